@@ -1,0 +1,641 @@
+import { type Secret, TOTP, URI } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ForbiddenError } from '../../domain/shared/errors.ts';
+import { createTestDatabase } from '../../infra/testing/testDb.ts';
+import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
+import { usersProjection } from '../../projections/users/users.projection.ts';
+import { decryptTotpSecret, totpEncryptionKey } from '../auth/totp.ts';
+import { assertActive } from '../auth/users.service.ts';
+import { ensureAdmin } from '../bootstrap/accounts.ts';
+import {
+  createTestApp,
+  newRegistration,
+  type Reply,
+  signedUpClient,
+  type TestApp,
+} from '../testing/testApp.ts';
+
+const DEFAULTS = {
+  emailNotifications: true,
+  marketingCommunications: false,
+  transactionAlerts: true,
+  language: 'en',
+};
+
+async function liveSessions(t: TestApp, userId: string): Promise<number> {
+  const { rows } = await t.db.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function eventText(t: TestApp): Promise<string> {
+  const { rows } = await t.db.pool.query<{ text: string }>(
+    'SELECT event_type || data::text || metadata::text AS text FROM es_events',
+  );
+  return rows.map((r) => r.text).join('\n');
+}
+
+describe('account: profile, password, preferences', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('edits the profile through an event, and shows it with the avatar initials', async () => {
+    const { client, user } = await signedUpClient(t, { firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await client.get('/api/auth/user')).body).toMatchObject({
+      initials: 'AL',
+      twoFactorEnabled: false,
+    });
+    const username = `countess_${user.id}`;
+    const reply = await client.patch('/api/account/profile', {
+      firstName: 'Augusta',
+      lastName: 'King',
+      username,
+      bio: 'First programmer.\nMathematician.',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      id: user.id,
+      email: user.email,
+      username,
+      firstName: 'Augusta',
+      lastName: 'King',
+      bio: 'First programmer.\nMathematician.',
+      initials: 'AK',
+      status: 'active',
+    });
+    // Read-your-writes: the read model answers the same right after.
+    const me = await client.get('/api/auth/user');
+    expect(me.body).toMatchObject({ username, firstName: 'Augusta', initials: 'AK' });
+    expect(me.body.updatedAt).toBe(reply.body.updatedAt);
+
+    const { rows } = await t.db.pool.query(
+      `SELECT data FROM es_events WHERE event_type = 'UserProfileUpdated' AND data->>'userId' = $1`,
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+
+    // Fields left out keep their value; no names → two letters of the username.
+    const cleared = await client.patch('/api/account/profile', { firstName: '', lastName: '' });
+    expect(cleared.body).toMatchObject({
+      username,
+      bio: 'First programmer.\nMathematician.',
+      initials: 'CO',
+    });
+    // The same values again append nothing.
+    const before = await t.eventCount();
+    expect((await client.patch('/api/account/profile', { firstName: '' })).status).toBe(200);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('validates the profile like registration, refuses the e-mail, and appends nothing', async () => {
+    const { client } = await signedUpClient(t);
+    const before = await t.eventCount();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ firstName: 'x'.repeat(51) }, 'firstName', 'Must be at most 50 characters'],
+      [{ lastName: 'bad\u0007name' }, 'lastName', 'Contains invalid characters'],
+      [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+      [{ username: 'x'.repeat(33) }, 'username', 'Username must be at most 32 characters'],
+      [
+        { username: 'no spaces' },
+        'username',
+        'Username may only contain letters, numbers, dots, dashes and underscores',
+      ],
+      [{ bio: 'b'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
+      [{ bio: 'nul\u0000' }, 'bio', 'Contains invalid characters'],
+      [{ email: 'new@example.com' }, '_', 'Unknown field: email'],
+      [{ isAdmin: true }, '_', 'Unknown field: isAdmin'],
+    ];
+    for (const [body, field, message] of cases) {
+      const reply = await client.patch('/api/account/profile', body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.fieldErrors[field]).toBe(message);
+    }
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('keeps usernames unique (case-insensitive) and frees the old one after a change', async () => {
+    const a = await signedUpClient(t);
+    const b = await signedUpClient(t);
+    const taken = await b.client.patch('/api/account/profile', { username: a.user.username.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Username already taken');
+    expect(taken.body.fieldErrors.username).toBe('Username already taken');
+
+    const oldName = a.user.username;
+    expect((await a.client.patch('/api/account/profile', { username: `${oldName}_2` })).status).toBe(200);
+    // The old name is free now, for another user and for a registration.
+    expect((await b.client.patch('/api/account/profile', { username: oldName })).status).toBe(200);
+    expect(
+      (await t.client().post('/api/auth/register', newRegistration({ username: b.user.username }))).status,
+    ).toBe(201);
+    // A change of case only keeps the reservation.
+    const recased = await a.client.patch('/api/account/profile', { username: `${oldName}_2`.toUpperCase() });
+    expect(recased.status).toBe(200);
+    expect(
+      (await t.client().post('/api/auth/register', newRegistration({ username: `${oldName}_2` }))).status,
+    ).toBe(409);
+  });
+
+  it('lets exactly one of several users racing for one new username win', async () => {
+    const contenders = await Promise.all(Array.from({ length: 6 }, () => signedUpClient(t)));
+    const wanted = `race_${Date.now().toString(36)}`;
+    const replies = await Promise.all(
+      contenders.map((c) => c.client.patch('/api/account/profile', { username: wanted })),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    const losers = replies.filter((r) => r.status === 409);
+    expect(losers).toHaveLength(5);
+    for (const loser of losers) expect(loser.body.fieldErrors.username).toBe('Username already taken');
+    await t.settle();
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)',
+      [wanted],
+    );
+    expect(rows[0]?.n).toBe(1);
+    // The losers still hold their own names; the winner's old name was released.
+    const winner = contenders[replies.findIndex((r) => r.status === 200)]!;
+    const loser = contenders[replies.findIndex((r) => r.status === 409)]!;
+    expect(
+      (await t.client().post('/api/auth/register', newRegistration({ username: loser.user.username })))
+        .status,
+    ).toBe(409);
+    expect(
+      (await t.client().post('/api/auth/register', newRegistration({ username: winner.user.username })))
+        .status,
+    ).toBe(201);
+  });
+
+  it('changes the password: current one required, other sessions end, this one stays', async () => {
+    const { client, user, registration } = await signedUpClient(t);
+    const other = t.client();
+    expect(
+      (await other.post('/api/auth/login', { email: user.email, password: registration.password })).status,
+    ).toBe(200);
+    expect(await liveSessions(t, user.id)).toBe(2);
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        {
+          currentPassword: 'wrong-password',
+          newPassword: 'brand-new-pass',
+          confirmPassword: 'brand-new-pass',
+        },
+        'currentPassword',
+        'Current password is incorrect',
+      ],
+      [
+        {
+          currentPassword: registration.password,
+          newPassword: 'brand-new-pass',
+          confirmPassword: 'other-pass',
+        },
+        'confirmPassword',
+        "Passwords don't match",
+      ],
+      [
+        { currentPassword: registration.password, newPassword: '12345', confirmPassword: '12345' },
+        'newPassword',
+        'Password must be at least 6 characters',
+      ],
+      [
+        {
+          currentPassword: registration.password,
+          newPassword: 'x'.repeat(129),
+          confirmPassword: 'x'.repeat(129),
+        },
+        'newPassword',
+        'Password must be at most 128 characters',
+      ],
+    ];
+    const before = await t.eventCount();
+    for (const [body, field, message] of cases) {
+      const reply = await client.post('/api/account/password', body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.fieldErrors[field]).toBe(message);
+    }
+    expect(await t.eventCount()).toBe(before);
+    expect(await liveSessions(t, user.id)).toBe(2);
+
+    const changed = await client.post('/api/account/password', {
+      currentPassword: registration.password,
+      newPassword: 'brand-new-pass-77',
+      confirmPassword: 'brand-new-pass-77',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.endedSessions).toBe(1);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    expect((await other.get('/api/auth/user')).status).toBe(401);
+
+    const old = await t
+      .client()
+      .post('/api/auth/login', { email: user.email, password: registration.password });
+    expect(old.status).toBe(401);
+    const fresh = await t
+      .client()
+      .post('/api/auth/login', { email: user.email, password: 'brand-new-pass-77' });
+    expect(fresh.status).toBe(200);
+
+    const { rows } = await t.db.pool.query(
+      `SELECT event_type FROM es_events WHERE stream_name = $1 ORDER BY stream_revision`,
+      [`user-${user.id}`],
+    );
+    expect(rows.map((r) => r.event_type)).toEqual(['UserRegistered', 'PasswordChanged']);
+    const { rows: hash } = await t.db.pool.query('SELECT password_hash FROM credentials WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(hash[0].password_hash).toMatch(/^\$argon2id\$/);
+    const events = await eventText(t);
+    const logs = t.logs.join('\n');
+    for (const secret of ['brand-new-pass-77', hash[0].password_hash]) {
+      expect(events).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+    }
+  });
+
+  it('saves preferences, resets them to the defaults, and rebuilds them from the log', async () => {
+    const { client, user } = await signedUpClient(t);
+    expect((await client.get('/api/account/preferences')).body).toEqual(DEFAULTS);
+    const chosen = {
+      emailNotifications: false,
+      marketingCommunications: true,
+      transactionAlerts: false,
+      language: 'fr',
+    };
+    const saved = await client.request('PUT', '/api/account/preferences', chosen);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(chosen);
+    expect((await client.get('/api/account/preferences')).body).toEqual(chosen);
+
+    const bad: Record<string, unknown>[] = [
+      { ...chosen, language: 'it' },
+      { ...chosen, emailNotifications: 'yes' },
+      { emailNotifications: true },
+      { ...chosen, theme: 'dark' },
+    ];
+    for (const body of bad) {
+      expect(
+        (await client.request('PUT', '/api/account/preferences', body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
+    }
+
+    const reset = await client.post('/api/account/preferences/reset');
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual(DEFAULTS);
+    expect((await client.get('/api/account/preferences')).body).toEqual(DEFAULTS);
+    const { rows } = await t.db.pool.query(
+      `SELECT data FROM es_events WHERE event_type = 'PreferencesUpdated' AND data->>'userId' = $1 ORDER BY global_position`,
+      [user.id],
+    );
+    expect(rows.map((r) => r.data.language)).toEqual(['fr', 'en']);
+    expect(rows[0].data).toMatchObject(chosen);
+
+    await client.request('PUT', '/api/account/preferences', { ...chosen, language: 'de' });
+    await t.settle();
+    const live = await snapshotTables(t.db.pool, usersProjection.tables);
+    const spare = await createTestDatabase('rebuild');
+    try {
+      const rebuilt = await rebuildElsewhere(spare, t.deps.store, [usersProjection]);
+      expect(rebuilt).toEqual(live);
+      const { rows: preferences } = await spare.pool.query(
+        'SELECT language, marketing_communications FROM user_preferences WHERE user_id = $1',
+        [user.id],
+      );
+      expect(preferences).toEqual([{ language: 'de', marketing_communications: true }]);
+    } finally {
+      await spare.drop();
+    }
+  });
+
+  it('suspends a user: sessions end at once, sign-in and money commands are refused; reactivation restores', async () => {
+    const admin = await ensureAdmin(t.deps, 'acct-admin@example.com', 'acct-admin-password', {
+      resetPassword: true,
+    });
+    const adminClient = t.client();
+    expect(
+      (
+        await adminClient.post('/api/auth/login', {
+          email: 'acct-admin@example.com',
+          password: 'acct-admin-password',
+        })
+      ).status,
+    ).toBe(200);
+    const { client, user, registration } = await signedUpClient(t);
+    const second = t.client();
+    await second.post('/api/auth/login', { email: user.email, password: registration.password });
+    const bystander = await signedUpClient(t);
+
+    // Only admins, never oneself, only known users and known statuses.
+    expect(
+      (await bystander.client.patch(`/api/admin/users/${user.id}/status`, { status: 'suspended' })).status,
+    ).toBe(403);
+    expect(
+      (await t.client().patch(`/api/admin/users/${user.id}/status`, { status: 'suspended' })).status,
+    ).toBe(401);
+    const self = await adminClient.patch(`/api/admin/users/${admin.userId}/status`, { status: 'suspended' });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('You cannot suspend your own account');
+    expect(
+      (await adminClient.patch('/api/admin/users/nobody00/status', { status: 'suspended' })).status,
+    ).toBe(404);
+    expect((await adminClient.patch(`/api/admin/users/${user.id}/status`, { status: 'banned' })).status).toBe(
+      400,
+    );
+
+    const suspended = await adminClient.patch(`/api/admin/users/${user.id}/status`, { status: 'suspended' });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toMatchObject({ id: user.id, status: 'suspended' });
+    expect(await liveSessions(t, user.id)).toBe(0);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect((await second.get('/api/account/preferences')).status).toBe(401);
+
+    const login = await t
+      .client()
+      .post('/api/auth/login', { email: user.email, password: registration.password });
+    expect(login.status).toBe(403);
+    expect(login.body.message).toBe('Your account is suspended. Please contact support.');
+    expect(await liveSessions(t, user.id)).toBe(0);
+    // A wrong password still gets the plain 401: the status is told only to whoever knows the password.
+    expect(
+      (await t.client().post('/api/auth/login', { email: user.email, password: 'wrong-pass' })).status,
+    ).toBe(401);
+    await expect(assertActive(t.deps, user.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(assertActive(t.deps, user.id)).rejects.toThrow(
+      'Your account is suspended. Please contact support.',
+    );
+    await expect(assertActive(t.deps, bystander.user.id)).resolves.toMatchObject({ status: 'active' });
+
+    await t.settle();
+    const listed = await adminClient.get(`/api/users?q=${user.id}`);
+    expect(listed.body.users[0]).toMatchObject({ id: user.id, status: 'suspended' });
+
+    const again = await adminClient.patch(`/api/admin/users/${user.id}/status`, { status: 'active' });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('active');
+    await expect(assertActive(t.deps, user.id)).resolves.toMatchObject({ status: 'active' });
+    const back = t.client();
+    const relogin = await back.post('/api/auth/login', {
+      email: user.email,
+      password: registration.password,
+    });
+    expect(relogin.status).toBe(200);
+    expect(relogin.body.status).toBe('active');
+    const types = (
+      await t.db.pool.query(
+        `SELECT event_type FROM es_events WHERE stream_name = $1 ORDER BY stream_revision`,
+        [`user-${user.id}`],
+      )
+    ).rows.map((r) => r.event_type);
+    expect(types).toEqual(['UserRegistered', 'UserSuspended', 'UserReactivated']);
+  });
+
+  it('rebuilds the whole users read model (profiles, statuses, preferences) equal to the live one', async () => {
+    await t.settle();
+    const live = await snapshotTables(t.db.pool, usersProjection.tables);
+    const spare = await createTestDatabase('rebuild');
+    try {
+      expect(await rebuildElsewhere(spare, t.deps.store, [usersProjection])).toEqual(live);
+    } finally {
+      await spare.drop();
+    }
+  });
+});
+
+describe('account: two-factor authentication', () => {
+  let t: TestApp;
+  // A clock the test moves in whole TOTP steps, so codes are not at the mercy of a step boundary.
+  let clock = Date.now();
+  const replies: Reply[] = [];
+  const track = async <T extends Reply>(reply: Promise<T>): Promise<T> => {
+    const r = await reply;
+    replies.push(r);
+    return r;
+  };
+  const codeAt = (secret: Secret, offsetSteps = 0) =>
+    TOTP.generate({ secret, timestamp: clock + offsetSteps * 30_000 });
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMITS: 'login=1000/60,loginAccount=3/60,register=1000/60,totp=5/300',
+    });
+    t.deps.now = () => new Date(clock);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function enrol(client: ReturnType<TestApp['client']>, userId: string, email: string) {
+    const setup = await client.post('/api/account/2fa/setup');
+    expect(setup.status).toBe(200);
+    const otp = URI.parse(setup.body.otpauthUri);
+    expect(otp).toBeInstanceOf(TOTP);
+    const totp = otp as TOTP;
+    expect(totp.issuer).toBe('SAI Wallet');
+    expect(totp.label).toBe(email);
+    expect(totp.secret.bytes).toHaveLength(20);
+    expect(setup.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+    // What is stored is the same secret, encrypted.
+    const { rows } = await t.db.pool.query(
+      'SELECT secret_encrypted, confirmed FROM totp_secrets WHERE user_id = $1',
+      [userId],
+    );
+    expect(rows[0].confirmed).toBe(false);
+    expect(rows[0].secret_encrypted).not.toContain(totp.secret.base32);
+    const stored = decryptTotpSecret(
+      totpEncryptionKey(t.deps.sessions.secret),
+      userId,
+      rows[0].secret_encrypted,
+    );
+    expect(Buffer.from(stored).equals(Buffer.from(totp.secret.bytes))).toBe(true);
+    return {
+      secret: totp.secret,
+      uri: setup.body.otpauthUri as string,
+      encrypted: rows[0].secret_encrypted as string,
+    };
+  }
+
+  it('enrols, then asks for the code at sign-in, accepts it once, and disables with a code', async () => {
+    const { client, user, registration } = await signedUpClient(t);
+    const login = (body: Record<string, unknown>, c = t.client()) =>
+      track(c.post('/api/auth/login', { email: user.email, password: registration.password, ...body }));
+    expect((await track(client.get('/api/account/2fa'))).body).toEqual({ enabled: false });
+    const early = await track(client.post('/api/account/2fa/enable', { code: '123456' }));
+    expect(early.status).toBe(409);
+
+    const { secret, uri, encrypted } = await enrol(client, user.id, user.email);
+    // Not on until confirmed: sign-in still needs the password only.
+    expect((await login({})).status).toBe(200);
+
+    const wrong = await track(client.post('/api/account/2fa/enable', { code: codeAt(secret, 5) }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors.code).toBe('Invalid authentication code. Please try again.');
+    const enabled = await track(client.post('/api/account/2fa/enable', { code: codeAt(secret) }));
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toEqual({ enabled: true });
+    expect((await track(client.get('/api/account/2fa'))).body).toEqual({ enabled: true });
+    await t.settle();
+    expect((await track(client.get('/api/auth/user'))).body.twoFactorEnabled).toBe(true);
+    expect((await track(client.post('/api/account/2fa/setup'))).status).toBe(409);
+
+    // Password right, no code: asked for it, and no session is created.
+    const sessionsBefore = await liveSessions(t, user.id);
+    const visitor = t.client();
+    const required = await login({}, visitor);
+    expect(required.status).toBe(401);
+    expect(required.body).toMatchObject({
+      code: 'totp_required',
+      message: 'Enter the 6-digit code from your authenticator app',
+    });
+    expect(visitor.cookies.size).toBe(0);
+    expect(await liveSessions(t, user.id)).toBe(sessionsBefore);
+    // Password wrong: the plain 401, nothing about 2FA.
+    const badPassword = await track(
+      t
+        .client()
+        .post('/api/auth/login', { email: user.email, password: 'wrong-pass', totpCode: codeAt(secret) }),
+    );
+    expect(badPassword.status).toBe(401);
+    expect(badPassword.body.code).toBeUndefined();
+
+    const invalid = await login({ totpCode: codeAt(secret, 5) });
+    expect(invalid.status).toBe(401);
+    expect(invalid.body.code).toBe('totp_invalid');
+    // The code that confirmed enrolment was used: it cannot sign in.
+    expect((await login({ totpCode: codeAt(secret) })).body.code).toBe('totp_invalid');
+    // The next step's code is within the ±1 window.
+    const next = codeAt(secret, 1);
+    const signedIn = t.client();
+    const ok = await login({ totpCode: next }, signedIn);
+    expect(ok.status).toBe(200);
+    expect((await track(signedIn.get('/api/auth/user'))).status).toBe(200);
+    const replay = await login({ totpCode: next });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('totp_invalid');
+    expect(await liveSessions(t, user.id)).toBe(sessionsBefore + 1);
+
+    // Two steps later: the previous step's code (used) is refused, the current one works.
+    clock += 60_000;
+    expect((await login({ totpCode: codeAt(secret, -1) })).body.code).toBe('totp_invalid');
+    expect((await login({ totpCode: codeAt(secret) })).status).toBe(200);
+
+    // Disable needs a fresh code too; afterwards the secret is gone and the password is enough.
+    clock += 30_000;
+    expect((await track(client.post('/api/account/2fa/disable', { code: codeAt(secret, 5) }))).status).toBe(
+      400,
+    );
+    const disabled = await track(client.post('/api/account/2fa/disable', { code: codeAt(secret) }));
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toEqual({ enabled: false });
+    const { rowCount } = await t.db.pool.query('SELECT 1 FROM totp_secrets WHERE user_id = $1', [user.id]);
+    expect(rowCount).toBe(0);
+    expect((await login({})).status).toBe(200);
+    expect((await track(client.post('/api/account/2fa/disable', { code: codeAt(secret, 1) }))).status).toBe(
+      409,
+    );
+
+    const { rows } = await t.db.pool.query(
+      `SELECT event_type FROM es_events WHERE stream_name = $1 ORDER BY stream_revision`,
+      [`user-${user.id}`],
+    );
+    expect(rows.map((r) => r.event_type)).toEqual([
+      'UserRegistered',
+      'TwoFactorEnabled',
+      'TwoFactorDisabled',
+    ]);
+
+    // The secret never shows up again: not in the log, any later response, or the app's logs.
+    const hex = Buffer.from(secret.bytes).toString('hex');
+    const b64 = Buffer.from(secret.bytes).toString('base64');
+    const events = await eventText(t);
+    const logs = t.logs.join('\n');
+    const answers = replies.map((r) => r.text).join('\n');
+    for (const leak of [secret.base32, hex, b64, encrypted, uri, registration.password]) {
+      expect(events).not.toContain(leak);
+      expect(logs).not.toContain(leak);
+      expect(answers).not.toContain(leak);
+    }
+  });
+
+  it('stops guessing of codes with 429 after five tries, even for the right code', async () => {
+    const { client, user, registration } = await signedUpClient(t);
+    const { secret } = await enrol(client, user.id, user.email);
+    clock += 30_000;
+    expect((await client.post('/api/account/2fa/enable', { code: codeAt(secret) })).status).toBe(200);
+    clock += 30_000;
+    const attempt = (totpCode: string) =>
+      t.client().post('/api/auth/login', { email: user.email, password: registration.password, totpCode });
+    // Five wrong guesses (a success, like the enable above, starts the count afresh).
+    const valid = [-1, 0, 1].map((offset) => codeAt(secret, offset));
+    const guesses: string[] = [];
+    for (let n = 0; guesses.length < 5; n++) {
+      const guess = String(n).padStart(6, '0');
+      if (!valid.includes(guess)) guesses.push(guess);
+    }
+    for (const guess of guesses) {
+      const reply = await attempt(guess);
+      expect(reply.status).toBe(401);
+      expect(reply.body.code).toBe('totp_invalid');
+    }
+    const blocked = await attempt(codeAt(secret));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await liveSessions(t, user.id)).toBe(1);
+  });
+
+  it('limits password-change attempts per account', async () => {
+    const { client } = await signedUpClient(t);
+    const body = { currentPassword: 'guess-guess', newPassword: 'whatever-1', confirmPassword: 'whatever-1' };
+    for (let i = 0; i < 3; i++) expect((await client.post('/api/account/password', body)).status).toBe(400);
+    const limited = await client.post('/api/account/password', body);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('a suspended user moves no money', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('is refused on every money command, even with a session opened before the suspension', async () => {
+    const { ensureAdmin } = await import('../bootstrap/accounts.ts');
+    const { assertActive } = await import('../auth/users.service.ts');
+    await ensureAdmin(t.deps, 'susp-admin@example.com', 'susp-admin-password', { resetPassword: true });
+    const admin = t.client();
+    await admin.post('/api/auth/login', { email: 'susp-admin@example.com', password: 'susp-admin-password' });
+    const victim = await signedUpClient(t);
+    const friend = await signedUpClient(t);
+    await admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: victim.user.id, amount: 50 });
+    expect(
+      (await admin.patch(`/api/admin/users/${victim.user.id}/status`, { status: 'suspended' })).status,
+    ).toBe(200);
+    await expect(assertActive(t.deps, victim.user.id)).rejects.toThrow('Your account is suspended');
+    // Its sessions ended; a forged continuation of the old one gets nowhere either.
+    expect((await victim.client.get('/api/auth/user')).status).toBe(401);
+    const before = await t.eventCount();
+    const attempts = [
+      victim.client.post('/api/transactions', { type: 'transfer', amount: 1, receiver_id: friend.user.id }),
+      victim.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 10 }),
+      victim.client.post('/api/crypto/withdraw', {
+        currency: 'ETH',
+        amount: '1',
+        address: '0x1234567890abcdef',
+        chain: 'ethereum',
+      }),
+      victim.client.post('/api/cards', {}),
+    ];
+    for (const reply of await Promise.all(attempts)) expect([401, 403]).toContain(reply.status);
+    expect(await t.eventCount()).toBe(before);
+  });
+});

@@ -1,0 +1,137 @@
+import { Hono } from 'hono';
+import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
+import { findPreferences } from '../../projections/users/users.queries.ts';
+import { balanceFigures, userJsonFromState } from '../auth/auth.routes.ts';
+import { loadUser, updateProfile } from '../auth/users.service.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { passwordChangeSchema, preferencesSchema, profileSchema, totpCodeSchema } from './account.schemas.ts';
+import {
+  changePassword,
+  disableTwoFactor,
+  enableTwoFactor,
+  savePreferences,
+  setUpTwoFactor,
+} from './account.service.ts';
+
+/** The signed-in user's own account (profile page, spec section 2): mounted at /api/account. */
+export function accountRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  // Before any body is validated: a visitor always gets 401, whatever they send.
+  app.use(async (c, next) => {
+    requireUser(c);
+    await next();
+  });
+
+  /** Personal Info. The e-mail is not editable: the strict schema answers 400 to it. */
+  app.patch('/profile', validate('json', profileSchema), async (c) => {
+    const session = requireUser(c);
+    const { user, position } = await updateProfile(
+      deps,
+      session.userId,
+      c.req.valid('json'),
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    c.set('wrotePosition', position);
+    return c.json(userJsonFromState(user, await balanceFigures(deps, user.userId)));
+  });
+
+  /** Security: Update Password. Other sessions of the user end; this one stays signed in. */
+  app.post('/password', validate('json', passwordChangeSchema), async (c) => {
+    const session = requireUser(c);
+    // Each try costs an argon2 verification and is a password guess: limited like sign-in, per account.
+    await limited(deps, 'loginAccount', session.userId);
+    const input = c.req.valid('json');
+    const { position, endedSessions } = await changePassword(
+      deps,
+      session.userId,
+      session.sessionId,
+      input,
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    await deps.limits.reset('loginAccount', session.userId);
+    c.set('wrotePosition', position);
+    return c.json({ message: 'Password updated', endedSessions });
+  });
+
+  app.get('/preferences', async (c) => {
+    const session = requireUser(c);
+    return c.json(await findPreferences(deps.pool, session.userId));
+  });
+
+  app.put('/preferences', validate('json', preferencesSchema), async (c) => {
+    const session = requireUser(c);
+    const { user, position } = await savePreferences(
+      deps,
+      session.userId,
+      c.req.valid('json'),
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    c.set('wrotePosition', position);
+    return c.json(user.preferences);
+  });
+
+  /** Reset to Default: the spec's defaults, saved like any other change. */
+  app.post('/preferences/reset', async (c) => {
+    const session = requireUser(c);
+    const { user, position } = await savePreferences(
+      deps,
+      session.userId,
+      { ...DEFAULT_PREFERENCES },
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    c.set('wrotePosition', position);
+    return c.json(user.preferences);
+  });
+
+  app.get('/2fa', async (c) => {
+    const session = requireUser(c);
+    // The write side is the authority here (no read-model lag right after enabling).
+    const enabled = (await loadUser(deps, session.userId))?.twoFactorEnabled ?? false;
+    return c.json({ enabled });
+  });
+
+  /**
+   * Enable 2FA, step 1: a new secret, returned once as an otpauth:// URI and its QR code. Nothing is
+   * enabled until a code from the authenticator confirms it; a repeated set-up replaces the pending secret.
+   */
+  app.post('/2fa/setup', async (c) => {
+    const session = requireUser(c);
+    return c.json(await setUpTwoFactor(deps, session.userId));
+  });
+
+  app.post('/2fa/enable', validate('json', totpCodeSchema), async (c) => {
+    const session = requireUser(c);
+    await limited(deps, 'totp', session.userId);
+    const { position } = await enableTwoFactor(
+      deps,
+      session.userId,
+      c.req.valid('json').code,
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    await deps.limits.reset('totp', session.userId);
+    c.set('wrotePosition', position);
+    return c.json({ enabled: true });
+  });
+
+  app.post('/2fa/disable', validate('json', totpCodeSchema), async (c) => {
+    const session = requireUser(c);
+    await limited(deps, 'totp', session.userId);
+    const { position } = await disableTwoFactor(
+      deps,
+      session.userId,
+      c.req.valid('json').code,
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    await deps.limits.reset('totp', session.userId);
+    c.set('wrotePosition', position);
+    return c.json({ enabled: false });
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { runUserCommand } from '../auth/users.service.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { requireAdmin } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+
+const userParam = z.object({ id: z.string().min(1).max(64) });
+const statusSchema = z.strictObject({
+  status: z.enum(['suspended', 'active'], { error: "Status must be 'suspended' or 'active'" }),
+});
+
+/** Admin actions on one user (the recent-users Edit, DECISIONS.md 13): mounted at /api/admin/users. */
+export function adminUserRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  // Before any body is validated: visitors get 401 and users 403, whatever they send.
+  app.use(async (c, next) => {
+    requireAdmin(c);
+    await next();
+  });
+
+  /**
+   * Suspend or reactivate. A suspension ends every session of the user at once; from then on sign-in
+   * answers 403 and money commands are refused on the write side (assertActive).
+   */
+  app.patch('/:id/status', validate('param', userParam), validate('json', statusSchema), async (c) => {
+    const session = requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
+    const metadata = requestMetadata(session.userId, c.get('requestId'));
+    const now = deps.now();
+    const { user, position } =
+      status === 'suspended'
+        ? await runUserCommand(
+            deps,
+            { type: 'SuspendUser', data: { userId: id, suspendedBy: session.userId }, now },
+            metadata,
+          )
+        : await runUserCommand(
+            deps,
+            { type: 'ReactivateUser', data: { userId: id, reactivatedBy: session.userId }, now },
+            metadata,
+          );
+    // Also when already suspended: a retry must leave no session alive.
+    if (user.status === 'suspended') await revokeUserSessions(deps.pool, id, 'suspended');
+    c.set('wrotePosition', position);
+    return c.json({
+      id: user.userId,
+      username: user.username,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      status: user.status,
+    });
+  });
+
+  return app;
+}

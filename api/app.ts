@@ -1,0 +1,173 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { accountRoutes } from './account/account.routes.ts';
+import { adminUserRoutes } from './admin/users.routes.ts';
+import { auditRoutes, statementRoutes } from './audit/audit.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { campaignRoutes } from './campaign/campaign.routes.ts';
+import { adminCardsRoutes, cardsRoutes } from './cards/cards.routes.ts';
+import { publicConfigRoutes } from './config/publicConfig.routes.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
+import { adminCryptoRoutes, cryptoRoutes } from './crypto/crypto.routes.ts';
+import type { Deps } from './deps.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import type { AppEnv } from './http/env.ts';
+import { problem, toProblemResponse } from './http/problem.ts';
+import { clientIp, csrfGuard, isSecureContext } from './http/security.ts';
+import { readYourWrites, sessionMiddleware } from './http/session.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { buildOpenApi, renderDocs } from './openapi/openapi.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { adminSettingsRoutes } from './settings/settings.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
+import { adminRoutes, usersRoutes } from './users/users.routes.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const trustProxy = deps.config.TRUST_PROXY === '1';
+  const allowedOrigins = deps.config.ALLOWED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+  app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('logger', deps.logger.child({ reqId: c.get('requestId') }));
+    c.set('secure', isSecureContext(c, deps.config.SECURE_COOKIES, trustProxy));
+    c.set('session', null);
+    c.set('wrotePosition', null);
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      const route = c.req.routePath;
+      deps.metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
+      deps.metrics.httpDuration.observe(
+        { method: c.req.method, route },
+        (performance.now() - started) / 1000,
+      );
+      // Route pattern, not the raw path: ids and e-mails in paths or queries stay out of the logs.
+      c.get('logger').info(
+        {
+          method: c.req.method,
+          route: c.req.routePath,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          userId: c.get('session')?.userId,
+        },
+        'request',
+      );
+    }
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(async (c, next) => {
+    await next();
+    if (c.get('secure')) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => problem(c, 413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`),
+    }),
+  );
+  app.use('/api/*', csrfGuard(allowedOrigins));
+  app.use('/api/*', sessionMiddleware(deps));
+  app.use('/api/*', readYourWrites(deps));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  /** Prometheus scrape: a bearer token when METRICS_TOKEN is set, else loopback only. */
+  app.get('/metrics', async (c) => {
+    const token = deps.config.METRICS_TOKEN;
+    if (token) {
+      if (c.req.header('authorization') !== `Bearer ${token}`)
+        return problem(c, 401, 'A metrics token is required');
+    } else if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(clientIp(c, false))) {
+      return problem(c, 403, 'Metrics are served to localhost only (set METRICS_TOKEN to scrape remotely)');
+    }
+    return c.body(await deps.metrics.registry.metrics(), 200, {
+      'Content-Type': deps.metrics.registry.contentType,
+    });
+  });
+  app.route('/api/auth', authRoutes(deps));
+  app.route('/api/account', accountRoutes(deps));
+  app.route('/api/admin/users', adminUserRoutes(deps));
+  app.route('/api/transactions', statementRoutes(deps));
+  app.route('/api/transactions', transactionsRoutes(deps));
+  app.route('/api/payments', paymentsRoutes(deps));
+  app.route('/api/users', usersRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/notifications', notificationsRoutes(deps));
+  app.route('/api/config', publicConfigRoutes(deps));
+  app.route('/api/cards', cardsRoutes(deps));
+  app.route('/api/admin/cards', adminCardsRoutes(deps));
+  app.route('/api/crypto', cryptoRoutes(deps));
+  app.route('/api/admin/crypto', adminCryptoRoutes(deps));
+  app.route('/api/admin/settings', adminSettingsRoutes(deps));
+  app.route('/api/contact', contactRoutes(deps));
+  app.route('/api/campaign', campaignRoutes(deps));
+  app.route('/api/admin', auditRoutes(deps));
+  app.route('/api', healthRoutes(deps));
+  // Generated once, on first request, from the routes mounted above.
+  let openApi: ReturnType<typeof buildOpenApi> | null = null;
+  const document = () => {
+    openApi ??= buildOpenApi(app);
+    return openApi;
+  };
+  app.get('/api/openapi.json', (c) => c.json(document()));
+  app.get('/api/docs', (c) => c.html(renderDocs(document())));
+  app.all('/api/*', (c) => problem(c, 404, 'No such API endpoint'));
+
+  // The built web app: files as they are, and index.html for every client-side route.
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: WEB_DIST,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: WEB_DIST }));
+  app.get('*', (c) => {
+    const index = path.join(WEB_DIST, 'index.html');
+    if (!existsSync(index)) return c.text('The web app is not built yet: run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(index, 'utf8'));
+  });
+
+  app.notFound((c) => problem(c, 404, 'Not found'));
+  app.onError((error, c) => toProblemResponse(c, error));
+  return app;
+}

@@ -1,0 +1,444 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postingsOf } from '../../domain/ledger/postings.ts';
+import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
+import { readWholeLog } from '../../projections/testing.ts';
+import { ensureAdmin } from '../bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { csvCell } from './exportLedger.ts';
+import { verifyLedger } from './verifyLedger.ts';
+
+/** A strict RFC 4180 reader, to prove the CSV opens the way a spreadsheet would read it. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
+  return rows;
+}
+
+describe('audit, statements and exports', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let alice: Awaited<ReturnType<typeof signedUpClient>>;
+  let bob: Awaited<ReturnType<typeof signedUpClient>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await ensureAdmin(t.deps, 'audit-admin@example.com', 'audit-admin-password', { resetPassword: true });
+    admin = t.client();
+    await admin.post('/api/auth/login', {
+      email: 'audit-admin@example.com',
+      password: 'audit-admin-password',
+    });
+    alice = await signedUpClient(t);
+    bob = await signedUpClient(t);
+    await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      receiver_id: alice.user.id,
+      amount: '100.00',
+      description: 'Welcome, "friend"',
+    });
+    for (const [amount, description] of [
+      ['12.50', '=HYPERLINK("http://evil.example")'],
+      ['3.25', 'Dinner, drinks and a "taxi"'],
+      ['1.00', '+1 idea'],
+      ['0.75', '@handle -minus'],
+    ]) {
+      const r = await alice.client.post('/api/transactions', {
+        type: 'transfer',
+        amount,
+        receiver_id: bob.user.id,
+        description,
+      });
+      expect(r.status).toBe(201);
+    }
+    await bob.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '2.00',
+      receiver_id: alice.user.id,
+      description: 'back',
+    });
+    await t.settle();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('finds nothing wrong in an untouched ledger', async () => {
+    const report = await verifyLedger(t.deps.store, t.db.pool);
+    expect(report.problems).toEqual([]);
+    expect(report.events).toBeGreaterThan(10);
+    expect(report.postings).toBeGreaterThanOrEqual(6);
+  });
+
+  describe('ledger:verify catches every kind of tampering', () => {
+    const transfer = async () =>
+      (
+        await t.db.pool.query<{ event_id: string; stream_name: string; stream_revision: string }>(
+          `SELECT event_id::text, stream_name, stream_revision::text FROM es_events
+           WHERE event_type = 'TokensTransferred' AND data->>'fromUserId' = $1 ORDER BY stream_revision LIMIT 1 OFFSET 1`,
+          [alice.user.id],
+        )
+      ).rows[0]!;
+
+    it("catches a change to an event's data, naming the event", async () => {
+      const target = await transfer();
+      await t.db.pool.query(
+        `UPDATE es_events SET data = jsonb_set(data, '{amount}', '"0.01"') WHERE event_id = $1`,
+        [target.event_id],
+      );
+      try {
+        const report = await verifyLedger(t.deps.store, t.db.pool);
+        expect(report.firstProblem).toContain(target.event_id);
+        expect(report.firstProblem).toContain('content does not match its hash');
+      } finally {
+        await t.db.pool.query(
+          `UPDATE es_events SET data = jsonb_set(data, '{amount}', '"3.25"') WHERE event_id = $1`,
+          [target.event_id],
+        );
+      }
+      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+    });
+
+    it('catches a deleted event', async () => {
+      const target = await transfer();
+      const { rows } = await t.db.pool.query('SELECT * FROM es_events WHERE event_id = $1', [
+        target.event_id,
+      ]);
+      await t.db.pool.query('DELETE FROM es_events WHERE event_id = $1', [target.event_id]);
+      try {
+        const report = await verifyLedger(t.deps.store, t.db.pool);
+        expect(report.firstProblem).toContain(target.stream_name);
+        expect(report.problems.join('\n')).toMatch(/missing or out of order|previous-hash/);
+      } finally {
+        const r = rows[0];
+        await t.db.pool.query(
+          `INSERT INTO es_events (global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            r.global_position,
+            r.transaction_id,
+            r.stream_name,
+            r.stream_revision,
+            r.event_id,
+            r.event_type,
+            r.data,
+            r.metadata,
+            r.created_at,
+          ],
+        );
+      }
+      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+    });
+
+    it('catches two events swapped in the log', async () => {
+      const { rows } = await t.db.pool.query<{ event_id: string; stream_revision: string }>(
+        `SELECT event_id::text, stream_revision::text FROM es_events WHERE stream_name = $1 ORDER BY stream_revision LIMIT 2 OFFSET 1`,
+        [`account-${alice.user.id}`],
+      );
+      const [a, b] = rows as [
+        { event_id: string; stream_revision: string },
+        { event_id: string; stream_revision: string },
+      ];
+      const swap = async (x: typeof a, y: typeof a) => {
+        await t.db.pool.query('UPDATE es_events SET stream_revision = -1 WHERE event_id = $1', [x.event_id]);
+        await t.db.pool.query('UPDATE es_events SET stream_revision = $2 WHERE event_id = $1', [
+          y.event_id,
+          x.stream_revision,
+        ]);
+        await t.db.pool.query('UPDATE es_events SET stream_revision = $2 WHERE event_id = $1', [
+          x.event_id,
+          y.stream_revision,
+        ]);
+      };
+      await swap(a, b);
+      try {
+        const report = await verifyLedger(t.deps.store, t.db.pool);
+        expect(report.firstProblem).toContain(`account-${alice.user.id}`);
+      } finally {
+        await swap(
+          { ...a, stream_revision: b.stream_revision },
+          { ...b, stream_revision: a.stream_revision },
+        );
+      }
+      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+    });
+
+    it('catches an edited read-model balance, naming the account, and exits non-zero', async () => {
+      const account = `user:${bob.user.id}`;
+      await t.db.pool.query(
+        `UPDATE account_balances SET balance = balance + 1 WHERE account_id = $1 AND asset = 'SAI'`,
+        [account],
+      );
+      try {
+        const report = await verifyLedger(t.deps.store, t.db.pool);
+        expect(report.firstProblem).toContain(`balance of ${account} in SAI`);
+        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyLedger.ts'], {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env: {
+            ...process.env,
+            DATABASE_URL: t.db.url,
+            SESSION_SECRET: 'x'.repeat(40),
+            LOG_LEVEL: 'silent',
+          },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.status).toBe(1);
+        expect(run.stdout).toContain(`first bad: balance of ${account} in SAI`);
+      } finally {
+        await t.db.pool.query(
+          `UPDATE account_balances SET balance = balance - 1 WHERE account_id = $1 AND asset = 'SAI'`,
+          [account],
+        );
+      }
+      const clean = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyLedger.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: t.db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(clean.status, clean.stdout + clean.stderr).toBe(0);
+      expect(clean.stdout).toContain('OK: every hash chain and every balance agrees with the log');
+    }, 120_000);
+  });
+
+  it('gives the balance as of any log position and any time, equal to a replay of the log up to there', async () => {
+    const log = await readWholeLog(t.deps.store);
+    const account = `user:${alice.user.id}`;
+    let replayed = 0n;
+    let checked = 0;
+    for (const event of log) {
+      for (const p of postingsOf(event)) {
+        if (p.asset !== 'SAI') continue;
+        if (p.from === account) replayed -= p.units;
+        if (p.to === account) replayed += p.units;
+      }
+      const byPosition = await admin.get(
+        `/api/admin/ledger/balance?account=${account}&asset=SAI&position=${formatPosition(event.position)}`,
+      );
+      expect(byPosition.status).toBe(200);
+      expect(
+        BigInt(byPosition.body.balance.replace('.', '').replace(/0{6}$/, '')),
+        formatPosition(event.position),
+      ).toBe(replayed);
+      checked++;
+    }
+    expect(checked).toBe(log.length);
+    // As of a time: everything recorded at or before it.
+    const mid = log.find((e) => e.type === 'TokensTransferred')!;
+    const byTime = await admin.get(
+      `/api/admin/ledger/balance?account=${account}&asset=SAI&at=${mid.recordedAt.toISOString()}`,
+    );
+    const upTo = log.filter((e) => e.recordedAt <= mid.recordedAt);
+    let expected = 0n;
+    for (const e of upTo)
+      for (const p of postingsOf(e))
+        expected += (p.to === account ? p.units : 0n) - (p.from === account ? p.units : 0n);
+    expect(BigInt(byTime.body.balance.replace('.', '').replace(/0{6}$/, ''))).toBe(expected);
+    expect((await admin.get(`/api/admin/ledger/balance?account=${account}&asset=SAI`)).status).toBe(400);
+    expect(
+      (await alice.client.get(`/api/admin/ledger/balance?account=${account}&asset=SAI&position=1-1`)).status,
+    ).toBe(403);
+    expect(comparePositions(log[0]!.position, log[1]!.position)).toBeLessThan(0);
+  });
+
+  it('gives a statement whose running balance goes from the opening to the closing balance', async () => {
+    const account = `user:${alice.user.id}`;
+    const s = await admin.get(
+      `/api/admin/ledger/statement?account=${account}&asset=SAI&from=2020-01-01&to=2999-01-01`,
+    );
+    expect(s.status).toBe(200);
+    expect(Number(s.body.openingBalance)).toBe(0);
+    let running = Number(s.body.openingBalance) * 100;
+    for (const row of s.body.rows) {
+      running += Math.round(Number(row.amount) * 100);
+      expect(Math.round(Number(row.balanceAfter) * 100)).toBe(running);
+    }
+    expect(Math.round(Number(s.body.closingBalance) * 100)).toBe(running);
+    expect(s.body.closingBalance).toMatch(/^84\.50/);
+  });
+
+  it('exports the journal as CSV a spreadsheet reads right, with opening and closing balances that agree', async () => {
+    const account = `user:${alice.user.id}`;
+    const reply = await admin.get(
+      `/api/admin/ledger/export?from=2020-01-01&to=2999-01-01&asset=SAI&account=${account}`,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('text/csv');
+    const rows = parseCsv(reply.text);
+    expect(rows[0]).toEqual([
+      'position',
+      'time',
+      'transaction_id',
+      'type',
+      'asset',
+      'amount',
+      'debit_account',
+      'credit_account',
+      'debit_balance_after',
+      'credit_balance_after',
+      'actor',
+      'description',
+    ]);
+    const body = rows.slice(1);
+    expect(body[0]![3]).toBe('opening_balance');
+    expect(body.at(-1)![3]).toBe('closing_balance');
+    const postings = body.slice(1, -1);
+    expect(postings).toHaveLength(6);
+    for (const r of postings) expect(r).toHaveLength(12);
+    const descriptions = postings.map((r) => r[11]);
+    // Formula-looking text is neutralised; commas, quotes and newlines survive quoting.
+    expect(descriptions).toContain(`'=HYPERLINK("http://evil.example")`);
+    expect(descriptions).toContain("'+1 idea");
+    expect(descriptions).toContain("'@handle -minus");
+    expect(descriptions).toContain('Dinner, drinks and a "taxi"');
+    expect(descriptions).toContain('Welcome, "friend"');
+    // Closing − opening equals the signed sum of the rows, and both equal "balance as of".
+    let sum = 0;
+    for (const r of postings) sum += (r[7] === account ? 1 : -1) * Math.round(Number(r[5]) * 100);
+    const opening = Math.round(Number(body[0]![5]) * 100);
+    const closing = Math.round(Number(body.at(-1)![5]) * 100);
+    expect(closing - opening).toBe(sum);
+    const asOf = await admin.get(
+      `/api/admin/ledger/balance?account=${account}&asset=SAI&at=2998-12-31T23:59:59.999Z`,
+    );
+    expect(Math.round(Number(asOf.body.balance) * 100)).toBe(closing);
+
+    const jsonl = await admin.get(`/api/admin/ledger/export?from=2020-01-01&to=2999-01-01&format=jsonl`);
+    const objects = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(objects.length).toBeGreaterThanOrEqual(6);
+    expect(objects[0]).toHaveProperty('debit_account');
+    expect((await alice.client.get('/api/admin/ledger/export?from=2020-01-01&to=2999-01-01')).status).toBe(
+      403,
+    );
+    expect((await admin.get('/api/admin/ledger/export?from=2026-02-01&to=2026-01-01')).status).toBe(400);
+  });
+
+  it('quotes every cell a spreadsheet could misread', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('-3.00')).toBe('-3.00');
+    expect(csvCell('-rm')).toBe("'-rm");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+  });
+
+  it('runs the same export from the command line into a file', () => {
+    const out = path.join(os.tmpdir(), `ledger-${process.pid}.csv`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/exportLedger.ts',
+        '--from',
+        '2020-01-01',
+        '--to',
+        '2999-01-01',
+        '--asset',
+        'SAI',
+        '--out',
+        out,
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: t.db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const rows = parseCsv(readFileSync(out, 'utf8'));
+    expect(rows.length).toBe(1 + 6);
+    const bad = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/exportLedger.ts', '--from', 'yesterday'],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: t.db.url },
+        encoding: 'utf8',
+      },
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--from must be a date');
+  }, 60_000);
+
+  it("lets a user download their own statement, and nobody else's", async () => {
+    const reply = await alice.client.get('/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-disposition')).toContain('statement-2020-01-01-2999-01-01.csv');
+    const rows = parseCsv(reply.text);
+    expect(rows[1]![1]).toBe('opening_balance');
+    expect(rows.at(-1)![1]).toBe('closing_balance');
+    expect(rows.at(-1)![5]).toBe('84.50');
+    expect(rows.filter((r) => r[1] === 'transfer')).toHaveLength(5);
+    expect(
+      (await t.client().get('/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01')).status,
+    ).toBe(401);
+  });
+
+  it("opens a stream's events with their hash chain, and a transaction with its events and balances", async () => {
+    const streams = await admin.get(`/api/admin/audit/users/${alice.user.id}`);
+    expect(streams.body.streams).toContain(`account-${alice.user.id}`);
+    const page = await admin.get(`/api/admin/audit/streams/account-${alice.user.id}?limit=2`);
+    expect(page.body.events).toHaveLength(2);
+    expect(page.body.nextRevision).toBe(2);
+    for (const e of page.body.events) {
+      expect(e).toMatchObject({ hashValid: true, correlationId: expect.any(String) });
+      expect(e.position).toMatch(/^\d+-\d+$/);
+    }
+    expect(page.body.events[1].prevHash).toBe(page.body.events[0].hash);
+    expect((await admin.get('/api/admin/audit/streams/es_events;drop')).status).toBe(400);
+    expect((await alice.client.get(`/api/admin/audit/streams/account-${alice.user.id}`)).status).toBe(403);
+
+    const history = await alice.client.get('/api/transactions?type=transfer&limit=1');
+    const id = history.body.transactions[0].id;
+    const detail = await admin.get(`/api/admin/transactions/${id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.events.map((e: { type: string }) => e.type)).toEqual([
+      'TokensTransferred',
+      'TransferReceived',
+    ]);
+    expect(detail.body.events[0]).toMatchObject({
+      stream: expect.stringMatching(/^account-/),
+      hash: expect.any(String),
+    });
+    const [from, to] = detail.body.balances;
+    expect(Number(from.before) - Number(from.after)).toBeCloseTo(Number(detail.body.transaction.amount), 8);
+    expect(Number(to.after) - Number(to.before)).toBeCloseTo(Number(detail.body.transaction.amount), 8);
+    expect((await admin.get('/api/admin/transactions/nope')).status).toBe(404);
+    const projections = await admin.get('/api/admin/projections');
+    expect(projections.body.map((p: { name: string }) => p.name)).toContain('ledger');
+  });
+});

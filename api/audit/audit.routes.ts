@@ -1,0 +1,375 @@
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import { userAccount } from '../../domain/ledger/postings.ts';
+import { ASSETS, type Asset } from '../../domain/shared/money.ts';
+import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
+import { eventHash } from '../../infra/eventStore/hashChain.ts';
+import {
+  balanceAsOfPosition,
+  balanceBefore,
+  statementPage,
+} from '../../projections/ledger/ledger.queries.ts';
+import { cardIdFor } from '../cards/cards.service.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { requireAdmin, requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { csvCell, exportLedger } from './exportLedger.ts';
+
+const STREAM =
+  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userEmail|userName)-[A-Za-z0-9@._+-]{1,254}$|^settings-market$/;
+const ACCOUNT = /^(user:[0-9a-z]{7,8}|(issuance|custody|holds|outbound):[A-Z]{3,4})$/;
+const date = z.iso
+  .date({ error: 'Must be a date like 2026-01-31' })
+  .transform((d) => new Date(`${d}T00:00:00Z`));
+const instant = z.iso
+  .datetime({ error: 'Must be a time like 2026-01-31T12:00:00Z' })
+  .transform((d) => new Date(d));
+const account = z.string().regex(ACCOUNT, 'Account must be like user:ab12cd34 or issuance:SAI');
+const asset = z.enum(ASSETS);
+
+const streamQuery = z.strictObject({
+  fromRevision: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const balanceQuery = z
+  .strictObject({
+    account,
+    asset: asset.default('SAI'),
+    at: instant.optional(),
+    position: z.string().optional(),
+  })
+  .refine((q) => (q.at ? !q.position : !!q.position), 'Give either at (a time) or position (commit-prepare)');
+const periodQuery = z.strictObject({
+  account,
+  asset: asset.default('SAI'),
+  from: date,
+  to: date,
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+const exportQuery = z.strictObject({
+  from: date,
+  to: date,
+  asset: asset.optional(),
+  account: account.optional(),
+  format: z.enum(['csv', 'jsonl']).default('csv'),
+});
+
+function checkPeriod(from: Date, to: Date) {
+  if (to <= from)
+    throw new HttpProblem(400, 'The end of the period must be after its start', {
+      fieldErrors: { to: 'Must be after from' },
+    });
+}
+
+function streamExport(
+  c: Parameters<typeof requireUser>[0],
+  lines: AsyncGenerator<string>,
+  filename: string,
+  format: 'csv' | 'jsonl',
+) {
+  c.header(
+    'Content-Type',
+    format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+  );
+  c.header('Content-Disposition', `attachment; filename="${filename}"`);
+  c.header('Cache-Control', 'no-store');
+  return stream(c, async (s) => {
+    for await (const line of lines) {
+      if (s.aborted) break;
+      await s.write(line);
+    }
+  });
+}
+
+/** Admins audit and replay history; finance exports the journal. */
+export function auditRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  /** A stream's events in order, with their metadata and hash chain, each hash recomputed. */
+  app.get('/audit/streams/:stream', validate('query', streamQuery), async (c) => {
+    requireAdmin(c);
+    const name = c.req.param('stream');
+    if (!STREAM.test(name)) throw new HttpProblem(400, 'Not a stream name this audit can open');
+    const { fromRevision, limit } = c.req.valid('query');
+    const events = await deps.store.readStream(name, {
+      fromRevision: BigInt(fromRevision),
+      maxCount: limit + 1,
+    });
+    const page = events.slice(0, limit);
+    return c.json({
+      stream: name,
+      events: page.map((e) => ({
+        id: e.id,
+        revision: Number(e.revision),
+        position: formatPosition(e.position),
+        time: e.recordedAt.toISOString(),
+        type: e.type,
+        data: e.data,
+        actorId: e.metadata.actorId,
+        correlationId: e.metadata.correlationId,
+        causationId: e.metadata.causationId,
+        idempotencyKey: e.metadata.idempotencyKey ?? null,
+        prevHash: e.metadata.prevHash,
+        hash: e.metadata.hash,
+        hashValid: eventHash({ ...e, prevHash: e.metadata.prevHash }) === e.metadata.hash,
+      })),
+      nextRevision: events.length > limit ? Number(page[page.length - 1]!.revision) + 1 : null,
+    });
+  });
+
+  /** The streams that hold a user's history, for the audit screen. */
+  app.get('/audit/users/:userId', async (c) => {
+    requireAdmin(c);
+    const userId = c.req.param('userId');
+    if (!/^[0-9a-z]{7,8}$/.test(userId)) throw new HttpProblem(404, 'User not found');
+    const [payments, withdrawals, deposits] = await Promise.all([
+      deps.pool.query<{ id: string }>(
+        'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at',
+        [userId],
+      ),
+      deps.pool.query<{ id: string }>('SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at', [
+        userId,
+      ]),
+      deps.pool.query<{ id: string }>(
+        'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at',
+        [userId],
+      ),
+    ]);
+    return c.json({
+      streams: [
+        `user-${userId}`,
+        `account-${userId}`,
+        `card-${cardIdFor(userId)}`,
+        `notificationReads-${userId}`,
+        ...payments.rows.map((r) => `payment-${r.id}`),
+        ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
+        ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
+      ],
+    });
+  });
+
+  /** Balance of any account as of a time or a log position (equal to a replay up to there: tested). */
+  app.get('/ledger/balance', validate('query', balanceQuery), async (c) => {
+    requireAdmin(c);
+    const q = c.req.valid('query');
+    if (q.position !== undefined) {
+      const position = parsePosition(q.position);
+      if (!position) throw new HttpProblem(400, 'Position must be like 1234-56 (commit-prepare)');
+      return c.json({
+        account: q.account,
+        asset: q.asset,
+        position: q.position,
+        balance: await balanceAsOfPosition(deps.pool, q.account, q.asset, position),
+      });
+    }
+    // "As of T" includes everything recorded at T: the balance before the next instant.
+    const at = q.at!;
+    const balance = await balanceBefore(deps.pool, q.account, q.asset, new Date(at.getTime() + 1));
+    return c.json({ account: q.account, asset: q.asset, at: at.toISOString(), balance });
+  });
+
+  /** A statement with a running balance for [from, to). */
+  app.get('/ledger/statement', validate('query', periodQuery), async (c) => {
+    requireAdmin(c);
+    const q = c.req.valid('query');
+    checkPeriod(q.from, q.to);
+    const [opening, closing, rows] = await Promise.all([
+      balanceBefore(deps.pool, q.account, q.asset, q.from),
+      balanceBefore(deps.pool, q.account, q.asset, q.to),
+      statementPage(deps.pool, q.account, q.asset, q.from, q.to, null, q.limit),
+    ]);
+    return c.json({
+      account: q.account,
+      asset: q.asset,
+      from: q.from.toISOString(),
+      to: q.to.toISOString(),
+      openingBalance: opening,
+      closingBalance: closing,
+      truncated: rows.length === q.limit,
+      rows: rows.map((r) => ({
+        position: `${r.position_commit}-${r.position_prepare}`,
+        time: r.created_at.toISOString(),
+        transactionId: r.transaction_id,
+        type: r.kind,
+        amount: r.amount,
+        balanceAfter: r.balance_after,
+        counterparty: r.counterparty,
+        description: r.description,
+      })),
+    });
+  });
+
+  app.get('/ledger/export', validate('query', exportQuery), async (c) => {
+    requireAdmin(c);
+    const q = c.req.valid('query');
+    checkPeriod(q.from, q.to);
+    const name = `ledger-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.${q.format}`;
+    return streamExport(
+      c,
+      exportLedger(deps.pool, { ...q, asset: q.asset as Asset | undefined }),
+      name,
+      q.format,
+    );
+  });
+
+  app.get('/projections', async (c) => {
+    requireAdmin(c);
+    const statuses = await deps.runner.status();
+    return c.json(
+      statuses.map((s) => ({ ...s, checkpoint: s.checkpoint ? formatPosition(s.checkpoint) : null })),
+    );
+  });
+
+  /** DECISIONS.md 7: the transaction, the events behind it, and the balances before and after. */
+  app.get('/transactions/:id', async (c) => {
+    requireAdmin(c);
+    const id = c.req.param('id');
+    if (id.length > 100) throw new HttpProblem(404, 'Transaction not found');
+    const [tx, events, postings] = await Promise.all([
+      deps.pool.query(
+        `SELECT t.id, t.type, t.asset, t.amount::text, t.sender_id, t.receiver_id, s.username AS sender_name, r.username AS receiver_name,
+                t.description, t.status, t.actor_id, t.created_at
+         FROM ledger_transactions t LEFT JOIN users s ON s.id = t.sender_id LEFT JOIN users r ON r.id = t.receiver_id WHERE t.id = $1`,
+        [id],
+      ),
+      deps.pool.query(
+        `SELECT event_id AS id, stream_name AS stream, stream_revision::int AS revision,
+                position_commit::text || '-' || position_prepare::text AS position, event_type AS type, recorded_at AS time,
+                actor_id AS "actorId", correlation_id AS "correlationId", causation_id AS "causationId", hash
+         FROM transaction_events WHERE transaction_id = $1 ORDER BY position_commit, position_prepare`,
+        [id],
+      ),
+      deps.pool.query<{
+        asset: string;
+        amount: string;
+        from_account: string;
+        to_account: string;
+        from_balance_after: string;
+        to_balance_after: string;
+        position: string;
+      }>(
+        `SELECT asset, amount::text, from_account, to_account, from_balance_after::text, to_balance_after::text,
+                position_commit::text || '-' || position_prepare::text AS position
+         FROM ledger_postings WHERE transaction_id = $1 ORDER BY position_commit, position_prepare, leg`,
+        [id],
+      ),
+    ]);
+    const row = tx.rows[0];
+    if (!row) throw new HttpProblem(404, 'Transaction not found');
+    const balances = postings.rows.flatMap((p) => {
+      const before = (after: string, delta: string, sign: 1 | -1) => subtract(after, delta, sign);
+      return [
+        {
+          account: p.from_account,
+          asset: p.asset,
+          position: p.position,
+          before: before(p.from_balance_after, p.amount, -1),
+          after: p.from_balance_after,
+        },
+        {
+          account: p.to_account,
+          asset: p.asset,
+          position: p.position,
+          before: before(p.to_balance_after, p.amount, 1),
+          after: p.to_balance_after,
+        },
+      ];
+    });
+    return c.json({
+      transaction: { ...row, amount: row.amount, createdAt: (row.created_at as Date).toISOString() },
+      events: events.rows.map((e) => ({ ...e, time: (e.time as Date).toISOString() })),
+      balances,
+    });
+  });
+
+  return app;
+}
+
+/** before = after − (sign × amount), exactly, on 8-decimal numerics. */
+function subtract(after: string, amount: string, sign: 1 | -1): string {
+  const units = (text: string) => {
+    const negative = text.startsWith('-');
+    const [w = '0', f = ''] = (negative ? text.slice(1) : text).split('.');
+    const v = BigInt(w + f.padEnd(8, '0').slice(0, 8));
+    return negative ? -v : v;
+  };
+  const value = units(after) - BigInt(sign) * units(amount);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(9, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
+}
+
+const statementQuery = z.strictObject({ from: date, to: date });
+
+/** The user's own statement download (CSV) for a period, from /transactions. */
+export function statementRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/statement.csv', validate('query', statementQuery), async (c) => {
+    const session = requireUser(c);
+    const q = c.req.valid('query');
+    checkPeriod(q.from, q.to);
+    const accountId = userAccount(session.userId);
+    async function* lines() {
+      const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+      yield line([
+        'date',
+        'type',
+        'description',
+        'counterparty',
+        'amount',
+        'balance_after',
+        'transaction_id',
+      ]);
+      const opening = await balanceBefore(deps.pool, accountId, 'SAI', q.from);
+      yield line([
+        q.from.toISOString(),
+        'opening_balance',
+        'Balance before the period',
+        '',
+        '',
+        sai(opening),
+        '',
+      ]);
+      let after: { commit: string; prepare: string; leg: number } | null = null;
+      for (;;) {
+        const rows = await statementPage(deps.pool, accountId, 'SAI', q.from, q.to, after, 2_000);
+        for (const r of rows) {
+          yield line([
+            r.created_at.toISOString(),
+            r.kind,
+            r.description,
+            r.counterparty,
+            sai(r.amount),
+            sai(r.balance_after),
+            r.transaction_id,
+          ]);
+        }
+        if (rows.length < 2_000) break;
+        const last = rows[rows.length - 1]!;
+        after = { commit: last.position_commit, prepare: last.position_prepare, leg: last.leg };
+      }
+      const closing = await balanceBefore(deps.pool, accountId, 'SAI', q.to);
+      yield line([
+        q.to.toISOString(),
+        'closing_balance',
+        'Balance at the end of the period',
+        '',
+        '',
+        sai(closing),
+        '',
+      ]);
+    }
+    const name = `statement-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
+    return streamExport(c, lines(), name, 'csv');
+  });
+  return app;
+}
+
+function sai(text: string): string {
+  const negative = text.startsWith('-');
+  const [w = '0', f = ''] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}${w}.${f.padEnd(2, '0').slice(0, 2)}`;
+}

@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import { postingsOf } from '../../domain/ledger/postings.ts';
+import { ASSET_DECIMALS, type Asset, formatUnits, isAsset } from '../../domain/shared/money.ts';
+import type { EventStore, LogPosition, RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { formatPosition } from '../../infra/eventStore/eventStore.ts';
+import { eventHash } from '../../infra/eventStore/hashChain.ts';
+
+/**
+ * ledger:verify (LEDGER.md invariant 7): reads the whole log once, in order, and
+ * - recomputes every stream's hash chain: each event's hash from its content and the previous event's
+ *   hash, revisions without gaps, and the stream head the store keeps;
+ * - folds every posting into balances and compares them with the balances read model (and with the
+ *   balance-after of each account's latest history row).
+ * The first problem found is named exactly (stream, revision, position, event id or account and asset).
+ */
+export interface VerifyReport {
+  events: number;
+  streams: number;
+  postings: number;
+  accounts: number;
+  problems: string[];
+  firstProblem: string | null;
+}
+
+interface StreamCursor {
+  revision: bigint;
+  hash: string;
+}
+
+function describe(event: RecordedEvent): string {
+  return `event ${event.id} (${event.type}) in stream ${event.streamName} at revision ${event.revision}, position ${formatPosition(event.position)}`;
+}
+
+export async function verifyLedger(
+  store: EventStore,
+  pool: pg.Pool,
+  options: { onProgress?: (events: number) => void; maxProblems?: number } = {},
+): Promise<VerifyReport> {
+  const problems: string[] = [];
+  const maxProblems = options.maxProblems ?? 20;
+  const note = (problem: string) => {
+    if (problems.length < maxProblems) problems.push(problem);
+  };
+  const streams = new Map<string, StreamCursor>();
+  const balances = new Map<string, bigint>();
+  let events = 0;
+  let postings = 0;
+  let after: LogPosition | null = null;
+  for (;;) {
+    const batch = await store.readAll({ after, limit: 2_000 });
+    if (batch.length === 0) break;
+    for (const event of batch) {
+      events++;
+      const cursor = streams.get(event.streamName);
+      const expectedRevision = cursor ? cursor.revision + 1n : 0n;
+      const prevHash = cursor?.hash ?? null;
+      if (event.revision !== expectedRevision) {
+        note(
+          `${describe(event)}: expected revision ${expectedRevision} (an event is missing or out of order)`,
+        );
+      }
+      if ((event.metadata.prevHash ?? null) !== prevHash) {
+        note(`${describe(event)}: its previous-hash does not match the event before it in the stream`);
+      }
+      const recomputed = eventHash({ ...event, prevHash: event.metadata.prevHash ?? null });
+      if (recomputed !== event.metadata.hash) {
+        note(`${describe(event)}: content does not match its hash (the event was changed)`);
+      }
+      streams.set(event.streamName, { revision: event.revision, hash: event.metadata.hash });
+      for (const posting of postingsOf(event)) {
+        postings++;
+        const from = `${posting.from}|${posting.asset}`;
+        const to = `${posting.to}|${posting.asset}`;
+        balances.set(from, (balances.get(from) ?? 0n) - posting.units);
+        balances.set(to, (balances.get(to) ?? 0n) + posting.units);
+      }
+    }
+    after = batch[batch.length - 1]!.position;
+    options.onProgress?.(events);
+  }
+
+  // The store's own idea of each stream's head must agree with the events (Postgres keeps es_streams).
+  if (store.kind === 'postgres') {
+    const { rows } = await pool.query<{ stream_name: string; revision: string; last_hash: string }>(
+      'SELECT stream_name, revision::text, last_hash FROM es_streams',
+    );
+    for (const row of rows) {
+      const cursor = streams.get(row.stream_name);
+      if (!cursor || cursor.revision !== BigInt(row.revision) || cursor.hash !== row.last_hash) {
+        note(
+          `stream ${row.stream_name}: its head (revision ${row.revision}) does not match its last event (an event was removed or changed)`,
+        );
+      }
+    }
+  }
+
+  // Balances: the read model against the replay, both ways.
+  const { rows } = await pool.query<{
+    account_id: string;
+    asset: string;
+    balance: string;
+    last_after: string | null;
+  }>(
+    `SELECT b.account_id, b.asset, b.balance::text,
+       (SELECT h.balance_after::text FROM account_history h WHERE h.account_id = b.account_id AND h.asset = b.asset
+        ORDER BY h.position_commit DESC, h.position_prepare DESC, h.leg DESC LIMIT 1) AS last_after
+     FROM account_balances b ORDER BY b.account_id, b.asset`,
+  );
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.account_id}|${row.asset}`;
+    seen.add(key);
+    if (!isAsset(row.asset)) {
+      note(`balance of ${row.account_id} in unknown asset ${row.asset}`);
+      continue;
+    }
+    const asset: Asset = row.asset;
+    const replayed = balances.get(key) ?? 0n;
+    const stored = eighths(row.balance);
+    if (stored !== unitsToEighths(replayed, asset)) {
+      note(
+        `balance of ${row.account_id} in ${asset}: read model ${row.balance}, log ${formatUnits(replayed, asset)}`,
+      );
+    }
+    if (row.last_after !== null && eighths(row.last_after) !== stored) {
+      note(
+        `history of ${row.account_id} in ${asset}: latest balance-after ${row.last_after} differs from the balance ${row.balance}`,
+      );
+    }
+  }
+  for (const [key, units] of balances) {
+    if (!seen.has(key) && units !== 0n) {
+      const [account, asset] = key.split('|') as [string, Asset];
+      note(
+        `balance of ${account} in ${asset}: missing from the read model, log says ${formatUnits(units, asset)}`,
+      );
+    }
+  }
+  return {
+    events,
+    streams: streams.size,
+    postings,
+    accounts: balances.size,
+    problems,
+    firstProblem: problems[0] ?? null,
+  };
+}
+
+/** A read-model numeric (8 decimals) and a ledger amount both as exact 8-decimal integers. */
+function eighths(text: string): bigint {
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const value = BigInt(whole + fraction.padEnd(8, '0'));
+  return negative ? -value : value;
+}
+
+function unitsToEighths(units: bigint, asset: Asset): bigint {
+  return units * 10n ** BigInt(8 - ASSET_DECIMALS[asset]);
+}

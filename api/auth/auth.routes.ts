@@ -1,0 +1,200 @@
+import { type Context, Hono } from 'hono';
+import { userAccount } from '../../domain/ledger/postings.ts';
+import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
+import { multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
+import { initials } from '../../domain/users/initials.ts';
+import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
+import { balanceAsOfTime, balanceOf } from '../../projections/ledger/ledger.queries.ts';
+import { findUserById, type UserRow } from '../../projections/users/users.queries.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { clientIp } from '../http/security.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { currentTokenPrice } from '../settings/tokenPrice.ts';
+import { loginSchema, registerSchema } from './auth.schemas.ts';
+import { loadPasswordHash, timingDummyHash, verifySecret } from './credentials.ts';
+import { createSession, revokeSession } from './sessions.ts';
+import { totpEncryptionKey, verifyTotpCode } from './totp.ts';
+import { findUserIdByEmail, loadUser, type RegisteredUser, registerUser } from './users.service.ts';
+
+export interface BalanceFigures {
+  balance: string;
+  balanceUSD: string;
+  balanceChange24h: string;
+  tokenValue: string;
+}
+
+const ZERO_BALANCE: BalanceFigures = {
+  balance: '0.00',
+  balanceUSD: '0.00',
+  balanceChange24h: '0.00',
+  tokenValue: DEFAULT_TOKEN_PRICE_USDT,
+};
+
+/** SAI balance, its USD value at the configured price, and the real change over the last 24 hours. */
+export async function balanceFigures(deps: Deps, userId: string): Promise<BalanceFigures> {
+  const account = userAccount(userId);
+  const [balance, dayAgo, price] = await Promise.all([
+    balanceOf(deps.pool, account, 'SAI'),
+    balanceAsOfTime(deps.pool, account, 'SAI', new Date(deps.now().getTime() - 86_400_000)),
+    currentTokenPrice(deps.pool),
+  ]);
+  return {
+    balance: multiplyDecimals(balance, '1', 2),
+    balanceUSD: multiplyDecimals(balance, price, 2),
+    balanceChange24h: subtractDecimals(balance, dayAgo, 2),
+    tokenValue: price,
+  };
+}
+
+/** The user object the client sees (spec section 3). */
+export function userJson(row: UserRow, figures: BalanceFigures = ZERO_BALANCE) {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isAdmin: row.isAdmin,
+    status: row.status,
+    twoFactorEnabled: row.twoFactorEnabled,
+    /** For the avatar (spec section 2). */
+    initials: initials(row),
+    ...figures,
+    profileImageUrl: row.profileImageUrl,
+    bio: row.bio,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Built from the write side: right after registration, or as a command's answer, when the read model
+ * has not caught up yet. Same fields and values as the read model's row.
+ */
+export function userJsonFromState(
+  user: RegisteredUser,
+  figures: BalanceFigures = ZERO_BALANCE,
+): ReturnType<typeof userJson> {
+  return userJson(
+    {
+      id: user.userId,
+      email: user.email,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      bio: user.bio,
+      profileImageUrl: user.profileImageUrl,
+      isAdmin: user.isAdmin,
+      status: user.status,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.registeredAt,
+      updatedAt: user.updatedAt,
+    },
+    figures,
+  );
+}
+
+export async function currentUserJson(deps: Deps, userId: string) {
+  const [row, figures] = await Promise.all([findUserById(deps.pool, userId), balanceFigures(deps, userId)]);
+  if (row) return userJson(row, figures);
+  const user = await loadUser(deps, userId);
+  return user ? userJsonFromState(user, figures) : null;
+}
+
+export function authRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const trustProxy = deps.config.TRUST_PROXY === '1';
+
+  app.post('/register', validate('json', registerSchema), async (c) => {
+    await limited(deps, 'register', clientIp(c, trustProxy));
+    const input = c.req.valid('json');
+    if (input.isAdmin) throw new HttpProblem(403, 'Admin accounts are created by an operator');
+    const { user, position } = await registerUser(
+      deps,
+      { ...input, isAdmin: false },
+      requestMetadata(null, c.get('requestId')),
+    );
+    const session = await createSession(
+      deps.pool,
+      deps.sessions,
+      { userId: user.userId, isAdmin: false },
+      false,
+      deps.now(),
+    );
+    setSessionCookie(c, session);
+    c.set('wrotePosition', position);
+    return c.json(userJsonFromState(user), 201);
+  });
+
+  /**
+   * Sign-in: password first (same 401 for an unknown e-mail), then, when 2FA is on, the TOTP code (asked
+   * for with code 'totp_required' only once the password is right), then the account's status.
+   */
+  app.post('/login', validate('json', loginSchema), async (c) => {
+    const input = c.req.valid('json');
+    await limited(deps, 'login', clientIp(c, trustProxy));
+    await limited(deps, 'loginAccount', input.email.toLowerCase());
+    const userId = await findUserIdByEmail(deps, input.email);
+    const hash = userId ? await loadPasswordHash(deps.pool, userId) : null;
+    const valid = await verifySecret(hash ?? (await timingDummyHash()), input.password);
+    const user = valid && userId ? await loadUser(deps, userId) : null;
+    if (!user) throw new HttpProblem(401, 'Invalid email or password');
+    await deps.limits.reset('loginAccount', input.email.toLowerCase());
+    if (user.twoFactorEnabled) {
+      if (!input.totpCode) {
+        throw new HttpProblem(401, 'Enter the 6-digit code from your authenticator app', {
+          code: 'totp_required',
+        });
+      }
+      // Per account, whoever asks: six digits must not be guessable by retrying.
+      await limited(deps, 'totp', user.userId);
+      const key = totpEncryptionKey(deps.sessions.secret);
+      if (!(await verifyTotpCode(deps.pool, key, user.userId, input.totpCode, deps.now()))) {
+        throw new HttpProblem(401, 'Invalid authentication code. Please try again.', {
+          code: 'totp_invalid',
+        });
+      }
+      await deps.limits.reset('totp', user.userId);
+    }
+    if (user.status === 'suspended')
+      throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
+    const session = await createSession(
+      deps.pool,
+      deps.sessions,
+      { userId: user.userId, isAdmin: user.isAdmin },
+      input.rememberMe,
+      deps.now(),
+    );
+    // A suspension appended after the check above either shows up here, or revokes this session itself
+    // (it revokes after appending, and this session row is already written).
+    if ((await loadUser(deps, user.userId))?.status !== 'active') {
+      await revokeSession(deps.pool, session.sessionId, 'suspended');
+      throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
+    }
+    setSessionCookie(c, session);
+    return c.json((await currentUserJson(deps, user.userId)) ?? userJsonFromState(user));
+  });
+
+  app.post('/logout', async (c) => {
+    const session = c.get('session');
+    if (session) await revokeSession(deps.pool, session.sessionId, 'logout');
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+
+  const current = async (c: Context<AppEnv>) => {
+    const session = requireUser(c);
+    const user = await currentUserJson(deps, session.userId);
+    if (!user) throw new HttpProblem(401, 'Please sign in to continue');
+    return c.json(user);
+  };
+  app.get('/user', current);
+  app.get('/me', current);
+
+  return app;
+}

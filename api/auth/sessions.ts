@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type pg from 'pg';
+
+/**
+ * Sessions: a short-lived HS256 JWT (algorithm pinned) in an httpOnly cookie, backed by a `sessions` row
+ * so logout, password change and suspension revoke it on the server. The JWT's `exp` is the idle
+ * deadline; it is renewed while the user is active, never past the absolute lifetime (longer with
+ * remember-me).
+ */
+export interface SessionSettings {
+  secret: Uint8Array;
+  idleMs: number;
+  absoluteMs: number;
+  rememberAbsoluteMs: number;
+  /** Re-issue the cookie when the token is older than this. */
+  renewAfterMs: number;
+}
+
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+  isAdmin: boolean;
+  issuedAt: number;
+}
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  /** Cookie lifetime in seconds; undefined for a browser-session cookie. */
+  maxAgeSeconds: number | undefined;
+}
+
+const ISSUER = 'sai-wallet';
+const AUDIENCE = 'sai-wallet-web';
+
+async function sign(settings: SessionSettings, claims: Omit<SessionClaims, 'issuedAt'>, expiresAt: Date) {
+  return await new SignJWT({ sid: claims.sessionId, adm: claims.isAdmin })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(settings.secret);
+}
+
+export async function createSession(
+  db: pg.Pool,
+  settings: SessionSettings,
+  user: { userId: string; isAdmin: boolean },
+  remember: boolean,
+  now = new Date(),
+): Promise<IssuedSession> {
+  const sessionId = randomBytes(18).toString('base64url');
+  const absolute = new Date(now.getTime() + (remember ? settings.rememberAbsoluteMs : settings.absoluteMs));
+  const idle = new Date(Math.min(now.getTime() + settings.idleMs, absolute.getTime()));
+  await db.query(
+    `INSERT INTO sessions (id, user_id, is_admin, remember, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`,
+    [sessionId, user.userId, user.isAdmin, remember, now, idle, absolute],
+  );
+  const token = await sign(settings, { sessionId, ...user }, idle);
+  return {
+    sessionId,
+    token,
+    maxAgeSeconds: remember ? Math.floor((absolute.getTime() - now.getTime()) / 1000) : undefined,
+  };
+}
+
+export async function verifySessionToken(
+  settings: SessionSettings,
+  token: string,
+): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, settings.secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+    return {
+      sessionId: payload.sid,
+      userId: payload.sub,
+      isAdmin: payload.adm === true,
+      issuedAt: (payload.iat ?? 0) * 1000,
+    };
+  } catch {
+    return null;
+  }
+}
+
+interface SessionRow {
+  user_id: string;
+  is_admin: boolean;
+  remember: boolean;
+  revoked_at: Date | null;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+}
+
+/**
+ * Checks the token's session on the server. Returns the live session and, when it is due, a renewed
+ * token (idle deadline pushed forward) to set as the new cookie.
+ */
+export async function resumeSession(
+  db: pg.Pool,
+  settings: SessionSettings,
+  token: string,
+  now = new Date(),
+): Promise<{ claims: SessionClaims; renewed: IssuedSession | null } | null> {
+  const claims = await verifySessionToken(settings, token);
+  if (!claims) return null;
+  const { rows } = await db.query<SessionRow>(
+    `SELECT user_id, is_admin, remember, revoked_at, idle_expires_at, absolute_expires_at FROM sessions WHERE id = $1`,
+    [claims.sessionId],
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at || row.user_id !== claims.userId) return null;
+  if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
+  const live: SessionClaims = { ...claims, isAdmin: row.is_admin };
+  if (now.getTime() - claims.issuedAt < settings.renewAfterMs) return { claims: live, renewed: null };
+  const idle = new Date(Math.min(now.getTime() + settings.idleMs, row.absolute_expires_at.getTime()));
+  await db.query(
+    'UPDATE sessions SET last_seen_at = $2, idle_expires_at = $3 WHERE id = $1 AND revoked_at IS NULL',
+    [claims.sessionId, now, idle],
+  );
+  const renewedToken = await sign(settings, live, idle);
+  return {
+    claims: live,
+    renewed: {
+      sessionId: claims.sessionId,
+      token: renewedToken,
+      maxAgeSeconds: row.remember
+        ? Math.floor((row.absolute_expires_at.getTime() - now.getTime()) / 1000)
+        : undefined,
+    },
+  };
+}
+
+export async function revokeSession(db: pg.Pool, sessionId: string, reason: string): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId, reason],
+  );
+}
+
+/** Ends every session of a user (password change, suspension, role change), optionally keeping one. */
+export async function revokeUserSessions(
+  db: pg.Pool,
+  userId: string,
+  reason: string,
+  keep?: string,
+): Promise<number> {
+  const result = await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3)`,
+    [userId, reason, keep ?? null],
+  );
+  return result.rowCount ?? 0;
+}

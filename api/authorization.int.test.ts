@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from './bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from './testing/testApp.ts';
+
+/**
+ * The authorization walk: every API route, as a visitor, a user, another user and an admin, with the
+ * status each must get. A route missing from this table fails the test, so the table grows with the API.
+ * `{other}` is replaced by the id of a user who is not the caller (IDOR checks); `{self}` by the caller's.
+ */
+type Role = 'visitor' | 'user' | 'admin';
+interface Walk {
+  method: string;
+  path: string;
+  body?: unknown;
+  expect: Record<Role, number>;
+}
+
+const WALK: Walk[] = [
+  { method: 'GET', path: '/api/health', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/config/public', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/campaign', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/openapi.json', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/docs', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/auth/user', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/auth/me', expect: { visitor: 401, user: 200, admin: 200 } },
+  // Validation runs before anything else: the empty bodies prove the route is reachable, nothing more.
+  { method: 'POST', path: '/api/auth/login', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
+  { method: 'POST', path: '/api/auth/register', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
+  { method: 'POST', path: '/api/auth/logout', expect: { visitor: 204, user: 204, admin: 204 } },
+  // Money: a fresh user has nothing to send (422); only admins distribute.
+  {
+    method: 'POST',
+    path: '/api/transactions',
+    body: { type: 'transfer', amount: '1.00', receiver_id: '{other}' },
+    expect: { visitor: 401, user: 422, admin: 422 },
+  },
+  {
+    method: 'POST',
+    path: '/api/transactions',
+    body: { type: 'admin_deposit', amount: '1.00', receiver_id: '{other}' },
+    expect: { visitor: 401, user: 403, admin: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/transactions',
+    body: { type: 'transfer', amount: '1.00', receiver_id: '{self}', sender_id: '{other}' },
+    expect: { visitor: 401, user: 403, admin: 403 },
+  },
+  { method: 'GET', path: '/api/transactions', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/transactions/all', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/payments/verify',
+    body: { paymentMethod: 'USDT', amount: 1 },
+    expect: { visitor: 401, user: 201, admin: 201 },
+  },
+  { method: 'GET', path: '/api/payments/pending', expect: { visitor: 401, user: 403, admin: 200 } },
+  { method: 'GET', path: '/api/payments/user/{self}', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/payments/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'PATCH',
+    path: '/api/payments/{payment}/verify',
+    body: { approved: false, reason: 'walk' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/by-email?email={otherEmail}',
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  { method: 'GET', path: '/api/users', expect: { visitor: 401, user: 403, admin: 200 } },
+  { method: 'GET', path: '/api/admin/stats', expect: { visitor: 401, user: 403, admin: 200 } },
+  { method: 'GET', path: '/api/notifications', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/notifications/unread-count', expect: { visitor: 401, user: 200, admin: 200 } },
+  // Someone else's notification is not found, even for an admin: it is the user's own data.
+  {
+    method: 'PATCH',
+    path: '/api/notifications/{otherNotification}/read',
+    expect: { visitor: 401, user: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/notifications/mark-all-read',
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  // The caller's own account: signed-in users only, visitors get 401 before the body is looked at.
+  {
+    method: 'PATCH',
+    path: '/api/account/profile',
+    body: { bio: 'walk' },
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    body: { currentPassword: 'not-the-password', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' },
+    expect: { visitor: 401, user: 400, admin: 400 },
+  },
+  { method: 'GET', path: '/api/account/preferences', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'PUT',
+    path: '/api/account/preferences',
+    body: {
+      emailNotifications: false,
+      marketingCommunications: true,
+      transactionAlerts: true,
+      language: 'de',
+    },
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/preferences/reset',
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  { method: 'GET', path: '/api/account/2fa', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'POST', path: '/api/account/2fa/setup', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/account/2fa/enable',
+    body: { code: '12345' },
+    expect: { visitor: 401, user: 400, admin: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/2fa/disable',
+    body: { code: '12345' },
+    expect: { visitor: 401, user: 400, admin: 400 },
+  },
+  // Suspension is for admins only (IDOR: a user cannot touch another account), and never of oneself.
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/{other}/status',
+    body: { status: 'active' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/{self}/status',
+    body: { status: 'suspended' },
+    expect: { visitor: 401, user: 403, admin: 400 },
+  },
+  // Cards: one's own only; the admin ships and delivers but never edits a user's card.
+  { method: 'GET', path: '/api/cards/user/{self}', expect: { visitor: 401, user: 404, admin: 404 } },
+  { method: 'GET', path: '/api/cards/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
+  { method: 'POST', path: '/api/cards', body: {}, expect: { visitor: 401, user: 201, admin: 201 } },
+  {
+    method: 'PATCH',
+    path: '/api/cards/{otherCard}/shipping',
+    body: { address: '1 Main Street', city: 'Dubai', state: 'Dubai', zipCode: '00000', country: 'AE' },
+    expect: { visitor: 401, user: 404, admin: 404 },
+  },
+  { method: 'POST', path: '/api/cards/{otherCard}/freeze', expect: { visitor: 401, user: 404, admin: 404 } },
+  {
+    method: 'POST',
+    path: '/api/cards/{otherCard}/unfreeze',
+    expect: { visitor: 401, user: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/cards/{otherCard}/pin',
+    body: { pin: '1234', confirmPin: '1234' },
+    expect: { visitor: 401, user: 404, admin: 404 },
+  },
+  { method: 'GET', path: '/api/admin/cards', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'PATCH',
+    path: '/api/admin/cards/{otherCard}/ship',
+    body: { trackingNumber: 'DHL-1234', estimatedDelivery: '2026-12-01' },
+    expect: { visitor: 401, user: 403, admin: 409 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/cards/{otherCard}/deliver',
+    expect: { visitor: 401, user: 403, admin: 409 },
+  },
+  // Crypto: prices and networks are public; balances and requests are one's own; queues are the admin's.
+  { method: 'GET', path: '/api/crypto/prices', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/crypto/networks', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/crypto/balances', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/crypto/deposits',
+    body: { currency: 'ETH', network: 'ethereum' },
+    expect: { visitor: 401, user: 201, admin: 201 },
+  },
+  { method: 'GET', path: '/api/crypto/deposits', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/crypto/withdraw',
+    body: { currency: 'ETH', amount: '1', address: '0x1234567890abcdef', chain: 'ethereum' },
+    expect: { visitor: 401, user: 422, admin: 422 },
+  },
+  { method: 'GET', path: '/api/crypto/withdrawals', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/crypto/transfer',
+    body: { recipientEmail: '{otherEmailRaw}', currency: 'ETH', amount: '1' },
+    expect: { visitor: 401, user: 422, admin: 422 },
+  },
+  { method: 'GET', path: '/api/admin/crypto/deposits', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'PATCH',
+    path: '/api/admin/crypto/deposits/{otherDeposit}',
+    body: { action: 'reject', reason: 'walk' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/crypto/withdrawals', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'PATCH',
+    path: '/api/admin/crypto/withdrawals/{otherWithdrawal}',
+    body: { action: 'fail', reason: 'walk test' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    body: { fullName: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question' },
+    expect: { visitor: 201, user: 201, admin: 201 },
+  },
+  { method: 'GET', path: '/api/contact', expect: { visitor: 401, user: 403, admin: 200 } },
+  // Audit and finance: admins only; a user's own statement is theirs.
+  {
+    method: 'GET',
+    path: '/api/admin/audit/streams/{otherStream}',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/audit/users/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'GET',
+    path: '/api/admin/ledger/balance?account=user:{other}&asset=SAI&position=1-1',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/ledger/statement?account=user:{other}&asset=SAI&from=2020-01-01&to=2999-01-01',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/ledger/export?from=2020-01-01&to=2999-01-01',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/projections', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'GET',
+    path: '/api/admin/transactions/{otherTransaction}',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01',
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  // Settings are the admin's.
+  { method: 'GET', path: '/api/admin/settings', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/prices/{currency}',
+    body: { price: '70000' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/token-price',
+    body: { price: '2.50' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+];
+
+describe('authorization walk', () => {
+  let t: TestApp;
+  let clients: Record<Role, () => Promise<{ client: TestClient; self: string }>>;
+  let other: string;
+  const fixtures: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const otherUser = await signedUpClient(t);
+    other = otherUser.user.id;
+    const admin = await ensureAdmin(t.deps, 'walk-admin@example.com', 'walk-admin-password', {
+      resetPassword: true,
+    });
+    const adminSession = t.client();
+    await adminSession.post('/api/auth/login', {
+      email: 'walk-admin@example.com',
+      password: 'walk-admin-password',
+    });
+    fixtures.payment = (
+      await otherUser.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 5 })
+    ).body.id;
+    fixtures.otherTransaction = (
+      await adminSession.post('/api/transactions', {
+        type: 'admin_deposit',
+        amount: '2.00',
+        receiver_id: other,
+      })
+    ).body.id;
+    fixtures.otherStream = `user-${other}`;
+    await t.settle();
+    fixtures.otherNotification = (await otherUser.client.get('/api/notifications')).body[0].id;
+    fixtures.otherEmail = encodeURIComponent(otherUser.user.email);
+    fixtures.otherEmailRaw = otherUser.user.email;
+    fixtures.currency = 'BTC';
+    fixtures.otherCard = (await otherUser.client.post('/api/cards', {})).body.id;
+    fixtures.otherDeposit = (
+      await otherUser.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' })
+    ).body.id;
+    const funding = (
+      await otherUser.client.post('/api/crypto/deposits', { currency: 'ETH', network: 'base' })
+    ).body.id;
+    await adminSession.patch(`/api/admin/crypto/deposits/${funding}`, { action: 'confirm', amount: '1' });
+    fixtures.otherWithdrawal = (
+      await otherUser.client.post('/api/crypto/withdraw', {
+        currency: 'ETH',
+        amount: '0.5',
+        address: '0x1234567890abcdef',
+        chain: 'ethereum',
+      })
+    ).body.id;
+    clients = {
+      visitor: async () => ({ client: t.client(), self: other }),
+      user: async () => {
+        const { client, user } = await signedUpClient(t);
+        return { client, self: user.id };
+      },
+      admin: async () => {
+        const client = t.client();
+        const reply = await client.post('/api/auth/login', {
+          email: 'walk-admin@example.com',
+          password: 'walk-admin-password',
+        });
+        expect(reply.status).toBe(200);
+        return { client, self: admin.userId };
+      },
+    };
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('covers every API route the app serves', () => {
+    const served = new Set(
+      t.app.routes
+        .filter((r) => r.path.startsWith('/api/') && !r.path.includes('*') && r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const walked = new Set(
+      WALK.map((w) => `${w.method} ${w.path.split('?')[0]!.replace(/\{\w+\}/g, ':id')}`),
+    );
+    const missing = [...served].filter((route) => !walked.has(route.replace(/:\w+/g, ':id')));
+    expect(missing).toEqual([]);
+  });
+
+  for (const role of ['visitor', 'user', 'admin'] as const) {
+    it(`gives a ${role} the status each route must answer`, async () => {
+      const failures: string[] = [];
+      for (const walk of WALK) {
+        // A fresh session per route: logout must not change what the next route sees.
+        const { client, self } = await clients[role]();
+        const fill = (text: string) =>
+          text
+            .replaceAll('{other}', other)
+            .replaceAll('{self}', self)
+            .replace(/\{(\w+)\}/g, (_m, name: string) => fixtures[name] ?? `{${name}}`);
+        const path = fill(walk.path);
+        const body = walk.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(walk.body)));
+        const reply = await client.request(walk.method, path, body);
+        if (reply.status !== walk.expect[role])
+          failures.push(`${walk.method} ${path}: ${reply.status} (want ${walk.expect[role]})`);
+        if (reply.status >= 500) failures.push(`${walk.method} ${path}: server error ${reply.text}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});

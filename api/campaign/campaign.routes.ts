@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { CAMPAIGN } from '../../domain/settings/defaults.ts';
+import { multiplyDecimals } from '../../domain/shared/money.ts';
+import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+
+/** The giveaway's progress, computed from the ledger: SAI in circulation against the target. */
+export function campaignRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const issued = await balanceOf(deps.pool, 'issuance:SAI', 'SAI');
+    const current = multiplyDecimals(issued.startsWith('-') ? issued.slice(1) : '0', '1', 2);
+    // Percent with one decimal, computed on integers (cents) so no float rounding shows.
+    const [cw = '0', cf = '00'] = current.split('.');
+    const [tw = '0', tf = '00'] = CAMPAIGN.target.split('.');
+    const per1000 = (BigInt(cw + cf) * 1000n) / BigInt(tw + tf);
+    const progressPercent = Number(per1000 > 1000n ? 1000n : per1000) / 10;
+    c.header('Cache-Control', 'public, max-age=30');
+    return c.json({ ...CAMPAIGN, current, progressPercent });
+  });
+  return app;
+}

@@ -1,0 +1,258 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CARD_TIERS, type CardState } from '../../domain/cards/card.ts';
+import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
+import { type CardRow, cardOfUser, cardQueue, findCard } from '../../projections/cards/cards.queries.ts';
+import { assertActive } from '../auth/users.service.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { requireAdmin, requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { cardCommand, cardIdFor, changePin, requestCard } from './cards.service.ts';
+
+const NO_CONTROL = /^[^\p{Cc}]*$/u;
+const text = (min: number, label: string) =>
+  z
+    .string({ error: `${label} must be at least ${min} characters` })
+    .trim()
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(120, `${label} must be at most 120 characters`)
+    .regex(NO_CONTROL, `${label} contains invalid characters`);
+
+/** The spec's shipping address rules (section 5). */
+export const addressSchema = z.strictObject({
+  address: text(5, 'Address'),
+  city: text(2, 'City'),
+  state: text(2, 'State'),
+  zipCode: text(3, 'ZIP code'),
+  country: text(2, 'Country'),
+});
+
+/** The spec client sends userId, tier and status; the server decides tier and status itself. */
+const requestSchema = z.strictObject({
+  userId: z.string().max(16).optional(),
+  tier: z.enum(CARD_TIERS).optional(),
+  status: z.string().max(20).optional(),
+  address: text(5, 'Address').optional(),
+  city: text(2, 'City').optional(),
+  state: text(2, 'State').optional(),
+  zipCode: text(3, 'ZIP code').optional(),
+  country: text(2, 'Country').optional(),
+});
+
+const pinSchema = z
+  .strictObject({
+    pin: z.string().regex(/^\d{4}$/, 'PIN must be 4 digits'),
+    confirmPin: z.string().regex(/^\d{4}$/, 'PIN must be 4 digits'),
+  })
+  .refine((v) => v.pin === v.confirmPin, { message: "PINs don't match", path: ['confirmPin'] });
+
+const idParam = z.object({ id: z.string().uuid({ error: 'Card not found' }) });
+const userParam = z.object({ userId: z.string().regex(/^[0-9a-z]{7,8}$/, 'Card not found') });
+
+export function cardJson(row: CardRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    tier: row.tier,
+    status: row.status,
+    shippingStatus: row.shippingStatus,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    trackingNumber: row.trackingNumber,
+    estimatedDelivery: row.estimatedDelivery,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
+  };
+}
+
+export function cardJsonFromState(
+  state: Extract<CardState, { cardId: string }>,
+): ReturnType<typeof cardJson> {
+  return {
+    id: state.cardId,
+    userId: state.userId,
+    tier: state.tier,
+    status: state.status,
+    shippingStatus: state.shippingStatus,
+    address: state.address?.address ?? null,
+    city: state.address?.city ?? null,
+    state: state.address?.state ?? null,
+    zipCode: state.address?.zipCode ?? null,
+    country: state.address?.country ?? null,
+    trackingNumber: state.trackingNumber,
+    estimatedDelivery: state.estimatedDelivery,
+    createdAt: state.requestedAt,
+    updatedAt: state.updatedAt,
+  };
+}
+
+export function cardsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  /** Resolves a card id from the URL to the caller's own card; someone else's card is "not found". */
+  const ownCard = (c: Parameters<typeof requireUser>[0], id: string) => {
+    const session = requireUser(c);
+    if (cardIdFor(session.userId) !== id) throw new HttpProblem(404, 'Card not found');
+    return session;
+  };
+
+  /** A command's answer is the card as the command left it (write side), never a lagging read model. */
+  const answer = (
+    c: Parameters<typeof requireUser>[0],
+    result: { state: CardState; position: LogPosition | null },
+    status: 200 | 201 = 200,
+  ) => {
+    if (result.position) c.set('wrotePosition', result.position);
+    if (result.state.status === 'none') throw new HttpProblem(404, 'Card not found');
+    return c.json(cardJsonFromState(result.state), status);
+  };
+
+  app.get('/user/:userId', validate('param', userParam), async (c) => {
+    const session = requireUser(c);
+    const { userId } = c.req.valid('param');
+    if (userId !== session.userId && !session.isAdmin)
+      throw new HttpProblem(403, 'You can only see your own card');
+    const row = await cardOfUser(deps.pool, userId);
+    if (!row) throw new HttpProblem(404, 'Card not found');
+    return c.json(cardJson(row));
+  });
+
+  app.post('/', validate('json', requestSchema), async (c) => {
+    const session = requireUser(c);
+    const input = c.req.valid('json');
+    if (input.userId && input.userId !== session.userId)
+      throw new HttpProblem(403, 'You can only request a card for yourself');
+    await assertActive(deps, session.userId);
+    const parts = [input.address, input.city, input.state, input.zipCode, input.country];
+    let address = null;
+    if (parts.some((p) => p !== undefined)) {
+      const parsed = addressSchema.safeParse({
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zipCode,
+        country: input.country,
+      });
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]!;
+        throw new HttpProblem(400, first.message, {
+          fieldErrors: { [String(first.path[0])]: first.message },
+        });
+      }
+      address = parsed.data;
+    }
+    const result = await requestCard(
+      deps,
+      session.userId,
+      address,
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    return answer(c, result, 201);
+  });
+
+  app.patch('/:id/shipping', validate('param', idParam), validate('json', addressSchema), async (c) => {
+    const session = ownCard(c, c.req.valid('param').id);
+    const result = await cardCommand(
+      deps,
+      session.userId,
+      { type: 'SetShippingAddress', data: { address: c.req.valid('json') }, now: deps.now() },
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    return answer(c, result);
+  });
+
+  for (const [path, type] of [
+    ['freeze', 'FreezeCard'],
+    ['unfreeze', 'UnfreezeCard'],
+  ] as const) {
+    app.post(`/:id/${path}`, validate('param', idParam), async (c) => {
+      const session = ownCard(c, c.req.valid('param').id);
+      const result = await cardCommand(
+        deps,
+        session.userId,
+        { type, now: deps.now() },
+        requestMetadata(session.userId, c.get('requestId')),
+      );
+      return answer(c, result);
+    });
+  }
+
+  app.post('/:id/pin', validate('param', idParam), validate('json', pinSchema), async (c) => {
+    const session = ownCard(c, c.req.valid('param').id);
+    const result = await changePin(
+      deps,
+      session.userId,
+      c.req.valid('json').pin,
+      requestMetadata(session.userId, c.get('requestId')),
+    );
+    return answer(c, result);
+  });
+
+  return app;
+}
+
+const shipSchema = z.strictObject({
+  trackingNumber: z
+    .string()
+    .trim()
+    .min(4, 'Tracking number must be at least 4 characters')
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'Tracking number may only contain letters, digits and dashes'),
+  estimatedDelivery: z.iso.date({ error: 'Estimated delivery must be a date like 2026-12-01' }),
+});
+const queueQuery = z.strictObject({
+  status: z.enum(['pending', 'verifying', 'active', 'inactive', 'shipping']).optional(),
+});
+
+/** The admin's cards queue: filter by status, ship with tracking, mark delivered. */
+export function adminCardsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/', validate('query', queueQuery), async (c) => {
+    requireAdmin(c);
+    return c.json((await cardQueue(deps.pool, c.req.valid('query').status)).map(cardJson));
+  });
+  const adminCommand = async (
+    c: Parameters<typeof requireAdmin>[0],
+    id: string,
+    build: (adminId: string) => Parameters<typeof cardCommand>[2],
+  ) => {
+    const admin = requireAdmin(c);
+    const card = await findCard(deps.pool, id);
+    if (!card) throw new HttpProblem(404, 'Card not found');
+    const result = await cardCommand(
+      deps,
+      card.userId,
+      build(admin.userId),
+      requestMetadata(admin.userId, c.get('requestId')),
+    );
+    if (result.position) c.set('wrotePosition', result.position);
+    if (result.state.status === 'none') throw new HttpProblem(404, 'Card not found');
+    return c.json(cardJsonFromState(result.state));
+  };
+  app.patch('/:id/ship', validate('param', idParam), validate('json', shipSchema), async (c) => {
+    const input = c.req.valid('json');
+    return await adminCommand(c, c.req.valid('param').id, (adminId) => ({
+      type: 'ShipCard',
+      data: { ...input, adminId },
+      now: deps.now(),
+    }));
+  });
+  app.patch(
+    '/:id/deliver',
+    validate('param', idParam),
+    async (c) =>
+      await adminCommand(c, c.req.valid('param').id, (adminId) => ({
+        type: 'MarkDelivered',
+        data: { adminId },
+        now: deps.now(),
+      })),
+  );
+  return app;
+}

@@ -1,0 +1,63 @@
+import { accountDecider, accountStream, balanceOf } from '../../domain/accounts/account.ts';
+import { cardDecider, cardStream, type ShippingAddress } from '../../domain/cards/card.ts';
+import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
+import { nameBasedUuid } from '../../infra/ids.ts';
+import { hashSecret } from '../auth/credentials.ts';
+import { handleCommand, loadState } from '../commands/handleCommand.ts';
+import type { Deps } from '../deps.ts';
+
+type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
+
+/** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
+export const cardIdFor = (userId: string) => nameBasedUuid(`card:${userId}`);
+
+/** PINs are argon2 hashes in this table, outside the log (DECISIONS.md 14). */
+export const CARD_PINS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS card_pins (
+  card_id text PRIMARY KEY,
+  pin_hash text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);`;
+
+export async function saiBalanceUnits(ctx: Ctx, userId: string): Promise<bigint> {
+  const { state } = await loadState(ctx, accountStream(userId), accountDecider);
+  return balanceOf(state, 'SAI');
+}
+
+export async function cardCommand(
+  ctx: Ctx,
+  userId: string,
+  command: Parameters<typeof cardDecider.decide>[0],
+  metadata: EventMetadata,
+) {
+  return await handleCommand(ctx, cardStream(cardIdFor(userId)), cardDecider, command, metadata);
+}
+
+export async function requestCard(
+  ctx: Ctx,
+  userId: string,
+  address: ShippingAddress | null,
+  metadata: EventMetadata,
+) {
+  const balanceUnits = await saiBalanceUnits(ctx, userId);
+  return await cardCommand(
+    ctx,
+    userId,
+    {
+      type: 'RequestCard',
+      data: { cardId: cardIdFor(userId), userId, balanceUnits, address },
+      now: ctx.now(),
+    },
+    metadata,
+  );
+}
+
+export async function changePin(ctx: Ctx, userId: string, pin: string, metadata: EventMetadata) {
+  const result = await cardCommand(ctx, userId, { type: 'ChangePin', now: ctx.now() }, metadata);
+  await ctx.pool.query(
+    `INSERT INTO card_pins (card_id, pin_hash, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (card_id) DO UPDATE SET pin_hash = EXCLUDED.pin_hash, updated_at = now()`,
+    [cardIdFor(userId), await hashSecret(pin)],
+  );
+  return result;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting, read once from the environment, with local defaults (README "Configuration"). */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Existing Postgres for log and read models; unset = embedded Postgres under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_URL: z.string().optional(),
+  /** HMAC key for session JWTs (>= 32 chars). Unset outside production: generated once under DATA_DIR. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** 'auto': Secure/__Host- cookies and HSTS unless the request is to localhost over plain HTTP. */
+  SECURE_COOKIES: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Extra origins allowed to send state-changing requests (comma-separated), e.g. the Vite dev server. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'off' disables rate limits (load tests); else overrides like "login=10/60,register=5/3600". */
+  RATE_LIMITS: z.string().default(''),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_USERS: z.enum(['on', 'off']).default('on'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Our deposit addresses (DECISIONS.md 21), one per chain family: ETH also serves the EVM networks
+   * (Arbitrum, Optimism, Base, BNB Chain, Avalanche). Unset = the client says it is not configured.
+   */
+  DEPOSIT_ADDRESS_ETH: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… Ethereum address')
+    .optional(),
+  DEPOSIT_ADDRESS_BTC: z
+    .string()
+    .regex(/^(bc1|[13])[a-zA-HJ-NP-Z0-9]{25,62}$/, 'must be a Bitcoin address')
+    .optional(),
+  DEPOSIT_ADDRESS_SOL: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address')
+    .optional(),
+  DEPOSIT_ADDRESS_XRP: z
+    .string()
+    .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be an XRP Ledger address')
+    .optional(),
+  DEPOSIT_ADDRESS_TRX: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tron address')
+    .optional(),
+  /** Bearer token for GET /metrics; unset = /metrics answers only to loopback (127.0.0.1, ::1). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Build web/dist on start when it is missing. */
+  BUILD_WEB: z.enum(['auto', 'off']).default('auto'),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_URL) {
+    throw new Error(
+      'Invalid configuration: EVENT_STORE=eventstoredb needs EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false)',
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {
+    throw new Error('Invalid configuration: SESSION_SECRET (32+ characters) is required in production');
+  }
+  if (config.NODE_ENV === 'production' && /change-me|placeholder/i.test(config.SESSION_SECRET ?? '')) {
+    throw new Error(
+      'Invalid configuration: SESSION_SECRET is still the public placeholder; set a random value',
+    );
+  }
+  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+}

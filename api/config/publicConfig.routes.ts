@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { currentTokenPrice } from '../settings/tokenPrice.ts';
+
+/** What the client may know of the configuration: deposit addresses and the token price. */
+export function publicConfigRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/public', async (c) => {
+    const { config } = deps;
+    const depositAddress = Object.fromEntries(
+      (
+        [
+          ['ETH', config.DEPOSIT_ADDRESS_ETH],
+          ['BTC', config.DEPOSIT_ADDRESS_BTC],
+          ['SOL', config.DEPOSIT_ADDRESS_SOL],
+          ['XRP', config.DEPOSIT_ADDRESS_XRP],
+          ['TRX', config.DEPOSIT_ADDRESS_TRX],
+        ] as const
+      ).filter(([, address]) => address !== undefined),
+    );
+    return c.json({ depositAddress, tokenPrice: await currentTokenPrice(deps.pool) });
+  });
+  return app;
+}

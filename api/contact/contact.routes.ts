@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { contactMessageDecider, contactMessageStream } from '../../domain/contact/contactMessage.ts';
+import { NO_CONTROL_BUT_LINES } from '../auth/auth.schemas.ts';
+import { handleCommand } from '../commands/handleCommand.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { clientIp } from '../http/security.ts';
+import { requireAdmin } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+
+const TEXT = /^[^\p{Cc}]*$/u;
+const contactSchema = z.strictObject({
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100)
+    .regex(TEXT, 'Full name contains invalid characters'),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Subject is required')
+    .max(150)
+    .regex(TEXT, 'Subject contains invalid characters'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000)
+    .regex(NO_CONTROL_BUT_LINES, 'Message contains invalid characters'),
+});
+
+/** The contact form is stored (DECISIONS.md 13); admins read the messages. */
+export function contactRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/', validate('json', contactSchema), async (c) => {
+    await limited(deps, 'register', `contact:${clientIp(c, deps.config.TRUST_PROXY === '1')}`);
+    const messageId = randomUUID();
+    const session = c.get('session');
+    const result = await handleCommand(
+      deps,
+      contactMessageStream(messageId),
+      contactMessageDecider,
+      {
+        type: 'ReceiveContactMessage',
+        data: { messageId, ...c.req.valid('json'), userId: session?.userId ?? null },
+        now: deps.now(),
+      },
+      requestMetadata(session?.userId ?? null, c.get('requestId')),
+    );
+    c.set('wrotePosition', result.position);
+    return c.json({ id: messageId, received: true }, 201);
+  });
+  app.get('/', async (c) => {
+    requireAdmin(c);
+    const { rows } = await deps.pool.query(
+      `SELECT id, full_name AS "fullName", email, subject, message, user_id AS "userId", received_at AS "receivedAt"
+       FROM contact_messages ORDER BY received_at DESC, id LIMIT 200`,
+    );
+    return c.json(rows);
+  });
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { Deps } from '../deps.ts';
+import { HttpProblem } from './problem.ts';
+import type { RateLimitKind } from './rateLimit.ts';
+
+/** Counts one attempt against a limit; over it, a 429 with Retry-After. */
+export async function limited(deps: Pick<Deps, 'limits'>, kind: RateLimitKind, key: string): Promise<void> {
+  const wait = await deps.limits.consume(kind, key);
+  if (wait !== null) {
+    throw new HttpProblem(429, 'Too many attempts. Please wait a moment and try again.', {
+      headers: { 'Retry-After': String(wait) },
+    });
+  }
+}

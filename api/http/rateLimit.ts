@@ -1,0 +1,70 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * Fixed-window limits per key (IP or account), kept in memory: correct for the single-process deployment
+ * we ship. Several API processes would swap RateLimiterMemory for rate-limiter-flexible's Postgres store.
+ * RATE_LIMITS=off disables them for load tests; "login=10/60,register=5/3600" overrides points/seconds.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  login: { points: 20, duration: 60 },
+  loginAccount: { points: 10, duration: 15 * 60 },
+  register: { points: 10, duration: 60 * 60 },
+  lookup: { points: 60, duration: 60 },
+  money: { points: 120, duration: 60 },
+  totp: { points: 5, duration: 5 * 60 },
+} as const;
+
+export type RateLimitKind = keyof typeof RATE_LIMIT_DEFAULTS;
+
+export interface RateLimits {
+  enabled: boolean;
+  /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
+  consume(kind: RateLimitKind, key: string): Promise<number | null>;
+  reset(kind: RateLimitKind, key: string): Promise<void>;
+}
+
+export function parseRateLimits(
+  spec: string,
+): Record<RateLimitKind, { points: number; duration: number }> | null {
+  if (spec.trim().toLowerCase() === 'off') return null;
+  const limits: Record<string, { points: number; duration: number }> = { ...RATE_LIMIT_DEFAULTS };
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^(\w+)=(\d+)\/(\d+)$/.exec(part);
+    if (!match || !(match[1]! in RATE_LIMIT_DEFAULTS)) {
+      throw new Error(`Invalid RATE_LIMITS entry "${part}" (expected e.g. login=10/60, or off)`);
+    }
+    limits[match[1]!] = { points: Number(match[2]), duration: Number(match[3]) };
+  }
+  return limits as Record<RateLimitKind, { points: number; duration: number }>;
+}
+
+export function createRateLimits(spec: string): RateLimits {
+  const settings = parseRateLimits(spec);
+  if (!settings) {
+    return { enabled: false, consume: async () => null, reset: async () => {} };
+  }
+  const limiters = Object.fromEntries(
+    Object.entries(settings).map(([kind, s]) => [
+      kind,
+      new RateLimiterMemory({ points: s.points, duration: s.duration }),
+    ]),
+  ) as Record<RateLimitKind, RateLimiterMemory>;
+  return {
+    enabled: true,
+    async consume(kind, key) {
+      try {
+        await limiters[kind].consume(key);
+        return null;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+        throw error;
+      }
+    },
+    async reset(kind, key) {
+      await limiters[kind].delete(key);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
+import { type IssuedSession, resumeSession } from '../auth/sessions.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from './env.ts';
+import { HttpProblem } from './problem.ts';
+
+const SECURE_NAME = '__Host-sai_session';
+const PLAIN_NAME = 'sai_session';
+const RW_COOKIE = 'sai_rw';
+
+export function setSessionCookie(c: Context<AppEnv>, issued: IssuedSession): void {
+  const secure = c.get('secure');
+  setCookie(c, secure ? SECURE_NAME : PLAIN_NAME, issued.token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+    path: '/',
+    ...(issued.maxAgeSeconds !== undefined ? { maxAge: issued.maxAgeSeconds } : {}),
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SECURE_NAME, { path: '/', secure: true });
+  deleteCookie(c, PLAIN_NAME, { path: '/' });
+}
+
+/** Resolves the session from its cookie (server-side check on every request) and renews it when due. */
+export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('session', null);
+    const token = getCookie(c, SECURE_NAME) ?? getCookie(c, PLAIN_NAME);
+    if (token) {
+      const resumed = await resumeSession(deps.pool, deps.sessions, token, deps.now());
+      if (resumed) {
+        c.set('session', {
+          sessionId: resumed.claims.sessionId,
+          userId: resumed.claims.userId,
+          isAdmin: resumed.claims.isAdmin,
+        });
+        if (resumed.renewed) setSessionCookie(c, resumed.renewed);
+      } else {
+        clearSessionCookie(c);
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * Read-your-writes: a command's response remembers the log position it wrote (cookie); the same
+ * browser's next reads wait, up to about a second, until the read models have reached it.
+ */
+export function readYourWrites(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('wrotePosition', null);
+    if (c.req.method === 'GET') {
+      const text = getCookie(c, RW_COOKIE);
+      const position = text ? parsePosition(text) : null;
+      if (position) await deps.runner.waitFor(position, deps.runner.names, 1_000);
+    }
+    await next();
+    const wrote = c.get('wrotePosition');
+    if (wrote) {
+      setCookie(c, RW_COOKIE, formatPosition(wrote), {
+        httpOnly: true,
+        secure: c.get('secure'),
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: 30,
+      });
+      c.header('X-Log-Position', formatPosition(wrote));
+    }
+  };
+}
+
+export function requireUser(c: Context<AppEnv>) {
+  const session = c.get('session');
+  if (!session) throw new HttpProblem(401, 'Please sign in to continue');
+  return session;
+}
+
+export function requireAdmin(c: Context<AppEnv>) {
+  const session = requireUser(c);
+  if (!session.isAdmin) throw new HttpProblem(403, 'Admin access required');
+  return session;
+}

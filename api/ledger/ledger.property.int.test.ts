@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { ASSET_DECIMALS, type Asset } from '../../domain/shared/money.ts';
+import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { allProjections } from '../../projections/index.ts';
+import { balancesFromLog, rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
+import { ensureAdmin } from '../bootstrap/accounts.ts';
+import { loadState } from '../commands/handleCommand.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+
+/**
+ * Random sequences of money commands from several users and an admin, sent with concurrency, then the
+ * ledger invariants of LEDGER.md checked after every run:
+ * 1 no user balance ever negative (history included), 2 every asset's postings sum to zero and users hold
+ * exactly what was minted, 3 a command replayed with its idempotency key has one effect,
+ * 4 every read model rebuilt from the log equals the live one, and balances equal a replay of the log.
+ */
+type Command =
+  | { kind: 'transfer'; from: number; to: number; cents: number; retry: boolean }
+  | { kind: 'distribute'; to: number; cents: number }
+  | { kind: 'proof'; user: number; cents: number; approve: boolean }
+  | { kind: 'cryptoDeposit'; user: number; milli: number }
+  | { kind: 'withdraw'; user: number; milli: number; outcome: 'complete' | 'fail' | 'leave' }
+  | { kind: 'cryptoTransfer'; from: number; to: number; milli: number }
+  | { kind: 'card'; user: number };
+
+const USERS = 5;
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      from: fc.nat(USERS - 1),
+      to: fc.nat(USERS - 1),
+      cents: fc.integer({ min: 1, max: 5_000 }),
+      retry: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('distribute' as const),
+      to: fc.nat(USERS - 1),
+      cents: fc.integer({ min: 1, max: 10_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('proof' as const),
+      user: fc.nat(USERS - 1),
+      cents: fc.integer({ min: 100, max: 20_000 }),
+      approve: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('cryptoDeposit' as const),
+      user: fc.nat(USERS - 1),
+      milli: fc.integer({ min: 1, max: 5_000 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      user: fc.nat(USERS - 1),
+      milli: fc.integer({ min: 1, max: 3_000 }),
+      outcome: fc.constantFrom('complete' as const, 'fail' as const, 'leave' as const),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('cryptoTransfer' as const),
+      from: fc.nat(USERS - 1),
+      to: fc.nat(USERS - 1),
+      milli: fc.integer({ min: 1, max: 2_000 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('card' as const), user: fc.nat(USERS - 1) }) },
+);
+
+/** Thousandths of an ETH as a decimal string. */
+const eth = (milli: number) => `${Math.floor(milli / 1000)}.${String(milli % 1000).padStart(3, '0')}`;
+
+const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+function units(amount: string, asset: Asset): bigint {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const value = BigInt(whole + fraction.padEnd(ASSET_DECIMALS[asset], '0').slice(0, ASSET_DECIMALS[asset]));
+  return negative ? -value : value;
+}
+
+describe('ledger invariants under random concurrent commands', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let users: { client: TestClient; id: string; email: string }[];
+  const spares: TestDatabase[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await ensureAdmin(t.deps, 'prop-admin@example.com', 'prop-admin-password', { resetPassword: true });
+    admin = t.client();
+    await admin.post('/api/auth/login', { email: 'prop-admin@example.com', password: 'prop-admin-password' });
+    users = [];
+    for (let i = 0; i < USERS; i++) {
+      const { client, user } = await signedUpClient(t);
+      users.push({ client, id: user.id, email: user.email });
+    }
+  });
+  afterAll(async () => {
+    for (const db of spares) await db.drop();
+    await t?.stop();
+  });
+
+  async function run(commands: Command[]) {
+    const acknowledged: string[] = [];
+    const exec = async (c: Command) => {
+      if (c.kind === 'transfer') {
+        const key = randomUUID();
+        const body = { type: 'transfer', amount: money(c.cents), receiver_id: users[c.to]!.id };
+        const send = () => users[c.from]!.client.post('/api/transactions', body, { 'Idempotency-Key': key });
+        const replies = c.retry ? await Promise.all([send(), send()]) : [await send()];
+        for (const r of replies) {
+          expect([201, 400, 409, 422], r.text).toContain(r.status);
+          if (r.status === 201) acknowledged.push(r.body.id);
+        }
+      } else if (c.kind === 'distribute') {
+        const r = await admin.post('/api/transactions', {
+          type: 'admin_deposit',
+          amount: money(c.cents),
+          receiver_id: users[c.to]!.id,
+        });
+        expect(r.status, r.text).toBe(201);
+        acknowledged.push(r.body.id);
+      } else if (c.kind === 'cryptoDeposit') {
+        const declared = await users[c.user]!.client.post('/api/crypto/deposits', {
+          currency: 'ETH',
+          network: 'arbitrum',
+        });
+        expect(declared.status, declared.text).toBe(201);
+        const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
+          action: 'confirm',
+          amount: eth(c.milli),
+        });
+        expect(confirmed.status, confirmed.text).toBe(200);
+        acknowledged.push(declared.body.id);
+      } else if (c.kind === 'withdraw') {
+        const r = await users[c.user]!.client.post('/api/crypto/withdraw', {
+          currency: 'ETH',
+          amount: eth(c.milli),
+          address: '0x1234567890abcdef',
+          chain: 'ethereum',
+        });
+        expect([201, 422], r.text).toContain(r.status);
+        if (r.status === 201) {
+          acknowledged.push(r.body.id);
+          if (c.outcome !== 'leave') {
+            const body =
+              c.outcome === 'complete'
+                ? { action: 'complete', txHash: '0xfeedfacecafe' }
+                : { action: 'fail', reason: 'random failure' };
+            const decided = await admin.patch(`/api/admin/crypto/withdrawals/${r.body.id}`, body);
+            expect(decided.status, decided.text).toBe(200);
+          }
+        }
+      } else if (c.kind === 'cryptoTransfer') {
+        const r = await users[c.from]!.client.post('/api/crypto/transfer', {
+          recipientEmail: users[c.to]!.email,
+          currency: 'ETH',
+          amount: eth(c.milli),
+        });
+        expect([201, 400, 422], r.text).toContain(r.status);
+        if (r.status === 201) acknowledged.push(r.body.id);
+      } else if (c.kind === 'card') {
+        const r = await users[c.user]!.client.post('/api/cards', {});
+        expect([201, 409], r.text).toContain(r.status);
+      } else {
+        const proof = await users[c.user]!.client.post('/api/payments/verify', {
+          paymentMethod: 'USDC',
+          amount: money(c.cents),
+        });
+        expect(proof.status).toBe(201);
+        const decided = await admin.patch(`/api/payments/${proof.body.id}/verify`, {
+          approved: c.approve,
+          reason: 'random',
+        });
+        expect(decided.status, decided.text).toBe(200);
+        if (c.approve) acknowledged.push(proof.body.id);
+      }
+    };
+    // Four lanes at once: commands of one lane run in order, lanes race each other.
+    const lanes = [0, 1, 2, 3].map((lane) => commands.filter((_, i) => i % 4 === lane));
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const c of lane) await exec(c);
+      }),
+    );
+    return acknowledged;
+  }
+
+  async function checkInvariants(acknowledged: string[]) {
+    await t.settle();
+    const pool = t.db.pool;
+    // 1. No overdraft, at any point of any user's history.
+    const negative = await pool.query(
+      `SELECT account_id, balance_after::text FROM account_history WHERE account_id LIKE 'user:%' AND balance_after < 0 LIMIT 5`,
+    );
+    expect(negative.rows).toEqual([]);
+    // 2. Conservation: postings sum to zero per asset; users hold exactly what was minted.
+    const sums = await pool.query<{ asset: string; total: string }>(
+      'SELECT asset, sum(balance)::text AS total FROM account_balances GROUP BY asset',
+    );
+    for (const row of sums.rows) expect(Number(row.total), row.asset).toBe(0);
+    const minted = await pool.query<{ users: string | null; issued: string | null }>(
+      `SELECT (SELECT sum(balance) FROM account_balances WHERE account_id LIKE 'user:%' AND asset = 'SAI')::text AS users,
+              (SELECT -balance FROM account_balances WHERE account_id = 'issuance:SAI')::text AS issued`,
+    );
+    expect(units(minted.rows[0]!.users ?? '0', 'SAI')).toBe(units(minted.rows[0]!.issued ?? '0', 'SAI'));
+    // What holds:ETH keeps is exactly the pending withdrawals; users' ETH plus holds plus what left equals
+    // what came in through custody.
+    const ethTotals = await pool.query<{
+      holds: string | null;
+      pending: string | null;
+      users: string | null;
+      outbound: string | null;
+      custody: string | null;
+    }>(
+      `SELECT (SELECT balance FROM account_balances WHERE account_id = 'holds:ETH')::text AS holds,
+              (SELECT sum(amount) FROM withdrawals WHERE status = 'pending' AND asset = 'ETH')::text AS pending,
+              (SELECT sum(balance) FROM account_balances WHERE account_id LIKE 'user:%' AND asset = 'ETH')::text AS users,
+              (SELECT balance FROM account_balances WHERE account_id = 'outbound:ETH')::text AS outbound,
+              (SELECT -balance FROM account_balances WHERE account_id = 'custody:ETH')::text AS custody`,
+    );
+    const e = ethTotals.rows[0]!;
+    expect(units(e.holds ?? '0', 'ETH')).toBe(units(e.pending ?? '0', 'ETH'));
+    expect(
+      units(e.users ?? '0', 'ETH') + units(e.holds ?? '0', 'ETH') + units(e.outbound ?? '0', 'ETH'),
+    ).toBe(units(e.custody ?? '0', 'ETH'));
+    // 3. Every acknowledged command is in the log exactly once (one transaction row per id).
+    const found = await pool.query<{ id: string; n: string }>(
+      'SELECT id, count(*)::text AS n FROM ledger_transactions WHERE id = ANY($1) GROUP BY id',
+      [[...new Set(acknowledged)]],
+    );
+    expect(found.rows.length).toBe(new Set(acknowledged).size);
+    // 4a. Balances in the read model equal a replay of the log.
+    const replayed = await balancesFromLog(t.deps.store);
+    const live = await pool.query<{ account_id: string; asset: Asset; balance: string }>(
+      'SELECT account_id, asset, balance::text FROM account_balances',
+    );
+    expect(live.rows.length).toBe(replayed.size);
+    for (const row of live.rows)
+      expect(units(row.balance, row.asset)).toBe(replayed.get(`${row.account_id}|${row.asset}`));
+    // The write side agrees with the log for every user (the follow-up credits have landed).
+    for (const u of users) {
+      const { state } = await loadState(t.deps, accountStream(u.id), accountDecider);
+      expect(state.balances.SAI ?? 0n).toBe(replayed.get(`user:${u.id}|SAI`) ?? 0n);
+      expect(state.balances.ETH ?? 0n).toBe(replayed.get(`user:${u.id}|ETH`) ?? 0n);
+    }
+    // 4b. Every read model rebuilt from the log into an empty database equals the live one.
+    const spare = await createTestDatabase('rebuild');
+    try {
+      const tables = allProjections.flatMap((p) => p.tables);
+      const liveTables = await snapshotTables(pool, tables);
+      const rebuilt = await rebuildElsewhere(spare, t.deps.store, allProjections);
+      for (const table of tables) expect(rebuilt[table], table).toEqual(liveTables[table]);
+    } finally {
+      await spare.drop();
+    }
+  }
+
+  it('holds invariants 1-4 after every run, for SAI and crypto, with card commands mixed in', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 25 }), async (commands) => {
+        const acknowledged = await run(commands);
+        await checkInvariants(acknowledged);
+      }),
+      { numRuns: 12, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31), verbose: 1 },
+    );
+  }, 240_000);
+
+  it('rebuilds every read model from the log into a fresh database, equal row for row', async () => {
+    await t.settle();
+    const spare = await createTestDatabase('rebuild');
+    spares.push(spare);
+    const tables = allProjections.flatMap((p) => p.tables);
+    const live = await snapshotTables(t.db.pool, tables);
+    const rebuilt = await rebuildElsewhere(spare, t.deps.store, allProjections);
+    expect(Object.keys(rebuilt).sort()).toEqual(tables.sort());
+    for (const table of tables) expect(rebuilt[table], table).toEqual(live[table]);
+    expect(live.ledger_postings!.length).toBeGreaterThan(10);
+    // The random runs really reached every kind of command.
+    expect(live.withdrawals!.length).toBeGreaterThan(0);
+    expect(live.crypto_deposits!.length).toBeGreaterThan(0);
+    expect(live.cards!.length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('every projection under redelivery', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('changes no row when the whole log is delivered again', async () => {
+    await ensureAdmin(t.deps, 'redeliver@example.com', 'redeliver-password', { resetPassword: true });
+    const admin = t.client();
+    await admin.post('/api/auth/login', { email: 'redeliver@example.com', password: 'redeliver-password' });
+    const a = await signedUpClient(t);
+    const b = await signedUpClient(t);
+    await admin.post('/api/transactions', { type: 'admin_deposit', amount: '50.00', receiver_id: a.user.id });
+    await a.client.post('/api/transactions', { type: 'transfer', amount: '7.25', receiver_id: b.user.id });
+    const proof = await b.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 10 });
+    await b.client.post('/api/cards', {});
+    await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true });
+    const deposit = await a.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' });
+    await admin.patch(`/api/admin/crypto/deposits/${deposit.body.id}`, { action: 'confirm', amount: '3' });
+    await a.client.post('/api/crypto/withdraw', {
+      currency: 'SOL',
+      amount: '1',
+      address: 'So11111111111111111111111111111111111111112',
+      chain: 'solana',
+    });
+    await admin.request('PUT', '/api/admin/settings/token-price', { price: '2.75' });
+    await t
+      .client()
+      .post('/api/contact', { fullName: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' });
+    await t.settle();
+    await b.client.patch('/api/notifications/mark-all-read');
+    await t.settle();
+    const { redeliverAll } = await import('../../projections/testing.ts');
+    for (const projection of allProjections) {
+      const before = await snapshotTables(t.db.pool, projection.tables);
+      expect(
+        Object.values(before).some((rows) => rows.length > 0),
+        projection.name,
+      ).toBe(true);
+      await redeliverAll(t.db.pool, t.deps.store, projection);
+      expect(await snapshotTables(t.db.pool, projection.tables), projection.name).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { unitsOf } from '../../domain/ledger/postings.ts';
+import { type PaymentMethod, paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import { type Asset, formatUnits } from '../../domain/shared/money.ts';
+import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
+import { comparePositions } from '../../infra/eventStore/eventStore.ts';
+import { loadUser } from '../auth/users.service.ts';
+import { handleCommand } from '../commands/handleCommand.ts';
+import type { Deps } from '../deps.ts';
+
+type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
+
+function later(a: LogPosition | null, b: LogPosition | null): LogPosition | null {
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+/** Applies a transfer to the receiver's stream; a no-op when it was already applied. */
+export async function creditTransfer(
+  ctx: Ctx,
+  transfer: { transactionId: string; fromUserId: string; toUserId: string; asset: Asset; amount: string },
+  metadata: EventMetadata,
+) {
+  return await handleCommand(
+    ctx,
+    accountStream(transfer.toUserId),
+    accountDecider,
+    { type: 'ReceiveTransfer', data: transfer, now: ctx.now() },
+    metadata,
+    { eventIdSeed: `${transfer.transactionId}:received` },
+  );
+}
+
+/**
+ * A transfer is two appends: the posting on the sender's stream (the no-overdraft decision), then the
+ * receiver's bookkeeping. If the process dies in between, the follow-up worker (followUps.ts) finishes it;
+ * every step is keyed by the transaction id, so running it twice changes nothing.
+ */
+export async function transferTokens(
+  ctx: Ctx,
+  input: {
+    transactionId: string;
+    fromUserId: string;
+    toUserId: string;
+    units: bigint;
+    description: string;
+    asset?: Asset;
+  },
+  metadata: EventMetadata,
+): Promise<{ position: LogPosition | null; createdAt: string }> {
+  const asset = input.asset ?? 'SAI';
+  const [sender, receiver] = await Promise.all([
+    loadUser(ctx, input.fromUserId),
+    loadUser(ctx, input.toUserId),
+  ]);
+  if (!sender) throw new NotFoundError('Sender not found');
+  const sent = await handleCommand(
+    ctx,
+    accountStream(input.fromUserId),
+    accountDecider,
+    {
+      type: 'TransferTokens',
+      data: {
+        transactionId: input.transactionId,
+        fromUserId: input.fromUserId,
+        toUserId: input.toUserId,
+        receiverExists: receiver !== null,
+        fromLabel: sender.username,
+        toLabel: receiver?.username ?? '',
+        asset,
+        units: input.units,
+        description: input.description,
+      },
+      now: ctx.now(),
+    },
+    metadata,
+    { eventIdSeed: `${input.transactionId}:sent` },
+  );
+  const event = sent.events[0];
+  const credited = await creditTransfer(
+    ctx,
+    {
+      transactionId: input.transactionId,
+      fromUserId: input.fromUserId,
+      toUserId: input.toUserId,
+      asset,
+      amount: event?.type === 'TokensTransferred' ? event.data.amount : formatUnits(input.units, asset),
+    },
+    metadata,
+  );
+  return {
+    position: later(sent.position, credited.position),
+    createdAt: event?.type === 'TokensTransferred' ? event.data.transferredAt : ctx.now().toISOString(),
+  };
+}
+
+export async function mintTokens(
+  ctx: Ctx,
+  input: {
+    transactionId: string;
+    userId: string;
+    units: bigint;
+    source: 'payment' | 'distribution';
+    paymentId: string | null;
+    description: string;
+    mintedBy: string;
+  },
+  metadata: EventMetadata,
+) {
+  const user = await loadUser(ctx, input.userId);
+  if (!user) throw new NotFoundError('User not found', { receiver_id: 'User not found' });
+  return await handleCommand(
+    ctx,
+    accountStream(input.userId),
+    accountDecider,
+    { type: 'MintTokens', data: { ...input, asset: 'SAI' }, now: ctx.now() },
+    metadata,
+    { eventIdSeed: `${input.transactionId}:minted` },
+  );
+}
+
+export async function submitPaymentProof(
+  ctx: Ctx,
+  input: {
+    paymentId: string;
+    userId: string;
+    paymentMethod: PaymentMethod;
+    units: bigint;
+    notes: string;
+    proofImageUrl: string;
+  },
+  metadata: EventMetadata,
+) {
+  return await handleCommand(
+    ctx,
+    paymentStream(input.paymentId),
+    paymentDecider,
+    { type: 'SubmitPaymentProof', data: input, now: ctx.now() },
+    metadata,
+    { eventIdSeed: `${input.paymentId}:submitted` },
+  );
+}
+
+/**
+ * Approval is two appends as well: the decision on the payment, then the mint (transaction id = payment
+ * id). The follow-up worker mints for any approval whose mint is missing.
+ */
+export async function approvePayment(ctx: Ctx, paymentId: string, adminId: string, metadata: EventMetadata) {
+  const decided = await handleCommand(
+    ctx,
+    paymentStream(paymentId),
+    paymentDecider,
+    { type: 'ApprovePayment', data: { paymentId, adminId }, now: ctx.now() },
+    metadata,
+  );
+  const approved = decided.events[0];
+  if (approved?.type !== 'PaymentApproved') throw new Error('approval produced no event');
+  const minted = await mintForApproval(ctx, approved.data, metadata);
+  return { position: later(decided.position, minted.position), approved: approved.data };
+}
+
+export async function mintForApproval(
+  ctx: Ctx,
+  approved: { paymentId: string; userId: string; amount: string; approvedBy: string },
+  metadata: EventMetadata,
+) {
+  return await mintTokens(
+    ctx,
+    {
+      transactionId: approved.paymentId,
+      userId: approved.userId,
+      units: unitsOf(approved.amount, 'SAI'),
+      source: 'payment',
+      paymentId: approved.paymentId,
+      description: 'Deposit approved',
+      mintedBy: approved.approvedBy,
+    },
+    metadata,
+  );
+}
+
+export async function rejectPayment(
+  ctx: Ctx,
+  paymentId: string,
+  adminId: string,
+  reason: string,
+  metadata: EventMetadata,
+) {
+  return await handleCommand(
+    ctx,
+    paymentStream(paymentId),
+    paymentDecider,
+    { type: 'RejectPayment', data: { paymentId, adminId, reason }, now: ctx.now() },
+    metadata,
+  );
+}

@@ -1,0 +1,152 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../infra/postgres/embedded.ts';
+
+/** `npm start` as a newcomer runs it: no configuration, embedded Postgres under DATA_DIR. */
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, BUILD_WEB: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, text: string | RegExp, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const found = () =>
+    typeof text === 'string' ? started.output().includes(text) : text.test(started.output());
+  while (!found()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${text}; output:\n${started.output()}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`exited early (${started.child.exitCode}):\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function postgresRunningOn(dataDir: string): boolean {
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .some((line) => line.includes('postgres') && line.includes(dataDir));
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('npm start', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts on an embedded Postgres, prints demo credentials once, reuses its data and stops cleanly', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-start-'));
+    dirs.push(dataDir);
+    const port = await findFreePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port) };
+
+    const first = start(env);
+    await waitFor(first, `running at http://localhost:${port}`);
+    expect(postgresRunningOn(dataDir)).toBe(true);
+    const admin = /admin\s+(\S+@\S+)\s+\/\s+(\S+)/.exec(first.output());
+    expect(admin, first.output()).not.toBeNull();
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin![1], password: admin![2] }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).isAdmin).toBe(true);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect((await health.json()).eventStore.kind).toBe('postgres');
+    // Without METRICS_TOKEN, Prometheus metrics are served to localhost.
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('sai_http_requests_total');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Postgres stopped with it: no server process runs on this data directory any more.
+    expect(postgresRunningOn(dataDir)).toBe(false);
+    expect(await portOpen(port)).toBe(false);
+
+    const second = start(env);
+    await waitFor(second, `running at http://localhost:${port}`);
+    expect(second.output()).not.toContain('Demo accounts');
+    const again = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin![1], password: admin![2] }),
+    });
+    expect(again.status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+
+    // ADMIN_EMAIL / ADMIN_PASSWORD create that admin at start when no user has the e-mail.
+    const third = start({ ...env, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password-1' });
+    await waitFor(third, `running at http://localhost:${port}`);
+    const ops = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.com', password: 'ops-password-1' }),
+    });
+    expect(ops.status).toBe(200);
+    expect((await ops.json()).isAdmin).toBe(true);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 180_000);
+
+  it('fails with a clear message naming the URL when EventStoreDB cannot be reached', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-esdb-'));
+    dirs.push(dataDir);
+    const started = start({
+      DATA_DIR: dataDir,
+      PORT: String(await findFreePort()),
+      EVENT_STORE: 'eventstoredb',
+      EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false',
+    });
+    const code = await started.exited;
+    expect(code).not.toBe(0);
+    expect(started.output()).toContain('Cannot reach EventStoreDB at esdb://127.0.0.1:1?tls=false');
+  }, 120_000);
+
+  it('prints the captured Postgres log, not "undefined", when the embedded server cannot start', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-broken-'));
+    dirs.push(dataDir);
+    // A data directory that claims to be initialised but is not: the server refuses to start.
+    await mkdir(path.join(dataDir, 'pg'), { recursive: true });
+    await writeFile(path.join(dataDir, 'pg', 'PG_VERSION'), '18\n');
+    const started = start({ DATA_DIR: dataDir, PORT: String(await findFreePort()) });
+    const code = await started.exited;
+    expect(code).not.toBe(0);
+    expect(started.output()).toContain('Embedded Postgres failed to start');
+    expect(started.output()).toContain('--- Postgres log ---');
+    expect(started.output()).not.toMatch(/failed to start: undefined/);
+  }, 120_000);
+});

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp, WEB_DIST } from './app.ts';
+import { createDemoAccounts, ensureAdmin } from './bootstrap/accounts.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openDatabase, startServices } from './services.ts';
+
+/** `npm start`: read config once → database → event store → projections → HTTP. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const shutdown = async (signal: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const stop of stops.reverse()) {
+      await stop().catch((error: unknown) => logger.error({ err: String(error) }, 'shutdown step failed'));
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const database = await openDatabase(config, logger);
+    if (database.embedded) stops.push(() => database.embedded!.stop());
+    const services = await startServices(config, logger, { databaseUrl: database.url });
+    stops.push(() => services.stop());
+    const { deps } = services;
+
+    const firstStart = (await deps.store.headPosition()) === null;
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const admin = await ensureAdmin(deps, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, {
+        resetPassword: false,
+      });
+      if (admin.created) logger.info({ userId: admin.userId }, 'admin created from ADMIN_EMAIL');
+    }
+    let demo: Awaited<ReturnType<typeof createDemoAccounts>> = [];
+    if (firstStart && !config.ADMIN_EMAIL && config.DEMO_USERS === 'on')
+      demo = await createDemoAccounts(deps);
+
+    if (config.BUILD_WEB === 'auto' && !existsSync(path.join(WEB_DIST, 'index.html'))) {
+      logger.info('building the web app (first start)');
+      const { build } = await import('vite');
+      await build({ configFile: path.resolve(WEB_DIST, '../../vite.config.ts'), logLevel: 'warn' });
+    }
+
+    const app = createApp(deps);
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      const url = `http://localhost:${info.port}`;
+      const lines = [``, `  SAI Wallet is running at ${url}`, `  event store: ${deps.store.kind}`];
+      if (demo.length > 0) {
+        lines.push('', '  Demo accounts (shown on first start only):');
+        for (const account of demo)
+          lines.push(`    ${account.role.padEnd(5)}  ${account.email}  /  ${account.password}`);
+      }
+      lines.push('', '  Press Ctrl-C to stop.', '');
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+    server.on('error', (error) => {
+      logger.fatal({ err: error.message }, 'HTTP server failed');
+      void shutdown('server-error', 1);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open: end them.
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }),
+    );
+  } catch (error) {
+    process.stderr.write(
+      `\nSAI Wallet failed to start: ${error instanceof Error ? error.message : String(error)}\n\n`,
+    );
+    await shutdown('startup-failure', 1);
+  }
+}
+
+void main();

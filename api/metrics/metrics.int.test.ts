@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ METRICS_TOKEN: 'metrics-token-for-tests' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('needs the token, then reports requests by route, append latency and projection lag', async () => {
+    await signedUpClient(t);
+    await t.client().post('/api/auth/login', { email: 'nobody@example.com', password: 'whatever1' });
+    await t.settle();
+    expect((await t.client().get('/metrics')).status).toBe(401);
+    expect(
+      (await t.client().get('/metrics', { Authorization: 'Bearer wrong-token-wrong-token' })).status,
+    ).toBe(401);
+    const reply = await t.client().get('/metrics', { Authorization: 'Bearer metrics-token-for-tests' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('text/plain');
+    expect(reply.text).toMatch(
+      /sai_http_requests_total\{method="POST",route="\/api\/auth\/login",status="401"\} 1/,
+    );
+    expect(reply.text).toMatch(
+      /sai_http_request_duration_seconds_bucket\{le="0\.5",method="POST",route="\/api\/auth\/register"\} 1/,
+    );
+    expect(reply.text).toMatch(/sai_eventstore_append_duration_seconds_count\{outcome="ok"\} [1-9]/);
+    expect(reply.text).toMatch(/sai_projection_lag_events\{projection="ledger"\} 0/);
+    expect(reply.text).toMatch(/sai_projection_errors\{projection="users"\} 0/);
+    expect(reply.text).toContain('sai_process_cpu_user_seconds_total');
+  });
+});
+
+describe('GET /metrics without a token', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('refuses anyone but localhost', async () => {
+    const reply = await t.client().get('/metrics');
+    expect(reply.status).toBe(403);
+    expect(reply.body.message).toContain('localhost only');
+  });
+});

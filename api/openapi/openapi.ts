@@ -1,0 +1,185 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/env.ts';
+import { OPENAPI, type OpenApiTag } from '../http/validate.ts';
+
+/**
+ * OpenAPI 3.1 generated from the zod schemas the routes actually validate with: every route of the app
+ * is walked, and its validators (tagged by api/http/validate.ts) give the parameters and the body.
+ * JSON Schema comes from zod 4's own z.toJSONSchema (input side, so transforms show what is accepted).
+ */
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const out = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const TAGS: [RegExp, string][] = [
+  [/^\/api\/auth/, 'Auth'],
+  [/^\/api\/account/, 'Account'],
+  [/^\/api\/admin\/(audit|ledger|projections|transactions)/, 'Audit and finance'],
+  [/^\/api\/admin/, 'Admin'],
+  [/^\/api\/(transactions|payments|users)/, 'Token ledger'],
+  [/^\/api\/notifications/, 'Notifications'],
+  [/^\/api\/cards/, 'Cards'],
+  [/^\/api\/crypto/, 'Crypto'],
+  [/./, 'General'],
+];
+
+function access(path: string): string {
+  if (
+    path.startsWith('/api/admin') ||
+    path === '/api/payments/pending' ||
+    path === '/api/transactions/all' ||
+    path === '/api/users'
+  ) {
+    return 'admin';
+  }
+  if (
+    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks))/.test(path) ||
+    /^\/api\/auth\/(login|register|logout)$/.test(path)
+  ) {
+    return 'public';
+  }
+  return 'signed-in user';
+}
+
+export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const seen = new Map<string, { tags: OpenApiTag[] }>();
+  for (const route of app.routes) {
+    if (!route.path.startsWith('/api/') || route.path.includes('*') || route.method === 'ALL') continue;
+    const key = `${route.method} ${route.path}`;
+    const entry = seen.get(key) ?? { tags: [] };
+    const tag = (route.handler as unknown as Record<symbol, OpenApiTag | undefined>)[OPENAPI];
+    if (tag) entry.tags.push(tag);
+    seen.set(key, entry);
+  }
+  for (const [key, { tags }] of seen) {
+    const [method, honoPath] = key.split(' ') as [string, string];
+    const path = honoPath.replace(/:(\w+)/g, '{$1}');
+    const parameters: JsonSchema[] = [];
+    for (const name of honoPath.match(/:(\w+)/g) ?? []) {
+      const param = tags.find((t) => t.target === 'param');
+      const shape = (param?.schema as z.ZodObject | undefined)?.shape?.[name.slice(1)] as
+        | z.ZodType
+        | undefined;
+      parameters.push({
+        name: name.slice(1),
+        in: 'path',
+        required: true,
+        schema: shape ? jsonSchema(shape) : { type: 'string' },
+      });
+    }
+    const query = tags.find((t) => t.target === 'query');
+    if (query) {
+      const schema = jsonSchema(query.schema);
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      const required = new Set((schema.required as string[] | undefined) ?? []);
+      for (const [name, property] of Object.entries(properties)) {
+        parameters.push({
+          name,
+          in: 'query',
+          required: required.has(name) && property.default === undefined,
+          schema: property,
+        });
+      }
+    }
+    const body = tags.find((t) => t.target === 'json');
+    const tag = TAGS.find(([pattern]) => pattern.test(path))![1];
+    const operation: JsonSchema = {
+      tags: [tag],
+      operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      summary: `${method} ${path}`,
+      description: `Access: ${access(path)}.${['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? ' State-changing: same-origin or no Origin (CSRF), JSON body.' : ''}`,
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(body.schema) } },
+            },
+          }
+        : {}),
+      responses: {
+        '200': { description: 'Success', content: { 'application/json': { schema: {} } } },
+        '4XX': {
+          description: 'Refused',
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
+        '503': {
+          description: 'Temporarily unavailable (Retry-After)',
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
+      },
+    };
+    paths[path] ??= {};
+    paths[path]![method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'SAI Wallet API',
+      version: '1.0.0',
+      description:
+        'Event-sourced token ledger. Sessions are httpOnly cookies; amounts are decimal strings (numbers accepted); money commands take an Idempotency-Key header.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      schemas: {
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'detail', 'message'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            message: { type: 'string' },
+            fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+            code: { type: 'string' },
+            requestId: { type: 'string' },
+          },
+        },
+      },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__Host-sai_session' } },
+    },
+    paths,
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+
+/** A readable page of the same document, server-rendered (the CSP allows no inline script). */
+export function renderDocs(document: JsonSchema): string {
+  const paths = document.paths as Record<string, Record<string, JsonSchema>>;
+  const sections = Object.entries(paths)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(
+        ([
+          method,
+          op,
+        ]) => `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>
+<p>${escapeHtml(String(op.description ?? ''))}</p>
+${op.parameters ? `<h3>Parameters</h3><pre>${escapeHtml(JSON.stringify(op.parameters, null, 2))}</pre>` : ''}
+${op.requestBody ? `<h3>Body</h3><pre>${escapeHtml(JSON.stringify((op.requestBody as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema, null, 2))}</pre>` : ''}
+</section>`,
+      ),
+    );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>SAI Wallet API — SAI Digital Wallet</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:980px;margin:2rem auto;padding:0 1rem;background:#0b0b0d;color:#eee}
+section{border-top:1px solid #333;padding:.5rem 0}pre{background:#16161a;padding:.75rem;overflow:auto;border-radius:6px}
+.m{display:inline-block;min-width:4.5rem;font-size:.8rem;padding:.1rem .4rem;border-radius:4px;background:#333}
+.get{background:#1f4f8f}.post{background:#2f6f3f}.patch,.put{background:#7a5a1a}.delete{background:#7a2a2a}a{color:#e8c97a}</style></head>
+<body><h1>SAI Wallet API</h1><p>${escapeHtml(String((document.info as JsonSchema).description))} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
+${sections.join('\n')}</body></html>`;
+}

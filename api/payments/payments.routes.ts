@@ -1,0 +1,174 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import { formatUnits } from '../../domain/shared/money.ts';
+import {
+  findPayment,
+  type PaymentRow,
+  paymentsOfUser,
+  pendingPayments,
+} from '../../projections/payments/payments.queries.ts';
+import { assertActive, loadUser } from '../auth/users.service.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { limited } from '../http/limits.ts';
+import { amountInput } from '../http/money.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { requireAdmin, requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { approvePayment, rejectPayment, submitPaymentProof } from '../ledger/ledger.service.ts';
+
+const NO_CONTROL = /^[^\p{Cc}]*$/u;
+
+const submitSchema = z.strictObject({
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: 'Payment method must be one of ETH, USDT, USDC, BTC, BNB',
+  }),
+  amount: amountInput('SAI'),
+  notes: z
+    .string()
+    .max(500, 'Notes must be at most 500 characters')
+    .regex(NO_CONTROL, 'Notes contain invalid characters')
+    .optional()
+    .default(''),
+  proofImageUrl: z
+    .union([
+      z.literal(''),
+      z.url({ protocol: /^https$/, error: 'Proof image must be an https URL' }).max(2048),
+    ])
+    .optional()
+    .default(''),
+});
+
+const verifySchema = z.strictObject({
+  approved: z.boolean({ error: 'approved must be true or false' }),
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .regex(NO_CONTROL, 'Reason contains invalid characters')
+    .optional(),
+});
+
+const idParam = z.object({ id: z.string().uuid({ error: 'Payment verification not found' }) });
+const userParam = z.object({ userId: z.string().regex(/^[0-9a-z]{7,8}$/, 'User not found') });
+
+export function paymentJson(row: PaymentRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    paymentMethod: row.paymentMethod,
+    amount: row.amount,
+    notes: row.notes,
+    proofImageUrl: row.proofImageUrl,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    verifiedBy: row.verifiedBy,
+    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
+  };
+}
+
+export function paymentsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/verify', validate('json', submitSchema), async (c) => {
+    const session = requireUser(c);
+    await limited(deps, 'money', session.userId);
+    await assertActive(deps, session.userId);
+    const input = c.req.valid('json');
+    return await idempotent(c, deps, 'payment-proof', await c.req.json(), async (paymentId) => {
+      const result = await submitPaymentProof(
+        deps,
+        {
+          paymentId,
+          userId: session.userId,
+          paymentMethod: input.paymentMethod,
+          units: input.amount,
+          notes: input.notes,
+          proofImageUrl: input.proofImageUrl,
+        },
+        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+      );
+      c.set('wrotePosition', result.position);
+      const submitted = result.events[0];
+      return {
+        status: 201,
+        body: {
+          id: paymentId,
+          userId: session.userId,
+          paymentMethod: input.paymentMethod,
+          amount: formatUnits(input.amount, 'SAI'),
+          notes: input.notes,
+          proofImageUrl: input.proofImageUrl,
+          status: 'pending',
+          rejectionReason: null,
+          createdAt:
+            submitted?.type === 'PaymentProofSubmitted'
+              ? submitted.data.submittedAt
+              : deps.now().toISOString(),
+          verifiedAt: null,
+          verifiedBy: null,
+        },
+      };
+    });
+  });
+
+  app.get('/pending', async (c) => {
+    requireAdmin(c);
+    return c.json((await pendingPayments(deps.pool)).map(paymentJson));
+  });
+
+  app.get('/user/:userId', validate('param', userParam), async (c) => {
+    const session = requireUser(c);
+    const { userId } = c.req.valid('param');
+    if (userId !== session.userId && !session.isAdmin)
+      throw new HttpProblem(403, 'You can only see your own payments');
+    if (session.isAdmin && userId !== session.userId && !(await loadUser(deps, userId))) {
+      throw new NotFoundError('User not found');
+    }
+    return c.json((await paymentsOfUser(deps.pool, userId)).map(paymentJson));
+  });
+
+  app.patch('/:id/verify', validate('param', idParam), validate('json', verifySchema), async (c) => {
+    const admin = requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return await idempotent(c, deps, `payment-verify:${id}`, await c.req.json(), async () => {
+      const metadata = requestMetadata(
+        admin.userId,
+        c.get('requestId'),
+        c.req.header('idempotency-key') ?? null,
+      );
+      if (input.approved) {
+        const { position } = await approvePayment(deps, id, admin.userId, metadata);
+        c.set('wrotePosition', position);
+      } else {
+        const { position } = await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata);
+        c.set('wrotePosition', position);
+      }
+      const position = c.get('wrotePosition');
+      if (position) await deps.runner.waitFor(position, ['payments'], 1_000);
+      const row = await findPayment(deps.pool, id);
+      const status = input.approved ? 'verified' : 'rejected';
+      // The decision stands even if the read model has not caught up: answer with what was decided.
+      return {
+        status: 200,
+        body:
+          row?.status === status
+            ? paymentJson(row)
+            : {
+                ...(row ? paymentJson(row) : { id }),
+                status,
+                rejectionReason: input.approved ? null : (input.reason ?? ''),
+              },
+      };
+    });
+  });
+
+  return app;
+}

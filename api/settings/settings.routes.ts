@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
+import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
+import { changeMarketSettings } from '../crypto/crypto.service.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { requireAdmin } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+
+const decimal = z.union([z.number(), z.string().max(30)]).transform((v) => String(v).trim());
+const priceSchema = z.strictObject({ price: decimal, change24h: decimal.optional().default('0') });
+const tokenSchema = z.strictObject({ price: decimal });
+const currencyParam = z.object({ currency: z.enum(CRYPTO_ASSETS, { error: 'Unknown currency' }) });
+
+/** Admin settings: crypto prices and the SAI token price; each change is an event. */
+export function adminSettingsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const settle = async (position: Parameters<typeof deps.runner.waitFor>[0] | null) => {
+    if (position) await deps.runner.waitFor(position, ['settings'], 1_000);
+  };
+
+  app.get('/', async (c) => {
+    requireAdmin(c);
+    const [prices, token] = await Promise.all([currentPrices(deps.pool), tokenPrice(deps.pool)]);
+    return c.json({ prices, tokenPrice: token });
+  });
+
+  app.put('/prices/:currency', validate('param', currencyParam), validate('json', priceSchema), async (c) => {
+    const admin = requireAdmin(c);
+    const input = c.req.valid('json');
+    const result = await changeMarketSettings(
+      deps,
+      {
+        type: 'SetCryptoPrice',
+        data: {
+          currency: c.req.valid('param').currency,
+          price: input.price,
+          change24h: input.change24h,
+          adminId: admin.userId,
+        },
+        now: deps.now(),
+      },
+      requestMetadata(admin.userId, c.get('requestId')),
+    );
+    c.set('wrotePosition', result.position);
+    await settle(result.position);
+    return c.json((await currentPrices(deps.pool))[c.req.valid('param').currency]);
+  });
+
+  app.put('/token-price', validate('json', tokenSchema), async (c) => {
+    const admin = requireAdmin(c);
+    const result = await changeMarketSettings(
+      deps,
+      {
+        type: 'SetTokenPrice',
+        data: { price: c.req.valid('json').price, adminId: admin.userId },
+        now: deps.now(),
+      },
+      requestMetadata(admin.userId, c.get('requestId')),
+    );
+    c.set('wrotePosition', result.position);
+    await settle(result.position);
+    return c.json(await tokenPrice(deps.pool));
+  });
+  return app;
+}

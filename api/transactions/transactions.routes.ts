@@ -1,0 +1,145 @@
+import { Hono } from 'hono';
+import { formatUnits, multiplyDecimals } from '../../domain/shared/money.ts';
+import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
+import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
+import { assertActive } from '../auth/users.service.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { limited } from '../http/limits.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { requireAdmin, requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { mintTokens, transferTokens } from '../ledger/ledger.service.ts';
+import {
+  allTransactionsQuery,
+  createTransactionSchema,
+  ownTransactionsQuery,
+} from './transactions.schemas.ts';
+
+const sai = (amount: string) => multiplyDecimals(amount, '1', 2);
+
+/** A transaction as the lists show it (spec section 3 plus direction, names and balance after). */
+export function transactionJson(row: TransactionRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    asset: row.asset,
+    amount: sai(row.amount),
+    sender_id: row.sender_id,
+    receiver_id: row.receiver_id,
+    senderName: row.sender_name,
+    receiverName: row.receiver_name,
+    description: row.description,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function ownTransactionJson(row: UserTransactionRow) {
+  const sent = row.signed_amount.startsWith('-');
+  return {
+    ...transactionJson(row),
+    direction: sent ? ('sent' as const) : ('received' as const),
+    signedAmount: `${sent ? '-' : '+'}${sai(row.amount)}`,
+    balanceAfter: sai(row.balance_after),
+  };
+}
+
+export function transactionsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/', validate('json', createTransactionSchema), async (c) => {
+    const session = requireUser(c);
+    const input = c.req.valid('json');
+    const raw = await c.req.json();
+    if (input.type === 'admin_deposit') {
+      requireAdmin(c);
+      await assertActive(deps, session.userId);
+      return await idempotent(c, deps, 'distribution', raw, async (transactionId) => {
+        const minted = await mintTokens(
+          deps,
+          {
+            transactionId,
+            userId: input.receiver_id,
+            units: input.amount,
+            source: 'distribution',
+            paymentId: null,
+            description: input.description || 'Token distribution',
+            mintedBy: session.userId,
+          },
+          requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        );
+        c.set('wrotePosition', minted.position);
+        const event = minted.events[0];
+        return {
+          status: 201,
+          body: {
+            id: transactionId,
+            type: 'admin_deposit',
+            asset: 'SAI',
+            amount: formatUnits(input.amount, 'SAI'),
+            sender_id: null,
+            receiver_id: input.receiver_id,
+            description: input.description || 'Token distribution',
+            status: 'completed',
+            createdAt: event?.type === 'TokensMinted' ? event.data.mintedAt : deps.now().toISOString(),
+          },
+        };
+      });
+    }
+    if (input.sender_id && input.sender_id !== session.userId) {
+      throw new HttpProblem(403, 'You can only send tokens from your own account');
+    }
+    await limited(deps, 'money', session.userId);
+    await assertActive(deps, session.userId);
+    return await idempotent(c, deps, 'transfer', raw, async (transactionId) => {
+      const result = await transferTokens(
+        deps,
+        {
+          transactionId,
+          fromUserId: session.userId,
+          toUserId: input.receiver_id,
+          units: input.amount,
+          description: input.description,
+        },
+        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+      );
+      c.set('wrotePosition', result.position);
+      return {
+        status: 201,
+        body: {
+          id: transactionId,
+          type: 'transfer',
+          asset: 'SAI',
+          amount: formatUnits(input.amount, 'SAI'),
+          sender_id: session.userId,
+          receiver_id: input.receiver_id,
+          description: input.description,
+          status: 'completed',
+          createdAt: result.createdAt,
+        },
+      };
+    });
+  });
+
+  app.get('/', validate('query', ownTransactionsQuery), async (c) => {
+    const session = requireUser(c);
+    const query = c.req.valid('query');
+    const page = await userTransactions(deps.pool, session.userId, query);
+    return c.json({ transactions: page.items.map(ownTransactionJson), nextCursor: page.nextCursor });
+  });
+
+  app.get('/all', validate('query', allTransactionsQuery), async (c) => {
+    requireAdmin(c);
+    const page = await allTransactions(deps.pool, c.req.valid('query'));
+    return c.json({
+      transactions: page.items.map(transactionJson),
+      total: page.total,
+      nextCursor: page.nextCursor,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { amountInput } from '../http/money.ts';
+
+const userId = z.string().regex(/^[0-9a-z]{7,8}$/, 'Recipient not found');
+const NO_CONTROL = /^[^\p{Cc}]*$/u;
+
+/** The spec client's payload (section 7): `status` is accepted and ignored, `sender_id` must be the caller. */
+export const createTransactionSchema = z.strictObject({
+  type: z.enum(['transfer', 'admin_deposit'], { error: 'Type must be transfer or admin_deposit' }),
+  amount: amountInput('SAI'),
+  receiver_id: userId,
+  sender_id: z.string().max(64).nullish(),
+  description: z
+    .string()
+    .max(200, 'Description must be at most 200 characters')
+    .regex(NO_CONTROL, 'Description contains invalid characters')
+    .optional()
+    .default(''),
+  status: z.string().max(20).optional(),
+});
+
+const isoDate = z
+  .string()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date like 2026-01-31')
+  .transform((v) => new Date(v));
+const limit = z.coerce.number().int().min(1).max(100).default(50);
+const cursor = z
+  .string()
+  .regex(/^\d{1,30}-\d{1,30}-\d{1,5}$/, 'Invalid cursor')
+  .optional();
+export const TRANSACTION_TYPES = ['transfer', 'admin_deposit', 'deposit', 'card_payment', 'other'] as const;
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+
+export const ownTransactionsQuery = z.strictObject({
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  cursor,
+  limit,
+});
+
+export const allTransactionsQuery = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  cursor,
+  limit,
+});

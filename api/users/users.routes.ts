@@ -1,0 +1,96 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { multiplyDecimals } from '../../domain/shared/money.ts';
+import { ledgerStats, userBalances } from '../../projections/ledger/ledger.queries.ts';
+import { listUsers, userCounts } from '../../projections/users/users.queries.ts';
+import { findUserIdByEmail, loadUser } from '../auth/users.service.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { requireAdmin, requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+
+const byEmailQuery = z.strictObject({
+  email: z
+    .string({ error: 'Valid email is required' })
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'Valid email is required' })),
+});
+const listQuery = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** Percentage change from `before` to `now`, one decimal; null when there is nothing to compare with. */
+export function trend(now: number, before: number): number | null {
+  if (before === 0) return now === 0 ? 0 : null;
+  return Math.round(((now - before) / before) * 1000) / 10;
+}
+
+export function usersRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  /** Recipient lookup for sending: only what a sender needs, rate-limited against enumeration. */
+  app.get('/by-email', validate('query', byEmailQuery), async (c) => {
+    const session = requireUser(c);
+    await limited(deps, 'lookup', session.userId);
+    const userId = await findUserIdByEmail(deps, c.req.valid('query').email);
+    const user = userId ? await loadUser(deps, userId) : null;
+    if (!user) throw new HttpProblem(404, 'Recipient not found');
+    return c.json({ id: user.userId, email: user.email, username: user.username });
+  });
+
+  app.get('/', validate('query', listQuery), async (c) => {
+    requireAdmin(c);
+    const query = c.req.valid('query');
+    const page = await listUsers(deps.pool, query);
+    const balances = await userBalances(
+      deps.pool,
+      page.users.map((u) => u.id),
+    );
+    return c.json({
+      total: page.total,
+      users: page.users.map((u) => ({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        isAdmin: u.isAdmin,
+        status: u.status,
+        balance: multiplyDecimals(balances.get(u.id) ?? '0', '1', 2),
+        createdAt: u.createdAt,
+      })),
+    });
+  });
+
+  return app;
+}
+
+export function adminRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/stats', async (c) => {
+    requireAdmin(c);
+    const now = deps.now();
+    const [counts, ledger] = await Promise.all([userCounts(deps.pool, now), ledgerStats(deps.pool, now)]);
+    const circulation = Number(ledger.tokensInCirculation);
+    return c.json({
+      totalUsers: counts.total,
+      tokensInCirculation: multiplyDecimals(ledger.tokensInCirculation, '1', 2),
+      transactionsLast24h: ledger.transactionsLast24h,
+      // Week over week: new users, circulation growth, and transactions (DECISIONS.md 9).
+      trends: {
+        users: trend(counts.lastWeek, counts.weekBefore),
+        tokens: trend(
+          circulation - Number(ledger.circulationWeekAgo),
+          Number(ledger.circulationWeekAgo) - Number(ledger.circulationTwoWeeksAgo),
+        ),
+        transactions: trend(ledger.transactionsThisWeek, ledger.transactionsLastWeek),
+      },
+    });
+  });
+  return app;
+}

@@ -1,0 +1,530 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../api/app.ts';
+import { verifyLedger } from '../api/audit/verifyLedger.ts';
+import { hashSecret } from '../api/auth/credentials.ts';
+import { createSession } from '../api/auth/sessions.ts';
+import { registerUser } from '../api/auth/users.service.ts';
+import { loadConfig } from '../api/config.ts';
+import { startServices } from '../api/services.ts';
+import { type AccountState, accountDecider, accountStream } from '../domain/accounts/account.ts';
+import { appendBatch, type StreamAppend } from '../infra/eventStore/eventStore.ts';
+import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { startEmbeddedPostgres } from '../infra/postgres/embedded.ts';
+import { ensureDatabase } from '../infra/postgres/pool.ts';
+
+/**
+ * npm run bench — every figure is the median of RUNS runs, with min and max, measured on this machine
+ * against a baseline taken in the same run. Uses BENCH_DATABASE_URL, else starts its own (durable)
+ * embedded Postgres. BENCH_EVENTS sets the size of the log for the rebuild/export scenarios (default
+ * 1,000,000); BENCH_SECONDS the length of each load run (default 10).
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LOG_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const repo = path.resolve(import.meta.dirname, '..');
+
+interface Figure {
+  median: number;
+  min: number;
+  max: number;
+  unit: string;
+}
+const results: Record<string, Record<string, Figure | string | number>> = {};
+
+function stat(values: number[], unit: string): Figure {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, unit };
+}
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+function log(text: string) {
+  process.stderr.write(`${text}\n`);
+}
+
+async function repeat(
+  runs: number,
+  once: () => Promise<Record<string, number>>,
+): Promise<Record<string, number[]>> {
+  const all: Record<string, number[]> = {};
+  for (let i = 0; i < runs; i++) {
+    for (const [k, v] of Object.entries(await once())) {
+      all[k] ??= [];
+      all[k].push(v);
+    }
+  }
+  return all;
+}
+
+/** Runs `work` from `concurrency` workers for `seconds`; returns ops/s and latency percentiles (ms). */
+async function load(
+  concurrency: number,
+  seconds: number,
+  work: (worker: number, i: number) => Promise<void>,
+) {
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  let ops = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const t0 = performance.now();
+        await work(worker, i);
+        latencies.push(performance.now() - t0);
+        ops++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { opsPerSecond: ops / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function peakRssOfChild(
+  args: string[],
+  env: Record<string, string>,
+  onFirstByte?: () => void,
+): Promise<{ ms: number; peakMb: number; firstByteMs: number | null; stdoutBytes: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let peakKb = 0;
+  let firstByte: number | null = null;
+  let bytes = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (firstByte === null) {
+      firstByte = performance.now() - started;
+      onFirstByte?.();
+    }
+    bytes += chunk.length;
+  });
+  const poll = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+      if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+    } catch {
+      // process gone
+    }
+  }, 50);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(poll);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+  return {
+    ms: performance.now() - started,
+    peakMb: peakKb / 1024,
+    firstByteMs: firstByte,
+    stdoutBytes: bytes,
+  };
+}
+
+async function main() {
+  const dataDir = path.join(os.tmpdir(), `sai-bench-${process.pid}`);
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+  if (!serverUrl) {
+    // Durable on purpose: commits pay the real fsync, like production.
+    embedded = await startEmbeddedPostgres({ dataDir, durable: true, persistent: false });
+    serverUrl = embedded.url;
+  }
+  const url = await ensureDatabase(serverUrl, `bench_${Date.now()}`);
+  const pool = new pg.Pool({ connectionString: url, max: 70 });
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'Postgres at BENCH_DATABASE_URL' : 'embedded Postgres 18 (fsync on)'}`;
+  results.machine = { description: machine };
+  try {
+    // 1. Baseline: raw single-row INSERT transactions into a table shaped like es_events.
+    await pool.query(`CREATE TABLE bench_baseline (LIKE es_events INCLUDING ALL)`).catch(async () => {
+      const store = new PostgresEventStore(pool, url);
+      await store.init();
+      await store.close();
+      await pool.query(`CREATE TABLE bench_baseline (LIKE es_events INCLUDING ALL)`);
+    });
+    for (const concurrency of [1, 32]) {
+      const r = await repeat(RUNS, async () => {
+        const res = await load(concurrency, SECONDS / 2, async () => {
+          await pool.query(
+            `INSERT INTO bench_baseline (stream_name, stream_revision, event_id, event_type, data, metadata) VALUES ($1, 0, $2, 'X', '{}', '{}')`,
+            [randomUUID(), randomUUID()],
+          );
+        });
+        return { txPerSecond: res.opsPerSecond, p50: res.p50, p99: res.p99 };
+      });
+      results[`1. baseline INSERT c=${concurrency}`] = {
+        throughput: stat(r.txPerSecond!, 'tx/s'),
+        p50: stat(r.p50!, 'ms'),
+        p99: stat(r.p99!, 'ms'),
+      };
+      log(`baseline c=${concurrency}: ${Math.round(stat(r.txPerSecond!, '').median)} tx/s`);
+    }
+
+    // 2. Event store appends, one event per transaction.
+    const store = new PostgresEventStore(pool, url);
+    await store.init();
+    for (const concurrency of [1, 32]) {
+      const r = await repeat(RUNS, async () => {
+        const res = await load(concurrency, SECONDS / 2, async (worker, i) => {
+          const id = randomUUID();
+          await store.append(
+            `bench-${worker}-${i % 1000}-${id.slice(0, 4)}`,
+            [
+              {
+                id,
+                type: 'Bench',
+                data: { i },
+                metadata: { actorId: null, correlationId: id, causationId: null },
+              },
+            ],
+            { expectedRevision: 'any' },
+          );
+        });
+        return { eventsPerSecond: res.opsPerSecond, p50: res.p50, p99: res.p99 };
+      });
+      const baseline = (results[`1. baseline INSERT c=${concurrency}`]!.throughput as Figure).median;
+      const figure = stat(r.eventsPerSecond!, 'events/s');
+      results[`2. store append c=${concurrency}`] = {
+        throughput: figure,
+        p50: stat(r.p50!, 'ms'),
+        p99: stat(r.p99!, 'ms'),
+        ratioToBaseline: Number((figure.median / baseline).toFixed(2)),
+      };
+      log(
+        `append c=${concurrency}: ${Math.round(figure.median)} events/s (${(figure.median / baseline).toFixed(2)} of baseline)`,
+      );
+    }
+    await store.close();
+
+    // 3 + 4. End-to-end transfers over HTTP with 64 connections, 1,000 funded users, Zipf senders.
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'silent',
+      SECURE_COOKIES: 'off',
+    });
+    const services = await startServices(config, pino({ level: 'silent' }), { databaseUrl: url });
+    const { deps } = services;
+    const app = createApp(deps);
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as { port: number }).port;
+    const passwordHash = await hashSecret('bench-password');
+    const users: { id: string; cookie: string }[] = [];
+    log('bench: registering and funding 1,000 users');
+    for (let i = 0; i < 1000; i += 25) {
+      const created = await Promise.all(
+        Array.from({ length: 25 }, async (_, j) => {
+          const { user } = await registerUser(
+            deps,
+            {
+              email: `b${i + j}@bench.example`,
+              username: `bench${i + j}`,
+              password: 'x',
+              passwordHash,
+              firstName: '',
+              lastName: '',
+              bio: '',
+              profileImageUrl: '',
+              isAdmin: false,
+            },
+            { actorId: null, correlationId: randomUUID(), causationId: null },
+          );
+          const session = await createSession(
+            deps.pool,
+            deps.sessions,
+            { userId: user.userId, isAdmin: false },
+            true,
+          );
+          return { id: user.userId, cookie: `sai_session=${session.token}` };
+        }),
+      );
+      users.push(...created);
+    }
+    const funding: StreamAppend[] = users.map((u) => {
+      const events = accountDecider.decide(
+        {
+          type: 'MintTokens',
+          data: {
+            transactionId: randomUUID(),
+            userId: u.id,
+            asset: 'SAI',
+            units: 10_000_000n,
+            source: 'distribution',
+            paymentId: null,
+            description: 'bench',
+            mintedBy: 'bench',
+          },
+          now: new Date(),
+        },
+        accountDecider.initialState(),
+      );
+      return {
+        streamName: accountStream(u.id),
+        expectedRevision: 'no_stream' as const,
+        events: events.map((e) => ({
+          id: randomUUID(),
+          type: e.type,
+          data: e.data,
+          metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+        })),
+      };
+    });
+    await appendBatch(deps.store, funding);
+    const zipfCdf = (() => {
+      const w = users.map((_, k) => 1 / (k + 1) ** 1.1);
+      const total = w.reduce((a, b) => a + b, 0);
+      let acc = 0;
+      return w.map((x) => {
+        acc += x / total;
+        return acc;
+      });
+    })();
+    const pickSender = () => {
+      const r = Math.random();
+      let lo = 0;
+      let hi = zipfCdf.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (zipfCdf[mid]! < r) lo = mid + 1;
+        else hi = mid;
+      }
+      return users[lo]!;
+    };
+    const e2e = await repeat(RUNS, async () => {
+      const lagSamples: number[] = [];
+      const sampler = setInterval(() => {
+        deps.runner.status(100).then(
+          (s) => lagSamples.push(s.find((p) => p.name === 'ledger')?.lagMs ?? 0),
+          () => {},
+        );
+      }, 100);
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: 64,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/transactions',
+            setupRequest: (request) => {
+              const sender = pickSender();
+              let receiver = users[Math.floor(Math.random() * users.length)]!;
+              if (receiver.id === sender.id) receiver = users[(users.indexOf(sender) + 1) % users.length]!;
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', cookie: sender.cookie },
+                body: JSON.stringify({ type: 'transfer', amount: '0.01', receiver_id: receiver.id }),
+              };
+            },
+          },
+        ],
+      });
+      clearInterval(sampler);
+      lagSamples.sort((a, b) => a - b);
+      const accepted = result['2xx'];
+      return {
+        acceptedPerSecond: accepted / SECONDS,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        p999: result.latency.p99_9 ?? result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        lagP50: percentile(lagSamples, 50),
+        lagP99: percentile(lagSamples, 99),
+      };
+    });
+    results['3. HTTP transfers, 64 connections'] = {
+      accepted: stat(e2e.acceptedPerSecond!, 'transfers/s'),
+      p50: stat(e2e.p50!, 'ms'),
+      p99: stat(e2e.p99!, 'ms'),
+      'p99.9': stat(e2e.p999!, 'ms'),
+      errors: stat(e2e.errors!, 'requests'),
+    };
+    results['4. projection lag under load (ledger)'] = {
+      p50: stat(e2e.lagP50!, 'ms'),
+      p99: stat(e2e.lagP99!, 'ms'),
+    };
+    log(
+      `http: ${Math.round(stat(e2e.acceptedPerSecond!, '').median)} transfers/s, p99 ${stat(e2e.p99!, '').median} ms`,
+    );
+
+    // 5. Command cost against history: an account with 100,000 past events vs one with 10.
+    const deep = users[0]!.id;
+    const shallow = users[1]!.id;
+    log('bench: giving one account 100,000 past events');
+    let state: AccountState = accountDecider.initialState();
+    const deepEvents = await deps.store.readStream(accountStream(deep));
+    for (const e of deepEvents) state = accountDecider.evolve(state, e as never);
+    let revision = BigInt(deepEvents.length - 1);
+    for (let done = 0; done < 100_000; done += 2_000) {
+      const events = Array.from({ length: 2_000 }, () => ({
+        id: randomUUID(),
+        type: 'TransferReceived',
+        data: {
+          transactionId: randomUUID(),
+          fromUserId: shallow,
+          toUserId: deep,
+          asset: 'SAI',
+          amount: '0.01',
+          receivedAt: new Date().toISOString(),
+        },
+        metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+      }));
+      await deps.store.append(accountStream(deep), events, { expectedRevision: revision });
+      revision += 2_000n;
+    }
+    const { transferTokens } = await import('../api/ledger/ledger.service.ts');
+    const timeTransfers = async (from: string) => {
+      const times: number[] = [];
+      await transferTokens(
+        deps,
+        {
+          transactionId: randomUUID(),
+          fromUserId: from,
+          toUserId: users[2]!.id,
+          units: 1n,
+          description: 'warm',
+        },
+        { actorId: from, correlationId: randomUUID(), causationId: null },
+      );
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        await transferTokens(
+          deps,
+          {
+            transactionId: randomUUID(),
+            fromUserId: from,
+            toUserId: users[2]!.id,
+            units: 1n,
+            description: 'cost',
+          },
+          { actorId: from, correlationId: randomUUID(), causationId: null },
+        );
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      return percentile(times, 50);
+    };
+    const cost = await repeat(RUNS, async () => ({
+      deep: await timeTransfers(deep),
+      shallow: await timeTransfers(shallow),
+    }));
+    const deepCost = stat(cost.deep!, 'ms');
+    const shallowCost = stat(cost.shallow!, 'ms');
+    results['5. command cost vs history'] = {
+      '100k events': deepCost,
+      '10 events': shallowCost,
+      ratio: Number((deepCost.median / shallowCost.median).toFixed(2)),
+    };
+    log(`cost ratio: ${(deepCost.median / shallowCost.median).toFixed(2)}`);
+
+    // Conservation after all that load: every chain and balance agrees with the log.
+    const head = await deps.store.headPosition();
+    await deps.runner.waitFor(head!, deps.runner.names, 120_000);
+    const report = await verifyLedger(deps.store, deps.pool);
+    results['conservation after load'] = { problems: report.problems.length, events: report.events };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await services.stop();
+
+    // 6 + 7. A log of LOG_EVENTS events (made by the seeder), rebuilt and exported by the real scripts.
+    log(`bench: seeding a log of ${LOG_EVENTS.toLocaleString('en-US')} events`);
+    const seedUrl = await ensureDatabase(serverUrl, `bench_log_${Date.now()}`);
+    const env = {
+      DATABASE_URL: seedUrl,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'silent',
+    };
+    await peakRssOfChild(
+      ['scripts/seed.ts', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'],
+      env,
+    );
+    const eventCount = Number(
+      (
+        await new pg.Pool({ connectionString: seedUrl, max: 1 }).query(
+          'SELECT count(*)::int AS n FROM es_events',
+        )
+      ).rows[0].n,
+    );
+    const rebuild = await repeat(Math.min(RUNS, 2), async () => {
+      const r = await peakRssOfChild(['scripts/rebuildProjections.ts', '--fresh'], env);
+      return {
+        eventsPerSecond: (eventCount * 9) / (r.ms / 1000) / 9,
+        seconds: r.ms / 1000,
+        peakMb: r.peakMb,
+      };
+    });
+    results['6. rebuild all read models'] = {
+      events: eventCount,
+      throughput: stat(rebuild.eventsPerSecond!, 'events/s per projection pass'),
+      seconds: stat(rebuild.seconds!, 's'),
+      peakMemory: stat(rebuild.peakMb!, 'MB'),
+    };
+    const postings = Number(
+      (
+        await new pg.Pool({ connectionString: seedUrl, max: 1 }).query(
+          'SELECT count(*)::int AS n FROM ledger_postings',
+        )
+      ).rows[0].n,
+    );
+    const exported = await repeat(RUNS, async () => {
+      const r = await peakRssOfChild(
+        ['scripts/exportLedger.ts', '--from', '2000-01-01', '--to', '2999-01-01'],
+        env,
+      );
+      return { rowsPerSecond: postings / (r.ms / 1000), firstByteMs: r.firstByteMs ?? 0, peakMb: r.peakMb };
+    });
+    results['7. export to CSV'] = {
+      postings,
+      throughput: stat(exported.rowsPerSecond!, 'rows/s'),
+      firstByte: stat(exported.firstByteMs!, 'ms (incl. process start)'),
+      peakMemory: stat(exported.peakMb!, 'MB'),
+    };
+
+    // 8. Web: landing JavaScript (gzip) from the production build.
+    const dist = path.join(repo, 'web', 'dist');
+    if (existsSync(path.join(dist, 'index.html'))) {
+      const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+      const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      const bytes = scripts.reduce((sum, s) => sum + gzipSync(readFileSync(path.join(dist, s))).length, 0);
+      results['8. web'] = {
+        landingJsGzipKb: Number((bytes / 1024).toFixed(1)),
+        chunks: readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length,
+      };
+    }
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  writeFileSync(
+    path.join(repo, 'bench', 'results.json'),
+    `${JSON.stringify({ command: 'npm run bench', at: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+  const lines: string[] = [];
+  for (const [name, figures] of Object.entries(results)) {
+    const parts = Object.entries(figures).map(([k, v]) =>
+      typeof v === 'object'
+        ? `${k} ${Math.round((v as Figure).median * 10) / 10} ${(v as Figure).unit} [${Math.round((v as Figure).min * 10) / 10}–${Math.round((v as Figure).max * 10) / 10}]`
+        : `${k} ${v}`,
+    );
+    lines.push(`${name.padEnd(40)} ${parts.join(' · ')}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,320 @@
+import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { type Asset, formatUnits, parseAmount } from '../shared/money.ts';
+
+/**
+ * One stream per user holding every asset they own: `account-<userId>`. The write side's balance here is
+ * what the user may spend: money sent leaves at once; money received counts once TransferReceived is
+ * applied to this stream (normally in the same request; a follow-up worker finishes it after a crash).
+ */
+export const accountStream = (userId: string) => `account-${userId}`;
+
+export const INSUFFICIENT_SAI =
+  'Insufficient balance: You do not have enough SAI tokens to complete this transaction.';
+
+/** How many recent transaction ids a stream remembers, so a re-run command is recognised and skipped. */
+const RECENT_LIMIT = 256;
+
+export type AccountEvent =
+  | {
+      type: 'TokensMinted';
+      data: {
+        transactionId: string;
+        userId: string;
+        asset: Asset;
+        /** Decimal string with the asset's decimals. */
+        amount: string;
+        /** payment: an approved deposit proof; distribution: an admin's token distribution. */
+        source: 'payment' | 'distribution';
+        paymentId: string | null;
+        description: string;
+        mintedBy: string;
+        mintedAt: string;
+      };
+    }
+  | {
+      type: 'TokensTransferred';
+      data: {
+        transactionId: string;
+        fromUserId: string;
+        toUserId: string;
+        /** Usernames at the time, for the receiver's notification and statements. */
+        fromLabel: string;
+        toLabel: string;
+        asset: Asset;
+        amount: string;
+        description: string;
+        transferredAt: string;
+      };
+    }
+  | {
+      /** A declared crypto deposit an admin confirmed: custody:<ASSET> → the user. */
+      type: 'CryptoDepositCredited';
+      data: {
+        transactionId: string;
+        userId: string;
+        asset: Asset;
+        amount: string;
+        network: string;
+        creditedAt: string;
+      };
+    }
+  | {
+      /** First phase of a withdrawal: the amount leaves the user for holds:<ASSET> at once. */
+      type: 'WithdrawalHoldPlaced';
+      data: {
+        transactionId: string;
+        userId: string;
+        asset: Asset;
+        amount: string;
+        address: string;
+        chain: string;
+        notes: string;
+        placedAt: string;
+      };
+    }
+  | {
+      /** A failed withdrawal's amount is spendable again (the posting back is WithdrawalFailed's). */
+      type: 'WithdrawalHoldReleased';
+      data: {
+        transactionId: string;
+        withdrawalId: string;
+        userId: string;
+        asset: Asset;
+        amount: string;
+        releasedAt: string;
+      };
+    }
+  | {
+      /** The receiving side's bookkeeping of a transfer; carries no posting (that is TokensTransferred). */
+      type: 'TransferReceived';
+      data: {
+        transactionId: string;
+        fromUserId: string;
+        toUserId: string;
+        asset: Asset;
+        amount: string;
+        receivedAt: string;
+      };
+    };
+
+export interface AccountState {
+  /** Spendable minor units per asset, as this stream knows them. */
+  balances: Partial<Record<Asset, bigint>>;
+  /** Transaction ids applied lately, newest last. */
+  recent: readonly string[];
+}
+
+export type AccountCommand =
+  | {
+      type: 'MintTokens';
+      data: {
+        transactionId: string;
+        userId: string;
+        asset: Asset;
+        units: bigint;
+        source: 'payment' | 'distribution';
+        paymentId: string | null;
+        description: string;
+        mintedBy: string;
+      };
+      now: Date;
+    }
+  | {
+      type: 'TransferTokens';
+      data: {
+        transactionId: string;
+        fromUserId: string;
+        toUserId: string;
+        /** Whether the receiver is a registered user; looked up by the caller. */
+        receiverExists: boolean;
+        fromLabel: string;
+        toLabel: string;
+        asset: Asset;
+        units: bigint;
+        description: string;
+      };
+      now: Date;
+    }
+  | {
+      type: 'ReceiveTransfer';
+      data: { transactionId: string; fromUserId: string; toUserId: string; asset: Asset; amount: string };
+      now: Date;
+    }
+  | {
+      type: 'CreditCryptoDeposit';
+      data: { transactionId: string; userId: string; asset: Asset; amount: string; network: string };
+      now: Date;
+    }
+  | {
+      type: 'PlaceWithdrawalHold';
+      data: {
+        transactionId: string;
+        userId: string;
+        asset: Asset;
+        units: bigint;
+        address: string;
+        chain: string;
+        notes: string;
+      };
+      now: Date;
+    }
+  | {
+      type: 'ReleaseWithdrawalHold';
+      /** transactionId is `<withdrawalId>:released`, distinct from the hold's. */
+      data: { transactionId: string; withdrawalId: string; userId: string; asset: Asset; amount: string };
+      now: Date;
+    };
+
+/** "Insufficient balance. You have {n} {currency} available." with the asset's display decimals. */
+export function insufficientMessage(asset: Asset, available: bigint): string {
+  if (asset === 'SAI') return INSUFFICIENT_SAI;
+  return `Insufficient balance. You have ${formatUnits(available, asset, DISPLAY_DECIMALS[asset])} ${asset} available.`;
+}
+
+export function balanceOf(state: AccountState, asset: Asset): bigint {
+  return state.balances[asset] ?? 0n;
+}
+
+function remember(recent: readonly string[], id: string): readonly string[] {
+  const next = [...recent, id];
+  return next.length > RECENT_LIMIT ? next.slice(next.length - RECENT_LIMIT) : next;
+}
+
+function amountUnits(amount: string, asset: Asset): bigint {
+  const parsed = parseAmount(amount, asset);
+  return parsed.ok ? parsed.units : 0n;
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: () => ({ balances: {}, recent: [] }),
+  decide(command, state) {
+    if (state.recent.includes(command.data.transactionId)) return [];
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'MintTokens': {
+        const d = command.data;
+        if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
+        return [
+          {
+            type: 'TokensMinted',
+            data: {
+              transactionId: d.transactionId,
+              userId: d.userId,
+              asset: d.asset,
+              amount: formatUnits(d.units, d.asset),
+              source: d.source,
+              paymentId: d.paymentId,
+              description: d.description,
+              mintedBy: d.mintedBy,
+              mintedAt: at,
+            },
+          },
+        ];
+      }
+      case 'TransferTokens': {
+        const d = command.data;
+        if (d.units <= 0n)
+          throw new ValidationError('Amount must be a positive number', {
+            amount: 'Amount must be a positive number',
+          });
+        if (d.fromUserId === d.toUserId) {
+          throw new ValidationError('You cannot send tokens to yourself', {
+            recipientEmail: 'You cannot send tokens to yourself',
+          });
+        }
+        if (!d.receiverExists) throw new NotFoundError('Recipient not found');
+        if (balanceOf(state, d.asset) < d.units) {
+          throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
+            amount: insufficientMessage(d.asset, balanceOf(state, d.asset)),
+          });
+        }
+        return [
+          {
+            type: 'TokensTransferred',
+            data: {
+              transactionId: d.transactionId,
+              fromUserId: d.fromUserId,
+              toUserId: d.toUserId,
+              fromLabel: d.fromLabel,
+              toLabel: d.toLabel,
+              asset: d.asset,
+              amount: formatUnits(d.units, d.asset),
+              description: d.description,
+              transferredAt: at,
+            },
+          },
+        ];
+      }
+      case 'ReceiveTransfer':
+        return [{ type: 'TransferReceived', data: { ...command.data, receivedAt: at } }];
+      case 'CreditCryptoDeposit':
+        return [{ type: 'CryptoDepositCredited', data: { ...command.data, creditedAt: at } }];
+      case 'PlaceWithdrawalHold': {
+        const d = command.data;
+        if (d.units <= 0n)
+          throw new ValidationError('Amount must be greater than 0', {
+            amount: 'Amount must be greater than 0',
+          });
+        const available = balanceOf(state, d.asset);
+        if (available < d.units) {
+          throw new InsufficientFundsError(insufficientMessage(d.asset, available), {
+            amount: insufficientMessage(d.asset, available),
+          });
+        }
+        return [
+          {
+            type: 'WithdrawalHoldPlaced',
+            data: {
+              transactionId: d.transactionId,
+              userId: d.userId,
+              asset: d.asset,
+              amount: formatUnits(d.units, d.asset),
+              address: d.address,
+              chain: d.chain,
+              notes: d.notes,
+              placedAt: at,
+            },
+          },
+        ];
+      }
+      case 'ReleaseWithdrawalHold':
+        return [{ type: 'WithdrawalHoldReleased', data: { ...command.data, releasedAt: at } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    const add = (asset: Asset, delta: bigint) => ({
+      ...state.balances,
+      [asset]: balanceOf(state, asset) + delta,
+    });
+    switch (event.type) {
+      case 'TokensMinted':
+        return {
+          balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
+          recent: remember(state.recent, event.data.transactionId),
+        };
+      case 'TokensTransferred':
+        return {
+          balances: add(event.data.asset, -amountUnits(event.data.amount, event.data.asset)),
+          recent: remember(state.recent, event.data.transactionId),
+        };
+      case 'TransferReceived':
+      case 'CryptoDepositCredited':
+      case 'WithdrawalHoldReleased':
+        return {
+          balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
+          recent: remember(state.recent, event.data.transactionId),
+        };
+      case 'WithdrawalHoldPlaced':
+        return {
+          balances: add(event.data.asset, -amountUnits(event.data.amount, event.data.asset)),
+          recent: remember(state.recent, event.data.transactionId),
+        };
+      default:
+        return assertNever(event);
+    }
+  },
+};

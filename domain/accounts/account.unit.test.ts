@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { postingsOf } from '../ledger/postings.ts';
+import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { spec } from '../shared/testing.ts';
+import { type AccountEvent, accountDecider, INSUFFICIENT_SAI } from './account.ts';
+
+const now = new Date('2026-11-23T10:00:00.000Z');
+const at = now.toISOString();
+const minted = (transactionId: string, amount: string): AccountEvent => ({
+  type: 'TokensMinted',
+  data: {
+    transactionId,
+    userId: 'alice001',
+    asset: 'SAI',
+    amount,
+    source: 'distribution',
+    paymentId: null,
+    description: 'Welcome',
+    mintedBy: 'admin001',
+    mintedAt: at,
+  },
+});
+const transfer = (transactionId: string, units: bigint, to = 'bob00001', receiverExists = true) => ({
+  type: 'TransferTokens' as const,
+  data: {
+    transactionId,
+    fromUserId: 'alice001',
+    toUserId: to,
+    receiverExists,
+    fromLabel: 'alice',
+    toLabel: 'bob',
+    asset: 'SAI' as const,
+    units,
+    description: '',
+  },
+  now,
+});
+
+describe('account decider', () => {
+  it('mints tokens as a decimal string of the asset', () => {
+    spec(accountDecider)
+      .given([])
+      .when({
+        type: 'MintTokens',
+        data: {
+          transactionId: 't1',
+          userId: 'alice001',
+          asset: 'SAI',
+          units: 1000n,
+          source: 'distribution',
+          paymentId: null,
+          description: 'Welcome',
+          mintedBy: 'admin001',
+        },
+        now,
+      })
+      .thenEmits([minted('t1', '10.00')]);
+  });
+
+  it('transfers what the balance covers, to the cent', () => {
+    spec(accountDecider)
+      .given([minted('t1', '10.00')])
+      .when(transfer('t2', 1000n))
+      .thenEmits([
+        {
+          type: 'TokensTransferred',
+          data: {
+            transactionId: 't2',
+            fromUserId: 'alice001',
+            toUserId: 'bob00001',
+            fromLabel: 'alice',
+            toLabel: 'bob',
+            asset: 'SAI',
+            amount: '10.00',
+            description: '',
+            transferredAt: at,
+          },
+        },
+      ]);
+  });
+
+  it('refuses a transfer one cent over the balance with the spec message', () => {
+    const error = spec(accountDecider)
+      .given([minted('t1', '10.00')])
+      .when(transfer('t2', 1001n))
+      .thenThrows(InsufficientFundsError);
+    expect(error.message).toBe(INSUFFICIENT_SAI);
+  });
+
+  it('refuses sending to oneself and to nobody', () => {
+    spec(accountDecider)
+      .given([minted('t1', '10.00')])
+      .when(transfer('t2', 100n, 'alice001'))
+      .thenThrows(ValidationError);
+    spec(accountDecider)
+      .given([minted('t1', '10.00')])
+      .when(transfer('t2', 100n, 'ghost001', false))
+      .thenThrows(NotFoundError);
+  });
+
+  it('skips a command whose transaction it has already applied (a retry)', () => {
+    const sent: AccountEvent = {
+      type: 'TokensTransferred',
+      data: {
+        transactionId: 't2',
+        fromUserId: 'alice001',
+        toUserId: 'bob00001',
+        fromLabel: 'alice',
+        toLabel: 'bob',
+        asset: 'SAI',
+        amount: '10.00',
+        description: '',
+        transferredAt: at,
+      },
+    };
+    spec(accountDecider)
+      .given([minted('t1', '10.00'), sent])
+      .when(transfer('t2', 1000n))
+      .thenEmits([]);
+  });
+
+  it('counts a received transfer as spendable once applied', () => {
+    const received: AccountEvent = {
+      type: 'TransferReceived',
+      data: {
+        transactionId: 't9',
+        fromUserId: 'bob00001',
+        toUserId: 'alice001',
+        asset: 'SAI',
+        amount: '2.50',
+        receivedAt: at,
+      },
+    };
+    spec(accountDecider)
+      .given([received])
+      .when(transfer('t3', 250n))
+      .thenEmits([
+        {
+          type: 'TokensTransferred',
+          data: {
+            transactionId: 't3',
+            fromUserId: 'alice001',
+            toUserId: 'bob00001',
+            fromLabel: 'alice',
+            toLabel: 'bob',
+            asset: 'SAI',
+            amount: '2.50',
+            description: '',
+            transferredAt: at,
+          },
+        },
+      ]);
+  });
+});
+
+describe('postings', () => {
+  it('books a mint from issuance and a transfer between users, and nothing for the receiving side', () => {
+    expect(postingsOf(minted('t1', '10.00'))).toEqual([
+      {
+        transactionId: 't1',
+        kind: 'admin_deposit',
+        asset: 'SAI',
+        units: 1000n,
+        from: 'issuance:SAI',
+        to: 'user:alice001',
+        description: 'Welcome',
+        status: 'completed',
+      },
+    ]);
+    expect(
+      postingsOf({
+        type: 'TransferReceived',
+        data: {
+          transactionId: 't9',
+          fromUserId: 'b',
+          toUserId: 'a',
+          asset: 'SAI',
+          amount: '1.00',
+          receivedAt: at,
+        },
+      }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,286 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { ConflictError, NotFoundError } from '../shared/errors.ts';
+
+/**
+ * The metal card. One per user: its id is derived from the user id, its stream is `card-<cardId>`.
+ *
+ * State machine (status / shippingStatus):
+ *
+ *   (none) ──RequestCard──▶ pending ──payment proof submitted──▶ verifying
+ *   pending | verifying ──payment approved──▶ active
+ *   active ⇄ inactive (freeze / unfreeze; PIN changes need active)
+ *   active + not_shipped + address ──ShipCard──▶ shipping / shipped ──MarkDelivered──▶ active / delivered
+ *   any status ──tier upgrade when the balance crosses 250 (ruby) or 500 (black)──▶ same status, higher tier
+ *
+ * A shipping address can be set until the card has shipped. Everything else is an illegal transition:
+ * a CardTransitionError (HTTP 409) that says what is wrong.
+ */
+export const cardStream = (cardId: string) => `card-${cardId}`;
+
+export const CARD_TIERS = ['gold', 'ruby', 'black'] as const;
+export type CardTier = (typeof CARD_TIERS)[number];
+export type CardStatus = 'pending' | 'verifying' | 'active' | 'inactive' | 'shipping';
+export type ShippingStatus = 'not_shipped' | 'shipped' | 'delivered';
+
+/** Tier thresholds in SAI minor units (spec section 9: 500+ black, 250+ ruby, else gold). */
+export const TIER_THRESHOLDS: readonly { tier: CardTier; minUnits: bigint }[] = [
+  { tier: 'black', minUnits: 50_000n },
+  { tier: 'ruby', minUnits: 25_000n },
+  { tier: 'gold', minUnits: 0n },
+];
+
+export function tierForBalance(units: bigint): CardTier {
+  return TIER_THRESHOLDS.find((t) => units >= t.minUnits)!.tier;
+}
+
+const RANK: Record<CardTier, number> = { gold: 0, ruby: 1, black: 2 };
+
+export interface ShippingAddress {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export class CardTransitionError extends ConflictError {}
+
+export type CardEvent =
+  | {
+      type: 'CardRequested';
+      data: {
+        cardId: string;
+        userId: string;
+        tier: CardTier;
+        address: ShippingAddress | null;
+        requestedAt: string;
+      };
+    }
+  | {
+      type: 'CardShippingAddressSet';
+      data: { cardId: string; userId: string; address: ShippingAddress; setAt: string };
+    }
+  | { type: 'CardPaymentSubmitted'; data: { cardId: string; userId: string; paymentId: string; at: string } }
+  | { type: 'CardActivated'; data: { cardId: string; userId: string; paymentId: string | null; at: string } }
+  | {
+      type: 'CardShipped';
+      data: {
+        cardId: string;
+        userId: string;
+        trackingNumber: string;
+        estimatedDelivery: string;
+        shippedBy: string;
+        at: string;
+      };
+    }
+  | { type: 'CardDelivered'; data: { cardId: string; userId: string; deliveredBy: string; at: string } }
+  | { type: 'CardFrozen'; data: { cardId: string; userId: string; at: string } }
+  | { type: 'CardUnfrozen'; data: { cardId: string; userId: string; at: string } }
+  /** The PIN itself is an argon2 hash outside the log; the log only knows that it changed. */
+  | { type: 'CardPinChanged'; data: { cardId: string; userId: string; at: string } }
+  | {
+      type: 'CardTierUpgraded';
+      data: { cardId: string; userId: string; from: CardTier; to: CardTier; at: string };
+    };
+
+export type CardState =
+  | { status: 'none' }
+  | {
+      status: CardStatus;
+      cardId: string;
+      userId: string;
+      tier: CardTier;
+      shippingStatus: ShippingStatus;
+      address: ShippingAddress | null;
+      trackingNumber: string | null;
+      estimatedDelivery: string | null;
+      requestedAt: string;
+      updatedAt: string;
+    };
+
+type Existing = Extract<CardState, { cardId: string }>;
+
+export type CardCommand =
+  | {
+      type: 'RequestCard';
+      data: { cardId: string; userId: string; balanceUnits: bigint; address: ShippingAddress | null };
+      now: Date;
+    }
+  | { type: 'SetShippingAddress'; data: { address: ShippingAddress }; now: Date }
+  /** From the payment flow: these never fail, they do nothing when they do not apply. */
+  | { type: 'MarkPaymentSubmitted'; data: { paymentId: string }; now: Date }
+  | { type: 'ActivateForPayment'; data: { paymentId: string }; now: Date }
+  | {
+      type: 'ShipCard';
+      data: { trackingNumber: string; estimatedDelivery: string; adminId: string };
+      now: Date;
+    }
+  | { type: 'MarkDelivered'; data: { adminId: string }; now: Date }
+  | { type: 'FreezeCard'; now: Date; data?: undefined }
+  | { type: 'UnfreezeCard'; now: Date; data?: undefined }
+  | { type: 'ChangePin'; now: Date; data?: undefined }
+  | { type: 'UpgradeTier'; data: { balanceUnits: bigint }; now: Date };
+
+function existing(state: CardState): Existing {
+  if (state.status === 'none') throw new NotFoundError('Card not found');
+  return state;
+}
+
+function illegal(message: string): never {
+  throw new CardTransitionError(message);
+}
+
+export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'RequestCard': {
+        if (state.status !== 'none') illegal('You already have a card');
+        const { cardId, userId, balanceUnits, address } = command.data;
+        return [
+          {
+            type: 'CardRequested',
+            data: { cardId, userId, tier: tierForBalance(balanceUnits), address, requestedAt: at },
+          },
+        ];
+      }
+      case 'SetShippingAddress': {
+        const card = existing(state);
+        if (card.shippingStatus !== 'not_shipped')
+          illegal('The card has already shipped; its address can no longer change');
+        return [
+          {
+            type: 'CardShippingAddressSet',
+            data: { cardId: card.cardId, userId: card.userId, address: command.data.address, setAt: at },
+          },
+        ];
+      }
+      case 'MarkPaymentSubmitted': {
+        if (state.status !== 'pending') return [];
+        return [
+          {
+            type: 'CardPaymentSubmitted',
+            data: { cardId: state.cardId, userId: state.userId, paymentId: command.data.paymentId, at },
+          },
+        ];
+      }
+      case 'ActivateForPayment': {
+        if (state.status !== 'pending' && state.status !== 'verifying') return [];
+        return [
+          {
+            type: 'CardActivated',
+            data: { cardId: state.cardId, userId: state.userId, paymentId: command.data.paymentId, at },
+          },
+        ];
+      }
+      case 'ShipCard': {
+        const card = existing(state);
+        if (card.status !== 'active')
+          illegal(`Only an active card can be shipped; this card is ${card.status}`);
+        if (card.shippingStatus !== 'not_shipped') illegal('This card has already been shipped');
+        if (!card.address) illegal('The card has no shipping address yet');
+        return [
+          {
+            type: 'CardShipped',
+            data: {
+              cardId: card.cardId,
+              userId: card.userId,
+              trackingNumber: command.data.trackingNumber,
+              estimatedDelivery: command.data.estimatedDelivery,
+              shippedBy: command.data.adminId,
+              at,
+            },
+          },
+        ];
+      }
+      case 'MarkDelivered': {
+        const card = existing(state);
+        if (card.shippingStatus !== 'shipped') illegal('Only a card that has shipped can be delivered');
+        return [
+          {
+            type: 'CardDelivered',
+            data: { cardId: card.cardId, userId: card.userId, deliveredBy: command.data.adminId, at },
+          },
+        ];
+      }
+      case 'FreezeCard': {
+        const card = existing(state);
+        if (card.status === 'inactive') illegal('The card is already frozen');
+        if (card.status !== 'active')
+          illegal(`Only an active card can be frozen; this card is ${card.status}`);
+        return [{ type: 'CardFrozen', data: { cardId: card.cardId, userId: card.userId, at } }];
+      }
+      case 'UnfreezeCard': {
+        const card = existing(state);
+        if (card.status !== 'inactive') illegal('The card is not frozen');
+        return [{ type: 'CardUnfrozen', data: { cardId: card.cardId, userId: card.userId, at } }];
+      }
+      case 'ChangePin': {
+        const card = existing(state);
+        if (card.status !== 'active')
+          illegal('Card Not Yet Active: the PIN can be changed once the card is active');
+        return [{ type: 'CardPinChanged', data: { cardId: card.cardId, userId: card.userId, at } }];
+      }
+      case 'UpgradeTier': {
+        if (state.status === 'none') return [];
+        const target = tierForBalance(command.data.balanceUnits);
+        if (RANK[target] <= RANK[state.tier]) return [];
+        return [
+          {
+            type: 'CardTierUpgraded',
+            data: { cardId: state.cardId, userId: state.userId, from: state.tier, to: target, at },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    if (event.type === 'CardRequested') {
+      return {
+        status: 'pending',
+        cardId: event.data.cardId,
+        userId: event.data.userId,
+        tier: event.data.tier,
+        shippingStatus: 'not_shipped',
+        address: event.data.address,
+        trackingNumber: null,
+        estimatedDelivery: null,
+        requestedAt: event.data.requestedAt,
+        updatedAt: event.data.requestedAt,
+      };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'CardShippingAddressSet':
+        return { ...state, address: event.data.address, updatedAt: event.data.setAt };
+      case 'CardPaymentSubmitted':
+        return { ...state, status: 'verifying', updatedAt: event.data.at };
+      case 'CardActivated':
+        return { ...state, status: 'active', updatedAt: event.data.at };
+      case 'CardShipped':
+        return {
+          ...state,
+          status: 'shipping',
+          shippingStatus: 'shipped',
+          trackingNumber: event.data.trackingNumber,
+          estimatedDelivery: event.data.estimatedDelivery,
+          updatedAt: event.data.at,
+        };
+      case 'CardDelivered':
+        return { ...state, status: 'active', shippingStatus: 'delivered', updatedAt: event.data.at };
+      case 'CardFrozen':
+        return { ...state, status: 'inactive', updatedAt: event.data.at };
+      case 'CardUnfrozen':
+        return { ...state, status: 'active', updatedAt: event.data.at };
+      case 'CardPinChanged':
+        return { ...state, updatedAt: event.data.at };
+      case 'CardTierUpgraded':
+        return { ...state, tier: event.data.to, updatedAt: event.data.at };
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,47 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+
+/** A message sent from /contact (DECISIONS.md 13): stored as an event, read by admins. */
+export const contactMessageStream = (messageId: string) => `contactMessage-${messageId}`;
+
+export type ContactMessageEvent = {
+  type: 'ContactMessageReceived';
+  data: {
+    messageId: string;
+    fullName: string;
+    email: string;
+    subject: string;
+    message: string;
+    userId: string | null;
+    receivedAt: string;
+  };
+};
+
+export type ContactMessageCommand = {
+  type: 'ReceiveContactMessage';
+  data: Omit<ContactMessageEvent['data'], 'receivedAt'>;
+  now: Date;
+};
+
+export const contactMessageDecider: Decider<
+  { received: boolean },
+  ContactMessageCommand,
+  ContactMessageEvent
+> = {
+  initialState: () => ({ received: false }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'ReceiveContactMessage':
+        return state.received
+          ? []
+          : [
+              {
+                type: 'ContactMessageReceived',
+                data: { ...command.data, receivedAt: command.now.toISOString() },
+              },
+            ];
+      default:
+        return assertNever(command.type);
+    }
+  },
+  evolve: () => ({ received: true }),
+};

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { type AccountEvent, accountDecider } from '../accounts/account.ts';
+import { postingsOf } from '../ledger/postings.ts';
+import { ConflictError, InsufficientFundsError, ValidationError } from '../shared/errors.ts';
+import { spec } from '../shared/testing.ts';
+import { cryptoDepositDecider } from './cryptoDeposit.ts';
+import { type WithdrawalEvent, withdrawalDecider } from './withdrawal.ts';
+
+const now = new Date('2026-11-23T10:00:00.000Z');
+const at = now.toISOString();
+const credited: AccountEvent = {
+  type: 'CryptoDepositCredited',
+  data: {
+    transactionId: 'd1',
+    userId: 'u1',
+    asset: 'ETH',
+    amount: '1.50000000',
+    network: 'ethereum',
+    creditedAt: at,
+  },
+};
+const hold = (units: bigint) => ({
+  type: 'PlaceWithdrawalHold' as const,
+  data: {
+    transactionId: 'w1',
+    userId: 'u1',
+    asset: 'ETH' as const,
+    units,
+    address: '0x1234567890abcdef',
+    chain: 'ethereum',
+    notes: '',
+  },
+  now,
+});
+
+describe('crypto deposits', () => {
+  it('declares on a network of the currency, then confirms once with the received amount', () => {
+    spec(cryptoDepositDecider)
+      .given([])
+      .when({
+        type: 'DeclareCryptoDeposit',
+        data: { depositId: 'd1', userId: 'u1', asset: 'USDT', network: 'bitcoin', txHash: null },
+        now,
+      })
+      .thenThrows(ValidationError);
+    const declared = {
+      type: 'CryptoDepositDeclared' as const,
+      data: {
+        depositId: 'd1',
+        userId: 'u1',
+        asset: 'ETH' as const,
+        network: 'base' as const,
+        txHash: null,
+        declaredAt: at,
+      },
+    };
+    spec(cryptoDepositDecider)
+      .given([declared])
+      .when({ type: 'ConfirmCryptoDeposit', data: { units: 150_000_000n, adminId: 'a1' }, now })
+      .thenEmits([
+        {
+          type: 'CryptoDepositConfirmed',
+          data: { depositId: 'd1', userId: 'u1', asset: 'ETH', amount: '1.50000000', confirmedBy: 'a1', at },
+        },
+      ]);
+    const confirmed = {
+      type: 'CryptoDepositConfirmed' as const,
+      data: { depositId: 'd1', userId: 'u1', asset: 'ETH' as const, amount: '1.5', confirmedBy: 'a1', at },
+    };
+    spec(cryptoDepositDecider)
+      .given([declared, confirmed])
+      .when({ type: 'RejectCryptoDeposit', data: { reason: '', adminId: 'a1' }, now })
+      .thenThrows(ConflictError);
+  });
+  it('credits the account from custody', () => {
+    expect(postingsOf(credited)[0]).toMatchObject({
+      from: 'custody:ETH',
+      to: 'user:u1',
+      units: 150_000_000n,
+      kind: 'crypto_deposit',
+    });
+  });
+});
+
+describe('withdrawals', () => {
+  it('holds what the balance covers, and refuses a satoshi more with the spec message', () => {
+    spec(accountDecider)
+      .given([credited])
+      .when(hold(150_000_000n))
+      .thenEmits([
+        {
+          type: 'WithdrawalHoldPlaced',
+          data: {
+            transactionId: 'w1',
+            userId: 'u1',
+            asset: 'ETH',
+            amount: '1.50000000',
+            address: '0x1234567890abcdef',
+            chain: 'ethereum',
+            notes: '',
+            placedAt: at,
+          },
+        },
+      ]);
+    const error = spec(accountDecider)
+      .given([credited])
+      .when(hold(150_000_001n))
+      .thenThrows(InsufficientFundsError);
+    expect(error.message).toBe('Insufficient balance. You have 1.500000 ETH available.');
+  });
+  it('books hold, completion and failure as postings that keep every asset balanced', () => {
+    const placed = {
+      type: 'WithdrawalHoldPlaced',
+      data: {
+        transactionId: 'w1',
+        userId: 'u1',
+        asset: 'ETH',
+        amount: '1.00000000',
+        address: 'x',
+        chain: 'ethereum',
+        notes: '',
+        placedAt: at,
+      },
+    };
+    const completed: WithdrawalEvent = {
+      type: 'WithdrawalCompleted',
+      data: {
+        withdrawalId: 'w1',
+        userId: 'u1',
+        asset: 'ETH',
+        amount: '1.00000000',
+        txHash: '0xabc',
+        completedBy: 'a1',
+        at,
+      },
+    };
+    const failed: WithdrawalEvent = {
+      type: 'WithdrawalFailed',
+      data: {
+        withdrawalId: 'w1',
+        userId: 'u1',
+        asset: 'ETH',
+        amount: '1.00000000',
+        reason: 'bad address',
+        failedBy: 'a1',
+        at,
+      },
+    };
+    expect(postingsOf(placed)[0]).toMatchObject({ from: 'user:u1', to: 'holds:ETH', status: 'pending' });
+    expect(postingsOf(completed)[0]).toMatchObject({
+      from: 'holds:ETH',
+      to: 'outbound:ETH',
+      status: 'completed',
+    });
+    expect(postingsOf(failed)[0]).toMatchObject({ from: 'holds:ETH', to: 'user:u1', status: 'failed' });
+  });
+  it('completes or fails a pending withdrawal once', () => {
+    const requested: WithdrawalEvent = {
+      type: 'WithdrawalRequested',
+      data: {
+        withdrawalId: 'w1',
+        userId: 'u1',
+        asset: 'ETH',
+        amount: '1.00000000',
+        address: 'x',
+        chain: 'ethereum',
+        notes: '',
+        requestedAt: at,
+      },
+    };
+    spec(withdrawalDecider)
+      .given([requested])
+      .when({ type: 'CompleteWithdrawal', data: { txHash: '0xabc', adminId: 'a1' }, now })
+      .thenEmits([
+        {
+          type: 'WithdrawalCompleted',
+          data: {
+            withdrawalId: 'w1',
+            userId: 'u1',
+            asset: 'ETH',
+            amount: '1.00000000',
+            txHash: '0xabc',
+            completedBy: 'a1',
+            at,
+          },
+        },
+      ]);
+    const done: WithdrawalEvent = {
+      type: 'WithdrawalCompleted',
+      data: {
+        withdrawalId: 'w1',
+        userId: 'u1',
+        asset: 'ETH',
+        amount: '1.00000000',
+        txHash: '0xabc',
+        completedBy: 'a1',
+        at,
+      },
+    };
+    spec(withdrawalDecider)
+      .given([requested, done])
+      .when({ type: 'FailWithdrawal', data: { reason: 'x', adminId: 'a1' }, now })
+      .thenThrows(ConflictError);
+  });
+});

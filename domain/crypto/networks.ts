@@ -1,0 +1,90 @@
+import type { CryptoAsset } from '../shared/money.ts';
+
+/**
+ * Networks per currency (spec section 9), one constants module for API and web. A network id is what the
+ * API takes as `chain`/`network`; the label is what people see.
+ */
+export const NETWORKS = {
+  bitcoin: 'Bitcoin',
+  ethereum: 'Ethereum',
+  arbitrum: 'Arbitrum',
+  optimism: 'Optimism',
+  base: 'Base',
+  bsc: 'BNB Chain BEP-20',
+  tron: 'Tron TRC-20',
+  solana: 'Solana',
+  xrpl: 'XRP Ledger',
+  avalanche: 'Avalanche',
+} as const;
+export type NetworkId = keyof typeof NETWORKS;
+
+export interface DepositNetwork {
+  network: NetworkId;
+  /** Smallest deposit we credit, as a decimal string; null = no minimum. */
+  minimum: string | null;
+}
+
+export const DEPOSIT_NETWORKS: Record<CryptoAsset, readonly DepositNetwork[]> = {
+  BTC: [{ network: 'bitcoin', minimum: '0.001' }],
+  ETH: [
+    { network: 'ethereum', minimum: null },
+    { network: 'arbitrum', minimum: null },
+    { network: 'optimism', minimum: null },
+    { network: 'base', minimum: null },
+  ],
+  SOL: [{ network: 'solana', minimum: '1' }],
+  XRP: [{ network: 'xrpl', minimum: '20' }],
+  USDT: [
+    { network: 'ethereum', minimum: '50' },
+    { network: 'tron', minimum: '20' },
+    { network: 'bsc', minimum: '20' },
+    { network: 'solana', minimum: '20' },
+  ],
+  USDC: [
+    { network: 'ethereum', minimum: '50' },
+    { network: 'arbitrum', minimum: '20' },
+    { network: 'base', minimum: '20' },
+    { network: 'solana', minimum: '20' },
+  ],
+};
+
+export const WITHDRAWAL_NETWORKS: Record<CryptoAsset, readonly NetworkId[]> = {
+  BTC: ['bitcoin'],
+  ETH: ['ethereum', 'arbitrum', 'optimism', 'base'],
+  SOL: ['solana'],
+  XRP: ['xrpl'],
+  USDT: ['ethereum', 'tron', 'solana', 'bsc'],
+  USDC: ['ethereum', 'solana', 'avalanche', 'base', 'arbitrum'],
+};
+
+/** Confirmations we wait for before a deposit counts: 6 for ETH, 12 for all others. */
+export function confirmationsFor(asset: CryptoAsset): number {
+  return asset === 'ETH' ? 6 : 12;
+}
+
+/** Display decimals (spec section 9): BTC 8, ETH and SOL 6, others 2. The ledger keeps 8 for all crypto. */
+export const DISPLAY_DECIMALS: Record<CryptoAsset | 'SAI', number> = {
+  SAI: 2,
+  BTC: 8,
+  ETH: 6,
+  SOL: 6,
+  USDT: 2,
+  USDC: 2,
+  XRP: 2,
+};
+
+/** Which configured deposit address serves a network (DECISIONS.md 21). */
+export function addressFamily(network: NetworkId): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {
+  switch (network) {
+    case 'bitcoin':
+      return 'BTC';
+    case 'solana':
+      return 'SOL';
+    case 'xrpl':
+      return 'XRP';
+    case 'tron':
+      return 'TRX';
+    default:
+      return 'ETH';
+  }
+}

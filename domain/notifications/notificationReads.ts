@@ -1,0 +1,37 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+
+/**
+ * Notifications themselves are derived (the notifications projection makes one per event worth telling);
+ * only the user's reading of them is a fact of its own, kept in `notificationReads-<userId>` so the read
+ * flags survive a rebuild.
+ */
+export const notificationReadsStream = (userId: string) => `notificationReads-${userId}`;
+
+export type NotificationReadEvent =
+  | { type: 'NotificationMarkedRead'; data: { userId: string; notificationId: string; readAt: string } }
+  /** Marks every notification the user had when this event was written. */
+  | { type: 'AllNotificationsMarkedRead'; data: { userId: string; readAt: string } };
+
+export type NotificationReadCommand =
+  | { type: 'MarkNotificationRead'; data: { userId: string; notificationId: string }; now: Date }
+  | { type: 'MarkAllNotificationsRead'; data: { userId: string }; now: Date };
+
+export const notificationReadsDecider: Decider<
+  { count: number },
+  NotificationReadCommand,
+  NotificationReadEvent
+> = {
+  initialState: () => ({ count: 0 }),
+  decide(command) {
+    const readAt = command.now.toISOString();
+    switch (command.type) {
+      case 'MarkNotificationRead':
+        return [{ type: 'NotificationMarkedRead', data: { ...command.data, readAt } }];
+      case 'MarkAllNotificationsRead':
+        return [{ type: 'AllNotificationsMarkedRead', data: { ...command.data, readAt } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve: (state) => ({ count: state.count + 1 }),
+};

@@ -1,0 +1,144 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { formatUnits } from '../shared/money.ts';
+
+/**
+ * A deposit proof: the user paid crypto to our deposit address and asks for tokens. One stream per
+ * proof, `payment-<paymentId>`: pending until an admin approves (tokens are minted to the user) or rejects
+ * it (the user is told why and may submit again).
+ */
+export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
+
+export const PAYMENT_METHODS = ['ETH', 'USDT', 'USDC', 'BTC', 'BNB'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export type PaymentEvent =
+  | {
+      type: 'PaymentProofSubmitted';
+      data: {
+        paymentId: string;
+        userId: string;
+        paymentMethod: PaymentMethod;
+        /** Tokens asked for, SAI decimal string. */
+        amount: string;
+        notes: string;
+        proofImageUrl: string;
+        submittedAt: string;
+      };
+    }
+  | {
+      type: 'PaymentApproved';
+      data: { paymentId: string; userId: string; amount: string; approvedBy: string; approvedAt: string };
+    }
+  | {
+      type: 'PaymentRejected';
+      data: { paymentId: string; userId: string; reason: string; rejectedBy: string; rejectedAt: string };
+    };
+
+export type PaymentState =
+  | { status: 'none' }
+  | { status: 'pending' | 'verified' | 'rejected'; paymentId: string; userId: string; amount: string };
+
+export type PaymentCommand =
+  | {
+      type: 'SubmitPaymentProof';
+      data: {
+        paymentId: string;
+        userId: string;
+        paymentMethod: PaymentMethod;
+        units: bigint;
+        notes: string;
+        proofImageUrl: string;
+      };
+      now: Date;
+    }
+  | { type: 'ApprovePayment'; data: { paymentId: string; adminId: string }; now: Date }
+  | { type: 'RejectPayment'; data: { paymentId: string; adminId: string; reason: string }; now: Date };
+
+const ALREADY: Record<'verified' | 'rejected', string> = {
+  verified: 'This payment has already been approved',
+  rejected: 'This payment has already been rejected',
+};
+
+function pending(state: PaymentState) {
+  if (state.status === 'none') throw new NotFoundError('Payment verification not found');
+  if (state.status !== 'pending') throw new ConflictError(ALREADY[state.status]);
+  return state;
+}
+
+export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'SubmitPaymentProof': {
+        if (state.status !== 'none') return [];
+        const d = command.data;
+        if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
+        return [
+          {
+            type: 'PaymentProofSubmitted',
+            data: {
+              paymentId: d.paymentId,
+              userId: d.userId,
+              paymentMethod: d.paymentMethod,
+              amount: formatUnits(d.units, 'SAI'),
+              notes: d.notes,
+              proofImageUrl: d.proofImageUrl,
+              submittedAt: at,
+            },
+          },
+        ];
+      }
+      case 'ApprovePayment': {
+        const p = pending(state);
+        return [
+          {
+            type: 'PaymentApproved',
+            data: {
+              paymentId: p.paymentId,
+              userId: p.userId,
+              amount: p.amount,
+              approvedBy: command.data.adminId,
+              approvedAt: at,
+            },
+          },
+        ];
+      }
+      case 'RejectPayment': {
+        const p = pending(state);
+        return [
+          {
+            type: 'PaymentRejected',
+            data: {
+              paymentId: p.paymentId,
+              userId: p.userId,
+              reason: command.data.reason,
+              rejectedBy: command.data.adminId,
+              rejectedAt: at,
+            },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentProofSubmitted':
+        return {
+          status: 'pending',
+          paymentId: event.data.paymentId,
+          userId: event.data.userId,
+          amount: event.data.amount,
+        };
+      case 'PaymentApproved':
+        return state.status === 'none' ? state : { ...state, status: 'verified' };
+      case 'PaymentRejected':
+        return state.status === 'none' ? state : { ...state, status: 'rejected' };
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import { describe, it } from 'vitest';
+import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import { spec } from '../shared/testing.ts';
+import { type PaymentEvent, paymentDecider } from './payment.ts';
+
+const now = new Date('2026-11-23T10:00:00.000Z');
+const at = now.toISOString();
+const submitted: PaymentEvent = {
+  type: 'PaymentProofSubmitted',
+  data: {
+    paymentId: 'p1',
+    userId: 'u1',
+    paymentMethod: 'USDT',
+    amount: '100.00',
+    notes: '',
+    proofImageUrl: '',
+    submittedAt: at,
+  },
+};
+const approve = { type: 'ApprovePayment' as const, data: { paymentId: 'p1', adminId: 'a1' }, now };
+const reject = {
+  type: 'RejectPayment' as const,
+  data: { paymentId: 'p1', adminId: 'a1', reason: 'No funds arrived' },
+  now,
+};
+const approved: PaymentEvent = {
+  type: 'PaymentApproved',
+  data: { paymentId: 'p1', userId: 'u1', amount: '100.00', approvedBy: 'a1', approvedAt: at },
+};
+
+describe('payment decider', () => {
+  it('submits a pending proof', () => {
+    spec(paymentDecider)
+      .given([])
+      .when({
+        type: 'SubmitPaymentProof',
+        data: {
+          paymentId: 'p1',
+          userId: 'u1',
+          paymentMethod: 'USDT',
+          units: 10000n,
+          notes: '',
+          proofImageUrl: '',
+        },
+        now,
+      })
+      .thenEmits([submitted]);
+  });
+  it('approves or rejects a pending proof once', () => {
+    spec(paymentDecider).given([submitted]).when(approve).thenEmits([approved]);
+    spec(paymentDecider)
+      .given([submitted])
+      .when(reject)
+      .thenEmits([
+        {
+          type: 'PaymentRejected',
+          data: {
+            paymentId: 'p1',
+            userId: 'u1',
+            reason: 'No funds arrived',
+            rejectedBy: 'a1',
+            rejectedAt: at,
+          },
+        },
+      ]);
+  });
+  it('refuses to decide twice or on a missing proof', () => {
+    spec(paymentDecider).given([submitted, approved]).when(approve).thenThrows(ConflictError);
+    spec(paymentDecider).given([submitted, approved]).when(reject).thenThrows(ConflictError);
+    spec(paymentDecider).given([]).when(approve).thenThrows(NotFoundError);
+  });
+});

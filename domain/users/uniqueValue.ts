@@ -1,0 +1,119 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { ConflictError } from '../shared/errors.ts';
+
+/**
+ * Uniqueness of e-mail and username is enforced on the write side, not by a read-model index: each value
+ * has its own stream (`userEmail-<value>`, `userName-<value>`, lower-cased) and the first registration to
+ * append a reservation to it wins. Registration (and a username change) reserves, then writes the user; if
+ * it dies in between, the reservation is abandoned and may be taken over once it is old enough and its
+ * holder does not use the value (never registered, or never finished the rename).
+ */
+export type UniqueKind = 'email' | 'username';
+
+export const ABANDONED_RESERVATION_MS = 60_000;
+
+export function uniqueValueStream(kind: UniqueKind, value: string): string {
+  return `${kind === 'email' ? 'userEmail' : 'userName'}-${value.trim().toLowerCase()}`;
+}
+
+export type UniqueValueEvent =
+  | {
+      type: 'UniqueValueReserved';
+      data: { kind: UniqueKind; value: string; userId: string; reservedAt: string };
+    }
+  | {
+      type: 'UniqueValueReleased';
+      data: {
+        kind: UniqueKind;
+        value: string;
+        userId: string;
+        releasedAt: string;
+        reason: ReleaseReason;
+      };
+    };
+
+/**
+ * registration_failed: the registration that reserved it did not complete. changed: the user took another
+ * username (or lost a concurrent rename of their own). abandoned: taken over from a dead reservation.
+ */
+export type ReleaseReason = 'registration_failed' | 'changed' | 'abandoned';
+
+export interface UniqueValueState {
+  holder: string | null;
+  reservedAt: string | null;
+}
+
+export type UniqueValueCommand =
+  | {
+      type: 'ReserveUniqueValue';
+      data: {
+        kind: UniqueKind;
+        value: string;
+        userId: string;
+        /**
+         * Whether the current holder (if any) is a registered user whose e-mail or username is this value;
+         * looked up by the caller. A holder that does not use it may lose an old reservation.
+         */
+        holderUsesValue: boolean;
+      };
+      now: Date;
+    }
+  | {
+      type: 'ReleaseUniqueValue';
+      data: { kind: UniqueKind; value: string; userId: string; reason: Exclude<ReleaseReason, 'abandoned'> };
+      now: Date;
+    };
+
+export const TAKEN_MESSAGES: Record<UniqueKind, string> = {
+  email: 'Email already registered',
+  username: 'Username already taken',
+};
+
+export const uniqueValueDecider: Decider<UniqueValueState, UniqueValueCommand, UniqueValueEvent> = {
+  initialState: () => ({ holder: null, reservedAt: null }),
+  decide(command, state) {
+    const { kind, value, userId } = command.data;
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'ReserveUniqueValue': {
+        const reserve: UniqueValueEvent = {
+          type: 'UniqueValueReserved',
+          data: { kind, value, userId, reservedAt: at },
+        };
+        if (state.holder === null) return [reserve];
+        if (state.holder === userId) return [];
+        const age = command.now.getTime() - Date.parse(state.reservedAt ?? at);
+        if (!command.data.holderUsesValue && age >= ABANDONED_RESERVATION_MS) {
+          return [
+            {
+              type: 'UniqueValueReleased',
+              data: { kind, value, userId: state.holder, releasedAt: at, reason: 'abandoned' },
+            },
+            reserve,
+          ];
+        }
+        throw new ConflictError(TAKEN_MESSAGES[kind], { [kind]: TAKEN_MESSAGES[kind] });
+      }
+      case 'ReleaseUniqueValue':
+        if (state.holder !== userId) return [];
+        return [
+          {
+            type: 'UniqueValueReleased',
+            data: { kind, value, userId, releasedAt: at, reason: command.data.reason },
+          },
+        ];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UniqueValueReserved':
+        return { holder: event.data.userId, reservedAt: event.data.reservedAt };
+      case 'UniqueValueReleased':
+        return state.holder === event.data.userId ? { holder: null, reservedAt: null } : state;
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,300 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { DEFAULT_PREFERENCES, type Preferences, samePreferences } from './preferences.ts';
+
+/** One stream per user: `user-<userId>`. Secrets (password hash, 2FA secret) are never in these events. */
+export const userStream = (userId: string) => `user-${userId}`;
+
+export const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: {
+        userId: string;
+        /** As typed by the user; uniqueness is on the lower-cased form (see uniqueValue.ts). */
+        email: string;
+        username: string;
+        firstName: string;
+        lastName: string;
+        bio: string;
+        profileImageUrl: string;
+        isAdmin: boolean;
+        registeredAt: string;
+      };
+    }
+  | { type: 'UserPromotedToAdmin'; data: { userId: string; promotedAt: string; promotedBy: string | null } }
+  | { type: 'PasswordChanged'; data: { userId: string; changedAt: string } }
+  | {
+      type: 'UserProfileUpdated';
+      /** The whole editable profile after the change. The e-mail is not editable. */
+      data: {
+        userId: string;
+        firstName: string;
+        lastName: string;
+        /** The new username was reserved (uniqueValue.ts) before this event was appended. */
+        username: string;
+        bio: string;
+        updatedAt: string;
+      };
+    }
+  | { type: 'PreferencesUpdated'; data: { userId: string; updatedAt: string } & Preferences }
+  /** The TOTP secret itself lives encrypted in `totp_secrets`, never here. */
+  | { type: 'TwoFactorEnabled'; data: { userId: string; enabledAt: string } }
+  | { type: 'TwoFactorDisabled'; data: { userId: string; disabledAt: string } }
+  | { type: 'UserSuspended'; data: { userId: string; suspendedAt: string; suspendedBy: string } }
+  | { type: 'UserReactivated'; data: { userId: string; reactivatedAt: string; reactivatedBy: string } };
+
+export interface RegisteredUser {
+  /** 'suspended': may not sign in nor move money until an admin reactivates the account. */
+  status: 'active' | 'suspended';
+  userId: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  bio: string;
+  profileImageUrl: string;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  preferences: Preferences;
+  registeredAt: string;
+  /** Time of the latest event that changed what the user JSON shows (the read model's updated_at). */
+  updatedAt: string;
+}
+
+export type UserState = { status: 'none' } | RegisteredUser;
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      data: Omit<Extract<UserEvent, { type: 'UserRegistered' }>['data'], 'registeredAt'>;
+      now: Date;
+    }
+  | { type: 'PromoteToAdmin'; data: { userId: string; promotedBy: string | null }; now: Date }
+  | { type: 'RecordPasswordChange'; data: { userId: string }; now: Date }
+  | {
+      type: 'UpdateProfile';
+      data: { userId: string; firstName: string; lastName: string; username: string; bio: string };
+      now: Date;
+    }
+  | { type: 'UpdatePreferences'; data: { userId: string; preferences: Preferences }; now: Date }
+  | { type: 'EnableTwoFactor'; data: { userId: string }; now: Date }
+  | { type: 'DisableTwoFactor'; data: { userId: string }; now: Date }
+  | { type: 'SuspendUser'; data: { userId: string; suspendedBy: string }; now: Date }
+  | { type: 'ReactivateUser'; data: { userId: string; reactivatedBy: string }; now: Date };
+
+function registered(state: UserState): RegisteredUser {
+  if (state.status === 'none') throw new NotFoundError('User not found');
+  return state;
+}
+
+/** The user's own changes need an active account; an admin's actions on it (promote, suspend) do not. */
+function active(state: UserState): RegisteredUser {
+  const user = registered(state);
+  if (user.status === 'suspended') throw new ForbiddenError(SUSPENDED_MESSAGE);
+  return user;
+}
+
+export function registerUser(
+  command: Extract<UserCommand, { type: 'RegisterUser' }>,
+  state: UserState,
+): UserEvent[] {
+  if (state.status !== 'none') throw new ConflictError('User already exists');
+  return [{ type: 'UserRegistered', data: { ...command.data, registeredAt: command.now.toISOString() } }];
+}
+
+export function promoteToAdmin(
+  command: Extract<UserCommand, { type: 'PromoteToAdmin' }>,
+  state: UserState,
+): UserEvent[] {
+  const user = registered(state);
+  if (user.isAdmin) return [];
+  return [
+    {
+      type: 'UserPromotedToAdmin',
+      data: {
+        userId: user.userId,
+        promotedAt: command.now.toISOString(),
+        promotedBy: command.data.promotedBy,
+      },
+    },
+  ];
+}
+
+export function updateProfile(
+  command: Extract<UserCommand, { type: 'UpdateProfile' }>,
+  state: UserState,
+): UserEvent[] {
+  const user = active(state);
+  const { firstName, lastName, username, bio } = command.data;
+  if (
+    user.firstName === firstName &&
+    user.lastName === lastName &&
+    user.username === username &&
+    user.bio === bio
+  ) {
+    return [];
+  }
+  return [
+    {
+      type: 'UserProfileUpdated',
+      data: { userId: user.userId, firstName, lastName, username, bio, updatedAt: command.now.toISOString() },
+    },
+  ];
+}
+
+export function updatePreferences(
+  command: Extract<UserCommand, { type: 'UpdatePreferences' }>,
+  state: UserState,
+): UserEvent[] {
+  const user = active(state);
+  const { preferences } = command.data;
+  if (samePreferences(user.preferences, preferences)) return [];
+  return [
+    {
+      type: 'PreferencesUpdated',
+      data: {
+        userId: user.userId,
+        emailNotifications: preferences.emailNotifications,
+        marketingCommunications: preferences.marketingCommunications,
+        transactionAlerts: preferences.transactionAlerts,
+        language: preferences.language,
+        updatedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function suspendUser(
+  command: Extract<UserCommand, { type: 'SuspendUser' }>,
+  state: UserState,
+): UserEvent[] {
+  const user = registered(state);
+  if (command.data.suspendedBy === user.userId) {
+    throw new ValidationError('You cannot suspend your own account', {
+      status: 'You cannot suspend your own account',
+    });
+  }
+  if (user.status === 'suspended') return [];
+  return [
+    {
+      type: 'UserSuspended',
+      data: {
+        userId: user.userId,
+        suspendedAt: command.now.toISOString(),
+        suspendedBy: command.data.suspendedBy,
+      },
+    },
+  ];
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'RegisterUser':
+        return registerUser(command, state);
+      case 'PromoteToAdmin':
+        return promoteToAdmin(command, state);
+      case 'RecordPasswordChange': {
+        const user = active(state);
+        return [{ type: 'PasswordChanged', data: { userId: user.userId, changedAt: at } }];
+      }
+      case 'UpdateProfile':
+        return updateProfile(command, state);
+      case 'UpdatePreferences':
+        return updatePreferences(command, state);
+      case 'EnableTwoFactor': {
+        const user = active(state);
+        if (user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already enabled');
+        return [{ type: 'TwoFactorEnabled', data: { userId: user.userId, enabledAt: at } }];
+      }
+      case 'DisableTwoFactor': {
+        const user = active(state);
+        if (!user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not enabled');
+        return [{ type: 'TwoFactorDisabled', data: { userId: user.userId, disabledAt: at } }];
+      }
+      case 'SuspendUser':
+        return suspendUser(command, state);
+      case 'ReactivateUser': {
+        const user = registered(state);
+        if (user.status === 'active') return [];
+        return [
+          {
+            type: 'UserReactivated',
+            data: { userId: user.userId, reactivatedAt: at, reactivatedBy: command.data.reactivatedBy },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    if (event.type === 'UserRegistered') {
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        email: event.data.email,
+        username: event.data.username,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
+        bio: event.data.bio,
+        profileImageUrl: event.data.profileImageUrl,
+        isAdmin: event.data.isAdmin,
+        twoFactorEnabled: false,
+        preferences: { ...DEFAULT_PREFERENCES },
+        registeredAt: event.data.registeredAt,
+        updatedAt: event.data.registeredAt,
+      };
+    }
+    // Every other event is about a registered user; one without it is ignored (events are facts).
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'UserPromotedToAdmin':
+        return { ...state, isAdmin: true, updatedAt: later(state.updatedAt, event.data.promotedAt) };
+      case 'PasswordChanged':
+        return { ...state, updatedAt: later(state.updatedAt, event.data.changedAt) };
+      case 'UserProfileUpdated':
+        return {
+          ...state,
+          firstName: event.data.firstName,
+          lastName: event.data.lastName,
+          username: event.data.username,
+          bio: event.data.bio,
+          updatedAt: later(state.updatedAt, event.data.updatedAt),
+        };
+      case 'PreferencesUpdated':
+        return {
+          ...state,
+          preferences: {
+            emailNotifications: event.data.emailNotifications,
+            marketingCommunications: event.data.marketingCommunications,
+            transactionAlerts: event.data.transactionAlerts,
+            language: event.data.language,
+          },
+        };
+      case 'TwoFactorEnabled':
+        return { ...state, twoFactorEnabled: true, updatedAt: later(state.updatedAt, event.data.enabledAt) };
+      case 'TwoFactorDisabled':
+        return {
+          ...state,
+          twoFactorEnabled: false,
+          updatedAt: later(state.updatedAt, event.data.disabledAt),
+        };
+      case 'UserSuspended':
+        return { ...state, status: 'suspended', updatedAt: later(state.updatedAt, event.data.suspendedAt) };
+      case 'UserReactivated':
+        return { ...state, status: 'active', updatedAt: later(state.updatedAt, event.data.reactivatedAt) };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+/** ISO-8601 UTC strings of one format compare as text. */
+function later(a: string, b: string): string {
+  return b > a ? b : a;
+}

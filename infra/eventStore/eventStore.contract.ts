@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  comparePositions,
+  DuplicateEventIdError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from './eventStore.ts';
+import { eventHash } from './hashChain.ts';
+
+/**
+ * The one contract every event store adapter must pass. Written to run on a log that already holds other
+ * events (a shared EventStoreDB server): every test uses its own stream names and looks only at them.
+ */
+export interface ContractSubject {
+  store: EventStore;
+  /**
+   * Makes the next append to `streamName` take its place in the log and then wait, uncommitted, until
+   * `release` is called. Postgres: the append transaction is held open just before COMMIT.
+   */
+  holdNextAppend(streamName: string): { release(): void };
+  dispose(): Promise<void>;
+}
+
+function newEvent(type: string, data: unknown = {}): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+  };
+}
+
+function stream(label: string): string {
+  return `contract${label}-${randomUUID().replaceAll('-', '')}`;
+}
+
+async function collect(
+  store: EventStore,
+  after: RecordedEvent['position'] | null,
+  until: (events: RecordedEvent[]) => boolean,
+  streams: Set<string>,
+  timeoutMs = 10_000,
+): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = [];
+  let failure: unknown = null;
+  let resolveDone!: () => void;
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  const subscription = store.subscribeToAll({
+    after,
+    onEvents: async (events) => {
+      for (const event of events) if (streams.has(event.streamName)) seen.push(event);
+      if (until(seen)) resolveDone();
+    },
+    onError: (error) => {
+      failure = error;
+      resolveDone();
+    },
+  });
+  const timer = setTimeout(resolveDone, timeoutMs);
+  await done;
+  clearTimeout(timer);
+  await subscription.close();
+  if (failure) throw failure;
+  return seen;
+}
+
+export function eventStoreContract(name: string, makeSubject: () => Promise<ContractSubject>) {
+  describe(`event store contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let store: EventStore;
+    beforeAll(async () => {
+      subject = await makeSubject();
+      store = subject.store;
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    it('appends and reads a stream back with revisions, metadata and a hash chain', async () => {
+      const s = stream('Read');
+      const events = [newEvent('A', { n: 1, text: 'é"\\' }), newEvent('B', { nested: { z: 1, a: [1, 2] } })];
+      events[0]!.metadata = {
+        actorId: 'user0001',
+        correlationId: randomUUID(),
+        causationId: null,
+        idempotencyKey: 'k1',
+      };
+      const result = await store.append(s, events, { expectedRevision: 'no_stream' });
+      expect(result.nextRevision).toBe(1n);
+      const third = newEvent('C');
+      const second = await store.append(s, [third], { expectedRevision: 1n });
+      expect(second.nextRevision).toBe(2n);
+      expect(comparePositions(second.position, result.position)).toBeGreaterThan(0);
+
+      const read = await store.readStream(s);
+      expect(read.map((e) => [e.type, e.revision, e.id])).toEqual([
+        ['A', 0n, events[0]!.id],
+        ['B', 1n, events[1]!.id],
+        ['C', 2n, third.id],
+      ]);
+      expect(read[0]!.data).toEqual({ n: 1, text: 'é"\\' });
+      expect(read[0]!.metadata.actorId).toBe('user0001');
+      expect(read[0]!.metadata.idempotencyKey).toBe('k1');
+      expect(read[0]!.recordedAt).toBeInstanceOf(Date);
+      expect(read[0]!.metadata.prevHash).toBeNull();
+      let prev: string | null = null;
+      for (const event of read) {
+        expect(event.metadata.prevHash).toBe(prev);
+        const recomputed = eventHash({ ...event, prevHash: prev });
+        expect(event.metadata.hash).toBe(recomputed);
+        prev = event.metadata.hash;
+      }
+      expect((await store.readStream(s, { fromRevision: 1n, maxCount: 1 })).map((e) => e.type)).toEqual([
+        'B',
+      ]);
+      expect(await store.readStream(stream('Missing'))).toEqual([]);
+    });
+
+    it('keeps a long stream in revision order, past any digit boundary', async () => {
+      const s = stream('Long');
+      for (let i = 0; i < 25; i += 5) {
+        await store.append(
+          s,
+          Array.from({ length: 5 }, (_, j) => newEvent(`E${i + j}`)),
+          { expectedRevision: i === 0 ? 'no_stream' : BigInt(i - 1) },
+        );
+      }
+      const read = await store.readStream(s);
+      expect(read.map((e) => e.type)).toEqual(Array.from({ length: 25 }, (_, i) => `E${i}`));
+      expect(read.map((e) => e.revision)).toEqual(Array.from({ length: 25 }, (_, i) => BigInt(i)));
+      expect((await store.readStream(s, { fromRevision: 9n, maxCount: 3 })).map((e) => e.type)).toEqual([
+        'E9',
+        'E10',
+        'E11',
+      ]);
+    });
+
+    it('rejects a wrong expected revision with a typed error and writes nothing', async () => {
+      const s = stream('Expected');
+      await store.append(s, [newEvent('A')], { expectedRevision: 'no_stream' });
+      await expect(
+        store.append(s, [newEvent('B')], { expectedRevision: 'no_stream' }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(s, [newEvent('B')], { expectedRevision: 5n })).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await expect(
+        store.append(stream('Absent'), [newEvent('B')], { expectedRevision: 'stream_exists' }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await store.append(s, [newEvent('C')], { expectedRevision: 'stream_exists' });
+      await store.append(s, [newEvent('D')], { expectedRevision: 'any' });
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'C', 'D']);
+    });
+
+    it('lets exactly one of many concurrent appends at the same revision win', async () => {
+      const s = stream('Race');
+      await store.append(s, [newEvent('Open')], { expectedRevision: 'no_stream' });
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          store.append(s, [newEvent(`Try${i}`)], { expectedRevision: 0n }),
+        ),
+      );
+      const won = attempts.filter((a) => a.status === 'fulfilled');
+      const lost = attempts.filter((a) => a.status === 'rejected');
+      expect(won).toHaveLength(1);
+      for (const failure of lost) expect(failure.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(s)).toHaveLength(2);
+
+      const fresh = stream('RaceNew');
+      const creations = await Promise.allSettled(
+        Array.from({ length: 10 }, () =>
+          store.append(fresh, [newEvent('Created')], { expectedRevision: 'no_stream' }),
+        ),
+      );
+      expect(creations.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.readStream(fresh)).toHaveLength(1);
+    });
+
+    it('treats a retried append of the same event ids as done, and refuses an id reused elsewhere', async () => {
+      const s = stream('Retry');
+      const events = [newEvent('A'), newEvent('B')];
+      const first = await store.append(s, events, { expectedRevision: 'no_stream' });
+      const again = await store.append(s, events, { expectedRevision: 'no_stream' });
+      expect(again.nextRevision).toBe(first.nextRevision);
+      expect(comparePositions(again.position, first.position)).toBe(0);
+      expect(await store.readStream(s)).toHaveLength(2);
+      await expect(
+        store.append(stream('Other'), [events[0]!], { expectedRevision: 'any' }),
+      ).rejects.toBeInstanceOf(DuplicateEventIdError);
+    });
+
+    it('reads the whole log in order, in batches, from a position', async () => {
+      const start = await store.headPosition();
+      const a = stream('AllA');
+      const b = stream('AllB');
+      const written: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const event = newEvent(`E${i}`);
+        written.push(event.id);
+        await store.append(i % 2 === 0 ? a : b, [event], { expectedRevision: 'any' });
+      }
+      const mine = new Set([a, b]);
+      const seen: RecordedEvent[] = [];
+      let after = start;
+      for (;;) {
+        const batch = await store.readAll({ after, limit: 2 });
+        if (batch.length === 0) break;
+        expect(batch.length).toBeLessThanOrEqual(2);
+        for (const event of batch) if (mine.has(event.streamName)) seen.push(event);
+        after = batch[batch.length - 1]!.position;
+      }
+      expect(seen.map((e) => e.id)).toEqual(written);
+      for (let i = 1; i < seen.length; i++) {
+        expect(comparePositions(seen[i]!.position, seen[i - 1]!.position)).toBeGreaterThan(0);
+      }
+      expect(comparePositions(await store.headPosition(), seen[5]!.position)).toBeGreaterThanOrEqual(0);
+    });
+
+    it('pushes new events to a subscriber and resumes from a checkpoint', async () => {
+      const s = stream('Sub');
+      const start = await store.headPosition();
+      const mine = new Set([s]);
+      const firstWave = collect(store, start, (seen) => seen.length >= 3, mine);
+      for (let i = 0; i < 3; i++) await store.append(s, [newEvent(`First${i}`)], { expectedRevision: 'any' });
+      const first = await firstWave;
+      expect(first.map((e) => e.type)).toEqual(['First0', 'First1', 'First2']);
+      const checkpoint = first[2]!.position;
+
+      for (let i = 0; i < 2; i++)
+        await store.append(s, [newEvent(`Second${i}`)], { expectedRevision: 'any' });
+      const resumed = await collect(store, checkpoint, (seen) => seen.length >= 2, mine, 3_000);
+      expect(resumed.map((e) => e.type)).toEqual(['Second0', 'Second1']);
+    });
+
+    it('never lets a subscriber pass an append that took its place earlier but commits later', async () => {
+      const late = stream('Late');
+      const early = stream('Early');
+      const mine = new Set([late, early]);
+      const start = await store.headPosition();
+      const received: RecordedEvent[] = [];
+      let failure: unknown = null;
+      const subscription = store.subscribeToAll({
+        after: start,
+        onEvents: async (events) => {
+          for (const event of events) if (mine.has(event.streamName)) received.push(event);
+        },
+        onError: (error) => {
+          failure = error;
+        },
+      });
+
+      const hold = subject.holdNextAppend(late);
+      const lateAppend = store.append(late, [newEvent('Late')], { expectedRevision: 'no_stream' });
+      // Give the held append time to take its position before the others commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (let i = 0; i < 3; i++)
+        await store.append(early, [newEvent(`Early${i}`)], { expectedRevision: 'any' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Whatever the subscriber has seen so far, it must be consistent with the final order below.
+      const beforeRelease = received.map((e) => e.type);
+
+      hold.release();
+      await lateAppend;
+      const deadline = Date.now() + 10_000;
+      while (received.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await subscription.close();
+      expect(failure).toBeNull();
+      const types = received.map((e) => e.type);
+      expect(types.sort()).toEqual(['Early0', 'Early1', 'Early2', 'Late']);
+      // Delivered in log order, and the late event was not skipped: readAll agrees with the subscription.
+      const fromLog: RecordedEvent[] = [];
+      let after = start;
+      for (;;) {
+        const batch = await store.readAll({ after, limit: 100 });
+        if (batch.length === 0) break;
+        for (const event of batch) if (mine.has(event.streamName)) fromLog.push(event);
+        after = batch[batch.length - 1]!.position;
+      }
+      expect(received.map((e) => e.id)).toEqual(fromLog.map((e) => e.id));
+      // If the store ordered the late event first, the subscriber must have waited for it.
+      if (fromLog[0]!.type === 'Late') expect(beforeRelease).toEqual([]);
+    });
+  });
+}
+
+/** Batched appends across streams (stores that offer appendMany). */
+export function appendManyContract(name: string, makeSubject: () => Promise<ContractSubject>) {
+  describe(`event store batched appends: ${name}`, () => {
+    let subject: ContractSubject;
+    beforeAll(async () => {
+      subject = await makeSubject();
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    it('appends to several streams in one commit, with each hash chain intact', async () => {
+      const store = subject.store;
+      if (!store.appendMany) throw new Error(`${name} has no appendMany`);
+      const a = stream('BatchA');
+      const b = stream('BatchB');
+      await store.append(a, [newEvent('A0')], { expectedRevision: 'no_stream' });
+      const results = await store.appendMany([
+        { streamName: a, events: [newEvent('A1'), newEvent('A2')], expectedRevision: 0n },
+        { streamName: b, events: [newEvent('B0')], expectedRevision: 'no_stream' },
+      ]);
+      expect(results.map((r) => r.nextRevision)).toEqual([2n, 0n]);
+      const read = await store.readStream(a);
+      expect(read.map((e) => e.type)).toEqual(['A0', 'A1', 'A2']);
+      expect(read[1]!.metadata.prevHash).toBe(read[0]!.metadata.hash);
+    });
+
+    it('writes nothing at all when one stream of the batch is at the wrong revision', async () => {
+      const store = subject.store;
+      const a = stream('AtomicA');
+      const b = stream('AtomicB');
+      await store.append(b, [newEvent('B0')], { expectedRevision: 'no_stream' });
+      await expect(
+        store.appendMany!([
+          { streamName: a, events: [newEvent('A0')], expectedRevision: 'no_stream' },
+          { streamName: b, events: [newEvent('B1')], expectedRevision: 5n },
+        ]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(a)).toEqual([]);
+      expect(await store.readStream(b)).toHaveLength(1);
+    });
+  });
+}
+
+/** Concurrent batches on overlapping streams: each stream's history stays one unbroken chain. */
+export function appendManyRaceContract(name: string, makeSubject: () => Promise<ContractSubject>) {
+  describe(`event store batched appends under concurrency: ${name}`, () => {
+    let subject: ContractSubject;
+    beforeAll(async () => {
+      subject = await makeSubject();
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    it('lets racing batches that expect the same revision win once, and keeps every chain whole', async () => {
+      const store = subject.store;
+      const streams = [stream('RaceX'), stream('RaceY'), stream('RaceZ')];
+      await store.appendMany!(
+        streams.map((s) => ({
+          streamName: s,
+          events: [newEvent('Open')],
+          expectedRevision: 'no_stream' as const,
+        })),
+      );
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          store.appendMany!(
+            // Opposite orders in half the batches: name-ordered locking keeps them from deadlocking.
+            (i % 2 === 0 ? streams : [...streams].reverse()).map((s) => ({
+              streamName: s,
+              events: [newEvent(`T${i}`)],
+              expectedRevision: 0n,
+            })),
+          ),
+        ),
+      );
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      for (const s of streams) {
+        const events = await store.readStream(s);
+        expect(events).toHaveLength(2);
+        expect(events[1]!.metadata.prevHash).toBe(events[0]!.metadata.hash);
+      }
+    });
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * The event log port. Everything that writes or reads events goes through this interface; two adapters
+ * implement it (Postgres: postgresEventStore.ts, EventStoreDB/KurrentDB: eventStoreDbEventStore.ts) and
+ * both must pass eventStore.contract.ts.
+ */
+
+/** What the writer believes the stream's last revision is. Revisions start at 0. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface EventMetadata {
+  /** The user on whose behalf the command ran; null for the system (start-up, projections). */
+  actorId: string | null;
+  /** Shared by every event caused by one incoming request. */
+  correlationId: string;
+  /** The id of the event or request that caused this one. */
+  causationId: string | null;
+  idempotencyKey?: string | null;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** Client-chosen UUID: appending the same ids again at the same place is a no-op. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/**
+ * A place in the global log. Compared as (commit, prepare).
+ * EventStoreDB: its own commit/prepare positions. Postgres: commit is the id (xid8) of the transaction
+ * that wrote the event and prepare is the event's global sequence number (see postgresEventStore.ts for
+ * why the transaction id leads).
+ */
+export interface LogPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface StoredMetadata extends EventMetadata {
+  /** Hash of the previous event in the same stream; null for the first. */
+  prevHash: string | null;
+  /** sha256 over this event's canonical content and prevHash (LEDGER.md invariant 7). */
+  hash: string;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamName: string;
+  revision: bigint;
+  type: Type;
+  data: Data;
+  metadata: StoredMetadata;
+  position: LogPosition;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written (or found, on an idempotent retry). */
+  nextRevision: bigint;
+  /** Position of the last event written. */
+  position: LogPosition;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position; null means from the start of the log. */
+  after: LogPosition | null;
+  batchSize?: number;
+  /** Awaited before the next batch is read: a slow consumer slows the subscription, nothing piles up. */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  /** Called when reading fails or onEvents throws; the subscription then stops. */
+  onError(error: unknown): void;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  /** Creates what the store needs (tables, connections). Idempotent. */
+  init(): Promise<void>;
+  append(
+    streamName: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  readStream(
+    streamName: string,
+    options?: { fromRevision?: bigint; maxCount?: number },
+  ): Promise<RecordedEvent[]>;
+  /** A batch of the log in order, strictly after `after`. */
+  readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]>;
+  /** Pushes new events as they commit; never passes an event that has not committed yet. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the last event in the log, null when the log is empty. */
+  headPosition(): Promise<LogPosition | null>;
+  /**
+   * Several streams' appends in one commit, all or nothing, each checked against its expected revision
+   * (batching many commands into shared commits; used by the seeder). Optional: a store without it
+   * gets appendBatch() below, one append at a time.
+   */
+  appendMany?(batch: StreamAppend[]): Promise<AppendResult[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StreamAppend {
+  streamName: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
+/** appendMany when the store has it, else the appends one by one (not atomic across streams). */
+export async function appendBatch(store: EventStore, batch: StreamAppend[]): Promise<AppendResult[]> {
+  if (store.appendMany) return await store.appendMany(batch);
+  const results: AppendResult[] = [];
+  for (const item of batch)
+    results.push(
+      await store.append(item.streamName, item.events, { expectedRevision: item.expectedRevision }),
+    );
+  return results;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamName}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(readonly eventId: string) {
+    super(`Event id ${eventId} was already used elsewhere in the log`);
+  }
+}
+
+/** The store cannot be reached; the API turns this into 503 with Retry-After. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+export function comparePositions(a: LogPosition | null, b: LogPosition | null): number {
+  if (a === null) return b === null ? 0 : -1;
+  if (b === null) return 1;
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function formatPosition(position: LogPosition): string {
+  return `${position.commit}-${position.prepare}`;
+}
+
+export function parsePosition(text: string): LogPosition | null {
+  const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
+  if (!match) return null;
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}

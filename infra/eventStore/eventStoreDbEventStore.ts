@@ -1,0 +1,532 @@
+import {
+  type AllStreamResolvedEvent,
+  BACKWARDS,
+  DeadlineExceededError,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  type JSONType,
+  jsonEvent,
+  NO_STREAM,
+  type Position,
+  type ReadPosition,
+  type ReadStreamOptions,
+  START,
+  StreamNotFoundError,
+  UnavailableError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import {
+  type AppendResult,
+  comparePositions,
+  DuplicateEventIdError,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type StoredMetadata,
+  StoreUnavailableError,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './eventStore.ts';
+import { eventHash } from './hashChain.ts';
+
+/**
+ * The event log in EventStoreDB / KurrentDB (gRPC client @eventstore/db-client).
+ *
+ * Hash chain. Every append first reads the stream's last event, chains the new events to its hash and then
+ * appends with that exact revision, whatever the caller asked for: a concurrent writer makes the append
+ * fail instead of forking the chain. A caller that passed 'any' or 'stream_exists' gets a few retries on top
+ * of the new head; an exact expectation is checked against the head we read.
+ *
+ * Event ids. ESDB dedupes a retried append by id only when the ids sit where the expected revision puts
+ * them, and never notices an id reused in another stream. So each event id is claimed first, by creating the
+ * stream `eventIdClaim-<id>` (expected NO_STREAM, one `$EventIdClaimed` event naming the target stream and
+ * revision). The `$` type keeps claims out of every reader that excludes system events. A claim that
+ * outlives a failed append is harmless: a retry into the same stream finds it and carries on.
+ *
+ * Ordering (LEDGER.md invariant 5). ESDB has a single commit log: an event is visible in $all exactly at its
+ * place, so a subscription cannot pass a late commit and positions are ESDB's own commit/prepare pair.
+ */
+
+export interface EventStoreDbEventStoreHooks {
+  /** Test seam: runs after the head was read and the ids claimed, just before the append is sent. */
+  beforeAppend?(streamName: string): Promise<void>;
+}
+
+const REACH_DEADLINE_MS = 5_000;
+const APPEND_ATTEMPTS = 20;
+const ALL_PAGE = 64;
+const CLAIM_STREAM_PREFIX = 'eventIdClaim-';
+const CLAIM_EVENT_TYPE = '$EventIdClaimed';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the client hands back for a stored event, whether read from a stream or from $all. */
+interface EsdbEvent {
+  streamId: string;
+  id: string;
+  revision: bigint;
+  type: string;
+  created: Date;
+  data: unknown;
+  metadata: unknown;
+  position?: Position;
+}
+
+interface Claim {
+  streamName: string;
+  revision: bigint;
+}
+
+/** Keeps a password out of error messages and logs. */
+export function redactConnectionString(connectionString: string): string {
+  return connectionString.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isSystem(event: { streamId: string; type: string }): boolean {
+  return event.type.startsWith('$') || event.streamId.startsWith('$');
+}
+
+function toRecorded(event: EsdbEvent): RecordedEvent {
+  if (!event.position) {
+    // Servers before 22.6 leave positions out of stream reads; append results are built from them.
+    throw new Error(
+      `EventStoreDB gave no log position for event ${event.id}; version 22.6 or later is needed`,
+    );
+  }
+  return {
+    id: event.id,
+    streamName: event.streamId,
+    revision: event.revision,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as StoredMetadata,
+    position: { commit: event.position.commit, prepare: event.position.prepare },
+    recordedAt: event.created,
+  };
+}
+
+function contradicts(expected: ExpectedRevision, current: bigint | null): boolean {
+  if (expected === 'any') return false;
+  if (expected === 'no_stream') return current !== null;
+  if (expected === 'stream_exists') return current === null;
+  return current !== expected;
+}
+
+async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of source) items.push(item);
+  return items;
+}
+
+export class EventStoreDbEventStore implements EventStore {
+  readonly kind = 'eventstoredb' as const;
+  private readonly client: EventStoreDBClient;
+  /** Tail of the appends queued per stream in this process. */
+  private readonly appending = new Map<string, Promise<void>>();
+  /** The connection string without its password, for messages. */
+  readonly url: string;
+
+  constructor(
+    connectionString: string,
+    private readonly hooks: EventStoreDbEventStoreHooks = {},
+  ) {
+    this.url = redactConnectionString(connectionString);
+    try {
+      this.client = EventStoreDBClient.connectionString(connectionString);
+    } catch (error) {
+      throw new Error(`Invalid EventStoreDB connection string ${this.url}: ${reason(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** Nothing to create (ESDB makes streams on first write); fails fast, naming the URL, when unreachable. */
+  async init(): Promise<void> {
+    try {
+      await this.probe(REACH_DEADLINE_MS);
+    } catch (error) {
+      throw new StoreUnavailableError(`Cannot reach EventStoreDB at ${this.url}: ${reason(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.init();
+  }
+
+  /** Reads the newest record of $all; its read calls carry no deadline of their own, so race one. */
+  private async probe(deadlineMs: number): Promise<void> {
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        read.cancel().catch(() => {});
+        reject(new Error(`no answer within ${deadlineMs} ms`));
+      }, deadlineMs);
+    });
+    try {
+      await Promise.race([collect(read), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** gRPC "unavailable" and deadline errors become the port's StoreUnavailableError (HTTP 503). */
+  private translate(error: unknown): unknown {
+    if (error instanceof UnavailableError || error instanceof DeadlineExceededError) {
+      return new StoreUnavailableError(`EventStoreDB at ${this.url} is unavailable: ${error.message}`, {
+        cause: error,
+      });
+    }
+    return error;
+  }
+
+  async append(
+    streamName: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    for (const event of events)
+      if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    try {
+      return await this.oneAtATime(streamName, () =>
+        this.appendChained(streamName, events, options.expectedRevision),
+      );
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  /**
+   * Appends to one stream from this process go one after the other: racing them would only make all but
+   * one lose the exact-revision append and read the head again. Other processes are met by the retries.
+   */
+  private async oneAtATime<T>(streamName: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.appending.get(streamName) ?? Promise.resolve()).then(work);
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    this.appending.set(streamName, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.appending.get(streamName) === tail) this.appending.delete(streamName);
+    }
+  }
+
+  private async appendChained(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    // Where an earlier attempt would have put these events, if it got through.
+    const intendedStart = expected === 'no_stream' ? 0n : typeof expected === 'bigint' ? expected + 1n : null;
+    // Lowest revision any claim on these ids names; set once the ids are claimed.
+    let claimedFrom: bigint | null = null;
+    for (let attempt = 1; ; attempt++) {
+      const head = await this.readHead(streamName);
+      const current = head?.revision ?? null;
+
+      if (intendedStart !== null && current !== null && current >= intendedStart) {
+        const done = await this.findAt(streamName, events, intendedStart);
+        if (done) return done;
+      }
+      if (contradicts(expected, current)) {
+        throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no_stream');
+      }
+
+      claimedFrom ??= await this.claimIds(streamName, events, (current ?? -1n) + 1n);
+      if (current !== null && current >= claimedFrom) {
+        // A concurrent or earlier append of these same ids may have landed since the claim.
+        const done = await this.findBetween(streamName, events, claimedFrom, current);
+        if (done) return done;
+      }
+
+      let prevHash = head?.metadata?.hash ?? null;
+      let revision = current ?? -1n;
+      const proposed = events.map((event) => {
+        revision++;
+        const hash = eventHash({ streamName, revision, ...event, prevHash });
+        const metadata: StoredMetadata = { ...event.metadata, prevHash, hash };
+        prevHash = hash;
+        return jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata });
+      });
+
+      if (this.hooks.beforeAppend) await this.hooks.beforeAppend(streamName);
+      try {
+        const result = await this.client.appendToStream(streamName, proposed, {
+          expectedRevision: current ?? NO_STREAM,
+        });
+        return await this.confirm(streamName, events, result.nextExpectedRevision);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (attempt >= APPEND_ATTEMPTS) {
+          throw new WrongExpectedRevisionError(streamName, expected, error.actualVersion);
+        }
+        // Someone wrote in between: the next head read decides (an exact expectation now fails there).
+        // The random pause keeps writers in other processes from colliding in step again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 100)));
+      }
+    }
+  }
+
+  private async readHead(streamName: string): Promise<RecordedEvent | null> {
+    const [last] = await this.readStreamEvents(streamName, {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: 1,
+    });
+    return last ?? null;
+  }
+
+  /**
+   * Builds the result from the stored last event rather than from the append response, so that a retry
+   * answered by findAt returns the very same position, and so that positions match what readers see.
+   */
+  private async confirm(streamName: string, events: NewEvent[], lastRevision: bigint): Promise<AppendResult> {
+    const [last] = await this.readStreamEvents(streamName, { fromRevision: lastRevision, maxCount: 1 });
+    const expectedId = events[events.length - 1]!.id;
+    if (!last || last.id !== expectedId) {
+      throw new Error(
+        `EventStoreDB acknowledged ${streamName}@${lastRevision} but holds ${last?.id ?? 'nothing'} there, not ${expectedId}`,
+      );
+    }
+    return { nextRevision: last.revision, position: last.position };
+  }
+
+  /** The events already sit at start.. in order: the append was done before. */
+  private async findAt(streamName: string, events: NewEvent[], start: bigint): Promise<AppendResult | null> {
+    const stored = await this.readStreamEvents(streamName, { fromRevision: start, maxCount: events.length });
+    if (stored.length !== events.length) return null;
+    for (let i = 0; i < events.length; i++) if (stored[i]!.id !== events[i]!.id) return null;
+    const last = stored[stored.length - 1]!;
+    return { nextRevision: last.revision, position: last.position };
+  }
+
+  /** Looks for these ids in from..to; finding some but not all, in order, means an id was reused. */
+  private async findBetween(
+    streamName: string,
+    events: NewEvent[],
+    from: bigint,
+    to: bigint,
+  ): Promise<AppendResult | null> {
+    const ids = new Set(events.map((e) => e.id));
+    let firstAt: bigint | null = null;
+    let reused: string | null = null;
+    try {
+      for await (const resolved of this.client.readStream(streamName, {
+        fromRevision: from,
+        maxCount: to - from + 1n,
+      })) {
+        const event = resolved.event;
+        if (!event || !ids.has(event.id)) continue;
+        if (event.id === events[0]!.id) {
+          firstAt = event.revision;
+          break;
+        }
+        reused ??= event.id;
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    if (firstAt !== null) {
+      const done = await this.findAt(streamName, events, firstAt);
+      if (done) return done;
+      throw new DuplicateEventIdError(events[0]!.id);
+    }
+    if (reused !== null) throw new DuplicateEventIdError(reused);
+    return null;
+  }
+
+  /** Returns the lowest revision the claims name; an id claimed for another stream is a reuse. */
+  private async claimIds(streamName: string, events: NewEvent[], firstRevision: bigint): Promise<bigint> {
+    const claims = await Promise.all(
+      events.map((event, i) => this.claim(event.id, { streamName, revision: firstRevision + BigInt(i) })),
+    );
+    let lowest = firstRevision;
+    for (const [i, claim] of claims.entries()) {
+      if (claim.streamName !== streamName) throw new DuplicateEventIdError(events[i]!.id);
+      if (claim.revision < lowest) lowest = claim.revision;
+    }
+    return lowest;
+  }
+
+  private async claim(eventId: string, wanted: Claim): Promise<Claim> {
+    const claimStream = `${CLAIM_STREAM_PREFIX}${eventId}`;
+    try {
+      await this.client.appendToStream(
+        claimStream,
+        jsonEvent({
+          type: CLAIM_EVENT_TYPE,
+          data: { streamName: wanted.streamName, revision: wanted.revision.toString() },
+        }),
+        { expectedRevision: NO_STREAM },
+      );
+      return wanted;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+    }
+    const [existing] = await this.readStreamEvents(claimStream, { fromRevision: START, maxCount: 1 });
+    const data = existing?.data as { streamName?: unknown; revision?: unknown } | undefined;
+    if (typeof data?.streamName !== 'string' || typeof data.revision !== 'string') {
+      throw new Error(`Stream ${claimStream} exists but holds no event id claim`);
+    }
+    return { streamName: data.streamName, revision: BigInt(data.revision) };
+  }
+
+  private async readStreamEvents(streamName: string, options: ReadStreamOptions): Promise<RecordedEvent[]> {
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamName, options)) {
+        if (resolved.event) events.push(toRecorded(resolved.event));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw this.translate(error);
+    }
+    return events;
+  }
+
+  async readStream(
+    streamName: string,
+    options: { fromRevision?: bigint; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    return this.readStreamEvents(streamName, {
+      fromRevision: options.fromRevision ?? START,
+      maxCount: options.maxCount,
+    });
+  }
+
+  /**
+   * $all holds system records too and this client cannot filter a read on the server, so pages are read
+   * until `limit` events of ours are found or the log ends: an empty answer always means "nothing after".
+   */
+  async readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]> {
+    if (options.limit <= 0) return [];
+    const page = Math.max(options.limit + 1, ALL_PAGE);
+    const found: RecordedEvent[] = [];
+    // ESDB reads from a position inclusively: everything at or before the cursor was seen already.
+    let cursor = options.after;
+    try {
+      for (;;) {
+        const fromPosition: ReadPosition = cursor ?? START;
+        const batch = await collect(
+          this.client.readAll({ direction: FORWARDS, fromPosition, maxCount: page }),
+        );
+        let moved = false;
+        for (const { event } of batch) {
+          if (!event || comparePositions(event.position, cursor) <= 0) continue;
+          cursor = event.position;
+          moved = true;
+          if (isSystem(event)) continue;
+          found.push(toRecorded(event));
+          if (found.length >= options.limit) return found;
+        }
+        if (batch.length < page || !moved) return found;
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async headPosition(): Promise<LogPosition | null> {
+    let cursor: Position | null = null;
+    try {
+      for (;;) {
+        const fromPosition: ReadPosition = cursor ?? END;
+        const batch: AllStreamResolvedEvent[] = await collect(
+          this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: ALL_PAGE }),
+        );
+        let moved = false;
+        for (const { event } of batch) {
+          if (!event || (cursor && comparePositions(event.position, cursor) >= 0)) continue;
+          cursor = event.position;
+          moved = true;
+          if (!isSystem(event)) return { commit: event.position.commit, prepare: event.position.prepare };
+        }
+        if (batch.length < ALL_PAGE || !moved) return null;
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const batchSize = Math.max(1, options.batchSize ?? 500);
+    const after = options.after;
+    let stopping = false;
+    const source = this.client.subscribeToAll({
+      fromPosition: after ?? START,
+      filter: excludeSystemEvents(),
+    });
+    const loop = (async () => {
+      let batch: RecordedEvent[] = [];
+      try {
+        for await (const { event } of source) {
+          if (stopping) break;
+          // The server starts after `after`; the check only guards against an inclusive start.
+          if (event && !isSystem(event) && comparePositions(event.position, after) > 0) {
+            batch.push(toRecorded(event));
+          }
+          // Hand over what has arrived instead of waiting for a full batch. While onEvents runs nothing is
+          // read, gRPC flow control holds the server back: a slow consumer slows the subscription.
+          if (batch.length >= batchSize || (batch.length > 0 && source.readableLength === 0)) {
+            const delivered = batch;
+            batch = [];
+            await options.onEvents(delivered);
+          }
+        }
+        if (!stopping) throw new Error(`EventStoreDB at ${this.url} ended the subscription`);
+      } catch (error) {
+        if (!stopping) options.onError(this.translate(error));
+      } finally {
+        stopping = true;
+        await source.unsubscribe().catch(() => {});
+        source.destroy();
+      }
+    })();
+    return {
+      close: async () => {
+        if (!stopping) {
+          stopping = true;
+          await source.unsubscribe().catch(() => {});
+          // Ends the for-await even if the cancelled gRPC call never ends the stream.
+          source.destroy();
+        }
+        await loop;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+}
+
+/** Builds the store and checks the server answers; the client is released if it does not. */
+export async function connectEventStoreDb(
+  connectionString: string,
+  hooks: EventStoreDbEventStoreHooks = {},
+): Promise<EventStoreDbEventStore> {
+  const store = new EventStoreDbEventStore(connectionString, hooks);
+  try {
+    await store.init();
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  return store;
+}

@@ -1,0 +1,539 @@
+import pg from 'pg';
+import {
+  type AppendResult,
+  DuplicateEventIdError,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type StoredMetadata,
+  type StreamAppend,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './eventStore.ts';
+import { eventHash } from './hashChain.ts';
+
+/**
+ * The event log in Postgres, written here rather than taken from @event-driven-io/emmett-postgresql:
+ * we need the hash chain computed under the stream lock, idempotent re-appends by event id and (later)
+ * several commands batched into one commit, none of which Emmett's pre-1.0 API exposes.
+ *
+ * Ordering (LEDGER.md invariant 5). A sequence value is taken at INSERT but becomes visible at COMMIT, so
+ * "global_position > checkpoint" can pass a transaction that commits late. Like Emmett, every event
+ * records the id of the transaction that wrote it (xid8), the log is ordered by
+ * (transaction_id, global_position), and readers only see transactions older than the oldest one still
+ * running (`pg_snapshot_xmin`). A transaction that took an early id but commits late therefore holds back
+ * every reader until it commits; nothing behind it is ever skipped. Keep write transactions short.
+ */
+
+const NOTIFY_CHANNEL = 'es_appended';
+
+export const EVENT_STORE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS es_streams (
+  stream_name text PRIMARY KEY,
+  revision bigint NOT NULL,
+  last_hash text NOT NULL
+);
+CREATE TABLE IF NOT EXISTS es_events (
+  global_position bigserial NOT NULL,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_name text NOT NULL,
+  stream_revision bigint NOT NULL,
+  event_id uuid NOT NULL,
+  event_type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  PRIMARY KEY (stream_name, stream_revision),
+  CONSTRAINT es_events_event_id_key UNIQUE (event_id)
+);
+CREATE INDEX IF NOT EXISTS es_events_log_order ON es_events (transaction_id, global_position);
+CREATE INDEX IF NOT EXISTS es_events_created_at ON es_events (created_at);
+`;
+
+// Aliases differ from the column names on purpose: ORDER BY resolves an output alias before a column,
+// and ordering by the text form ('1000' < '999') would scramble the log.
+const SELECT_COLUMNS = `global_position::text AS position_text, transaction_id::text AS transaction_text,
+  stream_name, stream_revision::text AS revision_text, event_id::text AS event_id, event_type, data, metadata, created_at`;
+
+interface EventRow {
+  position_text: string;
+  transaction_text: string;
+  stream_name: string;
+  revision_text: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: StoredMetadata;
+  created_at: Date;
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamName: row.stream_name,
+    revision: BigInt(row.revision_text),
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
+    recordedAt: row.created_at,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function pgCode(error: unknown): { code?: string; constraint?: string } {
+  return typeof error === 'object' && error !== null ? (error as { code?: string; constraint?: string }) : {};
+}
+
+/** Wakes subscription loops when an append commits (LISTEN/NOTIFY), one connection per store. */
+class AppendSignal {
+  private version = 0;
+  private waiters = new Set<() => void>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private closed = false;
+  connected = false;
+
+  constructor(private readonly url: string) {}
+
+  current(): number {
+    return this.version;
+  }
+
+  bump(): void {
+    this.version++;
+    for (const wake of this.waiters) wake();
+    this.waiters.clear();
+  }
+
+  /** Resolves when the version moves past `seen`, or after `ms`. */
+  async wait(seen: number, ms: number): Promise<void> {
+    if (this.version !== seen || this.closed) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waiters.add(done);
+    });
+  }
+
+  ensureListening(): void {
+    if (this.client || this.connecting || this.closed) return;
+    this.connecting = this.connect().finally(() => {
+      this.connecting = null;
+    });
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.connected = false;
+      client.end().catch(() => {});
+      this.bump();
+      if (!this.closed) setTimeout(() => this.ensureListening(), 500).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', () => this.bump());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      this.client = client;
+      this.connected = true;
+      // Anything committed while we were not listening must be looked at.
+      this.bump();
+    } catch {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      if (!this.closed) setTimeout(() => this.ensureListening(), 500).unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.bump();
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+    }
+    await this.connecting;
+  }
+}
+
+export interface PostgresEventStoreHooks {
+  /** Test seam: runs inside the append transaction, after the insert and before COMMIT. */
+  beforeCommit?(streamName: string): Promise<void>;
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly signal: AppendSignal;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    url: string,
+    private readonly hooks: PostgresEventStoreHooks = {},
+  ) {
+    this.signal = new AppendSignal(url);
+  }
+
+  async init(): Promise<void> {
+    await this.pool.query(EVENT_STORE_SCHEMA);
+  }
+
+  async append(
+    streamName: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    for (const event of events)
+      if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.tryAppend(streamName, events, options.expectedRevision);
+      } catch (error) {
+        const { code, constraint } = pgCode(error);
+        if (code === '23505' && constraint === 'es_events_event_id_key') {
+          const existing = await this.findAlreadyAppended(streamName, events);
+          if (existing) return existing;
+          throw new DuplicateEventIdError(events[0]!.id);
+        }
+        if (code === '23505' && constraint === 'es_streams_pkey') {
+          // Another writer created the stream between our read and our insert.
+          if (options.expectedRevision === 'any' && attempt < 3) continue;
+          throw new WrongExpectedRevisionError(streamName, options.expectedRevision, 0n);
+        }
+        if (error instanceof WrongExpectedRevisionError) {
+          const existing = await this.findAlreadyAppended(streamName, events);
+          if (existing) return existing;
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async tryAppend(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await this.appendInTransaction(client, streamName, events, expected);
+      await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
+      if (this.hooks.beforeCommit) await this.hooks.beforeCommit(streamName);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Many streams in one transaction, all or nothing: one commit (one fsync) and a handful of set-based
+   * statements for the whole batch, whatever its size. Stream heads are locked in name order, so two
+   * batches touching the same streams cannot deadlock. A stream may appear once per batch.
+   */
+  async appendMany(batch: StreamAppend[]): Promise<AppendResult[]> {
+    if (batch.length === 0) return [];
+    const names = batch.map((item) => item.streamName);
+    if (new Set(names).size !== names.length)
+      throw new Error('appendMany: a stream may appear only once per batch');
+    for (const item of batch) {
+      if (item.events.length === 0) throw new Error('appendMany: every stream needs at least one event');
+      for (const event of item.events)
+        if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    }
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const heads = await client.query<{ stream_name: string; revision: string; last_hash: string }>(
+        `SELECT stream_name, revision::text AS revision, last_hash FROM es_streams
+         WHERE stream_name = ANY($1::text[]) ORDER BY stream_name FOR UPDATE`,
+        [names],
+      );
+      const head = new Map(heads.rows.map((r) => [r.stream_name, r]));
+      const fresh: [string[], string[], string[]] = [[], [], []];
+      const moved: [string[], string[], string[]] = [[], [], []];
+      const rows = {
+        stream: [] as string[],
+        revision: [] as string[],
+        id: [] as string[],
+        type: [] as string[],
+        data: [] as string[],
+        metadata: [] as string[],
+      };
+      const lastRevision: bigint[] = [];
+      for (const item of batch) {
+        const row = head.get(item.streamName);
+        const current = row ? BigInt(row.revision) : null;
+        const expected = item.expectedRevision;
+        if (
+          (expected === 'no_stream' && current !== null) ||
+          (expected === 'stream_exists' && current === null) ||
+          (typeof expected === 'bigint' && current !== expected)
+        ) {
+          throw new WrongExpectedRevisionError(item.streamName, expected, current ?? 'no_stream');
+        }
+        let prevHash = row?.last_hash ?? null;
+        let revision = current ?? -1n;
+        for (const event of item.events) {
+          revision++;
+          const hash = eventHash({ streamName: item.streamName, revision, ...event, prevHash });
+          rows.stream.push(item.streamName);
+          rows.revision.push(revision.toString());
+          rows.id.push(event.id);
+          rows.type.push(event.type);
+          rows.data.push(JSON.stringify(event.data));
+          rows.metadata.push(JSON.stringify({ ...event.metadata, prevHash, hash } satisfies StoredMetadata));
+          prevHash = hash;
+        }
+        const target = current === null ? fresh : moved;
+        target[0].push(item.streamName);
+        target[1].push(revision.toString());
+        target[2].push(prevHash!);
+        lastRevision.push(revision);
+      }
+      if (fresh[0].length > 0) {
+        await client.query(
+          'INSERT INTO es_streams (stream_name, revision, last_hash) SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])',
+          fresh,
+        );
+      }
+      if (moved[0].length > 0) {
+        await client.query(
+          `UPDATE es_streams s SET revision = u.revision, last_hash = u.last_hash
+           FROM unnest($1::text[], $2::bigint[], $3::text[]) AS u(stream_name, revision, last_hash)
+           WHERE s.stream_name = u.stream_name`,
+          moved,
+        );
+      }
+      const inserted = await client.query<{
+        stream_name: string;
+        position_text: string;
+        transaction_text: string;
+      }>(
+        `INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+         SELECT s, r, id, t, d, m FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
+           WITH ORDINALITY AS x(s, r, id, t, d, m, n) ORDER BY n
+         RETURNING stream_name, global_position::text AS position_text, transaction_id::text AS transaction_text`,
+        [rows.stream, rows.revision, rows.id, rows.type, rows.data, rows.metadata],
+      );
+      await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
+      await client.query('COMMIT');
+      const lastPosition = new Map<string, { position_text: string; transaction_text: string }>();
+      for (const row of inserted.rows) {
+        const seen = lastPosition.get(row.stream_name);
+        if (!seen || BigInt(row.position_text) > BigInt(seen.position_text))
+          lastPosition.set(row.stream_name, row);
+      }
+      return batch.map((item, i) => {
+        const last = lastPosition.get(item.streamName)!;
+        return {
+          nextRevision: lastRevision[i]!,
+          position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.position_text) },
+        };
+      });
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      const { code, constraint } = pgCode(error);
+      if (code === '23505' && (constraint === 'es_streams_pkey' || constraint === 'es_events_pkey')) {
+        throw new WrongExpectedRevisionError(batch[0]!.streamName, batch[0]!.expectedRevision, 0n);
+      }
+      if (code === '23505' && constraint === 'es_events_event_id_key')
+        throw new DuplicateEventIdError(batch[0]!.events[0]!.id);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Checks the expected revision under the stream's row lock, chains the hashes, inserts. */
+  private async appendInTransaction(
+    client: pg.PoolClient,
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const head = await client.query<{ revision: string; last_hash: string }>(
+      'SELECT revision::text AS revision, last_hash FROM es_streams WHERE stream_name = $1 FOR UPDATE',
+      [streamName],
+    );
+    const current = head.rows[0] ? BigInt(head.rows[0].revision) : null;
+    if (
+      (expected === 'no_stream' && current !== null) ||
+      (expected === 'stream_exists' && current === null) ||
+      (typeof expected === 'bigint' && current !== expected)
+    ) {
+      throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no_stream');
+    }
+    let prevHash = head.rows[0]?.last_hash ?? null;
+    let revision = current ?? -1n;
+    const revisions: string[] = [];
+    const metadata: string[] = [];
+    for (const event of events) {
+      revision++;
+      const hash = eventHash({ streamName, revision, ...event, prevHash });
+      const stored: StoredMetadata = { ...event.metadata, prevHash, hash };
+      revisions.push(revision.toString());
+      metadata.push(JSON.stringify(stored));
+      prevHash = hash;
+    }
+    if (current === null) {
+      await client.query('INSERT INTO es_streams (stream_name, revision, last_hash) VALUES ($1, $2, $3)', [
+        streamName,
+        revision.toString(),
+        prevHash,
+      ]);
+    } else {
+      await client.query('UPDATE es_streams SET revision = $2, last_hash = $3 WHERE stream_name = $1', [
+        streamName,
+        revision.toString(),
+        prevHash,
+      ]);
+    }
+    const inserted = await client.query<{ position_text: string; transaction_text: string }>(
+      `INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+       SELECT $1, r, id, t, d, m FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
+         WITH ORDINALITY AS x(r, id, t, d, m, n) ORDER BY n
+       RETURNING global_position::text AS position_text, transaction_id::text AS transaction_text`,
+      [
+        streamName,
+        revisions,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        metadata,
+      ],
+    );
+    let last = inserted.rows[0]!;
+    for (const row of inserted.rows) if (BigInt(row.position_text) > BigInt(last.position_text)) last = row;
+    return {
+      nextRevision: revision,
+      position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.position_text) },
+    };
+  }
+
+  /** A retried append whose events are already in this stream, in order, succeeds without writing. */
+  private async findAlreadyAppended(streamName: string, events: NewEvent[]): Promise<AppendResult | null> {
+    const ids = events.map((e) => e.id);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY es_events.stream_revision`,
+      [ids],
+    );
+    if (rows.length !== events.length) return null;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      if (row.stream_name !== streamName || row.event_id !== ids[i]) return null;
+      if (i > 0 && BigInt(row.revision_text) !== BigInt(rows[i - 1]!.revision_text) + 1n) return null;
+    }
+    const last = toRecorded(rows[rows.length - 1]!);
+    return { nextRevision: last.revision, position: last.position };
+  }
+
+  async readStream(
+    streamName: string,
+    options: { fromRevision?: bigint; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_revision >= $2
+       ORDER BY es_events.stream_revision LIMIT $3`,
+      [streamName, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]> {
+    const after = options.after ?? { commit: 0n, prepare: 0n };
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM es_events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY es_events.transaction_id, es_events.global_position
+       LIMIT $3`,
+      [after.commit.toString(), after.prepare.toString(), options.limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  /** Committed events that readAll cannot show yet because an older transaction is still open. */
+  private async hasHiddenEvents(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ hidden: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS hidden`,
+    );
+    return rows[0]?.hidden ?? false;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const batchSize = options.batchSize ?? 500;
+    this.signal.ensureListening();
+    let closed = false;
+    let position = options.after;
+    const loop = (async () => {
+      let backoff = 2;
+      while (!closed) {
+        const seen = this.signal.current();
+        try {
+          const batch = await this.readAll({ after: position, limit: batchSize });
+          if (closed) break;
+          if (batch.length > 0) {
+            await options.onEvents(batch);
+            position = batch[batch.length - 1]!.position;
+            backoff = 2;
+            continue;
+          }
+          if (await this.hasHiddenEvents()) {
+            // Something committed behind a still-open older transaction: look again soon.
+            await this.signal.wait(seen, backoff);
+            backoff = Math.min(backoff * 2, 100);
+          } else {
+            // Nothing pending: sleep until an append's NOTIFY (the long timeout only covers a lost one).
+            await this.signal.wait(seen, this.signal.connected ? 5_000 : 500);
+          }
+        } catch (error) {
+          if (!closed) options.onError(error);
+          closed = true;
+        }
+      }
+    })();
+    return {
+      close: async () => {
+        closed = true;
+        this.signal.bump();
+        await loop;
+      },
+    };
+  }
+
+  async headPosition(): Promise<LogPosition | null> {
+    const { rows } = await this.pool.query<{ transaction_text: string; position_text: string }>(
+      `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM es_events
+       ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) } : null;
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.signal.close();
+  }
+}

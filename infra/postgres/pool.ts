@@ -1,0 +1,45 @@
+import pg from 'pg';
+
+// Postgres `bigint` (int8) and `numeric` come back as strings: money and positions are never JS numbers.
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export function createPool(url: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (Postgres restart) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates a database on the server of `url` if missing and returns the URL pointing at it. */
+export async function ensureDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '')}"`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}

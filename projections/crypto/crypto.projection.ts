@@ -1,0 +1,99 @@
+import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
+import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import type { Projection } from '../projection.ts';
+
+/** Declared crypto deposits and withdrawal requests, for the user's lists and the admin queues. */
+export const cryptoProjection: Projection = {
+  name: 'crypto',
+  tables: ['crypto_deposits', 'withdrawals'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS crypto_deposits (
+      id text PRIMARY KEY,
+      user_id text NOT NULL,
+      asset text NOT NULL,
+      network text NOT NULL,
+      tx_hash text,
+      status text NOT NULL,
+      amount numeric(30, 8),
+      rejection_reason text,
+      declared_at timestamptz NOT NULL,
+      decided_at timestamptz,
+      decided_by text
+    );
+    CREATE INDEX IF NOT EXISTS crypto_deposits_user ON crypto_deposits (user_id, declared_at DESC);
+    CREATE INDEX IF NOT EXISTS crypto_deposits_status ON crypto_deposits (status, declared_at);
+    CREATE TABLE IF NOT EXISTS withdrawals (
+      id text PRIMARY KEY,
+      user_id text NOT NULL,
+      asset text NOT NULL,
+      amount numeric(30, 8) NOT NULL,
+      address text NOT NULL,
+      chain text NOT NULL,
+      notes text NOT NULL,
+      status text NOT NULL,
+      tx_hash text,
+      failure_reason text,
+      requested_at timestamptz NOT NULL,
+      decided_at timestamptz,
+      decided_by text
+    );
+    CREATE INDEX IF NOT EXISTS withdrawals_user ON withdrawals (user_id, requested_at DESC);
+    CREATE INDEX IF NOT EXISTS withdrawals_status ON withdrawals (status, requested_at);
+  `,
+  handles: new Set([
+    'CryptoDepositDeclared',
+    'CryptoDepositConfirmed',
+    'CryptoDepositRejected',
+    'WithdrawalRequested',
+    'WithdrawalCompleted',
+    'WithdrawalFailed',
+  ]),
+  async apply(recorded: RecordedEvent, tx) {
+    const event = { type: recorded.type, data: recorded.data } as CryptoDepositEvent | WithdrawalEvent;
+    switch (event.type) {
+      case 'CryptoDepositDeclared': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO crypto_deposits (id, user_id, asset, network, tx_hash, status, declared_at)
+           VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (id) DO NOTHING`,
+          [d.depositId, d.userId, d.asset, d.network, d.txHash, d.declaredAt],
+        );
+        return;
+      }
+      case 'CryptoDepositConfirmed':
+        await tx.query(
+          `UPDATE crypto_deposits SET status = 'confirmed', amount = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+          [event.data.depositId, event.data.amount, event.data.at, event.data.confirmedBy],
+        );
+        return;
+      case 'CryptoDepositRejected':
+        await tx.query(
+          `UPDATE crypto_deposits SET status = 'rejected', rejection_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+          [event.data.depositId, event.data.reason, event.data.at, event.data.rejectedBy],
+        );
+        return;
+      case 'WithdrawalRequested': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO withdrawals (id, user_id, asset, amount, address, chain, notes, status, requested_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING`,
+          [d.withdrawalId, d.userId, d.asset, d.amount, d.address, d.chain, d.notes, d.requestedAt],
+        );
+        return;
+      }
+      case 'WithdrawalCompleted':
+        await tx.query(
+          `UPDATE withdrawals SET status = 'completed', tx_hash = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+          [event.data.withdrawalId, event.data.txHash, event.data.at, event.data.completedBy],
+        );
+        return;
+      case 'WithdrawalFailed':
+        await tx.query(
+          `UPDATE withdrawals SET status = 'failed', failure_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+          [event.data.withdrawalId, event.data.reason, event.data.at, event.data.failedBy],
+        );
+        return;
+    }
+  },
+};

@@ -1,0 +1,92 @@
+import type pg from 'pg';
+import { userAccount } from '../../domain/ledger/postings.ts';
+import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
+
+export async function cryptoBalances(db: pg.Pool, userId: string): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ asset: string; balance: string }>(
+    `SELECT asset, balance::text FROM account_balances WHERE account_id = $1 AND asset = ANY($2)`,
+    [userAccount(userId), [...CRYPTO_ASSETS]],
+  );
+  return new Map(rows.map((r) => [r.asset, r.balance]));
+}
+
+/** Amounts on hold per asset: the user's pending withdrawals. */
+export async function pendingWithdrawalTotals(db: pg.Pool, userId: string): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ asset: string; total: string }>(
+    `SELECT asset, sum(amount)::text AS total FROM withdrawals WHERE user_id = $1 AND status = 'pending' GROUP BY asset`,
+    [userId],
+  );
+  return new Map(rows.map((r) => [r.asset, r.total]));
+}
+
+export interface CryptoDepositRow {
+  id: string;
+  userId: string;
+  asset: string;
+  network: string;
+  txHash: string | null;
+  status: string;
+  amount: string | null;
+  rejectionReason: string | null;
+  declaredAt: Date;
+  decidedAt: Date | null;
+  username?: string;
+  email?: string;
+}
+
+const DEPOSIT_COLUMNS = `d.id, d.user_id AS "userId", d.asset, d.network, d.tx_hash AS "txHash", d.status, d.amount::text AS amount,
+  d.rejection_reason AS "rejectionReason", d.declared_at AS "declaredAt", d.decided_at AS "decidedAt"`;
+
+export async function depositsOfUser(db: pg.Pool, userId: string): Promise<CryptoDepositRow[]> {
+  const { rows } = await db.query<CryptoDepositRow>(
+    `SELECT ${DEPOSIT_COLUMNS} FROM crypto_deposits d WHERE d.user_id = $1 ORDER BY d.declared_at DESC, d.id LIMIT 100`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function depositQueue(db: pg.Pool, status: string): Promise<CryptoDepositRow[]> {
+  const { rows } = await db.query<CryptoDepositRow>(
+    `SELECT ${DEPOSIT_COLUMNS}, u.username, u.email FROM crypto_deposits d LEFT JOIN users u ON u.id = d.user_id
+     WHERE d.status = $1 ORDER BY d.declared_at, d.id LIMIT 200`,
+    [status],
+  );
+  return rows;
+}
+
+export interface WithdrawalRow {
+  id: string;
+  userId: string;
+  asset: string;
+  amount: string;
+  address: string;
+  chain: string;
+  notes: string;
+  status: string;
+  txHash: string | null;
+  failureReason: string | null;
+  requestedAt: Date;
+  decidedAt: Date | null;
+  username?: string;
+  email?: string;
+}
+
+const WITHDRAWAL_COLUMNS = `w.id, w.user_id AS "userId", w.asset, w.amount::text AS amount, w.address, w.chain, w.notes, w.status,
+  w.tx_hash AS "txHash", w.failure_reason AS "failureReason", w.requested_at AS "requestedAt", w.decided_at AS "decidedAt"`;
+
+export async function withdrawalsOfUser(db: pg.Pool, userId: string): Promise<WithdrawalRow[]> {
+  const { rows } = await db.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals w WHERE w.user_id = $1 ORDER BY w.requested_at DESC, w.id LIMIT 100`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function withdrawalQueue(db: pg.Pool, status: string): Promise<WithdrawalRow[]> {
+  const { rows } = await db.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS}, u.username, u.email FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id
+     WHERE w.status = $1 ORDER BY w.requested_at, w.id LIMIT 200`,
+    [status],
+  );
+  return rows;
+}

@@ -1,0 +1,268 @@
+import type { AccountEvent } from '../../domain/accounts/account.ts';
+import type { CardEvent, CardTier } from '../../domain/cards/card.ts';
+import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
+import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
+import type { NotificationReadEvent } from '../../domain/notifications/notificationReads.ts';
+import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { nameBasedUuid } from '../../infra/ids.ts';
+import type { Projection } from '../projection.ts';
+
+type Notice = {
+  userId: string;
+  title: string;
+  message: string;
+  type: 'transaction' | 'system' | 'card' | 'other';
+  relatedId: string;
+};
+
+/** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
+const TIER_NAMES: Record<CardTier, string> = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' };
+
+function cardNotice(userId: string, relatedId: string, title: string, message: string): Notice[] {
+  return [{ userId, title, message, type: 'card', relatedId }];
+}
+
+function noticesFor(
+  event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent,
+): Notice[] {
+  switch (event.type) {
+    case 'CardRequested':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card request submitted',
+        `Your ${TIER_NAMES[event.data.tier]} card was requested. It activates once your deposit is confirmed.`,
+      );
+    case 'CardPaymentSubmitted':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Verifying payment',
+        'We are verifying your payment for your card (1-2 business days).',
+      );
+    case 'CardActivated':
+      return cardNotice(event.data.userId, event.data.cardId, 'Card activated', 'Your metal card is active.');
+    case 'CardShipped':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card shipped',
+        `Your card is on its way by courier (3-7 working days). Tracking number ${event.data.trackingNumber}, estimated delivery ${event.data.estimatedDelivery}.`,
+      );
+    case 'CardDelivered':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card delivered',
+        'Your card has been delivered. Enjoy it!',
+      );
+    case 'CardFrozen':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card frozen',
+        'Your card is frozen; no payments go through until you unfreeze it.',
+      );
+    case 'CardUnfrozen':
+      return cardNotice(event.data.userId, event.data.cardId, 'Card unfrozen', 'Your card works again.');
+    case 'CardPinChanged':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'PIN changed',
+        'Your card PIN was changed. If this was not you, freeze the card and contact support.',
+      );
+    case 'CardTierUpgraded':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card upgraded',
+        `Your card is now ${TIER_NAMES[event.data.to]}.`,
+      );
+    case 'CryptoDepositConfirmed':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Deposit confirmed',
+          message: `${event.data.amount} ${event.data.asset} were credited to your balance.`,
+          type: 'transaction',
+          relatedId: event.data.depositId,
+        },
+      ];
+    case 'CryptoDepositRejected':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Deposit rejected',
+          message: `Your declared deposit was rejected${event.data.reason ? `: ${event.data.reason}` : '.'}`,
+          type: 'system',
+          relatedId: event.data.depositId,
+        },
+      ];
+    case 'WithdrawalRequested':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Withdrawal Initiated',
+          message: `Your withdrawal of ${event.data.amount} ${event.data.asset} is being processed (within 24 hours).`,
+          type: 'transaction',
+          relatedId: event.data.withdrawalId,
+        },
+      ];
+    case 'WithdrawalCompleted':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Withdrawal completed',
+          message: `${event.data.amount} ${event.data.asset} were sent (transaction ${event.data.txHash}).`,
+          type: 'transaction',
+          relatedId: event.data.withdrawalId,
+        },
+      ];
+    case 'WithdrawalFailed':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Withdrawal failed',
+          message: `Your withdrawal failed${event.data.reason ? `: ${event.data.reason}` : ''}. ${event.data.amount} ${event.data.asset} are back in your balance.`,
+          type: 'transaction',
+          relatedId: event.data.withdrawalId,
+        },
+      ];
+    case 'TokensTransferred':
+      return [
+        {
+          userId: event.data.toUserId,
+          title: 'Money received',
+          message: `You received ${event.data.amount} ${event.data.asset} from ${event.data.fromLabel}.${event.data.description ? ` “${event.data.description}”` : ''}`,
+          type: 'transaction',
+          relatedId: event.data.transactionId,
+        },
+      ];
+    case 'TokensMinted':
+      if (event.data.source !== 'distribution') return [];
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Tokens received',
+          message: `${event.data.amount} ${event.data.asset} were added to your balance.${event.data.description ? ` “${event.data.description}”` : ''}`,
+          type: 'transaction',
+          relatedId: event.data.transactionId,
+        },
+      ];
+    case 'PaymentProofSubmitted':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Deposit submitted',
+          message: `Your payment proof for ${event.data.amount} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
+          type: 'system',
+          relatedId: event.data.paymentId,
+        },
+      ];
+    case 'PaymentApproved':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Payment approved',
+          message: `Your payment was approved: ${event.data.amount} SAI are now in your balance.`,
+          type: 'transaction',
+          relatedId: event.data.paymentId,
+        },
+      ];
+    case 'PaymentRejected':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Payment rejected',
+          message: `Your payment proof was rejected${event.data.reason ? `: ${event.data.reason}` : '.'} You can submit a new one.`,
+          type: 'system',
+          relatedId: event.data.paymentId,
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  tables: ['notifications'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS notifications (
+      id uuid PRIMARY KEY,
+      user_id text NOT NULL,
+      title text NOT NULL,
+      message text NOT NULL,
+      type text NOT NULL,
+      related_id text,
+      is_read boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL,
+      position_commit numeric(30, 0) NOT NULL,
+      position_prepare numeric(30, 0) NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, position_commit DESC, position_prepare DESC);
+    CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE NOT is_read;
+  `,
+  handles: new Set([
+    'CardRequested',
+    'CardPaymentSubmitted',
+    'CardActivated',
+    'CardShipped',
+    'CardDelivered',
+    'CardFrozen',
+    'CardUnfrozen',
+    'CardPinChanged',
+    'CardTierUpgraded',
+    'CryptoDepositConfirmed',
+    'CryptoDepositRejected',
+    'WithdrawalRequested',
+    'WithdrawalCompleted',
+    'WithdrawalFailed',
+    'TokensTransferred',
+    'TokensMinted',
+    'PaymentProofSubmitted',
+    'PaymentApproved',
+    'PaymentRejected',
+    'NotificationMarkedRead',
+    'AllNotificationsMarkedRead',
+  ]),
+  async apply(recorded: RecordedEvent, tx) {
+    const event = { type: recorded.type, data: recorded.data } as
+      | AccountEvent
+      | PaymentEvent
+      | NotificationReadEvent;
+    if (event.type === 'NotificationMarkedRead') {
+      await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2', [
+        event.data.notificationId,
+        event.data.userId,
+      ]);
+      return;
+    }
+    if (event.type === 'AllNotificationsMarkedRead') {
+      // Everything the user had when this event was written: earlier events, earlier notifications.
+      await tx.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read', [
+        event.data.userId,
+      ]);
+      return;
+    }
+    for (const [index, notice] of noticesFor(event).entries()) {
+      await tx.query(
+        `INSERT INTO notifications (id, user_id, title, message, type, related_id, created_at, position_commit, position_prepare)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+        [
+          nameBasedUuid(`notification:${recorded.id}:${index}`),
+          notice.userId,
+          notice.title,
+          notice.message,
+          notice.type,
+          notice.relatedId,
+          recorded.recordedAt,
+          recorded.position.commit.toString(),
+          recorded.position.prepare.toString(),
+        ],
+      );
+    }
+  },
+};

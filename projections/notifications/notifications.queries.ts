@@ -1,0 +1,40 @@
+import type pg from 'pg';
+
+export interface NotificationRow {
+  id: string;
+  userId: string;
+  title: string;
+  message: string;
+  type: string;
+  relatedId: string | null;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "relatedId", is_read AS "isRead",
+  created_at AS "createdAt"`;
+
+export async function notificationsOf(db: pg.Pool, userId: string, limit = 50): Promise<NotificationRow[]> {
+  const { rows } = await db.query<NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1
+     ORDER BY position_commit DESC, position_prepare DESC, id LIMIT $2`,
+    [userId, limit],
+  );
+  return rows;
+}
+
+export async function unreadCount(db: pg.Pool, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    'SELECT count(*)::text AS n FROM notifications WHERE user_id = $1 AND NOT is_read',
+    [userId],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function findNotification(db: pg.Pool, id: string): Promise<NotificationRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const { rows } = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}

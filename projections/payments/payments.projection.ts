@@ -1,0 +1,54 @@
+import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import type { Projection } from '../projection.ts';
+
+/** Deposit proofs and their review state (the spec's payment_verifications). */
+export const paymentsProjection: Projection = {
+  name: 'payments',
+  tables: ['payment_verifications'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS payment_verifications (
+      id text PRIMARY KEY,
+      user_id text NOT NULL,
+      payment_method text NOT NULL,
+      amount numeric(18, 2) NOT NULL,
+      notes text NOT NULL,
+      proof_image_url text NOT NULL,
+      status text NOT NULL,
+      rejection_reason text,
+      created_at timestamptz NOT NULL,
+      verified_at timestamptz,
+      verified_by text
+    );
+    CREATE INDEX IF NOT EXISTS payment_verifications_user ON payment_verifications (user_id, created_at DESC);
+    CREATE INDEX IF NOT EXISTS payment_verifications_pending ON payment_verifications (created_at) WHERE status = 'pending';
+  `,
+  handles: new Set<PaymentEvent['type']>(['PaymentProofSubmitted', 'PaymentApproved', 'PaymentRejected']),
+  async apply(recorded: RecordedEvent, tx) {
+    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+    switch (event.type) {
+      case 'PaymentProofSubmitted': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO payment_verifications (id, user_id, payment_method, amount, notes, proof_image_url, status, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (id) DO NOTHING`,
+          [d.paymentId, d.userId, d.paymentMethod, d.amount, d.notes, d.proofImageUrl, d.submittedAt],
+        );
+        return;
+      }
+      case 'PaymentApproved':
+        await tx.query(
+          `UPDATE payment_verifications SET status = 'verified', verified_at = $2, verified_by = $3 WHERE id = $1`,
+          [event.data.paymentId, event.data.approvedAt, event.data.approvedBy],
+        );
+        return;
+      case 'PaymentRejected':
+        await tx.query(
+          `UPDATE payment_verifications SET status = 'rejected', verified_at = $2, verified_by = $3, rejection_reason = $4
+           WHERE id = $1`,
+          [event.data.paymentId, event.data.rejectedAt, event.data.rejectedBy, event.data.reason],
+        );
+        return;
+    }
+  },
+};

@@ -1,0 +1,46 @@
+import type pg from 'pg';
+
+export interface PaymentRow {
+  id: string;
+  userId: string;
+  paymentMethod: string;
+  amount: string;
+  notes: string;
+  proofImageUrl: string;
+  status: 'pending' | 'verified' | 'rejected';
+  rejectionReason: string | null;
+  createdAt: Date;
+  verifiedAt: Date | null;
+  verifiedBy: string | null;
+  username?: string;
+  email?: string;
+}
+
+const COLUMNS = `p.id, p.user_id AS "userId", p.payment_method AS "paymentMethod", p.amount::text AS amount, p.notes,
+  p.proof_image_url AS "proofImageUrl", p.status, p.rejection_reason AS "rejectionReason", p.created_at AS "createdAt",
+  p.verified_at AS "verifiedAt", p.verified_by AS "verifiedBy"`;
+
+export async function paymentsOfUser(db: pg.Pool, userId: string, limit = 100): Promise<PaymentRow[]> {
+  const { rows } = await db.query<PaymentRow>(
+    `SELECT ${COLUMNS} FROM payment_verifications p WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id LIMIT $2`,
+    [userId, limit],
+  );
+  return rows;
+}
+
+export async function pendingPayments(db: pg.Pool, limit = 200): Promise<PaymentRow[]> {
+  const { rows } = await db.query<PaymentRow>(
+    `SELECT ${COLUMNS}, u.username, u.email FROM payment_verifications p LEFT JOIN users u ON u.id = p.user_id
+     WHERE p.status = 'pending' ORDER BY p.created_at, p.id LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
+
+export async function findPayment(db: pg.Pool, id: string): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(
+    `SELECT ${COLUMNS} FROM payment_verifications p WHERE p.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}

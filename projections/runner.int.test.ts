@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePositions, type NewEvent } from '../infra/eventStore/eventStore.ts';
+import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import type { Projection } from './projection.ts';
+import { ProjectionRunner, readCheckpoint } from './runner.ts';
+
+const logger = pino({ level: 'silent' });
+
+/**
+ * Deliberately NOT idempotent: it adds one per event. If two workers processed the same event, or the
+ * checkpoint were not written in the same transaction as the rows, the totals would be wrong.
+ */
+function counterProjection(name: string, failures: { remaining: number } = { remaining: 0 }): Projection {
+  return {
+    name,
+    tables: [`${name}_counts`],
+    schema: `CREATE TABLE IF NOT EXISTS ${name}_counts (stream text PRIMARY KEY, n integer NOT NULL);`,
+    handles: new Set(['Tick', 'Poison']),
+    async apply(event, tx) {
+      // Each test's projection only counts its own streams (the log is shared by the tests in this file).
+      if (!event.streamName.startsWith(`${name}-`)) return;
+      if (event.type === 'Poison' && failures.remaining > 0) {
+        failures.remaining--;
+        throw new Error('cannot digest this event');
+      }
+      await tx.query(
+        `INSERT INTO ${name}_counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = ${name}_counts.n + 1`,
+        [event.streamName],
+      );
+    },
+  };
+}
+
+const tick = (type = 'Tick'): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data: {},
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached in time: ${check.toString().slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function total(db: TestDatabase, table: string): Promise<number> {
+  const { rows } = await db.pool.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM ${table}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+describe('projection runner', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase('runner');
+    store = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  const runner = (
+    projections: Projection[],
+    options: { standbyPollMs?: number; maxBackoffMs?: number } = {},
+  ) =>
+    new ProjectionRunner({
+      pool: db.pool,
+      databaseUrl: db.url,
+      store,
+      projections,
+      logger,
+      batchSize: 7,
+      ...options,
+    });
+
+  it('applies every event once, across concurrent appends, and keeps the checkpoint with the rows', async () => {
+    const projection = counterProjection('once');
+    const r = runner([projection]);
+    await r.start();
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        for (let j = 0; j < 10; j++)
+          await store.append(`once-${i % 4}`, [tick()], { expectedRevision: 'any' });
+      }),
+    );
+    await until(async () => (await total(db, 'once_counts')) === 200);
+    await until(async () => (await r.status())[0]!.lagEvents === 0);
+    expect(comparePositions(await readCheckpoint(db.pool, 'once'), await store.headPosition())).toBe(0);
+    const [status] = await r.status();
+    expect(status).toMatchObject({ name: 'once', state: 'running', lagEvents: 0, lastError: null });
+    await r.stop();
+    expect(await total(db, 'once_counts')).toBe(200);
+  });
+
+  it('resumes after being stopped mid-stream without losing or repeating an event', async () => {
+    const projection = counterProjection('resume');
+    const first = runner([projection]);
+    await first.start();
+    const writing = (async () => {
+      for (let i = 0; i < 150; i++)
+        await store.append('resume-stream', [tick()], { expectedRevision: 'any' });
+    })();
+    await until(async () => (await total(db, 'resume_counts').catch(() => 0)) > 20);
+    await first.stop();
+    await writing;
+    const second = runner([projection]);
+    await second.start();
+    const expected = await db.pool.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM es_events WHERE stream_name = 'resume-stream'`,
+    );
+    await until(async () => (await total(db, 'resume_counts')) >= Number(expected.rows[0]!.n));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await total(db, 'resume_counts')).toBe(150);
+    await second.stop();
+  });
+
+  it('runs one worker per projection across processes; the standby takes over when the leader dies', async () => {
+    const projection = counterProjection('leader');
+    const a = runner([projection], { standbyPollMs: 100 });
+    const b = runner([projection], { standbyPollMs: 100 });
+    await a.start();
+    await until(async () => (await a.status())[0]!.state === 'running');
+    await b.start();
+    await until(async () => (await b.status())[0]!.state === 'standby');
+    for (let i = 0; i < 30; i++) await store.append(`leader-${i % 3}`, [tick()], { expectedRevision: 'any' });
+    await until(async () => (await total(db, 'leader_counts')) === 30);
+    expect((await b.status())[0]!.state).toBe('standby');
+
+    await a.stop();
+    await until(async () => (await b.status())[0]!.state === 'running');
+    for (let i = 0; i < 30; i++) await store.append(`leader-${i % 3}`, [tick()], { expectedRevision: 'any' });
+    await until(async () => (await total(db, 'leader_counts')) >= 60);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await total(db, 'leader_counts')).toBe(60);
+    await b.stop();
+  });
+
+  it('retries a poison event with backoff, reports it, and lets other projections go on', async () => {
+    const failures = { remaining: 3 };
+    const poisoned = counterProjection('poisoned', failures);
+    const healthy = counterProjection('healthy');
+    const r = runner([poisoned, healthy], { maxBackoffMs: 200 });
+    await r.start();
+    await store.append('poisoned-stream', [tick(), tick('Poison'), tick()], { expectedRevision: 'any' });
+    await store.append('healthy-stream', [tick(), tick('Poison'), tick()], { expectedRevision: 'any' });
+    await until(async () => (await total(db, 'healthy_counts')) === 3);
+    await until(async () => {
+      const status = (await r.status()).find((s) => s.name === 'poisoned')!;
+      return status.retryCount > 0 && (status.lastError ?? '').includes('cannot digest this event');
+    });
+    // Once the handler stops failing, the projection catches up and clears the error.
+    await until(async () => (await total(db, 'poisoned_counts')) === 3);
+    const status = (await r.status()).find((s) => s.name === 'poisoned')!;
+    expect(status.lastError).toBeNull();
+    expect(failures.remaining).toBe(0);
+    await r.stop();
+  });
+});

@@ -1,0 +1,356 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import {
+  comparePositions,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '../infra/eventStore/eventStore.ts';
+import type { Projection } from './projection.ts';
+
+/**
+ * Feeds each projection the log in order. Per projection:
+ * - one active worker across all processes: a session-level advisory lock on a dedicated connection; a
+ *   second process stands by, polling for the lock, and takes over when the holder's connection dies;
+ * - rows and checkpoint in one transaction; the checkpoint update is a compare-and-set on the previous
+ *   position, so a worker that silently lost its lock can never write over its successor;
+ * - a failing batch (poison event, database down) is rolled back, reported as last_error, and retried
+ *   with exponential backoff; other projections keep going.
+ */
+export const CHECKPOINT_SCHEMA = `
+CREATE TABLE IF NOT EXISTS projection_checkpoints (
+  name text PRIMARY KEY,
+  position_commit numeric(20, 0),
+  position_prepare numeric(20, 0),
+  events_processed bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  last_error text,
+  last_error_at timestamptz,
+  last_error_position text,
+  retry_count integer NOT NULL DEFAULT 0
+);
+`;
+
+export type WorkerState = 'starting' | 'standby' | 'running' | 'retrying' | 'stopped';
+
+export interface ProjectionStatus {
+  name: string;
+  state: WorkerState;
+  checkpoint: LogPosition | null;
+  eventsProcessed: number;
+  lagEvents: number;
+  lagEventsCapped: boolean;
+  lagMs: number;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  retryCount: number;
+}
+
+interface CheckpointRow {
+  position_commit: string | null;
+  position_prepare: string | null;
+}
+
+function rowPosition(row: CheckpointRow | undefined): LogPosition | null {
+  if (!row || row.position_commit === null || row.position_prepare === null) return null;
+  return { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) };
+}
+
+class LostOwnershipError extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface RunnerOptions {
+  pool: pg.Pool;
+  databaseUrl: string;
+  store: EventStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  /** How often a standby worker tries to take the lock. */
+  standbyPollMs?: number;
+  maxBackoffMs?: number;
+  batchSize?: number;
+  /** Prefix of the advisory-lock key; a rebuild uses its own so it never waits for the live worker. */
+  lockKeyPrefix?: string;
+  /** Called after each committed batch (a rebuild's test seam to slow it down). */
+  afterBatch?: () => Promise<unknown>;
+}
+
+export async function initProjectionSchemas(
+  pool: pg.Pool,
+  projections: readonly Projection[],
+): Promise<void> {
+  await pool.query(CHECKPOINT_SCHEMA);
+  for (const projection of projections) {
+    await pool.query(projection.schema);
+    await pool.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
+      projection.name,
+    ]);
+  }
+}
+
+export async function readCheckpoint(
+  pool: pg.Pool | pg.PoolClient,
+  name: string,
+): Promise<LogPosition | null> {
+  const { rows } = await pool.query<CheckpointRow>(
+    'SELECT position_commit::text, position_prepare::text FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
+  return rowPosition(rows[0]);
+}
+
+class ProjectionWorker {
+  state: WorkerState = 'starting';
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    this.state = 'stopped';
+  }
+
+  private async run(): Promise<void> {
+    const { logger } = this.options;
+    let backoff = 100;
+    while (!this.stopped) {
+      const outcome = await this.leadOnce().catch((error: unknown) => ({ error }));
+      if (this.stopped) break;
+      if (outcome === 'standby') {
+        this.state = 'standby';
+        await this.pause(this.options.standbyPollMs ?? 1_000);
+        continue;
+      }
+      if (typeof outcome === 'object' && 'error' in outcome) {
+        this.state = 'retrying';
+        const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+        logger.warn(
+          { projection: this.projection.name, err: message, retryInMs: backoff },
+          'projection failed',
+        );
+        await this.recordError(message, outcome.error).catch(() => {});
+        await this.pause(backoff);
+        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 30_000);
+        continue;
+      }
+      backoff = 100;
+    }
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  /** Holds the lock and follows the log until stopped or something fails. */
+  private async leadOnce(): Promise<'standby' | 'stopped'> {
+    const { databaseUrl, store, pool } = this.options;
+    const lockClient = new pg.Client({ connectionString: databaseUrl });
+    let lost: ((error: Error) => void) | null = null;
+    const lostConnection = new Promise<never>((_, reject) => {
+      lost = reject;
+    });
+    lostConnection.catch(() => {});
+    lockClient.on('error', (error) => lost?.(error));
+    lockClient.on('end', () => lost?.(new Error('projection lock connection closed')));
+    try {
+      await lockClient.connect();
+      const { rows } = await lockClient.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(hashtextextended($1 || $2, 0)) AS locked`,
+        [this.options.lockKeyPrefix ?? 'projection:', this.projection.name],
+      );
+      if (!rows[0]?.locked) return 'standby';
+      this.state = 'running';
+      let checkpoint = await readCheckpoint(pool, this.projection.name);
+      let subscription: Subscription | null = null;
+      const failed = new Promise<never>((_, reject) => {
+        subscription = store.subscribeToAll({
+          after: checkpoint,
+          batchSize: this.options.batchSize ?? 500,
+          onEvents: async (events) => {
+            checkpoint = await this.processBatch(events, checkpoint);
+            await this.options.afterBatch?.();
+          },
+          onError: reject,
+        });
+      });
+      failed.catch(() => {});
+      const stopped = new Promise<'stopped'>((resolve) => {
+        const check = setInterval(() => {
+          if (this.stopped) {
+            clearInterval(check);
+            resolve('stopped');
+          }
+        }, 50);
+      });
+      try {
+        return await Promise.race([failed, lostConnection, stopped]);
+      } finally {
+        await (subscription as Subscription | null)?.close();
+      }
+    } finally {
+      lost = null;
+      lockClient.removeAllListeners('end');
+      await lockClient.end().catch(() => {});
+    }
+  }
+
+  private async processBatch(
+    events: RecordedEvent[],
+    previous: LogPosition | null,
+  ): Promise<LogPosition | null> {
+    const { pool } = this.options;
+    const relevant = events.filter((event) => comparePositions(event.position, previous) > 0);
+    if (relevant.length === 0) return previous;
+    const last = relevant[relevant.length - 1]!.position;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const event of relevant) {
+        if (!this.projection.handles.has(event.type)) continue;
+        try {
+          await this.projection.apply(event, client);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          throw new Error(`${event.type} at ${event.position.commit}-${event.position.prepare}: ${message}`, {
+            cause: error,
+          });
+        }
+      }
+      const moved = await client.query(
+        `UPDATE projection_checkpoints
+           SET position_commit = $2, position_prepare = $3, events_processed = events_processed + $4,
+               updated_at = now(), last_error = NULL, last_error_at = NULL, last_error_position = NULL, retry_count = 0
+         WHERE name = $1 AND position_commit IS NOT DISTINCT FROM $5::numeric AND position_prepare IS NOT DISTINCT FROM $6::numeric`,
+        [
+          this.projection.name,
+          last.commit.toString(),
+          last.prepare.toString(),
+          // Every event passed counts, handled or not: it is progress through the log.
+          relevant.length,
+          previous?.commit.toString() ?? null,
+          previous?.prepare.toString() ?? null,
+        ],
+      );
+      if (moved.rowCount !== 1)
+        throw new LostOwnershipError(`checkpoint of ${this.projection.name} moved underneath`);
+      await client.query('COMMIT');
+      return last;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async recordError(message: string, error: unknown): Promise<void> {
+    const position = error instanceof Error && /at (\d+-\d+):/.exec(error.message)?.[1];
+    await this.options.pool.query(
+      `UPDATE projection_checkpoints SET last_error = $2, last_error_at = now(), last_error_position = $3,
+         retry_count = retry_count + 1 WHERE name = $1`,
+      [this.projection.name, message.slice(0, 1000), position || null],
+    );
+  }
+}
+
+export class ProjectionRunner {
+  private readonly workers: ProjectionWorker[];
+
+  constructor(private readonly options: RunnerOptions) {
+    this.workers = options.projections.map((projection) => new ProjectionWorker(projection, options));
+  }
+
+  get names(): string[] {
+    return this.options.projections.map((projection) => projection.name);
+  }
+
+  async start(): Promise<void> {
+    await initProjectionSchemas(this.options.pool, this.options.projections);
+    for (const worker of this.workers) worker.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+  }
+
+  /** Checkpoint, lag and last error of each projection, for /api/health and the admin screen. */
+  async status(lagCap = 1_000): Promise<ProjectionStatus[]> {
+    const { pool, store } = this.options;
+    const { rows } = await pool.query<
+      CheckpointRow & {
+        name: string;
+        events_processed: string;
+        last_error: string | null;
+        last_error_at: Date | null;
+        retry_count: number;
+      }
+    >(
+      `SELECT name, position_commit::text, position_prepare::text, events_processed::text, last_error, last_error_at, retry_count
+       FROM projection_checkpoints`,
+    );
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    return await Promise.all(
+      this.workers.map(async (worker) => {
+        const row = byName.get(worker.projection.name);
+        const checkpoint = rowPosition(row);
+        const pending = await store.readAll({ after: checkpoint, limit: lagCap });
+        const oldest = pending[0];
+        return {
+          name: worker.projection.name,
+          state: worker.state,
+          checkpoint,
+          eventsProcessed: Number(row?.events_processed ?? 0),
+          lagEvents: pending.length,
+          lagEventsCapped: pending.length >= lagCap,
+          lagMs: oldest ? Math.max(0, Date.now() - oldest.recordedAt.getTime()) : 0,
+          lastError: row?.last_error ?? null,
+          lastErrorAt: row?.last_error_at?.toISOString() ?? null,
+          retryCount: row?.retry_count ?? 0,
+        };
+      }),
+    );
+  }
+
+  /**
+   * Read-your-writes: waits until every named projection has passed `position` (bounded by `timeoutMs`).
+   * Returns whether they did.
+   */
+  async waitFor(position: LogPosition, names: readonly string[], timeoutMs = 1_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.options.pool.query<CheckpointRow & { name: string }>(
+        'SELECT name, position_commit::text, position_prepare::text FROM projection_checkpoints WHERE name = ANY($1)',
+        [names],
+      );
+      const behind = names.some((name) => {
+        const row = rows.find((r) => r.name === name);
+        return comparePositions(rowPosition(row), position) < 0;
+      });
+      if (!behind) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(10);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import type { Projection } from '../projection.ts';
+
+/**
+ * Which events make up a business transaction (DECISIONS.md 7: the admin's transaction screen shows the
+ * events behind it). The transaction id is the one the events carry: transactionId, or the id of the
+ * payment, withdrawal or crypto deposit.
+ */
+export function transactionIdOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  const id = d.withdrawalId ?? d.transactionId ?? d.paymentId ?? d.depositId;
+  return typeof id === 'string' ? id : null;
+}
+
+export const transactionEventsProjection: Projection = {
+  name: 'transactionEvents',
+  tables: ['transaction_events'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS transaction_events (
+      transaction_id text NOT NULL,
+      event_id uuid NOT NULL,
+      stream_name text NOT NULL,
+      stream_revision bigint NOT NULL,
+      position_commit numeric(30, 0) NOT NULL,
+      position_prepare numeric(30, 0) NOT NULL,
+      event_type text NOT NULL,
+      recorded_at timestamptz NOT NULL,
+      actor_id text,
+      correlation_id text NOT NULL,
+      causation_id text,
+      hash text NOT NULL,
+      PRIMARY KEY (transaction_id, event_id)
+    );
+  `,
+  handles: new Set([
+    'TokensMinted',
+    'TokensTransferred',
+    'TransferReceived',
+    'PaymentProofSubmitted',
+    'PaymentApproved',
+    'PaymentRejected',
+    'CryptoDepositDeclared',
+    'CryptoDepositConfirmed',
+    'CryptoDepositRejected',
+    'CryptoDepositCredited',
+    'WithdrawalHoldPlaced',
+    'WithdrawalRequested',
+    'WithdrawalCompleted',
+    'WithdrawalFailed',
+    'WithdrawalHoldReleased',
+  ]),
+  async apply(event: RecordedEvent, tx) {
+    const transactionId = transactionIdOf(event.data);
+    if (!transactionId) return;
+    await tx.query(
+      `INSERT INTO transaction_events (transaction_id, event_id, stream_name, stream_revision, position_commit,
+         position_prepare, event_type, recorded_at, actor_id, correlation_id, causation_id, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+      [
+        transactionId,
+        event.id,
+        event.streamName,
+        event.revision.toString(),
+        event.position.commit.toString(),
+        event.position.prepare.toString(),
+        event.type,
+        event.recordedAt,
+        event.metadata.actorId,
+        event.metadata.correlationId,
+        event.metadata.causationId,
+        event.metadata.hash,
+      ],
+    );
+  },
+};

@@ -1,0 +1,134 @@
+import type { UserEvent } from '../../domain/users/user.ts';
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import type { Projection } from '../projection.ts';
+
+/**
+ * The `users` read model: one row per registered user, keyed by the id from the log, and the user's
+ * preferences (a row only once they were changed; until then the defaults apply).
+ * Handlers are idempotent under an in-order redelivery: rows are set to the event's values and
+ * `updated_at` only moves forward.
+ */
+export const usersProjection: Projection = {
+  name: 'users',
+  tables: ['users', 'user_preferences'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS users (
+      id text PRIMARY KEY,
+      email text NOT NULL,
+      email_lower text NOT NULL,
+      username text NOT NULL,
+      first_name text NOT NULL DEFAULT '',
+      last_name text NOT NULL DEFAULT '',
+      bio text NOT NULL DEFAULT '',
+      profile_image_url text NOT NULL DEFAULT '',
+      is_admin boolean NOT NULL DEFAULT false,
+      status text NOT NULL DEFAULT 'active',
+      two_factor_enabled boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL
+    );
+    -- Tables created before 2FA existed: no TwoFactorEnabled event can precede this column, so false is right.
+    ALTER TABLE users ADD COLUMN IF NOT EXISTS two_factor_enabled boolean NOT NULL DEFAULT false;
+    CREATE INDEX IF NOT EXISTS users_email_lower ON users (email_lower);
+    CREATE INDEX IF NOT EXISTS users_created_at ON users (created_at DESC, id);
+    CREATE TABLE IF NOT EXISTS user_preferences (
+      user_id text PRIMARY KEY,
+      email_notifications boolean NOT NULL,
+      marketing_communications boolean NOT NULL,
+      transaction_alerts boolean NOT NULL,
+      language text NOT NULL,
+      updated_at timestamptz NOT NULL
+    );
+  `,
+  handles: new Set<UserEvent['type']>([
+    'UserRegistered',
+    'UserPromotedToAdmin',
+    'PasswordChanged',
+    'UserProfileUpdated',
+    'PreferencesUpdated',
+    'TwoFactorEnabled',
+    'TwoFactorDisabled',
+    'UserSuspended',
+    'UserReactivated',
+  ]),
+  async apply(recorded: RecordedEvent, tx) {
+    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    const touch = (set: string, userId: string, at: string, values: unknown[] = []) =>
+      tx.query(
+        `UPDATE users SET ${set ? `${set}, ` : ''}updated_at = greatest(updated_at, $2) WHERE id = $1`,
+        [userId, at, ...values],
+      );
+    switch (event.type) {
+      case 'UserRegistered': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO users (id, email, email_lower, username, first_name, last_name, bio, profile_image_url,
+             is_admin, status, created_at, updated_at)
+           VALUES ($1, $2, lower($2), $3, $4, $5, $6, $7, $8, 'active', $9, $9)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            d.userId,
+            d.email,
+            d.username,
+            d.firstName,
+            d.lastName,
+            d.bio,
+            d.profileImageUrl,
+            d.isAdmin,
+            d.registeredAt,
+          ],
+        );
+        return;
+      }
+      case 'UserPromotedToAdmin':
+        await touch('is_admin = true', event.data.userId, event.data.promotedAt);
+        return;
+      case 'PasswordChanged':
+        await touch('', event.data.userId, event.data.changedAt);
+        return;
+      case 'UserProfileUpdated': {
+        const d = event.data;
+        await touch('first_name = $3, last_name = $4, username = $5, bio = $6', d.userId, d.updatedAt, [
+          d.firstName,
+          d.lastName,
+          d.username,
+          d.bio,
+        ]);
+        return;
+      }
+      case 'PreferencesUpdated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO user_preferences (user_id, email_notifications, marketing_communications,
+             transaction_alerts, language, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (user_id) DO UPDATE SET email_notifications = EXCLUDED.email_notifications,
+             marketing_communications = EXCLUDED.marketing_communications,
+             transaction_alerts = EXCLUDED.transaction_alerts, language = EXCLUDED.language,
+             updated_at = EXCLUDED.updated_at`,
+          [
+            d.userId,
+            d.emailNotifications,
+            d.marketingCommunications,
+            d.transactionAlerts,
+            d.language,
+            d.updatedAt,
+          ],
+        );
+        return;
+      }
+      case 'TwoFactorEnabled':
+        await touch('two_factor_enabled = true', event.data.userId, event.data.enabledAt);
+        return;
+      case 'TwoFactorDisabled':
+        await touch('two_factor_enabled = false', event.data.userId, event.data.disabledAt);
+        return;
+      case 'UserSuspended':
+        await touch(`status = 'suspended'`, event.data.userId, event.data.suspendedAt);
+        return;
+      case 'UserReactivated':
+        await touch(`status = 'active'`, event.data.userId, event.data.reactivatedAt);
+        return;
+    }
+  },
+};

@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ensureAdmin } from '../api/bootstrap/accounts.ts';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { openDatabase, startServices } from '../api/services.ts';
+
+/**
+ * npm run admin:create -- --email E --password P
+ * Creates an admin, or promotes an existing user and resets their password (their sessions end).
+ * Uses the same DATABASE_URL / embedded data directory as `npm start`; stop the server first when it
+ * uses the embedded database.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
+  const input = z
+    .object({
+      email: z.email({ error: '--email must be an e-mail address' }),
+      password: z
+        .string({ error: '--password is required' })
+        .min(8, '--password must be at least 8 characters')
+        .max(128),
+    })
+    .safeParse(values);
+  if (!input.success) {
+    process.stderr.write(
+      `${input.error.issues.map((i) => i.message).join('\n')}\nusage: npm run admin:create -- --email E --password P\n`,
+    );
+    process.exit(2);
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config, logger);
+  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  try {
+    const result = await ensureAdmin(services.deps, input.data.email, input.data.password, {
+      resetPassword: true,
+    });
+    process.stdout.write(
+      `${result.created ? 'Created admin' : 'Made admin and reset the password of'} ${input.data.email} (user ${result.userId})\n`,
+    );
+  } finally {
+    await services.stop();
+    await database.embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`admin:create failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

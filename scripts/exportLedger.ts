@@ -1,0 +1,81 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { exportLedger } from '../api/audit/exportLedger.ts';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { openDatabase, startServices } from '../api/services.ts';
+import { ASSETS } from '../domain/shared/money.ts';
+
+/**
+ * npm run ledger:export -- --from 2026-01-01 --to 2026-02-01 [--asset SAI] [--account user:ID]
+ *   [--format csv|jsonl] [--out FILE]
+ * Streams the journal of the period (to is exclusive) to FILE or standard output.
+ */
+const args = z.object({
+  from: z.iso.date({ error: '--from must be a date like 2026-01-01' }),
+  to: z.iso.date({ error: '--to must be a date like 2026-02-01' }),
+  asset: z.enum(ASSETS).optional(),
+  account: z
+    .string()
+    .regex(
+      /^(user:[0-9a-z]{7,8}|(issuance|custody|holds|outbound):[A-Z]{3,4})$/,
+      '--account must be like user:ab12cd34 or issuance:SAI',
+    )
+    .optional(),
+  format: z.enum(['csv', 'jsonl']).default('csv'),
+  out: z.string().optional(),
+});
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      asset: { type: 'string' },
+      account: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+    },
+    strict: true,
+  });
+  const parsed = args.safeParse(values);
+  if (!parsed.success) {
+    process.stderr.write(`${parsed.error.issues.map((i) => i.message).join('\n')}\n`);
+    process.exit(2);
+  }
+  const input = parsed.data;
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config, logger);
+  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  const out = input.out ? createWriteStream(input.out) : process.stdout;
+  let rows = 0;
+  try {
+    for await (const line of exportLedger(services.deps.pool, {
+      from: new Date(`${input.from}T00:00:00Z`),
+      to: new Date(`${input.to}T00:00:00Z`),
+      asset: input.asset,
+      account: input.account,
+      format: input.format,
+    })) {
+      rows++;
+      if (!out.write(line)) await once(out, 'drain');
+    }
+    if (input.out) {
+      await new Promise<void>((resolve, reject) =>
+        (out as ReturnType<typeof createWriteStream>).end((e?: Error | null) => (e ? reject(e) : resolve())),
+      );
+      process.stderr.write(`wrote ${rows} lines to ${input.out}\n`);
+    }
+  } finally {
+    await services.stop();
+    await database.embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`ledger:export failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { openDatabase, startServices } from '../api/services.ts';
+import { allProjections } from '../projections/index.ts';
+import { dropRetiredSchemas, type RebuildProgress, rebuildProjection } from '../projections/rebuild.ts';
+
+/**
+ * npm run projections:rebuild [-- --projection NAME] [--fresh] [--batch-size N]
+ * Rebuilds read models from the log beside the live ones and switches atomically (projections/rebuild.ts).
+ * Safe to run while the app serves requests; if killed, run it again and it resumes where it stopped.
+ */
+function bar(p: RebuildProgress): string {
+  const total = p.processed + p.lagEvents;
+  const ratio = total > 0 ? p.processed / total : 1;
+  const width = 24;
+  const filled = Math.round(ratio * width);
+  const eta = p.etaSeconds === null ? '?' : `${p.etaSeconds}s`;
+  return `[${p.projection}] ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${(ratio * 100).toFixed(0).padStart(3)}%  ${p.processed.toLocaleString('en-US')} events  ${p.eventsPerSecond.toLocaleString('en-US')} ev/s  ETA ${eta}  ${p.phase}`;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { projection: { type: 'string' }, fresh: { type: 'boolean' }, 'batch-size': { type: 'string' } },
+    strict: true,
+  });
+  const chosen = values.projection
+    ? allProjections.filter((p) => p.name === values.projection)
+    : allProjections.filter((p) => p.tables.length > 0);
+  if (chosen.length === 0) {
+    process.stderr.write(
+      `Unknown projection "${values.projection}". Known: ${allProjections.map((p) => p.name).join(', ')}\n`,
+    );
+    process.exit(2);
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config, logger);
+  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  let code = 0;
+  try {
+    for (const projection of chosen) {
+      const started = Date.now();
+      let last = 0;
+      const result = await rebuildProjection({
+        databaseUrl: database.url,
+        pool: services.deps.pool,
+        store: services.deps.store,
+        projection,
+        fresh: values.fresh ?? false,
+        batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
+        throttleMs: process.env.REBUILD_THROTTLE_MS ? Number(process.env.REBUILD_THROTTLE_MS) : undefined,
+        onProgress: (p) => {
+          if (p.phase === 'building' && Date.now() - last < 500) return;
+          last = Date.now();
+          const line = bar(p);
+          if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+          else process.stderr.write(`${line}\n`);
+        },
+      });
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      process.stdout.write(
+        `${projection.name}: rebuilt ${result.processed} events in ${((Date.now() - started) / 1000).toFixed(1)} s; old tables kept in ${result.retiredSchema}\n`,
+      );
+    }
+    const dropped = await dropRetiredSchemas(services.deps.pool, 1);
+    if (dropped.length > 0) process.stdout.write(`dropped older retired schemas: ${dropped.join(', ')}\n`);
+  } catch (error) {
+    process.stderr.write(
+      `\nprojections:rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    code = 1;
+  } finally {
+    await services.stop();
+    await database.embedded?.stop();
+  }
+  process.exit(code);
+}
+
+void main();

@@ -1,0 +1,53 @@
+import { mkdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../infra/postgres/embedded.ts';
+import { ensureDatabase } from '../infra/postgres/pool.ts';
+import { ensureWebBuild, launchBrowser, repoRoot, startApp } from '../web/e2e/harness.ts';
+
+/**
+ * npm run screenshots: starts the app on a throw-away embedded Postgres, signs a user up through the real
+ * UI, and writes the README's screenshots to docs/screenshots/.
+ */
+async function main() {
+  const out = path.join(repoRoot, 'docs', 'screenshots');
+  await mkdir(out, { recursive: true });
+  const dataDir = path.join(os.tmpdir(), `sai-shots-${process.pid}`);
+  const pg = await startEmbeddedPostgres({ dataDir, durable: false, persistent: false });
+  await ensureWebBuild();
+  const app = await startApp({ databaseUrl: await ensureDatabase(pg.url, 'sai') });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const shoot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(out, `${name}.png`) });
+      process.stdout.write(`wrote docs/screenshots/${name}.png\n`);
+    };
+    await page.goto(`${app.url}/`);
+    await shoot('landing');
+    await page.goto(`${app.url}/login`);
+    await shoot('login');
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Username').fill('ada');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse');
+    await page.getByLabel('Confirm password').fill('correct-horse');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /create account/i }).click();
+    await page.waitForURL('**/dashboard');
+    await shoot('dashboard');
+  } finally {
+    await browser.close();
+    await app.stop();
+    await pg.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`screenshots failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

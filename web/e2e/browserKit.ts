@@ -1,0 +1,126 @@
+/**
+ * Shared steps of the money-flow browser tests (cards, crypto, profile): sessions that share cookies
+ * with API calls, accounts made over the API, and the accessibility and layout checks.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import {
+  describeViolations,
+  type RunningApp,
+  scrollWidth,
+  seriousAxeViolations,
+  watchPageProblems,
+} from './harness.ts';
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 360, height: 780 };
+
+export interface Account {
+  firstName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(firstName: string): Account {
+  const suffix = randomBytes(4).toString('hex');
+  return {
+    firstName,
+    username: `${firstName.toLowerCase()}_${suffix}`,
+    email: `${firstName.toLowerCase()}.${suffix}@example.com`,
+    password: `correct-horse-${suffix}`,
+  };
+}
+
+export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) {
+  const contexts: BrowserContext[] = [];
+  const url = (path: string) => `${getApp().url}${path}`;
+
+  /** A browser session; requests made with `context.request` share its cookies. */
+  async function session(viewport = DESKTOP) {
+    const context = await getBrowser().newContext({
+      viewport,
+      isMobile: viewport.width < 768,
+      hasTouch: viewport.width < 768,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: getApp().url });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const { problems } = watchPageProblems(page);
+    return { context, page, problems };
+  }
+
+  async function post(context: BrowserContext, path: string, data: unknown) {
+    const response = await context.request.post(url(path), { data, headers: { Origin: getApp().url } });
+    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+    return response;
+  }
+
+  async function register(context: BrowserContext, account: Account) {
+    await post(context, '/api/auth/register', {
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+      firstName: account.firstName,
+      lastName: 'Tester',
+      isAdmin: false,
+      profileImageUrl: '',
+      bio: '',
+      termsAgreed: true,
+    });
+  }
+
+  async function signIn(context: BrowserContext, email: string, password: string) {
+    await post(context, '/api/auth/login', { email, password, rememberMe: false });
+  }
+
+  async function closeAll() {
+    for (const context of contexts) await context.close().catch(() => {});
+  }
+
+  return { url, session, post, register, signIn, closeAll };
+}
+
+/**
+ * The toast viewport. An open modal hides the rest of the page from the accessibility tree (Radix
+ * announces toasts through its own live region meanwhile), so hidden nodes count here.
+ */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/, includeHidden: true });
+}
+
+export async function openDashboard(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+}
+
+/**
+ * Waits for something another session caused (an admin's decision, a follow-up of the ledger): reloads
+ * the page until the locator shows up, as a user would.
+ */
+export async function untilVisible(page: Page, locator: Locator, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.first().waitFor({ timeout: 1_500 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.reload();
+    }
+  }
+}
+
+export async function expectAccessible(page: Page, where: string) {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+export async function expectNoHorizontalScroll(page: Page, where: string) {
+  expect(await scrollWidth(page), `horizontal overflow on ${where}`).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? PHONE.width,
+  );
+}

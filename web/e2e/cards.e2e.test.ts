@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import {
+  browserKit,
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  openDashboard,
+  PHONE,
+  toasts,
+  untilVisible,
+} from './browserKit.ts';
+import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
+
+/**
+ * The metal card end to end: a user with no balance orders a card ("Deposit Required"), pays with a
+ * deposit proof, an admin approves it and the card turns active; the user adds a shipping address, the
+ * admin ships it from the cards queue, the user follows it, the admin marks it delivered; the user
+ * freezes, unfreezes and changes the PIN. Then every admin section passes axe at desktop and phone width.
+ */
+
+const ADMIN = {
+  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
+  password: 'admin-password-123',
+};
+const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+const TRACKING = `TRK-${randomBytes(3).toString('hex').toUpperCase()}`;
+
+let db: TestDatabase | undefined;
+let app: RunningApp | undefined;
+let browser: Browser | undefined;
+const kit = browserKit(
+  () => app!,
+  () => browser!,
+);
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  db = await createTestDatabase('cards_e2e');
+  app = await startApp({
+    databaseUrl: db.url,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEPOSIT_ADDRESS_ETH },
+  });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await kit.closeAll();
+  await browser?.close();
+  await app?.stop();
+  await db?.drop();
+});
+
+const holder = newAccount('Holder');
+
+function cardPanel(page: Page) {
+  return page.getByRole('region', { name: 'Metal card' });
+}
+
+describe('the metal card in the browser', () => {
+  test('order with a deposit, approval, shipping, delivery, freeze and PIN', async () => {
+    const user = await kit.session();
+    await kit.register(user.context, holder);
+    await openDashboard(user.page, kit.url('/dashboard'));
+    const panel = cardPanel(user.page);
+    await panel.getByText('Not Activated').waitFor();
+    await panel.getByText('Upgrade path:').waitFor();
+
+    // METAL CARD before there is a card: settings are not open yet.
+    await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
+    const notActive = user.page.getByRole('dialog', { name: 'Card Not Yet Active' });
+    await notActive.getByRole('button', { name: 'Deposit Now' }).waitFor();
+    await user.page.keyboard.press('Escape');
+
+    // Balance 0: the request starts with "Deposit Required", which creates the card and opens the proof form.
+    await panel.getByRole('button', { name: 'Request card' }).click();
+    const required = user.page.getByRole('dialog', { name: 'Deposit Required' });
+    await required.getByRole('button', { name: 'Deposit Now' }).click();
+    await toasts(user.page).getByText('Card request submitted').waitFor();
+    const buy = user.page.getByRole('dialog', { name: 'Buy SAI to activate your card' });
+    await buy.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
+    await buy.getByRole('radio', { name: '100 SAI' }).click();
+    await buy.getByLabel('Notes').fill('card payment 0xcafe');
+    await buy.getByRole('button', { name: 'Submit payment' }).click();
+    await toasts(user.page).getByText('Payment submitted').waitFor();
+    await buy.waitFor({ state: 'detached' });
+    await untilVisible(user.page, cardPanel(user.page).getByText('Verifying Payment (1-2 business days)'));
+    await expect
+      .poll(() => cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).isDisabled())
+      .toBe(true);
+
+    // The admin approves the proof; the card activates.
+    const admin = await kit.session();
+    await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+    await admin.page.goto(kit.url('/admin'));
+    await admin.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    const proofs = admin.page.getByRole('region', { name: 'Pending payment verifications' });
+    const proof = proofs.getByRole('listitem').filter({ hasText: holder.username });
+    await proof.getByText('card payment 0xcafe').waitFor();
+    await proof.getByRole('button', { name: 'Approve' }).click();
+    await admin.page
+      .getByRole('alertdialog', { name: 'Approve this payment?' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await toasts(admin.page).getByText('Payment verification updated').waitFor();
+
+    await untilVisible(
+      user.page,
+      cardPanel(user.page).getByTestId('card-status').getByText('Active', { exact: true }),
+    );
+    await cardPanel(user.page).getByText('Ruby Steel at 250.00 SAI').waitFor();
+
+    // Active without an address: Add Shipping Address.
+    await cardPanel(user.page).getByRole('button', { name: 'Add Shipping Address' }).click();
+    const shipping = user.page.getByRole('dialog', { name: 'Add Shipping Address' });
+    await shipping.getByLabel('Address', { exact: true }).fill('1 Ab');
+    await shipping.getByRole('button', { name: 'Save address' }).click();
+    await shipping.getByText('Address must be at least 5 characters').waitFor();
+    await shipping.getByLabel('Address', { exact: true }).fill('12 Palm Jumeirah Road');
+    await shipping.getByLabel('City').fill('Dubai');
+    await shipping.getByLabel('State / region').fill('Dubai');
+    await shipping.getByLabel('ZIP / postal code').fill('00000');
+    await shipping.getByLabel('Country').fill('United Arab Emirates');
+    await shipping.getByRole('button', { name: 'Save address' }).click();
+    await toasts(user.page).getByText('Shipping address updated').waitFor();
+    await shipping.waitFor({ state: 'detached' });
+    await cardPanel(user.page)
+      .getByRole('button', { name: 'Add Shipping Address' })
+      .waitFor({ state: 'detached' });
+
+    // The admin ships it from the cards queue.
+    await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Cards' }).click();
+    await admin.page.getByRole('heading', { name: 'Cards', level: 1 }).waitFor();
+    const item = admin.page.getByTestId('card-queue-item').filter({ hasText: holder.username });
+    await untilVisible(admin.page, item.getByText('12 Palm Jumeirah Road', { exact: false }));
+    await item.getByRole('button', { name: 'Ship' }).click();
+    const ship = admin.page.getByRole('alertdialog', { name: 'Ship this card?' });
+    await ship.getByLabel('Tracking number').fill(TRACKING);
+    await ship.getByRole('button', { name: 'Ship card' }).click();
+    await toasts(admin.page).getByText('Card shipped').waitFor();
+    await item.getByText(`Shipped · ${TRACKING}`, { exact: false }).waitFor();
+
+    // The user follows it.
+    await untilVisible(user.page, cardPanel(user.page).getByText('Shipping via courier'));
+    await cardPanel(user.page).getByText(`Tracking number ${TRACKING}.`).waitFor();
+    await cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).click();
+    const details = user.page.getByRole('dialog', { name: 'Card details' });
+    await details.getByTestId('tracking-number').getByText(TRACKING).waitFor();
+    await details.getByText('Gold benefits').waitFor();
+    await expectAccessible(user.page, 'card details dialog');
+    await user.page.keyboard.press('Escape');
+    await expectAccessible(user.page, '/dashboard with a shipping card at 1280px');
+
+    // Delivered.
+    await item.getByRole('button', { name: 'Mark delivered' }).click();
+    await admin.page
+      .getByRole('alertdialog', { name: 'Mark this card delivered?' })
+      .getByRole('button', { name: 'Mark delivered' })
+      .click();
+    await toasts(admin.page).getByText('Card marked as delivered').waitFor();
+    await untilVisible(user.page, cardPanel(user.page).getByText('Active · Delivered'));
+
+    // Freeze, unfreeze and the PIN, from the METAL CARD quick action.
+    await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
+    const settings = user.page.getByRole('dialog', { name: 'Card settings' });
+    const freeze = settings.getByRole('switch', { name: 'Freeze card' });
+    await freeze.click();
+    await toasts(user.page).getByText('Card frozen').waitFor();
+    await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('true');
+    await settings.getByText('Your card is frozen').waitFor();
+    await expect.poll(() => settings.getByLabel('New PIN').isDisabled()).toBe(true);
+    await expectAccessible(user.page, 'card settings, frozen');
+    await freeze.click();
+    await toasts(user.page).getByText('Card unfrozen').waitFor();
+    await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('false');
+
+    await settings.getByLabel('New PIN').fill('4821');
+    await settings.getByLabel('Confirm PIN').fill('4812');
+    await settings.getByRole('button', { name: 'Change PIN' }).click();
+    await settings.getByText("PINs don't match").waitFor();
+    await settings.getByLabel('Confirm PIN').fill('4821');
+    await settings.getByRole('button', { name: 'Change PIN' }).click();
+    await toasts(user.page).getByText('PIN changed').waitFor();
+    await user.page.keyboard.press('Escape');
+    expect(user.problems).toEqual([]);
+    expect(admin.problems).toEqual([]);
+
+    // The dashboard with a card on a phone.
+    const phone = await kit.session(PHONE);
+    await kit.signIn(phone.context, holder.email, holder.password);
+    await openDashboard(phone.page, kit.url('/dashboard'));
+    await cardPanel(phone.page).getByText('Active · Delivered').waitFor();
+    await expectNoHorizontalScroll(phone.page, '/dashboard with a card');
+    await expectAccessible(phone.page, '/dashboard with a card at 360px');
+    expect(phone.problems).toEqual([]);
+  }, 60_000);
+
+  test('every admin section: axe at 1280 and 360 px, no sideways scrolling on phones', async () => {
+    const sections: [string, string][] = [
+      ['/admin', 'Welcome back, '],
+      ['/admin/users', 'Users'],
+      ['/admin/cards', 'Cards'],
+      ['/admin/crypto', 'Deposits & withdrawals'],
+      ['/admin/distribution', 'Token Distribution'],
+      ['/admin/settings', 'Settings'],
+      ['/admin/messages', 'Messages'],
+      ['/admin/reports', 'Reports'],
+    ];
+    for (const viewport of [DESKTOP, PHONE]) {
+      const admin = await kit.session(viewport);
+      await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+      for (const [path, heading] of sections) {
+        await admin.page.goto(kit.url(path));
+        await admin.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        // Let the section's lists load before judging it.
+        await admin.page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+        await expectAccessible(admin.page, `${path} at ${viewport.width}px`);
+        if (viewport === PHONE) await expectNoHorizontalScroll(admin.page, path);
+      }
+      if (viewport === PHONE) {
+        await admin.page.getByRole('button', { name: 'Admin menu' }).click();
+        await admin.page
+          .getByRole('navigation', { name: 'Admin' })
+          .getByRole('link', { name: 'Users' })
+          .click();
+        await admin.page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+      }
+      expect(admin.problems).toEqual([]);
+    }
+
+    // The users list shows statuses, and suspending asks first.
+    const member = newAccount('Member');
+    const memberSession = await kit.session();
+    await kit.register(memberSession.context, member);
+    const admin = await kit.session();
+    await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+    await admin.page.goto(kit.url('/admin/users'));
+    const row = admin.page.getByRole('row', { name: new RegExp(member.username) });
+    await row.getByText('Active', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Suspend ${member.username}` }).click();
+    const confirm = admin.page.getByRole('alertdialog', { name: `Suspend ${member.username}?` });
+    await confirm.getByRole('button', { name: 'Suspend' }).click();
+    await toasts(admin.page).getByText('User suspended').waitFor();
+    await row.getByText('Suspended', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Reactivate ${member.username}` }).click();
+    await admin.page
+      .getByRole('alertdialog', { name: `Reactivate ${member.username}?` })
+      .getByRole('button', { name: 'Reactivate' })
+      .click();
+    await toasts(admin.page).getByText('User reactivated').waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    // Settings: positive values only, and the time each was set.
+    await admin.page.goto(kit.url('/admin/settings'));
+    const btc = admin.page.getByRole('form', { name: 'BTC price' });
+    await btc.getByText('Default, never set').waitFor();
+    await btc.getByLabel('Price (USD)').fill('-5');
+    await btc.getByRole('button', { name: 'Save BTC price' }).click();
+    await btc.getByText('Price must be a positive number').waitFor();
+    await btc.getByLabel('Price (USD)').fill('70000');
+    await btc.getByLabel('24h change (%)').fill('-1.5');
+    await btc.getByRole('button', { name: 'Save BTC price' }).click();
+    await toasts(admin.page).getByText('BTC price updated').waitFor();
+    await admin.page.getByRole('form', { name: 'BTC price' }).getByText(/^Set /).waitFor();
+    expect(admin.problems).toEqual([]);
+
+    // A visitor or a user is sent to /login (and from there, a user on to the dashboard).
+    const visitor = await kit.session();
+    await visitor.page.goto(kit.url('/admin'));
+    await visitor.page.waitForURL(kit.url('/login'));
+    await kit.signIn(memberSession.context, member.email, member.password);
+    await memberSession.page.goto(kit.url('/admin/cards'));
+    await memberSession.page.waitForURL(kit.url('/dashboard'));
+  }, 60_000);
+});

@@ -1,0 +1,293 @@
+/**
+ * Browser test harness: builds the web app when needed, starts the real server the way `npm start`
+ * does, drives Debian's Chromium through playwright-core, and runs axe-core on a page.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const webDist = path.join(repoRoot, 'web', 'dist', 'index.html');
+
+// ---------------------------------------------------------------------------------------------------
+// Web build
+
+function newestMtime(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when web/dist is missing or older than the sources it is built from. */
+export function webBuildIsStale(): boolean {
+  if (!existsSync(webDist)) return true;
+  const built = statSync(webDist).mtimeMs;
+  const sources = [
+    path.join(repoRoot, 'web', 'src'),
+    path.join(repoRoot, 'web', 'index.html'),
+    path.join(repoRoot, 'web', 'public'),
+    path.join(repoRoot, 'vite.config.ts'),
+  ].filter((source) => existsSync(source));
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+/**
+ * Runs `vite build` when web/dist is missing or stale, before the server starts (the server would
+ * otherwise build it itself on first start). A lock directory keeps test files that start at the same
+ * time from writing web/dist at once; whoever waited re-checks and usually finds the build done.
+ */
+export async function ensureWebBuild(): Promise<void> {
+  if (!webBuildIsStale()) return;
+  await withLock(buildLock, async () => {
+    if (!webBuildIsStale()) return;
+    const viteBin = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+    const { code, output } = await runToEnd(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build; the browser
+      // tests must run the same production bundle `npm start` serves.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (code !== 0 || !existsSync(webDist)) {
+      throw new Error(`vite build failed (exit ${code}):\n${output}`);
+    }
+  });
+}
+
+const buildLock = path.join(repoRoot, 'node_modules', '.cache', 'sai-web-build.lock');
+const LOCK_STALE_MS = 180_000;
+
+async function withLock(lockDir: string, work: () => Promise<void>): Promise<void> {
+  mkdirSync(path.dirname(lockDir), { recursive: true });
+  const deadline = Date.now() + LOCK_STALE_MS;
+  for (;;) {
+    try {
+      mkdirSync(lockDir); // atomic: exactly one process creates it
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock this old was left by a build that died.
+      const age = Date.now() - (statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lockDir}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    await work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+function runToEnd(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = captureOutput(child);
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output: output.text() }));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Server
+
+export interface RunningApp {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  /** Everything the server printed so far (stdout and stderr, interleaved). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartAppOptions {
+  databaseUrl: string;
+  /** Extra or overriding environment variables. */
+  env?: Record<string, string>;
+  /** How long to wait for /api/health to answer 200. */
+  timeoutMs?: number;
+}
+
+/** Env passed through from the test runner; everything else the server sees is set explicitly. */
+const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];
+
+export async function startApp(options: StartAppOptions): Promise<RunningApp> {
+  const port = await freePort();
+  const env: Record<string, string> = {};
+  for (const name of INHERITED_ENV) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, {
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(port),
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    DEMO_USERS: 'off',
+    // A fresh key per run, so the server never writes one into the working tree's data dir.
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...options.env,
+  });
+
+  // The same process `npm start` runs (`tsx api/main.ts`), without npm in between so SIGTERM reaches it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = captureOutput(child);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited (code ${child.exitCode}) before it was healthy:\n${output.text()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return { url, port, output: output.text, stop };
+      lastProblem = `GET /api/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`The server was not healthy within the deadline (${lastProblem}):\n${output.text()}`);
+}
+
+function captureOutput(child: ChildProcess, limit = 256 * 1024): { text: () => string } {
+  let text = '';
+  const append = (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    if (text.length > limit) text = text.slice(-limit);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return { text: () => text };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Browser
+
+/** Debian's Chromium (installed by .ci/run), headless, with the flags this machine's closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Collects what should never happen on a page: uncaught exceptions and Content-Security-Policy refusals. */
+export function watchPageProblems(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      problems.push(`csp: ${message.text()}`);
+    }
+  });
+  return { problems };
+}
+
+/** The page's width against its viewport: more than the viewport means a horizontal scrollbar. */
+export function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accessibility
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string; html: string; summary: string }[];
+}
+
+/**
+ * Runs axe-core on the page and returns the violations of impact serious or critical. axe is injected
+ * through the DevTools protocol (page.evaluate), which the app's CSP (`script-src 'self'`) does not
+ * govern, unlike an injected <script> tag.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const runner = (window as unknown as { axe: typeof axe }).axe;
+    const results = await runner.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      helpUrl: violation.helpUrl,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.join(' '),
+        html: node.html,
+        summary: node.failureSummary ?? '',
+      })),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n${violation.nodes
+          .map(
+            (node) => `  at ${node.target}\n    ${node.html}\n    ${node.summary.replace(/\n/g, '\n    ')}`,
+          )
+          .join('\n')}`,
+    )
+    .join('\n\n');
+}

@@ -1,0 +1,217 @@
+import { Bot, ChevronDown, ChevronUp, MessageCircle, SendHorizontal, X } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { agentInitials, CHAT_TIMINGS, type ChatAgent, cannedReply, greeting } from '../content/chat.ts';
+import { visuallyHidden } from '../styles/layout.css.ts';
+import * as styles from './ChatWidget.css.ts';
+import { useChatOpenRequests } from './ChatWidgetControl.ts';
+import { type ChatMessage, loadAgent, loadMessages, newMessage, saveMessages } from './ChatWidgetStorage.ts';
+
+/**
+ * The floating support chat (spec sections 2 and 4): a local, canned-reply assistant that says so in its
+ * header (DECISIONS.md 15). Closed shows the launcher; open is either minimized (header only) or
+ * expanded. Messages and the assigned agent persona are kept in local storage.
+ */
+
+type View = 'closed' | 'minimized' | 'expanded';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+export function ChatWidget() {
+  const [view, setView] = useState<View>('closed');
+  const [agent] = useState(() => loadAgent());
+  const [messages, setMessages] = useState<ChatMessage[]>(loadMessages);
+  const [connecting, setConnecting] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const [draft, setDraft] = useState('');
+  const replyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+  const panelId = useId();
+  const isOpen = view !== 'closed';
+  const hasMessages = messages.length > 0;
+
+  const open = useCallback(() => setView('expanded'), []);
+  useChatOpenRequests(open);
+
+  // Saved on every change, so the conversation survives reloads and page changes.
+  useEffect(() => {
+    saveMessages(messages);
+  }, [messages]);
+
+  // First open with no messages: "Connecting to {agent}..." for 2 s, then the agent's greeting.
+  useEffect(() => {
+    if (!isOpen || hasMessages) return;
+    setConnecting(true);
+    const timer = setTimeout(() => {
+      setMessages((current) => (current.length > 0 ? current : [newMessage('assistant', greeting(agent))]));
+      setConnecting(false);
+    }, CHAT_TIMINGS.connectingMs);
+    return () => {
+      clearTimeout(timer);
+      setConnecting(false);
+    };
+  }, [isOpen, hasMessages, agent]);
+
+  useEffect(() => () => clearTimeout(replyTimer.current), []);
+
+  // Newest message in view; focus to the input when expanded, back to the launcher when closed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the log's content changes
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages, typing, connecting, view]);
+  useEffect(() => {
+    if (view === 'expanded') inputRef.current?.focus();
+    if (view === 'closed' && returnFocus.current) {
+      returnFocus.current = false;
+      launcherRef.current?.focus();
+    }
+  }, [view]);
+
+  const pending = connecting || typing;
+  const canSend = draft.trim() !== '' && !pending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (text === '' || pending) return;
+    setMessages((current) => [...current, newMessage('user', text)]);
+    setDraft('');
+    setTyping(true);
+    replyTimer.current = setTimeout(() => {
+      setMessages((current) => [...current, newMessage('assistant', cannedReply(text, Math.random()))]);
+      setTyping(false);
+    }, CHAT_TIMINGS.typingMs);
+  };
+
+  const close = () => {
+    returnFocus.current = true;
+    setView('closed');
+  };
+
+  if (!isOpen) {
+    return (
+      <button
+        ref={launcherRef}
+        type="button"
+        className={styles.launcher}
+        aria-label="Open support chat"
+        aria-controls={panelId}
+        aria-expanded={false}
+        onClick={open}
+      >
+        <MessageCircle size={24} aria-hidden="true" />
+      </button>
+    );
+  }
+
+  const expanded = view === 'expanded';
+  return (
+    <section
+      id={panelId}
+      aria-label="Support chat"
+      className={`${styles.panel} ${expanded ? styles.panelExpanded : ''}`}
+    >
+      <div className={styles.header}>
+        <AgentAvatar agent={agent} online />
+        <div className={styles.who}>
+          <h2 className={styles.agentName}>{agent.name}</h2>
+          <span className={styles.agentRole}>Automated assistant</span>
+        </div>
+        <button
+          type="button"
+          className={styles.headerButton}
+          aria-label={expanded ? 'Minimize chat' : 'Expand chat'}
+          aria-expanded={expanded}
+          onClick={() => setView(expanded ? 'minimized' : 'expanded')}
+        >
+          {expanded ? (
+            <ChevronDown size={18} aria-hidden="true" />
+          ) : (
+            <ChevronUp size={18} aria-hidden="true" />
+          )}
+        </button>
+        <button type="button" className={styles.headerButton} aria-label="Close chat" onClick={close}>
+          <X size={18} aria-hidden="true" />
+        </button>
+      </div>
+      {expanded ? (
+        <>
+          <div ref={logRef} className={styles.log} role="log" aria-live="polite" aria-label="Chat messages">
+            {messages.map((item) => (
+              <div key={item.id} className={styles.row[item.role]}>
+                {item.role === 'assistant' ? <AgentAvatar agent={agent} small /> : null}
+                <p className={styles.bubble[item.role]}>
+                  <span>{item.content}</span>
+                  <time dateTime={item.timestamp} className={styles.time[item.role]}>
+                    <span className={visuallyHidden}>{item.role === 'user' ? 'You' : agent.name}, </span>
+                    {timeFormat.format(new Date(item.timestamp))}
+                  </time>
+                </p>
+              </div>
+            ))}
+            {connecting ? (
+              <p className={styles.status}>
+                <Bot size={14} aria-hidden="true" />
+                Connecting to {agent.name}...
+              </p>
+            ) : null}
+            {typing ? (
+              <div className={styles.row.assistant}>
+                <AgentAvatar agent={agent} small />
+                <p className={styles.bubble.assistant}>
+                  <span className={visuallyHidden}>{agent.name} is typing</span>
+                  <span className={styles.dots} aria-hidden="true">
+                    <span className={styles.dot} />
+                    <span className={styles.dot} />
+                    <span className={styles.dot} />
+                  </span>
+                </p>
+              </div>
+            ) : null}
+          </div>
+          <form className={styles.form} onSubmit={onSubmit}>
+            <input
+              ref={inputRef}
+              className={styles.input}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="Type your message..."
+              aria-label="Type your message"
+              maxLength={1000}
+              autoComplete="off"
+            />
+            <button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
+              <SendHorizontal size={18} aria-hidden="true" />
+            </button>
+          </form>
+          <p className={styles.note}>Automated replies. For account questions, use the contact form.</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function AgentAvatar({
+  agent,
+  small = false,
+  online = false,
+}: {
+  agent: ChatAgent;
+  small?: boolean;
+  online?: boolean;
+}) {
+  const [from, to] = agent.colors;
+  return (
+    <span
+      className={`${styles.avatar} ${small ? styles.avatarSmall : ''}`}
+      style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}
+      aria-hidden="true"
+    >
+      {agentInitials(agent)}
+      {online ? <span className={styles.onlineDot} /> : null}
+    </span>
+  );
+}

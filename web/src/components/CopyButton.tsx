@@ -1,0 +1,61 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { visuallyHidden } from '../styles/layout.css.ts';
+import { Button, type ButtonSize, type ButtonVariant } from './Button.tsx';
+import { toast } from './toast/index.ts';
+
+/** Spec 4 and 9: after copying, the button shows a check and "Copied!" for 2 seconds. */
+export const COPIED_FEEDBACK_MS = 2000;
+
+export interface CopyButtonProps {
+  text: string;
+  /** What is copied, completing the button's name for screen readers: "Copy" + " email address". */
+  what: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Toast shown on success, e.g. "Address copied" (spec 8); none when omitted. */
+  successToast?: string;
+}
+
+export function CopyButton({
+  text,
+  what,
+  variant = 'secondary',
+  size = 'sm',
+  successToast,
+}: CopyButtonProps) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (error) {
+      console.warn('Clipboard write failed', error);
+      toast({
+        title: 'Could not copy',
+        description: 'Select the text and copy it by hand.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setCopied(true);
+    if (successToast) toast({ title: successToast, variant: 'success' });
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+  };
+
+  return (
+    <>
+      <Button variant={variant} size={size} onClick={copy}>
+        {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+        {copied ? 'Copied!' : 'Copy'}
+        <span className={visuallyHidden}> {what}</span>
+      </Button>
+      <span role="status" className={visuallyHidden}>
+        {copied ? `${what} copied to the clipboard` : ''}
+      </span>
+    </>
+  );
+}

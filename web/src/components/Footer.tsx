@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router';
+import { BRAND, STATS } from '../content/constants.ts';
+import { FOOTER_GROUPS, LEGAL_LINKS } from '../content/navigation.ts';
+import { container } from '../styles/layout.css.ts';
+import * as styles from './Footer.css.ts';
+import * as logoStyles from './Logo.css.ts';
+import { LogoMark, Wordmark } from './Logo.tsx';
+
+/** The public pages' footer: link groups, legal links and the risk line. */
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <div className={`${container} ${styles.inner}`}>
+        <div className={styles.brand}>
+          <Link to="/" className={logoStyles.logo}>
+            <LogoMark />
+            <Wordmark />
+          </Link>
+          <p className={styles.tagline}>
+            Spend any crypto anywhere with a premium metal card. Trusted by {STATS.cardholders} cardholders in{' '}
+            {STATS.countries} countries.
+          </p>
+        </div>
+        <nav aria-label="Footer" className={styles.groups}>
+          {FOOTER_GROUPS.map((group) => (
+            <div key={group.label}>
+              <h2 className={styles.groupTitle}>{group.label}</h2>
+              <ul className={styles.list}>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={styles.link}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className={`${container} ${styles.bottom}`}>
+        <p>
+          © {new Date().getFullYear()} {BRAND.name}. All rights reserved.
+        </p>
+        <ul className={styles.legal}>
+          {LEGAL_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={styles.link}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.disclaimer}>
+          Crypto-asset values can rise and fall sharply. Only hold what you can afford to lose.
+        </p>
+      </div>
+    </footer>
+  );
+}

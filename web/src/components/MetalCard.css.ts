@@ -1,0 +1,57 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+const base = style({
+  position: 'relative',
+  overflow: 'hidden',
+  display: 'grid',
+  gridTemplateRows: 'auto 1fr auto',
+  width: '100%',
+  // Spec 9: the card is drawn at 355 × 220.
+  aspectRatio: '355 / 220',
+  padding: '7%',
+  borderRadius: '16px',
+  border: '1px solid rgba(255, 255, 255, 0.18)',
+  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 rgba(255, 255, 255, 0.25)`,
+  color: vars.color.text,
+  '::after': {
+    content: '""',
+    position: 'absolute',
+    inset: 0,
+    background: vars.gradient.sheen,
+    pointerEvents: 'none',
+  },
+});
+
+export const tier = styleVariants({
+  black: [base, { background: vars.gradient.black }],
+  ruby: [base, { background: vars.gradient.ruby }],
+  gold: [base, { background: vars.gradient.gold, color: vars.color.onGold }],
+});
+
+export const top = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  fontFamily: vars.font.display,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '0.08em',
+  fontSize: 'clamp(0.7rem, 2.6vw, 0.95rem)',
+});
+
+export const chip = style({
+  alignSelf: 'center',
+  width: '15%',
+  aspectRatio: '4 / 3',
+  borderRadius: '5px',
+  background: 'linear-gradient(135deg, #f6e4ab, #b89246)',
+  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.3)',
+});
+
+export const tierName = style({
+  fontSize: 'clamp(0.6rem, 2.2vw, 0.8rem)',
+  fontWeight: vars.fontWeight.semibold,
+  letterSpacing: '0.18em',
+  textTransform: 'uppercase',
+  opacity: 0.85,
+});

@@ -1,0 +1,165 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftRight, Bell, CreditCard, Info, type LucideIcon } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { badgeText, formatRelative } from '../lib/format.ts';
+import {
+  type AppNotification,
+  type NotificationType,
+  notificationsQuery,
+  unreadCountQuery,
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+} from '../queries/notifications.queries.ts';
+import { refreshAfterMoneyCommand } from '../queries/refresh.ts';
+import { visuallyHidden } from '../styles/layout.css.ts';
+import { Button } from './Button.tsx';
+import * as styles from './NotificationBell.css.ts';
+import { toast } from './toast/index.ts';
+
+const icons: Record<NotificationType, LucideIcon> = {
+  transaction: ArrowLeftRight,
+  system: Info,
+  card: CreditCard,
+  other: Bell,
+};
+
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const { data: polledCount } = useQuery(unreadCountQuery);
+  const count = polledCount ?? 0;
+  const list = useQuery({ ...notificationsQuery, enabled: open });
+  const markRead = useMarkNotificationReadMutation();
+  const markAll = useMarkAllNotificationsReadMutation();
+
+  // A new unread notification means something happened to this account elsewhere (money received, a
+  // payment decided): refresh what the screen shows of it too.
+  const lastCount = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (polledCount === undefined) return;
+    if (lastCount.current !== undefined && polledCount > lastCount.current) {
+      void refreshAfterMoneyCommand(queryClient);
+    }
+    lastCount.current = polledCount;
+  }, [polledCount, queryClient]);
+
+  const badge = badgeText(count);
+  // The name holds the badge's visible text ("9+" above nine), so what is seen is what is said (WCAG 2.5.3).
+  const label = badge ? `Notifications, ${badge} unread` : 'Notifications';
+
+  const onItemClick = (notification: AppNotification) => {
+    if (notification.isRead || markRead.isPending) return;
+    markRead.mutate(notification.id, {
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: `Failed to mark notification as read: ${error.message}`,
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const onMarkAll = () => {
+    markAll.mutate(undefined, {
+      onSuccess: () => toast({ title: 'All notifications marked as read', variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: `Failed to mark all notifications as read: ${error.message}`,
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const items = list.data ?? [];
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={styles.trigger} aria-label={label}>
+        <Bell size={20} aria-hidden="true" />
+        {badge ? (
+          <span className={styles.badge} aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className={styles.content}
+          aria-labelledby={headingId}
+        >
+          <div className={styles.head}>
+            <h2 id={headingId} className={styles.heading}>
+              Notifications
+            </h2>
+            <Button
+              variant="link"
+              size="inline"
+              onClick={onMarkAll}
+              disabled={count === 0 && !items.some((item) => !item.isRead)}
+              pending={markAll.isPending}
+            >
+              Mark all as read
+            </Button>
+          </div>
+          <ul className={styles.list} aria-busy={list.isPending || undefined}>
+            {list.isPending ? (
+              <li className={styles.empty} role="status">
+                Loading...
+              </li>
+            ) : list.isError ? (
+              <li className={styles.empty} role="alert">
+                Could not load notifications.
+              </li>
+            ) : items.length === 0 ? (
+              <li className={styles.empty}>No notifications</li>
+            ) : (
+              items.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem notification={notification} onClick={() => onItemClick(notification)} />
+                </li>
+              ))
+            )}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function NotificationItem({ notification, onClick }: { notification: AppNotification; onClick: () => void }) {
+  const Icon = icons[notification.type] ?? Bell;
+  const unread = !notification.isRead;
+  const body = (
+    <>
+      <span className={styles.itemIcon} aria-hidden="true">
+        <Icon size={16} />
+      </span>
+      <span className={styles.itemBody}>
+        <span className={styles.itemTitle}>
+          {unread ? <span className={styles.unreadDot} aria-hidden="true" /> : null}
+          {notification.title}
+          {unread ? <span className={visuallyHidden}> (unread)</span> : null}
+        </span>
+        <span className={styles.itemMessage}>{notification.message}</span>
+        <time className={styles.itemTime} dateTime={notification.createdAt}>
+          {formatRelative(notification.createdAt)}
+        </time>
+      </span>
+    </>
+  );
+  // Only an unread item does something when clicked (marks it read), so only it is a button.
+  return unread ? (
+    <button type="button" className={styles.item} data-unread="true" onClick={onClick}>
+      {body}
+    </button>
+  ) : (
+    <div className={styles.item} data-unread="false">
+      {body}
+    </div>
+  );
+}

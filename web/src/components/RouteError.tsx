@@ -1,0 +1,24 @@
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { RefreshCw } from 'lucide-react';
+import { page } from '../styles/layout.css.ts';
+import { Button } from './Button.tsx';
+import * as styles from './NotFound.css.ts';
+
+/** Last-resort boundary for errors a route does not handle itself. */
+export function RouteError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  return (
+    <div className={`${page} ${styles.wrap}`}>
+      <div className={styles.panel} role="alert">
+        <h1 className={styles.title}>Something went wrong</h1>
+        <p className={styles.text}>
+          {error instanceof Error ? error.message : 'An unexpected error occurred.'}
+        </p>
+        <Button variant="secondary" onClick={() => router.invalidate()}>
+          <RefreshCw size={16} aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { media } from '../../styles/breakpoints.ts';
+import { vars } from '../../styles/theme.css.ts';
+
+const edgeGap = vars.space.lg;
+
+const slideIn = keyframes({
+  from: { transform: `translateX(calc(100% + ${edgeGap}))` },
+  to: { transform: 'translateX(0)' },
+});
+
+const fadeOut = keyframes({
+  from: { opacity: 1 },
+  to: { opacity: 0 },
+});
+
+const swipeOut = keyframes({
+  from: { transform: 'translateX(var(--radix-toast-swipe-end-x))' },
+  to: { transform: `translateX(calc(100% + ${edgeGap}))` },
+});
+
+export const viewport = style({
+  position: 'fixed',
+  bottom: 0,
+  right: 0,
+  zIndex: vars.zIndex.toast,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  width: '100%',
+  maxWidth: '100vw',
+  margin: 0,
+  padding: edgeGap,
+  listStyle: 'none',
+  outline: 'none',
+  '@media': {
+    [media.tablet]: { width: '420px', padding: vars.space.xl },
+  },
+});
+
+export const root = style({
+  position: 'relative',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  alignItems: 'start',
+  columnGap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.borderStrong}`,
+  backgroundColor: vars.color.surface,
+  boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
+  color: vars.color.text,
+  selectors: {
+    '&[data-state="open"]': { animation: `${slideIn} ${vars.duration.slow} cubic-bezier(0.16, 1, 0.3, 1)` },
+    '&[data-state="closed"]': { animation: `${fadeOut} ${vars.duration.fast} ease-in forwards` },
+    '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
+    '&[data-swipe="cancel"]': {
+      transform: 'translateX(0)',
+      transition: `transform ${vars.duration.normal} ease-out`,
+    },
+    '&[data-swipe="end"]': { animation: `${swipeOut} ${vars.duration.normal} ease-out forwards` },
+  },
+});
+
+export const variant = styleVariants({
+  default: {},
+  success: { borderColor: vars.color.successBorder },
+  destructive: { borderColor: vars.color.dangerBorder, backgroundColor: '#1f1216' },
+});
+
+export const icon = style({
+  marginTop: '2px',
+  flexShrink: 0,
+});
+
+export const iconVariant = styleVariants({
+  default: { color: vars.color.goldBright },
+  success: { color: vars.color.success },
+  destructive: { color: vars.color.danger },
+});
+
+export const body = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+export const title = style({
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+});
+
+export const description = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+
+export const close = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '28px',
+  height: '28px',
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
+  ':hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
+});

@@ -1,0 +1,328 @@
+/**
+ * The product's marketing and business constants, in one place (DECISIONS.md 11). Every public page,
+ * the help FAQ and the chat widget read these, so two pages can never disagree about a number.
+ *
+ * Where the spec's copy contradicted itself, the value here is the one DECISIONS.md chose: Black tier
+ * free ATM $1,000 a month, a 0.5% conversion fee (lower on higher tiers, never "zero"), shipping 3-7
+ * working days, card verification 1-2 business days, deposits 10-60 minutes.
+ */
+
+export const BRAND = {
+  name: 'SAI Wallet',
+  token: 'SAI',
+  /** DECISIONS.md 22: the page title. */
+  pageTitle: 'SAI Digital Wallet',
+} as const;
+
+/** "About — SAI Digital Wallet"; the bare product title for the home page. */
+export function pageTitle(page?: string): string {
+  return page ? `${page} — ${BRAND.pageTitle}` : BRAND.pageTitle;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Card tiers (spec section 9)
+
+export type TierId = 'gold' | 'ruby' | 'black';
+
+export interface Tier {
+  id: TierId;
+  name: string;
+  /** SAI staked (held) to qualify; also the minimum deposit for the tier. */
+  stake: number;
+  freeAtmUsdPerMonth: number;
+  cashbackPercent: number;
+  lounge: string;
+  card: string;
+  streaming: string;
+  retailSubscription: boolean;
+  partnerDiscount: string;
+  partnerLocations: string;
+  rideSharingPercent: number;
+  support: string;
+  exclusiveExperiences: boolean;
+  /** Conversion of other crypto to SAI: 0.5% standard, lower on higher tiers (DECISIONS.md 11). */
+  conversionFee: string;
+  tagline: string;
+}
+
+export const TIERS: readonly [Tier, Tier, Tier] = [
+  {
+    id: 'gold',
+    name: 'Gold',
+    stake: 100,
+    freeAtmUsdPerMonth: 400,
+    cashbackPercent: 1,
+    lounge: 'Not included',
+    card: 'Free virtual and plastic card',
+    streaming: 'Not included',
+    retailSubscription: false,
+    partnerDiscount: '5-15%',
+    partnerLocations: '500+',
+    rideSharingPercent: 10,
+    support: '24/7 support',
+    exclusiveExperiences: false,
+    conversionFee: '0.5%',
+    tagline: 'Everyday spending with crypto cashback.',
+  },
+  {
+    id: 'ruby',
+    name: 'Ruby Steel',
+    stake: 250,
+    freeAtmUsdPerMonth: 800,
+    cashbackPercent: 2,
+    lounge: '2 visits a year',
+    card: 'Free virtual and metal card',
+    streaming: 'Partial rebate for 6 months',
+    retailSubscription: false,
+    partnerDiscount: '10-30%',
+    partnerLocations: '1,000+',
+    rideSharingPercent: 25,
+    support: 'Priority support',
+    exclusiveExperiences: false,
+    conversionFee: 'Reduced rate',
+    tagline: 'Brushed steel, more rewards and lounge access.',
+  },
+  {
+    id: 'black',
+    name: 'Black',
+    stake: 500,
+    freeAtmUsdPerMonth: 1000,
+    cashbackPercent: 3,
+    lounge: 'Unlimited, with a guest',
+    card: 'Free virtual and premium metal card',
+    streaming: 'Full rebate, permanent',
+    retailSubscription: true,
+    partnerDiscount: '20-70%',
+    partnerLocations: '2,000+',
+    rideSharingPercent: 40,
+    support: 'Dedicated support',
+    exclusiveExperiences: true,
+    conversionFee: 'Lowest rate',
+    tagline: 'Our flagship: the highest rewards and unlimited lounges.',
+  },
+];
+
+/** "70%" from "20-70%": the most a tier saves at partners. */
+export function partnerDiscountUpTo(tier: Tier): string {
+  return tier.partnerDiscount.split('-').at(-1) ?? tier.partnerDiscount;
+}
+
+export function tierById(id: TierId): Tier {
+  const tier = TIERS.find((candidate) => candidate.id === id);
+  if (!tier) throw new Error(`Unknown tier ${id}`);
+  return tier;
+}
+
+/** "$1,000" */
+export function formatUsd(amount: number, fractionDigits = 0): string {
+  return amount.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Fees and timings
+
+export const FEES = {
+  annualFee: 0,
+  transferFee: 0,
+  cryptoDepositFee: 0,
+  /** Standard conversion fee; Ruby Steel and Black pay less. No page may claim zero (DECISIONS.md 11). */
+  conversionFeePercent: 0.5,
+  conversionFeeText: '0.5% conversion fee, lower on Ruby Steel and Black',
+} as const;
+
+export const TIMINGS = {
+  cardShipping: '3-7 working days',
+  cardVerification: '1-2 business days',
+  deposits: '10-60 minutes',
+  withdrawals: 'within 24 hours',
+  depositConfirmations: { ETH: 6, other: 12 },
+} as const;
+
+export const SUPPORTED_CRYPTO = ['BTC', 'ETH', 'USDT', 'USDC', 'SOL', 'XRP'] as const;
+export type SupportedCrypto = (typeof SUPPORTED_CRYPTO)[number];
+
+export const CRYPTO_NAMES: Record<SupportedCrypto, string> = {
+  BTC: 'Bitcoin',
+  ETH: 'Ethereum',
+  USDT: 'Tether',
+  USDC: 'USD Coin',
+  SOL: 'Solana',
+  XRP: 'XRP',
+};
+
+/** Ways to pay with the card; generic names only. */
+export const PAY_METHODS = ['Contactless', 'Chip & PIN', 'Mobile wallets', 'Online checkout', 'ATM'] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Security and compliance
+
+export const SECURITY = {
+  insuranceUsd: 10_000_000,
+  insuranceText: '$10 million',
+  coldStoragePercent: 95,
+  encryption: '256-bit encryption',
+  authentication: 'Multi-factor and biometric authentication',
+} as const;
+
+export interface ComplianceBadge {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export const COMPLIANCE_BADGES: readonly ComplianceBadge[] = [
+  {
+    id: 'regulated',
+    name: 'Licensed & regulated',
+    description: 'Operated as a licensed virtual-asset service provider under regulatory supervision.',
+  },
+  {
+    id: 'pci',
+    name: 'PCI DSS',
+    description: 'Card data is handled to the Payment Card Industry Data Security Standard.',
+  },
+  {
+    id: 'iso',
+    name: 'ISO 27001',
+    description: 'Our information security management is certified to ISO/IEC 27001.',
+  },
+  {
+    id: 'gdpr',
+    name: 'GDPR',
+    description: 'Personal data is processed under the EU General Data Protection Regulation.',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Marketing figures (static copy, spec section 1)
+
+export const STATS = {
+  users: '1M+',
+  cardholders: '1M+',
+  countries: '150+',
+  annualVolume: '$2B+',
+  uptime: '99.9%',
+  partnerLocations: '2,000+',
+} as const;
+
+export interface TimelineEntry {
+  label: string;
+  title: string;
+  text: string;
+}
+
+export const TIMELINE: readonly TimelineEntry[] = [
+  {
+    label: '2022',
+    title: 'Founded',
+    text: 'SAI Wallet starts in Dubai with one goal: make crypto as easy to spend as cash.',
+  },
+  {
+    label: '2023',
+    title: 'Metal cards launch',
+    text: 'The Gold, Ruby Steel and Black cards reach their first cardholders, with crypto cashback on every purchase.',
+  },
+  {
+    label: '2024',
+    title: 'Global expansion',
+    text: `Cardholders in ${STATS.countries} countries and discounts at ${STATS.partnerLocations} partner locations.`,
+  },
+  {
+    label: "What's next",
+    title: 'More ways to use your crypto',
+    text: 'Business accounts, an in-app exchange and more networks for deposits and withdrawals.',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Support and contact
+
+export const SUPPORT = {
+  // Placeholder mailbox on a reserved domain until the production address is configured.
+  email: 'support@saiwallet.example',
+  availability: '24/7',
+  address: ['Office 1204, Bay Square Building 7', 'Business Bay, Dubai', 'United Arab Emirates'],
+  hours: [
+    { days: 'Monday - Friday', time: '9:00 - 18:00' },
+    { days: 'Saturday', time: '10:00 - 16:00' },
+    { days: 'Sunday', time: 'Closed' },
+  ],
+  hoursTimeZone: 'Gulf Standard Time (GMT+4)',
+  regions: ['Americas', 'Europe & Africa', 'Asia & Pacific'],
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// The car giveaway. Progress, target, prize value and dates come from GET /api/campaign
+// (DECISIONS.md 10); only the wording lives here.
+
+export const CAMPAIGN_COPY = {
+  title: 'Win a luxury electric car',
+  prize: 'A luxury electric sports sedan',
+  summary:
+    'Every SAI in circulation moves the giveaway closer to its target. Hold SAI in your wallet to take part.',
+  replyWithinDays: 7,
+  minimumAge: 18,
+} as const;
+
+/** What GET /api/campaign answers. Amounts are decimal strings; dates are ISO 8601. */
+export interface Campaign {
+  target: string;
+  current: string;
+  progressPercent: number;
+  startsAt: string;
+  endsAt: string;
+  drawAt: string;
+  prizeValueUsd: number;
+  replyWithinDays?: number;
+  minimumAge?: number;
+}
+
+const campaignDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "May 15, 2027"; the campaign's dates are calendar days in UTC, so every visitor sees the same day. */
+export function formatCampaignDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'to be announced' : campaignDateFormat.format(date);
+}
+
+/** The giveaway's terms, all dates from the one campaign answer. */
+export function campaignTerms(campaign: Campaign): string[] {
+  const replyDays = campaign.replyWithinDays ?? CAMPAIGN_COPY.replyWithinDays;
+  const age = campaign.minimumAge ?? CAMPAIGN_COPY.minimumAge;
+  const target = formatTokenAmount(campaign.target);
+  return [
+    `The giveaway opens on ${formatCampaignDate(campaign.startsAt)}.`,
+    `It closes on ${formatCampaignDate(campaign.endsAt)}, or earlier when ${target} ${BRAND.token} are in circulation.`,
+    `The winner is drawn on ${formatCampaignDate(campaign.drawAt)} from all eligible wallet holders.`,
+    `The winner is contacted by e-mail and must reply within ${replyDays} days, or a new winner is drawn.`,
+    `Participants must be ${age} or older and hold a verified ${BRAND.name} account.`,
+    `The prize has a retail value of ${formatUsd(campaign.prizeValueUsd)} and cannot be exchanged for cash.`,
+  ];
+}
+
+/** "25,000" from "25000.00"; two decimals only when there is a fraction. Text, never floats. */
+export function formatTokenAmount(value: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, whole = '0', fraction = ''] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = fraction.padEnd(2, '0').slice(0, 2);
+  return cents === '00' ? grouped : `${grouped}.${cents}`;
+}
+
+/** The bar's width: the API's percent, clamped to 0-100. */
+export function campaignBarPercent(campaign: Pick<Campaign, 'progressPercent'>): number {
+  const value = Number(campaign.progressPercent);
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}

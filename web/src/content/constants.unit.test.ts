@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  campaignBarPercent,
+  campaignTerms,
+  formatCampaignDate,
+  formatTokenAmount,
+  pageTitle,
+  TIERS,
+  TIMINGS,
+} from './constants.ts';
+
+describe('tier table (spec section 9, DECISIONS.md 11)', () => {
+  it('has Gold, Ruby Steel and Black with their stakes, ATM allowances, cashback and lounges', () => {
+    expect(
+      TIERS.map((tier) => [
+        tier.name,
+        tier.stake,
+        tier.freeAtmUsdPerMonth,
+        tier.cashbackPercent,
+        tier.lounge,
+      ]),
+    ).toEqual([
+      ['Gold', 100, 400, 1, 'Not included'],
+      ['Ruby Steel', 250, 800, 2, '2 visits a year'],
+      ['Black', 500, 1000, 3, 'Unlimited, with a guest'],
+    ]);
+  });
+
+  it('decides the timings that the spec gave more than once', () => {
+    expect(TIMINGS).toMatchObject({
+      cardShipping: '3-7 working days',
+      cardVerification: '1-2 business days',
+      deposits: '10-60 minutes',
+      withdrawals: 'within 24 hours',
+    });
+  });
+});
+
+describe('page titles', () => {
+  it('is "SAI Digital Wallet", with the page name in front', () => {
+    expect(pageTitle()).toBe('SAI Digital Wallet');
+    expect(pageTitle('About')).toBe('About — SAI Digital Wallet');
+  });
+});
+
+describe('campaign copy', () => {
+  const campaign = {
+    target: '25000.00',
+    current: '1234.56',
+    progressPercent: 4.9,
+    startsAt: '2026-06-01T00:00:00.000Z',
+    endsAt: '2027-05-15T23:59:59.000Z',
+    drawAt: '2027-05-31T12:00:00.000Z',
+    prizeValueUsd: 58500,
+  };
+
+  it('formats token amounts as text, without float rounding', () => {
+    expect(formatTokenAmount('25000.00')).toBe('25,000');
+    expect(formatTokenAmount('1234.56')).toBe('1,234.56');
+    expect(formatTokenAmount('0.5')).toBe('0.50');
+  });
+
+  it('states every term with the dates of the one campaign answer', () => {
+    const terms = campaignTerms(campaign).join('\n');
+    expect(terms).toContain('opens on June 1, 2026');
+    expect(terms).toContain('closes on May 15, 2027, or earlier when 25,000 SAI are in circulation');
+    expect(terms).toContain('drawn on May 31, 2027');
+    expect(terms).toContain('reply within 7 days');
+    expect(terms).toContain('18 or older');
+    expect(terms).toContain('$58,500');
+    expect(formatCampaignDate('not a date')).toBe('to be announced');
+  });
+
+  it('clamps the bar to 0-100', () => {
+    expect(campaignBarPercent({ progressPercent: 4.9 })).toBe(4.9);
+    expect(campaignBarPercent({ progressPercent: 140 })).toBe(100);
+    expect(campaignBarPercent({ progressPercent: -3 })).toBe(0);
+    expect(campaignBarPercent({ progressPercent: Number.NaN })).toBe(0);
+  });
+});
+
+describe('agreement with the signed-in screens (lib/constants.ts)', () => {
+  // Two modules hold the tier table until they are merged; they must never say different things.
+  it('has the same tiers, ATM allowances, cashback and timings', async () => {
+    const signedIn = await import('../lib/constants.ts');
+    expect(
+      signedIn.CARD_TIERS.map((tier) => [
+        tier.tier,
+        tier.name,
+        tier.minimum,
+        tier.atmPerMonth,
+        tier.cashback,
+      ]),
+    ).toEqual(
+      TIERS.map((tier) => [
+        tier.id,
+        tier.name,
+        String(tier.stake),
+        `$${tier.freeAtmUsdPerMonth.toLocaleString('en-US')}`,
+        `${tier.cashbackPercent}%`,
+      ]),
+    );
+    expect(signedIn.CARD_SHIPPING_TIME).toBe(TIMINGS.cardShipping);
+    expect(signedIn.CARD_VERIFICATION_TIME).toBe(TIMINGS.cardVerification);
+    expect(signedIn.DEPOSIT_CONFIRMATION_TIME).toBe(TIMINGS.deposits);
+  });
+});

@@ -1,0 +1,151 @@
+import { BRAND, FEES, formatUsd, SECURITY, SUPPORT, SUPPORTED_CRYPTO, TIERS, TIMINGS } from './constants.ts';
+
+/** Help centre FAQ (spec section 2, "Help"): three categories of four questions. Answers read the constants. */
+
+export type FaqCategoryId = 'account' | 'cards' | 'crypto';
+
+export interface FaqItem {
+  id: string;
+  question: string;
+  answer: string;
+}
+
+export interface FaqCategory {
+  /** Also the anchor on /help: #account, #cards, #crypto. */
+  id: FaqCategoryId;
+  title: string;
+  description: string;
+  items: readonly FaqItem[];
+}
+
+const [gold, ruby, black] = TIERS;
+const tierStakes = `${gold.name} (${gold.stake} ${BRAND.token}), ${ruby.name} (${ruby.stake} ${BRAND.token}) and ${black.name} (${black.stake} ${BRAND.token})`;
+const atmAllowances = TIERS.map((tier) => `${tier.name} ${formatUsd(tier.freeAtmUsdPerMonth)}`).join(', ');
+
+export const HELP_FAQ: readonly FaqCategory[] = [
+  {
+    id: 'account',
+    title: 'Account & Security',
+    description: 'Signing up, protecting your account and reaching us.',
+    items: [
+      {
+        id: 'create-account',
+        question: 'How do I create an account?',
+        answer: `Choose Get Started, enter your name, a username, your e-mail and a password of at least 6 characters, and accept the terms. Your ${BRAND.name} is ready straight away; you can deposit and order a card from the dashboard.`,
+      },
+      {
+        id: 'account-protection',
+        question: 'How are my account and funds protected?',
+        answer: `Your data travels with ${SECURITY.encryption}, ${SECURITY.coldStoragePercent}% of funds are held in cold storage, and holdings are insured up to ${SECURITY.insuranceText}. You can add an authenticator app as a second sign-in factor.`,
+      },
+      {
+        id: 'two-factor',
+        question: 'How do I turn on two-factor authentication?',
+        answer:
+          'Open your profile, go to Security and choose Enable 2FA. Scan the QR code with an authenticator app and confirm with the 6-digit code it shows. From then on, signing in asks for a fresh code.',
+      },
+      {
+        id: 'support-hours',
+        question: 'When can I reach support?',
+        answer: `Support is available ${SUPPORT.availability} in the ${SUPPORT.regions.join(', ')} regions. Use the chat in the corner of any page or the contact form, or write to ${SUPPORT.email}.`,
+      },
+    ],
+  },
+  {
+    id: 'cards',
+    title: 'Cards & Payments',
+    description: 'Card tiers, delivery, fees and ATM allowances.',
+    items: [
+      {
+        id: 'card-tiers',
+        question: 'Which card tiers can I choose?',
+        answer: `There are three tiers, set by the ${BRAND.token} you hold: ${tierStakes}. No tier has an annual fee, and higher tiers earn more cashback and partner discounts.`,
+      },
+      {
+        id: 'card-delivery',
+        question: 'How long does card delivery take?',
+        answer: `Once your deposit is confirmed, card verification takes ${TIMINGS.cardVerification}. The card then ships by courier with tracking and arrives in ${TIMINGS.cardShipping}.`,
+      },
+      {
+        id: 'card-fees',
+        question: 'What fees do I pay?',
+        answer: `No annual fee on any tier, no fee on transfers between ${BRAND.name} users and no fee on crypto deposits. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}%, and less on Ruby Steel and Black.`,
+      },
+      {
+        id: 'atm-allowance',
+        question: 'How much can I withdraw from ATMs for free?',
+        answer: `Each month you can withdraw, free of charge: ${atmAllowances}.`,
+      },
+    ],
+  },
+  {
+    id: 'crypto',
+    title: 'Cryptocurrency',
+    description: 'Deposits, withdrawals and buying SAI.',
+    items: [
+      {
+        id: 'supported-crypto',
+        question: 'Which cryptocurrencies can I deposit?',
+        answer: `${SUPPORTED_CRYPTO.join(', ')}, each on the networks listed on the deposit page. Always send on the network you selected, and at least the minimum shown for it.`,
+      },
+      {
+        id: 'deposit-time',
+        question: 'How long do deposits take?',
+        answer: `Deposits are credited in ${TIMINGS.deposits}, once the network has confirmed them (${TIMINGS.depositConfirmations.ETH} confirmations for ETH, ${TIMINGS.depositConfirmations.other} for the others).`,
+      },
+      {
+        id: 'withdrawal-time',
+        question: 'How long do withdrawals take?',
+        answer: `Withdrawals are processed ${TIMINGS.withdrawals}. The amount is held from your available balance as soon as you request it.`,
+      },
+      {
+        id: 'buy-sai',
+        question: `How do I buy ${BRAND.token}?`,
+        answer: `Send ETH, USDT or USDC to the deposit address shown on your dashboard and submit the proof of payment. After review, the ${BRAND.token} are added to your balance, usually in ${TIMINGS.deposits}.`,
+      },
+    ],
+  },
+];
+
+/** The /cards page's questions. */
+export const CARDS_FAQ: readonly FaqItem[] = [
+  {
+    id: 'cards-annual-fee',
+    question: 'Is there an annual fee?',
+    answer: 'No. Gold, Ruby Steel and Black have no annual fee.',
+  },
+  {
+    id: 'cards-upgrade',
+    question: 'How do I move up a tier?',
+    answer: `Your tier follows the ${BRAND.token} you hold: ${ruby.stake} or more for ${ruby.name}, ${black.stake} or more for ${black.name}. Top up your balance and your card upgrades.`,
+  },
+  {
+    id: 'cards-shipping',
+    question: 'When will my card arrive?',
+    answer: `Verification takes ${TIMINGS.cardVerification}; the courier then delivers in ${TIMINGS.cardShipping}, with tracking.`,
+  },
+  {
+    id: 'cards-freeze',
+    question: 'Can I freeze my card or change my PIN?',
+    answer:
+      'Yes. Card settings on your dashboard let you freeze and unfreeze the card at any time and change its 4-digit PIN.',
+  },
+];
+
+/**
+ * DECISIONS.md 15: the help search filters the FAQ. Every word of the query must appear in the question
+ * or the answer, ignoring case; categories left without questions are dropped.
+ */
+export function filterFaq(categories: readonly FaqCategory[], query: string): FaqCategory[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...categories];
+  return categories
+    .map((category) => ({
+      ...category,
+      items: category.items.filter((item) => {
+        const text = `${item.question} ${item.answer}`.toLowerCase();
+        return words.every((word) => text.includes(word));
+      }),
+    }))
+    .filter((category) => category.items.length > 0);
+}

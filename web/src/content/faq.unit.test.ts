@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CARDS_FAQ, filterFaq, HELP_FAQ } from './faq.ts';
+
+describe('help FAQ', () => {
+  it('has Account & Security, Cards & Payments and Cryptocurrency with four questions each', () => {
+    expect(HELP_FAQ.map((category) => [category.id, category.title, category.items.length])).toEqual([
+      ['account', 'Account & Security', 4],
+      ['cards', 'Cards & Payments', 4],
+      ['crypto', 'Cryptocurrency', 4],
+    ]);
+    const ids = HELP_FAQ.flatMap((category) => category.items.map((item) => item.id));
+    expect(new Set([...ids, ...CARDS_FAQ.map((item) => item.id)]).size).toBe(ids.length + CARDS_FAQ.length);
+  });
+
+  it('answers with the one set of constants (DECISIONS.md 11)', () => {
+    const text = [...HELP_FAQ.flatMap((category) => category.items), ...CARDS_FAQ]
+      .map((item) => item.answer)
+      .join('\n');
+    expect(text).toContain('24/7');
+    expect(text).toContain('3-7 working days');
+    expect(text).toContain('1-2 business days');
+    expect(text).toContain('10-60 minutes');
+    expect(text).toContain('within 24 hours');
+    expect(text).toContain('Black $1,000');
+    expect(text).toContain('0.5%');
+    expect(text).not.toMatch(/\$1,500|7-10|7-14|1-24 hours|zero fee|no conversion fee/i);
+  });
+});
+
+describe('filterFaq', () => {
+  it('keeps every question for a blank query', () => {
+    expect(filterFaq(HELP_FAQ, '  ')).toEqual([...HELP_FAQ]);
+  });
+
+  it('keeps questions whose question or answer has every word, ignoring case, and drops empty groups', () => {
+    const result = filterFaq(HELP_FAQ, 'WITHDRAWALS processed');
+    expect(result.map((category) => category.id)).toEqual(['crypto']);
+    expect(result[0]?.items.map((item) => item.id)).toEqual(['withdrawal-time']);
+  });
+
+  it('finds nothing for words no answer has', () => {
+    expect(filterFaq(HELP_FAQ, 'lorem ipsum')).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Display arithmetic for crypto amounts and the card's tier ladder. Exact, on decimal strings (see
+ * money.ts); nothing here moves money, the API decides everything again.
+ */
+import {
+  CARD_TIERS,
+  CRYPTO_DECIMALS,
+  type CryptoCurrency,
+  DISPLAY_DECIMALS,
+  type TierInfo,
+} from './constants.ts';
+import { formatDecimal } from './format.ts';
+import { fromUnits, readAmount, toUnits } from './money.ts';
+
+/**
+ * An amount cut (not rounded) to the currency's display decimals, without grouping: "1.50000000" ETH →
+ * "1.500000". Cutting matches the API's own display, so the screen never shows more than is there.
+ */
+export function displayAmount(value: string, currency: CryptoCurrency | 'SAI'): string {
+  const decimals = DISPLAY_DECIMALS[currency];
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const cut = fraction.padEnd(decimals, '0').slice(0, decimals);
+  return decimals > 0 ? `${sign}${whole}.${cut}` : `${sign}${whole}`;
+}
+
+/** As `displayAmount`, with thousands separators: "12,345.678900". */
+export function formatAsset(value: string, currency: CryptoCurrency | 'SAI'): string {
+  return formatDecimal(displayAmount(value, currency), DISPLAY_DECIMALS[currency]);
+}
+
+/** Units at the ledger's 8 crypto decimals; null when unreadable. */
+export function cryptoUnits(value: string): bigint | null {
+  return toUnits(value, CRYPTO_DECIMALS);
+}
+
+export type CryptoAmountCheck = { ok: true; amount: string } | { ok: false; message: string };
+
+/** Spec 5, crypto withdrawal and transfer amounts: positive, at least 0.00000001, at most the balance. */
+export function checkCryptoAmount(
+  input: string,
+  available: string,
+  currency: CryptoCurrency,
+  positiveMessage = 'Amount must be greater than 0',
+): CryptoAmountCheck {
+  const read = readAmount(input, CRYPTO_DECIMALS);
+  if (!read.ok) {
+    return {
+      ok: false,
+      message: read.reason === 'too_precise' ? 'Amount can have at most 8 decimal places' : positiveMessage,
+    };
+  }
+  const balance = cryptoUnits(available) ?? 0n;
+  if (read.units > balance) {
+    return {
+      ok: false,
+      message: `Insufficient balance. You have ${displayAmount(available, currency)} ${currency} available.`,
+    };
+  }
+  return { ok: true, amount: fromUnits(read.units, CRYPTO_DECIMALS) };
+}
+
+/** True when a decimal string is above zero. */
+export function isPositive(value: string | null | undefined): boolean {
+  if (!value) return false;
+  const units = toUnits(value, 18);
+  return units !== null && units > 0n;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Card tier ladder
+
+export interface UpgradePath {
+  /** The next tier to reach, or null at the top. */
+  next: TierInfo | null;
+  /** Balance over the next tier's minimum, 0-100, for the progress bar. */
+  percent: number;
+  /** SAI still missing to reach it, e.g. "150.00". */
+  missing: string;
+}
+
+/**
+ * Spec 2: the next tier's threshold and progress as balance over threshold; at 500 or more the top
+ * tier is reached. Below 100 SAI the next step is Gold, the minimum for a card.
+ */
+export function upgradePath(balance: string): UpgradePath {
+  const units = toUnits(balance) ?? 0n;
+  const next = CARD_TIERS.find((info) => (toUnits(info.minimum) ?? 0n) > units) ?? null;
+  if (!next) return { next: null, percent: 100, missing: '0.00' };
+  const threshold = toUnits(next.minimum) ?? 1n;
+  const clamped = units < 0n ? 0n : units;
+  const percent = Number((clamped * 1000n) / threshold) / 10;
+  return { next, percent, missing: fromUnits(threshold - clamped) };
+}
+
+/** A 24-hour change in percent as the price source gives it: "+1.25%", "-0.40%", "0.00%". */
+export function formatChange(change: string): string {
+  const trimmed = change.trim();
+  if (trimmed.startsWith('-')) return `${trimmed}%`;
+  return isPositive(trimmed) ? `+${trimmed.replace(/^\+/, '')}%` : `${trimmed.replace(/^\+/, '')}%`;
+}
+
+/**
+ * Which configured deposit address serves a network (DECISIONS 21): the EVM networks share the ETH
+ * address; Bitcoin, Solana, XRP Ledger and Tron have their own.
+ */
+export function depositAddressFamily(network: string): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {
+  switch (network) {
+    case 'bitcoin':
+      return 'BTC';
+    case 'solana':
+      return 'SOL';
+    case 'xrpl':
+      return 'XRP';
+    case 'tron':
+      return 'TRX';
+    default:
+      return 'ETH';
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Display helpers. Amounts arrive as decimal strings ("1234.50") and are regrouped as text, never
+ * parsed into floating point, so what is shown is exactly what the ledger holds.
+ */
+export function formatDecimal(value: string, decimals = 2): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const padded = fraction.padEnd(decimals, '0');
+  return decimals > 0 ? `${sign}${grouped}.${padded}` : `${sign}${grouped}`;
+}
+
+export function displayName(user: { firstName?: string | null; username: string }): string {
+  const first = user.firstName?.trim();
+  return first ? first : user.username;
+}
+
+/** First and last initial, else the first two letters of the username, else "U" (spec: profile). */
+export function initials(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string;
+}): string {
+  const first = user.firstName?.trim()?.[0];
+  const last = user.lastName?.trim()?.[0];
+  if (first && last) return `${first}${last}`.toUpperCase();
+  const fromUsername = user.username?.trim().slice(0, 2);
+  if (fromUsername) return fromUsername.toUpperCase();
+  return 'U';
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+function toDate(value: string | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Jan 31, 2026, 2:05 PM" (spec 9: dates en-US). */
+export function formatDateTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : 'Unknown date';
+}
+
+/** "Jan 31, 2026". */
+export function formatDate(value: string | Date): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : 'Unknown date';
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.345],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** "5 minutes ago", "in 2 days", "now" (spec 9: relative dates as "in X" or "X ago"). */
+export function formatRelative(value: string | Date, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return 'Unknown date';
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return dateFormat.format(date);
+}
+
+/** A signed SAI amount for display: "+12.50" or "−3.00" (typographic minus), never rounded. */
+export function formatSignedAmount(value: string): string {
+  const trimmed = value.trim();
+  const negative = trimmed.startsWith('-');
+  const magnitude = formatDecimal(trimmed.replace(/^[+-]/, ''));
+  return `${negative ? '\u2212' : '+'}${magnitude}`;
+}
+
+/** Percent trend as text: "+12.5%", "-3.8%", "0%"; an em dash when there is nothing to compare with. */
+export function formatTrend(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '\u2014';
+  const text = `${Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+  if (value > 0) return `+${text}`;
+  if (value < 0) return `-${text}`;
+  return text;
+}
+
+/** The bell's badge (spec 4): none at 0, the number up to 9, then "9+". */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import {
+  badgeText,
+  displayName,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatRelative,
+  formatSignedAmount,
+  formatTrend,
+  initials,
+} from './format.ts';
+
+describe('formatDecimal', () => {
+  test.each([
+    ['0.00', '0.00'],
+    ['0', '0.00'],
+    ['1234.5', '1,234.50'],
+    ['1234567.89', '1,234,567.89'],
+    ['-1000.10', '-1,000.10'],
+    ['999', '999.00'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatDecimal(input)).toBe(expected);
+  });
+
+  test('never rounds through floating point', () => {
+    expect(formatDecimal('90071992547409931.99')).toBe('90,071,992,547,409,931.99');
+  });
+
+  test('leaves anything that is not a decimal as it is', () => {
+    expect(formatDecimal('n/a')).toBe('n/a');
+  });
+});
+
+describe('names', () => {
+  test('display name prefers the first name', () => {
+    expect(displayName({ firstName: 'Ada', username: 'ada_l' })).toBe('Ada');
+    expect(displayName({ firstName: '  ', username: 'ada_l' })).toBe('ada_l');
+    expect(displayName({ firstName: null, username: 'ada_l' })).toBe('ada_l');
+  });
+
+  test('initials: first and last, else two letters of the username, else U', () => {
+    expect(initials({ firstName: 'ada', lastName: 'lovelace', username: 'x' })).toBe('AL');
+    expect(initials({ firstName: 'Ada', lastName: '', username: 'grace' })).toBe('GR');
+    expect(initials({ username: '' })).toBe('U');
+  });
+});
+
+describe('dates, signs and trends', () => {
+  test('relative dates read "X ago" and "in X"', () => {
+    const now = new Date('2026-01-31T12:00:00Z');
+    expect(formatRelative('2026-01-31T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-01-30T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelative('2026-02-02T12:00:00Z', now)).toBe('in 2 days');
+    expect(formatRelative('nonsense', now)).toBe('Unknown date');
+  });
+
+  test('absolute dates are en-US', () => {
+    expect(formatDate(new Date(2026, 0, 31))).toBe('Jan 31, 2026');
+    expect(formatDateTime('not a date')).toBe('Unknown date');
+  });
+
+  test('signed amounts use a real minus sign and keep the exact digits', () => {
+    expect(formatSignedAmount('-3.00')).toBe('\u22123.00');
+    expect(formatSignedAmount('+1234.5')).toBe('+1,234.50');
+    expect(formatSignedAmount('12.00')).toBe('+12.00');
+  });
+
+  test('trends: signed percent, or a dash when there is nothing to compare', () => {
+    expect(formatTrend(12.5)).toBe('+12.5%');
+    expect(formatTrend(-3.8)).toBe('-3.8%');
+    expect(formatTrend(0)).toBe('0%');
+    expect(formatTrend(null)).toBe('\u2014');
+  });
+});
+
+describe('badgeText (spec 4)', () => {
+  test('none at 0, the count up to 9, then 9+', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+    expect(badgeText(250)).toBe('9+');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError } from './api.ts';
+import { IdempotencyKeys, isRetryableFailure } from './idempotency.ts';
+
+function counter() {
+  let n = 0;
+  return () => `key-${++n}`;
+}
+
+describe('IdempotencyKeys', () => {
+  test('a retry of the same submission after a lost answer reuses the key', () => {
+    const keys = new IdempotencyKeys(counter());
+    const payload = { receiverId: 'abc1234', amount: '3.00', description: '' };
+    expect(keys.keyFor(payload)).toBe('key-1');
+    keys.settle(new ApiError(0, 'offline'));
+    expect(keys.keyFor({ ...payload })).toBe('key-1');
+    keys.settle(new ApiError(503, 'Service Unavailable'));
+    expect(keys.keyFor(payload)).toBe('key-1');
+  });
+
+  test('a changed submission is a new action with a new key', () => {
+    const keys = new IdempotencyKeys(counter());
+    expect(keys.keyFor({ amount: '3.00' })).toBe('key-1');
+    keys.settle(new ApiError(0, 'offline'));
+    expect(keys.keyFor({ amount: '4.00' })).toBe('key-2');
+  });
+
+  test('after success, or a definite refusal, the same fields again are a new action', () => {
+    const keys = new IdempotencyKeys(counter());
+    expect(keys.keyFor({ amount: '3.00' })).toBe('key-1');
+    keys.settle();
+    expect(keys.keyFor({ amount: '3.00' })).toBe('key-2');
+    keys.settle(new ApiError(422, 'Insufficient balance'));
+    expect(keys.keyFor({ amount: '3.00' })).toBe('key-3');
+  });
+
+  test('the default keys are random UUIDs', () => {
+    const keys = new IdempotencyKeys();
+    const key = keys.keyFor({});
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  test('which failures are retryable', () => {
+    expect(isRetryableFailure(new ApiError(0, 'x'))).toBe(true);
+    expect(isRetryableFailure(new ApiError(429, 'x'))).toBe(true);
+    expect(isRetryableFailure(new ApiError(500, 'x'))).toBe(true);
+    expect(isRetryableFailure(new TypeError('x'))).toBe(true);
+    expect(isRetryableFailure(new ApiError(400, 'x'))).toBe(false);
+    expect(isRetryableFailure(new ApiError(409, 'x'))).toBe(false);
+    expect(isRetryableFailure(new ApiError(422, 'x'))).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Exact arithmetic on the decimal strings the API sends and the user types. Amounts never pass through
+ * floating point: they become integer minor units (`bigint`) and go back to text (LEDGER.md "Money").
+ */
+
+/** SAI has two decimals (LEDGER.md). */
+export const SAI_DECIMALS = 2;
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+/** "12.5" → 1250n at 2 decimals; null when it is not a plain decimal or has more decimals than allowed. */
+export function toUnits(value: string, decimals = SAI_DECIMALS): bigint | null {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  if (fraction.length > decimals) return null;
+  const units = BigInt(whole + fraction.padEnd(decimals, '0'));
+  return sign === '-' ? -units : units;
+}
+
+/** 1250n → "12.50". */
+export function fromUnits(units: bigint, decimals = SAI_DECIMALS): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+}
+
+export type AmountCheck =
+  | { ok: true; units: bigint; amount: string }
+  | { ok: false; reason: 'not_positive' | 'too_precise' };
+
+/**
+ * Reads an amount typed into a form. Only digits with an optional decimal point: no exponent, sign,
+ * grouping or spaces inside, so what is sent is exactly what was typed.
+ */
+export function readAmount(input: string, decimals = SAI_DECIMALS): AmountCheck {
+  const trimmed = input.trim();
+  const match = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/.exec(trimmed);
+  if (!match) return { ok: false, reason: 'not_positive' };
+  const fraction = match[2] ?? match[3] ?? '';
+  const whole = match[1] ?? '0';
+  if (fraction.length > decimals) {
+    return { ok: false, reason: /[1-9]/.test(whole + fraction) ? 'too_precise' : 'not_positive' };
+  }
+  const units = BigInt(whole + fraction.padEnd(decimals, '0'));
+  if (units <= 0n) return { ok: false, reason: 'not_positive' };
+  return { ok: true, units, amount: fromUnits(units, decimals) };
+}
+
+/** -1, 0 or 1 for a decimal string; 0 for anything unreadable. */
+export function signOf(value: string): -1 | 0 | 1 {
+  const units = toUnits(value, 18);
+  if (units === null || units === 0n) return 0;
+  return units < 0n ? -1 : 1;
+}
+
+/** amount × price, rounded half-up to `decimals` (display only, e.g. the USDT value of a purchase). */
+export function multiply(amount: string, price: string, decimals = 2): string | null {
+  const a = splitDecimal(amount);
+  const p = splitDecimal(price);
+  if (!a || !p) return null;
+  const scale = a.scale + p.scale;
+  const product = a.digits * p.digits;
+  if (scale <= decimals) return fromUnits(product * 10n ** BigInt(decimals - scale), decimals);
+  const divisor = 10n ** BigInt(scale - decimals);
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  const rounded = (magnitude + divisor / 2n) / divisor;
+  return fromUnits(negative ? -rounded : rounded, decimals);
+}
+
+function splitDecimal(value: string): { digits: bigint; scale: number } | null {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const digits = BigInt(whole + fraction);
+  return { digits: sign === '-' ? -digits : digits, scale: fraction.length };
+}

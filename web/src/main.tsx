@@ -1,0 +1,40 @@
+import './styles/global.css.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { routeTree } from './routeTree.gen.ts';
+
+// Spec 7: data never goes stale on its own, no refetch on focus, no retries unless a query says so.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
+    mutations: { retry: false },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders read through React Query, which does its own caching; the router should always ask it.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const rootElement = document.getElementById('app');
+if (!rootElement) throw new Error('Missing #app element in index.html');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,105 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api.ts';
+import type { CryptoCurrency } from '../lib/constants.ts';
+import { adminKeys } from './users.queries.ts';
+
+/**
+ * Admin-only reads and commands beyond the ledger's: market settings (DECISIONS 12), user status
+ * (DECISIONS 13) and the contact inbox. Keys live under `admin`, so a money command refreshes them too.
+ */
+
+export interface SettingPrice {
+  price: string;
+  change_24h: string;
+  /** When an admin set it; null while the documented default applies. */
+  updatedAt: string | null;
+}
+
+export interface MarketSettings {
+  prices: Partial<Record<CryptoCurrency, SettingPrice>>;
+  tokenPrice: { price: string; updatedAt: string | null };
+}
+
+export interface ContactMessage {
+  id: string;
+  fullName: string;
+  email: string;
+  subject: string;
+  message: string;
+  userId: string | null;
+  receivedAt: string;
+}
+
+export const adminSettingsKeys = {
+  settings: () => [...adminKeys.all, 'settings'] as const,
+  contact: () => [...adminKeys.all, 'contact'] as const,
+};
+
+export const marketSettingsQuery = queryOptions({
+  queryKey: adminSettingsKeys.settings(),
+  queryFn: ({ signal }) => apiRequest<MarketSettings>('/api/admin/settings', { signal }),
+  staleTime: 30_000,
+});
+
+export const contactMessagesQuery = queryOptions({
+  queryKey: adminSettingsKeys.contact(),
+  queryFn: ({ signal }) => apiRequest<ContactMessage[]>('/api/contact', { signal }),
+  staleTime: 30_000,
+});
+
+/** Prices feed the dashboards' USD values, and the token price the SAI balance's: refresh all of it. */
+function useRefreshMarket() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminSettingsKeys.settings() }),
+      queryClient.invalidateQueries({ queryKey: ['crypto', 'prices'] }),
+      queryClient.invalidateQueries({ queryKey: ['config', 'public'] }),
+      queryClient.invalidateQueries({ queryKey: ['auth', 'user'] }),
+    ]);
+}
+
+export function useSetCryptoPriceMutation() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: ({
+      currency,
+      price,
+      change24h,
+    }: {
+      currency: CryptoCurrency;
+      price: string;
+      change24h: string;
+    }) =>
+      apiRequest<SettingPrice>(`/api/admin/settings/prices/${currency}`, {
+        method: 'PUT',
+        body: { price, change24h },
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useSetTokenPriceMutation() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (price: string) =>
+      apiRequest<{ price: string; updatedAt: string | null }>('/api/admin/settings/token-price', {
+        method: 'PUT',
+        body: { price },
+      }),
+    onSettled: refresh,
+  });
+}
+
+/** Suspend (ends every session of the user at once) or reactivate an account. */
+export function useSetUserStatusMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, status }: { userId: string; status: 'suspended' | 'active' }) =>
+      apiRequest<{ id: string; status: string }>(`/api/admin/users/${encodeURIComponent(userId)}/status`, {
+        method: 'PATCH',
+        body: { status },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

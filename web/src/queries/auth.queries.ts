@@ -1,0 +1,121 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../lib/api.ts';
+
+/** The signed-in user as the API returns it (`GET /api/auth/user`). Money fields are decimal strings. */
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  status: string;
+  twoFactorEnabled: boolean;
+  /** For the avatar: first and last initial, else the username's first two letters, else "U". */
+  initials: string;
+  /** SAI balance, e.g. "125.50". */
+  balance: string;
+  /** Balance × the configured token price, in USD, e.g. "313.75". */
+  balanceUSD: string;
+  /** Real change of the balance over the last 24 hours, from the ledger's history, e.g. "-2.50". */
+  balanceChange24h: string;
+  /** The configured price of one SAI in USDT, e.g. "2.50" (DECISIONS 9). */
+  tokenValue: string;
+  profileImageUrl: string | null;
+  bio: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+  /** Only once the API has answered `totp_required`. */
+  totpCode?: string;
+}
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  termsAgreed: boolean;
+}
+
+export const authKeys = {
+  all: ['auth'] as const,
+  currentUser: () => [...authKeys.all, 'user'] as const,
+};
+
+/** Signed out is not an error: a 401 resolves to `null`. Kept until sign-in or sign-out replaces it. */
+export const currentUserQuery = queryOptions({
+  queryKey: authKeys.currentUser(),
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return await apiRequest<User>('/api/auth/user', { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+/** Where a freshly signed-in user lands (spec: admins on the admin panel, everyone else on the dashboard). */
+export function homePathFor(user: Pick<User, 'isAdmin'>): '/admin' | '/dashboard' {
+  return user.isAdmin ? '/admin' : '/dashboard';
+}
+
+/** Everything cached belongs to whoever is signed in; a change of identity must not show the last one's data. */
+function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryClient>) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<User>('/api/auth/login', { method: 'POST', body: input }),
+    retry: false,
+    onSuccess: (user) => {
+      forgetEverythingButAuth(queryClient);
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+    },
+  });
+}
+
+export function useRegisterMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      apiRequest<User>('/api/auth/register', {
+        method: 'POST',
+        // The spec's client always sends these; an account never makes itself an admin.
+        body: { ...input, isAdmin: false, profileImageUrl: '', bio: '' },
+      }),
+    retry: false,
+    onSuccess: (user) => {
+      forgetEverythingButAuth(queryClient);
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+    },
+  });
+}
+
+export function useLogoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('/api/auth/logout', { method: 'POST' }),
+    retry: false,
+    onError: (error) => {
+      // Spec: a failed logout call is only logged; the local session ends regardless.
+      console.warn('Logout request failed', error);
+    },
+    onSettled: () => {
+      forgetEverythingButAuth(queryClient);
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+    },
+  });
+}

@@ -1,0 +1,177 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import type { CardTier } from '../lib/constants.ts';
+
+/**
+ * The metal card (`/api/cards`). One per user; the server decides its tier from the balance and walks it
+ * through pending → verifying → active, frozen (inactive) and shipping. An illegal step answers 409 with
+ * a message that says what is wrong.
+ */
+export type CardStatus = 'pending' | 'verifying' | 'active' | 'inactive' | 'shipping';
+export type ShippingStatus = 'not_shipped' | 'shipped' | 'delivered';
+
+export interface Card {
+  id: string;
+  userId: string;
+  tier: CardTier;
+  status: CardStatus;
+  shippingStatus: ShippingStatus;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string | null;
+  trackingNumber: string | null;
+  /** A calendar day, "YYYY-MM-DD". */
+  estimatedDelivery: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A card as the admin queue lists it, with whose it is. */
+export interface AdminCard extends Card {
+  username?: string | null;
+  email?: string | null;
+}
+
+export interface ShippingAddress {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export const CARD_STATUSES: readonly CardStatus[] = [
+  'pending',
+  'verifying',
+  'active',
+  'inactive',
+  'shipping',
+];
+
+export const cardKeys = {
+  all: ['cards'] as const,
+  ofUser: (userId: string) => [...cardKeys.all, 'user', userId] as const,
+  queue: (status: CardStatus | 'all') => [...cardKeys.all, 'queue', status] as const,
+};
+
+/** The user's card, or null when they have none (a 404 is the normal "no card yet" answer). */
+export function userCardQuery(userId: string) {
+  return queryOptions({
+    queryKey: cardKeys.ofUser(userId),
+    queryFn: async ({ signal }): Promise<Card | null> => {
+      try {
+        return await apiRequest<Card>(`/api/cards/user/${encodeURIComponent(userId)}`, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+  });
+}
+
+export function adminCardsQuery(status: CardStatus | 'all') {
+  return queryOptions({
+    queryKey: cardKeys.queue(status),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminCard[]>(`/api/admin/cards${status === 'all' ? '' : `?status=${status}`}`, { signal }),
+    staleTime: 10_000,
+  });
+}
+
+/**
+ * After any card command, the user's card and the admin queue may have changed, and so may notifications.
+ * A command answers with the card as it left it, which is shown at once while the lists refetch.
+ */
+function useRefreshCards() {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: (card: Card) => {
+      if (queryClient.getQueryData(cardKeys.ofUser(card.userId)) !== undefined)
+        queryClient.setQueryData(cardKeys.ofUser(card.userId), card);
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      ]),
+  };
+}
+
+/** Request the card; with no address when the deposit comes first (spec 2, "Deposit Required"). */
+export function useRequestCardMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: (address: ShippingAddress | null) =>
+      apiRequest<Card>('/api/cards', { method: 'POST', body: address ?? {} }),
+    ...refresh,
+  });
+}
+
+export function useSetShippingAddressMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: ({ cardId, address }: { cardId: string; address: ShippingAddress }) =>
+      apiRequest<Card>(`/api/cards/${encodeURIComponent(cardId)}/shipping`, {
+        method: 'PATCH',
+        body: address,
+      }),
+    ...refresh,
+  });
+}
+
+/** Freeze (`frozen: true`) or unfreeze the card (DECISIONS 14: real commands). */
+export function useFreezeCardMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: ({ cardId, frozen }: { cardId: string; frozen: boolean }) =>
+      apiRequest<Card>(`/api/cards/${encodeURIComponent(cardId)}/${frozen ? 'freeze' : 'unfreeze'}`, {
+        method: 'POST',
+      }),
+    ...refresh,
+  });
+}
+
+export function useChangePinMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: ({ cardId, pin, confirmPin }: { cardId: string; pin: string; confirmPin: string }) =>
+      apiRequest<Card>(`/api/cards/${encodeURIComponent(cardId)}/pin`, {
+        method: 'POST',
+        body: { pin, confirmPin },
+      }),
+    ...refresh,
+  });
+}
+
+/** Admin: ship an active card that has an address. */
+export function useShipCardMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: ({
+      cardId,
+      trackingNumber,
+      estimatedDelivery,
+    }: {
+      cardId: string;
+      trackingNumber: string;
+      estimatedDelivery: string;
+    }) =>
+      apiRequest<Card>(`/api/admin/cards/${encodeURIComponent(cardId)}/ship`, {
+        method: 'PATCH',
+        body: { trackingNumber, estimatedDelivery },
+      }),
+    ...refresh,
+  });
+}
+
+export function useDeliverCardMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: (cardId: string) =>
+      apiRequest<Card>(`/api/admin/cards/${encodeURIComponent(cardId)}/deliver`, { method: 'PATCH' }),
+    ...refresh,
+  });
+}

@@ -1,0 +1,261 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api.ts';
+import { type CryptoCurrency, PRICE_REFRESH_MS } from '../lib/constants.ts';
+import { refreshAfterMoneyCommand } from './refresh.ts';
+
+/**
+ * Crypto balances, prices, deposits, withdrawals and transfers (`/api/crypto`). Amounts are decimal
+ * strings with 8 decimals; `displayBalance` is already cut to the currency's display decimals.
+ */
+export interface CryptoBalance {
+  currency: CryptoCurrency;
+  /** Available: what may be spent or withdrawn; pending withdrawals are already out of it. */
+  balance: string;
+  displayBalance: string;
+  /** Held for pending withdrawals. */
+  onHold: string;
+}
+
+export interface PriceEntry {
+  price: string;
+  change_24h: string;
+  image: string;
+  /** When an admin set it; null while the documented default applies. */
+  updatedAt: string | null;
+}
+
+export type Prices = Partial<Record<CryptoCurrency, PriceEntry>>;
+
+export interface DepositNetwork {
+  network: string;
+  /** Smallest deposit credited, e.g. "0.001"; null = no minimum. */
+  minimum: string | null;
+}
+
+export interface NetworkCatalogue {
+  /** Network id → label, e.g. `{ base: 'Base' }`. */
+  networks: Record<string, string>;
+  deposit: Partial<Record<CryptoCurrency, { confirmations: number; networks: DepositNetwork[] }>>;
+  withdrawal: Partial<Record<CryptoCurrency, string[]>>;
+}
+
+export type CryptoDepositStatus = 'pending' | 'confirmed' | 'rejected';
+
+export interface CryptoDeposit {
+  id: string;
+  userId: string;
+  currency: CryptoCurrency;
+  network: string;
+  networkLabel: string;
+  txHash: string | null;
+  status: CryptoDepositStatus;
+  /** Set when an admin confirms what arrived. */
+  amount: string | null;
+  rejectionReason: string | null;
+  confirmationsRequired: number;
+  declaredAt: string;
+  decidedAt: string | null;
+  username?: string | null;
+  email?: string | null;
+}
+
+export type WithdrawalStatus = 'pending' | 'completed' | 'failed';
+
+export interface Withdrawal {
+  id: string;
+  userId: string;
+  currency: CryptoCurrency;
+  amount: string;
+  address: string;
+  chain: string;
+  chainLabel: string;
+  notes: string;
+  status: WithdrawalStatus;
+  txHash: string | null;
+  failureReason: string | null;
+  requestedAt: string;
+  decidedAt: string | null;
+  /** Hours waited so far (or until decided), one decimal, against the 24-hour promise. */
+  ageHours: number;
+  overdue: boolean;
+  username?: string | null;
+  email?: string | null;
+}
+
+export const cryptoKeys = {
+  all: ['crypto'] as const,
+  balances: () => [...cryptoKeys.all, 'balances'] as const,
+  prices: () => [...cryptoKeys.all, 'prices'] as const,
+  networks: () => [...cryptoKeys.all, 'networks'] as const,
+  deposits: () => [...cryptoKeys.all, 'deposits'] as const,
+  withdrawals: () => [...cryptoKeys.all, 'withdrawals'] as const,
+  depositQueue: () => [...cryptoKeys.all, 'admin', 'deposits'] as const,
+  withdrawalQueue: () => [...cryptoKeys.all, 'admin', 'withdrawals'] as const,
+};
+
+export const cryptoBalancesQuery = queryOptions({
+  queryKey: cryptoKeys.balances(),
+  queryFn: ({ signal }) => apiRequest<CryptoBalance[]>('/api/crypto/balances', { signal }),
+  staleTime: 10_000,
+});
+
+/** Spec 7: prices are refetched every 5 minutes. */
+export const cryptoPricesQuery = queryOptions({
+  queryKey: cryptoKeys.prices(),
+  queryFn: ({ signal }) => apiRequest<Prices>('/api/crypto/prices', { signal }),
+  staleTime: PRICE_REFRESH_MS,
+  refetchInterval: PRICE_REFRESH_MS,
+});
+
+/** Which networks serve which currency; configuration that does not change while the page is open. */
+export const cryptoNetworksQuery = queryOptions({
+  queryKey: cryptoKeys.networks(),
+  queryFn: ({ signal }) => apiRequest<NetworkCatalogue>('/api/crypto/networks', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const cryptoDepositsQuery = queryOptions({
+  queryKey: cryptoKeys.deposits(),
+  queryFn: ({ signal }) => apiRequest<CryptoDeposit[]>('/api/crypto/deposits', { signal }),
+  staleTime: 10_000,
+});
+
+export const withdrawalsQuery = queryOptions({
+  queryKey: cryptoKeys.withdrawals(),
+  queryFn: ({ signal }) => apiRequest<Withdrawal[]>('/api/crypto/withdrawals', { signal }),
+  staleTime: 10_000,
+});
+
+export const depositQueueQuery = queryOptions({
+  queryKey: cryptoKeys.depositQueue(),
+  queryFn: ({ signal }) =>
+    apiRequest<CryptoDeposit[]>('/api/admin/crypto/deposits?status=pending', { signal }),
+  staleTime: 10_000,
+});
+
+export const withdrawalQueueQuery = queryOptions({
+  queryKey: cryptoKeys.withdrawalQueue(),
+  queryFn: ({ signal }) =>
+    apiRequest<Withdrawal[]>('/api/admin/crypto/withdrawals?status=pending', { signal }),
+  staleTime: 10_000,
+});
+
+function keyed(idempotencyKey: string) {
+  return { 'Idempotency-Key': idempotencyKey };
+}
+
+export interface DeclareDepositInput {
+  currency: CryptoCurrency;
+  network: string;
+  txHash: string;
+  idempotencyKey: string;
+}
+
+/** DECISIONS 17: declare a deposit; it stays pending until an admin confirms the amount received. */
+export function useDeclareDepositMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, txHash, ...input }: DeclareDepositInput) =>
+      apiRequest<CryptoDeposit>('/api/crypto/deposits', {
+        method: 'POST',
+        body: txHash ? { ...input, txHash } : input,
+        headers: keyed(idempotencyKey),
+      }),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+export interface WithdrawInput {
+  currency: CryptoCurrency;
+  amount: string;
+  address: string;
+  chain: string;
+  notes: string;
+  idempotencyKey: string;
+}
+
+/** DECISIONS 18: the amount is held at once; an admin completes or fails the withdrawal later. */
+export function useWithdrawMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: WithdrawInput) =>
+      apiRequest<Withdrawal>('/api/crypto/withdraw', {
+        method: 'POST',
+        body: input,
+        headers: keyed(idempotencyKey),
+      }),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+export interface CryptoTransferInput {
+  recipientEmail: string;
+  currency: CryptoCurrency | 'SAI';
+  amount: string;
+  description: string;
+  idempotencyKey: string;
+}
+
+/** DECISIONS 19: any supported currency to a user found by e-mail, free. */
+export function useCryptoTransferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: CryptoTransferInput) =>
+      apiRequest<{ id: string; currency: string; amount: string }>('/api/crypto/transfer', {
+        method: 'POST',
+        body: input,
+        headers: keyed(idempotencyKey),
+      }),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+export type DepositDecision = { action: 'confirm'; amount: string } | { action: 'reject'; reason: string };
+
+/** Admin: confirm a declared deposit with the amount received (credits the balance), or reject it. */
+export function useDecideDepositMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      depositId,
+      decision,
+      idempotencyKey,
+    }: {
+      depositId: string;
+      decision: DepositDecision;
+      idempotencyKey: string;
+    }) =>
+      apiRequest<{ id: string; status: string }>(
+        `/api/admin/crypto/deposits/${encodeURIComponent(depositId)}`,
+        {
+          method: 'PATCH',
+          body: decision,
+          headers: keyed(idempotencyKey),
+        },
+      ),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+export type WithdrawalDecision = { action: 'complete'; txHash: string } | { action: 'fail'; reason: string };
+
+/** Admin: complete a withdrawal with the outgoing transaction hash, or fail it (the hold is released). */
+export function useDecideWithdrawalMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      withdrawalId,
+      decision,
+      idempotencyKey,
+    }: {
+      withdrawalId: string;
+      decision: WithdrawalDecision;
+      idempotencyKey: string;
+    }) =>
+      apiRequest<{ id: string; status: string }>(
+        `/api/admin/crypto/withdrawals/${encodeURIComponent(withdrawalId)}`,
+        { method: 'PATCH', body: decision, headers: keyed(idempotencyKey) },
+      ),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}

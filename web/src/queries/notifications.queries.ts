@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api.ts';
+
+export type NotificationType = 'transaction' | 'system' | 'card' | 'other';
+
+export interface AppNotification {
+  id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  relatedId: string | null;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+};
+
+/** Spec 4 and 9: the unread count is polled every 30 s. */
+export const UNREAD_POLL_MS = 30_000;
+
+export const unreadCountQuery = queryOptions({
+  queryKey: notificationKeys.unreadCount(),
+  queryFn: ({ signal }) => apiRequest<{ count: number }>('/api/notifications/unread-count', { signal }),
+  select: (data) => data.count,
+  refetchInterval: UNREAD_POLL_MS,
+  staleTime: 0,
+});
+
+/** Spec 7: the list is fetched only while the popover is open (the caller passes `enabled`). */
+export const notificationsQuery = queryOptions({
+  queryKey: notificationKeys.list(),
+  queryFn: ({ signal }) => apiRequest<AppNotification[]>('/api/notifications', { signal }),
+  staleTime: 0,
+});
+
+function useRefetchNotifications() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
+export function useMarkNotificationReadMutation() {
+  const refetch = useRefetchNotifications();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<void>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PATCH' }),
+    onSettled: refetch,
+  });
+}
+
+export function useMarkAllNotificationsReadMutation() {
+  const refetch = useRefetchNotifications();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('/api/notifications/mark-all-read', { method: 'PATCH' }),
+    onSettled: refetch,
+  });
+}

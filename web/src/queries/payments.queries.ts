@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api.ts';
+import { refreshAfterMoneyCommand } from './refresh.ts';
+
+/** The methods the dashboard offers for buying SAI (spec 2 and 9: Ethereum mainnet). */
+export const PAYMENT_METHODS = ['ETH', 'USDT', 'USDC'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Spec 9: deposit presets 100, 250 and 500 SAI; 100 by default. */
+export const PURCHASE_PRESETS = ['100', '250', '500'] as const;
+
+export interface Payment {
+  id: string;
+  userId: string;
+  paymentMethod: string;
+  /** Tokens asked for, e.g. "100.00". */
+  amount: string;
+  notes: string;
+  proofImageUrl: string;
+  status: 'pending' | 'verified' | 'rejected';
+  rejectionReason: string | null;
+  createdAt: string;
+  verifiedAt: string | null;
+  verifiedBy: string | null;
+}
+
+/** A pending proof as the admin queue lists it, with who sent it. */
+export interface PendingPayment extends Payment {
+  username: string | null;
+  email: string | null;
+}
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  ofUser: (userId: string) => [...paymentKeys.all, 'user', userId] as const,
+  pending: () => [...paymentKeys.all, 'pending'] as const,
+};
+
+export function userPaymentsQuery(userId: string) {
+  return queryOptions({
+    queryKey: paymentKeys.ofUser(userId),
+    queryFn: ({ signal }) =>
+      apiRequest<Payment[]>(`/api/payments/user/${encodeURIComponent(userId)}`, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+export const pendingPaymentsQuery = queryOptions({
+  queryKey: paymentKeys.pending(),
+  queryFn: ({ signal }) => apiRequest<PendingPayment[]>('/api/payments/pending', { signal }),
+  staleTime: 10_000,
+});
+
+export interface PaymentProofInput {
+  paymentMethod: PaymentMethod;
+  amount: string;
+  notes: string;
+  idempotencyKey: string;
+}
+
+export function useSubmitPaymentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...proof }: PaymentProofInput) =>
+      apiRequest<Payment>('/api/payments/verify', {
+        method: 'POST',
+        // Spec 3: the proof image URL is sent empty; the admin checks the chain for the payment.
+        body: { ...proof, proofImageUrl: '' },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+export interface PaymentDecisionInput {
+  paymentId: string;
+  approved: boolean;
+  reason?: string;
+  idempotencyKey: string;
+}
+
+/** Admin: approve (mints the tokens) or reject a pending proof. */
+export function useVerifyPaymentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, approved, reason, idempotencyKey }: PaymentDecisionInput) =>
+      apiRequest<Payment>(`/api/payments/${encodeURIComponent(paymentId)}/verify`, {
+        method: 'PATCH',
+        body: reason ? { approved, reason } : { approved },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}

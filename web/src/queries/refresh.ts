@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * After a command that moves money or changes a payment, every view built from the ledger may have
+ * changed: the balance, histories, notifications, payments, cards, crypto balances and the admin figures. Read models lag the
+ * log by a few milliseconds; the API holds reads until the caller's own write is projected.
+ *
+ * Keys are listed by their first segment so this module imports no query file (they all import it).
+ */
+const LEDGER_VIEWS = [
+  ['auth', 'user'],
+  ['transactions'],
+  ['notifications'],
+  ['payments'],
+  ['admin'],
+  // A proof moves the card to verifying, an approval activates it, a balance crossing a tier upgrades it.
+  ['cards'],
+  // Crypto balances and queues; not the prices or the network list, which no command changes.
+  ['crypto', 'balances'],
+  ['crypto', 'deposits'],
+  ['crypto', 'withdrawals'],
+  ['crypto', 'admin'],
+] as const;
+
+export async function refreshAfterMoneyCommand(queryClient: QueryClient): Promise<void> {
+  await Promise.all(LEDGER_VIEWS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,153 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, retryTransient } from '../lib/api.ts';
+import { refreshAfterMoneyCommand } from './refresh.ts';
+
+export const TRANSACTION_TYPES = ['transfer', 'admin_deposit', 'deposit', 'card_payment', 'other'] as const;
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** A ledger transaction as the lists return it. Amounts are decimal strings ("3.00"). */
+export interface Transaction {
+  id: string;
+  type: TransactionType;
+  asset: string;
+  amount: string;
+  sender_id: string | null;
+  receiver_id: string | null;
+  senderName: string | null;
+  receiverName: string | null;
+  description: string;
+  status: TransactionStatus;
+  createdAt: string;
+}
+
+/** One of the signed-in user's own transactions, seen from their account. */
+export interface OwnTransaction extends Transaction {
+  direction: 'sent' | 'received';
+  /** "-3.00" when sent, "+3.00" when received. */
+  signedAmount: string;
+  /** The user's SAI balance right after this transaction. */
+  balanceAfter: string;
+}
+
+export interface TransactionPage {
+  transactions: OwnTransaction[];
+  nextCursor: string | null;
+}
+
+/**
+ * History filters as the screen holds them: `from` and `to` are calendar days (YYYY-MM-DD) in the
+ * user's time zone, both inclusive.
+ */
+export interface HistoryFilters {
+  type?: TransactionType | undefined;
+  status?: TransactionStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  recent: () => [...transactionKeys.all, 'recent'] as const,
+  history: (filters: HistoryFilters) => [...transactionKeys.all, 'history', filters] as const,
+};
+
+export const RECENT_TRANSACTIONS = 5;
+const HISTORY_PAGE_SIZE = 25;
+
+/** Spec 7: the user's list is retried 3 times and fresh for 10 to 30 s. */
+const LIST_OPTIONS = { staleTime: 10_000, retry: retryTransient(3) } as const;
+
+export const recentTransactionsQuery = queryOptions({
+  queryKey: transactionKeys.recent(),
+  queryFn: ({ signal }) =>
+    apiRequest<TransactionPage>(`/api/transactions?limit=${RECENT_TRANSACTIONS}`, { signal }),
+  ...LIST_OPTIONS,
+});
+
+/** Local midnight of a YYYY-MM-DD day as an instant, so the filter matches the dates the list shows. */
+export function startOfLocalDay(day: string, addDays = 0): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + addDays);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function historySearchParams(filters: HistoryFilters, cursor: string | null, limit: number) {
+  const params = new URLSearchParams();
+  if (filters.type) params.set('type', filters.type);
+  if (filters.status) params.set('status', filters.status);
+  const from = filters.from ? startOfLocalDay(filters.from) : null;
+  // The API's `to` is exclusive: the day after the last day shown.
+  const to = filters.to ? startOfLocalDay(filters.to, 1) : null;
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  if (cursor) params.set('cursor', cursor);
+  params.set('limit', String(limit));
+  return params;
+}
+
+export function historyQuery(filters: HistoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: transactionKeys.history(filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<TransactionPage>(
+        `/api/transactions?${historySearchParams(filters, pageParam, HISTORY_PAGE_SIZE)}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    ...LIST_OPTIONS,
+  });
+}
+
+export interface CreatedTransaction {
+  id: string;
+  type: 'transfer' | 'admin_deposit';
+  amount: string;
+  sender_id: string | null;
+  receiver_id: string;
+  description: string;
+  status: TransactionStatus;
+  createdAt: string;
+}
+
+export interface TransferInput {
+  receiverId: string;
+  /** Decimal string exactly as typed and checked, e.g. "12.50". */
+  amount: string;
+  description: string;
+  idempotencyKey: string;
+}
+
+function postTransaction(body: Record<string, unknown>, idempotencyKey: string) {
+  return apiRequest<CreatedTransaction>('/api/transactions', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useTransferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ receiverId, amount, description, idempotencyKey }: TransferInput) =>
+      postTransaction({ type: 'transfer', receiver_id: receiverId, amount, description }, idempotencyKey),
+    // Refused or not, the balance shown may be out of date: ask again either way.
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+/** Admin: mint tokens to a user (an `admin_deposit` transaction). */
+export function useDistributionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ receiverId, amount, description, idempotencyKey }: TransferInput) =>
+      postTransaction(
+        { type: 'admin_deposit', receiver_id: receiverId, amount, description },
+        idempotencyKey,
+      ),
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}

@@ -1,0 +1,95 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../lib/api.ts';
+
+/** What a sender learns about a recipient (`GET /api/users/by-email`). */
+export interface Recipient {
+  id: string;
+  email: string;
+  username: string;
+}
+
+/** A row of the admin user list. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  status: string;
+  balance: string;
+  createdAt: string;
+}
+
+export interface AdminUserPage {
+  total: number;
+  users: AdminUser[];
+}
+
+export interface AdminStats {
+  totalUsers: number;
+  tokensInCirculation: string;
+  transactionsLast24h: number;
+  /** Week-over-week change in percent; null when there is nothing to compare with. */
+  trends: { users: number | null; tokens: number | null; transactions: number | null };
+}
+
+export const userKeys = {
+  recipient: (email: string) => ['recipients', email.trim().toLowerCase()] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (params: { q?: string; limit: number }) => [...adminKeys.all, 'users', params] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+};
+
+/** Spec 8: a missing recipient reads "Recipient not found", anything else "Failed to find recipient". */
+export class RecipientLookupError extends Error {
+  override readonly name = 'RecipientLookupError';
+  constructor(readonly notFound: boolean) {
+    super(notFound ? 'Recipient not found' : 'Failed to find recipient');
+  }
+}
+
+export function recipientQuery(email: string) {
+  const normalized = email.trim();
+  return queryOptions({
+    queryKey: userKeys.recipient(normalized),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<Recipient>(
+          `/api/users/by-email?${new URLSearchParams({ email: normalized })}`,
+          {
+            signal,
+          },
+        );
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new RecipientLookupError(error instanceof ApiError && error.status === 404);
+      }
+    },
+    // A recipient's id never changes; a minute spares repeat lookups while the form is filled in.
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Spec 7: the admin user list is fresh for 30 s. */
+export function adminUsersQuery(params: { q?: string; limit: number }) {
+  return queryOptions({
+    queryKey: adminKeys.users(params),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ limit: String(params.limit) });
+      if (params.q) search.set('q', params.q);
+      return apiRequest<AdminUserPage>(`/api/users?${search}`, { signal });
+    },
+    staleTime: 30_000,
+  });
+}
+
+export const adminStatsQuery = queryOptions({
+  queryKey: adminKeys.stats(),
+  queryFn: ({ signal }) => apiRequest<AdminStats>('/api/admin/stats', { signal }),
+  staleTime: 30_000,
+});

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Footer } from '../../../components/Footer.tsx';
+import { container, eyebrow as eyebrowClass } from '../../../styles/layout.css.ts';
+import * as styles from './Public.css.ts';
+
+/** A public page: its content in the centred column, then the footer. */
+export function PublicPage({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <div className={container}>{children}</div>
+      <Footer />
+    </>
+  );
+}
+
+export interface PageHeroProps {
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  centered?: boolean;
+  children?: ReactNode;
+}
+
+/** The page's h1 with an eyebrow line, a lead paragraph and optional actions. */
+export function PageHero({ eyebrow, title, lead, centered = false, children }: PageHeroProps) {
+  return (
+    <header className={`${styles.hero} ${centered ? styles.heroCentered : ''}`}>
+      {eyebrow ? <p className={eyebrowClass}>{eyebrow}</p> : null}
+      <h1 className={styles.heroTitle}>{title}</h1>
+      {lead ? <p className={styles.lead}>{lead}</p> : null}
+      {children ? <div className={styles.actions}>{children}</div> : null}
+    </header>
+  );
+}
+
+export interface SectionHeadingProps {
+  id: string;
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  centered?: boolean;
+}
+
+/** A section's h2; `id` labels the section (aria-labelledby). */
+export function SectionHeading({ id, eyebrow, title, lead, centered = false }: SectionHeadingProps) {
+  return (
+    <div className={`${styles.sectionHead} ${centered ? styles.sectionHeadCentered : ''}`}>
+      {eyebrow ? <p className={eyebrowClass}>{eyebrow}</p> : null}
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {lead ? <p className={styles.lead}>{lead}</p> : null}
+    </div>
+  );
+}

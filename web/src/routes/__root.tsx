@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Header } from '../components/Header.tsx';
+import { NotFound } from '../components/NotFound.tsx';
+import { RouteError } from '../components/RouteError.tsx';
+import { Toaster } from '../components/toast/index.ts';
+import { pageTitle } from '../content/constants.ts';
+import { currentUserQuery } from '../queries/auth.queries.ts';
+import { main, skipLink } from '../styles/layout.css.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+// The support chat is on every page but never part of the first paint's JavaScript.
+const ChatWidget = lazy(() =>
+  import('../components/ChatWidget.tsx').then((module) => ({ default: module.ChatWidget })),
+);
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // DECISIONS.md 22: "SAI Digital Wallet"; pages add their own name in front ("About — SAI Digital Wallet").
+  head: () => ({ meta: [{ title: pageTitle() }] }),
+  // Knowing who is signed in before the first paint keeps the header from flashing the visitor menu.
+  // A failure here means "signed out" (spec 8); protected routes ask again and show their own error.
+  beforeLoad: async ({ context }) => {
+    await context.queryClient.ensureQueryData(currentUserQuery).catch(() => null);
+  },
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <HeadContent />
+      <a href="#main" className={skipLink}>
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className={main}>
+        <Outlet />
+      </main>
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { displayName } from '../../lib/format.ts';
+import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
+import { AdminStats } from '../-components/admin/AdminStats.tsx';
+import { PendingPayments } from '../-components/admin/PendingPayments.tsx';
+import { QueueSummary } from '../-components/admin/QueueSummary.tsx';
+
+export const Route = createFileRoute('/admin/')({
+  component: AdminOverview,
+});
+
+/** Spec 2: a welcome, the stats and the pending payment verifications, then what else waits. */
+function AdminOverview() {
+  const { user } = Route.useRouteContext();
+  return (
+    <>
+      <AdminHeading title={`Welcome back, ${displayName(user)}`}>
+        Review payments, confirm deposits, send withdrawals and manage users and cards.
+      </AdminHeading>
+      <AdminStats />
+      <PendingPayments />
+      <QueueSummary />
+    </>
+  );
+}

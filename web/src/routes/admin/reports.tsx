@@ -1,0 +1,31 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ChartColumn } from 'lucide-react';
+import { buttonClassName } from '../../components/Button.tsx';
+import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
+import * as styles from '../-components/admin/AdminPanel.css.ts';
+import * as panel from '../-components/Panel.css.ts';
+
+export const Route = createFileRoute('/admin/reports')({
+  component: AdminReports,
+});
+
+/** DECISIONS 8: a placeholder that cannot be real yet says "Coming soon". */
+function AdminReports() {
+  return (
+    <>
+      <AdminHeading title="Reports" />
+      <section className={`${panel.panel} ${styles.comingSoon}`} aria-labelledby="reports-soon-title">
+        <ChartColumn size={28} aria-hidden="true" className={panel.titleIcon} />
+        <h2 id="reports-soon-title" className={panel.title}>
+          Coming soon
+        </h2>
+        <p className={panel.subtitle}>
+          Downloadable reports are on their way. Until then, the statistics on the admin dashboard are live.
+        </p>
+        <Link to="/admin" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          Back to the admin dashboard
+        </Link>
+      </section>
+    </>
+  );
+}

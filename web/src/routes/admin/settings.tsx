@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
+import { MarketSettings } from '../-components/admin/MarketSettings.tsx';
+
+export const Route = createFileRoute('/admin/settings')({
+  component: AdminSettings,
+});
+
+function AdminSettings() {
+  return (
+    <>
+      <AdminHeading title="Settings">
+        Crypto prices and the SAI token price. Values must be positive.
+      </AdminHeading>
+      <MarketSettings />
+    </>
+  );
+}

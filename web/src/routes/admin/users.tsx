@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
+import { UsersTable } from '../-components/admin/UsersTable.tsx';
+
+export const Route = createFileRoute('/admin/users')({
+  component: AdminUsers,
+});
+
+function AdminUsers() {
+  const { user } = Route.useRouteContext();
+  return (
+    <>
+      <AdminHeading title="Users">
+        Every account, its balance and status. Suspend or reactivate a user.
+      </AdminHeading>
+      <UsersTable me={user} />
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { LogIn } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../components/Button.tsx';
+import { CheckboxField } from '../components/CheckboxField.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { toast } from '../components/toast/index.ts';
+import { ApiError } from '../lib/api.ts';
+import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
+import { type FormErrors, hasErrors, type LoginValues, validateLogin } from '../lib/validation.ts';
+import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.queries.ts';
+import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+
+export const Route = createFileRoute('/login')({
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
+  component: LoginPage,
+});
+
+type Field = keyof LoginValues;
+const FIELD_ORDER: Field[] = ['email', 'password', 'totpCode'];
+
+function LoginPage() {
+  const router = useRouter();
+  const login = useLoginMutation();
+  const [values, setValues] = useState({ email: '', password: '', totpCode: '' });
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [submitted, setSubmitted] = useState(false);
+  // Set once the API answers `totp_required`: the account has two-factor sign-in on.
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  useEffect(() => {
+    if (needsTotp) inputs.current.totpCode?.focus();
+  }, [needsTotp]);
+
+  const update = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Errors appear on submit, then follow the input as it is corrected.
+    if (submitted) setErrors(validateLogin(next, needsTotp));
+  };
+
+  const focusFirstError = (found: FormErrors<Field>) => {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) inputs.current[first]?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    setSubmitted(true);
+    const found = validateLogin(values, needsTotp);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstError(found);
+      return;
+    }
+    const input: LoginInput = { email: values.email.trim(), password: values.password, rememberMe };
+    if (needsTotp) input.totpCode = values.totpCode.trim();
+
+    login.mutate(input, {
+      onSuccess: (user) => {
+        toast({ title: 'Success', description: 'You have been logged in successfully.', variant: 'success' });
+        window.setTimeout(() => {
+          void router.navigate({ href: homePathFor(user) });
+        }, AUTH_REDIRECT_MS);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401 && error.code?.startsWith('totp')) {
+          if (!needsTotp) {
+            setNeedsTotp(true);
+            return;
+          }
+          const totpError = {
+            totpCode: 'That code did not work. Check your authenticator app and try again.',
+          };
+          setErrors(totpError);
+          focusFirstError(totpError);
+          return;
+        }
+        const description =
+          error instanceof ApiError && error.status === 401
+            ? 'Invalid email or password. Please try again.'
+            : error.message || 'Failed to log in. Please try again.';
+        toast({ title: 'Error', description, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Sign in to manage your SAI balance and metal card."
+      footer={
+        <p>
+          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        </p>
+      }
+    >
+      <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <TextField
+          ref={(element) => {
+            inputs.current.email = element;
+          }}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onChange={(event) => update('email', event.target.value)}
+          error={errors.email}
+          required
+        />
+        <TextField
+          ref={(element) => {
+            inputs.current.password = element;
+          }}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+          error={errors.password}
+          required
+        />
+        {needsTotp ? (
+          <>
+            <p className={authStyles.notice} role="status">
+              Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app.
+            </p>
+            <TextField
+              ref={(element) => {
+                inputs.current.totpCode = element;
+              }}
+              label="Authentication code"
+              name="totpCode"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              value={values.totpCode}
+              onChange={(event) => update('totpCode', event.target.value.replace(/\D/g, ''))}
+              error={errors.totpCode}
+              required
+            />
+          </>
+        ) : null}
+        <div className={authStyles.inline}>
+          <CheckboxField
+            label="Remember me"
+            name="rememberMe"
+            checked={rememberMe}
+            onCheckedChange={setRememberMe}
+          />
+          {/* Spec: the link is present but password reset is not offered yet. */}
+          <Button variant="link" size="inline" className={authStyles.smallLink}>
+            Forgot password?
+          </Button>
+        </div>
+        <Button type="submit" size="lg" fullWidth pending={login.isPending} pendingLabel="Signing in…">
+          <LogIn size={18} aria-hidden="true" />
+          {needsTotp ? 'Verify and sign in' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
