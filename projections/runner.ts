@@ -311,11 +311,22 @@ export class ProjectionRunner {
        FROM projection_checkpoints`,
     );
     const byName = new Map(rows.map((row) => [row.name, row]));
+    // Projections that are caught up share a checkpoint: read what lies after each distinct one once.
+    const pendingAfter = new Map<string, Promise<RecordedEvent[]>>();
+    const readPending = (checkpoint: LogPosition | null) => {
+      const key = checkpoint ? `${checkpoint.commit}:${checkpoint.prepare}` : 'start';
+      let pending = pendingAfter.get(key);
+      if (!pending) {
+        pending = store.readAll({ after: checkpoint, limit: lagCap });
+        pendingAfter.set(key, pending);
+      }
+      return pending;
+    };
     return await Promise.all(
       this.workers.map(async (worker) => {
         const row = byName.get(worker.projection.name);
         const checkpoint = rowPosition(row);
-        const pending = await store.readAll({ after: checkpoint, limit: lagCap });
+        const pending = await readPending(checkpoint);
         const oldest = pending[0];
         return {
           name: worker.projection.name,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { userAccount } from '../../domain/ledger/postings.ts';
-import { ASSETS, type Asset } from '../../domain/shared/money.ts';
+import { ASSETS, type Asset, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import {
@@ -290,16 +290,7 @@ export function auditRoutes(deps: Deps) {
 
 /** before = after − (sign × amount), exactly, on 8-decimal numerics. */
 function subtract(after: string, amount: string, sign: 1 | -1): string {
-  const units = (text: string) => {
-    const negative = text.startsWith('-');
-    const [w = '0', f = ''] = (negative ? text.slice(1) : text).split('.');
-    const v = BigInt(w + f.padEnd(8, '0').slice(0, 8));
-    return negative ? -v : v;
-  };
-  const value = units(after) - BigInt(sign) * units(amount);
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(9, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -8)}.${digits.slice(-8)}`;
+  return fromScaledUnits(scaledUnits(after, 8) - BigInt(sign) * scaledUnits(amount, 8), 8);
 }
 
 const statementQuery = z.strictObject({ from: date, to: date });
@@ -368,8 +359,7 @@ export function statementRoutes(deps: Deps) {
   return app;
 }
 
+/** SAI has two decimals in the ledger (LEDGER.md); read-model numerics carry eight. */
 function sai(text: string): string {
-  const negative = text.startsWith('-');
-  const [w = '0', f = ''] = (negative ? text.slice(1) : text).split('.');
-  return `${negative ? '-' : ''}${w}.${f.padEnd(2, '0').slice(0, 2)}`;
+  return fromScaledUnits(scaledUnits(text, 2), 2);
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { postingsOf } from '../../domain/ledger/postings.ts';
-import { ASSET_DECIMALS, type Asset, formatUnits, isAsset } from '../../domain/shared/money.ts';
+import { ASSET_DECIMALS, type Asset, formatUnits, isAsset, scaledUnits } from '../../domain/shared/money.ts';
 import type { EventStore, LogPosition, RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
@@ -148,10 +148,7 @@ export async function verifyLedger(
 
 /** A read-model numeric (8 decimals) and a ledger amount both as exact 8-decimal integers. */
 function eighths(text: string): bigint {
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  const value = BigInt(whole + fraction.padEnd(8, '0'));
-  return negative ? -value : value;
+  return scaledUnits(text, 8);
 }
 
 function unitsToEighths(units: bigint, asset: Asset): bigint {

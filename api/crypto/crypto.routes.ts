@@ -9,7 +9,13 @@ import {
   type NetworkId,
   WITHDRAWAL_NETWORKS,
 } from '../../domain/crypto/networks.ts';
-import { ASSETS, CRYPTO_ASSETS, type CryptoAsset, parseAmount } from '../../domain/shared/money.ts';
+import {
+  ASSETS,
+  CRYPTO_ASSETS,
+  type CryptoAsset,
+  parseAmount,
+  truncateDecimals,
+} from '../../domain/shared/money.ts';
 import {
   type CryptoDepositRow,
   cryptoBalances,
@@ -45,10 +51,9 @@ const NO_CONTROL = /^[^\p{Cc}]*$/u;
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });
 
-/** The decimal string of an amount in minor units, trailing zeros trimmed to the display decimals. */
+/** An amount written with its currency's display decimals (spec 9), cut toward zero, never rounded up. */
 function display(amount: string, asset: CryptoAsset | 'SAI'): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return `${whole}.${fraction.padEnd(DISPLAY_DECIMALS[asset], '0').slice(0, DISPLAY_DECIMALS[asset])}`;
+  return truncateDecimals(amount, DISPLAY_DECIMALS[asset]);
 }
 
 function exactAmount(

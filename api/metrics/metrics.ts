@@ -63,13 +63,25 @@ export function instrumentStore(store: EventStore, metrics: Metrics): EventStore
 
 /** Gauges computed when scraped. */
 export function registerScrapeGauges(metrics: Metrics, runner: ProjectionRunner, pool: pg.Pool): void {
+  // The three projection gauges are collected one after another in the same scrape: they share one
+  // status reading rather than asking the database three times.
+  let reading: { at: number; statuses: ReturnType<ProjectionRunner['status']> } | null = null;
+  const statuses = () => {
+    if (!reading || Date.now() - reading.at > 1_000) {
+      reading = { at: Date.now(), statuses: runner.status() };
+      reading.statuses.catch(() => {
+        reading = null;
+      });
+    }
+    return reading.statuses;
+  };
   new client.Gauge({
     name: 'sai_projection_lag_events',
     help: 'Events in the log a projection has not processed yet (capped at 1000)',
     labelNames: ['projection'],
     registers: [metrics.registry],
     async collect() {
-      for (const s of await runner.status()) this.set({ projection: s.name }, s.lagEvents);
+      for (const s of await statuses()) this.set({ projection: s.name }, s.lagEvents);
     },
   });
   new client.Gauge({
@@ -78,7 +90,7 @@ export function registerScrapeGauges(metrics: Metrics, runner: ProjectionRunner,
     labelNames: ['projection'],
     registers: [metrics.registry],
     async collect() {
-      for (const s of await runner.status()) this.set({ projection: s.name }, s.lagMs / 1000);
+      for (const s of await statuses()) this.set({ projection: s.name }, s.lagMs / 1000);
     },
   });
   new client.Gauge({
@@ -87,7 +99,7 @@ export function registerScrapeGauges(metrics: Metrics, runner: ProjectionRunner,
     labelNames: ['projection'],
     registers: [metrics.registry],
     async collect() {
-      for (const s of await runner.status()) this.set({ projection: s.name }, s.lastError ? 1 : 0);
+      for (const s of await statuses()) this.set({ projection: s.name }, s.lastError ? 1 : 0);
     },
   });
   new client.Gauge({

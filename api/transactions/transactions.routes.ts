@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { formatUnits, multiplyDecimals } from '../../domain/shared/money.ts';
+import {
+  ASSET_DECIMALS,
+  formatUnits,
+  fromScaledUnits,
+  isAsset,
+  scaledUnits,
+} from '../../domain/shared/money.ts';
 import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
 import { assertActive } from '../auth/users.service.ts';
@@ -18,7 +24,14 @@ import {
   ownTransactionsQuery,
 } from './transactions.schemas.ts';
 
-const sai = (amount: string) => multiplyDecimals(amount, '1', 2);
+/**
+ * An amount with its asset's ledger decimals (LEDGER.md: SAI 2, crypto 8); the read model's numerics
+ * carry eight. Exact: a digit the asset cannot hold is an error, never rounded away.
+ */
+function amountText(asset: string, amount: string): string {
+  const decimals = isAsset(asset) ? ASSET_DECIMALS[asset] : 8;
+  return fromScaledUnits(scaledUnits(amount, decimals), decimals);
+}
 
 /** A transaction as the lists show it (spec section 3 plus direction, names and balance after). */
 export function transactionJson(row: TransactionRow) {
@@ -26,7 +39,7 @@ export function transactionJson(row: TransactionRow) {
     id: row.id,
     type: row.type,
     asset: row.asset,
-    amount: sai(row.amount),
+    amount: amountText(row.asset, row.amount),
     sender_id: row.sender_id,
     receiver_id: row.receiver_id,
     senderName: row.sender_name,
@@ -42,8 +55,8 @@ export function ownTransactionJson(row: UserTransactionRow) {
   return {
     ...transactionJson(row),
     direction: sent ? ('sent' as const) : ('received' as const),
-    signedAmount: `${sent ? '-' : '+'}${sai(row.amount)}`,
-    balanceAfter: sai(row.balance_after),
+    signedAmount: `${sent ? '-' : '+'}${amountText(row.asset, row.amount)}`,
+    balanceAfter: amountText(row.asset, row.balance_after),
   };
 }
 

@@ -117,3 +117,41 @@ export function subtractDecimals(a: string, b: string, decimals: number): string
   const text = (negative ? -diff : diff).toString().padStart(decimals + 1, '0');
   return `${negative ? '-' : ''}${text.slice(0, text.length - decimals)}${decimals > 0 ? `.${text.slice(text.length - decimals)}` : ''}`;
 }
+
+function splitDecimal(text: string): { negative: boolean; whole: string; fraction: string } {
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  return { negative, whole: whole || '0', fraction };
+}
+
+/**
+ * A decimal string (a ledger amount or a read-model numeric) as an integer scaled by 10^decimals, exactly.
+ * A non-zero digit past `decimals` is refused, never rounded away.
+ */
+export function scaledUnits(text: string, decimals: number): bigint {
+  const { negative, whole, fraction } = splitDecimal(text);
+  if (/[^0]/.test(fraction.slice(decimals))) {
+    throw new RangeError(`${text} has more than ${decimals} decimal places`);
+  }
+  const value = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
+  return negative ? -value : value;
+}
+
+/** Writes a scaled integer back as a decimal string with exactly `decimals` places. */
+export function fromScaledUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : ''}`;
+}
+
+/**
+ * A decimal string shown with exactly `places` decimals: padded with zeros, or cut toward zero when it has
+ * more (for display only: a balance is never shown as more than it is).
+ */
+export function truncateDecimals(text: string, places: number): string {
+  const { negative, whole, fraction } = splitDecimal(text);
+  const cut = fraction.padEnd(places, '0').slice(0, places);
+  const isZero = /^0*$/.test(whole + cut);
+  return `${negative && !isZero ? '-' : ''}${whole}${places > 0 ? `.${cut}` : ''}`;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatUnits, parseAmount } from './money.ts';
+import { formatUnits, fromScaledUnits, parseAmount, scaledUnits } from './money.ts';
 
 const units = (input: unknown, asset: 'SAI' | 'BTC' = 'SAI') => {
   const result = parseAmount(input, asset);
@@ -70,5 +70,38 @@ describe('decimal arithmetic for display values', () => {
     expect(multiplyDecimals('-1.00', '2.5', 2)).toBe('-2.50');
     expect(subtractDecimals('10.00000000', '12.5', 2)).toBe('-2.50');
     expect(subtractDecimals('100', '0.01', 2)).toBe('99.99');
+  });
+});
+
+describe('scaled decimals (read-model numerics, exports, ledger:verify)', () => {
+  it('reads a decimal as an exact scaled integer and refuses digits it cannot hold', async () => {
+    expect(scaledUnits('12.34000000', 2)).toBe(1234n);
+    expect(scaledUnits('-0.5', 8)).toBe(-50_000_000n);
+    expect(scaledUnits('7', 2)).toBe(700n);
+    expect(() => scaledUnits('0.001', 2)).toThrow(RangeError);
+    expect(fromScaledUnits(-5n, 2)).toBe('-0.05');
+    expect(fromScaledUnits(123_456_789n, 8)).toBe('1.23456789');
+    expect(fromScaledUnits(0n, 0)).toBe('0');
+  });
+
+  it('round-trips any scaled integer through its decimal text', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 8 }),
+        (v, d) => {
+          expect(scaledUnits(fromScaledUnits(v, d), d)).toBe(v);
+        },
+      ),
+    );
+  });
+
+  it('cuts display decimals toward zero, never rounding a balance up', async () => {
+    const { truncateDecimals } = await import('./money.ts');
+    expect(truncateDecimals('0.12345678', 6)).toBe('0.123456');
+    expect(truncateDecimals('1.99999999', 2)).toBe('1.99');
+    expect(truncateDecimals('5', 2)).toBe('5.00');
+    expect(truncateDecimals('-0.001', 2)).toBe('0.00');
+    expect(truncateDecimals('-1.239', 2)).toBe('-1.23');
   });
 });

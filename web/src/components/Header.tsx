@@ -7,7 +7,6 @@ import { container } from '../styles/layout.css.ts';
 import * as styles from './Header.css.ts';
 import * as logoStyles from './Logo.css.ts';
 import { LogoMark, Wordmark } from './Logo.tsx';
-import { PlannedLink } from './PlannedLink.tsx';
 import { VisitorBar } from './PublicHeader.tsx';
 
 // Only signed-in users see the account menu; visitors never download the dropdown machinery.
@@ -65,14 +64,14 @@ function SignedInBar({ user }: { user: User }) {
             </Link>
           </li>
           <li>
-            <PlannedLink href="/partners" className={styles.navLink}>
+            <Link to="/partners" className={styles.navLink}>
               Partners &amp; Rewards
-            </PlannedLink>
+            </Link>
           </li>
           <li>
-            <PlannedLink href="/compliance" className={styles.navLink}>
+            <Link to="/compliance" className={styles.navLink}>
               Security
-            </PlannedLink>
+            </Link>
           </li>
         </ul>
       </nav>

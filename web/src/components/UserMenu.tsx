@@ -1,8 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, Shield, User as UserIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { displayName, initials } from '../lib/format.ts';
 import type { User } from '../queries/auth.queries.ts';
-import { PlannedLink } from './PlannedLink.tsx';
 import * as styles from './UserMenu.css.ts';
 import { useSignOut } from './useSignOut.ts';
 
@@ -29,23 +29,23 @@ export function UserMenu({ user }: { user: User }) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item asChild className={styles.item}>
-            <PlannedLink href="/profile">
+            <Link to="/profile">
               <UserIcon size={16} aria-hidden="true" className={styles.itemIcon} />
               Profile
-            </PlannedLink>
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={styles.item}>
-            <PlannedLink href="/profile">
+            <Link to="/profile">
               <Settings size={16} aria-hidden="true" className={styles.itemIcon} />
               Settings
-            </PlannedLink>
+            </Link>
           </DropdownMenu.Item>
           {user.isAdmin ? (
             <DropdownMenu.Item asChild className={styles.item}>
-              <PlannedLink href="/admin">
+              <Link to="/admin">
                 <Shield size={16} aria-hidden="true" className={styles.itemIcon} />
                 Admin Panel
-              </PlannedLink>
+              </Link>
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className={styles.separator} />

@@ -1,11 +1,22 @@
 /**
- * Business constants the signed-in screens read (spec section 9, DECISIONS 11). Where the spec's copy
- * disagrees with itself, the value here is the one every page shows; change it here, nowhere else.
+ * Business constants the signed-in screens read (spec section 9, DECISIONS 11). Every figure that the
+ * public pages also show (tiers, timings, currencies) is defined once in content/constants.ts and only
+ * reshaped here, so the two can never disagree.
  * The API enforces its own copy of the rules; these only drive what the screens say and pre-check.
  */
 
+import {
+  CRYPTO_NAMES,
+  formatUsd,
+  SUPPORTED_CRYPTO,
+  TIERS,
+  TIMINGS,
+  type Tier,
+  type TierId,
+} from '../content/constants.ts';
+
 /** The crypto currencies of the wallet, in the order the balances card lists them. */
-export const CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDT', 'USDC', 'SOL', 'XRP'] as const;
+export const CRYPTO_CURRENCIES = SUPPORTED_CRYPTO;
 export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
 
 /** The /deposit form's currencies, ETH first (spec 3 and 4: the default). */
@@ -18,14 +29,7 @@ export const DEPOSIT_CURRENCIES = [
   'XRP',
 ] as const satisfies readonly CryptoCurrency[];
 
-export const CURRENCY_NAMES: Record<CryptoCurrency, string> = {
-  BTC: 'Bitcoin',
-  ETH: 'Ethereum',
-  USDT: 'Tether',
-  USDC: 'USD Coin',
-  SOL: 'Solana',
-  XRP: 'XRP',
-};
+export const CURRENCY_NAMES: Record<CryptoCurrency, string> = CRYPTO_NAMES;
 
 /** Display decimals (spec 9): BTC 8, ETH and SOL 6, others 2; SAI 2. The ledger keeps 8 for all crypto. */
 export const DISPLAY_DECIMALS: Record<CryptoCurrency | 'SAI', number> = {
@@ -47,23 +51,24 @@ export function isCryptoCurrency(value: string): value is CryptoCurrency {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Timings (DECISIONS 11: one constant each, every page reads it)
+// Timings (DECISIONS 11: one constant each, defined once in content/constants.ts TIMINGS)
 
-/** Card verification after the deposit proof. The spec also says "1-24 hours"; DECISIONS 11 decides. */
-export const CARD_VERIFICATION_TIME = '1-2 business days';
-/** Card delivery by courier. The spec also says 7-10, 7-14 days and "about 2 weeks"; DECISIONS 11 decides. */
-export const CARD_SHIPPING_TIME = '3-7 working days';
+/** Card verification after the deposit proof. */
+export const CARD_VERIFICATION_TIME = TIMINGS.cardVerification;
+/** Card delivery by courier. */
+export const CARD_SHIPPING_TIME = TIMINGS.cardShipping;
 /** Deposits (token purchases and crypto deposits) are confirmed within this window. */
-export const DEPOSIT_CONFIRMATION_TIME = '10-60 minutes';
+export const DEPOSIT_CONFIRMATION_TIME = TIMINGS.deposits;
 /** Withdrawals are promised within 24 hours (spec 1); the admin queue measures each request against it. */
 export const WITHDRAWAL_PROMISE_HOURS = 24;
 /** Spec 7 and 9: crypto prices are refetched every 5 minutes. */
 export const PRICE_REFRESH_MS = 5 * 60_000;
 
 // ---------------------------------------------------------------------------------------------------
-// Card tiers (spec 9; DECISIONS 11 for the Black ATM figure)
+// Card tiers: a view of the one tier table (content/constants.ts TIERS, spec 9, DECISIONS 11) shaped for
+// the signed-in card screens. Nothing here states a figure of its own.
 
-export type CardTier = 'gold' | 'ruby' | 'black';
+export type CardTier = TierId;
 
 export interface TierInfo {
   tier: CardTier;
@@ -76,54 +81,28 @@ export interface TierInfo {
   benefits: readonly string[];
 }
 
+function benefitsOf(tier: Tier): string[] {
+  const benefits = [
+    tier.card,
+    ...(tier.streaming === 'Not included' ? [] : [`Streaming: ${tier.streaming.toLowerCase()}`]),
+    ...(tier.retailSubscription ? ['A retail subscription included'] : []),
+    `Discounts of ${tier.partnerDiscount} at ${tier.partnerLocations} partner locations`,
+    `${tier.rideSharingPercent}% off ride-sharing`,
+    tier.exclusiveExperiences ? `${tier.support} and exclusive experiences` : tier.support,
+  ];
+  return benefits;
+}
+
 /** Lowest first. The server picks the tier from the balance (500+ black, 250+ ruby, else gold). */
-export const CARD_TIERS: readonly TierInfo[] = [
-  {
-    tier: 'gold',
-    name: 'Gold',
-    minimum: '100',
-    atmPerMonth: '$400',
-    cashback: '1%',
-    lounge: 'No lounge access',
-    benefits: [
-      'Free virtual and plastic card',
-      'Discounts of 5-15% at 500+ partner locations',
-      '10% off ride-sharing',
-      '24/7 support',
-    ],
-  },
-  {
-    tier: 'ruby',
-    name: 'Ruby Steel',
-    minimum: '250',
-    atmPerMonth: '$800',
-    cashback: '2%',
-    lounge: '2 lounge visits a year',
-    benefits: [
-      'Free virtual and metal card',
-      'Streaming rebate for 6 months',
-      'Discounts of 10-30% at 1,000+ partner locations',
-      '25% off ride-sharing',
-      'Priority support',
-    ],
-  },
-  {
-    tier: 'black',
-    name: 'Black',
-    minimum: '500',
-    atmPerMonth: '$1,000',
-    cashback: '3%',
-    lounge: 'Unlimited lounge access with a guest',
-    benefits: [
-      'Free virtual and premium metal card',
-      'Full streaming rebate, permanently',
-      'A retail subscription included',
-      'Discounts of 20-70% at 2,000+ partner locations',
-      '40% off ride-sharing',
-      'Dedicated support and exclusive experiences',
-    ],
-  },
-];
+export const CARD_TIERS: readonly TierInfo[] = TIERS.map((tier) => ({
+  tier: tier.id,
+  name: tier.name,
+  minimum: String(tier.stake),
+  atmPerMonth: formatUsd(tier.freeAtmUsdPerMonth),
+  cashback: `${tier.cashbackPercent}%`,
+  lounge: tier.lounge === 'Not included' ? 'No lounge access' : `Lounge access: ${tier.lounge.toLowerCase()}`,
+  benefits: benefitsOf(tier),
+}));
 
 /** All tiers: no annual fee. */
 export const CARD_ANNUAL_FEE = 'No annual fee';

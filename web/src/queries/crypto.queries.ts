@@ -105,6 +105,8 @@ export const cryptoPricesQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest<Prices>('/api/crypto/prices', { signal }),
   staleTime: PRICE_REFRESH_MS,
   refetchInterval: PRICE_REFRESH_MS,
+  // The landing page's market strip reads this too: one quick retry, then its own "unavailable" state.
+  retry: 1,
 });
 
 /** Which networks serve which currency; configuration that does not change while the page is open. */

@@ -7,7 +7,7 @@ import {
   type SupportedCrypto,
 } from '../../../content/constants.ts';
 import { formatRelative } from '../../../lib/format.ts';
-import { type CryptoPrice, cryptoPricesQuery } from '../../../queries/public.queries.ts';
+import { type PriceEntry as CryptoPrice, cryptoPricesQuery } from '../../../queries/crypto.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as styles from './Landing.css.ts';
 import { pill, skeleton, small } from './Public.css.ts';
