@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
+import { PAYMENT_METHODS, type PaymentEvent, paymentStream } from '../../domain/payments/payment.ts';
+import { assertNever } from '../../domain/shared/decider.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import {
-  findPayment,
   type PaymentRow,
   paymentsOfUser,
   pendingPayments,
@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/env.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
+import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -73,6 +74,52 @@ export function paymentJson(row: PaymentRow) {
   };
 }
 
+/** A payment as its stream tells it (the events, folded), in the read model's shape. */
+async function paymentFromLog(deps: Deps, paymentId: string): Promise<PaymentRow | null> {
+  const events = await deps.store.readStream(paymentStream(paymentId));
+  return events.reduce<PaymentRow | null>((row, event) => foldPayment(row, event as PaymentEvent), null);
+}
+
+function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null {
+  switch (e.type) {
+    case 'PaymentProofSubmitted':
+      return {
+        id: e.data.paymentId,
+        userId: e.data.userId,
+        paymentMethod: e.data.paymentMethod,
+        amount: e.data.amount,
+        notes: e.data.notes,
+        proofImageUrl: e.data.proofImageUrl,
+        status: 'pending',
+        rejectionReason: null,
+        createdAt: new Date(e.data.submittedAt),
+        verifiedAt: null,
+        verifiedBy: null,
+      };
+    case 'PaymentApproved':
+      return (
+        row && {
+          ...row,
+          status: 'verified',
+          verifiedAt: new Date(e.data.approvedAt),
+          verifiedBy: e.data.approvedBy,
+        }
+      );
+    case 'PaymentRejected':
+      return (
+        row && {
+          ...row,
+          status: 'rejected',
+          rejectionReason: e.data.reason,
+          verifiedAt: new Date(e.data.rejectedAt),
+          verifiedBy: e.data.rejectedBy,
+        }
+      );
+    default:
+      return assertNever(e);
+  }
+}
+
 export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
@@ -118,55 +165,55 @@ export function paymentsRoutes(deps: Deps) {
     });
   });
 
-  app.get('/pending', async (c) => {
+  app.get('/pending', validate('query', z.strictObject({ limit: pageLimit(200) })), async (c) => {
     requireAdmin(c);
-    return c.json((await pendingPayments(deps.pool)).map(paymentJson));
+    return c.json((await pendingPayments(deps.pool, c.req.valid('query').limit)).map(paymentJson));
   });
 
-  app.get('/user/:userId', validate('param', userParam), async (c) => {
-    const session = requireUser(c);
-    const { userId } = c.req.valid('param');
-    if (userId !== session.userId && !session.isAdmin)
-      throw new HttpProblem(403, 'You can only see your own payments');
-    if (session.isAdmin && userId !== session.userId && !(await loadUser(deps, userId))) {
-      throw new NotFoundError('User not found');
-    }
-    return c.json((await paymentsOfUser(deps.pool, userId)).map(paymentJson));
-  });
+  app.get(
+    '/user/:userId',
+    validate('param', userParam),
+    validate('query', z.strictObject({ limit: pageLimit(100) })),
+    async (c) => {
+      const session = requireUser(c);
+      const { userId } = c.req.valid('param');
+      if (userId !== session.userId && !session.isAdmin)
+        throw new HttpProblem(403, 'You can only see your own payments');
+      if (session.isAdmin && userId !== session.userId && !(await loadUser(deps, userId))) {
+        throw new NotFoundError('User not found');
+      }
+      return c.json((await paymentsOfUser(deps.pool, userId, c.req.valid('query').limit)).map(paymentJson));
+    },
+  );
 
   app.patch('/:id/verify', validate('param', idParam), validate('json', verifySchema), async (c) => {
     const admin = requireAdmin(c);
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return await idempotent(c, deps, `payment-verify:${id}`, await c.req.json(), async () => {
+    return await idempotent(c, deps, `payment-verify:${id}`, await c.req.json(), async (commandId) => {
       const metadata = requestMetadata(
         admin.userId,
         c.get('requestId'),
         c.req.header('idempotency-key') ?? null,
       );
       if (input.approved) {
-        const { position } = await approvePayment(deps, id, admin.userId, metadata);
+        const { position } = await approvePayment(deps, id, admin.userId, metadata, commandId);
         c.set('wrotePosition', position);
       } else {
-        const { position } = await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata);
+        const { position } = await rejectPayment(
+          deps,
+          id,
+          admin.userId,
+          input.reason ?? '',
+          metadata,
+          commandId,
+        );
         c.set('wrotePosition', position);
       }
-      const position = c.get('wrotePosition');
-      if (position) await deps.runner.waitFor(position, ['payments'], 1_000);
-      const row = await findPayment(deps.pool, id);
-      const status = input.approved ? 'verified' : 'rejected';
-      // The decision stands even if the read model has not caught up: answer with what was decided.
-      return {
-        status: 200,
-        body:
-          row?.status === status
-            ? paymentJson(row)
-            : {
-                ...(row ? paymentJson(row) : { id }),
-                status,
-                rejectionReason: input.approved ? null : (input.reason ?? ''),
-              },
-      };
+      // A command answers from its own stream (the write side), never from a read model that may lag.
+      const decided = await paymentFromLog(deps, id);
+      if (!decided) throw new NotFoundError('Payment verification not found');
+      return { status: 200, body: paymentJson(decided) };
     });
   });
 
