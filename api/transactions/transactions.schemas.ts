@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountInput } from '../http/money.ts';
+import { pageLimit } from '../http/paging.ts';
 
 const userId = z.string().regex(/^[0-9a-z]{7,8}$/, 'Recipient not found');
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
@@ -19,17 +20,24 @@ export const createTransactionSchema = z.strictObject({
   status: z.string().max(20).optional(),
 });
 
+// ISO 8601 only (four-digit years): Date.parse alone took "-271821-04-20", which Postgres cannot store.
 const isoDate = z
-  .string()
-  .max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date like 2026-01-31')
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Must be a date like 2026-01-31' })
   .transform((v) => new Date(v));
-const limit = z.coerce.number().int().min(1).max(100).default(50);
+const limit = pageLimit(100, 50);
 const cursor = z
   .string()
   .regex(/^\d{1,30}-\d{1,30}-\d{1,5}$/, 'Invalid cursor')
   .optional();
-export const TRANSACTION_TYPES = ['transfer', 'admin_deposit', 'deposit', 'card_payment', 'other'] as const;
+export const TRANSACTION_TYPES = [
+  'transfer',
+  'admin_deposit',
+  'deposit',
+  'card_payment',
+  'crypto_deposit',
+  'withdrawal',
+  'other',
+] as const;
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 export const ownTransactionsQuery = z.strictObject({

@@ -37,18 +37,22 @@ import { Route as TermsRouteImport } from './routes/terms';
 import { Route as TransactionsRouteImport } from './routes/transactions';
 import { Route as WalletRouteImport } from './routes/wallet';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
+import { Route as AdminAuditRouteImport } from './routes/admin/audit';
 import { Route as AdminCardsRouteImport } from './routes/admin/cards';
 import { Route as AdminCryptoRouteImport } from './routes/admin/crypto';
 import { Route as AdminDistributionRouteImport } from './routes/admin/distribution';
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages';
+import { Route as AdminProjectionsRouteImport } from './routes/admin/projections';
 import { Route as AdminReportsRouteImport } from './routes/admin/reports';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
+import { Route as AdminTransactionsRouteImport } from './routes/admin/transactions';
 import { Route as AdminUsersRouteImport } from './routes/admin/users';
 import { Route as FeaturesCryptoBackRouteImport } from './routes/features/crypto-back';
 import { Route as FeaturesPremiumRouteImport } from './routes/features/premium';
 import { Route as FeaturesSpendingRouteImport } from './routes/features/spending';
 import { Route as LearnBasicsRouteImport } from './routes/learn/basics';
 import { Route as LearnSecurityRouteImport } from './routes/learn/security';
+import { Route as AdminTransactionIdRouteImport } from './routes/admin/transaction.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +194,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminCardsRoute = AdminCardsRouteImport.update({
   id: '/cards',
   path: '/cards',
@@ -210,6 +219,11 @@ const AdminMessagesRoute = AdminMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminProjectionsRoute = AdminProjectionsRouteImport.update({
+  id: '/projections',
+  path: '/projections',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminReportsRoute = AdminReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -218,6 +232,11 @@ const AdminReportsRoute = AdminReportsRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminTransactionsRoute = AdminTransactionsRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminUsersRoute = AdminUsersRouteImport.update({
@@ -250,6 +269,11 @@ const LearnSecurityRoute = LearnSecurityRouteImport.update({
   path: '/learn/security',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AdminTransactionIdRoute = AdminTransactionIdRouteImport.update({
+  id: '/transaction/$id',
+  path: '/transaction/$id',
+  getParentRoute: () => AdminRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -279,12 +303,15 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute;
   '/transactions': typeof TransactionsRoute;
   '/wallet': typeof WalletRoute;
+  '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
   '/admin/distribution': typeof AdminDistributionRoute;
   '/admin/messages': typeof AdminMessagesRoute;
+  '/admin/projections': typeof AdminProjectionsRoute;
   '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/transactions': typeof AdminTransactionsRoute;
   '/admin/users': typeof AdminUsersRoute;
   '/features/crypto-back': typeof FeaturesCryptoBackRoute;
   '/features/premium': typeof FeaturesPremiumRoute;
@@ -292,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/learn/basics': typeof LearnBasicsRoute;
   '/learn/security': typeof LearnSecurityRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -320,12 +348,15 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute;
   '/transactions': typeof TransactionsRoute;
   '/wallet': typeof WalletRoute;
+  '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
   '/admin/distribution': typeof AdminDistributionRoute;
   '/admin/messages': typeof AdminMessagesRoute;
+  '/admin/projections': typeof AdminProjectionsRoute;
   '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/transactions': typeof AdminTransactionsRoute;
   '/admin/users': typeof AdminUsersRoute;
   '/features/crypto-back': typeof FeaturesCryptoBackRoute;
   '/features/premium': typeof FeaturesPremiumRoute;
@@ -333,6 +364,7 @@ export interface FileRoutesByTo {
   '/learn/basics': typeof LearnBasicsRoute;
   '/learn/security': typeof LearnSecurityRoute;
   '/admin': typeof AdminIndexRoute;
+  '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -363,12 +395,15 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute;
   '/transactions': typeof TransactionsRoute;
   '/wallet': typeof WalletRoute;
+  '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
   '/admin/distribution': typeof AdminDistributionRoute;
   '/admin/messages': typeof AdminMessagesRoute;
+  '/admin/projections': typeof AdminProjectionsRoute;
   '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/transactions': typeof AdminTransactionsRoute;
   '/admin/users': typeof AdminUsersRoute;
   '/features/crypto-back': typeof FeaturesCryptoBackRoute;
   '/features/premium': typeof FeaturesPremiumRoute;
@@ -376,6 +411,7 @@ export interface FileRoutesById {
   '/learn/basics': typeof LearnBasicsRoute;
   '/learn/security': typeof LearnSecurityRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -407,19 +443,23 @@ export interface FileRouteTypes {
     | '/terms'
     | '/transactions'
     | '/wallet'
+    | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
     | '/admin/distribution'
     | '/admin/messages'
+    | '/admin/projections'
     | '/admin/reports'
     | '/admin/settings'
+    | '/admin/transactions'
     | '/admin/users'
     | '/features/crypto-back'
     | '/features/premium'
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
-    | '/admin/';
+    | '/admin/'
+    | '/admin/transaction/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -448,19 +488,23 @@ export interface FileRouteTypes {
     | '/terms'
     | '/transactions'
     | '/wallet'
+    | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
     | '/admin/distribution'
     | '/admin/messages'
+    | '/admin/projections'
     | '/admin/reports'
     | '/admin/settings'
+    | '/admin/transactions'
     | '/admin/users'
     | '/features/crypto-back'
     | '/features/premium'
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
-    | '/admin';
+    | '/admin'
+    | '/admin/transaction/$id';
   id:
     | '__root__'
     | '/'
@@ -490,19 +534,23 @@ export interface FileRouteTypes {
     | '/terms'
     | '/transactions'
     | '/wallet'
+    | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
     | '/admin/distribution'
     | '/admin/messages'
+    | '/admin/projections'
     | '/admin/reports'
     | '/admin/settings'
+    | '/admin/transactions'
     | '/admin/users'
     | '/features/crypto-back'
     | '/features/premium'
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
-    | '/admin/';
+    | '/admin/'
+    | '/admin/transaction/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -738,6 +786,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/audit': {
+      id: '/admin/audit';
+      path: '/audit';
+      fullPath: '/admin/audit';
+      preLoaderRoute: typeof AdminAuditRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/cards': {
       id: '/admin/cards';
       path: '/cards';
@@ -766,6 +821,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMessagesRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/projections': {
+      id: '/admin/projections';
+      path: '/projections';
+      fullPath: '/admin/projections';
+      preLoaderRoute: typeof AdminProjectionsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/reports': {
       id: '/admin/reports';
       path: '/reports';
@@ -778,6 +840,13 @@ declare module '@tanstack/react-router' {
       path: '/settings';
       fullPath: '/admin/settings';
       preLoaderRoute: typeof AdminSettingsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/transactions': {
+      id: '/admin/transactions';
+      path: '/transactions';
+      fullPath: '/admin/transactions';
+      preLoaderRoute: typeof AdminTransactionsRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/admin/users': {
@@ -822,29 +891,44 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LearnSecurityRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/admin/transaction/$id': {
+      id: '/admin/transaction/$id';
+      path: '/transaction/$id';
+      fullPath: '/admin/transaction/$id';
+      preLoaderRoute: typeof AdminTransactionIdRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
   }
 }
 
 interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute;
   AdminCardsRoute: typeof AdminCardsRoute;
   AdminCryptoRoute: typeof AdminCryptoRoute;
   AdminDistributionRoute: typeof AdminDistributionRoute;
   AdminMessagesRoute: typeof AdminMessagesRoute;
+  AdminProjectionsRoute: typeof AdminProjectionsRoute;
   AdminReportsRoute: typeof AdminReportsRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
+  AdminTransactionsRoute: typeof AdminTransactionsRoute;
   AdminUsersRoute: typeof AdminUsersRoute;
   AdminIndexRoute: typeof AdminIndexRoute;
+  AdminTransactionIdRoute: typeof AdminTransactionIdRoute;
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminCardsRoute: AdminCardsRoute,
   AdminCryptoRoute: AdminCryptoRoute,
   AdminDistributionRoute: AdminDistributionRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminProjectionsRoute: AdminProjectionsRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminTransactionsRoute: AdminTransactionsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminTransactionIdRoute: AdminTransactionIdRoute,
 };
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);

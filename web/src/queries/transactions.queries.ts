@@ -2,7 +2,15 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { apiRequest, retryTransient } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
-export const TRANSACTION_TYPES = ['transfer', 'admin_deposit', 'deposit', 'card_payment', 'other'] as const;
+export const TRANSACTION_TYPES = [
+  'transfer',
+  'admin_deposit',
+  'deposit',
+  'card_payment',
+  'crypto_deposit',
+  'withdrawal',
+  'other',
+] as const;
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

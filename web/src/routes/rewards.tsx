@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, CalendarDays, CarFront, Share2, Trophy, UserRound, Wallet } from 'lucide-react';
 import { Button, buttonClassName } from '../components/Button.tsx';
-import { PlannedLink } from '../components/PlannedLink.tsx';
 import { toast } from '../components/toast/index.ts';
 import {
   BRAND,
@@ -145,9 +144,9 @@ function RewardsPage() {
             </span>
             <h3 className={publicStyles.tileTitle}>Keep your profile current</h3>
             <p className={publicStyles.tileText}>We contact the winner by the e-mail on their profile.</p>
-            <PlannedLink href="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
               Update Profile
-            </PlannedLink>
+            </Link>
           </li>
           <li className={publicStyles.tile}>
             <span className={publicStyles.iconBadge}>

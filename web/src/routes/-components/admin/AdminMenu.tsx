@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import {
+  Activity,
   ArrowLeftRight,
   ChartColumn,
   CircleHelp,
@@ -9,6 +10,7 @@ import {
   LayoutDashboard,
   Mail,
   Menu,
+  ScrollText,
   Settings,
   Undo2,
   Users,
@@ -17,7 +19,6 @@ import {
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
-import { PlannedLink } from '../../../components/PlannedLink.tsx';
 import * as styles from './AdminPanel.css.ts';
 
 /**
@@ -53,10 +54,10 @@ export function AdminMenu() {
                 </Link>
               </li>
               <li>
-                <PlannedLink href="/admin/transactions" className={styles.menuLink}>
+                <Link to="/admin/transactions" className={styles.menuLink} onClick={close}>
                   <ArrowLeftRight size={16} aria-hidden="true" />
                   Transactions
-                </PlannedLink>
+                </Link>
               </li>
               <li>
                 <Link to="/admin/cards" className={styles.menuLink} onClick={close}>
@@ -91,6 +92,18 @@ export function AdminMenu() {
                 <Link to="/admin/messages" className={styles.menuLink} onClick={close}>
                   <Mail size={16} aria-hidden="true" />
                   Messages
+                </Link>
+              </li>
+              <li>
+                <Link to="/admin/audit" className={styles.menuLink} onClick={close}>
+                  <ScrollText size={16} aria-hidden="true" />
+                  Audit log
+                </Link>
+              </li>
+              <li>
+                <Link to="/admin/projections" className={styles.menuLink} onClick={close}>
+                  <Activity size={16} aria-hidden="true" />
+                  Projections
                 </Link>
               </li>
               <li>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Ban, RefreshCw, RotateCcw, Search, Users } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Ban, RefreshCw, RotateCcw, ScrollText, Search, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
+import { Button, buttonClassName } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
@@ -173,34 +174,45 @@ function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
         ) : null}
       </td>
       <td className={styles.td}>
-        {isMe ? (
-          <span className={panel.muted}>You</span>
-        ) : (
-          <ConfirmDialog
-            title={suspended ? `Reactivate ${user.username}?` : `Suspend ${user.username}?`}
-            description={
-              suspended
-                ? 'They can sign in and use their wallet again.'
-                : 'They are signed out everywhere at once and cannot sign in or move money until reactivated.'
-            }
-            confirmLabel={suspended ? 'Reactivate' : 'Suspend'}
-            pendingLabel="Saving…"
-            confirmVariant={suspended ? 'primary' : 'danger'}
-            pending={setStatus.isPending}
-            onConfirm={change}
-            trigger={
-              <Button size="sm" variant={suspended ? 'secondary' : 'danger'} disabled={setStatus.isPending}>
-                {suspended ? (
-                  <RotateCcw size={14} aria-hidden="true" />
-                ) : (
-                  <Ban size={14} aria-hidden="true" />
-                )}
-                {suspended ? 'Reactivate' : 'Suspend'}
-                <span className={visuallyHidden}> {user.username}</span>
-              </Button>
-            }
-          />
-        )}
+        <span className={styles.actions}>
+          <Link
+            to="/admin/audit"
+            search={{ user: user.id }}
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+          >
+            <ScrollText size={14} aria-hidden="true" />
+            Audit
+            <span className={visuallyHidden}> {user.username}</span>
+          </Link>
+          {isMe ? (
+            <span className={panel.muted}>You</span>
+          ) : (
+            <ConfirmDialog
+              title={suspended ? `Reactivate ${user.username}?` : `Suspend ${user.username}?`}
+              description={
+                suspended
+                  ? 'They can sign in and use their wallet again.'
+                  : 'They are signed out everywhere at once and cannot sign in or move money until reactivated.'
+              }
+              confirmLabel={suspended ? 'Reactivate' : 'Suspend'}
+              pendingLabel="Saving…"
+              confirmVariant={suspended ? 'primary' : 'danger'}
+              pending={setStatus.isPending}
+              onConfirm={change}
+              trigger={
+                <Button size="sm" variant={suspended ? 'secondary' : 'danger'} disabled={setStatus.isPending}>
+                  {suspended ? (
+                    <RotateCcw size={14} aria-hidden="true" />
+                  ) : (
+                    <Ban size={14} aria-hidden="true" />
+                  )}
+                  {suspended ? 'Reactivate' : 'Suspend'}
+                  <span className={visuallyHidden}> {user.username}</span>
+                </Button>
+              }
+            />
+          )}
+        </span>
       </td>
     </tr>
   );

@@ -5,6 +5,8 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
   admin_deposit: 'Token distribution',
   deposit: 'Deposit',
   card_payment: 'Card payment',
+  crypto_deposit: 'Crypto deposit',
+  withdrawal: 'Withdrawal',
   other: 'Other',
 };
 
