@@ -15,7 +15,11 @@ async function main() {
   const dataDir = path.join(os.tmpdir(), `sai-shots-${process.pid}`);
   const pg = await startEmbeddedPostgres({ dataDir, durable: false, persistent: false });
   await ensureWebBuild();
-  const app = await startApp({ databaseUrl: await ensureDatabase(pg.url, 'sai') });
+  const admin = { email: 'grace@example.com', password: 'screenshots-admin-password' };
+  const app = await startApp({
+    databaseUrl: await ensureDatabase(pg.url, 'sai'),
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  });
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
@@ -38,7 +42,38 @@ async function main() {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /create account/i }).click();
     await page.waitForURL('**/dashboard');
+    // An admin grants Ada her first tokens (over the API, as the admin console would), so the dashboard and
+    // the console show real figures from the ledger.
+    const adminPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const api = async (path: string, data: unknown) => {
+      const response = await adminPage.request.post(`${app.url}${path}`, {
+        data,
+        headers: { Origin: app.url },
+      });
+      if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+      return response;
+    };
+    await api('/api/auth/login', { ...admin, rememberMe: false });
+    const me = (await (await page.request.get(`${app.url}/api/auth/me`)).json()) as { id: string };
+    await api('/api/transactions', {
+      type: 'admin_deposit',
+      receiver_id: me.id,
+      amount: '250',
+      description: 'Welcome grant',
+    });
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await shoot('dashboard');
+    await adminPage.goto(`${app.url}/admin`);
+    await adminPage.getByRole('navigation', { name: 'Admin' }).waitFor();
+    await adminPage.waitForLoadState('networkidle');
+    await adminPage.screenshot({ path: path.join(out, 'admin.png') });
+    process.stdout.write('wrote docs/screenshots/admin.png\n');
+    await adminPage.goto(`${app.url}/admin/transactions`);
+    await adminPage.waitForLoadState('networkidle');
+    await adminPage.screenshot({ path: path.join(out, 'admin-transactions.png') });
+    process.stdout.write('wrote docs/screenshots/admin-transactions.png\n');
   } finally {
     await browser.close();
     await app.stop();
