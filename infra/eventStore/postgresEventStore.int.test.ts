@@ -113,3 +113,60 @@ describe('postgres log order', () => {
     }
   });
 });
+
+describe('postgres append signal across processes', () => {
+  it('wakes a subscriber of another store (another process) by NOTIFY after the commit, well before its poll', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await createTestDatabase('esnotify');
+    // Two stores with their own pools and LISTEN connections: as two API processes would have.
+    const writer = new PostgresEventStore(db.pool, db.url);
+    const otherPool = new (await import('pg')).default.Pool({ connectionString: db.url, max: 2 });
+    const reader = new PostgresEventStore(otherPool, db.url);
+    await writer.init();
+    const seen: { id: string; at: number }[] = [];
+    const subscription = reader.subscribeToAll({
+      after: null,
+      onEvents: async (events) => {
+        for (const event of events) seen.push({ id: event.id, at: performance.now() });
+      },
+      onError: () => {},
+    });
+    try {
+      // Let the reader go idle on its 5 s poll, listening.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const delays: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = randomUUID();
+        const t0 = performance.now();
+        await writer.append(
+          `notify-${i}`,
+          [
+            {
+              id,
+              type: 'Pinged',
+              data: { i },
+              metadata: { actorId: null, correlationId: id, causationId: null },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        );
+        for (let wait = 0; wait < 100 && !seen.some((s) => s.id === id); wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const hit = seen.find((s) => s.id === id);
+        expect(hit, `event ${i} reached the other store's subscriber`).toBeDefined();
+        delays.push(hit!.at - t0);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      // The fallback poll is 5 s: every delivery well under it proves the NOTIFY arrived.
+      expect(Math.max(...delays)).toBeLessThan(1_500);
+    } finally {
+      await subscription.close();
+      await reader.close();
+      await writer.close();
+      await otherPool.end();
+      await db.drop();
+    }
+  });
+});
