@@ -16,6 +16,8 @@ const postgresSubject = async (): Promise<ContractSubject> => {
     beforeCommit: async (streamName) => {
       await held.get(streamName);
     },
+    // Only held streams take the locked path; every other append goes the one-statement way.
+    holds: (streamName) => held.has(streamName),
   });
   await store.init();
   return {
@@ -166,6 +168,56 @@ describe('postgres append signal across processes', () => {
       await reader.close();
       await writer.close();
       await otherPool.end();
+      await db.drop();
+    }
+  });
+});
+
+describe('postgres one-statement append', () => {
+  it('appends at a head it knows in one statement, without taking a pooled connection for a transaction', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await createTestDatabase('esfast');
+    const store = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+    const event = (i: number) => {
+      const id = randomUUID();
+      return {
+        id,
+        type: 'Counted',
+        data: { i },
+        metadata: { actorId: null, correlationId: id, causationId: null },
+      };
+    };
+    try {
+      const first = await store.append('fast-1', [event(0)], { expectedRevision: 'no_stream' });
+      const queries: string[] = [];
+      let connects = 0;
+      const query = db.pool.query.bind(db.pool);
+      const connect = db.pool.connect.bind(db.pool);
+      (db.pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
+        queries.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
+        return query(...args);
+      };
+      // pool.query checks a client out with a callback; a transaction checks one out as a promise.
+      (db.pool as { connect: unknown }).connect = (...args: unknown[]) => {
+        if (args.length === 0) connects++;
+        return (connect as (...a: unknown[]) => unknown)(...args);
+      };
+      const second = await store.append('fast-1', [event(1), event(2)], {
+        expectedRevision: first.nextRevision,
+      });
+      expect(second.nextRevision).toBe(2n);
+      expect(connects).toBe(0);
+      expect(queries.filter((q) => q.includes('INSERT INTO es_events'))).toHaveLength(1);
+      // A stale expectation is still refused, through the locked path, and writes nothing.
+      await expect(store.append('fast-1', [event(3)], { expectedRevision: 1n })).rejects.toThrow(/revision/i);
+      const stored = await store.readStream('fast-1');
+      expect(stored.map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+      expect(stored[1]!.metadata.prevHash).toBe(stored[0]!.metadata.hash);
+      expect(stored[2]!.metadata.prevHash).toBe(stored[1]!.metadata.hash);
+    } finally {
+      await store.close();
       await db.drop();
     }
   });
