@@ -21,6 +21,7 @@ import type { AppEnv } from './http/env.ts';
 import { problem, toProblemResponse } from './http/problem.ts';
 import { clientIp, csrfGuard, isSecureContext } from './http/security.ts';
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
+import { requestTimeout } from './http/timeout.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -92,6 +93,8 @@ export function createApp(deps: Deps) {
     if (c.get('secure')) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
 
+  // First of the API's middleware, so a stalled session lookup or body upload is bounded too.
+  app.use('/api/*', requestTimeout(deps.config.REQUEST_TIMEOUT_MS));
   app.use(
     '/api/*',
     bodyLimit({

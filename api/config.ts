@@ -21,6 +21,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 'off' disables rate limits (load tests); else overrides like "login=10/60,register=5/3600". */
   RATE_LIMITS: z.string().default(''),
+  /** An API request not answered within this many milliseconds gets a 503 Problem (streamed bodies excepted). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_USERS: z.enum(['on', 'off']).default('on'),
@@ -55,6 +57,17 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Build web/dist on start when it is missing. */
   BUILD_WEB: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * 'off': this process serves HTTP only and the read models are built by a separate
+   * `npm run projections:worker` (one active worker per projection across processes either way).
+   */
+  PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
+   * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request
+   * still running is safe, since both append the same event ids, but wasteful.
+   */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

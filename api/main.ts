@@ -28,7 +28,11 @@ async function main() {
   try {
     const database = await openDatabase(config, logger);
     if (database.embedded) stops.push(() => database.embedded!.stop());
-    const services = await startServices(config, logger, { databaseUrl: database.url });
+    // PROJECTIONS=off: the read models are built by `npm run projections:worker` in its own process.
+    const services = await startServices(config, logger, {
+      databaseUrl: database.url,
+      runProjections: config.PROJECTIONS === 'on',
+    });
     stops.push(() => services.stop());
     const { deps } = services;
 

@@ -13,7 +13,10 @@ const logger = pino({ level: 'silent' });
  * Deliberately NOT idempotent: it adds one per event. If two workers processed the same event, or the
  * checkpoint were not written in the same transaction as the rows, the totals would be wrong.
  */
-function counterProjection(name: string, failures: { remaining: number } = { remaining: 0 }): Projection {
+function counterProjection(
+  name: string,
+  failures: { remaining: number; at?: number[] } = { remaining: 0 },
+): Projection {
   return {
     name,
     tables: [`${name}_counts`],
@@ -24,6 +27,7 @@ function counterProjection(name: string, failures: { remaining: number } = { rem
       if (!event.streamName.startsWith(`${name}-`)) return;
       if (event.type === 'Poison' && failures.remaining > 0) {
         failures.remaining--;
+        failures.at?.push(performance.now());
         throw new Error('cannot digest this event');
       }
       await tx.query(
@@ -145,10 +149,10 @@ describe('projection runner', () => {
   });
 
   it('retries a poison event with backoff, reports it, and lets other projections go on', async () => {
-    const failures = { remaining: 3 };
+    const failures = { remaining: 4, at: [] as number[] };
     const poisoned = counterProjection('poisoned', failures);
     const healthy = counterProjection('healthy');
-    const r = runner([poisoned, healthy], { maxBackoffMs: 200 });
+    const r = runner([poisoned, healthy], { maxBackoffMs: 400 });
     await r.start();
     await store.append('poisoned-stream', [tick(), tick('Poison'), tick()], { expectedRevision: 'any' });
     await store.append('healthy-stream', [tick(), tick('Poison'), tick()], { expectedRevision: 'any' });
@@ -162,6 +166,14 @@ describe('projection runner', () => {
     const status = (await r.status()).find((s) => s.name === 'poisoned')!;
     expect(status.lastError).toBeNull();
     expect(failures.remaining).toBe(0);
+    // The poison event was applied in the end, not skipped: the count includes it.
+    expect(await total(db, 'poisoned_counts')).toBe(3);
+    // Each retry waited twice as long as the one before (100, 200, 400 ms).
+    const waits = failures.at.slice(1).map((t, i) => t - failures.at[i]!);
+    expect(waits).toHaveLength(3);
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThanOrEqual(100 * 2 ** i * 0.95);
+    });
     await r.stop();
   });
 });

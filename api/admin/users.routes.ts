@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/env.ts';
 import { requireAdmin } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
 
-const userParam = z.object({ id: z.string().min(1).max(64) });
+const userParam = z.object({ id: z.string().regex(/^[0-9a-z]{7,8}$/, 'User not found') });
 const statusSchema = z.strictObject({
   status: z.enum(['suspended', 'active'], { error: "Status must be 'suspended' or 'active'" }),
 });

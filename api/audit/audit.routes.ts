@@ -13,6 +13,7 @@ import {
 import { cardIdFor } from '../cards/cards.service.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -32,7 +33,7 @@ const asset = z.enum(ASSETS);
 
 const streamQuery = z.strictObject({
   fromRevision: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: pageLimit(500, 100),
 });
 const balanceQuery = z
   .strictObject({
@@ -47,7 +48,11 @@ const periodQuery = z.strictObject({
   asset: asset.default('SAI'),
   from: date,
   to: date,
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  limit: pageLimit(1000, 500),
+});
+/** Transaction ids come from the log: a uuid, or a uuid with a suffix such as `:released`. */
+const transactionParam = z.object({
+  id: z.string().regex(/^[A-Za-z0-9:._-]{1,100}$/, 'Transaction not found'),
 });
 const exportQuery = z.strictObject({
   from: date,
@@ -121,34 +126,36 @@ export function auditRoutes(deps: Deps) {
   });
 
   /** The streams that hold a user's history, for the audit screen. */
-  app.get('/audit/users/:userId', async (c) => {
+  /** Capped at `limit` streams (oldest first per kind); `truncated` says when there were more. */
+  app.get('/audit/users/:userId', validate('query', z.strictObject({ limit: pageLimit(500) })), async (c) => {
     requireAdmin(c);
     const userId = c.req.param('userId');
     if (!/^[0-9a-z]{7,8}$/.test(userId)) throw new HttpProblem(404, 'User not found');
+    const { limit } = c.req.valid('query');
     const [payments, withdrawals, deposits] = await Promise.all([
       deps.pool.query<{ id: string }>(
-        'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at',
-        [userId],
+        'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
+        [userId, limit + 1],
       ),
-      deps.pool.query<{ id: string }>('SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at', [
-        userId,
-      ]),
       deps.pool.query<{ id: string }>(
-        'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at',
-        [userId],
+        'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
+        [userId, limit + 1],
+      ),
+      deps.pool.query<{ id: string }>(
+        'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
+        [userId, limit + 1],
       ),
     ]);
-    return c.json({
-      streams: [
-        `user-${userId}`,
-        `account-${userId}`,
-        `card-${cardIdFor(userId)}`,
-        `notificationReads-${userId}`,
-        ...payments.rows.map((r) => `payment-${r.id}`),
-        ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
-        ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
-      ],
-    });
+    const streams = [
+      `user-${userId}`,
+      `account-${userId}`,
+      `card-${cardIdFor(userId)}`,
+      `notificationReads-${userId}`,
+      ...payments.rows.map((r) => `payment-${r.id}`),
+      ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
+      ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
+    ];
+    return c.json({ streams: streams.slice(0, limit), truncated: streams.length > limit });
   });
 
   /** Balance of any account as of a time or a log position (equal to a replay up to there: tested). */
@@ -224,10 +231,9 @@ export function auditRoutes(deps: Deps) {
   });
 
   /** DECISIONS.md 7: the transaction, the events behind it, and the balances before and after. */
-  app.get('/transactions/:id', async (c) => {
+  app.get('/transactions/:id', validate('param', transactionParam), async (c) => {
     requireAdmin(c);
-    const id = c.req.param('id');
-    if (id.length > 100) throw new HttpProblem(404, 'Transaction not found');
+    const { id } = c.req.valid('param');
     const [tx, events, postings] = await Promise.all([
       deps.pool.query(
         `SELECT t.id, t.type, t.asset, t.amount::text, t.sender_id, t.receiver_id, s.username AS sender_name, r.username AS receiver_name,

@@ -7,6 +7,7 @@ import { assertActive } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -209,6 +210,7 @@ const shipSchema = z.strictObject({
 });
 const queueQuery = z.strictObject({
   status: z.enum(['pending', 'verifying', 'active', 'inactive', 'shipping']).optional(),
+  limit: pageLimit(200),
 });
 
 /** The admin's cards queue: filter by status, ship with tracking, mark delivered. */
@@ -216,7 +218,8 @@ export function adminCardsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/', validate('query', queueQuery), async (c) => {
     requireAdmin(c);
-    return c.json((await cardQueue(deps.pool, c.req.valid('query').status)).map(cardJson));
+    const { status, limit } = c.req.valid('query');
+    return c.json((await cardQueue(deps.pool, status, limit)).map(cardJson));
   });
   const adminCommand = async (
     c: Parameters<typeof requireAdmin>[0],

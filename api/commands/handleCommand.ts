@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../domain/shared/decider.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import {
   type EventMetadata,
   type EventStore,
@@ -73,6 +74,11 @@ export interface DomainEventShape {
 export interface CommandContext {
   store: EventStore;
   cache: StateCache;
+  /**
+   * How to wait before deciding again after a concurrent write (default: a short random jitter). The
+   * deterministic simulation passes its scheduler's pause here.
+   */
+  retryPause?: (attempt: number) => Promise<void>;
 }
 
 export interface CommandResult<State, Event> {
@@ -107,6 +113,13 @@ export interface HandleOptions {
    * appends the same ids, which the store recognises as already written.
    */
   eventIdSeed?: string;
+  /**
+   * With a seed, on a stream of one business object (a payment, a withdrawal, a deposit: a handful of
+   * events): when the decision is refused or empty because this very command already took effect (a
+   * retry after a crash: "already approved"), return the events it wrote then, so the retry answers as
+   * the first attempt would have. It reads the whole stream, hence not for account streams.
+   */
+  findEarlier?: boolean;
   maxAttempts?: number;
 }
 
@@ -123,15 +136,26 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await loadState(ctx, streamName, decider);
       const concrete = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
-      const events = decider.decide(concrete, state);
-      if (events.length === 0) return { state, events, revision, position: null };
+      const earlier = () =>
+        options.findEarlier && options.eventIdSeed
+          ? writtenEarlier<State, Event>(ctx, streamName, options.eventIdSeed, state, revision)
+          : Promise.resolve(null);
+      let events: Event[];
+      try {
+        events = decider.decide(concrete, state);
+      } catch (error) {
+        if (error instanceof DomainError) {
+          const done = await earlier();
+          if (done) return done;
+        }
+        throw error;
+      }
+      if (events.length === 0) return (await earlier()) ?? { state, events, revision, position: null };
       try {
         const result = await ctx.store.append(
           streamName,
           events.map((event, index) => ({
-            id: options.eventIdSeed
-              ? nameBasedUuid(`${options.eventIdSeed}:${streamName}:${index}`)
-              : randomUUID(),
+            id: options.eventIdSeed ? seededEventId(options.eventIdSeed, streamName, index) : randomUUID(),
             type: event.type,
             data: event.data,
             metadata,
@@ -150,11 +174,40 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) {
           // Another process wrote first: catch up and decide again (jitter spreads hot-stream retries).
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
+          if (ctx.retryPause) await ctx.retryPause(attempt);
+          else
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
           continue;
         }
         throw error;
       }
     }
   });
+}
+
+function seededEventId(seed: string, streamName: string, index: number): string {
+  return nameBasedUuid(`${seed}:${streamName}:${index}`);
+}
+
+/** The events this very command (same id seed) already appended to the stream, or null. */
+async function writtenEarlier<State, Event extends DomainEventShape>(
+  ctx: CommandContext,
+  streamName: string,
+  seed: string,
+  state: State,
+  revision: bigint,
+): Promise<CommandResult<State, Event> | null> {
+  const first = seededEventId(seed, streamName, 0);
+  const stream = await ctx.store.readStream(streamName);
+  const start = stream.findIndex((event) => event.id === first);
+  if (start === -1) return null;
+  const mine = [];
+  for (let i = start; i < stream.length && stream[i]!.id === seededEventId(seed, streamName, i - start); i++)
+    mine.push(stream[i]!);
+  return {
+    state,
+    events: mine.map((event) => ({ type: event.type, data: event.data }) as Event),
+    revision,
+    position: mine[mine.length - 1]!.position,
+  };
 }

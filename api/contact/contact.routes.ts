@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
+import { pageLimit } from '../http/paging.ts';
 import { clientIp } from '../http/security.ts';
 import { requireAdmin } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -60,11 +61,12 @@ export function contactRoutes(deps: Deps) {
     c.set('wrotePosition', result.position);
     return c.json({ id: messageId, received: true }, 201);
   });
-  app.get('/', async (c) => {
+  app.get('/', validate('query', z.strictObject({ limit: pageLimit(200) })), async (c) => {
     requireAdmin(c);
     const { rows } = await deps.pool.query(
       `SELECT id, full_name AS "fullName", email, subject, message, user_id AS "userId", received_at AS "receivedAt"
-       FROM contact_messages ORDER BY received_at DESC, id LIMIT 200`,
+       FROM contact_messages ORDER BY received_at DESC, id LIMIT $1`,
+      [c.req.valid('query').limit],
     );
     return c.json(rows);
   });

@@ -86,6 +86,8 @@ const declareSchema = z.strictObject({
     .optional(),
 });
 
+const noQuery = z.strictObject({});
+
 const amountField = z.union([z.number(), z.string().max(40)], { error: 'Amount must be greater than 0' });
 
 const withdrawSchema = z.strictObject({
@@ -244,7 +246,8 @@ export function cryptoRoutes(deps: Deps) {
     });
   });
 
-  app.get('/deposits', async (c) => {
+  // The user's own lists have a fixed cap (100, newest first) and take no parameters: a `limit` is a 400.
+  app.get('/deposits', validate('query', noQuery), async (c) => {
     const session = requireUser(c);
     return c.json((await depositsOfUser(deps.pool, session.userId)).map(depositJson));
   });
@@ -302,7 +305,7 @@ export function cryptoRoutes(deps: Deps) {
     });
   });
 
-  app.get('/withdrawals', async (c) => {
+  app.get('/withdrawals', validate('query', noQuery), async (c) => {
     const session = requireUser(c);
     return c.json(
       (await withdrawalsOfUser(deps.pool, session.userId)).map((w) => withdrawalJson(w, deps.now())),
@@ -400,13 +403,13 @@ export function adminCryptoRoutes(deps: Deps) {
     );
     const { state } = await loadState(deps, cryptoDepositStream(id), cryptoDepositDecider);
     if (state.status === 'none') throw new HttpProblem(404, 'Deposit not found');
-    return await idempotent(c, deps, `deposit-decision:${id}`, await c.req.json(), async () => {
+    return await idempotent(c, deps, `deposit-decision:${id}`, await c.req.json(), async (commandId) => {
       let position = null;
       if (input.action === 'confirm') {
         const units = exactAmount(state.asset, input.amount);
-        position = (await confirmDeposit(deps, id, units, admin.userId, metadata)).position;
+        position = (await confirmDeposit(deps, id, units, admin.userId, metadata, commandId)).position;
       } else {
-        position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata)).position;
+        position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId)).position;
       }
       c.set('wrotePosition', position);
       if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
@@ -436,11 +439,12 @@ export function adminCryptoRoutes(deps: Deps) {
         c.get('requestId'),
         c.req.header('idempotency-key') ?? null,
       );
-      return await idempotent(c, deps, `withdrawal-decision:${id}`, await c.req.json(), async () => {
+      return await idempotent(c, deps, `withdrawal-decision:${id}`, await c.req.json(), async (commandId) => {
         const position =
           input.action === 'complete'
-            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata)).position
-            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata)).released.position;
+            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
+            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
+                .position;
         c.set('wrotePosition', position);
         if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
         return { status: 200, body: { id, status: input.action === 'complete' ? 'completed' : 'failed' } };

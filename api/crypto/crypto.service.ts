@@ -11,7 +11,7 @@ import {
   type MarketSettingsCommand,
   marketSettingsDecider,
 } from '../../domain/settings/marketSettings.ts';
-import type { CryptoAsset } from '../../domain/shared/money.ts';
+import { type CryptoAsset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
@@ -29,17 +29,22 @@ export async function declareDeposit(
     cryptoDepositDecider,
     { type: 'DeclareCryptoDeposit', data: input, now: ctx.now() },
     metadata,
-    { eventIdSeed: `${input.depositId}:declared` },
+    { eventIdSeed: `${input.depositId}:declared`, findEarlier: true },
   );
 }
 
-/** Confirmation, then the credit from custody (the follow-up worker finishes it after a crash). */
+/**
+ * Confirmation, then the credit from custody (the follow-up worker finishes it after a crash). Admin
+ * decisions take the request's `commandId` as their event-id seed: a retry of a decision that already
+ * took effect gets its outcome again, not "already confirmed" (see handleCommand).
+ */
 export async function confirmDeposit(
   ctx: Ctx,
   depositId: string,
   units: bigint,
   adminId: string,
   metadata: EventMetadata,
+  commandId?: string,
 ) {
   const decided = await handleCommand(
     ctx,
@@ -47,6 +52,7 @@ export async function confirmDeposit(
     cryptoDepositDecider,
     { type: 'ConfirmCryptoDeposit', data: { units, adminId }, now: ctx.now() },
     metadata,
+    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
   const event = decided.events[0];
   if (event?.type !== 'CryptoDepositConfirmed') throw new Error('confirmation produced no event');
@@ -90,6 +96,7 @@ export async function rejectDeposit(
   reason: string,
   adminId: string,
   metadata: EventMetadata,
+  commandId?: string,
 ) {
   return await handleCommand(
     ctx,
@@ -97,6 +104,7 @@ export async function rejectDeposit(
     cryptoDepositDecider,
     { type: 'RejectCryptoDeposit', data: { reason, adminId }, now: ctx.now() },
     metadata,
+    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
 }
 
@@ -130,8 +138,10 @@ export async function requestWithdrawal(
     { eventIdSeed: `${input.withdrawalId}:held` },
   );
   const hold = held.events[0];
-  const amount = hold?.type === 'WithdrawalHoldPlaced' ? hold.data.amount : null;
-  if (amount === null) return { held, recorded: null };
+  // No event: the account stream already holds this withdrawal's hold (a retry after a crash, same id and
+  // body); the request to record is still this one, and recording it again answers with the first record.
+  const amount =
+    hold?.type === 'WithdrawalHoldPlaced' ? hold.data.amount : formatUnits(input.units, input.asset);
   const recorded = await recordWithdrawal(ctx, { ...input, amount }, metadata);
   return { held, recorded };
 }
@@ -148,7 +158,7 @@ export async function recordWithdrawal(ctx: Ctx, details: WithdrawalDetails, met
       now: ctx.now(),
     },
     metadata,
-    { eventIdSeed: `${withdrawalId}:requested` },
+    { eventIdSeed: `${withdrawalId}:requested`, findEarlier: true },
   );
 }
 
@@ -158,6 +168,7 @@ export async function completeWithdrawal(
   txHash: string,
   adminId: string,
   metadata: EventMetadata,
+  commandId?: string,
 ) {
   return await handleCommand(
     ctx,
@@ -165,6 +176,7 @@ export async function completeWithdrawal(
     withdrawalDecider,
     { type: 'CompleteWithdrawal', data: { txHash, adminId }, now: ctx.now() },
     metadata,
+    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
 }
 
@@ -175,6 +187,7 @@ export async function failWithdrawal(
   reason: string,
   adminId: string,
   metadata: EventMetadata,
+  commandId?: string,
 ) {
   const failed = await handleCommand(
     ctx,
@@ -182,6 +195,7 @@ export async function failWithdrawal(
     withdrawalDecider,
     { type: 'FailWithdrawal', data: { reason, adminId }, now: ctx.now() },
     metadata,
+    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
   const event = failed.events[0];
   if (event?.type !== 'WithdrawalFailed') throw new Error('failure produced no event');

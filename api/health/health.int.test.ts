@@ -3,6 +3,8 @@ import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
 
+const METRICS_TOKEN = 'metrics-token-for-health-tests';
+
 describe('GET /api/health', () => {
   let t: TestApp;
   let poisoned = false;
@@ -17,7 +19,7 @@ describe('GET /api/health', () => {
         if (poisoned) throw new Error('fragile projection cannot handle this event');
       },
     };
-    t = await createTestApp({}, { projections: [...allProjections, fragile] });
+    t = await createTestApp({ METRICS_TOKEN }, { projections: [...allProjections, fragile] });
   });
   afterAll(async () => {
     await t?.stop();
@@ -58,6 +60,29 @@ describe('GET /api/health', () => {
     expect(fragile.lagEvents).toBeGreaterThan(0);
     // The others kept going.
     expect(reply.body.projections.find((p: { name: string }) => p.name === 'users').lagEvents).toBe(0);
+    // Retried with backoff, not given up on: the retry count climbs while the event keeps failing.
+    const retries = async () =>
+      (await t.client().get('/api/health')).body.projections.find(
+        (p: { name: string }) => p.name === 'fragile',
+      ).retryCount as number;
+    const firstCount = await retries();
+    const climbed = Date.now() + 10_000;
+    while ((await retries()) <= firstCount && Date.now() < climbed)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await retries()).toBeGreaterThan(firstCount);
+    // /metrics says the same to Prometheus: the failing projection flagged and lagging, the others not.
+    const metrics = await t.client().get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(metrics.status).toBe(200);
+    let flagged = metrics.text;
+    const flaggedBy = Date.now() + 5_000;
+    while (!/sai_projection_errors\{projection="fragile"\} 1/.test(flagged) && Date.now() < flaggedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      flagged = (await t.client().get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` })).text;
+    }
+    expect(flagged).toMatch(/sai_projection_errors\{projection="fragile"\} 1/);
+    expect(flagged).toMatch(/sai_projection_lag_events\{projection="fragile"\} [1-9]/);
+    expect(flagged).toMatch(/sai_projection_errors\{projection="users"\} 0/);
+    expect(flagged).toMatch(/sai_projection_lag_events\{projection="users"\} 0/);
     poisoned = false;
     const recovered = Date.now() + 40_000;
     while (reply.status !== 200 && Date.now() < recovered) {
@@ -65,5 +90,16 @@ describe('GET /api/health', () => {
       reply = await t.client().get('/api/health');
     }
     expect(reply.status).toBe(200);
+    // The projection gauges share one status reading for up to a second (api/metrics/metrics.ts).
+    const scrape = async () =>
+      (await t.client().get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` })).text;
+    const clearedBy = Date.now() + 5_000;
+    let cleared = await scrape();
+    while (/sai_projection_errors\{projection="fragile"\} 1/.test(cleared) && Date.now() < clearedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      cleared = await scrape();
+    }
+    expect(cleared).toMatch(/sai_projection_errors\{projection="fragile"\} 0/);
+    expect(cleared).toMatch(/sai_projection_lag_events\{projection="fragile"\} 0/);
   }, 60_000);
 });

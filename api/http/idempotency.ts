@@ -14,8 +14,6 @@ import { HttpProblem, problemBody } from './problem.ts';
  * the first attempt died half-way. The table below remembers the first answer and the request's hash: a
  * retry with the same body gets that answer again; another body with the same key gets 422.
  */
-const LEASE_MS = 30_000;
-
 export interface CommandOutcome {
   status: number;
   body: unknown;
@@ -37,11 +35,12 @@ export async function idempotent(
   const scopeKey = `${userId}:${scope}:${key}`;
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   const commandId = nameBasedUuid(`idempotency:${scopeKey}`);
+  const leaseMs = deps.config.IDEMPOTENCY_LEASE_SECONDS * 1000;
 
   const claimed = await deps.pool.query(
     `INSERT INTO idempotency_keys (scope_key, request_hash, state, locked_until)
      VALUES ($1, $2, 'running', now() + $3 * interval '1 millisecond') ON CONFLICT (scope_key) DO NOTHING`,
-    [scopeKey, requestHash, LEASE_MS],
+    [scopeKey, requestHash, leaseMs],
   );
   if (claimed.rowCount === 0) {
     const { rows } = await deps.pool.query<{
@@ -67,7 +66,7 @@ export async function idempotent(
     const takeover = await deps.pool.query(
       `UPDATE idempotency_keys SET locked_until = now() + $2 * interval '1 millisecond'
        WHERE scope_key = $1 AND state = 'running' AND locked_until < now()`,
-      [scopeKey, LEASE_MS],
+      [scopeKey, leaseMs],
     );
     if (row && takeover.rowCount === 0) {
       throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed', {

@@ -79,27 +79,30 @@ export function problem(
   });
 }
 
-function isDatabaseDown(error: unknown): boolean {
+/**
+ * The database or the log cannot be reached right now: the client should come back shortly (503 with
+ * Retry-After), never a 500. Node's socket errors; Postgres class 08 (connection exception), 57P01-57P03
+ * (the server is shutting down or starting: admin_shutdown, crash_shutdown, cannot_connect_now) and 53300
+ * (too many connections); node-postgres' own messages for a connection that died; and any of these as
+ * the cause of a wrapped error.
+ */
+function isDatabaseDown(error: unknown, depth = 0): boolean {
   if (error instanceof StoreUnavailableError) return true;
-  const code = (error as { code?: string } | null)?.code ?? '';
+  const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : '';
-  return (
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      'EPIPE',
-      '57P01',
-      '57P02',
-      '57P03',
-      '08006',
-      '08001',
-      '08003',
-    ].includes(code) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  if (typeof code === 'string') {
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
+      return true;
+  }
+  if (
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(
       message,
     )
-  );
+  )
+    return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return depth < 3 && cause !== undefined && cause !== error && isDatabaseDown(cause, depth + 1);
 }
 
 /** The one error boundary: typed errors to their status, everything unknown to a logged 500. */

@@ -21,6 +21,35 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): {
   return { message: fieldErrors[firstField] ?? 'Invalid request', fieldErrors };
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path of the first string Postgres cannot store: a NUL (text and jsonb refuse it) or a lone UTF-16
+ * surrogate (jsonb refuses it; text would silently get U+FFFD). Every validated input goes to the log or
+ * a query sooner or later, so it is refused here, once, rather than as a 500 from the database.
+ */
+export function unstorableText(value: unknown, path: readonly (string | number)[] = []): string | null {
+  if (typeof value === 'string') {
+    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path.map(String).join('.') || '_' : null;
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableText(item, [...path, index]);
+      if (found !== null) return found;
+    }
+  } else if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = unstorableText(key, [...path, key]) ?? unstorableText(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 /** zValidator with our Problem Details answer (400, never a 500) instead of the default body. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
@@ -30,6 +59,11 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (!result.success) {
       const { message, fieldErrors } = describeIssues(result.error.issues);
       throw new HttpProblem(400, message, { fieldErrors });
+    }
+    const field = unstorableText(result.data);
+    if (field !== null) {
+      const message = 'Contains invalid characters';
+      throw new HttpProblem(400, message, { fieldErrors: { [field]: message } });
     }
   });
   // The OpenAPI document is generated from the schemas actually attached to the routes (api/openapi).

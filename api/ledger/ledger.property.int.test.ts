@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
-import { ASSET_DECIMALS, type Asset } from '../../domain/shared/money.ts';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
 import { allProjections } from '../../projections/index.ts';
-import { balancesFromLog, rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
+import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { loadState } from '../commands/handleCommand.ts';
+import { checkLedgerInvariants } from '../testing/ledgerInvariants.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
 
 /**
  * Random sequences of money commands from several users and an admin, sent with concurrency, then the
- * ledger invariants of LEDGER.md checked after every run:
- * 1 no user balance ever negative (history included), 2 every asset's postings sum to zero and users hold
- * exactly what was minted, 3 a command replayed with its idempotency key has one effect,
- * 4 every read model rebuilt from the log equals the live one, and balances equal a replay of the log.
+ * ledger invariants of LEDGER.md checked after every run (api/testing/ledgerInvariants.ts, shared with the
+ * fault tests): 1 no user balance ever negative (history included), 2 every asset's postings sum to zero,
+ * 3 a command replayed with its idempotency key has one effect, 4 every read model rebuilt from the log
+ * equals the live one, and balances equal a replay of the log.
  */
 type Command =
   | { kind: 'transfer'; from: number; to: number; cents: number; retry: boolean }
@@ -89,13 +87,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 const eth = (milli: number) => `${Math.floor(milli / 1000)}.${String(milli % 1000).padStart(3, '0')}`;
 
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
-function units(amount: string, asset: Asset): bigint {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
-  const value = BigInt(whole + fraction.padEnd(ASSET_DECIMALS[asset], '0').slice(0, ASSET_DECIMALS[asset]));
-  return negative ? -value : value;
-}
 
 describe('ledger invariants under random concurrent commands', () => {
   let t: TestApp;
@@ -207,72 +198,12 @@ describe('ledger invariants under random concurrent commands', () => {
 
   async function checkInvariants(acknowledged: string[]) {
     await t.settle();
-    const pool = t.db.pool;
-    // 1. No overdraft, at any point of any user's history.
-    const negative = await pool.query(
-      `SELECT account_id, balance_after::text FROM account_history WHERE account_id LIKE 'user:%' AND balance_after < 0 LIMIT 5`,
-    );
-    expect(negative.rows).toEqual([]);
-    // 2. Conservation: postings sum to zero per asset; users hold exactly what was minted.
-    const sums = await pool.query<{ asset: string; total: string }>(
-      'SELECT asset, sum(balance)::text AS total FROM account_balances GROUP BY asset',
-    );
-    for (const row of sums.rows) expect(Number(row.total), row.asset).toBe(0);
-    const minted = await pool.query<{ users: string | null; issued: string | null }>(
-      `SELECT (SELECT sum(balance) FROM account_balances WHERE account_id LIKE 'user:%' AND asset = 'SAI')::text AS users,
-              (SELECT -balance FROM account_balances WHERE account_id = 'issuance:SAI')::text AS issued`,
-    );
-    expect(units(minted.rows[0]!.users ?? '0', 'SAI')).toBe(units(minted.rows[0]!.issued ?? '0', 'SAI'));
-    // What holds:ETH keeps is exactly the pending withdrawals; users' ETH plus holds plus what left equals
-    // what came in through custody.
-    const ethTotals = await pool.query<{
-      holds: string | null;
-      pending: string | null;
-      users: string | null;
-      outbound: string | null;
-      custody: string | null;
-    }>(
-      `SELECT (SELECT balance FROM account_balances WHERE account_id = 'holds:ETH')::text AS holds,
-              (SELECT sum(amount) FROM withdrawals WHERE status = 'pending' AND asset = 'ETH')::text AS pending,
-              (SELECT sum(balance) FROM account_balances WHERE account_id LIKE 'user:%' AND asset = 'ETH')::text AS users,
-              (SELECT balance FROM account_balances WHERE account_id = 'outbound:ETH')::text AS outbound,
-              (SELECT -balance FROM account_balances WHERE account_id = 'custody:ETH')::text AS custody`,
-    );
-    const e = ethTotals.rows[0]!;
-    expect(units(e.holds ?? '0', 'ETH')).toBe(units(e.pending ?? '0', 'ETH'));
-    expect(
-      units(e.users ?? '0', 'ETH') + units(e.holds ?? '0', 'ETH') + units(e.outbound ?? '0', 'ETH'),
-    ).toBe(units(e.custody ?? '0', 'ETH'));
-    // 3. Every acknowledged command is in the log exactly once (one transaction row per id).
-    const found = await pool.query<{ id: string; n: string }>(
-      'SELECT id, count(*)::text AS n FROM ledger_transactions WHERE id = ANY($1) GROUP BY id',
-      [[...new Set(acknowledged)]],
-    );
-    expect(found.rows.length).toBe(new Set(acknowledged).size);
-    // 4a. Balances in the read model equal a replay of the log.
-    const replayed = await balancesFromLog(t.deps.store);
-    const live = await pool.query<{ account_id: string; asset: Asset; balance: string }>(
-      'SELECT account_id, asset, balance::text FROM account_balances',
-    );
-    expect(live.rows.length).toBe(replayed.size);
-    for (const row of live.rows)
-      expect(units(row.balance, row.asset)).toBe(replayed.get(`${row.account_id}|${row.asset}`));
-    // The write side agrees with the log for every user (the follow-up credits have landed).
-    for (const u of users) {
-      const { state } = await loadState(t.deps, accountStream(u.id), accountDecider);
-      expect(state.balances.SAI ?? 0n).toBe(replayed.get(`user:${u.id}|SAI`) ?? 0n);
-      expect(state.balances.ETH ?? 0n).toBe(replayed.get(`user:${u.id}|ETH`) ?? 0n);
-    }
-    // 4b. Every read model rebuilt from the log into an empty database equals the live one.
-    const spare = await createTestDatabase('rebuild');
-    try {
-      const tables = allProjections.flatMap((p) => p.tables);
-      const liveTables = await snapshotTables(pool, tables);
-      const rebuilt = await rebuildElsewhere(spare, t.deps.store, allProjections);
-      for (const table of tables) expect(rebuilt[table], table).toEqual(liveTables[table]);
-    } finally {
-      await spare.drop();
-    }
+    await checkLedgerInvariants({
+      pool: t.db.pool,
+      store: t.deps.store,
+      userIds: users.map((u) => u.id),
+      acknowledged: acknowledged.map((id) => ({ id })),
+    });
   }
 
   it('holds invariants 1-4 after every run, for SAI and crypto, with card commands mixed in', async () => {

@@ -137,21 +137,30 @@ export async function submitPaymentProof(
     paymentDecider,
     { type: 'SubmitPaymentProof', data: input, now: ctx.now() },
     metadata,
-    { eventIdSeed: `${input.paymentId}:submitted` },
+    { eventIdSeed: `${input.paymentId}:submitted`, findEarlier: true },
   );
 }
 
 /**
  * Approval is two appends as well: the decision on the payment, then the mint (transaction id = payment
- * id). The follow-up worker mints for any approval whose mint is missing.
+ * id). The follow-up worker mints for any approval whose mint is missing. `commandId` (derived from the
+ * request's Idempotency-Key) seeds the decision's event id, so a retry of an approval that already
+ * happened finishes it and answers as the first attempt would have, instead of "already approved".
  */
-export async function approvePayment(ctx: Ctx, paymentId: string, adminId: string, metadata: EventMetadata) {
+export async function approvePayment(
+  ctx: Ctx,
+  paymentId: string,
+  adminId: string,
+  metadata: EventMetadata,
+  commandId?: string,
+) {
   const decided = await handleCommand(
     ctx,
     paymentStream(paymentId),
     paymentDecider,
     { type: 'ApprovePayment', data: { paymentId, adminId }, now: ctx.now() },
     metadata,
+    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
   const approved = decided.events[0];
   if (approved?.type !== 'PaymentApproved') throw new Error('approval produced no event');
@@ -185,6 +194,7 @@ export async function rejectPayment(
   adminId: string,
   reason: string,
   metadata: EventMetadata,
+  commandId?: string,
 ) {
   return await handleCommand(
     ctx,
@@ -192,5 +202,6 @@ export async function rejectPayment(
     paymentDecider,
     { type: 'RejectPayment', data: { paymentId, adminId, reason }, now: ctx.now() },
     metadata,
+    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
 }

@@ -14,6 +14,7 @@ import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -32,9 +33,9 @@ export function notificationsRoutes(deps: Deps) {
       requestMetadata(userId, requestId),
     );
 
-  app.get('/', async (c) => {
+  app.get('/', validate('query', z.strictObject({ limit: pageLimit(100, 50) })), async (c) => {
     const session = requireUser(c);
-    const rows = await notificationsOf(deps.pool, session.userId);
+    const rows = await notificationsOf(deps.pool, session.userId, c.req.valid('query').limit);
     return c.json(rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })));
   });
 

@@ -7,6 +7,7 @@ import { findUserIdByEmail, loadUser } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
+import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -20,7 +21,7 @@ const byEmailQuery = z.strictObject({
 });
 const listQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: pageLimit(500, 100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 

@@ -222,3 +222,62 @@ describe('postgres one-statement append', () => {
     }
   });
 });
+
+describe('postgres event store: the LISTEN connection', () => {
+  it('comes back by itself when the server ends it (a restart), and pushes appends promptly again', async () => {
+    const db = await createTestDatabase('listen');
+    const store = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+    const received: string[] = [];
+    const subscription = store.subscribeToAll({
+      after: null,
+      onEvents: async (events) => {
+        received.push(...events.map((e) => e.type));
+      },
+      onError: () => {},
+    });
+    const event = (type: string) => ({
+      id: randomUUID(),
+      type,
+      data: {},
+      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+    });
+    const listeners = async () =>
+      Number(
+        (
+          await db.pool.query<{ n: string }>(
+            `SELECT count(*)::text AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+          )
+        ).rows[0]!.n,
+      );
+    const until = async (check: () => Promise<boolean> | boolean, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!(await check())) {
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return true;
+    };
+    try {
+      expect(await until(async () => (await listeners()) === 1, 5_000)).toBe(true);
+      await store.append('listen-a', [event('Before')], { expectedRevision: 'any' });
+      expect(await until(() => received.includes('Before'), 3_000)).toBe(true);
+      // A restart ends every session with 57P01, the LISTEN one included.
+      await db.pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
+      expect(await until(async () => (await listeners()) === 1, 5_000)).toBe(true);
+      // Woken by NOTIFY again, not by the 5-second safety read.
+      const appended = Date.now();
+      await store.append('listen-a', [event('After')], { expectedRevision: 'any' });
+      expect(await until(() => received.includes('After'), 3_000)).toBe(true);
+      expect(Date.now() - appended).toBeLessThan(1_500);
+    } finally {
+      await subscription.close();
+      await store.close();
+      await db.drop();
+    }
+  });
+});

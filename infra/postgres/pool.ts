@@ -8,6 +8,12 @@ export function createPool(url: string, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection (Postgres restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one that is checked out: the pool listens only to idle clients, and a session ended by the server
+  // (57P01 on a restart) while its holder awaits other work (a transaction open around a projection
+  // handler) would emit an unhandled 'error'. Its next query fails instead; the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

@@ -2,16 +2,15 @@
  * Browser test harness: builds the web app when needed, starts the real server the way `npm start`
  * does, drives Debian's Chromium through playwright-core, and runs axe-core on a page.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { captureOutput, repoRoot } from '../../api/testing/processes.ts';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export { repoRoot };
+
 const webDist = path.join(repoRoot, 'web', 'dist', 'index.html');
 
 // ---------------------------------------------------------------------------------------------------
@@ -104,106 +103,9 @@ function runToEnd(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Server
+// Server: the real API as a child process (shared with the fault tests).
 
-export interface RunningApp {
-  /** e.g. http://127.0.0.1:41234 */
-  url: string;
-  port: number;
-  /** Everything the server printed so far (stdout and stderr, interleaved). */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-export interface StartAppOptions {
-  databaseUrl: string;
-  /** Extra or overriding environment variables. */
-  env?: Record<string, string>;
-  /** How long to wait for /api/health to answer 200. */
-  timeoutMs?: number;
-}
-
-/** Env passed through from the test runner; everything else the server sees is set explicitly. */
-const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];
-
-export async function startApp(options: StartAppOptions): Promise<RunningApp> {
-  const port = await freePort();
-  const env: Record<string, string> = {};
-  for (const name of INHERITED_ENV) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  Object.assign(env, {
-    DATABASE_URL: options.databaseUrl,
-    PORT: String(port),
-    RATE_LIMITS: 'off',
-    LOG_LEVEL: 'warn',
-    DEMO_USERS: 'off',
-    // A fresh key per run, so the server never writes one into the working tree's data dir.
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    ...options.env,
-  });
-
-  // The same process `npm start` runs (`tsx api/main.ts`), without npm in between so SIGTERM reaches it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = captureOutput(child);
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (code ${child.exitCode}) before it was healthy:\n${output.text()}`);
-    }
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return { url, port, output: output.text, stop };
-      lastProblem = `GET /api/health answered ${response.status}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`The server was not healthy within the deadline (${lastProblem}):\n${output.text()}`);
-}
-
-function captureOutput(child: ChildProcess, limit = 256 * 1024): { text: () => string } {
-  let text = '';
-  const append = (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    if (text.length > limit) text = text.slice(-limit);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  return { text: () => text };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
+export { type RunningApp, type StartAppOptions, startApp } from '../../api/testing/processes.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Browser

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../infra/eventStore/eventStore.ts';
+import { toProblemResponse } from './problem.ts';
+
+/** What the error boundary answers for an error thrown by a handler. */
+async function answerFor(error: unknown) {
+  const app = new Hono();
+  app.get('/', () => {
+    throw error;
+  });
+  app.onError((e, c) => toProblemResponse(c, e));
+  const response = await app.request('/');
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    type: response.headers.get('content-type'),
+    body: (await response.json()) as { status: number; title: string },
+  };
+}
+
+const pgError = (code: string, message = 'server said no') => Object.assign(new Error(message), { code });
+
+describe('the error boundary when the database is unreachable', () => {
+  it.each([
+    ['connection refused', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['admin shutdown (57P01)', pgError('57P01', 'terminating connection due to administrator command')],
+    ['crash shutdown (57P02)', pgError('57P02')],
+    ['cannot connect now (57P03)', pgError('57P03', 'the database system is starting up')],
+    ['connection failure (08006)', pgError('08006')],
+    ['connection exception (08000)', pgError('08000')],
+    ['protocol violation (08P01)', pgError('08P01')],
+    ['too many connections (53300)', pgError('53300')],
+    ['a dead connection', new Error('Connection terminated unexpectedly')],
+    ['a broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['the store', new StoreUnavailableError('event store unreachable')],
+    ['a wrapped cause', new Error('TokensTransferred at 1-2: failed', { cause: pgError('57P01') })],
+  ])('answers 503 with Retry-After and Problem Details for %s', async (_, error) => {
+    const answer = await answerFor(error);
+    expect(answer.status).toBe(503);
+    expect(answer.retryAfter).toMatch(/^\d+$/);
+    expect(answer.type).toContain('application/problem+json');
+    expect(answer.body).toMatchObject({ status: 503, title: 'Service Unavailable' });
+  });
+
+  it('still answers 500 for errors that are ours', async () => {
+    const answer = await answerFor(pgError('42P01', 'relation "nope" does not exist'));
+    expect(answer.status).toBe(500);
+    expect(answer.retryAfter).toBeNull();
+    expect((await answerFor(new TypeError('x is undefined'))).status).toBe(500);
+  });
+});
