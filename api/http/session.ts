@@ -55,16 +55,20 @@ export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 export function readYourWrites(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('wrotePosition', null);
+    let lagging = false;
     if (c.req.method === 'GET') {
       const text = getCookie(c, RW_COOKIE);
       const position = text ? parsePosition(text) : null;
       // The cookie is the client's to forge: a position past the log's head would poll the checkpoints for
       // the whole second on every request. One look at the head bounds that to a real write.
       if (position && comparePositions(position, await deps.store.headPosition()) <= 0) {
-        await deps.runner.waitFor(position, deps.runner.names, 1_000);
+        lagging = !(await deps.runner.waitFor(position, deps.runner.names, 1_000));
       }
     }
     await next();
+    // The read models had not reached this session's last write within the bound: say so, so the client
+    // can ask again shortly instead of showing the old state until its next refetch.
+    if (lagging) c.header('X-Read-Your-Writes', 'behind');
     const wrote = c.get('wrotePosition');
     if (wrote) {
       setCookie(c, RW_COOKIE, formatPosition(wrote), {

@@ -494,3 +494,42 @@ describe('read-your-writes', () => {
     expect(await balance(alice.client)).toBe('6.00');
   });
 });
+
+describe('read-your-writes past its bound', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Slower than the 1 s bound: the read after a write cannot be up to date in time.
+    const verySlowLedger: Projection = {
+      ...ledgerProjection,
+      async apply(event, tx) {
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        await ledgerProjection.apply(event, tx);
+      },
+    };
+    t = await createTestApp(
+      {},
+      { projections: allProjections.map((p) => (p.name === 'ledger' ? verySlowLedger : p)) },
+    );
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('tells the client the answer is behind its own write, and stops saying so once caught up', async () => {
+    const admin = await adminClient(t);
+    const alice = await signedUpClient(t);
+    await t.settle();
+    const funded = await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      amount: '3.00',
+      receiver_id: alice.user.id,
+    });
+    expect(funded.status).toBe(201);
+    const behind = await admin.get('/api/transactions/all');
+    expect(behind.headers.get('x-read-your-writes')).toBe('behind');
+    await t.settle();
+    const current = await admin.get('/api/transactions/all');
+    expect(current.headers.get('x-read-your-writes')).toBeNull();
+    expect(current.body.transactions?.[0]?.amount ?? current.body.data?.[0]?.amount).toBe('3.00');
+  }, 60_000);
+});

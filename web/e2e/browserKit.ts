@@ -92,6 +92,25 @@ export function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/, includeHidden: true });
 }
 
+/** Around the toasts the list is empty space: a click there must reach the page below. */
+export async function expectToastListLetsClicksThrough(page: Page) {
+  const caught = await toasts(page)
+    .getByRole('list', { includeHidden: true })
+    .evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      const target = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+      return target ? list.contains(target) : false;
+    });
+  expect(caught, 'the toast list catches clicks in its empty padding').toBe(false);
+}
+
+/** Closes a toast with its own button, as a user would when it sits over the next control. */
+export async function dismissToast(page: Page, text: string) {
+  const toast = toasts(page).getByRole('listitem').filter({ hasText: text });
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
+
 export async function openDashboard(page: Page, url: string) {
   await page.goto(url);
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
@@ -123,4 +142,20 @@ export async function expectNoHorizontalScroll(page: Page, where: string) {
   expect(await scrollWidth(page), `horizontal overflow on ${where}`).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? PHONE.width,
   );
+}
+
+/**
+ * A phone's fixed layers (the bottom tab bar, the chat launcher) must never cover a control for good:
+ * scrolled as far towards it as the page allows, the control's centre is the control itself. Playwright's
+ * own clicks would also find a way round a layer by scrolling; this is for what the journey only reads.
+ */
+export async function expectUncovered(locator: Locator, where: string) {
+  const covering = await locator.evaluate((element) => {
+    element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (hit && (hit === element || element.contains(hit))) return null;
+    return hit ? hit.outerHTML.slice(0, 160) : 'nothing (off screen)';
+  });
+  expect(covering, `${where} is covered by`).toBeNull();
 }

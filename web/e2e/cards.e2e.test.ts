@@ -19,7 +19,8 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  * The metal card end to end: a user with no balance orders a card ("Deposit Required"), pays with a
  * deposit proof, an admin approves it and the card turns active; the user adds a shipping address, the
  * admin ships it from the cards queue, the user follows it, the admin marks it delivered; the user
- * freezes, unfreezes and changes the PIN. Then every admin section passes axe at desktop and phone width.
+ * freezes, unfreezes and changes the PIN; once at 1280 px and once at 360 px, each with a new holder.
+ * Then every admin section passes axe at desktop and phone width.
  */
 
 const ADMIN = {
@@ -27,7 +28,6 @@ const ADMIN = {
   password: 'admin-password-123',
 };
 const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
-const TRACKING = `TRK-${randomBytes(3).toString('hex').toUpperCase()}`;
 
 let db: TestDatabase | undefined;
 let app: RunningApp | undefined;
@@ -54,148 +54,172 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const holder = newAccount('Holder');
-
 function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
 }
 
+/** The admin side menu is folded behind "Admin menu" below desktop width. */
+async function openAdminSection(page: Page, section: string) {
+  const toggle = page.getByRole('button', { name: 'Admin menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: section }).click();
+}
+
+/**
+ * A user with no balance orders a card, pays for it with a proof that the admin approves, adds an
+ * address; the admin ships it and marks it delivered; the user freezes it and changes the PIN. Both
+ * sides use the same viewport.
+ */
+async function cardJourney(viewport: typeof DESKTOP) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const holder = newAccount('Holder');
+  const tracking = `TRK-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const user = await kit.session(viewport);
+  await kit.register(user.context, holder);
+  await openDashboard(user.page, kit.url('/dashboard'));
+  const panel = cardPanel(user.page);
+  await panel.getByText('Not Activated').waitFor();
+  await panel.getByText('Upgrade path:').waitFor();
+
+  // METAL CARD before there is a card: settings are not open yet.
+  await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
+  const notActive = user.page.getByRole('dialog', { name: 'Card Not Yet Active' });
+  await notActive.getByRole('button', { name: 'Deposit Now' }).waitFor();
+  await user.page.keyboard.press('Escape');
+  await notActive.waitFor({ state: 'detached' });
+
+  // Balance 0: the request starts with "Deposit Required", which creates the card and opens the proof form.
+  await panel.getByRole('button', { name: 'Request card' }).click();
+  const required = user.page.getByRole('dialog', { name: 'Deposit Required' });
+  await required.getByRole('button', { name: 'Deposit Now' }).click();
+  await toasts(user.page).getByText('Card request submitted').waitFor();
+  const buy = user.page.getByRole('dialog', { name: 'Buy SAI to activate your card' });
+  await buy.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
+  if (phone) await expectNoHorizontalScroll(user.page, 'the card payment dialog');
+  await buy.getByRole('radio', { name: '100 SAI' }).click();
+  await buy.getByLabel('Notes').fill('card payment 0xcafe');
+  await buy.getByRole('button', { name: 'Submit payment' }).click();
+  await toasts(user.page).getByText('Payment submitted').waitFor();
+  await buy.waitFor({ state: 'detached' });
+  await untilVisible(user.page, cardPanel(user.page).getByText('Verifying Payment (1-2 business days)'));
+  await expect
+    .poll(() => cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).isDisabled())
+    .toBe(true);
+
+  // The admin approves the proof; the card activates.
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  await admin.page.goto(kit.url('/admin'));
+  await admin.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  const proofs = admin.page.getByRole('region', { name: 'Pending payment verifications' });
+  const proof = proofs.getByRole('listitem').filter({ hasText: holder.username });
+  await proof.getByText('card payment 0xcafe').waitFor();
+  if (phone) await expectNoHorizontalScroll(admin.page, '/admin with a pending proof');
+  await proof.getByRole('button', { name: 'Approve' }).click();
+  await admin.page
+    .getByRole('alertdialog', { name: 'Approve this payment?' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await toasts(admin.page).getByText('Payment verification updated').waitFor();
+
+  await untilVisible(
+    user.page,
+    cardPanel(user.page).getByTestId('card-status').getByText('Active', { exact: true }),
+  );
+  await cardPanel(user.page).getByText('Ruby Steel at 250.00 SAI').waitFor();
+
+  // Active without an address: Add Shipping Address.
+  await cardPanel(user.page).getByRole('button', { name: 'Add Shipping Address' }).click();
+  const shipping = user.page.getByRole('dialog', { name: 'Add Shipping Address' });
+  await shipping.getByLabel('Address', { exact: true }).fill('1 Ab');
+  await shipping.getByRole('button', { name: 'Save address' }).click();
+  await shipping.getByText('Address must be at least 5 characters').waitFor();
+  await shipping.getByLabel('Address', { exact: true }).fill('12 Palm Jumeirah Road');
+  await shipping.getByLabel('City').fill('Dubai');
+  await shipping.getByLabel('State / region').fill('Dubai');
+  await shipping.getByLabel('ZIP / postal code').fill('00000');
+  await shipping.getByLabel('Country').fill('United Arab Emirates');
+  if (phone) await expectNoHorizontalScroll(user.page, 'the shipping address dialog');
+  await shipping.getByRole('button', { name: 'Save address' }).click();
+  await toasts(user.page).getByText('Shipping address updated').waitFor();
+  await shipping.waitFor({ state: 'detached' });
+  await cardPanel(user.page)
+    .getByRole('button', { name: 'Add Shipping Address' })
+    .waitFor({ state: 'detached' });
+
+  // The admin ships it from the cards queue.
+  await openAdminSection(admin.page, 'Cards');
+  await admin.page.getByRole('heading', { name: 'Cards', level: 1 }).waitFor();
+  const item = admin.page.getByTestId('card-queue-item').filter({ hasText: holder.username });
+  await untilVisible(admin.page, item.getByText('12 Palm Jumeirah Road', { exact: false }));
+  await item.getByRole('button', { name: 'Ship' }).click();
+  const ship = admin.page.getByRole('alertdialog', { name: 'Ship this card?' });
+  await ship.getByLabel('Tracking number').fill(tracking);
+  await ship.getByRole('button', { name: 'Ship card' }).click();
+  await toasts(admin.page).getByText('Card shipped').waitFor();
+  await item.getByText(`Shipped · ${tracking}`, { exact: false }).waitFor();
+  if (phone) await expectNoHorizontalScroll(admin.page, '/admin/cards with a shipped card');
+
+  // The user follows it.
+  await untilVisible(user.page, cardPanel(user.page).getByText('Shipping via courier'));
+  await cardPanel(user.page).getByText(`Tracking number ${tracking}.`).waitFor();
+  await cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).click();
+  const details = user.page.getByRole('dialog', { name: 'Card details' });
+  await details.getByTestId('tracking-number').getByText(tracking).waitFor();
+  await details.getByText('Gold benefits').waitFor();
+  await expectAccessible(user.page, `card details dialog at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the card details dialog');
+  await user.page.keyboard.press('Escape');
+  await details.waitFor({ state: 'detached' });
+  await expectAccessible(user.page, `/dashboard with a shipping card at ${px}`);
+
+  // Delivered.
+  await item.getByRole('button', { name: 'Mark delivered' }).click();
+  await admin.page
+    .getByRole('alertdialog', { name: 'Mark this card delivered?' })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
+  await toasts(admin.page).getByText('Card marked as delivered').waitFor();
+  await untilVisible(user.page, cardPanel(user.page).getByText('Active · Delivered'));
+  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a delivered card');
+
+  // Freeze, unfreeze and the PIN, from the METAL CARD quick action.
+  await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
+  const settings = user.page.getByRole('dialog', { name: 'Card settings' });
+  const freeze = settings.getByRole('switch', { name: 'Freeze card' });
+  await freeze.click();
+  await toasts(user.page).getByText('Card frozen').waitFor();
+  await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('true');
+  await settings.getByText('Your card is frozen').waitFor();
+  await expect.poll(() => settings.getByLabel('New PIN').isDisabled()).toBe(true);
+  await expectAccessible(user.page, `card settings, frozen, at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the card settings dialog');
+  await freeze.click();
+  await toasts(user.page).getByText('Card unfrozen').waitFor();
+  await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('false');
+
+  await settings.getByLabel('New PIN').fill('4821');
+  await settings.getByLabel('Confirm PIN').fill('4812');
+  await settings.getByRole('button', { name: 'Change PIN' }).click();
+  await settings.getByText("PINs don't match").waitFor();
+  await settings.getByLabel('Confirm PIN').fill('4821');
+  await settings.getByRole('button', { name: 'Change PIN' }).click();
+  await toasts(user.page).getByText('PIN changed').waitFor();
+  // Escape would dismiss the toast first (the topmost layer); the close button shuts the dialog.
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await settings.waitFor({ state: 'detached' });
+  expect(user.problems).toEqual([]);
+  expect(admin.problems).toEqual([]);
+}
+
 describe('the metal card in the browser', () => {
   test('order with a deposit, approval, shipping, delivery, freeze and PIN', async () => {
-    const user = await kit.session();
-    await kit.register(user.context, holder);
-    await openDashboard(user.page, kit.url('/dashboard'));
-    const panel = cardPanel(user.page);
-    await panel.getByText('Not Activated').waitFor();
-    await panel.getByText('Upgrade path:').waitFor();
+    await cardJourney(DESKTOP);
+  }, 60_000);
 
-    // METAL CARD before there is a card: settings are not open yet.
-    await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
-    const notActive = user.page.getByRole('dialog', { name: 'Card Not Yet Active' });
-    await notActive.getByRole('button', { name: 'Deposit Now' }).waitFor();
-    await user.page.keyboard.press('Escape');
-
-    // Balance 0: the request starts with "Deposit Required", which creates the card and opens the proof form.
-    await panel.getByRole('button', { name: 'Request card' }).click();
-    const required = user.page.getByRole('dialog', { name: 'Deposit Required' });
-    await required.getByRole('button', { name: 'Deposit Now' }).click();
-    await toasts(user.page).getByText('Card request submitted').waitFor();
-    const buy = user.page.getByRole('dialog', { name: 'Buy SAI to activate your card' });
-    await buy.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
-    await buy.getByRole('radio', { name: '100 SAI' }).click();
-    await buy.getByLabel('Notes').fill('card payment 0xcafe');
-    await buy.getByRole('button', { name: 'Submit payment' }).click();
-    await toasts(user.page).getByText('Payment submitted').waitFor();
-    await buy.waitFor({ state: 'detached' });
-    await untilVisible(user.page, cardPanel(user.page).getByText('Verifying Payment (1-2 business days)'));
-    await expect
-      .poll(() => cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).isDisabled())
-      .toBe(true);
-
-    // The admin approves the proof; the card activates.
-    const admin = await kit.session();
-    await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-    await admin.page.goto(kit.url('/admin'));
-    await admin.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
-    const proofs = admin.page.getByRole('region', { name: 'Pending payment verifications' });
-    const proof = proofs.getByRole('listitem').filter({ hasText: holder.username });
-    await proof.getByText('card payment 0xcafe').waitFor();
-    await proof.getByRole('button', { name: 'Approve' }).click();
-    await admin.page
-      .getByRole('alertdialog', { name: 'Approve this payment?' })
-      .getByRole('button', { name: 'Approve' })
-      .click();
-    await toasts(admin.page).getByText('Payment verification updated').waitFor();
-
-    await untilVisible(
-      user.page,
-      cardPanel(user.page).getByTestId('card-status').getByText('Active', { exact: true }),
-    );
-    await cardPanel(user.page).getByText('Ruby Steel at 250.00 SAI').waitFor();
-
-    // Active without an address: Add Shipping Address.
-    await cardPanel(user.page).getByRole('button', { name: 'Add Shipping Address' }).click();
-    const shipping = user.page.getByRole('dialog', { name: 'Add Shipping Address' });
-    await shipping.getByLabel('Address', { exact: true }).fill('1 Ab');
-    await shipping.getByRole('button', { name: 'Save address' }).click();
-    await shipping.getByText('Address must be at least 5 characters').waitFor();
-    await shipping.getByLabel('Address', { exact: true }).fill('12 Palm Jumeirah Road');
-    await shipping.getByLabel('City').fill('Dubai');
-    await shipping.getByLabel('State / region').fill('Dubai');
-    await shipping.getByLabel('ZIP / postal code').fill('00000');
-    await shipping.getByLabel('Country').fill('United Arab Emirates');
-    await shipping.getByRole('button', { name: 'Save address' }).click();
-    await toasts(user.page).getByText('Shipping address updated').waitFor();
-    await shipping.waitFor({ state: 'detached' });
-    await cardPanel(user.page)
-      .getByRole('button', { name: 'Add Shipping Address' })
-      .waitFor({ state: 'detached' });
-
-    // The admin ships it from the cards queue.
-    await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Cards' }).click();
-    await admin.page.getByRole('heading', { name: 'Cards', level: 1 }).waitFor();
-    const item = admin.page.getByTestId('card-queue-item').filter({ hasText: holder.username });
-    await untilVisible(admin.page, item.getByText('12 Palm Jumeirah Road', { exact: false }));
-    await item.getByRole('button', { name: 'Ship' }).click();
-    const ship = admin.page.getByRole('alertdialog', { name: 'Ship this card?' });
-    await ship.getByLabel('Tracking number').fill(TRACKING);
-    await ship.getByRole('button', { name: 'Ship card' }).click();
-    await toasts(admin.page).getByText('Card shipped').waitFor();
-    await item.getByText(`Shipped · ${TRACKING}`, { exact: false }).waitFor();
-
-    // The user follows it.
-    await untilVisible(user.page, cardPanel(user.page).getByText('Shipping via courier'));
-    await cardPanel(user.page).getByText(`Tracking number ${TRACKING}.`).waitFor();
-    await cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).click();
-    const details = user.page.getByRole('dialog', { name: 'Card details' });
-    await details.getByTestId('tracking-number').getByText(TRACKING).waitFor();
-    await details.getByText('Gold benefits').waitFor();
-    await expectAccessible(user.page, 'card details dialog');
-    await user.page.keyboard.press('Escape');
-    await expectAccessible(user.page, '/dashboard with a shipping card at 1280px');
-
-    // Delivered.
-    await item.getByRole('button', { name: 'Mark delivered' }).click();
-    await admin.page
-      .getByRole('alertdialog', { name: 'Mark this card delivered?' })
-      .getByRole('button', { name: 'Mark delivered' })
-      .click();
-    await toasts(admin.page).getByText('Card marked as delivered').waitFor();
-    await untilVisible(user.page, cardPanel(user.page).getByText('Active · Delivered'));
-
-    // Freeze, unfreeze and the PIN, from the METAL CARD quick action.
-    await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
-    const settings = user.page.getByRole('dialog', { name: 'Card settings' });
-    const freeze = settings.getByRole('switch', { name: 'Freeze card' });
-    await freeze.click();
-    await toasts(user.page).getByText('Card frozen').waitFor();
-    await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('true');
-    await settings.getByText('Your card is frozen').waitFor();
-    await expect.poll(() => settings.getByLabel('New PIN').isDisabled()).toBe(true);
-    await expectAccessible(user.page, 'card settings, frozen');
-    await freeze.click();
-    await toasts(user.page).getByText('Card unfrozen').waitFor();
-    await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('false');
-
-    await settings.getByLabel('New PIN').fill('4821');
-    await settings.getByLabel('Confirm PIN').fill('4812');
-    await settings.getByRole('button', { name: 'Change PIN' }).click();
-    await settings.getByText("PINs don't match").waitFor();
-    await settings.getByLabel('Confirm PIN').fill('4821');
-    await settings.getByRole('button', { name: 'Change PIN' }).click();
-    await toasts(user.page).getByText('PIN changed').waitFor();
-    await user.page.keyboard.press('Escape');
-    expect(user.problems).toEqual([]);
-    expect(admin.problems).toEqual([]);
-
-    // The dashboard with a card on a phone.
-    const phone = await kit.session(PHONE);
-    await kit.signIn(phone.context, holder.email, holder.password);
-    await openDashboard(phone.page, kit.url('/dashboard'));
-    await cardPanel(phone.page).getByText('Active · Delivered').waitFor();
-    await expectNoHorizontalScroll(phone.page, '/dashboard with a card');
-    await expectAccessible(phone.page, '/dashboard with a card at 360px');
-    expect(phone.problems).toEqual([]);
+  test('order with a deposit, approval, shipping, delivery, freeze and PIN, at 360 px', async () => {
+    await cardJourney(PHONE);
   }, 60_000);
 
   test('every admin section: axe at 1280 and 360 px, no sideways scrolling on phones', async () => {

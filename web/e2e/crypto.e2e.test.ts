@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
 import {
   browserKit,
+  DESKTOP,
+  dismissToast,
   expectAccessible,
   expectNoHorizontalScroll,
+  expectUncovered,
   newAccount,
   openDashboard,
   PHONE,
@@ -17,7 +20,8 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
 
 /**
  * Crypto through the browser: a deposit declared on /deposit and confirmed by an admin, a withdrawal
- * held at once and completed by the admin; then the profile's three tabs with real calls.
+ * held at once and completed by the admin; then the profile's three tabs with real calls. Each journey
+ * runs at 1280 px and at 360 px, with its own accounts.
  */
 
 const ADMIN = {
@@ -61,235 +65,269 @@ async function chooseOption(page: Page, scope: Locator, label: string, option: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+type Viewport = typeof DESKTOP;
+
+/**
+ * Declare an ETH deposit, the admin confirms 1.5 ETH; withdraw 0.5 ETH on Base, the admin sends it;
+ * then the Buy tab of /deposit leads back to the dashboard.
+ */
+async function cryptoJourney(viewport: Viewport) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const saver = newAccount('Saver');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, saver);
+
+  await user.page.goto(kit.url('/deposit'));
+  await user.page.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor();
+  await user.page.getByRole('tab', { name: 'Crypto deposit', selected: true }).waitFor();
+  const form = user.page.getByRole('form', { name: 'Crypto deposit' });
+
+  // No network yet: the form says so.
+  await form.getByRole('button', { name: 'Declare deposit' }).click();
+  await form.getByText('Please select a network').waitFor();
+
+  // USDT on Tron: a minimum, 12 confirmations, and no configured Tron address.
+  await chooseOption(user.page, form, 'Currency', 'USDT');
+  await chooseOption(user.page, form, 'Network', 'Tron TRC-20');
+  await form
+    .getByText('The minimum deposit amount is 20 USDT. Sending less may result in loss of funds.')
+    .waitFor();
+  await form.getByText('12 network confirmations').waitFor();
+  await form.getByText('The deposit address is shown once configured').waitFor();
+
+  // Back to ETH: the network empties; on Base the configured address shows, with 6 confirmations.
+  await chooseOption(user.page, form, 'Currency', 'ETH');
+  await form.getByRole('combobox', { name: 'Network' }).getByText('Select a network').waitFor();
+  await chooseOption(user.page, form, 'Network', 'Base');
+  const address = form.getByRole('region', { name: 'Deposit address' });
+  await address.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
+  await form.getByText('6 network confirmations').waitFor();
+  await address.getByRole('button', { name: 'Copy deposit address' }).click();
+  await address.getByText('Copied!').waitFor();
+  await toasts(user.page).getByText('Address copied').waitFor();
+  expect(await user.page.evaluate(() => navigator.clipboard.readText())).toBe(DEPOSIT_ADDRESS_ETH);
+  await expectAccessible(user.page, `/deposit with a network chosen at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, '/deposit with a network chosen');
+
+  await form.getByLabel('Transaction hash').fill('0xabc123def456');
+  await form.getByRole('button', { name: 'Declare deposit' }).click();
+  await toasts(user.page).getByText('Deposit Submitted').waitFor();
+  const declared = user.page.getByTestId('declared-deposit').filter({ hasText: 'ETH on Base' });
+  await declared.getByText('Pending').waitFor();
+  if (phone) await expectNoHorizontalScroll(user.page, '/deposit with a declared deposit');
+
+  // The admin confirms 1.5 ETH.
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  await admin.page.goto(kit.url('/admin/crypto'));
+  const deposit = admin.page.getByTestId('deposit-queue-item').filter({ hasText: saver.username });
+  await deposit.getByText('0xabc123def456').waitFor();
+  if (phone) await expectNoHorizontalScroll(admin.page, '/admin/crypto with a deposit');
+  await deposit.getByRole('button', { name: 'Confirm' }).click();
+  const confirm = admin.page.getByRole('alertdialog', { name: 'Confirm this deposit?' });
+  await confirm.getByLabel('Amount received (ETH)').fill('1.5');
+  await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
+  await toasts(admin.page).getByText('Deposit confirmed').waitFor();
+  await admin.page.getByText('No crypto deposits waiting for confirmation.').waitFor();
+
+  await untilVisible(user.page, declared.getByText('Confirmed'));
+  await openDashboard(user.page, kit.url('/dashboard'));
+  await untilVisible(user.page, ethRow(user.page).getByText('1.500000 ETH'));
+
+  // Withdraw: chain clears with the currency; the amount is checked against what is available.
+  await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
+  await chooseOption(user.page, withdraw, 'Network', 'Base');
+  await chooseOption(user.page, withdraw, 'Currency', 'BTC');
+  await withdraw.getByRole('combobox', { name: 'Network' }).getByText('Select a network').waitFor();
+  await chooseOption(user.page, withdraw, 'Currency', 'ETH');
+  await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await withdraw.getByText('Please select a network').waitFor();
+  await withdraw.getByText('Address must be at least 10 characters').waitFor();
+  await chooseOption(user.page, withdraw, 'Network', 'Base');
+  await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
+  await withdraw.getByLabel('Amount (ETH)').fill('5');
+  await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await withdraw.getByText('Insufficient balance. You have 1.500000 ETH available.').waitFor();
+  await withdraw.getByLabel('Amount (ETH)').fill('0.5');
+  await withdraw.getByLabel('Notes').fill('to my hardware wallet');
+  if (phone) await expectNoHorizontalScroll(user.page, 'the withdraw dialog');
+  await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await toasts(user.page).getByText('Withdrawal Initiated').waitFor();
+  await withdraw.waitFor({ state: 'detached' });
+  await ethRow(user.page).getByText('1.000000 ETH').waitFor();
+  await ethRow(user.page).getByText('0.500000 ETH on hold').waitFor();
+  const pending = user.page.getByTestId('withdrawal-row').filter({ hasText: '0.500000 ETH on Base' });
+  await pending.getByText('Pending').waitFor();
+  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a pending withdrawal');
+
+  // The admin sends it, within the 24-hour promise.
+  await admin.page.reload();
+  const item = admin.page.getByTestId('withdrawal-queue-item').filter({ hasText: saver.username });
+  await item.getByText(WITHDRAW_TO).waitFor();
+  await item.getByText(/h of 24 h$/).waitFor();
+  if (phone) await expectNoHorizontalScroll(admin.page, '/admin/crypto with a withdrawal');
+  await item.getByRole('button', { name: 'Complete' }).click();
+  const complete = admin.page.getByRole('alertdialog', { name: 'Complete this withdrawal?' });
+  await complete.getByLabel('Outgoing transaction hash').fill('0xfeedbeef00112233');
+  await complete.getByRole('button', { name: 'Mark completed' }).click();
+  await toasts(admin.page).getByText('Withdrawal completed').waitFor();
+  await admin.page.getByText('No withdrawals waiting to be sent.').waitFor();
+
+  await untilVisible(user.page, pending.getByText('Completed'));
+  await ethRow(user.page).getByText('1.000000 ETH').waitFor();
+  expect(await ethRow(user.page).getByText('on hold').count()).toBe(0);
+
+  // The Buy tab of /deposit, reached by the DEPOSIT quick action, leads back to the dashboard.
+  await user.page.getByRole('link', { name: 'Deposit', exact: true }).click();
+  await user.page.waitForURL(kit.url('/deposit'));
+  await user.page.getByRole('tab', { name: 'Buy' }).click();
+  await user.page
+    .getByRole('form', { name: 'Buy SAI with crypto' })
+    .getByRole('button', { name: 'Submit payment' })
+    .click();
+  await toasts(user.page).getByText('Payment submitted').waitFor();
+  await user.page.waitForURL(kit.url('/dashboard'));
+  expect(user.problems).toEqual([]);
+  expect(admin.problems).toEqual([]);
+}
+
+/** Personal info, a new password to sign in with, 2FA on and off, preferences saved and reset, log out. */
+async function profileJourney(viewport: Viewport) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const member = newAccount('Member');
+  const newPassword = `new-password-${randomBytes(3).toString('hex')}`;
+  const user = await kit.session(viewport);
+  await kit.register(user.context, member);
+  if (phone) {
+    // On a phone, the bottom tab bar leads to the profile.
+    await openDashboard(user.page, kit.url('/dashboard'));
+    await user.page
+      .getByRole('navigation', { name: 'Quick navigation' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await user.page.waitForURL(kit.url('/profile'));
+  } else {
+    await user.page.goto(kit.url('/profile'));
+  }
+  await user.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  const account = user.page.getByRole('region', { name: 'Your account' });
+  await account.getByText('MT', { exact: true }).waitFor();
+  await account.getByText(member.email).waitFor();
+  if (phone) await expectNoHorizontalScroll(user.page, '/profile');
+
+  const personal = user.page.getByRole('form', { name: 'Personal info' });
+  expect(await personal.getByLabel('Email').isEditable()).toBe(false);
+  await personal.getByLabel('First name').fill('Renamed');
+  await personal.getByLabel('Bio').fill('Collector of metal cards.');
+  await personal.getByRole('button', { name: 'Save Changes' }).click();
+  await toasts(user.page).getByText('Profile updated').waitFor();
+  await account.getByText('Renamed Tester').waitFor();
+  await expectAccessible(user.page, `/profile personal info at ${px}`);
+
+  // Security, through the quick button.
+  await account.getByRole('button', { name: 'Security' }).click();
+  await user.page.getByRole('tab', { name: 'Security', selected: true }).waitFor();
+  const password = user.page.getByRole('form', { name: 'Change password' });
+  await password.getByLabel('Current Password').fill('not-my-password');
+  await password.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await password.getByLabel('Confirm New Password').fill(newPassword);
+  await password.getByRole('button', { name: 'Update Password' }).click();
+  await password.getByText('Current password is incorrect').waitFor();
+  if (phone) await expectNoHorizontalScroll(user.page, '/profile security');
+  await password.getByLabel('Current Password').fill(member.password);
+  await password.getByRole('button', { name: 'Update Password' }).click();
+  await toasts(user.page).getByText('Password updated').waitFor();
+
+  const fresh = await kit.session(viewport);
+  await fresh.page.goto(kit.url('/login'));
+  await fresh.page.getByLabel('Email').fill(member.email);
+  await fresh.page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await fresh.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fresh.page.getByRole('heading', { name: 'Welcome, Renamed' }).waitFor();
+  expect(fresh.problems).toEqual([]);
+
+  // 2FA: the QR code and its URI, confirmed with a code; then off again with the next one.
+  await user.page.getByRole('button', { name: 'Enable 2FA' }).click();
+  await user.page.getByRole('img', { name: 'QR code to add SAI Wallet to your authenticator app' }).waitFor();
+  const uri = (await user.page.getByTestId('otpauth-uri').textContent()) ?? '';
+  const totp = OTPAuth.URI.parse(uri);
+  expect(totp).toBeInstanceOf(OTPAuth.TOTP);
+  await expectAccessible(user.page, `/profile security with the QR code at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, '/profile security with the QR code');
+  const enable = user.page.getByRole('form', { name: 'Confirm and enable' });
+  await enable.getByLabel('Authentication code').fill(totp.generate());
+  await enable.getByRole('button', { name: 'Confirm and enable' }).click();
+  await toasts(user.page).getByText('Two-factor authentication enabled').waitFor();
+  // At 1280 px the toast covers the card's last button (Disable 2FA) for its 5 s; close it.
+  await dismissToast(user.page, 'Two-factor authentication enabled');
+  const disable = user.page.getByRole('form', { name: 'Disable 2FA' });
+  await disable
+    .getByLabel('Authentication code')
+    .fill((totp as OTPAuth.TOTP).generate({ timestamp: Date.now() + 30_000 }));
+  await disable.getByRole('button', { name: 'Disable 2FA' }).click();
+  await toasts(user.page).getByText('Two-factor authentication disabled').waitFor();
+  await dismissToast(user.page, 'Two-factor authentication disabled');
+
+  // Preferences: the spec's defaults, saved, kept across a reload, reset.
+  await account.getByRole('button', { name: 'Preferences' }).click();
+  const preferences = user.page.getByRole('form', { name: 'Preferences' });
+  const marketing = preferences.getByRole('switch', { name: 'Marketing Communications' });
+  expect(
+    await preferences.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked'),
+  ).toBe('true');
+  expect(await marketing.getAttribute('aria-checked')).toBe('false');
+  expect(
+    await preferences.getByRole('switch', { name: 'Transaction Alerts' }).getAttribute('aria-checked'),
+  ).toBe('true');
+  await marketing.click();
+  await chooseOption(user.page, preferences, 'Language', 'French');
+  await preferences.getByRole('button', { name: 'Save Preferences' }).click();
+  await toasts(user.page).getByText('Preferences saved').waitFor();
+  await user.page.reload();
+  const reloaded = user.page.getByRole('form', { name: 'Preferences' });
+  await expect
+    .poll(() =>
+      reloaded.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
+    )
+    .toBe('true');
+  await reloaded.getByRole('combobox', { name: 'Language' }).getByText('French').waitFor();
+  if (phone) {
+    await expectNoHorizontalScroll(user.page, '/profile preferences');
+    // The form's last buttons sit at the foot of the page, above the tab bar and the chat button.
+    await expectUncovered(reloaded.getByRole('button', { name: 'Save Preferences' }), 'Save Preferences');
+  }
+  await reloaded.getByRole('button', { name: 'Reset to Default' }).click();
+  await toasts(user.page).getByText('Preferences reset to default').waitFor();
+  await expect
+    .poll(() =>
+      reloaded.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
+    )
+    .toBe('false');
+  await reloaded.getByRole('combobox', { name: 'Language' }).getByText('English').waitFor();
+  await expectAccessible(user.page, `/profile preferences at ${px}`);
+
+  await account.getByRole('button', { name: 'Log Out' }).click();
+  await user.page.waitForURL(kit.url('/login'));
+  expect(user.problems).toEqual([]);
+}
+
 describe('crypto in the browser', () => {
   test('declare an ETH deposit, the admin confirms 1.5 ETH, withdraw 0.5 ETH on Base, the admin sends it', async () => {
-    const saver = newAccount('Saver');
-    const user = await kit.session();
-    await kit.register(user.context, saver);
+    await cryptoJourney(DESKTOP);
+  }, 60_000);
 
-    await user.page.goto(kit.url('/deposit'));
-    await user.page.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor();
-    await user.page.getByRole('tab', { name: 'Crypto deposit', selected: true }).waitFor();
-    const form = user.page.getByRole('form', { name: 'Crypto deposit' });
-
-    // No network yet: the form says so.
-    await form.getByRole('button', { name: 'Declare deposit' }).click();
-    await form.getByText('Please select a network').waitFor();
-
-    // USDT on Tron: a minimum, 12 confirmations, and no configured Tron address.
-    await chooseOption(user.page, form, 'Currency', 'USDT');
-    await chooseOption(user.page, form, 'Network', 'Tron TRC-20');
-    await form
-      .getByText('The minimum deposit amount is 20 USDT. Sending less may result in loss of funds.')
-      .waitFor();
-    await form.getByText('12 network confirmations').waitFor();
-    await form.getByText('The deposit address is shown once configured').waitFor();
-
-    // Back to ETH: the network empties; on Base the configured address shows, with 6 confirmations.
-    await chooseOption(user.page, form, 'Currency', 'ETH');
-    await form.getByRole('combobox', { name: 'Network' }).getByText('Select a network').waitFor();
-    await chooseOption(user.page, form, 'Network', 'Base');
-    const address = form.getByRole('region', { name: 'Deposit address' });
-    await address.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
-    await form.getByText('6 network confirmations').waitFor();
-    await address.getByRole('button', { name: 'Copy deposit address' }).click();
-    await address.getByText('Copied!').waitFor();
-    await toasts(user.page).getByText('Address copied').waitFor();
-    expect(await user.page.evaluate(() => navigator.clipboard.readText())).toBe(DEPOSIT_ADDRESS_ETH);
-    await expectAccessible(user.page, '/deposit with a network chosen');
-
-    await form.getByLabel('Transaction hash').fill('0xabc123def456');
-    await form.getByRole('button', { name: 'Declare deposit' }).click();
-    await toasts(user.page).getByText('Deposit Submitted').waitFor();
-    const declared = user.page.getByTestId('declared-deposit').filter({ hasText: 'ETH on Base' });
-    await declared.getByText('Pending').waitFor();
-
-    // The admin confirms 1.5 ETH.
-    const admin = await kit.session();
-    await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-    await admin.page.goto(kit.url('/admin/crypto'));
-    const deposit = admin.page.getByTestId('deposit-queue-item').filter({ hasText: saver.username });
-    await deposit.getByText('0xabc123def456').waitFor();
-    await deposit.getByRole('button', { name: 'Confirm' }).click();
-    const confirm = admin.page.getByRole('alertdialog', { name: 'Confirm this deposit?' });
-    await confirm.getByLabel('Amount received (ETH)').fill('1.5');
-    await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
-    await toasts(admin.page).getByText('Deposit confirmed').waitFor();
-    await admin.page.getByText('No crypto deposits waiting for confirmation.').waitFor();
-
-    await untilVisible(user.page, declared.getByText('Confirmed'));
-    await openDashboard(user.page, kit.url('/dashboard'));
-    await untilVisible(user.page, ethRow(user.page).getByText('1.500000 ETH'));
-
-    // Withdraw: chain clears with the currency; the amount is checked against what is available.
-    await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
-    await chooseOption(user.page, withdraw, 'Network', 'Base');
-    await chooseOption(user.page, withdraw, 'Currency', 'BTC');
-    await withdraw.getByRole('combobox', { name: 'Network' }).getByText('Select a network').waitFor();
-    await chooseOption(user.page, withdraw, 'Currency', 'ETH');
-    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await withdraw.getByText('Please select a network').waitFor();
-    await withdraw.getByText('Address must be at least 10 characters').waitFor();
-    await chooseOption(user.page, withdraw, 'Network', 'Base');
-    await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
-    await withdraw.getByLabel('Amount (ETH)').fill('5');
-    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await withdraw.getByText('Insufficient balance. You have 1.500000 ETH available.').waitFor();
-    await withdraw.getByLabel('Amount (ETH)').fill('0.5');
-    await withdraw.getByLabel('Notes').fill('to my hardware wallet');
-    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await toasts(user.page).getByText('Withdrawal Initiated').waitFor();
-    await withdraw.waitFor({ state: 'detached' });
-    await ethRow(user.page).getByText('1.000000 ETH').waitFor();
-    await ethRow(user.page).getByText('0.500000 ETH on hold').waitFor();
-    const pending = user.page.getByTestId('withdrawal-row').filter({ hasText: '0.500000 ETH on Base' });
-    await pending.getByText('Pending').waitFor();
-
-    // The admin sends it, within the 24-hour promise.
-    await admin.page.reload();
-    const item = admin.page.getByTestId('withdrawal-queue-item').filter({ hasText: saver.username });
-    await item.getByText(WITHDRAW_TO).waitFor();
-    await item.getByText(/h of 24 h$/).waitFor();
-    await item.getByRole('button', { name: 'Complete' }).click();
-    const complete = admin.page.getByRole('alertdialog', { name: 'Complete this withdrawal?' });
-    await complete.getByLabel('Outgoing transaction hash').fill('0xfeedbeef00112233');
-    await complete.getByRole('button', { name: 'Mark completed' }).click();
-    await toasts(admin.page).getByText('Withdrawal completed').waitFor();
-    await admin.page.getByText('No withdrawals waiting to be sent.').waitFor();
-
-    await untilVisible(user.page, pending.getByText('Completed'));
-    await ethRow(user.page).getByText('1.000000 ETH').waitFor();
-    expect(await ethRow(user.page).getByText('on hold').count()).toBe(0);
-    expect(user.problems).toEqual([]);
-    expect(admin.problems).toEqual([]);
-
-    // /deposit on a phone, both tabs; and the Buy tab leads back to the dashboard.
-    const phone = await kit.session(PHONE);
-    await kit.signIn(phone.context, saver.email, saver.password);
-    await phone.page.goto(kit.url('/deposit'));
-    const phoneForm = phone.page.getByRole('form', { name: 'Crypto deposit' });
-    await chooseOption(phone.page, phoneForm, 'Network', 'Ethereum');
-    await phoneForm.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
-    await expectNoHorizontalScroll(phone.page, '/deposit');
-    await expectAccessible(phone.page, '/deposit at 360px');
-    await phone.page.getByRole('tab', { name: 'Buy' }).click();
-    await phone.page
-      .getByRole('form', { name: 'Buy SAI with crypto' })
-      .getByRole('button', { name: 'Submit payment' })
-      .click();
-    await toasts(phone.page).getByText('Payment submitted').waitFor();
-    await phone.page.waitForURL(kit.url('/dashboard'));
-    expect(phone.problems).toEqual([]);
+  test('declare an ETH deposit, the admin confirms, withdraw, the admin sends it, at 360 px', async () => {
+    await cryptoJourney(PHONE);
   }, 60_000);
 
   test('profile: personal info, a new password to sign in with, 2FA, preferences saved and reset', async () => {
-    const member = newAccount('Member');
-    const newPassword = `new-password-${randomBytes(3).toString('hex')}`;
-    const user = await kit.session();
-    await kit.register(user.context, member);
-    await user.page.goto(kit.url('/profile'));
-    await user.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-    const account = user.page.getByRole('region', { name: 'Your account' });
-    await account.getByText('MT', { exact: true }).waitFor();
-    await account.getByText(member.email).waitFor();
+    await profileJourney(DESKTOP);
+  }, 60_000);
 
-    const personal = user.page.getByRole('form', { name: 'Personal info' });
-    expect(await personal.getByLabel('Email').isEditable()).toBe(false);
-    await personal.getByLabel('First name').fill('Renamed');
-    await personal.getByLabel('Bio').fill('Collector of metal cards.');
-    await personal.getByRole('button', { name: 'Save Changes' }).click();
-    await toasts(user.page).getByText('Profile updated').waitFor();
-    await account.getByText('Renamed Tester').waitFor();
-    await expectAccessible(user.page, '/profile personal info');
-
-    // Security, through the quick button.
-    await account.getByRole('button', { name: 'Security' }).click();
-    await user.page.getByRole('tab', { name: 'Security', selected: true }).waitFor();
-    const password = user.page.getByRole('form', { name: 'Change password' });
-    await password.getByLabel('Current Password').fill('not-my-password');
-    await password.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await password.getByLabel('Confirm New Password').fill(newPassword);
-    await password.getByRole('button', { name: 'Update Password' }).click();
-    await password.getByText('Current password is incorrect').waitFor();
-    await password.getByLabel('Current Password').fill(member.password);
-    await password.getByRole('button', { name: 'Update Password' }).click();
-    await toasts(user.page).getByText('Password updated').waitFor();
-
-    const fresh = await kit.session();
-    await fresh.page.goto(kit.url('/login'));
-    await fresh.page.getByLabel('Email').fill(member.email);
-    await fresh.page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await fresh.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await fresh.page.getByRole('heading', { name: 'Welcome, Renamed' }).waitFor();
-
-    // 2FA: the QR code and its URI, confirmed with a code; then off again with the next one.
-    await user.page.getByRole('button', { name: 'Enable 2FA' }).click();
-    await user.page
-      .getByRole('img', { name: 'QR code to add SAI Wallet to your authenticator app' })
-      .waitFor();
-    const uri = (await user.page.getByTestId('otpauth-uri').textContent()) ?? '';
-    const totp = OTPAuth.URI.parse(uri);
-    expect(totp).toBeInstanceOf(OTPAuth.TOTP);
-    await expectAccessible(user.page, '/profile security with the QR code');
-    const enable = user.page.getByRole('form', { name: 'Confirm and enable' });
-    await enable.getByLabel('Authentication code').fill(totp.generate());
-    await enable.getByRole('button', { name: 'Confirm and enable' }).click();
-    await toasts(user.page).getByText('Two-factor authentication enabled').waitFor();
-    const disable = user.page.getByRole('form', { name: 'Disable 2FA' });
-    await disable
-      .getByLabel('Authentication code')
-      .fill((totp as OTPAuth.TOTP).generate({ timestamp: Date.now() + 30_000 }));
-    await disable.getByRole('button', { name: 'Disable 2FA' }).click();
-    await toasts(user.page).getByText('Two-factor authentication disabled').waitFor();
-
-    // Preferences: the spec's defaults, saved, kept across a reload, reset.
-    await account.getByRole('button', { name: 'Preferences' }).click();
-    const preferences = user.page.getByRole('form', { name: 'Preferences' });
-    const marketing = preferences.getByRole('switch', { name: 'Marketing Communications' });
-    expect(
-      await preferences.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked'),
-    ).toBe('true');
-    expect(await marketing.getAttribute('aria-checked')).toBe('false');
-    expect(
-      await preferences.getByRole('switch', { name: 'Transaction Alerts' }).getAttribute('aria-checked'),
-    ).toBe('true');
-    await marketing.click();
-    await chooseOption(user.page, preferences, 'Language', 'French');
-    await preferences.getByRole('button', { name: 'Save Preferences' }).click();
-    await toasts(user.page).getByText('Preferences saved').waitFor();
-    await user.page.reload();
-    const reloaded = user.page.getByRole('form', { name: 'Preferences' });
-    await expect
-      .poll(() =>
-        reloaded.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
-      )
-      .toBe('true');
-    await reloaded.getByRole('combobox', { name: 'Language' }).getByText('French').waitFor();
-    await reloaded.getByRole('button', { name: 'Reset to Default' }).click();
-    await toasts(user.page).getByText('Preferences reset to default').waitFor();
-    await expect
-      .poll(() =>
-        reloaded.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
-      )
-      .toBe('false');
-    await reloaded.getByRole('combobox', { name: 'Language' }).getByText('English').waitFor();
-    await expectAccessible(user.page, '/profile preferences');
-
-    // On a phone.
-    const phone = await kit.session(PHONE);
-    await kit.signIn(phone.context, member.email, newPassword);
-    await phone.page.goto(kit.url('/profile'));
-    await phone.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-    await expectNoHorizontalScroll(phone.page, '/profile');
-    await expectAccessible(phone.page, '/profile at 360px');
-    await phone.page.getByRole('tab', { name: 'Security' }).click();
-    await phone.page.getByRole('button', { name: 'Update Password' }).waitFor();
-    await expectNoHorizontalScroll(phone.page, '/profile security');
-    await expectAccessible(phone.page, '/profile security at 360px');
-    await phone.page.getByRole('button', { name: 'Log Out' }).click();
-    await phone.page.waitForURL(kit.url('/login'));
-    expect(user.problems).toEqual([]);
-    expect(phone.problems).toEqual([]);
+  test('profile: personal info, new password, 2FA, preferences saved and reset, at 360 px', async () => {
+    await profileJourney(PHONE);
   }, 60_000);
 });

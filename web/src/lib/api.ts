@@ -48,11 +48,18 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(path, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    }
+    // The server waited its bound for the read models to show this session's last write and they had not
+    // yet (a busy moment): ask again shortly, a few times, rather than show the state before the write.
+    if (method !== 'GET' || response.headers.get('X-Read-Your-Writes') !== 'behind' || attempt >= 4) break;
+    await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+    signal?.throwIfAborted();
   }
 
   if (!response.ok) throw await errorFromResponse(response);

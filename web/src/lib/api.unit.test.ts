@@ -101,3 +101,36 @@ describe('apiRequest', () => {
     expect(error.message).toMatch(/reach the server/);
   });
 });
+
+describe('reads behind the session’s own write', () => {
+  test('asks again while the server says the read models are behind, then returns the current answer', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      calls++;
+      const behind = calls < 3;
+      return new Response(JSON.stringify({ balance: behind ? '10.00' : '6.00' }), {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/json',
+          ...(behind ? { 'X-Read-Your-Writes': 'behind' } : {}),
+        },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest<{ balance: string }>('/api/auth/user')).resolves.toEqual({ balance: '6.00' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  test('gives up after a few tries and shows what it has; never repeats a command', async () => {
+    const fetchMock = respond(JSON.stringify({ ok: 1 }), {
+      status: 200,
+      json: true,
+      headers: { 'X-Read-Your-Writes': 'behind' },
+    });
+    await expect(apiRequest('/api/auth/user')).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    fetchMock.mockClear();
+    await apiRequest('/api/transactions', { body: { amount: '1' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  }, 15_000);
+});

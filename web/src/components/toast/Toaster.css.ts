@@ -33,6 +33,8 @@ export const viewport = style({
   padding: edgeGap,
   listStyle: 'none',
   outline: 'none',
+  // The list's padding and gaps are empty space: clicks there reach the page, only the toasts catch them.
+  pointerEvents: 'none',
   '@media': {
     [media.tablet]: { width: '420px', padding: vars.space.xl },
   },
@@ -40,6 +42,7 @@ export const viewport = style({
 
 export const root = style({
   position: 'relative',
+  pointerEvents: 'auto',
   display: 'grid',
   gridTemplateColumns: 'auto minmax(0, 1fr) auto',
   alignItems: 'start',

@@ -25,13 +25,18 @@ describe('the /admin/transactions search params', () => {
     expect(
       readAdminTransactionSearch({
         q: '   ',
-        type: 'crypto_deposit',
+        type: 'airdrop',
         status: 'done',
         limit: 7,
         cursors: ['12-3-0', 'DROP TABLE'],
       }),
     ).toEqual({});
     expect(readAdminTransactionSearch({ cursors: '12-3-0' })).toEqual({});
+  });
+
+  test('accepts every type the ledger records, crypto deposits and withdrawals included', () => {
+    expect(readAdminTransactionSearch({ type: 'crypto_deposit' })).toEqual({ type: 'crypto_deposit' });
+    expect(readAdminTransactionSearch({ type: 'withdrawal' })).toEqual({ type: 'withdrawal' });
   });
 
   test('reads a numeric search as text and leaves the default page size out of the URL', () => {
