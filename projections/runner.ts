@@ -226,7 +226,11 @@ class ProjectionWorker {
     const last = relevant[relevant.length - 1]!.position;
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
+      // Read models are disposable and their checkpoint commits with their rows: a crash that loses the
+      // last few asynchronously committed batches loses rows and checkpoint together, and the worker
+      // replays them from the log. So these commits do not wait for the WAL flush, and stop competing
+      // with the commands' commits for it.
+      await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
       for (const event of relevant) {
         if (!this.projection.handles.has(event.type)) continue;
         try {

@@ -37,6 +37,8 @@ export interface StartAppOptions {
   port?: number;
   /** Extra or overriding environment variables. */
   env?: Record<string, string>;
+  /** Node flags before the script, e.g. --cpu-prof for a benchmark's profile. */
+  nodeArgs?: string[];
   /** How long to wait for /api/health to answer 200. */
   timeoutMs?: number;
   /** The answer of /api/health that counts as started (a test may start the API with projections failing). */
@@ -95,7 +97,7 @@ function track(child: ChildProcess): RunningProcess {
 export async function startApp(options: StartAppOptions): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const env = baseEnv(options.databaseUrl, { BUILD_WEB: 'auto', PORT: String(port), ...options.env });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
