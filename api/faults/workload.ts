@@ -10,6 +10,7 @@
  * each acknowledged command is in the log exactly once and each refused one not at all.
  */
 import { randomBytes } from 'node:crypto';
+import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Random } from '../../infra/testing/random.ts';
 import type { Acknowledged } from '../testing/ledgerInvariants.ts';
@@ -244,8 +245,9 @@ export function commandIdFor(userId: string, scope: string, key: string): string
   return nameBasedUuid(`idempotency:${userId}:${scope}:${key}`);
 }
 
-const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
-const milliEth = (n: number) => `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, '0')}`;
+// Amounts are drawn as whole minor units and written with the ledger's own formatter.
+const cents = (n: number) => formatUnits(BigInt(n), 'SAI');
+const milliEth = (n: number) => fromScaledUnits(BigInt(n), 3);
 
 /**
  * Runs `lanes` concurrent lanes of `opsPerLane` random commands each (seeded), every command to a
