@@ -14,4 +14,45 @@ export interface Projection {
   /** Event types this projection reads; others only move its checkpoint. */
   readonly handles: ReadonlySet<string>;
   apply(event: RecordedEvent, tx: PoolClient): Promise<void>;
+  /**
+   * Optional set-based form of `apply` for the high-volume projections: the handled events of one batch,
+   * in log order, written with a few multi-row statements instead of several statements per event. It
+   * must leave exactly the rows that applying the same events one by one would (projections/batch.int.test.ts
+   * checks this on random logs), redelivered events included.
+   */
+  applyBatch?(events: readonly RecordedEvent[], tx: PoolClient): Promise<void>;
+}
+
+/**
+ * Applies the handled events of a batch: set-based when the projection can, else one by one. When the
+ * set-based form fails, the caller replays the batch with `applyEventByEvent` to name the poison event.
+ */
+export async function applyEvents(
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  tx: PoolClient,
+): Promise<void> {
+  const handled = events.filter((event) => projection.handles.has(event.type));
+  if (handled.length === 0) return;
+  if (projection.applyBatch) await projection.applyBatch(handled, tx);
+  else await applyEventByEvent(projection, handled, tx);
+}
+
+/** One event at a time; an error names the event type and its log position. */
+export async function applyEventByEvent(
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  tx: PoolClient,
+): Promise<void> {
+  for (const event of events) {
+    if (!projection.handles.has(event.type)) continue;
+    try {
+      await projection.apply(event, tx);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`${event.type} at ${event.position.commit}-${event.position.prepare}: ${message}`, {
+        cause: error,
+      });
+    }
+  }
 }

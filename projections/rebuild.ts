@@ -1,22 +1,24 @@
 import pg from 'pg';
-import pino from 'pino';
-import type { EventStore, LogPosition } from '../infra/eventStore/eventStore.ts';
+import {
+  comparePositions,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+} from '../infra/eventStore/eventStore.ts';
 import type { Projection } from './projection.ts';
-import { CHECKPOINT_SCHEMA, ProjectionRunner, readCheckpoint } from './runner.ts';
+import { applyBatchOrNamePoison, CHECKPOINT_SCHEMA, readCheckpoint } from './runner.ts';
 
 /**
- * Blue-green rebuild of one projection (Marten-style "rebuild into a new version", STYLE.md):
- * 1. build: the projection's own SQL runs on connections whose search_path puts a shadow schema
+ * Blue-green rebuild of projections (Marten-style "rebuild into a new version", STYLE.md):
+ * 1. build: each projection's own SQL runs with a search_path that puts its shadow schema
  *    `rebuild_<name>` first, so its tables and its checkpoint are created and filled there, from the
- *    start of the log, beside the live tables the API keeps reading;
+ *    start of the log, beside the live tables the API keeps reading; several projections share one pass;
  * 2. resume: killed at any point, the shadow schema and its checkpoint are still there, and the next run
  *    goes on from that checkpoint (`fresh` starts over);
- * 3. switch: one short transaction locks the live tables, applies the last events that arrived meanwhile,
- *    moves the live tables to `retired_<name>_<time>` and the rebuilt ones into `public`, and hands the
- *    live projection the rebuilt checkpoint. The live worker's next checkpoint compare-and-set fails, so
- *    it restarts from that checkpoint on the new tables.
+ * 3. switch: one short transaction for all of them (switchToRebuilt).
  */
 export interface RebuildProgress {
+  /** The projection rebuilt, or the names of several rebuilt in one pass, joined with commas. */
   projection: string;
   processed: number;
   lagEvents: number;
@@ -29,7 +31,8 @@ export interface RebuildOptions {
   databaseUrl: string;
   pool: pg.Pool;
   store: EventStore;
-  projection: Projection;
+  /** Rebuilt together, in one pass over the log: each batch is read once and applied to all of them. */
+  projections: readonly Projection[];
   fresh?: boolean;
   batchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
@@ -40,119 +43,241 @@ export interface RebuildOptions {
 const shadowSchema = (name: string) => `rebuild_${name.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** One projection: the same as rebuildProjections with a single one. */
 export async function rebuildProjection(
-  options: RebuildOptions,
+  options: Omit<RebuildOptions, 'projections'> & { projection: Projection },
 ): Promise<{ retiredSchema: string | null; processed: number }> {
-  const { projection, pool, store } = options;
-  if (projection.tables.length === 0) return { retiredSchema: null, processed: 0 };
-  const shadow = shadowSchema(projection.name);
-  if (options.fresh) await pool.query(`DROP SCHEMA IF EXISTS ${ident(shadow)} CASCADE`);
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${ident(shadow)}`);
+  const { projection, ...rest } = options;
+  const result = await rebuildProjections({ ...rest, projections: [projection] });
+  return { retiredSchema: result.retiredSchemas[0] ?? null, processed: result.processed };
+}
 
-  // Every connection of this pool resolves unqualified names in the shadow schema first.
-  const shadowPool = new pg.Pool({
-    connectionString: options.databaseUrl,
-    max: 4,
-    options: `-c search_path=${shadow},public`,
-  });
-  shadowPool.on('error', () => {});
-  const runner = new ProjectionRunner({
-    pool: shadowPool,
-    databaseUrl: options.databaseUrl,
-    store,
-    projections: [projection],
-    logger: pino({ level: 'silent' }),
-    batchSize: options.batchSize ?? 2_000,
-    lockKeyPrefix: 'rebuild:',
-    afterBatch: options.throttleMs
-      ? () => new Promise((resolve) => setTimeout(resolve, options.throttleMs))
-      : undefined,
-  });
-  const started = Date.now();
-  let processed = 0;
+/**
+ * Rebuilds several projections in one pass over the log. Each batch of the log is read once (the next one
+ * is read while this one is written) and applied to every projection's shadow tables in one transaction
+ * that also moves their shadow checkpoints; the high-volume projections apply it set-based
+ * (Projection.applyBatch). The batches commit with synchronous_commit off: a crash loses a shadow batch
+ * and its checkpoint together, and the resumed run reads them again.
+ */
+export async function rebuildProjections(
+  options: RebuildOptions,
+): Promise<{ retiredSchemas: string[]; processed: number }> {
+  const { pool, store } = options;
+  const projections = options.projections.filter((p) => p.tables.length > 0);
+  if (projections.length === 0) return { retiredSchemas: [], processed: 0 };
+  const label = projections.map((p) => p.name).join(',');
+  const batchSize = options.batchSize ?? 5_000;
+  const report = (progress: Omit<RebuildProgress, 'projection'>) =>
+    options.onProgress?.({ projection: label, ...progress });
+
+  // One rebuild of a projection at a time, across processes: a session-level advisory lock per projection
+  // (the live workers use another key, so they go on meanwhile).
+  const lockClient = new pg.Client({ connectionString: options.databaseUrl });
+  lockClient.on('error', () => {});
+  await lockClient.connect();
   try {
-    await runner.start();
-    // Follow until the rebuild has caught up with the head of the log. The log's size is counted once
-    // (Postgres) for the progress bar; "caught up" comes from the runner's capped lag.
+    for (const projection of projections) {
+      const { rows } = await lockClient.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(hashtextextended('rebuild:' || $1, 0)) AS locked`,
+        [projection.name],
+      );
+      if (!rows[0]?.locked) throw new Error(`a rebuild of ${projection.name} is already running`);
+    }
+
+    // The projection's own DDL and checkpoint, created in its shadow schema (first on the search path).
+    const checkpoints = new Map<string, LogPosition | null>();
+    let resumedFrom = Number.POSITIVE_INFINITY;
+    for (const projection of projections) {
+      const shadow = shadowSchema(projection.name);
+      if (options.fresh) await pool.query(`DROP SCHEMA IF EXISTS ${ident(shadow)} CASCADE`);
+      await inShadow(pool, shadow, async (tx) => {
+        await tx.query(CHECKPOINT_SCHEMA);
+        await tx.query(projection.schema);
+        await tx.query(
+          'INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
+          [projection.name],
+        );
+        checkpoints.set(projection.name, await readCheckpoint(tx, projection.name));
+        const { rows } = await tx.query<{ n: string }>(
+          'SELECT events_processed::text AS n FROM projection_checkpoints WHERE name = $1',
+          [projection.name],
+        );
+        resumedFrom = Math.min(resumedFrom, Number(rows[0]?.n ?? 0));
+      });
+    }
+
+    // The log's size, counted once (Postgres) for the progress bar.
     const total =
       store.kind === 'postgres'
         ? Number(
             (await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM es_events')).rows[0]?.n ?? 0,
           )
         : null;
+    const started = Date.now();
+    let processed = 0;
+    let after = earliest([...checkpoints.values()]);
+    let next = store.readAll({ after, limit: batchSize });
     for (;;) {
-      const [status] = await runner.status();
-      processed = status!.eventsProcessed;
+      const batch = await next;
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1]!.position;
+      // Read ahead while this batch is written.
+      next = store.readAll({ after, limit: batchSize });
+      next.catch(() => {});
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
+        const moved = await applyToShadows(client, projections, checkpoints, batch);
+        await client.query('COMMIT');
+        for (const [name, position] of moved) checkpoints.set(name, position);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+      processed += batch.length;
       const seconds = (Date.now() - started) / 1000;
       const rate = seconds > 0 ? processed / seconds : 0;
-      const remaining = total === null ? status!.lagEvents : Math.max(0, total - processed);
-      options.onProgress?.({
-        projection: projection.name,
-        processed,
+      const remaining = total === null ? 0 : Math.max(0, total - resumedFrom - processed);
+      report({
+        processed: resumedFrom + processed,
         lagEvents: remaining,
         eventsPerSecond: Math.round(rate),
         etaSeconds: rate > 0 ? Math.ceil(remaining / rate) : null,
         phase: 'building',
       });
-      if (status!.lastError) throw new Error(`rebuild of ${projection.name} failed: ${status!.lastError}`);
-      if (status!.lagEvents === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (options.throttleMs) await new Promise((resolve) => setTimeout(resolve, options.throttleMs));
+      // Near the head: what is left (and whatever keeps arriving) is applied under the switch's locks.
+      if (batch.length < batchSize) break;
     }
-  } finally {
-    await runner.stop();
-  }
 
-  options.onProgress?.({
-    projection: projection.name,
-    processed,
-    lagEvents: 0,
-    eventsPerSecond: 0,
-    etaSeconds: 0,
-    phase: 'switching',
-  });
-  const retired = `retired_${shadow.slice(8)}_${Date.now()}`;
+    report({
+      processed: resumedFrom + processed,
+      lagEvents: 0,
+      eventsPerSecond: 0,
+      etaSeconds: 0,
+      phase: 'switching',
+    });
+    const retiredSchemas = await switchToRebuilt(pool, store, projections, checkpoints, batchSize);
+    report({
+      processed: resumedFrom + processed,
+      lagEvents: 0,
+      eventsPerSecond: 0,
+      etaSeconds: 0,
+      phase: 'done',
+    });
+    return { retiredSchemas, processed: resumedFrom + processed };
+  } finally {
+    await lockClient.end().catch(() => {});
+  }
+}
+
+/**
+ * One short transaction: locks every live table, applies the events that arrived since the build caught
+ * up to the shadow tables, moves the live tables to `retired_<name>_<time>` and the rebuilt ones into
+ * `public`, and hands each live projection the rebuilt checkpoint. The live workers' next checkpoint
+ * compare-and-set fails, so they restart from that checkpoint on the new tables.
+ */
+async function switchToRebuilt(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+  checkpoints: Map<string, LogPosition | null>,
+  batchSize: number,
+): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query(`SET LOCAL lock_timeout = '10s'`);
-    for (const table of projection.tables) {
-      await client.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);
-    }
-    // Events that arrived since the build caught up: applied here, under the locks, to the new tables.
-    await client.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
-    let checkpoint = await readCheckpoint(client, projection.name);
+    for (const projection of projections)
+      for (const table of projection.tables)
+        await client.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);
+    // Events committed from here on stay hidden from this transaction's reads (the log's snapshot rule):
+    // the live workers apply them to the new tables after the switch.
     for (;;) {
-      const batch = await store.readAll({ after: checkpoint, limit: 1_000 });
+      const batch = await store.readAll({ after: earliest([...checkpoints.values()]), limit: batchSize });
       if (batch.length === 0) break;
-      for (const event of batch)
-        if (projection.handles.has(event.type)) await projection.apply(event, client);
-      checkpoint = batch[batch.length - 1]!.position;
+      for (const [name, position] of await applyToShadows(client, projections, checkpoints, batch))
+        checkpoints.set(name, position);
     }
     await client.query('SET LOCAL search_path = public');
-    await client.query(`CREATE SCHEMA ${ident(retired)}`);
-    for (const table of projection.tables) {
-      await client.query(`ALTER TABLE public.${ident(table)} SET SCHEMA ${ident(retired)}`);
-      await client.query(`ALTER TABLE ${ident(shadow)}.${ident(table)} SET SCHEMA public`);
+    const stamp = Date.now();
+    const retired: string[] = [];
+    for (const projection of projections) {
+      const shadow = shadowSchema(projection.name);
+      const schema = `retired_${shadow.slice(8)}_${stamp}`;
+      await client.query(`CREATE SCHEMA ${ident(schema)}`);
+      for (const table of projection.tables) {
+        await client.query(`ALTER TABLE public.${ident(table)} SET SCHEMA ${ident(schema)}`);
+        await client.query(`ALTER TABLE ${ident(shadow)}.${ident(table)} SET SCHEMA public`);
+      }
+      await setCheckpoint(client, projection.name, checkpoints.get(projection.name) ?? null);
+      await client.query(`DROP SCHEMA ${ident(shadow)} CASCADE`);
+      retired.push(schema);
     }
-    await setCheckpoint(client, projection.name, checkpoint);
-    await client.query(`DROP SCHEMA ${ident(shadow)} CASCADE`);
     await client.query('COMMIT');
+    return retired;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
     client.release();
-    await shadowPool.end();
   }
-  options.onProgress?.({
-    projection: projection.name,
-    processed,
-    lagEvents: 0,
-    eventsPerSecond: 0,
-    etaSeconds: 0,
-    phase: 'done',
-  });
-  return { retiredSchema: retired, processed };
+}
+
+/**
+ * Applies a batch of the log to each projection's shadow tables and moves its shadow checkpoint, inside
+ * the caller's transaction. Returns the new checkpoints (to be trusted once the caller commits).
+ */
+async function applyToShadows(
+  tx: pg.PoolClient,
+  projections: readonly Projection[],
+  checkpoints: ReadonlyMap<string, LogPosition | null>,
+  batch: readonly RecordedEvent[],
+): Promise<Map<string, LogPosition>> {
+  const moved = new Map<string, LogPosition>();
+  for (const projection of projections) {
+    const from = checkpoints.get(projection.name) ?? null;
+    const relevant = batch.filter((event) => comparePositions(event.position, from) > 0);
+    if (relevant.length === 0) continue;
+    const last = relevant[relevant.length - 1]!.position;
+    await tx.query(`SET LOCAL search_path = ${ident(shadowSchema(projection.name))}, public`);
+    await applyBatchOrNamePoison(projection, relevant, tx);
+    await tx.query(
+      `UPDATE projection_checkpoints SET position_commit = $2, position_prepare = $3,
+         events_processed = events_processed + $4, updated_at = now() WHERE name = $1`,
+      [projection.name, last.commit.toString(), last.prepare.toString(), relevant.length],
+    );
+    moved.set(projection.name, last);
+  }
+  await tx.query('SET LOCAL search_path = public');
+  return moved;
+}
+
+async function inShadow<T>(pool: pg.Pool, shadow: string, work: (tx: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(shadow)}`);
+    await client.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The earliest of several checkpoints; null (the start of the log) when any is null. */
+function earliest(positions: readonly (LogPosition | null)[]): LogPosition | null {
+  let first: LogPosition | null | undefined;
+  for (const position of positions)
+    if (first === undefined || comparePositions(position, first) < 0) first = position;
+  return first ?? null;
 }
 
 async function setCheckpoint(client: pg.PoolClient, name: string, position: LogPosition | null) {

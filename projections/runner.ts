@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../infra/eventStore/eventStore.ts';
-import type { Projection } from './projection.ts';
+import { applyEventByEvent, applyEvents, type Projection } from './projection.ts';
 
 /**
  * Feeds each projection the log in order. Per projection:
@@ -58,6 +58,28 @@ function rowPosition(row: CheckpointRow | undefined): LogPosition | null {
 }
 
 class LostOwnershipError extends Error {}
+
+/**
+ * Applies a batch set-based; if that fails, rolls back to before it and applies the same events one by one
+ * in the same transaction, so a poison event is reported with its type and position (and a batch that
+ * only the set-based form chokes on still goes through).
+ */
+export async function applyBatchOrNamePoison(
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  tx: pg.PoolClient,
+): Promise<void> {
+  if (!projection.applyBatch) return await applyEventByEvent(projection, events, tx);
+  if (!events.some((event) => projection.handles.has(event.type))) return;
+  await tx.query('SAVEPOINT batch');
+  try {
+    await applyEvents(projection, events, tx);
+  } catch {
+    await tx.query('ROLLBACK TO SAVEPOINT batch');
+    await applyEventByEvent(projection, events, tx);
+  }
+  await tx.query('RELEASE SAVEPOINT batch');
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -231,17 +253,7 @@ class ProjectionWorker {
       // replays them from the log. So these commits do not wait for the WAL flush, and stop competing
       // with the commands' commits for it.
       await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
-      for (const event of relevant) {
-        if (!this.projection.handles.has(event.type)) continue;
-        try {
-          await this.projection.apply(event, client);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          throw new Error(`${event.type} at ${event.position.commit}-${event.position.prepare}: ${message}`, {
-            cause: error,
-          });
-        }
-      }
+      await applyBatchOrNamePoison(this.projection, relevant, client);
       const moved = await client.query(
         `UPDATE projection_checkpoints
            SET position_commit = $2, position_prepare = $3, events_processed = events_processed + $4,

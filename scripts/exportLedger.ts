@@ -51,23 +51,23 @@ async function main() {
   const database = await openDatabase(config, logger);
   const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
   const out = input.out ? createWriteStream(input.out) : process.stdout;
-  let rows = 0;
+  let bytes = 0;
   try {
-    for await (const line of exportLedger(services.deps.pool, {
+    for await (const chunk of exportLedger(services.deps.pool, {
       from: new Date(`${input.from}T00:00:00Z`),
       to: new Date(`${input.to}T00:00:00Z`),
       asset: input.asset,
       account: input.account,
       format: input.format,
     })) {
-      rows++;
-      if (!out.write(line)) await once(out, 'drain');
+      bytes += Buffer.byteLength(chunk);
+      if (!out.write(chunk)) await once(out, 'drain');
     }
     if (input.out) {
       await new Promise<void>((resolve, reject) =>
         (out as ReturnType<typeof createWriteStream>).end((e?: Error | null) => (e ? reject(e) : resolve())),
       );
-      process.stderr.write(`wrote ${rows} lines to ${input.out}\n`);
+      process.stderr.write(`wrote ${bytes.toLocaleString('en-US')} bytes to ${input.out}\n`);
     }
   } finally {
     await services.stop();

@@ -3,7 +3,7 @@ import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { openDatabase, startServices } from '../api/services.ts';
 import { allProjections } from '../projections/index.ts';
-import { dropRetiredSchemas, type RebuildProgress, rebuildProjection } from '../projections/rebuild.ts';
+import { dropRetiredSchemas, type RebuildProgress, rebuildProjections } from '../projections/rebuild.ts';
 
 /**
  * npm run projections:rebuild [-- --projection NAME] [--fresh] [--batch-size N]
@@ -14,9 +14,10 @@ function bar(p: RebuildProgress): string {
   const total = p.processed + p.lagEvents;
   const ratio = total > 0 ? p.processed / total : 1;
   const width = 24;
+  const name = p.projection.includes(',') ? 'all read models' : p.projection;
   const filled = Math.round(ratio * width);
   const eta = p.etaSeconds === null ? '?' : `${p.etaSeconds}s`;
-  return `[${p.projection}] ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${(ratio * 100).toFixed(0).padStart(3)}%  ${p.processed.toLocaleString('en-US')} events  ${p.eventsPerSecond.toLocaleString('en-US')} ev/s  ETA ${eta}  ${p.phase}`;
+  return `[${name}] ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${(ratio * 100).toFixed(0).padStart(3)}%  ${p.processed.toLocaleString('en-US')} events  ${p.eventsPerSecond.toLocaleString('en-US')} ev/s  ETA ${eta}  ${p.phase}`;
 }
 
 async function main() {
@@ -39,30 +40,30 @@ async function main() {
   const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
   let code = 0;
   try {
-    for (const projection of chosen) {
-      const started = Date.now();
-      let last = 0;
-      const result = await rebuildProjection({
-        databaseUrl: database.url,
-        pool: services.deps.pool,
-        store: services.deps.store,
-        projection,
-        fresh: values.fresh ?? false,
-        batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
-        throttleMs: process.env.REBUILD_THROTTLE_MS ? Number(process.env.REBUILD_THROTTLE_MS) : undefined,
-        onProgress: (p) => {
-          if (p.phase === 'building' && Date.now() - last < 500) return;
-          last = Date.now();
-          const line = bar(p);
-          if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
-          else process.stderr.write(`${line}\n`);
-        },
-      });
-      if (process.stderr.isTTY) process.stderr.write('\n');
-      process.stdout.write(
-        `${projection.name}: rebuilt ${result.processed} events in ${((Date.now() - started) / 1000).toFixed(1)} s; old tables kept in ${result.retiredSchema}\n`,
-      );
-    }
+    // One pass over the log for all of them (projections/rebuild.ts).
+    const started = Date.now();
+    let last = 0;
+    const result = await rebuildProjections({
+      databaseUrl: database.url,
+      pool: services.deps.pool,
+      store: services.deps.store,
+      projections: chosen,
+      fresh: values.fresh ?? false,
+      batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
+      throttleMs: process.env.REBUILD_THROTTLE_MS ? Number(process.env.REBUILD_THROTTLE_MS) : undefined,
+      onProgress: (p) => {
+        if (p.phase === 'building' && Date.now() - last < 500) return;
+        last = Date.now();
+        const line = bar(p);
+        if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+        else process.stderr.write(`${line}\n`);
+      },
+    });
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const seconds = (Date.now() - started) / 1000;
+    process.stdout.write(
+      `${chosen.map((p) => p.name).join(', ')}: rebuilt ${result.processed} events in ${seconds.toFixed(1)} s; old tables kept in ${result.retiredSchemas.join(', ')}\n`,
+    );
     const dropped = await dropRetiredSchemas(services.deps.pool, 1);
     if (dropped.length > 0) process.stdout.write(`dropped older retired schemas: ${dropped.join(', ')}\n`);
   } catch (error) {

@@ -41,9 +41,13 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
  */
 export function csvCell(value: string): string {
   let text = value;
-  if (!NUMBER.test(text) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (FORMULA_START.has(text.charCodeAt(0)) && !NUMBER.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** = + - @ tab and carriage return: what a spreadsheet may read as the start of a formula. */
+const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
+const NEEDS_QUOTES = /[",\r\n]/;
 
 function csvLine(values: readonly string[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
@@ -52,10 +56,10 @@ function csvLine(values: readonly string[]): string {
 const BATCH = 5_000;
 
 interface JournalRow {
-  position_commit: string;
-  position_prepare: string;
+  commit_text: string;
+  prepare_text: string;
   leg: number;
-  created_at: Date;
+  time: string;
   transaction_id: string;
   kind: string;
   asset: string;
@@ -68,6 +72,7 @@ interface JournalRow {
   description: string;
 }
 
+/** Yields the export as text chunks: the header, then one chunk per batch of rows. */
 export async function* exportLedger(pool: pg.Pool, filter: ExportFilter): AsyncGenerator<string> {
   const line = (row: Row) =>
     filter.format === 'csv' ? csvLine(EXPORT_COLUMNS.map((c) => row[c])) : `${JSON.stringify(row)}\n`;
@@ -113,43 +118,51 @@ export async function* exportLedger(pool: pg.Pool, filter: ExportFilter): AsyncG
       keyset = 'AND (position_commit, position_prepare, leg) > ($6::numeric, $7::numeric, $8::smallint)';
     }
     const { rows } = await pool.query<JournalRow>(
-      `SELECT position_commit::text, position_prepare::text, leg, created_at, transaction_id, kind, asset, amount::text,
-              from_account, to_account, from_balance_after::text, to_balance_after::text, actor_id, description
-       FROM ledger_postings
+      // Output names differ from the column names on purpose: ORDER BY a name that is also an output column
+      // sorts by the output (text, '1000' < '999') and would page past rows (docs/ARCHITECTURE.md).
+      // Times and SAI's two decimals are written by Postgres (exactly: trunc never rounds, and SAI
+      // amounts have no third decimal); the row loop below only quotes cells.
+      `SELECT position_commit::text AS commit_text, position_prepare::text AS prepare_text, leg,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
+              transaction_id, kind, asset,
+              ${decimals('amount')} AS amount, ${decimals('from_balance_after')} AS from_balance_after,
+              ${decimals('to_balance_after')} AS to_balance_after,
+              from_account, to_account, actor_id, description
+       FROM ledger_postings p
        WHERE created_at >= $1 AND created_at < $2
          AND ($3::text IS NULL OR asset = $3)
          AND ($4::text IS NULL OR from_account = $4 OR to_account = $4)
          ${keyset}
-       ORDER BY position_commit, position_prepare, leg
+       ORDER BY p.position_commit, p.position_prepare, p.leg
        LIMIT $5`,
       params,
     );
+    // One chunk per batch: a write per row would cost more than the row itself.
+    let chunk = '';
     for (const r of rows) {
-      yield line({
-        position: `${r.position_commit}-${r.position_prepare}`,
-        time: r.created_at.toISOString(),
+      chunk += line({
+        position: `${r.commit_text}-${r.prepare_text}`,
+        time: r.time,
         transaction_id: r.transaction_id,
         type: r.kind,
         asset: r.asset,
-        amount: trimAmount(r.amount, r.asset),
+        amount: r.amount,
         debit_account: r.from_account,
         credit_account: r.to_account,
-        debit_balance_after: trimAmount(r.from_balance_after, r.asset),
-        credit_balance_after: trimAmount(r.to_balance_after, r.asset),
+        debit_balance_after: r.from_balance_after,
+        credit_balance_after: r.to_balance_after,
         actor: r.actor_id ?? '',
         description: r.description,
       });
     }
+    if (chunk) yield chunk;
     if (rows.length < BATCH) break;
     const last = rows[rows.length - 1]!;
-    after = [last.position_commit, last.position_prepare, last.leg];
+    after = [last.commit_text, last.prepare_text, last.leg];
   }
   for (const closing of await bound('closing_balance', filter.to)) yield closing;
 }
 
-/** numeric(30,8) text with the asset's ledger decimals: SAI 2, crypto 8. */
-function trimAmount(text: string, asset: string): string {
-  if (asset !== 'SAI') return text;
-  const [whole, fraction = ''] = text.split('.');
-  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
-}
+/** numeric(30,8) as text with the asset's ledger decimals: SAI 2, crypto 8. */
+const decimals = (column: string) =>
+  `CASE WHEN asset = 'SAI' THEN trunc(${column}, 2)::text ELSE ${column}::text END`;

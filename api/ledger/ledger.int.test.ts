@@ -462,6 +462,8 @@ describe('read-your-writes', () => {
     // command would still be the old one.
     const slowLedger: Projection = {
       ...ledgerProjection,
+      // Event by event, so every event pays the delay.
+      applyBatch: undefined,
       async apply(event, tx) {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await ledgerProjection.apply(event, tx);
@@ -501,6 +503,8 @@ describe('read-your-writes past its bound', () => {
     // Slower than the 1 s bound: the read after a write cannot be up to date in time.
     const verySlowLedger: Projection = {
       ...ledgerProjection,
+      // Event by event, so every event pays the delay.
+      applyBatch: undefined,
       async apply(event, tx) {
         await new Promise((resolve) => setTimeout(resolve, 1_200));
         await ledgerProjection.apply(event, tx);

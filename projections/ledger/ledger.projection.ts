@@ -1,7 +1,11 @@
 import { accountOwner, postingsOf } from '../../domain/ledger/postings.ts';
-import { formatUnits } from '../../domain/shared/money.ts';
+import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
+import { insertRows } from '../sql.ts';
+
+/** Read-model amounts are numeric(30, 8); the batch path computes balances as integers at that scale. */
+const SCALE = 8;
 
 /**
  * The ledger read models, all from postings (domain/ledger/postings.ts):
@@ -185,4 +189,204 @@ export const ledgerProjection: Projection = {
       );
     }
   },
+  applyBatch: applyLedgerBatch,
 };
+
+/**
+ * The set-based form of `apply` (rebuilds, and live batches): the batch's new postings are found in one
+ * query, the balances they start from in another, running balances are computed here exactly (bigint at
+ * numeric(30, 8)'s scale), and each table is written with one multi-row statement.
+ */
+async function applyLedgerBatch(events: readonly RecordedEvent[], tx: Parameters<Projection['apply']>[1]) {
+  const candidates = events.flatMap((event) =>
+    postingsOf(event).map((posting, leg) => ({ event, leg, posting })),
+  );
+  if (candidates.length === 0) return;
+  // A redelivered posting (already in the journal, or twice in this batch) changes nothing.
+  const { rows: present } = await tx.query<{ key: string }>(
+    `SELECT event_id::text || ':' || leg AS key FROM ledger_postings WHERE event_id = ANY($1::uuid[])`,
+    [[...new Set(candidates.map((c) => c.event.id))]],
+  );
+  const seen = new Set(present.map((row) => row.key));
+  const fresh = candidates.filter(({ event, leg }) => {
+    const key = `${event.id}:${leg}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (fresh.length === 0) return;
+
+  const balanceKey = (account: string, asset: string) => `${account}\u0000${asset}`;
+  const touched = new Map<string, { account: string; asset: string }>();
+  for (const { posting } of fresh) {
+    touched.set(balanceKey(posting.from, posting.asset), { account: posting.from, asset: posting.asset });
+    touched.set(balanceKey(posting.to, posting.asset), { account: posting.to, asset: posting.asset });
+  }
+  const pairs = [...touched.values()];
+  const { rows: current } = await tx.query<{ account_id: string; asset: string; balance: string }>(
+    `SELECT b.account_id, b.asset, b.balance::text AS balance
+     FROM account_balances b JOIN unnest($1::text[], $2::text[]) AS k(account_id, asset)
+       ON b.account_id = k.account_id AND b.asset = k.asset`,
+    [pairs.map((p) => p.account), pairs.map((p) => p.asset)],
+  );
+  // updatedAt stays null for a balance this batch only read.
+  const balances = new Map<string, { value: bigint; updatedAt: Date | null }>();
+  for (const row of current)
+    balances.set(balanceKey(row.account_id, row.asset), {
+      value: scaledUnits(row.balance, SCALE),
+      updatedAt: null,
+    });
+
+  const postingRows: unknown[][] = [];
+  const historyRows: unknown[][] = [];
+  const transactions = new Map<string, unknown[]>();
+  for (const { event, leg, posting } of fresh) {
+    const amount = formatUnits(posting.units, posting.asset);
+    const delta = posting.units * 10n ** BigInt(SCALE - ASSET_DECIMALS[posting.asset]);
+    const move = (account: string, by: bigint) => {
+      const key = balanceKey(account, posting.asset);
+      const after = (balances.get(key)?.value ?? 0n) + by;
+      balances.set(key, { value: after, updatedAt: event.recordedAt });
+      return fromScaledUnits(after, SCALE);
+    };
+    const fromAfter = move(posting.from, -delta);
+    const toAfter = move(posting.to, delta);
+    const commit = event.position.commit.toString();
+    const prepare = event.position.prepare.toString();
+    const actor = event.metadata.actorId;
+    postingRows.push([
+      event.id,
+      leg,
+      commit,
+      prepare,
+      posting.transactionId,
+      posting.kind,
+      posting.asset,
+      amount,
+      posting.from,
+      posting.to,
+      fromAfter,
+      toAfter,
+      actor,
+      posting.description,
+      event.recordedAt,
+    ]);
+    const side = (account: string, signed: string, after: string, counterparty: string) => [
+      account,
+      event.id,
+      leg,
+      commit,
+      prepare,
+      posting.transactionId,
+      posting.kind,
+      posting.asset,
+      signed,
+      after,
+      counterparty,
+      posting.description,
+      event.recordedAt,
+    ];
+    historyRows.push(
+      side(posting.from, `-${amount}`, fromAfter, posting.to),
+      side(posting.to, amount, toAfter, posting.from),
+    );
+    // One row per business transaction: the first posting's fields; the status follows the same rule as
+    // the per-event upsert (a pending transaction settles once, then stays).
+    const earlier = transactions.get(posting.transactionId);
+    if (!earlier) {
+      transactions.set(posting.transactionId, [
+        posting.transactionId,
+        posting.kind,
+        posting.asset,
+        amount,
+        accountOwner(posting.from),
+        accountOwner(posting.to),
+        posting.description,
+        posting.status,
+        actor,
+        event.recordedAt,
+        commit,
+        prepare,
+      ]);
+    } else if (earlier[7] === 'pending' && posting.status !== 'pending') {
+      earlier[7] = posting.status;
+    }
+  }
+
+  await insertRows(
+    tx,
+    'ledger_postings',
+    [
+      ['event_id', 'uuid'],
+      ['leg', 'smallint'],
+      ['position_commit', 'numeric'],
+      ['position_prepare', 'numeric'],
+      ['transaction_id', 'text'],
+      ['kind', 'text'],
+      ['asset', 'text'],
+      ['amount', 'numeric'],
+      ['from_account', 'text'],
+      ['to_account', 'text'],
+      ['from_balance_after', 'numeric'],
+      ['to_balance_after', 'numeric'],
+      ['actor_id', 'text'],
+      ['description', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    postingRows,
+  );
+  await insertRows(
+    tx,
+    'account_history',
+    [
+      ['account_id', 'text'],
+      ['event_id', 'uuid'],
+      ['leg', 'smallint'],
+      ['position_commit', 'numeric'],
+      ['position_prepare', 'numeric'],
+      ['transaction_id', 'text'],
+      ['kind', 'text'],
+      ['asset', 'text'],
+      ['amount', 'numeric'],
+      ['balance_after', 'numeric'],
+      ['counterparty', 'text'],
+      ['description', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    historyRows,
+  );
+  const moved = [...balances.entries()].filter(([, b]) => b.updatedAt !== null);
+  await insertRows(
+    tx,
+    'account_balances',
+    [
+      ['account_id', 'text'],
+      ['asset', 'text'],
+      ['balance', 'numeric'],
+      ['updated_at', 'timestamptz'],
+    ],
+    moved.map(([key, b]) => [...key.split('\u0000'), fromScaledUnits(b.value, SCALE), b.updatedAt]),
+    `ON CONFLICT (account_id, asset) DO UPDATE SET balance = EXCLUDED.balance, updated_at = EXCLUDED.updated_at`,
+  );
+  await insertRows(
+    tx,
+    'ledger_transactions',
+    [
+      ['id', 'text'],
+      ['type', 'text'],
+      ['asset', 'text'],
+      ['amount', 'numeric'],
+      ['sender_id', 'text'],
+      ['receiver_id', 'text'],
+      ['description', 'text'],
+      ['status', 'text'],
+      ['actor_id', 'text'],
+      ['created_at', 'timestamptz'],
+      ['position_commit', 'numeric'],
+      ['position_prepare', 'numeric'],
+    ],
+    [...transactions.values()],
+    `ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
+       WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
+  );
+}

@@ -295,10 +295,11 @@ export async function statementPage(
   const { rows } = await db.query<StatementRow>(
     `SELECT transaction_id, kind, amount::text, balance_after::text, counterparty, description, created_at,
             position_commit::text, position_prepare::text, leg
-     FROM account_history
+     FROM account_history h
      WHERE account_id = $1 AND asset = $2 AND created_at >= $3 AND created_at < $4
-       AND ($5::numeric IS NULL OR (position_commit, position_prepare, leg) > ($5::numeric, $6::numeric, $7::smallint))
-     ORDER BY position_commit, position_prepare, leg LIMIT $8`,
+       AND ($5::numeric IS NULL OR (h.position_commit, h.position_prepare, h.leg) > ($5::numeric, $6::numeric, $7::smallint))
+     -- Qualified: the bare names are also text outputs above, and would sort as text ('1000' < '999').
+     ORDER BY h.position_commit, h.position_prepare, h.leg LIMIT $8`,
     [account, asset, from, to, after?.commit ?? null, after?.prepare ?? null, after?.leg ?? 0, limit],
   );
   return rows;

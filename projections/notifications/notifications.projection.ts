@@ -4,9 +4,9 @@ import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { NotificationReadEvent } from '../../domain/notifications/notificationReads.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Projection } from '../projection.ts';
+import { insertRows } from '../sql.ts';
 
 type Notice = {
   userId: string;
@@ -228,41 +228,66 @@ export const notificationsProjection: Projection = {
     'NotificationMarkedRead',
     'AllNotificationsMarkedRead',
   ]),
-  async apply(recorded: RecordedEvent, tx) {
-    const event = { type: recorded.type, data: recorded.data } as
-      | AccountEvent
-      | PaymentEvent
-      | NotificationReadEvent;
-    if (event.type === 'NotificationMarkedRead') {
-      await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2', [
-        event.data.notificationId,
-        event.data.userId,
-      ]);
-      return;
+  async apply(recorded, tx) {
+    await this.applyBatch!([recorded], tx);
+  },
+  /**
+   * New notices are gathered and inserted with one statement; a "marked read" event first writes what was
+   * gathered before it, so it sees exactly the notifications the log had made by then.
+   */
+  async applyBatch(events, tx) {
+    let pending: unknown[][] = [];
+    const flush = async () => {
+      await insertRows(tx, 'notifications', COLUMNS, pending, 'ON CONFLICT (id) DO NOTHING');
+      pending = [];
+    };
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as
+        | AccountEvent
+        | PaymentEvent
+        | NotificationReadEvent;
+      if (event.type === 'NotificationMarkedRead') {
+        await flush();
+        await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2', [
+          event.data.notificationId,
+          event.data.userId,
+        ]);
+      } else if (event.type === 'AllNotificationsMarkedRead') {
+        await flush();
+        // Everything the user had when this event was written: the notifications of earlier events, and
+        // only those, so a redelivered event does not also mark what came after it.
+        await tx.query(
+          `UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read
+             AND (position_commit, position_prepare) < ($2::numeric, $3::numeric)`,
+          [event.data.userId, recorded.position.commit.toString(), recorded.position.prepare.toString()],
+        );
+      } else {
+        for (const [index, notice] of noticesFor(event).entries())
+          pending.push([
+            nameBasedUuid(`notification:${recorded.id}:${index}`),
+            notice.userId,
+            notice.title,
+            notice.message,
+            notice.type,
+            notice.relatedId,
+            recorded.recordedAt,
+            recorded.position.commit.toString(),
+            recorded.position.prepare.toString(),
+          ]);
+      }
     }
-    if (event.type === 'AllNotificationsMarkedRead') {
-      // Everything the user had when this event was written: earlier events, earlier notifications.
-      await tx.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read', [
-        event.data.userId,
-      ]);
-      return;
-    }
-    for (const [index, notice] of noticesFor(event).entries()) {
-      await tx.query(
-        `INSERT INTO notifications (id, user_id, title, message, type, related_id, created_at, position_commit, position_prepare)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-        [
-          nameBasedUuid(`notification:${recorded.id}:${index}`),
-          notice.userId,
-          notice.title,
-          notice.message,
-          notice.type,
-          notice.relatedId,
-          recorded.recordedAt,
-          recorded.position.commit.toString(),
-          recorded.position.prepare.toString(),
-        ],
-      );
-    }
+    await flush();
   },
 };
+
+const COLUMNS = [
+  ['id', 'uuid'],
+  ['user_id', 'text'],
+  ['title', 'text'],
+  ['message', 'text'],
+  ['type', 'text'],
+  ['related_id', 'text'],
+  ['created_at', 'timestamptz'],
+  ['position_commit', 'numeric'],
+  ['position_prepare', 'numeric'],
+] as const;

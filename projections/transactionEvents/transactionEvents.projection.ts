@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
+import { insertRows } from '../sql.ts';
 
 /**
  * Which events make up a business transaction (DECISIONS.md 7: the admin's transaction screen shows the
@@ -50,27 +51,46 @@ export const transactionEventsProjection: Projection = {
     'WithdrawalFailed',
     'WithdrawalHoldReleased',
   ]),
-  async apply(event: RecordedEvent, tx) {
-    const transactionId = transactionIdOf(event.data);
-    if (!transactionId) return;
-    await tx.query(
-      `INSERT INTO transaction_events (transaction_id, event_id, stream_name, stream_revision, position_commit,
-         position_prepare, event_type, recorded_at, actor_id, correlation_id, causation_id, hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
-      [
-        transactionId,
-        event.id,
-        event.streamName,
-        event.revision.toString(),
-        event.position.commit.toString(),
-        event.position.prepare.toString(),
-        event.type,
-        event.recordedAt,
-        event.metadata.actorId,
-        event.metadata.correlationId,
-        event.metadata.causationId,
-        event.metadata.hash,
-      ],
-    );
+  async apply(event, tx) {
+    await this.applyBatch!([event], tx);
+  },
+  async applyBatch(events, tx) {
+    const rows = events.flatMap((event) => {
+      const transactionId = transactionIdOf(event.data);
+      return transactionId ? [rowOf(transactionId, event)] : [];
+    });
+    await insertRows(tx, 'transaction_events', COLUMNS, rows, 'ON CONFLICT DO NOTHING');
   },
 };
+
+const COLUMNS = [
+  ['transaction_id', 'text'],
+  ['event_id', 'uuid'],
+  ['stream_name', 'text'],
+  ['stream_revision', 'bigint'],
+  ['position_commit', 'numeric'],
+  ['position_prepare', 'numeric'],
+  ['event_type', 'text'],
+  ['recorded_at', 'timestamptz'],
+  ['actor_id', 'text'],
+  ['correlation_id', 'text'],
+  ['causation_id', 'text'],
+  ['hash', 'text'],
+] as const;
+
+function rowOf(transactionId: string, event: RecordedEvent): unknown[] {
+  return [
+    transactionId,
+    event.id,
+    event.streamName,
+    event.revision.toString(),
+    event.position.commit.toString(),
+    event.position.prepare.toString(),
+    event.type,
+    event.recordedAt,
+    event.metadata.actorId,
+    event.metadata.correlationId,
+    event.metadata.causationId,
+    event.metadata.hash,
+  ];
+}
