@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { hashSecret } from '../auth/credentials.ts';
+import { createSession } from '../auth/sessions.ts';
+import { registerUser } from '../auth/users.service.ts';
+import { createTestApp, type TestApp, type TestClient } from '../testing/testApp.ts';
 
 /**
  * REQUEST_TIMEOUT_MS, on real routes made slow for a real reason: another session holds a table lock
@@ -27,7 +31,32 @@ describe('request timeout', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
-    alice = await signedUpClient(t);
+    // Registered and signed in through the services, not HTTP: hashing a password can itself take longer
+    // than this test's short timeout on a busy machine.
+    const { user } = await registerUser(
+      t.deps,
+      {
+        email: 'timeout.alice@example.com',
+        username: 'timeout_alice',
+        password: 'correct-horse',
+        passwordHash: await hashSecret('correct-horse'),
+        firstName: 'Alice',
+        lastName: 'Timeout',
+        bio: '',
+        profileImageUrl: '',
+        isAdmin: false,
+      },
+      { actorId: null, correlationId: randomUUID(), causationId: null },
+    );
+    const session = await createSession(
+      t.deps.pool,
+      t.deps.sessions,
+      { userId: user.userId, isAdmin: false },
+      false,
+    );
+    const client = t.client();
+    client.cookies.set('sai_session', session.token);
+    alice = { client, user: { id: user.userId } };
     await t.settle();
   });
   afterAll(async () => {
