@@ -221,6 +221,70 @@ describe('postgres one-statement append', () => {
       await db.drop();
     }
   });
+
+  it('lets concurrent appends share commits; a stale head or a reused id among them spoils only its own append', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await createTestDatabase('esgroup');
+    const store = new PostgresEventStore(db.pool, db.url);
+    const other = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+    const event = (i: number, id: string = randomUUID()) => ({
+      id,
+      type: 'Counted',
+      data: { i },
+      metadata: { actorId: null, correlationId: id, causationId: null },
+    });
+    try {
+      const streams = Array.from({ length: 60 }, (_, i) => `group-${i}`);
+      for (const stream of streams) await store.append(stream, [event(0)], { expectedRevision: 'no_stream' });
+      // Another writer (another process) moves group-7 behind this store's back.
+      await other.readStream('group-7');
+      await other.append('group-7', [event(1)], { expectedRevision: 0n });
+      const reused = randomUUID();
+      await store.append('elsewhere', [event(0, reused)], { expectedRevision: 'no_stream' });
+      const outcomes = await Promise.allSettled([
+        ...streams.map((stream) => store.append(stream, [event(1), event(2)], { expectedRevision: 0n })),
+        store.append('group-new', [event(0)], { expectedRevision: 'no_stream' }),
+        store.append('group-reused', [event(0, reused)], { expectedRevision: 'no_stream' }),
+      ]);
+      const refused = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [i] : []));
+      // group-7 is refused (its head moved) and so is the reused id; every other append landed.
+      expect(refused).toEqual([7, 61]);
+      expect(String((outcomes[7] as PromiseRejectedResult).reason)).toMatch(/revision/i);
+      expect(String((outcomes[61] as PromiseRejectedResult).reason)).toMatch(/already used/i);
+      const { rows } = await db.pool.query<{ commits: number; events: number }>(
+        `SELECT count(DISTINCT transaction_id)::int AS commits, count(*)::int AS events FROM es_events
+          WHERE stream_name LIKE 'group-%' AND stream_revision > 0 AND stream_name <> 'group-7'`,
+      );
+      expect(rows[0]!.events).toBe(59 * 2);
+      // Shared: fewer commits than appends (the first goes alone, the rest gather behind it).
+      expect(rows[0]!.commits).toBeLessThan(59);
+      for (const stream of [...streams, 'group-new']) {
+        const stored = await store.readStream(stream);
+        for (let i = 1; i < stored.length; i++) {
+          expect(stored[i]!.revision).toBe(BigInt(i));
+          expect(stored[i]!.metadata.prevHash).toBe(stored[i - 1]!.metadata.hash);
+        }
+      }
+      expect(await store.readStream('group-7')).toHaveLength(2);
+      expect(await store.readStream('group-reused')).toHaveLength(0);
+      // Concurrent reads of many streams answer each its own events, in order.
+      const reads = await Promise.all(
+        streams.map((stream) => store.readStream(stream, { fromRevision: 1n })),
+      );
+      reads.forEach((read, i) => {
+        expect(read.every((e) => e.streamName === streams[i])).toBe(true);
+        expect(read.map((e) => e.revision)).toEqual(i === 7 ? [1n] : [1n, 2n]);
+      });
+      const capped = await Promise.all(streams.map((stream) => store.readStream(stream, { maxCount: 1 })));
+      expect(capped.every((read) => read.length === 1 && read[0]!.revision === 0n)).toBe(true);
+    } finally {
+      await other.close();
+      await store.close();
+      await db.drop();
+    }
+  });
 });
 
 describe('postgres event store: the LISTEN connection', () => {

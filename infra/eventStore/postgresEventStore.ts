@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Batcher } from '../batcher.ts';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -499,69 +500,156 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult | null> {
     // The test seam needs a moment between insert and commit, which one statement does not have.
     if (this.hooks.beforeCommit && (this.hooks.holds?.(streamName) ?? true)) return null;
-    // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen tries
-    // to start it); the compare-and-set below makes that as safe as an exact expectation.
-    const known = this.heads.get(streamName);
-    let current: bigint | null;
-    if (expected === 'no_stream') current = null;
-    else if (typeof expected === 'bigint') {
-      if (!known || known.revision !== expected) return null;
-      current = expected;
-    } else if (known) current = known.revision;
-    else if (expected === 'any') current = null;
-    else return null;
-    let prevHash: string | null = current === null ? null : known!.hash;
-    const expectedHash = prevHash;
-    let revision = current ?? -1n;
-    const revisions: string[] = [];
-    const metadata: string[] = [];
-    for (const event of events) {
-      revision++;
-      const hash = eventHash({ streamName, revision, ...event, prevHash });
-      revisions.push(revision.toString());
-      metadata.push(JSON.stringify({ ...event.metadata, prevHash, hash } satisfies StoredMetadata));
-      prevHash = hash;
-    }
-    const head =
-      current === null
-        ? `INSERT INTO es_streams (stream_name, revision, last_hash) VALUES ($1, $7, $8)
-             ON CONFLICT (stream_name) DO NOTHING RETURNING stream_name`
-        : `UPDATE es_streams SET revision = $7, last_hash = $8
-             WHERE stream_name = $1 AND revision = $9 AND last_hash = $10 RETURNING stream_name`;
-    const params: unknown[] = [
-      streamName,
-      revisions,
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      metadata,
-      revision.toString(),
-      prevHash,
-    ];
-    if (current !== null) params.push(current.toString(), expectedHash);
-    const inserted = await this.pool.query<{ position_text: string; transaction_text: string }>(
-      `WITH head AS (${head})
-       INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
-       SELECT head.stream_name, r, id, t, d, m
-         FROM head, unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
-           WITH ORDINALITY AS x(r, id, t, d, m, n)
-         ORDER BY n
-       RETURNING global_position::text AS position_text, transaction_id::text AS transaction_text`,
-      params,
-    );
-    if (inserted.rows.length === 0) {
-      // Someone else moved the stream (or our memory of it was stale): let the locked path decide.
-      this.heads.forget(streamName);
-      return null;
-    }
-    this.announce();
-    this.heads.remember(streamName, revision, prevHash!);
-    let last = inserted.rows[0]!;
-    for (const row of inserted.rows) if (BigInt(row.position_text) > BigInt(last.position_text)) last = row;
-    return {
-      nextRevision: revision,
-      position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.position_text) },
+    return await this.fastAppends.submit({ streamName, events, expected });
+  }
+
+  /**
+   * Concurrent fast-path appends (to different streams) share one statement and so one commit: each
+   * stream's row moves with its own compare-and-set, and only the streams whose head moved get their
+   * events. A stream whose head had moved answers null (the locked path then decides), the others commit.
+   * The hash chain is computed when the batch runs, after any earlier append to the same stream landed.
+   */
+  private readonly fastAppends = new Batcher<
+    { streamName: string; events: NewEvent[]; expected: ExpectedRevision },
+    AppendResult | null
+  >((items) => this.runFastAppends(items), {
+    maxInFlight: 4,
+    maxBatch: 256,
+    key: (item) => item.streamName,
+  });
+
+  private async runFastAppends(
+    items: { streamName: string; events: NewEvent[]; expected: ExpectedRevision }[],
+  ): Promise<(AppendResult | null)[]> {
+    const head = {
+      stream: [] as string[],
+      expectedRevision: [] as (string | null)[],
+      expectedHash: [] as (string | null)[],
+      revision: [] as string[],
+      hash: [] as string[],
     };
+    const rows = {
+      stream: [] as string[],
+      revision: [] as string[],
+      id: [] as string[],
+      type: [] as string[],
+      data: [] as string[],
+      metadata: [] as string[],
+    };
+    const planned: ({ revision: bigint; hash: string } | null)[] = [];
+    for (const { streamName, events, expected } of items) {
+      // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
+      // tries to start it); the compare-and-set makes that as safe as an exact expectation.
+      const known = this.heads.get(streamName);
+      let current: bigint | null;
+      if (expected === 'no_stream') current = null;
+      else if (typeof expected === 'bigint') {
+        if (!known || known.revision !== expected) {
+          planned.push(null);
+          continue;
+        }
+        current = expected;
+      } else if (known) current = known.revision;
+      else if (expected === 'any') current = null;
+      else {
+        planned.push(null);
+        continue;
+      }
+      const expectedHash = current === null ? null : known!.hash;
+      let prevHash = expectedHash;
+      let revision = current ?? -1n;
+      for (const event of events) {
+        revision++;
+        const hash = eventHash({ streamName, revision, ...event, prevHash });
+        rows.stream.push(streamName);
+        rows.revision.push(revision.toString());
+        rows.id.push(event.id);
+        rows.type.push(event.type);
+        rows.data.push(JSON.stringify(event.data));
+        rows.metadata.push(JSON.stringify({ ...event.metadata, prevHash, hash } satisfies StoredMetadata));
+        prevHash = hash;
+      }
+      head.stream.push(streamName);
+      head.expectedRevision.push(current === null ? null : current.toString());
+      head.expectedHash.push(expectedHash);
+      head.revision.push(revision.toString());
+      head.hash.push(prevHash!);
+      planned.push({ revision, hash: prevHash! });
+    }
+    if (head.stream.length === 0) return planned.map(() => null);
+    let inserted: pg.QueryResult<{ stream_name: string; position_text: string; transaction_text: string }>;
+    try {
+      inserted = await this.pool.query(
+        `WITH input AS (
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[])
+             AS i(stream_name, expected_revision, expected_hash, revision, last_hash)
+         ), moved AS (
+           UPDATE es_streams s SET revision = i.revision, last_hash = i.last_hash FROM input i
+            WHERE i.expected_revision IS NOT NULL AND s.stream_name = i.stream_name
+              AND s.revision = i.expected_revision AND s.last_hash = i.expected_hash
+           RETURNING s.stream_name
+         ), started AS (
+           INSERT INTO es_streams (stream_name, revision, last_hash)
+           SELECT stream_name, revision, last_hash FROM input WHERE expected_revision IS NULL
+           ON CONFLICT (stream_name) DO NOTHING RETURNING stream_name
+         ), written AS (SELECT stream_name FROM moved UNION ALL SELECT stream_name FROM started)
+         INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+         SELECT x.s, x.r, x.id, x.t, x.d, x.m
+           FROM unnest($6::text[], $7::bigint[], $8::uuid[], $9::text[], $10::jsonb[], $11::jsonb[])
+             WITH ORDINALITY AS x(s, r, id, t, d, m, n)
+           JOIN written ON written.stream_name = x.s
+          ORDER BY x.n
+         RETURNING stream_name, global_position::text AS position_text, transaction_id::text AS transaction_text`,
+        [
+          head.stream,
+          head.expectedRevision,
+          head.expectedHash,
+          head.revision,
+          head.hash,
+          rows.stream,
+          rows.revision,
+          rows.id,
+          rows.type,
+          rows.data,
+          rows.metadata,
+        ],
+      );
+    } catch {
+      // One item can spoil the statement for all (an event id used before, a deadlock with another
+      // process) and nothing was written: halve the batch until the culprit is alone, and let that one go
+      // the locked way, which sorts out its own case.
+      if (items.length === 1) {
+        this.heads.forget(items[0]!.streamName);
+        return [null];
+      }
+      const half = Math.ceil(items.length / 2);
+      const [first, second] = await Promise.all([
+        this.runFastAppends(items.slice(0, half)),
+        this.runFastAppends(items.slice(half)),
+      ]);
+      return [...first, ...second];
+    }
+    const last = new Map<string, { position_text: string; transaction_text: string }>();
+    for (const row of inserted.rows) {
+      const seen = last.get(row.stream_name);
+      if (!seen || BigInt(row.position_text) > BigInt(seen.position_text)) last.set(row.stream_name, row);
+    }
+    if (inserted.rows.length > 0) this.announce();
+    return items.map((item, i) => {
+      const plan = planned[i];
+      if (!plan) return null;
+      const row = last.get(item.streamName);
+      if (!row) {
+        // Someone else moved the stream (or our memory of it was stale): let the locked path decide.
+        this.heads.forget(item.streamName);
+        return null;
+      }
+      this.heads.remember(item.streamName, plan.revision, plan.hash);
+      return {
+        nextRevision: plan.revision,
+        position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
+      };
+    });
   }
 
   /** A retried append whose events are already in this stream, in order, succeeds without writing. */
@@ -585,16 +673,54 @@ export class PostgresEventStore implements EventStore {
     streamName: string,
     options: { fromRevision?: bigint; maxCount?: number } = {},
   ): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_revision >= $2
-       ORDER BY es_events.stream_revision LIMIT $3`,
-      [streamName, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
-    );
-    const recorded = rows.map(toRecorded);
+    const recorded = await this.streamReads.submit({
+      streamName,
+      fromRevision: options.fromRevision ?? 0n,
+      maxCount: options.maxCount ?? null,
+    });
     const last = recorded.at(-1);
     // A hint for the one-statement append: if this is not the head after all, that append just falls back.
     if (last?.metadata.hash) this.heads.remember(streamName, last.revision, last.metadata.hash);
     return recorded;
+  }
+
+  /**
+   * Concurrent stream reads share one statement (a lateral index scan per stream). Each read is still
+   * issued after it was asked for, so it sees every commit that came before it.
+   */
+  private readonly streamReads = new Batcher<
+    { streamName: string; fromRevision: bigint; maxCount: number | null },
+    RecordedEvent[]
+  >((reads) => this.runStreamReads(reads), { maxInFlight: 4, maxBatch: 256 });
+
+  private async runStreamReads(
+    reads: { streamName: string; fromRevision: bigint; maxCount: number | null }[],
+  ): Promise<RecordedEvent[][]> {
+    if (reads.length === 1) {
+      const read = reads[0]!;
+      const { rows } = await this.pool.query<EventRow>(
+        `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_revision >= $2
+         ORDER BY es_events.stream_revision LIMIT $3`,
+        [read.streamName, read.fromRevision.toString(), read.maxCount],
+      );
+      return [rows.map(toRecorded)];
+    }
+    const { rows } = await this.pool.query<EventRow & { n: string }>(
+      `SELECT q.n::text AS n, e.* FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS q(s, r, l, n)
+       CROSS JOIN LATERAL (
+         SELECT ${SELECT_COLUMNS} FROM es_events
+          WHERE stream_name = q.s AND stream_revision >= q.r ORDER BY es_events.stream_revision LIMIT q.l
+       ) e
+       ORDER BY q.n, e.revision_text::bigint`,
+      [
+        reads.map((r) => r.streamName),
+        reads.map((r) => r.fromRevision.toString()),
+        reads.map((r) => (r.maxCount === null ? null : String(r.maxCount))),
+      ],
+    );
+    const results: RecordedEvent[][] = reads.map(() => []);
+    for (const row of rows) results[Number(row.n) - 1]!.push(toRecorded(row));
+    return results;
   }
 
   async readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]> {
