@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
+import { Batcher } from '../../infra/batcher.ts';
 
 /**
  * Sessions: a short-lived HS256 JWT (algorithm pinned) in an httpOnly cookie, backed by a `sessions` row
@@ -68,10 +69,40 @@ export async function createSession(
   };
 }
 
+/**
+ * Tokens already verified, with their expiry: an HMAC check per request is a tenth of the API's CPU under
+ * load, and the answer for one token string cannot change before it expires. Bounded, oldest out first.
+ * (Whether the session still stands is asked of the database on every request all the same.)
+ */
+const verified = new WeakMap<SessionSettings, Map<string, { claims: SessionClaims; expiresAt: number }>>();
+const VERIFIED_CAPACITY = 20_000;
+
 export async function verifySessionToken(
   settings: SessionSettings,
   token: string,
 ): Promise<SessionClaims | null> {
+  let known = verified.get(settings);
+  if (!known) {
+    known = new Map();
+    verified.set(settings, known);
+  }
+  const hit = known.get(token);
+  if (hit) {
+    if (hit.expiresAt > Date.now()) return hit.claims;
+    known.delete(token);
+  }
+  const claims = await verifyUncached(settings, token);
+  if (claims) {
+    known.set(token, { claims: claims.claims, expiresAt: claims.expiresAt });
+    if (known.size > VERIFIED_CAPACITY) known.delete(known.keys().next().value!);
+  }
+  return claims?.claims ?? null;
+}
+
+async function verifyUncached(
+  settings: SessionSettings,
+  token: string,
+): Promise<{ claims: SessionClaims; expiresAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, settings.secret, {
       algorithms: ['HS256'],
@@ -81,14 +112,43 @@ export async function verifySessionToken(
     });
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     return {
-      sessionId: payload.sid,
-      userId: payload.sub,
-      isAdmin: payload.adm === true,
-      issuedAt: (payload.iat ?? 0) * 1000,
+      claims: {
+        sessionId: payload.sid,
+        userId: payload.sub,
+        isAdmin: payload.adm === true,
+        issuedAt: (payload.iat ?? 0) * 1000,
+      },
+      expiresAt: (payload.exp ?? 0) * 1000,
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * Concurrent requests' session checks share one query (group reads, see infra/batcher.ts); each is still
+ * issued after its request arrived, so a revocation committed before is always seen.
+ */
+const lookups = new WeakMap<pg.Pool, Batcher<string, SessionRow | undefined>>();
+function sessionLookups(db: pg.Pool): Batcher<string, SessionRow | undefined> {
+  let batcher = lookups.get(db);
+  if (!batcher) {
+    batcher = new Batcher<string, SessionRow | undefined>(
+      async (ids) => {
+        const { rows } = await db.query<SessionRow & { id: string }>({
+          name: 'session-lookup',
+          text: `SELECT id, user_id, is_admin, remember, revoked_at, idle_expires_at, absolute_expires_at
+             FROM sessions WHERE id = ANY($1::text[])`,
+          values: [ids],
+        });
+        const byId = new Map<string, SessionRow>(rows.map((row) => [row.id, row]));
+        return ids.map((id) => byId.get(id));
+      },
+      { maxInFlight: 1, maxBatch: 256 },
+    );
+    lookups.set(db, batcher);
+  }
+  return batcher;
 }
 
 interface SessionRow {
@@ -112,11 +172,7 @@ export async function resumeSession(
 ): Promise<{ claims: SessionClaims; renewed: IssuedSession | null } | null> {
   const claims = await verifySessionToken(settings, token);
   if (!claims) return null;
-  const { rows } = await db.query<SessionRow>(
-    `SELECT user_id, is_admin, remember, revoked_at, idle_expires_at, absolute_expires_at FROM sessions WHERE id = $1`,
-    [claims.sessionId],
-  );
-  const row = rows[0];
+  const row = await sessionLookups(db).submit(claims.sessionId);
   if (!row || row.revoked_at || row.user_id !== claims.userId) return null;
   if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
   const live: SessionClaims = { ...claims, isAdmin: row.is_admin };

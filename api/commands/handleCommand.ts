@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
+  DuplicateEventIdError,
   type EventMetadata,
   type EventStore,
   type LogPosition,
+  type NewEvent,
   WrongExpectedRevisionError,
 } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
@@ -13,8 +15,11 @@ import { nameBasedUuid } from '../../infra/ids.ts';
  * Load → decide → append with the expected revision, retried on a concurrent write.
  *
  * A command's cost must not grow with its stream's history (LEDGER.md): the folded state of recently
- * used streams is cached with its revision, and a command only reads the events appended since. The
- * append's expected revision catches any writer the cache did not see; the retry then catches up.
+ * used streams is cached with its revision. A command on a cached stream decides on that state without
+ * reading at all: the append's expected revision is the check that the state is current, and catches any
+ * writer the cache did not see; the retry then reads what was appended since and decides again. A
+ * decision that appends nothing (a refusal, "nothing to do") has no such check, so it is only given
+ * after a read has confirmed the state.
  */
 interface Cached {
   state: unknown;
@@ -44,6 +49,39 @@ export class StateCache {
     }
   }
 
+  private readonly waiting = new Map<string, GroupJob[]>();
+
+  /**
+   * Commands on one stream that queue up while the stream is busy are decided one after the other on the
+   * state in memory and appended together, in one append (one expected-revision check, one commit), by
+   * `runGroup`. A hot account (a busy sender) then takes as many commands per commit as are waiting,
+   * instead of one commit each. Commands are still decided and answered in arrival order.
+   */
+  enqueue(stream: string, job: GroupJob, runGroup: (jobs: GroupJob[]) => Promise<void>): void {
+    const queue = this.waiting.get(stream);
+    if (queue) {
+      queue.push(job);
+      return;
+    }
+    this.waiting.set(stream, [job]);
+    void this.serialize(stream, async () => {
+      for (;;) {
+        const jobs = this.waiting.get(stream)!;
+        if (jobs.length === 0) {
+          this.waiting.delete(stream);
+          return;
+        }
+        // A command that looks for its own earlier effect (findEarlier) reads its stream whole: alone.
+        const lone = jobs.findIndex((j) => j.lone);
+        const take = lone === 0 ? 1 : lone === -1 ? jobs.length : lone;
+        const group = jobs.splice(0, Math.min(take, MAX_GROUP));
+        await runGroup(group).catch((error: unknown) => {
+          for (const j of group) j.reject(error);
+        });
+      }
+    });
+  }
+
   get(stream: string): Cached | undefined {
     const hit = this.entries.get(stream);
     if (hit) {
@@ -64,6 +102,16 @@ export class StateCache {
   delete(stream: string): void {
     this.entries.delete(stream);
   }
+}
+
+const MAX_GROUP = 64;
+
+/** One command waiting for its stream; `run` decides it on a given state (see runGroup). */
+export interface GroupJob {
+  lone: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  [more: string]: unknown;
 }
 
 export interface DomainEventShape {
@@ -94,8 +142,11 @@ export async function loadState<State, Command, Event extends DomainEventShape>(
   ctx: CommandContext,
   streamName: string,
   decider: Decider<State, Command, Event>,
-): Promise<{ state: State; revision: bigint }> {
+  options: { trustCache?: boolean } = {},
+): Promise<{ state: State; revision: bigint; read: boolean }> {
   const cached = ctx.cache.get(streamName);
+  if (cached && options.trustCache)
+    return { state: cached.state as State, revision: cached.revision, read: false };
   let state = (cached?.state as State | undefined) ?? decider.initialState();
   let revision = cached?.revision ?? -1n;
   const events = await ctx.store.readStream(streamName, { fromRevision: revision + 1n });
@@ -104,7 +155,7 @@ export async function loadState<State, Command, Event extends DomainEventShape>(
     revision = event.revision;
   }
   if (events.length > 0 || !cached) ctx.cache.set(streamName, { state, revision });
-  return { state, revision };
+  return { state, revision, read: true };
 }
 
 export interface HandleOptions {
@@ -131,10 +182,152 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
   metadata: EventMetadata,
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
+  return await new Promise<CommandResult<State, Event>>((resolve, reject) => {
+    const job: Job<State, Command, Event> = {
+      lone: options.findEarlier === true,
+      command,
+      metadata,
+      options,
+      resolve: resolve as (value: unknown) => void,
+      reject,
+    };
+    ctx.cache.enqueue(streamName, job, (jobs) =>
+      jobs.length === 1
+        ? runOne(ctx, streamName, decider, jobs[0] as Job<State, Command, Event>)
+        : runGroup(ctx, streamName, decider, jobs as Job<State, Command, Event>[]),
+    );
+  });
+}
+
+interface Job<State, Command, Event> extends GroupJob {
+  command: Command | ((state: State) => Command);
+  metadata: EventMetadata;
+  options: HandleOptions;
+}
+
+function newEvents<Event extends DomainEventShape>(
+  streamName: string,
+  events: Event[],
+  metadata: EventMetadata,
+  seed: string | undefined,
+) {
+  return events.map((event, index) => ({
+    id: seed ? seededEventId(seed, streamName, index) : randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata,
+  }));
+}
+
+/**
+ * Several commands of one stream in one append. Each is decided on the state the ones before it left;
+ * a refusal answers only its own command. Anything unusual (a re-append of ids already written, i.e. a
+ * retried command in the group; a refusal or no-op decided on a state no read confirmed) sends every
+ * command of the group back through runOne, one at a time, which handles each case as before.
+ */
+async function runGroup<State, Command, Event extends DomainEventShape>(
+  ctx: CommandContext,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+  jobs: Job<State, Command, Event>[],
+): Promise<void> {
+  const one = async () => {
+    for (const job of jobs) await runOne(ctx, streamName, decider, job);
+  };
+  let trustCache = true;
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const { state: start, revision, read } = await loadState(ctx, streamName, decider, { trustCache });
+    trustCache = false;
+    let state = start;
+    let next = revision;
+    const outcomes: ({ error: unknown } | { events: Event[]; state: State; revision: bigint })[] = [];
+    const toAppend: NewEvent[] = [];
+    let unconfirmed = false;
+    for (const job of jobs) {
+      try {
+        const concrete =
+          typeof job.command === 'function' ? (job.command as (s: State) => Command)(state) : job.command;
+        const events = decider.decide(concrete, state);
+        if (events.length === 0 && !read) unconfirmed = true;
+        state = events.reduce(decider.evolve, state);
+        next += BigInt(events.length);
+        toAppend.push(...newEvents(streamName, events, job.metadata, job.options.eventIdSeed));
+        outcomes.push({ events, state, revision: next });
+      } catch (error) {
+        if (!read) unconfirmed = true;
+        outcomes.push({ error });
+      }
+    }
+    if (unconfirmed) continue;
+    if (toAppend.length === 0) {
+      jobs.forEach((job, i) => {
+        const outcome = outcomes[i]!;
+        if ('error' in outcome) job.reject(outcome.error);
+        else job.resolve({ state: outcome.state, events: [], revision, position: null });
+      });
+      return;
+    }
+    try {
+      const result = await ctx.store.append(streamName, toAppend, {
+        expectedRevision: revision === -1n ? 'no_stream' : revision,
+      });
+      if (result.nextRevision !== next) {
+        ctx.cache.delete(streamName);
+        return await one();
+      }
+      ctx.cache.set(streamName, { state, revision: next });
+      jobs.forEach((job, i) => {
+        const outcome = outcomes[i]!;
+        if ('error' in outcome) job.reject(outcome.error);
+        else
+          job.resolve({
+            state: outcome.state,
+            events: outcome.events,
+            revision: outcome.revision,
+            position: outcome.events.length > 0 ? result.position : null,
+          });
+      });
+      return;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) {
+        if (read) await pause(ctx, attempt);
+        continue;
+      }
+      if (error instanceof DuplicateEventIdError) {
+        ctx.cache.delete(streamName);
+        return await one();
+      }
+      throw error;
+    }
+  }
+  return await one();
+}
+
+async function pause(ctx: CommandContext, attempt: number) {
+  if (ctx.retryPause) await ctx.retryPause(attempt);
+  else await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
+}
+
+/** One command: load → decide → append with the expected revision, retried on a concurrent write. */
+async function runOne<State, Command, Event extends DomainEventShape>(
+  ctx: CommandContext,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+  job: Job<State, Command, Event>,
+): Promise<void> {
+  const { command, metadata, options } = job;
   const maxAttempts = options.maxAttempts ?? 20;
-  return await ctx.cache.serialize(streamName, async () => {
+  try {
+    job.resolve(await decideAndAppend());
+  } catch (error) {
+    job.reject(error);
+  }
+  async function decideAndAppend(): Promise<CommandResult<State, Event>> {
+    let trustCache = true;
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await loadState(ctx, streamName, decider);
+      const { state, revision, read } = await loadState(ctx, streamName, decider, { trustCache });
+      // Whatever happens next, a retry starts from a read.
+      trustCache = false;
       const concrete = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
       const earlier = () =>
         options.findEarlier && options.eventIdSeed
@@ -145,21 +338,21 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
         events = decider.decide(concrete, state);
       } catch (error) {
         if (error instanceof DomainError) {
+          // Refused on a state no read has confirmed: confirm it and decide again.
+          if (!read) continue;
           const done = await earlier();
           if (done) return done;
         }
         throw error;
       }
-      if (events.length === 0) return (await earlier()) ?? { state, events, revision, position: null };
+      if (events.length === 0) {
+        if (!read) continue;
+        return (await earlier()) ?? { state, events, revision, position: null };
+      }
       try {
         const result = await ctx.store.append(
           streamName,
-          events.map((event, index) => ({
-            id: options.eventIdSeed ? seededEventId(options.eventIdSeed, streamName, index) : randomUUID(),
-            type: event.type,
-            data: event.data,
-            metadata,
-          })),
+          newEvents(streamName, events, metadata, options.eventIdSeed),
           { expectedRevision: revision === -1n ? 'no_stream' : revision },
         );
         // An idempotent re-append returns where the events already were; reload rather than assume.
@@ -173,16 +366,16 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
         return { state: next, events, revision: result.nextRevision, position: result.position };
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) {
+          // The cache had not seen a write: catch up and decide again at once.
+          if (!read) continue;
           // Another process wrote first: catch up and decide again (jitter spreads hot-stream retries).
-          if (ctx.retryPause) await ctx.retryPause(attempt);
-          else
-            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
+          await pause(ctx, attempt);
           continue;
         }
         throw error;
       }
     }
-  });
+  }
 }
 
 function seededEventId(seed: string, streamName: string, index: number): string {

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../domain/shared/errors.ts';
 import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { comparePositions } from '../../infra/eventStore/eventStore.ts';
-import { loadUser } from '../auth/users.service.ts';
+import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 
@@ -47,12 +47,13 @@ export async function transferTokens(
     asset?: Asset;
   },
   metadata: EventMetadata,
+  /** Both users as the caller has just read them (one round of reads instead of two). */
+  loaded?: { sender: RegisteredUser; receiver: RegisteredUser | null },
 ): Promise<{ position: LogPosition | null; createdAt: string }> {
   const asset = input.asset ?? 'SAI';
-  const [sender, receiver] = await Promise.all([
-    loadUser(ctx, input.fromUserId),
-    loadUser(ctx, input.toUserId),
-  ]);
+  const [sender, receiver] = loaded
+    ? [loaded.sender, loaded.receiver]
+    : await Promise.all([loadUser(ctx, input.fromUserId), loadUser(ctx, input.toUserId)]);
   if (!sender) throw new NotFoundError('Sender not found');
   const sent = await handleCommand(
     ctx,

@@ -8,7 +8,7 @@ import {
 } from '../../domain/shared/money.ts';
 import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
-import { assertActive } from '../auth/users.service.ts';
+import { assertActive, loadUser } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -106,7 +106,11 @@ export function transactionsRoutes(deps: Deps) {
       throw new HttpProblem(403, 'You can only send tokens from your own account');
     }
     await limited(deps, 'money', session.userId);
-    await assertActive(deps, session.userId);
+    // The sender's check and the receiver's lookup in one round of reads.
+    const [sender, receiver] = await Promise.all([
+      assertActive(deps, session.userId),
+      loadUser(deps, input.receiver_id),
+    ]);
     return await idempotent(c, deps, 'transfer', raw, async (transactionId) => {
       const result = await transferTokens(
         deps,
@@ -118,6 +122,7 @@ export function transactionsRoutes(deps: Deps) {
           description: input.description,
         },
         requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        { sender, receiver },
       );
       c.set('wrotePosition', result.position);
       return {

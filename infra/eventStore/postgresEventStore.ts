@@ -513,7 +513,7 @@ export class PostgresEventStore implements EventStore {
     { streamName: string; events: NewEvent[]; expected: ExpectedRevision },
     AppendResult | null
   >((items) => this.runFastAppends(items), {
-    maxInFlight: 4,
+    maxInFlight: 1,
     maxBatch: 256,
     key: (item) => item.streamName,
   });
@@ -579,8 +579,10 @@ export class PostgresEventStore implements EventStore {
     if (head.stream.length === 0) return planned.map(() => null);
     let inserted: pg.QueryResult<{ stream_name: string; position_text: string; transaction_text: string }>;
     try {
-      inserted = await this.pool.query(
-        `WITH input AS (
+      inserted = await this.pool.query({
+        // Named: each connection parses and plans the hot statements once, not on every call.
+        name: 'es-append-group',
+        text: `WITH input AS (
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[])
              AS i(stream_name, expected_revision, expected_hash, revision, last_hash)
          ), moved AS (
@@ -600,7 +602,7 @@ export class PostgresEventStore implements EventStore {
            JOIN written ON written.stream_name = x.s
           ORDER BY x.n
          RETURNING stream_name, global_position::text AS position_text, transaction_id::text AS transaction_text`,
-        [
+        values: [
           head.stream,
           head.expectedRevision,
           head.expectedHash,
@@ -613,7 +615,7 @@ export class PostgresEventStore implements EventStore {
           rows.data,
           rows.metadata,
         ],
-      );
+      });
     } catch {
       // One item can spoil the statement for all (an event id used before, a deadlock with another
       // process) and nothing was written: halve the batch until the culprit is alone, and let that one go
@@ -691,33 +693,35 @@ export class PostgresEventStore implements EventStore {
   private readonly streamReads = new Batcher<
     { streamName: string; fromRevision: bigint; maxCount: number | null },
     RecordedEvent[]
-  >((reads) => this.runStreamReads(reads), { maxInFlight: 4, maxBatch: 256 });
+  >((reads) => this.runStreamReads(reads), { maxInFlight: 1, maxBatch: 256 });
 
   private async runStreamReads(
     reads: { streamName: string; fromRevision: bigint; maxCount: number | null }[],
   ): Promise<RecordedEvent[][]> {
     if (reads.length === 1) {
       const read = reads[0]!;
-      const { rows } = await this.pool.query<EventRow>(
-        `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_revision >= $2
+      const { rows } = await this.pool.query<EventRow>({
+        name: 'es-read-stream',
+        text: `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_revision >= $2
          ORDER BY es_events.stream_revision LIMIT $3`,
-        [read.streamName, read.fromRevision.toString(), read.maxCount],
-      );
+        values: [read.streamName, read.fromRevision.toString(), read.maxCount],
+      });
       return [rows.map(toRecorded)];
     }
-    const { rows } = await this.pool.query<EventRow & { n: string }>(
-      `SELECT q.n::text AS n, e.* FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS q(s, r, l, n)
+    const { rows } = await this.pool.query<EventRow & { n: string }>({
+      name: 'es-read-streams',
+      text: `SELECT q.n::text AS n, e.* FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS q(s, r, l, n)
        CROSS JOIN LATERAL (
          SELECT ${SELECT_COLUMNS} FROM es_events
           WHERE stream_name = q.s AND stream_revision >= q.r ORDER BY es_events.stream_revision LIMIT q.l
        ) e
        ORDER BY q.n, e.revision_text::bigint`,
-      [
+      values: [
         reads.map((r) => r.streamName),
         reads.map((r) => r.fromRevision.toString()),
         reads.map((r) => (r.maxCount === null ? null : String(r.maxCount))),
       ],
-    );
+    });
     const results: RecordedEvent[][] = reads.map(() => []);
     for (const row of rows) results[Number(row.n) - 1]!.push(toRecorded(row));
     return results;
