@@ -183,7 +183,7 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
   return await new Promise<CommandResult<State, Event>>((resolve, reject) => {
-    const job: Job<State, Command, Event> = {
+    const job: Job<State, Command> = {
       lone: options.findEarlier === true,
       command,
       metadata,
@@ -193,13 +193,13 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
     };
     ctx.cache.enqueue(streamName, job, (jobs) =>
       jobs.length === 1
-        ? runOne(ctx, streamName, decider, jobs[0] as Job<State, Command, Event>)
-        : runGroup(ctx, streamName, decider, jobs as Job<State, Command, Event>[]),
+        ? runOne(ctx, streamName, decider, jobs[0] as Job<State, Command>)
+        : runGroup(ctx, streamName, decider, jobs as Job<State, Command>[]),
     );
   });
 }
 
-interface Job<State, Command, Event> extends GroupJob {
+interface Job<State, Command> extends GroupJob {
   command: Command | ((state: State) => Command);
   metadata: EventMetadata;
   options: HandleOptions;
@@ -229,7 +229,7 @@ async function runGroup<State, Command, Event extends DomainEventShape>(
   ctx: CommandContext,
   streamName: string,
   decider: Decider<State, Command, Event>,
-  jobs: Job<State, Command, Event>[],
+  jobs: Job<State, Command>[],
 ): Promise<void> {
   const one = async () => {
     for (const job of jobs) await runOne(ctx, streamName, decider, job);
@@ -313,7 +313,7 @@ async function runOne<State, Command, Event extends DomainEventShape>(
   ctx: CommandContext,
   streamName: string,
   decider: Decider<State, Command, Event>,
-  job: Job<State, Command, Event>,
+  job: Job<State, Command>,
 ): Promise<void> {
   const { command, metadata, options } = job;
   const maxAttempts = options.maxAttempts ?? 20;
