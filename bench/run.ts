@@ -141,7 +141,15 @@ async function main() {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   if (!serverUrl) {
     // Durable on purpose: commits pay the real fsync, like production.
-    embedded = await startEmbeddedPostgres({ dataDir, durable: true, persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      durable: true,
+      persistent: false,
+      // BENCH_PG_STATS=1 prints the statements Postgres spent its time on during the HTTP load.
+      settings: process.env.BENCH_PG_STATS
+        ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
+        : [],
+    });
     serverUrl = embedded.url;
   }
   const url = await ensureDatabase(serverUrl, `bench_${Date.now()}`);
@@ -231,7 +239,13 @@ async function main() {
       // BENCH_PROJECTIONS=none measures the command path alone (no read models are built meanwhile; the
       // worker starts after the load to catch up), to show what the projections cost.
       const none = process.env.BENCH_PROJECTIONS === 'none';
-      const startWorker = () => startProjectionWorker({ databaseUrl: url, env: { LOG_LEVEL: 'silent' } });
+      const startWorker = () =>
+        startProjectionWorker({
+          databaseUrl: url,
+          env: { LOG_LEVEL: 'silent' },
+          // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the projection worker.
+          nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+        });
       let worker = inline || none ? null : await startWorker();
       results.machine!.projections = inline
         ? 'inside the API process'
@@ -378,6 +392,10 @@ async function main() {
             () => {},
           );
         }, 100);
+        if (process.env.BENCH_PG_STATS) {
+          await deps.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+          await deps.pool.query('SELECT pg_stat_statements_reset()');
+        }
         const result = await autocannon({
           url: api.url,
           connections: 64,
@@ -400,6 +418,15 @@ async function main() {
           ],
         });
         clearInterval(sampler);
+        if (process.env.BENCH_PG_STATS) {
+          const { rows } = await deps.pool.query<{ ms: number; plan: number; calls: string; query: string }>(
+            `SELECT round(total_exec_time)::int AS ms, round(total_plan_time)::int AS plan, calls::text,
+                    left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+             FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
+          );
+          for (const row of rows)
+            log(`pg: ${row.ms} ms exec, ${row.plan} ms plan, ${row.calls} calls: ${row.query}`);
+        }
         if (waitSampler) {
           clearInterval(waitSampler);
           log(`postgres waits: ${JSON.stringify([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))}`);

@@ -246,31 +246,54 @@ class ProjectionWorker {
     const relevant = events.filter((event) => comparePositions(event.position, previous) > 0);
     if (relevant.length === 0) return previous;
     const last = relevant[relevant.length - 1]!.position;
+    const handled = relevant.some((event) => this.projection.handles.has(event.type));
+    // The checkpoint moves first, as a compare-and-set on the previous position, in the same round trip
+    // as BEGIN: a worker that silently lost its lock learns it before writing a row, and the batch is
+    // then a single commit. The statement has no parameters (a multi-statement query cannot), so its
+    // values are inlined: the name through escapeLiteral, the positions and count as integers.
+    const literal = (position: LogPosition | null, part: 'commit' | 'prepare') =>
+      position ? `${position[part].toString()}::numeric` : 'NULL';
+    const advance = `UPDATE projection_checkpoints
+           SET position_commit = ${literal(last, 'commit')}, position_prepare = ${literal(last, 'prepare')},
+               events_processed = events_processed + ${relevant.length},
+               updated_at = now(), last_error = NULL, last_error_at = NULL, last_error_position = NULL, retry_count = 0
+         WHERE name = ${pg.escapeLiteral(this.projection.name)}
+           AND position_commit IS NOT DISTINCT FROM ${literal(previous, 'commit')}
+           AND position_prepare IS NOT DISTINCT FROM ${literal(previous, 'prepare')}`;
     const client = await pool.connect();
     try {
       // Read models are disposable and their checkpoint commits with their rows: a crash that loses the
       // last few asynchronously committed batches loses rows and checkpoint together, and the worker
       // replays them from the log. So these commits do not wait for the WAL flush, and stop competing
       // with the commands' commits for it.
-      await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
-      await applyBatchOrNamePoison(this.projection, relevant, client);
-      const moved = await client.query(
-        `UPDATE projection_checkpoints
-           SET position_commit = $2, position_prepare = $3, events_processed = events_processed + $4,
-               updated_at = now(), last_error = NULL, last_error_at = NULL, last_error_position = NULL, retry_count = 0
-         WHERE name = $1 AND position_commit IS NOT DISTINCT FROM $5::numeric AND position_prepare IS NOT DISTINCT FROM $6::numeric`,
-        [
-          this.projection.name,
-          last.commit.toString(),
-          last.prepare.toString(),
-          // Every event passed counts, handled or not: it is progress through the log.
-          relevant.length,
-          previous?.commit.toString() ?? null,
-          previous?.prepare.toString() ?? null,
-        ],
-      );
-      if (moved.rowCount !== 1)
+      const begin = "BEGIN; SET LOCAL synchronous_commit = 'off'";
+      if (!handled) {
+        // Nothing for this projection in the batch: only its checkpoint moves, in one round trip. Should
+        // the compare-and-set miss, the commit holds nothing.
+        const results = (await client.query(`${begin}; ${advance}; COMMIT`)) as unknown as pg.QueryResult[];
+        if (results[2]?.rowCount !== 1)
+          throw new LostOwnershipError(`checkpoint of ${this.projection.name} moved underneath`);
+        return last;
+      }
+      // The set-based form runs after a savepoint (taken in the same round trip) so that, should it fail,
+      // the batch can be replayed event by event to name the poison event (as applyBatchOrNamePoison).
+      const setBased = this.projection.applyBatch !== undefined;
+      const results = (await client.query(
+        `${begin}; ${advance}${setBased ? '; SAVEPOINT batch' : ''}`,
+      )) as unknown as pg.QueryResult[];
+      if (results[2]?.rowCount !== 1)
         throw new LostOwnershipError(`checkpoint of ${this.projection.name} moved underneath`);
+      if (setBased) {
+        try {
+          await applyEvents(this.projection, relevant, client);
+        } catch {
+          await client.query('ROLLBACK TO SAVEPOINT batch');
+          await applyEventByEvent(this.projection, relevant, client);
+        }
+      } else {
+        await applyEventByEvent(this.projection, relevant, client);
+      }
+      // COMMIT releases the savepoint.
       await client.query('COMMIT');
       return last;
     } catch (error) {

@@ -172,6 +172,12 @@ export interface HandleOptions {
    */
   findEarlier?: boolean;
   maxAttempts?: number;
+  /**
+   * Read the stream before deciding even when its state is cached: for a caller that expects another
+   * process to have written since (the follow-up worker finishing what a request most likely already
+   * did). It saves the append that would fail on the stale revision.
+   */
+  readFirst?: boolean;
 }
 
 export async function handleCommand<State, Command, Event extends DomainEventShape>(
@@ -234,7 +240,7 @@ async function runGroup<State, Command, Event extends DomainEventShape>(
   const one = async () => {
     for (const job of jobs) await runOne(ctx, streamName, decider, job);
   };
-  let trustCache = true;
+  let trustCache = jobs.every((job) => !job.options.readFirst);
   for (let attempt = 1; attempt <= 20; attempt++) {
     const { state: start, revision, read } = await loadState(ctx, streamName, decider, { trustCache });
     trustCache = false;
@@ -323,7 +329,7 @@ async function runOne<State, Command, Event extends DomainEventShape>(
     job.reject(error);
   }
   async function decideAndAppend(): Promise<CommandResult<State, Event>> {
-    let trustCache = true;
+    let trustCache = !options.readFirst;
     for (let attempt = 1; ; attempt++) {
       const { state, revision, read } = await loadState(ctx, streamName, decider, { trustCache });
       // Whatever happens next, a retry starts from a read.

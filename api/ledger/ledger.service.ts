@@ -20,6 +20,7 @@ export async function creditTransfer(
   ctx: Ctx,
   transfer: { transactionId: string; fromUserId: string; toUserId: string; asset: Asset; amount: string },
   metadata: EventMetadata,
+  options: { readFirst?: boolean } = {},
 ) {
   return await handleCommand(
     ctx,
@@ -27,7 +28,7 @@ export async function creditTransfer(
     accountDecider,
     { type: 'ReceiveTransfer', data: transfer, now: ctx.now() },
     metadata,
-    { eventIdSeed: `${transfer.transactionId}:received` },
+    { eventIdSeed: `${transfer.transactionId}:received`, ...options },
   );
 }
 

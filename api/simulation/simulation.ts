@@ -620,11 +620,21 @@ export async function simulate(seed: number, options: SimulationOptions = {}): P
           await scheduler.pause('follow-ups idle');
           continue;
         }
-        for (const event of relevant) {
-          if (manager.handles.has(event.type)) await manager.apply(event, null as never);
+        if (random.chance(0.5)) {
+          // The runner's set-based form (what production runs), half of the time.
+          const handled = relevant.filter((event) => manager.handles.has(event.type));
+          if (handled.length > 0) await manager.applyBatch!(handled, null as never);
           if (world.faultsOn && random.chance(world.rates.crashBeforeCheckpoint)) {
             count(world, 'crashBeforeCheckpoint');
             throw new ProcessCrashed('follow-ups died before their checkpoint');
+          }
+        } else {
+          for (const event of relevant) {
+            if (manager.handles.has(event.type)) await manager.apply(event, null as never);
+            if (world.faultsOn && random.chance(world.rates.crashBeforeCheckpoint)) {
+              count(world, 'crashBeforeCheckpoint');
+              throw new ProcessCrashed('follow-ups died before their checkpoint');
+            }
           }
         }
         followUpCheckpoint = relevant[relevant.length - 1]!.position;

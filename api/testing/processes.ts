@@ -133,12 +133,17 @@ export async function startProjectionWorker(options: {
   databaseUrl: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  nodeArgs?: string[];
 }): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/projectionWorker.ts'], {
-    cwd: repoRoot,
-    env: baseEnv(options.databaseUrl, options.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/projectionWorker.ts'],
+    {
+      cwd: repoRoot,
+      env: baseEnv(options.databaseUrl, options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const running = track(child);
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (!running.output().includes('projection worker running')) {

@@ -38,6 +38,8 @@ export interface EmbeddedPostgresOptions {
   durable?: boolean;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** More `-c name=value` settings (the bench loads pg_stat_statements with it). */
+  settings?: readonly string[];
 }
 
 const USER = 'postgres';
@@ -97,6 +99,7 @@ export async function startEmbeddedPostgres(
       '-c',
       'max_connections=300',
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
   });
   const fail = (step: string, error: unknown): never => {
