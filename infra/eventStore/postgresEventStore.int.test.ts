@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../testing/testDb.ts';
 import {
   appendManyContract,
@@ -168,6 +168,75 @@ describe('postgres append signal across processes', () => {
       await reader.close();
       await writer.close();
       await otherPool.end();
+      await db.drop();
+    }
+  });
+});
+
+describe('postgres subscriptions of one process', () => {
+  it('share the pages they read, and each still sees every event once, in log order', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await createTestDatabase('esshared');
+    const pg = (await import('pg')).default;
+    const readerPool = new pg.Pool({ connectionString: db.url, max: 4 });
+    const writer = new PostgresEventStore(db.pool, db.url);
+    const reader = new PostgresEventStore(readerPool, db.url);
+    await writer.init();
+    const reads = vi.spyOn(reader, 'readAll');
+    const subscribers = Array.from({ length: 8 }, () => ({ ids: [] as string[], batches: 0 }));
+    const subscriptions = subscribers.map((subscriber) =>
+      reader.subscribeToAll({
+        after: null,
+        batchSize: 7,
+        onEvents: async (events) => {
+          subscriber.batches++;
+          subscriber.ids.push(...events.map((event) => event.id));
+          // Subscribers of different speeds, as projections are.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+        },
+        onError: () => {},
+      }),
+    );
+    const append = (store: PostgresEventStore, stream: string, i: number) => {
+      const id = randomUUID();
+      return store.append(
+        stream,
+        [
+          {
+            id,
+            type: 'Pinged',
+            data: { i },
+            metadata: { actorId: null, correlationId: id, causationId: null },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
+    };
+    try {
+      // Bursts from this process (the reader's own store) and from another (the writer), concurrently.
+      for (let burst = 0; burst < 20; burst++) {
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            append(i % 2 === 0 ? reader : writer, `shared-${burst % 3}-${i}`, burst * 10 + i),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const log = (await writer.readAll({ after: null, limit: 1_000 })).map((event) => event.id);
+      expect(log).toHaveLength(200);
+      for (let wait = 0; wait < 250 && subscribers.some((s) => s.ids.length < log.length); wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const subscriber of subscribers) expect(subscriber.ids).toEqual(log);
+      // Unshared, every subscriber would read each of its pages itself.
+      const pagesRead = subscribers.reduce((sum, s) => sum + s.batches, 0);
+      expect(reads.mock.calls.length).toBeLessThan(pagesRead / 2);
+    } finally {
+      await Promise.all(subscriptions.map((subscription) => subscription.close()));
+      await reader.close();
+      await writer.close();
+      await readerPool.end();
       await db.drop();
     }
   });
