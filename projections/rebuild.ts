@@ -54,8 +54,8 @@ export async function rebuildProjection(
 
 /**
  * Rebuilds several projections in one pass over the log. Each batch of the log is read once (the next one
- * is read while this one is written) and applied to every projection's shadow tables in one transaction
- * that also moves their shadow checkpoints; the high-volume projections apply it set-based
+ * is read while this one is written) and applied to every projection's shadow tables, each projection in a
+ * transaction of its own that also moves its shadow checkpoint; the high-volume projections apply it set-based
  * (Projection.applyBatch). The batches commit with synchronous_commit off: a crash loses a shadow batch
  * and its checkpoint together, and the resumed run reads them again.
  */
@@ -124,18 +124,27 @@ export async function rebuildProjections(
       // Read ahead while this batch is written.
       next = store.readAll({ after, limit: batchSize });
       next.catch(() => {});
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
-        const moved = await applyToShadows(client, projections, checkpoints, batch);
-        await client.query('COMMIT');
-        for (const [name, position] of moved) checkpoints.set(name, position);
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      // Each projection writes its shadow tables and checkpoint on a connection and in a transaction of its
+      // own, all of them at once: they share nothing but the batch, and Postgres then works on every core.
+      // One that fails leaves the others' batches committed; each resumes from its own checkpoint.
+      await Promise.all(
+        projections.map(async (projection) => {
+          const from = checkpoints.get(projection.name) ?? null;
+          if (!batch.some((event) => comparePositions(event.position, from) > 0)) return;
+          const client = await pool.connect();
+          try {
+            await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
+            const moved = await applyToShadow(client, projection, from, batch);
+            await client.query('COMMIT');
+            if (moved) checkpoints.set(projection.name, moved);
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw error;
+          } finally {
+            client.release();
+          }
+        }),
+      );
       processed += batch.length;
       const seconds = (Date.now() - started) / 1000;
       const rate = seconds > 0 ? processed / seconds : 0;
@@ -238,21 +247,34 @@ async function applyToShadows(
 ): Promise<Map<string, LogPosition>> {
   const moved = new Map<string, LogPosition>();
   for (const projection of projections) {
-    const from = checkpoints.get(projection.name) ?? null;
-    const relevant = batch.filter((event) => comparePositions(event.position, from) > 0);
-    if (relevant.length === 0) continue;
-    const last = relevant[relevant.length - 1]!.position;
-    await tx.query(`SET LOCAL search_path = ${ident(shadowSchema(projection.name))}, public`);
-    await applyBatchOrNamePoison(projection, relevant, tx);
-    await tx.query(
-      `UPDATE projection_checkpoints SET position_commit = $2, position_prepare = $3,
-         events_processed = events_processed + $4, updated_at = now() WHERE name = $1`,
-      [projection.name, last.commit.toString(), last.prepare.toString(), relevant.length],
-    );
-    moved.set(projection.name, last);
+    const last = await applyToShadow(tx, projection, checkpoints.get(projection.name) ?? null, batch);
+    if (last) moved.set(projection.name, last);
   }
-  await tx.query('SET LOCAL search_path = public');
   return moved;
+}
+
+/**
+ * The events of a batch past `from`, applied to one projection's shadow tables, and its shadow checkpoint
+ * moved, inside the caller's transaction. Returns the new checkpoint, or null when nothing was past it.
+ */
+async function applyToShadow(
+  tx: pg.PoolClient,
+  projection: Projection,
+  from: LogPosition | null,
+  batch: readonly RecordedEvent[],
+): Promise<LogPosition | null> {
+  const relevant = batch.filter((event) => comparePositions(event.position, from) > 0);
+  if (relevant.length === 0) return null;
+  const last = relevant[relevant.length - 1]!.position;
+  await tx.query(`SET LOCAL search_path = ${ident(shadowSchema(projection.name))}, public`);
+  await applyBatchOrNamePoison(projection, relevant, tx);
+  await tx.query(
+    `UPDATE projection_checkpoints SET position_commit = $2, position_prepare = $3,
+       events_processed = events_processed + $4, updated_at = now() WHERE name = $1`,
+    [projection.name, last.commit.toString(), last.prepare.toString(), relevant.length],
+  );
+  await tx.query('SET LOCAL search_path = public');
+  return last;
 }
 
 async function inShadow<T>(pool: pg.Pool, shadow: string, work: (tx: pg.PoolClient) => Promise<T>) {
