@@ -73,7 +73,12 @@ interface JournalRow {
 }
 
 /** Yields the export as text chunks: the header, then one chunk per batch of rows. */
-export async function* exportLedger(pool: pg.Pool, filter: ExportFilter): AsyncGenerator<string> {
+export async function* exportLedger(
+  pool: pg.Pool,
+  filter: ExportFilter,
+  /** Rows per query (tests page in small batches to cross batch boundaries). */
+  batchSize = BATCH,
+): AsyncGenerator<string> {
   const line = (row: Row) =>
     filter.format === 'csv' ? csvLine(EXPORT_COLUMNS.map((c) => row[c])) : `${JSON.stringify(row)}\n`;
   if (filter.format === 'csv') yield csvLine(EXPORT_COLUMNS);
@@ -109,9 +114,14 @@ export async function* exportLedger(pool: pg.Pool, filter: ExportFilter): AsyncG
   };
   for (const opening of await bound('opening_balance', filter.from)) yield opening;
 
-  let after: [string, string, number] | null = null;
-  for (;;) {
-    const params: unknown[] = [filter.from, filter.to, filter.asset ?? null, filter.account ?? null, BATCH];
+  const page = async (after: [string, string, number] | null) => {
+    const params: unknown[] = [
+      filter.from,
+      filter.to,
+      filter.asset ?? null,
+      filter.account ?? null,
+      batchSize,
+    ];
     let keyset = '';
     if (after) {
       params.push(...after);
@@ -137,6 +147,19 @@ export async function* exportLedger(pool: pg.Pool, filter: ExportFilter): AsyncG
        LIMIT $5`,
       params,
     );
+    return rows;
+  };
+
+  // Read ahead: the next page is asked for as soon as this one has arrived, so Postgres computes it while
+  // this one is formatted and written (the two were taking turns on the two cores; see BENCHMARKS.md).
+  // At most two pages are in memory at any time.
+  let next: Promise<JournalRow[]> | null = page(null);
+  while (next) {
+    const rows: JournalRow[] = await next;
+    const last = rows[rows.length - 1];
+    next = rows.length === batchSize && last ? page([last.commit_text, last.prepare_text, last.leg]) : null;
+    // A consumer that stops early leaves the read-ahead unawaited: its failure is not an unhandled one.
+    next?.catch(() => {});
     // One chunk per batch: a write per row would cost more than the row itself.
     let chunk = '';
     for (const r of rows) {
@@ -156,9 +179,6 @@ export async function* exportLedger(pool: pg.Pool, filter: ExportFilter): AsyncG
       });
     }
     if (chunk) yield chunk;
-    if (rows.length < BATCH) break;
-    const last = rows[rows.length - 1]!;
-    after = [last.commit_text, last.prepare_text, last.leg];
   }
   for (const closing of await bound('closing_balance', filter.to)) yield closing;
 }
