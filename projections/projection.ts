@@ -21,6 +21,13 @@ export interface Projection {
    * checks this on random logs), redelivered events included.
    */
   applyBatch?(events: readonly RecordedEvent[], tx: PoolClient): Promise<void>;
+  /**
+   * Indexes (created by `schema`) that `apply`/`applyBatch` never read. A rebuild fills its shadow tables
+   * without them and builds them once, in bulk, before the switch (projections/rebuild.ts): keeping a
+   * B-tree up to date row by row costs far more than sorting once. An index the apply path reads must not
+   * be listed, or every batch of the rebuild would scan the table.
+   */
+  readonly deferredIndexes?: readonly string[];
 }
 
 /**

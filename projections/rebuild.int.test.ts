@@ -49,6 +49,19 @@ describe('projections:rebuild (blue-green)', () => {
     await t?.stop();
   });
 
+  /** Every index the projections' schemas define is on the live tables (deferred ones included). */
+  async function expectEveryIndex() {
+    const { rows } = await t.db.pool.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`,
+    );
+    const live = new Set(rows.map((r) => r.indexname));
+    const defined = rebuildable.flatMap((p) =>
+      [...p.schema.matchAll(/CREATE (?:UNIQUE )?INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]!),
+    );
+    expect(defined).toEqual(expect.arrayContaining(rebuildable.flatMap((p) => p.deferredIndexes ?? [])));
+    expect(defined.filter((name) => !live.has(name))).toEqual([]);
+  }
+
   async function freshRebuild() {
     const spare = await createTestDatabase('fresh');
     try {
@@ -93,6 +106,7 @@ describe('projections:rebuild (blue-green)', () => {
     const live = await snapshotTables(t.db.pool, tables);
     const fresh = await freshRebuild();
     for (const table of tables) expect(live[table], table).toEqual(fresh[table]);
+    await expectEveryIndex();
     // The live workers carried on from the switched checkpoints: new commands still show up.
     const r = await users[1]!.client.post('/api/transactions', {
       type: 'transfer',
@@ -152,5 +166,6 @@ describe('projections:rebuild (blue-green)', () => {
     const live = await snapshotTables(t.db.pool, tables);
     const fresh = await freshRebuild();
     for (const table of tables) expect(live[table], table).toEqual(fresh[table]);
+    await expectEveryIndex();
   }, 180_000);
 });

@@ -15,7 +15,9 @@ import { applyBatchOrNamePoison, CHECKPOINT_SCHEMA, readCheckpoint } from './run
  *    start of the log, beside the live tables the API keeps reading; several projections share one pass;
  * 2. resume: killed at any point, the shadow schema and its checkpoint are still there, and the next run
  *    goes on from that checkpoint (`fresh` starts over);
- * 3. switch: one short transaction for all of them (switchToRebuilt).
+ * 3. index: the indexes a projection's apply path never reads (Projection.deferredIndexes) are left out
+ *    while the shadow tables fill, and built in bulk once they are full;
+ * 4. switch: one short transaction for all of them (switchToRebuilt).
  */
 export interface RebuildProgress {
   /** The projection rebuilt, or the names of several rebuilt in one pass, joined with commas. */
@@ -24,7 +26,7 @@ export interface RebuildProgress {
   lagEvents: number;
   eventsPerSecond: number;
   etaSeconds: number | null;
-  phase: 'building' | 'switching' | 'done';
+  phase: 'building' | 'indexing' | 'switching' | 'done';
 }
 
 export interface RebuildOptions {
@@ -92,7 +94,17 @@ export async function rebuildProjections(
       if (options.fresh) await pool.query(`DROP SCHEMA IF EXISTS ${ident(shadow)} CASCADE`);
       await inShadow(pool, shadow, async (tx) => {
         await tx.query(CHECKPOINT_SCHEMA);
-        await tx.query(projection.schema);
+        // A resumed build keeps its tables as they are: running the schema again would build the deferred
+        // indexes on the half-filled tables, only to drop them again.
+        const { rows: started } = await tx.query<{ n: string }>(
+          'SELECT events_processed::text AS n FROM projection_checkpoints WHERE name = $1',
+          [projection.name],
+        );
+        if (Number(started[0]?.n ?? 0) === 0) {
+          await tx.query(projection.schema);
+          for (const index of projection.deferredIndexes ?? [])
+            await tx.query(`DROP INDEX IF EXISTS ${ident(shadow)}.${ident(index)}`);
+        }
         await tx.query(
           'INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
           [projection.name],
@@ -161,6 +173,23 @@ export async function rebuildProjections(
       if (batch.length < batchSize) break;
     }
 
+    // The deferred indexes, built in bulk on the filled tables (the schema's own IF NOT EXISTS DDL), before
+    // the switch; a run killed here resumes here.
+    const deferring = projections.filter((p) => (p.deferredIndexes ?? []).length > 0);
+    if (deferring.length > 0) {
+      report({
+        processed: resumedFrom + processed,
+        lagEvents: 0,
+        eventsPerSecond: 0,
+        etaSeconds: null,
+        phase: 'indexing',
+      });
+      for (const projection of deferring)
+        await inShadow(pool, shadowSchema(projection.name), async (tx) => {
+          await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+          await tx.query(projection.schema);
+        });
+    }
     report({
       processed: resumedFrom + processed,
       lagEvents: 0,

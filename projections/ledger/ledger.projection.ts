@@ -190,6 +190,15 @@ export const ledgerProjection: Projection = {
     }
   },
   applyBatch: applyLedgerBatch,
+  // The apply paths read these tables by primary key only (event_id, leg; account_id, asset; id).
+  deferredIndexes: [
+    'ledger_postings_position',
+    'ledger_postings_created',
+    'account_history_order',
+    'account_history_time',
+    'ledger_transactions_order',
+    'ledger_transactions_created',
+  ],
 };
 
 /**
