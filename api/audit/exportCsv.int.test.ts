@@ -65,12 +65,12 @@ describe('ledger export: pages read ahead', () => {
     await db?.drop();
   });
 
-  const exportText = async (format: 'csv' | 'jsonl', batchSize: number) => {
+  const exportText = async (format: 'csv' | 'jsonl', batchSize: number, firstPage = batchSize) => {
     let text = '';
     for await (const chunk of exportLedger(
       db.pool,
       { from: new Date('2020-01-01'), to: new Date('2030-01-01'), format },
-      batchSize,
+      { batchSize, firstPage },
     ))
       text += chunk;
     return text;
@@ -79,6 +79,13 @@ describe('ledger export: pages read ahead', () => {
   it('gives the same export in one batch or many, and CSV and JSON lines agree cell by cell', async () => {
     const csv = await exportText('csv', 5_000);
     for (const size of [1, 2, 7]) expect(await exportText('csv', size)).toBe(csv);
+    // A small first page, then larger ones (how downloads start at once).
+    for (const [size, first] of [
+      [5, 2],
+      [7, 1],
+      [4, 4],
+    ] as const)
+      expect(await exportText('csv', size, first)).toBe(csv);
     const jsonl = await exportText('jsonl', 5_000);
     for (const size of [1, 3]) expect(await exportText('jsonl', size)).toBe(jsonl);
 

@@ -54,6 +54,7 @@ function csvLine(values: readonly string[]): string {
 }
 
 const BATCH = 5_000;
+const FIRST_PAGE = 500;
 
 interface JournalRow {
   commit_text: string;
@@ -76,8 +77,8 @@ interface JournalRow {
 export async function* exportLedger(
   pool: pg.Pool,
   filter: ExportFilter,
-  /** Rows per query (tests page in small batches to cross batch boundaries). */
-  batchSize = BATCH,
+  /** Rows per query, and in the first one (tests page in small batches to cross page boundaries). */
+  { batchSize = BATCH, firstPage = FIRST_PAGE }: { batchSize?: number; firstPage?: number } = {},
 ): AsyncGenerator<string> {
   const line = (row: Row) =>
     filter.format === 'csv' ? csvLine(EXPORT_COLUMNS.map((c) => row[c])) : `${JSON.stringify(row)}\n`;
@@ -114,14 +115,8 @@ export async function* exportLedger(
   };
   for (const opening of await bound('opening_balance', filter.from)) yield opening;
 
-  const page = async (after: [string, string, number] | null) => {
-    const params: unknown[] = [
-      filter.from,
-      filter.to,
-      filter.asset ?? null,
-      filter.account ?? null,
-      batchSize,
-    ];
+  const page = async (after: [string, string, number] | null, limit: number) => {
+    const params: unknown[] = [filter.from, filter.to, filter.asset ?? null, filter.account ?? null, limit];
     let keyset = '';
     if (after) {
       params.push(...after);
@@ -153,11 +148,15 @@ export async function* exportLedger(
   // Read ahead: the next page is asked for as soon as this one has arrived, so Postgres computes it while
   // this one is formatted and written (the two were taking turns on the two cores; see BENCHMARKS.md).
   // At most two pages are in memory at any time.
-  let next: Promise<JournalRow[]> | null = page(null);
+  // The first page is small, so the download starts at once; the rest go in full batches.
+  let limit = Math.min(batchSize, firstPage);
+  let next: Promise<JournalRow[]> | null = page(null, limit);
   while (next) {
     const rows: JournalRow[] = await next;
     const last = rows[rows.length - 1];
-    next = rows.length === batchSize && last ? page([last.commit_text, last.prepare_text, last.leg]) : null;
+    next =
+      rows.length === limit && last ? page([last.commit_text, last.prepare_text, last.leg], batchSize) : null;
+    limit = batchSize;
     // A consumer that stops early leaves the read-ahead unawaited: its failure is not an unhandled one.
     next?.catch(() => {});
     // One chunk per batch: a write per row would cost more than the row itself.
