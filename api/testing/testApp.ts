@@ -122,9 +122,18 @@ export class TestClient {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
+  /**
+   * A GET as the web client makes it (web/src/lib/api.ts): when the server says its read models are still
+   * behind this session's own last write (it waited its bound, a busy moment), ask again shortly, up to
+   * four times. `request('GET', …)` gives the first answer as it is.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: as above
-  get<T = any>(path: string, headers?: Record<string, string>) {
-    return this.request<T>('GET', path, undefined, headers);
+  async get<T = any>(path: string, headers?: Record<string, string>) {
+    for (let attempt = 1; ; attempt++) {
+      const reply = await this.request<T>('GET', path, undefined, headers);
+      if (reply.headers.get('x-read-your-writes') !== 'behind' || attempt >= 4) return reply;
+      await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+    }
   }
   // biome-ignore lint/suspicious/noExplicitAny: as above
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
