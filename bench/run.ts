@@ -5,11 +5,9 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { createApp } from '../api/app.ts';
 import { verifyLedger } from '../api/audit/verifyLedger.ts';
 import { hashSecret } from '../api/auth/credentials.ts';
 import { createSession } from '../api/auth/sessions.ts';
@@ -757,10 +755,24 @@ async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<s
     LOG_LEVEL: 'silent',
     SECURE_COOKIES: 'off',
   });
-  const services = await startServices(config, pino({ level: 'silent' }), { databaseUrl });
-  const server = serve({ fetch: createApp(services.deps).fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // Sessions are made here; the API under measure is `npm start`'s entry point in a process of its own (the
+  // read models are already caught up), so neither the browser's page nor the export's client shares its
+  // event loop.
+  const services = await startServices(config, pino({ level: 'silent' }), {
+    databaseUrl,
+    runProjections: false,
+  });
+  const api = await startApp({
+    databaseUrl,
+    env: {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'silent',
+      SECURE_COOKIES: 'off',
+      PROJECTIONS: 'off',
+    },
+  });
+  const base = api.url;
   const browser = await launchBrowser();
   try {
     const { rows } = await services.deps.pool.query<{ id: string }>(
@@ -823,7 +835,7 @@ async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<s
     };
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await api.stop();
     await services.stop();
   }
 }
