@@ -92,6 +92,9 @@ async function load(
   return { opsPerSecond: ops / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+// USER_HZ: 100 on every Linux build Node runs on (sysconf is not reachable from Node without an addon).
+const CLOCK_TICKS = 100;
+
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it is gone. */
 function cpuSecondsOf(pid: number): number {
   try {
@@ -103,9 +106,6 @@ function cpuSecondsOf(pid: number): number {
     return 0;
   }
 }
-// USER_HZ: 100 on every Linux build Node runs on (sysconf is not reachable from Node without an addon).
-const CLOCK_TICKS = 100;
-
 /** CPU seconds used so far by each named process, and by the whole machine (busy time over all cores). */
 function cpuByGroup(groups: Record<string, number>): Record<string, number> {
   const result: Record<string, number> = {};
@@ -444,8 +444,12 @@ async function main() {
         });
         clearInterval(sampler);
         const cpuAfter = cpuByGroup(cpuGroups);
-        const perTransfer = (name: string) =>
-          ((cpuAfter[name]! - cpuBefore[name]!) * 1000) / Math.max(1, result['2xx']);
+        const cpu = Object.fromEntries(
+          Object.keys(cpuAfter).map((name) => [
+            name,
+            ((cpuAfter[name]! - cpuBefore[name]!) * 1000) / Math.max(1, result['2xx']),
+          ]),
+        ) as Record<keyof typeof cpuGroups | 'machineBusy', number>;
         if (process.env.BENCH_PG_STATS) {
           const { rows } = await deps.pool.query<{ ms: number; plan: number; calls: string; query: string }>(
             `SELECT round(total_exec_time)::int AS ms, round(total_plan_time)::int AS plan, calls::text,
@@ -471,17 +475,13 @@ async function main() {
           p99: result.latency.p99,
           p999: result.latency.p99_9 ?? result.latency.p99,
           errors: result.errors + result.timeouts + result.non2xx,
-          cpuApi: perTransfer('api'),
-          cpuWorker: perTransfer('worker'),
+          cpuApi: cpu.api,
+          cpuWorker: cpu.worker,
           // Postgres backends come and go (a sum over the living ones can even shrink), so Postgres is
           // counted as the machine's busy time less the three Node processes: it includes the kernel's own.
-          cpuPostgres:
-            perTransfer('machineBusy') -
-            perTransfer('api') -
-            perTransfer('worker') -
-            perTransfer('loadGenerator'),
-          cpuLoadGenerator: perTransfer('loadGenerator'),
-          cpuMachine: perTransfer('machineBusy'),
+          cpuPostgres: cpu.machineBusy - cpu.api - cpu.worker - cpu.loadGenerator,
+          cpuLoadGenerator: cpu.loadGenerator,
+          cpuMachine: cpu.machineBusy,
           machineBusyShare: (cpuAfter.machineBusy! - cpuBefore.machineBusy!) / (os.cpus().length * SECONDS),
           lagP50: percentile(lagSamples, 50),
           lagP99: percentile(lagSamples, 99),
@@ -670,7 +670,6 @@ async function main() {
           env,
         );
         return {
-          rowsPerSecond: postings / (r.ms / 1000),
           seconds: r.ms / 1000,
           firstByteMs: r.firstByteMs ?? 0,
           peakMb: r.peakMb,
@@ -688,7 +687,10 @@ async function main() {
       const startMs = stat(startup.ms!, 'ms').median;
       results['7. export to CSV'] = {
         postings,
-        throughput: stat(exported.rowsPerSecond!, 'rows/s (whole command, process start included)'),
+        throughput: stat(
+          exported.seconds!.map((seconds) => postings / seconds),
+          'rows/s (whole command, process start included)',
+        ),
         throughputAfterStart: stat(
           exported.seconds!.map((seconds) => postings / (seconds - startMs / 1000)),
           'rows/s (process start taken out)',

@@ -5,6 +5,7 @@ import {
   type LogPosition,
   type RecordedEvent,
 } from '../infra/eventStore/eventStore.ts';
+import { withTransaction } from '../infra/postgres/pool.ts';
 import type { Projection } from './projection.ts';
 import { applyBatchOrNamePoison, CHECKPOINT_SCHEMA, readCheckpoint } from './runner.ts';
 
@@ -94,13 +95,14 @@ export async function rebuildProjections(
       if (options.fresh) await pool.query(`DROP SCHEMA IF EXISTS ${ident(shadow)} CASCADE`);
       await inShadow(pool, shadow, async (tx) => {
         await tx.query(CHECKPOINT_SCHEMA);
-        // A resumed build keeps its tables as they are: running the schema again would build the deferred
-        // indexes on the half-filled tables, only to drop them again.
-        const { rows: started } = await tx.query<{ n: string }>(
+        const { rows } = await tx.query<{ n: string }>(
           'SELECT events_processed::text AS n FROM projection_checkpoints WHERE name = $1',
           [projection.name],
         );
-        if (Number(started[0]?.n ?? 0) === 0) {
+        const done = Number(rows[0]?.n ?? 0);
+        // A resumed build keeps its tables as they are: running the schema again would build the deferred
+        // indexes on the half-filled tables, only to drop them again.
+        if (done === 0) {
           await tx.query(projection.schema);
           for (const index of projection.deferredIndexes ?? [])
             await tx.query(`DROP INDEX IF EXISTS ${ident(shadow)}.${ident(index)}`);
@@ -110,11 +112,7 @@ export async function rebuildProjections(
           [projection.name],
         );
         checkpoints.set(projection.name, await readCheckpoint(tx, projection.name));
-        const { rows } = await tx.query<{ n: string }>(
-          'SELECT events_processed::text AS n FROM projection_checkpoints WHERE name = $1',
-          [projection.name],
-        );
-        resumedFrom = Math.min(resumedFrom, Number(rows[0]?.n ?? 0));
+        resumedFrom = Math.min(resumedFrom, done);
       });
     }
 
@@ -142,19 +140,13 @@ export async function rebuildProjections(
       await Promise.all(
         projections.map(async (projection) => {
           const from = checkpoints.get(projection.name) ?? null;
-          if (!batch.some((event) => comparePositions(event.position, from) > 0)) return;
-          const client = await pool.connect();
-          try {
-            await client.query("BEGIN; SET LOCAL synchronous_commit = 'off'");
-            const moved = await applyToShadow(client, projection, from, batch);
-            await client.query('COMMIT');
-            if (moved) checkpoints.set(projection.name, moved);
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw error;
-          } finally {
-            client.release();
-          }
+          // The batch is in log order: nothing in it is new to this projection unless its last event is.
+          if (comparePositions(batch[batch.length - 1]!.position, from) <= 0) return;
+          const moved = await withTransaction(pool, async (tx) => {
+            await tx.query(`SET LOCAL synchronous_commit = 'off'`);
+            return await applyToShadow(tx, projection, from, batch);
+          });
+          if (moved) checkpoints.set(projection.name, moved);
         }),
       );
       processed += batch.length;
@@ -227,9 +219,7 @@ async function switchToRebuilt(
   checkpoints: Map<string, LogPosition | null>,
   batchSize: number,
 ): Promise<string[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return await withTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = '10s'`);
     for (const projection of projections)
       for (const table of projection.tables)
@@ -257,14 +247,8 @@ async function switchToRebuilt(
       await client.query(`DROP SCHEMA ${ident(shadow)} CASCADE`);
       retired.push(schema);
     }
-    await client.query('COMMIT');
     return retired;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -310,20 +294,11 @@ async function applyToShadow(
 }
 
 async function inShadow<T>(pool: pg.Pool, shadow: string, work: (tx: pg.PoolClient) => Promise<T>) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(shadow)}`);
-    await client.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  return await withTransaction(pool, async (tx) => {
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${ident(shadow)}`);
+    await tx.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
+    return await work(tx);
+  });
 }
 
 /** The earliest of several checkpoints; null (the start of the log) when any is null. */

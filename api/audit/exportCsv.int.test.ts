@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
@@ -104,5 +105,36 @@ describe('ledger export: pages read ahead', () => {
     expect(objects[0]!.amount).toBe('1.12345678');
     expect(objects[1]!.debit_balance_after).toBe('-1.50');
     expect(objects[1]!.position).toBe('999-99993');
+  });
+
+  it('reports a failed read-ahead to a reader who goes on, and not at all to one who stopped', async () => {
+    // The pool answers the first page, then fails: the second page is the one read ahead.
+    const failingAfterFirst = (): pg.Pool => {
+      let calls = 0;
+      return {
+        query: (...args: Parameters<pg.Pool['query']>) =>
+          calls++ === 0
+            ? (db.pool.query as (...a: unknown[]) => Promise<unknown>)(...args)
+            : Promise.reject(new Error('connection lost')),
+      } as unknown as pg.Pool;
+    };
+    const filter = { from: new Date('2020-01-01'), to: new Date('2030-01-01'), format: 'csv' } as const;
+
+    const reading = (async () => {
+      for await (const _ of exportLedger(failingAfterFirst(), filter, { batchSize: 2 })) {
+        // read everything
+      }
+    })();
+    await expect(reading).rejects.toThrow('connection lost');
+
+    // A download cancelled after the first page: the read-ahead's failure must not surface as an
+    // unhandled rejection (vitest fails the run on one).
+    const chunks: string[] = [];
+    for await (const chunk of exportLedger(failingAfterFirst(), filter, { batchSize: 2 })) {
+      chunks.push(chunk);
+      if (chunks.length === 2) break;
+    }
+    expect(chunks[1]!.split('\r\n')).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   });
 });
