@@ -28,6 +28,12 @@ export interface Projection {
    * be listed, or every batch of the rebuild would scan the table.
    */
   readonly deferredIndexes?: readonly string[];
+  /**
+   * Work beside the batches for as long as this process leads the projection (holds its lock), such as a
+   * process manager's timer; the runner calls the returned function, and waits for it, when it stops
+   * leading. `onError` reports a failure of that work without stopping it.
+   */
+  whileLeading?(onError: (error: unknown) => void): () => Promise<void>;
 }
 
 /**

@@ -221,6 +221,13 @@ async function switchToRebuilt(
 ): Promise<string[]> {
   return await withTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = '10s'`);
+    // The live workers' checkpoint rows first, then their tables: a live batch moves its checkpoint row
+    // before it writes its tables, so taking the locks in that same order makes the switch wait for a
+    // batch in flight instead of deadlocking with it (row here, table there).
+    await client.query(
+      'SELECT name FROM projection_checkpoints WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE',
+      [projections.map((projection) => projection.name)],
+    );
     for (const projection of projections)
       for (const table of projection.tables)
         await client.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);

@@ -196,6 +196,7 @@ class ProjectionWorker {
     lostConnection.catch(() => {});
     lockClient.on('error', (error) => lost?.(error));
     lockClient.on('end', () => lost?.(new Error('projection lock connection closed')));
+    let stopBeside: (() => Promise<void>) | undefined;
     try {
       await lockClient.connect();
       const { rows } = await lockClient.query<{ locked: boolean }>(
@@ -204,6 +205,12 @@ class ProjectionWorker {
       );
       if (!rows[0]?.locked) return 'standby';
       this.state = 'running';
+      stopBeside = this.projection.whileLeading?.((error) =>
+        this.options.logger.warn(
+          { projection: this.projection.name, err: error instanceof Error ? error.message : String(error) },
+          'projection background work failed',
+        ),
+      );
       let checkpoint = await readCheckpoint(pool, this.projection.name);
       let subscription: Subscription | null = null;
       const failed = new Promise<never>((_, reject) => {
@@ -232,6 +239,7 @@ class ProjectionWorker {
         await (subscription as Subscription | null)?.close();
       }
     } finally {
+      await stopBeside?.();
       lost = null;
       lockClient.removeAllListeners('end');
       await lockClient.end().catch(() => {});

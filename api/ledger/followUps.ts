@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import { cardDecider, cardStream } from '../../domain/cards/card.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
@@ -14,6 +15,34 @@ import type { Deps } from '../deps.ts';
 import { creditTransfer, mintForApproval } from './ledger.service.ts';
 
 /**
+ * How long a transfer's request has to write the receiver's credit itself before the follow-up worker
+ * does. The request credits a few milliseconds after its debit; a worker that credited as soon as it saw
+ * the debit raced it on the receiver's stream, and under load lost most races after doing the work (a
+ * locked append, a failed compare-and-set in the request, a duplicate event id): measured, one transfer
+ * in ten took that path. What the grace costs is the credit of a request that died: it lands up to
+ * this long (plus a sweep) later.
+ */
+export const CREDIT_GRACE_MS = 2_000;
+const SWEEP_EVERY_MS = 500;
+
+export interface FollowUpOptions {
+  /** 0 credits at once on seeing the debit (the deterministic simulation, which has no database). */
+  creditGraceMs?: number;
+  sweepEveryMs?: number;
+}
+
+/** What the follow-up keeps of a debit it waits on: enough to credit it as the request would have. */
+interface DueDebit {
+  id: string;
+  data: Extract<AccountEvent, { type: 'TokensTransferred' }>['data'];
+  metadata: { correlationId: string };
+}
+
+function transactionIdOf(recorded: RecordedEvent): string {
+  return (recorded.data as { transactionId: string }).transactionId;
+}
+
+/**
  * A process manager run by the projection runner. Every business action that spans two streams is
  * written by the request itself, in order; this worker finishes whatever a crash interrupted:
  * - a transfer's credit to the receiver; an approved payment's mint; a confirmed crypto deposit's credit;
@@ -21,14 +50,74 @@ import { creditTransfer, mintForApproval } from './ledger.service.ts';
  * - the card: a submitted proof moves a pending card to verifying, an approval activates it, and a balance
  *   crossing a tier threshold upgrades it.
  * Each step is idempotent (keyed by the transaction id, with name-based event ids), so seeing an event
- * twice changes nothing. It owns no tables.
+ * twice changes nothing. It owns no read model; its one table is the list of debits it gives their
+ * request time to credit (CREDIT_GRACE_MS).
  */
-export function ledgerFollowUps(ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>): Projection {
-  const metadataOf = (recorded: RecordedEvent) => ({
+export function ledgerFollowUps(
+  ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>,
+  options: FollowUpOptions = {},
+): Projection {
+  const graceMs = options.creditGraceMs ?? CREDIT_GRACE_MS;
+  const metadataOf = (recorded: { id: string; metadata: { correlationId: string } }) => ({
     actorId: null,
     correlationId: recorded.metadata.correlationId,
     causationId: recorded.id,
   });
+  /** The receiver's credit of a debit, as the request would have written it. */
+  const credit = (debit: DueDebit) => {
+    const { transactionId, fromUserId, toUserId, amount, asset } = debit.data;
+    // The request credits right after its debit, from another process: look before writing.
+    return creditTransfer(ctx, { transactionId, fromUserId, toUserId, asset, amount }, metadataOf(debit), {
+      readFirst: true,
+    });
+  };
+  /**
+   * Debits whose credit the log does not show yet are given to the request for `graceMs` (a row in
+   * ledger_follow_ups_due, written in the batch's transaction, so it is as durable as the checkpoint that
+   * passes the debit); a credit arriving in the log takes the row away; `sweep` credits what is left.
+   */
+  const defer = async (tx: PoolClient, debits: readonly RecordedEvent[]) => {
+    if (debits.length === 0) return;
+    await tx.query(
+      `INSERT INTO ledger_follow_ups_due (transaction_id, due_at, debit)
+       SELECT t, r + make_interval(secs => $3::double precision / 1000), d
+         FROM unnest($1::text[], $2::timestamptz[], $4::jsonb[]) AS x(t, r, d)
+       ON CONFLICT (transaction_id) DO NOTHING`,
+      [
+        debits.map((debit) => transactionIdOf(debit)),
+        debits.map((debit) => debit.recordedAt),
+        graceMs,
+        debits.map((debit) =>
+          JSON.stringify({
+            id: debit.id,
+            data: debit.data,
+            metadata: { correlationId: debit.metadata.correlationId },
+          }),
+        ),
+      ],
+    );
+  };
+  const settled = async (tx: PoolClient, transactionIds: readonly string[]) => {
+    if (transactionIds.length === 0) return;
+    await tx.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = ANY($1::text[])', [
+      transactionIds,
+    ]);
+  };
+  /** Credits the debits whose grace has run out, oldest first; each row goes once its credit is written. */
+  const sweep = async () => {
+    for (;;) {
+      const { rows } = await ctx.pool.query<{ transaction_id: string; debit: DueDebit }>(
+        `SELECT transaction_id, debit FROM ledger_follow_ups_due WHERE due_at <= now() ORDER BY due_at LIMIT 100`,
+      );
+      for (const row of rows) {
+        await credit(row.debit);
+        await ctx.pool.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = $1', [
+          row.transaction_id,
+        ]);
+      }
+      if (rows.length < 100) return;
+    }
+  };
   /**
    * A balance change may lift the user's card to a higher tier. The card is read first: most users have
    * none, and then there is nothing to decide (one read, no balance read, no command).
@@ -47,8 +136,15 @@ export function ledgerFollowUps(ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'no
   };
   return {
     name: 'ledgerFollowUps',
+    // Its due list is the process manager's own state, not a read model: a rebuild leaves it alone.
     tables: [],
-    schema: 'SELECT 1;',
+    schema: `
+CREATE TABLE IF NOT EXISTS ledger_follow_ups_due (
+  transaction_id text PRIMARY KEY,
+  due_at timestamptz NOT NULL,
+  debit jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (due_at);`,
     handles: new Set([
       'TokensTransferred',
       'TokensMinted',
@@ -59,7 +155,7 @@ export function ledgerFollowUps(ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'no
       'WithdrawalHoldPlaced',
       'WithdrawalFailed',
     ]),
-    async apply(recorded: RecordedEvent) {
+    async apply(recorded: RecordedEvent, tx: PoolClient) {
       const event = { type: recorded.type, data: recorded.data } as
         | AccountEvent
         | PaymentEvent
@@ -69,15 +165,13 @@ export function ledgerFollowUps(ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'no
       const now = ctx.now();
       switch (event.type) {
         case 'TokensTransferred': {
-          const { transactionId, fromUserId, toUserId, amount, asset } = event.data;
-          // The request credits right after its debit, from another process: look before writing.
-          await creditTransfer(ctx, { transactionId, fromUserId, toUserId, asset, amount }, metadata, {
-            readFirst: true,
-          });
+          if (graceMs > 0) await defer(tx, [recorded]);
+          else await credit(recorded as DueDebit);
           return;
         }
         case 'TokensMinted':
         case 'TransferReceived': {
+          if (event.type === 'TransferReceived' && graceMs > 0) await settled(tx, [event.data.transactionId]);
           if (event.data.asset !== 'SAI') return;
           await upgradeTier(
             event.type === 'TokensMinted' ? event.data.userId : event.data.toUserId,
@@ -147,6 +241,7 @@ export function ledgerFollowUps(ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'no
           credited.add((recorded.data as { transactionId: string }).transactionId);
       }
       const upgrades = new Map<string, RecordedEvent>();
+      const uncredited: RecordedEvent[] = [];
       for (const recorded of events) {
         if (recorded.type === 'TokensMinted' || recorded.type === 'TransferReceived') {
           const data = recorded.data as { asset: string; userId?: string; toUserId?: string };
@@ -156,14 +251,34 @@ export function ledgerFollowUps(ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'no
           }
           continue;
         }
-        if (
-          recorded.type === 'TokensTransferred' &&
-          credited.has((recorded.data as { transactionId: string }).transactionId)
-        )
+        if (recorded.type === 'TokensTransferred') {
+          if (!credited.has(transactionIdOf(recorded))) uncredited.push(recorded);
           continue;
+        }
         await this.apply(recorded, tx);
       }
+      if (graceMs > 0) {
+        await defer(tx, uncredited);
+        await settled(tx, [...credited]);
+      } else {
+        for (const debit of uncredited) await credit(debit as DueDebit);
+      }
       await Promise.all([...upgrades].map(([userId, recorded]) => upgradeTier(userId, recorded)));
+    },
+    whileLeading(onError) {
+      if (graceMs <= 0) return async () => {};
+      let sweeping: Promise<void> | null = null;
+      const timer = setInterval(() => {
+        sweeping ??= sweep()
+          .catch(onError)
+          .finally(() => {
+            sweeping = null;
+          });
+      }, options.sweepEveryMs ?? SWEEP_EVERY_MS);
+      return async () => {
+        clearInterval(timer);
+        await sweeping;
+      };
     },
   };
 }

@@ -610,7 +610,7 @@ export async function simulate(seed: number, options: SimulationOptions = {}): P
   let followUpIdle = false;
   const followUps = (async () => {
     let process = spawn(world, 'follow-ups');
-    let manager = ledgerFollowUps(contextOf(world, process));
+    let manager = ledgerFollowUps(contextOf(world, process), { creditGraceMs: 0 });
     for (;;) {
       try {
         const batch = await process.store.readAll({ after: followUpCheckpoint, limit: random.int(1, 8) });
@@ -649,7 +649,7 @@ export async function simulate(seed: number, options: SimulationOptions = {}): P
         );
         process.alive = false;
         process = spawn(world, 'follow-ups');
-        manager = ledgerFollowUps(contextOf(world, process));
+        manager = ledgerFollowUps(contextOf(world, process), { creditGraceMs: 0 });
         await scheduler.pause('follow-ups backoff');
       }
     }

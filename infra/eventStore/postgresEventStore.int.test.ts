@@ -242,6 +242,54 @@ describe('postgres subscriptions of one process', () => {
   });
 });
 
+describe('postgres subscription behind an open transaction', () => {
+  it('delivers an event hidden behind an older transaction as soon as that one ends without appending', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await createTestDatabase('eshidden');
+    const store = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+    await db.pool.query('CREATE TABLE unrelated (n int)');
+    const received: { id: string; at: number }[] = [];
+    // An older transaction that writes elsewhere (a projection's batch, another database's work: the
+    // snapshot xmin is cluster-wide) and commits without appending, so nothing wakes the subscriber.
+    const older = await db.pool.connect();
+    const subscription = store.subscribeToAll({
+      after: null,
+      onEvents: async (events) => {
+        for (const event of events) received.push({ id: event.id, at: Date.now() });
+      },
+      onError: () => {},
+    });
+    try {
+      await older.query('BEGIN');
+      await older.query('INSERT INTO unrelated VALUES (1)');
+      const id = randomUUID();
+      await store.append(
+        'hidden-1',
+        [{ id, type: 'Pinged', data: {}, metadata: { actorId: null, correlationId: id, causationId: null } }],
+        { expectedRevision: 'no_stream' },
+      );
+      // Committed, but behind the older transaction: no reader may see it yet.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received).toHaveLength(0);
+      const ended = Date.now();
+      await older.query('COMMIT');
+      for (let wait = 0; wait < 250 && received.length === 0; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(received.map((r) => r.id)).toEqual([id]);
+      // Well before the 5 s safety read (the subscriber used to sleep until then).
+      expect(received[0]!.at - ended).toBeLessThan(1_000);
+    } finally {
+      older.release();
+      await subscription.close();
+      await store.close();
+      await db.drop();
+    }
+  });
+});
+
 describe('postgres one-statement append', () => {
   it('appends at a head it knows in one statement, without taking a pooled connection for a transaction', {
     timeout: 60_000,

@@ -91,6 +91,12 @@ function pgCode(error: unknown): { code?: string; constraint?: string } {
 }
 
 /** Wakes subscription loops when an append commits (LISTEN/NOTIFY), one connection per store. */
+/** The newest transaction in the log, and whether readers cannot see it yet (an older one is open). */
+interface LogTail {
+  hidden: boolean;
+  newest: bigint | null;
+}
+
 class AppendSignal {
   private version = 0;
   private waiters = new Set<() => void>();
@@ -741,25 +747,30 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Committed events that readAll cannot show yet because an older transaction is still open. Asked as
-   * "is the newest visible event at or past the snapshot's xmin": one step of a backward index scan. (An
+   * The newest transaction in the log, and whether readAll cannot show it yet because an older
+   * transaction is still open. Asked as "is the newest event at or past the snapshot's xmin": one step of
+   * a backward index scan. (An
    * EXISTS over `transaction_id >= xmin` let the planner pick a sequential scan, guessing a third of the
    * log matches, and cost a millisecond a call under load: the heaviest statement in the bench.)
    *
    * Subscribers of this process share one answer per append-signal version, as they share pages: an
    * answer can only be stale by an append, and an append moves the version, which wakes them anyway.
    */
-  private sharedHidden: { version: number; answer: Promise<boolean> } | null = null;
+  private sharedHidden: { version: number; answer: Promise<LogTail> } | null = null;
 
-  private hasHiddenEvents(seen: number): Promise<boolean> {
+  private logTail(seen: number): Promise<LogTail> {
     const shared = this.sharedHidden;
     if (shared && shared.version >= seen) return shared.answer;
     const version = this.signal.current();
     const answer = this.pool
-      .query<{ hidden: boolean | null }>(
-        `SELECT (SELECT max(transaction_id) FROM es_events) >= pg_snapshot_xmin(pg_current_snapshot()) AS hidden`,
+      .query<{ hidden: boolean | null; newest: string | null }>(
+        `SELECT newest::text AS newest, newest >= pg_snapshot_xmin(pg_current_snapshot()) AS hidden
+           FROM (SELECT max(transaction_id) AS newest FROM es_events) AS tail`,
       )
-      .then(({ rows }) => rows[0]?.hidden === true);
+      .then(({ rows }) => ({
+        hidden: rows[0]?.hidden === true,
+        newest: rows[0]?.newest ? BigInt(rows[0].newest) : null,
+      }));
     this.sharedHidden = { version, answer };
     // Only while the answer is being asked for, or just given: a later poll at the same version asks
     // again (the open transaction may have ended without an append).
@@ -814,19 +825,33 @@ export class PostgresEventStore implements EventStore {
     let position = options.after;
     const loop = (async () => {
       let backoff = 2;
+      let fresh = false;
       while (!closed) {
         const seen = this.signal.current();
         try {
-          const batch = await this.readSharedPage(position, batchSize, seen);
+          const batch = fresh
+            ? await this.readAll({ after: position, limit: batchSize })
+            : await this.readSharedPage(position, batchSize, seen);
           if (closed) break;
           if (batch.length > 0) {
             await options.onEvents(batch);
             position = batch[batch.length - 1]!.position;
             backoff = 2;
+            fresh = false;
             continue;
           }
-          if (await this.hasHiddenEvents(seen)) {
+          const tail = await this.logTail(seen);
+          if (!tail.hidden && !fresh && tail.newest !== null && tail.newest > (position?.commit ?? -1n)) {
+            // Nothing is hidden now, yet the log holds a transaction past this subscriber: the page it just
+            // read was taken while that transaction was still hidden behind an older one (which has ended
+            // since, without an append to wake anyone: a projection's commit), or was a shared page from
+            // before. Read again, fresh, instead of sleeping on the signal until the safety read.
+            fresh = true;
+            continue;
+          }
+          if (tail.hidden || fresh) {
             // Something committed behind a still-open older transaction: look again soon.
+            fresh = false;
             await this.signal.wait(seen, backoff);
             backoff = Math.min(backoff * 2, 100);
           } else {
