@@ -4,8 +4,9 @@ import { serve } from '@hono/node-server';
 import { createApp, WEB_DIST } from './app.ts';
 import { createDemoAccounts, ensureAdmin } from './bootstrap/accounts.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './database.ts';
 import { createLogger } from './logger.ts';
-import { openDatabase, startServices } from './services.ts';
+import { startServices } from './services.ts';
 
 /** `npm start`: read config once → database → event store → projections → HTTP. */
 async function main() {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
-import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../infra/postgres/embedded.ts';
-import { createPool, ensureDatabase } from '../infra/postgres/pool.ts';
+import { createPool } from '../infra/postgres/pool.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
@@ -18,24 +17,6 @@ import type { Deps } from './deps.ts';
 import { createRateLimits } from './http/rateLimit.ts';
 import { ledgerFollowUps } from './ledger/followUps.ts';
 import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics/metrics.ts';
-
-/** Where the embedded Postgres listens when free; another free port otherwise. */
-export const EMBEDDED_PORT = 54329;
-
-export async function openDatabase(
-  config: Config,
-  logger: Logger,
-): Promise<{ url: string; embedded: EmbeddedPostgresHandle | null }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
-  const dataDir = path.join(config.dataDir, 'pg');
-  logger.info({ dataDir }, 'starting embedded Postgres');
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    port: EMBEDDED_PORT,
-    log: (line) => logger.debug({ postgres: line }, 'postgres'),
-  });
-  return { url: await ensureDatabase(embedded.url, 'sai'), embedded };
-}
 
 export async function openEventStore(
   config: Config,

@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ensureAdmin } from '../api/bootstrap/accounts.ts';
 import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/database.ts';
 import { createLogger } from '../api/logger.ts';
-import { openDatabase, startServices } from '../api/services.ts';
+import { startServices } from '../api/services.ts';
 
 /**
  * npm run admin:create -- --email E --password P

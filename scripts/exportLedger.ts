@@ -4,9 +4,10 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { exportLedger } from '../api/audit/exportLedger.ts';
 import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/database.ts';
 import { createLogger } from '../api/logger.ts';
-import { openDatabase, startServices } from '../api/services.ts';
 import { ASSETS } from '../domain/shared/money.ts';
+import { createPool } from '../infra/postgres/pool.ts';
 
 /**
  * npm run ledger:export -- --from 2026-01-01 --to 2026-02-01 [--asset SAI] [--account user:ID]
@@ -49,11 +50,25 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
-  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  // Only a pool: the export reads one read model and writes nothing, so it neither loads the API nor
+  // migrates a schema (that was half of a run's start on a small period). Two connections: the export
+  // reads one page ahead.
+  const pool = createPool(database.url, 2);
+  const { rows } = await pool.query<{ table: string | null }>(
+    "SELECT to_regclass('ledger_postings')::text AS table",
+  );
+  if (!rows[0]?.table) {
+    await pool.end();
+    await database.embedded?.stop();
+    process.stderr.write(
+      'ledger:export: this database has no ledger read model yet; start the app or run npm run projections:rebuild\n',
+    );
+    process.exit(1);
+  }
   const out = input.out ? createWriteStream(input.out) : process.stdout;
   let bytes = 0;
   try {
-    for await (const chunk of exportLedger(services.deps.pool, {
+    for await (const chunk of exportLedger(pool, {
       from: new Date(`${input.from}T00:00:00Z`),
       to: new Date(`${input.to}T00:00:00Z`),
       asset: input.asset,
@@ -70,7 +85,7 @@ async function main() {
       process.stderr.write(`wrote ${bytes.toLocaleString('en-US')} bytes to ${input.out}\n`);
     }
   } finally {
-    await services.stop();
+    await pool.end();
     await database.embedded?.stop();
   }
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/database.ts';
 import { createLogger } from '../api/logger.ts';
-import { openDatabase, startServices } from '../api/services.ts';
+import { startServices } from '../api/services.ts';
 import { allProjections } from '../projections/index.ts';
 import { dropRetiredSchemas, type RebuildProgress, rebuildProjections } from '../projections/rebuild.ts';
 

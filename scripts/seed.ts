@@ -5,8 +5,9 @@ import { findUserIdByEmail, registerUser } from '../api/auth/users.service.ts';
 import { ensureAdmin } from '../api/bootstrap/accounts.ts';
 import { cardIdFor } from '../api/cards/cards.service.ts';
 import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/database.ts';
 import { createLogger } from '../api/logger.ts';
-import { openDatabase, startServices } from '../api/services.ts';
+import { startServices } from '../api/services.ts';
 import {
   type AccountCommand,
   type AccountState,

@@ -1,7 +1,8 @@
 import { verifyLedger } from '../api/audit/verifyLedger.ts';
 import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/database.ts';
 import { createLogger } from '../api/logger.ts';
-import { openDatabase, startServices } from '../api/services.ts';
+import { startServices } from '../api/services.ts';
 
 /**
  * npm run ledger:verify — recomputes every hash chain and every balance from the log and compares them

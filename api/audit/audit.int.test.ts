@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
+import { createTestDatabase } from '../../infra/testing/testDb.ts';
 import { readWholeLog } from '../../projections/testing.ts';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
@@ -354,7 +355,7 @@ describe('audit, statements and exports', () => {
     expect(csvCell('\tcmd')).toBe("'\tcmd");
   });
 
-  it('runs the same export from the command line into a file', () => {
+  it('runs the same export from the command line into a file', async () => {
     const out = path.join(os.tmpdir(), `ledger-${process.pid}.csv`);
     const run = spawnSync(
       process.execPath,
@@ -392,6 +393,30 @@ describe('audit, statements and exports', () => {
     );
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--from must be a date');
+    // A database whose read models were never built: a clear refusal, not an empty CSV that looks like
+    // a quiet period (the export reads the ledger read model and creates nothing).
+    const empty = await createTestDatabase('noreadmodel');
+    try {
+      const unbuilt = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/exportLedger.ts', '--from', '2020-01-01', '--to', '2999-01-01'],
+        {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env: { ...process.env, DATABASE_URL: empty.url, LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      expect(unbuilt.status).toBe(1);
+      expect(unbuilt.stdout).toBe('');
+      expect(unbuilt.stderr).toContain('no ledger read model yet');
+      const tables = await empty.pool.query(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",
+      );
+      expect(tables.rows[0].n).toBe(0);
+    } finally {
+      await empty.drop();
+    }
   }, 60_000);
 
   it("lets a user download their own statement, and nobody else's", async () => {
