@@ -51,7 +51,7 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
   // Only a pool: the export reads one read model and writes nothing, so it neither loads the API nor
-  // migrates a schema (that was half of a run's start on a small period). Two connections: the export
+  // migrates a schema (that was a sixth of an empty run's start: 0.42 → 0.35 s). Two connections: the export
   // reads one page ahead.
   const pool = createPool(database.url, 2);
   const { rows } = await pool.query<{ table: string | null }>(
