@@ -92,6 +92,14 @@ async function load(
   return { opsPerSecond: ops / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/** What the bench's own services and the API processes it starts share. */
+const BENCH_ENV = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  LOG_LEVEL: 'silent',
+  SECURE_COOKIES: 'off',
+} as const;
+
 // USER_HZ: 100 on every Linux build Node runs on (sysconf is not reachable from Node without an addon).
 const CLOCK_TICKS = 100;
 
@@ -243,14 +251,7 @@ async function main() {
     }
     if (want('http')) {
       // 3 + 4. End-to-end transfers over HTTP with 64 connections, 1,000 funded users, Zipf senders.
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: 'silent',
-        SECURE_COOKIES: 'off',
-      });
+      const config = loadConfig({ ...BENCH_ENV, DATABASE_URL: url, RATE_LIMITS: 'off' });
       // Production shape: the API with PROJECTIONS=off and the read models built by `npm run
       // projections:worker` in its own process (BENCH_PROJECTIONS=inline runs them inside the API instead).
       const inline = process.env.BENCH_PROJECTIONS === 'inline';
@@ -279,13 +280,7 @@ async function main() {
       // does not share its event loop; the services above only prepare users and read the results.
       const api = await startApp({
         databaseUrl: url,
-        env: {
-          NODE_ENV: 'production',
-          SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-          LOG_LEVEL: 'silent',
-          SECURE_COOKIES: 'off',
-          PROJECTIONS: inline ? 'on' : 'off',
-        },
+        env: { ...BENCH_ENV, PROJECTIONS: inline ? 'on' : 'off' },
         // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load.
         nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
       });
@@ -632,11 +627,7 @@ async function main() {
       // 6 + 7. A log of LOG_EVENTS events (made by the seeder), rebuilt and exported by the real scripts.
       log(`bench: seeding a log of ${LOG_EVENTS.toLocaleString('en-US')} events`);
       const seedUrl = await ensureDatabase(serverUrl, `bench_log_${Date.now()}`);
-      const env = {
-        DATABASE_URL: seedUrl,
-        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-        LOG_LEVEL: 'silent',
-      };
+      const env = { DATABASE_URL: seedUrl, SESSION_SECRET: BENCH_ENV.SESSION_SECRET, LOG_LEVEL: 'silent' };
       await peakRssOfChild(
         ['scripts/seed.ts', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'],
         env,
@@ -754,14 +745,7 @@ async function main() {
  * the seeded log, against the production build served by the real app.
  */
 async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<string, Figure>> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    RATE_LIMITS: 'off',
-    LOG_LEVEL: 'silent',
-    SECURE_COOKIES: 'off',
-  });
+  const config = loadConfig({ ...BENCH_ENV, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' });
   // Sessions are made here; the API under measure is `npm start`'s entry point in a process of its own (the
   // read models are already caught up), so neither the browser's page nor the export's client shares its
   // event loop.
@@ -771,13 +755,7 @@ async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<s
   });
   const api = await startApp({
     databaseUrl,
-    env: {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-      LOG_LEVEL: 'silent',
-      SECURE_COOKIES: 'off',
-      PROJECTIONS: 'off',
-    },
+    env: { ...BENCH_ENV, PROJECTIONS: 'off' },
   });
   const base = api.url;
   const browser = await launchBrowser();

@@ -74,9 +74,14 @@ export function ledgerFollowUps(
   /**
    * Debits whose credit the log does not show yet are given to the request for `graceMs` (a row in
    * ledger_follow_ups_due, written in the batch's transaction, so it is as durable as the checkpoint that
-   * passes the debit); a credit arriving in the log takes the row away; `sweep` credits what is left.
+   * passes the debit); a credit arriving in the log takes the row away (`settled`); `sweep` credits what is
+   * left. With no grace (the simulation, which has no database) they are credited at once.
    */
-  const defer = async (tx: PoolClient, debits: readonly RecordedEvent[]) => {
+  const followUpDebits = async (tx: PoolClient, debits: readonly RecordedEvent[]) => {
+    if (graceMs <= 0) {
+      for (const debit of debits) await credit(debit as DueDebit);
+      return;
+    }
     if (debits.length === 0) return;
     await tx.query(
       `INSERT INTO ledger_follow_ups_due (transaction_id, due_at, debit)
@@ -98,7 +103,7 @@ export function ledgerFollowUps(
     );
   };
   const settled = async (tx: PoolClient, transactionIds: readonly string[]) => {
-    if (transactionIds.length === 0) return;
+    if (graceMs <= 0 || transactionIds.length === 0) return;
     await tx.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = ANY($1::text[])', [
       transactionIds,
     ]);
@@ -164,14 +169,12 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
       const metadata = metadataOf(recorded);
       const now = ctx.now();
       switch (event.type) {
-        case 'TokensTransferred': {
-          if (graceMs > 0) await defer(tx, [recorded]);
-          else await credit(recorded as DueDebit);
+        case 'TokensTransferred':
+          await followUpDebits(tx, [recorded]);
           return;
-        }
         case 'TokensMinted':
         case 'TransferReceived': {
-          if (event.type === 'TransferReceived' && graceMs > 0) await settled(tx, [event.data.transactionId]);
+          if (event.type === 'TransferReceived') await settled(tx, [event.data.transactionId]);
           if (event.data.asset !== 'SAI') return;
           await upgradeTier(
             event.type === 'TokensMinted' ? event.data.userId : event.data.toUserId,
@@ -227,7 +230,7 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
     /**
      * The same follow-ups for a batch, with what the batch itself shows done left out:
      * - a debit whose credit (TransferReceived, same transaction id) is in the batch was finished by its
-     *   request: nothing to do;
+     *   request: nothing to do (and no due row to take away);
      * - a tier upgrade is decided on the user's balance and card as they are now, not on the event, so one
      *   check per user after the batch's other follow-ups (which may move either) is what checking after
      *   each of the user's events would end with. The users' checks run together: their reads are
@@ -236,12 +239,12 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
      */
     async applyBatch(events, tx) {
       const credited = new Set<string>();
-      for (const recorded of events) {
-        if (recorded.type === 'TransferReceived')
-          credited.add((recorded.data as { transactionId: string }).transactionId);
-      }
+      for (const recorded of events)
+        if (recorded.type === 'TransferReceived') credited.add(transactionIdOf(recorded));
       const upgrades = new Map<string, RecordedEvent>();
       const uncredited: RecordedEvent[] = [];
+      // A credit whose debit is in this batch too never had a due row: nothing to take away.
+      const creditsOfEarlierDebits = new Set(credited);
       for (const recorded of events) {
         if (recorded.type === 'TokensMinted' || recorded.type === 'TransferReceived') {
           const data = recorded.data as { asset: string; userId?: string; toUserId?: string };
@@ -252,17 +255,15 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
           continue;
         }
         if (recorded.type === 'TokensTransferred') {
-          if (!credited.has(transactionIdOf(recorded))) uncredited.push(recorded);
+          const transactionId = transactionIdOf(recorded);
+          if (credited.has(transactionId)) creditsOfEarlierDebits.delete(transactionId);
+          else uncredited.push(recorded);
           continue;
         }
         await this.apply(recorded, tx);
       }
-      if (graceMs > 0) {
-        await defer(tx, uncredited);
-        await settled(tx, [...credited]);
-      } else {
-        for (const debit of uncredited) await credit(debit as DueDebit);
-      }
+      await followUpDebits(tx, uncredited);
+      await settled(tx, [...creditsOfEarlierDebits]);
       await Promise.all([...upgrades].map(([userId, recorded]) => upgradeTier(userId, recorded)));
     },
     whileLeading(onError) {

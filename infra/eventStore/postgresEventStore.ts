@@ -90,13 +90,13 @@ function pgCode(error: unknown): { code?: string; constraint?: string } {
   return typeof error === 'object' && error !== null ? (error as { code?: string; constraint?: string }) : {};
 }
 
-/** Wakes subscription loops when an append commits (LISTEN/NOTIFY), one connection per store. */
 /** The newest transaction in the log, and whether readers cannot see it yet (an older one is open). */
 interface LogTail {
   hidden: boolean;
   newest: bigint | null;
 }
 
+/** Wakes subscription loops when an append commits (LISTEN/NOTIFY), one connection per store. */
 class AppendSignal {
   private version = 0;
   private waiters = new Set<() => void>();
@@ -749,9 +749,9 @@ export class PostgresEventStore implements EventStore {
   /**
    * The newest transaction in the log, and whether readAll cannot show it yet because an older
    * transaction is still open. Asked as "is the newest event at or past the snapshot's xmin": one step of
-   * a backward index scan. (An
-   * EXISTS over `transaction_id >= xmin` let the planner pick a sequential scan, guessing a third of the
-   * log matches, and cost a millisecond a call under load: the heaviest statement in the bench.)
+   * a backward index scan. (An EXISTS over `transaction_id >= xmin` let the planner pick a sequential scan,
+   * guessing a third of the log matches, and cost a millisecond a call under load: the heaviest statement
+   * in the bench.)
    *
    * Subscribers of this process share one answer per append-signal version, as they share pages: an
    * answer can only be stale by an append, and an append moves the version, which wakes them anyway.
@@ -850,7 +850,8 @@ export class PostgresEventStore implements EventStore {
             continue;
           }
           if (tail.hidden || fresh) {
-            // Something committed behind a still-open older transaction: look again soon.
+            // Something committed behind a still-open older transaction (or a fresh read found nothing past
+            // the newest transaction the tail reported): look again soon.
             fresh = false;
             await this.signal.wait(seen, backoff);
             backoff = Math.min(backoff * 2, 100);
