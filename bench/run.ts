@@ -124,13 +124,14 @@ function cpuByGroup(groups: Record<string, number>): Record<string, number> {
   return result;
 }
 
+/** An operator's script as `npm run` starts it (`node scripts/tool.mjs NAME …`, npm's own start left out). */
 async function peakRssOfChild(
   args: string[],
   env: Record<string, string>,
   onFirstByte?: () => void,
 ): Promise<{ ms: number; peakMb: number; firstByteMs: number | null; stdoutBytes: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, ['scripts/tool.mjs', ...args], {
     cwd: repo,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -629,7 +630,7 @@ async function main() {
       const seedUrl = await ensureDatabase(serverUrl, `bench_log_${Date.now()}`);
       const env = { DATABASE_URL: seedUrl, SESSION_SECRET: BENCH_ENV.SESSION_SECRET, LOG_LEVEL: 'silent' };
       await peakRssOfChild(
-        ['scripts/seed.ts', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'],
+        ['seed', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'],
         env,
       );
       const eventCount = Number(
@@ -640,7 +641,7 @@ async function main() {
         ).rows[0].n,
       );
       const rebuild = await repeat(Math.min(RUNS, 2), async () => {
-        const r = await peakRssOfChild(['scripts/rebuildProjections.ts', '--fresh'], env);
+        const r = await peakRssOfChild(['rebuildProjections', '--fresh'], env);
         return {
           eventsPerSecond: eventCount / (r.ms / 1000),
           seconds: r.ms / 1000,
@@ -661,23 +662,17 @@ async function main() {
         ).rows[0].n,
       );
       const exported = await repeat(RUNS, async () => {
-        const r = await peakRssOfChild(
-          ['scripts/exportLedger.ts', '--from', '2000-01-01', '--to', '2999-01-01'],
-          env,
-        );
+        const r = await peakRssOfChild(['exportLedger', '--from', '2000-01-01', '--to', '2999-01-01'], env);
         return {
           seconds: r.ms / 1000,
           firstByteMs: r.firstByteMs ?? 0,
           peakMb: r.peakMb,
         };
       });
-      // The CLI's own start (tsx, imports, pool, schema check) measured with an empty period, so the
+      // The CLI's own start (Node, its bundle's imports, pool, schema check) measured with an empty period, so the
       // export's rate can be told apart from the process's start.
       const startup = await repeat(RUNS, async () => {
-        const r = await peakRssOfChild(
-          ['scripts/exportLedger.ts', '--from', '2000-01-01', '--to', '2000-01-02'],
-          env,
-        );
+        const r = await peakRssOfChild(['exportLedger', '--from', '2000-01-01', '--to', '2000-01-02'], env);
         return { ms: r.ms };
       });
       const startMs = stat(startup.ms!, 'ms').median;

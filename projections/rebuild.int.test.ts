@@ -124,7 +124,7 @@ describe('projections:rebuild (blue-green)', () => {
     const script = (env: Record<string, string>) =>
       spawn(
         process.execPath,
-        ['--import', 'tsx', 'scripts/rebuildProjections.ts', '--projection', 'ledger', '--batch-size', '5'],
+        ['scripts/tool.mjs', 'rebuildProjections', '--projection', 'ledger', '--batch-size', '5'],
         {
           cwd: path.resolve(import.meta.dirname, '..'),
           env: {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedUpClient, type TestApp } from '../api/testing/testApp.ts';
 
 function adminCreate(databaseUrl: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/adminCreate.ts', ...args], {
+  return spawnSync(process.execPath, ['scripts/tool.mjs', 'adminCreate', ...args], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
     encoding: 'utf8',

@@ -17,7 +17,7 @@ describe('npm run seed', () => {
     db = await createTestDatabase('seed');
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/seed.ts', '--users', '25', '--events', '3000', '--batch', '200'],
+      ['scripts/tool.mjs', 'seed', '--users', '25', '--events', '3000', '--batch', '200'],
       {
         cwd: path.resolve(import.meta.dirname, '..'),
         env: { ...process.env, DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },

@@ -199,7 +199,7 @@ describe('audit, statements and exports', () => {
       try {
         const report = await verifyLedger(t.deps.store, t.db.pool);
         expect(report.firstProblem).toContain(`balance of ${account} in SAI`);
-        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyLedger.ts'], {
+        const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
           cwd: path.resolve(import.meta.dirname, '../..'),
           env: {
             ...process.env,
@@ -218,7 +218,7 @@ describe('audit, statements and exports', () => {
           [account],
         );
       }
-      const clean = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyLedger.ts'], {
+      const clean = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, DATABASE_URL: t.db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
         encoding: 'utf8',
@@ -360,9 +360,8 @@ describe('audit, statements and exports', () => {
     const run = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'scripts/exportLedger.ts',
+        'scripts/tool.mjs',
+        'exportLedger',
         '--from',
         '2020-01-01',
         '--to',
@@ -382,15 +381,11 @@ describe('audit, statements and exports', () => {
     expect(run.status, run.stderr).toBe(0);
     const rows = parseCsv(readFileSync(out, 'utf8'));
     expect(rows.length).toBe(1 + 6);
-    const bad = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/exportLedger.ts', '--from', 'yesterday'],
-      {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: t.db.url },
-        encoding: 'utf8',
-      },
-    );
+    const bad = spawnSync(process.execPath, ['scripts/tool.mjs', 'exportLedger', '--from', 'yesterday'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: t.db.url },
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--from must be a date');
     // A database whose read models were never built: a clear refusal, not an empty CSV that looks like
@@ -399,7 +394,7 @@ describe('audit, statements and exports', () => {
     try {
       const unbuilt = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'scripts/exportLedger.ts', '--from', '2020-01-01', '--to', '2999-01-01'],
+        ['scripts/tool.mjs', 'exportLedger', '--from', '2020-01-01', '--to', '2999-01-01'],
         {
           cwd: path.resolve(import.meta.dirname, '../..'),
           env: { ...process.env, DATABASE_URL: empty.url, LOG_LEVEL: 'silent' },

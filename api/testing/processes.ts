@@ -137,7 +137,7 @@ export async function startProjectionWorker(options: {
 }): Promise<RunningProcess> {
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/projectionWorker.ts'],
+    [...(options.nodeArgs ?? []), 'scripts/tool.mjs', 'projectionWorker'],
     {
       cwd: repoRoot,
       env: baseEnv(options.databaseUrl, options.env),

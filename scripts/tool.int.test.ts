@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+// A folder of this test's own, one level below the root as .tools/ is.
+const dirName = `.tools-test-${process.pid}`;
+const dir = path.join(root, dirName);
+
+function tool(...args: string[]) {
+  return spawnSync(process.execPath, ['scripts/tool.mjs', ...args], {
+    cwd: root,
+    env: { ...process.env, SAI_TOOLS_DIR: dirName, SAI_TOOL_DEBUG: '1' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('scripts/tool.mjs (how npm runs the operator scripts)', () => {
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs a script from a bundle it builds once and rebuilds when a source changes', () => {
+    const first = tool('exportLedger', '--from', 'yesterday');
+    // The script's own validation answered, with the script's own exit code: the bundle ran it.
+    expect(first.status).toBe(2);
+    expect(first.stderr).toContain('--from must be a date like 2026-01-01');
+    expect(first.stderr).not.toContain('running through tsx');
+    const bundle = path.join(dir, 'exportLedger.mjs');
+    const inputs: string[] = JSON.parse(readFileSync(path.join(dir, 'exportLedger.inputs.json'), 'utf8'));
+    expect(inputs).toContain('scripts/exportLedger.ts');
+    expect(inputs).toContain('domain/shared/money.ts');
+    const builtAt = statSync(bundle).mtimeMs;
+
+    // Unchanged sources: the same bundle runs again.
+    expect(tool('exportLedger', '--from', 'yesterday').status).toBe(2);
+    expect(statSync(bundle).mtimeMs).toBe(builtAt);
+
+    // A module the script imports is saved again: the next run builds anew before it runs.
+    const source = path.join(root, 'domain/shared/money.ts');
+    const saved = statSync(source);
+    try {
+      utimesSync(source, saved.atime, new Date(builtAt + 1_000));
+      const again = tool('exportLedger', '--from', 'yesterday');
+      expect(again.status).toBe(2);
+      expect(statSync(bundle).mtimeMs).toBeGreaterThan(builtAt);
+    } finally {
+      utimesSync(source, saved.atime, saved.mtime);
+    }
+  }, 60_000);
+
+  it('refuses a name that is not an operator script', () => {
+    for (const name of ['nope', '../api/main', '']) {
+      const run = tool(name);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('no operator script named');
+    }
+  });
+
+  it('runs the script through tsx when no bundle can be written', () => {
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'a file where the folder should be');
+    try {
+      const run = tool('exportLedger', '--from', 'yesterday');
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('running through tsx');
+      expect(run.stderr).toContain('--from must be a date like 2026-01-01');
+    } finally {
+      rmSync(dir, { force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,101 @@
+// node scripts/tool.mjs NAME [args…] — runs the operator's script scripts/NAME.ts as plain JavaScript.
+//
+// Why this file is JavaScript and not run through tsx like the rest: tsx registers Node's module hooks, which
+// on Node 20 run in a worker thread that every import is resolved through; measured here, that is 120–180 ms
+// before a script's first line, more than half of a command-line export's time to its first byte. So the
+// script and our own modules it imports are bundled into one file with esbuild (the compiler tsx itself uses;
+// packages stay external and load from node_modules as usual) and Node runs that. The bundle is rebuilt
+// whenever a file it was built from (esbuild's metafile lists them) or the TypeScript settings changed since:
+// what runs is always the source as it is now. If no bundle can be written (a read-only checkout), the
+// script runs through tsx as before.
+//
+// The bundles live in .tools/, one folder below the repository's root like api/ and scripts/, so that a
+// path a module resolves from its own location (api/app.ts finds web/dist from import.meta.url) is the same.
+import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const name = process.argv[2] ?? '';
+const source = path.join(root, 'scripts', `${name}.ts`);
+if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name) || !exists(source)) {
+  process.stderr.write(`tool: no operator script named "${name}" (scripts/NAME.ts)\n`);
+  process.exit(2);
+}
+// The script reads its own arguments from process.argv.slice(2), as if it had been started directly.
+process.argv.splice(2, 1);
+
+// SAI_TOOLS_DIR (for tests) must also name a folder one level below the root.
+const outDir = path.join(root, process.env.SAI_TOOLS_DIR ?? '.tools');
+const bundle = path.join(outDir, `${name}.mjs`);
+const inputsFile = path.join(outDir, `${name}.inputs.json`);
+// Settings that change what esbuild makes of unchanged sources.
+const SETTINGS = ['tsconfig.json', 'package.json', 'scripts/tool.mjs'];
+
+let built = isFresh();
+if (!built) {
+  try {
+    await build();
+    built = true;
+  } catch (error) {
+    if (process.env.SAI_TOOL_DEBUG)
+      process.stderr.write(`tool: no bundle (${String(error)}); running through tsx\n`);
+  }
+}
+if (built) {
+  await import(pathToFileURL(bundle).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(source).href);
+}
+
+function exists(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The bundle is fresh when it is newer than every file it was built from and every setting. */
+function isFresh() {
+  try {
+    const built = statSync(bundle).mtimeMs;
+    const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
+    for (const file of [...inputs, ...SETTINGS]) {
+      if (statSync(path.join(root, file)).mtimeMs > built) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function build() {
+  // Stamped with the time the build started, not ended: a source saved while esbuild runs makes it stale.
+  const started = new Date();
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [source],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    metafile: true,
+    outfile: bundle,
+    logLevel: 'silent',
+    banner: { js: `// Built by scripts/tool.mjs from scripts/${name}.ts; rebuilt when a source changes.` },
+  });
+  mkdirSync(outDir, { recursive: true });
+  // Written under temporary names and renamed: two commands started at once never see half a bundle.
+  const suffix = `.${process.pid}.tmp`;
+  writeFileSync(inputsFile + suffix, JSON.stringify(Object.keys(result.metafile.inputs)));
+  renameSync(inputsFile + suffix, inputsFile);
+  writeFileSync(bundle + suffix, result.outputFiles[0].contents);
+  utimesSync(bundle + suffix, started, started);
+  renameSync(bundle + suffix, bundle);
+}
