@@ -20,7 +20,7 @@ export interface Projection {
    * must leave exactly the rows that applying the same events one by one would (projections/batch.int.test.ts
    * checks this on random logs), redelivered events included.
    */
-  applyBatch?(events: readonly RecordedEvent[], tx: PoolClient): Promise<void>;
+  applyBatch?(events: readonly RecordedEvent[], tx: PoolClient, context?: ApplyContext): Promise<void>;
   /**
    * Indexes (created by `schema`) that `apply`/`applyBatch` never read. A rebuild fills its shadow tables
    * without them and builds them once, in bulk, before the switch (projections/rebuild.ts): keeping a
@@ -29,11 +29,28 @@ export interface Projection {
    */
   readonly deferredIndexes?: readonly string[];
   /**
+   * Tables whose primary key `applyBatch` never reads when every event is new to it (ApplyContext
+   * `firstDelivery`). A rebuild drops those keys from its shadow tables while it fills them and adds them
+   * back, built in bulk, with the deferred indexes; adding a key checks it, so a rebuild that wrote a row
+   * twice fails before its switch instead of going live.
+   */
+  readonly deferredKeys?: readonly string[];
+  /**
    * Work beside the batches for as long as this process leads the projection (holds its lock), such as a
    * process manager's timer; the runner calls the returned function, and waits for it, when it stops
    * leading. `onError` reports a failure of that work without stopping it.
    */
   whileLeading?(onError: (error: unknown) => void): () => Promise<void>;
+}
+
+/** What the caller of `applyBatch` knows about the batch. */
+export interface ApplyContext {
+  /**
+   * Every event of the batch is new to the projection's tables, and each appears once: a rebuild's batch,
+   * read past the shadow checkpoint that commits with it. The projection may skip its redelivery checks,
+   * and must not rely on a key listed in `deferredKeys`.
+   */
+  readonly firstDelivery?: boolean;
 }
 
 /**
@@ -44,23 +61,30 @@ export async function applyEvents(
   projection: Projection,
   events: readonly RecordedEvent[],
   tx: PoolClient,
+  context?: ApplyContext,
 ): Promise<void> {
   const handled = events.filter((event) => projection.handles.has(event.type));
   if (handled.length === 0) return;
-  if (projection.applyBatch) await projection.applyBatch(handled, tx);
+  if (projection.applyBatch) await projection.applyBatch(handled, tx, context);
   else await applyEventByEvent(projection, handled, tx);
 }
 
-/** One event at a time; an error names the event type and its log position. */
+/**
+ * One event at a time; an error names the event type and its log position. With `firstDelivery` (a
+ * rebuild, whose keys may be deferred) each event goes through the set-based form alone, which does not lean
+ * on those keys as `apply`'s upserts do.
+ */
 export async function applyEventByEvent(
   projection: Projection,
   events: readonly RecordedEvent[],
   tx: PoolClient,
+  context?: ApplyContext,
 ): Promise<void> {
   for (const event of events) {
     if (!projection.handles.has(event.type)) continue;
     try {
-      await projection.apply(event, tx);
+      if (context?.firstDelivery && projection.applyBatch) await projection.applyBatch([event], tx, context);
+      else await projection.apply(event, tx);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`${event.type} at ${event.position.commit}-${event.position.prepare}: ${message}`, {

@@ -5,7 +5,9 @@ import { ensureAdmin } from '../api/bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../api/testing/testApp.ts';
 import { createTestDatabase } from '../infra/testing/testDb.ts';
 import { allProjections } from './index.ts';
+import type { Projection } from './projection.ts';
 import { rebuildProjection } from './rebuild.ts';
+import { insertRows } from './sql.ts';
 import { rebuildElsewhere, snapshotTables } from './testing.ts';
 
 const rebuildable = allProjections.filter((p) => p.tables.length > 0);
@@ -60,6 +62,14 @@ describe('projections:rebuild (blue-green)', () => {
     );
     expect(defined).toEqual(expect.arrayContaining(rebuildable.flatMap((p) => p.deferredIndexes ?? [])));
     expect(defined.filter((name) => !live.has(name))).toEqual([]);
+    // And every table has its primary key, those the build went without (deferredKeys) included.
+    const { rows: keys } = await t.db.pool.query<{ table: string }>(
+      `SELECT conrelid::regclass::text AS table FROM pg_constraint
+       WHERE contype = 'p' AND connamespace = 'public'::regnamespace`,
+    );
+    const keyed = new Set(keys.map((k) => k.table));
+    expect(rebuildable.flatMap((p) => p.deferredKeys ?? [])).toContain('account_history');
+    expect(tables.filter((table) => !keyed.has(table))).toEqual([]);
   }
 
   async function freshRebuild() {
@@ -119,6 +129,44 @@ describe('projections:rebuild (blue-green)', () => {
     const history = await users[3]!.client.get('/api/transactions?limit=1');
     expect(history.body.transactions[0].description).toBe('after');
   }, 180_000);
+
+  it('checks a deferred key as it adds it back: a build that wrote a row twice fails before its switch', async () => {
+    // A faulty projection: one row per transfer keyed by its stream, which repeats.
+    const faulty: Projection = {
+      name: 'faultyKeys',
+      tables: ['faulty_rows'],
+      schema: 'CREATE TABLE IF NOT EXISTS faulty_rows (stream text PRIMARY KEY)',
+      handles: new Set(['TokensTransferred']),
+      async apply(event, tx) {
+        await this.applyBatch!([event], tx);
+      },
+      async applyBatch(events, tx) {
+        await insertRows(
+          tx,
+          'faulty_rows',
+          [['stream', 'text']],
+          events.map((event) => [event.streamName]),
+        );
+      },
+      deferredKeys: ['faulty_rows'],
+    };
+    try {
+      await expect(
+        rebuildProjection({
+          databaseUrl: t.db.url,
+          pool: t.db.pool,
+          store: t.deps.store,
+          projection: faulty,
+          batchSize: 1_000,
+        }),
+      ).rejects.toThrow(/could not create unique index "faulty_rows_pkey"/);
+      // Nothing went live.
+      const { rows } = await t.db.pool.query(`SELECT to_regclass('public.faulty_rows') AS live`);
+      expect(rows[0].live).toBeNull();
+    } finally {
+      await t.db.pool.query('DROP SCHEMA IF EXISTS rebuild_faultykeys CASCADE');
+    }
+  }, 60_000);
 
   it('resumes a rebuild that was killed half-way, and ends equal to a fresh rebuild', async () => {
     const script = (env: Record<string, string>) =>

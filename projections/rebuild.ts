@@ -106,6 +106,7 @@ export async function rebuildProjections(
           await tx.query(projection.schema);
           for (const index of projection.deferredIndexes ?? [])
             await tx.query(`DROP INDEX IF EXISTS ${ident(shadow)}.${ident(index)}`);
+          await deferKeys(tx, shadow, projection.deferredKeys ?? []);
         }
         await tx.query(
           'INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
@@ -181,6 +182,7 @@ export async function rebuildProjections(
         inShadow(pool, shadowSchema(projection.name), async (tx) => {
           await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
           await tx.query(projection.schema);
+          await restoreKeys(tx, shadowSchema(projection.name));
           for (const table of projection.tables) await tx.query(`ANALYZE ${ident(table)}`);
         }),
       ),
@@ -290,7 +292,8 @@ async function applyToShadow(
   if (relevant.length === 0) return null;
   const last = relevant[relevant.length - 1]!.position;
   await tx.query(`SET LOCAL search_path = ${ident(shadowSchema(projection.name))}, public`);
-  await applyBatchOrNamePoison(projection, relevant, tx);
+  // Past the shadow checkpoint that commits with it, each event once: no redelivery to guard against.
+  await applyBatchOrNamePoison(projection, relevant, tx, { firstDelivery: true });
   await tx.query(
     `UPDATE projection_checkpoints SET position_commit = $2, position_prepare = $3,
        events_processed = events_processed + $4, updated_at = now() WHERE name = $1`,
@@ -298,6 +301,49 @@ async function applyToShadow(
   );
   await tx.query('SET LOCAL search_path = public');
   return last;
+}
+
+/**
+ * Drops the primary keys of `tables` (Projection.deferredKeys) from a new shadow build, keeping each
+ * definition in the shadow schema, so that a resumed build still knows what to restore.
+ */
+async function deferKeys(tx: pg.PoolClient, shadow: string, tables: readonly string[]) {
+  if (tables.length === 0) return;
+  await tx.query(
+    `CREATE TABLE IF NOT EXISTS ${ident(shadow)}.rebuild_deferred_keys (
+       table_name text NOT NULL, constraint_name text NOT NULL, definition text NOT NULL)`,
+  );
+  for (const table of tables) {
+    const { rows } = await tx.query<{ name: string; definition: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+       WHERE conrelid = $1::regclass AND contype = 'p'`,
+      [`${ident(shadow)}.${ident(table)}`],
+    );
+    const key = rows[0];
+    if (!key) throw new Error(`${table} has no primary key to defer`);
+    await tx.query(
+      `INSERT INTO ${ident(shadow)}.rebuild_deferred_keys (table_name, constraint_name, definition) VALUES ($1, $2, $3)`,
+      [table, key.name, key.definition],
+    );
+    await tx.query(`ALTER TABLE ${ident(shadow)}.${ident(table)} DROP CONSTRAINT ${ident(key.name)}`);
+  }
+}
+
+/** Adds back, built in bulk and checked, the primary keys deferKeys dropped. */
+async function restoreKeys(tx: pg.PoolClient, shadow: string) {
+  const table = `${ident(shadow)}.rebuild_deferred_keys`;
+  const { rows: found } = await tx.query<{ table: string | null }>('SELECT to_regclass($1)::text AS table', [
+    table,
+  ]);
+  if (!found[0]?.table) return;
+  const { rows } = await tx.query<{ table_name: string; constraint_name: string; definition: string }>(
+    `SELECT table_name, constraint_name, definition FROM ${table}`,
+  );
+  for (const key of rows)
+    await tx.query(
+      `ALTER TABLE ${ident(shadow)}.${ident(key.table_name)} ADD CONSTRAINT ${ident(key.constraint_name)} ${key.definition}`,
+    );
+  await tx.query(`DROP TABLE ${table}`);
 }
 
 async function inShadow<T>(pool: pg.Pool, shadow: string, work: (tx: pg.PoolClient) => Promise<T>) {

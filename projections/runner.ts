@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../infra/eventStore/eventStore.ts';
-import { applyEventByEvent, applyEvents, type Projection } from './projection.ts';
+import { type ApplyContext, applyEventByEvent, applyEvents, type Projection } from './projection.ts';
 
 /**
  * Feeds each projection the log in order. Per projection:
@@ -68,15 +68,16 @@ export async function applyBatchOrNamePoison(
   projection: Projection,
   events: readonly RecordedEvent[],
   tx: pg.PoolClient,
+  context?: ApplyContext,
 ): Promise<void> {
   if (!projection.applyBatch) return await applyEventByEvent(projection, events, tx);
   if (!events.some((event) => projection.handles.has(event.type))) return;
   await tx.query('SAVEPOINT batch');
   try {
-    await applyEvents(projection, events, tx);
+    await applyEvents(projection, events, tx, context);
   } catch {
     await tx.query('ROLLBACK TO SAVEPOINT batch');
-    await applyEventByEvent(projection, events, tx);
+    await applyEventByEvent(projection, events, tx, context);
   }
   await tx.query('RELEASE SAVEPOINT batch');
 }

@@ -1,7 +1,7 @@
 import { accountOwner, postingsOf } from '../../domain/ledger/postings.ts';
 import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import type { ApplyContext, Projection } from '../projection.ts';
 import { insertRows } from '../sql.ts';
 
 /** Read-model amounts are numeric(30, 8); the batch path computes balances as integers at that scale. */
@@ -199,6 +199,9 @@ export const ledgerProjection: Projection = {
     'ledger_transactions_order',
     'ledger_transactions_created',
   ],
+  // The journal's key is read only by the redelivery check, which a rebuild's batches skip; the history's
+  // by nothing. Balances and transactions are upserted on theirs, so those stay.
+  deferredKeys: ['ledger_postings', 'account_history'],
 };
 
 /**
@@ -206,24 +209,32 @@ export const ledgerProjection: Projection = {
  * query, the balances they start from in another, running balances are computed here exactly (bigint at
  * numeric(30, 8)'s scale), and each table is written with one multi-row statement.
  */
-async function applyLedgerBatch(events: readonly RecordedEvent[], tx: Parameters<Projection['apply']>[1]) {
+async function applyLedgerBatch(
+  events: readonly RecordedEvent[],
+  tx: Parameters<Projection['apply']>[1],
+  context?: ApplyContext,
+) {
   const candidates = events.flatMap((event) =>
     postingsOf(event).map((posting, leg) => ({ event, leg, posting })),
   );
   if (candidates.length === 0) return;
-  // A redelivered posting (already in the journal, or twice in this batch) changes nothing.
-  const { rows: present } = await tx.query<{ key: string }>(
-    `SELECT event_id::text || ':' || leg AS key FROM ledger_postings WHERE event_id = ANY($1::uuid[])`,
-    [[...new Set(candidates.map((c) => c.event.id))]],
-  );
-  const seen = new Set(present.map((row) => row.key));
-  const fresh = candidates.filter(({ event, leg }) => {
-    const key = `${event.id}:${leg}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  if (fresh.length === 0) return;
+  // A redelivered posting (already in the journal, or twice in this batch) changes nothing. A rebuild's
+  // batch is new by construction (ApplyContext): its journal's key is not even there to ask.
+  let fresh = candidates;
+  if (!context?.firstDelivery) {
+    const { rows: present } = await tx.query<{ key: string }>(
+      `SELECT event_id::text || ':' || leg AS key FROM ledger_postings WHERE event_id = ANY($1::uuid[])`,
+      [[...new Set(candidates.map((c) => c.event.id))]],
+    );
+    const seen = new Set(present.map((row) => row.key));
+    fresh = candidates.filter(({ event, leg }) => {
+      const key = `${event.id}:${leg}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (fresh.length === 0) return;
+  }
 
   const balanceKey = (account: string, asset: string) => `${account}\u0000${asset}`;
   const touched = new Map<string, { account: string; asset: string }>();

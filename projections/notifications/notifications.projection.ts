@@ -205,6 +205,8 @@ export const notificationsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, position_commit DESC, position_prepare DESC);
     CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE NOT is_read;
   `,
+  // The apply path finds a user's unread notifications through notifications_unread and one by its key.
+  deferredIndexes: ['notifications_user'],
   handles: new Set([
     'CardRequested',
     'CardPaymentSubmitted',
@@ -235,10 +237,12 @@ export const notificationsProjection: Projection = {
    * New notices are gathered and inserted with one statement; a "marked read" event first writes what was
    * gathered before it, so it sees exactly the notifications the log had made by then.
    */
-  async applyBatch(events, tx) {
+  async applyBatch(events, tx, context) {
+    // A redelivered event inserts nothing; a rebuild has none to guard against (ApplyContext).
+    const onConflict = context?.firstDelivery ? '' : 'ON CONFLICT (id) DO NOTHING';
     let pending: unknown[][] = [];
     const flush = async () => {
-      await insertRows(tx, 'notifications', COLUMNS, pending, 'ON CONFLICT (id) DO NOTHING');
+      await insertRows(tx, 'notifications', COLUMNS, pending, onConflict);
       pending = [];
     };
     for (const recorded of events) {

@@ -51,6 +51,8 @@ export const transactionEventsProjection: Projection = {
     'WithdrawalFailed',
     'WithdrawalHoldReleased',
   ]),
+  // Its key only makes a redelivered event insert nothing (ON CONFLICT DO NOTHING); a rebuild has none.
+  deferredKeys: ['transaction_events'],
   async apply(event, tx) {
     await this.applyBatch!([event], tx);
   },
