@@ -66,6 +66,11 @@ async function main() {
     process.exit(1);
   }
   const out = input.out ? createWriteStream(input.out) : process.stdout;
+  // A reader that has seen enough (`| head`) closes the pipe: stop quietly, as Unix tools do.
+  if (!input.out)
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+    });
   let bytes = 0;
   try {
     for await (const chunk of exportLedger(pool, {

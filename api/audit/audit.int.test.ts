@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -388,6 +388,24 @@ describe('audit, statements and exports', () => {
     });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--from must be a date');
+    // A reader that closes the pipe (`| head`) ends the export quietly, not with "failed: write EPIPE".
+    const closed = spawn(
+      process.execPath,
+      ['scripts/tool.mjs', 'exportLedger', '--from', '2020-01-01', '--to', '2999-01-01'],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    closed.stdout.destroy();
+    let closedErr = '';
+    closed.stderr.on('data', (d) => {
+      closedErr += String(d);
+    });
+    const closedCode = await new Promise((resolve) => closed.on('exit', resolve));
+    expect(closedErr).toBe('');
+    expect(closedCode).toBe(0);
     // A database whose read models were never built: a clear refusal, not an empty CSV that looks like
     // a quiet period (the export reads the ledger read model and creates nothing).
     const empty = await createTestDatabase('noreadmodel');
