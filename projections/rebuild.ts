@@ -69,7 +69,10 @@ export async function rebuildProjections(
   const projections = options.projections.filter((p) => p.tables.length > 0);
   if (projections.length === 0) return { retiredSchemas: [], processed: 0 };
   const label = projections.map((p) => p.name).join(',');
-  const batchSize = options.batchSize ?? 5_000;
+  // Two batches are in memory at a time (one written, the next read ahead) whatever the log's size. Measured
+  // on a 203,004-event log: 5,000 events a batch peaked at 253–295 MB of RSS, too near the 300 MB bound;
+  // 2,500 at 220 MB, for 0–5 % more time (more statements per event).
+  const batchSize = options.batchSize ?? 2_500;
   const report = (progress: Omit<RebuildProgress, 'projection'>) =>
     options.onProgress?.({ projection: label, ...progress });
 
