@@ -495,6 +495,15 @@ async function main() {
         'p99.9': stat(e2e.p999!, 'ms'),
         errors: stat(e2e.errors!, 'requests'),
       };
+      // The stretch goal, and a figure that stays comparable when the machine's speed varies from
+      // run to run: accepted transfers per single-row commit of the baseline at c=32, in this same run.
+      const commits32 = results['1. baseline INSERT c=32']?.throughput as Figure | undefined;
+      if (commits32)
+        results['3. HTTP transfers, 64 connections'].ratioToBaseline = Number(
+          (
+            (results['3. HTTP transfers, 64 connections'].accepted as Figure).median / commits32.median
+          ).toFixed(3),
+        );
       results['3b. CPU per accepted transfer during the load'] = {
         api: stat(e2e.cpuApi!, 'ms'),
         projectionWorker: stat(e2e.cpuWorker!, 'ms'),
