@@ -4,7 +4,10 @@ import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
 /**
  * A projection owns its tables (schema is idempotent DDL) and turns events into rows. Handlers must
  * treat events as facts (never throw on business data) and be idempotent: a redelivered event changes
- * nothing. The runner calls `apply` inside the transaction that also moves the checkpoint.
+ * nothing. The runner calls `apply` inside the transaction that also moves the checkpoint. The one place
+ * this bends, on purpose: a rebuild tells `applyBatch` that its batch cannot be a redelivery
+ * (ApplyContext.firstDelivery), and the projection may then skip the checks that make it idempotent; the
+ * live runner never does, so redelivery stays harmless there.
  */
 export interface Projection {
   /** Stable name, used for the checkpoint and by rebuilds. */
