@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -27,7 +27,9 @@ describe('scripts/tool.mjs (how npm runs the operator scripts)', () => {
     expect(first.stderr).toContain('--from must be a date like 2026-01-01');
     expect(first.stderr).not.toContain('running through tsx');
     const bundle = path.join(dir, 'exportLedger.mjs');
-    const inputs: string[] = JSON.parse(readFileSync(path.join(dir, 'exportLedger.inputs.json'), 'utf8'));
+    const { inputs }: { inputs: string[] } = JSON.parse(
+      readFileSync(path.join(dir, 'exportLedger.inputs.json'), 'utf8'),
+    );
     expect(inputs).toContain('scripts/exportLedger.ts');
     expect(inputs).toContain('domain/shared/money.ts');
     const builtAt = statSync(bundle).mtimeMs;
@@ -47,6 +49,42 @@ describe('scripts/tool.mjs (how npm runs the operator scripts)', () => {
     } finally {
       utimesSync(source, saved.atime, saved.mtime);
     }
+  }, 60_000);
+
+  it('keeps what a script imports dynamically in a chunk of its own, loaded when it is used', () => {
+    // The EventStoreDB adapter is imported only when EVENT_STORE says so; here it runs from its chunk.
+    const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'projectionWorker'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        SAI_TOOLS_DIR: dirName,
+        DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none',
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false',
+        SESSION_SECRET: 'x'.repeat(40),
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Cannot reach EventStoreDB at esdb://127.0.0.1:1?tls=false');
+    const { chunks }: { chunks: string[] } = JSON.parse(
+      readFileSync(path.join(dir, 'projectionWorker.inputs.json'), 'utf8'),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+    const bundle = readFileSync(path.join(dir, 'projectionWorker.mjs'), 'utf8');
+    expect(bundle).not.toMatch(/^import .* from "@eventstore\/db-client"/m);
+    // A chunk gone from the folder: the bundle that needs it is built again rather than run broken.
+    for (const chunk of chunks) rmSync(path.join(dir, chunk));
+    const again = spawnSync(process.execPath, ['scripts/tool.mjs', 'projectionWorker'], {
+      cwd: root,
+      env: { ...process.env, SAI_TOOLS_DIR: dirName, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(again.stderr).toContain('The projection worker needs DATABASE_URL');
+    for (const chunk of chunks) expect(existsSync(path.join(dir, chunk)), chunk).toBe(true);
   }, 60_000);
 
   it('refuses a name that is not an operator script', () => {

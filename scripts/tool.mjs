@@ -77,11 +77,11 @@ function exists(file) {
 function isFresh() {
   try {
     const built = statSync(bundle).mtimeMs;
-    const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
+    const { inputs, chunks } = JSON.parse(readFileSync(inputsFile, 'utf8'));
     for (const file of [...inputs, ...SETTINGS]) {
       if (statSync(path.join(root, file)).mtimeMs > built) return false;
     }
-    return true;
+    return chunks.every((chunk) => exists(path.join(outDir, chunk)));
   } catch {
     return false;
   }
@@ -101,7 +101,13 @@ async function build() {
     target: 'node20',
     write: false,
     metafile: true,
-    outfile: bundle,
+    // What a script imports dynamically stays lazy (the EventStoreDB adapter, loaded only when configured):
+    // it goes to a chunk of its own, named by its content, beside the bundle.
+    splitting: true,
+    outdir: outDir,
+    entryNames: name,
+    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.mjs' },
     logLevel: 'silent',
     banner: {
       // The bundled CommonJS packages require() the external ones (pg its optional pg-native).
@@ -115,10 +121,22 @@ async function build() {
   mkdirSync(outDir, { recursive: true });
   // Written under temporary names and renamed: two commands started at once never see half a bundle.
   const suffix = `.${process.pid}.tmp`;
-  const ours = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'));
-  writeFileSync(inputsFile + suffix, JSON.stringify(ours));
+  const entry = result.outputFiles.find((file) => file.path === bundle);
+  if (!entry) throw new Error(`esbuild wrote no ${bundle}`);
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'));
+  const chunks = result.outputFiles.filter((file) => file !== entry).map((file) => path.basename(file.path));
+  writeFileSync(inputsFile + suffix, JSON.stringify({ inputs, chunks }));
   renameSync(inputsFile + suffix, inputsFile);
-  writeFileSync(bundle + suffix, result.outputFiles[0].contents);
+  // Chunks first (a chunk's name is its content's hash, so one already there is the same), the bundle
+  // that imports them last. Chunks of older builds stay behind: a few kilobytes each, and a command still
+  // running from an older bundle may yet import its own.
+
+  for (const file of result.outputFiles) {
+    if (file === entry || exists(file.path)) continue;
+    writeFileSync(file.path + suffix, file.contents);
+    renameSync(file.path + suffix, file.path);
+  }
+  writeFileSync(bundle + suffix, entry.contents);
   utimesSync(bundle + suffix, started, started);
   renameSync(bundle + suffix, bundle);
 }
