@@ -124,17 +124,45 @@ function cpuByGroup(groups: Record<string, number>): Record<string, number> {
   return result;
 }
 
+/**
+ * A table's row count over a connection of its own, closed at once: an idle one left open would outlive a
+ * failed run's Postgres and crash the bench with "terminating connection" instead of the real error.
+ */
+async function countRows(url: string, table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 /** An operator's script as `npm run` starts it (`node scripts/tool.mjs NAME …`, npm's own start left out). */
 async function peakRssOfChild(
   args: string[],
   env: Record<string, string>,
   onFirstByte?: () => void,
-): Promise<{ ms: number; peakMb: number; firstByteMs: number | null; stdoutBytes: number }> {
+): Promise<{
+  ms: number;
+  peakMb: number;
+  firstByteMs: number | null;
+  stdoutBytes: number;
+  /** When the rebuild's progress first named each phase (ms from the start). */
+  phaseAt: Record<string, number>;
+}> {
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/tool.mjs', ...args], {
     cwd: repo,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const phaseAt: Record<string, number> = {};
+  let errTail = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errTail = (errTail + String(chunk)).slice(-4_000);
+    for (const phase of String(chunk).match(/(indexing|switching|done)\s*$/gm) ?? [])
+      phaseAt[phase.trim()] ??= performance.now() - started;
   });
   let peakKb = 0;
   let firstByte: number | null = null;
@@ -157,12 +185,13 @@ async function peakRssOfChild(
   }, 50);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(poll);
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}: ${errTail}`);
   return {
     ms: performance.now() - started,
     peakMb: peakKb / 1024,
     firstByteMs: firstByte,
     stdoutBytes: bytes,
+    phaseAt,
   };
 }
 
@@ -642,18 +671,19 @@ async function main() {
         ['seed', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'],
         env,
       );
-      const eventCount = Number(
-        (
-          await new pg.Pool({ connectionString: seedUrl, max: 1 }).query(
-            'SELECT count(*)::int AS n FROM es_events',
-          )
-        ).rows[0].n,
-      );
+      const eventCount = await countRows(seedUrl, 'es_events');
       const rebuild = await repeat(Math.min(RUNS, 2), async () => {
         const r = await peakRssOfChild(['rebuildProjections', '--fresh'], env);
+        const at = (phase: string) => (r.phaseAt[phase] ?? r.ms) / 1000;
         return {
           eventsPerSecond: eventCount / (r.ms / 1000),
           seconds: r.ms / 1000,
+          // Where the time goes: the pass over the log (with the process's start), the deferred keys,
+          // indexes and ANALYZE, the switch, and what follows it (dropping older retired tables, exit).
+          building: at('indexing'),
+          indexing: at('switching') - at('indexing'),
+          switching: at('done') - at('switching'),
+          after: r.ms / 1000 - at('done'),
           peakMb: r.peakMb,
         };
       });
@@ -661,15 +691,13 @@ async function main() {
         events: eventCount,
         throughput: stat(rebuild.eventsPerSecond!, 'events/s (all read models, one pass)'),
         seconds: stat(rebuild.seconds!, 's'),
+        building: stat(rebuild.building!, 's (start and the pass over the log)'),
+        indexing: stat(rebuild.indexing!, 's (keys, indexes, ANALYZE)'),
+        switching: stat(rebuild.switching!, 's'),
+        after: stat(rebuild.after!, 's (older retired tables dropped, exit)'),
         peakMemory: stat(rebuild.peakMb!, 'MB'),
       };
-      const postings = Number(
-        (
-          await new pg.Pool({ connectionString: seedUrl, max: 1 }).query(
-            'SELECT count(*)::int AS n FROM ledger_postings',
-          )
-        ).rows[0].n,
-      );
+      const postings = await countRows(seedUrl, 'ledger_postings');
       const exported = await repeat(RUNS, async () => {
         const r = await peakRssOfChild(['exportLedger', '--from', '2000-01-01', '--to', '2999-01-01'], env);
         return {
