@@ -46,10 +46,13 @@ describe('insertRows', () => {
     try {
       for (const table of ['by_insert', 'by_copy'])
         await client.query(
-          `CREATE TABLE ${table} (id int, note text, amount numeric(30, 8), at timestamptz, flag boolean, event_id uuid)`,
+          `CREATE TABLE ${table} (id int PRIMARY KEY, note text, amount numeric(30, 8), at timestamptz, flag boolean, event_id uuid)`,
         );
       expect(await insertRows(client, 'by_insert', COLUMNS, rows)).toBe(5);
-      expect(await insertRows(client, 'by_copy', COLUMNS, rows, '', { copy: true })).toBe(5);
+      // A first delivery with no upsert is copied in.
+      expect(await insertRows(client, 'by_copy', COLUMNS, rows, { context: { firstDelivery: true } })).toBe(
+        5,
+      );
     } finally {
       client.release();
     }
@@ -63,5 +66,34 @@ describe('insertRows', () => {
     expect(copied[3].note).toBe('\\N');
     expect(copied[4].note).toBe('');
     expect(copied[2].amount).toBe('99999999999999999999.12345678');
+  });
+
+  it('keeps the redelivery guard on a live batch and an upsert on every delivery', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('CREATE TABLE guarded (id int PRIMARY KEY, note text)');
+      const columns = [
+        ['id', 'int'],
+        ['note', 'text'],
+      ] as const;
+      expect(await insertRows(client, 'guarded', columns, [[1, 'first']])).toBe(1);
+      // Delivered again on a live batch: the guard makes it change nothing.
+      expect(
+        await insertRows(client, 'guarded', columns, [[1, 'again']], {
+          ifRedelivered: 'ON CONFLICT DO NOTHING',
+        }),
+      ).toBe(0);
+      // An upsert stays on a first delivery (it is no redelivery guard), so the row is updated, not copied.
+      expect(
+        await insertRows(client, 'guarded', columns, [[1, 'updated']], {
+          onConflict: 'ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note',
+          context: { firstDelivery: true },
+        }),
+      ).toBe(1);
+      const { rows } = await client.query('SELECT note FROM guarded');
+      expect(rows).toEqual([{ note: 'updated' }]);
+    } finally {
+      client.release();
+    }
   });
 });

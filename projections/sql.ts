@@ -1,6 +1,18 @@
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { ApplyContext } from './projection.ts';
+
+export interface InsertOptions {
+  /** An upsert whose outcome the projection relies on (a balance, a status): kept on every delivery. */
+  onConflict?: string;
+  /**
+   * The clause that makes a redelivered row change nothing (`ON CONFLICT … DO NOTHING`): left out when the
+   * batch is a first delivery (ApplyContext), whose rows are then copied in.
+   */
+  ifRedelivered?: string;
+  context?: ApplyContext;
+}
 
 /**
  * Multi-row INSERT from column arrays: `INSERT … SELECT * FROM unnest($1::type[], …)` sends a whole batch
@@ -8,22 +20,23 @@ import { from as copyFrom } from 'pg-copy-streams';
  * rather than pulled in (pg-format, pg-promise helpers) because it is these few lines over `pg` itself.
  * `columns` pairs a column name with its SQL type; `rows` are in the same order.
  *
- * `copy` (a rebuild's first deliveries, which need no ON CONFLICT) sends the rows with COPY instead
- * (pg-copy-streams): measured on 200,000 history rows, Postgres spends 480 ms on them instead of 770 ms, it
- * parses no arrays and runs no executor per row. It costs a round trip more than the INSERT, so small live
- * batches keep the INSERT.
+ * A first delivery with no upsert (a rebuild's batches) sends the rows with COPY instead (pg-copy-streams):
+ * measured on 200,000 history rows, Postgres spends 480 ms on them instead of 770 ms, it parses no arrays
+ * and runs no executor per row. It costs a round trip more than the INSERT, so live batches, which are
+ * small, keep the INSERT.
  */
 export async function insertRows(
   tx: PoolClient,
   table: string,
   columns: readonly (readonly [name: string, type: string])[],
   rows: readonly (readonly unknown[])[],
-  onConflict = '',
-  options: { copy?: boolean } = {},
+  options: InsertOptions = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const names = columns.map(([name]) => name).join(', ');
-  if (options.copy && onConflict === '') {
+  const firstDelivery = options.context?.firstDelivery === true;
+  const onConflict = options.onConflict ?? (firstDelivery ? '' : (options.ifRedelivered ?? ''));
+  if (firstDelivery && onConflict === '') {
     await pipeline(copyText(rows), tx.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`)));
     return rows.length;
   }

@@ -87,6 +87,15 @@ describe('scripts/tool.mjs (how npm runs the operator scripts)', () => {
     for (const chunk of chunks) expect(existsSync(path.join(dir, chunk)), chunk).toBe(true);
   }, 60_000);
 
+  it('with --build makes the bundle fresh without running the script', () => {
+    rmSync(path.join(dir, 'verifyLedger.mjs'), { force: true });
+    // verifyLedger would start an embedded Postgres if it ran; --build only bundles it.
+    const run = tool('--build', 'verifyLedger');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(existsSync(path.join(dir, 'verifyLedger.mjs'))).toBe(true);
+  }, 60_000);
+
   it('refuses a name that is not an operator script', () => {
     for (const name of ['nope', '../api/main', '']) {
       const run = tool(name);

@@ -1,4 +1,5 @@
 // node scripts/tool.mjs NAME [args…] — runs the operator's script scripts/NAME.ts as plain JavaScript.
+// node scripts/tool.mjs --build NAME — only makes its bundle fresh (a benchmark's warm-up, an image build).
 //
 // Why this file is JavaScript and not run through tsx like the rest: tsx registers Node's module hooks, which
 // on Node 20 run in a worker thread that every import is resolved through; measured here, that is 120–180 ms
@@ -17,6 +18,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildOnly = process.argv[2] === '--build';
+if (buildOnly) process.argv.splice(2, 1);
 const name = process.argv[2] ?? '';
 const source = path.join(root, 'scripts', `${name}.ts`);
 if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name) || !exists(source)) {
@@ -53,11 +56,14 @@ if (!built) {
     await build();
     built = true;
   } catch (error) {
+    if (buildOnly) throw error;
     if (process.env.SAI_TOOL_DEBUG)
       process.stderr.write(`tool: no bundle (${String(error)}); running through tsx\n`);
   }
 }
-if (built) {
+if (buildOnly) {
+  // Fresh now; nothing to run.
+} else if (built) {
   await import(pathToFileURL(bundle).href);
 } else {
   const { register } = await import('tsx/esm/api');

@@ -354,8 +354,7 @@ async function applyLedgerBatch(
       ['created_at', 'timestamptz'],
     ],
     postingRows,
-    '',
-    { copy: context?.firstDelivery },
+    { context },
   );
   await insertRows(
     tx,
@@ -376,8 +375,7 @@ async function applyLedgerBatch(
       ['created_at', 'timestamptz'],
     ],
     historyRows,
-    '',
-    { copy: context?.firstDelivery },
+    { context },
   );
   const moved = [...balances.entries()].filter(([, b]) => b.updatedAt !== null);
   await insertRows(
@@ -390,7 +388,10 @@ async function applyLedgerBatch(
       ['updated_at', 'timestamptz'],
     ],
     moved.map(([key, b]) => [...key.split('\u0000'), fromScaledUnits(b.value, SCALE), b.updatedAt]),
-    `ON CONFLICT (account_id, asset) DO UPDATE SET balance = EXCLUDED.balance, updated_at = EXCLUDED.updated_at`,
+    {
+      onConflict: `ON CONFLICT (account_id, asset)
+        DO UPDATE SET balance = EXCLUDED.balance, updated_at = EXCLUDED.updated_at`,
+    },
   );
   await insertRows(
     tx,
@@ -410,7 +411,9 @@ async function applyLedgerBatch(
       ['position_prepare', 'numeric'],
     ],
     [...transactions.values()],
-    `ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
-       WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
+    {
+      onConflict: `ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
+        WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
+    },
   );
 }

@@ -238,11 +238,12 @@ export const notificationsProjection: Projection = {
    * gathered before it, so it sees exactly the notifications the log had made by then.
    */
   async applyBatch(events, tx, context) {
-    // A redelivered event inserts nothing; a rebuild has none to guard against (ApplyContext).
-    const onConflict = context?.firstDelivery ? '' : 'ON CONFLICT (id) DO NOTHING';
     let pending: unknown[][] = [];
     const flush = async () => {
-      await insertRows(tx, 'notifications', COLUMNS, pending, onConflict, { copy: context?.firstDelivery });
+      await insertRows(tx, 'notifications', COLUMNS, pending, {
+        ifRedelivered: 'ON CONFLICT (id) DO NOTHING',
+        context,
+      });
       pending = [];
     };
     for (const recorded of events) {

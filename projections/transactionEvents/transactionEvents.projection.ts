@@ -61,9 +61,10 @@ export const transactionEventsProjection: Projection = {
       const transactionId = transactionIdOf(event.data);
       return transactionId ? [rowOf(transactionId, event)] : [];
     });
-    // A rebuild's first deliveries are copied in; live batches may hold a redelivered event.
-    if (context?.firstDelivery) await insertRows(tx, 'transaction_events', COLUMNS, rows, '', { copy: true });
-    else await insertRows(tx, 'transaction_events', COLUMNS, rows, 'ON CONFLICT DO NOTHING');
+    await insertRows(tx, 'transaction_events', COLUMNS, rows, {
+      ifRedelivered: 'ON CONFLICT DO NOTHING',
+      context,
+    });
   },
 };
 
