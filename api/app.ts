@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { accountRoutes } from './account/account.routes.ts';
@@ -18,6 +17,7 @@ import { adminCryptoRoutes, cryptoRoutes } from './crypto/crypto.routes.ts';
 import type { Deps } from './deps.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import type { AppEnv } from './http/env.ts';
+import { limitBody, setResponseHeader } from './http/lightweight.ts';
 import { problem, toProblemResponse } from './http/problem.ts';
 import { clientIp, csrfGuard, isSecureContext } from './http/security.ts';
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
@@ -90,14 +90,15 @@ export function createApp(deps: Deps) {
   );
   app.use(async (c, next) => {
     await next();
-    if (c.get('secure')) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (c.get('secure'))
+      setResponseHeader(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
 
   // First of the API's middleware, so a stalled session lookup or body upload is bounded too.
   app.use('/api/*', requestTimeout(deps.config.REQUEST_TIMEOUT_MS));
   app.use(
     '/api/*',
-    bodyLimit({
+    limitBody({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => problem(c, 413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`),
     }),
@@ -107,7 +108,7 @@ export function createApp(deps: Deps) {
   app.use('/api/*', readYourWrites(deps));
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
   });
 
   /** Prometheus scrape: a bearer token when METRICS_TOKEN is set, else loopback only. */

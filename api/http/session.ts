@@ -4,6 +4,7 @@ import { comparePositions, formatPosition, parsePosition } from '../../infra/eve
 import { type IssuedSession, resumeSession } from '../auth/sessions.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
+import { setResponseCookie, setResponseHeader } from './lightweight.ts';
 import { HttpProblem } from './problem.ts';
 
 const SECURE_NAME = '__Host-sai_session';
@@ -68,17 +69,17 @@ export function readYourWrites(deps: Deps): MiddlewareHandler<AppEnv> {
     await next();
     // The read models had not reached this session's last write within the bound: say so, so the client
     // can ask again shortly instead of showing the old state until its next refetch.
-    if (lagging) c.header('X-Read-Your-Writes', 'behind');
+    if (lagging) setResponseHeader(c, 'X-Read-Your-Writes', 'behind');
     const wrote = c.get('wrotePosition');
     if (wrote) {
-      setCookie(c, RW_COOKIE, formatPosition(wrote), {
+      setResponseCookie(c, RW_COOKIE, formatPosition(wrote), {
         httpOnly: true,
         secure: c.get('secure'),
         sameSite: 'Lax',
         path: '/',
         maxAge: 30,
       });
-      c.header('X-Log-Position', formatPosition(wrote));
+      setResponseHeader(c, 'X-Log-Position', formatPosition(wrote));
     }
   };
 }
