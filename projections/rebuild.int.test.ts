@@ -70,6 +70,18 @@ describe('projections:rebuild (blue-green)', () => {
     const keyed = new Set(keys.map((k) => k.table));
     expect(rebuildable.flatMap((p) => p.deferredKeys ?? [])).toContain('account_history');
     expect(tables.filter((table) => !keyed.has(table))).toEqual([]);
+    // Autovacuum, held off the shadow tables while they filled, is back on every live table.
+    expect(await reloptionsIn('public')).toEqual([]);
+  }
+
+  /** The tables of a schema that carry storage options, with them. */
+  async function reloptionsIn(schema: string) {
+    const { rows } = await t.db.pool.query<{ relname: string; reloptions: string[] }>(
+      `SELECT relname, reloptions FROM pg_class
+       WHERE relnamespace = to_regnamespace($1) AND relkind = 'r' AND reloptions IS NOT NULL ORDER BY relname`,
+      [schema],
+    );
+    return rows;
   }
 
   async function freshRebuild() {
@@ -99,6 +111,7 @@ describe('projections:rebuild (blue-green)', () => {
         i++;
       }
     })();
+    const shadowOptions: Promise<unknown>[] = [];
     for (const projection of rebuildable) {
       const result = await rebuildProjection({
         databaseUrl: t.db.url,
@@ -106,12 +119,24 @@ describe('projections:rebuild (blue-green)', () => {
         store: t.deps.store,
         projection,
         batchSize: 50,
+        onProgress: (progress) => {
+          // Filled, not yet switched: autovacuum is held off the shadow tables (rebuild.ts, holdAutovacuum).
+          if (progress.phase === 'indexing' && projection.name === 'ledger')
+            shadowOptions.push(reloptionsIn('rebuild_ledger'));
+        },
       });
       expect(result.retiredSchema).toMatch(/^retired_/);
     }
     stop = true;
     await traffic;
     expect(failures).toEqual([]);
+    expect(shadowOptions).toHaveLength(1);
+    const heldOff = (await shadowOptions[0]) as { relname: string; reloptions: string[] }[];
+    expect(heldOff.map((row) => row.relname).sort()).toEqual(
+      [...rebuildable.find((p) => p.name === 'ledger')!.tables].sort(),
+    );
+    // (The TOAST table's option is kept on the TOAST table itself.)
+    for (const row of heldOff) expect(row.reloptions).toEqual(['autovacuum_enabled=false']);
     await t.settle();
     const live = await snapshotTables(t.db.pool, tables);
     const fresh = await freshRebuild();
