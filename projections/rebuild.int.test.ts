@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../api/bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../api/testing/testApp.ts';
+import { withTransaction } from '../infra/postgres/pool.ts';
 import { createTestDatabase } from '../infra/testing/testDb.ts';
 import { allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
-import { rebuildProjection } from './rebuild.ts';
+import { letAutovacuumGiveWay, rebuildProjection } from './rebuild.ts';
 import { insertRows } from './sql.ts';
 import { rebuildElsewhere, snapshotTables } from './testing.ts';
 
@@ -241,4 +243,29 @@ describe('projections:rebuild (blue-green)', () => {
     for (const table of tables) expect(live[table], table).toEqual(fresh[table]);
     await expectEveryIndex();
   }, 180_000);
+
+  it("shortens the switch's wait for autovacuum where the role may, and goes on with the default where it may not", async () => {
+    const role = `plain_${Date.now().toString(36)}`;
+    await t.db.pool.query(`CREATE ROLE ${role} LOGIN PASSWORD 'plain-password'`);
+    const url = new URL(t.db.url);
+    url.username = role;
+    url.password = 'plain-password';
+    const plain = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const inTransaction = (pool: pg.Pool) =>
+      withTransaction(pool, async (tx) => {
+        const took = await letAutovacuumGiveWay(tx);
+        // The transaction is still usable either way.
+        const { rows } = await tx.query<{ deadlock_timeout: string }>('SHOW deadlock_timeout');
+        return { took, setting: rows[0]!.deadlock_timeout };
+      });
+    try {
+      expect(await inTransaction(t.db.pool)).toEqual({ took: true, setting: '20ms' });
+      expect(await inTransaction(plain)).toEqual({ took: false, setting: '1s' });
+      // SET LOCAL: the superuser's connection is back to the default after its transaction.
+      expect((await t.db.pool.query('SHOW deadlock_timeout')).rows[0].deadlock_timeout).toBe('1s');
+    } finally {
+      await plain.end();
+      await t.db.pool.query(`DROP ROLE ${role}`);
+    }
+  });
 });

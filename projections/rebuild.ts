@@ -227,18 +227,7 @@ async function switchToRebuilt(
 ): Promise<string[]> {
   return await withTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = '10s'`);
-    // An autovacuum worker on a table this switch must lock gives way only once the switch has waited
-    // deadlock_timeout (1 s by default) for it, table after table, while the live tables already locked
-    // hold every reader back: measured 1.0 s per table on the 1M log when a rebuild followed another (its
-    // new tables still being vacuumed). Waiting 20 ms before the check cancels the worker at once; it starts
-    // again later. Only a superuser may change the setting: anyone else keeps the default.
-    await client.query('SAVEPOINT autovacuum_gives_way');
-    try {
-      await client.query(`SET LOCAL deadlock_timeout = '20ms'`);
-      await client.query('RELEASE SAVEPOINT autovacuum_gives_way');
-    } catch {
-      await client.query('ROLLBACK TO SAVEPOINT autovacuum_gives_way');
-    }
+    await letAutovacuumGiveWay(client);
     // The live workers' checkpoint rows first, then their tables: a live batch moves its checkpoint row
     // before it writes its tables, so taking the locks in that same order makes the switch wait for a
     // batch in flight instead of deadlocking with it (row here, table there).
@@ -321,6 +310,26 @@ async function applyToShadow(
 }
 
 const AUTOVACUUM_OPTIONS = ['autovacuum_enabled', 'toast.autovacuum_enabled'];
+
+/**
+ * For the rest of the caller's transaction, an autovacuum worker on a table it waits to lock is cancelled
+ * after 20 ms instead of deadlock_timeout (1 s by default). The switch locks table after table while the
+ * live tables it already holds keep every reader waiting: measured 1.0 s per table on the 1M log when a
+ * rebuild followed another (its new tables still being vacuumed). The worker starts again later. Setting
+ * deadlock_timeout takes a superuser (or `GRANT SET ON PARAMETER deadlock_timeout`); without that the
+ * transaction goes on with the default. Returns whether the setting took.
+ */
+export async function letAutovacuumGiveWay(client: pg.PoolClient): Promise<boolean> {
+  await client.query('SAVEPOINT autovacuum_gives_way');
+  try {
+    await client.query(`SET LOCAL deadlock_timeout = '20ms'`);
+    await client.query('RELEASE SAVEPOINT autovacuum_gives_way');
+    return true;
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT autovacuum_gives_way');
+    return false;
+  }
+}
 
 /**
  * Keeps autovacuum off a new shadow build's tables until the switch. A bulk-filled table is at once due
