@@ -105,7 +105,7 @@ describe('the API served by @hono/node-server', () => {
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['x-request-id']).toBeTruthy();
     expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
-    // Written as a string of known length, not pumped from a stream (that would be chunked).
+    // Written in one piece, with its length.
     expect(reply.headers['transfer-encoding']).toBeUndefined();
     expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
 

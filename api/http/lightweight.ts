@@ -8,8 +8,8 @@ import { generateCookie } from 'hono/cookie';
  * the Fetch objects behind them. Two common calls do, on every request: `c.req.raw.body` (Hono's
  * bodyLimit) builds a full Fetch Request with a web stream and an AbortSignal, and `c.header()` after
  * `next()` rebuilds the response around `res.body`, so the adapter then pumps a web stream instead of
- * writing a string. Under the transfer benchmark's load the two were about a tenth of the API's CPU
- * (BENCHMARKS.md). These helpers do the same work without asking for those objects.
+ * writing a string. Under the transfer benchmark's load the two cost the API a quarter of its
+ * throughput (BENCHMARKS.md, stop 16). These helpers do the same work without asking for those objects.
  */
 
 /**
