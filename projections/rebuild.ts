@@ -325,9 +325,11 @@ export async function letAutovacuumGiveWay(client: pg.PoolClient): Promise<boole
     await client.query(`SET LOCAL deadlock_timeout = '20ms'`);
     await client.query('RELEASE SAVEPOINT autovacuum_gives_way');
     return true;
-  } catch {
+  } catch (error) {
     await client.query('ROLLBACK TO SAVEPOINT autovacuum_gives_way');
-    return false;
+    // Refused for want of the privilege: go on with the default. Anything else is a real failure.
+    if ((error as { code?: string }).code === '42501') return false;
+    throw error;
   }
 }
 

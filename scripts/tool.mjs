@@ -136,7 +136,6 @@ async function build() {
   // Chunks first (a chunk's name is its content's hash, so one already there is the same), the bundle
   // that imports them last. Chunks of older builds stay behind: a few kilobytes each, and a command still
   // running from an older bundle may yet import its own.
-
   for (const file of result.outputFiles) {
     if (file === entry || exists(file.path)) continue;
     writeFileSync(file.path + suffix, file.contents);
