@@ -464,6 +464,19 @@ async function main() {
           await deps.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
           await deps.pool.query('SELECT pg_stat_statements_reset()');
         }
+        const tableStats = async () =>
+          process.env.BENCH_PG_STATS
+            ? new Map(
+                (
+                  await deps.pool.query<{ t: string; seq: string; seq_read: string; idx: string; dead: string }>(
+                    `SELECT relname AS t, seq_scan::text AS seq, seq_tup_read::text AS seq_read,
+                            coalesce(idx_scan, 0)::text AS idx, n_dead_tup::text AS dead
+                       FROM pg_stat_user_tables`,
+                  )
+                ).rows.map((row) => [row.t, row]),
+              )
+            : null;
+        const tablesBefore = await tableStats();
         // CPU spent during the load by each process, per accepted transfer: what the two cores go to.
         const cpuGroups = { api: api.pid, worker: worker?.pid ?? -1, loadGenerator: process.pid };
         const cpuBefore = cpuByGroup(cpuGroups);
@@ -494,6 +507,16 @@ async function main() {
           );
           for (const row of rows)
             log(`pg: ${row.ms} ms exec, ${row.plan} ms plan, ${row.calls} calls: ${row.query}`);
+          // Sequential scans during the load, per table (the statistics lag by up to a second).
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          for (const [table, after] of (await tableStats())!) {
+            const before = tablesBefore?.get(table);
+            const seq = Number(after.seq) - Number(before?.seq ?? 0);
+            if (seq > 0)
+              log(
+                `pg table ${table}: ${seq} seq scans reading ${Number(after.seq_read) - Number(before?.seq_read ?? 0)} rows, ${Number(after.idx) - Number(before?.idx ?? 0)} index scans, ${after.dead} dead rows now`,
+              );
+          }
         }
         if (waitSampler) {
           clearInterval(waitSampler);

@@ -15,7 +15,8 @@ import { readWholeLog, snapshotTables } from './testing.ts';
  * The set-based form of a projection (applyBatch) must leave exactly the rows that applying the same
  * events one at a time does: over a real log of transfers, approvals, rejections, ETH deposits,
  * withdrawals completed and failed, and notifications marked read; cut into random batches (sizes 1 to
- * 400); with a random stretch of the log delivered a second time.
+ * 400); with a random stretch of the log delivered a second time, and one batch that repeats the end of
+ * the batch before it.
  */
 const batched = allProjections.filter((p) => p.applyBatch);
 
@@ -107,8 +108,14 @@ describe('set-based projections equal event-by-event ones', () => {
       }
       const from = random.int(0, log.length - 1);
       const again = log.slice(from, from + random.int(1, 300));
+      // And one batch that starts with the end of the one before it: old events, then new ones.
+      const overlapAt = random.int(1, batches.length - 1);
+      const before = batches[overlapAt - 1]!;
+      const overlapping = batches.map((batch, i) =>
+        i === overlapAt ? [...before.slice(before.length - random.int(1, before.length)), ...batch] : batch,
+      );
       const oneByOne = await project(projection, `seq_${name.toLowerCase()}`, [log, again], 'one');
-      const setBased = await project(projection, `set_${name.toLowerCase()}`, [...batches, again], 'set');
+      const setBased = await project(projection, `set_${name.toLowerCase()}`, [...overlapping, again], 'set');
       // As a rebuild applies them: each event once, no redelivery checks, the deferred keys absent.
       const rebuilt = await project(projection, `first_${name.toLowerCase()}`, batches, 'first');
       for (const table of projection.tables) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../ledger/postings.ts';
 import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { spec } from '../shared/testing.ts';
-import { type AccountEvent, accountDecider, INSUFFICIENT_SAI } from './account.ts';
+import { type AccountEvent, accountDecider, hasApplied, INSUFFICIENT_SAI, RECENT_LIMIT } from './account.ts';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
@@ -117,6 +117,37 @@ describe('account decider', () => {
       .given([minted('t1', '10.00'), sent])
       .when(transfer('t2', 1000n))
       .thenEmits([]);
+  });
+
+  it('recognises a retry among its last RECENT_LIMIT transactions, not one long forgotten', () => {
+    const history = Array.from({ length: 400 }, (_, i) => minted(`m${i}`, '1.00'));
+    const state = history.reduce(accountDecider.evolve, accountDecider.initialState());
+    const mint = (transactionId: string) => ({
+      type: 'MintTokens' as const,
+      data: {
+        transactionId,
+        userId: 'alice001',
+        asset: 'SAI' as const,
+        units: 100n,
+        source: 'distribution' as const,
+        paymentId: null,
+        description: '',
+        mintedBy: 'admin001',
+      },
+      now,
+    });
+    for (let i = 400 - RECENT_LIMIT; i < 400; i++)
+      expect(accountDecider.decide(mint(`m${i}`), state), `m${i}`).toEqual([]);
+    expect(accountDecider.decide(mint('m0'), state)).toHaveLength(1);
+    expect(accountDecider.decide(mint('m100'), state)).toHaveLength(1);
+    // Every state along the way is left as it was (a cached state is decided on again).
+    let before = accountDecider.initialState();
+    for (const [i, event] of history.entries()) {
+      const after = accountDecider.evolve(before, event);
+      expect(hasApplied(before, `m${i}`)).toBe(false);
+      expect(hasApplied(after, `m${i}`)).toBe(true);
+      before = after;
+    }
   });
 
   it('counts a received transfer as spendable once applied', () => {

@@ -1,6 +1,6 @@
 import { accountOwner, postingsOf } from '../../domain/ledger/postings.ts';
 import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { comparePositions, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { ApplyContext, Projection } from '../projection.ts';
 import { insertRows } from '../sql.ts';
 
@@ -218,16 +218,24 @@ async function applyLedgerBatch(
     postingsOf(event).map((posting, leg) => ({ event, leg, posting })),
   );
   if (candidates.length === 0) return;
-  // A redelivered posting (already in the journal, or twice in this batch) changes nothing. A rebuild's
-  // batch is new by construction (ApplyContext): its journal's key is not even there to ask.
+  // A redelivered posting (already in the journal, or twice in this batch) changes nothing. The journal
+  // is written in log order, a batch at a time with its checkpoint, so a posting is in it exactly when its
+  // event's position is at or before the journal's last one: one descent of the position index, where
+  // asking for each event's key cost a probe per event (and a sequential scan of the journal whenever the
+  // planner still took it for small: measured in BENCHMARKS.md, stop 17). A rebuild's batch is new by
+  // construction (ApplyContext): it skips the check, and its shadow journal has no position index yet.
   let fresh = candidates;
   if (!context?.firstDelivery) {
-    const { rows: present } = await tx.query<{ key: string }>(
-      `SELECT event_id::text || ':' || leg AS key FROM ledger_postings WHERE event_id = ANY($1::uuid[])`,
-      [[...new Set(candidates.map((c) => c.event.id))]],
+    const { rows: newest } = await tx.query<{ commit: string; prepare: string }>(
+      `SELECT position_commit::text AS commit, position_prepare::text AS prepare FROM ledger_postings
+        ORDER BY position_commit DESC, position_prepare DESC, leg DESC LIMIT 1`,
     );
-    const seen = new Set(present.map((row) => row.key));
+    const journalEnd = newest[0]
+      ? { commit: BigInt(newest[0].commit), prepare: BigInt(newest[0].prepare) }
+      : null;
+    const seen = new Set<string>();
     fresh = candidates.filter(({ event, leg }) => {
+      if (comparePositions(event.position, journalEnd) <= 0) return false;
       const key = `${event.id}:${leg}`;
       if (seen.has(key)) return false;
       seen.add(key);
