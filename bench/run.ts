@@ -468,7 +468,13 @@ async function main() {
           process.env.BENCH_PG_STATS
             ? new Map(
                 (
-                  await deps.pool.query<{ t: string; seq: string; seq_read: string; idx: string; dead: string }>(
+                  await deps.pool.query<{
+                    t: string;
+                    seq: string;
+                    seq_read: string;
+                    idx: string;
+                    dead: string;
+                  }>(
                     `SELECT relname AS t, seq_scan::text AS seq, seq_tup_read::text AS seq_read,
                             coalesce(idx_scan, 0)::text AS idx, n_dead_tup::text AS dead
                        FROM pg_stat_user_tables`,
