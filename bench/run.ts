@@ -25,8 +25,9 @@ import { ensureWebBuild, launchBrowser } from '../web/e2e/harness.ts';
 /**
  * npm run bench — every figure is the median of RUNS runs, with min and max, measured on this machine
  * against a baseline taken in the same run. Uses BENCH_DATABASE_URL, else starts its own (durable)
- * embedded Postgres. BENCH_EVENTS sets the size of the log for the rebuild/export scenarios (default
- * 1,000,000); BENCH_SECONDS the length of each load run (default 10).
+ * embedded Postgres (on such a server of the caller's, the databases a run makes are dropped at its end).
+ * BENCH_EVENTS sets the size of the log for the rebuild/export scenarios (default 1,000,000);
+ * BENCH_SECONDS the length of each load run (default 10).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -223,7 +224,8 @@ async function main() {
       durable: true,
       persistent: false,
       // BENCH_PG_STATS=1 prints the statements Postgres spent its time on during the HTTP load;
-      // BENCH_PG_STATS=calls, the statements it ran most often (round trips).
+      // BENCH_PG_STATS=calls, the statements it ran most often (round trips). Either also lists the
+      // tables that were read by sequential scans meanwhile.
       settings: process.env.BENCH_PG_STATS
         ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
         : [],
