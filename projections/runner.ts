@@ -8,9 +8,11 @@ import {
   type Subscription,
 } from '../infra/eventStore/eventStore.ts';
 import { type ApplyContext, applyEventByEvent, applyEvents, type Projection } from './projection.ts';
+import { SharedLogFeed } from './sharedFeed.ts';
 
 /**
  * Feeds each projection the log in order. Per projection:
+ * - the log read once for all projections in step (SharedLogFeed), each batch then applied by each;
  * - one active worker across all processes: a session-level advisory lock on a dedicated connection; a
  *   second process stands by, polling for the lock, and takes over when the holder's connection dies;
  * - rows and checkpoint in one transaction; the checkpoint update is a compare-and-set on the previous
@@ -133,6 +135,8 @@ class ProjectionWorker {
   constructor(
     readonly projection: Projection,
     private readonly options: RunnerOptions,
+    /** The log, read once for all the projections of this runner that are in step. */
+    private readonly feed: SharedLogFeed,
   ) {}
 
   start(): void {
@@ -188,7 +192,7 @@ class ProjectionWorker {
 
   /** Holds the lock and follows the log until stopped or something fails. */
   private async leadOnce(): Promise<'standby' | 'stopped'> {
-    const { databaseUrl, store, pool } = this.options;
+    const { databaseUrl, pool } = this.options;
     const lockClient = new pg.Client({ connectionString: databaseUrl });
     let lost: ((error: Error) => void) | null = null;
     const lostConnection = new Promise<never>((_, reject) => {
@@ -215,7 +219,7 @@ class ProjectionWorker {
       let checkpoint = await readCheckpoint(pool, this.projection.name);
       let subscription: Subscription | null = null;
       const failed = new Promise<never>((_, reject) => {
-        subscription = store.subscribeToAll({
+        subscription = this.feed.subscribeToAll({
           after: checkpoint,
           batchSize: this.options.batchSize ?? 500,
           onEvents: async (events) => {
@@ -325,9 +329,13 @@ class ProjectionWorker {
 
 export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
+  private readonly feed: SharedLogFeed;
 
   constructor(private readonly options: RunnerOptions) {
-    this.workers = options.projections.map((projection) => new ProjectionWorker(projection, options));
+    this.feed = new SharedLogFeed(options.store, { batchSize: options.batchSize ?? 500 });
+    this.workers = options.projections.map(
+      (projection) => new ProjectionWorker(projection, options, this.feed),
+    );
   }
 
   get names(): string[] {
@@ -341,6 +349,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.stop()));
+    await this.feed.close();
   }
 
   /** Checkpoint, lag and last error of each projection, for /api/health and the admin screen. */
