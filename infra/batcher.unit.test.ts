@@ -76,26 +76,6 @@ describe('Batcher', () => {
     expect(batches.slice(3)).toEqual([['a:2'], ['a:3']]);
   });
 
-  it('holds an item of several keys back while any of its keys is taken', async () => {
-    const gate = deferred();
-    const batches: string[][] = [];
-    const batcher = new Batcher<string, string>(
-      async (items) => {
-        batches.push(items);
-        if (batches.length === 1) await gate.promise;
-        return items;
-      },
-      // 'a+b' touches a and b.
-      { maxInFlight: 2, maxBatch: 10, key: (item) => item.split(':')[0]!.split('+') },
-    );
-    const answers = ['a:1', 'b+c:1', 'a+b:1', 'c:1', 'd:1'].map((item) => batcher.submit(item));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    gate.release();
-    await Promise.all(answers);
-    // a:1 runs alone, b+c:1 beside it; when b+c:1 is done, c:1 and d:1 go, while a+b:1 still waits for a.
-    expect(batches).toEqual([['a:1'], ['b+c:1'], ['c:1', 'd:1'], ['a+b:1']]);
-  });
-
   it('fails only the item its batch answered with an Error, and every item when the batch throws', async () => {
     const perItem = new Batcher<number, number>(
       async (items) => items.map((n) => (n === 2 ? new Error('two is refused') : n)),

@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
-  type AppendResult,
-  appendTogether,
-  comparePositions,
   DuplicateEventIdError,
   type EventMetadata,
   type EventStore,
   type LogPosition,
   type NewEvent,
-  type StreamAppend,
   WrongExpectedRevisionError,
 } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
@@ -140,116 +136,6 @@ export interface CommandResult<State, Event> {
   revision: bigint;
   /** Where the new events landed; null when the decision produced none. */
   position: LogPosition | null;
-  /** Whether the command's `alongside` events were written with its own (HandleOptions.alongside). */
-  alongside?: boolean;
-}
-
-/**
- * Another stream's command that follows from this command's events and is written with them: in the same
- * commit where the store can (appendTogether), else right after them. Its decision is taken on that
- * stream's state as this process has it cached (or its initial state) and appended at whatever revision
- * the stream is at ('any'), so it must be one that no state of that stream can refuse (a transfer's
- * credit: only a repeat of the same transaction is skipped, and its name-based event id guards that).
- */
-export interface Alongside {
-  streamName: string;
-  /** The decider and command of that stream (typed by the caller; see alongsideOf). */
-  decide(state: unknown): DomainEventShape[];
-  evolve(state: unknown, event: DomainEventShape): unknown;
-  initialState(): unknown;
-  metadata: EventMetadata;
-  eventIdSeed: string;
-}
-
-export function alongsideOf<State, Command, Event extends DomainEventShape>(
-  streamName: string,
-  decider: Decider<State, Command, Event>,
-  command: Command,
-  metadata: EventMetadata,
-  eventIdSeed: string,
-): Alongside {
-  return {
-    streamName,
-    decide: (state) => decider.decide(command, state as State),
-    evolve: (state, event) => decider.evolve(state as State, event as Event),
-    initialState: () => decider.initialState(),
-    metadata,
-    eventIdSeed,
-  };
-}
-
-/** The alongside appends of a group of decisions, merged per stream, and how to update the cache after. */
-class AlongsidePlan {
-  private readonly streams = new Map<
-    string,
-    { events: NewEvent[]; start: Cached | undefined; state: unknown; evolve: Alongside['evolve'] }
-  >();
-  /** Plans a command's alongside events; false when they cannot go with it (then the caller writes them). */
-  add(cache: StateCache, alongside: Alongside): boolean {
-    let entry = this.streams.get(alongside.streamName);
-    const start = entry ? undefined : cache.get(alongside.streamName);
-    const state = entry ? entry.state : (start?.state ?? alongside.initialState());
-    let events: DomainEventShape[];
-    try {
-      events = alongside.decide(state);
-    } catch {
-      return false;
-    }
-    if (events.length === 0) return false;
-    if (!entry) {
-      entry = { events: [], start, state, evolve: alongside.evolve };
-      this.streams.set(alongside.streamName, entry);
-    }
-    entry.events.push(...newEvents(alongside.streamName, events, alongside.metadata, alongside.eventIdSeed));
-    entry.state = events.reduce(alongside.evolve, entry.state);
-    return true;
-  }
-  get appends(): StreamAppend[] {
-    return [...this.streams].map(([streamName, { events }]) => ({
-      streamName,
-      events,
-      expectedRevision: 'any',
-    }));
-  }
-  /** After the write: a cached state that was current before it moves on by the events; any other goes. */
-  settle(cache: StateCache, results: readonly AppendResult[]): void {
-    [...this.streams].forEach(([streamName, entry], i) => {
-      const result = results[i];
-      const current = cache.get(streamName);
-      if (
-        result &&
-        entry.start &&
-        current === entry.start &&
-        current.revision + BigInt(entry.events.length) === result.nextRevision
-      )
-        cache.set(streamName, { state: entry.state, revision: result.nextRevision });
-      else cache.delete(streamName);
-    });
-  }
-}
-
-/** One stream's events, with the alongside appends of `plan` (if any) in the same commit. */
-async function appendWithAlongside(
-  ctx: CommandContext,
-  streamName: string,
-  events: NewEvent[],
-  expectedRevision: bigint,
-  plan: AlongsidePlan | null,
-): Promise<AppendResult> {
-  const expected = expectedRevision === -1n ? ('no_stream' as const) : expectedRevision;
-  const alongside = plan?.appends ?? [];
-  if (alongside.length === 0)
-    return await ctx.store.append(streamName, events, { expectedRevision: expected });
-  const { results } = await appendTogether(ctx.store, [
-    { streamName, events, expectedRevision: expected },
-    ...alongside,
-  ]);
-  plan!.settle(ctx.cache, results.slice(1));
-  // The command's position is where its writes end: read-your-writes then waits for the other stream's too.
-  let position = results[0]!.position;
-  for (const result of results)
-    if (comparePositions(result.position, position) > 0) position = result.position;
-  return { nextRevision: results[0]!.nextRevision, position };
 }
 
 export async function loadState<State, Command, Event extends DomainEventShape>(
@@ -292,12 +178,6 @@ export interface HandleOptions {
    * did). It saves the append that would fail on the stale revision.
    */
   readFirst?: boolean;
-  /**
-   * What this command's events entail on another stream, written with them (see Alongside); the result's
-   * `alongside` says whether it was. When it was not (the command decided nothing, or its effect could not
-   * go along), the caller writes it as a command of its own.
-   */
-  alongside?: (events: readonly DomainEventShape[]) => Alongside | null;
 }
 
 export async function handleCommand<State, Command, Event extends DomainEventShape>(
@@ -366,12 +246,8 @@ async function runGroup<State, Command, Event extends DomainEventShape>(
     trustCache = false;
     let state = start;
     let next = revision;
-    const outcomes: (
-      | { error: unknown }
-      | { events: Event[]; state: State; revision: bigint; alongside: boolean }
-    )[] = [];
+    const outcomes: ({ error: unknown } | { events: Event[]; state: State; revision: bigint })[] = [];
     const toAppend: NewEvent[] = [];
-    const plan = new AlongsidePlan();
     let unconfirmed = false;
     for (const job of jobs) {
       try {
@@ -382,13 +258,7 @@ async function runGroup<State, Command, Event extends DomainEventShape>(
         state = events.reduce(decider.evolve, state);
         next += BigInt(events.length);
         toAppend.push(...newEvents(streamName, events, job.metadata, job.options.eventIdSeed));
-        const alongside = events.length > 0 ? job.options.alongside?.(events) : null;
-        outcomes.push({
-          events,
-          state,
-          revision: next,
-          alongside: alongside ? plan.add(ctx.cache, alongside) : false,
-        });
+        outcomes.push({ events, state, revision: next });
       } catch (error) {
         if (!read) unconfirmed = true;
         outcomes.push({ error });
@@ -404,7 +274,9 @@ async function runGroup<State, Command, Event extends DomainEventShape>(
       return;
     }
     try {
-      const result = await appendWithAlongside(ctx, streamName, toAppend, revision, plan);
+      const result = await ctx.store.append(streamName, toAppend, {
+        expectedRevision: revision === -1n ? 'no_stream' : revision,
+      });
       if (result.nextRevision !== next) {
         ctx.cache.delete(streamName);
         return await one();
@@ -419,7 +291,6 @@ async function runGroup<State, Command, Event extends DomainEventShape>(
             events: outcome.events,
             revision: outcome.revision,
             position: outcome.events.length > 0 ? result.position : null,
-            alongside: outcome.alongside,
           });
       });
       return;
@@ -459,8 +330,6 @@ async function runOne<State, Command, Event extends DomainEventShape>(
   }
   async function decideAndAppend(): Promise<CommandResult<State, Event>> {
     let trustCache = !options.readFirst;
-    // Off after an event id turned out used already: the plain append then recognises a repeat.
-    let withAlongside = options.alongside !== undefined;
     for (let attempt = 1; ; attempt++) {
       const { state, revision, read } = await loadState(ctx, streamName, decider, { trustCache });
       // Whatever happens next, a retry starts from a read.
@@ -486,47 +355,22 @@ async function runOne<State, Command, Event extends DomainEventShape>(
         if (!read) continue;
         return (await earlier()) ?? { state, events, revision, position: null };
       }
-      const plan = new AlongsidePlan();
-      const alongside = withAlongside ? options.alongside?.(events) : null;
-      const planned = alongside ? plan.add(ctx.cache, alongside) : false;
       try {
-        const result = await appendWithAlongside(
-          ctx,
+        const result = await ctx.store.append(
           streamName,
           newEvents(streamName, events, metadata, options.eventIdSeed),
-          revision,
-          planned ? plan : null,
+          { expectedRevision: revision === -1n ? 'no_stream' : revision },
         );
         // An idempotent re-append returns where the events already were; reload rather than assume.
         if (result.nextRevision !== revision + BigInt(events.length)) {
           ctx.cache.delete(streamName);
           const reloaded = await loadState(ctx, streamName, decider);
-          return {
-            state: reloaded.state,
-            events,
-            revision: reloaded.revision,
-            position: result.position,
-            alongside: planned,
-          };
+          return { state: reloaded.state, events, revision: reloaded.revision, position: result.position };
         }
         const next = events.reduce(decider.evolve, state);
         ctx.cache.set(streamName, { state: next, revision: result.nextRevision });
-        return {
-          state: next,
-          events,
-          revision: result.nextRevision,
-          position: result.position,
-          alongside: planned,
-        };
+        return { state: next, events, revision: result.nextRevision, position: result.position };
       } catch (error) {
-        if (error instanceof DuplicateEventIdError && planned) {
-          // A repeat of this command, or its alongside effect written already: decide again from a read,
-          // and append this stream's events alone (the caller then writes the other's, as a command).
-          withAlongside = false;
-          ctx.cache.delete(streamName);
-          trustCache = false;
-          continue;
-        }
         if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) {
           // The cache had not seen a write: catch up and decide again at once.
           if (!read) continue;

@@ -1,4 +1,4 @@
-import { type AccountEvent, accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { type PaymentMethod, paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
@@ -6,7 +6,7 @@ import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
-import { alongsideOf, handleCommand } from '../commands/handleCommand.ts';
+import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 
 type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
@@ -33,11 +33,9 @@ export async function creditTransfer(
 }
 
 /**
- * A transfer is the posting on the sender's stream (the no-overdraft decision) and the receiver's
- * bookkeeping, written together: in one commit on Postgres (appendTogether), so the log never holds a
- * debit without its credit; one after the other on EventStoreDB, whose client cannot append to two
- * streams at once, and there, if the process dies in between, the follow-up worker (followUps.ts)
- * finishes it. Every step is keyed by the transaction id, so running it twice changes nothing.
+ * A transfer is two appends: the posting on the sender's stream (the no-overdraft decision), then the
+ * receiver's bookkeeping. If the process dies in between, the follow-up worker (followUps.ts) finishes it;
+ * every step is keyed by the transaction id, so running it twice changes nothing.
  */
 export async function transferTokens(
   ctx: Ctx,
@@ -78,41 +76,20 @@ export async function transferTokens(
       now: ctx.now(),
     },
     metadata,
-    {
-      eventIdSeed: `${input.transactionId}:sent`,
-      alongside: (events) => {
-        const debit = events[0] as AccountEvent | undefined;
-        if (debit?.type !== 'TokensTransferred') return null;
-        const { transactionId, fromUserId, toUserId, amount } = debit.data;
-        return alongsideOf(
-          accountStream(toUserId),
-          accountDecider,
-          {
-            type: 'ReceiveTransfer',
-            data: { transactionId, fromUserId, toUserId, asset: debit.data.asset, amount },
-            now: ctx.now(),
-          },
-          metadata,
-          // The seed creditTransfer uses: whichever writes the credit, it has one id.
-          `${transactionId}:received`,
-        );
-      },
-    },
+    { eventIdSeed: `${input.transactionId}:sent` },
   );
   const event = sent.events[0];
-  const credited = sent.alongside
-    ? { position: null }
-    : await creditTransfer(
-        ctx,
-        {
-          transactionId: input.transactionId,
-          fromUserId: input.fromUserId,
-          toUserId: input.toUserId,
-          asset,
-          amount: event?.type === 'TokensTransferred' ? event.data.amount : formatUnits(input.units, asset),
-        },
-        metadata,
-      );
+  const credited = await creditTransfer(
+    ctx,
+    {
+      transactionId: input.transactionId,
+      fromUserId: input.fromUserId,
+      toUserId: input.toUserId,
+      asset,
+      amount: event?.type === 'TokensTransferred' ? event.data.amount : formatUnits(input.units, asset),
+    },
+    metadata,
+  );
   return {
     position: later(sent.position, credited.position),
     createdAt: event?.type === 'TokensTransferred' ? event.data.transferredAt : ctx.now().toISOString(),

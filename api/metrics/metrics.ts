@@ -43,26 +43,22 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** Wraps a store so every append (one stream's, or several together) is timed; the rest passes through. */
+/** Wraps a store so every append is timed; everything else passes through. */
 export function instrumentStore(store: EventStore, metrics: Metrics): EventStore {
-  const timed =
-    <Args extends unknown[], Result>(work: (...args: Args) => Promise<Result>) =>
-    async (...args: Args): Promise<Result> => {
+  const append = store.append.bind(store);
+  return Object.assign(Object.create(store) as EventStore, {
+    async append(...args: Parameters<EventStore['append']>): Promise<AppendResult> {
       const end = metrics.appendDuration.startTimer();
       try {
-        const result = await work(...args);
+        const result = await append(...args);
         end({ outcome: 'ok' });
         return result;
       } catch (error) {
         end({ outcome: 'error' });
         throw error;
       }
-    };
-  const wrapped = Object.assign(Object.create(store) as EventStore, {
-    append: timed<Parameters<EventStore['append']>, AppendResult>(store.append.bind(store)),
+    },
   });
-  if (store.appendTogether) wrapped.appendTogether = timed(store.appendTogether.bind(store));
-  return wrapped;
 }
 
 /** Gauges computed when scraped. */

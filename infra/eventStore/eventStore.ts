@@ -100,12 +100,6 @@ export interface EventStore {
    * gets appendBatch() below, one append at a time.
    */
   appendMany?(batch: StreamAppend[]): Promise<AppendResult[]>;
-  /**
-   * A command's few streams in one commit, all or nothing (a transfer's debit and credit), sharing a
-   * statement and a commit with concurrent appends where the store can. Optional: a store without it
-   * gets appendTogether() below, one append after the other.
-   */
-  appendTogether?(appends: StreamAppend[]): Promise<AppendResult[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -125,24 +119,6 @@ export async function appendBatch(store: EventStore, batch: StreamAppend[]): Pro
       await store.append(item.streamName, item.events, { expectedRevision: item.expectedRevision }),
     );
   return results;
-}
-
-/**
- * The appends in one commit when the store can (`atomic`), else one after the other in the order given,
- * so that the first is always written first: a caller whose later appends may be missing after a crash
- * (EventStoreDB's client has no multi-stream append) has them finished by whoever follows the first.
- */
-export async function appendTogether(
-  store: EventStore,
-  appends: StreamAppend[],
-): Promise<{ results: AppendResult[]; atomic: boolean }> {
-  if (store.appendTogether) return { results: await store.appendTogether(appends), atomic: true };
-  const results: AppendResult[] = [];
-  for (const item of appends)
-    results.push(
-      await store.append(item.streamName, item.events, { expectedRevision: item.expectedRevision }),
-    );
-  return { results, atomic: false };
 }
 
 export class WrongExpectedRevisionError extends Error {

@@ -310,17 +310,12 @@ describe('postgres one-statement append', () => {
       const first = await store.append('fast-1', [event(0)], { expectedRevision: 'no_stream' });
       const queries: string[] = [];
       let connects = 0;
-      // The statement goes through the store's own small pool (appendPool: generic plans), the rest
-      // through the application's.
-      const appendPool = (store as unknown as { appendPool: typeof db.pool }).appendPool;
-      for (const pool of [db.pool, appendPool]) {
-        const query = pool.query.bind(pool);
-        (pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
-          queries.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
-          return query(...args);
-        };
-      }
+      const query = db.pool.query.bind(db.pool);
       const connect = db.pool.connect.bind(db.pool);
+      (db.pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
+        queries.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
+        return query(...args);
+      };
       // pool.query checks a client out with a callback; a transaction checks one out as a promise.
       (db.pool as { connect: unknown }).connect = (...args: unknown[]) => {
         if (args.length === 0) connects++;
@@ -401,90 +396,6 @@ describe('postgres one-statement append', () => {
       });
       const capped = await Promise.all(streams.map((stream) => store.readStream(stream, { maxCount: 1 })));
       expect(capped.every((read) => read.length === 1 && read[0]!.revision === 0n)).toBe(true);
-    } finally {
-      await other.close();
-      await store.close();
-      await db.drop();
-    }
-  });
-});
-
-describe('postgres appends of several streams together', () => {
-  it('writes a group in one commit or not at all, also when another writer tore it, beside other appends', {
-    timeout: 60_000,
-  }, async () => {
-    const db = await createTestDatabase('estogether');
-    const store = new PostgresEventStore(db.pool, db.url);
-    const other = new PostgresEventStore(db.pool, db.url);
-    await store.init();
-    const event = (i: number) => {
-      const id = randomUUID();
-      return {
-        id,
-        type: 'Counted',
-        data: { i },
-        metadata: { actorId: null, correlationId: id, causationId: null },
-      };
-    };
-    const chained = async (stream: string) => {
-      const stored = await store.readStream(stream);
-      stored.forEach((e, i) => {
-        expect(e.revision).toBe(BigInt(i));
-        if (i > 0) expect(e.metadata.prevHash).toBe(stored[i - 1]!.metadata.hash);
-      });
-      return stored;
-    };
-    try {
-      for (const stream of ['pair-a', 'pair-b', 'pair-c', 'pair-d'])
-        await store.append(stream, [event(0)], { expectedRevision: 'no_stream' });
-      // One commit, each chain intact; 'any' goes at the head the store knows.
-      const [a, b] = await store.appendTogether([
-        { streamName: 'pair-a', events: [event(1)], expectedRevision: 0n },
-        { streamName: 'pair-b', events: [event(1), event(2)], expectedRevision: 'any' },
-      ]);
-      expect([a!.nextRevision, b!.nextRevision]).toEqual([1n, 2n]);
-      expect(a!.position.commit).toBe(b!.position.commit);
-      // A stale expectation on one stream writes nothing on the other.
-      await expect(
-        store.appendTogether([
-          { streamName: 'pair-a', events: [event(2)], expectedRevision: 0n },
-          { streamName: 'pair-b', events: [event(3)], expectedRevision: 'any' },
-        ]),
-      ).rejects.toThrow(/revision/i);
-      expect(await chained('pair-b')).toHaveLength(3);
-      // Torn: another writer moves pair-d behind this store's back, so of the group pair-c + pair-d only
-      // pair-c's head is still where this store thinks. The shared statement, with other appends in it,
-      // must not write pair-c alone: the group is sorted out apart, and written whole.
-      await other.readStream('pair-d');
-      await other.append('pair-d', [event(1)], { expectedRevision: 0n });
-      // (single-0 goes first and alone; the group and the other singles gather behind it in one statement.)
-      const single = (i: number) =>
-        store.append(`single-${i}`, [event(0)], { expectedRevision: 'no_stream' });
-      const [first, together, ...rest] = await Promise.all([
-        single(0),
-        store.appendTogether([
-          { streamName: 'pair-c', events: [event(1)], expectedRevision: 0n },
-          { streamName: 'pair-d', events: [event(2)], expectedRevision: 'any' },
-        ]),
-        single(1),
-        single(2),
-        single(3),
-        single(4),
-      ]);
-      const singles = [first, ...rest];
-      expect(together.map((r) => r.nextRevision)).toEqual([1n, 2n]);
-      expect(together[0]!.position.commit).toBe(together[1]!.position.commit);
-      expect((await chained('pair-c')).map((e) => e.data)).toEqual([{ i: 0 }, { i: 1 }]);
-      expect((await chained('pair-d')).map((e) => e.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
-      expect(singles.map((r) => r.nextRevision)).toEqual([0n, 0n, 0n, 0n, 0n]);
-      // A stream of the group this store has never seen goes the locked way at once.
-      await other.append('pair-e', [event(0)], { expectedRevision: 'no_stream' });
-      const [, e] = await store.appendTogether([
-        { streamName: 'pair-a', events: [event(2)], expectedRevision: 1n },
-        { streamName: 'pair-e', events: [event(1)], expectedRevision: 'any' },
-      ]);
-      expect(e!.nextRevision).toBe(1n);
-      expect(await chained('pair-e')).toHaveLength(2);
     } finally {
       await other.close();
       await store.close();

@@ -202,9 +202,6 @@ class StreamHeads {
   }
 }
 
-/** One or more streams' appends that the shared statement writes whole or not at all. */
-type FastGroup = { streamName: string; events: NewEvent[]; expected: ExpectedRevision }[];
-
 export interface PostgresEventStoreHooks {
   /** Test seam: runs inside the append transaction, after the insert and before COMMIT. */
   beforeCommit?(streamName: string): Promise<void>;
@@ -216,28 +213,12 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly signal: AppendSignal;
 
-  /**
-   * The connections of the shared append statement (runFastAppends: one at a time, two while a failed
-   * batch is halved), on which Postgres always runs its generic plan. Left to choose, it planned the
-   * statement anew on each call once a transfer's two streams went together (its grouping made the
-   * generic plan look dearer than plans made for each call's arrays): 3 ms of planning a call, with the
-   * call's arrays copied into each plan, and a fifth of the throughput (BENCHMARKS.md, stop 17).
-   */
-  private readonly appendPool: pg.Pool;
-
   constructor(
     private readonly pool: pg.Pool,
     url: string,
     private readonly hooks: PostgresEventStoreHooks = {},
   ) {
     this.signal = new AppendSignal(url);
-    this.appendPool = new pg.Pool({
-      connectionString: url,
-      max: 2,
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
-    // An idle connection dropped by the server (a restart): the next checkout opens another.
-    this.appendPool.on('error', () => {});
   }
 
   async init(): Promise<void> {
@@ -359,7 +340,6 @@ export class PostgresEventStore implements EventStore {
         metadata: [] as string[],
       };
       const lastRevision: bigint[] = [];
-      const lastHash: string[] = [];
       for (const item of batch) {
         const row = head.get(item.streamName);
         const current = row ? BigInt(row.revision) : null;
@@ -389,7 +369,6 @@ export class PostgresEventStore implements EventStore {
         target[1].push(revision.toString());
         target[2].push(prevHash!);
         lastRevision.push(revision);
-        lastHash.push(prevHash!);
       }
       if (fresh[0].length > 0) {
         await client.query(
@@ -418,9 +397,6 @@ export class PostgresEventStore implements EventStore {
       );
       await client.query('COMMIT');
       this.announce();
-      batch.forEach((item, i) => {
-        this.heads.remember(item.streamName, lastRevision[i]!, lastHash[i]!);
-      });
       const lastPosition = new Map<string, { position_text: string; transaction_text: string }>();
       for (const row of inserted.rows) {
         const seen = lastPosition.get(row.stream_name);
@@ -530,38 +506,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult | null> {
     // The test seam needs a moment between insert and commit, which one statement does not have.
     if (this.hooks.beforeCommit && (this.hooks.holds?.(streamName) ?? true)) return null;
-    const written = await this.fastAppends.submit([{ streamName, events, expected }]);
-    return written ? written[0]! : null;
-  }
-
-  /**
-   * A command's few streams in one commit, all or nothing (a transfer's debit and credit): first in a
-   * shared statement with concurrent appends, where the group is written whole or not at all (see
-   * runFastAppends); else, or if the heads this store remembers are stale, in a transaction of its own
-   * (appendMany, which checks each expected revision under the streams' row locks).
-   */
-  async appendTogether(appends: StreamAppend[]): Promise<AppendResult[]> {
-    if (appends.length === 0) return [];
-    const names = appends.map((item) => item.streamName);
-    if (new Set(names).size !== names.length)
-      throw new Error('appendTogether: a stream may appear only once');
-    for (const item of appends) {
-      if (item.events.length === 0) throw new Error('appendTogether: every stream needs at least one event');
-      for (const event of item.events)
-        if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
-    }
-    const held = this.hooks.beforeCommit && names.some((name) => this.hooks.holds?.(name) ?? true);
-    if (!held) {
-      const written = await this.fastAppends.submit(
-        appends.map((item) => ({
-          streamName: item.streamName,
-          events: item.events,
-          expected: item.expectedRevision,
-        })),
-      );
-      if (written) return written;
-    }
-    return await this.appendMany(appends);
+    return await this.fastAppends.submit({ streamName, events, expected });
   }
 
   /**
@@ -570,28 +515,24 @@ export class PostgresEventStore implements EventStore {
    * events. A stream whose head had moved answers null (the locked path then decides), the others commit.
    * The hash chain is computed when the batch runs, after any earlier append to the same stream landed.
    */
-  private readonly fastAppends = new Batcher<FastGroup, AppendResult[] | null>(
-    (items) => this.runFastAppends(items),
-    {
-      maxInFlight: 1,
-      maxBatch: 256,
-      key: (group) => (group.length === 1 ? group[0]!.streamName : group.map((item) => item.streamName)),
-    },
-  );
+  private readonly fastAppends = new Batcher<
+    { streamName: string; events: NewEvent[]; expected: ExpectedRevision },
+    AppendResult | null
+  >((items) => this.runFastAppends(items), {
+    maxInFlight: 1,
+    maxBatch: 256,
+    key: (item) => item.streamName,
+  });
 
-  /**
-   * Each item is a group of one or more streams' appends, written whole or not at all: a group whose
-   * streams did not all move (one head had moved meanwhile) makes the statement fail, and is then sorted
-   * out alone (halving, below).
-   */
-  private async runFastAppends(groups: FastGroup[]): Promise<(AppendResult[] | null)[]> {
+  private async runFastAppends(
+    items: { streamName: string; events: NewEvent[]; expected: ExpectedRevision }[],
+  ): Promise<(AppendResult | null)[]> {
     const head = {
       stream: [] as string[],
       expectedRevision: [] as (string | null)[],
       expectedHash: [] as (string | null)[],
       revision: [] as string[],
       hash: [] as string[],
-      group: [] as number[],
     };
     const rows = {
       stream: [] as string[],
@@ -601,70 +542,55 @@ export class PostgresEventStore implements EventStore {
       data: [] as string[],
       metadata: [] as string[],
     };
-    const planned: ({ revision: bigint; hash: string }[] | null)[] = [];
-    groups.forEach((group, groupIndex) => {
-      const plans: { revision: bigint; hash: string; current: bigint | null; expectedHash: string | null }[] =
-        [];
-      for (const { streamName, expected } of group) {
-        // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
-        // tries to start it); the compare-and-set makes that as safe as an exact expectation.
-        const known = this.heads.get(streamName);
-        let current: bigint | null;
-        if (expected === 'no_stream') current = null;
-        else if (typeof expected === 'bigint') {
-          if (!known || known.revision !== expected) break;
-          current = expected;
-        } else if (known) current = known.revision;
-        // Starting the stream is a guess (it may exist, unknown to this store): alone it costs nothing if
-        // wrong, but in a group it would tear it, fail the statement and everything sharing it.
-        else if (expected === 'any' && group.length === 1) current = null;
-        else break;
-        plans.push({ revision: 0n, hash: '', current, expectedHash: current === null ? null : known!.hash });
-      }
-      // A stream of the group this store cannot place: the whole group goes the locked way.
-      if (plans.length < group.length) {
-        planned.push(null);
-        return;
-      }
-      group.forEach(({ streamName, events }, i) => {
-        const plan = plans[i]!;
-        let prevHash = plan.expectedHash;
-        let revision = plan.current ?? -1n;
-        for (const event of events) {
-          revision++;
-          const hash = eventHash({ streamName, revision, ...event, prevHash });
-          rows.stream.push(streamName);
-          rows.revision.push(revision.toString());
-          rows.id.push(event.id);
-          rows.type.push(event.type);
-          rows.data.push(JSON.stringify(event.data));
-          rows.metadata.push(JSON.stringify({ ...event.metadata, prevHash, hash } satisfies StoredMetadata));
-          prevHash = hash;
+    const planned: ({ revision: bigint; hash: string } | null)[] = [];
+    for (const { streamName, events, expected } of items) {
+      // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
+      // tries to start it); the compare-and-set makes that as safe as an exact expectation.
+      const known = this.heads.get(streamName);
+      let current: bigint | null;
+      if (expected === 'no_stream') current = null;
+      else if (typeof expected === 'bigint') {
+        if (!known || known.revision !== expected) {
+          planned.push(null);
+          continue;
         }
-        head.stream.push(streamName);
-        head.expectedRevision.push(plan.current === null ? null : plan.current.toString());
-        head.expectedHash.push(plan.expectedHash);
-        head.revision.push(revision.toString());
-        head.hash.push(prevHash!);
-        head.group.push(groupIndex);
-        plan.revision = revision;
-        plan.hash = prevHash!;
-      });
-      planned.push(plans.map(({ revision, hash }) => ({ revision, hash })));
-    });
+        current = expected;
+      } else if (known) current = known.revision;
+      else if (expected === 'any') current = null;
+      else {
+        planned.push(null);
+        continue;
+      }
+      const expectedHash = current === null ? null : known!.hash;
+      let prevHash = expectedHash;
+      let revision = current ?? -1n;
+      for (const event of events) {
+        revision++;
+        const hash = eventHash({ streamName, revision, ...event, prevHash });
+        rows.stream.push(streamName);
+        rows.revision.push(revision.toString());
+        rows.id.push(event.id);
+        rows.type.push(event.type);
+        rows.data.push(JSON.stringify(event.data));
+        rows.metadata.push(JSON.stringify({ ...event.metadata, prevHash, hash } satisfies StoredMetadata));
+        prevHash = hash;
+      }
+      head.stream.push(streamName);
+      head.expectedRevision.push(current === null ? null : current.toString());
+      head.expectedHash.push(expectedHash);
+      head.revision.push(revision.toString());
+      head.hash.push(prevHash!);
+      planned.push({ revision, hash: prevHash! });
+    }
     if (head.stream.length === 0) return planned.map(() => null);
     let inserted: pg.QueryResult<{ stream_name: string; position_text: string; transaction_text: string }>;
     try {
-      inserted = await this.appendPool.query({
+      inserted = await this.pool.query({
         // Named: each connection parses and plans the hot statements once, not on every call.
         name: 'es-append-group',
-        // `torn`: a group of several streams some of which moved and some not (another writer moved one
-        // head meanwhile). It must not be half written: the division by zero fails the whole statement,
-        // and the halving below leaves that group alone to go the locked way. (A division rather than a
-        // function of our own: nothing to create and keep in step in the schema.)
         text: `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $12::int[])
-             AS i(stream_name, expected_revision, expected_hash, revision, last_hash, grp)
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[])
+             AS i(stream_name, expected_revision, expected_hash, revision, last_hash)
          ), moved AS (
            UPDATE es_streams s SET revision = i.revision, last_hash = i.last_hash FROM input i
             WHERE i.expected_revision IS NOT NULL AND s.stream_name = i.stream_name
@@ -674,17 +600,12 @@ export class PostgresEventStore implements EventStore {
            INSERT INTO es_streams (stream_name, revision, last_hash)
            SELECT stream_name, revision, last_hash FROM input WHERE expected_revision IS NULL
            ON CONFLICT (stream_name) DO NOTHING RETURNING stream_name
-         ), written AS (SELECT stream_name FROM moved UNION ALL SELECT stream_name FROM started),
-         torn AS (
-           SELECT i.grp FROM input i LEFT JOIN written w ON w.stream_name = i.stream_name
-            GROUP BY i.grp HAVING count(w.stream_name) > 0 AND count(w.stream_name) < count(*)
-         )
+         ), written AS (SELECT stream_name FROM moved UNION ALL SELECT stream_name FROM started)
          INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
          SELECT x.s, x.r, x.id, x.t, x.d, x.m
            FROM unnest($6::text[], $7::bigint[], $8::uuid[], $9::text[], $10::jsonb[], $11::jsonb[])
              WITH ORDINALITY AS x(s, r, id, t, d, m, n)
            JOIN written ON written.stream_name = x.s
-          WHERE 1 / (NOT EXISTS (SELECT 1 FROM torn))::int = 1
           ORDER BY x.n
          RETURNING stream_name, global_position::text AS position_text, transaction_id::text AS transaction_text`,
         values: [
@@ -699,21 +620,20 @@ export class PostgresEventStore implements EventStore {
           rows.type,
           rows.data,
           rows.metadata,
-          head.group,
         ],
       });
     } catch {
       // One item can spoil the statement for all (an event id used before, a deadlock with another
-      // process, a torn group) and nothing was written: halve the batch until the culprit is alone, and
-      // let that one go the locked way, which sorts out its own case.
-      if (groups.length === 1) {
-        for (const { streamName } of groups[0]!) this.heads.forget(streamName);
+      // process) and nothing was written: halve the batch until the culprit is alone, and let that one go
+      // the locked way, which sorts out its own case.
+      if (items.length === 1) {
+        this.heads.forget(items[0]!.streamName);
         return [null];
       }
-      const half = Math.ceil(groups.length / 2);
+      const half = Math.ceil(items.length / 2);
       const [first, second] = await Promise.all([
-        this.runFastAppends(groups.slice(0, half)),
-        this.runFastAppends(groups.slice(half)),
+        this.runFastAppends(items.slice(0, half)),
+        this.runFastAppends(items.slice(half)),
       ]);
       return [...first, ...second];
     }
@@ -723,24 +643,20 @@ export class PostgresEventStore implements EventStore {
       if (!seen || BigInt(row.position_text) > BigInt(seen.position_text)) last.set(row.stream_name, row);
     }
     if (inserted.rows.length > 0) this.announce();
-    return groups.map((group, i) => {
-      const plans = planned[i];
-      if (!plans) return null;
-      const rowsOf = group.map((item) => last.get(item.streamName));
-      if (rowsOf.some((row) => !row)) {
+    return items.map((item, i) => {
+      const plan = planned[i];
+      if (!plan) return null;
+      const row = last.get(item.streamName);
+      if (!row) {
         // Someone else moved the stream (or our memory of it was stale): let the locked path decide.
-        // (A group is written whole or not at all, so none of its streams has a row here.)
-        for (const { streamName } of group) this.heads.forget(streamName);
+        this.heads.forget(item.streamName);
         return null;
       }
-      return group.map((item, j) => {
-        this.heads.remember(item.streamName, plans[j]!.revision, plans[j]!.hash);
-        const row = rowsOf[j]!;
-        return {
-          nextRevision: plans[j]!.revision,
-          position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
-        };
-      });
+      this.heads.remember(item.streamName, plan.revision, plan.hash);
+      return {
+        nextRevision: plan.revision,
+        position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
+      };
     });
   }
 
@@ -973,6 +889,5 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.signal.close();
-    await this.appendPool.end();
   }
 }
