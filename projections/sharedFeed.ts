@@ -11,7 +11,7 @@ import {
  * One read of the log for all the projections of a process that are in step, instead of one each.
  *
  * Each projection follows the log on its own subscription, at its own pace: under load every one of them
- * read the head of the log after each of its batches (nine reads, nine decodings of the same events and a
+ * read the head of the log after each of its batches (ten reads, ten decodings of the same events and a
  * round trip each, where one would do; measured in BENCHMARKS.md, stop 17). This feed keeps the
  * subscription semantics (every event after `after`, once, in order; the next batch only after the
  * subscriber's `onEvents` returned; nothing after `close()` resolved) and shares the reading:
