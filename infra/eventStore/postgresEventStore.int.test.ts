@@ -404,6 +404,69 @@ describe('postgres one-statement append', () => {
   });
 });
 
+describe('postgres batched appends racing other writers', () => {
+  it('keeps every stream in revision order along the log, whichever way each append went', {
+    timeout: 120_000,
+  }, async () => {
+    const db = await createTestDatabase('esrace');
+    // Two processes' stores: each one's memory of the heads goes stale as the other writes, so single
+    // appends go both ways (the shared statement, the locked one) beside the batched appends (appendMany,
+    // the seeder's) on the same streams.
+    const stores = [new PostgresEventStore(db.pool, db.url), new PostgresEventStore(db.pool, db.url)];
+    await stores[0]!.init();
+    const event = () => {
+      const id = randomUUID();
+      return {
+        id,
+        type: 'Counted',
+        data: {},
+        metadata: { actorId: null, correlationId: id, causationId: null },
+      };
+    };
+    const streams = Array.from({ length: 12 }, (_, i) => `race-${i}`);
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    try {
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, lane) => {
+          const store = stores[lane % 2]!;
+          for (let i = 0; i < 40; i++) {
+            const a = streams[random(streams.length)]!;
+            let b = streams[random(streams.length)]!;
+            if (b === a) b = streams[(streams.indexOf(a) + 1) % streams.length]!;
+            const pair = [
+              { streamName: a, events: [event()], expectedRevision: 'any' as const },
+              { streamName: b, events: [event()], expectedRevision: 'any' as const },
+            ];
+            if (random(2) === 0) await store.append(a, [event()], { expectedRevision: 'any' });
+            else await store.appendMany(pair);
+          }
+        }),
+      );
+      const log = await stores[0]!.readAll({ after: null, limit: 1_000_000 });
+      const heads = new Map<string, { revision: bigint; hash: string }>();
+      const problems: string[] = [];
+      for (const e of log) {
+        const head = heads.get(e.streamName);
+        if (
+          e.revision !== (head ? head.revision + 1n : 0n) ||
+          (e.metadata.prevHash ?? null) !== (head?.hash ?? null)
+        )
+          problems.push(`${e.streamName} revision ${e.revision} after ${head?.revision ?? 'none'}`);
+        heads.set(e.streamName, { revision: e.revision, hash: e.metadata.hash });
+      }
+      expect(problems).toEqual([]);
+      expect(log.length).toBeGreaterThan(16 * 40);
+    } finally {
+      for (const store of stores) await store.close();
+      await db.drop();
+    }
+  });
+});
+
 describe('postgres event store: the LISTEN connection', () => {
   it('comes back by itself when the server ends it (a restart), and pushes appends promptly again', async () => {
     const db = await createTestDatabase('listen');
