@@ -196,18 +196,13 @@ async function peakRssOfChild(
   };
 }
 
-/** The databases a run made for its log scenarios (dropped at the end on a caller's server). */
-const benchLogUrls: string[] = [];
-
+/** Drops the databases a run made (named by it: `bench_<time>`, `bench_log_<time>`). */
 async function dropBenchDatabases(serverUrl: string, urls: readonly string[]) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    for (const url of urls) {
-      const name = new URL(url).pathname.slice(1);
-      if (/^bench_(log_)?\d+$/.test(name))
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    }
+    for (const url of urls)
+      await admin.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
   } finally {
     await admin.end();
   }
@@ -233,6 +228,8 @@ async function main() {
     serverUrl = embedded.url;
   }
   const url = await ensureDatabase(serverUrl, `bench_${Date.now()}`);
+  /** What this run made on the server (dropped at the end on a caller's server). */
+  const made = [url];
   const pool = new pg.Pool({ connectionString: url, max: 70 });
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'Postgres at BENCH_DATABASE_URL' : 'embedded Postgres 18 (fsync on)'}`;
   results.machine = { description: machine };
@@ -720,7 +717,7 @@ async function main() {
       // 6 + 7. A log of LOG_EVENTS events (made by the seeder), rebuilt and exported by the real scripts.
       log(`bench: seeding a log of ${LOG_EVENTS.toLocaleString('en-US')} events`);
       const seedUrl = await ensureDatabase(serverUrl, `bench_log_${Date.now()}`);
-      benchLogUrls.push(seedUrl);
+      made.push(seedUrl);
       const env = { DATABASE_URL: seedUrl, SESSION_SECRET: BENCH_ENV.SESSION_SECRET, LOG_LEVEL: 'silent' };
       await peakRssOfChild(
         ['seed', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'],
@@ -814,7 +811,10 @@ async function main() {
     await pool.end();
     // On a server of the caller's (BENCH_DATABASE_URL) the run's databases go with it: each run made
     // 0.3-0.6 GB (3 GB with the 1M log) and left them behind until stop 17.
-    if (!embedded) await dropBenchDatabases(serverUrl, [url, ...benchLogUrls]).catch(() => {});
+    if (!embedded)
+      await dropBenchDatabases(serverUrl, made).catch((error: unknown) =>
+        log(`bench: could not drop ${made.join(', ')}: ${error instanceof Error ? error.message : error}`),
+      );
     await embedded?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
 import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner, readCheckpoint } from './runner.ts';
+import { until } from './testing.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -44,15 +45,6 @@ const tick = (type = 'Tick'): NewEvent => ({
   data: {},
   metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`condition not reached in time: ${check.toString().slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function total(db: TestDatabase, table: string): Promise<number> {
   const { rows } = await db.pool.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM ${table}`);

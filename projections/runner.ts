@@ -221,7 +221,6 @@ class ProjectionWorker {
       const failed = new Promise<never>((_, reject) => {
         subscription = this.feed.subscribeToAll({
           after: checkpoint,
-          batchSize: this.options.batchSize ?? 500,
           onEvents: async (events) => {
             checkpoint = await this.processBatch(events, checkpoint);
             await this.options.afterBatch?.();

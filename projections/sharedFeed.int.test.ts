@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.t
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
+import { until } from './testing.ts';
 
 /** The store, counting the subscriptions opened on it and the reads made past them. */
 function counted(store: EventStore) {
@@ -67,15 +68,6 @@ function subscriber(after: LogPosition | null, behaviour: { failOnCall?: number 
     /** Every event once and in log order: each one after the one before. */
     inOrder: () => seen.every((e, i) => i === 0 || comparePositions(e.position, seen[i - 1]!.position) > 0),
   };
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`condition not reached in time: ${check.toString().slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('shared log feed', () => {

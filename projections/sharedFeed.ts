@@ -46,6 +46,7 @@ export class SharedLogFeed {
     return this.members.size;
   }
 
+  /** As EventStore.subscribeToAll, in batches of the feed's size (a subscriber's `batchSize` is not used). */
   subscribeToAll(options: SubscribeOptions): Subscription {
     const member: Member = { position: options.after, closed: false, busy: null, alone: null, options };
     member.alone = this.followAlone(member);
@@ -153,13 +154,11 @@ export class SharedLogFeed {
 
   private readonly closing = new Set<Promise<void>>();
 
-  /** Waits until the feed's own subscription has stopped (once its subscribers have closed theirs). */
+  /**
+   * Waits until the feed's own subscription has stopped. It stops when its last member leaves, so once
+   * every subscriber has closed, only a stop still under way is left to wait for.
+   */
   async close(): Promise<void> {
-    if (this.source && this.members.size === 0) {
-      const { subscription } = this.source;
-      this.source = null;
-      await subscription.close();
-    }
     await Promise.all(this.closing);
   }
 

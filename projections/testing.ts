@@ -111,3 +111,13 @@ export async function balancesFromLog(store: EventStore): Promise<Map<string, bi
   }
   return balances;
 }
+
+/** Polls `check` until it holds; fails after `timeoutMs`, naming the condition. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached in time: ${check.toString().slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { Random } from '../testing/random.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
 import {
   appendManyContract,
@@ -404,14 +405,17 @@ describe('postgres one-statement append', () => {
   });
 });
 
-describe('postgres batched appends racing other writers', () => {
-  it('keeps every stream in revision order along the log, whichever way each append went', {
-    timeout: 120_000,
-  }, async () => {
+describe('postgres appends racing other writers', () => {
+  // Two processes' stores: each one's memory of the heads goes stale as the other writes, so single
+  // appends go both ways (the shared statement, the locked one). Alone, they test the locked append's
+  // check of its head's writer; with the batched appends (appendMany, the seeder's) on the same streams,
+  // that one's hold on the table. (Mixed, the batches' hold makes the single appends' race too rare to
+  // test the first.)
+  it.each([
+    ['single appends', 0],
+    ['single and batched appends', 0.5],
+  ])('keep every stream in revision order along the log: %s', { timeout: 120_000 }, async (_, batched) => {
     const db = await createTestDatabase('esrace');
-    // Two processes' stores: each one's memory of the heads goes stale as the other writes, so single
-    // appends go both ways (the shared statement, the locked one) beside the batched appends (appendMany,
-    // the seeder's) on the same streams.
     const stores = [new PostgresEventStore(db.pool, db.url), new PostgresEventStore(db.pool, db.url)];
     await stores[0]!.init();
     const event = () => {
@@ -424,25 +428,21 @@ describe('postgres batched appends racing other writers', () => {
       };
     };
     const streams = Array.from({ length: 12 }, (_, i) => `race-${i}`);
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = new Random(7);
     try {
       await Promise.all(
         Array.from({ length: 16 }, async (_, lane) => {
           const store = stores[lane % 2]!;
           for (let i = 0; i < 40; i++) {
-            const a = streams[random(streams.length)]!;
-            let b = streams[random(streams.length)]!;
+            const a = random.pick(streams);
+            let b = random.pick(streams);
             if (b === a) b = streams[(streams.indexOf(a) + 1) % streams.length]!;
             const pair = [
               { streamName: a, events: [event()], expectedRevision: 'any' as const },
               { streamName: b, events: [event()], expectedRevision: 'any' as const },
             ];
-            if (random(2) === 0) await store.append(a, [event()], { expectedRevision: 'any' });
-            else await store.appendMany(pair);
+            if (random.chance(batched)) await store.appendMany(pair);
+            else await store.append(a, [event()], { expectedRevision: 'any' });
           }
         }),
       );
@@ -459,7 +459,7 @@ describe('postgres batched appends racing other writers', () => {
         heads.set(e.streamName, { revision: e.revision, hash: e.metadata.hash });
       }
       expect(problems).toEqual([]);
-      expect(log.length).toBeGreaterThan(16 * 40);
+      expect(log.length).toBeGreaterThanOrEqual(16 * 40);
     } finally {
       for (const store of stores) await store.close();
       await db.drop();

@@ -318,8 +318,9 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Many streams in one transaction, all or nothing: one commit (one fsync) and a handful of set-based
-   * statements for the whole batch, whatever its size. Stream heads are locked in name order, so two
-   * batches touching the same streams cannot deadlock. A stream may appear once per batch.
+   * statements for the whole batch, whatever its size. It holds `es_streams` for itself while it runs
+   * (below), so its heads need no row locks and two batches cannot deadlock. A stream may appear once per
+   * batch.
    */
   async appendMany(batch: StreamAppend[]): Promise<AppendResult[]> {
     if (batch.length === 0) return [];
@@ -340,11 +341,12 @@ export class PostgresEventStore implements EventStore {
       // revision n + 1 before revision n in the log (shown by the race test in
       // postgresEventStore.int.test.ts, stop 17). With the table locked first (before any id is taken:
       // the lock waits for every append under way to end), every head it reads is older than it. Readers
-      // are not held up; other appends wait for this one, which the seeder's batches can afford.
+      // are not held up; other appends wait for this one, which the seeder's batches can afford. (Nor
+      // can anyone else lock or change a head meanwhile: no row locks needed.)
       await client.query('LOCK TABLE es_streams IN EXCLUSIVE MODE');
       const heads = await client.query<{ stream_name: string; revision: string; last_hash: string }>(
         `SELECT stream_name, revision::text AS revision, last_hash FROM es_streams
-         WHERE stream_name = ANY($1::text[]) ORDER BY stream_name FOR UPDATE`,
+         WHERE stream_name = ANY($1::text[])`,
         [names],
       );
       const head = new Map(heads.rows.map((r) => [r.stream_name, r]));
