@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -443,6 +444,25 @@ async function main() {
       };
       // A warm-up, not measured: the processes' code is compiled by V8 and the API's caches hold the
       // users' streams by the first measured second (the first of three runs was a third slower without).
+      // Each user's cookie as a browser holds it: the API renews a session token older than a minute with
+      // every answer (Set-Cookie), and a browser keeps the new one; autocannon cannot, so a run more than a
+      // minute after sign-in would renew on every request (an UPDATE and a signature each: measured at
+      // 14,335 renewals in 10 s, stop 18). Fresh sessions before each run keep every token younger than that.
+      const freshSessions = async () => {
+        for (let i = 0; i < users.length; i += 50)
+          await Promise.all(
+            users.slice(i, i + 50).map(async (user) => {
+              const session = await createSession(
+                deps.pool,
+                deps.sessions,
+                { userId: user.id, isAdmin: false },
+                true,
+              );
+              user.cookie = `sai_session=${session.token}`;
+            }),
+          );
+      };
+      await freshSessions();
       await autocannon({ url: api.url, connections: 64, duration: 3, requests: [transferRequest] });
       // Requests cut off at its end may still commit: let them, before the log is counted.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -450,6 +470,7 @@ async function main() {
       const before = await countTransfers();
       let acceptedTotal = 0;
       let unansweredTotal = 0;
+      let timelineRuns = 0;
       const e2e = await repeat(RUNS, async () => {
         const lagSamples: number[] = [];
         // What Postgres backends wait on during the load (BENCH_WAITS=1 prints a tally): the profile of the
@@ -498,16 +519,29 @@ async function main() {
                 ).rows.map((row) => [row.t, row]),
               )
             : null;
+        await freshSessions();
         const tablesBefore = await tableStats();
         // CPU spent during the load by each process, per accepted transfer: what the two cores go to.
         const cpuGroups = { api: api.pid, worker: worker?.pid ?? -1, loadGenerator: process.pid };
         const cpuBefore = cpuByGroup(cpuGroups);
-        const result = await autocannon({
+        const load = autocannon({
           url: api.url,
           connections: 64,
           duration: SECONDS,
           requests: [transferRequest],
-        });
+          // Without a callback autocannon returns its run: an event emitter that is also a promise.
+        }) as Promise<autocannon.Result> & EventEmitter;
+        // BENCH_TIMELINE=file writes each answer's time and latency (ms), to tell stalls from queueing.
+        const timeline: string[] = [];
+        if (process.env.BENCH_TIMELINE) {
+          const started = performance.now();
+          load.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
+            timeline.push(`${(performance.now() - started).toFixed(1)}\t${ms.toFixed(1)}`),
+          );
+        }
+        const result = await load;
+        if (process.env.BENCH_TIMELINE)
+          writeFileSync(`${process.env.BENCH_TIMELINE}.${++timelineRuns}`, `${timeline.join('\n')}\n`);
         clearInterval(sampler);
         const cpuAfter = cpuByGroup(cpuGroups);
         const cpu = Object.fromEntries(

@@ -19,6 +19,8 @@ describe('projections:rebuild (blue-green)', () => {
   let t: TestApp;
   let admin: TestClient;
   let users: Awaited<ReturnType<typeof signedUpClient>>[];
+  /** Each notification of the log before the rebuilds, and whether its user had read it. */
+  let readBefore: { id: string; is_read: boolean }[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -47,7 +49,27 @@ describe('projections:rebuild (blue-green)', () => {
       });
     }
     await users[0]!.client.post('/api/cards', {});
+    // Notifications read one by one and all at once, then new ones: the rebuild must mark the same ones
+    // read (its notifications table fills without its key).
     await t.settle();
+    const listed = await users[1]!.client.get('/api/notifications?limit=5');
+    expect(listed.body.length).toBeGreaterThan(2);
+    for (const notice of listed.body.slice(1, 3))
+      expect((await users[1]!.client.patch(`/api/notifications/${notice.id}/read`, {})).status).toBe(200);
+    expect((await users[2]!.client.patch('/api/notifications/mark-all-read', {})).status).toBe(200);
+    for (const from of [users[0]!, users[1]!])
+      await from.client.post('/api/transactions', {
+        type: 'transfer',
+        amount: '0.50',
+        receiver_id: users[2]!.user.id,
+      });
+    await t.settle();
+    const { rows: notices } = await t.db.pool.query<{ id: string; is_read: boolean }>(
+      'SELECT id, is_read FROM notifications ORDER BY id',
+    );
+    readBefore = notices;
+    expect(notices.filter((n) => n.is_read).length).toBeGreaterThan(2);
+    expect(notices.filter((n) => !n.is_read).length).toBeGreaterThan(2);
   });
   afterAll(async () => {
     await t?.stop();
@@ -143,6 +165,12 @@ describe('projections:rebuild (blue-green)', () => {
     const live = await snapshotTables(t.db.pool, tables);
     const fresh = await freshRebuild();
     for (const table of tables) expect(live[table], table).toEqual(fresh[table]);
+    // …and the rebuilt notifications are read exactly where the live worker had marked them.
+    const { rows: readAfter } = await t.db.pool.query<{ id: string; is_read: boolean }>(
+      'SELECT id, is_read FROM notifications WHERE id = ANY($1) ORDER BY id',
+      [readBefore.map((n) => n.id)],
+    );
+    expect(readAfter).toEqual(readBefore);
     await expectEveryIndex();
     // The live workers carried on from the switched checkpoints: new commands still show up.
     const r = await users[1]!.client.post('/api/transactions', {
