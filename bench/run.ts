@@ -353,13 +353,8 @@ async function main() {
               },
               { actorId: null, correlationId: randomUUID(), causationId: null },
             );
-            const session = await createSession(
-              deps.pool,
-              deps.sessions,
-              { userId: user.userId, isAdmin: false },
-              true,
-            );
-            return { id: user.userId, cookie: `sai_session=${session.token}` };
+            // Signed in by freshSessions, before each run.
+            return { id: user.userId, cookie: '' };
           }),
         );
         users.push(...created);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { until } from '../../projections/testing.ts';
 import {
   type Account,
   browserKit,
@@ -117,7 +118,7 @@ beforeAll(async () => {
     });
   }
   // Read models follow the log by a few milliseconds; the receiving side's event comes after the send.
-  await waitUntil(
+  await until(
     async () =>
       (await getJson<{ total: number }>(admin.context.request, '/api/transactions/all')).total === TOTAL &&
       (await getJson<DetailJson>(admin.context.request, `/api/admin/transactions/${ids.rent}`)).events
@@ -143,15 +144,6 @@ async function auditHash(request: APIRequestContext, userId: string, type: strin
 
 function rows(page: Page) {
   return page.getByTestId('admin-transaction-row');
-}
-
-/** For set-up, where expect.poll is not available. */
-async function waitUntil(ready: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('The ledger did not catch up in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The machine is shared and slow: wait for a value as long as a locator would. */
