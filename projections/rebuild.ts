@@ -215,8 +215,8 @@ export async function rebuildProjections(
 /**
  * One short transaction: locks every live table, applies the events that arrived since the build caught
  * up to the shadow tables, moves the live tables to `retired_<name>_<time>` and the rebuilt ones into
- * `public`, and hands each live projection the rebuilt checkpoint. The live workers' next checkpoint
- * compare-and-set fails, so they restart from that checkpoint on the new tables.
+ * `public`, and hands each live projection the rebuilt checkpoint. The live workers' next batch finds its
+ * checkpoint moved (runner.ts checks it under the row lock), so they restart from it on the new tables.
  */
 async function switchToRebuilt(
   pool: pg.Pool,
@@ -228,9 +228,10 @@ async function switchToRebuilt(
   return await withTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = '10s'`);
     await letAutovacuumGiveWay(client);
-    // The live workers' checkpoint rows first, then their tables: a live batch moves its checkpoint row
-    // before it writes its tables, so taking the locks in that same order makes the switch wait for a
-    // batch in flight instead of deadlocking with it (row here, table there).
+    // The live workers' checkpoint rows first, in name order, then their tables: a live batch locks its
+    // projections' checkpoint rows in name order before it writes their tables (JointCommitter), so taking
+    // the locks in that same order makes the switch wait for a batch in flight instead of deadlocking with
+    // it (row here, table there).
     await client.query(
       'SELECT name FROM projection_checkpoints WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE',
       [projections.map((projection) => projection.name)],

@@ -149,6 +149,8 @@ describe('projection runner', () => {
     await store.append('poisoned-stream', [tick(), tick('Poison'), tick()], { expectedRevision: 'any' });
     await store.append('healthy-stream', [tick(), tick('Poison'), tick()], { expectedRevision: 'any' });
     await until(async () => (await total(db, 'healthy_counts')) === 3);
+    // It went on while the poisoned one was still failing (their batches share a transaction).
+    expect(failures.remaining).toBeGreaterThan(0);
     await until(async () => {
       const status = (await r.status()).find((s) => s.name === 'poisoned')!;
       return status.retryCount > 0 && (status.lastError ?? '').includes('cannot digest this event');
@@ -166,6 +168,64 @@ describe('projection runner', () => {
     waits.forEach((wait, i) => {
       expect(wait).toBeGreaterThanOrEqual(100 * 2 ** i * 0.95);
     });
+    await r.stop();
+  });
+
+  it('commits the batches of the projections in step in one transaction', async () => {
+    const projections = ['jointa', 'jointb', 'jointc'].map((name) => counterProjection(name));
+    const r = runner(projections);
+    await r.start();
+    for (const name of ['jointa', 'jointb', 'jointc'])
+      await store.append(`${name}-1`, [tick(), tick()], { expectedRevision: 'any' });
+    await until(async () => (await r.status()).every((status) => status.lagEvents === 0));
+    // Caught up, all three follow the shared feed: the next event reaches them as one batch.
+    await store.append('jointb-1', [tick()], { expectedRevision: 'any' });
+    const head = await store.headPosition();
+    await until(async () => {
+      const positions = await Promise.all(projections.map((p) => readCheckpoint(db.pool, p.name)));
+      return positions.every((position) => comparePositions(position, head) === 0);
+    });
+    // A row's xmin is the transaction that wrote it: one transaction moved all three checkpoints.
+    const { rows } = await db.pool.query<{ xmin: string }>(
+      `SELECT DISTINCT xmin::text FROM projection_checkpoints WHERE name = ANY($1)`,
+      [projections.map((p) => p.name)],
+    );
+    expect(rows).toHaveLength(1);
+    expect([
+      await total(db, 'jointa_counts'),
+      await total(db, 'jointb_counts'),
+      await total(db, 'jointc_counts'),
+    ]).toEqual([2, 3, 2]);
+    await r.stop();
+  });
+
+  it('a projection whose checkpoint was moved underneath starts over from it; the others commit their batch', async () => {
+    const moved = counterProjection('moved');
+    const kept = counterProjection('kept');
+    const r = runner([moved, kept]);
+    await r.start();
+    for (let i = 0; i < 5; i++) {
+      await store.append('moved-1', [tick()], { expectedRevision: 'any' });
+      await store.append('kept-1', [tick()], { expectedRevision: 'any' });
+    }
+    await until(
+      async () => (await total(db, 'moved_counts')) === 5 && (await total(db, 'kept_counts')) === 5,
+    );
+    await until(async () => (await r.status()).every((status) => status.lagEvents === 0));
+    // As a rebuild's switch does: another owner resets the projection (here to the start of the log).
+    await db.pool.query(`DELETE FROM moved_counts`);
+    await db.pool.query(
+      `UPDATE projection_checkpoints SET position_commit = NULL, position_prepare = NULL WHERE name = 'moved'`,
+    );
+    await store.append('moved-1', [tick()], { expectedRevision: 'any' });
+    await store.append('kept-1', [tick()], { expectedRevision: 'any' });
+    // The worker finds its checkpoint moved, writes nothing on top of it, and replays from there: every
+    // event of its stream once. Carrying on from where it was would leave 1.
+    await until(async () => (await total(db, 'moved_counts')) === 6);
+    await until(async () => (await total(db, 'kept_counts')) === 6);
+    await until(async () => (await r.status()).every((status) => status.lagEvents === 0));
+    expect(await total(db, 'moved_counts')).toBe(6);
+    expect(await total(db, 'kept_counts')).toBe(6);
     await r.stop();
   });
 });

@@ -15,8 +15,9 @@ import { SharedLogFeed } from './sharedFeed.ts';
  * - the log read once for all projections in step (SharedLogFeed), each batch then applied by each;
  * - one active worker across all processes: a session-level advisory lock on a dedicated connection; a
  *   second process stands by, polling for the lock, and takes over when the holder's connection dies;
- * - rows and checkpoint in one transaction; the checkpoint update is a compare-and-set on the previous
- *   position, so a worker that silently lost its lock can never write over its successor;
+ * - rows and checkpoint in one transaction, shared by the projections whose batches arrive together
+ *   (JointCommitter); the checkpoint row is locked and its position checked first, so a worker that
+ *   silently lost its lock can never write over its successor;
  * - a failing batch (poison event, database down) is rolled back, reported as last_error, and retried
  *   with exponential backoff; other projections keep going.
  */
@@ -126,6 +127,141 @@ export async function readCheckpoint(
   return rowPosition(rows[0]);
 }
 
+/** One projection's batch: its events past `previous`, up to `last`, to apply and checkpoint. */
+interface BatchRequest {
+  projection: Projection;
+  previous: LogPosition | null;
+  last: LogPosition;
+  events: readonly RecordedEvent[];
+}
+
+interface Pending extends BatchRequest {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const ADVANCE_CHECKPOINTS = `UPDATE projection_checkpoints AS c
+   SET position_commit = v.commit, position_prepare = v.prepare, events_processed = c.events_processed + v.n,
+       updated_at = now(), last_error = NULL, last_error_at = NULL, last_error_position = NULL, retry_count = 0
+  FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::bigint[]) AS v(name, commit, prepare, n)
+ WHERE c.name = v.name`;
+
+/**
+ * Commits the batches of several projections in one transaction: the projections in step get the same
+ * batch at the same moment (SharedLogFeed), and writing each in a transaction of its own cost ten
+ * transactions per batch where one does (measured in BENCHMARKS.md, stop 19). Each projection keeps its
+ * own outcome:
+ * - its checkpoint row is locked first, with all the others, in name order (the order the rebuild's switch
+ *   locks them in, so the two wait for each other instead of deadlocking), and its position compared with
+ *   the one its worker holds: a worker that silently lost its lock learns it before writing a row, and a
+ *   successor that moves the checkpoint waits for the lock and then finds the position moved;
+ * - its rows are written after a savepoint of its own: should its set-based form fail, it is rolled back to
+ *   there and replayed event by event (naming the poison event); should that fail too, it is rolled back
+ *   to there and fails alone, its checkpoint untouched, while the others' batches commit;
+ * - the checkpoints of those that succeeded move in one statement before the commit.
+ * Commits do not wait for the WAL flush: read models are disposable and their checkpoints commit with their
+ * rows, so a crash that loses the last few batches loses rows and checkpoints together and the worker
+ * replays them from the log; and these commits stop competing with the commands' for the flush.
+ * Written here rather than taken from a library: it is a few statements over this project's own tables.
+ */
+export class JointCommitter {
+  private queue: Pending[] = [];
+  private scheduled = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Resolves once the batch is committed; rejects with the projection's own failure, or the transaction's. */
+  submit(request: BatchRequest): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ ...request, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      // Whatever is submitted in this turn of the event loop goes into one transaction.
+      setImmediate(() => {
+        const batch = this.queue;
+        this.queue = [];
+        this.scheduled = false;
+        void this.commit(batch);
+      });
+    });
+  }
+
+  private async commit(requests: Pending[]): Promise<void> {
+    const failures = new Map<Pending, unknown>();
+    let client: pg.PoolClient | undefined;
+    let broken: boolean | undefined;
+    try {
+      client = await this.pool.connect();
+      const names = requests.map((request) => pg.escapeLiteral(request.projection.name)).join(', ');
+      // One round trip; the statement has no parameters (a multi-statement query cannot), so the names are
+      // inlined through escapeLiteral.
+      const results = (await client.query(
+        `BEGIN; SET LOCAL synchronous_commit = 'off';
+         SELECT name, position_commit::text, position_prepare::text FROM projection_checkpoints
+          WHERE name IN (${names}) ORDER BY name FOR UPDATE`,
+      )) as unknown as pg.QueryResult<CheckpointRow & { name: string }>[];
+      const held = new Map(results[2]!.rows.map((row) => [row.name, rowPosition(row)]));
+      let savepoints = 0;
+      for (const request of requests) {
+        const { projection, events } = request;
+        if (
+          !held.has(projection.name) ||
+          comparePositions(held.get(projection.name)!, request.previous) !== 0
+        ) {
+          failures.set(request, new LostOwnershipError(`checkpoint of ${projection.name} moved underneath`));
+          continue;
+        }
+        if (!events.some((event) => projection.handles.has(event.type))) continue;
+        const savepoint = `p${savepoints++}`;
+        await client.query(`SAVEPOINT ${savepoint}`);
+        try {
+          if (!projection.applyBatch) await applyEventByEvent(projection, events, client);
+          else {
+            try {
+              await applyEvents(projection, events, client);
+            } catch {
+              await client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+              await applyEventByEvent(projection, events, client);
+            }
+          }
+        } catch (error) {
+          // Its own failure: its rows go, the others' stay. (Should the connection be gone, this throws
+          // and the whole transaction fails.)
+          await client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+          failures.set(request, error);
+        }
+      }
+      const done = requests.filter((request) => !failures.has(request));
+      if (done.length > 0) {
+        await client.query({
+          name: 'sai-advance-checkpoints',
+          text: ADVANCE_CHECKPOINTS,
+          values: [
+            done.map((request) => request.projection.name),
+            done.map((request) => request.last.commit.toString()),
+            done.map((request) => request.last.prepare.toString()),
+            done.map((request) => request.events.length),
+          ],
+        });
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      // A connection that cannot even roll back is not handed back to the pool.
+      broken = await client?.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      for (const request of requests) if (!failures.has(request)) failures.set(request, error);
+    } finally {
+      client?.release(broken);
+    }
+    for (const request of requests) {
+      if (failures.has(request)) request.reject(failures.get(request));
+      else request.resolve();
+    }
+  }
+}
+
 class ProjectionWorker {
   state: WorkerState = 'starting';
   private stopped = false;
@@ -137,6 +273,8 @@ class ProjectionWorker {
     private readonly options: RunnerOptions,
     /** The log, read once for all the projections of this runner that are in step. */
     private readonly feed: SharedLogFeed,
+    /** Commits the batches that arrive together in one transaction. */
+    private readonly committer: JointCommitter,
   ) {}
 
   start(): void {
@@ -254,66 +392,13 @@ class ProjectionWorker {
     events: RecordedEvent[],
     previous: LogPosition | null,
   ): Promise<LogPosition | null> {
-    const { pool } = this.options;
     const relevant = events.filter((event) => comparePositions(event.position, previous) > 0);
     if (relevant.length === 0) return previous;
     const last = relevant[relevant.length - 1]!.position;
-    const handled = relevant.some((event) => this.projection.handles.has(event.type));
-    // The checkpoint moves first, as a compare-and-set on the previous position, in the same round trip
-    // as BEGIN: a worker that silently lost its lock learns it before writing a row, and the batch is
-    // then a single commit. The statement has no parameters (a multi-statement query cannot), so its
-    // values are inlined: the name through escapeLiteral, the positions and count as integers.
-    const literal = (position: LogPosition | null, part: 'commit' | 'prepare') =>
-      position ? `${position[part].toString()}::numeric` : 'NULL';
-    const advance = `UPDATE projection_checkpoints
-           SET position_commit = ${literal(last, 'commit')}, position_prepare = ${literal(last, 'prepare')},
-               events_processed = events_processed + ${relevant.length},
-               updated_at = now(), last_error = NULL, last_error_at = NULL, last_error_position = NULL, retry_count = 0
-         WHERE name = ${pg.escapeLiteral(this.projection.name)}
-           AND position_commit IS NOT DISTINCT FROM ${literal(previous, 'commit')}
-           AND position_prepare IS NOT DISTINCT FROM ${literal(previous, 'prepare')}`;
-    const client = await pool.connect();
-    try {
-      // Read models are disposable and their checkpoint commits with their rows: a crash that loses the
-      // last few asynchronously committed batches loses rows and checkpoint together, and the worker
-      // replays them from the log. So these commits do not wait for the WAL flush, and stop competing
-      // with the commands' commits for it.
-      const begin = "BEGIN; SET LOCAL synchronous_commit = 'off'";
-      if (!handled) {
-        // Nothing for this projection in the batch: only its checkpoint moves, in one round trip. Should
-        // the compare-and-set miss, the commit holds nothing.
-        const results = (await client.query(`${begin}; ${advance}; COMMIT`)) as unknown as pg.QueryResult[];
-        if (results[2]?.rowCount !== 1)
-          throw new LostOwnershipError(`checkpoint of ${this.projection.name} moved underneath`);
-        return last;
-      }
-      // The set-based form runs after a savepoint (taken in the same round trip) so that, should it fail,
-      // the batch can be replayed event by event to name the poison event (as applyBatchOrNamePoison).
-      const setBased = this.projection.applyBatch !== undefined;
-      const results = (await client.query(
-        `${begin}; ${advance}${setBased ? '; SAVEPOINT batch' : ''}`,
-      )) as unknown as pg.QueryResult[];
-      if (results[2]?.rowCount !== 1)
-        throw new LostOwnershipError(`checkpoint of ${this.projection.name} moved underneath`);
-      if (setBased) {
-        try {
-          await applyEvents(this.projection, relevant, client);
-        } catch {
-          await client.query('ROLLBACK TO SAVEPOINT batch');
-          await applyEventByEvent(this.projection, relevant, client);
-        }
-      } else {
-        await applyEventByEvent(this.projection, relevant, client);
-      }
-      // COMMIT releases the savepoint.
-      await client.query('COMMIT');
-      return last;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    // Submitted before any await: the feed hands a batch to all its members in one go, so the batches of
+    // the projections in step reach the committer together and share its transaction.
+    await this.committer.submit({ projection: this.projection, previous, last, events: relevant });
+    return last;
   }
 
   private async recordError(message: string, error: unknown): Promise<void> {
@@ -332,8 +417,9 @@ export class ProjectionRunner {
 
   constructor(private readonly options: RunnerOptions) {
     this.feed = new SharedLogFeed(options.store, { batchSize: options.batchSize ?? 500 });
+    const committer = new JointCommitter(options.pool);
     this.workers = options.projections.map(
-      (projection) => new ProjectionWorker(projection, options, this.feed),
+      (projection) => new ProjectionWorker(projection, options, this.feed, committer),
     );
   }
 
