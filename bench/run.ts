@@ -514,8 +514,20 @@ async function main() {
                 ).rows.map((row) => [row.t, row]),
               )
             : null;
+        // The WAL written during the load, and the checkpoints that ran (full-page images follow each one).
+        const walStats = async () =>
+          process.env.BENCH_PG_STATS
+            ? (
+                await deps.pool.query<{ records: string; fpi: string; bytes: string; checkpoints: string }>(
+                  `SELECT w.wal_records::text AS records, w.wal_fpi::text AS fpi, w.wal_bytes::text AS bytes,
+                          (c.num_timed + c.num_requested)::text AS checkpoints
+                     FROM pg_stat_wal w, pg_stat_checkpointer c`,
+                )
+              ).rows[0]!
+            : null;
         await freshSessions();
         const tablesBefore = await tableStats();
+        const walBefore = await walStats();
         // CPU spent during the load by each process, per accepted transfer: what the two cores go to.
         const cpuGroups = { api: api.pid, worker: worker?.pid ?? -1, loadGenerator: process.pid };
         const cpuBefore = cpuByGroup(cpuGroups);
@@ -558,6 +570,12 @@ async function main() {
           );
           for (const row of rows)
             log(`pg: ${row.ms} ms exec, ${row.plan} ms plan, ${row.calls} calls: ${row.query}`);
+          const walAfter = (await walStats())!;
+          const walDelta = (key: 'records' | 'fpi' | 'bytes' | 'checkpoints') =>
+            Number(walAfter[key]) - Number(walBefore?.[key] ?? 0);
+          log(
+            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records, ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints`,
+          );
           // Sequential scans during the load, per table (the statistics lag by up to a second).
           await new Promise((resolve) => setTimeout(resolve, 1_000));
           for (const [table, after] of (await tableStats())!) {
