@@ -66,7 +66,7 @@ describe('projection runner', () => {
 
   const runner = (
     projections: Projection[],
-    options: { standbyPollMs?: number; maxBackoffMs?: number } = {},
+    options: { standbyPollMs?: number; maxBackoffMs?: number; statementTimeoutMs?: number } = {},
   ) =>
     new ProjectionRunner({
       pool: db.pool,
@@ -226,6 +226,44 @@ describe('projection runner', () => {
     await until(async () => (await r.status()).every((status) => status.lagEvents === 0));
     expect(await total(db, 'moved_counts')).toBe(6);
     expect(await total(db, 'kept_counts')).toBe(6);
+    await r.stop();
+  });
+
+  it('a statement that hangs fails its own projection after the timeout; the others commit meanwhile', async () => {
+    const hangs = { remaining: 1 };
+    const stuck: Projection = {
+      ...counterProjection('stuck'),
+      async apply(event, tx) {
+        if (!event.streamName.startsWith('stuck-')) return;
+        // As a statement waiting on a lock held elsewhere would.
+        if (hangs.remaining-- > 0) await tx.query('SELECT pg_sleep(60)');
+        await tx.query(
+          `INSERT INTO stuck_counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = stuck_counts.n + 1`,
+          [event.streamName],
+        );
+      },
+    };
+    const free = counterProjection('free');
+    const r = runner([stuck, free], { statementTimeoutMs: 300, maxBackoffMs: 200 });
+    await r.start();
+    await until(async () => (await r.status()).every((status) => status.lagEvents === 0));
+    await store.append('stuck-1', [tick()], { expectedRevision: 'any' });
+    await store.append('free-1', [tick()], { expectedRevision: 'any' });
+    // Well before the hanging statement would have ended by itself.
+    await until(async () => (await total(db, 'free_counts')) === 1, 10_000);
+    await until(async () => {
+      const status = (await r.status()).find((s) => s.name === 'stuck')!;
+      return (
+        (status.lastError ?? '').includes('statement timeout') || (await total(db, 'stuck_counts')) === 1
+      );
+    }, 10_000);
+    // Its retry goes through, and nothing of the cancelled attempt stayed.
+    await until(async () => (await total(db, 'stuck_counts')) === 1, 10_000);
+    await until(async () =>
+      (await r.status()).every((status) => status.lagEvents === 0 && !status.lastError),
+    );
+    expect(await total(db, 'stuck_counts')).toBe(1);
+    expect(await total(db, 'free_counts')).toBe(1);
     await r.stop();
   });
 });

@@ -99,6 +99,8 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Prefix of the advisory-lock key; a rebuild uses its own so it never waits for the live worker. */
   lockKeyPrefix?: string;
+  /** How long one statement of a batch may run before it fails its projection (default 30 s). */
+  statementTimeoutMs?: number;
   /** Called after each committed batch (a rebuild's test seam to slow it down). */
   afterBatch?: () => Promise<unknown>;
 }
@@ -158,7 +160,10 @@ const ADVANCE_CHECKPOINTS = `UPDATE projection_checkpoints AS c
  * - its rows are written after a savepoint of its own: should its set-based form fail, it is rolled back to
  *   there and replayed event by event (naming the poison event); should that fail too, it is rolled back
  *   to there and fails alone, its checkpoint untouched, while the others' batches commit;
- * - the checkpoints of those that succeeded move in one statement before the commit.
+ * - the checkpoints of those that succeeded move in one statement before the commit;
+ * - the projections in step wait for the slowest of them, so a statement that hangs (a lock held
+ *   elsewhere) would hold them all: past `statementTimeoutMs` it is cancelled and fails its projection
+ *   alone, which retries with backoff while the others commit.
  * Commits do not wait for the WAL flush: read models are disposable and their checkpoints commit with their
  * rows, so a crash that loses the last few batches loses rows and checkpoints together and the worker
  * replays them from the log; and these commits stop competing with the commands' for the flush.
@@ -168,7 +173,11 @@ export class JointCommitter {
   private queue: Pending[] = [];
   private scheduled = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** A statement running longer fails its projection alone (see below). */
+    private readonly statementTimeoutMs = 30_000,
+  ) {}
 
   /** Resolves once the batch is committed; rejects with the projection's own failure, or the transaction's. */
   submit(request: BatchRequest): Promise<void> {
@@ -197,10 +206,11 @@ export class JointCommitter {
       // inlined through escapeLiteral.
       const results = (await client.query(
         `BEGIN; SET LOCAL synchronous_commit = 'off';
+         SET LOCAL statement_timeout = ${Math.max(1, Math.floor(this.statementTimeoutMs))};
          SELECT name, position_commit::text, position_prepare::text FROM projection_checkpoints
           WHERE name IN (${names}) ORDER BY name FOR UPDATE`,
       )) as unknown as pg.QueryResult<CheckpointRow & { name: string }>[];
-      const held = new Map(results[2]!.rows.map((row) => [row.name, rowPosition(row)]));
+      const held = new Map(results[3]!.rows.map((row) => [row.name, rowPosition(row)]));
       let savepoints = 0;
       for (const request of requests) {
         const { projection, events } = request;
@@ -417,7 +427,7 @@ export class ProjectionRunner {
 
   constructor(private readonly options: RunnerOptions) {
     this.feed = new SharedLogFeed(options.store, { batchSize: options.batchSize ?? 500 });
-    const committer = new JointCommitter(options.pool);
+    const committer = new JointCommitter(options.pool, options.statementTimeoutMs);
     this.workers = options.projections.map(
       (projection) => new ProjectionWorker(projection, options, this.feed, committer),
     );
