@@ -514,14 +514,25 @@ async function main() {
                 ).rows.map((row) => [row.t, row]),
               )
             : null;
-        // The WAL written during the load, and the checkpoints that ran (full-page images follow each one).
+        // The WAL written during the load, the checkpoints that ran (full-page images follow each one), autovacuum's
+        // runs and the blocks Postgres had to read in.
         const walStats = async () =>
           process.env.BENCH_PG_STATS
             ? (
-                await deps.pool.query<{ records: string; fpi: string; bytes: string; checkpoints: string }>(
+                await deps.pool.query<{
+                  records: string;
+                  fpi: string;
+                  bytes: string;
+                  checkpoints: string;
+                  autovacuums: string;
+                  reads: string;
+                }>(
                   `SELECT w.wal_records::text AS records, w.wal_fpi::text AS fpi, w.wal_bytes::text AS bytes,
-                          (c.num_timed + c.num_requested)::text AS checkpoints
-                     FROM pg_stat_wal w, pg_stat_checkpointer c`,
+                          (c.num_timed + c.num_requested)::text AS checkpoints,
+                          (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_user_tables)::text AS autovacuums,
+                          d.blks_read::text AS reads
+                     FROM pg_stat_wal w, pg_stat_checkpointer c, pg_stat_database d
+                    WHERE d.datname = current_database()`,
                 )
               ).rows[0]!
             : null;
@@ -571,10 +582,10 @@ async function main() {
           for (const row of rows)
             log(`pg: ${row.ms} ms exec, ${row.plan} ms plan, ${row.calls} calls: ${row.query}`);
           const walAfter = (await walStats())!;
-          const walDelta = (key: 'records' | 'fpi' | 'bytes' | 'checkpoints') =>
+          const walDelta = (key: 'records' | 'fpi' | 'bytes' | 'checkpoints' | 'autovacuums' | 'reads') =>
             Number(walAfter[key]) - Number(walBefore?.[key] ?? 0);
           log(
-            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records, ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints`,
+            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records, ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints, ${walDelta('autovacuums')} autovacuums and autoanalyzes, ${walDelta('reads')} blocks read from outside the shared buffers`,
           );
           // Sequential scans during the load, per table (the statistics lag by up to a second).
           await new Promise((resolve) => setTimeout(resolve, 1_000));
