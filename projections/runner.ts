@@ -169,7 +169,7 @@ const ADVANCE_CHECKPOINTS = `UPDATE projection_checkpoints AS c
  * replays them from the log; and these commits stop competing with the commands' for the flush.
  * Written here rather than taken from a library: it is a few statements over this project's own tables.
  */
-export class JointCommitter {
+class JointCommitter {
   private queue: Pending[] = [];
   private scheduled = false;
 
