@@ -585,7 +585,7 @@ async function main() {
           const walDelta = (key: 'records' | 'fpi' | 'bytes' | 'checkpoints' | 'autovacuums' | 'reads') =>
             Number(walAfter[key]) - Number(walBefore?.[key] ?? 0);
           log(
-            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records, ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints, ${walDelta('autovacuums')} autovacuums and autoanalyzes, ${walDelta('reads')} blocks read from outside the shared buffers`,
+            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records (${(walDelta('bytes') / Math.max(1, result['2xx'])).toFixed(0)} bytes and ${(walDelta('records') / Math.max(1, result['2xx'])).toFixed(1)} records per accepted transfer), ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints, ${walDelta('autovacuums')} autovacuums and autoanalyzes, ${walDelta('reads')} blocks read from outside the shared buffers`,
           );
           // Sequential scans during the load, per table (the statistics lag by up to a second).
           await new Promise((resolve) => setTimeout(resolve, 1_000));

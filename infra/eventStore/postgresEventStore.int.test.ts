@@ -44,6 +44,32 @@ eventStoreContract('postgres', postgresSubject);
 appendManyContract('postgres', postgresSubject);
 appendManyRaceContract('postgres', postgresSubject);
 
+describe('postgres log schema', () => {
+  it("keeps only the indexes its reads use: an earlier version's index on created_at is dropped on start", async () => {
+    const db = await createTestDatabase('esschema');
+    const store = new PostgresEventStore(db.pool, db.url);
+    try {
+      await store.init();
+      // As a log created by an earlier version has it.
+      await db.pool.query('CREATE INDEX es_events_created_at ON es_events (created_at)');
+      const again = new PostgresEventStore(db.pool, db.url);
+      await again.init();
+      await again.close();
+      const { rows } = await db.pool.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = 'es_events' ORDER BY indexname`,
+      );
+      expect(rows.map((row) => row.indexname)).toEqual([
+        'es_events_event_id_key',
+        'es_events_log_order',
+        'es_events_pkey',
+      ]);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+});
+
 describe('postgres log order', () => {
   it('orders the log by transaction id numerically across a digit boundary (999 before 1000)', {
     timeout: 120_000,

@@ -51,7 +51,9 @@ CREATE TABLE IF NOT EXISTS es_events (
   CONSTRAINT es_events_event_id_key UNIQUE (event_id)
 );
 CREATE INDEX IF NOT EXISTS es_events_log_order ON es_events (transaction_id, global_position);
-CREATE INDEX IF NOT EXISTS es_events_created_at ON es_events (created_at);
+-- No statement reads the log by time (readers go by stream, by event id or in log order, and the screens
+-- read their read models), so the index on created_at that earlier versions kept up on every append goes.
+DROP INDEX IF EXISTS es_events_created_at;
 `;
 
 // Aliases differ from the column names on purpose: ORDER BY resolves an output alias before a column,
