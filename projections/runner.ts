@@ -63,9 +63,11 @@ function rowPosition(row: CheckpointRow | undefined): LogPosition | null {
 class LostOwnershipError extends Error {}
 
 /**
- * Applies a batch set-based; if that fails, rolls back to before it and applies the same events one by one
- * in the same transaction, so a poison event is reported with its type and position (and a batch that
- * only the set-based form chokes on still goes through).
+ * Applies a batch after a savepoint: set-based where the projection can; if that fails, rolled back to the
+ * savepoint and applied again one event at a time, so a poison event is reported with its type and
+ * position (and a batch that only the set-based form chokes on still goes through). Should that fail too,
+ * the transaction is rolled back to the savepoint before the error is thrown: whatever the caller wrote
+ * before (another projection's batch in a joint commit) stays. The savepoint is left for the commit to end.
  */
 export async function applyBatchOrNamePoison(
   projection: Projection,
@@ -73,16 +75,21 @@ export async function applyBatchOrNamePoison(
   tx: pg.PoolClient,
   context?: ApplyContext,
 ): Promise<void> {
-  if (!projection.applyBatch) return await applyEventByEvent(projection, events, tx);
   if (!events.some((event) => projection.handles.has(event.type))) return;
   await tx.query('SAVEPOINT batch');
   try {
-    await applyEvents(projection, events, tx, context);
-  } catch {
+    if (!projection.applyBatch) return await applyEventByEvent(projection, events, tx, context);
+    try {
+      await applyEvents(projection, events, tx, context);
+    } catch {
+      await tx.query('ROLLBACK TO SAVEPOINT batch');
+      await applyEventByEvent(projection, events, tx, context);
+    }
+  } catch (error) {
+    // (Should the connection be gone, this throws instead, and the caller's transaction fails whole.)
     await tx.query('ROLLBACK TO SAVEPOINT batch');
-    await applyEventByEvent(projection, events, tx, context);
+    throw error;
   }
-  await tx.query('RELEASE SAVEPOINT batch');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -171,7 +178,6 @@ const ADVANCE_CHECKPOINTS = `UPDATE projection_checkpoints AS c
  */
 class JointCommitter {
   private queue: Pending[] = [];
-  private scheduled = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -182,14 +188,12 @@ class JointCommitter {
   /** Resolves once the batch is committed; rejects with the projection's own failure, or the transaction's. */
   submit(request: BatchRequest): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ ...request, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      // Whatever is submitted in this turn of the event loop goes into one transaction.
+      // Whatever is submitted in this turn of the event loop goes into one transaction: the first to
+      // arrive schedules it.
+      if (this.queue.push({ ...request, resolve, reject }) > 1) return;
       setImmediate(() => {
         const batch = this.queue;
         this.queue = [];
-        this.scheduled = false;
         void this.commit(batch);
       });
     });
@@ -211,35 +215,17 @@ class JointCommitter {
           WHERE name IN (${names}) ORDER BY name FOR UPDATE`,
       )) as unknown as pg.QueryResult<CheckpointRow & { name: string }>[];
       const held = new Map(results[3]!.rows.map((row) => [row.name, rowPosition(row)]));
-      let savepoints = 0;
       for (const request of requests) {
         const { projection, events } = request;
-        if (
-          !held.has(projection.name) ||
-          comparePositions(held.get(projection.name)!, request.previous) !== 0
-        ) {
+        const at = held.get(projection.name);
+        if (at === undefined || comparePositions(at, request.previous) !== 0) {
           failures.set(request, new LostOwnershipError(`checkpoint of ${projection.name} moved underneath`));
           continue;
         }
-        if (!events.some((event) => projection.handles.has(event.type))) continue;
-        const savepoint = `p${savepoints++}`;
-        await client.query(`SAVEPOINT ${savepoint}`);
-        try {
-          if (!projection.applyBatch) await applyEventByEvent(projection, events, client);
-          else {
-            try {
-              await applyEvents(projection, events, client);
-            } catch {
-              await client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-              await applyEventByEvent(projection, events, client);
-            }
-          }
-        } catch (error) {
-          // Its own failure: its rows go, the others' stay. (Should the connection be gone, this throws
-          // and the whole transaction fails.)
-          await client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        // Its own failure rolls back its own rows only; the others' stay.
+        await applyBatchOrNamePoison(projection, events, client).catch((error: unknown) => {
           failures.set(request, error);
-        }
+        });
       }
       const done = requests.filter((request) => !failures.has(request));
       if (done.length > 0) {
