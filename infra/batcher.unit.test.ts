@@ -41,6 +41,30 @@ describe('Batcher', () => {
     expect(batches).toEqual([[1], [2, 3, 4], [5, 6]]);
   });
 
+  it("lets what a batch's callers submit next, without waiting on I/O, join the very next batch", async () => {
+    const gate = deferred();
+    const batches: string[][] = [];
+    const batcher = new Batcher<string, string>(
+      async (items) => {
+        batches.push(items);
+        if (batches.length === 1) await gate.promise;
+        return items;
+      },
+      { maxInFlight: 1, maxBatch: 10, key: (item) => item.split(':')[0]! },
+    );
+    // A debit answered, then its caller goes on through a few awaits to the credit (another stream) and
+    // to the same stream's next append; meanwhile another stream's append waits for the slot.
+    const chain = batcher.submit('a:1').then(async () => {
+      await Promise.resolve();
+      await Promise.resolve();
+      return await Promise.all([batcher.submit('b:credit'), batcher.submit('a:2')]);
+    });
+    const other = batcher.submit('c:1');
+    gate.release();
+    await Promise.all([chain, other]);
+    expect(batches).toEqual([['a:1'], ['c:1', 'b:credit', 'a:2']]);
+  });
+
   it('never puts two items of one key in the same batch or beside a batch in flight, and keeps their order', async () => {
     const gate = deferred();
     const batches: string[][] = [];
