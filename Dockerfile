@@ -17,4 +17,4 @@ RUN npm run build
 ENV NODE_ENV=production \
     PORT=3000
 EXPOSE 3000
-CMD ["npx", "tsx", "api/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "api/main.ts"]

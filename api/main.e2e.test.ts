@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../infra/postgres/embedded.ts';
+import { API_NODE_FLAGS } from './nodeFlags.ts';
 
 /** `npm start` as a newcomer runs it: no configuration, embedded Postgres under DATA_DIR. */
 interface Started {
@@ -14,7 +15,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'api/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, BUILD_WEB: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -50,6 +50,58 @@ function stat(values: number[], unit: string): Figure {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, unit };
 }
+/** Prometheus's text format, one entry per sample line ("name{labels}" -> value). */
+async function scrapeMetrics(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const samples = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    const cut = line.lastIndexOf(' ');
+    samples.set(line.slice(0, cut), Number(line.slice(cut + 1)));
+  }
+  return samples;
+}
+
+function serverStats(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  pid: number | undefined,
+): string {
+  const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const route = 'method="POST",route="/api/transactions"';
+  const count = delta(`sai_http_request_duration_seconds_count{${route}}`);
+  const within = ['0.01', '0.025', '0.05', '0.1']
+    .map((le) => {
+      const n = delta(`sai_http_request_duration_seconds_bucket{le="${le}",${route}}`);
+      return `${Number(le) * 1000} ms ${((100 * n) / Math.max(1, count)).toFixed(1)} %`;
+    })
+    .join(', ');
+  const gc = ['minor', 'major', 'incremental']
+    .map((kind) => {
+      const n = delta(`sai_nodejs_gc_duration_seconds_count{kind="${kind}"}`);
+      const ms = delta(`sai_nodejs_gc_duration_seconds_sum{kind="${kind}"}`) * 1000;
+      const over10 = n - delta(`sai_nodejs_gc_duration_seconds_bucket{le="0.01",kind="${kind}"}`);
+      return `${kind} ${n} (${ms.toFixed(0)} ms, ${over10} over 10 ms)`;
+    })
+    .join(', ');
+  const lag = (name: string) =>
+    `${((after.get(`sai_nodejs_eventloop_lag_${name}_seconds`) ?? 0) * 1000).toFixed(1)}`;
+  return (
+    `server: ${count} transfers answered by the API within ${within} of their arrival in it; ` +
+    `event loop delay p50 ${lag('p50')} / p99 ${lag('p99')} / max ${lag('max')} ms; collections ${gc}; ` +
+    `the API's peak RSS so far ${peakRssMb(pid)} MB`
+  );
+}
+
+/** A process's peak resident set (VmHWM), in MB. */
+function peakRssMb(pid: number | undefined): string {
+  if (pid === undefined) return '?';
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return line ? (Number(line.split(/\s+/)[1]) / 1024).toFixed(0) : '?';
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -537,6 +589,11 @@ async function main() {
               ).rows[0]!
             : null;
         await freshSessions();
+        // BENCH_SERVER_STATS=1: the API's own view of the load from its /metrics (prom-client): how long it
+        // took over each transfer, its event loop's delays, its garbage collections; to tell what the API
+        // adds to the latency autocannon sees from what queueing on the machine's two cores adds.
+        // (Scraping resets the event loop's delay histogram, so the second scrape covers the load alone.)
+        const serverBefore = process.env.BENCH_SERVER_STATS ? await scrapeMetrics(api.url) : null;
         const tablesBefore = await tableStats();
         const walBefore = await walStats();
         // CPU spent during the load by each process, per accepted transfer: what the two cores go to.
@@ -598,6 +655,7 @@ async function main() {
               );
           }
         }
+        if (serverBefore) log(serverStats(serverBefore, await scrapeMetrics(api.url), api.pid));
         if (waitSampler) {
           clearInterval(waitSampler);
           log(`postgres waits: ${JSON.stringify([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))}`);

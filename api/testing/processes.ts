@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '../nodeFlags.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -93,15 +94,19 @@ function track(child: ChildProcess): RunningProcess {
   };
 }
 
-/** The same process `npm start` runs (`tsx api/main.ts`), without npm in between so signals reach it. */
+/** The same process `npm start` runs (`node <API_NODE_FLAGS> --import tsx api/main.ts`), without npm in between. */
 export async function startApp(options: StartAppOptions): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const env = baseEnv(options.databaseUrl, { BUILD_WEB: 'auto', PORT: String(port), ...options.env });
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...API_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', 'api/main.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const running = track(child);
   const url = `http://127.0.0.1:${port}`;
   const ready = options.ready ?? ((status: number) => status === 200);
