@@ -42,7 +42,7 @@ export function createApp(deps: Deps) {
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set('logger', deps.logger.child({ reqId: c.get('requestId') }));
+    c.set('logger', deps.logger);
     c.set('secure', isSecureContext(c, deps.config.SECURE_COOKIES, trustProxy));
     c.set('session', null);
     c.set('wrotePosition', null);
@@ -57,6 +57,7 @@ export function createApp(deps: Deps) {
       // Route pattern, not the raw path: ids and e-mails in paths or queries stay out of the logs.
       c.get('logger').info(
         {
+          reqId: c.get('requestId'),
           method: c.req.method,
           route: c.req.routePath,
           status: c.res.status,

@@ -11,6 +11,10 @@ export interface Session {
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /**
+     * The process's logger. Each line a request writes names it (`reqId`) in its own fields: a child logger
+     * per request cost every request its bindings' serialisation, logged or not (BENCHMARKS.md, stop 20).
+     */
     logger: Logger;
     session: Session | null;
     /** Set by a command handler: the log position it wrote, for read-your-writes. */

@@ -132,7 +132,10 @@ export function toProblemResponse(c: Context, error: unknown): Response {
   }
   const logger = c.get('logger') as { error(o: object, m: string): void } | undefined;
   logger?.error(
-    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+    {
+      reqId: c.get('requestId'),
+      err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    },
     'unhandled error',
   );
   return problem(c, 500, 'Something went wrong on our side. Please try again.');

@@ -23,7 +23,7 @@ export function requestTimeout(ms: number): MiddlewareHandler<AppEnv> {
       await race(c, next);
     } catch (error) {
       if (!(error instanceof RequestTimedOut)) throw error;
-      c.get('logger')?.warn({ route: c.req.routePath, ms }, 'request timed out');
+      c.get('logger')?.warn({ reqId: c.get('requestId'), route: c.req.routePath, ms }, 'request timed out');
       c.res = problem(
         c,
         503,
