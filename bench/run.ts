@@ -274,9 +274,13 @@ async function main() {
       // BENCH_PG_STATS=1 prints the statements Postgres spent its time on during the HTTP load;
       // BENCH_PG_STATS=calls, the statements it ran most often (round trips). Either also lists the
       // tables that were read by sequential scans meanwhile.
-      settings: process.env.BENCH_PG_STATS
-        ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
-        : [],
+      // BENCH_PG_SETTINGS="name=value …" sets more of the server's settings (to measure one against the default).
+      settings: [
+        ...(process.env.BENCH_PG_STATS
+          ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
+          : []),
+        ...(process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean) ?? []),
+      ],
     });
     serverUrl = embedded.url;
   }
@@ -662,6 +666,9 @@ async function main() {
         }
         lagSamples.sort((a, b) => a - b);
         const accepted = result['2xx'];
+        log(
+          `http run: ${(accepted / SECONDS).toFixed(0)} transfers/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        );
         acceptedTotal += accepted;
         // Requests cut off when the run ends (at most one per connection) or timed out: they may or may not
         // have been committed; everything else must be in the log exactly once.
