@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -598,6 +599,16 @@ async function main() {
         // adds to the latency autocannon sees from what queueing on the machine's two cores adds.
         // (Scraping resets the event loop's delay histogram, so the second scrape covers the load alone.)
         const serverBefore = process.env.BENCH_SERVER_STATS ? await scrapeMetrics(api.url) : null;
+        // …and the load generator's own (this process): its pauses delay requests and stretch latencies too.
+        const clientDelay = serverBefore ? monitorEventLoopDelay({ resolution: 10 }) : null;
+        const clientGc: number[] = [];
+        const gcObserver = serverBefore
+          ? new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) clientGc.push(entry.duration);
+            })
+          : null;
+        clientDelay?.enable();
+        gcObserver?.observe({ entryTypes: ['gc'] });
         const tablesBefore = await tableStats();
         const walBefore = await walStats();
         // CPU spent during the load by each process, per accepted transfer: what the two cores go to.
@@ -659,7 +670,14 @@ async function main() {
               );
           }
         }
-        if (serverBefore) log(serverStats(serverBefore, await scrapeMetrics(api.url), api.pid));
+        if (serverBefore) {
+          clientDelay!.disable();
+          gcObserver!.disconnect();
+          log(serverStats(serverBefore, await scrapeMetrics(api.url), api.pid));
+          log(
+            `load generator: event loop delay p50 ${(clientDelay!.percentile(50) / 1e6).toFixed(1)} / p99 ${(clientDelay!.percentile(99) / 1e6).toFixed(1)} / max ${(clientDelay!.max / 1e6).toFixed(1)} ms (a 10 ms timer); ${clientGc.length} collections, ${clientGc.reduce((a, b) => a + b, 0).toFixed(0)} ms, the longest ${Math.max(0, ...clientGc).toFixed(0)} ms; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+          );
+        }
         if (waitSampler) {
           clearInterval(waitSampler);
           log(`postgres waits: ${JSON.stringify([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))}`);
