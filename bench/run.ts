@@ -63,11 +63,7 @@ async function scrapeMetrics(url: string): Promise<Map<string, number>> {
   return samples;
 }
 
-function serverStats(
-  before: Map<string, number>,
-  after: Map<string, number>,
-  pid: number | undefined,
-): string {
+function serverStats(before: Map<string, number>, after: Map<string, number>, pid: number): string {
   const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
   const route = 'method="POST",route="/api/transactions"';
   const count = delta(`sai_http_request_duration_seconds_count{${route}}`);
@@ -90,17 +86,43 @@ function serverStats(
   return (
     `server: ${count} transfers answered by the API within ${within} of their arrival in it; ` +
     `event loop delay p50 ${lag('p50')} / p99 ${lag('p99')} / max ${lag('max')} ms; collections ${gc}; ` +
-    `the API's peak RSS so far ${peakRssMb(pid)} MB`
+    `the API's peak RSS so far ${((peakRssKb(pid) ?? Number.NaN) / 1024).toFixed(0)} MB`
   );
 }
 
-/** A process's peak resident set (VmHWM), in MB. */
-function peakRssMb(pid: number | undefined): string {
-  if (pid === undefined) return '?';
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return line ? (Number(line.split(/\s+/)[1]) / 1024).toFixed(0) : '?';
+/** A process's peak resident set so far (VmHWM), in kB; null once it is gone. */
+function peakRssKb(pid: number): number | null {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return hwm ? Number(hwm[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The load generator's own pauses during a run (this process): a late event loop or a collection delays
+ * the requests it sends and stretches the latencies it measures.
+ */
+function watchLoadGenerator(): () => string {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const collections: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) collections.push(entry.duration);
+  });
+  delay.enable();
+  observer.observe({ entryTypes: ['gc'] });
+  return () => {
+    delay.disable();
+    observer.disconnect();
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    return (
+      `load generator: event loop delay p50 ${ms(delay.percentile(50))} / p99 ${ms(delay.percentile(99))} / ` +
+      `max ${ms(delay.max)} ms (a 10 ms timer); ${collections.length} collections, ` +
+      `${collections.reduce((a, b) => a + b, 0).toFixed(0)} ms, the longest ${Math.max(0, ...collections).toFixed(0)} ms; ` +
+      `heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`
+    );
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -230,13 +252,7 @@ async function peakRssOfChild(
     bytes += chunk.length;
   });
   const poll = setInterval(() => {
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
-      if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
-    } catch {
-      // process gone
-    }
+    peakKb = Math.max(peakKb, peakRssKb(child.pid ?? -1) ?? 0);
   }, 50);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(poll);
@@ -599,16 +615,7 @@ async function main() {
         // adds to the latency autocannon sees from what queueing on the machine's two cores adds.
         // (Scraping resets the event loop's delay histogram, so the second scrape covers the load alone.)
         const serverBefore = process.env.BENCH_SERVER_STATS ? await scrapeMetrics(api.url) : null;
-        // …and the load generator's own (this process): its pauses delay requests and stretch latencies too.
-        const clientDelay = serverBefore ? monitorEventLoopDelay({ resolution: 10 }) : null;
-        const clientGc: number[] = [];
-        const gcObserver = serverBefore
-          ? new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) clientGc.push(entry.duration);
-            })
-          : null;
-        clientDelay?.enable();
-        gcObserver?.observe({ entryTypes: ['gc'] });
+        const loadGenerator = serverBefore ? watchLoadGenerator() : null;
         const tablesBefore = await tableStats();
         const walBefore = await walStats();
         // CPU spent during the load by each process, per accepted transfer: what the two cores go to.
@@ -670,13 +677,10 @@ async function main() {
               );
           }
         }
-        if (serverBefore) {
-          clientDelay!.disable();
-          gcObserver!.disconnect();
+        if (serverBefore && loadGenerator) {
+          const own = loadGenerator();
           log(serverStats(serverBefore, await scrapeMetrics(api.url), api.pid));
-          log(
-            `load generator: event loop delay p50 ${(clientDelay!.percentile(50) / 1e6).toFixed(1)} / p99 ${(clientDelay!.percentile(99) / 1e6).toFixed(1)} / max ${(clientDelay!.max / 1e6).toFixed(1)} ms (a 10 ms timer); ${clientGc.length} collections, ${clientGc.reduce((a, b) => a + b, 0).toFixed(0)} ms, the longest ${Math.max(0, ...clientGc).toFixed(0)} ms; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
-          );
+          log(own);
         }
         if (waitSampler) {
           clearInterval(waitSampler);

@@ -78,6 +78,14 @@ describe('request timeout', () => {
     // The lock is gone: the same route answers again, and the abandoned query ended without a crash.
     expect((await alice.client.get('/api/notifications')).status).toBe(200);
     expect(t.logs.some((line) => line.includes('request timed out'))).toBe(true);
+    // The warning names the request it was about, by the id its answer carried.
+    const requestId = reply.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+    const warning = t.logs
+      .flatMap((chunk) => chunk.split('\n').filter(Boolean))
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string })
+      .find((line) => line.msg === 'request timed out' && line.reqId === requestId);
+    expect(warning).toBeDefined();
   });
 
   it('leaves a timed-out command to finish, and a retry with its Idempotency-Key gets its one outcome', async () => {
