@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../infra/postgres/embedded.ts';
 import { API_NODE_FLAGS } from './nodeFlags.ts';
@@ -49,6 +50,21 @@ function postgresRunningOn(dataDir: string): boolean {
     .some((line) => line.includes('postgres') && line.includes(dataDir));
 }
 
+/** A setting of the embedded server on `dataDir`, asked over the port its postmaster.pid names. */
+async function postgresSetting(dataDir: string, name: string): Promise<string> {
+  const port = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ value: string }>('SELECT current_setting($1) AS value', [name]);
+    return rows[0]!.value;
+  } finally {
+    await client.end();
+  }
+}
+
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -74,6 +90,8 @@ describe('npm start', () => {
     const first = start(env);
     await waitFor(first, `running at http://localhost:${port}`);
     expect(postgresRunningOn(dataDir)).toBe(true);
+    // The embedded server creates WAL segments without zero-filling them (infra/postgres/embedded.ts).
+    expect(await postgresSetting(dataDir, 'wal_init_zero')).toBe('off');
     const admin = /admin\s+(\S+@\S+)\s+\/\s+(\S+)/.exec(first.output());
     expect(admin, first.output()).not.toBeNull();
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {

@@ -294,7 +294,12 @@ async function main() {
       // BENCH_PG_SETTINGS="name=value …" sets more of the server's settings (to measure one against the default).
       settings: [
         ...(process.env.BENCH_PG_STATS
-          ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
+          ? [
+              'shared_preload_libraries=pg_stat_statements',
+              'pg_stat_statements.track_planning=on',
+              // The time spent creating WAL segments (pg_stat_io's WAL "init" writes), in the WAL line.
+              'track_wal_io_timing=on',
+            ]
           : []),
         ...(process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean) ?? []),
       ],
@@ -599,11 +604,16 @@ async function main() {
                   checkpoints: string;
                   autovacuums: string;
                   reads: string;
+                  segments: string;
+                  segmentMs: string;
                 }>(
                   `SELECT w.wal_records::text AS records, w.wal_fpi::text AS fpi, w.wal_bytes::text AS bytes,
                           (c.num_timed + c.num_requested)::text AS checkpoints,
                           (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_user_tables)::text AS autovacuums,
-                          d.blks_read::text AS reads
+                          d.blks_read::text AS reads,
+                          (SELECT sum(writes) FROM pg_stat_io WHERE object = 'wal' AND context = 'init')::text AS segments,
+                          (SELECT round(sum(write_time + fsync_time)) FROM pg_stat_io
+                            WHERE object = 'wal' AND context = 'init')::text AS "segmentMs"
                      FROM pg_stat_wal w, pg_stat_checkpointer c, pg_stat_database d
                     WHERE d.datname = current_database()`,
                 )
@@ -661,10 +671,10 @@ async function main() {
           for (const row of rows)
             log(`pg: ${row.ms} ms exec, ${row.plan} ms plan, ${row.calls} calls: ${row.query}`);
           const walAfter = (await walStats())!;
-          const walDelta = (key: 'records' | 'fpi' | 'bytes' | 'checkpoints' | 'autovacuums' | 'reads') =>
+          const walDelta = (key: keyof typeof walAfter) =>
             Number(walAfter[key]) - Number(walBefore?.[key] ?? 0);
           log(
-            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records (${(walDelta('bytes') / Math.max(1, result['2xx'])).toFixed(0)} bytes and ${(walDelta('records') / Math.max(1, result['2xx'])).toFixed(1)} records per accepted transfer), ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints, ${walDelta('autovacuums')} autovacuums and autoanalyzes, ${walDelta('reads')} blocks read from outside the shared buffers`,
+            `pg wal: ${(walDelta('bytes') / 2 ** 20).toFixed(1)} MB in ${walDelta('records')} records (${(walDelta('bytes') / Math.max(1, result['2xx'])).toFixed(0)} bytes and ${(walDelta('records') / Math.max(1, result['2xx'])).toFixed(1)} records per accepted transfer), ${walDelta('fpi')} full-page images, ${walDelta('checkpoints')} checkpoints, ${walDelta('autovacuums')} autovacuums and autoanalyzes, ${walDelta('reads')} blocks read from outside the shared buffers; ${walDelta('segments')} new WAL segments, ${walDelta('segmentMs')} ms creating them`,
           );
           // Sequential scans during the load, per table (the statistics lag by up to a second).
           await new Promise((resolve) => setTimeout(resolve, 1_000));
