@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../infra/postgres/embedded.ts';
-import { API_NODE_FLAGS } from './nodeFlags.ts';
+import { findFreePort, POSTGRES_SERVER_SETTINGS } from '../infra/postgres/embedded.ts';
+import { apiProcessArgs } from './nodeFlags.ts';
 
 /** `npm start` as a newcomer runs it: no configuration, embedded Postgres under DATA_DIR. */
 interface Started {
@@ -16,7 +16,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, apiProcessArgs(), {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, BUILD_WEB: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,8 +90,11 @@ describe('npm start', () => {
     const first = start(env);
     await waitFor(first, `running at http://localhost:${port}`);
     expect(postgresRunningOn(dataDir)).toBe(true);
-    // The embedded server creates WAL segments without zero-filling them (infra/postgres/embedded.ts).
-    expect(await postgresSetting(dataDir, 'wal_init_zero')).toBe('off');
+    // The embedded server runs with the project's settings (wal_init_zero=off: infra/postgres/embedded.ts).
+    for (const setting of POSTGRES_SERVER_SETTINGS) {
+      const [name, value] = setting.split('=');
+      expect(await postgresSetting(dataDir, name!), name).toBe(value);
+    }
     const admin = /admin\s+(\S+@\S+)\s+\/\s+(\S+)/.exec(first.output());
     expect(admin, first.output()).not.toBeNull();
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {

@@ -12,3 +12,11 @@
  * a little more collection time for 50 MB more RSS. Measured in BENCHMARKS.md, stop 20.
  */
 export const API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+
+/**
+ * Node's arguments for the API's process: its flags, then `extra` (the harness's profiling flags, dev's
+ * `--watch`), then the entry point through tsx. The one command line every starter above uses.
+ */
+export function apiProcessArgs(extra: readonly string[] = []): string[] {
+  return [...API_NODE_FLAGS, ...extra, '--import', 'tsx', 'api/main.ts'];
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_NODE_FLAGS } from './nodeFlags.ts';
+import { apiProcessArgs } from './nodeFlags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -10,13 +10,13 @@ describe('the API process is started with its V8 flags everywhere', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.start).toBe(['node', ...API_NODE_FLAGS, '--import', 'tsx', 'api/main.ts'].join(' '));
+    expect(pkg.scripts.start).toBe(['node', ...apiProcessArgs()].join(' '));
   });
 
   it("by the image's CMD", () => {
     const cmd = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
       .split('\n')
       .find((line) => line.startsWith('CMD '));
-    expect(JSON.parse(cmd!.slice(4))).toEqual(['node', ...API_NODE_FLAGS, '--import', 'tsx', 'api/main.ts']);
+    expect(JSON.parse(cmd!.slice(4))).toEqual(['node', ...apiProcessArgs()]);
   });
 });

@@ -610,11 +610,10 @@ async function main() {
                   `SELECT w.wal_records::text AS records, w.wal_fpi::text AS fpi, w.wal_bytes::text AS bytes,
                           (c.num_timed + c.num_requested)::text AS checkpoints,
                           (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_user_tables)::text AS autovacuums,
-                          d.blks_read::text AS reads,
-                          (SELECT sum(writes) FROM pg_stat_io WHERE object = 'wal' AND context = 'init')::text AS segments,
-                          (SELECT round(sum(write_time + fsync_time)) FROM pg_stat_io
-                            WHERE object = 'wal' AND context = 'init')::text AS "segmentMs"
-                     FROM pg_stat_wal w, pg_stat_checkpointer c, pg_stat_database d
+                          d.blks_read::text AS reads, i.segments, i."segmentMs"
+                     FROM pg_stat_wal w, pg_stat_checkpointer c, pg_stat_database d,
+                          (SELECT sum(writes)::text AS segments, round(sum(write_time + fsync_time))::text AS "segmentMs"
+                             FROM pg_stat_io WHERE object = 'wal' AND context = 'init') i
                     WHERE d.datname = current_database()`,
                 )
               ).rows[0]!

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { API_NODE_FLAGS } from '../api/nodeFlags.ts';
+import { apiProcessArgs } from '../api/nodeFlags.ts';
 
 /**
  * npm run dev: the API (with its embedded or configured database, projections running) on API_PORT and
@@ -7,7 +7,7 @@ import { API_NODE_FLAGS } from '../api/nodeFlags.ts';
  */
 const apiPort = process.env.API_PORT ?? '3000';
 const children = [
-  spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', '--watch', 'api/main.ts'], {
+  spawn(process.execPath, apiProcessArgs(['--watch']), {
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS } from '../nodeFlags.ts';
+import { apiProcessArgs } from '../nodeFlags.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -94,19 +94,15 @@ function track(child: ChildProcess): RunningProcess {
   };
 }
 
-/** The same process `npm start` runs (`node <API_NODE_FLAGS> --import tsx api/main.ts`), without npm in between. */
+/** The same process `npm start` runs (`node <apiProcessArgs()>`), without npm in between so signals reach it. */
 export async function startApp(options: StartAppOptions): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const env = baseEnv(options.databaseUrl, { BUILD_WEB: 'auto', PORT: String(port), ...options.env });
-  const child = spawn(
-    process.execPath,
-    [...API_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', 'api/main.ts'],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, apiProcessArgs(options.nodeArgs), {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const running = track(child);
   const url = `http://127.0.0.1:${port}`;
   const ready = options.ready ?? ((status: number) => status === 200);

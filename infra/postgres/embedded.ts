@@ -56,6 +56,19 @@ export interface EmbeddedPostgresOptions {
   settings?: readonly string[];
 }
 
+/**
+ * Settings every Postgres server of ours runs with: this embedded one, and docker compose's
+ * (`docker-compose.yml`'s `command`, held to this list by serverSettings.unit.test.ts).
+ *
+ * `wal_init_zero=off`: a new WAL segment is otherwise filled with 16 MB of zeros and fsynced by whichever
+ * backend needs it, holding the WAL write lock, so every commit waits meanwhile: under 2,500 transfers/s
+ * (15 MB of WAL a second) that was a stall of every request in flight about once a second, until
+ * checkpoints recycle enough old segments (BENCHMARKS.md, stop 21). Off, the file is created at its size in
+ * one write. The WAL records keep their checksums and commits their fsync; on a full disk a WAL write fails
+ * either way.
+ */
+export const POSTGRES_SERVER_SETTINGS: readonly string[] = ['wal_init_zero=off'];
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -113,13 +126,7 @@ export async function startEmbeddedPostgres(
       'listen_addresses=127.0.0.1',
       '-c',
       'max_connections=300',
-      // A new WAL segment is otherwise filled with 16 MB of zeros and fsynced by whichever backend needs it,
-      // holding the WAL write lock, so every commit waits meanwhile: under 2,500 transfers/s (15 MB of WAL a
-      // second) that was a stall of every request in flight about once a second, until checkpoints recycle
-      // enough old segments (BENCHMARKS.md, stop 21). Off, the file is created at its size in one write. The
-      // WAL records keep their checksums and commits their fsync; on a full disk a WAL write fails either way.
-      '-c',
-      'wal_init_zero=off',
+      ...POSTGRES_SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
       ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
