@@ -14,6 +14,11 @@ export interface Projection {
   readonly name: string;
   readonly schema: string;
   readonly tables: readonly string[];
+  /**
+   * Views over its own tables, created by `schema`. A view stays bound to the tables it was created on, so a
+   * rebuild builds them in its shadow schema with the tables and moves them into place with them.
+   */
+  readonly views?: readonly string[];
   /** Event types this projection reads; others only move its checkpoint. */
   readonly handles: ReadonlySet<string>;
   apply(event: RecordedEvent, tx: PoolClient): Promise<void>;

@@ -92,7 +92,7 @@ describe('projections:rebuild (blue-green)', () => {
        WHERE contype = 'p' AND connamespace = 'public'::regnamespace`,
     );
     const keyed = new Set(keys.map((k) => k.table));
-    expect(rebuildable.flatMap((p) => p.deferredKeys ?? [])).toContain('account_history');
+    expect(rebuildable.flatMap((p) => p.deferredKeys ?? [])).toContain('ledger_postings');
     expect(tables.filter((table) => !keyed.has(table))).toEqual([]);
     // Autovacuum, held off the shadow tables while they filled, is back on every live table.
     expect(await reloptionsIn('public')).toEqual([]);

@@ -236,6 +236,10 @@ async function switchToRebuilt(
       'SELECT name FROM projection_checkpoints WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE',
       [projections.map((projection) => projection.name)],
     );
+    // A view before its tables: a query on the view holds the view's lock while it waits for its tables'.
+    for (const projection of projections)
+      for (const view of projection.views ?? [])
+        await client.query(`LOCK TABLE public.${ident(view)} IN ACCESS EXCLUSIVE MODE`);
     for (const projection of projections)
       for (const table of projection.tables)
         await client.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);
@@ -258,6 +262,10 @@ async function switchToRebuilt(
         await client.query(`ALTER TABLE public.${ident(table)} SET SCHEMA ${ident(schema)}`);
         await client.query(`ALTER TABLE ${ident(shadow)}.${ident(table)} SET SCHEMA public`);
         await client.query(`ALTER TABLE public.${ident(table)} RESET (${AUTOVACUUM_OPTIONS.join(', ')})`);
+      }
+      for (const view of projection.views ?? []) {
+        await client.query(`ALTER VIEW public.${ident(view)} SET SCHEMA ${ident(schema)}`);
+        await client.query(`ALTER VIEW ${ident(shadow)}.${ident(view)} SET SCHEMA public`);
       }
       await setCheckpoint(client, projection.name, checkpoints.get(projection.name) ?? null);
       await client.query(`DROP SCHEMA ${ident(shadow)} CASCADE`);

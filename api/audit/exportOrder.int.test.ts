@@ -34,12 +34,6 @@ describe('export and statement order across digit boundaries', () => {
          VALUES ($1::uuid, 0, $2, $3, $1::text, 'admin_deposit', 'SAI', 1, 'issuance:SAI', 'user:abcdefgh', $4, $5, NULL, $6, $7)`,
         [id, commit, prepare, -balance, balance, `p${commit}-${prepare}`, at],
       );
-      await db.pool.query(
-        `INSERT INTO account_history (account_id, event_id, leg, position_commit, position_prepare, transaction_id,
-           kind, asset, amount, balance_after, counterparty, description, created_at)
-         VALUES ('user:abcdefgh', $1::uuid, 0, $2, $3, $1::text, 'admin_deposit', 'SAI', 1, $4, 'issuance:SAI', $5, $6)`,
-        [id, commit, prepare, balance, `p${commit}-${prepare}`, at],
-      );
     }
   });
   afterAll(async () => {

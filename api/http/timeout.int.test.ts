@@ -118,7 +118,7 @@ describe('request timeout', () => {
 
   it('does not cut off a streamed download that outlasts the timeout', async () => {
     let download: Promise<Awaited<ReturnType<TestClient['get']>>> | undefined;
-    await whileLocked('LOCK TABLE account_history IN ACCESS EXCLUSIVE MODE', async () => {
+    await whileLocked('LOCK TABLE ledger_postings IN ACCESS EXCLUSIVE MODE', async () => {
       // The response starts at once; its rows wait for the lock, three timeouts long.
       download = alice.client.get('/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01');
       await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3));
