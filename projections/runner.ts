@@ -7,6 +7,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../infra/eventStore/eventStore.ts';
+import { withTransaction } from '../infra/postgres/pool.ts';
 import { type ApplyContext, applyEventByEvent, applyEvents, type Projection } from './projection.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
 
@@ -112,17 +113,25 @@ export interface RunnerOptions {
   afterBatch?: () => Promise<unknown>;
 }
 
+/**
+ * The projections' DDL and checkpoint rows, in one transaction under a lock of its own: the API and the
+ * worker start at once, and two runs of `CREATE … IF NOT EXISTS` (or of a schema's change, such as the
+ * ledger's history becoming a view) side by side can fail one of them.
+ */
 export async function initProjectionSchemas(
   pool: pg.Pool,
   projections: readonly Projection[],
 ): Promise<void> {
-  await pool.query(CHECKPOINT_SCHEMA);
-  for (const projection of projections) {
-    await pool.query(projection.schema);
-    await pool.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
-      projection.name,
-    ]);
-  }
+  await withTransaction(pool, async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sai:projection-schemas', 0))`);
+    await tx.query(CHECKPOINT_SCHEMA);
+    for (const projection of projections) {
+      await tx.query(projection.schema);
+      await tx.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
+        projection.name,
+      ]);
+    }
+  });
 }
 
 export async function readCheckpoint(

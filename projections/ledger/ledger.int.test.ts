@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { allProjections } from '../index.ts';
 import { applyEventByEvent } from '../projection.ts';
-import { CHECKPOINT_SCHEMA } from '../runner.ts';
+import { CHECKPOINT_SCHEMA, initProjectionSchemas } from '../runner.ts';
 import { snapshotTables } from '../testing.ts';
 import { ledgerProjection } from './ledger.projection.ts';
 
@@ -167,6 +169,22 @@ describe('the ledger read model', () => {
     } finally {
       await client.query('SET search_path = public');
       client.release();
+    }
+  });
+
+  it('comes up in two processes starting at once on a database that still has the history table', async () => {
+    const spare = await createTestDatabase('ledgerup');
+    const pools = [spare.pool, new pg.Pool({ connectionString: spare.url, max: 2 })];
+    try {
+      await spare.pool.query('CREATE TABLE account_history (account_id text)');
+      await Promise.all(pools.map((pool) => initProjectionSchemas(pool, allProjections)));
+      const { rows } = await spare.pool.query<{ kind: string }>(
+        `SELECT relkind::text AS kind FROM pg_class WHERE oid = 'public.account_history'::regclass`,
+      );
+      expect(rows).toEqual([{ kind: 'v' }]);
+    } finally {
+      await pools[1]!.end();
+      await spare.drop();
     }
   });
 });
