@@ -7,7 +7,6 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../infra/eventStore/eventStore.ts';
-import { withTransaction } from '../infra/postgres/pool.ts';
 import { type ApplyContext, applyEventByEvent, applyEvents, type Projection } from './projection.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
 
@@ -114,24 +113,32 @@ export interface RunnerOptions {
 }
 
 /**
- * The projections' DDL and checkpoint rows, in one transaction under a lock of its own: the API and the
- * worker start at once, and two runs of `CREATE … IF NOT EXISTS` (or of a schema's change, such as the
- * ledger's history becoming a view) side by side can fail one of them.
+ * The projections' DDL and checkpoint rows, one process at a time: the API and the worker start at once,
+ * and two runs of a schema's change side by side (the ledger's history table becoming a view) failed one
+ * of them. A session-level lock, not one transaction: each projection's DDL still commits on its own, so
+ * this never holds one table's lock while it waits for another's that a live batch holds.
  */
 export async function initProjectionSchemas(
   pool: pg.Pool,
   projections: readonly Projection[],
 ): Promise<void> {
-  await withTransaction(pool, async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sai:projection-schemas', 0))`);
-    await tx.query(CHECKPOINT_SCHEMA);
+  const client = await pool.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtextextended('sai:projection-schemas', 0))`);
+    await client.query(CHECKPOINT_SCHEMA);
     for (const projection of projections) {
-      await tx.query(projection.schema);
-      await tx.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
-        projection.name,
-      ]);
+      await client.query(projection.schema);
+      await client.query(
+        'INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
+        [projection.name],
+      );
     }
-  });
+  } finally {
+    await client
+      .query(`SELECT pg_advisory_unlock(hashtextextended('sai:projection-schemas', 0))`)
+      .catch(() => {});
+    client.release();
+  }
 }
 
 export async function readCheckpoint(
