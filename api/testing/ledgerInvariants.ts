@@ -162,9 +162,12 @@ export async function readLog(store: EventStore): Promise<RecordedEvent[]> {
 }
 
 /**
- * Waits until every projection's checkpoint has reached the head of the log and the head stops moving
- * (the follow-up worker appends while it catches up). Works whatever process runs the projections: it
- * only reads checkpoints.
+ * Waits until every projection's checkpoint has reached the head of the log, the follow-up worker has no
+ * debit left awaiting its credit, and the head stops moving (the follow-up worker appends while it catches
+ * up). A debit whose request died gets its credit from the worker's sweep only once its grace has passed
+ * (CREDIT_GRACE_MS, 2 s): waiting for the head alone let a check run in between, seen as a flaky "never
+ * followed by TransferReceived" after Postgres restarts. Works whatever process runs the projections: it
+ * only reads the database.
  */
 export async function waitForProjections(
   pool: pg.Pool,
@@ -179,6 +182,15 @@ export async function waitForProjections(
     const head = await store.headPosition();
     const checkpoints = await Promise.all(names.map((name) => readCheckpoint(pool, name)));
     const behind = names.filter((_, i) => comparePositions(checkpoints[i]!, head) < 0);
+    const { rows: table } = await pool.query<{ found: boolean }>(
+      `SELECT to_regclass('ledger_follow_ups_due') IS NOT NULL AS found`,
+    );
+    if (table[0]?.found) {
+      const { rows: due } = await pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM ledger_follow_ups_due',
+      );
+      if (due[0]!.n > 0) behind.push(`ledgerFollowUps (${due[0]!.n} credits due)`);
+    }
     if (behind.length === 0 && comparePositions(head, lastHead) === 0) {
       if (++stableRounds >= 3) return;
     } else {
