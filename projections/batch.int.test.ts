@@ -7,9 +7,7 @@ import { createTestApp, type TestApp } from '../api/testing/testApp.ts';
 import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { Random } from '../infra/testing/random.ts';
 import { allProjections } from './index.ts';
-import { applyEventByEvent, type Projection } from './projection.ts';
-import { CHECKPOINT_SCHEMA } from './runner.ts';
-import { readWholeLog, snapshotTables } from './testing.ts';
+import { projectIntoSchema, readWholeLog, snapshotTables } from './testing.ts';
 
 /**
  * The set-based form of a projection (applyBatch) must leave exactly the rows that applying the same
@@ -60,40 +58,6 @@ describe('set-based projections equal event-by-event ones', () => {
     await t?.stop();
   });
 
-  /** `first`: set-based as a rebuild applies it, each event once and the deferred keys dropped. */
-  async function project(
-    projection: Projection,
-    schema: string,
-    batches: RecordedEvent[][],
-    mode: 'one' | 'set' | 'first',
-  ) {
-    const client = await t.db.pool.connect();
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`SET search_path = ${schema}, public`);
-      await client.query(CHECKPOINT_SCHEMA);
-      await client.query(projection.schema);
-      if (mode === 'first')
-        for (const table of projection.deferredKeys ?? [])
-          await client.query(`ALTER TABLE ${schema}.${table} DROP CONSTRAINT ${table}_pkey`);
-      for (const batch of batches) {
-        await client.query('BEGIN');
-        const handled = batch.filter((event) => projection.handles.has(event.type));
-        if (mode === 'one') await applyEventByEvent(projection, handled, client);
-        else await projection.applyBatch!(handled, client, { firstDelivery: mode === 'first' });
-        await client.query('COMMIT');
-      }
-      await client.query('SET search_path = public');
-    } finally {
-      client.release();
-    }
-    const qualified = await snapshotTables(
-      t.db.pool,
-      projection.tables.map((table) => `${schema}.${table}`),
-    );
-    return Object.fromEntries(projection.tables.map((table) => [table, qualified[`${schema}.${table}`]]));
-  }
-
   it.each(batched.map((p) => [p.name, p] as const))(
     '%s: random batches and a redelivered stretch give the event-by-event rows (and the live ones)',
     async (name, projection) => {
@@ -114,10 +78,28 @@ describe('set-based projections equal event-by-event ones', () => {
       const overlapping = batches.map((batch, i) =>
         i === overlapAt ? [...before.slice(before.length - random.int(1, before.length)), ...batch] : batch,
       );
-      const oneByOne = await project(projection, `seq_${name.toLowerCase()}`, [log, again], 'one');
-      const setBased = await project(projection, `set_${name.toLowerCase()}`, [...overlapping, again], 'set');
+      const oneByOne = await projectIntoSchema(
+        t.db.pool,
+        projection,
+        `seq_${name.toLowerCase()}`,
+        [log, again],
+        'one',
+      );
+      const setBased = await projectIntoSchema(
+        t.db.pool,
+        projection,
+        `set_${name.toLowerCase()}`,
+        [...overlapping, again],
+        'set',
+      );
       // As a rebuild applies them: each event once, no redelivery checks, the deferred keys absent.
-      const rebuilt = await project(projection, `first_${name.toLowerCase()}`, batches, 'first');
+      const rebuilt = await projectIntoSchema(
+        t.db.pool,
+        projection,
+        `first_${name.toLowerCase()}`,
+        batches,
+        'first',
+      );
       for (const table of projection.tables) {
         expect(oneByOne[table]!.length, `${table} is empty`).toBeGreaterThan(0);
         expect(setBased[table], `${table} (seed ${seed})`).toEqual(oneByOne[table]);

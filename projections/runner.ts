@@ -7,6 +7,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../infra/eventStore/eventStore.ts';
+import { withAdvisoryLock } from '../infra/postgres/pool.ts';
 import { type ApplyContext, applyEventByEvent, applyEvents, type Projection } from './projection.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
 
@@ -122,9 +123,7 @@ export async function initProjectionSchemas(
   pool: pg.Pool,
   projections: readonly Projection[],
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query(`SELECT pg_advisory_lock(hashtextextended('sai:projection-schemas', 0))`);
+  await withAdvisoryLock(pool, 'sai:projection-schemas', async (client) => {
     await client.query(CHECKPOINT_SCHEMA);
     for (const projection of projections) {
       await client.query(projection.schema);
@@ -133,12 +132,7 @@ export async function initProjectionSchemas(
         [projection.name],
       );
     }
-  } finally {
-    await client
-      .query(`SELECT pg_advisory_unlock(hashtextextended('sai:projection-schemas', 0))`)
-      .catch(() => {});
-    client.release();
-  }
+  });
 }
 
 export async function readCheckpoint(

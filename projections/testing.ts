@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import pino from 'pino';
 import type { EventStore, RecordedEvent } from '../infra/eventStore/eventStore.ts';
-import type { Projection } from './projection.ts';
-import { ProjectionRunner } from './runner.ts';
+import { applyEventByEvent, type Projection } from './projection.ts';
+import { CHECKPOINT_SCHEMA, ProjectionRunner } from './runner.ts';
 
 /** Every row of the tables, ordered, as JSON: two snapshots are equal exactly when the tables are. */
 export async function snapshotTables(
@@ -26,6 +26,51 @@ export async function readWholeLog(store: EventStore): Promise<RecordedEvent[]> 
     events.push(...batch);
     after = batch[batch.length - 1]!.position;
   }
+}
+
+/**
+ * Builds a projection's tables in a schema of their own (`schema`, new) from `batches`, each in a
+ * transaction, and returns their snapshot by table name: `one` applies event by event, `set` set-based,
+ * `first` set-based as a rebuild does (each event new, ApplyContext.firstDelivery, the deferred keys
+ * dropped). What batch.int.test.ts and the ledger's tests compare.
+ */
+export async function projectIntoSchema(
+  pool: pg.Pool,
+  projection: Projection,
+  schema: string,
+  batches: readonly (readonly RecordedEvent[])[],
+  mode: 'one' | 'set' | 'first',
+): Promise<Record<string, unknown[]>> {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.query(`SET search_path = ${schema}, public`);
+    await client.query(CHECKPOINT_SCHEMA);
+    await client.query(projection.schema);
+    if (mode === 'first')
+      for (const table of projection.deferredKeys ?? [])
+        await client.query(`ALTER TABLE ${schema}.${table} DROP CONSTRAINT ${table}_pkey`);
+    for (const batch of batches) {
+      await client.query('BEGIN');
+      const handled = batch.filter((event) => projection.handles.has(event.type));
+      if (mode === 'one') await applyEventByEvent(projection, handled, client);
+      else await projection.applyBatch!(handled, client, { firstDelivery: mode === 'first' });
+      await client.query('COMMIT');
+    }
+    await client.query('SET search_path = public');
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection left inside a failed transaction is closed, not pooled.
+    client.release(failed);
+  }
+  const qualified = await snapshotTables(
+    pool,
+    projection.tables.map((table) => `${schema}.${table}`),
+  );
+  return Object.fromEntries(projection.tables.map((table) => [table, qualified[`${schema}.${table}`]!]));
 }
 
 /** Empties a projection's tables and checkpoint and replays the whole log through a fresh runner. */

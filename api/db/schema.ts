@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withAdvisoryLock } from '../../infra/postgres/pool.ts';
 
 /**
  * Tables the API owns that are NOT read models: secrets that must never enter the event log
@@ -49,12 +50,5 @@ CREATE TABLE IF NOT EXISTS totp_secrets (
 
 export async function migrateAppSchema(pool: pg.Pool): Promise<void> {
   // One migration at a time across processes starting together.
-  const client = await pool.connect();
-  try {
-    await client.query(`SELECT pg_advisory_lock(hashtextextended('sai:migrate', 0))`);
-    await client.query(APP_SCHEMA);
-  } finally {
-    await client.query(`SELECT pg_advisory_unlock(hashtextextended('sai:migrate', 0))`).catch(() => {});
-    client.release();
-  }
+  await withAdvisoryLock(pool, 'sai:migrate', (client) => client.query(APP_SCHEMA));
 }

@@ -178,14 +178,16 @@ export async function waitForProjections(
   const deadline = Date.now() + timeoutMs;
   let stableRounds = 0;
   let lastHead: LogPosition | null = null;
+  // Created with the follow-up worker's schema, before any projection runs.
+  const { rows: table } = await pool.query<{ found: boolean }>(
+    `SELECT to_regclass('ledger_follow_ups_due') IS NOT NULL AS found`,
+  );
+  const followUps = table[0]?.found === true;
   for (;;) {
     const head = await store.headPosition();
     const checkpoints = await Promise.all(names.map((name) => readCheckpoint(pool, name)));
     const behind = names.filter((_, i) => comparePositions(checkpoints[i]!, head) < 0);
-    const { rows: table } = await pool.query<{ found: boolean }>(
-      `SELECT to_regclass('ledger_follow_ups_due') IS NOT NULL AS found`,
-    );
-    if (table[0]?.found) {
+    if (followUps) {
       const { rows: due } = await pool.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM ledger_follow_ups_due',
       );

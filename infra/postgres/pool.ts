@@ -35,6 +35,30 @@ export async function withTransaction<T>(
   }
 }
 
+/**
+ * Runs `work` on one connection holding a session-level advisory lock (`key`), so that processes starting
+ * together do it one at a time; each statement of `work` still commits on its own. Waits for the lock.
+ */
+export async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  key: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    return await work(client);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {});
+    // A connection that failed (a server restart, say) is closed rather than handed to the next caller.
+    client.release(failure);
+  }
+}
+
 /** Creates a database on the server of `url` if missing and returns the URL pointing at it. */
 export async function ensureDatabase(url: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: url });

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
 import { allProjections } from '../index.ts';
-import { applyEventByEvent } from '../projection.ts';
-import { CHECKPOINT_SCHEMA, initProjectionSchemas } from '../runner.ts';
-import { snapshotTables } from '../testing.ts';
+import { initProjectionSchemas } from '../runner.ts';
+import { projectIntoSchema } from '../testing.ts';
 import { ledgerProjection } from './ledger.projection.ts';
 
 /**
- * The ledger projection's schema and its rebuild path. A rebuild copies each batch's transactions instead of upserting them (copyNewTransactions): the rows must
- * come out as the per-event upsert leaves them, for the cases the workload of projections/batch.int.test.ts
+ * The ledger projection's schema and its rebuild path. A rebuild copies each batch's transactions instead
+ * of upserting them (copyNewTransactions): the rows must come out as the per-event upsert leaves them, for the cases the workload of projections/batch.int.test.ts
  * cannot produce. A withdrawal settled a batch after its hold is there too, but here it sits beside a
  * transaction id a later event names again after it settled, which no decider writes: the COPY then breaks
  * the key, and the batch must take the upsert instead of failing the rebuild.
@@ -79,34 +78,6 @@ describe('the ledger read model', () => {
       at: '2026-11-01T00:00:00.000Z',
     });
 
-  async function project(schema: string, batches: RecordedEvent[][], mode: 'one' | 'first') {
-    const client = await db.pool.connect();
-    let failed = false;
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`SET search_path = ${schema}, public`);
-      await client.query(CHECKPOINT_SCHEMA);
-      await client.query(ledgerProjection.schema);
-      for (const table of ledgerProjection.deferredKeys ?? [])
-        if (mode === 'first') await client.query(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_pkey`);
-      for (const batch of batches) {
-        await client.query('BEGIN');
-        if (mode === 'one') await applyEventByEvent(ledgerProjection, batch, client);
-        else await ledgerProjection.applyBatch!(batch, client, { firstDelivery: true });
-        await client.query('COMMIT');
-      }
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      // A connection left inside a failed transaction is closed, not pooled.
-      client.release(failed);
-    }
-    const tables = ledgerProjection.tables.map((table) => `${schema}.${table}`);
-    const snapshot = await snapshotTables(db.pool, tables);
-    return Object.fromEntries(ledgerProjection.tables.map((t, i) => [t, snapshot[tables[i]!]]));
-  }
-
   it('settles a hold from an earlier batch, and keeps a settled transaction named again as it was', async () => {
     const batches = [
       [mint('t-1', '10.00'), hold('w-1'), hold('w-2'), hold('w-3')],
@@ -116,8 +87,8 @@ describe('the ledger read model', () => {
       // t-1 again, after it settled: the COPY breaks the key, the upsert leaves t-1 as it was.
       [mint('t-1', '99.00'), mint('t-3', '1.00'), settle('WithdrawalFailed', 'w-3')],
     ];
-    const oneByOne = await project('tx_one', batches, 'one');
-    const rebuilt = await project('tx_first', batches, 'first');
+    const oneByOne = await projectIntoSchema(db.pool, ledgerProjection, 'tx_one', batches, 'one');
+    const rebuilt = await projectIntoSchema(db.pool, ledgerProjection, 'tx_first', batches, 'first');
     for (const table of ledgerProjection.tables) expect(rebuilt[table], table).toEqual(oneByOne[table]);
     const statuses = Object.fromEntries(
       (oneByOne.ledger_transactions as { id: string; status: string; amount: number }[]).map((row) => [
