@@ -257,6 +257,19 @@ export async function checkLedgerInvariants(target: LedgerUnderTest): Promise<vo
   ]);
   expect(found.rows.length).toBe(ids.length);
 
+  // 3b. Every posting is listed with its event under its transaction: the admin's transaction screen finds
+  // a transaction's postings through its events (api/audit/audit.routes.ts).
+  const names = new Set(projections.map((p) => p.name));
+  if (names.has('ledger') && names.has('transactionEvents')) {
+    const unlisted = await pool.query(
+      `SELECT p.transaction_id, p.event_id, p.kind FROM ledger_postings p
+       WHERE NOT EXISTS (SELECT 1 FROM transaction_events e
+                         WHERE e.transaction_id = p.transaction_id AND e.event_id = p.event_id)
+       LIMIT 5`,
+    );
+    expect(unlisted.rows).toEqual([]);
+  }
+
   // 4a. Balances in the read model equal a replay of the log, account for account.
   const replayed = balancesOf(log);
   const live = await pool.query<{ account_id: string; asset: Asset; balance: string }>(
