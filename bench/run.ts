@@ -35,7 +35,7 @@ import { ensureWebBuild, launchBrowser } from '../web/e2e/harness.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOG_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-/** BENCH_ONLY=commit,http,log runs some groups: 1-2 (commit path), 3-5 (HTTP), 6-8 (log and web). */
+/** BENCH_ONLY=commit,http,log runs some groups: 1-2 (commit path), 3-5 (HTTP), 6-9 (log, web and screens). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((group) => group.trim());
 const want = (group: 'commit' | 'http' | 'log') => !ONLY || ONLY.includes(group);
 const repo = path.resolve(import.meta.dirname, '..');
