@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -94,6 +95,40 @@ describe('scripts/tool.mjs (how npm runs the operator scripts)', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
     expect(existsSync(path.join(dir, 'verifyLedger.mjs'))).toBe(true);
+  }, 60_000);
+
+  it("starts without loading Node's fetch implementation, which pg's import would touch", () => {
+    // pg asks at import whether it runs in a Cloudflare Worker by constructing a Response; on Node 20 that
+    // loads undici (20-25 ms of each start). The bundle answers that question at build time (tool.mjs).
+    const probe = path.join(dir, 'probe.mjs');
+    expect(tool('--build', 'exportLedger').status).toBe(0);
+    writeFileSync(
+      probe,
+      "process.on('exit', () => process.stderr.write('fetch loaded: ' + process.moduleLoadList.some((m) => m.includes('undici')) + '\\n'));\n",
+    );
+    const withProbe = (code: string) =>
+      spawnSync(process.execPath, ['-e', code], {
+        cwd: root,
+        env: { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` },
+        encoding: 'utf8',
+      });
+    // The probe tells: a process that touches Response loads it, one that does not, does not.
+    expect(withProbe('typeof Response').stderr).toContain('fetch loaded: true');
+    expect(withProbe('0').stderr).toContain('fetch loaded: false');
+    const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'exportLedger', '--from', 'yesterday'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        SAI_TOOLS_DIR: dirName,
+        SAI_TOOL_DEBUG: '1',
+        NODE_OPTIONS: `--import=${pathToFileURL(probe).href}`,
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).not.toContain('running through tsx');
+    expect(run.stderr).toContain('fetch loaded: false');
   }, 60_000);
 
   it('refuses a name that is not an operator script', () => {

@@ -93,6 +93,26 @@ function isFresh() {
   }
 }
 
+/**
+ * `pg` asks, when it is imported, whether it runs in a Cloudflare Worker. Where `navigator` is missing (Node
+ * 20) it asks by constructing a `Response`, and the first touch of that global loads Node's whole fetch
+ * implementation (undici): measured, 20-25 ms of every tool's start, a seventh of an empty export's
+ * (BENCHMARKS.md, stop 23). These bundles only ever run on Node, so that question is answered "no" when the
+ * bundle is built. Should `pg` word its check differently one day, nothing is replaced and the bundle is as
+ * before (slower to start, not broken); scripts/tool.int.test.ts would then fail, saying so.
+ */
+function pgOnNodeOnly() {
+  return {
+    name: 'pg-on-node-only',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => ({
+        contents: readFileSync(args.path, 'utf8').replace("typeof Response === 'function'", 'false'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 async function build() {
   // Stamped with the time the build started, not ended: a source saved while esbuild runs makes it stale.
   const started = new Date();
@@ -114,6 +134,7 @@ async function build() {
     entryNames: name,
     chunkNames: 'chunk-[hash]',
     outExtension: { '.js': '.mjs' },
+    plugins: [pgOnNodeOnly()],
     logLevel: 'silent',
     banner: {
       // The bundled CommonJS packages require() the external ones (pg its optional pg-native).
