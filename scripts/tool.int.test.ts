@@ -99,7 +99,7 @@ describe('scripts/tool.mjs (how npm runs the operator scripts)', () => {
 
   it("starts without loading Node's fetch implementation, which pg's import would touch", () => {
     // pg asks at import whether it runs in a Cloudflare Worker by constructing a Response; on Node 20 that
-    // loads undici (20-25 ms of each start). The bundle answers that question at build time (tool.mjs).
+    // loads undici (15-20 ms of each start). The bundle answers that question at build time (tool.mjs).
     const probe = path.join(dir, 'probe.mjs');
     expect(tool('--build', 'exportLedger').status).toBe(0);
     writeFileSync(

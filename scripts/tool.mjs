@@ -96,7 +96,7 @@ function isFresh() {
 /**
  * `pg` asks, when it is imported, whether it runs in a Cloudflare Worker. Where `navigator` is missing (Node
  * 20) it asks by constructing a `Response`, and the first touch of that global loads Node's whole fetch
- * implementation (undici): measured, 20-25 ms of every tool's start, a seventh of an empty export's
+ * implementation (undici): measured, 15-20 ms of every tool's start, a tenth of an empty export's
  * (BENCHMARKS.md, stop 23). These bundles only ever run on Node, so that question is answered "no" when the
  * bundle is built. Should `pg` word its check differently one day, nothing is replaced and the bundle is as
  * before (slower to start, not broken); scripts/tool.int.test.ts would then fail, saying so.
