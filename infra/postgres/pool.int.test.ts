@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
-import { createPool } from './pool.ts';
+import { createPool, withAdvisoryLock } from './pool.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,5 +48,50 @@ describe('the connection pool when the server ends its sessions', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  describe('withAdvisoryLock (the start-up schema steps of processes starting together)', () => {
+    it('runs the work of two pools one after the other', async () => {
+      const pools = [createPool(db.url, 2), createPool(db.url, 2)];
+      try {
+        const spans: [number, number][] = [];
+        await Promise.all(
+          pools.map((pool) =>
+            withAdvisoryLock(pool, 'test:one-at-a-time', async () => {
+              const start = performance.now();
+              await sleep(150);
+              spans.push([start, performance.now()]);
+            }),
+          ),
+        );
+        spans.sort((a, b) => a[0] - b[0]);
+        expect(spans).toHaveLength(2);
+        expect(spans[1]![0]).toBeGreaterThanOrEqual(spans[0]![1]);
+      } finally {
+        await Promise.all(pools.map((pool) => pool.end()));
+      }
+    });
+
+    it('leaves neither the lock held nor a broken session pooled when the work fails mid-transaction', async () => {
+      const pool = createPool(db.url, 1);
+      const other = createPool(db.url, 1);
+      try {
+        await expect(
+          withAdvisoryLock(pool, 'test:failed-work', async (client) => {
+            await client.query('BEGIN');
+            await client.query('SELECT 1 / 0');
+          }),
+        ).rejects.toThrow(/division by zero/);
+        const { rows } = await other.query<{ got: boolean }>(
+          "SELECT pg_try_advisory_lock(hashtextextended('test:failed-work', 0)) AS got",
+        );
+        expect(rows[0]!.got).toBe(true);
+        await other.query("SELECT pg_advisory_unlock(hashtextextended('test:failed-work', 0))");
+        // The pool's one connection is a fresh one, not the session left in an aborted transaction.
+        expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+      } finally {
+        await Promise.all([pool.end(), other.end()]);
+      }
+    });
   });
 });

@@ -45,17 +45,18 @@ export async function withAdvisoryLock<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
-  let failure: Error | undefined;
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
     return await work(client);
-  } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
-    throw error;
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {});
-    // A connection that failed (a server restart, say) is closed rather than handed to the next caller.
-    client.release(failure);
+    // A session that died (a server restart) the pool drops by itself on release. One still alive whose
+    // unlock failed (work left it in an aborted transaction) is closed, so that no pooled session keeps
+    // the lock.
+    const unlocked = await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).then(
+      () => true,
+      () => false,
+    );
+    client.release(unlocked ? undefined : new Error(`could not release the advisory lock ${key}`));
   }
 }
 
