@@ -44,6 +44,17 @@ export interface Projection {
    */
   readonly deferredKeys?: readonly string[];
   /**
+   * The rows of `tables`, computed in SQL from the log's events, for a rebuild from the start of a log that
+   * is in the same Postgres database (projections/rebuild.ts, bulk pass): statements that fill the empty
+   * tables (schema created, deferred indexes and keys dropped, unqualified names) from the relation
+   * `rebuild_log`, the `es_events` rows up to a bound. They must leave exactly the rows that `applyBatch`
+   * makes of the same events: projections/bulk.int.test.ts holds them to that over a log with every event
+   * type they read. The live worker and an EventStoreDB log keep the TypeScript form.
+   */
+  readonly bulkSql?: string;
+  /** Extensions `bulkSql` calls (created in `public` if missing); where they cannot be, Node does the work. */
+  readonly bulkExtensions?: readonly string[];
+  /**
    * Work beside the batches for as long as this process leads the projection (holds its lock), such as a
    * process manager's timer; the runner calls the returned function, and waits for it, when it stops
    * leading. `onError` reports a failure of that work without stopping it.

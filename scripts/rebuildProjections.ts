@@ -52,6 +52,8 @@ async function main() {
       fresh: values.fresh ?? false,
       batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
       throttleMs: process.env.REBUILD_THROTTLE_MS ? Number(process.env.REBUILD_THROTTLE_MS) : undefined,
+      // REBUILD_BULK=off: every event through Node, as for an EventStoreDB log (for tests and comparisons).
+      bulk: process.env.REBUILD_BULK !== 'off',
       onProgress: (p) => {
         if (p.phase === 'building' && Date.now() - last < 500) return;
         last = Date.now();

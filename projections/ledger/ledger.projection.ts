@@ -3,6 +3,7 @@ import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../..
 import { comparePositions, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { ApplyContext, Projection } from '../projection.ts';
 import { insertRows } from '../sql.ts';
+import { LEDGER_BULK_SQL } from './ledger.bulk.ts';
 
 /** Read-model amounts are numeric(30, 8); the batch path computes balances as integers at that scale. */
 const SCALE = 8;
@@ -172,6 +173,7 @@ export const ledgerProjection: Projection = {
     }
   },
   applyBatch: applyLedgerBatch,
+  bulkSql: LEDGER_BULK_SQL,
   // The apply paths read these tables by primary key only (event_id, leg; account_id, asset; id).
   deferredIndexes: [
     'ledger_postings_position',

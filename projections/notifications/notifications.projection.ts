@@ -7,6 +7,7 @@ import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Projection } from '../projection.ts';
 import { insertRows } from '../sql.ts';
+import { NOTIFICATIONS_BULK_SQL } from './notifications.bulk.ts';
 
 type Notice = {
   userId: string;
@@ -207,6 +208,8 @@ export const notificationsProjection: Projection = {
   `,
   // The apply path finds a user's unread notifications through notifications_unread and one by its key.
   deferredIndexes: ['notifications_user'],
+  bulkSql: NOTIFICATIONS_BULK_SQL,
+  bulkExtensions: ['pgcrypto'],
   handles: new Set([
     'CardRequested',
     'CardPaymentSubmitted',

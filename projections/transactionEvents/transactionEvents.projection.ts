@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 import { insertRows } from '../sql.ts';
+import { transactionEventsBulkSql } from './transactionEvents.bulk.ts';
 
 /**
  * Which events make up a business transaction (DECISIONS.md 7: the admin's transaction screen shows the
@@ -13,6 +14,24 @@ export function transactionIdOf(data: unknown): string | null {
   const id = d.withdrawalId ?? d.transactionId ?? d.paymentId ?? d.depositId;
   return typeof id === 'string' ? id : null;
 }
+
+const HANDLES: ReadonlySet<string> = new Set([
+  'TokensMinted',
+  'TokensTransferred',
+  'TransferReceived',
+  'PaymentProofSubmitted',
+  'PaymentApproved',
+  'PaymentRejected',
+  'CryptoDepositDeclared',
+  'CryptoDepositConfirmed',
+  'CryptoDepositRejected',
+  'CryptoDepositCredited',
+  'WithdrawalHoldPlaced',
+  'WithdrawalRequested',
+  'WithdrawalCompleted',
+  'WithdrawalFailed',
+  'WithdrawalHoldReleased',
+]);
 
 export const transactionEventsProjection: Projection = {
   name: 'transactionEvents',
@@ -34,23 +53,8 @@ export const transactionEventsProjection: Projection = {
       PRIMARY KEY (transaction_id, event_id)
     );
   `,
-  handles: new Set([
-    'TokensMinted',
-    'TokensTransferred',
-    'TransferReceived',
-    'PaymentProofSubmitted',
-    'PaymentApproved',
-    'PaymentRejected',
-    'CryptoDepositDeclared',
-    'CryptoDepositConfirmed',
-    'CryptoDepositRejected',
-    'CryptoDepositCredited',
-    'WithdrawalHoldPlaced',
-    'WithdrawalRequested',
-    'WithdrawalCompleted',
-    'WithdrawalFailed',
-    'WithdrawalHoldReleased',
-  ]),
+  handles: HANDLES,
+  bulkSql: transactionEventsBulkSql(HANDLES),
   // Its key only makes a redelivered event insert nothing (ON CONFLICT DO NOTHING); a rebuild has none.
   deferredKeys: ['transaction_events'],
   async apply(event, tx) {

@@ -1,0 +1,155 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../api/bootstrap/accounts.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, runWorkload, setUpWorld } from '../api/faults/workload.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../api/testing/testApp.ts';
+import { Random } from '../infra/testing/random.ts';
+import { allProjections } from './index.ts';
+import { rebuildProjections } from './rebuild.ts';
+import { readWholeLog, snapshotTables } from './testing.ts';
+
+/**
+ * A rebuild of a log in its own Postgres database computes the projections that have `bulkSql` in SQL
+ * (projections/rebuild.ts, bulk pass): that SQL restates the posting rules, the notices and the transaction
+ * ids. It must leave exactly the rows the TypeScript projections made of the same log as the live worker
+ * applied it, over a log holding every event type that SQL reads: the money workload (transfers, deposit
+ * proofs approved and rejected, ETH deposits, withdrawals completed and failed, distributions), a card from
+ * request to delivery with its freezes and PIN, crypto deposits rejected with and without a reason, and
+ * notifications read one by one and all at once. The other read models, rebuilt in the same pass from
+ * their own event types only, must equal theirs too.
+ */
+const rebuildable = allProjections.filter((p) => p.tables.length > 0);
+const inSql = rebuildable.filter((p) => p.bulkSql);
+// Every read model: the others are fed in Node meanwhile, with their own event types only.
+const tables = rebuildable.flatMap((p) => p.tables);
+
+describe('a rebuild computed in SQL equals the TypeScript projections', () => {
+  let t: TestApp;
+  let server: ReturnType<typeof serve>;
+  const seed = Number(process.env.BULK_SEED ?? Date.now() % 100_000);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await ensureAdmin(t.deps, ADMIN_EMAIL, ADMIN_PASSWORD, { resetPassword: true });
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const world = await setUpWorld(
+      () => base,
+      () => {},
+      4,
+      'bulk',
+    );
+    const result = await runWorkload(world, new Random(seed), { lanes: 3, opsPerLane: 25 });
+    expect(result.unexpected).toEqual([]);
+
+    const admin = t.client();
+    expect(
+      (await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+    ).toBe(200);
+    const expectOk = async (reply: Promise<{ status: number; body: unknown }>, what: string) => {
+      const r = await reply;
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+      return r.body as Record<string, unknown>;
+    };
+    // A card from request to delivery: payment, activation and upgrade, shipping, freezes and a PIN.
+    const holder = await signedUpClient(t);
+    const card = await expectOk(holder.client.post('/api/cards', {}), 'card request');
+    const proof = await expectOk(
+      holder.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 }),
+      'payment proof',
+    );
+    await expectOk(admin.patch(`/api/payments/${proof.id}/verify`, { approved: true }), 'approval');
+    await t.settle(); // the card activates once the payment's process manager has seen the approval
+    const address = { address: '1 Main Street', city: 'Lisbon', state: 'LX', zipCode: '1000', country: 'PT' };
+    await expectOk(holder.client.patch(`/api/cards/${card.id}/shipping`, address), 'shipping address');
+    await expectOk(
+      admin.patch(`/api/admin/cards/${card.id}/ship`, {
+        trackingNumber: 'TRACK-1234',
+        estimatedDelivery: '2026-12-01',
+      }),
+      'card shipped',
+    );
+    await expectOk(admin.patch(`/api/admin/cards/${card.id}/deliver`), 'card delivered');
+    await expectOk(holder.client.post(`/api/cards/${card.id}/freeze`), 'freeze');
+    await expectOk(holder.client.post(`/api/cards/${card.id}/unfreeze`), 'unfreeze');
+    await expectOk(
+      holder.client.post(`/api/cards/${card.id}/pin`, { pin: '4827', confirmPin: '4827' }),
+      'pin',
+    );
+    // Crypto deposits rejected, with a reason and without one; a proof rejected without a reason.
+    for (const reason of ['Not received', undefined]) {
+      const declared = await expectOk(
+        holder.client.post('/api/crypto/deposits', { currency: 'ETH', network: 'arbitrum' }),
+        'declared deposit',
+      );
+      await expectOk(
+        admin.patch(`/api/admin/crypto/deposits/${declared.id}`, { action: 'reject', reason }),
+        'deposit rejected',
+      );
+    }
+    const unpaid = await expectOk(
+      holder.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 50 }),
+      'payment proof',
+    );
+    await expectOk(admin.patch(`/api/payments/${unpaid.id}/verify`, { approved: false }), 'rejection');
+    // Notifications read one by one and all at once, then new ones.
+    await t.settle();
+    const listed = (await holder.client.get('/api/notifications?limit=5')).body as { id: string }[];
+    expect(listed.length).toBeGreaterThan(2);
+    await expectOk(holder.client.patch(`/api/notifications/${listed[1]!.id}/read`, {}), 'one read');
+    const other = await signedUpClient(t);
+    await expectOk(
+      admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: other.user.id, amount: '20.00' }),
+      'deposit',
+    );
+    await expectOk(
+      other.client.post('/api/transactions', {
+        type: 'transfer',
+        amount: '1.00',
+        receiver_id: holder.user.id,
+        description: 'a “quoted” note',
+      }),
+      'transfer',
+    );
+    await expectOk(holder.client.patch('/api/notifications/mark-all-read', {}), 'all read');
+    await expectOk(
+      other.client.post('/api/transactions', {
+        type: 'transfer',
+        amount: '2.00',
+        receiver_id: holder.user.id,
+      }),
+      'transfer',
+    );
+    await t.settle();
+  }, 180_000);
+
+  afterAll(async () => {
+    server?.close();
+    await t?.stop();
+  });
+
+  it('over every event type the SQL reads, row for row', async () => {
+    const log = await readWholeLog(t.deps.store);
+    const present = new Set(log.map((event) => event.type));
+    for (const projection of inSql)
+      expect(
+        [...projection.handles].filter((type) => !present.has(type)),
+        `${projection.name}: event types the log lacks`,
+      ).toEqual([]);
+    const live = await snapshotTables(t.db.pool, tables);
+    expect(live.notifications!.some((row) => (row as { is_read: boolean }).is_read)).toBe(true);
+
+    const result = await rebuildProjections({
+      databaseUrl: t.db.url,
+      pool: t.db.pool,
+      store: t.deps.store,
+      projections: rebuildable,
+      fresh: true,
+    });
+    expect(result.inSql.sort()).toEqual(inSql.map((p) => p.name).sort());
+    const rebuilt = await snapshotTables(t.db.pool, tables);
+    for (const table of tables) expect(rebuilt[table], table).toEqual(live[table]);
+  }, 120_000);
+});

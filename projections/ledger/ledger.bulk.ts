@@ -1,0 +1,98 @@
+import { LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
+
+/**
+ * The ledger's tables computed in SQL from the log (Projection.bulkSql): the same postings as
+ * domain/ledger/postings.ts (one per event, leg 0), each account's running balance in log order (the
+ * debited side moves first, as applyLedgerBatch moves it), the balances where each account ended, and one
+ * transaction per id: its first posting, with the status the first settling posting gives a pending one.
+ * projections/bulk.int.test.ts holds this to the TypeScript over every posting rule; a new rule in
+ * postings.ts must come here too, or that test fails.
+ */
+export const LEDGER_BULK_SQL = `
+CREATE TEMP TABLE bulk_postings ON COMMIT DROP AS
+SELECT l.event_id, 0::smallint AS leg, ${LOG_POSITION}, ${LOG_TIME} AS created_at,
+       l.metadata->>'actorId' AS actor_id, p.*
+  FROM rebuild_log l
+ CROSS JOIN LATERAL (
+   SELECT
+     CASE WHEN l.event_type IN ('WithdrawalCompleted', 'WithdrawalFailed') THEN l.data->>'withdrawalId'
+          ELSE l.data->>'transactionId' END AS transaction_id,
+     CASE l.event_type
+       WHEN 'TokensMinted' THEN CASE WHEN l.data->>'source' = 'payment' THEN 'deposit' ELSE 'admin_deposit' END
+       WHEN 'TokensTransferred' THEN 'transfer'
+       WHEN 'CryptoDepositCredited' THEN 'crypto_deposit'
+       ELSE 'withdrawal' END AS kind,
+     l.data->>'asset' AS asset,
+     (l.data->>'amount')::numeric AS amount,
+     CASE l.event_type
+       WHEN 'TokensMinted' THEN 'issuance:' || (l.data->>'asset')
+       WHEN 'TokensTransferred' THEN 'user:' || (l.data->>'fromUserId')
+       WHEN 'CryptoDepositCredited' THEN 'custody:' || (l.data->>'asset')
+       WHEN 'WithdrawalHoldPlaced' THEN 'user:' || (l.data->>'userId')
+       ELSE 'holds:' || (l.data->>'asset') END AS from_account,
+     CASE l.event_type
+       WHEN 'TokensTransferred' THEN 'user:' || (l.data->>'toUserId')
+       WHEN 'WithdrawalHoldPlaced' THEN 'holds:' || (l.data->>'asset')
+       WHEN 'WithdrawalCompleted' THEN 'outbound:' || (l.data->>'asset')
+       ELSE 'user:' || (l.data->>'userId') END AS to_account,
+     CASE l.event_type
+       WHEN 'CryptoDepositCredited' THEN (l.data->>'asset') || ' deposit confirmed'
+       WHEN 'WithdrawalHoldPlaced' THEN 'Withdrawal to ' || (l.data->>'address')
+       WHEN 'WithdrawalCompleted' THEN 'Withdrawal sent (' || (l.data->>'txHash') || ')'
+       WHEN 'WithdrawalFailed' THEN 'Withdrawal failed: ' || (l.data->>'reason')
+       ELSE l.data->>'description' END AS description,
+     CASE l.event_type WHEN 'WithdrawalHoldPlaced' THEN 'pending' WHEN 'WithdrawalFailed' THEN 'failed'
+       ELSE 'completed' END AS status
+ ) p
+ WHERE l.event_type IN ('TokensMinted', 'TokensTransferred', 'CryptoDepositCredited', 'WithdrawalHoldPlaced',
+                        'WithdrawalCompleted', 'WithdrawalFailed');
+
+CREATE TEMP TABLE bulk_sides ON COMMIT DROP AS
+SELECT event_id, leg, side, account, asset, created_at,
+       sum(delta) OVER running AS after,
+       -- The account's last move (its balance now): found in the same sort.
+       row_number() OVER running = count(*) OVER (PARTITION BY account, asset) AS last
+  FROM (SELECT event_id, leg, position_commit, position_prepare, 0 AS side, from_account AS account, asset,
+               -amount AS delta, created_at FROM bulk_postings
+        UNION ALL
+        SELECT event_id, leg, position_commit, position_prepare, 1, to_account, asset, amount, created_at
+          FROM bulk_postings) s
+WINDOW running AS (PARTITION BY account, asset ORDER BY position_commit, position_prepare, leg, side
+                   ROWS UNBOUNDED PRECEDING);
+
+INSERT INTO ledger_postings (event_id, leg, position_commit, position_prepare, transaction_id, kind, asset,
+  amount, from_account, to_account, from_balance_after, to_balance_after, actor_id, description, created_at)
+SELECT p.event_id, p.leg, p.position_commit, p.position_prepare, p.transaction_id, p.kind, p.asset, p.amount,
+       p.from_account, p.to_account, f.after, t.after, p.actor_id, p.description, p.created_at
+  FROM bulk_postings p
+  JOIN bulk_sides f ON f.event_id = p.event_id AND f.leg = p.leg AND f.side = 0
+  JOIN bulk_sides t ON t.event_id = p.event_id AND t.leg = p.leg AND t.side = 1;
+
+INSERT INTO account_balances (account_id, asset, balance, updated_at)
+SELECT account, asset, after, created_at FROM bulk_sides WHERE last;
+
+CREATE TEMP TABLE bulk_multi ON COMMIT DROP AS
+SELECT transaction_id FROM bulk_postings GROUP BY transaction_id HAVING count(*) > 1;
+ANALYZE bulk_multi;
+
+INSERT INTO ledger_transactions (id, type, asset, amount, sender_id, receiver_id, description, status, actor_id,
+  created_at, position_commit, position_prepare)
+SELECT first.transaction_id, first.kind, first.asset, first.amount,
+       CASE WHEN first.from_account LIKE 'user:%' THEN substr(first.from_account, 6) END,
+       CASE WHEN first.to_account LIKE 'user:%' THEN substr(first.to_account, 6) END,
+       first.description,
+       CASE WHEN first.status = 'pending' THEN coalesce(settled.status, 'pending') ELSE first.status END,
+       first.actor_id, first.created_at, first.position_commit, first.position_prepare
+  FROM (-- Nearly every transaction has one posting (all but a withdrawal's): that one is its first. Only
+        -- the others are sorted, for their first and for the first that settles a pending one.
+        SELECT p.* FROM bulk_postings p WHERE p.transaction_id NOT IN (SELECT transaction_id FROM bulk_multi)
+        UNION ALL
+        (SELECT DISTINCT ON (transaction_id) * FROM bulk_postings
+          WHERE transaction_id IN (SELECT transaction_id FROM bulk_multi)
+          ORDER BY transaction_id, position_commit, position_prepare, leg)) first
+  -- A pending first posting: every posting that settles it comes after it.
+  LEFT JOIN (SELECT DISTINCT ON (transaction_id) transaction_id, status FROM bulk_postings
+              WHERE status <> 'pending' AND transaction_id IN (SELECT transaction_id FROM bulk_multi)
+              ORDER BY transaction_id, position_commit, position_prepare, leg) settled
+    ON settled.transaction_id = first.transaction_id AND first.status = 'pending';
+`;

@@ -1,0 +1,161 @@
+import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
+
+/**
+ * The notifications computed in SQL from the log (Projection.bulkSql): the same notice as noticesFor for
+ * each event (title, text, type, the id it refers to), with the same id (nameBasedUuid of
+ * `notification:<event id>:0`: SHA-1 through pgcrypto's digest, then the version and variant bits), and
+ * then read where the log marked them read: one by id, or all of a user's made before the event.
+ * projections/bulk.int.test.ts holds this to noticesFor over every event type; a notice changed there must
+ * change here too, or that test fails.
+ */
+const tier = (name: string) =>
+  `CASE ${field(name)} WHEN 'gold' THEN 'Gold' WHEN 'ruby' THEN 'Ruby Steel' WHEN 'black' THEN 'Black' END`;
+const quotedDescription = ifText('description', `' “' || ${field('description')} || '”'`);
+
+const NOTICES: [type: string, title: string, message: string, kind: string, related: string][] = [
+  [
+    'CardRequested',
+    'Card request submitted',
+    `'Your ' || ${tier('tier')} || ' card was requested. It activates once your deposit is confirmed.'`,
+    'card',
+    'cardId',
+  ],
+  [
+    'CardPaymentSubmitted',
+    'Verifying payment',
+    `'We are verifying your payment for your card (1-2 business days).'`,
+    'card',
+    'cardId',
+  ],
+  ['CardActivated', 'Card activated', `'Your metal card is active.'`, 'card', 'cardId'],
+  [
+    'CardShipped',
+    'Card shipped',
+    `'Your card is on its way by courier (3-7 working days). Tracking number ' || ${field('trackingNumber')} || ', estimated delivery ' || ${field('estimatedDelivery')} || '.'`,
+    'card',
+    'cardId',
+  ],
+  ['CardDelivered', 'Card delivered', `'Your card has been delivered. Enjoy it!'`, 'card', 'cardId'],
+  [
+    'CardFrozen',
+    'Card frozen',
+    `'Your card is frozen; no payments go through until you unfreeze it.'`,
+    'card',
+    'cardId',
+  ],
+  ['CardUnfrozen', 'Card unfrozen', `'Your card works again.'`, 'card', 'cardId'],
+  [
+    'CardPinChanged',
+    'PIN changed',
+    `'Your card PIN was changed. If this was not you, freeze the card and contact support.'`,
+    'card',
+    'cardId',
+  ],
+  ['CardTierUpgraded', 'Card upgraded', `'Your card is now ' || ${tier('to')} || '.'`, 'card', 'cardId'],
+  [
+    'CryptoDepositConfirmed',
+    'Deposit confirmed',
+    `${field('amount')} || ' ' || ${field('asset')} || ' were credited to your balance.'`,
+    'transaction',
+    'depositId',
+  ],
+  [
+    'CryptoDepositRejected',
+    'Deposit rejected',
+    `'Your declared deposit was rejected' || ${ifText('reason', `': ' || ${field('reason')}`, `'.'`)}`,
+    'system',
+    'depositId',
+  ],
+  [
+    'WithdrawalRequested',
+    'Withdrawal Initiated',
+    `'Your withdrawal of ' || ${field('amount')} || ' ' || ${field('asset')} || ' is being processed (within 24 hours).'`,
+    'transaction',
+    'withdrawalId',
+  ],
+  [
+    'WithdrawalCompleted',
+    'Withdrawal completed',
+    `${field('amount')} || ' ' || ${field('asset')} || ' were sent (transaction ' || ${field('txHash')} || ').'`,
+    'transaction',
+    'withdrawalId',
+  ],
+  [
+    'WithdrawalFailed',
+    'Withdrawal failed',
+    `'Your withdrawal failed' || ${ifText('reason', `': ' || ${field('reason')}`)} || '. ' || ${field('amount')} || ' ' || ${field('asset')} || ' are back in your balance.'`,
+    'transaction',
+    'withdrawalId',
+  ],
+  [
+    'TokensTransferred',
+    'Money received',
+    `'You received ' || ${field('amount')} || ' ' || ${field('asset')} || ' from ' || ${field('fromLabel')} || '.' || ${quotedDescription}`,
+    'transaction',
+    'transactionId',
+  ],
+  [
+    'TokensMinted',
+    'Tokens received',
+    `${field('amount')} || ' ' || ${field('asset')} || ' were added to your balance.' || ${quotedDescription}`,
+    'transaction',
+    'transactionId',
+  ],
+  [
+    'PaymentProofSubmitted',
+    'Deposit submitted',
+    `'Your payment proof for ' || ${field('amount')} || ' SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).'`,
+    'system',
+    'paymentId',
+  ],
+  [
+    'PaymentApproved',
+    'Payment approved',
+    `'Your payment was approved: ' || ${field('amount')} || ' SAI are now in your balance.'`,
+    'transaction',
+    'paymentId',
+  ],
+  [
+    'PaymentRejected',
+    'Payment rejected',
+    `'Your payment proof was rejected' || ${ifText('reason', `': ' || ${field('reason')}`, `'.'`)} || ' You can submit a new one.'`,
+    'system',
+    'paymentId',
+  ],
+];
+
+const byType = (pick: (notice: (typeof NOTICES)[number]) => string) =>
+  `CASE l.event_type ${NOTICES.map((n) => `WHEN '${n[0]}' THEN ${pick(n)}`).join(' ')} END`;
+
+export const NOTIFICATIONS_BULK_SQL = `
+INSERT INTO notifications (id, user_id, title, message, type, related_id, created_at, position_commit,
+  position_prepare)
+SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (get_byte(h, 8) & 63) | 128), 1, 16),
+              'hex')::uuid,
+       user_id, title, message, type, related_id, created_at, position_commit, position_prepare
+  FROM (SELECT digest('sai-wallet:notification:' || l.event_id::text || ':0', 'sha1') AS h,
+               CASE WHEN l.event_type = 'TokensTransferred' THEN l.data->>'toUserId' ELSE l.data->>'userId' END
+                 AS user_id,
+               ${byType((n) => `'${n[1]}'`)} AS title,
+               ${byType((n) => n[2])} AS message,
+               ${byType((n) => `'${n[3]}'`)} AS type,
+               ${byType((n) => `l.data->>'${n[4]}'`)} AS related_id,
+               ${LOG_TIME} AS created_at, ${LOG_POSITION}
+          FROM rebuild_log l
+         WHERE l.event_type IN (${NOTICES.filter((n) => n[0] !== 'TokensMinted')
+           .map((n) => `'${n[0]}'`)
+           .join(', ')})
+            OR (l.event_type = 'TokensMinted' AND l.data->>'source' = 'distribution')) n;
+
+UPDATE notifications n SET is_read = true
+  FROM rebuild_log l
+ WHERE l.event_type = 'NotificationMarkedRead'
+   AND n.id = (l.data->>'notificationId')::uuid AND n.user_id = l.data->>'userId'
+   AND (n.position_commit, n.position_prepare) < (l.transaction_id::text::numeric, l.global_position::numeric);
+
+UPDATE notifications n SET is_read = true
+  FROM (SELECT l.data->>'userId' AS user_id,
+               max((l.transaction_id::text::numeric, l.global_position::numeric)) AS upto
+          FROM rebuild_log l WHERE l.event_type = 'AllNotificationsMarkedRead' GROUP BY 1) m
+ WHERE n.user_id = m.user_id AND NOT n.is_read AND (n.position_commit, n.position_prepare) < m.upto;
+`;
