@@ -51,7 +51,7 @@ export interface Projection {
    * makes of the same events: projections/bulk.int.test.ts holds them to that over a log with every event
    * type they read. The live worker and an EventStoreDB log keep the TypeScript form.
    */
-  readonly bulkSql?: string;
+  readonly bulkSql?: BulkSql;
   /** Extensions `bulkSql` calls (created in `public` if missing); where they cannot be, Node does the work. */
   readonly bulkExtensions?: readonly string[];
   /**
@@ -60,6 +60,18 @@ export interface Projection {
    * leading. `onError` reports a failure of that work without stopping it.
    */
   whileLeading?(onError: (error: unknown) => void): () => Promise<void>;
+}
+
+/**
+ * A projection's rows computed in SQL (Projection.bulkSql), in steps a rebuild runs in transactions of their
+ * own: `stage` first (staging tables in the shadow schema, each created with DROP TABLE IF EXISTS before it
+ * and listed in `staged`, dropped at the end), then the `parts` side by side, each on a connection of its own
+ * filling its `tables` (which a rebuild then keys, indexes and analyses in that part's transaction).
+ */
+export interface BulkSql {
+  readonly stage?: string;
+  readonly staged?: readonly string[];
+  readonly parts: readonly { readonly tables: readonly string[]; readonly sql: string }[];
 }
 
 /** What the caller of `applyBatch` knows about the batch. */

@@ -276,28 +276,10 @@ async function bulkPass(
   );
   const built = new Set<string>();
   const results = await Promise.allSettled([
-    ...bulk.map((projection) =>
-      withTransaction(pool, async (tx) => {
-        await tx.query(`SET LOCAL synchronous_commit = 'off'`);
-        const shadow = shadowSchema(projection.name);
-        await tx.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
-        await dropEveryIndex(tx, shadow, projection);
-        await tx.query(
-          `CREATE TEMP VIEW rebuild_log AS SELECT * FROM es_events
-            WHERE (transaction_id, global_position) <= ('${bound.commit}'::xid8, ${bound.prepare})`,
-        );
-        await tx.query(projection.bulkSql!);
-        await tx.query('DROP VIEW rebuild_log');
-        // Its indexes, keys and statistics at once, while the other lanes still fill their tables: a long
-        // lane's builds would otherwise run alone after the others. (The catch-up past the bound is small.)
-        await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-        await tx.query(projection.schema);
-        await restoreKeys(tx, shadow);
-        for (const table of projection.tables) await tx.query(`ANALYZE ${ident(table)}`);
-        built.add(projection.name);
-        await moveShadowCheckpoint(tx, projection, bound, end.events);
-      }),
-    ),
+    ...bulk.map(async (projection) => {
+      await computeInSql(pool, projection, bound, end.events);
+      built.add(projection.name);
+    }),
     feedUpTo(store, pool, others, checkpoints, bound, end.events, batchSize),
   ]);
   // Every lane has ended, so none writes on after the rebuild gives up its locks.
@@ -327,6 +309,65 @@ async function dropEveryIndex(tx: pg.PoolClient, shadow: string, projection: Pro
     [projection.tables.map((table) => `${ident(shadow)}.${ident(table)}`)],
   );
   for (const row of rows) await tx.query(`DROP INDEX ${row.name}`);
+}
+
+/**
+ * One projection's bulk SQL (Projection.bulkSql) over the log up to the bound, in its shadow schema: its
+ * tables emptied and stripped of keys and indexes, its staging tables made, then its parts side by side,
+ * each on a connection of its own, keying, indexing and analysing its own tables in its transaction (the
+ * ledger's journal and its transactions build at once), and last the shadow checkpoint moved to the bound,
+ * in the transaction that drops the staging tables. Until that commits the checkpoint stays at the start,
+ * so a run killed half-way does it all again (its tables emptied first).
+ */
+async function computeInSql(pool: pg.Pool, projection: Projection, bound: LogPosition, events: number) {
+  const bulk = projection.bulkSql!;
+  const shadow = shadowSchema(projection.name);
+  const step = (work: (tx: pg.PoolClient) => Promise<void>) =>
+    withTransaction(pool, async (tx) => {
+      await tx.query(`SET LOCAL synchronous_commit = 'off'`);
+      await tx.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
+      await tx.query(
+        `CREATE TEMP VIEW rebuild_log AS SELECT * FROM es_events
+          WHERE (transaction_id, global_position) <= ('${bound.commit}'::xid8, ${bound.prepare})`,
+      );
+      await work(tx);
+      await tx.query('DROP VIEW rebuild_log');
+    });
+  await step(async (tx) => {
+    await tx.query(
+      `TRUNCATE ${projection.tables.map((table) => `${ident(shadow)}.${ident(table)}`).join(', ')}`,
+    );
+    await dropEveryIndex(tx, shadow, projection);
+    if (bulk.stage) await tx.query(bulk.stage);
+  });
+  const parts = await Promise.allSettled(
+    bulk.parts.map((part) =>
+      step(async (tx) => {
+        await tx.query(part.sql);
+        await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+        await restoreKeys(tx, shadow, part.tables);
+        for (const statement of indexStatements(projection.schema, part.tables)) await tx.query(statement);
+        for (const table of part.tables) await tx.query(`ANALYZE ${ident(table)}`);
+      }),
+    ),
+  );
+  const failed = parts.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  await step(async (tx) => {
+    for (const table of bulk.staged ?? [])
+      await tx.query(`DROP TABLE IF EXISTS ${ident(shadow)}.${ident(table)}`);
+    // Whatever no part built (by design nothing): the schema's own IF NOT EXISTS DDL, and the keys.
+    await tx.query(projection.schema);
+    await restoreKeys(tx, shadow);
+    await moveShadowCheckpoint(tx, projection, bound, events);
+  });
+}
+
+/** The schema's `CREATE INDEX IF NOT EXISTS` statements on the given tables. */
+function indexStatements(schema: string, tables: readonly string[]): string[] {
+  return [...schema.matchAll(/CREATE\s+(?:UNIQUE\s+)?INDEX\s+IF\s+NOT\s+EXISTS\s+\w+\s+ON\s+(\w+)[^;]*;/g)]
+    .filter((match) => tables.includes(match[1]!))
+    .map((match) => match[0]);
 }
 
 /** The projections fed in Node during the bulk pass: their own event types up to the bound, then the bound. */
@@ -569,21 +610,27 @@ async function deferKeys(tx: pg.PoolClient, shadow: string, tables: readonly str
   }
 }
 
-/** Adds back, built in bulk and checked, the primary keys deferKeys dropped. */
-async function restoreKeys(tx: pg.PoolClient, shadow: string) {
+/**
+ * Adds back, built in bulk and checked, the primary keys deferKeys dropped: those of `tables`, or all of
+ * them (and then the list goes).
+ */
+async function restoreKeys(tx: pg.PoolClient, shadow: string, tables?: readonly string[]) {
   const table = `${ident(shadow)}.rebuild_deferred_keys`;
   const { rows: found } = await tx.query<{ table: string | null }>('SELECT to_regclass($1)::text AS table', [
     table,
   ]);
   if (!found[0]?.table) return;
   const { rows } = await tx.query<{ table_name: string; constraint_name: string; definition: string }>(
-    `SELECT table_name, constraint_name, definition FROM ${table}`,
+    `SELECT table_name, constraint_name, definition FROM ${table}
+      WHERE $1::text[] IS NULL OR table_name = ANY($1::text[])`,
+    [tables ?? null],
   );
   for (const key of rows)
     await tx.query(
       `ALTER TABLE ${ident(shadow)}.${ident(key.table_name)} ADD CONSTRAINT ${ident(key.constraint_name)} ${key.definition}`,
     );
-  await tx.query(`DROP TABLE ${table}`);
+  if (tables) await tx.query(`DELETE FROM ${table} WHERE table_name = ANY($1::text[])`, [tables]);
+  else await tx.query(`DROP TABLE ${table}`);
 }
 
 async function inShadow<T>(pool: pg.Pool, shadow: string, work: (tx: pg.PoolClient) => Promise<T>) {

@@ -1,4 +1,5 @@
 import { LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
+import type { BulkSql } from '../projection.ts';
 
 /**
  * The ledger's tables computed in SQL from the log (Projection.bulkSql): the same postings as
@@ -8,8 +9,9 @@ import { LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
  * projections/bulk.int.test.ts holds this to the TypeScript over every posting rule; a new rule in
  * postings.ts must come here too, or that test fails.
  */
-export const LEDGER_BULK_SQL = `
-CREATE TEMP TABLE bulk_postings ON COMMIT DROP AS
+const STAGE = `
+DROP TABLE IF EXISTS bulk_postings;
+CREATE UNLOGGED TABLE bulk_postings AS
 SELECT l.event_id, 0::smallint AS leg, ${LOG_POSITION}, ${LOG_TIME} AS created_at,
        l.metadata->>'actorId' AS actor_id, p.*
   FROM rebuild_log l
@@ -46,7 +48,10 @@ SELECT l.event_id, 0::smallint AS leg, ${LOG_POSITION}, ${LOG_TIME} AS created_a
  ) p
  WHERE l.event_type IN ('TokensMinted', 'TokensTransferred', 'CryptoDepositCredited', 'WithdrawalHoldPlaced',
                         'WithdrawalCompleted', 'WithdrawalFailed');
+`;
 
+// The journal with each side's running balance, and the balances where each account ended.
+const JOURNAL = `
 CREATE TEMP TABLE bulk_sides ON COMMIT DROP AS
 SELECT event_id, leg, side, account, asset, created_at,
        sum(delta) OVER running AS after,
@@ -70,7 +75,10 @@ SELECT p.event_id, p.leg, p.position_commit, p.position_prepare, p.transaction_i
 
 INSERT INTO account_balances (account_id, asset, balance, updated_at)
 SELECT account, asset, after, created_at FROM bulk_sides WHERE last;
+`;
 
+// One transaction per id: its first posting, with the status the first settling posting gives a pending one.
+const TRANSACTIONS = `
 CREATE TEMP TABLE bulk_multi ON COMMIT DROP AS
 SELECT transaction_id FROM bulk_postings GROUP BY transaction_id HAVING count(*) > 1;
 ANALYZE bulk_multi;
@@ -96,3 +104,12 @@ SELECT first.transaction_id, first.kind, first.asset, first.amount,
               ORDER BY transaction_id, position_commit, position_prepare, leg) settled
     ON settled.transaction_id = first.transaction_id AND first.status = 'pending';
 `;
+
+export const LEDGER_BULK_SQL: BulkSql = {
+  stage: STAGE,
+  staged: ['bulk_postings'],
+  parts: [
+    { tables: ['ledger_postings', 'account_balances'], sql: JOURNAL },
+    { tables: ['ledger_transactions'], sql: TRANSACTIONS },
+  ],
+};

@@ -208,7 +208,7 @@ export const notificationsProjection: Projection = {
   `,
   // The apply path finds a user's unread notifications through notifications_unread and one by its key.
   deferredIndexes: ['notifications_user'],
-  bulkSql: NOTIFICATIONS_BULK_SQL,
+  bulkSql: { parts: [{ tables: ['notifications'], sql: NOTIFICATIONS_BULK_SQL }] },
   bulkExtensions: ['pgcrypto'],
   handles: new Set([
     'CardRequested',

@@ -54,7 +54,7 @@ export const transactionEventsProjection: Projection = {
     );
   `,
   handles: HANDLES,
-  bulkSql: transactionEventsBulkSql(HANDLES),
+  bulkSql: { parts: [{ tables: ['transaction_events'], sql: transactionEventsBulkSql(HANDLES) }] },
   // Its key only makes a redelivered event insert nothing (ON CONFLICT DO NOTHING); a rebuild has none.
   deferredKeys: ['transaction_events'],
   async apply(event, tx) {
