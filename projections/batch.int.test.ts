@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../api/bootstrap/accounts.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, runWorkload, setUpWorld } from '../api/faults/workload.ts';
+import { runWorkload } from '../api/faults/workload.ts';
 import { createTestApp, type TestApp } from '../api/testing/testApp.ts';
+import { servedWithWorkload } from '../api/testing/workloadApp.ts';
 import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { Random } from '../infra/testing/random.ts';
 import { allProjections } from './index.ts';
@@ -20,24 +18,15 @@ const batched = allProjections.filter((p) => p.applyBatch);
 
 describe('set-based projections equal event-by-event ones', () => {
   let t: TestApp;
-  let server: ReturnType<typeof serve>;
+  let close = () => {};
   let log: RecordedEvent[];
   const seed = Number(process.env.BATCH_SEED ?? Date.now() % 100_000);
 
   beforeAll(async () => {
     t = await createTestApp();
-    await ensureAdmin(t.deps, ADMIN_EMAIL, ADMIN_PASSWORD, { resetPassword: true });
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const world = await setUpWorld(
-      () => base,
-      () => {},
-      5,
-      'batch',
-    );
-    const result = await runWorkload(world, new Random(seed), { lanes: 3, opsPerLane: 25 });
-    expect(result.unexpected).toEqual([]);
+    const served = await servedWithWorkload(t, { users: 5, tag: 'batch', seed });
+    close = served.close;
+    const world = served.world;
     // Read notifications one by one and all at once, between new ones.
     await t.settle();
     for (const user of world.users.slice(0, 3)) {
@@ -54,7 +43,7 @@ describe('set-based projections equal event-by-event ones', () => {
   }, 180_000);
 
   afterAll(async () => {
-    server?.close();
+    close();
     await t?.stop();
   });
 

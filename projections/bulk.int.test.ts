@@ -1,10 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../api/bootstrap/accounts.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, runWorkload, setUpWorld } from '../api/faults/workload.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../api/faults/workload.ts';
 import { createTestApp, signedUpClient, type TestApp } from '../api/testing/testApp.ts';
-import { Random } from '../infra/testing/random.ts';
+import { servedWithWorkload } from '../api/testing/workloadApp.ts';
 import { allProjections } from './index.ts';
 import { rebuildProjections } from './rebuild.ts';
 import { readWholeLog, snapshotTables } from './testing.ts';
@@ -26,23 +23,13 @@ const tables = rebuildable.flatMap((p) => p.tables);
 
 describe('a rebuild computed in SQL equals the TypeScript projections', () => {
   let t: TestApp;
-  let server: ReturnType<typeof serve>;
+  let close = () => {};
   const seed = Number(process.env.BULK_SEED ?? Date.now() % 100_000);
 
   beforeAll(async () => {
     t = await createTestApp();
-    await ensureAdmin(t.deps, ADMIN_EMAIL, ADMIN_PASSWORD, { resetPassword: true });
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const world = await setUpWorld(
-      () => base,
-      () => {},
-      4,
-      'bulk',
-    );
-    const result = await runWorkload(world, new Random(seed), { lanes: 3, opsPerLane: 25 });
-    expect(result.unexpected).toEqual([]);
+    const served = await servedWithWorkload(t, { users: 4, tag: 'bulk', seed });
+    close = served.close;
 
     const admin = t.client();
     expect(
@@ -126,7 +113,7 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
   }, 180_000);
 
   afterAll(async () => {
-    server?.close();
+    close();
     await t?.stop();
   });
 
