@@ -46,10 +46,10 @@ export interface Projection {
   /**
    * The rows of `tables`, computed in SQL from the log's events, for a rebuild from the start of a log that
    * is in the same Postgres database (projections/rebuild.ts, bulk pass): statements that fill the empty
-   * tables (schema created, deferred indexes and keys dropped, unqualified names) from the relation
-   * `rebuild_log`, the `es_events` rows up to a bound. They must leave exactly the rows that `applyBatch`
-   * makes of the same events: projections/bulk.int.test.ts holds them to that over a log with every event
-   * type they read. The live worker and an EventStoreDB log keep the TypeScript form.
+   * tables, without any key or index yet, by their unqualified names, from the relation `rebuild_log` (the
+   * `es_events` rows up to a bound). They must leave exactly the rows that `applyBatch` makes of the same
+   * events: projections/bulk.int.test.ts holds them to that over a log with every event type they read. The
+   * live worker and an EventStoreDB log keep the TypeScript form.
    */
   readonly bulkSql?: BulkSql;
   /** Extensions `bulkSql` calls (created in `public` if missing); where they cannot be, Node does the work. */

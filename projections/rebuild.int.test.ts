@@ -240,7 +240,8 @@ describe('projections:rebuild (blue-green)', () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
-    // Through Node (the bulk pass would compute the ledger in one SQL transaction): killed between batches.
+    // Through Node, so that it is killed between batches (the bulk pass computes the ledger in a few SQL
+    // steps and moves its checkpoint only after the last); the second run resumes it there, through Node too.
     const first = script({ REBUILD_THROTTLE_MS: '100', REBUILD_BULK: 'off' });
     let output = '';
     first.stderr.on('data', (d) => {

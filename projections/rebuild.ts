@@ -136,48 +136,7 @@ export async function rebuildProjections(
         : null;
     const started = Date.now();
     let processed = 0;
-    let bulkBuilt: ReadonlySet<string> = new Set();
-    if (options.bulk !== false) {
-      const bulk = await bulkPass(options, projections, checkpoints, batchSize);
-      processed = bulk.events;
-      bulkBuilt = bulk.built;
-      if (processed > 0) {
-        const rate = processed / Math.max((Date.now() - started) / 1000, 0.001);
-        const remaining = total === null ? 0 : Math.max(0, total - resumedFrom - processed);
-        report({
-          processed: resumedFrom + processed,
-          lagEvents: remaining,
-          eventsPerSecond: Math.round(rate),
-          etaSeconds: Math.ceil(remaining / rate),
-          phase: 'building',
-        });
-      }
-    }
-    let after = earliest([...checkpoints.values()]);
-    let next = store.readAll({ after, limit: batchSize });
-    for (;;) {
-      const batch = await next;
-      if (batch.length === 0) break;
-      after = batch[batch.length - 1]!.position;
-      // Read ahead while this batch is written.
-      next = store.readAll({ after, limit: batchSize });
-      next.catch(() => {});
-      // Each projection writes its shadow tables and checkpoint on a connection and in a transaction of its
-      // own, all of them at once: they share nothing but the batch, and Postgres then works on every core.
-      // One that fails leaves the others' batches committed; each resumes from its own checkpoint.
-      await Promise.all(
-        projections.map(async (projection) => {
-          const from = checkpoints.get(projection.name) ?? null;
-          // The batch is in log order: nothing in it is new to this projection unless its last event is.
-          if (comparePositions(batch[batch.length - 1]!.position, from) <= 0) return;
-          const moved = await withTransaction(pool, async (tx) => {
-            await tx.query(`SET LOCAL synchronous_commit = 'off'`);
-            return await applyToShadow(tx, projection, from, batch);
-          });
-          if (moved) checkpoints.set(projection.name, moved);
-        }),
-      );
-      processed += batch.length;
+    const reportBuilding = () => {
       const seconds = (Date.now() - started) / 1000;
       const rate = seconds > 0 ? processed / seconds : 0;
       const remaining = total === null ? 0 : Math.max(0, total - resumedFrom - processed);
@@ -188,6 +147,26 @@ export async function rebuildProjections(
         etaSeconds: rate > 0 ? Math.ceil(remaining / rate) : null,
         phase: 'building',
       });
+    };
+    let bulkBuilt: ReadonlySet<string> = new Set();
+    if (options.bulk !== false) {
+      const bulk = await bulkPass(options, projections, checkpoints, batchSize);
+      processed = bulk.events;
+      bulkBuilt = bulk.built;
+      if (processed > 0) reportBuilding();
+    }
+    let after = earliest([...checkpoints.values()]);
+    let next = store.readAll({ after, limit: batchSize });
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1]!.position;
+      // Read ahead while this batch is written.
+      next = store.readAll({ after, limit: batchSize });
+      next.catch(() => {});
+      await applyToShadowsAtOnce(pool, projections, checkpoints, batch);
+      processed += batch.length;
+      reportBuilding();
       if (options.throttleMs) await new Promise((resolve) => setTimeout(resolve, options.throttleMs));
       // Near the head: what is left (and whatever keeps arriving) is applied under the switch's locks.
       if (batch.length < batchSize) break;
@@ -389,15 +368,7 @@ async function feedUpTo(
     const batch = await store.readAllOfTypes({ after, upTo: bound, types, limit: batchSize });
     if (batch.length === 0) break;
     after = batch[batch.length - 1]!.position;
-    await Promise.all(
-      projections.map(async (projection) => {
-        const moved = await withTransaction(pool, async (tx) => {
-          await tx.query(`SET LOCAL synchronous_commit = 'off'`);
-          return await applyToShadow(tx, projection, from.get(projection.name) ?? null, batch);
-        });
-        if (moved) from.set(projection.name, moved);
-      }),
-    );
+    await applyToShadowsAtOnce(pool, projections, from, batch);
     if (batch.length < batchSize) break;
   }
   // Each has seen every event of its types up to the bound; the others only move a checkpoint.
@@ -501,6 +472,32 @@ async function switchToRebuilt(
     }
     return retired;
   });
+}
+
+/**
+ * A batch of the log applied to each projection's shadow tables and checkpoint, on a connection and in a
+ * transaction of its own, all of them at once: they share nothing but the batch, and Postgres then works on
+ * every core. One that fails leaves the others' batches committed; each resumes from its own checkpoint.
+ * `positions` follows each commit (the rebuild's pass over the log, and the bulk pass's feed).
+ */
+async function applyToShadowsAtOnce(
+  pool: pg.Pool,
+  projections: readonly Projection[],
+  positions: Map<string, LogPosition | null>,
+  batch: readonly RecordedEvent[],
+) {
+  await Promise.all(
+    projections.map(async (projection) => {
+      const from = positions.get(projection.name) ?? null;
+      // The batch is in log order: nothing in it is new to this projection unless its last event is.
+      if (comparePositions(batch[batch.length - 1]!.position, from) <= 0) return;
+      const moved = await withTransaction(pool, async (tx) => {
+        await tx.query(`SET LOCAL synchronous_commit = 'off'`);
+        return await applyToShadow(tx, projection, from, batch);
+      });
+      if (moved) positions.set(projection.name, moved);
+    }),
+  );
 }
 
 /**
