@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { createPool } from '../postgres/pool.ts';
 import { Random } from '../testing/random.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
 import {
@@ -205,8 +206,9 @@ describe('postgres subscriptions of one process', () => {
     timeout: 60_000,
   }, async () => {
     const db = await createTestDatabase('esshared');
-    const pg = (await import('pg')).default;
-    const readerPool = new pg.Pool({ connectionString: db.url, max: 4 });
+    // createPool: a session still closing after end() gets the FATAL of the forced DROP DATABASE, and a bare
+    // pg.Pool, which stops listening to a client it removes, would let that error go unhandled.
+    const readerPool = createPool(db.url, 4);
     const writer = new PostgresEventStore(db.pool, db.url);
     const reader = new PostgresEventStore(readerPool, db.url);
     await writer.init();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { createPool } from '../../infra/postgres/pool.ts';
 import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
 import { allProjections } from '../index.ts';
 import { initProjectionSchemas } from '../runner.ts';
@@ -145,7 +145,7 @@ describe('the ledger read model', () => {
 
   it('comes up in two processes starting at once on a database that still has the history table', async () => {
     const spare = await createTestDatabase('ledgerup');
-    const pools = [spare.pool, new pg.Pool({ connectionString: spare.url, max: 2 })];
+    const pools = [spare.pool, createPool(spare.url, 2)];
     try {
       await spare.pool.query('CREATE TABLE account_history (account_id text)');
       await Promise.all(pools.map((pool) => initProjectionSchemas(pool, allProjections)));
