@@ -538,7 +538,28 @@ async function main() {
             }),
           );
       };
-      await freshSessions();
+      // Each fresh session's first request, before the measured seconds. A browser's session begins with a
+      // sign-in the API answers, and the API trusts a token it signed itself (api/auth/sessions.ts); these
+      // tokens are signed here instead, to spare 1,000 password hashes, so without this each session's first
+      // use (its token's HMAC check on the API's thread pool, its new row's first read) fell inside the
+      // measured run, spread over it by the Zipf senders. Measured (stop 25, alternating, two pairs): the
+      // first 2 s of a run at 1,700-1,800 transfers/s without it against 2,300-2,400 with it, and the runs'
+      // p99 56 and 78 ms against 42 and 47 ms.
+      const signIn = async () => {
+        for (let i = 0; i < users.length; i += 64)
+          await Promise.all(
+            users.slice(i, i + 64).map(async (user) => {
+              const answer = await fetch(`${api.url}/api/auth/user`, { headers: { cookie: user.cookie } });
+              if (answer.status !== 200) throw new Error(`bench: sign-in check answered ${answer.status}`);
+              await answer.arrayBuffer();
+            }),
+          );
+      };
+      const freshSignedIn = async () => {
+        await freshSessions();
+        await signIn();
+      };
+      await freshSignedIn();
       await autocannon({ url: api.url, connections: 64, duration: 3, requests: [transferRequest] });
       // Requests cut off at its end may still commit: let them, before the log is counted.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -621,7 +642,7 @@ async function main() {
                 )
               ).rows[0]!
             : null;
-        await freshSessions();
+        await freshSignedIn();
         // BENCH_SERVER_STATS=1: the API's own view of the load from its /metrics (prom-client): how long it
         // took over each transfer, its event loop's delays, its garbage collections; to tell what the API
         // adds to the latency autocannon sees from what queueing on the machine's two cores adds.

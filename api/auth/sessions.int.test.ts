@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
-import { createSession, resumeSession } from './sessions.ts';
+import { createSession, resumeSession, verifySessionToken } from './sessions.ts';
 
 describe('session renewal', () => {
   let t: TestApp;
@@ -60,5 +60,37 @@ describe('session renewal', () => {
     // Past the idle deadline the row holds, the session is over.
     const idleOver = new Date(later.getTime() + settings.idleMs);
     expect(await resumeSession(t.db.pool, settings, issued.token, idleOver)).toBeNull();
+  });
+
+  it('trusts a token it signed without verifying it again, with the claims a verification reads back', async () => {
+    const settings = t.deps.sessions;
+    // Another process with the same secret: a settings object of its own, so nothing it has verified.
+    const elsewhere = { ...settings };
+    const issued = await createSession(t.db.pool, settings, { userId, isAdmin: true }, true);
+    const here = await verifySessionToken(settings, issued.token);
+    const verified = await verifySessionToken(elsewhere, issued.token);
+    expect(verified).toEqual({
+      sessionId: issued.sessionId,
+      userId,
+      isAdmin: true,
+      issuedAt: expect.any(Number),
+    });
+    expect(here).toEqual(verified);
+
+    // A renewed token, signed by the renewal, the same way.
+    const due = new Date(Date.now() + settings.renewAfterMs + 1_000);
+    const renewed = (await resumeSession(t.db.pool, settings, issued.token, due))?.renewed;
+    expect(renewed?.token).toEqual(expect.any(String));
+    const renewedHere = await verifySessionToken(settings, renewed!.token);
+    expect(renewedHere).toEqual(await verifySessionToken(elsewhere, renewed!.token));
+
+    // What one secret signed, another refuses: the tokens a process trusts are those of its own secret.
+    const other = {
+      ...settings,
+      secret: new TextEncoder().encode('another-secret-another-secret-another-se'),
+    };
+    const foreign = await createSession(t.db.pool, other, { userId, isAdmin: true }, false);
+    expect(await verifySessionToken(settings, foreign.token)).toBeNull();
+    expect(await verifySessionToken(other, foreign.token)).toEqual(expect.objectContaining({ userId }));
   });
 });

@@ -35,15 +35,33 @@ export interface IssuedSession {
 const ISSUER = 'sai-wallet';
 const AUDIENCE = 'sai-wallet-web';
 
+/**
+ * Signs a session token and records it as verified in this process: the process that signed a token
+ * needs no HMAC check to trust it (a sign-in's or a renewal's next request then costs no verification
+ * here; another API process still verifies it once). The claims recorded are the token's own, as
+ * verifySessionToken would read them back (sessions.int.test.ts holds the two equal).
+ */
 async function sign(settings: SessionSettings, claims: Omit<SessionClaims, 'issuedAt'>, expiresAt: Date) {
-  return await new SignJWT({ sid: claims.sessionId, adm: claims.isAdmin })
+  const issuedAtSeconds = Math.floor(Date.now() / 1000);
+  const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
+  const token = await new SignJWT({ sid: claims.sessionId, adm: claims.isAdmin })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setIssuedAt(issuedAtSeconds)
+    .setExpirationTime(expiresAtSeconds)
     .sign(settings.secret);
+  rememberVerified(settings, token, {
+    claims: {
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+      isAdmin: claims.isAdmin,
+      issuedAt: issuedAtSeconds * 1000,
+    },
+    expiresAt: expiresAtSeconds * 1000,
+  });
+  return token;
 }
 
 export async function createSession(
@@ -77,25 +95,37 @@ export async function createSession(
 const verified = new WeakMap<SessionSettings, Map<string, { claims: SessionClaims; expiresAt: number }>>();
 const VERIFIED_CAPACITY = 20_000;
 
-export async function verifySessionToken(
-  settings: SessionSettings,
-  token: string,
-): Promise<SessionClaims | null> {
+function verifiedTokens(settings: SessionSettings) {
   let known = verified.get(settings);
   if (!known) {
     known = new Map();
     verified.set(settings, known);
   }
+  return known;
+}
+
+function rememberVerified(
+  settings: SessionSettings,
+  token: string,
+  entry: { claims: SessionClaims; expiresAt: number },
+): void {
+  const known = verifiedTokens(settings);
+  known.set(token, entry);
+  if (known.size > VERIFIED_CAPACITY) known.delete(known.keys().next().value!);
+}
+
+export async function verifySessionToken(
+  settings: SessionSettings,
+  token: string,
+): Promise<SessionClaims | null> {
+  const known = verifiedTokens(settings);
   const hit = known.get(token);
   if (hit) {
     if (hit.expiresAt > Date.now()) return hit.claims;
     known.delete(token);
   }
   const claims = await verifyUncached(settings, token);
-  if (claims) {
-    known.set(token, { claims: claims.claims, expiresAt: claims.expiresAt });
-    if (known.size > VERIFIED_CAPACITY) known.delete(known.keys().next().value!);
-  }
+  if (claims) rememberVerified(settings, token, claims);
   return claims?.claims ?? null;
 }
 
