@@ -274,6 +274,41 @@ describe('projections:rebuild (blue-green)', () => {
     await expectEveryIndex();
   }, 180_000);
 
+  it('resumes a bulk pass stopped after it emptied the tables and set their keys aside', async () => {
+    const ledger = rebuildable.find((p) => p.name === 'ledger')!;
+    expect(ledger.bulkSql).toBeDefined();
+    // The same projection, with its journal's part failing: the pass has emptied the shadow tables and
+    // dropped their keys (kept in rebuild_deferred_keys) in a step it committed, as when it is killed there.
+    const failing: Projection = {
+      ...ledger,
+      bulkSql: {
+        ...ledger.bulkSql!,
+        parts: ledger.bulkSql!.parts.map((part) =>
+          part.tables.includes('ledger_postings') ? { ...part, sql: 'SELECT 1 / 0' } : part,
+        ),
+      },
+    };
+    const options = { databaseUrl: t.db.url, pool: t.db.pool, store: t.deps.store, fresh: true };
+    await expect(rebuildProjection({ ...options, projection: failing })).rejects.toThrow(/division by zero/);
+    const { rows: kept } = await t.db.pool.query<{ table_name: string }>(
+      'SELECT table_name FROM rebuild_ledger.rebuild_deferred_keys ORDER BY table_name',
+    );
+    expect(kept.map((k) => k.table_name)).toContain('ledger_postings');
+    const { rows: keyed } = await t.db.pool.query(
+      `SELECT 1 FROM pg_constraint WHERE conrelid = 'rebuild_ledger.ledger_postings'::regclass AND contype = 'p'`,
+    );
+    expect(keyed).toEqual([]);
+
+    // Run again, not fresh: it takes up the build where it stopped and goes live.
+    const resumed = await rebuildProjection({ ...options, fresh: false, projection: ledger });
+    expect(resumed.processed).toBeGreaterThan(0);
+    await t.settle();
+    const live = await snapshotTables(t.db.pool, ledger.tables);
+    const fresh = await freshRebuild();
+    for (const table of ledger.tables) expect(live[table], table).toEqual(fresh[table]);
+    await expectEveryIndex();
+  }, 120_000);
+
   it("shortens the switch's wait for autovacuum where the role may, and goes on with the default where it may not", async () => {
     const role = `plain_${Date.now().toString(36)}`;
     await t.db.pool.query(`CREATE ROLE ${role} LOGIN PASSWORD 'plain-password'`);

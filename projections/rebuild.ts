@@ -584,7 +584,9 @@ async function holdAutovacuum(tx: pg.PoolClient, shadow: string, tables: readonl
 
 /**
  * Drops the primary keys of `tables` (Projection.deferredKeys) from a new shadow build, keeping each
- * definition in the shadow schema, so that a resumed build still knows what to restore.
+ * definition in the shadow schema, so that a resumed build still knows what to restore. A table whose key
+ * an earlier run of the same build already dropped and kept (a run stopped after the bulk pass emptied its
+ * tables, before it filled them) is left as it is: its definition is there to restore.
  */
 async function deferKeys(tx: pg.PoolClient, shadow: string, tables: readonly string[]) {
   if (tables.length === 0) return;
@@ -599,7 +601,14 @@ async function deferKeys(tx: pg.PoolClient, shadow: string, tables: readonly str
       [`${ident(shadow)}.${ident(table)}`],
     );
     const key = rows[0];
-    if (!key) throw new Error(`${table} has no primary key to defer`);
+    if (!key) {
+      const kept = await tx.query(
+        `SELECT 1 FROM ${ident(shadow)}.rebuild_deferred_keys WHERE table_name = $1`,
+        [table],
+      );
+      if (kept.rowCount) continue;
+      throw new Error(`${table} has no primary key to defer`);
+    }
     await tx.query(
       `INSERT INTO ${ident(shadow)}.rebuild_deferred_keys (table_name, constraint_name, definition) VALUES ($1, $2, $3)`,
       [table, key.name, key.definition],
