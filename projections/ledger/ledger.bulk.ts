@@ -55,8 +55,8 @@ const JOURNAL = `
 CREATE TEMP TABLE bulk_sides ON COMMIT DROP AS
 SELECT event_id, leg, side, account, asset, created_at,
        sum(delta) OVER running AS after,
-       -- The account's last move (its balance now): found in the same sort.
-       row_number() OVER running = count(*) OVER (PARTITION BY account, asset) AS last
+       -- The account's last move (its balance now): the one with none after it, found in the same sort.
+       lead(true) OVER running IS NULL AS last
   FROM (SELECT event_id, leg, position_commit, position_prepare, 0 AS side, from_account AS account, asset,
                -amount AS delta, created_at FROM bulk_postings
         UNION ALL
