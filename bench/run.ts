@@ -581,7 +581,11 @@ async function main() {
           : null;
         const sampler = setInterval(() => {
           deps.runner.status(100).then(
-            (s) => lagSamples.push(s.find((p) => p.name === 'ledger')?.lagMs ?? 0),
+            (s) => {
+              // A sample only where the ledger's lag was read: a missing one is not a lag of 0.
+              const lag = s.find((p) => p.name === 'ledger')?.lagMs;
+              if (typeof lag === 'number') lagSamples.push(lag);
+            },
             () => {},
           );
         }, 100);
@@ -710,6 +714,8 @@ async function main() {
           clearInterval(waitSampler);
           log(`postgres waits: ${JSON.stringify([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))}`);
         }
+        if (lagSamples.length === 0)
+          throw new Error('bench: no projection lag could be read during the load');
         lagSamples.sort((a, b) => a - b);
         const accepted = result['2xx'];
         log(
