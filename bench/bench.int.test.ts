@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import type { Figure } from './stat.ts';
+
+/**
+ * `npm run bench` itself, small: every group runs once, on a 5,000-event log, against the tests' Postgres
+ * (BENCH_DATABASE_URL). It proves the suite still runs end to end and that its own checks hold (none lost
+ * or doubled, conservation after the load, every group's figures present); it measures nothing, since the
+ * other test files share the machine meanwhile. The figures are `npm run bench`'s, in BENCHMARKS.md.
+ */
+const repo = path.resolve(import.meta.dirname, '..');
+
+describe('npm run bench, small', () => {
+  let db: TestDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    db = await createTestDatabase('bench');
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sai-bench-'));
+  });
+  afterAll(async () => {
+    await db?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs every group and writes its figures, with none lost, none doubled and the ledger conserved', async () => {
+    const resultsFile = path.join(dir, 'results.json');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], {
+      cwd: repo,
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: db.url,
+        BENCH_RESULTS: resultsFile,
+        BENCH_RUNS: '1',
+        BENCH_SECONDS: '2',
+        BENCH_EVENTS: '5000',
+        BENCH_POSTINGS: '2000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      output += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      output += String(d);
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code, output.slice(-4000)).toBe(0);
+
+    const { results } = JSON.parse(readFileSync(resultsFile, 'utf8')) as {
+      results: Record<string, Record<string, Figure | number | string>>;
+    };
+    const figure = (group: string, name: string) => results[group]?.[name] as Figure;
+    for (const group of [
+      '1. baseline INSERT c=1',
+      '1. baseline INSERT c=32',
+      '2. store append c=1',
+      '2. store append c=32',
+    ])
+      expect(figure(group, 'throughput').median, group).toBeGreaterThan(0);
+
+    const http = results['3. HTTP transfers, 64 connections']!;
+    expect(figure('3. HTTP transfers, 64 connections', 'errors').max).toBe(0);
+    expect(http.acknowledged).toBeGreaterThan(0);
+    // Every acknowledged transfer is in the log as a debit and a credit; the rest were in flight at the end.
+    expect(http.debitsInLog).toBe(http.creditsInLog);
+    expect(http.debitsInLog as number).toBeGreaterThanOrEqual(http.acknowledged as number);
+    expect((http.debitsInLog as number) - (http.acknowledged as number)).toBeLessThanOrEqual(64);
+    expect(figure('4. projection lag under load (ledger)', 'p99').median).toBeGreaterThanOrEqual(0);
+    expect(results['5. command cost vs history']!.ratio as number).toBeGreaterThan(0);
+    expect(results['conservation after load']).toMatchObject({ problems: 0 });
+
+    const rebuild = results['6. rebuild all read models']!;
+    expect(rebuild.events as number).toBeGreaterThanOrEqual(5000);
+    expect(figure('6. rebuild all read models', 'peakMemory').median).toBeGreaterThan(0);
+    expect(results['7. export to CSV']!.postings as number).toBeGreaterThanOrEqual(2000);
+    expect(figure('7. export to CSV', 'firstByte').median).toBeGreaterThan(0);
+    expect(results['8. web']!.landingJsGzipKb as number).toBeGreaterThan(0);
+    expect(figure('8. web', 'dashboardTimeToInteractive').median).toBeGreaterThan(0);
+    expect(Object.keys(results['9. screens on the log (each call, 5 times)'] ?? {}).length).toBeGreaterThan(
+      10,
+    );
+  }, 600_000);
+});
