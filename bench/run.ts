@@ -861,12 +861,7 @@ async function main() {
             times[which].push(performance.now() - t0);
           }
         }
-        const median = (xs: number[]) =>
-          percentile(
-            [...xs].sort((a, b) => a - b),
-            50,
-          );
-        return { deep: median(times.deep), shallow: median(times.shallow) };
+        return { deep: stat(times.deep, 'ms').median, shallow: stat(times.shallow, 'ms').median };
       };
       const cost = await repeat(RUNS, timeTransfers);
       const deepCost = stat(cost.deep!, 'ms');
