@@ -17,4 +17,7 @@ RUN npm run build
 ENV NODE_ENV=production \
     PORT=3000
 EXPOSE 3000
+# Ready = the database answers. /readyz answers whatever the Host, as probes come by address.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=6 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "api/main.ts"]

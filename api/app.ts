@@ -15,13 +15,14 @@ import { publicConfigRoutes } from './config/publicConfig.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { adminCryptoRoutes, cryptoRoutes } from './crypto/crypto.routes.ts';
 import type { Deps } from './deps.ts';
-import { healthRoutes } from './health/health.routes.ts';
+import { healthRoutes, PROBE_PATHS, probeRoutes } from './health/health.routes.ts';
 import type { AppEnv } from './http/env.ts';
 import { limitBody, setResponseHeader } from './http/lightweight.ts';
 import { problem, toProblemResponse } from './http/problem.ts';
-import { clientIp, csrfGuard, isSecureContext } from './http/security.ts';
+import { clientIp, csrfGuard, hostGuard, isSecureContext } from './http/security.ts';
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
 import { requestTimeout } from './http/timeout.ts';
+import { hasMetricsToken } from './metrics/metrics.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -35,9 +36,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   const trustProxy = deps.config.TRUST_PROXY === '1';
-  const allowedOrigins = deps.config.ALLOWED_ORIGINS.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  // PUBLIC_URL's origin may always send state-changing requests; ALLOWED_ORIGINS adds others.
+  const allowedOrigins = [
+    deps.config.PUBLIC_URL,
+    ...deps.config.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  ];
 
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
   app.use(async (c, next) => {
@@ -94,6 +99,9 @@ export function createApp(deps: Deps) {
     if (c.get('secure'))
       setResponseHeader(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
+  // Before every route, static file and the web app's fallback: a Host not ours gets 421 (DNS rebinding).
+  app.use(hostGuard(deps.config.ALLOWED_HOSTS, trustProxy, PROBE_PATHS));
+  app.route('/', probeRoutes(deps));
 
   // First of the API's middleware, so a stalled session lookup or body upload is bounded too.
   app.use('/api/*', requestTimeout(deps.config.REQUEST_TIMEOUT_MS));
@@ -104,7 +112,7 @@ export function createApp(deps: Deps) {
       onError: (c) => problem(c, 413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`),
     }),
   );
-  app.use('/api/*', csrfGuard(allowedOrigins));
+  app.use('/api/*', csrfGuard(allowedOrigins, trustProxy));
   app.use('/api/*', sessionMiddleware(deps));
   app.use('/api/*', readYourWrites(deps));
   app.use('/api/*', async (c, next) => {
@@ -116,7 +124,7 @@ export function createApp(deps: Deps) {
   app.get('/metrics', async (c) => {
     const token = deps.config.METRICS_TOKEN;
     if (token) {
-      if (c.req.header('authorization') !== `Bearer ${token}`)
+      if (!hasMetricsToken(c.req.header('authorization'), token))
         return problem(c, 401, 'A metrics token is required');
     } else if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(clientIp(c, false))) {
       return problem(c, 403, 'Metrics are served to localhost only (set METRICS_TOKEN to scrape remotely)');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedHost } from './http/hostName.ts';
 
 /** Every setting, read once from the environment, with local defaults (README "Configuration"). */
 const schema = z.object({
@@ -15,6 +16,23 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   /** 'auto': Secure/__Host- cookies and HSTS unless the request is to localhost over plain HTTP. */
   SECURE_COOKIES: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * Where users reach the app, e.g. https://wallet.example (an origin: scheme, host, optional port). Its host
+   * is allowed by default and its origin may send state-changing requests. Default http://localhost:$PORT.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((value) => {
+      if (!URL.canParse(value)) return true; // reported above
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be an origin only (no path, query, fragment or credentials): the app is served at its root')
+    .optional(),
+  /**
+   * Host names this server answers to (comma-separated, any port); any other Host gets 421 before routing.
+   * Default: localhost, 127.0.0.1, ::1 and PUBLIC_URL's host.
+   */
+  ALLOWED_HOSTS: z.string().optional(),
   /** Extra origins allowed to send state-changing requests (comma-separated), e.g. the Vite dev server. */
   ALLOWED_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -70,7 +88,16 @@ const schema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'ALLOWED_HOSTS'> & {
+  dataDir: string;
+  /** PUBLIC_URL as an origin, e.g. `https://wallet.example` (no trailing slash). */
+  PUBLIC_URL: string;
+  /** ALLOWED_HOSTS in canonical form (hostName.ts), with PUBLIC_URL's host. */
+  ALLOWED_HOSTS: string[];
+};
+
+/** The hosts allowed when ALLOWED_HOSTS is unset: this machine by name and address, and PUBLIC_URL's host. */
+const LOCAL_HOST_NAMES = ['localhost', '127.0.0.1', '::1'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -93,5 +120,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SESSION_SECRET is still the public placeholder; set a random value',
     );
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+  const publicUrl = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  let allowedHosts: string[];
+  try {
+    allowedHosts = (config.ALLOWED_HOSTS?.split(',') ?? LOCAL_HOST_NAMES)
+      .filter((entry) => entry.trim() !== '')
+      .map(parseAllowedHost);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ALLOWED_HOSTS: ${(error as Error).message}`);
+  }
+  // The app's own public address always answers: its links and passkeys name it.
+  const publicHost = parseAllowedHost(publicUrl.hostname);
+  if (!allowedHosts.includes(publicHost)) allowedHosts.push(publicHost);
+  return {
+    ...config,
+    PUBLIC_URL: publicUrl.origin,
+    ALLOWED_HOSTS: allowedHosts,
+    dataDir: path.resolve(config.DATA_DIR),
+  };
 }

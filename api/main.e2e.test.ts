@@ -104,9 +104,17 @@ describe('npm start', () => {
     });
     expect(login.status).toBe(200);
     expect((await login.json()).isAdmin).toBe(true);
+    // Strangers, localhost included, hear only that it is up; the admin's session sees the details.
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect((await health.json()).eventStore.kind).toBe('postgres');
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const details = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { cookie } });
+    expect((await details.json()).eventStore.kind).toBe('postgres');
+    expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toEqual({ status: 'ready' });
     // Without METRICS_TOKEN, Prometheus metrics are served to localhost.
     const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(metrics.status).toBe(200);

@@ -1,9 +1,15 @@
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/projection.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { createApp } from '../app.ts';
+import { ensureAdmin } from '../bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, TestClient } from '../testing/testApp.ts';
+import { READY_TIMEOUT_MS } from './health.routes.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-health-tests';
+const withToken = { Authorization: `Bearer ${METRICS_TOKEN}` };
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -28,7 +34,7 @@ describe('GET /api/health', () => {
   it('reports the store, the database and every projection with checkpoint and lag', async () => {
     await signedUpClient(t);
     await t.settle();
-    const reply = await t.client().get('/api/health');
+    const reply = await t.client().get('/api/health', withToken);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       status: 'ok',
@@ -45,16 +51,64 @@ describe('GET /api/health', () => {
     }
   });
 
+  it('tells a stranger, a signed-in user or a wrong token only the status; an admin and the token all', async () => {
+    const { client: user } = await signedUpClient(t);
+    await t.settle();
+    const minimal = [
+      await t.client().get('/api/health'),
+      await user.get('/api/health'),
+      await t.client().get('/api/health', { Authorization: 'Bearer not-the-metrics-token-at-all' }),
+      await t.client().get('/api/health', { Authorization: METRICS_TOKEN }),
+    ];
+    for (const reply of minimal) {
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ status: 'ok' });
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+      expect(reply.text).not.toMatch(/checkpoint|eventsProcessed|lastError|postgres|users/);
+    }
+
+    await ensureAdmin(t.deps, 'health-admin@example.com', 'health-admin-password', { resetPassword: true });
+    const admin = t.client();
+    expect(
+      (
+        await admin.post('/api/auth/login', {
+          email: 'health-admin@example.com',
+          password: 'health-admin-password',
+        })
+      ).status,
+    ).toBe(200);
+    for (const reply of [await admin.get('/api/health'), await t.client().get('/api/health', withToken)]) {
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({
+        status: 'ok',
+        eventStore: { kind: 'postgres', reachable: true },
+        database: { reachable: true },
+      });
+      const users = reply.body.projections.find((p: { name: string }) => p.name === 'users');
+      expect(users.checkpoint).toMatch(/^\d+-\d+$/);
+      expect(users.eventsProcessed).toBeGreaterThan(0);
+    }
+    // The admin screen's own source keeps its details.
+    const screen = await admin.get('/api/admin/projections');
+    expect(screen.status).toBe(200);
+    expect(screen.body.map((p: { name: string }) => p.name)).toContain('users');
+  });
+
   it('answers 503 naming the error while a projection keeps failing, and 200 once it recovers', async () => {
     poisoned = true;
     await signedUpClient(t);
     const deadline = Date.now() + 10_000;
-    let reply = await t.client().get('/api/health');
+    let reply = await t.client().get('/api/health', withToken);
     while (reply.status === 200 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      reply = await t.client().get('/api/health');
+      reply = await t.client().get('/api/health', withToken);
     }
     expect(reply.status).toBe(503);
+    // A stranger learns that it is degraded, and nothing of why.
+    const anonymous = await t.client().get('/api/health');
+    expect(anonymous.status).toBe(503);
+    expect(anonymous.body).toEqual({ status: 'degraded' });
+    expect(anonymous.text).not.toContain('fragile');
     const fragile = reply.body.projections.find((p: { name: string }) => p.name === 'fragile');
     expect(fragile.lastError).toContain('fragile projection cannot handle this event');
     expect(fragile.lagEvents).toBeGreaterThan(0);
@@ -62,7 +116,7 @@ describe('GET /api/health', () => {
     expect(reply.body.projections.find((p: { name: string }) => p.name === 'users').lagEvents).toBe(0);
     // Retried with backoff, not given up on: the retry count climbs while the event keeps failing.
     const retries = async () =>
-      (await t.client().get('/api/health')).body.projections.find(
+      (await t.client().get('/api/health', withToken)).body.projections.find(
         (p: { name: string }) => p.name === 'fragile',
       ).retryCount as number;
     const firstCount = await retries();
@@ -71,13 +125,13 @@ describe('GET /api/health', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await retries()).toBeGreaterThan(firstCount);
     // /metrics says the same to Prometheus: the failing projection flagged and lagging, the others not.
-    const metrics = await t.client().get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` });
+    const metrics = await t.client().get('/metrics', withToken);
     expect(metrics.status).toBe(200);
     let flagged = metrics.text;
     const flaggedBy = Date.now() + 5_000;
     while (!/sai_projection_errors\{projection="fragile"\} 1/.test(flagged) && Date.now() < flaggedBy) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      flagged = (await t.client().get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` })).text;
+      flagged = (await t.client().get('/metrics', withToken)).text;
     }
     expect(flagged).toMatch(/sai_projection_errors\{projection="fragile"\} 1/);
     expect(flagged).toMatch(/sai_projection_lag_events\{projection="fragile"\} [1-9]/);
@@ -87,12 +141,11 @@ describe('GET /api/health', () => {
     const recovered = Date.now() + 40_000;
     while (reply.status !== 200 && Date.now() < recovered) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      reply = await t.client().get('/api/health');
+      reply = await t.client().get('/api/health', withToken);
     }
     expect(reply.status).toBe(200);
     // The projection gauges share one status reading for up to a second (api/metrics/metrics.ts).
-    const scrape = async () =>
-      (await t.client().get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` })).text;
+    const scrape = async () => (await t.client().get('/metrics', withToken)).text;
     const clearedBy = Date.now() + 5_000;
     let cleared = await scrape();
     while (/sai_projection_errors\{projection="fragile"\} 1/.test(cleared) && Date.now() < clearedBy) {
@@ -102,4 +155,79 @@ describe('GET /api/health', () => {
     expect(cleared).toMatch(/sai_projection_errors\{projection="fragile"\} 0/);
     expect(cleared).toMatch(/sai_projection_lag_events\{projection="fragile"\} 0/);
   }, 60_000);
+});
+
+describe('/livez and /readyz', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('say live and ready, and nothing else', async () => {
+    const live = await t.client().get('/livez');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'live' });
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    const ready = await t.client().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+  });
+
+  /** The real app over a pool to `url`: the database is gone, everything else is as it was. */
+  async function withDatabaseAt(url: string, check: (client: TestClient) => Promise<void>) {
+    const pool = createPool(url, 2);
+    pool.on('error', () => {});
+    try {
+      await check(new TestClient(createApp({ ...t.deps, pool })));
+    } finally {
+      await pool.end();
+    }
+  }
+
+  async function expectNotReady(client: TestClient) {
+    const ready = await client.get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('content-type')).toContain('application/problem+json');
+    expect(ready.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(ready.body).toMatchObject({ status: 503, title: 'Service Unavailable', code: 'not_ready' });
+    // The cause goes to the log, not to whoever asked.
+    expect(ready.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|within/);
+    // Alive all the same: the process answers without its database.
+    const live = await client.get('/livez');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'live' });
+  }
+
+  it('answers 503 Problem while the database refuses connections', async () => {
+    // Port 1: nothing listens there, the connection is refused at once.
+    await withDatabaseAt('postgres://nobody:nothing@127.0.0.1:1/none', expectNotReady);
+  });
+
+  it('answers 503 Problem within its bound while the database does not answer at all', async () => {
+    // A server that accepts the connection and never says a word, as a hung database would.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      await withDatabaseAt(`postgres://nobody:nothing@127.0.0.1:${port}/none`, async (client) => {
+        const started = Date.now();
+        await expectNotReady(client);
+        const took = Date.now() - started;
+        expect(took).toBeGreaterThanOrEqual(READY_TIMEOUT_MS - 50);
+        expect(took).toBeLessThan(READY_TIMEOUT_MS + 3_000);
+        for (const socket of sockets) socket.destroy();
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
 });

@@ -2,11 +2,67 @@ import { Hono } from 'hono';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { problem } from '../http/problem.ts';
+import { hasMetricsToken } from '../metrics/metrics.ts';
 
-/** Liveness and readiness: event store, database, and each projection's checkpoint, lag and last error. */
+/** The probes' paths: they answer whatever the Host (hostGuard), since orchestrators probe by address. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz']);
+
+/** How long /readyz waits for the database before it answers 503 (probes time out in a second or a few). */
+export const READY_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `/livez`: the process is up and serving HTTP (no database). `/readyz`: the database and the event store
+ * answer, so requests can be served. Both say only that, to anyone: they are mounted at the root, outside
+ * the API's session and CSRF middleware, and are neither logged nor counted per request.
+ */
+export function probeRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/livez', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'live' });
+  });
+  app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      await withTimeout(
+        Promise.all([deps.pool.query('SELECT 1'), deps.store.ping()]),
+        READY_TIMEOUT_MS,
+        'the database',
+      );
+      return c.json({ status: 'ready' });
+    } catch (error) {
+      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'not ready');
+      return problem(c, 503, 'Not ready: the database is not reachable', {
+        code: 'not_ready',
+        headers: { 'Retry-After': '5' },
+      });
+    }
+  });
+  return app;
+}
+
+/**
+ * `/api/health`: 200 `{"status":"ok"}`, or 503 `{"status":"degraded"}` while the event store or the
+ * database is unreachable or a projection keeps failing. The details (each store's reachability and error,
+ * every projection's checkpoint, counts, lag and last error) go to an admin session or a caller with the
+ * metrics token only: they map the system for a stranger. Loopback is not privileged here, unlike
+ * /metrics without a token: a reverse proxy on the same machine makes every caller loopback.
+ */
 export function healthRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/health', async (c) => {
+    const detailed =
+      c.get('session')?.isAdmin === true ||
+      hasMetricsToken(c.req.header('authorization'), deps.config.METRICS_TOKEN);
     const probe = async (work: () => Promise<unknown>) => {
       try {
         await work();
@@ -43,14 +99,11 @@ export function healthRoutes(deps: Deps) {
       }
     }
     const healthy = eventStore.reachable && database.reachable && projectionsHealthy;
+    const status = healthy ? 'ok' : 'degraded';
     c.header('Cache-Control', 'no-store');
+    if (!detailed) return c.json({ status }, healthy ? 200 : 503);
     return c.json(
-      {
-        status: healthy ? 'ok' : 'degraded',
-        eventStore: { kind: deps.store.kind, ...eventStore },
-        database,
-        projections,
-      },
+      { status, eventStore: { kind: deps.store.kind, ...eventStore }, database, projections },
       healthy ? 200 : 503,
     );
   });

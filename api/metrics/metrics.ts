@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import client from 'prom-client';
 import type { AppendResult, EventStore } from '../../infra/eventStore/eventStore.ts';
@@ -41,6 +42,17 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
   };
+}
+
+/**
+ * Whether an Authorization header is `Bearer <METRICS_TOKEN>`: the scrape's credential, which also opens
+ * /api/health's details. Compared as digests in constant time, so the answer's timing says nothing of the
+ * token. Never true while no token is configured.
+ */
+export function hasMetricsToken(authorization: string | undefined, token: string | undefined): boolean {
+  if (!token || authorization === undefined) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(authorization), digest(`Bearer ${token}`));
 }
 
 /** Wraps a store so every append is timed; everything else passes through. */
@@ -95,7 +107,7 @@ export function registerScrapeGauges(metrics: Metrics, runner: ProjectionRunner,
   });
   new client.Gauge({
     name: 'sai_projection_errors',
-    help: '1 while a projection keeps failing on an event (see /api/health for the message)',
+    help: '1 while a projection keeps failing on an event (the message: admin projections screen)',
     labelNames: ['projection'],
     registers: [metrics.registry],
     async collect() {

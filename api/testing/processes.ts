@@ -40,9 +40,9 @@ export interface StartAppOptions {
   env?: Record<string, string>;
   /** Node flags before the script, e.g. --cpu-prof for a benchmark's profile. */
   nodeArgs?: string[];
-  /** How long to wait for /api/health to answer 200. */
+  /** How long to wait for /readyz to answer 200. */
   timeoutMs?: number;
-  /** The answer of /api/health that counts as started (a test may start the API with projections failing). */
+  /** The answer of /readyz that counts as started. */
   ready?: (status: number) => boolean;
 }
 
@@ -111,22 +111,20 @@ export async function startApp(options: StartAppOptions): Promise<RunningApp> {
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (!running.alive()) {
-      throw new Error(
-        `The server exited (code ${child.exitCode}) before it was healthy:\n${running.output()}`,
-      );
+      throw new Error(`The server exited (code ${child.exitCode}) before it was ready:\n${running.output()}`);
     }
     try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
       if (ready(response.status)) return { ...running, url, port };
-      lastProblem = `GET /api/health answered ${response.status}`;
+      lastProblem = `GET /readyz answered ${response.status}`;
     } catch (error) {
       lastProblem = error instanceof Error ? error.message : String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await running.stop();
-  throw new Error(`The server was not healthy within the deadline (${lastProblem}):\n${running.output()}`);
+  throw new Error(`The server was not ready within the deadline (${lastProblem}):\n${running.output()}`);
 }
 
 /** `npm run projections:worker`: every projection runner, no HTTP. Resolves once it reports running. */
