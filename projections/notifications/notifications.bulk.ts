@@ -153,11 +153,12 @@ UPDATE notifications n SET is_read = true
    AND n.id = (l.data->>'notificationId')::uuid AND n.user_id = l.data->>'userId'
    AND (n.position_commit, n.position_prepare) < (l.transaction_id::text::numeric, l.global_position::numeric);
 
--- A user's last mark-all, as an array: max() takes a row (record) only from Postgres 18, an array on every
--- version we support, and two-element arrays of numeric compare as the rows do (commit, then prepare).
+-- Each user's last mark-all position, as an array: max() of a row (record) exists only from Postgres 18,
+-- of an array on every version we support, and arrays compare element by element as rows do.
 UPDATE notifications n SET is_read = true
   FROM (SELECT l.data->>'userId' AS user_id,
                max(ARRAY[l.transaction_id::text::numeric, l.global_position::numeric]) AS upto
           FROM rebuild_log l WHERE l.event_type = 'AllNotificationsMarkedRead' GROUP BY 1) m
- WHERE n.user_id = m.user_id AND NOT n.is_read AND ARRAY[n.position_commit, n.position_prepare] < m.upto;
+ WHERE n.user_id = m.user_id AND NOT n.is_read
+   AND (n.position_commit, n.position_prepare) < (m.upto[1], m.upto[2]);
 `;
