@@ -21,6 +21,8 @@ export interface PostgresBinServer {
   url: string;
   /** The server's own `server_version`, e.g. "15.14 (Debian 15.14-0+deb12u1)". */
   version: string;
+  /** The temporary folder with its data, socket and log; stop() removes it. */
+  folder: string;
   stop(): Promise<void>;
 }
 
@@ -55,7 +57,8 @@ export async function startPostgresFromBin(binDir: string): Promise<PostgresBinS
     } catch (error) {
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
       const log = existsSync(logFile) ? (await execFile('tail', ['-n', '40', logFile])).stdout : '';
-      throw new Error(`${bin(command)} ${args.join(' ')} failed:\n${stdout}${stderr}${log}`);
+      const who = user ? ` (as the postgres user, who must be able to reach ${root})` : '';
+      throw new Error(`${bin(command)} ${args.join(' ')} failed${who}:\n${stdout}${stderr}${log}`);
     }
   };
   const port = await findFreePort();
@@ -94,7 +97,7 @@ export async function startPostgresFromBin(binDir: string): Promise<PostgresBinS
     const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!
       .server_version;
     await client.end();
-    return { url, version, stop };
+    return { url, version, folder: root, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;
