@@ -153,9 +153,12 @@ UPDATE notifications n SET is_read = true
    AND n.id = (l.data->>'notificationId')::uuid AND n.user_id = l.data->>'userId'
    AND (n.position_commit, n.position_prepare) < (l.transaction_id::text::numeric, l.global_position::numeric);
 
+-- Each user's last mark-all position, as an array: max() of a row (record) exists only from Postgres 18,
+-- of an array on every version we support, and arrays compare element by element as rows do.
 UPDATE notifications n SET is_read = true
   FROM (SELECT l.data->>'userId' AS user_id,
-               max((l.transaction_id::text::numeric, l.global_position::numeric)) AS upto
+               max(ARRAY[l.transaction_id::text::numeric, l.global_position::numeric]) AS upto
           FROM rebuild_log l WHERE l.event_type = 'AllNotificationsMarkedRead' GROUP BY 1) m
- WHERE n.user_id = m.user_id AND NOT n.is_read AND (n.position_commit, n.position_prepare) < m.upto;
+ WHERE n.user_id = m.user_id AND NOT n.is_read
+   AND (n.position_commit, n.position_prepare) < (m.upto[1], m.upto[2]);
 `;
