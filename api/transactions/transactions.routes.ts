@@ -66,11 +66,10 @@ export function transactionsRoutes(deps: Deps) {
   app.post('/', validate('json', createTransactionSchema), async (c) => {
     const session = requireUser(c);
     const input = c.req.valid('json');
-    const raw = await c.req.json();
     if (input.type === 'admin_deposit') {
       requireAdmin(c);
       await assertActive(deps, session.userId);
-      return await idempotent(c, deps, 'distribution', raw, async (transactionId) => {
+      return await idempotent(c, deps, 'distribution', async (transactionId) => {
         const minted = await mintTokens(
           deps,
           {
@@ -111,7 +110,7 @@ export function transactionsRoutes(deps: Deps) {
       assertActive(deps, session.userId),
       loadUser(deps, input.receiver_id),
     ]);
-    return await idempotent(c, deps, 'transfer', raw, async (transactionId) => {
+    return await idempotent(c, deps, 'transfer', async (transactionId) => {
       const result = await transferTokens(
         deps,
         {

@@ -146,12 +146,18 @@ export function fromScaledUnits(value: bigint, decimals: number): string {
 }
 
 /**
- * A decimal string shown with exactly `places` decimals: padded with zeros, or cut toward zero when it has
- * more (for display only: a balance is never shown as more than it is).
+ * A decimal string shown with at least `places` decimals: padded with zeros, and trailing zeros past
+ * `places` dropped, but never a significant digit ("0.00000001" ETH at 6 places stays "0.00000001";
+ * "1.50000000" becomes "1.500000"). Display rounding, if any, belongs to the screen.
  */
-export function truncateDecimals(text: string, places: number): string {
+export function minimumDecimals(text: string, places: number): string {
   const { negative, whole, fraction } = splitDecimal(text);
-  const cut = fraction.padEnd(places, '0').slice(0, places);
-  const isZero = /^0*$/.test(whole + cut);
-  return `${negative && !isZero ? '-' : ''}${whole}${places > 0 ? `.${cut}` : ''}`;
+  const kept = fraction.replace(/0+$/, '').padEnd(places, '0');
+  const isZero = /^0*$/.test(whole + kept);
+  return `${negative && !isZero ? '-' : ''}${whole}${kept ? `.${kept}` : ''}`;
+}
+
+/** Minor units as `minimumDecimals` shows them. */
+export function displayUnits(units: bigint, asset: Asset, places: number): string {
+  return minimumDecimals(formatUnits(units, asset), places);
 }
