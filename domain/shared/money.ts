@@ -104,18 +104,12 @@ export function multiplyDecimals(a: string, b: string, decimals: number): string
   return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
 }
 
-/** Exact difference a − b of two decimal strings, with `decimals` places. */
+/**
+ * Exact difference a − b of two decimal strings, with `decimals` places; a non-zero digit past them is an
+ * error (scaledUnits), never cut away.
+ */
 export function subtractDecimals(a: string, b: string, decimals: number): string {
-  const units = (text: string) => {
-    const negative = text.startsWith('-');
-    const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-    const value = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals) || '0');
-    return negative ? -value : value;
-  };
-  const diff = units(a) - units(b);
-  const negative = diff < 0n;
-  const text = (negative ? -diff : diff).toString().padStart(decimals + 1, '0');
-  return `${negative ? '-' : ''}${text.slice(0, text.length - decimals)}${decimals > 0 ? `.${text.slice(text.length - decimals)}` : ''}`;
+  return fromScaledUnits(scaledUnits(a, decimals) - scaledUnits(b, decimals), decimals);
 }
 
 function splitDecimal(text: string): { negative: boolean; whole: string; fraction: string } {
@@ -135,6 +129,15 @@ export function scaledUnits(text: string, decimals: number): bigint {
   }
   const value = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
   return negative ? -value : value;
+}
+
+/**
+ * A ledger amount (a read model's numeric, which carries 8 decimals) written with exactly its asset's
+ * ledger decimals: "12.50000000" SAI → "12.50". A digit the asset cannot hold is an error, never rounded.
+ */
+export function ledgerAmountText(text: string, asset: Asset): string {
+  const decimals = ASSET_DECIMALS[asset];
+  return fromScaledUnits(scaledUnits(text, decimals), decimals);
 }
 
 /** Writes a scaled integer back as a decimal string with exactly `decimals` places. */

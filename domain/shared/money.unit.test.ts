@@ -96,6 +96,15 @@ describe('scaled decimals (read-model numerics, exports, ledger:verify)', () => 
     );
   });
 
+  it('writes ledger amounts with the asset\'s decimals, refusing a digit it cannot hold', async () => {
+    const { ledgerAmountText, subtractDecimals } = await import('./money.ts');
+    expect(ledgerAmountText('12.50000000', 'SAI')).toBe('12.50');
+    expect(ledgerAmountText('9007199254740993.00000000', 'SAI')).toBe('9007199254740993.00');
+    expect(ledgerAmountText('0.00000001', 'ETH')).toBe('0.00000001');
+    expect(() => ledgerAmountText('0.001', 'SAI')).toThrow(RangeError);
+    expect(() => subtractDecimals('1.009', '0', 2)).toThrow(RangeError);
+  });
+
   it('shows at least the display decimals and never drops a significant digit', async () => {
     const { minimumDecimals, displayUnits } = await import('./money.ts');
     expect(minimumDecimals('0.00000001', 6)).toBe('0.00000001');
