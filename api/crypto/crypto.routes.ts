@@ -18,12 +18,10 @@ import {
   parseAmount,
 } from '../../domain/shared/money.ts';
 import {
-  type CryptoDepositRow,
   cryptoBalances,
   depositQueue,
   depositsOfUser,
   pendingWithdrawalTotals,
-  type WithdrawalRow,
   withdrawalQueue,
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
@@ -40,6 +38,7 @@ import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
 import { transferTokens } from '../ledger/ledger.service.ts';
+import { depositJson, withdrawalJson } from './crypto.answers.ts';
 import {
   completeWithdrawal,
   confirmDeposit,
@@ -124,48 +123,6 @@ const transferSchema = z.strictObject({
     .optional()
     .default(''),
 });
-
-export function depositJson(row: CryptoDepositRow) {
-  return {
-    id: row.id,
-    userId: row.userId,
-    currency: row.asset,
-    network: row.network,
-    networkLabel: NETWORKS[row.network as NetworkId] ?? row.network,
-    txHash: row.txHash,
-    status: row.status,
-    amount: row.amount,
-    rejectionReason: row.rejectionReason,
-    confirmationsRequired: confirmationsFor(row.asset as CryptoAsset),
-    declaredAt: row.declaredAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
-  };
-}
-
-export function withdrawalJson(row: WithdrawalRow, now: Date) {
-  const ageHours =
-    Math.floor((((row.decidedAt ?? now).getTime() - row.requestedAt.getTime()) / 36e5) * 10) / 10;
-  return {
-    id: row.id,
-    userId: row.userId,
-    currency: row.asset,
-    amount: row.amount,
-    address: row.address,
-    chain: row.chain,
-    chainLabel: NETWORKS[row.chain as NetworkId] ?? row.chain,
-    notes: row.notes,
-    status: row.status,
-    txHash: row.txHash,
-    failureReason: row.failureReason,
-    requestedAt: row.requestedAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    // The 24-hour promise (spec section 1): how long it has waited, and whether it is late.
-    ageHours,
-    overdue: row.status === 'pending' && ageHours >= 24,
-    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
-  };
-}
 
 export function cryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -38,8 +38,9 @@ export type ParseResult = { ok: true; units: bigint } | { ok: false; reason: str
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * Parses a positive amount of `asset` from a decimal string or a JSON number. A number is read through
- * its shortest decimal text (what JSON.stringify prints), never multiplied as a float.
+ * Parses a positive amount of `asset` from a decimal string or a number, never multiplied as a float.
+ * A number is read through `String(n)`: at the API that is the literal the client wrote, because the
+ * body parser (api/http/jsonBody.ts) keeps any other literal as text, which arrives here as a string.
  */
 export function parseAmount(input: unknown, asset: Asset): ParseResult {
   let text: string;

@@ -96,7 +96,7 @@ describe('scaled decimals (read-model numerics, exports, ledger:verify)', () => 
     );
   });
 
-  it('writes ledger amounts with the asset\'s decimals, refusing a digit it cannot hold', async () => {
+  it("writes ledger amounts with the asset's decimals, refusing a digit it cannot hold", async () => {
     const { ledgerAmountText, subtractDecimals } = await import('./money.ts');
     expect(ledgerAmountText('12.50000000', 'SAI')).toBe('12.50');
     expect(ledgerAmountText('9007199254740993.00000000', 'SAI')).toBe('9007199254740993.00');
