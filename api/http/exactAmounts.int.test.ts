@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
@@ -226,6 +227,46 @@ describe('amounts are read from the literal a JSON number was written with', () 
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     const other = await admin.request('POST', '/api/transactions', body('9007199254740992'), key);
     expect(other.status).toBe(422);
+  });
+
+  it('mints exactly the literal sent, or refuses it and appends nothing (property)', async () => {
+    const erin = await signedUpClient(t);
+    // Number literals JSON.parse rounds: long fractions, integers past 2^53, exponents.
+    const literal = fc.oneof(
+      fc
+        .tuple(
+          fc.bigInt({ min: 0n, max: 10n ** 17n }),
+          fc.option(fc.stringMatching(/^\d{1,20}$/), { nil: undefined }),
+        )
+        .map(([whole, fraction]) => (fraction === undefined ? `${whole}` : `${whole}.${fraction}`)),
+      fc
+        .tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: -9, max: 20 }))
+        .map(([m, e]) => `${m}e${e}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(literal, async (amount) => {
+        const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+        const whole = match?.[1]?.replace(/^0+(?=\d)/, '') ?? '';
+        const fraction = match?.[2] ?? '';
+        const units =
+          match && fraction.length <= 2 && whole.length <= 16 ? BigInt(whole + fraction.padEnd(2, '0')) : 0n;
+        const before = await t.eventCount();
+        const reply = await admin.request(
+          'POST',
+          '/api/transactions',
+          `{"type":"admin_deposit","amount":${amount},"receiver_id":"${erin.user.id}"}`,
+        );
+        if (units > 0n) {
+          expect(reply.status, `${amount}: ${reply.text}`).toBe(201);
+          const text = units.toString().padStart(3, '0');
+          expect(reply.body.amount).toBe(`${text.slice(0, -2)}.${text.slice(-2)}`);
+        } else {
+          expect(reply.status, `${amount}: ${reply.text}`).toBe(400);
+          expect(await t.eventCount()).toBe(before);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('refuses a body that names the amount twice', async () => {
