@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
-import { multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
+import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
 import { initials } from '../../domain/users/initials.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
 import { balanceAsOfTime, balanceOf } from '../../projections/ledger/ledger.queries.ts';
@@ -44,7 +44,8 @@ export async function balanceFigures(deps: Deps, userId: string): Promise<Balanc
     currentTokenPrice(deps.pool),
   ]);
   return {
-    balance: multiplyDecimals(balance, '1', 2),
+    balance: ledgerAmountText(balance, 'SAI'),
+    // A value in USD for display, rounded half-up to cents: not a ledger amount.
     balanceUSD: multiplyDecimals(balance, price, 2),
     balanceChange24h: subtractDecimals(balance, dayAgo, 2),
     tokenValue: price,

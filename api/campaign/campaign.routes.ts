@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CAMPAIGN } from '../../domain/settings/defaults.ts';
-import { multiplyDecimals } from '../../domain/shared/money.ts';
+import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -10,7 +10,7 @@ export function campaignRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
     const issued = await balanceOf(deps.pool, 'issuance:SAI', 'SAI');
-    const current = multiplyDecimals(issued.startsWith('-') ? issued.slice(1) : '0', '1', 2);
+    const current = ledgerAmountText(issued.startsWith('-') ? issued.slice(1) : '0', 'SAI');
     // Percent with one decimal, computed on integers (cents) so no float rounding shows.
     const [cw = '0', cf = '00'] = current.split('.');
     const [tw = '0', tf = '00'] = CAMPAIGN.target.split('.');

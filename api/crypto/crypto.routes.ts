@@ -13,16 +13,15 @@ import {
   ASSETS,
   CRYPTO_ASSETS,
   type CryptoAsset,
+  formatUnits,
+  minimumDecimals,
   parseAmount,
-  truncateDecimals,
 } from '../../domain/shared/money.ts';
 import {
-  type CryptoDepositRow,
   cryptoBalances,
   depositQueue,
   depositsOfUser,
   pendingWithdrawalTotals,
-  type WithdrawalRow,
   withdrawalQueue,
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
@@ -34,10 +33,12 @@ import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
+import { amountText } from '../http/money.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
 import { transferTokens } from '../ledger/ledger.service.ts';
+import { depositJson, withdrawalJson } from './crypto.answers.ts';
 import {
   completeWithdrawal,
   confirmDeposit,
@@ -51,14 +52,17 @@ const NO_CONTROL = /^[^\p{Cc}]*$/u;
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });
 
-/** An amount written with its currency's display decimals (spec 9), cut toward zero, never rounded up. */
+/**
+ * A balance with at least its currency's display decimals (spec 9) and every significant digit: a screen
+ * may shorten it, the API never drops a digit the ledger holds.
+ */
 function display(amount: string, asset: CryptoAsset | 'SAI'): string {
-  return truncateDecimals(amount, DISPLAY_DECIMALS[asset]);
+  return minimumDecimals(amount, DISPLAY_DECIMALS[asset]);
 }
 
 function exactAmount(
   asset: CryptoAsset | 'SAI',
-  value: unknown,
+  value: string,
   message = 'Amount must be greater than 0',
 ): bigint {
   const parsed = parseAmount(value, asset);
@@ -88,7 +92,8 @@ const declareSchema = z.strictObject({
 
 const noQuery = z.strictObject({});
 
-const amountField = z.union([z.number(), z.string().max(40)], { error: 'Amount must be greater than 0' });
+/** The amount's text as written (a JSON number's literal, never its double); parsed once the asset is known. */
+const amountField = amountText('Amount must be greater than 0');
 
 const withdrawSchema = z.strictObject({
   currency,
@@ -118,48 +123,6 @@ const transferSchema = z.strictObject({
     .optional()
     .default(''),
 });
-
-export function depositJson(row: CryptoDepositRow) {
-  return {
-    id: row.id,
-    userId: row.userId,
-    currency: row.asset,
-    network: row.network,
-    networkLabel: NETWORKS[row.network as NetworkId] ?? row.network,
-    txHash: row.txHash,
-    status: row.status,
-    amount: row.amount,
-    rejectionReason: row.rejectionReason,
-    confirmationsRequired: confirmationsFor(row.asset as CryptoAsset),
-    declaredAt: row.declaredAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
-  };
-}
-
-export function withdrawalJson(row: WithdrawalRow, now: Date) {
-  const ageHours =
-    Math.floor((((row.decidedAt ?? now).getTime() - row.requestedAt.getTime()) / 36e5) * 10) / 10;
-  return {
-    id: row.id,
-    userId: row.userId,
-    currency: row.asset,
-    amount: row.amount,
-    address: row.address,
-    chain: row.chain,
-    chainLabel: NETWORKS[row.chain as NetworkId] ?? row.chain,
-    notes: row.notes,
-    status: row.status,
-    txHash: row.txHash,
-    failureReason: row.failureReason,
-    requestedAt: row.requestedAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    // The 24-hour promise (spec section 1): how long it has waited, and whether it is late.
-    ageHours,
-    overdue: row.status === 'pending' && ageHours >= 24,
-    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
-  };
-}
 
 export function cryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -211,7 +174,7 @@ export function cryptoRoutes(deps: Deps) {
     const session = requireUser(c);
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
-    return await idempotent(c, deps, 'crypto-deposit', await c.req.json(), async (depositId) => {
+    return await idempotent(c, deps, 'crypto-deposit', async (depositId) => {
       const result = await declareDeposit(
         deps,
         {
@@ -263,7 +226,7 @@ export function cryptoRoutes(deps: Deps) {
     const units = exactAmount(input.currency, input.amount);
     await limited(deps, 'money', session.userId);
     await assertActive(deps, session.userId);
-    return await idempotent(c, deps, 'withdrawal', await c.req.json(), async (withdrawalId) => {
+    return await idempotent(c, deps, 'withdrawal', async (withdrawalId) => {
       const { held, recorded } = await requestWithdrawal(
         deps,
         {
@@ -324,7 +287,7 @@ export function cryptoRoutes(deps: Deps) {
       throw new HttpProblem(404, 'Recipient not found', {
         fieldErrors: { recipientEmail: 'Recipient not found' },
       });
-    return await idempotent(c, deps, 'crypto-transfer', await c.req.json(), async (transactionId) => {
+    return await idempotent(c, deps, 'crypto-transfer', async (transactionId) => {
       const result = await transferTokens(
         deps,
         {
@@ -344,7 +307,8 @@ export function cryptoRoutes(deps: Deps) {
           id: transactionId,
           type: 'transfer',
           currency: input.currency,
-          amount: display(String(input.amount), input.currency),
+          // Exact, with the asset's ledger decimals: display rounding belongs to the screen.
+          amount: formatUnits(units, input.currency),
           receiver_id: receiverId,
           status: 'completed',
           createdAt: result.createdAt,
@@ -403,7 +367,7 @@ export function adminCryptoRoutes(deps: Deps) {
     );
     const { state } = await loadState(deps, cryptoDepositStream(id), cryptoDepositDecider);
     if (state.status === 'none') throw new HttpProblem(404, 'Deposit not found');
-    return await idempotent(c, deps, `deposit-decision:${id}`, await c.req.json(), async (commandId) => {
+    return await idempotent(c, deps, `deposit-decision:${id}`, async (commandId) => {
       let position = null;
       if (input.action === 'confirm') {
         const units = exactAmount(state.asset, input.amount);
@@ -439,7 +403,7 @@ export function adminCryptoRoutes(deps: Deps) {
         c.get('requestId'),
         c.req.header('idempotency-key') ?? null,
       );
-      return await idempotent(c, deps, `withdrawal-decision:${id}`, await c.req.json(), async (commandId) => {
+      return await idempotent(c, deps, `withdrawal-decision:${id}`, async (commandId) => {
         const position =
           input.action === 'complete'
             ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position

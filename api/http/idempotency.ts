@@ -2,17 +2,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { canonicalJson } from '../../infra/eventStore/hashChain.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
+import { canonicalBody, jsonBody } from './jsonBody.ts';
 import { HttpProblem, problemBody } from './problem.ts';
 
 /**
  * Idempotency-Key for money commands (LEDGER.md invariant 3). The command's id is derived from the key
  * (user + route + key), so a retry appends the very same ids and can never move money twice, even when
  * the first attempt died half-way. The table below remembers the first answer and the request's hash: a
- * retry with the same body gets that answer again; another body with the same key gets 422.
+ * retry with the same body (compared by its canonical JSON, numbers as written) gets that answer again; another body with the same key gets 422.
  */
 export interface CommandOutcome {
   status: number;
@@ -23,7 +23,6 @@ export async function idempotent(
   c: Context<AppEnv>,
   deps: Deps,
   scope: string,
-  body: unknown,
   run: (commandId: string) => Promise<CommandOutcome>,
 ): Promise<Response> {
   const key = c.req.header('idempotency-key');
@@ -33,7 +32,11 @@ export async function idempotent(
   }
   const userId = c.get('session')?.userId ?? 'anonymous';
   const scopeKey = `${userId}:${scope}:${key}`;
-  const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  // The body as the client wrote it, numbers by their literal text: `9007199254740993` and
+  // `9007199254740992` are different requests, though JSON.parse reads both as the same double.
+  const requestHash = createHash('sha256')
+    .update(canonicalBody(await jsonBody(c)))
+    .digest('hex');
   const commandId = nameBasedUuid(`idempotency:${scopeKey}`);
   const leaseMs = deps.config.IDEMPOTENCY_LEASE_SECONDS * 1000;
 

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import { jsonBody } from './jsonBody.ts';
 import { HttpProblem } from './problem.ts';
 
 /** Turns zod issues into one message plus a message per field (first issue per field wins). */
@@ -50,12 +51,18 @@ export function unstorableText(value: unknown, path: readonly (string | number)[
   return null;
 }
 
-/** zValidator with our Problem Details answer (400, never a 500) instead of the default body. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * zValidator with our Problem Details answer (400, never a 500) instead of the default body. A JSON body
+ * is read through `jsonBody` (api/http/jsonBody.ts), which keeps each number's literal text, instead of
+ * Hono's `c.req.json()` (JSON.parse rounds `1.999999999999999999` to 2 before a schema can see it).
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  const middleware = zValidator(target, schema, (result) => {
+  const hook = (result: { success: true; data: unknown } | { success: false; error: z.core.$ZodError }) => {
     if (!result.success) {
       const { message, fieldErrors } = describeIssues(result.error.issues);
       throw new HttpProblem(400, message, { fieldErrors });
@@ -65,9 +72,23 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       const message = 'Contains invalid characters';
       throw new HttpProblem(400, message, { fieldErrors: { [field]: message } });
     }
-  });
+  };
+  const middleware = zValidator(target, schema, hook);
+  // The JSON body takes the same steps as Hono's validator (a body that is not JSON validates as `{}`: the
+  // app's content-type guard refuses those first), with the exact parse. Same types as zValidator's.
+  const handler: typeof middleware =
+    target === 'json'
+      ? async (c, next) => {
+          const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+          const body = JSON_MEDIA_TYPE.test(mediaType) ? await jsonBody(c) : {};
+          const result = await schema.safeParseAsync(body);
+          hook(result);
+          c.req.addValidatedData('json', result.data as object);
+          await next();
+        }
+      : middleware;
   // The OpenAPI document is generated from the schemas actually attached to the routes (api/openapi).
-  return Object.assign(middleware, { [OPENAPI]: { target, schema } as OpenApiTag });
+  return Object.assign(handler, { [OPENAPI]: { target, schema } as OpenApiTag });
 }
 
 export const OPENAPI = Symbol.for('sai.openapi');

@@ -128,7 +128,7 @@ export function paymentsRoutes(deps: Deps) {
     await limited(deps, 'money', session.userId);
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
-    return await idempotent(c, deps, 'payment-proof', await c.req.json(), async (paymentId) => {
+    return await idempotent(c, deps, 'payment-proof', async (paymentId) => {
       const result = await submitPaymentProof(
         deps,
         {
@@ -190,7 +190,7 @@ export function paymentsRoutes(deps: Deps) {
     const admin = requireAdmin(c);
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return await idempotent(c, deps, `payment-verify:${id}`, await c.req.json(), async (commandId) => {
+    return await idempotent(c, deps, `payment-verify:${id}`, async (commandId) => {
       const metadata = requestMetadata(
         admin.userId,
         c.get('requestId'),

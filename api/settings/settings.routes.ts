@@ -6,12 +6,16 @@ import { changeMarketSettings } from '../crypto/crypto.service.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { decimalText } from '../http/money.ts';
 import { requireAdmin } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
 
-const decimal = z.union([z.number(), z.string().max(30)]).transform((v) => String(v).trim());
-const priceSchema = z.strictObject({ price: decimal, change24h: decimal.optional().default('0') });
-const tokenSchema = z.strictObject({ price: decimal });
+// A number is read from its literal text (api/http/money.ts), so `0.10000000000000001` is refused by the
+// price's eight decimals instead of being stored as 0.1.
+const price = decimalText(30, 'Value must be a positive number');
+const change24h = decimalText(30, 'The 24h change must be a percentage like -2.35');
+const priceSchema = z.strictObject({ price, change24h: change24h.optional().default('0') });
+const tokenSchema = z.strictObject({ price });
 const currencyParam = z.object({ currency: z.enum(CRYPTO_ASSETS, { error: 'Unknown currency' }) });
 
 /** Admin settings: crypto prices and the SAI token price; each change is an event. */

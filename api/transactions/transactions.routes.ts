@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import {
-  ASSET_DECIMALS,
   formatUnits,
   fromScaledUnits,
   isAsset,
+  ledgerAmountText,
   scaledUnits,
 } from '../../domain/shared/money.ts';
 import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
@@ -25,12 +25,11 @@ import {
 } from './transactions.schemas.ts';
 
 /**
- * An amount with its asset's ledger decimals (LEDGER.md: SAI 2, crypto 8); the read model's numerics
- * carry eight. Exact: a digit the asset cannot hold is an error, never rounded away.
+ * An amount with its asset's ledger decimals (SAI 2, crypto 8); the read model's numerics carry eight.
+ * Exact: a digit the asset cannot hold is an error, never rounded away.
  */
 function amountText(asset: string, amount: string): string {
-  const decimals = isAsset(asset) ? ASSET_DECIMALS[asset] : 8;
-  return fromScaledUnits(scaledUnits(amount, decimals), decimals);
+  return isAsset(asset) ? ledgerAmountText(amount, asset) : fromScaledUnits(scaledUnits(amount, 8), 8);
 }
 
 /** A transaction as the lists show it (spec section 3 plus direction, names and balance after). */
@@ -66,11 +65,10 @@ export function transactionsRoutes(deps: Deps) {
   app.post('/', validate('json', createTransactionSchema), async (c) => {
     const session = requireUser(c);
     const input = c.req.valid('json');
-    const raw = await c.req.json();
     if (input.type === 'admin_deposit') {
       requireAdmin(c);
       await assertActive(deps, session.userId);
-      return await idempotent(c, deps, 'distribution', raw, async (transactionId) => {
+      return await idempotent(c, deps, 'distribution', async (transactionId) => {
         const minted = await mintTokens(
           deps,
           {
@@ -111,7 +109,7 @@ export function transactionsRoutes(deps: Deps) {
       assertActive(deps, session.userId),
       loadUser(deps, input.receiver_id),
     ]);
-    return await idempotent(c, deps, 'transfer', raw, async (transactionId) => {
+    return await idempotent(c, deps, 'transfer', async (transactionId) => {
       const result = await transferTokens(
         deps,
         {

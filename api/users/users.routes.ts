@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { multiplyDecimals } from '../../domain/shared/money.ts';
+import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { ledgerStats, userBalances } from '../../projections/ledger/ledger.queries.ts';
 import { listUsers, userCounts } from '../../projections/users/users.queries.ts';
 import { findUserIdByEmail, loadUser } from '../auth/users.service.ts';
@@ -62,7 +62,7 @@ export function usersRoutes(deps: Deps) {
         lastName: u.lastName,
         isAdmin: u.isAdmin,
         status: u.status,
-        balance: multiplyDecimals(balances.get(u.id) ?? '0', '1', 2),
+        balance: ledgerAmountText(balances.get(u.id) ?? '0', 'SAI'),
         createdAt: u.createdAt,
       })),
     });
@@ -80,7 +80,7 @@ export function adminRoutes(deps: Deps) {
     const circulation = Number(ledger.tokensInCirculation);
     return c.json({
       totalUsers: counts.total,
-      tokensInCirculation: multiplyDecimals(ledger.tokensInCirculation, '1', 2),
+      tokensInCirculation: ledgerAmountText(ledger.tokensInCirculation, 'SAI'),
       transactionsLast24h: ledger.transactionsLast24h,
       // Week over week: new users, circulation growth, and transactions (DECISIONS.md 9).
       trends: {

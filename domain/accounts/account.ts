@@ -1,7 +1,7 @@
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
-import { type Asset, formatUnits, parseAmount } from '../shared/money.ts';
+import { type Asset, displayUnits, formatUnits, parseAmount } from '../shared/money.ts';
 
 /**
  * One stream per user holding every asset they own: `account-<userId>`. The write side's balance here is
@@ -192,10 +192,13 @@ export type AccountCommand =
       now: Date;
     };
 
-/** "Insufficient balance. You have {n} {currency} available." with the asset's display decimals. */
+/**
+ * "Insufficient balance. You have {n} {currency} available.": at least the asset's display decimals, and
+ * every significant digit (0.00000001 ETH is not "0.000000").
+ */
 export function insufficientMessage(asset: Asset, available: bigint): string {
   if (asset === 'SAI') return INSUFFICIENT_SAI;
-  return `Insufficient balance. You have ${formatUnits(available, asset, DISPLAY_DECIMALS[asset])} ${asset} available.`;
+  return `Insufficient balance. You have ${displayUnits(available, asset, DISPLAY_DECIMALS[asset])} ${asset} available.`;
 }
 
 export function balanceOf(state: AccountState, asset: Asset): bigint {

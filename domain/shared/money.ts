@@ -38,8 +38,9 @@ export type ParseResult = { ok: true; units: bigint } | { ok: false; reason: str
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * Parses a positive amount of `asset` from a decimal string or a JSON number. A number is read through
- * its shortest decimal text (what JSON.stringify prints), never multiplied as a float.
+ * Parses a positive amount of `asset` from a decimal string or a number, never multiplied as a float.
+ * A number is read through `String(n)`: at the API that is the literal the client wrote, because the
+ * body parser (api/http/jsonBody.ts) keeps any other literal as text, which arrives here as a string.
  */
 export function parseAmount(input: unknown, asset: Asset): ParseResult {
   let text: string;
@@ -104,18 +105,12 @@ export function multiplyDecimals(a: string, b: string, decimals: number): string
   return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
 }
 
-/** Exact difference a − b of two decimal strings, with `decimals` places. */
+/**
+ * Exact difference a − b of two decimal strings, with `decimals` places; a non-zero digit past them is an
+ * error (scaledUnits), never cut away.
+ */
 export function subtractDecimals(a: string, b: string, decimals: number): string {
-  const units = (text: string) => {
-    const negative = text.startsWith('-');
-    const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-    const value = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals) || '0');
-    return negative ? -value : value;
-  };
-  const diff = units(a) - units(b);
-  const negative = diff < 0n;
-  const text = (negative ? -diff : diff).toString().padStart(decimals + 1, '0');
-  return `${negative ? '-' : ''}${text.slice(0, text.length - decimals)}${decimals > 0 ? `.${text.slice(text.length - decimals)}` : ''}`;
+  return fromScaledUnits(scaledUnits(a, decimals) - scaledUnits(b, decimals), decimals);
 }
 
 function splitDecimal(text: string): { negative: boolean; whole: string; fraction: string } {
@@ -137,6 +132,15 @@ export function scaledUnits(text: string, decimals: number): bigint {
   return negative ? -value : value;
 }
 
+/**
+ * A ledger amount (a read model's numeric, which carries 8 decimals) written with exactly its asset's
+ * ledger decimals: "12.50000000" SAI → "12.50". A digit the asset cannot hold is an error, never rounded.
+ */
+export function ledgerAmountText(text: string, asset: Asset): string {
+  const decimals = ASSET_DECIMALS[asset];
+  return fromScaledUnits(scaledUnits(text, decimals), decimals);
+}
+
 /** Writes a scaled integer back as a decimal string with exactly `decimals` places. */
 export function fromScaledUnits(value: bigint, decimals: number): string {
   const negative = value < 0n;
@@ -146,12 +150,18 @@ export function fromScaledUnits(value: bigint, decimals: number): string {
 }
 
 /**
- * A decimal string shown with exactly `places` decimals: padded with zeros, or cut toward zero when it has
- * more (for display only: a balance is never shown as more than it is).
+ * A decimal string shown with at least `places` decimals: padded with zeros, and trailing zeros past
+ * `places` dropped, but never a significant digit ("0.00000001" ETH at 6 places stays "0.00000001";
+ * "1.50000000" becomes "1.500000"). Display rounding, if any, belongs to the screen.
  */
-export function truncateDecimals(text: string, places: number): string {
+export function minimumDecimals(text: string, places: number): string {
   const { negative, whole, fraction } = splitDecimal(text);
-  const cut = fraction.padEnd(places, '0').slice(0, places);
-  const isZero = /^0*$/.test(whole + cut);
-  return `${negative && !isZero ? '-' : ''}${whole}${places > 0 ? `.${cut}` : ''}`;
+  const kept = fraction.replace(/0+$/, '').padEnd(places, '0');
+  const isZero = /^0*$/.test(whole + kept);
+  return `${negative && !isZero ? '-' : ''}${whole}${kept ? `.${kept}` : ''}`;
+}
+
+/** Minor units as `minimumDecimals` shows them. */
+export function displayUnits(units: bigint, asset: Asset, places: number): string {
+  return minimumDecimals(formatUnits(units, asset), places);
 }

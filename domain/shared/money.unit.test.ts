@@ -96,12 +96,27 @@ describe('scaled decimals (read-model numerics, exports, ledger:verify)', () => 
     );
   });
 
-  it('cuts display decimals toward zero, never rounding a balance up', async () => {
-    const { truncateDecimals } = await import('./money.ts');
-    expect(truncateDecimals('0.12345678', 6)).toBe('0.123456');
-    expect(truncateDecimals('1.99999999', 2)).toBe('1.99');
-    expect(truncateDecimals('5', 2)).toBe('5.00');
-    expect(truncateDecimals('-0.001', 2)).toBe('0.00');
-    expect(truncateDecimals('-1.239', 2)).toBe('-1.23');
+  it("writes ledger amounts with the asset's decimals, refusing a digit it cannot hold", async () => {
+    const { ledgerAmountText, subtractDecimals } = await import('./money.ts');
+    expect(ledgerAmountText('12.50000000', 'SAI')).toBe('12.50');
+    expect(ledgerAmountText('9007199254740993.00000000', 'SAI')).toBe('9007199254740993.00');
+    expect(ledgerAmountText('0.00000001', 'ETH')).toBe('0.00000001');
+    expect(() => ledgerAmountText('0.001', 'SAI')).toThrow(RangeError);
+    expect(() => subtractDecimals('1.009', '0', 2)).toThrow(RangeError);
+  });
+
+  it('shows at least the display decimals and never drops a significant digit', async () => {
+    const { minimumDecimals, displayUnits } = await import('./money.ts');
+    expect(minimumDecimals('0.00000001', 6)).toBe('0.00000001');
+    expect(minimumDecimals('1.50000000', 6)).toBe('1.500000');
+    expect(minimumDecimals('0.12345678', 6)).toBe('0.12345678');
+    expect(minimumDecimals('1.99999999', 2)).toBe('1.99999999');
+    expect(minimumDecimals('5', 2)).toBe('5.00');
+    expect(minimumDecimals('7.10', 0)).toBe('7.1');
+    expect(minimumDecimals('7.00', 0)).toBe('7');
+    expect(minimumDecimals('-0.000', 2)).toBe('0.00');
+    expect(minimumDecimals('-1.239', 2)).toBe('-1.239');
+    expect(displayUnits(1n, 'ETH', 6)).toBe('0.00000001');
+    expect(displayUnits(150_000_000n, 'ETH', 6)).toBe('1.500000');
   });
 });

@@ -310,14 +310,17 @@ export function campaignTerms(campaign: Campaign): string[] {
   ];
 }
 
-/** "25,000" from "25000.00"; two decimals only when there is a fraction. Text, never floats. */
+/**
+ * "25,000" from "25000.00"; at least two decimals when there is a fraction, and never a significant digit
+ * dropped. Text, never floats.
+ */
 export function formatTokenAmount(value: string): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return value;
   const [, whole = '0', fraction = ''] = match;
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cents = fraction.padEnd(2, '0').slice(0, 2);
-  return cents === '00' ? grouped : `${grouped}.${cents}`;
+  const kept = fraction.replace(/0+$/, '');
+  return kept ? `${grouped}.${kept.padEnd(2, '0')}` : grouped;
 }
 
 /** The bar's width: the API's percent, clamped to 0-100. */

@@ -58,6 +58,7 @@ describe('campaign copy', () => {
     expect(formatTokenAmount('25000.00')).toBe('25,000');
     expect(formatTokenAmount('1234.56')).toBe('1,234.56');
     expect(formatTokenAmount('0.5')).toBe('0.50');
+    expect(formatTokenAmount('0.001')).toBe('0.001');
   });
 
   it('states every term with the dates of the one campaign answer', () => {

@@ -13,19 +13,20 @@ import { formatDecimal } from './format.ts';
 import { fromUnits, readAmount, toUnits } from './money.ts';
 
 /**
- * An amount cut (not rounded) to the currency's display decimals, without grouping: "1.50000000" ETH →
- * "1.500000". Cutting matches the API's own display, so the screen never shows more than is there.
+ * An amount with at least the currency's display decimals, without grouping: trailing zeros past them go,
+ * a significant digit never does ("1.50000000" ETH → "1.500000", "0.00000001" ETH stays "0.00000001").
+ * The API answers the same way, so the screen never shows less, or more, than is there.
  */
 export function displayAmount(value: string, currency: CryptoCurrency | 'SAI'): string {
   const decimals = DISPLAY_DECIMALS[currency];
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return value;
   const [, sign = '', whole = '0', fraction = ''] = match;
-  const cut = fraction.padEnd(decimals, '0').slice(0, decimals);
-  return decimals > 0 ? `${sign}${whole}.${cut}` : `${sign}${whole}`;
+  const kept = fraction.replace(/0+$/, '').padEnd(decimals, '0');
+  return kept ? `${sign}${whole}.${kept}` : `${sign}${whole}`;
 }
 
-/** As `displayAmount`, with thousands separators: "12,345.678900". */
+/** As `displayAmount`, with thousands separators: "12,345.678900", "0.00000001". */
 export function formatAsset(value: string, currency: CryptoCurrency | 'SAI'): string {
   return formatDecimal(displayAmount(value, currency), DISPLAY_DECIMALS[currency]);
 }

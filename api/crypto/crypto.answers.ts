@@ -1,0 +1,46 @@
+import { confirmationsFor, NETWORKS, type NetworkId } from '../../domain/crypto/networks.ts';
+import type { CryptoAsset } from '../../domain/shared/money.ts';
+import type { CryptoDepositRow, WithdrawalRow } from '../../projections/crypto/crypto.queries.ts';
+
+/** Deposits and withdrawals as the API answers them; amounts as the read model holds them (8 decimals). */
+export function depositJson(row: CryptoDepositRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    currency: row.asset,
+    network: row.network,
+    networkLabel: NETWORKS[row.network as NetworkId] ?? row.network,
+    txHash: row.txHash,
+    status: row.status,
+    amount: row.amount,
+    rejectionReason: row.rejectionReason,
+    confirmationsRequired: confirmationsFor(row.asset as CryptoAsset),
+    declaredAt: row.declaredAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
+  };
+}
+
+export function withdrawalJson(row: WithdrawalRow, now: Date) {
+  const ageHours =
+    Math.floor((((row.decidedAt ?? now).getTime() - row.requestedAt.getTime()) / 36e5) * 10) / 10;
+  return {
+    id: row.id,
+    userId: row.userId,
+    currency: row.asset,
+    amount: row.amount,
+    address: row.address,
+    chain: row.chain,
+    chainLabel: NETWORKS[row.chain as NetworkId] ?? row.chain,
+    notes: row.notes,
+    status: row.status,
+    txHash: row.txHash,
+    failureReason: row.failureReason,
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    // The 24-hour promise (spec section 1): how long it has waited, and whether it is late.
+    ageHours,
+    overdue: row.status === 'pending' && ageHours >= 24,
+    ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
+  };
+}
