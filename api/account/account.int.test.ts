@@ -423,7 +423,7 @@ describe('account: two-factor authentication', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      RATE_LIMITS: 'login=1000/60,loginAccount=3/60,register=1000/60,totp=5/300',
+      RATE_LIMITS: 'login=1000/60,password=3/60,register=1000/60,totp=5/300',
     });
     t.deps.now = () => new Date(clock);
   });

@@ -235,13 +235,13 @@ describe('accounts and sign-in', () => {
 describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITS: 'login=100/60,loginAccount=3/60,register=2/60' });
+    t = await createTestApp({ RATE_LIMITS: 'login=100/60,loginPair=3/60,register=2/60' });
   });
   afterAll(async () => {
     await t?.stop();
   });
 
-  it('limits login attempts per account and registrations per client with 429 and Retry-After', async () => {
+  it('limits login attempts per account and address, and registrations per client, with 429 and Retry-After', async () => {
     const body = { email: 'target@example.com', password: 'guess-123' };
     for (let i = 0; i < 3; i++) expect((await t.client().post('/api/auth/login', body)).status).toBe(401);
     const limited = await t.client().post('/api/auth/login', body);
