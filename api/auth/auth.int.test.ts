@@ -45,7 +45,7 @@ describe('accounts and sign-in', () => {
       [{ password: '12345', confirmPassword: '12345' }, 'password', 'Password must be at least 6 characters'],
       [{ confirmPassword: 'different-one' }, 'confirmPassword', "Passwords don't match"],
       [{ termsAgreed: false }, 'termsAgreed', 'You must agree to the terms and conditions'],
-      [{ firstName: 'bad\u0000name' }, 'firstName', 'Contains invalid characters'],
+      [{ firstName: 'bad\u0000name' }, 'firstName', 'First name contains a control character (U+0000)'],
       [{ isAdmin: 'yes' }, 'isAdmin', ''],
       [{ sneaky: true }, '_', 'Unknown field: sneaky'],
     ];

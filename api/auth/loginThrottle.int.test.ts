@@ -11,7 +11,7 @@ function signIn(t: TestApp, address: string, email: string, password: string) {
 }
 
 /** What a throttled answer may show: the same for every account, existing or not. */
-function expectThrottled(reply: Reply) {
+function expectThrottled(reply: Reply<{ message?: string }>) {
   expect(reply.status).toBe(429);
   expect(reply.headers.get('content-type')).toContain('application/problem+json');
   expect(reply.body.message).toBe('Too many attempts. Please wait a moment and try again.');
@@ -52,7 +52,7 @@ describe('sign-in throttling with the default limits', () => {
   it('treats an unknown e-mail exactly like a known one', async () => {
     const { user } = await signedUpClient(t);
     const run = async (email: string, address: string) => {
-      const replies: Reply[] = [];
+      const replies: Reply<{ message?: string }>[] = [];
       for (let i = 0; i < 7; i++) replies.push(await signIn(t, address, email, `wrong-guess-${i}`));
       return replies.map((r) => ({
         status: r.status,
@@ -69,10 +69,12 @@ describe('sign-in throttling with the default limits', () => {
   it("a successful sign-in resets that address's count for the account", async () => {
     const { user, registration } = await signedUpClient(t);
     const address = '203.0.113.10';
-    for (let i = 0; i < 4; i++) expect((await signIn(t, address, user.email, 'wrong-guess')).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(t, address, user.email, 'wrong-guess')).status).toBe(401);
     expect((await signIn(t, address, user.email, registration.password)).status).toBe(200);
     // Five free failures again, then the wait.
-    for (let i = 0; i < 5; i++) expect((await signIn(t, address, user.email, 'wrong-guess')).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(t, address, user.email, 'wrong-guess')).status).toBe(401);
     expectThrottled(await signIn(t, address, user.email, 'wrong-guess'));
   });
 
@@ -125,7 +127,8 @@ describe('sign-in throttling: progressive waits, slow mode, credential stuffing'
   it('many addresses failing on one account switch it to one try per address; the owner still gets in', async () => {
     const { user, registration } = await signedUpClient(t);
     for (const address of ['192.0.2.11', '192.0.2.12', '192.0.2.13']) {
-      for (let i = 0; i < 2; i++) expect((await signIn(t, address, user.email, 'wrong-guess')).status).toBe(401);
+      for (let i = 0; i < 2; i++)
+        expect((await signIn(t, address, user.email, 'wrong-guess')).status).toBe(401);
     }
     // Six failures: slow mode. A fresh address has one try, then the longest wait.
     expect((await signIn(t, '192.0.2.14', user.email, 'wrong-guess')).status).toBe(401);

@@ -62,7 +62,10 @@ export function createLoginThrottle(settings: LoginThrottleSettings): LoginThrot
   const addressFailures = new RateLimiterMemory(settings.address);
   const accountFailures = new RateLimiterMemory(settings.account);
   // Attempts per pair, for the progressive wait; a success deletes them.
-  const pairAttempts = new RateLimiterMemory({ points: Number.MAX_SAFE_INTEGER, duration: PAIR_MEMORY_SECONDS });
+  const pairAttempts = new RateLimiterMemory({
+    points: Number.MAX_SAFE_INTEGER,
+    duration: PAIR_MEMORY_SECONDS,
+  });
   // One attempt at a time past the free ones: held while a password is checked, closed after a failure.
   const pairGate = new RateLimiterMemory({ points: 1, duration: IN_FLIGHT_SECONDS });
   const firstWait = settings.pair.duration;
