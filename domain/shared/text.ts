@@ -1,3 +1,5 @@
+import { ValidationError } from './errors.ts';
+
 /**
  * The one rule for stored free text (names, bios, descriptions, notes, reasons, addresses, messages):
  * docs/security.md, "Stored text". Text is refused, never silently cleaned, so the user sees what is wrong.
@@ -87,4 +89,18 @@ export function textProblem(value: string, label: string, options: TextOptions =
     return `${label} contains an invisible formatting character (${hex(c)})`;
   }
   return null;
+}
+
+/**
+ * The deciders' check of their commands' free text (the API's schemas check it first, with the same rule):
+ * `assertStoredText({ description: [d.description, 'Description'] })`. Throws a ValidationError whose
+ * message and field error name the first offending field.
+ */
+export function assertStoredText(
+  fields: Record<string, readonly [value: string | null | undefined, label: string, options?: TextOptions]>,
+): void {
+  for (const [field, [value, label, options]] of Object.entries(fields)) {
+    const problem = value ? textProblem(value, label, options) : null;
+    if (problem !== null) throw new ValidationError(problem, { [field]: problem });
+  }
 }

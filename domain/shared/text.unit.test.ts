@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { textProblem } from './text.ts';
+import { accountDecider } from '../accounts/account.ts';
+import { contactMessageDecider } from '../contact/contactMessage.ts';
+import { userDecider } from '../users/user.ts';
+import { ValidationError } from './errors.ts';
+import { assertStoredText, textProblem } from './text.ts';
 
 const line = (value: string) => textProblem(value, 'Description');
 const lines = (value: string) => textProblem(value, 'Bio', { multiline: true });
@@ -18,8 +22,8 @@ describe('the stored-text rule', () => {
       '🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland',
       '1️⃣ 🇫🇷',
       // Persian needs the non-joiner between letters; Devanagari conjuncts need the joiner.
-      'می‌خواهم',
-      'क्‍ष',
+      'می\u200Cخواهم',
+      'क्\u200Dष',
       'e\u0301\u0301',
       '\u00a0non-breaking\u00a0',
       '',
@@ -77,5 +81,105 @@ describe('the stored-text rule', () => {
     expect(lines('a\u2029b')).toBe('Bio contains a line separator that is not a line break (U+2029)');
     expect(lines('esc\u001b[31m')).toBe('Bio contains a control character (U+001B)');
     expect(line('half \ud800')).toBe('Description contains an invalid character (an unpaired surrogate)');
+  });
+});
+
+describe('the deciders apply the same rule to their commands', () => {
+  const now = new Date('2026-11-23T10:00:00.000Z');
+
+  it('throws a ValidationError naming the first offending field', () => {
+    const thrown = (fields: Parameters<typeof assertStoredText>[0]) => {
+      try {
+        assertStoredText(fields);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    };
+    const error = thrown({ a: ['fine', 'A'], b: ['bad\u202e', 'B'], c: ['bad\u0007', 'C'] });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      'B contains an invisible text-direction character (U+202E)',
+    );
+    expect((error as ValidationError).fieldErrors).toEqual({
+      b: 'B contains an invisible text-direction character (U+202E)',
+    });
+    expect(thrown({ a: ['', 'A'], b: [null, 'B'], c: ['line\none', 'C', { multiline: true }] })).toBeNull();
+  });
+
+  it('refuses a transfer description, a profile and a contact message with a direction override', () => {
+    const funded = accountDecider.evolve(accountDecider.initialState(), {
+      type: 'TokensMinted',
+      data: {
+        transactionId: 't0',
+        userId: 'alice001',
+        asset: 'SAI',
+        amount: '10',
+        source: 'distribution',
+        paymentId: null,
+        description: '',
+        mintedBy: 'admin001',
+        mintedAt: now.toISOString(),
+      },
+    });
+    const transfer = (description: string) =>
+      accountDecider.decide(
+        {
+          type: 'TransferTokens',
+          data: {
+            transactionId: 't1',
+            fromUserId: 'alice001',
+            toUserId: 'bob00001',
+            receiverExists: true,
+            fromLabel: 'alice',
+            toLabel: 'bob',
+            asset: 'SAI',
+            units: 100n,
+            description,
+          },
+          now,
+        },
+        funded,
+      );
+    expect(() => transfer('rent \u202Etxt.exe')).toThrow(ValidationError);
+    expect(transfer('rent 🏠 👩‍💻')).toHaveLength(1);
+
+    expect(() =>
+      userDecider.decide(
+        {
+          type: 'RegisterUser',
+          data: {
+            userId: 'alice001',
+            email: 'alice@example.com',
+            username: 'alice',
+            firstName: 'Al\u200Bice',
+            lastName: '',
+            bio: '',
+            profileImageUrl: '',
+            isAdmin: false,
+          },
+          now,
+        },
+        userDecider.initialState(),
+      ),
+    ).toThrow('First name contains an invisible formatting character (U+200B)');
+
+    expect(() =>
+      contactMessageDecider.decide(
+        {
+          type: 'ReceiveContactMessage',
+          data: {
+            messageId: 'm1',
+            fullName: 'Ada',
+            email: 'a@example.com',
+            subject: 'Hi',
+            message: 'x\u2066y',
+            userId: null,
+          },
+          now,
+        },
+        contactMessageDecider.initialState(),
+      ),
+    ).toThrow('Message contains an invisible text-direction character (U+2066)');
   });
 });
