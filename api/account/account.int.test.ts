@@ -99,7 +99,7 @@ describe('account: profile, password, preferences', () => {
     const before = await t.eventCount();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ firstName: 'x'.repeat(51) }, 'firstName', 'Must be at most 50 characters'],
-      [{ lastName: 'bad\u0007name' }, 'lastName', 'Contains invalid characters'],
+      [{ lastName: 'bad\u0007name' }, 'lastName', 'Last name contains a control character (U+0007)'],
       [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
       [{ username: 'x'.repeat(33) }, 'username', 'Username must be at most 32 characters'],
       [
@@ -108,7 +108,7 @@ describe('account: profile, password, preferences', () => {
         'Username may only contain letters, numbers, dots, dashes and underscores',
       ],
       [{ bio: 'b'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
-      [{ bio: 'nul\u0000' }, 'bio', 'Contains invalid characters'],
+      [{ bio: 'nul\u0000' }, 'bio', 'Bio contains a control character (U+0000)'],
       [{ email: 'new@example.com' }, '_', 'Unknown field: email'],
       [{ isAdmin: true }, '_', 'Unknown field: isAdmin'],
     ];
@@ -423,7 +423,7 @@ describe('account: two-factor authentication', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      RATE_LIMITS: 'login=1000/60,loginAccount=3/60,register=1000/60,totp=5/300',
+      RATE_LIMITS: 'login=1000/60,password=3/60,register=1000/60,totp=5/300',
     });
     t.deps.now = () => new Date(clock);
   });

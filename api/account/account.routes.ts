@@ -44,8 +44,9 @@ export function accountRoutes(deps: Deps) {
   /** Security: Update Password. Other sessions of the user end; this one stays signed in. */
   app.post('/password', validate('json', passwordChangeSchema), async (c) => {
     const session = requireUser(c);
-    // Each try costs an argon2 verification and is a password guess: limited like sign-in, per account.
-    await limited(deps, 'loginAccount', session.userId);
+    // Each try costs an argon2 verification and is a password guess. Only the session's holder can spend
+    // this limit, so it is per user and cannot lock anyone else out.
+    await limited(deps, 'password', session.userId);
     const input = c.req.valid('json');
     const { position, endedSessions } = await changePassword(
       deps,
@@ -54,7 +55,7 @@ export function accountRoutes(deps: Deps) {
       input,
       requestMetadata(session.userId, c.get('requestId')),
     );
-    await deps.limits.reset('loginAccount', session.userId);
+    await deps.limits.reset('password', session.userId);
     c.set('wrotePosition', position);
     return c.json({ message: 'Password updated', endedSessions });
   });

@@ -7,8 +7,8 @@ import { bio, name, password, username } from '../auth/auth.schemas.ts';
  * the API says the e-mail cannot be changed here. A field left out of the profile keeps its value.
  */
 export const profileSchema = z.strictObject({
-  firstName: name.optional(),
-  lastName: name.optional(),
+  firstName: name('First name').optional(),
+  lastName: name('Last name').optional(),
   username: username.optional(),
   bio: bio.optional(),
 });

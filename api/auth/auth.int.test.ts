@@ -45,7 +45,7 @@ describe('accounts and sign-in', () => {
       [{ password: '12345', confirmPassword: '12345' }, 'password', 'Password must be at least 6 characters'],
       [{ confirmPassword: 'different-one' }, 'confirmPassword', "Passwords don't match"],
       [{ termsAgreed: false }, 'termsAgreed', 'You must agree to the terms and conditions'],
-      [{ firstName: 'bad\u0000name' }, 'firstName', 'Contains invalid characters'],
+      [{ firstName: 'bad\u0000name' }, 'firstName', 'First name contains a control character (U+0000)'],
       [{ isAdmin: 'yes' }, 'isAdmin', ''],
       [{ sneaky: true }, '_', 'Unknown field: sneaky'],
     ];
@@ -235,13 +235,13 @@ describe('accounts and sign-in', () => {
 describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITS: 'login=100/60,loginAccount=3/60,register=2/60' });
+    t = await createTestApp({ RATE_LIMITS: 'login=100/60,loginPair=3/60,register=2/60' });
   });
   afterAll(async () => {
     await t?.stop();
   });
 
-  it('limits login attempts per account and registrations per client with 429 and Retry-After', async () => {
+  it('limits login attempts per account and address, and registrations per client, with 429 and Retry-After', async () => {
     const body = { email: 'target@example.com', password: 'guess-123' };
     for (let i = 0; i < 3; i++) expect((await t.client().post('/api/auth/login', body)).status).toBe(401);
     const limited = await t.client().post('/api/auth/login', body);

@@ -9,7 +9,7 @@ import { findUserById, type UserRow } from '../../projections/users/users.querie
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { limited } from '../http/limits.ts';
+import { limited, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session.ts';
@@ -138,14 +138,20 @@ export function authRoutes(deps: Deps) {
    */
   app.post('/login', validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
-    await limited(deps, 'login', clientIp(c, trustProxy));
-    await limited(deps, 'loginAccount', input.email.toLowerCase());
+    const address = clientIp(c, trustProxy);
+    await limited(deps, 'login', address);
+    // Keyed by the e-mail as typed (normalised), so an unknown e-mail is throttled exactly like a known one.
+    const attempt = await deps.limits.login.attempt(input.email.toLowerCase(), address);
+    if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfter);
     const userId = await findUserIdByEmail(deps, input.email);
     const hash = userId ? await loadPasswordHash(deps.pool, userId) : null;
     const valid = await verifySecret(hash ?? (await timingDummyHash()), input.password);
     const user = valid && userId ? await loadUser(deps, userId) : null;
-    if (!user) throw new HttpProblem(401, 'Invalid email or password');
-    await deps.limits.reset('loginAccount', input.email.toLowerCase());
+    if (!user) {
+      await attempt.failed();
+      throw new HttpProblem(401, 'Invalid email or password');
+    }
+    await attempt.succeeded();
     if (user.twoFactorEnabled) {
       if (!input.totpCode) {
         throw new HttpProblem(401, 'Enter the 6-digit code from your authenticator app', {

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { storedText } from '../http/text.ts';
 
-const NO_CONTROL = /^[^\p{Cc}\p{Cf}]*$/u;
-/** A bio is multi-line text: line breaks and tabs are the only control characters it may hold. */
-export const NO_CONTROL_BUT_LINES = /^(?:[\t\n\r]|[^\p{Cc}\p{Cf}])*$/u;
-
-export const name = z
-  .string()
-  .trim()
-  .max(50, 'Must be at most 50 characters')
-  .regex(NO_CONTROL, 'Contains invalid characters');
+/** A first or last name: one line of stored text (docs/security.md, "Stored text"). */
+export const name = (label: string) =>
+  z.string().trim().max(50, 'Must be at most 50 characters').superRefine(storedText(label));
 const email = z
   .string({ error: 'Please enter a valid email address' })
   .trim()
@@ -29,7 +24,8 @@ export const username = z
 export const bio = z
   .string({ error: 'Bio must be text' })
   .max(500, 'Bio must be at most 500 characters')
-  .regex(NO_CONTROL_BUT_LINES, 'Contains invalid characters');
+  // A bio is multi-line: tab and line breaks are the only control characters it may hold.
+  .superRefine(storedText('Bio', { multiline: true }));
 
 /** Registration payload of the spec (section 3); unknown fields are refused. */
 export const registerSchema = z
@@ -38,8 +34,8 @@ export const registerSchema = z
     email,
     password,
     confirmPassword: z.string({ error: "Passwords don't match" }).max(128),
-    firstName: name.optional().default(''),
-    lastName: name.optional().default(''),
+    firstName: name('First name').optional().default(''),
+    lastName: name('Last name').optional().default(''),
     /** The client always sends false; admins are made by operators only (DECISIONS.md 1). */
     isAdmin: z.boolean().optional(),
     profileImageUrl: z

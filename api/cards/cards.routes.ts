@@ -10,17 +10,17 @@ import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
+import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
 import { cardCommand, cardIdFor, changePin, requestCard } from './cards.service.ts';
 
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
 const text = (min: number, label: string) =>
   z
     .string({ error: `${label} must be at least ${min} characters` })
     .trim()
     .min(min, `${label} must be at least ${min} characters`)
     .max(120, `${label} must be at most 120 characters`)
-    .regex(NO_CONTROL, `${label} contains invalid characters`);
+    .superRefine(storedText(label));
 
 /** The spec's shipping address rules (section 5). */
 export const addressSchema = z.strictObject({

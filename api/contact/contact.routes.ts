@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { contactMessageDecider, contactMessageStream } from '../../domain/contact/contactMessage.ts';
-import { NO_CONTROL_BUT_LINES } from '../auth/auth.schemas.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
@@ -11,33 +10,23 @@ import { limited } from '../http/limits.ts';
 import { pageLimit } from '../http/paging.ts';
 import { clientIp } from '../http/security.ts';
 import { requireAdmin } from '../http/session.ts';
+import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
 
-const TEXT = /^[^\p{Cc}]*$/u;
 const contactSchema = z.strictObject({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100)
-    .regex(TEXT, 'Full name contains invalid characters'),
+  fullName: z.string().trim().min(1, 'Full name is required').max(100).superRefine(storedText('Full name')),
   email: z
     .string()
     .trim()
     .max(254)
     .pipe(z.email({ error: 'Please enter a valid email address' })),
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Subject is required')
-    .max(150)
-    .regex(TEXT, 'Subject contains invalid characters'),
+  subject: z.string().trim().min(1, 'Subject is required').max(150).superRefine(storedText('Subject')),
   message: z
     .string()
     .trim()
     .min(1, 'Message is required')
     .max(5000)
-    .regex(NO_CONTROL_BUT_LINES, 'Message contains invalid characters'),
+    .superRefine(storedText('Message', { multiline: true })),
 });
 
 /** The contact form is stored (DECISIONS.md 13); admins read the messages. */

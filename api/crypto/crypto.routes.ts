@@ -36,6 +36,7 @@ import { limited } from '../http/limits.ts';
 import { amountText } from '../http/money.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
+import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
 import { transferTokens } from '../ledger/ledger.service.ts';
 import { depositJson, withdrawalJson } from './crypto.answers.ts';
@@ -48,7 +49,6 @@ import {
   requestWithdrawal,
 } from './crypto.service.ts';
 
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });
 
@@ -105,7 +105,7 @@ const withdrawSchema = z.strictObject({
     .max(128)
     .regex(/^[A-Za-z0-9:._-]+$/, 'Address contains invalid characters'),
   chain: z.enum(networkIds, { error: 'Please select a network' }),
-  notes: z.string().max(300).regex(NO_CONTROL, 'Notes contain invalid characters').optional().default(''),
+  notes: z.string().max(300).superRefine(storedText('Notes')).optional().default(''),
 });
 
 const transferSchema = z.strictObject({
@@ -116,12 +116,7 @@ const transferSchema = z.strictObject({
     .pipe(z.email({ error: 'Valid email is required' })),
   currency: z.enum(ASSETS, { error: 'Currency must be SAI, BTC, ETH, USDT, USDC, SOL or XRP' }),
   amount: amountField,
-  description: z
-    .string()
-    .max(200)
-    .regex(NO_CONTROL, 'Description contains invalid characters')
-    .optional()
-    .default(''),
+  description: z.string().max(200).superRefine(storedText('Description')).optional().default(''),
 });
 
 export function cryptoRoutes(deps: Deps) {
@@ -328,7 +323,7 @@ const depositDecision = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('confirm'), amount: amountField }),
   z.strictObject({
     action: z.literal('reject'),
-    reason: z.string().trim().max(300).regex(NO_CONTROL).optional().default(''),
+    reason: z.string().trim().max(300).superRefine(storedText('Reason')).optional().default(''),
   }),
 ]);
 const withdrawalDecision = z.discriminatedUnion('action', [
@@ -343,7 +338,12 @@ const withdrawalDecision = z.discriminatedUnion('action', [
   }),
   z.strictObject({
     action: z.literal('fail'),
-    reason: z.string().trim().min(3, 'Say why the withdrawal failed').max(300).regex(NO_CONTROL),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Say why the withdrawal failed')
+      .max(300)
+      .superRefine(storedText('Reason')),
   }),
 ]);
 

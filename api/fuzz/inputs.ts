@@ -159,8 +159,11 @@ export function text(rule: TextRule): Rule {
     if (s.length < (rule.min ?? 0) || s.length > rule.max) return false;
     if (rule.pattern && !rule.pattern.test(s)) return false;
     if (rule.control === 'all' && /\p{Cc}/u.test(s)) return false;
-    if (rule.control === 'names' && /[\p{Cc}\p{Cf}]/u.test(s)) return false;
-    if (rule.control === 'lines' && /[^\P{Cc}\t\n\r]|\p{Cf}/u.test(s)) return false;
+    // Joiners and tag characters may be accepted in context (emoji sequences, Persian, Indic: docs/security.md).
+    if (rule.control === 'names' && /\p{Cc}|(?!\u200c|\u200d|[\u{e0020}-\u{e007f}])\p{Cf}/u.test(s))
+      return false;
+    if (rule.control === 'lines' && /[^\P{Cc}\t\n\r]|(?!\u200c|\u200d|[\u{e0020}-\u{e007f}])\p{Cf}/u.test(s))
+      return false;
     return true;
   };
 }

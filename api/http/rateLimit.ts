@@ -1,13 +1,23 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createLoginThrottle, type LoginThrottle, UNTHROTTLED } from './loginThrottle.ts';
 
 /**
  * Fixed-window limits per key (IP or account), kept in memory: correct for the single-process deployment
  * we ship. Several API processes would swap RateLimiterMemory for rate-limiter-flexible's Postgres store.
  * RATE_LIMITS=off disables them for load tests; "login=10/60,register=5/3600" overrides points/seconds.
+ * The sign-in kinds are explained in docs/security.md; loginPair's seconds are its first wait, not a window.
  */
 export const RATE_LIMIT_DEFAULTS = {
+  /** Sign-in attempts per client address, all accounts (a burst limit). */
   login: { points: 20, duration: 60 },
-  loginAccount: { points: 10, duration: 15 * 60 },
+  /** Failed sign-ins per client address across all accounts (credential stuffing). */
+  loginAddress: { points: 100, duration: 60 * 60 },
+  /** Free failures per (account, client address); then waits from 60 s, doubling up to 64 min. */
+  loginPair: { points: 5, duration: 60 },
+  /** Failed sign-ins per account from all addresses before its slow mode (one try per address). */
+  loginAccount: { points: 100, duration: 24 * 60 * 60 },
+  /** Password changes per signed-in user (each checks the current password). */
+  password: { points: 10, duration: 15 * 60 },
   register: { points: 10, duration: 60 * 60 },
   lookup: { points: 60, duration: 60 },
   money: { points: 120, duration: 60 },
@@ -18,6 +28,8 @@ export type RateLimitKind = keyof typeof RATE_LIMIT_DEFAULTS;
 
 export interface RateLimits {
   enabled: boolean;
+  /** Sign-in throttling by (account, address), account and address (docs/security.md). */
+  login: LoginThrottle;
   /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
   consume(kind: RateLimitKind, key: string): Promise<number | null>;
   reset(kind: RateLimitKind, key: string): Promise<void>;
@@ -44,7 +56,7 @@ export function parseRateLimits(
 export function createRateLimits(spec: string): RateLimits {
   const settings = parseRateLimits(spec);
   if (!settings) {
-    return { enabled: false, consume: async () => null, reset: async () => {} };
+    return { enabled: false, login: UNTHROTTLED, consume: async () => null, reset: async () => {} };
   }
   const limiters = Object.fromEntries(
     Object.entries(settings).map(([kind, s]) => [
@@ -54,6 +66,11 @@ export function createRateLimits(spec: string): RateLimits {
   ) as Record<RateLimitKind, RateLimiterMemory>;
   return {
     enabled: true,
+    login: createLoginThrottle({
+      address: settings.loginAddress,
+      pair: settings.loginPair,
+      account: settings.loginAccount,
+    }),
     async consume(kind, key) {
       try {
         await limiters[kind].consume(key);

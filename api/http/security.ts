@@ -88,9 +88,15 @@ export function isSecureContext(c: Context, mode: 'auto' | 'on' | 'off', trustPr
   return !LOCAL_HOSTS.has(hostname);
 }
 
+/**
+ * The client's address. Behind the one trusted proxy (TRUST_PROXY=1) it is the LAST X-Forwarded-For entry:
+ * the one that proxy appended from the connection it saw. Earlier entries are whatever the client wrote
+ * (a proxy that appends, as nginx and most load balancers do, keeps them), so taking the first would let a
+ * client pick its own address and walk around every per-address rate limit.
+ */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

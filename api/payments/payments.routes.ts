@@ -19,10 +19,9 @@ import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
+import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
 import { approvePayment, rejectPayment, submitPaymentProof } from '../ledger/ledger.service.ts';
-
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
 
 const submitSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS, {
@@ -32,7 +31,7 @@ const submitSchema = z.strictObject({
   notes: z
     .string()
     .max(500, 'Notes must be at most 500 characters')
-    .regex(NO_CONTROL, 'Notes contain invalid characters')
+    .superRefine(storedText('Notes'))
     .optional()
     .default(''),
   proofImageUrl: z
@@ -50,7 +49,7 @@ const verifySchema = z.strictObject({
     .string()
     .trim()
     .max(500, 'Reason must be at most 500 characters')
-    .regex(NO_CONTROL, 'Reason contains invalid characters')
+    .superRefine(storedText('Reason'))
     .optional(),
 });
 

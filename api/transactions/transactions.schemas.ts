@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
+import { storedText } from '../http/text.ts';
 
 const userId = z.string().regex(/^[0-9a-z]{7,8}$/, 'Recipient not found');
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
 
 /** The spec client's payload (section 7): `status` is accepted and ignored, `sender_id` must be the caller. */
 export const createTransactionSchema = z.strictObject({
@@ -14,7 +14,7 @@ export const createTransactionSchema = z.strictObject({
   description: z
     .string()
     .max(200, 'Description must be at most 200 characters')
-    .regex(NO_CONTROL, 'Description contains invalid characters')
+    .superRefine(storedText('Description'))
     .optional()
     .default(''),
   status: z.string().max(20).optional(),

@@ -2,6 +2,7 @@ import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { type Asset, displayUnits, formatUnits, parseAmount } from '../shared/money.ts';
+import { assertStoredText } from '../shared/text.ts';
 
 /**
  * One stream per user holding every asset they own: `account-<userId>`. The write side's balance here is
@@ -225,6 +226,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'MintTokens': {
         const d = command.data;
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
+        assertStoredText({ description: [d.description, 'Description'] });
         return [
           {
             type: 'TokensMinted',
@@ -244,6 +246,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       }
       case 'TransferTokens': {
         const d = command.data;
+        assertStoredText({ description: [d.description, 'Description'] });
         if (d.units <= 0n)
           throw new ValidationError('Amount must be a positive number', {
             amount: 'Amount must be a positive number',
@@ -282,6 +285,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return [{ type: 'CryptoDepositCredited', data: { ...command.data, creditedAt: at } }];
       case 'PlaceWithdrawalHold': {
         const d = command.data;
+        // The withdrawal's notes are checked here, at its first step, before any hold is placed.
+        assertStoredText({ notes: [d.notes, 'Notes'] });
         if (d.units <= 0n)
           throw new ValidationError('Amount must be greater than 0', {
             amount: 'Amount must be greater than 0',

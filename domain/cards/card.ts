@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import { assertStoredText } from '../shared/text.ts';
 
 /**
  * The metal card. One per user: its id is derived from the user id, its stream is `card-<cardId>`.
@@ -126,6 +127,17 @@ function existing(state: CardState): Existing {
   return state;
 }
 
+function assertAddressText(address: ShippingAddress | null) {
+  if (!address) return;
+  assertStoredText({
+    address: [address.address, 'Address'],
+    city: [address.city, 'City'],
+    state: [address.state, 'State'],
+    zipCode: [address.zipCode, 'ZIP code'],
+    country: [address.country, 'Country'],
+  });
+}
+
 function illegal(message: string): never {
   throw new CardTransitionError(message);
 }
@@ -138,6 +150,7 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
       case 'RequestCard': {
         if (state.status !== 'none') illegal('You already have a card');
         const { cardId, userId, balanceUnits, address } = command.data;
+        assertAddressText(address);
         return [
           {
             type: 'CardRequested',
@@ -147,6 +160,7 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
       }
       case 'SetShippingAddress': {
         const card = existing(state);
+        assertAddressText(command.data.address);
         if (card.shippingStatus !== 'not_shipped')
           illegal('The card has already shipped; its address can no longer change');
         return [

@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertStoredText } from '../shared/text.ts';
 
 /** A message sent from /contact (DECISIONS.md 13): stored as an event, read by admins. */
 export const contactMessageStream = (messageId: string) => `contactMessage-${messageId}`;
@@ -31,6 +32,11 @@ export const contactMessageDecider: Decider<
   decide(command, state) {
     switch (command.type) {
       case 'ReceiveContactMessage':
+        assertStoredText({
+          fullName: [command.data.fullName, 'Full name'],
+          subject: [command.data.subject, 'Subject'],
+          message: [command.data.message, 'Message', { multiline: true }],
+        });
         return state.received
           ? []
           : [

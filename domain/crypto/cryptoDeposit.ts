@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { type CryptoAsset, formatUnits } from '../shared/money.ts';
+import { assertStoredText } from '../shared/text.ts';
 import { DEPOSIT_NETWORKS, type NetworkId } from './networks.ts';
 
 /**
@@ -97,6 +98,7 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
       }
       case 'RejectCryptoDeposit': {
         const p = pending(state);
+        assertStoredText({ reason: [command.data.reason, 'Reason'] });
         return [
           {
             type: 'CryptoDepositRejected',

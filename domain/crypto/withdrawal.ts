@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
 import type { CryptoAsset } from '../shared/money.ts';
+import { assertStoredText } from '../shared/text.ts';
 import type { NetworkId } from './networks.ts';
 
 /**
@@ -94,6 +95,7 @@ export const withdrawalDecider: Decider<WithdrawalState, WithdrawalCommand, With
       }
       case 'FailWithdrawal': {
         const d = pending(state);
+        assertStoredText({ reason: [command.data.reason, 'Reason'] });
         return [
           {
             type: 'WithdrawalFailed',

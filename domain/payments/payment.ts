@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { formatUnits } from '../shared/money.ts';
+import { assertStoredText } from '../shared/text.ts';
 
 /**
  * A deposit proof: the user paid crypto to our deposit address and asks for tokens. One stream per
@@ -75,6 +76,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         if (state.status !== 'none') return [];
         const d = command.data;
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
+        assertStoredText({ notes: [d.notes, 'Notes'] });
         return [
           {
             type: 'PaymentProofSubmitted',
@@ -107,6 +109,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       }
       case 'RejectPayment': {
         const p = pending(state);
+        assertStoredText({ reason: [command.data.reason, 'Reason'] });
         return [
           {
             type: 'PaymentRejected',

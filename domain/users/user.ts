@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { assertStoredText } from '../shared/text.ts';
 import { DEFAULT_PREFERENCES, type Preferences, samePreferences } from './preferences.ts';
 
 /** One stream per user: `user-<userId>`. Secrets (password hash, 2FA secret) are never in these events. */
@@ -96,11 +97,20 @@ function active(state: UserState): RegisteredUser {
   return user;
 }
 
+function assertProfileText(data: { firstName: string; lastName: string; bio: string }) {
+  assertStoredText({
+    firstName: [data.firstName, 'First name'],
+    lastName: [data.lastName, 'Last name'],
+    bio: [data.bio, 'Bio', { multiline: true }],
+  });
+}
+
 export function registerUser(
   command: Extract<UserCommand, { type: 'RegisterUser' }>,
   state: UserState,
 ): UserEvent[] {
   if (state.status !== 'none') throw new ConflictError('User already exists');
+  assertProfileText(command.data);
   return [{ type: 'UserRegistered', data: { ...command.data, registeredAt: command.now.toISOString() } }];
 }
 
@@ -128,6 +138,7 @@ export function updateProfile(
 ): UserEvent[] {
   const user = active(state);
   const { firstName, lastName, username, bio } = command.data;
+  assertProfileText(command.data);
   if (
     user.firstName === firstName &&
     user.lastName === lastName &&
