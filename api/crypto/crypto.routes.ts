@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { cryptoDepositDecider, cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import {
   confirmationsFor,
   DEPOSIT_NETWORKS,
@@ -19,35 +18,26 @@ import {
 import {
   type CryptoDepositRow,
   cryptoBalances,
-  depositQueue,
   depositsOfUser,
   pendingWithdrawalTotals,
   type WithdrawalRow,
-  withdrawalQueue,
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
 import { currentPrices } from '../../projections/settings/settings.queries.ts';
 import { assertActive, findUserIdByEmail } from '../auth/users.service.ts';
-import { loadState } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { requireAdmin, requireUser } from '../http/session.ts';
+import { requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
 import { transferTokens } from '../ledger/ledger.service.ts';
-import {
-  completeWithdrawal,
-  confirmDeposit,
-  declareDeposit,
-  failWithdrawal,
-  rejectDeposit,
-  requestWithdrawal,
-} from './crypto.service.ts';
+import { declareDeposit, requestWithdrawal } from './crypto.service.ts';
+import { LIVE, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
+export const NO_CONTROL = /^[^\p{Cc}]*$/u;
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });
 
@@ -56,7 +46,7 @@ function display(amount: string, asset: CryptoAsset | 'SAI'): string {
   return truncateDecimals(amount, DISPLAY_DECIMALS[asset]);
 }
 
-function exactAmount(
+export function exactAmount(
   asset: CryptoAsset | 'SAI',
   value: unknown,
   message = 'Amount must be greater than 0',
@@ -75,20 +65,24 @@ function exactAmount(
   return parsed.units;
 }
 
+/** The form's check; the network's own form (and its canonical spelling) is the domain's: txHash.ts. */
+export const txHashField = z
+  .string()
+  .trim()
+  .max(128)
+  .regex(/^[A-Za-z0-9]*$/, 'Transaction hash may only contain letters and digits');
+
 const declareSchema = z.strictObject({
   currency,
   network: z.enum(networkIds, { error: 'Please select a network' }),
-  txHash: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[A-Za-z0-9]*$/, 'Transaction hash may only contain letters and digits')
-    .optional(),
+  txHash: txHashField.optional(),
 });
 
 const noQuery = z.strictObject({});
 
-const amountField = z.union([z.number(), z.string().max(40)], { error: 'Amount must be greater than 0' });
+export const amountField = z.union([z.number(), z.string().max(40)], {
+  error: 'Amount must be greater than 0',
+});
 
 const withdrawSchema = z.strictObject({
   currency,
@@ -212,6 +206,7 @@ export function cryptoRoutes(deps: Deps) {
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
     return await idempotent(c, deps, 'crypto-deposit', await c.req.json(), async (depositId) => {
+      if (input.txHash) await refuseTxOfEarlierDeposit(deps, input.network, input.txHash, depositId, LIVE);
       const result = await declareDeposit(
         deps,
         {
@@ -352,105 +347,6 @@ export function cryptoRoutes(deps: Deps) {
       };
     });
   });
-
-  return app;
-}
-
-const queueQuery = z.strictObject({
-  status: z.enum(['pending', 'confirmed', 'rejected', 'completed', 'failed']).default('pending'),
-});
-const idParam = z.object({ id: z.string().uuid({ error: 'Not found' }) });
-const depositDecision = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('confirm'), amount: amountField }),
-  z.strictObject({
-    action: z.literal('reject'),
-    reason: z.string().trim().max(300).regex(NO_CONTROL).optional().default(''),
-  }),
-]);
-const withdrawalDecision = z.discriminatedUnion('action', [
-  z.strictObject({
-    action: z.literal('complete'),
-    txHash: z
-      .string()
-      .trim()
-      .min(8, 'Enter the outgoing transaction hash')
-      .max(128)
-      .regex(/^[A-Za-z0-9]+$/, 'Transaction hash may only contain letters and digits'),
-  }),
-  z.strictObject({
-    action: z.literal('fail'),
-    reason: z.string().trim().min(3, 'Say why the withdrawal failed').max(300).regex(NO_CONTROL),
-  }),
-]);
-
-/** Admin queues: declared deposits to confirm, withdrawals to send. */
-export function adminCryptoRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-
-  app.get('/deposits', validate('query', queueQuery), async (c) => {
-    requireAdmin(c);
-    return c.json((await depositQueue(deps.pool, c.req.valid('query').status)).map(depositJson));
-  });
-
-  app.patch('/deposits/:id', validate('param', idParam), validate('json', depositDecision), async (c) => {
-    const admin = requireAdmin(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const metadata = requestMetadata(
-      admin.userId,
-      c.get('requestId'),
-      c.req.header('idempotency-key') ?? null,
-    );
-    const { state } = await loadState(deps, cryptoDepositStream(id), cryptoDepositDecider);
-    if (state.status === 'none') throw new HttpProblem(404, 'Deposit not found');
-    return await idempotent(c, deps, `deposit-decision:${id}`, await c.req.json(), async (commandId) => {
-      let position = null;
-      if (input.action === 'confirm') {
-        const units = exactAmount(state.asset, input.amount);
-        position = (await confirmDeposit(deps, id, units, admin.userId, metadata, commandId)).position;
-      } else {
-        position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId)).position;
-      }
-      c.set('wrotePosition', position);
-      if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
-      return { status: 200, body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' } };
-    });
-  });
-
-  app.get('/withdrawals', validate('query', queueQuery), async (c) => {
-    requireAdmin(c);
-    return c.json(
-      (await withdrawalQueue(deps.pool, c.req.valid('query').status)).map((w) =>
-        withdrawalJson(w, deps.now()),
-      ),
-    );
-  });
-
-  app.patch(
-    '/withdrawals/:id',
-    validate('param', idParam),
-    validate('json', withdrawalDecision),
-    async (c) => {
-      const admin = requireAdmin(c);
-      const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const metadata = requestMetadata(
-        admin.userId,
-        c.get('requestId'),
-        c.req.header('idempotency-key') ?? null,
-      );
-      return await idempotent(c, deps, `withdrawal-decision:${id}`, await c.req.json(), async (commandId) => {
-        const position =
-          input.action === 'complete'
-            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
-            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
-                .position;
-        c.set('wrotePosition', position);
-        if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
-        return { status: 200, body: { id, status: input.action === 'complete' ? 'completed' : 'failed' } };
-      });
-    },
-  );
 
   return app;
 }

@@ -1,7 +1,13 @@
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
-import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import {
+  InsufficientFundsError,
+  NotFoundError,
+  ReceiverSuspendedError,
+  ValidationError,
+} from '../shared/errors.ts';
 import { type Asset, formatUnits, parseAmount } from '../shared/money.ts';
+import { RECEIVER_SUSPENDED } from '../users/user.ts';
 
 /**
  * One stream per user holding every asset they own: `account-<userId>`. The write side's balance here is
@@ -143,6 +149,12 @@ export type AccountCommand =
         paymentId: string | null;
         description: string;
         mintedBy: string;
+        /**
+         * Whether the receiver is suspended; looked up by the caller. It refuses a distribution only: a
+         * payment's mint carries out an approval already decided, and the approval is what refuses a
+         * suspended owner (payment.ts), so a mint finished after a crash is never left undone.
+         */
+        receiverSuspended: boolean;
       };
       now: Date;
     }
@@ -154,6 +166,8 @@ export type AccountCommand =
         toUserId: string;
         /** Whether the receiver is a registered user; looked up by the caller. */
         receiverExists: boolean;
+        /** Whether the receiver is suspended (and so cannot receive); looked up by the caller. */
+        receiverSuspended: boolean;
         fromLabel: string;
         toLabel: string;
         asset: Asset;
@@ -222,6 +236,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'MintTokens': {
         const d = command.data;
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
+        if (d.source === 'distribution' && d.receiverSuspended) {
+          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { receiver_id: RECEIVER_SUSPENDED });
+        }
         return [
           {
             type: 'TokensMinted',
@@ -251,6 +268,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           });
         }
         if (!d.receiverExists) throw new NotFoundError('Recipient not found');
+        if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
         if (balanceOf(state, d.asset) < d.units) {
           throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
             amount: insufficientMessage(d.asset, balanceOf(state, d.asset)),
