@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from './bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from './testing/testApp.ts';
+import { newEvmTxHash } from './testing/txHashes.ts';
 
 /**
  * The authorization walk: every API route, as a visitor, a user, another user and an admin, with the
@@ -309,7 +310,11 @@ describe('authorization walk', () => {
     const funding = (
       await otherUser.client.post('/api/crypto/deposits', { currency: 'ETH', network: 'base' })
     ).body.id;
-    await adminSession.patch(`/api/admin/crypto/deposits/${funding}`, { action: 'confirm', amount: '1' });
+    await adminSession.patch(`/api/admin/crypto/deposits/${funding}`, {
+      action: 'confirm',
+      amount: '1',
+      txHash: newEvmTxHash(),
+    });
     fixtures.otherWithdrawal = (
       await otherUser.client.post('/api/crypto/withdraw', {
         currency: 'ETH',

@@ -218,6 +218,7 @@ async function main() {
             paymentId: null,
             description,
             mintedBy: admin.userId,
+            receiverSuspended: false,
           },
           now: now(),
         } satisfies AccountCommand,
@@ -259,7 +260,11 @@ async function main() {
           paymentStream(paymentId),
           payments,
           paymentDecider,
-          { type: 'ApprovePayment', data: { paymentId, adminId: admin.userId }, now: now() },
+          {
+            type: 'ApprovePayment',
+            data: { paymentId, adminId: admin.userId, ownerSuspended: false },
+            now: now(),
+          },
           meta(admin.userId),
         );
         batch.add(
@@ -277,6 +282,7 @@ async function main() {
               paymentId,
               description: 'Deposit approved',
               mintedBy: admin.userId,
+              receiverSuspended: false,
             },
             now: now(),
           },
@@ -325,6 +331,7 @@ async function main() {
                 fromUserId: sender.id,
                 toUserId: receiver.id,
                 receiverExists: true,
+                receiverSuspended: false,
                 fromLabel: sender.username,
                 toLabel: receiver.username,
                 asset: 'SAI',

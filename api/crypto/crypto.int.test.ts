@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { newEvmTxHash } from '../testing/txHashes.ts';
 
 describe('crypto over HTTP', () => {
   let t: TestApp;
@@ -23,7 +24,7 @@ describe('crypto over HTTP', () => {
     const declared = await user.client.post('/api/crypto/deposits', {
       currency: 'ETH',
       network: 'ethereum',
-      txHash: '0xabc123',
+      txHash: newEvmTxHash(),
     });
     expect(declared.status).toBe(201);
     const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
@@ -66,10 +67,13 @@ describe('crypto over HTTP', () => {
         })
       ).status,
     ).toBe(400);
-    await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
+    const tronTx = newEvmTxHash().slice(2);
+    const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
       action: 'confirm',
       amount: '125.5',
+      txHash: tronTx,
     });
+    expect(confirmed.status, confirmed.text).toBe(200);
     expect(
       (await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, { action: 'reject' })).status,
     ).toBe(409);

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { cryptoDepositDecider, cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import {
   confirmationsFor,
   DEPOSIT_NETWORKS,
@@ -15,39 +14,29 @@ import {
   type CryptoAsset,
   formatUnits,
   minimumDecimals,
-  parseAmount,
 } from '../../domain/shared/money.ts';
 import {
   cryptoBalances,
-  depositQueue,
   depositsOfUser,
   pendingWithdrawalTotals,
-  withdrawalQueue,
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
 import { currentPrices } from '../../projections/settings/settings.queries.ts';
 import { assertActive, findUserIdByEmail } from '../auth/users.service.ts';
-import { loadState } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
-import { amountText } from '../http/money.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { requireAdmin, requireUser } from '../http/session.ts';
+import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
 import { transferTokens } from '../ledger/ledger.service.ts';
 import { depositJson, withdrawalJson } from './crypto.answers.ts';
-import {
-  completeWithdrawal,
-  confirmDeposit,
-  declareDeposit,
-  failWithdrawal,
-  rejectDeposit,
-  requestWithdrawal,
-} from './crypto.service.ts';
+import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
+import { declareDeposit, requestWithdrawal } from './crypto.service.ts';
+import { LIVE, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });
@@ -60,40 +49,13 @@ function display(amount: string, asset: CryptoAsset | 'SAI'): string {
   return minimumDecimals(amount, DISPLAY_DECIMALS[asset]);
 }
 
-function exactAmount(
-  asset: CryptoAsset | 'SAI',
-  value: string,
-  message = 'Amount must be greater than 0',
-): bigint {
-  const parsed = parseAmount(value, asset);
-  if (!parsed.ok)
-    throw new HttpProblem(
-      400,
-      parsed.reason === 'Amount must be a positive number' ? message : parsed.reason,
-      {
-        fieldErrors: {
-          amount: parsed.reason === 'Amount must be a positive number' ? message : parsed.reason,
-        },
-      },
-    );
-  return parsed.units;
-}
-
 const declareSchema = z.strictObject({
   currency,
   network: z.enum(networkIds, { error: 'Please select a network' }),
-  txHash: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(/^[A-Za-z0-9]*$/, 'Transaction hash may only contain letters and digits')
-    .optional(),
+  txHash: txHashField.optional(),
 });
 
 const noQuery = z.strictObject({});
-
-/** The amount's text as written (a JSON number's literal, never its double); parsed once the asset is known. */
-const amountField = amountText('Amount must be greater than 0');
 
 const withdrawSchema = z.strictObject({
   currency,
@@ -170,6 +132,7 @@ export function cryptoRoutes(deps: Deps) {
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
     return await idempotent(c, deps, 'crypto-deposit', async (depositId) => {
+      if (input.txHash) await refuseTxOfEarlierDeposit(deps, input.network, input.txHash, depositId, LIVE);
       const result = await declareDeposit(
         deps,
         {
@@ -311,110 +274,6 @@ export function cryptoRoutes(deps: Deps) {
       };
     });
   });
-
-  return app;
-}
-
-const queueQuery = z.strictObject({
-  status: z.enum(['pending', 'confirmed', 'rejected', 'completed', 'failed']).default('pending'),
-});
-const idParam = z.object({ id: z.string().uuid({ error: 'Not found' }) });
-const depositDecision = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('confirm'), amount: amountField }),
-  z.strictObject({
-    action: z.literal('reject'),
-    reason: z.string().trim().max(300).superRefine(storedText('Reason')).optional().default(''),
-  }),
-]);
-const withdrawalDecision = z.discriminatedUnion('action', [
-  z.strictObject({
-    action: z.literal('complete'),
-    txHash: z
-      .string()
-      .trim()
-      .min(8, 'Enter the outgoing transaction hash')
-      .max(128)
-      .regex(/^[A-Za-z0-9]+$/, 'Transaction hash may only contain letters and digits'),
-  }),
-  z.strictObject({
-    action: z.literal('fail'),
-    reason: z
-      .string()
-      .trim()
-      .min(3, 'Say why the withdrawal failed')
-      .max(300)
-      .superRefine(storedText('Reason')),
-  }),
-]);
-
-/** Admin queues: declared deposits to confirm, withdrawals to send. */
-export function adminCryptoRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-
-  app.get('/deposits', validate('query', queueQuery), async (c) => {
-    requireAdmin(c);
-    return c.json((await depositQueue(deps.pool, c.req.valid('query').status)).map(depositJson));
-  });
-
-  app.patch('/deposits/:id', validate('param', idParam), validate('json', depositDecision), async (c) => {
-    const admin = requireAdmin(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const metadata = requestMetadata(
-      admin.userId,
-      c.get('requestId'),
-      c.req.header('idempotency-key') ?? null,
-    );
-    const { state } = await loadState(deps, cryptoDepositStream(id), cryptoDepositDecider);
-    if (state.status === 'none') throw new HttpProblem(404, 'Deposit not found');
-    return await idempotent(c, deps, `deposit-decision:${id}`, async (commandId) => {
-      let position = null;
-      if (input.action === 'confirm') {
-        const units = exactAmount(state.asset, input.amount);
-        position = (await confirmDeposit(deps, id, units, admin.userId, metadata, commandId)).position;
-      } else {
-        position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId)).position;
-      }
-      c.set('wrotePosition', position);
-      if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
-      return { status: 200, body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' } };
-    });
-  });
-
-  app.get('/withdrawals', validate('query', queueQuery), async (c) => {
-    requireAdmin(c);
-    return c.json(
-      (await withdrawalQueue(deps.pool, c.req.valid('query').status)).map((w) =>
-        withdrawalJson(w, deps.now()),
-      ),
-    );
-  });
-
-  app.patch(
-    '/withdrawals/:id',
-    validate('param', idParam),
-    validate('json', withdrawalDecision),
-    async (c) => {
-      const admin = requireAdmin(c);
-      const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const metadata = requestMetadata(
-        admin.userId,
-        c.get('requestId'),
-        c.req.header('idempotency-key') ?? null,
-      );
-      return await idempotent(c, deps, `withdrawal-decision:${id}`, async (commandId) => {
-        const position =
-          input.action === 'complete'
-            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
-            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
-                .position;
-        c.set('wrotePosition', position);
-        if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
-        return { status: 200, body: { id, status: input.action === 'complete' ? 'completed' : 'failed' } };
-      });
-    },
-  );
 
   return app;
 }

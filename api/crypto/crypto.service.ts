@@ -1,6 +1,8 @@
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { cryptoDepositDecider, cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
+import { depositTxDecider, depositTxStream, type HolderStatus } from '../../domain/crypto/depositTx.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
+import { canonicalTxHash, parseTxHash } from '../../domain/crypto/txHash.ts';
 import {
   type WithdrawalDetails,
   withdrawalDecider,
@@ -11,46 +13,127 @@ import {
   type MarketSettingsCommand,
   marketSettingsDecider,
 } from '../../domain/settings/marketSettings.ts';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import { type CryptoAsset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import { handleCommand } from '../commands/handleCommand.ts';
+import { loadUser } from '../auth/users.service.ts';
+import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 
 type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 
+/**
+ * A declaration with a hash first claims (network, hash) for this deposit (depositTx.ts: the first claim
+ * wins, a second declaration gets 409 and appends nothing), then writes the declaration. If the request
+ * dies in between, a retry (same deposit id) finds its own claim; an abandoned claim is taken over later.
+ */
 export async function declareDeposit(
   ctx: Ctx,
   input: { depositId: string; userId: string; asset: CryptoAsset; network: NetworkId; txHash: string | null },
   metadata: EventMetadata,
 ) {
+  const command = { type: 'DeclareCryptoDeposit' as const, data: input, now: ctx.now() };
+  let txHash: string | null = null;
+  if (input.txHash !== null) {
+    txHash = canonicalHash(input.network, input.txHash);
+    // The deposit's own rules first (network, hash form): a refused declaration claims nothing.
+    cryptoDepositDecider.decide(command, cryptoDepositDecider.initialState());
+    await claimDepositTx(ctx, { ...input, txHash }, metadata);
+  }
   return await handleCommand(
     ctx,
     cryptoDepositStream(input.depositId),
     cryptoDepositDecider,
-    { type: 'DeclareCryptoDeposit', data: input, now: ctx.now() },
+    { ...command, data: { ...input, txHash } },
     metadata,
     { eventIdSeed: `${input.depositId}:declared`, findEarlier: true },
   );
 }
 
+function canonicalHash(network: NetworkId, raw: string): string {
+  const parsed = parseTxHash(network, raw);
+  if (!parsed.ok) throw new ValidationError(parsed.reason, { txHash: parsed.reason });
+  return parsed.hash;
+}
+
+/** Claims (network, hash) for a deposit, or refuses with 409 while another live deposit holds it. */
+async function claimDepositTx(
+  ctx: Ctx,
+  claim: { depositId: string; userId: string; network: NetworkId; txHash: string },
+  metadata: EventMetadata,
+) {
+  const stream = depositTxStream(claim.network, claim.txHash);
+  const { state } = await loadState(ctx, stream, depositTxDecider);
+  let seenHolder: { depositId: string; status: HolderStatus } | null = null;
+  if (state.holder && state.holder.depositId !== claim.depositId) {
+    const holder = await loadState(ctx, cryptoDepositStream(state.holder.depositId), cryptoDepositDecider);
+    seenHolder = { depositId: state.holder.depositId, status: holder.state.status };
+  }
+  return await handleCommand(
+    ctx,
+    stream,
+    depositTxDecider,
+    { type: 'ClaimDepositTx', data: { ...claim, seenHolder }, now: ctx.now() },
+    metadata,
+    // Deterministic ids (a replayed simulation writes the same log). A deposit's claim is a no-op while it
+    // holds the hash; should it claim again after losing it, it replaces another holder: other ids.
+    { eventIdSeed: `${claim.depositId}:claimed:${state.holder?.depositId ?? 'none'}` },
+  );
+}
+
+/** The deposit as its stream says (asset, network, hash), for the admin's decision; null if none. */
+export async function loadDeposit(ctx: Ctx, depositId: string) {
+  const { state } = await loadState(ctx, cryptoDepositStream(depositId), cryptoDepositDecider);
+  return state.status === 'none' ? null : state;
+}
+
 /**
- * Confirmation, then the credit from custody (the follow-up worker finishes it after a crash). Admin
- * decisions take the request's `commandId` as their event-id seed: a retry of a decision that already
- * took effect gets its outcome again, not "already confirmed" (see handleCommand).
+ * Confirmation needs the transaction hash: the declared one, or the admin's when the declaration had none
+ * (a hash given for a declared one must be the same transaction). The hash is claimed for this deposit
+ * before the confirmation is written, so no two confirmations credit one transaction; a confirmation the
+ * deposit's own rules refuse (already decided, suspended owner, another hash) claims nothing. Then the
+ * credit from custody (the follow-up worker finishes it after a crash). Admin decisions take the
+ * request's `commandId` as their event-id seed: a retry of a decision that already took effect gets its
+ * outcome again, not "already confirmed" (see handleCommand).
  */
 export async function confirmDeposit(
   ctx: Ctx,
   depositId: string,
-  units: bigint,
+  input: { units: bigint; txHash: string | null },
   adminId: string,
   metadata: EventMetadata,
   commandId?: string,
 ) {
+  const { state } = await loadState(ctx, cryptoDepositStream(depositId), cryptoDepositDecider);
+  if (state.status === 'none') throw new NotFoundError('Deposit not found');
+  const given = input.txHash ?? state.txHash;
+  const pending = state.status === 'pending';
+  // A deposit already decided is refused (or, for this very request's retry, answered) by the decider.
+  if (pending && !given) throw new ValidationError(HASH_REQUIRED, { txHash: HASH_REQUIRED });
+  const txHash = pending
+    ? canonicalHash(state.network, given!)
+    : (canonicalTxHash(state.network, given) ?? '');
+  const owner = await loadUser(ctx, state.userId);
+  const command = {
+    type: 'ConfirmCryptoDeposit' as const,
+    data: { units: input.units, txHash, adminId, ownerSuspended: owner?.status === 'suspended' },
+    now: ctx.now(),
+  };
+  let accepted = pending;
+  try {
+    cryptoDepositDecider.decide(command, state);
+  } catch {
+    // Refused (or already done by this very request): the command below answers; nothing is claimed.
+    accepted = false;
+  }
+  if (accepted) {
+    await claimDepositTx(ctx, { depositId, userId: state.userId, network: state.network, txHash }, metadata);
+  }
   const decided = await handleCommand(
     ctx,
     cryptoDepositStream(depositId),
     cryptoDepositDecider,
-    { type: 'ConfirmCryptoDeposit', data: { units, adminId }, now: ctx.now() },
+    command,
     metadata,
     commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
@@ -58,6 +141,8 @@ export async function confirmDeposit(
   if (event?.type !== 'CryptoDepositConfirmed') throw new Error('confirmation produced no event');
   return await creditDeposit(ctx, event.data, metadata);
 }
+
+export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
 export async function creditDeposit(
   ctx: Ctx,

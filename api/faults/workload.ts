@@ -14,6 +14,7 @@ import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Random } from '../../infra/testing/random.ts';
 import type { Acknowledged } from '../testing/ledgerInvariants.ts';
+import { newEvmTxHash } from '../testing/txHashes.ts';
 
 export interface Observed {
   method: string;
@@ -223,7 +224,7 @@ export async function setUpWorld(
     const confirmed = await admin.send(
       'PATCH',
       `/api/admin/crypto/deposits/${declared.body.id}`,
-      { action: 'confirm', amount: '2' },
+      { action: 'confirm', amount: '2', txHash: newEvmTxHash() },
       { key: `eth-confirm-${tag}-${i}` },
     );
     expectStatus(confirmed, [200], 'ETH deposit confirmation');

@@ -426,6 +426,7 @@ describe('token ledger over HTTP', () => {
           fromUserId: alice.user.id,
           toUserId: bob.user.id,
           receiverExists: true,
+          receiverSuspended: false,
           fromLabel: 'alice',
           toLabel: 'bob',
           asset: 'SAI',

@@ -7,6 +7,7 @@ import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { checkLedgerInvariants } from '../testing/ledgerInvariants.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { newEvmTxHash, newSolanaSignature } from '../testing/txHashes.ts';
 
 /**
  * Random sequences of money commands from several users and an admin, sent with concurrency, then the
@@ -139,6 +140,7 @@ describe('ledger invariants under random concurrent commands', () => {
         const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
           action: 'confirm',
           amount: eth(c.milli),
+          txHash: newEvmTxHash(),
         });
         expect(confirmed.status, confirmed.text).toBe(200);
         acknowledged.push(declared.body.id);
@@ -264,7 +266,11 @@ describe('every projection under redelivery', () => {
     await b.client.post('/api/cards', {});
     await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true });
     const deposit = await a.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' });
-    await admin.patch(`/api/admin/crypto/deposits/${deposit.body.id}`, { action: 'confirm', amount: '3' });
+    await admin.patch(`/api/admin/crypto/deposits/${deposit.body.id}`, {
+      action: 'confirm',
+      amount: '3',
+      txHash: newSolanaSignature(),
+    });
     await a.client.post('/api/crypto/withdraw', {
       currency: 'SOL',
       amount: '1',

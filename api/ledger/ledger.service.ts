@@ -6,7 +6,7 @@ import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
-import { handleCommand } from '../commands/handleCommand.ts';
+import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
 
 type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
@@ -67,6 +67,7 @@ export async function transferTokens(
         fromUserId: input.fromUserId,
         toUserId: input.toUserId,
         receiverExists: receiver !== null,
+        receiverSuspended: receiver?.status === 'suspended',
         fromLabel: sender.username,
         toLabel: receiver?.username ?? '',
         asset,
@@ -115,7 +116,11 @@ export async function mintTokens(
     ctx,
     accountStream(input.userId),
     accountDecider,
-    { type: 'MintTokens', data: { ...input, asset: 'SAI' }, now: ctx.now() },
+    {
+      type: 'MintTokens',
+      data: { ...input, asset: 'SAI', receiverSuspended: user.status === 'suspended' },
+      now: ctx.now(),
+    },
     metadata,
     { eventIdSeed: `${input.transactionId}:minted` },
   );
@@ -145,7 +150,7 @@ export async function submitPaymentProof(
 
 /**
  * Approval is two appends as well: the decision on the payment, then the mint (transaction id = payment
- * id). The follow-up worker mints for any approval whose mint is missing. `commandId` (derived from the
+ * id). The approval, not the mint, refuses a suspended owner: once approved, the mint always follows. The follow-up worker mints for any approval whose mint is missing. `commandId` (derived from the
  * request's Idempotency-Key) seeds the decision's event id, so a retry of an approval that already
  * happened finishes it and answers as the first attempt would have, instead of "already approved".
  */
@@ -156,11 +161,17 @@ export async function approvePayment(
   metadata: EventMetadata,
   commandId?: string,
 ) {
+  const { state } = await loadState(ctx, paymentStream(paymentId), paymentDecider);
+  const owner = state.status === 'none' ? null : await loadUser(ctx, state.userId);
   const decided = await handleCommand(
     ctx,
     paymentStream(paymentId),
     paymentDecider,
-    { type: 'ApprovePayment', data: { paymentId, adminId }, now: ctx.now() },
+    {
+      type: 'ApprovePayment',
+      data: { paymentId, adminId, ownerSuspended: owner?.status === 'suspended' },
+      now: ctx.now(),
+    },
     metadata,
     commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );

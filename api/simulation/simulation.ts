@@ -381,7 +381,11 @@ export async function simulate(seed: number, options: SimulationOptions = {}): P
       await confirmDeposit(
         setup,
         depositId,
-        milliEth(random.int(1, 2_000)),
+        {
+          units: milliEth(random.int(1, 2_000)),
+          // Declared without a hash, so the confirmation gives one (one transaction per deposit).
+          txHash: `0x${createHash('sha256').update(depositId).digest('hex')}`,
+        },
         adminId,
         metadata(adminId, 'setup'),
         nameBasedUuid(`sim:${seed}:eth-confirm:${i}`),

@@ -1,8 +1,14 @@
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
-import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import {
+  InsufficientFundsError,
+  NotFoundError,
+  ReceiverSuspendedError,
+  ValidationError,
+} from '../shared/errors.ts';
 import { type Asset, displayUnits, formatUnits, parseAmount } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
+import { RECEIVER_SUSPENDED } from '../users/user.ts';
 
 /**
  * One stream per user holding every asset they own: `account-<userId>`. The write side's balance here is
@@ -144,6 +150,12 @@ export type AccountCommand =
         paymentId: string | null;
         description: string;
         mintedBy: string;
+        /**
+         * Whether the receiver is suspended; looked up by the caller. It refuses a distribution only: a
+         * payment's mint carries out an approval already decided, and the approval is what refuses a
+         * suspended owner (payment.ts), so a mint finished after a crash is never left undone.
+         */
+        receiverSuspended: boolean;
       };
       now: Date;
     }
@@ -155,6 +167,8 @@ export type AccountCommand =
         toUserId: string;
         /** Whether the receiver is a registered user; looked up by the caller. */
         receiverExists: boolean;
+        /** Whether the receiver is suspended (and so cannot receive); looked up by the caller. */
+        receiverSuspended: boolean;
         fromLabel: string;
         toLabel: string;
         asset: Asset;
@@ -227,6 +241,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         const d = command.data;
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
         assertStoredText({ description: [d.description, 'Description'] });
+        if (d.source === 'distribution' && d.receiverSuspended) {
+          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { receiver_id: RECEIVER_SUSPENDED });
+        }
         return [
           {
             type: 'TokensMinted',
@@ -257,6 +274,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           });
         }
         if (!d.receiverExists) throw new NotFoundError('Recipient not found');
+        if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
         if (balanceOf(state, d.asset) < d.units) {
           throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
             amount: insufficientMessage(d.asset, balanceOf(state, d.asset)),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../ledger/postings.ts';
-import { InsufficientFundsError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import {
+  InsufficientFundsError,
+  NotFoundError,
+  ReceiverSuspendedError,
+  ValidationError,
+} from '../shared/errors.ts';
 import { spec } from '../shared/testing.ts';
 import { type AccountEvent, accountDecider, hasApplied, INSUFFICIENT_SAI, RECENT_LIMIT } from './account.ts';
 
@@ -27,6 +32,7 @@ const transfer = (transactionId: string, units: bigint, to = 'bob00001', receive
     fromUserId: 'alice001',
     toUserId: to,
     receiverExists,
+    receiverSuspended: false,
     fromLabel: 'alice',
     toLabel: 'bob',
     asset: 'SAI' as const,
@@ -51,10 +57,37 @@ describe('account decider', () => {
           paymentId: null,
           description: 'Welcome',
           mintedBy: 'admin001',
+          receiverSuspended: false,
         },
         now,
       })
       .thenEmits([minted('t1', '10.00')]);
+  });
+
+  it('refuses a transfer or a distribution to a suspended account, not the mint of an approval', () => {
+    const toSuspended = transfer('t2', 100n);
+    toSuspended.data.receiverSuspended = true;
+    spec(accountDecider)
+      .given([minted('t1', '10.00')])
+      .when(toSuspended)
+      .thenThrows(ReceiverSuspendedError);
+    const mint = (source: 'payment' | 'distribution') => ({
+      type: 'MintTokens' as const,
+      data: {
+        transactionId: `m-${source}`,
+        userId: 'alice001',
+        asset: 'SAI' as const,
+        units: 100n,
+        source,
+        paymentId: source === 'payment' ? 'p1' : null,
+        description: '',
+        mintedBy: 'admin001',
+        receiverSuspended: true,
+      },
+      now,
+    });
+    spec(accountDecider).given([]).when(mint('distribution')).thenThrows(ReceiverSuspendedError);
+    expect(accountDecider.decide(mint('payment'), accountDecider.initialState())).toHaveLength(1);
   });
 
   it('transfers what the balance covers, to the cent', () => {
@@ -133,6 +166,7 @@ describe('account decider', () => {
         paymentId: null,
         description: '',
         mintedBy: 'admin001',
+        receiverSuspended: false,
       },
       now,
     });

@@ -6,6 +6,7 @@ import { spec } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { type WithdrawalEvent, withdrawalDecider } from './withdrawal.ts';
 
+const HASH = `0x${'ab'.repeat(32)}`;
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
 const credited: AccountEvent = {
@@ -56,11 +57,23 @@ describe('crypto deposits', () => {
     };
     spec(cryptoDepositDecider)
       .given([declared])
-      .when({ type: 'ConfirmCryptoDeposit', data: { units: 150_000_000n, adminId: 'a1' }, now })
+      .when({
+        type: 'ConfirmCryptoDeposit',
+        data: { units: 150_000_000n, txHash: HASH, adminId: 'a1', ownerSuspended: false },
+        now,
+      })
       .thenEmits([
         {
           type: 'CryptoDepositConfirmed',
-          data: { depositId: 'd1', userId: 'u1', asset: 'ETH', amount: '1.50000000', confirmedBy: 'a1', at },
+          data: {
+            depositId: 'd1',
+            userId: 'u1',
+            asset: 'ETH',
+            amount: '1.50000000',
+            txHash: HASH,
+            confirmedBy: 'a1',
+            at,
+          },
         },
       ]);
     const confirmed = {

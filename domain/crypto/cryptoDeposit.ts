@@ -1,13 +1,16 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
 import { type CryptoAsset, formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
+import { OWNER_SUSPENDED } from '../users/user.ts';
 import { DEPOSIT_NETWORKS, type NetworkId } from './networks.ts';
+import { canonicalTxHash, parseTxHash } from './txHash.ts';
 
 /**
  * A crypto deposit the user declared (DECISIONS.md 17): `cryptoDeposit-<depositId>`. Pending until an
  * admin confirms it with the amount that arrived (the account is then credited from custody:<ASSET>)
- * or rejects it.
+ * or rejects it. The transaction hash is optional when declaring and required when confirming; new
+ * events carry it in its canonical form (txHash.ts), events written before that rule keep what was typed.
  */
 export const cryptoDepositStream = (depositId: string) => `cryptoDeposit-${depositId}`;
 
@@ -30,6 +33,8 @@ export type CryptoDepositEvent =
         userId: string;
         asset: CryptoAsset;
         amount: string;
+        /** The canonical hash credited; absent on confirmations written before it was required. */
+        txHash?: string;
         confirmedBy: string;
         at: string;
       };
@@ -41,7 +46,18 @@ export type CryptoDepositEvent =
 
 export type CryptoDepositState =
   | { status: 'none' }
-  | { status: 'pending' | 'confirmed' | 'rejected'; depositId: string; userId: string; asset: CryptoAsset };
+  | {
+      status: 'pending' | 'confirmed' | 'rejected';
+      depositId: string;
+      userId: string;
+      asset: CryptoAsset;
+      network: NetworkId;
+      /**
+       * As declared (canonical since the rule, possibly not before), then as confirmed; null while a
+       * deposit declared without one is pending.
+       */
+      txHash: string | null;
+    };
 
 export type CryptoDepositCommand =
   | {
@@ -55,8 +71,18 @@ export type CryptoDepositCommand =
       };
       now: Date;
     }
-  | { type: 'ConfirmCryptoDeposit'; data: { units: bigint; adminId: string }; now: Date }
+  | {
+      type: 'ConfirmCryptoDeposit';
+      /**
+       * txHash: canonical (parseTxHash), and its claim is held by this deposit (depositTx.ts).
+       * ownerSuspended: looked up by the caller; a suspended account cannot receive, so the deposit waits.
+       */
+      data: { units: bigint; txHash: string; adminId: string; ownerSuspended: boolean };
+      now: Date;
+    }
   | { type: 'RejectCryptoDeposit'; data: { reason: string; adminId: string }; now: Date };
+
+export const TX_MISMATCH = 'This deposit was declared with another transaction hash';
 
 function pending(state: CryptoDepositState) {
   if (state.status === 'none') throw new NotFoundError('Deposit not found');
@@ -77,11 +103,22 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
             network: 'Please select a network',
           });
         }
-        return [{ type: 'CryptoDepositDeclared', data: { ...d, declaredAt: at } }];
+        let txHash: string | null = null;
+        if (d.txHash !== null) {
+          const parsed = parseTxHash(d.network, d.txHash);
+          if (!parsed.ok) throw new ValidationError(parsed.reason, { txHash: parsed.reason });
+          txHash = parsed.hash;
+        }
+        return [{ type: 'CryptoDepositDeclared', data: { ...d, txHash, declaredAt: at } }];
       }
       case 'ConfirmCryptoDeposit': {
         const p = pending(state);
         if (command.data.units <= 0n) throw new ValidationError('Amount must be greater than 0');
+        if (command.data.ownerSuspended) throw new ReceiverSuspendedError(OWNER_SUSPENDED);
+        const declared = canonicalTxHash(p.network, p.txHash);
+        if (declared !== null && declared !== command.data.txHash) {
+          throw new ValidationError(TX_MISMATCH, { txHash: TX_MISMATCH });
+        }
         return [
           {
             type: 'CryptoDepositConfirmed',
@@ -90,6 +127,7 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
               userId: p.userId,
               asset: p.asset,
               amount: formatUnits(command.data.units, p.asset),
+              txHash: command.data.txHash,
               confirmedBy: command.data.adminId,
               at,
             },
@@ -124,9 +162,13 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
           depositId: event.data.depositId,
           userId: event.data.userId,
           asset: event.data.asset,
+          network: event.data.network,
+          txHash: event.data.txHash,
         };
       case 'CryptoDepositConfirmed':
-        return state.status === 'none' ? state : { ...state, status: 'confirmed' };
+        return state.status === 'none'
+          ? state
+          : { ...state, status: 'confirmed', txHash: event.data.txHash ?? state.txHash };
       case 'CryptoDepositRejected':
         return state.status === 'none' ? state : { ...state, status: 'rejected' };
       default:

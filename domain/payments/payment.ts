@@ -1,7 +1,8 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
 import { formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
+import { OWNER_SUSPENDED } from '../users/user.ts';
 
 /**
  * A deposit proof: the user paid crypto to our deposit address and asks for tokens. One stream per
@@ -53,7 +54,16 @@ export type PaymentCommand =
       };
       now: Date;
     }
-  | { type: 'ApprovePayment'; data: { paymentId: string; adminId: string }; now: Date }
+  | {
+      type: 'ApprovePayment';
+      /**
+       * ownerSuspended: whether the proof's owner is suspended; looked up by the caller. A suspended account
+       * cannot receive, so its proof is not approved: it stays pending until the owner is reactivated, or is
+       * rejected.
+       */
+      data: { paymentId: string; adminId: string; ownerSuspended: boolean };
+      now: Date;
+    }
   | { type: 'RejectPayment'; data: { paymentId: string; adminId: string; reason: string }; now: Date };
 
 const ALREADY: Record<'verified' | 'rejected', string> = {
@@ -94,6 +104,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       }
       case 'ApprovePayment': {
         const p = pending(state);
+        if (command.data.ownerSuspended) throw new ReceiverSuspendedError(OWNER_SUSPENDED);
         return [
           {
             type: 'PaymentApproved',

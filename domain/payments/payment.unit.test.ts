@@ -1,5 +1,6 @@
-import { describe, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.ts';
+import { ConflictError, NotFoundError, ReceiverSuspendedError } from '../shared/errors.ts';
 import { spec } from '../shared/testing.ts';
 import { type PaymentEvent, paymentDecider } from './payment.ts';
 
@@ -17,7 +18,11 @@ const submitted: PaymentEvent = {
     submittedAt: at,
   },
 };
-const approve = { type: 'ApprovePayment' as const, data: { paymentId: 'p1', adminId: 'a1' }, now };
+const approve = {
+  type: 'ApprovePayment' as const,
+  data: { paymentId: 'p1', adminId: 'a1', ownerSuspended: false },
+  now,
+};
 const reject = {
   type: 'RejectPayment' as const,
   data: { paymentId: 'p1', adminId: 'a1', reason: 'No funds arrived' },
@@ -68,5 +73,10 @@ describe('payment decider', () => {
     spec(paymentDecider).given([submitted, approved]).when(approve).thenThrows(ConflictError);
     spec(paymentDecider).given([submitted, approved]).when(reject).thenThrows(ConflictError);
     spec(paymentDecider).given([]).when(approve).thenThrows(NotFoundError);
+  });
+  it("refuses to approve a suspended owner's proof, which stays pending and may be rejected", () => {
+    const suspended = { ...approve, data: { ...approve.data, ownerSuspended: true } };
+    spec(paymentDecider).given([submitted]).when(suspended).thenThrows(ReceiverSuspendedError);
+    expect(paymentDecider.decide(reject, fold(paymentDecider, [submitted]))).toHaveLength(1);
   });
 });

@@ -37,3 +37,11 @@ export class ConflictError extends DomainError {
 export class InsufficientFundsError extends DomainError {
   readonly status = 422;
 }
+
+/**
+ * The account that would receive money is suspended: it cannot receive until an admin reactivates it.
+ * 422, not 403: the actor is allowed to send; the request cannot be carried out against that receiver.
+ */
+export class ReceiverSuspendedError extends DomainError {
+  readonly status = 422;
+}

@@ -131,6 +131,7 @@ describe('the deciders apply the same rule to their commands', () => {
             fromUserId: 'alice001',
             toUserId: 'bob00001',
             receiverExists: true,
+            receiverSuspended: false,
             fromLabel: 'alice',
             toLabel: 'bob',
             asset: 'SAI',

@@ -8,6 +8,14 @@ export const userStream = (userId: string) => `user-${userId}`;
 
 export const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
 
+/**
+ * A suspended account cannot receive either: transfers and distributions to it are refused, and its own
+ * deposit proofs and crypto deposits wait (pending) until it is reactivated, or are rejected.
+ */
+export const RECEIVER_SUSPENDED = "The recipient's account is suspended and cannot receive funds.";
+export const OWNER_SUSPENDED =
+  "This user's account is suspended and cannot receive funds: reactivate it first, or reject the request.";
+
 export type UserEvent =
   | {
       type: 'UserRegistered';

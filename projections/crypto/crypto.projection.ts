@@ -23,6 +23,7 @@ export const cryptoProjection: Projection = {
     );
     CREATE INDEX IF NOT EXISTS crypto_deposits_user ON crypto_deposits (user_id, declared_at DESC);
     CREATE INDEX IF NOT EXISTS crypto_deposits_status ON crypto_deposits (status, declared_at);
+    CREATE INDEX IF NOT EXISTS crypto_deposits_tx ON crypto_deposits (network, lower(tx_hash));
     CREATE TABLE IF NOT EXISTS withdrawals (
       id text PRIMARY KEY,
       user_id text NOT NULL,
@@ -62,9 +63,17 @@ export const cryptoProjection: Projection = {
         return;
       }
       case 'CryptoDepositConfirmed':
+        // The hash credited (given at confirmation when the declaration had none); older events lack it.
         await tx.query(
-          `UPDATE crypto_deposits SET status = 'confirmed', amount = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
-          [event.data.depositId, event.data.amount, event.data.at, event.data.confirmedBy],
+          `UPDATE crypto_deposits SET status = 'confirmed', amount = $2, decided_at = $3, decided_by = $4,
+             tx_hash = COALESCE($5, tx_hash) WHERE id = $1`,
+          [
+            event.data.depositId,
+            event.data.amount,
+            event.data.at,
+            event.data.confirmedBy,
+            event.data.txHash ?? null,
+          ],
         );
         return;
       case 'CryptoDepositRejected':

@@ -54,6 +54,24 @@ export async function depositQueue(db: pg.Pool, status: string): Promise<CryptoD
   return rows;
 }
 
+/**
+ * Deposits whose hash, however it was spelled, may be `canonical` on `network` (the caller compares the
+ * canonical forms): the check for deposits declared before each hash had a claim stream of its own.
+ */
+export async function depositsNamingTx(
+  db: pg.Pool,
+  network: string,
+  canonical: string,
+): Promise<{ id: string; status: string; txHash: string }[]> {
+  const bare = canonical.replace(/^0x/i, '').toLowerCase();
+  const { rows } = await db.query<{ id: string; status: string; txHash: string }>(
+    `SELECT id, status, tx_hash AS "txHash" FROM crypto_deposits
+     WHERE network = $1 AND lower(tx_hash) IN ($2, $3) ORDER BY declared_at, id LIMIT 50`,
+    [network, bare, `0x${bare}`],
+  );
+  return rows;
+}
+
 export interface WithdrawalRow {
   id: string;
   userId: string;

@@ -30,6 +30,7 @@ const ADMIN = {
 };
 const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const WITHDRAW_TO = '0x1111222233334444555566667777888899990000';
+const DECLARED_ON_BASE = 'This transaction hash has already been declared for a deposit on Base';
 
 let db: TestDatabase | undefined;
 let app: RunningApp | undefined;
@@ -68,7 +69,8 @@ async function chooseOption(page: Page, scope: Locator, label: string, option: s
 type Viewport = typeof DESKTOP;
 
 /**
- * Declare an ETH deposit, the admin confirms 1.5 ETH; withdraw 0.5 ETH on Base, the admin sends it;
+ * Declare an ETH deposit (its hash typed in upper case, without 0x; declaring it again is refused) and one
+ * without a hash; the admin confirms 1 ETH and 0.5 ETH, giving the second its hash; withdraw 0.5 ETH on Base, the admin sends it;
  * then the Buy tab of /deposit leads back to the dashboard.
  */
 async function cryptoJourney(viewport: Viewport) {
@@ -110,23 +112,49 @@ async function cryptoJourney(viewport: Viewport) {
   await expectAccessible(user.page, `/deposit with a network chosen at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, '/deposit with a network chosen');
 
-  await form.getByLabel('Transaction hash').fill('0xabc123def456');
+  const hex = randomBytes(32).toString('hex');
+  await form.getByLabel('Transaction hash').fill(hex.toUpperCase());
   await form.getByRole('button', { name: 'Declare deposit' }).click();
   await toasts(user.page).getByText('Deposit Submitted').waitFor();
+  await dismissToast(user.page, 'Deposit Submitted');
   const declared = user.page.getByTestId('declared-deposit').filter({ hasText: 'ETH on Base' });
   await declared.getByText('Pending').waitFor();
   if (phone) await expectNoHorizontalScroll(user.page, '/deposit with a declared deposit');
+  // One transaction, one deposit: the same hash, spelled the canonical way, is refused.
+  await form.getByLabel('Transaction hash').fill(`0x${hex}`);
+  await form.getByRole('button', { name: 'Declare deposit' }).click();
+  await form.getByText(DECLARED_ON_BASE).waitFor();
+  await dismissToast(user.page, 'Failed to declare deposit');
+  // A second deposit, on Arbitrum, without a hash.
+  await chooseOption(user.page, form, 'Network', 'Arbitrum');
+  await form.getByLabel('Transaction hash').fill('');
+  await form.getByRole('button', { name: 'Declare deposit' }).click();
+  await toasts(user.page).getByText('Deposit Submitted').waitFor();
+  await user.page.getByTestId('declared-deposit').filter({ hasText: 'ETH on Arbitrum' }).waitFor();
 
   // The admin confirms 1.5 ETH.
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   await admin.page.goto(kit.url('/admin/crypto'));
-  const deposit = admin.page.getByTestId('deposit-queue-item').filter({ hasText: saver.username });
-  await deposit.getByText('0xabc123def456').waitFor();
+  const ofSaver = admin.page.getByTestId('deposit-queue-item').filter({ hasText: saver.username });
+  // The hash as its network writes it: 0x and lower case.
+  const deposit = ofSaver.filter({ hasText: `0x${hex}` });
+  await deposit.waitFor();
   if (phone) await expectNoHorizontalScroll(admin.page, '/admin/crypto with a deposit');
   await deposit.getByRole('button', { name: 'Confirm' }).click();
   const confirm = admin.page.getByRole('alertdialog', { name: 'Confirm this deposit?' });
-  await confirm.getByLabel('Amount received (ETH)').fill('1.5');
+  expect(await confirm.getByLabel('Transaction hash').count()).toBe(0);
+  await confirm.getByLabel('Amount received (ETH)').fill('1');
+  await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
+  await toasts(admin.page).getByText('Deposit confirmed').waitFor();
+  await dismissToast(admin.page, 'Deposit confirmed');
+  // The one declared without a hash gets it at confirmation: the dialog asks for it.
+  const hashless = ofSaver.filter({ hasText: 'Arbitrum' });
+  await hashless.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByLabel('Amount received (ETH)').fill('0.5');
+  await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
+  await confirm.getByText('Enter the transaction hash of this deposit to confirm it').waitFor();
+  await confirm.getByLabel('Transaction hash').fill(randomBytes(32).toString('hex'));
   await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
   await toasts(admin.page).getByText('Deposit confirmed').waitFor();
   await admin.page.getByText('No crypto deposits waiting for confirmation.').waitFor();

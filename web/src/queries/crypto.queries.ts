@@ -213,7 +213,10 @@ export function useCryptoTransferMutation() {
   });
 }
 
-export type DepositDecision = { action: 'confirm'; amount: string } | { action: 'reject'; reason: string };
+/** txHash: required when the declaration has none; the server keeps it in its network's canonical form. */
+export type DepositDecision =
+  | { action: 'confirm'; amount: string; txHash?: string }
+  | { action: 'reject'; reason: string };
 
 /** Admin: confirm a declared deposit with the amount received (credits the balance), or reject it. */
 export function useDecideDepositMutation() {

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { displayAmount } from '../../../lib/assets.ts';
 import { CRYPTO_DECIMALS } from '../../../lib/constants.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -21,6 +22,8 @@ import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../Panel.css.ts';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+
+export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
 /** DECISIONS 17: declared crypto deposits wait here until confirmed with the amount received, or rejected. */
 export function CryptoDepositsQueue() {
@@ -66,6 +69,11 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
   const keys = useIdempotencyKeys();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
+  // A declaration without a hash gets one here: a deposit is confirmed against one on-chain transaction.
+  // So does one whose declared hash the server finds unusable (declared before hashes were checked).
+  const [needsHash, setNeedsHash] = useState(!deposit.txHash);
+  const [txHash, setTxHash] = useState('');
+  const [txHashError, setTxHashError] = useState<string | undefined>();
   const [reason, setReason] = useState('');
   const who = deposit.username ?? deposit.email ?? deposit.userId;
 
@@ -78,6 +86,10 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
       },
       (error: Error) => {
         keys.settle(error);
+        if (error instanceof ApiError && error.fieldErrors?.txHash) {
+          setTxHashError(error.fieldErrors.txHash);
+          if (error.status === 400) setNeedsHash(true);
+        }
         toast({ title: 'Failed to update deposit', description: error.message, variant: 'destructive' });
         throw error;
       },
@@ -86,6 +98,15 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
 
   const confirm = () => {
     const read = readAmount(amount, CRYPTO_DECIMALS);
+    const hash = txHash.trim();
+    const hashError = !needsHash
+      ? undefined
+      : !hash
+        ? HASH_REQUIRED
+        : !/^[A-Za-z0-9]{1,128}$/.test(hash)
+          ? 'Transaction hash may only contain letters and digits'
+          : undefined;
+    setTxHashError(hashError);
     if (!read.ok) {
       const message =
         read.reason === 'too_precise'
@@ -95,7 +116,13 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
       return Promise.reject(new Error(message));
     }
     setAmountError(undefined);
-    return run({ action: 'confirm', amount: fromUnits(read.units, CRYPTO_DECIMALS) }, 'Deposit confirmed');
+    if (hashError) return Promise.reject(new Error(hashError));
+    const decision = {
+      action: 'confirm' as const,
+      amount: fromUnits(read.units, CRYPTO_DECIMALS),
+      ...(needsHash ? { txHash: hash } : {}),
+    };
+    return run(decision, 'Deposit confirmed');
   };
 
   return (
@@ -122,7 +149,7 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
       <div className={styles.actions}>
         <ConfirmDialog
           title="Confirm this deposit?"
-          description={`Enter the ${deposit.currency} received on ${deposit.networkLabel}. It is credited to ${who}'s balance.`}
+          description={`Enter the ${deposit.currency} received on ${deposit.networkLabel}${needsHash ? ' and the transaction hash' : ''}. It is credited to ${who}'s balance.`}
           confirmLabel="Confirm deposit"
           pendingLabel="Confirming…"
           pending={decide.isPending}
@@ -150,6 +177,20 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
             }
             required
           />
+          {needsHash ? (
+            <TextField
+              label="Transaction hash"
+              name="txHash"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={128}
+              value={txHash}
+              onChange={(event) => setTxHash(event.target.value)}
+              error={txHashError}
+              hint="Declared without one: the on-chain transaction this deposit is credited for."
+              required
+            />
+          ) : null}
         </ConfirmDialog>
         <ConfirmDialog
           title="Reject this deposit?"

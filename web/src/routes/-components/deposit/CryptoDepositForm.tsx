@@ -153,8 +153,8 @@ export function CryptoDepositForm() {
         autoComplete="off"
         spellCheck={false}
         maxLength={128}
-        placeholder="0x…"
-        hint="Helps us find your deposit faster."
+        placeholder={!network || depositAddressFamily(network) === 'ETH' ? '0x…' : undefined}
+        hint="Helps us find your deposit faster. Each transaction can be declared once."
         value={txHash}
         onChange={(event) => setTxHash(event.target.value)}
         error={errors.txHash}

@@ -1,0 +1,134 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
+import type { Deps } from '../deps.ts';
+import { requestMetadata } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { requireAdmin } from '../http/session.ts';
+import { storedText } from '../http/text.ts';
+import { validate } from '../http/validate.ts';
+import { depositJson, withdrawalJson } from './crypto.answers.ts';
+import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
+import {
+  completeWithdrawal,
+  confirmDeposit,
+  failWithdrawal,
+  loadDeposit,
+  rejectDeposit,
+} from './crypto.service.ts';
+import { CREDITED, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
+
+const queueQuery = z.strictObject({
+  status: z.enum(['pending', 'confirmed', 'rejected', 'completed', 'failed']).default('pending'),
+});
+const idParam = z.object({ id: z.string().uuid({ error: 'Not found' }) });
+const depositDecision = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('confirm'),
+    amount: amountField,
+    // Required when the declaration has none (the service says so); else it must be the declared one.
+    txHash: txHashField.optional(),
+  }),
+  z.strictObject({
+    action: z.literal('reject'),
+    reason: z.string().trim().max(300).superRefine(storedText('Reason')).optional().default(''),
+  }),
+]);
+const withdrawalDecision = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('complete'),
+    txHash: z
+      .string()
+      .trim()
+      .min(8, 'Enter the outgoing transaction hash')
+      .max(128)
+      .regex(/^[A-Za-z0-9]+$/, 'Transaction hash may only contain letters and digits'),
+  }),
+  z.strictObject({
+    action: z.literal('fail'),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Say why the withdrawal failed')
+      .max(300)
+      .superRefine(storedText('Reason')),
+  }),
+]);
+
+/** Admin queues: declared deposits to confirm, withdrawals to send. */
+export function adminCryptoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/deposits', validate('query', queueQuery), async (c) => {
+    requireAdmin(c);
+    return c.json((await depositQueue(deps.pool, c.req.valid('query').status)).map(depositJson));
+  });
+
+  app.patch('/deposits/:id', validate('param', idParam), validate('json', depositDecision), async (c) => {
+    const admin = requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const metadata = requestMetadata(
+      admin.userId,
+      c.get('requestId'),
+      c.req.header('idempotency-key') ?? null,
+    );
+    const deposit = await loadDeposit(deps, id);
+    if (!deposit) throw new HttpProblem(404, 'Deposit not found');
+    return await idempotent(c, deps, `deposit-decision:${id}`, async (commandId) => {
+      let position = null;
+      if (input.action === 'confirm') {
+        const units = exactAmount(deposit.asset, input.amount);
+        const txHash = input.txHash || null;
+        const named = txHash ?? deposit.txHash;
+        if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
+        position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
+          .position;
+      } else {
+        position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId)).position;
+      }
+      c.set('wrotePosition', position);
+      if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
+      return { status: 200, body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' } };
+    });
+  });
+
+  app.get('/withdrawals', validate('query', queueQuery), async (c) => {
+    requireAdmin(c);
+    return c.json(
+      (await withdrawalQueue(deps.pool, c.req.valid('query').status)).map((w) =>
+        withdrawalJson(w, deps.now()),
+      ),
+    );
+  });
+
+  app.patch(
+    '/withdrawals/:id',
+    validate('param', idParam),
+    validate('json', withdrawalDecision),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const metadata = requestMetadata(
+        admin.userId,
+        c.get('requestId'),
+        c.req.header('idempotency-key') ?? null,
+      );
+      return await idempotent(c, deps, `withdrawal-decision:${id}`, async (commandId) => {
+        const position =
+          input.action === 'complete'
+            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
+            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
+                .position;
+        c.set('wrotePosition', position);
+        if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
+        return { status: 200, body: { id, status: input.action === 'complete' ? 'completed' : 'failed' } };
+      });
+    },
+  );
+
+  return app;
+}

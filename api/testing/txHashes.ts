@@ -1,0 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+
+/** A fresh EVM transaction hash in its canonical form (0x + 64 lower-case hex): one deposit each. */
+export function newEvmTxHash(): string {
+  return `0x${randomBytes(32).toString('hex')}`;
+}
+
+/** A fresh Solana transaction signature: 64 random bytes in base58. */
+export function newSolanaSignature(): string {
+  return bs58.encode(randomBytes(64));
+}
