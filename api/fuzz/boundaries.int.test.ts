@@ -91,7 +91,7 @@ function requestsFor(
         const value =
           override?.[0] === name
             ? override[1]
-            : (spec?.params![name]!.valid(f, role) ?? PARAM_BASES(f)[name] ?? 'x');
+            : (spec?.params?.[name]?.valid(f, role) ?? PARAM_BASES(f)[name] ?? 'x');
         return encodeURIComponent(value);
       });
     const build = (
