@@ -11,18 +11,14 @@ import { type AST, RegExpParser } from '@eslint-community/regexpp';
  * their product. Lookarounds are ignored: a string they refuse is one more invalid input, never a miss.
  */
 
-/** Where Postgres' and JavaScript's integers end: smallint, integer, bigint (and their unsigned reach). */
+/** Where the integers end: smallint, integer, JavaScript's safe integers, bigint, and xid8 (unsigned 64). */
 export const EDGE_INTEGERS: readonly bigint[] = [
   0n,
   1n,
   32767n,
   32768n,
-  65535n,
-  65536n,
   2147483647n,
   2147483648n,
-  4294967295n,
-  4294967296n,
   9007199254740991n,
   9007199254740992n,
   9223372036854775807n,
@@ -34,7 +30,7 @@ export const EDGE_INTEGERS: readonly bigint[] = [
 /** Repetitions written out for an unbounded quantifier: past any length check a field has. */
 const UNBOUNDED = 1_000;
 /** A pattern yields at most this many strings (a date regex has dozens of alternatives). */
-const MAX_PER_PATTERN = 40;
+const MAX_PER_PATTERN = 60;
 
 interface Bounds {
   /** A plain string the part matches. */
@@ -98,17 +94,20 @@ function isDigits(node: AST.Node): boolean {
   return false;
 }
 
-/** A run of `min` to `max` digits: its lengths' edges, and every edge integer that fits (zero-padded too). */
+/** A run of `min` to `max` digits: its lengths' edges, and every edge integer that fits. */
 function digitRun(min: number, max: number): Bounds {
   const longest = Number.isFinite(max) ? max : 40;
-  const variants = ['9'.repeat(longest), '9'.repeat(longest + 1), '0'.repeat(Math.max(min, 1))];
+  const variants = [
+    '9'.repeat(longest),
+    '9'.repeat(longest + 1),
+    '0'.repeat(Math.max(min, 1)),
+    // Leading zeros, as a client may well send them: the longest run that is still the number 1.
+    '1'.padStart(longest, '0'),
+  ];
   if (min > 0) variants.push('9'.repeat(min - 1));
-  for (const [i, n] of EDGE_INTEGERS.entries()) {
+  for (const n of EDGE_INTEGERS) {
     const text = n.toString();
-    if (text.length > longest + 1) continue;
-    if (text.length >= min) variants.push(text);
-    // The values just past a type's end once more with leading zeros, as a client may well send them.
-    if (i % 2 === 1 && text.length < longest) variants.push(text.padStart(longest, '0'));
+    if (text.length >= min && text.length <= longest + 1) variants.push(text);
   }
   return { base: `1${'0'.repeat(Math.max(min - 1, 0))}`, variants };
 }
