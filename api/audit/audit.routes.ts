@@ -13,7 +13,7 @@ import {
 import { cardIdFor } from '../cards/cards.service.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { pageLimit } from '../http/paging.ts';
+import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -32,7 +32,7 @@ const account = z.string().regex(ACCOUNT, 'Account must be like user:ab12cd34 or
 const asset = z.enum(ASSETS);
 
 const streamQuery = z.strictObject({
-  fromRevision: z.coerce.number().int().min(0).default(0),
+  fromRevision: queryBigint('fromRevision'),
   limit: pageLimit(500, 100),
 });
 const balanceQuery = z
@@ -100,7 +100,7 @@ export function auditRoutes(deps: Deps) {
     if (!STREAM.test(name)) throw new HttpProblem(400, 'Not a stream name this audit can open');
     const { fromRevision, limit } = c.req.valid('query');
     const events = await deps.store.readStream(name, {
-      fromRevision: BigInt(fromRevision),
+      fromRevision,
       maxCount: limit + 1,
     });
     const page = events.slice(0, limit);

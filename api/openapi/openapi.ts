@@ -32,7 +32,7 @@ const TAGS: [RegExp, string][] = [
   [/./, 'General'],
 ];
 
-function access(path: string): string {
+export function access(path: string): string {
   if (
     path.startsWith('/api/admin') ||
     path === '/api/payments/pending' ||

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountInput } from '../http/money.ts';
-import { pageLimit } from '../http/paging.ts';
+import { pageCursor, pageLimit } from '../http/paging.ts';
 import { storedText } from '../http/text.ts';
 
 const userId = z.string().regex(/^[0-9a-z]{7,8}$/, 'Recipient not found');
@@ -25,10 +25,7 @@ const isoDate = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Must be a date like 2026-01-31' })
   .transform((v) => new Date(v));
 const limit = pageLimit(100, 50);
-const cursor = z
-  .string()
-  .regex(/^\d{1,30}-\d{1,30}-\d{1,5}$/, 'Invalid cursor')
-  .optional();
+const cursor = pageCursor;
 export const TRANSACTION_TYPES = [
   'transfer',
   'admin_deposit',

@@ -7,7 +7,7 @@ import { findUserIdByEmail, loadUser } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
-import { pageLimit } from '../http/paging.ts';
+import { pageLimit, queryInteger } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -22,7 +22,7 @@ const byEmailQuery = z.strictObject({
 const listQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
   limit: pageLimit(500, 100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  offset: queryInteger('offset', 0, 1_000_000, 0),
 });
 
 /** Percentage change from `before` to `now`, one decimal; null when there is nothing to compare with. */

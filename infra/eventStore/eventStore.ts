@@ -156,8 +156,14 @@ export function formatPosition(position: LogPosition): string {
   return `${position.commit}-${position.prepare}`;
 }
 
+/** The largest commit (an xid8, unsigned 64 bits) and prepare (a bigint) a log position can hold. */
+const MAX_COMMIT = 2n ** 64n - 1n;
+const MAX_PREPARE = 2n ** 63n - 1n;
+
+/** `commit-prepare`, each part within its SQL type (a larger one is no position, not a query error). */
 export function parsePosition(text: string): LogPosition | null {
-  const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
+  const match = /^(\d{1,20})-(\d{1,19})$/.exec(text);
   if (!match) return null;
-  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+  const position = { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+  return position.commit <= MAX_COMMIT && position.prepare <= MAX_PREPARE ? position : null;
 }

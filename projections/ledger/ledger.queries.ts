@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { userAccount } from '../../domain/ledger/postings.ts';
+import { type Cursor, formatCursor } from '../paging.ts';
 
 /** Read side of the ledger projection. Amounts come back as exact decimal strings. */
 
@@ -66,18 +67,13 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-function decodeCursor(cursor: string | undefined): [string, string, string] | null {
-  if (!cursor) return null;
-  const match = /^(\d{1,30})-(\d{1,30})-(\d{1,5})$/.exec(cursor);
-  return match ? [match[1]!, match[2]!, match[3]!] : null;
-}
-
 export interface UserTransactionFilter {
   type?: string;
   status?: string;
   from?: Date;
   to?: Date;
-  cursor?: string;
+  /** Parsed and bounded by parseCursor (projections/paging.ts): no part is past its column's type. */
+  cursor?: Cursor;
   limit: number;
 }
 
@@ -97,9 +93,9 @@ export async function userTransactions(
   if (filter.status) add('t.status = ?', filter.status);
   if (filter.from) add('h.created_at >= ?', filter.from);
   if (filter.to) add('h.created_at < ?', filter.to);
-  const cursor = decodeCursor(filter.cursor);
+  const cursor = filter.cursor;
   if (cursor) {
-    params.push(...cursor);
+    params.push(cursor.commit.toString(), cursor.prepare.toString(), cursor.leg);
     const n = params.length;
     where.push(
       `(h.position_commit, h.position_prepare, h.leg) < ($${n - 2}::numeric, $${n - 1}::numeric, $${n}::smallint)`,
@@ -124,7 +120,10 @@ export async function userTransactions(
   const last = items[items.length - 1];
   return {
     items,
-    nextCursor: more && last ? `${last.position_commit}-${last.position_prepare}-${last.leg}` : null,
+    nextCursor:
+      more && last
+        ? formatCursor({ commit: last.position_commit, prepare: last.position_prepare }, last.leg)
+        : null,
   };
 }
 
@@ -132,7 +131,7 @@ export interface AllTransactionFilter {
   q?: string;
   type?: string;
   status?: string;
-  cursor?: string;
+  cursor?: Cursor;
   limit: number;
 }
 
@@ -155,9 +154,9 @@ export async function allTransactions(
   if (filter.status) add('t.status = ?', filter.status);
   const filtered = where.join(' AND ');
   const countParams = [...params];
-  const cursor = decodeCursor(filter.cursor);
+  const cursor = filter.cursor;
   if (cursor) {
-    params.push(cursor[0], cursor[1]);
+    params.push(cursor.commit.toString(), cursor.prepare.toString());
     where.push(
       `(t.position_commit, t.position_prepare) < ($${params.length - 1}::numeric, $${params.length}::numeric)`,
     );
@@ -187,7 +186,8 @@ export async function allTransactions(
   return {
     items,
     total: Number(count.rows[0]?.n ?? 0),
-    nextCursor: more && last ? `${last.position_commit}-${last.position_prepare}-0` : null,
+    nextCursor:
+      more && last ? formatCursor({ commit: last.position_commit, prepare: last.position_prepare }) : null,
   };
 }
 
