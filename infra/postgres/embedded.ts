@@ -9,6 +9,7 @@ import {
   claimDataDir,
   identify,
   postmasterPidOf,
+  releaseAtExit,
   releaseClaim,
   settleLeftoverPostmaster,
   startWatchdog,
@@ -64,6 +65,8 @@ export interface EmbeddedPostgresOptions {
   durable?: boolean;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** What was done about a server a dead owner left running (ownership.ts); also written to `log`. */
+  notice?: (message: string) => void;
   /** More `-c name=value` settings (the bench loads pg_stat_statements with it). */
   settings?: readonly string[];
 }
@@ -149,7 +152,10 @@ export async function startEmbeddedPostgres(
   const launch = async (step: string) => {
     claim = await claimDataDir(dataDir);
     try {
-      await settleLeftoverPostmaster(dataDir, claim, capture);
+      await settleLeftoverPostmaster(dataDir, claim, (message) => {
+        capture(message);
+        options.notice?.(message);
+      });
       // Chosen once the directory is ours: a stale server of ours may have held the port until just now.
       if (port === 0 || !(await isPortFree(port))) port = await findFreePort();
       pg = new EmbeddedPostgres({
@@ -179,7 +185,7 @@ export async function startEmbeddedPostgres(
       }
       await pg.start().catch((error: unknown) => fail(step, error));
     } catch (error) {
-      await releaseClaim(dataDir, claim.record);
+      releaseClaim(dataDir, claim.record);
       throw error;
     }
     const postmasterPid = await postmasterPidOf(dataDir);
@@ -190,7 +196,9 @@ export async function startEmbeddedPostgres(
       claim.record = { ...claim.record, port, postmaster, watchdog: watchdog.pid ?? null };
       await updateClaim(dataDir, claim.record);
     }
+    process.on('exit', atExit);
   };
+  const atExit = releaseAtExit(dataDir, () => claim?.record ?? null);
   await launch('start');
   return {
     get url() {
@@ -204,7 +212,8 @@ export async function startEmbeddedPostgres(
       // The watchdog would notice the server gone within its interval; it is ours, so it is ended now.
       watchdog?.kill();
       watchdog = null;
-      if (claim) await releaseClaim(dataDir, claim.record);
+      process.off('exit', atExit);
+      if (claim) releaseClaim(dataDir, claim.record);
       claim = null;
     },
     start: () => launch('restart'),

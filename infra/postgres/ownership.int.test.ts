@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureOutput, repoRoot } from '../../api/testing/processes.ts';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.ts';
+import { DataDirInUseError, isRunning, type OwnerRecord, ownerFileOf, readOwner } from './ownership.ts';
+
+/**
+ * The owner file and the watchdog of the embedded Postgres (ownership.ts, watchdog.mjs), with real
+ * processes: an owner (infra/testing/embeddedOwner.ts) is started on a data directory, and killed with
+ * SIGKILL as a crashed `npm start` would be. One data directory through the whole file, so its data must
+ * survive every step.
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Owner {
+  child: ChildProcess;
+  url: string;
+  record: OwnerRecord;
+}
+
+async function startOwner(dataDir: string): Promise<Owner> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/testing/embeddedOwner.ts', dataDir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = captureOutput(child);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = /^ready (\S+)$/m.exec(output.text());
+    if (ready) {
+      const record = await readOwner(dataDir);
+      if (!record) throw new Error('no owner file after the start');
+      return { child, url: ready[1]!, record };
+    }
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline)
+      throw new Error(`the owner did not start:\n${output.text()}`);
+    await sleep(100);
+  }
+}
+
+async function killOwner(owner: Owner) {
+  if (owner.child.exitCode !== null || owner.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => owner.child.once('exit', resolve));
+  owner.child.kill('SIGKILL');
+  await exited;
+}
+
+async function query(url: string, sql: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await sleep(100);
+  }
+}
+
+describe('the embedded Postgres and its owner', () => {
+  let dir: string;
+  let dataDir: string;
+  const owners: Owner[] = [];
+  const handles: EmbeddedPostgresHandle[] = [];
+  const leftovers: number[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sai-owner-'));
+    dataDir = path.join(dir, 'pg');
+  });
+  afterAll(async () => {
+    for (const owner of owners) await killOwner(owner);
+    for (const handle of handles) await handle.stop().catch(() => {});
+    for (const pid of leftovers) if (isRunning({ pid, start: null })) process.kill(pid, 'SIGINT');
+    await waitUntil('every server stopped', () => leftovers.every((pid) => !isRunning({ pid, start: null })));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start while the owner runs, naming it, and leaves its server alone', async () => {
+    const owner = await startOwner(dataDir);
+    owners.push(owner);
+    await query(owner.url, 'CREATE TABLE kept (n int PRIMARY KEY)');
+    await query(owner.url, 'INSERT INTO kept SELECT generate_series(1, 100)');
+
+    const refusal = await startEmbeddedPostgres({ dataDir }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(DataDirInUseError);
+    const message = (refusal as Error).message;
+    expect(message).toContain(`belongs to process ${owner.child.pid}`);
+    expect(message).toContain('still running');
+    expect(message).toContain(`127.0.0.1:${owner.record.port}`);
+    // The owner's server and claim are untouched.
+    expect(await query(owner.url, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 100 }]);
+    expect((await readOwner(dataDir))?.pid).toBe(owner.child.pid);
+  });
+
+  it('stops the server through its watchdog when the owner is killed with SIGKILL', async () => {
+    const owner = owners[0]!;
+    const postmaster = owner.record.postmaster!;
+    const watchdog = owner.record.watchdog!;
+    expect(isRunning(postmaster)).toBe(true);
+    expect(isRunning({ pid: watchdog, start: null })).toBe(true);
+    await killOwner(owner);
+    await waitUntil('the orphaned server stopped', () => !isRunning(postmaster));
+    expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);
+    // The watchdog never outlives both.
+    await waitUntil('the watchdog exited', () => !isRunning({ pid: watchdog, start: null }), 5_000);
+  });
+
+  it('stops a server whose owner and watchdog are gone at the next start, cleanly, and keeps its data', async () => {
+    // A second owner takes over the dead first one's claim (its server is already stopped).
+    const owner = await startOwner(dataDir);
+    owners.push(owner);
+    await query(owner.url, 'INSERT INTO kept SELECT generate_series(101, 250)');
+    const postmaster = owner.record.postmaster!;
+    // Owner and watchdog die together (an OOM kill, a `kill -9` of both): nothing stops the server...
+    process.kill(owner.record.watchdog!, 'SIGKILL');
+    await killOwner(owner);
+    await sleep(1_500);
+    expect(isRunning(postmaster)).toBe(true);
+    leftovers.push(postmaster.pid);
+
+    // ...until the next start, which stops it (a fast shutdown) and starts its own on the same data.
+    const lines: string[] = [];
+    const handle = await startEmbeddedPostgres({ dataDir, log: (line) => lines.push(line) });
+    handles.push(handle);
+    expect(isRunning(postmaster)).toBe(false);
+    expect(lines.join('\n')).toContain(
+      `stopping the Postgres server (pid ${postmaster.pid}) left running on ${dataDir} by process ${owner.child.pid}, which is gone`,
+    );
+    expect(lines.join('\n')).toMatch(/database system was shut down at/); // clean: no crash recovery
+    const rows = await query(handle.url, 'SELECT count(*)::int AS n, max(n) AS top FROM kept');
+    expect(rows).toEqual([{ n: 250, top: 250 }]);
+    const record = await readOwner(dataDir);
+    expect(record?.pid).toBe(process.pid);
+
+    // A clean stop ends the server, the watchdog and the claim.
+    await handle.stop();
+    handles.pop();
+    expect(isRunning(record!.postmaster!)).toBe(false);
+    await waitUntil('the watchdog exited', () => !isRunning({ pid: record!.watchdog!, start: null }), 5_000);
+    expect(existsSync(ownerFileOf(dataDir))).toBe(false);
+  });
+
+  it('leaves alone a server no recorded owner started, and says how to stop it', async () => {
+    const owner = await startOwner(dataDir);
+    owners.push(owner);
+    const postmaster = owner.record.postmaster!;
+    process.kill(owner.record.watchdog!, 'SIGKILL');
+    await killOwner(owner);
+    leftovers.push(postmaster.pid);
+    // As if started by hand, or by a version without owner files.
+    await unlink(ownerFileOf(dataDir));
+
+    const refusal = await startEmbeddedPostgres({ dataDir }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(refusal?.message).toContain(`A Postgres server (pid ${postmaster.pid}) is running on ${dataDir}`);
+    expect(refusal?.message).toContain(`kill -INT ${postmaster.pid}`);
+    expect(isRunning(postmaster)).toBe(true);
+    // The refused start leaves no claim of its own behind.
+    expect(existsSync(ownerFileOf(dataDir))).toBe(false);
+  });
+});
