@@ -5,11 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import {
+  identify,
   isRunning,
-  type OwnerRecord,
   ownerFileOf,
   type ProcessIdentity,
   readOwner,
+  readPostmasterLock,
 } from '../../infra/postgres/ownership.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { Random, seedFrom } from '../../infra/testing/random.ts';
@@ -58,16 +59,18 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
   const outputs: string[] = [];
   const postmasters: ProcessIdentity[] = [];
 
-  const owner = async (): Promise<OwnerRecord> => {
+  /** The server the API runs, as the data directory's lock names it, and its watchdog, from the owner record. */
+  const current = async () => {
+    const lock = await readPostmasterLock(path.join(dataRoot, 'pg'));
+    if (!lock) throw new Error('no postmaster.pid');
+    const postmaster = identify(lock.pid);
+    postmasters.push(postmaster);
     const record = await readOwner(path.join(dataRoot, 'pg'));
-    if (!record?.postmaster || !record.watchdog || !record.port) throw new Error('no complete owner record');
-    expect(record.pid).toBe(api!.pid);
-    postmasters.push(record.postmaster);
-    return record;
+    return { postmaster, port: lock.port, ownerPid: record?.pid ?? null, watchdog: record?.watchdog ?? null };
   };
   const start = async (port?: number) => {
     api = await startApp({ databaseUrl: null, env, timeoutMs: START_TIMEOUT_MS, ...(port ? { port } : {}) });
-    return await owner();
+    return await current();
   };
 
   beforeAll(async () => {
@@ -111,38 +114,39 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
       for (const kind of ['alone', 'with its watchdog', 'restarted at once'] as const) {
         const at = answered() + rng.int(5, 30);
         while (!done && (answered() < at || traffic.inFlight === 0)) await sleep(2);
-        const record = await owner();
+        const server = await current();
         inFlightAtKills += traffic.inFlight;
-        if (kind === 'with its watchdog') process.kill(record.watchdog!, 'SIGKILL');
+        if (kind === 'with its watchdog' && server.watchdog) process.kill(server.watchdog, 'SIGKILL');
+        const killedPid = api!.pid;
         await api!.kill('SIGKILL');
         outputs.push(api!.output());
         if (kind === 'alone') {
           // The watchdog stops the orphaned server, which leaves its lock file behind it.
           const ms = await waitUntil(
             'the watchdog stopped the server',
-            () => !isRunning(record.postmaster!),
+            () => !isRunning(server.postmaster),
             20_000,
           );
           expect(existsSync(path.join(dataRoot, 'pg', 'postmaster.pid'))).toBe(false);
           await waitUntil(
             'the watchdog exited',
-            () => !isRunning({ pid: record.watchdog!, start: null }),
+            () => !isRunning({ pid: server.watchdog!, start: null }),
             5_000,
           );
           kills.push(`alone (server stopped by the watchdog in ${ms} ms)`);
         } else if (kind === 'with its watchdog') {
           await sleep(1_000);
           // Nothing stopped it: the next start must.
-          expect(isRunning(record.postmaster!)).toBe(true);
+          expect(isRunning(server.postmaster)).toBe(true);
           kills.push(kind);
         } else {
           kills.push(kind);
         }
         await start(port);
-        expect(isRunning(record.postmaster!)).toBe(false);
+        expect(isRunning(server.postmaster)).toBe(false);
         if (kind === 'with its watchdog')
           expect(api!.output()).toContain(
-            `stopping the Postgres server (pid ${record.postmaster!.pid}) left running on ${path.join(dataRoot, 'pg')} by process ${record.pid}, which is gone`,
+            `stopping the Postgres server (pid ${server.postmaster.pid}) left running on ${path.join(dataRoot, 'pg')} by process ${killedPid}, which is gone`,
           );
       }
     })();
@@ -161,8 +165,11 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
     expect(result.unexpected).toEqual([]);
     expect(observed.filter((o) => o.status >= 500)).toEqual([]);
 
-    const record = await owner();
-    const url = `postgres://postgres:postgres@127.0.0.1:${record.port}/sai`;
+    const server = await current();
+    // The owner file names the running API and its watchdog.
+    expect(server.ownerPid).toBe(api!.pid);
+    expect(server.watchdog).not.toBeNull();
+    const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/sai`;
     pool = createPool(url, 5);
     store = new PostgresEventStore(pool, url);
     await waitForProjections(pool, store, PROJECTION_NAMES, 120_000);
@@ -181,8 +188,8 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
 
     // A clean stop (SIGTERM, as Ctrl-C or a service manager sends) leaves nothing behind.
     await api!.stop();
-    expect(isRunning(record.postmaster!)).toBe(false);
-    await waitUntil('the watchdog exited', () => !isRunning({ pid: record.watchdog!, start: null }), 5_000);
+    expect(isRunning(server.postmaster)).toBe(false);
+    await waitUntil('the watchdog exited', () => !isRunning({ pid: server.watchdog!, start: null }), 5_000);
     expect(existsSync(ownerFileOf(path.join(dataRoot, 'pg')))).toBe(false);
   });
 });

@@ -7,7 +7,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureOutput, repoRoot } from '../../api/testing/processes.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.ts';
-import { DataDirInUseError, isRunning, type OwnerRecord, ownerFileOf, readOwner } from './ownership.ts';
+import {
+  DataDirInUseError,
+  identify,
+  isRunning,
+  ownerFileOf,
+  type ProcessIdentity,
+  readOwner,
+  readPostmasterLock,
+} from './ownership.ts';
 
 /**
  * The owner file and the watchdog of the embedded Postgres (ownership.ts, watchdog.mjs), with real
@@ -20,7 +28,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Owner {
   child: ChildProcess;
   url: string;
-  record: OwnerRecord;
+  /** The server it started, as the data directory's own lock file names it. */
+  postmaster: ProcessIdentity;
+  port: number;
+  /** Its watchdog's pid, from its owner record. */
+  watchdog: number | null;
 }
 
 async function startOwner(dataDir: string): Promise<Owner> {
@@ -33,9 +45,10 @@ async function startOwner(dataDir: string): Promise<Owner> {
   for (;;) {
     const ready = /^ready (\S+)$/m.exec(output.text());
     if (ready) {
-      const record = await readOwner(dataDir);
-      if (!record) throw new Error('no owner file after the start');
-      return { child, url: ready[1]!, record };
+      const lock = await readPostmasterLock(dataDir);
+      if (!lock) throw new Error('no postmaster.pid after the start');
+      const watchdog = (await readOwner(dataDir))?.watchdog ?? null;
+      return { child, url: ready[1]!, postmaster: identify(lock.pid), port: lock.port, watchdog };
     }
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline)
       throw new Error(`the owner did not start:\n${output.text()}`);
@@ -73,7 +86,6 @@ describe('the embedded Postgres and its owner', () => {
   let dataDir: string;
   const owners: Owner[] = [];
   const handles: EmbeddedPostgresHandle[] = [];
-  const leftovers: number[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'sai-owner-'));
@@ -82,8 +94,10 @@ describe('the embedded Postgres and its owner', () => {
   afterAll(async () => {
     for (const owner of owners) await killOwner(owner);
     for (const handle of handles) await handle.stop().catch(() => {});
-    for (const pid of leftovers) if (isRunning({ pid, start: null })) process.kill(pid, 'SIGINT');
-    await waitUntil('every server stopped', () => leftovers.every((pid) => !isRunning({ pid, start: null })));
+    // Every server an owner started, should a test have failed before it was stopped.
+    const servers = owners.map((owner) => owner.postmaster);
+    for (const server of servers) if (isRunning(server)) process.kill(server.pid, 'SIGINT');
+    await waitUntil('every server stopped', () => !servers.some(isRunning));
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -101,7 +115,7 @@ describe('the embedded Postgres and its owner', () => {
     const message = (refusal as Error).message;
     expect(message).toContain(`belongs to process ${owner.child.pid}`);
     expect(message).toContain('still running');
-    expect(message).toContain(`127.0.0.1:${owner.record.port}`);
+    expect(message).toContain(`127.0.0.1:${owner.port}`);
     // The owner's server and claim are untouched.
     expect(await query(owner.url, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 100 }]);
     expect((await readOwner(dataDir))?.pid).toBe(owner.child.pid);
@@ -109,15 +123,14 @@ describe('the embedded Postgres and its owner', () => {
 
   it('stops the server through its watchdog when the owner is killed with SIGKILL', async () => {
     const owner = owners[0]!;
-    const postmaster = owner.record.postmaster!;
-    const watchdog = owner.record.watchdog!;
+    const { postmaster } = owner;
     expect(isRunning(postmaster)).toBe(true);
-    expect(isRunning({ pid: watchdog, start: null })).toBe(true);
     await killOwner(owner);
     await waitUntil('the orphaned server stopped', () => !isRunning(postmaster));
     expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);
     // The watchdog never outlives both.
-    await waitUntil('the watchdog exited', () => !isRunning({ pid: watchdog, start: null }), 5_000);
+    expect(owner.watchdog).not.toBeNull();
+    await waitUntil('the watchdog exited', () => !isRunning({ pid: owner.watchdog!, start: null }), 5_000);
   });
 
   it('stops a server whose owner and watchdog are gone at the next start, cleanly, and keeps its data', async () => {
@@ -125,13 +138,12 @@ describe('the embedded Postgres and its owner', () => {
     const owner = await startOwner(dataDir);
     owners.push(owner);
     await query(owner.url, 'INSERT INTO kept SELECT generate_series(101, 250)');
-    const postmaster = owner.record.postmaster!;
+    const { postmaster } = owner;
     // Owner and watchdog die together (an OOM kill, a `kill -9` of both): nothing stops the server...
-    process.kill(owner.record.watchdog!, 'SIGKILL');
+    if (owner.watchdog) process.kill(owner.watchdog, 'SIGKILL');
     await killOwner(owner);
     await sleep(1_500);
     expect(isRunning(postmaster)).toBe(true);
-    leftovers.push(postmaster.pid);
 
     // ...until the next start, which stops it (a fast shutdown) and starts its own on the same data.
     const lines: string[] = [];
@@ -158,12 +170,11 @@ describe('the embedded Postgres and its owner', () => {
   it('leaves alone a server no recorded owner started, and says how to stop it', async () => {
     const owner = await startOwner(dataDir);
     owners.push(owner);
-    const postmaster = owner.record.postmaster!;
-    process.kill(owner.record.watchdog!, 'SIGKILL');
+    const { postmaster } = owner;
+    if (owner.watchdog) process.kill(owner.watchdog, 'SIGKILL');
     await killOwner(owner);
-    leftovers.push(postmaster.pid);
     // As if started by hand, or by a version without owner files.
-    await unlink(ownerFileOf(dataDir));
+    await unlink(ownerFileOf(dataDir)).catch(() => {});
 
     const refusal = await startEmbeddedPostgres({ dataDir }).then(
       () => null,
