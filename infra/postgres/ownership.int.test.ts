@@ -118,7 +118,10 @@ describe('the embedded Postgres and its owner', () => {
     expect(message).toContain(`127.0.0.1:${owner.port}`);
     // The owner's server and claim are untouched.
     expect(await query(owner.url, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 100 }]);
-    expect((await readOwner(dataDir))?.pid).toBe(owner.child.pid);
+    const record = await readOwner(dataDir);
+    expect(record?.pid).toBe(owner.child.pid);
+    // Its program and script, never its arguments (a tool may take a password on its command line).
+    expect(record?.command).toMatch(/^node .*infra\/testing\/embeddedOwner\.ts$/);
   });
 
   it('stops the server through its watchdog when the owner is killed with SIGKILL', async () => {

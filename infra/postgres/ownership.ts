@@ -140,7 +140,8 @@ export async function readOwner(dataDir: string): Promise<OwnerRecord | null> {
 function myRecord(): OwnerRecord {
   return {
     ...identify(process.pid),
-    command: [path.basename(process.argv0 || 'node'), ...process.argv.slice(1)].join(' '),
+    // The program and its script, never its arguments: a tool may take a password on its command line.
+    command: [path.basename(process.argv0 || 'node'), process.argv[1] ?? ''].join(' ').trim(),
     since: new Date().toISOString(),
     port: null,
     postmaster: null,
@@ -253,7 +254,7 @@ export async function stopPostmaster(dataDir: string, pid: number, fastMs = 60_0
   const quitAt = Date.now() + fastMs;
   const giveUpAt = quitAt + 30_000;
   let quit = false;
-  while (isRunning(who) || (await postmasterPidOf(dataDir)) === pid) {
+  while (isRunning(who)) {
     if (!quit && Date.now() > quitAt) {
       signal('SIGQUIT');
       quit = true;
@@ -262,6 +263,10 @@ export async function stopPostmaster(dataDir: string, pid: number, fastMs = 60_0
       throw new Error(`The Postgres server (pid ${pid}) on ${dataDir} did not stop; stop it by hand`);
     await sleep(50);
   }
+  // A postmaster removes its lock file as it exits. One that died without (killed with SIGKILL) leaves it,
+  // and the next postmaster sees for itself that its pid is gone.
+  const lockGoneBy = Date.now() + 5_000;
+  while ((await postmasterPidOf(dataDir)) === pid && Date.now() < lockGoneBy) await sleep(50);
 }
 
 /**
@@ -315,7 +320,8 @@ export function startWatchdog(
   const child = spawn(
     process.execPath,
     [watchdogScript(), JSON.stringify({ dataDir, owner, postmaster, intervalMs: WATCHDOG_INTERVAL_MS })],
-    { detached: true, stdio: 'ignore', cwd: '/' },
+    // No environment of ours (it holds the session key, the admin's password): it needs none.
+    { detached: true, stdio: 'ignore', cwd: '/', env: {} },
   );
   child.on('error', () => {}); // A watchdog that cannot start leaves the next start to stop a stale server.
   child.unref();
