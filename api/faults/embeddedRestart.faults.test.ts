@@ -33,8 +33,9 @@ import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from '
  *    next start finds its owner gone, stops it cleanly and starts its own on the same data;
  * 3. killed and started again at once, racing its watchdog.
  * Every start must succeed by itself, and afterwards every acknowledged command is in the log exactly once,
- * no refused one is, and every ledger invariant holds. A clean stop at the end leaves no Postgres server,
- * no watchdog and no owner file behind. FAULT_SEED=n replays the same workload and kill schedule.
+ * no refused one is, and every ledger invariant holds. A second start on the same DATA_DIR meanwhile exits
+ * 1 naming the running one. A clean stop at the end leaves no Postgres server, no watchdog and no owner
+ * file behind. FAULT_SEED=n replays the same workload and kill schedule.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
@@ -185,6 +186,19 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
     await pool.end();
     store = null;
     pool = null;
+
+    // A second `npm start` on the same DATA_DIR while this one runs: exit 1, naming the owner, its server untouched.
+    const second = await startApp({ databaseUrl: null, env, timeoutMs: START_TIMEOUT_MS }).then(
+      async (app) => {
+        await app.stop();
+        return 'started';
+      },
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(second).toContain('exited (code 1)');
+    expect(second).toContain(`belongs to process ${api!.pid}`);
+    expect(isRunning(server.postmaster)).toBe(true);
+    expect((await readOwner(path.join(dataRoot, 'pg')))?.pid).toBe(api!.pid);
 
     // A clean stop (SIGTERM, as Ctrl-C or a service manager sends) leaves nothing behind.
     await api!.stop();

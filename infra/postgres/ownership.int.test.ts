@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureOutput, repoRoot } from '../../api/testing/processes.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.ts';
 import {
+  claimDataDir,
   DataDirInUseError,
   identify,
   isRunning,
@@ -15,6 +16,8 @@ import {
   type ProcessIdentity,
   readOwner,
   readPostmasterLock,
+  releaseAtExit,
+  releaseClaim,
 } from './ownership.ts';
 
 /**
@@ -187,6 +190,74 @@ describe('the embedded Postgres and its owner', () => {
     expect(refusal?.message).toContain(`kill -INT ${postmaster.pid}`);
     expect(isRunning(postmaster)).toBe(true);
     // The refused start leaves no claim of its own behind.
+    expect(existsSync(ownerFileOf(dataDir))).toBe(false);
+  });
+});
+
+describe('the owner file', () => {
+  let dir: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sai-owner-file-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const fresh = async (name: string) => {
+    dataDir = path.join(dir, name);
+    return dataDir;
+  };
+  const deadProcess = async (): Promise<ProcessIdentity> => {
+    const child = spawn(process.execPath, ['-e', '']);
+    const who = identify(child.pid!);
+    await new Promise((resolve) => child.once('exit', resolve));
+    return who;
+  };
+  const record = (who: ProcessIdentity) =>
+    JSON.stringify({ ...who, command: 'node x', since: '', port: 5, postmaster: null, watchdog: null });
+
+  it('is claimed by one process at a time; a second claim, even from the same process, is refused', async () => {
+    await fresh('one');
+    const claim = await claimDataDir(dataDir);
+    expect(claim.previous).toBeNull();
+    expect(await readOwner(dataDir)).toMatchObject({ pid: process.pid, start: identify(process.pid).start });
+    const second = await Promise.allSettled([claimDataDir(dataDir), claimDataDir(dataDir)]);
+    for (const outcome of second)
+      expect(outcome.status === 'rejected' && outcome.reason).toBeInstanceOf(DataDirInUseError);
+    releaseClaim(dataDir, claim.record);
+    expect(existsSync(ownerFileOf(dataDir))).toBe(false);
+  });
+
+  it('is taken over from a dead owner, from a recycled pid (another start time), and from a damaged file', async () => {
+    await fresh('two');
+    const dead = await deadProcess();
+    await writeFile(ownerFileOf(dataDir), record(dead));
+    expect((await claimDataDir(dataDir)).previous?.pid).toBe(dead.pid);
+
+    // This very pid, started at another time: a recycled pid is not the owner. Without /proc (no start
+    // times) the pid alone decides, and the claim is refused.
+    const recycled = { pid: process.pid, start: '1' };
+    await writeFile(ownerFileOf(dataDir), record(recycled));
+    if (existsSync('/proc/self/stat'))
+      expect((await claimDataDir(dataDir)).previous).toEqual(expect.objectContaining(recycled));
+    else await expect(claimDataDir(dataDir)).rejects.toBeInstanceOf(DataDirInUseError);
+
+    await writeFile(ownerFileOf(dataDir), '{"pid":');
+    expect((await claimDataDir(dataDir)).previous).toBeNull();
+    expect((await readOwner(dataDir))?.pid).toBe(process.pid);
+  });
+
+  it('is released only by its own owner', async () => {
+    await fresh('three');
+    const claim = await claimDataDir(dataDir);
+    releaseClaim(dataDir, { ...claim.record, start: 'another' });
+    releaseClaim(dataDir, { ...claim.record, pid: claim.record.pid + 1 });
+    expect((await readOwner(dataDir))?.pid).toBe(process.pid);
+    // At exit, not while its server runs (the watchdog and the next start need to know whose it was).
+    releaseAtExit(dataDir, () => ({ ...claim.record, postmaster: identify(process.pid) }))();
+    expect(existsSync(ownerFileOf(dataDir))).toBe(true);
+    const dead = await deadProcess();
+    releaseAtExit(dataDir, () => ({ ...claim.record, postmaster: dead }))();
     expect(existsSync(ownerFileOf(dataDir))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -151,7 +152,7 @@ function myRecord(): OwnerRecord {
 
 /** Creates the file with this content only if there is none, all at once (a reader never sees half of it). */
 async function createExclusive(file: string, content: string): Promise<boolean> {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, content);
   try {
     await link(temporary, file);
@@ -185,7 +186,7 @@ export async function claimDataDir(dataDir: string): Promise<Claim> {
     if (text === null) continue;
     const current = parseOwner(text);
     if (current && isRunning(current)) throw new DataDirInUseError(dataDir, current);
-    const aside = `${file}.${process.pid}.stale`;
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
     try {
       await rename(file, aside);
     } catch {
@@ -203,7 +204,7 @@ export async function claimDataDir(dataDir: string): Promise<Claim> {
 /** Records what this owner started (port, postmaster, watchdog), replacing its own file atomically. */
 export async function updateClaim(dataDir: string, record: OwnerRecord): Promise<void> {
   const file = ownerFileOf(dataDir);
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, JSON.stringify(record));
   await rename(temporary, file);
 }
