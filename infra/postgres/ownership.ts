@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
@@ -94,12 +94,14 @@ export async function postmasterPidOf(dataDir: string): Promise<number | null> {
   return (await readPostmasterLock(dataDir))?.pid ?? null;
 }
 
-/** A running Postgres server process with this pid (on Linux its name is checked: pids are recycled). */
+/** A running Postgres server process with this pid (its name is checked: pids are recycled). */
 function isPostgres(pid: number): boolean {
   if (!isRunning({ pid, start: null })) return false;
-  if (!HAS_PROC) return true;
   try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+    if (HAS_PROC) return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+    // Without /proc (macOS): ps names the program. Asked only at a start that found a server running.
+    const program = execFileSync('ps', ['-p', String(pid), '-o', 'comm='], { encoding: 'utf8' }).trim();
+    return path.basename(program) === 'postgres';
   } catch {
     return false;
   }

@@ -58,6 +58,20 @@ describe('reachProblem', () => {
     expect(message).toContain('Set DATA_DIR');
     expect(message).toContain('`chmod o+x /tmp/tmp.x`');
     expect(message).toContain('DATABASE_URL');
+    // The programs in node_modules: a clone under /root.
+    const programs = reachProblem(
+      {
+        what: 'the Postgres programs in',
+        dir: '/root/app/node_modules/pg/bin',
+        remedy: 'Put the application elsewhere',
+      },
+      [dir('/', 0o755), dir('/root', 0o700)],
+      postgres,
+    );
+    expect(programs).toContain('which may not enter /root (mode 0700, owner uid 0)');
+    expect(programs).toContain(
+      'it cannot reach the Postgres programs in /root/app/node_modules/pg/bin. Put the application elsewhere',
+    );
     expect(
       reachProblem({ what: 'x', dir: '/srv', remedy: 'y' }, [dir('/', 0o755), dir('/srv', 0o755)], postgres),
     ).toBeNull();
