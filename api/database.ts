@@ -23,6 +23,7 @@ export async function openDatabase(
     dataDir,
     port: EMBEDDED_PORT,
     log: (line) => logger.debug({ postgres: line }, 'postgres'),
+    notice: (message) => logger.warn({ dataDir }, message),
   });
   return { url: await ensureDatabase(embedded.url, 'sai'), embedded };
 }

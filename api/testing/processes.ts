@@ -33,7 +33,8 @@ export interface RunningApp extends RunningProcess {
 }
 
 export interface StartAppOptions {
-  databaseUrl: string;
+  /** null: no DATABASE_URL, so the API starts the embedded Postgres under DATA_DIR (`npm start`'s default). */
+  databaseUrl: string | null;
   /** Listen on this port (a restarted API keeps its address); a free one when absent. */
   port?: number;
   /** Extra or overriding environment variables. */
@@ -49,14 +50,17 @@ export interface StartAppOptions {
 /** Env passed through from the test runner; everything else the server sees is set explicitly. */
 const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];
 
-function baseEnv(databaseUrl: string, extra: Record<string, string> | undefined): Record<string, string> {
+function baseEnv(
+  databaseUrl: string | null,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of INHERITED_ENV) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
   return Object.assign(env, {
-    DATABASE_URL: databaseUrl,
+    ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl }),
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     DEMO_USERS: 'off',

