@@ -403,7 +403,8 @@ export const CROSS_SITE: Record<string, string>[] = [
   { Origin: 'https://evil.example' },
   { Origin: 'null' },
   { Origin: 'http://localhost.evil.example' },
-  { Origin: 'http://localhost:3000' },
+  // Our own host on another port is another origin (PUBLIC_URL is http://localhost:3000 here).
+  { Origin: 'http://localhost:8080' },
   { 'Sec-Fetch-Site': 'cross-site' },
   { 'Sec-Fetch-Site': 'same-site' },
   { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin' },

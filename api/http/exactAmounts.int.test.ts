@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { newEvmTxHash } from '../testing/txHashes.ts';
 
 /**
  * Every amount field over HTTP, sent as a JSON number whose double is not its literal. JSON.parse made
@@ -41,6 +42,7 @@ describe('amounts are read from the literal a JSON number was written with', () 
     const declared = await alice.client.post('/api/crypto/deposits', {
       currency: 'ETH',
       network: 'ethereum',
+      txHash: newEvmTxHash(),
     });
     expect(declared.status).toBe(201);
     const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
@@ -159,7 +161,12 @@ describe('amounts are read from the literal a JSON number was written with', () 
         `{"currency":"ETH","amount":${amount},"address":"0x52908400098527886E0F7030069857D2E4169EE7","chain":"ethereum"}`,
       );
     }
-    const declared = await bob.client.post('/api/crypto/deposits', { currency: 'BTC', network: 'bitcoin' });
+    // Declared with its hash, so that the only thing wrong with each confirmation below is its amount.
+    const declared = await bob.client.post('/api/crypto/deposits', {
+      currency: 'BTC',
+      network: 'bitcoin',
+      txHash: newEvmTxHash().slice(2),
+    });
     expect(declared.status).toBe(201);
     for (const amount of ROUNDED_BY_JSON_PARSE) {
       await refused(
