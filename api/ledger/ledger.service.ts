@@ -150,7 +150,8 @@ export async function submitPaymentProof(
 
 /**
  * Approval is two appends as well: the decision on the payment, then the mint (transaction id = payment
- * id). The approval, not the mint, refuses a suspended owner: once approved, the mint always follows. The follow-up worker mints for any approval whose mint is missing. `commandId` (derived from the
+ * id). The approval, not the mint, refuses a suspended owner: once approved, the mint always follows.
+ * The follow-up worker mints for any approval whose mint is missing. `commandId` (derived from the
  * request's Idempotency-Key) seeds the decision's event id, so a retry of an approval that already
  * happened finishes it and answers as the first attempt would have, instead of "already approved".
  */
