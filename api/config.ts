@@ -48,7 +48,7 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   /**
-   * Our deposit addresses (DECISIONS.md 21), one per chain family: ETH also serves the EVM networks
+   * Our deposit addresses (docs/product-rules.md rule 21), one per chain family: ETH also serves the EVM networks
    * (Arbitrum, Optimism, Base, BNB Chain, Avalanche). Unset = the client says it is not configured.
    */
   DEPOSIT_ADDRESS_ETH: z

@@ -1,7 +1,7 @@
 /**
  * Where the integer types the read models page by end. A value a client sends for one of them must be
  * refused before it reaches a query as a number the column's type cannot hold (a 500 from Postgres);
- * docs/ARCHITECTURE.md "Query parameters" has the rule.
+ * docs/architecture/query-parameters.md has the rule.
  */
 export const SQL_INT = {
   smallint: 32_767n,

@@ -11,7 +11,7 @@ import type { Projection } from './projection.ts';
 import { applyBatchOrNamePoison, CHECKPOINT_SCHEMA, readCheckpoint } from './runner.ts';
 
 /**
- * Blue-green rebuild of projections (Marten-style "rebuild into a new version", STYLE.md):
+ * Blue-green rebuild of projections (Marten-style "rebuild into a new version"):
  * 1. build: each projection's own SQL runs with a search_path that puts its shadow schema
  *    `rebuild_<name>` first, so its tables and its checkpoint are created and filled there, from the
  *    start of the log, beside the live tables the API keeps reading; several projections share one pass;

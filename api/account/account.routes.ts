@@ -18,7 +18,7 @@ import {
   setUpTwoFactor,
 } from './account.service.ts';
 
-/** The signed-in user's own account (profile page, spec section 2): mounted at /api/account. */
+/** The signed-in user's own account (profile page, docs/product-rules.md spec 2): mounted at /api/account. */
 export function accountRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { bio, name, password, username } from '../auth/auth.schemas.ts';
 
 /**
- * The profile's forms (spec section 2). Objects are strict: an unknown field is a 400, which is also how
+ * The profile's forms (docs/product-rules.md spec 2). Objects are strict: an unknown field is a 400, which is also how
  * the API says the e-mail cannot be changed here. A field left out of the profile keeps its value.
  */
 export const profileSchema = z.strictObject({

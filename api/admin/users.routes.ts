@@ -13,7 +13,7 @@ const statusSchema = z.strictObject({
   status: z.enum(['suspended', 'active'], { error: "Status must be 'suspended' or 'active'" }),
 });
 
-/** Admin actions on one user (the recent-users Edit, DECISIONS.md 13): mounted at /api/admin/users. */
+/** Admin actions on one user (the recent-users Edit, docs/product-rules.md rule 13): mounted at /api/admin/users. */
 export function adminUserRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 

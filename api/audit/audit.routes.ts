@@ -230,7 +230,7 @@ export function auditRoutes(deps: Deps) {
     );
   });
 
-  /** DECISIONS.md 7: the transaction, the events behind it, and the balances before and after. */
+  /** docs/product-rules.md rule 7: the transaction, the events behind it, and the balances before and after. */
   app.get('/transactions/:id', validate('param', transactionParam), async (c) => {
     requireAdmin(c);
     const { id } = c.req.valid('param');
@@ -373,7 +373,7 @@ export function statementRoutes(deps: Deps) {
   return app;
 }
 
-/** SAI has two decimals in the ledger (LEDGER.md); read-model numerics carry eight. */
+/** SAI has two decimals in the ledger (docs/ledger.md); read-model numerics carry eight. */
 function sai(text: string): string {
   return fromScaledUnits(scaledUnits(text, 2), 2);
 }

@@ -124,7 +124,7 @@ export async function* exportLedger(
     }
     const { rows } = await pool.query<JournalRow>(
       // Output names differ from the column names on purpose: ORDER BY a name that is also an output column
-      // sorts by the output (text, '1000' < '999') and would page past rows (docs/ARCHITECTURE.md).
+      // sorts by the output (text, '1000' < '999') and would page past rows (docs/decisions/0001-order-by-typed-positions.md).
       // Times and SAI's two decimals are written by Postgres (exactly: trunc never rounds, and SAI
       // amounts have no third decimal); the row loop below only quotes cells.
       `SELECT position_commit::text AS commit_text, position_prepare::text AS prepare_text, leg,

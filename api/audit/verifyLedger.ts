@@ -6,7 +6,7 @@ import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 
 /**
- * ledger:verify (LEDGER.md invariant 7): reads the whole log once, in order, and
+ * ledger:verify (docs/ledger.md invariant 7): reads the whole log once, in order, and
  * - recomputes every stream's hash chain: each event's hash from its content and the previous event's
  *   hash, revisions without gaps, and the stream head the store keeps;
  * - folds every posting into balances and compares them with the balances read model (and with the

@@ -52,7 +52,7 @@ export async function balanceFigures(deps: Deps, userId: string): Promise<Balanc
   };
 }
 
-/** The user object the client sees (spec section 3). */
+/** The user object the client sees (docs/product-rules.md spec 3). */
 export function userJson(row: UserRow, figures: BalanceFigures = ZERO_BALANCE) {
   return {
     id: row.id,
@@ -63,7 +63,7 @@ export function userJson(row: UserRow, figures: BalanceFigures = ZERO_BALANCE) {
     isAdmin: row.isAdmin,
     status: row.status,
     twoFactorEnabled: row.twoFactorEnabled,
-    /** For the avatar (spec section 2). */
+    /** For the avatar (docs/product-rules.md spec 2). */
     initials: initials(row),
     ...figures,
     profileImageUrl: row.profileImageUrl,

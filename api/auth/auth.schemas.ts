@@ -36,7 +36,7 @@ export const registerSchema = z
     confirmPassword: z.string({ error: "Passwords don't match" }).max(128),
     firstName: name('First name').optional().default(''),
     lastName: name('Last name').optional().default(''),
-    /** The client always sends false; admins are made by operators only (DECISIONS.md 1). */
+    /** The client always sends false; admins are made by operators only (docs/product-rules.md rule 1). */
     isAdmin: z.boolean().optional(),
     profileImageUrl: z
       .union([

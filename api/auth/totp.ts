@@ -4,7 +4,7 @@ import type pg from 'pg';
 import QRCode from 'qrcode';
 
 /**
- * TOTP two-factor authentication (DECISIONS.md 5), RFC 6238 with the authenticator apps' defaults
+ * TOTP two-factor authentication (docs/product-rules.md rule 5), RFC 6238 with the authenticator apps' defaults
  * (SHA-1, 6 digits, 30 s). The shared secret lives only in `totp_secrets`, encrypted with AES-256-GCM
  * (the user id is the associated data, so a row cannot be moved to another user); the log records only
  * that 2FA was enabled or disabled. The key is derived from the session secret with HKDF: rotating

@@ -11,7 +11,7 @@ type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 /** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
 export const cardIdFor = (userId: string) => nameBasedUuid(`card:${userId}`);
 
-/** PINs are argon2 hashes in this table, outside the log (DECISIONS.md 14). */
+/** PINs are argon2 hashes in this table, outside the log (docs/product-rules.md rule 14). */
 export const CARD_PINS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS card_pins (
   card_id text PRIMARY KEY,

@@ -14,7 +14,7 @@ import { nameBasedUuid } from '../../infra/ids.ts';
 /**
  * Load → decide → append with the expected revision, retried on a concurrent write.
  *
- * A command's cost must not grow with its stream's history (LEDGER.md): the folded state of recently
+ * A command's cost must not grow with its stream's history (docs/ledger.md): the folded state of recently
  * used streams is cached with its revision. A command on a cached stream decides on that state without
  * reading at all: the append's expected revision is the check that the state is current, and catches any
  * writer the cache did not see; the retry then reads what was appended since and decides again. A

@@ -29,7 +29,7 @@ const contactSchema = z.strictObject({
     .superRefine(storedText('Message', { multiline: true })),
 });
 
-/** The contact form is stored (DECISIONS.md 13); admins read the messages. */
+/** The contact form is stored (docs/product-rules.md rule 13); admins read the messages. */
 export function contactRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/', validate('json', contactSchema), async (c) => {

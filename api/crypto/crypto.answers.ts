@@ -38,7 +38,7 @@ export function withdrawalJson(row: WithdrawalRow, now: Date) {
     failureReason: row.failureReason,
     requestedAt: row.requestedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    // The 24-hour promise (spec section 1): how long it has waited, and whether it is late.
+    // The 24-hour promise (docs/product-rules.md spec 1): how long it has waited, and whether it is late.
     ageHours,
     overdue: row.status === 'pending' && ageHours >= 24,
     ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),

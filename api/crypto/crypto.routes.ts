@@ -42,7 +42,7 @@ const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });
 
 /**
- * A balance with at least its currency's display decimals (spec 9) and every significant digit: a screen
+ * A balance with at least its currency's display decimals (docs/product-rules.md spec 9) and every significant digit: a screen
  * may shorten it, the API never drops a digit the ledger holds.
  */
 function display(amount: string, asset: CryptoAsset | 'SAI'): string {
@@ -233,7 +233,7 @@ export function cryptoRoutes(deps: Deps) {
     );
   });
 
-  /** Sends any supported currency (SAI included) to a user found by e-mail; free (DECISIONS.md 19). */
+  /** Sends any supported currency (SAI included) to a user found by e-mail; free (docs/product-rules.md rule 19). */
   app.post('/transfer', validate('json', transferSchema), async (c) => {
     const session = requireUser(c);
     const input = c.req.valid('json');

@@ -13,7 +13,7 @@ import { type RunningApp, startApp } from '../testing/processes.ts';
 import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from './workload.ts';
 
 /**
- * LEDGER.md invariant 3 over HTTP when the server dies: the API (with its in-process projections, as
+ * docs/ledger.md invariant 3 over HTTP when the server dies: the API (with its in-process projections, as
  * `npm start` runs) is killed with SIGKILL at seeded random moments while concurrent transfers, approvals
  * and withdrawals are in flight, and restarted on the same port. Clients retry every command with the
  * same Idempotency-Key until they get an answer. Afterwards every command took effect exactly once: each

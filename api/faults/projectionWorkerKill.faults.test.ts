@@ -20,7 +20,7 @@ import {
 import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld } from './workload.ts';
 
 /**
- * LEDGER.md invariants 4-6 under crashes: the API runs without projections (PROJECTIONS=off) and a separate
+ * docs/ledger.md invariants 4-6 under crashes: the API runs without projections (PROJECTIONS=off) and a separate
  * projection worker builds the read models and runs the ledger follow-ups. While concurrent transfers,
  * approvals and withdrawals run, the worker is killed with SIGKILL at seeded random moments and restarted,
  * again and again. After it catches up, every read model must equal a rebuild from the log into an empty

@@ -171,7 +171,7 @@ describe('boundary fuzz', () => {
   };
 
   /** What the refused requests appended. A registration refused as a duplicate reserves and releases its
-   * e-mail or username on the way (docs/ARCHITECTURE.md "Uniqueness on the write side"): nothing else. */
+   * e-mail or username on the way (docs/architecture/commands.md "Uniqueness on the write side"): nothing else. */
   const appendedByRefused = async () => {
     const { rows } = await app.t.db.pool.query<{ id: string; type: string }>(
       `SELECT metadata->>'correlationId' AS id, event_type AS type FROM es_events

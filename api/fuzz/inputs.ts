@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * Generators of hostile input for the fuzz test (fuzz.int.test.ts). Values are raw JSON text, so a body
  * can hold what JSON.stringify never writes (1e309, -0, huge integer literals). Each field has a validity
- * rule written from the contract (LEDGER.md "Money", the spec's forms), not taken from the API's own zod
+ * rule written from the contract (docs/ledger.md#assets-and-amounts, the spec's forms), not taken from the API's own zod
  * schemas: an "invalid" generator is a rich pool filtered by "not valid", so it is invalid by
  * construction, and anything the API accepts from it is a bug.
  */
@@ -178,7 +178,7 @@ export const optional =
   (value) =>
     value === undefined || rule(value);
 
-/** LEDGER.md "Money": a positive decimal, no exponent, at most `decimals` places, at most 16 integer digits. */
+/** docs/ledger.md#assets-and-amounts: a positive decimal, no exponent, at most `decimals` places, at most 16 integer digits. */
 export function amount(decimals: number): Rule {
   return (value) => {
     let s: string;

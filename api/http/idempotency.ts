@@ -9,7 +9,7 @@ import { canonicalBody, jsonBody } from './jsonBody.ts';
 import { HttpProblem, problemBody } from './problem.ts';
 
 /**
- * Idempotency-Key for money commands (LEDGER.md invariant 3). The command's id is derived from the key
+ * Idempotency-Key for money commands (docs/ledger.md invariant 3). The command's id is derived from the key
  * (user + route + key), so a retry appends the very same ids and can never move money twice, even when
  * the first attempt died half-way. The table below remembers the first answer and the request's hash: a
  * retry with the same body (compared by its canonical JSON, numbers as written) gets that answer again; another body with the same key gets 422.

@@ -5,7 +5,7 @@ import { StoreUnavailableError, WrongExpectedRevisionError } from '../../infra/e
 
 /**
  * RFC 9457 Problem Details. `message` repeats `detail` because the client reads the `message` field of an
- * error body (spec section 8); `fieldErrors` maps form fields to their messages.
+ * error body (docs/product-rules.md spec 8); `fieldErrors` maps form fields to their messages.
  */
 export interface Problem {
   type: string;

@@ -14,7 +14,7 @@ class RequestTimedOut extends HTTPException {}
  *
  * The work itself is not cancelled: a command still running when its client got the 503 may yet commit.
  * That is what Idempotency-Key is for: a retry with the same key returns the first outcome, never a second
- * effect (LEDGER.md invariant 3), so the answer says so.
+ * effect (docs/ledger.md invariant 3), so the answer says so.
  */
 export function requestTimeout(ms: number): MiddlewareHandler<AppEnv> {
   const race = timeout(ms, () => new RequestTimedOut(503));

@@ -11,7 +11,7 @@ import { newEvmTxHash, newSolanaSignature } from '../testing/txHashes.ts';
 
 /**
  * Random sequences of money commands from several users and an admin, sent with concurrency, then the
- * ledger invariants of LEDGER.md checked after every run (api/testing/ledgerInvariants.ts, shared with the
+ * ledger invariants of docs/ledger.md checked after every run (api/testing/ledgerInvariants.ts, shared with the
  * fault tests): 1 no user balance ever negative (history included), 2 every asset's postings sum to zero,
  * 3 a command replayed with its idempotency key has one effect, 4 every read model rebuilt from the log
  * equals the live one, and balances equal a replay of the log.

@@ -1,5 +1,5 @@
 /**
- * A deterministic simulation of the command and projection pipeline under store faults (LEDGER.md
+ * A deterministic simulation of the command and projection pipeline under store faults (docs/ledger.md
  * invariants 1-6), in the style of FoundationDB's and TigerBeetle's simulators: one seed decides the
  * workload, every interleaving and every fault, so a failing seed replays exactly (SIM_SEED=n).
  *

@@ -18,7 +18,7 @@ import { verifyLedger } from '../audit/verifyLedger.ts';
 import { loadState, StateCache } from '../commands/handleCommand.ts';
 
 /**
- * LEDGER.md invariants 1-6 as checks every suite can run after its workload: the property test, the fault
+ * docs/ledger.md invariants 1-6 as checks every suite can run after its workload: the property test, the fault
  * tests (processes killed, Postgres restarted) and the in-memory simulation.
  * - `logViolations` looks only at the log (pure; the simulation uses it as is);
  * - `checkLedgerInvariants` adds the read models, the write side and a rebuild into an empty database.
@@ -215,7 +215,7 @@ export interface LedgerUnderTest {
 }
 
 /**
- * Every invariant of LEDGER.md 1-7 after a workload, on a settled system (call waitForProjections or the
+ * Every invariant of docs/ledger.md invariants 1-7 after a workload, on a settled system (call waitForProjections or the
  * test app's settle() first):
  * 1 no overdraft (read model history and log replay), 2 conservation, 3 exactly once and every acknowledged
  * command present, 4 read models equal a rebuild from an empty database and balances equal a replay of

@@ -32,7 +32,7 @@ function amountText(asset: string, amount: string): string {
   return isAsset(asset) ? ledgerAmountText(amount, asset) : fromScaledUnits(scaledUnits(amount, 8), 8);
 }
 
-/** A transaction as the lists show it (spec section 3 plus direction, names and balance after). */
+/** A transaction as the lists show it (docs/product-rules.md spec 3 plus direction, names and balance after). */
 export function transactionJson(row: TransactionRow) {
   return {
     id: row.id,

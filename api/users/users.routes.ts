@@ -82,7 +82,7 @@ export function adminRoutes(deps: Deps) {
       totalUsers: counts.total,
       tokensInCirculation: ledgerAmountText(ledger.tokensInCirculation, 'SAI'),
       transactionsLast24h: ledger.transactionsLast24h,
-      // Week over week: new users, circulation growth, and transactions (DECISIONS.md 9).
+      // Week over week: new users, circulation growth, and transactions (docs/product-rules.md rule 9).
       trends: {
         users: trend(counts.lastWeek, counts.weekBefore),
         tokens: trend(

@@ -23,7 +23,7 @@ export type CardTier = (typeof CARD_TIERS)[number];
 export type CardStatus = 'pending' | 'verifying' | 'active' | 'inactive' | 'shipping';
 export type ShippingStatus = 'not_shipped' | 'shipped' | 'delivered';
 
-/** Tier thresholds in SAI minor units (spec section 9: 500+ black, 250+ ruby, else gold). */
+/** Tier thresholds in SAI minor units (docs/product-rules.md spec 9: 500+ black, 250+ ruby, else gold). */
 export const TIER_THRESHOLDS: readonly { tier: CardTier; minUnits: bigint }[] = [
   { tier: 'black', minUnits: 50_000n },
   { tier: 'ruby', minUnits: 25_000n },

@@ -1,7 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { assertStoredText } from '../shared/text.ts';
 
-/** A message sent from /contact (DECISIONS.md 13): stored as an event, read by admins. */
+/** A message sent from /contact (docs/product-rules.md rule 13): stored as an event, read by admins. */
 export const contactMessageStream = (messageId: string) => `contactMessage-${messageId}`;
 
 export type ContactMessageEvent = {

@@ -7,7 +7,7 @@ import { DEPOSIT_NETWORKS, type NetworkId } from './networks.ts';
 import { canonicalTxHash, parseTxHash } from './txHash.ts';
 
 /**
- * A crypto deposit the user declared (DECISIONS.md 17): `cryptoDeposit-<depositId>`. Pending until an
+ * A crypto deposit the user declared (docs/product-rules.md rule 17): `cryptoDeposit-<depositId>`. Pending until an
  * admin confirms it with the amount that arrived (the account is then credited from custody:<ASSET>)
  * or rejects it. The transaction hash is optional when declaring and required when confirming; new
  * events carry it in its canonical form (txHash.ts), events written before that rule keep what was typed.

@@ -1,7 +1,7 @@
 import type { CryptoAsset } from '../shared/money.ts';
 
 /**
- * Networks per currency (spec section 9), one constants module for API and web. A network id is what the
+ * Networks per currency (docs/product-rules.md spec 9), one constants module for API and web. A network id is what the
  * API takes as `chain`/`network`; the label is what people see.
  */
 export const NETWORKS = {
@@ -62,7 +62,7 @@ export function confirmationsFor(asset: CryptoAsset): number {
   return asset === 'ETH' ? 6 : 12;
 }
 
-/** Display decimals (spec section 9): BTC 8, ETH and SOL 6, others 2. The ledger keeps 8 for all crypto. */
+/** Display decimals (docs/product-rules.md spec 9): BTC 8, ETH and SOL 6, others 2. The ledger keeps 8 for all crypto. */
 export const DISPLAY_DECIMALS: Record<CryptoAsset | 'SAI', number> = {
   SAI: 2,
   BTC: 8,
@@ -73,7 +73,7 @@ export const DISPLAY_DECIMALS: Record<CryptoAsset | 'SAI', number> = {
   XRP: 2,
 };
 
-/** Which configured deposit address serves a network (DECISIONS.md 21). */
+/** Which configured deposit address serves a network (docs/product-rules.md rule 21). */
 export function addressFamily(network: NetworkId): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {
   switch (network) {
     case 'bitcoin':

@@ -5,7 +5,7 @@ import { assertStoredText } from '../shared/text.ts';
 import type { NetworkId } from './networks.ts';
 
 /**
- * A withdrawal's life (DECISIONS.md 18), `withdrawal-<withdrawalId>`. The money side is two-phase:
+ * A withdrawal's life (docs/product-rules.md rule 18), `withdrawal-<withdrawalId>`. The money side is two-phase:
  * the hold is placed on the user's account stream first (WithdrawalHoldPlaced: user → holds:<ASSET>, the
  * no-overdraft decision); then an admin completes it (holds → outbound:<ASSET>, with the outgoing tx
  * hash) or fails it (holds → back to the user, who gets the amount back via WithdrawalHoldReleased).

@@ -7,7 +7,7 @@ import { type Asset, parseAmount } from '../shared/money.ts';
  * leaves (`from`, the debited side) and the account it enters (`to`, the credited side). A user's balance
  * is what entered their account minus what left it; system accounts (`issuance:SAI`, `custody:<ASSET>`,
  * `outbound:<ASSET>`, `holds:<ASSET>`) go negative by what they let into the ledger. Per asset the sum of
- * every account's balance is therefore zero at every position of the log (LEDGER.md invariant 2).
+ * every account's balance is therefore zero at every position of the log (docs/ledger.md invariant 2).
  *
  * The posting lives in exactly one event, so conservation holds event by event, whatever order the
  * other side's bookkeeping (e.g. TransferReceived) lands in.
@@ -26,7 +26,7 @@ export interface Posting {
   status: 'completed' | 'pending' | 'failed';
 }
 
-/** The spec's transaction types plus `deposit` for an approved payment proof (docs/ARCHITECTURE.md). */
+/** The spec's transaction types plus `deposit` for an approved payment proof (docs/architecture/money.md "Transaction types"). */
 export type TransactionType =
   | 'transfer'
   | 'admin_deposit'

@@ -1,10 +1,10 @@
 import type { CryptoAsset } from '../shared/money.ts';
 
-/** Product constants that are configuration, in one place (DECISIONS.md 9-12). */
+/** Product constants that are configuration, in one place (docs/product-rules.md rules 9-12). */
 export const DEFAULT_TOKEN_PRICE_USDT = '2.50';
 
 /**
- * Prices shown until an admin sets them (DECISIONS.md 12: with no network, the price source is the
+ * Prices shown until an admin sets them (docs/product-rules.md rule 12: with no network, the price source is the
  * admin-editable settings). The API reports these with `updatedAt: null` so nobody mistakes them for
  * market data.
  */
@@ -18,7 +18,7 @@ export const DEFAULT_PRICES: Record<CryptoAsset, { price: string; change24h: str
 };
 
 /**
- * The car giveaway (DECISIONS.md 10): one consistent set of dates, in one place, read by every page.
+ * The car giveaway (docs/product-rules.md rule 10): one consistent set of dates, in one place, read by every page.
  * Progress is the SAI in circulation against the target, computed from the ledger.
  */
 export const CAMPAIGN = {

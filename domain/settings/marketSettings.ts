@@ -4,7 +4,7 @@ import type { CryptoAsset } from '../shared/money.ts';
 
 /**
  * Admin-editable market settings, one stream `settings-market`: the price (in USD) and 24-hour change of
- * each crypto currency, and the SAI token price in USDT. Every change is an event (DECISIONS.md 12).
+ * each crypto currency, and the SAI token price in USDT. Every change is an event (docs/product-rules.md rule 12).
  */
 export const MARKET_SETTINGS_STREAM = 'settings-market';
 

@@ -7,7 +7,7 @@ export type Asset = (typeof ASSETS)[number];
 export const CRYPTO_ASSETS = ['BTC', 'ETH', 'USDT', 'USDC', 'SOL', 'XRP'] as const;
 export type CryptoAsset = (typeof CRYPTO_ASSETS)[number];
 
-/** Decimals kept in the ledger per asset (LEDGER.md "Money"). */
+/** Decimals kept in the ledger per asset (docs/ledger.md#assets-and-amounts). */
 export const ASSET_DECIMALS: Record<Asset, number> = {
   SAI: 2,
   BTC: 8,

@@ -1,5 +1,5 @@
 /**
- * The avatar's initials (spec section 2): first and last initial, else the first two letters of the
+ * The avatar's initials (docs/product-rules.md spec 2): first and last initial, else the first two letters of the
  * username, else "U". Counted in code points, so a name starting with an emoji or an astral letter is
  * never cut in half.
  */

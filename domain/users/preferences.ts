@@ -1,4 +1,4 @@
-/** The user's settings from the profile's Preferences tab (spec section 2), with the spec's defaults. */
+/** The user's settings from the profile's Preferences tab (docs/product-rules.md spec 2), with the spec's defaults. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -39,7 +39,7 @@ export interface LogPosition {
 export interface StoredMetadata extends EventMetadata {
   /** Hash of the previous event in the same stream; null for the first. */
   prevHash: string | null;
-  /** sha256 over this event's canonical content and prevHash (LEDGER.md invariant 7). */
+  /** sha256 over this event's canonical content and prevHash (docs/ledger.md invariant 7). */
   hash: string;
 }
 

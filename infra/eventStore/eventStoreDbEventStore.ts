@@ -48,7 +48,7 @@ import { eventHash } from './hashChain.ts';
  * revision). The `$` type keeps claims out of every reader that excludes system events. A claim that
  * outlives a failed append is harmless: a retry into the same stream finds it and carries on.
  *
- * Ordering (LEDGER.md invariant 5). ESDB has a single commit log: an event is visible in $all exactly at its
+ * Ordering (docs/ledger.md invariant 5). ESDB has a single commit log: an event is visible in $all exactly at its
  * place, so a subscription cannot pass a late commit and positions are ESDB's own commit/prepare pair.
  */
 

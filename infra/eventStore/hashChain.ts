@@ -40,7 +40,7 @@ export interface HashInput {
   prevHash: string | null;
 }
 
-/** The hash that chains an event to its stream's previous one (LEDGER.md invariant 7). */
+/** The hash that chains an event to its stream's previous one (docs/ledger.md invariant 7). */
 export function eventHash(input: HashInput): string {
   const { actorId, correlationId, causationId, idempotencyKey } = input.metadata;
   const content = canonicalJson({

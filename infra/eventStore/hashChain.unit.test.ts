@@ -4,7 +4,7 @@ import { canonicalJson, eventHash } from './hashChain.ts';
 
 /**
  * The canonical form as the first events of every log were hashed with it. Any change to canonicalJson must
- * give the very same text, or the hash chains already written stop verifying (LEDGER.md invariant 7).
+ * give the very same text, or the hash chains already written stop verifying (docs/ledger.md invariant 7).
  */
 function reference(value: unknown): string {
   if (value === null || typeof value !== 'object') {

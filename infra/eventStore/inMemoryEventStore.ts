@@ -19,7 +19,7 @@ import { eventHash } from './hashChain.ts';
  * reader can observe: an append takes its transaction id and global positions when it starts writing and
  * becomes visible at commit; the log is ordered by (transaction id, position); readers only see
  * transactions older than the oldest one still open, so an append that commits late holds every reader
- * back instead of being skipped (LEDGER.md invariant 5). Appends to one stream are serialised by a lock,
+ * back instead of being skipped (docs/ledger.md invariant 5). Appends to one stream are serialised by a lock,
  * the expected revision is checked under it, hashes are chained, and a retried append of the same event
  * ids is recognised as done. It passes the same contract suite as the real adapters.
  *

@@ -93,7 +93,7 @@ describe('postgres log order', () => {
         const needed = Number(boundary - 20n - xid);
         // Each subtransaction that writes takes an xid of its own, so a statement burns hundreds at once.
         // Kept to short statements: the snapshot xmin is cluster-wide, and one long transaction would stall
-        // the projections of every other test database on this server (the pitfall LEDGER.md describes).
+        // the projections of every other test database on this server (the late commits of docs/ledger.md invariant 5).
         // Every statement also takes one xid of its own, hence chunk + 1.
         for (let left = needed; left > 1; ) {
           const chunk = Math.min(left - 1, 500);

@@ -21,7 +21,7 @@ import { eventHash } from './hashChain.ts';
  * we need the hash chain computed under the stream lock, idempotent re-appends by event id and (later)
  * several commands batched into one commit, none of which Emmett's pre-1.0 API exposes.
  *
- * Ordering (LEDGER.md invariant 5). A sequence value is taken at INSERT but becomes visible at COMMIT, so
+ * Ordering (docs/ledger.md invariant 5). A sequence value is taken at INSERT but becomes visible at COMMIT, so
  * "global_position > checkpoint" can pass a transaction that commits late. Like Emmett, every event
  * records the id of the transaction that wrote it (xid8), the log is ordered by
  * (transaction_id, global_position), and readers only see transactions older than the oldest one still

@@ -12,7 +12,7 @@ const SCALE = 8;
  * The ledger read models, all from postings (domain/ledger/postings.ts):
  * - ledger_postings: the journal, one row per posting with both accounts' balances after it;
  * - account_history: a view, one row per account side of a journal row with that account's balance after
- *   it, so "balance as of T" and statements are one indexed query (LEDGER.md "Point in time"): the
+ *   it, so "balance as of T" and statements are one indexed query (docs/ledger.md#point-in-time): the
  *   journal's indexes by each side's account find them. (A table of its own until stop 22, written beside
  *   the journal: every posting's data twice, two rows more and their keys per posting.)
  * - account_balances: current balance per account and asset;

@@ -201,7 +201,7 @@ export interface LedgerStats {
   circulationTwoWeeksAgo: string;
 }
 
-/** Figures for the admin stats cards; trends are real week-over-week changes (DECISIONS.md 9). */
+/** Figures for the admin stats cards; trends are real week-over-week changes (docs/product-rules.md rule 9). */
 export async function ledgerStats(db: pg.Pool, now: Date): Promise<LedgerStats> {
   const { rows } = await db.query<{
     circulation: string;

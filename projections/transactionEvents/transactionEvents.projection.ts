@@ -4,7 +4,7 @@ import { insertRows } from '../sql.ts';
 import { transactionEventsBulkSql } from './transactionEvents.bulk.ts';
 
 /**
- * Which events make up a business transaction (DECISIONS.md 7: the admin's transaction screen shows the
+ * Which events make up a business transaction (docs/product-rules.md rule 7: the admin's transaction screen shows the
  * events behind it). The transaction id is the one the events carry: transactionId, or the id of the
  * payment, withdrawal or crypto deposit.
  */

@@ -16,7 +16,7 @@ import {
 import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
- * The admin's transaction screens (DECISIONS 7 and 13): search, type and status filters, Clear, the
+ * The admin's transaction screens (docs/product-rules.md rules 7 and 13): search, type and status filters, Clear, the
  * count, server-side paging kept in the URL, an Export whose file holds exactly what the filters match,
  * and a transaction's detail with the events behind it (checked against the audit API's own hashes) and
  * the balances before and after. The same journey runs at 1280 and at 360 px.

@@ -305,7 +305,7 @@ describe('sign-up and sign-in in the browser', () => {
       expect(problems).toEqual([]);
 
       // A signed-in user who is not an admin: the admin guard sends them to /login, and /login sends
-      // anyone signed in on to the dashboard (routeGuards; the API answers 403 regardless, DECISIONS 3).
+      // anyone signed in on to the dashboard (routeGuards; the API answers 403 regardless, docs/product-rules.md rule 3).
       const account = newAccount('Linus');
       await register(page, account);
       await expectDashboard(page, account);

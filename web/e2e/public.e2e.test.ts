@@ -35,7 +35,7 @@ afterAll(async () => {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 780 };
 
-/** Every public route with its page title (DECISIONS.md 22) and the h1 it shows. */
+/** Every public route with its page title (docs/product-rules.md rule 22) and the h1 it shows. */
 const PUBLIC_ROUTES: readonly { path: string; title: string; heading: string | RegExp }[] = [
   { path: '/', title: 'SAI Digital Wallet', heading: 'SAI Wallet' },
   { path: '/about', title: 'About — SAI Digital Wallet', heading: 'Making crypto spendable, everywhere' },
@@ -322,7 +322,7 @@ describe.concurrent('public pages in the browser', () => {
       await page.getByRole('heading', { name: 'Thank you, your message has been sent' }).waitFor();
       await page.getByText('ada@example.com').waitFor();
 
-      // Stored (DECISIONS.md 13): the read model catches up within moments.
+      // Stored (docs/product-rules.md rule 13): the read model catches up within moments.
       let stored = '0';
       for (let attempt = 0; attempt < 40 && stored !== '1'; attempt++) {
         const { rows } = await db!.pool.query<{ count: string }>(

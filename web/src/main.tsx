@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { routeTree } from './routeTree.gen.ts';
 
-// Spec 7: data never goes stale on its own, no refetch on focus, no retries unless a query says so.
+// docs/product-rules.md spec 7: data never goes stale on its own, no refetch on focus, no retries unless a query says so.
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },

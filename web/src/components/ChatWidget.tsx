@@ -8,7 +8,7 @@ import { type ChatMessage, loadAgent, loadMessages, newMessage, saveMessages } f
 
 /**
  * The floating support chat (spec sections 2 and 4): a local, canned-reply assistant that says so in its
- * header (DECISIONS.md 15). Closed shows the launcher; open is either minimized (header only) or
+ * header (docs/product-rules.md rule 15). Closed shows the launcher; open is either minimized (header only) or
  * expanded. Messages and the assigned agent persona are kept in local storage.
  */
 

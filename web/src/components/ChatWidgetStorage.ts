@@ -1,8 +1,8 @@
 import { agentByName, type ChatAgent, pickAgent } from '../content/chat.ts';
 
 /**
- * The chat's browser storage (spec section 3, "Browser storage": saved chat messages, chosen agent).
- * Spec 8: unreadable stored data is logged and ignored, never trusted.
+ * The chat's browser storage (docs/product-rules.md spec 3, "Browser storage": saved chat messages, chosen agent).
+ * docs/product-rules.md spec 8: unreadable stored data is logged and ignored, never trusted.
  */
 
 export interface ChatMessage {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newMessage, readStoredMessages } from './ChatWidgetStorage.ts';
 
-describe('readStoredMessages (spec 8: unreadable stored data is logged and ignored)', () => {
+describe('readStoredMessages (docs/product-rules.md spec 8: unreadable stored data is logged and ignored)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('reads back what was saved', () => {

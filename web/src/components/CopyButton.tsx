@@ -4,7 +4,7 @@ import { visuallyHidden } from '../styles/layout.css.ts';
 import { Button, type ButtonSize, type ButtonVariant } from './Button.tsx';
 import { toast } from './toast/index.ts';
 
-/** Spec 4 and 9: after copying, the button shows a check and "Copied!" for 2 seconds. */
+/** docs/product-rules.md spec 4 and 9: after copying, the button shows a check and "Copied!" for 2 seconds. */
 export const COPIED_FEEDBACK_MS = 2000;
 
 export interface CopyButtonProps {
@@ -13,7 +13,7 @@ export interface CopyButtonProps {
   what: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Toast shown on success, e.g. "Address copied" (spec 8); none when omitted. */
+  /** Toast shown on success, e.g. "Address copied" (docs/product-rules.md spec 8); none when omitted. */
   successToast?: string;
 }
 

@@ -58,7 +58,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * An alert dialog for decisions that move money (DECISIONS 16): nothing happens until the user confirms,
+ * An alert dialog for decisions that move money (docs/product-rules.md rule 16): nothing happens until the user confirms,
  * Escape or Cancel backs out, and the dialog stays open while the request runs.
  */
 export function ConfirmDialog({

@@ -7,7 +7,7 @@ const base = style({
   display: 'grid',
   gridTemplateRows: 'auto 1fr auto',
   width: '100%',
-  // Spec 9: the card is drawn at 355 × 220.
+  // docs/product-rules.md spec 9: the card is drawn at 355 × 220.
   aspectRatio: '355 / 220',
   padding: '7%',
   borderRadius: '16px',

@@ -74,7 +74,7 @@ export const heading = style({
   fontWeight: vars.fontWeight.semibold,
 });
 
-/** Spec 9: the list area is 350 px high (less on a very short screen). */
+/** docs/product-rules.md spec 9: the list area is 350 px high (less on a very short screen). */
 export const list = style({
   height: '350px',
   maxHeight: 'calc(100dvh - 160px)',

@@ -9,7 +9,7 @@ import { LogoMark, Wordmark } from './Logo.tsx';
 import * as styles from './PublicHeader.css.ts';
 
 /**
- * The visitor's header bar (spec section 2, "Landing"): Products, Features, Learn and Company menus,
+ * The visitor's header bar (docs/product-rules.md spec 2, "Landing"): Products, Features, Learn and Company menus,
  * Pricing, Login and Get Started. From desktop width the menus are Radix NavigationMenu dropdowns;
  * below it they fold into a panel opened by the menu button, one group open at a time.
  */

@@ -2,7 +2,7 @@ import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import * as styles from './Tooltip.css.ts';
 
-/** Spec 9: tooltips open after 700 ms, and within 300 ms of the last one without delay. */
+/** docs/product-rules.md spec 9: tooltips open after 700 ms, and within 300 ms of the last one without delay. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <RadixTooltip.Provider delayDuration={700} skipDelayDuration={300}>

@@ -11,7 +11,7 @@ import {
 
 /**
  * The support chat's canned content (spec sections 3, 4 and 9). The widget answers locally and says it
- * is an automated assistant (DECISIONS.md 15); nothing here reaches a server.
+ * is an automated assistant (docs/product-rules.md rule 15); nothing here reaches a server.
  */
 
 export interface ChatAgent {

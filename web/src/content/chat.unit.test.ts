@@ -10,7 +10,7 @@ describe('chat agents', () => {
     expect(pickAgent(1)).toBe(CHAT_AGENTS[4]);
   });
 
-  it('greets as an automated assistant (DECISIONS.md 15)', () => {
+  it('greets as an automated assistant (docs/product-rules.md rule 15)', () => {
     expect(greeting(CHAT_AGENTS[0]!)).toContain('automated assistant');
   });
 });

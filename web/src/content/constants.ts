@@ -1,8 +1,8 @@
 /**
- * The product's marketing and business constants, in one place (DECISIONS.md 11). Every public page,
+ * The product's marketing and business constants, in one place (docs/product-rules.md rule 11). Every public page,
  * the help FAQ and the chat widget read these, so two pages can never disagree about a number.
  *
- * Where the spec's copy contradicted itself, the value here is the one DECISIONS.md chose: Black tier
+ * Where the spec's copy contradicted itself, the value here is the one docs/product-rules.md rule 11 chose: Black tier
  * free ATM $1,000 a month, a 0.5% conversion fee (lower on higher tiers, never "zero"), shipping 3-7
  * working days, card verification 1-2 business days, deposits 10-60 minutes.
  */
@@ -10,7 +10,7 @@
 export const BRAND = {
   name: 'SAI Wallet',
   token: 'SAI',
-  /** DECISIONS.md 22: the page title. */
+  /** docs/product-rules.md rule 22: the page title. */
   pageTitle: 'SAI Digital Wallet',
 } as const;
 
@@ -20,7 +20,7 @@ export function pageTitle(page?: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Card tiers (spec section 9)
+// Card tiers (docs/product-rules.md spec 9)
 
 export type TierId = 'gold' | 'ruby' | 'black';
 
@@ -40,7 +40,7 @@ export interface Tier {
   rideSharingPercent: number;
   support: string;
   exclusiveExperiences: boolean;
-  /** Conversion of other crypto to SAI: 0.5% standard, lower on higher tiers (DECISIONS.md 11). */
+  /** Conversion of other crypto to SAI: 0.5% standard, lower on higher tiers (docs/product-rules.md rule 11). */
   conversionFee: string;
   tagline: string;
 }
@@ -130,7 +130,7 @@ export const FEES = {
   annualFee: 0,
   transferFee: 0,
   cryptoDepositFee: 0,
-  /** Standard conversion fee; Ruby Steel and Black pay less. No page may claim zero (DECISIONS.md 11). */
+  /** Standard conversion fee; Ruby Steel and Black pay less. No page may claim zero (docs/product-rules.md rule 11). */
   conversionFeePercent: 0.5,
   conversionFeeText: '0.5% conversion fee, lower on Ruby Steel and Black',
 } as const;
@@ -199,7 +199,7 @@ export const COMPLIANCE_BADGES: readonly ComplianceBadge[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------
-// Marketing figures (static copy, spec section 1)
+// Marketing figures (static copy, docs/product-rules.md spec 1)
 
 export const STATS = {
   users: '1M+',
@@ -258,7 +258,7 @@ export const SUPPORT = {
 
 // ---------------------------------------------------------------------------------------------------
 // The car giveaway. Progress, target, prize value and dates come from GET /api/campaign
-// (DECISIONS.md 10); only the wording lives here.
+// (docs/product-rules.md rule 10); only the wording lives here.
 
 export const CAMPAIGN_COPY = {
   title: 'Win a luxury electric car',

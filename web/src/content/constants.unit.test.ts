@@ -9,7 +9,7 @@ import {
   TIMINGS,
 } from './constants.ts';
 
-describe('tier table (spec section 9, DECISIONS.md 11)', () => {
+describe('tier table (docs/product-rules.md spec 9, docs/product-rules.md rule 11)', () => {
   it('has Gold, Ruby Steel and Black with their stakes, ATM allowances, cashback and lounges', () => {
     expect(
       TIERS.map((tier) => [

@@ -1,6 +1,6 @@
 import { BRAND, FEES, formatUsd, SECURITY, SUPPORT, SUPPORTED_CRYPTO, TIERS, TIMINGS } from './constants.ts';
 
-/** Help centre FAQ (spec section 2, "Help"): three categories of four questions. Answers read the constants. */
+/** Help centre FAQ (docs/product-rules.md spec 2, "Help"): three categories of four questions. Answers read the constants. */
 
 export type FaqCategoryId = 'account' | 'cards' | 'crypto';
 
@@ -133,7 +133,7 @@ export const CARDS_FAQ: readonly FaqItem[] = [
 ];
 
 /**
- * DECISIONS.md 15: the help search filters the FAQ. Every word of the query must appear in the question
+ * docs/product-rules.md rule 15: the help search filters the FAQ. Every word of the query must appear in the question
  * or the answer, ignoring case; categories left without questions are dropped.
  */
 export function filterFaq(categories: readonly FaqCategory[], query: string): FaqCategory[] {

@@ -12,7 +12,7 @@ describe('help FAQ', () => {
     expect(new Set([...ids, ...CARDS_FAQ.map((item) => item.id)]).size).toBe(ids.length + CARDS_FAQ.length);
   });
 
-  it('answers with the one set of constants (DECISIONS.md 11)', () => {
+  it('answers with the one set of constants (docs/product-rules.md rule 11)', () => {
     const text = [...HELP_FAQ.flatMap((category) => category.items), ...CARDS_FAQ]
       .map((item) => item.answer)
       .join('\n');

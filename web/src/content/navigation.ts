@@ -40,7 +40,7 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
-/** The header's four dropdown menus (spec section 2, "Landing"). */
+/** The header's four dropdown menus (docs/product-rules.md spec 2, "Landing"). */
 export const NAV_MENUS: readonly NavGroup[] = [
   {
     label: 'Products',
@@ -128,7 +128,7 @@ export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Cookies', to: '/cookies' },
 ];
 
-/** The "Coming Soon" pages (spec section 2): title and one line on what is planned. */
+/** The "Coming Soon" pages (docs/product-rules.md spec 2): title and one line on what is planned. */
 export const COMING_SOON: Record<
   | '/exchange'
   | '/business'

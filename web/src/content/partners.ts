@@ -1,5 +1,5 @@
 /**
- * The static partner catalogue (spec section 3, "Partner"): 6 categories of 12 partners. The names are
+ * The static partner catalogue (docs/product-rules.md spec 3, "Partner"): 6 categories of 12 partners. The names are
  * invented and generic; none is a real brand. Icons are lucide icon names, mapped to components by
  * the public pages so this module stays plain data.
  */
@@ -232,7 +232,7 @@ export interface CarouselPartner {
   percentOff: number;
 }
 
-/** The landing page's carousel (spec section 3): ten partners, in this order, with these percentages. */
+/** The landing page's carousel (docs/product-rules.md spec 3): ten partners, in this order, with these percentages. */
 const CAROUSEL: readonly (readonly [id: string, percentOff: number])[] = [
   ['velvet-and-vine-boutique', 70],
   ['daily-grind-coffee', 40],

@@ -1,7 +1,7 @@
 /**
  * The one way the web app talks to the API: same-origin cookies, JSON in and out, and one error shape.
  *
- * Error message rule (spec section 8): a JSON body gives its `message` field; any other body gives
+ * Error message rule (docs/product-rules.md spec 8): a JSON body gives its `message` field; any other body gives
  * "{status} {body text}"; an empty or unreadable body gives "{status} {statusText}".
  */
 

@@ -38,7 +38,7 @@ export function cryptoUnits(value: string): bigint | null {
 
 export type CryptoAmountCheck = { ok: true; amount: string } | { ok: false; message: string };
 
-/** Spec 5, crypto withdrawal and transfer amounts: positive, at least 0.00000001, at most the balance. */
+/** docs/product-rules.md spec 5, crypto withdrawal and transfer amounts: positive, at least 0.00000001, at most the balance. */
 export function checkCryptoAmount(
   input: string,
   available: string,
@@ -82,7 +82,7 @@ export interface UpgradePath {
 }
 
 /**
- * Spec 2: the next tier's threshold and progress as balance over threshold; at 500 or more the top
+ * docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; at 500 or more the top
  * tier is reached. Below 100 SAI the next step is Gold, the minimum for a card.
  */
 export function upgradePath(balance: string): UpgradePath {
@@ -103,7 +103,7 @@ export function formatChange(change: string): string {
 }
 
 /**
- * Which configured deposit address serves a network (DECISIONS 21): the EVM networks share the ETH
+ * Which configured deposit address serves a network (docs/product-rules.md rule 21): the EVM networks share the ETH
  * address; Bitcoin, Solana, XRP Ledger and Tron have their own.
  */
 export function depositAddressFamily(network: string): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {

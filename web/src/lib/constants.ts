@@ -1,5 +1,5 @@
 /**
- * Business constants the signed-in screens read (spec section 9, DECISIONS 11). Every figure that the
+ * Business constants the signed-in screens read (docs/product-rules.md spec 9, docs/product-rules.md rule 11). Every figure that the
  * public pages also show (tiers, timings, currencies) is defined once in content/constants.ts and only
  * reshaped here, so the two can never disagree.
  * The API enforces its own copy of the rules; these only drive what the screens say and pre-check.
@@ -19,7 +19,7 @@ import {
 export const CRYPTO_CURRENCIES = SUPPORTED_CRYPTO;
 export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
 
-/** The /deposit form's currencies, ETH first (spec 3 and 4: the default). */
+/** The /deposit form's currencies, ETH first (docs/product-rules.md spec 3 and 4: the default). */
 export const DEPOSIT_CURRENCIES = [
   'ETH',
   'USDT',
@@ -31,7 +31,7 @@ export const DEPOSIT_CURRENCIES = [
 
 export const CURRENCY_NAMES: Record<CryptoCurrency, string> = CRYPTO_NAMES;
 
-/** Display decimals (spec 9): BTC 8, ETH and SOL 6, others 2; SAI 2. The ledger keeps 8 for all crypto. */
+/** Display decimals (docs/product-rules.md spec 9): BTC 8, ETH and SOL 6, others 2; SAI 2. The ledger keeps 8 for all crypto. */
 export const DISPLAY_DECIMALS: Record<CryptoCurrency | 'SAI', number> = {
   SAI: 2,
   BTC: 8,
@@ -42,7 +42,7 @@ export const DISPLAY_DECIMALS: Record<CryptoCurrency | 'SAI', number> = {
   XRP: 2,
 };
 
-/** Crypto amounts are kept with 8 decimals (LEDGER.md); the withdrawal amount step is 0.00000001. */
+/** Crypto amounts are kept with 8 decimals (docs/ledger.md); the withdrawal amount step is 0.00000001. */
 export const CRYPTO_DECIMALS = 8;
 export const MIN_CRYPTO_AMOUNT = '0.00000001';
 
@@ -51,7 +51,7 @@ export function isCryptoCurrency(value: string): value is CryptoCurrency {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Timings (DECISIONS 11: one constant each, defined once in content/constants.ts TIMINGS)
+// Timings (docs/product-rules.md rule 11: one constant each, defined once in content/constants.ts TIMINGS)
 
 /** Card verification after the deposit proof. */
 export const CARD_VERIFICATION_TIME = TIMINGS.cardVerification;
@@ -59,13 +59,13 @@ export const CARD_VERIFICATION_TIME = TIMINGS.cardVerification;
 export const CARD_SHIPPING_TIME = TIMINGS.cardShipping;
 /** Deposits (token purchases and crypto deposits) are confirmed within this window. */
 export const DEPOSIT_CONFIRMATION_TIME = TIMINGS.deposits;
-/** Withdrawals are promised within 24 hours (spec 1); the admin queue measures each request against it. */
+/** Withdrawals are promised within 24 hours (docs/product-rules.md spec 1); the admin queue measures each request against it. */
 export const WITHDRAWAL_PROMISE_HOURS = 24;
-/** Spec 7 and 9: crypto prices are refetched every 5 minutes. */
+/** docs/product-rules.md spec 7 and 9: crypto prices are refetched every 5 minutes. */
 export const PRICE_REFRESH_MS = 5 * 60_000;
 
 // ---------------------------------------------------------------------------------------------------
-// Card tiers: a view of the one tier table (content/constants.ts TIERS, spec 9, DECISIONS 11) shaped for
+// Card tiers: a view of the one tier table (content/constants.ts TIERS, docs/product-rules.md spec 9, docs/product-rules.md rule 11) shaped for
 // the signed-in card screens. Nothing here states a figure of its own.
 
 export type CardTier = TierId;
@@ -112,7 +112,7 @@ export function tierInfo(tier: CardTier): TierInfo {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Profile preferences (spec 2: Email Notifications on, Marketing Communications off, Transaction Alerts on)
+// Profile preferences (docs/product-rules.md spec 2: Email Notifications on, Marketing Communications off, Transaction Alerts on)
 
 export const LANGUAGES = [
   { value: 'en', label: 'English' },
@@ -136,7 +136,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = {
   language: 'en',
 };
 
-/** Spec 5: shipping address minimum lengths. */
+/** docs/product-rules.md spec 5: shipping address minimum lengths. */
 export const ADDRESS_MIN_LENGTHS = { address: 5, city: 2, state: 2, zipCode: 3, country: 2 } as const;
-/** Spec 5: a withdrawal address has at least 10 characters. */
+/** docs/product-rules.md spec 5: a withdrawal address has at least 10 characters. */
 export const MIN_WITHDRAWAL_ADDRESS = 10;

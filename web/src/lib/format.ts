@@ -45,7 +45,7 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Jan 31, 2026, 2:05 PM" (spec 9: dates en-US). */
+/** "Jan 31, 2026, 2:05 PM" (docs/product-rules.md spec 9: dates en-US). */
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : 'Unknown date';
@@ -67,7 +67,7 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** "5 minutes ago", "in 2 days", "now" (spec 9: relative dates as "in X" or "X ago"). */
+/** "5 minutes ago", "in 2 days", "now" (docs/product-rules.md spec 9: relative dates as "in X" or "X ago"). */
 export function formatRelative(value: string | Date, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return 'Unknown date';
@@ -96,7 +96,7 @@ export function formatTrend(value: number | null): string {
   return text;
 }
 
-/** The bell's badge (spec 4): none at 0, the number up to 9, then "9+". */
+/** The bell's badge (docs/product-rules.md spec 4): none at 0, the number up to 9, then "9+". */
 export function badgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? '9+' : String(count);

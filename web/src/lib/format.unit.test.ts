@@ -74,7 +74,7 @@ describe('dates, signs and trends', () => {
   });
 });
 
-describe('badgeText (spec 4)', () => {
+describe('badgeText (docs/product-rules.md spec 4)', () => {
   test('none at 0, the count up to 9, then 9+', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(1)).toBe('1');

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { ApiError } from './api.ts';
 
 /**
- * Idempotency keys for money commands (DECISIONS 20). One key per user action: the same submission
+ * Idempotency keys for money commands (docs/product-rules.md rule 20). One key per user action: the same submission
  * retried after a lost answer (no response, 5xx, rate limited) reuses its key, so the server
  * replays the first outcome instead of moving money twice. A definite answer (success or a refusal)
  * ends the action; the next submission, even with the same fields, is a new action with a new key.

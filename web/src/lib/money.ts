@@ -1,9 +1,9 @@
 /**
  * Exact arithmetic on the decimal strings the API sends and the user types. Amounts never pass through
- * floating point: they become integer minor units (`bigint`) and go back to text (LEDGER.md "Money").
+ * floating point: they become integer minor units (`bigint`) and go back to text (docs/ledger.md#assets-and-amounts).
  */
 
-/** SAI has two decimals (LEDGER.md). */
+/** SAI has two decimals (docs/ledger.md). */
 export const SAI_DECIMALS = 2;
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;

@@ -4,7 +4,7 @@ import { currentUserQuery, type User } from '../queries/auth.queries.ts';
 
 /**
  * Navigation guards for `beforeLoad`. They only steer the browser: the API enforces every rule itself
- * (DECISIONS 3), so a stale cache can at worst show a screen whose calls then answer 401.
+ * (docs/product-rules.md rule 3), so a stale cache can at worst show a screen whose calls then answer 401.
  */
 
 /** Signed-out visitors go to /login. A failing user lookup is rethrown for the route's error screen. */
@@ -14,7 +14,7 @@ export async function requireUser(queryClient: QueryClient): Promise<User> {
   return user;
 }
 
-/** Admin screens: visitors and non-admins go to /login (spec 2, admin dashboard; /login sends a signed-in user on). */
+/** Admin screens: visitors and non-admins go to /login (docs/product-rules.md spec 2, admin dashboard; /login sends a signed-in user on). */
 export async function requireAdmin(queryClient: QueryClient): Promise<User> {
   const user = await queryClient.ensureQueryData(currentUserQuery);
   if (!user?.isAdmin) throw redirect({ to: '/login', replace: true });

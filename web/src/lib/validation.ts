@@ -1,4 +1,4 @@
-/** Client-side form rules of spec section 5. The API validates again; these only spare a round trip. */
+/** Client-side form rules of docs/product-rules.md spec 5. The API validates again; these only spare a round trip. */
 
 import { readAmount, toUnits } from './money.ts';
 
@@ -83,7 +83,7 @@ export function amountError(amount: string): string | undefined {
 }
 
 /**
- * Spec 5, "Send to another user by e-mail". `balance` is the sender's SAI balance as the API gave it;
+ * docs/product-rules.md spec 5, "Send to another user by e-mail". `balance` is the sender's SAI balance as the API gave it;
  * an amount above it is refused here, before the server is asked.
  */
 export function validateSend(values: SendValues, balance: string): FormErrors<keyof SendValues> {

@@ -78,7 +78,7 @@ describe('validateRegister', () => {
   });
 });
 
-describe('validateSend (spec 5)', () => {
+describe('validateSend (docs/product-rules.md spec 5)', () => {
   const valid = { recipientEmail: 'bob@example.com', amount: '5', description: '' };
 
   test('a valid transfer within the balance passes', () => {

@@ -76,7 +76,7 @@ export function useResetPreferencesMutation() {
   });
 }
 
-/** DECISIONS 5, step 1: a new secret as a QR code; nothing is enabled until a code confirms it. */
+/** docs/product-rules.md rule 5, step 1: a new secret as a QR code; nothing is enabled until a code confirms it. */
 export function useSetUpTwoFactorMutation() {
   return useMutation({
     mutationFn: () => apiRequest<TwoFactorSetup>('/api/account/2fa/setup', { method: 'POST' }),

@@ -4,8 +4,8 @@ import type { CryptoCurrency } from '../lib/constants.ts';
 import { adminKeys } from './users.queries.ts';
 
 /**
- * Admin-only reads and commands beyond the ledger's: market settings (DECISIONS 12), user status
- * (DECISIONS 13) and the contact inbox. Keys live under `admin`, so a money command refreshes them too.
+ * Admin-only reads and commands beyond the ledger's: market settings (docs/product-rules.md rule 12), user status
+ * (docs/product-rules.md rule 13) and the contact inbox. Keys live under `admin`, so a money command refreshes them too.
  */
 
 export interface SettingPrice {

@@ -5,7 +5,7 @@ import { adminKeys } from './users.queries.ts';
 
 /**
  * The admin's view of every transaction (`GET /api/transactions/all`) and of one transaction with the
- * events and balances behind it (`GET /api/admin/transactions/:id`, DECISIONS 7). Keys live under
+ * events and balances behind it (`GET /api/admin/transactions/:id`, docs/product-rules.md rule 7). Keys live under
  * `admin`, so a money command refreshes them too.
  */
 
@@ -121,7 +121,7 @@ function fetchPage(
   );
 }
 
-/** Spec 7: admin lists are fresh for 30 s; a failure another try could fix is retried. */
+/** docs/product-rules.md spec 7: admin lists are fresh for 30 s; a failure another try could fix is retried. */
 export function adminTransactionsQuery(search: AdminTransactionSearch) {
   return queryOptions({
     queryKey: adminTransactionKeys.list(search),

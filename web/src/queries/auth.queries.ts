@@ -19,7 +19,7 @@ export interface User {
   balanceUSD: string;
   /** Real change of the balance over the last 24 hours, from the ledger's history, e.g. "-2.50". */
   balanceChange24h: string;
-  /** The configured price of one SAI in USDT, e.g. "2.50" (DECISIONS 9). */
+  /** The configured price of one SAI in USDT, e.g. "2.50" (docs/product-rules.md rule 9). */
   tokenValue: string;
   profileImageUrl: string | null;
   bio: string | null;

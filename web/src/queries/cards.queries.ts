@@ -100,7 +100,7 @@ function useRefreshCards() {
   };
 }
 
-/** Request the card; with no address when the deposit comes first (spec 2, "Deposit Required"). */
+/** Request the card; with no address when the deposit comes first (docs/product-rules.md spec 2, "Deposit Required"). */
 export function useRequestCardMutation() {
   const refresh = useRefreshCards();
   return useMutation({
@@ -122,7 +122,7 @@ export function useSetShippingAddressMutation() {
   });
 }
 
-/** Freeze (`frozen: true`) or unfreeze the card (DECISIONS 14: real commands). */
+/** Freeze (`frozen: true`) or unfreeze the card (docs/product-rules.md rule 14: real commands). */
 export function useFreezeCardMutation() {
   const refresh = useRefreshCards();
   return useMutation({

@@ -3,7 +3,7 @@ import { apiRequest } from '../lib/api.ts';
 
 /**
  * Public configuration (`GET /api/config/public`): the single deposit address per method and the token
- * price. The address is configuration, never written into the client (DECISIONS 21); until the server
+ * price. The address is configuration, never written into the client (docs/product-rules.md rule 21); until the server
  * answers with one, the screen says it is not configured yet.
  */
 export interface PublicConfig {

@@ -100,7 +100,7 @@ export const cryptoBalancesQuery = queryOptions({
   staleTime: 10_000,
 });
 
-/** Spec 7: prices are refetched every 5 minutes. */
+/** docs/product-rules.md spec 7: prices are refetched every 5 minutes. */
 export const cryptoPricesQuery = queryOptions({
   queryKey: cryptoKeys.prices(),
   queryFn: ({ signal }) => apiRequest<Prices>('/api/crypto/prices', { signal }),
@@ -154,7 +154,7 @@ export interface DeclareDepositInput {
   idempotencyKey: string;
 }
 
-/** DECISIONS 17: declare a deposit; it stays pending until an admin confirms the amount received. */
+/** docs/product-rules.md rule 17: declare a deposit; it stays pending until an admin confirms the amount received. */
 export function useDeclareDepositMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -177,7 +177,7 @@ export interface WithdrawInput {
   idempotencyKey: string;
 }
 
-/** DECISIONS 18: the amount is held at once; an admin completes or fails the withdrawal later. */
+/** docs/product-rules.md rule 18: the amount is held at once; an admin completes or fails the withdrawal later. */
 export function useWithdrawMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -199,7 +199,7 @@ export interface CryptoTransferInput {
   idempotencyKey: string;
 }
 
-/** DECISIONS 19: any supported currency to a user found by e-mail, free. */
+/** docs/product-rules.md rule 19: any supported currency to a user found by e-mail, free. */
 export function useCryptoTransferMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -19,7 +19,7 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };
 
-/** Spec 4 and 9: the unread count is polled every 30 s. */
+/** docs/product-rules.md spec 4 and 9: the unread count is polled every 30 s. */
 export const UNREAD_POLL_MS = 30_000;
 
 export const unreadCountQuery = queryOptions({
@@ -30,7 +30,7 @@ export const unreadCountQuery = queryOptions({
   staleTime: 0,
 });
 
-/** Spec 7: the list is fetched only while the popover is open (the caller passes `enabled`). */
+/** docs/product-rules.md spec 7: the list is fetched only while the popover is open (the caller passes `enabled`). */
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.list(),
   queryFn: ({ signal }) => apiRequest<AppNotification[]>('/api/notifications', { signal }),

@@ -2,11 +2,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
-/** The methods the dashboard offers for buying SAI (spec 2 and 9: Ethereum mainnet). */
+/** The methods the dashboard offers for buying SAI (docs/product-rules.md spec 2 and 9: Ethereum mainnet). */
 export const PAYMENT_METHODS = ['ETH', 'USDT', 'USDC'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Spec 9: deposit presets 100, 250 and 500 SAI; 100 by default. */
+/** docs/product-rules.md spec 9: deposit presets 100, 250 and 500 SAI; 100 by default. */
 export const PURCHASE_PRESETS = ['100', '250', '500'] as const;
 
 export interface Payment {
@@ -64,7 +64,7 @@ export function useSubmitPaymentMutation() {
     mutationFn: ({ idempotencyKey, ...proof }: PaymentProofInput) =>
       apiRequest<Payment>('/api/payments/verify', {
         method: 'POST',
-        // Spec 3: the proof image URL is sent empty; the admin checks the chain for the payment.
+        // docs/product-rules.md spec 3: the proof image URL is sent empty; the admin checks the chain for the payment.
         body: { ...proof, proofImageUrl: '' },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),

@@ -6,7 +6,7 @@ import { apiRequest } from '../lib/api.ts';
 
 // Prices: one query for the landing page and the dashboard, `cryptoPricesQuery` in crypto.queries.ts.
 
-/** DECISIONS.md 10: the giveaway's progress and dates, computed by the API from the ledger. */
+/** docs/product-rules.md rule 10: the giveaway's progress and dates, computed by the API from the ledger. */
 export const campaignQuery = queryOptions({
   queryKey: ['campaign'] as const,
   queryFn: ({ signal }) => apiRequest<Campaign>('/api/campaign', { signal }),
@@ -21,7 +21,7 @@ export interface ContactInput {
   message: string;
 }
 
-/** DECISIONS.md 13: the contact form is stored and admins can read it. */
+/** docs/product-rules.md rule 13: the contact form is stored and admins can read it. */
 export function useContactMutation() {
   return useMutation({
     mutationFn: (input: ContactInput) =>

@@ -64,7 +64,7 @@ export const transactionKeys = {
 export const RECENT_TRANSACTIONS = 5;
 const HISTORY_PAGE_SIZE = 25;
 
-/** Spec 7: the user's list is retried 3 times and fresh for 10 to 30 s. */
+/** docs/product-rules.md spec 7: the user's list is retried 3 times and fresh for 10 to 30 s. */
 const LIST_OPTIONS = { staleTime: 10_000, retry: retryTransient(3) } as const;
 
 export const recentTransactionsQuery = queryOptions({

@@ -44,7 +44,7 @@ export const adminKeys = {
   stats: () => [...adminKeys.all, 'stats'] as const,
 };
 
-/** Spec 8: a missing recipient reads "Recipient not found", anything else "Failed to find recipient". */
+/** docs/product-rules.md spec 8: a missing recipient reads "Recipient not found", anything else "Failed to find recipient". */
 export class RecipientLookupError extends Error {
   override readonly name = 'RecipientLookupError';
   constructor(readonly notFound: boolean) {
@@ -75,7 +75,7 @@ export function recipientQuery(email: string) {
   });
 }
 
-/** Spec 7: the admin user list is fresh for 30 s. */
+/** docs/product-rules.md spec 7: the admin user list is fresh for 30 s. */
 export function adminUsersQuery(params: { q?: string; limit: number }) {
   return queryOptions({
     queryKey: adminKeys.users(params),

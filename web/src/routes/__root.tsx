@@ -19,10 +19,10 @@ const ChatWidget = lazy(() =>
 );
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // DECISIONS.md 22: "SAI Digital Wallet"; pages add their own name in front ("About — SAI Digital Wallet").
+  // docs/product-rules.md rule 22: "SAI Digital Wallet"; pages add their own name in front ("About — SAI Digital Wallet").
   head: () => ({ meta: [{ title: pageTitle() }] }),
   // Knowing who is signed in before the first paint keeps the header from flashing the visitor menu.
-  // A failure here means "signed out" (spec 8); protected routes ask again and show their own error.
+  // A failure here means "signed out" (docs/product-rules.md spec 8); protected routes ask again and show their own error.
   beforeLoad: async ({ context }) => {
     await context.queryClient.ensureQueryData(currentUserQuery).catch(() => null);
   },

@@ -9,8 +9,8 @@ import * as styles from './-components/admin/AdminPanel.css.ts';
 import * as dashboardStyles from './-components/Dashboard.css.ts';
 
 /**
- * The admin panel (spec 2): the side menu beside one section at a time. Visitors and non-admins go to
- * /login; the API answers 401/403 on every admin call anyway (DECISIONS 3).
+ * The admin panel (docs/product-rules.md spec 2): the side menu beside one section at a time. Visitors and non-admins go to
+ * /login; the API answers 401/403 on every admin call anyway (docs/product-rules.md rule 3).
  */
 export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context }) => ({ user: await requireAdmin(context.queryClient) }),

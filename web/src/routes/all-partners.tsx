@@ -41,7 +41,7 @@ export const Route = createFileRoute('/all-partners')({
   component: AllPartnersPage,
 });
 
-/** Spec section 2: a searchable partner directory in tabs by category. */
+/** docs/product-rules.md spec 2: a searchable partner directory in tabs by category. */
 function AllPartnersPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

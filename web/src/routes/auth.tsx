@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// DECISIONS 6: the spec's /auth is only an alias of /login.
+// docs/product-rules.md rule 6: the spec's /auth is only an alias of /login.
 export const Route = createFileRoute('/auth')({
   beforeLoad: () => {
     throw redirect({ to: '/login', replace: true });

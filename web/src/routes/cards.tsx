@@ -19,7 +19,7 @@ export const Route = createFileRoute('/cards')({
 
 type Cell = string | boolean;
 
-/** The benefits comparison, every value from the tier constants (spec section 9, DECISIONS.md 11). */
+/** The benefits comparison, every value from the tier constants (docs/product-rules.md spec 9, docs/product-rules.md rule 11). */
 const ROWS: readonly { label: string; value: (tier: Tier) => Cell }[] = [
   { label: `Stake (minimum ${BRAND.token})`, value: (tier) => `${tier.stake} ${BRAND.token}` },
   { label: 'Card', value: (tier) => tier.card },

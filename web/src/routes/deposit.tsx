@@ -24,7 +24,7 @@ function readSearch(search: Record<string, unknown>): { tab?: DepositTab } {
   return search.tab === 'buy' ? { tab: 'buy' } : {};
 }
 
-// DECISIONS 6: signed-out visitors go to /login (the spec's /auth is only an alias of it).
+// docs/product-rules.md rule 6: signed-out visitors go to /login (the spec's /auth is only an alias of it).
 export const Route = createFileRoute('/deposit')({
   validateSearch: readSearch,
   beforeLoad: ({ context }) => requireUser(context.queryClient),
@@ -107,7 +107,7 @@ function DepositPage() {
   );
 }
 
-/** Spec 2: a spinner while the user loads. */
+/** docs/product-rules.md spec 2: a spinner while the user loads. */
 function DepositSpinner() {
   return (
     <div className={`${page} ${styles.spinnerWrap}`} aria-busy="true">

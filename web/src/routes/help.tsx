@@ -38,7 +38,7 @@ const CATEGORY_ICONS: Record<FaqCategoryId, typeof CreditCard> = {
 /** The category cards, in the spec's order of anchors: #cards, #crypto, #account. */
 const CATEGORY_CARD_ORDER: readonly FaqCategoryId[] = ['cards', 'crypto', 'account'];
 
-/** Spec section 2, "Help"; DECISIONS.md 15: the search box filters the FAQ. */
+/** docs/product-rules.md spec 2, "Help"; docs/product-rules.md rule 15: the search box filters the FAQ. */
 function HelpPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);

@@ -38,7 +38,7 @@ export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
-/** Spec section 2, "Landing". */
+/** docs/product-rules.md spec 2, "Landing". */
 function LandingPage() {
   return (
     <PublicPage>

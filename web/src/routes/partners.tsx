@@ -15,7 +15,7 @@ export const Route = createFileRoute('/partners')({
   component: PartnersPage,
 });
 
-/** Spec section 2: an overview of 6 categories with 2 partners each, and the benefits of each tier. */
+/** docs/product-rules.md spec 2: an overview of 6 categories with 2 partners each, and the benefits of each tier. */
 function PartnersPage() {
   return (
     <PublicPage>

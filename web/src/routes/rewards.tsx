@@ -28,7 +28,7 @@ const SHARE = {
 };
 
 /**
- * Spec section 2, "/rewards"; DECISIONS.md 10: progress, prize value and the one set of dates all come
+ * docs/product-rules.md spec 2, "/rewards"; docs/product-rules.md rule 10: progress, prize value and the one set of dates all come
  * from GET /api/campaign.
  */
 function RewardsPage() {

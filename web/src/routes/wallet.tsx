@@ -28,7 +28,7 @@ const FEATURES = [
   },
 ] as const;
 
-/** Spec section 2: a simple page with a link to the dashboard. */
+/** docs/product-rules.md spec 2: a simple page with a link to the dashboard. */
 function WalletPage() {
   return (
     <PublicPage>

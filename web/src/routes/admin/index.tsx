@@ -9,7 +9,7 @@ export const Route = createFileRoute('/admin/')({
   component: AdminOverview,
 });
 
-/** Spec 2: a welcome, the stats and the pending payment verifications, then what else waits. */
+/** docs/product-rules.md spec 2: a welcome, the stats and the pending payment verifications, then what else waits. */
 function AdminOverview() {
   const { user } = Route.useRouteContext();
   return (

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/admin/reports')({
   component: AdminReports,
 });
 
-/** DECISIONS 8: a placeholder that cannot be real yet says "Coming soon". */
+/** docs/product-rules.md rule 8: a placeholder that cannot be real yet says "Coming soon". */
 function AdminReports() {
   return (
     <>

@@ -3,7 +3,7 @@ import { transactionDetailQuery } from '../../queries/adminTransactions.queries.
 import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
 import { TransactionDetail } from '../-components/admin/TransactionDetail.tsx';
 
-/** DECISIONS 7: one transaction, the events behind it and the balances before and after. */
+/** docs/product-rules.md rule 7: one transaction, the events behind it and the balances before and after. */
 export const Route = createFileRoute('/admin/transaction/$id')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(transactionDetailQuery(params.id));

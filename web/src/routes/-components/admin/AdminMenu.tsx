@@ -22,7 +22,7 @@ import { Button } from '../../../components/Button.tsx';
 import * as styles from './AdminPanel.css.ts';
 
 /**
- * The admin side menu (spec 2): Main, Management, Navigation and Other. DECISIONS 8: the spec's
+ * The admin side menu (docs/product-rules.md spec 2): Main, Management, Navigation and Other. docs/product-rules.md rule 8: the spec's
  * placeholders are real sections; Reports is the one that still says "Coming soon". Folded on phones.
  */
 export function AdminMenu() {

@@ -7,7 +7,7 @@ import { adminStatsQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../Panel.css.ts';
 import * as styles from './Admin.css.ts';
 
-/** Stats cards with real week-over-week trends (DECISIONS 9); "—" when there is nothing to compare. */
+/** Stats cards with real week-over-week trends (docs/product-rules.md rule 9); "—" when there is nothing to compare. */
 export function AdminStats() {
   const stats = useQuery(adminStatsQuery);
   if (stats.isError) {

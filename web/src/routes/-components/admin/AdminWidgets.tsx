@@ -5,7 +5,7 @@ import { PendingPayments } from './PendingPayments.tsx';
 import { RecentUsers } from './RecentUsers.tsx';
 
 /**
- * The admin blocks of the dashboard (spec 2): stats, pending payment verifications, token distribution
+ * The admin blocks of the dashboard (docs/product-rules.md spec 2): stats, pending payment verifications, token distribution
  * and recent users. Loaded on demand, so ordinary users never download them; the /admin screen reuses
  * the same pieces.
  */

@@ -50,7 +50,7 @@ function inAWeek(): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The cards queue (DECISIONS 8): filter by status, ship an active card with tracking, mark it delivered. */
+/** The cards queue (docs/product-rules.md rule 8): filter by status, ship an active card with tracking, mark it delivered. */
 export function CardsQueue() {
   const [filter, setFilter] = useState<Filter>('all');
   const cards = useQuery(adminCardsQuery(filter));

@@ -8,7 +8,7 @@ import * as panel from '../Panel.css.ts';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
-/** The contact form's messages (DECISIONS 13: stored, and admins can read them), newest first. */
+/** The contact form's messages (docs/product-rules.md rule 13: stored, and admins can read them), newest first. */
 export function ContactMessages() {
   const messages = useQuery(contactMessagesQuery);
   return (

@@ -25,7 +25,7 @@ import * as adminStyles from './AdminPanel.css.ts';
 
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
-/** DECISIONS 17: declared crypto deposits wait here until confirmed with the amount received, or rejected. */
+/** docs/product-rules.md rule 17: declared crypto deposits wait here until confirmed with the amount received, or rejected. */
 export function CryptoDepositsQueue() {
   const queue = useQuery(depositQueueQuery);
   return (

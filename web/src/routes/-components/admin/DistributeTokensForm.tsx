@@ -29,7 +29,7 @@ function sameEmail(a: string, b: string) {
 }
 
 /**
- * Admin token distribution (spec 2 and 5): the e-mail must belong to a user in the loaded list, else
+ * Admin token distribution (docs/product-rules.md spec 2 and 5): the e-mail must belong to a user in the loaded list, else
  * "User with email {email} not found". Beyond the first page the list is searched by the e-mail.
  */
 export function DistributeTokensForm() {

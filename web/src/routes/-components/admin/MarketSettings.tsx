@@ -19,7 +19,7 @@ import * as styles from './AdminPanel.css.ts';
 const POSITIVE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const SIGNED = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-/** Spec 3: a system setting's value must be a positive number. */
+/** docs/product-rules.md spec 3: a system setting's value must be a positive number. */
 export function positiveError(value: string, label: string): string | undefined {
   const trimmed = value.trim();
   if (!POSITIVE.test(trimmed) || !/[1-9]/.test(trimmed)) return `${label} must be a positive number`;
@@ -35,7 +35,7 @@ function setAt(updatedAt: string | null): string {
 }
 
 /**
- * Market settings (DECISIONS 12): each currency's price and 24h change, and the SAI token price. Each
+ * Market settings (docs/product-rules.md rule 12): each currency's price and 24h change, and the SAI token price. Each
  * save is an event; the screen shows when every value was set, or that the default still applies.
  */
 export function MarketSettings() {

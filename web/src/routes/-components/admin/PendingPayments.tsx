@@ -16,7 +16,7 @@ import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../Panel.css.ts';
 import * as styles from './Admin.css.ts';
 
-/** Pending payment verifications (spec 2 and 4; DECISIONS 16): approve or reject, each confirmed first. */
+/** Pending payment verifications (docs/product-rules.md spec 2 and 4; docs/product-rules.md rule 16): approve or reject, each confirmed first. */
 export function PendingPayments() {
   const pending = useQuery(pendingPaymentsQuery);
   return (

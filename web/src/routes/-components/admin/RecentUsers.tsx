@@ -12,7 +12,7 @@ import * as styles from './Admin.css.ts';
 export const RECENT_USERS_QUERY = { limit: 100 } as const;
 const SHOWN = 8;
 
-/** Newest users with their real registration date, balance and status (DECISIONS 9). */
+/** Newest users with their real registration date, balance and status (docs/product-rules.md rule 9). */
 export function RecentUsers() {
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   return (

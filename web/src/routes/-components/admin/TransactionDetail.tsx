@@ -27,7 +27,7 @@ import {
 import { AccessRequired } from './TransactionsTable.tsx';
 
 /**
- * One transaction for audit (DECISIONS 7): what it was, every event recorded for it with its place in
+ * One transaction for audit (docs/product-rules.md rule 7): what it was, every event recorded for it with its place in
  * the log and its hash, and each touched account's balance before and after. The figures are the
  * ledger's own; nothing here is computed except the change, exactly, from before and after.
  */

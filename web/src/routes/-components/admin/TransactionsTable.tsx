@@ -66,7 +66,7 @@ function clean(search: AdminTransactionSearch): AdminTransactionSearch {
 }
 
 /**
- * Every transaction in the ledger for admins (spec: admin transactions; DECISIONS 13): search by ID or
+ * Every transaction in the ledger for admins (spec: admin transactions; docs/product-rules.md rule 13): search by ID or
  * description, type and status filters, Clear, Export of everything the filters match, and server-side
  * paging. The filters and the page live in the URL, so a view can be shared and Back undoes a step.
  */

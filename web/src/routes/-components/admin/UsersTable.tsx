@@ -19,8 +19,8 @@ import * as adminStyles from './AdminPanel.css.ts';
 const PAGE = 100;
 
 /**
- * Every user with their real registration date, balance and status (DECISIONS 9), searchable, with
- * suspend and reactivate behind a confirmation (DECISIONS 13). A suspension signs the user out at once.
+ * Every user with their real registration date, balance and status (docs/product-rules.md rule 9), searchable, with
+ * suspend and reactivate behind a confirmation (docs/product-rules.md rule 13). A suspension signs the user out at once.
  */
 export function UsersTable({ me }: { me: User }) {
   const [draft, setDraft] = useState('');

@@ -24,13 +24,13 @@ import * as adminStyles from './AdminPanel.css.ts';
 
 const TX_HASH = /^[A-Za-z0-9]{8,128}$/;
 
-/** "3.5 h of 24 h": a request's age against the promise (spec 1: processed within 24 hours). */
+/** "3.5 h of 24 h": a request's age against the promise (docs/product-rules.md spec 1: processed within 24 hours). */
 export function ageText(ageHours: number): string {
   const shown = ageHours.toLocaleString('en-US', { maximumFractionDigits: 1 });
   return `${shown} h of ${WITHDRAWAL_PROMISE_HOURS} h`;
 }
 
-/** DECISIONS 18: pending withdrawals, oldest first, each measured against the 24-hour promise. */
+/** docs/product-rules.md rule 18: pending withdrawals, oldest first, each measured against the 24-hour promise. */
 export function WithdrawalsQueue() {
   const queue = useQuery(withdrawalQueueQuery);
   const overdue = queue.data?.filter((item) => item.overdue).length ?? 0;

@@ -19,7 +19,7 @@ import {
 } from '../../../queries/transactions.queries.ts';
 import { TYPE_LABELS } from '../transactions/describe.ts';
 
-/** The ledger keeps 8 decimals for every asset (LEDGER.md); the detail API sends them all. */
+/** The ledger keeps 8 decimals for every asset (docs/ledger.md); the detail API sends them all. */
 const LEDGER_DECIMALS = 8;
 const CURSOR = /^\d{1,30}-\d{1,30}-\d{1,5}$/;
 /** A page number no one reaches by clicking; keeps a hand-made URL from growing without bound. */

@@ -7,7 +7,7 @@ import * as styles from '../Dashboard.css.ts';
 
 /**
  * The SAI balance, drawn as the metal card: USD value at the configured price, and the real change over
- * the last 24 hours from the ledger's history (DECISIONS 9), never a made-up figure.
+ * the last 24 hours from the ledger's history (docs/product-rules.md rule 9), never a made-up figure.
  */
 export function BalanceCard({ user }: { user: User }) {
   const direction = signOf(user.balanceChange24h);

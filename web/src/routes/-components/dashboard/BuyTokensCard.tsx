@@ -25,13 +25,13 @@ import {
 import * as panel from '../Panel.css.ts';
 import * as styles from './BuyTokens.css.ts';
 
-/** Spec 4 and DECISIONS 11: deposits are confirmed within 10-60 minutes. */
+/** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
 export const PENDING_NOTICE = `Pending confirmation — tokens are added automatically once confirmed (${DEPOSIT_CONFIRMATION_TIME})`;
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: method }));
 
 /**
- * Buying SAI (spec 2, "dashboard deposit flow"; DECISIONS 16): the user pays the deposit address in ETH,
+ * Buying SAI (docs/product-rules.md spec 2, "dashboard deposit flow"; docs/product-rules.md rule 16): the user pays the deposit address in ETH,
  * USDT or USDC outside the app, then submits a proof here; an admin approves it and the tokens are minted.
  */
 export function BuyTokensCard({ user }: { user: User }) {
@@ -170,7 +170,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   );
 }
 
-/** DECISIONS 21: the address is configuration; without it the card says so instead of guessing. */
+/** docs/product-rules.md rule 21: the address is configuration; without it the card says so instead of guessing. */
 function DepositAddress({ method }: { method: PaymentMethod }) {
   const config = useQuery(publicConfigQuery);
   // ETH, USDT and USDC all go to the one Ethereum address (the API keys addresses by chain family).
@@ -196,7 +196,7 @@ function DepositAddress({ method }: { method: PaymentMethod }) {
   );
 }
 
-/** Spec 8, "Payment submit". */
+/** docs/product-rules.md spec 8, "Payment submit". */
 function paymentFailureToast(error: unknown) {
   if (!(error instanceof ApiError)) {
     return {

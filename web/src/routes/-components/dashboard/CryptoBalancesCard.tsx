@@ -20,7 +20,7 @@ import * as styles from './Crypto.css.ts';
 const RECENT_WITHDRAWALS = 5;
 
 /**
- * The six crypto balances (spec 2), each at its display decimals with its USD value at the current
+ * The six crypto balances (docs/product-rules.md spec 2), each at its display decimals with its USD value at the current
  * price, and what is held for pending withdrawals; then the user's latest withdrawals and their status.
  */
 export function CryptoBalancesCard() {
@@ -128,7 +128,7 @@ function BalanceRow({
   );
 }
 
-/** Spec 2, withdrawals: the latest requests with their status (pending until an admin sends them). */
+/** docs/product-rules.md spec 2, withdrawals: the latest requests with their status (pending until an admin sends them). */
 function RecentWithdrawals() {
   const withdrawals = useQuery(withdrawalsQuery);
   const items = (withdrawals.data ?? []).slice(0, RECENT_WITHDRAWALS);

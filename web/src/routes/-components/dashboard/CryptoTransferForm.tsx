@@ -17,7 +17,7 @@ type Field = 'recipientEmail' | 'amount' | 'description';
 const EMPTY = { recipientEmail: '', amount: '', description: '' };
 
 /**
- * Send a crypto currency to another user by e-mail (spec 5, "Crypto transfer to a user"; DECISIONS 19):
+ * Send a crypto currency to another user by e-mail (docs/product-rules.md spec 5, "Crypto transfer to a user"; docs/product-rules.md rule 19):
  * free, checked against the available balance, carried with an idempotency key.
  */
 export function CryptoTransferForm({

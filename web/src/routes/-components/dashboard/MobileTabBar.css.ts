@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
-/** Spec 2: a bottom bar on phones only (under 768 px). */
+/** docs/product-rules.md spec 2: a bottom bar on phones only (under 768 px). */
 export const bar = style({
   position: 'fixed',
   insetInline: 0,

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Globe, Handshake, House, ReceiptText, Shield, UserRound } from 'lucide-react';
 import * as styles from './MobileTabBar.css.ts';
 
-/** Spec 2: Home, Transactions, Partners, Main Site, and Admin for admins or Profile for others. */
+/** docs/product-rules.md spec 2: Home, Transactions, Partners, Main Site, and Admin for admins or Profile for others. */
 export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
   return (
     <nav className={styles.bar} aria-label="Quick navigation">

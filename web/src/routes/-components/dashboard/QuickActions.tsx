@@ -10,7 +10,7 @@ import * as styles from './QuickActions.css.ts';
 import { SendDialogContent } from './SendDialogContent.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
 
-/** Spec 2: SEND, WITHDRAW, DEPOSIT, RECEIVE, METAL CARD (opens the card settings), then View Partners. */
+/** docs/product-rules.md spec 2: SEND, WITHDRAW, DEPOSIT, RECEIVE, METAL CARD (opens the card settings), then View Partners. */
 export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenCardSettings: () => void }) {
   const [sendOpen, setSendOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);

@@ -8,7 +8,7 @@ import * as panel from '../Panel.css.ts';
 import * as rowStyles from '../transactions/TransactionItem.css.ts';
 import { TransactionItem } from '../transactions/TransactionItem.tsx';
 
-/** Spec 2: the latest 5 transactions, and View All to the full history. */
+/** docs/product-rules.md spec 2: the latest 5 transactions, and View All to the full history. */
 export function RecentTransactions() {
   const recent = useQuery(recentTransactionsQuery);
   return (

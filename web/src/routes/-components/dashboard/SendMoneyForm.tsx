@@ -33,7 +33,7 @@ const API_FIELDS: Record<string, Field> = {
 };
 
 /**
- * Send SAI to another user by e-mail (spec 2 and 5). The recipient is looked up when the e-mail field is
+ * Send SAI to another user by e-mail (docs/product-rules.md spec 2 and 5). The recipient is looked up when the e-mail field is
  * left, and again on submit; transfers carry an idempotency key so a retried submission moves money once.
  */
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
@@ -210,7 +210,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   );
 }
 
-/** Spec 8, "Transaction failure" and "Send over balance". */
+/** docs/product-rules.md spec 8, "Transaction failure" and "Send over balance". */
 export function transferFailureToast(error: unknown) {
   if (error instanceof ApiError && error.status === 422 && /insufficient/i.test(error.message)) {
     return { title: 'Insufficient balance', description: error.message, variant: 'destructive' as const };

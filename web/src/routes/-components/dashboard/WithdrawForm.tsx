@@ -38,7 +38,7 @@ const MAX_WITHDRAWAL_NOTES = 300;
 const CURRENCY_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 
 /**
- * Crypto withdrawal (spec 2 and 5; DECISIONS 18): currency, then a network that serves it (cleared when
+ * Crypto withdrawal (docs/product-rules.md spec 2 and 5; docs/product-rules.md rule 18): currency, then a network that serves it (cleared when
  * the currency changes), the external address, the amount (at most what is available) and notes. The
  * amount is held at once; an admin sends it within the promised 24 hours.
  */
@@ -59,7 +59,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
 
   const update = <K extends Field>(field: K, value: Values[K]) => {
     setValues((current) =>
-      // Spec 5: the chain depends on the currency and clears when the currency changes.
+      // docs/product-rules.md spec 5: the chain depends on the currency and clears when the currency changes.
       field === 'currency'
         ? { ...current, currency: value as CryptoCurrency, chain: '' }
         : { ...current, [field]: value },

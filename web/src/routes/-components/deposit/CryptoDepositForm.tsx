@@ -23,13 +23,13 @@ const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency
 export const NETWORK_REQUIRED = 'Please select a network';
 const TX_HASH = /^[A-Za-z0-9]*$/;
 
-/** Spec 8: the warning shown with a network that has a minimum. */
+/** docs/product-rules.md spec 8: the warning shown with a network that has a minimum. */
 export function minimumWarning(minimum: string, currency: string): string {
   return `The minimum deposit amount is ${minimum} ${currency}. Sending less may result in loss of funds.`;
 }
 
 /**
- * The crypto deposit form (spec 2 and 4; DECISIONS 17 and 21): currency (ETH by default), a network
+ * The crypto deposit form (docs/product-rules.md spec 2 and 4; docs/product-rules.md rules 17 and 21): currency (ETH by default), a network
  * that serves it (emptied when the currency changes), then the configured address for that network's
  * family with its minimum and confirmations, an optional transaction hash, and Declare deposit. The
  * deposit stays pending until an admin confirms the amount received.
@@ -108,7 +108,7 @@ export function CryptoDepositForm() {
         value={currency}
         options={CURRENCY_OPTIONS}
         onValueChange={(next) => {
-          // Spec 4: changing the currency empties the network.
+          // docs/product-rules.md spec 4: changing the currency empties the network.
           setCurrency(next);
           setNetwork('');
           setErrors({});
@@ -167,7 +167,7 @@ export function CryptoDepositForm() {
   );
 }
 
-/** DECISIONS 21: the configured address of the network's family, never one written into the client. */
+/** docs/product-rules.md rule 21: the configured address of the network's family, never one written into the client. */
 function DepositAddress({
   currency,
   network,

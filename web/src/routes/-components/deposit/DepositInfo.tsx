@@ -7,7 +7,7 @@ import { multiply } from '../../../lib/money.ts';
 import * as panel from '../Panel.css.ts';
 import * as styles from './Deposit.css.ts';
 
-/** The /deposit page's side column (spec 2): how it works, tier prices, the giveaway and support. */
+/** The /deposit page's side column (docs/product-rules.md spec 2): how it works, tier prices, the giveaway and support. */
 export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
   return (
     <aside className={styles.aside} aria-label="About deposits">
@@ -74,7 +74,7 @@ export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
   );
 }
 
-/** Spec 2: the page's footer links. */
+/** docs/product-rules.md spec 2: the page's footer links. */
 export function DepositFooter() {
   return (
     <nav className={styles.footer} aria-label="Deposit page links">

@@ -33,7 +33,7 @@ export function validateProfile(values: ProfileInput): FormErrors<Field> {
   return errors;
 }
 
-/** Personal Info (spec 2; DECISIONS 13: Save Changes is a real call). The e-mail cannot change here. */
+/** Personal Info (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Changes is a real call). The e-mail cannot change here. */
 export function PersonalInfoForm({ user }: { user: User }) {
   const update = useUpdateProfileMutation();
   const [values, setValues] = useState<ProfileInput>(() => fromUser(user));

@@ -15,7 +15,7 @@ import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../Panel.css.ts';
 import * as styles from './Profile.css.ts';
 
-/** Preferences (spec 2; DECISIONS 13: Save Preferences and Reset to Default are real calls). */
+/** Preferences (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Preferences and Reset to Default are real calls). */
 export function PreferencesSettings() {
   const preferences = useQuery(preferencesQuery);
   return (

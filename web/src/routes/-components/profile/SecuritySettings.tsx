@@ -30,7 +30,7 @@ export function validatePasswordChange(values: PasswordChangeInput): FormErrors<
   return errors;
 }
 
-/** Security (spec 2; DECISIONS 5 and 13): Update Password, and TOTP two-factor sign-in. */
+/** Security (docs/product-rules.md spec 2; docs/product-rules.md rules 5 and 13): Update Password, and TOTP two-factor sign-in. */
 export function SecuritySettings() {
   return (
     <>

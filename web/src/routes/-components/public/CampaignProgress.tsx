@@ -7,7 +7,7 @@ import * as styles from './Campaign.css.ts';
 import { skeleton } from './Public.css.ts';
 
 /**
- * The giveaway's progress bar (DECISIONS.md 10): SAI in circulation against the target, from
+ * The giveaway's progress bar (docs/product-rules.md rule 10): SAI in circulation against the target, from
  * GET /api/campaign. While it loads a skeleton shows, never a made-up figure.
  */
 export function CampaignProgress({ query, label }: { query: UseQueryResult<Campaign>; label: string }) {

@@ -14,7 +14,7 @@ type Field = keyof ContactInput;
 const EMPTY: ContactInput = { fullName: '', email: '', subject: '', message: '' };
 const FIELDS: readonly Field[] = ['fullName', 'email', 'subject', 'message'];
 
-/** Spec 5: all four fields required, the e-mail typed as an e-mail. The API checks again. */
+/** docs/product-rules.md spec 5: all four fields required, the e-mail typed as an e-mail. The API checks again. */
 export function validateContact(values: ContactInput): FormErrors<Field> {
   const errors: FormErrors<Field> = {};
   if (values.fullName.trim() === '') errors.fullName = 'Full name is required';
@@ -25,7 +25,7 @@ export function validateContact(values: ContactInput): FormErrors<Field> {
   return errors;
 }
 
-/** The contact form (DECISIONS.md 13: stored, readable by admins), with a success state and error toasts. */
+/** The contact form (docs/product-rules.md rule 13: stored, readable by admins), with a success state and error toasts. */
 export function ContactForm() {
   const [values, setValues] = useState<ContactInput>(EMPTY);
   const [errors, setErrors] = useState<FormErrors<Field>>({});

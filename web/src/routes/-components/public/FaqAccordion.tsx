@@ -4,7 +4,7 @@ import type { FaqItem } from '../../../content/faq.ts';
 import * as styles from './Faq.css.ts';
 
 /**
- * One FAQ group (spec section 4, "Help FAQ item"): one answer open at a time, and the open one can be
+ * One FAQ group (docs/product-rules.md spec 4, "Help FAQ item"): one answer open at a time, and the open one can be
  * closed again — Radix Accordion, type single, collapsible.
  */
 export function FaqAccordion({

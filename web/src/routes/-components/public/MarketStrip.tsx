@@ -59,7 +59,7 @@ function PricesNote({
 }) {
   if (failed) return <p className={small}>Live prices are unavailable right now.</p>;
   if (!prices) return null;
-  // DECISIONS.md 12: say when prices were set; built-in defaults have no time and say so.
+  // docs/product-rules.md rule 12: say when prices were set; built-in defaults have no time and say so.
   const times = Object.values(prices)
     .map((entry) => entry.updatedAt)
     .filter((value): value is string => typeof value === 'string')

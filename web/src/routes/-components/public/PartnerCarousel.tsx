@@ -23,7 +23,7 @@ import * as styles from './Landing.css.ts';
 import { iconBadge } from './Public.css.ts';
 
 /**
- * The landing page's scrolling partner discounts (spec section 3: ten partners, in order). The rail is
+ * The landing page's scrolling partner discounts (docs/product-rules.md spec 3: ten partners, in order). The rail is
  * two copies of the list moving left forever; it stops on hover, on focus and with the Pause button, and
  * does not move at all for visitors who prefer reduced motion (the list then scrolls by hand).
  */

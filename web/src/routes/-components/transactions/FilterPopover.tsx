@@ -33,7 +33,7 @@ const STATUS_OPTIONS: SelectOption<StatusChoice>[] = [
   })),
 ];
 
-/** DECISIONS 13: the history's Filter works — type, status and a date range, applied together. */
+/** docs/product-rules.md rule 13: the history's Filter works — type, status and a date range, applied together. */
 export function FilterPopover({
   filters,
   onApply,

@@ -13,7 +13,7 @@ export const body = style({
   },
 });
 
-/** Spec 9: the card is drawn at 355 × 220 px, and scales down with the column on phones. */
+/** docs/product-rules.md spec 9: the card is drawn at 355 × 220 px, and scales down with the column on phones. */
 export const visual = style({
   position: 'relative',
   width: '100%',

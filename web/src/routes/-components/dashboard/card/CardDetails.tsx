@@ -10,7 +10,7 @@ const SHIPPING_LABELS: Record<Card['shippingStatus'], string> = {
   delivered: 'Delivered',
 };
 
-/** View Card Details (spec 2): the tier's benefits, and tracking and estimated delivery once shipped. */
+/** View Card Details (docs/product-rules.md spec 2): the tier's benefits, and tracking and estimated delivery once shipped. */
 export function CardDetails({ card }: { card: Card }) {
   const info = tierInfo(card.tier);
   const address = [card.address, card.city, card.state, card.zipCode, card.country]

@@ -13,7 +13,7 @@ import * as styles from './Card.css.ts';
 import { canOpenSettings, cardDisplay, validatePin } from './cardDisplay.ts';
 
 /**
- * Card settings (spec 2; DECISIONS 14: real commands). Only an active or frozen card has settings:
+ * Card settings (docs/product-rules.md spec 2; docs/product-rules.md rule 14: real commands). Only an active or frozen card has settings:
  * freeze/unfreeze, the activation notice and the PIN. Anything else reads "Card Not Yet Active".
  */
 export function CardSettingsDialog({

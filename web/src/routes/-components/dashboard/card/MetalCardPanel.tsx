@@ -38,7 +38,7 @@ function tierForBalance(balance: string): CardTier {
 }
 
 /**
- * The metal card panel (spec 2 "Card flows", spec 4 "Card display"): the card in its tier, its state,
+ * The metal card panel (docs/product-rules.md spec 2 "Card flows", docs/product-rules.md spec 4 "Card display"): the card in its tier, its state,
  * the request flow (deposit first at a zero balance, else the shipping address), details, the shipping
  * address when it is missing, the upgrade path, and the settings dialog (shared with the quick action).
  */
@@ -77,7 +77,7 @@ export function MetalCardPanel({
         : 'Now submit your payment: the card activates once it is confirmed.',
       variant: 'success',
     });
-    // At a zero balance the deposit comes next (spec 2, "Deposit Required"); else the flow is done.
+    // At a zero balance the deposit comes next (docs/product-rules.md spec 2, "Deposit Required"); else the flow is done.
     setDialog(address ? null : 'deposit');
   };
 
@@ -270,7 +270,7 @@ function addressOf(card: Card): Partial<ShippingAddress> {
   return address;
 }
 
-/** Spec 2: the next tier's threshold and progress as balance over threshold; "Top Tier Reached" at 500+. */
+/** docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; "Top Tier Reached" at 500+. */
 function UpgradePath({ balance }: { balance: string }) {
   const path = upgradePath(balance);
   if (!path.next) {

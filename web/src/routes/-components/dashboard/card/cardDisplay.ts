@@ -8,14 +8,14 @@ import type { Card, ShippingAddress } from '../../../../queries/cards.queries.ts
 import type { BadgeTone } from '../../StatusBadge.tsx';
 
 export interface CardDisplay {
-  /** The state's name as the panel shows it (spec 4, "Card display"). */
+  /** The state's name as the panel shows it (docs/product-rules.md spec 4, "Card display"). */
   label: string;
   tone: BadgeTone;
   description: string;
 }
 
 /**
- * Spec 4: no card is Not Activated; pending is Payment Required; verifying is Verifying Payment; active;
+ * docs/product-rules.md spec 4: no card is Not Activated; pending is Payment Required; verifying is Verifying Payment; active;
  * shipping is Shipping via courier; and frozen (inactive). Timings come from the one constant each.
  */
 export function cardDisplay(card: Card | null): CardDisplay {
@@ -73,12 +73,12 @@ export function hasAddress(card: Card): boolean {
   return Boolean(card.address?.trim() && card.city?.trim());
 }
 
-/** Spec 2: View Card Details only for an active or shipping card. */
+/** docs/product-rules.md spec 2: View Card Details only for an active or shipping card. */
 export function canViewDetails(card: Card | null): card is Card & { status: 'active' | 'shipping' } {
   return card !== null && (card.status === 'active' || card.status === 'shipping');
 }
 
-/** Spec 2: Add Shipping Address when the card is active or shipping and lacks an address or city. */
+/** docs/product-rules.md spec 2: Add Shipping Address when the card is active or shipping and lacks an address or city. */
 export function needsShippingAddress(card: Card | null): boolean {
   return canViewDetails(card) && !hasAddress(card) && card.shippingStatus === 'not_shipped';
 }
@@ -94,7 +94,7 @@ export const PIN_MESSAGES = {
   match: "PINs don't match",
 } as const;
 
-/** Spec 5: four digits, entered twice. */
+/** docs/product-rules.md spec 5: four digits, entered twice. */
 export function validatePin(pin: string, confirmPin: string): { pin?: string; confirmPin?: string } {
   if (!PIN.test(pin)) return { pin: PIN_MESSAGES.format };
   if (!PIN.test(confirmPin)) return { confirmPin: PIN_MESSAGES.format };
@@ -115,7 +115,7 @@ export const ADDRESS_FIELDS: {
   { field: 'country', label: 'Country', autoComplete: 'country-name', name: 'Country' },
 ];
 
-/** Spec 5: address at least 5 characters, city 2, state 2, ZIP code 3, country 2. */
+/** docs/product-rules.md spec 5: address at least 5 characters, city 2, state 2, ZIP code 3, country 2. */
 export function validateAddress(values: ShippingAddress): FormErrors<keyof ShippingAddress> {
   const errors: FormErrors<keyof ShippingAddress> = {};
   for (const { field, name } of ADDRESS_FIELDS) {

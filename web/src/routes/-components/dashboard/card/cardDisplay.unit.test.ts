@@ -29,7 +29,7 @@ function card(overrides: Partial<Card>): Card {
   };
 }
 
-describe('card display states (spec 4)', () => {
+describe('card display states (docs/product-rules.md spec 4)', () => {
   test('every state has its label, with the one timing constant each', () => {
     expect(cardDisplay(null).label).toBe('Not Activated');
     expect(cardDisplay(card({ status: 'pending' })).label).toBe('Payment Required');
@@ -62,7 +62,7 @@ describe('card display states (spec 4)', () => {
   });
 });
 
-describe('card forms (spec 5)', () => {
+describe('card forms (docs/product-rules.md spec 5)', () => {
   test('PIN: four digits, twice', () => {
     expect(validatePin('123', '123')).toEqual({ pin: 'PIN must be 4 digits' });
     expect(validatePin('1234', '1243')).toEqual({ confirmPin: "PINs don't match" });
