@@ -1,11 +1,12 @@
 import pg from 'pg';
 import {
+  type BulkLogRead,
   comparePositions,
   type EventStore,
   type LogPosition,
   type RecordedEvent,
 } from '../infra/eventStore/eventStore.ts';
-import { databaseIdentity, PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { databaseIdentity } from '../infra/eventStore/postgresEventStore.ts';
 import { withTransaction } from '../infra/postgres/pool.ts';
 import type { Projection } from './projection.ts';
 import { applyBatchOrNamePoison, CHECKPOINT_SCHEMA, readCheckpoint } from './runner.ts';
@@ -218,7 +219,7 @@ export async function rebuildProjections(
 
 /**
  * The bulk pass, for a log in the rebuild's own Postgres database. The log is bounded at the last event
- * readAll can show now (PostgresEventStore.visibleEnd: nothing can still appear at or before it). Each
+ * readAll can show now (the store's bulkRead.visibleEnd: nothing can still appear at or before it). Each
  * projection that starts from the start of the log and has `bulkSql` is computed there in SQL from
  * `rebuild_log` (the log up to the bound), its keys and indexes built and its shadow checkpoint moved to
  * the bound with it (computeInSql), all of them at once on connections of their own; meanwhile the other
@@ -240,15 +241,16 @@ async function bulkPass(
 ): Promise<{ events: number; built: ReadonlySet<string> }> {
   const { store, pool } = options;
   const none = { events: 0, built: new Set<string>() };
-  if (!(store instanceof PostgresEventStore)) return none;
+  const bulkRead = store.bulkRead;
+  if (!bulkRead) return none;
   let bulk = projections.filter((p) => p.bulkSql && checkpoints.get(p.name) === null);
   if (bulk.length === 0) return none;
-  const identity = await store.databaseIdentity();
+  const identity = await bulkRead.databaseIdentity();
   if (identity === null || identity !== (await databaseIdentity(pool))) return none;
   const ready = await extensionsReady(pool, [...new Set(bulk.flatMap((p) => p.bulkExtensions ?? []))]);
   bulk = bulk.filter((p) => (p.bulkExtensions ?? []).every((name) => ready.has(name)));
   if (bulk.length === 0) return none;
-  const end = await store.visibleEnd();
+  const end = await bulkRead.visibleEnd();
   if (!end) return none;
   const bound = end.position;
   const others = projections.filter(
@@ -260,7 +262,7 @@ async function bulkPass(
       await computeInSql(pool, projection, bound, end.events);
       built.add(projection.name);
     }),
-    feedUpTo(store, pool, others, checkpoints, bound, end.events, batchSize),
+    feedUpTo(bulkRead, pool, others, checkpoints, bound, end.events, batchSize),
   ]);
   // Every lane has ended, so none writes on after the rebuild gives up its locks.
   const failed = results.find((result) => result.status === 'rejected');
@@ -352,7 +354,7 @@ function indexStatements(schema: string, tables: readonly string[]): string[] {
 
 /** The projections fed in Node during the bulk pass: their own event types up to the bound, then the bound. */
 async function feedUpTo(
-  store: PostgresEventStore,
+  store: BulkLogRead,
   pool: pg.Pool,
   projections: readonly Projection[],
   checkpoints: ReadonlyMap<string, LogPosition | null>,

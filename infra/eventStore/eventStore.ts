@@ -100,8 +100,31 @@ export interface EventStore {
    * gets appendBatch() below, one append at a time.
    */
   appendMany?(batch: StreamAppend[]): Promise<AppendResult[]>;
+  /**
+   * Present when the log is a table (`es_events`) in a Postgres database that a rebuild may read with SQL
+   * (projections/rebuild.ts, bulk pass); absent for every other store, whose rebuild goes event by event.
+   */
+  readonly bulkRead?: BulkLogRead;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a rebuild's bulk pass asks of a log it reads inside its own database (EventStore.bulkRead). */
+export interface BulkLogRead {
+  /** Which cluster and database hold the log; null when the role may not read the cluster's identifier. */
+  databaseIdentity(): Promise<string | null>;
+  /**
+   * The last event readAll can show now and how many events the log holds up to it (null when none):
+   * nothing can still appear at or before it, so it bounds a pass over the log.
+   */
+  visibleEnd(): Promise<{ position: LogPosition; events: number } | null>;
+  /** The events of the given types after `after` and at or before `upTo`, in log order. */
+  readAllOfTypes(options: {
+    after: LogPosition | null;
+    upTo: LogPosition;
+    types: readonly string[];
+    limit: number;
+  }): Promise<RecordedEvent[]>;
 }
 
 export interface StreamAppend {

@@ -1,10 +1,8 @@
 import {
   type AllStreamResolvedEvent,
   BACKWARDS,
-  DeadlineExceededError,
   END,
   EventStoreDBClient,
-  excludeSystemEvents,
   FORWARDS,
   type JSONType,
   jsonEvent,
@@ -14,7 +12,6 @@ import {
   type ReadStreamOptions,
   START,
   StreamNotFoundError,
-  UnavailableError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import {
@@ -32,6 +29,17 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './eventStore.ts';
+import { EventIdClaims } from './eventStoreDb/eventIdClaims.ts';
+import {
+  collect,
+  contradicts,
+  isSystem,
+  reason,
+  redactConnectionString,
+  toRecorded,
+  translate,
+} from './eventStoreDb/records.ts';
+import { subscribeToAll } from './eventStoreDb/subscription.ts';
 import { eventHash } from './hashChain.ts';
 
 /**
@@ -50,6 +58,9 @@ import { eventHash } from './hashChain.ts';
  *
  * Ordering (docs/ledger.md invariant 5). ESDB has a single commit log: an event is visible in $all exactly at its
  * place, so a subscription cannot pass a late commit and positions are ESDB's own commit/prepare pair.
+ *
+ * Parts, in `eventStoreDb/`: eventIdClaims.ts (the claims), subscription.ts (the subscription to $all),
+ * records.ts (decoding the client's events, error translation).
  */
 
 export interface EventStoreDbEventStoreHooks {
@@ -60,72 +71,8 @@ export interface EventStoreDbEventStoreHooks {
 const REACH_DEADLINE_MS = 5_000;
 const APPEND_ATTEMPTS = 20;
 const ALL_PAGE = 64;
-const CLAIM_STREAM_PREFIX = 'eventIdClaim-';
-const CLAIM_EVENT_TYPE = '$EventIdClaimed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the client hands back for a stored event, whether read from a stream or from $all. */
-interface EsdbEvent {
-  streamId: string;
-  id: string;
-  revision: bigint;
-  type: string;
-  created: Date;
-  data: unknown;
-  metadata: unknown;
-  position?: Position;
-}
-
-interface Claim {
-  streamName: string;
-  revision: bigint;
-}
-
-/** Keeps a password out of error messages and logs. */
-export function redactConnectionString(connectionString: string): string {
-  return connectionString.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function isSystem(event: { streamId: string; type: string }): boolean {
-  return event.type.startsWith('$') || event.streamId.startsWith('$');
-}
-
-function toRecorded(event: EsdbEvent): RecordedEvent {
-  if (!event.position) {
-    // Servers before 22.6 leave positions out of stream reads; append results are built from them.
-    throw new Error(
-      `EventStoreDB gave no log position for event ${event.id}; version 22.6 or later is needed`,
-    );
-  }
-  return {
-    id: event.id,
-    streamName: event.streamId,
-    revision: event.revision,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata as StoredMetadata,
-    position: { commit: event.position.commit, prepare: event.position.prepare },
-    recordedAt: event.created,
-  };
-}
-
-function contradicts(expected: ExpectedRevision, current: bigint | null): boolean {
-  if (expected === 'any') return false;
-  if (expected === 'no_stream') return current !== null;
-  if (expected === 'stream_exists') return current === null;
-  return current !== expected;
-}
-
-async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of source) items.push(item);
-  return items;
-}
 
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
@@ -134,6 +81,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly appending = new Map<string, Promise<void>>();
   /** The connection string without its password, for messages. */
   readonly url: string;
+  private readonly claims: EventIdClaims;
 
   constructor(
     connectionString: string,
@@ -147,6 +95,9 @@ export class EventStoreDbEventStore implements EventStore {
         cause: error,
       });
     }
+    this.claims = new EventIdClaims(this.client, (streamName, options) =>
+      this.readStreamEvents(streamName, options),
+    );
   }
 
   /** Nothing to create (ESDB makes streams on first write); fails fast, naming the URL, when unreachable. */
@@ -183,12 +134,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** gRPC "unavailable" and deadline errors become the port's StoreUnavailableError (HTTP 503). */
   private translate(error: unknown): unknown {
-    if (error instanceof UnavailableError || error instanceof DeadlineExceededError) {
-      return new StoreUnavailableError(`EventStoreDB at ${this.url} is unavailable: ${error.message}`, {
-        cause: error,
-      });
-    }
-    return error;
+    return translate(this.url, error);
   }
 
   async append(
@@ -247,7 +193,7 @@ export class EventStoreDbEventStore implements EventStore {
         throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no_stream');
       }
 
-      claimedFrom ??= await this.claimIds(streamName, events, (current ?? -1n) + 1n);
+      claimedFrom ??= await this.claims.claimIds(streamName, events, (current ?? -1n) + 1n);
       if (current !== null && current >= claimedFrom) {
         // A concurrent or earlier append of these same ids may have landed since the claim.
         const done = await this.findBetween(streamName, events, claimedFrom, current);
@@ -350,42 +296,6 @@ export class EventStoreDbEventStore implements EventStore {
     return null;
   }
 
-  /** Returns the lowest revision the claims name; an id claimed for another stream is a reuse. */
-  private async claimIds(streamName: string, events: NewEvent[], firstRevision: bigint): Promise<bigint> {
-    const claims = await Promise.all(
-      events.map((event, i) => this.claim(event.id, { streamName, revision: firstRevision + BigInt(i) })),
-    );
-    let lowest = firstRevision;
-    for (const [i, claim] of claims.entries()) {
-      if (claim.streamName !== streamName) throw new DuplicateEventIdError(events[i]!.id);
-      if (claim.revision < lowest) lowest = claim.revision;
-    }
-    return lowest;
-  }
-
-  private async claim(eventId: string, wanted: Claim): Promise<Claim> {
-    const claimStream = `${CLAIM_STREAM_PREFIX}${eventId}`;
-    try {
-      await this.client.appendToStream(
-        claimStream,
-        jsonEvent({
-          type: CLAIM_EVENT_TYPE,
-          data: { streamName: wanted.streamName, revision: wanted.revision.toString() },
-        }),
-        { expectedRevision: NO_STREAM },
-      );
-      return wanted;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-    }
-    const [existing] = await this.readStreamEvents(claimStream, { fromRevision: START, maxCount: 1 });
-    const data = existing?.data as { streamName?: unknown; revision?: unknown } | undefined;
-    if (typeof data?.streamName !== 'string' || typeof data.revision !== 'string') {
-      throw new Error(`Stream ${claimStream} exists but holds no event id claim`);
-    }
-    return { streamName: data.streamName, revision: BigInt(data.revision) };
-  }
-
   private async readStreamEvents(streamName: string, options: ReadStreamOptions): Promise<RecordedEvent[]> {
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
     const events: RecordedEvent[] = [];
@@ -465,50 +375,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    const batchSize = Math.max(1, options.batchSize ?? 500);
-    const after = options.after;
-    let stopping = false;
-    const source = this.client.subscribeToAll({
-      fromPosition: after ?? START,
-      filter: excludeSystemEvents(),
-    });
-    const loop = (async () => {
-      let batch: RecordedEvent[] = [];
-      try {
-        for await (const { event } of source) {
-          if (stopping) break;
-          // The server starts after `after`; the check only guards against an inclusive start.
-          if (event && !isSystem(event) && comparePositions(event.position, after) > 0) {
-            batch.push(toRecorded(event));
-          }
-          // Hand over what has arrived instead of waiting for a full batch. While onEvents runs nothing is
-          // read, gRPC flow control holds the server back: a slow consumer slows the subscription.
-          if (batch.length >= batchSize || (batch.length > 0 && source.readableLength === 0)) {
-            const delivered = batch;
-            batch = [];
-            await options.onEvents(delivered);
-          }
-        }
-        if (!stopping) throw new Error(`EventStoreDB at ${this.url} ended the subscription`);
-      } catch (error) {
-        if (!stopping) options.onError(this.translate(error));
-      } finally {
-        stopping = true;
-        await source.unsubscribe().catch(() => {});
-        source.destroy();
-      }
-    })();
-    return {
-      close: async () => {
-        if (!stopping) {
-          stopping = true;
-          await source.unsubscribe().catch(() => {});
-          // Ends the for-await even if the cancelled gRPC call never ends the stream.
-          source.destroy();
-        }
-        await loop;
-      },
-    };
+    return subscribeToAll(this.client, this.url, options);
   }
 
   async close(): Promise<void> {
