@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { POSTING_EVENT_TYPES, POSTING_RULES, type PostingRule } from '../../domain/ledger/postingRules.ts';
+import { postingsOf } from '../../domain/ledger/postings.ts';
+import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
+import { transactionIdOf } from '../transactionEvents/transactionEvents.projection.ts';
 import { ledgerProjection } from './ledger.projection.ts';
 import { compilePostings, POSTINGS_SQL, textSql } from './postingsSql.ts';
 
@@ -33,5 +36,13 @@ describe('the posting rules compiler', () => {
       /not a plain name/,
     );
     expect(() => compilePostings({})).toThrow(/No posting rules/);
+  });
+
+  it("book each posting under the transaction id transactionIdOf gives its event (the admin's view of a transaction)", () => {
+    for (const event of Object.values(POSTING_SAMPLES).flat())
+      expect(
+        postingsOf(event).map((posting) => posting.transactionId),
+        event.type,
+      ).toEqual([transactionIdOf(event.data)]);
   });
 });
