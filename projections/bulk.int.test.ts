@@ -8,8 +8,8 @@ import { readWholeLog, snapshotTables } from './testing.ts';
 
 /**
  * A rebuild of a log in its own Postgres database computes the projections that have `bulkSql` in SQL
- * (projections/rebuild.ts, bulk pass): that SQL restates the posting rules, the notices and the transaction
- * ids. It must leave exactly the rows the TypeScript projections made of the same log as the live worker
+ * (projections/rebuild.ts, bulk pass): that SQL is compiled from the posting rules (projections/ledger/
+ * postingsSql.ts) and restates the notices and the transaction ids. It must leave exactly the rows the TypeScript projections made of the same log as the live worker
  * applied it, over a log holding every event type that SQL reads: the money workload (transfers, deposit
  * proofs approved and rejected, ETH deposits, withdrawals completed and failed, distributions), a card from
  * request to delivery with its freezes and PIN, crypto deposits rejected with and without a reason, and

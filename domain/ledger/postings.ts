@@ -1,6 +1,5 @@
-import type { AccountEvent } from '../accounts/account.ts';
-import type { WithdrawalEvent } from '../crypto/withdrawal.ts';
 import { type Asset, parseAmount } from '../shared/money.ts';
+import { postingRuleOf, type Text, templateParts } from './postingRules.ts';
 
 /**
  * Double entry. Every movement of value is a posting: one asset, one positive amount, the account it
@@ -53,88 +52,34 @@ export function unitsOf(amount: string, asset: Asset): bigint {
   return parsed.units;
 }
 
+/**
+ * The postings an event books, by its rule in POSTING_RULES (postingRules.ts); none for an event type
+ * without one. A template renders as JavaScript's template literal would, over the event's data.
+ */
 export function postingsOf(event: { type: string; data: unknown }): Posting[] {
-  const e = event as AccountEvent | WithdrawalEvent;
-  switch (e.type) {
-    case 'TokensMinted':
-      return [
-        {
-          transactionId: e.data.transactionId,
-          kind: e.data.source === 'payment' ? 'deposit' : 'admin_deposit',
-          asset: e.data.asset,
-          units: unitsOf(e.data.amount, e.data.asset),
-          from: issuanceAccount(e.data.asset),
-          to: userAccount(e.data.userId),
-          description: e.data.description,
-          status: 'completed',
-        },
-      ];
-    case 'TokensTransferred':
-      return [
-        {
-          transactionId: e.data.transactionId,
-          kind: 'transfer',
-          asset: e.data.asset,
-          units: unitsOf(e.data.amount, e.data.asset),
-          from: userAccount(e.data.fromUserId),
-          to: userAccount(e.data.toUserId),
-          description: e.data.description,
-          status: 'completed',
-        },
-      ];
-    case 'CryptoDepositCredited':
-      return [
-        {
-          transactionId: e.data.transactionId,
-          kind: 'crypto_deposit',
-          asset: e.data.asset,
-          units: unitsOf(e.data.amount, e.data.asset),
-          from: custodyAccount(e.data.asset),
-          to: userAccount(e.data.userId),
-          description: `${e.data.asset} deposit confirmed`,
-          status: 'completed',
-        },
-      ];
-    case 'WithdrawalHoldPlaced':
-      return [
-        {
-          transactionId: e.data.transactionId,
-          kind: 'withdrawal',
-          asset: e.data.asset,
-          units: unitsOf(e.data.amount, e.data.asset),
-          from: userAccount(e.data.userId),
-          to: holdsAccount(e.data.asset),
-          description: `Withdrawal to ${e.data.address}`,
-          status: 'pending',
-        },
-      ];
-    case 'WithdrawalCompleted':
-      return [
-        {
-          transactionId: e.data.withdrawalId,
-          kind: 'withdrawal',
-          asset: e.data.asset,
-          units: unitsOf(e.data.amount, e.data.asset),
-          from: holdsAccount(e.data.asset),
-          to: outboundAccount(e.data.asset),
-          description: `Withdrawal sent (${e.data.txHash})`,
-          status: 'completed',
-        },
-      ];
-    case 'WithdrawalFailed':
-      return [
-        {
-          transactionId: e.data.withdrawalId,
-          kind: 'withdrawal',
-          asset: e.data.asset,
-          units: unitsOf(e.data.amount, e.data.asset),
-          from: holdsAccount(e.data.asset),
-          to: userAccount(e.data.userId),
-          description: `Withdrawal failed: ${e.data.reason}`,
-          status: 'failed',
-        },
-      ];
-    default:
-      return [];
-  }
+  const rule = postingRuleOf(event.type);
+  if (!rule) return [];
+  const data = event.data as Record<string, unknown>;
+  const asset = render(rule.asset, data) as Asset;
+  return [
+    {
+      transactionId: render(rule.transactionId, data) as string,
+      kind: render(rule.kind, data) as TransactionType,
+      asset,
+      units: unitsOf(data[rule.amount] as string, asset),
+      from: render(rule.from, data) as string,
+      to: render(rule.to, data) as string,
+      description: render(rule.description, data) as string,
+      status: rule.status,
+    },
+  ];
+}
+
+function render(text: Text, data: Record<string, unknown>): unknown {
+  if (typeof text !== 'string')
+    return render(data[text.when.field] === text.when.equals ? text.use : text.otherwise, data);
+  const parts = templateParts(text);
+  // One placeholder alone is the field's value itself, as `x: data.field` was.
+  if (parts.length === 1 && 'field' in parts[0]!) return data[parts[0].field];
+  return parts.map((part) => ('field' in part ? `${data[part.field]}` : part.text)).join('');
 }

@@ -1,13 +1,13 @@
 import { LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
 import type { BulkSql } from '../projection.ts';
+import { POSTINGS_SQL } from './postingsSql.ts';
 
 /**
- * The ledger's tables computed in SQL from the log (Projection.bulkSql): the same postings as
- * domain/ledger/postings.ts (one per event, leg 0), each account's running balance in log order (the
- * debited side moves first, as applyLedgerBatch moves it), the balances where each account ended, and one
- * transaction per id: its first posting, with the status the first settling posting gives a pending one.
- * projections/bulk.int.test.ts holds this to the TypeScript over every posting rule; a new rule in
- * postings.ts must come here too, or that test fails.
+ * The ledger's tables computed in SQL from the log (Projection.bulkSql): the postings postingsOf books
+ * (one per event, leg 0), compiled from the same rules (postingsSql.ts), each account's running balance in
+ * log order (the debited side moves first, as applyLedgerBatch moves it), the balances where each account
+ * ended, and one transaction per id: its first posting, with the status the first settling posting gives a
+ * pending one. projections/bulk.int.test.ts holds this to the TypeScript over every posting rule.
  */
 const STAGE = `
 DROP TABLE IF EXISTS bulk_postings;
@@ -16,38 +16,9 @@ SELECT l.event_id, 0::smallint AS leg, ${LOG_POSITION}, ${LOG_TIME} AS created_a
        l.metadata->>'actorId' AS actor_id, p.*
   FROM rebuild_log l
  CROSS JOIN LATERAL (
-   SELECT
-     CASE WHEN l.event_type IN ('WithdrawalCompleted', 'WithdrawalFailed') THEN l.data->>'withdrawalId'
-          ELSE l.data->>'transactionId' END AS transaction_id,
-     CASE l.event_type
-       WHEN 'TokensMinted' THEN CASE WHEN l.data->>'source' = 'payment' THEN 'deposit' ELSE 'admin_deposit' END
-       WHEN 'TokensTransferred' THEN 'transfer'
-       WHEN 'CryptoDepositCredited' THEN 'crypto_deposit'
-       ELSE 'withdrawal' END AS kind,
-     l.data->>'asset' AS asset,
-     (l.data->>'amount')::numeric AS amount,
-     CASE l.event_type
-       WHEN 'TokensMinted' THEN 'issuance:' || (l.data->>'asset')
-       WHEN 'TokensTransferred' THEN 'user:' || (l.data->>'fromUserId')
-       WHEN 'CryptoDepositCredited' THEN 'custody:' || (l.data->>'asset')
-       WHEN 'WithdrawalHoldPlaced' THEN 'user:' || (l.data->>'userId')
-       ELSE 'holds:' || (l.data->>'asset') END AS from_account,
-     CASE l.event_type
-       WHEN 'TokensTransferred' THEN 'user:' || (l.data->>'toUserId')
-       WHEN 'WithdrawalHoldPlaced' THEN 'holds:' || (l.data->>'asset')
-       WHEN 'WithdrawalCompleted' THEN 'outbound:' || (l.data->>'asset')
-       ELSE 'user:' || (l.data->>'userId') END AS to_account,
-     CASE l.event_type
-       WHEN 'CryptoDepositCredited' THEN (l.data->>'asset') || ' deposit confirmed'
-       WHEN 'WithdrawalHoldPlaced' THEN 'Withdrawal to ' || (l.data->>'address')
-       WHEN 'WithdrawalCompleted' THEN 'Withdrawal sent (' || (l.data->>'txHash') || ')'
-       WHEN 'WithdrawalFailed' THEN 'Withdrawal failed: ' || (l.data->>'reason')
-       ELSE l.data->>'description' END AS description,
-     CASE l.event_type WHEN 'WithdrawalHoldPlaced' THEN 'pending' WHEN 'WithdrawalFailed' THEN 'failed'
-       ELSE 'completed' END AS status
+   SELECT ${POSTINGS_SQL.columns}
  ) p
- WHERE l.event_type IN ('TokensMinted', 'TokensTransferred', 'CryptoDepositCredited', 'WithdrawalHoldPlaced',
-                        'WithdrawalCompleted', 'WithdrawalFailed');
+ WHERE l.event_type IN (${POSTINGS_SQL.types});
 `;
 
 // The journal with each side's running balance, and the balances where each account ended.

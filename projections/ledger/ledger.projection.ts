@@ -1,3 +1,4 @@
+import { POSTING_EVENT_TYPES } from '../../domain/ledger/postingRules.ts';
 import { accountOwner, postingsOf } from '../../domain/ledger/postings.ts';
 import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import { comparePositions, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
@@ -97,14 +98,7 @@ export const ledgerProjection: Projection = {
     -- ids up here rather than upsert every row on the primary key (copyNewTransactions).
     CREATE INDEX IF NOT EXISTS ledger_transactions_pending ON ledger_transactions (id) WHERE status = 'pending';
   `,
-  handles: new Set([
-    'TokensMinted',
-    'TokensTransferred',
-    'CryptoDepositCredited',
-    'WithdrawalHoldPlaced',
-    'WithdrawalCompleted',
-    'WithdrawalFailed',
-  ]),
+  handles: new Set(POSTING_EVENT_TYPES),
   async apply(event: RecordedEvent, tx) {
     const postings = postingsOf(event);
     for (const [leg, posting] of postings.entries()) {

@@ -1,9 +1,12 @@
 import { LOG_TIME } from '../bulkSql.ts';
 
+/** The fields that name an event's transaction, in the order transactionIdOf and the SQL look at them. */
+export const TRANSACTION_ID_FIELDS = ['withdrawalId', 'transactionId', 'paymentId', 'depositId'] as const;
+
 /**
  * transaction_events computed in SQL from the log (Projection.bulkSql): for every handled event that names
- * a transaction, the same row as rowOf. The id is transactionIdOf's: the first of withdrawalId,
- * transactionId, paymentId and depositId that is there and not null, and only if it is a string.
+ * a transaction, the same row as rowOf. The id is transactionIdOf's: the first of TRANSACTION_ID_FIELDS
+ * that is there and not null, and only if it is a string.
  */
 export function transactionEventsBulkSql(types: ReadonlySet<string>): string {
   const present = (name: string) => `nullif(l.data->'${name}', 'null'::jsonb)`;
@@ -14,8 +17,7 @@ SELECT id.value #>> '{}', l.event_id, l.stream_name, l.stream_revision, l.transa
        l.global_position, l.event_type, ${LOG_TIME}, l.metadata->>'actorId', l.metadata->>'correlationId',
        l.metadata->>'causationId', l.metadata->>'hash'
   FROM rebuild_log l
- CROSS JOIN LATERAL (SELECT coalesce(${present('withdrawalId')}, ${present('transactionId')},
-                                     ${present('paymentId')}, ${present('depositId')}) AS value) id
+ CROSS JOIN LATERAL (SELECT coalesce(${TRANSACTION_ID_FIELDS.map(present).join(', ')}) AS value) id
  WHERE l.event_type IN (${[...types].map((t) => `'${t}'`).join(', ')})
    AND jsonb_typeof(id.value) = 'string';
 `;

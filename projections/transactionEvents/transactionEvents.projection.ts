@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 import { insertRows } from '../sql.ts';
-import { transactionEventsBulkSql } from './transactionEvents.bulk.ts';
+import { TRANSACTION_ID_FIELDS, transactionEventsBulkSql } from './transactionEvents.bulk.ts';
 
 /**
  * Which events make up a business transaction (docs/product-rules.md rule 7: the admin's transaction screen shows the
@@ -11,8 +11,11 @@ import { transactionEventsBulkSql } from './transactionEvents.bulk.ts';
 export function transactionIdOf(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
-  const id = d.withdrawalId ?? d.transactionId ?? d.paymentId ?? d.depositId;
-  return typeof id === 'string' ? id : null;
+  for (const name of TRANSACTION_ID_FIELDS) {
+    const id = d[name];
+    if (id !== undefined && id !== null) return typeof id === 'string' ? id : null;
+  }
+  return null;
 }
 
 const HANDLES: ReadonlySet<string> = new Set([

@@ -1,0 +1,125 @@
+import type { Posting, TransactionType } from './postings.ts';
+
+/**
+ * The posting rules as data: for each event type that moves value, the one posting it books. This table
+ * is the single source of the rules: postingsOf (postings.ts) interprets it for the projections, the
+ * audit and the tests, and projections/ledger/postingsSql.ts compiles it into the SQL a rebuild computes
+ * the ledger with, so the two cannot disagree by being written twice.
+ *
+ * The vocabulary, all over the event's `data`:
+ * - a template: text where `{name}` stands for the field `name` (`'user:{userId}'`, `'issuance:{asset}'`);
+ *   a template that is one placeholder alone (`'{transactionId}'`) is the field's value itself, and one
+ *   without a placeholder is a constant;
+ * - a choice: one template when a field equals a given text, another otherwise;
+ * - the amount: the name of a field holding a decimal string with the asset's decimals.
+ * Field names are letters, digits and underscores.
+ */
+export type Template = string;
+
+export interface Choice<T extends Template = Template> {
+  when: { field: string; equals: string };
+  use: T;
+  otherwise: T;
+}
+
+export type Text<T extends Template = Template> = T | Choice<T>;
+
+export interface PostingRule {
+  transactionId: Template;
+  kind: Text<TransactionType>;
+  asset: Template;
+  /** The field holding the amount. */
+  amount: string;
+  from: Template;
+  to: Template;
+  description: Template;
+  status: Posting['status'];
+}
+
+export const POSTING_RULES = {
+  TokensMinted: {
+    transactionId: '{transactionId}',
+    kind: { when: { field: 'source', equals: 'payment' }, use: 'deposit', otherwise: 'admin_deposit' },
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'issuance:{asset}',
+    to: 'user:{userId}',
+    description: '{description}',
+    status: 'completed',
+  },
+  TokensTransferred: {
+    transactionId: '{transactionId}',
+    kind: 'transfer',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'user:{fromUserId}',
+    to: 'user:{toUserId}',
+    description: '{description}',
+    status: 'completed',
+  },
+  CryptoDepositCredited: {
+    transactionId: '{transactionId}',
+    kind: 'crypto_deposit',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'custody:{asset}',
+    to: 'user:{userId}',
+    description: '{asset} deposit confirmed',
+    status: 'completed',
+  },
+  WithdrawalHoldPlaced: {
+    transactionId: '{transactionId}',
+    kind: 'withdrawal',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'user:{userId}',
+    to: 'holds:{asset}',
+    description: 'Withdrawal to {address}',
+    status: 'pending',
+  },
+  // The hold's settlement: the withdrawal's id is its transaction's.
+  WithdrawalCompleted: {
+    transactionId: '{withdrawalId}',
+    kind: 'withdrawal',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'holds:{asset}',
+    to: 'outbound:{asset}',
+    description: 'Withdrawal sent ({txHash})',
+    status: 'completed',
+  },
+  WithdrawalFailed: {
+    transactionId: '{withdrawalId}',
+    kind: 'withdrawal',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'holds:{asset}',
+    to: 'user:{userId}',
+    description: 'Withdrawal failed: {reason}',
+    status: 'failed',
+  },
+} as const satisfies Record<string, PostingRule>;
+
+export type PostingEventType = keyof typeof POSTING_RULES;
+
+/** The event types that book a posting. */
+export const POSTING_EVENT_TYPES = Object.keys(POSTING_RULES) as PostingEventType[];
+
+export function postingRuleOf(type: string): PostingRule | undefined {
+  return Object.hasOwn(POSTING_RULES, type) ? POSTING_RULES[type as PostingEventType] : undefined;
+}
+
+/** A template's pieces in order: literal text, and the fields its placeholders name. */
+export function templateParts(template: Template): ({ text: string } | { field: string })[] {
+  const parts: ({ text: string } | { field: string })[] = [];
+  let at = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    if (match.index > at) parts.push({ text: template.slice(at, match.index) });
+    parts.push({ field: match[1]! });
+    at = match.index + match[0].length;
+  }
+  if (at < template.length || parts.length === 0) parts.push({ text: template.slice(at) });
+  if (parts.some((part) => 'text' in part && /[{}]/.test(part.text)))
+    throw new Error(`Posting template ${template} has a brace that is not a placeholder`);
+  return parts;
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { POSTING_EVENT_TYPES, POSTING_RULES, type Text, templateParts } from './postingRules.ts';
+import { postingsOf } from './postings.ts';
+import { POSTING_SAMPLES } from './testing.ts';
+
+const samples = Object.values(POSTING_SAMPLES).flat();
+
+// The rules as the hand-written postingsOf booked them before the table, written out per sample.
+const EXPECTED = [
+  [
+    'mint-1',
+    'deposit',
+    'SAI',
+    1050n,
+    'issuance:SAI',
+    'user:alice001',
+    "Payment approved: O'Brien's {deposit}",
+    'completed',
+  ],
+  ['mint-2', 'admin_deposit', 'SAI', 1n, 'issuance:SAI', 'user:bob00002', '', 'completed'],
+  ['tr-1', 'transfer', 'SAI', 325n, 'user:alice001', 'user:bob00002', 'a “quoted” note', 'completed'],
+  [
+    'dep-1',
+    'crypto_deposit',
+    'ETH',
+    150_000_000n,
+    'custody:ETH',
+    'user:alice001',
+    'ETH deposit confirmed',
+    'completed',
+  ],
+  [
+    'wd-1',
+    'withdrawal',
+    'ETH',
+    25_000_000n,
+    'user:alice001',
+    'holds:ETH',
+    'Withdrawal to 0x1234567890abcdef',
+    'pending',
+  ],
+  [
+    'wd-1',
+    'withdrawal',
+    'ETH',
+    25_000_000n,
+    'holds:ETH',
+    'outbound:ETH',
+    `Withdrawal sent (0x${'ab'.repeat(32)})`,
+    'completed',
+  ],
+  [
+    'wd-2',
+    'withdrawal',
+    'USDT',
+    700_000_000n,
+    'holds:USDT',
+    'user:bob00002',
+    "Withdrawal failed: Address can't receive",
+    'failed',
+  ],
+] as const;
+
+describe('the posting rules', () => {
+  it('book for a sample of every event type exactly what the hand-written rules booked', () => {
+    expect(samples.map((event) => event.type)).toEqual([
+      'TokensMinted',
+      'TokensMinted',
+      'TokensTransferred',
+      'CryptoDepositCredited',
+      'WithdrawalHoldPlaced',
+      'WithdrawalCompleted',
+      'WithdrawalFailed',
+    ]);
+    expect(samples.map(postingsOf)).toEqual(
+      EXPECTED.map(([transactionId, kind, asset, units, from, to, description, status]) => [
+        { transactionId, kind, asset, units, from, to, description, status },
+      ]),
+    );
+  });
+
+  it('book nothing for the other events, the receiving side of a transfer and a released hold included', () => {
+    for (const type of [
+      'TransferReceived',
+      'WithdrawalHoldReleased',
+      'WithdrawalRequested',
+      'CardRequested',
+      'toString',
+    ])
+      expect(
+        postingsOf({ type, data: { transactionId: 't', userId: 'u', asset: 'SAI', amount: '1.00' } }),
+      ).toEqual([]);
+  });
+
+  it('name only text fields the events of their type carry', () => {
+    const fieldsOf = (text: Text): string[] =>
+      typeof text === 'string'
+        ? templateParts(text).flatMap((part) => ('field' in part ? [part.field] : []))
+        : [text.when.field, ...fieldsOf(text.use), ...fieldsOf(text.otherwise)];
+    for (const type of POSTING_EVENT_TYPES) {
+      const rule = POSTING_RULES[type];
+      const named = [
+        rule.amount,
+        ...[rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description].flatMap(
+          fieldsOf,
+        ),
+      ];
+      for (const sample of POSTING_SAMPLES[type])
+        for (const name of named)
+          expect(typeof (sample.data as Record<string, unknown>)[name], `${type}.${name}`).toBe('string');
+    }
+  });
+
+  it('read a template as literal text and placeholders, and refuse a stray brace', () => {
+    expect(templateParts('Withdrawal sent ({txHash})')).toEqual([
+      { text: 'Withdrawal sent (' },
+      { field: 'txHash' },
+      { text: ')' },
+    ]);
+    expect(templateParts('{asset}')).toEqual([{ field: 'asset' }]);
+    expect(templateParts('transfer')).toEqual([{ text: 'transfer' }]);
+    expect(() => templateParts('user:{user id}')).toThrow(/brace/);
+  });
+});

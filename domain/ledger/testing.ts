@@ -1,0 +1,115 @@
+import type { AccountEvent } from '../accounts/account.ts';
+import type { WithdrawalEvent } from '../crypto/withdrawal.ts';
+import type { PostingEventType } from './postingRules.ts';
+
+type LedgerEvent = AccountEvent | WithdrawalEvent;
+
+/**
+ * Events of every type with a posting rule, each branch of a rule's choices included, with text that
+ * quoting could break (apostrophes, braces, non-ASCII): for the tests of the rules' interpreter and of
+ * their SQL form.
+ */
+export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { type: T }>[] } = {
+  TokensMinted: [
+    {
+      type: 'TokensMinted',
+      data: {
+        transactionId: 'mint-1',
+        userId: 'alice001',
+        asset: 'SAI',
+        amount: '10.50',
+        source: 'payment',
+        paymentId: 'pay-1',
+        description: "Payment approved: O'Brien's {deposit}",
+        mintedBy: 'admin1',
+        mintedAt: '2026-11-23T10:00:00.000Z',
+      },
+    },
+    {
+      type: 'TokensMinted',
+      data: {
+        transactionId: 'mint-2',
+        userId: 'bob00002',
+        asset: 'SAI',
+        amount: '0.01',
+        source: 'distribution',
+        paymentId: null,
+        description: '',
+        mintedBy: 'admin1',
+        mintedAt: '2026-11-23T10:00:01.000Z',
+      },
+    },
+  ],
+  TokensTransferred: [
+    {
+      type: 'TokensTransferred',
+      data: {
+        transactionId: 'tr-1',
+        fromUserId: 'alice001',
+        toUserId: 'bob00002',
+        fromLabel: 'alice',
+        toLabel: 'bob',
+        asset: 'SAI',
+        amount: '3.25',
+        description: 'a “quoted” note',
+        transferredAt: '2026-11-23T10:00:02.000Z',
+      },
+    },
+  ],
+  CryptoDepositCredited: [
+    {
+      type: 'CryptoDepositCredited',
+      data: {
+        transactionId: 'dep-1',
+        userId: 'alice001',
+        asset: 'ETH',
+        amount: '1.50000000',
+        network: 'ethereum',
+        creditedAt: '2026-11-23T10:00:03.000Z',
+      },
+    },
+  ],
+  WithdrawalHoldPlaced: [
+    {
+      type: 'WithdrawalHoldPlaced',
+      data: {
+        transactionId: 'wd-1',
+        userId: 'alice001',
+        asset: 'ETH',
+        amount: '0.25000000',
+        address: '0x1234567890abcdef',
+        chain: 'ethereum',
+        notes: '',
+        placedAt: '2026-11-23T10:00:04.000Z',
+      },
+    },
+  ],
+  WithdrawalCompleted: [
+    {
+      type: 'WithdrawalCompleted',
+      data: {
+        withdrawalId: 'wd-1',
+        userId: 'alice001',
+        asset: 'ETH',
+        amount: '0.25000000',
+        txHash: `0x${'ab'.repeat(32)}`,
+        completedBy: 'admin1',
+        at: '2026-11-23T10:00:05.000Z',
+      },
+    },
+  ],
+  WithdrawalFailed: [
+    {
+      type: 'WithdrawalFailed',
+      data: {
+        withdrawalId: 'wd-2',
+        userId: 'bob00002',
+        asset: 'USDT',
+        amount: '7.000000',
+        reason: "Address can't receive",
+        failedBy: 'admin1',
+        at: '2026-11-23T10:00:06.000Z',
+      },
+    },
+  ],
+};

@@ -1,0 +1,83 @@
+import {
+  POSTING_RULES,
+  type PostingRule,
+  type Text,
+  templateParts,
+} from '../../domain/ledger/postingRules.ts';
+import { field } from '../bulkSql.ts';
+
+/**
+ * The posting rules (domain/ledger/postingRules.ts) compiled into SQL over a row `l` of the log (its
+ * `event_type` and `data`): one expression per column of a posting, each a CASE on the event type, and
+ * the event types that book one, for the query's WHERE. ledger.bulk.ts computes the journal with them, so
+ * a rebuild in SQL books what postingsOf books by construction, and bulk.int.test.ts tests this compiler.
+ *
+ * A template is its pieces joined with `||`: literal text quoted, a field as `data->>'name'` (a field
+ * holding text renders the same in SQL as in a JavaScript template). Types whose expression for a column
+ * is the same share one branch, and the branch of the most types is the ELSE: the WHERE has already kept
+ * only the types with a rule, so each row takes as few comparisons as the hand-written SQL took.
+ */
+export interface PostingsSql {
+  /** The SELECT list: transaction_id, kind, asset, amount (numeric), from_account, to_account, description, status. */
+  columns: string;
+  /** The event types with a rule, as a list for `l.event_type IN (...)`. */
+  types: string;
+}
+
+export function compilePostings(rules: Readonly<Record<string, PostingRule>> = POSTING_RULES): PostingsSql {
+  const entries = Object.entries(rules);
+  if (entries.length === 0) throw new Error('No posting rules to compile');
+  const column = (name: string, pick: (rule: PostingRule) => string) => `${byType(entries, pick)} AS ${name}`;
+  return {
+    columns: [
+      column('transaction_id', (rule) => textSql(rule.transactionId)),
+      column('kind', (rule) => textSql(rule.kind)),
+      column('asset', (rule) => textSql(rule.asset)),
+      column('amount', (rule) => `${fieldSql(rule.amount)}::numeric`),
+      column('from_account', (rule) => textSql(rule.from)),
+      column('to_account', (rule) => textSql(rule.to)),
+      column('description', (rule) => textSql(rule.description)),
+      column('status', (rule) => literal(rule.status)),
+    ].join(',\n       '),
+    types: entries.map(([type]) => literal(type)).join(', '),
+  };
+}
+
+export const POSTINGS_SQL: PostingsSql = compilePostings();
+
+/** One expression per distinct SQL, the types sharing it tested together; the largest group is the ELSE. */
+function byType(entries: [string, PostingRule][], pick: (rule: PostingRule) => string): string {
+  const groups = new Map<string, string[]>();
+  for (const [type, rule] of entries) {
+    const sql = pick(rule);
+    groups.set(sql, [...(groups.get(sql) ?? []), type]);
+  }
+  const branches = [...groups.entries()];
+  const otherwise = branches.reduce((most, branch) => (branch[1].length > most[1].length ? branch : most));
+  if (branches.length === 1) return otherwise[0];
+  const whens = branches
+    .filter((branch) => branch !== otherwise)
+    .map(([sql, types]) => `WHEN l.event_type ${isOneOf(types)} THEN ${sql}`);
+  return `CASE ${whens.join(' ')} ELSE ${otherwise[0]} END`;
+}
+
+function isOneOf(types: string[]): string {
+  return types.length === 1 ? `= ${literal(types[0]!)}` : `IN (${types.map(literal).join(', ')})`;
+}
+
+export function textSql(text: Text): string {
+  if (typeof text !== 'string')
+    return `CASE WHEN ${fieldSql(text.when.field)} = ${literal(text.when.equals)} THEN ${textSql(text.use)} ELSE ${textSql(text.otherwise)} END`;
+  return templateParts(text)
+    .map((part) => ('field' in part ? fieldSql(part.field) : literal(part.text)))
+    .join(' || ');
+}
+
+function fieldSql(name: string): string {
+  if (!/^\w+$/.test(name)) throw new Error(`Posting rule field ${name} is not a plain name`);
+  return field(name);
+}
+
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}

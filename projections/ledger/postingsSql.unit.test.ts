@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { POSTING_EVENT_TYPES, POSTING_RULES, type PostingRule } from '../../domain/ledger/postingRules.ts';
+import { postingsOf } from '../../domain/ledger/postings.ts';
+import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
+import { transactionIdOf } from '../transactionEvents/transactionEvents.projection.ts';
+import { ledgerProjection } from './ledger.projection.ts';
+import { compilePostings, POSTINGS_SQL, textSql } from './postingsSql.ts';
+
+describe('the posting rules compiler', () => {
+  it('covers every event type with a rule, and the projection handles exactly those', () => {
+    expect(POSTINGS_SQL.types).toBe(POSTING_EVENT_TYPES.map((type) => `'${type}'`).join(', '));
+    expect(POSTING_EVENT_TYPES.length).toBeGreaterThan(0);
+    expect([...ledgerProjection.handles].sort()).toEqual([...POSTING_EVENT_TYPES].sort());
+    // Each type's own expression for a column is in the SQL, under a branch that names it or as the ELSE.
+    for (const type of POSTING_EVENT_TYPES) {
+      const rule: PostingRule = POSTING_RULES[type];
+      for (const text of [rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description])
+        expect(POSTINGS_SQL.columns, `${type}: ${JSON.stringify(text)}`).toContain(textSql(text));
+    }
+  });
+
+  it('quotes literal text and reads fields as text', () => {
+    expect(textSql("It's {reason}")).toBe(`'It''s ' || (l.data->>'reason')`);
+    expect(textSql('{asset}')).toBe(`(l.data->>'asset')`);
+    expect(textSql({ when: { field: 'source', equals: "o'k" }, use: 'a', otherwise: 'b' })).toBe(
+      `CASE WHEN (l.data->>'source') = 'o''k' THEN 'a' ELSE 'b' END`,
+    );
+  });
+
+  it('shares one branch between types with the same expression, and refuses a field that is not a name', () => {
+    const rule: PostingRule = POSTING_RULES.TokensTransferred;
+    const sql = compilePostings({ A: rule, B: rule, C: { ...rule, kind: 'deposit' } });
+    expect(sql.columns).toContain(`CASE WHEN l.event_type = 'C' THEN 'deposit' ELSE 'transfer' END AS kind`);
+    expect(sql.columns).toContain(`(l.data->>'transactionId') AS transaction_id`);
+    expect(() => compilePostings({ A: { ...rule, amount: "amount'); DROP TABLE x; --" } })).toThrow(
+      /not a plain name/,
+    );
+    expect(() => compilePostings({})).toThrow(/No posting rules/);
+  });
+
+  it("book each posting under the transaction id transactionIdOf gives its event (the admin's view of a transaction)", () => {
+    for (const event of Object.values(POSTING_SAMPLES).flat())
+      expect(
+        postingsOf(event).map((posting) => posting.transactionId),
+        event.type,
+      ).toEqual([transactionIdOf(event.data)]);
+  });
+});
