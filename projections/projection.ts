@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
+import { formatPosition, type LogPosition, type RecordedEvent } from '../infra/eventStore/eventStore.ts';
 
 /**
  * A projection owns its tables (schema is idempotent DDL) and turns events into rows. Handlers must
@@ -101,9 +101,31 @@ export async function applyEvents(
 }
 
 /**
- * One event at a time; an error names the event type and its log position. With `firstDelivery` (a
- * rebuild, whose keys may be deferred) each event goes through the set-based form alone, which does not lean
- * on those keys as `apply`'s upserts do.
+ * A projection failed on one event: which projection, which event (id, type, log position), and why (the
+ * cause). The runner records the position beside the message (projection_checkpoints.last_error_position);
+ * the message reads `<type> at <commit>-<prepare>: <cause's message>`.
+ */
+export class PoisonEventError extends Error {
+  readonly projection: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly position: LogPosition;
+
+  constructor(projection: string, event: RecordedEvent, cause: unknown) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    super(`${event.type} at ${formatPosition(event.position)}: ${message}`, { cause });
+    this.name = 'PoisonEventError';
+    this.projection = projection;
+    this.eventId = event.id;
+    this.eventType = event.type;
+    this.position = event.position;
+  }
+}
+
+/**
+ * One event at a time; an error is a PoisonEventError naming the event. With `firstDelivery` (a rebuild,
+ * whose keys may be deferred) each event goes through the set-based form alone, which does not lean on those
+ * keys as `apply`'s upserts do.
  */
 export async function applyEventByEvent(
   projection: Projection,
@@ -117,10 +139,7 @@ export async function applyEventByEvent(
       if (context?.firstDelivery && projection.applyBatch) await projection.applyBatch([event], tx, context);
       else await projection.apply(event, tx);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`${event.type} at ${event.position.commit}-${event.position.prepare}: ${message}`, {
-        cause: error,
-      });
+      throw new PoisonEventError(projection.name, event, error);
     }
   }
 }
