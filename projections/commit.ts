@@ -1,7 +1,13 @@
 import pg from 'pg';
 import { comparePositions, type LogPosition, type RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { advanceCheckpoints, type CheckpointRow, rowPosition } from './checkpoints.ts';
-import { type ApplyContext, applyEventByEvent, applyEvents, type Projection } from './projection.ts';
+import {
+  type ApplyContext,
+  applyEventByEvent,
+  applyEvents,
+  handlesType,
+  type Projection,
+} from './projection.ts';
 
 /**
  * Apply and checkpoint: a batch's rows and its checkpoint in one transaction. The live runner's joint commit
@@ -33,7 +39,7 @@ export async function applyBatchOrNamePoison(
   tx: pg.PoolClient,
   context?: ApplyContext,
 ): Promise<void> {
-  if (!events.some((event) => projection.handles.has(event.type))) return;
+  if (!events.some((event) => handlesType(projection, event.type))) return;
   await tx.query('SAVEPOINT batch');
   try {
     if (!projection.applyBatch) return await applyEventByEvent(projection, events, tx, context);

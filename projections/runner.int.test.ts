@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, type NewEvent } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
 import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
-import type { Projection } from './projection.ts';
+import { oneHandlerFor, type Projection } from './projection.ts';
 import { ProjectionRunner, readCheckpoint } from './runner.ts';
 import { until } from './testing.ts';
 
@@ -22,8 +22,7 @@ function counterProjection(
     name,
     tables: [`${name}_counts`],
     schema: `CREATE TABLE IF NOT EXISTS ${name}_counts (stream text PRIMARY KEY, n integer NOT NULL);`,
-    handles: new Set(['Tick', 'Poison']),
-    async apply(event, tx) {
+    handlers: oneHandlerFor(['Tick', 'Poison'], async (event, tx) => {
       // Each test's projection only counts its own streams (the log is shared by the tests in this file).
       if (!event.streamName.startsWith(`${name}-`)) return;
       if (event.type === 'Poison' && failures.remaining > 0) {
@@ -35,7 +34,7 @@ function counterProjection(
         `INSERT INTO ${name}_counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = ${name}_counts.n + 1`,
         [event.streamName],
       );
-    },
+    }),
   };
 }
 
@@ -238,7 +237,7 @@ describe('projection runner', () => {
     const hangs = { remaining: 1 };
     const stuck: Projection = {
       ...counterProjection('stuck'),
-      async apply(event, tx) {
+      handlers: oneHandlerFor(['Tick', 'Poison'], async (event, tx) => {
         if (!event.streamName.startsWith('stuck-')) return;
         // As a statement waiting on a lock held elsewhere would.
         if (hangs.remaining-- > 0) await tx.query('SELECT pg_sleep(60)');
@@ -246,7 +245,7 @@ describe('projection runner', () => {
           `INSERT INTO stuck_counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = stuck_counts.n + 1`,
           [event.streamName],
         );
-      },
+      }),
     };
     const free = counterProjection('free');
     // What the runner reports of each failure (its status clears once the retry has gone through).

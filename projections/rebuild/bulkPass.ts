@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { comparePositions, type EventStore, type LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { databaseIdentity, PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
-import type { Projection } from '../projection.ts';
+import { handledTypes, type Projection } from '../projection.ts';
 import { applyToShadowsAtOnce } from './catchUp.ts';
 import { deferKeys, earliest, ident, moveShadowCheckpoint, restoreKeys, shadowSchema } from './shadow.ts';
 
@@ -151,7 +151,7 @@ async function feedUpTo(
   batchSize: number,
 ) {
   if (projections.length === 0) return;
-  const types = [...new Set(projections.flatMap((p) => [...p.handles]))];
+  const types = [...new Set(projections.flatMap(handledTypes))];
   const from = new Map(projections.map((p) => [p.name, checkpoints.get(p.name) ?? null]));
   let after = earliest([...from.values()]);
   for (;;) {

@@ -5,7 +5,7 @@ import { LOG_TIME } from '../bulkSql.ts';
  * a transaction, the same row as rowOf. The id is transactionIdOf's: the first of withdrawalId,
  * transactionId, paymentId and depositId that is there and not null, and only if it is a string.
  */
-export function transactionEventsBulkSql(types: ReadonlySet<string>): string {
+export function transactionEventsBulkSql(types: readonly string[]): string {
   const present = (name: string) => `nullif(l.data->'${name}', 'null'::jsonb)`;
   return `
 INSERT INTO transaction_events (transaction_id, event_id, stream_name, stream_revision, position_commit,
@@ -16,7 +16,7 @@ SELECT id.value #>> '{}', l.event_id, l.stream_name, l.stream_revision, l.transa
   FROM rebuild_log l
  CROSS JOIN LATERAL (SELECT coalesce(${present('withdrawalId')}, ${present('transactionId')},
                                      ${present('paymentId')}, ${present('depositId')}) AS value) id
- WHERE l.event_type IN (${[...types].map((t) => `'${t}'`).join(', ')})
+ WHERE l.event_type IN (${types.map((t) => `'${t}'`).join(', ')})
    AND jsonb_typeof(id.value) = 'string';
 `;
 }
