@@ -28,8 +28,8 @@ class LostOwnershipError extends Error {}
 
 /**
  * Applies a batch after a savepoint: set-based where the projection can; if that fails, rolled back to the
- * savepoint and applied again one event at a time, so a poison event is reported with its type and
- * position (and a batch that only the set-based form chokes on still goes through). Should that fail too,
+ * savepoint and applied again one event at a time, so a poison event fails with a PoisonEventError that
+ * names it (and a batch that only the set-based form chokes on still goes through). Should that fail too,
  * the transaction is rolled back to the savepoint before the error is thrown: whatever the caller wrote
  * before (another projection's batch in a joint commit) stays. The savepoint is left for the commit to end.
  */

@@ -155,9 +155,28 @@ describe('projection runner', () => {
     await until(async () => (await total(db, 'healthy_counts')) === 3);
     // It went on while the poisoned one was still failing (their batches share a transaction).
     expect(failures.remaining).toBeGreaterThan(0);
+    // The failure names the poison event: its type and position in the message, the position beside it.
+    let failure: { last_error: string | null; last_error_position: string | null } | undefined;
     await until(async () => {
       const status = (await r.status()).find((s) => s.name === 'poisoned')!;
-      return status.retryCount > 0 && (status.lastError ?? '').includes('cannot digest this event');
+      [failure] = (
+        await db.pool.query<{ last_error: string | null; last_error_position: string | null }>(
+          `SELECT last_error, last_error_position FROM projection_checkpoints WHERE name = 'poisoned'`,
+        )
+      ).rows;
+      return (
+        status.retryCount > 0 &&
+        (status.lastError ?? '').includes('cannot digest this event') &&
+        failure?.last_error !== null
+      );
+    });
+    const poison = (await store.readAll({ after: null, limit: 10_000 })).find(
+      (event) => event.streamName === 'poisoned-stream' && event.type === 'Poison',
+    )!;
+    const at = `${poison.position.commit}-${poison.position.prepare}`;
+    expect(failure).toEqual({
+      last_error: `Poison at ${at}: cannot digest this event`,
+      last_error_position: at,
     });
     // Once the handler stops failing, the projection catches up and clears the error.
     await until(async () => (await total(db, 'poisoned_counts')) === 3);

@@ -18,7 +18,7 @@ export interface Prepared {
 }
 
 /**
- * Phase 1: each projection's own DDL and checkpoint, created in its shadow schema (first on the search
+ * The prepare phase: each projection's own DDL and checkpoint, created in its shadow schema (first on the search
  * path), or found there from a run that was stopped (`fresh` drops it first).
  */
 export async function prepareShadows(
@@ -58,7 +58,7 @@ export async function prepareShadows(
 }
 
 /**
- * Before the switch, each shadow table gets its deferred indexes, built in bulk (the schema's own IF NOT
+ * The index phase, before the switch: each shadow table gets its deferred indexes, built in bulk (the schema's own IF NOT
  * EXISTS DDL), and is analysed, so the planner knows the new tables from their first query. A run killed
  * here resumes here. (Filling the tables UNLOGGED and logging them here was tried: no faster, the build
  * is bound by CPU, not by the WAL.)
