@@ -1,10 +1,27 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
+import { formatPosition, type LogPosition, type RecordedEvent } from '../infra/eventStore/eventStore.ts';
+
+/** A domain event's shape: its type and its data (the domain's unions, such as UserEvent, are made of these). */
+export interface EventShape {
+  readonly type: string;
+  readonly data: unknown;
+}
+
+/** What a projection does with one event, inside the runner's transaction; typed by the event's type. */
+export type Handler<E extends EventShape = EventShape> = (
+  event: RecordedEvent<E['type'], E['data']>,
+  tx: PoolClient,
+) => Promise<void>;
+
+/** A projection's handlers keyed by event type, each typed by its own type's event (defineProjection). */
+export type Handlers<E extends EventShape> = {
+  readonly [Type in E['type']]?: Handler<Extract<E, { type: Type }>>;
+};
 
 /**
  * A projection owns its tables (schema is idempotent DDL) and turns events into rows. Handlers must
  * treat events as facts (never throw on business data) and be idempotent: a redelivered event changes
- * nothing. The runner calls `apply` inside the transaction that also moves the checkpoint. The one place
+ * nothing. The runner calls the handler of an event's type inside the transaction that also moves the checkpoint. The one place
  * this bends, on purpose: a rebuild tells `applyBatch` that its batch cannot be a redelivery
  * (ApplyContext.firstDelivery), and the projection may then skip the checks that make it idempotent; the
  * live runner never does, so redelivery stays harmless there.
@@ -19,18 +36,21 @@ export interface Projection {
    * rebuild builds them in its shadow schema with the tables and moves them into place with them.
    */
   readonly views?: readonly string[];
-  /** Event types this projection reads; others only move its checkpoint. */
-  readonly handles: ReadonlySet<string>;
-  apply(event: RecordedEvent, tx: PoolClient): Promise<void>;
   /**
-   * Optional set-based form of `apply` for the high-volume projections: the handled events of one batch,
+   * Its handler for each event type it reads, keyed by the type: the types it reads are exactly these keys
+   * (handledTypes; a rebuild reads only those from the log for it), and events of other types only move its
+   * checkpoint. Declared typed through defineProjection.
+   */
+  readonly handlers: Readonly<Record<string, Handler>>;
+  /**
+   * Optional set-based form of the handlers for the high-volume projections: the handled events of one batch,
    * in log order, written with a few multi-row statements instead of several statements per event. It
    * must leave exactly the rows that applying the same events one by one would (projections/batch.int.test.ts
    * checks this on random logs), redelivered events included.
    */
   applyBatch?(events: readonly RecordedEvent[], tx: PoolClient, context?: ApplyContext): Promise<void>;
   /**
-   * Indexes (created by `schema`) that `apply`/`applyBatch` never read. A rebuild fills its shadow tables
+   * Indexes (created by `schema`) that the handlers and `applyBatch` never read. A rebuild fills its shadow tables
    * without them and builds them once, in bulk, before the switch (projections/rebuild.ts): keeping a
    * B-tree up to date row by row costs far more than sorting once. An index the apply path reads must not
    * be listed, or every batch of the rebuild would scan the table.
@@ -85,6 +105,46 @@ export interface ApplyContext {
 }
 
 /**
+ * A projection with its handlers typed by the events they take (E, a union of the domain's events): each is
+ * only ever called with an event of its own key's type (applyEvent), so the types it declares hold.
+ */
+export function defineProjection<E extends EventShape>(
+  projection: Omit<Projection, 'handlers'> & { readonly handlers: Handlers<E> },
+): Projection {
+  return projection as unknown as Projection;
+}
+
+/**
+ * The same handler for each of `types`: for a projection whose rows come from what those events share (their
+ * postings, their ids) rather than from each type.
+ */
+export function oneHandlerFor<Type extends string>(
+  types: readonly Type[],
+  handler: Handler,
+): Readonly<Record<Type, Handler>> {
+  return Object.fromEntries(types.map((type) => [type, handler])) as Record<Type, Handler>;
+}
+
+/** Whether the projection reads events of this type (it has a handler for it). */
+export function handlesType(projection: Projection, type: string): boolean {
+  return Object.hasOwn(projection.handlers, type);
+}
+
+/** The event types the projection reads: its handlers' keys. */
+export function handledTypes(projection: Projection): string[] {
+  return Object.keys(projection.handlers);
+}
+
+/** One event through its type's handler (nothing for a type the projection does not read). */
+export async function applyEvent(
+  projection: Projection,
+  event: RecordedEvent,
+  tx: PoolClient,
+): Promise<void> {
+  if (handlesType(projection, event.type)) await projection.handlers[event.type]!(event, tx);
+}
+
+/**
  * Applies the handled events of a batch: set-based when the projection can, else one by one. When the
  * set-based form fails, the caller replays the batch with `applyEventByEvent` to name the poison event.
  */
@@ -94,16 +154,38 @@ export async function applyEvents(
   tx: PoolClient,
   context?: ApplyContext,
 ): Promise<void> {
-  const handled = events.filter((event) => projection.handles.has(event.type));
+  const handled = events.filter((event) => handlesType(projection, event.type));
   if (handled.length === 0) return;
   if (projection.applyBatch) await projection.applyBatch(handled, tx, context);
   else await applyEventByEvent(projection, handled, tx);
 }
 
 /**
- * One event at a time; an error names the event type and its log position. With `firstDelivery` (a
- * rebuild, whose keys may be deferred) each event goes through the set-based form alone, which does not lean
- * on those keys as `apply`'s upserts do.
+ * A projection failed on one event: which projection, which event (id, type, log position), and why (the
+ * cause). The runner records the position beside the message (projection_checkpoints.last_error_position);
+ * the message reads `<type> at <commit>-<prepare>: <cause's message>`.
+ */
+export class PoisonEventError extends Error {
+  readonly projection: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly position: LogPosition;
+
+  constructor(projection: string, event: RecordedEvent, cause: unknown) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    super(`${event.type} at ${formatPosition(event.position)}: ${message}`, { cause });
+    this.name = 'PoisonEventError';
+    this.projection = projection;
+    this.eventId = event.id;
+    this.eventType = event.type;
+    this.position = event.position;
+  }
+}
+
+/**
+ * One event at a time; an error is a PoisonEventError naming the event. With `firstDelivery` (a rebuild,
+ * whose keys may be deferred) each event goes through the set-based form alone, which does not lean on those
+ * keys as the handlers' upserts do.
  */
 export async function applyEventByEvent(
   projection: Projection,
@@ -112,15 +194,12 @@ export async function applyEventByEvent(
   context?: ApplyContext,
 ): Promise<void> {
   for (const event of events) {
-    if (!projection.handles.has(event.type)) continue;
+    if (!handlesType(projection, event.type)) continue;
     try {
       if (context?.firstDelivery && projection.applyBatch) await projection.applyBatch([event], tx, context);
-      else await projection.apply(event, tx);
+      else await projection.handlers[event.type]!(event, tx);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`${event.type} at ${event.position.commit}-${event.position.prepare}: ${message}`, {
-        cause: error,
-      });
+      throw new PoisonEventError(projection.name, event, error);
     }
   }
 }

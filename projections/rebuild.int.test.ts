@@ -191,9 +191,10 @@ describe('projections:rebuild (blue-green)', () => {
       name: 'faultyKeys',
       tables: ['faulty_rows'],
       schema: 'CREATE TABLE IF NOT EXISTS faulty_rows (stream text PRIMARY KEY)',
-      handles: new Set(['TokensTransferred']),
-      async apply(event, tx) {
-        await this.applyBatch!([event], tx);
+      handlers: {
+        async TokensTransferred(event, tx) {
+          await faulty.applyBatch!([event], tx);
+        },
       },
       async applyBatch(events, tx) {
         await insertRows(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, type NewEvent } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
 import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
-import type { Projection } from './projection.ts';
+import { oneHandlerFor, type Projection } from './projection.ts';
 import { ProjectionRunner, readCheckpoint } from './runner.ts';
 import { until } from './testing.ts';
 
@@ -22,8 +22,7 @@ function counterProjection(
     name,
     tables: [`${name}_counts`],
     schema: `CREATE TABLE IF NOT EXISTS ${name}_counts (stream text PRIMARY KEY, n integer NOT NULL);`,
-    handles: new Set(['Tick', 'Poison']),
-    async apply(event, tx) {
+    handlers: oneHandlerFor(['Tick', 'Poison'], async (event, tx) => {
       // Each test's projection only counts its own streams (the log is shared by the tests in this file).
       if (!event.streamName.startsWith(`${name}-`)) return;
       if (event.type === 'Poison' && failures.remaining > 0) {
@@ -35,7 +34,7 @@ function counterProjection(
         `INSERT INTO ${name}_counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = ${name}_counts.n + 1`,
         [event.streamName],
       );
-    },
+    }),
   };
 }
 
@@ -156,9 +155,28 @@ describe('projection runner', () => {
     await until(async () => (await total(db, 'healthy_counts')) === 3);
     // It went on while the poisoned one was still failing (their batches share a transaction).
     expect(failures.remaining).toBeGreaterThan(0);
+    // The failure names the poison event: its type and position in the message, the position beside it.
+    let failure: { last_error: string | null; last_error_position: string | null } | undefined;
     await until(async () => {
       const status = (await r.status()).find((s) => s.name === 'poisoned')!;
-      return status.retryCount > 0 && (status.lastError ?? '').includes('cannot digest this event');
+      [failure] = (
+        await db.pool.query<{ last_error: string | null; last_error_position: string | null }>(
+          `SELECT last_error, last_error_position FROM projection_checkpoints WHERE name = 'poisoned'`,
+        )
+      ).rows;
+      return (
+        status.retryCount > 0 &&
+        (status.lastError ?? '').includes('cannot digest this event') &&
+        failure?.last_error !== null
+      );
+    });
+    const poison = (await store.readAll({ after: null, limit: 10_000 })).find(
+      (event) => event.streamName === 'poisoned-stream' && event.type === 'Poison',
+    )!;
+    const at = `${poison.position.commit}-${poison.position.prepare}`;
+    expect(failure).toEqual({
+      last_error: `Poison at ${at}: cannot digest this event`,
+      last_error_position: at,
     });
     // Once the handler stops failing, the projection catches up and clears the error.
     await until(async () => (await total(db, 'poisoned_counts')) === 3);
@@ -238,7 +256,7 @@ describe('projection runner', () => {
     const hangs = { remaining: 1 };
     const stuck: Projection = {
       ...counterProjection('stuck'),
-      async apply(event, tx) {
+      handlers: oneHandlerFor(['Tick', 'Poison'], async (event, tx) => {
         if (!event.streamName.startsWith('stuck-')) return;
         // As a statement waiting on a lock held elsewhere would.
         if (hangs.remaining-- > 0) await tx.query('SELECT pg_sleep(60)');
@@ -246,7 +264,7 @@ describe('projection runner', () => {
           `INSERT INTO stuck_counts (stream, n) VALUES ($1, 1) ON CONFLICT (stream) DO UPDATE SET n = stuck_counts.n + 1`,
           [event.streamName],
         );
-      },
+      }),
     };
     const free = counterProjection('free');
     // What the runner reports of each failure (its status clears once the retry has gone through).

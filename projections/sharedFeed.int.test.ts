@@ -207,10 +207,11 @@ describe('shared log feed', () => {
       name,
       tables: [`${name}_seen`],
       schema: `CREATE TABLE IF NOT EXISTS ${name}_seen (id uuid PRIMARY KEY)`,
-      handles: new Set(['Tick']),
-      async apply(event, tx) {
-        if (event.streamName.startsWith('runner-'))
-          await tx.query(`INSERT INTO ${name}_seen (id) VALUES ($1)`, [event.id]);
+      handlers: {
+        async Tick(event, tx) {
+          if (event.streamName.startsWith('runner-'))
+            await tx.query(`INSERT INTO ${name}_seen (id) VALUES ($1)`, [event.id]);
+        },
       },
     });
     const runner = new ProjectionRunner({

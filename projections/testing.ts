@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import pino from 'pino';
 import type { EventStore, RecordedEvent } from '../infra/eventStore/eventStore.ts';
-import { applyEventByEvent, type Projection } from './projection.ts';
+import { applyEvent, applyEventByEvent, handlesType, type Projection } from './projection.ts';
 import { CHECKPOINT_SCHEMA, ProjectionRunner } from './runner.ts';
 
 /** Every row of the tables, ordered, as JSON: two snapshots are equal exactly when the tables are. */
@@ -53,7 +53,7 @@ export async function projectIntoSchema(
         await client.query(`ALTER TABLE ${schema}.${table} DROP CONSTRAINT ${table}_pkey`);
     for (const batch of batches) {
       await client.query('BEGIN');
-      const handled = batch.filter((event) => projection.handles.has(event.type));
+      const handled = batch.filter((event) => handlesType(projection, event.type));
       if (mode === 'one') await applyEventByEvent(projection, handled, client);
       else await projection.applyBatch!(handled, client, { firstDelivery: mode === 'first' });
       await client.query('COMMIT');
@@ -107,7 +107,7 @@ export async function redeliverAll(pool: pg.Pool, store: EventStore, projection:
   try {
     await client.query('BEGIN');
     for (const event of await readWholeLog(store)) {
-      if (projection.handles.has(event.type)) await projection.apply(event, client);
+      await applyEvent(projection, event, client);
     }
     await client.query('COMMIT');
   } finally {

@@ -20,9 +20,10 @@ describe('GET /api/health', () => {
       name: 'fragile',
       tables: [],
       schema: 'SELECT 1;',
-      handles: new Set(['UserRegistered']),
-      async apply() {
-        if (poisoned) throw new Error('fragile projection cannot handle this event');
+      handlers: {
+        async UserRegistered() {
+          if (poisoned) throw new Error('fragile projection cannot handle this event');
+        },
       },
     };
     t = await createTestApp({ METRICS_TOKEN }, { projections: [...allProjections, fragile] });

@@ -7,7 +7,12 @@ import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import type { CryptoAsset } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../../projections/projection.ts';
+import {
+  applyEvent,
+  defineProjection,
+  type Handlers,
+  type Projection,
+} from '../../projections/projection.ts';
 import { cardCommand, cardIdFor, saiBalanceUnits } from '../cards/cards.service.ts';
 import { loadState } from '../commands/handleCommand.ts';
 import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
@@ -139,7 +144,63 @@ export function ledgerFollowUps(
       metadataOf(recorded),
     );
   };
-  return {
+  const handlers: Handlers<AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent> = {
+    async TokensTransferred(event, tx) {
+      await followUpDebits(tx, [event]);
+    },
+    async TokensMinted(event) {
+      if (event.data.asset === 'SAI') await upgradeTier(event.data.userId, event);
+    },
+    async TransferReceived(event, tx) {
+      await settled(tx, [event.data.transactionId]);
+      if (event.data.asset === 'SAI') await upgradeTier(event.data.toUserId, event);
+    },
+    async PaymentProofSubmitted(event) {
+      await cardCommand(
+        ctx,
+        event.data.userId,
+        { type: 'MarkPaymentSubmitted', data: { paymentId: event.data.paymentId }, now: ctx.now() },
+        metadataOf(event),
+      );
+    },
+    async PaymentApproved(event) {
+      const now = ctx.now();
+      const metadata = metadataOf(event);
+      await mintForApproval(ctx, event.data, metadata);
+      await cardCommand(
+        ctx,
+        event.data.userId,
+        { type: 'ActivateForPayment', data: { paymentId: event.data.paymentId }, now },
+        metadata,
+      );
+    },
+    async CryptoDepositConfirmed(event) {
+      await creditDeposit(ctx, event.data, metadataOf(event));
+    },
+    async WithdrawalHoldPlaced(event) {
+      const d = event.data;
+      await recordWithdrawal(
+        ctx,
+        {
+          withdrawalId: d.transactionId,
+          userId: d.userId,
+          // A hold is only ever placed for a crypto withdrawal on a network checked at request time.
+          asset: d.asset as CryptoAsset,
+          amount: d.amount,
+          address: d.address,
+          chain: d.chain as NetworkId,
+          notes: d.notes,
+        },
+        metadataOf(event),
+      );
+    },
+    async WithdrawalFailed(event) {
+      await releaseHold(ctx, event.data, metadataOf(event));
+    },
+  };
+  const projection: Projection = defineProjection<
+    AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent
+  >({
     name: 'ledgerFollowUps',
     // Its due list is the process manager's own state, not a read model: a rebuild leaves it alone.
     tables: [],
@@ -150,83 +211,7 @@ CREATE TABLE IF NOT EXISTS ledger_follow_ups_due (
   debit jsonb NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (due_at);`,
-    handles: new Set([
-      'TokensTransferred',
-      'TokensMinted',
-      'TransferReceived',
-      'PaymentProofSubmitted',
-      'PaymentApproved',
-      'CryptoDepositConfirmed',
-      'WithdrawalHoldPlaced',
-      'WithdrawalFailed',
-    ]),
-    async apply(recorded: RecordedEvent, tx: PoolClient) {
-      const event = { type: recorded.type, data: recorded.data } as
-        | AccountEvent
-        | PaymentEvent
-        | CryptoDepositEvent
-        | WithdrawalEvent;
-      const metadata = metadataOf(recorded);
-      const now = ctx.now();
-      switch (event.type) {
-        case 'TokensTransferred':
-          await followUpDebits(tx, [recorded]);
-          return;
-        case 'TokensMinted':
-        case 'TransferReceived': {
-          if (event.type === 'TransferReceived') await settled(tx, [event.data.transactionId]);
-          if (event.data.asset !== 'SAI') return;
-          await upgradeTier(
-            event.type === 'TokensMinted' ? event.data.userId : event.data.toUserId,
-            recorded,
-          );
-          return;
-        }
-        case 'PaymentProofSubmitted':
-          await cardCommand(
-            ctx,
-            event.data.userId,
-            { type: 'MarkPaymentSubmitted', data: { paymentId: event.data.paymentId }, now },
-            metadata,
-          );
-          return;
-        case 'PaymentApproved':
-          await mintForApproval(ctx, event.data, metadata);
-          await cardCommand(
-            ctx,
-            event.data.userId,
-            { type: 'ActivateForPayment', data: { paymentId: event.data.paymentId }, now },
-            metadata,
-          );
-          return;
-        case 'CryptoDepositConfirmed':
-          await creditDeposit(ctx, event.data, metadata);
-          return;
-        case 'WithdrawalHoldPlaced': {
-          const d = event.data;
-          await recordWithdrawal(
-            ctx,
-            {
-              withdrawalId: d.transactionId,
-              userId: d.userId,
-              // A hold is only ever placed for a crypto withdrawal on a network checked at request time.
-              asset: d.asset as CryptoAsset,
-              amount: d.amount,
-              address: d.address,
-              chain: d.chain as NetworkId,
-              notes: d.notes,
-            },
-            metadata,
-          );
-          return;
-        }
-        case 'WithdrawalFailed':
-          await releaseHold(ctx, event.data, metadata);
-          return;
-        default:
-          return;
-      }
-    },
+    handlers,
     /**
      * The same follow-ups for a batch, with what the batch itself shows done left out:
      * - a debit whose credit (TransferReceived, same transaction id) is in the batch was finished by its
@@ -260,7 +245,7 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
           else uncredited.push(recorded);
           continue;
         }
-        await this.apply(recorded, tx);
+        await applyEvent(projection, recorded, tx);
       }
       await followUpDebits(tx, uncredited);
       await settled(tx, [...creditsOfEarlierDebits]);
@@ -281,5 +266,6 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
         await sweeping;
       };
     },
-  };
+  });
+  return projection;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDecider, accountStream, INSUFFICIENT_SAI } from '../../domain/accounts/account.ts';
 import { allProjections } from '../../projections/index.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
-import type { Projection } from '../../projections/projection.ts';
+import { applyEvent, handledTypes, oneHandlerFor, type Projection } from '../../projections/projection.ts';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
@@ -535,10 +535,10 @@ describe('read-your-writes', () => {
       ...ledgerProjection,
       // Event by event, so every event pays the delay.
       applyBatch: undefined,
-      async apply(event, tx) {
+      handlers: oneHandlerFor(handledTypes(ledgerProjection), async (event, tx) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
-        await ledgerProjection.apply(event, tx);
-      },
+        await applyEvent(ledgerProjection, event, tx);
+      }),
     };
     t = await createTestApp(
       {},
@@ -576,10 +576,10 @@ describe('read-your-writes past its bound', () => {
       ...ledgerProjection,
       // Event by event, so every event pays the delay.
       applyBatch: undefined,
-      async apply(event, tx) {
+      handlers: oneHandlerFor(handledTypes(ledgerProjection), async (event, tx) => {
         await new Promise((resolve) => setTimeout(resolve, 1_200));
-        await ledgerProjection.apply(event, tx);
-      },
+        await applyEvent(ledgerProjection, event, tx);
+      }),
     };
     t = await createTestApp(
       {},

@@ -47,6 +47,7 @@ import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { InMemoryEventStore } from '../../infra/eventStore/inMemoryEventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { Random } from '../../infra/testing/random.ts';
+import { applyEvent, handlesType } from '../../projections/projection.ts';
 import { loadState, StateCache } from '../commands/handleCommand.ts';
 import {
   completeWithdrawal,
@@ -626,7 +627,7 @@ export async function simulate(seed: number, options: SimulationOptions = {}): P
         }
         if (random.chance(0.5)) {
           // The runner's set-based form (what production runs), half of the time.
-          const handled = relevant.filter((event) => manager.handles.has(event.type));
+          const handled = relevant.filter((event) => handlesType(manager, event.type));
           if (handled.length > 0) await manager.applyBatch!(handled, null as never);
           if (world.faultsOn && random.chance(world.rates.crashBeforeCheckpoint)) {
             count(world, 'crashBeforeCheckpoint');
@@ -634,7 +635,7 @@ export async function simulate(seed: number, options: SimulationOptions = {}): P
           }
         } else {
           for (const event of relevant) {
-            if (manager.handles.has(event.type)) await manager.apply(event, null as never);
+            await applyEvent(manager, event, null as never);
             if (world.faultsOn && random.chance(world.rates.crashBeforeCheckpoint)) {
               count(world, 'crashBeforeCheckpoint');
               throw new ProcessCrashed('follow-ups died before their checkpoint');

@@ -1,8 +1,7 @@
 import type { ContactMessageEvent } from '../../domain/contact/contactMessage.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
-export const contactProjection: Projection = {
+export const contactProjection = defineProjection<ContactMessageEvent>({
   name: 'contact',
   tables: ['contact_messages'],
   schema: `
@@ -17,13 +16,14 @@ export const contactProjection: Projection = {
     );
     CREATE INDEX IF NOT EXISTS contact_messages_received ON contact_messages (received_at DESC);
   `,
-  handles: new Set(['ContactMessageReceived']),
-  async apply(recorded: RecordedEvent, tx) {
-    const d = recorded.data as ContactMessageEvent['data'];
-    await tx.query(
-      `INSERT INTO contact_messages (id, full_name, email, subject, message, user_id, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-      [d.messageId, d.fullName, d.email, d.subject, d.message, d.userId, d.receivedAt],
-    );
+  handlers: {
+    async ContactMessageReceived(event, tx) {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO contact_messages (id, full_name, email, subject, message, user_id, received_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+        [d.messageId, d.fullName, d.email, d.subject, d.message, d.userId, d.receivedAt],
+      );
+    },
   },
-};
+});

@@ -1,10 +1,9 @@
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 /** Declared crypto deposits and withdrawal requests, for the user's lists and the admin queues. */
-export const cryptoProjection: Projection = {
+export const cryptoProjection = defineProjection<CryptoDepositEvent | WithdrawalEvent>({
   name: 'crypto',
   tables: ['crypto_deposits', 'withdrawals'],
   schema: `
@@ -42,67 +41,54 @@ export const cryptoProjection: Projection = {
     CREATE INDEX IF NOT EXISTS withdrawals_user ON withdrawals (user_id, requested_at DESC);
     CREATE INDEX IF NOT EXISTS withdrawals_status ON withdrawals (status, requested_at);
   `,
-  handles: new Set([
-    'CryptoDepositDeclared',
-    'CryptoDepositConfirmed',
-    'CryptoDepositRejected',
-    'WithdrawalRequested',
-    'WithdrawalCompleted',
-    'WithdrawalFailed',
-  ]),
-  async apply(recorded: RecordedEvent, tx) {
-    const event = { type: recorded.type, data: recorded.data } as CryptoDepositEvent | WithdrawalEvent;
-    switch (event.type) {
-      case 'CryptoDepositDeclared': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO crypto_deposits (id, user_id, asset, network, tx_hash, status, declared_at)
-           VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (id) DO NOTHING`,
-          [d.depositId, d.userId, d.asset, d.network, d.txHash, d.declaredAt],
-        );
-        return;
-      }
-      case 'CryptoDepositConfirmed':
-        // The hash credited (given at confirmation when the declaration had none); older events lack it.
-        await tx.query(
-          `UPDATE crypto_deposits SET status = 'confirmed', amount = $2, decided_at = $3, decided_by = $4,
-             tx_hash = COALESCE($5, tx_hash) WHERE id = $1`,
-          [
-            event.data.depositId,
-            event.data.amount,
-            event.data.at,
-            event.data.confirmedBy,
-            event.data.txHash ?? null,
-          ],
-        );
-        return;
-      case 'CryptoDepositRejected':
-        await tx.query(
-          `UPDATE crypto_deposits SET status = 'rejected', rejection_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
-          [event.data.depositId, event.data.reason, event.data.at, event.data.rejectedBy],
-        );
-        return;
-      case 'WithdrawalRequested': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO withdrawals (id, user_id, asset, amount, address, chain, notes, status, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING`,
-          [d.withdrawalId, d.userId, d.asset, d.amount, d.address, d.chain, d.notes, d.requestedAt],
-        );
-        return;
-      }
-      case 'WithdrawalCompleted':
-        await tx.query(
-          `UPDATE withdrawals SET status = 'completed', tx_hash = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
-          [event.data.withdrawalId, event.data.txHash, event.data.at, event.data.completedBy],
-        );
-        return;
-      case 'WithdrawalFailed':
-        await tx.query(
-          `UPDATE withdrawals SET status = 'failed', failure_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
-          [event.data.withdrawalId, event.data.reason, event.data.at, event.data.failedBy],
-        );
-        return;
-    }
+  handlers: {
+    async CryptoDepositDeclared(event, tx) {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO crypto_deposits (id, user_id, asset, network, tx_hash, status, declared_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (id) DO NOTHING`,
+        [d.depositId, d.userId, d.asset, d.network, d.txHash, d.declaredAt],
+      );
+    },
+    async CryptoDepositConfirmed(event, tx) {
+      // The hash credited (given at confirmation when the declaration had none); older events lack it.
+      await tx.query(
+        `UPDATE crypto_deposits SET status = 'confirmed', amount = $2, decided_at = $3, decided_by = $4,
+           tx_hash = COALESCE($5, tx_hash) WHERE id = $1`,
+        [
+          event.data.depositId,
+          event.data.amount,
+          event.data.at,
+          event.data.confirmedBy,
+          event.data.txHash ?? null,
+        ],
+      );
+    },
+    async CryptoDepositRejected(event, tx) {
+      await tx.query(
+        `UPDATE crypto_deposits SET status = 'rejected', rejection_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+        [event.data.depositId, event.data.reason, event.data.at, event.data.rejectedBy],
+      );
+    },
+    async WithdrawalRequested(event, tx) {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO withdrawals (id, user_id, asset, amount, address, chain, notes, status, requested_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING`,
+        [d.withdrawalId, d.userId, d.asset, d.amount, d.address, d.chain, d.notes, d.requestedAt],
+      );
+    },
+    async WithdrawalCompleted(event, tx) {
+      await tx.query(
+        `UPDATE withdrawals SET status = 'completed', tx_hash = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+        [event.data.withdrawalId, event.data.txHash, event.data.at, event.data.completedBy],
+      );
+    },
+    async WithdrawalFailed(event, tx) {
+      await tx.query(
+        `UPDATE withdrawals SET status = 'failed', failure_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+        [event.data.withdrawalId, event.data.reason, event.data.at, event.data.failedBy],
+      );
+    },
   },
-};
+});

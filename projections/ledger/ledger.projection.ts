@@ -1,8 +1,11 @@
+import type { PoolClient } from 'pg';
+import type { AccountEvent } from '../../domain/accounts/account.ts';
+import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import { POSTING_EVENT_TYPES } from '../../domain/ledger/postingRules.ts';
 import { accountOwner, postingsOf } from '../../domain/ledger/postings.ts';
 import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import { comparePositions, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { ApplyContext, Projection } from '../projection.ts';
+import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
 import { LEDGER_BULK_SQL } from './ledger.bulk.ts';
 
@@ -21,7 +24,7 @@ const SCALE = 8;
  * Amounts are numeric in SQL (exact) and decimal strings in JS. A posting is applied only if its journal
  * row is new, so a redelivered event changes nothing.
  */
-export const ledgerProjection: Projection = {
+export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent>({
   name: 'ledger',
   tables: ['ledger_postings', 'account_balances', 'ledger_transactions'],
   views: ['account_history'],
@@ -98,74 +101,8 @@ export const ledgerProjection: Projection = {
     -- ids up here rather than upsert every row on the primary key (copyNewTransactions).
     CREATE INDEX IF NOT EXISTS ledger_transactions_pending ON ledger_transactions (id) WHERE status = 'pending';
   `,
-  handles: new Set(POSTING_EVENT_TYPES),
-  async apply(event: RecordedEvent, tx) {
-    const postings = postingsOf(event);
-    for (const [leg, posting] of postings.entries()) {
-      const amount = formatUnits(posting.units, posting.asset);
-      const commit = event.position.commit.toString();
-      const prepare = event.position.prepare.toString();
-      const inserted = await tx.query(
-        `INSERT INTO ledger_postings (event_id, leg, position_commit, position_prepare, transaction_id, kind, asset, amount,
-           from_account, to_account, from_balance_after, to_balance_after, actor_id, description, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0, $11, $12, $13)
-         ON CONFLICT (event_id, leg) DO NOTHING`,
-        [
-          event.id,
-          leg,
-          commit,
-          prepare,
-          posting.transactionId,
-          posting.kind,
-          posting.asset,
-          amount,
-          posting.from,
-          posting.to,
-          event.metadata.actorId,
-          posting.description,
-          event.recordedAt,
-        ],
-      );
-      if (inserted.rowCount === 0) continue;
-      const balanceAfter = async (account: string, delta: string) => {
-        const { rows } = await tx.query<{ balance: string }>(
-          `INSERT INTO account_balances (account_id, asset, balance, updated_at) VALUES ($1, $2, $3::numeric, $4)
-           ON CONFLICT (account_id, asset)
-           DO UPDATE SET balance = account_balances.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at
-           RETURNING balance::text`,
-          [account, posting.asset, delta, event.recordedAt],
-        );
-        return rows[0]!.balance;
-      };
-      const fromAfter = await balanceAfter(posting.from, `-${amount}`);
-      const toAfter = await balanceAfter(posting.to, amount);
-      await tx.query(
-        'UPDATE ledger_postings SET from_balance_after = $3, to_balance_after = $4 WHERE event_id = $1 AND leg = $2',
-        [event.id, leg, fromAfter, toAfter],
-      );
-      await tx.query(
-        `INSERT INTO ledger_transactions (id, type, asset, amount, sender_id, receiver_id, description, status, actor_id,
-           created_at, position_commit, position_prepare)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $12, $8, $9, $10, $11)
-         ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
-           WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
-        [
-          posting.transactionId,
-          posting.kind,
-          posting.asset,
-          amount,
-          accountOwner(posting.from),
-          accountOwner(posting.to),
-          posting.description,
-          event.metadata.actorId,
-          event.recordedAt,
-          commit,
-          prepare,
-          posting.status,
-        ],
-      );
-    }
-  },
+  // The types that book a posting: the posting rules' own list (domain/ledger/postingRules.ts).
+  handlers: oneHandlerFor(POSTING_EVENT_TYPES, applyPostings),
   applyBatch: applyLedgerBatch,
   bulkSql: LEDGER_BULK_SQL,
   // The apply paths read these tables by primary key only (event_id, leg; account_id, asset; id).
@@ -182,18 +119,83 @@ export const ledgerProjection: Projection = {
   // The journal's key is read only by the redelivery check, which a rebuild's batches skip. Balances and
   // transactions are upserted on theirs, so those stay.
   deferredKeys: ['ledger_postings'],
-};
+});
+
+/** One event's postings, each applied unless its journal row is there already (a redelivery). */
+async function applyPostings(event: RecordedEvent, tx: PoolClient): Promise<void> {
+  const postings = postingsOf(event);
+  for (const [leg, posting] of postings.entries()) {
+    const amount = formatUnits(posting.units, posting.asset);
+    const commit = event.position.commit.toString();
+    const prepare = event.position.prepare.toString();
+    const inserted = await tx.query(
+      `INSERT INTO ledger_postings (event_id, leg, position_commit, position_prepare, transaction_id, kind, asset, amount,
+         from_account, to_account, from_balance_after, to_balance_after, actor_id, description, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0, $11, $12, $13)
+       ON CONFLICT (event_id, leg) DO NOTHING`,
+      [
+        event.id,
+        leg,
+        commit,
+        prepare,
+        posting.transactionId,
+        posting.kind,
+        posting.asset,
+        amount,
+        posting.from,
+        posting.to,
+        event.metadata.actorId,
+        posting.description,
+        event.recordedAt,
+      ],
+    );
+    if (inserted.rowCount === 0) continue;
+    const balanceAfter = async (account: string, delta: string) => {
+      const { rows } = await tx.query<{ balance: string }>(
+        `INSERT INTO account_balances (account_id, asset, balance, updated_at) VALUES ($1, $2, $3::numeric, $4)
+         ON CONFLICT (account_id, asset)
+         DO UPDATE SET balance = account_balances.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at
+         RETURNING balance::text`,
+        [account, posting.asset, delta, event.recordedAt],
+      );
+      return rows[0]!.balance;
+    };
+    const fromAfter = await balanceAfter(posting.from, `-${amount}`);
+    const toAfter = await balanceAfter(posting.to, amount);
+    await tx.query(
+      'UPDATE ledger_postings SET from_balance_after = $3, to_balance_after = $4 WHERE event_id = $1 AND leg = $2',
+      [event.id, leg, fromAfter, toAfter],
+    );
+    await tx.query(
+      `INSERT INTO ledger_transactions (id, type, asset, amount, sender_id, receiver_id, description, status, actor_id,
+         created_at, position_commit, position_prepare)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $12, $8, $9, $10, $11)
+       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
+         WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
+      [
+        posting.transactionId,
+        posting.kind,
+        posting.asset,
+        amount,
+        accountOwner(posting.from),
+        accountOwner(posting.to),
+        posting.description,
+        event.metadata.actorId,
+        event.recordedAt,
+        commit,
+        prepare,
+        posting.status,
+      ],
+    );
+  }
+}
 
 /**
- * The set-based form of `apply` (rebuilds, and live batches): the batch's new postings are found in one
+ * The set-based form of applyPostings (rebuilds, and live batches): the batch's new postings are found in one
  * query, the balances they start from in another, running balances are computed here exactly (bigint at
  * numeric(30, 8)'s scale), and each table is written with one multi-row statement.
  */
-async function applyLedgerBatch(
-  events: readonly RecordedEvent[],
-  tx: Parameters<Projection['apply']>[1],
-  context?: ApplyContext,
-) {
+async function applyLedgerBatch(events: readonly RecordedEvent[], tx: PoolClient, context?: ApplyContext) {
   const candidates = events.flatMap((event) =>
     postingsOf(event).map((posting, leg) => ({ event, leg, posting })),
   );
@@ -362,7 +364,7 @@ const TRANSACTION_COLUMNS = [
 const STATUS = 7;
 
 /** A transaction's row, once; a later posting moves its status on only while it is pending. */
-async function upsertTransactions(tx: Parameters<Projection['apply']>[1], rows: readonly unknown[][]) {
+async function upsertTransactions(tx: PoolClient, rows: readonly unknown[][]) {
   await insertRows(tx, 'ledger_transactions', TRANSACTION_COLUMNS, rows, {
     onConflict: `ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
       WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
@@ -377,11 +379,7 @@ async function upsertTransactions(tx: Parameters<Projection['apply']>[1], rows: 
  * status change, the rest are copied. A transaction already settled that a later posting names again (no
  * decider writes that) makes the COPY break the key: the batch then takes the upsert after all.
  */
-async function copyNewTransactions(
-  tx: Parameters<Projection['apply']>[1],
-  rows: readonly unknown[][],
-  context: ApplyContext,
-) {
+async function copyNewTransactions(tx: PoolClient, rows: readonly unknown[][], context: ApplyContext) {
   const settling = rows.filter((row) => row[STATUS] !== 'pending');
   let fresh = rows;
   if (settling.length > 0) {

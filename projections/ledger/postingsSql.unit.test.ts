@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { POSTING_EVENT_TYPES, POSTING_RULES, type PostingRule } from '../../domain/ledger/postingRules.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
+import { handledTypes } from '../projection.ts';
 import { transactionIdOf } from '../transactionEvents/transactionEvents.projection.ts';
 import { ledgerProjection } from './ledger.projection.ts';
 import { compilePostings, POSTINGS_SQL, textSql } from './postingsSql.ts';
@@ -10,7 +11,7 @@ describe('the posting rules compiler', () => {
   it('covers every event type with a rule, and the projection handles exactly those', () => {
     expect(POSTINGS_SQL.types).toBe(POSTING_EVENT_TYPES.map((type) => `'${type}'`).join(', '));
     expect(POSTING_EVENT_TYPES.length).toBeGreaterThan(0);
-    expect([...ledgerProjection.handles].sort()).toEqual([...POSTING_EVENT_TYPES].sort());
+    expect(handledTypes(ledgerProjection).sort()).toEqual([...POSTING_EVENT_TYPES].sort());
     // Each type's own expression for a column is in the SQL, under a branch that names it or as the ELSE.
     for (const type of POSTING_EVENT_TYPES) {
       const rule: PostingRule = POSTING_RULES[type];

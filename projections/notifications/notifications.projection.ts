@@ -1,11 +1,13 @@
+import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { CardEvent, CardTier } from '../../domain/cards/card.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { NotificationReadEvent } from '../../domain/notifications/notificationReads.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
-import type { Projection } from '../projection.ts';
+import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
 import { NOTIFICATIONS_BULK_SQL } from './notifications.bulk.ts';
 
@@ -187,7 +189,9 @@ function noticesFor(
   }
 }
 
-export const notificationsProjection: Projection = {
+export const notificationsProjection = defineProjection<
+  AccountEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PaymentEvent | NotificationReadEvent
+>({
   name: 'notifications',
   tables: ['notifications'],
   schema: `
@@ -210,83 +214,89 @@ export const notificationsProjection: Projection = {
   deferredIndexes: ['notifications_user'],
   bulkSql: { parts: [{ tables: ['notifications'], sql: NOTIFICATIONS_BULK_SQL }] },
   bulkExtensions: ['pgcrypto'],
-  handles: new Set([
-    'CardRequested',
-    'CardPaymentSubmitted',
-    'CardActivated',
-    'CardShipped',
-    'CardDelivered',
-    'CardFrozen',
-    'CardUnfrozen',
-    'CardPinChanged',
-    'CardTierUpgraded',
-    'CryptoDepositConfirmed',
-    'CryptoDepositRejected',
-    'WithdrawalRequested',
-    'WithdrawalCompleted',
-    'WithdrawalFailed',
-    'TokensTransferred',
-    'TokensMinted',
-    'PaymentProofSubmitted',
-    'PaymentApproved',
-    'PaymentRejected',
-    'NotificationMarkedRead',
-    'AllNotificationsMarkedRead',
-  ]),
-  async apply(recorded, tx) {
-    await this.applyBatch!([recorded], tx);
-  },
-  /**
-   * New notices are gathered and inserted with one statement; a "marked read" event first writes what was
-   * gathered before it, so it sees exactly the notifications the log had made by then.
-   */
-  async applyBatch(events, tx, context) {
-    let pending: unknown[][] = [];
-    const flush = async () => {
-      await insertRows(tx, 'notifications', COLUMNS, pending, {
-        ifRedelivered: 'ON CONFLICT (id) DO NOTHING',
-        context,
-      });
-      pending = [];
-    };
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as
-        | AccountEvent
-        | PaymentEvent
-        | NotificationReadEvent;
-      if (event.type === 'NotificationMarkedRead') {
-        await flush();
-        await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2', [
-          event.data.notificationId,
-          event.data.userId,
+  handlers: oneHandlerFor(
+    [
+      'CardRequested',
+      'CardPaymentSubmitted',
+      'CardActivated',
+      'CardShipped',
+      'CardDelivered',
+      'CardFrozen',
+      'CardUnfrozen',
+      'CardPinChanged',
+      'CardTierUpgraded',
+      'CryptoDepositConfirmed',
+      'CryptoDepositRejected',
+      'WithdrawalRequested',
+      'WithdrawalCompleted',
+      'WithdrawalFailed',
+      'TokensTransferred',
+      'TokensMinted',
+      'PaymentProofSubmitted',
+      'PaymentApproved',
+      'PaymentRejected',
+      'NotificationMarkedRead',
+      'AllNotificationsMarkedRead',
+    ],
+    (event, tx) => applyNotifications([event], tx),
+  ),
+  applyBatch: applyNotifications,
+});
+
+/**
+ * New notices are gathered and inserted with one statement; a "marked read" event first writes what was
+ * gathered before it, so it sees exactly the notifications the log had made by then.
+ */
+async function applyNotifications(
+  events: readonly RecordedEvent[],
+  tx: PoolClient,
+  context?: ApplyContext,
+): Promise<void> {
+  let pending: unknown[][] = [];
+  const flush = async () => {
+    await insertRows(tx, 'notifications', COLUMNS, pending, {
+      ifRedelivered: 'ON CONFLICT (id) DO NOTHING',
+      context,
+    });
+    pending = [];
+  };
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as
+      | AccountEvent
+      | PaymentEvent
+      | NotificationReadEvent;
+    if (event.type === 'NotificationMarkedRead') {
+      await flush();
+      await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2', [
+        event.data.notificationId,
+        event.data.userId,
+      ]);
+    } else if (event.type === 'AllNotificationsMarkedRead') {
+      await flush();
+      // Everything the user had when this event was written: the notifications of earlier events, and
+      // only those, so a redelivered event does not also mark what came after it.
+      await tx.query(
+        `UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read
+           AND (position_commit, position_prepare) < ($2::numeric, $3::numeric)`,
+        [event.data.userId, recorded.position.commit.toString(), recorded.position.prepare.toString()],
+      );
+    } else {
+      for (const [index, notice] of noticesFor(event).entries())
+        pending.push([
+          nameBasedUuid(`notification:${recorded.id}:${index}`),
+          notice.userId,
+          notice.title,
+          notice.message,
+          notice.type,
+          notice.relatedId,
+          recorded.recordedAt,
+          recorded.position.commit.toString(),
+          recorded.position.prepare.toString(),
         ]);
-      } else if (event.type === 'AllNotificationsMarkedRead') {
-        await flush();
-        // Everything the user had when this event was written: the notifications of earlier events, and
-        // only those, so a redelivered event does not also mark what came after it.
-        await tx.query(
-          `UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read
-             AND (position_commit, position_prepare) < ($2::numeric, $3::numeric)`,
-          [event.data.userId, recorded.position.commit.toString(), recorded.position.prepare.toString()],
-        );
-      } else {
-        for (const [index, notice] of noticesFor(event).entries())
-          pending.push([
-            nameBasedUuid(`notification:${recorded.id}:${index}`),
-            notice.userId,
-            notice.title,
-            notice.message,
-            notice.type,
-            notice.relatedId,
-            recorded.recordedAt,
-            recorded.position.commit.toString(),
-            recorded.position.prepare.toString(),
-          ]);
-      }
     }
-    await flush();
-  },
-};
+  }
+  await flush();
+}
 
 const COLUMNS = [
   ['id', 'uuid'],

@@ -1,9 +1,8 @@
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 /** Deposit proofs and their review state (the spec's payment_verifications). */
-export const paymentsProjection: Projection = {
+export const paymentsProjection = defineProjection<PaymentEvent>({
   name: 'payments',
   tables: ['payment_verifications'],
   schema: `
@@ -23,32 +22,27 @@ export const paymentsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS payment_verifications_user ON payment_verifications (user_id, created_at DESC);
     CREATE INDEX IF NOT EXISTS payment_verifications_pending ON payment_verifications (created_at) WHERE status = 'pending';
   `,
-  handles: new Set<PaymentEvent['type']>(['PaymentProofSubmitted', 'PaymentApproved', 'PaymentRejected']),
-  async apply(recorded: RecordedEvent, tx) {
-    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
-    switch (event.type) {
-      case 'PaymentProofSubmitted': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO payment_verifications (id, user_id, payment_method, amount, notes, proof_image_url, status, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (id) DO NOTHING`,
-          [d.paymentId, d.userId, d.paymentMethod, d.amount, d.notes, d.proofImageUrl, d.submittedAt],
-        );
-        return;
-      }
-      case 'PaymentApproved':
-        await tx.query(
-          `UPDATE payment_verifications SET status = 'verified', verified_at = $2, verified_by = $3 WHERE id = $1`,
-          [event.data.paymentId, event.data.approvedAt, event.data.approvedBy],
-        );
-        return;
-      case 'PaymentRejected':
-        await tx.query(
-          `UPDATE payment_verifications SET status = 'rejected', verified_at = $2, verified_by = $3, rejection_reason = $4
-           WHERE id = $1`,
-          [event.data.paymentId, event.data.rejectedAt, event.data.rejectedBy, event.data.reason],
-        );
-        return;
-    }
+  handlers: {
+    async PaymentProofSubmitted(event, tx) {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO payment_verifications (id, user_id, payment_method, amount, notes, proof_image_url, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (id) DO NOTHING`,
+        [d.paymentId, d.userId, d.paymentMethod, d.amount, d.notes, d.proofImageUrl, d.submittedAt],
+      );
+    },
+    async PaymentApproved(event, tx) {
+      await tx.query(
+        `UPDATE payment_verifications SET status = 'verified', verified_at = $2, verified_by = $3 WHERE id = $1`,
+        [event.data.paymentId, event.data.approvedAt, event.data.approvedBy],
+      );
+    },
+    async PaymentRejected(event, tx) {
+      await tx.query(
+        `UPDATE payment_verifications SET status = 'rejected', verified_at = $2, verified_by = $3, rejection_reason = $4
+         WHERE id = $1`,
+        [event.data.paymentId, event.data.rejectedAt, event.data.rejectedBy, event.data.reason],
+      );
+    },
   },
-};
+});

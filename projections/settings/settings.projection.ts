@@ -1,9 +1,9 @@
+import type { PoolClient } from 'pg';
 import type { MarketSettingsEvent } from '../../domain/settings/marketSettings.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 /** Current market settings: one row per currency plus 'SAI' for the token price (in USDT). */
-export const settingsProjection: Projection = {
+export const settingsProjection = defineProjection<MarketSettingsEvent>({
   name: 'settings',
   tables: ['market_prices'],
   schema: `
@@ -15,16 +15,26 @@ export const settingsProjection: Projection = {
       updated_by text NOT NULL
     );
   `,
-  handles: new Set<MarketSettingsEvent['type']>(['CryptoPriceSet', 'TokenPriceSet']),
-  async apply(recorded: RecordedEvent, tx) {
-    const event = { type: recorded.type, data: recorded.data } as MarketSettingsEvent;
-    const [currency, change] =
-      event.type === 'CryptoPriceSet' ? [event.data.currency, event.data.change24h] : ['SAI', null];
-    await tx.query(
-      `INSERT INTO market_prices (currency, price, change_24h, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (currency) DO UPDATE SET price = EXCLUDED.price, change_24h = EXCLUDED.change_24h,
-         updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-      [currency, event.data.price, change, event.data.setAt, event.data.setBy],
-    );
+  handlers: {
+    async CryptoPriceSet(event, tx) {
+      await setPrice(tx, event.data.currency, event.data.change24h, event.data);
+    },
+    async TokenPriceSet(event, tx) {
+      await setPrice(tx, 'SAI', null, event.data);
+    },
   },
-};
+});
+
+async function setPrice(
+  tx: PoolClient,
+  currency: string,
+  change: string | null,
+  set: { price: string; setAt: string; setBy: string },
+) {
+  await tx.query(
+    `INSERT INTO market_prices (currency, price, change_24h, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (currency) DO UPDATE SET price = EXCLUDED.price, change_24h = EXCLUDED.change_24h,
+       updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
+    [currency, set.price, change, set.setAt, set.setBy],
+  );
+}

@@ -8,7 +8,7 @@ export const TRANSACTION_ID_FIELDS = ['withdrawalId', 'transactionId', 'paymentI
  * a transaction, the same row as rowOf. The id is transactionIdOf's: the first of TRANSACTION_ID_FIELDS
  * that is there and not null, and only if it is a string.
  */
-export function transactionEventsBulkSql(types: ReadonlySet<string>): string {
+export function transactionEventsBulkSql(types: readonly string[]): string {
   const present = (name: string) => `nullif(l.data->'${name}', 'null'::jsonb)`;
   return `
 INSERT INTO transaction_events (transaction_id, event_id, stream_name, stream_revision, position_commit,
@@ -18,7 +18,7 @@ SELECT id.value #>> '{}', l.event_id, l.stream_name, l.stream_revision, l.transa
        l.metadata->>'causationId', l.metadata->>'hash'
   FROM rebuild_log l
  CROSS JOIN LATERAL (SELECT coalesce(${TRANSACTION_ID_FIELDS.map(present).join(', ')}) AS value) id
- WHERE l.event_type IN (${[...types].map((t) => `'${t}'`).join(', ')})
+ WHERE l.event_type IN (${types.map((t) => `'${t}'`).join(', ')})
    AND jsonb_typeof(id.value) = 'string';
 `;
 }

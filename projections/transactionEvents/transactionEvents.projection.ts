@@ -1,5 +1,6 @@
+import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import { type ApplyContext, defineProjection, type EventShape, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
 import { TRANSACTION_ID_FIELDS, transactionEventsBulkSql } from './transactionEvents.bulk.ts';
 
@@ -18,25 +19,29 @@ export function transactionIdOf(data: unknown): string | null {
   return null;
 }
 
-const HANDLES: ReadonlySet<string> = new Set([
-  'TokensMinted',
-  'TokensTransferred',
-  'TransferReceived',
-  'PaymentProofSubmitted',
-  'PaymentApproved',
-  'PaymentRejected',
-  'CryptoDepositDeclared',
-  'CryptoDepositConfirmed',
-  'CryptoDepositRejected',
-  'CryptoDepositCredited',
-  'WithdrawalHoldPlaced',
-  'WithdrawalRequested',
-  'WithdrawalCompleted',
-  'WithdrawalFailed',
-  'WithdrawalHoldReleased',
-]);
+/** Every event that may name a transaction: each row comes from what the events share, not from its type. */
+const HANDLERS = oneHandlerFor(
+  [
+    'TokensMinted',
+    'TokensTransferred',
+    'TransferReceived',
+    'PaymentProofSubmitted',
+    'PaymentApproved',
+    'PaymentRejected',
+    'CryptoDepositDeclared',
+    'CryptoDepositConfirmed',
+    'CryptoDepositRejected',
+    'CryptoDepositCredited',
+    'WithdrawalHoldPlaced',
+    'WithdrawalRequested',
+    'WithdrawalCompleted',
+    'WithdrawalFailed',
+    'WithdrawalHoldReleased',
+  ],
+  (event, tx) => applyTransactionEvents([event], tx),
+);
 
-export const transactionEventsProjection: Projection = {
+export const transactionEventsProjection = defineProjection<EventShape>({
   name: 'transactionEvents',
   tables: ['transaction_events'],
   schema: `
@@ -56,24 +61,29 @@ export const transactionEventsProjection: Projection = {
       PRIMARY KEY (transaction_id, event_id)
     );
   `,
-  handles: HANDLES,
-  bulkSql: { parts: [{ tables: ['transaction_events'], sql: transactionEventsBulkSql(HANDLES) }] },
+  handlers: HANDLERS,
+  bulkSql: {
+    parts: [{ tables: ['transaction_events'], sql: transactionEventsBulkSql(Object.keys(HANDLERS)) }],
+  },
   // Its key only makes a redelivered event insert nothing (ON CONFLICT DO NOTHING); a rebuild has none.
   deferredKeys: ['transaction_events'],
-  async apply(event, tx) {
-    await this.applyBatch!([event], tx);
-  },
-  async applyBatch(events, tx, context) {
-    const rows = events.flatMap((event) => {
-      const transactionId = transactionIdOf(event.data);
-      return transactionId ? [rowOf(transactionId, event)] : [];
-    });
-    await insertRows(tx, 'transaction_events', COLUMNS, rows, {
-      ifRedelivered: 'ON CONFLICT DO NOTHING',
-      context,
-    });
-  },
-};
+  applyBatch: applyTransactionEvents,
+});
+
+async function applyTransactionEvents(
+  events: readonly RecordedEvent[],
+  tx: PoolClient,
+  context?: ApplyContext,
+): Promise<void> {
+  const rows = events.flatMap((event) => {
+    const transactionId = transactionIdOf(event.data);
+    return transactionId ? [rowOf(transactionId, event)] : [];
+  });
+  await insertRows(tx, 'transaction_events', COLUMNS, rows, {
+    ifRedelivered: 'ON CONFLICT DO NOTHING',
+    context,
+  });
+}
 
 const COLUMNS = [
   ['transaction_id', 'text'],

@@ -1,6 +1,6 @@
+import type { PoolClient } from 'pg';
 import type { UserEvent } from '../../domain/users/user.ts';
-import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
-import type { Projection } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
 
 /**
  * The `users` read model: one row per registered user, keyed by the id from the log, and the user's
@@ -8,7 +8,7 @@ import type { Projection } from '../projection.ts';
  * Handlers are idempotent under an in-order redelivery: rows are set to the event's values and
  * `updated_at` only moves forward.
  */
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
   tables: ['users', 'user_preferences'],
   schema: `
@@ -40,95 +40,81 @@ export const usersProjection: Projection = {
       updated_at timestamptz NOT NULL
     );
   `,
-  handles: new Set<UserEvent['type']>([
-    'UserRegistered',
-    'UserPromotedToAdmin',
-    'PasswordChanged',
-    'UserProfileUpdated',
-    'PreferencesUpdated',
-    'TwoFactorEnabled',
-    'TwoFactorDisabled',
-    'UserSuspended',
-    'UserReactivated',
-  ]),
-  async apply(recorded: RecordedEvent, tx) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
-    const touch = (set: string, userId: string, at: string, values: unknown[] = []) =>
-      tx.query(
-        `UPDATE users SET ${set ? `${set}, ` : ''}updated_at = greatest(updated_at, $2) WHERE id = $1`,
-        [userId, at, ...values],
-      );
-    switch (event.type) {
-      case 'UserRegistered': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO users (id, email, email_lower, username, first_name, last_name, bio, profile_image_url,
-             is_admin, status, created_at, updated_at)
-           VALUES ($1, $2, lower($2), $3, $4, $5, $6, $7, $8, 'active', $9, $9)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            d.userId,
-            d.email,
-            d.username,
-            d.firstName,
-            d.lastName,
-            d.bio,
-            d.profileImageUrl,
-            d.isAdmin,
-            d.registeredAt,
-          ],
-        );
-        return;
-      }
-      case 'UserPromotedToAdmin':
-        await touch('is_admin = true', event.data.userId, event.data.promotedAt);
-        return;
-      case 'PasswordChanged':
-        await touch('', event.data.userId, event.data.changedAt);
-        return;
-      case 'UserProfileUpdated': {
-        const d = event.data;
-        await touch('first_name = $3, last_name = $4, username = $5, bio = $6', d.userId, d.updatedAt, [
+  handlers: {
+    async UserRegistered(event, tx) {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO users (id, email, email_lower, username, first_name, last_name, bio, profile_image_url,
+           is_admin, status, created_at, updated_at)
+         VALUES ($1, $2, lower($2), $3, $4, $5, $6, $7, $8, 'active', $9, $9)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          d.userId,
+          d.email,
+          d.username,
           d.firstName,
           d.lastName,
-          d.username,
           d.bio,
-        ]);
-        return;
-      }
-      case 'PreferencesUpdated': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO user_preferences (user_id, email_notifications, marketing_communications,
-             transaction_alerts, language, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (user_id) DO UPDATE SET email_notifications = EXCLUDED.email_notifications,
-             marketing_communications = EXCLUDED.marketing_communications,
-             transaction_alerts = EXCLUDED.transaction_alerts, language = EXCLUDED.language,
-             updated_at = EXCLUDED.updated_at`,
-          [
-            d.userId,
-            d.emailNotifications,
-            d.marketingCommunications,
-            d.transactionAlerts,
-            d.language,
-            d.updatedAt,
-          ],
-        );
-        return;
-      }
-      case 'TwoFactorEnabled':
-        await touch('two_factor_enabled = true', event.data.userId, event.data.enabledAt);
-        return;
-      case 'TwoFactorDisabled':
-        await touch('two_factor_enabled = false', event.data.userId, event.data.disabledAt);
-        return;
-      case 'UserSuspended':
-        await touch(`status = 'suspended'`, event.data.userId, event.data.suspendedAt);
-        return;
-      case 'UserReactivated':
-        await touch(`status = 'active'`, event.data.userId, event.data.reactivatedAt);
-        return;
-    }
+          d.profileImageUrl,
+          d.isAdmin,
+          d.registeredAt,
+        ],
+      );
+    },
+    async UserPromotedToAdmin(event, tx) {
+      await touch(tx, 'is_admin = true', event.data.userId, event.data.promotedAt);
+    },
+    async PasswordChanged(event, tx) {
+      await touch(tx, '', event.data.userId, event.data.changedAt);
+    },
+    async UserProfileUpdated(event, tx) {
+      const d = event.data;
+      await touch(tx, 'first_name = $3, last_name = $4, username = $5, bio = $6', d.userId, d.updatedAt, [
+        d.firstName,
+        d.lastName,
+        d.username,
+        d.bio,
+      ]);
+    },
+    async PreferencesUpdated(event, tx) {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO user_preferences (user_id, email_notifications, marketing_communications,
+           transaction_alerts, language, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id) DO UPDATE SET email_notifications = EXCLUDED.email_notifications,
+           marketing_communications = EXCLUDED.marketing_communications,
+           transaction_alerts = EXCLUDED.transaction_alerts, language = EXCLUDED.language,
+           updated_at = EXCLUDED.updated_at`,
+        [
+          d.userId,
+          d.emailNotifications,
+          d.marketingCommunications,
+          d.transactionAlerts,
+          d.language,
+          d.updatedAt,
+        ],
+      );
+    },
+    async TwoFactorEnabled(event, tx) {
+      await touch(tx, 'two_factor_enabled = true', event.data.userId, event.data.enabledAt);
+    },
+    async TwoFactorDisabled(event, tx) {
+      await touch(tx, 'two_factor_enabled = false', event.data.userId, event.data.disabledAt);
+    },
+    async UserSuspended(event, tx) {
+      await touch(tx, `status = 'suspended'`, event.data.userId, event.data.suspendedAt);
+    },
+    async UserReactivated(event, tx) {
+      await touch(tx, `status = 'active'`, event.data.userId, event.data.reactivatedAt);
+    },
   },
-};
+});
+
+/** Sets the user's columns in `set` (parameters from $3) and moves `updated_at` forward to `at`. */
+async function touch(tx: PoolClient, set: string, userId: string, at: string, values: unknown[] = []) {
+  await tx.query(
+    `UPDATE users SET ${set ? `${set}, ` : ''}updated_at = greatest(updated_at, $2) WHERE id = $1`,
+    [userId, at, ...values],
+  );
+}
