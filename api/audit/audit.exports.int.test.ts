@@ -2,13 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { createTestDatabase } from '../../infra/testing/testDb.ts';
 import { readWholeLog } from '../../projections/testing.ts';
 import { csvCell } from './exportLedger.ts';
-import { type AuditLedger, auditLedger } from './testing.ts';
+import { type AuditLedger, withAuditLedger } from './testing.ts';
 
 /** A strict RFC 4180 reader, to prove the CSV opens the way a spreadsheet would read it. */
 function parseCsv(text: string): string[][] {
@@ -45,12 +45,7 @@ describe('audit, statements and exports', () => {
   let admin: AuditLedger['admin'];
   let alice: AuditLedger['alice'];
 
-  beforeAll(async () => {
-    ({ t, admin, alice } = await auditLedger());
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withAuditLedger((ledger) => ({ t, admin, alice } = ledger));
 
   it('gives the balance as of any log position and any time, equal to a replay of the log up to there', async () => {
     const log = await readWholeLog(t.deps.store);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditLedger, auditLedger } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { type AuditLedger, withAuditLedger } from './testing.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
 describe('audit, statements and exports', () => {
@@ -9,12 +9,7 @@ describe('audit, statements and exports', () => {
   let alice: AuditLedger['alice'];
   let bob: AuditLedger['bob'];
 
-  beforeAll(async () => {
-    ({ t, alice, bob } = await auditLedger());
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withAuditLedger((ledger) => ({ t, alice, bob } = ledger));
 
   it('finds nothing wrong in an untouched ledger', async () => {
     const report = await verifyLedger(t.deps.store, t.db.pool);

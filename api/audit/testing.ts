@@ -1,5 +1,5 @@
 /** What the audit tests share: a small ledger (an admin, alice and bob, a deposit and some transfers). */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
 
@@ -52,4 +52,16 @@ export async function auditLedger(): Promise<AuditLedger> {
   });
   await t.settle();
   return { t, admin, alice, bob };
+}
+
+/** Registers, in the calling describe, the audit ledger: made before its tests (handed to `use`), stopped after them. */
+export function withAuditLedger(use: (ledger: AuditLedger) => void) {
+  let ledger: AuditLedger | undefined;
+  beforeAll(async () => {
+    ledger = await auditLedger();
+    use(ledger);
+  });
+  afterAll(async () => {
+    await ledger?.t.stop();
+  });
 }

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
 import { CREDIT_GRACE_MS } from './followUps.ts';
-import { adminClient, balance, fund } from './testing.ts';
+import { balance, fund, withLedgerApp } from './testing.ts';
 
 /** The credit a transfer leaves to the follow-up worker when its request dies, and no other. */
 describe('token ledger over HTTP', () => {
   let t: TestApp;
   let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminClient(t);
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withLedgerApp((app) => ({ t, admin } = app));
 
   it('finishes a transfer whose credit was interrupted (follow-up worker)', async () => {
     const alice = await signedUpClient(t);

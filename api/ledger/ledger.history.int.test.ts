@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { adminClient, balance, fund } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { balance, fund, withLedgerApp } from './testing.ts';
 
 /** What users and admins read back: histories, the admin list, notifications, stats and the giveaway. */
 describe('token ledger over HTTP', () => {
   let t: TestApp;
   let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminClient(t);
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withLedgerApp((app) => ({ t, admin } = app));
 
   it('shows a user their history newest first, signed by direction, with the balance after each row', async () => {
     const alice = await signedUpClient(t);

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_SAI } from '../../domain/accounts/account.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { adminClient, balance, fund } from './testing.ts';
+import { signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { balance, fund, withLedgerApp } from './testing.ts';
 
 /** Deposit proofs, distributions, transfers and their rules, concurrency and idempotency. */
 describe('token ledger over HTTP', () => {
   let t: TestApp;
   let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminClient(t);
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withLedgerApp((app) => ({ t, admin } = app));
 
   it('turns an approved deposit proof into tokens and a notification, once', async () => {
     const { client, user } = await signedUpClient(t);

@@ -1,8 +1,8 @@
 /** What the ledger's HTTP tests share: an admin's client, funding through it, a user's balance. */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
-import type { TestApp, TestClient } from '../testing/testApp.ts';
+import { createTestApp, type TestApp, type TestClient } from '../testing/testApp.ts';
 
 export async function adminClient(t: TestApp, email = `admin-${randomUUID().slice(0, 8)}@example.com`) {
   await ensureAdmin(t.deps, email, 'admin-password-1', { resetPassword: true });
@@ -26,4 +26,19 @@ export async function fund(admin: TestClient, userId: string, amount: string | n
 export async function balance(client: TestClient): Promise<string> {
   const me = await client.get('/api/auth/user');
   return me.body.balance;
+}
+
+/**
+ * Registers, in the calling describe, a test app with a signed-in admin: started before its tests (handed
+ * to `use`), stopped after them.
+ */
+export function withLedgerApp(use: (app: { t: TestApp; admin: TestClient }) => void) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    use({ t, admin: await adminClient(t) });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
 }

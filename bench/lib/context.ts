@@ -15,7 +15,7 @@ export const LOG_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 /** The journal 7 exports (the issue: 1,000,000 postings); about half as many as the log has events. */
 export const EXPORT_POSTINGS = Number(process.env.BENCH_POSTINGS ?? 1_000_000);
 /** BENCH_ONLY=commit,http,log runs some groups: 1-2 (commit path), 3-5 (HTTP), 6-9 (log, web and screens). */
-export const ONLY = process.env.BENCH_ONLY?.split(',').map((group) => group.trim());
+const ONLY = process.env.BENCH_ONLY?.split(',').map((group) => group.trim());
 export const want = (group: 'commit' | 'http' | 'log') => !ONLY || ONLY.includes(group);
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 
