@@ -2,15 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { createTestDatabase } from '../../infra/testing/testDb.ts';
 import { readWholeLog } from '../../projections/testing.ts';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
 import { csvCell } from './exportLedger.ts';
-import { verifyLedger } from './verifyLedger.ts';
+import { type AuditLedger, withAuditLedger } from './testing.ts';
 
 /** A strict RFC 4180 reader, to prove the CSV opens the way a spreadsheet would read it. */
 function parseCsv(text: string): string[][] {
@@ -43,191 +41,11 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('audit, statements and exports', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  let alice: Awaited<ReturnType<typeof signedUpClient>>;
-  let bob: Awaited<ReturnType<typeof signedUpClient>>;
+  let t: AuditLedger['t'];
+  let admin: AuditLedger['admin'];
+  let alice: AuditLedger['alice'];
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'audit-admin@example.com', 'audit-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'audit-admin@example.com',
-      password: 'audit-admin-password',
-    });
-    alice = await signedUpClient(t);
-    bob = await signedUpClient(t);
-    await admin.post('/api/transactions', {
-      type: 'admin_deposit',
-      receiver_id: alice.user.id,
-      amount: '100.00',
-      description: 'Welcome, "friend"',
-    });
-    for (const [amount, description] of [
-      ['12.50', '=HYPERLINK("http://evil.example")'],
-      ['3.25', 'Dinner, drinks and a "taxi"'],
-      ['1.00', '+1 idea'],
-      ['0.75', '@handle -minus'],
-    ]) {
-      const r = await alice.client.post('/api/transactions', {
-        type: 'transfer',
-        amount,
-        receiver_id: bob.user.id,
-        description,
-      });
-      expect(r.status).toBe(201);
-    }
-    await bob.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '2.00',
-      receiver_id: alice.user.id,
-      description: 'back',
-    });
-    await t.settle();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
-
-  it('finds nothing wrong in an untouched ledger', async () => {
-    const report = await verifyLedger(t.deps.store, t.db.pool);
-    expect(report.problems).toEqual([]);
-    expect(report.events).toBeGreaterThan(10);
-    expect(report.postings).toBeGreaterThanOrEqual(6);
-  });
-
-  describe('ledger:verify catches every kind of tampering', () => {
-    const transfer = async () =>
-      (
-        await t.db.pool.query<{ event_id: string; stream_name: string; stream_revision: string }>(
-          `SELECT event_id::text, stream_name, stream_revision::text FROM es_events
-           WHERE event_type = 'TokensTransferred' AND data->>'fromUserId' = $1 ORDER BY stream_revision LIMIT 1 OFFSET 1`,
-          [alice.user.id],
-        )
-      ).rows[0]!;
-
-    it("catches a change to an event's data, naming the event", async () => {
-      const target = await transfer();
-      await t.db.pool.query(
-        `UPDATE es_events SET data = jsonb_set(data, '{amount}', '"0.01"') WHERE event_id = $1`,
-        [target.event_id],
-      );
-      try {
-        const report = await verifyLedger(t.deps.store, t.db.pool);
-        expect(report.firstProblem).toContain(target.event_id);
-        expect(report.firstProblem).toContain('content does not match its hash');
-      } finally {
-        await t.db.pool.query(
-          `UPDATE es_events SET data = jsonb_set(data, '{amount}', '"3.25"') WHERE event_id = $1`,
-          [target.event_id],
-        );
-      }
-      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
-    });
-
-    it('catches a deleted event', async () => {
-      const target = await transfer();
-      const { rows } = await t.db.pool.query('SELECT * FROM es_events WHERE event_id = $1', [
-        target.event_id,
-      ]);
-      await t.db.pool.query('DELETE FROM es_events WHERE event_id = $1', [target.event_id]);
-      try {
-        const report = await verifyLedger(t.deps.store, t.db.pool);
-        expect(report.firstProblem).toContain(target.stream_name);
-        expect(report.problems.join('\n')).toMatch(/missing or out of order|previous-hash/);
-      } finally {
-        const r = rows[0];
-        await t.db.pool.query(
-          `INSERT INTO es_events (global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            r.global_position,
-            r.transaction_id,
-            r.stream_name,
-            r.stream_revision,
-            r.event_id,
-            r.event_type,
-            r.data,
-            r.metadata,
-            r.created_at,
-          ],
-        );
-      }
-      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
-    });
-
-    it('catches two events swapped in the log', async () => {
-      const { rows } = await t.db.pool.query<{ event_id: string; stream_revision: string }>(
-        `SELECT event_id::text, stream_revision::text FROM es_events WHERE stream_name = $1 ORDER BY stream_revision LIMIT 2 OFFSET 1`,
-        [`account-${alice.user.id}`],
-      );
-      const [a, b] = rows as [
-        { event_id: string; stream_revision: string },
-        { event_id: string; stream_revision: string },
-      ];
-      const swap = async (x: typeof a, y: typeof a) => {
-        await t.db.pool.query('UPDATE es_events SET stream_revision = -1 WHERE event_id = $1', [x.event_id]);
-        await t.db.pool.query('UPDATE es_events SET stream_revision = $2 WHERE event_id = $1', [
-          y.event_id,
-          x.stream_revision,
-        ]);
-        await t.db.pool.query('UPDATE es_events SET stream_revision = $2 WHERE event_id = $1', [
-          x.event_id,
-          y.stream_revision,
-        ]);
-      };
-      await swap(a, b);
-      try {
-        const report = await verifyLedger(t.deps.store, t.db.pool);
-        expect(report.firstProblem).toContain(`account-${alice.user.id}`);
-      } finally {
-        await swap(
-          { ...a, stream_revision: b.stream_revision },
-          { ...b, stream_revision: a.stream_revision },
-        );
-      }
-      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
-    });
-
-    it('catches an edited read-model balance, naming the account, and exits non-zero', async () => {
-      const account = `user:${bob.user.id}`;
-      await t.db.pool.query(
-        `UPDATE account_balances SET balance = balance + 1 WHERE account_id = $1 AND asset = 'SAI'`,
-        [account],
-      );
-      try {
-        const report = await verifyLedger(t.deps.store, t.db.pool);
-        expect(report.firstProblem).toContain(`balance of ${account} in SAI`);
-        const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
-          cwd: path.resolve(import.meta.dirname, '../..'),
-          env: {
-            ...process.env,
-            DATABASE_URL: t.db.url,
-            SESSION_SECRET: 'x'.repeat(40),
-            LOG_LEVEL: 'silent',
-          },
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
-        expect(run.status).toBe(1);
-        expect(run.stdout).toContain(`first bad: balance of ${account} in SAI`);
-      } finally {
-        await t.db.pool.query(
-          `UPDATE account_balances SET balance = balance - 1 WHERE account_id = $1 AND asset = 'SAI'`,
-          [account],
-        );
-      }
-      const clean = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: t.db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(clean.status, clean.stdout + clean.stderr).toBe(0);
-      expect(clean.stdout).toContain('OK: every hash chain and every balance agrees with the log');
-    }, 120_000);
-  });
+  withAuditLedger((ledger) => ({ t, admin, alice } = ledger));
 
   it('gives the balance as of any log position and any time, equal to a replay of the log up to there', async () => {
     const log = await readWholeLog(t.deps.store);

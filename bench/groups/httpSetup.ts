@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type autocannon from 'autocannon';
+import pino from 'pino';
+import { hashSecret } from '../../api/auth/credentials.ts';
+import { createSession } from '../../api/auth/sessions.ts';
+import { registerUser } from '../../api/auth/users.service.ts';
+import { loadConfig } from '../../api/config.ts';
+import { startServices } from '../../api/services.ts';
+import { startApp, startProjectionWorker } from '../../api/testing/processes.ts';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { appendBatch, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
+import { BENCH_ENV, log, results } from '../lib/context.ts';
+
+/** What the HTTP groups (3-5) share: the API and worker processes, the funded users and the load's request. */
+export type TransferLoad = Awaited<ReturnType<typeof startTransferLoad>>;
+
+/**
+ * 3-5's setting: the services that prepare users and read the results, the API as its own process, the
+ * projection worker (as BENCH_PROJECTIONS says), and 1,000 registered and funded users with Zipf senders.
+ */
+export async function startTransferLoad(url: string) {
+  const config = loadConfig({ ...BENCH_ENV, DATABASE_URL: url, RATE_LIMITS: 'off' });
+  // Production shape: the API with PROJECTIONS=off and the read models built by `npm run
+  // projections:worker` in its own process (BENCH_PROJECTIONS=inline runs them inside the API instead).
+  const inline = process.env.BENCH_PROJECTIONS === 'inline';
+  const services = await startServices(config, pino({ level: 'silent' }), {
+    databaseUrl: url,
+    runProjections: false,
+  });
+  // BENCH_PROJECTIONS=none measures the command path alone (no read models are built meanwhile; the
+  // worker starts after the load to catch up), to show what the projections cost.
+  const none = process.env.BENCH_PROJECTIONS === 'none';
+  const startWorker = () =>
+    startProjectionWorker({
+      databaseUrl: url,
+      env: { LOG_LEVEL: 'silent' },
+      // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the projection worker.
+      nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    });
+  const worker = inline || none ? null : await startWorker();
+  results.machine!.projections = inline
+    ? 'inside the API process'
+    : none
+      ? 'none during the load'
+      : 'a separate worker process';
+  const { deps } = services;
+  // The API under load runs as its own process (`npm start`'s entry point), so the load generator
+  // does not share its event loop; the services above only prepare users and read the results.
+  const api = await startApp({
+    databaseUrl: url,
+    env: { ...BENCH_ENV, PROJECTIONS: inline ? 'on' : 'off' },
+    // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load.
+    nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  });
+  const passwordHash = await hashSecret('bench-password');
+  const users: { id: string; cookie: string }[] = [];
+  log('bench: registering and funding 1,000 users');
+  for (let i = 0; i < 1000; i += 25) {
+    const created = await Promise.all(
+      Array.from({ length: 25 }, async (_, j) => {
+        const { user } = await registerUser(
+          deps,
+          {
+            email: `b${i + j}@bench.example`,
+            username: `bench${i + j}`,
+            password: 'x',
+            passwordHash,
+            firstName: '',
+            lastName: '',
+            bio: '',
+            profileImageUrl: '',
+            isAdmin: false,
+          },
+          { actorId: null, correlationId: randomUUID(), causationId: null },
+        );
+        // Signed in by freshSessions, before each run.
+        return { id: user.userId, cookie: '' };
+      }),
+    );
+    users.push(...created);
+  }
+  const funding: StreamAppend[] = users.map((u) => {
+    const events = accountDecider.decide(
+      {
+        type: 'MintTokens',
+        data: {
+          transactionId: randomUUID(),
+          userId: u.id,
+          asset: 'SAI',
+          units: 10_000_000n,
+          source: 'distribution',
+          paymentId: null,
+          description: 'bench',
+          mintedBy: 'bench',
+          receiverSuspended: false,
+        },
+        now: new Date(),
+      },
+      accountDecider.initialState(),
+    );
+    return {
+      streamName: accountStream(u.id),
+      expectedRevision: 'no_stream' as const,
+      events: events.map((e) => ({
+        id: randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+      })),
+    };
+  });
+  await appendBatch(deps.store, funding);
+  const zipfCdf = (() => {
+    const w = users.map((_, k) => 1 / (k + 1) ** 1.1);
+    const total = w.reduce((a, b) => a + b, 0);
+    let acc = 0;
+    return w.map((x) => {
+      acc += x / total;
+      return acc;
+    });
+  })();
+  const pickSender = () => {
+    // BENCH_SENDERS=uniform spreads senders evenly (to tell hot-account contention from the rest).
+    if (process.env.BENCH_SENDERS === 'uniform') return users[Math.floor(Math.random() * users.length)]!;
+    const r = Math.random();
+    let lo = 0;
+    let hi = zipfCdf.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (zipfCdf[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return users[lo]!;
+  };
+  const countTransfers = async () => {
+    const { rows } = await deps.pool.query<{ sent: string; received: string; distinct_sent: string }>(
+      `SELECT count(*) FILTER (WHERE event_type = 'TokensTransferred')::text AS sent,
+                count(DISTINCT data->>'transactionId') FILTER (WHERE event_type = 'TokensTransferred')::text AS distinct_sent,
+                count(*) FILTER (WHERE event_type = 'TransferReceived')::text AS received FROM es_events`,
+    );
+    return {
+      sent: Number(rows[0]!.sent),
+      distinctSent: Number(rows[0]!.distinct_sent),
+      received: Number(rows[0]!.received),
+    };
+  };
+  const transferRequest: autocannon.Request = {
+    method: 'POST',
+    path: '/api/transactions',
+    setupRequest: (request) => {
+      const sender = pickSender();
+      let receiver = users[Math.floor(Math.random() * users.length)]!;
+      if (receiver.id === sender.id) receiver = users[(users.indexOf(sender) + 1) % users.length]!;
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', cookie: sender.cookie },
+        body: JSON.stringify({ type: 'transfer', amount: '0.01', receiver_id: receiver.id }),
+      };
+    },
+  };
+  // A warm-up, not measured: the processes' code is compiled by V8 and the API's caches hold the
+  // users' streams by the first measured second (the first of three runs was a third slower without).
+  // Each user's cookie as a browser holds it: the API renews a session token older than a minute with
+  // every answer (Set-Cookie), and a browser keeps the new one; autocannon cannot, so a run more than a
+  // minute after sign-in would renew on every request (an UPDATE and a signature each: measured at
+  // 14,335 renewals in 10 s, stop 18). Fresh sessions before each run keep every token younger than that.
+  const freshSessions = async () => {
+    for (let i = 0; i < users.length; i += 50)
+      await Promise.all(
+        users.slice(i, i + 50).map(async (user) => {
+          const session = await createSession(
+            deps.pool,
+            deps.sessions,
+            { userId: user.id, isAdmin: false },
+            true,
+          );
+          user.cookie = `sai_session=${session.token}`;
+        }),
+      );
+  };
+  // Each fresh session's first request, before the measured seconds. A browser's session begins with a
+  // sign-in the API answers, and the API trusts a token it signed itself (api/auth/sessions.ts); these
+  // tokens are signed here instead, to spare 1,000 password hashes, so without this each session's first
+  // use (its token's HMAC check on the API's thread pool, its new row's first read) fell inside the
+  // measured run, spread over it by the Zipf senders. Measured (stop 25, alternating, two pairs): the
+  // first 2 s of a run at 1,700-1,800 transfers/s without it against 2,300-2,400 with it, and the runs'
+  // p99 56 and 78 ms against 42 and 47 ms.
+  const signIn = async () => {
+    for (let i = 0; i < users.length; i += 64)
+      await Promise.all(
+        users.slice(i, i + 64).map(async (user) => {
+          const answer = await fetch(`${api.url}/api/auth/user`, { headers: { cookie: user.cookie } });
+          if (answer.status !== 200) throw new Error(`bench: sign-in check answered ${answer.status}`);
+          await answer.arrayBuffer();
+        }),
+      );
+  };
+  const freshSignedIn = async () => {
+    await freshSessions();
+    await signIn();
+  };
+  return {
+    services,
+    deps,
+    api,
+    worker,
+    none,
+    startWorker,
+    users,
+    transferRequest,
+    countTransfers,
+    freshSignedIn,
+    async stop() {
+      await api.stop();
+      await services.stop();
+      await this.worker?.stop();
+    },
+  };
+}
