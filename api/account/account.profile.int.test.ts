@@ -237,6 +237,37 @@ describe('account: profile, password, preferences', () => {
     }
   });
 
+  it('ignores an Idempotency-Key on a route without an idempotency scope, and records none', async () => {
+    const { client } = await signedUpClient(t);
+    const key = `prefs-${Date.now().toString(36)}`;
+    const first = await client.request(
+      'PUT',
+      '/api/account/preferences',
+      { ...DEFAULTS, language: 'fr' },
+      {
+        'Idempotency-Key': key,
+      },
+    );
+    // Another body under the same key: no 422, no replay; the change is made like any other.
+    const second = await client.request(
+      'PUT',
+      '/api/account/preferences',
+      { ...DEFAULTS, language: 'de' },
+      {
+        'Idempotency-Key': key,
+      },
+    );
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body).toEqual({ ...DEFAULTS, language: 'de' });
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    const { rows } = await t.db.pool.query<{ events: number; keys: number }>(
+      `SELECT (SELECT count(*)::int FROM es_events WHERE metadata->>'idempotencyKey' = $1) AS events,
+              (SELECT count(*)::int FROM idempotency_keys WHERE scope_key LIKE '%:' || $1) AS keys`,
+      [key],
+    );
+    expect(rows[0]).toEqual({ events: 0, keys: 0 });
+  });
+
   it('saves preferences, resets them to the defaults, and rebuilds them from the log', async () => {
     const { client, user } = await signedUpClient(t);
     expect((await client.get('/api/account/preferences')).body).toEqual(DEFAULTS);

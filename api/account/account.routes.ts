@@ -4,7 +4,7 @@ import { findPreferences } from '../../projections/users/users.queries.ts';
 import { balanceFigures, userJsonFromState } from '../auth/auth.routes.ts';
 import { loadUser, updateProfile } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { requireUser } from '../http/session.ts';
@@ -31,14 +31,14 @@ export function accountRoutes(deps: Deps) {
   /** Personal Info. The e-mail is not editable: the strict schema answers 400 to it. */
   app.patch('/profile', validate('json', profileSchema), async (c) => {
     const session = requireUser(c);
-    const { user, position } = await updateProfile(
-      deps,
-      session.userId,
-      c.req.valid('json'),
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    c.set('wrotePosition', position);
-    return c.json(userJsonFromState(user, await balanceFigures(deps, user.userId)));
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { user, position } = await updateProfile(deps, session.userId, c.req.valid('json'), metadata);
+      return {
+        status: 200,
+        position,
+        read: async () => userJsonFromState(user, await balanceFigures(deps, user.userId)),
+      };
+    });
   });
 
   /** Security: Update Password. Other sessions of the user end; this one stays signed in. */
@@ -48,16 +48,17 @@ export function accountRoutes(deps: Deps) {
     // this limit, so it is per user and cannot lock anyone else out.
     await limited(deps, 'password', session.userId);
     const input = c.req.valid('json');
-    const { position, endedSessions } = await changePassword(
-      deps,
-      session.userId,
-      session.sessionId,
-      input,
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    await deps.limits.reset('password', session.userId);
-    c.set('wrotePosition', position);
-    return c.json({ message: 'Password updated', endedSessions });
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { position, endedSessions } = await changePassword(
+        deps,
+        session.userId,
+        session.sessionId,
+        input,
+        metadata,
+      );
+      await deps.limits.reset('password', session.userId);
+      return { status: 200, position, body: { message: 'Password updated', endedSessions } };
+    });
   });
 
   app.get('/preferences', async (c) => {
@@ -67,27 +68,24 @@ export function accountRoutes(deps: Deps) {
 
   app.put('/preferences', validate('json', preferencesSchema), async (c) => {
     const session = requireUser(c);
-    const { user, position } = await savePreferences(
-      deps,
-      session.userId,
-      c.req.valid('json'),
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    c.set('wrotePosition', position);
-    return c.json(user.preferences);
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { user, position } = await savePreferences(deps, session.userId, c.req.valid('json'), metadata);
+      return { status: 200, position, body: user.preferences };
+    });
   });
 
   /** Reset to Default: the spec's defaults, saved like any other change. */
   app.post('/preferences/reset', async (c) => {
     const session = requireUser(c);
-    const { user, position } = await savePreferences(
-      deps,
-      session.userId,
-      { ...DEFAULT_PREFERENCES },
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    c.set('wrotePosition', position);
-    return c.json(user.preferences);
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { user, position } = await savePreferences(
+        deps,
+        session.userId,
+        { ...DEFAULT_PREFERENCES },
+        metadata,
+      );
+      return { status: 200, position, body: user.preferences };
+    });
   });
 
   app.get('/2fa', async (c) => {
@@ -109,29 +107,21 @@ export function accountRoutes(deps: Deps) {
   app.post('/2fa/enable', validate('json', totpCodeSchema), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'totp', session.userId);
-    const { position } = await enableTwoFactor(
-      deps,
-      session.userId,
-      c.req.valid('json').code,
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    await deps.limits.reset('totp', session.userId);
-    c.set('wrotePosition', position);
-    return c.json({ enabled: true });
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { position } = await enableTwoFactor(deps, session.userId, c.req.valid('json').code, metadata);
+      await deps.limits.reset('totp', session.userId);
+      return { status: 200, position, body: { enabled: true } };
+    });
   });
 
   app.post('/2fa/disable', validate('json', totpCodeSchema), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'totp', session.userId);
-    const { position } = await disableTwoFactor(
-      deps,
-      session.userId,
-      c.req.valid('json').code,
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    await deps.limits.reset('totp', session.userId);
-    c.set('wrotePosition', position);
-    return c.json({ enabled: false });
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { position } = await disableTwoFactor(deps, session.userId, c.req.valid('json').code, metadata);
+      await deps.limits.reset('totp', session.userId);
+      return { status: 200, position, body: { enabled: false } };
+    });
   });
 
   return app;

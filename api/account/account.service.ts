@@ -12,13 +12,14 @@ import {
   verifyTotpCode,
 } from '../auth/totp.ts';
 import { assertActive, type RegisteredUser, runUserCommand } from '../auth/users.service.ts';
+import type { CommandContext } from '../commands/context.ts';
 import type { Deps } from '../deps.ts';
 
 /**
  * The user's own account settings. Every change is a command on the user's stream; secrets (password
  * hash, TOTP secret) go to their tables outside the log, and the log records only that they changed.
  */
-type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now' | 'sessions'>;
+type Ctx = CommandContext & Pick<Deps, 'sessions'>;
 
 const INVALID_CODE = 'Invalid authentication code. Please try again.';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { runUserCommand } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireAdmin } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -31,29 +31,33 @@ export function adminUserRoutes(deps: Deps) {
     const session = requireAdmin(c);
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    const metadata = requestMetadata(session.userId, c.get('requestId'));
-    const now = deps.now();
-    const { user, position } =
-      status === 'suspended'
-        ? await runUserCommand(
-            deps,
-            { type: 'SuspendUser', data: { userId: id, suspendedBy: session.userId }, now },
-            metadata,
-          )
-        : await runUserCommand(
-            deps,
-            { type: 'ReactivateUser', data: { userId: id, reactivatedBy: session.userId }, now },
-            metadata,
-          );
-    // Also when already suspended: a retry must leave no session alive.
-    if (user.status === 'suspended') await revokeUserSessions(deps.pool, id, 'suspended');
-    c.set('wrotePosition', position);
-    return c.json({
-      id: user.userId,
-      username: user.username,
-      email: user.email,
-      isAdmin: user.isAdmin,
-      status: user.status,
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const now = deps.now();
+      const { user, position } =
+        status === 'suspended'
+          ? await runUserCommand(
+              deps,
+              { type: 'SuspendUser', data: { userId: id, suspendedBy: session.userId }, now },
+              metadata,
+            )
+          : await runUserCommand(
+              deps,
+              { type: 'ReactivateUser', data: { userId: id, reactivatedBy: session.userId }, now },
+              metadata,
+            );
+      // Also when already suspended: a retry must leave no session alive.
+      if (user.status === 'suspended') await revokeUserSessions(deps.pool, id, 'suspended');
+      return {
+        status: 200,
+        position,
+        body: {
+          id: user.userId,
+          username: user.username,
+          email: user.email,
+          isAdmin: user.isAdmin,
+          status: user.status,
+        },
+      };
     });
   });
 

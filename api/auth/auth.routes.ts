@@ -115,6 +115,7 @@ export function authRoutes(deps: Deps) {
     await limited(deps, 'register', clientIp(c, trustProxy));
     const input = c.req.valid('json');
     if (input.isAdmin) throw new HttpProblem(403, 'Admin accounts are created by an operator');
+    // Not through commandRoute: no one is the actor of a registration, even a signed-in sender.
     const { user, position } = await registerUser(
       deps,
       { ...input, isAdmin: false },

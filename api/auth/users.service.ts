@@ -14,11 +14,9 @@ import {
   userStream,
 } from '../../domain/users/user.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
-import type { Deps } from '../deps.ts';
 import { hashSecret, savePasswordHash } from './credentials.ts';
-
-type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 
 export type { RegisteredUser };
 
@@ -36,7 +34,7 @@ export interface NewUser {
 }
 
 /** The user as the write side knows it, active or suspended; null when no such user registered. */
-export async function loadUser(ctx: Ctx, userId: string): Promise<RegisteredUser | null> {
+export async function loadUser(ctx: CommandContext, userId: string): Promise<RegisteredUser | null> {
   const { state } = await loadState(ctx, userStream(userId), userDecider);
   return state.status === 'none' ? null : state;
 }
@@ -45,7 +43,7 @@ export async function loadUser(ctx: Ctx, userId: string): Promise<RegisteredUser
  * Write-side guard for commands a user starts (money above all): the user exists and is not suspended.
  * Read from the user stream, not the read model, so a suspension is seen by the very next command.
  */
-export async function assertActive(ctx: Ctx, userId: string): Promise<RegisteredUser> {
+export async function assertActive(ctx: CommandContext, userId: string): Promise<RegisteredUser> {
   const user = await loadUser(ctx, userId);
   if (!user) throw new NotFoundError('User not found');
   if (user.status === 'suspended') throw new ForbiddenError(SUSPENDED_MESSAGE);
@@ -56,7 +54,7 @@ const normalise = (value: string) => value.trim().toLowerCase();
 
 /** Reserves `value` for `userId`; an old reservation can be taken over only if its holder does not use it. */
 async function reserveUniqueValue(
-  ctx: Ctx,
+  ctx: CommandContext,
   kind: UniqueKind,
   value: string,
   userId: string,
@@ -84,7 +82,7 @@ async function reserveUniqueValue(
 }
 
 async function release(
-  ctx: Ctx,
+  ctx: CommandContext,
   kind: UniqueKind,
   value: string,
   userId: string,
@@ -105,7 +103,7 @@ async function release(
  * password hash outside the log, then append UserRegistered. A failure after a reservation releases it.
  */
 export async function registerUser(
-  ctx: Ctx,
+  ctx: CommandContext,
   input: NewUser,
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition }> {
@@ -149,14 +147,14 @@ export async function registerUser(
 }
 
 /** The registered owner of an e-mail address, found through its reservation stream (the write side). */
-export async function findUserIdByEmail(ctx: Ctx, email: string): Promise<string | null> {
+export async function findUserIdByEmail(ctx: CommandContext, email: string): Promise<string | null> {
   const { state } = await loadState(ctx, uniqueValueStream('email', email), uniqueValueDecider);
   if (!state.holder) return null;
   return (await loadUser(ctx, state.holder)) ? state.holder : null;
 }
 
 export async function promoteToAdmin(
-  ctx: Ctx,
+  ctx: CommandContext,
   userId: string,
   promotedBy: string | null,
   metadata: EventMetadata,
@@ -172,7 +170,7 @@ export async function promoteToAdmin(
 
 /** Runs one command on a user's stream; the user as it is afterwards and where the events landed. */
 export async function runUserCommand(
-  ctx: Ctx,
+  ctx: CommandContext,
   command: UserCommand,
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition | null }> {
@@ -195,7 +193,7 @@ export interface ProfileChange {
  * not in use is released again (or, after a crash, taken over later as abandoned).
  */
 export async function updateProfile(
-  ctx: Ctx,
+  ctx: CommandContext,
   userId: string,
   change: Partial<ProfileChange>,
   metadata: EventMetadata,

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { findUserIdByEmail, loadUser, promoteToAdmin, registerUser } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import type { CommandContext } from '../commands/context.ts';
 import { requestMetadata } from '../deps.ts';
-
-type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 
 function usernameFor(email: string, attempt: number): string {
   const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'user';
@@ -18,7 +16,7 @@ function usernameFor(email: string, attempt: number): string {
  * is replaced and their sessions end (npm run admin:create); without it an existing account is left as is.
  */
 export async function ensureAdmin(
-  ctx: Ctx,
+  ctx: CommandContext,
   email: string,
   password: string,
   options: { resetPassword: boolean },
@@ -63,7 +61,7 @@ export function randomPassword(): string {
 
 /** First start with no configuration: a demo admin and a demo user, credentials printed once. */
 export async function createDemoAccounts(
-  ctx: Ctx,
+  ctx: CommandContext,
 ): Promise<{ email: string; password: string; role: string }[]> {
   const metadata = requestMetadata(null, `bootstrap-${randomBytes(6).toString('hex')}`);
   const admin = { email: 'admin@example.com', password: randomPassword(), role: 'admin' };

@@ -1,11 +1,11 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { CARD_TIERS, type CardState } from '../../domain/cards/card.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type CardRow, cardOfUser, cardQueue, findCard } from '../../projections/cards/cards.queries.ts';
 import { assertActive } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -94,6 +94,19 @@ export function cardJsonFromState(
   };
 }
 
+/** A command's answer is the card as the command left it (write side), never a lagging read model. */
+function cardAnswer(
+  c: Context<AppEnv>,
+  result: { state: CardState; position: LogPosition | null },
+  status: 200 | 201 = 200,
+): CommandAnswer {
+  if (result.state.status === 'none') {
+    if (result.position) c.set('wrotePosition', result.position);
+    throw new HttpProblem(404, 'Card not found');
+  }
+  return { status, position: result.position, body: cardJsonFromState(result.state) };
+}
+
 export function cardsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
@@ -102,17 +115,6 @@ export function cardsRoutes(deps: Deps) {
     const session = requireUser(c);
     if (cardIdFor(session.userId) !== id) throw new HttpProblem(404, 'Card not found');
     return session;
-  };
-
-  /** A command's answer is the card as the command left it (write side), never a lagging read model. */
-  const answer = (
-    c: Parameters<typeof requireUser>[0],
-    result: { state: CardState; position: LogPosition | null },
-    status: 200 | 201 = 200,
-  ) => {
-    if (result.position) c.set('wrotePosition', result.position);
-    if (result.state.status === 'none') throw new HttpProblem(404, 'Card not found');
-    return c.json(cardJsonFromState(result.state), status);
   };
 
   app.get('/user/:userId', validate('param', userParam), async (c) => {
@@ -149,24 +151,22 @@ export function cardsRoutes(deps: Deps) {
       }
       address = parsed.data;
     }
-    const result = await requestCard(
-      deps,
-      session.userId,
-      address,
-      requestMetadata(session.userId, c.get('requestId')),
+    return await commandRoute(c, deps, null, async (_, metadata) =>
+      cardAnswer(c, await requestCard(deps, session.userId, address, metadata), 201),
     );
-    return answer(c, result, 201);
   });
 
   app.patch('/:id/shipping', validate('param', idParam), validate('json', addressSchema), async (c) => {
     const session = ownCard(c, c.req.valid('param').id);
-    const result = await cardCommand(
-      deps,
-      session.userId,
-      { type: 'SetShippingAddress', data: { address: c.req.valid('json') }, now: deps.now() },
-      requestMetadata(session.userId, c.get('requestId')),
-    );
-    return answer(c, result);
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const result = await cardCommand(
+        deps,
+        session.userId,
+        { type: 'SetShippingAddress', data: { address: c.req.valid('json') }, now: deps.now() },
+        metadata,
+      );
+      return cardAnswer(c, result);
+    });
   });
 
   for (const [path, type] of [
@@ -175,25 +175,17 @@ export function cardsRoutes(deps: Deps) {
   ] as const) {
     app.post(`/:id/${path}`, validate('param', idParam), async (c) => {
       const session = ownCard(c, c.req.valid('param').id);
-      const result = await cardCommand(
-        deps,
-        session.userId,
-        { type, now: deps.now() },
-        requestMetadata(session.userId, c.get('requestId')),
+      return await commandRoute(c, deps, null, async (_, metadata) =>
+        cardAnswer(c, await cardCommand(deps, session.userId, { type, now: deps.now() }, metadata)),
       );
-      return answer(c, result);
     });
   }
 
   app.post('/:id/pin', validate('param', idParam), validate('json', pinSchema), async (c) => {
     const session = ownCard(c, c.req.valid('param').id);
-    const result = await changePin(
-      deps,
-      session.userId,
-      c.req.valid('json').pin,
-      requestMetadata(session.userId, c.get('requestId')),
+    return await commandRoute(c, deps, null, async (_, metadata) =>
+      cardAnswer(c, await changePin(deps, session.userId, c.req.valid('json').pin, metadata)),
     );
-    return answer(c, result);
   });
 
   return app;
@@ -229,15 +221,9 @@ export function adminCardsRoutes(deps: Deps) {
     const admin = requireAdmin(c);
     const card = await findCard(deps.pool, id);
     if (!card) throw new HttpProblem(404, 'Card not found');
-    const result = await cardCommand(
-      deps,
-      card.userId,
-      build(admin.userId),
-      requestMetadata(admin.userId, c.get('requestId')),
+    return await commandRoute(c, deps, null, async (_, metadata) =>
+      cardAnswer(c, await cardCommand(deps, card.userId, build(admin.userId), metadata)),
     );
-    if (result.position) c.set('wrotePosition', result.position);
-    if (result.state.status === 'none') throw new HttpProblem(404, 'Card not found');
-    return c.json(cardJsonFromState(result.state));
   };
   app.patch('/:id/ship', validate('param', idParam), validate('json', shipSchema), async (c) => {
     const input = c.req.valid('json');

@@ -3,10 +3,8 @@ import { cardDecider, cardStream, type ShippingAddress } from '../../domain/card
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { hashSecret } from '../auth/credentials.ts';
+import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
-import type { Deps } from '../deps.ts';
-
-type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 
 /** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
 export const cardIdFor = (userId: string) => nameBasedUuid(`card:${userId}`);
@@ -19,13 +17,13 @@ CREATE TABLE IF NOT EXISTS card_pins (
   updated_at timestamptz NOT NULL DEFAULT now()
 );`;
 
-export async function saiBalanceUnits(ctx: Ctx, userId: string): Promise<bigint> {
+export async function saiBalanceUnits(ctx: CommandContext, userId: string): Promise<bigint> {
   const { state } = await loadState(ctx, accountStream(userId), accountDecider);
   return balanceOf(state, 'SAI');
 }
 
 export async function cardCommand(
-  ctx: Ctx,
+  ctx: CommandContext,
   userId: string,
   command: Parameters<typeof cardDecider.decide>[0],
   metadata: EventMetadata,
@@ -34,7 +32,7 @@ export async function cardCommand(
 }
 
 export async function requestCard(
-  ctx: Ctx,
+  ctx: CommandContext,
   userId: string,
   address: ShippingAddress | null,
   metadata: EventMetadata,
@@ -52,7 +50,7 @@ export async function requestCard(
   );
 }
 
-export async function changePin(ctx: Ctx, userId: string, pin: string, metadata: EventMetadata) {
+export async function changePin(ctx: CommandContext, userId: string, pin: string, metadata: EventMetadata) {
   const result = await cardCommand(ctx, userId, { type: 'ChangePin', now: ctx.now() }, metadata);
   await ctx.pool.query(
     `INSERT INTO card_pins (card_id, pin_hash, updated_at) VALUES ($1, $2, now())

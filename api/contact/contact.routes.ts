@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contactMessageDecider, contactMessageStream } from '../../domain/contact/contactMessage.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { pageLimit } from '../http/paging.ts';
@@ -36,19 +36,20 @@ export function contactRoutes(deps: Deps) {
     await limited(deps, 'register', `contact:${clientIp(c, deps.config.TRUST_PROXY === '1')}`);
     const messageId = randomUUID();
     const session = c.get('session');
-    const result = await handleCommand(
-      deps,
-      contactMessageStream(messageId),
-      contactMessageDecider,
-      {
-        type: 'ReceiveContactMessage',
-        data: { messageId, ...c.req.valid('json'), userId: session?.userId ?? null },
-        now: deps.now(),
-      },
-      requestMetadata(session?.userId ?? null, c.get('requestId')),
-    );
-    c.set('wrotePosition', result.position);
-    return c.json({ id: messageId, received: true }, 201);
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const result = await handleCommand(
+        deps,
+        contactMessageStream(messageId),
+        contactMessageDecider,
+        {
+          type: 'ReceiveContactMessage',
+          data: { messageId, ...c.req.valid('json'), userId: session?.userId ?? null },
+          now: deps.now(),
+        },
+        metadata,
+      );
+      return { status: 201, position: result.position, body: { id: messageId, received: true } };
+    });
   });
   app.get('/', validate('query', z.strictObject({ limit: pageLimit(200) })), async (c) => {
     requireAdmin(c);

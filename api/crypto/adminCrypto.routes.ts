@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { idempotent } from '../http/idempotency.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
@@ -70,14 +69,9 @@ export function adminCryptoRoutes(deps: Deps) {
     const admin = requireAdmin(c);
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const metadata = requestMetadata(
-      admin.userId,
-      c.get('requestId'),
-      c.req.header('idempotency-key') ?? null,
-    );
     const deposit = await loadDeposit(deps, id);
     if (!deposit) throw new HttpProblem(404, 'Deposit not found');
-    return await idempotent(c, deps, `deposit-decision:${id}`, async (commandId) => {
+    return await commandRoute(c, deps, `deposit-decision:${id}`, async (commandId, metadata) => {
       let position = null;
       if (input.action === 'confirm') {
         const units = exactAmount(deposit.asset, input.amount);
@@ -89,9 +83,12 @@ export function adminCryptoRoutes(deps: Deps) {
       } else {
         position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId)).position;
       }
-      c.set('wrotePosition', position);
-      if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
-      return { status: 200, body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' } };
+      return {
+        status: 200,
+        body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
+        position,
+        waitFor: ['crypto', 'ledger'],
+      };
     });
   });
 
@@ -112,20 +109,18 @@ export function adminCryptoRoutes(deps: Deps) {
       const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      const metadata = requestMetadata(
-        admin.userId,
-        c.get('requestId'),
-        c.req.header('idempotency-key') ?? null,
-      );
-      return await idempotent(c, deps, `withdrawal-decision:${id}`, async (commandId) => {
+      return await commandRoute(c, deps, `withdrawal-decision:${id}`, async (commandId, metadata) => {
         const position =
           input.action === 'complete'
             ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
             : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
                 .position;
-        c.set('wrotePosition', position);
-        if (position) await deps.runner.waitFor(position, ['crypto', 'ledger'], 1_000);
-        return { status: 200, body: { id, status: input.action === 'complete' ? 'completed' : 'failed' } };
+        return {
+          status: 200,
+          body: { id, status: input.action === 'complete' ? 'completed' : 'failed' },
+          position,
+          waitFor: ['crypto', 'ledger'],
+        };
       });
     },
   );

@@ -24,9 +24,8 @@ import {
 import { currentPrices } from '../../projections/settings/settings.queries.ts';
 import { assertActive, findUserIdByEmail } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireUser } from '../http/session.ts';
@@ -131,7 +130,7 @@ export function cryptoRoutes(deps: Deps) {
     const session = requireUser(c);
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
-    return await idempotent(c, deps, 'crypto-deposit', async (depositId) => {
+    return await commandRoute(c, deps, 'crypto-deposit', async (depositId, metadata) => {
       if (input.txHash) await refuseTxOfEarlierDeposit(deps, input.network, input.txHash, depositId, LIVE);
       const result = await declareDeposit(
         deps,
@@ -142,15 +141,15 @@ export function cryptoRoutes(deps: Deps) {
           network: input.network,
           txHash: input.txHash || null,
         },
-        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        metadata,
       );
-      c.set('wrotePosition', result.position);
       const declared = result.events[0];
       if (declared?.type !== 'CryptoDepositDeclared')
         throw new HttpProblem(409, 'This deposit was already declared');
       // The answer comes from what was written, not from a read model that may lag.
       return {
         status: 201,
+        position: result.position,
         body: depositJson({
           id: depositId,
           userId: session.userId,
@@ -184,7 +183,7 @@ export function cryptoRoutes(deps: Deps) {
     const units = exactAmount(input.currency, input.amount);
     await limited(deps, 'money', session.userId);
     await assertActive(deps, session.userId);
-    return await idempotent(c, deps, 'withdrawal', async (withdrawalId) => {
+    return await commandRoute(c, deps, 'withdrawal', async (withdrawalId, metadata) => {
       const { held, recorded } = await requestWithdrawal(
         deps,
         {
@@ -196,15 +195,18 @@ export function cryptoRoutes(deps: Deps) {
           chain: input.chain,
           notes: input.notes,
         },
-        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        metadata,
       );
-      c.set('wrotePosition', recorded?.position ?? held.position);
+      const position = recorded?.position ?? held.position;
       const requested = recorded?.events[0];
-      if (requested?.type !== 'WithdrawalRequested')
+      if (requested?.type !== 'WithdrawalRequested') {
+        c.set('wrotePosition', position);
         throw new HttpProblem(409, 'This withdrawal was already requested');
+      }
       const d = requested.data;
       return {
         status: 201,
+        position,
         body: withdrawalJson(
           {
             id: withdrawalId,
@@ -245,7 +247,7 @@ export function cryptoRoutes(deps: Deps) {
       throw new HttpProblem(404, 'Recipient not found', {
         fieldErrors: { recipientEmail: 'Recipient not found' },
       });
-    return await idempotent(c, deps, 'crypto-transfer', async (transactionId) => {
+    return await commandRoute(c, deps, 'crypto-transfer', async (transactionId, metadata) => {
       const result = await transferTokens(
         deps,
         {
@@ -256,11 +258,11 @@ export function cryptoRoutes(deps: Deps) {
           description: input.description,
           asset: input.currency,
         },
-        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        metadata,
       );
-      c.set('wrotePosition', result.position);
       return {
         status: 201,
+        position: result.position,
         body: {
           id: transactionId,
           type: 'transfer',

@@ -17,10 +17,8 @@ import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import { type CryptoAsset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { loadUser } from '../auth/users.service.ts';
+import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
-import type { Deps } from '../deps.ts';
-
-type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 
 /**
  * A declaration with a hash first claims (network, hash) for this deposit (depositTx.ts: the first claim
@@ -28,7 +26,7 @@ type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
  * dies in between, a retry (same deposit id) finds its own claim; an abandoned claim is taken over later.
  */
 export async function declareDeposit(
-  ctx: Ctx,
+  ctx: CommandContext,
   input: { depositId: string; userId: string; asset: CryptoAsset; network: NetworkId; txHash: string | null },
   metadata: EventMetadata,
 ) {
@@ -58,7 +56,7 @@ function canonicalHash(network: NetworkId, raw: string): string {
 
 /** Claims (network, hash) for a deposit, or refuses with 409 while another live deposit holds it. */
 async function claimDepositTx(
-  ctx: Ctx,
+  ctx: CommandContext,
   claim: { depositId: string; userId: string; network: NetworkId; txHash: string },
   metadata: EventMetadata,
 ) {
@@ -82,7 +80,7 @@ async function claimDepositTx(
 }
 
 /** The deposit as its stream says (asset, network, hash), for the admin's decision; null if none. */
-export async function loadDeposit(ctx: Ctx, depositId: string) {
+export async function loadDeposit(ctx: CommandContext, depositId: string) {
   const { state } = await loadState(ctx, cryptoDepositStream(depositId), cryptoDepositDecider);
   return state.status === 'none' ? null : state;
 }
@@ -97,7 +95,7 @@ export async function loadDeposit(ctx: Ctx, depositId: string) {
  * outcome again, not "already confirmed" (see handleCommand).
  */
 export async function confirmDeposit(
-  ctx: Ctx,
+  ctx: CommandContext,
   depositId: string,
   input: { units: bigint; txHash: string | null },
   adminId: string,
@@ -145,7 +143,7 @@ export async function confirmDeposit(
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
 export async function creditDeposit(
-  ctx: Ctx,
+  ctx: CommandContext,
   confirmed: { depositId: string; userId: string; asset: CryptoAsset; amount: string },
   metadata: EventMetadata,
 ) {
@@ -170,13 +168,13 @@ export async function creditDeposit(
   );
 }
 
-async function depositNetwork(ctx: Ctx, depositId: string): Promise<string> {
+async function depositNetwork(ctx: CommandContext, depositId: string): Promise<string> {
   const [declared] = await ctx.store.readStream(cryptoDepositStream(depositId), { maxCount: 1 });
   return (declared?.data as { network?: string } | undefined)?.network ?? 'unknown';
 }
 
 export async function rejectDeposit(
-  ctx: Ctx,
+  ctx: CommandContext,
   depositId: string,
   reason: string,
   adminId: string,
@@ -198,7 +196,7 @@ export async function rejectDeposit(
  * races it); then the withdrawal's own stream records the request for the admin queue.
  */
 export async function requestWithdrawal(
-  ctx: Ctx,
+  ctx: CommandContext,
   input: Omit<WithdrawalDetails, 'amount'> & { units: bigint },
   metadata: EventMetadata,
 ) {
@@ -231,7 +229,11 @@ export async function requestWithdrawal(
   return { held, recorded };
 }
 
-export async function recordWithdrawal(ctx: Ctx, details: WithdrawalDetails, metadata: EventMetadata) {
+export async function recordWithdrawal(
+  ctx: CommandContext,
+  details: WithdrawalDetails,
+  metadata: EventMetadata,
+) {
   const { withdrawalId, userId, asset, amount, address, chain, notes } = details;
   return await handleCommand(
     ctx,
@@ -248,7 +250,7 @@ export async function recordWithdrawal(ctx: Ctx, details: WithdrawalDetails, met
 }
 
 export async function completeWithdrawal(
-  ctx: Ctx,
+  ctx: CommandContext,
   withdrawalId: string,
   txHash: string,
   adminId: string,
@@ -267,7 +269,7 @@ export async function completeWithdrawal(
 
 /** Failure books the amount back to the user; the account stream then frees it (follow-up after a crash). */
 export async function failWithdrawal(
-  ctx: Ctx,
+  ctx: CommandContext,
   withdrawalId: string,
   reason: string,
   adminId: string,
@@ -289,7 +291,7 @@ export async function failWithdrawal(
 }
 
 export async function releaseHold(
-  ctx: Ctx,
+  ctx: CommandContext,
   failed: { withdrawalId: string; userId: string; asset: CryptoAsset; amount: string },
   metadata: EventMetadata,
 ) {
@@ -314,7 +316,7 @@ export async function releaseHold(
 }
 
 export async function changeMarketSettings(
-  ctx: Ctx,
+  ctx: CommandContext,
   command: MarketSettingsCommand,
   metadata: EventMetadata,
 ) {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -13,20 +13,22 @@ import { HttpProblem, problemBody } from './problem.ts';
  * (user + route + key), so a retry appends the very same ids and can never move money twice, even when
  * the first attempt died half-way. The table below remembers the first answer and the request's hash: a
  * retry with the same body (compared by its canonical JSON, numbers as written) gets that answer again; another body with the same key gets 422.
+ * A command route runs all this through `commandRoute` (commandRoute.ts).
  */
 export interface CommandOutcome {
   status: number;
   body: unknown;
 }
 
-export async function idempotent(
-  c: Context<AppEnv>,
-  deps: Deps,
-  scope: string,
-  run: (commandId: string) => Promise<CommandOutcome>,
-): Promise<Response> {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return respond(c, await run(randomUUID()));
+/** A claimed key: the command's id and the row that will hold its answer; or the answer already given. */
+export type Claim = { commandId: string; scopeKey: string } | { replay: CommandOutcome };
+
+/**
+ * Claims an Idempotency-Key (`key`, the header's value) for this user and scope. A retry of a finished
+ * request gets its first answer back (`replay`); one still running, or another body with the same key,
+ * is refused.
+ */
+export async function claimKey(c: Context<AppEnv>, deps: Deps, scope: string, key: string): Promise<Claim> {
   if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
     throw new HttpProblem(400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
   }
@@ -63,7 +65,7 @@ export async function idempotent(
     }
     if (row?.state === 'done' && row.response_status !== null) {
       c.header('Idempotent-Replayed', 'true');
-      return respond(c, { status: row.response_status, body: row.response_body });
+      return { replay: { status: row.response_status, body: row.response_body } };
     }
     // Still running: either in flight now, or its process died. Take over only an expired lease.
     const takeover = await deps.pool.query(
@@ -77,42 +79,47 @@ export async function idempotent(
       });
     }
   }
-
-  let outcome: CommandOutcome;
-  try {
-    outcome = await run(commandId);
-  } catch (error) {
-    if (
-      error instanceof DomainError ||
-      (error instanceof HttpProblem && error.status < 500 && error.status !== 429)
-    ) {
-      // A refusal is the request's outcome too: the same retry gets the same answer.
-      const status = error.status;
-      const fieldErrors = error instanceof DomainError ? error.fieldErrors : error.extras.fieldErrors;
-      const body = problemBody(c, status, error.message, fieldErrors ? { fieldErrors } : {});
-      await save(deps, scopeKey, status, body);
-      return respond(c, { status, body });
-    }
-    // Not an outcome (store down, crash): let a retry run it again, with the same ids.
-    await deps.pool
-      .query(`DELETE FROM idempotency_keys WHERE scope_key = $1 AND state = 'running'`, [scopeKey])
-      .catch(() => {});
-    throw error;
-  }
-  await save(deps, scopeKey, outcome.status, outcome.body);
-  return respond(c, outcome);
+  return { commandId, scopeKey };
 }
 
-async function save(deps: Deps, scopeKey: string, status: number, body: unknown) {
+/**
+ * What a claimed command that threw answers. A refusal is the request's outcome too: it is saved, and the
+ * same retry gets the same answer. Anything else (store down, crash) is not an outcome: the key is
+ * released, so that a retry runs the command again with the same ids, and the error is rethrown.
+ */
+export async function refusal(
+  c: Context<AppEnv>,
+  deps: Deps,
+  scopeKey: string,
+  error: unknown,
+): Promise<CommandOutcome> {
+  if (
+    error instanceof DomainError ||
+    (error instanceof HttpProblem && error.status < 500 && error.status !== 429)
+  ) {
+    const status = error.status;
+    const fieldErrors = error instanceof DomainError ? error.fieldErrors : error.extras.fieldErrors;
+    const body = problemBody(c, status, error.message, fieldErrors ? { fieldErrors } : {});
+    await saveOutcome(deps, scopeKey, status, body);
+    return { status, body };
+  }
+  await deps.pool
+    .query(`DELETE FROM idempotency_keys WHERE scope_key = $1 AND state = 'running'`, [scopeKey])
+    .catch(() => {});
+  throw error;
+}
+
+export async function saveOutcome(deps: Deps, scopeKey: string, status: number, body: unknown) {
   await deps.pool.query(
     `UPDATE idempotency_keys SET state = 'done', response_status = $2, response_body = $3 WHERE scope_key = $1`,
     [scopeKey, status, JSON.stringify(body)],
   );
 }
 
-function respond(c: Context<AppEnv>, outcome: CommandOutcome): Response {
-  const type = outcome.status >= 400 ? 'application/problem+json' : 'application/json';
-  return c.body(JSON.stringify(outcome.body), outcome.status as ContentfulStatusCode, {
+/** An answer as JSON: a problem (4xx, 5xx) as Problem Details. */
+export function respond(c: Context<AppEnv>, status: number, body: unknown): Response {
+  const type = status >= 400 ? 'application/problem+json' : 'application/json';
+  return c.body(JSON.stringify(body), status as ContentfulStatusCode, {
     'Content-Type': type,
   });
 }

@@ -14,9 +14,9 @@ import {
   type Projection,
 } from '../../projections/projection.ts';
 import { cardCommand, cardIdFor, saiBalanceUnits } from '../cards/cards.service.ts';
+import type { CommandContext } from '../commands/context.ts';
 import { loadState } from '../commands/handleCommand.ts';
 import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
-import type { Deps } from '../deps.ts';
 import { creditTransfer, mintForApproval } from './ledger.service.ts';
 
 /**
@@ -58,10 +58,7 @@ function transactionIdOf(recorded: RecordedEvent): string {
  * twice changes nothing. It owns no read model; its one table is the list of debits it gives their
  * request time to credit (CREDIT_GRACE_MS).
  */
-export function ledgerFollowUps(
-  ctx: Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>,
-  options: FollowUpOptions = {},
-): Projection {
+export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = {}): Projection {
   const graceMs = options.creditGraceMs ?? CREDIT_GRACE_MS;
   const metadataOf = (recorded: { id: string; metadata: { correlationId: string } }) => ({
     actorId: null,

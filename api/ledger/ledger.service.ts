@@ -6,10 +6,8 @@ import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
+import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
-import type { Deps } from '../deps.ts';
-
-type Ctx = Pick<Deps, 'store' | 'cache' | 'pool' | 'now'>;
 
 function later(a: LogPosition | null, b: LogPosition | null): LogPosition | null {
   return comparePositions(a, b) >= 0 ? a : b;
@@ -17,7 +15,7 @@ function later(a: LogPosition | null, b: LogPosition | null): LogPosition | null
 
 /** Applies a transfer to the receiver's stream; a no-op when it was already applied. */
 export async function creditTransfer(
-  ctx: Ctx,
+  ctx: CommandContext,
   transfer: { transactionId: string; fromUserId: string; toUserId: string; asset: Asset; amount: string },
   metadata: EventMetadata,
   options: { readFirst?: boolean } = {},
@@ -38,7 +36,7 @@ export async function creditTransfer(
  * every step is keyed by the transaction id, so running it twice changes nothing.
  */
 export async function transferTokens(
-  ctx: Ctx,
+  ctx: CommandContext,
   input: {
     transactionId: string;
     fromUserId: string;
@@ -98,7 +96,7 @@ export async function transferTokens(
 }
 
 export async function mintTokens(
-  ctx: Ctx,
+  ctx: CommandContext,
   input: {
     transactionId: string;
     userId: string;
@@ -127,7 +125,7 @@ export async function mintTokens(
 }
 
 export async function submitPaymentProof(
-  ctx: Ctx,
+  ctx: CommandContext,
   input: {
     paymentId: string;
     userId: string;
@@ -156,7 +154,7 @@ export async function submitPaymentProof(
  * happened finishes it and answers as the first attempt would have, instead of "already approved".
  */
 export async function approvePayment(
-  ctx: Ctx,
+  ctx: CommandContext,
   paymentId: string,
   adminId: string,
   metadata: EventMetadata,
@@ -183,7 +181,7 @@ export async function approvePayment(
 }
 
 export async function mintForApproval(
-  ctx: Ctx,
+  ctx: CommandContext,
   approved: { paymentId: string; userId: string; amount: string; approvedBy: string },
   metadata: EventMetadata,
 ) {
@@ -203,7 +201,7 @@ export async function mintForApproval(
 }
 
 export async function rejectPayment(
-  ctx: Ctx,
+  ctx: CommandContext,
   paymentId: string,
   adminId: string,
   reason: string,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   type NotificationReadCommand,
@@ -12,7 +12,7 @@ import {
 } from '../../projections/notifications/notifications.queries.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -24,14 +24,17 @@ const idParam = z.object({ id: z.string().uuid({ error: 'Notification not found'
 export function notificationsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  const record = async (userId: string, requestId: string, command: NotificationReadCommand) =>
-    await handleCommand(
-      deps,
-      notificationReadsStream(userId),
-      notificationReadsDecider,
-      command,
-      requestMetadata(userId, requestId),
-    );
+  const record = (c: Context<AppEnv>, userId: string, command: NotificationReadCommand) =>
+    commandRoute(c, deps, null, async (_, metadata) => {
+      const result = await handleCommand(
+        deps,
+        notificationReadsStream(userId),
+        notificationReadsDecider,
+        command,
+        metadata,
+      );
+      return { status: 200, position: result.position, body: { ok: true } };
+    });
 
   app.get('/', validate('query', z.strictObject({ limit: pageLimit(100, 50) })), async (c) => {
     const session = requireUser(c);
@@ -46,13 +49,11 @@ export function notificationsRoutes(deps: Deps) {
 
   app.patch('/mark-all-read', async (c) => {
     const session = requireUser(c);
-    const result = await record(session.userId, c.get('requestId'), {
+    return await record(c, session.userId, {
       type: 'MarkAllNotificationsRead',
       data: { userId: session.userId },
       now: deps.now(),
     });
-    c.set('wrotePosition', result.position);
-    return c.json({ ok: true });
   });
 
   app.patch('/:id/read', validate('param', idParam), async (c) => {
@@ -62,13 +63,11 @@ export function notificationsRoutes(deps: Deps) {
     // Someone else's notification is "not found" too: its existence is not ours to reveal.
     if (!notification || notification.userId !== session.userId)
       throw new HttpProblem(404, 'Notification not found');
-    const result = await record(session.userId, c.get('requestId'), {
+    return await record(c, session.userId, {
       type: 'MarkNotificationRead',
       data: { userId: session.userId, notificationId: id },
       now: deps.now(),
     });
-    c.set('wrotePosition', result.position);
-    return c.json({ ok: true });
   });
 
   return app;

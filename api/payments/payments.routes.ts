@@ -11,9 +11,8 @@ import {
 } from '../../projections/payments/payments.queries.ts';
 import { assertActive, loadUser } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
@@ -127,7 +126,7 @@ export function paymentsRoutes(deps: Deps) {
     await limited(deps, 'money', session.userId);
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
-    return await idempotent(c, deps, 'payment-proof', async (paymentId) => {
+    return await commandRoute(c, deps, 'payment-proof', async (paymentId, metadata) => {
       const result = await submitPaymentProof(
         deps,
         {
@@ -138,12 +137,12 @@ export function paymentsRoutes(deps: Deps) {
           notes: input.notes,
           proofImageUrl: input.proofImageUrl,
         },
-        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        metadata,
       );
-      c.set('wrotePosition', result.position);
       const submitted = result.events[0];
       return {
         status: 201,
+        position: result.position,
         body: {
           id: paymentId,
           userId: session.userId,
@@ -189,30 +188,17 @@ export function paymentsRoutes(deps: Deps) {
     const admin = requireAdmin(c);
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return await idempotent(c, deps, `payment-verify:${id}`, async (commandId) => {
-      const metadata = requestMetadata(
-        admin.userId,
-        c.get('requestId'),
-        c.req.header('idempotency-key') ?? null,
-      );
-      if (input.approved) {
-        const { position } = await approvePayment(deps, id, admin.userId, metadata, commandId);
-        c.set('wrotePosition', position);
-      } else {
-        const { position } = await rejectPayment(
-          deps,
-          id,
-          admin.userId,
-          input.reason ?? '',
-          metadata,
-          commandId,
-        );
-        c.set('wrotePosition', position);
-      }
+    return await commandRoute(c, deps, `payment-verify:${id}`, async (commandId, metadata) => {
+      const { position } = input.approved
+        ? await approvePayment(deps, id, admin.userId, metadata, commandId)
+        : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
       // A command answers from its own stream (the write side), never from a read model that may lag.
       const decided = await paymentFromLog(deps, id);
-      if (!decided) throw new NotFoundError('Payment verification not found');
-      return { status: 200, body: paymentJson(decided) };
+      if (!decided) {
+        c.set('wrotePosition', position);
+        throw new NotFoundError('Payment verification not found');
+      }
+      return { status: 200, body: paymentJson(decided), position };
     });
   });
 

@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
 import { changeMarketSettings } from '../crypto/crypto.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { decimalText } from '../http/money.ts';
 import { requireAdmin } from '../http/session.ts';
@@ -21,9 +21,6 @@ const currencyParam = z.object({ currency: z.enum(CRYPTO_ASSETS, { error: 'Unkno
 /** Admin settings: crypto prices and the SAI token price; each change is an event. */
 export function adminSettingsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const settle = async (position: Parameters<typeof deps.runner.waitFor>[0] | null) => {
-    if (position) await deps.runner.waitFor(position, ['settings'], 1_000);
-  };
 
   app.get('/', async (c) => {
     requireAdmin(c);
@@ -31,42 +28,43 @@ export function adminSettingsRoutes(deps: Deps) {
     return c.json({ prices, tokenPrice: token });
   });
 
+  /** A change answers with its read model once that shows it. */
+  const change = (
+    c: Context<AppEnv>,
+    command: Parameters<typeof changeMarketSettings>[1],
+    read: () => Promise<unknown>,
+  ) =>
+    commandRoute(c, deps, null, async (_, metadata) => {
+      const result = await changeMarketSettings(deps, command, metadata);
+      return { status: 200, position: result.position, waitFor: ['settings'], read };
+    });
+
   app.put('/prices/:currency', validate('param', currencyParam), validate('json', priceSchema), async (c) => {
     const admin = requireAdmin(c);
     const input = c.req.valid('json');
-    const result = await changeMarketSettings(
-      deps,
+    const { currency } = c.req.valid('param');
+    return await change(
+      c,
       {
         type: 'SetCryptoPrice',
-        data: {
-          currency: c.req.valid('param').currency,
-          price: input.price,
-          change24h: input.change24h,
-          adminId: admin.userId,
-        },
+        data: { currency, price: input.price, change24h: input.change24h, adminId: admin.userId },
         now: deps.now(),
       },
-      requestMetadata(admin.userId, c.get('requestId')),
+      async () => (await currentPrices(deps.pool))[currency],
     );
-    c.set('wrotePosition', result.position);
-    await settle(result.position);
-    return c.json((await currentPrices(deps.pool))[c.req.valid('param').currency]);
   });
 
   app.put('/token-price', validate('json', tokenSchema), async (c) => {
     const admin = requireAdmin(c);
-    const result = await changeMarketSettings(
-      deps,
+    return await change(
+      c,
       {
         type: 'SetTokenPrice',
         data: { price: c.req.valid('json').price, adminId: admin.userId },
         now: deps.now(),
       },
-      requestMetadata(admin.userId, c.get('requestId')),
+      () => tokenPrice(deps.pool),
     );
-    c.set('wrotePosition', result.position);
-    await settle(result.position);
-    return c.json(await tokenPrice(deps.pool));
   });
   return app;
 }

@@ -10,9 +10,8 @@ import type { TransactionRow, UserTransactionRow } from '../../projections/ledge
 import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
 import { assertActive, loadUser } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { idempotent } from '../http/idempotency.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
@@ -68,7 +67,7 @@ export function transactionsRoutes(deps: Deps) {
     if (input.type === 'admin_deposit') {
       requireAdmin(c);
       await assertActive(deps, session.userId);
-      return await idempotent(c, deps, 'distribution', async (transactionId) => {
+      return await commandRoute(c, deps, 'distribution', async (transactionId, metadata) => {
         const minted = await mintTokens(
           deps,
           {
@@ -80,12 +79,12 @@ export function transactionsRoutes(deps: Deps) {
             description: input.description || 'Token distribution',
             mintedBy: session.userId,
           },
-          requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+          metadata,
         );
-        c.set('wrotePosition', minted.position);
         const event = minted.events[0];
         return {
           status: 201,
+          position: minted.position,
           body: {
             id: transactionId,
             type: 'admin_deposit',
@@ -109,7 +108,7 @@ export function transactionsRoutes(deps: Deps) {
       assertActive(deps, session.userId),
       loadUser(deps, input.receiver_id),
     ]);
-    return await idempotent(c, deps, 'transfer', async (transactionId) => {
+    return await commandRoute(c, deps, 'transfer', async (transactionId, metadata) => {
       const result = await transferTokens(
         deps,
         {
@@ -119,12 +118,12 @@ export function transactionsRoutes(deps: Deps) {
           units: input.amount,
           description: input.description,
         },
-        requestMetadata(session.userId, c.get('requestId'), c.req.header('idempotency-key') ?? null),
+        metadata,
         { sender, receiver },
       );
-      c.set('wrotePosition', result.position);
       return {
         status: 201,
+        position: result.position,
         body: {
           id: transactionId,
           type: 'transfer',

@@ -1,0 +1,69 @@
+import type { Decider } from '../../domain/shared/decider.ts';
+import type { DomainEventShape, PipelineContext } from './context.ts';
+import { StreamQueue } from './streamQueue.ts';
+
+/**
+ * The folded state of recently used streams, with its revision, so that a command's cost does not grow
+ * with its stream's history. A command on a cached stream decides on that state without reading at all:
+ * the append's expected revision is the check that the state is current, and catches any writer the
+ * cache did not see; the retry then reads what was appended since and decides again. A decision that
+ * appends nothing (a refusal, "nothing to do") has no such check, so it is only given after a read has
+ * confirmed the state.
+ */
+interface Cached {
+  state: unknown;
+  revision: bigint;
+}
+
+export class StateCache {
+  private readonly entries = new Map<string, Cached>();
+  /** The commands waiting for each stream: per process, like the states they are decided on. */
+  readonly queue = new StreamQueue();
+  constructor(private readonly capacity = 50_000) {}
+
+  get(stream: string): Cached | undefined {
+    const hit = this.entries.get(stream);
+    if (hit) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.entries.delete(stream);
+      this.entries.set(stream, hit);
+    }
+    return hit;
+  }
+  set(stream: string, value: Cached): void {
+    this.entries.delete(stream);
+    this.entries.set(stream, value);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+  delete(stream: string): void {
+    this.entries.delete(stream);
+  }
+}
+
+/**
+ * A stream's state: the cached one as it is (`trustCache`), or the cached one brought up to date by
+ * reading only what was appended after it (everything when nothing is cached). `read` says whether the
+ * store confirmed it.
+ */
+export async function loadState<State, Command, Event extends DomainEventShape>(
+  ctx: PipelineContext,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+  options: { trustCache?: boolean } = {},
+): Promise<{ state: State; revision: bigint; read: boolean }> {
+  const cached = ctx.cache.get(streamName);
+  if (cached && options.trustCache)
+    return { state: cached.state as State, revision: cached.revision, read: false };
+  let state = (cached?.state as State | undefined) ?? decider.initialState();
+  let revision = cached?.revision ?? -1n;
+  const events = await ctx.store.readStream(streamName, { fromRevision: revision + 1n });
+  for (const event of events) {
+    state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    revision = event.revision;
+  }
+  if (events.length > 0 || !cached) ctx.cache.set(streamName, { state, revision });
+  return { state, revision, read: true };
+}
