@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAYMENT_METHODS, type PaymentEvent, paymentStream } from '../../domain/payments/payment.ts';
-import { assertNever } from '../../domain/shared/decider.ts';
+import {
+  isPaymentEvent,
+  PAYMENT_METHODS,
+  type PaymentEvent,
+  paymentStream,
+} from '../../domain/payments/payment.ts';
+import { unknownEvent } from '../../domain/shared/decider.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import {
@@ -76,7 +81,10 @@ export function paymentJson(row: PaymentRow) {
 /** A payment as its stream tells it (the events, folded), in the read model's shape. */
 async function paymentFromLog(deps: Deps, paymentId: string): Promise<PaymentRow | null> {
   const events = await deps.store.readStream(paymentStream(paymentId));
-  return events.reduce<PaymentRow | null>((row, event) => foldPayment(row, event as PaymentEvent), null);
+  return events
+    .map(({ type, data }) => ({ type, data }))
+    .filter(isPaymentEvent)
+    .reduce<PaymentRow | null>(foldPayment, null);
 }
 
 function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null {
@@ -115,7 +123,7 @@ function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null
         }
       );
     default:
-      return assertNever(e);
+      return unknownEvent(e, row);
   }
 }
 

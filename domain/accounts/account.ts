@@ -1,5 +1,5 @@
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import {
   InsufficientFundsError,
   NotFoundError,
@@ -231,8 +231,20 @@ function amountUnits(amount: string, asset: Asset): bigint {
   return parsed.ok ? parsed.units : 0n;
 }
 
+/** Every AccountEvent type: the one list the type guard below is built from. */
+export const ACCOUNT_EVENT_TYPES = [
+  'TokensMinted',
+  'TokensTransferred',
+  'CryptoDepositCredited',
+  'WithdrawalHoldPlaced',
+  'WithdrawalHoldReleased',
+  'TransferReceived',
+] as const;
+export const isAccountEvent = eventGuard<AccountEvent>()(ACCOUNT_EVENT_TYPES);
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: () => ({ balances: {}, recent: NO_RECENT_IDS }),
+  isEvent: isAccountEvent,
   decide(command, state) {
     if (hasApplied(state, command.data.transactionId)) return [];
     const at = command.now.toISOString();
@@ -366,7 +378,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           recent: remember(state.recent, event.data.transactionId),
         };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
 import { type CryptoAsset, formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
@@ -90,8 +90,17 @@ function pending(state: CryptoDepositState) {
   return state;
 }
 
+/** Every CryptoDepositEvent type: the one list the type guard below is built from. */
+export const CRYPTO_DEPOSIT_EVENT_TYPES = [
+  'CryptoDepositDeclared',
+  'CryptoDepositConfirmed',
+  'CryptoDepositRejected',
+] as const;
+export const isCryptoDepositEvent = eventGuard<CryptoDepositEvent>()(CRYPTO_DEPOSIT_EVENT_TYPES);
+
 export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositCommand, CryptoDepositEvent> = {
   initialState: () => ({ status: 'none' }),
+  isEvent: isCryptoDepositEvent,
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
@@ -172,7 +181,7 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
       case 'CryptoDepositRejected':
         return state.status === 'none' ? state : { ...state, status: 'rejected' };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

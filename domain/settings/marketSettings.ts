@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
 import { ValidationError } from '../shared/errors.ts';
 import type { CryptoAsset } from '../shared/money.ts';
 
@@ -35,9 +35,14 @@ function positive(price: string): string {
   return price;
 }
 
+/** Every MarketSettingsEvent type: the one list the type guard below is built from. */
+export const MARKET_SETTINGS_EVENT_TYPES = ['CryptoPriceSet', 'TokenPriceSet'] as const;
+export const isMarketSettingsEvent = eventGuard<MarketSettingsEvent>()(MARKET_SETTINGS_EVENT_TYPES);
+
 export const marketSettingsDecider: Decider<{ changes: number }, MarketSettingsCommand, MarketSettingsEvent> =
   {
     initialState: () => ({ changes: 0 }),
+    isEvent: isMarketSettingsEvent,
     decide(command) {
       const setAt = command.now.toISOString();
       switch (command.type) {
@@ -71,5 +76,5 @@ export const marketSettingsDecider: Decider<{ changes: number }, MarketSettingsC
           return assertNever(command);
       }
     },
-    evolve: (state) => ({ changes: state.changes + 1 }),
+    evolve: (state, event) => (isMarketSettingsEvent(event) ? { changes: state.changes + 1 } : state),
   };
