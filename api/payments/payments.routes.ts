@@ -19,6 +19,7 @@ import type { Deps } from '../deps.ts';
 import { requestMetadata } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { userIdSchema } from '../http/ids.ts';
 import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
@@ -59,7 +60,7 @@ const verifySchema = z.strictObject({
 });
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Payment verification not found' }) });
-const userParam = z.object({ userId: z.string().regex(/^[0-9a-z]{7,8}$/, 'User not found') });
+const userParam = z.object({ userId: userIdSchema('User not found') });
 
 export function paymentJson(row: PaymentRow) {
   return {
