@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Deps } from '../deps.ts';
+import { fieldErrorsOf } from './domainErrors.ts';
 import type { AppEnv } from './env.ts';
 import { canonicalBody, jsonBody } from './jsonBody.ts';
 import { HttpProblem, problemBody } from './problem.ts';
@@ -88,7 +89,7 @@ export async function idempotent(
     ) {
       // A refusal is the request's outcome too: the same retry gets the same answer.
       const status = error.status;
-      const fieldErrors = error instanceof DomainError ? error.fieldErrors : error.extras.fieldErrors;
+      const fieldErrors = error instanceof DomainError ? fieldErrorsOf(error) : error.extras.fieldErrors;
       const body = problemBody(c, status, error.message, fieldErrors ? { fieldErrors } : {});
       await save(deps, scopeKey, status, body);
       return respond(c, { status, body });

@@ -254,7 +254,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
         assertStoredText({ description: [d.description, 'Description'] });
         if (d.source === 'distribution' && d.receiverSuspended) {
-          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { receiver_id: RECEIVER_SUSPENDED });
+          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, {
+            code: 'receiver_suspended',
+            ids: { receiverId: d.userId },
+          });
         }
         return [
           {
@@ -278,18 +281,20 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         assertStoredText({ description: [d.description, 'Description'] });
         if (d.units <= 0n)
           throw new ValidationError('Amount must be a positive number', {
-            amount: 'Amount must be a positive number',
+            code: 'amount_not_positive',
           });
         if (d.fromUserId === d.toUserId) {
           throw new ValidationError('You cannot send tokens to yourself', {
-            recipientEmail: 'You cannot send tokens to yourself',
+            code: 'self_transfer',
+            ids: { userId: d.fromUserId },
           });
         }
         if (!d.receiverExists) throw new NotFoundError('Recipient not found');
         if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
         if (balanceOf(state, d.asset) < d.units) {
           throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
-            amount: insufficientMessage(d.asset, balanceOf(state, d.asset)),
+            code: 'insufficient_funds',
+            ids: { userId: d.fromUserId },
           });
         }
         return [
@@ -319,12 +324,13 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         assertStoredText({ notes: [d.notes, 'Notes'] });
         if (d.units <= 0n)
           throw new ValidationError('Amount must be greater than 0', {
-            amount: 'Amount must be greater than 0',
+            code: 'amount_not_positive',
           });
         const available = balanceOf(state, d.asset);
         if (available < d.units) {
           throw new InsufficientFundsError(insufficientMessage(d.asset, available), {
-            amount: insufficientMessage(d.asset, available),
+            code: 'insufficient_funds',
+            ids: { userId: d.userId },
           });
         }
         return [

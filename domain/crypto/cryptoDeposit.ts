@@ -109,13 +109,13 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
         const d = command.data;
         if (!DEPOSIT_NETWORKS[d.asset].some((n) => n.network === d.network)) {
           throw new ValidationError(`${d.asset} cannot be deposited on that network`, {
-            network: 'Please select a network',
+            code: 'network_unsupported',
           });
         }
         let txHash: string | null = null;
         if (d.txHash !== null) {
           const parsed = parseTxHash(d.network, d.txHash);
-          if (!parsed.ok) throw new ValidationError(parsed.reason, { txHash: parsed.reason });
+          if (!parsed.ok) throw new ValidationError(parsed.reason, { code: 'tx_hash_invalid' });
           txHash = parsed.hash;
         }
         return [{ type: 'CryptoDepositDeclared', data: { ...d, txHash, declaredAt: at } }];
@@ -126,7 +126,7 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
         if (command.data.ownerSuspended) throw new ReceiverSuspendedError(OWNER_SUSPENDED);
         const declared = canonicalTxHash(p.network, p.txHash);
         if (declared !== null && declared !== command.data.txHash) {
-          throw new ValidationError(TX_MISMATCH, { txHash: TX_MISMATCH });
+          throw new ValidationError(TX_MISMATCH, { code: 'tx_hash_mismatch' });
         }
         return [
           {

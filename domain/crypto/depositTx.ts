@@ -90,7 +90,7 @@ export const depositTxDecider: Decider<DepositTxState, DepositTxCommand, Deposit
           : null;
     if (reason === null) {
       const message = txTakenMessage(network, status);
-      throw new ConflictError(message, { txHash: message });
+      throw new ConflictError(message, { code: 'tx_hash_taken', ids: { depositId: holder.depositId } });
     }
     return [
       {

@@ -29,7 +29,7 @@ export type MarketSettingsCommand =
 function positive(price: string): string {
   if (!PRICE.test(price) || /^0+(\.0+)?$/.test(price)) {
     throw new ValidationError('Value must be a positive number', {
-      price: 'Value must be a positive number',
+      code: 'price_not_positive',
     });
   }
   return price;
@@ -49,7 +49,7 @@ export const marketSettingsDecider: Decider<{ changes: number }, MarketSettingsC
         case 'SetCryptoPrice': {
           if (!CHANGE.test(command.data.change24h)) {
             throw new ValidationError('The 24h change must be a percentage like -2.35', {
-              change24h: 'The 24h change must be a percentage like -2.35',
+              code: 'change_not_percentage',
             });
           }
           return [

@@ -97,7 +97,7 @@ export const uniqueValueDecider: Decider<UniqueValueState, UniqueValueCommand, U
             reserve,
           ];
         }
-        throw new ConflictError(TAKEN_MESSAGES[kind], { [kind]: TAKEN_MESSAGES[kind] });
+        throw new ConflictError(TAKEN_MESSAGES[kind], { code: 'value_taken', attribute: kind });
       }
       case 'ReleaseUniqueValue':
         if (state.holder !== userId) return [];

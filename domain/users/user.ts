@@ -192,7 +192,8 @@ export function suspendUser(
   const user = registered(state);
   if (command.data.suspendedBy === user.userId) {
     throw new ValidationError('You cannot suspend your own account', {
-      status: 'You cannot suspend your own account',
+      code: 'self_suspension',
+      ids: { userId: user.userId },
     });
   }
   if (user.status === 'suspended') return [];
