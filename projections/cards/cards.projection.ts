@@ -1,4 +1,4 @@
-import type { CardEvent } from '../../domain/cards/card.ts';
+import { CARD_EVENT_TYPES, type CardEvent } from '../../domain/cards/card.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 
@@ -25,18 +25,7 @@ export const cardsProjection: Projection = {
     );
     CREATE INDEX IF NOT EXISTS cards_status ON cards (status, created_at);
   `,
-  handles: new Set<CardEvent['type']>([
-    'CardRequested',
-    'CardShippingAddressSet',
-    'CardPaymentSubmitted',
-    'CardActivated',
-    'CardShipped',
-    'CardDelivered',
-    'CardFrozen',
-    'CardUnfrozen',
-    'CardPinChanged',
-    'CardTierUpgraded',
-  ]),
+  handles: new Set(CARD_EVENT_TYPES),
   async apply(recorded: RecordedEvent, tx) {
     const event = { type: recorded.type, data: recorded.data } as CardEvent;
     const at = recorded.recordedAt;

@@ -1,4 +1,7 @@
-import type { ContactMessageEvent } from '../../domain/contact/contactMessage.ts';
+import {
+  CONTACT_MESSAGE_EVENT_TYPES,
+  type ContactMessageEvent,
+} from '../../domain/contact/contactMessage.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 
@@ -17,7 +20,7 @@ export const contactProjection: Projection = {
     );
     CREATE INDEX IF NOT EXISTS contact_messages_received ON contact_messages (received_at DESC);
   `,
-  handles: new Set(['ContactMessageReceived']),
+  handles: new Set(CONTACT_MESSAGE_EVENT_TYPES),
   async apply(recorded: RecordedEvent, tx) {
     const d = recorded.data as ContactMessageEvent['data'];
     await tx.query(

@@ -1,4 +1,4 @@
-import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../domain/payments/payment.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 
@@ -23,7 +23,7 @@ export const paymentsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS payment_verifications_user ON payment_verifications (user_id, created_at DESC);
     CREATE INDEX IF NOT EXISTS payment_verifications_pending ON payment_verifications (created_at) WHERE status = 'pending';
   `,
-  handles: new Set<PaymentEvent['type']>(['PaymentProofSubmitted', 'PaymentApproved', 'PaymentRejected']),
+  handles: new Set(PAYMENT_EVENT_TYPES),
   async apply(recorded: RecordedEvent, tx) {
     const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
     switch (event.type) {

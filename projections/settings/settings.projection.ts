@@ -1,4 +1,7 @@
-import type { MarketSettingsEvent } from '../../domain/settings/marketSettings.ts';
+import {
+  MARKET_SETTINGS_EVENT_TYPES,
+  type MarketSettingsEvent,
+} from '../../domain/settings/marketSettings.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 
@@ -15,7 +18,7 @@ export const settingsProjection: Projection = {
       updated_by text NOT NULL
     );
   `,
-  handles: new Set<MarketSettingsEvent['type']>(['CryptoPriceSet', 'TokenPriceSet']),
+  handles: new Set(MARKET_SETTINGS_EVENT_TYPES),
   async apply(recorded: RecordedEvent, tx) {
     const event = { type: recorded.type, data: recorded.data } as MarketSettingsEvent;
     const [currency, change] =

@@ -1,4 +1,4 @@
-import type { UserEvent } from '../../domain/users/user.ts';
+import { USER_EVENT_TYPES, type UserEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
 
@@ -40,17 +40,7 @@ export const usersProjection: Projection = {
       updated_at timestamptz NOT NULL
     );
   `,
-  handles: new Set<UserEvent['type']>([
-    'UserRegistered',
-    'UserPromotedToAdmin',
-    'PasswordChanged',
-    'UserProfileUpdated',
-    'PreferencesUpdated',
-    'TwoFactorEnabled',
-    'TwoFactorDisabled',
-    'UserSuspended',
-    'UserReactivated',
-  ]),
+  handles: new Set(USER_EVENT_TYPES),
   async apply(recorded: RecordedEvent, tx) {
     const event = { type: recorded.type, data: recorded.data } as UserEvent;
     const touch = (set: string, userId: string, at: string, values: unknown[] = []) =>
