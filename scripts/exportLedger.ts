@@ -6,6 +6,7 @@ import { exportLedger } from '../api/audit/exportLedger.ts';
 import { loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/database.ts';
 import { createLogger } from '../api/logger.ts';
+import { LEDGER_ACCOUNT_PATTERN } from '../domain/ledger/postings.ts';
 import { ASSETS } from '../domain/shared/money.ts';
 import { createPool } from '../infra/postgres/pool.ts';
 
@@ -20,10 +21,7 @@ const args = z.object({
   asset: z.enum(ASSETS).optional(),
   account: z
     .string()
-    .regex(
-      /^(user:[0-9a-z]{7,8}|(issuance|custody|holds|outbound):[A-Z]{3,4})$/,
-      '--account must be like user:ab12cd34 or issuance:SAI',
-    )
+    .regex(LEDGER_ACCOUNT_PATTERN, '--account must be like user:ab12cd34 or issuance:SAI')
     .optional(),
   format: z.enum(['csv', 'jsonl']).default('csv'),
   out: z.string().optional(),

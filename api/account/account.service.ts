@@ -34,7 +34,7 @@ export async function changePassword(
   const hash = await loadPasswordHash(ctx.pool, userId);
   if (!hash || !(await verifySecret(hash, input.currentPassword))) {
     throw new ValidationError('Current password is incorrect', {
-      currentPassword: 'Current password is incorrect',
+      code: 'password_incorrect',
     });
   }
   await savePasswordHash(ctx.pool, userId, await hashSecret(input.newPassword));
@@ -98,7 +98,7 @@ export async function enableTwoFactor(
     }
     const key = totpEncryptionKey(ctx.sessions.secret);
     if (!(await verifyTotpCode(tx, key, userId, code, ctx.now(), { confirm: true }))) {
-      throw new ValidationError(INVALID_CODE, { code: INVALID_CODE });
+      throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
     }
     const { position } = await runUserCommand(
       ctx,
@@ -120,7 +120,7 @@ export async function disableTwoFactor(
     if (!user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not enabled');
     const key = totpEncryptionKey(ctx.sessions.secret);
     if (!(await verifyTotpCode(tx, key, userId, code, ctx.now()))) {
-      throw new ValidationError(INVALID_CODE, { code: INVALID_CODE });
+      throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
     }
     const { position } = await runUserCommand(
       ctx,

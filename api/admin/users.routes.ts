@@ -5,10 +5,11 @@ import { runUserCommand } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
+import { userIdSchema } from '../http/ids.ts';
 import { requireAdmin } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
 
-const userParam = z.object({ id: z.string().regex(/^[0-9a-z]{7,8}$/, 'User not found') });
+const userParam = z.object({ id: userIdSchema('User not found') });
 const statusSchema = z.strictObject({
   status: z.enum(['suspended', 'active'], { error: "Status must be 'suspended' or 'active'" }),
 });

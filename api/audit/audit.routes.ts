@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
-import { userAccount } from '../../domain/ledger/postings.ts';
+import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
+import { isUserId } from '../../domain/shared/ids.ts';
 import { ASSETS, type Asset, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
@@ -21,14 +22,15 @@ import { csvCell, exportLedger } from './exportLedger.ts';
 
 const STREAM =
   /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userEmail|userName)-[A-Za-z0-9@._+-]{1,254}$|^settings-market$/;
-const ACCOUNT = /^(user:[0-9a-z]{7,8}|(issuance|custody|holds|outbound):[A-Z]{3,4})$/;
 const date = z.iso
   .date({ error: 'Must be a date like 2026-01-31' })
   .transform((d) => new Date(`${d}T00:00:00Z`));
 const instant = z.iso
   .datetime({ error: 'Must be a time like 2026-01-31T12:00:00Z' })
   .transform((d) => new Date(d));
-const account = z.string().regex(ACCOUNT, 'Account must be like user:ab12cd34 or issuance:SAI');
+const account = z
+  .string()
+  .regex(LEDGER_ACCOUNT_PATTERN, 'Account must be like user:ab12cd34 or issuance:SAI');
 const asset = z.enum(ASSETS);
 
 const streamQuery = z.strictObject({
@@ -130,7 +132,7 @@ export function auditRoutes(deps: Deps) {
   app.get('/audit/users/:userId', validate('query', z.strictObject({ limit: pageLimit(500) })), async (c) => {
     requireAdmin(c);
     const userId = c.req.param('userId');
-    if (!/^[0-9a-z]{7,8}$/.test(userId)) throw new HttpProblem(404, 'User not found');
+    if (!isUserId(userId)) throw new HttpProblem(404, 'User not found');
     const { limit } = c.req.valid('query');
     const [payments, withdrawals, deposits] = await Promise.all([
       deps.pool.query<{ id: string }>(

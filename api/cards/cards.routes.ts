@@ -7,6 +7,7 @@ import { assertActive } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
+import { userIdSchema } from '../http/ids.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
@@ -51,7 +52,7 @@ const pinSchema = z
   .refine((v) => v.pin === v.confirmPin, { message: "PINs don't match", path: ['confirmPin'] });
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Card not found' }) });
-const userParam = z.object({ userId: z.string().regex(/^[0-9a-z]{7,8}$/, 'Card not found') });
+const userParam = z.object({ userId: userIdSchema('Card not found') });
 
 export function cardJson(row: CardRow) {
   return {

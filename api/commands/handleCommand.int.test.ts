@@ -129,4 +129,27 @@ describe('commands on one stream, grouped', () => {
     expect(stored).toHaveLength(1 + 4);
     expect(first.revision).toBe(1n);
   });
+
+  it('folds past an event type this version does not know, and still keeps the no-overdraft rule', async () => {
+    const user = `u${Date.now().toString(36)}`;
+    await mint({ store, cache: new StateCache() }, user, 10n * 10n ** 8n);
+    // An event a newer version of the app wrote into the stream.
+    await store.append(
+      accountStream(user),
+      [
+        {
+          id: randomUUID(),
+          type: 'AccountNicknamed',
+          data: { userId: user, nickname: 'n' },
+          metadata: metadata(),
+        },
+      ],
+      { expectedRevision: 0n },
+    );
+    const ctx = { store, cache: new StateCache() };
+    await expect(send(ctx, user, 11n * 10n ** 8n)).rejects.toBeInstanceOf(InsufficientFundsError);
+    const sent = await send(ctx, user, 10n * 10n ** 8n);
+    expect(sent.revision).toBe(2n);
+    expect(sent.state.balances.SAI).toBe(0n);
+  });
 });

@@ -61,7 +61,9 @@ export async function loadState<State, Command, Event extends DomainEventShape>(
   let revision = cached?.revision ?? -1n;
   const events = await ctx.store.readStream(streamName, { fromRevision: revision + 1n });
   for (const event of events) {
-    state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    const loaded = { type: event.type, data: event.data };
+    // A type this version does not know (written by a newer one) is skipped, not folded.
+    if (decider.isEvent(loaded)) state = decider.evolve(state, loaded);
     revision = event.revision;
   }
   if (events.length > 0 || !cached) ctx.cache.set(streamName, { state, revision });

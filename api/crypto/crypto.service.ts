@@ -50,7 +50,7 @@ export async function declareDeposit(
 
 function canonicalHash(network: NetworkId, raw: string): string {
   const parsed = parseTxHash(network, raw);
-  if (!parsed.ok) throw new ValidationError(parsed.reason, { txHash: parsed.reason });
+  if (!parsed.ok) throw new ValidationError(parsed.reason, { code: 'tx_hash_invalid' });
   return parsed.hash;
 }
 
@@ -107,7 +107,7 @@ export async function confirmDeposit(
   const given = input.txHash ?? state.txHash;
   const pending = state.status === 'pending';
   // A deposit already decided is refused (or, for this very request's retry, answered) by the decider.
-  if (pending && !given) throw new ValidationError(HASH_REQUIRED, { txHash: HASH_REQUIRED });
+  if (pending && !given) throw new ValidationError(HASH_REQUIRED, { code: 'tx_hash_required' });
   const txHash = pending
     ? canonicalHash(state.network, given!)
     : (canonicalTxHash(state.network, given) ?? '');

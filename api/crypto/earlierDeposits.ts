@@ -36,6 +36,6 @@ export async function refuseTxOfEarlierDeposit(
   );
   if (earlier) {
     const message = txTakenMessage(network, earlier.status as HolderStatus);
-    throw new ConflictError(message, { txHash: message });
+    throw new ConflictError(message, { code: 'tx_hash_taken', ids: { depositId: earlier.id } });
   }
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { CARD_TIERS } from '../../domain/cards/card.ts';
 import { NETWORKS, WITHDRAWAL_NETWORKS } from '../../domain/crypto/networks.ts';
 import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
+import { USER_ID_PATTERN } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { cardIdFor } from '../cards/cards.service.ts';
@@ -56,7 +57,7 @@ export interface Spec {
 
 // --- Fields and parameters ----------------------------------------------------------------------------
 
-export const USER_ID = /^[0-9a-z]{7,8}$/;
+export const USER_ID = USER_ID_PATTERN;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const wellFormed = (s: string) =>
   !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);

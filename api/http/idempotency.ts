@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Deps } from '../deps.ts';
+import { fieldErrorsOf } from './domainErrors.ts';
 import type { AppEnv } from './env.ts';
 import { canonicalBody, jsonBody } from './jsonBody.ts';
 import { HttpProblem, problemBody } from './problem.ts';
@@ -98,7 +99,7 @@ export async function refusal(
     (error instanceof HttpProblem && error.status < 500 && error.status !== 429)
   ) {
     const status = error.status;
-    const fieldErrors = error instanceof DomainError ? error.fieldErrors : error.extras.fieldErrors;
+    const fieldErrors = error instanceof DomainError ? fieldErrorsOf(error) : error.extras.fieldErrors;
     const body = problemBody(c, status, error.message, fieldErrors ? { fieldErrors } : {});
     await saveOutcome(deps, scopeKey, status, body);
     return { status, body };

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '../../infra/eventStore/eventStore.ts';
+import { fieldErrorsOf } from './domainErrors.ts';
 
 /**
  * RFC 9457 Problem Details. `message` repeats `detail` because the client reads the `message` field of an
@@ -110,12 +111,8 @@ function isDatabaseDown(error: unknown, depth = 0): boolean {
 export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof HttpProblem) return problem(c, error.status, error.message, error.extras);
   if (error instanceof DomainError) {
-    return problem(
-      c,
-      error.status,
-      error.message,
-      error.fieldErrors ? { fieldErrors: error.fieldErrors } : {},
-    );
+    const fieldErrors = fieldErrorsOf(error);
+    return problem(c, error.status, error.message, fieldErrors ? { fieldErrors } : {});
   }
   if (error instanceof WrongExpectedRevisionError) {
     return problem(c, 409, 'The data changed while your request ran. Please try again.', {

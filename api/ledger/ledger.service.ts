@@ -109,7 +109,11 @@ export async function mintTokens(
   metadata: EventMetadata,
 ) {
   const user = await loadUser(ctx, input.userId);
-  if (!user) throw new NotFoundError('User not found', { receiver_id: 'User not found' });
+  if (!user)
+    throw new NotFoundError('User not found', {
+      code: 'receiver_not_found',
+      ids: { receiverId: input.userId },
+    });
   return await handleCommand(
     ctx,
     accountStream(input.userId),

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAYMENT_METHODS, type PaymentEvent, paymentStream } from '../../domain/payments/payment.ts';
-import { assertNever } from '../../domain/shared/decider.ts';
+import {
+  isPaymentEvent,
+  PAYMENT_METHODS,
+  type PaymentEvent,
+  paymentStream,
+} from '../../domain/payments/payment.ts';
+import { unknownEvent } from '../../domain/shared/decider.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import {
@@ -13,6 +18,7 @@ import { assertActive, loadUser } from '../auth/users.service.ts';
 import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
+import { userIdSchema } from '../http/ids.ts';
 import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
@@ -53,7 +59,7 @@ const verifySchema = z.strictObject({
 });
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Payment verification not found' }) });
-const userParam = z.object({ userId: z.string().regex(/^[0-9a-z]{7,8}$/, 'User not found') });
+const userParam = z.object({ userId: userIdSchema('User not found') });
 
 export function paymentJson(row: PaymentRow) {
   return {
@@ -75,7 +81,10 @@ export function paymentJson(row: PaymentRow) {
 /** A payment as its stream tells it (the events, folded), in the read model's shape. */
 async function paymentFromLog(deps: Deps, paymentId: string): Promise<PaymentRow | null> {
   const events = await deps.store.readStream(paymentStream(paymentId));
-  return events.reduce<PaymentRow | null>((row, event) => foldPayment(row, event as PaymentEvent), null);
+  return events
+    .map(({ type, data }) => ({ type, data }))
+    .filter(isPaymentEvent)
+    .reduce<PaymentRow | null>(foldPayment, null);
 }
 
 function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null {
@@ -114,7 +123,7 @@ function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null
         }
       );
     default:
-      return assertNever(e);
+      return unknownEvent(e, row);
   }
 }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { userIdSchema } from '../http/ids.ts';
 import { amountInput } from '../http/money.ts';
 import { pageCursor, pageLimit } from '../http/paging.ts';
 import { storedText } from '../http/text.ts';
 
-const userId = z.string().regex(/^[0-9a-z]{7,8}$/, 'Recipient not found');
+const userId = userIdSchema('Recipient not found');
 
 /** The spec client's payload (section 7): `status` is accepted and ignored, `sender_id` must be the caller. */
 export const createTransactionSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import {
   InsufficientFundsError,
   NotFoundError,
@@ -231,8 +231,20 @@ function amountUnits(amount: string, asset: Asset): bigint {
   return parsed.ok ? parsed.units : 0n;
 }
 
+/** Every AccountEvent type: the one list the type guard below is built from. */
+export const ACCOUNT_EVENT_TYPES = [
+  'TokensMinted',
+  'TokensTransferred',
+  'CryptoDepositCredited',
+  'WithdrawalHoldPlaced',
+  'WithdrawalHoldReleased',
+  'TransferReceived',
+] as const;
+export const isAccountEvent = eventGuard<AccountEvent>()(ACCOUNT_EVENT_TYPES);
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: () => ({ balances: {}, recent: NO_RECENT_IDS }),
+  isEvent: isAccountEvent,
   decide(command, state) {
     if (hasApplied(state, command.data.transactionId)) return [];
     const at = command.now.toISOString();
@@ -242,7 +254,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
         assertStoredText({ description: [d.description, 'Description'] });
         if (d.source === 'distribution' && d.receiverSuspended) {
-          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { receiver_id: RECEIVER_SUSPENDED });
+          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, {
+            code: 'receiver_suspended',
+            ids: { receiverId: d.userId },
+          });
         }
         return [
           {
@@ -266,18 +281,20 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         assertStoredText({ description: [d.description, 'Description'] });
         if (d.units <= 0n)
           throw new ValidationError('Amount must be a positive number', {
-            amount: 'Amount must be a positive number',
+            code: 'amount_not_positive',
           });
         if (d.fromUserId === d.toUserId) {
           throw new ValidationError('You cannot send tokens to yourself', {
-            recipientEmail: 'You cannot send tokens to yourself',
+            code: 'self_transfer',
+            ids: { userId: d.fromUserId },
           });
         }
         if (!d.receiverExists) throw new NotFoundError('Recipient not found');
         if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
         if (balanceOf(state, d.asset) < d.units) {
           throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
-            amount: insufficientMessage(d.asset, balanceOf(state, d.asset)),
+            code: 'insufficient_funds',
+            ids: { userId: d.fromUserId },
           });
         }
         return [
@@ -307,12 +324,13 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         assertStoredText({ notes: [d.notes, 'Notes'] });
         if (d.units <= 0n)
           throw new ValidationError('Amount must be greater than 0', {
-            amount: 'Amount must be greater than 0',
+            code: 'amount_not_positive',
           });
         const available = balanceOf(state, d.asset);
         if (available < d.units) {
           throw new InsufficientFundsError(insufficientMessage(d.asset, available), {
-            amount: insufficientMessage(d.asset, available),
+            code: 'insufficient_funds',
+            ids: { userId: d.userId },
           });
         }
         return [
@@ -366,7 +384,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           recent: remember(state.recent, event.data.transactionId),
         };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

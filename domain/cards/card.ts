@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
 import { assertStoredText } from '../shared/text.ts';
 
@@ -142,8 +142,24 @@ function illegal(message: string): never {
   throw new CardTransitionError(message);
 }
 
+/** Every CardEvent type: the one list the type guard below is built from. */
+export const CARD_EVENT_TYPES = [
+  'CardRequested',
+  'CardShippingAddressSet',
+  'CardPaymentSubmitted',
+  'CardActivated',
+  'CardShipped',
+  'CardDelivered',
+  'CardFrozen',
+  'CardUnfrozen',
+  'CardPinChanged',
+  'CardTierUpgraded',
+] as const;
+export const isCardEvent = eventGuard<CardEvent>()(CARD_EVENT_TYPES);
+
 export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
   initialState: () => ({ status: 'none' }),
+  isEvent: isCardEvent,
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
@@ -294,7 +310,7 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
       case 'CardTierUpgraded':
         return { ...state, tier: event.data.to, updatedAt: event.data.at };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
 import { assertStoredText } from '../shared/text.ts';
 
 /** A message sent from /contact (docs/product-rules.md rule 13): stored as an event, read by admins. */
@@ -23,12 +23,17 @@ export type ContactMessageCommand = {
   now: Date;
 };
 
+/** Every ContactMessageEvent type: the one list the type guard below is built from. */
+export const CONTACT_MESSAGE_EVENT_TYPES = ['ContactMessageReceived'] as const;
+export const isContactMessageEvent = eventGuard<ContactMessageEvent>()(CONTACT_MESSAGE_EVENT_TYPES);
+
 export const contactMessageDecider: Decider<
   { received: boolean },
   ContactMessageCommand,
   ContactMessageEvent
 > = {
   initialState: () => ({ received: false }),
+  isEvent: isContactMessageEvent,
   decide(command, state) {
     switch (command.type) {
       case 'ReceiveContactMessage':
@@ -49,5 +54,5 @@ export const contactMessageDecider: Decider<
         return assertNever(command.type);
     }
   },
-  evolve: () => ({ received: true }),
+  evolve: (state, event) => (isContactMessageEvent(event) ? { received: true } : state),
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
 import { type CryptoAsset, formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
@@ -90,8 +90,17 @@ function pending(state: CryptoDepositState) {
   return state;
 }
 
+/** Every CryptoDepositEvent type: the one list the type guard below is built from. */
+export const CRYPTO_DEPOSIT_EVENT_TYPES = [
+  'CryptoDepositDeclared',
+  'CryptoDepositConfirmed',
+  'CryptoDepositRejected',
+] as const;
+export const isCryptoDepositEvent = eventGuard<CryptoDepositEvent>()(CRYPTO_DEPOSIT_EVENT_TYPES);
+
 export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositCommand, CryptoDepositEvent> = {
   initialState: () => ({ status: 'none' }),
+  isEvent: isCryptoDepositEvent,
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
@@ -100,13 +109,13 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
         const d = command.data;
         if (!DEPOSIT_NETWORKS[d.asset].some((n) => n.network === d.network)) {
           throw new ValidationError(`${d.asset} cannot be deposited on that network`, {
-            network: 'Please select a network',
+            code: 'network_unsupported',
           });
         }
         let txHash: string | null = null;
         if (d.txHash !== null) {
           const parsed = parseTxHash(d.network, d.txHash);
-          if (!parsed.ok) throw new ValidationError(parsed.reason, { txHash: parsed.reason });
+          if (!parsed.ok) throw new ValidationError(parsed.reason, { code: 'tx_hash_invalid' });
           txHash = parsed.hash;
         }
         return [{ type: 'CryptoDepositDeclared', data: { ...d, txHash, declaredAt: at } }];
@@ -117,7 +126,7 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
         if (command.data.ownerSuspended) throw new ReceiverSuspendedError(OWNER_SUSPENDED);
         const declared = canonicalTxHash(p.network, p.txHash);
         if (declared !== null && declared !== command.data.txHash) {
-          throw new ValidationError(TX_MISMATCH, { txHash: TX_MISMATCH });
+          throw new ValidationError(TX_MISMATCH, { code: 'tx_hash_mismatch' });
         }
         return [
           {
@@ -172,7 +181,7 @@ export const cryptoDepositDecider: Decider<CryptoDepositState, CryptoDepositComm
       case 'CryptoDepositRejected':
         return state.status === 'none' ? state : { ...state, status: 'rejected' };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError } from '../shared/errors.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
@@ -62,8 +62,13 @@ export function txTakenMessage(network: NetworkId, holder: HolderStatus): string
     : `This transaction hash has already been declared for a deposit on ${NETWORKS[network]}`;
 }
 
+/** Every DepositTxEvent type: the one list the type guard below is built from. */
+export const DEPOSIT_TX_EVENT_TYPES = ['DepositTxClaimed', 'DepositTxReleased'] as const;
+export const isDepositTxEvent = eventGuard<DepositTxEvent>()(DEPOSIT_TX_EVENT_TYPES);
+
 export const depositTxDecider: Decider<DepositTxState, DepositTxCommand, DepositTxEvent> = {
   initialState: () => ({ holder: null }),
+  isEvent: isDepositTxEvent,
   decide(command, state) {
     const { network, txHash, depositId, userId, seenHolder } = command.data;
     const at = command.now.toISOString();
@@ -85,7 +90,7 @@ export const depositTxDecider: Decider<DepositTxState, DepositTxCommand, Deposit
           : null;
     if (reason === null) {
       const message = txTakenMessage(network, status);
-      throw new ConflictError(message, { txHash: message });
+      throw new ConflictError(message, { code: 'tx_hash_taken', ids: { depositId: holder.depositId } });
     }
     return [
       {
@@ -102,7 +107,7 @@ export const depositTxDecider: Decider<DepositTxState, DepositTxCommand, Deposit
       case 'DepositTxReleased':
         return state.holder?.depositId === event.data.depositId ? { holder: null } : state;
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
 import type { CryptoAsset } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
@@ -67,8 +67,17 @@ function pending(state: WithdrawalState) {
   return state.details;
 }
 
+/** Every WithdrawalEvent type: the one list the type guard below is built from. */
+export const WITHDRAWAL_EVENT_TYPES = [
+  'WithdrawalRequested',
+  'WithdrawalCompleted',
+  'WithdrawalFailed',
+] as const;
+export const isWithdrawalEvent = eventGuard<WithdrawalEvent>()(WITHDRAWAL_EVENT_TYPES);
+
 export const withdrawalDecider: Decider<WithdrawalState, WithdrawalCommand, WithdrawalEvent> = {
   initialState: () => ({ status: 'none' }),
+  isEvent: isWithdrawalEvent,
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
@@ -126,7 +135,7 @@ export const withdrawalDecider: Decider<WithdrawalState, WithdrawalCommand, With
       case 'WithdrawalFailed':
         return state.status === 'none' ? state : { ...state, status: 'failed' };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

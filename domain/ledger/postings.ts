@@ -1,3 +1,4 @@
+import { USER_ID_SOURCE } from '../shared/ids.ts';
 import { type Asset, parseAmount } from '../shared/money.ts';
 import { postingRuleOf, type Text, templateParts } from './postingRules.ts';
 
@@ -36,6 +37,10 @@ export type TransactionType =
   | 'other';
 
 export const userAccount = (userId: string) => `user:${userId}`;
+/** A ledger account name as the audit tools accept it: a user's, or a system account of an asset. */
+export const LEDGER_ACCOUNT_PATTERN = new RegExp(
+  `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound):[A-Z]{3,4})$`,
+);
 export const issuanceAccount = (asset: Asset) => `issuance:${asset}`;
 export const custodyAccount = (asset: Asset) => `custody:${asset}`;
 export const holdsAccount = (asset: Asset) => `holds:${asset}`;

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
 
 /**
  * Notifications themselves are derived (the notifications projection makes one per event worth telling);
@@ -16,12 +16,20 @@ export type NotificationReadCommand =
   | { type: 'MarkNotificationRead'; data: { userId: string; notificationId: string }; now: Date }
   | { type: 'MarkAllNotificationsRead'; data: { userId: string }; now: Date };
 
+/** Every NotificationReadEvent type: the one list the type guard below is built from. */
+export const NOTIFICATION_READ_EVENT_TYPES = [
+  'NotificationMarkedRead',
+  'AllNotificationsMarkedRead',
+] as const;
+export const isNotificationReadEvent = eventGuard<NotificationReadEvent>()(NOTIFICATION_READ_EVENT_TYPES);
+
 export const notificationReadsDecider: Decider<
   { count: number },
   NotificationReadCommand,
   NotificationReadEvent
 > = {
   initialState: () => ({ count: 0 }),
+  isEvent: isNotificationReadEvent,
   decide(command) {
     const readAt = command.now.toISOString();
     switch (command.type) {
@@ -33,5 +41,5 @@ export const notificationReadsDecider: Decider<
         return assertNever(command);
     }
   },
-  evolve: (state) => ({ count: state.count + 1 }),
+  evolve: (state, event) => (isNotificationReadEvent(event) ? { count: state.count + 1 } : state),
 };

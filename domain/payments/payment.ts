@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
 import { formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
@@ -77,8 +77,13 @@ function pending(state: PaymentState) {
   return state;
 }
 
+/** Every PaymentEvent type: the one list the type guard below is built from. */
+export const PAYMENT_EVENT_TYPES = ['PaymentProofSubmitted', 'PaymentApproved', 'PaymentRejected'] as const;
+export const isPaymentEvent = eventGuard<PaymentEvent>()(PAYMENT_EVENT_TYPES);
+
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
   initialState: () => ({ status: 'none' }),
+  isEvent: isPaymentEvent,
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
@@ -152,7 +157,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       case 'PaymentRejected':
         return state.status === 'none' ? state : { ...state, status: 'rejected' };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
 import { ValidationError } from '../shared/errors.ts';
 import type { CryptoAsset } from '../shared/money.ts';
 
@@ -29,22 +29,27 @@ export type MarketSettingsCommand =
 function positive(price: string): string {
   if (!PRICE.test(price) || /^0+(\.0+)?$/.test(price)) {
     throw new ValidationError('Value must be a positive number', {
-      price: 'Value must be a positive number',
+      code: 'price_not_positive',
     });
   }
   return price;
 }
 
+/** Every MarketSettingsEvent type: the one list the type guard below is built from. */
+export const MARKET_SETTINGS_EVENT_TYPES = ['CryptoPriceSet', 'TokenPriceSet'] as const;
+export const isMarketSettingsEvent = eventGuard<MarketSettingsEvent>()(MARKET_SETTINGS_EVENT_TYPES);
+
 export const marketSettingsDecider: Decider<{ changes: number }, MarketSettingsCommand, MarketSettingsEvent> =
   {
     initialState: () => ({ changes: 0 }),
+    isEvent: isMarketSettingsEvent,
     decide(command) {
       const setAt = command.now.toISOString();
       switch (command.type) {
         case 'SetCryptoPrice': {
           if (!CHANGE.test(command.data.change24h)) {
             throw new ValidationError('The 24h change must be a percentage like -2.35', {
-              change24h: 'The 24h change must be a percentage like -2.35',
+              code: 'change_not_percentage',
             });
           }
           return [
@@ -71,5 +76,5 @@ export const marketSettingsDecider: Decider<{ changes: number }, MarketSettingsC
           return assertNever(command);
       }
     },
-    evolve: (state) => ({ changes: state.changes + 1 }),
+    evolve: (state, event) => (isMarketSettingsEvent(event) ? { changes: state.changes + 1 } : state),
   };

@@ -1,16 +1,51 @@
 /**
  * Typed domain errors. The API maps each class to one HTTP status (api/http/problem.ts); tests match on
  * the class, never on the message. Messages are user-facing and follow the spec's texts.
+ *
+ * An error says what went wrong in the domain's own terms: a `code`, the command attribute it is about
+ * (`attribute`, e.g. 'description') and the ids involved (`ids`, e.g. `{ receiverId }`). Which form field
+ * a client shows it on is the API's business (api/http/domainErrors.ts), not the domain's.
  */
+export type DomainErrorCode =
+  /** Free text with a character the log does not store (attribute: the text's attribute). */
+  | 'text_not_allowed'
+  /** An email or username another user holds (attribute: 'email' | 'username'). */
+  | 'value_taken'
+  | 'self_suspension'
+  | 'network_unsupported'
+  | 'tx_hash_invalid'
+  | 'tx_hash_required'
+  | 'tx_hash_mismatch'
+  | 'tx_hash_taken'
+  | 'price_not_positive'
+  | 'change_not_percentage'
+  | 'receiver_not_found'
+  | 'receiver_suspended'
+  | 'self_transfer'
+  | 'amount_not_positive'
+  | 'insufficient_funds'
+  | 'password_incorrect'
+  | 'two_factor_code_invalid';
+
+export interface DomainErrorDetails {
+  code?: DomainErrorCode;
+  /** The command attribute the error is about, in the command's own naming. */
+  attribute?: string;
+  /** The ids the error is about, e.g. `{ receiverId }`. */
+  ids?: Readonly<Record<string, string>>;
+}
+
 export abstract class DomainError extends Error {
   abstract readonly status: 400 | 403 | 404 | 409 | 422;
-  constructor(
-    message: string,
-    /** Per-field messages for forms. */
-    readonly fieldErrors?: Record<string, string>,
-  ) {
+  readonly code?: DomainErrorCode;
+  readonly attribute?: string;
+  readonly ids: Readonly<Record<string, string>>;
+  constructor(message: string, details: DomainErrorDetails = {}) {
     super(message);
     this.name = new.target.name;
+    this.code = details.code;
+    this.attribute = details.attribute;
+    this.ids = details.ids ?? {};
   }
 }
 

@@ -4,17 +4,27 @@
  */
 const USER_ID_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 
-export function newUserId(): string {
+declare const brand: unique symbol;
+/** A string known to be an id of one kind: a plain string must pass its parser (or be minted) first. */
+export type Branded<Kind extends string> = string & { readonly [brand]: Kind };
+
+export type UserId = Branded<'UserId'>;
+
+/** The one definition of a well-formed user id (what was ever issued, older 7-character ids included). */
+export const USER_ID_SOURCE = '[0-9a-z]{7,8}';
+export const USER_ID_PATTERN = new RegExp(`^${USER_ID_SOURCE}$`);
+
+export function newUserId(): UserId {
   const bytes = new Uint8Array(8);
   globalThis.crypto.getRandomValues(bytes);
   let id = '';
   // 256 % 31 leaves a small bias; ids are not secrets, only unique (uniqueness is enforced by the stream).
   for (const byte of bytes) id += USER_ID_ALPHABET[byte % USER_ID_ALPHABET.length];
-  return id;
+  return id as UserId;
 }
 
-export function isUserId(value: string): boolean {
-  return /^[0-9a-z]{7,8}$/.test(value);
+export function isUserId(value: string): value is UserId {
+  return USER_ID_PATTERN.test(value);
 }
 
 export function newId(): string {

@@ -1,11 +1,11 @@
-import type { Decider } from './decider.ts';
+import type { Decider, DomainEvent } from './decider.ts';
 
 /**
  * Given/When/Then for deciders:
  *   spec(decider).given([events]).when(command).thenEmits([events])
  *   spec(decider).given([events]).when(command).thenThrows(ErrorClass)
  */
-export function spec<State, Command, Event>(decider: Decider<State, Command, Event>) {
+export function spec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>) {
   return {
     given(events: Event[]) {
       return {

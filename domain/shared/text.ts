@@ -101,6 +101,6 @@ export function assertStoredText(
 ): void {
   for (const [field, [value, label, options]] of Object.entries(fields)) {
     const problem = value ? textProblem(value, label, options) : null;
-    if (problem !== null) throw new ValidationError(problem, { [field]: problem });
+    if (problem !== null) throw new ValidationError(problem, { code: 'text_not_allowed', attribute: field });
   }
 }

@@ -101,9 +101,8 @@ describe('the deciders apply the same rule to their commands', () => {
     expect((error as ValidationError).message).toBe(
       'B contains an invisible text-direction character (U+202E)',
     );
-    expect((error as ValidationError).fieldErrors).toEqual({
-      b: 'B contains an invisible text-direction character (U+202E)',
-    });
+    expect((error as ValidationError).code).toBe('text_not_allowed');
+    expect((error as ValidationError).attribute).toBe('b');
     expect(thrown({ a: ['', 'A'], b: [null, 'B'], c: ['line\none', 'C', { multiline: true }] })).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError } from '../shared/errors.ts';
 
 /**
@@ -69,8 +69,13 @@ export const TAKEN_MESSAGES: Record<UniqueKind, string> = {
   username: 'Username already taken',
 };
 
+/** Every UniqueValueEvent type: the one list the type guard below is built from. */
+export const UNIQUE_VALUE_EVENT_TYPES = ['UniqueValueReserved', 'UniqueValueReleased'] as const;
+export const isUniqueValueEvent = eventGuard<UniqueValueEvent>()(UNIQUE_VALUE_EVENT_TYPES);
+
 export const uniqueValueDecider: Decider<UniqueValueState, UniqueValueCommand, UniqueValueEvent> = {
   initialState: () => ({ holder: null, reservedAt: null }),
+  isEvent: isUniqueValueEvent,
   decide(command, state) {
     const { kind, value, userId } = command.data;
     const at = command.now.toISOString();
@@ -92,7 +97,7 @@ export const uniqueValueDecider: Decider<UniqueValueState, UniqueValueCommand, U
             reserve,
           ];
         }
-        throw new ConflictError(TAKEN_MESSAGES[kind], { [kind]: TAKEN_MESSAGES[kind] });
+        throw new ConflictError(TAKEN_MESSAGES[kind], { code: 'value_taken', attribute: kind });
       }
       case 'ReleaseUniqueValue':
         if (state.holder !== userId) return [];
@@ -113,7 +118,7 @@ export const uniqueValueDecider: Decider<UniqueValueState, UniqueValueCommand, U
       case 'UniqueValueReleased':
         return state.holder === event.data.userId ? { holder: null, reservedAt: null } : state;
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '../shared/decider.ts';
+import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { DEFAULT_PREFERENCES, type Preferences, samePreferences } from './preferences.ts';
@@ -192,7 +192,8 @@ export function suspendUser(
   const user = registered(state);
   if (command.data.suspendedBy === user.userId) {
     throw new ValidationError('You cannot suspend your own account', {
-      status: 'You cannot suspend your own account',
+      code: 'self_suspension',
+      ids: { userId: user.userId },
     });
   }
   if (user.status === 'suspended') return [];
@@ -208,8 +209,23 @@ export function suspendUser(
   ];
 }
 
+/** Every UserEvent type: the one list the type guard below is built from. */
+export const USER_EVENT_TYPES = [
+  'UserRegistered',
+  'UserPromotedToAdmin',
+  'PasswordChanged',
+  'UserProfileUpdated',
+  'PreferencesUpdated',
+  'TwoFactorEnabled',
+  'TwoFactorDisabled',
+  'UserSuspended',
+  'UserReactivated',
+] as const;
+export const isUserEvent = eventGuard<UserEvent>()(USER_EVENT_TYPES);
+
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({ status: 'none' }),
+  isEvent: isUserEvent,
   decide(command, state) {
     const at = command.now.toISOString();
     switch (command.type) {
@@ -308,7 +324,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'UserReactivated':
         return { ...state, status: 'active', updatedAt: later(state.updatedAt, event.data.reactivatedAt) };
       default:
-        return assertNever(event);
+        return unknownEvent(event, state);
     }
   },
 };
