@@ -4,9 +4,9 @@ import { Button } from '../components/Button.tsx';
 import { requireAdmin } from '../lib/routeGuards.ts';
 import { currentUserQuery } from '../queries/auth.queries.ts';
 import { card, page, visuallyHidden } from '../styles/layout.css.ts';
-import { AdminMenu } from './-components/admin/AdminMenu.tsx';
-import * as styles from './-components/admin/AdminPanel.css.ts';
-import * as dashboardStyles from './-components/Dashboard.css.ts';
+import * as dashboardStyles from '../ui/page/Page.css.ts';
+import { AdminMenu } from './admin/-components/AdminMenu.tsx';
+import * as styles from './admin/-components/AdminPanel.css.ts';
 
 /**
  * The admin panel (spec 2): the side menu beside one section at a time. Visitors and non-admins go to
