@@ -31,10 +31,10 @@ export const variant = styleVariants({
     {
       background: vars.gradient.gold,
       color: vars.color.onGold,
-      boxShadow: `${vars.shadow.sm}, inset 0 1px 0 rgba(255, 255, 255, 0.45)`,
+      boxShadow: `${vars.shadow.sm}, inset 0 1px 0 ${vars.tint.white45}`,
       selectors: {
         '&:hover:not(:disabled)': {
-          boxShadow: `${vars.shadow.gold}, inset 0 1px 0 rgba(255, 255, 255, 0.5)`,
+          boxShadow: `${vars.shadow.gold}, inset 0 1px 0 ${vars.tint.white50}`,
         },
       },
     },
@@ -67,7 +67,7 @@ export const variant = styleVariants({
       borderColor: vars.color.dangerBorder,
       color: vars.color.danger,
       selectors: {
-        '&:hover:not(:disabled)': { backgroundColor: 'rgba(255, 92, 92, 0.2)' },
+        '&:hover:not(:disabled)': { backgroundColor: vars.tint.dangerStrong20 },
       },
     },
   ],

@@ -68,7 +68,7 @@ export const root = style({
 export const variant = styleVariants({
   default: {},
   success: { borderColor: vars.color.successBorder },
-  destructive: { borderColor: vars.color.dangerBorder, backgroundColor: '#1f1216' },
+  destructive: { borderColor: vars.color.dangerBorder, backgroundColor: vars.tint.dangerSolid },
 });
 
 export const icon = style({

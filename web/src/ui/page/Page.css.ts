@@ -32,8 +32,8 @@ export const adminBanner = style({
   gap: vars.space.lg,
   padding: vars.space.xl,
   borderRadius: vars.radius.xl,
-  border: `1px solid rgba(239, 107, 130, 0.35)`,
-  background: `linear-gradient(120deg, ${vars.color.rubySurface}, rgba(21, 21, 27, 0.9))`,
+  border: `1px solid ${vars.tint.rubyBright35}`,
+  background: `linear-gradient(120deg, ${vars.color.rubySurface}, ${vars.tint.surface90})`,
 });
 
 export const adminText = style({
@@ -149,7 +149,7 @@ export const chip = style({
   height: '32px',
   borderRadius: vars.radius.sm,
   background: vars.gradient.gold,
-  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.25)',
+  boxShadow: `inset 0 0 0 1px ${vars.tint.black25}`,
 });
 
 export const skeleton = style({
@@ -185,7 +185,7 @@ export const change = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
   fontVariantNumeric: 'tabular-nums',
-  backgroundColor: 'rgba(255, 255, 255, 0.06)',
+  backgroundColor: vars.tint.white06,
 });
 
 export const changeUp = style({ color: vars.color.success });

@@ -58,8 +58,8 @@ export const notice = style({
   gap: vars.space.sm,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
-  border: '1px solid rgba(212, 175, 95, 0.35)',
-  backgroundColor: 'rgba(212, 175, 95, 0.08)',
+  border: `1px solid ${vars.tint.gold35}`,
+  backgroundColor: vars.tint.gold08,
   fontSize: vars.fontSize.sm,
 });
 
@@ -126,8 +126,8 @@ export const badgeTone = styleVariants({
   },
   warning: {
     color: vars.color.goldBright,
-    backgroundColor: 'rgba(212, 175, 95, 0.12)',
-    borderColor: 'rgba(212, 175, 95, 0.4)',
+    backgroundColor: vars.tint.gold12,
+    borderColor: vars.tint.gold40,
   },
   danger: {
     color: vars.color.danger,

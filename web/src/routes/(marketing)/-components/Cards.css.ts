@@ -28,7 +28,7 @@ export const tierCard = style({
 export const tierAccent = styleVariants({
   gold: { borderTop: `3px solid ${vars.color.gold}` },
   ruby: { borderTop: `3px solid ${vars.color.ruby}` },
-  black: { borderTop: '3px solid #5a5a66' },
+  black: { borderTop: `3px solid ${vars.tint.blackTier}` },
 });
 
 export const tierVisual = style({

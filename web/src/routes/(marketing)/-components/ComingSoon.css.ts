@@ -22,8 +22,8 @@ export const icon = style({
   width: '64px',
   height: '64px',
   borderRadius: vars.radius.pill,
-  border: '1px solid rgba(212, 175, 95, 0.4)',
-  background: 'radial-gradient(circle at 30% 30%, rgba(240, 215, 140, 0.25), rgba(21, 21, 27, 0.9))',
+  border: `1px solid ${vars.tint.gold40}`,
+  background: `radial-gradient(circle at 30% 30%, ${vars.tint.goldBright25}, ${vars.tint.surface90})`,
   color: vars.color.goldBright,
 });
 

@@ -13,7 +13,7 @@ export const item = style({
   overflow: 'hidden',
   transition: `border-color ${vars.duration.normal}`,
   selectors: {
-    '&[data-state="open"]': { borderColor: 'rgba(212, 175, 95, 0.4)' },
+    '&[data-state="open"]': { borderColor: vars.tint.gold40 },
   },
 });
 

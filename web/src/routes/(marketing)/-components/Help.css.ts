@@ -32,7 +32,7 @@ export const searchInput = style({
     '&:focus-visible': {
       outline: 'none',
       borderColor: vars.color.gold,
-      boxShadow: '0 0 0 3px rgba(212, 175, 95, 0.25)',
+      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
     },
   },
 });

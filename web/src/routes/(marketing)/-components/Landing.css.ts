@@ -104,7 +104,7 @@ export const strip = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.xl,
   border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(180deg, rgba(255, 255, 255, 0.03), transparent), ${vars.color.bgRaised}`,
+  background: `linear-gradient(180deg, ${vars.tint.white03}, transparent), ${vars.color.bgRaised}`,
   boxShadow: vars.shadow.md,
   '@media': {
     [media.tablet]: { padding: vars.space.xl },
@@ -262,8 +262,8 @@ export const carouselViewport = style({
   position: 'relative',
   overflow: 'hidden',
   borderRadius: vars.radius.xl,
-  maskImage: 'linear-gradient(90deg, transparent, #000 6%, #000 94%, transparent)',
-  WebkitMaskImage: 'linear-gradient(90deg, transparent, #000 6%, #000 94%, transparent)',
+  maskImage: `linear-gradient(90deg, transparent, ${vars.tint.blackSolid} 6%, ${vars.tint.blackSolid} 94%, transparent)`,
+  WebkitMaskImage: `linear-gradient(90deg, transparent, ${vars.tint.blackSolid} 6%, ${vars.tint.blackSolid} 94%, transparent)`,
   '@media': {
     [media.reducedMotion]: {
       overflowX: 'auto',
@@ -310,7 +310,7 @@ export const deal = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(150deg, rgba(212, 175, 95, 0.08), transparent 60%), ${vars.color.bgRaised}`,
+  background: `linear-gradient(150deg, ${vars.tint.gold08}, transparent 60%), ${vars.color.bgRaised}`,
 });
 
 export const dealPercent = style({
@@ -354,8 +354,8 @@ export const prize = style({
   alignItems: 'center',
   padding: vars.space.xl,
   borderRadius: vars.radius.xl,
-  border: '1px solid rgba(212, 175, 95, 0.3)',
-  background: `radial-gradient(700px 300px at 0% 0%, rgba(212, 175, 95, 0.14), transparent 70%), radial-gradient(500px 300px at 100% 100%, rgba(200, 50, 79, 0.12), transparent 70%), ${vars.color.bgRaised}`,
+  border: `1px solid ${vars.tint.gold30}`,
+  background: `radial-gradient(700px 300px at 0% 0%, ${vars.tint.gold14}, transparent 70%), radial-gradient(500px 300px at 100% 100%, ${vars.tint.ruby12}, transparent 70%), ${vars.color.bgRaised}`,
   boxShadow: vars.shadow.lg,
   '@media': {
     [media.tablet]: { padding: vars.space['2xl'] },
@@ -384,7 +384,7 @@ export const medal = style({
   border: `1px solid ${vars.color.borderStrong}`,
   background: vars.gradient.black,
   textAlign: 'center',
-  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 rgba(255, 255, 255, 0.12)`,
+  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white12}`,
 });
 
 export const medalIcon = style({
@@ -422,8 +422,8 @@ export const badge = style({
   minHeight: '40px',
   padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.pill,
-  border: '1px solid rgba(212, 175, 95, 0.35)',
-  backgroundColor: 'rgba(212, 175, 95, 0.06)',
+  border: `1px solid ${vars.tint.gold35}`,
+  backgroundColor: vars.tint.gold06,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
 });

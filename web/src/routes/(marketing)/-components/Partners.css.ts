@@ -28,7 +28,7 @@ export const card = style({
   boxShadow: vars.shadow.insetHighlight,
   transition: `border-color ${vars.duration.normal}`,
   selectors: {
-    '&:hover': { borderColor: 'rgba(212, 175, 95, 0.4)' },
+    '&:hover': { borderColor: vars.tint.gold40 },
   },
 });
 
@@ -89,7 +89,7 @@ export const searchInput = style({
     '&:focus-visible': {
       outline: 'none',
       borderColor: vars.color.gold,
-      boxShadow: '0 0 0 3px rgba(212, 175, 95, 0.25)',
+      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
     },
   },
 });

@@ -142,7 +142,7 @@ export const tile = style({
   padding: vars.space.xl,
   borderRadius: vars.radius.xl,
   border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(160deg, rgba(255, 255, 255, 0.035), rgba(255, 255, 255, 0) 55%), ${vars.color.bgRaised}`,
+  background: `linear-gradient(160deg, ${vars.tint.white3p5}, ${vars.tint.white00} 55%), ${vars.color.bgRaised}`,
   boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
 });
 
@@ -154,7 +154,7 @@ export const tileLink = style([
     textDecoration: 'none',
     transition: `border-color ${vars.duration.normal}, transform ${vars.duration.normal}`,
     selectors: {
-      '&:hover': { borderColor: 'rgba(212, 175, 95, 0.45)', transform: 'translateY(-2px)' },
+      '&:hover': { borderColor: vars.tint.gold45, transform: 'translateY(-2px)' },
     },
   },
 ]);
@@ -176,14 +176,14 @@ export const iconBadge = style({
   height: '44px',
   flexShrink: 0,
   borderRadius: vars.radius.md,
-  border: '1px solid rgba(212, 175, 95, 0.35)',
-  background: 'linear-gradient(135deg, rgba(240, 215, 140, 0.16), rgba(143, 110, 46, 0.08))',
+  border: `1px solid ${vars.tint.gold35}`,
+  background: `linear-gradient(135deg, ${vars.tint.goldBright16}, ${vars.tint.goldDeep08})`,
   color: vars.color.goldBright,
 });
 
 export const iconBadgeRuby = style({
-  borderColor: 'rgba(239, 107, 130, 0.4)',
-  background: `linear-gradient(135deg, rgba(239, 107, 130, 0.18), rgba(110, 19, 38, 0.1))`,
+  borderColor: vars.tint.rubyBright40,
+  background: `linear-gradient(135deg, ${vars.tint.rubyBright18}, ${vars.tint.rubyDeep10})`,
   color: vars.color.rubyBright,
 });
 
@@ -203,9 +203,9 @@ export const pill = style({
 });
 
 export const pillGold = style({
-  borderColor: 'rgba(212, 175, 95, 0.5)',
+  borderColor: vars.tint.gold50,
   color: vars.color.goldBright,
-  backgroundColor: 'rgba(212, 175, 95, 0.08)',
+  backgroundColor: vars.tint.gold08,
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ export const timeline = style({
     bottom: '6px',
     left: '5px',
     width: '2px',
-    background: `linear-gradient(${vars.color.gold}, rgba(212, 175, 95, 0.1))`,
+    background: `linear-gradient(${vars.color.gold}, ${vars.tint.gold10})`,
   },
 });
 
@@ -312,8 +312,8 @@ export const band = style({
   justifyItems: 'start',
   padding: vars.space.xl,
   borderRadius: vars.radius.xl,
-  border: '1px solid rgba(212, 175, 95, 0.3)',
-  background: `radial-gradient(600px 240px at 100% 0%, rgba(212, 175, 95, 0.16), transparent 70%), ${vars.color.bgRaised}`,
+  border: `1px solid ${vars.tint.gold30}`,
+  background: `radial-gradient(600px 240px at 100% 0%, ${vars.tint.gold16}, transparent 70%), ${vars.color.bgRaised}`,
   boxShadow: vars.shadow.md,
   '@media': {
     [media.tablet]: {

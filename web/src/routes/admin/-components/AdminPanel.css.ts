@@ -89,7 +89,7 @@ export const menuLink = style({
   selectors: {
     '&:hover': { backgroundColor: vars.color.surfaceHover },
     '&[aria-current="page"]': {
-      backgroundColor: 'rgba(212, 175, 95, 0.12)',
+      backgroundColor: vars.tint.gold12,
       color: vars.color.goldBright,
       fontWeight: vars.fontWeight.semibold,
     },

@@ -52,8 +52,8 @@ export const streamLink = style({
     '&:hover': { backgroundColor: vars.color.surfaceHover },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
     '&[aria-current="page"]': {
-      borderColor: 'rgba(212, 175, 95, 0.5)',
-      backgroundColor: 'rgba(212, 175, 95, 0.12)',
+      borderColor: vars.tint.gold50,
+      backgroundColor: vars.tint.gold12,
     },
   },
 });
@@ -177,7 +177,7 @@ export const jsonText = style({
 /** A projection row's cells, tinted when the row is lagging (gold) or failing (red). */
 export const attentionCell = style({
   selectors: {
-    '[data-attention="lag"] > &': { backgroundColor: 'rgba(212, 175, 95, 0.08)' },
+    '[data-attention="lag"] > &': { backgroundColor: vars.tint.gold08 },
     '[data-attention="error"] > &': { backgroundColor: vars.color.dangerSurface },
   },
 });

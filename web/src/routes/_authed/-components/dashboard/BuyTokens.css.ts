@@ -39,7 +39,7 @@ export const preset = style({
     '&:hover': { borderColor: vars.color.gold },
     '&[data-state="checked"]': {
       borderColor: vars.color.gold,
-      backgroundColor: 'rgba(212, 175, 95, 0.12)',
+      backgroundColor: vars.tint.gold12,
       boxShadow: `inset 0 0 0 1px ${vars.color.gold}`,
     },
   },

@@ -9,7 +9,7 @@ export const bar = style({
   bottom: 0,
   zIndex: vars.zIndex.header,
   borderTop: `1px solid ${vars.color.border}`,
-  backgroundColor: 'rgba(10, 10, 13, 0.94)',
+  backgroundColor: vars.tint.bg94,
   backdropFilter: 'saturate(140%) blur(14px)',
   WebkitBackdropFilter: 'saturate(140%) blur(14px)',
   paddingBottom: 'env(safe-area-inset-bottom, 0px)',

@@ -66,7 +66,7 @@ export const qrImage = style({
   width: '200px',
   height: '200px',
   borderRadius: vars.radius.md,
-  backgroundColor: '#ffffff',
+  backgroundColor: vars.tint.white,
   padding: vars.space.sm,
 });
 

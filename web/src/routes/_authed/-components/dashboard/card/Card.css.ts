@@ -34,7 +34,7 @@ export const frozenTag = style({
   gap: vars.space.xs,
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
-  backgroundColor: 'rgba(10, 10, 13, 0.85)',
+  backgroundColor: vars.tint.bg85,
   border: `1px solid ${vars.color.borderStrong}`,
   color: vars.color.text,
   fontSize: vars.fontSize.sm,
