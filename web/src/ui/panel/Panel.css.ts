@@ -1,4 +1,5 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
@@ -106,40 +107,47 @@ export const skeletonRow = style({
   backgroundColor: vars.color.surface,
 });
 
-export const badge = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '22px',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  border: '1px solid transparent',
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  whiteSpace: 'nowrap',
+/** A status pill: `tone` picks its colours (StatusBadge maps statuses to tones). */
+export const badge = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: '22px',
+    padding: `0 ${vars.space.sm}`,
+    borderRadius: vars.radius.pill,
+    border: '1px solid transparent',
+    fontSize: vars.fontSize.xs,
+    fontWeight: vars.fontWeight.semibold,
+    whiteSpace: 'nowrap',
+  },
+  variants: {
+    tone: {
+      success: {
+        color: vars.color.success,
+        backgroundColor: vars.color.successSurface,
+        borderColor: vars.color.successBorder,
+      },
+      warning: {
+        color: vars.color.goldBright,
+        backgroundColor: vars.tint.gold12,
+        borderColor: vars.tint.gold40,
+      },
+      danger: {
+        color: vars.color.danger,
+        backgroundColor: vars.color.dangerSurface,
+        borderColor: vars.color.dangerBorder,
+      },
+      neutral: {
+        color: vars.color.textMuted,
+        backgroundColor: vars.color.surface,
+        borderColor: vars.color.border,
+      },
+    },
+  },
+  defaultVariants: { tone: 'neutral' },
 });
 
-export const badgeTone = styleVariants({
-  success: {
-    color: vars.color.success,
-    backgroundColor: vars.color.successSurface,
-    borderColor: vars.color.successBorder,
-  },
-  warning: {
-    color: vars.color.goldBright,
-    backgroundColor: vars.tint.gold12,
-    borderColor: vars.tint.gold40,
-  },
-  danger: {
-    color: vars.color.danger,
-    backgroundColor: vars.color.dangerSurface,
-    borderColor: vars.color.dangerBorder,
-  },
-  neutral: {
-    color: vars.color.textMuted,
-    backgroundColor: vars.color.surface,
-    borderColor: vars.color.border,
-  },
-});
+export type BadgeVariants = NonNullable<RecipeVariants<typeof badge>>;
 
 export const positive = style({ color: vars.color.success });
 export const negative = style({ color: vars.color.danger });

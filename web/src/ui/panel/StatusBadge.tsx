@@ -1,6 +1,6 @@
 import * as styles from './Panel.css.ts';
 
-export type BadgeTone = keyof typeof styles.badgeTone;
+export type BadgeTone = NonNullable<styles.BadgeVariants['tone']>;
 
 const tones: Record<string, BadgeTone> = {
   completed: 'success',
@@ -34,5 +34,5 @@ export function StatusBadge({
   tone?: BadgeTone;
 }) {
   const tone = toneOverride ?? tones[status] ?? 'neutral';
-  return <span className={`${styles.badge} ${styles.badgeTone[tone]}`}>{label ?? titleCase(status)}</span>;
+  return <span className={styles.badge({ tone })}>{label ?? titleCase(status)}</span>;
 }
