@@ -10,6 +10,7 @@ import { type HistoryFilters, historyQuery } from '../../queries/transactions.qu
 import { card, eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
 import * as panel from '../../ui/panel/Panel.css.ts';
+import { PanelEmpty } from '../../ui/query/QueryState.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { TYPE_LABELS } from './-components/transactions/describe.ts';
 import { FilterPopover } from './-components/transactions/FilterPopover.tsx';
@@ -96,11 +97,11 @@ function History({ user }: { user: User }) {
           {history.isRefetchError ? (
             <ListError onRetry={() => history.refetch()} />
           ) : transactions.length === 0 ? (
-            <p className={panel.state}>
+            <PanelEmpty>
               {filtered
                 ? 'No transactions found matching your filters'
                 : 'No transactions yet. Your transfers, deposits and distributions will appear here.'}
-            </p>
+            </PanelEmpty>
           ) : (
             <>
               <ul className={rowStyles.list} aria-busy={history.isFetching || undefined}>

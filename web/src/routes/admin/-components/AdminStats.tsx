@@ -1,25 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftRight, Coins, RefreshCw, Users } from 'lucide-react';
+import { ArrowLeftRight, Coins, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/Button.tsx';
 import { formatDecimal, formatTrend } from '../../../lib/format.ts';
 import { adminStatsQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelError } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 
 /** Stats cards with real week-over-week trends (DECISIONS 9); "—" when there is nothing to compare. */
 export function AdminStats() {
   const stats = useQuery(adminStatsQuery);
   if (stats.isError) {
-    return (
-      <div className={panel.errorState} role="alert">
-        <p>Could not load the statistics.</p>
-        <Button variant="secondary" size="sm" onClick={() => stats.refetch()}>
-          <RefreshCw size={14} aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <PanelError onRetry={() => stats.refetch()}>Could not load the statistics.</PanelError>;
   }
   const data = stats.data;
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ChevronDown, ChevronLeft, ChevronRight, Layers, RefreshCw, ScrollText } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight, Layers, ScrollText } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
@@ -9,6 +9,7 @@ import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';
@@ -37,21 +38,11 @@ export function AuditUserStreams({ userId }: { userId: string }) {
         ) : null}
       </div>
       {streams.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading streams…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading streams…" rows={2} />
       ) : streams.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load this user's streams. {streams.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => streams.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => streams.refetch()}>
+          Could not load this user's streams. {streams.error.message}
+        </PanelError>
       ) : (
         <>
           <ul className={auditStyles.streams} aria-label="Streams">
@@ -118,27 +109,16 @@ export function AuditStreamEvents({
         </div>
       </div>
       {page.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading events…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading events…" rows={3} />
       ) : page.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load the events. {page.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => page.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => page.refetch()}>
+          Could not load the events. {page.error.message}
+        </PanelError>
       ) : page.data.events.length === 0 ? (
         <>
-          <p className={panel.state}>
+          <PanelEmpty>
             {from === 0 ? 'No events in this stream yet.' : 'No events from this revision on.'}
-          </p>
+          </PanelEmpty>
           {from > 0 ? (
             <div>
               <Button variant="secondary" size="sm" onClick={() => goTo(0)}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { RefreshCw, ScrollText, Search, UserSearch } from 'lucide-react';
+import { ScrollText, Search, UserSearch } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button, buttonClassName } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -8,6 +8,7 @@ import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';
@@ -52,22 +53,11 @@ export function AuditUserPicker({ selected }: { selected?: string | undefined })
         </Button>
       </form>
       {q === '' ? null : users.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Searching users…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Searching users…" />
       ) : users.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>An error occurred while searching users.</p>
-          <Button variant="secondary" size="sm" onClick={() => users.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => users.refetch()}>An error occurred while searching users.</PanelError>
       ) : users.data.users.length === 0 ? (
-        <p className={panel.state}>No users found</p>
+        <PanelEmpty>No users found</PanelEmpty>
       ) : (
         <ul className={auditStyles.results} aria-label="Matching users">
           {users.data.users.map((user) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PackageCheck, RefreshCw, Truck } from 'lucide-react';
+import { PackageCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
@@ -16,9 +16,9 @@ import {
   useDeliverCardMutation,
   useShipCardMutation,
 } from '../../../queries/cards.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -77,22 +77,11 @@ export function CardsQueue() {
         </div>
       </div>
       {cards.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading cards…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading cards…" />
       ) : cards.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load the cards.</p>
-          <Button variant="secondary" size="sm" onClick={() => cards.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => cards.refetch()}>Could not load the cards.</PanelError>
       ) : cards.data.length === 0 ? (
-        <p className={panel.state}>No cards found</p>
+        <PanelEmpty>No cards found</PanelEmpty>
       ) : (
         <ul className={styles.payments} aria-label="Cards">
           {cards.data.map((card) => (

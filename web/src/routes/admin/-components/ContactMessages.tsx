@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Mail, RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/Button.tsx';
+import { Mail } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -23,22 +22,11 @@ export function ContactMessages() {
         {messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
       </div>
       {messages.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading messages…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading messages…" />
       ) : messages.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load the messages.</p>
-          <Button variant="secondary" size="sm" onClick={() => messages.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => messages.refetch()}>Could not load the messages.</PanelError>
       ) : messages.data.length === 0 ? (
-        <p className={panel.state}>No messages yet.</p>
+        <PanelEmpty>No messages yet.</PanelEmpty>
       ) : (
         <ul className={styles.payments} aria-label="Messages">
           {messages.data.map((message) => (

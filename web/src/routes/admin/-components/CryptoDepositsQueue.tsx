@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, Check, RefreshCw, X } from 'lucide-react';
+import { ArrowDownToLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
@@ -18,8 +18,8 @@ import {
   depositQueueQuery,
   useDecideDepositMutation,
 } from '../../../queries/crypto.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -37,22 +37,11 @@ export function CryptoDepositsQueue() {
         </h2>
       </div>
       {queue.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading deposits…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading deposits…" />
       ) : queue.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load the deposits.</p>
-          <Button variant="secondary" size="sm" onClick={() => queue.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => queue.refetch()}>Could not load the deposits.</PanelError>
       ) : queue.data.length === 0 ? (
-        <p className={panel.state}>No crypto deposits waiting for confirmation.</p>
+        <PanelEmpty>No crypto deposits waiting for confirmation.</PanelEmpty>
       ) : (
         <ul className={styles.payments}>
           {queue.data.map((deposit) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Coins, RefreshCw, Save, TrendingUp } from 'lucide-react';
+import { Coins, Save, TrendingUp } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -14,6 +14,7 @@ import {
 } from '../../../queries/admin.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './AdminPanel.css.ts';
 
 const POSITIVE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -41,26 +42,10 @@ function setAt(updatedAt: string | null): string {
 export function MarketSettings() {
   const settings = useQuery(marketSettingsQuery);
   if (settings.isPending) {
-    return (
-      <div className={panel.skeletonList} aria-busy="true">
-        <p role="status" className={visuallyHidden}>
-          Loading settings…
-        </p>
-        <div className={panel.skeletonRow} />
-        <div className={panel.skeletonRow} />
-      </div>
-    );
+    return <PanelLoading label="Loading settings…" rows={2} />;
   }
   if (settings.isError) {
-    return (
-      <div className={panel.errorState} role="alert">
-        <p>Could not load the settings.</p>
-        <Button variant="secondary" size="sm" onClick={() => settings.refetch()}>
-          <RefreshCw size={14} aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <PanelError onRetry={() => settings.refetch()}>Could not load the settings.</PanelError>;
   }
   const { prices, tokenPrice } = settings.data;
   return (

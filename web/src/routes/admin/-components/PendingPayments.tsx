@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, ClipboardCheck, RefreshCw, X } from 'lucide-react';
+import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
@@ -12,8 +12,8 @@ import {
   pendingPaymentsQuery,
   useVerifyPaymentMutation,
 } from '../../../queries/payments.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 
 /** Pending payment verifications (spec 2 and 4; DECISIONS 16): approve or reject, each confirmed first. */
@@ -28,22 +28,11 @@ export function PendingPayments() {
         </h3>
       </div>
       {pending.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading pending payments…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading pending payments…" />
       ) : pending.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load pending payments.</p>
-          <Button variant="secondary" size="sm" onClick={() => pending.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => pending.refetch()}>Could not load pending payments.</PanelError>
       ) : pending.data.length === 0 ? (
-        <p className={panel.state}>No pending payment verifications at this time.</p>
+        <PanelEmpty>No pending payment verifications at this time.</PanelEmpty>
       ) : (
         <ul className={styles.payments}>
           {pending.data.map((payment) => (

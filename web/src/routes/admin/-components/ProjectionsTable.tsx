@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/Button.tsx';
+import { Activity } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   type ProjectionState,
   type ProjectionStatus,
   projectionsQuery,
 } from '../../../queries/audit.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { type BadgeTone, StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';
@@ -70,23 +69,13 @@ export function ProjectionsTable() {
         ) : null}
       </div>
       {projections.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading projections…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading projections…" rows={2} />
       ) : projections.isError && !projections.data ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load the projections. {projections.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => projections.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => projections.refetch()}>
+          Could not load the projections. {projections.error.message}
+        </PanelError>
       ) : projections.data.length === 0 ? (
-        <p className={panel.state}>This server runs no projections.</p>
+        <PanelEmpty>This server runs no projections.</PanelEmpty>
       ) : (
         <>
           <div className={auditStyles.summary} data-testid="projections-summary">

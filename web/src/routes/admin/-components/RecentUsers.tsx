@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw, Users } from 'lucide-react';
-import { Button } from '../../../components/Button.tsx';
+import { Users } from 'lucide-react';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 
 /** The user list the dashboard loads once; the distribution form checks e-mails against it too. */
@@ -31,23 +30,11 @@ export function RecentUsers() {
         ) : null}
       </div>
       {users.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading users…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading users…" rows={2} />
       ) : users.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>An error occurred while loading users.</p>
-          <Button variant="secondary" size="sm" onClick={() => users.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => users.refetch()}>An error occurred while loading users.</PanelError>
       ) : users.data.users.length === 0 ? (
-        <p className={panel.state}>No users found</p>
+        <PanelEmpty>No users found</PanelEmpty>
       ) : (
         // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard

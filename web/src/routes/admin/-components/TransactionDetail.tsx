@@ -14,6 +14,7 @@ import {
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';
@@ -157,7 +158,7 @@ function Balances({ detail }: { detail: Detail }) {
         </h2>
       </div>
       {detail.balances.length === 0 ? (
-        <p className={panel.state}>This transaction has not moved any balance yet.</p>
+        <PanelEmpty>This transaction has not moved any balance yet.</PanelEmpty>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         <section className={styles.tableWrap} aria-label="Balances table" tabIndex={0}>
@@ -246,7 +247,7 @@ function Events({ events }: { events: TransactionEvent[] }) {
         </p>
       </div>
       {events.length === 0 ? (
-        <p className={panel.state}>No events are recorded for this transaction yet.</p>
+        <PanelEmpty>No events are recorded for this transaction yet.</PanelEmpty>
       ) : (
         <ol className={own.events}>
           {events.map((event) => (

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeftRight, ChevronLeft, ChevronRight, Download, RefreshCw, X } from 'lucide-react';
+import { ArrowLeftRight, ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -26,6 +26,7 @@ import {
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';
@@ -205,30 +206,19 @@ export function TransactionsTable() {
       </search>
 
       {list.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading transactions…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading transactions…" rows={3} />
       ) : list.isError ? (
         isAccessDenied(list.error) ? (
           <AccessRequired />
         ) : (
-          <div className={panel.errorState} role="alert">
-            <p>An error occurred while loading transactions.</p>
-            <Button variant="secondary" size="sm" onClick={() => list.refetch()}>
-              <RefreshCw size={14} aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <PanelError onRetry={() => list.refetch()}>
+            An error occurred while loading transactions.
+          </PanelError>
         )
       ) : list.data.transactions.length === 0 ? (
-        <p className={panel.state}>
+        <PanelEmpty>
           {filtered ? 'No transactions found matching your filters' : 'No transactions yet'}
-        </p>
+        </PanelEmpty>
       ) : (
         // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard

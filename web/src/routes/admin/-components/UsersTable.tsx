@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Ban, RefreshCw, RotateCcw, ScrollText, Search, Users } from 'lucide-react';
+import { Ban, RotateCcw, ScrollText, Search, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button, buttonClassName } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
@@ -13,6 +13,7 @@ import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -75,23 +76,11 @@ export function UsersTable({ me }: { me: User }) {
         ) : null}
       </form>
       {users.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading users…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading users…" rows={2} />
       ) : users.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>An error occurred while loading users.</p>
-          <Button variant="secondary" size="sm" onClick={() => users.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => users.refetch()}>An error occurred while loading users.</PanelError>
       ) : users.data.users.length === 0 ? (
-        <p className={panel.state}>No users found</p>
+        <PanelEmpty>No users found</PanelEmpty>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         <section className={styles.tableWrap} aria-label="Users table" tabIndex={0}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowUpFromLine, Check, RefreshCw, X } from 'lucide-react';
+import { ArrowUpFromLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
@@ -16,9 +16,9 @@ import {
   type WithdrawalDecision,
   withdrawalQueueQuery,
 } from '../../../queries/crypto.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -46,22 +46,11 @@ export function WithdrawalsQueue() {
         {overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
       </div>
       {queue.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading withdrawals…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading withdrawals…" />
       ) : queue.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load the withdrawals.</p>
-          <Button variant="secondary" size="sm" onClick={() => queue.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => queue.refetch()}>Could not load the withdrawals.</PanelError>
       ) : queue.data.length === 0 ? (
-        <p className={panel.state}>No withdrawals waiting to be sent.</p>
+        <PanelEmpty>No withdrawals waiting to be sent.</PanelEmpty>
       ) : (
         <ul className={styles.payments}>
           {[...queue.data]

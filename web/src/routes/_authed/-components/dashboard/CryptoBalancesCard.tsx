@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bitcoin, RefreshCw } from 'lucide-react';
-import { Button } from '../../../../components/Button.tsx';
+import { Bitcoin } from 'lucide-react';
 import { formatAsset, formatChange, isPositive } from '../../../../lib/assets.ts';
 import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../../lib/constants.ts';
 import { formatDecimal, formatRelative } from '../../../../lib/format.ts';
@@ -15,6 +14,7 @@ import {
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
+import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Crypto.css.ts';
 
 const RECENT_WITHDRAWALS = 5;
@@ -41,21 +41,9 @@ export function CryptoBalancesCard() {
         {totalUsd ? <p className={styles.total}>≈ ${formatDecimal(totalUsd)} USD</p> : null}
       </div>
       {balances.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading crypto balances…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading crypto balances…" rows={2} />
       ) : balances.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load your crypto balances.</p>
-          <Button variant="secondary" size="sm" onClick={() => balances.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => balances.refetch()}>Could not load your crypto balances.</PanelError>
       ) : (
         <ul className={styles.list} aria-label="Crypto balances">
           {CRYPTO_CURRENCIES.map((currency) => (

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, ReceiptText, RefreshCw } from 'lucide-react';
-import { Button } from '../../../../components/Button.tsx';
+import { ArrowRight, ReceiptText } from 'lucide-react';
 import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '../../../../queries/transactions.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as rowStyles from '../transactions/TransactionItem.css.ts';
 import { TransactionItem } from '../transactions/TransactionItem.tsx';
 
@@ -26,24 +25,13 @@ export function RecentTransactions() {
         </Link>
       </div>
       {recent.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading transactions…
-          </p>
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading transactions…" rows={3} />
       ) : recent.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>An error occurred while loading your transactions.</p>
-          <Button variant="secondary" size="sm" onClick={() => recent.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => recent.refetch()}>
+          An error occurred while loading your transactions.
+        </PanelError>
       ) : recent.data.transactions.length === 0 ? (
-        <p className={panel.state}>No transactions yet. Buy SAI or ask a friend to send you some.</p>
+        <PanelEmpty>No transactions yet. Buy SAI or ask a friend to send you some.</PanelEmpty>
       ) : (
         <ul className={rowStyles.list} aria-label="Latest transactions">
           {recent.data.transactions.slice(0, RECENT_TRANSACTIONS).map((transaction) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, QrCode, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ArrowDownToLine, QrCode, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { CopyButton } from '../../../../components/CopyButton.tsx';
@@ -17,6 +17,7 @@ import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
 import { publicConfigQuery } from '../../../../queries/config.queries.ts';
 import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
 
 const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
@@ -47,15 +48,7 @@ export function CryptoDepositForm() {
     return <div className={panel.skeletonRow} aria-busy="true" />;
   }
   if (networks.isError) {
-    return (
-      <div className={panel.errorState} role="alert">
-        <p>Could not load the deposit networks.</p>
-        <Button variant="secondary" size="sm" onClick={() => networks.refetch()}>
-          <RefreshCw size={14} aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <PanelError onRetry={() => networks.refetch()}>Could not load the deposit networks.</PanelError>;
   }
 
   const catalogue = networks.data;

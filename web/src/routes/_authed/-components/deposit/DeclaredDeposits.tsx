@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { History, RefreshCw } from 'lucide-react';
-import { Button } from '../../../../components/Button.tsx';
+import { History } from 'lucide-react';
 import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
 
 /** The user's declared crypto deposits and where each stands (pending, confirmed with its amount, rejected). */
@@ -21,22 +20,11 @@ export function DeclaredDeposits() {
         </h2>
       </div>
       {deposits.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading your deposits…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading your deposits…" />
       ) : deposits.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load your deposits.</p>
-          <Button variant="secondary" size="sm" onClick={() => deposits.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => deposits.refetch()}>Could not load your deposits.</PanelError>
       ) : deposits.data.length === 0 ? (
-        <p className={panel.state}>No deposits declared yet.</p>
+        <PanelEmpty>No deposits declared yet.</PanelEmpty>
       ) : (
         <ul className={styles.list} aria-label="Declared deposits">
           {deposits.data.map((deposit) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw, RotateCcw, Save, SlidersHorizontal } from 'lucide-react';
+import { RotateCcw, Save, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
@@ -16,8 +16,8 @@ import {
   useResetPreferencesMutation,
   useSavePreferencesMutation,
 } from '../../../../queries/account.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
 /** Preferences (spec 2; DECISIONS 13: Save Preferences and Reset to Default are real calls). */
@@ -32,20 +32,9 @@ export function PreferencesSettings() {
         </h2>
       </div>
       {preferences.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading preferences…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading preferences…" />
       ) : preferences.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load your preferences.</p>
-          <Button variant="secondary" size="sm" onClick={() => preferences.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => preferences.refetch()}>Could not load your preferences.</PanelError>
       ) : (
         <PreferencesForm saved={preferences.data} />
       )}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, RefreshCw, ShieldCheck } from 'lucide-react';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
@@ -17,6 +17,7 @@ import {
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
+import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
 type PasswordField = keyof PasswordChangeInput;
@@ -169,13 +170,7 @@ function TwoFactorSettings() {
           <span className={visuallyHidden}>Loading…</span>
         </div>
       ) : status.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load your two-factor status.</p>
-          <Button variant="secondary" size="sm" onClick={() => status.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => status.refetch()}>Could not load your two-factor status.</PanelError>
       ) : status.data.enabled ? (
         <CodeForm
           enable={false}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard, Eye, MapPin, RefreshCw, Settings, Snowflake, Trophy, Wallet } from 'lucide-react';
+import { CreditCard, Eye, MapPin, Settings, Snowflake, Trophy, Wallet } from 'lucide-react';
 import { Progress } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../../../components/Button.tsx';
@@ -18,8 +18,8 @@ import {
   userCardQuery,
   useSetShippingAddressMutation,
 } from '../../../../../queries/cards.queries.ts';
-import { visuallyHidden } from '../../../../../styles/layout.css.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
+import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
 import { CardDetails, formatDay } from './CardDetails.tsx';
@@ -113,20 +113,9 @@ export function MetalCardPanel({
       </div>
 
       {card.isPending ? (
-        <div className={panel.skeletonList} aria-busy="true">
-          <p role="status" className={visuallyHidden}>
-            Loading your card…
-          </p>
-          <div className={panel.skeletonRow} />
-        </div>
+        <PanelLoading label="Loading your card…" />
       ) : card.isError ? (
-        <div className={panel.errorState} role="alert">
-          <p>Could not load your card.</p>
-          <Button variant="secondary" size="sm" onClick={() => card.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <PanelError onRetry={() => card.refetch()}>Could not load your card.</PanelError>
       ) : (
         <div className={styles.body}>
           <div className={styles.visual}>
