@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
+import { UserCells, UserTableHead } from './UserColumns.tsx';
 
 /** The user list the dashboard loads once; the distribution form checks e-mails against it too. */
 export const RECENT_USERS_QUERY = { limit: 100 } as const;
@@ -40,53 +39,13 @@ export function RecentUsers() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         <section className={styles.tableWrap} aria-label="Recent users table" tabIndex={0}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.th}>
-                  User
-                </th>
-                <th scope="col" className={styles.th}>
-                  Email
-                </th>
-                <th scope="col" className={styles.th}>
-                  Registered
-                </th>
-                <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-                  Balance
-                </th>
-                <th scope="col" className={styles.th}>
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <UserTableHead />
             <tbody>
-              {users.data.users.slice(0, SHOWN).map((user) => {
-                const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
-                return (
-                  <tr key={user.id}>
-                    <td className={styles.td}>
-                      <span className={styles.userCell}>
-                        <span className={styles.userName}>{fullName || user.username}</span>
-                        {fullName ? <span className={styles.userHandle}>@{user.username}</span> : null}
-                      </span>
-                    </td>
-                    <td className={styles.td}>{user.email}</td>
-                    <td className={styles.td}>
-                      <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                    </td>
-                    <td className={`${styles.td} ${styles.numeric}`}>{formatDecimal(user.balance)} SAI</td>
-                    <td className={styles.td}>
-                      <StatusBadge status={user.status} />
-                      {user.isAdmin ? (
-                        <>
-                          {' '}
-                          <StatusBadge status="admin" label="Admin" />
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
+              {users.data.users.slice(0, SHOWN).map((user) => (
+                <tr key={user.id}>
+                  <UserCells user={user} />
+                </tr>
+              ))}
             </tbody>
           </table>
         </section>

@@ -6,16 +6,15 @@ import { Button, buttonClassName } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useSetUserStatusMutation } from '../../../queries/admin.queries.ts';
 import type { User } from '../../../queries/auth.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { UserCells, UserTableHead } from './UserColumns.tsx';
 
 const PAGE = 100;
 
@@ -85,28 +84,7 @@ export function UsersTable({ me }: { me: User }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         <section className={styles.tableWrap} aria-label="Users table" tabIndex={0}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.th}>
-                  User
-                </th>
-                <th scope="col" className={styles.th}>
-                  Email
-                </th>
-                <th scope="col" className={styles.th}>
-                  Registered
-                </th>
-                <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-                  Balance
-                </th>
-                <th scope="col" className={styles.th}>
-                  Status
-                </th>
-                <th scope="col" className={styles.th}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <UserTableHead actions />
             <tbody>
               {users.data.users.map((user) => (
                 <UserRow key={user.id} user={user} isMe={user.id === me.id} />
@@ -121,7 +99,6 @@ export function UsersTable({ me }: { me: User }) {
 
 function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
   const setStatus = useSetUserStatusMutation();
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const suspended = user.status === 'suspended';
 
   const change = () =>
@@ -142,26 +119,7 @@ function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
 
   return (
     <tr>
-      <td className={styles.td}>
-        <span className={styles.userCell}>
-          <span className={styles.userName}>{fullName || user.username}</span>
-          {fullName ? <span className={styles.userHandle}>@{user.username}</span> : null}
-        </span>
-      </td>
-      <td className={styles.td}>{user.email}</td>
-      <td className={styles.td}>
-        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-      </td>
-      <td className={`${styles.td} ${styles.numeric}`}>{formatDecimal(user.balance)} SAI</td>
-      <td className={styles.td}>
-        <StatusBadge status={user.status} />
-        {user.isAdmin ? (
-          <>
-            {' '}
-            <StatusBadge status="admin" label="Admin" />
-          </>
-        ) : null}
-      </td>
+      <UserCells user={user} />
       <td className={styles.td}>
         <span className={styles.actions}>
           <Link
