@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
@@ -19,6 +17,7 @@ import {
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -166,19 +165,16 @@ function CardItem({ card }: { card: AdminCard }) {
       {canShip || card.shippingStatus === 'shipped' ? (
         <div className={styles.actions}>
           {canShip ? (
-            <ConfirmDialog
+            <ReviewAction
               title="Ship this card?"
               description={`${tierInfo(card.tier).name} card for ${who}, to ${address}.`}
               confirmLabel="Ship card"
               pendingLabel="Shipping…"
               pending={ship.isPending}
               onConfirm={onShip}
-              trigger={
-                <Button size="sm" disabled={busy}>
-                  <Truck size={16} aria-hidden="true" />
-                  Ship
-                </Button>
-              }
+              label="Ship"
+              icon={Truck}
+              disabled={busy}
             >
               <TextField
                 label="Tracking number"
@@ -199,22 +195,20 @@ function CardItem({ card }: { card: AdminCard }) {
                 error={errors.delivery}
                 required
               />
-            </ConfirmDialog>
+            </ReviewAction>
           ) : null}
           {card.shippingStatus === 'shipped' ? (
-            <ConfirmDialog
+            <ReviewAction
               title="Mark this card delivered?"
               description={`The courier delivered ${who}'s card${card.trackingNumber ? ` (${card.trackingNumber})` : ''}.`}
               confirmLabel="Mark delivered"
               pendingLabel="Saving…"
               pending={deliver.isPending}
               onConfirm={onDeliver}
-              trigger={
-                <Button size="sm" variant="secondary" disabled={busy}>
-                  <PackageCheck size={16} aria-hidden="true" />
-                  Mark delivered
-                </Button>
-              }
+              label="Mark delivered"
+              icon={PackageCheck}
+              variant="secondary"
+              disabled={busy}
             />
           ) : null}
         </div>

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
@@ -20,6 +18,7 @@ import {
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -136,19 +135,16 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
         <dd className={`${styles.definition} ${adminStyles.mono}`}>{deposit.txHash || '—'}</dd>
       </dl>
       <div className={styles.actions}>
-        <ConfirmDialog
+        <ReviewAction
           title="Confirm this deposit?"
           description={`Enter the ${deposit.currency} received on ${deposit.networkLabel}${needsHash ? ' and the transaction hash' : ''}. It is credited to ${who}'s balance.`}
           confirmLabel="Confirm deposit"
           pendingLabel="Confirming…"
           pending={decide.isPending}
           onConfirm={confirm}
-          trigger={
-            <Button size="sm" disabled={decide.isPending}>
-              <Check size={16} aria-hidden="true" />
-              Confirm
-            </Button>
-          }
+          label="Confirm"
+          icon={Check}
+          disabled={decide.isPending}
         >
           <TextField
             label={`Amount received (${deposit.currency})`}
@@ -180,21 +176,18 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
               required
             />
           ) : null}
-        </ConfirmDialog>
-        <ConfirmDialog
+        </ReviewAction>
+        <ReviewAction
           title="Reject this deposit?"
           description={`${who} is notified. Nothing is credited.`}
           confirmLabel="Reject deposit"
           pendingLabel="Rejecting…"
-          confirmVariant="danger"
           pending={decide.isPending}
           onConfirm={() => run({ action: 'reject', reason: reason.trim() }, 'Deposit rejected')}
-          trigger={
-            <Button size="sm" variant="danger" disabled={decide.isPending}>
-              <X size={16} aria-hidden="true" />
-              Reject
-            </Button>
-          }
+          label="Reject"
+          icon={X}
+          variant="danger"
+          disabled={decide.isPending}
         >
           <TextAreaField
             label="Reason"
@@ -205,7 +198,7 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
-        </ConfirmDialog>
+        </ReviewAction>
       </div>
     </li>
   );

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
@@ -14,6 +12,7 @@ import {
 } from '../../../queries/payments.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 
 /** Pending payment verifications (spec 2 and 4; DECISIONS 16): approve or reject, each confirmed first. */
@@ -100,34 +99,28 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
         </dd>
       </dl>
       <div className={styles.actions}>
-        <ConfirmDialog
+        <ReviewAction
           title="Approve this payment?"
           description={`${amount} will be added to ${who}'s balance. This cannot be undone.`}
           confirmLabel="Approve"
           pendingLabel="Approving…"
           pending={verify.isPending}
           onConfirm={() => decide(true)}
-          trigger={
-            <Button size="sm" disabled={verify.isPending}>
-              <Check size={16} aria-hidden="true" />
-              Approve
-            </Button>
-          }
+          label="Approve"
+          icon={Check}
+          disabled={verify.isPending}
         />
-        <ConfirmDialog
+        <ReviewAction
           title="Reject this payment?"
           description={`${who} will be notified and can submit a new payment proof.`}
           confirmLabel="Reject"
           pendingLabel="Rejecting…"
-          confirmVariant="danger"
           pending={verify.isPending}
           onConfirm={() => decide(false)}
-          trigger={
-            <Button size="sm" variant="danger" disabled={verify.isPending}>
-              <X size={16} aria-hidden="true" />
-              Reject
-            </Button>
-          }
+          label="Reject"
+          icon={X}
+          variant="danger"
+          disabled={verify.isPending}
         >
           <TextAreaField
             label="Reason"
@@ -138,7 +131,7 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
-        </ConfirmDialog>
+        </ReviewAction>
       </div>
     </li>
   );

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
@@ -19,6 +17,7 @@ import {
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -150,19 +149,16 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
         ) : null}
       </dl>
       <div className={styles.actions}>
-        <ConfirmDialog
+        <ReviewAction
           title="Complete this withdrawal?"
           description={`Confirm that ${amount} was sent to ${withdrawal.address} on ${withdrawal.chainLabel}.`}
           confirmLabel="Mark completed"
           pendingLabel="Saving…"
           pending={decide.isPending}
           onConfirm={complete}
-          trigger={
-            <Button size="sm" disabled={decide.isPending}>
-              <Check size={16} aria-hidden="true" />
-              Complete
-            </Button>
-          }
+          label="Complete"
+          icon={Check}
+          disabled={decide.isPending}
         >
           <TextField
             label="Outgoing transaction hash"
@@ -174,21 +170,18 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
             error={txError}
             required
           />
-        </ConfirmDialog>
-        <ConfirmDialog
+        </ReviewAction>
+        <ReviewAction
           title="Fail this withdrawal?"
           description={`The hold is released: ${amount} goes back to ${who}'s available balance.`}
           confirmLabel="Mark failed"
           pendingLabel="Saving…"
-          confirmVariant="danger"
           pending={decide.isPending}
           onConfirm={fail}
-          trigger={
-            <Button size="sm" variant="danger" disabled={decide.isPending}>
-              <X size={16} aria-hidden="true" />
-              Fail
-            </Button>
-          }
+          label="Fail"
+          icon={X}
+          variant="danger"
+          disabled={decide.isPending}
         >
           <TextAreaField
             label="Reason"
@@ -200,7 +193,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
             error={reasonError}
             required
           />
-        </ConfirmDialog>
+        </ReviewAction>
       </div>
     </li>
   );
