@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../../lib/validation.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
+import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
@@ -37,16 +38,8 @@ export function DistributeTokensForm() {
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
   const keys = useIdempotencyKeys();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
   const [finding, setFinding] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-
-  const showErrors = (found: FormErrors<Field>) => {
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
-  };
 
   const update = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -132,9 +125,7 @@ export function DistributeTokensForm() {
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
         <TextField
-          ref={(element) => {
-            inputs.current.email = element;
-          }}
+          ref={inputRef('email')}
           label="User email"
           name="email"
           type="email"
@@ -146,9 +137,7 @@ export function DistributeTokensForm() {
           required
         />
         <TextField
-          ref={(element) => {
-            inputs.current.amount = element;
-          }}
+          ref={inputRef('amount')}
           label="Amount (SAI)"
           name="amount"
           inputMode="decimal"
@@ -160,9 +149,7 @@ export function DistributeTokensForm() {
           required
         />
         <TextField
-          ref={(element) => {
-            inputs.current.description = element;
-          }}
+          ref={inputRef('description')}
           label="Description"
           name="description"
           optional

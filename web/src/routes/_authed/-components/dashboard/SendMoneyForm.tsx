@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
@@ -20,6 +20,7 @@ import {
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
 import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
 type Field = keyof SendValues;
@@ -40,13 +41,11 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   const queryClient = useQueryClient();
   const transfer = useTransferMutation();
   const keys = useIdempotencyKeys();
-  const [values, setValues] = useState<SendValues>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
   const [submitted, setSubmitted] = useState(false);
   const [looking, setLooking] = useState(false);
   // The e-mail whose recipient is shown under the field; set when the field is left.
   const [previewEmail, setPreviewEmail] = useState('');
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
 
@@ -54,16 +53,6 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     const next = { ...values, [field]: value };
     setValues(next);
     if (submitted) setErrors(validateSend(next, user.balance));
-  };
-
-  const focusFirst = (found: FormErrors<Field>) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const showErrors = (found: FormErrors<Field>) => {
-    setErrors(found);
-    focusFirst(found);
   };
 
   const findRecipient = async (email: string): Promise<Recipient | null> => {
@@ -152,9 +141,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Send SAI">
       <TextField
-        ref={(element) => {
-          inputs.current.recipientEmail = element;
-        }}
+        ref={inputRef('recipientEmail')}
         label="Recipient email"
         name="recipientEmail"
         type="email"
@@ -169,9 +156,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         required
       />
       <TextField
-        ref={(element) => {
-          inputs.current.amount = element;
-        }}
+        ref={inputRef('amount')}
         label="Amount (SAI)"
         name="amount"
         inputMode="decimal"
@@ -184,9 +169,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         required
       />
       <TextField
-        ref={(element) => {
-          inputs.current.description = element;
-        }}
+        ref={inputRef('description')}
         label="Description"
         name="description"
         optional
