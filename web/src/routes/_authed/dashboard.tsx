@@ -1,17 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, Navigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
 import { ArrowRight, Shield } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button, buttonClassName } from '../../components/Button.tsx';
+import { buttonClassName } from '../../components/Button.tsx';
 import { TooltipProvider } from '../../components/Tooltip.tsx';
 import { displayName } from '../../lib/format.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { userCardQuery } from '../../queries/cards.queries.ts';
 import { cryptoBalancesQuery, cryptoPricesQuery } from '../../queries/crypto.queries.ts';
 import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
-import { card, eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
+import { eyebrow, page } from '../../styles/layout.css.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
 import * as styles from '../../ui/page/Page.css.ts';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import { BalanceCard } from './-components/dashboard/BalanceCard.tsx';
 import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
@@ -98,31 +99,16 @@ function DashboardPage() {
 }
 
 function DashboardSkeleton() {
-  return (
-    <div className={`${page} ${styles.stack}`} aria-busy="true">
-      <p role="status" className={visuallyHidden}>
-        Loading dashboard…
-      </p>
-      <div className={styles.skeleton} />
-    </div>
-  );
+  return <PageSkeleton label="Loading dashboard…" />;
 }
 
 function DashboardError() {
-  const router = useRouter();
   return (
-    <div className={`${page} ${styles.stack}`}>
-      <section className={card} role="alert">
-        <div className={styles.stack}>
-          <h1 className={styles.title}>Error loading dashboard</h1>
-          <p className={styles.muted}>We could not load your account. Please sign in again.</p>
-          <div>
-            <Button variant="secondary" onClick={() => router.navigate({ to: '/login' })}>
-              Return to login
-            </Button>
-          </div>
-        </div>
-      </section>
-    </div>
+    <PageError
+      title="Error loading dashboard"
+      message="We could not load your account. Please sign in again."
+      to="/login"
+      action="Return to login"
+    />
   );
 }

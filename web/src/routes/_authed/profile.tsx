@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { Bell, LogOut, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Button } from '../../components/Button.tsx';
@@ -8,8 +8,9 @@ import { useSignOut } from '../../components/useSignOut.ts';
 import { initials } from '../../lib/format.ts';
 import { preferencesQuery, twoFactorQuery } from '../../queries/account.queries.ts';
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
-import { card, eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
+import { card, eyebrow, page } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
 import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
@@ -135,31 +136,16 @@ function openNotifications() {
 }
 
 function ProfileSkeleton() {
-  return (
-    <div className={`${page} ${dashboardStyles.stack}`} aria-busy="true">
-      <p role="status" className={visuallyHidden}>
-        Loading profile…
-      </p>
-      <div className={dashboardStyles.skeleton} />
-    </div>
-  );
+  return <PageSkeleton label="Loading profile…" />;
 }
 
 function ProfileError() {
-  const router = useRouter();
   return (
-    <div className={`${page} ${dashboardStyles.stack}`}>
-      <section className={card} role="alert">
-        <div className={dashboardStyles.stack}>
-          <h1 className={dashboardStyles.title}>Error loading profile</h1>
-          <p className={dashboardStyles.muted}>Your account settings could not be loaded right now.</p>
-          <div>
-            <Button variant="secondary" onClick={() => router.navigate({ to: '/dashboard' })}>
-              Return to Dashboard
-            </Button>
-          </div>
-        </div>
-      </section>
-    </div>
+    <PageError
+      title="Error loading profile"
+      message="Your account settings could not be loaded right now."
+      to="/dashboard"
+      action="Return to Dashboard"
+    />
   );
 }

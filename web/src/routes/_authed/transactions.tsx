@@ -1,5 +1,5 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { Download, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
@@ -7,8 +7,9 @@ import { downloadTextFile } from '../../lib/csv.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
 import { type HistoryFilters, historyQuery } from '../../queries/transactions.queries.ts';
-import { card, eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
+import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import { PanelEmpty } from '../../ui/query/QueryState.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
@@ -171,31 +172,16 @@ function dateRangeLabel(filters: HistoryFilters): string {
 }
 
 function HistorySkeleton() {
-  return (
-    <div className={`${page} ${dashboardStyles.stack}`} aria-busy="true">
-      <p role="status" className={visuallyHidden}>
-        Loading transactions…
-      </p>
-      <div className={dashboardStyles.skeleton} />
-    </div>
-  );
+  return <PageSkeleton label="Loading transactions…" />;
 }
 
 function HistoryError() {
-  const router = useRouter();
   return (
-    <div className={`${page} ${dashboardStyles.stack}`}>
-      <section className={card} role="alert">
-        <div className={dashboardStyles.stack}>
-          <h1 className={dashboardStyles.title}>Error loading transaction data</h1>
-          <p className={dashboardStyles.muted}>Your transactions could not be loaded right now.</p>
-          <div>
-            <Button variant="secondary" onClick={() => router.navigate({ to: '/dashboard' })}>
-              Return to Dashboard
-            </Button>
-          </div>
-        </div>
-      </section>
-    </div>
+    <PageError
+      title="Error loading transaction data"
+      message="Your transactions could not be loaded right now."
+      to="/dashboard"
+      action="Return to Dashboard"
+    />
   );
 }
