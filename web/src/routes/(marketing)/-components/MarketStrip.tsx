@@ -9,7 +9,7 @@ import {
 import { formatRelative } from '../../../lib/format.ts';
 import { type PriceEntry as CryptoPrice, cryptoPricesQuery } from '../../../queries/crypto.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
-import * as styles from './Landing.css.ts';
+import * as styles from './MarketStrip.css.ts';
 import { pill, skeleton, small } from './Public.css.ts';
 
 /** The landing page's crypto and pay-methods strip: live prices with their 24-hour change. */
