@@ -9,33 +9,34 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AboutRouteImport } from './routes/about';
+import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as AdminRouteImport } from './routes/admin';
-import { Route as AllPartnersRouteImport } from './routes/all-partners';
 import { Route as AuthRouteImport } from './routes/auth';
-import { Route as BlogRouteImport } from './routes/blog';
-import { Route as BusinessRouteImport } from './routes/business';
-import { Route as CardsRouteImport } from './routes/cards';
-import { Route as CareersRouteImport } from './routes/careers';
-import { Route as ComplianceRouteImport } from './routes/compliance';
-import { Route as ContactRouteImport } from './routes/contact';
-import { Route as CookiesRouteImport } from './routes/cookies';
-import { Route as DashboardRouteImport } from './routes/dashboard';
-import { Route as DepositRouteImport } from './routes/deposit';
-import { Route as ExchangeRouteImport } from './routes/exchange';
-import { Route as HelpRouteImport } from './routes/help';
 import { Route as LoginRouteImport } from './routes/login';
-import { Route as PartnersRouteImport } from './routes/partners';
-import { Route as PressRouteImport } from './routes/press';
-import { Route as PricingRouteImport } from './routes/pricing';
-import { Route as PrivacyRouteImport } from './routes/privacy';
-import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as RegisterRouteImport } from './routes/register';
-import { Route as RewardsRouteImport } from './routes/rewards';
-import { Route as TermsRouteImport } from './routes/terms';
-import { Route as TransactionsRouteImport } from './routes/transactions';
-import { Route as WalletRouteImport } from './routes/wallet';
+import { Route as marketingIndexRouteImport } from './routes/(marketing)/index';
+import { Route as marketingAboutRouteImport } from './routes/(marketing)/about';
+import { Route as marketingAllPartnersRouteImport } from './routes/(marketing)/all-partners';
+import { Route as marketingBlogRouteImport } from './routes/(marketing)/blog';
+import { Route as marketingBusinessRouteImport } from './routes/(marketing)/business';
+import { Route as marketingCardsRouteImport } from './routes/(marketing)/cards';
+import { Route as marketingCareersRouteImport } from './routes/(marketing)/careers';
+import { Route as marketingComplianceRouteImport } from './routes/(marketing)/compliance';
+import { Route as marketingContactRouteImport } from './routes/(marketing)/contact';
+import { Route as marketingCookiesRouteImport } from './routes/(marketing)/cookies';
+import { Route as marketingExchangeRouteImport } from './routes/(marketing)/exchange';
+import { Route as marketingHelpRouteImport } from './routes/(marketing)/help';
+import { Route as marketingPartnersRouteImport } from './routes/(marketing)/partners';
+import { Route as marketingPressRouteImport } from './routes/(marketing)/press';
+import { Route as marketingPricingRouteImport } from './routes/(marketing)/pricing';
+import { Route as marketingPrivacyRouteImport } from './routes/(marketing)/privacy';
+import { Route as marketingRewardsRouteImport } from './routes/(marketing)/rewards';
+import { Route as marketingTermsRouteImport } from './routes/(marketing)/terms';
+import { Route as marketingWalletRouteImport } from './routes/(marketing)/wallet';
+import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard';
+import { Route as AuthedDepositRouteImport } from './routes/_authed/deposit';
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile';
+import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminAuditRouteImport } from './routes/admin/audit';
 import { Route as AdminCardsRouteImport } from './routes/admin/cards';
@@ -47,21 +48,15 @@ import { Route as AdminReportsRouteImport } from './routes/admin/reports';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
 import { Route as AdminTransactionsRouteImport } from './routes/admin/transactions';
 import { Route as AdminUsersRouteImport } from './routes/admin/users';
-import { Route as FeaturesCryptoBackRouteImport } from './routes/features/crypto-back';
-import { Route as FeaturesPremiumRouteImport } from './routes/features/premium';
-import { Route as FeaturesSpendingRouteImport } from './routes/features/spending';
-import { Route as LearnBasicsRouteImport } from './routes/learn/basics';
-import { Route as LearnSecurityRouteImport } from './routes/learn/security';
+import { Route as marketingFeaturesCryptoBackRouteImport } from './routes/(marketing)/features/crypto-back';
+import { Route as marketingFeaturesPremiumRouteImport } from './routes/(marketing)/features/premium';
+import { Route as marketingFeaturesSpendingRouteImport } from './routes/(marketing)/features/spending';
+import { Route as marketingLearnBasicsRouteImport } from './routes/(marketing)/learn/basics';
+import { Route as marketingLearnSecurityRouteImport } from './routes/(marketing)/learn/security';
 import { Route as AdminTransactionIdRouteImport } from './routes/admin/transaction.$id';
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const AboutRoute = AboutRouteImport.update({
-  id: '/about',
-  path: '/about',
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AdminRoute = AdminRouteImport.update({
@@ -69,69 +64,9 @@ const AdminRoute = AdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AllPartnersRoute = AllPartnersRouteImport.update({
-  id: '/all-partners',
-  path: '/all-partners',
-  getParentRoute: () => rootRouteImport,
-} as any);
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BlogRoute = BlogRouteImport.update({
-  id: '/blog',
-  path: '/blog',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BusinessRoute = BusinessRouteImport.update({
-  id: '/business',
-  path: '/business',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CardsRoute = CardsRouteImport.update({
-  id: '/cards',
-  path: '/cards',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CareersRoute = CareersRouteImport.update({
-  id: '/careers',
-  path: '/careers',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ComplianceRoute = ComplianceRouteImport.update({
-  id: '/compliance',
-  path: '/compliance',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ContactRoute = ContactRouteImport.update({
-  id: '/contact',
-  path: '/contact',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CookiesRoute = CookiesRouteImport.update({
-  id: '/cookies',
-  path: '/cookies',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const DepositRoute = DepositRouteImport.update({
-  id: '/deposit',
-  path: '/deposit',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ExchangeRoute = ExchangeRouteImport.update({
-  id: '/exchange',
-  path: '/exchange',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const HelpRoute = HelpRouteImport.update({
-  id: '/help',
-  path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LoginRoute = LoginRouteImport.update({
@@ -139,55 +74,125 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any);
-const PartnersRoute = PartnersRouteImport.update({
-  id: '/partners',
-  path: '/partners',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const PressRoute = PressRouteImport.update({
-  id: '/press',
-  path: '/press',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const PricingRoute = PricingRouteImport.update({
-  id: '/pricing',
-  path: '/pricing',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const PrivacyRoute = PrivacyRouteImport.update({
-  id: '/privacy',
-  path: '/privacy',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any);
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any);
-const RewardsRoute = RewardsRouteImport.update({
-  id: '/rewards',
+const marketingIndexRoute = marketingIndexRouteImport.update({
+  id: '/(marketing)/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingAboutRoute = marketingAboutRouteImport.update({
+  id: '/(marketing)/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingAllPartnersRoute = marketingAllPartnersRouteImport.update({
+  id: '/(marketing)/all-partners',
+  path: '/all-partners',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingBlogRoute = marketingBlogRouteImport.update({
+  id: '/(marketing)/blog',
+  path: '/blog',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingBusinessRoute = marketingBusinessRouteImport.update({
+  id: '/(marketing)/business',
+  path: '/business',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingCardsRoute = marketingCardsRouteImport.update({
+  id: '/(marketing)/cards',
+  path: '/cards',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingCareersRoute = marketingCareersRouteImport.update({
+  id: '/(marketing)/careers',
+  path: '/careers',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingComplianceRoute = marketingComplianceRouteImport.update({
+  id: '/(marketing)/compliance',
+  path: '/compliance',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingContactRoute = marketingContactRouteImport.update({
+  id: '/(marketing)/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingCookiesRoute = marketingCookiesRouteImport.update({
+  id: '/(marketing)/cookies',
+  path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingExchangeRoute = marketingExchangeRouteImport.update({
+  id: '/(marketing)/exchange',
+  path: '/exchange',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingHelpRoute = marketingHelpRouteImport.update({
+  id: '/(marketing)/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingPartnersRoute = marketingPartnersRouteImport.update({
+  id: '/(marketing)/partners',
+  path: '/partners',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingPressRoute = marketingPressRouteImport.update({
+  id: '/(marketing)/press',
+  path: '/press',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingPricingRoute = marketingPricingRouteImport.update({
+  id: '/(marketing)/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingPrivacyRoute = marketingPrivacyRouteImport.update({
+  id: '/(marketing)/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingRewardsRoute = marketingRewardsRouteImport.update({
+  id: '/(marketing)/rewards',
   path: '/rewards',
   getParentRoute: () => rootRouteImport,
 } as any);
-const TermsRoute = TermsRouteImport.update({
-  id: '/terms',
+const marketingTermsRoute = marketingTermsRouteImport.update({
+  id: '/(marketing)/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
-const TransactionsRoute = TransactionsRouteImport.update({
-  id: '/transactions',
-  path: '/transactions',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const WalletRoute = WalletRouteImport.update({
-  id: '/wallet',
+const marketingWalletRoute = marketingWalletRouteImport.update({
+  id: '/(marketing)/wallet',
   path: '/wallet',
   getParentRoute: () => rootRouteImport,
+} as any);
+const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedDepositRoute = AuthedDepositRouteImport.update({
+  id: '/deposit',
+  path: '/deposit',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedTransactionsRoute = AuthedTransactionsRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
+  getParentRoute: () => AuthedRoute,
 } as any);
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
@@ -244,28 +249,31 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any);
-const FeaturesCryptoBackRoute = FeaturesCryptoBackRouteImport.update({
-  id: '/features/crypto-back',
-  path: '/features/crypto-back',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const FeaturesPremiumRoute = FeaturesPremiumRouteImport.update({
-  id: '/features/premium',
-  path: '/features/premium',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const FeaturesSpendingRoute = FeaturesSpendingRouteImport.update({
-  id: '/features/spending',
-  path: '/features/spending',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const LearnBasicsRoute = LearnBasicsRouteImport.update({
-  id: '/learn/basics',
+const marketingFeaturesCryptoBackRoute =
+  marketingFeaturesCryptoBackRouteImport.update({
+    id: '/(marketing)/features/crypto-back',
+    path: '/features/crypto-back',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const marketingFeaturesPremiumRoute =
+  marketingFeaturesPremiumRouteImport.update({
+    id: '/(marketing)/features/premium',
+    path: '/features/premium',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const marketingFeaturesSpendingRoute =
+  marketingFeaturesSpendingRouteImport.update({
+    id: '/(marketing)/features/spending',
+    path: '/features/spending',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const marketingLearnBasicsRoute = marketingLearnBasicsRouteImport.update({
+  id: '/(marketing)/learn/basics',
   path: '/learn/basics',
   getParentRoute: () => rootRouteImport,
 } as any);
-const LearnSecurityRoute = LearnSecurityRouteImport.update({
-  id: '/learn/security',
+const marketingLearnSecurityRoute = marketingLearnSecurityRouteImport.update({
+  id: '/(marketing)/learn/security',
   path: '/learn/security',
   getParentRoute: () => rootRouteImport,
 } as any);
@@ -276,33 +284,33 @@ const AdminTransactionIdRoute = AdminTransactionIdRouteImport.update({
 } as any);
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/about': typeof AboutRoute;
+  '/': typeof marketingIndexRoute;
   '/admin': typeof AdminRouteWithChildren;
-  '/all-partners': typeof AllPartnersRoute;
   '/auth': typeof AuthRoute;
-  '/blog': typeof BlogRoute;
-  '/business': typeof BusinessRoute;
-  '/cards': typeof CardsRoute;
-  '/careers': typeof CareersRoute;
-  '/compliance': typeof ComplianceRoute;
-  '/contact': typeof ContactRoute;
-  '/cookies': typeof CookiesRoute;
-  '/dashboard': typeof DashboardRoute;
-  '/deposit': typeof DepositRoute;
-  '/exchange': typeof ExchangeRoute;
-  '/help': typeof HelpRoute;
   '/login': typeof LoginRoute;
-  '/partners': typeof PartnersRoute;
-  '/press': typeof PressRoute;
-  '/pricing': typeof PricingRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/profile': typeof ProfileRoute;
   '/register': typeof RegisterRoute;
-  '/rewards': typeof RewardsRoute;
-  '/terms': typeof TermsRoute;
-  '/transactions': typeof TransactionsRoute;
-  '/wallet': typeof WalletRoute;
+  '/about': typeof marketingAboutRoute;
+  '/all-partners': typeof marketingAllPartnersRoute;
+  '/blog': typeof marketingBlogRoute;
+  '/business': typeof marketingBusinessRoute;
+  '/cards': typeof marketingCardsRoute;
+  '/careers': typeof marketingCareersRoute;
+  '/compliance': typeof marketingComplianceRoute;
+  '/contact': typeof marketingContactRoute;
+  '/cookies': typeof marketingCookiesRoute;
+  '/exchange': typeof marketingExchangeRoute;
+  '/help': typeof marketingHelpRoute;
+  '/partners': typeof marketingPartnersRoute;
+  '/press': typeof marketingPressRoute;
+  '/pricing': typeof marketingPricingRoute;
+  '/privacy': typeof marketingPrivacyRoute;
+  '/rewards': typeof marketingRewardsRoute;
+  '/terms': typeof marketingTermsRoute;
+  '/wallet': typeof marketingWalletRoute;
+  '/dashboard': typeof AuthedDashboardRoute;
+  '/deposit': typeof AuthedDepositRoute;
+  '/profile': typeof AuthedProfileRoute;
+  '/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
@@ -313,41 +321,41 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/transactions': typeof AdminTransactionsRoute;
   '/admin/users': typeof AdminUsersRoute;
-  '/features/crypto-back': typeof FeaturesCryptoBackRoute;
-  '/features/premium': typeof FeaturesPremiumRoute;
-  '/features/spending': typeof FeaturesSpendingRoute;
-  '/learn/basics': typeof LearnBasicsRoute;
-  '/learn/security': typeof LearnSecurityRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/features/crypto-back': typeof marketingFeaturesCryptoBackRoute;
+  '/features/premium': typeof marketingFeaturesPremiumRoute;
+  '/features/spending': typeof marketingFeaturesSpendingRoute;
+  '/learn/basics': typeof marketingLearnBasicsRoute;
+  '/learn/security': typeof marketingLearnSecurityRoute;
   '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/about': typeof AboutRoute;
-  '/all-partners': typeof AllPartnersRoute;
+  '/': typeof marketingIndexRoute;
   '/auth': typeof AuthRoute;
-  '/blog': typeof BlogRoute;
-  '/business': typeof BusinessRoute;
-  '/cards': typeof CardsRoute;
-  '/careers': typeof CareersRoute;
-  '/compliance': typeof ComplianceRoute;
-  '/contact': typeof ContactRoute;
-  '/cookies': typeof CookiesRoute;
-  '/dashboard': typeof DashboardRoute;
-  '/deposit': typeof DepositRoute;
-  '/exchange': typeof ExchangeRoute;
-  '/help': typeof HelpRoute;
   '/login': typeof LoginRoute;
-  '/partners': typeof PartnersRoute;
-  '/press': typeof PressRoute;
-  '/pricing': typeof PricingRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/profile': typeof ProfileRoute;
   '/register': typeof RegisterRoute;
-  '/rewards': typeof RewardsRoute;
-  '/terms': typeof TermsRoute;
-  '/transactions': typeof TransactionsRoute;
-  '/wallet': typeof WalletRoute;
+  '/about': typeof marketingAboutRoute;
+  '/all-partners': typeof marketingAllPartnersRoute;
+  '/blog': typeof marketingBlogRoute;
+  '/business': typeof marketingBusinessRoute;
+  '/cards': typeof marketingCardsRoute;
+  '/careers': typeof marketingCareersRoute;
+  '/compliance': typeof marketingComplianceRoute;
+  '/contact': typeof marketingContactRoute;
+  '/cookies': typeof marketingCookiesRoute;
+  '/exchange': typeof marketingExchangeRoute;
+  '/help': typeof marketingHelpRoute;
+  '/partners': typeof marketingPartnersRoute;
+  '/press': typeof marketingPressRoute;
+  '/pricing': typeof marketingPricingRoute;
+  '/privacy': typeof marketingPrivacyRoute;
+  '/rewards': typeof marketingRewardsRoute;
+  '/terms': typeof marketingTermsRoute;
+  '/wallet': typeof marketingWalletRoute;
+  '/dashboard': typeof AuthedDashboardRoute;
+  '/deposit': typeof AuthedDepositRoute;
+  '/profile': typeof AuthedProfileRoute;
+  '/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
@@ -358,43 +366,43 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/transactions': typeof AdminTransactionsRoute;
   '/admin/users': typeof AdminUsersRoute;
-  '/features/crypto-back': typeof FeaturesCryptoBackRoute;
-  '/features/premium': typeof FeaturesPremiumRoute;
-  '/features/spending': typeof FeaturesSpendingRoute;
-  '/learn/basics': typeof LearnBasicsRoute;
-  '/learn/security': typeof LearnSecurityRoute;
   '/admin': typeof AdminIndexRoute;
+  '/features/crypto-back': typeof marketingFeaturesCryptoBackRoute;
+  '/features/premium': typeof marketingFeaturesPremiumRoute;
+  '/features/spending': typeof marketingFeaturesSpendingRoute;
+  '/learn/basics': typeof marketingLearnBasicsRoute;
+  '/learn/security': typeof marketingLearnSecurityRoute;
   '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/about': typeof AboutRoute;
+  '/_authed': typeof AuthedRouteWithChildren;
   '/admin': typeof AdminRouteWithChildren;
-  '/all-partners': typeof AllPartnersRoute;
   '/auth': typeof AuthRoute;
-  '/blog': typeof BlogRoute;
-  '/business': typeof BusinessRoute;
-  '/cards': typeof CardsRoute;
-  '/careers': typeof CareersRoute;
-  '/compliance': typeof ComplianceRoute;
-  '/contact': typeof ContactRoute;
-  '/cookies': typeof CookiesRoute;
-  '/dashboard': typeof DashboardRoute;
-  '/deposit': typeof DepositRoute;
-  '/exchange': typeof ExchangeRoute;
-  '/help': typeof HelpRoute;
   '/login': typeof LoginRoute;
-  '/partners': typeof PartnersRoute;
-  '/press': typeof PressRoute;
-  '/pricing': typeof PricingRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/profile': typeof ProfileRoute;
   '/register': typeof RegisterRoute;
-  '/rewards': typeof RewardsRoute;
-  '/terms': typeof TermsRoute;
-  '/transactions': typeof TransactionsRoute;
-  '/wallet': typeof WalletRoute;
+  '/(marketing)/about': typeof marketingAboutRoute;
+  '/(marketing)/all-partners': typeof marketingAllPartnersRoute;
+  '/(marketing)/blog': typeof marketingBlogRoute;
+  '/(marketing)/business': typeof marketingBusinessRoute;
+  '/(marketing)/cards': typeof marketingCardsRoute;
+  '/(marketing)/careers': typeof marketingCareersRoute;
+  '/(marketing)/compliance': typeof marketingComplianceRoute;
+  '/(marketing)/contact': typeof marketingContactRoute;
+  '/(marketing)/cookies': typeof marketingCookiesRoute;
+  '/(marketing)/exchange': typeof marketingExchangeRoute;
+  '/(marketing)/help': typeof marketingHelpRoute;
+  '/(marketing)/partners': typeof marketingPartnersRoute;
+  '/(marketing)/press': typeof marketingPressRoute;
+  '/(marketing)/pricing': typeof marketingPricingRoute;
+  '/(marketing)/privacy': typeof marketingPrivacyRoute;
+  '/(marketing)/rewards': typeof marketingRewardsRoute;
+  '/(marketing)/terms': typeof marketingTermsRoute;
+  '/(marketing)/wallet': typeof marketingWalletRoute;
+  '/_authed/dashboard': typeof AuthedDashboardRoute;
+  '/_authed/deposit': typeof AuthedDepositRoute;
+  '/_authed/profile': typeof AuthedProfileRoute;
+  '/_authed/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
@@ -405,22 +413,25 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/transactions': typeof AdminTransactionsRoute;
   '/admin/users': typeof AdminUsersRoute;
-  '/features/crypto-back': typeof FeaturesCryptoBackRoute;
-  '/features/premium': typeof FeaturesPremiumRoute;
-  '/features/spending': typeof FeaturesSpendingRoute;
-  '/learn/basics': typeof LearnBasicsRoute;
-  '/learn/security': typeof LearnSecurityRoute;
+  '/(marketing)/': typeof marketingIndexRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/(marketing)/features/crypto-back': typeof marketingFeaturesCryptoBackRoute;
+  '/(marketing)/features/premium': typeof marketingFeaturesPremiumRoute;
+  '/(marketing)/features/spending': typeof marketingFeaturesSpendingRoute;
+  '/(marketing)/learn/basics': typeof marketingLearnBasicsRoute;
+  '/(marketing)/learn/security': typeof marketingLearnSecurityRoute;
   '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
-    | '/about'
     | '/admin'
-    | '/all-partners'
     | '/auth'
+    | '/login'
+    | '/register'
+    | '/about'
+    | '/all-partners'
     | '/blog'
     | '/business'
     | '/cards'
@@ -428,21 +439,19 @@ export interface FileRouteTypes {
     | '/compliance'
     | '/contact'
     | '/cookies'
-    | '/dashboard'
-    | '/deposit'
     | '/exchange'
     | '/help'
-    | '/login'
     | '/partners'
     | '/press'
     | '/pricing'
     | '/privacy'
-    | '/profile'
-    | '/register'
     | '/rewards'
     | '/terms'
-    | '/transactions'
     | '/wallet'
+    | '/dashboard'
+    | '/deposit'
+    | '/profile'
+    | '/transactions'
     | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
@@ -453,19 +462,21 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/transactions'
     | '/admin/users'
+    | '/admin/'
     | '/features/crypto-back'
     | '/features/premium'
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
-    | '/admin/'
     | '/admin/transaction/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/auth'
+    | '/login'
+    | '/register'
     | '/about'
     | '/all-partners'
-    | '/auth'
     | '/blog'
     | '/business'
     | '/cards'
@@ -473,21 +484,19 @@ export interface FileRouteTypes {
     | '/compliance'
     | '/contact'
     | '/cookies'
-    | '/dashboard'
-    | '/deposit'
     | '/exchange'
     | '/help'
-    | '/login'
     | '/partners'
     | '/press'
     | '/pricing'
     | '/privacy'
-    | '/profile'
-    | '/register'
     | '/rewards'
     | '/terms'
-    | '/transactions'
     | '/wallet'
+    | '/dashboard'
+    | '/deposit'
+    | '/profile'
+    | '/transactions'
     | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
@@ -498,42 +507,42 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/transactions'
     | '/admin/users'
+    | '/admin'
     | '/features/crypto-back'
     | '/features/premium'
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
-    | '/admin'
     | '/admin/transaction/$id';
   id:
     | '__root__'
-    | '/'
-    | '/about'
+    | '/_authed'
     | '/admin'
-    | '/all-partners'
     | '/auth'
-    | '/blog'
-    | '/business'
-    | '/cards'
-    | '/careers'
-    | '/compliance'
-    | '/contact'
-    | '/cookies'
-    | '/dashboard'
-    | '/deposit'
-    | '/exchange'
-    | '/help'
     | '/login'
-    | '/partners'
-    | '/press'
-    | '/pricing'
-    | '/privacy'
-    | '/profile'
     | '/register'
-    | '/rewards'
-    | '/terms'
-    | '/transactions'
-    | '/wallet'
+    | '/(marketing)/about'
+    | '/(marketing)/all-partners'
+    | '/(marketing)/blog'
+    | '/(marketing)/business'
+    | '/(marketing)/cards'
+    | '/(marketing)/careers'
+    | '/(marketing)/compliance'
+    | '/(marketing)/contact'
+    | '/(marketing)/cookies'
+    | '/(marketing)/exchange'
+    | '/(marketing)/help'
+    | '/(marketing)/partners'
+    | '/(marketing)/press'
+    | '/(marketing)/pricing'
+    | '/(marketing)/privacy'
+    | '/(marketing)/rewards'
+    | '/(marketing)/terms'
+    | '/(marketing)/wallet'
+    | '/_authed/dashboard'
+    | '/_authed/deposit'
+    | '/_authed/profile'
+    | '/_authed/transactions'
     | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
@@ -544,64 +553,55 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/transactions'
     | '/admin/users'
-    | '/features/crypto-back'
-    | '/features/premium'
-    | '/features/spending'
-    | '/learn/basics'
-    | '/learn/security'
+    | '/(marketing)/'
     | '/admin/'
+    | '/(marketing)/features/crypto-back'
+    | '/(marketing)/features/premium'
+    | '/(marketing)/features/spending'
+    | '/(marketing)/learn/basics'
+    | '/(marketing)/learn/security'
     | '/admin/transaction/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AboutRoute: typeof AboutRoute;
+  AuthedRoute: typeof AuthedRouteWithChildren;
   AdminRoute: typeof AdminRouteWithChildren;
-  AllPartnersRoute: typeof AllPartnersRoute;
   AuthRoute: typeof AuthRoute;
-  BlogRoute: typeof BlogRoute;
-  BusinessRoute: typeof BusinessRoute;
-  CardsRoute: typeof CardsRoute;
-  CareersRoute: typeof CareersRoute;
-  ComplianceRoute: typeof ComplianceRoute;
-  ContactRoute: typeof ContactRoute;
-  CookiesRoute: typeof CookiesRoute;
-  DashboardRoute: typeof DashboardRoute;
-  DepositRoute: typeof DepositRoute;
-  ExchangeRoute: typeof ExchangeRoute;
-  HelpRoute: typeof HelpRoute;
   LoginRoute: typeof LoginRoute;
-  PartnersRoute: typeof PartnersRoute;
-  PressRoute: typeof PressRoute;
-  PricingRoute: typeof PricingRoute;
-  PrivacyRoute: typeof PrivacyRoute;
-  ProfileRoute: typeof ProfileRoute;
   RegisterRoute: typeof RegisterRoute;
-  RewardsRoute: typeof RewardsRoute;
-  TermsRoute: typeof TermsRoute;
-  TransactionsRoute: typeof TransactionsRoute;
-  WalletRoute: typeof WalletRoute;
-  FeaturesCryptoBackRoute: typeof FeaturesCryptoBackRoute;
-  FeaturesPremiumRoute: typeof FeaturesPremiumRoute;
-  FeaturesSpendingRoute: typeof FeaturesSpendingRoute;
-  LearnBasicsRoute: typeof LearnBasicsRoute;
-  LearnSecurityRoute: typeof LearnSecurityRoute;
+  marketingAboutRoute: typeof marketingAboutRoute;
+  marketingAllPartnersRoute: typeof marketingAllPartnersRoute;
+  marketingBlogRoute: typeof marketingBlogRoute;
+  marketingBusinessRoute: typeof marketingBusinessRoute;
+  marketingCardsRoute: typeof marketingCardsRoute;
+  marketingCareersRoute: typeof marketingCareersRoute;
+  marketingComplianceRoute: typeof marketingComplianceRoute;
+  marketingContactRoute: typeof marketingContactRoute;
+  marketingCookiesRoute: typeof marketingCookiesRoute;
+  marketingExchangeRoute: typeof marketingExchangeRoute;
+  marketingHelpRoute: typeof marketingHelpRoute;
+  marketingPartnersRoute: typeof marketingPartnersRoute;
+  marketingPressRoute: typeof marketingPressRoute;
+  marketingPricingRoute: typeof marketingPricingRoute;
+  marketingPrivacyRoute: typeof marketingPrivacyRoute;
+  marketingRewardsRoute: typeof marketingRewardsRoute;
+  marketingTermsRoute: typeof marketingTermsRoute;
+  marketingWalletRoute: typeof marketingWalletRoute;
+  marketingIndexRoute: typeof marketingIndexRoute;
+  marketingFeaturesCryptoBackRoute: typeof marketingFeaturesCryptoBackRoute;
+  marketingFeaturesPremiumRoute: typeof marketingFeaturesPremiumRoute;
+  marketingFeaturesSpendingRoute: typeof marketingFeaturesSpendingRoute;
+  marketingLearnBasicsRoute: typeof marketingLearnBasicsRoute;
+  marketingLearnSecurityRoute: typeof marketingLearnSecurityRoute;
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/';
-      path: '/';
+    '/_authed': {
+      id: '/_authed';
+      path: '';
       fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/about': {
-      id: '/about';
-      path: '/about';
-      fullPath: '/about';
-      preLoaderRoute: typeof AboutRouteImport;
+      preLoaderRoute: typeof AuthedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/admin': {
@@ -611,95 +611,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/all-partners': {
-      id: '/all-partners';
-      path: '/all-partners';
-      fullPath: '/all-partners';
-      preLoaderRoute: typeof AllPartnersRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/auth': {
       id: '/auth';
       path: '/auth';
       fullPath: '/auth';
       preLoaderRoute: typeof AuthRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/blog': {
-      id: '/blog';
-      path: '/blog';
-      fullPath: '/blog';
-      preLoaderRoute: typeof BlogRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/business': {
-      id: '/business';
-      path: '/business';
-      fullPath: '/business';
-      preLoaderRoute: typeof BusinessRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/cards': {
-      id: '/cards';
-      path: '/cards';
-      fullPath: '/cards';
-      preLoaderRoute: typeof CardsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/careers': {
-      id: '/careers';
-      path: '/careers';
-      fullPath: '/careers';
-      preLoaderRoute: typeof CareersRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/compliance': {
-      id: '/compliance';
-      path: '/compliance';
-      fullPath: '/compliance';
-      preLoaderRoute: typeof ComplianceRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/contact': {
-      id: '/contact';
-      path: '/contact';
-      fullPath: '/contact';
-      preLoaderRoute: typeof ContactRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/cookies': {
-      id: '/cookies';
-      path: '/cookies';
-      fullPath: '/cookies';
-      preLoaderRoute: typeof CookiesRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/dashboard': {
-      id: '/dashboard';
-      path: '/dashboard';
-      fullPath: '/dashboard';
-      preLoaderRoute: typeof DashboardRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/deposit': {
-      id: '/deposit';
-      path: '/deposit';
-      fullPath: '/deposit';
-      preLoaderRoute: typeof DepositRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/exchange': {
-      id: '/exchange';
-      path: '/exchange';
-      fullPath: '/exchange';
-      preLoaderRoute: typeof ExchangeRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/help': {
-      id: '/help';
-      path: '/help';
-      fullPath: '/help';
-      preLoaderRoute: typeof HelpRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -709,41 +625,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/partners': {
-      id: '/partners';
-      path: '/partners';
-      fullPath: '/partners';
-      preLoaderRoute: typeof PartnersRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/press': {
-      id: '/press';
-      path: '/press';
-      fullPath: '/press';
-      preLoaderRoute: typeof PressRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/pricing': {
-      id: '/pricing';
-      path: '/pricing';
-      fullPath: '/pricing';
-      preLoaderRoute: typeof PricingRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/privacy': {
-      id: '/privacy';
-      path: '/privacy';
-      fullPath: '/privacy';
-      preLoaderRoute: typeof PrivacyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/profile': {
-      id: '/profile';
-      path: '/profile';
-      fullPath: '/profile';
-      preLoaderRoute: typeof ProfileRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/register': {
       id: '/register';
       path: '/register';
@@ -751,33 +632,166 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/rewards': {
-      id: '/rewards';
+    '/(marketing)/': {
+      id: '/(marketing)/';
+      path: '/';
+      fullPath: '/';
+      preLoaderRoute: typeof marketingIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/about': {
+      id: '/(marketing)/about';
+      path: '/about';
+      fullPath: '/about';
+      preLoaderRoute: typeof marketingAboutRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/all-partners': {
+      id: '/(marketing)/all-partners';
+      path: '/all-partners';
+      fullPath: '/all-partners';
+      preLoaderRoute: typeof marketingAllPartnersRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/blog': {
+      id: '/(marketing)/blog';
+      path: '/blog';
+      fullPath: '/blog';
+      preLoaderRoute: typeof marketingBlogRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/business': {
+      id: '/(marketing)/business';
+      path: '/business';
+      fullPath: '/business';
+      preLoaderRoute: typeof marketingBusinessRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/cards': {
+      id: '/(marketing)/cards';
+      path: '/cards';
+      fullPath: '/cards';
+      preLoaderRoute: typeof marketingCardsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/careers': {
+      id: '/(marketing)/careers';
+      path: '/careers';
+      fullPath: '/careers';
+      preLoaderRoute: typeof marketingCareersRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/compliance': {
+      id: '/(marketing)/compliance';
+      path: '/compliance';
+      fullPath: '/compliance';
+      preLoaderRoute: typeof marketingComplianceRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/contact': {
+      id: '/(marketing)/contact';
+      path: '/contact';
+      fullPath: '/contact';
+      preLoaderRoute: typeof marketingContactRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/cookies': {
+      id: '/(marketing)/cookies';
+      path: '/cookies';
+      fullPath: '/cookies';
+      preLoaderRoute: typeof marketingCookiesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/exchange': {
+      id: '/(marketing)/exchange';
+      path: '/exchange';
+      fullPath: '/exchange';
+      preLoaderRoute: typeof marketingExchangeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/help': {
+      id: '/(marketing)/help';
+      path: '/help';
+      fullPath: '/help';
+      preLoaderRoute: typeof marketingHelpRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/partners': {
+      id: '/(marketing)/partners';
+      path: '/partners';
+      fullPath: '/partners';
+      preLoaderRoute: typeof marketingPartnersRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/press': {
+      id: '/(marketing)/press';
+      path: '/press';
+      fullPath: '/press';
+      preLoaderRoute: typeof marketingPressRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/pricing': {
+      id: '/(marketing)/pricing';
+      path: '/pricing';
+      fullPath: '/pricing';
+      preLoaderRoute: typeof marketingPricingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/privacy': {
+      id: '/(marketing)/privacy';
+      path: '/privacy';
+      fullPath: '/privacy';
+      preLoaderRoute: typeof marketingPrivacyRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/rewards': {
+      id: '/(marketing)/rewards';
       path: '/rewards';
       fullPath: '/rewards';
-      preLoaderRoute: typeof RewardsRouteImport;
+      preLoaderRoute: typeof marketingRewardsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/terms': {
-      id: '/terms';
+    '/(marketing)/terms': {
+      id: '/(marketing)/terms';
       path: '/terms';
       fullPath: '/terms';
-      preLoaderRoute: typeof TermsRouteImport;
+      preLoaderRoute: typeof marketingTermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/transactions': {
-      id: '/transactions';
-      path: '/transactions';
-      fullPath: '/transactions';
-      preLoaderRoute: typeof TransactionsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/wallet': {
-      id: '/wallet';
+    '/(marketing)/wallet': {
+      id: '/(marketing)/wallet';
       path: '/wallet';
       fullPath: '/wallet';
-      preLoaderRoute: typeof WalletRouteImport;
+      preLoaderRoute: typeof marketingWalletRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    '/_authed/dashboard': {
+      id: '/_authed/dashboard';
+      path: '/dashboard';
+      fullPath: '/dashboard';
+      preLoaderRoute: typeof AuthedDashboardRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/deposit': {
+      id: '/_authed/deposit';
+      path: '/deposit';
+      fullPath: '/deposit';
+      preLoaderRoute: typeof AuthedDepositRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/profile': {
+      id: '/_authed/profile';
+      path: '/profile';
+      fullPath: '/profile';
+      preLoaderRoute: typeof AuthedProfileRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/transactions': {
+      id: '/_authed/transactions';
+      path: '/transactions';
+      fullPath: '/transactions';
+      preLoaderRoute: typeof AuthedTransactionsRouteImport;
+      parentRoute: typeof AuthedRoute;
     };
     '/admin/': {
       id: '/admin/';
@@ -856,39 +870,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport;
       parentRoute: typeof AdminRoute;
     };
-    '/features/crypto-back': {
-      id: '/features/crypto-back';
+    '/(marketing)/features/crypto-back': {
+      id: '/(marketing)/features/crypto-back';
       path: '/features/crypto-back';
       fullPath: '/features/crypto-back';
-      preLoaderRoute: typeof FeaturesCryptoBackRouteImport;
+      preLoaderRoute: typeof marketingFeaturesCryptoBackRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/features/premium': {
-      id: '/features/premium';
+    '/(marketing)/features/premium': {
+      id: '/(marketing)/features/premium';
       path: '/features/premium';
       fullPath: '/features/premium';
-      preLoaderRoute: typeof FeaturesPremiumRouteImport;
+      preLoaderRoute: typeof marketingFeaturesPremiumRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/features/spending': {
-      id: '/features/spending';
+    '/(marketing)/features/spending': {
+      id: '/(marketing)/features/spending';
       path: '/features/spending';
       fullPath: '/features/spending';
-      preLoaderRoute: typeof FeaturesSpendingRouteImport;
+      preLoaderRoute: typeof marketingFeaturesSpendingRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/learn/basics': {
-      id: '/learn/basics';
+    '/(marketing)/learn/basics': {
+      id: '/(marketing)/learn/basics';
       path: '/learn/basics';
       fullPath: '/learn/basics';
-      preLoaderRoute: typeof LearnBasicsRouteImport;
+      preLoaderRoute: typeof marketingLearnBasicsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/learn/security': {
-      id: '/learn/security';
+    '/(marketing)/learn/security': {
+      id: '/(marketing)/learn/security';
       path: '/learn/security';
       fullPath: '/learn/security';
-      preLoaderRoute: typeof LearnSecurityRouteImport;
+      preLoaderRoute: typeof marketingLearnSecurityRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/admin/transaction/$id': {
@@ -900,6 +914,23 @@ declare module '@tanstack/react-router' {
     };
   }
 }
+
+interface AuthedRouteChildren {
+  AuthedDashboardRoute: typeof AuthedDashboardRoute;
+  AuthedDepositRoute: typeof AuthedDepositRoute;
+  AuthedProfileRoute: typeof AuthedProfileRoute;
+  AuthedTransactionsRoute: typeof AuthedTransactionsRoute;
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedDepositRoute: AuthedDepositRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
+  AuthedTransactionsRoute: AuthedTransactionsRoute,
+};
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren);
 
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute;
@@ -934,38 +965,35 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AboutRoute: AboutRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
-  AllPartnersRoute: AllPartnersRoute,
   AuthRoute: AuthRoute,
-  BlogRoute: BlogRoute,
-  BusinessRoute: BusinessRoute,
-  CardsRoute: CardsRoute,
-  CareersRoute: CareersRoute,
-  ComplianceRoute: ComplianceRoute,
-  ContactRoute: ContactRoute,
-  CookiesRoute: CookiesRoute,
-  DashboardRoute: DashboardRoute,
-  DepositRoute: DepositRoute,
-  ExchangeRoute: ExchangeRoute,
-  HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
-  PartnersRoute: PartnersRoute,
-  PressRoute: PressRoute,
-  PricingRoute: PricingRoute,
-  PrivacyRoute: PrivacyRoute,
-  ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
-  RewardsRoute: RewardsRoute,
-  TermsRoute: TermsRoute,
-  TransactionsRoute: TransactionsRoute,
-  WalletRoute: WalletRoute,
-  FeaturesCryptoBackRoute: FeaturesCryptoBackRoute,
-  FeaturesPremiumRoute: FeaturesPremiumRoute,
-  FeaturesSpendingRoute: FeaturesSpendingRoute,
-  LearnBasicsRoute: LearnBasicsRoute,
-  LearnSecurityRoute: LearnSecurityRoute,
+  marketingAboutRoute: marketingAboutRoute,
+  marketingAllPartnersRoute: marketingAllPartnersRoute,
+  marketingBlogRoute: marketingBlogRoute,
+  marketingBusinessRoute: marketingBusinessRoute,
+  marketingCardsRoute: marketingCardsRoute,
+  marketingCareersRoute: marketingCareersRoute,
+  marketingComplianceRoute: marketingComplianceRoute,
+  marketingContactRoute: marketingContactRoute,
+  marketingCookiesRoute: marketingCookiesRoute,
+  marketingExchangeRoute: marketingExchangeRoute,
+  marketingHelpRoute: marketingHelpRoute,
+  marketingPartnersRoute: marketingPartnersRoute,
+  marketingPressRoute: marketingPressRoute,
+  marketingPricingRoute: marketingPricingRoute,
+  marketingPrivacyRoute: marketingPrivacyRoute,
+  marketingRewardsRoute: marketingRewardsRoute,
+  marketingTermsRoute: marketingTermsRoute,
+  marketingWalletRoute: marketingWalletRoute,
+  marketingIndexRoute: marketingIndexRoute,
+  marketingFeaturesCryptoBackRoute: marketingFeaturesCryptoBackRoute,
+  marketingFeaturesPremiumRoute: marketingFeaturesPremiumRoute,
+  marketingFeaturesSpendingRoute: marketingFeaturesSpendingRoute,
+  marketingLearnBasicsRoute: marketingLearnBasicsRoute,
+  marketingLearnSecurityRoute: marketingLearnSecurityRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

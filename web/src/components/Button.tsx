@@ -2,8 +2,8 @@ import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import * as styles from './Button.css.ts';
 
-export type ButtonVariant = keyof typeof styles.variant;
-export type ButtonSize = keyof typeof styles.size;
+export type ButtonVariant = NonNullable<styles.ButtonVariants['variant']>;
+export type ButtonSize = NonNullable<styles.ButtonVariants['size']>;
 
 export interface ButtonStyleOptions {
   variant?: ButtonVariant;
@@ -20,14 +20,8 @@ export function buttonClassName({
   className,
 }: ButtonStyleOptions = {}): string {
   const resolvedSize = size ?? (variant === 'link' ? 'inline' : 'md');
-  return [
-    styles.variant[variant],
-    styles.size[resolvedSize],
-    fullWidth ? styles.fullWidth : '',
-    className ?? '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const classes = styles.button({ variant, size: resolvedSize, fullWidth });
+  return className ? `${classes} ${className}` : classes;
 }
 
 export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyleOptions, 'className'> {

@@ -25,7 +25,7 @@ export const launcher = style({
   width: '56px',
   height: '56px',
   padding: 0,
-  border: '1px solid rgba(255, 255, 255, 0.3)',
+  border: `1px solid ${vars.tint.white30}`,
   borderRadius: vars.radius.pill,
   background: vars.gradient.gold,
   color: vars.color.onGold,
@@ -78,7 +78,7 @@ export const header = style({
   gap: vars.space.md,
   padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(120deg, rgba(212, 175, 95, 0.14), rgba(21, 21, 27, 0.9))`,
+  background: `linear-gradient(120deg, ${vars.tint.gold14}, ${vars.tint.surface90})`,
 });
 
 export const avatar = style({
@@ -89,11 +89,11 @@ export const avatar = style({
   height: '40px',
   flexShrink: 0,
   borderRadius: vars.radius.pill,
-  color: '#ffffff',
-  textShadow: '0 1px 1px rgba(0, 0, 0, 0.35)',
+  color: vars.tint.white,
+  textShadow: `0 1px 1px ${vars.tint.black35}`,
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.md,
-  boxShadow: 'inset 0 1px 0 rgba(255, 255, 255, 0.5)',
+  boxShadow: `inset 0 1px 0 ${vars.tint.white50}`,
 });
 
 export const avatarSmall = style({
@@ -257,7 +257,7 @@ export const input = style({
     '&:focus-visible': {
       outline: 'none',
       borderColor: vars.color.gold,
-      boxShadow: '0 0 0 3px rgba(212, 175, 95, 0.25)',
+      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
     },
   },
 });

@@ -31,14 +31,14 @@ export const input = style({
   transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
   '::placeholder': { color: vars.color.textSubtle },
   selectors: {
-    '&:hover': { borderColor: 'rgba(255, 255, 255, 0.28)' },
+    '&:hover': { borderColor: vars.tint.white28 },
     '&:focus-visible': {
       outline: 'none',
       borderColor: vars.color.gold,
-      boxShadow: '0 0 0 3px rgba(212, 175, 95, 0.25)',
+      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
     },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&[aria-invalid="true"]:focus-visible': { boxShadow: '0 0 0 3px rgba(255, 122, 122, 0.25)' },
+    '&[aria-invalid="true"]:focus-visible': { boxShadow: `0 0 0 3px ${vars.tint.danger25}` },
     '&:-webkit-autofill': {
       WebkitTextFillColor: vars.color.text,
       boxShadow: `0 0 0 100px ${vars.color.surface} inset`,

@@ -5,7 +5,7 @@ import { vars } from '../styles/theme.css.ts';
 export const footer = style({
   marginTop: 'auto',
   borderTop: `1px solid ${vars.color.border}`,
-  backgroundColor: 'rgba(13, 13, 17, 0.9)',
+  backgroundColor: vars.tint.sunken90,
 });
 
 export const inner = style({

@@ -7,7 +7,7 @@ export const header = style({
   top: 0,
   zIndex: vars.zIndex.header,
   borderBottom: `1px solid ${vars.color.border}`,
-  backgroundColor: 'rgba(10, 10, 13, 0.82)',
+  backgroundColor: vars.tint.bg82,
   backdropFilter: 'saturate(140%) blur(14px)',
   WebkitBackdropFilter: 'saturate(140%) blur(14px)',
 });

@@ -11,8 +11,8 @@ const base = style({
   aspectRatio: '355 / 220',
   padding: '7%',
   borderRadius: '16px',
-  border: '1px solid rgba(255, 255, 255, 0.18)',
-  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 rgba(255, 255, 255, 0.25)`,
+  border: `1px solid ${vars.tint.white18}`,
+  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white25}`,
   color: vars.color.text,
   '::after': {
     content: '""',
@@ -44,8 +44,8 @@ export const chip = style({
   width: '15%',
   aspectRatio: '4 / 3',
   borderRadius: '5px',
-  background: 'linear-gradient(135deg, #f6e4ab, #b89246)',
-  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.3)',
+  background: `linear-gradient(135deg, ${vars.tint.metalLight}, ${vars.tint.metalDark})`,
+  boxShadow: `inset 0 0 0 1px ${vars.tint.black30}`,
 });
 
 export const tierName = style({

@@ -38,7 +38,7 @@ export const badge = style({
   backgroundColor: vars.color.ruby,
   border: `2px solid ${vars.color.bg}`,
   boxSizing: 'content-box',
-  color: '#ffffff',
+  color: vars.tint.white,
   fontSize: '0.6875rem',
   fontWeight: vars.fontWeight.bold,
   lineHeight: 1,
@@ -107,11 +107,11 @@ export const item = style({
   cursor: 'default',
   selectors: {
     '&[data-unread="true"]': {
-      backgroundColor: 'rgba(212, 175, 95, 0.08)',
+      backgroundColor: vars.tint.gold08,
       boxShadow: `inset 3px 0 0 ${vars.color.gold}`,
       cursor: 'pointer',
     },
-    '&[data-unread="true"]:hover': { backgroundColor: 'rgba(212, 175, 95, 0.14)' },
+    '&[data-unread="true"]:hover': { backgroundColor: vars.tint.gold14 },
   },
 });
 

@@ -17,11 +17,11 @@ export const trigger = style({
   textAlign: 'left',
   cursor: 'pointer',
   selectors: {
-    '&:hover': { borderColor: 'rgba(255, 255, 255, 0.28)' },
+    '&:hover': { borderColor: vars.tint.white28 },
     '&:focus-visible': {
       outline: 'none',
       borderColor: vars.color.gold,
-      boxShadow: '0 0 0 3px rgba(212, 175, 95, 0.25)',
+      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
     },
     '&[data-placeholder]': { color: vars.color.textSubtle },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },

@@ -7,6 +7,8 @@
  * working days, card verification 1-2 business days, deposits 10-60 minutes.
  */
 
+import { CRYPTO_ASSETS } from '../../../domain/shared/money.ts';
+
 export const BRAND = {
   name: 'SAI Wallet',
   token: 'SAI',
@@ -143,7 +145,8 @@ export const TIMINGS = {
   depositConfirmations: { ETH: 6, other: 12 },
 } as const;
 
-export const SUPPORTED_CRYPTO = ['BTC', 'ETH', 'USDT', 'USDC', 'SOL', 'XRP'] as const;
+/** The wallet's crypto currencies: the domain's list, in its order. */
+export const SUPPORTED_CRYPTO = CRYPTO_ASSETS;
 export type SupportedCrypto = (typeof SUPPORTED_CRYPTO)[number];
 
 export const CRYPTO_NAMES: Record<SupportedCrypto, string> = {

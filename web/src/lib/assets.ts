@@ -2,6 +2,7 @@
  * Display arithmetic for crypto amounts and the card's tier ladder. Exact, on decimal strings (see
  * money.ts); nothing here moves money, the API decides everything again.
  */
+import { addressFamily, type NetworkId } from '../../../domain/crypto/networks.ts';
 import {
   CARD_TIERS,
   CRYPTO_DECIMALS,
@@ -103,20 +104,11 @@ export function formatChange(change: string): string {
 }
 
 /**
- * Which configured deposit address serves a network (docs/product-rules.md rule 21): the EVM networks share the ETH
- * address; Bitcoin, Solana, XRP Ledger and Tron have their own.
+ * Which configured deposit address serves a network (docs/product-rules.md rule 21): the domain's rule
+ * (the EVM networks share the ETH address; Bitcoin, Solana, XRP Ledger and Tron have their own). The
+ * catalogue comes from the API as plain strings; an id the domain does not list falls to its default, the
+ * ETH address, as before.
  */
-export function depositAddressFamily(network: string): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {
-  switch (network) {
-    case 'bitcoin':
-      return 'BTC';
-    case 'solana':
-      return 'SOL';
-    case 'xrpl':
-      return 'XRP';
-    case 'tron':
-      return 'TRX';
-    default:
-      return 'ETH';
-  }
+export function depositAddressFamily(network: string): ReturnType<typeof addressFamily> {
+  return addressFamily(network as NetworkId);
 }

@@ -5,6 +5,8 @@
  * The API enforces its own copy of the rules; these only drive what the screens say and pre-check.
  */
 
+import { DISPLAY_DECIMALS } from '../../../domain/crypto/networks.ts';
+import { ASSET_DECIMALS } from '../../../domain/shared/money.ts';
 import {
   CRYPTO_NAMES,
   formatUsd,
@@ -31,19 +33,11 @@ export const DEPOSIT_CURRENCIES = [
 
 export const CURRENCY_NAMES: Record<CryptoCurrency, string> = CRYPTO_NAMES;
 
-/** Display decimals (docs/product-rules.md spec 9): BTC 8, ETH and SOL 6, others 2; SAI 2. The ledger keeps 8 for all crypto. */
-export const DISPLAY_DECIMALS: Record<CryptoCurrency | 'SAI', number> = {
-  SAI: 2,
-  BTC: 8,
-  ETH: 6,
-  SOL: 6,
-  USDT: 2,
-  USDC: 2,
-  XRP: 2,
-};
+/** Display decimals (docs/product-rules.md spec 9): BTC 8, ETH and SOL 6, others 2; SAI 2. The domain's table. */
+export { DISPLAY_DECIMALS };
 
 /** Crypto amounts are kept with 8 decimals (docs/ledger.md); the withdrawal amount step is 0.00000001. */
-export const CRYPTO_DECIMALS = 8;
+export const CRYPTO_DECIMALS = ASSET_DECIMALS.BTC;
 export const MIN_CRYPTO_AMOUNT = '0.00000001';
 
 export function isCryptoCurrency(value: string): value is CryptoCurrency {

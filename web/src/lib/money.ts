@@ -3,8 +3,10 @@
  * floating point: they become integer minor units (`bigint`) and go back to text (docs/ledger.md#assets-and-amounts).
  */
 
+import { ASSET_DECIMALS, fromScaledUnits } from '../../../domain/shared/money.ts';
+
 /** SAI has two decimals (docs/ledger.md). */
-export const SAI_DECIMALS = 2;
+export const SAI_DECIMALS = ASSET_DECIMALS.SAI;
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
 
@@ -18,13 +20,9 @@ export function toUnits(value: string, decimals = SAI_DECIMALS): bigint | null {
   return sign === '-' ? -units : units;
 }
 
-/** 1250n → "12.50". */
+/** 1250n → "12.50": the domain's writer of scaled integers. */
 export function fromUnits(units: bigint, decimals = SAI_DECIMALS): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals);
-  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+  return fromScaledUnits(units, decimals);
 }
 
 export type AmountCheck =

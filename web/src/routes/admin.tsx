@@ -1,12 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate, Outlet, useRouter } from '@tanstack/react-router';
-import { Button } from '../components/Button.tsx';
+import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router';
 import { requireAdmin } from '../lib/routeGuards.ts';
 import { currentUserQuery } from '../queries/auth.queries.ts';
-import { card, page, visuallyHidden } from '../styles/layout.css.ts';
-import { AdminMenu } from './-components/admin/AdminMenu.tsx';
-import * as styles from './-components/admin/AdminPanel.css.ts';
-import * as dashboardStyles from './-components/Dashboard.css.ts';
+import { page } from '../styles/layout.css.ts';
+import { PageError, PageSkeleton } from '../ui/page/PageStates.tsx';
+import { AdminMenu } from './admin/-components/AdminMenu.tsx';
+import * as styles from './admin/-components/AdminPanel.css.ts';
 
 /**
  * The admin panel (docs/product-rules.md spec 2): the side menu beside one section at a time. Visitors and non-admins go to
@@ -34,31 +33,16 @@ function AdminLayout() {
 }
 
 function AdminSkeleton() {
-  return (
-    <div className={`${page} ${dashboardStyles.stack}`} aria-busy="true">
-      <p role="status" className={visuallyHidden}>
-        Loading admin panel…
-      </p>
-      <div className={dashboardStyles.skeleton} />
-    </div>
-  );
+  return <PageSkeleton label="Loading admin panel…" />;
 }
 
 function AdminError() {
-  const router = useRouter();
   return (
-    <div className={`${page} ${dashboardStyles.stack}`}>
-      <section className={card} role="alert">
-        <div className={dashboardStyles.stack}>
-          <h1 className={dashboardStyles.title}>Error loading admin panel</h1>
-          <p className={dashboardStyles.muted}>The admin panel could not be loaded. Please sign in again.</p>
-          <div>
-            <Button variant="secondary" onClick={() => router.navigate({ to: '/login' })}>
-              Return to login
-            </Button>
-          </div>
-        </div>
-      </section>
-    </div>
+    <PageError
+      title="Error loading admin panel"
+      message="The admin panel could not be loaded. Please sign in again."
+      to="/login"
+      action="Return to login"
+    />
   );
 }

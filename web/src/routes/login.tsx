@@ -1,14 +1,15 @@
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
 import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
-import { type FormErrors, hasErrors, type LoginValues, validateLogin } from '../lib/validation.ts';
+import { hasErrors, type LoginValues, validateLogin } from '../lib/validation.ts';
 import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.queries.ts';
+import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
 
 export const Route = createFileRoute('/login')({
@@ -22,16 +23,18 @@ const FIELD_ORDER: Field[] = ['email', 'password', 'totpCode'];
 function LoginPage() {
   const router = useRouter();
   const login = useLoginMutation();
-  const [values, setValues] = useState({ email: '', password: '', totpCode: '' });
+  const { values, setValues, errors, setErrors, inputRef, focus, focusFirst } = useForm(
+    { email: '', password: '', totpCode: '' },
+    FIELD_ORDER,
+  );
   const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [submitted, setSubmitted] = useState(false);
   // Set once the API answers `totp_required`: the account has two-factor sign-in on.
   const [needsTotp, setNeedsTotp] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, when the code field appears
   useEffect(() => {
-    if (needsTotp) inputs.current.totpCode?.focus();
+    if (needsTotp) focus('totpCode');
   }, [needsTotp]);
 
   const update = (field: Field, value: string) => {
@@ -41,11 +44,6 @@ function LoginPage() {
     if (submitted) setErrors(validateLogin(next, needsTotp));
   };
 
-  const focusFirstError = (found: FormErrors<Field>) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
@@ -53,7 +51,7 @@ function LoginPage() {
     const found = validateLogin(values, needsTotp);
     setErrors(found);
     if (hasErrors(found)) {
-      focusFirstError(found);
+      focusFirst(found);
       return;
     }
     const input: LoginInput = { email: values.email.trim(), password: values.password, rememberMe };
@@ -76,7 +74,7 @@ function LoginPage() {
             totpCode: 'That code did not work. Check your authenticator app and try again.',
           };
           setErrors(totpError);
-          focusFirstError(totpError);
+          focusFirst(totpError);
           return;
         }
         const description =
@@ -100,9 +98,7 @@ function LoginPage() {
     >
       <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
         <TextField
-          ref={(element) => {
-            inputs.current.email = element;
-          }}
+          ref={inputRef('email')}
           label="Email"
           name="email"
           type="email"
@@ -115,9 +111,7 @@ function LoginPage() {
           required
         />
         <TextField
-          ref={(element) => {
-            inputs.current.password = element;
-          }}
+          ref={inputRef('password')}
           label="Password"
           name="password"
           type="password"
@@ -133,9 +127,7 @@ function LoginPage() {
               Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app.
             </p>
             <TextField
-              ref={(element) => {
-                inputs.current.totpCode = element;
-              }}
+              ref={inputRef('totpCode')}
               label="Authentication code"
               name="totpCode"
               type="text"

@@ -68,7 +68,7 @@ globalStyle(':focus-visible', {
 });
 
 globalStyle('::selection', {
-  backgroundColor: 'rgba(212, 175, 95, 0.35)',
+  backgroundColor: vars.tint.gold35,
   color: vars.color.text,
 });
 

@@ -1,4 +1,5 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
@@ -40,46 +41,56 @@ export const viewport = style({
   },
 });
 
-export const root = style({
-  position: 'relative',
-  pointerEvents: 'auto',
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'start',
-  columnGap: vars.space.md,
-  padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surface,
-  boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-  color: vars.color.text,
-  selectors: {
-    '&[data-state="open"]': { animation: `${slideIn} ${vars.duration.slow} cubic-bezier(0.16, 1, 0.3, 1)` },
-    '&[data-state="closed"]': { animation: `${fadeOut} ${vars.duration.fast} ease-in forwards` },
-    '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
-    '&[data-swipe="cancel"]': {
-      transform: 'translateX(0)',
-      transition: `transform ${vars.duration.normal} ease-out`,
+/** One toast; `variant` sets its border (and the destructive background). */
+export const toast = recipe({
+  base: {
+    position: 'relative',
+    pointerEvents: 'auto',
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    alignItems: 'start',
+    columnGap: vars.space.md,
+    padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
+    borderRadius: vars.radius.lg,
+    border: `1px solid ${vars.color.borderStrong}`,
+    backgroundColor: vars.color.surface,
+    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
+    color: vars.color.text,
+    selectors: {
+      '&[data-state="open"]': { animation: `${slideIn} ${vars.duration.slow} cubic-bezier(0.16, 1, 0.3, 1)` },
+      '&[data-state="closed"]': { animation: `${fadeOut} ${vars.duration.fast} ease-in forwards` },
+      '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
+      '&[data-swipe="cancel"]': {
+        transform: 'translateX(0)',
+        transition: `transform ${vars.duration.normal} ease-out`,
+      },
+      '&[data-swipe="end"]': { animation: `${swipeOut} ${vars.duration.normal} ease-out forwards` },
     },
-    '&[data-swipe="end"]': { animation: `${swipeOut} ${vars.duration.normal} ease-out forwards` },
   },
+  variants: {
+    variant: {
+      default: {},
+      success: { borderColor: vars.color.successBorder },
+      destructive: { borderColor: vars.color.dangerBorder, backgroundColor: vars.tint.dangerSolid },
+    },
+  },
+  defaultVariants: { variant: 'default' },
 });
 
-export const variant = styleVariants({
-  default: {},
-  success: { borderColor: vars.color.successBorder },
-  destructive: { borderColor: vars.color.dangerBorder, backgroundColor: '#1f1216' },
-});
-
-export const icon = style({
-  marginTop: '2px',
-  flexShrink: 0,
-});
-
-export const iconVariant = styleVariants({
-  default: { color: vars.color.goldBright },
-  success: { color: vars.color.success },
-  destructive: { color: vars.color.danger },
+/** The toast's icon, coloured by the same `variant`. */
+export const icon = recipe({
+  base: {
+    marginTop: '2px',
+    flexShrink: 0,
+  },
+  variants: {
+    variant: {
+      default: { color: vars.color.goldBright },
+      success: { color: vars.color.success },
+      destructive: { color: vars.color.danger },
+    },
+  },
+  defaultVariants: { variant: 'default' },
 });
 
 export const body = style({

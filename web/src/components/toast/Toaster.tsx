@@ -34,11 +34,11 @@ export function Toaster() {
             }}
             // Errors interrupt the screen reader; confirmations wait their turn.
             type={variant === 'destructive' ? 'foreground' : 'background'}
-            className={`${styles.root} ${styles.variant[variant]}`}
+            className={styles.toast({ variant })}
             data-variant={variant}
             {...(item.duration === undefined ? {} : { duration: item.duration })}
           >
-            <Icon size={18} aria-hidden="true" className={`${styles.icon} ${styles.iconVariant[variant]}`} />
+            <Icon size={18} aria-hidden="true" className={styles.icon({ variant })} />
             <div className={styles.body}>
               <Toast.Title className={styles.title}>{item.title}</Toast.Title>
               {item.description ? (

@@ -28,7 +28,7 @@ const panelBase = style({
     insetInline: '24px',
     top: '-1px',
     height: '1px',
-    background: 'linear-gradient(90deg, transparent, rgba(240, 215, 140, 0.7), transparent)',
+    background: `linear-gradient(90deg, transparent, ${vars.tint.goldBright70}, transparent)`,
   },
   '@media': {
     [media.tablet]: { padding: `${vars.space['3xl']} ${vars.space['3xl']}` },
@@ -93,8 +93,8 @@ export const footer = style({
 export const notice = style({
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
-  border: `1px solid rgba(212, 175, 95, 0.35)`,
-  backgroundColor: 'rgba(212, 175, 95, 0.08)',
+  border: `1px solid ${vars.tint.gold35}`,
+  backgroundColor: vars.tint.gold08,
   fontSize: vars.fontSize.sm,
 });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { AuditStreamEvents, AuditUserStreams } from '../-components/admin/AuditStream.tsx';
-import { AuditUserPicker } from '../-components/admin/AuditUserPicker.tsx';
-import { AUDIT_PAGE_SIZE, readAuditSearch } from '../-components/admin/audit.ts';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { AuditStreamEvents, AuditUserStreams } from './-components/AuditStream.tsx';
+import { AuditUserPicker } from './-components/AuditUserPicker.tsx';
+import { AUDIT_PAGE_SIZE, readAuditSearch } from './-components/audit.ts';
 
 /**
  * Issue 6: any user's streams and their events in order, with metadata and the hash chain. The user,

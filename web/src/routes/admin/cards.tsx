@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { CardsQueue } from '../-components/admin/CardsQueue.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { CardsQueue } from './-components/CardsQueue.tsx';
 
 export const Route = createFileRoute('/admin/cards')({
   component: AdminCards,

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WITHDRAWAL_PROMISE_HOURS } from '../../lib/constants.ts';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { CryptoDepositsQueue } from '../-components/admin/CryptoDepositsQueue.tsx';
-import { WithdrawalsQueue } from '../-components/admin/WithdrawalsQueue.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { CryptoDepositsQueue } from './-components/CryptoDepositsQueue.tsx';
+import { WithdrawalsQueue } from './-components/WithdrawalsQueue.tsx';
 
 export const Route = createFileRoute('/admin/crypto')({
   component: AdminCrypto,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { DistributeTokensForm } from '../-components/admin/DistributeTokensForm.tsx';
-import { RecentUsers } from '../-components/admin/RecentUsers.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { DistributeTokensForm } from './-components/DistributeTokensForm.tsx';
+import { RecentUsers } from './-components/RecentUsers.tsx';
 
 export const Route = createFileRoute('/admin/distribution')({
   component: AdminDistribution,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { displayName } from '../../lib/format.ts';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { AdminStats } from '../-components/admin/AdminStats.tsx';
-import { PendingPayments } from '../-components/admin/PendingPayments.tsx';
-import { QueueSummary } from '../-components/admin/QueueSummary.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { AdminStats } from './-components/AdminStats.tsx';
+import { PendingPayments } from './-components/PendingPayments.tsx';
+import { QueueSummary } from './-components/QueueSummary.tsx';
 
 export const Route = createFileRoute('/admin/')({
   component: AdminOverview,

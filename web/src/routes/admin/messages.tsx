@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { ContactMessages } from '../-components/admin/ContactMessages.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { ContactMessages } from './-components/ContactMessages.tsx';
 
 export const Route = createFileRoute('/admin/messages')({
   component: AdminMessages,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { ProjectionsTable } from '../-components/admin/ProjectionsTable.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { ProjectionsTable } from './-components/ProjectionsTable.tsx';
 
 export const Route = createFileRoute('/admin/projections')({
   component: AdminProjections,

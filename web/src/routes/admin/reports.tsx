@@ -1,9 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ChartColumn } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import * as styles from '../-components/admin/AdminPanel.css.ts';
-import * as panel from '../-components/Panel.css.ts';
+import * as panel from '../../ui/panel/Panel.css.ts';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import * as styles from './-components/AdminPanel.css.ts';
 
 export const Route = createFileRoute('/admin/reports')({
   component: AdminReports,

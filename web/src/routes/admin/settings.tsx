@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { MarketSettings } from '../-components/admin/MarketSettings.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { MarketSettings } from './-components/MarketSettings.tsx';
 
 export const Route = createFileRoute('/admin/settings')({
   component: AdminSettings,

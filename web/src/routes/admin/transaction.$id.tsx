@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { transactionDetailQuery } from '../../queries/adminTransactions.queries.ts';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { TransactionDetail } from '../-components/admin/TransactionDetail.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { TransactionDetail } from './-components/TransactionDetail.tsx';
 
 /** docs/product-rules.md rule 7: one transaction, the events behind it and the balances before and after. */
 export const Route = createFileRoute('/admin/transaction/$id')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { adminTransactionsQuery } from '../../queries/adminTransactions.queries.ts';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { readAdminTransactionSearch } from '../-components/admin/adminTransactions.ts';
-import { TransactionsTable } from '../-components/admin/TransactionsTable.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { readAdminTransactionSearch } from './-components/adminTransactions.ts';
+import { TransactionsTable } from './-components/TransactionsTable.tsx';
 
 export const Route = createFileRoute('/admin/transactions')({
   validateSearch: readAdminTransactionSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHeading } from '../-components/admin/AdminHeading.tsx';
-import { UsersTable } from '../-components/admin/UsersTable.tsx';
+import { AdminHeading } from './-components/AdminHeading.tsx';
+import { UsersTable } from './-components/UsersTable.tsx';
 
 export const Route = createFileRoute('/admin/users')({
   component: AdminUsers,

@@ -1,0 +1,113 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowRight, Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
+import { buttonClassName } from '../../components/Button.tsx';
+import { BRAND, pageTitle, STATS, TIMELINE } from '../../content/constants.ts';
+import * as publicStyles from './-components/Public.css.ts';
+import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+
+export const Route = createFileRoute('/(marketing)/about')({
+  head: () => ({ meta: [{ title: pageTitle('About') }] }),
+  component: AboutPage,
+});
+
+const ABOUT_STATS = [
+  { value: STATS.users, label: 'Users' },
+  { value: STATS.countries, label: 'Countries' },
+  { value: STATS.annualVolume, label: 'Annual volume' },
+  { value: STATS.uptime, label: 'Uptime' },
+] as const;
+
+const VALUES = [
+  {
+    icon: Globe,
+    title: 'Crypto for everyday life',
+    text: 'Paying with crypto should be as simple as paying with cash: at the till, online and abroad.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Security first',
+    text: 'Cold storage, insurance and regulated processes protect every balance we hold.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Rewards that matter',
+    text: 'Cashback, lounges and partner discounts that make holding crypto pay off every day.',
+  },
+] as const;
+
+function AboutPage() {
+  return (
+    <PublicPage>
+      <PageHero
+        eyebrow={`About ${BRAND.name}`}
+        title="Making crypto spendable, everywhere"
+        lead={`${BRAND.name} brings your crypto and a premium metal card together, so the money you hold works wherever you are.`}
+      />
+
+      <section className={publicStyles.sectionTight} aria-labelledby="mission-title">
+        <SectionHeading
+          id="mission-title"
+          eyebrow="Why we exist"
+          title="Our mission"
+          lead="We believe digital assets belong in everyday life. Our mission is to let anyone hold, send and spend crypto safely, with the service and rewards of a premium card."
+        />
+        <ul className={publicStyles.grid.three}>
+          {VALUES.map((value) => (
+            <li key={value.title} className={publicStyles.tile}>
+              <span className={publicStyles.iconBadge}>
+                <value.icon size={20} aria-hidden="true" />
+              </span>
+              <h3 className={publicStyles.tileTitle}>{value.title}</h3>
+              <p className={publicStyles.tileText}>{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="stats-title">
+        <SectionHeading id="stats-title" eyebrow="By the numbers" title="Growing with our community" />
+        <dl className={publicStyles.grid.four}>
+          {ABOUT_STATS.map((stat) => (
+            <div key={stat.label} className={publicStyles.statTile}>
+              <dt className={publicStyles.statLabel}>{stat.label}</dt>
+              <dd className={publicStyles.statValue}>{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="timeline-title">
+        <SectionHeading id="timeline-title" eyebrow="Our journey" title="From idea to global card" />
+        <ol className={publicStyles.timeline}>
+          {TIMELINE.map((entry) => (
+            <li key={entry.label} className={publicStyles.timelineItem}>
+              <span className={publicStyles.timelineLabel}>{entry.label}</span>
+              <h3 className={publicStyles.tileTitle}>{entry.title}</h3>
+              <p className={publicStyles.tileText}>{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="join-title">
+        <div className={publicStyles.band}>
+          <div>
+            <h2 id="join-title" className={publicStyles.sectionTitle}>
+              Join {STATS.users} people spending crypto
+            </h2>
+            <p className={publicStyles.lead}>Questions first? Our team is happy to help.</p>
+          </div>
+          <div className={publicStyles.actions}>
+            <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+              Get Started
+              <ArrowRight size={16} aria-hidden="true" />
+            </Link>
+            <Link to="/contact" className={buttonClassName({ variant: 'secondary' })}>
+              Contact us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,233 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowRight, Check, Minus } from 'lucide-react';
+import { buttonClassName } from '../../components/Button.tsx';
+import { MetalCard } from '../../components/MetalCard.tsx';
+import { BRAND, FEES, formatUsd, pageTitle, TIERS, TIMINGS, type Tier } from '../../content/constants.ts';
+import { CARDS_FAQ } from '../../content/faq.ts';
+import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
+import { visuallyHidden } from '../../styles/layout.css.ts';
+import * as styles from './-components/Cards.css.ts';
+import { FaqAccordion } from './-components/FaqAccordion.tsx';
+import { PartnerIcon } from './-components/PartnerIcon.tsx';
+import * as publicStyles from './-components/Public.css.ts';
+import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+
+export const Route = createFileRoute('/(marketing)/cards')({
+  head: () => ({ meta: [{ title: pageTitle('Metal Cards') }] }),
+  component: CardsPage,
+});
+
+type Cell = string | boolean;
+
+/** The benefits comparison, every value from the tier constants (docs/product-rules.md spec 9, docs/product-rules.md rule 11). */
+const ROWS: readonly { label: string; value: (tier: Tier) => Cell }[] = [
+  { label: `Stake (minimum ${BRAND.token})`, value: (tier) => `${tier.stake} ${BRAND.token}` },
+  { label: 'Card', value: (tier) => tier.card },
+  { label: 'Free ATM withdrawals', value: (tier) => `${formatUsd(tier.freeAtmUsdPerMonth)} a month` },
+  { label: 'Crypto cashback', value: (tier) => `${tier.cashbackPercent}%` },
+  { label: 'Airport lounges', value: (tier) => tier.lounge },
+  { label: 'Streaming rebate', value: (tier) => tier.streaming },
+  { label: 'Retail subscription', value: (tier) => tier.retailSubscription },
+  {
+    label: 'Partner discounts',
+    value: (tier) => `${tier.partnerDiscount} at ${tier.partnerLocations} locations`,
+  },
+  { label: 'Ride-sharing discount', value: (tier) => `${tier.rideSharingPercent}%` },
+  { label: 'Support', value: (tier) => tier.support },
+  { label: 'Exclusive experiences', value: (tier) => tier.exclusiveExperiences },
+  { label: 'Crypto conversion fee', value: (tier) => tier.conversionFee },
+  { label: 'Annual fee', value: () => 'None' },
+];
+
+const STEPS = [
+  {
+    title: 'Create an account',
+    text: 'Sign up in a couple of minutes with your e-mail and a password.',
+  },
+  {
+    title: `Stake ${BRAND.token} tokens`,
+    text: `Deposit and hold ${TIERS[0].stake}, ${TIERS[1].stake} or ${TIERS[2].stake} ${BRAND.token} for Gold, Ruby Steel or Black. Deposits are credited in ${TIMINGS.deposits}.`,
+  },
+  {
+    title: 'Receive your card',
+    text: `After verification (${TIMINGS.cardVerification}) your card ships by courier in ${TIMINGS.cardShipping}.`,
+  },
+] as const;
+
+function CardsPage() {
+  return (
+    <PublicPage>
+      <PageHero
+        eyebrow="Metal cards"
+        title="Three tiers. One card in your pocket."
+        lead={`Gold, Ruby Steel and Black: crypto cashback, free ATM withdrawals and partner discounts, with no annual fee. ${FEES.conversionFeeText}.`}
+      >
+        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+          Get your card
+          <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+        <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
+          Learn the basics
+        </Link>
+      </PageHero>
+
+      <section className={publicStyles.sectionTight} aria-labelledby="tiers-title">
+        <h2 id="tiers-title" className={visuallyHidden}>
+          Card tiers
+        </h2>
+        <ul className={styles.tiers} aria-labelledby="tiers-title">
+          {TIERS.map((tier) => (
+            <li key={tier.id} className={`${styles.tierCard} ${styles.tierAccent[tier.id]}`}>
+              <MetalCard tier={tier.id} className={styles.tierVisual} />
+              <div className={styles.tierHead}>
+                <h3 className={styles.tierName}>{tier.name}</h3>
+                <span className={styles.tierStake}>
+                  {tier.stake} {BRAND.token}
+                </span>
+              </div>
+              <p className={publicStyles.tileText}>{tier.tagline}</p>
+              <ul className={publicStyles.checkList}>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  {tier.cashbackPercent}% crypto cashback
+                </li>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  {formatUsd(tier.freeAtmUsdPerMonth)} free ATM withdrawals a month
+                </li>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  {tier.partnerDiscount} off at {tier.partnerLocations} partner locations
+                </li>
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="compare-title">
+        <SectionHeading
+          id="compare-title"
+          eyebrow="Compare"
+          title="Benefits side by side"
+          lead="Every tier has no annual fee. Your tier follows the SAI you hold."
+        />
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways by keyboard on phones */}
+        <section className={styles.tableWrap} aria-labelledby="compare-title" tabIndex={0}>
+          <table className={styles.table}>
+            <caption className={visuallyHidden}>Card tier benefits compared</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={styles.colHead}>
+                  <span className={publicStyles.small}>Benefit</span>
+                </th>
+                {TIERS.map((tier) => (
+                  <th key={tier.id} scope="col" className={styles.colHead}>
+                    {tier.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {ROWS.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row" className={styles.rowHead}>
+                    {row.label}
+                  </th>
+                  {TIERS.map((tier) => (
+                    <td key={tier.id} className={styles.td}>
+                      <CellValue value={row.value(tier)} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="teaser-title">
+        <SectionHeading
+          id="teaser-title"
+          eyebrow="Partners"
+          title={`Discounts at ${PARTNERS.length} featured partners`}
+          lead="From boutiques to airlines, your card saves you money across six categories."
+        />
+        <ul className={publicStyles.grid.three}>
+          {PARTNER_CATEGORIES.map((category) => (
+            <li key={category}>
+              <Link to="/all-partners" className={publicStyles.tileLink}>
+                <span className={publicStyles.iconBadge}>
+                  <PartnerIcon name={CATEGORY_ICONS[category]} size={20} />
+                </span>
+                <span className={publicStyles.tileTitle}>{category}</span>
+                <span className={publicStyles.tileText}>{partnersIn(category).length} partners</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="steps-title">
+        <SectionHeading id="steps-title" eyebrow="Getting started" title="How to Get Your Card" />
+        <ol className={styles.steps}>
+          {STEPS.map((step, index) => (
+            <li key={step.title} className={publicStyles.tile}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className={publicStyles.tileTitle}>{step.title}</h3>
+              <p className={publicStyles.tileText}>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="cards-faq-title">
+        <SectionHeading id="cards-faq-title" eyebrow="FAQ" title="Card questions" />
+        <FaqAccordion items={CARDS_FAQ} />
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="cards-cta-title">
+        <div className={publicStyles.band}>
+          <div>
+            <h2 id="cards-cta-title" className={publicStyles.sectionTitle}>
+              Choose your metal
+            </h2>
+            <p className={publicStyles.lead}>
+              Create your account, stake your tokens and your card is on its way.
+            </p>
+          </div>
+          <div className={publicStyles.actions}>
+            <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+              Get Started
+            </Link>
+            <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
+              Crypto basics
+            </Link>
+          </div>
+        </div>
+      </section>
+    </PublicPage>
+  );
+}
+
+function CellValue({ value }: { value: Cell }) {
+  if (value === true) {
+    return (
+      <span className={styles.flag}>
+        <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+        Included
+      </span>
+    );
+  }
+  if (value === false) {
+    return (
+      <span className={`${styles.flag} ${publicStyles.muted}`}>
+        <Minus size={16} aria-hidden="true" />
+        Not included
+      </span>
+    );
+  }
+  return <>{value}</>;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageTitle } from '../../content/constants.ts';
+import { COMING_SOON } from '../../content/navigation.ts';
+import { ComingSoon } from './-components/ComingSoon.tsx';
+
+export const Route = createFileRoute('/(marketing)/cookies')({
+  head: () => ({ meta: [{ title: pageTitle(COMING_SOON['/cookies'].title) }] }),
+  component: () => <ComingSoon path="/cookies" />,
+});

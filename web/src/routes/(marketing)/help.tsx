@@ -1,0 +1,248 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import {
+  Bitcoin,
+  BookOpen,
+  CreditCard,
+  LifeBuoy,
+  Mail,
+  MessageCircle,
+  MessagesSquare,
+  Search,
+  SearchX,
+  Send,
+  ShieldCheck,
+  Video,
+} from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Button, buttonClassName } from '../../components/Button.tsx';
+import { requestChatOpen } from '../../components/ChatWidgetControl.ts';
+import { pageTitle, SUPPORT } from '../../content/constants.ts';
+import { type FaqCategoryId, filterFaq, HELP_FAQ } from '../../content/faq.ts';
+import { visuallyHidden } from '../../styles/layout.css.ts';
+import { FaqAccordion } from './-components/FaqAccordion.tsx';
+import * as styles from './-components/Help.css.ts';
+import * as publicStyles from './-components/Public.css.ts';
+import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+
+export const Route = createFileRoute('/(marketing)/help')({
+  head: () => ({ meta: [{ title: pageTitle('Help Center') }] }),
+  component: HelpPage,
+});
+
+const CATEGORY_ICONS: Record<FaqCategoryId, typeof CreditCard> = {
+  cards: CreditCard,
+  crypto: Bitcoin,
+  account: ShieldCheck,
+};
+
+/** The category cards, in the spec's order of anchors: #cards, #crypto, #account. */
+const CATEGORY_CARD_ORDER: readonly FaqCategoryId[] = ['cards', 'crypto', 'account'];
+
+/** docs/product-rules.md spec 2, "Help"; docs/product-rules.md rule 15: the search box filters the FAQ. */
+function HelpPage() {
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const groups = filterFaq(HELP_FAQ, deferredQuery);
+  const searching = deferredQuery.trim() !== '';
+  const resultCount = groups.reduce((total, group) => total + group.items.length, 0);
+
+  return (
+    <PublicPage>
+      <PageHero
+        centered
+        eyebrow="Help Center"
+        title="How can we help?"
+        lead={`Search the answers below, or reach our team ${SUPPORT.availability}.`}
+      >
+        <search className={styles.searchWrap}>
+          <label htmlFor="help-search" className={visuallyHidden}>
+            Search the help center
+          </label>
+          <Search size={20} aria-hidden="true" className={styles.searchIcon} />
+          <input
+            id="help-search"
+            type="search"
+            className={styles.searchInput}
+            placeholder="Search for answers, e.g. withdrawal"
+            value={query}
+            autoComplete="off"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </search>
+      </PageHero>
+
+      <section className={publicStyles.sectionTight} aria-labelledby="topics-title">
+        <h2 id="topics-title" className={visuallyHidden}>
+          Browse by topic
+        </h2>
+        <ul className={publicStyles.grid.three}>
+          {CATEGORY_CARD_ORDER.map((id) => {
+            const category = HELP_FAQ.find((candidate) => candidate.id === id)!;
+            const Icon = CATEGORY_ICONS[id];
+            return (
+              <li key={id}>
+                <Link
+                  to="/help"
+                  hash={id}
+                  className={publicStyles.tileLink}
+                  // The group must be on the page to scroll to it.
+                  onClick={() => setQuery('')}
+                >
+                  <span className={publicStyles.iconBadge}>
+                    <Icon size={20} aria-hidden="true" />
+                  </span>
+                  <span className={publicStyles.tileTitle}>{category.title}</span>
+                  <span className={publicStyles.tileText}>{category.description}</span>
+                  <span className={publicStyles.small}>{category.items.length} articles</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section
+        id="faq"
+        className={`${publicStyles.section} ${publicStyles.anchorTarget}`}
+        aria-labelledby="faq-title"
+      >
+        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
+        <p className={searching ? styles.results : visuallyHidden} aria-live="polite">
+          {searching
+            ? `${resultCount} ${resultCount === 1 ? 'answer' : 'answers'} for "${deferredQuery.trim()}"`
+            : ''}
+        </p>
+        {groups.length === 0 ? (
+          <div className={styles.noResults}>
+            <SearchX size={32} aria-hidden="true" />
+            <p className={publicStyles.tileTitle}>No answers found</p>
+            <p>Try other words, or ask our team directly.</p>
+            <div className={publicStyles.actions}>
+              <Button variant="secondary" size="sm" onClick={() => setQuery('')}>
+                Clear search
+              </Button>
+              <Link to="/contact" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+                Contact Support
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <div className={styles.faqGroups}>
+            {groups.map((group) => {
+              const Icon = CATEGORY_ICONS[group.id];
+              return (
+                <section
+                  key={group.id}
+                  id={group.id}
+                  className={publicStyles.anchorTarget}
+                  aria-labelledby={`${group.id}-title`}
+                >
+                  <div className={styles.faqGroupHead}>
+                    <span className={publicStyles.iconBadge}>
+                      <Icon size={20} aria-hidden="true" />
+                    </span>
+                    <h3 id={`${group.id}-title`} className={styles.faqGroupTitle}>
+                      {group.title}
+                    </h3>
+                  </div>
+                  {/* Keyed by the query so a new search starts with every answer closed. */}
+                  <FaqAccordion key={deferredQuery} items={group.items} headingLevel={4} />
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="still-title">
+        <SectionHeading
+          id="still-title"
+          eyebrow="Support"
+          title="Still Need Help?"
+          lead={`Our team is available ${SUPPORT.availability} in the ${SUPPORT.regions.join(', ')} regions.`}
+        />
+        <ul className={styles.helpGrid}>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <MessageCircle size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Live chat</h3>
+            <p className={publicStyles.tileText}>
+              Instant answers from our automated assistant about cards, crypto and partner benefits.
+            </p>
+            <Button variant="secondary" onClick={requestChatOpen} className={styles.soon}>
+              Start a chat
+            </Button>
+          </li>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <Send size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Submit a request</h3>
+            <p className={publicStyles.tileText}>Describe your issue and our team replies by e-mail.</p>
+            <Link to="/contact" className={buttonClassName({ variant: 'secondary', className: styles.soon })}>
+              Submit a request
+            </Link>
+          </li>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <Mail size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Contact Support</h3>
+            <p className={publicStyles.tileText}>
+              Write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or find our office details.
+            </p>
+            <Link to="/contact" className={buttonClassName({ variant: 'primary', className: styles.soon })}>
+              Contact Support
+            </Link>
+          </li>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <MessagesSquare size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Visit Community Forum</h3>
+            <p className={publicStyles.tileText}>Swap tips with other cardholders.</p>
+            <span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>
+          </li>
+        </ul>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="resources-title">
+        <SectionHeading id="resources-title" eyebrow="Resources" title="Learn at your own pace" />
+        <ul className={publicStyles.grid.three}>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <Video size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Video Tutorials</h3>
+            <p className={publicStyles.tileText}>Step-by-step videos for every part of the app.</p>
+            <span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>
+          </li>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <LifeBuoy size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Community Forum</h3>
+            <p className={publicStyles.tileText}>Questions and answers from the community.</p>
+            <span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>
+          </li>
+          <li className={publicStyles.tile}>
+            <span className={publicStyles.iconBadge}>
+              <BookOpen size={20} aria-hidden="true" />
+            </span>
+            <h3 className={publicStyles.tileTitle}>Knowledge Base</h3>
+            <p className={publicStyles.tileText}>Every answer in one place, searchable above.</p>
+            <Link
+              to="/help"
+              hash="faq"
+              onClick={() => setQuery('')}
+              className={buttonClassName({ variant: 'secondary', className: styles.soon })}
+            >
+              Browse the FAQ
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageTitle } from '../../../content/constants.ts';
+import { COMING_SOON } from '../../../content/navigation.ts';
+import { ComingSoon } from '../-components/ComingSoon.tsx';
+
+export const Route = createFileRoute('/(marketing)/learn/security')({
+  head: () => ({ meta: [{ title: pageTitle(COMING_SOON['/learn/security'].title) }] }),
+  component: () => <ComingSoon path="/learn/security" />,
+});

@@ -1,0 +1,134 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowRight, Check } from 'lucide-react';
+import { buttonClassName } from '../../components/Button.tsx';
+import { BRAND, pageTitle, STATS, TIERS } from '../../content/constants.ts';
+import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
+import * as cardStyles from './-components/Cards.css.ts';
+import { PartnerCard } from './-components/PartnerCard.tsx';
+import { PartnerIcon } from './-components/PartnerIcon.tsx';
+import * as partnerStyles from './-components/Partners.css.ts';
+import * as publicStyles from './-components/Public.css.ts';
+import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+
+export const Route = createFileRoute('/(marketing)/partners')({
+  head: () => ({ meta: [{ title: pageTitle('Partners') }] }),
+  component: PartnersPage,
+});
+
+/** docs/product-rules.md spec 2: an overview of 6 categories with 2 partners each, and the benefits of each tier. */
+function PartnersPage() {
+  return (
+    <PublicPage>
+      <PageHero
+        eyebrow="Partners & rewards"
+        title="Exclusive partner discounts"
+        lead={`Pay with your ${BRAND.name} card and save at ${STATS.partnerLocations} partner locations worldwide. The higher your tier, the more you save.`}
+      >
+        <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
+          Browse all {PARTNERS.length} partners
+          <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+        <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
+          Get Started
+        </Link>
+      </PageHero>
+
+      <section className={publicStyles.sectionTight} aria-labelledby="categories-title">
+        <SectionHeading id="categories-title" eyebrow="Categories" title="Featured partners by category" />
+        <ul className={publicStyles.grid.two}>
+          {PARTNER_CATEGORIES.map((category) => (
+            <li key={category} className={publicStyles.tile}>
+              <div className={cardStyles.tierHead}>
+                <h3 className={publicStyles.tileTitle}>
+                  <span className={partnerStyles.categoryHeading}>
+                    <PartnerIcon
+                      name={CATEGORY_ICONS[category]}
+                      size={20}
+                      className={publicStyles.checkIcon}
+                    />
+                    {category}
+                  </span>
+                </h3>
+                <span className={publicStyles.small}>{partnersIn(category).length} partners</span>
+              </div>
+              <ul className={partnerStyles.pair}>
+                {partnersIn(category)
+                  .slice(0, 2)
+                  .map((partner) => (
+                    <li key={partner.id}>
+                      <PartnerCard partner={partner} headingLevel={4} />
+                    </li>
+                  ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="tier-benefits-title">
+        <SectionHeading
+          id="tier-benefits-title"
+          eyebrow="Benefits per tier"
+          title="Your tier, your savings"
+          lead={`Partner discounts grow with the ${BRAND.token} you hold.`}
+        />
+        <ul className={cardStyles.tiers}>
+          {TIERS.map((tier) => (
+            <li key={tier.id} className={`${cardStyles.tierCard} ${cardStyles.tierAccent[tier.id]}`}>
+              <div className={cardStyles.tierHead}>
+                <h3 className={cardStyles.tierName}>{tier.name}</h3>
+                <span className={cardStyles.tierStake}>
+                  {tier.stake} {BRAND.token}
+                </span>
+              </div>
+              <ul className={publicStyles.checkList}>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  {tier.partnerDiscount} off at {tier.partnerLocations} locations
+                </li>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  {tier.rideSharingPercent}% off ride-sharing
+                </li>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  {tier.cashbackPercent}% crypto cashback
+                </li>
+                <li className={publicStyles.checkItem}>
+                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                  Streaming: {tier.streaming.toLowerCase()}
+                </li>
+                {tier.retailSubscription ? (
+                  <li className={publicStyles.checkItem}>
+                    <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />A retail
+                    subscription included
+                  </li>
+                ) : null}
+                {tier.exclusiveExperiences ? (
+                  <li className={publicStyles.checkItem}>
+                    <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                    Exclusive experiences
+                  </li>
+                ) : null}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={publicStyles.section} aria-labelledby="partners-cta-title">
+        <div className={publicStyles.band}>
+          <div>
+            <h2 id="partners-cta-title" className={publicStyles.sectionTitle}>
+              Find your favourite places
+            </h2>
+            <p className={publicStyles.lead}>Search every partner by name, category or offer.</p>
+          </div>
+          <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
+            View all partners
+          </Link>
+        </div>
+      </section>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { requireUser } from '../lib/routeGuards.ts';
+
+/**
+ * The signed-in screens (dashboard, deposit, history, profile), guarded once here: a signed-out visitor
+ * goes to /login before any of them loads. A pathless layout: it adds nothing to the URL. The signed-in
+ * user is the route context (`context.user`) of every screen below.
+ */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: async ({ context }) => ({ user: await requireUser(context.queryClient) }),
+  component: Outlet,
+});

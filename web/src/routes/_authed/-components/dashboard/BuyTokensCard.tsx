@@ -1,0 +1,216 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, Coins } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { CopyButton } from '../../../../components/CopyButton.tsx';
+import { SelectField } from '../../../../components/SelectField.tsx';
+import { TextAreaField } from '../../../../components/TextAreaField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
+import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
+import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { multiply } from '../../../../lib/money.ts';
+import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
+import type { User } from '../../../../queries/auth.queries.ts';
+import { publicConfigQuery } from '../../../../queries/config.queries.ts';
+import {
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PURCHASE_PRESETS,
+  userPaymentsQuery,
+  useSubmitPaymentMutation,
+} from '../../../../queries/payments.queries.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import * as styles from './BuyTokens.css.ts';
+
+/** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
+export const PENDING_NOTICE = `Pending confirmation — tokens are added automatically once confirmed (${DEPOSIT_CONFIRMATION_TIME})`;
+
+const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: method }));
+
+/**
+ * Buying SAI (docs/product-rules.md spec 2, "dashboard deposit flow"; docs/product-rules.md rule 16): the user pays the deposit address in ETH,
+ * USDT or USDC outside the app, then submits a proof here; an admin approves it and the tokens are minted.
+ */
+export function BuyTokensCard({ user }: { user: User }) {
+  return (
+    <section className={panel.panel} aria-labelledby="buy-title">
+      <div className={panel.head}>
+        <div className={panel.titleRow}>
+          <Coins size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="buy-title" className={panel.title}>
+            Buy SAI with crypto
+          </h2>
+        </div>
+      </div>
+      <p className={panel.subtitle}>
+        Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.
+      </p>
+      <BuyTokensForm user={user} />
+    </section>
+  );
+}
+
+/**
+ * The proof submission form and the list of the user's proofs still pending. `onSubmitted` runs after a
+ * proof was accepted, e.g. to close the dialog it sits in or to leave the page.
+ */
+export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?: () => void }) {
+  const amountLabelId = useId();
+  const [amount, setAmount] = useState<string>(PURCHASE_PRESETS[0]);
+  const [method, setMethod] = useState<PaymentMethod>('ETH');
+  const [notes, setNotes] = useState('');
+  const [notesError, setNotesError] = useState<string | undefined>();
+  const submit = useSubmitPaymentMutation();
+  const keys = useIdempotencyKeys();
+  const payments = useQuery(userPaymentsQuery(user.id));
+  const pending = (payments.data ?? []).filter((payment) => payment.status === 'pending');
+  const usdtValue = multiply(amount, user.tokenValue) ?? '0.00';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    if (notes.length > MAX_NOTES) {
+      setNotesError(messages.notes);
+      return;
+    }
+    setNotesError(undefined);
+    const proof = { paymentMethod: method, amount, notes: notes.trim() };
+    submit.mutate(
+      { ...proof, idempotencyKey: keys.keyFor(proof) },
+      {
+        onSuccess: () => {
+          keys.settle();
+          toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
+          setNotes('');
+          onSubmitted?.();
+        },
+        onError: (error) => {
+          keys.settle(error);
+          toast(paymentFailureToast(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Buy SAI with crypto">
+        <div className={styles.fieldset}>
+          <p id={amountLabelId} className={styles.legend}>
+            Amount of SAI
+          </p>
+          <RadioGroup.Root
+            className={styles.presets}
+            value={amount}
+            onValueChange={setAmount}
+            aria-labelledby={amountLabelId}
+            name="amount"
+          >
+            {PURCHASE_PRESETS.map((preset) => (
+              <RadioGroup.Item
+                key={preset}
+                value={preset}
+                className={styles.preset}
+                aria-label={`${preset} SAI`}
+              >
+                <span className={styles.presetAmount}>{preset}</span>
+                <span className={styles.presetUnit}>SAI</span>
+              </RadioGroup.Item>
+            ))}
+          </RadioGroup.Root>
+        </div>
+        <SelectField
+          label="Payment method"
+          name="paymentMethod"
+          value={method}
+          options={METHOD_OPTIONS}
+          onValueChange={setMethod}
+        />
+        <DepositAddress method={method} />
+        <p className={styles.summary}>
+          <span>You pay about</span>
+          <span className={styles.summaryValue}>
+            {formatDecimal(usdtValue)} USDT{method === 'USDT' ? '' : ` worth of ${method}`}
+          </span>
+        </p>
+        <TextAreaField
+          label="Notes"
+          name="notes"
+          optional
+          maxLength={MAX_NOTES}
+          placeholder="Transaction hash or anything that helps us find your payment"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          error={notesError}
+        />
+        <Button type="submit" fullWidth pending={submit.isPending} pendingLabel="Submitting…">
+          Submit payment
+        </Button>
+      </form>
+      {pending.length > 0 ? (
+        <div className={panel.notice} role="status">
+          <p className={panel.noticeTitle}>
+            <Clock size={16} aria-hidden="true" />
+            {PENDING_NOTICE}
+          </p>
+          <ul className={panel.noticeList} aria-label="Payments pending confirmation">
+            {pending.map((payment) => (
+              <li key={payment.id}>
+                {formatDecimal(payment.amount)} SAI via {payment.paymentMethod} ·{' '}
+                <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** docs/product-rules.md rule 21: the address is configuration; without it the card says so instead of guessing. */
+function DepositAddress({ method }: { method: PaymentMethod }) {
+  const config = useQuery(publicConfigQuery);
+  // ETH, USDT and USDC all go to the one Ethereum address (the API keys addresses by chain family).
+  const address = config.data?.depositAddress?.ETH;
+  if (config.isPending) return null;
+  if (!address) {
+    return (
+      <div className={styles.address}>
+        <p className={styles.addressMissing}>The deposit address is shown once configured</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.address}>
+      <p>
+        Send {method} on <strong>Ethereum mainnet</strong> to:
+      </p>
+      <div className={styles.addressRow}>
+        <code className={styles.addressText}>{address}</code>
+        <CopyButton text={address} what="deposit address" successToast="Address copied" />
+      </div>
+    </div>
+  );
+}
+
+/** docs/product-rules.md spec 8, "Payment submit". */
+function paymentFailureToast(error: unknown) {
+  if (!(error instanceof ApiError)) {
+    return {
+      title: 'Failed to submit payment',
+      description: 'An unexpected error occurred',
+      variant: 'destructive' as const,
+    };
+  }
+  if (error.status === 0 || error.status >= 500) {
+    return {
+      title: 'Payment failed',
+      description: 'Please try again later',
+      variant: 'destructive' as const,
+    };
+  }
+  return { title: 'Failed to submit payment', description: error.message, variant: 'destructive' as const };
+}

@@ -1,0 +1,214 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { formatDecimal } from '../../../../lib/format.ts';
+import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { readAmount } from '../../../../lib/money.ts';
+import {
+  type FormErrors,
+  hasErrors,
+  isEmail,
+  MAX_DESCRIPTION,
+  messages,
+  type SendValues,
+  validateSend,
+} from '../../../../lib/validation.ts';
+import type { User } from '../../../../queries/auth.queries.ts';
+import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
+import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+
+type Field = keyof SendValues;
+const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
+const EMPTY: SendValues = { recipientEmail: '', amount: '', description: '' };
+/** The API's field names, for the field errors of a 400 answer. */
+const API_FIELDS: Record<string, Field> = {
+  receiver_id: 'recipientEmail',
+  amount: 'amount',
+  description: 'description',
+};
+
+/**
+ * Send SAI to another user by e-mail (docs/product-rules.md spec 2 and 5). The recipient is looked up when the e-mail field is
+ * left, and again on submit; transfers carry an idempotency key so a retried submission moves money once.
+ */
+export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
+  const queryClient = useQueryClient();
+  const transfer = useTransferMutation();
+  const keys = useIdempotencyKeys();
+  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
+  const [submitted, setSubmitted] = useState(false);
+  const [looking, setLooking] = useState(false);
+  // The e-mail whose recipient is shown under the field; set when the field is left.
+  const [previewEmail, setPreviewEmail] = useState('');
+
+  const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
+
+  const update = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateSend(next, user.balance));
+  };
+
+  const findRecipient = async (email: string): Promise<Recipient | null> => {
+    try {
+      return await queryClient.fetchQuery(recipientQuery(email));
+    } catch (error) {
+      const message = error instanceof RecipientLookupError ? error.message : 'Failed to find recipient';
+      showErrors({ recipientEmail: message });
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+      return null;
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (looking || transfer.isPending) return;
+    setSubmitted(true);
+    const found = validateSend(values, user.balance);
+    showErrors(found);
+    if (hasErrors(found)) {
+      if (found.amount === messages.insufficientBalance) {
+        toast({
+          title: 'Insufficient balance',
+          description: messages.insufficientBalance,
+          variant: 'destructive',
+        });
+      }
+      return;
+    }
+    const read = readAmount(values.amount);
+    if (!read.ok) return;
+    const email = values.recipientEmail.trim();
+
+    setLooking(true);
+    const recipient = await findRecipient(email).finally(() => setLooking(false));
+    if (!recipient) return;
+    if (recipient.id === user.id) {
+      showErrors({ recipientEmail: 'You cannot send tokens to yourself' });
+      return;
+    }
+
+    const command = { receiverId: recipient.id, amount: read.amount, description: values.description.trim() };
+    transfer.mutate(
+      { ...command, idempotencyKey: keys.keyFor(command) },
+      {
+        onSuccess: () => {
+          keys.settle();
+          toast({
+            title: 'Money sent successfully',
+            description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
+            variant: 'success',
+          });
+          setValues(EMPTY);
+          setErrors({});
+          setSubmitted(false);
+          setPreviewEmail('');
+          onSent?.();
+        },
+        onError: (error) => {
+          keys.settle(error);
+          if (error instanceof ApiError && error.fieldErrors) {
+            const fromServer: FormErrors<Field> = {};
+            for (const [name, message] of Object.entries(error.fieldErrors)) {
+              const field = API_FIELDS[name];
+              if (field) fromServer[field] = message;
+            }
+            if (hasErrors(fromServer)) showErrors(fromServer);
+          }
+          toast(transferFailureToast(error));
+        },
+      },
+    );
+  };
+
+  const previewHint =
+    !isEmail(previewEmail) || previewEmail !== values.recipientEmail.trim()
+      ? undefined
+      : preview.isFetching
+        ? 'Looking up recipient…'
+        : preview.data
+          ? `Sending to ${preview.data.username}`
+          : undefined;
+  const previewError =
+    preview.error && previewEmail === values.recipientEmail.trim() ? preview.error.message : undefined;
+
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Send SAI">
+      <TextField
+        ref={inputRef('recipientEmail')}
+        label="Recipient email"
+        name="recipientEmail"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder="friend@example.com"
+        value={values.recipientEmail}
+        onChange={(event) => update('recipientEmail', event.target.value)}
+        onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
+        hint={previewHint}
+        error={errors.recipientEmail ?? previewError}
+        required
+      />
+      <TextField
+        ref={inputRef('amount')}
+        label="Amount (SAI)"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={values.amount}
+        onChange={(event) => update('amount', event.target.value)}
+        hint={`Available: ${formatDecimal(user.balance)} SAI · no transfer fee`}
+        error={errors.amount}
+        required
+      />
+      <TextField
+        ref={inputRef('description')}
+        label="Description"
+        name="description"
+        optional
+        maxLength={MAX_DESCRIPTION}
+        autoComplete="off"
+        placeholder="What is it for?"
+        value={values.description}
+        onChange={(event) => update('description', event.target.value)}
+        error={errors.description}
+      />
+      <Button
+        type="submit"
+        fullWidth
+        pending={looking || transfer.isPending}
+        pendingLabel={looking ? 'Finding recipient…' : 'Sending…'}
+      >
+        <Send size={16} aria-hidden="true" />
+        Send money
+      </Button>
+    </form>
+  );
+}
+
+/** docs/product-rules.md spec 8, "Transaction failure" and "Send over balance". */
+export function transferFailureToast(error: unknown) {
+  if (error instanceof ApiError && error.status === 422 && /insufficient/i.test(error.message)) {
+    return { title: 'Insufficient balance', description: error.message, variant: 'destructive' as const };
+  }
+  if (error instanceof ApiError && error.status === 0) {
+    return {
+      title: 'Transaction failed',
+      description: 'Failed to complete transaction. Please try again.',
+      variant: 'destructive' as const,
+    };
+  }
+  return {
+    title: 'Transaction failed',
+    description:
+      error instanceof ApiError && error.message ? error.message : 'Failed to send money. Please try again.',
+    variant: 'destructive' as const,
+  };
+}

@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowUpFromLine } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { SelectField } from '../../../../components/SelectField.tsx';
+import { TextAreaField } from '../../../../components/TextAreaField.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { checkCryptoAmount, displayAmount, formatAsset } from '../../../../lib/assets.ts';
+import {
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  MIN_CRYPTO_AMOUNT,
+  MIN_WITHDRAWAL_ADDRESS,
+  WITHDRAWAL_PROMISE_HOURS,
+} from '../../../../lib/constants.ts';
+import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { type FormErrors, hasErrors } from '../../../../lib/validation.ts';
+import {
+  cryptoBalancesQuery,
+  cryptoNetworksQuery,
+  useWithdrawMutation,
+} from '../../../../queries/crypto.queries.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+
+type Field = 'currency' | 'chain' | 'address' | 'amount' | 'notes';
+interface Values {
+  currency: CryptoCurrency;
+  chain: string;
+  address: string;
+  amount: string;
+  notes: string;
+}
+
+const EMPTY: Values = { currency: 'ETH', chain: '', address: '', amount: '', notes: '' };
+const MAX_WITHDRAWAL_NOTES = 300;
+const CURRENCY_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
+
+/**
+ * Crypto withdrawal (docs/product-rules.md spec 2 and 5; docs/product-rules.md rule 18): currency, then a network that serves it (cleared when
+ * the currency changes), the external address, the amount (at most what is available) and notes. The
+ * amount is held at once; an admin sends it within the promised 24 hours.
+ */
+export function WithdrawForm({ onDone }: { onDone?: () => void }) {
+  const balances = useQuery(cryptoBalancesQuery);
+  const networks = useQuery(cryptoNetworksQuery);
+  const withdraw = useWithdrawMutation();
+  const keys = useIdempotencyKeys();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+
+  const available = balances.data?.find((entry) => entry.currency === values.currency)?.balance ?? '0';
+  const labels = networks.data?.networks ?? {};
+  const chainOptions = (networks.data?.withdrawal[values.currency] ?? []).map((id) => ({
+    value: id,
+    label: labels[id] ?? id,
+  }));
+
+  const update = <K extends Field>(field: K, value: Values[K]) => {
+    setValues((current) =>
+      // docs/product-rules.md spec 5: the chain depends on the currency and clears when the currency changes.
+      field === 'currency'
+        ? { ...current, currency: value as CryptoCurrency, chain: '' }
+        : { ...current, [field]: value },
+    );
+    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
+  };
+
+  const validate = (): { errors: FormErrors<Field>; amount: string | null } => {
+    const found: FormErrors<Field> = {};
+    if (!values.chain) found.chain = 'Please select a network';
+    if (values.address.trim().length < MIN_WITHDRAWAL_ADDRESS)
+      found.address = `Address must be at least ${MIN_WITHDRAWAL_ADDRESS} characters`;
+    const amount = checkCryptoAmount(values.amount, available, values.currency);
+    if (!amount.ok) found.amount = amount.message;
+    if (values.notes.length > MAX_WITHDRAWAL_NOTES)
+      found.notes = `Notes must be at most ${MAX_WITHDRAWAL_NOTES} characters`;
+    return { errors: found, amount: amount.ok ? amount.amount : null };
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (withdraw.isPending) return;
+    const checked = validate();
+    setErrors(checked.errors);
+    if (hasErrors(checked.errors) || !checked.amount) return;
+    const command = {
+      currency: values.currency,
+      amount: checked.amount,
+      address: values.address.trim(),
+      chain: values.chain,
+      notes: values.notes.trim(),
+    };
+    const chainLabel = labels[values.chain] ?? values.chain;
+    withdraw.mutate(
+      { ...command, idempotencyKey: keys.keyFor(command) },
+      {
+        onSuccess: () => {
+          keys.settle();
+          toast({
+            title: 'Withdrawal Initiated',
+            description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
+            variant: 'success',
+          });
+          setValues(EMPTY);
+          setErrors({});
+          onDone?.();
+        },
+        onError: (error) => {
+          keys.settle(error);
+          if (error instanceof ApiError && error.fieldErrors) {
+            const fromServer: FormErrors<Field> = {};
+            for (const [name, message] of Object.entries(error.fieldErrors)) {
+              if (
+                name === 'currency' ||
+                name === 'chain' ||
+                name === 'address' ||
+                name === 'amount' ||
+                name === 'notes'
+              )
+                fromServer[name] = message;
+            }
+            setErrors(fromServer);
+          } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
+            setErrors({ amount: error.message });
+          }
+          toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Withdraw crypto">
+      <SelectField
+        label="Currency"
+        name="currency"
+        value={values.currency}
+        options={CURRENCY_OPTIONS}
+        onValueChange={(currency) => update('currency', currency)}
+        hint={`Available: ${formatAsset(available, values.currency)} ${values.currency}`}
+      />
+      <SelectField
+        // A new Select per currency, so the cleared chain shows its placeholder again.
+        key={values.currency}
+        label="Network"
+        name="chain"
+        value={values.chain}
+        placeholder="Select a network"
+        options={chainOptions}
+        onValueChange={(chain) => update('chain', chain)}
+        error={errors.chain}
+        disabled={chainOptions.length === 0}
+      />
+      <TextField
+        label="Destination address"
+        name="address"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Your external wallet address"
+        value={values.address}
+        onChange={(event) => update('address', event.target.value)}
+        error={errors.address}
+        required
+      />
+      <TextField
+        label={`Amount (${values.currency})`}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={MIN_CRYPTO_AMOUNT}
+        value={values.amount}
+        onChange={(event) => update('amount', event.target.value)}
+        error={errors.amount}
+        required
+      />
+      <TextAreaField
+        label="Notes"
+        name="notes"
+        optional
+        maxLength={MAX_WITHDRAWAL_NOTES}
+        value={values.notes}
+        onChange={(event) => update('notes', event.target.value)}
+        error={errors.notes}
+      />
+      <p className={panel.subtitle}>
+        The amount is held at once and sent within {WITHDRAWAL_PROMISE_HOURS} hours. Check the network: funds
+        sent on the wrong one may be lost.
+      </p>
+      <Button type="submit" fullWidth pending={withdraw.isPending} pendingLabel="Requesting…">
+        <ArrowUpFromLine size={16} aria-hidden="true" />
+        Withdraw
+      </Button>
+    </form>
+  );
+}

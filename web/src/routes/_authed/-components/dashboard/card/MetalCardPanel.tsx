@@ -1,0 +1,303 @@
+import { useQuery } from '@tanstack/react-query';
+import { CreditCard, Eye, MapPin, Settings, Snowflake, Trophy, Wallet } from 'lucide-react';
+import { Progress } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '../../../../../components/Button.tsx';
+import { Modal } from '../../../../../components/Dialog.tsx';
+import { MetalCard } from '../../../../../components/MetalCard.tsx';
+import { toast } from '../../../../../components/toast/index.ts';
+import { isPositive, upgradePath } from '../../../../../lib/assets.ts';
+import { CARD_VERIFICATION_TIME, type CardTier, tierInfo } from '../../../../../lib/constants.ts';
+import { formatDecimal } from '../../../../../lib/format.ts';
+import { toUnits } from '../../../../../lib/money.ts';
+import type { User } from '../../../../../queries/auth.queries.ts';
+import {
+  type Card,
+  type ShippingAddress,
+  useRequestCardMutation,
+  userCardQuery,
+  useSetShippingAddressMutation,
+} from '../../../../../queries/cards.queries.ts';
+import * as panel from '../../../../../ui/panel/Panel.css.ts';
+import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
+import { BuyTokensForm } from '../BuyTokensCard.tsx';
+import * as styles from './Card.css.ts';
+import { CardDetails, formatDay } from './CardDetails.tsx';
+import { CardSettingsDialog } from './CardSettingsDialog.tsx';
+import { canViewDetails, cardDisplay, needsShippingAddress } from './cardDisplay.ts';
+import { ShippingAddressForm } from './ShippingAddressForm.tsx';
+
+type PanelDialog = 'request' | 'deposit' | 'details' | 'shipping' | null;
+
+/** The server's rule, for the preview before a card exists: 500+ black, 250+ ruby, else gold. */
+function tierForBalance(balance: string): CardTier {
+  const units = toUnits(balance) ?? 0n;
+  if (units >= 50_000n) return 'black';
+  if (units >= 25_000n) return 'ruby';
+  return 'gold';
+}
+
+/**
+ * The metal card panel (docs/product-rules.md spec 2 "Card flows", docs/product-rules.md spec 4 "Card display"): the card in its tier, its state,
+ * the request flow (deposit first at a zero balance, else the shipping address), details, the shipping
+ * address when it is missing, the upgrade path, and the settings dialog (shared with the quick action).
+ */
+export function MetalCardPanel({
+  user,
+  settingsOpen,
+  onSettingsOpenChange,
+}: {
+  user: User;
+  settingsOpen: boolean;
+  onSettingsOpenChange: (open: boolean) => void;
+}) {
+  const card = useQuery(userCardQuery(user.id));
+  const [dialog, setDialog] = useState<PanelDialog>(null);
+  const request = useRequestCardMutation();
+  const setShipping = useSetShippingAddressMutation();
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  const requestCard = async (address: ShippingAddress | null) => {
+    try {
+      await request.mutateAsync(address);
+    } catch (error) {
+      toast({
+        title: 'Failed to request card',
+        description: error instanceof Error ? error.message : 'An unexpected error occurred',
+        variant: 'destructive',
+      });
+      throw error;
+    }
+    toast({
+      title: 'Card request submitted',
+      description: address
+        ? 'Buy SAI and submit your payment to activate it.'
+        : 'Now submit your payment: the card activates once it is confirmed.',
+      variant: 'success',
+    });
+    // At a zero balance the deposit comes next (docs/product-rules.md spec 2, "Deposit Required"); else the flow is done.
+    setDialog(address ? null : 'deposit');
+  };
+
+  const saveAddress = async (cardId: string, address: ShippingAddress) => {
+    try {
+      await setShipping.mutateAsync({ cardId, address });
+    } catch (error) {
+      toast({
+        title: 'Failed to update shipping address',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      } as const);
+      throw error;
+    }
+    toast({ title: 'Shipping address updated', variant: 'success' });
+    setDialog(null);
+  };
+
+  const current = card.data ?? null;
+  const display = cardDisplay(current);
+  const tier = current?.tier ?? tierForBalance(user.balance);
+  const frozen = current?.status === 'inactive';
+
+  return (
+    <section className={panel.panel} aria-labelledby="metal-card-title">
+      <div className={panel.head}>
+        <div className={panel.titleRow}>
+          <CreditCard size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="metal-card-title" className={panel.title}>
+            Metal card
+          </h2>
+        </div>
+      </div>
+
+      {card.isPending ? (
+        <PanelLoading label="Loading your card…" />
+      ) : card.isError ? (
+        <PanelError onRetry={() => card.refetch()}>Could not load your card.</PanelError>
+      ) : (
+        <div className={styles.body}>
+          <div className={styles.visual}>
+            <MetalCard tier={tier} className={!current || frozen ? styles.dimmed : undefined} />
+            {frozen ? (
+              <span className={styles.frozenTag} aria-hidden="true">
+                <Snowflake size={14} />
+                Frozen
+              </span>
+            ) : null}
+          </div>
+          <div className={styles.status}>
+            <p className={panel.muted}>
+              {tierInfo(tier).name} card{current ? '' : ' (your tier today)'}
+            </p>
+            <p className={styles.statusLabel} data-testid="card-status">
+              {display.label}
+            </p>
+            <p className={panel.subtitle}>{display.description}</p>
+            {current?.status === 'shipping' && current.estimatedDelivery ? (
+              <p className={panel.subtitle}>Estimated delivery {formatDay(current.estimatedDelivery)}</p>
+            ) : null}
+            <div className={styles.actions}>
+              {!current ? (
+                <Button size="sm" onClick={() => setDialog('request')}>
+                  <CreditCard size={16} aria-hidden="true" />
+                  Request card
+                </Button>
+              ) : null}
+              {current?.status === 'pending' ? (
+                <Button size="sm" onClick={() => setDialog('deposit')}>
+                  <Wallet size={16} aria-hidden="true" />
+                  Deposit Now
+                </Button>
+              ) : null}
+              {needsShippingAddress(current) ? (
+                <Button size="sm" onClick={() => setDialog('shipping')}>
+                  <MapPin size={16} aria-hidden="true" />
+                  Add Shipping Address
+                </Button>
+              ) : null}
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!canViewDetails(current)}
+                onClick={() => setDialog('details')}
+              >
+                <Eye size={16} aria-hidden="true" />
+                View Card Details
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => onSettingsOpenChange(true)}>
+                <Settings size={16} aria-hidden="true" />
+                Card settings
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+
+      <UpgradePath balance={user.balance} />
+
+      <Modal
+        title={isPositive(user.balance) ? 'Request your metal card' : 'Deposit Required'}
+        description={
+          isPositive(user.balance)
+            ? `Where should we send it? Your ${tierInfo(tierForBalance(user.balance)).name} card ships once it is active.`
+            : `Your card needs a deposit first: buy at least ${tierInfo('gold').minimum} SAI. Your request is created now and the card activates once your payment is confirmed (${CARD_VERIFICATION_TIME}).`
+        }
+        open={dialog === 'request'}
+        onOpenChange={close}
+      >
+        {isPositive(user.balance) ? (
+          <ShippingAddressForm
+            submitLabel="Request card"
+            pending={request.isPending}
+            onSubmit={requestCard}
+          />
+        ) : (
+          <Button
+            fullWidth
+            pending={request.isPending}
+            pendingLabel="Requesting…"
+            onClick={() => requestCard(null).catch(() => undefined)}
+          >
+            <Wallet size={16} aria-hidden="true" />
+            Deposit Now
+          </Button>
+        )}
+      </Modal>
+
+      <Modal
+        title="Buy SAI to activate your card"
+        description={`Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment. The card activates once it is confirmed (${CARD_VERIFICATION_TIME}).`}
+        open={dialog === 'deposit'}
+        onOpenChange={close}
+      >
+        <BuyTokensForm user={user} onSubmitted={() => setDialog(null)} />
+      </Modal>
+
+      {current ? (
+        <>
+          <Modal title="Card details" open={dialog === 'details'} onOpenChange={close}>
+            <CardDetails card={current} />
+          </Modal>
+          <Modal
+            title="Add Shipping Address"
+            description="Where the courier should deliver your card."
+            open={dialog === 'shipping'}
+            onOpenChange={close}
+          >
+            <ShippingAddressForm
+              initial={addressOf(current)}
+              submitLabel="Save address"
+              pending={setShipping.isPending}
+              onSubmit={(address) => saveAddress(current.id, address)}
+            />
+          </Modal>
+        </>
+      ) : null}
+
+      <CardSettingsDialog
+        card={current}
+        open={settingsOpen}
+        onOpenChange={onSettingsOpenChange}
+        onDepositNow={() => {
+          onSettingsOpenChange(false);
+          setDialog(current ? 'deposit' : 'request');
+        }}
+      />
+    </section>
+  );
+}
+
+function addressOf(card: Card): Partial<ShippingAddress> {
+  const address: Partial<ShippingAddress> = {};
+  if (card.address) address.address = card.address;
+  if (card.city) address.city = card.city;
+  if (card.state) address.state = card.state;
+  if (card.zipCode) address.zipCode = card.zipCode;
+  if (card.country) address.country = card.country;
+  return address;
+}
+
+/** docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; "Top Tier Reached" at 500+. */
+function UpgradePath({ balance }: { balance: string }) {
+  const path = upgradePath(balance);
+  if (!path.next) {
+    return (
+      <div className={styles.upgrade}>
+        <p className={panel.noticeTitle}>
+          <Trophy size={16} aria-hidden="true" className={panel.titleIcon} />
+          Top Tier Reached
+        </p>
+        <p className={styles.figures}>Your balance keeps the Black card and all its benefits.</p>
+      </div>
+    );
+  }
+  const label = `Progress to ${path.next.name}`;
+  return (
+    <div className={styles.upgrade}>
+      <div className={styles.upgradeHead}>
+        <p>
+          <strong>Upgrade path:</strong> {path.next.name} at {formatDecimal(path.next.minimum)} SAI
+        </p>
+        <p className={styles.figures}>{path.percent}%</p>
+      </div>
+      <Progress.Root
+        className={styles.progress}
+        value={path.percent}
+        max={100}
+        aria-label={label}
+        getValueLabel={(value) => `${value}%`}
+      >
+        <Progress.Indicator
+          className={styles.progressIndicator}
+          style={{ transform: `translateX(-${100 - path.percent}%)` }}
+        />
+      </Progress.Root>
+      <p className={styles.figures}>
+        {formatDecimal(balance)} / {formatDecimal(path.next.minimum)} SAI · {formatDecimal(path.missing)} SAI
+        to go
+      </p>
+    </div>
+  );
+}

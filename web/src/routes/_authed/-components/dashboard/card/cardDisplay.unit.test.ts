@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest';
+import type { Card } from '../../../../../queries/cards.queries.ts';
+import {
+  canOpenSettings,
+  canViewDetails,
+  cardDisplay,
+  needsShippingAddress,
+  validateAddress,
+  validatePin,
+} from './cardDisplay.ts';
+
+function card(overrides: Partial<Card>): Card {
+  return {
+    id: 'c1',
+    userId: 'u123456',
+    tier: 'gold',
+    status: 'pending',
+    shippingStatus: 'not_shipped',
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    country: null,
+    trackingNumber: null,
+    estimatedDelivery: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('card display states (docs/product-rules.md spec 4)', () => {
+  test('every state has its label, with the one timing constant each', () => {
+    expect(cardDisplay(null).label).toBe('Not Activated');
+    expect(cardDisplay(card({ status: 'pending' })).label).toBe('Payment Required');
+    expect(cardDisplay(card({ status: 'verifying' })).label).toBe('Verifying Payment (1-2 business days)');
+    expect(cardDisplay(card({ status: 'active' })).label).toBe('Active');
+    expect(cardDisplay(card({ status: 'shipping', trackingNumber: 'TRK-1' })).label).toBe(
+      'Shipping via courier (3-7 working days)',
+    );
+    expect(cardDisplay(card({ status: 'shipping', trackingNumber: 'TRK-1' })).description).toContain('TRK-1');
+    expect(cardDisplay(card({ status: 'inactive' })).label).toBe('Frozen');
+  });
+
+  test('details for active or shipping; settings for active or frozen', () => {
+    expect(canViewDetails(card({ status: 'verifying' }))).toBe(false);
+    expect(canViewDetails(card({ status: 'active' }))).toBe(true);
+    expect(canViewDetails(card({ status: 'shipping' }))).toBe(true);
+    expect(canViewDetails(card({ status: 'inactive' }))).toBe(false);
+    expect(canOpenSettings(null)).toBe(false);
+    expect(canOpenSettings(card({ status: 'shipping' }))).toBe(false);
+    expect(canOpenSettings(card({ status: 'inactive' }))).toBe(true);
+  });
+
+  test('Add Shipping Address while active without an address or city', () => {
+    expect(needsShippingAddress(card({ status: 'active' }))).toBe(true);
+    expect(needsShippingAddress(card({ status: 'active', address: '1 Main Street', city: null }))).toBe(true);
+    expect(needsShippingAddress(card({ status: 'active', address: '1 Main Street', city: 'Dubai' }))).toBe(
+      false,
+    );
+    expect(needsShippingAddress(card({ status: 'pending' }))).toBe(false);
+  });
+});
+
+describe('card forms (docs/product-rules.md spec 5)', () => {
+  test('PIN: four digits, twice', () => {
+    expect(validatePin('123', '123')).toEqual({ pin: 'PIN must be 4 digits' });
+    expect(validatePin('1234', '1243')).toEqual({ confirmPin: "PINs don't match" });
+    expect(validatePin('1234', '1234')).toEqual({});
+  });
+
+  test('shipping address minimum lengths', () => {
+    expect(validateAddress({ address: '1 Ma', city: 'D', state: 'D', zipCode: '12', country: 'A' })).toEqual({
+      address: 'Address must be at least 5 characters',
+      city: 'City must be at least 2 characters',
+      state: 'State must be at least 2 characters',
+      zipCode: 'ZIP code must be at least 3 characters',
+      country: 'Country must be at least 2 characters',
+    });
+    expect(
+      validateAddress({ address: '1 Main', city: 'Dubai', state: 'DU', zipCode: '123', country: 'AE' }),
+    ).toEqual({});
+  });
+});

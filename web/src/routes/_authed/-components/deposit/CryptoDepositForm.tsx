@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDownToLine, QrCode, TriangleAlert } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { CopyButton } from '../../../../components/CopyButton.tsx';
+import { SelectField } from '../../../../components/SelectField.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { depositAddressFamily } from '../../../../lib/assets.ts';
+import {
+  type CryptoCurrency,
+  DEPOSIT_CONFIRMATION_TIME,
+  DEPOSIT_CURRENCIES,
+} from '../../../../lib/constants.ts';
+import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { publicConfigQuery } from '../../../../queries/config.queries.ts';
+import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import * as styles from './Deposit.css.ts';
+
+const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
+export const NETWORK_REQUIRED = 'Please select a network';
+const TX_HASH = /^[A-Za-z0-9]*$/;
+
+/** docs/product-rules.md spec 8: the warning shown with a network that has a minimum. */
+export function minimumWarning(minimum: string, currency: string): string {
+  return `The minimum deposit amount is ${minimum} ${currency}. Sending less may result in loss of funds.`;
+}
+
+/**
+ * The crypto deposit form (docs/product-rules.md spec 2 and 4; docs/product-rules.md rules 17 and 21): currency (ETH by default), a network
+ * that serves it (emptied when the currency changes), then the configured address for that network's
+ * family with its minimum and confirmations, an optional transaction hash, and Declare deposit. The
+ * deposit stays pending until an admin confirms the amount received.
+ */
+export function CryptoDepositForm() {
+  const networks = useQuery(cryptoNetworksQuery);
+  const declare = useDeclareDepositMutation();
+  const keys = useIdempotencyKeys();
+  const [currency, setCurrency] = useState<CryptoCurrency>('ETH');
+  const [network, setNetwork] = useState('');
+  const [txHash, setTxHash] = useState('');
+  const [errors, setErrors] = useState<{ network?: string; txHash?: string }>({});
+
+  if (networks.isPending) {
+    return <div className={panel.skeletonRow} aria-busy="true" />;
+  }
+  if (networks.isError) {
+    return <PanelError onRetry={() => networks.refetch()}>Could not load the deposit networks.</PanelError>;
+  }
+
+  const catalogue = networks.data;
+  const entry = catalogue.deposit[currency];
+  const options = (entry?.networks ?? []).map((item) => ({
+    value: item.network,
+    label: catalogue.networks[item.network] ?? item.network,
+  }));
+  const chosen = entry?.networks.find((item) => item.network === network);
+  const networkLabel = catalogue.networks[network] ?? network;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (declare.isPending) return;
+    const found: typeof errors = {};
+    if (!network) found.network = NETWORK_REQUIRED;
+    const hash = txHash.trim();
+    if (!TX_HASH.test(hash)) found.txHash = 'Transaction hash may only contain letters and digits';
+    else if (hash.length > 128) found.txHash = 'Transaction hash must be at most 128 characters';
+    setErrors(found);
+    if (found.network || found.txHash) return;
+    const command = { currency, network, txHash: hash };
+    declare.mutate(
+      { ...command, idempotencyKey: keys.keyFor(command) },
+      {
+        onSuccess: () => {
+          keys.settle();
+          toast({
+            title: 'Deposit Submitted',
+            description: `Pending confirmation from the blocks: your ${currency} is credited once confirmed (${DEPOSIT_CONFIRMATION_TIME}).`,
+            variant: 'success',
+          });
+          setTxHash('');
+          setErrors({});
+        },
+        onError: (error) => {
+          keys.settle(error);
+          if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+          toast({ title: 'Failed to declare deposit', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Crypto deposit">
+      <SelectField
+        label="Currency"
+        name="currency"
+        value={currency}
+        options={CURRENCY_OPTIONS}
+        onValueChange={(next) => {
+          // docs/product-rules.md spec 4: changing the currency empties the network.
+          setCurrency(next);
+          setNetwork('');
+          setErrors({});
+        }}
+      />
+      <SelectField
+        // A new Select per currency, so the emptied network shows its placeholder again.
+        key={currency}
+        label="Network"
+        name="network"
+        value={network}
+        placeholder="Select a network"
+        options={options}
+        onValueChange={(next) => {
+          setNetwork(next);
+          setErrors(({ network: _dropped, ...rest }) => rest);
+        }}
+        error={errors.network}
+      />
+      {chosen ? (
+        <>
+          <DepositAddress currency={currency} network={network} networkLabel={networkLabel} />
+          {chosen.minimum ? (
+            <p className={styles.warning} role="note">
+              <TriangleAlert size={16} aria-hidden="true" className={styles.warningIcon} />
+              {minimumWarning(chosen.minimum, currency)}
+            </p>
+          ) : null}
+          <p className={styles.facts}>
+            <span>{entry?.confirmations ?? 12} network confirmations</span>
+            <span aria-hidden="true">·</span>
+            <span>No deposit fee</span>
+            <span aria-hidden="true">·</span>
+            <span>Usually {DEPOSIT_CONFIRMATION_TIME}</span>
+          </p>
+        </>
+      ) : null}
+      <TextField
+        label="Transaction hash"
+        name="txHash"
+        optional
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={128}
+        placeholder={!network || depositAddressFamily(network) === 'ETH' ? '0x…' : undefined}
+        hint="Helps us find your deposit faster. Each transaction can be declared once."
+        value={txHash}
+        onChange={(event) => setTxHash(event.target.value)}
+        error={errors.txHash}
+      />
+      <Button type="submit" fullWidth pending={declare.isPending} pendingLabel="Declaring…">
+        <ArrowDownToLine size={16} aria-hidden="true" />
+        Declare deposit
+      </Button>
+    </form>
+  );
+}
+
+/** docs/product-rules.md rule 21: the configured address of the network's family, never one written into the client. */
+function DepositAddress({
+  currency,
+  network,
+  networkLabel,
+}: {
+  currency: CryptoCurrency;
+  network: string;
+  networkLabel: string;
+}) {
+  const config = useQuery(publicConfigQuery);
+  const address = config.data?.depositAddress?.[depositAddressFamily(network)];
+  return (
+    <section className={styles.addressCard} aria-label="Deposit address">
+      <div className={styles.qr} aria-hidden="true">
+        <QrCode size={64} strokeWidth={1.25} />
+      </div>
+      <div className={styles.addressBody}>
+        {config.isPending ? (
+          <p className={panel.muted}>Loading the deposit address…</p>
+        ) : address ? (
+          <>
+            <p>
+              Send only <strong>{currency}</strong> on <strong>{networkLabel}</strong> to:
+            </p>
+            <div className={styles.addressRow}>
+              <code className={styles.addressText}>{address}</code>
+              <CopyButton text={address} what="deposit address" successToast="Address copied" />
+            </div>
+          </>
+        ) : (
+          <p className={panel.muted}>The deposit address is shown once configured</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { RotateCcw, Save, SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { SelectField } from '../../../../components/SelectField.tsx';
+import { SwitchField } from '../../../../components/SwitchField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import {
+  DEFAULT_PREFERENCES,
+  LANGUAGES,
+  type Language,
+  type Preferences,
+} from '../../../../lib/constants.ts';
+import {
+  preferencesQuery,
+  useResetPreferencesMutation,
+  useSavePreferencesMutation,
+} from '../../../../queries/account.queries.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+import * as styles from './Profile.css.ts';
+
+/** Preferences (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Preferences and Reset to Default are real calls). */
+export function PreferencesSettings() {
+  const preferences = useQuery(preferencesQuery);
+  return (
+    <section className={panel.panel} aria-labelledby="preferences-title">
+      <div className={panel.titleRow}>
+        <SlidersHorizontal size={20} aria-hidden="true" className={panel.titleIcon} />
+        <h2 id="preferences-title" className={panel.title}>
+          Preferences
+        </h2>
+      </div>
+      {preferences.isPending ? (
+        <PanelLoading label="Loading preferences…" />
+      ) : preferences.isError ? (
+        <PanelError onRetry={() => preferences.refetch()}>Could not load your preferences.</PanelError>
+      ) : (
+        <PreferencesForm saved={preferences.data} />
+      )}
+    </section>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: Preferences }) {
+  const save = useSavePreferencesMutation();
+  const reset = useResetPreferencesMutation();
+  const [values, setValues] = useState<Preferences>({ ...DEFAULT_PREFERENCES, ...saved });
+  const busy = save.isPending || reset.isPending;
+  const set = <K extends keyof Preferences>(field: K, value: Preferences[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    save.mutate(values, {
+      onSuccess: (stored) => {
+        setValues(stored);
+        toast({ title: 'Preferences saved', variant: 'success' });
+      },
+      onError: (error) =>
+        toast({ title: 'Failed to save preferences', description: error.message, variant: 'destructive' }),
+    });
+  };
+
+  const onReset = () => {
+    if (busy) return;
+    reset.mutate(undefined, {
+      onSuccess: (stored) => {
+        setValues(stored);
+        toast({ title: 'Preferences reset to default', variant: 'success' });
+      },
+      onError: (error) =>
+        toast({ title: 'Failed to reset preferences', description: error.message, variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Preferences">
+      <div className={styles.switches}>
+        <SwitchField
+          label="Email Notifications"
+          description="Account news and security notices by e-mail."
+          name="emailNotifications"
+          checked={values.emailNotifications}
+          onCheckedChange={(checked) => set('emailNotifications', checked)}
+        />
+        <SwitchField
+          label="Marketing Communications"
+          description="Offers, partner discounts and product updates."
+          name="marketingCommunications"
+          checked={values.marketingCommunications}
+          onCheckedChange={(checked) => set('marketingCommunications', checked)}
+        />
+        <SwitchField
+          label="Transaction Alerts"
+          description="A message for every payment in or out of your wallet."
+          name="transactionAlerts"
+          checked={values.transactionAlerts}
+          onCheckedChange={(checked) => set('transactionAlerts', checked)}
+        />
+      </div>
+      <SelectField<Language>
+        label="Language"
+        name="language"
+        value={values.language}
+        options={LANGUAGES}
+        onValueChange={(language) => set('language', language)}
+      />
+      <div className={styles.formActions}>
+        <Button variant="ghost" onClick={onReset} pending={reset.isPending} disabled={busy}>
+          <RotateCcw size={16} aria-hidden="true" />
+          Reset to Default
+        </Button>
+        <Button type="submit" pending={save.isPending} disabled={busy} pendingLabel="Saving…">
+          <Save size={16} aria-hidden="true" />
+          Save Preferences
+        </Button>
+      </div>
+    </form>
+  );
+}

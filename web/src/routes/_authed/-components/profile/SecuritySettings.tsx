@@ -1,0 +1,288 @@
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { type FormErrors, hasErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
+import {
+  type PasswordChangeInput,
+  type TwoFactorSetup,
+  twoFactorQuery,
+  useChangePasswordMutation,
+  useSetUpTwoFactorMutation,
+  useTwoFactorMutation,
+} from '../../../../queries/account.queries.ts';
+import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
+import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import * as styles from './Profile.css.ts';
+
+type PasswordField = keyof PasswordChangeInput;
+const EMPTY_PASSWORDS: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordField> {
+  const errors: FormErrors<PasswordField> = {};
+  if (values.currentPassword.length === 0) errors.currentPassword = 'Enter your current password';
+  if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
+  return errors;
+}
+
+/** Security (docs/product-rules.md spec 2; docs/product-rules.md rules 5 and 13): Update Password, and TOTP two-factor sign-in. */
+export function SecuritySettings() {
+  return (
+    <>
+      <PasswordForm />
+      <TwoFactorSettings />
+    </>
+  );
+}
+
+function PasswordForm() {
+  const change = useChangePasswordMutation();
+  const [values, setValues] = useState<PasswordChangeInput>(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState<FormErrors<PasswordField>>({});
+
+  const set = (field: PasswordField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<PasswordField>);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    const found = validatePasswordChange(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    change.mutate(values, {
+      onSuccess: () => {
+        setValues(EMPTY_PASSWORDS);
+        toast({
+          title: 'Password updated',
+          description: 'Use your new password next time you sign in. Your other sessions were signed out.',
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && /current password/i.test(error.message))
+          setErrors({ currentPassword: error.message });
+        else if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+        toast({ title: 'Failed to update password', description: error.message, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <section className={panel.panel} aria-labelledby="password-title">
+      <div className={panel.titleRow}>
+        <KeyRound size={20} aria-hidden="true" className={panel.titleIcon} />
+        <h2 id="password-title" className={panel.title}>
+          Password
+        </h2>
+      </div>
+      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
+        <TextField
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={(event) => set('currentPassword', event.target.value)}
+          error={errors.currentPassword}
+          required
+        />
+        <div className={styles.twoColumns}>
+          <TextField
+            label="New Password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={(event) => set('newPassword', event.target.value)}
+            error={errors.newPassword}
+            hint={`At least ${MIN_PASSWORD} characters.`}
+            required
+          />
+          <TextField
+            label="Confirm New Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(event) => set('confirmPassword', event.target.value)}
+            error={errors.confirmPassword}
+            required
+          />
+        </div>
+        <div className={styles.formActions}>
+          <Button type="submit" pending={change.isPending} pendingLabel="Updating…">
+            Update Password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const CODE = /^\d{6}$/;
+
+function TwoFactorSettings() {
+  const status = useQuery(twoFactorQuery);
+  const setUp = useSetUpTwoFactorMutation();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+
+  const start = () => {
+    setUp.mutate(undefined, {
+      onSuccess: setSetup,
+      onError: (error) =>
+        toast({
+          title: 'Could not start two-factor set-up',
+          description: error.message,
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <section className={panel.panel} aria-labelledby="two-factor-title">
+      <div className={panel.head}>
+        <div className={panel.titleRow}>
+          <ShieldCheck size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="two-factor-title" className={panel.title}>
+            Two-factor authentication
+          </h2>
+        </div>
+        {status.data ? (
+          <StatusBadge
+            status={status.data.enabled ? 'active' : 'off'}
+            label={status.data.enabled ? 'On' : 'Off'}
+          />
+        ) : null}
+      </div>
+      <p className={panel.subtitle}>
+        With two-factor authentication on, signing in also asks for a 6-digit code from an authenticator app.
+      </p>
+      {status.isPending ? (
+        <div className={panel.skeletonRow} aria-busy="true">
+          <span className={visuallyHidden}>Loading…</span>
+        </div>
+      ) : status.isError ? (
+        <PanelError onRetry={() => status.refetch()}>Could not load your two-factor status.</PanelError>
+      ) : status.data.enabled ? (
+        <CodeForm
+          enable={false}
+          label="Disable 2FA"
+          hint="Enter a current code from your authenticator app to turn two-factor authentication off."
+          onDone={() => setSetup(null)}
+        />
+      ) : setup ? (
+        <div className={styles.qrBlock}>
+          <p>Scan this QR code with your authenticator app, or enter the key below by hand.</p>
+          <img
+            src={setup.qrCodeDataUrl}
+            alt="QR code to add SAI Wallet to your authenticator app"
+            width={200}
+            height={200}
+            className={styles.qrImage}
+          />
+          <code className={styles.uri} data-testid="otpauth-uri">
+            {setup.otpauthUri}
+          </code>
+          <CodeForm
+            enable
+            label="Confirm and enable"
+            hint="Enter the 6-digit code your app shows now."
+            onDone={() => setSetup(null)}
+            onCancel={() => setSetup(null)}
+          />
+        </div>
+      ) : (
+        <div>
+          <Button onClick={start} pending={setUp.isPending} pendingLabel="Preparing…">
+            <ShieldCheck size={16} aria-hidden="true" />
+            Enable 2FA
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CodeForm({
+  enable,
+  label,
+  hint,
+  onDone,
+  onCancel,
+}: {
+  enable: boolean;
+  label: string;
+  hint: string;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const mutation = useTwoFactorMutation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const trimmed = code.trim();
+    if (!CODE.test(trimmed)) {
+      setError(messages.totp);
+      return;
+    }
+    setError(undefined);
+    mutation.mutate(
+      { enable, code: trimmed },
+      {
+        onSuccess: () => {
+          setCode('');
+          toast({
+            title: enable ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
+            description: enable
+              ? 'Signing in now also asks for a code.'
+              : 'Signing in no longer asks for a code.',
+            variant: 'success',
+          });
+          onDone();
+        },
+        onError: (failure) => {
+          setError(failure.message);
+          toast({ title: 'Two-factor update failed', description: failure.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={label}>
+      <TextField
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        hint={hint}
+        error={error}
+        required
+      />
+      <div className={styles.formActions}>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" variant={enable ? 'primary' : 'danger'} pending={mutation.isPending}>
+          {label}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { Filter } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { SelectField, type SelectOption } from '../../../../components/SelectField.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import {
+  type HistoryFilters,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from '../../../../queries/transactions.queries.ts';
+import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { TYPE_LABELS } from './describe.ts';
+import { validateDateRange } from './filters.ts';
+import * as styles from './Transactions.css.ts';
+
+type TypeChoice = TransactionType | 'all';
+type StatusChoice = TransactionStatus | 'all';
+
+const TYPE_OPTIONS: SelectOption<TypeChoice>[] = [
+  { value: 'all', label: 'All types' },
+  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] })),
+];
+
+const STATUS_OPTIONS: SelectOption<StatusChoice>[] = [
+  { value: 'all', label: 'All statuses' },
+  ...TRANSACTION_STATUSES.map((status) => ({
+    value: status,
+    label: status.charAt(0).toUpperCase() + status.slice(1),
+  })),
+];
+
+/** docs/product-rules.md rule 13: the history's Filter works — type, status and a date range, applied together. */
+export function FilterPopover({
+  filters,
+  onApply,
+}: {
+  filters: HistoryFilters;
+  onApply: (filters: HistoryFilters) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<HistoryFilters>(filters);
+  const [dateError, setDateError] = useState<string | undefined>();
+  const activeCount = [filters.type, filters.status, filters.from || filters.to].filter(Boolean).length;
+
+  const onOpenChange = (next: boolean) => {
+    // Each opening starts from the filters in force, not from an abandoned draft.
+    if (next) {
+      setDraft(filters);
+      setDateError(undefined);
+    }
+    setOpen(next);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = validateDateRange(draft);
+    setDateError(problem);
+    if (problem) return;
+    onApply(draft);
+    setOpen(false);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>
+        <Button variant="secondary" size="sm">
+          <Filter size={16} aria-hidden="true" />
+          Filter
+          {activeCount > 0 ? (
+            <>
+              <span className={styles.filterCount} aria-hidden="true">
+                {activeCount}
+              </span>
+              <span className={visuallyHidden}>, {activeCount} active</span>
+            </>
+          ) : null}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className={styles.popover}
+          aria-labelledby="history-filter-title"
+        >
+          <form className={panel.form} onSubmit={onSubmit} noValidate aria-labelledby="history-filter-title">
+            <h2 id="history-filter-title" className={styles.popoverTitle}>
+              Filter transactions
+            </h2>
+            <SelectField
+              label="Type"
+              name="type"
+              value={draft.type ?? 'all'}
+              options={TYPE_OPTIONS}
+              onValueChange={(value) =>
+                setDraft((current) => ({ ...current, type: value === 'all' ? undefined : value }))
+              }
+            />
+            <SelectField
+              label="Status"
+              name="status"
+              value={draft.status ?? 'all'}
+              options={STATUS_OPTIONS}
+              onValueChange={(value) =>
+                setDraft((current) => ({ ...current, status: value === 'all' ? undefined : value }))
+              }
+            />
+            <div className={styles.dates}>
+              <TextField
+                label="From"
+                name="from"
+                type="date"
+                value={draft.from ?? ''}
+                max={draft.to || undefined}
+                onChange={(event) =>
+                  setDraft((current) => ({ ...current, from: event.target.value || undefined }))
+                }
+                error={dateError}
+              />
+              <TextField
+                label="To"
+                name="to"
+                type="date"
+                value={draft.to ?? ''}
+                min={draft.from || undefined}
+                onChange={(event) =>
+                  setDraft((current) => ({ ...current, to: event.target.value || undefined }))
+                }
+              />
+            </div>
+            <div className={styles.popoverActions}>
+              <Button variant="ghost" size="sm" onClick={() => setDraft({})}>
+                Reset
+              </Button>
+              <Button type="submit" size="sm">
+                Apply filters
+              </Button>
+            </div>
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,114 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
+import { ArrowRight, Shield } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { buttonClassName } from '../../components/Button.tsx';
+import { TooltipProvider } from '../../components/Tooltip.tsx';
+import { displayName } from '../../lib/format.ts';
+import { currentUserQuery } from '../../queries/auth.queries.ts';
+import { userCardQuery } from '../../queries/cards.queries.ts';
+import { cryptoBalancesQuery, cryptoPricesQuery } from '../../queries/crypto.queries.ts';
+import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
+import { eyebrow, page } from '../../styles/layout.css.ts';
+import { sprinkles } from '../../styles/sprinkles.css.ts';
+import * as styles from '../../ui/page/Page.css.ts';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { BalanceCard } from './-components/dashboard/BalanceCard.tsx';
+import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
+import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
+import { MetalCardPanel } from './-components/dashboard/card/MetalCardPanel.tsx';
+import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
+import { QuickActions } from './-components/dashboard/QuickActions.tsx';
+import { QuickSendCard } from './-components/dashboard/QuickSendCard.tsx';
+import { RecentTransactions } from './-components/dashboard/RecentTransactions.tsx';
+
+// Only admins download the admin blocks.
+const AdminWidgets = lazy(() => import('../admin/-components/AdminWidgets.tsx'));
+
+export const Route = createFileRoute('/_authed/dashboard')({
+  // Started here, not awaited: each card shows its own loading and error state.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(recentTransactionsQuery);
+    void context.queryClient.prefetchQuery(cryptoBalancesQuery);
+    void context.queryClient.prefetchQuery(cryptoPricesQuery);
+    void context.queryClient.prefetchQuery(userCardQuery(context.user.id));
+  },
+  pendingComponent: DashboardSkeleton,
+  errorComponent: DashboardError,
+  component: DashboardPage,
+});
+
+function DashboardPage() {
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  // One card settings dialog, opened from the METAL CARD quick action and from the card panel.
+  const [cardSettingsOpen, setCardSettingsOpen] = useState(false);
+  // Signed out while on this screen (sign-out, expired session): nothing here is theirs any more.
+  if (!user) return <Navigate to="/login" replace />;
+
+  return (
+    <TooltipProvider>
+      <div className={`${page} ${styles.stack} ${styles.withTabBar}`}>
+        <div className={styles.heading}>
+          <p className={eyebrow}>Dashboard</p>
+          <h1 className={styles.title}>Welcome, {displayName(user)}</h1>
+          <p className={styles.muted}>Here is your SAI Wallet at a glance.</p>
+        </div>
+
+        {user.isAdmin ? (
+          <section className={styles.adminBanner} aria-label="Administrator">
+            <div className={styles.adminText}>
+              <Shield size={20} aria-hidden="true" className={styles.adminIcon} />
+              <div className={sprinkles({ display: 'grid', gap: 'xxs' })}>
+                <p>
+                  <strong>You are signed in as an administrator.</strong>
+                </p>
+                <p className={styles.muted}>Review payments, distribute tokens and manage users.</p>
+              </div>
+            </div>
+            <Link to="/admin" className={buttonClassName({ variant: 'secondary' })}>
+              Go to Admin Panel
+              <ArrowRight size={16} aria-hidden="true" />
+            </Link>
+          </section>
+        ) : null}
+
+        <QuickActions user={user} onOpenCardSettings={() => setCardSettingsOpen(true)} />
+
+        <div className={styles.grid}>
+          <BalanceCard user={user} />
+          <CryptoBalancesCard />
+          <QuickSendCard user={user} />
+          <MetalCardPanel
+            user={user}
+            settingsOpen={cardSettingsOpen}
+            onSettingsOpenChange={setCardSettingsOpen}
+          />
+          <BuyTokensCard user={user} />
+          <RecentTransactions />
+        </div>
+
+        {user.isAdmin ? (
+          <Suspense fallback={<div className={styles.skeleton} aria-hidden="true" />}>
+            <AdminWidgets />
+          </Suspense>
+        ) : null}
+      </div>
+      <MobileTabBar isAdmin={user.isAdmin} />
+    </TooltipProvider>
+  );
+}
+
+function DashboardSkeleton() {
+  return <PageSkeleton label="Loading dashboard…" />;
+}
+
+function DashboardError() {
+  return (
+    <PageError
+      title="Error loading dashboard"
+      message="We could not load your account. Please sign in again."
+      to="/login"
+      action="Return to login"
+    />
+  );
+}

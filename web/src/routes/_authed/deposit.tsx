@@ -1,0 +1,117 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, Coins, LoaderCircle, Wallet } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { buttonClassName } from '../../components/Button.tsx';
+import * as tabStyles from '../../components/Tabs.css.ts';
+import { currentUserQuery } from '../../queries/auth.queries.ts';
+import { publicConfigQuery } from '../../queries/config.queries.ts';
+import { cryptoNetworksQuery } from '../../queries/crypto.queries.ts';
+import { eyebrow, page } from '../../styles/layout.css.ts';
+import * as dashboardStyles from '../../ui/page/Page.css.ts';
+import * as panel from '../../ui/panel/Panel.css.ts';
+import { BuyTokensForm } from './-components/dashboard/BuyTokensCard.tsx';
+import { CryptoDepositForm } from './-components/deposit/CryptoDepositForm.tsx';
+import { DeclaredDeposits } from './-components/deposit/DeclaredDeposits.tsx';
+import * as styles from './-components/deposit/Deposit.css.ts';
+import { DepositFooter, DepositInfo } from './-components/deposit/DepositInfo.tsx';
+
+type DepositTab = 'crypto' | 'buy';
+
+/** `?tab=buy` opens the Buy tab directly (the card's "Deposit Now" links there); crypto is the default. */
+function readSearch(search: Record<string, unknown>): { tab?: DepositTab } {
+  return search.tab === 'buy' ? { tab: 'buy' } : {};
+}
+
+// docs/product-rules.md rule 6: signed-out visitors go to /login (the `_authed` layout guards it; the spec's
+// /auth is only an alias of /login).
+export const Route = createFileRoute('/_authed/deposit')({
+  validateSearch: readSearch,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(cryptoNetworksQuery);
+    void context.queryClient.prefetchQuery(publicConfigQuery);
+  },
+  pendingComponent: DepositSpinner,
+  component: DepositPage,
+});
+
+function DepositPage() {
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  const { tab = 'crypto' } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  if (!user) return <Navigate to="/login" replace />;
+
+  return (
+    <div className={`${page} ${dashboardStyles.stack}`}>
+      <div className={styles.top}>
+        <Link to="/dashboard" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          <ArrowLeft size={16} aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+      </div>
+      <div className={dashboardStyles.heading}>
+        <p className={eyebrow}>Deposit</p>
+        <h1 className={dashboardStyles.title}>Add funds to your wallet</h1>
+        <p className={dashboardStyles.muted}>
+          Deposit crypto to your balances, or buy SAI with a payment proof.
+        </p>
+      </div>
+
+      <div className={styles.layout}>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(next) =>
+            void navigate({ search: next === 'buy' ? { tab: 'buy' } : {}, replace: true })
+          }
+          className={tabStyles.content}
+        >
+          <Tabs.List className={tabStyles.list} aria-label="Deposit method">
+            <Tabs.Trigger value="crypto" className={tabStyles.trigger}>
+              <Wallet size={16} aria-hidden="true" />
+              Crypto deposit
+            </Tabs.Trigger>
+            <Tabs.Trigger value="buy" className={tabStyles.trigger}>
+              <Coins size={16} aria-hidden="true" />
+              Buy
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="crypto" className={tabStyles.content}>
+            <section className={panel.panel} aria-labelledby="crypto-deposit-title">
+              <h2 id="crypto-deposit-title" className={panel.title}>
+                Deposit crypto
+              </h2>
+              <p className={panel.subtitle}>
+                Send crypto from another wallet or exchange, then declare it here so we can credit it.
+              </p>
+              <CryptoDepositForm />
+            </section>
+            <DeclaredDeposits />
+          </Tabs.Content>
+          <Tabs.Content value="buy" className={tabStyles.content}>
+            <section className={panel.panel} aria-labelledby="buy-sai-title">
+              <h2 id="buy-sai-title" className={panel.title}>
+                Buy SAI with crypto
+              </h2>
+              <p className={panel.subtitle}>
+                Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.
+              </p>
+              <BuyTokensForm user={user} onSubmitted={() => void navigate({ to: '/dashboard' })} />
+            </section>
+          </Tabs.Content>
+        </Tabs.Root>
+        <DepositInfo tokenPrice={user.tokenValue} />
+      </div>
+      <DepositFooter />
+    </div>
+  );
+}
+
+/** docs/product-rules.md spec 2: a spinner while the user loads. */
+function DepositSpinner() {
+  return (
+    <div className={`${page} ${styles.spinnerWrap}`} aria-busy="true">
+      <LoaderCircle size={32} aria-hidden="true" className={styles.spinner} />
+      <p role="status">Loading…</p>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { Bell, LogOut, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Button } from '../../components/Button.tsx';
+import * as tabStyles from '../../components/Tabs.css.ts';
+import { useSignOut } from '../../components/useSignOut.ts';
+import { initials } from '../../lib/format.ts';
+import { preferencesQuery, twoFactorQuery } from '../../queries/account.queries.ts';
+import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
+import { card, eyebrow, page } from '../../styles/layout.css.ts';
+import * as dashboardStyles from '../../ui/page/Page.css.ts';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
+import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
+import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
+import * as styles from './-components/profile/Profile.css.ts';
+import { SecuritySettings } from './-components/profile/SecuritySettings.tsx';
+
+const TABS = ['personal', 'security', 'preferences'] as const;
+type ProfileTab = (typeof TABS)[number];
+
+function readSearch(search: Record<string, unknown>): { tab?: ProfileTab } {
+  const tab = TABS.find((value) => value === search.tab);
+  return tab && tab !== 'personal' ? { tab } : {};
+}
+
+export const Route = createFileRoute('/_authed/profile')({
+  validateSearch: readSearch,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(preferencesQuery);
+    void context.queryClient.prefetchQuery(twoFactorQuery);
+  },
+  pendingComponent: ProfileSkeleton,
+  errorComponent: ProfileError,
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  if (!user) return <Navigate to="/login" replace />;
+  return <Profile user={user} />;
+}
+
+function Profile({ user }: { user: User }) {
+  const { tab = 'personal' } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { signOut, isPending: signingOut } = useSignOut();
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const showTab = (next: ProfileTab) =>
+    void navigate({ search: next === 'personal' ? {} : { tab: next }, replace: true });
+
+  return (
+    <>
+      <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
+        <div className={dashboardStyles.heading}>
+          <p className={eyebrow}>Account settings</p>
+          <h1 className={dashboardStyles.title}>Profile</h1>
+        </div>
+        <section className={`${card} ${dashboardStyles.stack}`} aria-label="Your account">
+          <div className={styles.identity}>
+            <span className={styles.avatar} aria-hidden="true">
+              {user.initials || initials(user)}
+            </span>
+            <div className={styles.who}>
+              <p className={styles.name}>{fullName || user.username}</p>
+              <p className={dashboardStyles.muted}>@{user.username}</p>
+              <p className={dashboardStyles.muted}>{user.email}</p>
+            </div>
+          </div>
+          <div className={styles.quick}>
+            <Button variant="secondary" size="sm" onClick={() => showTab('personal')}>
+              <UserRound size={16} aria-hidden="true" />
+              My Account
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => showTab('preferences')}>
+              <SlidersHorizontal size={16} aria-hidden="true" />
+              Preferences
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => showTab('security')}>
+              <ShieldCheck size={16} aria-hidden="true" />
+              Security
+            </Button>
+            <Button variant="secondary" size="sm" onClick={openNotifications}>
+              <Bell size={16} aria-hidden="true" />
+              Notifications
+            </Button>
+            <Button variant="danger" size="sm" onClick={signOut} pending={signingOut}>
+              <LogOut size={16} aria-hidden="true" />
+              Log Out
+            </Button>
+          </div>
+        </section>
+
+        <Tabs.Root
+          value={tab}
+          onValueChange={(next) => showTab(next as ProfileTab)}
+          className={tabStyles.content}
+        >
+          <Tabs.List className={tabStyles.list} aria-label="Profile sections">
+            <Tabs.Trigger value="personal" className={tabStyles.trigger}>
+              Personal Info
+            </Tabs.Trigger>
+            <Tabs.Trigger value="security" className={tabStyles.trigger}>
+              Security
+            </Tabs.Trigger>
+            <Tabs.Trigger value="preferences" className={tabStyles.trigger}>
+              Preferences
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="personal" className={tabStyles.content}>
+            <PersonalInfoForm user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="security" className={tabStyles.content}>
+            <SecuritySettings />
+          </Tabs.Content>
+          <Tabs.Content value="preferences" className={tabStyles.content}>
+            <PreferencesSettings />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+      <MobileTabBar isAdmin={user.isAdmin} />
+    </>
+  );
+}
+
+/**
+ * The notifications live in the header's bell on every signed-in screen; this button opens it rather
+ * than keep a second list here.
+ */
+function openNotifications() {
+  const bell = document.querySelector<HTMLButtonElement>('header button[aria-label^="Notifications"]');
+  if (!bell) return;
+  window.scrollTo({ top: 0 });
+  bell.click();
+}
+
+function ProfileSkeleton() {
+  return <PageSkeleton label="Loading profile…" />;
+}
+
+function ProfileError() {
+  return (
+    <PageError
+      title="Error loading profile"
+      message="Your account settings could not be loaded right now."
+      to="/dashboard"
+      action="Return to Dashboard"
+    />
+  );
+}

@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDownToLine, Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { TextAreaField } from '../../../components/TextAreaField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { displayAmount } from '../../../lib/assets.ts';
+import { CRYPTO_DECIMALS } from '../../../lib/constants.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { fromUnits, readAmount } from '../../../lib/money.ts';
+import {
+  type CryptoDeposit,
+  type DepositDecision,
+  depositQueueQuery,
+  useDecideDepositMutation,
+} from '../../../queries/crypto.queries.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
+import * as styles from './Admin.css.ts';
+import * as adminStyles from './AdminPanel.css.ts';
+
+export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
+
+/** docs/product-rules.md rule 17: declared crypto deposits wait here until confirmed with the amount received, or rejected. */
+export function CryptoDepositsQueue() {
+  const queue = useQuery(depositQueueQuery);
+  return (
+    <section className={panel.panel} aria-labelledby="deposit-queue-title">
+      <div className={panel.titleRow}>
+        <ArrowDownToLine size={20} aria-hidden="true" className={panel.titleIcon} />
+        <h2 id="deposit-queue-title" className={panel.title}>
+          Crypto deposits to confirm
+        </h2>
+      </div>
+      {queue.isPending ? (
+        <PanelLoading label="Loading deposits…" />
+      ) : queue.isError ? (
+        <PanelError onRetry={() => queue.refetch()}>Could not load the deposits.</PanelError>
+      ) : queue.data.length === 0 ? (
+        <PanelEmpty>No crypto deposits waiting for confirmation.</PanelEmpty>
+      ) : (
+        <ul className={styles.payments}>
+          {queue.data.map((deposit) => (
+            <DepositItem key={deposit.id} deposit={deposit} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
+  const decide = useDecideDepositMutation();
+  const keys = useIdempotencyKeys();
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  // A declaration without a hash gets one here: a deposit is confirmed against one on-chain transaction.
+  // So does one whose declared hash the server finds unusable (declared before hashes were checked).
+  const [needsHash, setNeedsHash] = useState(!deposit.txHash);
+  const [txHash, setTxHash] = useState('');
+  const [txHashError, setTxHashError] = useState<string | undefined>();
+  const [reason, setReason] = useState('');
+  const who = deposit.username ?? deposit.email ?? deposit.userId;
+
+  const run = (decision: DepositDecision, success: string) => {
+    const command = { depositId: deposit.id, decision };
+    return decide.mutateAsync({ ...command, idempotencyKey: keys.keyFor(command) }).then(
+      () => {
+        keys.settle();
+        toast({ title: success, variant: 'success' });
+      },
+      (error: Error) => {
+        keys.settle(error);
+        if (error instanceof ApiError && error.fieldErrors?.txHash) {
+          setTxHashError(error.fieldErrors.txHash);
+          if (error.status === 400) setNeedsHash(true);
+        }
+        toast({ title: 'Failed to update deposit', description: error.message, variant: 'destructive' });
+        throw error;
+      },
+    );
+  };
+
+  const confirm = () => {
+    const read = readAmount(amount, CRYPTO_DECIMALS);
+    const hash = txHash.trim();
+    const hashError = !needsHash
+      ? undefined
+      : !hash
+        ? HASH_REQUIRED
+        : !/^[A-Za-z0-9]{1,128}$/.test(hash)
+          ? 'Transaction hash may only contain letters and digits'
+          : undefined;
+    setTxHashError(hashError);
+    if (!read.ok) {
+      const message =
+        read.reason === 'too_precise'
+          ? 'Amount can have at most 8 decimal places'
+          : 'Amount must be greater than 0';
+      setAmountError(message);
+      return Promise.reject(new Error(message));
+    }
+    setAmountError(undefined);
+    if (hashError) return Promise.reject(new Error(hashError));
+    const decision = {
+      action: 'confirm' as const,
+      amount: fromUnits(read.units, CRYPTO_DECIMALS),
+      ...(needsHash ? { txHash: hash } : {}),
+    };
+    return run(decision, 'Deposit confirmed');
+  };
+
+  return (
+    <li className={styles.payment} data-testid="deposit-queue-item">
+      <div className={styles.paymentHead}>
+        <p className={styles.paymentAmount}>
+          {deposit.currency} on {deposit.networkLabel}
+        </p>
+        <p className={panel.muted}>{deposit.confirmationsRequired} confirmations</p>
+      </div>
+      <dl className={styles.details}>
+        <dt className={styles.term}>User</dt>
+        <dd className={styles.definition}>
+          {who}
+          {deposit.email && deposit.username ? <span className={panel.muted}> · {deposit.email}</span> : null}
+        </dd>
+        <dt className={styles.term}>Declared</dt>
+        <dd className={styles.definition}>
+          <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
+        </dd>
+        <dt className={styles.term}>Tx hash</dt>
+        <dd className={`${styles.definition} ${adminStyles.mono}`}>{deposit.txHash || '—'}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <ReviewAction
+          title="Confirm this deposit?"
+          description={`Enter the ${deposit.currency} received on ${deposit.networkLabel}${needsHash ? ' and the transaction hash' : ''}. It is credited to ${who}'s balance.`}
+          confirmLabel="Confirm deposit"
+          pendingLabel="Confirming…"
+          pending={decide.isPending}
+          onConfirm={confirm}
+          label="Confirm"
+          icon={Check}
+          disabled={decide.isPending}
+        >
+          <TextField
+            label={`Amount received (${deposit.currency})`}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={amountError}
+            hint={
+              amount && !amountError
+                ? `${displayAmount(amount, deposit.currency)} ${deposit.currency}`
+                : undefined
+            }
+            required
+          />
+          {needsHash ? (
+            <TextField
+              label="Transaction hash"
+              name="txHash"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={128}
+              value={txHash}
+              onChange={(event) => setTxHash(event.target.value)}
+              error={txHashError}
+              hint="Declared without one: the on-chain transaction this deposit is credited for."
+              required
+            />
+          ) : null}
+        </ReviewAction>
+        <ReviewAction
+          title="Reject this deposit?"
+          description={`${who} is notified. Nothing is credited.`}
+          confirmLabel="Reject deposit"
+          pendingLabel="Rejecting…"
+          pending={decide.isPending}
+          onConfirm={() => run({ action: 'reject', reason: reason.trim() }, 'Deposit rejected')}
+          label="Reject"
+          icon={X}
+          variant="danger"
+          disabled={decide.isPending}
+        >
+          <TextAreaField
+            label="Reason"
+            name="reason"
+            optional
+            maxLength={300}
+            hint="Shown to the user."
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </ReviewAction>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,174 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Gift } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/Button.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { readAmount } from '../../../lib/money.ts';
+import {
+  amountError,
+  type FormErrors,
+  hasErrors,
+  isEmail,
+  MAX_DESCRIPTION,
+  messages,
+} from '../../../lib/validation.ts';
+import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
+import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
+import { useForm } from '../../../ui/form/useForm.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
+
+type Field = 'email' | 'amount' | 'description';
+const FIELD_ORDER: Field[] = ['email', 'amount', 'description'];
+const EMPTY = { email: '', amount: '', description: '' };
+
+function sameEmail(a: string, b: string) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Admin token distribution (docs/product-rules.md spec 2 and 5): the e-mail must belong to a user in the loaded list, else
+ * "User with email {email} not found". Beyond the first page the list is searched by the e-mail.
+ */
+export function DistributeTokensForm() {
+  const queryClient = useQueryClient();
+  const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
+  const distribute = useDistributionMutation();
+  const keys = useIdempotencyKeys();
+  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
+  const [finding, setFinding] = useState(false);
+
+  const update = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
+  };
+
+  const findUser = async (email: string): Promise<AdminUser | undefined> => {
+    const loaded = users.data ?? (await queryClient.fetchQuery(adminUsersQuery(RECENT_USERS_QUERY)));
+    const inList = loaded.users.find((user) => sameEmail(user.email, email));
+    if (inList || loaded.total <= loaded.users.length) return inList;
+    const searched = await queryClient.fetchQuery(adminUsersQuery({ q: email.trim(), limit: 20 }));
+    return searched.users.find((user) => sameEmail(user.email, email));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (finding || distribute.isPending) return;
+    const found: FormErrors<Field> = {};
+    const email = values.email.trim();
+    if (!isEmail(email)) found.email = messages.email;
+    const amountProblem = amountError(values.amount);
+    if (amountProblem) found.amount = amountProblem;
+    if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
+    if (hasErrors(found)) {
+      showErrors(found);
+      return;
+    }
+    const read = readAmount(values.amount);
+    if (!read.ok) return;
+
+    setFinding(true);
+    let receiver: AdminUser | undefined;
+    try {
+      receiver = await findUser(email);
+    } catch (error) {
+      toast({
+        title: 'Failed to distribute tokens',
+        description: error instanceof Error ? error.message : 'An unexpected error occurred',
+        variant: 'destructive',
+      });
+      return;
+    } finally {
+      setFinding(false);
+    }
+    if (!receiver) {
+      const message = `User with email ${email} not found`;
+      showErrors({ email: message });
+      toast({ title: 'Failed to distribute tokens', description: message, variant: 'destructive' });
+      return;
+    }
+
+    const command = { receiverId: receiver.id, amount: read.amount, description: values.description.trim() };
+    const name = receiver.username;
+    distribute.mutate(
+      { ...command, idempotencyKey: keys.keyFor(command) },
+      {
+        onSuccess: () => {
+          keys.settle();
+          toast({
+            title: 'Tokens distributed successfully',
+            description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
+            variant: 'success',
+          });
+          setValues(EMPTY);
+          setErrors({});
+        },
+        onError: (error) => {
+          keys.settle(error);
+          toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className={panel.panel} aria-labelledby="distribute-title">
+      <div className={panel.titleRow}>
+        <Gift size={20} aria-hidden="true" className={panel.titleIcon} />
+        <h3 id="distribute-title" className={panel.title}>
+          Token distribution
+        </h3>
+      </div>
+      <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
+      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
+        <TextField
+          ref={inputRef('email')}
+          label="User email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={(event) => update('email', event.target.value)}
+          error={errors.email}
+          required
+        />
+        <TextField
+          ref={inputRef('amount')}
+          label="Amount (SAI)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={values.amount}
+          onChange={(event) => update('amount', event.target.value)}
+          error={errors.amount}
+          required
+        />
+        <TextField
+          ref={inputRef('description')}
+          label="Description"
+          name="description"
+          optional
+          maxLength={MAX_DESCRIPTION}
+          autoComplete="off"
+          placeholder="Token distribution"
+          value={values.description}
+          onChange={(event) => update('description', event.target.value)}
+          error={errors.description}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          pending={finding || distribute.isPending}
+          pendingLabel="Distributing…"
+        >
+          Distribute tokens
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { useQuery } from '@tanstack/react-query';
+import { Coins, Save, TrendingUp } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/Button.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../lib/constants.ts';
+import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import {
+  marketSettingsQuery,
+  type SettingPrice,
+  useSetCryptoPriceMutation,
+  useSetTokenPriceMutation,
+} from '../../../queries/admin.queries.ts';
+import { visuallyHidden } from '../../../styles/layout.css.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import * as styles from './AdminPanel.css.ts';
+
+const POSITIVE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+const SIGNED = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** docs/product-rules.md spec 3: a system setting's value must be a positive number. */
+export function positiveError(value: string, label: string): string | undefined {
+  const trimmed = value.trim();
+  if (!POSITIVE.test(trimmed) || !/[1-9]/.test(trimmed)) return `${label} must be a positive number`;
+  return undefined;
+}
+
+export function changeError(value: string): string | undefined {
+  return SIGNED.test(value.trim()) ? undefined : '24h change must be a number, e.g. 2.5 or -1.2';
+}
+
+function setAt(updatedAt: string | null): string {
+  return updatedAt ? `Set ${formatRelative(updatedAt)} (${formatDateTime(updatedAt)})` : 'Default, never set';
+}
+
+/**
+ * Market settings (docs/product-rules.md rule 12): each currency's price and 24h change, and the SAI token price. Each
+ * save is an event; the screen shows when every value was set, or that the default still applies.
+ */
+export function MarketSettings() {
+  const settings = useQuery(marketSettingsQuery);
+  if (settings.isPending) {
+    return <PanelLoading label="Loading settings…" rows={2} />;
+  }
+  if (settings.isError) {
+    return <PanelError onRetry={() => settings.refetch()}>Could not load the settings.</PanelError>;
+  }
+  const { prices, tokenPrice } = settings.data;
+  return (
+    <>
+      <section className={panel.panel} aria-labelledby="token-price-title">
+        <div className={panel.titleRow}>
+          <Coins size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="token-price-title" className={panel.title}>
+            SAI token price
+          </h2>
+        </div>
+        <p className={panel.subtitle}>
+          The USDT value of one SAI: every balance&apos;s USD figure and every purchase use it.
+        </p>
+        <TokenPriceForm key="token-price" price={tokenPrice.price} updatedAt={tokenPrice.updatedAt} />
+      </section>
+      <section className={panel.panel} aria-labelledby="crypto-prices-title">
+        <div className={panel.titleRow}>
+          <TrendingUp size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="crypto-prices-title" className={panel.title}>
+            Crypto prices
+          </h2>
+        </div>
+        <p className={panel.subtitle}>
+          Prices in USD and their 24-hour change, as users see them next to their balances.
+        </p>
+        <ul className={styles.settingsGrid}>
+          {CRYPTO_CURRENCIES.map((currency) => {
+            const entry = prices[currency];
+            return entry ? <PriceRow key={currency} currency={currency} entry={entry} /> : null;
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function TokenPriceForm({ price, updatedAt }: { price: string; updatedAt: string | null }) {
+  const save = useSetTokenPriceMutation();
+  const [value, setValue] = useState(price);
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const problem = positiveError(value, 'Token price');
+    setError(problem);
+    if (problem) return;
+    save.mutate(value.trim(), {
+      onSuccess: () =>
+        toast({
+          title: 'Token price updated',
+          description: `1 SAI = ${value.trim()} USDT`,
+          variant: 'success',
+        }),
+      onError: (failure) => {
+        setError(failure.message);
+        toast({
+          title: 'Failed to update token price',
+          description: failure.message,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Token price">
+      <TextField
+        label="Price of 1 SAI (USDT)"
+        name="tokenPrice"
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        hint={setAt(updatedAt)}
+        error={error}
+        required
+      />
+      <div>
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
+          <Save size={16} aria-hidden="true" />
+          Save token price
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PriceRow({ currency, entry }: { currency: CryptoCurrency; entry: SettingPrice }) {
+  const save = useSetCryptoPriceMutation();
+  const [price, setPrice] = useState(entry.price);
+  const [change, setChange] = useState(entry.change_24h);
+  const [errors, setErrors] = useState<{ price?: string; change?: string }>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const found: typeof errors = {};
+    const priceProblem = positiveError(price, 'Price');
+    if (priceProblem) found.price = priceProblem;
+    const changeProblem = changeError(change);
+    if (changeProblem) found.change = changeProblem;
+    setErrors(found);
+    if (found.price || found.change) return;
+    save.mutate(
+      { currency, price: price.trim(), change24h: change.trim() },
+      {
+        onSuccess: () => toast({ title: `${currency} price updated`, variant: 'success' }),
+        onError: (failure) => {
+          setErrors({ price: failure.message });
+          toast({
+            title: `Failed to update the ${currency} price`,
+            description: failure.message,
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <li>
+      <form className={styles.settingRow} onSubmit={onSubmit} noValidate aria-label={`${currency} price`}>
+        <div className={styles.settingName}>
+          <strong>{currency}</strong>
+          <span className={panel.muted}>{CURRENCY_NAMES[currency]}</span>
+          <span className={styles.setAt}>{setAt(entry.updatedAt)}</span>
+        </div>
+        <TextField
+          label="Price (USD)"
+          name={`${currency}-price`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          error={errors.price}
+          required
+        />
+        <TextField
+          label="24h change (%)"
+          name={`${currency}-change`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={change}
+          onChange={(event) => setChange(event.target.value)}
+          error={errors.change}
+        />
+        <Button type="submit" variant="secondary" pending={save.isPending} pendingLabel="Saving…">
+          Save
+          <span className={visuallyHidden}> {currency} price</span>
+        </Button>
+      </form>
+    </li>
+  );
+}

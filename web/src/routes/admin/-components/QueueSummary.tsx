@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowDownToLine, ArrowRight, ArrowUpFromLine, ListChecks, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { adminCardsQuery } from '../../../queries/cards.queries.ts';
+import { depositQueueQuery, withdrawalQueueQuery } from '../../../queries/crypto.queries.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import * as styles from './Admin.css.ts';
+
+/** What waits for an admin beyond payment proofs: deposits, withdrawals (and how many are late), cards. */
+export function QueueSummary() {
+  const deposits = useQuery(depositQueueQuery);
+  const withdrawals = useQuery(withdrawalQueueQuery);
+  const active = useQuery(adminCardsQuery('active'));
+  const overdue = withdrawals.data?.filter((item) => item.overdue).length ?? 0;
+  const toShip =
+    active.data?.filter((card) => card.shippingStatus === 'not_shipped' && card.address).length ?? undefined;
+  const count = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
+
+  return (
+    <section className={panel.panel} aria-labelledby="queues-title">
+      <div className={panel.titleRow}>
+        <ListChecks size={20} aria-hidden="true" className={panel.titleIcon} />
+        <h2 id="queues-title" className={panel.title}>
+          Waiting for you
+        </h2>
+      </div>
+      <ul className={styles.stats}>
+        <Item
+          icon={<ArrowDownToLine size={16} aria-hidden="true" />}
+          label="Crypto deposits to confirm"
+          value={count(deposits.data?.length)}
+          link={
+            <Link to="/admin/crypto" className={panel.headLink}>
+              Review deposits <ArrowRight size={14} aria-hidden="true" />
+            </Link>
+          }
+        />
+        <Item
+          icon={<ArrowUpFromLine size={16} aria-hidden="true" />}
+          label="Withdrawals to send"
+          value={count(withdrawals.data?.length)}
+          note={overdue > 0 ? `${overdue} past the 24-hour promise` : undefined}
+          link={
+            <Link to="/admin/crypto" className={panel.headLink}>
+              Review withdrawals <ArrowRight size={14} aria-hidden="true" />
+            </Link>
+          }
+        />
+        <Item
+          icon={<Truck size={16} aria-hidden="true" />}
+          label="Active cards to ship"
+          value={count(toShip)}
+          link={
+            <Link to="/admin/cards" className={panel.headLink}>
+              Open the cards queue <ArrowRight size={14} aria-hidden="true" />
+            </Link>
+          }
+        />
+      </ul>
+    </section>
+  );
+}
+
+function Item({
+  icon,
+  label,
+  value,
+  note,
+  link,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  note?: string | undefined;
+  link: ReactNode;
+}) {
+  return (
+    <li className={styles.stat}>
+      <p className={styles.statLabel}>
+        {icon}
+        {label}
+      </p>
+      <p className={styles.statValue}>{value}</p>
+      {note ? <p className={`${styles.statTrend} ${panel.negative}`}>{note}</p> : null}
+      {link}
+    </li>
+  );
+}

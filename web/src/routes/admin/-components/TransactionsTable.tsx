@@ -1,0 +1,388 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeftRight, ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/Button.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { downloadTextFile } from '../../../lib/csv.ts';
+import { formatDateTime, formatDecimal, formatRelative } from '../../../lib/format.ts';
+import {
+  type AdminTransaction,
+  type AdminTransactionSearch,
+  adminTransactionsQuery,
+  DEFAULT_PAGE_SIZE,
+  fetchAllTransactions,
+  isAccessDenied,
+  PAGE_SIZES,
+} from '../../../queries/adminTransactions.queries.ts';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from '../../../queries/transactions.queries.ts';
+import { visuallyHidden } from '../../../styles/layout.css.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import * as styles from './Admin.css.ts';
+import * as adminStyles from './AdminPanel.css.ts';
+import * as own from './AdminTransactions.css.ts';
+import {
+  adminTransactionsCsv,
+  adminTransactionsFileName,
+  filtersOf,
+  hasAdminFilters,
+  LEDGER_TYPE_LABELS,
+  ledgerTypeLabel,
+} from './adminTransactions.ts';
+
+const route = getRouteApi('/admin/transactions');
+/** Long enough to type a word, short enough to feel live. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type TypeChoice = TransactionType | 'all';
+type StatusChoice = TransactionStatus | 'all';
+
+const TYPE_OPTIONS: { value: TypeChoice; label: string }[] = [
+  { value: 'all', label: 'All types' },
+  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: LEDGER_TYPE_LABELS[type] })),
+];
+const STATUS_OPTIONS: { value: StatusChoice; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  ...TRANSACTION_STATUSES.map((status) => ({
+    value: status,
+    label: status.charAt(0).toUpperCase() + status.slice(1),
+  })),
+];
+const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
+
+/** Drops empty values so the URL only carries what is set. */
+function clean(search: AdminTransactionSearch): AdminTransactionSearch {
+  return Object.fromEntries(
+    Object.entries(search).filter(([, value]) => value !== undefined && value !== ''),
+  ) as AdminTransactionSearch;
+}
+
+/**
+ * Every transaction in the ledger for admins (spec: admin transactions; docs/product-rules.md rule 13): search by ID or
+ * description, type and status filters, Clear, Export of everything the filters match, and server-side
+ * paging. The filters and the page live in the URL, so a view can be shared and Back undoes a step.
+ */
+export function TransactionsTable() {
+  const search = route.useSearch();
+  const navigate = useNavigate({ from: '/admin/transactions' });
+  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
+  const cursors = search.cursors ?? [];
+  const list = useQuery({ ...adminTransactionsQuery(search), placeholderData: keepPreviousData });
+
+  // Any change of filter or page size starts again at the first page.
+  const update = (change: Partial<AdminTransactionSearch>) =>
+    navigate({ search: (prev) => clean({ ...prev, cursors: undefined, ...change }) });
+
+  // The box is debounced into the URL; a change of the URL from elsewhere (Back, Clear) refills the box.
+  const [draft, setDraft] = useState(search.q ?? '');
+  const applied = useRef(search.q ?? '');
+  const urlQuery = search.q ?? '';
+  useEffect(() => {
+    if (urlQuery !== applied.current) {
+      applied.current = urlQuery;
+      setDraft(urlQuery);
+    }
+  }, [urlQuery]);
+  useEffect(() => {
+    const q = draft.trim();
+    if (q === applied.current) return;
+    const timer = window.setTimeout(() => {
+      applied.current = q;
+      void navigate({ search: (prev) => clean({ ...prev, cursors: undefined, q: q || undefined }) });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, navigate]);
+
+  const clear = () => {
+    applied.current = '';
+    setDraft('');
+    void navigate({ search: (prev) => clean({ limit: prev.limit }) });
+  };
+
+  const exportCsv = useMutation({
+    mutationFn: () => fetchAllTransactions(filtersOf(search)),
+    onSuccess: ({ transactions, total, complete }) => {
+      const fileName = adminTransactionsFileName();
+      downloadTextFile(fileName, adminTransactionsCsv(transactions));
+      const count = `${transactions.length.toLocaleString('en-US')} transaction${transactions.length === 1 ? '' : 's'}`;
+      toast({
+        title: 'Transactions exported',
+        description: complete
+          ? `${count} saved to ${fileName}.`
+          : `The newest ${count} of ${total.toLocaleString('en-US')} saved to ${fileName}. Narrow the filters to export the rest.`,
+        variant: 'success',
+      });
+    },
+    onError: (error: Error) =>
+      toast({ title: 'Export failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const filtered = hasAdminFilters(search);
+  const page = cursors.length + 1;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : page;
+
+  return (
+    <section className={panel.panel} aria-labelledby="transactions-title">
+      <div className={panel.head}>
+        <div className={panel.titleRow}>
+          <ArrowLeftRight size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="transactions-title" className={panel.title}>
+            All transactions
+          </h2>
+        </div>
+      </div>
+      <search>
+        <form
+          className={adminStyles.toolbar}
+          aria-label="Filter transactions"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const q = draft.trim();
+            applied.current = q;
+            void update({ q: q || undefined });
+          }}
+        >
+          <div className={own.search}>
+            <TextField
+              label="Search by ID or description"
+              name="q"
+              type="search"
+              autoComplete="off"
+              maxLength={100}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </div>
+          <div className={own.select}>
+            <SelectField<TypeChoice>
+              label="Type"
+              name="type"
+              value={search.type ?? 'all'}
+              options={TYPE_OPTIONS}
+              onValueChange={(value) => void update({ type: value === 'all' ? undefined : value })}
+            />
+          </div>
+          <div className={own.select}>
+            <SelectField<StatusChoice>
+              label="Status"
+              name="status"
+              value={search.status ?? 'all'}
+              options={STATUS_OPTIONS}
+              onValueChange={(value) => void update({ status: value === 'all' ? undefined : value })}
+            />
+          </div>
+          <div className={own.toolbarActions}>
+            <Button
+              variant="ghost"
+              onClick={clear}
+              disabled={!filtered && draft === '' && cursors.length === 0}
+            >
+              <X size={16} aria-hidden="true" />
+              Clear
+              <span className={visuallyHidden}> search and filters</span>
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => exportCsv.mutate()}
+              pending={exportCsv.isPending}
+              pendingLabel="Exporting…"
+              disabled={!list.data || list.data.total === 0}
+            >
+              <Download size={16} aria-hidden="true" />
+              Export
+              <span className={visuallyHidden}> {filtered ? 'filtered ' : ''}transactions as CSV</span>
+            </Button>
+          </div>
+        </form>
+      </search>
+
+      {list.isPending ? (
+        <PanelLoading label="Loading transactions…" rows={3} />
+      ) : list.isError ? (
+        isAccessDenied(list.error) ? (
+          <AccessRequired />
+        ) : (
+          <PanelError onRetry={() => list.refetch()}>
+            An error occurred while loading transactions.
+          </PanelError>
+        )
+      ) : list.data.transactions.length === 0 ? (
+        <PanelEmpty>
+          {filtered ? 'No transactions found matching your filters' : 'No transactions yet'}
+        </PanelEmpty>
+      ) : (
+        // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        <section className={styles.tableWrap} aria-label="Transactions table" tabIndex={0}>
+          <table className={own.cardTable} aria-busy={list.isPlaceholderData || undefined}>
+            <caption className={visuallyHidden}>
+              Transactions, newest first. Select a transaction's ID to open its events and balances.
+            </caption>
+            <thead className={own.cardHead}>
+              <tr>
+                <th scope="col" className={own.headCell}>
+                  ID
+                </th>
+                <th scope="col" className={own.headCell}>
+                  Type
+                </th>
+                <th scope="col" className={own.headCell}>
+                  Description
+                </th>
+                <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
+                  Amount
+                </th>
+                <th scope="col" className={own.headCell}>
+                  Date
+                </th>
+                <th scope="col" className={own.headCell}>
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className={own.cardBody}>
+              {list.data.transactions.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} />
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      <div className={own.footer}>
+        <p className={own.count} role="status" data-testid="transactions-count">
+          {list.data
+            ? `Showing ${list.data.transactions.length.toLocaleString('en-US')} of ${list.data.total.toLocaleString('en-US')} transactions`
+            : ''}
+        </p>
+        <div className={own.pageSize}>
+          <SelectField
+            label="Rows per page"
+            name="limit"
+            value={String(limit)}
+            options={SIZE_OPTIONS}
+            onValueChange={(value) => {
+              const size = Number(value);
+              void update({ limit: size === DEFAULT_PAGE_SIZE ? undefined : size });
+            }}
+          />
+        </div>
+        <nav className={own.pager} aria-label="Transaction pages">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={cursors.length === 0}
+            onClick={() =>
+              navigate({
+                search: (prev) =>
+                  clean({ ...prev, cursors: cursors.length > 1 ? cursors.slice(0, -1) : undefined }),
+              })
+            }
+          >
+            <ChevronLeft size={16} aria-hidden="true" />
+            Previous
+          </Button>
+          <span className={own.pageNumber}>
+            Page {page} of {Math.max(page, pages)}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!list.data?.nextCursor || list.isPlaceholderData}
+            onClick={() => {
+              const next = list.data?.nextCursor;
+              if (next) void navigate({ search: (prev) => clean({ ...prev, cursors: [...cursors, next] }) });
+            }}
+          >
+            Next
+            <ChevronRight size={16} aria-hidden="true" />
+          </Button>
+        </nav>
+      </div>
+    </section>
+  );
+}
+
+function TransactionRow({ transaction }: { transaction: AdminTransaction }) {
+  const navigate = useNavigate();
+  const open = (event: MouseEvent<HTMLTableRowElement>) => {
+    // The ID is the row's link (and the keyboard's way in); a click elsewhere on the row does the same,
+    // unless it ends a text selection.
+    if ((event.target as HTMLElement).closest('a')) return;
+    if (window.getSelection()?.toString()) return;
+    void navigate({ to: '/admin/transaction/$id', params: { id: transaction.id } });
+  };
+  const from = transaction.senderName ?? transaction.sender_id ?? 'SAI Wallet';
+  const to = transaction.receiverName ?? transaction.receiver_id ?? 'SAI Wallet';
+  return (
+    // The row's link is the keyboard path; the click anywhere on the row is a mouse shortcut.
+    <tr
+      className={own.row}
+      onClick={open}
+      data-testid="admin-transaction-row"
+      data-transaction-id={transaction.id}
+    >
+      <td className={`${own.bodyCell} ${own.idCell}`}>
+        <Link
+          to="/admin/transaction/$id"
+          params={{ id: transaction.id }}
+          className={own.idLink}
+          title={transaction.id}
+        >
+          {/* The full id for screen readers; eight characters are enough to tell rows apart and to search. */}
+          <span className={visuallyHidden}>Transaction {transaction.id}</span>
+          <span aria-hidden="true">{shortId(transaction.id)}</span>
+        </Link>
+      </td>
+      <td className={`${own.bodyCell} ${own.typeCell}`}>{ledgerTypeLabel(transaction.type)}</td>
+      <td className={`${own.bodyCell} ${own.descriptionCell}`}>
+        <span className={own.description}>
+          <span>{transaction.description || 'No description'}</span>
+          <span className={own.parties}>
+            {from} → {to}
+          </span>
+        </span>
+      </td>
+      <td className={`${own.bodyCell} ${own.amountCell}`}>
+        {formatDecimal(transaction.amount)} {transaction.asset}
+      </td>
+      <td className={`${own.bodyCell} ${own.dateCell}`}>
+        <time dateTime={transaction.createdAt} title={formatDateTime(transaction.createdAt)}>
+          {formatRelative(transaction.createdAt)}
+        </time>
+      </td>
+      <td className={`${own.bodyCell} ${own.statusCell}`}>
+        <StatusBadge status={transaction.status} />
+      </td>
+    </tr>
+  );
+}
+
+function shortId(id: string): string {
+  return id.length > 9 ? `${id.slice(0, 8)}…` : id;
+}
+
+/** Spec: an admin screen opened without admin rights (e.g. revoked meanwhile) says so. */
+export function AccessRequired() {
+  const navigate = useNavigate();
+  return (
+    <div className={panel.errorState} role="alert">
+      <p>
+        <strong>Admin access required</strong>
+      </p>
+      <p>Your account can no longer open the admin panel.</p>
+      <Button variant="secondary" size="sm" onClick={() => navigate({ to: '/dashboard' })}>
+        Return to Dashboard
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowUpFromLine, Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { TextAreaField } from '../../../components/TextAreaField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { formatAsset } from '../../../lib/assets.ts';
+import { WITHDRAWAL_PROMISE_HOURS } from '../../../lib/constants.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import {
+  useDecideWithdrawalMutation,
+  type Withdrawal,
+  type WithdrawalDecision,
+  withdrawalQueueQuery,
+} from '../../../queries/crypto.queries.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
+import * as styles from './Admin.css.ts';
+import * as adminStyles from './AdminPanel.css.ts';
+
+const TX_HASH = /^[A-Za-z0-9]{8,128}$/;
+
+/** "3.5 h of 24 h": a request's age against the promise (docs/product-rules.md spec 1: processed within 24 hours). */
+export function ageText(ageHours: number): string {
+  const shown = ageHours.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return `${shown} h of ${WITHDRAWAL_PROMISE_HOURS} h`;
+}
+
+/** docs/product-rules.md rule 18: pending withdrawals, oldest first, each measured against the 24-hour promise. */
+export function WithdrawalsQueue() {
+  const queue = useQuery(withdrawalQueueQuery);
+  const overdue = queue.data?.filter((item) => item.overdue).length ?? 0;
+  return (
+    <section className={panel.panel} aria-labelledby="withdrawal-queue-title">
+      <div className={panel.head}>
+        <div className={panel.titleRow}>
+          <ArrowUpFromLine size={20} aria-hidden="true" className={panel.titleIcon} />
+          <h2 id="withdrawal-queue-title" className={panel.title}>
+            Withdrawals to send
+          </h2>
+        </div>
+        {overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
+      </div>
+      {queue.isPending ? (
+        <PanelLoading label="Loading withdrawals…" />
+      ) : queue.isError ? (
+        <PanelError onRetry={() => queue.refetch()}>Could not load the withdrawals.</PanelError>
+      ) : queue.data.length === 0 ? (
+        <PanelEmpty>No withdrawals waiting to be sent.</PanelEmpty>
+      ) : (
+        <ul className={styles.payments}>
+          {[...queue.data]
+            .sort((a, b) => b.ageHours - a.ageHours)
+            .map((withdrawal) => (
+              <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
+  const decide = useDecideWithdrawalMutation();
+  const keys = useIdempotencyKeys();
+  const [txHash, setTxHash] = useState('');
+  const [txError, setTxError] = useState<string | undefined>();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const who = withdrawal.username ?? withdrawal.email ?? withdrawal.userId;
+  const amount = `${formatAsset(withdrawal.amount, withdrawal.currency)} ${withdrawal.currency}`;
+
+  const run = (decision: WithdrawalDecision, success: string) => {
+    const command = { withdrawalId: withdrawal.id, decision };
+    return decide.mutateAsync({ ...command, idempotencyKey: keys.keyFor(command) }).then(
+      () => {
+        keys.settle();
+        toast({ title: success, variant: 'success' });
+      },
+      (error: Error) => {
+        keys.settle(error);
+        toast({ title: 'Failed to update withdrawal', description: error.message, variant: 'destructive' });
+        throw error;
+      },
+    );
+  };
+
+  const complete = () => {
+    const hash = txHash.trim();
+    if (!TX_HASH.test(hash)) {
+      const message = 'Enter the outgoing transaction hash (letters and digits, at least 8)';
+      setTxError(message);
+      return Promise.reject(new Error(message));
+    }
+    setTxError(undefined);
+    return run({ action: 'complete', txHash: hash }, 'Withdrawal completed');
+  };
+
+  const fail = () => {
+    const text = reason.trim();
+    if (text.length < 3) {
+      const message = 'Say why the withdrawal failed';
+      setReasonError(message);
+      return Promise.reject(new Error(message));
+    }
+    setReasonError(undefined);
+    return run({ action: 'fail', reason: text }, 'Withdrawal marked as failed');
+  };
+
+  return (
+    <li
+      className={adminStyles.queueItem}
+      data-overdue={withdrawal.overdue}
+      data-testid="withdrawal-queue-item"
+    >
+      <div className={styles.paymentHead}>
+        <p className={styles.paymentAmount}>{amount}</p>
+        <p className={panel.muted}>{withdrawal.chainLabel}</p>
+      </div>
+      <dl className={styles.details}>
+        <dt className={styles.term}>User</dt>
+        <dd className={styles.definition}>
+          {who}
+          {withdrawal.email && withdrawal.username ? (
+            <span className={panel.muted}> · {withdrawal.email}</span>
+          ) : null}
+        </dd>
+        <dt className={styles.term}>To address</dt>
+        <dd className={`${styles.definition} ${adminStyles.mono}`}>{withdrawal.address}</dd>
+        <dt className={styles.term}>Requested</dt>
+        <dd className={styles.definition}>
+          <time dateTime={withdrawal.requestedAt}>{formatDateTime(withdrawal.requestedAt)}</time>
+        </dd>
+        <dt className={styles.term}>Waiting</dt>
+        <dd className={styles.definition}>
+          <span className={withdrawal.overdue ? panel.negative : undefined}>
+            {ageText(withdrawal.ageHours)}
+          </span>{' '}
+          {withdrawal.overdue ? <StatusBadge status="overdue" label="Overdue" /> : null}
+        </dd>
+        {withdrawal.notes ? (
+          <>
+            <dt className={styles.term}>Notes</dt>
+            <dd className={styles.definition}>{withdrawal.notes}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className={styles.actions}>
+        <ReviewAction
+          title="Complete this withdrawal?"
+          description={`Confirm that ${amount} was sent to ${withdrawal.address} on ${withdrawal.chainLabel}.`}
+          confirmLabel="Mark completed"
+          pendingLabel="Saving…"
+          pending={decide.isPending}
+          onConfirm={complete}
+          label="Complete"
+          icon={Check}
+          disabled={decide.isPending}
+        >
+          <TextField
+            label="Outgoing transaction hash"
+            name="txHash"
+            autoComplete="off"
+            spellCheck={false}
+            value={txHash}
+            onChange={(event) => setTxHash(event.target.value)}
+            error={txError}
+            required
+          />
+        </ReviewAction>
+        <ReviewAction
+          title="Fail this withdrawal?"
+          description={`The hold is released: ${amount} goes back to ${who}'s available balance.`}
+          confirmLabel="Mark failed"
+          pendingLabel="Saving…"
+          pending={decide.isPending}
+          onConfirm={fail}
+          label="Fail"
+          icon={X}
+          variant="danger"
+          disabled={decide.isPending}
+        >
+          <TextAreaField
+            label="Reason"
+            name="reason"
+            maxLength={300}
+            hint="Shown to the user."
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={reasonError}
+            required
+          />
+        </ReviewAction>
+      </div>
+    </li>
+  );
+}

@@ -1,9 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../content/constants.ts';
-import { COMING_SOON } from '../content/navigation.ts';
-import { ComingSoon } from './-components/public/ComingSoon.tsx';
-
-export const Route = createFileRoute('/blog')({
-  head: () => ({ meta: [{ title: pageTitle(COMING_SOON['/blog'].title) }] }),
-  component: () => <ComingSoon path="/blog" />,
-});

@@ -1,9 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../../content/constants.ts';
-import { COMING_SOON } from '../../content/navigation.ts';
-import { ComingSoon } from '../-components/public/ComingSoon.tsx';
-
-export const Route = createFileRoute('/learn/basics')({
-  head: () => ({ meta: [{ title: pageTitle(COMING_SOON['/learn/basics'].title) }] }),
-  component: () => <ComingSoon path="/learn/basics" />,
-});

@@ -1,9 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../content/constants.ts';
-import { PRIVACY_POLICY } from '../content/legal.ts';
-import { LegalPage } from './-components/public/LegalPage.tsx';
-
-export const Route = createFileRoute('/privacy')({
-  head: () => ({ meta: [{ title: pageTitle('Privacy Policy') }] }),
-  component: () => <LegalPage document={PRIVACY_POLICY} />,
-});

@@ -1,0 +1,44 @@
+import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button.tsx';
+import { visuallyHidden } from '../../styles/layout.css.ts';
+import * as panel from '../panel/Panel.css.ts';
+
+/**
+ * The three states every panel that shows a query has besides its data: loading (skeleton rows, a
+ * status line for screen readers, `aria-busy` so tests and assistive tech can wait on it), failed
+ * (an alert with "Try again"), and empty (one muted line).
+ */
+
+/** Skeleton rows while a query loads; `label` is announced ("Loading users…"). */
+export function PanelLoading({ label, rows = 1 }: { label: string; rows?: number }) {
+  return (
+    <div className={panel.skeletonList} aria-busy="true">
+      <p role="status" className={visuallyHidden}>
+        {label}
+      </p>
+      {Array.from({ length: rows }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows, never reordered
+        <div key={row} className={panel.skeletonRow} />
+      ))}
+    </div>
+  );
+}
+
+/** A failed query: what could not be loaded, and a button that asks again. */
+export function PanelError({ children, onRetry }: { children: ReactNode; onRetry: () => unknown }) {
+  return (
+    <div className={panel.errorState} role="alert">
+      <p>{children}</p>
+      <Button variant="secondary" size="sm" onClick={() => onRetry()}>
+        <RefreshCw size={14} aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Nothing to show: one muted line. */
+export function PanelEmpty({ children }: { children: ReactNode }) {
+  return <p className={panel.state}>{children}</p>;
+}
