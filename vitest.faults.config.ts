@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    globalSetup: ['infra/testing/globalSetup.ts'],
+    globalSetup: ['testing/globalSetup.ts'],
     include: ['**/*.faults.test.ts'],
     exclude: ['node_modules/**', 'web/dist/**', '.data/**'],
     testTimeout: 300_000,

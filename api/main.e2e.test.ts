@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort, POSTGRES_SERVER_SETTINGS } from '../infra/postgres/embedded.ts';
-import { apiProcessArgs } from './nodeFlags.ts';
+import { apiProcessArgs } from '../runtime/nodeFlags.ts';
 
 /** `npm start` as a newcomer runs it: no configuration, embedded Postgres under DATA_DIR. */
 interface Started {

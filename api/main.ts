@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { createDemoAccounts, ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { startServices } from '../runtime/services.ts';
 import { createApp, WEB_DIST } from './app.ts';
-import { createDemoAccounts, ensureAdmin } from './bootstrap/accounts.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './database.ts';
-import { createLogger } from './logger.ts';
-import { startServices } from './services.ts';
 
 /** `npm start`: read config once → database → event store → projections → HTTP. */
 async function main() {

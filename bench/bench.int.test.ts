@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 import type { Figure } from './stat.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWorkload } from '../api/faults/workload.ts';
-import { createTestApp, type TestApp } from '../api/testing/testApp.ts';
-import { servedWithWorkload } from '../api/testing/workloadApp.ts';
 import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
-import { Random } from '../infra/testing/random.ts';
+import { runWorkload } from '../testing/faults/workload.ts';
+import { Random } from '../testing/random.ts';
+import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { servedWithWorkload } from '../testing/workloadApp.ts';
 import { allProjections } from './index.ts';
 import { handlesType } from './projection.ts';
 import { projectIntoSchema, readWholeLog, snapshotTables } from './testing.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../api/faults/workload.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../api/testing/testApp.ts';
-import { servedWithWorkload } from '../api/testing/workloadApp.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { servedWithWorkload } from '../testing/workloadApp.ts';
 import { allProjections } from './index.ts';
 import { handledTypes } from './projection.ts';
 import { rebuildProjections } from './rebuild.ts';

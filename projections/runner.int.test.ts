@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, type NewEvent } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
-import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 import { oneHandlerFor, type Projection } from './projection.ts';
 import { ProjectionRunner, readCheckpoint } from './runner.ts';
 import { until } from './testing.ts';

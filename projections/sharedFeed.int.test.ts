@@ -9,7 +9,7 @@ import {
   type SubscribeOptions,
 } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
-import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { SharedLogFeed } from './sharedFeed.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 import { insertRows } from './sql.ts';
 
 const COLUMNS = [

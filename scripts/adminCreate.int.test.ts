@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../api/testing/testApp.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
 
 function adminCreate(databaseUrl: string, ...args: string[]) {
   return spawnSync(process.execPath, ['scripts/tool.mjs', 'adminCreate', ...args], {

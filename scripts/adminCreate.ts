@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ensureAdmin } from '../api/bootstrap/accounts.ts';
-import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/database.ts';
-import { createLogger } from '../api/logger.ts';
-import { startServices } from '../api/services.ts';
+import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { startServices } from '../runtime/services.ts';
 
 /**
  * npm run admin:create -- --email E --password P

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { apiProcessArgs } from '../api/nodeFlags.ts';
+import { apiProcessArgs } from '../runtime/nodeFlags.ts';
 
 /**
  * npm run dev: the API (with its embedded or configured database, projections running) on API_PORT and

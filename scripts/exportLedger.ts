@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { exportLedger } from '../api/audit/exportLedger.ts';
-import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/database.ts';
-import { createLogger } from '../api/logger.ts';
+import { exportLedger } from '../app/audit/exportLedger.ts';
 import { LEDGER_ACCOUNT_PATTERN } from '../domain/ledger/postings.ts';
 import { ASSETS } from '../domain/shared/money.ts';
 import { createPool } from '../infra/postgres/pool.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { createLogger } from '../runtime/logger.ts';
 
 /**
  * npm run ledger:export -- --from 2026-01-01 --to 2026-02-01 [--asset SAI] [--account user:ID]

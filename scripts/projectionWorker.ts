@@ -1,6 +1,6 @@
-import { loadConfig } from '../api/config.ts';
-import { createLogger } from '../api/logger.ts';
-import { startServices } from '../api/services.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { startServices } from '../runtime/services.ts';
 
 /**
  * npm run projections:worker — runs the projection runners (every read model and the ledger follow-ups)

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/database.ts';
-import { createLogger } from '../api/logger.ts';
-import { startServices } from '../api/services.ts';
 import { allProjections } from '../projections/index.ts';
 import { dropRetiredSchemas, type RebuildProgress, rebuildProjections } from '../projections/rebuild.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { startServices } from '../runtime/services.ts';
 
 /**
  * npm run projections:rebuild [-- --projection NAME] [--fresh] [--batch-size N]

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../api/audit/verifyLedger.ts';
-import { loadConfig } from '../api/config.ts';
-import { startServices } from '../api/services.ts';
-import { createTestDatabase, type TestDatabase } from '../infra/testing/testDb.ts';
+import { verifyLedger } from '../app/audit/verifyLedger.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { startServices } from '../runtime/services.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 
 describe('npm run seed', () => {
   let db: TestDatabase;

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { hashSecret } from '../api/auth/credentials.ts';
-import { findUserIdByEmail, registerUser } from '../api/auth/users.service.ts';
-import { ensureAdmin } from '../api/bootstrap/accounts.ts';
-import { cardIdFor } from '../api/cards/cards.service.ts';
-import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/database.ts';
-import { createLogger } from '../api/logger.ts';
-import { startServices } from '../api/services.ts';
+import { hashSecret } from '../app/auth/credentials.ts';
+import { findUserIdByEmail, registerUser } from '../app/auth/users.service.ts';
+import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { cardIdFor } from '../app/cards/cards.service.ts';
 import {
   type AccountCommand,
   type AccountState,
@@ -23,6 +19,10 @@ import {
   type EventStore,
   type StreamAppend,
 } from '../infra/eventStore/eventStore.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { startServices } from '../runtime/services.ts';
 
 /**
  * npm run seed -- --users 1000 --events 1000000 [--batch 400] [--seed 42]

@@ -1,8 +1,8 @@
-import { verifyLedger } from '../api/audit/verifyLedger.ts';
-import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/database.ts';
-import { createLogger } from '../api/logger.ts';
-import { startServices } from '../api/services.ts';
+import { verifyLedger } from '../app/audit/verifyLedger.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { startServices } from '../runtime/services.ts';
 
 /**
  * npm run ledger:verify — recomputes every hash chain and every balance from the log and compares them

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertActive } from '../../app/auth/users.service.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
-import { createTestDatabase } from '../../infra/testing/testDb.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
-import { assertActive } from '../auth/users.service.ts';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../testing/testApp.ts';
-import { eventText, liveSessions } from './testing.ts';
+import { eventText, liveSessions } from '../../testing/accountApp.ts';
+import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { createTestDatabase } from '../../testing/testDb.ts';
 
 const DEFAULTS = {
   emailNotifications: true,

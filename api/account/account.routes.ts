@@ -1,22 +1,22 @@
 import { Hono } from 'hono';
-import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
-import { findPreferences } from '../../projections/users/users.queries.ts';
-import { balanceFigures, userJsonFromState } from '../auth/auth.routes.ts';
-import { loadUser, updateProfile } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
-import { commandRoute } from '../http/commandRoute.ts';
-import type { AppEnv } from '../http/env.ts';
-import { limited } from '../http/limits.ts';
-import { requireUser } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
-import { passwordChangeSchema, preferencesSchema, profileSchema, totpCodeSchema } from './account.schemas.ts';
 import {
   changePassword,
   disableTwoFactor,
   enableTwoFactor,
   savePreferences,
   setUpTwoFactor,
-} from './account.service.ts';
+} from '../../app/account/account.service.ts';
+import { loadUser, updateProfile } from '../../app/auth/users.service.ts';
+import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
+import { findPreferences } from '../../projections/users/users.queries.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { balanceFigures, userJsonFromState } from '../auth/auth.routes.ts';
+import { commandRoute } from '../http/commandRoute.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { requireUser } from '../http/session.ts';
+import { validate } from '../http/validate.ts';
+import { passwordChangeSchema, preferencesSchema, profileSchema, totpCodeSchema } from './account.schemas.ts';
 
 /** The signed-in user's own account (profile page, docs/product-rules.md spec 2): mounted at /api/account. */
 export function accountRoutes(deps: Deps) {

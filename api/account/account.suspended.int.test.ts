@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 describe('a suspended user moves no money', () => {
   let t: TestApp;
@@ -11,8 +11,8 @@ describe('a suspended user moves no money', () => {
   });
 
   it('is refused on every money command, even with a session opened before the suspension', async () => {
-    const { ensureAdmin } = await import('../bootstrap/accounts.ts');
-    const { assertActive } = await import('../auth/users.service.ts');
+    const { ensureAdmin } = await import('../../app/bootstrap/accounts.ts');
+    const { assertActive } = await import('../../app/auth/users.service.ts');
     await ensureAdmin(t.deps, 'susp-admin@example.com', 'susp-admin-password', { resetPassword: true });
     const admin = t.client();
     await admin.post('/api/auth/login', { email: 'susp-admin@example.com', password: 'susp-admin-password' });

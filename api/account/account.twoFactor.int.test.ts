@@ -1,8 +1,8 @@
 import { type Secret, TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptTotpSecret, totpEncryptionKey } from '../auth/totp.ts';
-import { createTestApp, type Reply, signedUpClient, type TestApp } from '../testing/testApp.ts';
-import { eventText, liveSessions } from './testing.ts';
+import { decryptTotpSecret, totpEncryptionKey } from '../../app/auth/totp.ts';
+import { eventText, liveSessions } from '../../testing/accountApp.ts';
+import { createTestApp, type Reply, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 describe('account: two-factor authentication', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { revokeUserSessions } from '../auth/sessions.ts';
-import { runUserCommand } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import { revokeUserSessions } from '../../app/auth/sessions.ts';
+import { runUserCommand } from '../../app/auth/users.service.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';

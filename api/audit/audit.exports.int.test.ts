@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../app/audit/exportLedger.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
-import { createTestDatabase } from '../../infra/testing/testDb.ts';
 import { readWholeLog } from '../../projections/testing.ts';
-import { csvCell } from './exportLedger.ts';
-import { type AuditLedger, withAuditLedger } from './testing.ts';
+import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
+import { createTestDatabase } from '../../testing/testDb.ts';
 
 /** A strict RFC 4180 reader, to prove the CSV opens the way a spreadsheet would read it. */
 function parseCsv(text: string): string[][] {

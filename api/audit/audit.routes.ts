@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
+import { csvCell, exportLedger } from '../../app/audit/exportLedger.ts';
+import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
 import { ASSETS, type Asset, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
@@ -11,14 +13,12 @@ import {
   balanceBefore,
   statementPage,
 } from '../../projections/ledger/ledger.queries.ts';
-import { cardIdFor } from '../cards/cards.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
-import { csvCell, exportLedger } from './exportLedger.ts';
 
 const STREAM =
   /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userEmail|userName)-[A-Za-z0-9@._+-]{1,254}$|^settings-market$/;

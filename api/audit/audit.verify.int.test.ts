@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type AuditLedger, withAuditLedger } from './testing.ts';
-import { verifyLedger } from './verifyLedger.ts';
+import { verifyLedger } from '../../app/audit/verifyLedger.ts';
+import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
 
 describe('audit, statements and exports', () => {
   let t: AuditLedger['t'];

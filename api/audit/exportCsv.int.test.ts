@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { csvCell, EXPORT_COLUMNS, exportLedger } from '../../app/audit/exportLedger.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
-import { csvCell, EXPORT_COLUMNS, exportLedger } from './exportLedger.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 
 /**
  * The export reads the journal in keyset pages with the next page read ahead: whatever the page size, it

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
 import { statementPage } from '../../projections/ledger/ledger.queries.ts';
-import { exportLedger } from './exportLedger.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 
 /**
  * Log positions are numbers; their text sorts '1000' before '999'. The export and the statement page by

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 describe('accounts and sign-in', () => {
   let t: TestApp;

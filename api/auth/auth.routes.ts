@@ -1,4 +1,13 @@
 import { type Context, Hono } from 'hono';
+import { loadPasswordHash, timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
+import { createSession, revokeSession } from '../../app/auth/sessions.ts';
+import { totpEncryptionKey, verifyTotpCode } from '../../app/auth/totp.ts';
+import {
+  findUserIdByEmail,
+  loadUser,
+  type RegisteredUser,
+  registerUser,
+} from '../../app/auth/users.service.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
 import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
@@ -6,8 +15,8 @@ import { initials } from '../../domain/users/initials.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
 import { balanceAsOfTime, balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import { findUserById, type UserRow } from '../../projections/users/users.queries.ts';
-import type { Deps } from '../deps.ts';
-import { requestMetadata } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { requestMetadata } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -16,10 +25,6 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../http/sessi
 import { validate } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
 import { loginSchema, registerSchema } from './auth.schemas.ts';
-import { loadPasswordHash, timingDummyHash, verifySecret } from './credentials.ts';
-import { createSession, revokeSession } from './sessions.ts';
-import { totpEncryptionKey, verifyTotpCode } from './totp.ts';
-import { findUserIdByEmail, loadUser, type RegisteredUser, registerUser } from './users.service.ts';
 
 export interface BalanceFigures {
   balance: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Reply, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { LONGEST_WAIT_FACTOR } from '../http/loginThrottle.ts';
-import { createTestApp, type Reply, signedUpClient, type TestApp } from '../testing/testApp.ts';
 
 // The client address comes from X-Forwarded-For, as behind the reverse proxy (TRUST_PROXY=1).
 const from = (address: string) => ({ 'X-Forwarded-For': address });

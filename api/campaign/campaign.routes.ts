@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { CAMPAIGN } from '../../domain/settings/defaults.ts';
 import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 
 /** The giveaway's progress, computed from the ledger: SAI in circulation against the target. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
 
 const address = {
   address: '12 Sheikh Zayed Road',

@@ -1,10 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { assertActive } from '../../app/auth/users.service.ts';
+import { cardCommand, cardIdFor, changePin, requestCard } from '../../app/cards/cards.service.ts';
 import { CARD_TIERS, type CardState } from '../../domain/cards/card.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type CardRow, cardOfUser, cardQueue, findCard } from '../../projections/cards/cards.queries.ts';
-import { assertActive } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
@@ -13,7 +14,6 @@ import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
-import { cardCommand, cardIdFor, changePin, requestCard } from './cards.service.ts';
 
 const text = (min: number, label: string) =>
   z

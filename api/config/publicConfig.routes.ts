@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
 

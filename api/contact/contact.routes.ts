@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { handleCommand } from '../../app/commands/handleCommand.ts';
 import { contactMessageDecider, contactMessageStream } from '../../domain/contact/contactMessage.ts';
-import { handleCommand } from '../commands/handleCommand.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import {
+  completeWithdrawal,
+  confirmDeposit,
+  failWithdrawal,
+  loadDeposit,
+  rejectDeposit,
+} from '../../app/crypto/crypto.service.ts';
 import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -10,13 +17,6 @@ import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
 import { depositJson, withdrawalJson } from './crypto.answers.ts';
 import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
-import {
-  completeWithdrawal,
-  confirmDeposit,
-  failWithdrawal,
-  loadDeposit,
-  rejectDeposit,
-} from './crypto.service.ts';
 import { CREDITED, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
 const queueQuery = z.strictObject({

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts';
+import { declareDeposit, requestWithdrawal } from '../../app/crypto/crypto.service.ts';
+import { transferTokens } from '../../app/ledger/ledger.service.ts';
 import {
   confirmationsFor,
   DEPOSIT_NETWORKS,
@@ -22,8 +25,7 @@ import {
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
 import { currentPrices } from '../../projections/settings/settings.queries.ts';
-import { assertActive, findUserIdByEmail } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
@@ -31,10 +33,8 @@ import { HttpProblem } from '../http/problem.ts';
 import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
-import { transferTokens } from '../ledger/ledger.service.ts';
 import { depositJson, withdrawalJson } from './crypto.answers.ts';
 import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
-import { declareDeposit, requestWithdrawal } from './crypto.service.ts';
 import { LIVE, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];

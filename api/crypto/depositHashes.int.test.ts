@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { StateCache } from '../../app/commands/handleCommand.ts';
+import { declareDeposit } from '../../app/crypto/crypto.service.ts';
 import { cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { StateCache } from '../commands/handleCommand.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { newEvmTxHash, newSolanaSignature } from '../testing/txHashes.ts';
-import { declareDeposit } from './crypto.service.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { newEvmTxHash, newSolanaSignature } from '../../testing/txHashes.ts';
 
 const DECLARED_ON_ETHEREUM = 'This transaction hash has already been declared for a deposit on Ethereum';
 const CREDITED_ON_ETHEREUM = 'This transaction has already been credited to a deposit on Ethereum';

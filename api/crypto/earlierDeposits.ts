@@ -3,7 +3,7 @@ import type { NetworkId } from '../../domain/crypto/networks.ts';
 import { canonicalTxHash } from '../../domain/crypto/txHash.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import { depositsNamingTx } from '../../projections/crypto/crypto.queries.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 
 export const LIVE: readonly HolderStatus[] = ['pending', 'confirmed'];
 export const CREDITED: readonly HolderStatus[] = ['confirmed'];

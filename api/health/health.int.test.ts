@@ -1,11 +1,11 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/projection.ts';
+import { createTestApp, signedUpClient, type TestApp, TestClient } from '../../testing/testApp.ts';
 import { createApp } from '../app.ts';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, TestClient } from '../testing/testApp.ts';
 import { READY_TIMEOUT_MS } from './health.routes.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-health-tests';
@@ -145,7 +145,7 @@ describe('GET /api/health', () => {
       reply = await t.client().get('/api/health', withToken);
     }
     expect(reply.status).toBe(200);
-    // The projection gauges share one status reading for up to a second (api/metrics/metrics.ts).
+    // The projection gauges share one status reading for up to a second (runtime/metrics.ts).
     const scrape = async () => (await t.client().get('/metrics', withToken)).text;
     const clearedBy = Date.now() + 5_000;
     let cleared = await scrape();

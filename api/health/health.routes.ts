@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { hasMetricsToken } from '../../runtime/metrics.ts';
 import type { AppEnv } from '../http/env.ts';
 import { problem } from '../http/problem.ts';
-import { hasMetricsToken } from '../metrics/metrics.ts';
 
 /** The probes' paths: they answer whatever the Host (hostGuard), since orchestrators probe by address. */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz']);

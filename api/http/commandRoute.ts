@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import { type Deps, requestMetadata } from '../deps.ts';
+import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import type { AppEnv } from './env.ts';
 import { type Claim, claimKey, refusal, respond, saveOutcome } from './idempotency.ts';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { newEvmTxHash } from '../testing/txHashes.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 /**
  * Every amount field over HTTP, sent as a JSON number whose double is not its literal. JSON.parse made

@@ -2,9 +2,9 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../runtime/config.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createTestApp, type TestApp } from '../testing/testApp.ts';
 
 interface RawReply {
   status: number;

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newRegistration, type TestApp } from '../../testing/testApp.ts';
 import { MAX_BODY_BYTES } from '../app.ts';
-import { createTestApp, newRegistration, type TestApp } from '../testing/testApp.ts';
 
 interface RawReply {
   status: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
 
 /**
  * Issue 29: a query parameter's accepted range matches the SQL type it ends in. `1-1-32768` passed the

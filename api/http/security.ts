@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import { parseAuthority } from '../../runtime/hostName.ts';
 import type { AppEnv } from './env.ts';
-import { parseAuthority } from './hostName.ts';
 import { HttpProblem, problem } from './problem.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

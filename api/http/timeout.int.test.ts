@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../app/auth/credentials.ts';
+import { createSession } from '../../app/auth/sessions.ts';
+import { registerUser } from '../../app/auth/users.service.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
-import { hashSecret } from '../auth/credentials.ts';
-import { createSession } from '../auth/sessions.ts';
-import { registerUser } from '../auth/users.service.ts';
-import { createTestApp, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/testApp.ts';
 
 /**
  * REQUEST_TIMEOUT_MS, on real routes made slow for a real reason: another session holds a table lock

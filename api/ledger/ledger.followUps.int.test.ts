@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { handleCommand } from '../../app/commands/handleCommand.ts';
+import { CREDIT_GRACE_MS } from '../../app/workflows/followUps.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
-import { handleCommand } from '../commands/handleCommand.ts';
-import { signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { CREDIT_GRACE_MS } from './followUps.ts';
-import { balance, fund, withLedgerApp } from './testing.ts';
+import { balance, fund, withLedgerApp } from '../../testing/ledgerApp.ts';
+import { signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
 
 /** The credit a transfer leaves to the follow-up worker when its request dies, and no other. */
 describe('token ledger over HTTP', () => {

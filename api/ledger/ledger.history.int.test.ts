@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { balance, fund, withLedgerApp } from './testing.ts';
+import { balance, fund, withLedgerApp } from '../../testing/ledgerApp.ts';
+import { signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
 
 /** What users and admins read back: histories, the admin list, notifications, stats and the giveaway. */
 describe('token ledger over HTTP', () => {

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { checkLedgerInvariants } from '../testing/ledgerInvariants.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { newEvmTxHash, newSolanaSignature } from '../testing/txHashes.ts';
+import { checkLedgerInvariants } from '../../testing/ledgerInvariants.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { newEvmTxHash, newSolanaSignature } from '../../testing/txHashes.ts';
 
 /**
  * Random sequences of money commands from several users and an admin, sent with concurrency, then the
- * ledger invariants of docs/ledger.md checked after every run (api/testing/ledgerInvariants.ts, shared with the
+ * ledger invariants of docs/ledger.md checked after every run (testing/ledgerInvariants.ts, shared with the
  * fault tests): 1 no user balance ever negative (history included), 2 every asset's postings sum to zero,
  * 3 a command replayed with its idempotency key has one effect, 4 every read model rebuilt from the log
  * equals the live one, and balances equal a replay of the log.

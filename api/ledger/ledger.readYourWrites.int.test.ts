@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../../projections/index.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
 import { applyEvent, handledTypes, oneHandlerFor, type Projection } from '../../projections/projection.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
-import { adminClient, balance, fund } from './testing.ts';
+import { adminClient, balance, fund } from '../../testing/ledgerApp.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 describe('read-your-writes', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_SAI } from '../../domain/accounts/account.ts';
-import { signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { balance, fund, withLedgerApp } from './testing.ts';
+import { balance, fund, withLedgerApp } from '../../testing/ledgerApp.ts';
+import { signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
 
 /** Deposit proofs, distributions, transfers and their rules, concurrency and idempotency. */
 describe('token ledger over HTTP', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
-import { newEvmTxHash } from '../testing/txHashes.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 const RECEIVER_SUSPENDED = "The recipient's account is suspended and cannot receive funds.";
 const OWNER_SUSPENDED =

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 describe('GET /metrics', () => {
   let t: TestApp;

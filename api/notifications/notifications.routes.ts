@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { handleCommand } from '../../app/commands/handleCommand.ts';
 import {
   type NotificationReadCommand,
   notificationReadsDecider,
@@ -10,8 +11,7 @@ import {
   notificationsOf,
   unreadCount,
 } from '../../projections/notifications/notifications.queries.ts';
-import { handleCommand } from '../commands/handleCommand.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';

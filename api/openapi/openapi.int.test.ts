@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 
 describe('OpenAPI', () => {
   let t: TestApp;

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { assertActive, loadUser } from '../../app/auth/users.service.ts';
+import { approvePayment, rejectPayment, submitPaymentProof } from '../../app/ledger/ledger.service.ts';
 import {
   isPaymentEvent,
   PAYMENT_METHODS,
@@ -14,8 +16,7 @@ import {
   paymentsOfUser,
   pendingPayments,
 } from '../../projections/payments/payments.queries.ts';
-import { assertActive, loadUser } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
@@ -26,7 +27,6 @@ import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { validate } from '../http/validate.ts';
-import { approvePayment, rejectPayment, submitPaymentProof } from '../ledger/ledger.service.ts';
 
 const submitSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS, {

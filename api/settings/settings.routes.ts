@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { changeMarketSettings } from '../../app/crypto/crypto.service.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
-import { changeMarketSettings } from '../crypto/crypto.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { decimalText } from '../http/money.ts';

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { assertActive, loadUser } from '../../app/auth/users.service.ts';
+import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
 import {
   formatUnits,
   fromScaledUnits,
@@ -8,15 +10,13 @@ import {
 } from '../../domain/shared/money.ts';
 import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
-import { assertActive, loadUser } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
-import { mintTokens, transferTokens } from '../ledger/ledger.service.ts';
 import {
   allTransactionsQuery,
   createTransactionSchema,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { findUserIdByEmail, loadUser } from '../../app/auth/users.service.ts';
 import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { ledgerStats, userBalances } from '../../projections/ledger/ledger.queries.ts';
 import { listUsers, userCounts } from '../../projections/users/users.queries.ts';
-import { findUserIdByEmail, loadUser } from '../auth/users.service.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { pageLimit, queryInteger } from '../http/paging.ts';

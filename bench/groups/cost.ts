@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { verifyLedger } from '../../api/audit/verifyLedger.ts';
+import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { log, RUNS, results } from '../lib/context.ts';
 import { repeat } from '../lib/measure.ts';
@@ -46,7 +46,7 @@ export async function costGroup(setup: TransferLoad) {
     });
     await deps.store.append(accountStream(deep), events, { expectedRevision: 'any' });
   }
-  const { transferTokens } = await import('../../api/ledger/ledger.service.ts');
+  const { transferTokens } = await import('../../app/ledger/ledger.service.ts');
   // The projections first catch up with those 100,000 events: timed while the worker was still
   // building their rows, the deep account's transfers also paid for that (ratio 1.21 in a run of stop
   // 23, where the worker had 100,000 rows left to write during the deep account's turn and none during

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import pino from 'pino';
-import { hashSecret } from '../../api/auth/credentials.ts';
-import { createSession } from '../../api/auth/sessions.ts';
-import { registerUser } from '../../api/auth/users.service.ts';
-import { loadConfig } from '../../api/config.ts';
-import { startServices } from '../../api/services.ts';
-import { startApp, startProjectionWorker } from '../../api/testing/processes.ts';
+import { hashSecret } from '../../app/auth/credentials.ts';
+import { createSession } from '../../app/auth/sessions.ts';
+import { registerUser } from '../../app/auth/users.service.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { appendBatch, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
+import { loadConfig } from '../../runtime/config.ts';
+import { startServices } from '../../runtime/services.ts';
+import { startApp, startProjectionWorker } from '../../testing/processes.ts';
 import { BENCH_ENV, log, results } from '../lib/context.ts';
 
 /** What the HTTP groups (3-5) share: the API and worker processes, the funded users and the load's request. */
@@ -179,7 +179,7 @@ export async function startTransferLoad(url: string) {
       );
   };
   // Each fresh session's first request, before the measured seconds. A browser's session begins with a
-  // sign-in the API answers, and the API trusts a token it signed itself (api/auth/sessions.ts); these
+  // sign-in the API answers, and the API trusts a token it signed itself (app/auth/sessions.ts); these
   // tokens are signed here instead, to spare 1,000 password hashes, so without this each session's first
   // use (its token's HMAC check on the API's thread pool, its new row's first read) fell inside the
   // measured run, spread over it by the Zipf senders. Measured (stop 25, alternating, two pairs): the

@@ -1,5 +1,5 @@
-import { createSession } from '../../api/auth/sessions.ts';
-import type { Deps } from '../../api/deps.ts';
+import { createSession } from '../../app/auth/sessions.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import { type Figure, stat } from '../stat.ts';
 
 /**

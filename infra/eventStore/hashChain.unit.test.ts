@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '../testing/random.ts';
+import { Random } from '../../testing/random.ts';
 import { canonicalJson, eventHash } from './hashChain.ts';
 
 /**

@@ -23,7 +23,7 @@ import { eventHash } from './hashChain.ts';
  * the expected revision is checked under it, hashes are chained, and a retried append of the same event
  * ids is recognised as done. It passes the same contract suite as the real adapters.
  *
- * It exists for the deterministic simulation (api/simulation): it uses no timers, no I/O and no random
+ * It exists for the deterministic simulation (testing/simulation): it uses no timers, no I/O and no random
  * numbers, so a scheduler that decides which pending promise resumes next decides everything.
  */
 export interface InMemoryEventStoreOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Random } from '../testing/random.ts';
-import { createTestDatabase } from '../testing/testDb.ts';
+import { Random } from '../../testing/random.ts';
+import { createTestDatabase } from '../../testing/testDb.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
 // The Postgres store's appends: the one-statement path and its shared commits, and the locked path's order

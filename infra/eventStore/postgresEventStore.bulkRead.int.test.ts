@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing/testDb.ts';
+import { createTestDatabase } from '../../testing/testDb.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
 describe("postgres log: a rebuild's bounded reads (projections/rebuild.ts, bulk pass)", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing/testDb.ts';
+import { createTestDatabase } from '../../testing/testDb.ts';
 import {
   appendManyContract,
   appendManyRaceContract,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../testing/testDb.ts';
 import { createPool } from '../postgres/pool.ts';
-import { createTestDatabase } from '../testing/testDb.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
 // The Postgres store's subscriptions: woken by NOTIFY across processes, pages shared within one, events

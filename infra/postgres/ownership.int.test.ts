@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureOutput, repoRoot } from '../../api/testing/processes.ts';
+import { captureOutput, repoRoot } from '../../testing/processes.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.ts';
 import {
   claimDataDir,
@@ -22,7 +22,7 @@ import {
 
 /**
  * The owner file and the watchdog of the embedded Postgres (ownership.ts, watchdog.mjs), with real
- * processes: an owner (infra/testing/embeddedOwner.ts) is started on a data directory, and killed with
+ * processes: an owner (testing/embeddedOwner.ts) is started on a data directory, and killed with
  * SIGKILL as a crashed `npm start` would be. One data directory through the whole file, so its data must
  * survive every step.
  */
@@ -39,7 +39,7 @@ interface Owner {
 }
 
 async function startOwner(dataDir: string): Promise<Owner> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/testing/embeddedOwner.ts', dataDir], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'testing/embeddedOwner.ts', dataDir], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

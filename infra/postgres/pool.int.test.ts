@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { createPool, withAdvisoryLock } from './pool.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -7,7 +7,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A Postgres restart ends every session with 57P01. node-postgres emits that as an 'error' event on the
  * client, and an 'error' event nobody listens to kills the process — the API and the projection worker
- * died that way when Postgres restarted under load (api/faults/postgresRestart.faults.test.ts).
+ * died that way when Postgres restarted under load (testing/faults/postgresRestart.faults.test.ts).
  */
 describe('the connection pool when the server ends its sessions', () => {
   let db: TestDatabase;

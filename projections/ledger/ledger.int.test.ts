@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { allProjections } from '../index.ts';
 import { initProjectionSchemas } from '../runner.ts';
 import { projectIntoSchema } from '../testing.ts';

@@ -4,7 +4,7 @@ import { POSTING_RULES } from '../../domain/ledger/postingRules.ts';
 import { type Posting, postingsOf } from '../../domain/ledger/postings.ts';
 import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
 import { ASSET_DECIMALS, type Asset, scaledUnits } from '../../domain/shared/money.ts';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { compilePostings, POSTINGS_SQL, type PostingsSql } from './postingsSql.ts';
 
 /**

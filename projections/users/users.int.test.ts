@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runUserCommand } from '../../api/auth/users.service.ts';
-import { ensureAdmin } from '../../api/bootstrap/accounts.ts';
-import { requestMetadata } from '../../api/deps.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../../api/testing/testApp.ts';
+import { runUserCommand } from '../../app/auth/users.service.ts';
+import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { requestMetadata } from '../../runtime/deps.ts';
+import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { rebuildFromScratch, redeliverAll, snapshotTables } from '../testing.ts';
 import { usersProjection } from './users.projection.ts';
 import { findUserByEmail } from './users.queries.ts';

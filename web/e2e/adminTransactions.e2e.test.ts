@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
 import { until } from '../../projections/testing.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   type Account,
   browserKit,

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   describeViolations,
   ensureWebBuild,

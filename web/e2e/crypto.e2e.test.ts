@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../infra/testing/testDb.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   browserKit,
   DESKTOP,

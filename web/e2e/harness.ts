@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { captureOutput, repoRoot } from '../../api/testing/processes.ts';
+import { captureOutput, repoRoot } from '../../testing/processes.ts';
 
 export { repoRoot };
 
@@ -105,7 +105,7 @@ function runToEnd(
 // ---------------------------------------------------------------------------------------------------
 // Server: the real API as a child process (shared with the fault tests).
 
-export { type RunningApp, type StartAppOptions, startApp } from '../../api/testing/processes.ts';
+export { type RunningApp, type StartAppOptions, startApp } from '../../testing/processes.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Browser

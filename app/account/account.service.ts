@@ -1,0 +1,133 @@
+import { ConflictError, ValidationError } from '../../domain/shared/errors.ts';
+import type { Preferences } from '../../domain/users/preferences.ts';
+import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
+import { type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { hashSecret, loadPasswordHash, savePasswordHash, verifySecret } from '../auth/credentials.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import {
+  deleteTotpSecret,
+  hasTotpSecret,
+  startTotpEnrolment,
+  totpEncryptionKey,
+  verifyTotpCode,
+} from '../auth/totp.ts';
+import { assertActive, type RegisteredUser, runUserCommand } from '../auth/users.service.ts';
+import type { CommandContext } from '../commands/context.ts';
+
+/**
+ * The user's own account settings. Every change is a command on the user's stream; secrets (password
+ * hash, TOTP secret) go to their tables outside the log, and the log records only that they changed.
+ */
+type Ctx = CommandContext & Pick<Deps, 'sessions'>;
+
+const INVALID_CODE = 'Invalid authentication code. Please try again.';
+
+export async function changePassword(
+  ctx: Ctx,
+  userId: string,
+  keepSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+  metadata: EventMetadata,
+): Promise<{ position: LogPosition | null; endedSessions: number }> {
+  await assertActive(ctx, userId);
+  const hash = await loadPasswordHash(ctx.pool, userId);
+  if (!hash || !(await verifySecret(hash, input.currentPassword))) {
+    throw new ValidationError('Current password is incorrect', {
+      code: 'password_incorrect',
+    });
+  }
+  await savePasswordHash(ctx.pool, userId, await hashSecret(input.newPassword));
+  const { position } = await runUserCommand(
+    ctx,
+    { type: 'RecordPasswordChange', data: { userId }, now: ctx.now() },
+    metadata,
+  );
+  // Anyone else signed in as this user (perhaps with the old password) is signed out; this browser stays.
+  const endedSessions = await revokeUserSessions(ctx.pool, userId, 'password_changed', keepSessionId);
+  return { position, endedSessions };
+}
+
+export async function savePreferences(
+  ctx: Ctx,
+  userId: string,
+  preferences: Preferences,
+  metadata: EventMetadata,
+): Promise<{ user: RegisteredUser; position: LogPosition | null }> {
+  return await runUserCommand(
+    ctx,
+    { type: 'UpdatePreferences', data: { userId, preferences }, now: ctx.now() },
+    metadata,
+  );
+}
+
+/**
+ * Set-up, enable and disable of one user run one at a time (across processes: an advisory lock held by
+ * the transaction that writes `totp_secrets`), so a set-up cannot swap the secret while a code for the
+ * previous one is being confirmed.
+ */
+async function underTotpLock<T>(ctx: Ctx, userId: string, work: (tx: PoolClient) => Promise<T>): Promise<T> {
+  return await withTransaction(ctx.pool, async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sai:totp:' || $1, 0))`, [userId]);
+    return await work(tx);
+  });
+}
+
+export async function setUpTwoFactor(
+  ctx: Ctx,
+  userId: string,
+): Promise<{ otpauthUri: string; qrCodeDataUrl: string }> {
+  return await underTotpLock(ctx, userId, async (tx) => {
+    const user = await assertActive(ctx, userId);
+    if (user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already enabled');
+    return await startTotpEnrolment(tx, totpEncryptionKey(ctx.sessions.secret), user);
+  });
+}
+
+export async function enableTwoFactor(
+  ctx: Ctx,
+  userId: string,
+  code: string,
+  metadata: EventMetadata,
+): Promise<{ position: LogPosition | null }> {
+  return await underTotpLock(ctx, userId, async (tx) => {
+    const user = await assertActive(ctx, userId);
+    if (user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already enabled');
+    if (!(await hasTotpSecret(tx, userId))) {
+      throw new ConflictError('Set up two-factor authentication first');
+    }
+    const key = totpEncryptionKey(ctx.sessions.secret);
+    if (!(await verifyTotpCode(tx, key, userId, code, ctx.now(), { confirm: true }))) {
+      throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
+    }
+    const { position } = await runUserCommand(
+      ctx,
+      { type: 'EnableTwoFactor', data: { userId }, now: ctx.now() },
+      metadata,
+    );
+    return { position };
+  });
+}
+
+export async function disableTwoFactor(
+  ctx: Ctx,
+  userId: string,
+  code: string,
+  metadata: EventMetadata,
+): Promise<{ position: LogPosition | null }> {
+  return await underTotpLock(ctx, userId, async (tx) => {
+    const user = await assertActive(ctx, userId);
+    if (!user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not enabled');
+    const key = totpEncryptionKey(ctx.sessions.secret);
+    if (!(await verifyTotpCode(tx, key, userId, code, ctx.now()))) {
+      throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
+    }
+    const { position } = await runUserCommand(
+      ctx,
+      { type: 'DisableTwoFactor', data: { userId }, now: ctx.now() },
+      metadata,
+    );
+    await deleteTotpSecret(tx, userId);
+    return { position };
+  });
+}

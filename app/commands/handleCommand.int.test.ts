@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { InsufficientFundsError } from '../../domain/shared/errors.ts';
+import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { handleCommand, StateCache } from './handleCommand.ts';
+
+const metadata = () => ({ actorId: null, correlationId: randomUUID(), causationId: null });
+
+describe('commands on one stream, grouped', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase('cmdgroup');
+    store = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: string, units: bigint) =>
+    handleCommand(
+      ctx,
+      accountStream(userId),
+      accountDecider,
+      {
+        type: 'MintTokens',
+        data: {
+          transactionId: randomUUID(),
+          userId,
+          asset: 'SAI',
+          units,
+          source: 'distribution',
+          paymentId: null,
+          description: 'test',
+          mintedBy: 'test',
+          receiverSuspended: false,
+        },
+        now: new Date(),
+      },
+      metadata(),
+    );
+  const send = (
+    ctx: { store: PostgresEventStore; cache: StateCache },
+    from: string,
+    units: bigint,
+    transactionId = randomUUID(),
+  ) =>
+    handleCommand(
+      ctx,
+      accountStream(from),
+      accountDecider,
+      {
+        type: 'TransferTokens',
+        data: {
+          transactionId,
+          fromUserId: from,
+          toUserId: 'someone',
+          receiverExists: true,
+          receiverSuspended: false,
+          fromLabel: from,
+          toLabel: 'someone',
+          asset: 'SAI',
+          units,
+          description: '',
+        },
+        now: new Date(),
+      },
+      metadata(),
+      { eventIdSeed: `${transactionId}:sent` },
+    );
+
+  it('decides queued commands in order on the state before them, refuses only the overdraft, and shares commits', async () => {
+    const ctx = { store, cache: new StateCache() };
+    const user = `g${Date.now().toString(36)}`;
+    await mint(ctx, user, 100n * 10n ** 8n);
+    // Ten sends of 15 SAI at once against 100 SAI: six fit, four must be refused.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => send(ctx, user, 15n * 10n ** 8n)),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      ...Array(6).fill('fulfilled'),
+      ...Array(4).fill('rejected'),
+    ]);
+    for (const o of outcomes.slice(6))
+      expect((o as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
+    const revisions = outcomes
+      .slice(0, 6)
+      .map((o) => (o as PromiseFulfilledResult<{ revision: bigint }>).value.revision);
+    expect(revisions).toEqual([1n, 2n, 3n, 4n, 5n, 6n]);
+    const stored = await store.readStream(accountStream(user));
+    expect(stored.map((e) => e.type)).toEqual(['TokensMinted', ...Array(6).fill('TokensTransferred')]);
+    const { rows } = await db.pool.query<{ commits: number }>(
+      `SELECT count(DISTINCT transaction_id)::int AS commits FROM es_events WHERE stream_name = $1 AND stream_revision > 0`,
+      [accountStream(user)],
+    );
+    // The first send goes alone; the rest were waiting for it and go together.
+    expect(rows[0]!.commits).toBeLessThanOrEqual(2);
+    // Another process (its own cache) sees the same balance and keeps the no-overdraft rule.
+    const other = { store, cache: new StateCache() };
+    await expect(send(other, user, 11n * 10n ** 8n)).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect((await send(other, user, 10n * 10n ** 8n)).revision).toBe(7n);
+  });
+
+  it('takes a retried command in a group as already done, without moving money twice', async () => {
+    const ctx = { store, cache: new StateCache() };
+    const user = `r${Date.now().toString(36)}`;
+    await mint(ctx, user, 100n * 10n ** 8n);
+    const retried = randomUUID();
+    const first = await send(ctx, user, 5n * 10n ** 8n, retried);
+    // A writer this cache does not know about moves the stream; then the retry arrives among new sends.
+    await send({ store, cache: new StateCache() }, user, 1n * 10n ** 8n);
+    const [again, ...fresh] = await Promise.all([
+      send(ctx, user, 5n * 10n ** 8n, retried),
+      send(ctx, user, 2n * 10n ** 8n),
+      send(ctx, user, 3n * 10n ** 8n),
+    ]);
+    // The account knows the transaction already: nothing new to append (the route answers from that).
+    expect(again.events).toEqual([]);
+    expect(fresh.every((r) => r.events.length === 1)).toBe(true);
+    const stored = await store.readStream(accountStream(user));
+    const ids = stored.flatMap((e) =>
+      e.type === 'TokensTransferred' ? [e.data as { transactionId: string }] : [],
+    );
+    expect(ids.filter((d) => d.transactionId === retried)).toHaveLength(1);
+    expect(stored).toHaveLength(1 + 4);
+    expect(first.revision).toBe(1n);
+  });
+
+  it('folds past an event type this version does not know, and still keeps the no-overdraft rule', async () => {
+    const user = `u${Date.now().toString(36)}`;
+    await mint({ store, cache: new StateCache() }, user, 10n * 10n ** 8n);
+    // An event a newer version of the app wrote into the stream.
+    await store.append(
+      accountStream(user),
+      [
+        {
+          id: randomUUID(),
+          type: 'AccountNicknamed',
+          data: { userId: user, nickname: 'n' },
+          metadata: metadata(),
+        },
+      ],
+      { expectedRevision: 0n },
+    );
+    const ctx = { store, cache: new StateCache() };
+    await expect(send(ctx, user, 11n * 10n ** 8n)).rejects.toBeInstanceOf(InsufficientFundsError);
+    const sent = await send(ctx, user, 10n * 10n ** 8n);
+    expect(sent.revision).toBe(2n);
+    expect(sent.state.balances.SAI).toBe(0n);
+  });
+});

@@ -1,0 +1,268 @@
+import type { PoolClient } from 'pg';
+import type { AccountEvent } from '../../domain/accounts/account.ts';
+import { cardDecider, cardStream } from '../../domain/cards/card.ts';
+import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
+import type { NetworkId } from '../../domain/crypto/networks.ts';
+import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
+import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { CryptoAsset } from '../../domain/shared/money.ts';
+import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import {
+  applyEvent,
+  defineProjection,
+  type Handlers,
+  type Projection,
+} from '../../projections/projection.ts';
+import { cardCommand, cardIdFor, saiBalanceUnits } from '../cards/cards.service.ts';
+import type { CommandContext } from '../commands/context.ts';
+import { loadState } from '../commands/handleCommand.ts';
+import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
+import { creditTransfer, mintForApproval } from '../ledger/ledger.service.ts';
+
+/**
+ * How long a transfer's request has to write the receiver's credit itself before the follow-up worker
+ * does. The request credits a few milliseconds after its debit; a worker that credited as soon as it saw
+ * the debit raced it on the receiver's stream, and under load lost most races after doing the work (a
+ * locked append, a failed compare-and-set in the request, a duplicate event id): measured, one transfer
+ * in ten took that path. What the grace costs is the credit of a request that died: it lands up to
+ * this long (plus a sweep) later.
+ */
+export const CREDIT_GRACE_MS = 2_000;
+const SWEEP_EVERY_MS = 500;
+
+export interface FollowUpOptions {
+  /** 0 credits at once on seeing the debit (the deterministic simulation, which has no database). */
+  creditGraceMs?: number;
+  sweepEveryMs?: number;
+}
+
+/** What the follow-up keeps of a debit it waits on: enough to credit it as the request would have. */
+interface DueDebit {
+  id: string;
+  data: Extract<AccountEvent, { type: 'TokensTransferred' }>['data'];
+  metadata: { correlationId: string };
+}
+
+function transactionIdOf(recorded: RecordedEvent): string {
+  return (recorded.data as { transactionId: string }).transactionId;
+}
+
+/**
+ * A process manager run by the projection runner. Every business action that spans two streams is
+ * written by the request itself, in order; this worker finishes whatever a crash interrupted:
+ * - a transfer's credit to the receiver; an approved payment's mint; a confirmed crypto deposit's credit;
+ * - a withdrawal hold's request record; a failed withdrawal's release;
+ * - the card: a submitted proof moves a pending card to verifying, an approval activates it, and a balance
+ *   crossing a tier threshold upgrades it.
+ * Each step is idempotent (keyed by the transaction id, with name-based event ids), so seeing an event
+ * twice changes nothing. It owns no read model; its one table is the list of debits it gives their
+ * request time to credit (CREDIT_GRACE_MS).
+ */
+export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = {}): Projection {
+  const graceMs = options.creditGraceMs ?? CREDIT_GRACE_MS;
+  const metadataOf = (recorded: { id: string; metadata: { correlationId: string } }) => ({
+    actorId: null,
+    correlationId: recorded.metadata.correlationId,
+    causationId: recorded.id,
+  });
+  /** The receiver's credit of a debit, as the request would have written it. */
+  const credit = (debit: DueDebit) => {
+    const { transactionId, fromUserId, toUserId, amount, asset } = debit.data;
+    // The request credits right after its debit, from another process: look before writing.
+    return creditTransfer(ctx, { transactionId, fromUserId, toUserId, asset, amount }, metadataOf(debit), {
+      readFirst: true,
+    });
+  };
+  /**
+   * Debits whose credit the log does not show yet are given to the request for `graceMs` (a row in
+   * ledger_follow_ups_due, written in the batch's transaction, so it is as durable as the checkpoint that
+   * passes the debit); a credit arriving in the log takes the row away (`settled`); `sweep` credits what is
+   * left. With no grace (the simulation, which has no database) they are credited at once.
+   */
+  const followUpDebits = async (tx: PoolClient, debits: readonly RecordedEvent[]) => {
+    if (graceMs <= 0) {
+      for (const debit of debits) await credit(debit as DueDebit);
+      return;
+    }
+    if (debits.length === 0) return;
+    await tx.query(
+      `INSERT INTO ledger_follow_ups_due (transaction_id, due_at, debit)
+       SELECT t, r + make_interval(secs => $3::double precision / 1000), d
+         FROM unnest($1::text[], $2::timestamptz[], $4::jsonb[]) AS x(t, r, d)
+       ON CONFLICT (transaction_id) DO NOTHING`,
+      [
+        debits.map((debit) => transactionIdOf(debit)),
+        debits.map((debit) => debit.recordedAt),
+        graceMs,
+        debits.map((debit) =>
+          JSON.stringify({
+            id: debit.id,
+            data: debit.data,
+            metadata: { correlationId: debit.metadata.correlationId },
+          }),
+        ),
+      ],
+    );
+  };
+  const settled = async (tx: PoolClient, transactionIds: readonly string[]) => {
+    if (graceMs <= 0 || transactionIds.length === 0) return;
+    await tx.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = ANY($1::text[])', [
+      transactionIds,
+    ]);
+  };
+  /** Credits the debits whose grace has run out, oldest first; each row goes once its credit is written. */
+  const sweep = async () => {
+    for (;;) {
+      const { rows } = await ctx.pool.query<{ transaction_id: string; debit: DueDebit }>(
+        `SELECT transaction_id, debit FROM ledger_follow_ups_due WHERE due_at <= now() ORDER BY due_at LIMIT 100`,
+      );
+      for (const row of rows) {
+        await credit(row.debit);
+        await ctx.pool.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = $1', [
+          row.transaction_id,
+        ]);
+      }
+      if (rows.length < 100) return;
+    }
+  };
+  /**
+   * A balance change may lift the user's card to a higher tier. The card is read first: most users have
+   * none, and then there is nothing to decide (one read, no balance read, no command).
+   */
+  const upgradeTier = async (userId: string, recorded: RecordedEvent) => {
+    const stream = cardStream(cardIdFor(userId));
+    const { state } = await loadState(ctx, stream, cardDecider);
+    if (state.status === 'none') return;
+    const balanceUnits = await saiBalanceUnits(ctx, userId);
+    await cardCommand(
+      ctx,
+      userId,
+      { type: 'UpgradeTier', data: { balanceUnits }, now: ctx.now() },
+      metadataOf(recorded),
+    );
+  };
+  const handlers: Handlers<AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent> = {
+    async TokensTransferred(event, tx) {
+      await followUpDebits(tx, [event]);
+    },
+    async TokensMinted(event) {
+      if (event.data.asset === 'SAI') await upgradeTier(event.data.userId, event);
+    },
+    async TransferReceived(event, tx) {
+      await settled(tx, [event.data.transactionId]);
+      if (event.data.asset === 'SAI') await upgradeTier(event.data.toUserId, event);
+    },
+    async PaymentProofSubmitted(event) {
+      await cardCommand(
+        ctx,
+        event.data.userId,
+        { type: 'MarkPaymentSubmitted', data: { paymentId: event.data.paymentId }, now: ctx.now() },
+        metadataOf(event),
+      );
+    },
+    async PaymentApproved(event) {
+      const now = ctx.now();
+      const metadata = metadataOf(event);
+      await mintForApproval(ctx, event.data, metadata);
+      await cardCommand(
+        ctx,
+        event.data.userId,
+        { type: 'ActivateForPayment', data: { paymentId: event.data.paymentId }, now },
+        metadata,
+      );
+    },
+    async CryptoDepositConfirmed(event) {
+      await creditDeposit(ctx, event.data, metadataOf(event));
+    },
+    async WithdrawalHoldPlaced(event) {
+      const d = event.data;
+      await recordWithdrawal(
+        ctx,
+        {
+          withdrawalId: d.transactionId,
+          userId: d.userId,
+          // A hold is only ever placed for a crypto withdrawal on a network checked at request time.
+          asset: d.asset as CryptoAsset,
+          amount: d.amount,
+          address: d.address,
+          chain: d.chain as NetworkId,
+          notes: d.notes,
+        },
+        metadataOf(event),
+      );
+    },
+    async WithdrawalFailed(event) {
+      await releaseHold(ctx, event.data, metadataOf(event));
+    },
+  };
+  const projection: Projection = defineProjection<
+    AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent
+  >({
+    name: 'ledgerFollowUps',
+    // Its due list is the process manager's own state, not a read model: a rebuild leaves it alone.
+    tables: [],
+    schema: `
+CREATE TABLE IF NOT EXISTS ledger_follow_ups_due (
+  transaction_id text PRIMARY KEY,
+  due_at timestamptz NOT NULL,
+  debit jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (due_at);`,
+    handlers,
+    /**
+     * The same follow-ups for a batch, with what the batch itself shows done left out:
+     * - a debit whose credit (TransferReceived, same transaction id) is in the batch was finished by its
+     *   request: nothing to do (and no due row to take away);
+     * - a tier upgrade is decided on the user's balance and card as they are now, not on the event, so one
+     *   check per user after the batch's other follow-ups (which may move either) is what checking after
+     *   each of the user's events would end with. The users' checks run together: their reads are
+     *   independent streams, which the store reads in shared round trips.
+     * Every step stays idempotent, so the runner may still replay the batch event by event.
+     */
+    async applyBatch(events, tx) {
+      const credited = new Set<string>();
+      for (const recorded of events)
+        if (recorded.type === 'TransferReceived') credited.add(transactionIdOf(recorded));
+      const upgrades = new Map<string, RecordedEvent>();
+      const uncredited: RecordedEvent[] = [];
+      // A credit whose debit is in this batch too never had a due row: nothing to take away.
+      const creditsOfEarlierDebits = new Set(credited);
+      for (const recorded of events) {
+        if (recorded.type === 'TokensMinted' || recorded.type === 'TransferReceived') {
+          const data = recorded.data as { asset: string; userId?: string; toUserId?: string };
+          if (data.asset === 'SAI') {
+            const userId = (recorded.type === 'TokensMinted' ? data.userId : data.toUserId) as string;
+            upgrades.set(userId, recorded);
+          }
+          continue;
+        }
+        if (recorded.type === 'TokensTransferred') {
+          const transactionId = transactionIdOf(recorded);
+          if (credited.has(transactionId)) creditsOfEarlierDebits.delete(transactionId);
+          else uncredited.push(recorded);
+          continue;
+        }
+        await applyEvent(projection, recorded, tx);
+      }
+      await followUpDebits(tx, uncredited);
+      await settled(tx, [...creditsOfEarlierDebits]);
+      await Promise.all([...upgrades].map(([userId, recorded]) => upgradeTier(userId, recorded)));
+    },
+    whileLeading(onError) {
+      if (graceMs <= 0) return async () => {};
+      let sweeping: Promise<void> | null = null;
+      const timer = setInterval(() => {
+        sweeping ??= sweep()
+          .catch(onError)
+          .finally(() => {
+            sweeping = null;
+          });
+      }, options.sweepEveryMs ?? SWEEP_EVERY_MS);
+      return async () => {
+        clearInterval(timer);
+        await sweeping;
+      };
+    },
+  });
+  return projection;
+}

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseAllowedHost } from './hostName.ts';
+
+/** Every setting, read once from the environment, with local defaults (README "Configuration"). */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Existing Postgres for log and read models; unset = embedded Postgres under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_URL: z.string().optional(),
+  /** HMAC key for session JWTs (>= 32 chars). Unset outside production: generated once under DATA_DIR. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** 'auto': Secure/__Host- cookies and HSTS unless the request is to localhost over plain HTTP. */
+  SECURE_COOKIES: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * Where users reach the app, e.g. https://wallet.example (an origin: scheme, host, optional port). Its host
+   * is allowed by default and its origin may send state-changing requests. Default http://localhost:$PORT.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((value) => {
+      if (!URL.canParse(value)) return true; // reported above
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be an origin only (no path, query, fragment or credentials): the app is served at its root')
+    .optional(),
+  /**
+   * Host names this server answers to (comma-separated, any port); any other Host gets 421 before routing.
+   * Default: localhost, 127.0.0.1, ::1 and PUBLIC_URL's host.
+   */
+  ALLOWED_HOSTS: z.string().optional(),
+  /** Extra origins allowed to send state-changing requests (comma-separated), e.g. the Vite dev server. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'off' disables rate limits (load tests); else overrides like "login=10/60,register=5/3600". */
+  RATE_LIMITS: z.string().default(''),
+  /** An API request not answered within this many milliseconds gets a 503 Problem (streamed bodies excepted). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_USERS: z.enum(['on', 'off']).default('on'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Our deposit addresses (docs/product-rules.md rule 21), one per chain family: ETH also serves the EVM networks
+   * (Arbitrum, Optimism, Base, BNB Chain, Avalanche). Unset = the client says it is not configured.
+   */
+  DEPOSIT_ADDRESS_ETH: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… Ethereum address')
+    .optional(),
+  DEPOSIT_ADDRESS_BTC: z
+    .string()
+    .regex(/^(bc1|[13])[a-zA-HJ-NP-Z0-9]{25,62}$/, 'must be a Bitcoin address')
+    .optional(),
+  DEPOSIT_ADDRESS_SOL: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address')
+    .optional(),
+  DEPOSIT_ADDRESS_XRP: z
+    .string()
+    .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be an XRP Ledger address')
+    .optional(),
+  DEPOSIT_ADDRESS_TRX: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tron address')
+    .optional(),
+  /** Bearer token for GET /metrics; unset = /metrics answers only to loopback (127.0.0.1, ::1). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Build web/dist on start when it is missing. */
+  BUILD_WEB: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * 'off': this process serves HTTP only and the read models are built by a separate
+   * `npm run projections:worker` (one active worker per projection across processes either way).
+   */
+  PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
+   * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request
+   * still running is safe, since both append the same event ids, but wasteful.
+   */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'ALLOWED_HOSTS'> & {
+  dataDir: string;
+  /** PUBLIC_URL as an origin, e.g. `https://wallet.example` (no trailing slash). */
+  PUBLIC_URL: string;
+  /** ALLOWED_HOSTS in canonical form (hostName.ts), with PUBLIC_URL's host. */
+  ALLOWED_HOSTS: string[];
+};
+
+/** The hosts allowed when ALLOWED_HOSTS is unset: this machine by name and address, and PUBLIC_URL's host. */
+const LOCAL_HOST_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_URL) {
+    throw new Error(
+      'Invalid configuration: EVENT_STORE=eventstoredb needs EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false)',
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {
+    throw new Error('Invalid configuration: SESSION_SECRET (32+ characters) is required in production');
+  }
+  if (config.NODE_ENV === 'production' && /change-me|placeholder/i.test(config.SESSION_SECRET ?? '')) {
+    throw new Error(
+      'Invalid configuration: SESSION_SECRET is still the public placeholder; set a random value',
+    );
+  }
+  const publicUrl = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  let allowedHosts: string[];
+  try {
+    allowedHosts = (config.ALLOWED_HOSTS?.split(',') ?? LOCAL_HOST_NAMES)
+      .filter((entry) => entry.trim() !== '')
+      .map(parseAllowedHost);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ALLOWED_HOSTS: ${(error as Error).message}`);
+  }
+  // The app's own public address always answers: its links and passkeys name it.
+  const publicHost = parseAllowedHost(publicUrl.hostname);
+  if (!allowedHosts.includes(publicHost)) allowedHosts.push(publicHost);
+  return {
+    ...config,
+    PUBLIC_URL: publicUrl.origin,
+    ALLOWED_HOSTS: allowedHosts,
+    dataDir: path.resolve(config.DATA_DIR),
+  };
+}

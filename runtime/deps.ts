@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { RateLimits } from '../api/http/rateLimit.ts';
+import type { SessionSettings } from '../app/auth/sessions.ts';
+import type { StateCache } from '../app/commands/handleCommand.ts';
+import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
+import type { Pool } from '../infra/postgres/pool.ts';
+import type { ProjectionRunner } from '../projections/runner.ts';
+import type { Config } from './config.ts';
+import type { Metrics } from './metrics.ts';
+
+/** Everything a handler needs, passed as plain arguments (no container). */
+export interface Deps {
+  config: Config;
+  logger: Logger;
+  pool: Pool;
+  store: EventStore;
+  runner: ProjectionRunner;
+  cache: StateCache;
+  sessions: SessionSettings;
+  limits: RateLimits;
+  metrics: Metrics;
+  now(): Date;
+}
+
+/** Who and what caused the events a request appends. */
+export function requestMetadata(
+  actorId: string | null,
+  requestId: string,
+  idempotencyKey: string | null = null,
+): EventMetadata {
+  return { actorId, correlationId: requestId, causationId: requestId, idempotencyKey };
+}

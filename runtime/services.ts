@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createRateLimits } from '../api/http/rateLimit.ts';
+import { CARD_PINS_SCHEMA } from '../app/cards/cards.service.ts';
+import { StateCache } from '../app/commands/handleCommand.ts';
+import { ledgerFollowUps } from '../app/workflows/followUps.ts';
+import type { EventStore } from '../infra/eventStore/eventStore.ts';
+import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { createPool } from '../infra/postgres/pool.ts';
+import { allProjections } from '../projections/index.ts';
+import type { Projection } from '../projections/projection.ts';
+import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
+import { migrateAppSchema } from './appSchema.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './deps.ts';
+import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics.ts';
+
+export async function openEventStore(
+  config: Config,
+  pool: Deps['pool'],
+  databaseUrl: string,
+): Promise<EventStore> {
+  if (config.EVENT_STORE === 'eventstoredb') {
+    // Loaded only when chosen: the gRPC client is heavy and the default deployment never needs it.
+    const { connectEventStoreDb } = await import('../infra/eventStore/eventStoreDbEventStore.ts');
+    return await connectEventStoreDb(config.EVENTSTORE_URL!);
+  }
+  const store = new PostgresEventStore(pool, databaseUrl);
+  await store.init();
+  return store;
+}
+
+async function sessionSecret(config: Config): Promise<Uint8Array> {
+  if (config.SESSION_SECRET) return new TextEncoder().encode(config.SESSION_SECRET);
+  // Development convenience: one random key kept beside the embedded database, never printed.
+  const file = path.join(config.dataDir, 'session-secret');
+  if (!existsSync(file)) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    await chmod(file, 0o600);
+  }
+  return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+}
+
+export interface Services {
+  deps: Deps;
+  stop(): Promise<void>;
+}
+
+/** Opens the store and database, migrates, and starts the projections: everything but the HTTP server. */
+export async function startServices(
+  config: Config,
+  logger: Logger,
+  options: { databaseUrl: string; projections?: readonly Projection[]; runProjections?: boolean },
+): Promise<Services> {
+  const pool = createPool(options.databaseUrl, 40);
+  let store: EventStore | null = null;
+  try {
+    const metrics = createMetrics();
+    store = instrumentStore(await openEventStore(config, pool, options.databaseUrl), metrics);
+    await migrateAppSchema(pool);
+    await pool.query(CARD_PINS_SCHEMA);
+    const cache = new StateCache();
+    const now = () => new Date();
+    const projections = [
+      ...(options.projections ?? allProjections),
+      // The process manager that finishes transfers and approvals a crash interrupted.
+      ledgerFollowUps({ store, cache, pool, now }),
+    ];
+    await initProjectionSchemas(pool, projections);
+    const runner = new ProjectionRunner({
+      pool,
+      databaseUrl: options.databaseUrl,
+      store,
+      projections,
+      logger,
+    });
+    if (options.runProjections !== false) await runner.start();
+    registerScrapeGauges(metrics, runner, pool);
+    const deps: Deps = {
+      config,
+      logger,
+      pool,
+      store,
+      runner,
+      cache,
+      sessions: {
+        secret: await sessionSecret(config),
+        idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+        absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+        rememberAbsoluteMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
+        renewAfterMs: 60_000,
+      },
+      limits: createRateLimits(config.RATE_LIMITS),
+      metrics,
+      now,
+    };
+    const openedStore = store;
+    return {
+      deps,
+      async stop() {
+        await runner.stop();
+        await openedStore.close();
+        await pool.end();
+      },
+    };
+  } catch (error) {
+    await store?.close().catch(() => {});
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}

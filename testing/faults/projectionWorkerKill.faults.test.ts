@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { comparePositions } from '../../infra/eventStore/eventStore.ts';
+import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import { allProjections } from '../../projections/index.ts';
+import { readCheckpoint } from '../../projections/runner.ts';
+import { businessId, checkLedgerInvariants, readLog, waitForProjections } from '../ledgerInvariants.ts';
+import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
+import { Random, seedFrom } from '../random.ts';
+import { createTestDatabase, type TestDatabase } from '../testDb.ts';
+import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld } from './workload.ts';
+
+/**
+ * docs/ledger.md invariants 4-6 under crashes: the API runs without projections (PROJECTIONS=off) and a separate
+ * projection worker builds the read models and runs the ledger follow-ups. While concurrent transfers,
+ * approvals and withdrawals run, the worker is killed with SIGKILL at seeded random moments and restarted,
+ * again and again. After it catches up, every read model must equal a rebuild from the log into an empty
+ * database (nothing skipped, nothing applied twice, no checkpoint without its rows) and every ledger
+ * invariant must hold. FAULT_SEED=n replays the same workload and kill schedule.
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
+
+describe('projection worker killed with SIGKILL under load', () => {
+  const seed = seedFrom('FAULT_SEED');
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let api: RunningApp | null = null;
+  let worker: RunningProcess | null = null;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('faults_worker');
+    store = new PostgresEventStore(db.pool, db.url);
+    api = await startApp({ databaseUrl: db.url, env: { ...FAULT_API_ENV, PROJECTIONS: 'off' } });
+    worker = await startProjectionWorker({ databaseUrl: db.url });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.stop();
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('rebuilds to the same read models after repeated kills, with every invariant holding', async () => {
+    console.info(`projection worker kill test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
+    onTestFailed(() => {
+      console.error(`--- api output ---\n${api?.output() ?? ''}`);
+      console.error(`--- worker output ---\n${worker?.output() ?? ''}`);
+    });
+    const random = new Random(seed);
+    const observed: Observed[] = [];
+    const world = await setUpWorld(
+      () => api!.url,
+      (o) => observed.push(o),
+      6,
+      `w${seed}`,
+    );
+
+    let done = false;
+    const kills: { lagEvents: number }[] = [];
+    const killer = (async () => {
+      const rng = random.fork();
+      while (!done || kills.length < 5) {
+        // Let the new worker get going (its checkpoint moves), then kill it at a random moment of its work.
+        const started = await readCheckpoint(db.pool, 'ledger');
+        const busyBy = Date.now() + 10_000;
+        while (
+          comparePositions(await readCheckpoint(db.pool, 'ledger'), started) === 0 &&
+          Date.now() < busyBy
+        )
+          await sleep(20);
+        await sleep(rng.int(0, 800));
+        // How far behind the worker was when it died: kills mid-catch-up are the interesting ones.
+        const checkpoint = await readCheckpoint(db.pool, 'ledger');
+        const pending = await store.readAll({ after: checkpoint, limit: 1_000 });
+        await worker!.kill('SIGKILL');
+        kills.push({ lagEvents: pending.length });
+        await sleep(rng.int(0, 300));
+        worker = await startProjectionWorker({ databaseUrl: db.url });
+      }
+    })();
+    const result = await runWorkload(world, random.fork(), { lanes: 6, opsPerLane: 40 }).finally(() => {
+      done = true;
+    });
+    await killer;
+    console.info(
+      `${result.commands} commands, ${kills.length} kills (lag at kill: ${kills.map((k) => k.lagEvents).join(', ')})`,
+    );
+
+    expect(kills.length).toBeGreaterThanOrEqual(5);
+    expect(result.unexpected).toEqual([]);
+    expect(observed.filter((o) => o.status >= 500)).toEqual([]);
+
+    await waitForProjections(db.pool, store, PROJECTION_NAMES, 120_000);
+    const head = await store.headPosition();
+    for (const name of PROJECTION_NAMES)
+      expect(comparePositions(await readCheckpoint(db.pool, name), head), name).toBe(0);
+    await checkLedgerInvariants({
+      pool: db.pool,
+      store,
+      userIds: world.users.map((u) => u.id),
+      acknowledged: result.acknowledged,
+    });
+    // A refused command left nothing in the log.
+    const inLog = new Set((await readLog(store)).map(businessId));
+    expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
+  });
+});

@@ -1,0 +1,377 @@
+/**
+ * The money workload the fault tests run while something breaks: registered users sending each other SAI,
+ * deposit proofs approved or rejected by an admin, ETH withdrawals requested, completed or failed, and
+ * token distributions — over real HTTP, against an API process that may be killed or lose its database.
+ *
+ * Clients behave as the product asks of them: a money command carries an Idempotency-Key and is retried
+ * with the same key and body after a network error, a 503 or "still being processed" (409 with
+ * Retry-After), until it gets a definitive answer. Every answer is passed to `observe`, so a test can
+ * assert what the API said while it was failing; every definitive answer is recorded, so a test can check
+ * each acknowledged command is in the log exactly once and each refused one not at all.
+ */
+import { randomBytes } from 'node:crypto';
+import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
+import { nameBasedUuid } from '../../infra/ids.ts';
+import type { Acknowledged } from '../ledgerInvariants.ts';
+import type { Random } from '../random.ts';
+import { newEvmTxHash } from '../txHashes.ts';
+
+export interface Observed {
+  method: string;
+  path: string;
+  /** 0 when the request failed without an HTTP answer (connection refused or reset). */
+  status: number;
+  retryAfter: string | null;
+  contentType: string | null;
+  body: unknown;
+  error?: string;
+  at: number;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field; a cast per call adds nothing
+  body: any;
+  text: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Requests sent and not yet answered, across all clients (a kill test checks it cut some). */
+export const traffic = { inFlight: 0 };
+
+/** One browser-like client: keeps its session cookie; reports every answer (and every failed request). */
+export class FaultClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly target: () => string,
+    private readonly observe: (observed: Observed) => void,
+  ) {}
+
+  /** One request, no retry. Throws when there is no HTTP answer. */
+  async once(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { ...headers }, signal: AbortSignal.timeout(30_000) };
+    const h = init.headers as Record<string, string>;
+    if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let response: Response;
+    traffic.inFlight++;
+    try {
+      response = await fetch(`${this.target()}${path}`, init);
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const message =
+        cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+      this.observe({
+        method,
+        path,
+        status: 0,
+        retryAfter: null,
+        contentType: null,
+        body: null,
+        error: message,
+        at: Date.now(),
+      });
+      throw new Error(`${method} ${path}: ${message}`);
+    } finally {
+      traffic.inFlight--;
+    }
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      // The read-your-writes cookie would make reads wait for a projection worker that may be down.
+      if (name === 'sai_rw') continue;
+      const value = pair!.slice(index + 1);
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    this.observe({
+      method,
+      path,
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      contentType: response.headers.get('content-type'),
+      body: parsed,
+      at: Date.now(),
+    });
+    return { status: response.status, headers: response.headers, body: parsed, text } as Reply;
+  }
+
+  /**
+   * Sends until the answer is definitive: network errors, 5xx, 429 and "still being processed" are retried
+   * (same key, same body) after Retry-After (at most 1 s) or a short pause.
+   */
+  async send(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { key?: string; deadlineMs?: number } = {},
+  ): Promise<Reply> {
+    const deadline = Date.now() + (options.deadlineMs ?? 120_000);
+    const headers: Record<string, string> = options.key ? { 'Idempotency-Key': options.key } : {};
+    for (let attempt = 1; ; attempt++) {
+      let reply: Reply | null = null;
+      try {
+        reply = await this.once(method, path, body, headers);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (reply) {
+        const retryable =
+          reply.status >= 500 ||
+          reply.status === 429 ||
+          (reply.status === 409 && reply.headers.has('retry-after'));
+        if (!retryable) return reply;
+        if (Date.now() > deadline)
+          throw new Error(`${method} ${path} still answered ${reply.status} at the deadline: ${reply.text}`);
+      }
+      const retryAfter = Number(reply?.headers.get('retry-after') ?? Number.NaN);
+      await sleep(
+        Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 1_000) : Math.min(50 * attempt, 500),
+      );
+    }
+  }
+}
+
+export interface WorkloadUser {
+  client: FaultClient;
+  id: string;
+  email: string;
+}
+
+export interface World {
+  admin: FaultClient;
+  adminId: string;
+  users: WorkloadUser[];
+}
+
+export const ADMIN_EMAIL = 'faults-admin@example.com';
+export const ADMIN_PASSWORD = 'faults-admin-password';
+
+/**
+ * Environment for an API started for a fault test: the admin exists, retries of a dead request wait 2 s,
+ * and one session key for every process of the run, so sessions survive a restart.
+ */
+export const FAULT_API_ENV: Record<string, string> = {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  BUILD_WEB: 'off',
+  IDEMPOTENCY_LEASE_SECONDS: '2',
+};
+
+function expectStatus(reply: Reply, statuses: number[], what: string): void {
+  if (!statuses.includes(reply.status)) throw new Error(`${what}: ${reply.status} ${reply.text}`);
+}
+
+/** Signs the admin in, registers `count` users and funds each with SAI and ETH (before any fault). */
+export async function setUpWorld(
+  target: () => string,
+  observe: (observed: Observed) => void,
+  count: number,
+  tag: string,
+): Promise<World> {
+  const admin = new FaultClient(target, observe);
+  const login = await admin.send('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  expectStatus(login, [200], 'admin login');
+  const adminId = String(login.body.id);
+  const users: WorkloadUser[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = new FaultClient(target, observe);
+    const email = `faults.${tag}.${i}@example.com`;
+    const reply = await client.send('POST', '/api/auth/register', {
+      username: `faults_${tag}_${i}`,
+      email,
+      password: 'correct-horse',
+      confirmPassword: 'correct-horse',
+      firstName: 'Fault',
+      lastName: `User${i}`,
+      isAdmin: false,
+      profileImageUrl: '',
+      bio: '',
+      termsAgreed: true,
+    });
+    expectStatus(reply, [201], 'registration');
+    users.push({ client, id: reply.body.id, email });
+  }
+  for (const [i, user] of users.entries()) {
+    const funded = await admin.send(
+      'POST',
+      '/api/transactions',
+      { type: 'admin_deposit', amount: '200.00', receiver_id: user.id },
+      { key: `fund-${tag}-${i}` },
+    );
+    expectStatus(funded, [201], 'funding');
+    const declared = await user.client.send(
+      'POST',
+      '/api/crypto/deposits',
+      { currency: 'ETH', network: 'arbitrum' },
+      { key: `eth-${tag}-${i}` },
+    );
+    expectStatus(declared, [201], 'ETH deposit');
+    const confirmed = await admin.send(
+      'PATCH',
+      `/api/admin/crypto/deposits/${declared.body.id}`,
+      { action: 'confirm', amount: '2', txHash: newEvmTxHash() },
+      { key: `eth-confirm-${tag}-${i}` },
+    );
+    expectStatus(confirmed, [200], 'ETH deposit confirmation');
+  }
+  return { admin, adminId, users };
+}
+
+export interface WorkloadResult {
+  acknowledged: Acknowledged[];
+  /** Transaction ids of commands definitively refused (e.g. not enough money): they must not be in the log. */
+  refused: string[];
+  /** Definitive answers no client should ever get (a 500, an unexpected 4xx). */
+  unexpected: string[];
+  commands: number;
+}
+
+/** The transaction id the API derives from an Idempotency-Key (api/http/idempotency.ts). */
+export function commandIdFor(userId: string, scope: string, key: string): string {
+  return nameBasedUuid(`idempotency:${userId}:${scope}:${key}`);
+}
+
+// Amounts are drawn as whole minor units and written with the ledger's own formatter.
+const cents = (n: number) => formatUnits(BigInt(n), 'SAI');
+const milliEth = (n: number) => fromScaledUnits(BigInt(n), 3);
+
+/**
+ * Runs `lanes` concurrent lanes of `opsPerLane` random commands each (seeded), every command to a
+ * definitive answer. `shouldStop` ends the lanes early (e.g. when a time budget is spent).
+ */
+export async function runWorkload(
+  world: World,
+  random: Random,
+  options: { lanes: number; opsPerLane: number; shouldStop?: () => boolean },
+): Promise<WorkloadResult> {
+  const result: WorkloadResult = { acknowledged: [], refused: [], unexpected: [], commands: 0 };
+  const { admin, users } = world;
+  const note = (what: string, reply: Reply) =>
+    result.unexpected.push(`${what}: ${reply.status} ${reply.text}`);
+
+  async function transfer(rng: Random) {
+    const from = rng.pick(users);
+    const to = rng.pick(users.filter((u) => u !== from));
+    const key = rng.uuid();
+    const reply = await from.client.send(
+      'POST',
+      '/api/transactions',
+      { type: 'transfer', amount: cents(rng.int(1, 4_000)), receiver_id: to.id },
+      { key },
+    );
+    const id = commandIdFor(from.id, 'transfer', key);
+    if (reply.status === 201) {
+      if (reply.body.id !== id) note(`transfer answered with another id than its key's (${id})`, reply);
+      result.acknowledged.push({ id }, { id, event: 'TokensTransferred' });
+    } else if (reply.status === 422) result.refused.push(id);
+    else note('transfer', reply);
+  }
+
+  async function approval(rng: Random) {
+    const user = rng.pick(users);
+    const proof = await user.client.send(
+      'POST',
+      '/api/payments/verify',
+      { paymentMethod: 'USDC', amount: cents(rng.int(100, 5_000)) },
+      { key: rng.uuid() },
+    );
+    if (proof.status !== 201) return note('payment proof', proof);
+    const approve = rng.chance(0.8);
+    const decided = await admin.send(
+      'PATCH',
+      `/api/payments/${proof.body.id}/verify`,
+      approve ? { approved: true } : { approved: false, reason: 'not received' },
+      { key: rng.uuid() },
+    );
+    if (decided.status !== 200) return note('payment decision', decided);
+    if (approve)
+      result.acknowledged.push({ id: proof.body.id }, { id: proof.body.id, event: 'PaymentApproved' });
+    else result.acknowledged.push({ id: proof.body.id, event: 'PaymentRejected' });
+  }
+
+  async function withdrawal(rng: Random) {
+    const user = rng.pick(users);
+    const key = rng.uuid();
+    const requested = await user.client.send(
+      'POST',
+      '/api/crypto/withdraw',
+      {
+        currency: 'ETH',
+        amount: milliEth(rng.int(1, 400)),
+        address: '0x1234567890abcdef',
+        chain: 'ethereum',
+      },
+      { key },
+    );
+    const id = commandIdFor(user.id, 'withdrawal', key);
+    if (requested.status === 422) return void result.refused.push(id);
+    if (requested.status !== 201) return note('withdrawal', requested);
+    result.acknowledged.push({ id }, { id, event: 'WithdrawalRequested' });
+    const outcome = rng.next();
+    if (outcome < 0.2) return; // left pending
+    const complete = outcome < 0.6;
+    const decided = await admin.send(
+      'PATCH',
+      `/api/admin/crypto/withdrawals/${id}`,
+      complete
+        ? { action: 'complete', txHash: `0x${rng.int(1, 1e9).toString(16)}feed` }
+        : { action: 'fail', reason: 'node down' },
+      { key: rng.uuid() },
+    );
+    if (decided.status !== 200) return note('withdrawal decision', decided);
+    result.acknowledged.push({ id, event: complete ? 'WithdrawalCompleted' : 'WithdrawalFailed' });
+  }
+
+  async function distribution(rng: Random) {
+    const to = rng.pick(users);
+    const key = rng.uuid();
+    const reply = await admin.send(
+      'POST',
+      '/api/transactions',
+      { type: 'admin_deposit', amount: cents(rng.int(100, 2_000)), receiver_id: to.id },
+      { key },
+    );
+    if (reply.status !== 201) return note('distribution', reply);
+    result.acknowledged.push({ id: reply.body.id }, { id: reply.body.id, event: 'TokensMinted' });
+  }
+
+  async function read(rng: Random) {
+    const user = rng.pick(users);
+    const reply = await user.client.send(
+      'GET',
+      rng.chance(0.5) ? '/api/transactions' : '/api/crypto/withdrawals',
+    );
+    if (reply.status !== 200) note('read', reply);
+  }
+
+  await Promise.all(
+    Array.from({ length: options.lanes }, async () => {
+      const rng = random.fork();
+      for (let op = 0; op < options.opsPerLane && !options.shouldStop?.(); op++) {
+        const roll = rng.next();
+        result.commands++;
+        if (roll < 0.4) await transfer(rng);
+        else if (roll < 0.6) await approval(rng);
+        else if (roll < 0.8) await withdrawal(rng);
+        else if (roll < 0.9) await distribution(rng);
+        else await read(rng);
+      }
+    }),
+  );
+  return result;
+}

@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { cardIdFor } from '../../app/cards/cards.service.ts';
+import { CARD_TIERS } from '../../domain/cards/card.ts';
+import { NETWORKS, WITHDRAWAL_NETWORKS } from '../../domain/crypto/networks.ts';
+import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
+import { USER_ID_PATTERN } from '../../domain/shared/ids.ts';
+import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
+import { LANGUAGES } from '../../domain/users/preferences.ts';
+import { newRegistration } from '../testApp.ts';
+import {
+  amount,
+  amountLike,
+  anyString,
+  change24h,
+  type Field,
+  field,
+  invalidEmail,
+  invalidHttpsUrl,
+  oneOf,
+  price,
+  text,
+} from './inputs.ts';
+
+/**
+ * Every state-changing route of the API as the fuzz tests see it: a valid request (base body, path
+ * parameters from the fixtures) and, per field, the values the contract refuses (inputs.ts). Shared by
+ * the random fuzz (fuzz.int.test.ts) and the boundary fuzz (boundaries.int.test.ts).
+ */
+export type Role = 'visitor' | 'user' | 'admin';
+
+/** Ids the routes need to get past their own checks, so validation is exercised, not only "not found". */
+export interface Fixtures {
+  ids: Record<Role, string>;
+  otherId: string;
+  otherEmail: string;
+  userCard: string;
+  pendingDeposit: string;
+  transactionId: string;
+}
+
+export interface ParamSpec {
+  valid: (f: Fixtures, role: Role) => string;
+  invalid: fc.Arbitrary<string>;
+}
+export interface BodySpec {
+  base: (f: Fixtures) => Record<string, unknown>;
+  fields: Record<string, Field>;
+  required: readonly string[];
+}
+export interface Spec {
+  /** Method and Hono path, exactly as app.routes lists it. */
+  route: string;
+  params?: Record<string, ParamSpec>;
+  body?: BodySpec;
+}
+
+// --- Fields and parameters ----------------------------------------------------------------------------
+
+export const USER_ID = USER_ID_PATTERN;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const wellFormed = (s: string) =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+
+/** Path segments: anything a client can put in a URL (a lone surrogate cannot be percent-encoded). */
+export const invalidParam = (valid: (s: string) => boolean) =>
+  fc
+    .oneof(anyString, fc.constantFrom('%', '%00', 'a/b', '..%2F', '?x=1', '#frag', '😀', '.', '..'))
+    .filter((s) => wellFormed(s) && !valid(s));
+const userIdParam: ParamSpec = {
+  valid: (f) => f.otherId,
+  invalid: invalidParam((s) => USER_ID.test(s)),
+};
+const uuidParam = (valid: (f: Fixtures, role: Role) => string = () => randomUUID()): ParamSpec => ({
+  valid,
+  invalid: invalidParam((s) => UUID.test(s)),
+});
+const ownCard = uuidParam((f, role) => cardIdFor(f.ids[role]));
+
+const bool = field((v) => typeof v === 'boolean');
+const name = field(text({ trim: true, max: 50, control: 'names' }), { hostile: true });
+const username = field(text({ trim: true, min: 3, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ }));
+const bio = field(text({ max: 500, control: 'lines' }), { hostile: true });
+const password = field(text({ min: 6, max: 128 }));
+const sai = field(amount(2), { extra: amountLike });
+const crypto8 = field(amount(8), { extra: amountLike });
+const freeText = (max: number, min = 0) =>
+  field(text({ trim: min > 0, min, max, control: 'all' }), { hostile: true });
+const cardText = (min: number) =>
+  field(text({ trim: true, min, max: 120, control: 'all' }), { hostile: true });
+const isoDay = field(
+  (v) => {
+    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+  },
+  {
+    extra: fc
+      .constantFrom(
+        '2026-13-01',
+        '2026-02-30',
+        '2026-2-1',
+        '01/12/2026',
+        '2026-12-01T00:00:00Z',
+        '+02026-12-01',
+        '2026-12-01 ',
+      )
+      .map((s) => JSON.stringify(s)),
+  },
+);
+const addressFields = {
+  address: cardText(5),
+  city: cardText(2),
+  state: cardText(2),
+  zipCode: cardText(3),
+  country: cardText(2),
+};
+
+// --- Every state-changing route -----------------------------------------------------------------------
+
+export const SPECS: Spec[] = [
+  {
+    route: 'POST /api/auth/register',
+    body: {
+      base: () => newRegistration(),
+      required: ['username', 'email', 'password', 'confirmPassword', 'termsAgreed'],
+      fields: {
+        username,
+        email: invalidEmail,
+        password,
+        confirmPassword: field((v) => v === 'correct-horse'),
+        firstName: name,
+        lastName: name,
+        isAdmin: field((v) => v === false),
+        profileImageUrl: invalidHttpsUrl,
+        bio,
+        termsAgreed: field((v) => v === true),
+      },
+    },
+  },
+  {
+    route: 'POST /api/auth/login',
+    body: {
+      base: () => ({ email: 'nobody@example.com', password: 'wrong-password' }),
+      required: ['email', 'password'],
+      fields: {
+        email: invalidEmail,
+        password,
+        rememberMe: bool,
+        totpCode: field(text({ max: 6, pattern: /^\d{6}$/ })),
+      },
+    },
+  },
+  { route: 'POST /api/auth/logout' },
+  {
+    route: 'PATCH /api/account/profile',
+    body: {
+      base: () => ({ bio: 'fuzz' }),
+      required: [],
+      fields: { firstName: name, lastName: name, username, bio },
+    },
+  },
+  {
+    route: 'POST /api/account/password',
+    body: {
+      base: () => ({
+        currentPassword: 'not-the-password',
+        newPassword: 'new-pass-1',
+        confirmPassword: 'new-pass-1',
+      }),
+      required: ['currentPassword', 'newPassword', 'confirmPassword'],
+      fields: {
+        currentPassword: field(text({ min: 1, max: 128 })),
+        newPassword: password,
+        confirmPassword: field((v) => v === 'new-pass-1'),
+      },
+    },
+  },
+  {
+    route: 'PUT /api/account/preferences',
+    body: {
+      base: () => ({
+        emailNotifications: true,
+        marketingCommunications: false,
+        transactionAlerts: true,
+        language: 'en',
+      }),
+      required: ['emailNotifications', 'marketingCommunications', 'transactionAlerts', 'language'],
+      fields: {
+        emailNotifications: bool,
+        marketingCommunications: bool,
+        transactionAlerts: bool,
+        language: field(oneOf(...LANGUAGES)),
+      },
+    },
+  },
+  { route: 'POST /api/account/preferences/reset' },
+  { route: 'POST /api/account/2fa/setup' },
+  ...(['enable', 'disable'] as const).map(
+    (step): Spec => ({
+      route: `POST /api/account/2fa/${step}`,
+      body: {
+        base: () => ({ code: '000000' }),
+        required: ['code'],
+        fields: { code: field(text({ trim: true, max: 10_000, pattern: /^\d{6}$/ })) },
+      },
+    }),
+  ),
+  {
+    route: 'PATCH /api/admin/users/:id/status',
+    params: { id: userIdParam },
+    body: {
+      base: () => ({ status: 'active' }),
+      required: ['status'],
+      fields: { status: field(oneOf('suspended', 'active')) },
+    },
+  },
+  {
+    route: 'POST /api/transactions',
+    body: {
+      base: (f) => ({ type: 'transfer', amount: '1.00', receiver_id: f.otherId, description: 'fuzz' }),
+      required: ['type', 'amount', 'receiver_id'],
+      fields: {
+        type: field(oneOf('transfer', 'admin_deposit')),
+        amount: sai,
+        receiver_id: field(text({ max: 8, pattern: USER_ID })),
+        sender_id: field((v) => v === null || text({ max: 64 })(v)),
+        description: freeText(200),
+        status: field(text({ max: 20 })),
+      },
+    },
+  },
+  {
+    route: 'POST /api/payments/verify',
+    body: {
+      base: () => ({ paymentMethod: 'ETH', amount: '5', notes: 'fuzz' }),
+      required: ['paymentMethod', 'amount'],
+      fields: {
+        paymentMethod: field(oneOf(...PAYMENT_METHODS)),
+        amount: sai,
+        notes: freeText(500),
+        proofImageUrl: invalidHttpsUrl,
+      },
+    },
+  },
+  {
+    route: 'PATCH /api/payments/:id/verify',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ approved: false, reason: 'fuzz' }),
+      required: ['approved'],
+      fields: {
+        approved: bool,
+        reason: field(text({ trim: true, max: 500, control: 'all' }), { hostile: true }),
+      },
+    },
+  },
+  { route: 'PATCH /api/notifications/mark-all-read' },
+  { route: 'PATCH /api/notifications/:id/read', params: { id: uuidParam() } },
+  {
+    route: 'POST /api/cards',
+    body: {
+      base: () => ({ tier: 'gold' }),
+      required: [],
+      fields: {
+        userId: field(text({ max: 16 })),
+        tier: field(oneOf(...CARD_TIERS)),
+        status: field(text({ max: 20 })),
+        ...addressFields,
+      },
+    },
+  },
+  {
+    route: 'PATCH /api/cards/:id/shipping',
+    params: { id: ownCard },
+    body: {
+      base: () => ({
+        address: '1 Main Street',
+        city: 'Dubai',
+        state: 'Dubai',
+        zipCode: '00000',
+        country: 'AE',
+      }),
+      required: Object.keys(addressFields),
+      fields: addressFields,
+    },
+  },
+  { route: 'POST /api/cards/:id/freeze', params: { id: ownCard } },
+  { route: 'POST /api/cards/:id/unfreeze', params: { id: ownCard } },
+  {
+    route: 'POST /api/cards/:id/pin',
+    params: { id: ownCard },
+    body: {
+      base: () => ({ pin: '1234', confirmPin: '1234' }),
+      required: ['pin', 'confirmPin'],
+      fields: { pin: field(text({ max: 4, pattern: /^\d{4}$/ })), confirmPin: field((v) => v === '1234') },
+    },
+  },
+  {
+    route: 'PATCH /api/admin/cards/:id/ship',
+    params: { id: uuidParam((f) => f.userCard) },
+    body: {
+      base: () => ({ trackingNumber: 'DHL-1234', estimatedDelivery: '2026-12-01' }),
+      required: ['trackingNumber', 'estimatedDelivery'],
+      fields: {
+        trackingNumber: field(text({ trim: true, min: 4, max: 64, pattern: /^[A-Za-z0-9-]+$/ })),
+        estimatedDelivery: isoDay,
+      },
+    },
+  },
+  { route: 'PATCH /api/admin/cards/:id/deliver', params: { id: uuidParam((f) => f.userCard) } },
+  {
+    route: 'POST /api/crypto/deposits',
+    body: {
+      base: () => ({ currency: 'ETH', network: 'ethereum', txHash: 'abc123' }),
+      required: ['currency', 'network'],
+      fields: {
+        currency: field(oneOf(...CRYPTO_ASSETS)),
+        network: field(oneOf(...Object.keys(NETWORKS))),
+        txHash: field(text({ trim: true, max: 128, pattern: /^[A-Za-z0-9]*$/ })),
+      },
+    },
+  },
+  {
+    route: 'POST /api/crypto/withdraw',
+    body: {
+      base: () => ({
+        currency: 'ETH',
+        amount: '0.5',
+        address: '0x1234567890abcdef',
+        chain: 'ethereum',
+        notes: 'fuzz',
+      }),
+      required: ['currency', 'amount', 'address', 'chain'],
+      fields: {
+        currency: field(oneOf(...CRYPTO_ASSETS)),
+        amount: crypto8,
+        address: field(text({ trim: true, min: 10, max: 128, pattern: /^[A-Za-z0-9:._-]+$/ })),
+        chain: field(oneOf(...WITHDRAWAL_NETWORKS.ETH)),
+        notes: freeText(300),
+      },
+    },
+  },
+  {
+    route: 'POST /api/crypto/transfer',
+    body: {
+      base: (f) => ({ recipientEmail: f.otherEmail, currency: 'ETH', amount: '0.001', description: 'fuzz' }),
+      required: ['recipientEmail', 'currency', 'amount'],
+      fields: {
+        recipientEmail: invalidEmail,
+        currency: field(oneOf(...ASSETS)),
+        amount: crypto8,
+        description: freeText(200),
+      },
+    },
+  },
+  {
+    route: 'PATCH /api/admin/crypto/deposits/:id',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ action: 'reject', reason: 'fuzz' }),
+      required: ['action'],
+      fields: {
+        action: field((v) => v === 'reject'),
+        reason: field(text({ trim: true, max: 300, control: 'all' }), { hostile: true }),
+      },
+    },
+  },
+  {
+    // A real pending deposit, so the amount reaches the handler's exact parse for the deposit's asset.
+    route: 'PATCH /api/admin/crypto/deposits/:id',
+    params: { id: uuidParam((f) => f.pendingDeposit) },
+    body: {
+      base: () => ({ action: 'confirm', amount: '1' }),
+      required: ['action', 'amount'],
+      fields: { action: field((v) => v === 'confirm'), amount: crypto8 },
+    },
+  },
+  {
+    route: 'PATCH /api/admin/crypto/withdrawals/:id',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ action: 'fail', reason: 'fuzz test' }),
+      required: ['action', 'reason'],
+      fields: { action: field((v) => v === 'fail'), reason: freeText(300, 3) },
+    },
+  },
+  {
+    route: 'PUT /api/admin/settings/prices/:currency',
+    params: {
+      currency: {
+        valid: () => 'BTC',
+        invalid: invalidParam((s) => (CRYPTO_ASSETS as readonly string[]).includes(s)),
+      },
+    },
+    body: {
+      base: () => ({ price: '70000', change24h: '1.5' }),
+      required: ['price'],
+      fields: {
+        price: field(price, { extra: amountLike }),
+        change24h: field(change24h, { extra: amountLike }),
+      },
+    },
+  },
+  {
+    route: 'PUT /api/admin/settings/token-price',
+    body: {
+      base: () => ({ price: '2.50' }),
+      required: ['price'],
+      fields: { price: field(price, { extra: amountLike }) },
+    },
+  },
+  {
+    route: 'POST /api/contact',
+    body: {
+      base: () => ({ fullName: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question' }),
+      required: ['fullName', 'email', 'subject', 'message'],
+      fields: {
+        fullName: freeText(100, 1),
+        email: invalidEmail,
+        subject: freeText(150, 1),
+        message: field(text({ trim: true, min: 1, max: 5000, control: 'lines' }), { hostile: true }),
+      },
+    },
+  },
+];
+
+// A counterexample prints its route, not the generators inside the spec.
+for (const spec of SPECS) Object.defineProperty(spec, fc.toStringMethod, { value: () => spec.route });

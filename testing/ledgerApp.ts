@@ -1,0 +1,44 @@
+/** What the ledger's HTTP tests share: an admin's client, funding through it, a user's balance. */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { createTestApp, type TestApp, type TestClient } from './testApp.ts';
+
+export async function adminClient(t: TestApp, email = `admin-${randomUUID().slice(0, 8)}@example.com`) {
+  await ensureAdmin(t.deps, email, 'admin-password-1', { resetPassword: true });
+  const client = t.client();
+  const reply = await client.post('/api/auth/login', { email, password: 'admin-password-1' });
+  expect(reply.status).toBe(200);
+  return client;
+}
+
+export async function fund(admin: TestClient, userId: string, amount: string | number) {
+  const reply = await admin.post('/api/transactions', {
+    type: 'admin_deposit',
+    receiver_id: userId,
+    amount,
+    description: 'Funding',
+  });
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body;
+}
+
+export async function balance(client: TestClient): Promise<string> {
+  const me = await client.get('/api/auth/user');
+  return me.body.balance;
+}
+
+/**
+ * Registers, in the calling describe, a test app with a signed-in admin: started before its tests (handed
+ * to `use`), stopped after them.
+ */
+export function withLedgerApp(use: (app: { t: TestApp; admin: TestClient }) => void) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    use({ t, admin: await adminClient(t) });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+}
