@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiProcessArgs } from '../runtime/nodeFlags.ts';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningProcess {
   pid: number;

