@@ -124,7 +124,7 @@ describe('the embedded Postgres and its owner', () => {
     const record = await readOwner(dataDir);
     expect(record?.pid).toBe(owner.child.pid);
     // Its program and script, never its arguments (a tool may take a password on its command line).
-    expect(record?.command).toMatch(/^node .*infra\/testing\/embeddedOwner\.ts$/);
+    expect(record?.command).toMatch(/^node .*\/testing\/embeddedOwner\.ts$/);
   });
 
   it('stops the server through its watchdog when the owner is killed with SIGKILL', async () => {
