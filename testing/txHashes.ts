@@ -6,6 +6,11 @@ export function newEvmTxHash(): string {
   return `0x${randomBytes(32).toString('hex')}`;
 }
 
+/** A fresh 64-hex transaction id without a prefix, as Bitcoin and Tron write theirs (XRP: upper-case it). */
+export function newHexTxId(): string {
+  return randomBytes(32).toString('hex');
+}
+
 /** A fresh Solana transaction signature: 64 random bytes in base58. */
 export function newSolanaSignature(): string {
   return bs58.encode(randomBytes(64));

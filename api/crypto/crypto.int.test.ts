@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
+import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
 
 describe('crypto over HTTP', () => {
   let t: TestApp;
@@ -67,7 +67,7 @@ describe('crypto over HTTP', () => {
         })
       ).status,
     ).toBe(400);
-    const tronTx = newEvmTxHash().slice(2);
+    const tronTx = newHexTxId();
     const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
       action: 'confirm',
       amount: '125.5',

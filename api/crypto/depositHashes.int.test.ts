@@ -6,7 +6,7 @@ import { declareDeposit } from '../../app/crypto/crypto.service.ts';
 import { cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash, newSolanaSignature } from '../../testing/txHashes.ts';
+import { newEvmTxHash, newHexTxId, newSolanaSignature } from '../../testing/txHashes.ts';
 
 const DECLARED_ON_ETHEREUM = 'This transaction hash has already been declared for a deposit on Ethereum';
 const CREDITED_ON_ETHEREUM = 'This transaction has already been credited to a deposit on Ethereum';
@@ -37,7 +37,7 @@ describe('deposit transaction hashes', () => {
   it('stores EVM hashes lower-case with 0x, and refuses a second declaration of one transaction, however spelled', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
-    const hex = newEvmTxHash().slice(2);
+    const hex = newHexTxId();
     const first = await declare(alice.client, {
       currency: 'ETH',
       network: 'ethereum',
@@ -76,7 +76,7 @@ describe('deposit transaction hashes', () => {
 
   it('checks and writes each network hash in the form its network uses', async () => {
     const user = await signedUpClient(t);
-    const hex = newEvmTxHash().slice(2);
+    const hex = newHexTxId();
     const signature = newSolanaSignature();
     const cases = [
       { currency: 'BTC', network: 'bitcoin', txHash: hex.toUpperCase(), stored: hex },
@@ -113,7 +113,7 @@ describe('deposit transaction hashes', () => {
 
   it('lets exactly one of ten concurrent declarations of a transaction win', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => signedUpClient(t)));
-    const hex = newEvmTxHash().slice(2);
+    const hex = newHexTxId();
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         declare(users[i % 5]!.client, {
@@ -249,7 +249,7 @@ describe('deposit transaction hashes', () => {
 
   it('replays deposits written before the rule, and refuses to declare or credit their transactions again', async () => {
     const user = await signedUpClient(t);
-    const hex = newEvmTxHash().slice(2);
+    const hex = newHexTxId();
     const at = new Date().toISOString();
     const meta = { actorId: user.user.id, correlationId: randomUUID(), causationId: null };
     /** A deposit as the old code wrote it: the hash as typed, no claim stream, maybe confirmed. */
@@ -293,7 +293,7 @@ describe('deposit transaction hashes', () => {
     expect(await settledCount()).toBe(before);
 
     // Two old declarations of one transaction, neither confirmed: the first confirmation wins.
-    const other = newEvmTxHash().slice(2);
+    const other = newHexTxId();
     const a = await legacy(other, false);
     const b = await legacy(`0X${other.toUpperCase()}`, false);
     await t.settle();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
+import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
 
 /**
  * Every amount field over HTTP, sent as a JSON number whose double is not its literal. JSON.parse made
@@ -165,7 +165,7 @@ describe('amounts are read from the literal a JSON number was written with', () 
     const declared = await bob.client.post('/api/crypto/deposits', {
       currency: 'BTC',
       network: 'bitcoin',
-      txHash: newEvmTxHash().slice(2),
+      txHash: newHexTxId(),
     });
     expect(declared.status).toBe(201);
     for (const amount of ROUNDED_BY_JSON_PARSE) {
