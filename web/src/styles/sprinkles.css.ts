@@ -12,11 +12,13 @@ const responsiveProperties = defineProperties({
   defaultCondition: 'mobile',
   responsiveArray: ['mobile', 'tablet', 'desktop'],
   properties: {
-    display: ['none', 'flex', 'grid', 'block', 'inline-flex'],
+    display: ['none', 'flex', 'grid', 'block', 'inline-flex', 'inline-grid'],
     flexDirection: ['row', 'column'],
     flexWrap: ['wrap', 'nowrap'],
     alignItems: ['stretch', 'flex-start', 'center', 'flex-end', 'baseline'],
     justifyContent: ['flex-start', 'center', 'flex-end', 'space-between'],
+    placeItems: ['center', 'start'],
+    textAlign: ['left', 'center', 'right'],
     gap: vars.space,
     paddingTop: vars.space,
     paddingBottom: vars.space,
@@ -41,14 +43,49 @@ const colorProperties = defineProperties({
     color: {
       text: vars.color.text,
       muted: vars.color.textMuted,
+      subtle: vars.color.textSubtle,
       gold: vars.color.goldBright,
       ruby: vars.color.rubyBright,
       danger: vars.color.danger,
       success: vars.color.success,
+      onGold: vars.color.onGold,
+    },
+    backgroundColor: {
+      raised: vars.color.bgRaised,
+      surface: vars.color.surface,
+      sunken: vars.color.surfaceSunken,
+    },
+    border: {
+      none: '0',
+      subtle: `1px solid ${vars.color.border}`,
+      strong: `1px solid ${vars.color.borderStrong}`,
     },
     fontWeight: vars.fontWeight,
   },
 });
 
-export const sprinkles = createSprinkles(responsiveProperties, colorProperties);
+/**
+ * Single-value atoms that the stylesheets repeat most (list resets, truncation, numeric figures), so a
+ * style reads as what it is rather than as the same six property lines again.
+ */
+const staticProperties = defineProperties({
+  properties: {
+    margin: { none: '0', auto: 'auto' },
+    listStyle: ['none'],
+    minWidth: ['0'],
+    width: ['100%'],
+    flexShrink: ['0'],
+    position: ['relative', 'absolute'],
+    whiteSpace: ['nowrap'],
+    overflowWrap: ['anywhere'],
+    fontVariantNumeric: ['tabular-nums'],
+    fontFamily: vars.font,
+    lineHeight: vars.lineHeight,
+    borderRadius: vars.radius,
+    cursor: ['pointer'],
+    textTransform: ['uppercase'],
+  },
+});
+
+export const sprinkles = createSprinkles(responsiveProperties, colorProperties, staticProperties);
 export type Sprinkles = Parameters<typeof sprinkles>[0];
