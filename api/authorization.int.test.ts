@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { setUpTestApp, signedUpClient, type TestClient } from '../testing/testApp.ts';
 import { newEvmTxHash } from '../testing/txHashes.ts';
 
 /**
@@ -270,13 +270,12 @@ const WALK: Walk[] = [
 ];
 
 describe('authorization walk', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let clients: Record<Role, () => Promise<{ client: TestClient; self: string }>>;
   let other: string;
   const fixtures: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
     const otherUser = await signedUpClient(t);
     other = otherUser.user.id;
     const admin = await ensureAdmin(t.deps, 'walk-admin@example.com', 'walk-admin-password', {
@@ -339,9 +338,6 @@ describe('authorization walk', () => {
         return { client, self: admin.userId };
       },
     };
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   it('covers every API route the app serves', () => {

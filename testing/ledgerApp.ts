@@ -1,16 +1,6 @@
 /** What the ledger's HTTP tests share: an admin's client, funding through it, a user's balance. */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { createTestApp, type TestApp, type TestClient } from './testApp.ts';
-
-export async function adminClient(t: TestApp, email = `admin-${randomUUID().slice(0, 8)}@example.com`) {
-  await ensureAdmin(t.deps, email, 'admin-password-1', { resetPassword: true });
-  const client = t.client();
-  const reply = await client.post('/api/auth/login', { email, password: 'admin-password-1' });
-  expect(reply.status).toBe(200);
-  return client;
-}
+import { adminClient, createTestApp, type TestApp, type TestClient } from './testApp.ts';
 
 export async function fund(admin: TestClient, userId: string, amount: string | number) {
   const reply = await admin.post('/api/transactions', {

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { expect } from 'vitest';
 import { createApp } from '../api/app.ts';
+import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import type { Projection } from '../projections/projection.ts';
 import { loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
 import { startServices } from '../runtime/services.ts';
+import { beforeAllValue } from './beforeAllValue.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 export interface TestApp {
@@ -75,6 +79,14 @@ export async function createTestApp(
       await db.drop();
     },
   };
+}
+
+/** The test app of the calling describe: started before its tests, stopped after them. */
+export function setUpTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  return beforeAllValue(
+    () => createTestApp(...args),
+    (t) => t.stop(),
+  );
 }
 
 export interface Reply<T = unknown> {
@@ -171,4 +183,25 @@ export async function signedUpClient(t: TestApp, overrides: Record<string, unkno
   const reply = await client.post('/api/auth/register', registration);
   if (reply.status !== 201) throw new Error(`registration failed: ${reply.status} ${reply.text}`);
   return { client, user: reply.body as { id: string; email: string; username: string }, registration };
+}
+
+/** An admin (made, or its password reset) signed in on a fresh client. */
+export async function adminClient(
+  t: TestApp,
+  email = `admin-${randomUUID().slice(0, 8)}@example.com`,
+  password = 'admin-password-1',
+) {
+  await ensureAdmin(t.deps, email, password, { resetPassword: true });
+  const client = t.client();
+  const reply = await client.post('/api/auth/login', { email, password });
+  expect(reply.status, reply.text).toBe(200);
+  return client;
+}
+
+/** A signed-in admin's client for the calling describe, made before its tests on `t`. */
+export function setUpAdminClient(t: TestApp, email?: string): TestClient {
+  return beforeAllValue(
+    () => adminClient(t, email),
+    async () => {},
+  );
 }

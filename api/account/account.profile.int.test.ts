@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assertActive } from '../../app/auth/users.service.ts';
 import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import { eventText, liveSessions } from '../../testing/accountApp.ts';
-import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
 
 const DEFAULTS = {
@@ -16,13 +16,7 @@ const DEFAULTS = {
 };
 
 describe('account: profile, password, preferences', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('edits the profile through an event, and shows it with the avatar initials', async () => {
     const { client, user } = await signedUpClient(t, { firstName: 'Ada', lastName: 'Lovelace' });

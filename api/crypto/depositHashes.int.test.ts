@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { StateCache } from '../../app/commands/handleCommand.ts';
 import { declareDeposit } from '../../app/crypto/crypto.service.ts';
 import { cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash, newHexTxId, newSolanaSignature } from '../../testing/txHashes.ts';
 
 const DECLARED_ON_ETHEREUM = 'This transaction hash has already been declared for a deposit on Ethereum';
@@ -13,17 +12,8 @@ const CREDITED_ON_ETHEREUM = 'This transaction has already been credited to a de
 
 /** One on-chain transaction, one deposit: (network, hash) pairs over HTTP, against real Postgres. */
 describe('deposit transaction hashes', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'hash-admin@example.com', 'hash-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', { email: 'hash-admin@example.com', password: 'hash-admin-password' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'hash-admin@example.com');
 
   const declare = (client: TestClient, body: Record<string, unknown>, key?: string) =>
     client.request('POST', '/api/crypto/deposits', body, key ? { 'Idempotency-Key': key } : {});

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { setUpTestApp } from '../../testing/testApp.ts';
 import { createApp } from '../app.ts';
 
 interface RawReply {
@@ -70,7 +70,7 @@ function expectMisdirected(reply: RawReply, what: string) {
 }
 
 describe('the Host allow-list, over HTTP', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   const servers: ReturnType<typeof serve>[] = [];
 
   /** The test's app with these settings (PUBLIC_URL, ALLOWED_HOSTS, TRUST_PROXY), on a port of its own. */
@@ -91,12 +91,8 @@ describe('the Host allow-list, over HTTP', () => {
     return (server.address() as AddressInfo).port;
   }
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
   afterAll(async () => {
     for (const server of servers) await new Promise((resolve) => server.close(resolve));
-    await t?.stop();
   });
 
   it('refuses a foreign Host with 421 on the API, a static file and the web app, but not the probes', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newRegistration, type TestApp } from '../../testing/testApp.ts';
+import { newRegistration, setUpTestApp } from '../../testing/testApp.ts';
 import { MAX_BODY_BYTES } from '../app.ts';
 
 interface RawReply {
@@ -62,13 +62,12 @@ function adapterObjects(c: Context) {
 }
 
 describe('the API served by @hono/node-server', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let server: ReturnType<typeof serve>;
   let port: number;
   const seen = new Map<string, ReturnType<typeof adapterObjects>>();
 
   beforeAll(async () => {
-    t = await createTestApp();
     // The real app, inside an app that notes what the adapter's objects became once everything ran.
     const outer = new Hono();
     outer.use(async (c, next) => {
@@ -89,7 +88,6 @@ describe('the API served by @hono/node-server', () => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await t.stop();
   });
 
   it("answers without the adapter's Fetch objects, with the headers and cookies set after the handler", async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 const RECEIVER_SUSPENDED = "The recipient's account is suspended and cannot receive funds.";
@@ -9,17 +8,8 @@ const OWNER_SUSPENDED =
 
 /** A suspended account cannot receive: every way money reaches it is refused with 422, appending nothing. */
 describe('a suspended account cannot receive', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'susp-admin@example.com', 'susp-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', { email: 'susp-admin@example.com', password: 'susp-admin-password' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'susp-admin@example.com');
 
   const setStatus = async (userId: string, status: 'suspended' | 'active') => {
     const reply = await admin.patch(`/api/admin/users/${userId}/status`, { status });
