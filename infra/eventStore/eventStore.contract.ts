@@ -24,6 +24,33 @@ export interface ContractSubject {
   dispose(): Promise<void>;
 }
 
+/**
+ * The held appends of a subject: `holdNextAppend` is the subject's; the store's hook before it commits an
+ * append awaits `heldFor` (or `takeHeld`, which also forgets the hold) for the stream.
+ */
+export function appendHolds() {
+  const held = new Map<string, Promise<void>>();
+  return {
+    isHeld: (streamName: string) => held.has(streamName),
+    heldFor: (streamName: string) => held.get(streamName),
+    takeHeld(streamName: string) {
+      const hold = held.get(streamName);
+      held.delete(streamName);
+      return hold;
+    },
+    holdNextAppend(streamName: string) {
+      let release!: () => void;
+      held.set(
+        streamName,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return { release };
+    },
+  };
+}
+
 function newEvent(type: string, data: unknown = {}): NewEvent {
   return {
     id: randomUUID(),

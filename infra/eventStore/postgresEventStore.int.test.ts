@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/testDb.ts';
 import {
+  appendHolds,
   appendManyContract,
   appendManyRaceContract,
   type ContractSubject,
@@ -11,27 +12,18 @@ import { PostgresEventStore } from './postgresEventStore.ts';
 
 const postgresSubject = async (): Promise<ContractSubject> => {
   const db = await createTestDatabase('es');
-  const held = new Map<string, Promise<void>>();
+  const holds = appendHolds();
   const store = new PostgresEventStore(db.pool, db.url, {
     beforeCommit: async (streamName) => {
-      await held.get(streamName);
+      await holds.heldFor(streamName);
     },
     // Only held streams take the locked path; every other append goes the one-statement way.
-    holds: (streamName) => held.has(streamName),
+    holds: holds.isHeld,
   });
   await store.init();
   return {
     store,
-    holdNextAppend(streamName) {
-      let release!: () => void;
-      held.set(
-        streamName,
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-      );
-      return { release };
-    },
+    holdNextAppend: holds.holdNextAppend,
     async dispose() {
       await store.close();
       await db.drop();
