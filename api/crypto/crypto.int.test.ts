@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
+import { newHexTxId } from '../../testing/txHashes.ts';
 
 describe('crypto over HTTP', () => {
   const t = setUpTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
@@ -8,17 +9,7 @@ describe('crypto over HTTP', () => {
 
   async function fundedEth(amount: string) {
     const user = await signedUpClient(t);
-    const declared = await user.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(declared.status).toBe(201);
-    const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
-      action: 'confirm',
-      amount,
-    });
-    expect(confirmed.status).toBe(200);
+    await fundEth(admin, user.client, amount);
     await t.settle();
     return user;
   }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fund, fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
+import { newHexTxId } from '../../testing/txHashes.ts';
 
 /**
  * Every amount field over HTTP, sent as a JSON number whose double is not its literal. JSON.parse made
@@ -21,23 +22,8 @@ describe('amounts are read from the literal a JSON number was written with', () 
     alice = await signedUpClient(t);
     bob = await signedUpClient(t);
     // Alice gets SAI and ETH to spend, so a refusal can only come from the amount.
-    const funded = await admin.post('/api/transactions', {
-      type: 'admin_deposit',
-      receiver_id: alice.user.id,
-      amount: '100.00',
-    });
-    expect(funded.status, funded.text).toBe(201);
-    const declared = await alice.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(declared.status).toBe(201);
-    const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
-      action: 'confirm',
-      amount: '5',
-    });
-    expect(confirmed.status).toBe(200);
+    await fund(admin, alice.user.id, '100.00');
+    await fundEth(admin, alice.client, '5');
     await t.settle();
   });
 

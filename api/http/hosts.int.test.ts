@@ -3,14 +3,9 @@ import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
+import { type RawReply, readReply } from '../../testing/rawHttp.ts';
 import { setUpTestApp } from '../../testing/testApp.ts';
 import { createApp } from '../app.ts';
-
-interface RawReply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 /** One request over a real socket with exactly these headers (Host included: none is added). */
 function send(
@@ -27,18 +22,7 @@ function send(
     }
     const request = http.request(
       { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: all, setHost: false },
-      (response) => {
-        const parts: Buffer[] = [];
-        response.on('data', (part: Buffer) => parts.push(part));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(parts).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
-      },
+      (response) => readReply(response).then(resolve, reject),
     );
     request.on('error', reject);
     request.end(options.body);

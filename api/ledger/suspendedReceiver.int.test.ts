@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fund, fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
 
@@ -27,21 +28,8 @@ describe('a suspended account cannot receive', () => {
   it('refuses transfers, crypto transfers and distributions to it, and its proofs and deposits wait', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
-    const fund = await admin.post('/api/transactions', {
-      type: 'admin_deposit',
-      amount: '100.00',
-      receiver_id: alice.user.id,
-    });
-    expect(fund.status).toBe(201);
-    const eth = await alice.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(
-      (await admin.patch(`/api/admin/crypto/deposits/${eth.body.id}`, { action: 'confirm', amount: '2' }))
-        .status,
-    ).toBe(200);
+    await fund(admin, alice.user.id, '100.00');
+    await fundEth(admin, alice.client, '2');
     // Bob's own deposit proof and crypto deposit, submitted while active.
     const proof = await bob.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' });
     expect(proof.status, proof.text).toBe(201);
