@@ -108,6 +108,18 @@ export function eventStoreContract(name: string, makeSubject: () => Promise<Cont
       await subject?.dispose();
     });
 
+    it('refuses an append of no events, or of an event whose id is not a UUID, and writes nothing', async () => {
+      const s = stream('Refused');
+      await expect(store.append(s, [], { expectedRevision: 'no_stream' })).rejects.toThrow(
+        'append needs at least one event',
+      );
+      const notAUuid = { ...newEvent('A'), id: 'not-a-uuid' };
+      await expect(
+        store.append(s, [newEvent('A'), notAUuid], { expectedRevision: 'no_stream' }),
+      ).rejects.toThrow('Event id not-a-uuid is not a UUID');
+      expect(await store.readStream(s)).toEqual([]);
+    });
+
     it('appends and reads a stream back with revisions, metadata and a hash chain', async () => {
       const s = stream('Read');
       const events = [newEvent('A', { n: 1, text: 'é"\\' }), newEvent('B', { nested: { z: 1, a: [1, 2] } })];
