@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
-  browserKit,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
   newAccount,
+  newAdmin,
   openDashboard,
   PHONE,
+  setUpBrowserApp,
   toasts,
   untilVisible,
 } from './browserKit.ts';
-import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
  * The metal card end to end: a user with no balance orders a card ("Deposit Required"), pays with a
@@ -23,36 +22,10 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  * Then every admin section passes axe at desktop and phone width.
  */
 
-const ADMIN = {
-  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
-  password: 'admin-password-123',
-};
+const ADMIN = newAdmin();
 const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-const kit = browserKit(
-  () => app!,
-  () => browser!,
-);
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('cards_e2e');
-  app = await startApp({
-    databaseUrl: db.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEPOSIT_ADDRESS_ETH },
-  });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await kit.closeAll();
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
+const { kit } = setUpBrowserApp('cards_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
 
 function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
