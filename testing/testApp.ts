@@ -9,6 +9,7 @@ import { loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
 import { startServices } from '../runtime/services.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
+import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 export interface TestApp {
@@ -114,24 +115,12 @@ export class TestClient {
       h['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(this.cookies);
+    if (cookie) h.cookie = cookie;
     const response = await this.app.request(`http://localhost${path}`, init);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index);
-      const value = pair!.slice(index + 1);
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, response.headers);
     const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parseBody(text) as T, text };
   }
 
   /**
