@@ -20,13 +20,19 @@ export function beforeAllValue<T extends object>(
     if (!made) throw new Error(`used ${String(key)} before beforeAll made the value`);
     return made;
   };
-  return new Proxy({} as T, {
+  const standIn: T = new Proxy({} as T, {
     get(_target, key) {
       const target = current(key);
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
-    set: (_target, key, value) => Reflect.set(current(key), key, value),
+    // Set on the stand-in: set on the made value. Set on an object made with the stand-in as its prototype
+    // (Object.create): set on that object, as a prototype chain does, never on the made value.
+    set(_target, key, value, receiver) {
+      const target = current(key);
+      return Reflect.set(target, key, value, receiver === standIn ? target : receiver);
+    },
     has: (_target, key) => Reflect.has(current(key), key),
   });
+  return standIn;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/testDb.ts';
+import { createTestStore } from '../../testing/testStore.ts';
 import {
   appendHolds,
   appendManyContract,
@@ -65,9 +66,7 @@ describe('postgres log order', () => {
   it('orders the log by transaction id numerically across a digit boundary (999 before 1000)', {
     timeout: 120_000,
   }, async () => {
-    const db = await createTestDatabase('esorder');
-    const store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
+    const { db, store } = await createTestStore('esorder');
     try {
       // Burn transaction ids until the next power of ten is a few transactions away, then append until the
       // log straddles it. Other test files share the cluster and take xids too: if they push us past the
