@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { setUpTestApp, signedUpClient, type TestClient } from '../testing/testApp.ts';
+import { setUpTestApp, signedInAdmin, signedUpClient, type TestClient } from '../testing/testApp.ts';
 import { newEvmTxHash } from '../testing/txHashes.ts';
 
 /**
@@ -278,14 +277,8 @@ describe('authorization walk', () => {
   beforeAll(async () => {
     const otherUser = await signedUpClient(t);
     other = otherUser.user.id;
-    const admin = await ensureAdmin(t.deps, 'walk-admin@example.com', 'walk-admin-password', {
-      resetPassword: true,
-    });
-    const adminSession = t.client();
-    await adminSession.post('/api/auth/login', {
-      email: 'walk-admin@example.com',
-      password: 'walk-admin-password',
-    });
+    const admin = await signedInAdmin(t, 'walk-admin@example.com', 'walk-admin-password');
+    const adminSession = admin.client;
     fixtures.payment = (
       await otherUser.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 5 })
     ).body.id;

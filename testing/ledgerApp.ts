@@ -1,6 +1,6 @@
-/** What the ledger's HTTP tests share: an admin's client, funding through it, a user's balance. */
-import { afterAll, beforeAll, expect } from 'vitest';
-import { adminClient, createTestApp, type TestApp, type TestClient } from './testApp.ts';
+/** What the ledger's HTTP tests share: funding a user (SAI, ETH) through the admin, and a user's balance. */
+import { expect } from 'vitest';
+import type { TestClient } from './testApp.ts';
 import { newEvmTxHash } from './txHashes.ts';
 
 export async function fund(admin: TestClient, userId: string, amount: string | number) {
@@ -36,19 +36,4 @@ export async function fundEth(admin: TestClient, user: TestClient, amount: strin
 export async function balance(client: TestClient): Promise<string> {
   const me = await client.get('/api/auth/user');
   return me.body.balance;
-}
-
-/**
- * Registers, in the calling describe, a test app with a signed-in admin: started before its tests (handed
- * to `use`), stopped after them.
- */
-export function withLedgerApp(use: (app: { t: TestApp; admin: TestClient }) => void) {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    t = await createTestApp();
-    use({ t, admin: await adminClient(t) });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
 }

@@ -174,17 +174,30 @@ export async function signedUpClient(t: TestApp, overrides: Record<string, unkno
   return { client, user: reply.body as { id: string; email: string; username: string }, registration };
 }
 
-/** An admin (made, or its password reset) signed in on a fresh client. */
-export async function adminClient(
+/** An admin (made, or its password reset) signed in on a fresh client, with the admin's user id. */
+export async function signedInAdmin(
   t: TestApp,
   email = `admin-${randomUUID().slice(0, 8)}@example.com`,
   password = 'admin-password-1',
 ) {
-  await ensureAdmin(t.deps, email, password, { resetPassword: true });
+  const { userId } = await ensureAdmin(t.deps, email, password, { resetPassword: true });
   const client = t.client();
   const reply = await client.post('/api/auth/login', { email, password });
   expect(reply.status, reply.text).toBe(200);
-  return client;
+  return { client, userId };
+}
+
+/** An admin's signed-in client (see signedInAdmin). */
+export async function adminClient(t: TestApp, email?: string) {
+  return (await signedInAdmin(t, email)).client;
+}
+
+/** A newly signed-up user's client for the calling describe, made before its tests on `t`. */
+export function setUpUserClient(t: TestApp): TestClient {
+  return beforeAllValue(
+    async () => (await signedUpClient(t)).client,
+    async () => {},
+  );
 }
 
 /** A signed-in admin's client for the calling describe, made before its tests on `t`. */

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAdminClient, setUpTestApp, setUpUserClient, type TestClient } from '../../testing/testApp.ts';
 
 /**
  * Issue 29: a query parameter's accepted range matches the SQL type it ends in. `1-1-32768` passed the
@@ -8,10 +8,7 @@ import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from 
  */
 describe('paging parameters within their SQL types', () => {
   const t = setUpTestApp();
-  let user: TestClient;
-  beforeAll(async () => {
-    user = (await signedUpClient(t)).client;
-  });
+  const user = setUpUserClient(t);
   const admin = setUpAdminClient(t, 'paging-admin@example.com');
 
   const refused = async (client: TestClient, path: string, field: string) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAdminClient, setUpTestApp, setUpUserClient, signedUpClient } from '../../testing/testApp.ts';
 
 /**
  * Every stored free-text field answers to one rule (domain/shared/text.ts): the same characters are
@@ -166,10 +166,7 @@ const ACCEPTED = [
 
 describe('one rule for every stored free-text field', () => {
   const t = setUpTestApp();
-  let user: TestClient;
-  beforeAll(async () => {
-    user = (await signedUpClient(t)).client;
-  });
+  const user = setUpUserClient(t);
   const admin = setUpAdminClient(t, 'text.admin@example.com');
 
   const clientFor = (as: TextField['as']) => (as === 'user' ? user : as === 'admin' ? admin : t.client());
