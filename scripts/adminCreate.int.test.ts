@@ -46,4 +46,16 @@ describe('npm run admin:create', () => {
     expect(run.stderr).toContain('--email must be an e-mail address');
     expect(await t.eventCount()).toBe(before);
   });
+
+  it('says it failed, under its name, and exits 1 when the database cannot be reached', () => {
+    const run = adminCreate(
+      'postgres://sai@127.0.0.1:1/nowhere',
+      '--email',
+      'ops@example.com',
+      '--password',
+      'ops-password-1',
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^admin:create failed: \S/m);
+  });
 });
