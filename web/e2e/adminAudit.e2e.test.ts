@@ -6,6 +6,7 @@ import {
   expectNoHorizontalScroll,
   newAccount,
   newAdmin,
+  openAdminSection,
   PHONE,
   setUpBrowserApp,
 } from './browserKit.ts';
@@ -259,11 +260,7 @@ describe('the admin audit log and projections in the browser', () => {
     await expectAccessible(phone.page, '/admin/audit with a stream at 360px');
 
     // The admin menu, folded on phones, has both new sections.
-    await phone.page.getByRole('button', { name: 'Admin menu' }).click();
-    await phone.page
-      .getByRole('navigation', { name: 'Admin' })
-      .getByRole('link', { name: 'Projections' })
-      .click();
+    await openAdminSection(phone.page, 'Projections');
     await phone.page.getByRole('heading', { level: 1, name: 'Projections' }).waitFor();
     await phone.page.getByTestId('projection-row').first().waitFor();
     await expectNoHorizontalScroll(phone.page, '/admin/projections');

@@ -10,6 +10,7 @@ import {
   expectNoHorizontalScroll,
   newAccount,
   newAdmin,
+  openAdminSection,
   PHONE,
   setUpBrowserApp,
 } from './browserKit.ts';
@@ -159,8 +160,7 @@ async function adminJourney(viewport: typeof DESKTOP) {
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
 
   // The side menu's Transactions entry is a real link now.
-  if (viewport === PHONE) await page.getByRole('button', { name: 'Admin menu' }).click();
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Transactions' }).click();
+  await openAdminSection(page, 'Transactions');
   await page.waitForURL(kit.url('/admin/transactions'));
   await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
   await expectList(page, `Showing ${TOTAL} of ${TOTAL} transactions`, TOTAL);

@@ -164,6 +164,19 @@ export async function expectToastListLetsClicksThrough(page: Page) {
   expect(caught, 'the toast list catches clicks in its empty padding').toBe(false);
 }
 
+/** Answers a confirmation dialog with its button, then waits for the toast that says it is done. */
+export async function confirmInDialog(page: Page, dialog: string, button: string, toast: string) {
+  await page.getByRole('alertdialog', { name: dialog }).getByRole('button', { name: button }).click();
+  await toasts(page).getByText(toast).waitFor();
+}
+
+/** The admin side menu is folded behind "Admin menu" below desktop width. */
+export async function openAdminSection(page: Page, section: string) {
+  const toggle = page.getByRole('button', { name: 'Admin menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: section }).click();
+}
+
 /** Closes a toast with its own button, as a user would when it sits over the next control. */
 export async function dismissToast(page: Page, text: string) {
   const toast = toasts(page).getByRole('listitem').filter({ hasText: text });

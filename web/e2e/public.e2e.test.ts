@@ -2,7 +2,13 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAccessible, expectNoHorizontalScroll, setUpBrowserApp } from './browserKit.ts';
-import { expectCampaignProgress, isScrolledIntoView, PUBLIC_ROUTES, runChat } from './publicSite.ts';
+import {
+  expectCampaignProgress,
+  isScrolledIntoView,
+  PUBLIC_ROUTES,
+  runChat,
+  sendContactMessage,
+} from './publicSite.ts';
 
 /** The visitor's side: landing, public pages, partner search, help FAQ, contact form and support chat. */
 
@@ -147,12 +153,12 @@ describe.concurrent('public pages in the browser', () => {
       await page.getByText('Full name is required').waitFor();
       await page.getByText('Subject is required').waitFor();
 
-      await page.getByLabel('Full name').fill('Ada Lovelace');
-      await page.getByLabel('Email').fill('ada@example.com');
-      await page.getByLabel('Subject').fill('Card delivery');
-      await page.getByLabel('Message', { exact: true }).fill('When will my Black card arrive?');
-      await page.getByRole('button', { name: 'Send message' }).click();
-      await page.getByRole('heading', { name: 'Thank you, your message has been sent' }).waitFor();
+      await sendContactMessage(page, {
+        fullName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        subject: 'Card delivery',
+        text: 'When will my Black card arrive?',
+      });
       await page.getByText('ada@example.com').waitFor();
 
       // Stored (docs/product-rules.md rule 13): the read model catches up within moments.
@@ -232,12 +238,12 @@ describe.concurrent('public pages in the browser', () => {
         await expectAccessible(page, '/help at 360px');
 
         await openRoute(page, PUBLIC_ROUTES.find((route) => route.path === '/contact')!);
-        await page.getByLabel('Full name').fill('Grace Hopper');
-        await page.getByLabel('Email').fill('grace@example.com');
-        await page.getByLabel('Subject').fill('Hello');
-        await page.getByLabel('Message', { exact: true }).fill('Testing on a phone.');
-        await page.getByRole('button', { name: 'Send message' }).click();
-        await page.getByRole('heading', { name: 'Thank you, your message has been sent' }).waitFor();
+        await sendContactMessage(page, {
+          fullName: 'Grace Hopper',
+          email: 'grace@example.com',
+          subject: 'Hello',
+          text: 'Testing on a phone.',
+        });
         await expectNoHorizontalScroll(page, '/contact after sending');
 
         await runChat(page);

@@ -2,6 +2,19 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** Fills the contact form, sends it and waits for the thank-you. */
+export async function sendContactMessage(
+  page: Page,
+  message: { fullName: string; email: string; subject: string; text: string },
+) {
+  await page.getByLabel('Full name').fill(message.fullName);
+  await page.getByLabel('Email').fill(message.email);
+  await page.getByLabel('Subject').fill(message.subject);
+  await page.getByLabel('Message', { exact: true }).fill(message.text);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await page.getByRole('heading', { name: 'Thank you, your message has been sent' }).waitFor();
+}
+
 /** Every public route with its page title (docs/product-rules.md rule 22) and the h1 it shows. */
 export const PUBLIC_ROUTES: readonly { path: string; title: string; heading: string | RegExp }[] = [
   { path: '/', title: 'SAI Digital Wallet', heading: 'SAI Wallet' },
