@@ -22,6 +22,8 @@ export interface TestApp {
   eventCount(): Promise<number>;
   /** Waits until every projection has caught up with the log (for reads across sessions). */
   settle(): Promise<void>;
+  /** The log's length once every projection and follow-up has caught up (settle, then eventCount). */
+  settledEventCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function createTestApp(
     projections: options.projections,
   });
   const app = createApp(services.deps);
-  return {
+  const testApp: TestApp = {
     app,
     deps: services.deps,
     db,
@@ -75,11 +77,16 @@ export async function createTestApp(
       }
       throw new Error('the log kept growing while settling');
     },
+    async settledEventCount() {
+      await testApp.settle();
+      return await testApp.eventCount();
+    },
     async stop() {
       await services.stop();
       await db.drop();
     },
   };
+  return testApp;
 }
 
 /** The test app of the calling describe: started before its tests, stopped after them. */

@@ -20,10 +20,6 @@ describe('a suspended account cannot receive', () => {
   const ethBalance = async (client: TestClient) =>
     (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH')
       .balance;
-  async function settledCount() {
-    await t.settle();
-    return await t.eventCount();
-  }
 
   it('refuses transfers, crypto transfers and distributions to it, and its proofs and deposits wait', async () => {
     const alice = await signedUpClient(t);
@@ -41,7 +37,7 @@ describe('a suspended account cannot receive', () => {
     expect(deposit.status).toBe(201);
     await setStatus(bob.user.id, 'suspended');
 
-    const before = await settledCount();
+    const before = await t.settledEventCount();
     const refused = [
       await alice.client.post('/api/transactions', {
         type: 'transfer',
@@ -78,7 +74,7 @@ describe('a suspended account cannot receive', () => {
     });
     expect(confirm.status, confirm.text).toBe(422);
     expect(confirm.body.message).toBe(OWNER_SUSPENDED);
-    expect(await settledCount()).toBe(before);
+    expect(await t.settledEventCount()).toBe(before);
     expect(await saiBalance(alice.client)).toBe('100.00');
     expect(await ethBalance(alice.client)).toBe('2.00000000');
     const pending = (await admin.get('/api/admin/crypto/deposits')).body.map((d: { id: string }) => d.id);
