@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp, signedInAdmin, signedUpClient, type TestClient } from '../testing/testApp.ts';
 import { newEvmTxHash } from '../testing/txHashes.ts';
 
 /**
@@ -270,23 +269,16 @@ const WALK: Walk[] = [
 ];
 
 describe('authorization walk', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let clients: Record<Role, () => Promise<{ client: TestClient; self: string }>>;
   let other: string;
   const fixtures: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
     const otherUser = await signedUpClient(t);
     other = otherUser.user.id;
-    const admin = await ensureAdmin(t.deps, 'walk-admin@example.com', 'walk-admin-password', {
-      resetPassword: true,
-    });
-    const adminSession = t.client();
-    await adminSession.post('/api/auth/login', {
-      email: 'walk-admin@example.com',
-      password: 'walk-admin-password',
-    });
+    const admin = await signedInAdmin(t, 'walk-admin@example.com', 'walk-admin-password');
+    const adminSession = admin.client;
     fixtures.payment = (
       await otherUser.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 5 })
     ).body.id;
@@ -339,9 +331,6 @@ describe('authorization walk', () => {
         return { client, self: admin.userId };
       },
     };
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   it('covers every API route the app serves', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { runWorkload } from '../testing/faults/workload.ts';
 import { Random } from '../testing/random.ts';
-import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { setUpTestApp } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
 import { allProjections } from './index.ts';
 import { handlesType } from './projection.ts';
@@ -18,13 +18,12 @@ import { projectIntoSchema, readWholeLog, snapshotTables } from './testing.ts';
 const batched = allProjections.filter((p) => p.applyBatch);
 
 describe('set-based projections equal event-by-event ones', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let close = () => {};
   let log: RecordedEvent[];
   const seed = Number(process.env.BATCH_SEED ?? Date.now() % 100_000);
 
   beforeAll(async () => {
-    t = await createTestApp();
     const served = await servedWithWorkload(t, { users: 5, tag: 'batch', seed });
     close = served.close;
     const world = served.world;
@@ -45,7 +44,6 @@ describe('set-based projections equal event-by-event ones', () => {
 
   afterAll(async () => {
     close();
-    await t?.stop();
   });
 
   it.each(batched.map((p) => [p.name, p] as const))(

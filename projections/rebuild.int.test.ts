@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../infra/postgres/pool.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
 import { allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
@@ -16,20 +15,13 @@ const rebuildable = allProjections.filter((p) => p.tables.length > 0);
 const tables = rebuildable.flatMap((p) => p.tables);
 
 describe('projections:rebuild (blue-green)', () => {
-  let t: TestApp;
-  let admin: TestClient;
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'rebuild-admin@example.com');
   let users: Awaited<ReturnType<typeof signedUpClient>>[];
   /** Each notification of the log before the rebuilds, and whether its user had read it. */
   let readBefore: { id: string; is_read: boolean }[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'rebuild-admin@example.com', 'rebuild-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'rebuild-admin@example.com',
-      password: 'rebuild-admin-password',
-    });
     users = [];
     for (let i = 0; i < 4; i++) users.push(await signedUpClient(t));
     for (const u of users)
@@ -70,9 +62,6 @@ describe('projections:rebuild (blue-green)', () => {
     readBefore = notices;
     expect(notices.filter((n) => n.is_read).length).toBeGreaterThan(2);
     expect(notices.filter((n) => !n.is_read).length).toBeGreaterThan(2);
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   /** Every index the projections' schemas define is on the live tables (deferred ones included). */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { comparePositions, type NewEvent } from '../infra/eventStore/eventStore.ts';
-import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
+import type { TestDatabase } from '../testing/testDb.ts';
+import { setUpTestStore } from '../testing/testStore.ts';
 import { oneHandlerFor, type Projection } from './projection.ts';
 import { ProjectionRunner, readCheckpoint } from './runner.ts';
 import { until } from './testing.ts';
@@ -51,17 +51,7 @@ async function total(db: TestDatabase, table: string): Promise<number> {
 }
 
 describe('projection runner', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase('runner');
-    store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const { db, store } = setUpTestStore('runner');
 
   const runner = (
     projections: Projection[],

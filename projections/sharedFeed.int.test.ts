@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   comparePositions,
   type EventStore,
@@ -8,8 +8,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
 } from '../infra/eventStore/eventStore.ts';
-import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
+import { setUpTestStore } from '../testing/testStore.ts';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
@@ -71,17 +70,7 @@ function subscriber(after: LogPosition | null, behaviour: { failOnCall?: number 
 }
 
 describe('shared log feed', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase('feed');
-    store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const { db, store } = setUpTestStore('feed');
 
   /** Appends `count` events to streams `<prefix>-0..3` from four concurrent writers; returns their ids in log order. */
   async function append(prefix: string, count: number): Promise<string[]> {

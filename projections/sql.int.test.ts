@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../testing/testDb.ts';
 import { insertRows } from './sql.ts';
 
 const COLUMNS = [
@@ -12,13 +12,7 @@ const COLUMNS = [
 ] as const;
 
 describe('insertRows', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlrows');
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = setUpTestDatabase('sqlrows');
 
   it('copies in exactly the rows the INSERT writes: tabs, newlines, backslashes, quotes and nulls included', async () => {
     const rows = [

@@ -142,21 +142,6 @@ export async function rebuildElsewhere(
   );
 }
 
-/** Balances per account and asset from folding every posting of the log (minor units). */
-export async function balancesFromLog(store: EventStore): Promise<Map<string, bigint>> {
-  const { postingsOf } = await import('../domain/ledger/postings.ts');
-  const balances = new Map<string, bigint>();
-  for (const event of await readWholeLog(store)) {
-    for (const posting of postingsOf(event)) {
-      const from = `${posting.from}|${posting.asset}`;
-      const to = `${posting.to}|${posting.asset}`;
-      balances.set(from, (balances.get(from) ?? 0n) - posting.units);
-      balances.set(to, (balances.get(to) ?? 0n) + posting.units);
-    }
-  }
-  return balances;
-}
-
 /** Polls `check` until it holds; fails after `timeoutMs`, naming the condition. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

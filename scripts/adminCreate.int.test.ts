@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 
 function adminCreate(databaseUrl: string, ...args: string[]) {
   return spawnSync(process.execPath, ['scripts/tool.mjs', 'adminCreate', ...args], {
@@ -13,13 +13,7 @@ function adminCreate(databaseUrl: string, ...args: string[]) {
 }
 
 describe('npm run admin:create', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('creates an admin who can sign in and is an admin', async () => {
     const run = adminCreate(t.db.url, '--email', 'ops@example.com', '--password', 'ops-password-1');
@@ -51,5 +45,17 @@ describe('npm run admin:create', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--email must be an e-mail address');
     expect(await t.eventCount()).toBe(before);
+  });
+
+  it('says it failed, under its name, and exits 1 when the database cannot be reached', () => {
+    const run = adminCreate(
+      'postgres://sai@127.0.0.1:1/nowhere',
+      '--email',
+      'ops@example.com',
+      '--password',
+      'ops-password-1',
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^admin:create failed: \S/m);
   });
 });

@@ -4,6 +4,7 @@ import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
+import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
 
 /**
@@ -49,7 +50,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`admin:create failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain('admin:create', main);

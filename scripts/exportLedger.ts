@@ -9,6 +9,7 @@ import { createPool } from '../infra/postgres/pool.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
+import { runMain } from '../runtime/main.ts';
 
 /**
  * npm run ledger:export -- --from 2026-01-01 --to 2026-02-01 [--asset SAI] [--account user:ID]
@@ -97,7 +98,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`ledger:export failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain('ledger:export', main);

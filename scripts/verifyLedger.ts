@@ -2,6 +2,7 @@ import { verifyLedger } from '../app/audit/verifyLedger.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
+import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
 
 /**
@@ -45,7 +46,4 @@ async function main() {
   process.exit(code);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`ledger:verify failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(2);
-});
+runMain('ledger:verify', main, 2);

@@ -1,16 +1,7 @@
-/** What the ledger's HTTP tests share: an admin's client, funding through it, a user's balance. */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { createTestApp, type TestApp, type TestClient } from './testApp.ts';
-
-export async function adminClient(t: TestApp, email = `admin-${randomUUID().slice(0, 8)}@example.com`) {
-  await ensureAdmin(t.deps, email, 'admin-password-1', { resetPassword: true });
-  const client = t.client();
-  const reply = await client.post('/api/auth/login', { email, password: 'admin-password-1' });
-  expect(reply.status).toBe(200);
-  return client;
-}
+/** What the ledger's HTTP tests share: funding a user (SAI, ETH) through the admin, and a user's balance. */
+import { expect } from 'vitest';
+import type { TestClient } from './testApp.ts';
+import { newEvmTxHash } from './txHashes.ts';
 
 export async function fund(admin: TestClient, userId: string, amount: string | number) {
   const reply = await admin.post('/api/transactions', {
@@ -23,22 +14,26 @@ export async function fund(admin: TestClient, userId: string, amount: string | n
   return reply.body;
 }
 
+/**
+ * Credits `amount` ETH to a user the way users get it: a deposit declared on Ethereum with its hash, then
+ * confirmed by the admin.
+ */
+export async function fundEth(admin: TestClient, user: TestClient, amount: string) {
+  const declared = await user.post('/api/crypto/deposits', {
+    currency: 'ETH',
+    network: 'ethereum',
+    txHash: newEvmTxHash(),
+  });
+  expect(declared.status, declared.text).toBe(201);
+  const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
+    action: 'confirm',
+    amount,
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return declared.body;
+}
+
 export async function balance(client: TestClient): Promise<string> {
   const me = await client.get('/api/auth/user');
   return me.body.balance;
-}
-
-/**
- * Registers, in the calling describe, a test app with a signed-in admin: started before its tests (handed
- * to `use`), stopped after them.
- */
-export function withLedgerApp(use: (app: { t: TestApp; admin: TestClient }) => void) {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    t = await createTestApp();
-    use({ t, admin: await adminClient(t) });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
 }

@@ -14,7 +14,7 @@ import {
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
 import { readCheckpoint } from '../projections/runner.ts';
-import { rebuildElsewhere, snapshotTables } from '../projections/testing.ts';
+import { readWholeLog, rebuildElsewhere, snapshotTables } from '../projections/testing.ts';
 import { createTestDatabase } from './testDb.ts';
 
 /**
@@ -150,17 +150,6 @@ export function units(amount: string, asset: Asset): bigint {
   return negative ? -value : value;
 }
 
-export async function readLog(store: EventStore): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  let after: LogPosition | null = null;
-  for (;;) {
-    const batch = await store.readAll({ after, limit: 2_000 });
-    if (batch.length === 0) return events;
-    events.push(...batch);
-    after = batch[batch.length - 1]!.position;
-  }
-}
-
 /**
  * Waits until every projection's checkpoint has reached the head of the log, the follow-up worker has no
  * debit left awaiting its credit, and the head stops moving (the follow-up worker appends while it catches
@@ -225,7 +214,7 @@ export interface LedgerUnderTest {
 export async function checkLedgerInvariants(target: LedgerUnderTest): Promise<void> {
   const { pool, store } = target;
   const projections = target.projections ?? allProjections;
-  const log = await readLog(store);
+  const log = await readWholeLog(store);
   expect(logViolations(log, { acknowledged: target.acknowledged, settled: true })).toEqual([]);
 
   // 1. No overdraft at any point of any user's history, as the read model saw it.

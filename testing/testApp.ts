@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { expect } from 'vitest';
 import { createApp } from '../api/app.ts';
+import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import type { Projection } from '../projections/projection.ts';
 import { loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
 import { startServices } from '../runtime/services.ts';
+import { beforeAllValue } from './beforeAllValue.ts';
+import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 export interface TestApp {
@@ -17,6 +22,8 @@ export interface TestApp {
   eventCount(): Promise<number>;
   /** Waits until every projection has caught up with the log (for reads across sessions). */
   settle(): Promise<void>;
+  /** The log's length once every projection and follow-up has caught up (settle, then eventCount). */
+  settledEventCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -47,7 +54,7 @@ export async function createTestApp(
     projections: options.projections,
   });
   const app = createApp(services.deps);
-  return {
+  const testApp: TestApp = {
     app,
     deps: services.deps,
     db,
@@ -70,11 +77,24 @@ export async function createTestApp(
       }
       throw new Error('the log kept growing while settling');
     },
+    async settledEventCount() {
+      await testApp.settle();
+      return await testApp.eventCount();
+    },
     async stop() {
       await services.stop();
       await db.drop();
     },
   };
+  return testApp;
+}
+
+/** The test app of the calling describe: started before its tests, stopped after them. */
+export function setUpTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  return beforeAllValue(
+    () => createTestApp(...args),
+    (t) => t.stop(),
+  );
 }
 
 export interface Reply<T = unknown> {
@@ -102,24 +122,12 @@ export class TestClient {
       h['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(this.cookies);
+    if (cookie) h.cookie = cookie;
     const response = await this.app.request(`http://localhost${path}`, init);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index);
-      const value = pair!.slice(index + 1);
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, response.headers);
     const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parseBody(text) as T, text };
   }
 
   /**
@@ -171,4 +179,38 @@ export async function signedUpClient(t: TestApp, overrides: Record<string, unkno
   const reply = await client.post('/api/auth/register', registration);
   if (reply.status !== 201) throw new Error(`registration failed: ${reply.status} ${reply.text}`);
   return { client, user: reply.body as { id: string; email: string; username: string }, registration };
+}
+
+/** An admin (made, or its password reset) signed in on a fresh client, with the admin's user id. */
+export async function signedInAdmin(
+  t: TestApp,
+  email = `admin-${randomUUID().slice(0, 8)}@example.com`,
+  password = 'admin-password-1',
+) {
+  const { userId } = await ensureAdmin(t.deps, email, password, { resetPassword: true });
+  const client = t.client();
+  const reply = await client.post('/api/auth/login', { email, password });
+  expect(reply.status, reply.text).toBe(200);
+  return { client, userId };
+}
+
+/** An admin's signed-in client (see signedInAdmin). */
+export async function adminClient(t: TestApp, email?: string) {
+  return (await signedInAdmin(t, email)).client;
+}
+
+/** A newly signed-up user's client for the calling describe, made before its tests on `t`. */
+export function setUpUserClient(t: TestApp): TestClient {
+  return beforeAllValue(
+    async () => (await signedUpClient(t)).client,
+    async () => {},
+  );
+}
+
+/** A signed-in admin's client for the calling describe, made before its tests on `t`. */
+export function setUpAdminClient(t: TestApp, email?: string): TestClient {
+  return beforeAllValue(
+    () => adminClient(t, email),
+    async () => {},
+  );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPool, type Pool } from '../infra/postgres/pool.ts';
+import { beforeAllValue } from './beforeAllValue.ts';
 
 export interface TestDatabase {
   url: string;
@@ -31,4 +32,12 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/** A fresh database for the calling describe: made before its tests, dropped after them. */
+export function setUpTestDatabase(prefix?: string): TestDatabase {
+  return beforeAllValue(
+    () => createTestDatabase(prefix),
+    (db) => db.drop(),
+  );
 }

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assertActive } from '../../app/auth/users.service.ts';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import { eventText, liveSessions } from '../../testing/accountApp.ts';
-import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { newRegistration, setUpTestApp, signedInAdmin, signedUpClient } from '../../testing/testApp.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
 
 const DEFAULTS = {
@@ -16,13 +15,7 @@ const DEFAULTS = {
 };
 
 describe('account: profile, password, preferences', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('edits the profile through an event, and shows it with the avatar initials', async () => {
     const { client, user } = await signedUpClient(t, { firstName: 'Ada', lastName: 'Lovelace' });
@@ -324,18 +317,8 @@ describe('account: profile, password, preferences', () => {
   });
 
   it('suspends a user: sessions end at once, sign-in and money commands are refused; reactivation restores', async () => {
-    const admin = await ensureAdmin(t.deps, 'acct-admin@example.com', 'acct-admin-password', {
-      resetPassword: true,
-    });
-    const adminClient = t.client();
-    expect(
-      (
-        await adminClient.post('/api/auth/login', {
-          email: 'acct-admin@example.com',
-          password: 'acct-admin-password',
-        })
-      ).status,
-    ).toBe(200);
+    const admin = await signedInAdmin(t, 'acct-admin@example.com');
+    const adminClient = admin.client;
     const { client, user, registration } = await signedUpClient(t);
     const second = t.client();
     await second.post('/api/auth/login', { email: user.email, password: registration.password });

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { adminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 describe('a suspended user moves no money', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('is refused on every money command, even with a session opened before the suspension', async () => {
-    const { ensureAdmin } = await import('../../app/bootstrap/accounts.ts');
     const { assertActive } = await import('../../app/auth/users.service.ts');
-    await ensureAdmin(t.deps, 'susp-admin@example.com', 'susp-admin-password', { resetPassword: true });
-    const admin = t.client();
-    await admin.post('/api/auth/login', { email: 'susp-admin@example.com', password: 'susp-admin-password' });
+    const admin = await adminClient(t, 'susp-admin@example.com');
     const victim = await signedUpClient(t);
     const friend = await signedUpClient(t);
     await admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: victim.user.id, amount: 50 });

@@ -1,11 +1,13 @@
 import { type Secret, TOTP, URI } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptTotpSecret, totpEncryptionKey } from '../../app/auth/totp.ts';
 import { eventText, liveSessions } from '../../testing/accountApp.ts';
-import { createTestApp, type Reply, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { type Reply, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 describe('account: two-factor authentication', () => {
-  let t: TestApp;
+  const t = setUpTestApp({
+    RATE_LIMITS: 'login=1000/60,password=3/60,register=1000/60,totp=5/300',
+  });
   // A clock the test moves in whole TOTP steps, so codes are not at the mercy of a step boundary.
   let clock = Date.now();
   const replies: Reply[] = [];
@@ -18,13 +20,7 @@ describe('account: two-factor authentication', () => {
     TOTP.generate({ secret, timestamp: clock + offsetSteps * 30_000 });
 
   beforeAll(async () => {
-    t = await createTestApp({
-      RATE_LIMITS: 'login=1000/60,password=3/60,register=1000/60,totp=5/300',
-    });
     t.deps.now = () => new Date(clock);
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   async function enrol(client: ReturnType<TestApp['client']>, userId: string, email: string) {

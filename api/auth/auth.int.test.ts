@@ -1,15 +1,9 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newRegistration, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 describe('accounts and sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('registers a user, signs them in with an httpOnly cookie, and reads them back', async () => {
     const client = t.client();
@@ -233,13 +227,7 @@ describe('accounts and sign-in', () => {
 });
 
 describe('rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITS: 'login=100/60,loginPair=3/60,register=2/60' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp({ RATE_LIMITS: 'login=100/60,loginPair=3/60,register=2/60' });
 
   it('limits login attempts per account and address, and registrations per client, with 429 and Retry-After', async () => {
     const body = { email: 'target@example.com', password: 'guess-123' };

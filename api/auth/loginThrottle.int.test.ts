@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Reply, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { type Reply, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { LONGEST_WAIT_FACTOR } from '../http/loginThrottle.ts';
 
 // The client address comes from X-Forwarded-For, as behind the reverse proxy (TRUST_PROXY=1).
@@ -19,14 +19,8 @@ function expectThrottled(reply: Reply<{ message?: string }>) {
 }
 
 describe('sign-in throttling with the default limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Only registration is loosened: every test here signs up from the same address.
-    t = await createTestApp({ TRUST_PROXY: '1', RATE_LIMITS: 'register=1000/60' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  // Only registration is loosened: every test here signs up from the same address.
+  const t = setUpTestApp({ TRUST_PROXY: '1', RATE_LIMITS: 'register=1000/60' });
 
   it("ten wrong passwords for someone else's e-mail throttle the guesser, not the owner", async () => {
     const { user, registration } = await signedUpClient(t);
@@ -101,16 +95,10 @@ describe('sign-in throttling with the default limits', () => {
 });
 
 describe('sign-in throttling: progressive waits, slow mode, credential stuffing', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Two free failures and a first wait of one second, so the doubling can be watched.
-    t = await createTestApp({
-      TRUST_PROXY: '1',
-      RATE_LIMITS: 'register=1000/60,login=1000/60,loginPair=2/1,loginAccount=6/3600,loginAddress=8/3600',
-    });
-  });
-  afterAll(async () => {
-    await t?.stop();
+  // Two free failures and a first wait of one second, so the doubling can be watched.
+  const t = setUpTestApp({
+    TRUST_PROXY: '1',
+    RATE_LIMITS: 'register=1000/60,login=1000/60,loginPair=2/1,loginAccount=6/3600,loginAddress=8/3600',
   });
 
   it('doubles the wait with each further failure, and lets one attempt through at a time', async () => {

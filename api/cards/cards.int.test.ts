@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 const address = {
   address: '12 Sheikh Zayed Road',
@@ -12,20 +11,8 @@ const address = {
 };
 
 describe('cards over HTTP', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'cards-admin@example.com', 'cards-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'cards-admin@example.com',
-      password: 'cards-admin-password',
-    });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'cards-admin@example.com');
 
   it('follows a card from request to delivery, with a notification at every status change', async () => {
     const { client, user } = await signedUpClient(t);
@@ -172,20 +159,8 @@ describe('cards over HTTP', () => {
 });
 
 describe('every transition the card machine forbids, through the API', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'machine-admin@example.com', 'machine-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'machine-admin@example.com',
-      password: 'machine-admin-password',
-    });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'machine-admin@example.com');
 
   type State = 'pending' | 'verifying' | 'active' | 'frozen' | 'shipping' | 'delivered' | 'activeNoAddress';
   /** Drives a fresh user's card into `state`; returns the user's client and the card id. */

@@ -1,37 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
+import { describe, expect, it } from 'vitest';
+import { fundEth } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
+import { newHexTxId } from '../../testing/txHashes.ts';
 
 describe('crypto over HTTP', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
-    await ensureAdmin(t.deps, 'crypto-admin@example.com', 'crypto-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'crypto-admin@example.com',
-      password: 'crypto-admin-password',
-    });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
+  const admin = setUpAdminClient(t, 'crypto-admin@example.com');
 
   async function fundedEth(amount: string) {
     const user = await signedUpClient(t);
-    const declared = await user.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(declared.status).toBe(201);
-    const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
-      action: 'confirm',
-      amount,
-    });
-    expect(confirmed.status).toBe(200);
+    await fundEth(admin, user.client, amount);
     await t.settle();
     return user;
   }

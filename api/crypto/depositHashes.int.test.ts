@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { StateCache } from '../../app/commands/handleCommand.ts';
 import { declareDeposit } from '../../app/crypto/crypto.service.ts';
 import { cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash, newHexTxId, newSolanaSignature } from '../../testing/txHashes.ts';
 
 const DECLARED_ON_ETHEREUM = 'This transaction hash has already been declared for a deposit on Ethereum';
@@ -13,26 +12,11 @@ const CREDITED_ON_ETHEREUM = 'This transaction has already been credited to a de
 
 /** One on-chain transaction, one deposit: (network, hash) pairs over HTTP, against real Postgres. */
 describe('deposit transaction hashes', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'hash-admin@example.com', 'hash-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', { email: 'hash-admin@example.com', password: 'hash-admin-password' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'hash-admin@example.com');
 
   const declare = (client: TestClient, body: Record<string, unknown>, key?: string) =>
     client.request('POST', '/api/crypto/deposits', body, key ? { 'Idempotency-Key': key } : {});
-
-  /** The log's length once every projection and follow-up has caught up. */
-  async function settledCount() {
-    await t.settle();
-    return await t.eventCount();
-  }
 
   it('stores EVM hashes lower-case with 0x, and refuses a second declaration of one transaction, however spelled', async () => {
     const alice = await signedUpClient(t);
@@ -46,7 +30,7 @@ describe('deposit transaction hashes', () => {
     expect(first.status, first.text).toBe(201);
     expect(first.body.txHash).toBe(`0x${hex}`);
 
-    const before = await settledCount();
+    const before = await t.settledEventCount();
     const spellings = [`0x${hex}`, hex, `0X${hex.toUpperCase()}`, ` 0x${hex} `];
     for (const [who, client] of [
       ['same user', alice.client],
@@ -62,7 +46,7 @@ describe('deposit transaction hashes', () => {
         }
       }
     }
-    expect(await settledCount()).toBe(before);
+    expect(await t.settledEventCount()).toBe(before);
     // Another network is another transaction.
     expect((await declare(bob.client, { currency: 'ETH', network: 'base', txHash: hex })).status).toBe(201);
     // A retry of the first declaration (same Idempotency-Key) is not a second declaration.
@@ -96,7 +80,7 @@ describe('deposit transaction hashes', () => {
     expect(
       (await declare(user.client, { currency: 'SOL', network: 'solana', txHash: signature })).status,
     ).toBe(409);
-    const before = await settledCount();
+    const before = await t.settledEventCount();
     const bad = [
       { currency: 'ETH', network: 'ethereum', txHash: '0xabc123' },
       { currency: 'BTC', network: 'bitcoin', txHash: `0x${hex}` },
@@ -108,7 +92,7 @@ describe('deposit transaction hashes', () => {
       expect(reply.status, body.network).toBe(400);
       expect(reply.body.fieldErrors.txHash).toMatch(/transaction (hashes|ids|signatures) are/);
     }
-    expect(await settledCount()).toBe(before);
+    expect(await t.settledEventCount()).toBe(before);
   });
 
   it('lets exactly one of ten concurrent declarations of a transaction win', async () => {
@@ -163,14 +147,14 @@ describe('deposit transaction hashes', () => {
     const bob = await signedUpClient(t);
     const hashless = await declare(alice.client, { currency: 'ETH', network: 'ethereum' });
     expect(hashless.status).toBe(201);
-    const before = await settledCount();
+    const before = await t.settledEventCount();
     const missing = await admin.patch(`/api/admin/crypto/deposits/${hashless.body.id}`, {
       action: 'confirm',
       amount: '1',
     });
     expect(missing.status).toBe(400);
     expect(missing.body.fieldErrors.txHash).toBe('Enter the transaction hash of this deposit to confirm it');
-    expect(await settledCount()).toBe(before);
+    expect(await t.settledEventCount()).toBe(before);
 
     // Bob's declared transaction, credited; then the admin names it for Alice's deposit: refused.
     const hash = newEvmTxHash();
@@ -180,7 +164,7 @@ describe('deposit transaction hashes', () => {
       amount: '2',
     });
     expect(credited.status, credited.text).toBe(200);
-    const beforeTwice = await settledCount();
+    const beforeTwice = await t.settledEventCount();
     for (const spelling of [hash, hash.slice(2).toUpperCase()]) {
       const twice = await admin.patch(`/api/admin/crypto/deposits/${hashless.body.id}`, {
         action: 'confirm',
@@ -190,7 +174,7 @@ describe('deposit transaction hashes', () => {
       expect(twice.status, spelling).toBe(409);
       expect(twice.body.message).toBe(CREDITED_ON_ETHEREUM);
     }
-    expect(await settledCount()).toBe(beforeTwice);
+    expect(await t.settledEventCount()).toBe(beforeTwice);
 
     // A hash given for a declaration that has one must be that transaction.
     const other = await declare(bob.client, { currency: 'ETH', network: 'ethereum', txHash: newEvmTxHash() });
@@ -280,7 +264,7 @@ describe('deposit transaction hashes', () => {
     const pendingTwin = await legacy(`0x${hex}`, false);
     await t.settle();
 
-    const before = await settledCount();
+    const before = await t.settledEventCount();
     const declared = await declare(user.client, { currency: 'ETH', network: 'ethereum', txHash: hex });
     expect(declared.status).toBe(409);
     expect(declared.body.message).toBe(CREDITED_ON_ETHEREUM);
@@ -290,7 +274,7 @@ describe('deposit transaction hashes', () => {
     });
     expect(confirmTwin.status).toBe(409);
     expect(confirmTwin.body.message).toBe(CREDITED_ON_ETHEREUM);
-    expect(await settledCount()).toBe(before);
+    expect(await t.settledEventCount()).toBe(before);
 
     // Two old declarations of one transaction, neither confirmed: the first confirmation wins.
     const other = newHexTxId();

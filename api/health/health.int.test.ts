@@ -1,10 +1,9 @@
 import { createServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/projection.ts';
-import { createTestApp, signedUpClient, type TestApp, TestClient } from '../../testing/testApp.ts';
+import { adminClient, setUpTestApp, signedUpClient, TestClient } from '../../testing/testApp.ts';
 import { createApp } from '../app.ts';
 import { READY_TIMEOUT_MS } from './health.routes.ts';
 
@@ -12,25 +11,19 @@ const METRICS_TOKEN = 'metrics-token-for-health-tests';
 const withToken = { Authorization: `Bearer ${METRICS_TOKEN}` };
 
 describe('GET /api/health', () => {
-  let t: TestApp;
   let poisoned = false;
-  beforeAll(async () => {
-    // A projection that fails on registrations while `poisoned` is set.
-    const fragile: Projection = {
-      name: 'fragile',
-      tables: [],
-      schema: 'SELECT 1;',
-      handlers: {
-        async UserRegistered() {
-          if (poisoned) throw new Error('fragile projection cannot handle this event');
-        },
+  // A projection that fails on registrations while `poisoned` is set.
+  const fragile: Projection = {
+    name: 'fragile',
+    tables: [],
+    schema: 'SELECT 1;',
+    handlers: {
+      async UserRegistered() {
+        if (poisoned) throw new Error('fragile projection cannot handle this event');
       },
-    };
-    t = await createTestApp({ METRICS_TOKEN }, { projections: [...allProjections, fragile] });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+    },
+  };
+  const t = setUpTestApp({ METRICS_TOKEN }, { projections: [...allProjections, fragile] });
 
   it('reports the store, the database and every projection with checkpoint and lag', async () => {
     await signedUpClient(t);
@@ -68,16 +61,7 @@ describe('GET /api/health', () => {
       expect(reply.text).not.toMatch(/checkpoint|eventsProcessed|lastError|postgres|users/);
     }
 
-    await ensureAdmin(t.deps, 'health-admin@example.com', 'health-admin-password', { resetPassword: true });
-    const admin = t.client();
-    expect(
-      (
-        await admin.post('/api/auth/login', {
-          email: 'health-admin@example.com',
-          password: 'health-admin-password',
-        })
-      ).status,
-    ).toBe(200);
+    const admin = await adminClient(t, 'health-admin@example.com');
     for (const reply of [await admin.get('/api/health'), await t.client().get('/api/health', withToken)]) {
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({
@@ -159,13 +143,7 @@ describe('GET /api/health', () => {
 });
 
 describe('/livez and /readyz', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('say live and ready, and nothing else', async () => {
     const live = await t.client().get('/livez');

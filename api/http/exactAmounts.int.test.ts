@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
+import { newHexTxId } from '../../testing/txHashes.ts';
 
 /**
  * Every amount field over HTTP, sent as a JSON number whose double is not its literal. JSON.parse made
@@ -13,47 +13,18 @@ import { newEvmTxHash, newHexTxId } from '../../testing/txHashes.ts';
 const ROUNDED_BY_JSON_PARSE = ['1.999999999999999999', '0.10000000000000001'];
 
 describe('amounts are read from the literal a JSON number was written with', () => {
-  let t: TestApp;
-  let admin: TestClient;
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'exact-admin@example.com');
   let alice: Awaited<ReturnType<typeof signedUpClient>>;
   let bob: Awaited<ReturnType<typeof signedUpClient>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'exact-admin@example.com', 'exact-admin-password', { resetPassword: true });
-    admin = t.client();
-    expect(
-      (
-        await admin.post('/api/auth/login', {
-          email: 'exact-admin@example.com',
-          password: 'exact-admin-password',
-        })
-      ).status,
-    ).toBe(200);
     alice = await signedUpClient(t);
     bob = await signedUpClient(t);
     // Alice gets SAI and ETH to spend, so a refusal can only come from the amount.
-    const funded = await admin.post('/api/transactions', {
-      type: 'admin_deposit',
-      receiver_id: alice.user.id,
-      amount: '100.00',
-    });
-    expect(funded.status, funded.text).toBe(201);
-    const declared = await alice.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(declared.status).toBe(201);
-    const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
-      action: 'confirm',
-      amount: '5',
-    });
-    expect(confirmed.status).toBe(200);
+    await fund(admin, alice.user.id, '100.00');
+    await fundEth(admin, alice.client, '5');
     await t.settle();
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   /** Sends `body` (raw JSON text) and expects a 400 that names the amount and appends nothing. */

@@ -1,16 +1,11 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { type RawReply, readReply } from '../../testing/rawHttp.ts';
+import { setUpTestApp } from '../../testing/testApp.ts';
 import { createApp } from '../app.ts';
-
-interface RawReply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 /** One request over a real socket with exactly these headers (Host included: none is added). */
 function send(
@@ -27,18 +22,7 @@ function send(
     }
     const request = http.request(
       { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: all, setHost: false },
-      (response) => {
-        const parts: Buffer[] = [];
-        response.on('data', (part: Buffer) => parts.push(part));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(parts).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
-      },
+      (response) => readReply(response).then(resolve, reject),
     );
     request.on('error', reject);
     request.end(options.body);
@@ -70,7 +54,7 @@ function expectMisdirected(reply: RawReply, what: string) {
 }
 
 describe('the Host allow-list, over HTTP', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   const servers: ReturnType<typeof serve>[] = [];
 
   /** The test's app with these settings (PUBLIC_URL, ALLOWED_HOSTS, TRUST_PROXY), on a port of its own. */
@@ -91,12 +75,8 @@ describe('the Host allow-list, over HTTP', () => {
     return (server.address() as AddressInfo).port;
   }
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
   afterAll(async () => {
     for (const server of servers) await new Promise((resolve) => server.close(resolve));
-    await t?.stop();
   });
 
   it('refuses a foreign Host with 421 on the API, a static file and the web app, but not the probes', async () => {

@@ -3,14 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newRegistration, type TestApp } from '../../testing/testApp.ts';
+import { type RawReply, readReply } from '../../testing/rawHttp.ts';
+import { newRegistration, setUpTestApp } from '../../testing/testApp.ts';
 import { MAX_BODY_BYTES } from '../app.ts';
-
-interface RawReply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 /**
  * One request over a real socket, framed as asked: `chunks` are sent with Transfer-Encoding: chunked,
@@ -26,18 +21,9 @@ function send(
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined || options.chunks) headers['content-type'] ??= 'application/json';
     if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
-    const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(parts).toString('utf8'),
-        }),
-      );
-      response.on('error', reject);
-    });
+    const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) =>
+      readReply(response).then(resolve, reject),
+    );
     // The server may answer (413) before reading a long body and close: that is not the test's failure.
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
@@ -62,13 +48,12 @@ function adapterObjects(c: Context) {
 }
 
 describe('the API served by @hono/node-server', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let server: ReturnType<typeof serve>;
   let port: number;
   const seen = new Map<string, ReturnType<typeof adapterObjects>>();
 
   beforeAll(async () => {
-    t = await createTestApp();
     // The real app, inside an app that notes what the adapter's objects became once everything ran.
     const outer = new Hono();
     outer.use(async (c, next) => {
@@ -89,7 +74,6 @@ describe('the API served by @hono/node-server', () => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await t.stop();
   });
 
   it("answers without the adapter's Fetch objects, with the headers and cookies set after the handler", async () => {

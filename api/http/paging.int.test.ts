@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 /**
  * Pagination caps (issue 8): every list the API serves has a cap. A list that pages takes `limit` up to
@@ -114,7 +113,7 @@ const NOT_LISTS: Record<string, string> = {
 };
 
 describe('pagination caps', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let clients: Record<Who, TestClient>;
   let userId: string;
   const url = (list: List, query = '') => {
@@ -123,16 +122,10 @@ describe('pagination caps', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
     userId = alice.user.id;
-    await ensureAdmin(t.deps, 'paging-admin@example.com', 'paging-admin-password', { resetPassword: true });
-    const admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'paging-admin@example.com',
-      password: 'paging-admin-password',
-    });
+    const admin = await adminClient(t, 'paging-admin@example.com');
     clients = { user: alice.client, admin };
     // More rows than the caps, through the API, a few requests at a time.
     const inBatches = async (n: number, send: (i: number) => Promise<{ status: number }>) => {
@@ -159,9 +152,6 @@ describe('pagination caps', () => {
     expect((await bob.client.post('/api/cards', {})).status).toBe(201);
     await t.settle();
   }, 300_000);
-  afterAll(async () => {
-    await t?.stop();
-  });
 
   it('knows every GET route as a capped list or as something that is not a list', () => {
     const gets = new Set(

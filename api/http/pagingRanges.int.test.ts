@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAdminClient, setUpTestApp, setUpUserClient, type TestClient } from '../../testing/testApp.ts';
 
 /**
  * Issue 29: a query parameter's accepted range matches the SQL type it ends in. `1-1-32768` passed the
@@ -8,25 +7,9 @@ import { createTestApp, signedUpClient, type TestApp, type TestClient } from '..
  * type is now a 400 Problem with a message, and the largest values of each type still page.
  */
 describe('paging parameters within their SQL types', () => {
-  let t: TestApp;
-  let user: TestClient;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    user = (await signedUpClient(t)).client;
-    await ensureAdmin(t.deps, 'paging-admin@example.com', 'paging-admin-password', { resetPassword: true });
-    admin = t.client();
-    const login = await admin.post('/api/auth/login', {
-      email: 'paging-admin@example.com',
-      password: 'paging-admin-password',
-    });
-    expect(login.status).toBe(200);
-  });
-
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const user = setUpUserClient(t);
+  const admin = setUpAdminClient(t, 'paging-admin@example.com');
 
   const refused = async (client: TestClient, path: string, field: string) => {
     const before = await t.eventCount();

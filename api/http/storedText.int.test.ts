@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAdminClient, setUpTestApp, setUpUserClient, signedUpClient } from '../../testing/testApp.ts';
 
 /**
  * Every stored free-text field answers to one rule (domain/shared/text.ts): the same characters are
@@ -166,23 +165,9 @@ const ACCEPTED = [
 ];
 
 describe('one rule for every stored free-text field', () => {
-  let t: TestApp;
-  let user: TestClient;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    user = (await signedUpClient(t)).client;
-    await ensureAdmin(t.deps, 'text.admin@example.com', 'admin-password-1', { resetPassword: true });
-    admin = t.client();
-    const login = await admin.post('/api/auth/login', {
-      email: 'text.admin@example.com',
-      password: 'admin-password-1',
-    });
-    expect(login.status).toBe(200);
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const user = setUpUserClient(t);
+  const admin = setUpAdminClient(t, 'text.admin@example.com');
 
   const clientFor = (as: TextField['as']) => (as === 'user' ? user : as === 'admin' ? admin : t.client());
 

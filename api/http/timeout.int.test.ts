@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../app/auth/credentials.ts';
 import { createSession } from '../../app/auth/sessions.ts';
 import { registerUser } from '../../app/auth/users.service.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { setUpTestApp, type TestClient } from '../../testing/testApp.ts';
 
 /**
  * REQUEST_TIMEOUT_MS, on real routes made slow for a real reason: another session holds a table lock
@@ -13,7 +13,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/test
 const TIMEOUT_MS = 300;
 
 describe('request timeout', () => {
-  let t: TestApp;
+  const t = setUpTestApp({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
   let alice: { client: TestClient; user: { id: string } };
 
   /** Runs `during` while another session holds `lock`, then lets the blocked work go on. */
@@ -30,7 +30,6 @@ describe('request timeout', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
     // Registered and signed in through the services, not HTTP: hashing a password can itself take longer
     // than this test's short timeout on a busy machine.
     const { user } = await registerUser(
@@ -58,9 +57,6 @@ describe('request timeout', () => {
     client.cookies.set('sai_session', session.token);
     alice = { client, user: { id: user.userId } };
     await t.settle();
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   it('answers a request stuck behind a lock with a 503 Problem once the timeout passes', async () => {

@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../../app/commands/handleCommand.ts';
 import { CREDIT_GRACE_MS } from '../../app/workflows/followUps.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
-import { balance, fund, withLedgerApp } from '../../testing/ledgerApp.ts';
-import { signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { balance, fund } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 /** The credit a transfer leaves to the follow-up worker when its request dies, and no other. */
 describe('token ledger over HTTP', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  withLedgerApp((app) => ({ t, admin } = app));
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t);
 
   it('finishes a transfer whose credit was interrupted (follow-up worker)', async () => {
     const alice = await signedUpClient(t);

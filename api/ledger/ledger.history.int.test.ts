@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { balance, fund, withLedgerApp } from '../../testing/ledgerApp.ts';
-import { signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { balance, fund } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 /** What users and admins read back: histories, the admin list, notifications, stats and the giveaway. */
 describe('token ledger over HTTP', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  withLedgerApp((app) => ({ t, admin } = app));
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t);
 
   it('shows a user their history newest first, signed by direction, with the balance after each row', async () => {
     const alice = await signedUpClient(t);

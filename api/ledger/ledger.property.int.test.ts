@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { checkLedgerInvariants } from '../../testing/ledgerInvariants.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import {
+  adminClient,
+  setUpAdminClient,
+  setUpTestApp,
+  signedUpClient,
+  type TestClient,
+} from '../../testing/testApp.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { newEvmTxHash, newSolanaSignature } from '../../testing/txHashes.ts';
 
@@ -90,16 +95,12 @@ const eth = (milli: number) => `${Math.floor(milli / 1000)}.${String(milli % 100
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 describe('ledger invariants under random concurrent commands', () => {
-  let t: TestApp;
-  let admin: TestClient;
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'prop-admin@example.com');
   let users: { client: TestClient; id: string; email: string }[];
   const spares: TestDatabase[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'prop-admin@example.com', 'prop-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', { email: 'prop-admin@example.com', password: 'prop-admin-password' });
     users = [];
     for (let i = 0; i < USERS; i++) {
       const { client, user } = await signedUpClient(t);
@@ -108,7 +109,6 @@ describe('ledger invariants under random concurrent commands', () => {
   });
   afterAll(async () => {
     for (const db of spares) await db.drop();
-    await t?.stop();
   });
 
   async function run(commands: Command[]) {
@@ -246,18 +246,10 @@ describe('ledger invariants under random concurrent commands', () => {
 });
 
 describe('every projection under redelivery', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('changes no row when the whole log is delivered again', async () => {
-    await ensureAdmin(t.deps, 'redeliver@example.com', 'redeliver-password', { resetPassword: true });
-    const admin = t.client();
-    await admin.post('/api/auth/login', { email: 'redeliver@example.com', password: 'redeliver-password' });
+    const admin = await adminClient(t, 'redeliver@example.com');
     const a = await signedUpClient(t);
     const b = await signedUpClient(t);
     await admin.post('/api/transactions', { type: 'admin_deposit', amount: '50.00', receiver_id: a.user.id });

@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allProjections } from '../../projections/index.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
 import { applyEvent, handledTypes, oneHandlerFor, type Projection } from '../../projections/projection.ts';
-import { adminClient, balance, fund } from '../../testing/ledgerApp.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { balance, fund } from '../../testing/ledgerApp.ts';
+import { adminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
+
+/** Every projection, with the ledger's made slow on purpose: `delayMs` before each event, event by event. */
+function withSlowLedger(delayMs: number): Projection[] {
+  const slowLedger: Projection = {
+    ...ledgerProjection,
+    // Event by event, so every event pays the delay.
+    applyBatch: undefined,
+    handlers: oneHandlerFor(handledTypes(ledgerProjection), async (event, tx) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await applyEvent(ledgerProjection, event, tx);
+    }),
+  };
+  return allProjections.map((p) => (p.name === 'ledger' ? slowLedger : p));
+}
 
 describe('read-your-writes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The ledger projection made slow on purpose: without the wait, the balance read right after a
-    // command would still be the old one.
-    const slowLedger: Projection = {
-      ...ledgerProjection,
-      // Event by event, so every event pays the delay.
-      applyBatch: undefined,
-      handlers: oneHandlerFor(handledTypes(ledgerProjection), async (event, tx) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await applyEvent(ledgerProjection, event, tx);
-      }),
-    };
-    t = await createTestApp(
-      {},
-      { projections: allProjections.map((p) => (p.name === 'ledger' ? slowLedger : p)) },
-    );
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  // Without the wait, the balance read right after a command would still be the old one.
+  const t = setUpTestApp({}, { projections: withSlowLedger(300) });
 
   it('shows the sender their own new balance on the very next read', async () => {
     const admin = await adminClient(t);
@@ -48,26 +43,8 @@ describe('read-your-writes', () => {
 });
 
 describe('read-your-writes past its bound', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Slower than the 1 s bound: the read after a write cannot be up to date in time.
-    const verySlowLedger: Projection = {
-      ...ledgerProjection,
-      // Event by event, so every event pays the delay.
-      applyBatch: undefined,
-      handlers: oneHandlerFor(handledTypes(ledgerProjection), async (event, tx) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_200));
-        await applyEvent(ledgerProjection, event, tx);
-      }),
-    };
-    t = await createTestApp(
-      {},
-      { projections: allProjections.map((p) => (p.name === 'ledger' ? verySlowLedger : p)) },
-    );
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  // Slower than the 1 s bound: the read after a write cannot be up to date in time.
+  const t = setUpTestApp({}, { projections: withSlowLedger(1_200) });
 
   it('tells the client the answer is behind its own write, and stops saying so once caught up', async () => {
     const admin = await adminClient(t);

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_SAI } from '../../domain/accounts/account.ts';
-import { balance, fund, withLedgerApp } from '../../testing/ledgerApp.ts';
-import { signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { balance, fund } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 /** Deposit proofs, distributions, transfers and their rules, concurrency and idempotency. */
 describe('token ledger over HTTP', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  withLedgerApp((app) => ({ t, admin } = app));
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t);
 
   it('turns an approved deposit proof into tokens and a notification, once', async () => {
     const { client, user } = await signedUpClient(t);

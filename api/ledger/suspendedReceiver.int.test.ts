@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 const RECEIVER_SUSPENDED = "The recipient's account is suspended and cannot receive funds.";
@@ -9,17 +9,8 @@ const OWNER_SUSPENDED =
 
 /** A suspended account cannot receive: every way money reaches it is refused with 422, appending nothing. */
 describe('a suspended account cannot receive', () => {
-  let t: TestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureAdmin(t.deps, 'susp-admin@example.com', 'susp-admin-password', { resetPassword: true });
-    admin = t.client();
-    await admin.post('/api/auth/login', { email: 'susp-admin@example.com', password: 'susp-admin-password' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t, 'susp-admin@example.com');
 
   const setStatus = async (userId: string, status: 'suspended' | 'active') => {
     const reply = await admin.patch(`/api/admin/users/${userId}/status`, { status });
@@ -29,29 +20,12 @@ describe('a suspended account cannot receive', () => {
   const ethBalance = async (client: TestClient) =>
     (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH')
       .balance;
-  async function settledCount() {
-    await t.settle();
-    return await t.eventCount();
-  }
 
   it('refuses transfers, crypto transfers and distributions to it, and its proofs and deposits wait', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
-    const fund = await admin.post('/api/transactions', {
-      type: 'admin_deposit',
-      amount: '100.00',
-      receiver_id: alice.user.id,
-    });
-    expect(fund.status).toBe(201);
-    const eth = await alice.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(
-      (await admin.patch(`/api/admin/crypto/deposits/${eth.body.id}`, { action: 'confirm', amount: '2' }))
-        .status,
-    ).toBe(200);
+    await fund(admin, alice.user.id, '100.00');
+    await fundEth(admin, alice.client, '2');
     // Bob's own deposit proof and crypto deposit, submitted while active.
     const proof = await bob.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' });
     expect(proof.status, proof.text).toBe(201);
@@ -63,7 +37,7 @@ describe('a suspended account cannot receive', () => {
     expect(deposit.status).toBe(201);
     await setStatus(bob.user.id, 'suspended');
 
-    const before = await settledCount();
+    const before = await t.settledEventCount();
     const refused = [
       await alice.client.post('/api/transactions', {
         type: 'transfer',
@@ -100,7 +74,7 @@ describe('a suspended account cannot receive', () => {
     });
     expect(confirm.status, confirm.text).toBe(422);
     expect(confirm.body.message).toBe(OWNER_SUSPENDED);
-    expect(await settledCount()).toBe(before);
+    expect(await t.settledEventCount()).toBe(before);
     expect(await saiBalance(alice.client)).toBe('100.00');
     expect(await ethBalance(alice.client)).toBe('2.00000000');
     const pending = (await admin.get('/api/admin/crypto/deposits')).body.map((d: { id: string }) => d.id);

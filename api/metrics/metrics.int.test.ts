@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 describe('GET /metrics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: 'metrics-token-for-tests' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp({ METRICS_TOKEN: 'metrics-token-for-tests' });
 
   it('needs the token, then reports requests by route, append latency and projection lag', async () => {
     await signedUpClient(t);
@@ -35,13 +29,7 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /metrics without a token', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('refuses anyone but localhost', async () => {
     const reply = await t.client().get('/metrics');

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/testApp.ts';
 
 describe('OpenAPI', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = setUpTestApp();
 
   it('documents every API route with the schemas it validates with', async () => {
     const reply = await t.client().get('/api/openapi.json');

@@ -8,10 +8,11 @@ import {
   ledgerAmountText,
   scaledUnits,
 } from '../../domain/shared/money.ts';
+import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
 import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
-import { commandRoute } from '../http/commandRoute.ts';
+import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -58,6 +59,36 @@ export function ownTransactionJson(row: UserTransactionRow) {
   };
 }
 
+/** The answer to a new SAI distribution or transfer: 201 with the transaction as the lists show it. */
+function created(
+  position: LogPosition | null,
+  transaction: {
+    id: string;
+    type: 'admin_deposit' | 'transfer';
+    units: bigint;
+    senderId: string | null;
+    receiverId: string;
+    description: string;
+    createdAt: string;
+  },
+): CommandAnswer {
+  return {
+    status: 201,
+    position,
+    body: {
+      id: transaction.id,
+      type: transaction.type,
+      asset: 'SAI',
+      amount: formatUnits(transaction.units, 'SAI'),
+      sender_id: transaction.senderId,
+      receiver_id: transaction.receiverId,
+      description: transaction.description,
+      status: 'completed',
+      createdAt: transaction.createdAt,
+    },
+  };
+}
+
 export function transactionsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
@@ -82,21 +113,15 @@ export function transactionsRoutes(deps: Deps) {
           metadata,
         );
         const event = minted.events[0];
-        return {
-          status: 201,
-          position: minted.position,
-          body: {
-            id: transactionId,
-            type: 'admin_deposit',
-            asset: 'SAI',
-            amount: formatUnits(input.amount, 'SAI'),
-            sender_id: null,
-            receiver_id: input.receiver_id,
-            description: input.description || 'Token distribution',
-            status: 'completed',
-            createdAt: event?.type === 'TokensMinted' ? event.data.mintedAt : deps.now().toISOString(),
-          },
-        };
+        return created(minted.position, {
+          id: transactionId,
+          type: 'admin_deposit',
+          units: input.amount,
+          senderId: null,
+          receiverId: input.receiver_id,
+          description: input.description || 'Token distribution',
+          createdAt: event?.type === 'TokensMinted' ? event.data.mintedAt : deps.now().toISOString(),
+        });
       });
     }
     if (input.sender_id && input.sender_id !== session.userId) {
@@ -121,21 +146,15 @@ export function transactionsRoutes(deps: Deps) {
         metadata,
         { sender, receiver },
       );
-      return {
-        status: 201,
-        position: result.position,
-        body: {
-          id: transactionId,
-          type: 'transfer',
-          asset: 'SAI',
-          amount: formatUnits(input.amount, 'SAI'),
-          sender_id: session.userId,
-          receiver_id: input.receiver_id,
-          description: input.description,
-          status: 'completed',
-          createdAt: result.createdAt,
-        },
-      };
+      return created(result.position, {
+        id: transactionId,
+        type: 'transfer',
+        units: input.amount,
+        senderId: session.userId,
+        receiverId: input.receiver_id,
+        description: input.description,
+        createdAt: result.createdAt,
+      });
     });
   });
 

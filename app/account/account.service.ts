@@ -84,6 +84,27 @@ export async function setUpTwoFactor(
   });
 }
 
+/**
+ * Runs the user's command to turn two-factor authentication on or off once `code` checks out against the
+ * secret (the enrolment's, when turning it on); a wrong code is a 400 and runs nothing.
+ */
+async function onTotpCode(
+  ctx: Ctx,
+  tx: PoolClient,
+  userId: string,
+  code: string,
+  type: 'EnableTwoFactor' | 'DisableTwoFactor',
+  metadata: EventMetadata,
+): Promise<LogPosition | null> {
+  const key = totpEncryptionKey(ctx.sessions.secret);
+  const options = type === 'EnableTwoFactor' ? { confirm: true } : undefined;
+  if (!(await verifyTotpCode(tx, key, userId, code, ctx.now(), options))) {
+    throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
+  }
+  const { position } = await runUserCommand(ctx, { type, data: { userId }, now: ctx.now() }, metadata);
+  return position;
+}
+
 export async function enableTwoFactor(
   ctx: Ctx,
   userId: string,
@@ -96,16 +117,7 @@ export async function enableTwoFactor(
     if (!(await hasTotpSecret(tx, userId))) {
       throw new ConflictError('Set up two-factor authentication first');
     }
-    const key = totpEncryptionKey(ctx.sessions.secret);
-    if (!(await verifyTotpCode(tx, key, userId, code, ctx.now(), { confirm: true }))) {
-      throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
-    }
-    const { position } = await runUserCommand(
-      ctx,
-      { type: 'EnableTwoFactor', data: { userId }, now: ctx.now() },
-      metadata,
-    );
-    return { position };
+    return { position: await onTotpCode(ctx, tx, userId, code, 'EnableTwoFactor', metadata) };
   });
 }
 
@@ -118,15 +130,7 @@ export async function disableTwoFactor(
   return await underTotpLock(ctx, userId, async (tx) => {
     const user = await assertActive(ctx, userId);
     if (!user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not enabled');
-    const key = totpEncryptionKey(ctx.sessions.secret);
-    if (!(await verifyTotpCode(tx, key, userId, code, ctx.now()))) {
-      throw new ValidationError(INVALID_CODE, { code: 'two_factor_code_invalid' });
-    }
-    const { position } = await runUserCommand(
-      ctx,
-      { type: 'DisableTwoFactor', data: { userId }, now: ctx.now() },
-      metadata,
-    );
+    const position = await onTotpCode(ctx, tx, userId, code, 'DisableTwoFactor', metadata);
     await deleteTotpSecret(tx, userId);
     return { position };
   });

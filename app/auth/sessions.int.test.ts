@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 import { createSession, resumeSession, verifySessionToken } from './sessions.ts';
 
 describe('session renewal', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let userId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     userId = (await signedUpClient(t)).user.id;
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   async function row(sessionId: string) {

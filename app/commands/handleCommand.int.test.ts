@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { InsufficientFundsError } from '../../domain/shared/errors.ts';
-import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import type { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import { setUpTestStore } from '../../testing/testStore.ts';
 import { handleCommand, StateCache } from './handleCommand.ts';
 
 const metadata = () => ({ actorId: null, correlationId: randomUUID(), causationId: null });
 
 describe('commands on one stream, grouped', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase('cmdgroup');
-    store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const { db, store } = setUpTestStore('cmdgroup');
 
   const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: string, units: bigint) =>
     handleCommand(

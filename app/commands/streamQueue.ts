@@ -1,3 +1,5 @@
+import { OneAtATime } from '../../infra/oneAtATime.ts';
+
 /** Up to this many waiting commands of one stream go into one append. */
 const MAX_GROUP = 64;
 
@@ -11,25 +13,15 @@ export interface GroupJob {
 
 /** The commands waiting for each stream of this process, run one stream's at a time. */
 export class StreamQueue {
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly queues = new OneAtATime();
   private readonly waiting = new Map<string, GroupJob[]>();
 
   /**
    * Runs commands on one stream one after the other within this process. Racing them would only make all
    * but one lose the expected-revision check and retry; other processes are still met by those retries.
    */
-  async serialize<T>(stream: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(stream) ?? Promise.resolve()).then(work);
-    const tail = run.then(
-      () => {},
-      () => {},
-    );
-    this.queues.set(stream, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.queues.get(stream) === tail) this.queues.delete(stream);
-    }
+  serialize<T>(stream: string, work: () => Promise<T>): Promise<T> {
+    return this.queues.run(stream, work);
   }
 
   /**

@@ -42,25 +42,48 @@ const transfer = (transactionId: string, units: bigint, to = 'bob00001', receive
   now,
 });
 
+/** What a transfer from alice to bob books. */
+const sent = (transactionId: string, amount: string): AccountEvent => ({
+  type: 'TokensTransferred',
+  data: {
+    transactionId,
+    fromUserId: 'alice001',
+    toUserId: 'bob00001',
+    fromLabel: 'alice',
+    toLabel: 'bob',
+    asset: 'SAI',
+    amount,
+    description: '',
+    transferredAt: at,
+  },
+});
+/** alice's command to mint SAI units for her, as the decider receives it. */
+const mintCommand = (
+  transactionId: string,
+  units: bigint,
+  source: 'payment' | 'distribution',
+  { description = '', receiverSuspended = false } = {},
+) => ({
+  type: 'MintTokens' as const,
+  data: {
+    transactionId,
+    userId: 'alice001',
+    asset: 'SAI' as const,
+    units,
+    source,
+    paymentId: source === 'payment' ? 'p1' : null,
+    description,
+    mintedBy: 'admin001',
+    receiverSuspended,
+  },
+  now,
+});
+
 describe('account decider', () => {
   it('mints tokens as a decimal string of the asset', () => {
     spec(accountDecider)
       .given([])
-      .when({
-        type: 'MintTokens',
-        data: {
-          transactionId: 't1',
-          userId: 'alice001',
-          asset: 'SAI',
-          units: 1000n,
-          source: 'distribution',
-          paymentId: null,
-          description: 'Welcome',
-          mintedBy: 'admin001',
-          receiverSuspended: false,
-        },
-        now,
-      })
+      .when(mintCommand('t1', 1000n, 'distribution', { description: 'Welcome' }))
       .thenEmits([minted('t1', '10.00')]);
   });
 
@@ -71,21 +94,8 @@ describe('account decider', () => {
       .given([minted('t1', '10.00')])
       .when(toSuspended)
       .thenThrows(ReceiverSuspendedError);
-    const mint = (source: 'payment' | 'distribution') => ({
-      type: 'MintTokens' as const,
-      data: {
-        transactionId: `m-${source}`,
-        userId: 'alice001',
-        asset: 'SAI' as const,
-        units: 100n,
-        source,
-        paymentId: source === 'payment' ? 'p1' : null,
-        description: '',
-        mintedBy: 'admin001',
-        receiverSuspended: true,
-      },
-      now,
-    });
+    const mint = (source: 'payment' | 'distribution') =>
+      mintCommand(`m-${source}`, 100n, source, { receiverSuspended: true });
     spec(accountDecider).given([]).when(mint('distribution')).thenThrows(ReceiverSuspendedError);
     expect(accountDecider.decide(mint('payment'), accountDecider.initialState())).toHaveLength(1);
   });
@@ -94,22 +104,7 @@ describe('account decider', () => {
     spec(accountDecider)
       .given([minted('t1', '10.00')])
       .when(transfer('t2', 1000n))
-      .thenEmits([
-        {
-          type: 'TokensTransferred',
-          data: {
-            transactionId: 't2',
-            fromUserId: 'alice001',
-            toUserId: 'bob00001',
-            fromLabel: 'alice',
-            toLabel: 'bob',
-            asset: 'SAI',
-            amount: '10.00',
-            description: '',
-            transferredAt: at,
-          },
-        },
-      ]);
+      .thenEmits([sent('t2', '10.00')]);
   });
 
   it('refuses a transfer one cent over the balance with the spec message', () => {
@@ -132,22 +127,8 @@ describe('account decider', () => {
   });
 
   it('skips a command whose transaction it has already applied (a retry)', () => {
-    const sent: AccountEvent = {
-      type: 'TokensTransferred',
-      data: {
-        transactionId: 't2',
-        fromUserId: 'alice001',
-        toUserId: 'bob00001',
-        fromLabel: 'alice',
-        toLabel: 'bob',
-        asset: 'SAI',
-        amount: '10.00',
-        description: '',
-        transferredAt: at,
-      },
-    };
     spec(accountDecider)
-      .given([minted('t1', '10.00'), sent])
+      .given([minted('t1', '10.00'), sent('t2', '10.00')])
       .when(transfer('t2', 1000n))
       .thenEmits([]);
   });
@@ -155,21 +136,7 @@ describe('account decider', () => {
   it('recognises a retry among its last RECENT_LIMIT transactions, not one long forgotten', () => {
     const history = Array.from({ length: 400 }, (_, i) => minted(`m${i}`, '1.00'));
     const state = history.reduce(accountDecider.evolve, accountDecider.initialState());
-    const mint = (transactionId: string) => ({
-      type: 'MintTokens' as const,
-      data: {
-        transactionId,
-        userId: 'alice001',
-        asset: 'SAI' as const,
-        units: 100n,
-        source: 'distribution' as const,
-        paymentId: null,
-        description: '',
-        mintedBy: 'admin001',
-        receiverSuspended: false,
-      },
-      now,
-    });
+    const mint = (transactionId: string) => mintCommand(transactionId, 100n, 'distribution');
     for (let i = 400 - RECENT_LIMIT; i < 400; i++)
       expect(accountDecider.decide(mint(`m${i}`), state), `m${i}`).toEqual([]);
     expect(accountDecider.decide(mint('m0'), state)).toHaveLength(1);
@@ -199,22 +166,7 @@ describe('account decider', () => {
     spec(accountDecider)
       .given([received])
       .when(transfer('t3', 250n))
-      .thenEmits([
-        {
-          type: 'TokensTransferred',
-          data: {
-            transactionId: 't3',
-            fromUserId: 'alice001',
-            toUserId: 'bob00001',
-            fromLabel: 'alice',
-            toLabel: 'bob',
-            asset: 'SAI',
-            amount: '2.50',
-            description: '',
-            transferredAt: at,
-          },
-        },
-      ]);
+      .thenEmits([sent('t3', '2.50')]);
   });
 });
 

@@ -20,6 +20,12 @@ const credited: AccountEvent = {
     creditedAt: at,
   },
 };
+/** What every event of withdrawal w1 (1 ETH of u1) carries. */
+const W1 = { withdrawalId: 'w1', userId: 'u1', asset: 'ETH', amount: '1.00000000' } as const;
+const w1Completed: WithdrawalEvent = {
+  type: 'WithdrawalCompleted',
+  data: { ...W1, txHash: '0xabc', completedBy: 'a1', at },
+};
 const hold = (units: bigint) => ({
   type: 'PlaceWithdrawalHold' as const,
   data: {
@@ -135,32 +141,12 @@ describe('withdrawals', () => {
         placedAt: at,
       },
     };
-    const completed: WithdrawalEvent = {
-      type: 'WithdrawalCompleted',
-      data: {
-        withdrawalId: 'w1',
-        userId: 'u1',
-        asset: 'ETH',
-        amount: '1.00000000',
-        txHash: '0xabc',
-        completedBy: 'a1',
-        at,
-      },
-    };
     const failed: WithdrawalEvent = {
       type: 'WithdrawalFailed',
-      data: {
-        withdrawalId: 'w1',
-        userId: 'u1',
-        asset: 'ETH',
-        amount: '1.00000000',
-        reason: 'bad address',
-        failedBy: 'a1',
-        at,
-      },
+      data: { ...W1, reason: 'bad address', failedBy: 'a1', at },
     };
     expect(postingsOf(placed)[0]).toMatchObject({ from: 'user:u1', to: 'holds:ETH', status: 'pending' });
-    expect(postingsOf(completed)[0]).toMatchObject({
+    expect(postingsOf(w1Completed)[0]).toMatchObject({
       from: 'holds:ETH',
       to: 'outbound:ETH',
       status: 'completed',
@@ -170,48 +156,14 @@ describe('withdrawals', () => {
   it('completes or fails a pending withdrawal once', () => {
     const requested: WithdrawalEvent = {
       type: 'WithdrawalRequested',
-      data: {
-        withdrawalId: 'w1',
-        userId: 'u1',
-        asset: 'ETH',
-        amount: '1.00000000',
-        address: 'x',
-        chain: 'ethereum',
-        notes: '',
-        requestedAt: at,
-      },
+      data: { ...W1, address: 'x', chain: 'ethereum', notes: '', requestedAt: at },
     };
     spec(withdrawalDecider)
       .given([requested])
       .when({ type: 'CompleteWithdrawal', data: { txHash: '0xabc', adminId: 'a1' }, now })
-      .thenEmits([
-        {
-          type: 'WithdrawalCompleted',
-          data: {
-            withdrawalId: 'w1',
-            userId: 'u1',
-            asset: 'ETH',
-            amount: '1.00000000',
-            txHash: '0xabc',
-            completedBy: 'a1',
-            at,
-          },
-        },
-      ]);
-    const done: WithdrawalEvent = {
-      type: 'WithdrawalCompleted',
-      data: {
-        withdrawalId: 'w1',
-        userId: 'u1',
-        asset: 'ETH',
-        amount: '1.00000000',
-        txHash: '0xabc',
-        completedBy: 'a1',
-        at,
-      },
-    };
+      .thenEmits([w1Completed]);
     spec(withdrawalDecider)
-      .given([requested, done])
+      .given([requested, w1Completed])
       .when({ type: 'FailWithdrawal', data: { reason: 'x', adminId: 'a1' }, now })
       .thenThrows(ConflictError);
   });

@@ -24,6 +24,33 @@ export interface ContractSubject {
   dispose(): Promise<void>;
 }
 
+/**
+ * The held appends of a subject: `holdNextAppend` is the subject's; the store's hook before it commits an
+ * append awaits `heldFor` (or `takeHeld`, which also forgets the hold) for the stream.
+ */
+export function appendHolds() {
+  const held = new Map<string, Promise<void>>();
+  return {
+    isHeld: (streamName: string) => held.has(streamName),
+    heldFor: (streamName: string) => held.get(streamName),
+    takeHeld(streamName: string) {
+      const hold = held.get(streamName);
+      held.delete(streamName);
+      return hold;
+    },
+    holdNextAppend(streamName: string) {
+      let release!: () => void;
+      held.set(
+        streamName,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return { release };
+    },
+  };
+}
+
 function newEvent(type: string, data: unknown = {}): NewEvent {
   return {
     id: randomUUID(),
@@ -79,6 +106,18 @@ export function eventStoreContract(name: string, makeSubject: () => Promise<Cont
     });
     afterAll(async () => {
       await subject?.dispose();
+    });
+
+    it('refuses an append of no events, or of an event whose id is not a UUID, and writes nothing', async () => {
+      const s = stream('Refused');
+      await expect(store.append(s, [], { expectedRevision: 'no_stream' })).rejects.toThrow(
+        'append needs at least one event',
+      );
+      const notAUuid = { ...newEvent('A'), id: 'not-a-uuid' };
+      await expect(
+        store.append(s, [newEvent('A'), notAUuid], { expectedRevision: 'no_stream' }),
+      ).rejects.toThrow('Event id not-a-uuid is not a UUID');
+      expect(await store.readStream(s)).toEqual([]);
     });
 
     it('appends and reads a stream back with revisions, metadata and a hash chain', async () => {

@@ -144,6 +144,17 @@ export async function appendBatch(store: EventStore, batch: StreamAppend[]): Pro
   return results;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What every store refuses before it appends: no events, or an event id that is not a UUID. */
+export function assertAppendable(
+  events: readonly NewEvent[],
+  empty = 'append needs at least one event',
+): void {
+  if (events.length === 0) throw new Error(empty);
+  for (const event of events) if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+}
+
 export class WrongExpectedRevisionError extends Error {
   override readonly name = 'WrongExpectedRevisionError';
   constructor(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStoreContract } from './eventStore.contract.ts';
+import { appendHolds, eventStoreContract } from './eventStore.contract.ts';
 import { EventStoreDbEventStore } from './eventStoreDbEventStore.ts';
 
 const url = process.env.EVENTSTORE_URL;
@@ -12,27 +12,16 @@ describe.skipIf(!url)('EventStoreDbEventStore on a live server', () => {
   eventStoreContract('eventstoredb', async () => {
     // ESDB has a single commit log, so no append can commit late; holding the append back before it is
     // sent is the closest equivalent, and the contract then checks nothing is delivered out of log order.
-    const held = new Map<string, Promise<void>>();
+    const holds = appendHolds();
     const store = new EventStoreDbEventStore(url!, {
       beforeAppend: async (streamName) => {
-        const hold = held.get(streamName);
-        held.delete(streamName);
-        await hold;
+        await holds.takeHeld(streamName);
       },
     });
     await store.init();
     return {
       store,
-      holdNextAppend(streamName) {
-        let release!: () => void;
-        held.set(
-          streamName,
-          new Promise<void>((resolve) => {
-            release = resolve;
-          }),
-        );
-        return { release };
-      },
+      holdNextAppend: holds.holdNextAppend,
       async dispose() {
         await store.close();
       },

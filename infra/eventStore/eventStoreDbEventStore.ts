@@ -14,8 +14,10 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { OneAtATime } from '../oneAtATime.ts';
 import {
   type AppendResult,
+  assertAppendable,
   comparePositions,
   DuplicateEventIdError,
   type EventStore,
@@ -72,13 +74,11 @@ const REACH_DEADLINE_MS = 5_000;
 const APPEND_ATTEMPTS = 20;
 const ALL_PAGE = 64;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
   private readonly client: EventStoreDBClient;
   /** Tail of the appends queued per stream in this process. */
-  private readonly appending = new Map<string, Promise<void>>();
+  private readonly appending = new OneAtATime();
   /** The connection string without its password, for messages. */
   readonly url: string;
   private readonly claims: EventIdClaims;
@@ -142,9 +142,7 @@ export class EventStoreDbEventStore implements EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    for (const event of events)
-      if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    assertAppendable(events);
     try {
       return await this.oneAtATime(streamName, () =>
         this.appendChained(streamName, events, options.expectedRevision),
@@ -158,18 +156,8 @@ export class EventStoreDbEventStore implements EventStore {
    * Appends to one stream from this process go one after the other: racing them would only make all but
    * one lose the exact-revision append and read the head again. Other processes are met by the retries.
    */
-  private async oneAtATime<T>(streamName: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.appending.get(streamName) ?? Promise.resolve()).then(work);
-    const tail = run.then(
-      () => {},
-      () => {},
-    );
-    this.appending.set(streamName, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.appending.get(streamName) === tail) this.appending.delete(streamName);
-    }
+  private oneAtATime<T>(streamName: string, work: () => Promise<T>): Promise<T> {
+    return this.appending.run(streamName, work);
   }
 
   private async appendChained(

@@ -1,5 +1,6 @@
 import {
   type AppendResult,
+  assertAppendable,
   comparePositions,
   DuplicateEventIdError,
   type EventStore,
@@ -38,8 +39,6 @@ export interface InMemoryEventStoreOptions {
   ignoreOpenTransactions?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 interface StreamHead {
   revision: bigint;
   lastHash: string;
@@ -73,9 +72,7 @@ export class InMemoryEventStore implements EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision; beforeCommit?: () => Promise<void> },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    for (const event of events)
-      if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    assertAppendable(events);
     for (;;) {
       const release = await this.lock(streamName);
       let retry = false;

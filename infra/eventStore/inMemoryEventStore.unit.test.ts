@@ -1,26 +1,17 @@
-import { type ContractSubject, eventStoreContract } from './eventStore.contract.ts';
+import { appendHolds, type ContractSubject, eventStoreContract } from './eventStore.contract.ts';
 import { InMemoryEventStore } from './inMemoryEventStore.ts';
 
 /** The simulation's store must behave as the real adapters do: it runs their contract suite. */
 const inMemorySubject = async (): Promise<ContractSubject> => {
-  const held = new Map<string, Promise<void>>();
+  const holds = appendHolds();
   const store = new InMemoryEventStore({
     beforeCommit: async (streamName) => {
-      await held.get(streamName);
+      await holds.heldFor(streamName);
     },
   });
   return {
     store,
-    holdNextAppend(streamName) {
-      let release!: () => void;
-      held.set(
-        streamName,
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-      );
-      return { release };
-    },
+    holdNextAppend: holds.holdNextAppend,
     async dispose() {
       await store.close();
     },

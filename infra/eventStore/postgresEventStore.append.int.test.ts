@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../testing/random.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
+import { createTestStore } from '../../testing/testStore.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
 // The Postgres store's appends: the one-statement path and its shared commits, and the locked path's order
@@ -11,9 +12,7 @@ describe('postgres one-statement append', () => {
   it('appends at a head it knows in one statement, without taking a pooled connection for a transaction', {
     timeout: 60_000,
   }, async () => {
-    const db = await createTestDatabase('esfast');
-    const store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
+    const { db, store } = await createTestStore('esfast');
     const event = (i: number) => {
       const id = randomUUID();
       return {

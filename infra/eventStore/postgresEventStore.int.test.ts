@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/testDb.ts';
+import { createTestStore } from '../../testing/testStore.ts';
 import {
+  appendHolds,
   appendManyContract,
   appendManyRaceContract,
   type ContractSubject,
@@ -11,27 +13,18 @@ import { PostgresEventStore } from './postgresEventStore.ts';
 
 const postgresSubject = async (): Promise<ContractSubject> => {
   const db = await createTestDatabase('es');
-  const held = new Map<string, Promise<void>>();
+  const holds = appendHolds();
   const store = new PostgresEventStore(db.pool, db.url, {
     beforeCommit: async (streamName) => {
-      await held.get(streamName);
+      await holds.heldFor(streamName);
     },
     // Only held streams take the locked path; every other append goes the one-statement way.
-    holds: (streamName) => held.has(streamName),
+    holds: holds.isHeld,
   });
   await store.init();
   return {
     store,
-    holdNextAppend(streamName) {
-      let release!: () => void;
-      held.set(
-        streamName,
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-      );
-      return { release };
-    },
+    holdNextAppend: holds.holdNextAppend,
     async dispose() {
       await store.close();
       await db.drop();
@@ -73,9 +66,7 @@ describe('postgres log order', () => {
   it('orders the log by transaction id numerically across a digit boundary (999 before 1000)', {
     timeout: 120_000,
   }, async () => {
-    const db = await createTestDatabase('esorder');
-    const store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
+    const { db, store } = await createTestStore('esorder');
     try {
       // Burn transaction ids until the next power of ten is a few transactions away, then append until the
       // log straddles it. Other test files share the cluster and take xids too: if they push us past the

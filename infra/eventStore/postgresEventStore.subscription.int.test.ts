@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../testing/testDb.ts';
+import { createTestStore } from '../../testing/testStore.ts';
 import { createPool } from '../postgres/pool.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
@@ -138,9 +139,7 @@ describe('postgres subscription behind an open transaction', () => {
   it('delivers an event hidden behind an older transaction as soon as that one ends without appending', {
     timeout: 60_000,
   }, async () => {
-    const db = await createTestDatabase('eshidden');
-    const store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
+    const { db, store } = await createTestStore('eshidden');
     await db.pool.query('CREATE TABLE unrelated (n int)');
     const received: { id: string; at: number }[] = [];
     // An older transaction that writes elsewhere (a projection's batch, another database's work: the
@@ -184,9 +183,7 @@ describe('postgres subscription behind an open transaction', () => {
 
 describe('postgres event store: the LISTEN connection', () => {
   it('comes back by itself when the server ends it (a restart), and pushes appends promptly again', async () => {
-    const db = await createTestDatabase('listen');
-    const store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
+    const { db, store } = await createTestStore('listen');
     const received: string[] = [];
     const subscription = store.subscribeToAll({
       after: null,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import {
   type AppendResult,
+  assertAppendable,
   DuplicateEventIdError,
   type EventStore,
   type ExpectedRevision,
@@ -18,7 +19,7 @@ import { PostgresBulkRead } from './postgres/bulkRead.ts';
 import { FastAppend } from './postgres/fastAppend.ts';
 import { LockedAppend, type PostgresEventStoreHooks, YoungerHeadError } from './postgres/lockedAppend.ts';
 import { findAlreadyAppended, headPosition, readAll, StreamReads } from './postgres/reads.ts';
-import { pgCode, UUID } from './postgres/rows.ts';
+import { pgCode } from './postgres/rows.ts';
 import { EVENT_STORE_SCHEMA } from './postgres/schema.ts';
 import { StreamHeads } from './postgres/streamHeads.ts';
 import { Subscriptions } from './postgres/subscription.ts';
@@ -79,9 +80,7 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    for (const event of events)
-      if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    assertAppendable(events);
     for (let attempt = 0; ; attempt++) {
       try {
         if (attempt === 0) {

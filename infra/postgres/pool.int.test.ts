@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../../testing/testDb.ts';
 import { createPool, withAdvisoryLock } from './pool.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -10,13 +10,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * died that way when Postgres restarted under load (testing/faults/postgresRestart.faults.test.ts).
  */
 describe('the connection pool when the server ends its sessions', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase('pool');
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = setUpTestDatabase('pool');
 
   async function terminate(pid: number) {
     await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);

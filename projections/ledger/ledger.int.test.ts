@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { createTestDatabase, setUpTestDatabase } from '../../testing/testDb.ts';
 import { allProjections } from '../index.ts';
 import { initProjectionSchemas } from '../runner.ts';
 import { projectIntoSchema } from '../testing.ts';
@@ -16,13 +16,7 @@ import { ledgerProjection } from './ledger.projection.ts';
  * the key, and the batch must take the upsert instead of failing the rebuild.
  */
 describe('the ledger read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase('ledgertx');
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = setUpTestDatabase('ledgertx');
 
   let commit = 100n;
   const event = (type: string, data: Record<string, unknown>): RecordedEvent => {

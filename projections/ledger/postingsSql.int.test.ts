@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostingRule } from '../../domain/ledger/postingRules.ts';
 import { POSTING_RULES } from '../../domain/ledger/postingRules.ts';
 import { type Posting, postingsOf } from '../../domain/ledger/postings.ts';
 import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
 import { ASSET_DECIMALS, type Asset, scaledUnits } from '../../domain/shared/money.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { setUpTestDatabase } from '../../testing/testDb.ts';
 import { compilePostings, POSTINGS_SQL, type PostingsSql } from './postingsSql.ts';
 
 /**
@@ -14,13 +14,7 @@ import { compilePostings, POSTINGS_SQL, type PostingsSql } from './postingsSql.t
  * TypeScript; this pins each rule on its own, whatever the workload there happens to write.
  */
 describe('the posting rules compiled to SQL', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase('postsql');
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = setUpTestDatabase('postsql');
 
   const events = [
     ...Object.values(POSTING_SAMPLES).flat(),

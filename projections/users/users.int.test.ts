@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runUserCommand } from '../../app/auth/users.service.ts';
 import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 import { rebuildFromScratch, redeliverAll, snapshotTables } from '../testing.ts';
 import { usersProjection } from './users.projection.ts';
 import { findUserByEmail } from './users.queries.ts';
 
 describe('users read model', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     for (let i = 0; i < 5; i++) await signedUpClient(t, { firstName: `First${i}`, bio: `bio ${i}` });
     await ensureAdmin(t.deps, 'rm-admin@example.com', 'rm-admin-password', { resetPassword: false });
     const { user } = await signedUpClient(t);
@@ -47,9 +46,6 @@ describe('users read model', () => {
     );
     const position = await t.deps.store.headPosition();
     expect(await t.deps.runner.waitFor(position!, ['users'], 10_000)).toBe(true);
-  });
-  afterAll(async () => {
-    await t?.stop();
   });
 
   it('holds one row per registered user with the ids and dates of the log', async () => {

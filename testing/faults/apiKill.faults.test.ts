@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { allProjections } from '../../projections/index.ts';
-import { businessId, checkLedgerInvariants, readLog, waitForProjections } from '../ledgerInvariants.ts';
+import { readWholeLog } from '../../projections/testing.ts';
+import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
@@ -96,7 +97,7 @@ describe('API killed with SIGKILL mid-request', () => {
       userIds: world.users.map((u) => u.id),
       acknowledged: result.acknowledged,
     });
-    const inLog = new Set((await readLog(store)).map(businessId));
+    const inLog = new Set((await readWholeLog(store)).map(businessId));
     expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
   });
 });

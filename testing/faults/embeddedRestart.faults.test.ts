@@ -14,7 +14,8 @@ import {
 } from '../../infra/postgres/ownership.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
-import { businessId, checkLedgerInvariants, readLog, waitForProjections } from '../ledgerInvariants.ts';
+import { readWholeLog } from '../../projections/testing.ts';
+import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
 import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from './workload.ts';
@@ -175,7 +176,7 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
       userIds: world.users.map((u) => u.id),
       acknowledged: result.acknowledged,
     });
-    const inLog = new Set((await readLog(store)).map(businessId));
+    const inLog = new Set((await readWholeLog(store)).map(businessId));
     expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
     await store.close();
     await pool.end();

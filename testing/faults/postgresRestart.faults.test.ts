@@ -6,7 +6,8 @@ import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
 import { createPool, ensureDatabase, type Pool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
-import { businessId, checkLedgerInvariants, readLog, waitForProjections } from '../ledgerInvariants.ts';
+import { readWholeLog } from '../../projections/testing.ts';
+import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
 import { FAULT_API_ENV, FaultClient, type Observed, runWorkload, setUpWorld } from './workload.ts';
@@ -148,7 +149,7 @@ describe('Postgres restarted under load', () => {
       userIds: world.users.map((u) => u.id),
       acknowledged: result.acknowledged,
     });
-    const inLog = new Set((await readLog(store!)).map(businessId));
+    const inLog = new Set((await readWholeLog(store!)).map(businessId));
     expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
   });
 });

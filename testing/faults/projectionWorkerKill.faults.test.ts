@@ -3,7 +3,8 @@ import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { allProjections } from '../../projections/index.ts';
 import { readCheckpoint } from '../../projections/runner.ts';
-import { businessId, checkLedgerInvariants, readLog, waitForProjections } from '../ledgerInvariants.ts';
+import { readWholeLog } from '../../projections/testing.ts';
+import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
@@ -101,7 +102,7 @@ describe('projection worker killed with SIGKILL under load', () => {
       acknowledged: result.acknowledged,
     });
     // A refused command left nothing in the log.
-    const inLog = new Set((await readLog(store)).map(businessId));
+    const inLog = new Set((await readWholeLog(store)).map(businessId));
     expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
   });
 });

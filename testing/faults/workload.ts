@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
+import { cookieHeader, keepCookies, parseBody } from '../cookieJar.ts';
 import type { Acknowledged } from '../ledgerInvariants.ts';
 import type { Random } from '../random.ts';
 import { newEvmTxHash } from '../txHashes.ts';
@@ -38,6 +39,8 @@ export interface Reply {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const NOT_KEPT = new Set(['sai_rw']);
+
 /** Requests sent and not yet answered, across all clients (a kill test checks it cut some). */
 export const traffic = { inFlight: 0 };
 
@@ -57,7 +60,8 @@ export class FaultClient {
       h['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(this.cookies);
+    if (cookie) h.cookie = cookie;
     let response: Response;
     traffic.inFlight++;
     try {
@@ -80,23 +84,10 @@ export class FaultClient {
     } finally {
       traffic.inFlight--;
     }
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index);
-      // The read-your-writes cookie would make reads wait for a projection worker that may be down.
-      if (name === 'sai_rw') continue;
-      const value = pair!.slice(index + 1);
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    // The read-your-writes cookie would make reads wait for a projection worker that may be down.
+    keepCookies(this.cookies, response.headers, NOT_KEPT);
     const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON
-    }
+    const parsed = parseBody(text);
     this.observe({
       method,
       path,

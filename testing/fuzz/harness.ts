@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testApp.ts';
+import { cookieHeader } from '../cookieJar.ts';
+import { createTestApp, signedInAdmin, signedUpClient, type TestApp, type TestClient } from '../testApp.ts';
 import type { Raw } from './inputs.ts';
 import type { Fixtures, Role, Spec } from './specs.ts';
 
@@ -95,21 +95,11 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     stats.byStatus.set(reply.status, (stats.byStatus.get(reply.status) ?? 0) + 1);
     return reply;
   };
-  const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookieOf = (client: TestClient) => cookieHeader(client.cookies) ?? '';
   const user = await signedUpClient(t);
   const other = await signedUpClient(t);
-  const admin = await ensureAdmin(t.deps, 'fuzz-admin@example.com', 'fuzz-admin-password', {
-    resetPassword: true,
-  });
-  const adminClient = t.client();
-  expect(
-    (
-      await adminClient.post('/api/auth/login', {
-        email: 'fuzz-admin@example.com',
-        password: 'fuzz-admin-password',
-      })
-    ).status,
-  ).toBe(200);
+  const admin = await signedInAdmin(t, 'fuzz-admin@example.com');
+  const adminClient = admin.client;
   cookies.user = cookieOf(user.client);
   cookies.admin = cookieOf(adminClient);
   // Money and things to act on, so valid requests can succeed and invalid ones reach the deep checks.

@@ -5,20 +5,14 @@ import { accountDecider, accountStream } from '../../domain/accounts/account.ts'
 import { ASSET_DECIMALS, type Asset } from '../../domain/shared/money.ts';
 import { comparePositions, type LogPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
+import { readWholeLog } from '../../projections/testing.ts';
 import { type Acknowledged, balancesOf, businessId, logViolations } from '../ledgerInvariants.ts';
 import type { ProjectionState } from './workers.ts';
 import type { World } from './world.ts';
 
 /** The whole log, in order. */
-export async function readLog(world: World): Promise<RecordedEvent[]> {
-  const log: RecordedEvent[] = [];
-  for (let after: LogPosition | null = null; ; ) {
-    const batch = await world.inner.readAll({ after, limit: 1_000 });
-    if (batch.length === 0) break;
-    log.push(...batch);
-    after = batch[batch.length - 1]!.position;
-  }
-  return log;
+export function readLog(world: World): Promise<RecordedEvent[]> {
+  return readWholeLog(world.inner);
 }
 
 /** The violations of a run that settled at `settledAt`, with `log` its whole log. */

@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
-  browserKit,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
   newAccount,
+  newAdmin,
+  openAdminSection,
   PHONE,
+  setUpBrowserApp,
 } from './browserKit.ts';
-import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
  * Issue 6 in the browser: an admin finds a user, opens their account stream and pages through its
@@ -18,38 +17,12 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  * database); then the projections screen lists every projection with its checkpoint and no lag, live.
  */
 
-const ADMIN = {
-  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
-  password: 'admin-password-123',
-};
+const ADMIN = newAdmin();
 /** One more than a default page (20), so the stream has a second page. */
 const MINTS = 12;
 const TRANSFERS = 10;
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-const kit = browserKit(
-  () => app!,
-  () => browser!,
-);
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('audit_e2e');
-  app = await startApp({
-    databaseUrl: db.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await kit.closeAll();
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
+const { kit, db } = setUpBrowserApp('audit_e2e', ADMIN.env);
 
 interface ApiEvent {
   id: string;
@@ -231,7 +204,7 @@ describe('the admin audit log and projections in the browser', () => {
 
     // Edit one event in the database: the screen says the chain is broken, and where.
     const tampered = apiEvents[3]!;
-    await db!.pool.query(
+    await db().pool.query(
       `UPDATE es_events SET data = jsonb_set(data, '{description}', '"edited"') WHERE event_id = $1`,
       [tampered.id],
     );
@@ -245,7 +218,7 @@ describe('the admin audit log and projections in the browser', () => {
       expect(await eventItems(admin.page).nth(3).getAttribute('data-broken')).toBe('true');
       await expectAccessible(admin.page, '/admin/audit with a broken chain');
     } finally {
-      await db!.pool.query(
+      await db().pool.query(
         `UPDATE es_events SET data = jsonb_set(data, '{description}', to_jsonb($2::text)) WHERE event_id = $1`,
         [tampered.id, tampered.data.description],
       );
@@ -287,11 +260,7 @@ describe('the admin audit log and projections in the browser', () => {
     await expectAccessible(phone.page, '/admin/audit with a stream at 360px');
 
     // The admin menu, folded on phones, has both new sections.
-    await phone.page.getByRole('button', { name: 'Admin menu' }).click();
-    await phone.page
-      .getByRole('navigation', { name: 'Admin' })
-      .getByRole('link', { name: 'Projections' })
-      .click();
+    await openAdminSection(phone.page, 'Projections');
     await phone.page.getByRole('heading', { level: 1, name: 'Projections' }).waitFor();
     await phone.page.getByTestId('projection-row').first().waitFor();
     await expectNoHorizontalScroll(phone.page, '/admin/projections');

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { until } from '../../projections/testing.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   type Account,
-  browserKit,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
   newAccount,
+  newAdmin,
+  openAdminSection,
   PHONE,
+  setUpBrowserApp,
 } from './browserKit.ts';
-import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
  * The admin's transaction screens (docs/product-rules.md rules 7 and 13): search, type and status filters, Clear, the
@@ -25,22 +25,13 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  * the rent and nine coffees of 1.00: twelve transactions, newest first.
  */
 
-const ADMIN = {
-  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
-  password: 'admin-password-123',
-};
+const ADMIN = newAdmin();
 const TAG = randomBytes(3).toString('hex');
 const RENT = `Rent share ${TAG}`;
 const COFFEES = 9;
 const TOTAL = 2 + 1 + COFFEES;
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-const kit = browserKit(
-  () => app!,
-  () => browser!,
-);
+const { kit, app } = setUpBrowserApp('admin_tx_e2e', ADMIN.env);
 
 const alice = newAccount('Alice');
 const bob = newAccount('Bob');
@@ -49,7 +40,7 @@ const ids = { alice: '', bob: '', rent: '' };
 async function postJson<T>(context: BrowserContext, path: string, data: unknown): Promise<T> {
   const response = await context.request.post(kit.url(path), {
     data,
-    headers: { Origin: app!.url, 'Idempotency-Key': randomBytes(12).toString('hex') },
+    headers: { Origin: app().url, 'Idempotency-Key': randomBytes(12).toString('hex') },
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as T;
@@ -76,14 +67,6 @@ interface StreamJson {
 }
 
 beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('admin_tx_e2e');
-  app = await startApp({
-    databaseUrl: db.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
-  browser = await launchBrowser();
-
   const admin = await kit.session();
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   const a = await registerUser(alice);
@@ -125,13 +108,6 @@ beforeAll(async () => {
         .length === 2,
   );
 }, 240_000);
-
-afterAll(async () => {
-  await kit.closeAll();
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
 
 /** The hash of the rent's event in a user's account stream, as the audit API recomputes and checks it. */
 async function auditHash(request: APIRequestContext, userId: string, type: string): Promise<string> {
@@ -184,8 +160,7 @@ async function adminJourney(viewport: typeof DESKTOP) {
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
 
   // The side menu's Transactions entry is a real link now.
-  if (viewport === PHONE) await page.getByRole('button', { name: 'Admin menu' }).click();
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Transactions' }).click();
+  await openAdminSection(page, 'Transactions');
   await page.waitForURL(kit.url('/admin/transactions'));
   await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
   await expectList(page, `Showing ${TOTAL} of ${TOTAL} transactions`, TOTAL);

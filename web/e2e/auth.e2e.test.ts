@@ -1,37 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
-import {
-  describeViolations,
-  ensureWebBuild,
-  launchBrowser,
-  type RunningApp,
-  repoRoot,
-  scrollWidth,
-  seriousAxeViolations,
-  startApp,
-  watchPageProblems,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAccessible, expectNoHorizontalScroll, setUpBrowserApp } from './browserKit.ts';
+import { repoRoot } from './harness.ts';
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('e2e');
-  app = await startApp({ databaseUrl: db.url });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
+const { kit } = setUpBrowserApp('e2e');
+const { url } = kit;
 
 interface Account {
   firstName: string;
@@ -55,34 +31,8 @@ function newAccount(firstName: string): Account {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 780 };
 
-async function newPage(viewport: { width: number; height: number }) {
-  const context = await browser!.newContext({
-    viewport,
-    isMobile: viewport.width < 768,
-    hasTouch: viewport.width < 768,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const watcher = watchPageProblems(page);
-  return { context, page, problems: watcher.problems };
-}
-
-function url(path: string): string {
-  return `${app!.url}${path}`;
-}
-
 function toastRegion(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
-}
-
-async function expectNoHorizontalScroll(page: Page, where: string) {
-  const width = await scrollWidth(page);
-  expect(width, `horizontal overflow on ${where}`).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
 }
 
 async function register(page: Page, account: Account) {
@@ -120,9 +70,8 @@ async function expectDashboard(page: Page, account: Account) {
 
 /** Register → dashboard → sign out → wrong password → right password → dashboard. */
 async function journey(viewport: { width: number; height: number }, account: Account) {
-  const { context, page, problems } = await newPage(viewport);
   const checkWidth = viewport.width <= PHONE.width;
-  try {
+  await kit.withPage(viewport, async (page) => {
     await register(page, account);
     // The toast is up before the 300 ms hop to the dashboard, and stays 5 s.
     await toastRegion(page).getByText('Account created').waitFor();
@@ -154,11 +103,7 @@ async function journey(viewport: { width: number; height: number }, account: Acc
     // Signed in, the sign-in screens send you back to the dashboard.
     await page.goto(url('/login'));
     await page.waitForURL(url('/dashboard'));
-
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 describe('sign-up and sign-in in the browser', () => {
@@ -171,7 +116,7 @@ describe('sign-up and sign-in in the browser', () => {
   }, 90_000);
 
   test('client-side validation speaks before the server is asked', async () => {
-    const { context, page } = await newPage(DESKTOP);
+    const { context, page } = await kit.session(DESKTOP);
     try {
       await page.goto(url('/login'));
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -198,7 +143,7 @@ describe('sign-up and sign-in in the browser', () => {
 
   test('two-factor sign-in: a totp_required answer asks for the code and the form resends with it', async () => {
     // The API's two-factor step is answered here by the browser, so the form is tested on its own.
-    const { context, page } = await newPage(DESKTOP);
+    const { context, page } = await kit.session(DESKTOP);
     const bodies: unknown[] = [];
     try {
       await page.route('**/api/auth/login', async (route) => {
@@ -238,14 +183,14 @@ describe('sign-up and sign-in in the browser', () => {
 
   test('a taken e-mail is reported under the field and in a toast', async () => {
     const account = newAccount('Alan');
-    const first = await newPage(DESKTOP);
+    const first = await kit.session(DESKTOP);
     try {
       await register(first.page, account);
       await expectDashboard(first.page, account);
     } finally {
       await first.context.close();
     }
-    const { context, page } = await newPage(DESKTOP);
+    const { context, page } = await kit.session(DESKTOP);
     try {
       await register(page, { ...account, username: `${account.username}_2` });
       await toastRegion(page)
@@ -289,8 +234,7 @@ describe('sign-up and sign-in in the browser', () => {
       adminRoutes.map((route) => route.replace(/^\/admin\/?/, '').replace(/[0-9a-f-]{36}$/, ':id')).sort(),
     ).toEqual(adminFiles.sort());
 
-    const { context, page, problems } = await newPage(DESKTOP);
-    try {
+    await kit.withPage(DESKTOP, async (page, problems) => {
       await page.goto(url('/no/such/page'));
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await page.getByRole('link', { name: 'Back to home' }).click();
@@ -320,16 +264,13 @@ describe('sign-up and sign-in in the browser', () => {
         await page.getByRole('heading', { name: `Welcome, ${account.firstName}` }).waitFor();
         expect(await page.getByRole('navigation', { name: 'Admin' }).count(), `a user on ${route}`).toBe(0);
       }
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   test('axe finds no serious or critical problems on the sign-in screens, dashboard and 404', async () => {
     const account = newAccount('Hedy');
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await newPage(viewport);
+      const { context, page } = await kit.session(viewport);
       try {
         const label = `${viewport.width}px`;
         await page.goto(url('/login'));

@@ -4,12 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   describeViolations,
+  ensureWebBuild,
+  launchBrowser,
   type RunningApp,
   scrollWidth,
   seriousAxeViolations,
+  startApp,
   watchPageProblems,
 } from './harness.ts';
 
@@ -33,16 +37,54 @@ export function newAccount(firstName: string): Account {
   };
 }
 
+/** The admin a browser test's server makes at start (ADMIN_EMAIL, ADMIN_PASSWORD), with a fresh address. */
+export function newAdmin() {
+  const admin = {
+    email: `admin.${randomBytes(3).toString('hex')}@example.com`,
+    password: 'admin-password-123',
+  };
+  return { ...admin, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } };
+}
+
+/**
+ * What every browser test file starts before its tests and stops after them: the built web app served by
+ * the real server (with `env`) on a fresh database, and a browser. Hands back the kit on them and the
+ * running pieces, for use inside tests and later hooks.
+ */
+export function setUpBrowserApp(databasePrefix: string, env: Record<string, string> = {}) {
+  let db: TestDatabase | undefined;
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const kit = browserKit(
+    () => app!,
+    () => browser!,
+  );
+  beforeAll(async () => {
+    await ensureWebBuild();
+    db = await createTestDatabase(databasePrefix);
+    app = await startApp({ databaseUrl: db.url, env });
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await kit.closeAll();
+    await browser?.close();
+    await app?.stop();
+    await db?.drop();
+  });
+  return { kit, db: () => db!, app: () => app!, browser: () => browser! };
+}
+
 export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) {
   const contexts: BrowserContext[] = [];
   const url = (path: string) => `${getApp().url}${path}`;
 
   /** A browser session; requests made with `context.request` share its cookies. */
-  async function session(viewport = DESKTOP) {
+  async function session(viewport = DESKTOP, options: { reducedMotion?: boolean } = {}) {
     const context = await getBrowser().newContext({
       viewport,
       isMobile: viewport.width < 768,
       hasTouch: viewport.width < 768,
+      reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: getApp().url });
     contexts.push(context);
@@ -50,6 +92,24 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     page.setDefaultTimeout(15_000);
     const { problems } = watchPageProblems(page);
     return { context, page, problems };
+  }
+
+  /**
+   * Runs `steps` on the page of a fresh session, then expects no uncaught error or CSP refusal on it
+   * (`steps` may check `problems` earlier too); the session is closed either way.
+   */
+  async function withPage(
+    viewport: typeof DESKTOP,
+    steps: (page: Page, problems: string[]) => Promise<void>,
+    options: { reducedMotion?: boolean } = {},
+  ) {
+    const { context, page, problems } = await session(viewport, options);
+    try {
+      await steps(page, problems);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
   }
 
   async function post(context: BrowserContext, path: string, data: unknown) {
@@ -81,7 +141,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     for (const context of contexts) await context.close().catch(() => {});
   }
 
-  return { url, session, post, register, signIn, closeAll };
+  return { url, session, withPage, post, register, signIn, closeAll };
 }
 
 /**
@@ -102,6 +162,19 @@ export async function expectToastListLetsClicksThrough(page: Page) {
       return target ? list.contains(target) : false;
     });
   expect(caught, 'the toast list catches clicks in its empty padding').toBe(false);
+}
+
+/** Answers a confirmation dialog with its button, then waits for the toast that says it is done. */
+export async function confirmInDialog(page: Page, dialog: string, button: string, toast: string) {
+  await page.getByRole('alertdialog', { name: dialog }).getByRole('button', { name: button }).click();
+  await toasts(page).getByText(toast).waitFor();
+}
+
+/** The admin side menu is folded behind "Admin menu" below desktop width. */
+export async function openAdminSection(page: Page, section: string) {
+  const toggle = page.getByRole('button', { name: 'Admin menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: section }).click();
 }
 
 /** Closes a toast with its own button, as a user would when it sits over the next control. */

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
-  browserKit,
+  confirmInDialog,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
   newAccount,
+  newAdmin,
+  openAdminSection,
   openDashboard,
   PHONE,
+  setUpBrowserApp,
   toasts,
   untilVisible,
 } from './browserKit.ts';
-import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
  * The metal card end to end: a user with no balance orders a card ("Deposit Required"), pays with a
@@ -23,46 +24,13 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  * Then every admin section passes axe at desktop and phone width.
  */
 
-const ADMIN = {
-  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
-  password: 'admin-password-123',
-};
+const ADMIN = newAdmin();
 const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-const kit = browserKit(
-  () => app!,
-  () => browser!,
-);
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('cards_e2e');
-  app = await startApp({
-    databaseUrl: db.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEPOSIT_ADDRESS_ETH },
-  });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await kit.closeAll();
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
+const { kit } = setUpBrowserApp('cards_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
 
 function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
-}
-
-/** The admin side menu is folded behind "Admin menu" below desktop width. */
-async function openAdminSection(page: Page, section: string) {
-  const toggle = page.getByRole('button', { name: 'Admin menu' });
-  if (await toggle.isVisible()) await toggle.click();
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: section }).click();
 }
 
 /**
@@ -117,11 +85,7 @@ async function cardJourney(viewport: typeof DESKTOP) {
   await proof.getByText('card payment 0xcafe').waitFor();
   if (phone) await expectNoHorizontalScroll(admin.page, '/admin with a pending proof');
   await proof.getByRole('button', { name: 'Approve' }).click();
-  await admin.page
-    .getByRole('alertdialog', { name: 'Approve this payment?' })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  await toasts(admin.page).getByText('Payment verification updated').waitFor();
+  await confirmInDialog(admin.page, 'Approve this payment?', 'Approve', 'Payment verification updated');
 
   await untilVisible(
     user.page,
@@ -176,11 +140,12 @@ async function cardJourney(viewport: typeof DESKTOP) {
 
   // Delivered.
   await item.getByRole('button', { name: 'Mark delivered' }).click();
-  await admin.page
-    .getByRole('alertdialog', { name: 'Mark this card delivered?' })
-    .getByRole('button', { name: 'Mark delivered' })
-    .click();
-  await toasts(admin.page).getByText('Card marked as delivered').waitFor();
+  await confirmInDialog(
+    admin.page,
+    'Mark this card delivered?',
+    'Mark delivered',
+    'Card marked as delivered',
+  );
   await untilVisible(user.page, cardPanel(user.page).getByText('Active · Delivered'));
   if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a delivered card');
 
@@ -245,11 +210,7 @@ describe('the metal card in the browser', () => {
         if (viewport === PHONE) await expectNoHorizontalScroll(admin.page, path);
       }
       if (viewport === PHONE) {
-        await admin.page.getByRole('button', { name: 'Admin menu' }).click();
-        await admin.page
-          .getByRole('navigation', { name: 'Admin' })
-          .getByRole('link', { name: 'Users' })
-          .click();
+        await openAdminSection(admin.page, 'Users');
         await admin.page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
       }
       expect(admin.problems).toEqual([]);
@@ -265,16 +226,10 @@ describe('the metal card in the browser', () => {
     const row = admin.page.getByRole('row', { name: new RegExp(member.username) });
     await row.getByText('Active', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Suspend ${member.username}` }).click();
-    const confirm = admin.page.getByRole('alertdialog', { name: `Suspend ${member.username}?` });
-    await confirm.getByRole('button', { name: 'Suspend' }).click();
-    await toasts(admin.page).getByText('User suspended').waitFor();
+    await confirmInDialog(admin.page, `Suspend ${member.username}?`, 'Suspend', 'User suspended');
     await row.getByText('Suspended', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Reactivate ${member.username}` }).click();
-    await admin.page
-      .getByRole('alertdialog', { name: `Reactivate ${member.username}?` })
-      .getByRole('button', { name: 'Reactivate' })
-      .click();
-    await toasts(admin.page).getByText('User reactivated').waitFor();
+    await confirmInDialog(admin.page, `Reactivate ${member.username}?`, 'Reactivate', 'User reactivated');
     await row.getByText('Active', { exact: true }).waitFor();
 
     // Settings: positive values only, and the time each was set.

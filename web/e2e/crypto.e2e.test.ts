@@ -1,22 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
-  browserKit,
   DESKTOP,
   dismissToast,
   expectAccessible,
   expectNoHorizontalScroll,
   expectUncovered,
   newAccount,
+  newAdmin,
   openDashboard,
   PHONE,
+  setUpBrowserApp,
   toasts,
   untilVisible,
 } from './browserKit.ts';
-import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
  * Crypto through the browser: a deposit declared on /deposit and confirmed by an admin, a withdrawal
@@ -24,38 +23,12 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  * runs at 1280 px and at 360 px, with its own accounts.
  */
 
-const ADMIN = {
-  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
-  password: 'admin-password-123',
-};
+const ADMIN = newAdmin();
 const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const WITHDRAW_TO = '0x1111222233334444555566667777888899990000';
 const DECLARED_ON_BASE = 'This transaction hash has already been declared for a deposit on Base';
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-const kit = browserKit(
-  () => app!,
-  () => browser!,
-);
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('crypto_e2e');
-  app = await startApp({
-    databaseUrl: db.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEPOSIT_ADDRESS_ETH },
-  });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await kit.closeAll();
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
+const { kit } = setUpBrowserApp('crypto_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
 
 function ethRow(page: Page) {
   return page.getByTestId('crypto-balance').and(page.locator('[data-currency="ETH"]'));

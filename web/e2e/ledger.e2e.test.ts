@@ -1,22 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
   type Account,
-  browserKit,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
   expectToastListLetsClicksThrough,
   expectUncovered,
   newAccount,
+  newAdmin,
   openDashboard,
   PHONE,
+  setUpBrowserApp,
   toasts,
 } from './browserKit.ts';
-import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harness.ts';
 
 /**
  * The token ledger through the browser: buying SAI with a deposit proof that an admin approves, sending
@@ -27,35 +25,9 @@ import { ensureWebBuild, launchBrowser, type RunningApp, startApp } from './harn
  */
 
 const DEPOSIT_ADDRESS = `0x${'ab12'.repeat(10)}`;
-const ADMIN = {
-  email: `admin.${randomBytes(3).toString('hex')}@example.com`,
-  password: 'admin-password-123',
-};
+const ADMIN = newAdmin();
 
-let db: TestDatabase | undefined;
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-const kit = browserKit(
-  () => app!,
-  () => browser!,
-);
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  db = await createTestDatabase('ledger_e2e');
-  app = await startApp({
-    databaseUrl: db.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEPOSIT_ADDRESS_ETH: DEPOSIT_ADDRESS },
-  });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await kit.closeAll();
-  await browser?.close();
-  await app?.stop();
-  await db?.drop();
-});
+const { kit } = setUpBrowserApp('ledger_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH: DEPOSIT_ADDRESS });
 
 type Viewport = typeof DESKTOP;
 

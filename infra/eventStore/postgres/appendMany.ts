@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import {
   type AppendResult,
+  assertAppendable,
   DuplicateEventIdError,
   type StoredMetadata,
   type StreamAppend,
@@ -8,7 +9,7 @@ import {
 } from '../eventStore.ts';
 import { eventHash } from '../hashChain.ts';
 import type { AppendSignal } from './appendSignal.ts';
-import { pgCode, UUID } from './rows.ts';
+import { pgCode } from './rows.ts';
 
 /**
  * Many streams in one transaction, all or nothing: one commit (one fsync) and a handful of set-based
@@ -26,9 +27,7 @@ export async function appendStreams(
   if (new Set(names).size !== names.length)
     throw new Error('appendMany: a stream may appear only once per batch');
   for (const item of batch) {
-    if (item.events.length === 0) throw new Error('appendMany: every stream needs at least one event');
-    for (const event of item.events)
-      if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+    assertAppendable(item.events, 'appendMany: every stream needs at least one event');
   }
   const client = await pool.connect();
   try {

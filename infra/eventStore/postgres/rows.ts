@@ -32,8 +32,6 @@ export function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function pgCode(error: unknown): { code?: string; constraint?: string } {
   return typeof error === 'object' && error !== null ? (error as { code?: string; constraint?: string }) : {};
 }
