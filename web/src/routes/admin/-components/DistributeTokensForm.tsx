@@ -7,14 +7,7 @@ import { toast } from '../../../components/toast/index.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
 import { readAmount } from '../../../lib/money.ts';
-import {
-  amountError,
-  type FormErrors,
-  hasErrors,
-  isEmail,
-  MAX_DESCRIPTION,
-  messages,
-} from '../../../lib/validation.ts';
+import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { useForm } from '../../../ui/form/useForm.ts';
@@ -38,13 +31,9 @@ export function DistributeTokensForm() {
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
   const keys = useIdempotencyKeys();
-  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
+  const form = useForm(EMPTY, FIELD_ORDER);
+  const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
-
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
-  };
 
   const findUser = async (email: string): Promise<AdminUser | undefined> => {
     const loaded = users.data ?? (await queryClient.fetchQuery(adminUsersQuery(RECENT_USERS_QUERY)));
@@ -63,10 +52,7 @@ export function DistributeTokensForm() {
     const amountProblem = amountError(values.amount);
     if (amountProblem) found.amount = amountProblem;
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
-    if (hasErrors(found)) {
-      showErrors(found);
-      return;
-    }
+    if (!form.check(found)) return;
     const read = readAmount(values.amount);
     if (!read.ok) return;
 
@@ -103,8 +89,7 @@ export function DistributeTokensForm() {
             description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
             variant: 'success',
           });
-          setValues(EMPTY);
-          setErrors({});
+          form.reset();
         },
         onError: (error) => {
           keys.settle(error);
@@ -125,40 +110,28 @@ export function DistributeTokensForm() {
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
         <TextField
-          ref={inputRef('email')}
+          {...form.textField('email')}
           label="User email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="off"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
           required
         />
         <TextField
-          ref={inputRef('amount')}
+          {...form.textField('amount')}
           label="Amount (SAI)"
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={values.amount}
-          onChange={(event) => update('amount', event.target.value)}
-          error={errors.amount}
           required
         />
         <TextField
-          ref={inputRef('description')}
+          {...form.textField('description')}
           label="Description"
-          name="description"
           optional
           maxLength={MAX_DESCRIPTION}
           autoComplete="off"
           placeholder="Token distribution"
-          value={values.description}
-          onChange={(event) => update('description', event.target.value)}
-          error={errors.description}
         />
         <Button
           type="submit"

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
@@ -8,18 +8,14 @@ import { ApiError } from '../../../../lib/api.ts';
 import { checkCryptoAmount, displayAmount, formatAsset } from '../../../../lib/assets.ts';
 import type { CryptoCurrency } from '../../../../lib/constants.ts';
 import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
-import {
-  type FormErrors,
-  hasErrors,
-  isEmail,
-  MAX_DESCRIPTION,
-  messages,
-} from '../../../../lib/validation.ts';
+import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
+const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
 const EMPTY = { recipientEmail: '', amount: '', description: '' };
 
 /**
@@ -38,14 +34,9 @@ export function CryptoTransferForm({
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
   const keys = useIdempotencyKeys();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const form = useForm(EMPTY, FIELD_ORDER);
+  const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
-
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,8 +49,7 @@ export function CryptoTransferForm({
     const amount = checkCryptoAmount(values.amount, available, currency, messages.amount);
     if (!amount.ok) found.amount = amount.message;
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
-    setErrors(found);
-    if (hasErrors(found) || !amount.ok) return;
+    if (!form.check(found) || !amount.ok) return;
 
     const command = {
       recipientEmail: email,
@@ -77,8 +67,7 @@ export function CryptoTransferForm({
             description: `${displayAmount(command.amount, currency)} ${currency} sent to ${email}.`,
             variant: 'success',
           });
-          setValues(EMPTY);
-          setErrors({});
+          form.reset();
           onSent?.();
         },
         onError: (error) => {
@@ -103,38 +92,29 @@ export function CryptoTransferForm({
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={`Send ${currency}`}>
       <TextField
+        {...form.textField('recipientEmail')}
         label="Recipient email"
-        name="recipientEmail"
         type="email"
         inputMode="email"
         autoComplete="off"
         placeholder="friend@example.com"
-        value={values.recipientEmail}
-        onChange={(event) => update('recipientEmail', event.target.value)}
-        error={errors.recipientEmail}
         required
       />
       <TextField
+        {...form.textField('amount')}
         label={`Amount (${currency})`}
-        name="amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
-        value={values.amount}
-        onChange={(event) => update('amount', event.target.value)}
         hint={`Available: ${formatAsset(available, currency)} ${currency} · no transfer fee`}
-        error={errors.amount}
         required
       />
       <TextField
+        {...form.textField('description')}
         label="Description"
-        name="description"
         optional
         maxLength={MAX_DESCRIPTION}
         autoComplete="off"
-        value={values.description}
-        onChange={(event) => update('description', event.target.value)}
-        error={errors.description}
       />
       <Button type="submit" fullWidth pending={transfer.isPending} pendingLabel="Sending…">
         <Send size={16} aria-hidden="true" />

@@ -41,19 +41,13 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   const queryClient = useQueryClient();
   const transfer = useTransferMutation();
   const keys = useIdempotencyKeys();
-  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
+  const { values, errors, showErrors } = form;
   const [looking, setLooking] = useState(false);
   // The e-mail whose recipient is shown under the field; set when the field is left.
   const [previewEmail, setPreviewEmail] = useState('');
 
   const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
-
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateSend(next, user.balance));
-  };
 
   const findRecipient = async (email: string): Promise<Recipient | null> => {
     try {
@@ -69,10 +63,8 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (looking || transfer.isPending) return;
-    setSubmitted(true);
     const found = validateSend(values, user.balance);
-    showErrors(found);
-    if (hasErrors(found)) {
+    if (!form.check(found)) {
       if (found.amount === messages.insufficientBalance) {
         toast({
           title: 'Insufficient balance',
@@ -105,9 +97,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
             description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
             variant: 'success',
           });
-          setValues(EMPTY);
-          setErrors({});
-          setSubmitted(false);
+          form.reset();
           setPreviewEmail('');
           onSent?.();
         },
@@ -141,44 +131,33 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Send SAI">
       <TextField
-        ref={inputRef('recipientEmail')}
+        {...form.textField('recipientEmail')}
         label="Recipient email"
-        name="recipientEmail"
         type="email"
         inputMode="email"
         autoComplete="off"
         placeholder="friend@example.com"
-        value={values.recipientEmail}
-        onChange={(event) => update('recipientEmail', event.target.value)}
         onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
         hint={previewHint}
         error={errors.recipientEmail ?? previewError}
         required
       />
       <TextField
-        ref={inputRef('amount')}
+        {...form.textField('amount')}
         label="Amount (SAI)"
-        name="amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
-        value={values.amount}
-        onChange={(event) => update('amount', event.target.value)}
         hint={`Available: ${formatDecimal(user.balance)} SAI · no transfer fee`}
-        error={errors.amount}
         required
       />
       <TextField
-        ref={inputRef('description')}
+        {...form.textField('description')}
         label="Description"
-        name="description"
         optional
         maxLength={MAX_DESCRIPTION}
         autoComplete="off"
         placeholder="What is it for?"
-        value={values.description}
-        onChange={(event) => update('description', event.target.value)}
-        error={errors.description}
       />
       <Button
         type="submit"

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { type FormErrors, hasErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
+import { type FormErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
 import {
   type PasswordChangeInput,
   type TwoFactorSetup,
@@ -15,6 +15,7 @@ import {
   useTwoFactorMutation,
 } from '../../../../queries/account.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
@@ -22,6 +23,7 @@ import * as styles from './Profile.css.ts';
 
 type PasswordField = keyof PasswordChangeInput;
 const EMPTY_PASSWORDS: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const PASSWORD_ORDER: PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordField> {
   const errors: FormErrors<PasswordField> = {};
@@ -43,23 +45,16 @@ export function SecuritySettings() {
 
 function PasswordForm() {
   const change = useChangePasswordMutation();
-  const [values, setValues] = useState<PasswordChangeInput>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FormErrors<PasswordField>>({});
-
-  const set = (field: PasswordField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<PasswordField>);
-  };
+  const form = useForm(EMPTY_PASSWORDS, PASSWORD_ORDER);
+  const { values } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (change.isPending) return;
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!form.check(validatePasswordChange(values))) return;
     change.mutate(values, {
       onSuccess: () => {
-        setValues(EMPTY_PASSWORDS);
+        form.reset();
         toast({
           title: 'Password updated',
           description: 'Use your new password next time you sign in. Your other sessions were signed out.',
@@ -68,8 +63,8 @@ function PasswordForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && /current password/i.test(error.message))
-          setErrors({ currentPassword: error.message });
-        else if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+          form.setErrors({ currentPassword: error.message });
+        else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
         toast({ title: 'Failed to update password', description: error.message, variant: 'destructive' });
       },
     });
@@ -85,35 +80,26 @@ function PasswordForm() {
       </div>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
         <TextField
+          {...form.textField('currentPassword')}
           label="Current Password"
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(event) => set('currentPassword', event.target.value)}
-          error={errors.currentPassword}
           required
         />
         <div className={styles.twoColumns}>
           <TextField
+            {...form.textField('newPassword')}
             label="New Password"
-            name="newPassword"
             type="password"
             autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(event) => set('newPassword', event.target.value)}
-            error={errors.newPassword}
             hint={`At least ${MIN_PASSWORD} characters.`}
             required
           />
           <TextField
+            {...form.textField('confirmPassword')}
             label="Confirm New Password"
-            name="confirmPassword"
             type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword', event.target.value)}
-            error={errors.confirmPassword}
             required
           />
         </div>
@@ -225,23 +211,18 @@ function CodeForm({
   onCancel?: () => void;
 }) {
   const mutation = useTwoFactorMutation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ code: '' }, ['code']);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const trimmed = code.trim();
-    if (!CODE.test(trimmed)) {
-      setError(messages.totp);
-      return;
-    }
-    setError(undefined);
+    const trimmed = form.values.code.trim();
+    if (!form.check(CODE.test(trimmed) ? {} : { code: messages.totp })) return;
     mutation.mutate(
       { enable, code: trimmed },
       {
         onSuccess: () => {
-          setCode('');
+          form.reset();
           toast({
             title: enable ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
             description: enable
@@ -252,7 +233,7 @@ function CodeForm({
           onDone();
         },
         onError: (failure) => {
-          setError(failure.message);
+          form.setErrors({ code: failure.message });
           toast({ title: 'Two-factor update failed', description: failure.message, variant: 'destructive' });
         },
       },
@@ -262,15 +243,13 @@ function CodeForm({
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={label}>
       <TextField
+        {...form.textField('code')}
         label="Authentication code"
-        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
         hint={hint}
-        error={error}
         required
       />
       <div className={styles.formActions}>
