@@ -8,6 +8,7 @@ import { type AuditEvent, auditStreamQuery, auditUserStreamsQuery } from '../../
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -25,12 +26,9 @@ export function AuditUserStreams({ userId }: { userId: string }) {
   return (
     <section className={panel.panel} aria-labelledby="audit-streams-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Layers size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="audit-streams-title" className={panel.title}>
-            Streams of {user ? user.username : <span className={adminStyles.mono}>{userId}</span>}
-          </h2>
-        </div>
+        <PanelTitle icon={Layers} id="audit-streams-title">
+          Streams of {user ? user.username : <span className={adminStyles.mono}>{userId}</span>}
+        </PanelTitle>
         {user ? (
           <p className={panel.muted}>
             {user.email} · <span className={adminStyles.mono}>{user.id}</span>
@@ -101,12 +99,9 @@ export function AuditStreamEvents({
   return (
     <section className={panel.panel} aria-labelledby="audit-events-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ScrollText size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="audit-events-title" className={panel.title}>
-            Events of <span className={adminStyles.mono}>{stream}</span>
-          </h2>
-        </div>
+        <PanelTitle icon={ScrollText} id="audit-events-title">
+          Events of <span className={adminStyles.mono}>{stream}</span>
+        </PanelTitle>
       </div>
       {page.isPending ? (
         <PanelLoading label="Loading events…" rows={3} />

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -29,12 +30,9 @@ export function AuditUserPicker({ selected }: { selected?: string | undefined })
   return (
     <section className={panel.panel} aria-labelledby="audit-user-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <UserSearch size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="audit-user-title" className={panel.title}>
-            Find a user
-          </h2>
-        </div>
+        <PanelTitle icon={UserSearch} id="audit-user-title">
+          Find a user
+        </PanelTitle>
       </div>
       <form className={adminStyles.toolbar} onSubmit={onSearch} aria-label="Find a user to audit">
         <div className={adminStyles.filter}>

@@ -15,6 +15,7 @@ import {
   useShipCardMutation,
 } from '../../../queries/cards.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
@@ -56,12 +57,9 @@ export function CardsQueue() {
   return (
     <section className={panel.panel} aria-labelledby="cards-queue-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Truck size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="cards-queue-title" className={panel.title}>
-            Card requests
-          </h2>
-        </div>
+        <PanelTitle icon={Truck} id="cards-queue-title">
+          Card requests
+        </PanelTitle>
         {cards.data ? <p className={panel.muted}>{cards.data.length} shown</p> : null}
       </div>
       <div className={adminStyles.toolbar}>

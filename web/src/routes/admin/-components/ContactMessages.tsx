@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -13,12 +14,9 @@ export function ContactMessages() {
   return (
     <section className={panel.panel} aria-labelledby="contact-messages-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Mail size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="contact-messages-title" className={panel.title}>
-            Contact messages
-          </h2>
-        </div>
+        <PanelTitle icon={Mail} id="contact-messages-title">
+          Contact messages
+        </PanelTitle>
         {messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
       </div>
       {messages.isPending ? (

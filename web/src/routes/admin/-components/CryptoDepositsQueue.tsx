@@ -17,6 +17,7 @@ import {
   useDecideDepositMutation,
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
@@ -29,12 +30,9 @@ export function CryptoDepositsQueue() {
   const queue = useQuery(depositQueueQuery);
   return (
     <section className={panel.panel} aria-labelledby="deposit-queue-title">
-      <div className={panel.titleRow}>
-        <ArrowDownToLine size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="deposit-queue-title" className={panel.title}>
-          Crypto deposits to confirm
-        </h2>
-      </div>
+      <PanelTitle icon={ArrowDownToLine} id="deposit-queue-title">
+        Crypto deposits to confirm
+      </PanelTitle>
       {queue.isPending ? (
         <PanelLoading label="Loading deposits…" />
       ) : queue.isError ? (

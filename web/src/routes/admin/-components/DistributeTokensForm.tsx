@@ -12,6 +12,7 @@ import { useDistributionMutation } from '../../../queries/transactions.queries.t
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -101,12 +102,9 @@ export function DistributeTokensForm() {
 
   return (
     <section className={panel.panel} aria-labelledby="distribute-title">
-      <div className={panel.titleRow}>
-        <Gift size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h3 id="distribute-title" className={panel.title}>
-          Token distribution
-        </h3>
-      </div>
+      <PanelTitle icon={Gift} id="distribute-title" level={3}>
+        Token distribution
+      </PanelTitle>
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
         <TextField

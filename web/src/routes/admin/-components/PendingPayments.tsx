@@ -11,6 +11,7 @@ import {
   useVerifyPaymentMutation,
 } from '../../../queries/payments.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
@@ -20,12 +21,9 @@ export function PendingPayments() {
   const pending = useQuery(pendingPaymentsQuery);
   return (
     <section className={panel.panel} aria-labelledby="pending-payments-title">
-      <div className={panel.titleRow}>
-        <ClipboardCheck size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h3 id="pending-payments-title" className={panel.title}>
-          Pending payment verifications
-        </h3>
-      </div>
+      <PanelTitle icon={ClipboardCheck} id="pending-payments-title" level={3}>
+        Pending payment verifications
+      </PanelTitle>
       {pending.isPending ? (
         <PanelLoading label="Loading pending payments…" />
       ) : pending.isError ? (

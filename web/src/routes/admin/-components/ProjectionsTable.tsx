@@ -7,6 +7,7 @@ import {
   projectionsQuery,
 } from '../../../queries/audit.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { type BadgeTone, StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -53,12 +54,9 @@ export function ProjectionsTable() {
   return (
     <section className={panel.panel} aria-labelledby="projections-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Activity size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="projections-title" className={panel.title}>
-            Projection status
-          </h2>
-        </div>
+        <PanelTitle icon={Activity} id="projections-title">
+          Projection status
+        </PanelTitle>
         {projections.data ? (
           <p className={panel.muted}>
             Updated{' '}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { adminCardsQuery } from '../../../queries/cards.queries.ts';
 import { depositQueueQuery, withdrawalQueueQuery } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import * as styles from './Admin.css.ts';
 
 /** What waits for an admin beyond payment proofs: deposits, withdrawals (and how many are late), cards. */
@@ -19,12 +20,9 @@ export function QueueSummary() {
 
   return (
     <section className={panel.panel} aria-labelledby="queues-title">
-      <div className={panel.titleRow}>
-        <ListChecks size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="queues-title" className={panel.title}>
-          Waiting for you
-        </h2>
-      </div>
+      <PanelTitle icon={ListChecks} id="queues-title">
+        Waiting for you
+      </PanelTitle>
       <ul className={styles.stats}>
         <Item
           icon={<ArrowDownToLine size={16} aria-hidden="true" />}

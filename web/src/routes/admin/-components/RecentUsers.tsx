@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import { UserCells, UserTableHead } from './UserColumns.tsx';
@@ -16,12 +17,9 @@ export function RecentUsers() {
   return (
     <section className={panel.panel} aria-labelledby="recent-users-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Users size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h3 id="recent-users-title" className={panel.title}>
-            Recent users
-          </h3>
-        </div>
+        <PanelTitle icon={Users} id="recent-users-title" level={3}>
+          Recent users
+        </PanelTitle>
         {users.data ? (
           <p className={panel.muted}>
             {Math.min(SHOWN, users.data.users.length)} of {users.data.total.toLocaleString('en-US')}

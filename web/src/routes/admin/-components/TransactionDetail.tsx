@@ -13,6 +13,7 @@ import {
 } from '../../../queries/adminTransactions.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -151,12 +152,9 @@ function Balances({ detail }: { detail: Detail }) {
   };
   return (
     <section className={panel.panel} aria-labelledby="transaction-balances-title">
-      <div className={panel.titleRow}>
-        <Scale size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="transaction-balances-title" className={panel.title}>
-          Balances before and after
-        </h2>
-      </div>
+      <PanelTitle icon={Scale} id="transaction-balances-title">
+        Balances before and after
+      </PanelTitle>
       {detail.balances.length === 0 ? (
         <PanelEmpty>This transaction has not moved any balance yet.</PanelEmpty>
       ) : (
@@ -236,12 +234,9 @@ function Events({ events }: { events: TransactionEvent[] }) {
   return (
     <section className={panel.panel} aria-labelledby="transaction-events-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <History size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="transaction-events-title" className={panel.title}>
-            Events
-          </h2>
-        </div>
+        <PanelTitle icon={History} id="transaction-events-title">
+          Events
+        </PanelTitle>
         <p className={panel.muted}>
           {events.length} event{events.length === 1 ? '' : 's'}, in log order
         </p>

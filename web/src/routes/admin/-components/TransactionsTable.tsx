@@ -25,6 +25,7 @@ import {
 } from '../../../queries/transactions.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -133,12 +134,9 @@ export function TransactionsTable() {
   return (
     <section className={panel.panel} aria-labelledby="transactions-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ArrowLeftRight size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="transactions-title" className={panel.title}>
-            All transactions
-          </h2>
-        </div>
+        <PanelTitle icon={ArrowLeftRight} id="transactions-title">
+          All transactions
+        </PanelTitle>
       </div>
       <search>
         <form

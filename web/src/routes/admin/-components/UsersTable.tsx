@@ -11,6 +11,7 @@ import type { User } from '../../../queries/auth.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -35,12 +36,9 @@ export function UsersTable({ me }: { me: User }) {
   return (
     <section className={panel.panel} aria-labelledby="users-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Users size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="users-title" className={panel.title}>
-            All users
-          </h2>
-        </div>
+        <PanelTitle icon={Users} id="users-title">
+          All users
+        </PanelTitle>
         {users.data ? (
           <p className={panel.muted}>
             {users.data.users.length} of {users.data.total.toLocaleString('en-US')}

@@ -15,6 +15,7 @@ import {
   withdrawalQueueQuery,
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
@@ -36,12 +37,9 @@ export function WithdrawalsQueue() {
   return (
     <section className={panel.panel} aria-labelledby="withdrawal-queue-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ArrowUpFromLine size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="withdrawal-queue-title" className={panel.title}>
-            Withdrawals to send
-          </h2>
-        </div>
+        <PanelTitle icon={ArrowUpFromLine} id="withdrawal-queue-title">
+          Withdrawals to send
+        </PanelTitle>
         {overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
       </div>
       {queue.isPending ? (

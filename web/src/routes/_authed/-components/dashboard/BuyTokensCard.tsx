@@ -23,6 +23,7 @@ import {
   useSubmitPaymentMutation,
 } from '../../../../queries/payments.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import * as styles from './BuyTokens.css.ts';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
@@ -38,12 +39,9 @@ export function BuyTokensCard({ user }: { user: User }) {
   return (
     <section className={panel.panel} aria-labelledby="buy-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Coins size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="buy-title" className={panel.title}>
-            Buy SAI with crypto
-          </h2>
-        </div>
+        <PanelTitle icon={Coins} id="buy-title">
+          Buy SAI with crypto
+        </PanelTitle>
       </div>
       <p className={panel.subtitle}>
         Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.

@@ -13,6 +13,7 @@ import {
 } from '../../../../queries/crypto.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Crypto.css.ts';
@@ -32,12 +33,9 @@ export function CryptoBalancesCard() {
   return (
     <section className={panel.panel} aria-labelledby="crypto-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Bitcoin size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="crypto-title" className={panel.title}>
-            Crypto balances
-          </h2>
-        </div>
+        <PanelTitle icon={Bitcoin} id="crypto-title">
+          Crypto balances
+        </PanelTitle>
         {totalUsd ? <p className={styles.total}>≈ ${formatDecimal(totalUsd)} USD</p> : null}
       </div>
       {balances.isPending ? (

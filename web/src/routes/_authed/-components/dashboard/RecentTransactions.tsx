@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, ReceiptText } from 'lucide-react';
 import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '../../../../queries/transactions.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as rowStyles from '../transactions/TransactionItem.css.ts';
 import { TransactionItem } from '../transactions/TransactionItem.tsx';
@@ -13,12 +14,9 @@ export function RecentTransactions() {
   return (
     <section className={panel.panel} aria-labelledby="recent-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ReceiptText size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="recent-title" className={panel.title}>
-            Recent transactions
-          </h2>
-        </div>
+        <PanelTitle icon={ReceiptText} id="recent-title">
+          Recent transactions
+        </PanelTitle>
         <Link to="/transactions" className={panel.headLink}>
           View All
           <ArrowRight size={14} aria-hidden="true" />

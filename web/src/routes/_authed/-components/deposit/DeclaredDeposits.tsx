@@ -4,6 +4,7 @@ import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
@@ -13,12 +14,9 @@ export function DeclaredDeposits() {
   const deposits = useQuery(cryptoDepositsQuery);
   return (
     <section className={panel.panel} aria-labelledby="declared-deposits-title">
-      <div className={panel.titleRow}>
-        <History size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="declared-deposits-title" className={panel.title}>
-          Your deposits
-        </h2>
-      </div>
+      <PanelTitle icon={History} id="declared-deposits-title">
+        Your deposits
+      </PanelTitle>
       {deposits.isPending ? (
         <PanelLoading label="Loading your deposits…" />
       ) : deposits.isError ? (

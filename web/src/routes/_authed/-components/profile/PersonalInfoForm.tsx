@@ -10,6 +10,7 @@ import { type ProfileInput, useUpdateProfileMutation } from '../../../../queries
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import * as styles from './Profile.css.ts';
 
 type Field = keyof ProfileInput;
@@ -66,12 +67,9 @@ export function PersonalInfoForm({ user }: { user: User }) {
 
   return (
     <section className={panel.panel} aria-labelledby="personal-info-title">
-      <div className={panel.titleRow}>
-        <UserRound size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="personal-info-title" className={panel.title}>
-          Personal Info
-        </h2>
-      </div>
+      <PanelTitle icon={UserRound} id="personal-info-title">
+        Personal Info
+      </PanelTitle>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Personal info">
         <div className={styles.twoColumns}>
           <TextField

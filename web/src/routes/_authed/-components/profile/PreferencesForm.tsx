@@ -18,6 +18,7 @@ import {
 } from '../../../../queries/account.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
@@ -47,12 +48,9 @@ export function PreferencesSettings() {
   const preferences = useQuery(preferencesQuery);
   return (
     <section className={panel.panel} aria-labelledby="preferences-title">
-      <div className={panel.titleRow}>
-        <SlidersHorizontal size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="preferences-title" className={panel.title}>
-          Preferences
-        </h2>
-      </div>
+      <PanelTitle icon={SlidersHorizontal} id="preferences-title">
+        Preferences
+      </PanelTitle>
       {preferences.isPending ? (
         <PanelLoading label="Loading preferences…" />
       ) : preferences.isError ? (

@@ -17,6 +17,7 @@ import {
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
@@ -72,12 +73,9 @@ function PasswordForm() {
 
   return (
     <section className={panel.panel} aria-labelledby="password-title">
-      <div className={panel.titleRow}>
-        <KeyRound size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="password-title" className={panel.title}>
-          Password
-        </h2>
-      </div>
+      <PanelTitle icon={KeyRound} id="password-title">
+        Password
+      </PanelTitle>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
         <TextField
           {...form.textField('currentPassword')}
@@ -135,12 +133,9 @@ function TwoFactorSettings() {
   return (
     <section className={panel.panel} aria-labelledby="two-factor-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ShieldCheck size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="two-factor-title" className={panel.title}>
-            Two-factor authentication
-          </h2>
-        </div>
+        <PanelTitle icon={ShieldCheck} id="two-factor-title">
+          Two-factor authentication
+        </PanelTitle>
         {status.data ? (
           <StatusBadge
             status={status.data.enabled ? 'active' : 'off'}

@@ -19,6 +19,7 @@ import {
   useSetShippingAddressMutation,
 } from '../../../../../queries/cards.queries.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
+import { PanelTitle } from '../../../../../ui/panel/PanelTitle.tsx';
 import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
@@ -104,12 +105,9 @@ export function MetalCardPanel({
   return (
     <section className={panel.panel} aria-labelledby="metal-card-title">
       <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <CreditCard size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="metal-card-title" className={panel.title}>
-            Metal card
-          </h2>
-        </div>
+        <PanelTitle icon={CreditCard} id="metal-card-title">
+          Metal card
+        </PanelTitle>
       </div>
 
       {card.isPending ? (
