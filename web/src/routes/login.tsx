@@ -3,12 +3,12 @@ import { LogIn } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
 import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
 import { type LoginValues, validateLogin } from '../lib/validation.ts';
 import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.queries.ts';
+import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
 
@@ -82,37 +82,22 @@ function LoginPage() {
       }
     >
       <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <TextField
+        <EmailField
           {...form.textField('email')}
           label="Email"
-          type="email"
           autoComplete="username"
-          inputMode="email"
           placeholder="you@example.com"
-          required
         />
-        <TextField
-          {...form.textField('password')}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <PasswordField {...form.textField('password')} label="Password" autoComplete="current-password" />
         {needsTotp ? (
           <>
             <p className={authStyles.notice} role="status">
               Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app.
             </p>
-            <TextField
+            <CodeField
               {...form.textField('totpCode')}
-              label="Authentication code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
               pattern="[0-9]{6}"
-              maxLength={6}
-              onChange={(event) => form.set('totpCode', event.target.value.replace(/\D/g, ''))}
-              required
+              onCode={(code) => form.set('totpCode', code)}
             />
           </>
         ) : null}

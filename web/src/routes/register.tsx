@@ -10,6 +10,7 @@ import { displayName } from '../lib/format.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
 import { type FormErrors, type RegisterValues, validateRegister } from '../lib/validation.ts';
 import { useRegisterMutation } from '../queries/auth.queries.ts';
+import { EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
 
@@ -119,30 +120,23 @@ function RegisterPage() {
           spellCheck={false}
           required
         />
-        <TextField
+        <EmailField
           {...form.textField('email')}
           label="Email"
-          type="email"
           autoComplete="email"
-          inputMode="email"
           placeholder="you@example.com"
-          required
         />
         <div className={authStyles.row}>
-          <TextField
+          <PasswordField
             {...form.textField('password')}
             label="Password"
-            type="password"
             autoComplete="new-password"
             hint="At least 6 characters."
-            required
           />
-          <TextField
+          <PasswordField
             {...form.textField('confirmPassword')}
             label="Confirm password"
-            type="password"
             autoComplete="new-password"
-            required
           />
         </div>
         <CheckboxField

@@ -7,6 +7,7 @@ import { toast } from '../../../components/toast/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { type FormErrors, isEmail, messages } from '../../../lib/validation.ts';
 import { type ContactInput, useContactMutation } from '../../../queries/public.queries.ts';
+import { EmailField } from '../../../ui/form/fields.tsx';
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as styles from './Contact.css.ts';
 
@@ -105,14 +106,7 @@ export function ContactForm() {
           required
           maxLength={100}
         />
-        <TextField
-          {...form.textField('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-        />
+        <EmailField {...form.textField('email')} label="Email" autoComplete="email" maxLength={254} />
       </div>
       <TextField {...form.textField('subject')} label="Subject" required maxLength={150} />
       <TextAreaField {...form.textField('message')} label="Message" required rows={6} maxLength={5000} />

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
@@ -10,6 +9,7 @@ import { readAmount } from '../../../lib/money.ts';
 import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
+import { AmountField, DescriptionField, EmailField } from '../../../ui/form/fields.tsx';
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
@@ -107,30 +107,9 @@ export function DistributeTokensForm() {
       </PanelTitle>
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
-        <TextField
-          {...form.textField('email')}
-          label="User email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-        />
-        <TextField
-          {...form.textField('amount')}
-          label="Amount (SAI)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          required
-        />
-        <TextField
-          {...form.textField('description')}
-          label="Description"
-          optional
-          maxLength={MAX_DESCRIPTION}
-          autoComplete="off"
-          placeholder="Token distribution"
-        />
+        <EmailField {...form.textField('email')} label="User email" autoComplete="off" />
+        <AmountField {...form.textField('amount')} label="Amount (SAI)" />
+        <DescriptionField {...form.textField('description')} placeholder="Token distribution" />
         <Button
           type="submit"
           fullWidth

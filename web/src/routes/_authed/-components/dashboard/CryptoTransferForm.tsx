@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { checkCryptoAmount, displayAmount, formatAsset } from '../../../../lib/assets.ts';
@@ -11,6 +10,7 @@ import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
+import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
@@ -91,31 +91,18 @@ export function CryptoTransferForm({
 
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={`Send ${currency}`}>
-      <TextField
+      <EmailField
         {...form.textField('recipientEmail')}
         label="Recipient email"
-        type="email"
-        inputMode="email"
         autoComplete="off"
         placeholder="friend@example.com"
-        required
       />
-      <TextField
+      <AmountField
         {...form.textField('amount')}
         label={`Amount (${currency})`}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         hint={`Available: ${formatAsset(available, currency)} ${currency} · no transfer fee`}
-        required
       />
-      <TextField
-        {...form.textField('description')}
-        label="Description"
-        optional
-        maxLength={MAX_DESCRIPTION}
-        autoComplete="off"
-      />
+      <DescriptionField {...form.textField('description')} />
       <Button type="submit" fullWidth pending={transfer.isPending} pendingLabel="Sending…">
         <Send size={16} aria-hidden="true" />
         Send {currency}

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
@@ -12,7 +11,6 @@ import {
   type FormErrors,
   hasErrors,
   isEmail,
-  MAX_DESCRIPTION,
   messages,
   type SendValues,
   validateSend,
@@ -20,6 +18,7 @@ import {
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
 import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
@@ -130,35 +129,21 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Send SAI">
-      <TextField
+      <EmailField
         {...form.textField('recipientEmail')}
         label="Recipient email"
-        type="email"
-        inputMode="email"
         autoComplete="off"
         placeholder="friend@example.com"
         onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
         hint={previewHint}
         error={errors.recipientEmail ?? previewError}
-        required
       />
-      <TextField
+      <AmountField
         {...form.textField('amount')}
         label="Amount (SAI)"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         hint={`Available: ${formatDecimal(user.balance)} SAI · no transfer fee`}
-        required
       />
-      <TextField
-        {...form.textField('description')}
-        label="Description"
-        optional
-        maxLength={MAX_DESCRIPTION}
-        autoComplete="off"
-        placeholder="What is it for?"
-      />
+      <DescriptionField {...form.textField('description')} placeholder="What is it for?" />
       <Button
         type="submit"
         fullWidth

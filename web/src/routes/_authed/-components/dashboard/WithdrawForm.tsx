@@ -22,6 +22,7 @@ import {
   cryptoNetworksQuery,
   useWithdrawMutation,
 } from '../../../../queries/crypto.queries.ts';
+import { AmountField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
@@ -157,13 +158,10 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         placeholder="Your external wallet address"
         required
       />
-      <TextField
+      <AmountField
         {...form.textField('amount')}
         label={`Amount (${values.currency})`}
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={MIN_CRYPTO_AMOUNT}
-        required
       />
       <TextAreaField {...form.textField('notes')} label="Notes" optional maxLength={MAX_WITHDRAWAL_NOTES} />
       <p className={panel.subtitle}>

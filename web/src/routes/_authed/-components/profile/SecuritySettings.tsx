@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { type FormErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
@@ -15,6 +14,7 @@ import {
   useTwoFactorMutation,
 } from '../../../../queries/account.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import { CodeField, PasswordField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
@@ -22,12 +22,12 @@ import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
-type PasswordField = keyof PasswordChangeInput;
+type PasswordName = keyof PasswordChangeInput;
 const EMPTY_PASSWORDS: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const PASSWORD_ORDER: PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+const PASSWORD_ORDER: PasswordName[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
-export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordField> {
-  const errors: FormErrors<PasswordField> = {};
+export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordName> {
+  const errors: FormErrors<PasswordName> = {};
   if (values.currentPassword.length === 0) errors.currentPassword = 'Enter your current password';
   if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
@@ -77,28 +77,22 @@ function PasswordForm() {
         Password
       </PanelTitle>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
-        <TextField
+        <PasswordField
           {...form.textField('currentPassword')}
           label="Current Password"
-          type="password"
           autoComplete="current-password"
-          required
         />
         <div className={styles.twoColumns}>
-          <TextField
+          <PasswordField
             {...form.textField('newPassword')}
             label="New Password"
-            type="password"
             autoComplete="new-password"
             hint={`At least ${MIN_PASSWORD} characters.`}
-            required
           />
-          <TextField
+          <PasswordField
             {...form.textField('confirmPassword')}
             label="Confirm New Password"
-            type="password"
             autoComplete="new-password"
-            required
           />
         </div>
         <div className={styles.formActions}>
@@ -237,16 +231,7 @@ function CodeForm({
 
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={label}>
-      <TextField
-        {...form.textField('code')}
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
-        hint={hint}
-        required
-      />
+      <CodeField {...form.textField('code')} onCode={(code) => form.set('code', code)} hint={hint} />
       <div className={styles.formActions}>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} disabled={mutation.isPending}>
