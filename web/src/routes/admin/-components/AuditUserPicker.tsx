@@ -9,7 +9,7 @@ import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';
@@ -50,46 +50,50 @@ export function AuditUserPicker({ selected }: { selected?: string | undefined })
           Search
         </Button>
       </form>
-      {q === '' ? null : users.isPending ? (
-        <PanelLoading label="Searching users…" />
-      ) : users.isError ? (
-        <PanelError onRetry={() => users.refetch()}>An error occurred while searching users.</PanelError>
-      ) : users.data.users.length === 0 ? (
-        <PanelEmpty>No users found</PanelEmpty>
-      ) : (
-        <ul className={auditStyles.results} aria-label="Matching users">
-          {users.data.users.map((user) => (
-            <li key={user.id} className={auditStyles.result}>
-              <span className={styles.userCell}>
-                <span className={styles.userName}>
-                  {user.username}
-                  {user.isAdmin ? (
-                    <>
-                      {' '}
-                      <StatusBadge status="admin" label="Admin" />
-                    </>
-                  ) : null}
-                </span>
-                <span className={styles.userHandle}>
-                  {user.email} · <span className={adminStyles.mono}>{user.id}</span>
-                </span>
-              </span>
-              {user.id === selected ? (
-                <span className={panel.muted}>Open below</span>
-              ) : (
-                <Link
-                  to="/admin/audit"
-                  search={{ user: user.id }}
-                  className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-                >
-                  <ScrollText size={14} aria-hidden="true" />
-                  Audit
-                  <span className={visuallyHidden}> {user.username}</span>
-                </Link>
-              )}
-            </li>
-          ))}
-        </ul>
+      {q === '' ? null : (
+        <QueryContent
+          query={users}
+          loading="Searching users…"
+          failed="An error occurred while searching users."
+          empty="No users found"
+          isEmpty={(data) => data.users.length === 0}
+        >
+          {(data) => (
+            <ul className={auditStyles.results} aria-label="Matching users">
+              {data.users.map((user) => (
+                <li key={user.id} className={auditStyles.result}>
+                  <span className={styles.userCell}>
+                    <span className={styles.userName}>
+                      {user.username}
+                      {user.isAdmin ? (
+                        <>
+                          {' '}
+                          <StatusBadge status="admin" label="Admin" />
+                        </>
+                      ) : null}
+                    </span>
+                    <span className={styles.userHandle}>
+                      {user.email} · <span className={adminStyles.mono}>{user.id}</span>
+                    </span>
+                  </span>
+                  {user.id === selected ? (
+                    <span className={panel.muted}>Open below</span>
+                  ) : (
+                    <Link
+                      to="/admin/audit"
+                      search={{ user: user.id }}
+                      className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                    >
+                      <ScrollText size={14} aria-hidden="true" />
+                      Audit
+                      <span className={visuallyHidden}> {user.username}</span>
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryContent>
       )}
     </section>
   );

@@ -17,7 +17,7 @@ import {
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -73,19 +73,20 @@ export function CardsQueue() {
           />
         </div>
       </div>
-      {cards.isPending ? (
-        <PanelLoading label="Loading cards…" />
-      ) : cards.isError ? (
-        <PanelError onRetry={() => cards.refetch()}>Could not load the cards.</PanelError>
-      ) : cards.data.length === 0 ? (
-        <PanelEmpty>No cards found</PanelEmpty>
-      ) : (
-        <ul className={styles.payments} aria-label="Cards">
-          {cards.data.map((card) => (
-            <CardItem key={card.id} card={card} />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={cards}
+        loading="Loading cards…"
+        failed="Could not load the cards."
+        empty="No cards found"
+      >
+        {(data) => (
+          <ul className={styles.payments} aria-label="Cards">
+            {data.map((card) => (
+              <CardItem key={card.id} card={card} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

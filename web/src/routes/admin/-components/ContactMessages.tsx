@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -19,31 +19,32 @@ export function ContactMessages() {
         </PanelTitle>
         {messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
       </div>
-      {messages.isPending ? (
-        <PanelLoading label="Loading messages…" />
-      ) : messages.isError ? (
-        <PanelError onRetry={() => messages.refetch()}>Could not load the messages.</PanelError>
-      ) : messages.data.length === 0 ? (
-        <PanelEmpty>No messages yet.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments} aria-label="Messages">
-          {messages.data.map((message) => (
-            <li key={message.id} className={styles.payment}>
-              <div className={styles.paymentHead}>
-                <p className={styles.userName}>{message.subject}</p>
-                <time className={panel.muted} dateTime={message.receivedAt}>
-                  {formatDateTime(message.receivedAt)}
-                </time>
-              </div>
-              <p className={panel.muted}>
-                {message.fullName} · <a href={`mailto:${message.email}`}>{message.email}</a>
-                {message.userId ? ' · signed-in user' : ''}
-              </p>
-              <p className={adminStyles.message}>{message.message}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={messages}
+        loading="Loading messages…"
+        failed="Could not load the messages."
+        empty="No messages yet."
+      >
+        {(data) => (
+          <ul className={styles.payments} aria-label="Messages">
+            {data.map((message) => (
+              <li key={message.id} className={styles.payment}>
+                <div className={styles.paymentHead}>
+                  <p className={styles.userName}>{message.subject}</p>
+                  <time className={panel.muted} dateTime={message.receivedAt}>
+                    {formatDateTime(message.receivedAt)}
+                  </time>
+                </div>
+                <p className={panel.muted}>
+                  {message.fullName} · <a href={`mailto:${message.email}`}>{message.email}</a>
+                  {message.userId ? ' · signed-in user' : ''}
+                </p>
+                <p className={adminStyles.message}>{message.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

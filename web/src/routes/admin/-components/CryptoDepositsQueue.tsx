@@ -18,7 +18,7 @@ import {
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -33,19 +33,20 @@ export function CryptoDepositsQueue() {
       <PanelTitle icon={ArrowDownToLine} id="deposit-queue-title">
         Crypto deposits to confirm
       </PanelTitle>
-      {queue.isPending ? (
-        <PanelLoading label="Loading deposits…" />
-      ) : queue.isError ? (
-        <PanelError onRetry={() => queue.refetch()}>Could not load the deposits.</PanelError>
-      ) : queue.data.length === 0 ? (
-        <PanelEmpty>No crypto deposits waiting for confirmation.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments}>
-          {queue.data.map((deposit) => (
-            <DepositItem key={deposit.id} deposit={deposit} />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={queue}
+        loading="Loading deposits…"
+        failed="Could not load the deposits."
+        empty="No crypto deposits waiting for confirmation."
+      >
+        {(data) => (
+          <ul className={styles.payments}>
+            {data.map((deposit) => (
+              <DepositItem key={deposit.id} deposit={deposit} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

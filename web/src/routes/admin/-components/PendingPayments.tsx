@@ -12,7 +12,7 @@ import {
 } from '../../../queries/payments.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 
@@ -24,19 +24,20 @@ export function PendingPayments() {
       <PanelTitle icon={ClipboardCheck} id="pending-payments-title" level={3}>
         Pending payment verifications
       </PanelTitle>
-      {pending.isPending ? (
-        <PanelLoading label="Loading pending payments…" />
-      ) : pending.isError ? (
-        <PanelError onRetry={() => pending.refetch()}>Could not load pending payments.</PanelError>
-      ) : pending.data.length === 0 ? (
-        <PanelEmpty>No pending payment verifications at this time.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments}>
-          {pending.data.map((payment) => (
-            <PendingPaymentItem key={payment.id} payment={payment} />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={pending}
+        loading="Loading pending payments…"
+        failed="Could not load pending payments."
+        empty="No pending payment verifications at this time."
+      >
+        {(data) => (
+          <ul className={styles.payments}>
+            {data.map((payment) => (
+              <PendingPaymentItem key={payment.id} payment={payment} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import { UserCells, UserTableHead } from './UserColumns.tsx';
 
@@ -26,28 +26,31 @@ export function RecentUsers() {
           </p>
         ) : null}
       </div>
-      {users.isPending ? (
-        <PanelLoading label="Loading users…" rows={2} />
-      ) : users.isError ? (
-        <PanelError onRetry={() => users.refetch()}>An error occurred while loading users.</PanelError>
-      ) : users.data.users.length === 0 ? (
-        <PanelEmpty>No users found</PanelEmpty>
-      ) : (
-        // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Recent users table" tabIndex={0}>
-          <table className={styles.table}>
-            <UserTableHead />
-            <tbody>
-              {users.data.users.slice(0, SHOWN).map((user) => (
-                <tr key={user.id}>
-                  <UserCells user={user} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <QueryContent
+        query={users}
+        loading="Loading users…"
+        rows={2}
+        failed="An error occurred while loading users."
+        empty="No users found"
+        isEmpty={(data) => data.users.length === 0}
+      >
+        {(data) => (
+          // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <section className={styles.tableWrap} aria-label="Recent users table" tabIndex={0}>
+            <table className={styles.table}>
+              <UserTableHead />
+              <tbody>
+                {data.users.slice(0, SHOWN).map((user) => (
+                  <tr key={user.id}>
+                    <UserCells user={user} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </QueryContent>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { UserCells, UserTableHead } from './UserColumns.tsx';
@@ -72,25 +72,28 @@ export function UsersTable({ me }: { me: User }) {
           </Button>
         ) : null}
       </form>
-      {users.isPending ? (
-        <PanelLoading label="Loading users…" rows={2} />
-      ) : users.isError ? (
-        <PanelError onRetry={() => users.refetch()}>An error occurred while loading users.</PanelError>
-      ) : users.data.users.length === 0 ? (
-        <PanelEmpty>No users found</PanelEmpty>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Users table" tabIndex={0}>
-          <table className={styles.table}>
-            <UserTableHead actions />
-            <tbody>
-              {users.data.users.map((user) => (
-                <UserRow key={user.id} user={user} isMe={user.id === me.id} />
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <QueryContent
+        query={users}
+        loading="Loading users…"
+        rows={2}
+        failed="An error occurred while loading users."
+        empty="No users found"
+        isEmpty={(data) => data.users.length === 0}
+      >
+        {(data) => (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <section className={styles.tableWrap} aria-label="Users table" tabIndex={0}>
+            <table className={styles.table}>
+              <UserTableHead actions />
+              <tbody>
+                {data.users.map((user) => (
+                  <UserRow key={user.id} user={user} isMe={user.id === me.id} />
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </QueryContent>
     </section>
   );
 }

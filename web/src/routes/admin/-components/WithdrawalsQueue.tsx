@@ -17,7 +17,7 @@ import {
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -42,21 +42,22 @@ export function WithdrawalsQueue() {
         </PanelTitle>
         {overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
       </div>
-      {queue.isPending ? (
-        <PanelLoading label="Loading withdrawals…" />
-      ) : queue.isError ? (
-        <PanelError onRetry={() => queue.refetch()}>Could not load the withdrawals.</PanelError>
-      ) : queue.data.length === 0 ? (
-        <PanelEmpty>No withdrawals waiting to be sent.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments}>
-          {[...queue.data]
-            .sort((a, b) => b.ageHours - a.ageHours)
-            .map((withdrawal) => (
-              <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
-            ))}
-        </ul>
-      )}
+      <QueryContent
+        query={queue}
+        loading="Loading withdrawals…"
+        failed="Could not load the withdrawals."
+        empty="No withdrawals waiting to be sent."
+      >
+        {(data) => (
+          <ul className={styles.payments}>
+            {[...data]
+              .sort((a, b) => b.ageHours - a.ageHours)
+              .map((withdrawal) => (
+                <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
+              ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
 
 /** The user's declared crypto deposits and where each stands (pending, confirmed with its amount, rejected). */
@@ -17,34 +17,35 @@ export function DeclaredDeposits() {
       <PanelTitle icon={History} id="declared-deposits-title">
         Your deposits
       </PanelTitle>
-      {deposits.isPending ? (
-        <PanelLoading label="Loading your deposits…" />
-      ) : deposits.isError ? (
-        <PanelError onRetry={() => deposits.refetch()}>Could not load your deposits.</PanelError>
-      ) : deposits.data.length === 0 ? (
-        <PanelEmpty>No deposits declared yet.</PanelEmpty>
-      ) : (
-        <ul className={styles.list} aria-label="Declared deposits">
-          {deposits.data.map((deposit) => (
-            <li key={deposit.id} className={styles.item} data-testid="declared-deposit">
-              <div className={styles.itemMain}>
-                <p className={styles.itemTitle}>
-                  {deposit.amount ? `${formatAsset(deposit.amount, deposit.currency)} ` : ''}
-                  {deposit.currency} on {deposit.networkLabel}
-                </p>
-                <p className={panel.muted}>
-                  <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
-                  {deposit.status === 'rejected' && deposit.rejectionReason
-                    ? ` · ${deposit.rejectionReason}`
-                    : ''}
-                </p>
-                {deposit.txHash ? <p className={styles.hash}>{deposit.txHash}</p> : null}
-              </div>
-              <StatusBadge status={deposit.status} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={deposits}
+        loading="Loading your deposits…"
+        failed="Could not load your deposits."
+        empty="No deposits declared yet."
+      >
+        {(data) => (
+          <ul className={styles.list} aria-label="Declared deposits">
+            {data.map((deposit) => (
+              <li key={deposit.id} className={styles.item} data-testid="declared-deposit">
+                <div className={styles.itemMain}>
+                  <p className={styles.itemTitle}>
+                    {deposit.amount ? `${formatAsset(deposit.amount, deposit.currency)} ` : ''}
+                    {deposit.currency} on {deposit.networkLabel}
+                  </p>
+                  <p className={panel.muted}>
+                    <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
+                    {deposit.status === 'rejected' && deposit.rejectionReason
+                      ? ` · ${deposit.rejectionReason}`
+                      : ''}
+                  </p>
+                  {deposit.txHash ? <p className={styles.hash}>{deposit.txHash}</p> : null}
+                </div>
+                <StatusBadge status={deposit.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

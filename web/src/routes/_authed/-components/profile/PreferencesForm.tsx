@@ -19,7 +19,7 @@ import {
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
-import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
 type SwitchPreference = Exclude<keyof Preferences, 'language'>;
@@ -51,13 +51,13 @@ export function PreferencesSettings() {
       <PanelTitle icon={SlidersHorizontal} id="preferences-title">
         Preferences
       </PanelTitle>
-      {preferences.isPending ? (
-        <PanelLoading label="Loading preferences…" />
-      ) : preferences.isError ? (
-        <PanelError onRetry={() => preferences.refetch()}>Could not load your preferences.</PanelError>
-      ) : (
-        <PreferencesForm saved={preferences.data} />
-      )}
+      <QueryContent
+        query={preferences}
+        loading="Loading preferences…"
+        failed="Could not load your preferences."
+      >
+        {(saved) => <PreferencesForm saved={saved} />}
+      </QueryContent>
     </section>
   );
 }
