@@ -5,7 +5,6 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { tierInfo } from '../../../lib/constants.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import {
   type AdminCard,
   adminCardsQuery,
@@ -21,6 +20,7 @@ import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { DateDetail, RequesterDetail, requesterName } from './QueueItem.tsx';
 
 type Filter = CardStatus | 'all';
 const STATUS_LABELS: Record<CardStatus, string> = {
@@ -97,7 +97,7 @@ function CardItem({ card }: { card: AdminCard }) {
   const [tracking, setTracking] = useState('');
   const [delivery, setDelivery] = useState(inAWeek);
   const [errors, setErrors] = useState<{ tracking?: string; delivery?: string }>({});
-  const who = card.username ?? card.email ?? card.userId;
+  const who = requesterName(card);
   const address = [card.address, card.city, card.state, card.zipCode, card.country]
     .filter(Boolean)
     .join(', ');
@@ -143,15 +143,8 @@ function CardItem({ card }: { card: AdminCard }) {
         <StatusBadge status={card.status} label={STATUS_LABELS[card.status]} />
       </div>
       <dl className={styles.details}>
-        <dt className={styles.term}>User</dt>
-        <dd className={styles.definition}>
-          {who}
-          {card.email && card.username ? <span className={panel.muted}> · {card.email}</span> : null}
-        </dd>
-        <dt className={styles.term}>Requested</dt>
-        <dd className={styles.definition}>
-          <time dateTime={card.createdAt}>{formatDateTime(card.createdAt)}</time>
-        </dd>
+        <RequesterDetail item={card} />
+        <DateDetail term="Requested" at={card.createdAt} />
         <dt className={styles.term}>Ship to</dt>
         <dd className={styles.definition}>{address || 'No shipping address yet'}</dd>
         <dt className={styles.term}>Shipping</dt>
