@@ -10,7 +10,7 @@ import * as styles from './-components/Cards.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CtaBand, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/cards')({
   head: () => ({ meta: [{ title: pageTitle('Metal Cards') }] }),
@@ -188,26 +188,18 @@ function CardsPage() {
         <FaqAccordion items={CARDS_FAQ} />
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="cards-cta-title">
-        <div className={publicStyles.band}>
-          <div>
-            <h2 id="cards-cta-title" className={publicStyles.sectionTitle}>
-              Choose your metal
-            </h2>
-            <p className={publicStyles.lead}>
-              Create your account, stake your tokens and your card is on its way.
-            </p>
-          </div>
-          <div className={publicStyles.actions}>
-            <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
-              Get Started
-            </Link>
-            <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
-              Crypto basics
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="cards-cta-title"
+        title="Choose your metal"
+        lead="Create your account, stake your tokens and your card is on its way."
+      >
+        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+          Get Started
+        </Link>
+        <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
+          Crypto basics
+        </Link>
+      </CtaBand>
     </PublicPage>
   );
 }

@@ -8,7 +8,7 @@ import { PartnerCard } from './-components/PartnerCard.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
 import * as partnerStyles from './-components/Partners.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CtaBand, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/partners')({
   head: () => ({ meta: [{ title: pageTitle('Partners') }] }),
@@ -116,19 +116,15 @@ function PartnersPage() {
         </ul>
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="partners-cta-title">
-        <div className={publicStyles.band}>
-          <div>
-            <h2 id="partners-cta-title" className={publicStyles.sectionTitle}>
-              Find your favourite places
-            </h2>
-            <p className={publicStyles.lead}>Search every partner by name, category or offer.</p>
-          </div>
-          <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
-            View all partners
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        id="partners-cta-title"
+        title="Find your favourite places"
+        lead="Search every partner by name, category or offer."
+      >
+        <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
+          View all partners
+        </Link>
+      </CtaBand>
     </PublicPage>
   );
 }
