@@ -4,8 +4,8 @@ import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
-import * as styles from './Admin.css.ts';
-import { UserCells, UserTableHead } from './UserColumns.tsx';
+import { UserCells } from './UserColumns.tsx';
+import { UserCount, UsersTableFrame } from './UserSearch.tsx';
 
 /** The user list the dashboard loads once; the distribution form checks e-mails against it too. */
 export const RECENT_USERS_QUERY = { limit: 100 } as const;
@@ -21,9 +21,7 @@ export function RecentUsers() {
           Recent users
         </PanelTitle>
         {users.data ? (
-          <p className={panel.muted}>
-            {Math.min(SHOWN, users.data.users.length)} of {users.data.total.toLocaleString('en-US')}
-          </p>
+          <UserCount shown={Math.min(SHOWN, users.data.users.length)} total={users.data.total} />
         ) : null}
       </div>
       <QueryContent
@@ -35,20 +33,13 @@ export function RecentUsers() {
         isEmpty={(data) => data.users.length === 0}
       >
         {(data) => (
-          // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className={styles.tableWrap} aria-label="Recent users table" tabIndex={0}>
-            <table className={styles.table}>
-              <UserTableHead />
-              <tbody>
-                {data.users.slice(0, SHOWN).map((user) => (
-                  <tr key={user.id}>
-                    <UserCells user={user} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <UsersTableFrame label="Recent users table">
+            {data.users.slice(0, SHOWN).map((user) => (
+              <tr key={user.id}>
+                <UserCells user={user} />
+              </tr>
+            ))}
+          </UsersTableFrame>
         )}
       </QueryContent>
     </section>

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Ban, RotateCcw, ScrollText, Search, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button, buttonClassName } from '../../../components/Button.tsx';
+import { Ban, RotateCcw, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { useSetUserStatusMutation } from '../../../queries/admin.queries.ts';
 import type { User } from '../../../queries/auth.queries.ts';
@@ -14,8 +12,8 @@ import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
-import * as adminStyles from './AdminPanel.css.ts';
-import { UserCells, UserTableHead } from './UserColumns.tsx';
+import { UserCells } from './UserColumns.tsx';
+import { AuditLink, UserCount, UserSearchForm, UsersTableFrame } from './UserSearch.tsx';
 
 const PAGE = 100;
 
@@ -24,14 +22,8 @@ const PAGE = 100;
  * suspend and reactivate behind a confirmation (docs/product-rules.md rule 13). A suspension signs the user out at once.
  */
 export function UsersTable({ me }: { me: User }) {
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const users = useQuery(adminUsersQuery(q ? { q, limit: PAGE } : { limit: PAGE }));
-
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
 
   return (
     <section className={panel.panel} aria-labelledby="users-title">
@@ -39,39 +31,15 @@ export function UsersTable({ me }: { me: User }) {
         <PanelTitle icon={Users} id="users-title">
           All users
         </PanelTitle>
-        {users.data ? (
-          <p className={panel.muted}>
-            {users.data.users.length} of {users.data.total.toLocaleString('en-US')}
-          </p>
-        ) : null}
+        {users.data ? <UserCount shown={users.data.users.length} total={users.data.total} /> : null}
       </div>
-      <form className={adminStyles.toolbar} onSubmit={onSearch} aria-label="Search users">
-        <div className={adminStyles.filter}>
-          <TextField
-            label="Search by name or e-mail"
-            name="q"
-            type="search"
-            autoComplete="off"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search size={16} aria-hidden="true" />
-          Search
-        </Button>
-        {q ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft('');
-              setQ('');
-            }}
-          >
-            Clear
-          </Button>
-        ) : null}
-      </form>
+      <UserSearchForm
+        formLabel="Search users"
+        label="Search by name or e-mail"
+        applied={q}
+        onSearch={setQ}
+        clearable
+      />
       <QueryContent
         query={users}
         loading="Loading users…"
@@ -81,17 +49,11 @@ export function UsersTable({ me }: { me: User }) {
         isEmpty={(data) => data.users.length === 0}
       >
         {(data) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className={styles.tableWrap} aria-label="Users table" tabIndex={0}>
-            <table className={styles.table}>
-              <UserTableHead actions />
-              <tbody>
-                {data.users.map((user) => (
-                  <UserRow key={user.id} user={user} isMe={user.id === me.id} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <UsersTableFrame label="Users table" actions>
+            {data.users.map((user) => (
+              <UserRow key={user.id} user={user} isMe={user.id === me.id} />
+            ))}
+          </UsersTableFrame>
         )}
       </QueryContent>
     </section>
@@ -123,15 +85,7 @@ function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
       <UserCells user={user} />
       <td className={styles.td}>
         <span className={styles.actions}>
-          <Link
-            to="/admin/audit"
-            search={{ user: user.id }}
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-          >
-            <ScrollText size={14} aria-hidden="true" />
-            Audit
-            <span className={visuallyHidden}> {user.username}</span>
-          </Link>
+          <AuditLink user={user} />
           {isMe ? (
             <span className={panel.muted}>You</span>
           ) : (
