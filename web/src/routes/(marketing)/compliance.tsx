@@ -2,7 +2,6 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import {
   ArrowRight,
   BadgeCheck,
-  Check,
   CreditCard,
   FileLock2,
   Landmark,
@@ -13,7 +12,14 @@ import {
 import { buttonClassName } from '../../components/Button.tsx';
 import { BRAND, COMPLIANCE_BADGES, pageTitle, SECURITY } from '../../content/constants.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { CtaBand, IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import {
+  CheckItem,
+  CtaBand,
+  IconTile,
+  PageHero,
+  PublicPage,
+  SectionHeading,
+} from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/compliance')({
   head: () => ({ meta: [{ title: pageTitle('Security & Compliance') }] }),
@@ -118,10 +124,7 @@ function CompliancePage() {
             </h2>
             <ul className={publicStyles.checkList}>
               {section.points.map((point) => (
-                <li key={point} className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  {point}
-                </li>
+                <CheckItem key={point}>{point}</CheckItem>
               ))}
             </ul>
           </div>

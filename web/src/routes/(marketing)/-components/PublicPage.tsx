@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Check, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Footer } from '../../../components/Footer.tsx';
 import { container, eyebrow as eyebrowClass } from '../../../styles/layout.css.ts';
@@ -105,5 +105,15 @@ export function CtaBand({
         <div className={styles.actions}>{children}</div>
       </div>
     </section>
+  );
+}
+
+/** One line of a `publicStyles.checkList`, ticked. */
+export function CheckItem({ children }: { children: ReactNode }) {
+  return (
+    <li className={styles.checkItem}>
+      <Check size={16} aria-hidden="true" className={styles.checkIcon} />
+      {children}
+    </li>
   );
 }
