@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowDownToLine, ArrowRight, ArrowUpFromLine, ListChecks, Truck } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowRight,
+  ArrowUpFromLine,
+  ListChecks,
+  type LucideIcon,
+  Truck,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { adminCardsQuery } from '../../../queries/cards.queries.ts';
 import { depositQueueQuery, withdrawalQueueQuery } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
 import * as styles from './Admin.css.ts';
+import { StatTile } from './StatTile.tsx';
 
 /** What waits for an admin beyond payment proofs: deposits, withdrawals (and how many are late), cards. */
 export function QueueSummary() {
@@ -25,7 +33,7 @@ export function QueueSummary() {
       </PanelTitle>
       <ul className={styles.stats}>
         <Item
-          icon={<ArrowDownToLine size={16} aria-hidden="true" />}
+          icon={ArrowDownToLine}
           label="Crypto deposits to confirm"
           value={count(deposits.data?.length)}
           link={
@@ -35,7 +43,7 @@ export function QueueSummary() {
           }
         />
         <Item
-          icon={<ArrowUpFromLine size={16} aria-hidden="true" />}
+          icon={ArrowUpFromLine}
           label="Withdrawals to send"
           value={count(withdrawals.data?.length)}
           note={overdue > 0 ? `${overdue} past the 24-hour promise` : undefined}
@@ -46,7 +54,7 @@ export function QueueSummary() {
           }
         />
         <Item
-          icon={<Truck size={16} aria-hidden="true" />}
+          icon={Truck}
           label="Active cards to ship"
           value={count(toShip)}
           link={
@@ -67,21 +75,16 @@ function Item({
   note,
   link,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   label: string;
   value: string;
   note?: string | undefined;
   link: ReactNode;
 }) {
   return (
-    <li className={styles.stat}>
-      <p className={styles.statLabel}>
-        {icon}
-        {label}
-      </p>
-      <p className={styles.statValue}>{value}</p>
+    <StatTile icon={icon} label={label} value={value}>
       {note ? <p className={`${styles.statTrend} ${panel.negative}`}>{note}</p> : null}
       {link}
-    </li>
+    </StatTile>
   );
 }
