@@ -5,11 +5,11 @@ import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
-import { ApiError } from '../lib/api.ts';
 import { displayName } from '../lib/format.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
-import { type FormErrors, type RegisterValues, validateRegister } from '../lib/validation.ts';
+import { type RegisterValues, validateRegister } from '../lib/validation.ts';
 import { useRegisterMutation } from '../queries/auth.queries.ts';
+import { apiFieldErrors } from '../ui/form/apiFieldErrors.ts';
 import { EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
@@ -39,10 +39,6 @@ const initialValues: RegisterValues = {
   confirmPassword: '',
   termsAgreed: false,
 };
-
-function isField(name: string): name is Field {
-  return (FIELD_ORDER as string[]).includes(name);
-}
 
 function RegisterPage() {
   const router = useRouter();
@@ -77,13 +73,7 @@ function RegisterPage() {
           }, AUTH_REDIRECT_MS);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) {
-            const fromServer: FormErrors<Field> = {};
-            for (const [name, message] of Object.entries(error.fieldErrors)) {
-              if (isField(name)) fromServer[name] = message;
-            }
-            form.showServerErrors(fromServer);
-          }
+          form.showServerErrors(apiFieldErrors(error, FIELD_ORDER));
           toast({
             title: 'Error',
             description: error.message

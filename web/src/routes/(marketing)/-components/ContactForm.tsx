@@ -7,6 +7,7 @@ import { toast } from '../../../components/toast/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { type FormErrors, isEmail, messages } from '../../../lib/validation.ts';
 import { type ContactInput, useContactMutation } from '../../../queries/public.queries.ts';
+import { apiFieldErrors } from '../../../ui/form/apiFieldErrors.ts';
 import { EmailField } from '../../../ui/form/fields.tsx';
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as styles from './Contact.css.ts';
@@ -60,14 +61,7 @@ export function ContactForm() {
           });
           return;
         }
-        if (error instanceof ApiError && error.fieldErrors) {
-          const fromServer: FormErrors<Field> = {};
-          for (const field of FIELDS) {
-            const text = error.fieldErrors[field];
-            if (text) fromServer[field] = text;
-          }
-          form.showErrors(fromServer);
-        }
+        if (error instanceof ApiError && error.fieldErrors) form.showErrors(apiFieldErrors(error, FIELDS));
         toast({
           title: 'Message not sent',
           description: error instanceof Error ? error.message : 'Please try again.',

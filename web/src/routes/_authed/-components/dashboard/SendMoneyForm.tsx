@@ -7,17 +7,11 @@ import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
-import {
-  type FormErrors,
-  hasErrors,
-  isEmail,
-  messages,
-  type SendValues,
-  validateSend,
-} from '../../../../lib/validation.ts';
+import { hasErrors, isEmail, messages, type SendValues, validateSend } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
 import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
 import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
@@ -102,14 +96,8 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         },
         onError: (error) => {
           keys.settle(error);
-          if (error instanceof ApiError && error.fieldErrors) {
-            const fromServer: FormErrors<Field> = {};
-            for (const [name, message] of Object.entries(error.fieldErrors)) {
-              const field = API_FIELDS[name];
-              if (field) fromServer[field] = message;
-            }
-            if (hasErrors(fromServer)) showErrors(fromServer);
-          }
+          const fromServer = apiFieldErrors(error, API_FIELDS);
+          if (hasErrors(fromServer)) showErrors(fromServer);
           toast(transferFailureToast(error));
         },
       },

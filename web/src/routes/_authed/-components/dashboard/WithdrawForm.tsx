@@ -22,6 +22,7 @@ import {
   cryptoNetworksQuery,
   useWithdrawMutation,
 } from '../../../../queries/crypto.queries.ts';
+import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
 import { AmountField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
@@ -107,18 +108,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         onError: (error) => {
           keys.settle(error);
           if (error instanceof ApiError && error.fieldErrors) {
-            const fromServer: FormErrors<Field> = {};
-            for (const [name, message] of Object.entries(error.fieldErrors)) {
-              if (
-                name === 'currency' ||
-                name === 'chain' ||
-                name === 'address' ||
-                name === 'amount' ||
-                name === 'notes'
-              )
-                fromServer[name] = message;
-            }
-            setErrors(fromServer);
+            setErrors(apiFieldErrors(error, FIELD_ORDER));
           } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
             setErrors({ amount: error.message });
           }
