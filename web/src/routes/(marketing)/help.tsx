@@ -7,7 +7,6 @@ import {
   Mail,
   MessageCircle,
   MessagesSquare,
-  Search,
   SearchX,
   Send,
   ShieldCheck,
@@ -23,6 +22,7 @@ import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { SearchBox } from './-components/SearchBox.tsx';
 
 export const Route = createFileRoute('/(marketing)/help')({
   head: () => ({ meta: [{ title: pageTitle('Help Center') }] }),
@@ -54,21 +54,15 @@ function HelpPage() {
         title="How can we help?"
         lead={`Search the answers below, or reach our team ${SUPPORT.availability}.`}
       >
-        <search className={styles.searchWrap}>
-          <label htmlFor="help-search" className={visuallyHidden}>
-            Search the help center
-          </label>
-          <Search size={20} aria-hidden="true" className={styles.searchIcon} />
-          <input
-            id="help-search"
-            type="search"
-            className={styles.searchInput}
-            placeholder="Search for answers, e.g. withdrawal"
-            value={query}
-            autoComplete="off"
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </search>
+        <SearchBox
+          id="help-search"
+          label="Search the help center"
+          placeholder="Search for answers, e.g. withdrawal"
+          value={query}
+          onChange={setQuery}
+          iconSize={20}
+          classes={styles}
+        />
       </PageHero>
 
       <section className={publicStyles.sectionTight} aria-labelledby="topics-title">
