@@ -8,7 +8,7 @@ import { type AuditEvent, auditStreamQuery, auditUserStreamsQuery } from '../../
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -24,17 +24,18 @@ export function AuditUserStreams({ userId }: { userId: string }) {
   const user = users.data?.users.find((candidate) => candidate.id === userId);
 
   return (
-    <section className={panel.panel} aria-labelledby="audit-streams-title">
-      <div className={panel.head}>
-        <PanelTitle icon={Layers} id="audit-streams-title">
-          Streams of {user ? user.username : <span className={adminStyles.mono}>{userId}</span>}
-        </PanelTitle>
-        {user ? (
+    <Panel
+      icon={Layers}
+      titleId="audit-streams-title"
+      title={<>Streams of {user ? user.username : <span className={adminStyles.mono}>{userId}</span>}</>}
+      aside={
+        user ? (
           <p className={panel.muted}>
             {user.email} · <span className={adminStyles.mono}>{user.id}</span>
           </p>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {streams.isPending ? (
         <PanelLoading label="Loading streams…" rows={2} />
       ) : streams.isError ? (
@@ -65,7 +66,7 @@ export function AuditUserStreams({ userId }: { userId: string }) {
           ) : null}
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -97,12 +98,16 @@ export function AuditStreamEvents({
     navigate({ search: (previous) => ({ ...previous, user: userId, stream, from: revision || undefined }) });
 
   return (
-    <section className={panel.panel} aria-labelledby="audit-events-title">
-      <div className={panel.head}>
-        <PanelTitle icon={ScrollText} id="audit-events-title">
+    <Panel
+      icon={ScrollText}
+      titleId="audit-events-title"
+      title={
+        <>
           Events of <span className={adminStyles.mono}>{stream}</span>
-        </PanelTitle>
-      </div>
+        </>
+      }
+      head
+    >
       {page.isPending ? (
         <PanelLoading label="Loading events…" rows={3} />
       ) : page.isError ? (
@@ -134,7 +139,7 @@ export function AuditStreamEvents({
           onPage={goTo}
         />
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -3,7 +3,7 @@ import { UserSearch } from 'lucide-react';
 import { useState } from 'react';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -18,12 +18,7 @@ export function AuditUserPicker({ selected }: { selected?: string | undefined })
   const users = useQuery({ ...adminUsersQuery({ q, limit: RESULTS }), enabled: q !== '' });
 
   return (
-    <section className={panel.panel} aria-labelledby="audit-user-title">
-      <div className={panel.head}>
-        <PanelTitle icon={UserSearch} id="audit-user-title">
-          Find a user
-        </PanelTitle>
-      </div>
+    <Panel icon={UserSearch} titleId="audit-user-title" title="Find a user" head>
       <UserSearchForm
         formLabel="Find a user to audit"
         label="Name, e-mail or user id"
@@ -62,6 +57,6 @@ export function AuditUserPicker({ selected }: { selected?: string | undefined })
           )}
         </QueryContent>
       )}
-    </section>
+    </Panel>
   );
 }

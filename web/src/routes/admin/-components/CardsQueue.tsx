@@ -14,7 +14,7 @@ import {
   useShipCardMutation,
 } from '../../../queries/cards.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
@@ -55,13 +55,12 @@ export function CardsQueue() {
   const [filter, setFilter] = useState<Filter>('all');
   const cards = useQuery(adminCardsQuery(filter));
   return (
-    <section className={panel.panel} aria-labelledby="cards-queue-title">
-      <div className={panel.head}>
-        <PanelTitle icon={Truck} id="cards-queue-title">
-          Card requests
-        </PanelTitle>
-        {cards.data ? <p className={panel.muted}>{cards.data.length} shown</p> : null}
-      </div>
+    <Panel
+      icon={Truck}
+      titleId="cards-queue-title"
+      title="Card requests"
+      aside={cards.data ? <p className={panel.muted}>{cards.data.length} shown</p> : null}
+    >
       <div className={adminStyles.toolbar}>
         <div className={adminStyles.filter}>
           <SelectField
@@ -87,7 +86,7 @@ export function CardsQueue() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }
 

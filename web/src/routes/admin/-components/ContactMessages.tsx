@@ -3,7 +3,7 @@ import { Mail } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
@@ -12,13 +12,12 @@ import * as adminStyles from './AdminPanel.css.ts';
 export function ContactMessages() {
   const messages = useQuery(contactMessagesQuery);
   return (
-    <section className={panel.panel} aria-labelledby="contact-messages-title">
-      <div className={panel.head}>
-        <PanelTitle icon={Mail} id="contact-messages-title">
-          Contact messages
-        </PanelTitle>
-        {messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
-      </div>
+    <Panel
+      icon={Mail}
+      titleId="contact-messages-title"
+      title="Contact messages"
+      aside={messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
+    >
       <QueryContent
         query={messages}
         loading="Loading messages…"
@@ -45,6 +44,6 @@ export function ContactMessages() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }

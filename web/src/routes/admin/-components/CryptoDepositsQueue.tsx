@@ -13,7 +13,7 @@ import {
   useDecideDepositMutation,
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
@@ -26,10 +26,7 @@ export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to conf
 export function CryptoDepositsQueue() {
   const queue = useQuery(depositQueueQuery);
   return (
-    <section className={panel.panel} aria-labelledby="deposit-queue-title">
-      <PanelTitle icon={ArrowDownToLine} id="deposit-queue-title">
-        Crypto deposits to confirm
-      </PanelTitle>
+    <Panel icon={ArrowDownToLine} titleId="deposit-queue-title" title="Crypto deposits to confirm">
       <QueryContent
         query={queue}
         loading="Loading deposits…"
@@ -44,7 +41,7 @@ export function CryptoDepositsQueue() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }
 

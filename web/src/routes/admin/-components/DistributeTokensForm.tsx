@@ -12,7 +12,7 @@ import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.
 import { AmountField, DescriptionField, EmailField } from '../../../ui/form/fields.tsx';
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -101,10 +101,7 @@ export function DistributeTokensForm() {
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="distribute-title">
-      <PanelTitle icon={Gift} id="distribute-title" level={3}>
-        Token distribution
-      </PanelTitle>
+    <Panel icon={Gift} titleId="distribute-title" title="Token distribution" level={3}>
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
         <EmailField {...form.textField('email')} label="User email" autoComplete="off" />
@@ -119,6 +116,6 @@ export function DistributeTokensForm() {
           Distribute tokens
         </Button>
       </form>
-    </section>
+    </Panel>
   );
 }

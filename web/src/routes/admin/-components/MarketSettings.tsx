@@ -14,7 +14,7 @@ import {
 } from '../../../queries/admin.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './AdminPanel.css.ts';
 
@@ -51,19 +51,13 @@ export function MarketSettings() {
   const { prices, tokenPrice } = settings.data;
   return (
     <>
-      <section className={panel.panel} aria-labelledby="token-price-title">
-        <PanelTitle icon={Coins} id="token-price-title">
-          SAI token price
-        </PanelTitle>
+      <Panel icon={Coins} titleId="token-price-title" title="SAI token price">
         <p className={panel.subtitle}>
           The USDT value of one SAI: every balance&apos;s USD figure and every purchase use it.
         </p>
         <TokenPriceForm key="token-price" price={tokenPrice.price} updatedAt={tokenPrice.updatedAt} />
-      </section>
-      <section className={panel.panel} aria-labelledby="crypto-prices-title">
-        <PanelTitle icon={TrendingUp} id="crypto-prices-title">
-          Crypto prices
-        </PanelTitle>
+      </Panel>
+      <Panel icon={TrendingUp} titleId="crypto-prices-title" title="Crypto prices">
         <p className={panel.subtitle}>
           Prices in USD and their 24-hour change, as users see them next to their balances.
         </p>
@@ -73,7 +67,7 @@ export function MarketSettings() {
             return entry ? <PriceRow key={currency} currency={currency} entry={entry} /> : null;
           })}
         </ul>
-      </section>
+      </Panel>
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   useVerifyPaymentMutation,
 } from '../../../queries/payments.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
@@ -18,10 +18,12 @@ import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } 
 export function PendingPayments() {
   const pending = useQuery(pendingPaymentsQuery);
   return (
-    <section className={panel.panel} aria-labelledby="pending-payments-title">
-      <PanelTitle icon={ClipboardCheck} id="pending-payments-title" level={3}>
-        Pending payment verifications
-      </PanelTitle>
+    <Panel
+      icon={ClipboardCheck}
+      titleId="pending-payments-title"
+      title="Pending payment verifications"
+      level={3}
+    >
       <QueryContent
         query={pending}
         loading="Loading pending payments…"
@@ -36,7 +38,7 @@ export function PendingPayments() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }
 

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { adminCardsQuery } from '../../../queries/cards.queries.ts';
 import { depositQueueQuery, withdrawalQueueQuery } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
 import { StatTile } from './StatTile.tsx';
 
@@ -27,10 +27,7 @@ export function QueueSummary() {
   const count = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
 
   return (
-    <section className={panel.panel} aria-labelledby="queues-title">
-      <PanelTitle icon={ListChecks} id="queues-title">
-        Waiting for you
-      </PanelTitle>
+    <Panel icon={ListChecks} titleId="queues-title" title="Waiting for you">
       <ul className={styles.stats}>
         <Item
           icon={ArrowDownToLine}
@@ -64,7 +61,7 @@ export function QueueSummary() {
           }
         />
       </ul>
-    </section>
+    </Panel>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { UserCells } from './UserColumns.tsx';
 import { UserCount, UsersTableFrame } from './UserSearch.tsx';
@@ -15,15 +14,17 @@ const SHOWN = 8;
 export function RecentUsers() {
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   return (
-    <section className={panel.panel} aria-labelledby="recent-users-title">
-      <div className={panel.head}>
-        <PanelTitle icon={Users} id="recent-users-title" level={3}>
-          Recent users
-        </PanelTitle>
-        {users.data ? (
+    <Panel
+      icon={Users}
+      titleId="recent-users-title"
+      title="Recent users"
+      level={3}
+      aside={
+        users.data ? (
           <UserCount shown={Math.min(SHOWN, users.data.users.length)} total={users.data.total} />
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <QueryContent
         query={users}
         loading="Loading users…"
@@ -42,6 +43,6 @@ export function RecentUsers() {
           </UsersTableFrame>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }

@@ -9,7 +9,7 @@ import type { User } from '../../../queries/auth.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import { UserCells } from './UserColumns.tsx';
@@ -26,13 +26,12 @@ export function UsersTable({ me }: { me: User }) {
   const users = useQuery(adminUsersQuery(q ? { q, limit: PAGE } : { limit: PAGE }));
 
   return (
-    <section className={panel.panel} aria-labelledby="users-title">
-      <div className={panel.head}>
-        <PanelTitle icon={Users} id="users-title">
-          All users
-        </PanelTitle>
-        {users.data ? <UserCount shown={users.data.users.length} total={users.data.total} /> : null}
-      </div>
+    <Panel
+      icon={Users}
+      titleId="users-title"
+      title="All users"
+      aside={users.data ? <UserCount shown={users.data.users.length} total={users.data.total} /> : null}
+    >
       <UserSearchForm
         formLabel="Search users"
         label="Search by name or e-mail"
@@ -56,7 +55,7 @@ export function UsersTable({ me }: { me: User }) {
           </UsersTableFrame>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   withdrawalQueueQuery,
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
@@ -32,13 +32,12 @@ export function WithdrawalsQueue() {
   const queue = useQuery(withdrawalQueueQuery);
   const overdue = queue.data?.filter((item) => item.overdue).length ?? 0;
   return (
-    <section className={panel.panel} aria-labelledby="withdrawal-queue-title">
-      <div className={panel.head}>
-        <PanelTitle icon={ArrowUpFromLine} id="withdrawal-queue-title">
-          Withdrawals to send
-        </PanelTitle>
-        {overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
-      </div>
+    <Panel
+      icon={ArrowUpFromLine}
+      titleId="withdrawal-queue-title"
+      title="Withdrawals to send"
+      aside={overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
+    >
       <QueryContent
         query={queue}
         loading="Loading withdrawals…"
@@ -55,7 +54,7 @@ export function WithdrawalsQueue() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }
 

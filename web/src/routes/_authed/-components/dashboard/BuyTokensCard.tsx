@@ -23,7 +23,7 @@ import {
   useSubmitPaymentMutation,
 } from '../../../../queries/payments.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import * as styles from './BuyTokens.css.ts';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
@@ -37,17 +37,12 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: 
  */
 export function BuyTokensCard({ user }: { user: User }) {
   return (
-    <section className={panel.panel} aria-labelledby="buy-title">
-      <div className={panel.head}>
-        <PanelTitle icon={Coins} id="buy-title">
-          Buy SAI with crypto
-        </PanelTitle>
-      </div>
+    <Panel icon={Coins} titleId="buy-title" title="Buy SAI with crypto" head>
       <p className={panel.subtitle}>
         Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.
       </p>
       <BuyTokensForm user={user} />
-    </section>
+    </Panel>
   );
 }
 

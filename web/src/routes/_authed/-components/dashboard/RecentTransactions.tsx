@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, ReceiptText } from 'lucide-react';
 import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '../../../../queries/transactions.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as rowStyles from '../transactions/TransactionItem.css.ts';
 import { TransactionItem } from '../transactions/TransactionItem.tsx';
@@ -12,16 +12,17 @@ import { TransactionItem } from '../transactions/TransactionItem.tsx';
 export function RecentTransactions() {
   const recent = useQuery(recentTransactionsQuery);
   return (
-    <section className={panel.panel} aria-labelledby="recent-title">
-      <div className={panel.head}>
-        <PanelTitle icon={ReceiptText} id="recent-title">
-          Recent transactions
-        </PanelTitle>
+    <Panel
+      icon={ReceiptText}
+      titleId="recent-title"
+      title="Recent transactions"
+      aside={
         <Link to="/transactions" className={panel.headLink}>
           View All
           <ArrowRight size={14} aria-hidden="true" />
         </Link>
-      </div>
+      }
+    >
       <QueryContent
         query={recent}
         loading="Loading transactions…"
@@ -38,6 +39,6 @@ export function RecentTransactions() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
@@ -13,10 +13,7 @@ import * as styles from './Deposit.css.ts';
 export function DeclaredDeposits() {
   const deposits = useQuery(cryptoDepositsQuery);
   return (
-    <section className={panel.panel} aria-labelledby="declared-deposits-title">
-      <PanelTitle icon={History} id="declared-deposits-title">
-        Your deposits
-      </PanelTitle>
+    <Panel icon={History} titleId="declared-deposits-title" title="Your deposits">
       <QueryContent
         query={deposits}
         loading="Loading your deposits…"
@@ -46,6 +43,6 @@ export function DeclaredDeposits() {
           </ul>
         )}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }

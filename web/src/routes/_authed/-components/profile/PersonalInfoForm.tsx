@@ -10,7 +10,7 @@ import { type ProfileInput, useUpdateProfileMutation } from '../../../../queries
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import * as styles from './Profile.css.ts';
 
 type Field = keyof ProfileInput;
@@ -66,10 +66,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="personal-info-title">
-      <PanelTitle icon={UserRound} id="personal-info-title">
-        Personal Info
-      </PanelTitle>
+    <Panel icon={UserRound} titleId="personal-info-title" title="Personal Info">
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Personal info">
         <div className={styles.twoColumns}>
           <TextField
@@ -107,6 +104,6 @@ export function PersonalInfoForm({ user }: { user: User }) {
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '../../../../queries/account.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
@@ -47,10 +47,7 @@ const SWITCHES: readonly { name: SwitchPreference; label: string; description: s
 export function PreferencesSettings() {
   const preferences = useQuery(preferencesQuery);
   return (
-    <section className={panel.panel} aria-labelledby="preferences-title">
-      <PanelTitle icon={SlidersHorizontal} id="preferences-title">
-        Preferences
-      </PanelTitle>
+    <Panel icon={SlidersHorizontal} titleId="preferences-title" title="Preferences">
       <QueryContent
         query={preferences}
         loading="Loading preferences…"
@@ -58,7 +55,7 @@ export function PreferencesSettings() {
       >
         {(saved) => <PreferencesForm saved={saved} />}
       </QueryContent>
-    </section>
+    </Panel>
   );
 }
 

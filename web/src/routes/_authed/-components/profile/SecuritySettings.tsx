@@ -17,7 +17,7 @@ import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import { CodeField, PasswordField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
@@ -72,10 +72,7 @@ function PasswordForm() {
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="password-title">
-      <PanelTitle icon={KeyRound} id="password-title">
-        Password
-      </PanelTitle>
+    <Panel icon={KeyRound} titleId="password-title" title="Password">
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
         <PasswordField
           {...form.textField('currentPassword')}
@@ -101,7 +98,7 @@ function PasswordForm() {
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -125,18 +122,19 @@ function TwoFactorSettings() {
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="two-factor-title">
-      <div className={panel.head}>
-        <PanelTitle icon={ShieldCheck} id="two-factor-title">
-          Two-factor authentication
-        </PanelTitle>
-        {status.data ? (
+    <Panel
+      icon={ShieldCheck}
+      titleId="two-factor-title"
+      title="Two-factor authentication"
+      aside={
+        status.data ? (
           <StatusBadge
             status={status.data.enabled ? 'active' : 'off'}
             label={status.data.enabled ? 'On' : 'Off'}
           />
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className={panel.subtitle}>
         With two-factor authentication on, signing in also asks for a 6-digit code from an authenticator app.
       </p>
@@ -182,7 +180,7 @@ function TwoFactorSettings() {
           </Button>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }
 

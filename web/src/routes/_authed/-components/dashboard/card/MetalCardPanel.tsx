@@ -19,7 +19,7 @@ import {
   useSetShippingAddressMutation,
 } from '../../../../../queries/cards.queries.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
-import { PanelTitle } from '../../../../../ui/panel/PanelTitle.tsx';
+import { Panel } from '../../../../../ui/panel/Panel.tsx';
 import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
@@ -103,13 +103,7 @@ export function MetalCardPanel({
   const frozen = current?.status === 'inactive';
 
   return (
-    <section className={panel.panel} aria-labelledby="metal-card-title">
-      <div className={panel.head}>
-        <PanelTitle icon={CreditCard} id="metal-card-title">
-          Metal card
-        </PanelTitle>
-      </div>
-
+    <Panel icon={CreditCard} titleId="metal-card-title" title="Metal card" head>
       {card.isPending ? (
         <PanelLoading label="Loading your card…" />
       ) : card.isError ? (
@@ -243,7 +237,7 @@ export function MetalCardPanel({
           setDialog(current ? 'deposit' : 'request');
         }}
       />
-    </section>
+    </Panel>
   );
 }
 
