@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { UserCells } from './UserColumns.tsx';
-import { UserCount, UsersTableFrame } from './UserSearch.tsx';
+import { UserCount, UsersContent, UsersTableFrame } from './UserSearch.tsx';
 
 /** The user list the dashboard loads once; the distribution form checks e-mails against it too. */
 export const RECENT_USERS_QUERY = { limit: 100 } as const;
@@ -25,24 +24,17 @@ export function RecentUsers() {
         ) : null
       }
     >
-      <QueryContent
-        query={users}
-        loading="Loading users…"
-        rows={2}
-        failed="An error occurred while loading users."
-        empty="No users found"
-        isEmpty={(data) => data.users.length === 0}
-      >
-        {(data) => (
+      <UsersContent query={users}>
+        {(list) => (
           <UsersTableFrame label="Recent users table">
-            {data.users.slice(0, SHOWN).map((user) => (
+            {list.slice(0, SHOWN).map((user) => (
               <tr key={user.id}>
                 <UserCells user={user} />
               </tr>
             ))}
           </UsersTableFrame>
         )}
-      </QueryContent>
+      </UsersContent>
     </Panel>
   );
 }

@@ -1,12 +1,14 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ScrollText, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button, buttonClassName } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import type { AdminUser } from '../../../queries/users.queries.ts';
+import type { AdminUser, AdminUserPage } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { UserTableHead } from './UserColumns.tsx';
@@ -126,5 +128,27 @@ export function UserCount({ shown, total }: { shown: number; total: number }) {
     <p className={panel.muted}>
       {shown} of {total.toLocaleString('en-US')}
     </p>
+  );
+}
+
+/** The admin user list's loading, failed and empty states; `children` draws the users. */
+export function UsersContent({
+  query,
+  children,
+}: {
+  query: UseQueryResult<AdminUserPage, unknown>;
+  children: (users: AdminUser[]) => ReactNode;
+}) {
+  return (
+    <QueryContent
+      query={query}
+      loading="Loading users…"
+      rows={2}
+      failed="An error occurred while loading users."
+      empty="No users found"
+      isEmpty={(data) => data.users.length === 0}
+    >
+      {(data) => children(data.users)}
+    </QueryContent>
   );
 }

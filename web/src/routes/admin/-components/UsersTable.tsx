@@ -10,10 +10,9 @@ import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import { UserCells } from './UserColumns.tsx';
-import { AuditLink, UserCount, UserSearchForm, UsersTableFrame } from './UserSearch.tsx';
+import { AuditLink, UserCount, UserSearchForm, UsersContent, UsersTableFrame } from './UserSearch.tsx';
 
 const PAGE = 100;
 
@@ -39,22 +38,15 @@ export function UsersTable({ me }: { me: User }) {
         onSearch={setQ}
         clearable
       />
-      <QueryContent
-        query={users}
-        loading="Loading users…"
-        rows={2}
-        failed="An error occurred while loading users."
-        empty="No users found"
-        isEmpty={(data) => data.users.length === 0}
-      >
-        {(data) => (
+      <UsersContent query={users}>
+        {(list) => (
           <UsersTableFrame label="Users table" actions>
-            {data.users.map((user) => (
+            {list.map((user) => (
               <UserRow key={user.id} user={user} isMe={user.id === me.id} />
             ))}
           </UsersTableFrame>
         )}
-      </QueryContent>
+      </UsersContent>
     </Panel>
   );
 }
