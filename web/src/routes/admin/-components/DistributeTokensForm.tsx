@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../lib/idempotency.ts';
 import { readAmount } from '../../../lib/money.ts';
 import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
@@ -31,7 +31,7 @@ export function DistributeTokensForm() {
   const queryClient = useQueryClient();
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
-  const keys = useIdempotencyKeys();
+  const sendWithKey = useIdempotentMutate(distribute.mutate);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
@@ -80,24 +80,19 @@ export function DistributeTokensForm() {
 
     const command = { receiverId: receiver.id, amount: read.amount, description: values.description.trim() };
     const name = receiver.username;
-    distribute.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Tokens distributed successfully',
-            description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
-            variant: 'success',
-          });
-          form.reset();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
-        },
+    sendWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Tokens distributed successfully',
+          description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
+          variant: 'success',
+        });
+        form.reset();
       },
-    );
+      onError: (error) => {
+        toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
+      },
+    });
   };
 
   return (

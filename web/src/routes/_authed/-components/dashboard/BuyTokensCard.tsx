@@ -10,7 +10,7 @@ import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { multiply } from '../../../../lib/money.ts';
 import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
@@ -57,7 +57,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | undefined>();
   const submit = useSubmitPaymentMutation();
-  const keys = useIdempotencyKeys();
+  const submitWithKey = useIdempotentMutate(submit.mutate);
   const payments = useQuery(userPaymentsQuery(user.id));
   const pending = (payments.data ?? []).filter((payment) => payment.status === 'pending');
   const usdtValue = multiply(amount, user.tokenValue) ?? '0.00';
@@ -71,21 +71,16 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
     }
     setNotesError(undefined);
     const proof = { paymentMethod: method, amount, notes: notes.trim() };
-    submit.mutate(
-      { ...proof, idempotencyKey: keys.keyFor(proof) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
-          setNotes('');
-          onSubmitted?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          toast(paymentFailureToast(error));
-        },
+    submitWithKey(proof, {
+      onSuccess: () => {
+        toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
+        setNotes('');
+        onSubmitted?.();
       },
-    );
+      onError: (error) => {
+        toast(paymentFailureToast(error));
+      },
+    });
   };
 
   return (

@@ -6,7 +6,7 @@ import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { checkCryptoAmount, displayAmount, formatAsset } from '../../../../lib/assets.ts';
 import type { CryptoCurrency } from '../../../../lib/constants.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
@@ -33,7 +33,7 @@ export function CryptoTransferForm({
 }) {
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
-  const keys = useIdempotencyKeys();
+  const sendWithKey = useIdempotentMutate(transfer.mutate);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
@@ -57,36 +57,31 @@ export function CryptoTransferForm({
       amount: amount.amount,
       description: values.description.trim(),
     };
-    transfer.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Money sent successfully',
-            description: `${displayAmount(command.amount, currency)} ${currency} sent to ${email}.`,
-            variant: 'success',
-          });
-          form.reset();
-          onSent?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          if (error instanceof ApiError && error.status === 404) {
-            setErrors({ recipientEmail: 'Recipient not found' });
-            toast({ title: 'Error', description: 'Recipient not found', variant: 'destructive' });
-            return;
-          }
-          if (error instanceof ApiError && /insufficient/i.test(error.message))
-            setErrors({ amount: error.message });
-          toast({
-            title: 'Transaction failed',
-            description: error.message || 'Failed to send money. Please try again.',
-            variant: 'destructive',
-          });
-        },
+    sendWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Money sent successfully',
+          description: `${displayAmount(command.amount, currency)} ${currency} sent to ${email}.`,
+          variant: 'success',
+        });
+        form.reset();
+        onSent?.();
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 404) {
+          setErrors({ recipientEmail: 'Recipient not found' });
+          toast({ title: 'Error', description: 'Recipient not found', variant: 'destructive' });
+          return;
+        }
+        if (error instanceof ApiError && /insufficient/i.test(error.message))
+          setErrors({ amount: error.message });
+        toast({
+          title: 'Transaction failed',
+          description: error.message || 'Failed to send money. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
   };
 
   return (

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
 import { hasErrors, isEmail, messages, type SendValues, validateSend } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
@@ -33,7 +33,7 @@ const API_FIELDS: Record<string, Field> = {
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
   const queryClient = useQueryClient();
   const transfer = useTransferMutation();
-  const keys = useIdempotencyKeys();
+  const sendWithKey = useIdempotentMutate(transfer.mutate);
   const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
   const { values, errors, showErrors } = form;
   const [looking, setLooking] = useState(false);
@@ -80,28 +80,23 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     }
 
     const command = { receiverId: recipient.id, amount: read.amount, description: values.description.trim() };
-    transfer.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Money sent successfully',
-            description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
-            variant: 'success',
-          });
-          form.reset();
-          setPreviewEmail('');
-          onSent?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          const fromServer = apiFieldErrors(error, API_FIELDS);
-          if (hasErrors(fromServer)) showErrors(fromServer);
-          toast(transferFailureToast(error));
-        },
+    sendWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Money sent successfully',
+          description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
+          variant: 'success',
+        });
+        form.reset();
+        setPreviewEmail('');
+        onSent?.();
       },
-    );
+      onError: (error) => {
+        const fromServer = apiFieldErrors(error, API_FIELDS);
+        if (hasErrors(fromServer)) showErrors(fromServer);
+        toast(transferFailureToast(error));
+      },
+    });
   };
 
   const previewHint =

@@ -15,7 +15,7 @@ import {
   MIN_WITHDRAWAL_ADDRESS,
   WITHDRAWAL_PROMISE_HOURS,
 } from '../../../../lib/constants.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import type { FormErrors } from '../../../../lib/validation.ts';
 import {
   cryptoBalancesQuery,
@@ -50,7 +50,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const balances = useQuery(cryptoBalancesQuery);
   const networks = useQuery(cryptoNetworksQuery);
   const withdraw = useWithdrawMutation();
-  const keys = useIdempotencyKeys();
+  const withdrawWithKey = useIdempotentMutate(withdraw.mutate);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, errors, setErrors } = form;
 
@@ -92,30 +92,25 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       notes: values.notes.trim(),
     };
     const chainLabel = labels[values.chain] ?? values.chain;
-    withdraw.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Withdrawal Initiated',
-            description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
-            variant: 'success',
-          });
-          form.reset();
-          onDone?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          if (error instanceof ApiError && error.fieldErrors) {
-            setErrors(apiFieldErrors(error, FIELD_ORDER));
-          } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
-            setErrors({ amount: error.message });
-          }
-          toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
-        },
+    withdrawWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Withdrawal Initiated',
+          description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
+          variant: 'success',
+        });
+        form.reset();
+        onDone?.();
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors) {
+          setErrors(apiFieldErrors(error, FIELD_ORDER));
+        } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
+          setErrors({ amount: error.message });
+        }
+        toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
+      },
+    });
   };
 
   return (

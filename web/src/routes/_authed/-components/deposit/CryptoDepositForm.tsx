@@ -13,7 +13,7 @@ import {
   DEPOSIT_CONFIRMATION_TIME,
   DEPOSIT_CURRENCIES,
 } from '../../../../lib/constants.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { publicConfigQuery } from '../../../../queries/config.queries.ts';
 import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
@@ -46,7 +46,7 @@ export function minimumWarning(minimum: string, currency: string): string {
 export function CryptoDepositForm() {
   const networks = useQuery(cryptoNetworksQuery);
   const declare = useDeclareDepositMutation();
-  const keys = useIdempotencyKeys();
+  const declareWithKey = useIdempotentMutate(declare.mutate);
   const form = useForm<DepositValues>({ currency: 'ETH', network: '', txHash: '' }, DEPOSIT_ORDER);
   const { currency, network, txHash } = form.values;
   const { errors, setErrors } = form;
@@ -77,26 +77,21 @@ export function CryptoDepositForm() {
     else if (hash.length > 128) found.txHash = 'Transaction hash must be at most 128 characters';
     if (!form.check(found)) return;
     const command = { currency, network, txHash: hash };
-    declare.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Deposit Submitted',
-            description: `Pending confirmation from the blocks: your ${currency} is credited once confirmed (${DEPOSIT_CONFIRMATION_TIME}).`,
-            variant: 'success',
-          });
-          form.setValues((current) => ({ ...current, txHash: '' }));
-          setErrors({});
-        },
-        onError: (error) => {
-          keys.settle(error);
-          if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
-          toast({ title: 'Failed to declare deposit', description: error.message, variant: 'destructive' });
-        },
+    declareWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Deposit Submitted',
+          description: `Pending confirmation from the blocks: your ${currency} is credited once confirmed (${DEPOSIT_CONFIRMATION_TIME}).`,
+          variant: 'success',
+        });
+        form.setValues((current) => ({ ...current, txHash: '' }));
+        setErrors({});
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+        toast({ title: 'Failed to declare deposit', description: error.message, variant: 'destructive' });
+      },
+    });
   };
 
   return (
