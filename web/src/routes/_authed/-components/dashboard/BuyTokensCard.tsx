@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { CopyButton } from '../../../../components/CopyButton.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
@@ -22,6 +22,7 @@ import {
   userPaymentsQuery,
   useSubmitPaymentMutation,
 } from '../../../../queries/payments.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
 import * as styles from './BuyTokens.css.ts';
@@ -46,16 +47,24 @@ export function BuyTokensCard({ user }: { user: User }) {
   );
 }
 
+interface ProofValues {
+  amount: string;
+  paymentMethod: PaymentMethod;
+  notes: string;
+}
+const PROOF_ORDER: (keyof ProofValues)[] = ['amount', 'paymentMethod', 'notes'];
+
 /**
  * The proof submission form and the list of the user's proofs still pending. `onSubmitted` runs after a
  * proof was accepted, e.g. to close the dialog it sits in or to leave the page.
  */
 export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?: () => void }) {
   const amountLabelId = useId();
-  const [amount, setAmount] = useState<string>(PURCHASE_PRESETS[0]);
-  const [method, setMethod] = useState<PaymentMethod>('ETH');
-  const [notes, setNotes] = useState('');
-  const [notesError, setNotesError] = useState<string | undefined>();
+  const form = useForm<ProofValues>(
+    { amount: PURCHASE_PRESETS[0], paymentMethod: 'ETH', notes: '' },
+    PROOF_ORDER,
+  );
+  const { amount, paymentMethod: method, notes } = form.values;
   const submit = useSubmitPaymentMutation();
   const submitWithKey = useIdempotentMutate(submit.mutate);
   const payments = useQuery(userPaymentsQuery(user.id));
@@ -65,16 +74,12 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submit.isPending) return;
-    if (notes.length > MAX_NOTES) {
-      setNotesError(messages.notes);
-      return;
-    }
-    setNotesError(undefined);
+    if (!form.check(notes.length > MAX_NOTES ? { notes: messages.notes } : {})) return;
     const proof = { paymentMethod: method, amount, notes: notes.trim() };
     submitWithKey(proof, {
       onSuccess: () => {
         toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
-        setNotes('');
+        form.set('notes', '');
         onSubmitted?.();
       },
       onError: (error) => {
@@ -93,7 +98,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           <RadioGroup.Root
             className={styles.presets}
             value={amount}
-            onValueChange={setAmount}
+            onValueChange={(next) => form.set('amount', next)}
             aria-labelledby={amountLabelId}
             name="amount"
           >
@@ -115,7 +120,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           name="paymentMethod"
           value={method}
           options={METHOD_OPTIONS}
-          onValueChange={setMethod}
+          onValueChange={(next) => form.set('paymentMethod', next)}
         />
         <DepositAddress method={method} />
         <p className={styles.summary}>
@@ -125,14 +130,11 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           </span>
         </p>
         <TextAreaField
+          {...form.textField('notes')}
           label="Notes"
-          name="notes"
           optional
           maxLength={MAX_NOTES}
           placeholder="Transaction hash or anything that helps us find your payment"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          error={notesError}
         />
         <Button type="submit" fullWidth pending={submit.isPending} pendingLabel="Submitting…">
           Submit payment
