@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { Checkbox, Label } from 'radix-ui';
-import { type Ref, useId } from 'react';
+import type { Ref } from 'react';
 import * as styles from './Field.css.ts';
+import { FieldMessages, useFieldIds } from './FieldFrame.tsx';
 
 export interface CheckboxFieldProps {
   label: string;
@@ -22,8 +23,7 @@ export function CheckboxField({
   disabled,
   ref,
 }: CheckboxFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { id, control } = useFieldIds(undefined, error);
   return (
     <div className={styles.field}>
       <div className={styles.checkboxRow}>
@@ -34,8 +34,7 @@ export function CheckboxField({
           checked={checked}
           onCheckedChange={(state) => onCheckedChange(state === true)}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...control}
           className={styles.checkbox}
         >
           <Checkbox.Indicator className={styles.checkboxIndicator}>
@@ -46,11 +45,7 @@ export function CheckboxField({
           {label}
         </Label.Root>
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }

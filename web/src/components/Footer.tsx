@@ -3,8 +3,7 @@ import { BRAND, STATS } from '../content/constants.ts';
 import { FOOTER_GROUPS, LEGAL_LINKS } from '../content/navigation.ts';
 import { container } from '../styles/layout.css.ts';
 import * as styles from './Footer.css.ts';
-import * as logoStyles from './Logo.css.ts';
-import { LogoMark, Wordmark } from './Logo.tsx';
+import { LogoLink } from './Logo.tsx';
 
 /** The public pages' footer: link groups, legal links and the risk line. */
 export function Footer() {
@@ -12,10 +11,7 @@ export function Footer() {
     <footer className={styles.footer}>
       <div className={`${container} ${styles.inner}`}>
         <div className={styles.brand}>
-          <Link to="/" className={logoStyles.logo}>
-            <LogoMark />
-            <Wordmark />
-          </Link>
+          <LogoLink to="/" />
           <p className={styles.tagline}>
             Spend any crypto anywhere with a premium metal card. Trusted by {STATS.cardholders} cardholders in{' '}
             {STATS.countries} countries.

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
-import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useId } from 'react';
 import { currentUserQuery, type User } from '../queries/auth.queries.ts';
 import { container } from '../styles/layout.css.ts';
+import { MenuToggle, useFoldedMenu } from './FoldedMenu.tsx';
 import * as styles from './Header.css.ts';
-import * as logoStyles from './Logo.css.ts';
-import { LogoMark, Wordmark } from './Logo.tsx';
+import { LogoLink } from './Logo.tsx';
 import { VisitorBar } from './PublicHeader.tsx';
 
 // Only signed-in users see the account menu; visitors never download the dropdown machinery.
@@ -28,29 +27,11 @@ export function Header() {
 
 function SignedInBar({ user }: { user: User }) {
   const navId = useId();
-  const [open, setOpen] = useState(false);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-
-  // The folded menu closes whenever the page changes, and on Escape.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  const { open, toggle } = useFoldedMenu();
 
   return (
     <>
-      <Link to="/dashboard" className={logoStyles.logo}>
-        <LogoMark />
-        <Wordmark />
-      </Link>
+      <LogoLink to="/dashboard" />
       <nav id={navId} aria-label="Main" className={styles.nav} data-open={open}>
         <ul className={styles.navList}>
           <li>
@@ -82,16 +63,7 @@ function SignedInBar({ user }: { user: User }) {
         <Suspense fallback={<span className={styles.avatarPlaceholder} aria-hidden="true" />}>
           <UserMenu user={user} />
         </Suspense>
-        <button
-          type="button"
-          className={styles.menuToggle}
-          aria-expanded={open}
-          aria-controls={navId}
-          aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}
-        </button>
+        <MenuToggle open={open} controls={navId} onToggle={toggle} className={styles.menuToggle} />
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import * as styles from './Logo.css.ts';
 
 /** The card-shaped mark and wordmark. Decorative mark; the wordmark is the accessible name. */
@@ -23,5 +24,15 @@ export function Wordmark() {
     <span className={styles.wordmark}>
       SAI <span className={styles.accent}>Wallet</span>
     </span>
+  );
+}
+
+/** The logo as a link home: the landing page for visitors, the dashboard once signed in. */
+export function LogoLink({ to }: { to: '/' | '/dashboard' }) {
+  return (
+    <Link to={to} className={styles.logo}>
+      <LogoMark />
+      <Wordmark />
+    </Link>
   );
 }

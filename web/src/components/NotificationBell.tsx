@@ -15,6 +15,7 @@ import { refreshAfterMoneyCommand } from '../queries/refresh.ts';
 import { visuallyHidden } from '../styles/layout.css.ts';
 import { Button } from './Button.tsx';
 import * as styles from './NotificationBell.css.ts';
+import { PopoverPanel } from './PopoverPanel.tsx';
 import { toast } from './toast/index.ts';
 
 const icons: Record<NotificationType, LucideIcon> = {
@@ -84,49 +85,41 @@ export function NotificationBell() {
           </span>
         ) : null}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className={styles.content}
-          aria-labelledby={headingId}
-        >
-          <div className={styles.head}>
-            <h2 id={headingId} className={styles.heading}>
-              Notifications
-            </h2>
-            <Button
-              variant="link"
-              size="inline"
-              onClick={onMarkAll}
-              disabled={count === 0 && !items.some((item) => !item.isRead)}
-              pending={markAll.isPending}
-            >
-              Mark all as read
-            </Button>
-          </div>
-          <ul className={styles.list} aria-busy={list.isPending || undefined}>
-            {list.isPending ? (
-              <li className={styles.empty} role="status">
-                Loading...
+      <PopoverPanel className={styles.content} labelledBy={headingId}>
+        <div className={styles.head}>
+          <h2 id={headingId} className={styles.heading}>
+            Notifications
+          </h2>
+          <Button
+            variant="link"
+            size="inline"
+            onClick={onMarkAll}
+            disabled={count === 0 && !items.some((item) => !item.isRead)}
+            pending={markAll.isPending}
+          >
+            Mark all as read
+          </Button>
+        </div>
+        <ul className={styles.list} aria-busy={list.isPending || undefined}>
+          {list.isPending ? (
+            <li className={styles.empty} role="status">
+              Loading...
+            </li>
+          ) : list.isError ? (
+            <li className={styles.empty} role="alert">
+              Could not load notifications.
+            </li>
+          ) : items.length === 0 ? (
+            <li className={styles.empty}>No notifications</li>
+          ) : (
+            items.map((notification) => (
+              <li key={notification.id}>
+                <NotificationItem notification={notification} onClick={() => onItemClick(notification)} />
               </li>
-            ) : list.isError ? (
-              <li className={styles.empty} role="alert">
-                Could not load notifications.
-              </li>
-            ) : items.length === 0 ? (
-              <li className={styles.empty}>No notifications</li>
-            ) : (
-              items.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem notification={notification} onClick={() => onItemClick(notification)} />
-                </li>
-              ))
-            )}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
+            ))
+          )}
+        </ul>
+      </PopoverPanel>
     </Popover.Root>
   );
 }

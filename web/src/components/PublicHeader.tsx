@@ -1,11 +1,11 @@
-import { Link, useRouterState } from '@tanstack/react-router';
-import { ChevronDown, Menu, X } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ChevronDown } from 'lucide-react';
 import { Accordion, NavigationMenu } from 'radix-ui';
-import { type PointerEvent, useEffect, useId, useState } from 'react';
+import { type PointerEvent, useId } from 'react';
 import { NAV_MENUS } from '../content/navigation.ts';
 import { buttonClassName } from './Button.tsx';
-import * as logoStyles from './Logo.css.ts';
-import { LogoMark, Wordmark } from './Logo.tsx';
+import { MenuToggle, useFoldedMenu } from './FoldedMenu.tsx';
+import { LogoLink } from './Logo.tsx';
 import * as styles from './PublicHeader.css.ts';
 
 /**
@@ -15,29 +15,11 @@ import * as styles from './PublicHeader.css.ts';
  */
 export function VisitorBar() {
   const panelId = useId();
-  const [open, setOpen] = useState(false);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-
-  // The folded menu closes whenever the page changes, and on Escape.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  const { open, toggle } = useFoldedMenu();
 
   return (
     <>
-      <Link to="/" className={logoStyles.logo}>
-        <LogoMark />
-        <Wordmark />
-      </Link>
+      <LogoLink to="/" />
       <DesktopMenus />
       <div className={styles.actions}>
         <Link
@@ -49,16 +31,7 @@ export function VisitorBar() {
         <Link to="/register" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
           Get Started
         </Link>
-        <button
-          type="button"
-          className={styles.menuToggle}
-          aria-expanded={open}
-          aria-controls={panelId}
-          aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}
-        </button>
+        <MenuToggle open={open} controls={panelId} onToggle={toggle} className={styles.menuToggle} />
       </div>
       {/* Rendered only while open, so the closed panel is not a second "Main" landmark. */}
       <div id={panelId} hidden={!open}>

@@ -1,7 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { Label, Select } from 'radix-ui';
-import { useId } from 'react';
-import * as fieldStyles from './Field.css.ts';
+import { Select } from 'radix-ui';
+import { FieldFrame, useFieldIds } from './FieldFrame.tsx';
 import * as styles from './Select.css.ts';
 
 export interface SelectOption<Value extends string> {
@@ -35,27 +34,16 @@ export function SelectField<Value extends string>({
   placeholder,
   error,
 }: SelectFieldProps<Value>) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const { id, control } = useFieldIds(hint, error);
   return (
-    <div className={fieldStyles.field}>
-      <Label.Root htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </Label.Root>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <Select.Root
         name={name}
         value={value}
         onValueChange={(next) => onValueChange(next as Value)}
         {...(disabled ? { disabled } : {})}
       >
-        <Select.Trigger
-          id={id}
-          className={styles.trigger}
-          aria-describedby={describedBy || undefined}
-          aria-invalid={error ? true : undefined}
-        >
+        <Select.Trigger id={id} className={styles.trigger} {...control}>
           <Select.Value {...(placeholder ? { placeholder } : {})} />
           <Select.Icon className={styles.icon}>
             <ChevronDown size={16} aria-hidden="true" />
@@ -76,16 +64,6 @@ export function SelectField<Value extends string>({
           </Select.Content>
         </Select.Portal>
       </Select.Root>
-      {hint ? (
-        <p id={hintId} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Label } from 'radix-ui';
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import * as styles from './Field.css.ts';
+import { FieldFrame, useFieldIds } from './FieldFrame.tsx';
 
 export interface TextAreaFieldProps
   extends Omit<ComponentProps<'textarea'>, 'id' | 'aria-invalid' | 'aria-describedby'> {
@@ -19,34 +19,10 @@ export function TextAreaField({
   className,
   ...input
 }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const { id, control } = useFieldIds(hint, error);
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <Label.Root htmlFor={id} className={styles.label}>
-        {label}
-        {optional ? <span className={styles.optional}>(optional)</span> : null}
-      </Label.Root>
-      <textarea
-        id={id}
-        rows={3}
-        className={`${styles.input} ${styles.textarea}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} optional={optional} hint={hint} error={error} className={className}>
+      <textarea id={id} rows={3} className={`${styles.input} ${styles.textarea}`} {...control} {...input} />
+    </FieldFrame>
   );
 }

@@ -50,3 +50,37 @@ function randomKey(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** What to do when an idempotent command succeeds or fails. */
+export interface CommandCallbacks {
+  onSuccess: () => void;
+  onError: (error: Error) => void;
+}
+
+/**
+ * A mutation's `mutate` for a money command, carrying the action's idempotency key from `keys`: the same
+ * command retried after a lost answer reuses its key, and the outcome settles it before `callbacks` run.
+ */
+export function withIdempotencyKey<Input extends { idempotencyKey: string }>(
+  keys: IdempotencyKeys,
+  mutate: (input: Input, options: CommandCallbacks) => void,
+) {
+  return (command: Omit<Input, 'idempotencyKey'>, { onSuccess, onError }: CommandCallbacks) =>
+    mutate({ ...command, idempotencyKey: keys.keyFor(command) } as Input, {
+      onSuccess: () => {
+        keys.settle();
+        onSuccess();
+      },
+      onError: (error) => {
+        keys.settle(error);
+        onError(error);
+      },
+    });
+}
+
+/** `withIdempotencyKey` with the component's own keys. */
+export function useIdempotentMutate<Input extends { idempotencyKey: string }>(
+  mutate: (input: Input, options: CommandCallbacks) => void,
+) {
+  return withIdempotencyKey(useIdempotencyKeys(), mutate);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from './api.ts';
-import { IdempotencyKeys, isRetryableFailure } from './idempotency.ts';
+import { IdempotencyKeys, isRetryableFailure, withIdempotencyKey } from './idempotency.ts';
 
 function counter() {
   let n = 0;
@@ -48,5 +48,45 @@ describe('IdempotencyKeys', () => {
     expect(isRetryableFailure(new ApiError(400, 'x'))).toBe(false);
     expect(isRetryableFailure(new ApiError(409, 'x'))).toBe(false);
     expect(isRetryableFailure(new ApiError(422, 'x'))).toBe(false);
+  });
+});
+
+describe('withIdempotencyKey', () => {
+  type Input = { amount: string; idempotencyKey: string };
+  /** A stand-in `mutate` that records what it was sent and answers with the next outcome. */
+  function fakeMutate(outcomes: (Error | null)[]) {
+    const sent: Input[] = [];
+    const mutate = (input: Input, options: { onSuccess: () => void; onError: (error: Error) => void }) => {
+      sent.push(input);
+      const outcome = outcomes.shift();
+      if (outcome) options.onError(outcome);
+      else options.onSuccess();
+    };
+    return { sent, mutate };
+  }
+
+  test('a retry after a lost answer carries the same key; the next action after success a new one', () => {
+    const { sent, mutate } = fakeMutate([new ApiError(0, 'offline'), null, null]);
+    const send = withIdempotencyKey(new IdempotencyKeys(counter()), mutate);
+    const seen: string[] = [];
+    const callbacks = {
+      onSuccess: () => seen.push('ok'),
+      onError: (error: Error) => seen.push(error.message),
+    };
+    send({ amount: '3.00' }, callbacks);
+    send({ amount: '3.00' }, callbacks);
+    send({ amount: '3.00' }, callbacks);
+    expect(sent.map((input) => input.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-2']);
+    expect(sent[0]).toEqual({ amount: '3.00', idempotencyKey: 'key-1' });
+    expect(seen).toEqual(['offline', 'ok', 'ok']);
+  });
+
+  test('a definite refusal ends the action: the same fields again get a new key', () => {
+    const { sent, mutate } = fakeMutate([new ApiError(422, 'Insufficient balance'), null]);
+    const send = withIdempotencyKey(new IdempotencyKeys(counter()), mutate);
+    const callbacks = { onSuccess: () => {}, onError: () => {} };
+    send({ amount: '3.00' }, callbacks);
+    send({ amount: '3.00' }, callbacks);
+    expect(sent.map((input) => input.idempotencyKey)).toEqual(['key-1', 'key-2']);
   });
 });

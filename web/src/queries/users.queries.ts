@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api.ts';
+import type { User } from './auth.queries.ts';
 
 /** What a sender learns about a recipient (`GET /api/users/by-email`). */
 export interface Recipient {
@@ -8,18 +9,11 @@ export interface Recipient {
   username: string;
 }
 
-/** A row of the admin user list. */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  status: string;
-  balance: string;
-  createdAt: string;
-}
+/** A row of the admin user list: the fields of `User` the list carries. */
+export type AdminUser = Pick<
+  User,
+  'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'isAdmin' | 'status' | 'balance' | 'createdAt'
+>;
 
 export interface AdminUserPage {
   total: number;

@@ -1,12 +1,15 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { RouteError } from '../components/RouteError.tsx';
 import { requireUser } from '../lib/routeGuards.ts';
 
 /**
  * The signed-in screens (dashboard, deposit, history, profile), guarded once here: a signed-out visitor
  * goes to /login before any of them loads. A pathless layout: it adds nothing to the URL. The signed-in
- * user is the route context (`context.user`) of every screen below.
+ * user is the route context (`context.user`) of every screen below. If the guard itself fails (the API
+ * cannot be reached), the layout shows the error with a Try again button rather than a blank screen.
  */
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context }) => ({ user: await requireUser(context.queryClient) }),
+  errorComponent: RouteError,
   component: Outlet,
 });

@@ -3,7 +3,7 @@ import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router';
 import { requireAdmin } from '../lib/routeGuards.ts';
 import { currentUserQuery } from '../queries/auth.queries.ts';
 import { page } from '../styles/layout.css.ts';
-import { PageError, PageSkeleton } from '../ui/page/PageStates.tsx';
+import { failedPage, pendingPage } from '../ui/page/PageStates.tsx';
 import { AdminMenu } from './admin/-components/AdminMenu.tsx';
 import * as styles from './admin/-components/AdminPanel.css.ts';
 
@@ -13,8 +13,13 @@ import * as styles from './admin/-components/AdminPanel.css.ts';
  */
 export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context }) => ({ user: await requireAdmin(context.queryClient) }),
-  pendingComponent: AdminSkeleton,
-  errorComponent: AdminError,
+  pendingComponent: pendingPage('Loading admin panel…'),
+  errorComponent: failedPage({
+    title: 'Error loading admin panel',
+    message: 'The admin panel could not be loaded. Please sign in again.',
+    to: '/login',
+    action: 'Return to login',
+  }),
   component: AdminLayout,
 });
 
@@ -29,20 +34,5 @@ function AdminLayout() {
         <Outlet />
       </div>
     </div>
-  );
-}
-
-function AdminSkeleton() {
-  return <PageSkeleton label="Loading admin panel…" />;
-}
-
-function AdminError() {
-  return (
-    <PageError
-      title="Error loading admin panel"
-      message="The admin panel could not be loaded. Please sign in again."
-      to="/login"
-      action="Return to login"
-    />
   );
 }

@@ -3,12 +3,12 @@ import { LogIn } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
 import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
-import { hasErrors, type LoginValues, validateLogin } from '../lib/validation.ts';
+import { type LoginValues, validateLogin } from '../lib/validation.ts';
 import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.queries.ts';
+import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
 
@@ -23,37 +23,24 @@ const FIELD_ORDER: Field[] = ['email', 'password', 'totpCode'];
 function LoginPage() {
   const router = useRouter();
   const login = useLoginMutation();
-  const { values, setValues, errors, setErrors, inputRef, focus, focusFirst } = useForm(
-    { email: '', password: '', totpCode: '' },
-    FIELD_ORDER,
-  );
-  const [rememberMe, setRememberMe] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
   // Set once the API answers `totp_required`: the account has two-factor sign-in on.
   const [needsTotp, setNeedsTotp] = useState(false);
+  const form = useForm({ email: '', password: '', totpCode: '' }, FIELD_ORDER, {
+    validate: (values) => validateLogin(values, needsTotp),
+  });
+  const { values } = form;
+  const [rememberMe, setRememberMe] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, when the code field appears
   useEffect(() => {
-    if (needsTotp) focus('totpCode');
+    if (needsTotp) form.focus('totpCode');
   }, [needsTotp]);
-
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Errors appear on submit, then follow the input as it is corrected.
-    if (submitted) setErrors(validateLogin(next, needsTotp));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
-    setSubmitted(true);
-    const found = validateLogin(values, needsTotp);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirst(found);
-      return;
-    }
+    // Errors appear on submit, then follow the input as it is corrected.
+    if (!form.check()) return;
     const input: LoginInput = { email: values.email.trim(), password: values.password, rememberMe };
     if (needsTotp) input.totpCode = values.totpCode.trim();
 
@@ -70,11 +57,9 @@ function LoginPage() {
             setNeedsTotp(true);
             return;
           }
-          const totpError = {
+          form.showErrors({
             totpCode: 'That code did not work. Check your authenticator app and try again.',
-          };
-          setErrors(totpError);
-          focusFirst(totpError);
+          });
           return;
         }
         const description =
@@ -97,48 +82,22 @@ function LoginPage() {
       }
     >
       <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <TextField
-          ref={inputRef('email')}
+        <EmailField
+          {...form.textField('email')}
           label="Email"
-          name="email"
-          type="email"
           autoComplete="username"
-          inputMode="email"
           placeholder="you@example.com"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
-          required
         />
-        <TextField
-          ref={inputRef('password')}
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => update('password', event.target.value)}
-          error={errors.password}
-          required
-        />
+        <PasswordField {...form.textField('password')} label="Password" autoComplete="current-password" />
         {needsTotp ? (
           <>
             <p className={authStyles.notice} role="status">
               Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app.
             </p>
-            <TextField
-              ref={inputRef('totpCode')}
-              label="Authentication code"
-              name="totpCode"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
+            <CodeField
+              {...form.textField('totpCode')}
               pattern="[0-9]{6}"
-              maxLength={6}
-              value={values.totpCode}
-              onChange={(event) => update('totpCode', event.target.value.replace(/\D/g, ''))}
-              error={errors.totpCode}
-              required
+              onCode={(code) => form.set('totpCode', code)}
             />
           </>
         ) : null}

@@ -1,15 +1,17 @@
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
-import { ApiError } from '../lib/api.ts';
 import { displayName } from '../lib/format.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
-import { type FormErrors, hasErrors, type RegisterValues, validateRegister } from '../lib/validation.ts';
+import { type RegisterValues, validateRegister } from '../lib/validation.ts';
 import { useRegisterMutation } from '../queries/auth.queries.ts';
+import { apiFieldErrors } from '../ui/form/apiFieldErrors.ts';
+import { EmailField, PasswordField } from '../ui/form/fields.tsx';
+import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
 
 export const Route = createFileRoute('/register')({
@@ -38,47 +40,17 @@ const initialValues: RegisterValues = {
   termsAgreed: false,
 };
 
-function isField(name: string): name is Field {
-  return (FIELD_ORDER as string[]).includes(name);
-}
-
 function RegisterPage() {
   const router = useRouter();
   const register = useRegisterMutation();
-  const [values, setValues] = useState<RegisterValues>(initialValues);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  // Messages the API sent for a field; they stand until that field is edited.
-  const [serverErrors, setServerErrors] = useState<FormErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLButtonElement | null>>>({});
-
-  const bind = (field: Field) => (element: HTMLInputElement | HTMLButtonElement | null) => {
-    inputs.current[field] = element;
-  };
-
-  const update = <F extends Field>(field: F, value: RegisterValues[F]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (serverErrors[field]) setServerErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
-    if (submitted) setErrors(validateRegister(next));
-  };
-
-  const focusFirstError = (found: FormErrors<Field>) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
-  };
+  // Messages the API sends for a field stand until that field is edited.
+  const form = useForm(initialValues, FIELD_ORDER, { validate: validateRegister });
+  const { values } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (register.isPending) return;
-    setSubmitted(true);
-    setServerErrors({});
-    const found = validateRegister(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError(found);
-      return;
-    }
+    if (!form.check()) return;
     register.mutate(
       {
         username: values.username.trim(),
@@ -101,14 +73,7 @@ function RegisterPage() {
           }, AUTH_REDIRECT_MS);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) {
-            const fromServer: FormErrors<Field> = {};
-            for (const [name, message] of Object.entries(error.fieldErrors)) {
-              if (isField(name)) fromServer[name] = message;
-            }
-            setServerErrors(fromServer);
-            focusFirstError(fromServer);
-          }
+          form.showServerErrors(apiFieldErrors(error, FIELD_ORDER));
           toast({
             title: 'Error',
             description: error.message
@@ -120,8 +85,6 @@ function RegisterPage() {
       },
     );
   };
-
-  const errorFor = (field: Field) => errors[field] ?? serverErrors[field];
 
   return (
     <AuthShell
@@ -136,84 +99,43 @@ function RegisterPage() {
     >
       <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Create account">
         <div className={authStyles.row}>
-          <TextField
-            ref={bind('firstName')}
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            optional
-            value={values.firstName}
-            onChange={(event) => update('firstName', event.target.value)}
-            error={errorFor('firstName')}
-          />
-          <TextField
-            ref={bind('lastName')}
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            optional
-            value={values.lastName}
-            onChange={(event) => update('lastName', event.target.value)}
-            error={errorFor('lastName')}
-          />
+          <TextField {...form.textField('firstName')} label="First name" autoComplete="given-name" optional />
+          <TextField {...form.textField('lastName')} label="Last name" autoComplete="family-name" optional />
         </div>
         <TextField
-          ref={bind('username')}
+          {...form.textField('username')}
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onChange={(event) => update('username', event.target.value)}
-          error={errorFor('username')}
           required
         />
-        <TextField
-          ref={bind('email')}
+        <EmailField
+          {...form.textField('email')}
           label="Email"
-          name="email"
-          type="email"
           autoComplete="email"
-          inputMode="email"
           placeholder="you@example.com"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errorFor('email')}
-          required
         />
         <div className={authStyles.row}>
-          <TextField
-            ref={bind('password')}
+          <PasswordField
+            {...form.textField('password')}
             label="Password"
-            name="password"
-            type="password"
             autoComplete="new-password"
             hint="At least 6 characters."
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
-            error={errorFor('password')}
-            required
           />
-          <TextField
-            ref={bind('confirmPassword')}
+          <PasswordField
+            {...form.textField('confirmPassword')}
             label="Confirm password"
-            name="confirmPassword"
-            type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => update('confirmPassword', event.target.value)}
-            error={errorFor('confirmPassword')}
-            required
           />
         </div>
         <CheckboxField
-          ref={bind('termsAgreed')}
+          ref={form.inputRef('termsAgreed')}
           label="I agree to the terms and conditions"
           name="termsAgreed"
           checked={values.termsAgreed}
-          onCheckedChange={(checked) => update('termsAgreed', checked)}
-          error={errorFor('termsAgreed')}
+          onCheckedChange={(checked) => form.set('termsAgreed', checked)}
+          error={form.errorFor('termsAgreed')}
         />
         <Button
           type="submit"

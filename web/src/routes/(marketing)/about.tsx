@@ -3,7 +3,7 @@ import { ArrowRight, Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
 import { BRAND, pageTitle, STATS, TIMELINE } from '../../content/constants.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CtaBand, IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/about')({
   head: () => ({ meta: [{ title: pageTitle('About') }] }),
@@ -53,13 +53,9 @@ function AboutPage() {
         />
         <ul className={publicStyles.grid.three}>
           {VALUES.map((value) => (
-            <li key={value.title} className={publicStyles.tile}>
-              <span className={publicStyles.iconBadge}>
-                <value.icon size={20} aria-hidden="true" />
-              </span>
-              <h3 className={publicStyles.tileTitle}>{value.title}</h3>
-              <p className={publicStyles.tileText}>{value.text}</p>
-            </li>
+            <IconTile key={value.title} icon={value.icon} title={value.title}>
+              {value.text}
+            </IconTile>
           ))}
         </ul>
       </section>
@@ -89,25 +85,19 @@ function AboutPage() {
         </ol>
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="join-title">
-        <div className={publicStyles.band}>
-          <div>
-            <h2 id="join-title" className={publicStyles.sectionTitle}>
-              Join {STATS.users} people spending crypto
-            </h2>
-            <p className={publicStyles.lead}>Questions first? Our team is happy to help.</p>
-          </div>
-          <div className={publicStyles.actions}>
-            <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
-              Get Started
-              <ArrowRight size={16} aria-hidden="true" />
-            </Link>
-            <Link to="/contact" className={buttonClassName({ variant: 'secondary' })}>
-              Contact us
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="join-title"
+        title={<>Join {STATS.users} people spending crypto</>}
+        lead="Questions first? Our team is happy to help."
+      >
+        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+          Get Started
+          <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+        <Link to="/contact" className={buttonClassName({ variant: 'secondary' })}>
+          Contact us
+        </Link>
+      </CtaBand>
     </PublicPage>
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Search, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
@@ -15,6 +15,7 @@ import { visuallyHidden } from '../../styles/layout.css.ts';
 import { PartnerCard } from './-components/PartnerCard.tsx';
 import * as styles from './-components/Partners.css.ts';
 import { PageHero, PublicPage } from './-components/PublicPage.tsx';
+import { SearchBox } from './-components/SearchBox.tsx';
 
 const ALL = 'all';
 
@@ -79,24 +80,18 @@ function AllPartnersPage() {
       />
       <h2 className={visuallyHidden}>Partner directory</h2>
       <div className={styles.toolbar}>
-        <search className={styles.searchWrap}>
-          <label htmlFor="partner-search" className={visuallyHidden}>
-            Search partners
-          </label>
-          <Search size={18} aria-hidden="true" className={styles.searchIcon} />
-          <input
-            id="partner-search"
-            type="search"
-            className={styles.searchInput}
-            placeholder="Search by name, category or discount"
-            value={query}
-            autoComplete="off"
-            onChange={(event) => {
-              setQuery(event.target.value);
-              update({ q: event.target.value });
-            }}
-          />
-        </search>
+        <SearchBox
+          id="partner-search"
+          label="Search partners"
+          placeholder="Search by name, category or discount"
+          value={query}
+          onChange={(value) => {
+            setQuery(value);
+            update({ q: value });
+          }}
+          iconSize={18}
+          classes={styles}
+        />
       </div>
       <Tabs.Root
         value={tab}

@@ -10,7 +10,8 @@ import * as styles from './-components/Cards.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CheckItem, CtaBand, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { TierHead } from './-components/TierHead.tsx';
 
 export const Route = createFileRoute('/(marketing)/cards')({
   head: () => ({ meta: [{ title: pageTitle('Metal Cards') }] }),
@@ -79,26 +80,14 @@ function CardsPage() {
           {TIERS.map((tier) => (
             <li key={tier.id} className={`${styles.tierCard} ${styles.tierAccent[tier.id]}`}>
               <MetalCard tier={tier.id} className={styles.tierVisual} />
-              <div className={styles.tierHead}>
-                <h3 className={styles.tierName}>{tier.name}</h3>
-                <span className={styles.tierStake}>
-                  {tier.stake} {BRAND.token}
-                </span>
-              </div>
+              <TierHead tier={tier} />
               <p className={publicStyles.tileText}>{tier.tagline}</p>
               <ul className={publicStyles.checkList}>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  {tier.cashbackPercent}% crypto cashback
-                </li>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  {formatUsd(tier.freeAtmUsdPerMonth)} free ATM withdrawals a month
-                </li>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                <CheckItem>{tier.cashbackPercent}% crypto cashback</CheckItem>
+                <CheckItem>{formatUsd(tier.freeAtmUsdPerMonth)} free ATM withdrawals a month</CheckItem>
+                <CheckItem>
                   {tier.partnerDiscount} off at {tier.partnerLocations} partner locations
-                </li>
+                </CheckItem>
               </ul>
             </li>
           ))}
@@ -188,26 +177,18 @@ function CardsPage() {
         <FaqAccordion items={CARDS_FAQ} />
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="cards-cta-title">
-        <div className={publicStyles.band}>
-          <div>
-            <h2 id="cards-cta-title" className={publicStyles.sectionTitle}>
-              Choose your metal
-            </h2>
-            <p className={publicStyles.lead}>
-              Create your account, stake your tokens and your card is on its way.
-            </p>
-          </div>
-          <div className={publicStyles.actions}>
-            <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
-              Get Started
-            </Link>
-            <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
-              Crypto basics
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="cards-cta-title"
+        title="Choose your metal"
+        lead="Create your account, stake your tokens and your card is on its way."
+      >
+        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+          Get Started
+        </Link>
+        <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
+          Crypto basics
+        </Link>
+      </CtaBand>
     </PublicPage>
   );
 }

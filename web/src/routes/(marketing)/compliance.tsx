@@ -2,7 +2,6 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import {
   ArrowRight,
   BadgeCheck,
-  Check,
   CreditCard,
   FileLock2,
   Landmark,
@@ -13,7 +12,14 @@ import {
 import { buttonClassName } from '../../components/Button.tsx';
 import { BRAND, COMPLIANCE_BADGES, pageTitle, SECURITY } from '../../content/constants.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import {
+  CheckItem,
+  CtaBand,
+  IconTile,
+  PageHero,
+  PublicPage,
+  SectionHeading,
+} from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/compliance')({
   head: () => ({ meta: [{ title: pageTitle('Security & Compliance') }] }),
@@ -74,13 +80,9 @@ function CompliancePage() {
         <SectionHeading id="badges-title" eyebrow="Certifications" title="Certified and regulated" />
         <ul className={publicStyles.grid.four}>
           {COMPLIANCE_BADGES.map((badge) => (
-            <li key={badge.id} className={publicStyles.tile}>
-              <span className={publicStyles.iconBadge}>
-                <BadgeCheck size={20} aria-hidden="true" />
-              </span>
-              <h3 className={publicStyles.tileTitle}>{badge.name}</h3>
-              <p className={publicStyles.tileText}>{badge.description}</p>
-            </li>
+            <IconTile key={badge.id} icon={BadgeCheck} title={badge.name}>
+              {badge.description}
+            </IconTile>
           ))}
         </ul>
       </section>
@@ -93,38 +95,17 @@ function CompliancePage() {
           lead="Customer balances are kept apart from company money and protected at every step."
         />
         <ul className={publicStyles.grid.three}>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <ShieldCheck size={20} aria-hidden="true" />
-            </span>
-            <p className={publicStyles.statValue}>{SECURITY.insuranceText}</p>
-            <h3 className={publicStyles.tileTitle}>Insurance cover</h3>
-            <p className={publicStyles.tileText}>
-              Holdings are insured up to {SECURITY.insuranceText} against theft, hacking and custody failures.
-            </p>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Snowflake size={20} aria-hidden="true" />
-            </span>
-            <p className={publicStyles.statValue}>{SECURITY.coldStoragePercent}%</p>
-            <h3 className={publicStyles.tileTitle}>Cold storage</h3>
-            <p className={publicStyles.tileText}>
-              {SECURITY.coldStoragePercent}% of customer crypto is held offline in geographically separated
-              vaults; only what daily withdrawals need stays online.
-            </p>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Landmark size={20} aria-hidden="true" />
-            </span>
-            <p className={publicStyles.statValue}>24/7</p>
-            <h3 className={publicStyles.tileTitle}>Monitoring and audit trail</h3>
-            <p className={publicStyles.tileText}>
-              Activity is monitored around the clock, and every movement of money is recorded in an
-              append-only ledger that can be traced end to end.
-            </p>
-          </li>
+          <IconTile icon={ShieldCheck} title="Insurance cover" figure={SECURITY.insuranceText}>
+            Holdings are insured up to {SECURITY.insuranceText} against theft, hacking and custody failures.
+          </IconTile>
+          <IconTile icon={Snowflake} title="Cold storage" figure={<>{SECURITY.coldStoragePercent}%</>}>
+            {SECURITY.coldStoragePercent}% of customer crypto is held offline in geographically separated
+            vaults; only what daily withdrawals need stays online.
+          </IconTile>
+          <IconTile icon={Landmark} title="Monitoring and audit trail" figure="24/7">
+            Activity is monitored around the clock, and every movement of money is recorded in an append-only
+            ledger that can be traced end to end.
+          </IconTile>
         </ul>
       </section>
 
@@ -143,37 +124,28 @@ function CompliancePage() {
             </h2>
             <ul className={publicStyles.checkList}>
               {section.points.map((point) => (
-                <li key={point} className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  {point}
-                </li>
+                <CheckItem key={point}>{point}</CheckItem>
               ))}
             </ul>
           </div>
         </section>
       ))}
 
-      <section className={publicStyles.section} aria-labelledby="compliance-cta-title">
-        <div className={publicStyles.band}>
-          <div>
-            <h2 id="compliance-cta-title" className={publicStyles.sectionTitle}>
-              Security in your pocket
-            </h2>
-            <p className={publicStyles.lead}>See the cards built on these protections, or talk to us.</p>
-          </div>
-          <div className={publicStyles.actions}>
-            <Link to="/cards" className={buttonClassName({ variant: 'primary' })}>
-              Explore the cards
-            </Link>
-            <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
-              Get Started
-            </Link>
-            <Link to="/contact" className={buttonClassName({ variant: 'ghost' })}>
-              Contact us
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="compliance-cta-title"
+        title="Security in your pocket"
+        lead="See the cards built on these protections, or talk to us."
+      >
+        <Link to="/cards" className={buttonClassName({ variant: 'primary' })}>
+          Explore the cards
+        </Link>
+        <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
+          Get Started
+        </Link>
+        <Link to="/contact" className={buttonClassName({ variant: 'ghost' })}>
+          Contact us
+        </Link>
+      </CtaBand>
     </PublicPage>
   );
 }

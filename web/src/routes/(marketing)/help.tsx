@@ -7,7 +7,6 @@ import {
   Mail,
   MessageCircle,
   MessagesSquare,
-  Search,
   SearchX,
   Send,
   ShieldCheck,
@@ -22,7 +21,8 @@ import { visuallyHidden } from '../../styles/layout.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { SearchBox } from './-components/SearchBox.tsx';
 
 export const Route = createFileRoute('/(marketing)/help')({
   head: () => ({ meta: [{ title: pageTitle('Help Center') }] }),
@@ -54,21 +54,15 @@ function HelpPage() {
         title="How can we help?"
         lead={`Search the answers below, or reach our team ${SUPPORT.availability}.`}
       >
-        <search className={styles.searchWrap}>
-          <label htmlFor="help-search" className={visuallyHidden}>
-            Search the help center
-          </label>
-          <Search size={20} aria-hidden="true" className={styles.searchIcon} />
-          <input
-            id="help-search"
-            type="search"
-            className={styles.searchInput}
-            placeholder="Search for answers, e.g. withdrawal"
-            value={query}
-            autoComplete="off"
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </search>
+        <SearchBox
+          id="help-search"
+          label="Search the help center"
+          placeholder="Search for answers, e.g. withdrawal"
+          value={query}
+          onChange={setQuery}
+          iconSize={20}
+          classes={styles}
+        />
       </PageHero>
 
       <section className={publicStyles.sectionTight} aria-labelledby="topics-title">
@@ -162,85 +156,85 @@ function HelpPage() {
           lead={`Our team is available ${SUPPORT.availability} in the ${SUPPORT.regions.join(', ')} regions.`}
         />
         <ul className={styles.helpGrid}>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <MessageCircle size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Live chat</h3>
-            <p className={publicStyles.tileText}>
-              Instant answers from our automated assistant about cards, crypto and partner benefits.
-            </p>
-            <Button variant="secondary" onClick={requestChatOpen} className={styles.soon}>
-              Start a chat
-            </Button>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Send size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Submit a request</h3>
-            <p className={publicStyles.tileText}>Describe your issue and our team replies by e-mail.</p>
-            <Link to="/contact" className={buttonClassName({ variant: 'secondary', className: styles.soon })}>
-              Submit a request
-            </Link>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Mail size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Contact Support</h3>
-            <p className={publicStyles.tileText}>
-              Write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or find our office details.
-            </p>
-            <Link to="/contact" className={buttonClassName({ variant: 'primary', className: styles.soon })}>
-              Contact Support
-            </Link>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <MessagesSquare size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Visit Community Forum</h3>
-            <p className={publicStyles.tileText}>Swap tips with other cardholders.</p>
-            <span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>
-          </li>
+          <IconTile
+            icon={MessageCircle}
+            title="Live chat"
+            after={
+              <Button variant="secondary" onClick={requestChatOpen} className={styles.soon}>
+                Start a chat
+              </Button>
+            }
+          >
+            Instant answers from our automated assistant about cards, crypto and partner benefits.
+          </IconTile>
+          <IconTile
+            icon={Send}
+            title="Submit a request"
+            after={
+              <Link
+                to="/contact"
+                className={buttonClassName({ variant: 'secondary', className: styles.soon })}
+              >
+                Submit a request
+              </Link>
+            }
+          >
+            Describe your issue and our team replies by e-mail.
+          </IconTile>
+          <IconTile
+            icon={Mail}
+            title="Contact Support"
+            after={
+              <Link to="/contact" className={buttonClassName({ variant: 'primary', className: styles.soon })}>
+                Contact Support
+              </Link>
+            }
+          >
+            Write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or find our office details.
+          </IconTile>
+          <IconTile
+            icon={MessagesSquare}
+            title="Visit Community Forum"
+            after={<span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>}
+          >
+            Swap tips with other cardholders.
+          </IconTile>
         </ul>
       </section>
 
       <section className={publicStyles.section} aria-labelledby="resources-title">
         <SectionHeading id="resources-title" eyebrow="Resources" title="Learn at your own pace" />
         <ul className={publicStyles.grid.three}>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Video size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Video Tutorials</h3>
-            <p className={publicStyles.tileText}>Step-by-step videos for every part of the app.</p>
-            <span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <LifeBuoy size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Community Forum</h3>
-            <p className={publicStyles.tileText}>Questions and answers from the community.</p>
-            <span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <BookOpen size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Knowledge Base</h3>
-            <p className={publicStyles.tileText}>Every answer in one place, searchable above.</p>
-            <Link
-              to="/help"
-              hash="faq"
-              onClick={() => setQuery('')}
-              className={buttonClassName({ variant: 'secondary', className: styles.soon })}
-            >
-              Browse the FAQ
-            </Link>
-          </li>
+          <IconTile
+            icon={Video}
+            title="Video Tutorials"
+            after={<span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>}
+          >
+            Step-by-step videos for every part of the app.
+          </IconTile>
+          <IconTile
+            icon={LifeBuoy}
+            title="Community Forum"
+            after={<span className={`${publicStyles.pill} ${styles.soon}`}>Coming soon</span>}
+          >
+            Questions and answers from the community.
+          </IconTile>
+          <IconTile
+            icon={BookOpen}
+            title="Knowledge Base"
+            after={
+              <Link
+                to="/help"
+                hash="faq"
+                onClick={() => setQuery('')}
+                className={buttonClassName({ variant: 'secondary', className: styles.soon })}
+              >
+                Browse the FAQ
+              </Link>
+            }
+          >
+            Every answer in one place, searchable above.
+          </IconTile>
         </ul>
       </section>
     </PublicPage>

@@ -32,7 +32,7 @@ import * as styles from './-components/Landing.css.ts';
 import { MarketStrip } from './-components/MarketStrip.tsx';
 import { PartnerCarousel } from './-components/PartnerCarousel.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { IconTile, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/')({
   component: LandingPage,
@@ -237,17 +237,19 @@ function FeaturesSection() {
       />
       <ul className={publicStyles.grid.three}>
         {features.map((feature) => (
-          <li key={feature.title} className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <feature.icon size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>{feature.title}</h3>
-            <p className={publicStyles.tileText}>{feature.text}</p>
-            <Link to={feature.to} className={styles.featureLink}>
-              {feature.cta}
-              <ArrowRight size={16} aria-hidden="true" />
-            </Link>
-          </li>
+          <IconTile
+            key={feature.title}
+            icon={feature.icon}
+            title={feature.title}
+            after={
+              <Link to={feature.to} className={styles.featureLink}>
+                {feature.cta}
+                <ArrowRight size={16} aria-hidden="true" />
+              </Link>
+            }
+          >
+            {feature.text}
+          </IconTile>
         ))}
       </ul>
       <div className={`${publicStyles.band} ${styles.ctaBand}`}>

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight, Check } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
 import { BRAND, pageTitle, STATS, TIERS } from '../../content/constants.ts';
 import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
@@ -8,7 +8,8 @@ import { PartnerCard } from './-components/PartnerCard.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
 import * as partnerStyles from './-components/Partners.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CheckItem, CtaBand, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { TierHead } from './-components/TierHead.tsx';
 
 export const Route = createFileRoute('/(marketing)/partners')({
   head: () => ({ meta: [{ title: pageTitle('Partners') }] }),
@@ -75,60 +76,31 @@ function PartnersPage() {
         <ul className={cardStyles.tiers}>
           {TIERS.map((tier) => (
             <li key={tier.id} className={`${cardStyles.tierCard} ${cardStyles.tierAccent[tier.id]}`}>
-              <div className={cardStyles.tierHead}>
-                <h3 className={cardStyles.tierName}>{tier.name}</h3>
-                <span className={cardStyles.tierStake}>
-                  {tier.stake} {BRAND.token}
-                </span>
-              </div>
+              <TierHead tier={tier} />
               <ul className={publicStyles.checkList}>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
+                <CheckItem>
                   {tier.partnerDiscount} off at {tier.partnerLocations} locations
-                </li>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  {tier.rideSharingPercent}% off ride-sharing
-                </li>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  {tier.cashbackPercent}% crypto cashback
-                </li>
-                <li className={publicStyles.checkItem}>
-                  <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                  Streaming: {tier.streaming.toLowerCase()}
-                </li>
-                {tier.retailSubscription ? (
-                  <li className={publicStyles.checkItem}>
-                    <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />A retail
-                    subscription included
-                  </li>
-                ) : null}
-                {tier.exclusiveExperiences ? (
-                  <li className={publicStyles.checkItem}>
-                    <Check size={16} aria-hidden="true" className={publicStyles.checkIcon} />
-                    Exclusive experiences
-                  </li>
-                ) : null}
+                </CheckItem>
+                <CheckItem>{tier.rideSharingPercent}% off ride-sharing</CheckItem>
+                <CheckItem>{tier.cashbackPercent}% crypto cashback</CheckItem>
+                <CheckItem>Streaming: {tier.streaming.toLowerCase()}</CheckItem>
+                {tier.retailSubscription ? <CheckItem>A retail subscription included</CheckItem> : null}
+                {tier.exclusiveExperiences ? <CheckItem>Exclusive experiences</CheckItem> : null}
               </ul>
             </li>
           ))}
         </ul>
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="partners-cta-title">
-        <div className={publicStyles.band}>
-          <div>
-            <h2 id="partners-cta-title" className={publicStyles.sectionTitle}>
-              Find your favourite places
-            </h2>
-            <p className={publicStyles.lead}>Search every partner by name, category or offer.</p>
-          </div>
-          <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
-            View all partners
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        id="partners-cta-title"
+        title="Find your favourite places"
+        lead="Search every partner by name, category or offer."
+      >
+        <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
+          View all partners
+        </Link>
+      </CtaBand>
     </PublicPage>
   );
 }

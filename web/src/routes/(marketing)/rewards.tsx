@@ -15,7 +15,7 @@ import { campaignQuery } from '../../queries/public.queries.ts';
 import { CampaignProgress } from './-components/CampaignProgress.tsx';
 import * as landingStyles from './-components/Landing.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/rewards')({
   head: () => ({ meta: [{ title: pageTitle('Rewards') }] }),
@@ -109,15 +109,9 @@ function RewardsPage() {
               { label: 'Giveaway closes', date: campaign.data.endsAt },
               { label: 'Winner drawn', date: campaign.data.drawAt },
             ].map((entry) => (
-              <li key={entry.label} className={publicStyles.tile}>
-                <span className={publicStyles.iconBadge}>
-                  <CalendarDays size={20} aria-hidden="true" />
-                </span>
-                <h3 className={publicStyles.tileTitle}>{entry.label}</h3>
-                <p className={publicStyles.tileText}>
-                  <time dateTime={entry.date}>{formatCampaignDate(entry.date)}</time>
-                </p>
-              </li>
+              <IconTile key={entry.label} icon={CalendarDays} title={entry.label}>
+                <time dateTime={entry.date}>{formatCampaignDate(entry.date)}</time>
+              </IconTile>
             ))}
           </ul>
         ) : (
@@ -128,39 +122,40 @@ function RewardsPage() {
       <section className={publicStyles.section} aria-labelledby="how-title">
         <SectionHeading id="how-title" eyebrow="How to enter" title="Three steps to the draw" />
         <ol className={publicStyles.grid.three}>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Wallet size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Hold {BRAND.token}</h3>
-            <p className={publicStyles.tileText}>Deposit and keep {BRAND.token} in your wallet.</p>
-            <Link to="/dashboard" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
-              Deposit Now
-            </Link>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <UserRound size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Keep your profile current</h3>
-            <p className={publicStyles.tileText}>We contact the winner by the e-mail on their profile.</p>
-            <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              Update Profile
-            </Link>
-          </li>
-          <li className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <Trophy size={20} aria-hidden="true" />
-            </span>
-            <h3 className={publicStyles.tileTitle}>Enjoy more rewards</h3>
-            <p className={publicStyles.tileText}>
-              Partner discounts and cashback while you wait for the draw.
-            </p>
-            <Link to="/partners" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              Learn More
-              <ArrowRight size={16} aria-hidden="true" />
-            </Link>
-          </li>
+          <IconTile
+            icon={Wallet}
+            title={<>Hold {BRAND.token}</>}
+            after={
+              <Link to="/dashboard" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+                Deposit Now
+              </Link>
+            }
+          >
+            Deposit and keep {BRAND.token} in your wallet.
+          </IconTile>
+          <IconTile
+            icon={UserRound}
+            title="Keep your profile current"
+            after={
+              <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                Update Profile
+              </Link>
+            }
+          >
+            We contact the winner by the e-mail on their profile.
+          </IconTile>
+          <IconTile
+            icon={Trophy}
+            title="Enjoy more rewards"
+            after={
+              <Link to="/partners" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                Learn More
+                <ArrowRight size={16} aria-hidden="true" />
+              </Link>
+            }
+          >
+            Partner discounts and cashback while you wait for the draw.
+          </IconTile>
         </ol>
       </section>
 

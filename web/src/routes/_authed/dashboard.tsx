@@ -12,7 +12,7 @@ import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page } from '../../styles/layout.css.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
 import * as styles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
 import { BalanceCard } from './-components/dashboard/BalanceCard.tsx';
 import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
@@ -33,8 +33,13 @@ export const Route = createFileRoute('/_authed/dashboard')({
     void context.queryClient.prefetchQuery(cryptoPricesQuery);
     void context.queryClient.prefetchQuery(userCardQuery(context.user.id));
   },
-  pendingComponent: DashboardSkeleton,
-  errorComponent: DashboardError,
+  pendingComponent: pendingPage('Loading dashboard…'),
+  errorComponent: failedPage({
+    title: 'Error loading dashboard',
+    message: 'We could not load your account. Please sign in again.',
+    to: '/login',
+    action: 'Return to login',
+  }),
   component: DashboardPage,
 });
 
@@ -95,20 +100,5 @@ function DashboardPage() {
       </div>
       <MobileTabBar isAdmin={user.isAdmin} />
     </TooltipProvider>
-  );
-}
-
-function DashboardSkeleton() {
-  return <PageSkeleton label="Loading dashboard…" />;
-}
-
-function DashboardError() {
-  return (
-    <PageError
-      title="Error loading dashboard"
-      message="We could not load your account. Please sign in again."
-      to="/login"
-      action="Return to login"
-    />
   );
 }

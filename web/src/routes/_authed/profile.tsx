@@ -10,7 +10,7 @@ import { preferencesQuery, twoFactorQuery } from '../../queries/account.queries.
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
 import { card, eyebrow, page } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
 import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
@@ -31,8 +31,13 @@ export const Route = createFileRoute('/_authed/profile')({
     void context.queryClient.prefetchQuery(preferencesQuery);
     void context.queryClient.prefetchQuery(twoFactorQuery);
   },
-  pendingComponent: ProfileSkeleton,
-  errorComponent: ProfileError,
+  pendingComponent: pendingPage('Loading profile…'),
+  errorComponent: failedPage({
+    title: 'Error loading profile',
+    message: 'Your account settings could not be loaded right now.',
+    to: '/dashboard',
+    action: 'Return to Dashboard',
+  }),
   component: ProfilePage,
 });
 
@@ -133,19 +138,4 @@ function openNotifications() {
   if (!bell) return;
   window.scrollTo({ top: 0 });
   bell.click();
-}
-
-function ProfileSkeleton() {
-  return <PageSkeleton label="Loading profile…" />;
-}
-
-function ProfileError() {
-  return (
-    <PageError
-      title="Error loading profile"
-      message="Your account settings could not be loaded right now."
-      to="/dashboard"
-      action="Return to Dashboard"
-    />
-  );
 }

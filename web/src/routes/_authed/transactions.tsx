@@ -9,7 +9,7 @@ import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
 import { type HistoryFilters, historyQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import { PanelEmpty } from '../../ui/query/QueryState.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
@@ -25,8 +25,13 @@ export const Route = createFileRoute('/_authed/transactions')({
   validateSearch: readHistorySearch,
   loaderDeps: ({ search }) => ({ filters: search }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(historyQuery(deps.filters)),
-  pendingComponent: HistorySkeleton,
-  errorComponent: HistoryError,
+  pendingComponent: pendingPage('Loading transactions…'),
+  errorComponent: failedPage({
+    title: 'Error loading transaction data',
+    message: 'Your transactions could not be loaded right now.',
+    to: '/dashboard',
+    action: 'Return to Dashboard',
+  }),
   component: TransactionsPage,
 });
 
@@ -169,19 +174,4 @@ function dateRangeLabel(filters: HistoryFilters): string {
   if (filters.from && filters.to) return `${day(filters.from)} – ${day(filters.to)}`;
   if (filters.from) return `From ${day(filters.from)}`;
   return `Until ${day(filters.to ?? '')}`;
-}
-
-function HistorySkeleton() {
-  return <PageSkeleton label="Loading transactions…" />;
-}
-
-function HistoryError() {
-  return (
-    <PageError
-      title="Error loading transaction data"
-      message="Your transactions could not be loaded right now."
-      to="/dashboard"
-      action="Return to Dashboard"
-    />
-  );
 }

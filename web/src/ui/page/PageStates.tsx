@@ -15,18 +15,15 @@ export function PageSkeleton({ label }: { label: string }) {
   );
 }
 
-/** A whole screen whose route failed to load: what failed, and a button to a safe screen. */
-export function PageError({
-  title,
-  message,
-  to,
-  action,
-}: {
+export interface PageErrorProps {
   title: string;
   message: string;
   to: '/dashboard' | '/login';
   action: string;
-}) {
+}
+
+/** A whole screen whose route failed to load: what failed, and a button to a safe screen. */
+export function PageError({ title, message, to, action }: PageErrorProps) {
   const router = useRouter();
   return (
     <div className={`${page} ${styles.stack}`}>
@@ -43,4 +40,18 @@ export function PageError({
       </section>
     </div>
   );
+}
+
+/** A route's `pendingComponent`: the page skeleton, announced by `label`. */
+export function pendingPage(label: string) {
+  return function PendingPage() {
+    return <PageSkeleton label={label} />;
+  };
+}
+
+/** A route's `errorComponent`: `PageError` with these words and way out. */
+export function failedPage(props: PageErrorProps) {
+  return function FailedPage() {
+    return <PageError {...props} />;
+  };
 }

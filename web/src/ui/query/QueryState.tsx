@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.tsx';
@@ -41,4 +42,35 @@ export function PanelError({ children, onRetry }: { children: ReactNode; onRetry
 /** Nothing to show: one muted line. */
 export function PanelEmpty({ children }: { children: ReactNode }) {
   return <p className={panel.state}>{children}</p>;
+}
+
+/**
+ * A panel's body for one query: `PanelLoading` while it loads, `PanelError` with `failed` when it fails,
+ * `PanelEmpty` with `empty` when `isEmpty` (by default: an empty list), else `children` with the data.
+ */
+export function QueryContent<Data>({
+  query,
+  loading,
+  rows,
+  failed,
+  empty,
+  isEmpty = isEmptyList,
+  children,
+}: {
+  query: UseQueryResult<Data, unknown>;
+  loading: string;
+  rows?: number;
+  failed: ReactNode;
+  empty?: ReactNode;
+  isEmpty?: (data: Data) => boolean;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return <PanelLoading label={loading} {...(rows ? { rows } : {})} />;
+  if (query.isError) return <PanelError onRetry={() => query.refetch()}>{failed}</PanelError>;
+  if (empty !== undefined && isEmpty(query.data)) return <PanelEmpty>{empty}</PanelEmpty>;
+  return children(query.data);
+}
+
+function isEmptyList(data: unknown): boolean {
+  return Array.isArray(data) && data.length === 0;
 }

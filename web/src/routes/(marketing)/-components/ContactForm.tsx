@@ -7,6 +7,9 @@ import { toast } from '../../../components/toast/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { type FormErrors, isEmail, messages } from '../../../lib/validation.ts';
 import { type ContactInput, useContactMutation } from '../../../queries/public.queries.ts';
+import { apiFieldErrors } from '../../../ui/form/apiFieldErrors.ts';
+import { EmailField } from '../../../ui/form/fields.tsx';
+import { useForm } from '../../../ui/form/useForm.ts';
 import * as styles from './Contact.css.ts';
 
 type Field = keyof ContactInput;
@@ -27,31 +30,15 @@ export function validateContact(values: ContactInput): FormErrors<Field> {
 
 /** The contact form (docs/product-rules.md rule 13: stored, readable by admins), with a success state and error toasts. */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactInput>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const form = useForm(EMPTY, FIELDS);
+  const { values } = form;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
   const contact = useContactMutation();
 
-  const set = (field: Field) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const focusFirstError = (found: FormErrors<Field>) => {
-    const first = FIELDS.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateContact(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found);
-      return;
-    }
+    if (!form.check(validateContact(values))) return;
     const input: ContactInput = {
       fullName: values.fullName.trim(),
       email: values.email.trim(),
@@ -61,7 +48,7 @@ export function ContactForm() {
     contact.mutate(input, {
       onSuccess: () => {
         setSentTo(input.email);
-        setValues(EMPTY);
+        form.reset();
         toast({ title: 'Message sent', description: 'We will reply by e-mail.', variant: 'success' });
         requestAnimationFrame(() => successRef.current?.focus());
       },
@@ -74,15 +61,7 @@ export function ContactForm() {
           });
           return;
         }
-        if (error instanceof ApiError && error.fieldErrors) {
-          const fromServer: FormErrors<Field> = {};
-          for (const field of FIELDS) {
-            const text = error.fieldErrors[field];
-            if (text) fromServer[field] = text;
-          }
-          setErrors(fromServer);
-          focusFirstError(fromServer);
-        }
+        if (error instanceof ApiError && error.fieldErrors) form.showErrors(apiFieldErrors(error, FIELDS));
         toast({
           title: 'Message not sent',
           description: error instanceof Error ? error.message : 'Please try again.',
@@ -110,57 +89,21 @@ export function ContactForm() {
   }
 
   return (
-    <form
-      ref={formRef}
-      className={styles.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="contact-form-title"
-    >
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a message</h2>
       <p className={styles.required}>All fields are required.</p>
       <div className={styles.row}>
         <TextField
+          {...form.textField('fullName')}
           label="Full name"
-          name="fullName"
           autoComplete="name"
           required
           maxLength={100}
-          value={values.fullName}
-          onChange={(event) => set('fullName')(event.target.value)}
-          error={errors.fullName}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={(event) => set('email')(event.target.value)}
-          error={errors.email}
-        />
+        <EmailField {...form.textField('email')} label="Email" autoComplete="email" maxLength={254} />
       </div>
-      <TextField
-        label="Subject"
-        name="subject"
-        required
-        maxLength={150}
-        value={values.subject}
-        onChange={(event) => set('subject')(event.target.value)}
-        error={errors.subject}
-      />
-      <TextAreaField
-        label="Message"
-        name="message"
-        required
-        rows={6}
-        maxLength={5000}
-        value={values.message}
-        onChange={(event) => set('message')(event.target.value)}
-        error={errors.message}
-      />
+      <TextField {...form.textField('subject')} label="Subject" required maxLength={150} />
+      <TextAreaField {...form.textField('message')} label="Message" required rows={6} maxLength={5000} />
       <div>
         <Button type="submit" pending={contact.isPending} pendingLabel="Sending…">
           Send message

@@ -1,3 +1,4 @@
+import { Check, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Footer } from '../../../components/Footer.tsx';
 import { container, eyebrow as eyebrowClass } from '../../../styles/layout.css.ts';
@@ -51,5 +52,68 @@ export function SectionHeading({ id, eyebrow, title, lead, centered = false }: S
       </h2>
       {lead ? <p className={styles.lead}>{lead}</p> : null}
     </div>
+  );
+}
+
+export interface IconTileProps {
+  icon: LucideIcon;
+  title: ReactNode;
+  /** A figure shown large above the title ("24/7", "$250M"). */
+  figure?: ReactNode;
+  /** Under the text: an action or a "Coming soon" pill. */
+  after?: ReactNode;
+  /** The tile's text. */
+  children: ReactNode;
+}
+
+/** A list tile: the icon in its badge, an h3 title, its text, and what comes `after`. */
+export function IconTile({ icon: Icon, title, figure, after, children }: IconTileProps) {
+  return (
+    <li className={styles.tile}>
+      <span className={styles.iconBadge}>
+        <Icon size={20} aria-hidden="true" />
+      </span>
+      {figure === undefined ? null : <p className={styles.statValue}>{figure}</p>}
+      <h3 className={styles.tileTitle}>{title}</h3>
+      <p className={styles.tileText}>{children}</p>
+      {after}
+    </li>
+  );
+}
+
+/** The closing call to action: an h2 with a lead, beside its links. `id` labels the section. */
+export function CtaBand({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles.band}>
+        <div>
+          <h2 id={id} className={styles.sectionTitle}>
+            {title}
+          </h2>
+          <p className={styles.lead}>{lead}</p>
+        </div>
+        <div className={styles.actions}>{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** One line of a `publicStyles.checkList`, ticked. */
+export function CheckItem({ children }: { children: ReactNode }) {
+  return (
+    <li className={styles.checkItem}>
+      <Check size={16} aria-hidden="true" className={styles.checkIcon} />
+      {children}
+    </li>
   );
 }

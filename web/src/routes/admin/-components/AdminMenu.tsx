@@ -8,6 +8,7 @@ import {
   Gift,
   Globe,
   LayoutDashboard,
+  type LucideIcon,
   Mail,
   Menu,
   ScrollText,
@@ -20,6 +21,74 @@ import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import * as styles from './AdminPanel.css.ts';
+
+type MenuPath =
+  | '/admin'
+  | '/admin/users'
+  | '/admin/transactions'
+  | '/admin/cards'
+  | '/admin/crypto'
+  | '/admin/distribution'
+  | '/admin/settings'
+  | '/admin/messages'
+  | '/admin/audit'
+  | '/admin/projections'
+  | '/admin/reports'
+  | '/'
+  | '/dashboard'
+  | '/help';
+
+interface MenuItem {
+  to: MenuPath;
+  icon: LucideIcon;
+  label: string;
+  /** Active only on this very path (the admin overview), not below it. */
+  exact?: boolean;
+  soon?: boolean;
+}
+
+/** The menu's groups; choosing an admin section (`admin`) folds the phone menu again. */
+const MENU: readonly { title: string; admin: boolean; items: readonly MenuItem[] }[] = [
+  {
+    title: 'Main',
+    admin: true,
+    items: [
+      { to: '/admin', icon: LayoutDashboard, label: 'Dashboard', exact: true },
+      { to: '/admin/users', icon: Users, label: 'Users' },
+      { to: '/admin/transactions', icon: ArrowLeftRight, label: 'Transactions' },
+      { to: '/admin/cards', icon: CreditCard, label: 'Cards' },
+      { to: '/admin/crypto', icon: Wallet, label: 'Deposits & withdrawals' },
+    ],
+  },
+  {
+    title: 'Management',
+    admin: true,
+    items: [
+      { to: '/admin/distribution', icon: Gift, label: 'Token Distribution' },
+      { to: '/admin/settings', icon: Settings, label: 'Settings' },
+      { to: '/admin/messages', icon: Mail, label: 'Messages' },
+      { to: '/admin/audit', icon: ScrollText, label: 'Audit log' },
+      { to: '/admin/projections', icon: Activity, label: 'Projections' },
+      { to: '/admin/reports', icon: ChartColumn, label: 'Reports', soon: true },
+    ],
+  },
+  {
+    title: 'Navigation',
+    admin: false,
+    items: [
+      { to: '/', icon: Globe, label: 'Main Site' },
+      { to: '/dashboard', icon: LayoutDashboard, label: 'User Dashboard' },
+    ],
+  },
+  {
+    title: 'Other',
+    admin: false,
+    items: [
+      { to: '/help', icon: CircleHelp, label: 'Help' },
+      { to: '/dashboard', icon: Undo2, label: 'Back to User Mode' },
+    ],
+  },
+];
 
 /**
  * The admin side menu (docs/product-rules.md spec 2): Main, Management, Navigation and Other. docs/product-rules.md rule 8: the spec's
@@ -38,117 +107,27 @@ export function AdminMenu() {
           </Button>
         </Collapsible.Trigger>
         <Collapsible.Content forceMount className={styles.menuGroups}>
-          <div className={styles.group}>
-            <p className={styles.groupTitle}>Main</p>
-            <ul className={styles.menuList}>
-              <li>
-                <Link to="/admin" activeOptions={{ exact: true }} className={styles.menuLink} onClick={close}>
-                  <LayoutDashboard size={16} aria-hidden="true" />
-                  Dashboard
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/users" className={styles.menuLink} onClick={close}>
-                  <Users size={16} aria-hidden="true" />
-                  Users
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/transactions" className={styles.menuLink} onClick={close}>
-                  <ArrowLeftRight size={16} aria-hidden="true" />
-                  Transactions
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/cards" className={styles.menuLink} onClick={close}>
-                  <CreditCard size={16} aria-hidden="true" />
-                  Cards
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/crypto" className={styles.menuLink} onClick={close}>
-                  <Wallet size={16} aria-hidden="true" />
-                  Deposits &amp; withdrawals
-                </Link>
-              </li>
-            </ul>
-          </div>
-          <div className={styles.group}>
-            <p className={styles.groupTitle}>Management</p>
-            <ul className={styles.menuList}>
-              <li>
-                <Link to="/admin/distribution" className={styles.menuLink} onClick={close}>
-                  <Gift size={16} aria-hidden="true" />
-                  Token Distribution
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/settings" className={styles.menuLink} onClick={close}>
-                  <Settings size={16} aria-hidden="true" />
-                  Settings
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/messages" className={styles.menuLink} onClick={close}>
-                  <Mail size={16} aria-hidden="true" />
-                  Messages
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/audit" className={styles.menuLink} onClick={close}>
-                  <ScrollText size={16} aria-hidden="true" />
-                  Audit log
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/projections" className={styles.menuLink} onClick={close}>
-                  <Activity size={16} aria-hidden="true" />
-                  Projections
-                </Link>
-              </li>
-              <li>
-                <Link to="/admin/reports" className={styles.menuLink} onClick={close}>
-                  <ChartColumn size={16} aria-hidden="true" />
-                  Reports
-                  <span className={styles.soon}>Coming soon</span>
-                </Link>
-              </li>
-            </ul>
-          </div>
-          <div className={styles.group}>
-            <p className={styles.groupTitle}>Navigation</p>
-            <ul className={styles.menuList}>
-              <li>
-                <Link to="/" className={styles.menuLink}>
-                  <Globe size={16} aria-hidden="true" />
-                  Main Site
-                </Link>
-              </li>
-              <li>
-                <Link to="/dashboard" className={styles.menuLink}>
-                  <LayoutDashboard size={16} aria-hidden="true" />
-                  User Dashboard
-                </Link>
-              </li>
-            </ul>
-          </div>
-          <div className={styles.group}>
-            <p className={styles.groupTitle}>Other</p>
-            <ul className={styles.menuList}>
-              <li>
-                <Link to="/help" className={styles.menuLink}>
-                  <CircleHelp size={16} aria-hidden="true" />
-                  Help
-                </Link>
-              </li>
-              <li>
-                <Link to="/dashboard" className={styles.menuLink}>
-                  <Undo2 size={16} aria-hidden="true" />
-                  Back to User Mode
-                </Link>
-              </li>
-            </ul>
-          </div>
+          {MENU.map((group) => (
+            <div key={group.title} className={styles.group}>
+              <p className={styles.groupTitle}>{group.title}</p>
+              <ul className={styles.menuList}>
+                {group.items.map((item) => (
+                  <li key={item.label}>
+                    <Link
+                      to={item.to}
+                      {...(item.exact ? { activeOptions: { exact: true } } : {})}
+                      className={styles.menuLink}
+                      {...(group.admin ? { onClick: close } : {})}
+                    >
+                      <item.icon size={16} aria-hidden="true" />
+                      {item.label}
+                      {item.soon ? <span className={styles.soon}>Coming soon</span> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </Collapsible.Content>
       </nav>
     </Collapsible.Root>

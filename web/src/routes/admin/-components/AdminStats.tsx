@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftRight, Coins, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowLeftRight, Coins, type LucideIcon, Users } from 'lucide-react';
 import { formatDecimal, formatTrend } from '../../../lib/format.ts';
 import { adminStatsQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { PanelError } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
+import { StatTile } from './StatTile.tsx';
 
 /** Stats cards with real week-over-week trends (docs/product-rules.md rule 9); "—" when there is nothing to compare. */
 export function AdminStats() {
@@ -17,19 +17,19 @@ export function AdminStats() {
   return (
     <ul className={styles.stats} aria-label="Statistics" aria-busy={stats.isPending || undefined}>
       <Stat
-        icon={<Users size={16} aria-hidden="true" />}
+        icon={Users}
         label="Total users"
         value={data ? data.totalUsers.toLocaleString('en-US') : '…'}
         trend={data ? data.trends.users : undefined}
       />
       <Stat
-        icon={<Coins size={16} aria-hidden="true" />}
+        icon={Coins}
         label="Tokens in circulation"
         value={data ? `${formatDecimal(data.tokensInCirculation)} SAI` : '…'}
         trend={data ? data.trends.tokens : undefined}
       />
       <Stat
-        icon={<ArrowLeftRight size={16} aria-hidden="true" />}
+        icon={ArrowLeftRight}
         label="Transactions (24h)"
         value={data ? data.transactionsLast24h.toLocaleString('en-US') : '…'}
         trend={data ? data.trends.transactions : undefined}
@@ -38,13 +38,14 @@ export function AdminStats() {
   );
 }
 
+/** A statistic with its week-over-week trend; no trend line while the figure loads. */
 function Stat({
   icon,
   label,
   value,
   trend,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   label: string;
   value: string;
   trend: number | null | undefined;
@@ -52,17 +53,12 @@ function Stat({
   const tone =
     trend === undefined || trend === null || trend === 0 ? '' : trend > 0 ? panel.positive : panel.negative;
   return (
-    <li className={styles.stat}>
-      <p className={styles.statLabel}>
-        {icon}
-        {label}
-      </p>
-      <p className={styles.statValue}>{value}</p>
+    <StatTile icon={icon} label={label} value={value}>
       {trend === undefined ? null : (
         <p className={styles.statTrend}>
           <span className={tone}>{formatTrend(trend)}</span> vs last week
         </p>
       )}
-    </li>
+    </StatTile>
   );
 }

@@ -8,6 +8,7 @@ import { type AuditEvent, auditStreamQuery, auditUserStreamsQuery } from '../../
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -23,20 +24,18 @@ export function AuditUserStreams({ userId }: { userId: string }) {
   const user = users.data?.users.find((candidate) => candidate.id === userId);
 
   return (
-    <section className={panel.panel} aria-labelledby="audit-streams-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Layers size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="audit-streams-title" className={panel.title}>
-            Streams of {user ? user.username : <span className={adminStyles.mono}>{userId}</span>}
-          </h2>
-        </div>
-        {user ? (
+    <Panel
+      icon={Layers}
+      titleId="audit-streams-title"
+      title={<>Streams of {user ? user.username : <span className={adminStyles.mono}>{userId}</span>}</>}
+      aside={
+        user ? (
           <p className={panel.muted}>
             {user.email} · <span className={adminStyles.mono}>{user.id}</span>
           </p>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {streams.isPending ? (
         <PanelLoading label="Loading streams…" rows={2} />
       ) : streams.isError ? (
@@ -67,7 +66,7 @@ export function AuditUserStreams({ userId }: { userId: string }) {
           ) : null}
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -99,15 +98,16 @@ export function AuditStreamEvents({
     navigate({ search: (previous) => ({ ...previous, user: userId, stream, from: revision || undefined }) });
 
   return (
-    <section className={panel.panel} aria-labelledby="audit-events-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ScrollText size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="audit-events-title" className={panel.title}>
-            Events of <span className={adminStyles.mono}>{stream}</span>
-          </h2>
-        </div>
-      </div>
+    <Panel
+      icon={ScrollText}
+      titleId="audit-events-title"
+      title={
+        <>
+          Events of <span className={adminStyles.mono}>{stream}</span>
+        </>
+      }
+      head
+    >
       {page.isPending ? (
         <PanelLoading label="Loading events…" rows={3} />
       ) : page.isError ? (
@@ -139,7 +139,7 @@ export function AuditStreamEvents({
           onPage={goTo}
         />
       )}
-    </section>
+    </Panel>
   );
 }
 

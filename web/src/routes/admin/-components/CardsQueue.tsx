@@ -5,7 +5,6 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { tierInfo } from '../../../lib/constants.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import {
   type AdminCard,
   adminCardsQuery,
@@ -15,11 +14,13 @@ import {
   useShipCardMutation,
 } from '../../../queries/cards.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { DateDetail, RequesterDetail, requesterName } from './QueueItem.tsx';
 
 type Filter = CardStatus | 'all';
 const STATUS_LABELS: Record<CardStatus, string> = {
@@ -54,16 +55,12 @@ export function CardsQueue() {
   const [filter, setFilter] = useState<Filter>('all');
   const cards = useQuery(adminCardsQuery(filter));
   return (
-    <section className={panel.panel} aria-labelledby="cards-queue-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Truck size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="cards-queue-title" className={panel.title}>
-            Card requests
-          </h2>
-        </div>
-        {cards.data ? <p className={panel.muted}>{cards.data.length} shown</p> : null}
-      </div>
+    <Panel
+      icon={Truck}
+      titleId="cards-queue-title"
+      title="Card requests"
+      aside={cards.data ? <p className={panel.muted}>{cards.data.length} shown</p> : null}
+    >
       <div className={adminStyles.toolbar}>
         <div className={adminStyles.filter}>
           <SelectField
@@ -75,20 +72,21 @@ export function CardsQueue() {
           />
         </div>
       </div>
-      {cards.isPending ? (
-        <PanelLoading label="Loading cards…" />
-      ) : cards.isError ? (
-        <PanelError onRetry={() => cards.refetch()}>Could not load the cards.</PanelError>
-      ) : cards.data.length === 0 ? (
-        <PanelEmpty>No cards found</PanelEmpty>
-      ) : (
-        <ul className={styles.payments} aria-label="Cards">
-          {cards.data.map((card) => (
-            <CardItem key={card.id} card={card} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryContent
+        query={cards}
+        loading="Loading cards…"
+        failed="Could not load the cards."
+        empty="No cards found"
+      >
+        {(data) => (
+          <ul className={styles.payments} aria-label="Cards">
+            {data.map((card) => (
+              <CardItem key={card.id} card={card} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }
 
@@ -98,7 +96,7 @@ function CardItem({ card }: { card: AdminCard }) {
   const [tracking, setTracking] = useState('');
   const [delivery, setDelivery] = useState(inAWeek);
   const [errors, setErrors] = useState<{ tracking?: string; delivery?: string }>({});
-  const who = card.username ?? card.email ?? card.userId;
+  const who = requesterName(card);
   const address = [card.address, card.city, card.state, card.zipCode, card.country]
     .filter(Boolean)
     .join(', ');
@@ -144,15 +142,8 @@ function CardItem({ card }: { card: AdminCard }) {
         <StatusBadge status={card.status} label={STATUS_LABELS[card.status]} />
       </div>
       <dl className={styles.details}>
-        <dt className={styles.term}>User</dt>
-        <dd className={styles.definition}>
-          {who}
-          {card.email && card.username ? <span className={panel.muted}> · {card.email}</span> : null}
-        </dd>
-        <dt className={styles.term}>Requested</dt>
-        <dd className={styles.definition}>
-          <time dateTime={card.createdAt}>{formatDateTime(card.createdAt)}</time>
-        </dd>
+        <RequesterDetail item={card} />
+        <DateDetail term="Requested" at={card.createdAt} />
         <dt className={styles.term}>Ship to</dt>
         <dd className={styles.definition}>{address || 'No shipping address yet'}</dd>
         <dt className={styles.term}>Shipping</dt>

@@ -3,7 +3,8 @@ import { Mail } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 
@@ -11,41 +12,38 @@ import * as adminStyles from './AdminPanel.css.ts';
 export function ContactMessages() {
   const messages = useQuery(contactMessagesQuery);
   return (
-    <section className={panel.panel} aria-labelledby="contact-messages-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Mail size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="contact-messages-title" className={panel.title}>
-            Contact messages
-          </h2>
-        </div>
-        {messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
-      </div>
-      {messages.isPending ? (
-        <PanelLoading label="Loading messages…" />
-      ) : messages.isError ? (
-        <PanelError onRetry={() => messages.refetch()}>Could not load the messages.</PanelError>
-      ) : messages.data.length === 0 ? (
-        <PanelEmpty>No messages yet.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments} aria-label="Messages">
-          {messages.data.map((message) => (
-            <li key={message.id} className={styles.payment}>
-              <div className={styles.paymentHead}>
-                <p className={styles.userName}>{message.subject}</p>
-                <time className={panel.muted} dateTime={message.receivedAt}>
-                  {formatDateTime(message.receivedAt)}
-                </time>
-              </div>
-              <p className={panel.muted}>
-                {message.fullName} · <a href={`mailto:${message.email}`}>{message.email}</a>
-                {message.userId ? ' · signed-in user' : ''}
-              </p>
-              <p className={adminStyles.message}>{message.message}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Panel
+      icon={Mail}
+      titleId="contact-messages-title"
+      title="Contact messages"
+      aside={messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
+    >
+      <QueryContent
+        query={messages}
+        loading="Loading messages…"
+        failed="Could not load the messages."
+        empty="No messages yet."
+      >
+        {(data) => (
+          <ul className={styles.payments} aria-label="Messages">
+            {data.map((message) => (
+              <li key={message.id} className={styles.payment}>
+                <div className={styles.paymentHead}>
+                  <p className={styles.userName}>{message.subject}</p>
+                  <time className={panel.muted} dateTime={message.receivedAt}>
+                    {formatDateTime(message.receivedAt)}
+                  </time>
+                </div>
+                <p className={panel.muted}>
+                  {message.fullName} · <a href={`mailto:${message.email}`}>{message.email}</a>
+                  {message.userId ? ' · signed-in user' : ''}
+                </p>
+                <p className={adminStyles.message}>{message.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { displayAmount } from '../../../lib/assets.ts';
 import { CRYPTO_DECIMALS } from '../../../lib/constants.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
 import { fromUnits, readAmount } from '../../../lib/money.ts';
 import {
   type CryptoDeposit,
@@ -17,10 +13,12 @@ import {
   useDecideDepositMutation,
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
 
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
@@ -28,33 +26,28 @@ export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to conf
 export function CryptoDepositsQueue() {
   const queue = useQuery(depositQueueQuery);
   return (
-    <section className={panel.panel} aria-labelledby="deposit-queue-title">
-      <div className={panel.titleRow}>
-        <ArrowDownToLine size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="deposit-queue-title" className={panel.title}>
-          Crypto deposits to confirm
-        </h2>
-      </div>
-      {queue.isPending ? (
-        <PanelLoading label="Loading deposits…" />
-      ) : queue.isError ? (
-        <PanelError onRetry={() => queue.refetch()}>Could not load the deposits.</PanelError>
-      ) : queue.data.length === 0 ? (
-        <PanelEmpty>No crypto deposits waiting for confirmation.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments}>
-          {queue.data.map((deposit) => (
-            <DepositItem key={deposit.id} deposit={deposit} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <Panel icon={ArrowDownToLine} titleId="deposit-queue-title" title="Crypto deposits to confirm">
+      <QueryContent
+        query={queue}
+        loading="Loading deposits…"
+        failed="Could not load the deposits."
+        empty="No crypto deposits waiting for confirmation."
+      >
+        {(data) => (
+          <ul className={styles.payments}>
+            {data.map((deposit) => (
+              <DepositItem key={deposit.id} deposit={deposit} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }
 
 function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
   const decide = useDecideDepositMutation();
-  const keys = useIdempotencyKeys();
+  const decideWithKey = useDecision(decide.mutateAsync, 'Failed to update deposit');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
   // A declaration without a hash gets one here: a deposit is confirmed against one on-chain transaction.
@@ -63,26 +56,15 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
   const [txHash, setTxHash] = useState('');
   const [txHashError, setTxHashError] = useState<string | undefined>();
   const [reason, setReason] = useState('');
-  const who = deposit.username ?? deposit.email ?? deposit.userId;
+  const who = requesterName(deposit);
 
-  const run = (decision: DepositDecision, success: string) => {
-    const command = { depositId: deposit.id, decision };
-    return decide.mutateAsync({ ...command, idempotencyKey: keys.keyFor(command) }).then(
-      () => {
-        keys.settle();
-        toast({ title: success, variant: 'success' });
-      },
-      (error: Error) => {
-        keys.settle(error);
-        if (error instanceof ApiError && error.fieldErrors?.txHash) {
-          setTxHashError(error.fieldErrors.txHash);
-          if (error.status === 400) setNeedsHash(true);
-        }
-        toast({ title: 'Failed to update deposit', description: error.message, variant: 'destructive' });
-        throw error;
-      },
-    );
-  };
+  const run = (decision: DepositDecision, success: string) =>
+    decideWithKey({ depositId: deposit.id, decision }, { title: success }, (error) => {
+      if (error instanceof ApiError && error.fieldErrors?.txHash) {
+        setTxHashError(error.fieldErrors.txHash);
+        if (error.status === 400) setNeedsHash(true);
+      }
+    });
 
   const confirm = () => {
     const read = readAmount(amount, CRYPTO_DECIMALS);
@@ -122,15 +104,8 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
         <p className={panel.muted}>{deposit.confirmationsRequired} confirmations</p>
       </div>
       <dl className={styles.details}>
-        <dt className={styles.term}>User</dt>
-        <dd className={styles.definition}>
-          {who}
-          {deposit.email && deposit.username ? <span className={panel.muted}> · {deposit.email}</span> : null}
-        </dd>
-        <dt className={styles.term}>Declared</dt>
-        <dd className={styles.definition}>
-          <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
-        </dd>
+        <RequesterDetail item={deposit} />
+        <DateDetail term="Declared" at={deposit.declaredAt} />
         <dt className={styles.term}>Tx hash</dt>
         <dd className={`${styles.definition} ${adminStyles.mono}`}>{deposit.txHash || '—'}</dd>
       </dl>
@@ -189,15 +164,7 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
           variant="danger"
           disabled={decide.isPending}
         >
-          <TextAreaField
-            label="Reason"
-            name="reason"
-            optional
-            maxLength={300}
-            hint="Shown to the user."
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
+          <ReasonField value={reason} onChange={setReason} maxLength={300} />
         </ReviewAction>
       </div>
     </li>

@@ -2,23 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../lib/idempotency.ts';
 import { readAmount } from '../../../lib/money.ts';
-import {
-  amountError,
-  type FormErrors,
-  hasErrors,
-  isEmail,
-  MAX_DESCRIPTION,
-  messages,
-} from '../../../lib/validation.ts';
+import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
+import { AmountField, DescriptionField, EmailField } from '../../../ui/form/fields.tsx';
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -37,14 +31,10 @@ export function DistributeTokensForm() {
   const queryClient = useQueryClient();
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
-  const keys = useIdempotencyKeys();
-  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
+  const sendWithKey = useIdempotentMutate(distribute.mutate);
+  const form = useForm(EMPTY, FIELD_ORDER);
+  const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
-
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
-  };
 
   const findUser = async (email: string): Promise<AdminUser | undefined> => {
     const loaded = users.data ?? (await queryClient.fetchQuery(adminUsersQuery(RECENT_USERS_QUERY)));
@@ -63,10 +53,7 @@ export function DistributeTokensForm() {
     const amountProblem = amountError(values.amount);
     if (amountProblem) found.amount = amountProblem;
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
-    if (hasErrors(found)) {
-      showErrors(found);
-      return;
-    }
+    if (!form.check(found)) return;
     const read = readAmount(values.amount);
     if (!read.ok) return;
 
@@ -93,73 +80,28 @@ export function DistributeTokensForm() {
 
     const command = { receiverId: receiver.id, amount: read.amount, description: values.description.trim() };
     const name = receiver.username;
-    distribute.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Tokens distributed successfully',
-            description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
-            variant: 'success',
-          });
-          setValues(EMPTY);
-          setErrors({});
-        },
-        onError: (error) => {
-          keys.settle(error);
-          toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
-        },
+    sendWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Tokens distributed successfully',
+          description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
+          variant: 'success',
+        });
+        form.reset();
       },
-    );
+      onError: (error) => {
+        toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
+      },
+    });
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="distribute-title">
-      <div className={panel.titleRow}>
-        <Gift size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h3 id="distribute-title" className={panel.title}>
-          Token distribution
-        </h3>
-      </div>
+    <Panel icon={Gift} titleId="distribute-title" title="Token distribution" level={3}>
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
-        <TextField
-          ref={inputRef('email')}
-          label="User email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
-          required
-        />
-        <TextField
-          ref={inputRef('amount')}
-          label="Amount (SAI)"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={values.amount}
-          onChange={(event) => update('amount', event.target.value)}
-          error={errors.amount}
-          required
-        />
-        <TextField
-          ref={inputRef('description')}
-          label="Description"
-          name="description"
-          optional
-          maxLength={MAX_DESCRIPTION}
-          autoComplete="off"
-          placeholder="Token distribution"
-          value={values.description}
-          onChange={(event) => update('description', event.target.value)}
-          error={errors.description}
-        />
+        <EmailField {...form.textField('email')} label="User email" autoComplete="off" />
+        <AmountField {...form.textField('amount')} label="Amount (SAI)" />
+        <DescriptionField {...form.textField('description')} placeholder="Token distribution" />
         <Button
           type="submit"
           fullWidth
@@ -169,6 +111,6 @@ export function DistributeTokensForm() {
           Distribute tokens
         </Button>
       </form>
-    </section>
+    </Panel>
   );
 }

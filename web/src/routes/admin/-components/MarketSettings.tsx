@@ -14,6 +14,7 @@ import {
 } from '../../../queries/admin.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './AdminPanel.css.ts';
 
@@ -50,25 +51,13 @@ export function MarketSettings() {
   const { prices, tokenPrice } = settings.data;
   return (
     <>
-      <section className={panel.panel} aria-labelledby="token-price-title">
-        <div className={panel.titleRow}>
-          <Coins size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="token-price-title" className={panel.title}>
-            SAI token price
-          </h2>
-        </div>
+      <Panel icon={Coins} titleId="token-price-title" title="SAI token price">
         <p className={panel.subtitle}>
           The USDT value of one SAI: every balance&apos;s USD figure and every purchase use it.
         </p>
         <TokenPriceForm key="token-price" price={tokenPrice.price} updatedAt={tokenPrice.updatedAt} />
-      </section>
-      <section className={panel.panel} aria-labelledby="crypto-prices-title">
-        <div className={panel.titleRow}>
-          <TrendingUp size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="crypto-prices-title" className={panel.title}>
-            Crypto prices
-          </h2>
-        </div>
+      </Panel>
+      <Panel icon={TrendingUp} titleId="crypto-prices-title" title="Crypto prices">
         <p className={panel.subtitle}>
           Prices in USD and their 24-hour change, as users see them next to their balances.
         </p>
@@ -78,7 +67,7 @@ export function MarketSettings() {
             return entry ? <PriceRow key={currency} currency={currency} entry={entry} /> : null;
           })}
         </ul>
-      </section>
+      </Panel>
     </>
   );
 }

@@ -1,73 +1,62 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { formatDecimal } from '../../../lib/format.ts';
 import {
   type PendingPayment,
   pendingPaymentsQuery,
   useVerifyPaymentMutation,
 } from '../../../queries/payments.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
+import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
 
 /** Pending payment verifications (docs/product-rules.md spec 2 and 4; docs/product-rules.md rule 16): approve or reject, each confirmed first. */
 export function PendingPayments() {
   const pending = useQuery(pendingPaymentsQuery);
   return (
-    <section className={panel.panel} aria-labelledby="pending-payments-title">
-      <div className={panel.titleRow}>
-        <ClipboardCheck size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h3 id="pending-payments-title" className={panel.title}>
-          Pending payment verifications
-        </h3>
-      </div>
-      {pending.isPending ? (
-        <PanelLoading label="Loading pending payments…" />
-      ) : pending.isError ? (
-        <PanelError onRetry={() => pending.refetch()}>Could not load pending payments.</PanelError>
-      ) : pending.data.length === 0 ? (
-        <PanelEmpty>No pending payment verifications at this time.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments}>
-          {pending.data.map((payment) => (
-            <PendingPaymentItem key={payment.id} payment={payment} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <Panel
+      icon={ClipboardCheck}
+      titleId="pending-payments-title"
+      title="Pending payment verifications"
+      level={3}
+    >
+      <QueryContent
+        query={pending}
+        loading="Loading pending payments…"
+        failed="Could not load pending payments."
+        empty="No pending payment verifications at this time."
+      >
+        {(data) => (
+          <ul className={styles.payments}>
+            {data.map((payment) => (
+              <PendingPaymentItem key={payment.id} payment={payment} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }
 
 function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
   const verify = useVerifyPaymentMutation();
-  const keys = useIdempotencyKeys();
+  const verifyWithKey = useDecision(verify.mutateAsync, 'Failed to update payment');
   const [reason, setReason] = useState('');
-  const who = payment.username ?? payment.email ?? payment.userId;
+  const who = requesterName(payment);
   const amount = `${formatDecimal(payment.amount)} SAI`;
 
-  const decide = (approved: boolean) => {
-    const decision = { paymentId: payment.id, approved, reason: approved ? '' : reason.trim() };
-    return verify.mutateAsync({ ...decision, idempotencyKey: keys.keyFor(decision) }).then(
-      () => {
-        keys.settle();
-        toast({
-          title: 'Payment verification updated',
-          description: 'The payment verification status has been updated.',
-          variant: 'success',
-        });
-      },
-      (error: Error) => {
-        keys.settle(error);
-        toast({ title: 'Failed to update payment', description: error.message, variant: 'destructive' });
-        throw error;
+  const decide = (approved: boolean) =>
+    verifyWithKey(
+      { paymentId: payment.id, approved, reason: approved ? '' : reason.trim() },
+      {
+        title: 'Payment verification updated',
+        description: 'The payment verification status has been updated.',
       },
     );
-  };
 
   return (
     <li className={styles.payment}>
@@ -76,15 +65,8 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
         <p className={panel.muted}>{payment.paymentMethod}</p>
       </div>
       <dl className={styles.details}>
-        <dt className={styles.term}>User</dt>
-        <dd className={styles.definition}>
-          {who}
-          {payment.email && payment.username ? <span className={panel.muted}> · {payment.email}</span> : null}
-        </dd>
-        <dt className={styles.term}>Date</dt>
-        <dd className={styles.definition}>
-          <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
-        </dd>
+        <RequesterDetail item={payment} />
+        <DateDetail term="Date" at={payment.createdAt} />
         <dt className={styles.term}>Notes</dt>
         <dd className={styles.definition}>{payment.notes || '—'}</dd>
         <dt className={styles.term}>Proof</dt>
@@ -122,14 +104,11 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
           variant="danger"
           disabled={verify.isPending}
         >
-          <TextAreaField
-            label="Reason"
-            name="reason"
-            optional
+          <ReasonField
+            value={reason}
+            onChange={setReason}
             maxLength={500}
             hint="Shown to the user in their notification."
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
           />
         </ReviewAction>
       </div>

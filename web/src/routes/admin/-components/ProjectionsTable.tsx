@@ -7,6 +7,7 @@ import {
   projectionsQuery,
 } from '../../../queries/audit.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { type BadgeTone, StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -51,23 +52,21 @@ export function ProjectionsTable() {
   const needing = projections.data?.filter((status) => attention(status)).length ?? 0;
 
   return (
-    <section className={panel.panel} aria-labelledby="projections-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Activity size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="projections-title" className={panel.title}>
-            Projection status
-          </h2>
-        </div>
-        {projections.data ? (
+    <Panel
+      icon={Activity}
+      titleId="projections-title"
+      title="Projection status"
+      aside={
+        projections.data ? (
           <p className={panel.muted}>
             Updated{' '}
             <time dateTime={new Date(projections.dataUpdatedAt).toISOString()}>
               {new Date(projections.dataUpdatedAt).toLocaleTimeString('en-US')}
             </time>
           </p>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {projections.isPending ? (
         <PanelLoading label="Loading projections…" rows={2} />
       ) : projections.isError && !projections.data ? (
@@ -128,7 +127,7 @@ export function ProjectionsTable() {
           </section>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

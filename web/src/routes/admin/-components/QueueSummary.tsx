@@ -1,11 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowDownToLine, ArrowRight, ArrowUpFromLine, ListChecks, Truck } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowRight,
+  ArrowUpFromLine,
+  ListChecks,
+  type LucideIcon,
+  Truck,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { adminCardsQuery } from '../../../queries/cards.queries.ts';
 import { depositQueueQuery, withdrawalQueueQuery } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
+import { StatTile } from './StatTile.tsx';
 
 /** What waits for an admin beyond payment proofs: deposits, withdrawals (and how many are late), cards. */
 export function QueueSummary() {
@@ -18,16 +27,10 @@ export function QueueSummary() {
   const count = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
 
   return (
-    <section className={panel.panel} aria-labelledby="queues-title">
-      <div className={panel.titleRow}>
-        <ListChecks size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="queues-title" className={panel.title}>
-          Waiting for you
-        </h2>
-      </div>
+    <Panel icon={ListChecks} titleId="queues-title" title="Waiting for you">
       <ul className={styles.stats}>
         <Item
-          icon={<ArrowDownToLine size={16} aria-hidden="true" />}
+          icon={ArrowDownToLine}
           label="Crypto deposits to confirm"
           value={count(deposits.data?.length)}
           link={
@@ -37,7 +40,7 @@ export function QueueSummary() {
           }
         />
         <Item
-          icon={<ArrowUpFromLine size={16} aria-hidden="true" />}
+          icon={ArrowUpFromLine}
           label="Withdrawals to send"
           value={count(withdrawals.data?.length)}
           note={overdue > 0 ? `${overdue} past the 24-hour promise` : undefined}
@@ -48,7 +51,7 @@ export function QueueSummary() {
           }
         />
         <Item
-          icon={<Truck size={16} aria-hidden="true" />}
+          icon={Truck}
           label="Active cards to ship"
           value={count(toShip)}
           link={
@@ -58,7 +61,7 @@ export function QueueSummary() {
           }
         />
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -69,21 +72,16 @@ function Item({
   note,
   link,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   label: string;
   value: string;
   note?: string | undefined;
   link: ReactNode;
 }) {
   return (
-    <li className={styles.stat}>
-      <p className={styles.statLabel}>
-        {icon}
-        {label}
-      </p>
-      <p className={styles.statValue}>{value}</p>
+    <StatTile icon={icon} label={label} value={value}>
       {note ? <p className={`${styles.statTrend} ${panel.negative}`}>{note}</p> : null}
       {link}
-    </li>
+    </StatTile>
   );
 }

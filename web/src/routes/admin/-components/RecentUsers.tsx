@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { adminUsersQuery } from '../../../queries/users.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
-import * as styles from './Admin.css.ts';
-import { UserCells, UserTableHead } from './UserColumns.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
+import { UserCells } from './UserColumns.tsx';
+import { UserCount, UsersContent, UsersTableFrame } from './UserSearch.tsx';
 
 /** The user list the dashboard loads once; the distribution form checks e-mails against it too. */
 export const RECENT_USERS_QUERY = { limit: 100 } as const;
@@ -14,42 +13,28 @@ const SHOWN = 8;
 export function RecentUsers() {
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   return (
-    <section className={panel.panel} aria-labelledby="recent-users-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Users size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h3 id="recent-users-title" className={panel.title}>
-            Recent users
-          </h3>
-        </div>
-        {users.data ? (
-          <p className={panel.muted}>
-            {Math.min(SHOWN, users.data.users.length)} of {users.data.total.toLocaleString('en-US')}
-          </p>
-        ) : null}
-      </div>
-      {users.isPending ? (
-        <PanelLoading label="Loading users…" rows={2} />
-      ) : users.isError ? (
-        <PanelError onRetry={() => users.refetch()}>An error occurred while loading users.</PanelError>
-      ) : users.data.users.length === 0 ? (
-        <PanelEmpty>No users found</PanelEmpty>
-      ) : (
-        // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Recent users table" tabIndex={0}>
-          <table className={styles.table}>
-            <UserTableHead />
-            <tbody>
-              {users.data.users.slice(0, SHOWN).map((user) => (
-                <tr key={user.id}>
-                  <UserCells user={user} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-    </section>
+    <Panel
+      icon={Users}
+      titleId="recent-users-title"
+      title="Recent users"
+      level={3}
+      aside={
+        users.data ? (
+          <UserCount shown={Math.min(SHOWN, users.data.users.length)} total={users.data.total} />
+        ) : null
+      }
+    >
+      <UsersContent query={users}>
+        {(list) => (
+          <UsersTableFrame label="Recent users table">
+            {list.slice(0, SHOWN).map((user) => (
+              <tr key={user.id}>
+                <UserCells user={user} />
+              </tr>
+            ))}
+          </UsersTableFrame>
+        )}
+      </UsersContent>
+    </Panel>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../queries/adminTransactions.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -150,13 +151,7 @@ function Balances({ detail }: { detail: Detail }) {
     return name ?? 'User';
   };
   return (
-    <section className={panel.panel} aria-labelledby="transaction-balances-title">
-      <div className={panel.titleRow}>
-        <Scale size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="transaction-balances-title" className={panel.title}>
-          Balances before and after
-        </h2>
-      </div>
+    <Panel icon={Scale} titleId="transaction-balances-title" title="Balances before and after">
       {detail.balances.length === 0 ? (
         <PanelEmpty>This transaction has not moved any balance yet.</PanelEmpty>
       ) : (
@@ -195,7 +190,7 @@ function Balances({ detail }: { detail: Detail }) {
           </table>
         </section>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -234,18 +229,16 @@ function BalanceRow({ balance, name }: { balance: BalanceChange; name: string })
 
 function Events({ events }: { events: TransactionEvent[] }) {
   return (
-    <section className={panel.panel} aria-labelledby="transaction-events-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <History size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="transaction-events-title" className={panel.title}>
-            Events
-          </h2>
-        </div>
+    <Panel
+      icon={History}
+      titleId="transaction-events-title"
+      title="Events"
+      aside={
         <p className={panel.muted}>
           {events.length} event{events.length === 1 ? '' : 's'}, in log order
         </p>
-      </div>
+      }
+    >
       {events.length === 0 ? (
         <PanelEmpty>No events are recorded for this transaction yet.</PanelEmpty>
       ) : (
@@ -282,6 +275,6 @@ function Events({ events }: { events: TransactionEvent[] }) {
           ))}
         </ol>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -25,6 +25,7 @@ import {
 } from '../../../queries/transactions.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
@@ -131,15 +132,7 @@ export function TransactionsTable() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : page;
 
   return (
-    <section className={panel.panel} aria-labelledby="transactions-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ArrowLeftRight size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="transactions-title" className={panel.title}>
-            All transactions
-          </h2>
-        </div>
-      </div>
+    <Panel icon={ArrowLeftRight} titleId="transactions-title" title="All transactions" head>
       <search>
         <form
           className={adminStyles.toolbar}
@@ -308,7 +301,7 @@ export function TransactionsTable() {
           </Button>
         </nav>
       </div>
-    </section>
+    </Panel>
   );
 }
 

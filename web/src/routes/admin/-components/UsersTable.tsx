@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Ban, RotateCcw, ScrollText, Search, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button, buttonClassName } from '../../../components/Button.tsx';
+import { Ban, RotateCcw, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { useSetUserStatusMutation } from '../../../queries/admin.queries.ts';
 import type { User } from '../../../queries/auth.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
-import * as adminStyles from './AdminPanel.css.ts';
-import { UserCells, UserTableHead } from './UserColumns.tsx';
+import { UserCells } from './UserColumns.tsx';
+import { AuditLink, UserCount, UserSearchForm, UsersContent, UsersTableFrame } from './UserSearch.tsx';
 
 const PAGE = 100;
 
@@ -23,77 +21,33 @@ const PAGE = 100;
  * suspend and reactivate behind a confirmation (docs/product-rules.md rule 13). A suspension signs the user out at once.
  */
 export function UsersTable({ me }: { me: User }) {
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const users = useQuery(adminUsersQuery(q ? { q, limit: PAGE } : { limit: PAGE }));
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
-
   return (
-    <section className={panel.panel} aria-labelledby="users-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Users size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="users-title" className={panel.title}>
-            All users
-          </h2>
-        </div>
-        {users.data ? (
-          <p className={panel.muted}>
-            {users.data.users.length} of {users.data.total.toLocaleString('en-US')}
-          </p>
-        ) : null}
-      </div>
-      <form className={adminStyles.toolbar} onSubmit={onSearch} aria-label="Search users">
-        <div className={adminStyles.filter}>
-          <TextField
-            label="Search by name or e-mail"
-            name="q"
-            type="search"
-            autoComplete="off"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search size={16} aria-hidden="true" />
-          Search
-        </Button>
-        {q ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft('');
-              setQ('');
-            }}
-          >
-            Clear
-          </Button>
-        ) : null}
-      </form>
-      {users.isPending ? (
-        <PanelLoading label="Loading users…" rows={2} />
-      ) : users.isError ? (
-        <PanelError onRetry={() => users.refetch()}>An error occurred while loading users.</PanelError>
-      ) : users.data.users.length === 0 ? (
-        <PanelEmpty>No users found</PanelEmpty>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Users table" tabIndex={0}>
-          <table className={styles.table}>
-            <UserTableHead actions />
-            <tbody>
-              {users.data.users.map((user) => (
-                <UserRow key={user.id} user={user} isMe={user.id === me.id} />
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-    </section>
+    <Panel
+      icon={Users}
+      titleId="users-title"
+      title="All users"
+      aside={users.data ? <UserCount shown={users.data.users.length} total={users.data.total} /> : null}
+    >
+      <UserSearchForm
+        formLabel="Search users"
+        label="Search by name or e-mail"
+        applied={q}
+        onSearch={setQ}
+        clearable
+      />
+      <UsersContent query={users}>
+        {(list) => (
+          <UsersTableFrame label="Users table" actions>
+            {list.map((user) => (
+              <UserRow key={user.id} user={user} isMe={user.id === me.id} />
+            ))}
+          </UsersTableFrame>
+        )}
+      </UsersContent>
+    </Panel>
   );
 }
 
@@ -122,15 +76,7 @@ function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
       <UserCells user={user} />
       <td className={styles.td}>
         <span className={styles.actions}>
-          <Link
-            to="/admin/audit"
-            search={{ user: user.id }}
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-          >
-            <ScrollText size={14} aria-hidden="true" />
-            Audit
-            <span className={visuallyHidden}> {user.username}</span>
-          </Link>
+          <AuditLink user={user} />
           {isMe ? (
             <span className={panel.muted}>You</span>
           ) : (

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
 import { formatAsset } from '../../../lib/assets.ts';
 import { WITHDRAWAL_PROMISE_HOURS } from '../../../lib/constants.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
 import {
   useDecideWithdrawalMutation,
   type Withdrawal,
@@ -15,11 +11,13 @@ import {
   withdrawalQueueQuery,
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
 
 const TX_HASH = /^[A-Za-z0-9]{8,128}$/;
 
@@ -34,59 +32,44 @@ export function WithdrawalsQueue() {
   const queue = useQuery(withdrawalQueueQuery);
   const overdue = queue.data?.filter((item) => item.overdue).length ?? 0;
   return (
-    <section className={panel.panel} aria-labelledby="withdrawal-queue-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ArrowUpFromLine size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="withdrawal-queue-title" className={panel.title}>
-            Withdrawals to send
-          </h2>
-        </div>
-        {overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
-      </div>
-      {queue.isPending ? (
-        <PanelLoading label="Loading withdrawals…" />
-      ) : queue.isError ? (
-        <PanelError onRetry={() => queue.refetch()}>Could not load the withdrawals.</PanelError>
-      ) : queue.data.length === 0 ? (
-        <PanelEmpty>No withdrawals waiting to be sent.</PanelEmpty>
-      ) : (
-        <ul className={styles.payments}>
-          {[...queue.data]
-            .sort((a, b) => b.ageHours - a.ageHours)
-            .map((withdrawal) => (
-              <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
-            ))}
-        </ul>
-      )}
-    </section>
+    <Panel
+      icon={ArrowUpFromLine}
+      titleId="withdrawal-queue-title"
+      title="Withdrawals to send"
+      aside={overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
+    >
+      <QueryContent
+        query={queue}
+        loading="Loading withdrawals…"
+        failed="Could not load the withdrawals."
+        empty="No withdrawals waiting to be sent."
+      >
+        {(data) => (
+          <ul className={styles.payments}>
+            {[...data]
+              .sort((a, b) => b.ageHours - a.ageHours)
+              .map((withdrawal) => (
+                <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
+              ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }
 
 function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const decide = useDecideWithdrawalMutation();
-  const keys = useIdempotencyKeys();
+  const decideWithKey = useDecision(decide.mutateAsync, 'Failed to update withdrawal');
   const [txHash, setTxHash] = useState('');
   const [txError, setTxError] = useState<string | undefined>();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const who = withdrawal.username ?? withdrawal.email ?? withdrawal.userId;
+  const who = requesterName(withdrawal);
   const amount = `${formatAsset(withdrawal.amount, withdrawal.currency)} ${withdrawal.currency}`;
 
-  const run = (decision: WithdrawalDecision, success: string) => {
-    const command = { withdrawalId: withdrawal.id, decision };
-    return decide.mutateAsync({ ...command, idempotencyKey: keys.keyFor(command) }).then(
-      () => {
-        keys.settle();
-        toast({ title: success, variant: 'success' });
-      },
-      (error: Error) => {
-        keys.settle(error);
-        toast({ title: 'Failed to update withdrawal', description: error.message, variant: 'destructive' });
-        throw error;
-      },
-    );
-  };
+  const run = (decision: WithdrawalDecision, success: string) =>
+    decideWithKey({ withdrawalId: withdrawal.id, decision }, { title: success });
 
   const complete = () => {
     const hash = txHash.trim();
@@ -121,19 +104,10 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
         <p className={panel.muted}>{withdrawal.chainLabel}</p>
       </div>
       <dl className={styles.details}>
-        <dt className={styles.term}>User</dt>
-        <dd className={styles.definition}>
-          {who}
-          {withdrawal.email && withdrawal.username ? (
-            <span className={panel.muted}> · {withdrawal.email}</span>
-          ) : null}
-        </dd>
+        <RequesterDetail item={withdrawal} />
         <dt className={styles.term}>To address</dt>
         <dd className={`${styles.definition} ${adminStyles.mono}`}>{withdrawal.address}</dd>
-        <dt className={styles.term}>Requested</dt>
-        <dd className={styles.definition}>
-          <time dateTime={withdrawal.requestedAt}>{formatDateTime(withdrawal.requestedAt)}</time>
-        </dd>
+        <DateDetail term="Requested" at={withdrawal.requestedAt} />
         <dt className={styles.term}>Waiting</dt>
         <dd className={styles.definition}>
           <span className={withdrawal.overdue ? panel.negative : undefined}>
@@ -183,16 +157,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           variant="danger"
           disabled={decide.isPending}
         >
-          <TextAreaField
-            label="Reason"
-            name="reason"
-            maxLength={300}
-            hint="Shown to the user."
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={reasonError}
-            required
-          />
+          <ReasonField value={reason} onChange={setReason} maxLength={300} error={reasonError} required />
         </ReviewAction>
       </div>
     </li>

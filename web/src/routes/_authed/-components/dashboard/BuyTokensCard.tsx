@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { CopyButton } from '../../../../components/CopyButton.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
@@ -10,7 +10,7 @@ import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { multiply } from '../../../../lib/money.ts';
 import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
@@ -22,7 +22,9 @@ import {
   userPaymentsQuery,
   useSubmitPaymentMutation,
 } from '../../../../queries/payments.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import * as styles from './BuyTokens.css.ts';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
@@ -36,22 +38,21 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: 
  */
 export function BuyTokensCard({ user }: { user: User }) {
   return (
-    <section className={panel.panel} aria-labelledby="buy-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Coins size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="buy-title" className={panel.title}>
-            Buy SAI with crypto
-          </h2>
-        </div>
-      </div>
+    <Panel icon={Coins} titleId="buy-title" title="Buy SAI with crypto" head>
       <p className={panel.subtitle}>
         Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.
       </p>
       <BuyTokensForm user={user} />
-    </section>
+    </Panel>
   );
 }
+
+interface ProofValues {
+  amount: string;
+  paymentMethod: PaymentMethod;
+  notes: string;
+}
+const PROOF_ORDER: (keyof ProofValues)[] = ['amount', 'paymentMethod', 'notes'];
 
 /**
  * The proof submission form and the list of the user's proofs still pending. `onSubmitted` runs after a
@@ -59,12 +60,13 @@ export function BuyTokensCard({ user }: { user: User }) {
  */
 export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?: () => void }) {
   const amountLabelId = useId();
-  const [amount, setAmount] = useState<string>(PURCHASE_PRESETS[0]);
-  const [method, setMethod] = useState<PaymentMethod>('ETH');
-  const [notes, setNotes] = useState('');
-  const [notesError, setNotesError] = useState<string | undefined>();
+  const form = useForm<ProofValues>(
+    { amount: PURCHASE_PRESETS[0], paymentMethod: 'ETH', notes: '' },
+    PROOF_ORDER,
+  );
+  const { amount, paymentMethod: method, notes } = form.values;
   const submit = useSubmitPaymentMutation();
-  const keys = useIdempotencyKeys();
+  const submitWithKey = useIdempotentMutate(submit.mutate);
   const payments = useQuery(userPaymentsQuery(user.id));
   const pending = (payments.data ?? []).filter((payment) => payment.status === 'pending');
   const usdtValue = multiply(amount, user.tokenValue) ?? '0.00';
@@ -72,27 +74,18 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submit.isPending) return;
-    if (notes.length > MAX_NOTES) {
-      setNotesError(messages.notes);
-      return;
-    }
-    setNotesError(undefined);
+    if (!form.check(notes.length > MAX_NOTES ? { notes: messages.notes } : {})) return;
     const proof = { paymentMethod: method, amount, notes: notes.trim() };
-    submit.mutate(
-      { ...proof, idempotencyKey: keys.keyFor(proof) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
-          setNotes('');
-          onSubmitted?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          toast(paymentFailureToast(error));
-        },
+    submitWithKey(proof, {
+      onSuccess: () => {
+        toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
+        form.set('notes', '');
+        onSubmitted?.();
       },
-    );
+      onError: (error) => {
+        toast(paymentFailureToast(error));
+      },
+    });
   };
 
   return (
@@ -105,7 +98,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           <RadioGroup.Root
             className={styles.presets}
             value={amount}
-            onValueChange={setAmount}
+            onValueChange={(next) => form.set('amount', next)}
             aria-labelledby={amountLabelId}
             name="amount"
           >
@@ -127,7 +120,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           name="paymentMethod"
           value={method}
           options={METHOD_OPTIONS}
-          onValueChange={setMethod}
+          onValueChange={(next) => form.set('paymentMethod', next)}
         />
         <DepositAddress method={method} />
         <p className={styles.summary}>
@@ -137,14 +130,11 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           </span>
         </p>
         <TextAreaField
+          {...form.textField('notes')}
           label="Notes"
-          name="notes"
           optional
           maxLength={MAX_NOTES}
           placeholder="Transaction hash or anything that helps us find your payment"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          error={notesError}
         />
         <Button type="submit" fullWidth pending={submit.isPending} pendingLabel="Submitting…">
           Submit payment

@@ -13,6 +13,7 @@ import {
 } from '../../../../queries/crypto.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Crypto.css.ts';
@@ -30,16 +31,12 @@ export function CryptoBalancesCard() {
   const totalUsd = balances.data && prices.data ? totalValue(balances.data, prices.data) : null;
 
   return (
-    <section className={panel.panel} aria-labelledby="crypto-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <Bitcoin size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="crypto-title" className={panel.title}>
-            Crypto balances
-          </h2>
-        </div>
-        {totalUsd ? <p className={styles.total}>≈ ${formatDecimal(totalUsd)} USD</p> : null}
-      </div>
+    <Panel
+      icon={Bitcoin}
+      titleId="crypto-title"
+      title="Crypto balances"
+      aside={totalUsd ? <p className={styles.total}>≈ ${formatDecimal(totalUsd)} USD</p> : null}
+    >
       {balances.isPending ? (
         <PanelLoading label="Loading crypto balances…" rows={2} />
       ) : balances.isError ? (
@@ -57,7 +54,7 @@ export function CryptoBalancesCard() {
         </ul>
       )}
       <RecentWithdrawals />
-    </section>
+    </Panel>
   );
 }
 

@@ -1,49 +1,40 @@
 import { Link } from '@tanstack/react-router';
-import { Globe, Handshake, House, ReceiptText, Shield, UserRound } from 'lucide-react';
+import { Globe, Handshake, House, type LucideIcon, ReceiptText, Shield, UserRound } from 'lucide-react';
 import * as styles from './MobileTabBar.css.ts';
+
+interface Tab {
+  to: '/dashboard' | '/transactions' | '/partners' | '/' | '/admin' | '/profile';
+  icon: LucideIcon;
+  label: string;
+}
+
+const TABS: readonly Tab[] = [
+  { to: '/dashboard', icon: House, label: 'Home' },
+  { to: '/transactions', icon: ReceiptText, label: 'Transactions' },
+  { to: '/partners', icon: Handshake, label: 'Partners' },
+  // The landing page is active only on itself, not on every path below it.
+  { to: '/', icon: Globe, label: 'Main Site' },
+];
+const ADMIN_TAB: Tab = { to: '/admin', icon: Shield, label: 'Admin' };
+const PROFILE_TAB: Tab = { to: '/profile', icon: UserRound, label: 'Profile' };
 
 /** docs/product-rules.md spec 2: Home, Transactions, Partners, Main Site, and Admin for admins or Profile for others. */
 export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
   return (
     <nav className={styles.bar} aria-label="Quick navigation">
       <ul className={styles.list}>
-        <li>
-          <Link to="/dashboard" className={styles.link}>
-            <House size={20} aria-hidden="true" />
-            Home
-          </Link>
-        </li>
-        <li>
-          <Link to="/transactions" className={styles.link}>
-            <ReceiptText size={20} aria-hidden="true" />
-            Transactions
-          </Link>
-        </li>
-        <li>
-          <Link to="/partners" className={styles.link}>
-            <Handshake size={20} aria-hidden="true" />
-            Partners
-          </Link>
-        </li>
-        <li>
-          <Link to="/" activeOptions={{ exact: true }} className={styles.link}>
-            <Globe size={20} aria-hidden="true" />
-            Main Site
-          </Link>
-        </li>
-        <li>
-          {isAdmin ? (
-            <Link to="/admin" className={styles.link}>
-              <Shield size={20} aria-hidden="true" />
-              Admin
+        {[...TABS, isAdmin ? ADMIN_TAB : PROFILE_TAB].map((tab) => (
+          <li key={tab.label}>
+            <Link
+              to={tab.to}
+              {...(tab.to === '/' ? { activeOptions: { exact: true } } : {})}
+              className={styles.link}
+            >
+              <tab.icon size={20} aria-hidden="true" />
+              {tab.label}
             </Link>
-          ) : (
-            <Link to="/profile" className={styles.link}>
-              <UserRound size={20} aria-hidden="true" />
-              Profile
-            </Link>
-          )}
-        </li>
+          </li>
+        ))}
       </ul>
     </nav>
   );

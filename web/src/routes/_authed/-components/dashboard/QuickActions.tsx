@@ -1,6 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowDownToLine, ArrowRight, ArrowUpFromLine, CreditCard, QrCode, Send } from 'lucide-react';
-import { useState } from 'react';
+import {
+  ArrowDownToLine,
+  ArrowRight,
+  ArrowUpFromLine,
+  CreditCard,
+  type LucideIcon,
+  QrCode,
+  Send,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { CopyButton } from '../../../../components/CopyButton.tsx';
 import { Modal } from '../../../../components/Dialog.tsx';
 import { WITHDRAWAL_PROMISE_HOURS } from '../../../../lib/constants.ts';
@@ -9,6 +17,18 @@ import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as styles from './QuickActions.css.ts';
 import { SendDialogContent } from './SendDialogContent.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
+
+/** An action tile's face: its icon in a badge, then its name. */
+function ActionFace({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <>
+      <span className={styles.actionIcon} aria-hidden="true">
+        <Icon size={18} />
+      </span>
+      {children}
+    </>
+  );
+}
 
 /** docs/product-rules.md spec 2: SEND, WITHDRAW, DEPOSIT, RECEIVE, METAL CARD (opens the card settings), then View Partners. */
 export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenCardSettings: () => void }) {
@@ -28,10 +48,7 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
             onOpenChange={setSendOpen}
             trigger={
               <button type="button" className={styles.action}>
-                <span className={styles.actionIcon} aria-hidden="true">
-                  <Send size={18} />
-                </span>
-                Send
+                <ActionFace icon={Send}>Send</ActionFace>
               </button>
             }
           >
@@ -46,10 +63,7 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
             onOpenChange={setWithdrawOpen}
             trigger={
               <button type="button" className={styles.action}>
-                <span className={styles.actionIcon} aria-hidden="true">
-                  <ArrowUpFromLine size={18} />
-                </span>
-                Withdraw
+                <ActionFace icon={ArrowUpFromLine}>Withdraw</ActionFace>
               </button>
             }
           >
@@ -58,10 +72,7 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
         </li>
         <li>
           <Link to="/deposit" className={styles.action}>
-            <span className={styles.actionIcon} aria-hidden="true">
-              <ArrowDownToLine size={18} />
-            </span>
-            Deposit
+            <ActionFace icon={ArrowDownToLine}>Deposit</ActionFace>
           </Link>
         </li>
         <li>
@@ -70,10 +81,7 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
             description="Share your e-mail address: anyone with a SAI Wallet can send you tokens with it."
             trigger={
               <button type="button" className={styles.action}>
-                <span className={styles.actionIcon} aria-hidden="true">
-                  <QrCode size={18} />
-                </span>
-                Receive
+                <ActionFace icon={QrCode}>Receive</ActionFace>
               </button>
             }
           >
@@ -85,10 +93,7 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
         </li>
         <li>
           <button type="button" className={styles.action} onClick={onOpenCardSettings}>
-            <span className={styles.actionIcon} aria-hidden="true">
-              <CreditCard size={18} />
-            </span>
-            Metal card
+            <ActionFace icon={CreditCard}>Metal card</ActionFace>
           </button>
         </li>
       </ul>

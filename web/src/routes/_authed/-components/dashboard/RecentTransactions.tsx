@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, ReceiptText } from 'lucide-react';
 import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '../../../../queries/transactions.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
+import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as rowStyles from '../transactions/TransactionItem.css.ts';
 import { TransactionItem } from '../transactions/TransactionItem.tsx';
 
@@ -11,34 +12,33 @@ import { TransactionItem } from '../transactions/TransactionItem.tsx';
 export function RecentTransactions() {
   const recent = useQuery(recentTransactionsQuery);
   return (
-    <section className={panel.panel} aria-labelledby="recent-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ReceiptText size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="recent-title" className={panel.title}>
-            Recent transactions
-          </h2>
-        </div>
+    <Panel
+      icon={ReceiptText}
+      titleId="recent-title"
+      title="Recent transactions"
+      aside={
         <Link to="/transactions" className={panel.headLink}>
           View All
           <ArrowRight size={14} aria-hidden="true" />
         </Link>
-      </div>
-      {recent.isPending ? (
-        <PanelLoading label="Loading transactions…" rows={3} />
-      ) : recent.isError ? (
-        <PanelError onRetry={() => recent.refetch()}>
-          An error occurred while loading your transactions.
-        </PanelError>
-      ) : recent.data.transactions.length === 0 ? (
-        <PanelEmpty>No transactions yet. Buy SAI or ask a friend to send you some.</PanelEmpty>
-      ) : (
-        <ul className={rowStyles.list} aria-label="Latest transactions">
-          {recent.data.transactions.slice(0, RECENT_TRANSACTIONS).map((transaction) => (
-            <TransactionItem key={`${transaction.id}-${transaction.direction}`} transaction={transaction} />
-          ))}
-        </ul>
-      )}
-    </section>
+      }
+    >
+      <QueryContent
+        query={recent}
+        loading="Loading transactions…"
+        rows={3}
+        failed="An error occurred while loading your transactions."
+        empty="No transactions yet. Buy SAI or ask a friend to send you some."
+        isEmpty={(data) => data.transactions.length === 0}
+      >
+        {(data) => (
+          <ul className={rowStyles.list} aria-label="Latest transactions">
+            {data.transactions.slice(0, RECENT_TRANSACTIONS).map((transaction) => (
+              <TransactionItem key={`${transaction.id}-${transaction.direction}`} transaction={transaction} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }

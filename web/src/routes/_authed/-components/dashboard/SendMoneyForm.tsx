@@ -2,24 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
-import {
-  type FormErrors,
-  hasErrors,
-  isEmail,
-  MAX_DESCRIPTION,
-  messages,
-  type SendValues,
-  validateSend,
-} from '../../../../lib/validation.ts';
+import { hasErrors, isEmail, messages, type SendValues, validateSend } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
 import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
+import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
@@ -40,20 +33,14 @@ const API_FIELDS: Record<string, Field> = {
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
   const queryClient = useQueryClient();
   const transfer = useTransferMutation();
-  const keys = useIdempotencyKeys();
-  const { values, setValues, errors, setErrors, inputRef, showErrors } = useForm(EMPTY, FIELD_ORDER);
-  const [submitted, setSubmitted] = useState(false);
+  const sendWithKey = useIdempotentMutate(transfer.mutate);
+  const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
+  const { values, errors, showErrors } = form;
   const [looking, setLooking] = useState(false);
   // The e-mail whose recipient is shown under the field; set when the field is left.
   const [previewEmail, setPreviewEmail] = useState('');
 
   const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
-
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateSend(next, user.balance));
-  };
 
   const findRecipient = async (email: string): Promise<Recipient | null> => {
     try {
@@ -69,10 +56,8 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (looking || transfer.isPending) return;
-    setSubmitted(true);
     const found = validateSend(values, user.balance);
-    showErrors(found);
-    if (hasErrors(found)) {
+    if (!form.check(found)) {
       if (found.amount === messages.insufficientBalance) {
         toast({
           title: 'Insufficient balance',
@@ -95,36 +80,23 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     }
 
     const command = { receiverId: recipient.id, amount: read.amount, description: values.description.trim() };
-    transfer.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Money sent successfully',
-            description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
-            variant: 'success',
-          });
-          setValues(EMPTY);
-          setErrors({});
-          setSubmitted(false);
-          setPreviewEmail('');
-          onSent?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          if (error instanceof ApiError && error.fieldErrors) {
-            const fromServer: FormErrors<Field> = {};
-            for (const [name, message] of Object.entries(error.fieldErrors)) {
-              const field = API_FIELDS[name];
-              if (field) fromServer[field] = message;
-            }
-            if (hasErrors(fromServer)) showErrors(fromServer);
-          }
-          toast(transferFailureToast(error));
-        },
+    sendWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Money sent successfully',
+          description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
+          variant: 'success',
+        });
+        form.reset();
+        setPreviewEmail('');
+        onSent?.();
       },
-    );
+      onError: (error) => {
+        const fromServer = apiFieldErrors(error, API_FIELDS);
+        if (hasErrors(fromServer)) showErrors(fromServer);
+        toast(transferFailureToast(error));
+      },
+    });
   };
 
   const previewHint =
@@ -140,46 +112,21 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Send SAI">
-      <TextField
-        ref={inputRef('recipientEmail')}
+      <EmailField
+        {...form.textField('recipientEmail')}
         label="Recipient email"
-        name="recipientEmail"
-        type="email"
-        inputMode="email"
         autoComplete="off"
         placeholder="friend@example.com"
-        value={values.recipientEmail}
-        onChange={(event) => update('recipientEmail', event.target.value)}
         onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
         hint={previewHint}
         error={errors.recipientEmail ?? previewError}
-        required
       />
-      <TextField
-        ref={inputRef('amount')}
+      <AmountField
+        {...form.textField('amount')}
         label="Amount (SAI)"
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        value={values.amount}
-        onChange={(event) => update('amount', event.target.value)}
         hint={`Available: ${formatDecimal(user.balance)} SAI · no transfer fee`}
-        error={errors.amount}
-        required
       />
-      <TextField
-        ref={inputRef('description')}
-        label="Description"
-        name="description"
-        optional
-        maxLength={MAX_DESCRIPTION}
-        autoComplete="off"
-        placeholder="What is it for?"
-        value={values.description}
-        onChange={(event) => update('description', event.target.value)}
-        error={errors.description}
-      />
+      <DescriptionField {...form.textField('description')} placeholder="What is it for?" />
       <Button
         type="submit"
         fullWidth

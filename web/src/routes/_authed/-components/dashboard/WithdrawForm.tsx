@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
@@ -15,13 +15,16 @@ import {
   MIN_WITHDRAWAL_ADDRESS,
   WITHDRAWAL_PROMISE_HOURS,
 } from '../../../../lib/constants.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
-import { type FormErrors, hasErrors } from '../../../../lib/validation.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import type { FormErrors } from '../../../../lib/validation.ts';
 import {
   cryptoBalancesQuery,
   cryptoNetworksQuery,
   useWithdrawMutation,
 } from '../../../../queries/crypto.queries.ts';
+import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
+import { AmountField } from '../../../../ui/form/fields.tsx';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 
 type Field = 'currency' | 'chain' | 'address' | 'amount' | 'notes';
@@ -33,6 +36,7 @@ interface Values {
   notes: string;
 }
 
+const FIELD_ORDER: Field[] = ['currency', 'chain', 'address', 'amount', 'notes'];
 const EMPTY: Values = { currency: 'ETH', chain: '', address: '', amount: '', notes: '' };
 const MAX_WITHDRAWAL_NOTES = 300;
 const CURRENCY_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
@@ -46,9 +50,9 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const balances = useQuery(cryptoBalancesQuery);
   const networks = useQuery(cryptoNetworksQuery);
   const withdraw = useWithdrawMutation();
-  const keys = useIdempotencyKeys();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const withdrawWithKey = useIdempotentMutate(withdraw.mutate);
+  const form = useForm(EMPTY, FIELD_ORDER);
+  const { values, errors, setErrors } = form;
 
   const available = balances.data?.find((entry) => entry.currency === values.currency)?.balance ?? '0';
   const labels = networks.data?.networks ?? {};
@@ -57,14 +61,10 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     label: labels[id] ?? id,
   }));
 
-  const update = <K extends Field>(field: K, value: Values[K]) => {
-    setValues((current) =>
-      // docs/product-rules.md spec 5: the chain depends on the currency and clears when the currency changes.
-      field === 'currency'
-        ? { ...current, currency: value as CryptoCurrency, chain: '' }
-        : { ...current, [field]: value },
-    );
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
+  // docs/product-rules.md spec 5: the chain depends on the currency and clears when the currency changes.
+  const chooseCurrency = (currency: CryptoCurrency) => {
+    form.setValues((current) => ({ ...current, currency, chain: '' }));
+    form.clearError('currency');
   };
 
   const validate = (): { errors: FormErrors<Field>; amount: string | null } => {
@@ -83,8 +83,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     event.preventDefault();
     if (withdraw.isPending) return;
     const checked = validate();
-    setErrors(checked.errors);
-    if (hasErrors(checked.errors) || !checked.amount) return;
+    if (!form.check(checked.errors) || !checked.amount) return;
     const command = {
       currency: values.currency,
       amount: checked.amount,
@@ -93,42 +92,25 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       notes: values.notes.trim(),
     };
     const chainLabel = labels[values.chain] ?? values.chain;
-    withdraw.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Withdrawal Initiated',
-            description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
-            variant: 'success',
-          });
-          setValues(EMPTY);
-          setErrors({});
-          onDone?.();
-        },
-        onError: (error) => {
-          keys.settle(error);
-          if (error instanceof ApiError && error.fieldErrors) {
-            const fromServer: FormErrors<Field> = {};
-            for (const [name, message] of Object.entries(error.fieldErrors)) {
-              if (
-                name === 'currency' ||
-                name === 'chain' ||
-                name === 'address' ||
-                name === 'amount' ||
-                name === 'notes'
-              )
-                fromServer[name] = message;
-            }
-            setErrors(fromServer);
-          } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
-            setErrors({ amount: error.message });
-          }
-          toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
-        },
+    withdrawWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Withdrawal Initiated',
+          description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
+          variant: 'success',
+        });
+        form.reset();
+        onDone?.();
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors) {
+          setErrors(apiFieldErrors(error, FIELD_ORDER));
+        } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
+          setErrors({ amount: error.message });
+        }
+        toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
+      },
+    });
   };
 
   return (
@@ -138,7 +120,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         name="currency"
         value={values.currency}
         options={CURRENCY_OPTIONS}
-        onValueChange={(currency) => update('currency', currency)}
+        onValueChange={chooseCurrency}
         hint={`Available: ${formatAsset(available, values.currency)} ${values.currency}`}
       />
       <SelectField
@@ -149,41 +131,24 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         value={values.chain}
         placeholder="Select a network"
         options={chainOptions}
-        onValueChange={(chain) => update('chain', chain)}
+        onValueChange={(chain) => form.set('chain', chain)}
         error={errors.chain}
         disabled={chainOptions.length === 0}
       />
       <TextField
+        {...form.textField('address')}
         label="Destination address"
-        name="address"
         autoComplete="off"
         spellCheck={false}
         placeholder="Your external wallet address"
-        value={values.address}
-        onChange={(event) => update('address', event.target.value)}
-        error={errors.address}
         required
       />
-      <TextField
+      <AmountField
+        {...form.textField('amount')}
         label={`Amount (${values.currency})`}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={MIN_CRYPTO_AMOUNT}
-        value={values.amount}
-        onChange={(event) => update('amount', event.target.value)}
-        error={errors.amount}
-        required
       />
-      <TextAreaField
-        label="Notes"
-        name="notes"
-        optional
-        maxLength={MAX_WITHDRAWAL_NOTES}
-        value={values.notes}
-        onChange={(event) => update('notes', event.target.value)}
-        error={errors.notes}
-      />
+      <TextAreaField {...form.textField('notes')} label="Notes" optional maxLength={MAX_WITHDRAWAL_NOTES} />
       <p className={panel.subtitle}>
         The amount is held at once and sent within {WITHDRAWAL_PROMISE_HOURS} hours. Check the network: funds
         sent on the wrong one may be lost.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, QrCode, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { CopyButton } from '../../../../components/CopyButton.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
@@ -13,9 +13,10 @@ import {
   DEPOSIT_CONFIRMATION_TIME,
   DEPOSIT_CURRENCIES,
 } from '../../../../lib/constants.ts';
-import { useIdempotencyKeys } from '../../../../lib/idempotency.ts';
+import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { publicConfigQuery } from '../../../../queries/config.queries.ts';
 import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
@@ -23,6 +24,13 @@ import * as styles from './Deposit.css.ts';
 const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 export const NETWORK_REQUIRED = 'Please select a network';
 const TX_HASH = /^[A-Za-z0-9]*$/;
+
+interface DepositValues {
+  currency: CryptoCurrency;
+  network: string;
+  txHash: string;
+}
+const DEPOSIT_ORDER: (keyof DepositValues)[] = ['currency', 'network', 'txHash'];
 
 /** docs/product-rules.md spec 8: the warning shown with a network that has a minimum. */
 export function minimumWarning(minimum: string, currency: string): string {
@@ -38,11 +46,10 @@ export function minimumWarning(minimum: string, currency: string): string {
 export function CryptoDepositForm() {
   const networks = useQuery(cryptoNetworksQuery);
   const declare = useDeclareDepositMutation();
-  const keys = useIdempotencyKeys();
-  const [currency, setCurrency] = useState<CryptoCurrency>('ETH');
-  const [network, setNetwork] = useState('');
-  const [txHash, setTxHash] = useState('');
-  const [errors, setErrors] = useState<{ network?: string; txHash?: string }>({});
+  const declareWithKey = useIdempotentMutate(declare.mutate);
+  const form = useForm<DepositValues>({ currency: 'ETH', network: '', txHash: '' }, DEPOSIT_ORDER);
+  const { currency, network, txHash } = form.values;
+  const { errors, setErrors } = form;
 
   if (networks.isPending) {
     return <div className={panel.skeletonRow} aria-busy="true" />;
@@ -68,29 +75,23 @@ export function CryptoDepositForm() {
     const hash = txHash.trim();
     if (!TX_HASH.test(hash)) found.txHash = 'Transaction hash may only contain letters and digits';
     else if (hash.length > 128) found.txHash = 'Transaction hash must be at most 128 characters';
-    setErrors(found);
-    if (found.network || found.txHash) return;
+    if (!form.check(found)) return;
     const command = { currency, network, txHash: hash };
-    declare.mutate(
-      { ...command, idempotencyKey: keys.keyFor(command) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          toast({
-            title: 'Deposit Submitted',
-            description: `Pending confirmation from the blocks: your ${currency} is credited once confirmed (${DEPOSIT_CONFIRMATION_TIME}).`,
-            variant: 'success',
-          });
-          setTxHash('');
-          setErrors({});
-        },
-        onError: (error) => {
-          keys.settle(error);
-          if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
-          toast({ title: 'Failed to declare deposit', description: error.message, variant: 'destructive' });
-        },
+    declareWithKey(command, {
+      onSuccess: () => {
+        toast({
+          title: 'Deposit Submitted',
+          description: `Pending confirmation from the blocks: your ${currency} is credited once confirmed (${DEPOSIT_CONFIRMATION_TIME}).`,
+          variant: 'success',
+        });
+        form.setValues((current) => ({ ...current, txHash: '' }));
+        setErrors({});
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+        toast({ title: 'Failed to declare deposit', description: error.message, variant: 'destructive' });
+      },
+    });
   };
 
   return (
@@ -102,8 +103,7 @@ export function CryptoDepositForm() {
         options={CURRENCY_OPTIONS}
         onValueChange={(next) => {
           // docs/product-rules.md spec 4: changing the currency empties the network.
-          setCurrency(next);
-          setNetwork('');
+          form.setValues((current) => ({ ...current, currency: next, network: '' }));
           setErrors({});
         }}
       />
@@ -115,10 +115,7 @@ export function CryptoDepositForm() {
         value={network}
         placeholder="Select a network"
         options={options}
-        onValueChange={(next) => {
-          setNetwork(next);
-          setErrors(({ network: _dropped, ...rest }) => rest);
-        }}
+        onValueChange={(next) => form.set('network', next)}
         error={errors.network}
       />
       {chosen ? (
@@ -140,17 +137,14 @@ export function CryptoDepositForm() {
         </>
       ) : null}
       <TextField
+        {...form.textField('txHash')}
         label="Transaction hash"
-        name="txHash"
         optional
         autoComplete="off"
         spellCheck={false}
         maxLength={128}
         placeholder={!network || depositAddressFamily(network) === 'ETH' ? '0x…' : undefined}
         hint="Helps us find your deposit faster. Each transaction can be declared once."
-        value={txHash}
-        onChange={(event) => setTxHash(event.target.value)}
-        error={errors.txHash}
       />
       <Button type="submit" fullWidth pending={declare.isPending} pendingLabel="Declaring…">
         <ArrowDownToLine size={16} aria-hidden="true" />

@@ -4,49 +4,45 @@ import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
 
 /** The user's declared crypto deposits and where each stands (pending, confirmed with its amount, rejected). */
 export function DeclaredDeposits() {
   const deposits = useQuery(cryptoDepositsQuery);
   return (
-    <section className={panel.panel} aria-labelledby="declared-deposits-title">
-      <div className={panel.titleRow}>
-        <History size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="declared-deposits-title" className={panel.title}>
-          Your deposits
-        </h2>
-      </div>
-      {deposits.isPending ? (
-        <PanelLoading label="Loading your deposits…" />
-      ) : deposits.isError ? (
-        <PanelError onRetry={() => deposits.refetch()}>Could not load your deposits.</PanelError>
-      ) : deposits.data.length === 0 ? (
-        <PanelEmpty>No deposits declared yet.</PanelEmpty>
-      ) : (
-        <ul className={styles.list} aria-label="Declared deposits">
-          {deposits.data.map((deposit) => (
-            <li key={deposit.id} className={styles.item} data-testid="declared-deposit">
-              <div className={styles.itemMain}>
-                <p className={styles.itemTitle}>
-                  {deposit.amount ? `${formatAsset(deposit.amount, deposit.currency)} ` : ''}
-                  {deposit.currency} on {deposit.networkLabel}
-                </p>
-                <p className={panel.muted}>
-                  <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
-                  {deposit.status === 'rejected' && deposit.rejectionReason
-                    ? ` · ${deposit.rejectionReason}`
-                    : ''}
-                </p>
-                {deposit.txHash ? <p className={styles.hash}>{deposit.txHash}</p> : null}
-              </div>
-              <StatusBadge status={deposit.status} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Panel icon={History} titleId="declared-deposits-title" title="Your deposits">
+      <QueryContent
+        query={deposits}
+        loading="Loading your deposits…"
+        failed="Could not load your deposits."
+        empty="No deposits declared yet."
+      >
+        {(data) => (
+          <ul className={styles.list} aria-label="Declared deposits">
+            {data.map((deposit) => (
+              <li key={deposit.id} className={styles.item} data-testid="declared-deposit">
+                <div className={styles.itemMain}>
+                  <p className={styles.itemTitle}>
+                    {deposit.amount ? `${formatAsset(deposit.amount, deposit.currency)} ` : ''}
+                    {deposit.currency} on {deposit.networkLabel}
+                  </p>
+                  <p className={panel.muted}>
+                    <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
+                    {deposit.status === 'rejected' && deposit.rejectionReason
+                      ? ` · ${deposit.rejectionReason}`
+                      : ''}
+                  </p>
+                  {deposit.txHash ? <p className={styles.hash}>{deposit.txHash}</p> : null}
+                </div>
+                <StatusBadge status={deposit.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+    </Panel>
   );
 }

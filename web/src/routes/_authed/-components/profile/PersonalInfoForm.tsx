@@ -1,17 +1,20 @@
 import { Save, UserRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { type FormErrors, hasErrors, MIN_USERNAME, messages } from '../../../../lib/validation.ts';
+import { type FormErrors, MIN_USERNAME, messages } from '../../../../lib/validation.ts';
 import { type ProfileInput, useUpdateProfileMutation } from '../../../../queries/account.queries.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import * as styles from './Profile.css.ts';
 
 type Field = keyof ProfileInput;
+const FIELD_ORDER: Field[] = ['firstName', 'lastName', 'username', 'bio'];
 const MAX_NAME = 50;
 const MAX_BIO = 500;
 
@@ -36,20 +39,13 @@ export function validateProfile(values: ProfileInput): FormErrors<Field> {
 /** Personal Info (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Changes is a real call). The e-mail cannot change here. */
 export function PersonalInfoForm({ user }: { user: User }) {
   const update = useUpdateProfileMutation();
-  const [values, setValues] = useState<ProfileInput>(() => fromUser(user));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<Field>);
-  };
+  const form = useForm(fromUser(user), FIELD_ORDER);
+  const { values } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!form.check(validateProfile(values))) return;
     const input: ProfileInput = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -58,56 +54,36 @@ export function PersonalInfoForm({ user }: { user: User }) {
     };
     update.mutate(input, {
       onSuccess: (saved) => {
-        setValues(fromUser(saved));
+        form.setValues(fromUser(saved));
         toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) setErrors({ username: error.message });
-        else if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+        if (error instanceof ApiError && error.status === 409) form.setErrors({ username: error.message });
+        else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
         toast({ title: 'Failed to update profile', description: error.message, variant: 'destructive' });
       },
     });
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="personal-info-title">
-      <div className={panel.titleRow}>
-        <UserRound size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="personal-info-title" className={panel.title}>
-          Personal Info
-        </h2>
-      </div>
+    <Panel icon={UserRound} titleId="personal-info-title" title="Personal Info">
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Personal info">
         <div className={styles.twoColumns}>
           <TextField
+            {...form.textField('firstName')}
             label="First name"
-            name="firstName"
             autoComplete="given-name"
             maxLength={MAX_NAME}
-            value={values.firstName}
-            onChange={(event) => set('firstName', event.target.value)}
-            error={errors.firstName}
           />
           <TextField
+            {...form.textField('lastName')}
             label="Last name"
-            name="lastName"
             autoComplete="family-name"
             maxLength={MAX_NAME}
-            value={values.lastName}
-            onChange={(event) => set('lastName', event.target.value)}
-            error={errors.lastName}
           />
         </div>
         <div className={styles.twoColumns}>
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            value={values.username}
-            onChange={(event) => set('username', event.target.value)}
-            error={errors.username}
-            required
-          />
+          <TextField {...form.textField('username')} label="Username" autoComplete="username" required />
           <TextField
             label="Email"
             name="email"
@@ -117,24 +93,9 @@ export function PersonalInfoForm({ user }: { user: User }) {
             hint="Your e-mail address cannot be changed here."
           />
         </div>
-        <TextAreaField
-          label="Bio"
-          name="bio"
-          optional
-          maxLength={MAX_BIO}
-          value={values.bio}
-          onChange={(event) => set('bio', event.target.value)}
-          error={errors.bio}
-        />
+        <TextAreaField {...form.textField('bio')} label="Bio" optional maxLength={MAX_BIO} />
         <div className={styles.formActions}>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setValues(fromUser(user));
-              setErrors({});
-            }}
-            disabled={update.isPending}
-          >
+          <Button variant="ghost" onClick={() => form.reset(fromUser(user))} disabled={update.isPending}>
             Cancel
           </Button>
           <Button type="submit" pending={update.isPending} pendingLabel="Saving…">
@@ -143,6 +104,6 @@ export function PersonalInfoForm({ user }: { user: User }) {
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

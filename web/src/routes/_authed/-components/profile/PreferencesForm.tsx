@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Save, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { SwitchField } from '../../../../components/SwitchField.tsx';
@@ -16,39 +16,54 @@ import {
   useResetPreferencesMutation,
   useSavePreferencesMutation,
 } from '../../../../queries/account.queries.ts';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
+import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
+
+type SwitchPreference = Exclude<keyof Preferences, 'language'>;
+
+/** The on/off preferences, in the order the form shows them. */
+const SWITCHES: readonly { name: SwitchPreference; label: string; description: string }[] = [
+  {
+    name: 'emailNotifications',
+    label: 'Email Notifications',
+    description: 'Account news and security notices by e-mail.',
+  },
+  {
+    name: 'marketingCommunications',
+    label: 'Marketing Communications',
+    description: 'Offers, partner discounts and product updates.',
+  },
+  {
+    name: 'transactionAlerts',
+    label: 'Transaction Alerts',
+    description: 'A message for every payment in or out of your wallet.',
+  },
+];
 
 /** Preferences (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Preferences and Reset to Default are real calls). */
 export function PreferencesSettings() {
   const preferences = useQuery(preferencesQuery);
   return (
-    <section className={panel.panel} aria-labelledby="preferences-title">
-      <div className={panel.titleRow}>
-        <SlidersHorizontal size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="preferences-title" className={panel.title}>
-          Preferences
-        </h2>
-      </div>
-      {preferences.isPending ? (
-        <PanelLoading label="Loading preferences…" />
-      ) : preferences.isError ? (
-        <PanelError onRetry={() => preferences.refetch()}>Could not load your preferences.</PanelError>
-      ) : (
-        <PreferencesForm saved={preferences.data} />
-      )}
-    </section>
+    <Panel icon={SlidersHorizontal} titleId="preferences-title" title="Preferences">
+      <QueryContent
+        query={preferences}
+        loading="Loading preferences…"
+        failed="Could not load your preferences."
+      >
+        {(saved) => <PreferencesForm saved={saved} />}
+      </QueryContent>
+    </Panel>
   );
 }
 
 function PreferencesForm({ saved }: { saved: Preferences }) {
   const save = useSavePreferencesMutation();
   const reset = useResetPreferencesMutation();
-  const [values, setValues] = useState<Preferences>({ ...DEFAULT_PREFERENCES, ...saved });
+  const { values, setValues, set } = useForm<Preferences>({ ...DEFAULT_PREFERENCES, ...saved }, []);
   const busy = save.isPending || reset.isPending;
-  const set = <K extends keyof Preferences>(field: K, value: Preferences[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,27 +93,16 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Preferences">
       <div className={styles.switches}>
-        <SwitchField
-          label="Email Notifications"
-          description="Account news and security notices by e-mail."
-          name="emailNotifications"
-          checked={values.emailNotifications}
-          onCheckedChange={(checked) => set('emailNotifications', checked)}
-        />
-        <SwitchField
-          label="Marketing Communications"
-          description="Offers, partner discounts and product updates."
-          name="marketingCommunications"
-          checked={values.marketingCommunications}
-          onCheckedChange={(checked) => set('marketingCommunications', checked)}
-        />
-        <SwitchField
-          label="Transaction Alerts"
-          description="A message for every payment in or out of your wallet."
-          name="transactionAlerts"
-          checked={values.transactionAlerts}
-          onCheckedChange={(checked) => set('transactionAlerts', checked)}
-        />
+        {SWITCHES.map(({ name, label, description }) => (
+          <SwitchField
+            key={name}
+            label={label}
+            description={description}
+            name={name}
+            checked={values[name]}
+            onCheckedChange={(checked) => set(name, checked)}
+          />
+        ))}
       </div>
       <SelectField<Language>
         label="Language"

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { type FormErrors, hasErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
+import { type FormErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
 import {
   type PasswordChangeInput,
   type TwoFactorSetup,
@@ -15,16 +14,20 @@ import {
   useTwoFactorMutation,
 } from '../../../../queries/account.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import { CodeField, PasswordField } from '../../../../ui/form/fields.tsx';
+import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
-type PasswordField = keyof PasswordChangeInput;
+type PasswordName = keyof PasswordChangeInput;
 const EMPTY_PASSWORDS: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const PASSWORD_ORDER: PasswordName[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
-export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordField> {
-  const errors: FormErrors<PasswordField> = {};
+export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordName> {
+  const errors: FormErrors<PasswordName> = {};
   if (values.currentPassword.length === 0) errors.currentPassword = 'Enter your current password';
   if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
@@ -43,23 +46,16 @@ export function SecuritySettings() {
 
 function PasswordForm() {
   const change = useChangePasswordMutation();
-  const [values, setValues] = useState<PasswordChangeInput>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FormErrors<PasswordField>>({});
-
-  const set = (field: PasswordField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest as FormErrors<PasswordField>);
-  };
+  const form = useForm(EMPTY_PASSWORDS, PASSWORD_ORDER);
+  const { values } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (change.isPending) return;
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!form.check(validatePasswordChange(values))) return;
     change.mutate(values, {
       onSuccess: () => {
-        setValues(EMPTY_PASSWORDS);
+        form.reset();
         toast({
           title: 'Password updated',
           description: 'Use your new password next time you sign in. Your other sessions were signed out.',
@@ -68,53 +64,32 @@ function PasswordForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && /current password/i.test(error.message))
-          setErrors({ currentPassword: error.message });
-        else if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+          form.setErrors({ currentPassword: error.message });
+        else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
         toast({ title: 'Failed to update password', description: error.message, variant: 'destructive' });
       },
     });
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="password-title">
-      <div className={panel.titleRow}>
-        <KeyRound size={20} aria-hidden="true" className={panel.titleIcon} />
-        <h2 id="password-title" className={panel.title}>
-          Password
-        </h2>
-      </div>
+    <Panel icon={KeyRound} titleId="password-title" title="Password">
       <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
-        <TextField
+        <PasswordField
+          {...form.textField('currentPassword')}
           label="Current Password"
-          name="currentPassword"
-          type="password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(event) => set('currentPassword', event.target.value)}
-          error={errors.currentPassword}
-          required
         />
         <div className={styles.twoColumns}>
-          <TextField
+          <PasswordField
+            {...form.textField('newPassword')}
             label="New Password"
-            name="newPassword"
-            type="password"
             autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(event) => set('newPassword', event.target.value)}
-            error={errors.newPassword}
             hint={`At least ${MIN_PASSWORD} characters.`}
-            required
           />
-          <TextField
+          <PasswordField
+            {...form.textField('confirmPassword')}
             label="Confirm New Password"
-            name="confirmPassword"
-            type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword', event.target.value)}
-            error={errors.confirmPassword}
-            required
           />
         </div>
         <div className={styles.formActions}>
@@ -123,7 +98,7 @@ function PasswordForm() {
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -147,21 +122,19 @@ function TwoFactorSettings() {
   };
 
   return (
-    <section className={panel.panel} aria-labelledby="two-factor-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <ShieldCheck size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="two-factor-title" className={panel.title}>
-            Two-factor authentication
-          </h2>
-        </div>
-        {status.data ? (
+    <Panel
+      icon={ShieldCheck}
+      titleId="two-factor-title"
+      title="Two-factor authentication"
+      aside={
+        status.data ? (
           <StatusBadge
             status={status.data.enabled ? 'active' : 'off'}
             label={status.data.enabled ? 'On' : 'Off'}
           />
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className={panel.subtitle}>
         With two-factor authentication on, signing in also asks for a 6-digit code from an authenticator app.
       </p>
@@ -207,7 +180,7 @@ function TwoFactorSettings() {
           </Button>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -225,23 +198,18 @@ function CodeForm({
   onCancel?: () => void;
 }) {
   const mutation = useTwoFactorMutation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ code: '' }, ['code']);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const trimmed = code.trim();
-    if (!CODE.test(trimmed)) {
-      setError(messages.totp);
-      return;
-    }
-    setError(undefined);
+    const trimmed = form.values.code.trim();
+    if (!form.check(CODE.test(trimmed) ? {} : { code: messages.totp })) return;
     mutation.mutate(
       { enable, code: trimmed },
       {
         onSuccess: () => {
-          setCode('');
+          form.reset();
           toast({
             title: enable ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
             description: enable
@@ -252,7 +220,7 @@ function CodeForm({
           onDone();
         },
         onError: (failure) => {
-          setError(failure.message);
+          form.setErrors({ code: failure.message });
           toast({ title: 'Two-factor update failed', description: failure.message, variant: 'destructive' });
         },
       },
@@ -261,18 +229,7 @@ function CodeForm({
 
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={label}>
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        hint={hint}
-        error={error}
-        required
-      />
+      <CodeField {...form.textField('code')} onCode={(code) => form.set('code', code)} hint={hint} />
       <div className={styles.formActions}>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} disabled={mutation.isPending}>

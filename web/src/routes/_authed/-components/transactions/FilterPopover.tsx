@@ -2,6 +2,7 @@ import { Filter } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
+import { PopoverPanel } from '../../../../components/PopoverPanel.tsx';
 import { SelectField, type SelectOption } from '../../../../components/SelectField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import {
@@ -80,70 +81,62 @@ export function FilterPopover({
           ) : null}
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className={styles.popover}
-          aria-labelledby="history-filter-title"
-        >
-          <form className={panel.form} onSubmit={onSubmit} noValidate aria-labelledby="history-filter-title">
-            <h2 id="history-filter-title" className={styles.popoverTitle}>
-              Filter transactions
-            </h2>
-            <SelectField
-              label="Type"
-              name="type"
-              value={draft.type ?? 'all'}
-              options={TYPE_OPTIONS}
-              onValueChange={(value) =>
-                setDraft((current) => ({ ...current, type: value === 'all' ? undefined : value }))
+      <PopoverPanel className={styles.popover} labelledBy="history-filter-title">
+        <form className={panel.form} onSubmit={onSubmit} noValidate aria-labelledby="history-filter-title">
+          <h2 id="history-filter-title" className={styles.popoverTitle}>
+            Filter transactions
+          </h2>
+          <SelectField
+            label="Type"
+            name="type"
+            value={draft.type ?? 'all'}
+            options={TYPE_OPTIONS}
+            onValueChange={(value) =>
+              setDraft((current) => ({ ...current, type: value === 'all' ? undefined : value }))
+            }
+          />
+          <SelectField
+            label="Status"
+            name="status"
+            value={draft.status ?? 'all'}
+            options={STATUS_OPTIONS}
+            onValueChange={(value) =>
+              setDraft((current) => ({ ...current, status: value === 'all' ? undefined : value }))
+            }
+          />
+          <div className={styles.dates}>
+            <TextField
+              label="From"
+              name="from"
+              type="date"
+              value={draft.from ?? ''}
+              max={draft.to || undefined}
+              onChange={(event) =>
+                setDraft((current) => ({ ...current, from: event.target.value || undefined }))
+              }
+              error={dateError}
+            />
+            <TextField
+              label="To"
+              name="to"
+              type="date"
+              value={draft.to ?? ''}
+              min={draft.from || undefined}
+              onChange={(event) =>
+                setDraft((current) => ({ ...current, to: event.target.value || undefined }))
               }
             />
-            <SelectField
-              label="Status"
-              name="status"
-              value={draft.status ?? 'all'}
-              options={STATUS_OPTIONS}
-              onValueChange={(value) =>
-                setDraft((current) => ({ ...current, status: value === 'all' ? undefined : value }))
-              }
-            />
-            <div className={styles.dates}>
-              <TextField
-                label="From"
-                name="from"
-                type="date"
-                value={draft.from ?? ''}
-                max={draft.to || undefined}
-                onChange={(event) =>
-                  setDraft((current) => ({ ...current, from: event.target.value || undefined }))
-                }
-                error={dateError}
-              />
-              <TextField
-                label="To"
-                name="to"
-                type="date"
-                value={draft.to ?? ''}
-                min={draft.from || undefined}
-                onChange={(event) =>
-                  setDraft((current) => ({ ...current, to: event.target.value || undefined }))
-                }
-              />
-            </div>
-            <div className={styles.popoverActions}>
-              <Button variant="ghost" size="sm" onClick={() => setDraft({})}>
-                Reset
-              </Button>
-              <Button type="submit" size="sm">
-                Apply filters
-              </Button>
-            </div>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
+          </div>
+          <div className={styles.popoverActions}>
+            <Button variant="ghost" size="sm" onClick={() => setDraft({})}>
+              Reset
+            </Button>
+            <Button type="submit" size="sm">
+              Apply filters
+            </Button>
+          </div>
+        </form>
+      </PopoverPanel>
     </Popover.Root>
   );
 }

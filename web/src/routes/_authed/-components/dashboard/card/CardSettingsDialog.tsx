@@ -1,9 +1,8 @@
 import { CircleCheck, KeyRound, Snowflake, Wallet } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../../components/Button.tsx';
 import { Modal } from '../../../../../components/Dialog.tsx';
 import { SwitchField } from '../../../../../components/SwitchField.tsx';
-import { TextField } from '../../../../../components/TextField.tsx';
 import { toast } from '../../../../../components/toast/index.ts';
 import { ApiError } from '../../../../../lib/api.ts';
 import { tierInfo } from '../../../../../lib/constants.ts';
@@ -12,6 +11,8 @@ import {
   useChangePinMutation,
   useFreezeCardMutation,
 } from '../../../../../queries/cards.queries.ts';
+import { PasswordField } from '../../../../../ui/form/fields.tsx';
+import { useForm } from '../../../../../ui/form/useForm.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
 import * as styles from './Card.css.ts';
 import { canOpenSettings, cardDisplay, validatePin } from './cardDisplay.ts';
@@ -115,66 +116,53 @@ function CardSettings({ card }: { card: Card }) {
   );
 }
 
+type PinName = 'pin' | 'confirmPin';
+const PIN_FIELDS: readonly { name: PinName; label: string }[] = [
+  { name: 'pin', label: 'New PIN' },
+  { name: 'confirmPin', label: 'Confirm PIN' },
+];
+const PIN_ORDER = PIN_FIELDS.map((field) => field.name);
+
 function PinForm({ card, disabled }: { card: Card; disabled: boolean }) {
   const changePin = useChangePinMutation();
-  const [pin, setPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
-  const [errors, setErrors] = useState<{ pin?: string; confirmPin?: string }>({});
+  const form = useForm({ pin: '', confirmPin: '' }, PIN_ORDER);
+  const { pin, confirmPin } = form.values;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (changePin.isPending || disabled) return;
-    const found = validatePin(pin, confirmPin);
-    setErrors(found);
-    if (found.pin || found.confirmPin) return;
+    if (!form.check(validatePin(pin, confirmPin))) return;
     changePin.mutate(
       { cardId: card.id, pin, confirmPin },
       {
         onSuccess: () => {
           toast({ title: 'PIN changed', description: 'Use your new PIN from now on.', variant: 'success' });
-          setPin('');
-          setConfirmPin('');
-          setErrors({});
+          form.reset();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
+          if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
           toast({ title: 'Failed to change PIN', description: error.message, variant: 'destructive' });
         },
       },
     );
   };
 
-  const digits = (value: string) => value.replace(/\D/g, '').slice(0, 4);
   return (
     <form className={styles.section} onSubmit={onSubmit} noValidate aria-label="Change PIN">
       <h3 className={styles.sectionTitle}>Change PIN</h3>
       <div className={styles.pinRow}>
-        <TextField
-          label="New PIN"
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          value={pin}
-          onChange={(event) => setPin(digits(event.target.value))}
-          error={errors.pin}
-          disabled={disabled}
-          required
-        />
-        <TextField
-          label="Confirm PIN"
-          name="confirmPin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          value={confirmPin}
-          onChange={(event) => setConfirmPin(digits(event.target.value))}
-          error={errors.confirmPin}
-          disabled={disabled}
-          required
-        />
+        {PIN_FIELDS.map(({ name, label }) => (
+          <PasswordField
+            key={name}
+            {...form.textField(name)}
+            label={label}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            onChange={(event) => form.set(name, event.target.value.replace(/\D/g, '').slice(0, 4))}
+            disabled={disabled}
+          />
+        ))}
       </div>
       {disabled ? <p className={panel.subtitle}>Unfreeze the card to change its PIN.</p> : null}
       <Button type="submit" variant="secondary" fullWidth pending={changePin.isPending} disabled={disabled}>

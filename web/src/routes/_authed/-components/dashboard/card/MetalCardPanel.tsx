@@ -19,6 +19,7 @@ import {
   useSetShippingAddressMutation,
 } from '../../../../../queries/cards.queries.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../../ui/panel/Panel.tsx';
 import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
@@ -102,16 +103,7 @@ export function MetalCardPanel({
   const frozen = current?.status === 'inactive';
 
   return (
-    <section className={panel.panel} aria-labelledby="metal-card-title">
-      <div className={panel.head}>
-        <div className={panel.titleRow}>
-          <CreditCard size={20} aria-hidden="true" className={panel.titleIcon} />
-          <h2 id="metal-card-title" className={panel.title}>
-            Metal card
-          </h2>
-        </div>
-      </div>
-
+    <Panel icon={CreditCard} titleId="metal-card-title" title="Metal card" head>
       {card.isPending ? (
         <PanelLoading label="Loading your card…" />
       ) : card.isError ? (
@@ -245,7 +237,7 @@ export function MetalCardPanel({
           setDialog(current ? 'deposit' : 'request');
         }}
       />
-    </section>
+    </Panel>
   );
 }
 

@@ -1,0 +1,102 @@
+import { TextAreaField } from '../../../components/TextAreaField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import * as styles from './Admin.css.ts';
+
+/** What the admin queues (payments, deposits, withdrawals, cards) show of the user who asked. */
+export interface Requester {
+  userId: string;
+  username?: string | null | undefined;
+  email?: string | null | undefined;
+}
+
+/** The requester by name: the username, else the e-mail, else the id. */
+export function requesterName(item: Requester): string {
+  return item.username ?? item.email ?? item.userId;
+}
+
+/** The "User" row of a queue item's details: the name, and the e-mail beside a username. */
+export function RequesterDetail({ item }: { item: Requester }) {
+  return (
+    <>
+      <dt className={styles.term}>User</dt>
+      <dd className={styles.definition}>
+        {requesterName(item)}
+        {item.email && item.username ? <span className={panel.muted}> · {item.email}</span> : null}
+      </dd>
+    </>
+  );
+}
+
+/** A dated row of a queue item's details ("Requested", "Declared"…). */
+export function DateDetail({ term, at }: { term: string; at: string }) {
+  return (
+    <>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.definition}>
+        <time dateTime={at}>{formatDateTime(at)}</time>
+      </dd>
+    </>
+  );
+}
+
+/** The reason an admin gives for turning a request down; the user is shown it. */
+export function ReasonField({
+  value,
+  onChange,
+  maxLength,
+  hint = 'Shown to the user.',
+  error,
+  required = false,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  hint?: string;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  return (
+    <TextAreaField
+      label="Reason"
+      name="reason"
+      optional={!required}
+      required={required}
+      maxLength={maxLength}
+      hint={hint}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
+  );
+}
+
+/**
+ * Runs an admin's decision on a money request with an idempotency key (a retried decision is applied
+ * once), toasting the outcome. The returned promise rejects on failure, so the confirm dialog stays open.
+ */
+export function useDecision<Input extends { idempotencyKey: string }>(
+  mutateAsync: (input: Input) => Promise<unknown>,
+  failureTitle: string,
+) {
+  const keys = useIdempotencyKeys();
+  return (
+    command: Omit<Input, 'idempotencyKey'>,
+    success: { title: string; description?: string },
+    onError?: (error: Error) => void,
+  ): Promise<void> =>
+    mutateAsync({ ...command, idempotencyKey: keys.keyFor(command) } as Input).then(
+      () => {
+        keys.settle();
+        toast({ ...success, variant: 'success' });
+      },
+      (error: Error) => {
+        keys.settle(error);
+        onError?.(error);
+        toast({ title: failureTitle, description: error.message, variant: 'destructive' });
+        throw error;
+      },
+    );
+}
