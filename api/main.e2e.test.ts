@@ -50,12 +50,15 @@ function postgresRunningOn(dataDir: string): boolean {
     .some((line) => line.includes('postgres') && line.includes(dataDir));
 }
 
-/** A setting of the embedded server on `dataDir`, asked over the port its postmaster.pid names. */
-async function postgresSetting(dataDir: string, name: string): Promise<string> {
+/** The embedded server on `dataDir`, reached over the port its postmaster.pid names. */
+async function databaseUrlOf(dataDir: string, database = 'sai'): Promise<string> {
   const port = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-  });
+  return `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+}
+
+/** A setting of the embedded server on `dataDir`. */
+async function postgresSetting(dataDir: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: await databaseUrlOf(dataDir, 'postgres') });
   await client.connect();
   try {
     const { rows } = await client.query<{ value: string }>('SELECT current_setting($1) AS value', [name]);
@@ -150,6 +153,52 @@ describe('npm start', () => {
     expect((await ops.json()).isAdmin).toBe(true);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  }, 180_000);
+
+  it('in production creates no demo account, and on SIGTERM turns unready, then drains and exits', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-prod-'));
+    dirs.push(dataDir);
+    const port = await findFreePort();
+    const started = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_MS: '1500',
+      SHUTDOWN_GRACE_MS: '1500',
+    });
+    await waitFor(started, `running at http://localhost:${port}`);
+    expect(started.output()).not.toContain('Demo accounts');
+    expect(started.output()).not.toMatch(/password/i);
+    const pool = new pg.Pool({ connectionString: await databaseUrlOf(dataDir) });
+    try {
+      expect((await pool.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(0);
+    } finally {
+      await pool.end();
+    }
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+
+    // A client that never finishes its request holds a connection open: only the grace period ends it.
+    const slow = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => slow.once('connect', resolve));
+    slow.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const slowClosed = new Promise((resolve) => slow.once('close', resolve));
+
+    const signalledAt = Date.now();
+    started.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Unready first, while requests are still served.
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).code).toBe('draining');
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+
+    await slowClosed;
+    expect(Date.now() - signalledAt, started.output()).toBeGreaterThanOrEqual(2_500); // delay + grace
+    expect(await started.exited).toBe(0);
+    expect(started.output()).toContain('grace period over');
   }, 180_000);
 
   it('fails with a clear message naming the URL when EventStoreDB cannot be reached', async () => {

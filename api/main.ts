@@ -2,11 +2,44 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createDemoAccounts, ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { leaveShutdownSignalsToCaller } from '../infra/postgres/embedded.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { startServices } from '../runtime/services.ts';
 import { createApp, WEB_DIST } from './app.ts';
+
+type Server = ReturnType<typeof serve>;
+
+/**
+ * SIGTERM or Ctrl-C: /readyz turns unready first (balancers stop sending work), after SHUTDOWN_DELAY_MS
+ * the listener closes, requests in flight finish within SHUTDOWN_GRACE_MS, and only then are the
+ * connections still open (event streams, slow clients) cut. Idle keep-alive connections close at once.
+ */
+async function drain(
+  server: Server,
+  lifecycle: { draining: boolean },
+  config: { SHUTDOWN_DELAY_MS: number; SHUTDOWN_GRACE_MS: number },
+  logger: { info(o: object, m: string): void },
+): Promise<void> {
+  lifecycle.draining = true;
+  if (config.SHUTDOWN_DELAY_MS > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+  const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+  await new Promise<void>((resolve) => {
+    const idle = setInterval(() => http.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => {
+      logger.info({ graceMs: config.SHUTDOWN_GRACE_MS }, 'grace period over: closing open connections');
+      http.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(deadline);
+      resolve();
+    });
+    http.closeIdleConnections();
+  });
+}
 
 /** `npm start`: read config once → database → event store → projections → HTTP. */
 async function main() {
@@ -25,6 +58,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The embedded Postgres (if any) is stopped by `shutdown`, after HTTP has drained.
+  leaveShutdownSignalsToCaller();
 
   try {
     const database = await openDatabase(config, logger);
@@ -45,7 +80,8 @@ async function main() {
       if (admin.created) logger.info({ userId: admin.userId }, 'admin created from ADMIN_EMAIL');
     }
     let demo: Awaited<ReturnType<typeof createDemoAccounts>> = [];
-    if (firstStart && !config.ADMIN_EMAIL && config.DEMO_USERS === 'on')
+    // Demo accounts are a local convenience: production never creates them, nor prints a password.
+    if (firstStart && !config.ADMIN_EMAIL && config.DEMO_USERS === 'on' && config.NODE_ENV !== 'production')
       demo = await createDemoAccounts(deps);
 
     if (config.BUILD_WEB === 'auto' && !existsSync(path.join(WEB_DIST, 'index.html'))) {
@@ -70,14 +106,7 @@ async function main() {
       logger.fatal({ err: error.message }, 'HTTP server failed');
       void shutdown('server-error', 1);
     });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive connections would hold close() open: end them.
-          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        }),
-    );
+    stops.push(() => drain(server, deps.lifecycle, config, logger));
   } catch (error) {
     process.stderr.write(
       `\nSAI Wallet failed to start: ${error instanceof Error ? error.message : String(error)}\n\n`,

@@ -86,7 +86,14 @@ const schema = z.object({
    * still running is safe, since both append the same event ids, but wasteful.
    */
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** On SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** On SIGTERM: how long requests in flight get to finish before open connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
+
+/** Every variable the configuration reads (`.env.example` must list each one: config.unit.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'ALLOWED_HOSTS'> & {
   dataDir: string;

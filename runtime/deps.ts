@@ -19,6 +19,8 @@ export interface Deps {
   sessions: SessionSettings;
   limits: RateLimits;
   metrics: Metrics;
+  /** Set when the process starts to stop: /readyz turns unready so that balancers stop sending work. */
+  lifecycle: { draining: boolean };
   now(): Date;
 }
 

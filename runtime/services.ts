@@ -96,6 +96,7 @@ export async function startServices(
       },
       limits: createRateLimits(config.RATE_LIMITS),
       metrics,
+      lifecycle: { draining: false },
       now,
     };
     const openedStore = store;

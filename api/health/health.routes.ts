@@ -32,6 +32,9 @@ export function probeRoutes(deps: Deps) {
   });
   app.get('/readyz', async (c) => {
     c.header('Cache-Control', 'no-store');
+    if (deps.lifecycle.draining) {
+      return problem(c, 503, 'Not ready: this process is shutting down', { code: 'draining' });
+    }
     try {
       await withTimeout(
         Promise.all([deps.pool.query('SELECT 1'), deps.store.ping()]),

