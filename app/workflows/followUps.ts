@@ -5,6 +5,7 @@ import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { CryptoAsset } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import {
@@ -129,7 +130,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
    * A balance change may lift the user's card to a higher tier. The card is read first: most users have
    * none, and then there is nothing to decide (one read, no balance read, no command).
    */
-  const upgradeTier = async (userId: string, recorded: RecordedEvent) => {
+  const upgradeTier = async (userId: UserId, recorded: RecordedEvent) => {
     const stream = cardStream(cardIdFor(userId));
     const { state } = await loadState(ctx, stream, cardDecider);
     if (state.status === 'none') return;
@@ -223,7 +224,7 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
       const credited = new Set<string>();
       for (const recorded of events)
         if (recorded.type === 'TransferReceived') credited.add(transactionIdOf(recorded));
-      const upgrades = new Map<string, RecordedEvent>();
+      const upgrades = new Map<UserId, RecordedEvent>();
       const uncredited: RecordedEvent[] = [];
       // A credit whose debit is in this batch too never had a due row: nothing to take away.
       const creditsOfEarlierDebits = new Set(credited);
