@@ -6,8 +6,8 @@ import {
   ReceiverSuspendedError,
   ValidationError,
 } from '../../domain/shared/errors.ts';
-import { fieldErrorsOf } from './domainErrors.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
+import { fieldErrorsOf } from './domainErrors.ts';
 
 const bob = parseUserId('bob00001');
 const admin = parseUserId('admin001');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import {
   type CardCommand,
@@ -8,7 +9,6 @@ import {
   cardDecider,
   tierForBalance,
 } from './card.ts';
-import { parseUserId } from '../shared/ids.ts';
 
 const user = parseUserId('user0001');
 const admin = parseUserId('admin001');

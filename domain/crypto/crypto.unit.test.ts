@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type AccountEvent, accountDecider } from '../accounts/account.ts';
 import { postingsOf } from '../ledger/postings.ts';
 import { ConflictError, InsufficientFundsError, ValidationError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { type WithdrawalEvent, withdrawalDecider } from './withdrawal.ts';
-import { parseUserId } from '../shared/ids.ts';
 
 const user = parseUserId('user0001');
 const admin = parseUserId('admin001');
@@ -149,7 +149,11 @@ describe('withdrawals', () => {
       type: 'WithdrawalFailed',
       data: { ...W1, reason: 'bad address', failedBy: admin, at },
     };
-    expect(postingsOf(placed)[0]).toMatchObject({ from: 'user:user0001', to: 'holds:ETH', status: 'pending' });
+    expect(postingsOf(placed)[0]).toMatchObject({
+      from: 'user:user0001',
+      to: 'holds:ETH',
+      status: 'pending',
+    });
     expect(postingsOf(w1Completed)[0]).toMatchObject({
       from: 'holds:ETH',
       to: 'outbound:ETH',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { ABANDONED_CLAIM_MS, type DepositTxEvent, depositTxDecider, depositTxStream } from './depositTx.ts';
 import { parseTxHash } from './txHash.ts';
-import { parseUserId } from '../shared/ids.ts';
 
 const user = parseUserId('user0001');
 

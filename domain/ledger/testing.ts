@@ -1,7 +1,7 @@
 import type { AccountEvent } from '../accounts/account.ts';
 import type { WithdrawalEvent } from '../crypto/withdrawal.ts';
-import type { PostingEventType } from './postingRules.ts';
 import { parseUserId } from '../shared/ids.ts';
+import type { PostingEventType } from './postingRules.ts';
 
 const alice = parseUserId('alice001');
 const bob = parseUserId('bob00002');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { type PaymentEvent, paymentDecider } from './payment.ts';
-import { parseUserId } from '../shared/ids.ts';
 
 const user = parseUserId('user0001');
 const admin = parseUserId('admin001');

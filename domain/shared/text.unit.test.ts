@@ -3,8 +3,8 @@ import { accountDecider } from '../accounts/account.ts';
 import { contactMessageDecider } from '../contact/contactMessage.ts';
 import { userDecider } from '../users/user.ts';
 import { ValidationError } from './errors.ts';
-import { assertStoredText, textProblem } from './text.ts';
 import { parseUserId } from './ids.ts';
+import { assertStoredText, textProblem } from './text.ts';
 
 const alice = parseUserId('alice001');
 const bob = parseUserId('bob00001');

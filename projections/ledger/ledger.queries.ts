@@ -46,8 +46,9 @@ export interface TransactionRow {
   type: string;
   asset: string;
   amount: string;
-  sender_id: string | null;
-  receiver_id: string | null;
+  /** The owners of the user accounts the transaction moved money between (null: a system account). */
+  sender_id: UserId | null;
+  receiver_id: UserId | null;
   sender_name: string | null;
   receiver_name: string | null;
   description: string;

@@ -12,7 +12,7 @@ export interface PaymentRow {
   rejectionReason: string | null;
   createdAt: Date;
   verifiedAt: Date | null;
-  verifiedBy: string | null;
+  verifiedBy: UserId | null;
   username?: string;
   email?: string;
 }

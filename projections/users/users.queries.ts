@@ -24,7 +24,7 @@ const COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "l
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
-export async function findUserById(db: pg.Pool, id: string): Promise<UserRow | null> {
+export async function findUserById(db: pg.Pool, id: UserId): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
