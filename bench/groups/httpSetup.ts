@@ -15,7 +15,10 @@ import { BENCH_ENV, log, results } from '../lib/context.ts';
 /** What the HTTP groups (3-5) share: the API and worker processes, the funded users and the load's request. */
 export type TransferLoad = Awaited<ReturnType<typeof startTransferLoad>>;
 
-/** Who the bench's distributions name as their minter: a well-formed user id that no user has. */
+/**
+ * Who the bench's distributions name as their minter: a well-formed user id that no user has (newUserId
+ * never makes a 0 or a 1).
+ */
 export const BENCH_MINTER = parseUserId('bench001');
 
 /**

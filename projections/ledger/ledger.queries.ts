@@ -46,7 +46,10 @@ export interface TransactionRow {
   type: string;
   asset: string;
   amount: string;
-  /** The owners of the user accounts the transaction moved money between (null: a system account). */
+  /**
+   * The owners of the accounts the transaction moved money between, null for a system account: the
+   * projection takes them from `user:<id>` account names, which are made from user ids (userAccount).
+   */
   sender_id: UserId | null;
   receiver_id: UserId | null;
   sender_name: string | null;
