@@ -13,6 +13,7 @@ import {
 import { type CardState, cardDecider, cardStream } from '../domain/cards/card.ts';
 import { type PaymentState, paymentDecider, paymentStream } from '../domain/payments/payment.ts';
 import type { Decider } from '../domain/shared/decider.ts';
+import type { UserId } from '../domain/shared/ids.ts';
 import {
   appendBatch,
   type EventMetadata,
@@ -161,7 +162,7 @@ async function main() {
     });
     const passwordHash = await hashSecret('seed-password');
     const run = randomUUID().slice(0, 6);
-    const users: { id: string; username: string }[] = [];
+    const users: { id: UserId; username: string }[] = [];
     // Registration through the service, a few at a time (each is several appends with reservations).
     for (let i = 0; i < USERS; i += 16) {
       const chunk = Array.from({ length: Math.min(16, USERS - i) }, (_, j) => i + j);
@@ -202,7 +203,7 @@ async function main() {
       causationId: null,
     });
     const now = () => new Date();
-    const mint = (userId: string, units: bigint, description: string) =>
+    const mint = (userId: UserId, units: bigint, description: string) =>
       batch.add(
         accountStream(userId),
         accounts,

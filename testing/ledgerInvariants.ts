@@ -4,6 +4,7 @@ import { verifyLedger } from '../app/audit/verifyLedger.ts';
 import { loadState, StateCache } from '../app/commands/handleCommand.ts';
 import { accountDecider, accountStream } from '../domain/accounts/account.ts';
 import { postingsOf } from '../domain/ledger/postings.ts';
+import type { UserId } from '../domain/shared/ids.ts';
 import { ASSET_DECIMALS, type Asset } from '../domain/shared/money.ts';
 import {
   comparePositions,
@@ -198,7 +199,7 @@ export interface LedgerUnderTest {
   pool: pg.Pool;
   store: EventStore;
   /** Users whose write-side account streams are compared with the log. */
-  userIds: readonly string[];
+  userIds: readonly UserId[];
   acknowledged: readonly Acknowledged[];
   projections?: readonly Projection[];
 }

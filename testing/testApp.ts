@@ -4,6 +4,7 @@ import pino from 'pino';
 import { expect } from 'vitest';
 import { createApp } from '../api/app.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { parseUserId } from '../domain/shared/ids.ts';
 import type { Projection } from '../projections/projection.ts';
 import { loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
@@ -178,7 +179,8 @@ export async function signedUpClient(t: TestApp, overrides: Record<string, unkno
   const registration = newRegistration(overrides);
   const reply = await client.post('/api/auth/register', registration);
   if (reply.status !== 201) throw new Error(`registration failed: ${reply.status} ${reply.text}`);
-  return { client, user: reply.body as { id: string; email: string; username: string }, registration };
+  const user = reply.body as { id: string; email: string; username: string };
+  return { client, user: { ...user, id: parseUserId(user.id) }, registration };
 }
 
 /** An admin (made, or its password reset) signed in on a fresh client, with the admin's user id. */

@@ -10,6 +10,7 @@ import {
 } from '../../app/auth/users.service.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
 import { initials } from '../../domain/users/initials.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
@@ -41,7 +42,7 @@ const ZERO_BALANCE: BalanceFigures = {
 };
 
 /** SAI balance, its USD value at the configured price, and the real change over the last 24 hours. */
-export async function balanceFigures(deps: Deps, userId: string): Promise<BalanceFigures> {
+export async function balanceFigures(deps: Deps, userId: UserId): Promise<BalanceFigures> {
   const account = userAccount(userId);
   const [balance, dayAgo, price] = await Promise.all([
     balanceOf(deps.pool, account, 'SAI'),
@@ -105,7 +106,7 @@ export function userJsonFromState(
   );
 }
 
-export async function currentUserJson(deps: Deps, userId: string) {
+export async function currentUserJson(deps: Deps, userId: UserId) {
   const [row, figures] = await Promise.all([findUserById(deps.pool, userId), balanceFigures(deps, userId)]);
   if (row) return userJson(row, figures);
   const user = await loadUser(deps, userId);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { assertActive } from '../../app/auth/users.service.ts';
 import { cardCommand, cardIdFor, changePin, requestCard } from '../../app/cards/cards.service.ts';
 import { CARD_TIERS, type CardState } from '../../domain/cards/card.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type CardRow, cardOfUser, cardQueue, findCard } from '../../projections/cards/cards.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
@@ -217,7 +218,7 @@ export function adminCardsRoutes(deps: Deps) {
   const adminCommand = async (
     c: Parameters<typeof requireAdmin>[0],
     id: string,
-    build: (adminId: string) => Parameters<typeof cardCommand>[2],
+    build: (adminId: UserId) => Parameters<typeof cardCommand>[2],
   ) => {
     const admin = requireAdmin(c);
     const card = await findCard(deps.pool, id);

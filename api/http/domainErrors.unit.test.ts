@@ -6,7 +6,11 @@ import {
   ReceiverSuspendedError,
   ValidationError,
 } from '../../domain/shared/errors.ts';
+import { parseUserId } from '../../domain/shared/ids.ts';
 import { fieldErrorsOf } from './domainErrors.ts';
+
+const bob = parseUserId('bob00001');
+const admin = parseUserId('admin001');
 
 describe('domain errors at the API edge', () => {
   it('carry ids and codes; the edge names the form field the clients expect', () => {
@@ -17,13 +21,13 @@ describe('domain errors at the API edge', () => {
           type: 'MintTokens',
           data: {
             transactionId: 't1',
-            userId: 'bob00001',
+            userId: bob,
             asset: 'SAI',
             units: 1n,
             source: 'distribution',
             paymentId: null,
             description: '',
-            mintedBy: 'admin001',
+            mintedBy: admin,
             receiverSuspended: true,
           },
           now: new Date(),

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
 
 export interface Session {
   sessionId: string;
-  userId: string;
+  userId: UserId;
   isAdmin: boolean;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { checkLedgerInvariants } from '../../testing/ledgerInvariants.ts';
@@ -97,7 +98,7 @@ const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 10
 describe('ledger invariants under random concurrent commands', () => {
   const t = setUpTestApp();
   const admin = setUpAdminClient(t, 'prop-admin@example.com');
-  let users: { client: TestClient; id: string; email: string }[];
+  let users: { client: TestClient; id: UserId; email: string }[];
   const spares: TestDatabase[] = [];
 
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import {
   notificationReadsDecider,
   notificationReadsStream,
 } from '../../domain/notifications/notificationReads.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import {
   findNotification,
   notificationsOf,
@@ -24,7 +25,7 @@ const idParam = z.object({ id: z.string().uuid({ error: 'Notification not found'
 export function notificationsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  const record = (c: Context<AppEnv>, userId: string, command: NotificationReadCommand) =>
+  const record = (c: Context<AppEnv>, userId: UserId, command: NotificationReadCommand) =>
     commandRoute(c, deps, null, async (_, metadata) => {
       const result = await handleCommand(
         deps,

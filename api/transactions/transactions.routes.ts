@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import {
   formatUnits,
   fromScaledUnits,
@@ -66,8 +67,8 @@ function created(
     id: string;
     type: 'admin_deposit' | 'transfer';
     units: bigint;
-    senderId: string | null;
-    receiverId: string;
+    senderId: UserId | null;
+    receiverId: UserId;
     description: string;
     createdAt: string;
   },

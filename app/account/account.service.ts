@@ -1,4 +1,5 @@
 import { ConflictError, ValidationError } from '../../domain/shared/errors.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { Preferences } from '../../domain/users/preferences.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
@@ -25,7 +26,7 @@ const INVALID_CODE = 'Invalid authentication code. Please try again.';
 
 export async function changePassword(
   ctx: Ctx,
-  userId: string,
+  userId: UserId,
   keepSessionId: string,
   input: { currentPassword: string; newPassword: string },
   metadata: EventMetadata,
@@ -50,7 +51,7 @@ export async function changePassword(
 
 export async function savePreferences(
   ctx: Ctx,
-  userId: string,
+  userId: UserId,
   preferences: Preferences,
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition | null }> {
@@ -66,7 +67,7 @@ export async function savePreferences(
  * the transaction that writes `totp_secrets`), so a set-up cannot swap the secret while a code for the
  * previous one is being confirmed.
  */
-async function underTotpLock<T>(ctx: Ctx, userId: string, work: (tx: PoolClient) => Promise<T>): Promise<T> {
+async function underTotpLock<T>(ctx: Ctx, userId: UserId, work: (tx: PoolClient) => Promise<T>): Promise<T> {
   return await withTransaction(ctx.pool, async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sai:totp:' || $1, 0))`, [userId]);
     return await work(tx);
@@ -75,7 +76,7 @@ async function underTotpLock<T>(ctx: Ctx, userId: string, work: (tx: PoolClient)
 
 export async function setUpTwoFactor(
   ctx: Ctx,
-  userId: string,
+  userId: UserId,
 ): Promise<{ otpauthUri: string; qrCodeDataUrl: string }> {
   return await underTotpLock(ctx, userId, async (tx) => {
     const user = await assertActive(ctx, userId);
@@ -91,7 +92,7 @@ export async function setUpTwoFactor(
 async function onTotpCode(
   ctx: Ctx,
   tx: PoolClient,
-  userId: string,
+  userId: UserId,
   code: string,
   type: 'EnableTwoFactor' | 'DisableTwoFactor',
   metadata: EventMetadata,
@@ -107,7 +108,7 @@ async function onTotpCode(
 
 export async function enableTwoFactor(
   ctx: Ctx,
-  userId: string,
+  userId: UserId,
   code: string,
   metadata: EventMetadata,
 ): Promise<{ position: LogPosition | null }> {
@@ -123,7 +124,7 @@ export async function enableTwoFactor(
 
 export async function disableTwoFactor(
   ctx: Ctx,
-  userId: string,
+  userId: UserId,
   code: string,
   metadata: EventMetadata,
 ): Promise<{ position: LogPosition | null }> {

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 import { createSession, resumeSession, verifySessionToken } from './sessions.ts';
 
 describe('session renewal', () => {
   const t = setUpTestApp();
-  let userId: string;
+  let userId: UserId;
 
   beforeAll(async () => {
     userId = (await signedUpClient(t)).user.id;

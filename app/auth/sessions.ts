@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
+import { isUserId, type UserId } from '../../domain/shared/ids.ts';
 import { Batcher } from '../../infra/batcher.ts';
 
 /**
@@ -20,7 +21,7 @@ export interface SessionSettings {
 
 export interface SessionClaims {
   sessionId: string;
-  userId: string;
+  userId: UserId;
   isAdmin: boolean;
   issuedAt: number;
 }
@@ -67,7 +68,7 @@ async function sign(settings: SessionSettings, claims: Omit<SessionClaims, 'issu
 export async function createSession(
   db: pg.Pool,
   settings: SessionSettings,
-  user: { userId: string; isAdmin: boolean },
+  user: { userId: UserId; isAdmin: boolean },
   remember: boolean,
   now = new Date(),
 ): Promise<IssuedSession> {
@@ -140,7 +141,8 @@ async function verifyUncached(
       audience: AUDIENCE,
       requiredClaims: ['exp', 'iat', 'sub'],
     });
-    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || !isUserId(payload.sub))
+      return null;
     return {
       claims: {
         sessionId: payload.sid,
@@ -241,7 +243,7 @@ export async function revokeSession(db: pg.Pool, sessionId: string, reason: stri
 /** Ends every session of a user (password change, suspension, role change), optionally keeping one. */
 export async function revokeUserSessions(
   db: pg.Pool,
-  userId: string,
+  userId: UserId,
   reason: string,
   keep?: string,
 ): Promise<number> {

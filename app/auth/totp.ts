@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { Secret, TOTP } from 'otpauth';
 import type pg from 'pg';
 import QRCode from 'qrcode';
+import type { UserId } from '../../domain/shared/ids.ts';
 
 /**
  * TOTP two-factor authentication (docs/product-rules.md rule 5), RFC 6238 with the authenticator apps' defaults
@@ -70,7 +71,7 @@ function totpFor(secret: Uint8Array, label: string): TOTP {
 export async function startTotpEnrolment(
   db: Db,
   key: Buffer,
-  user: { userId: string; email: string },
+  user: { userId: UserId; email: string },
 ): Promise<{ otpauthUri: string; qrCodeDataUrl: string }> {
   const secret = randomBytes(SECRET_BYTES);
   await db.query(
@@ -89,7 +90,7 @@ export async function startTotpEnrolment(
   return { otpauthUri, qrCodeDataUrl };
 }
 
-export async function hasTotpSecret(db: Db, userId: string): Promise<boolean> {
+export async function hasTotpSecret(db: Db, userId: UserId): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM totp_secrets WHERE user_id = $1', [userId]);
   return (rowCount ?? 0) > 0;
 }
@@ -102,7 +103,7 @@ export async function hasTotpSecret(db: Db, userId: string): Promise<boolean> {
 export async function verifyTotpCode(
   db: Db,
   key: Buffer,
-  userId: string,
+  userId: UserId,
   code: string,
   now: Date,
   options: { confirm?: boolean } = {},
@@ -129,6 +130,6 @@ export async function verifyTotpCode(
   return updated.rowCount === 1;
 }
 
-export async function deleteTotpSecret(db: Db, userId: string): Promise<void> {
+export async function deleteTotpSecret(db: Db, userId: UserId): Promise<void> {
   await db.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
 }

@@ -1,5 +1,5 @@
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
-import { newUserId } from '../../domain/shared/ids.ts';
+import { newUserId, type UserId } from '../../domain/shared/ids.ts';
 import {
   type ReleaseReason,
   type UniqueKind,
@@ -34,7 +34,7 @@ export interface NewUser {
 }
 
 /** The user as the write side knows it, active or suspended; null when no such user registered. */
-export async function loadUser(ctx: CommandContext, userId: string): Promise<RegisteredUser | null> {
+export async function loadUser(ctx: CommandContext, userId: UserId): Promise<RegisteredUser | null> {
   const { state } = await loadState(ctx, userStream(userId), userDecider);
   return state.status === 'none' ? null : state;
 }
@@ -43,7 +43,7 @@ export async function loadUser(ctx: CommandContext, userId: string): Promise<Reg
  * Write-side guard for commands a user starts (money above all): the user exists and is not suspended.
  * Read from the user stream, not the read model, so a suspension is seen by the very next command.
  */
-export async function assertActive(ctx: CommandContext, userId: string): Promise<RegisteredUser> {
+export async function assertActive(ctx: CommandContext, userId: UserId): Promise<RegisteredUser> {
   const user = await loadUser(ctx, userId);
   if (!user) throw new NotFoundError('User not found');
   if (user.status === 'suspended') throw new ForbiddenError(SUSPENDED_MESSAGE);
@@ -57,7 +57,7 @@ async function reserveUniqueValue(
   ctx: CommandContext,
   kind: UniqueKind,
   value: string,
-  userId: string,
+  userId: UserId,
   metadata: EventMetadata,
 ) {
   const stream = uniqueValueStream(kind, value);
@@ -85,7 +85,7 @@ async function release(
   ctx: CommandContext,
   kind: UniqueKind,
   value: string,
-  userId: string,
+  userId: UserId,
   reason: Exclude<ReleaseReason, 'abandoned'>,
   metadata: EventMetadata,
 ) {
@@ -147,7 +147,7 @@ export async function registerUser(
 }
 
 /** The registered owner of an e-mail address, found through its reservation stream (the write side). */
-export async function findUserIdByEmail(ctx: CommandContext, email: string): Promise<string | null> {
+export async function findUserIdByEmail(ctx: CommandContext, email: string): Promise<UserId | null> {
   const { state } = await loadState(ctx, uniqueValueStream('email', email), uniqueValueDecider);
   if (!state.holder) return null;
   return (await loadUser(ctx, state.holder)) ? state.holder : null;
@@ -155,8 +155,8 @@ export async function findUserIdByEmail(ctx: CommandContext, email: string): Pro
 
 export async function promoteToAdmin(
   ctx: CommandContext,
-  userId: string,
-  promotedBy: string | null,
+  userId: UserId,
+  promotedBy: UserId | null,
   metadata: EventMetadata,
 ) {
   return await handleCommand(
@@ -194,7 +194,7 @@ export interface ProfileChange {
  */
 export async function updateProfile(
   ctx: CommandContext,
-  userId: string,
+  userId: UserId,
   change: Partial<ProfileChange>,
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition | null }> {

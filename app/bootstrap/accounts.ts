@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -20,7 +21,7 @@ export async function ensureAdmin(
   email: string,
   password: string,
   options: { resetPassword: boolean },
-): Promise<{ userId: string; created: boolean }> {
+): Promise<{ userId: UserId; created: boolean }> {
   const metadata = requestMetadata(null, `bootstrap-${randomBytes(6).toString('hex')}`);
   const existing = await findUserIdByEmail(ctx, email);
   if (existing) {

@@ -1,5 +1,6 @@
 import { accountDecider, accountStream, balanceOf } from '../../domain/accounts/account.ts';
 import { cardDecider, cardStream, type ShippingAddress } from '../../domain/cards/card.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { hashSecret } from '../auth/credentials.ts';
@@ -7,7 +8,7 @@ import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 
 /** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
-export const cardIdFor = (userId: string) => nameBasedUuid(`card:${userId}`);
+export const cardIdFor = (userId: UserId) => nameBasedUuid(`card:${userId}`);
 
 /** PINs are argon2 hashes in this table, outside the log (docs/product-rules.md rule 14). */
 export const CARD_PINS_SCHEMA = `
@@ -17,14 +18,14 @@ CREATE TABLE IF NOT EXISTS card_pins (
   updated_at timestamptz NOT NULL DEFAULT now()
 );`;
 
-export async function saiBalanceUnits(ctx: CommandContext, userId: string): Promise<bigint> {
+export async function saiBalanceUnits(ctx: CommandContext, userId: UserId): Promise<bigint> {
   const { state } = await loadState(ctx, accountStream(userId), accountDecider);
   return balanceOf(state, 'SAI');
 }
 
 export async function cardCommand(
   ctx: CommandContext,
-  userId: string,
+  userId: UserId,
   command: Parameters<typeof cardDecider.decide>[0],
   metadata: EventMetadata,
 ) {
@@ -33,7 +34,7 @@ export async function cardCommand(
 
 export async function requestCard(
   ctx: CommandContext,
-  userId: string,
+  userId: UserId,
   address: ShippingAddress | null,
   metadata: EventMetadata,
 ) {
@@ -50,7 +51,7 @@ export async function requestCard(
   );
 }
 
-export async function changePin(ctx: CommandContext, userId: string, pin: string, metadata: EventMetadata) {
+export async function changePin(ctx: CommandContext, userId: UserId, pin: string, metadata: EventMetadata) {
   const result = await cardCommand(ctx, userId, { type: 'ChangePin', now: ctx.now() }, metadata);
   await ctx.pool.query(
     `INSERT INTO card_pins (card_id, pin_hash, updated_at) VALUES ($1, $2, now())

@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { InsufficientFundsError } from '../../domain/shared/errors.ts';
+import { newUserId, parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import type { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { setUpTestStore } from '../../testing/testStore.ts';
 import { handleCommand, StateCache } from './handleCommand.ts';
 
+const minter = parseUserId('admin001');
+const someone = parseUserId('someone');
 const metadata = () => ({ actorId: null, correlationId: randomUUID(), causationId: null });
 
 describe('commands on one stream, grouped', () => {
   const { db, store } = setUpTestStore('cmdgroup');
 
-  const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: string, units: bigint) =>
+  const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: UserId, units: bigint) =>
     handleCommand(
       ctx,
       accountStream(userId),
@@ -26,7 +29,7 @@ describe('commands on one stream, grouped', () => {
           source: 'distribution',
           paymentId: null,
           description: 'test',
-          mintedBy: 'test',
+          mintedBy: minter,
           receiverSuspended: false,
         },
         now: new Date(),
@@ -35,7 +38,7 @@ describe('commands on one stream, grouped', () => {
     );
   const send = (
     ctx: { store: PostgresEventStore; cache: StateCache },
-    from: string,
+    from: UserId,
     units: bigint,
     transactionId = randomUUID(),
   ) =>
@@ -48,7 +51,7 @@ describe('commands on one stream, grouped', () => {
         data: {
           transactionId,
           fromUserId: from,
-          toUserId: 'someone',
+          toUserId: someone,
           receiverExists: true,
           receiverSuspended: false,
           fromLabel: from,
@@ -65,7 +68,7 @@ describe('commands on one stream, grouped', () => {
 
   it('decides queued commands in order on the state before them, refuses only the overdraft, and shares commits', async () => {
     const ctx = { store, cache: new StateCache() };
-    const user = `g${Date.now().toString(36)}`;
+    const user = newUserId();
     await mint(ctx, user, 100n * 10n ** 8n);
     // Ten sends of 15 SAI at once against 100 SAI: six fit, four must be refused.
     const outcomes = await Promise.allSettled(
@@ -97,7 +100,7 @@ describe('commands on one stream, grouped', () => {
 
   it('takes a retried command in a group as already done, without moving money twice', async () => {
     const ctx = { store, cache: new StateCache() };
-    const user = `r${Date.now().toString(36)}`;
+    const user = newUserId();
     await mint(ctx, user, 100n * 10n ** 8n);
     const retried = randomUUID();
     const first = await send(ctx, user, 5n * 10n ** 8n, retried);
@@ -121,7 +124,7 @@ describe('commands on one stream, grouped', () => {
   });
 
   it('folds past an event type this version does not know, and still keeps the no-overdraft rule', async () => {
-    const user = `u${Date.now().toString(36)}`;
+    const user = newUserId();
     await mint({ store, cache: new StateCache() }, user, 10n * 10n ** 8n);
     // An event a newer version of the app wrote into the stream.
     await store.append(

@@ -14,6 +14,7 @@ import {
   marketSettingsDecider,
 } from '../../domain/settings/marketSettings.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { type CryptoAsset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { loadUser } from '../auth/users.service.ts';
@@ -27,7 +28,7 @@ import { handleCommand, loadState } from '../commands/handleCommand.ts';
  */
 export async function declareDeposit(
   ctx: CommandContext,
-  input: { depositId: string; userId: string; asset: CryptoAsset; network: NetworkId; txHash: string | null },
+  input: { depositId: string; userId: UserId; asset: CryptoAsset; network: NetworkId; txHash: string | null },
   metadata: EventMetadata,
 ) {
   const command = { type: 'DeclareCryptoDeposit' as const, data: input, now: ctx.now() };
@@ -57,7 +58,7 @@ function canonicalHash(network: NetworkId, raw: string): string {
 /** Claims (network, hash) for a deposit, or refuses with 409 while another live deposit holds it. */
 async function claimDepositTx(
   ctx: CommandContext,
-  claim: { depositId: string; userId: string; network: NetworkId; txHash: string },
+  claim: { depositId: string; userId: UserId; network: NetworkId; txHash: string },
   metadata: EventMetadata,
 ) {
   const stream = depositTxStream(claim.network, claim.txHash);
@@ -98,7 +99,7 @@ export async function confirmDeposit(
   ctx: CommandContext,
   depositId: string,
   input: { units: bigint; txHash: string | null },
-  adminId: string,
+  adminId: UserId,
   metadata: EventMetadata,
   commandId?: string,
 ) {
@@ -144,7 +145,7 @@ export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to conf
 
 export async function creditDeposit(
   ctx: CommandContext,
-  confirmed: { depositId: string; userId: string; asset: CryptoAsset; amount: string },
+  confirmed: { depositId: string; userId: UserId; asset: CryptoAsset; amount: string },
   metadata: EventMetadata,
 ) {
   const network = await depositNetwork(ctx, confirmed.depositId);
@@ -177,7 +178,7 @@ export async function rejectDeposit(
   ctx: CommandContext,
   depositId: string,
   reason: string,
-  adminId: string,
+  adminId: UserId,
   metadata: EventMetadata,
   commandId?: string,
 ) {
@@ -253,7 +254,7 @@ export async function completeWithdrawal(
   ctx: CommandContext,
   withdrawalId: string,
   txHash: string,
-  adminId: string,
+  adminId: UserId,
   metadata: EventMetadata,
   commandId?: string,
 ) {
@@ -272,7 +273,7 @@ export async function failWithdrawal(
   ctx: CommandContext,
   withdrawalId: string,
   reason: string,
-  adminId: string,
+  adminId: UserId,
   metadata: EventMetadata,
   commandId?: string,
 ) {
@@ -292,7 +293,7 @@ export async function failWithdrawal(
 
 export async function releaseHold(
   ctx: CommandContext,
-  failed: { withdrawalId: string; userId: string; asset: CryptoAsset; amount: string },
+  failed: { withdrawalId: string; userId: UserId; asset: CryptoAsset; amount: string },
   metadata: EventMetadata,
 ) {
   return await handleCommand(

@@ -2,6 +2,7 @@ import { accountDecider, accountStream } from '../../domain/accounts/account.ts'
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { type PaymentMethod, paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { comparePositions } from '../../infra/eventStore/eventStore.ts';
@@ -16,7 +17,7 @@ function later(a: LogPosition | null, b: LogPosition | null): LogPosition | null
 /** Applies a transfer to the receiver's stream; a no-op when it was already applied. */
 export async function creditTransfer(
   ctx: CommandContext,
-  transfer: { transactionId: string; fromUserId: string; toUserId: string; asset: Asset; amount: string },
+  transfer: { transactionId: string; fromUserId: UserId; toUserId: UserId; asset: Asset; amount: string },
   metadata: EventMetadata,
   options: { readFirst?: boolean } = {},
 ) {
@@ -39,8 +40,8 @@ export async function transferTokens(
   ctx: CommandContext,
   input: {
     transactionId: string;
-    fromUserId: string;
-    toUserId: string;
+    fromUserId: UserId;
+    toUserId: UserId;
     units: bigint;
     description: string;
     asset?: Asset;
@@ -99,12 +100,12 @@ export async function mintTokens(
   ctx: CommandContext,
   input: {
     transactionId: string;
-    userId: string;
+    userId: UserId;
     units: bigint;
     source: 'payment' | 'distribution';
     paymentId: string | null;
     description: string;
-    mintedBy: string;
+    mintedBy: UserId;
   },
   metadata: EventMetadata,
 ) {
@@ -132,7 +133,7 @@ export async function submitPaymentProof(
   ctx: CommandContext,
   input: {
     paymentId: string;
-    userId: string;
+    userId: UserId;
     paymentMethod: PaymentMethod;
     units: bigint;
     notes: string;
@@ -160,7 +161,7 @@ export async function submitPaymentProof(
 export async function approvePayment(
   ctx: CommandContext,
   paymentId: string,
-  adminId: string,
+  adminId: UserId,
   metadata: EventMetadata,
   commandId?: string,
 ) {
@@ -186,7 +187,7 @@ export async function approvePayment(
 
 export async function mintForApproval(
   ctx: CommandContext,
-  approved: { paymentId: string; userId: string; amount: string; approvedBy: string },
+  approved: { paymentId: string; userId: UserId; amount: string; approvedBy: UserId },
   metadata: EventMetadata,
 ) {
   return await mintTokens(
@@ -207,7 +208,7 @@ export async function mintForApproval(
 export async function rejectPayment(
   ctx: CommandContext,
   paymentId: string,
-  adminId: string,
+  adminId: UserId,
   reason: string,
   metadata: EventMetadata,
   commandId?: string,

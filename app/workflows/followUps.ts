@@ -5,6 +5,7 @@ import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { CryptoAsset } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import {
@@ -12,6 +13,7 @@ import {
   defineProjection,
   type Handlers,
   type Projection,
+  type RecordedOf,
 } from '../../projections/projection.ts';
 import { cardCommand, cardIdFor, saiBalanceUnits } from '../cards/cards.service.ts';
 import type { CommandContext } from '../commands/context.ts';
@@ -35,6 +37,9 @@ export interface FollowUpOptions {
   creditGraceMs?: number;
   sweepEveryMs?: number;
 }
+
+/** The events the follow-ups read. */
+type FollowedEvent = AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent;
 
 /** What the follow-up keeps of a debit it waits on: enough to credit it as the request would have. */
 interface DueDebit {
@@ -129,7 +134,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
    * A balance change may lift the user's card to a higher tier. The card is read first: most users have
    * none, and then there is nothing to decide (one read, no balance read, no command).
    */
-  const upgradeTier = async (userId: string, recorded: RecordedEvent) => {
+  const upgradeTier = async (userId: UserId, recorded: RecordedEvent) => {
     const stream = cardStream(cardIdFor(userId));
     const { state } = await loadState(ctx, stream, cardDecider);
     if (state.status === 'none') return;
@@ -141,7 +146,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       metadataOf(recorded),
     );
   };
-  const handlers: Handlers<AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent> = {
+  const handlers: Handlers<FollowedEvent> = {
     async TokensTransferred(event, tx) {
       await followUpDebits(tx, [event]);
     },
@@ -195,9 +200,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       await releaseHold(ctx, event.data, metadataOf(event));
     },
   };
-  const projection: Projection = defineProjection<
-    AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent
-  >({
+  const projection: Projection = defineProjection<FollowedEvent>({
     name: 'ledgerFollowUps',
     // Its due list is the process manager's own state, not a read model: a rebuild leaves it alone.
     tables: [],
@@ -223,17 +226,16 @@ CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (du
       const credited = new Set<string>();
       for (const recorded of events)
         if (recorded.type === 'TransferReceived') credited.add(transactionIdOf(recorded));
-      const upgrades = new Map<string, RecordedEvent>();
+      const upgrades = new Map<UserId, RecordedEvent>();
       const uncredited: RecordedEvent[] = [];
       // A credit whose debit is in this batch too never had a due row: nothing to take away.
       const creditsOfEarlierDebits = new Set(credited);
       for (const recorded of events) {
-        if (recorded.type === 'TokensMinted' || recorded.type === 'TransferReceived') {
-          const data = recorded.data as { asset: string; userId?: string; toUserId?: string };
-          if (data.asset === 'SAI') {
-            const userId = (recorded.type === 'TokensMinted' ? data.userId : data.toUserId) as string;
-            upgrades.set(userId, recorded);
-          }
+        // Only events of the handlers' types reach here (applyEvents), each with its type's data.
+        const event = recorded as RecordedOf<FollowedEvent>;
+        if (event.type === 'TokensMinted' || event.type === 'TransferReceived') {
+          if (event.data.asset === 'SAI')
+            upgrades.set(event.type === 'TokensMinted' ? event.data.userId : event.data.toUserId, event);
           continue;
         }
         if (recorded.type === 'TokensTransferred') {

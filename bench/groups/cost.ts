@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { log, RUNS, results } from '../lib/context.ts';
 import { repeat } from '../lib/measure.ts';
 import { stat } from '../stat.ts';
-import type { TransferLoad } from './httpSetup.ts';
+import { BENCH_MINTER, type TransferLoad } from './httpSetup.ts';
 
 /**
  * 5. Command cost against history: an account with 100,000 past events vs one with 10; then the ledger's
@@ -30,7 +31,7 @@ export async function costGroup(setup: TransferLoad) {
             source: 'distribution',
             paymentId: null,
             description: 'bench history',
-            mintedBy: 'bench',
+            mintedBy: BENCH_MINTER,
             receiverSuspended: false,
           },
           now: new Date(),
@@ -52,7 +53,7 @@ export async function costGroup(setup: TransferLoad) {
   // 23, where the worker had 100,000 rows left to write during the deep account's turn and none during
   // the shallow one's).
   await services.deps.runner.waitFor((await deps.store.headPosition())!, deps.runner.names, 600_000);
-  const transferFrom = (from: string, description: string) =>
+  const transferFrom = (from: UserId, description: string) =>
     transferTokens(
       deps,
       { transactionId: randomUUID(), fromUserId: from, toUserId: users[2]!.id, units: 1n, description },

@@ -5,6 +5,7 @@ import { hashSecret } from '../../app/auth/credentials.ts';
 import { createSession } from '../../app/auth/sessions.ts';
 import { registerUser } from '../../app/auth/users.service.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import { appendBatch, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
@@ -13,6 +14,12 @@ import { BENCH_ENV, log, results } from '../lib/context.ts';
 
 /** What the HTTP groups (3-5) share: the API and worker processes, the funded users and the load's request. */
 export type TransferLoad = Awaited<ReturnType<typeof startTransferLoad>>;
+
+/**
+ * Who the bench's distributions name as their minter: a well-formed user id that no user has (newUserId
+ * never makes a 0 or a 1).
+ */
+export const BENCH_MINTER = parseUserId('bench001');
 
 /**
  * 3-5's setting: the services that prepare users and read the results, the API as its own process, the
@@ -53,7 +60,7 @@ export async function startTransferLoad(url: string) {
     nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   });
   const passwordHash = await hashSecret('bench-password');
-  const users: { id: string; cookie: string }[] = [];
+  const users: { id: UserId; cookie: string }[] = [];
   log('bench: registering and funding 1,000 users');
   for (let i = 0; i < 1000; i += 25) {
     const created = await Promise.all(
@@ -91,7 +98,7 @@ export async function startTransferLoad(url: string) {
           source: 'distribution',
           paymentId: null,
           description: 'bench',
-          mintedBy: 'bench',
+          mintedBy: BENCH_MINTER,
           receiverSuspended: false,
         },
         now: new Date(),

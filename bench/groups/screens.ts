@@ -1,4 +1,5 @@
 import { createSession } from '../../app/auth/sessions.ts';
+import { parseUserId } from '../../domain/shared/ids.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { type Figure, stat } from '../stat.ts';
 
@@ -22,10 +23,8 @@ export async function screenCalls(
   );
   const busiest = rows[0];
   if (!busiest) return {};
-  const user = (
-    await createSession(deps.pool, deps.sessions, { userId: busiest.user_id, isAdmin: false }, false)
-  ).token;
-  const u = busiest.user_id;
+  const u = parseUserId(busiest.user_id);
+  const user = (await createSession(deps.pool, deps.sessions, { userId: u, isAdmin: false }, false)).token;
   const calls: [string, string][] = [
     [user, '/api/auth/user'],
     [user, '/api/transactions?limit=5'],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { createSession } from '../../app/auth/sessions.ts';
+import { parseUserId } from '../../domain/shared/ids.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp } from '../../testing/processes.ts';
@@ -61,17 +62,18 @@ async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<s
     const { rows } = await services.deps.pool.query<{ id: string }>(
       'SELECT id FROM users ORDER BY id LIMIT 1',
     );
+    const userId = parseUserId(rows[0]!.id);
     const session = await createSession(
       services.deps.pool,
       services.deps.sessions,
-      { userId: rows[0]!.id, isAdmin: false },
+      { userId, isAdmin: false },
       true,
     );
     // 7 (API). The admin export over HTTP from a running API: time to first byte and rows/s as streamed.
     const admin = await createSession(
       services.deps.pool,
       services.deps.sessions,
-      { userId: rows[0]!.id, isAdmin: true },
+      { userId, isAdmin: true },
       true,
     );
     const firstByte: number[] = [];

@@ -6,6 +6,7 @@ import {
   ReceiverSuspendedError,
   ValidationError,
 } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import { type Asset, displayUnits, formatUnits, parseAmount } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { RECEIVER_SUSPENDED } from '../users/user.ts';
@@ -15,7 +16,7 @@ import { RECEIVER_SUSPENDED } from '../users/user.ts';
  * what the user may spend: money sent leaves at once; money received counts once TransferReceived is
  * applied to this stream (normally in the same request; a follow-up worker finishes it after a crash).
  */
-export const accountStream = (userId: string) => `account-${userId}`;
+export const accountStream = (userId: UserId) => `account-${userId}`;
 
 export const INSUFFICIENT_SAI =
   'Insufficient balance: You do not have enough SAI tokens to complete this transaction.';
@@ -32,7 +33,7 @@ export type AccountEvent =
       type: 'TokensMinted';
       data: {
         transactionId: string;
-        userId: string;
+        userId: UserId;
         asset: Asset;
         /** Decimal string with the asset's decimals. */
         amount: string;
@@ -40,7 +41,7 @@ export type AccountEvent =
         source: 'payment' | 'distribution';
         paymentId: string | null;
         description: string;
-        mintedBy: string;
+        mintedBy: UserId;
         mintedAt: string;
       };
     }
@@ -48,8 +49,8 @@ export type AccountEvent =
       type: 'TokensTransferred';
       data: {
         transactionId: string;
-        fromUserId: string;
-        toUserId: string;
+        fromUserId: UserId;
+        toUserId: UserId;
         /** Usernames at the time, for the receiver's notification and statements. */
         fromLabel: string;
         toLabel: string;
@@ -64,7 +65,7 @@ export type AccountEvent =
       type: 'CryptoDepositCredited';
       data: {
         transactionId: string;
-        userId: string;
+        userId: UserId;
         asset: Asset;
         amount: string;
         network: string;
@@ -76,7 +77,7 @@ export type AccountEvent =
       type: 'WithdrawalHoldPlaced';
       data: {
         transactionId: string;
-        userId: string;
+        userId: UserId;
         asset: Asset;
         amount: string;
         address: string;
@@ -91,7 +92,7 @@ export type AccountEvent =
       data: {
         transactionId: string;
         withdrawalId: string;
-        userId: string;
+        userId: UserId;
         asset: Asset;
         amount: string;
         releasedAt: string;
@@ -102,8 +103,8 @@ export type AccountEvent =
       type: 'TransferReceived';
       data: {
         transactionId: string;
-        fromUserId: string;
-        toUserId: string;
+        fromUserId: UserId;
+        toUserId: UserId;
         asset: Asset;
         amount: string;
         receivedAt: string;
@@ -143,13 +144,13 @@ export type AccountCommand =
       type: 'MintTokens';
       data: {
         transactionId: string;
-        userId: string;
+        userId: UserId;
         asset: Asset;
         units: bigint;
         source: 'payment' | 'distribution';
         paymentId: string | null;
         description: string;
-        mintedBy: string;
+        mintedBy: UserId;
         /**
          * Whether the receiver is suspended; looked up by the caller. It refuses a distribution only: a
          * payment's mint carries out an approval already decided, and the approval is what refuses a
@@ -163,8 +164,8 @@ export type AccountCommand =
       type: 'TransferTokens';
       data: {
         transactionId: string;
-        fromUserId: string;
-        toUserId: string;
+        fromUserId: UserId;
+        toUserId: UserId;
         /** Whether the receiver is a registered user; looked up by the caller. */
         receiverExists: boolean;
         /** Whether the receiver is suspended (and so cannot receive); looked up by the caller. */
@@ -179,19 +180,19 @@ export type AccountCommand =
     }
   | {
       type: 'ReceiveTransfer';
-      data: { transactionId: string; fromUserId: string; toUserId: string; asset: Asset; amount: string };
+      data: { transactionId: string; fromUserId: UserId; toUserId: UserId; asset: Asset; amount: string };
       now: Date;
     }
   | {
       type: 'CreditCryptoDeposit';
-      data: { transactionId: string; userId: string; asset: Asset; amount: string; network: string };
+      data: { transactionId: string; userId: UserId; asset: Asset; amount: string; network: string };
       now: Date;
     }
   | {
       type: 'PlaceWithdrawalHold';
       data: {
         transactionId: string;
-        userId: string;
+        userId: UserId;
         asset: Asset;
         units: bigint;
         address: string;
@@ -203,7 +204,7 @@ export type AccountCommand =
   | {
       type: 'ReleaseWithdrawalHold';
       /** transactionId is `<withdrawalId>:released`, distinct from the hold's. */
-      data: { transactionId: string; withdrawalId: string; userId: string; asset: Asset; amount: string };
+      data: { transactionId: string; withdrawalId: string; userId: UserId; asset: Asset; amount: string };
       now: Date;
     };
 

@@ -6,30 +6,34 @@ import {
   ReceiverSuspendedError,
   ValidationError,
 } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { type AccountEvent, accountDecider, hasApplied, INSUFFICIENT_SAI, RECENT_LIMIT } from './account.ts';
 
+const alice = parseUserId('alice001');
+const bob = parseUserId('bob00001');
+const admin = parseUserId('admin001');
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
 const minted = (transactionId: string, amount: string): AccountEvent => ({
   type: 'TokensMinted',
   data: {
     transactionId,
-    userId: 'alice001',
+    userId: alice,
     asset: 'SAI',
     amount,
     source: 'distribution',
     paymentId: null,
     description: 'Welcome',
-    mintedBy: 'admin001',
+    mintedBy: admin,
     mintedAt: at,
   },
 });
-const transfer = (transactionId: string, units: bigint, to = 'bob00001', receiverExists = true) => ({
+const transfer = (transactionId: string, units: bigint, to = bob, receiverExists = true) => ({
   type: 'TransferTokens' as const,
   data: {
     transactionId,
-    fromUserId: 'alice001',
+    fromUserId: alice,
     toUserId: to,
     receiverExists,
     receiverSuspended: false,
@@ -47,8 +51,8 @@ const sent = (transactionId: string, amount: string): AccountEvent => ({
   type: 'TokensTransferred',
   data: {
     transactionId,
-    fromUserId: 'alice001',
-    toUserId: 'bob00001',
+    fromUserId: alice,
+    toUserId: bob,
     fromLabel: 'alice',
     toLabel: 'bob',
     asset: 'SAI',
@@ -67,13 +71,13 @@ const mintCommand = (
   type: 'MintTokens' as const,
   data: {
     transactionId,
-    userId: 'alice001',
+    userId: alice,
     asset: 'SAI' as const,
     units,
     source,
     paymentId: source === 'payment' ? 'p1' : null,
     description,
-    mintedBy: 'admin001',
+    mintedBy: admin,
     receiverSuspended,
   },
   now,
@@ -118,11 +122,11 @@ describe('account decider', () => {
   it('refuses sending to oneself and to nobody', () => {
     spec(accountDecider)
       .given([minted('t1', '10.00')])
-      .when(transfer('t2', 100n, 'alice001'))
+      .when(transfer('t2', 100n, alice))
       .thenThrows(ValidationError);
     spec(accountDecider)
       .given([minted('t1', '10.00')])
-      .when(transfer('t2', 100n, 'ghost001', false))
+      .when(transfer('t2', 100n, parseUserId('ghost001'), false))
       .thenThrows(NotFoundError);
   });
 
@@ -156,8 +160,8 @@ describe('account decider', () => {
       type: 'TransferReceived',
       data: {
         transactionId: 't9',
-        fromUserId: 'bob00001',
-        toUserId: 'alice001',
+        fromUserId: bob,
+        toUserId: alice,
         asset: 'SAI',
         amount: '2.50',
         receivedAt: at,
@@ -189,8 +193,8 @@ describe('postings', () => {
         type: 'TransferReceived',
         data: {
           transactionId: 't9',
-          fromUserId: 'b',
-          toUserId: 'a',
+          fromUserId: bob,
+          toUserId: alice,
           asset: 'SAI',
           amount: '1.00',
           receivedAt: at,

@@ -1,5 +1,6 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import { assertStoredText } from '../shared/text.ts';
 
 /**
@@ -51,7 +52,7 @@ export type CardEvent =
       type: 'CardRequested';
       data: {
         cardId: string;
-        userId: string;
+        userId: UserId;
         tier: CardTier;
         address: ShippingAddress | null;
         requestedAt: string;
@@ -59,29 +60,29 @@ export type CardEvent =
     }
   | {
       type: 'CardShippingAddressSet';
-      data: { cardId: string; userId: string; address: ShippingAddress; setAt: string };
+      data: { cardId: string; userId: UserId; address: ShippingAddress; setAt: string };
     }
-  | { type: 'CardPaymentSubmitted'; data: { cardId: string; userId: string; paymentId: string; at: string } }
-  | { type: 'CardActivated'; data: { cardId: string; userId: string; paymentId: string | null; at: string } }
+  | { type: 'CardPaymentSubmitted'; data: { cardId: string; userId: UserId; paymentId: string; at: string } }
+  | { type: 'CardActivated'; data: { cardId: string; userId: UserId; paymentId: string | null; at: string } }
   | {
       type: 'CardShipped';
       data: {
         cardId: string;
-        userId: string;
+        userId: UserId;
         trackingNumber: string;
         estimatedDelivery: string;
-        shippedBy: string;
+        shippedBy: UserId;
         at: string;
       };
     }
-  | { type: 'CardDelivered'; data: { cardId: string; userId: string; deliveredBy: string; at: string } }
-  | { type: 'CardFrozen'; data: { cardId: string; userId: string; at: string } }
-  | { type: 'CardUnfrozen'; data: { cardId: string; userId: string; at: string } }
+  | { type: 'CardDelivered'; data: { cardId: string; userId: UserId; deliveredBy: UserId; at: string } }
+  | { type: 'CardFrozen'; data: { cardId: string; userId: UserId; at: string } }
+  | { type: 'CardUnfrozen'; data: { cardId: string; userId: UserId; at: string } }
   /** The PIN itself is an argon2 hash outside the log; the log only knows that it changed. */
-  | { type: 'CardPinChanged'; data: { cardId: string; userId: string; at: string } }
+  | { type: 'CardPinChanged'; data: { cardId: string; userId: UserId; at: string } }
   | {
       type: 'CardTierUpgraded';
-      data: { cardId: string; userId: string; from: CardTier; to: CardTier; at: string };
+      data: { cardId: string; userId: UserId; from: CardTier; to: CardTier; at: string };
     };
 
 export type CardState =
@@ -89,7 +90,7 @@ export type CardState =
   | {
       status: CardStatus;
       cardId: string;
-      userId: string;
+      userId: UserId;
       tier: CardTier;
       shippingStatus: ShippingStatus;
       address: ShippingAddress | null;
@@ -104,7 +105,7 @@ type Existing = Extract<CardState, { cardId: string }>;
 export type CardCommand =
   | {
       type: 'RequestCard';
-      data: { cardId: string; userId: string; balanceUnits: bigint; address: ShippingAddress | null };
+      data: { cardId: string; userId: UserId; balanceUnits: bigint; address: ShippingAddress | null };
       now: Date;
     }
   | { type: 'SetShippingAddress'; data: { address: ShippingAddress }; now: Date }
@@ -113,10 +114,10 @@ export type CardCommand =
   | { type: 'ActivateForPayment'; data: { paymentId: string }; now: Date }
   | {
       type: 'ShipCard';
-      data: { trackingNumber: string; estimatedDelivery: string; adminId: string };
+      data: { trackingNumber: string; estimatedDelivery: string; adminId: UserId };
       now: Date;
     }
-  | { type: 'MarkDelivered'; data: { adminId: string }; now: Date }
+  | { type: 'MarkDelivered'; data: { adminId: UserId }; now: Date }
   | { type: 'FreezeCard'; now: Date; data?: undefined }
   | { type: 'UnfreezeCard'; now: Date; data?: undefined }
   | { type: 'ChangePin'; now: Date; data?: undefined }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import {
   type CardCommand,
@@ -9,9 +10,12 @@ import {
   tierForBalance,
 } from './card.ts';
 
+const user = parseUserId('user0001');
+const admin = parseUserId('admin001');
+
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
-const ids = { cardId: 'c1', userId: 'u1' };
+const ids = { cardId: 'c1', userId: user };
 const address = { address: '1 Main Street', city: 'Dubai', state: 'DU', zipCode: '00000', country: 'AE' };
 const requested = (tier: 'gold' | 'ruby' | 'black' = 'gold', withAddress = true): CardEvent => ({
   type: 'CardRequested',
@@ -21,9 +25,9 @@ const submitted: CardEvent = { type: 'CardPaymentSubmitted', data: { ...ids, pay
 const activated: CardEvent = { type: 'CardActivated', data: { ...ids, paymentId: 'p1', at } };
 const shipped: CardEvent = {
   type: 'CardShipped',
-  data: { ...ids, trackingNumber: 'TRK-1', estimatedDelivery: '2026-12-01', shippedBy: 'a1', at },
+  data: { ...ids, trackingNumber: 'TRK-1', estimatedDelivery: '2026-12-01', shippedBy: admin, at },
 };
-const delivered: CardEvent = { type: 'CardDelivered', data: { ...ids, deliveredBy: 'a1', at } };
+const delivered: CardEvent = { type: 'CardDelivered', data: { ...ids, deliveredBy: admin, at } };
 const frozen: CardEvent = { type: 'CardFrozen', data: { ...ids, at } };
 
 const cmd = {
@@ -36,10 +40,10 @@ const cmd = {
   activate: { type: 'ActivateForPayment', data: { paymentId: 'p1' }, now } as CardCommand,
   ship: {
     type: 'ShipCard',
-    data: { trackingNumber: 'TRK-1', estimatedDelivery: '2026-12-01', adminId: 'a1' },
+    data: { trackingNumber: 'TRK-1', estimatedDelivery: '2026-12-01', adminId: admin },
     now,
   } as CardCommand,
-  deliver: { type: 'MarkDelivered', data: { adminId: 'a1' }, now } as CardCommand,
+  deliver: { type: 'MarkDelivered', data: { adminId: admin }, now } as CardCommand,
   freeze: { type: 'FreezeCard', now } as CardCommand,
   unfreeze: { type: 'UnfreezeCard', now } as CardCommand,
   pin: { type: 'ChangePin', now } as CardCommand,

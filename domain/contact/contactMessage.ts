@@ -1,4 +1,5 @@
 import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
+import type { UserId } from '../shared/ids.ts';
 import { assertStoredText } from '../shared/text.ts';
 
 /** A message sent from /contact (docs/product-rules.md rule 13): stored as an event, read by admins. */
@@ -12,7 +13,7 @@ export type ContactMessageEvent = {
     email: string;
     subject: string;
     message: string;
-    userId: string | null;
+    userId: UserId | null;
     receivedAt: string;
   };
 };

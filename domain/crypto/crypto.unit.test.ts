@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type AccountEvent, accountDecider } from '../accounts/account.ts';
 import { postingsOf } from '../ledger/postings.ts';
 import { ConflictError, InsufficientFundsError, ValidationError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { type WithdrawalEvent, withdrawalDecider } from './withdrawal.ts';
+
+const user = parseUserId('user0001');
+const admin = parseUserId('admin001');
 
 const HASH = `0x${'ab'.repeat(32)}`;
 const now = new Date('2026-11-23T10:00:00.000Z');
@@ -13,24 +17,24 @@ const credited: AccountEvent = {
   type: 'CryptoDepositCredited',
   data: {
     transactionId: 'd1',
-    userId: 'u1',
+    userId: user,
     asset: 'ETH',
     amount: '1.50000000',
     network: 'ethereum',
     creditedAt: at,
   },
 };
-/** What every event of withdrawal w1 (1 ETH of u1) carries. */
-const W1 = { withdrawalId: 'w1', userId: 'u1', asset: 'ETH', amount: '1.00000000' } as const;
+/** What every event of withdrawal w1 (1 ETH of user0001) carries. */
+const W1 = { withdrawalId: 'w1', userId: user, asset: 'ETH', amount: '1.00000000' } as const;
 const w1Completed: WithdrawalEvent = {
   type: 'WithdrawalCompleted',
-  data: { ...W1, txHash: '0xabc', completedBy: 'a1', at },
+  data: { ...W1, txHash: '0xabc', completedBy: admin, at },
 };
 const hold = (units: bigint) => ({
   type: 'PlaceWithdrawalHold' as const,
   data: {
     transactionId: 'w1',
-    userId: 'u1',
+    userId: user,
     asset: 'ETH' as const,
     units,
     address: '0x1234567890abcdef',
@@ -46,7 +50,7 @@ describe('crypto deposits', () => {
       .given([])
       .when({
         type: 'DeclareCryptoDeposit',
-        data: { depositId: 'd1', userId: 'u1', asset: 'USDT', network: 'bitcoin', txHash: null },
+        data: { depositId: 'd1', userId: user, asset: 'USDT', network: 'bitcoin', txHash: null },
         now,
       })
       .thenThrows(ValidationError);
@@ -54,7 +58,7 @@ describe('crypto deposits', () => {
       type: 'CryptoDepositDeclared' as const,
       data: {
         depositId: 'd1',
-        userId: 'u1',
+        userId: user,
         asset: 'ETH' as const,
         network: 'base' as const,
         txHash: null,
@@ -65,7 +69,7 @@ describe('crypto deposits', () => {
       .given([declared])
       .when({
         type: 'ConfirmCryptoDeposit',
-        data: { units: 150_000_000n, txHash: HASH, adminId: 'a1', ownerSuspended: false },
+        data: { units: 150_000_000n, txHash: HASH, adminId: admin, ownerSuspended: false },
         now,
       })
       .thenEmits([
@@ -73,28 +77,28 @@ describe('crypto deposits', () => {
           type: 'CryptoDepositConfirmed',
           data: {
             depositId: 'd1',
-            userId: 'u1',
+            userId: user,
             asset: 'ETH',
             amount: '1.50000000',
             txHash: HASH,
-            confirmedBy: 'a1',
+            confirmedBy: admin,
             at,
           },
         },
       ]);
     const confirmed = {
       type: 'CryptoDepositConfirmed' as const,
-      data: { depositId: 'd1', userId: 'u1', asset: 'ETH' as const, amount: '1.5', confirmedBy: 'a1', at },
+      data: { depositId: 'd1', userId: user, asset: 'ETH' as const, amount: '1.5', confirmedBy: admin, at },
     };
     spec(cryptoDepositDecider)
       .given([declared, confirmed])
-      .when({ type: 'RejectCryptoDeposit', data: { reason: '', adminId: 'a1' }, now })
+      .when({ type: 'RejectCryptoDeposit', data: { reason: '', adminId: admin }, now })
       .thenThrows(ConflictError);
   });
   it('credits the account from custody', () => {
     expect(postingsOf(credited)[0]).toMatchObject({
       from: 'custody:ETH',
-      to: 'user:u1',
+      to: 'user:user0001',
       units: 150_000_000n,
       kind: 'crypto_deposit',
     });
@@ -111,7 +115,7 @@ describe('withdrawals', () => {
           type: 'WithdrawalHoldPlaced',
           data: {
             transactionId: 'w1',
-            userId: 'u1',
+            userId: user,
             asset: 'ETH',
             amount: '1.50000000',
             address: '0x1234567890abcdef',
@@ -132,7 +136,7 @@ describe('withdrawals', () => {
       type: 'WithdrawalHoldPlaced',
       data: {
         transactionId: 'w1',
-        userId: 'u1',
+        userId: user,
         asset: 'ETH',
         amount: '1.00000000',
         address: 'x',
@@ -143,15 +147,19 @@ describe('withdrawals', () => {
     };
     const failed: WithdrawalEvent = {
       type: 'WithdrawalFailed',
-      data: { ...W1, reason: 'bad address', failedBy: 'a1', at },
+      data: { ...W1, reason: 'bad address', failedBy: admin, at },
     };
-    expect(postingsOf(placed)[0]).toMatchObject({ from: 'user:u1', to: 'holds:ETH', status: 'pending' });
+    expect(postingsOf(placed)[0]).toMatchObject({
+      from: 'user:user0001',
+      to: 'holds:ETH',
+      status: 'pending',
+    });
     expect(postingsOf(w1Completed)[0]).toMatchObject({
       from: 'holds:ETH',
       to: 'outbound:ETH',
       status: 'completed',
     });
-    expect(postingsOf(failed)[0]).toMatchObject({ from: 'holds:ETH', to: 'user:u1', status: 'failed' });
+    expect(postingsOf(failed)[0]).toMatchObject({ from: 'holds:ETH', to: 'user:user0001', status: 'failed' });
   });
   it('completes or fails a pending withdrawal once', () => {
     const requested: WithdrawalEvent = {
@@ -160,11 +168,11 @@ describe('withdrawals', () => {
     };
     spec(withdrawalDecider)
       .given([requested])
-      .when({ type: 'CompleteWithdrawal', data: { txHash: '0xabc', adminId: 'a1' }, now })
+      .when({ type: 'CompleteWithdrawal', data: { txHash: '0xabc', adminId: admin }, now })
       .thenEmits([w1Completed]);
     spec(withdrawalDecider)
       .given([requested, w1Completed])
-      .when({ type: 'FailWithdrawal', data: { reason: 'x', adminId: 'a1' }, now })
+      .when({ type: 'FailWithdrawal', data: { reason: 'x', adminId: admin }, now })
       .thenThrows(ConflictError);
   });
 });

@@ -1,5 +1,6 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import { type CryptoAsset, formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { OWNER_SUSPENDED } from '../users/user.ts';
@@ -19,7 +20,7 @@ export type CryptoDepositEvent =
       type: 'CryptoDepositDeclared';
       data: {
         depositId: string;
-        userId: string;
+        userId: UserId;
         asset: CryptoAsset;
         network: NetworkId;
         txHash: string | null;
@@ -30,18 +31,18 @@ export type CryptoDepositEvent =
       type: 'CryptoDepositConfirmed';
       data: {
         depositId: string;
-        userId: string;
+        userId: UserId;
         asset: CryptoAsset;
         amount: string;
         /** The canonical hash credited; absent on confirmations written before it was required. */
         txHash?: string;
-        confirmedBy: string;
+        confirmedBy: UserId;
         at: string;
       };
     }
   | {
       type: 'CryptoDepositRejected';
-      data: { depositId: string; userId: string; reason: string; rejectedBy: string; at: string };
+      data: { depositId: string; userId: UserId; reason: string; rejectedBy: UserId; at: string };
     };
 
 export type CryptoDepositState =
@@ -49,7 +50,7 @@ export type CryptoDepositState =
   | {
       status: 'pending' | 'confirmed' | 'rejected';
       depositId: string;
-      userId: string;
+      userId: UserId;
       asset: CryptoAsset;
       network: NetworkId;
       /**
@@ -64,7 +65,7 @@ export type CryptoDepositCommand =
       type: 'DeclareCryptoDeposit';
       data: {
         depositId: string;
-        userId: string;
+        userId: UserId;
         asset: CryptoAsset;
         network: NetworkId;
         txHash: string | null;
@@ -77,10 +78,10 @@ export type CryptoDepositCommand =
        * txHash: canonical (parseTxHash), and its claim is held by this deposit (depositTx.ts).
        * ownerSuspended: looked up by the caller; a suspended account cannot receive, so the deposit waits.
        */
-      data: { units: bigint; txHash: string; adminId: string; ownerSuspended: boolean };
+      data: { units: bigint; txHash: string; adminId: UserId; ownerSuspended: boolean };
       now: Date;
     }
-  | { type: 'RejectCryptoDeposit'; data: { reason: string; adminId: string }; now: Date };
+  | { type: 'RejectCryptoDeposit'; data: { reason: string; adminId: UserId }; now: Date };
 
 export const TX_MISMATCH = 'This deposit was declared with another transaction hash';
 

@@ -1,5 +1,6 @@
 import { type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 /**
@@ -25,7 +26,7 @@ export type HolderStatus = 'none' | 'pending' | 'confirmed' | 'rejected';
 export type DepositTxEvent =
   | {
       type: 'DepositTxClaimed';
-      data: { network: NetworkId; txHash: string; depositId: string; userId: string; claimedAt: string };
+      data: { network: NetworkId; txHash: string; depositId: string; userId: UserId; claimedAt: string };
     }
   | {
       type: 'DepositTxReleased';
@@ -49,7 +50,7 @@ export type DepositTxCommand = {
     network: NetworkId;
     txHash: string;
     depositId: string;
-    userId: string;
+    userId: UserId;
     /** The holder the caller looked up and what became of its deposit; null when it saw no holder. */
     seenHolder: { depositId: string; status: HolderStatus } | null;
   };

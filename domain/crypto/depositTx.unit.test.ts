@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { ABANDONED_CLAIM_MS, type DepositTxEvent, depositTxDecider, depositTxStream } from './depositTx.ts';
 import { parseTxHash } from './txHash.ts';
+
+const user = parseUserId('user0001');
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
@@ -11,7 +14,7 @@ const HEX = 'ab'.repeat(32);
 const HASH = `0x${HEX}`;
 const claimed = (depositId: string, claimedAt = at): DepositTxEvent => ({
   type: 'DepositTxClaimed',
-  data: { network: 'ethereum', txHash: HASH, depositId, userId: 'u1', claimedAt },
+  data: { network: 'ethereum', txHash: HASH, depositId, userId: user, claimedAt },
 });
 const claim = (
   depositId: string,
@@ -19,7 +22,7 @@ const claim = (
   when = now,
 ) => ({
   type: 'ClaimDepositTx' as const,
-  data: { network: 'ethereum' as const, txHash: HASH, depositId, userId: 'u1', seenHolder },
+  data: { network: 'ethereum' as const, txHash: HASH, depositId, userId: user, seenHolder },
   now: when,
 });
 
@@ -47,7 +50,7 @@ describe('transaction hashes in their network form', () => {
   it('declares with the canonical hash and refuses another form', () => {
     const declare = (txHash: string) => ({
       type: 'DeclareCryptoDeposit' as const,
-      data: { depositId: 'd1', userId: 'u1', asset: 'ETH' as const, network: 'ethereum' as const, txHash },
+      data: { depositId: 'd1', userId: user, asset: 'ETH' as const, network: 'ethereum' as const, txHash },
       now,
     });
     spec(cryptoDepositDecider)
@@ -58,7 +61,7 @@ describe('transaction hashes in their network form', () => {
           type: 'CryptoDepositDeclared',
           data: {
             depositId: 'd1',
-            userId: 'u1',
+            userId: user,
             asset: 'ETH',
             network: 'ethereum',
             txHash: HASH,

@@ -1,5 +1,6 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import type { CryptoAsset } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import type { NetworkId } from './networks.ts';
@@ -14,7 +15,7 @@ export const withdrawalStream = (withdrawalId: string) => `withdrawal-${withdraw
 
 export interface WithdrawalDetails {
   withdrawalId: string;
-  userId: string;
+  userId: UserId;
   asset: CryptoAsset;
   amount: string;
   address: string;
@@ -28,11 +29,11 @@ export type WithdrawalEvent =
       type: 'WithdrawalCompleted';
       data: {
         withdrawalId: string;
-        userId: string;
+        userId: UserId;
         asset: CryptoAsset;
         amount: string;
         txHash: string;
-        completedBy: string;
+        completedBy: UserId;
         at: string;
       };
     }
@@ -40,11 +41,11 @@ export type WithdrawalEvent =
       type: 'WithdrawalFailed';
       data: {
         withdrawalId: string;
-        userId: string;
+        userId: UserId;
         asset: CryptoAsset;
         amount: string;
         reason: string;
-        failedBy: string;
+        failedBy: UserId;
         at: string;
       };
     };
@@ -55,8 +56,8 @@ export type WithdrawalState =
 
 export type WithdrawalCommand =
   | { type: 'RecordWithdrawalRequest'; data: WithdrawalDetails; now: Date }
-  | { type: 'CompleteWithdrawal'; data: { txHash: string; adminId: string }; now: Date }
-  | { type: 'FailWithdrawal'; data: { reason: string; adminId: string }; now: Date };
+  | { type: 'CompleteWithdrawal'; data: { txHash: string; adminId: UserId }; now: Date }
+  | { type: 'FailWithdrawal'; data: { reason: string; adminId: UserId }; now: Date };
 
 function pending(state: WithdrawalState) {
   if (state.status === 'none') throw new NotFoundError('Withdrawal not found');

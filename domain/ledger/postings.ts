@@ -1,4 +1,4 @@
-import { USER_ID_SOURCE } from '../shared/ids.ts';
+import { USER_ID_SOURCE, type UserId } from '../shared/ids.ts';
 import { type Asset, parseAmount } from '../shared/money.ts';
 import { postingRuleOf, type Text, templateParts } from './postingRules.ts';
 
@@ -36,7 +36,7 @@ export type TransactionType =
   | 'withdrawal'
   | 'other';
 
-export const userAccount = (userId: string) => `user:${userId}`;
+export const userAccount = (userId: UserId) => `user:${userId}`;
 /** A ledger account name as the audit tools accept it: a user's, or a system account of an asset. */
 export const LEDGER_ACCOUNT_PATTERN = new RegExp(
   `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound):[A-Z]{3,4})$`,

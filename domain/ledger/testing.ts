@@ -1,6 +1,11 @@
 import type { AccountEvent } from '../accounts/account.ts';
 import type { WithdrawalEvent } from '../crypto/withdrawal.ts';
+import { parseUserId } from '../shared/ids.ts';
 import type { PostingEventType } from './postingRules.ts';
+
+const alice = parseUserId('alice001');
+const bob = parseUserId('bob00002');
+const admin = parseUserId('admin001');
 
 type LedgerEvent = AccountEvent | WithdrawalEvent;
 
@@ -15,13 +20,13 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'TokensMinted',
       data: {
         transactionId: 'mint-1',
-        userId: 'alice001',
+        userId: alice,
         asset: 'SAI',
         amount: '10.50',
         source: 'payment',
         paymentId: 'pay-1',
         description: "Payment approved: O'Brien's {deposit}",
-        mintedBy: 'admin1',
+        mintedBy: admin,
         mintedAt: '2026-11-23T10:00:00.000Z',
       },
     },
@@ -29,13 +34,13 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'TokensMinted',
       data: {
         transactionId: 'mint-2',
-        userId: 'bob00002',
+        userId: bob,
         asset: 'SAI',
         amount: '0.01',
         source: 'distribution',
         paymentId: null,
         description: '',
-        mintedBy: 'admin1',
+        mintedBy: admin,
         mintedAt: '2026-11-23T10:00:01.000Z',
       },
     },
@@ -45,8 +50,8 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'TokensTransferred',
       data: {
         transactionId: 'tr-1',
-        fromUserId: 'alice001',
-        toUserId: 'bob00002',
+        fromUserId: alice,
+        toUserId: bob,
         fromLabel: 'alice',
         toLabel: 'bob',
         asset: 'SAI',
@@ -61,7 +66,7 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'CryptoDepositCredited',
       data: {
         transactionId: 'dep-1',
-        userId: 'alice001',
+        userId: alice,
         asset: 'ETH',
         amount: '1.50000000',
         network: 'ethereum',
@@ -74,7 +79,7 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'WithdrawalHoldPlaced',
       data: {
         transactionId: 'wd-1',
-        userId: 'alice001',
+        userId: alice,
         asset: 'ETH',
         amount: '0.25000000',
         address: '0x1234567890abcdef',
@@ -89,11 +94,11 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'WithdrawalCompleted',
       data: {
         withdrawalId: 'wd-1',
-        userId: 'alice001',
+        userId: alice,
         asset: 'ETH',
         amount: '0.25000000',
         txHash: `0x${'ab'.repeat(32)}`,
-        completedBy: 'admin1',
+        completedBy: admin,
         at: '2026-11-23T10:00:05.000Z',
       },
     },
@@ -103,11 +108,11 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       type: 'WithdrawalFailed',
       data: {
         withdrawalId: 'wd-2',
-        userId: 'bob00002',
+        userId: bob,
         asset: 'USDT',
         amount: '7.000000',
         reason: "Address can't receive",
-        failedBy: 'admin1',
+        failedBy: admin,
         at: '2026-11-23T10:00:06.000Z',
       },
     },

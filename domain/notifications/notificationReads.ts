@@ -1,20 +1,21 @@
 import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
+import type { UserId } from '../shared/ids.ts';
 
 /**
  * Notifications themselves are derived (the notifications projection makes one per event worth telling);
  * only the user's reading of them is a fact of its own, kept in `notificationReads-<userId>` so the read
  * flags survive a rebuild.
  */
-export const notificationReadsStream = (userId: string) => `notificationReads-${userId}`;
+export const notificationReadsStream = (userId: UserId) => `notificationReads-${userId}`;
 
 export type NotificationReadEvent =
-  | { type: 'NotificationMarkedRead'; data: { userId: string; notificationId: string; readAt: string } }
+  | { type: 'NotificationMarkedRead'; data: { userId: UserId; notificationId: string; readAt: string } }
   /** Marks every notification the user had when this event was written. */
-  | { type: 'AllNotificationsMarkedRead'; data: { userId: string; readAt: string } };
+  | { type: 'AllNotificationsMarkedRead'; data: { userId: UserId; readAt: string } };
 
 export type NotificationReadCommand =
-  | { type: 'MarkNotificationRead'; data: { userId: string; notificationId: string }; now: Date }
-  | { type: 'MarkAllNotificationsRead'; data: { userId: string }; now: Date };
+  | { type: 'MarkNotificationRead'; data: { userId: UserId; notificationId: string }; now: Date }
+  | { type: 'MarkAllNotificationsRead'; data: { userId: UserId }; now: Date };
 
 /** Every NotificationReadEvent type: the one list the type guard below is built from. */
 export const NOTIFICATION_READ_EVENT_TYPES = [

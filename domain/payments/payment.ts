@@ -1,5 +1,6 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import { formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { OWNER_SUSPENDED } from '../users/user.ts';
@@ -19,7 +20,7 @@ export type PaymentEvent =
       type: 'PaymentProofSubmitted';
       data: {
         paymentId: string;
-        userId: string;
+        userId: UserId;
         paymentMethod: PaymentMethod;
         /** Tokens asked for, SAI decimal string. */
         amount: string;
@@ -30,23 +31,23 @@ export type PaymentEvent =
     }
   | {
       type: 'PaymentApproved';
-      data: { paymentId: string; userId: string; amount: string; approvedBy: string; approvedAt: string };
+      data: { paymentId: string; userId: UserId; amount: string; approvedBy: UserId; approvedAt: string };
     }
   | {
       type: 'PaymentRejected';
-      data: { paymentId: string; userId: string; reason: string; rejectedBy: string; rejectedAt: string };
+      data: { paymentId: string; userId: UserId; reason: string; rejectedBy: UserId; rejectedAt: string };
     };
 
 export type PaymentState =
   | { status: 'none' }
-  | { status: 'pending' | 'verified' | 'rejected'; paymentId: string; userId: string; amount: string };
+  | { status: 'pending' | 'verified' | 'rejected'; paymentId: string; userId: UserId; amount: string };
 
 export type PaymentCommand =
   | {
       type: 'SubmitPaymentProof';
       data: {
         paymentId: string;
-        userId: string;
+        userId: UserId;
         paymentMethod: PaymentMethod;
         units: bigint;
         notes: string;
@@ -61,10 +62,10 @@ export type PaymentCommand =
        * cannot receive, so its proof is not approved: it stays pending until the owner is reactivated, or is
        * rejected.
        */
-      data: { paymentId: string; adminId: string; ownerSuspended: boolean };
+      data: { paymentId: string; adminId: UserId; ownerSuspended: boolean };
       now: Date;
     }
-  | { type: 'RejectPayment'; data: { paymentId: string; adminId: string; reason: string }; now: Date };
+  | { type: 'RejectPayment'; data: { paymentId: string; adminId: UserId; reason: string }; now: Date };
 
 const ALREADY: Record<'verified' | 'rejected', string> = {
   verified: 'This payment has already been approved',

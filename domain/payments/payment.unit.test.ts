@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError } from '../shared/errors.ts';
+import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { type PaymentEvent, paymentDecider } from './payment.ts';
+
+const user = parseUserId('user0001');
+const admin = parseUserId('admin001');
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
@@ -10,7 +14,7 @@ const submitted: PaymentEvent = {
   type: 'PaymentProofSubmitted',
   data: {
     paymentId: 'p1',
-    userId: 'u1',
+    userId: user,
     paymentMethod: 'USDT',
     amount: '100.00',
     notes: '',
@@ -20,17 +24,17 @@ const submitted: PaymentEvent = {
 };
 const approve = {
   type: 'ApprovePayment' as const,
-  data: { paymentId: 'p1', adminId: 'a1', ownerSuspended: false },
+  data: { paymentId: 'p1', adminId: admin, ownerSuspended: false },
   now,
 };
 const reject = {
   type: 'RejectPayment' as const,
-  data: { paymentId: 'p1', adminId: 'a1', reason: 'No funds arrived' },
+  data: { paymentId: 'p1', adminId: admin, reason: 'No funds arrived' },
   now,
 };
 const approved: PaymentEvent = {
   type: 'PaymentApproved',
-  data: { paymentId: 'p1', userId: 'u1', amount: '100.00', approvedBy: 'a1', approvedAt: at },
+  data: { paymentId: 'p1', userId: user, amount: '100.00', approvedBy: admin, approvedAt: at },
 };
 
 describe('payment decider', () => {
@@ -41,7 +45,7 @@ describe('payment decider', () => {
         type: 'SubmitPaymentProof',
         data: {
           paymentId: 'p1',
-          userId: 'u1',
+          userId: user,
           paymentMethod: 'USDT',
           units: 10000n,
           notes: '',
@@ -61,9 +65,9 @@ describe('payment decider', () => {
           type: 'PaymentRejected',
           data: {
             paymentId: 'p1',
-            userId: 'u1',
+            userId: user,
             reason: 'No funds arrived',
-            rejectedBy: 'a1',
+            rejectedBy: admin,
             rejectedAt: at,
           },
         },

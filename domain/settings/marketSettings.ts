@@ -1,5 +1,6 @@
 import { assertNever, type Decider, eventGuard } from '../shared/decider.ts';
 import { ValidationError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import type { CryptoAsset } from '../shared/money.ts';
 
 /**
@@ -14,17 +15,17 @@ const CHANGE = /^-?\d{1,4}(\.\d{1,2})?$/;
 export type MarketSettingsEvent =
   | {
       type: 'CryptoPriceSet';
-      data: { currency: CryptoAsset; price: string; change24h: string; setBy: string; setAt: string };
+      data: { currency: CryptoAsset; price: string; change24h: string; setBy: UserId; setAt: string };
     }
-  | { type: 'TokenPriceSet'; data: { price: string; setBy: string; setAt: string } };
+  | { type: 'TokenPriceSet'; data: { price: string; setBy: UserId; setAt: string } };
 
 export type MarketSettingsCommand =
   | {
       type: 'SetCryptoPrice';
-      data: { currency: CryptoAsset; price: string; change24h: string; adminId: string };
+      data: { currency: CryptoAsset; price: string; change24h: string; adminId: UserId };
       now: Date;
     }
-  | { type: 'SetTokenPrice'; data: { price: string; adminId: string }; now: Date };
+  | { type: 'SetTokenPrice'; data: { price: string; adminId: UserId }; now: Date };
 
 function positive(price: string): string {
   if (!PRICE.test(price) || /^0+(\.0+)?$/.test(price)) {

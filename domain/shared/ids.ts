@@ -27,6 +27,15 @@ export function isUserId(value: string): value is UserId {
   return USER_ID_PATTERN.test(value);
 }
 
+/**
+ * A user id from outside the type system (a JSON body a test or tool received, a row it read): checked,
+ * then branded. Code on the request path gets its ids branded by the schemas and the session instead.
+ */
+export function parseUserId(value: string): UserId {
+  if (!isUserId(value)) throw new TypeError(`Not a user id: ${JSON.stringify(value)}`);
+  return value;
+}
+
 export function newId(): string {
   return globalThis.crypto.randomUUID();
 }

@@ -3,7 +3,12 @@ import { accountDecider } from '../accounts/account.ts';
 import { contactMessageDecider } from '../contact/contactMessage.ts';
 import { userDecider } from '../users/user.ts';
 import { ValidationError } from './errors.ts';
+import { parseUserId } from './ids.ts';
 import { assertStoredText, textProblem } from './text.ts';
+
+const alice = parseUserId('alice001');
+const bob = parseUserId('bob00001');
+const admin = parseUserId('admin001');
 
 const line = (value: string) => textProblem(value, 'Description');
 const lines = (value: string) => textProblem(value, 'Bio', { multiline: true });
@@ -111,13 +116,13 @@ describe('the deciders apply the same rule to their commands', () => {
       type: 'TokensMinted',
       data: {
         transactionId: 't0',
-        userId: 'alice001',
+        userId: alice,
         asset: 'SAI',
         amount: '10',
         source: 'distribution',
         paymentId: null,
         description: '',
-        mintedBy: 'admin001',
+        mintedBy: admin,
         mintedAt: now.toISOString(),
       },
     });
@@ -127,8 +132,8 @@ describe('the deciders apply the same rule to their commands', () => {
           type: 'TransferTokens',
           data: {
             transactionId: 't1',
-            fromUserId: 'alice001',
-            toUserId: 'bob00001',
+            fromUserId: alice,
+            toUserId: bob,
             receiverExists: true,
             receiverSuspended: false,
             fromLabel: 'alice',
@@ -149,7 +154,7 @@ describe('the deciders apply the same rule to their commands', () => {
         {
           type: 'RegisterUser',
           data: {
-            userId: 'alice001',
+            userId: alice,
             email: 'alice@example.com',
             username: 'alice',
             firstName: 'Al\u200Bice',

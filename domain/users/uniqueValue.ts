@@ -1,5 +1,6 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 
 /**
  * Uniqueness of e-mail and username is enforced on the write side, not by a read-model index: each value
@@ -19,14 +20,14 @@ export function uniqueValueStream(kind: UniqueKind, value: string): string {
 export type UniqueValueEvent =
   | {
       type: 'UniqueValueReserved';
-      data: { kind: UniqueKind; value: string; userId: string; reservedAt: string };
+      data: { kind: UniqueKind; value: string; userId: UserId; reservedAt: string };
     }
   | {
       type: 'UniqueValueReleased';
       data: {
         kind: UniqueKind;
         value: string;
-        userId: string;
+        userId: UserId;
         releasedAt: string;
         reason: ReleaseReason;
       };
@@ -39,7 +40,7 @@ export type UniqueValueEvent =
 export type ReleaseReason = 'registration_failed' | 'changed' | 'abandoned';
 
 export interface UniqueValueState {
-  holder: string | null;
+  holder: UserId | null;
   reservedAt: string | null;
 }
 
@@ -49,7 +50,7 @@ export type UniqueValueCommand =
       data: {
         kind: UniqueKind;
         value: string;
-        userId: string;
+        userId: UserId;
         /**
          * Whether the current holder (if any) is a registered user whose e-mail or username is this value;
          * looked up by the caller. A holder that does not use it may lose an old reservation.
@@ -60,7 +61,7 @@ export type UniqueValueCommand =
     }
   | {
       type: 'ReleaseUniqueValue';
-      data: { kind: UniqueKind; value: string; userId: string; reason: Exclude<ReleaseReason, 'abandoned'> };
+      data: { kind: UniqueKind; value: string; userId: UserId; reason: Exclude<ReleaseReason, 'abandoned'> };
       now: Date;
     };
 

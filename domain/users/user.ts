@@ -1,10 +1,11 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import type { UserId } from '../shared/ids.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { DEFAULT_PREFERENCES, type Preferences, samePreferences } from './preferences.ts';
 
 /** One stream per user: `user-<userId>`. Secrets (password hash, 2FA secret) are never in these events. */
-export const userStream = (userId: string) => `user-${userId}`;
+export const userStream = (userId: UserId) => `user-${userId}`;
 
 export const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
 
@@ -20,7 +21,7 @@ export type UserEvent =
   | {
       type: 'UserRegistered';
       data: {
-        userId: string;
+        userId: UserId;
         /** As typed by the user; uniqueness is on the lower-cased form (see uniqueValue.ts). */
         email: string;
         username: string;
@@ -32,13 +33,13 @@ export type UserEvent =
         registeredAt: string;
       };
     }
-  | { type: 'UserPromotedToAdmin'; data: { userId: string; promotedAt: string; promotedBy: string | null } }
-  | { type: 'PasswordChanged'; data: { userId: string; changedAt: string } }
+  | { type: 'UserPromotedToAdmin'; data: { userId: UserId; promotedAt: string; promotedBy: UserId | null } }
+  | { type: 'PasswordChanged'; data: { userId: UserId; changedAt: string } }
   | {
       type: 'UserProfileUpdated';
       /** The whole editable profile after the change. The e-mail is not editable. */
       data: {
-        userId: string;
+        userId: UserId;
         firstName: string;
         lastName: string;
         /** The new username was reserved (uniqueValue.ts) before this event was appended. */
@@ -47,17 +48,17 @@ export type UserEvent =
         updatedAt: string;
       };
     }
-  | { type: 'PreferencesUpdated'; data: { userId: string; updatedAt: string } & Preferences }
+  | { type: 'PreferencesUpdated'; data: { userId: UserId; updatedAt: string } & Preferences }
   /** The TOTP secret itself lives encrypted in `totp_secrets`, never here. */
-  | { type: 'TwoFactorEnabled'; data: { userId: string; enabledAt: string } }
-  | { type: 'TwoFactorDisabled'; data: { userId: string; disabledAt: string } }
-  | { type: 'UserSuspended'; data: { userId: string; suspendedAt: string; suspendedBy: string } }
-  | { type: 'UserReactivated'; data: { userId: string; reactivatedAt: string; reactivatedBy: string } };
+  | { type: 'TwoFactorEnabled'; data: { userId: UserId; enabledAt: string } }
+  | { type: 'TwoFactorDisabled'; data: { userId: UserId; disabledAt: string } }
+  | { type: 'UserSuspended'; data: { userId: UserId; suspendedAt: string; suspendedBy: UserId } }
+  | { type: 'UserReactivated'; data: { userId: UserId; reactivatedAt: string; reactivatedBy: UserId } };
 
 export interface RegisteredUser {
   /** 'suspended': may not sign in nor move money until an admin reactivates the account. */
   status: 'active' | 'suspended';
-  userId: string;
+  userId: UserId;
   email: string;
   username: string;
   firstName: string;
@@ -80,18 +81,18 @@ export type UserCommand =
       data: Omit<Extract<UserEvent, { type: 'UserRegistered' }>['data'], 'registeredAt'>;
       now: Date;
     }
-  | { type: 'PromoteToAdmin'; data: { userId: string; promotedBy: string | null }; now: Date }
-  | { type: 'RecordPasswordChange'; data: { userId: string }; now: Date }
+  | { type: 'PromoteToAdmin'; data: { userId: UserId; promotedBy: UserId | null }; now: Date }
+  | { type: 'RecordPasswordChange'; data: { userId: UserId }; now: Date }
   | {
       type: 'UpdateProfile';
-      data: { userId: string; firstName: string; lastName: string; username: string; bio: string };
+      data: { userId: UserId; firstName: string; lastName: string; username: string; bio: string };
       now: Date;
     }
-  | { type: 'UpdatePreferences'; data: { userId: string; preferences: Preferences }; now: Date }
-  | { type: 'EnableTwoFactor'; data: { userId: string }; now: Date }
-  | { type: 'DisableTwoFactor'; data: { userId: string }; now: Date }
-  | { type: 'SuspendUser'; data: { userId: string; suspendedBy: string }; now: Date }
-  | { type: 'ReactivateUser'; data: { userId: string; reactivatedBy: string }; now: Date };
+  | { type: 'UpdatePreferences'; data: { userId: UserId; preferences: Preferences }; now: Date }
+  | { type: 'EnableTwoFactor'; data: { userId: UserId }; now: Date }
+  | { type: 'DisableTwoFactor'; data: { userId: UserId }; now: Date }
+  | { type: 'SuspendUser'; data: { userId: UserId; suspendedBy: UserId }; now: Date }
+  | { type: 'ReactivateUser'; data: { userId: UserId; reactivatedBy: UserId }; now: Date };
 
 function registered(state: UserState): RegisteredUser {
   if (state.status === 'none') throw new NotFoundError('User not found');

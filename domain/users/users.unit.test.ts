@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { parseUserId, type UserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { initials } from './initials.ts';
 import { DEFAULT_PREFERENCES } from './preferences.ts';
 import { uniqueValueDecider, uniqueValueStream } from './uniqueValue.ts';
 import { type UserEvent, type UserState, userDecider } from './user.ts';
 
+const ada = parseUserId('abcd2345');
+const admin = parseUserId('admin001');
+const u1 = parseUserId('user0001');
+const u2 = parseUserId('user0002');
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
 const profile = {
-  userId: 'abcd2345',
+  userId: ada,
   email: 'Ada@Example.com',
   username: 'ada',
   firstName: 'Ada',
@@ -24,7 +29,7 @@ const registered: UserEvent = {
 };
 const suspended: UserEvent = {
   type: 'UserSuspended',
-  data: { userId: 'abcd2345', suspendedAt: at, suspendedBy: 'admin001' },
+  data: { userId: ada, suspendedAt: at, suspendedBy: admin },
 };
 const fold = (events: UserEvent[]): UserState =>
   events.reduce(userDecider.evolve, userDecider.initialState());
@@ -42,9 +47,9 @@ describe('user decider', () => {
   it('promotes once, then does nothing', () => {
     const promoted: UserEvent = {
       type: 'UserPromotedToAdmin',
-      data: { userId: 'abcd2345', promotedAt: now.toISOString(), promotedBy: null },
+      data: { userId: ada, promotedAt: now.toISOString(), promotedBy: null },
     };
-    const command = { type: 'PromoteToAdmin' as const, data: { userId: 'abcd2345', promotedBy: null }, now };
+    const command = { type: 'PromoteToAdmin' as const, data: { userId: ada, promotedBy: null }, now };
     spec(userDecider).given([registered]).when(command).thenEmits([promoted]);
     spec(userDecider).given([registered, promoted]).when(command).thenEmits([]);
     spec(userDecider).given([]).when(command).thenThrows(NotFoundError);
@@ -60,7 +65,7 @@ describe('user decider', () => {
 
 describe('profile', () => {
   const edit = {
-    userId: 'abcd2345',
+    userId: ada,
     firstName: 'Augusta',
     lastName: 'King',
     username: 'countess',
@@ -96,24 +101,24 @@ describe('password and preferences', () => {
   it('records that the password changed (never the password)', () => {
     spec(userDecider)
       .given([registered])
-      .when({ type: 'RecordPasswordChange', data: { userId: 'abcd2345' }, now })
-      .thenEmits([{ type: 'PasswordChanged', data: { userId: 'abcd2345', changedAt: at } }]);
+      .when({ type: 'RecordPasswordChange', data: { userId: ada }, now })
+      .thenEmits([{ type: 'PasswordChanged', data: { userId: ada, changedAt: at } }]);
   });
   it('records the full set of preferences when they change, nothing when they do not', () => {
     const preferences = { ...DEFAULT_PREFERENCES, marketingCommunications: true, language: 'fr' as const };
     const updated: UserEvent = {
       type: 'PreferencesUpdated',
-      data: { userId: 'abcd2345', ...preferences, updatedAt: at },
+      data: { userId: ada, ...preferences, updatedAt: at },
     };
     spec(userDecider)
       .given([registered])
-      .when({ type: 'UpdatePreferences', data: { userId: 'abcd2345', preferences }, now })
+      .when({ type: 'UpdatePreferences', data: { userId: ada, preferences }, now })
       .thenEmits([updated]);
     spec(userDecider)
       .given([registered])
       .when({
         type: 'UpdatePreferences',
-        data: { userId: 'abcd2345', preferences: { ...DEFAULT_PREFERENCES } },
+        data: { userId: ada, preferences: { ...DEFAULT_PREFERENCES } },
         now,
       })
       .thenEmits([]);
@@ -122,56 +127,56 @@ describe('password and preferences', () => {
 });
 
 describe('two-factor authentication', () => {
-  const enable = { type: 'EnableTwoFactor' as const, data: { userId: 'abcd2345' }, now };
-  const disable = { type: 'DisableTwoFactor' as const, data: { userId: 'abcd2345' }, now };
-  const enabled: UserEvent = { type: 'TwoFactorEnabled', data: { userId: 'abcd2345', enabledAt: at } };
+  const enable = { type: 'EnableTwoFactor' as const, data: { userId: ada }, now };
+  const disable = { type: 'DisableTwoFactor' as const, data: { userId: ada }, now };
+  const enabled: UserEvent = { type: 'TwoFactorEnabled', data: { userId: ada, enabledAt: at } };
   it('enables once and disables once', () => {
     spec(userDecider).given([registered]).when(enable).thenEmits([enabled]);
     spec(userDecider).given([registered, enabled]).when(enable).thenThrows(ConflictError);
     spec(userDecider)
       .given([registered, enabled])
       .when(disable)
-      .thenEmits([{ type: 'TwoFactorDisabled', data: { userId: 'abcd2345', disabledAt: at } }]);
+      .thenEmits([{ type: 'TwoFactorDisabled', data: { userId: ada, disabledAt: at } }]);
     spec(userDecider).given([registered]).when(disable).thenThrows(ConflictError);
     expect(fold([registered, enabled])).toMatchObject({ twoFactorEnabled: true });
   });
 });
 
 describe('suspension', () => {
-  const suspend = (by: string) => ({
+  const suspend = (by: UserId) => ({
     type: 'SuspendUser' as const,
-    data: { userId: 'abcd2345', suspendedBy: by },
+    data: { userId: ada, suspendedBy: by },
     now,
   });
   const reactivate = {
     type: 'ReactivateUser' as const,
-    data: { userId: 'abcd2345', reactivatedBy: 'admin001' },
+    data: { userId: ada, reactivatedBy: admin },
     now,
   };
   const reactivated: UserEvent = {
     type: 'UserReactivated',
-    data: { userId: 'abcd2345', reactivatedAt: at, reactivatedBy: 'admin001' },
+    data: { userId: ada, reactivatedAt: at, reactivatedBy: admin },
   };
   it('suspends and reactivates, each once', () => {
-    spec(userDecider).given([registered]).when(suspend('admin001')).thenEmits([suspended]);
-    spec(userDecider).given([registered, suspended]).when(suspend('admin001')).thenEmits([]);
+    spec(userDecider).given([registered]).when(suspend(admin)).thenEmits([suspended]);
+    spec(userDecider).given([registered, suspended]).when(suspend(admin)).thenEmits([]);
     spec(userDecider).given([registered, suspended]).when(reactivate).thenEmits([reactivated]);
     spec(userDecider).given([registered]).when(reactivate).thenEmits([]);
     expect(fold([registered, suspended]).status).toBe('suspended');
     expect(fold([registered, suspended, reactivated]).status).toBe('active');
   });
   it('refuses to let a user suspend themselves, and an unknown user', () => {
-    spec(userDecider).given([registered]).when(suspend('abcd2345')).thenThrows(ValidationError);
-    spec(userDecider).given([]).when(suspend('admin001')).thenThrows(NotFoundError);
+    spec(userDecider).given([registered]).when(suspend(ada)).thenThrows(ValidationError);
+    spec(userDecider).given([]).when(suspend(admin)).thenThrows(NotFoundError);
   });
   it("refuses a suspended user's own changes", () => {
     spec(userDecider)
       .given([registered, suspended])
-      .when({ type: 'RecordPasswordChange', data: { userId: 'abcd2345' }, now })
+      .when({ type: 'RecordPasswordChange', data: { userId: ada }, now })
       .thenThrows(ForbiddenError);
     spec(userDecider)
       .given([registered, suspended])
-      .when({ type: 'EnableTwoFactor', data: { userId: 'abcd2345' }, now })
+      .when({ type: 'EnableTwoFactor', data: { userId: ada }, now })
       .thenThrows(ForbiddenError);
   });
 });
@@ -188,12 +193,12 @@ describe('avatar initials', () => {
 });
 
 describe('unique value reservations', () => {
-  const reserve = (userId: string, holderUsesValue: boolean, at = now) => ({
+  const reserve = (userId: UserId, holderUsesValue: boolean, at = now) => ({
     type: 'ReserveUniqueValue' as const,
     data: { kind: 'email' as const, value: 'ada@example.com', userId, holderUsesValue },
     now: at,
   });
-  const reservedBy = (userId: string, at = now) => ({
+  const reservedBy = (userId: UserId, at = now) => ({
     type: 'UniqueValueReserved' as const,
     data: { kind: 'email' as const, value: 'ada@example.com', userId, reservedAt: at.toISOString() },
   });
@@ -205,69 +210,69 @@ describe('unique value reservations', () => {
   it('reserves a free value, and re-reserving by the same user is a no-op', () => {
     spec(uniqueValueDecider)
       .given([])
-      .when(reserve('u1', false))
-      .thenEmits([reservedBy('u1')]);
+      .when(reserve(u1, false))
+      .thenEmits([reservedBy(u1)]);
     spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(reserve('u1', false))
+      .given([reservedBy(u1)])
+      .when(reserve(u1, false))
       .thenEmits([]);
   });
   it('refuses a value in use by its holder, with the field message', () => {
     const error = spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(reserve('u2', true))
+      .given([reservedBy(u1)])
+      .when(reserve(u2, true))
       .thenThrows(ConflictError);
     expect(error.message).toBe('Email already registered');
   });
   it('refuses a value in use even long after it was reserved', () => {
     spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(reserve('u2', true, new Date(now.getTime() + 86_400_000)))
+      .given([reservedBy(u1)])
+      .when(reserve(u2, true, new Date(now.getTime() + 86_400_000)))
       .thenThrows(ConflictError);
   });
   it('refuses a fresh reservation whose registration or rename may still be running', () => {
     spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(reserve('u2', false))
+      .given([reservedBy(u1)])
+      .when(reserve(u2, false))
       .thenThrows(ConflictError);
   });
   it('takes over an abandoned reservation', () => {
     const later = new Date(now.getTime() + 61_000);
     spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(reserve('u2', false, later))
+      .given([reservedBy(u1)])
+      .when(reserve(u2, false, later))
       .thenEmits([
         {
           type: 'UniqueValueReleased',
           data: {
             kind: 'email',
             value: 'ada@example.com',
-            userId: 'u1',
+            userId: u1,
             releasedAt: later.toISOString(),
             reason: 'abandoned',
           },
         },
-        reservedBy('u2', later),
+        reservedBy(u2, later),
       ]);
   });
   it('is released by its holder after a rename, and by nobody else', () => {
-    const release = (userId: string) => ({
+    const release = (userId: UserId) => ({
       type: 'ReleaseUniqueValue' as const,
       data: { kind: 'email' as const, value: 'ada@example.com', userId, reason: 'changed' as const },
       now,
     });
     spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(release('u1'))
+      .given([reservedBy(u1)])
+      .when(release(u1))
       .thenEmits([
         {
           type: 'UniqueValueReleased',
-          data: { kind: 'email', value: 'ada@example.com', userId: 'u1', releasedAt: at, reason: 'changed' },
+          data: { kind: 'email', value: 'ada@example.com', userId: u1, releasedAt: at, reason: 'changed' },
         },
       ]);
     spec(uniqueValueDecider)
-      .given([reservedBy('u1')])
-      .when(release('u2'))
+      .given([reservedBy(u1)])
+      .when(release(u2))
       .thenEmits([]);
   });
 });

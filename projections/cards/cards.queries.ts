@@ -1,8 +1,9 @@
 import type pg from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
 
 export interface CardRow {
   id: string;
-  userId: string;
+  userId: UserId;
   tier: string;
   status: string;
   shippingStatus: string;
@@ -23,7 +24,7 @@ const COLUMNS = `c.id, c.user_id AS "userId", c.tier, c.status, c.shipping_statu
   c.state, c.zip_code AS "zipCode", c.country, c.tracking_number AS "trackingNumber",
   c.estimated_delivery AS "estimatedDelivery", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 
-export async function cardOfUser(db: pg.Pool, userId: string): Promise<CardRow | null> {
+export async function cardOfUser(db: pg.Pool, userId: UserId): Promise<CardRow | null> {
   const { rows } = await db.query<CardRow>(`SELECT ${COLUMNS} FROM cards c WHERE c.user_id = $1`, [userId]);
   return rows[0] ?? null;
 }

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { userAccount } from '../../domain/ledger/postings.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 
-export async function cryptoBalances(db: pg.Pool, userId: string): Promise<Map<string, string>> {
+export async function cryptoBalances(db: pg.Pool, userId: UserId): Promise<Map<string, string>> {
   const { rows } = await db.query<{ asset: string; balance: string }>(
     `SELECT asset, balance::text FROM account_balances WHERE account_id = $1 AND asset = ANY($2)`,
     [userAccount(userId), [...CRYPTO_ASSETS]],
@@ -11,7 +12,7 @@ export async function cryptoBalances(db: pg.Pool, userId: string): Promise<Map<s
 }
 
 /** Amounts on hold per asset: the user's pending withdrawals. */
-export async function pendingWithdrawalTotals(db: pg.Pool, userId: string): Promise<Map<string, string>> {
+export async function pendingWithdrawalTotals(db: pg.Pool, userId: UserId): Promise<Map<string, string>> {
   const { rows } = await db.query<{ asset: string; total: string }>(
     `SELECT asset, sum(amount)::text AS total FROM withdrawals WHERE user_id = $1 AND status = 'pending' GROUP BY asset`,
     [userId],
@@ -21,7 +22,7 @@ export async function pendingWithdrawalTotals(db: pg.Pool, userId: string): Prom
 
 export interface CryptoDepositRow {
   id: string;
-  userId: string;
+  userId: UserId;
   asset: string;
   network: string;
   txHash: string | null;
@@ -37,7 +38,7 @@ export interface CryptoDepositRow {
 const DEPOSIT_COLUMNS = `d.id, d.user_id AS "userId", d.asset, d.network, d.tx_hash AS "txHash", d.status, d.amount::text AS amount,
   d.rejection_reason AS "rejectionReason", d.declared_at AS "declaredAt", d.decided_at AS "decidedAt"`;
 
-export async function depositsOfUser(db: pg.Pool, userId: string): Promise<CryptoDepositRow[]> {
+export async function depositsOfUser(db: pg.Pool, userId: UserId): Promise<CryptoDepositRow[]> {
   const { rows } = await db.query<CryptoDepositRow>(
     `SELECT ${DEPOSIT_COLUMNS} FROM crypto_deposits d WHERE d.user_id = $1 ORDER BY d.declared_at DESC, d.id LIMIT 100`,
     [userId],
@@ -74,7 +75,7 @@ export async function depositsNamingTx(
 
 export interface WithdrawalRow {
   id: string;
-  userId: string;
+  userId: UserId;
   asset: string;
   amount: string;
   address: string;
@@ -92,7 +93,7 @@ export interface WithdrawalRow {
 const WITHDRAWAL_COLUMNS = `w.id, w.user_id AS "userId", w.asset, w.amount::text AS amount, w.address, w.chain, w.notes, w.status,
   w.tx_hash AS "txHash", w.failure_reason AS "failureReason", w.requested_at AS "requestedAt", w.decided_at AS "decidedAt"`;
 
-export async function withdrawalsOfUser(db: pg.Pool, userId: string): Promise<WithdrawalRow[]> {
+export async function withdrawalsOfUser(db: pg.Pool, userId: UserId): Promise<WithdrawalRow[]> {
   const { rows } = await db.query<WithdrawalRow>(
     `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals w WHERE w.user_id = $1 ORDER BY w.requested_at DESC, w.id LIMIT 100`,
     [userId],

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { userAccount } from '../../domain/ledger/postings.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { type Cursor, formatCursor } from '../paging.ts';
 
 /** Read side of the ledger projection. Amounts come back as exact decimal strings. */
@@ -15,7 +16,7 @@ export async function balanceOf(db: pg.Pool, account: string, asset: string): Pr
 /** Balances of many users at once (admin lists). */
 export async function userBalances(
   db: pg.Pool,
-  userIds: string[],
+  userIds: UserId[],
   asset = 'SAI',
 ): Promise<Map<string, string>> {
   const { rows } = await db.query<{ account_id: string; balance: string }>(
@@ -45,8 +46,12 @@ export interface TransactionRow {
   type: string;
   asset: string;
   amount: string;
-  sender_id: string | null;
-  receiver_id: string | null;
+  /**
+   * The owners of the accounts the transaction moved money between, null for a system account: the
+   * projection takes them from `user:<id>` account names, which are made from user ids (userAccount).
+   */
+  sender_id: UserId | null;
+  receiver_id: UserId | null;
   sender_name: string | null;
   receiver_name: string | null;
   description: string;
@@ -80,7 +85,7 @@ export interface UserTransactionFilter {
 /** A user's own history, newest first, one row per posting that touched their account. */
 export async function userTransactions(
   db: pg.Pool,
-  userId: string,
+  userId: UserId,
   filter: UserTransactionFilter,
 ): Promise<Page<UserTransactionRow>> {
   const params: unknown[] = [userAccount(userId)];

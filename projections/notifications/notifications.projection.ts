@@ -5,6 +5,7 @@ import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { NotificationReadEvent } from '../../domain/notifications/notificationReads.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
@@ -12,7 +13,7 @@ import { insertRows } from '../sql.ts';
 import { NOTIFICATIONS_BULK_SQL } from './notifications.bulk.ts';
 
 type Notice = {
-  userId: string;
+  userId: UserId;
   title: string;
   message: string;
   type: 'transaction' | 'system' | 'card' | 'other';
@@ -22,7 +23,7 @@ type Notice = {
 /** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
 const TIER_NAMES: Record<CardTier, string> = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' };
 
-function cardNotice(userId: string, relatedId: string, title: string, message: string): Notice[] {
+function cardNotice(userId: UserId, relatedId: string, title: string, message: string): Notice[] {
   return [{ userId, title, message, type: 'card', relatedId }];
 }
 

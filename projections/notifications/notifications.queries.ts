@@ -1,8 +1,9 @@
 import type pg from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
 
 export interface NotificationRow {
   id: string;
-  userId: string;
+  userId: UserId;
   title: string;
   message: string;
   type: string;
@@ -14,7 +15,7 @@ export interface NotificationRow {
 const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "relatedId", is_read AS "isRead",
   created_at AS "createdAt"`;
 
-export async function notificationsOf(db: pg.Pool, userId: string, limit = 50): Promise<NotificationRow[]> {
+export async function notificationsOf(db: pg.Pool, userId: UserId, limit = 50): Promise<NotificationRow[]> {
   const { rows } = await db.query<NotificationRow>(
     `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1
      ORDER BY position_commit DESC, position_prepare DESC, id LIMIT $2`,
@@ -23,7 +24,7 @@ export async function notificationsOf(db: pg.Pool, userId: string, limit = 50): 
   return rows;
 }
 
-export async function unreadCount(db: pg.Pool, userId: string): Promise<number> {
+export async function unreadCount(db: pg.Pool, userId: UserId): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
     'SELECT count(*)::text AS n FROM notifications WHERE user_id = $1 AND NOT is_read',
     [userId],

@@ -1,8 +1,9 @@
 import type pg from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
 
 export interface PaymentRow {
   id: string;
-  userId: string;
+  userId: UserId;
   paymentMethod: string;
   amount: string;
   notes: string;
@@ -11,7 +12,7 @@ export interface PaymentRow {
   rejectionReason: string | null;
   createdAt: Date;
   verifiedAt: Date | null;
-  verifiedBy: string | null;
+  verifiedBy: UserId | null;
   username?: string;
   email?: string;
 }
@@ -20,7 +21,7 @@ const COLUMNS = `p.id, p.user_id AS "userId", p.payment_method AS "paymentMethod
   p.proof_image_url AS "proofImageUrl", p.status, p.rejection_reason AS "rejectionReason", p.created_at AS "createdAt",
   p.verified_at AS "verifiedAt", p.verified_by AS "verifiedBy"`;
 
-export async function paymentsOfUser(db: pg.Pool, userId: string, limit = 100): Promise<PaymentRow[]> {
+export async function paymentsOfUser(db: pg.Pool, userId: UserId, limit = 100): Promise<PaymentRow[]> {
   const { rows } = await db.query<PaymentRow>(
     `SELECT ${COLUMNS} FROM payment_verifications p WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id LIMIT $2`,
     [userId, limit],

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { MarketSettingsEvent } from '../../domain/settings/marketSettings.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { defineProjection } from '../projection.ts';
 
 /** Current market settings: one row per currency plus 'SAI' for the token price (in USDT). */
@@ -29,7 +30,7 @@ async function setPrice(
   tx: PoolClient,
   currency: string,
   change: string | null,
-  set: { price: string; setAt: string; setBy: string },
+  set: { price: string; setAt: string; setBy: UserId },
 ) {
   await tx.query(
     `INSERT INTO market_prices (currency, price, change_24h, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { UserEvent } from '../../domain/users/user.ts';
 import { defineProjection } from '../projection.ts';
 
@@ -112,7 +113,7 @@ export const usersProjection = defineProjection<UserEvent>({
 });
 
 /** Sets the user's columns in `set` (parameters from $3) and moves `updated_at` forward to `at`. */
-async function touch(tx: PoolClient, set: string, userId: string, at: string, values: unknown[] = []) {
+async function touch(tx: PoolClient, set: string, userId: UserId, at: string, values: unknown[] = []) {
   await tx.query(
     `UPDATE users SET ${set ? `${set}, ` : ''}updated_at = greatest(updated_at, $2) WHERE id = $1`,
     [userId, at, ...values],

@@ -1,9 +1,10 @@
 import type pg from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../domain/users/preferences.ts';
 
 /** Read side of the `users` projection, imported by the API. */
 export interface UserRow {
-  id: string;
+  id: UserId;
   email: string;
   username: string;
   firstName: string;
@@ -23,7 +24,7 @@ const COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "l
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
-export async function findUserById(db: pg.Pool, id: string): Promise<UserRow | null> {
+export async function findUserById(db: pg.Pool, id: UserId): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
@@ -78,7 +79,7 @@ export async function userCounts(
 }
 
 /** The user's preferences; the spec's defaults until they first change them. */
-export async function findPreferences(db: pg.Pool, userId: string): Promise<Preferences> {
+export async function findPreferences(db: pg.Pool, userId: UserId): Promise<Preferences> {
   const { rows } = await db.query<Preferences>(
     `SELECT email_notifications AS "emailNotifications", marketing_communications AS "marketingCommunications",
        transaction_alerts AS "transactionAlerts", language

@@ -10,6 +10,7 @@
  * each acknowledged command is in the log exactly once and each refused one not at all.
  */
 import { randomBytes } from 'node:crypto';
+import { parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { cookieHeader, keepCookies, parseBody } from '../cookieJar.ts';
@@ -138,13 +139,13 @@ export class FaultClient {
 
 export interface WorkloadUser {
   client: FaultClient;
-  id: string;
+  id: UserId;
   email: string;
 }
 
 export interface World {
   admin: FaultClient;
-  adminId: string;
+  adminId: UserId;
   users: WorkloadUser[];
 }
 
@@ -177,7 +178,7 @@ export async function setUpWorld(
   const admin = new FaultClient(target, observe);
   const login = await admin.send('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   expectStatus(login, [200], 'admin login');
-  const adminId = String(login.body.id);
+  const adminId = parseUserId(String(login.body.id));
   const users: WorkloadUser[] = [];
   for (let i = 0; i < count; i++) {
     const client = new FaultClient(target, observe);
@@ -195,7 +196,7 @@ export async function setUpWorld(
       termsAgreed: true,
     });
     expectStatus(reply, [201], 'registration');
-    users.push({ client, id: reply.body.id, email });
+    users.push({ client, id: parseUserId(reply.body.id), email });
   }
   for (const [i, user] of users.entries()) {
     const funded = await admin.send(

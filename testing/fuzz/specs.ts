@@ -4,7 +4,7 @@ import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { CARD_TIERS } from '../../domain/cards/card.ts';
 import { NETWORKS, WITHDRAWAL_NETWORKS } from '../../domain/crypto/networks.ts';
 import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
-import { USER_ID_PATTERN } from '../../domain/shared/ids.ts';
+import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
@@ -31,8 +31,8 @@ export type Role = 'visitor' | 'user' | 'admin';
 
 /** Ids the routes need to get past their own checks, so validation is exercised, not only "not found". */
 export interface Fixtures {
-  ids: Record<Role, string>;
-  otherId: string;
+  ids: Record<Role, UserId>;
+  otherId: UserId;
   otherEmail: string;
   userCard: string;
   pendingDeposit: string;

@@ -2,6 +2,7 @@
 
 import { loadState, StateCache } from '../../app/commands/handleCommand.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSET_DECIMALS, type Asset } from '../../domain/shared/money.ts';
 import { comparePositions, type LogPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
@@ -20,7 +21,7 @@ export async function checkSettled(
   world: World,
   run: {
     log: RecordedEvent[];
-    users: string[];
+    users: UserId[];
     acknowledged: Acknowledged[];
     refused: Acknowledged[];
     projection: ProjectionState;

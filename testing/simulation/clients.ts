@@ -9,6 +9,7 @@ import {
   transferTokens,
 } from '../../app/ledger/ledger.service.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { StoreUnavailableError } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Acknowledged } from '../ledgerInvariants.ts';
@@ -28,8 +29,8 @@ import {
 export interface Workload {
   seed: number;
   userCount: number;
-  users: string[];
-  adminId: string;
+  users: UserId[];
+  adminId: UserId;
   sabotage: Sabotage | undefined;
   violations: string[];
   acknowledged: Acknowledged[];

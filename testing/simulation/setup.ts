@@ -5,16 +5,22 @@ import { confirmDeposit, declareDeposit } from '../../app/crypto/crypto.service.
 import { mintTokens } from '../../app/ledger/ledger.service.ts';
 import { cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { contextOf, metadata, milliEth, money, type Process, type World } from './world.ts';
+
+/** A well-formed user id named by `name` (8 hex digits of its hash): a seed's users are the same on every run. */
+function nameBasedUserId(name: string): UserId {
+  return parseUserId(createHash('sha256').update(name).digest('hex').slice(0, 8));
+}
 
 /** Registers the users and the admin and funds every user; straight on the store (no scheduling point, no fault). */
 export async function seedWorld(world: World, seed: number) {
   const { random, now } = world;
   const userCount = random.int(2, 5);
-  const users = Array.from({ length: userCount }, (_, i) => nameBasedUuid(`sim:${seed}:user:${i}`));
-  const adminId = nameBasedUuid(`sim:${seed}:admin`);
+  const users = Array.from({ length: userCount }, (_, i) => nameBasedUserId(`sim:${seed}:user:${i}`));
+  const adminId = nameBasedUserId(`sim:${seed}:admin`);
   for (const [i, userId] of [...users, adminId].entries()) {
     await world.inner.append(
       userStream(userId),
