@@ -368,15 +368,25 @@ describe('account: profile, password, preferences', () => {
     const listed = await adminClient.get(`/api/users?q=${user.id}`);
     expect(listed.body.users[0]).toMatchObject({ id: user.id, status: 'suspended' });
 
-    const again = await adminClient.patch(`/api/admin/users/${user.id}/status`, { status: 'active' });
-    expect(again.status).toBe(200);
-    expect(again.body.status).toBe('active');
-    await expect(assertActive(t.deps, user.id)).resolves.toMatchObject({ status: 'active' });
-    const back = t.client();
-    const relogin = await back.post('/api/auth/login', {
-      email: user.email,
-      password: registration.password,
-    });
+    // The users read model is held back (its row locked) while the admin reactivates and the user signs in:
+    // the sign-in's answer must say what it was decided on, not the lagging read model's 'suspended'.
+    const holdBack = await t.db.pool.connect();
+    let relogin = { status: 0, body: {} as { status?: string } };
+    try {
+      await holdBack.query('BEGIN');
+      await holdBack.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+      const again = await adminClient.patch(`/api/admin/users/${user.id}/status`, { status: 'active' });
+      expect(again.status).toBe(200);
+      expect(again.body.status).toBe('active');
+      await expect(assertActive(t.deps, user.id)).resolves.toMatchObject({ status: 'active' });
+      relogin = await t.client().post('/api/auth/login', {
+        email: user.email,
+        password: registration.password,
+      });
+    } finally {
+      await holdBack.query('ROLLBACK');
+      holdBack.release();
+    }
     expect(relogin.status).toBe(200);
     expect(relogin.body.status).toBe('active');
     const types = (

@@ -186,12 +186,17 @@ export function authRoutes(deps: Deps) {
     );
     // A suspension appended after the check above either shows up here, or revokes this session itself
     // (it revokes after appending, and this session row is already written).
-    if ((await loadUser(deps, user.userId))?.status !== 'active') {
+    const latest = await loadUser(deps, user.userId);
+    if (latest?.status !== 'active') {
       await revokeSession(deps.pool, session.sessionId, 'suspended');
       throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
     }
     setSessionCookie(c, session);
-    return c.json((await currentUserJson(deps, user.userId)) ?? userJsonFromState(user));
+    // The read model may not have caught up with a reactivation or a role change that the check above
+    // read from the log: the answer says what the sign-in was decided on.
+    const shown = await currentUserJson(deps, user.userId);
+    if (!shown) return c.json(userJsonFromState(latest));
+    return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
   });
 
   app.post('/logout', async (c) => {
