@@ -42,8 +42,8 @@ export async function initProjectionSchemas(
   pool: pg.Pool,
   projections: readonly Projection[],
 ): Promise<void> {
+  // The live `projection_checkpoints` itself is a migration's (migrations/): it is never rebuilt.
   await withAdvisoryLock(pool, 'sai:projection-schemas', async (client) => {
-    await client.query(CHECKPOINT_SCHEMA);
     for (const projection of projections) {
       await client.query(projection.schema);
       await client.query(

@@ -4,16 +4,15 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createRateLimits } from '../api/http/rateLimit.ts';
-import { CARD_PINS_SCHEMA } from '../app/cards/cards.service.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { ledgerFollowUps } from '../app/workflows/followUps.ts';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool } from '../infra/postgres/pool.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
-import { migrateAppSchema } from './appSchema.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics.ts';
@@ -60,9 +59,9 @@ export async function startServices(
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
+    // The versioned migrations first (the log's tables with the app's), whichever store holds the log.
+    await migratePool(pool, logger);
     store = instrumentStore(await openEventStore(config, pool, options.databaseUrl), metrics);
-    await migrateAppSchema(pool);
-    await pool.query(CARD_PINS_SCHEMA);
     const cache = new StateCache();
     const now = () => new Date();
     const projections = [
