@@ -76,6 +76,11 @@ const schema = z.object({
   /** Build web/dist on start when it is missing. */
   BUILD_WEB: z.enum(['auto', 'off']).default('auto'),
   /**
+   * A read model built by another version of its projection: 'on' rebuilds it (blue-green) before this
+   * process serves; 'off' refuses to start, naming it and the rebuild to run (projections/versions.ts).
+   */
+  AUTO_REBUILD: z.enum(['on', 'off']).default('on'),
+  /**
    * 'off': this process serves HTTP only and the read models are built by a separate
    * `npm run projections:worker` (one active worker per projection across processes either way).
    */

@@ -13,6 +13,7 @@ import { createPool } from '../infra/postgres/pool.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
+import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics.ts';
@@ -21,6 +22,7 @@ export async function openEventStore(
   config: Config,
   pool: Deps['pool'],
   databaseUrl: string,
+  logger?: Logger,
 ): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {
     // Loaded only when chosen: the gRPC client is heavy and the default deployment never needs it.
@@ -28,7 +30,7 @@ export async function openEventStore(
     return await connectEventStoreDb(config.EVENTSTORE_URL!);
   }
   const store = new PostgresEventStore(pool, databaseUrl);
-  await store.init();
+  await store.init(logger);
   return store;
 }
 
@@ -53,15 +55,25 @@ export interface Services {
 export async function startServices(
   config: Config,
   logger: Logger,
-  options: { databaseUrl: string; projections?: readonly Projection[]; runProjections?: boolean },
+  options: {
+    databaseUrl: string;
+    projections?: readonly Projection[];
+    runProjections?: boolean;
+    /**
+     * 'current' (the default): read models of another version are rebuilt first, or the start refused
+     * (AUTO_REBUILD). 'any': left as they are, for the rebuild tool itself.
+     */
+    readModels?: 'current' | 'any';
+  },
 ): Promise<Services> {
   const pool = createPool(options.databaseUrl, 40);
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
-    // The versioned migrations first (the log's tables with the app's), whichever store holds the log.
-    await migratePool(pool, logger);
-    store = instrumentStore(await openEventStore(config, pool, options.databaseUrl), metrics);
+    store = instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics);
+    // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
+    // the log in EventStoreDB, the app's tables in Postgres still need them.
+    if (store.kind !== 'postgres') await migratePool(pool, logger);
     const cache = new StateCache();
     const now = () => new Date();
     const projections = [
@@ -70,6 +82,15 @@ export async function startServices(
       ledgerFollowUps({ store, cache, pool, now }),
     ];
     await initProjectionSchemas(pool, projections);
+    if (options.readModels !== 'any')
+      await bringReadModelsUpToDate({
+        pool,
+        databaseUrl: options.databaseUrl,
+        store,
+        projections,
+        autoRebuild: config.AUTO_REBUILD === 'on',
+        log: logger,
+      });
     const runner = new ProjectionRunner({
       pool,
       databaseUrl: options.databaseUrl,

@@ -199,6 +199,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
     AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent
   >({
     name: 'ledgerFollowUps',
+    version: 1,
     // Its due list (`ledger_follow_ups_due`) is the process manager's own state, not a read model: a rebuild
     // leaves it alone, and it is created and changed by the versioned migrations (migrations/).
     tables: [],

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { migratePool } from '../postgres/migrate.ts';
+import { type MigrateLog, migratePool } from '../postgres/migrate.ts';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -71,8 +71,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The log's tables come from the versioned migrations (infra/postgres/migrate.ts), like the app's. */
-  async init(): Promise<void> {
-    await migratePool(this.pool);
+  async init(log?: MigrateLog): Promise<void> {
+    await migratePool(this.pool, log);
   }
 
   async append(

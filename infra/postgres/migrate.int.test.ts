@@ -22,6 +22,7 @@ const MIGRATED_TABLES = [
   'ledger_follow_ups_due',
   MIGRATIONS_TABLE,
   'projection_checkpoints',
+  'projection_versions',
   'sessions',
   'totp_secrets',
 ];

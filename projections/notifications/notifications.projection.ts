@@ -193,6 +193,7 @@ export const notificationsProjection = defineProjection<
   AccountEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PaymentEvent | NotificationReadEvent
 >({
   name: 'notifications',
+  version: 1,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (
