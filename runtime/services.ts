@@ -8,6 +8,7 @@ import { StateCache } from '../app/commands/handleCommand.ts';
 import { ledgerFollowUps } from '../app/workflows/followUps.ts';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { EVENT_UPCASTERS, upcastingStore } from '../infra/eventStore/upcasting.ts';
 import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool } from '../infra/postgres/pool.ts';
 import { allProjections } from '../projections/index.ts';
@@ -70,7 +71,12 @@ export async function startServices(
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
-    store = instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics);
+    // Deciders and projections read every event in its type's current shape (the store itself while no
+    // upcaster is registered).
+    store = upcastingStore(
+      instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics),
+      EVENT_UPCASTERS,
+    );
     // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
     // the log in EventStoreDB, the app's tables in Postgres still need them.
     if (store.kind !== 'postgres') await migratePool(pool, logger);
