@@ -91,6 +91,20 @@ const schema = z.object({
    * still running is safe, since both append the same event ids, but wasteful.
    */
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Idempotency keys are kept this long for replays, then purged (app/maintenance/purge.ts). */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
+  /** How often expired rows are purged, once across all processes; 0 = never (infra/postgres/scheduledJobs.ts). */
+  PURGE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'ALLOWED_HOSTS'> & {

@@ -5,12 +5,14 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
+import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { ledgerFollowUps } from '../app/workflows/followUps.ts';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
 import { EVENT_UPCASTERS, upcastingStore } from '../infra/eventStore/upcasting.ts';
 import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool } from '../infra/postgres/pool.ts';
+import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
@@ -47,6 +49,22 @@ async function sessionSecret(config: Config): Promise<Uint8Array> {
   return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
 }
 
+/** What runs once per interval across every process. */
+function scheduledJobs(config: Config): ScheduledJob[] {
+  if (config.PURGE_INTERVAL_MINUTES === 0) return [];
+  return [
+    {
+      name: 'purge-expired-rows',
+      everyMs: config.PURGE_INTERVAL_MINUTES * 60_000,
+      run: (tx) =>
+        purgeExpiredRows(tx, {
+          endedSessionHours: 24,
+          idempotencyHours: config.IDEMPOTENCY_RETENTION_HOURS,
+        }),
+    },
+  ];
+}
+
 export interface Services {
   deps: Deps;
   stop(): Promise<void>;
@@ -65,6 +83,8 @@ export async function startServices(
      * (AUTO_REBUILD). 'any': left as they are, for the rebuild tool itself.
      */
     readModels?: 'current' | 'any';
+    /** The scheduled jobs (the purge of expired rows); on unless false (tools leave them to the servers). */
+    scheduledJobs?: boolean;
   },
 ): Promise<Services> {
   const pool = createPool(options.databaseUrl, 40);
@@ -105,6 +125,11 @@ export async function startServices(
       logger,
     });
     if (options.runProjections !== false) await runner.start();
+    const scheduler = startScheduler(pool, options.scheduledJobs === false ? [] : scheduledJobs(config), {
+      tickMs: Math.min(config.PURGE_INTERVAL_MINUTES * 15_000, 60_000) || 60_000,
+      onRun: (job, result) => logger.info({ job, result }, 'scheduled job ran'),
+      onError: (job, error) => logger.warn({ job, err: String(error) }, 'scheduled job failed'),
+    });
     registerScrapeGauges(metrics, runner, pool);
     const deps: Deps = {
       config,
@@ -128,6 +153,7 @@ export async function startServices(
     return {
       deps,
       async stop() {
+        await scheduler.stop();
         await runner.stop();
         await openedStore.close();
         await pool.end();
