@@ -99,7 +99,7 @@ export async function startServices(
     );
     // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
     // the log in EventStoreDB, the app's tables in Postgres still need them.
-    if (store.kind !== 'postgres') await migratePool(pool, logger);
+    if (store.kind !== 'postgres') await migratePool(pool, logger, { eventLog: false });
     const cache = new StateCache();
     const now = () => new Date();
     const projections = [

@@ -15,7 +15,10 @@ async function main() {
   let code = 1;
   try {
     const started = Date.now();
-    const applied = await migrateDatabase({ databaseUrl: database.url });
+    // With the log in EventStoreDB, the database holds the app's tables only.
+    const applied = await migrateDatabase({ databaseUrl: database.url }, undefined, {
+      eventLog: config.EVENT_STORE === 'postgres',
+    });
     const ms = Date.now() - started;
     if (applied.length === 0) process.stdout.write(`db:migrate: the database is up to date (${ms} ms)\n`);
     else

@@ -78,14 +78,23 @@ describe('versioned migrations (node-pg-migrate)', () => {
 
   it("adopts a database that today's schema already holds (written before migrations existed)", async () => {
     const db = await freshDatabase();
-    // The first migration's statements run by hand stand for main's start-up DDL, with a row in a table.
+    // The first two migrations' statements run by hand stand for main's start-up DDL, with a row in a table.
     const { readFileSync } = await import('node:fs');
-    const first = readFileSync(path.join(migrationsDir(), `${allMigrations[0]}.sql`), 'utf8');
-    await db.pool.query(first);
+    for (const name of allMigrations.slice(0, 2))
+      await db.pool.query(readFileSync(path.join(migrationsDir(), `${name}.sql`), 'utf8'));
     await db.pool.query(`INSERT INTO credentials (user_id, password_hash) VALUES ('u1', 'h')`);
     expect(await migrateDatabase({ databaseUrl: db.url })).toEqual(allMigrations);
     const { rows } = await db.pool.query('SELECT user_id FROM credentials');
     expect(rows).toEqual([{ user_id: 'u1' }]);
+  });
+
+  it('with the log in EventStoreDB, creates the app tables only (no SQL log tables)', async () => {
+    const db = await freshDatabase();
+    const appOnly = allMigrations.filter((name) => !/^\d+_log-/.test(name));
+    expect(appOnly.length).toBe(allMigrations.length - 1);
+    expect(await migrateDatabase({ databaseUrl: db.url }, undefined, { eventLog: false })).toEqual(appOnly);
+    expect(await tables(db)).toEqual(MIGRATED_TABLES.filter((table) => !table.startsWith('es_')));
+    expect(await migrateDatabase({ databaseUrl: db.url }, undefined, { eventLog: false })).toEqual([]);
   });
 
   it('`npm run db:migrate` runs twice cleanly', async () => {

@@ -33,6 +33,20 @@ export interface MigrateLog {
   info(message: string): void;
 }
 
+export interface MigrateOptions {
+  /**
+   * Whether the Postgres event log lives in this database: true (the default) applies the `<time>_log-*.sql`
+   * files (its tables) with the rest; false, for a log in EventStoreDB, leaves them out, so that database
+   * holds the app's tables only. A deployment does not switch between the two.
+   */
+  eventLog?: boolean;
+}
+
+/** Files node-pg-migrate leaves alone: anything not `.sql` and, without the Postgres log, the log's own. */
+function ignorePattern(eventLog: boolean): string {
+  return eventLog ? '(?!.*\\.sql$).*' : '(?:(?!.*\\.sql$).*|\\d+_log-.*)';
+}
+
 /**
  * Applies the pending migrations, each in its own transaction, and returns their names (none when the
  * database is up to date). Processes starting together are safe: node-pg-migrate takes its advisory lock
@@ -42,12 +56,13 @@ export interface MigrateLog {
 export async function migrateDatabase(
   target: { databaseUrl: string } | { client: pg.ClientBase },
   log?: MigrateLog,
+  options: MigrateOptions = {},
 ): Promise<string[]> {
   const messages: string[] = [];
   const applied = await runner({
     ...('client' in target ? { dbClient: target.client } : { databaseUrl: target.databaseUrl }),
     dir: migrationsDir(),
-    ignorePattern: '(?!.*\\.sql$).*',
+    ignorePattern: ignorePattern(options.eventLog !== false),
     migrationsTable: MIGRATIONS_TABLE,
     direction: 'up',
     checkOrder: true,
@@ -62,10 +77,14 @@ export async function migrateDatabase(
 }
 
 /** Migrates on a connection of the pool (no second connection opened). */
-export async function migratePool(pool: pg.Pool, log?: MigrateLog): Promise<string[]> {
+export async function migratePool(
+  pool: pg.Pool,
+  log?: MigrateLog,
+  options: MigrateOptions = {},
+): Promise<string[]> {
   const client = await pool.connect();
   try {
-    const names = await migrateDatabase({ client }, log);
+    const names = await migrateDatabase({ client }, log, options);
     client.release();
     return names;
   } catch (error) {

@@ -1,30 +1,8 @@
 -- Up Migration
--- The schema as main had it before versioned migrations (commit 9a45975), every statement idempotent: on a
--- database that main already wrote, this migration finds every table and index in place and only records
--- itself as run. Only tables a rebuild cannot recreate are here; the read models stay with their projections.
-
--- The event log (infra/eventStore/postgresEventStore.ts): the streams' heads and the events.
-CREATE TABLE IF NOT EXISTS es_streams (
-  stream_name text PRIMARY KEY,
-  revision bigint NOT NULL,
-  last_hash text NOT NULL
-);
-CREATE TABLE IF NOT EXISTS es_events (
-  global_position bigserial NOT NULL,
-  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
-  stream_name text NOT NULL,
-  stream_revision bigint NOT NULL,
-  event_id uuid NOT NULL,
-  event_type text NOT NULL,
-  data jsonb NOT NULL,
-  metadata jsonb NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  PRIMARY KEY (stream_name, stream_revision),
-  CONSTRAINT es_events_event_id_key UNIQUE (event_id)
-);
-CREATE INDEX IF NOT EXISTS es_events_log_order ON es_events (transaction_id, global_position);
--- No statement reads the log by time; versions before the log-order index kept this one up on every append.
-DROP INDEX IF EXISTS es_events_created_at;
+-- The app's own tables as main had them before versioned migrations (commit 9a45975), every statement
+-- idempotent: on a database that main already wrote, this migration finds every table and index in place
+-- and only records itself. Only tables a rebuild cannot recreate are here; the read models stay with their
+-- projections.
 
 -- Password hashes, never in the log.
 CREATE TABLE IF NOT EXISTS credentials (
