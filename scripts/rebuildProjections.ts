@@ -43,6 +43,7 @@ async function main() {
     databaseUrl: database.url,
     runProjections: false,
     readModels: 'any',
+    scheduledJobs: false,
   });
   let code = 0;
   try {
