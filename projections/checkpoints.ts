@@ -42,16 +42,27 @@ export async function initProjectionSchemas(
   pool: pg.Pool,
   projections: readonly Projection[],
 ): Promise<void> {
+  // The live `projection_checkpoints` itself is a migration's (migrations/): it is never rebuilt.
   await withAdvisoryLock(pool, 'sai:projection-schemas', async (client) => {
-    await client.query(CHECKPOINT_SCHEMA);
     for (const projection of projections) {
       await client.query(projection.schema);
-      await client.query(
-        'INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
+      const created = await client.query(
+        'INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING name',
         [projection.name],
       );
+      // A projection seen for the first time builds its tables from the start of the log with this code.
+      if (created.rowCount === 1) await recordBuiltVersion(client, projection);
     }
   });
+}
+
+/** Records that `projection`'s live tables are built by its current version (projection_versions). */
+export async function recordBuiltVersion(client: pg.PoolClient, projection: Projection): Promise<void> {
+  await client.query(
+    `INSERT INTO projection_versions (name, version, built_at) VALUES ($1, $2, now())
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, built_at = now()`,
+    [projection.name, projection.version],
+  );
 }
 
 export async function readCheckpoint(

@@ -38,6 +38,13 @@ export type Handlers<E extends EventShape> = {
 export interface Projection {
   /** Stable name, used for the checkpoint and by rebuilds. */
   readonly name: string;
+  /**
+   * The version of its tables and of what its handlers write in them. Raise it with any change that the
+   * rows already built do not have (a column, a table, a handler that writes differently): a process that
+   * starts with a version other than the one that built the live tables rebuilds them first (blue-green,
+   * projections/versions.ts), or with AUTO_REBUILD=off refuses to start (docs/architecture/migrations.md).
+   */
+  readonly version: number;
   readonly schema: string;
   readonly tables: readonly string[];
   /**

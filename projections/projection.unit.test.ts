@@ -32,6 +32,7 @@ describe('projection handlers keyed by event type', () => {
   const seen: string[] = [];
   const clock: Projection = defineProjection<Ticked>({
     name: 'clock',
+    version: 1,
     tables: [],
     schema: '',
     handlers: {

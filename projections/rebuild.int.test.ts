@@ -178,6 +178,7 @@ describe('projections:rebuild (blue-green)', () => {
     // A faulty projection: one row per transfer keyed by its stream, which repeats.
     const faulty: Projection = {
       name: 'faultyKeys',
+      version: 1,
       tables: ['faulty_rows'],
       schema: 'CREATE TABLE IF NOT EXISTS faulty_rows (stream text PRIMARY KEY)',
       handlers: {

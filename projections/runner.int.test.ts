@@ -20,6 +20,7 @@ function counterProjection(
 ): Projection {
   return {
     name,
+    version: 1,
     tables: [`${name}_counts`],
     schema: `CREATE TABLE IF NOT EXISTS ${name}_counts (stream text PRIMARY KEY, n integer NOT NULL);`,
     handlers: oneHandlerFor(['Tick', 'Poison'], async (event, tx) => {

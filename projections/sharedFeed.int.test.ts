@@ -194,6 +194,7 @@ describe('shared log feed', () => {
     const { wrapped, counts } = counted(store);
     const projection = (name: string): Projection => ({
       name,
+      version: 1,
       tables: [`${name}_seen`],
       schema: `CREATE TABLE IF NOT EXISTS ${name}_seen (id uuid PRIMARY KEY)`,
       handlers: {

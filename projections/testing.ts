@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import pino from 'pino';
 import type { EventStore, RecordedEvent } from '../infra/eventStore/eventStore.ts';
+import { migratePool } from '../infra/postgres/migrate.ts';
 import { applyEvent, applyEventByEvent, handlesType, type Projection } from './projection.ts';
 import { CHECKPOINT_SCHEMA, ProjectionRunner } from './runner.ts';
 
@@ -124,6 +125,8 @@ export async function rebuildElsewhere(
   store: EventStore,
   projections: readonly Projection[],
 ): Promise<Record<string, unknown[]>> {
+  // The empty database gets the migrations' tables (the live checkpoints among them) as any database does.
+  await migratePool(target.pool);
   const runner = new ProjectionRunner({
     pool: target.pool,
     databaseUrl: target.url,

@@ -76,6 +76,11 @@ const schema = z.object({
   /** Build web/dist on start when it is missing. */
   BUILD_WEB: z.enum(['auto', 'off']).default('auto'),
   /**
+   * A read model built by another version of its projection: 'on' rebuilds it (blue-green) before this
+   * process serves; 'off' refuses to start, naming it and the rebuild to run (projections/versions.ts).
+   */
+  AUTO_REBUILD: z.enum(['on', 'off']).default('on'),
+  /**
    * 'off': this process serves HTTP only and the read models are built by a separate
    * `npm run projections:worker` (one active worker per projection across processes either way).
    */
@@ -90,6 +95,20 @@ const schema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** On SIGTERM: how long requests in flight get to finish before open connections are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Idempotency keys are kept this long for replays, then purged (app/maintenance/purge.ts). */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
+  /** How often expired rows are purged, once across all processes; 0 = never (infra/postgres/scheduledJobs.ts). */
+  PURGE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 /** Every variable the configuration reads (`.env.example` must list each one: config.unit.test.ts). */

@@ -4,16 +4,19 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createRateLimits } from '../api/http/rateLimit.ts';
-import { CARD_PINS_SCHEMA } from '../app/cards/cards.service.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
+import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { ledgerFollowUps } from '../app/workflows/followUps.ts';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
+import { EVENT_UPCASTERS, upcastingStore } from '../infra/eventStore/upcasting.ts';
+import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool } from '../infra/postgres/pool.ts';
+import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
-import { migrateAppSchema } from './appSchema.ts';
+import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics.ts';
@@ -22,6 +25,7 @@ export async function openEventStore(
   config: Config,
   pool: Deps['pool'],
   databaseUrl: string,
+  logger?: Logger,
 ): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {
     // Loaded only when chosen: the gRPC client is heavy and the default deployment never needs it.
@@ -29,7 +33,7 @@ export async function openEventStore(
     return await connectEventStoreDb(config.EVENTSTORE_URL!);
   }
   const store = new PostgresEventStore(pool, databaseUrl);
-  await store.init();
+  await store.init(logger);
   return store;
 }
 
@@ -45,6 +49,22 @@ async function sessionSecret(config: Config): Promise<Uint8Array> {
   return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
 }
 
+/** What runs once per interval across every process. */
+function scheduledJobs(config: Config): ScheduledJob[] {
+  if (config.PURGE_INTERVAL_MINUTES === 0) return [];
+  return [
+    {
+      name: 'purge-expired-rows',
+      everyMs: config.PURGE_INTERVAL_MINUTES * 60_000,
+      run: (tx) =>
+        purgeExpiredRows(tx, {
+          endedSessionHours: 24,
+          idempotencyHours: config.IDEMPOTENCY_RETENTION_HOURS,
+        }),
+    },
+  ];
+}
+
 export interface Services {
   deps: Deps;
   stop(): Promise<void>;
@@ -54,15 +74,32 @@ export interface Services {
 export async function startServices(
   config: Config,
   logger: Logger,
-  options: { databaseUrl: string; projections?: readonly Projection[]; runProjections?: boolean },
+  options: {
+    databaseUrl: string;
+    projections?: readonly Projection[];
+    runProjections?: boolean;
+    /**
+     * 'current' (the default): read models of another version are rebuilt first, or the start refused
+     * (AUTO_REBUILD). 'any': left as they are, for the rebuild tool itself.
+     */
+    readModels?: 'current' | 'any';
+    /** The scheduled jobs (the purge of expired rows); on unless false (tools leave them to the servers). */
+    scheduledJobs?: boolean;
+  },
 ): Promise<Services> {
   const pool = createPool(options.databaseUrl, 40);
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
-    store = instrumentStore(await openEventStore(config, pool, options.databaseUrl), metrics);
-    await migrateAppSchema(pool);
-    await pool.query(CARD_PINS_SCHEMA);
+    // Deciders and projections read every event in its type's current shape (the store itself while no
+    // upcaster is registered).
+    store = upcastingStore(
+      instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics),
+      EVENT_UPCASTERS,
+    );
+    // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
+    // the log in EventStoreDB, the app's tables in Postgres still need them.
+    if (store.kind !== 'postgres') await migratePool(pool, logger, { eventLog: false });
     const cache = new StateCache();
     const now = () => new Date();
     const projections = [
@@ -71,6 +108,15 @@ export async function startServices(
       ledgerFollowUps({ store, cache, pool, now }),
     ];
     await initProjectionSchemas(pool, projections);
+    if (options.readModels !== 'any')
+      await bringReadModelsUpToDate({
+        pool,
+        databaseUrl: options.databaseUrl,
+        store,
+        projections,
+        autoRebuild: config.AUTO_REBUILD === 'on',
+        log: logger,
+      });
     const runner = new ProjectionRunner({
       pool,
       databaseUrl: options.databaseUrl,
@@ -79,6 +125,11 @@ export async function startServices(
       logger,
     });
     if (options.runProjections !== false) await runner.start();
+    const scheduler = startScheduler(pool, options.scheduledJobs === false ? [] : scheduledJobs(config), {
+      tickMs: Math.min(config.PURGE_INTERVAL_MINUTES * 15_000, 60_000) || 60_000,
+      onRun: (job, result) => logger.info({ job, result }, 'scheduled job ran'),
+      onError: (job, error) => logger.warn({ job, err: String(error) }, 'scheduled job failed'),
+    });
     registerScrapeGauges(metrics, runner, pool);
     const deps: Deps = {
       config,
@@ -103,6 +154,7 @@ export async function startServices(
     return {
       deps,
       async stop() {
+        await scheduler.stop();
         await runner.stop();
         await openedStore.close();
         await pool.end();

@@ -36,7 +36,11 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
-  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  const services = await startServices(config, logger, {
+    databaseUrl: database.url,
+    runProjections: false,
+    scheduledJobs: false,
+  });
   try {
     const result = await ensureAdmin(services.deps, input.data.email, input.data.password, {
       resetPassword: true,

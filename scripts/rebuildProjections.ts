@@ -38,7 +38,13 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
-  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  // Read models of another version are what this tool rebuilds: it starts whatever their versions.
+  const services = await startServices(config, logger, {
+    databaseUrl: database.url,
+    runProjections: false,
+    readModels: 'any',
+    scheduledJobs: false,
+  });
   let code = 0;
   try {
     // One pass over the log for all of them (projections/rebuild.ts).

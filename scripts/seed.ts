@@ -143,7 +143,11 @@ async function main() {
   });
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
-  const services = await startServices(config, logger, { databaseUrl: database.url, runProjections: false });
+  const services = await startServices(config, logger, {
+    databaseUrl: database.url,
+    runProjections: false,
+    scheduledJobs: false,
+  });
   const { deps } = services;
   const started = Date.now();
   let written = 0;

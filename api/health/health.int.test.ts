@@ -15,6 +15,7 @@ describe('GET /api/health', () => {
   // A projection that fails on registrations while `poisoned` is set.
   const fragile: Projection = {
     name: 'fragile',
+    version: 1,
     tables: [],
     schema: 'SELECT 1;',
     handlers: {

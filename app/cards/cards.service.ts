@@ -10,14 +10,6 @@ import { handleCommand, loadState } from '../commands/handleCommand.ts';
 /** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
 export const cardIdFor = (userId: UserId) => nameBasedUuid(`card:${userId}`);
 
-/** PINs are argon2 hashes in this table, outside the log (docs/product-rules.md rule 14). */
-export const CARD_PINS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS card_pins (
-  card_id text PRIMARY KEY,
-  pin_hash text NOT NULL,
-  updated_at timestamptz NOT NULL DEFAULT now()
-);`;
-
 export async function saiBalanceUnits(ctx: CommandContext, userId: UserId): Promise<bigint> {
   const { state } = await loadState(ctx, accountStream(userId), accountDecider);
   return balanceOf(state, 'SAI');
@@ -51,6 +43,7 @@ export async function requestCard(
   );
 }
 
+/** PINs are argon2 hashes in `card_pins` (a migration's table), outside the log (docs/product-rules.md rule 14). */
 export async function changePin(ctx: CommandContext, userId: UserId, pin: string, metadata: EventMetadata) {
   const result = await cardCommand(ctx, userId, { type: 'ChangePin', now: ctx.now() }, metadata);
   await ctx.pool.query(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
+import { EVENT_UPCASTERS } from '../../infra/eventStore/upcasting.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { CommandResult, DomainEventShape, PipelineContext } from './context.ts';
 
@@ -18,7 +19,8 @@ export function newEvents<Event extends DomainEventShape>(
     id: seed ? seededEventId(seed, streamName, index) : randomUUID(),
     type: event.type,
     data: event.data,
-    metadata,
+    // The type's current schema version, when above 1 (the same object while no shape has changed).
+    metadata: EVENT_UPCASTERS.stamp(event.type, metadata),
   }));
 }
 

@@ -202,15 +202,11 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
   };
   const projection: Projection = defineProjection<FollowedEvent>({
     name: 'ledgerFollowUps',
-    // Its due list is the process manager's own state, not a read model: a rebuild leaves it alone.
+    version: 1,
+    // Its due list (`ledger_follow_ups_due`) is the process manager's own state, not a read model: a rebuild
+    // leaves it alone, and it is created and changed by the versioned migrations (migrations/).
     tables: [],
-    schema: `
-CREATE TABLE IF NOT EXISTS ledger_follow_ups_due (
-  transaction_id text PRIMARY KEY,
-  due_at timestamptz NOT NULL,
-  debit jsonb NOT NULL
-);
-CREATE INDEX IF NOT EXISTS ledger_follow_ups_due_at ON ledger_follow_ups_due (due_at);`,
+    schema: '',
     handlers,
     /**
      * The same follow-ups for a batch, with what the batch itself shows done left out:

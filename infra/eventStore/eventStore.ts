@@ -15,6 +15,11 @@ export interface EventMetadata {
   /** The id of the event or request that caused this one. */
   causationId: string | null;
   idempotencyKey?: string | null;
+  /**
+   * The schema version of the event's data shape (infra/eventStore/upcasting.ts): written only above 1;
+   * absent reads as 1.
+   */
+  schemaVersion?: number;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -42,14 +42,22 @@ export interface HashInput {
 
 /** The hash that chains an event to its stream's previous one (docs/ledger.md invariant 7). */
 export function eventHash(input: HashInput): string {
-  const { actorId, correlationId, causationId, idempotencyKey } = input.metadata;
+  const { actorId, correlationId, causationId, idempotencyKey, schemaVersion } = input.metadata;
   const content = canonicalJson({
     stream: input.streamName,
     revision: input.revision.toString(),
     id: input.id,
     type: input.type,
     data: input.data,
-    metadata: { actorId, correlationId, causationId, idempotencyKey: idempotencyKey ?? null },
+    // A schema version above 1 is hashed with the event; 1 (or none, every event before it existed) is left
+    // out (canonicalJson skips undefined), so those events' hashes are what they always were.
+    metadata: {
+      actorId,
+      correlationId,
+      causationId,
+      idempotencyKey: idempotencyKey ?? null,
+      schemaVersion: schemaVersion === undefined || schemaVersion === 1 ? undefined : schemaVersion,
+    },
     prevHash: input.prevHash,
   });
   return createHash('sha256').update(content).digest('hex');

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { type MigrateLog, migratePool } from '../postgres/migrate.ts';
 import {
   type AppendResult,
   assertAppendable,
@@ -20,7 +21,6 @@ import { FastAppend } from './postgres/fastAppend.ts';
 import { LockedAppend, type PostgresEventStoreHooks, YoungerHeadError } from './postgres/lockedAppend.ts';
 import { findAlreadyAppended, headPosition, readAll, StreamReads } from './postgres/reads.ts';
 import { pgCode } from './postgres/rows.ts';
-import { EVENT_STORE_SCHEMA } from './postgres/schema.ts';
 import { StreamHeads } from './postgres/streamHeads.ts';
 import { Subscriptions } from './postgres/subscription.ts';
 
@@ -71,8 +71,9 @@ export class PostgresEventStore implements EventStore {
     this.bulkRead = new PostgresBulkRead(pool);
   }
 
-  async init(): Promise<void> {
-    await this.pool.query(EVENT_STORE_SCHEMA);
+  /** The log's tables come from the versioned migrations (infra/postgres/migrate.ts), like the app's. */
+  async init(log?: MigrateLog): Promise<void> {
+    await migratePool(this.pool, log);
   }
 
   async append(

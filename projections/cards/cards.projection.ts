@@ -6,6 +6,7 @@ import { defineProjection } from '../projection.ts';
 /** The spec's cards entity, one row per card. */
 export const cardsProjection = defineProjection<CardEvent>({
   name: 'cards',
+  version: 1,
   tables: ['cards'],
   schema: `
     CREATE TABLE IF NOT EXISTS cards (

@@ -3,6 +3,7 @@ import { defineProjection } from '../projection.ts';
 
 export const contactProjection = defineProjection<ContactMessageEvent>({
   name: 'contact',
+  version: 1,
   tables: ['contact_messages'],
   schema: `
     CREATE TABLE IF NOT EXISTS contact_messages (

@@ -5,6 +5,7 @@ import { defineProjection } from '../projection.ts';
 /** Declared crypto deposits and withdrawal requests, for the user's lists and the admin queues. */
 export const cryptoProjection = defineProjection<CryptoDepositEvent | WithdrawalEvent>({
   name: 'crypto',
+  version: 1,
   tables: ['crypto_deposits', 'withdrawals'],
   schema: `
     CREATE TABLE IF NOT EXISTS crypto_deposits (

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { migratePool } from '../../infra/postgres/migrate.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { createTestDatabase, setUpTestDatabase } from '../../testing/testDb.ts';
 import { allProjections } from '../index.ts';
@@ -141,6 +142,7 @@ describe('the ledger read model', () => {
     const spare = await createTestDatabase('ledgerup');
     const pools = [spare.pool, createPool(spare.url, 2)];
     try {
+      await migratePool(spare.pool);
       await spare.pool.query('CREATE TABLE account_history (account_id text)');
       await Promise.all(pools.map((pool) => initProjectionSchemas(pool, allProjections)));
       const { rows } = await spare.pool.query<{ kind: string }>(

@@ -26,6 +26,7 @@ const SCALE = 8;
  */
 export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent>({
   name: 'ledger',
+  version: 1,
   tables: ['ledger_postings', 'account_balances', 'ledger_transactions'],
   views: ['account_history'],
   schema: `

@@ -194,6 +194,7 @@ export const notificationsProjection = defineProjection<
   AccountEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PaymentEvent | NotificationReadEvent
 >({
   name: 'notifications',
+  version: 1,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (

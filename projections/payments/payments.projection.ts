@@ -4,6 +4,7 @@ import { defineProjection } from '../projection.ts';
 /** Deposit proofs and their review state (the spec's payment_verifications). */
 export const paymentsProjection = defineProjection<PaymentEvent>({
   name: 'payments',
+  version: 1,
   tables: ['payment_verifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS payment_verifications (

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventStore, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
-import { CHECKPOINT_SCHEMA } from '../checkpoints.ts';
+import { recordBuiltVersion } from '../checkpoints.ts';
 import type { Projection } from '../projection.ts';
 import { applyToShadows } from './catchUp.ts';
 import { AUTOVACUUM_OPTIONS, earliest, ident, shadowSchema } from './shadow.ts';
@@ -62,6 +62,8 @@ export async function switchToRebuilt(
         await client.query(`ALTER VIEW ${ident(shadow)}.${ident(view)} SET SCHEMA public`);
       }
       await setCheckpoint(client, projection.name, checkpoints.get(projection.name) ?? null);
+      // The live tables are now this code's: its version built them (projections/versions.ts).
+      await recordBuiltVersion(client, projection);
       await client.query(`DROP SCHEMA ${ident(shadow)} CASCADE`);
       retired.push(schema);
     }
@@ -92,7 +94,6 @@ export async function letAutovacuumGiveWay(client: pg.PoolClient): Promise<boole
 }
 
 async function setCheckpoint(client: pg.PoolClient, name: string, position: LogPosition | null) {
-  await client.query(CHECKPOINT_SCHEMA);
   await client.query(
     `INSERT INTO projection_checkpoints (name, position_commit, position_prepare, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (name) DO UPDATE SET position_commit = EXCLUDED.position_commit, position_prepare = EXCLUDED.position_prepare,

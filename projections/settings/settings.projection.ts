@@ -6,6 +6,7 @@ import { defineProjection } from '../projection.ts';
 /** Current market settings: one row per currency plus 'SAI' for the token price (in USDT). */
 export const settingsProjection = defineProjection<MarketSettingsEvent>({
   name: 'settings',
+  version: 1,
   tables: ['market_prices'],
   schema: `
     CREATE TABLE IF NOT EXISTS market_prices (

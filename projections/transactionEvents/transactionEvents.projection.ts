@@ -43,6 +43,7 @@ const HANDLERS = oneHandlerFor(
 
 export const transactionEventsProjection = defineProjection<EventShape>({
   name: 'transactionEvents',
+  version: 1,
   tables: ['transaction_events'],
   schema: `
     CREATE TABLE IF NOT EXISTS transaction_events (

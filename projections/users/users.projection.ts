@@ -11,6 +11,7 @@ import { defineProjection } from '../projection.ts';
  */
 export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
+  version: 1,
   tables: ['users', 'user_preferences'],
   schema: `
     CREATE TABLE IF NOT EXISTS users (

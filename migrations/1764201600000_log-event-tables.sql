@@ -1,5 +1,9 @@
-/** The log's tables: the streams' heads and the events. Idempotent; init() runs it at every start. */
-export const EVENT_STORE_SCHEMA = `
+-- Up Migration
+-- The event log's tables (infra/eventStore/postgresEventStore.ts), as main had them before versioned
+-- migrations (commit 9a45975), every statement idempotent: on a database that main already wrote, this
+-- migration finds them in place and only records itself. Files named `<time>_log-*.sql` are the Postgres
+-- log's own: a deployment whose log is in EventStoreDB skips them (infra/postgres/migrate.ts).
+-- The event log (infra/eventStore/postgresEventStore.ts): the streams' heads and the events.
 CREATE TABLE IF NOT EXISTS es_streams (
   stream_name text PRIMARY KEY,
   revision bigint NOT NULL,
@@ -19,7 +23,6 @@ CREATE TABLE IF NOT EXISTS es_events (
   CONSTRAINT es_events_event_id_key UNIQUE (event_id)
 );
 CREATE INDEX IF NOT EXISTS es_events_log_order ON es_events (transaction_id, global_position);
--- No statement reads the log by time (readers go by stream, by event id or in log order, and the screens
--- read their read models), so the index on created_at that earlier versions kept up on every append goes.
+-- No statement reads the log by time; versions before the log-order index kept this one up on every append.
 DROP INDEX IF EXISTS es_events_created_at;
-`;
+
