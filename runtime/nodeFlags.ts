@@ -14,9 +14,12 @@
 export const API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
 
 /**
- * Node's arguments for the API's process: its flags, then `extra` (the harness's profiling flags, dev's
- * `--watch`), then the entry point through tsx. The one command line every starter above uses.
+ * Node's arguments for the API's process: its flags, then `extra` (the harness's profiling flags), then
+ * the entry point: the compiled bundle through scripts/tool.mjs (built from the sources when missing or
+ * stale, see scripts/serve.ts). The one command line `npm start`, the image and the test harness use.
+ * `npm run dev` passes `{ source: true }` to run the sources through tsx under `--watch`.
  */
-export function apiProcessArgs(extra: readonly string[] = []): string[] {
-  return [...API_NODE_FLAGS, ...extra, '--import', 'tsx', 'api/main.ts'];
+export function apiProcessArgs(extra: readonly string[] = [], options: { source?: boolean } = {}): string[] {
+  const entry = options.source ? ['--import', 'tsx', 'api/main.ts'] : ['scripts/tool.mjs', 'serve'];
+  return [...API_NODE_FLAGS, ...extra, ...entry];
 }

@@ -7,7 +7,7 @@ import { apiProcessArgs } from '../runtime/nodeFlags.ts';
  */
 const apiPort = process.env.API_PORT ?? '3000';
 const children = [
-  spawn(process.execPath, apiProcessArgs(['--watch']), {
+  spawn(process.execPath, apiProcessArgs(['--watch'], { source: true }), {
     stdio: 'inherit',
     env: {
       ...process.env,

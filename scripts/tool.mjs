@@ -22,16 +22,18 @@ const buildOnly = process.argv[2] === '--build';
 if (buildOnly) process.argv.splice(2, 1);
 const name = process.argv[2] ?? '';
 const source = path.join(root, 'scripts', `${name}.ts`);
-if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name) || !exists(source)) {
+// SAI_TOOLS_DIR (for tests) must also name a folder one level below the root.
+const outDir = path.join(root, process.env.SAI_TOOLS_DIR ?? '.tools');
+const bundle = path.join(outDir, `${name}.mjs`);
+// A production image ships the bundles without the sources they were built from (Dockerfile): run as built.
+const shippedWithoutSources = !exists(source) && exists(bundle) && !buildOnly;
+if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name) || (!exists(source) && !shippedWithoutSources)) {
   process.stderr.write(`tool: no operator script named "${name}" (scripts/NAME.ts)\n`);
   process.exit(2);
 }
 // The script reads its own arguments from process.argv.slice(2), as if it had been started directly.
 process.argv.splice(2, 1);
 
-// SAI_TOOLS_DIR (for tests) must also name a folder one level below the root.
-const outDir = path.join(root, process.env.SAI_TOOLS_DIR ?? '.tools');
-const bundle = path.join(outDir, `${name}.mjs`);
 const inputsFile = path.join(outDir, `${name}.inputs.json`);
 // Settings that change what esbuild makes of unchanged sources; npm rewrites node_modules/.package-lock.json
 // on every install, so it stands for the packages' files.
@@ -52,7 +54,7 @@ const EXTERNAL = [
   '@eventstore/db-client',
 ];
 
-let built = isFresh();
+let built = shippedWithoutSources || isFresh();
 if (!built) {
   try {
     await build();
