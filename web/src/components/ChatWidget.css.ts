@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { iconButton } from '../styles/patterns.css.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -117,20 +118,11 @@ export const agentName = sprinkles({ fontSize: 'md', fontWeight: 'semibold', mar
 export const agentRole = sprinkles({ fontSize: 'xs', color: 'muted' });
 
 export const headerButton = style([
-  sprinkles({ display: 'inline-grid', placeItems: 'center', flexShrink: '0', padding: 'none' }),
-  sprinkles({
-    border: 'none',
-    borderRadius: 'md',
-    background: 'transparent',
-    color: 'muted',
-    cursor: 'pointer',
-  }),
+  iconButton({ tone: 'quiet' }),
+  sprinkles({ flexShrink: '0' }),
   {
     width: '36px',
     height: '36px',
-    selectors: {
-      '&:hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
-    },
   },
 ]);
 

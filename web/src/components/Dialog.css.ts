@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { iconButton } from '../styles/patterns.css.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -50,20 +51,13 @@ export const title = sprinkles({ fontFamily: 'display', fontSize: 'xl', lineHeig
 export const description = sprinkles({ color: 'muted', fontSize: 'sm' });
 
 export const close = style([
-  sprinkles({ position: 'absolute', display: 'inline-grid', placeItems: 'center', padding: 'none' }),
-  sprinkles({
-    border: 'none',
-    borderRadius: 'md',
-    background: 'transparent',
-    color: 'muted',
-    cursor: 'pointer',
-  }),
+  iconButton({ tone: 'quiet' }),
+  sprinkles({ position: 'absolute' }),
   {
     top: vars.space.md,
     right: vars.space.md,
     width: '40px',
     height: '40px',
-    ':hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
   },
 ]);
 

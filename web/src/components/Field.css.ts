@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { fieldBox } from '../styles/patterns.css.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -14,25 +15,13 @@ export const optional = style([
 ]);
 
 export const input = style([
+  fieldBox,
   sprinkles({ width: '100%', paddingY: 'none', paddingX: 'lg' }),
-  sprinkles({
-    borderRadius: 'md',
-    border: 'strong',
-    backgroundColor: 'sunken',
-    color: 'text',
-    fontSize: 'md',
-  }),
   {
     minHeight: '46px',
     transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
     '::placeholder': { color: vars.color.textSubtle },
     selectors: {
-      '&:hover': { borderColor: vars.tint.white28 },
-      '&:focus-visible': {
-        outline: 'none',
-        borderColor: vars.color.gold,
-        boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
-      },
       '&[aria-invalid="true"]': { borderColor: vars.color.danger },
       '&[aria-invalid="true"]:focus-visible': { boxShadow: `0 0 0 3px ${vars.tint.danger25}` },
       '&:-webkit-autofill': {

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
-import { listReset } from '../styles/patterns.css.ts';
+import { iconButton, listReset } from '../styles/patterns.css.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -92,21 +92,10 @@ export const navLink = style([
 ]);
 
 export const menuToggle = style([
-  sprinkles({ display: 'inline-grid', placeItems: 'center', padding: 'none' }),
-  sprinkles({
-    border: 'subtle',
-    borderRadius: 'md',
-    background: 'transparent',
-    color: 'text',
-    cursor: 'pointer',
-  }),
+  iconButton({ tone: 'outlined' }),
   {
     width: '44px',
     height: '44px',
-    selectors: {
-      '&:hover': { backgroundColor: vars.color.surfaceHover },
-      '&[aria-expanded="true"]': { borderColor: vars.color.gold },
-    },
     '@media': {
       [media.tablet]: { display: 'none' },
     },

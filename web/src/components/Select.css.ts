@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { fieldBox } from '../styles/patterns.css.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -10,25 +11,12 @@ export const trigger = style([
     gap: 'sm',
     width: '100%',
   }),
-  sprinkles({
-    borderRadius: 'md',
-    border: 'strong',
-    backgroundColor: 'sunken',
-    color: 'text',
-    fontSize: 'md',
-    textAlign: 'left',
-    cursor: 'pointer',
-  }),
+  fieldBox,
+  sprinkles({ textAlign: 'left', cursor: 'pointer' }),
   {
     minHeight: '46px',
     padding: `0 ${vars.space.md} 0 ${vars.space.lg}`,
     selectors: {
-      '&:hover': { borderColor: vars.tint.white28 },
-      '&:focus-visible': {
-        outline: 'none',
-        borderColor: vars.color.gold,
-        boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
-      },
       '&[data-placeholder]': { color: vars.color.textSubtle },
       '&[aria-invalid="true"]': { borderColor: vars.color.danger },
     },

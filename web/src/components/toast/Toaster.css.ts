@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { media } from '../../styles/breakpoints.ts';
+import { iconButton } from '../../styles/patterns.css.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
@@ -105,18 +106,11 @@ export const title = sprinkles({ fontWeight: 'semibold', fontSize: 'sm' });
 export const description = sprinkles({ fontSize: 'sm', color: 'muted', overflowWrap: 'anywhere' });
 
 export const close = style([
-  sprinkles({ display: 'inline-grid', placeItems: 'center', padding: 'none' }),
-  sprinkles({
-    border: 'none',
-    borderRadius: 'sm',
-    background: 'transparent',
-    color: 'muted',
-    cursor: 'pointer',
-  }),
+  iconButton({ tone: 'quiet' }),
   {
     width: '28px',
     height: '28px',
+    borderRadius: vars.radius.sm,
     transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
-    ':hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
   },
 ]);

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { centredStack } from '../../../styles/patterns.css.ts';
 import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
@@ -11,7 +12,8 @@ export const wrap = style([
 ]);
 
 export const panel = style([
-  sprinkles({ display: 'grid', justifyItems: 'center', gap: 'lg', textAlign: 'center' }),
+  centredStack,
+  sprinkles({ gap: 'lg' }),
   {
     maxWidth: '560px',
   },

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
-import { listReset } from '../../../styles/patterns.css.ts';
+import { emptyState, inputIcon, listReset, searchBox } from '../../../styles/patterns.css.ts';
 import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
@@ -10,37 +10,14 @@ export const searchWrap = style({
   width: `min(560px, calc(100vw - 2 * ${vars.space.lg}))`,
 });
 
-export const searchIcon = style([
-  sprinkles({ position: 'absolute', color: 'muted' }),
-  {
-    top: '50%',
-    left: vars.space.lg,
-    transform: 'translateY(-50%)',
-    pointerEvents: 'none',
-  },
-]);
+export const searchIcon = inputIcon;
 
 export const searchInput = style([
-  sprinkles({ width: '100%' }),
-  sprinkles({
-    borderRadius: 'pill',
-    border: 'strong',
-    backgroundColor: 'sunken',
-    color: 'text',
-    fontSize: 'md',
-  }),
+  searchBox,
   {
     minHeight: '56px',
     padding: `0 ${vars.space.lg} 0 calc(${vars.space.lg} + 30px)`,
     boxShadow: vars.shadow.md,
-    '::placeholder': { color: vars.color.textSubtle },
-    selectors: {
-      '&:focus-visible': {
-        outline: 'none',
-        borderColor: vars.color.gold,
-        boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
-      },
-    },
   },
 ]);
 
@@ -64,13 +41,7 @@ export const results = style([
   },
 ]);
 
-export const noResults = style([
-  sprinkles({ display: 'grid', justifyItems: 'center', gap: 'md', paddingY: '3xl', paddingX: 'lg' }),
-  sprinkles({ borderRadius: 'xl', textAlign: 'center', color: 'muted' }),
-  {
-    border: `1px dashed ${vars.color.borderStrong}`,
-  },
-]);
+export const noResults = style([emptyState, sprinkles({ gap: 'md' })]);
 
 export const helpGrid = style([
   listReset,

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
-import { listReset } from '../../../styles/patterns.css.ts';
+import { emptyState, inputIcon, listReset, searchBox } from '../../../styles/patterns.css.ts';
 import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
@@ -55,36 +55,13 @@ export const searchWrap = style({
   maxWidth: '480px',
 });
 
-export const searchIcon = style([
-  sprinkles({ position: 'absolute', color: 'muted' }),
-  {
-    top: '50%',
-    left: vars.space.lg,
-    transform: 'translateY(-50%)',
-    pointerEvents: 'none',
-  },
-]);
+export const searchIcon = inputIcon;
 
 export const searchInput = style([
-  sprinkles({ width: '100%' }),
-  sprinkles({
-    borderRadius: 'pill',
-    border: 'strong',
-    backgroundColor: 'sunken',
-    color: 'text',
-    fontSize: 'md',
-  }),
+  searchBox,
   {
     minHeight: '48px',
     padding: `0 ${vars.space.lg} 0 calc(${vars.space.lg} + 28px)`,
-    '::placeholder': { color: vars.color.textSubtle },
-    selectors: {
-      '&:focus-visible': {
-        outline: 'none',
-        borderColor: vars.color.gold,
-        boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
-      },
-    },
   },
 ]);
 
@@ -119,13 +96,7 @@ export const tabCount = style({
   opacity: 0.8,
 });
 
-export const empty = style([
-  sprinkles({ display: 'grid', justifyItems: 'center', gap: 'sm', paddingY: '3xl', paddingX: 'lg' }),
-  sprinkles({ borderRadius: 'xl', textAlign: 'center', color: 'muted' }),
-  {
-    border: `1px dashed ${vars.color.borderStrong}`,
-  },
-]);
+export const empty = style([emptyState, sprinkles({ gap: 'sm' })]);
 
 export const emptyTitle = sprinkles({ fontSize: 'lg', fontWeight: 'semibold', color: 'text' });
 
