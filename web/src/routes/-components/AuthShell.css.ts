@@ -89,7 +89,10 @@ export const notice = style([
   },
 ]);
 
-export const smallLink = sprinkles({ fontSize: 'sm' });
+// Given to a Button as its className, so a rule of its own: it must win over the button's size.
+export const smallLink = style({
+  fontSize: vars.fontSize.sm,
+});
 
 export const homeLink = style([
   sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs' }),

@@ -74,12 +74,12 @@ export const hero = style([
   },
 ]);
 
-export const heroCentered = style([
-  sprinkles({ justifyItems: 'center', textAlign: 'center' }),
-  {
-    marginInline: 'auto',
-  },
-]);
+// A modifier of `hero`: its own rule (not atoms) so it wins over hero's `justifyItems: start`.
+export const heroCentered = style({
+  justifyItems: 'center',
+  textAlign: 'center',
+  marginInline: 'auto',
+});
 
 export const heroTitle = style([
   sprinkles({ fontFamily: 'display', fontWeight: 'bold' }),
