@@ -45,24 +45,28 @@ export const error = sprinkles({
 
 export const checkboxRow = sprinkles({ display: 'flex', alignItems: 'flex-start', gap: 'md' });
 
-export const checkbox = style([
-  sprinkles({ flexShrink: '0', display: 'inline-grid', placeItems: 'center' }),
-  sprinkles({ borderRadius: 'sm', border: 'strong', backgroundColor: 'sunken', cursor: 'pointer' }),
-  {
-    all: 'unset',
-    boxSizing: 'border-box',
-    width: '20px',
-    height: '20px',
-    marginTop: '1px',
-    transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
-    selectors: {
-      '&:hover': { borderColor: vars.color.gold },
-      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-      '&[data-state="checked"]': { background: vars.gradient.gold, borderColor: vars.color.gold },
-      '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    },
+// Starts from `all: unset`, so every property stays in this one rule: an atom composed in would be unset.
+export const checkbox = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '20px',
+  height: '20px',
+  marginTop: '1px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.borderStrong}`,
+  backgroundColor: vars.color.surfaceSunken,
+  cursor: 'pointer',
+  transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
+  selectors: {
+    '&:hover': { borderColor: vars.color.gold },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&[data-state="checked"]': { background: vars.gradient.gold, borderColor: vars.color.gold },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
-]);
+});
 
 export const checkboxIndicator = sprinkles({ display: 'grid', placeItems: 'center', color: 'onGold' });
 

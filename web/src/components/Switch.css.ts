@@ -15,22 +15,25 @@ export const label = sprinkles({ fontSize: 'sm', fontWeight: 'medium', cursor: '
 
 export const description = sprinkles({ fontSize: 'xs', color: 'muted' });
 
-export const root = style([
-  sprinkles({ position: 'relative', flexShrink: '0' }),
-  sprinkles({ borderRadius: 'pill', border: 'strong', backgroundColor: 'sunken', cursor: 'pointer' }),
-  {
-    all: 'unset',
-    boxSizing: 'border-box',
-    width: '44px',
-    height: '26px',
-    transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
-    selectors: {
-      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-      '&[data-state="checked"]': { background: vars.gradient.gold, borderColor: vars.color.gold },
-      '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.6 },
-    },
+// Starts from `all: unset`, so every property stays in this one rule: an atom composed in would be unset.
+export const root = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  position: 'relative',
+  flexShrink: 0,
+  width: '44px',
+  height: '26px',
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.borderStrong}`,
+  backgroundColor: vars.color.surfaceSunken,
+  cursor: 'pointer',
+  transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&[data-state="checked"]': { background: vars.gradient.gold, borderColor: vars.color.gold },
+    '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.6 },
   },
-]);
+});
 
 export const thumb = style([
   sprinkles({ display: 'block', borderRadius: 'pill' }),

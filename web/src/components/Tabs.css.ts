@@ -13,35 +13,29 @@ export const list = style([
   },
 ]);
 
-export const trigger = style([
-  sprinkles({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: 'xs',
-    flexShrink: '0',
-    paddingY: 'none',
-    paddingX: 'lg',
-  }),
-  sprinkles({
-    borderRadius: 'pill',
-    color: 'muted',
-    fontSize: 'sm',
-    fontWeight: 'semibold',
-    whiteSpace: 'nowrap',
-    cursor: 'pointer',
-  }),
-  {
-    all: 'unset',
-    boxSizing: 'border-box',
-    minHeight: '40px',
-    selectors: {
-      '&:hover': { color: vars.color.text },
-      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-      '&[data-state="active"]': { background: vars.gradient.gold, color: vars.color.onGold },
-    },
+// Starts from `all: unset`, so every property stays in this one rule: an atom composed in would be unset.
+export const trigger = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  flexShrink: 0,
+  minHeight: '40px',
+  padding: `0 ${vars.space.lg}`,
+  borderRadius: vars.radius.pill,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { color: vars.color.text },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&[data-state="active"]': { background: vars.gradient.gold, color: vars.color.onGold },
   },
-]);
+});
 
 export const content = style([
   sprinkles({ display: 'grid', gap: 'xl', minWidth: '0', outline: 'none' }),
