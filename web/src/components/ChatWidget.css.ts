@@ -1,5 +1,7 @@
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { iconButton } from '../styles/patterns.css.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 const edge = vars.space.lg;
@@ -15,47 +17,40 @@ const bounce = keyframes({
   '40%': { transform: 'translateY(-4px)', opacity: 1 },
 });
 
-export const launcher = style({
-  position: 'fixed',
-  right: edge,
-  bottom: edge,
-  zIndex: chatZ,
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '56px',
-  height: '56px',
-  padding: 0,
-  border: `1px solid ${vars.tint.white30}`,
-  borderRadius: vars.radius.pill,
-  background: vars.gradient.gold,
-  color: vars.color.onGold,
-  boxShadow: `${vars.shadow.lg}, ${vars.shadow.gold}`,
-  cursor: 'pointer',
-  transition: `transform ${vars.duration.fast}`,
-  selectors: {
-    '&:hover': { transform: 'translateY(-2px)' },
+export const launcher = style([
+  sprinkles({ position: 'fixed', display: 'inline-grid', placeItems: 'center', padding: 'none' }),
+  sprinkles({ borderRadius: 'pill', background: 'gold', color: 'onGold', cursor: 'pointer' }),
+  {
+    right: edge,
+    bottom: edge,
+    zIndex: chatZ,
+    width: '56px',
+    height: '56px',
+    border: `1px solid ${vars.tint.white30}`,
+    boxShadow: `${vars.shadow.lg}, ${vars.shadow.gold}`,
+    transition: `transform ${vars.duration.fast}`,
+    selectors: {
+      '&:hover': { transform: 'translateY(-2px)' },
+    },
   },
-});
+]);
 
-export const panel = style({
-  position: 'fixed',
-  right: vars.space.md,
-  left: vars.space.md,
-  bottom: vars.space.md,
-  zIndex: chatZ,
-  display: 'flex',
-  flexDirection: 'column',
-  maxHeight: `calc(100dvh - ${vars.layout.headerHeight} - ${vars.space.xl})`,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.bgRaised,
-  boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-  overflow: 'hidden',
-  animation: `${rise} ${vars.duration.slow} cubic-bezier(0.16, 1, 0.3, 1)`,
-  '@media': {
-    [media.tablet]: { left: 'auto', right: edge, bottom: edge, width: '380px' },
+export const panel = style([
+  sprinkles({ position: 'fixed', display: 'flex', flexDirection: 'column' }),
+  sprinkles({ borderRadius: 'xl', border: 'strong', backgroundColor: 'raised', overflow: 'hidden' }),
+  {
+    right: vars.space.md,
+    left: vars.space.md,
+    bottom: vars.space.md,
+    zIndex: chatZ,
+    maxHeight: `calc(100dvh - ${vars.layout.headerHeight} - ${vars.space.xl})`,
+    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
+    animation: `${rise} ${vars.duration.slow} cubic-bezier(0.16, 1, 0.3, 1)`,
+    '@media': {
+      [media.tablet]: { left: 'auto', right: edge, bottom: edge, width: '380px' },
+    },
   },
-});
+]);
 
 export const panelExpanded = style({
   height: '560px',
@@ -72,29 +67,26 @@ for (const selector of [launcher, panel]) {
   });
 }
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(120deg, ${vars.tint.gold14}, ${vars.tint.surface90})`,
-});
+export const header = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'md' }),
+  {
+    padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    background: `linear-gradient(120deg, ${vars.tint.gold14}, ${vars.tint.surface90})`,
+  },
+]);
 
-export const avatar = style({
-  position: 'relative',
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '40px',
-  height: '40px',
-  flexShrink: 0,
-  borderRadius: vars.radius.pill,
-  color: vars.tint.white,
-  textShadow: `0 1px 1px ${vars.tint.black35}`,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.md,
-  boxShadow: `inset 0 1px 0 ${vars.tint.white50}`,
-});
+export const avatar = style([
+  sprinkles({ position: 'relative', display: 'inline-grid', placeItems: 'center', flexShrink: '0' }),
+  sprinkles({ borderRadius: 'pill', fontWeight: 'bold', fontSize: 'md' }),
+  {
+    width: '40px',
+    height: '40px',
+    color: vars.tint.white,
+    textShadow: `0 1px 1px ${vars.tint.black35}`,
+    boxShadow: `inset 0 1px 0 ${vars.tint.white50}`,
+  },
+]);
 
 export const avatarSmall = style({
   width: '28px',
@@ -102,90 +94,69 @@ export const avatarSmall = style({
   fontSize: vars.fontSize.xs,
 });
 
-export const onlineDot = style({
-  position: 'absolute',
-  right: '-1px',
-  bottom: '-1px',
-  width: '11px',
-  height: '11px',
-  borderRadius: vars.radius.pill,
-  backgroundColor: vars.color.success,
-  boxShadow: `0 0 0 2px ${vars.color.bgRaised}`,
-});
-
-export const who = style({
-  display: 'grid',
-  minWidth: 0,
-  flex: 1,
-});
-
-export const agentName = style({
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  margin: 0,
-});
-
-export const agentRole = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
-
-export const headerButton = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  flexShrink: 0,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
+export const onlineDot = style([
+  sprinkles({ position: 'absolute', borderRadius: 'pill' }),
+  {
+    right: '-1px',
+    bottom: '-1px',
+    width: '11px',
+    height: '11px',
+    backgroundColor: vars.color.success,
+    boxShadow: `0 0 0 2px ${vars.color.bgRaised}`,
   },
-});
+]);
 
-export const log = style({
-  flex: 1,
-  minHeight: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
-});
+export const who = style([
+  sprinkles({ display: 'grid', minWidth: '0' }),
+  {
+    flex: 1,
+  },
+]);
 
-export const status = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  alignSelf: 'center',
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  backgroundColor: vars.color.surface,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const agentName = sprinkles({ fontSize: 'md', fontWeight: 'semibold', margin: 'none' });
+
+export const agentRole = sprinkles({ fontSize: 'xs', color: 'muted' });
+
+export const headerButton = style([
+  iconButton({ tone: 'quiet' }),
+  sprinkles({ flexShrink: '0' }),
+  {
+    width: '36px',
+    height: '36px',
+  },
+]);
+
+export const log = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', padding: 'lg' }),
+  {
+    flex: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    overscrollBehavior: 'contain',
+  },
+]);
+
+export const status = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm', paddingY: 'xs', paddingX: 'md' }),
+  sprinkles({ borderRadius: 'pill', backgroundColor: 'surface', fontSize: 'xs', color: 'muted' }),
+  {
+    alignSelf: 'center',
+  },
+]);
 
 export const row = styleVariants({
   user: { display: 'flex', justifyContent: 'flex-end' },
   assistant: { display: 'flex', alignItems: 'flex-end', gap: vars.space.sm },
 });
 
-const bubbleBase = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  maxWidth: '82%',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.lg,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-  overflowWrap: 'anywhere',
-  whiteSpace: 'pre-wrap',
-});
+const bubbleBase = style([
+  sprinkles({ display: 'grid', gap: 'xxs', paddingY: 'sm', paddingX: 'md' }),
+  sprinkles({ borderRadius: 'lg', fontSize: 'sm', lineHeight: 'normal', overflowWrap: 'anywhere' }),
+  {
+    maxWidth: '82%',
+    whiteSpace: 'pre-wrap',
+  },
+]);
 
 export const bubble = styleVariants({
   user: [
@@ -234,55 +205,54 @@ export const dot = style({
   },
 });
 
-export const form = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderTop: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bg,
-});
+export const form = style([
+  sprinkles({ display: 'flex', gap: 'sm', padding: 'md' }),
+  {
+    borderTop: `1px solid ${vars.color.border}`,
+    backgroundColor: vars.color.bg,
+  },
+]);
 
-export const input = style({
-  flex: 1,
-  minWidth: 0,
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surfaceSunken,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  '::placeholder': { color: vars.color.textSubtle },
-  selectors: {
-    '&:focus-visible': {
-      outline: 'none',
-      borderColor: vars.color.gold,
-      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
+export const input = style([
+  sprinkles({ minWidth: '0', paddingY: 'none', paddingX: 'md' }),
+  sprinkles({
+    borderRadius: 'pill',
+    border: 'strong',
+    backgroundColor: 'sunken',
+    color: 'text',
+    fontSize: 'sm',
+  }),
+  {
+    flex: 1,
+    minHeight: '44px',
+    '::placeholder': { color: vars.color.textSubtle },
+    selectors: {
+      '&:focus-visible': {
+        outline: 'none',
+        borderColor: vars.color.gold,
+        boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
+      },
     },
   },
-});
+]);
 
-export const send = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
-  flexShrink: 0,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.pill,
-  background: vars.gradient.gold,
-  color: vars.color.onGold,
-  cursor: 'pointer',
-  selectors: {
-    '&:disabled': { cursor: 'not-allowed', opacity: 0.45 },
+export const send = style([
+  sprinkles({ display: 'inline-grid', placeItems: 'center', flexShrink: '0', padding: 'none' }),
+  sprinkles({ border: 'none', borderRadius: 'pill', background: 'gold', color: 'onGold', cursor: 'pointer' }),
+  {
+    width: '44px',
+    height: '44px',
+    selectors: {
+      '&:disabled': { cursor: 'not-allowed', opacity: 0.45 },
+    },
   },
-});
+]);
 
-export const note = style({
-  padding: `0 ${vars.space.md} ${vars.space.sm}`,
-  backgroundColor: vars.color.bg,
-  fontSize: '0.6875rem',
-  color: vars.color.textMuted,
-  textAlign: 'center',
-});
+export const note = style([
+  sprinkles({ color: 'muted', textAlign: 'center' }),
+  {
+    padding: `0 ${vars.space.md} ${vars.space.sm}`,
+    backgroundColor: vars.color.bg,
+    fontSize: '0.6875rem',
+  },
+]);

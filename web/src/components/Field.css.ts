@@ -1,71 +1,51 @@
 import { style } from '@vanilla-extract/css';
+import { fieldBox } from '../styles/patterns.css.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const field = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  minWidth: 0,
-});
+export const field = sprinkles({ display: 'grid', gap: 'xs', minWidth: '0' });
 
-export const label = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.text,
-});
+export const label = sprinkles({ fontSize: 'sm', fontWeight: 'medium', color: 'text' });
 
-export const optional = style({
-  marginLeft: vars.space.xs,
-  fontWeight: vars.fontWeight.regular,
-  color: vars.color.textMuted,
-});
+export const optional = style([
+  sprinkles({ fontWeight: 'regular', color: 'muted' }),
+  {
+    marginLeft: vars.space.xs,
+  },
+]);
 
-export const input = style({
-  width: '100%',
-  minHeight: '46px',
-  padding: `0 ${vars.space.lg}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surfaceSunken,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
-  '::placeholder': { color: vars.color.textSubtle },
-  selectors: {
-    '&:hover': { borderColor: vars.tint.white28 },
-    '&:focus-visible': {
-      outline: 'none',
-      borderColor: vars.color.gold,
-      boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
-    },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&[aria-invalid="true"]:focus-visible': { boxShadow: `0 0 0 3px ${vars.tint.danger25}` },
-    '&:-webkit-autofill': {
-      WebkitTextFillColor: vars.color.text,
-      boxShadow: `0 0 0 100px ${vars.color.surface} inset`,
-      caretColor: vars.color.text,
+export const input = style([
+  fieldBox,
+  sprinkles({ width: '100%', paddingY: 'none', paddingX: 'lg' }),
+  {
+    minHeight: '46px',
+    transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
+    '::placeholder': { color: vars.color.textSubtle },
+    selectors: {
+      '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+      '&[aria-invalid="true"]:focus-visible': { boxShadow: `0 0 0 3px ${vars.tint.danger25}` },
+      '&:-webkit-autofill': {
+        WebkitTextFillColor: vars.color.text,
+        boxShadow: `0 0 0 100px ${vars.color.surface} inset`,
+        caretColor: vars.color.text,
+      },
     },
   },
-});
+]);
 
-export const hint = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const hint = sprinkles({ fontSize: 'xs', color: 'muted' });
 
-export const error = style({
+export const error = sprinkles({
   display: 'flex',
   alignItems: 'flex-start',
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.danger,
+  gap: 'xs',
+  fontSize: 'xs',
+  color: 'danger',
 });
 
-export const checkboxRow = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.md,
-});
+export const checkboxRow = sprinkles({ display: 'flex', alignItems: 'flex-start', gap: 'md' });
 
+// Starts from `all: unset`, so every property stays in this one rule: an atom composed in would be unset.
 export const checkbox = style({
   all: 'unset',
   boxSizing: 'border-box',
@@ -88,18 +68,14 @@ export const checkbox = style({
   },
 });
 
-export const checkboxIndicator = style({
-  display: 'grid',
-  placeItems: 'center',
-  color: vars.color.onGold,
-});
+export const checkboxIndicator = sprinkles({ display: 'grid', placeItems: 'center', color: 'onGold' });
 
-export const checkboxLabel = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-  cursor: 'pointer',
-  userSelect: 'none',
-});
+export const checkboxLabel = style([
+  sprinkles({ fontSize: 'sm', color: 'text', cursor: 'pointer' }),
+  {
+    userSelect: 'none',
+  },
+]);
 
 export const textarea = style({
   minHeight: '88px',

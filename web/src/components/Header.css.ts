@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { iconButton, listReset } from '../styles/patterns.css.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 export const header = style({
@@ -12,111 +14,101 @@ export const header = style({
   WebkitBackdropFilter: 'saturate(140%) blur(14px)',
 });
 
-export const bar = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: vars.layout.headerHeight,
-});
-
-export const actions = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  marginLeft: 'auto',
-  flexShrink: 0,
-  '@media': {
-    [media.tablet]: { gap: vars.space.sm },
+export const bar = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm' }),
+  {
+    minHeight: vars.layout.headerHeight,
   },
-});
+]);
 
-/** Below tablet width the links fold into a panel under the bar, opened by the menu button. */
-export const nav = style({
-  display: 'none',
-  position: 'absolute',
-  top: '100%',
-  left: 0,
-  right: 0,
-  padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-  boxShadow: vars.shadow.md,
-  selectors: {
-    '&[data-open="true"]': { display: 'block' },
-  },
-  '@media': {
-    [media.tablet]: {
-      display: 'block',
-      position: 'static',
-      padding: 0,
-      border: 'none',
-      background: 'none',
-      boxShadow: 'none',
-      marginLeft: vars.space.xl,
+export const actions = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs', flexShrink: '0' }),
+  {
+    marginLeft: 'auto',
+    '@media': {
+      [media.tablet]: { gap: vars.space.sm },
     },
   },
-});
+]);
 
-export const navList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': {
-    [media.tablet]: { flexDirection: 'row', alignItems: 'center', gap: vars.space.xs },
+/** Below tablet width the links fold into a panel under the bar, opened by the menu button. */
+export const nav = style([
+  sprinkles({ display: 'none', position: 'absolute', backgroundColor: 'raised' }),
+  {
+    top: '100%',
+    left: 0,
+    right: 0,
+    padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    boxShadow: vars.shadow.md,
+    selectors: {
+      '&[data-open="true"]': { display: 'block' },
+    },
+    '@media': {
+      [media.tablet]: {
+        display: 'block',
+        position: 'static',
+        padding: 0,
+        border: 'none',
+        background: 'none',
+        boxShadow: 'none',
+        marginLeft: vars.space.xl,
+      },
+    },
   },
-});
+]);
 
-export const navLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  transition: `color ${vars.duration.fast}, background-color ${vars.duration.fast}`,
-  selectors: {
-    '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
-    '&[aria-current="page"]': { color: vars.color.goldBright },
+export const navList = style([
+  listReset,
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' }),
+  {
+    '@media': {
+      [media.tablet]: { flexDirection: 'row', alignItems: 'center', gap: vars.space.xs },
+    },
   },
-  '@media': {
-    [media.tablet]: { minHeight: '36px' },
-  },
-});
+]);
 
-export const menuToggle = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
-  padding: 0,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover },
-    '&[aria-expanded="true"]': { borderColor: vars.color.gold },
+export const navLink = style([
+  sprinkles({ display: 'flex', alignItems: 'center', paddingY: 'none', paddingX: 'md' }),
+  sprinkles({
+    borderRadius: 'md',
+    color: 'muted',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+  }),
+  {
+    minHeight: '44px',
+    transition: `color ${vars.duration.fast}, background-color ${vars.duration.fast}`,
+    selectors: {
+      '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
+      '&[aria-current="page"]': { color: vars.color.goldBright },
+    },
+    '@media': {
+      [media.tablet]: { minHeight: '36px' },
+    },
   },
-  '@media': {
-    [media.tablet]: { display: 'none' },
-  },
-});
+]);
 
-export const avatarPlaceholder = style({
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.pill,
-  backgroundColor: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-});
+export const menuToggle = style([
+  iconButton({ tone: 'outlined' }),
+  {
+    width: '44px',
+    height: '44px',
+    '@media': {
+      [media.tablet]: { display: 'none' },
+    },
+  },
+]);
+
+export const avatarPlaceholder = style([
+  sprinkles({ borderRadius: 'pill', backgroundColor: 'surface', border: 'subtle' }),
+  {
+    width: '36px',
+    height: '36px',
+  },
+]);
 
 export const iconPlaceholder = style({
   width: '44px',

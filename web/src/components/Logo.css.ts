@@ -1,16 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const logo = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  flexShrink: 0,
-  color: vars.color.text,
-  textDecoration: 'none',
-  borderRadius: vars.radius.sm,
-});
+export const logo = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm', flexShrink: '0' }),
+  sprinkles({ color: 'text', textDecoration: 'none', borderRadius: 'sm' }),
+]);
 
 export const mark = style({
   width: '28px',
@@ -21,16 +17,15 @@ export const mark = style({
   },
 });
 
-export const wordmark = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.02em',
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize.lg },
+export const wordmark = style([
+  sprinkles({ fontFamily: 'display', fontSize: 'md', fontWeight: 'bold', whiteSpace: 'nowrap' }),
+  {
+    letterSpacing: '0.02em',
+    '@media': {
+      [media.tablet]: { fontSize: vars.fontSize.lg },
+    },
   },
-});
+]);
 
 export const accent = style({
   background: vars.gradient.gold,

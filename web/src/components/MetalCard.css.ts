@@ -1,27 +1,26 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-const base = style({
-  position: 'relative',
-  overflow: 'hidden',
-  display: 'grid',
-  gridTemplateRows: 'auto 1fr auto',
-  width: '100%',
-  // docs/product-rules.md spec 9: the card is drawn at 355 × 220.
-  aspectRatio: '355 / 220',
-  padding: '7%',
-  borderRadius: '16px',
-  border: `1px solid ${vars.tint.white18}`,
-  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white25}`,
-  color: vars.color.text,
-  '::after': {
-    content: '""',
-    position: 'absolute',
-    inset: 0,
-    background: vars.gradient.sheen,
-    pointerEvents: 'none',
+const base = style([
+  sprinkles({ position: 'relative', overflow: 'hidden', display: 'grid', width: '100%', color: 'text' }),
+  {
+    gridTemplateRows: 'auto 1fr auto',
+    // docs/product-rules.md spec 9: the card is drawn at 355 × 220.
+    aspectRatio: '355 / 220',
+    padding: '7%',
+    borderRadius: '16px',
+    border: `1px solid ${vars.tint.white18}`,
+    boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white25}`,
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      background: vars.gradient.sheen,
+      pointerEvents: 'none',
+    },
   },
-});
+]);
 
 export const tier = styleVariants({
   black: [base, { background: vars.gradient.black }],
@@ -29,15 +28,14 @@ export const tier = styleVariants({
   gold: [base, { background: vars.gradient.gold, color: vars.color.onGold }],
 });
 
-export const top = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  fontFamily: vars.font.display,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.08em',
-  fontSize: 'clamp(0.7rem, 2.6vw, 0.95rem)',
-});
+export const top = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }),
+  sprinkles({ fontFamily: 'display', fontWeight: 'bold' }),
+  {
+    letterSpacing: '0.08em',
+    fontSize: 'clamp(0.7rem, 2.6vw, 0.95rem)',
+  },
+]);
 
 export const chip = style({
   alignSelf: 'center',
@@ -48,10 +46,11 @@ export const chip = style({
   boxShadow: `inset 0 0 0 1px ${vars.tint.black30}`,
 });
 
-export const tierName = style({
-  fontSize: 'clamp(0.6rem, 2.2vw, 0.8rem)',
-  fontWeight: vars.fontWeight.semibold,
-  letterSpacing: '0.18em',
-  textTransform: 'uppercase',
-  opacity: 0.85,
-});
+export const tierName = style([
+  sprinkles({ fontWeight: 'semibold', textTransform: 'uppercase' }),
+  {
+    fontSize: 'clamp(0.6rem, 2.2vw, 0.8rem)',
+    letterSpacing: '0.18em',
+    opacity: 0.85,
+  },
+]);

@@ -1,44 +1,37 @@
 import { style } from '@vanilla-extract/css';
+import { centredStack } from '../styles/patterns.css.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const wrap = style({
-  flex: 1,
-  display: 'grid',
-  placeItems: 'center',
-  paddingBlock: vars.space['3xl'],
-});
+export const wrap = style([
+  sprinkles({ display: 'grid', placeItems: 'center' }),
+  {
+    flex: 1,
+    paddingBlock: vars.space['3xl'],
+  },
+]);
 
-export const panel = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.lg,
-  maxWidth: '520px',
-  textAlign: 'center',
-});
+export const panel = style([
+  centredStack,
+  sprinkles({ gap: 'lg' }),
+  {
+    maxWidth: '520px',
+  },
+]);
 
-export const code = style({
-  display: 'block',
-  fontFamily: vars.font.display,
-  fontSize: 'clamp(4rem, 20vw, 7rem)',
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: 1,
-  background: vars.gradient.gold,
-  WebkitBackgroundClip: 'text',
-  backgroundClip: 'text',
-  color: 'transparent',
-});
+export const code = style([
+  sprinkles({ display: 'block', fontFamily: 'display', fontWeight: 'bold', background: 'gold' }),
+  {
+    fontSize: 'clamp(4rem, 20vw, 7rem)',
+    lineHeight: 1,
+    WebkitBackgroundClip: 'text',
+    backgroundClip: 'text',
+    color: 'transparent',
+  },
+]);
 
-export const title = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize['2xl'],
-});
+export const title = sprinkles({ display: 'grid', justifyItems: 'center', gap: 'sm', fontSize: '2xl' });
 
-export const titleText = style({
-  display: 'block',
-});
+export const titleText = sprinkles({ display: 'block' });
 
-export const text = style({
-  color: vars.color.textMuted,
-});
+export const text = sprinkles({ color: 'muted' });

@@ -1,5 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { iconButton, listReset } from '../styles/patterns.css.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 const appear = keyframes({
@@ -17,40 +19,32 @@ export const desktopNav = style({
   },
 });
 
-export const navList = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xxs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const navList = style([listReset, sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs' })]);
 
-export const navItem = style({
-  position: 'relative',
-});
+export const navItem = sprinkles({ position: 'relative' });
 
-export const trigger = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '40px',
-  padding: `0 ${vars.space.md}`,
-  border: 'none',
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  transition: `color ${vars.duration.fast}, background-color ${vars.duration.fast}`,
-  selectors: {
-    '&:hover, &[data-state="open"]': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
-    '&[aria-current="page"]': { color: vars.color.goldBright },
+export const trigger = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs', paddingY: 'none', paddingX: 'md' }),
+  sprinkles({
+    border: 'none',
+    borderRadius: 'md',
+    background: 'transparent',
+    color: 'muted',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+  }),
+  {
+    minHeight: '40px',
+    transition: `color ${vars.duration.fast}, background-color ${vars.duration.fast}`,
+    selectors: {
+      '&:hover, &[data-state="open"]': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
+      '&[aria-current="page"]': { color: vars.color.goldBright },
+    },
   },
-});
+]);
 
 export const chevron = style({
   color: vars.color.textMuted,
@@ -60,58 +54,48 @@ export const chevron = style({
   },
 });
 
-export const content = style({
-  position: 'absolute',
-  top: `calc(100% + ${vars.space.sm})`,
-  left: 0,
-  zIndex: vars.zIndex.menu,
-  width: 'max-content',
-  minWidth: '300px',
-  maxWidth: '360px',
-  padding: vars.space.sm,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surface,
-  boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-  selectors: {
-    '&[data-state="open"]': { animation: `${appear} ${vars.duration.normal} cubic-bezier(0.16, 1, 0.3, 1)` },
+export const content = style([
+  sprinkles({ position: 'absolute', padding: 'sm' }),
+  sprinkles({ borderRadius: 'lg', border: 'strong', backgroundColor: 'surface' }),
+  {
+    top: `calc(100% + ${vars.space.sm})`,
+    left: 0,
+    zIndex: vars.zIndex.menu,
+    width: 'max-content',
+    minWidth: '300px',
+    maxWidth: '360px',
+    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
+    selectors: {
+      '&[data-state="open"]': {
+        animation: `${appear} ${vars.duration.normal} cubic-bezier(0.16, 1, 0.3, 1)`,
+      },
+    },
   },
-});
+]);
 
-export const menuLinks = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const menuLinks = style([listReset, sprinkles({ display: 'grid', gap: 'xxs' })]);
 
-export const menuLink = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.text,
-  textDecoration: 'none',
-  outline: 'none',
-  selectors: {
-    '&:hover, &:focus-visible': { backgroundColor: vars.color.surfaceHover },
-    '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` },
+export const menuLink = style([
+  sprinkles({ display: 'grid', gap: 'xxs', paddingY: 'sm', paddingX: 'md' }),
+  sprinkles({ borderRadius: 'md', color: 'text', textDecoration: 'none', outline: 'none' }),
+  {
+    selectors: {
+      '&:hover, &:focus-visible': { backgroundColor: vars.color.surfaceHover },
+      '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` },
+    },
   },
-});
+]);
 
-export const menuLinkLabel = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  selectors: {
-    [`${menuLink}:hover &`]: { color: vars.color.goldBright },
+export const menuLinkLabel = style([
+  sprinkles({ fontSize: 'sm', fontWeight: 'semibold' }),
+  {
+    selectors: {
+      [`${menuLink}:hover &`]: { color: vars.color.goldBright },
+    },
   },
-});
+]);
 
-export const menuLinkText = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const menuLinkText = sprinkles({ fontSize: 'xs', color: 'muted' });
 
 // ---------------------------------------------------------------------------------------------------
 // Buttons on the right
@@ -124,69 +108,66 @@ export const loginButton = style({
   },
 });
 
-export const menuToggle = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
-  padding: 0,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover },
-    '&[aria-expanded="true"]': { borderColor: vars.color.gold },
+export const menuToggle = style([
+  iconButton({ tone: 'outlined' }),
+  {
+    width: '44px',
+    height: '44px',
+    '@media': {
+      [media.desktop]: { display: 'none' },
+    },
   },
-  '@media': {
-    [media.desktop]: { display: 'none' },
-  },
-});
+]);
 
 // ---------------------------------------------------------------------------------------------------
 // Phones and tablets: a folded panel under the bar
 
-export const mobilePanel = style({
-  position: 'absolute',
-  top: '100%',
-  left: 0,
-  right: 0,
-  maxHeight: `calc(100dvh - ${vars.layout.headerHeight})`,
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
-  padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.xl}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-  boxShadow: vars.shadow.lg,
-  animation: `${appear} ${vars.duration.normal} ease-out`,
-  '@media': {
-    [media.desktop]: { display: 'none' },
+export const mobilePanel = style([
+  sprinkles({ position: 'absolute', backgroundColor: 'raised' }),
+  {
+    top: '100%',
+    left: 0,
+    right: 0,
+    maxHeight: `calc(100dvh - ${vars.layout.headerHeight})`,
+    overflowY: 'auto',
+    overscrollBehavior: 'contain',
+    padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.xl}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    boxShadow: vars.shadow.lg,
+    animation: `${appear} ${vars.duration.normal} ease-out`,
+    '@media': {
+      [media.desktop]: { display: 'none' },
+    },
   },
-});
+]);
 
 export const accordionItem = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const accordionHeader = style({
-  margin: 0,
-});
+export const accordionHeader = sprinkles({ margin: 'none' });
 
-export const accordionTrigger = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  width: '100%',
-  minHeight: '48px',
-  padding: `0 ${vars.space.xs}`,
-  border: 'none',
-  background: 'transparent',
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  cursor: 'pointer',
-});
+export const accordionTrigger = style([
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    width: '100%',
+    paddingY: 'none',
+    paddingX: 'xs',
+  }),
+  sprinkles({
+    border: 'none',
+    background: 'transparent',
+    color: 'text',
+    fontSize: 'md',
+    fontWeight: 'semibold',
+    cursor: 'pointer',
+  }),
+  {
+    minHeight: '48px',
+  },
+]);
 
 export const accordionChevron = style({
   color: vars.color.textMuted,
@@ -196,32 +177,27 @@ export const accordionChevron = style({
   },
 });
 
-export const mobileLinks = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.xxs,
-  margin: 0,
-  padding: `0 0 ${vars.space.md}`,
-  listStyle: 'none',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+export const mobileLinks = style([
+  sprinkles({ display: 'grid', gridTemplateColumns: 1, gap: 'xxs', margin: 'none', listStyle: 'none' }),
+  {
+    padding: `0 0 ${vars.space.md}`,
+    '@media': {
+      [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    },
   },
-});
+]);
 
-export const mobileLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
-    '&[aria-current="page"]': { color: vars.color.goldBright },
+export const mobileLink = style([
+  sprinkles({ display: 'flex', alignItems: 'center', paddingY: 'none', paddingX: 'md' }),
+  sprinkles({ borderRadius: 'md', color: 'muted', fontSize: 'sm', textDecoration: 'none' }),
+  {
+    minHeight: '44px',
+    selectors: {
+      '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
+      '&[aria-current="page"]': { color: vars.color.goldBright },
+    },
   },
-});
+]);
 
 export const mobileSingle = style([
   mobileLink,
@@ -236,17 +212,16 @@ export const mobileSingle = style([
   },
 ]);
 
-export const mobileActions = style({
+export const mobileActions = sprinkles({
   display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  gap: vars.space.md,
-  paddingTop: vars.space.lg,
+  gridTemplateColumns: 2,
+  gap: 'md',
+  paddingTop: 'lg',
 });
 
-export const actions = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  marginLeft: 'auto',
-  flexShrink: 0,
-});
+export const actions = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm', flexShrink: '0' }),
+  {
+    marginLeft: 'auto',
+  },
+]);

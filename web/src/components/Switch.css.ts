@@ -1,30 +1,21 @@
 import { style } from '@vanilla-extract/css';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const row = style({
+export const row = sprinkles({
   display: 'flex',
   alignItems: 'flex-start',
   justifyContent: 'space-between',
-  gap: vars.space.lg,
+  gap: 'lg',
 });
 
-export const text = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
+export const text = sprinkles({ display: 'grid', gap: 'xxs', minWidth: '0' });
 
-export const label = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  cursor: 'pointer',
-});
+export const label = sprinkles({ fontSize: 'sm', fontWeight: 'medium', cursor: 'pointer' });
 
-export const description = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const description = sprinkles({ fontSize: 'xs', color: 'muted' });
 
+// Starts from `all: unset`, so every property stays in this one rule: an atom composed in would be unset.
 export const root = style({
   all: 'unset',
   boxSizing: 'border-box',
@@ -44,17 +35,18 @@ export const root = style({
   },
 });
 
-export const thumb = style({
-  display: 'block',
-  width: '20px',
-  height: '20px',
-  borderRadius: vars.radius.pill,
-  backgroundColor: vars.color.text,
-  boxShadow: vars.shadow.sm,
-  transform: 'translateX(2px)',
-  transition: `transform ${vars.duration.fast}`,
-  willChange: 'transform',
-  selectors: {
-    '&[data-state="checked"]': { transform: 'translateX(20px)', backgroundColor: vars.color.onGold },
+export const thumb = style([
+  sprinkles({ display: 'block', borderRadius: 'pill' }),
+  {
+    width: '20px',
+    height: '20px',
+    backgroundColor: vars.color.text,
+    boxShadow: vars.shadow.sm,
+    transform: 'translateX(2px)',
+    transition: `transform ${vars.duration.fast}`,
+    willChange: 'transform',
+    selectors: {
+      '&[data-state="checked"]': { transform: 'translateX(20px)', backgroundColor: vars.color.onGold },
+    },
   },
-});
+]);

@@ -1,19 +1,19 @@
 import { style } from '@vanilla-extract/css';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 /** Styles for Radix Tabs: a pill row of triggers that scrolls sideways rather than overflow a phone. */
-export const list = style({
-  display: 'flex',
-  gap: vars.space.xs,
-  maxWidth: '100%',
-  overflowX: 'auto',
-  padding: vars.space.xs,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  justifySelf: 'start',
-});
+export const list = style([
+  sprinkles({ display: 'flex', gap: 'xs', padding: 'xs' }),
+  sprinkles({ borderRadius: 'pill', border: 'subtle', backgroundColor: 'sunken' }),
+  {
+    maxWidth: '100%',
+    overflowX: 'auto',
+    justifySelf: 'start',
+  },
+]);
 
+// Starts from `all: unset`, so every property stays in this one rule: an atom composed in would be unset.
 export const trigger = style({
   all: 'unset',
   boxSizing: 'border-box',
@@ -37,12 +37,11 @@ export const trigger = style({
   },
 });
 
-export const content = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  minWidth: 0,
-  outline: 'none',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '4px' },
+export const content = style([
+  sprinkles({ display: 'grid', gap: 'xl', minWidth: '0', outline: 'none' }),
+  {
+    selectors: {
+      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '4px' },
+    },
   },
-});
+]);

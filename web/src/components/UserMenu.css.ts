@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 const appear = keyframes({
@@ -7,108 +8,96 @@ const appear = keyframes({
   to: { opacity: 1, transform: 'translateY(0) scale(1)' },
 });
 
-export const trigger = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: '44px',
-  padding: `0 ${vars.space.xs}`,
-  border: '1px solid transparent',
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  color: vars.color.text,
-  cursor: 'pointer',
-  transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover },
-    '&[data-state="open"]': { borderColor: vars.color.border, backgroundColor: vars.color.surface },
-  },
-  '@media': {
-    [media.desktop]: { paddingRight: vars.space.md },
-  },
-});
-
-export const avatar = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  flexShrink: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.gradient.gold,
-  color: vars.color.onGold,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.02em',
-});
-
-/** The name stays in the button's accessible name on small screens, but only shows from desktop width. */
-export const triggerName = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.desktop]: {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      overflow: 'hidden',
-      clip: 'auto',
-      maxWidth: '140px',
-      textOverflow: 'ellipsis',
-      fontSize: vars.fontSize.sm,
-      fontWeight: vars.fontWeight.medium,
+export const trigger = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm', paddingY: 'none', paddingX: 'xs' }),
+  sprinkles({ borderRadius: 'pill', background: 'transparent', color: 'text', cursor: 'pointer' }),
+  {
+    minHeight: '44px',
+    border: '1px solid transparent',
+    transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
+    selectors: {
+      '&:hover': { backgroundColor: vars.color.surfaceHover },
+      '&[data-state="open"]': { borderColor: vars.color.border, backgroundColor: vars.color.surface },
+    },
+    '@media': {
+      [media.desktop]: { paddingRight: vars.space.md },
     },
   },
-});
+]);
 
-export const chevron = style({
-  display: 'none',
-  color: vars.color.textMuted,
-  transition: `transform ${vars.duration.normal}`,
-  selectors: {
-    [`${trigger}[data-state="open"] &`]: { transform: 'rotate(180deg)' },
+export const avatar = style([
+  sprinkles({ display: 'inline-grid', placeItems: 'center', flexShrink: '0' }),
+  sprinkles({
+    borderRadius: 'pill',
+    background: 'gold',
+    color: 'onGold',
+    fontSize: 'sm',
+    fontWeight: 'bold',
+  }),
+  {
+    width: '36px',
+    height: '36px',
+    letterSpacing: '0.02em',
   },
-  '@media': {
-    [media.desktop]: { display: 'block' },
+]);
+
+/** The name stays in the button's accessible name on small screens, but only shows from desktop width. */
+export const triggerName = style([
+  sprinkles({ position: 'absolute', overflow: 'hidden', whiteSpace: 'nowrap' }),
+  {
+    width: '1px',
+    height: '1px',
+    clip: 'rect(0, 0, 0, 0)',
+    '@media': {
+      [media.desktop]: {
+        position: 'static',
+        width: 'auto',
+        height: 'auto',
+        overflow: 'hidden',
+        clip: 'auto',
+        maxWidth: '140px',
+        textOverflow: 'ellipsis',
+        fontSize: vars.fontSize.sm,
+        fontWeight: vars.fontWeight.medium,
+      },
+    },
   },
-});
+]);
 
-export const content = style({
-  zIndex: vars.zIndex.menu,
-  minWidth: '232px',
-  maxWidth: 'calc(100vw - 16px)',
-  padding: vars.space.xs,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surface,
-  boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-  transformOrigin: 'var(--radix-dropdown-menu-content-transform-origin)',
-  selectors: {
-    '&[data-state="open"]': { animation: `${appear} ${vars.duration.normal} cubic-bezier(0.16, 1, 0.3, 1)` },
+export const chevron = style([
+  sprinkles({ display: 'none', color: 'muted' }),
+  {
+    transition: `transform ${vars.duration.normal}`,
+    selectors: {
+      [`${trigger}[data-state="open"] &`]: { transform: 'rotate(180deg)' },
+    },
+    '@media': {
+      [media.desktop]: { display: 'block' },
+    },
   },
-});
+]);
 
-export const label = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-});
+export const content = style([
+  sprinkles({ padding: 'xs', borderRadius: 'lg', border: 'strong', backgroundColor: 'surface' }),
+  {
+    zIndex: vars.zIndex.menu,
+    minWidth: '232px',
+    maxWidth: 'calc(100vw - 16px)',
+    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
+    transformOrigin: 'var(--radix-dropdown-menu-content-transform-origin)',
+    selectors: {
+      '&[data-state="open"]': {
+        animation: `${appear} ${vars.duration.normal} cubic-bezier(0.16, 1, 0.3, 1)`,
+      },
+    },
+  },
+]);
 
-export const labelName = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  overflowWrap: 'anywhere',
-});
+export const label = sprinkles({ display: 'grid', gap: 'xxs', paddingY: 'sm', paddingX: 'md' });
 
-export const labelEmail = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  overflowWrap: 'anywhere',
-});
+export const labelName = sprinkles({ fontSize: 'sm', fontWeight: 'semibold', overflowWrap: 'anywhere' });
+
+export const labelEmail = sprinkles({ fontSize: 'xs', color: 'muted', overflowWrap: 'anywhere' });
 
 export const separator = style({
   height: '1px',
@@ -116,24 +105,25 @@ export const separator = style({
   backgroundColor: vars.color.border,
 });
 
-export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: '40px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  textDecoration: 'none',
-  cursor: 'pointer',
-  outline: 'none',
-  userSelect: 'none',
-  selectors: {
-    '&[data-highlighted]': { backgroundColor: vars.color.surfaceHover, color: vars.color.goldBright },
-    '&[data-disabled]': { opacity: 0.5, pointerEvents: 'none' },
+export const item = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm', paddingY: 'none', paddingX: 'md' }),
+  sprinkles({
+    borderRadius: 'md',
+    color: 'text',
+    fontSize: 'sm',
+    textDecoration: 'none',
+    cursor: 'pointer',
+    outline: 'none',
+  }),
+  {
+    minHeight: '40px',
+    userSelect: 'none',
+    selectors: {
+      '&[data-highlighted]': { backgroundColor: vars.color.surfaceHover, color: vars.color.goldBright },
+      '&[data-disabled]': { opacity: 0.5, pointerEvents: 'none' },
+    },
   },
-});
+]);
 
 export const itemDanger = style({
   selectors: {
@@ -141,10 +131,11 @@ export const itemDanger = style({
   },
 });
 
-export const itemIcon = style({
-  flexShrink: 0,
-  color: vars.color.textMuted,
-  selectors: {
-    [`${item}[data-highlighted] &`]: { color: 'inherit' },
+export const itemIcon = style([
+  sprinkles({ flexShrink: '0', color: 'muted' }),
+  {
+    selectors: {
+      [`${item}[data-highlighted] &`]: { color: 'inherit' },
+    },
   },
-});
+]);

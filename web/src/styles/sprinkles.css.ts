@@ -75,7 +75,7 @@ const staticProperties = defineProperties({
     minWidth: ['0'],
     width: ['100%'],
     flexShrink: ['0'],
-    position: ['relative', 'absolute'],
+    position: ['relative', 'absolute', 'fixed'],
     whiteSpace: ['nowrap'],
     overflowWrap: ['anywhere'],
     fontVariantNumeric: ['tabular-nums'],
@@ -84,6 +84,11 @@ const staticProperties = defineProperties({
     borderRadius: vars.radius,
     cursor: ['pointer'],
     textTransform: ['uppercase'],
+    justifyItems: ['center', 'start'],
+    textDecoration: ['none'],
+    overflow: ['hidden'],
+    outline: ['none'],
+    background: { transparent: 'transparent', none: 'none', gold: vars.gradient.gold },
   },
 });
 

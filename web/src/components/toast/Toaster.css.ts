@@ -1,6 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { media } from '../../styles/breakpoints.ts';
+import { iconButton } from '../../styles/patterns.css.ts';
+import { sprinkles } from '../../styles/sprinkles.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 const edgeGap = vars.space.lg;
@@ -20,26 +22,30 @@ const swipeOut = keyframes({
   to: { transform: `translateX(calc(100% + ${edgeGap}))` },
 });
 
-export const viewport = style({
-  position: 'fixed',
-  bottom: 0,
-  right: 0,
-  zIndex: vars.zIndex.toast,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  width: '100%',
-  maxWidth: '100vw',
-  margin: 0,
-  padding: edgeGap,
-  listStyle: 'none',
-  outline: 'none',
-  // The list's padding and gaps are empty space: clicks there reach the page, only the toasts catch them.
-  pointerEvents: 'none',
-  '@media': {
-    [media.tablet]: { width: '420px', padding: vars.space.xl },
+export const viewport = style([
+  sprinkles({
+    position: 'fixed',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 'sm',
+    width: '100%',
+    margin: 'none',
+    listStyle: 'none',
+  }),
+  sprinkles({ outline: 'none' }),
+  {
+    bottom: 0,
+    right: 0,
+    zIndex: vars.zIndex.toast,
+    maxWidth: '100vw',
+    padding: edgeGap,
+    // The list's padding and gaps are empty space: clicks there reach the page, only the toasts catch them.
+    pointerEvents: 'none',
+    '@media': {
+      [media.tablet]: { width: '420px', padding: vars.space.xl },
+    },
   },
-});
+]);
 
 /** One toast; `variant` sets its border (and the destructive background). */
 export const toast = recipe({
@@ -93,34 +99,18 @@ export const icon = recipe({
   defaultVariants: { variant: 'default' },
 });
 
-export const body = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
+export const body = sprinkles({ display: 'grid', gap: 'xxs', minWidth: '0' });
 
-export const title = style({
-  fontWeight: vars.fontWeight.semibold,
-  fontSize: vars.fontSize.sm,
-});
+export const title = sprinkles({ fontWeight: 'semibold', fontSize: 'sm' });
 
-export const description = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  overflowWrap: 'anywhere',
-});
+export const description = sprinkles({ fontSize: 'sm', color: 'muted', overflowWrap: 'anywhere' });
 
-export const close = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '28px',
-  height: '28px',
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
-  ':hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
-});
+export const close = style([
+  iconButton({ tone: 'quiet' }),
+  {
+    width: '28px',
+    height: '28px',
+    borderRadius: vars.radius.sm,
+    transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
+  },
+]);

@@ -1,29 +1,27 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { listReset } from '../../../styles/patterns.css.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
-export const tiers = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': {
-    [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+export const tiers = style([
+  listReset,
+  sprinkles({ display: 'grid', gap: 'xl', gridTemplateColumns: 1 }),
+  {
+    '@media': {
+      [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    },
   },
-});
+]);
 
-export const tierCard = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space.lg,
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-  boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
-});
+export const tierCard = style([
+  sprinkles({ display: 'grid', gap: 'lg', padding: 'xl' }),
+  sprinkles({ borderRadius: 'xl', border: 'subtle', backgroundColor: 'raised' }),
+  {
+    alignContent: 'start',
+    boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
+  },
+]);
 
 export const tierAccent = styleVariants({
   gold: { borderTop: `3px solid ${vars.color.gold}` },
@@ -37,47 +35,41 @@ export const tierVisual = style({
   justifySelf: 'center',
 });
 
-export const tierHead = style({
+export const tierHead = sprinkles({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'baseline',
   justifyContent: 'space-between',
-  gap: vars.space.sm,
+  gap: 'sm',
 });
 
-export const tierName = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-});
+export const tierName = sprinkles({ fontFamily: 'display', fontSize: '2xl' });
 
-export const tierStake = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.goldBright,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const tierStake = sprinkles({ fontSize: 'sm', color: 'gold', fontWeight: 'semibold' });
 
 /** Scrolls sideways inside itself on phones, so the page never does. */
-export const tableWrap = style({
-  overflowX: 'auto',
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-});
+export const tableWrap = style([
+  sprinkles({ borderRadius: 'xl', border: 'subtle', backgroundColor: 'raised' }),
+  {
+    overflowX: 'auto',
+  },
+]);
 
-export const table = style({
-  width: '100%',
-  minWidth: '620px',
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.sm,
-});
+export const table = style([
+  sprinkles({ width: '100%', fontSize: 'sm' }),
+  {
+    minWidth: '620px',
+    borderCollapse: 'collapse',
+  },
+]);
 
-export const th = style({
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  textAlign: 'left',
-  verticalAlign: 'top',
-  borderBottom: `1px solid ${vars.color.border}`,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const th = style([
+  sprinkles({ paddingY: 'md', paddingX: 'lg', textAlign: 'left', fontWeight: 'semibold' }),
+  {
+    verticalAlign: 'top',
+    borderBottom: `1px solid ${vars.color.border}`,
+  },
+]);
 
 export const colHead = style([
   th,
@@ -97,38 +89,32 @@ export const rowHead = style([
   },
 ]);
 
-export const td = style({
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  verticalAlign: 'top',
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const steps = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  counterReset: 'step',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+export const td = style([
+  sprinkles({ paddingY: 'md', paddingX: 'lg' }),
+  {
+    verticalAlign: 'top',
+    borderBottom: `1px solid ${vars.color.border}`,
   },
-});
+]);
 
-export const stepNumber = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '40px',
-  height: '40px',
-  borderRadius: vars.radius.pill,
-  background: vars.gradient.gold,
-  color: vars.color.onGold,
-  fontWeight: vars.fontWeight.bold,
-});
+export const steps = style([
+  listReset,
+  sprinkles({ display: 'grid', gap: 'lg', gridTemplateColumns: 1 }),
+  {
+    counterReset: 'step',
+    '@media': {
+      [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    },
+  },
+]);
 
-export const flag = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-});
+export const stepNumber = style([
+  sprinkles({ display: 'inline-grid', placeItems: 'center' }),
+  sprinkles({ borderRadius: 'pill', background: 'gold', color: 'onGold', fontWeight: 'bold' }),
+  {
+    width: '40px',
+    height: '40px',
+  },
+]);
+
+export const flag = sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs' });

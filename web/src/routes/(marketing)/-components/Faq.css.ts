@@ -1,59 +1,64 @@
 import { style } from '@vanilla-extract/css';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
-export const root = style({
-  display: 'grid',
-  gap: vars.space.sm,
-});
+export const root = sprinkles({ display: 'grid', gap: 'sm' });
 
-export const item = style({
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-  overflow: 'hidden',
-  transition: `border-color ${vars.duration.normal}`,
-  selectors: {
-    '&[data-state="open"]': { borderColor: vars.tint.gold40 },
+export const item = style([
+  sprinkles({ borderRadius: 'lg', border: 'subtle', backgroundColor: 'raised', overflow: 'hidden' }),
+  {
+    transition: `border-color ${vars.duration.normal}`,
+    selectors: {
+      '&[data-state="open"]': { borderColor: vars.tint.gold40 },
+    },
   },
-});
+]);
 
 export const header = style({
   margin: 0,
   fontSize: 'inherit',
 });
 
-export const trigger = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  width: '100%',
-  minHeight: '56px',
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  border: 'none',
-  background: 'transparent',
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  textAlign: 'left',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { color: vars.color.goldBright },
+export const trigger = style([
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: 'md',
+    width: '100%',
+    paddingY: 'md',
+    paddingX: 'lg',
+  }),
+  sprinkles({
+    border: 'none',
+    background: 'transparent',
+    color: 'text',
+    fontSize: 'md',
+    fontWeight: 'semibold',
+    textAlign: 'left',
+    cursor: 'pointer',
+  }),
+  {
+    minHeight: '56px',
+    selectors: {
+      '&:hover': { color: vars.color.goldBright },
+    },
   },
-});
+]);
 
-export const chevron = style({
-  flexShrink: 0,
-  color: vars.color.textMuted,
-  transition: `transform ${vars.duration.normal}`,
-  selectors: {
-    [`${trigger}[data-state="open"] &`]: { transform: 'rotate(180deg)', color: vars.color.goldBright },
+export const chevron = style([
+  sprinkles({ flexShrink: '0', color: 'muted' }),
+  {
+    transition: `transform ${vars.duration.normal}`,
+    selectors: {
+      [`${trigger}[data-state="open"] &`]: { transform: 'rotate(180deg)', color: vars.color.goldBright },
+    },
   },
-});
+]);
 
-export const content = style({
-  padding: `0 ${vars.space.lg} ${vars.space.lg}`,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-});
+export const content = style([
+  sprinkles({ color: 'muted', fontSize: 'sm', lineHeight: 'normal' }),
+  {
+    padding: `0 ${vars.space.lg} ${vars.space.lg}`,
+  },
+]);

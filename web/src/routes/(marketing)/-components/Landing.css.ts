@@ -1,34 +1,31 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { listReset } from '../../../styles/patterns.css.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
-export const hero = style({
-  display: 'grid',
-  alignItems: 'center',
-  gap: vars.space['3xl'],
-  paddingBlock: vars.space['3xl'],
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [media.desktop]: {
-      gridTemplateColumns: 'minmax(0, 1.1fr) minmax(0, 1fr)',
-      paddingBlock: vars.space['4xl'],
-      minHeight: 'min(calc(100dvh - 65px), 820px)',
+export const hero = style([
+  sprinkles({ display: 'grid', alignItems: 'center', gap: '3xl', gridTemplateColumns: 1 }),
+  {
+    paddingBlock: vars.space['3xl'],
+    '@media': {
+      [media.desktop]: {
+        gridTemplateColumns: 'minmax(0, 1.1fr) minmax(0, 1fr)',
+        paddingBlock: vars.space['4xl'],
+        minHeight: 'min(calc(100dvh - 65px), 820px)',
+      },
     },
   },
-});
+]);
 
-export const copy = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  justifyItems: 'start',
-});
+export const copy = sprinkles({ display: 'grid', gap: 'xl', justifyItems: 'start' });
 
-export const title = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize.hero,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '-0.02em',
-});
+export const title = style([
+  sprinkles({ fontFamily: 'display', fontSize: 'hero', fontWeight: 'bold' }),
+  {
+    letterSpacing: '-0.02em',
+  },
+]);
 
 export const titleAccent = style({
   background: vars.gradient.gold,
@@ -37,48 +34,36 @@ export const titleAccent = style({
   color: 'transparent',
 });
 
-export const lead = style({
-  maxWidth: '34rem',
-  fontSize: vars.fontSize.lg,
-  color: vars.color.textMuted,
-});
+export const lead = style([
+  sprinkles({ fontSize: 'lg', color: 'muted' }),
+  {
+    maxWidth: '34rem',
+  },
+]);
 
-export const ctas = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-});
+export const ctas = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'md' });
 
-export const points = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.sm} ${vars.space.xl}`,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const points = style([
+  listReset,
+  sprinkles({ display: 'flex', flexWrap: 'wrap', fontSize: 'sm', color: 'muted' }),
+  {
+    gap: `${vars.space.sm} ${vars.space.xl}`,
+  },
+]);
 
-export const point = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
+export const point = sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm' });
 
-export const pointIcon = style({
-  color: vars.color.goldBright,
-  flexShrink: 0,
-});
+export const pointIcon = sprinkles({ color: 'gold', flexShrink: '0' });
 
 /** Three cards fanned inside a fixed box, so nothing reaches past the column at any width. */
-export const cards = style({
-  position: 'relative',
-  width: '100%',
-  maxWidth: '440px',
-  justifySelf: 'center',
-  aspectRatio: '440 / 360',
-});
+export const cards = style([
+  sprinkles({ position: 'relative', width: '100%' }),
+  {
+    maxWidth: '440px',
+    justifySelf: 'center',
+    aspectRatio: '440 / 360',
+  },
+]);
 
 const stacked = {
   position: 'absolute',
@@ -89,11 +74,7 @@ export const cardBlack = style({ ...stacked, top: 0, left: 0 });
 export const cardRuby = style({ ...stacked, top: '18%', left: '10%' });
 export const cardGold = style({ ...stacked, top: '36%', left: '20%' });
 
-export const heroCtas = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-});
+export const heroCtas = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'md' });
 
 // ---------------------------------------------------------------------------------------------------
 // Partner carousel
@@ -103,25 +84,22 @@ const marquee = keyframes({
   to: { transform: 'translateX(-50%)' },
 });
 
-export const carousel = style({
-  display: 'grid',
-  gap: vars.space.lg,
-});
+export const carousel = style([sprinkles({ display: 'grid', gap: 'lg' })]);
 
-export const carouselViewport = style({
-  position: 'relative',
-  overflow: 'hidden',
-  borderRadius: vars.radius.xl,
-  maskImage: `linear-gradient(90deg, transparent, ${vars.tint.blackSolid} 6%, ${vars.tint.blackSolid} 94%, transparent)`,
-  WebkitMaskImage: `linear-gradient(90deg, transparent, ${vars.tint.blackSolid} 6%, ${vars.tint.blackSolid} 94%, transparent)`,
-  '@media': {
-    [media.reducedMotion]: {
-      overflowX: 'auto',
-      maskImage: 'none',
-      WebkitMaskImage: 'none',
+export const carouselViewport = style([
+  sprinkles({ position: 'relative', overflow: 'hidden', borderRadius: 'xl' }),
+  {
+    maskImage: `linear-gradient(90deg, transparent, ${vars.tint.blackSolid} 6%, ${vars.tint.blackSolid} 94%, transparent)`,
+    WebkitMaskImage: `linear-gradient(90deg, transparent, ${vars.tint.blackSolid} 6%, ${vars.tint.blackSolid} 94%, transparent)`,
+    '@media': {
+      [media.reducedMotion]: {
+        overflowX: 'auto',
+        maskImage: 'none',
+        WebkitMaskImage: 'none',
+      },
     },
   },
-});
+]);
 
 export const rail = style({
   display: 'flex',
@@ -136,13 +114,12 @@ export const rail = style({
   },
 });
 
-export const railList = style({
-  display: 'flex',
-  gap: vars.space.md,
-  margin: 0,
-  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} 0`,
-  listStyle: 'none',
-});
+export const railList = style([
+  sprinkles({ display: 'flex', gap: 'md', margin: 'none', listStyle: 'none' }),
+  {
+    padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} 0`,
+  },
+]);
 
 /** The second copy only makes the loop seamless; without motion it is not shown. */
 export const railCopy = style({
@@ -151,102 +128,76 @@ export const railCopy = style({
   },
 });
 
-export const deal = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr)',
-  alignItems: 'center',
-  gap: vars.space.md,
-  width: '270px',
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(150deg, ${vars.tint.gold08}, transparent 60%), ${vars.color.bgRaised}`,
-});
+export const deal = style([
+  sprinkles({ display: 'grid', alignItems: 'center', gap: 'md', padding: 'lg' }),
+  sprinkles({ borderRadius: 'lg', border: 'subtle' }),
+  {
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
+    width: '270px',
+    background: `linear-gradient(150deg, ${vars.tint.gold08}, transparent 60%), ${vars.color.bgRaised}`,
+  },
+]);
 
-export const dealPercent = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: 1,
-  color: vars.color.goldBright,
-});
+export const dealPercent = style([
+  sprinkles({ fontFamily: 'display', fontSize: '2xl', fontWeight: 'bold', color: 'gold' }),
+  {
+    lineHeight: 1,
+  },
+]);
 
-export const dealName = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const dealName = sprinkles({ fontSize: 'sm', fontWeight: 'semibold' });
 
-export const dealCategory = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const dealCategory = sprinkles({ fontSize: 'xs', color: 'muted' });
 
-export const dealBody = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
+export const dealBody = sprinkles({ display: 'grid', gap: 'xxs', minWidth: '0' });
 
-export const carouselControls = style({
+export const carouselControls = sprinkles({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.md,
+  gap: 'md',
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Prize
 
-export const prize = style({
-  display: 'grid',
-  gap: vars.space['2xl'],
-  alignItems: 'center',
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.tint.gold30}`,
-  background: `radial-gradient(700px 300px at 0% 0%, ${vars.tint.gold14}, transparent 70%), radial-gradient(500px 300px at 100% 100%, ${vars.tint.ruby12}, transparent 70%), ${vars.color.bgRaised}`,
-  boxShadow: vars.shadow.lg,
-  '@media': {
-    [media.tablet]: { padding: vars.space['2xl'] },
-    [media.desktop]: { gridTemplateColumns: 'minmax(0, 1.3fr) minmax(0, 1fr)', padding: vars.space['3xl'] },
+export const prize = style([
+  sprinkles({ display: 'grid', gap: '2xl', alignItems: 'center', padding: 'xl', borderRadius: 'xl' }),
+  {
+    border: `1px solid ${vars.tint.gold30}`,
+    background: `radial-gradient(700px 300px at 0% 0%, ${vars.tint.gold14}, transparent 70%), radial-gradient(500px 300px at 100% 100%, ${vars.tint.ruby12}, transparent 70%), ${vars.color.bgRaised}`,
+    boxShadow: vars.shadow.lg,
+    '@media': {
+      [media.tablet]: { padding: vars.space['2xl'] },
+      [media.desktop]: { gridTemplateColumns: 'minmax(0, 1.3fr) minmax(0, 1fr)', padding: vars.space['3xl'] },
+    },
   },
-});
+]);
 
-export const prizeCopy = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  justifyItems: 'start',
-  minWidth: 0,
-});
+export const prizeCopy = sprinkles({ display: 'grid', gap: 'lg', justifyItems: 'start', minWidth: '0' });
 
-export const prizeProgress = style({
-  width: '100%',
-});
+export const prizeProgress = sprinkles({ width: '100%' });
 
-export const medal = style({
-  display: 'grid',
-  justifyItems: 'center',
-  alignContent: 'center',
-  gap: vars.space.sm,
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.borderStrong}`,
-  background: vars.gradient.black,
-  textAlign: 'center',
-  boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white12}`,
-});
+export const medal = style([
+  sprinkles({ display: 'grid', justifyItems: 'center', gap: 'sm', padding: 'xl' }),
+  sprinkles({ borderRadius: 'xl', border: 'strong', textAlign: 'center' }),
+  {
+    alignContent: 'center',
+    background: vars.gradient.black,
+    boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white12}`,
+  },
+]);
 
-export const medalIcon = style({
-  color: vars.color.goldBright,
-});
+export const medalIcon = sprinkles({ color: 'gold' });
 
-export const medalValue = style({
-  fontFamily: vars.font.display,
-  fontSize: 'clamp(2rem, 8vw, 3rem)',
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: 1,
-});
+export const medalValue = style([
+  sprinkles({ fontFamily: 'display', fontWeight: 'bold' }),
+  {
+    fontSize: 'clamp(2rem, 8vw, 3rem)',
+    lineHeight: 1,
+  },
+]);
 
 export const medalSkeleton = style({
   width: '9rem',
@@ -256,47 +207,36 @@ export const medalSkeleton = style({
 // ---------------------------------------------------------------------------------------------------
 // Security
 
-export const badges = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: `0 0 ${vars.space['2xl']}`,
-  padding: 0,
-  listStyle: 'none',
+export const badges = style([
+  sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'sm', padding: 'none', listStyle: 'none' }),
+  {
+    margin: `0 0 ${vars.space['2xl']}`,
+  },
+]);
+
+export const badge = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm', paddingY: 'none', paddingX: 'lg' }),
+  sprinkles({ borderRadius: 'pill', fontSize: 'sm', fontWeight: 'semibold' }),
+  {
+    minHeight: '40px',
+    border: `1px solid ${vars.tint.gold35}`,
+    backgroundColor: vars.tint.gold06,
+  },
+]);
+
+export const badgeIcon = sprinkles({ color: 'gold', flexShrink: '0' });
+
+export const guaranteeValue = sprinkles({
+  fontFamily: 'display',
+  fontSize: '2xl',
+  fontWeight: 'bold',
+  color: 'gold',
 });
 
-export const badge = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: '40px',
-  padding: `0 ${vars.space.lg}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.tint.gold35}`,
-  backgroundColor: vars.tint.gold06,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
-
-export const badgeIcon = style({
-  color: vars.color.goldBright,
-  flexShrink: 0,
-});
-
-export const guaranteeValue = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.goldBright,
-});
-
-export const featureLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const featureLink = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs' }),
+  sprinkles({ fontSize: 'sm', fontWeight: 'semibold' }),
+]);
 
 export const more = style({
   marginTop: vars.space.xl,

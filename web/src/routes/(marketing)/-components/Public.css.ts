@@ -1,5 +1,7 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { listReset } from '../../../styles/patterns.css.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 /** Shared pieces of the public (marketing) pages: sections, headings, tiles, stats and skeletons. */
@@ -15,44 +17,42 @@ export const sectionTight = style({
   paddingBlock: vars.space['2xl'],
 });
 
-export const sectionHead = style({
-  display: 'grid',
-  gap: vars.space.md,
-  maxWidth: '44rem',
-  marginBottom: vars.space['2xl'],
-});
-
-export const sectionHeadCentered = style({
-  marginInline: 'auto',
-  textAlign: 'center',
-  justifyItems: 'center',
-});
-
-export const sectionTitle = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize['3xl'] },
+export const sectionHead = style([
+  sprinkles({ display: 'grid', gap: 'md' }),
+  {
+    maxWidth: '44rem',
+    marginBottom: vars.space['2xl'],
   },
-});
+]);
 
-export const lead = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.md,
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize.lg },
+export const sectionHeadCentered = style([
+  sprinkles({ textAlign: 'center', justifyItems: 'center' }),
+  {
+    marginInline: 'auto',
   },
-});
+]);
 
-export const muted = style({
-  color: vars.color.textMuted,
-});
+export const sectionTitle = style([
+  sprinkles({ fontFamily: 'display', fontSize: '2xl', fontWeight: 'bold' }),
+  {
+    '@media': {
+      [media.tablet]: { fontSize: vars.fontSize['3xl'] },
+    },
+  },
+]);
 
-export const small = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const lead = style([
+  sprinkles({ color: 'muted', fontSize: 'md' }),
+  {
+    '@media': {
+      [media.tablet]: { fontSize: vars.fontSize.lg },
+    },
+  },
+]);
+
+export const muted = sprinkles({ color: 'muted' });
+
+export const small = sprinkles({ fontSize: 'sm', color: 'muted' });
 
 export const goldText = style({
   background: vars.gradient.gold,
@@ -64,52 +64,45 @@ export const goldText = style({
 // ---------------------------------------------------------------------------------------------------
 // Page hero
 
-export const hero = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  justifyItems: 'start',
-  paddingTop: vars.space['3xl'],
-  paddingBottom: vars.space['2xl'],
-  maxWidth: '48rem',
-  '@media': {
-    [media.tablet]: { paddingTop: vars.space['4xl'] },
+export const hero = style([
+  sprinkles({ display: 'grid', gap: 'lg', justifyItems: 'start', paddingTop: '3xl', paddingBottom: '2xl' }),
+  {
+    maxWidth: '48rem',
+    '@media': {
+      [media.tablet]: { paddingTop: vars.space['4xl'] },
+    },
   },
-});
+]);
 
+// A modifier of `hero`: its own rule (not atoms) so it wins over hero's `justifyItems: start`.
 export const heroCentered = style({
-  marginInline: 'auto',
   justifyItems: 'center',
   textAlign: 'center',
+  marginInline: 'auto',
 });
 
-export const heroTitle = style({
-  fontFamily: vars.font.display,
-  fontSize: 'clamp(2rem, 7vw, 3.25rem)',
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '-0.02em',
-});
+export const heroTitle = style([
+  sprinkles({ fontFamily: 'display', fontWeight: 'bold' }),
+  {
+    fontSize: 'clamp(2rem, 7vw, 3.25rem)',
+    letterSpacing: '-0.02em',
+  },
+]);
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.md,
-});
+export const actions = sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'md' });
 
 // ---------------------------------------------------------------------------------------------------
 // Grids and tiles
 
-const gridBase = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': {
-    [media.tablet]: { gap: vars.space.xl },
+const gridBase = style([
+  listReset,
+  sprinkles({ display: 'grid', gap: 'lg', gridTemplateColumns: 1 }),
+  {
+    '@media': {
+      [media.tablet]: { gap: vars.space.xl },
+    },
   },
-});
+]);
 
 export const grid = styleVariants({
   two: [gridBase, { '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } }],
@@ -133,18 +126,15 @@ export const grid = styleVariants({
   ],
 });
 
-export const tile = style({
-  position: 'relative',
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space.md,
-  minWidth: 0,
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(160deg, ${vars.tint.white3p5}, ${vars.tint.white00} 55%), ${vars.color.bgRaised}`,
-  boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
-});
+export const tile = style([
+  sprinkles({ position: 'relative', display: 'grid', gap: 'md', minWidth: '0', padding: 'xl' }),
+  sprinkles({ borderRadius: 'xl', border: 'subtle' }),
+  {
+    alignContent: 'start',
+    background: `linear-gradient(160deg, ${vars.tint.white3p5}, ${vars.tint.white00} 55%), ${vars.color.bgRaised}`,
+    boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
+  },
+]);
 
 export const tileLink = style([
   tile,
@@ -159,27 +149,20 @@ export const tileLink = style([
   },
 ]);
 
-export const tileTitle = style({
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const tileTitle = sprinkles({ fontSize: 'lg', fontWeight: 'semibold' });
 
-export const tileText = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const tileText = sprinkles({ fontSize: 'sm', color: 'muted' });
 
-export const iconBadge = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
-  flexShrink: 0,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.tint.gold35}`,
-  background: `linear-gradient(135deg, ${vars.tint.goldBright16}, ${vars.tint.goldDeep08})`,
-  color: vars.color.goldBright,
-});
+export const iconBadge = style([
+  sprinkles({ display: 'inline-grid', placeItems: 'center', flexShrink: '0' }),
+  sprinkles({ borderRadius: 'md', color: 'gold' }),
+  {
+    width: '44px',
+    height: '44px',
+    border: `1px solid ${vars.tint.gold35}`,
+    background: `linear-gradient(135deg, ${vars.tint.goldBright16}, ${vars.tint.goldDeep08})`,
+  },
+]);
 
 export const iconBadgeRuby = style({
   borderColor: vars.tint.rubyBright40,
@@ -187,20 +170,21 @@ export const iconBadgeRuby = style({
   color: vars.color.rubyBright,
 });
 
-export const pill = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surface,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  letterSpacing: '0.04em',
-  color: vars.color.text,
-  whiteSpace: 'nowrap',
-});
+export const pill = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs', paddingY: 'xs', paddingX: 'md' }),
+  sprinkles({
+    borderRadius: 'pill',
+    border: 'strong',
+    backgroundColor: 'surface',
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    color: 'text',
+    whiteSpace: 'nowrap',
+  }),
+  {
+    letterSpacing: '0.04em',
+  },
+]);
 
 export const pillGold = style({
   borderColor: vars.tint.gold50,
@@ -233,123 +217,112 @@ export const statTile = style([
   },
 ]);
 
-export const statLabel = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const statLabel = sprinkles({ fontSize: 'sm', color: 'muted' });
 
-export const timeline = style({
-  position: 'relative',
-  display: 'grid',
-  gap: vars.space.xl,
-  margin: 0,
-  padding: `0 0 0 ${vars.space.xl}`,
-  listStyle: 'none',
-  '::before': {
-    content: '""',
-    position: 'absolute',
-    top: '6px',
-    bottom: '6px',
-    left: '5px',
-    width: '2px',
-    background: `linear-gradient(${vars.color.gold}, ${vars.tint.gold10})`,
+export const timeline = style([
+  sprinkles({ position: 'relative', display: 'grid', gap: 'xl', margin: 'none', listStyle: 'none' }),
+  {
+    padding: `0 0 0 ${vars.space.xl}`,
+    '::before': {
+      content: '""',
+      position: 'absolute',
+      top: '6px',
+      bottom: '6px',
+      left: '5px',
+      width: '2px',
+      background: `linear-gradient(${vars.color.gold}, ${vars.tint.gold10})`,
+    },
   },
-});
+]);
 
-export const timelineItem = style({
-  position: 'relative',
-  display: 'grid',
-  gap: vars.space.xs,
-  '::before': {
-    content: '""',
-    position: 'absolute',
-    top: '6px',
-    left: `calc(-1 * ${vars.space.xl})`,
-    width: '12px',
-    height: '12px',
-    borderRadius: vars.radius.pill,
-    background: vars.gradient.gold,
-    boxShadow: `0 0 0 4px ${vars.color.bg}`,
+export const timelineItem = style([
+  sprinkles({ position: 'relative', display: 'grid', gap: 'xs' }),
+  {
+    '::before': {
+      content: '""',
+      position: 'absolute',
+      top: '6px',
+      left: `calc(-1 * ${vars.space.xl})`,
+      width: '12px',
+      height: '12px',
+      borderRadius: vars.radius.pill,
+      background: vars.gradient.gold,
+      boxShadow: `0 0 0 4px ${vars.color.bg}`,
+    },
   },
-});
+]);
 
-export const timelineLabel = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
-  color: vars.color.goldBright,
-});
+export const timelineLabel = style([
+  sprinkles({ fontSize: 'sm', fontWeight: 'bold', textTransform: 'uppercase', color: 'gold' }),
+  {
+    letterSpacing: '0.08em',
+  },
+]);
 
 // ---------------------------------------------------------------------------------------------------
 // Lists, bands, skeletons
 
-export const checkList = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const checkList = style([listReset, sprinkles({ display: 'grid', gap: 'sm' })]);
 
-export const checkItem = style({
+export const checkItem = sprinkles({
   display: 'flex',
   alignItems: 'flex-start',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
+  gap: 'sm',
+  fontSize: 'sm',
+  color: 'muted',
 });
 
-export const checkIcon = style({
-  flexShrink: 0,
-  marginTop: '2px',
-  color: vars.color.goldBright,
-});
+export const checkIcon = style([
+  sprinkles({ flexShrink: '0', color: 'gold' }),
+  {
+    marginTop: '2px',
+  },
+]);
 
-export const band = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  justifyItems: 'start',
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.tint.gold30}`,
-  background: `radial-gradient(600px 240px at 100% 0%, ${vars.tint.gold16}, transparent 70%), ${vars.color.bgRaised}`,
-  boxShadow: vars.shadow.md,
-  '@media': {
-    [media.tablet]: {
-      gridTemplateColumns: 'minmax(0, 1fr) auto',
-      alignItems: 'center',
-      padding: vars.space['2xl'],
+export const band = style([
+  sprinkles({ display: 'grid', gap: 'lg', justifyItems: 'start', padding: 'xl', borderRadius: 'xl' }),
+  {
+    border: `1px solid ${vars.tint.gold30}`,
+    background: `radial-gradient(600px 240px at 100% 0%, ${vars.tint.gold16}, transparent 70%), ${vars.color.bgRaised}`,
+    boxShadow: vars.shadow.md,
+    '@media': {
+      [media.tablet]: {
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        alignItems: 'center',
+        padding: vars.space['2xl'],
+      },
     },
   },
-});
+]);
 
 const shimmer = keyframes({
   from: { backgroundPosition: '200% 0' },
   to: { backgroundPosition: '-200% 0' },
 });
 
-export const skeleton = style({
-  display: 'block',
-  borderRadius: vars.radius.sm,
-  background: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.surfaceHover} 50%, ${vars.color.surface} 75%)`,
-  backgroundSize: '200% 100%',
-  animation: `${shimmer} 1.6s ease-in-out infinite`,
-});
+export const skeleton = style([
+  sprinkles({ display: 'block', borderRadius: 'sm' }),
+  {
+    background: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.surfaceHover} 50%, ${vars.color.surface} 75%)`,
+    backgroundSize: '200% 100%',
+    animation: `${shimmer} 1.6s ease-in-out infinite`,
+  },
+]);
 
-export const divider = style({
-  height: '1px',
-  border: 'none',
-  margin: 0,
-  backgroundColor: vars.color.border,
-});
+export const divider = style([
+  sprinkles({ border: 'none', margin: 'none' }),
+  {
+    height: '1px',
+    backgroundColor: vars.color.border,
+  },
+]);
 
-export const prose = style({
-  display: 'grid',
-  gap: vars.space.md,
-  maxWidth: '46rem',
-  color: vars.color.textMuted,
-});
+export const prose = style([
+  sprinkles({ display: 'grid', gap: 'md', color: 'muted' }),
+  {
+    maxWidth: '46rem',
+  },
+]);
 
 export const anchorTarget = style({
   scrollMarginTop: `calc(${vars.layout.headerHeight} + ${vars.space.lg})`,
