@@ -1,0 +1,49 @@
+import { style } from '@vanilla-extract/css';
+import { sprinkles } from '../../styles/sprinkles.css.ts';
+import { vars } from '../../styles/theme.css.ts';
+
+/** The admin screens' data tables: a scrolling frame, header cells, body cells and right-aligned figures. */
+
+export const tableWrap = style([
+  sprinkles({ borderRadius: 'md', border: 'subtle' }),
+  {
+    overflowX: 'auto',
+    selectors: {
+      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    },
+  },
+]);
+
+export const table = style([
+  sprinkles({ width: '100%', fontSize: 'sm' }),
+  { minWidth: '640px', borderCollapse: 'collapse' },
+]);
+
+const cellPadding = sprinkles({ paddingY: 'sm', paddingX: 'md' });
+const rowRule = `1px solid ${vars.color.border}`;
+
+/** A column header: small muted capitals on the surface colour. */
+export const headCell = style([
+  cellPadding,
+  sprinkles({ backgroundColor: 'surface', color: 'muted', fontSize: 'xs', fontWeight: 'semibold' }),
+  sprinkles({ textAlign: 'left', textTransform: 'uppercase', whiteSpace: 'nowrap' }),
+  { borderBottom: rowRule, letterSpacing: '0.04em' },
+]);
+
+export const bodyCell = style([
+  cellPadding,
+  {
+    borderBottom: rowRule,
+    verticalAlign: 'middle',
+    selectors: {
+      'tr:last-child > &': { borderBottom: 'none' },
+    },
+  },
+]);
+
+/** Right-aligned figures; set after a cell's own class so that it wins over the header's left alignment. */
+export const numeric = style({
+  textAlign: 'right',
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
