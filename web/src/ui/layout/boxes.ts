@@ -67,8 +67,8 @@ export const code = (fontSize: 'xs' | 'sm' = 'xs') =>
 export const splitColumns = (desktopColumns: string) =>
   style([
     stack('xl'),
-    sprinkles({ gridTemplateColumns: 1 }),
     {
+      gridTemplateColumns: 'minmax(0, 1fr)',
       alignItems: 'start',
       '@media': {
         [media.desktop]: { gridTemplateColumns: desktopColumns },

@@ -38,7 +38,8 @@ export const withTabBar = style({
 /** The balance card is drawn as the metal card itself. */
 export const balanceCard = style([
   stackOf('xl'),
-  sprinkles({ position: 'relative', padding: 'xl', borderRadius: 'xl', border: 'strong' }),
+  sprinkles({ position: 'relative', padding: { mobile: 'xl', tablet: '2xl' } }),
+  sprinkles({ borderRadius: 'xl', border: 'strong' }),
   {
     overflow: 'hidden',
     alignContent: 'space-between',
@@ -51,9 +52,6 @@ export const balanceCard = style([
       inset: 0,
       background: vars.gradient.sheen,
       pointerEvents: 'none',
-    },
-    '@media': {
-      [media.tablet]: { padding: vars.space['2xl'] },
     },
   },
 ]);

@@ -1,6 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
-import { media } from '../../styles/breakpoints.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 import { inline, markedList, mutedText, spread, stack } from '../layout/boxes.ts';
@@ -9,20 +8,9 @@ import { inline, markedList, mutedText, spread, stack } from '../layout/boxes.ts
 
 export const panel = style([
   stack('lg'),
-  sprinkles({
-    minWidth: '0',
-    padding: 'xl',
-    borderRadius: 'xl',
-    border: 'subtle',
-    backgroundColor: 'raised',
-  }),
-  {
-    alignContent: 'start',
-    boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
-    '@media': {
-      [media.tablet]: { padding: vars.space['2xl'] },
-    },
-  },
+  sprinkles({ minWidth: '0', padding: { mobile: 'xl', tablet: '2xl' } }),
+  sprinkles({ borderRadius: 'xl', border: 'subtle', backgroundColor: 'raised' }),
+  { alignContent: 'start', boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}` },
 ]);
 
 export const head = spread('sm');
@@ -50,8 +38,9 @@ export const noticeList = style([markedList('xs'), sprinkles({ color: 'muted' })
 /** An empty, loading or failed list: centred muted text in a dashed frame. */
 export const state = style([
   sprinkles({ display: 'grid', gap: 'md', paddingY: 'xl', paddingX: 'lg', borderRadius: 'md' }),
-  sprinkles({ color: 'muted', fontSize: 'sm', textAlign: 'center' }),
-  { justifyItems: 'center', border: `1px dashed ${vars.color.border}` },
+  sprinkles({ fontSize: 'sm', textAlign: 'center' }),
+  // Colour and border stay out of the atoms: errorState overrides them.
+  { justifyItems: 'center', border: `1px dashed ${vars.color.border}`, color: vars.color.textMuted },
 ]);
 
 export const errorState = style([

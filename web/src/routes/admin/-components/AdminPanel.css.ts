@@ -105,8 +105,8 @@ export const settingsGrid = plainList('md');
 export const settingRow = style([
   stack('md'),
   tile('lg'),
-  sprinkles({ gridTemplateColumns: 1 }),
   {
+    gridTemplateColumns: 'minmax(0, 1fr)',
     alignItems: 'end',
     '@media': {
       [media.tablet]: { gridTemplateColumns: '160px minmax(0, 1fr) minmax(0, 1fr) auto' },

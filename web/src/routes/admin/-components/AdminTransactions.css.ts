@@ -2,16 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
 import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import {
-  cluster,
-  figure,
-  mutedText,
-  plainList,
-  shrinkStack,
-  spread,
-  stack,
-  tile,
-} from '../../../ui/layout/boxes.ts';
+import { cluster, mutedText, plainList, shrinkStack, spread, stack, tile } from '../../../ui/layout/boxes.ts';
 import { headCell as tableHeadCell } from '../../../ui/table/Table.css.ts';
 
 /** /admin/transactions and /admin/transaction/{id}: the list's rows, its pager and the detail's events. */
@@ -43,8 +34,9 @@ const cell = {
 } as const;
 
 export const cardTable = style([
-  sprinkles({ display: 'block', width: '100%', fontSize: 'sm' }),
+  sprinkles({ width: '100%', fontSize: 'sm' }),
   {
+    display: 'block',
     borderCollapse: 'collapse',
     '@media': {
       [media.tablet]: { display: 'table', minWidth: '640px' },
@@ -53,8 +45,9 @@ export const cardTable = style([
 ]);
 
 export const cardHead = style([
-  sprinkles({ position: 'absolute', whiteSpace: 'nowrap' }),
+  sprinkles({ whiteSpace: 'nowrap' }),
   {
+    position: 'absolute',
     width: '1px',
     height: '1px',
     overflow: 'hidden',
@@ -81,19 +74,27 @@ export const cardBody = style({
 
 export const headCell = style([tableHeadCell, { verticalAlign: 'middle' }]);
 
-/** A line under each card on phones; a table row (the cells draw the lines) from tablets up. */
-const cardRow = style({
-  borderBottom: `1px solid ${vars.color.border}`,
-  selectors: {
-    '&:last-child': { borderBottom: 'none' },
+/**
+ * A padded grid with a line under it on phones; a table row (the cells draw the lines) from tablets up.
+ * What changes with the width is set in one rule or one responsive atom, never an atom overridden by a rule.
+ */
+const cardRow = style([
+  sprinkles({ paddingY: { mobile: 'md', tablet: 'none' }, paddingX: { mobile: 'lg', tablet: 'none' } }),
+  {
+    display: 'grid',
+    borderBottom: `1px solid ${vars.color.border}`,
+    selectors: {
+      '&:last-child': { borderBottom: 'none' },
+    },
+    '@media': {
+      [media.tablet]: { display: 'table-row', borderBottom: 'none' },
+    },
   },
-  '@media': {
-    [media.tablet]: { display: 'table-row', padding: 0, borderBottom: 'none' },
-  },
-});
+]);
 
 export const row = style([
-  sprinkles({ display: 'grid', alignItems: 'center', paddingY: 'md', paddingX: 'lg', cursor: 'pointer' }),
+  cardRow,
+  sprinkles({ alignItems: 'center', cursor: 'pointer' }),
   {
     gridTemplateColumns: 'minmax(0, 1fr) auto',
     gridTemplateAreas: '"desc amount" "type status" "date id"',
@@ -102,12 +103,12 @@ export const row = style([
       '&:hover': { backgroundColor: vars.color.surfaceHover },
     },
   },
-  cardRow,
 ]);
 
 export const bodyCell = style([
-  sprinkles({ display: 'block', minWidth: '0' }),
+  sprinkles({ minWidth: '0' }),
   {
+    display: 'block',
     '@media': {
       [media.tablet]: {
         ...cell,
@@ -120,10 +121,11 @@ export const bodyCell = style([
 
 /** Small muted text in the phone cards, plain table text from tablets up. */
 const cardMeta = style([
-  mutedText('xs'),
+  sprinkles({ fontSize: { mobile: 'xs', tablet: 'sm' } }),
   {
+    color: vars.color.textMuted,
     '@media': {
-      [media.tablet]: { color: vars.color.text, fontSize: vars.fontSize.sm },
+      [media.tablet]: { color: vars.color.text },
     },
   },
 ]);
@@ -132,9 +134,9 @@ export const idCell = style({ gridArea: 'id', justifySelf: 'end' });
 export const typeCell = style([cardMeta, { gridArea: 'type' }]);
 export const descriptionCell = style({ gridArea: 'desc' });
 export const amountCell = style([
-  figure(),
-  sprinkles({ textAlign: 'right', whiteSpace: 'nowrap' }),
+  sprinkles({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' }),
   {
+    fontWeight: vars.fontWeight.semibold,
     gridArea: 'amount',
     justifySelf: 'end',
     '@media': {
@@ -199,8 +201,9 @@ export const eventType = sprinkles({ fontSize: 'md', fontWeight: 'semibold' });
 
 /** Term and value on one line from tablets up; stacked on phones, where long hashes need the width. */
 export const eventDetails = style([
-  sprinkles({ display: 'grid', gridTemplateColumns: 1, margin: 'none', fontSize: 'sm' }),
+  sprinkles({ display: 'grid', margin: 'none', fontSize: 'sm' }),
   {
+    gridTemplateColumns: 'minmax(0, 1fr)',
     columnGap: vars.space.md,
     rowGap: vars.space.xs,
     '@media': {
@@ -231,12 +234,12 @@ export const balancesTable = style({
 
 /** Balances: a card per account on phones (before, change, after side by side), a table from tablets up. */
 export const balanceRow = style([
-  sprinkles({ display: 'grid', gridTemplateColumns: 3, paddingY: 'md', paddingX: 'lg' }),
+  cardRow,
+  sprinkles({ gridTemplateColumns: 3 }),
   {
     gridTemplateAreas: '"account account account" "before change after"',
     gap: `${vars.space.sm} ${vars.space.md}`,
   },
-  cardRow,
 ]);
 
 export const accountCell = style([

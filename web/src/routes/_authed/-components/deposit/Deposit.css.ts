@@ -28,8 +28,9 @@ export const aside = shrinkStack('lg');
 export const addressCard = style([
   stack('lg'),
   tile('lg', 'strong'),
-  sprinkles({ gridTemplateColumns: 1, fontSize: 'sm' }),
+  sprinkles({ fontSize: 'sm' }),
   {
+    gridTemplateColumns: 'minmax(0, 1fr)',
     '@media': {
       [media.tablet]: { gridTemplateColumns: 'auto minmax(0, 1fr)', alignItems: 'center' },
     },
