@@ -7,6 +7,12 @@ import type { vars } from '../../styles/theme.css.ts';
  * Named layouts that the signed-in screens' stylesheets share, built from sprinkles atoms. Call them
  * inside a `.css.ts` file (alone, or composed with `style([...])`): they return the atoms' class names.
  * A plain module rather than a `.css.ts` one because a stylesheet may export only styles, not functions.
+ *
+ * Cascade rule: an atom's CSS file may load before or after a stylesheet's own (the entry links Page.css
+ * before sprinkles; lazy routes add theirs later), so a rule must never override an atom on the same
+ * element. A value that changes with the width is one responsive atom (`{ mobile: 'xl', tablet: '2xl' }`)
+ * or stays wholly in the rule; a property that another class overrides (a tone, an error state) stays in
+ * the rule. Selectors (`:hover`, `[data-state]`) are more specific and may override atoms.
  */
 
 type Space = keyof typeof vars.space;

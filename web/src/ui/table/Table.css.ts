@@ -26,8 +26,9 @@ const rowRule = `1px solid ${vars.color.border}`;
 export const headCell = style([
   cellPadding,
   sprinkles({ backgroundColor: 'surface', color: 'muted', fontSize: 'xs', fontWeight: 'semibold' }),
-  sprinkles({ textAlign: 'left', textTransform: 'uppercase', whiteSpace: 'nowrap' }),
-  { borderBottom: rowRule, letterSpacing: '0.04em' },
+  sprinkles({ textTransform: 'uppercase', whiteSpace: 'nowrap' }),
+  // Left alignment stays in the rule: `numeric` overrides it on figure columns.
+  { borderBottom: rowRule, letterSpacing: '0.04em', textAlign: 'left' },
 ]);
 
 export const bodyCell = style([
@@ -41,7 +42,7 @@ export const bodyCell = style([
   },
 ]);
 
-/** Right-aligned figures; set after a cell's own class so that it wins over the header's left alignment. */
+/** Right-aligned figures; defined after the cells so that it wins over the header's left alignment. */
 export const numeric = style({
   textAlign: 'right',
   fontVariantNumeric: 'tabular-nums',

@@ -121,11 +121,9 @@ export const message = style([
   { whiteSpace: 'pre-wrap' },
 ]);
 
-/** Its own rule (not atoms): it sits on a panel and must win over the panel's gap. */
+/** Sits on a panel, which lays it out (grid, gap): only the alignment is its own. */
 export const comingSoon = style({
-  display: 'grid',
   justifyItems: 'start',
-  gap: vars.space.md,
 });
 
 export const setAt = mutedText('xs');
