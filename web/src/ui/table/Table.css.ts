@@ -48,3 +48,6 @@ export const numeric = style({
   fontVariantNumeric: 'tabular-nums',
   whiteSpace: 'nowrap',
 });
+
+/** A figure column's header: right-aligned like its figures, defined after the header cell it overrides. */
+export const numericHead = style({ textAlign: 'right' });

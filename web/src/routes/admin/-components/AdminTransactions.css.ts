@@ -5,6 +5,8 @@ import { vars } from '../../../styles/theme.css.ts';
 import { cluster, mutedText, plainList, shrinkStack, spread, stack, tile } from '../../../ui/layout/boxes.ts';
 import { headCell as tableHeadCell } from '../../../ui/table/Table.css.ts';
 
+export { numericHead } from '../../../ui/table/Table.css.ts';
+
 /** /admin/transactions and /admin/transaction/{id}: the list's rows, its pager and the detail's events. */
 
 export const search = style({
@@ -146,7 +148,6 @@ export const amountCell = style([
 ]);
 export const dateCell = style([cardMeta, sprinkles({ whiteSpace: 'nowrap' }), { gridArea: 'date' }]);
 export const statusCell = style({ gridArea: 'status', justifySelf: 'end' });
-export const numericHead = style({ textAlign: 'right' });
 
 export const idLink = sprinkles({ fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'nowrap' });
 
