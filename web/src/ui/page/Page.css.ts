@@ -1,63 +1,31 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
+import { sprinkles } from '../../styles/sprinkles.css.ts';
 import { vars } from '../../styles/theme.css.ts';
+import { figure, inline, mutedText, splitColumns, spread, stack as stackOf } from '../layout/boxes.ts';
 
-export const stack = style({
-  display: 'grid',
-  gap: vars.space.xl,
-});
+export const stack = stackOf('xl');
 
-export const heading = style({
-  display: 'grid',
-  gap: vars.space.sm,
-});
+export const heading = stackOf('sm');
 
-export const title = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize['3xl'] },
+export const title = sprinkles({ fontFamily: 'display', fontSize: { mobile: '2xl', tablet: '3xl' } });
+
+export const muted = sprinkles({ color: 'muted' });
+
+export const adminBanner = style([
+  spread('lg'),
+  sprinkles({ padding: 'xl', borderRadius: 'xl' }),
+  {
+    border: `1px solid ${vars.tint.rubyBright35}`,
+    background: `linear-gradient(120deg, ${vars.color.rubySurface}, ${vars.tint.surface90})`,
   },
-});
+]);
 
-export const muted = style({
-  color: vars.color.textMuted,
-});
+export const adminText = style([inline('md', 'flex-start'), sprinkles({ minWidth: '0' })]);
 
-export const adminBanner = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.tint.rubyBright35}`,
-  background: `linear-gradient(120deg, ${vars.color.rubySurface}, ${vars.tint.surface90})`,
-});
+export const adminIcon = style([sprinkles({ flexShrink: '0', color: 'ruby' }), { marginTop: '2px' }]);
 
-export const adminText = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.md,
-  minWidth: 0,
-});
-
-export const adminIcon = style({
-  flexShrink: 0,
-  color: vars.color.rubyBright,
-  marginTop: '2px',
-});
-
-export const grid = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  alignItems: 'start',
-  '@media': {
-    [media.desktop]: { gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
-  },
-});
+export const grid = splitColumns('minmax(0, 1.2fr) minmax(0, 1fr)');
 
 /** Room for the fixed bottom bar on phones, so it never covers the last card. */
 export const withTabBar = style({
@@ -68,136 +36,88 @@ export const withTabBar = style({
 });
 
 /** The balance card is drawn as the metal card itself. */
-export const balanceCard = style({
-  position: 'relative',
-  overflow: 'hidden',
-  display: 'grid',
-  alignContent: 'space-between',
-  gap: vars.space.xl,
-  minHeight: '220px',
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  background: vars.gradient.black,
-  border: `1px solid ${vars.color.borderStrong}`,
-  boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-  '::after': {
-    content: '""',
-    position: 'absolute',
-    inset: 0,
-    background: vars.gradient.sheen,
-    pointerEvents: 'none',
+export const balanceCard = style([
+  stackOf('xl'),
+  sprinkles({ position: 'relative', padding: { mobile: 'xl', tablet: '2xl' } }),
+  sprinkles({ borderRadius: 'xl', border: 'strong' }),
+  {
+    overflow: 'hidden',
+    alignContent: 'space-between',
+    minHeight: '220px',
+    background: vars.gradient.black,
+    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      background: vars.gradient.sheen,
+      pointerEvents: 'none',
+    },
   },
-  '@media': {
-    [media.tablet]: { padding: vars.space['2xl'] },
+]);
+
+export const balanceLabel = style([inline('sm'), mutedText()]);
+
+export const balanceTitle = style([
+  sprinkles({ fontSize: 'sm', fontWeight: 'medium', textTransform: 'uppercase' }),
+  { letterSpacing: '0.04em' },
+]);
+
+export const cardTitle = sprinkles({ fontSize: 'xl' });
+
+export const cardStack = style([stackOf('lg'), { alignContent: 'start' }]);
+
+export const balanceAmount = style([
+  sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', overflowWrap: 'anywhere' }),
+  sprinkles({ fontFamily: 'display', fontWeight: 'bold' }),
+  { columnGap: vars.space.sm, fontSize: 'clamp(2rem, 9vw, 3rem)', lineHeight: 1.1 },
+]);
+
+export const balanceUnit = style([
+  sprinkles({ fontFamily: 'body', fontSize: 'lg', fontWeight: 'semibold' }),
+  {
+    background: vars.gradient.gold,
+    WebkitBackgroundClip: 'text',
+    backgroundClip: 'text',
+    color: 'transparent',
   },
-});
+]);
 
-export const balanceLabel = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const balanceUsd = sprinkles({ color: 'muted', fontVariantNumeric: 'tabular-nums' });
 
-export const balanceTitle = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  letterSpacing: '0.04em',
-  textTransform: 'uppercase',
-});
+export const chip = style([
+  sprinkles({ borderRadius: 'sm' }),
+  {
+    width: '44px',
+    height: '32px',
+    background: vars.gradient.gold,
+    boxShadow: `inset 0 0 0 1px ${vars.tint.black25}`,
+  },
+]);
 
-export const cardTitle = style({
-  fontSize: vars.fontSize.xl,
-});
+export const skeleton = style([
+  sprinkles({ borderRadius: 'xl', backgroundColor: 'surface', border: 'subtle' }),
+  { height: '220px' },
+]);
 
-export const cardStack = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space.lg,
-});
+/** Above the card's sheen. */
+const raised = style([sprinkles({ position: 'relative' }), { zIndex: 1 }]);
 
-export const balanceAmount = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  columnGap: vars.space.sm,
-  fontFamily: vars.font.display,
-  fontSize: 'clamp(2rem, 9vw, 3rem)',
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: 1.1,
-  overflowWrap: 'anywhere',
-});
+export const balanceFooter = style([raised, spread('md')]);
 
-export const balanceUnit = style({
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-  background: vars.gradient.gold,
-  WebkitBackgroundClip: 'text',
-  backgroundClip: 'text',
-  color: 'transparent',
-});
+export const balanceFigures = style([raised, stackOf('xs')]);
 
-export const balanceUsd = style({
-  color: vars.color.textMuted,
-  fontVariantNumeric: 'tabular-nums',
-});
-
-export const chip = style({
-  width: '44px',
-  height: '32px',
-  borderRadius: vars.radius.sm,
-  background: vars.gradient.gold,
-  boxShadow: `inset 0 0 0 1px ${vars.tint.black25}`,
-});
-
-export const skeleton = style({
-  height: '220px',
-  borderRadius: vars.radius.xl,
-  backgroundColor: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-});
-
-export const balanceFooter = style({
-  position: 'relative',
-  zIndex: 1,
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
-
-export const balanceFigures = style({
-  position: 'relative',
-  zIndex: 1,
-  display: 'grid',
-  gap: vars.space.xs,
-});
-
-export const change = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-  backgroundColor: vars.tint.white06,
-});
+export const change = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs', paddingY: 'xxs', paddingX: 'sm' }),
+  sprinkles({ borderRadius: 'pill', fontSize: 'sm' }),
+  figure(),
+  { backgroundColor: vars.tint.white06 },
+]);
 
 export const changeUp = style({ color: vars.color.success });
 export const changeDown = style({ color: vars.color.danger });
 export const changeFlat = style({ color: vars.color.textMuted });
 
-export const rate = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const rate = mutedText();
 
-export const sectionGap = style({
-  display: 'grid',
-  gap: vars.space.xl,
-});
+export const sectionGap = stackOf('xl');

@@ -1,95 +1,47 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
-import { media } from '../../styles/breakpoints.ts';
+import { sprinkles } from '../../styles/sprinkles.css.ts';
 import { vars } from '../../styles/theme.css.ts';
+import { inline, markedList, mutedText, spread, stack } from '../layout/boxes.ts';
 
 /** Shared pieces of the signed-in screens' cards: heading rows, forms, notices and list states. */
 
-export const panel = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space.lg,
-  minWidth: 0,
-  padding: vars.space.xl,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-  boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}`,
-  '@media': {
-    [media.tablet]: { padding: vars.space['2xl'] },
-  },
-});
+export const panel = style([
+  stack('lg'),
+  sprinkles({ minWidth: '0', padding: { mobile: 'xl', tablet: '2xl' } }),
+  sprinkles({ borderRadius: 'xl', border: 'subtle', backgroundColor: 'raised' }),
+  { alignContent: 'start', boxShadow: `${vars.shadow.md}, ${vars.shadow.insetHighlight}` },
+]);
 
-export const head = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const head = spread('sm');
 
-export const titleRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minWidth: 0,
-});
+export const titleRow = style([inline('sm'), sprinkles({ minWidth: '0' })]);
 
-export const titleIcon = style({
-  flexShrink: 0,
-  color: vars.color.goldBright,
-});
+export const titleIcon = sprinkles({ flexShrink: '0', color: 'gold' });
 
-export const title = style({
-  fontSize: vars.fontSize.xl,
-});
+export const title = sprinkles({ fontSize: 'xl' });
 
-export const subtitle = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const subtitle = mutedText();
 
-export const form = style({
-  display: 'grid',
-  gap: vars.space.lg,
-});
+export const form = stack('lg');
 
-export const notice = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.tint.gold35}`,
-  backgroundColor: vars.tint.gold08,
-  fontSize: vars.fontSize.sm,
-});
+export const notice = style([
+  stack('sm'),
+  sprinkles({ paddingY: 'md', paddingX: 'lg', borderRadius: 'md', fontSize: 'sm' }),
+  { border: `1px solid ${vars.tint.gold35}`, backgroundColor: vars.tint.gold08 },
+]);
 
-export const noticeTitle = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const noticeTitle = style([inline('sm', 'flex-start'), sprinkles({ fontWeight: 'semibold' })]);
 
-export const noticeList = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  margin: 0,
-  paddingLeft: vars.space.xl,
-  color: vars.color.textMuted,
-});
+export const noticeList = style([markedList('xs'), sprinkles({ color: 'muted' })]);
 
-export const state = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.md,
-  padding: `${vars.space.xl} ${vars.space.lg}`,
-  borderRadius: vars.radius.md,
-  border: `1px dashed ${vars.color.border}`,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  textAlign: 'center',
-});
+/** An empty, loading or failed list: centred muted text in a dashed frame. */
+export const state = style([
+  sprinkles({ display: 'grid', gap: 'md', paddingY: 'xl', paddingX: 'lg', borderRadius: 'md' }),
+  sprinkles({ fontSize: 'sm', textAlign: 'center' }),
+  // Colour and border stay out of the atoms: errorState overrides them.
+  { justifyItems: 'center', border: `1px dashed ${vars.color.border}`, color: vars.color.textMuted },
+]);
 
 export const errorState = style([
   state,
@@ -100,6 +52,21 @@ export const errorState = style([
     color: vars.color.text,
   },
 ]);
+
+/** Terms and their values side by side (a `dl`). */
+export const details = style([
+  sprinkles({ margin: 'none', fontSize: 'sm' }),
+  {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: vars.space.md,
+    rowGap: vars.space.xs,
+  },
+]);
+
+export const term = sprinkles({ color: 'muted' });
+
+export const definition = sprinkles({ margin: 'none', minWidth: '0', overflowWrap: 'anywhere' });
 
 export const skeletonRow = style({
   height: '56px',
@@ -151,18 +118,12 @@ export type BadgeVariants = NonNullable<RecipeVariants<typeof badge>>;
 
 export const positive = style({ color: vars.color.success });
 export const negative = style({ color: vars.color.danger });
-export const muted = style({ color: vars.color.textMuted });
+export const muted = sprinkles({ color: 'muted' });
 
-export const headLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '36px',
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-});
+export const headLink = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs' }),
+  sprinkles({ fontSize: 'sm', fontWeight: 'medium' }),
+  { minHeight: '36px' },
+]);
 
-export const skeletonList = style({
-  display: 'grid',
-  gap: vars.space.sm,
-});
+export const skeletonList = stack('sm');

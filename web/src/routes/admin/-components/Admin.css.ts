@@ -1,179 +1,59 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
+import {
+  cluster,
+  figure,
+  inline,
+  mutedText,
+  plainList,
+  splitColumns,
+  spread,
+  stack,
+  tile,
+} from '../../../ui/layout/boxes.ts';
 
-export const widgets = style({
-  display: 'grid',
-  gap: vars.space.xl,
-});
+export { definition, details, term } from '../../../ui/panel/Panel.css.ts';
+export { bodyCell as td, headCell as th, numeric, table, tableWrap } from '../../../ui/table/Table.css.ts';
 
-export const sectionTitle = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-});
+export const widgets = stack('xl');
 
-export const stats = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-  },
-});
+export const sectionTitle = sprinkles({ fontFamily: 'display', fontSize: '2xl' });
 
-export const stat = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  padding: vars.space.xl,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-});
+export const stats = style([plainList('lg'), sprinkles({ gridTemplateColumns: { mobile: 1, tablet: 3 } })]);
 
-export const statLabel = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const stat = style([
+  stack('xs'),
+  sprinkles({ padding: 'xl', borderRadius: 'lg', border: 'subtle', backgroundColor: 'raised' }),
+]);
 
-export const statValue = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-  fontVariantNumeric: 'tabular-nums',
-  overflowWrap: 'anywhere',
-});
+export const statLabel = style([inline('sm'), mutedText()]);
 
+export const statValue = style([
+  figure('bold'),
+  sprinkles({ fontFamily: 'display', fontSize: '2xl', overflowWrap: 'anywhere' }),
+]);
+
+/** Its own rule (not atoms): a tone class such as `negative` set beside it must keep winning. */
 export const statTrend = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 });
 
-export const columns = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  alignItems: 'start',
-  '@media': {
-    [media.desktop]: { gridTemplateColumns: 'minmax(0, 1.3fr) minmax(0, 1fr)' },
-  },
-});
+export const columns = splitColumns('minmax(0, 1.3fr) minmax(0, 1fr)');
 
-export const payments = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const payments = plainList('md');
 
-export const payment = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-});
+export const payment = style([stack('md'), tile('lg')]);
 
-export const paymentHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const paymentHead = spread('sm', 'baseline');
 
-export const paymentAmount = style({
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
+export const paymentAmount = style([figure('bold'), sprinkles({ fontSize: 'lg' })]);
 
-export const details = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-  columnGap: vars.space.md,
-  rowGap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-});
+export const actions = cluster('sm');
 
-export const term = style({
-  color: vars.color.textMuted,
-});
+export const userCell = stack('xxs');
 
-export const definition = style({
-  margin: 0,
-  minWidth: 0,
-  overflowWrap: 'anywhere',
-});
+export const userName = sprinkles({ fontWeight: 'semibold' });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
-
-export const tableWrap = style({
-  overflowX: 'auto',
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-  },
-});
-
-export const table = style({
-  width: '100%',
-  minWidth: '640px',
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.sm,
-});
-
-export const th = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  letterSpacing: '0.04em',
-  textAlign: 'left',
-  textTransform: 'uppercase',
-  whiteSpace: 'nowrap',
-});
-
-export const td = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: 'middle',
-  selectors: {
-    'tr:last-child > &': { borderBottom: 'none' },
-  },
-});
-
-export const numeric = style({
-  textAlign: 'right',
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-});
-
-export const userCell = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-});
-
-export const userName = style({
-  fontWeight: vars.fontWeight.semibold,
-});
-
-export const userHandle = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-});
+export const userHandle = mutedText('xs');

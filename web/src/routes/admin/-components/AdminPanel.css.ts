@@ -1,35 +1,32 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
+import {
+  cluster,
+  code,
+  inline,
+  mutedText,
+  plainList,
+  splitColumns,
+  stack,
+  tile,
+} from '../../../ui/layout/boxes.ts';
 
 /** The /admin screen: a side menu beside the sections on desktop, a folded menu above them on phones. */
-export const layout = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  alignItems: 'start',
-  '@media': {
-    [media.desktop]: { gridTemplateColumns: '232px minmax(0, 1fr)' },
-  },
-});
+export const layout = splitColumns('232px minmax(0, 1fr)');
 
-export const main = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  minWidth: 0,
-});
+export const main = style([stack('xl'), sprinkles({ minWidth: '0' })]);
 
-export const menu = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.xl,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bgRaised,
-  '@media': {
-    [media.desktop]: { position: 'sticky', top: `calc(${vars.layout.headerHeight} + ${vars.space.lg})` },
+export const menu = style([
+  stack('sm'),
+  sprinkles({ padding: 'md', borderRadius: 'xl', border: 'subtle', backgroundColor: 'raised' }),
+  {
+    '@media': {
+      [media.desktop]: { position: 'sticky', top: `calc(${vars.layout.headerHeight} + ${vars.space.lg})` },
+    },
   },
-});
+]);
 
 export const menuToggle = style({
   '@media': {
@@ -37,144 +34,96 @@ export const menuToggle = style({
   },
 });
 
-export const menuGroups = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  selectors: {
-    '&[data-state="closed"]': { display: 'none' },
-  },
-  '@media': {
-    [media.tablet]: {
-      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+export const menuGroups = style([
+  stack('lg'),
+  sprinkles({ gridTemplateColumns: { tablet: 2, desktop: 1 } }),
+  {
+    selectors: {
+      '&[data-state="closed"]': { display: 'none' },
     },
-    [media.desktop]: {
-      gridTemplateColumns: 'minmax(0, 1fr)',
-      selectors: { '&[data-state="closed"]': { display: 'grid' } },
+    '@media': {
+      [media.desktop]: {
+        selectors: { '&[data-state="closed"]': { display: 'grid' } },
+      },
     },
   },
-});
+]);
 
-export const group = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-});
+export const group = stack('xxs');
 
-export const groupTitle = style({
-  padding: `0 ${vars.space.md}`,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  letterSpacing: '0.12em',
-  textTransform: 'uppercase',
-  color: vars.color.textMuted,
-});
+export const groupTitle = style([
+  sprinkles({ paddingY: 'none', paddingX: 'md', fontWeight: 'semibold', textTransform: 'uppercase' }),
+  mutedText('xs'),
+  { letterSpacing: '0.12em' },
+]);
 
-export const menuList = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const menuList = plainList('xxs');
 
-export const menuLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: '40px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover },
-    '&[aria-current="page"]': {
-      backgroundColor: vars.tint.gold12,
-      color: vars.color.goldBright,
-      fontWeight: vars.fontWeight.semibold,
+export const menuLink = style([
+  inline('sm'),
+  sprinkles({ paddingY: 'none', paddingX: 'md', borderRadius: 'md', color: 'text', fontSize: 'sm' }),
+  {
+    minHeight: '40px',
+    textDecoration: 'none',
+    selectors: {
+      '&:hover': { backgroundColor: vars.color.surfaceHover },
+      '&[aria-current="page"]': {
+        backgroundColor: vars.tint.gold12,
+        color: vars.color.goldBright,
+        fontWeight: vars.fontWeight.semibold,
+      },
     },
   },
-});
+]);
 
-export const soon = style({
-  marginLeft: 'auto',
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const soon = style([mutedText('xs'), { marginLeft: 'auto' }]);
 
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-});
+export const toolbar = cluster('md', 'flex-end');
 
 export const filter = style({
   minWidth: '200px',
 });
 
-export const queueItem = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  selectors: {
-    '&[data-overdue="true"]': {
-      borderColor: vars.color.dangerBorder,
-      backgroundColor: vars.color.dangerSurface,
+/** An item of a review queue, tinted red once it is overdue. */
+export const queueItem = style([
+  stack('md'),
+  tile('lg'),
+  {
+    selectors: {
+      '&[data-overdue="true"]': {
+        borderColor: vars.color.dangerBorder,
+        backgroundColor: vars.color.dangerSurface,
+      },
     },
   },
-});
+]);
 
-export const mono = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  overflowWrap: 'anywhere',
-});
+export const mono = code('xs');
 
-export const settingsGrid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const settingsGrid = plainList('md');
 
-export const settingRow = style({
-  display: 'grid',
-  gap: vars.space.md,
-  alignItems: 'end',
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: '160px minmax(0, 1fr) minmax(0, 1fr) auto' },
+export const settingRow = style([
+  stack('md'),
+  tile('lg'),
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    alignItems: 'end',
+    '@media': {
+      [media.tablet]: { gridTemplateColumns: '160px minmax(0, 1fr) minmax(0, 1fr) auto' },
+    },
   },
-});
+]);
 
-export const settingName = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  alignSelf: 'center',
-});
+export const settingName = style([stack('xxs'), { alignSelf: 'center' }]);
 
-export const message = style({
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  fontSize: vars.fontSize.sm,
-});
+export const message = style([
+  sprinkles({ overflowWrap: 'anywhere', fontSize: 'sm' }),
+  { whiteSpace: 'pre-wrap' },
+]);
 
+/** Sits on a panel, which lays it out (grid, gap): only the alignment is its own. */
 export const comingSoon = style({
-  display: 'grid',
   justifyItems: 'start',
-  gap: vars.space.md,
 });
 
-export const setAt = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const setAt = mutedText('xs');

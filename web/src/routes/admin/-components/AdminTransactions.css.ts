@@ -1,6 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
+import { cluster, mutedText, plainList, shrinkStack, spread, stack, tile } from '../../../ui/layout/boxes.ts';
+import { headCell as tableHeadCell } from '../../../ui/table/Table.css.ts';
+
+export { numericHead } from '../../../ui/table/Table.css.ts';
 
 /** /admin/transactions and /admin/transaction/{id}: the list's rows, its pager and the detail's events. */
 
@@ -17,11 +22,7 @@ export const select = style({
   },
 });
 
-export const toolbarActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
+export const toolbarActions = cluster('sm');
 
 /*
  * The transactions table is a list of cards on phones and a table from tablets up: one DOM, so the
@@ -34,34 +35,37 @@ const cell = {
   verticalAlign: 'middle',
 } as const;
 
-export const cardTable = style({
-  display: 'block',
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.sm,
-  '@media': {
-    [media.tablet]: { display: 'table', minWidth: '640px' },
-  },
-});
-
-export const cardHead = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.tablet]: {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      overflow: 'visible',
-      clip: 'auto',
-      display: 'table-header-group',
+export const cardTable = style([
+  sprinkles({ width: '100%', fontSize: 'sm' }),
+  {
+    display: 'block',
+    borderCollapse: 'collapse',
+    '@media': {
+      [media.tablet]: { display: 'table', minWidth: '640px' },
     },
   },
-});
+]);
+
+export const cardHead = style([
+  sprinkles({ whiteSpace: 'nowrap' }),
+  {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0, 0, 0, 0)',
+    '@media': {
+      [media.tablet]: {
+        position: 'static',
+        width: 'auto',
+        height: 'auto',
+        overflow: 'visible',
+        clip: 'auto',
+        display: 'table-header-group',
+      },
+    },
+  },
+]);
 
 export const cardBody = style({
   display: 'block',
@@ -70,211 +74,158 @@ export const cardBody = style({
   },
 });
 
-export const headCell = style({
-  ...cell,
-  backgroundColor: vars.color.surface,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  letterSpacing: '0.04em',
-  textAlign: 'left',
-  textTransform: 'uppercase',
-  whiteSpace: 'nowrap',
-});
+export const headCell = style([tableHeadCell, { verticalAlign: 'middle' }]);
 
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gridTemplateAreas: '"desc amount" "type status" "date id"',
-  alignItems: 'center',
-  gap: `${vars.space.xs} ${vars.space.md}`,
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover },
-    '&:last-child': { borderBottom: 'none' },
-  },
-  '@media': {
-    [media.tablet]: { display: 'table-row', padding: 0, borderBottom: 'none' },
-  },
-});
-
-export const bodyCell = style({
-  display: 'block',
-  minWidth: 0,
-  '@media': {
-    [media.tablet]: {
-      ...cell,
-      display: 'table-cell',
-      selectors: { 'tr:last-child > &': { borderBottom: 'none' } },
+/**
+ * A padded grid with a line under it on phones; a table row (the cells draw the lines) from tablets up.
+ * What changes with the width is set in one rule or one responsive atom, never an atom overridden by a rule.
+ */
+const cardRow = style([
+  sprinkles({ paddingY: { mobile: 'md', tablet: 'none' }, paddingX: { mobile: 'lg', tablet: 'none' } }),
+  {
+    display: 'grid',
+    borderBottom: `1px solid ${vars.color.border}`,
+    selectors: {
+      '&:last-child': { borderBottom: 'none' },
+    },
+    '@media': {
+      [media.tablet]: { display: 'table-row', borderBottom: 'none' },
     },
   },
-});
+]);
+
+export const row = style([
+  cardRow,
+  sprinkles({ alignItems: 'center', cursor: 'pointer' }),
+  {
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gridTemplateAreas: '"desc amount" "type status" "date id"',
+    gap: `${vars.space.xs} ${vars.space.md}`,
+    selectors: {
+      '&:hover': { backgroundColor: vars.color.surfaceHover },
+    },
+  },
+]);
+
+export const bodyCell = style([
+  sprinkles({ minWidth: '0' }),
+  {
+    display: 'block',
+    '@media': {
+      [media.tablet]: {
+        ...cell,
+        display: 'table-cell',
+        selectors: { 'tr:last-child > &': { borderBottom: 'none' } },
+      },
+    },
+  },
+]);
+
+/** Small muted text in the phone cards, plain table text from tablets up. */
+const cardMeta = style([
+  sprinkles({ fontSize: { mobile: 'xs', tablet: 'sm' } }),
+  {
+    color: vars.color.textMuted,
+    '@media': {
+      [media.tablet]: { color: vars.color.text },
+    },
+  },
+]);
 
 export const idCell = style({ gridArea: 'id', justifySelf: 'end' });
-export const typeCell = style({
-  gridArea: 'type',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  '@media': {
-    [media.tablet]: { color: vars.color.text, fontSize: vars.fontSize.sm },
-  },
-});
+export const typeCell = style([cardMeta, { gridArea: 'type' }]);
 export const descriptionCell = style({ gridArea: 'desc' });
-export const amountCell = style({
-  gridArea: 'amount',
-  justifySelf: 'end',
-  textAlign: 'right',
-  fontWeight: vars.fontWeight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.tablet]: { fontWeight: vars.fontWeight.regular },
+export const amountCell = style([
+  sprinkles({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' }),
+  {
+    fontWeight: vars.fontWeight.semibold,
+    gridArea: 'amount',
+    justifySelf: 'end',
+    '@media': {
+      [media.tablet]: { fontWeight: vars.fontWeight.regular },
+    },
   },
-});
-export const dateCell = style({
-  gridArea: 'date',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.tablet]: { color: vars.color.text, fontSize: vars.fontSize.sm },
-  },
-});
+]);
+export const dateCell = style([cardMeta, sprinkles({ whiteSpace: 'nowrap' }), { gridArea: 'date' }]);
 export const statusCell = style({ gridArea: 'status', justifySelf: 'end' });
-export const numericHead = style({ textAlign: 'right' });
 
-export const idLink = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
-});
+export const idLink = sprinkles({ fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'nowrap' });
 
-export const description = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: 0,
-  overflowWrap: 'anywhere',
-});
+export const description = style([shrinkStack('xxs'), sprinkles({ overflowWrap: 'anywhere' })]);
 
-export const parties = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-});
+export const parties = mutedText('xs');
 
-export const footer = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-});
+export const footer = cluster('md', 'flex-end');
 
-export const count = style({
-  flex: '1 1 100%',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  '@media': {
-    [media.tablet]: { flex: '1 1 auto', alignSelf: 'center' },
+export const count = style([
+  mutedText(),
+  {
+    flex: '1 1 100%',
+    '@media': {
+      [media.tablet]: { flex: '1 1 auto', alignSelf: 'center' },
+    },
   },
-});
+]);
 
-export const pager = style({
-  display: 'flex',
-  flex: '1 1 auto',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.xs,
-  '@media': {
-    [media.tablet]: { flex: '0 0 auto', gap: vars.space.sm },
+export const pager = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }),
+  sprinkles({ gap: { mobile: 'xs', tablet: 'sm' } }),
+  {
+    flex: '1 1 auto',
+    '@media': {
+      [media.tablet]: { flex: '0 0 auto' },
+    },
   },
-});
+]);
 
 export const pageSize = style({
   width: '120px',
 });
 
-export const pageNumber = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize.sm },
-  },
-  fontVariantNumeric: 'tabular-nums',
-});
+export const pageNumber = style([
+  sprinkles({ color: 'muted', fontSize: { mobile: 'xs', tablet: 'sm' } }),
+  sprinkles({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }),
+]);
 
-export const backLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  justifySelf: 'start',
-  fontSize: vars.fontSize.sm,
-});
+export const backLink = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs', fontSize: 'sm' }),
+  { justifySelf: 'start' },
+]);
 
-export const events = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const events = plainList('md');
 
-export const event = style({
-  display: 'grid',
-  gap: vars.space.md,
-  minWidth: 0,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-});
+export const event = style([shrinkStack('md'), tile('lg')]);
 
-export const eventHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const eventHead = spread('sm', 'baseline');
 
-export const eventType = style({
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const eventType = sprinkles({ fontSize: 'md', fontWeight: 'semibold' });
 
 /** Term and value on one line from tablets up; stacked on phones, where long hashes need the width. */
-export const eventDetails = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  columnGap: vars.space.md,
-  rowGap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'max-content minmax(0, 1fr)' },
+export const eventDetails = style([
+  sprinkles({ display: 'grid', margin: 'none', fontSize: 'sm' }),
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    columnGap: vars.space.md,
+    rowGap: vars.space.xs,
+    '@media': {
+      [media.tablet]: { gridTemplateColumns: 'max-content minmax(0, 1fr)' },
+    },
   },
-});
+]);
 
-export const eventTerm = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize.sm },
-  },
-});
+export const eventTerm = sprinkles({ color: 'muted', fontSize: { mobile: 'xs', tablet: 'sm' } });
 
-export const caption = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  textAlign: 'left',
-  captionSide: 'top',
-  display: 'block',
-  '@media': {
-    [media.tablet]: { display: 'table-caption' },
+export const caption = style([
+  sprinkles({ paddingY: 'sm', paddingX: 'md', textAlign: 'left' }),
+  mutedText(),
+  {
+    captionSide: 'top',
+    display: 'block',
+    '@media': {
+      [media.tablet]: { display: 'table-caption' },
+    },
   },
-});
+]);
 
 export const balancesTable = style({
   '@media': {
@@ -283,53 +234,38 @@ export const balancesTable = style({
 });
 
 /** Balances: a card per account on phones (before, change, after side by side), a table from tablets up. */
-export const balanceRow = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-  gridTemplateAreas: '"account account account" "before change after"',
-  gap: `${vars.space.sm} ${vars.space.md}`,
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  selectors: {
-    '&:last-child': { borderBottom: 'none' },
+export const balanceRow = style([
+  cardRow,
+  sprinkles({ gridTemplateColumns: 3 }),
+  {
+    gridTemplateAreas: '"account account account" "before change after"',
+    gap: `${vars.space.sm} ${vars.space.md}`,
   },
-  '@media': {
-    [media.tablet]: { display: 'table-row', padding: 0, borderBottom: 'none' },
+]);
+
+export const accountCell = style([
+  sprinkles({ textAlign: 'left', fontWeight: 'regular' }),
+  { gridArea: 'account' },
+]);
+
+export const account = stack('xxs');
+
+export const accountName = sprinkles({ fontWeight: 'semibold' });
+
+export const figureCell = style([
+  sprinkles({ gap: 'xxs', fontVariantNumeric: 'tabular-nums' }),
+  {
+    display: 'grid',
+    alignContent: 'start',
+    '@media': {
+      [media.tablet]: { display: 'table-cell', textAlign: 'right', whiteSpace: 'nowrap' },
+    },
   },
-});
-
-export const accountCell = style({
-  gridArea: 'account',
-  textAlign: 'left',
-  fontWeight: vars.fontWeight.regular,
-});
-
-export const account = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-});
-
-export const accountName = style({
-  fontWeight: vars.fontWeight.semibold,
-});
-
-export const figureCell = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space.xxs,
-  fontVariantNumeric: 'tabular-nums',
-  '@media': {
-    [media.tablet]: { display: 'table-cell', textAlign: 'right', whiteSpace: 'nowrap' },
-  },
-});
+]);
 
 /** The column's name above each figure on phones, where the header row is hidden; screen readers have the header. */
-export const figureLabel = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  '@media': {
-    [media.tablet]: { display: 'none' },
-  },
-});
+export const figureLabel = style([
+  mutedText('xs'),
+  sprinkles({ textTransform: 'uppercase', display: { tablet: 'none' } }),
+  { letterSpacing: '0.04em' },
+]);

@@ -1,146 +1,75 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
+import { cluster, plainList, shrinkStack, spread, stack, tile, wideTile } from '../../../ui/layout/boxes.ts';
 
 /** The audit screen (a user's streams and a stream's hash-chained events) and the projections table. */
 
-export const results = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const results = plainList('sm');
 
-export const result = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  minWidth: 0,
-});
+export const result = style([spread('sm'), wideTile('sm', 'md'), sprinkles({ minWidth: '0' })]);
 
-export const streams = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  },
-});
+export const streams = style([plainList('sm'), sprinkles({ gridTemplateColumns: { mobile: 1, tablet: 2 } })]);
 
-export const streamLink = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minHeight: '44px',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  color: vars.color.text,
-  textDecoration: 'none',
-  minWidth: 0,
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&[aria-current="page"]': {
-      borderColor: vars.tint.gold50,
-      backgroundColor: vars.tint.gold12,
+export const streamLink = style([
+  shrinkStack('xxs'),
+  wideTile('sm', 'md'),
+  sprinkles({ color: 'text' }),
+  {
+    minHeight: '44px',
+    textDecoration: 'none',
+    selectors: {
+      '&:hover': { backgroundColor: vars.color.surfaceHover },
+      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+      '&[aria-current="page"]': {
+        borderColor: vars.tint.gold50,
+        backgroundColor: vars.tint.gold12,
+      },
     },
   },
-});
+]);
 
-export const streamLabel = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const streamLabel = sprinkles({ fontSize: 'sm', fontWeight: 'semibold' });
 
-export const summary = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-});
+export const summary = style([cluster('sm', 'center'), sprinkles({ fontSize: 'sm' })]);
 
-export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const pager = spread('sm');
 
-export const pagerButtons = style({
-  display: 'flex',
-  gap: vars.space.sm,
-});
+export const pagerButtons = sprinkles({ display: 'flex', gap: 'sm' });
 
-export const events = style({
-  display: 'grid',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  selectors: {
-    '&[aria-busy="true"]': { opacity: 0.6 },
-  },
-});
-
-export const event = style({
-  display: 'grid',
-  gap: vars.space.md,
-  minWidth: 0,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  selectors: {
-    '&[data-broken="true"]': {
-      borderColor: vars.color.dangerBorder,
-      backgroundColor: vars.color.dangerSurface,
+export const events = style([
+  plainList('md'),
+  {
+    selectors: {
+      '&[aria-busy="true"]': { opacity: 0.6 },
     },
   },
-});
+]);
 
-export const eventHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
+/** An event of the chain, tinted red where its hash does not follow from the previous one. */
+export const event = style([
+  shrinkStack('md'),
+  tile('lg'),
+  {
+    selectors: {
+      '&[data-broken="true"]': {
+        borderColor: vars.color.dangerBorder,
+        backgroundColor: vars.color.dangerSurface,
+      },
+    },
+  },
+]);
 
-export const revision = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const eventHead = cluster('sm', 'center');
 
-export const eventType = style({
-  fontWeight: vars.fontWeight.semibold,
-  overflowWrap: 'anywhere',
-});
+export const revision = sprinkles({ fontFamily: 'mono', fontSize: 'sm', color: 'muted' });
 
-export const badges = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  marginLeft: 'auto',
-});
+export const eventType = sprinkles({ fontWeight: 'semibold', overflowWrap: 'anywhere' });
 
-export const data = style({
-  display: 'grid',
-  justifyItems: 'start',
-  gap: vars.space.sm,
-});
+export const badges = style([cluster('xs'), { marginLeft: 'auto' }]);
+
+export const data = style([stack('sm'), { justifyItems: 'start' }]);
 
 export const chevron = style({
   transition: 'transform 150ms ease',
@@ -153,26 +82,23 @@ export const chevron = style({
 });
 
 /** The scroll container of an event's data; the `pre` inside keeps the JSON's indentation. */
-export const json = style({
-  justifySelf: 'stretch',
-  maxHeight: '360px',
-  overflow: 'auto',
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.bg,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+export const json = style([
+  sprinkles({ padding: 'md', borderRadius: 'md', border: 'subtle' }),
+  {
+    justifySelf: 'stretch',
+    maxHeight: '360px',
+    overflow: 'auto',
+    backgroundColor: vars.color.bg,
+    selectors: {
+      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    },
   },
-});
+]);
 
-export const jsonText = style({
-  margin: 0,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  lineHeight: 1.5,
-  whiteSpace: 'pre',
-});
+export const jsonText = style([
+  sprinkles({ margin: 'none', fontFamily: 'mono', fontSize: 'xs', lineHeight: 'normal' }),
+  { whiteSpace: 'pre' },
+]);
 
 /** A projection row's cells, tinted when the row is lagging (gold) or failing (red). */
 export const attentionCell = style({
@@ -182,19 +108,12 @@ export const attentionCell = style({
   },
 });
 
-export const errorCell = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: '220px',
-  maxWidth: '420px',
-  overflowWrap: 'anywhere',
-});
+export const errorCell = style([
+  stack('xxs'),
+  sprinkles({ overflowWrap: 'anywhere' }),
+  { minWidth: '220px', maxWidth: '420px' },
+]);
 
-export const errorText = style({
-  color: vars.color.danger,
-});
+export const errorText = sprinkles({ color: 'danger' });
 
-export const rowHeader = style({
-  textAlign: 'left',
-  whiteSpace: 'nowrap',
-});
+export const rowHeader = sprinkles({ textAlign: 'left', whiteSpace: 'nowrap' });

@@ -1,6 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
+import { plainList } from '../../../../ui/layout/boxes.ts';
 
 /** docs/product-rules.md spec 2: a bottom bar on phones only (under 768 px). */
 export const bar = style({
@@ -18,28 +20,20 @@ export const bar = style({
   },
 });
 
-export const list = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const list = style([plainList(), { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' }]);
 
-export const link = style({
-  display: 'grid',
-  justifyItems: 'center',
-  alignContent: 'center',
-  gap: vars.space.xxs,
-  minHeight: '60px',
-  padding: `${vars.space.xs} ${vars.space.xxs}`,
-  color: vars.color.textMuted,
-  fontSize: '0.6875rem',
-  fontWeight: vars.fontWeight.medium,
-  textAlign: 'center',
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { color: vars.color.text },
-    '&[aria-current="page"]': { color: vars.color.goldBright },
+export const link = style([
+  sprinkles({ display: 'grid', gap: 'xxs', paddingY: 'xs', paddingX: 'xxs' }),
+  sprinkles({ color: 'muted', fontWeight: 'medium', textAlign: 'center' }),
+  {
+    justifyItems: 'center',
+    alignContent: 'center',
+    minHeight: '60px',
+    fontSize: '0.6875rem',
+    textDecoration: 'none',
+    selectors: {
+      '&:hover': { color: vars.color.text },
+      '&[aria-current="page"]': { color: vars.color.goldBright },
+    },
   },
-});
+]);

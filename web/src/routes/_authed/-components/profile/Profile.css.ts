@@ -1,91 +1,39 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
+import { cluster, code, shrinkStack, stack, tile } from '../../../../ui/layout/boxes.ts';
 
-export const identity = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.lg,
-});
+export const identity = cluster('lg', 'center');
 
-export const avatar = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  flexShrink: 0,
-  width: '72px',
-  height: '72px',
-  borderRadius: vars.radius.pill,
-  background: vars.gradient.gold,
-  color: vars.color.onGold,
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-});
+export const avatar = style([
+  sprinkles({ display: 'inline-grid', placeItems: 'center', flexShrink: '0', borderRadius: 'pill' }),
+  sprinkles({ color: 'onGold', fontFamily: 'display', fontSize: '2xl', fontWeight: 'bold' }),
+  { width: '72px', height: '72px', background: vars.gradient.gold },
+]);
 
-export const who = style({
+export const who = shrinkStack('xxs');
+
+export const name = sprinkles({ fontFamily: 'display', fontSize: '2xl' });
+
+export const quick = cluster('sm');
+
+export const twoColumns = sprinkles({
   display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: 0,
+  gap: 'lg',
+  gridTemplateColumns: { mobile: 1, tablet: 2 },
 });
 
-export const name = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['2xl'],
-});
+export const formActions = style([cluster('sm'), sprinkles({ justifyContent: 'flex-end' })]);
 
-export const quick = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
+export const qrBlock = style([stack('md'), { justifyItems: 'start' }]);
 
-export const twoColumns = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  },
-});
+export const qrImage = style([
+  sprinkles({ borderRadius: 'md', padding: 'sm' }),
+  { width: '200px', height: '200px', backgroundColor: vars.tint.white },
+]);
 
-export const formActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-});
+export const uri = style([tile('md'), code('xs'), { maxWidth: '100%' }]);
 
-export const qrBlock = style({
-  display: 'grid',
-  gap: vars.space.md,
-  justifyItems: 'start',
-});
+export const sectionTitle = sprinkles({ fontSize: 'lg' });
 
-export const qrImage = style({
-  width: '200px',
-  height: '200px',
-  borderRadius: vars.radius.md,
-  backgroundColor: vars.tint.white,
-  padding: vars.space.sm,
-});
-
-export const uri = style({
-  maxWidth: '100%',
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  overflowWrap: 'anywhere',
-});
-
-export const sectionTitle = style({
-  fontSize: vars.fontSize.lg,
-});
-
-export const switches = style({
-  display: 'grid',
-  gap: vars.space.lg,
-});
+export const switches = stack('lg');

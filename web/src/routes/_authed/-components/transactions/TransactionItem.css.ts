@@ -1,63 +1,42 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { media } from '../../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
+import { figure, mutedText, plainList, shrinkStack, stack } from '../../../../ui/layout/boxes.ts';
 
-export const list = style({
-  display: 'grid',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const list = plainList();
 
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: vars.space.md,
-  paddingBlock: vars.space.md,
-  selectors: {
-    '& + &': { borderTop: `1px solid ${vars.color.border}` },
+export const row = style([
+  sprinkles({ display: 'grid', alignItems: 'center', gap: 'md', paddingY: 'md' }),
+  {
+    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    selectors: {
+      '& + &': { borderTop: `1px solid ${vars.color.border}` },
+    },
   },
-});
+]);
 
-const iconBase = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '40px',
-  height: '40px',
-  borderRadius: vars.radius.pill,
-  flexShrink: 0,
-});
+const iconBase = style([
+  sprinkles({ display: 'inline-grid', placeItems: 'center', borderRadius: 'pill', flexShrink: '0' }),
+  { width: '40px', height: '40px' },
+]);
 
 export const icon = styleVariants({
   sent: [iconBase, { backgroundColor: vars.color.dangerSurface, color: vars.color.danger }],
   received: [iconBase, { backgroundColor: vars.color.successSurface, color: vars.color.success }],
 });
 
-export const main = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
+export const main = shrinkStack('xxs');
 
-export const title = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const title = style([
+  sprinkles({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' }),
+  { overflow: 'hidden', textOverflow: 'ellipsis' },
+]);
 
-export const meta = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  columnGap: vars.space.sm,
-  rowGap: vars.space.xxs,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  minWidth: 0,
-});
+export const meta = style([
+  sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', minWidth: '0' }),
+  mutedText('xs'),
+  { columnGap: vars.space.sm, rowGap: vars.space.xxs },
+]);
 
 export const description = style({
   overflow: 'hidden',
@@ -66,31 +45,19 @@ export const description = style({
   maxWidth: '100%',
 });
 
-export const side = style({
-  display: 'grid',
-  justifyItems: 'end',
-  gap: vars.space.xxs,
-  textAlign: 'right',
-});
+export const side = style([stack('xxs'), sprinkles({ textAlign: 'right' }), { justifyItems: 'end' }]);
 
-const amountBase = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-  '@media': {
-    [media.tablet]: { fontSize: vars.fontSize.md },
-  },
-});
+const amountBase = style([
+  figure(),
+  sprinkles({ fontSize: { mobile: 'sm', tablet: 'md' }, whiteSpace: 'nowrap' }),
+]);
 
 export const amount = styleVariants({
   sent: [amountBase, { color: vars.color.danger }],
   received: [amountBase, { color: vars.color.success }],
 });
 
-export const balance = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-});
+export const balance = style([
+  mutedText('xs'),
+  sprinkles({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+]);

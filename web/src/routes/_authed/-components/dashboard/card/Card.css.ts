@@ -1,17 +1,30 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../../../styles/breakpoints.ts';
+import { sprinkles } from '../../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../../styles/theme.css.ts';
+import {
+  cluster,
+  markedList,
+  mutedText,
+  shrinkStack,
+  spread,
+  stack,
+  tile,
+} from '../../../../../ui/layout/boxes.ts';
 
-export const body = style({
-  display: 'grid',
-  gap: vars.space.xl,
-  alignItems: 'start',
-  // Side by side when the panel spans the page (tablet); stacked in the desktop grid's narrower column.
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'minmax(0, 355px) minmax(0, 1fr)' },
-    [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+export { definition, details, term } from '../../../../../ui/panel/Panel.css.ts';
+
+export const body = style([
+  stack('xl'),
+  {
+    alignItems: 'start',
+    // Side by side when the panel spans the page (tablet); stacked in the desktop grid's narrower column.
+    '@media': {
+      [media.tablet]: { gridTemplateColumns: 'minmax(0, 355px) minmax(0, 1fr)' },
+      [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+    },
   },
-});
+]);
 
 /** docs/product-rules.md spec 9: the card is drawn at 355 × 220 px, and scales down with the column on phones. */
 export const visual = style({
@@ -24,65 +37,33 @@ export const dimmed = style({
   filter: 'grayscale(0.85) brightness(0.75)',
 });
 
-export const frozenTag = style({
-  position: 'absolute',
-  top: '50%',
-  left: '50%',
-  transform: 'translate(-50%, -50%)',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  backgroundColor: vars.tint.bg85,
-  border: `1px solid ${vars.color.borderStrong}`,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
+/** A pill across the middle of a frozen card. */
+export const frozenTag = style([
+  sprinkles({ position: 'absolute', display: 'inline-flex', alignItems: 'center', gap: 'xs' }),
+  sprinkles({ paddingY: 'xs', paddingX: 'md', borderRadius: 'pill', border: 'strong' }),
+  sprinkles({ color: 'text', fontSize: 'sm', fontWeight: 'semibold' }),
+  {
+    top: '50%',
+    left: '50%',
+    transform: 'translate(-50%, -50%)',
+    backgroundColor: vars.tint.bg85,
+  },
+]);
 
-export const status = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  minWidth: 0,
-});
+export const status = shrinkStack('sm');
 
-export const statusLabel = style({
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const statusLabel = sprinkles({ fontSize: 'lg', fontWeight: 'semibold' });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
+export const actions = cluster('sm');
 
-export const upgrade = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceSunken,
-  fontSize: vars.fontSize.sm,
-});
+export const upgrade = style([stack('sm'), tile('lg'), sprinkles({ fontSize: 'sm' })]);
 
-export const upgradeHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const upgradeHead = spread('sm', 'baseline');
 
-export const progress = style({
-  position: 'relative',
-  overflow: 'hidden',
-  height: '8px',
-  borderRadius: vars.radius.pill,
-  backgroundColor: vars.color.surfaceHover,
-});
+export const progress = style([
+  sprinkles({ position: 'relative', borderRadius: 'pill' }),
+  { overflow: 'hidden', height: '8px', backgroundColor: vars.color.surfaceHover },
+]);
 
 export const progressIndicator = style({
   height: '100%',
@@ -91,53 +72,16 @@ export const progressIndicator = style({
   transition: `transform ${vars.duration.slow}`,
 });
 
-export const figures = style({
-  color: vars.color.textMuted,
-  fontVariantNumeric: 'tabular-nums',
-});
+export const figures = sprinkles({ color: 'muted', fontVariantNumeric: 'tabular-nums' });
 
-export const details = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-  columnGap: vars.space.md,
-  rowGap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-});
+export const benefits = style([markedList('xs'), mutedText()]);
 
-export const term = style({
-  color: vars.color.textMuted,
-});
+export const pinRow = sprinkles({ display: 'grid', gap: 'md', gridTemplateColumns: 2 });
 
-export const definition = style({
-  margin: 0,
-  minWidth: 0,
-  overflowWrap: 'anywhere',
-});
+export const section = style([
+  stack('md'),
+  sprinkles({ paddingTop: 'lg' }),
+  { borderTop: `1px solid ${vars.color.border}` },
+]);
 
-export const benefits = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  margin: 0,
-  paddingLeft: vars.space.xl,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
-
-export const pinRow = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-});
-
-export const section = style({
-  display: 'grid',
-  gap: vars.space.md,
-  paddingTop: vars.space.lg,
-  borderTop: `1px solid ${vars.color.border}`,
-});
-
-export const sectionTitle = style({
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const sectionTitle = sprinkles({ fontSize: 'md', fontWeight: 'semibold' });
