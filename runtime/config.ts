@@ -39,6 +39,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 'off' disables rate limits (load tests); else overrides like "login=10/60,register=5/3600". */
   RATE_LIMITS: z.string().default(''),
+  /**
+   * Where the rate limits count: 'postgres' shares them between every process on the database (the
+   * `rate_limits` table), 'memory' counts per process. 'auto': postgres with DATABASE_URL (processes may
+   * be several), memory with the embedded Postgres (one process owns it).
+   */
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres']).default('auto'),
   /** An API request not answered within this many milliseconds gets a 503 Problem (streamed bodies excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   ADMIN_EMAIL: z.string().email().optional(),
