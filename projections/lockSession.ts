@@ -10,6 +10,8 @@ interface Connection {
   client: pg.Client;
   /** The `lost` of each lock held on it. */
   holders: Set<(error: Error) => void>;
+  /** The last query asked for: the next waits for it. */
+  queue: Promise<unknown>;
 }
 
 /**
@@ -29,9 +31,10 @@ export class LockSession {
   /** Takes the lock without waiting; null when another session holds it. */
   async tryLock(key: string): Promise<HeldLock | null> {
     const connection = await this.connection();
-    const { rows } = await connection.client.query<{ locked: boolean }>(
+    const { rows } = await this.query<{ locked: boolean }>(
+      connection,
       'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
-      [key],
+      key,
     );
     if (this.current !== connection) throw new Error('projection lock connection closed');
     if (!rows[0]?.locked) return null;
@@ -46,7 +49,7 @@ export class LockSession {
       release: async () => {
         if (!connection.holders.delete(lose)) return; // its connection is gone, and the lock with it
         try {
-          await connection.client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+          await this.query(connection, 'SELECT pg_advisory_unlock(hashtextextended($1, 0))', key);
         } catch {
           // Not unlocked: close the session rather than keep a lock nobody works under.
           this.drop(connection, new Error(`could not release the advisory lock ${key}`));
@@ -61,6 +64,13 @@ export class LockSession {
     if (connection) this.drop(connection, new Error('projection lock connection closed'));
   }
 
+  /** One query at a time on the connection (the workers ask concurrently; pg no longer queues for them). */
+  private query<R extends pg.QueryResultRow>(connection: Connection, text: string, key: string) {
+    const result = connection.queue.then(() => connection.client.query<R>(text, [key]));
+    connection.queue = result.catch(() => {});
+    return result;
+  }
+
   private async connection(): Promise<Connection> {
     if (this.current) return this.current;
     this.opening ??= this.open().finally(() => {
@@ -73,6 +83,7 @@ export class LockSession {
     const connection: Connection = {
       client: new pg.Client({ connectionString: this.databaseUrl }),
       holders: new Set(),
+      queue: Promise.resolve(),
     };
     connection.client.on('error', (error) => this.drop(connection, error));
     connection.client.on('end', () => this.drop(connection, new Error('projection lock connection closed')));
