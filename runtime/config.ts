@@ -10,6 +10,11 @@ const schema = z.object({
   /** Existing Postgres for log and read models; unset = embedded Postgres under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('.data'),
+  /**
+   * Connections this process's pool may open (it also opens one for LISTEN and, running projections, one
+   * for their locks): the connection budget, docs/architecture/scaling.md.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(40),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   /** HMAC key for session JWTs (>= 32 chars). Unset outside production: generated once under DATA_DIR. */

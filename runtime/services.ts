@@ -94,7 +94,7 @@ export async function startServices(
     scheduledJobs?: boolean;
   },
 ): Promise<Services> {
-  const pool = createPool(options.databaseUrl, 40);
+  const pool = createPool(options.databaseUrl, config.DATABASE_POOL_SIZE);
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
