@@ -14,22 +14,18 @@ const TABLE = 'rate_limits';
 
 /**
  * Counters in Postgres, shared by every process on the database: one row per `<name>:<key>`, one upsert
- * per count (rate-limiter-flexible's RateLimiterPostgres). The first counter made also deletes rows
- * expired an hour ago, every 5 minutes (the library's timer; one is enough, the table is shared).
+ * per count (rate-limiter-flexible's RateLimiterPostgres). Expired rows are deleted by the purge job, once
+ * across processes (app/maintenance/purge.ts), not by the library's timer in every process.
  */
 export function postgresLimiters(pool: pg.Pool): LimiterFactory {
-  let clearing = true;
-  return (name, settings) => {
-    const limiter = new RateLimiterPostgres({
+  return (name, settings) =>
+    new RateLimiterPostgres({
       ...settings,
       storeClient: pool,
       storeType: 'pool',
       tableName: TABLE,
       tableCreated: true,
       keyPrefix: name,
-      clearExpiredByTimeout: clearing,
+      clearExpiredByTimeout: false,
     });
-    clearing = false;
-    return limiter;
-  };
 }
