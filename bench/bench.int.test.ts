@@ -86,6 +86,12 @@ describe('npm run bench, small', () => {
     expect(results['5. command cost vs history']!.ratio as number).toBeGreaterThan(0);
     expect(results['conservation after load']).toMatchObject({ problems: 0 });
 
+    // 10: the same load to one API and to two through a balancer, then two with shared rate limits.
+    const apis = '10. two API processes (transfers through a balancer)';
+    for (const name of ['oneApi', 'twoApis', 'twoApisSharedLimits'])
+      expect(figure(apis, name).median, name).toBeGreaterThan(0);
+    expect(figure(apis, 'errors').max).toBe(0);
+
     const rebuild = results['6. rebuild all read models']!;
     expect(rebuild.events as number).toBeGreaterThanOrEqual(5000);
     expect(figure('6. rebuild all read models', 'peakMemory').median).toBeGreaterThan(0);

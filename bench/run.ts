@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase } from '../infra/postgres/pool.ts';
+import { apisGroup } from './groups/apis.ts';
 import { commitGroup } from './groups/commit.ts';
 import { costGroup } from './groups/cost.ts';
 import { httpGroup } from './groups/http.ts';
@@ -32,6 +33,14 @@ async function main() {
       const setup = await startTransferLoad(url);
       await httpGroup(setup);
       await costGroup(setup);
+      await setup.stop();
+    }
+    if (want('apis')) {
+      // 10. Two API processes against one, on a database of its own (its users are 3-5's).
+      const apisUrl = await ensureDatabase(serverUrl, `bench_apis_${Date.now()}`);
+      made.push(apisUrl);
+      const setup = await startTransferLoad(apisUrl);
+      await apisGroup(setup, apisUrl);
       await setup.stop();
     }
     if (want('log')) {

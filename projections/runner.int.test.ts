@@ -135,6 +135,31 @@ describe('projection runner', () => {
     await b.stop();
   });
 
+  it("takes and holds a runner's locks on one connection: a standby's attempts reuse it", async () => {
+    const projections = ['onesessiona', 'onesessionb', 'onesessionc'].map((name) => counterProjection(name));
+    const a = runner(projections, { standbyPollMs: 50 });
+    const b = runner(projections, { standbyPollMs: 50 });
+    await a.start();
+    await until(async () => (await a.status()).every((status) => status.state === 'running'));
+    await b.start();
+    await until(async () => (await b.status()).every((status) => status.state === 'standby'));
+    // Every session that tried a projection lock during a second of standby polling (20 rounds of three).
+    const sessions = new Set<number>();
+    for (let i = 0; i < 20; i++) {
+      const { rows } = await db.pool.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'SELECT pg_try_advisory_lock%'`,
+      );
+      for (const row of rows) sessions.add(row.pid);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // One for the leader's three locks, one for the standby's attempts.
+    expect(sessions.size).toBe(2);
+    await a.stop();
+    await until(async () => (await b.status()).every((status) => status.state === 'running'));
+    await b.stop();
+  });
+
   it('retries a poison event with backoff, reports it, and lets other projections go on', async () => {
     const failures = { remaining: 4, at: [] as number[] };
     const poisoned = counterProjection('poisoned', failures);

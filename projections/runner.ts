@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import {
   comparePositions,
@@ -15,6 +15,7 @@ import {
   rowPosition,
 } from './checkpoints.ts';
 import { JointCommitter, pastCheckpoint } from './commit.ts';
+import { LockSession } from './lockSession.ts';
 import type { Projection } from './projection.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
 
@@ -24,8 +25,9 @@ export { CHECKPOINT_SCHEMA, initProjectionSchemas, readCheckpoint } from './chec
 /**
  * Feeds each projection the log in order. Per projection:
  * - the log read once for all projections in step (SharedLogFeed), each batch then applied by each;
- * - one active worker across all processes: a session-level advisory lock on a dedicated connection; a
- *   second process stands by, polling for the lock, and takes over when the holder's connection dies;
+ * - one active worker across all processes: a session-level advisory lock, held on the runner's one lock
+ *   connection (LockSession); a second process stands by, polling for the lock on its own lock
+ *   connection, and takes over when the holder's connection dies;
  * - rows and checkpoint in one transaction, shared by the projections whose batches arrive together
  *   (JointCommitter); the checkpoint row is locked and its position checked first, so a worker that
  *   silently lost its lock can never write over its successor;
@@ -80,6 +82,8 @@ class ProjectionWorker {
     private readonly feed: SharedLogFeed,
     /** Commits the batches that arrive together in one transaction. */
     private readonly committer: JointCommitter,
+    /** The connection the runner's locks are taken and held on. */
+    private readonly locks: LockSession,
   ) {}
 
   start(): void {
@@ -135,23 +139,13 @@ class ProjectionWorker {
 
   /** Holds the lock and follows the log until stopped or something fails. */
   private async leadOnce(): Promise<'standby' | 'stopped'> {
-    const { databaseUrl, pool } = this.options;
-    const lockClient = new pg.Client({ connectionString: databaseUrl });
-    let lost: ((error: Error) => void) | null = null;
-    const lostConnection = new Promise<never>((_, reject) => {
-      lost = reject;
-    });
-    lostConnection.catch(() => {});
-    lockClient.on('error', (error) => lost?.(error));
-    lockClient.on('end', () => lost?.(new Error('projection lock connection closed')));
+    const { pool } = this.options;
+    const held = await this.locks.tryLock(
+      `${this.options.lockKeyPrefix ?? 'projection:'}${this.projection.name}`,
+    );
+    if (!held) return 'standby';
     let stopBeside: (() => Promise<void>) | undefined;
     try {
-      await lockClient.connect();
-      const { rows } = await lockClient.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtextextended($1 || $2, 0)) AS locked`,
-        [this.options.lockKeyPrefix ?? 'projection:', this.projection.name],
-      );
-      if (!rows[0]?.locked) return 'standby';
       this.state = 'running';
       stopBeside = this.projection.whileLeading?.((error) =>
         this.options.logger.warn(
@@ -181,15 +175,13 @@ class ProjectionWorker {
         }, 50);
       });
       try {
-        return await Promise.race([failed, lostConnection, stopped]);
+        return await Promise.race([failed, held.lost, stopped]);
       } finally {
         await (subscription as Subscription | null)?.close();
       }
     } finally {
       await stopBeside?.();
-      lost = null;
-      lockClient.removeAllListeners('end');
-      await lockClient.end().catch(() => {});
+      await held.release();
     }
   }
 
@@ -209,12 +201,14 @@ class ProjectionWorker {
 export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
   private readonly feed: SharedLogFeed;
+  private readonly locks: LockSession;
 
   constructor(private readonly options: RunnerOptions) {
     this.feed = new SharedLogFeed(options.store, { batchSize: options.batchSize ?? 500 });
+    this.locks = new LockSession(options.databaseUrl);
     const committer = new JointCommitter(options.pool, options.statementTimeoutMs);
     this.workers = options.projections.map(
-      (projection) => new ProjectionWorker(projection, options, this.feed, committer),
+      (projection) => new ProjectionWorker(projection, options, this.feed, committer, this.locks),
     );
   }
 
@@ -230,6 +224,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.stop()));
     await this.feed.close();
+    await this.locks.close();
   }
 
   /** Checkpoint, lag and last error of each projection, for /api/health and the admin screen. */

@@ -10,6 +10,11 @@ const schema = z.object({
   /** Existing Postgres for log and read models; unset = embedded Postgres under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('.data'),
+  /**
+   * Connections this process's pool may open (it also opens one for LISTEN and, running projections, one
+   * for their locks): the connection budget, docs/architecture/scaling.md.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(40),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   /** HMAC key for session JWTs (>= 32 chars). Unset outside production: generated once under DATA_DIR. */
@@ -39,6 +44,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 'off' disables rate limits (load tests); else overrides like "login=10/60,register=5/3600". */
   RATE_LIMITS: z.string().default(''),
+  /**
+   * Where the rate limits count: 'postgres' shares them between every process on the database (the
+   * `rate_limits` table), 'memory' counts per process. 'auto': postgres with DATABASE_URL (processes may
+   * be several), memory with the embedded Postgres (one process owns it).
+   */
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres']).default('auto'),
   /** An API request not answered within this many milliseconds gets a 503 Problem (streamed bodies excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   ADMIN_EMAIL: z.string().email().optional(),

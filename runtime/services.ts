@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
@@ -65,6 +66,12 @@ function scheduledJobs(config: Config): ScheduledJob[] {
   ];
 }
 
+/** Whether the rate limits count in Postgres, shared by every process (RATE_LIMIT_STORE). */
+export function sharedLimits(config: Config): boolean {
+  if (config.RATE_LIMIT_STORE === 'auto') return config.DATABASE_URL !== undefined;
+  return config.RATE_LIMIT_STORE === 'postgres';
+}
+
 export interface Services {
   deps: Deps;
   stop(): Promise<void>;
@@ -87,7 +94,7 @@ export async function startServices(
     scheduledJobs?: boolean;
   },
 ): Promise<Services> {
-  const pool = createPool(options.databaseUrl, 40);
+  const pool = createPool(options.databaseUrl, config.DATABASE_POOL_SIZE);
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
@@ -145,7 +152,10 @@ export async function startServices(
         rememberAbsoluteMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
         renewAfterMs: 60_000,
       },
-      limits: createRateLimits(config.RATE_LIMITS),
+      limits: createRateLimits(
+        config.RATE_LIMITS,
+        sharedLimits(config) ? postgresLimiters(pool) : memoryLimiters,
+      ),
       metrics,
       lifecycle: { draining: false },
       now,

@@ -14,3 +14,9 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpProblem {
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 }
+
+/** A settled promise's value, or its error thrown: to take the results of parallel work in a set order. */
+export function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}

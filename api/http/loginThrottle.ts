@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { type LimiterFactory, memoryLimiters } from './limiters.ts';
 
 /**
  * Sign-in throttling that cannot be turned into a lock-out (docs/security.md, "Sign-in throttling").
@@ -58,16 +59,19 @@ export function addressKey(address: string): string {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export function createLoginThrottle(settings: LoginThrottleSettings): LoginThrottle {
-  const addressFailures = new RateLimiterMemory(settings.address);
-  const accountFailures = new RateLimiterMemory(settings.account);
+export function createLoginThrottle(
+  settings: LoginThrottleSettings,
+  makeLimiter: LimiterFactory = memoryLimiters,
+): LoginThrottle {
+  const addressFailures = makeLimiter('login-address-failures', settings.address);
+  const accountFailures = makeLimiter('login-account-failures', settings.account);
   // Attempts per pair, for the progressive wait; a success deletes them.
-  const pairAttempts = new RateLimiterMemory({
+  const pairAttempts = makeLimiter('login-pair-attempts', {
     points: Number.MAX_SAFE_INTEGER,
     duration: PAIR_MEMORY_SECONDS,
   });
   // One attempt at a time past the free ones: held while a password is checked, closed after a failure.
-  const pairGate = new RateLimiterMemory({ points: 1, duration: IN_FLIGHT_SECONDS });
+  const pairGate = makeLimiter('login-pair-gate', { points: 1, duration: IN_FLIGHT_SECONDS });
   const firstWait = settings.pair.duration;
 
   return {

@@ -1,9 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { type LimiterFactory, memoryLimiters } from './limiters.ts';
 import { createLoginThrottle, type LoginThrottle, UNTHROTTLED } from './loginThrottle.ts';
 
 /**
- * Fixed-window limits per key (IP or account), kept in memory: correct for the single-process deployment
- * we ship. Several API processes would swap RateLimiterMemory for rate-limiter-flexible's Postgres store.
+ * Fixed-window limits per key (IP or account). Kept in memory for one process (the embedded deployment),
+ * or in Postgres (`rate_limits`, a migration's table) so that several API processes share one budget
+ * instead of each allowing the whole limit: RATE_LIMIT_STORE, docs/architecture/scaling.md.
  * RATE_LIMITS=off disables them for load tests; "login=10/60,register=5/3600" overrides points/seconds.
  * The sign-in kinds are explained in docs/security.md; loginPair's seconds are its first wait, not a window.
  */
@@ -53,7 +55,7 @@ export function parseRateLimits(
   return limits as Record<RateLimitKind, { points: number; duration: number }>;
 }
 
-export function createRateLimits(spec: string): RateLimits {
+export function createRateLimits(spec: string, makeLimiter: LimiterFactory = memoryLimiters): RateLimits {
   const settings = parseRateLimits(spec);
   if (!settings) {
     return { enabled: false, login: UNTHROTTLED, consume: async () => null, reset: async () => {} };
@@ -61,16 +63,19 @@ export function createRateLimits(spec: string): RateLimits {
   const limiters = Object.fromEntries(
     Object.entries(settings).map(([kind, s]) => [
       kind,
-      new RateLimiterMemory({ points: s.points, duration: s.duration }),
+      makeLimiter(kind, { points: s.points, duration: s.duration }),
     ]),
-  ) as Record<RateLimitKind, RateLimiterMemory>;
+  ) as Record<RateLimitKind, RateLimiterAbstract>;
   return {
     enabled: true,
-    login: createLoginThrottle({
-      address: settings.loginAddress,
-      pair: settings.loginPair,
-      account: settings.loginAccount,
-    }),
+    login: createLoginThrottle(
+      {
+        address: settings.loginAddress,
+        pair: settings.loginPair,
+        account: settings.loginAccount,
+      },
+      makeLimiter,
+    ),
     async consume(kind, key) {
       try {
         await limiters[kind].consume(key);

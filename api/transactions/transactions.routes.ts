@@ -15,7 +15,7 @@ import { allTransactions, userTransactions } from '../../projections/ledger/ledg
 import type { Deps } from '../../runtime/deps.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { limited } from '../http/limits.ts';
+import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { validate } from '../http/validate.ts';
@@ -128,12 +128,17 @@ export function transactionsRoutes(deps: Deps) {
     if (input.sender_id && input.sender_id !== session.userId) {
       throw new HttpProblem(403, 'You can only send tokens from your own account');
     }
-    await limited(deps, 'money', session.userId);
-    // The sender's check and the receiver's lookup in one round of reads.
-    const [sender, receiver] = await Promise.all([
+    // The limit's count (a round trip with the shared store), the sender's check and the receiver's lookup
+    // in one round; over the limit answers 429 before anything else.
+    const [limit, active, found] = await Promise.allSettled([
+      deps.limits.consume('money', session.userId),
       assertActive(deps, session.userId),
       loadUser(deps, input.receiver_id),
     ]);
+    const wait = settled(limit);
+    if (wait !== null) throw tooManyAttempts(wait);
+    const sender = settled(active);
+    const receiver = settled(found);
     return await commandRoute(c, deps, 'transfer', async (transactionId, metadata) => {
       const result = await transferTokens(
         deps,

@@ -51,6 +51,14 @@ export async function ensureAdmin(
       return { userId: user.userId, created: true };
     } catch (error) {
       if (attempt < 5 && error instanceof Error && /Username already taken/.test(error.message)) continue;
+      // Another process starting with the same ADMIN_EMAIL took the address meanwhile: once its
+      // registration (reserve the address, then create the user) is through, the account exists.
+      if (error instanceof Error && /Email already registered/.test(error.message)) {
+        for (let wait = 0; wait < 50; wait++) {
+          if (await findUserIdByEmail(ctx, email)) return await ensureAdmin(ctx, email, password, options);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       throw error;
     }
   }

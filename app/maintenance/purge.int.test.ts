@@ -57,20 +57,30 @@ describe('expiring rows and scheduled jobs', () => {
     await totp('unconfirmed-2d', false, '2 days');
     await totp('confirmed-2d', true, '2 days');
     await totp('unconfirmed-1h', false, '1 hour');
+    const limit = (key: string, expiresInMs: number) =>
+      db.pool.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, 3, $2)', [
+        key,
+        Date.now() + expiresInMs,
+      ]);
+    await limit('login:expired', -1_000);
+    await limit('login:current', 60_000);
 
     expect(await purgeExpiredRows(db.pool, settings)).toEqual({
       sessions: 3,
       idempotencyKeys: 1,
       unconfirmedTotp: 1,
+      rateLimits: 1,
     });
     expect(await ids('sessions', 'id')).toEqual(['idle-1h', 'live', 'revoked-1h']);
     expect(await ids('idempotency_keys', 'scope_key')).toEqual(['old-leased', 'recent']);
     expect(await ids('totp_secrets', 'user_id')).toEqual(['confirmed-2d', 'unconfirmed-1h']);
+    expect(await ids('rate_limits', 'key')).toEqual(['login:current']);
     // Run again: nothing left to purge.
     expect(await purgeExpiredRows(db.pool, settings)).toEqual({
       sessions: 0,
       idempotencyKeys: 0,
       unconfirmedTotp: 0,
+      rateLimits: 0,
     });
   });
 

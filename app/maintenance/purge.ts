@@ -7,7 +7,10 @@ import type pg from 'pg';
  * - idempotency keys older than `idempotencyHours` whose lease is over: the key only replays a first
  *   answer (exactly once rests on the ids derived from it, docs/architecture/money.md), so a retry after that
  *   re-runs the command, which finds its events in the log and answers with them;
- * - two-factor set-ups never confirmed, older than a day: `POST /api/account/2fa/setup` starts a new one.
+ * - two-factor set-ups never confirmed, older than a day: `POST /api/account/2fa/setup` starts a new one;
+ * - rate-limit counters whose window is over (`rate_limits`, `expire` in ms since the epoch): the limiter
+ *   starts an expired one afresh anyway, and an upsert that renews a row first keeps it (the delete
+ *   re-checks the renewed row).
  * Each delete is bounded by the expiry columns alone; the job runs once per interval across processes
  * (infra/postgres/scheduledJobs.ts).
  */
@@ -20,6 +23,7 @@ export interface PurgeResult {
   sessions: number;
   idempotencyKeys: number;
   unconfirmedTotp: number;
+  rateLimits: number;
 }
 
 export async function purgeExpiredRows(
@@ -39,9 +43,13 @@ export async function purgeExpiredRows(
   const totp = await db.query(
     `DELETE FROM totp_secrets WHERE NOT confirmed AND created_at < now() - interval '1 day'`,
   );
+  const limits = await db.query(
+    `DELETE FROM rate_limits WHERE expire < (extract(epoch FROM now()) * 1000)::bigint`,
+  );
   return {
     sessions: sessions.rowCount ?? 0,
     idempotencyKeys: keys.rowCount ?? 0,
     unconfirmedTotp: totp.rowCount ?? 0,
+    rateLimits: limits.rowCount ?? 0,
   };
 }

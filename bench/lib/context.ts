@@ -14,9 +14,12 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const LOG_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 /** The journal 7 exports (the issue: 1,000,000 postings); about half as many as the log has events. */
 export const EXPORT_POSTINGS = Number(process.env.BENCH_POSTINGS ?? 1_000_000);
-/** BENCH_ONLY=commit,http,log runs some groups: 1-2 (commit path), 3-5 (HTTP), 6-9 (log, web and screens). */
+/**
+ * BENCH_ONLY=commit,http,log,apis runs some groups: 1-2 (commit path), 3-5 (HTTP), 6-9 (log, web and
+ * screens), 10 (two API processes).
+ */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((group) => group.trim());
-export const want = (group: 'commit' | 'http' | 'log') => !ONLY || ONLY.includes(group);
+export const want = (group: 'commit' | 'http' | 'log' | 'apis') => !ONLY || ONLY.includes(group);
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 
 /** Every group's figures, by name, in the order they were taken (the printed table and the results file). */

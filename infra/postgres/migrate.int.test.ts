@@ -23,6 +23,7 @@ const MIGRATED_TABLES = [
   MIGRATIONS_TABLE,
   'projection_checkpoints',
   'projection_versions',
+  'rate_limits',
   'scheduled_jobs',
   'sessions',
   'totp_secrets',

@@ -1,0 +1,31 @@
+import type pg from 'pg';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
+
+/** Makes one counter: `name` tells counters apart in a shared store. */
+export type LimiterFactory = (
+  name: string,
+  settings: { points: number; duration: number },
+) => RateLimiterAbstract;
+
+export const memoryLimiters: LimiterFactory = (_name, settings) => new RateLimiterMemory(settings);
+
+/** The table of migrations/1764201600004_rate-limits.sql. */
+const TABLE = 'rate_limits';
+
+/**
+ * Counters in Postgres, shared by every process on the database: one row per `<name>:<key>`, one upsert
+ * per count (rate-limiter-flexible's RateLimiterPostgres). Expired rows are deleted by the purge job, once
+ * across processes (app/maintenance/purge.ts), not by the library's timer in every process.
+ */
+export function postgresLimiters(pool: pg.Pool): LimiterFactory {
+  return (name, settings) =>
+    new RateLimiterPostgres({
+      ...settings,
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: TABLE,
+      tableCreated: true,
+      keyPrefix: name,
+      clearExpiredByTimeout: false,
+    });
+}
