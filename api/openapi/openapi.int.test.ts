@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import openapiTS from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';
@@ -194,6 +196,21 @@ describe('OpenAPI', () => {
     );
     conforms('GET', '/api/payments/user/:userId', await client.get(`/api/payments/user/${user.id}`));
     await fund(admin, other.id, '1');
+  });
+
+  /**
+   * The web app's API types (web/src/lib/api.gen.ts) are generated from this document and committed: the
+   * web build needs no running API. Stale types fail here; `UPDATE_API_TYPES=1 npx vitest run api/openapi`
+   * regenerates them (npm run api:types).
+   */
+  it("matches the web app's generated API types", async () => {
+    const doc = (await t.client().get('/api/openapi.json')).body;
+    const generated = await openapiTS(doc, { exportType: true, alphabetize: true });
+    const file = new URL('../../web/src/lib/api.gen.ts', import.meta.url);
+    if (process.env.UPDATE_API_TYPES === '1') writeFileSync(file, generated);
+    expect(readFileSync(file, 'utf8'), 'web/src/lib/api.gen.ts is stale: run npm run api:types').toBe(
+      generated,
+    );
   });
 
   it('serves a readable docs page', async () => {
