@@ -89,7 +89,7 @@ const balancesAnswer = z.array(
   }),
 );
 const pricesAnswer = z.record(
-  z.string(),
+  z.enum(CRYPTO_ASSETS),
   z.object({
     price: z.string(),
     change_24h: z.string(),
@@ -98,15 +98,15 @@ const pricesAnswer = z.record(
   }),
 );
 const networksAnswer = z.object({
-  networks: z.record(z.string(), z.string()),
+  networks: z.record(z.enum(networkIds), z.string()),
   deposit: z.record(
-    z.string(),
+    z.enum(CRYPTO_ASSETS),
     z.object({
       confirmations: z.number().int(),
-      networks: z.array(z.object({ network: z.string(), minimum: z.string().nullable() })),
+      networks: z.array(z.object({ network: z.enum(networkIds), minimum: z.string().nullable() })),
     }),
   ),
-  withdrawal: z.record(z.string(), z.array(z.string())),
+  withdrawal: z.record(z.enum(CRYPTO_ASSETS), z.array(z.enum(networkIds))),
 });
 const transferAnswer = z.object({
   id: z.string(),

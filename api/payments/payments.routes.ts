@@ -69,13 +69,18 @@ const paymentAnswer = z.object({
   amount: z.string().describe('SAI bought, decimal string'),
   notes: z.string(),
   proofImageUrl: z.string(),
-  status: z.string().describe('pending, verified or rejected'),
+  status: z.enum(['pending', 'verified', 'rejected']),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   verifiedAt: z.string().nullable(),
   verifiedBy: z.string().nullable(),
   username: z.string().optional().describe('Admin lists only'),
   email: z.string().optional().describe('Admin lists only'),
+});
+/** The admin's queue names who sent each proof. */
+const pendingPaymentAnswer = paymentAnswer.extend({
+  username: z.string().nullable(),
+  email: z.string().nullable(),
 });
 const idempotent = { idempotencyKey: true };
 
@@ -87,7 +92,8 @@ export function paymentJson(row: PaymentRow): z.output<typeof paymentAnswer> {
     amount: row.amount,
     notes: row.notes,
     proofImageUrl: row.proofImageUrl,
-    status: row.status,
+    // The read model holds only the states the payment's events give.
+    status: row.status as z.output<typeof paymentAnswer>['status'],
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
@@ -192,7 +198,7 @@ export function paymentsRoutes(deps: Deps) {
 
   app.get(
     '/pending',
-    responds(200, z.array(paymentAnswer)),
+    responds(200, z.array(pendingPaymentAnswer)),
     validate('query', z.strictObject({ limit: pageLimit(200) })),
     async (c) => {
       requireAdmin(c);

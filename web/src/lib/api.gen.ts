@@ -1039,7 +1039,8 @@ export type operations = {
               /** @description Set when confirmed */
               amount: string | null;
               confirmationsRequired: number;
-              currency: string;
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
               decidedAt: string | null;
               /** @description ISO 8601 instant */
               declaredAt: string;
@@ -1048,8 +1049,8 @@ export type operations = {
               network: string;
               networkLabel: string;
               rejectionReason: string | null;
-              /** @description pending, confirmed or rejected */
-              status: string;
+              /** @enum {string} */
+              status: "pending" | "confirmed" | "rejected";
               txHash: string | null;
               userId: string;
               username?: string;
@@ -1129,7 +1130,8 @@ export type operations = {
               amount: string;
               chain: string;
               chainLabel: string;
-              currency: string;
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
               decidedAt: string | null;
               email?: string;
               failureReason: string | null;
@@ -1138,8 +1140,8 @@ export type operations = {
               overdue: boolean;
               /** @description ISO 8601 instant */
               requestedAt: string;
-              /** @description pending, completed or failed */
-              status: string;
+              /** @enum {string} */
+              status: "pending" | "completed" | "failed";
               txHash: string | null;
               userId: string;
               username?: string;
@@ -2199,7 +2201,8 @@ export type operations = {
               /** @description Set when confirmed */
               amount: string | null;
               confirmationsRequired: number;
-              currency: string;
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
               decidedAt: string | null;
               /** @description ISO 8601 instant */
               declaredAt: string;
@@ -2208,8 +2211,8 @@ export type operations = {
               network: string;
               networkLabel: string;
               rejectionReason: string | null;
-              /** @description pending, confirmed or rejected */
-              status: string;
+              /** @enum {string} */
+              status: "pending" | "confirmed" | "rejected";
               txHash: string | null;
               userId: string;
               username?: string;
@@ -2251,7 +2254,8 @@ export type operations = {
             /** @description Set when confirmed */
             amount: string | null;
             confirmationsRequired: number;
-            currency: string;
+            /** @enum {string} */
+            currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
             decidedAt: string | null;
             /** @description ISO 8601 instant */
             declaredAt: string;
@@ -2260,8 +2264,8 @@ export type operations = {
             network: string;
             networkLabel: string;
             rejectionReason: string | null;
-            /** @description pending, confirmed or rejected */
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "rejected";
             txHash: string | null;
             userId: string;
             username?: string;
@@ -2289,7 +2293,8 @@ export type operations = {
                 confirmations: number;
                 networks: ({
                     minimum: string | null;
-                    network: string;
+                    /** @enum {string} */
+                    network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
                   })[];
               };
             };
@@ -2297,7 +2302,7 @@ export type operations = {
               [key: string]: string;
             };
             withdrawal: {
-              [key: string]: string[];
+              [key: string]: ("bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche")[];
             };
           };
         };
@@ -2411,7 +2416,8 @@ export type operations = {
             amount: string;
             chain: string;
             chainLabel: string;
-            currency: string;
+            /** @enum {string} */
+            currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
             decidedAt: string | null;
             email?: string;
             failureReason: string | null;
@@ -2420,8 +2426,8 @@ export type operations = {
             overdue: boolean;
             /** @description ISO 8601 instant */
             requestedAt: string;
-            /** @description pending, completed or failed */
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
             txHash: string | null;
             userId: string;
             username?: string;
@@ -2450,7 +2456,8 @@ export type operations = {
               amount: string;
               chain: string;
               chainLabel: string;
-              currency: string;
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
               decidedAt: string | null;
               email?: string;
               failureReason: string | null;
@@ -2459,8 +2466,8 @@ export type operations = {
               overdue: boolean;
               /** @description ISO 8601 instant */
               requestedAt: string;
-              /** @description pending, completed or failed */
-              status: string;
+              /** @enum {string} */
+              status: "pending" | "completed" | "failed";
               txHash: string | null;
               userId: string;
               username?: string;
@@ -2685,8 +2692,8 @@ export type operations = {
             paymentMethod: string;
             proofImageUrl: string;
             rejectionReason: string | null;
-            /** @description pending, verified or rejected */
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected";
             userId: string;
             /** @description Admin lists only */
             username?: string;
@@ -2719,18 +2726,16 @@ export type operations = {
               /** @description SAI bought, decimal string */
               amount: string;
               createdAt: string;
-              /** @description Admin lists only */
-              email?: string;
+              email: string | null;
               id: string;
               notes: string;
               paymentMethod: string;
               proofImageUrl: string;
               rejectionReason: string | null;
-              /** @description pending, verified or rejected */
-              status: string;
+              /** @enum {string} */
+              status: "pending" | "verified" | "rejected";
               userId: string;
-              /** @description Admin lists only */
-              username?: string;
+              username: string | null;
               verifiedAt: string | null;
               verifiedBy: string | null;
             })[];
@@ -2771,8 +2776,8 @@ export type operations = {
               paymentMethod: string;
               proofImageUrl: string;
               rejectionReason: string | null;
-              /** @description pending, verified or rejected */
-              status: string;
+              /** @enum {string} */
+              status: "pending" | "verified" | "rejected";
               userId: string;
               /** @description Admin lists only */
               username?: string;
@@ -2825,8 +2830,8 @@ export type operations = {
             paymentMethod: string;
             proofImageUrl: string;
             rejectionReason: string | null;
-            /** @description pending, verified or rejected */
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected";
             userId: string;
             /** @description Admin lists only */
             username?: string;

@@ -226,3 +226,8 @@ export const api = {
   patch: call('patch'),
   delete: call('delete'),
 };
+
+/** The JSON body an operation takes, e.g. `ApiBody<'post', '/api/crypto/withdraw'>`. */
+export type ApiBody<V extends Verb, P extends PathsWith<V>> = Exclude<JsonBody<Operation<V, P>>, undefined>;
+/** What an operation answers with on success. */
+export type ApiResult<V extends Verb, P extends PathsWith<V>> = ApiAnswer<Operation<V, P>>;
