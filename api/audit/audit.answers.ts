@@ -57,15 +57,20 @@ export const statementAnswer = z.object({
   ),
 });
 
-export const projectionsAnswer = z.array(
-  z.looseObject({
-    name: z.string(),
-    state: z.string(),
-    checkpoint: z.string().nullable(),
-    eventsProcessed: z.number(),
-    lastError: z.string().nullable(),
-  }),
-);
+/** One row per projection this process runs. */
+export const projectionStatusAnswer = z.object({
+  name: z.string(),
+  state: z.enum(['starting', 'standby', 'running', 'retrying', 'stopped']),
+  checkpoint: z.string().nullable().describe('commit-prepare; null before its first event'),
+  eventsProcessed: z.number().int(),
+  lagEvents: z.number().int().describe('Events after the checkpoint, counted up to a cap'),
+  lagEventsCapped: z.boolean(),
+  lagMs: z.number().describe('Age of the oldest unprocessed event'),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  retryCount: z.number().int(),
+});
+export const projectionsAnswer = z.array(projectionStatusAnswer);
 
 export const transactionDetailAnswer = z.object({
   transaction: z.looseObject({

@@ -27,7 +27,7 @@ const notificationAnswer = z.object({
   userId: z.string(),
   title: z.string(),
   message: z.string(),
-  type: z.string(),
+  type: z.enum(['transaction', 'system', 'card', 'other']),
   relatedId: z.string().nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),

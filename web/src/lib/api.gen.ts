@@ -1323,12 +1323,20 @@ export type operations = {
       200: {
         content: {
           "application/json": ({
+              /** @description commit-prepare; null before its first event */
               checkpoint: string | null;
               eventsProcessed: number;
+              /** @description Events after the checkpoint, counted up to a cap */
+              lagEvents: number;
+              lagEventsCapped: boolean;
+              /** @description Age of the oldest unprocessed event */
+              lagMs: number;
               lastError: string | null;
+              lastErrorAt: string | null;
               name: string;
-              state: string;
-              [key: string]: unknown;
+              retryCount: number;
+              /** @enum {string} */
+              state: "starting" | "standby" | "running" | "retrying" | "stopped";
             })[];
         };
       };
@@ -2554,7 +2562,8 @@ export type operations = {
               message: string;
               relatedId: string | null;
               title: string;
-              type: string;
+              /** @enum {string} */
+              type: "transaction" | "system" | "card" | "other";
               userId: string;
             })[];
         };

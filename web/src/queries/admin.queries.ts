@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api, apiRequest } from '../lib/api.ts';
 import type { CryptoCurrency } from '../lib/constants.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -37,13 +37,13 @@ export const adminSettingsKeys = {
 
 export const marketSettingsQuery = queryOptions({
   queryKey: adminSettingsKeys.settings(),
-  queryFn: ({ signal }) => apiRequest<MarketSettings>('/api/admin/settings', { signal }),
+  queryFn: ({ signal }) => api.get('/api/admin/settings', { signal }) satisfies Promise<MarketSettings>,
   staleTime: 30_000,
 });
 
 export const contactMessagesQuery = queryOptions({
   queryKey: adminSettingsKeys.contact(),
-  queryFn: ({ signal }) => apiRequest<ContactMessage[]>('/api/contact', { signal }),
+  queryFn: ({ signal }) => api.get('/api/contact', { signal }) satisfies Promise<ContactMessage[]>,
   staleTime: 30_000,
 });
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api, apiRequest } from '../lib/api.ts';
 import { adminKeys } from './users.queries.ts';
 
 /**
@@ -123,6 +123,7 @@ export function auditStreamQuery(stream: string, from: number, limit: number) {
 
 export const projectionsQuery = queryOptions({
   queryKey: auditKeys.projections(),
-  queryFn: ({ signal }) => apiRequest<ProjectionStatus[]>('/api/admin/projections', { signal }),
+  queryFn: ({ signal }) =>
+    api.get('/api/admin/projections', { signal }) satisfies Promise<ProjectionStatus[]>,
   refetchInterval: PROJECTIONS_REFRESH_MS,
 });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, api, apiRequest } from '../lib/api.ts';
 import type { User } from './auth.queries.ts';
 
 /** What a sender learns about a recipient (`GET /api/users/by-email`). */
@@ -84,6 +84,6 @@ export function adminUsersQuery(params: { q?: string; limit: number }) {
 
 export const adminStatsQuery = queryOptions({
   queryKey: adminKeys.stats(),
-  queryFn: ({ signal }) => apiRequest<AdminStats>('/api/admin/stats', { signal }),
+  queryFn: ({ signal }) => api.get('/api/admin/stats', { signal }) satisfies Promise<AdminStats>,
   staleTime: 30_000,
 });
