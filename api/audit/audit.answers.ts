@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/transactions.schemas.ts';
 
 /** The audit and finance answers (audit.routes.ts), for the OpenAPI document. */
 const balance = z.string().describe('Decimal string, 8 decimals');
@@ -14,7 +15,7 @@ export const streamAnswer = z.object({
       type: z.string(),
       data: z.unknown(),
       actorId: z.string().nullable(),
-      correlationId: z.string().nullable(),
+      correlationId: z.string(),
       causationId: z.string().nullable(),
       idempotencyKey: z.string().nullable(),
       prevHash: z.string().nullable(),
@@ -75,7 +76,7 @@ export const projectionsAnswer = z.array(projectionStatusAnswer);
 export const transactionDetailAnswer = z.object({
   transaction: z.looseObject({
     id: z.string(),
-    type: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
     asset: z.string(),
     amount: z.string(),
     sender_id: z.string().nullable(),
@@ -83,7 +84,7 @@ export const transactionDetailAnswer = z.object({
     sender_name: z.string().nullable(),
     receiver_name: z.string().nullable(),
     description: z.string(),
-    status: z.string(),
+    status: z.enum(TRANSACTION_STATUSES),
     actor_id: z.string().nullable(),
     createdAt: z.string(),
   }),
@@ -96,7 +97,7 @@ export const transactionDetailAnswer = z.object({
       type: z.string(),
       time: z.string(),
       actorId: z.string().nullable(),
-      correlationId: z.string().nullable(),
+      correlationId: z.string(),
       causationId: z.string().nullable(),
       hash: z.string(),
     }),

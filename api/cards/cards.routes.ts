@@ -60,9 +60,9 @@ const nullableText = z.string().nullable();
 const cardAnswerSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  tier: z.string(),
-  status: z.string().describe('pending, verifying, active, inactive or shipping'),
-  shippingStatus: z.string(),
+  tier: z.enum(CARD_TIERS),
+  status: z.enum(['pending', 'verifying', 'active', 'inactive', 'shipping']),
+  shippingStatus: z.enum(['not_shipped', 'shipped', 'delivered']),
   address: nullableText,
   city: nullableText,
   state: nullableText,
@@ -76,13 +76,16 @@ const cardAnswerSchema = z.object({
   email: z.string().optional().describe('Admin queue only'),
 });
 
-export function cardJson(row: CardRow): z.output<typeof cardAnswerSchema> {
+type CardAnswer = z.output<typeof cardAnswerSchema>;
+
+export function cardJson(row: CardRow): CardAnswer {
   return {
     id: row.id,
     userId: row.userId,
-    tier: row.tier,
-    status: row.status,
-    shippingStatus: row.shippingStatus,
+    // The read model holds only what the card's events give: these tiers and states.
+    tier: row.tier as CardAnswer['tier'],
+    status: row.status as CardAnswer['status'],
+    shippingStatus: row.shippingStatus as CardAnswer['shippingStatus'],
     address: row.address,
     city: row.city,
     state: row.state,

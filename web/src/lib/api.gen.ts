@@ -823,7 +823,7 @@ export type operations = {
             events: ({
                 actorId: string | null;
                 causationId: string | null;
-                correlationId: string | null;
+                correlationId: string;
                 data: unknown;
                 hash: string;
                 /** @description The hash recomputed from the event matches the stored one */
@@ -903,11 +903,13 @@ export type operations = {
               email?: string;
               estimatedDelivery: string | null;
               id: string;
-              shippingStatus: string;
+              /** @enum {string} */
+              shippingStatus: "not_shipped" | "shipped" | "delivered";
               state: string | null;
-              /** @description pending, verifying, active, inactive or shipping */
-              status: string;
-              tier: string;
+              /** @enum {string} */
+              status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+              /** @enum {string} */
+              tier: "gold" | "ruby" | "black";
               trackingNumber: string | null;
               updatedAt: string;
               userId: string;
@@ -947,11 +949,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -1000,11 +1004,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -1498,7 +1504,7 @@ export type operations = {
             events: ({
                 actorId: string | null;
                 causationId: string | null;
-                correlationId: string | null;
+                correlationId: string;
                 hash: string;
                 id: string;
                 position: string;
@@ -1518,8 +1524,10 @@ export type operations = {
               receiver_name: string | null;
               sender_id: string | null;
               sender_name: string | null;
-              status: string;
-              type: string;
+              /** @enum {string} */
+              status: "completed" | "pending" | "failed";
+              /** @enum {string} */
+              type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
               [key: string]: unknown;
             };
           };
@@ -1833,11 +1841,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -1876,11 +1886,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -1927,11 +1939,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -1981,11 +1995,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -2024,11 +2040,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;
@@ -2067,11 +2085,13 @@ export type operations = {
             email?: string;
             estimatedDelivery: string | null;
             id: string;
-            shippingStatus: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
             state: string | null;
-            /** @description pending, verifying, active, inactive or shipping */
-            status: string;
-            tier: string;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
             trackingNumber: string | null;
             updatedAt: string;
             userId: string;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import type { Preferences } from '../lib/constants.ts';
 import { currentUserQuery, type User } from './auth.queries.ts';
 
@@ -88,10 +88,9 @@ export function useTwoFactorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ enable, code }: { enable: boolean; code: string }) =>
-      apiRequest<{ enabled: boolean }>(`/api/account/2fa/${enable ? 'enable' : 'disable'}`, {
-        method: 'POST',
-        body: { code },
-      }),
+      enable
+        ? api.post('/api/account/2fa/enable', { body: { code } })
+        : api.post('/api/account/2fa/disable', { body: { code } }),
     onSuccess: (state) => {
       queryClient.setQueryData(twoFactorQuery.queryKey, state);
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiRequest } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 
 /** The signed-in user as the API returns it (`GET /api/auth/user`). Money fields are decimal strings. */
 export interface User {
@@ -42,7 +42,8 @@ export interface RegisterInput {
   confirmPassword: string;
   firstName: string;
   lastName: string;
-  termsAgreed: boolean;
+  /** The API takes only `true`: the form checks the box before it sends. */
+  termsAgreed: true;
 }
 
 export const authKeys = {
@@ -91,11 +92,10 @@ export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
-      apiRequest<User>('/api/auth/register', {
-        method: 'POST',
+      api.post('/api/auth/register', {
         // The spec's client always sends these; an account never makes itself an admin.
         body: { ...input, isAdmin: false, profileImageUrl: '', bio: '' },
-      }),
+      }) satisfies Promise<User>,
     retry: false,
     onSuccess: (user) => {
       forgetEverythingButAuth(queryClient);

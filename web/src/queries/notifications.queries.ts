@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 
 export type NotificationType = 'transaction' | 'system' | 'card' | 'other';
 
@@ -46,8 +46,7 @@ function useRefetchNotifications() {
 export function useMarkNotificationReadMutation() {
   const refetch = useRefetchNotifications();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PATCH' }),
+    mutationFn: (id: string) => api.patch('/api/notifications/{id}/read', { path: { id } }),
     onSettled: refetch,
   });
 }
