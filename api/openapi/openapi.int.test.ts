@@ -219,5 +219,7 @@ describe('OpenAPI', () => {
     expect(reply.headers.get('content-type')).toContain('text/html');
     expect(reply.text).toContain('/api/crypto/withdraw');
     expect(reply.text).not.toContain('<script');
+    expect(reply.text).toContain('Answer 201');
+    expect(reply.text).toContain('text/csv');
   });
 });

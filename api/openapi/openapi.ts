@@ -234,6 +234,23 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
+/** The success answers of an operation: status, media type and body schema. */
+function successHtml(op: JsonSchema): string {
+  const responses = Object.entries(op.responses as Record<string, JsonSchema>).filter(([status]) =>
+    /^2\d\d$/.test(status),
+  );
+  return responses
+    .map(([status, response]) => {
+      const content = Object.entries((response.content ?? {}) as Record<string, { schema: unknown }>);
+      const bodies = content.map(
+        ([media, { schema }]) =>
+          `<p><code>${escapeHtml(media)}</code></p><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`,
+      );
+      return `<h3>Answer ${escapeHtml(status)}</h3>${bodies.join('') || '<p>No body.</p>'}`;
+    })
+    .join('\n');
+}
+
 /** A readable page of the same document, server-rendered (the CSP allows no inline script). */
 export function renderDocs(document: JsonSchema): string {
   const paths = document.paths as Record<string, Record<string, JsonSchema>>;
@@ -248,6 +265,7 @@ export function renderDocs(document: JsonSchema): string {
 <p>${escapeHtml(String(op.description ?? ''))}</p>
 ${op.parameters ? `<h3>Parameters</h3><pre>${escapeHtml(JSON.stringify(op.parameters, null, 2))}</pre>` : ''}
 ${op.requestBody ? `<h3>Body</h3><pre>${escapeHtml(JSON.stringify((op.requestBody as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema, null, 2))}</pre>` : ''}
+${successHtml(op)}
 </section>`,
       ),
     );
