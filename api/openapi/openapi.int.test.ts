@@ -136,6 +136,25 @@ describe('OpenAPI', () => {
     expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
   });
 
+  it('says which reads need a session or an admin as the routes decide it', async () => {
+    const { client: user } = await signedUpClient(t);
+    const wrong: string[] = [];
+    for (const { key, op } of await operations()) {
+      const [method, template] = key.split(' ') as [string, string];
+      if (method !== 'GET') continue; // reads only: asking costs nothing
+      const path = template.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const anonymous = await t.client().get(path);
+      // A query the schema refuses answers 400 before the route asks who is calling.
+      if (anonymous.status !== 400 && (anonymous.status === 401) !== (op.security !== undefined))
+        wrong.push(`${key}: anonymous ${anonymous.status}, documented ${op.security ? 'session' : 'public'}`);
+      const signedIn = await user.get(path);
+      const admin = op['x-requires-admin'] === true;
+      if (signedIn.status !== 400 && (signedIn.status === 403) !== admin)
+        wrong.push(`${key}: a user gets ${signedIn.status}, documented ${admin ? 'admin' : 'not admin'}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('declares the answers the money routes actually give', async () => {
     const { client, user } = await signedUpClient(t);
     const { user: other } = await signedUpClient(t);

@@ -37,9 +37,10 @@ const TAGS: [RegExp, string][] = [
   [/./, 'General'],
 ];
 
-export function access(path: string): string {
+export function access(path: string, method = 'GET'): string {
   if (
     path.startsWith('/api/admin') ||
+    (path === '/api/contact' && method === 'GET') ||
     path === '/api/payments/pending' ||
     path === '/api/transactions/all' ||
     path === '/api/users'
@@ -47,7 +48,7 @@ export function access(path: string): string {
     return 'admin';
   }
   if (
-    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks))/.test(path) ||
+    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|openapi\.json$|docs$)/.test(path) ||
     /^\/api\/auth\/(login|register|logout)$/.test(path)
   ) {
     return 'public';
@@ -147,7 +148,7 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
     if (idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
     const body = tags.find((t) => t.target === 'json');
     const tag = TAGS.find(([pattern]) => pattern.test(path))![1];
-    const who = access(path);
+    const who = access(path, method);
     const operation: JsonSchema = {
       tags: [tag],
       operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,

@@ -298,7 +298,7 @@ export type paths = {
   "/api/contact": {
     /**
      * GET /api/contact
-     * @description Access: public.
+     * @description Access: admin.
      */
     get: operations["getApiContact"];
     /**
@@ -364,7 +364,7 @@ export type paths = {
   "/api/docs": {
     /**
      * GET /api/docs
-     * @description Access: signed-in user.
+     * @description Access: public.
      */
     get: operations["getApiDocs"];
   };
@@ -406,7 +406,7 @@ export type paths = {
   "/api/openapi.json": {
     /**
      * GET /api/openapi.json
-     * @description Access: signed-in user.
+     * @description Access: public.
      */
     get: operations["getApiOpenapiJson"];
   };
@@ -2131,7 +2131,7 @@ export type operations = {
   };
   /**
    * GET /api/contact
-   * @description Access: public.
+   * @description Access: admin.
    */
   getApiContact: {
     parameters: {
@@ -2156,6 +2156,8 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2509,7 +2511,7 @@ export type operations = {
   };
   /**
    * GET /api/docs
-   * @description Access: signed-in user.
+   * @description Access: public.
    */
   getApiDocs: {
     responses: {
@@ -2520,7 +2522,6 @@ export type operations = {
           "text/html": string;
         };
       };
-      401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2660,7 +2661,7 @@ export type operations = {
   };
   /**
    * GET /api/openapi.json
-   * @description Access: signed-in user.
+   * @description Access: public.
    */
   getApiOpenapiJson: {
     responses: {
@@ -2680,7 +2681,6 @@ export type operations = {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
   };
