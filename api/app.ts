@@ -24,8 +24,9 @@ import { problem, toProblemResponse } from './http/problem.ts';
 import { clientIp, csrfGuard, hostGuard, isSecureContext } from './http/security.ts';
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
 import { requestTimeout } from './http/timeout.ts';
+import { responds } from './http/validate.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { buildOpenApi, renderDocs } from './openapi/openapi.ts';
+import { buildOpenApi, docsPage, openApiAnswer, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
@@ -159,8 +160,10 @@ export function createApp(deps: Deps) {
     openApi ??= buildOpenApi(app);
     return openApi;
   };
-  app.get('/api/openapi.json', (c) => c.json(document()));
-  app.get('/api/docs', (c) => c.html(renderDocs(document())));
+  app.get('/api/openapi.json', responds(200, openApiAnswer), (c) => c.json(document()));
+  app.get('/api/docs', responds(200, docsPage, { mediaType: 'text/html' }), (c) =>
+    c.html(renderDocs(document())),
+  );
   app.all('/api/*', (c) => problem(c, 404, 'No such API endpoint'));
 
   // The built web app: files as they are, and index.html for every client-side route.

@@ -11,12 +11,22 @@ import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
 import { findPreferences } from '../../projections/users/users.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { balanceFigures, userJsonFromState } from '../auth/auth.routes.ts';
+import { userAnswer } from '../auth/auth.schemas.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { requireUser } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
-import { passwordChangeSchema, preferencesSchema, profileSchema, totpCodeSchema } from './account.schemas.ts';
+import { responds, validate } from '../http/validate.ts';
+import {
+  passwordChangedAnswer,
+  passwordChangeSchema,
+  preferencesAnswer,
+  preferencesSchema,
+  profileSchema,
+  totpCodeSchema,
+  twoFactorAnswer,
+  twoFactorSetupAnswer,
+} from './account.schemas.ts';
 
 /** The signed-in user's own account (profile page, docs/product-rules.md spec 2): mounted at /api/account. */
 export function accountRoutes(deps: Deps) {
@@ -29,7 +39,7 @@ export function accountRoutes(deps: Deps) {
   });
 
   /** Personal Info. The e-mail is not editable: the strict schema answers 400 to it. */
-  app.patch('/profile', validate('json', profileSchema), async (c) => {
+  app.patch('/profile', responds(200, userAnswer), validate('json', profileSchema), async (c) => {
     const session = requireUser(c);
     return await commandRoute(c, deps, null, async (_, metadata) => {
       const { user, position } = await updateProfile(deps, session.userId, c.req.valid('json'), metadata);
@@ -42,40 +52,50 @@ export function accountRoutes(deps: Deps) {
   });
 
   /** Security: Update Password. Other sessions of the user end; this one stays signed in. */
-  app.post('/password', validate('json', passwordChangeSchema), async (c) => {
-    const session = requireUser(c);
-    // Each try costs an argon2 verification and is a password guess. Only the session's holder can spend
-    // this limit, so it is per user and cannot lock anyone else out.
-    await limited(deps, 'password', session.userId);
-    const input = c.req.valid('json');
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const { position, endedSessions } = await changePassword(
-        deps,
-        session.userId,
-        session.sessionId,
-        input,
-        metadata,
-      );
-      await deps.limits.reset('password', session.userId);
-      return { status: 200, position, body: { message: 'Password updated', endedSessions } };
-    });
-  });
+  app.post(
+    '/password',
+    responds(200, passwordChangedAnswer),
+    validate('json', passwordChangeSchema),
+    async (c) => {
+      const session = requireUser(c);
+      // Each try costs an argon2 verification and is a password guess. Only the session's holder can spend
+      // this limit, so it is per user and cannot lock anyone else out.
+      await limited(deps, 'password', session.userId);
+      const input = c.req.valid('json');
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const { position, endedSessions } = await changePassword(
+          deps,
+          session.userId,
+          session.sessionId,
+          input,
+          metadata,
+        );
+        await deps.limits.reset('password', session.userId);
+        return { status: 200, position, body: { message: 'Password updated', endedSessions } };
+      });
+    },
+  );
 
-  app.get('/preferences', async (c) => {
+  app.get('/preferences', responds(200, preferencesAnswer), async (c) => {
     const session = requireUser(c);
     return c.json(await findPreferences(deps.pool, session.userId));
   });
 
-  app.put('/preferences', validate('json', preferencesSchema), async (c) => {
-    const session = requireUser(c);
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const { user, position } = await savePreferences(deps, session.userId, c.req.valid('json'), metadata);
-      return { status: 200, position, body: user.preferences };
-    });
-  });
+  app.put(
+    '/preferences',
+    responds(200, preferencesAnswer),
+    validate('json', preferencesSchema),
+    async (c) => {
+      const session = requireUser(c);
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const { user, position } = await savePreferences(deps, session.userId, c.req.valid('json'), metadata);
+        return { status: 200, position, body: user.preferences };
+      });
+    },
+  );
 
   /** Reset to Default: the spec's defaults, saved like any other change. */
-  app.post('/preferences/reset', async (c) => {
+  app.post('/preferences/reset', responds(200, preferencesAnswer), async (c) => {
     const session = requireUser(c);
     return await commandRoute(c, deps, null, async (_, metadata) => {
       const { user, position } = await savePreferences(
@@ -88,7 +108,7 @@ export function accountRoutes(deps: Deps) {
     });
   });
 
-  app.get('/2fa', async (c) => {
+  app.get('/2fa', responds(200, twoFactorAnswer), async (c) => {
     const session = requireUser(c);
     // The write side is the authority here (no read-model lag right after enabling).
     const enabled = (await loadUser(deps, session.userId))?.twoFactorEnabled ?? false;
@@ -99,12 +119,12 @@ export function accountRoutes(deps: Deps) {
    * Enable 2FA, step 1: a new secret, returned once as an otpauth:// URI and its QR code. Nothing is
    * enabled until a code from the authenticator confirms it; a repeated set-up replaces the pending secret.
    */
-  app.post('/2fa/setup', async (c) => {
+  app.post('/2fa/setup', responds(200, twoFactorSetupAnswer), async (c) => {
     const session = requireUser(c);
     return c.json(await setUpTwoFactor(deps, session.userId));
   });
 
-  app.post('/2fa/enable', validate('json', totpCodeSchema), async (c) => {
+  app.post('/2fa/enable', responds(200, twoFactorAnswer), validate('json', totpCodeSchema), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'totp', session.userId);
     return await commandRoute(c, deps, null, async (_, metadata) => {
@@ -114,7 +134,7 @@ export function accountRoutes(deps: Deps) {
     });
   });
 
-  app.post('/2fa/disable', validate('json', totpCodeSchema), async (c) => {
+  app.post('/2fa/disable', responds(200, twoFactorAnswer), validate('json', totpCodeSchema), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'totp', session.userId);
     return await commandRoute(c, deps, null, async (_, metadata) => {

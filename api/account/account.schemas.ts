@@ -40,3 +40,15 @@ export const totpCodeSchema = z.strictObject({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
+
+/** The saved preferences: the same fields the PUT takes. */
+export const preferencesAnswer = preferencesSchema;
+export const twoFactorAnswer = z.object({ enabled: z.boolean() });
+export const twoFactorSetupAnswer = z.object({
+  otpauthUri: z.string(),
+  qrCodeDataUrl: z.string().describe('data: URL of a PNG QR code'),
+});
+export const passwordChangedAnswer = z.object({
+  message: z.string(),
+  endedSessions: z.number().int().describe("The user's other sessions that were ended"),
+});

@@ -7,9 +7,16 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
 import { requireAdmin } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 const userParam = z.object({ id: userIdSchema('User not found') });
+const userStatusAnswer = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+});
 const statusSchema = z.strictObject({
   status: z.enum(['suspended', 'active'], { error: "Status must be 'suspended' or 'active'" }),
 });
@@ -28,39 +35,45 @@ export function adminUserRoutes(deps: Deps) {
    * Suspend or reactivate. A suspension ends every session of the user at once; from then on sign-in
    * answers 403 and money commands are refused on the write side (assertActive).
    */
-  app.patch('/:id/status', validate('param', userParam), validate('json', statusSchema), async (c) => {
-    const session = requireAdmin(c);
-    const { id } = c.req.valid('param');
-    const { status } = c.req.valid('json');
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const now = deps.now();
-      const { user, position } =
-        status === 'suspended'
-          ? await runUserCommand(
-              deps,
-              { type: 'SuspendUser', data: { userId: id, suspendedBy: session.userId }, now },
-              metadata,
-            )
-          : await runUserCommand(
-              deps,
-              { type: 'ReactivateUser', data: { userId: id, reactivatedBy: session.userId }, now },
-              metadata,
-            );
-      // Also when already suspended: a retry must leave no session alive.
-      if (user.status === 'suspended') await revokeUserSessions(deps.pool, id, 'suspended');
-      return {
-        status: 200,
-        position,
-        body: {
-          id: user.userId,
-          username: user.username,
-          email: user.email,
-          isAdmin: user.isAdmin,
-          status: user.status,
-        },
-      };
-    });
-  });
+  app.patch(
+    '/:id/status',
+    responds(200, userStatusAnswer),
+    validate('param', userParam),
+    validate('json', statusSchema),
+    async (c) => {
+      const session = requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const { status } = c.req.valid('json');
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const now = deps.now();
+        const { user, position } =
+          status === 'suspended'
+            ? await runUserCommand(
+                deps,
+                { type: 'SuspendUser', data: { userId: id, suspendedBy: session.userId }, now },
+                metadata,
+              )
+            : await runUserCommand(
+                deps,
+                { type: 'ReactivateUser', data: { userId: id, reactivatedBy: session.userId }, now },
+                metadata,
+              );
+        // Also when already suspended: a retry must leave no session alive.
+        if (user.status === 'suspended') await revokeUserSessions(deps.pool, id, 'suspended');
+        return {
+          status: 200,
+          position,
+          body: {
+            id: user.userId,
+            username: user.username,
+            email: user.email,
+            isAdmin: user.isAdmin,
+            status: user.status,
+          },
+        };
+      });
+    },
+  );
 
   return app;
 }

@@ -18,7 +18,17 @@ import type { AppEnv } from '../http/env.ts';
 import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
+import {
+  balanceAnswer,
+  csvText,
+  ndjsonText,
+  projectionsAnswer,
+  statementAnswer,
+  streamAnswer,
+  transactionDetailAnswer,
+  userStreamsAnswer,
+} from './audit.answers.ts';
 
 const STREAM =
   /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userEmail|userName)-[A-Za-z0-9@._+-]{1,254}$|^settings-market$/;
@@ -96,72 +106,82 @@ export function auditRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   /** A stream's events in order, with their metadata and hash chain, each hash recomputed. */
-  app.get('/audit/streams/:stream', validate('query', streamQuery), async (c) => {
-    requireAdmin(c);
-    const name = c.req.param('stream');
-    if (!STREAM.test(name)) throw new HttpProblem(400, 'Not a stream name this audit can open');
-    const { fromRevision, limit } = c.req.valid('query');
-    const events = await deps.store.readStream(name, {
-      fromRevision,
-      maxCount: limit + 1,
-    });
-    const page = events.slice(0, limit);
-    return c.json({
-      stream: name,
-      events: page.map((e) => ({
-        id: e.id,
-        revision: Number(e.revision),
-        position: formatPosition(e.position),
-        time: e.recordedAt.toISOString(),
-        type: e.type,
-        data: e.data,
-        actorId: e.metadata.actorId,
-        correlationId: e.metadata.correlationId,
-        causationId: e.metadata.causationId,
-        idempotencyKey: e.metadata.idempotencyKey ?? null,
-        prevHash: e.metadata.prevHash,
-        hash: e.metadata.hash,
-        hashValid: eventHash({ ...e, prevHash: e.metadata.prevHash }) === e.metadata.hash,
-      })),
-      nextRevision: events.length > limit ? Number(page[page.length - 1]!.revision) + 1 : null,
-    });
-  });
+  app.get(
+    '/audit/streams/:stream',
+    responds(200, streamAnswer),
+    validate('query', streamQuery),
+    async (c) => {
+      requireAdmin(c);
+      const name = c.req.param('stream');
+      if (!STREAM.test(name)) throw new HttpProblem(400, 'Not a stream name this audit can open');
+      const { fromRevision, limit } = c.req.valid('query');
+      const events = await deps.store.readStream(name, {
+        fromRevision,
+        maxCount: limit + 1,
+      });
+      const page = events.slice(0, limit);
+      return c.json({
+        stream: name,
+        events: page.map((e) => ({
+          id: e.id,
+          revision: Number(e.revision),
+          position: formatPosition(e.position),
+          time: e.recordedAt.toISOString(),
+          type: e.type,
+          data: e.data,
+          actorId: e.metadata.actorId,
+          correlationId: e.metadata.correlationId,
+          causationId: e.metadata.causationId,
+          idempotencyKey: e.metadata.idempotencyKey ?? null,
+          prevHash: e.metadata.prevHash,
+          hash: e.metadata.hash,
+          hashValid: eventHash({ ...e, prevHash: e.metadata.prevHash }) === e.metadata.hash,
+        })),
+        nextRevision: events.length > limit ? Number(page[page.length - 1]!.revision) + 1 : null,
+      });
+    },
+  );
 
   /** The streams that hold a user's history, for the audit screen. */
   /** Capped at `limit` streams (oldest first per kind); `truncated` says when there were more. */
-  app.get('/audit/users/:userId', validate('query', z.strictObject({ limit: pageLimit(500) })), async (c) => {
-    requireAdmin(c);
-    const userId = c.req.param('userId');
-    if (!isUserId(userId)) throw new HttpProblem(404, 'User not found');
-    const { limit } = c.req.valid('query');
-    const [payments, withdrawals, deposits] = await Promise.all([
-      deps.pool.query<{ id: string }>(
-        'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
-        [userId, limit + 1],
-      ),
-      deps.pool.query<{ id: string }>(
-        'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
-        [userId, limit + 1],
-      ),
-      deps.pool.query<{ id: string }>(
-        'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
-        [userId, limit + 1],
-      ),
-    ]);
-    const streams = [
-      `user-${userId}`,
-      `account-${userId}`,
-      `card-${cardIdFor(userId)}`,
-      `notificationReads-${userId}`,
-      ...payments.rows.map((r) => `payment-${r.id}`),
-      ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
-      ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
-    ];
-    return c.json({ streams: streams.slice(0, limit), truncated: streams.length > limit });
-  });
+  app.get(
+    '/audit/users/:userId',
+    responds(200, userStreamsAnswer),
+    validate('query', z.strictObject({ limit: pageLimit(500) })),
+    async (c) => {
+      requireAdmin(c);
+      const userId = c.req.param('userId');
+      if (!isUserId(userId)) throw new HttpProblem(404, 'User not found');
+      const { limit } = c.req.valid('query');
+      const [payments, withdrawals, deposits] = await Promise.all([
+        deps.pool.query<{ id: string }>(
+          'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
+          [userId, limit + 1],
+        ),
+        deps.pool.query<{ id: string }>(
+          'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
+          [userId, limit + 1],
+        ),
+        deps.pool.query<{ id: string }>(
+          'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
+          [userId, limit + 1],
+        ),
+      ]);
+      const streams = [
+        `user-${userId}`,
+        `account-${userId}`,
+        `card-${cardIdFor(userId)}`,
+        `notificationReads-${userId}`,
+        ...payments.rows.map((r) => `payment-${r.id}`),
+        ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
+        ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
+      ];
+      return c.json({ streams: streams.slice(0, limit), truncated: streams.length > limit });
+    },
+  );
 
   /** Balance of any account as of a time or a log position (equal to a replay up to there: tested). */
-  app.get('/ledger/balance', validate('query', balanceQuery), async (c) => {
+  app.get('/ledger/balance', responds(200, balanceAnswer), validate('query', balanceQuery), async (c) => {
     requireAdmin(c);
     const q = c.req.valid('query');
     if (q.position !== undefined) {
@@ -181,7 +201,7 @@ export function auditRoutes(deps: Deps) {
   });
 
   /** A statement with a running balance for [from, to). */
-  app.get('/ledger/statement', validate('query', periodQuery), async (c) => {
+  app.get('/ledger/statement', responds(200, statementAnswer), validate('query', periodQuery), async (c) => {
     requireAdmin(c);
     const q = c.req.valid('query');
     checkPeriod(q.from, q.to);
@@ -211,20 +231,26 @@ export function auditRoutes(deps: Deps) {
     });
   });
 
-  app.get('/ledger/export', validate('query', exportQuery), async (c) => {
-    requireAdmin(c);
-    const q = c.req.valid('query');
-    checkPeriod(q.from, q.to);
-    const name = `ledger-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.${q.format}`;
-    return streamExport(
-      c,
-      exportLedger(deps.pool, { ...q, asset: q.asset as Asset | undefined }),
-      name,
-      q.format,
-    );
-  });
+  app.get(
+    '/ledger/export',
+    responds(200, csvText, { mediaType: 'text/csv' }),
+    responds(200, ndjsonText, { mediaType: 'application/x-ndjson' }),
+    validate('query', exportQuery),
+    async (c) => {
+      requireAdmin(c);
+      const q = c.req.valid('query');
+      checkPeriod(q.from, q.to);
+      const name = `ledger-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.${q.format}`;
+      return streamExport(
+        c,
+        exportLedger(deps.pool, { ...q, asset: q.asset as Asset | undefined }),
+        name,
+        q.format,
+      );
+    },
+  );
 
-  app.get('/projections', async (c) => {
+  app.get('/projections', responds(200, projectionsAnswer), async (c) => {
     requireAdmin(c);
     const statuses = await deps.runner.status();
     return c.json(
@@ -233,73 +259,78 @@ export function auditRoutes(deps: Deps) {
   });
 
   /** docs/product-rules.md rule 7: the transaction, the events behind it, and the balances before and after. */
-  app.get('/transactions/:id', validate('param', transactionParam), async (c) => {
-    requireAdmin(c);
-    const { id } = c.req.valid('param');
-    const [tx, events, postings] = await Promise.all([
-      deps.pool.query(
-        `SELECT t.id, t.type, t.asset, t.amount::text, t.sender_id, t.receiver_id, s.username AS sender_name, r.username AS receiver_name,
+  app.get(
+    '/transactions/:id',
+    responds(200, transactionDetailAnswer),
+    validate('param', transactionParam),
+    async (c) => {
+      requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const [tx, events, postings] = await Promise.all([
+        deps.pool.query(
+          `SELECT t.id, t.type, t.asset, t.amount::text, t.sender_id, t.receiver_id, s.username AS sender_name, r.username AS receiver_name,
                 t.description, t.status, t.actor_id, t.created_at
          FROM ledger_transactions t LEFT JOIN users s ON s.id = t.sender_id LEFT JOIN users r ON r.id = t.receiver_id WHERE t.id = $1`,
-        [id],
-      ),
-      deps.pool.query(
-        `SELECT event_id AS id, stream_name AS stream, stream_revision::int AS revision,
+          [id],
+        ),
+        deps.pool.query(
+          `SELECT event_id AS id, stream_name AS stream, stream_revision::int AS revision,
                 position_commit::text || '-' || position_prepare::text AS position, event_type AS type, recorded_at AS time,
                 actor_id AS "actorId", correlation_id AS "correlationId", causation_id AS "causationId", hash
          FROM transaction_events WHERE transaction_id = $1 ORDER BY position_commit, position_prepare`,
-        [id],
-      ),
-      deps.pool.query<{
-        asset: string;
-        amount: string;
-        from_account: string;
-        to_account: string;
-        from_balance_after: string;
-        to_balance_after: string;
-        position: string;
-      }>(
-        // The journal has no index by transaction (one more index entry on every posting, for one admin
-        // screen): the transaction's events (transaction_events' key) lead to its postings (the journal's
-        // key is the event's id). Every posting's event is listed there under the posting's transaction
-        // (checkLedgerInvariants holds that). Measured on a 1M-event log: 44 ms (a scan of the journal) ->
-        // 0.04 ms.
-        `SELECT p.asset, p.amount::text, p.from_account, p.to_account, p.from_balance_after::text,
+          [id],
+        ),
+        deps.pool.query<{
+          asset: string;
+          amount: string;
+          from_account: string;
+          to_account: string;
+          from_balance_after: string;
+          to_balance_after: string;
+          position: string;
+        }>(
+          // The journal has no index by transaction (one more index entry on every posting, for one admin
+          // screen): the transaction's events (transaction_events' key) lead to its postings (the journal's
+          // key is the event's id). Every posting's event is listed there under the posting's transaction
+          // (checkLedgerInvariants holds that). Measured on a 1M-event log: 44 ms (a scan of the journal) ->
+          // 0.04 ms.
+          `SELECT p.asset, p.amount::text, p.from_account, p.to_account, p.from_balance_after::text,
                 p.to_balance_after::text, p.position_commit::text || '-' || p.position_prepare::text AS position
          FROM ledger_postings p
          WHERE p.event_id IN (SELECT e.event_id FROM transaction_events e WHERE e.transaction_id = $1)
            AND p.transaction_id = $1
          ORDER BY p.position_commit, p.position_prepare, p.leg`,
-        [id],
-      ),
-    ]);
-    const row = tx.rows[0];
-    if (!row) throw new HttpProblem(404, 'Transaction not found');
-    const balances = postings.rows.flatMap((p) => {
-      const before = (after: string, delta: string, sign: 1 | -1) => subtract(after, delta, sign);
-      return [
-        {
-          account: p.from_account,
-          asset: p.asset,
-          position: p.position,
-          before: before(p.from_balance_after, p.amount, -1),
-          after: p.from_balance_after,
-        },
-        {
-          account: p.to_account,
-          asset: p.asset,
-          position: p.position,
-          before: before(p.to_balance_after, p.amount, 1),
-          after: p.to_balance_after,
-        },
-      ];
-    });
-    return c.json({
-      transaction: { ...row, amount: row.amount, createdAt: (row.created_at as Date).toISOString() },
-      events: events.rows.map((e) => ({ ...e, time: (e.time as Date).toISOString() })),
-      balances,
-    });
-  });
+          [id],
+        ),
+      ]);
+      const row = tx.rows[0];
+      if (!row) throw new HttpProblem(404, 'Transaction not found');
+      const balances = postings.rows.flatMap((p) => {
+        const before = (after: string, delta: string, sign: 1 | -1) => subtract(after, delta, sign);
+        return [
+          {
+            account: p.from_account,
+            asset: p.asset,
+            position: p.position,
+            before: before(p.from_balance_after, p.amount, -1),
+            after: p.from_balance_after,
+          },
+          {
+            account: p.to_account,
+            asset: p.asset,
+            position: p.position,
+            before: before(p.to_balance_after, p.amount, 1),
+            after: p.to_balance_after,
+          },
+        ];
+      });
+      return c.json({
+        transaction: { ...row, amount: row.amount, createdAt: (row.created_at as Date).toISOString() },
+        events: events.rows.map((e) => ({ ...e, time: (e.time as Date).toISOString() })),
+        balances,
+      });
+    },
+  );
 
   return app;
 }
@@ -314,64 +345,69 @@ const statementQuery = z.strictObject({ from: date, to: date });
 /** The user's own statement download (CSV) for a period, from /transactions. */
 export function statementRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/statement.csv', validate('query', statementQuery), async (c) => {
-    const session = requireUser(c);
-    const q = c.req.valid('query');
-    checkPeriod(q.from, q.to);
-    const accountId = userAccount(session.userId);
-    async function* lines() {
-      const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-      yield line([
-        'date',
-        'type',
-        'description',
-        'counterparty',
-        'amount',
-        'balance_after',
-        'transaction_id',
-      ]);
-      const opening = await balanceBefore(deps.pool, accountId, 'SAI', q.from);
-      yield line([
-        q.from.toISOString(),
-        'opening_balance',
-        'Balance before the period',
-        '',
-        '',
-        sai(opening),
-        '',
-      ]);
-      let after: { commit: string; prepare: string; leg: number } | null = null;
-      for (;;) {
-        const rows = await statementPage(deps.pool, accountId, 'SAI', q.from, q.to, after, 2_000);
-        for (const r of rows) {
-          yield line([
-            r.created_at.toISOString(),
-            r.kind,
-            r.description,
-            r.counterparty,
-            sai(r.amount),
-            sai(r.balance_after),
-            r.transaction_id,
-          ]);
+  app.get(
+    '/statement.csv',
+    responds(200, csvText, { mediaType: 'text/csv' }),
+    validate('query', statementQuery),
+    async (c) => {
+      const session = requireUser(c);
+      const q = c.req.valid('query');
+      checkPeriod(q.from, q.to);
+      const accountId = userAccount(session.userId);
+      async function* lines() {
+        const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+        yield line([
+          'date',
+          'type',
+          'description',
+          'counterparty',
+          'amount',
+          'balance_after',
+          'transaction_id',
+        ]);
+        const opening = await balanceBefore(deps.pool, accountId, 'SAI', q.from);
+        yield line([
+          q.from.toISOString(),
+          'opening_balance',
+          'Balance before the period',
+          '',
+          '',
+          sai(opening),
+          '',
+        ]);
+        let after: { commit: string; prepare: string; leg: number } | null = null;
+        for (;;) {
+          const rows = await statementPage(deps.pool, accountId, 'SAI', q.from, q.to, after, 2_000);
+          for (const r of rows) {
+            yield line([
+              r.created_at.toISOString(),
+              r.kind,
+              r.description,
+              r.counterparty,
+              sai(r.amount),
+              sai(r.balance_after),
+              r.transaction_id,
+            ]);
+          }
+          if (rows.length < 2_000) break;
+          const last = rows[rows.length - 1]!;
+          after = { commit: last.position_commit, prepare: last.position_prepare, leg: last.leg };
         }
-        if (rows.length < 2_000) break;
-        const last = rows[rows.length - 1]!;
-        after = { commit: last.position_commit, prepare: last.position_prepare, leg: last.leg };
+        const closing = await balanceBefore(deps.pool, accountId, 'SAI', q.to);
+        yield line([
+          q.to.toISOString(),
+          'closing_balance',
+          'Balance at the end of the period',
+          '',
+          '',
+          sai(closing),
+          '',
+        ]);
       }
-      const closing = await balanceBefore(deps.pool, accountId, 'SAI', q.to);
-      yield line([
-        q.to.toISOString(),
-        'closing_balance',
-        'Balance at the end of the period',
-        '',
-        '',
-        sai(closing),
-        '',
-      ]);
-    }
-    const name = `statement-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
-    return streamExport(c, lines(), name, 'csv');
-  });
+      const name = `statement-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
+      return streamExport(c, lines(), name, 'csv');
+    },
+  );
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { loadPasswordHash, timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
 import { createSession, revokeSession } from '../../app/auth/sessions.ts';
 import { totpEncryptionKey, verifyTotpCode } from '../../app/auth/totp.ts';
@@ -23,9 +24,9 @@ import { limited, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
-import { loginSchema, registerSchema } from './auth.schemas.ts';
+import { loginSchema, registerSchema, userAnswer } from './auth.schemas.ts';
 
 export interface BalanceFigures {
   balance: string;
@@ -59,7 +60,7 @@ export async function balanceFigures(deps: Deps, userId: UserId): Promise<Balanc
 }
 
 /** The user object the client sees (docs/product-rules.md spec 3). */
-export function userJson(row: UserRow, figures: BalanceFigures = ZERO_BALANCE) {
+export function userJson(row: UserRow, figures: BalanceFigures = ZERO_BALANCE): z.output<typeof userAnswer> {
   return {
     id: row.id,
     username: row.username,
@@ -117,7 +118,7 @@ export function authRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const trustProxy = deps.config.TRUST_PROXY === '1';
 
-  app.post('/register', validate('json', registerSchema), async (c) => {
+  app.post('/register', responds(201, userAnswer), validate('json', registerSchema), async (c) => {
     await limited(deps, 'register', clientIp(c, trustProxy));
     const input = c.req.valid('json');
     if (input.isAdmin) throw new HttpProblem(403, 'Admin accounts are created by an operator');
@@ -143,7 +144,7 @@ export function authRoutes(deps: Deps) {
    * Sign-in: password first (same 401 for an unknown e-mail), then, when 2FA is on, the TOTP code (asked
    * for with code 'totp_required' only once the password is right), then the account's status.
    */
-  app.post('/login', validate('json', loginSchema), async (c) => {
+  app.post('/login', responds(200, userAnswer), validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
     const address = clientIp(c, trustProxy);
     await limited(deps, 'login', address);
@@ -199,7 +200,7 @@ export function authRoutes(deps: Deps) {
     return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
   });
 
-  app.post('/logout', async (c) => {
+  app.post('/logout', responds(204, null), async (c) => {
     const session = c.get('session');
     if (session) await revokeSession(deps.pool, session.sessionId, 'logout');
     clearSessionCookie(c);
@@ -212,8 +213,8 @@ export function authRoutes(deps: Deps) {
     if (!user) throw new HttpProblem(401, 'Please sign in to continue');
     return c.json(user);
   };
-  app.get('/user', current);
-  app.get('/me', current);
+  app.get('/user', responds(200, userAnswer), current);
+  app.get('/me', responds(200, userAnswer), current);
 
   return app;
 }

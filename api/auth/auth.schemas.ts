@@ -65,3 +65,24 @@ export const loginSchema = z.strictObject({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
     .optional(),
 });
+
+/** The user the client sees: profile, role, status and the SAI balance figures. */
+export const userAnswer = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isAdmin: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+  twoFactorEnabled: z.boolean(),
+  initials: z.string(),
+  balance: z.string().describe('SAI, exact'),
+  balanceUSD: z.string().describe('Display value in USD, rounded to cents'),
+  balanceChange24h: z.string(),
+  tokenValue: z.string().describe('USD per SAI'),
+  profileImageUrl: z.string(),
+  bio: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -1,14 +1,28 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { CAMPAIGN } from '../../domain/settings/defaults.ts';
 import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { responds } from '../http/validate.ts';
+
+const campaignAnswer = z.object({
+  target: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  drawAt: z.string(),
+  prizeValueUsd: z.number(),
+  replyWithinDays: z.number().int(),
+  minimumAge: z.number().int(),
+  current: z.string().describe('SAI in circulation'),
+  progressPercent: z.number(),
+});
 
 /** The giveaway's progress, computed from the ledger: SAI in circulation against the target. */
 export function campaignRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
+  app.get('/', responds(200, campaignAnswer), async (c) => {
     const issued = await balanceOf(deps.pool, 'issuance:SAI', 'SAI');
     const current = ledgerAmountText(issued.startsWith('-') ? issued.slice(1) : '0', 'SAI');
     // Percent with one decimal, computed on integers (cents) so no float rounding shows.

@@ -14,7 +14,7 @@ import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 const text = (min: number, label: string) =>
   z
@@ -55,13 +55,37 @@ const pinSchema = z
 const idParam = z.object({ id: z.string().uuid({ error: 'Card not found' }) });
 const userParam = z.object({ userId: userIdSchema('Card not found') });
 
-export function cardJson(row: CardRow) {
+const nullableText = z.string().nullable();
+/** The metal card: tier, status, shipping and the address it ships to. */
+const cardAnswerSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  tier: z.enum(CARD_TIERS),
+  status: z.enum(['pending', 'verifying', 'active', 'inactive', 'shipping']),
+  shippingStatus: z.enum(['not_shipped', 'shipped', 'delivered']),
+  address: nullableText,
+  city: nullableText,
+  state: nullableText,
+  zipCode: nullableText,
+  country: nullableText,
+  trackingNumber: nullableText,
+  estimatedDelivery: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  username: z.string().optional().describe('Admin queue only'),
+  email: z.string().optional().describe('Admin queue only'),
+});
+
+type CardAnswer = z.output<typeof cardAnswerSchema>;
+
+export function cardJson(row: CardRow): CardAnswer {
   return {
     id: row.id,
     userId: row.userId,
-    tier: row.tier,
-    status: row.status,
-    shippingStatus: row.shippingStatus,
+    // The read model holds only what the card's events give: these tiers and states.
+    tier: row.tier as CardAnswer['tier'],
+    status: row.status as CardAnswer['status'],
+    shippingStatus: row.shippingStatus as CardAnswer['shippingStatus'],
     address: row.address,
     city: row.city,
     state: row.state,
@@ -119,7 +143,7 @@ export function cardsRoutes(deps: Deps) {
     return session;
   };
 
-  app.get('/user/:userId', validate('param', userParam), async (c) => {
+  app.get('/user/:userId', responds(200, cardAnswerSchema), validate('param', userParam), async (c) => {
     const session = requireUser(c);
     const { userId } = c.req.valid('param');
     if (userId !== session.userId && !session.isAdmin)
@@ -129,7 +153,7 @@ export function cardsRoutes(deps: Deps) {
     return c.json(cardJson(row));
   });
 
-  app.post('/', validate('json', requestSchema), async (c) => {
+  app.post('/', responds(201, cardAnswerSchema), validate('json', requestSchema), async (c) => {
     const session = requireUser(c);
     const input = c.req.valid('json');
     if (input.userId && input.userId !== session.userId)
@@ -158,24 +182,30 @@ export function cardsRoutes(deps: Deps) {
     );
   });
 
-  app.patch('/:id/shipping', validate('param', idParam), validate('json', addressSchema), async (c) => {
-    const session = ownCard(c, c.req.valid('param').id);
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const result = await cardCommand(
-        deps,
-        session.userId,
-        { type: 'SetShippingAddress', data: { address: c.req.valid('json') }, now: deps.now() },
-        metadata,
-      );
-      return cardAnswer(c, result);
-    });
-  });
+  app.patch(
+    '/:id/shipping',
+    responds(200, cardAnswerSchema),
+    validate('param', idParam),
+    validate('json', addressSchema),
+    async (c) => {
+      const session = ownCard(c, c.req.valid('param').id);
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const result = await cardCommand(
+          deps,
+          session.userId,
+          { type: 'SetShippingAddress', data: { address: c.req.valid('json') }, now: deps.now() },
+          metadata,
+        );
+        return cardAnswer(c, result);
+      });
+    },
+  );
 
   for (const [path, type] of [
     ['freeze', 'FreezeCard'],
     ['unfreeze', 'UnfreezeCard'],
   ] as const) {
-    app.post(`/:id/${path}`, validate('param', idParam), async (c) => {
+    app.post(`/:id/${path}`, responds(200, cardAnswerSchema), validate('param', idParam), async (c) => {
       const session = ownCard(c, c.req.valid('param').id);
       return await commandRoute(c, deps, null, async (_, metadata) =>
         cardAnswer(c, await cardCommand(deps, session.userId, { type, now: deps.now() }, metadata)),
@@ -183,12 +213,18 @@ export function cardsRoutes(deps: Deps) {
     });
   }
 
-  app.post('/:id/pin', validate('param', idParam), validate('json', pinSchema), async (c) => {
-    const session = ownCard(c, c.req.valid('param').id);
-    return await commandRoute(c, deps, null, async (_, metadata) =>
-      cardAnswer(c, await changePin(deps, session.userId, c.req.valid('json').pin, metadata)),
-    );
-  });
+  app.post(
+    '/:id/pin',
+    responds(200, cardAnswerSchema),
+    validate('param', idParam),
+    validate('json', pinSchema),
+    async (c) => {
+      const session = ownCard(c, c.req.valid('param').id);
+      return await commandRoute(c, deps, null, async (_, metadata) =>
+        cardAnswer(c, await changePin(deps, session.userId, c.req.valid('json').pin, metadata)),
+      );
+    },
+  );
 
   return app;
 }
@@ -210,7 +246,7 @@ const queueQuery = z.strictObject({
 /** The admin's cards queue: filter by status, ship with tracking, mark delivered. */
 export function adminCardsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/', validate('query', queueQuery), async (c) => {
+  app.get('/', responds(200, z.array(cardAnswerSchema)), validate('query', queueQuery), async (c) => {
     requireAdmin(c);
     const { status, limit } = c.req.valid('query');
     return c.json((await cardQueue(deps.pool, status, limit)).map(cardJson));
@@ -227,16 +263,23 @@ export function adminCardsRoutes(deps: Deps) {
       cardAnswer(c, await cardCommand(deps, card.userId, build(admin.userId), metadata)),
     );
   };
-  app.patch('/:id/ship', validate('param', idParam), validate('json', shipSchema), async (c) => {
-    const input = c.req.valid('json');
-    return await adminCommand(c, c.req.valid('param').id, (adminId) => ({
-      type: 'ShipCard',
-      data: { ...input, adminId },
-      now: deps.now(),
-    }));
-  });
+  app.patch(
+    '/:id/ship',
+    responds(200, cardAnswerSchema),
+    validate('param', idParam),
+    validate('json', shipSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      return await adminCommand(c, c.req.valid('param').id, (adminId) => ({
+        type: 'ShipCard',
+        data: { ...input, adminId },
+        now: deps.now(),
+      }));
+    },
+  );
   app.patch(
     '/:id/deliver',
+    responds(200, cardAnswerSchema),
     validate('param', idParam),
     async (c) =>
       await adminCommand(c, c.req.valid('param').id, (adminId) => ({

@@ -11,7 +11,7 @@ import { pageLimit } from '../http/paging.ts';
 import { clientIp } from '../http/security.ts';
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 const contactSchema = z.strictObject({
   fullName: z.string().trim().min(1, 'Full name is required').max(100).superRefine(storedText('Full name')),
@@ -29,36 +29,56 @@ const contactSchema = z.strictObject({
     .superRefine(storedText('Message', { multiline: true })),
 });
 
+const contactMessageAnswer = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  userId: z.string().nullable(),
+  receivedAt: z.string(),
+});
+
 /** The contact form is stored (docs/product-rules.md rule 13); admins read the messages. */
 export function contactRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.post('/', validate('json', contactSchema), async (c) => {
-    await limited(deps, 'register', `contact:${clientIp(c, deps.config.TRUST_PROXY === '1')}`);
-    const messageId = randomUUID();
-    const session = c.get('session');
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const result = await handleCommand(
-        deps,
-        contactMessageStream(messageId),
-        contactMessageDecider,
-        {
-          type: 'ReceiveContactMessage',
-          data: { messageId, ...c.req.valid('json'), userId: session?.userId ?? null },
-          now: deps.now(),
-        },
-        metadata,
-      );
-      return { status: 201, position: result.position, body: { id: messageId, received: true } };
-    });
-  });
-  app.get('/', validate('query', z.strictObject({ limit: pageLimit(200) })), async (c) => {
-    requireAdmin(c);
-    const { rows } = await deps.pool.query(
-      `SELECT id, full_name AS "fullName", email, subject, message, user_id AS "userId", received_at AS "receivedAt"
+  app.post(
+    '/',
+    responds(201, z.object({ id: z.string(), received: z.literal(true) })),
+    validate('json', contactSchema),
+    async (c) => {
+      await limited(deps, 'register', `contact:${clientIp(c, deps.config.TRUST_PROXY === '1')}`);
+      const messageId = randomUUID();
+      const session = c.get('session');
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const result = await handleCommand(
+          deps,
+          contactMessageStream(messageId),
+          contactMessageDecider,
+          {
+            type: 'ReceiveContactMessage',
+            data: { messageId, ...c.req.valid('json'), userId: session?.userId ?? null },
+            now: deps.now(),
+          },
+          metadata,
+        );
+        return { status: 201, position: result.position, body: { id: messageId, received: true } };
+      });
+    },
+  );
+  app.get(
+    '/',
+    responds(200, z.array(contactMessageAnswer)),
+    validate('query', z.strictObject({ limit: pageLimit(200) })),
+    async (c) => {
+      requireAdmin(c);
+      const { rows } = await deps.pool.query(
+        `SELECT id, full_name AS "fullName", email, subject, message, user_id AS "userId", received_at AS "receivedAt"
        FROM contact_messages ORDER BY received_at DESC, id LIMIT $1`,
-      [c.req.valid('query').limit],
-    );
-    return c.json(rows);
-  });
+        [c.req.valid('query').limit],
+      );
+      return c.json(rows);
+    },
+  );
   return app;
 }

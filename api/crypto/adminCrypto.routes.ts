@@ -14,8 +14,14 @@ import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
-import { validate } from '../http/validate.ts';
-import { depositJson, withdrawalJson } from './crypto.answers.ts';
+import { responds, validate } from '../http/validate.ts';
+import {
+  decisionAnswer,
+  depositAnswer,
+  depositJson,
+  withdrawalAnswer,
+  withdrawalJson,
+} from './crypto.answers.ts';
 import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
 import { CREDITED, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
@@ -60,49 +66,62 @@ const withdrawalDecision = z.discriminatedUnion('action', [
 export function adminCryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/deposits', validate('query', queueQuery), async (c) => {
+  app.get('/deposits', responds(200, z.array(depositAnswer)), validate('query', queueQuery), async (c) => {
     requireAdmin(c);
     return c.json((await depositQueue(deps.pool, c.req.valid('query').status)).map(depositJson));
   });
 
-  app.patch('/deposits/:id', validate('param', idParam), validate('json', depositDecision), async (c) => {
-    const admin = requireAdmin(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const deposit = await loadDeposit(deps, id);
-    if (!deposit) throw new HttpProblem(404, 'Deposit not found');
-    return await commandRoute(c, deps, `deposit-decision:${id}`, async (commandId, metadata) => {
-      let position = null;
-      if (input.action === 'confirm') {
-        const units = exactAmount(deposit.asset, input.amount);
-        const txHash = input.txHash || null;
-        const named = txHash ?? deposit.txHash;
-        if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
-        position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
-          .position;
-      } else {
-        position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId)).position;
-      }
-      return {
-        status: 200,
-        body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
-        position,
-        waitFor: ['crypto', 'ledger'],
-      };
-    });
-  });
+  app.patch(
+    '/deposits/:id',
+    responds(200, decisionAnswer, { idempotencyKey: true }),
+    validate('param', idParam),
+    validate('json', depositDecision),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const deposit = await loadDeposit(deps, id);
+      if (!deposit) throw new HttpProblem(404, 'Deposit not found');
+      return await commandRoute(c, deps, `deposit-decision:${id}`, async (commandId, metadata) => {
+        let position = null;
+        if (input.action === 'confirm') {
+          const units = exactAmount(deposit.asset, input.amount);
+          const txHash = input.txHash || null;
+          const named = txHash ?? deposit.txHash;
+          if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
+          position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
+            .position;
+        } else {
+          position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId))
+            .position;
+        }
+        return {
+          status: 200,
+          body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
+          position,
+          waitFor: ['crypto', 'ledger'],
+        };
+      });
+    },
+  );
 
-  app.get('/withdrawals', validate('query', queueQuery), async (c) => {
-    requireAdmin(c);
-    return c.json(
-      (await withdrawalQueue(deps.pool, c.req.valid('query').status)).map((w) =>
-        withdrawalJson(w, deps.now()),
-      ),
-    );
-  });
+  app.get(
+    '/withdrawals',
+    responds(200, z.array(withdrawalAnswer)),
+    validate('query', queueQuery),
+    async (c) => {
+      requireAdmin(c);
+      return c.json(
+        (await withdrawalQueue(deps.pool, c.req.valid('query').status)).map((w) =>
+          withdrawalJson(w, deps.now()),
+        ),
+      );
+    },
+  );
 
   app.patch(
     '/withdrawals/:id',
+    responds(200, decisionAnswer, { idempotencyKey: true }),
     validate('param', idParam),
     validate('json', withdrawalDecision),
     async (c) => {

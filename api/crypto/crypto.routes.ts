@@ -32,8 +32,8 @@ import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
-import { validate } from '../http/validate.ts';
-import { depositJson, withdrawalJson } from './crypto.answers.ts';
+import { responds, validate } from '../http/validate.ts';
+import { depositAnswer, depositJson, withdrawalAnswer, withdrawalJson } from './crypto.answers.ts';
 import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
 import { LIVE, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
@@ -80,10 +80,49 @@ const transferSchema = z.strictObject({
   description: z.string().max(200).superRefine(storedText('Description')).optional().default(''),
 });
 
+const balancesAnswer = z.array(
+  z.object({
+    currency: z.enum(CRYPTO_ASSETS),
+    balance: z.string().describe('Spendable, 8 decimals'),
+    displayBalance: z.string(),
+    onHold: z.string().describe('Held by pending withdrawals'),
+  }),
+);
+const pricesAnswer = z.record(
+  z.enum(CRYPTO_ASSETS),
+  z.object({
+    price: z.string(),
+    change_24h: z.string(),
+    updatedAt: z.string().nullable(),
+    image: z.string(),
+  }),
+);
+const networksAnswer = z.object({
+  networks: z.record(z.enum(networkIds), z.string()),
+  deposit: z.record(
+    z.enum(CRYPTO_ASSETS),
+    z.object({
+      confirmations: z.number().int(),
+      networks: z.array(z.object({ network: z.enum(networkIds), minimum: z.string().nullable() })),
+    }),
+  ),
+  withdrawal: z.record(z.enum(CRYPTO_ASSETS), z.array(z.enum(networkIds))),
+});
+const transferAnswer = z.object({
+  id: z.string(),
+  type: z.literal('transfer'),
+  currency: z.enum(ASSETS),
+  amount: z.string().describe("Exact, with the asset's ledger decimals"),
+  receiver_id: z.string(),
+  status: z.literal('completed'),
+  createdAt: z.string(),
+});
+const idempotent = { idempotencyKey: true };
+
 export function cryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/balances', async (c) => {
+  app.get('/balances', responds(200, balancesAnswer), async (c) => {
     const session = requireUser(c);
     const [balances, held] = await Promise.all([
       cryptoBalances(deps.pool, session.userId),
@@ -100,7 +139,7 @@ export function cryptoRoutes(deps: Deps) {
     );
   });
 
-  app.get('/prices', async (c) => {
+  app.get('/prices', responds(200, pricesAnswer), async (c) => {
     const prices = await currentPrices(deps.pool);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(
@@ -113,7 +152,7 @@ export function cryptoRoutes(deps: Deps) {
     );
   });
 
-  app.get('/networks', (c) =>
+  app.get('/networks', responds(200, networksAnswer), (c) =>
     c.json({
       networks: NETWORKS,
       deposit: Object.fromEntries(
@@ -126,109 +165,119 @@ export function cryptoRoutes(deps: Deps) {
     }),
   );
 
-  app.post('/deposits', validate('json', declareSchema), async (c) => {
-    const session = requireUser(c);
-    await assertActive(deps, session.userId);
-    const input = c.req.valid('json');
-    return await commandRoute(c, deps, 'crypto-deposit', async (depositId, metadata) => {
-      if (input.txHash) await refuseTxOfEarlierDeposit(deps, input.network, input.txHash, depositId, LIVE);
-      const result = await declareDeposit(
-        deps,
-        {
-          depositId,
-          userId: session.userId,
-          asset: input.currency,
-          network: input.network,
-          txHash: input.txHash || null,
-        },
-        metadata,
-      );
-      const declared = result.events[0];
-      if (declared?.type !== 'CryptoDepositDeclared')
-        throw new HttpProblem(409, 'This deposit was already declared');
-      // The answer comes from what was written, not from a read model that may lag.
-      return {
-        status: 201,
-        position: result.position,
-        body: depositJson({
-          id: depositId,
-          userId: session.userId,
-          asset: declared.data.asset,
-          network: declared.data.network,
-          txHash: declared.data.txHash,
-          status: 'pending',
-          amount: null,
-          rejectionReason: null,
-          declaredAt: new Date(declared.data.declaredAt),
-          decidedAt: null,
-        }),
-      };
-    });
-  });
+  app.post(
+    '/deposits',
+    responds(201, depositAnswer, idempotent),
+    validate('json', declareSchema),
+    async (c) => {
+      const session = requireUser(c);
+      await assertActive(deps, session.userId);
+      const input = c.req.valid('json');
+      return await commandRoute(c, deps, 'crypto-deposit', async (depositId, metadata) => {
+        if (input.txHash) await refuseTxOfEarlierDeposit(deps, input.network, input.txHash, depositId, LIVE);
+        const result = await declareDeposit(
+          deps,
+          {
+            depositId,
+            userId: session.userId,
+            asset: input.currency,
+            network: input.network,
+            txHash: input.txHash || null,
+          },
+          metadata,
+        );
+        const declared = result.events[0];
+        if (declared?.type !== 'CryptoDepositDeclared')
+          throw new HttpProblem(409, 'This deposit was already declared');
+        // The answer comes from what was written, not from a read model that may lag.
+        return {
+          status: 201,
+          position: result.position,
+          body: depositJson({
+            id: depositId,
+            userId: session.userId,
+            asset: declared.data.asset,
+            network: declared.data.network,
+            txHash: declared.data.txHash,
+            status: 'pending',
+            amount: null,
+            rejectionReason: null,
+            declaredAt: new Date(declared.data.declaredAt),
+            decidedAt: null,
+          }),
+        };
+      });
+    },
+  );
 
   // The user's own lists have a fixed cap (100, newest first) and take no parameters: a `limit` is a 400.
-  app.get('/deposits', validate('query', noQuery), async (c) => {
+  app.get('/deposits', responds(200, z.array(depositAnswer)), validate('query', noQuery), async (c) => {
     const session = requireUser(c);
     return c.json((await depositsOfUser(deps.pool, session.userId)).map(depositJson));
   });
 
-  app.post('/withdraw', validate('json', withdrawSchema), async (c) => {
-    const session = requireUser(c);
-    const input = c.req.valid('json');
-    if (!WITHDRAWAL_NETWORKS[input.currency].includes(input.chain)) {
-      throw new HttpProblem(400, `${input.currency} cannot be withdrawn on ${NETWORKS[input.chain]}`, {
-        fieldErrors: { chain: 'Please select a network' },
-      });
-    }
-    const units = exactAmount(input.currency, input.amount);
-    await limited(deps, 'money', session.userId);
-    await assertActive(deps, session.userId);
-    return await commandRoute(c, deps, 'withdrawal', async (withdrawalId, metadata) => {
-      const { held, recorded } = await requestWithdrawal(
-        deps,
-        {
-          withdrawalId,
-          userId: session.userId,
-          asset: input.currency,
-          units,
-          address: input.address,
-          chain: input.chain,
-          notes: input.notes,
-        },
-        metadata,
-      );
-      const position = recorded?.position ?? held.position;
-      const requested = recorded?.events[0];
-      if (requested?.type !== 'WithdrawalRequested') {
-        c.set('wrotePosition', position);
-        throw new HttpProblem(409, 'This withdrawal was already requested');
+  app.post(
+    '/withdraw',
+    responds(201, withdrawalAnswer, idempotent),
+    validate('json', withdrawSchema),
+    async (c) => {
+      const session = requireUser(c);
+      const input = c.req.valid('json');
+      if (!WITHDRAWAL_NETWORKS[input.currency].includes(input.chain)) {
+        throw new HttpProblem(400, `${input.currency} cannot be withdrawn on ${NETWORKS[input.chain]}`, {
+          fieldErrors: { chain: 'Please select a network' },
+        });
       }
-      const d = requested.data;
-      return {
-        status: 201,
-        position,
-        body: withdrawalJson(
+      const units = exactAmount(input.currency, input.amount);
+      await limited(deps, 'money', session.userId);
+      await assertActive(deps, session.userId);
+      return await commandRoute(c, deps, 'withdrawal', async (withdrawalId, metadata) => {
+        const { held, recorded } = await requestWithdrawal(
+          deps,
           {
-            id: withdrawalId,
-            userId: d.userId,
-            asset: d.asset,
-            amount: d.amount,
-            address: d.address,
-            chain: d.chain,
-            notes: d.notes,
-            status: 'pending',
-            txHash: null,
-            failureReason: null,
-            requestedAt: new Date(d.requestedAt),
-            decidedAt: null,
+            withdrawalId,
+            userId: session.userId,
+            asset: input.currency,
+            units,
+            address: input.address,
+            chain: input.chain,
+            notes: input.notes,
           },
-          deps.now(),
-        ),
-      };
-    });
-  });
+          metadata,
+        );
+        const position = recorded?.position ?? held.position;
+        const requested = recorded?.events[0];
+        if (requested?.type !== 'WithdrawalRequested') {
+          c.set('wrotePosition', position);
+          throw new HttpProblem(409, 'This withdrawal was already requested');
+        }
+        const d = requested.data;
+        return {
+          status: 201,
+          position,
+          body: withdrawalJson(
+            {
+              id: withdrawalId,
+              userId: d.userId,
+              asset: d.asset,
+              amount: d.amount,
+              address: d.address,
+              chain: d.chain,
+              notes: d.notes,
+              status: 'pending',
+              txHash: null,
+              failureReason: null,
+              requestedAt: new Date(d.requestedAt),
+              decidedAt: null,
+            },
+            deps.now(),
+          ),
+        };
+      });
+    },
+  );
 
-  app.get('/withdrawals', validate('query', noQuery), async (c) => {
+  app.get('/withdrawals', responds(200, z.array(withdrawalAnswer)), validate('query', noQuery), async (c) => {
     const session = requireUser(c);
     return c.json(
       (await withdrawalsOfUser(deps.pool, session.userId)).map((w) => withdrawalJson(w, deps.now())),
@@ -236,46 +285,51 @@ export function cryptoRoutes(deps: Deps) {
   });
 
   /** Sends any supported currency (SAI included) to a user found by e-mail; free (docs/product-rules.md rule 19). */
-  app.post('/transfer', validate('json', transferSchema), async (c) => {
-    const session = requireUser(c);
-    const input = c.req.valid('json');
-    const units = exactAmount(input.currency, input.amount, 'Amount must be a positive number');
-    await limited(deps, 'money', session.userId);
-    await assertActive(deps, session.userId);
-    const receiverId = await findUserIdByEmail(deps, input.recipientEmail);
-    if (!receiverId)
-      throw new HttpProblem(404, 'Recipient not found', {
-        fieldErrors: { recipientEmail: 'Recipient not found' },
+  app.post(
+    '/transfer',
+    responds(201, transferAnswer, idempotent),
+    validate('json', transferSchema),
+    async (c) => {
+      const session = requireUser(c);
+      const input = c.req.valid('json');
+      const units = exactAmount(input.currency, input.amount, 'Amount must be a positive number');
+      await limited(deps, 'money', session.userId);
+      await assertActive(deps, session.userId);
+      const receiverId = await findUserIdByEmail(deps, input.recipientEmail);
+      if (!receiverId)
+        throw new HttpProblem(404, 'Recipient not found', {
+          fieldErrors: { recipientEmail: 'Recipient not found' },
+        });
+      return await commandRoute(c, deps, 'crypto-transfer', async (transactionId, metadata) => {
+        const result = await transferTokens(
+          deps,
+          {
+            transactionId,
+            fromUserId: session.userId,
+            toUserId: receiverId,
+            units,
+            description: input.description,
+            asset: input.currency,
+          },
+          metadata,
+        );
+        return {
+          status: 201,
+          position: result.position,
+          body: {
+            id: transactionId,
+            type: 'transfer',
+            currency: input.currency,
+            // Exact, with the asset's ledger decimals: display rounding belongs to the screen.
+            amount: formatUnits(units, input.currency),
+            receiver_id: receiverId,
+            status: 'completed',
+            createdAt: result.createdAt,
+          },
+        };
       });
-    return await commandRoute(c, deps, 'crypto-transfer', async (transactionId, metadata) => {
-      const result = await transferTokens(
-        deps,
-        {
-          transactionId,
-          fromUserId: session.userId,
-          toUserId: receiverId,
-          units,
-          description: input.description,
-          asset: input.currency,
-        },
-        metadata,
-      );
-      return {
-        status: 201,
-        position: result.position,
-        body: {
-          id: transactionId,
-          type: 'transfer',
-          currency: input.currency,
-          // Exact, with the asset's ledger decimals: display rounding belongs to the screen.
-          amount: formatUnits(units, input.currency),
-          receiver_id: receiverId,
-          status: 'completed',
-          createdAt: result.createdAt,
-        },
-      };
-    });
-  });
+    },
+  );
 
   return app;
 }

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { hasMetricsToken } from '../../runtime/metrics.ts';
 import type { AppEnv } from '../http/env.ts';
 import { problem } from '../http/problem.ts';
+import { responds } from '../http/validate.ts';
 
 /** The probes' paths: they answer whatever the Host (hostGuard), since orchestrators probe by address. */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz']);
@@ -60,9 +62,18 @@ export function probeRoutes(deps: Deps) {
  * metrics token only: they map the system for a stranger. Loopback is not privileged here, unlike
  * /metrics without a token: a reverse proxy on the same machine makes every caller loopback.
  */
+const healthAnswer = z
+  .object({
+    status: z.enum(['ok', 'degraded']).describe('503 with "degraded" while unhealthy'),
+    eventStore: z.looseObject({ kind: z.string(), reachable: z.boolean() }).optional(),
+    database: z.looseObject({ reachable: z.boolean() }).optional(),
+    projections: z.array(z.looseObject({ name: z.string(), state: z.string() })).optional(),
+  })
+  .describe('The details (eventStore, database, projections) for an admin session or the metrics token only');
+
 export function healthRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/health', async (c) => {
+  app.get('/health', responds(200, healthAnswer), async (c) => {
     const detailed =
       c.get('session')?.isAdmin === true ||
       hasMetricsToken(c.req.header('authorization'), deps.config.METRICS_TOKEN);

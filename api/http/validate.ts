@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { jsonBody } from './jsonBody.ts';
 import { HttpProblem } from './problem.ts';
@@ -95,4 +95,36 @@ export const OPENAPI = Symbol.for('sai.openapi');
 export interface OpenApiTag {
   target: keyof ValidationTargets;
   schema: z.ZodType;
+}
+
+export const OPENAPI_RESPONSE = Symbol.for('sai.openapi.response');
+export interface OpenApiResponseTag {
+  status: 200 | 201 | 204;
+  /** The success body's schema (output side); null for a 204 without a body. */
+  schema: z.ZodType | null;
+  /** The body's media type: JSON unless the route answers with e.g. CSV. */
+  mediaType: string;
+  /** The route honours an Idempotency-Key header (api/http/commandRoute.ts with a scope). */
+  idempotencyKey: boolean;
+}
+
+/**
+ * Declares a route's success answer for the OpenAPI document (api/openapi): the status and the body's
+ * schema, beside the route like its request schemas. A pass-through middleware: it costs one call.
+ */
+export function responds(
+  status: OpenApiResponseTag['status'],
+  schema: z.ZodType | null,
+  options: { mediaType?: string; idempotencyKey?: boolean } = {},
+): MiddlewareHandler {
+  const handler: MiddlewareHandler = async (_c, next) => {
+    await next();
+  };
+  const tag: OpenApiResponseTag = {
+    status,
+    schema,
+    mediaType: options.mediaType ?? 'application/json',
+    idempotencyKey: options.idempotencyKey ?? false,
+  };
+  return Object.assign(handler, { [OPENAPI_RESPONSE]: tag });
 }

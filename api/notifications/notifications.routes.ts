@@ -18,9 +18,21 @@ import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireUser } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Notification not found' }) });
+
+const notificationAnswer = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(['transaction', 'system', 'card', 'other']),
+  relatedId: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+const recordedAnswer = z.object({ ok: z.literal(true) });
 
 export function notificationsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -37,18 +49,23 @@ export function notificationsRoutes(deps: Deps) {
       return { status: 200, position: result.position, body: { ok: true } };
     });
 
-  app.get('/', validate('query', z.strictObject({ limit: pageLimit(100, 50) })), async (c) => {
-    const session = requireUser(c);
-    const rows = await notificationsOf(deps.pool, session.userId, c.req.valid('query').limit);
-    return c.json(rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })));
-  });
+  app.get(
+    '/',
+    responds(200, z.array(notificationAnswer)),
+    validate('query', z.strictObject({ limit: pageLimit(100, 50) })),
+    async (c) => {
+      const session = requireUser(c);
+      const rows = await notificationsOf(deps.pool, session.userId, c.req.valid('query').limit);
+      return c.json(rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })));
+    },
+  );
 
-  app.get('/unread-count', async (c) => {
+  app.get('/unread-count', responds(200, z.object({ count: z.number().int() })), async (c) => {
     const session = requireUser(c);
     return c.json({ count: await unreadCount(deps.pool, session.userId) });
   });
 
-  app.patch('/mark-all-read', async (c) => {
+  app.patch('/mark-all-read', responds(200, recordedAnswer), async (c) => {
     const session = requireUser(c);
     return await record(c, session.userId, {
       type: 'MarkAllNotificationsRead',
@@ -57,7 +74,7 @@ export function notificationsRoutes(deps: Deps) {
     });
   });
 
-  app.patch('/:id/read', validate('param', idParam), async (c) => {
+  app.patch('/:id/read', responds(200, recordedAnswer), validate('param', idParam), async (c) => {
     const session = requireUser(c);
     const { id } = c.req.valid('param');
     const notification = await findNotification(deps.pool, id);

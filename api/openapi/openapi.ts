@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
-import { OPENAPI, type OpenApiTag } from '../http/validate.ts';
+import { OPENAPI, OPENAPI_RESPONSE, type OpenApiResponseTag, type OpenApiTag } from '../http/validate.ts';
 
 /**
  * OpenAPI 3.1 generated from the zod schemas the routes actually validate with: every route of the app
@@ -10,9 +10,14 @@ import { OPENAPI, type OpenApiTag } from '../http/validate.ts';
  */
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType): JsonSchema {
+export const openApiAnswer = z
+  .looseObject({ openapi: z.string(), info: z.object({}).loose(), paths: z.record(z.string(), z.unknown()) })
+  .describe('This document (OpenAPI 3.1)');
+export const docsPage = z.string().describe('This document as a readable HTML page');
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const out = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
   }) as JsonSchema;
@@ -32,9 +37,10 @@ const TAGS: [RegExp, string][] = [
   [/./, 'General'],
 ];
 
-export function access(path: string): string {
+export function access(path: string, method = 'GET'): string {
   if (
     path.startsWith('/api/admin') ||
+    (path === '/api/contact' && method === 'GET') ||
     path === '/api/payments/pending' ||
     path === '/api/transactions/all' ||
     path === '/api/users'
@@ -42,7 +48,7 @@ export function access(path: string): string {
     return 'admin';
   }
   if (
-    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks))/.test(path) ||
+    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|openapi\.json$|docs$)/.test(path) ||
     /^\/api\/auth\/(login|register|logout)$/.test(path)
   ) {
     return 'public';
@@ -50,18 +56,65 @@ export function access(path: string): string {
   return 'signed-in user';
 }
 
+/** Either session cookie (the __Host- one over HTTPS, the plain one in development). */
+const SESSION = [{ session: [] }, { sessionPlain: [] }];
+
+const ERRORS = {
+  BadRequest: 'The request is malformed or fails its schema (fieldErrors names the fields)',
+  Unauthorized: 'No valid session',
+  Forbidden: 'Signed in, but not allowed (an administrator only, a suspended account, a cross-origin write)',
+  Refused: 'Refused by a rule (not found, conflict, too large, rate limited with Retry-After)',
+  Unavailable: 'Temporarily unavailable (Retry-After)',
+} as const;
+
+function problemResponse(description: string): JsonSchema {
+  return {
+    description,
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  };
+}
+
+const ref = (name: keyof typeof ERRORS) => ({ $ref: `#/components/responses/${name}` });
+
+function errorResponses(who: string, validates: boolean): JsonSchema {
+  return {
+    ...(validates ? { '400': ref('BadRequest') } : {}),
+    ...(who === 'public' ? {} : { '401': ref('Unauthorized') }),
+    ...(who === 'admin' ? { '403': ref('Forbidden') } : {}),
+    '4XX': ref('Refused'),
+    '503': ref('Unavailable'),
+  };
+}
+
+/** The declared success answers (api/http/validate.ts `responds`), media types of one status together. */
+function successResponses(tags: readonly OpenApiResponseTag[]): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const tag of tags) {
+    const description = tag.status === 201 ? 'Created' : tag.status === 204 ? 'No content' : 'Success';
+    const response = out[String(tag.status)] ?? { description };
+    out[String(tag.status)] = response;
+    if (tag.schema === null) continue;
+    const schema = jsonSchema(tag.schema, 'output');
+    response.content = { ...(response.content as JsonSchema | undefined), [tag.mediaType]: { schema } };
+  }
+  return out;
+}
+
 export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const seen = new Map<string, { tags: OpenApiTag[] }>();
+  const seen = new Map<string, { tags: OpenApiTag[]; success: OpenApiResponseTag[] }>();
   for (const route of app.routes) {
     if (!route.path.startsWith('/api/') || route.path.includes('*') || route.method === 'ALL') continue;
     const key = `${route.method} ${route.path}`;
-    const entry = seen.get(key) ?? { tags: [] };
-    const tag = (route.handler as unknown as Record<symbol, OpenApiTag | undefined>)[OPENAPI];
+    const entry = seen.get(key) ?? { tags: [], success: [] };
+    const handler = route.handler as unknown as Record<symbol, unknown>;
+    const tag = handler[OPENAPI] as OpenApiTag | undefined;
     if (tag) entry.tags.push(tag);
+    const success = handler[OPENAPI_RESPONSE] as OpenApiResponseTag | undefined;
+    if (success) entry.success.push(success);
     seen.set(key, entry);
   }
-  for (const [key, { tags }] of seen) {
+  for (const [key, { tags, success }] of seen) {
     const [method, honoPath] = key.split(' ') as [string, string];
     const path = honoPath.replace(/:(\w+)/g, '{$1}');
     const parameters: JsonSchema[] = [];
@@ -91,13 +144,16 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
         });
       }
     }
+    const idempotent = success.some((s) => s.idempotencyKey);
+    if (idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
     const body = tags.find((t) => t.target === 'json');
     const tag = TAGS.find(([pattern]) => pattern.test(path))![1];
+    const who = access(path, method);
     const operation: JsonSchema = {
       tags: [tag],
       operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: `${method} ${path}`,
-      description: `Access: ${access(path)}.${['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? ' State-changing: same-origin or no Origin (CSRF), JSON body.' : ''}`,
+      description: `Access: ${who}.${idempotent ? ' Honours an Idempotency-Key header: a retry with the same key answers the first outcome.' : ''}${['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? ' State-changing: same-origin or no Origin (CSRF), JSON body.' : ''}`,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body
         ? {
@@ -107,16 +163,11 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
             },
           }
         : {}),
+      ...(who === 'public' ? {} : { security: SESSION }),
+      ...(who === 'admin' ? { 'x-requires-admin': true } : {}),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: {} } } },
-        '4XX': {
-          description: 'Refused',
-          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-        },
-        '503': {
-          description: 'Temporarily unavailable (Retry-After)',
-          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-        },
+        ...successResponses(success),
+        ...errorResponses(who, Boolean(body) || tags.length > 0),
       },
     };
     paths[path] ??= {};
@@ -148,7 +199,34 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
           },
         },
       },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__Host-sai_session' } },
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([name, description]) => [name, problemResponse(description)]),
+      ),
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'A client-chosen key naming this command (1 to 200 visible ASCII characters): a retry with the same key and body answers the first outcome and appends nothing; while the first is still running it is refused (409), and the same key with another body is refused (422).',
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+        },
+      },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '__Host-sai_session',
+          description:
+            'The httpOnly session cookie set by sign-in and registration (over HTTPS). Operations marked x-requires-admin answer 403 to a signed-in user who is not an administrator.',
+        },
+        sessionPlain: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sai_session',
+          description: 'The same session cookie over plain HTTP (local development, no __Host- prefix).',
+        },
+      },
     },
     paths,
   };
@@ -156,6 +234,23 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+
+/** The success answers of an operation: status, media type and body schema. */
+function successHtml(op: JsonSchema): string {
+  const responses = Object.entries(op.responses as Record<string, JsonSchema>).filter(([status]) =>
+    /^2\d\d$/.test(status),
+  );
+  return responses
+    .map(([status, response]) => {
+      const content = Object.entries((response.content ?? {}) as Record<string, { schema: unknown }>);
+      const bodies = content.map(
+        ([media, { schema }]) =>
+          `<p><code>${escapeHtml(media)}</code></p><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`,
+      );
+      return `<h3>Answer ${escapeHtml(status)}</h3>${bodies.join('') || '<p>No body.</p>'}`;
+    })
+    .join('\n');
+}
 
 /** A readable page of the same document, server-rendered (the CSP allows no inline script). */
 export function renderDocs(document: JsonSchema): string {
@@ -171,6 +266,7 @@ export function renderDocs(document: JsonSchema): string {
 <p>${escapeHtml(String(op.description ?? ''))}</p>
 ${op.parameters ? `<h3>Parameters</h3><pre>${escapeHtml(JSON.stringify(op.parameters, null, 2))}</pre>` : ''}
 ${op.requestBody ? `<h3>Body</h3><pre>${escapeHtml(JSON.stringify((op.requestBody as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema, null, 2))}</pre>` : ''}
+${successHtml(op)}
 </section>`,
       ),
     );

@@ -26,7 +26,7 @@ import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 const submitSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS, {
@@ -61,7 +61,30 @@ const verifySchema = z.strictObject({
 const idParam = z.object({ id: z.string().uuid({ error: 'Payment verification not found' }) });
 const userParam = z.object({ userId: userIdSchema('User not found') });
 
-export function paymentJson(row: PaymentRow) {
+/** A token purchase (payment proof) and its verification. */
+const paymentAnswer = z.object({
+  id: z.string(),
+  userId: z.string(),
+  paymentMethod: z.string(),
+  amount: z.string().describe('SAI bought, decimal string'),
+  notes: z.string(),
+  proofImageUrl: z.string(),
+  status: z.enum(['pending', 'verified', 'rejected']),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  verifiedAt: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  username: z.string().optional().describe('Admin lists only'),
+  email: z.string().optional().describe('Admin lists only'),
+});
+/** The admin's queue names who sent each proof. */
+const pendingPaymentAnswer = paymentAnswer.extend({
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+});
+const idempotent = { idempotencyKey: true };
+
+export function paymentJson(row: PaymentRow): z.output<typeof paymentAnswer> {
   return {
     id: row.id,
     userId: row.userId,
@@ -69,7 +92,8 @@ export function paymentJson(row: PaymentRow) {
     amount: row.amount,
     notes: row.notes,
     proofImageUrl: row.proofImageUrl,
-    status: row.status,
+    // The read model holds only the states the payment's events give.
+    status: row.status as z.output<typeof paymentAnswer>['status'],
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
@@ -130,7 +154,7 @@ function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null
 export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/verify', validate('json', submitSchema), async (c) => {
+  app.post('/verify', responds(201, paymentAnswer, idempotent), validate('json', submitSchema), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'money', session.userId);
     await assertActive(deps, session.userId);
@@ -172,13 +196,19 @@ export function paymentsRoutes(deps: Deps) {
     });
   });
 
-  app.get('/pending', validate('query', z.strictObject({ limit: pageLimit(200) })), async (c) => {
-    requireAdmin(c);
-    return c.json((await pendingPayments(deps.pool, c.req.valid('query').limit)).map(paymentJson));
-  });
+  app.get(
+    '/pending',
+    responds(200, z.array(pendingPaymentAnswer)),
+    validate('query', z.strictObject({ limit: pageLimit(200) })),
+    async (c) => {
+      requireAdmin(c);
+      return c.json((await pendingPayments(deps.pool, c.req.valid('query').limit)).map(paymentJson));
+    },
+  );
 
   app.get(
     '/user/:userId',
+    responds(200, z.array(paymentAnswer)),
     validate('param', userParam),
     validate('query', z.strictObject({ limit: pageLimit(100) })),
     async (c) => {
@@ -193,23 +223,29 @@ export function paymentsRoutes(deps: Deps) {
     },
   );
 
-  app.patch('/:id/verify', validate('param', idParam), validate('json', verifySchema), async (c) => {
-    const admin = requireAdmin(c);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    return await commandRoute(c, deps, `payment-verify:${id}`, async (commandId, metadata) => {
-      const { position } = input.approved
-        ? await approvePayment(deps, id, admin.userId, metadata, commandId)
-        : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
-      // A command answers from its own stream (the write side), never from a read model that may lag.
-      const decided = await paymentFromLog(deps, id);
-      if (!decided) {
-        c.set('wrotePosition', position);
-        throw new NotFoundError('Payment verification not found');
-      }
-      return { status: 200, body: paymentJson(decided), position };
-    });
-  });
+  app.patch(
+    '/:id/verify',
+    responds(200, paymentAnswer, idempotent),
+    validate('param', idParam),
+    validate('json', verifySchema),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      return await commandRoute(c, deps, `payment-verify:${id}`, async (commandId, metadata) => {
+        const { position } = input.approved
+          ? await approvePayment(deps, id, admin.userId, metadata, commandId)
+          : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
+        // A command answers from its own stream (the write side), never from a read model that may lag.
+        const decided = await paymentFromLog(deps, id);
+        if (!decided) {
+          c.set('wrotePosition', position);
+          throw new NotFoundError('Payment verification not found');
+        }
+        return { status: 200, body: paymentJson(decided), position };
+      });
+    },
+  );
 
   return app;
 }

@@ -8,7 +8,7 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { decimalText } from '../http/money.ts';
 import { requireAdmin } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 // A number is read from its literal text (api/http/money.ts), so `0.10000000000000001` is refused by the
 // price's eight decimals instead of being stored as 0.1.
@@ -18,15 +18,22 @@ const priceSchema = z.strictObject({ price, change24h: change24h.optional().defa
 const tokenSchema = z.strictObject({ price });
 const currencyParam = z.object({ currency: z.enum(CRYPTO_ASSETS, { error: 'Unknown currency' }) });
 
+const priceAnswer = z.object({ price: z.string(), change_24h: z.string(), updatedAt: z.string().nullable() });
+const tokenPriceAnswer = z.object({ price: z.string(), updatedAt: z.string().nullable() });
+
 /** Admin settings: crypto prices and the SAI token price; each change is an event. */
 export function adminSettingsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/', async (c) => {
-    requireAdmin(c);
-    const [prices, token] = await Promise.all([currentPrices(deps.pool), tokenPrice(deps.pool)]);
-    return c.json({ prices, tokenPrice: token });
-  });
+  app.get(
+    '/',
+    responds(200, z.object({ prices: z.record(z.string(), priceAnswer), tokenPrice: tokenPriceAnswer })),
+    async (c) => {
+      requireAdmin(c);
+      const [prices, token] = await Promise.all([currentPrices(deps.pool), tokenPrice(deps.pool)]);
+      return c.json({ prices, tokenPrice: token });
+    },
+  );
 
   /** A change answers with its read model once that shows it. */
   const change = (
@@ -39,22 +46,28 @@ export function adminSettingsRoutes(deps: Deps) {
       return { status: 200, position: result.position, waitFor: ['settings'], read };
     });
 
-  app.put('/prices/:currency', validate('param', currencyParam), validate('json', priceSchema), async (c) => {
-    const admin = requireAdmin(c);
-    const input = c.req.valid('json');
-    const { currency } = c.req.valid('param');
-    return await change(
-      c,
-      {
-        type: 'SetCryptoPrice',
-        data: { currency, price: input.price, change24h: input.change24h, adminId: admin.userId },
-        now: deps.now(),
-      },
-      async () => (await currentPrices(deps.pool))[currency],
-    );
-  });
+  app.put(
+    '/prices/:currency',
+    responds(200, priceAnswer),
+    validate('param', currencyParam),
+    validate('json', priceSchema),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const input = c.req.valid('json');
+      const { currency } = c.req.valid('param');
+      return await change(
+        c,
+        {
+          type: 'SetCryptoPrice',
+          data: { currency, price: input.price, change24h: input.change24h, adminId: admin.userId },
+          now: deps.now(),
+        },
+        async () => (await currentPrices(deps.pool))[currency],
+      );
+    },
+  );
 
-  app.put('/token-price', validate('json', tokenSchema), async (c) => {
+  app.put('/token-price', responds(200, tokenPriceAnswer), validate('json', tokenSchema), async (c) => {
     const admin = requireAdmin(c);
     return await change(
       c,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
@@ -18,11 +19,16 @@ import type { AppEnv } from '../http/env.ts';
 import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 import {
+  allTransactionsAnswer,
   allTransactionsQuery,
+  createdTransactionAnswer,
   createTransactionSchema,
+  type ownTransactionAnswer,
+  ownTransactionsAnswer,
   ownTransactionsQuery,
+  type transactionAnswer,
 } from './transactions.schemas.ts';
 
 /**
@@ -33,11 +39,14 @@ function amountText(asset: string, amount: string): string {
   return isAsset(asset) ? ledgerAmountText(amount, asset) : fromScaledUnits(scaledUnits(amount, 8), 8);
 }
 
+type Answer = z.output<typeof transactionAnswer>;
+
 /** A transaction as the lists show it (docs/product-rules.md spec 3 plus direction, names and balance after). */
-export function transactionJson(row: TransactionRow) {
+export function transactionJson(row: TransactionRow): Answer {
   return {
     id: row.id,
-    type: row.type,
+    // The read model's columns hold only these values (the projection writes them from the events).
+    type: row.type as Answer['type'],
     asset: row.asset,
     amount: amountText(row.asset, row.amount),
     sender_id: row.sender_id,
@@ -45,12 +54,12 @@ export function transactionJson(row: TransactionRow) {
     senderName: row.sender_name,
     receiverName: row.receiver_name,
     description: row.description,
-    status: row.status,
+    status: row.status as Answer['status'],
     createdAt: row.created_at.toISOString(),
   };
 }
 
-export function ownTransactionJson(row: UserTransactionRow) {
+export function ownTransactionJson(row: UserTransactionRow): z.output<typeof ownTransactionAnswer> {
   const sent = row.signed_amount.startsWith('-');
   return {
     ...transactionJson(row),
@@ -93,93 +102,103 @@ function created(
 export function transactionsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/', validate('json', createTransactionSchema), async (c) => {
-    const session = requireUser(c);
-    const input = c.req.valid('json');
-    if (input.type === 'admin_deposit') {
-      requireAdmin(c);
-      await assertActive(deps, session.userId);
-      return await commandRoute(c, deps, 'distribution', async (transactionId, metadata) => {
-        const minted = await mintTokens(
+  app.post(
+    '/',
+    responds(201, createdTransactionAnswer, { idempotencyKey: true }),
+    validate('json', createTransactionSchema),
+    async (c) => {
+      const session = requireUser(c);
+      const input = c.req.valid('json');
+      if (input.type === 'admin_deposit') {
+        requireAdmin(c);
+        await assertActive(deps, session.userId);
+        return await commandRoute(c, deps, 'distribution', async (transactionId, metadata) => {
+          const minted = await mintTokens(
+            deps,
+            {
+              transactionId,
+              userId: input.receiver_id,
+              units: input.amount,
+              source: 'distribution',
+              paymentId: null,
+              description: input.description || 'Token distribution',
+              mintedBy: session.userId,
+            },
+            metadata,
+          );
+          const event = minted.events[0];
+          return created(minted.position, {
+            id: transactionId,
+            type: 'admin_deposit',
+            units: input.amount,
+            senderId: null,
+            receiverId: input.receiver_id,
+            description: input.description || 'Token distribution',
+            createdAt: event?.type === 'TokensMinted' ? event.data.mintedAt : deps.now().toISOString(),
+          });
+        });
+      }
+      if (input.sender_id && input.sender_id !== session.userId) {
+        throw new HttpProblem(403, 'You can only send tokens from your own account');
+      }
+      // The limit's count (a round trip with the shared store), the sender's check and the receiver's
+      // lookup in one round; over the limit answers 429 before anything else.
+      const [limit, active, found] = await Promise.allSettled([
+        deps.limits.consume('money', session.userId),
+        assertActive(deps, session.userId),
+        loadUser(deps, input.receiver_id),
+      ]);
+      const wait = settled(limit);
+      if (wait !== null) throw tooManyAttempts(wait);
+      const sender = settled(active);
+      const receiver = settled(found);
+      return await commandRoute(c, deps, 'transfer', async (transactionId, metadata) => {
+        const result = await transferTokens(
           deps,
           {
             transactionId,
-            userId: input.receiver_id,
+            fromUserId: session.userId,
+            toUserId: input.receiver_id,
             units: input.amount,
-            source: 'distribution',
-            paymentId: null,
-            description: input.description || 'Token distribution',
-            mintedBy: session.userId,
+            description: input.description,
           },
           metadata,
+          { sender, receiver },
         );
-        const event = minted.events[0];
-        return created(minted.position, {
+        return created(result.position, {
           id: transactionId,
-          type: 'admin_deposit',
+          type: 'transfer',
           units: input.amount,
-          senderId: null,
+          senderId: session.userId,
           receiverId: input.receiver_id,
-          description: input.description || 'Token distribution',
-          createdAt: event?.type === 'TokensMinted' ? event.data.mintedAt : deps.now().toISOString(),
+          description: input.description,
+          createdAt: result.createdAt,
         });
       });
-    }
-    if (input.sender_id && input.sender_id !== session.userId) {
-      throw new HttpProblem(403, 'You can only send tokens from your own account');
-    }
-    // The limit's count (a round trip with the shared store), the sender's check and the receiver's lookup
-    // in one round; over the limit answers 429 before anything else.
-    const [limit, active, found] = await Promise.allSettled([
-      deps.limits.consume('money', session.userId),
-      assertActive(deps, session.userId),
-      loadUser(deps, input.receiver_id),
-    ]);
-    const wait = settled(limit);
-    if (wait !== null) throw tooManyAttempts(wait);
-    const sender = settled(active);
-    const receiver = settled(found);
-    return await commandRoute(c, deps, 'transfer', async (transactionId, metadata) => {
-      const result = await transferTokens(
-        deps,
-        {
-          transactionId,
-          fromUserId: session.userId,
-          toUserId: input.receiver_id,
-          units: input.amount,
-          description: input.description,
-        },
-        metadata,
-        { sender, receiver },
-      );
-      return created(result.position, {
-        id: transactionId,
-        type: 'transfer',
-        units: input.amount,
-        senderId: session.userId,
-        receiverId: input.receiver_id,
-        description: input.description,
-        createdAt: result.createdAt,
-      });
-    });
-  });
+    },
+  );
 
-  app.get('/', validate('query', ownTransactionsQuery), async (c) => {
+  app.get('/', responds(200, ownTransactionsAnswer), validate('query', ownTransactionsQuery), async (c) => {
     const session = requireUser(c);
     const query = c.req.valid('query');
     const page = await userTransactions(deps.pool, session.userId, query);
     return c.json({ transactions: page.items.map(ownTransactionJson), nextCursor: page.nextCursor });
   });
 
-  app.get('/all', validate('query', allTransactionsQuery), async (c) => {
-    requireAdmin(c);
-    const page = await allTransactions(deps.pool, c.req.valid('query'));
-    return c.json({
-      transactions: page.items.map(transactionJson),
-      total: page.total,
-      nextCursor: page.nextCursor,
-    });
-  });
+  app.get(
+    '/all',
+    responds(200, allTransactionsAnswer),
+    validate('query', allTransactionsQuery),
+    async (c) => {
+      requireAdmin(c);
+      const page = await allTransactions(deps.pool, c.req.valid('query'));
+      return c.json({
+        transactions: page.items.map(transactionJson),
+        total: page.total,
+        nextCursor: page.nextCursor,
+      });
+    },
+  );
 
   return app;
 }

@@ -54,3 +54,49 @@ export const allTransactionsQuery = z.strictObject({
   cursor,
   limit,
 });
+
+/** A transaction as the lists show it; amounts are exact decimal strings with the asset's decimals. */
+export const transactionAnswer = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  asset: z.string(),
+  amount: z.string(),
+  sender_id: z.string().nullable(),
+  receiver_id: z.string().nullable(),
+  senderName: z.string().nullable(),
+  receiverName: z.string().nullable(),
+  description: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  createdAt: z.string(),
+});
+
+/** One of the caller's own transactions, seen from their account. */
+export const ownTransactionAnswer = transactionAnswer.extend({
+  direction: z.enum(['sent', 'received']),
+  signedAmount: z.string().describe('"-3.00" when sent, "+3.00" when received'),
+  balanceAfter: z.string().describe("The account's balance in this asset right after"),
+});
+
+export const ownTransactionsAnswer = z.object({
+  transactions: z.array(ownTransactionAnswer),
+  nextCursor: z.string().nullable(),
+});
+
+export const allTransactionsAnswer = z.object({
+  transactions: z.array(transactionAnswer),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+
+/** The answer to a new SAI distribution or transfer. */
+export const createdTransactionAnswer = z.object({
+  id: z.string(),
+  type: z.enum(['admin_deposit', 'transfer']),
+  asset: z.literal('SAI'),
+  amount: z.string(),
+  sender_id: z.string().nullable(),
+  receiver_id: z.string(),
+  description: z.string(),
+  status: z.literal('completed'),
+  createdAt: z.string(),
+});

@@ -10,7 +10,7 @@ import { limited } from '../http/limits.ts';
 import { pageLimit, queryInteger } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
-import { validate } from '../http/validate.ts';
+import { responds, validate } from '../http/validate.ts';
 
 const byEmailQuery = z.strictObject({
   email: z
@@ -25,6 +25,31 @@ const listQuery = z.strictObject({
   offset: queryInteger('offset', 0, 1_000_000, 0),
 });
 
+const recipientAnswer = z.object({ id: z.string(), email: z.string(), username: z.string() });
+const userListAnswer = z.object({
+  total: z.number().int(),
+  users: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      isAdmin: z.boolean(),
+      status: z.enum(['active', 'suspended']),
+      balance: z.string().describe('SAI, exact'),
+      createdAt: z.string(),
+    }),
+  ),
+});
+const trendAnswer = z.number().nullable().describe('Week over week, percent; null when nothing to compare');
+const statsAnswer = z.object({
+  totalUsers: z.number().int(),
+  tokensInCirculation: z.string(),
+  transactionsLast24h: z.number().int(),
+  trends: z.object({ users: trendAnswer, tokens: trendAnswer, transactions: trendAnswer }),
+});
+
 /** Percentage change from `before` to `now`, one decimal; null when there is nothing to compare with. */
 export function trend(now: number, before: number): number | null {
   if (before === 0) return now === 0 ? 0 : null;
@@ -35,7 +60,7 @@ export function usersRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   /** Recipient lookup for sending: only what a sender needs, rate-limited against enumeration. */
-  app.get('/by-email', validate('query', byEmailQuery), async (c) => {
+  app.get('/by-email', responds(200, recipientAnswer), validate('query', byEmailQuery), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'lookup', session.userId);
     const userId = await findUserIdByEmail(deps, c.req.valid('query').email);
@@ -44,7 +69,7 @@ export function usersRoutes(deps: Deps) {
     return c.json({ id: user.userId, email: user.email, username: user.username });
   });
 
-  app.get('/', validate('query', listQuery), async (c) => {
+  app.get('/', responds(200, userListAnswer), validate('query', listQuery), async (c) => {
     requireAdmin(c);
     const query = c.req.valid('query');
     const page = await listUsers(deps.pool, query);
@@ -73,7 +98,7 @@ export function usersRoutes(deps: Deps) {
 
 export function adminRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/stats', async (c) => {
+  app.get('/stats', responds(200, statsAnswer), async (c) => {
     requireAdmin(c);
     const now = deps.now();
     const [counts, ledger] = await Promise.all([userCounts(deps.pool, now), ledgerStats(deps.pool, now)]);

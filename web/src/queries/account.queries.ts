@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import type { Preferences } from '../lib/constants.ts';
 import { currentUserQuery, type User } from './auth.queries.ts';
 
@@ -32,13 +32,13 @@ export const accountKeys = {
 
 export const preferencesQuery = queryOptions({
   queryKey: accountKeys.preferences(),
-  queryFn: ({ signal }) => apiRequest<Preferences>('/api/account/preferences', { signal }),
+  queryFn: ({ signal }) => api.get('/api/account/preferences', { signal }) satisfies Promise<Preferences>,
   staleTime: 60_000,
 });
 
 export const twoFactorQuery = queryOptions({
   queryKey: accountKeys.twoFactor(),
-  queryFn: ({ signal }) => apiRequest<{ enabled: boolean }>('/api/account/2fa', { signal }),
+  queryFn: ({ signal }) => api.get('/api/account/2fa', { signal }) satisfies Promise<{ enabled: boolean }>,
   staleTime: 60_000,
 });
 
@@ -47,7 +47,7 @@ export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) =>
-      apiRequest<User>('/api/account/profile', { method: 'PATCH', body: input }),
+      api.patch('/api/account/profile', { body: input }) satisfies Promise<User>,
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }
@@ -55,7 +55,7 @@ export function useUpdateProfileMutation() {
 export function useChangePasswordMutation() {
   return useMutation({
     mutationFn: (input: PasswordChangeInput) =>
-      apiRequest<{ message: string }>('/api/account/password', { method: 'POST', body: input }),
+      api.post('/api/account/password', { body: input }) satisfies Promise<{ message: string }>,
   });
 }
 
@@ -63,7 +63,7 @@ export function useSavePreferencesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Preferences) =>
-      apiRequest<Preferences>('/api/account/preferences', { method: 'PUT', body: input }),
+      api.put('/api/account/preferences', { body: input }) satisfies Promise<Preferences>,
     onSuccess: (saved) => queryClient.setQueryData(preferencesQuery.queryKey, saved),
   });
 }
@@ -71,7 +71,7 @@ export function useSavePreferencesMutation() {
 export function useResetPreferencesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Preferences>('/api/account/preferences/reset', { method: 'POST' }),
+    mutationFn: () => api.post('/api/account/preferences/reset') satisfies Promise<Preferences>,
     onSuccess: (saved) => queryClient.setQueryData(preferencesQuery.queryKey, saved),
   });
 }
@@ -79,7 +79,7 @@ export function useResetPreferencesMutation() {
 /** docs/product-rules.md rule 5, step 1: a new secret as a QR code; nothing is enabled until a code confirms it. */
 export function useSetUpTwoFactorMutation() {
   return useMutation({
-    mutationFn: () => apiRequest<TwoFactorSetup>('/api/account/2fa/setup', { method: 'POST' }),
+    mutationFn: () => api.post('/api/account/2fa/setup') satisfies Promise<TwoFactorSetup>,
   });
 }
 
@@ -88,10 +88,9 @@ export function useTwoFactorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ enable, code }: { enable: boolean; code: string }) =>
-      apiRequest<{ enabled: boolean }>(`/api/account/2fa/${enable ? 'enable' : 'disable'}`, {
-        method: 'POST',
-        body: { code },
-      }),
+      enable
+        ? api.post('/api/account/2fa/enable', { body: { code } })
+        : api.post('/api/account/2fa/disable', { body: { code } }),
     onSuccess: (state) => {
       queryClient.setQueryData(twoFactorQuery.queryKey, state);
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });

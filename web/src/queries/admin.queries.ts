@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import type { CryptoCurrency } from '../lib/constants.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -37,13 +37,13 @@ export const adminSettingsKeys = {
 
 export const marketSettingsQuery = queryOptions({
   queryKey: adminSettingsKeys.settings(),
-  queryFn: ({ signal }) => apiRequest<MarketSettings>('/api/admin/settings', { signal }),
+  queryFn: ({ signal }) => api.get('/api/admin/settings', { signal }) satisfies Promise<MarketSettings>,
   staleTime: 30_000,
 });
 
 export const contactMessagesQuery = queryOptions({
   queryKey: adminSettingsKeys.contact(),
-  queryFn: ({ signal }) => apiRequest<ContactMessage[]>('/api/contact', { signal }),
+  queryFn: ({ signal }) => api.get('/api/contact', { signal }) satisfies Promise<ContactMessage[]>,
   staleTime: 30_000,
 });
 
@@ -71,10 +71,10 @@ export function useSetCryptoPriceMutation() {
       price: string;
       change24h: string;
     }) =>
-      apiRequest<SettingPrice>(`/api/admin/settings/prices/${currency}`, {
-        method: 'PUT',
+      api.put('/api/admin/settings/prices/{currency}', {
+        path: { currency },
         body: { price, change24h },
-      }),
+      }) satisfies Promise<SettingPrice>,
     onSettled: refresh,
   });
 }
@@ -82,11 +82,7 @@ export function useSetCryptoPriceMutation() {
 export function useSetTokenPriceMutation() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (price: string) =>
-      apiRequest<{ price: string; updatedAt: string | null }>('/api/admin/settings/token-price', {
-        method: 'PUT',
-        body: { price },
-      }),
+    mutationFn: (price: string) => api.put('/api/admin/settings/token-price', { body: { price } }),
     onSettled: refresh,
   });
 }
@@ -96,10 +92,7 @@ export function useSetUserStatusMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, status }: { userId: string; status: 'suspended' | 'active' }) =>
-      apiRequest<{ id: string; status: string }>(`/api/admin/users/${encodeURIComponent(userId)}/status`, {
-        method: 'PATCH',
-        body: { status },
-      }),
+      api.patch('/api/admin/users/{id}/status', { path: { id: userId }, body: { status } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

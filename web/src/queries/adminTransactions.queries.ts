@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, retryTransient } from '../lib/api.ts';
+import { ApiError, api, retryTransient } from '../lib/api.ts';
 import type { Transaction, TransactionStatus, TransactionType } from './transactions.queries.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -115,10 +115,10 @@ function fetchPage(
   limit: number,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminTransactionPage>(
-    `/api/transactions/all?${adminTransactionParams(filters, cursor, limit)}`,
-    signal ? { signal } : {},
-  );
+  return api.get('/api/transactions/all', {
+    query: Object.fromEntries(adminTransactionParams(filters, cursor, limit)),
+    ...(signal ? { signal } : {}),
+  }) satisfies Promise<AdminTransactionPage>;
 }
 
 /** docs/product-rules.md spec 7: admin lists are fresh for 30 s; a failure another try could fix is retried. */
@@ -136,7 +136,7 @@ export function transactionDetailQuery(id: string) {
   return queryOptions({
     queryKey: adminTransactionKeys.detail(id),
     queryFn: ({ signal }) =>
-      apiRequest<TransactionDetail>(`/api/admin/transactions/${encodeURIComponent(id)}`, { signal }),
+      api.get('/api/admin/transactions/{id}', { path: { id }, signal }) satisfies Promise<TransactionDetail>,
     // A booked transaction's events never change; its status may (pending → completed).
     staleTime: 30_000,
     retry: retryTransient(3),

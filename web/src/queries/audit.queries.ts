@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { adminKeys } from './users.queries.ts';
 
 /**
@@ -85,7 +85,10 @@ export function auditUserStreamsQuery(userId: string) {
   return queryOptions({
     queryKey: auditKeys.userStreams(userId),
     queryFn: ({ signal }) =>
-      apiRequest<AuditUserStreams>(`/api/admin/audit/users/${encodeURIComponent(userId)}`, { signal }),
+      api.get('/api/admin/audit/users/{userId}', {
+        path: { userId },
+        signal,
+      }) satisfies Promise<AuditUserStreams>,
     staleTime: 30_000,
   });
 }
@@ -103,10 +106,11 @@ export function auditStreamQuery(stream: string, from: number, limit: number) {
         fromRevision: String(from - extra),
         limit: String(limit + extra),
       });
-      const page = await apiRequest<AuditStreamPage>(
-        `/api/admin/audit/streams/${encodeURIComponent(stream)}?${search}`,
-        { signal },
-      );
+      const page = await (api.get('/api/admin/audit/streams/{stream}', {
+        path: { stream },
+        query: Object.fromEntries(search),
+        signal,
+      }) satisfies Promise<AuditStreamPage>);
       const first = page.events[0];
       const anchor = extra && first?.revision === from - 1 ? first : undefined;
       return {
@@ -123,6 +127,7 @@ export function auditStreamQuery(stream: string, from: number, limit: number) {
 
 export const projectionsQuery = queryOptions({
   queryKey: auditKeys.projections(),
-  queryFn: ({ signal }) => apiRequest<ProjectionStatus[]>('/api/admin/projections', { signal }),
+  queryFn: ({ signal }) =>
+    api.get('/api/admin/projections', { signal }) satisfies Promise<ProjectionStatus[]>,
   refetchInterval: PROJECTIONS_REFRESH_MS,
 });

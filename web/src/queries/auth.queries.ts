@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 
 /** The signed-in user as the API returns it (`GET /api/auth/user`). Money fields are decimal strings. */
 export interface User {
@@ -42,7 +42,8 @@ export interface RegisterInput {
   confirmPassword: string;
   firstName: string;
   lastName: string;
-  termsAgreed: boolean;
+  /** The API takes only `true`: the form checks the box before it sends. */
+  termsAgreed: true;
 }
 
 export const authKeys = {
@@ -55,7 +56,7 @@ export const currentUserQuery = queryOptions({
   queryKey: authKeys.currentUser(),
   queryFn: async ({ signal }): Promise<User | null> => {
     try {
-      return await apiRequest<User>('/api/auth/user', { signal });
+      return await (api.get('/api/auth/user', { signal }) satisfies Promise<User>);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -78,7 +79,7 @@ function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryClient>)
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>('/api/auth/login', { method: 'POST', body: input }),
+    mutationFn: (input: LoginInput) => api.post('/api/auth/login', { body: input }) satisfies Promise<User>,
     retry: false,
     onSuccess: (user) => {
       forgetEverythingButAuth(queryClient);
@@ -91,11 +92,10 @@ export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
-      apiRequest<User>('/api/auth/register', {
-        method: 'POST',
+      api.post('/api/auth/register', {
         // The spec's client always sends these; an account never makes itself an admin.
         body: { ...input, isAdmin: false, profileImageUrl: '', bio: '' },
-      }),
+      }) satisfies Promise<User>,
     retry: false,
     onSuccess: (user) => {
       forgetEverythingButAuth(queryClient);
@@ -107,7 +107,7 @@ export function useRegisterMutation() {
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => api.post('/api/auth/logout'),
     retry: false,
     onError: (error) => {
       // Spec: a failed logout call is only logged; the local session ends regardless.

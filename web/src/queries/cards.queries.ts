@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import type { CardTier } from '../lib/constants.ts';
 
 /**
@@ -62,7 +62,10 @@ export function userCardQuery(userId: string) {
     queryKey: cardKeys.ofUser(userId),
     queryFn: async ({ signal }): Promise<Card | null> => {
       try {
-        return await apiRequest<Card>(`/api/cards/user/${encodeURIComponent(userId)}`, { signal });
+        return await (api.get('/api/cards/user/{userId}', {
+          path: { userId },
+          signal,
+        }) satisfies Promise<Card>);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -76,7 +79,10 @@ export function adminCardsQuery(status: CardStatus | 'all') {
   return queryOptions({
     queryKey: cardKeys.queue(status),
     queryFn: ({ signal }) =>
-      apiRequest<AdminCard[]>(`/api/admin/cards${status === 'all' ? '' : `?status=${status}`}`, { signal }),
+      api.get('/api/admin/cards', {
+        query: status === 'all' ? {} : { status },
+        signal,
+      }) satisfies Promise<AdminCard[]>,
     staleTime: 10_000,
   });
 }
@@ -105,7 +111,7 @@ export function useRequestCardMutation() {
   const refresh = useRefreshCards();
   return useMutation({
     mutationFn: (address: ShippingAddress | null) =>
-      apiRequest<Card>('/api/cards', { method: 'POST', body: address ?? {} }),
+      api.post('/api/cards', { body: address ?? {} }) satisfies Promise<Card>,
     ...refresh,
   });
 }
@@ -114,10 +120,7 @@ export function useSetShippingAddressMutation() {
   const refresh = useRefreshCards();
   return useMutation({
     mutationFn: ({ cardId, address }: { cardId: string; address: ShippingAddress }) =>
-      apiRequest<Card>(`/api/cards/${encodeURIComponent(cardId)}/shipping`, {
-        method: 'PATCH',
-        body: address,
-      }),
+      api.patch('/api/cards/{id}/shipping', { path: { id: cardId }, body: address }) satisfies Promise<Card>,
     ...refresh,
   });
 }
@@ -127,9 +130,9 @@ export function useFreezeCardMutation() {
   const refresh = useRefreshCards();
   return useMutation({
     mutationFn: ({ cardId, frozen }: { cardId: string; frozen: boolean }) =>
-      apiRequest<Card>(`/api/cards/${encodeURIComponent(cardId)}/${frozen ? 'freeze' : 'unfreeze'}`, {
-        method: 'POST',
-      }),
+      (frozen
+        ? api.post('/api/cards/{id}/freeze', { path: { id: cardId } })
+        : api.post('/api/cards/{id}/unfreeze', { path: { id: cardId } })) satisfies Promise<Card>,
     ...refresh,
   });
 }
@@ -138,10 +141,10 @@ export function useChangePinMutation() {
   const refresh = useRefreshCards();
   return useMutation({
     mutationFn: ({ cardId, pin, confirmPin }: { cardId: string; pin: string; confirmPin: string }) =>
-      apiRequest<Card>(`/api/cards/${encodeURIComponent(cardId)}/pin`, {
-        method: 'POST',
+      api.post('/api/cards/{id}/pin', {
+        path: { id: cardId },
         body: { pin, confirmPin },
-      }),
+      }) satisfies Promise<Card>,
     ...refresh,
   });
 }
@@ -159,10 +162,10 @@ export function useShipCardMutation() {
       trackingNumber: string;
       estimatedDelivery: string;
     }) =>
-      apiRequest<Card>(`/api/admin/cards/${encodeURIComponent(cardId)}/ship`, {
-        method: 'PATCH',
+      api.patch('/api/admin/cards/{id}/ship', {
+        path: { id: cardId },
         body: { trackingNumber, estimatedDelivery },
-      }),
+      }) satisfies Promise<Card>,
     ...refresh,
   });
 }
@@ -171,7 +174,7 @@ export function useDeliverCardMutation() {
   const refresh = useRefreshCards();
   return useMutation({
     mutationFn: (cardId: string) =>
-      apiRequest<Card>(`/api/admin/cards/${encodeURIComponent(cardId)}/deliver`, { method: 'PATCH' }),
+      api.patch('/api/admin/cards/{id}/deliver', { path: { id: cardId } }) satisfies Promise<Card>,
     ...refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 
 /**
  * Public configuration (`GET /api/config/public`): the single deposit address per method and the token
@@ -14,7 +14,7 @@ export interface PublicConfig {
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['config', 'public'] as const,
-  queryFn: ({ signal }) => apiRequest<PublicConfig>('/api/config/public', { signal }),
+  queryFn: ({ signal }) => api.get('/api/config/public', { signal }) satisfies Promise<PublicConfig>,
   staleTime: 5 * 60_000,
   retry: false,
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { type ApiBody, api } from '../lib/api.ts';
 import { type CryptoCurrency, PRICE_REFRESH_MS } from '../lib/constants.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
@@ -27,17 +27,20 @@ export interface PriceEntry {
 
 export type Prices = Partial<Record<CryptoCurrency, PriceEntry>>;
 
+/** A network id the API knows (`bitcoin`, `ethereum`, …). */
+export type NetworkId = ApiBody<'post', '/api/crypto/withdraw'>['chain'];
+
 export interface DepositNetwork {
-  network: string;
+  network: NetworkId;
   /** Smallest deposit credited, e.g. "0.001"; null = no minimum. */
   minimum: string | null;
 }
 
 export interface NetworkCatalogue {
   /** Network id → label, e.g. `{ base: 'Base' }`. */
-  networks: Record<string, string>;
+  networks: Partial<Record<NetworkId, string>>;
   deposit: Partial<Record<CryptoCurrency, { confirmations: number; networks: DepositNetwork[] }>>;
-  withdrawal: Partial<Record<CryptoCurrency, string[]>>;
+  withdrawal: Partial<Record<CryptoCurrency, NetworkId[]>>;
 }
 
 export type CryptoDepositStatus = 'pending' | 'confirmed' | 'rejected';
@@ -96,14 +99,14 @@ export const cryptoKeys = {
 
 export const cryptoBalancesQuery = queryOptions({
   queryKey: cryptoKeys.balances(),
-  queryFn: ({ signal }) => apiRequest<CryptoBalance[]>('/api/crypto/balances', { signal }),
+  queryFn: ({ signal }) => api.get('/api/crypto/balances', { signal }) satisfies Promise<CryptoBalance[]>,
   staleTime: 10_000,
 });
 
 /** docs/product-rules.md spec 7: prices are refetched every 5 minutes. */
 export const cryptoPricesQuery = queryOptions({
   queryKey: cryptoKeys.prices(),
-  queryFn: ({ signal }) => apiRequest<Prices>('/api/crypto/prices', { signal }),
+  queryFn: ({ signal }) => api.get('/api/crypto/prices', { signal }) satisfies Promise<Prices>,
   staleTime: PRICE_REFRESH_MS,
   refetchInterval: PRICE_REFRESH_MS,
   // The landing page's market strip reads this too: one quick retry, then its own "unavailable" state.
@@ -113,33 +116,37 @@ export const cryptoPricesQuery = queryOptions({
 /** Which networks serve which currency; configuration that does not change while the page is open. */
 export const cryptoNetworksQuery = queryOptions({
   queryKey: cryptoKeys.networks(),
-  queryFn: ({ signal }) => apiRequest<NetworkCatalogue>('/api/crypto/networks', { signal }),
+  queryFn: ({ signal }) => api.get('/api/crypto/networks', { signal }) satisfies Promise<NetworkCatalogue>,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const cryptoDepositsQuery = queryOptions({
   queryKey: cryptoKeys.deposits(),
-  queryFn: ({ signal }) => apiRequest<CryptoDeposit[]>('/api/crypto/deposits', { signal }),
+  queryFn: ({ signal }) => api.get('/api/crypto/deposits', { signal }) satisfies Promise<CryptoDeposit[]>,
   staleTime: 10_000,
 });
 
 export const withdrawalsQuery = queryOptions({
   queryKey: cryptoKeys.withdrawals(),
-  queryFn: ({ signal }) => apiRequest<Withdrawal[]>('/api/crypto/withdrawals', { signal }),
+  queryFn: ({ signal }) => api.get('/api/crypto/withdrawals', { signal }) satisfies Promise<Withdrawal[]>,
   staleTime: 10_000,
 });
 
 export const depositQueueQuery = queryOptions({
   queryKey: cryptoKeys.depositQueue(),
   queryFn: ({ signal }) =>
-    apiRequest<CryptoDeposit[]>('/api/admin/crypto/deposits?status=pending', { signal }),
+    api.get('/api/admin/crypto/deposits', { query: { status: 'pending' }, signal }) satisfies Promise<
+      CryptoDeposit[]
+    >,
   staleTime: 10_000,
 });
 
 export const withdrawalQueueQuery = queryOptions({
   queryKey: cryptoKeys.withdrawalQueue(),
   queryFn: ({ signal }) =>
-    apiRequest<Withdrawal[]>('/api/admin/crypto/withdrawals?status=pending', { signal }),
+    api.get('/api/admin/crypto/withdrawals', { query: { status: 'pending' }, signal }) satisfies Promise<
+      Withdrawal[]
+    >,
   staleTime: 10_000,
 });
 
@@ -149,7 +156,7 @@ function keyed(idempotencyKey: string) {
 
 export interface DeclareDepositInput {
   currency: CryptoCurrency;
-  network: string;
+  network: NetworkId;
   txHash: string;
   idempotencyKey: string;
 }
@@ -159,11 +166,10 @@ export function useDeclareDepositMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, txHash, ...input }: DeclareDepositInput) =>
-      apiRequest<CryptoDeposit>('/api/crypto/deposits', {
-        method: 'POST',
+      api.post('/api/crypto/deposits', {
         body: txHash ? { ...input, txHash } : input,
         headers: keyed(idempotencyKey),
-      }),
+      }) satisfies Promise<CryptoDeposit>,
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }
@@ -172,7 +178,7 @@ export interface WithdrawInput {
   currency: CryptoCurrency;
   amount: string;
   address: string;
-  chain: string;
+  chain: NetworkId;
   notes: string;
   idempotencyKey: string;
 }
@@ -182,11 +188,10 @@ export function useWithdrawMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...input }: WithdrawInput) =>
-      apiRequest<Withdrawal>('/api/crypto/withdraw', {
-        method: 'POST',
+      api.post('/api/crypto/withdraw', {
         body: input,
         headers: keyed(idempotencyKey),
-      }),
+      }) satisfies Promise<Withdrawal>,
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }
@@ -204,11 +209,7 @@ export function useCryptoTransferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...input }: CryptoTransferInput) =>
-      apiRequest<{ id: string; currency: string; amount: string }>('/api/crypto/transfer', {
-        method: 'POST',
-        body: input,
-        headers: keyed(idempotencyKey),
-      }),
+      api.post('/api/crypto/transfer', { body: input, headers: keyed(idempotencyKey) }),
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }
@@ -231,14 +232,11 @@ export function useDecideDepositMutation() {
       decision: DepositDecision;
       idempotencyKey: string;
     }) =>
-      apiRequest<{ id: string; status: string }>(
-        `/api/admin/crypto/deposits/${encodeURIComponent(depositId)}`,
-        {
-          method: 'PATCH',
-          body: decision,
-          headers: keyed(idempotencyKey),
-        },
-      ),
+      api.patch('/api/admin/crypto/deposits/{id}', {
+        path: { id: depositId },
+        body: decision,
+        headers: keyed(idempotencyKey),
+      }),
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }
@@ -258,10 +256,11 @@ export function useDecideWithdrawalMutation() {
       decision: WithdrawalDecision;
       idempotencyKey: string;
     }) =>
-      apiRequest<{ id: string; status: string }>(
-        `/api/admin/crypto/withdrawals/${encodeURIComponent(withdrawalId)}`,
-        { method: 'PATCH', body: decision, headers: keyed(idempotencyKey) },
-      ),
+      api.patch('/api/admin/crypto/withdrawals/{id}', {
+        path: { id: withdrawalId },
+        body: decision,
+        headers: keyed(idempotencyKey),
+      }),
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 
 export type NotificationType = 'transaction' | 'system' | 'card' | 'other';
 
@@ -24,7 +24,8 @@ export const UNREAD_POLL_MS = 30_000;
 
 export const unreadCountQuery = queryOptions({
   queryKey: notificationKeys.unreadCount(),
-  queryFn: ({ signal }) => apiRequest<{ count: number }>('/api/notifications/unread-count', { signal }),
+  queryFn: ({ signal }) =>
+    api.get('/api/notifications/unread-count', { signal }) satisfies Promise<{ count: number }>,
   select: (data) => data.count,
   refetchInterval: UNREAD_POLL_MS,
   staleTime: 0,
@@ -33,7 +34,7 @@ export const unreadCountQuery = queryOptions({
 /** docs/product-rules.md spec 7: the list is fetched only while the popover is open (the caller passes `enabled`). */
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.list(),
-  queryFn: ({ signal }) => apiRequest<AppNotification[]>('/api/notifications', { signal }),
+  queryFn: ({ signal }) => api.get('/api/notifications', { signal }) satisfies Promise<AppNotification[]>,
   staleTime: 0,
 });
 
@@ -45,8 +46,7 @@ function useRefetchNotifications() {
 export function useMarkNotificationReadMutation() {
   const refetch = useRefetchNotifications();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PATCH' }),
+    mutationFn: (id: string) => api.patch('/api/notifications/{id}/read', { path: { id } }),
     onSettled: refetch,
   });
 }
@@ -54,7 +54,7 @@ export function useMarkNotificationReadMutation() {
 export function useMarkAllNotificationsReadMutation() {
   const refetch = useRefetchNotifications();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/api/notifications/mark-all-read', { method: 'PATCH' }),
+    mutationFn: () => api.patch('/api/notifications/mark-all-read'),
     onSettled: refetch,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
 /** The methods the dashboard offers for buying SAI (docs/product-rules.md spec 2 and 9: Ethereum mainnet). */
@@ -40,14 +40,14 @@ export function userPaymentsQuery(userId: string) {
   return queryOptions({
     queryKey: paymentKeys.ofUser(userId),
     queryFn: ({ signal }) =>
-      apiRequest<Payment[]>(`/api/payments/user/${encodeURIComponent(userId)}`, { signal }),
+      api.get('/api/payments/user/{userId}', { path: { userId }, signal }) satisfies Promise<Payment[]>,
     staleTime: 30_000,
   });
 }
 
 export const pendingPaymentsQuery = queryOptions({
   queryKey: paymentKeys.pending(),
-  queryFn: ({ signal }) => apiRequest<PendingPayment[]>('/api/payments/pending', { signal }),
+  queryFn: ({ signal }) => api.get('/api/payments/pending', { signal }) satisfies Promise<PendingPayment[]>,
   staleTime: 10_000,
 });
 
@@ -62,12 +62,11 @@ export function useSubmitPaymentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...proof }: PaymentProofInput) =>
-      apiRequest<Payment>('/api/payments/verify', {
-        method: 'POST',
+      api.post('/api/payments/verify', {
         // docs/product-rules.md spec 3: the proof image URL is sent empty; the admin checks the chain for the payment.
         body: { ...proof, proofImageUrl: '' },
         headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      }) satisfies Promise<Payment>,
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }
@@ -84,11 +83,11 @@ export function useVerifyPaymentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ paymentId, approved, reason, idempotencyKey }: PaymentDecisionInput) =>
-      apiRequest<Payment>(`/api/payments/${encodeURIComponent(paymentId)}/verify`, {
-        method: 'PATCH',
+      api.patch('/api/payments/{id}/verify', {
+        path: { id: paymentId },
         body: reason ? { approved, reason } : { approved },
         headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      }) satisfies Promise<Payment>,
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Campaign } from '../content/constants.ts';
-import { apiRequest } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 
 /** Reads and writes the public pages make: the giveaway's progress and the contact form. */
 
@@ -9,7 +9,7 @@ import { apiRequest } from '../lib/api.ts';
 /** docs/product-rules.md rule 10: the giveaway's progress and dates, computed by the API from the ledger. */
 export const campaignQuery = queryOptions({
   queryKey: ['campaign'] as const,
-  queryFn: ({ signal }) => apiRequest<Campaign>('/api/campaign', { signal }),
+  queryFn: ({ signal }) => api.get('/api/campaign', { signal }) satisfies Promise<Campaign>,
   staleTime: 60_000,
   retry: 1,
 });
@@ -25,7 +25,7 @@ export interface ContactInput {
 export function useContactMutation() {
   return useMutation({
     mutationFn: (input: ContactInput) =>
-      apiRequest<{ id: string; received: boolean }>('/api/contact', { method: 'POST', body: input }),
+      api.post('/api/contact', { body: input }) satisfies Promise<{ id: string; received: boolean }>,
     retry: false,
   });
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, retryTransient } from '../lib/api.ts';
+import { type ApiBody, api, retryTransient } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
 export const TRANSACTION_TYPES = [
@@ -70,7 +70,10 @@ const LIST_OPTIONS = { staleTime: 10_000, retry: retryTransient(3) } as const;
 export const recentTransactionsQuery = queryOptions({
   queryKey: transactionKeys.recent(),
   queryFn: ({ signal }) =>
-    apiRequest<TransactionPage>(`/api/transactions?limit=${RECENT_TRANSACTIONS}`, { signal }),
+    api.get('/api/transactions', {
+      query: { limit: RECENT_TRANSACTIONS },
+      signal,
+    }) satisfies Promise<TransactionPage>,
   ...LIST_OPTIONS,
 });
 
@@ -82,28 +85,33 @@ export function startOfLocalDay(day: string, addDays = 0): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export function historySearchParams(filters: HistoryFilters, cursor: string | null, limit: number) {
-  const params = new URLSearchParams();
-  if (filters.type) params.set('type', filters.type);
-  if (filters.status) params.set('status', filters.status);
+/** The history's query as the API names its parameters; empty filters are left out. */
+export function historyQueryParams(filters: HistoryFilters, cursor: string | null, limit: number) {
   const from = filters.from ? startOfLocalDay(filters.from) : null;
   // The API's `to` is exclusive: the day after the last day shown.
   const to = filters.to ? startOfLocalDay(filters.to, 1) : null;
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  if (cursor) params.set('cursor', cursor);
-  params.set('limit', String(limit));
-  return params;
+  return {
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(cursor ? { cursor } : {}),
+    limit: String(limit),
+  };
+}
+
+export function historySearchParams(filters: HistoryFilters, cursor: string | null, limit: number) {
+  return new URLSearchParams(historyQueryParams(filters, cursor, limit));
 }
 
 export function historyQuery(filters: HistoryFilters) {
   return infiniteQueryOptions({
     queryKey: transactionKeys.history(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<TransactionPage>(
-        `/api/transactions?${historySearchParams(filters, pageParam, HISTORY_PAGE_SIZE)}`,
-        { signal },
-      ),
+      api.get('/api/transactions', {
+        query: historyQueryParams(filters, pageParam, HISTORY_PAGE_SIZE),
+        signal,
+      }) satisfies Promise<TransactionPage>,
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     ...LIST_OPTIONS,
@@ -129,12 +137,11 @@ export interface TransferInput {
   idempotencyKey: string;
 }
 
-function postTransaction(body: Record<string, unknown>, idempotencyKey: string) {
-  return apiRequest<CreatedTransaction>('/api/transactions', {
-    method: 'POST',
+function postTransaction(body: ApiBody<'post', '/api/transactions'>, idempotencyKey: string) {
+  return api.post('/api/transactions', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  }) satisfies Promise<CreatedTransaction>;
 }
 
 export function useTransferMutation() {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import type { User } from './auth.queries.ts';
 
 /** What a sender learns about a recipient (`GET /api/users/by-email`). */
@@ -52,12 +52,10 @@ export function recipientQuery(email: string) {
     queryKey: userKeys.recipient(normalized),
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest<Recipient>(
-          `/api/users/by-email?${new URLSearchParams({ email: normalized })}`,
-          {
-            signal,
-          },
-        );
+        return await (api.get('/api/users/by-email', {
+          query: { email: normalized },
+          signal,
+        }) satisfies Promise<Recipient>);
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
         throw new RecipientLookupError(error instanceof ApiError && error.status === 404);
@@ -74,9 +72,10 @@ export function adminUsersQuery(params: { q?: string; limit: number }) {
   return queryOptions({
     queryKey: adminKeys.users(params),
     queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ limit: String(params.limit) });
-      if (params.q) search.set('q', params.q);
-      return apiRequest<AdminUserPage>(`/api/users?${search}`, { signal });
+      return api.get('/api/users', {
+        query: { limit: params.limit, ...(params.q ? { q: params.q } : {}) },
+        signal,
+      }) satisfies Promise<AdminUserPage>;
     },
     staleTime: 30_000,
   });
@@ -84,6 +83,6 @@ export function adminUsersQuery(params: { q?: string; limit: number }) {
 
 export const adminStatsQuery = queryOptions({
   queryKey: adminKeys.stats(),
-  queryFn: ({ signal }) => apiRequest<AdminStats>('/api/admin/stats', { signal }),
+  queryFn: ({ signal }) => api.get('/api/admin/stats', { signal }) satisfies Promise<AdminStats>,
   staleTime: 30_000,
 });

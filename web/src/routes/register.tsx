@@ -50,7 +50,8 @@ function RegisterPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (register.isPending) return;
-    if (!form.check()) return;
+    // validateRegister refuses an unchecked box; the second test narrows its type for the API.
+    if (!form.check() || !values.termsAgreed) return;
     register.mutate(
       {
         username: values.username.trim(),

@@ -83,12 +83,14 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     event.preventDefault();
     if (withdraw.isPending) return;
     const checked = validate();
-    if (!form.check(checked.errors) || !checked.amount) return;
+    // The network as the API names it: one of the catalogue's for this currency (the list offered).
+    const chain = chainOptions.find((option) => option.value === values.chain)?.value;
+    if (!form.check(checked.errors) || !checked.amount || !chain) return;
     const command = {
       currency: values.currency,
       amount: checked.amount,
       address: values.address.trim(),
-      chain: values.chain,
+      chain,
       notes: values.notes.trim(),
     };
     const chainLabel = labels[values.chain] ?? values.chain;

@@ -71,12 +71,12 @@ export function CryptoDepositForm() {
     event.preventDefault();
     if (declare.isPending) return;
     const found: typeof errors = {};
-    if (!network) found.network = NETWORK_REQUIRED;
+    if (!chosen) found.network = NETWORK_REQUIRED;
     const hash = txHash.trim();
     if (!TX_HASH.test(hash)) found.txHash = 'Transaction hash may only contain letters and digits';
     else if (hash.length > 128) found.txHash = 'Transaction hash must be at most 128 characters';
-    if (!form.check(found)) return;
-    const command = { currency, network, txHash: hash };
+    if (!form.check(found) || !chosen) return;
+    const command = { currency, network: chosen.network, txHash: hash };
     declareWithKey(command, {
       onSuccess: () => {
         toast({
