@@ -91,8 +91,15 @@ describe('shared log feed', () => {
           );
       }),
     );
-    const log = await store.readAll({ after: null, limit: 1_000_000 });
-    return log.filter((e) => e.streamName.startsWith(`${prefix}-`)).map((e) => e.id);
+    // The log shows an event once no older transaction on the server is still open (any database's: the
+    // server's other test files run beside this one), so read until all `count` are visible.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const log = await store.readAll({ after: null, limit: 1_000_000 });
+      const ids = log.filter((e) => e.streamName.startsWith(`${prefix}-`)).map((e) => e.id);
+      if (ids.length === count || Date.now() > deadline) return ids;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   it('hands subscribers in step every event once and in order, from one subscription and no reads of their own', async () => {

@@ -295,3 +295,21 @@ export async function checkLedgerInvariants(target: LedgerUnderTest): Promise<vo
   const report = await verifyLedger(store, pool);
   expect(report.problems).toEqual([]);
 }
+
+/**
+ * The end of a process-fault run: every projection and the follow-ups catch up with the log's head, every
+ * invariant holds, and no refused command left anything in the log.
+ */
+export async function expectCaughtUpAndConserved(
+  target: LedgerUnderTest & { refused: readonly string[] },
+  timeoutMs = 120_000,
+): Promise<void> {
+  const names = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
+  await waitForProjections(target.pool, target.store, names, timeoutMs);
+  const head = await target.store.headPosition();
+  for (const name of names)
+    expect(comparePositions(await readCheckpoint(target.pool, name), head), name).toBe(0);
+  await checkLedgerInvariants(target);
+  const inLog = new Set((await readWholeLog(target.store)).map(businessId));
+  expect(target.refused.filter((id) => inLog.has(id))).toEqual([]);
+}
