@@ -1,7 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive } from '../../app/auth/users.service.ts';
-import { cardCommand, cardIdFor, changePin, requestCard } from '../../app/cards/cards.service.ts';
+import {
+  cardCommand,
+  cardIdFor,
+  changePin,
+  requestCard,
+  upgradeCard,
+} from '../../app/cards/cards.service.ts';
 import { CARD_TIERS, type CardState } from '../../domain/cards/card.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
@@ -51,6 +57,11 @@ const pinSchema = z
     confirmPin: z.string().regex(/^\d{4}$/, 'PIN must be 4 digits'),
   })
   .refine((v) => v.pin === v.confirmPin, { message: "PINs don't match", path: ['confirmPin'] });
+
+/** The tier the holder confirmed: naming it makes a retry of the same upgrade a no-op, never a second step. */
+const upgradeSchema = z.strictObject({
+  tier: z.enum(CARD_TIERS, { error: 'Tier must be one of gold, ruby, black' }),
+});
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Card not found' }) });
 const userParam = z.object({ userId: userIdSchema('Card not found') });
@@ -212,6 +223,28 @@ export function cardsRoutes(deps: Deps) {
       );
     });
   }
+
+  /**
+   * The holder upgrades their own card to a tier their SAI balance reaches (the only way a tier changes).
+   * 422 when the balance does not reach it, 409 when the card is frozen or already higher; asking again for
+   * the tier the card has answers the card as it is (a retry), and an Idempotency-Key replays the first answer.
+   */
+  app.post(
+    '/:id/upgrade',
+    responds(200, cardAnswerSchema),
+    validate('param', idParam),
+    validate('json', upgradeSchema),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const session = requireUser(c);
+      if (session.isAdmin && cardIdFor(session.userId) !== id)
+        throw new HttpProblem(403, "Only the card's holder can upgrade it");
+      ownCard(c, id);
+      return await commandRoute(c, deps, 'card-upgrade', async (_, metadata) =>
+        cardAnswer(c, await upgradeCard(deps, session.userId, c.req.valid('json').tier, metadata)),
+      );
+    },
+  );
 
   app.post(
     '/:id/pin',

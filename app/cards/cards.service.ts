@@ -1,5 +1,5 @@
 import { accountDecider, accountStream, balanceOf } from '../../domain/accounts/account.ts';
-import { cardDecider, cardStream, type ShippingAddress } from '../../domain/cards/card.ts';
+import { type CardTier, cardDecider, cardStream, type ShippingAddress } from '../../domain/cards/card.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
@@ -39,6 +39,26 @@ export async function requestCard(
       data: { cardId: cardIdFor(userId), userId, balanceUnits, address },
       now: ctx.now(),
     },
+    metadata,
+  );
+}
+
+/**
+ * The holder's upgrade to `tier`, decided on their SAI balance as it is now. The balance is read before the
+ * card's command, like the request's: the tier rewards the balance the holder has when they ask, and a later
+ * drop does not take it back (a tier never goes down).
+ */
+export async function upgradeCard(
+  ctx: CommandContext,
+  userId: UserId,
+  tier: CardTier,
+  metadata: EventMetadata,
+) {
+  const balanceUnits = await saiBalanceUnits(ctx, userId);
+  return await cardCommand(
+    ctx,
+    userId,
+    { type: 'UpgradeCard', data: { tier, balanceUnits }, now: ctx.now() },
     metadata,
   );
 }

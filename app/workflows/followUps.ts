@@ -1,11 +1,9 @@
 import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
-import { cardDecider, cardStream } from '../../domain/cards/card.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
-import type { UserId } from '../../domain/shared/ids.ts';
 import type { CryptoAsset } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import {
@@ -13,11 +11,9 @@ import {
   defineProjection,
   type Handlers,
   type Projection,
-  type RecordedOf,
 } from '../../projections/projection.ts';
-import { cardCommand, cardIdFor, saiBalanceUnits } from '../cards/cards.service.ts';
+import { cardCommand } from '../cards/cards.service.ts';
 import type { CommandContext } from '../commands/context.ts';
-import { loadState } from '../commands/handleCommand.ts';
 import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
 import { creditTransfer, mintForApproval } from '../ledger/ledger.service.ts';
 
@@ -57,8 +53,8 @@ function transactionIdOf(recorded: RecordedEvent): string {
  * written by the request itself, in order; this worker finishes whatever a crash interrupted:
  * - a transfer's credit to the receiver; an approved payment's mint; a confirmed crypto deposit's credit;
  * - a withdrawal hold's request record; a failed withdrawal's release;
- * - the card: a submitted proof moves a pending card to verifying, an approval activates it, and a balance
- *   crossing a tier threshold upgrades it.
+ * - the card: a submitted proof moves a pending card to verifying, an approval activates it. Its tier is
+ *   left alone: it changes only when the holder asks (UpgradeCard), never because a balance moved.
  * Each step is idempotent (keyed by the transaction id, with name-based event ids), so seeing an event
  * twice changes nothing. It owns no read model; its one table is the list of debits it gives their
  * request time to credit (CREDIT_GRACE_MS).
@@ -130,32 +126,12 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       if (rows.length < 100) return;
     }
   };
-  /**
-   * A balance change may lift the user's card to a higher tier. The card is read first: most users have
-   * none, and then there is nothing to decide (one read, no balance read, no command).
-   */
-  const upgradeTier = async (userId: UserId, recorded: RecordedEvent) => {
-    const stream = cardStream(cardIdFor(userId));
-    const { state } = await loadState(ctx, stream, cardDecider);
-    if (state.status === 'none') return;
-    const balanceUnits = await saiBalanceUnits(ctx, userId);
-    await cardCommand(
-      ctx,
-      userId,
-      { type: 'UpgradeTier', data: { balanceUnits }, now: ctx.now() },
-      metadataOf(recorded),
-    );
-  };
   const handlers: Handlers<FollowedEvent> = {
     async TokensTransferred(event, tx) {
       await followUpDebits(tx, [event]);
     },
-    async TokensMinted(event) {
-      if (event.data.asset === 'SAI') await upgradeTier(event.data.userId, event);
-    },
     async TransferReceived(event, tx) {
       await settled(tx, [event.data.transactionId]);
-      if (event.data.asset === 'SAI') await upgradeTier(event.data.toUserId, event);
     },
     async PaymentProofSubmitted(event) {
       await cardCommand(
@@ -211,29 +187,19 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
     /**
      * The same follow-ups for a batch, with what the batch itself shows done left out:
      * - a debit whose credit (TransferReceived, same transaction id) is in the batch was finished by its
-     *   request: nothing to do (and no due row to take away);
-     * - a tier upgrade is decided on the user's balance and card as they are now, not on the event, so one
-     *   check per user after the batch's other follow-ups (which may move either) is what checking after
-     *   each of the user's events would end with. The users' checks run together: their reads are
-     *   independent streams, which the store reads in shared round trips.
+     *   request: nothing to do (and no due row to take away).
      * Every step stays idempotent, so the runner may still replay the batch event by event.
      */
     async applyBatch(events, tx) {
       const credited = new Set<string>();
       for (const recorded of events)
         if (recorded.type === 'TransferReceived') credited.add(transactionIdOf(recorded));
-      const upgrades = new Map<UserId, RecordedEvent>();
       const uncredited: RecordedEvent[] = [];
       // A credit whose debit is in this batch too never had a due row: nothing to take away.
       const creditsOfEarlierDebits = new Set(credited);
       for (const recorded of events) {
-        // Only events of the handlers' types reach here (applyEvents), each with its type's data.
-        const event = recorded as RecordedOf<FollowedEvent>;
-        if (event.type === 'TokensMinted' || event.type === 'TransferReceived') {
-          if (event.data.asset === 'SAI')
-            upgrades.set(event.type === 'TokensMinted' ? event.data.userId : event.data.toUserId, event);
-          continue;
-        }
+        // Its credits were counted above: settled once, after the loop.
+        if (recorded.type === 'TransferReceived') continue;
         if (recorded.type === 'TokensTransferred') {
           const transactionId = transactionIdOf(recorded);
           if (credited.has(transactionId)) creditsOfEarlierDebits.delete(transactionId);
@@ -244,7 +210,6 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       }
       await followUpDebits(tx, uncredited);
       await settled(tx, [...creditsOfEarlierDebits]);
-      await Promise.all([...upgrades].map(([userId, recorded]) => upgradeTier(userId, recorded)));
     },
     whileLeading(onError) {
       if (graceMs <= 0) return async () => {};

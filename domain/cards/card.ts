@@ -1,6 +1,7 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
-import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import { ConflictError, DomainError, NotFoundError } from '../shared/errors.ts';
 import type { UserId } from '../shared/ids.ts';
+import { formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 
 /**
@@ -12,8 +13,10 @@ import { assertStoredText } from '../shared/text.ts';
  *   pending | verifying ──payment approved──▶ active
  *   active ⇄ inactive (freeze / unfreeze; PIN changes need active)
  *   active + not_shipped + address ──ShipCard──▶ shipping / shipped ──MarkDelivered──▶ active / delivered
- *   any status ──tier upgrade when the balance crosses 250 (ruby) or 500 (black)──▶ same status, higher tier
+ *   any status but frozen ──UpgradeCard (the holder asks; the balance reaches the tier)──▶ same status, higher tier
  *
+ * The tier is set when the card is requested (by the balance then) and changes only when its holder asks
+ * for an upgrade: activation, deposits and transfers never touch it, and it never goes down.
  * A shipping address can be set until the card has shipped. Everything else is an illegal transition:
  * a CardTransitionError (HTTP 409) that says what is wrong.
  */
@@ -37,6 +40,15 @@ export function tierForBalance(units: bigint): CardTier {
 
 const RANK: Record<CardTier, number> = { gold: 0, ruby: 1, black: 2 };
 
+/** The tiers' names as the product writes them ("Ruby Steel" in copy). */
+export const TIER_NAMES: Record<CardTier, string> = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' };
+
+/** The tiers above `tier` that a balance reaches, lowest first: what an "Upgrade card" may offer. */
+export function upgradesFor(tier: CardTier, balanceUnits: bigint): CardTier[] {
+  const reached = RANK[tierForBalance(balanceUnits)];
+  return CARD_TIERS.filter((t) => RANK[t] > RANK[tier] && RANK[t] <= reached);
+}
+
 export interface ShippingAddress {
   address: string;
   city: string;
@@ -46,6 +58,11 @@ export interface ShippingAddress {
 }
 
 export class CardTransitionError extends ConflictError {}
+
+/** The holder asked for a tier their SAI balance does not reach (HTTP 422: well-formed, not carried out). */
+export class CardTierNotReachedError extends DomainError {
+  readonly status = 422;
+}
 
 export type CardEvent =
   | {
@@ -80,9 +97,26 @@ export type CardEvent =
   | { type: 'CardUnfrozen'; data: { cardId: string; userId: UserId; at: string } }
   /** The PIN itself is an argon2 hash outside the log; the log only knows that it changed. */
   | { type: 'CardPinChanged'; data: { cardId: string; userId: UserId; at: string } }
+  /**
+   * Legacy: older releases upgraded the tier by themselves when the balance crossed a threshold. No longer
+   * written; still read (the logs hold them), with the same effect as CardUpgraded.
+   */
   | {
       type: 'CardTierUpgraded';
       data: { cardId: string; userId: UserId; from: CardTier; to: CardTier; at: string };
+    }
+  /** The holder upgraded their card (UpgradeCard), with the balance they had then. */
+  | {
+      type: 'CardUpgraded';
+      data: {
+        cardId: string;
+        userId: UserId;
+        from: CardTier;
+        to: CardTier;
+        /** The SAI balance (a decimal string) that reached the new tier when the holder asked. */
+        balance: string;
+        at: string;
+      };
     };
 
 export type CardState =
@@ -121,7 +155,8 @@ export type CardCommand =
   | { type: 'FreezeCard'; now: Date; data?: undefined }
   | { type: 'UnfreezeCard'; now: Date; data?: undefined }
   | { type: 'ChangePin'; now: Date; data?: undefined }
-  | { type: 'UpgradeTier'; data: { balanceUnits: bigint }; now: Date };
+  /** The holder asks for `tier`; balanceUnits is their SAI balance now. Asking again for the tier it has is a no-op. */
+  | { type: 'UpgradeCard'; data: { tier: CardTier; balanceUnits: bigint }; now: Date };
 
 function existing(state: CardState): Existing {
   if (state.status === 'none') throw new NotFoundError('Card not found');
@@ -155,6 +190,7 @@ export const CARD_EVENT_TYPES = [
   'CardUnfrozen',
   'CardPinChanged',
   'CardTierUpgraded',
+  'CardUpgraded',
 ] as const;
 export const isCardEvent = eventGuard<CardEvent>()(CARD_EVENT_TYPES);
 
@@ -253,14 +289,31 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
           illegal('Card Not Yet Active: the PIN can be changed once the card is active');
         return [{ type: 'CardPinChanged', data: { cardId: card.cardId, userId: card.userId, at } }];
       }
-      case 'UpgradeTier': {
-        if (state.status === 'none') return [];
-        const target = tierForBalance(command.data.balanceUnits);
-        if (RANK[target] <= RANK[state.tier]) return [];
+      case 'UpgradeCard': {
+        const card = existing(state);
+        const { tier, balanceUnits } = command.data;
+        // The card already has that tier: a retry of an upgrade that went through, nothing more to do.
+        if (card.tier === tier) return [];
+        if (RANK[tier] < RANK[card.tier])
+          illegal(`Your card is already ${TIER_NAMES[card.tier]}; a card's tier never goes down`);
+        if (card.status === 'inactive') illegal('Unfreeze your card before upgrading it');
+        if (RANK[tierForBalance(balanceUnits)] < RANK[tier]) {
+          const minimum = TIER_THRESHOLDS.find((t) => t.tier === tier)!.minUnits;
+          throw new CardTierNotReachedError(
+            `${TIER_NAMES[tier]} needs a balance of ${formatUnits(minimum, 'SAI')} SAI; yours is ${formatUnits(balanceUnits, 'SAI')} SAI`,
+          );
+        }
         return [
           {
-            type: 'CardTierUpgraded',
-            data: { cardId: state.cardId, userId: state.userId, from: state.tier, to: target, at },
+            type: 'CardUpgraded',
+            data: {
+              cardId: card.cardId,
+              userId: card.userId,
+              from: card.tier,
+              to: tier,
+              balance: formatUnits(balanceUnits, 'SAI'),
+              at,
+            },
           },
         ];
       }
@@ -309,6 +362,7 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
       case 'CardPinChanged':
         return { ...state, updatedAt: event.data.at };
       case 'CardTierUpgraded':
+      case 'CardUpgraded':
         return { ...state, tier: event.data.to, updatedAt: event.data.at };
       default:
         return unknownEvent(event, state);

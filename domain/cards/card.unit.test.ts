@@ -5,9 +5,12 @@ import { spec } from '../shared/testing.ts';
 import {
   type CardCommand,
   type CardEvent,
+  type CardTier,
+  CardTierNotReachedError,
   CardTransitionError,
   cardDecider,
   tierForBalance,
+  upgradesFor,
 } from './card.ts';
 
 const user = parseUserId('user0001');
@@ -60,6 +63,98 @@ describe('card tiers', () => {
   });
 });
 
+const fold = (events: CardEvent[]) => events.reduce(cardDecider.evolve, cardDecider.initialState());
+const upgrade = (tier: CardTier, balanceUnits: bigint): CardCommand => ({
+  type: 'UpgradeCard',
+  data: { tier, balanceUnits },
+  now,
+});
+const upgraded = (from: CardTier, to: CardTier, balance: string): CardEvent => ({
+  type: 'CardUpgraded',
+  data: { ...ids, from, to, balance, at },
+});
+
+describe("the card's own tier", () => {
+  it('is kept through payment and activation, whatever the balance', () => {
+    // The card asked for at 300 SAI is Ruby Steel; activation never looks at the balance.
+    spec(cardDecider)
+      .given([requested('ruby'), submitted])
+      .when(cmd.activate)
+      .thenEmits([activated]);
+    expect(fold([requested('ruby'), submitted, activated])).toMatchObject({ status: 'active', tier: 'ruby' });
+  });
+
+  it('offers the higher tiers the balance reaches, lowest first', () => {
+    expect(upgradesFor('gold', 24_999n)).toEqual([]);
+    expect(upgradesFor('gold', 25_000n)).toEqual(['ruby']);
+    expect(upgradesFor('gold', 50_000n)).toEqual(['ruby', 'black']);
+    expect(upgradesFor('ruby', 60_000n)).toEqual(['black']);
+    expect(upgradesFor('black', 90_000n)).toEqual([]);
+  });
+
+  it('goes up when the holder asks and the balance reaches the tier', () => {
+    spec(cardDecider)
+      .given([requested('ruby'), activated])
+      .when(upgrade('black', 50_000n))
+      .thenEmits([upgraded('ruby', 'black', '500.00')]);
+    // Any tier the balance reaches, from any state but frozen: a pending card too.
+    spec(cardDecider)
+      .given([requested('gold')])
+      .when(upgrade('ruby', 60_000n))
+      .thenEmits([upgraded('gold', 'ruby', '600.00')]);
+    spec(cardDecider)
+      .given([requested('gold'), activated, shipped])
+      .when(upgrade('black', 60_000n))
+      .thenEmits([upgraded('gold', 'black', '600.00')]);
+    expect(fold([requested('ruby'), activated, upgraded('ruby', 'black', '500.00')])).toMatchObject({
+      status: 'active',
+      tier: 'black',
+    });
+  });
+
+  it('is a no-op when asked again for the tier the card has (a retry), even once the balance fell', () => {
+    spec(cardDecider)
+      .given([requested('ruby'), activated, upgraded('ruby', 'black', '500.00')])
+      .when(upgrade('black', 0n))
+      .thenEmits([]);
+  });
+
+  it('refuses a tier the balance does not reach, with what it needs', () => {
+    const error = spec(cardDecider)
+      .given([requested('ruby'), activated])
+      .when(upgrade('black', 49_999n))
+      .thenThrows(CardTierNotReachedError);
+    expect(error.message).toBe('Black needs a balance of 500.00 SAI; yours is 499.99 SAI');
+    spec(cardDecider)
+      .given([requested('gold')])
+      .when(upgrade('ruby', 0n))
+      .thenThrows(CardTierNotReachedError);
+  });
+
+  it('never goes down, and a frozen card is unfrozen first', () => {
+    const down = spec(cardDecider)
+      .given([requested('black'), activated])
+      .when(upgrade('ruby', 90_000n))
+      .thenThrows(CardTransitionError);
+    expect(down.message).toBe("Your card is already Black; a card's tier never goes down");
+    const frozenCard = spec(cardDecider)
+      .given([requested('gold'), activated, frozen])
+      .when(upgrade('black', 90_000n))
+      .thenThrows(CardTransitionError);
+    expect(frozenCard.message).toBe('Unfreeze your card before upgrading it');
+    spec(cardDecider).given([]).when(upgrade('black', 90_000n)).thenThrows(NotFoundError);
+  });
+
+  it('still reads the automatic upgrades older releases wrote (CardTierUpgraded)', () => {
+    const legacy: CardEvent = { type: 'CardTierUpgraded', data: { ...ids, from: 'gold', to: 'ruby', at } };
+    expect(fold([requested('gold'), activated, legacy])).toMatchObject({ tier: 'ruby' });
+    spec(cardDecider)
+      .given([requested('gold'), legacy])
+      .when(upgrade('ruby', 0n))
+      .thenEmits([]);
+  });
+});
+
 describe('card state machine', () => {
   it('walks the happy path: request, payment submitted, activated, shipped, delivered', () => {
     spec(cardDecider)
@@ -83,23 +178,6 @@ describe('card state machine', () => {
       .given([requested(), activated])
       .when(cmd.pin)
       .thenEmits([{ type: 'CardPinChanged', data: { ...ids, at } }]);
-  });
-
-  it('upgrades the tier when the balance crosses a threshold, never downgrades', () => {
-    const upgrade = (balanceUnits: bigint): CardCommand => ({
-      type: 'UpgradeTier',
-      data: { balanceUnits },
-      now,
-    });
-    spec(cardDecider)
-      .given([requested('gold')])
-      .when(upgrade(60_000n))
-      .thenEmits([{ type: 'CardTierUpgraded', data: { ...ids, from: 'gold', to: 'black', at } }]);
-    spec(cardDecider)
-      .given([requested('black')])
-      .when(upgrade(0n))
-      .thenEmits([]);
-    spec(cardDecider).given([]).when(upgrade(60_000n)).thenEmits([]);
   });
 
   it('lets payment events pass silently when they do not apply', () => {

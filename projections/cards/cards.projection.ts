@@ -82,7 +82,11 @@ export const cardsProjection = defineProjection<CardEvent>({
     async CardPinChanged(event, tx) {
       await tx.query('UPDATE cards SET updated_at = $2 WHERE id = $1', [event.data.cardId, event.recordedAt]);
     },
+    /** Legacy: the automatic upgrade of older releases. */
     async CardTierUpgraded(event, tx) {
+      await setCard(tx, event, 'tier = $3', [event.data.to]);
+    },
+    async CardUpgraded(event, tx) {
       await setCard(tx, event, 'tier = $3', [event.data.to]);
     },
   },

@@ -53,6 +53,13 @@ const NOTICES: [type: string, title: string, message: string, kind: string, rela
   ],
   ['CardTierUpgraded', 'Card upgraded', `'Your card is now ' || ${tier('to')} || '.'`, 'card', 'cardId'],
   [
+    'CardUpgraded',
+    'Card upgraded',
+    `'You upgraded your card from ' || ${tier('from')} || ' to ' || ${tier('to')} || '. Its benefits apply from now on.'`,
+    'card',
+    'cardId',
+  ],
+  [
     'CryptoDepositConfirmed',
     'Deposit confirmed',
     `${field('amount')} || ' ' || ${field('asset')} || ' were credited to your balance.'`,

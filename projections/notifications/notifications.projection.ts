@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
-import type { CardEvent, CardTier } from '../../domain/cards/card.ts';
+import { type CardEvent, TIER_NAMES } from '../../domain/cards/card.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { NotificationReadEvent } from '../../domain/notifications/notificationReads.ts';
@@ -21,8 +21,6 @@ type Notice = {
 };
 
 /** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
-const TIER_NAMES: Record<CardTier, string> = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' };
-
 function cardNotice(userId: UserId, relatedId: string, title: string, message: string): Notice[] {
   return [{ userId, title, message, type: 'card', relatedId }];
 }
@@ -83,6 +81,13 @@ function noticesFor(
         event.data.cardId,
         'Card upgraded',
         `Your card is now ${TIER_NAMES[event.data.to]}.`,
+      );
+    case 'CardUpgraded':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card upgraded',
+        `You upgraded your card from ${TIER_NAMES[event.data.from]} to ${TIER_NAMES[event.data.to]}. Its benefits apply from now on.`,
       );
     case 'CryptoDepositConfirmed':
       return [
@@ -227,6 +232,7 @@ export const notificationsProjection = defineProjection<
       'CardUnfrozen',
       'CardPinChanged',
       'CardTierUpgraded',
+      'CardUpgraded',
       'CryptoDepositConfirmed',
       'CryptoDepositRejected',
       'WithdrawalRequested',
