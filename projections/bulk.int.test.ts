@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardStream } from '../domain/cards/card.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
 import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
@@ -41,7 +43,8 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
       expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
       return r.body as Record<string, unknown>;
     };
-    // A card from request to delivery: payment, activation and upgrade, shipping, freezes and a PIN.
+    // A card from request to delivery: payment, activation, the holder's upgrade (and a legacy automatic
+    // one), shipping, freezes and a PIN.
     const holder = await signedUpClient(t);
     const card = await expectOk(holder.client.post('/api/cards', {}), 'card request');
     const proof = await expectOk(
@@ -50,6 +53,27 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     );
     await expectOk(admin.patch(`/api/payments/${proof.id}/verify`, { approved: true }), 'approval');
     await t.settle(); // the card activates once the payment's process manager has seen the approval
+    // The holder upgrades (300 SAI reaches ruby); the automatic upgrade older releases wrote, appended as
+    // they wrote it, must still read.
+    await expectOk(holder.client.post(`/api/cards/${card.id}/upgrade`, { tier: 'ruby' }), 'upgrade');
+    await t.deps.store.append(
+      cardStream(String(card.id)),
+      [
+        {
+          id: randomUUID(),
+          type: 'CardTierUpgraded',
+          data: {
+            cardId: card.id,
+            userId: holder.user.id,
+            from: 'ruby',
+            to: 'black',
+            at: new Date().toISOString(),
+          },
+          metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+        },
+      ],
+      { expectedRevision: 'stream_exists' },
+    );
     const address = { address: '1 Main Street', city: 'Lisbon', state: 'LX', zipCode: '1000', country: 'PT' };
     await expectOk(holder.client.patch(`/api/cards/${card.id}/shipping`, address), 'shipping address');
     await expectOk(

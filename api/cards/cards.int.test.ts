@@ -34,8 +34,12 @@ describe('cards over HTTP', () => {
     expect((await client.get(`/api/cards/user/${user.id}`)).body.status).toBe('verifying');
     await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true });
     await t.settle();
-    // Approval activated it, and the 300 SAI balance upgraded it to ruby.
+    // Approval activated it and left its tier alone; the 300 SAI balance lets the holder upgrade to ruby.
     expect((await client.get(`/api/cards/user/${user.id}`)).body).toMatchObject({
+      status: 'active',
+      tier: 'gold',
+    });
+    expect((await client.post(`/api/cards/${cardId}/upgrade`, { tier: 'ruby' })).body).toMatchObject({
       status: 'active',
       tier: 'ruby',
     });
@@ -214,6 +218,7 @@ describe('every transition the card machine forbids, through the API', () => {
     ['shipping', 'change the address', (c, id) => c.patch(`/api/cards/${id}/shipping`, address)],
     ['delivered', 'change the address', (c, id) => c.patch(`/api/cards/${id}/shipping`, address)],
     ['active', 'request a second card', (c) => c.post('/api/cards', {})],
+    ['frozen', 'upgrade', (c, id) => c.post(`/api/cards/${id}/upgrade`, { tier: 'ruby' })],
   ];
 
   it('answers 409 with a message for each, and appends nothing', async () => {
