@@ -16,7 +16,8 @@ import { assertStoredText } from '../shared/text.ts';
  *   any status but frozen ──UpgradeCard (the holder asks; the balance reaches the tier)──▶ same status, higher tier
  *
  * The tier is set when the card is requested (by the balance then) and changes only when its holder asks
- * for an upgrade: activation, deposits and transfers never touch it, and it never goes down.
+ * for an upgrade: activation, deposits and transfers never touch it, and it never goes down
+ * (docs/product-rules.md rule 30).
  * A shipping address can be set until the card has shipped. Everything else is an illegal transition:
  * a CardTransitionError (HTTP 409) that says what is wrong.
  */

@@ -284,6 +284,13 @@ export type paths = {
      */
     post: operations["postApiCardsIdUnfreeze"];
   };
+  "/api/cards/{id}/upgrade": {
+    /**
+     * POST /api/cards/{id}/upgrade
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiCardsIdUpgrade"];
+  };
   "/api/cards/user/{userId}": {
     /**
      * GET /api/cards/user/{userId}
@@ -2027,6 +2034,59 @@ export type operations = {
     parameters: {
       path: {
         id: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            address: string | null;
+            city: string | null;
+            country: string | null;
+            createdAt: string;
+            /** @description Admin queue only */
+            email?: string;
+            estimatedDelivery: string | null;
+            id: string;
+            /** @enum {string} */
+            shippingStatus: "not_shipped" | "shipped" | "delivered";
+            state: string | null;
+            /** @enum {string} */
+            status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
+            trackingNumber: string | null;
+            updatedAt: string;
+            userId: string;
+            /** @description Admin queue only */
+            username?: string;
+            zipCode: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/cards/{id}/upgrade
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiCardsIdUpgrade: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          tier: "gold" | "ruby" | "black";
+        };
       };
     };
     responses: {
