@@ -3,8 +3,9 @@ import { ApiError, api } from '../lib/api.ts';
 import type { CardTier } from '../lib/constants.ts';
 
 /**
- * The metal card (`/api/cards`). One per user; the server decides its tier from the balance and walks it
- * through pending → verifying → active, frozen (inactive) and shipping. An illegal step answers 409 with
+ * The metal card (`/api/cards`). One per user; the server sets its tier from the balance at the request
+ * (after that only the holder's upgrade changes it) and walks it through pending → verifying → active,
+ * frozen (inactive) and shipping. An illegal step answers 409 with
  * a message that says what is wrong.
  */
 export type CardStatus = 'pending' | 'verifying' | 'active' | 'inactive' | 'shipping';
@@ -145,6 +146,19 @@ export function useChangePinMutation() {
         path: { id: cardId },
         body: { pin, confirmPin },
       }) satisfies Promise<Card>,
+    ...refresh,
+  });
+}
+
+/**
+ * The holder upgrades their card to `tier` (docs/product-rules.md rule 30): the only way a tier changes.
+ * Naming the tier makes a retry harmless: the server answers the card as it is when it already has it.
+ */
+export function useUpgradeCardMutation() {
+  const refresh = useRefreshCards();
+  return useMutation({
+    mutationFn: ({ cardId, tier }: { cardId: string; tier: CardTier }) =>
+      api.post('/api/cards/{id}/upgrade', { path: { id: cardId }, body: { tier } }) satisfies Promise<Card>,
     ...refresh,
   });
 }

@@ -60,6 +60,13 @@ export const upgrade = style([stack('sm'), tile('lg'), sprinkles({ fontSize: 'sm
 
 export const upgradeHead = spread('sm', 'baseline');
 
+/** "Upgrade card" under the upgrade path: what the balance reaches, and the button. */
+export const offer = style([
+  stack('sm'),
+  sprinkles({ paddingTop: 'sm' }),
+  { borderTop: `1px solid ${vars.color.border}` },
+]);
+
 export const progress = style([
   sprinkles({ position: 'relative', borderRadius: 'pill' }),
   { overflow: 'hidden', height: '8px', backgroundColor: vars.color.surfaceHover },

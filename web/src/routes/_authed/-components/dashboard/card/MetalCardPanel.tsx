@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard, Eye, MapPin, Settings, Snowflake, Trophy, Wallet } from 'lucide-react';
-import { Progress } from 'radix-ui';
+import { CreditCard, Eye, MapPin, Settings, Snowflake, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../../components/Button.tsx';
 import { Modal } from '../../../../../components/Dialog.tsx';
 import { MetalCard } from '../../../../../components/MetalCard.tsx';
 import { toast } from '../../../../../components/toast/index.ts';
-import { isPositive, upgradePath } from '../../../../../lib/assets.ts';
-import { CARD_VERIFICATION_TIME, type CardTier, tierInfo } from '../../../../../lib/constants.ts';
-import { formatDecimal } from '../../../../../lib/format.ts';
-import { toUnits } from '../../../../../lib/money.ts';
+import { isPositive } from '../../../../../lib/assets.ts';
+import { CARD_VERIFICATION_TIME, tierInfo } from '../../../../../lib/constants.ts';
 import type { User } from '../../../../../queries/auth.queries.ts';
 import {
   type Card,
@@ -27,16 +24,9 @@ import { CardDetails, formatDay } from './CardDetails.tsx';
 import { CardSettingsDialog } from './CardSettingsDialog.tsx';
 import { canViewDetails, cardDisplay, needsShippingAddress } from './cardDisplay.ts';
 import { ShippingAddressForm } from './ShippingAddressForm.tsx';
+import { balanceTier, UpgradePath } from './UpgradeCard.tsx';
 
 type PanelDialog = 'request' | 'deposit' | 'details' | 'shipping' | null;
-
-/** The server's rule, for the preview before a card exists: 500+ black, 250+ ruby, else gold. */
-function tierForBalance(balance: string): CardTier {
-  const units = toUnits(balance) ?? 0n;
-  if (units >= 50_000n) return 'black';
-  if (units >= 25_000n) return 'ruby';
-  return 'gold';
-}
 
 /**
  * The metal card panel (docs/product-rules.md spec 2 "Card flows", docs/product-rules.md spec 4 "Card display"): the card in its tier, its state,
@@ -99,7 +89,7 @@ export function MetalCardPanel({
 
   const current = card.data ?? null;
   const display = cardDisplay(current);
-  const tier = current?.tier ?? tierForBalance(user.balance);
+  const tier = current?.tier ?? balanceTier(user.balance);
   const frozen = current?.status === 'inactive';
 
   return (
@@ -167,13 +157,13 @@ export function MetalCardPanel({
         </div>
       )}
 
-      <UpgradePath balance={user.balance} />
+      <UpgradePath balance={user.balance} card={current} />
 
       <Modal
         title={isPositive(user.balance) ? 'Request your metal card' : 'Deposit Required'}
         description={
           isPositive(user.balance)
-            ? `Where should we send it? Your ${tierInfo(tierForBalance(user.balance)).name} card ships once it is active.`
+            ? `Where should we send it? Your ${tierInfo(balanceTier(user.balance)).name} card ships once it is active.`
             : `Your card needs a deposit first: buy at least ${tierInfo('gold').minimum} SAI. Your request is created now and the card activates once your payment is confirmed (${CARD_VERIFICATION_TIME}).`
         }
         open={dialog === 'request'}
@@ -249,47 +239,4 @@ function addressOf(card: Card): Partial<ShippingAddress> {
   if (card.zipCode) address.zipCode = card.zipCode;
   if (card.country) address.country = card.country;
   return address;
-}
-
-/** docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; "Top Tier Reached" at 500+. */
-function UpgradePath({ balance }: { balance: string }) {
-  const path = upgradePath(balance);
-  if (!path.next) {
-    return (
-      <div className={styles.upgrade}>
-        <p className={panel.noticeTitle}>
-          <Trophy size={16} aria-hidden="true" className={panel.titleIcon} />
-          Top Tier Reached
-        </p>
-        <p className={styles.figures}>Your balance keeps the Black card and all its benefits.</p>
-      </div>
-    );
-  }
-  const label = `Progress to ${path.next.name}`;
-  return (
-    <div className={styles.upgrade}>
-      <div className={styles.upgradeHead}>
-        <p>
-          <strong>Upgrade path:</strong> {path.next.name} at {formatDecimal(path.next.minimum)} SAI
-        </p>
-        <p className={styles.figures}>{path.percent}%</p>
-      </div>
-      <Progress.Root
-        className={styles.progress}
-        value={path.percent}
-        max={100}
-        aria-label={label}
-        getValueLabel={(value) => `${value}%`}
-      >
-        <Progress.Indicator
-          className={styles.progressIndicator}
-          style={{ transform: `translateX(-${100 - path.percent}%)` }}
-        />
-      </Progress.Root>
-      <p className={styles.figures}>
-        {formatDecimal(balance)} / {formatDecimal(path.next.minimum)} SAI · {formatDecimal(path.missing)} SAI
-        to go
-      </p>
-    </div>
-  );
 }

@@ -1,0 +1,122 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  confirmInDialog,
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  newAdmin,
+  openDashboard,
+  PHONE,
+  setUpBrowserApp,
+  untilVisible,
+} from './browserKit.ts';
+
+/**
+ * A card keeps its own tier (docs/product-rules.md rule 30): a Gold card stays Gold when the approval that
+ * activates it takes the balance to Ruby Steel; the holder is offered "Upgrade card", sees what changes,
+ * confirms, and the card shows its new tier; a later balance that reaches Black offers Black the same way.
+ * Once at 1280 px and once at 360 px, each with a new holder. The card and the SAI are set up over the API
+ * (cards.e2e.test.ts walks the order itself); the upgrade is walked as the holder does it.
+ */
+
+const ADMIN = newAdmin();
+const { kit } = setUpBrowserApp('card_tier_e2e', ADMIN.env);
+
+function cardPanel(page: Page) {
+  return page.getByRole('region', { name: 'Metal card' });
+}
+
+async function api(context: BrowserContext, method: 'get' | 'post' | 'patch', path: string, data?: unknown) {
+  const response = await context.request[method](kit.url(path), {
+    ...(data === undefined ? {} : { data }),
+    headers: { Origin: kit.url('') },
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return await response.json();
+}
+
+async function upgradeJourney(viewport: typeof DESKTOP) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const holder = newAccount('Upgrader');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, holder);
+  const me = await api(user.context, 'get', '/api/auth/user');
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+
+  // A Gold card (balance 0 at the request) paid with 300 SAI: the approval activates it and leaves it Gold.
+  expect((await api(user.context, 'post', '/api/cards', {})).tier).toBe('gold');
+  const proof = await api(user.context, 'post', '/api/payments/verify', {
+    paymentMethod: 'USDT',
+    amount: 300,
+  });
+  await api(admin.context, 'patch', `/api/payments/${proof.id}/verify`, { approved: true });
+
+  await openDashboard(user.page, kit.url('/dashboard'));
+  const panel = cardPanel(user.page);
+  await untilVisible(user.page, panel.getByTestId('card-status').getByText('Active', { exact: true }));
+  await panel.getByText('Gold card', { exact: true }).waitFor();
+  await panel.getByText('Your balance of 300.00 SAI reaches Ruby Steel.').waitFor();
+  await expectAccessible(user.page, `/dashboard offering an upgrade at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard offering an upgrade');
+
+  // "Upgrade card": what changes, then the confirmation.
+  await panel.getByRole('button', { name: 'Upgrade card' }).click();
+  const toRuby = user.page.getByRole('alertdialog', { name: 'Upgrade to Ruby Steel' });
+  await toRuby.getByText('Your Gold card becomes a Ruby Steel card.', { exact: false }).waitFor();
+  const changes = toRuby.getByRole('definition');
+  await changes.getByText('1% → 2%').waitFor();
+  await expectAccessible(user.page, `the upgrade confirmation at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the upgrade confirmation');
+  // Cancel changes nothing.
+  await toRuby.getByRole('button', { name: 'Cancel' }).click();
+  await toRuby.waitFor({ state: 'detached' });
+  await panel.getByText('Gold card', { exact: true }).waitFor();
+
+  await panel.getByRole('button', { name: 'Upgrade card' }).click();
+  await confirmInDialog(user.page, 'Upgrade to Ruby Steel', 'Upgrade to Ruby Steel', 'Card upgraded');
+  await toRuby.waitFor({ state: 'detached' });
+  await panel.getByText('Ruby Steel card', { exact: true }).waitFor();
+  // 300 SAI reaches nothing above Ruby Steel: no offer any more.
+  await panel.getByRole('button', { name: 'Upgrade card' }).waitFor({ state: 'detached' });
+  await panel.getByText('Upgrade path:').waitFor();
+
+  // 250 more SAI: the balance reaches Black, and Black is offered the same way.
+  await api(admin.context, 'post', '/api/transactions', {
+    type: 'admin_deposit',
+    receiver_id: me.id,
+    amount: 250,
+  });
+  await untilVisible(user.page, panel.getByText('Your balance of 550.00 SAI reaches Black.'));
+  await panel.getByText('Top Tier Reached').waitFor();
+  await panel.getByText('Ruby Steel card', { exact: true }).waitFor();
+  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard offering Black');
+  await panel.getByRole('button', { name: 'Upgrade card' }).click();
+  await user.page.getByRole('alertdialog', { name: 'Upgrade to Black' }).getByText('2% → 3%').waitFor();
+  await confirmInDialog(user.page, 'Upgrade to Black', 'Upgrade to Black', 'Card upgraded');
+  await panel.getByText('Black card', { exact: true }).waitFor();
+  await panel.getByText('Your balance keeps the Black card and all its benefits.').waitFor();
+  await panel.getByRole('button', { name: 'Upgrade card' }).waitFor({ state: 'detached' });
+  await expectAccessible(user.page, `/dashboard with a Black card at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a Black card');
+
+  // The upgrade is the holder's notification too.
+  const notices = (await api(user.context, 'get', '/api/notifications')) as { message: string }[];
+  expect(notices.map((n) => n.message)).toContain(
+    'You upgraded your card from Ruby Steel to Black. Its benefits apply from now on.',
+  );
+  expect(user.problems).toEqual([]);
+}
+
+describe('upgrading a card, as its holder', () => {
+  test('at desktop width (1280 px)', async () => {
+    await upgradeJourney(DESKTOP);
+  }, 90_000);
+
+  test('at phone width (360 px)', async () => {
+    await upgradeJourney(PHONE);
+  }, 90_000);
+});
