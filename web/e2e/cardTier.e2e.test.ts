@@ -98,7 +98,7 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   await user.page.getByRole('alertdialog', { name: 'Upgrade to Black' }).getByText('2% → 3%').waitFor();
   await confirmInDialog(user.page, 'Upgrade to Black', 'Upgrade to Black', 'Card upgraded');
   await panel.getByText('Black card', { exact: true }).waitFor();
-  await panel.getByText('Your balance keeps the Black card and all its benefits.').waitFor();
+  await panel.getByText('Your Black card has every benefit of the top tier.').waitFor();
   await panel.getByRole('button', { name: 'Upgrade card' }).waitFor({ state: 'detached' });
   await expectAccessible(user.page, `/dashboard with a Black card at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a Black card');

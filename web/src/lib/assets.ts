@@ -5,6 +5,7 @@
 import { addressFamily, type NetworkId } from '../../../domain/crypto/networks.ts';
 import {
   CARD_TIERS,
+  type CardTier,
   CRYPTO_DECIMALS,
   type CryptoCurrency,
   DISPLAY_DECIMALS,
@@ -84,11 +85,14 @@ export interface UpgradePath {
 
 /**
  * docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; at 500 or more the top
- * tier is reached. Below 100 SAI the next step is Gold, the minimum for a card.
+ * tier is reached. Below 100 SAI the next step is Gold, the minimum for a card. With a card, the next tier is
+ * one above the card's own (`above`): its tier is its own whatever the balance (docs/product-rules.md rule 30).
  */
-export function upgradePath(balance: string): UpgradePath {
+export function upgradePath(balance: string, above: CardTier | null = null): UpgradePath {
   const units = toUnits(balance) ?? 0n;
-  const next = CARD_TIERS.find((info) => (toUnits(info.minimum) ?? 0n) > units) ?? null;
+  const floor = above === null ? -1 : CARD_TIERS.findIndex((info) => info.tier === above);
+  const next =
+    CARD_TIERS.find((info, index) => index > floor && (toUnits(info.minimum) ?? 0n) > units) ?? null;
   if (!next) return { next: null, percent: 100, missing: '0.00' };
   const threshold = toUnits(next.minimum) ?? 1n;
   const clamped = units < 0n ? 0n : units;

@@ -69,5 +69,13 @@ describe('card upgrade path', () => {
   test('top tier reached at 500 or more', () => {
     expect(upgradePath('500.00')).toEqual({ next: null, percent: 100, missing: '0.00' });
     expect(upgradePath('12000.00').next).toBeNull();
+    // A card's own tier wins: the path leads above it, whatever the balance.
+    expect(upgradePath('100.00', 'ruby')).toMatchObject({
+      percent: 20,
+      missing: '400.00',
+      next: { tier: 'black' },
+    });
+    expect(upgradePath('300.00', 'gold')).toMatchObject({ next: { tier: 'black' } });
+    expect(upgradePath('100.00', 'black').next).toBeNull();
   });
 });

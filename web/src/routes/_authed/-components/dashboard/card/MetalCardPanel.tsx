@@ -22,9 +22,9 @@ import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
 import { CardDetails, formatDay } from './CardDetails.tsx';
 import { CardSettingsDialog } from './CardSettingsDialog.tsx';
-import { canViewDetails, cardDisplay, needsShippingAddress } from './cardDisplay.ts';
+import { balanceTier, canViewDetails, cardDisplay, needsShippingAddress } from './cardDisplay.ts';
 import { ShippingAddressForm } from './ShippingAddressForm.tsx';
-import { balanceTier, UpgradePath } from './UpgradeCard.tsx';
+import { UpgradePath } from './UpgradeCard.tsx';
 
 type PanelDialog = 'request' | 'deposit' | 'details' | 'shipping' | null;
 

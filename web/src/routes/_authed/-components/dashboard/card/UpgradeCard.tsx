@@ -1,41 +1,35 @@
 import { ArrowUpCircle, Trophy } from 'lucide-react';
 import { Progress } from 'radix-ui';
 import { Fragment } from 'react';
-import { tierForBalance, upgradesFor } from '../../../../../../../domain/cards/card.ts';
 import { Button } from '../../../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../../../components/Dialog.tsx';
 import { toast } from '../../../../../components/toast/index.ts';
 import { upgradePath } from '../../../../../lib/assets.ts';
 import { type CardTier, tierInfo } from '../../../../../lib/constants.ts';
 import { formatDecimal } from '../../../../../lib/format.ts';
-import { toUnits } from '../../../../../lib/money.ts';
 import { type Card, useUpgradeCardMutation } from '../../../../../queries/cards.queries.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
 import * as styles from './Card.css.ts';
-
-/** The tier a balance (a decimal string) reaches: the server's rule, for the preview before a card exists. */
-export function balanceTier(balance: string): CardTier {
-  return tierForBalance(toUnits(balance) ?? 0n);
-}
-
-/**
- * The tier the holder may upgrade their card to (docs/product-rules.md rule 30): the highest their balance
- * reaches above the card's own; none for a frozen card (it is unfrozen first) or when the balance reaches
- * nothing higher.
- */
-export function upgradeTarget(card: Card | null, balance: string): CardTier | null {
-  if (!card || card.status === 'inactive') return null;
-  return upgradesFor(card.tier, toUnits(balance) ?? 0n).at(-1) ?? null;
-}
+import { upgradeTarget } from './cardDisplay.ts';
 
 /**
  * docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; "Top Tier
- * Reached" at 500+. With a card whose own tier is below what the balance reaches, it offers "Upgrade card".
+ * Reached" at 500+ (or with a Black card). The next tier is one above the card's own; when the balance
+ * already reaches a tier above it, "Upgrade card" is offered (docs/product-rules.md rule 30).
  */
 export function UpgradePath({ balance, card }: { balance: string; card: Card | null }) {
-  const path = upgradePath(balance);
+  const path = upgradePath(balance, card?.tier ?? null);
   const target = upgradeTarget(card, balance);
-  const offer = card && target ? <UpgradeOffer card={card} target={target} balance={balance} /> : null;
+  const frozenTarget =
+    card?.status === 'inactive' ? upgradeTarget({ ...card, status: 'active' }, balance) : null;
+  const offer =
+    card && target ? (
+      <UpgradeOffer card={card} target={target} balance={balance} />
+    ) : frozenTarget ? (
+      <p className={styles.figures}>
+        Your balance reaches {tierInfo(frozenTarget).name}: unfreeze your card to upgrade it.
+      </p>
+    ) : null;
   if (!path.next) {
     return (
       <div className={styles.upgrade}>
@@ -44,11 +38,11 @@ export function UpgradePath({ balance, card }: { balance: string; card: Card | n
           Top Tier Reached
         </p>
         <p className={styles.figures}>
-          {offer
-            ? 'Your balance reaches Black: upgrade your card to get its benefits.'
-            : card && card.tier !== 'black'
-              ? 'Your balance reaches Black. Unfreeze your card to upgrade it.'
-              : 'Your balance keeps the Black card and all its benefits.'}
+          {!card
+            ? 'Your balance keeps the Black card and all its benefits.'
+            : card.tier === 'black'
+              ? 'Your Black card has every benefit of the top tier.'
+              : 'Your balance reaches Black: upgrade your card to get its benefits.'}
         </p>
         {offer}
       </div>

@@ -1,8 +1,11 @@
+import { tierForBalance, upgradesFor } from '../../../../../../../domain/cards/card.ts';
 import {
   ADDRESS_MIN_LENGTHS,
   CARD_SHIPPING_TIME,
   CARD_VERIFICATION_TIME,
+  type CardTier,
 } from '../../../../../lib/constants.ts';
+import { toUnits } from '../../../../../lib/money.ts';
 import type { FormErrors } from '../../../../../lib/validation.ts';
 import type { Card, ShippingAddress } from '../../../../../queries/cards.queries.ts';
 import type { BadgeTone } from '../../../../../ui/panel/StatusBadge.tsx';
@@ -86,6 +89,20 @@ export function needsShippingAddress(card: Card | null): boolean {
 /** Card settings open for an active or frozen card; anything else is "Card Not Yet Active". */
 export function canOpenSettings(card: Card | null): card is Card & { status: 'active' | 'inactive' } {
   return card !== null && (card.status === 'active' || card.status === 'inactive');
+}
+
+/** The tier a balance (a decimal string) reaches: the server's rule, for the preview before a card exists. */
+export function balanceTier(balance: string): CardTier {
+  return tierForBalance(toUnits(balance) ?? 0n);
+}
+
+/**
+ * The tier "Upgrade card" offers (docs/product-rules.md rule 30): the highest the balance reaches above the
+ * card's own tier; none for a frozen card (it is unfrozen first) or when the balance reaches nothing higher.
+ */
+export function upgradeTarget(card: Card | null, balance: string): CardTier | null {
+  if (!card || card.status === 'inactive') return null;
+  return upgradesFor(card.tier, toUnits(balance) ?? 0n).at(-1) ?? null;
 }
 
 const PIN = /^\d{4}$/;

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { Card } from '../../../../../queries/cards.queries.ts';
 import {
+  balanceTier,
   canOpenSettings,
   canViewDetails,
   cardDisplay,
   needsShippingAddress,
+  upgradeTarget,
   validateAddress,
   validatePin,
 } from './cardDisplay.ts';
@@ -80,5 +82,24 @@ describe('card forms (docs/product-rules.md spec 5)', () => {
     expect(
       validateAddress({ address: '1 Main', city: 'Dubai', state: 'DU', zipCode: '123', country: 'AE' }),
     ).toEqual({});
+  });
+});
+
+describe('the card tier (docs/product-rules.md rule 30)', () => {
+  test('previews the tier a balance reaches before there is a card', () => {
+    expect(balanceTier('0')).toBe('gold');
+    expect(balanceTier('249.99')).toBe('gold');
+    expect(balanceTier('250.00')).toBe('ruby');
+    expect(balanceTier('500')).toBe('black');
+  });
+
+  test('offers the highest tier the balance reaches above the card, never for a frozen card', () => {
+    expect(upgradeTarget(null, '900')).toBeNull();
+    expect(upgradeTarget(card({ tier: 'gold', status: 'active' }), '249.99')).toBeNull();
+    expect(upgradeTarget(card({ tier: 'gold', status: 'active' }), '250')).toBe('ruby');
+    expect(upgradeTarget(card({ tier: 'gold', status: 'pending' }), '600')).toBe('black');
+    expect(upgradeTarget(card({ tier: 'ruby', status: 'shipping' }), '300')).toBeNull();
+    expect(upgradeTarget(card({ tier: 'black', status: 'active' }), '900')).toBeNull();
+    expect(upgradeTarget(card({ tier: 'gold', status: 'inactive' }), '900')).toBeNull();
   });
 });
