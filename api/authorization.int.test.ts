@@ -162,6 +162,13 @@ const WALK: Walk[] = [
     body: { pin: '1234', confirmPin: '1234' },
     expect: { visitor: 401, user: 404, admin: 404 },
   },
+  {
+    method: 'POST',
+    path: '/api/cards/{otherCard}/upgrade',
+    body: { tier: 'ruby' },
+    // Only the holder upgrades a card: an admin sees the card exists, and is told it is not theirs to upgrade.
+    expect: { visitor: 401, user: 404, admin: 403 },
+  },
   { method: 'GET', path: '/api/admin/cards', expect: { visitor: 401, user: 403, admin: 200 } },
   {
     method: 'PATCH',
