@@ -1,6 +1,8 @@
 import {
+  legsOf,
   POSTING_RULES,
   type PostingRule,
+  type PostingRules,
   type Text,
   templateParts,
 } from '../../domain/ledger/postingRules.ts';
@@ -8,8 +10,10 @@ import { field } from '../bulkSql.ts';
 
 /**
  * The posting rules (domain/ledger/postingRules.ts) compiled into SQL over a row `l` of the log (its
- * `event_type` and `data`): one expression per column of a posting, each a CASE on the event type, and
- * the event types that book one, for the query's WHERE. ledger.bulk.ts computes the journal with them, so
+ * `event_type` and `data`): per leg, one expression per column of a posting, each a CASE on the event type,
+ * and the event types that book one, for the query's WHERE. Legs are a UNION ALL of one SELECT each, leg 0
+ * unconditional (every type with a rule books it), a later leg only for the types that have it and, where
+ * the leg has `onlyWith`, only when the event carries that field. ledger.bulk.ts computes the journal with them, so
  * a rebuild in SQL books what postingsOf books by construction, and bulk.int.test.ts tests this compiler.
  *
  * A template is its pieces joined with `||`: literal text quoted, a field as `data->>'name'` (a field
@@ -18,18 +22,29 @@ import { field } from '../bulkSql.ts';
  * only the types with a rule, so each row takes as few comparisons as the hand-written SQL took.
  */
 export interface PostingsSql {
-  /** The SELECT list: transaction_id, kind, asset, amount (numeric), from_account, to_account, description, status. */
-  columns: string;
+  /**
+   * A query over `l` for a LATERAL join: one row per posting the event books, with the columns leg
+   * (smallint), transaction_id, kind, asset, amount (numeric), from_account, to_account, description, status.
+   */
+  lateral: string;
   /** The event types with a rule, as a list for `l.event_type IN (...)`. */
   types: string;
 }
 
-export function compilePostings(rules: Readonly<Record<string, PostingRule>> = POSTING_RULES): PostingsSql {
-  const entries = Object.entries(rules);
-  if (entries.length === 0) throw new Error('No posting rules to compile');
-  const column = (name: string, pick: (rule: PostingRule) => string) => `${byType(entries, pick)} AS ${name}`;
-  return {
-    columns: [
+export function compilePostings(rules: Readonly<Record<string, PostingRules>> = POSTING_RULES): PostingsSql {
+  const all = Object.entries(rules).map(([type, rule]) => [type, legsOf(rule)] as const);
+  if (all.length === 0) throw new Error('No posting rules to compile');
+  const legs = Math.max(...all.map(([, rule]) => rule.length));
+  const selects: string[] = [];
+  for (let leg = 0; leg < legs; leg++) {
+    const entries = all.flatMap(([type, rule]): [string, PostingRule][] => {
+      const own = rule[leg];
+      return own ? [[type, own]] : [];
+    });
+    const column = (name: string, pick: (rule: PostingRule) => string) =>
+      `${byType(entries, pick)} AS ${name}`;
+    const columns = [
+      `${leg}::smallint AS leg`,
       column('transaction_id', (rule) => textSql(rule.transactionId)),
       column('kind', (rule) => textSql(rule.kind)),
       column('asset', (rule) => textSql(rule.asset)),
@@ -38,9 +53,22 @@ export function compilePostings(rules: Readonly<Record<string, PostingRule>> = P
       column('to_account', (rule) => textSql(rule.to)),
       column('description', (rule) => textSql(rule.description)),
       column('status', (rule) => literal(rule.status)),
-    ].join(',\n       '),
-    types: entries.map(([type]) => literal(type)).join(', '),
-  };
+    ].join(',\n       ');
+    selects.push(`SELECT ${columns}${legCondition(entries, entries.length < all.length)}`);
+  }
+  return { lateral: selects.join('\nUNION ALL\n'), types: all.map(([type]) => literal(type)).join(', ') };
+}
+
+/** The WHERE of a leg: its types (when not every type has it), each with its `onlyWith` field present. */
+function legCondition(entries: [string, PostingRule][], someTypesLack: boolean): string {
+  if (!someTypesLack && entries.every(([, rule]) => rule.onlyWith === undefined)) return '';
+  const groups = new Map<string, string[]>();
+  for (const [type, rule] of entries) {
+    const condition = rule.onlyWith === undefined ? '' : ` AND ${fieldSql(rule.onlyWith)} IS NOT NULL`;
+    groups.set(condition, [...(groups.get(condition) ?? []), type]);
+  }
+  const cases = [...groups].map(([condition, types]) => `(l.event_type ${isOneOf(types)}${condition})`);
+  return `\n WHERE ${cases.join(' OR ')}`;
 }
 
 export const POSTINGS_SQL: PostingsSql = compilePostings();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { POSTING_EVENT_TYPES, POSTING_RULES, type PostingRule } from '../../domain/ledger/postingRules.ts';
+import {
+  POSTING_EVENT_TYPES,
+  POSTING_RULES,
+  type PostingRule,
+  postingRulesOf,
+} from '../../domain/ledger/postingRules.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
 import { handledTypes } from '../projection.ts';
@@ -14,9 +19,9 @@ describe('the posting rules compiler', () => {
     expect(handledTypes(ledgerProjection).sort()).toEqual([...POSTING_EVENT_TYPES].sort());
     // Each type's own expression for a column is in the SQL, under a branch that names it or as the ELSE.
     for (const type of POSTING_EVENT_TYPES) {
-      const rule: PostingRule = POSTING_RULES[type];
-      for (const text of [rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description])
-        expect(POSTINGS_SQL.columns, `${type}: ${JSON.stringify(text)}`).toContain(textSql(text));
+      for (const rule of postingRulesOf(type))
+        for (const text of [rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description])
+          expect(POSTINGS_SQL.lateral, `${type}: ${JSON.stringify(text)}`).toContain(textSql(text));
     }
   });
 
@@ -31,19 +36,28 @@ describe('the posting rules compiler', () => {
   it('shares one branch between types with the same expression, and refuses a field that is not a name', () => {
     const rule: PostingRule = POSTING_RULES.TokensTransferred;
     const sql = compilePostings({ A: rule, B: rule, C: { ...rule, kind: 'deposit' } });
-    expect(sql.columns).toContain(`CASE WHEN l.event_type = 'C' THEN 'deposit' ELSE 'transfer' END AS kind`);
-    expect(sql.columns).toContain(`(l.data->>'transactionId') AS transaction_id`);
+    expect(sql.lateral).toContain(`CASE WHEN l.event_type = 'C' THEN 'deposit' ELSE 'transfer' END AS kind`);
+    expect(sql.lateral).toContain(`(l.data->>'transactionId') AS transaction_id`);
+    expect(sql.lateral).not.toContain('UNION ALL');
     expect(() => compilePostings({ A: { ...rule, amount: "amount'); DROP TABLE x; --" } })).toThrow(
       /not a plain name/,
     );
     expect(() => compilePostings({})).toThrow(/No posting rules/);
   });
 
+  it('compile a second leg as its own SELECT, for the types that have it and only with its field', () => {
+    const rule: PostingRule = POSTING_RULES.TokensTransferred;
+    const sql = compilePostings({ A: rule, B: [rule, { ...rule, amount: 'fee', onlyWith: 'fee' }] });
+    const [first, second] = sql.lateral.split('\nUNION ALL\n');
+    expect(first).toMatch(/^SELECT 0::smallint AS leg,/);
+    expect(first).not.toContain('WHERE');
+    expect(second).toMatch(/^SELECT 1::smallint AS leg,/);
+    expect(second).toContain(`WHERE (l.event_type = 'B' AND (l.data->>'fee') IS NOT NULL)`);
+  });
+
   it("book each posting under the transaction id transactionIdOf gives its event (the admin's view of a transaction)", () => {
     for (const event of Object.values(POSTING_SAMPLES).flat())
-      expect(
-        postingsOf(event).map((posting) => posting.transactionId),
-        event.type,
-      ).toEqual([transactionIdOf(event.data)]);
+      for (const posting of postingsOf(event))
+        expect(posting.transactionId, event.type).toBe(transactionIdOf(event.data));
   });
 });
