@@ -144,9 +144,10 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
             {pending.map((payment) => (
               <li key={payment.id}>
                 {formatDecimal(payment.amount)} SAI
+                {` via ${payment.paymentMethod}`}
                 {payment.cryptoAmount
-                  ? ` for ${formatDecimal(payment.cryptoAmount, 8)} ${payment.paymentMethod}`
-                  : ` via ${payment.paymentMethod}`}{' '}
+                  ? ` (${formatDecimal(payment.cryptoAmount, 8)} ${payment.paymentMethod})`
+                  : ''}{' '}
                 · <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
               </li>
             ))}
