@@ -59,6 +59,7 @@ async function feeJourney(
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   await admin.page.goto(kit.url('/admin'));
+  await admin.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
   await openAdminSection(admin.page, 'Settings');
   const section = admin.page.getByRole('region', { name: 'Conversion fee' });
   const gold = section.getByRole('form', { name: 'Gold fee' });

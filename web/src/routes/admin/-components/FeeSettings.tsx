@@ -48,7 +48,7 @@ export function FeeSettings() {
       ) : (
         <ul className={styles.settingsGrid}>
           {FEE_TIERS.map((tier) => (
-            <FeeRateRow key={`${tier}:${rates.data[tier].rate}`} tier={tier} entry={rates.data[tier]} />
+            <FeeRateRow key={tier} tier={tier} entry={rates.data[tier]} />
           ))}
         </ul>
       )}
@@ -69,12 +69,14 @@ function FeeRateRow({ tier, entry }: { tier: FeeTier; entry: FeeRate }) {
     save.mutate(
       { tier, rate: rate.trim() },
       {
-        onSuccess: (rates) =>
+        onSuccess: (rates) => {
+          setRate(rates[tier].rate);
           toast({
             title: `${TIER_NAMES[tier]} fee updated`,
             description: `${rates[tier].rate}% on purchases from now on`,
             variant: 'success',
-          }),
+          });
+        },
         onError: (failure) => {
           setError(failure.message);
           toast({ title: 'Failed to update the fee', description: failure.message, variant: 'destructive' });
