@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { balance, fund } from '../../testing/ledgerApp.ts';
@@ -181,6 +182,19 @@ describe('the conversion fee on token purchases', () => {
     expect(report.problems).toEqual([]);
     expect(report.fees).toEqual({ SAI: '1.25' });
     expect(report.liabilities.SAI).toBe('290.00');
+    // The export lists the fee as its own row, and the fee account's statement closes at the fees collected.
+    let csv = '';
+    for await (const chunk of exportLedger(t.db.pool, {
+      from: new Date('2000-01-01'),
+      to: new Date('2999-01-01'),
+      account: 'fees:SAI',
+      format: 'csv',
+    }))
+      csv += chunk;
+    expect(csv).toMatch(
+      /,deposit,SAI,1\.25,issuance:SAI,fees:SAI,-251\.25,1\.25,[^,]*,Conversion fee \(0\.50%\)\r\n/,
+    );
+    expect(csv).toMatch(/,closing_balance,SAI,1\.25000000,fees:SAI,/);
     await expectCaughtUpAndConserved({
       pool: t.db.pool,
       store: t.deps.store,
