@@ -64,6 +64,14 @@ describe('the conversion fee on token purchases', () => {
       expect(reply.text, query).toContain(message);
     }
     expect((await t.client().get('/api/payments/quote?amount=10&currency=ETH')).status).toBe(401);
+    // A purchase that cannot be quoted cannot be submitted either, and leaves nothing in the log.
+    const before = await t.settledEventCount();
+    const refused = await buyer.client.post('/api/payments/verify', { paymentMethod: 'BNB', amount: '10' });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      paymentMethod: 'BNB has no price set, so a purchase in it cannot be quoted',
+    });
+    expect(await t.settledEventCount()).toBe(before);
   });
 
   it('records the quote on submission, keeps its rate when the admin changes it, and posts the fee on approval', async () => {
