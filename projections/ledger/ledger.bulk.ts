@@ -1,6 +1,6 @@
 import { LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
 import type { BulkSql } from '../projection.ts';
-import { POSTINGS_SQL } from './postingsSql.ts';
+import { POSTINGS_SQL, postingsSelect } from './postingsSql.ts';
 
 /**
  * The ledger's tables computed in SQL from the log (Projection.bulkSql): the postings postingsOf books
@@ -12,13 +12,7 @@ import { POSTINGS_SQL } from './postingsSql.ts';
 const STAGE = `
 DROP TABLE IF EXISTS bulk_postings;
 CREATE UNLOGGED TABLE bulk_postings AS
-SELECT l.event_id, ${LOG_POSITION}, ${LOG_TIME} AS created_at,
-       l.metadata->>'actorId' AS actor_id, p.*
-  FROM rebuild_log l
- CROSS JOIN LATERAL (
-   ${POSTINGS_SQL.lateral}
- ) p
- WHERE l.event_type IN (${POSTINGS_SQL.types});
+${postingsSelect(POSTINGS_SQL, 'rebuild_log', `l.event_id, ${LOG_POSITION}, ${LOG_TIME} AS created_at, l.metadata->>'actorId' AS actor_id`)};
 `;
 
 // The journal with each side's running balance, and the balances where each account ended.

@@ -5,7 +5,7 @@ import { type Posting, postingsOf } from '../../domain/ledger/postings.ts';
 import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
 import { ASSET_DECIMALS, type Asset, scaledUnits } from '../../domain/shared/money.ts';
 import { setUpTestDatabase } from '../../testing/testDb.ts';
-import { compilePostings, POSTINGS_SQL, type PostingsSql } from './postingsSql.ts';
+import { compilePostings, POSTINGS_SQL, type PostingsSql, postingsSelect } from './postingsSql.ts';
 
 /**
  * The compiled rules run in Postgres over a sample of every event type with a rule (each branch of a
@@ -30,12 +30,13 @@ describe('the posting rules compiled to SQL', () => {
 
   const run = async (sql: PostingsSql) => {
     const { rows } = await db.pool.query<Record<string, string>>(
-      `SELECT l.n, p.*
-         FROM (SELECT e.n, e.value->>'type' AS event_type, e.value->'data' AS data
-                 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, n)) l
-        CROSS JOIN LATERAL (${sql.lateral}) p
-        WHERE l.event_type IN (${sql.types})
-        ORDER BY l.n, p.leg`,
+      `SELECT * FROM (${postingsSelect(
+        sql,
+        `(SELECT e.n, e.value->>'type' AS event_type, e.value->'data' AS data
+            FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, n))`,
+        'l.n',
+      )}) p
+        ORDER BY p.n, p.leg`,
       [JSON.stringify(events)],
     );
     return rows.map((row): [number, Posting] => [

@@ -10,7 +10,7 @@ import { POSTING_SAMPLES } from '../../domain/ledger/testing.ts';
 import { handledTypes } from '../projection.ts';
 import { transactionIdOf } from '../transactionEvents/transactionEvents.projection.ts';
 import { ledgerProjection } from './ledger.projection.ts';
-import { compilePostings, POSTINGS_SQL, textSql } from './postingsSql.ts';
+import { compilePostings, POSTINGS_SQL, postingsSelect, textSql } from './postingsSql.ts';
 
 describe('the posting rules compiler', () => {
   it('covers every event type with a rule, and the projection handles exactly those', () => {
@@ -21,7 +21,10 @@ describe('the posting rules compiler', () => {
     for (const type of POSTING_EVENT_TYPES) {
       for (const rule of postingRulesOf(type))
         for (const text of [rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description])
-          expect(POSTINGS_SQL.lateral, `${type}: ${JSON.stringify(text)}`).toContain(textSql(text));
+          expect(
+            POSTINGS_SQL.legs.map((leg) => leg.columns).join('\n'),
+            `${type}: ${JSON.stringify(text)}`,
+          ).toContain(textSql(text));
     }
   });
 
@@ -36,9 +39,12 @@ describe('the posting rules compiler', () => {
   it('shares one branch between types with the same expression, and refuses a field that is not a name', () => {
     const rule: PostingRule = POSTING_RULES.TokensTransferred;
     const sql = compilePostings({ A: rule, B: rule, C: { ...rule, kind: 'deposit' } });
-    expect(sql.lateral).toContain(`CASE WHEN l.event_type = 'C' THEN 'deposit' ELSE 'transfer' END AS kind`);
-    expect(sql.lateral).toContain(`(l.data->>'transactionId') AS transaction_id`);
-    expect(sql.lateral).not.toContain('UNION ALL');
+    expect(sql.legs).toHaveLength(1);
+    expect(sql.legs[0]!.columns).toContain(
+      `CASE WHEN l.event_type = 'C' THEN 'deposit' ELSE 'transfer' END AS kind`,
+    );
+    expect(sql.legs[0]!.columns).toContain(`(l.data->>'transactionId') AS transaction_id`);
+    expect(sql.legs[0]!.where).toBe(`l.event_type IN ('A', 'B', 'C')`);
     expect(() => compilePostings({ A: { ...rule, amount: "amount'); DROP TABLE x; --" } })).toThrow(
       /not a plain name/,
     );
@@ -48,11 +54,18 @@ describe('the posting rules compiler', () => {
   it('compile a second leg as its own SELECT, for the types that have it and only with its field', () => {
     const rule: PostingRule = POSTING_RULES.TokensTransferred;
     const sql = compilePostings({ A: rule, B: [rule, { ...rule, amount: 'fee', onlyWith: 'fee' }] });
-    const [first, second] = sql.lateral.split('\nUNION ALL\n');
-    expect(first).toMatch(/^SELECT 0::smallint AS leg,/);
-    expect(first).not.toContain('WHERE');
-    expect(second).toMatch(/^SELECT 1::smallint AS leg,/);
-    expect(second).toContain(`WHERE (l.event_type = 'B' AND (l.data->>'fee') IS NOT NULL)`);
+    expect(sql.legs.map((leg) => leg.where)).toEqual([
+      `l.event_type IN ('A', 'B')`,
+      `l.event_type = 'B' AND (l.data->>'fee') IS NOT NULL`,
+    ]);
+    expect(sql.legs[0]!.columns).toMatch(/^0::smallint AS leg,/);
+    expect(sql.legs[1]!.columns).toMatch(/^1::smallint AS leg,/);
+    const [first, second, more] = postingsSelect(sql, 'log', 'l.n').split('\nUNION ALL\n');
+    expect(first).toMatch(
+      /^SELECT l\.n, 0::smallint AS leg,[\s\S]*\n {2}FROM log l\n WHERE l\.event_type IN \('A', 'B'\)$/,
+    );
+    expect(second).toMatch(/^SELECT l\.n, 1::smallint AS leg,[\s\S]* WHERE l\.event_type = 'B' AND/);
+    expect(more).toBeUndefined();
   });
 
   it("book each posting under the transaction id transactionIdOf gives its event (the admin's view of a transaction)", () => {
