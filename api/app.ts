@@ -28,6 +28,7 @@ import { responds } from './http/validate.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, docsPage, openApiAnswer, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { adminFeeSettingsRoutes } from './settings/feeSettings.routes.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 import { adminRoutes, usersRoutes } from './users/users.routes.ts';
@@ -150,6 +151,7 @@ export function createApp(deps: Deps) {
   app.route('/api/crypto', cryptoRoutes(deps));
   app.route('/api/admin/crypto', adminCryptoRoutes(deps));
   app.route('/api/admin/settings', adminSettingsRoutes(deps));
+  app.route('/api/admin/settings/fees', adminFeeSettingsRoutes(deps));
   app.route('/api/contact', contactRoutes(deps));
   app.route('/api/campaign', campaignRoutes(deps));
   app.route('/api/admin', auditRoutes(deps));

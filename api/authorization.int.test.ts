@@ -54,6 +54,11 @@ const WALK: Walk[] = [
     body: { paymentMethod: 'USDT', amount: 1 },
     expect: { visitor: 401, user: 201, admin: 201 },
   },
+  {
+    method: 'GET',
+    path: '/api/payments/quote?amount=10&currency=ETH',
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
   { method: 'GET', path: '/api/payments/pending', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/payments/user/{self}', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/payments/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
@@ -273,6 +278,13 @@ const WALK: Walk[] = [
     body: { price: '2.50' },
     expect: { visitor: 401, user: 403, admin: 200 },
   },
+  { method: 'GET', path: '/api/admin/settings/fees', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/fees/{tier}',
+    body: { rate: '0.50' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
 ];
 
 describe('authorization walk', () => {
@@ -302,6 +314,7 @@ describe('authorization walk', () => {
     fixtures.otherEmail = encodeURIComponent(otherUser.user.email);
     fixtures.otherEmailRaw = otherUser.user.email;
     fixtures.currency = 'BTC';
+    fixtures.tier = 'gold';
     fixtures.otherCard = (await otherUser.client.post('/api/cards', {})).body.id;
     fixtures.otherDeposit = (
       await otherUser.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' })

@@ -4,6 +4,7 @@ import { hashSecret } from '../app/auth/credentials.ts';
 import { findUserIdByEmail, registerUser } from '../app/auth/users.service.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { cardIdFor } from '../app/cards/cards.service.ts';
+import { DEFAULT_MARKET_PRICES } from '../app/payments/purchases.ts';
 import {
   type AccountCommand,
   type AccountState,
@@ -11,7 +12,10 @@ import {
   accountStream,
 } from '../domain/accounts/account.ts';
 import { type CardState, cardDecider, cardStream } from '../domain/cards/card.ts';
+import { unitsOf } from '../domain/ledger/postings.ts';
 import { type PaymentState, paymentDecider, paymentStream } from '../domain/payments/payment.ts';
+import { quotePurchase } from '../domain/payments/purchaseQuote.ts';
+import { feeSettingsDecider } from '../domain/settings/feeSettings.ts';
 import type { Decider } from '../domain/shared/decider.ts';
 import type { UserId } from '../domain/shared/ids.ts';
 import {
@@ -243,6 +247,15 @@ async function main() {
         // A deposit proof, approved: payment stream events, the mint, and the card activation.
         const paymentId = randomUUID();
         const units = BigInt(10_000 + Math.floor(rand() * 40_000));
+        // The seed's buyers pay the default prices at the gold rate (their tier is not tracked here).
+        const quote = quotePurchase({
+          units,
+          currency: 'USDT',
+          cardTier: null,
+          balanceUnits: 0n,
+          rates: feeSettingsDecider.initialState(),
+          prices: DEFAULT_MARKET_PRICES,
+        });
         batch.add(
           paymentStream(paymentId),
           payments,
@@ -256,6 +269,7 @@ async function main() {
               units,
               notes: 'seed',
               proofImageUrl: '',
+              quote,
             },
             now: now(),
           },
@@ -287,6 +301,7 @@ async function main() {
               paymentId,
               description: 'Deposit approved',
               mintedBy: admin.userId,
+              fee: { units: unitsOf(quote.fee, 'SAI'), rate: quote.rate },
               receiverSuspended: false,
             },
             now: now(),

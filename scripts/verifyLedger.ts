@@ -31,6 +31,8 @@ async function main() {
     process.stdout.write(
       `${report.events} events in ${report.streams} streams, ${report.postings} postings over ${report.accounts} account balances (${seconds} s)\n`,
     );
+    const fees = Object.entries(report.fees).map(([asset, amount]) => `${amount} ${asset}`);
+    process.stdout.write(`fees collected: ${fees.length > 0 ? fees.join(', ') : 'none'}\n`);
     if (report.problems.length === 0) {
       process.stdout.write('OK: every hash chain and every balance agrees with the log\n');
       code = 0;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CAMPAIGN } from '../../domain/settings/defaults.ts';
-import { ledgerAmountText } from '../../domain/shared/money.ts';
+import { fromScaledUnits, ledgerAmountText, scaledUnits } from '../../domain/shared/money.ts';
 import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -23,8 +23,13 @@ const campaignAnswer = z.object({
 export function campaignRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/', responds(200, campaignAnswer), async (c) => {
-    const issued = await balanceOf(deps.pool, 'issuance:SAI', 'SAI');
-    const current = ledgerAmountText(issued.startsWith('-') ? issued.slice(1) : '0', 'SAI');
+    // In circulation: what was issued, less the conversion fees (the company's, not the users').
+    const [issued, fees] = await Promise.all([
+      balanceOf(deps.pool, 'issuance:SAI', 'SAI'),
+      balanceOf(deps.pool, 'fees:SAI', 'SAI'),
+    ]);
+    const held = scaledUnits(issued, 8) + scaledUnits(fees, 8);
+    const current = ledgerAmountText(held < 0n ? fromScaledUnits(-held, 8) : '0', 'SAI');
     // Percent with one decimal, computed on integers (cents) so no float rounding shows.
     const [cw = '0', cf = '00'] = current.split('.');
     const [tw = '0', tf = '00'] = CAMPAIGN.target.split('.');

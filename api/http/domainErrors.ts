@@ -26,6 +26,8 @@ const FORM_FIELDS: Record<
   insufficient_funds: { field: 'amount' },
   password_incorrect: { field: 'currentPassword' },
   two_factor_code_invalid: { field: 'code' },
+  fee_rate_invalid: { field: 'rate' },
+  currency_not_priced: { field: 'paymentMethod' },
 };
 
 function attributeOf(error: DomainError): string {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { approvePayment, rejectPayment, submitPaymentProof } from '../../app/ledger/ledger.service.ts';
+import { type MarketPrices, quoteForUser } from '../../app/payments/purchases.ts';
 import {
   isPaymentEvent,
   PAYMENT_METHODS,
@@ -16,6 +17,7 @@ import {
   paymentsOfUser,
   pendingPayments,
 } from '../../projections/payments/payments.queries.ts';
+import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -58,6 +60,37 @@ const verifySchema = z.strictObject({
     .optional(),
 });
 
+const quoteQuery = z.strictObject({
+  amount: amountInput('SAI'),
+  currency: z.enum(PAYMENT_METHODS, { error: 'Currency must be one of ETH, USDT, USDC, BTC, BNB' }),
+});
+
+/** What a purchase costs (docs/product-rules.md rule 25): the numbers the proof records when submitted now. */
+const quoteAnswer = z.object({
+  amount: z.string().describe('SAI credited, decimal string'),
+  tier: z.enum(['gold', 'ruby', 'black']),
+  tierSource: z.enum(['card', 'balance']).describe("The buyer's card tier, else their balance's"),
+  rate: z.string().describe('Conversion fee rate, percent'),
+  fee: z.string().describe('SAI, charged on top of the amount'),
+  total: z.string().describe('amount + fee, SAI'),
+  currency: z.string(),
+  cryptoAmount: z.string().describe('What to pay in `currency`, rounded up to its smallest unit'),
+  tokenPrice: z.string().describe('SAI in USDT'),
+  currencyPrice: z.string().describe('The currency in USD'),
+  usdtPrice: z.string().describe('USDT in USD'),
+});
+
+/** The prices now, from the settings read model (each with its documented default until an admin sets it). */
+async function marketPrices(deps: Deps): Promise<MarketPrices> {
+  const [prices, token] = await Promise.all([currentPrices(deps.pool), tokenPrice(deps.pool)]);
+  return {
+    token: token.price,
+    currencies: Object.fromEntries(
+      Object.entries(prices).map(([currency, entry]) => [currency, entry.price]),
+    ),
+  };
+}
+
 const idParam = z.object({ id: z.string().uuid({ error: 'Payment verification not found' }) });
 const userParam = z.object({ userId: userIdSchema('User not found') });
 
@@ -74,6 +107,13 @@ const paymentAnswer = z.object({
   createdAt: z.string(),
   verifiedAt: z.string().nullable(),
   verifiedBy: z.string().nullable(),
+  fee: z
+    .string()
+    .nullable()
+    .describe('Conversion fee in SAI, on top of amount; null on proofs from before fees'),
+  feeRate: z.string().nullable().describe('Percent'),
+  tier: z.string().nullable().describe("The buyer's tier the rate was taken from"),
+  cryptoAmount: z.string().nullable().describe('What the buyer was asked to pay, in paymentMethod'),
   username: z.string().optional().describe('Admin lists only'),
   email: z.string().optional().describe('Admin lists only'),
 });
@@ -98,6 +138,10 @@ export function paymentJson(row: PaymentRow): z.output<typeof paymentAnswer> {
     createdAt: row.createdAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     verifiedBy: row.verifiedBy,
+    fee: row.fee,
+    feeRate: row.feeRate,
+    tier: row.tier,
+    cryptoAmount: row.cryptoAmount,
     ...(row.username !== undefined ? { username: row.username, email: row.email } : {}),
   };
 }
@@ -126,6 +170,10 @@ function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null
         createdAt: new Date(e.data.submittedAt),
         verifiedAt: null,
         verifiedBy: null,
+        fee: e.data.fee ?? null,
+        feeRate: e.data.feeRate ?? null,
+        tier: e.data.tier ?? null,
+        cryptoAmount: e.data.cryptoAmount ?? null,
       };
     case 'PaymentApproved':
       return (
@@ -154,6 +202,19 @@ function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null
 export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
+  /** The quote the Buy form shows, computed as a submission now would record it. */
+  app.get('/quote', responds(200, quoteAnswer), validate('query', quoteQuery), async (c) => {
+    const session = requireUser(c);
+    const { amount, currency } = c.req.valid('query');
+    const quote = await quoteForUser(deps, {
+      userId: session.userId,
+      units: amount,
+      currency,
+      prices: await marketPrices(deps),
+    });
+    return c.json(quote);
+  });
+
   app.post('/verify', responds(201, paymentAnswer, idempotent), validate('json', submitSchema), async (c) => {
     const session = requireUser(c);
     await limited(deps, 'money', session.userId);
@@ -169,10 +230,27 @@ export function paymentsRoutes(deps: Deps) {
           units: input.amount,
           notes: input.notes,
           proofImageUrl: input.proofImageUrl,
+          prices: await marketPrices(deps),
         },
         metadata,
       );
+      // A retried submission answers from the proof recorded first (its fee and amount to pay).
       const submitted = result.events[0];
+      const recorded = submitted ? null : await paymentFromLog(deps, paymentId);
+      const terms =
+        submitted?.type === 'PaymentProofSubmitted'
+          ? {
+              fee: submitted.data.fee ?? null,
+              feeRate: submitted.data.feeRate ?? null,
+              tier: submitted.data.tier ?? null,
+              cryptoAmount: submitted.data.cryptoAmount ?? null,
+            }
+          : {
+              fee: recorded?.fee ?? null,
+              feeRate: recorded?.feeRate ?? null,
+              tier: recorded?.tier ?? null,
+              cryptoAmount: recorded?.cryptoAmount ?? null,
+            };
       return {
         status: 201,
         position: result.position,
@@ -188,9 +266,10 @@ export function paymentsRoutes(deps: Deps) {
           createdAt:
             submitted?.type === 'PaymentProofSubmitted'
               ? submitted.data.submittedAt
-              : deps.now().toISOString(),
+              : (recorded?.createdAt.toISOString() ?? deps.now().toISOString()),
           verifiedAt: null,
           verifiedBy: null,
+          ...terms,
         },
       };
     });

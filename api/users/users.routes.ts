@@ -45,7 +45,8 @@ const userListAnswer = z.object({
 const trendAnswer = z.number().nullable().describe('Week over week, percent; null when nothing to compare');
 const statsAnswer = z.object({
   totalUsers: z.number().int(),
-  tokensInCirculation: z.string(),
+  tokensInCirculation: z.string().describe('SAI the users hold: issued minus conversion fees'),
+  feesCollected: z.string().describe('Conversion fees collected (fees:SAI), SAI'),
   transactionsLast24h: z.number().int(),
   trends: z.object({ users: trendAnswer, tokens: trendAnswer, transactions: trendAnswer }),
 });
@@ -106,6 +107,7 @@ export function adminRoutes(deps: Deps) {
     return c.json({
       totalUsers: counts.total,
       tokensInCirculation: ledgerAmountText(ledger.tokensInCirculation, 'SAI'),
+      feesCollected: ledgerAmountText(ledger.feesCollected, 'SAI'),
       transactionsLast24h: ledger.transactionsLast24h,
       // Week over week: new users, circulation growth, and transactions (docs/product-rules.md rule 9).
       trends: {

@@ -13,12 +13,19 @@ import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
  * - folds every posting into balances and compares them with the balances read model (and with the
  *   balance-after of each account's latest history row).
  * The first problem found is named exactly (stream, revision, position, event id or account and asset).
+ * It also reports, per asset, the conversion fees collected (`fees:<ASSET>`) and what the company owes its
+ * users: issued (through `issuance:` and `custody:`) minus sent out (`outbound:`) minus fees, which must
+ * equal the users' balances plus `holds:` and `dormant:` (docs/ledger.md "Liabilities").
  */
 export interface VerifyReport {
   events: number;
   streams: number;
   postings: number;
   accounts: number;
+  /** Per asset with any fee, the fees collected, as a decimal string. */
+  fees: Record<string, string>;
+  /** Per asset, issued − outbound − fees, as a decimal string. */
+  liabilities: Record<string, string>;
   problems: string[];
   firstProblem: string | null;
 }
@@ -139,14 +146,50 @@ export async function verifyLedger(
       );
     }
   }
+  const { fees, liabilities } = liabilitiesOf(balances, note);
   return {
     events,
     streams: streams.size,
     postings,
     accounts: balances.size,
+    fees,
+    liabilities,
     problems,
     firstProblem: problems[0] ?? null,
   };
+}
+
+/**
+ * Fees and liabilities per asset from the replayed balances (`account|asset` → minor units). Inflows are
+ * what `issuance:` and `custody:` let in (their balances negated); `outbound:` and `fees:` hold what went
+ * out and what was earned. The users, `holds:` and `dormant:` must hold exactly the rest.
+ */
+function liabilitiesOf(balances: ReadonlyMap<string, bigint>, note: (problem: string) => void) {
+  const totals = new Map<Asset, { inflow: bigint; outbound: bigint; fees: bigint; owed: bigint }>();
+  for (const [key, units] of balances) {
+    const [account = '', asset = ''] = key.split('|');
+    if (!isAsset(asset)) continue;
+    const total = totals.get(asset) ?? { inflow: 0n, outbound: 0n, fees: 0n, owed: 0n };
+    const kind = account.slice(0, account.indexOf(':'));
+    if (kind === 'issuance' || kind === 'custody') total.inflow -= units;
+    else if (kind === 'outbound') total.outbound += units;
+    else if (kind === 'fees') total.fees += units;
+    else total.owed += units;
+    totals.set(asset, total);
+  }
+  const fees: Record<string, string> = {};
+  const liabilities: Record<string, string> = {};
+  for (const [asset, total] of totals) {
+    const owed = total.inflow - total.outbound - total.fees;
+    liabilities[asset] = formatUnits(owed, asset);
+    if (total.fees !== 0n) fees[asset] = formatUnits(total.fees, asset);
+    if (owed !== total.owed) {
+      note(
+        `liabilities in ${asset}: issued − outbound − fees is ${formatUnits(owed, asset)}, the users and holds hold ${formatUnits(total.owed, asset)}`,
+      );
+    }
+  }
+  return { fees, liabilities };
 }
 
 /** A read-model numeric (8 decimals) and a ledger amount both as exact 8-decimal integers. */

@@ -9,6 +9,7 @@ import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
+import { type MarketPrices, quoteForUser } from '../payments/purchases.ts';
 
 function later(a: LogPosition | null, b: LogPosition | null): LogPosition | null {
   return comparePositions(a, b) >= 0 ? a : b;
@@ -106,6 +107,7 @@ export async function mintTokens(
     paymentId: string | null;
     description: string;
     mintedBy: UserId;
+    fee?: { units: bigint; rate: string };
   },
   metadata: EventMetadata,
 ) {
@@ -138,14 +140,24 @@ export async function submitPaymentProof(
     units: bigint;
     notes: string;
     proofImageUrl: string;
+    /** The market prices now (the settings read model's, at the HTTP edge). */
+    prices: MarketPrices;
   },
   metadata: EventMetadata,
 ) {
+  const { prices, ...proof } = input;
+  // The fee's tier and rate are the buyer's as they are now, fixed on the proof (docs/product-rules.md rule 25).
+  const quote = await quoteForUser(ctx, {
+    userId: input.userId,
+    units: input.units,
+    currency: input.paymentMethod,
+    prices,
+  });
   return await handleCommand(
     ctx,
     paymentStream(input.paymentId),
     paymentDecider,
-    { type: 'SubmitPaymentProof', data: input, now: ctx.now() },
+    { type: 'SubmitPaymentProof', data: { ...proof, quote }, now: ctx.now() },
     metadata,
     { eventIdSeed: `${input.paymentId}:submitted`, findEarlier: true },
   );
@@ -187,7 +199,14 @@ export async function approvePayment(
 
 export async function mintForApproval(
   ctx: CommandContext,
-  approved: { paymentId: string; userId: UserId; amount: string; approvedBy: UserId },
+  approved: {
+    paymentId: string;
+    userId: UserId;
+    amount: string;
+    approvedBy: UserId;
+    fee?: string;
+    feeRate?: string;
+  },
   metadata: EventMetadata,
 ) {
   return await mintTokens(
@@ -200,9 +219,17 @@ export async function mintForApproval(
       paymentId: approved.paymentId,
       description: 'Deposit approved',
       mintedBy: approved.approvedBy,
+      ...(approved.fee !== undefined && approved.feeRate !== undefined
+        ? { fee: { units: unitsOrZero(approved.fee), rate: approved.feeRate } }
+        : {}),
     },
     metadata,
   );
+}
+
+/** A fee of "0.00" (a purchase too small to round to a cent) books nothing. */
+function unitsOrZero(amount: string): bigint {
+  return /^0+(\.0+)?$/.test(amount) ? 0n : unitsOf(amount, 'SAI');
 }
 
 export async function rejectPayment(

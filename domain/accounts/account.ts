@@ -43,6 +43,12 @@ export type AccountEvent =
         description: string;
         mintedBy: UserId;
         mintedAt: string;
+        /**
+         * A purchase's conversion fee (docs/product-rules.md rule 25) and its rate in percent: posted from
+         * `issuance:<asset>` to `fees:<asset>` beside the amount, never taken from it. Only when above 0.
+         */
+        fee?: string;
+        feeRate?: string;
       };
     }
   | {
@@ -151,6 +157,8 @@ export type AccountCommand =
         paymentId: string | null;
         description: string;
         mintedBy: UserId;
+        /** An approved purchase's conversion fee, fixed at submission (payment.ts). */
+        fee?: { units: bigint; rate: string };
         /**
          * Whether the receiver is suspended; looked up by the caller. It refuses a distribution only: a
          * payment's mint carries out an approval already decided, and the approval is what refuses a
@@ -273,6 +281,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
               description: d.description,
               mintedBy: d.mintedBy,
               mintedAt: at,
+              ...(d.fee && d.fee.units > 0n
+                ? { fee: formatUnits(d.fee.units, d.asset), feeRate: d.fee.rate }
+                : {}),
             },
           },
         ];

@@ -1,7 +1,7 @@
 import type { Posting, TransactionType } from './postings.ts';
 
 /**
- * The posting rules as data: for each event type that moves value, the one posting it books. This table
+ * The posting rules as data: for each event type that moves value, the postings (legs) it books. This table
  * is the single source of the rules: postingsOf (postings.ts) interprets it for the projections, the
  * audit and the tests, and projections/ledger/postingsSql.ts compiles it into the SQL a rebuild computes
  * the ledger with, so the two cannot disagree by being written twice.
@@ -11,7 +11,10 @@ import type { Posting, TransactionType } from './postings.ts';
  *   a template that is one placeholder alone (`'{transactionId}'`) is the field's value itself, and one
  *   without a placeholder is a constant;
  * - a choice: one template when a field equals a given text, another otherwise;
- * - the amount: the name of a field holding a decimal string with the asset's decimals.
+ * - the amount: the name of a field holding a decimal string with the asset's decimals;
+ * - an event type books one rule, or a list of them (its legs, in order: leg 0 first); a leg with `onlyWith`
+ *   is booked only when the event carries that field (a purchase's fee, absent on older events and when
+ *   there is none).
  * Field names are letters, digits and underscores.
  */
 export type Template = string;
@@ -34,19 +37,39 @@ export interface PostingRule {
   to: Template;
   description: Template;
   status: Posting['status'];
+  /** The field the event must carry (not null) for this leg to be booked; every event books it without. */
+  onlyWith?: string;
 }
 
+/** One rule, or the legs of an event that books more than one posting. */
+export type PostingRules = PostingRule | readonly PostingRule[];
+
 export const POSTING_RULES = {
-  TokensMinted: {
-    transactionId: '{transactionId}',
-    kind: { when: { field: 'source', equals: 'payment' }, use: 'deposit', otherwise: 'admin_deposit' },
-    asset: '{asset}',
-    amount: 'amount',
-    from: 'issuance:{asset}',
-    to: 'user:{userId}',
-    description: '{description}',
-    status: 'completed',
-  },
+  // A purchase books its conversion fee beside the tokens, under the same transaction: both are issued, the
+  // fee to the company's fee account (docs/product-rules.md rule 25).
+  TokensMinted: [
+    {
+      transactionId: '{transactionId}',
+      kind: { when: { field: 'source', equals: 'payment' }, use: 'deposit', otherwise: 'admin_deposit' },
+      asset: '{asset}',
+      amount: 'amount',
+      from: 'issuance:{asset}',
+      to: 'user:{userId}',
+      description: '{description}',
+      status: 'completed',
+    },
+    {
+      transactionId: '{transactionId}',
+      kind: 'deposit',
+      asset: '{asset}',
+      amount: 'fee',
+      from: 'issuance:{asset}',
+      to: 'fees:{asset}',
+      description: 'Conversion fee ({feeRate}%)',
+      status: 'completed',
+      onlyWith: 'fee',
+    },
+  ],
   TokensTransferred: {
     transactionId: '{transactionId}',
     kind: 'transfer',
@@ -98,15 +121,24 @@ export const POSTING_RULES = {
     description: 'Withdrawal failed: {reason}',
     status: 'failed',
   },
-} as const satisfies Record<string, PostingRule>;
+} as const satisfies Record<string, PostingRules>;
 
 export type PostingEventType = keyof typeof POSTING_RULES;
 
 /** The event types that book a posting. */
 export const POSTING_EVENT_TYPES = Object.keys(POSTING_RULES) as PostingEventType[];
 
-export function postingRuleOf(type: string): PostingRule | undefined {
-  return Object.hasOwn(POSTING_RULES, type) ? POSTING_RULES[type as PostingEventType] : undefined;
+/** An event type's legs, leg 0 first; none for a type without a rule. */
+export function postingRulesOf(
+  type: string,
+  rules: Readonly<Record<string, PostingRules>> = POSTING_RULES,
+): readonly PostingRule[] {
+  if (!Object.hasOwn(rules, type)) return [];
+  return legsOf(rules[type]!);
+}
+
+export function legsOf(rules: PostingRules): readonly PostingRule[] {
+  return Array.isArray(rules) ? rules : [rules as PostingRule];
 }
 
 /** A template's pieces in order: literal text, and the fields its placeholders name. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POSTING_EVENT_TYPES, POSTING_RULES, type Text, templateParts } from './postingRules.ts';
+import { POSTING_EVENT_TYPES, postingRulesOf, type Text, templateParts } from './postingRules.ts';
 import { postingsOf } from './postings.ts';
 import { POSTING_SAMPLES } from './testing.ts';
 
@@ -18,6 +18,7 @@ const EXPECTED = [
     'completed',
   ],
   ['mint-2', 'admin_deposit', 'SAI', 1n, 'issuance:SAI', 'user:bob00002', '', 'completed'],
+  ['mint-3', 'deposit', 'SAI', 25_000n, 'issuance:SAI', 'user:alice001', 'Deposit approved', 'completed'],
   ['tr-1', 'transfer', 'SAI', 325n, 'user:alice001', 'user:bob00002', 'a “quoted” note', 'completed'],
   [
     'dep-1',
@@ -66,17 +67,44 @@ describe('the posting rules', () => {
     expect(samples.map((event) => event.type)).toEqual([
       'TokensMinted',
       'TokensMinted',
+      'TokensMinted',
       'TokensTransferred',
       'CryptoDepositCredited',
       'WithdrawalHoldPlaced',
       'WithdrawalCompleted',
       'WithdrawalFailed',
     ]);
-    expect(samples.map(postingsOf)).toEqual(
-      EXPECTED.map(([transactionId, kind, asset, units, from, to, description, status]) => [
-        { transactionId, kind, asset, units, from, to, description, status },
-      ]),
+    // The first posting of each: what the rules booked before purchases had a fee.
+    expect(samples.map((event) => postingsOf(event)[0])).toEqual(
+      EXPECTED.map(([transactionId, kind, asset, units, from, to, description, status]) => ({
+        transactionId,
+        kind,
+        asset,
+        units,
+        from,
+        to,
+        description,
+        status,
+      })),
     );
+    expect(samples.map((event) => postingsOf(event).length)).toEqual([1, 1, 2, 1, 1, 1, 1, 1]);
+  });
+
+  it("book a purchase's fee as a second posting of its transaction, issued to fees:SAI, on top of the amount", () => {
+    const purchase = POSTING_SAMPLES.TokensMinted[2]!;
+    expect(postingsOf(purchase)[1]).toEqual({
+      transactionId: 'mint-3',
+      kind: 'deposit',
+      asset: 'SAI',
+      units: 125n,
+      from: 'issuance:SAI',
+      to: 'fees:SAI',
+      description: 'Conversion fee (0.50%)',
+      status: 'completed',
+    });
+    // Without the field (older events, or no fee) there is no second posting.
+    const { fee: _, feeRate: __, ...older } = purchase.data as Record<string, unknown>;
+    expect(postingsOf({ type: 'TokensMinted', data: older })).toHaveLength(1);
   });
 
   it('book nothing for the other events, the receiving side of a transfer and a released hold included', () => {
@@ -98,16 +126,19 @@ describe('the posting rules', () => {
         ? templateParts(text).flatMap((part) => ('field' in part ? [part.field] : []))
         : [text.when.field, ...fieldsOf(text.use), ...fieldsOf(text.otherwise)];
     for (const type of POSTING_EVENT_TYPES) {
-      const rule = POSTING_RULES[type];
-      const named = [
-        rule.amount,
-        ...[rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description].flatMap(
-          fieldsOf,
-        ),
-      ];
-      for (const sample of POSTING_SAMPLES[type])
-        for (const name of named)
-          expect(typeof (sample.data as Record<string, unknown>)[name], `${type}.${name}`).toBe('string');
+      for (const rule of postingRulesOf(type)) {
+        const named = [
+          rule.amount,
+          ...[rule.transactionId, rule.kind, rule.asset, rule.from, rule.to, rule.description].flatMap(
+            fieldsOf,
+          ),
+        ];
+        for (const sample of POSTING_SAMPLES[type]) {
+          const data = sample.data as Record<string, unknown>;
+          if (rule.onlyWith !== undefined && data[rule.onlyWith] === undefined) continue;
+          for (const name of named) expect(typeof data[name], `${type}.${name}`).toBe('string');
+        }
+      }
     }
   });
 

@@ -1,12 +1,12 @@
 import { USER_ID_SOURCE, type UserId } from '../shared/ids.ts';
 import { type Asset, parseAmount } from '../shared/money.ts';
-import { postingRuleOf, type Text, templateParts } from './postingRules.ts';
+import { postingRulesOf, type Text, templateParts } from './postingRules.ts';
 
 /**
  * Double entry. Every movement of value is a posting: one asset, one positive amount, the account it
  * leaves (`from`, the debited side) and the account it enters (`to`, the credited side). A user's balance
  * is what entered their account minus what left it; system accounts (`issuance:SAI`, `custody:<ASSET>`,
- * `outbound:<ASSET>`, `holds:<ASSET>`) go negative by what they let into the ledger. Per asset the sum of
+ * `outbound:<ASSET>`, `holds:<ASSET>`, and `fees:<ASSET>` which only receives) go negative by what they let into the ledger. Per asset the sum of
  * every account's balance is therefore zero at every position of the log (docs/ledger.md invariant 2).
  *
  * The posting lives in exactly one event, so conservation holds event by event, whatever order the
@@ -39,12 +39,14 @@ export type TransactionType =
 export const userAccount = (userId: UserId) => `user:${userId}`;
 /** A ledger account name as the audit tools accept it: a user's, or a system account of an asset. */
 export const LEDGER_ACCOUNT_PATTERN = new RegExp(
-  `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound):[A-Z]{3,4})$`,
+  `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound|fees):[A-Z]{3,4})$`,
 );
 export const issuanceAccount = (asset: Asset) => `issuance:${asset}`;
 export const custodyAccount = (asset: Asset) => `custody:${asset}`;
 export const holdsAccount = (asset: Asset) => `holds:${asset}`;
 export const outboundAccount = (asset: Asset) => `outbound:${asset}`;
+/** Conversion fees collected: the company's revenue, not owed to anyone (docs/ledger.md "Liabilities"). */
+export const feesAccount = (asset: Asset) => `fees:${asset}`;
 
 export function accountOwner(account: string): string | null {
   return account.startsWith('user:') ? account.slice(5) : null;
@@ -62,22 +64,22 @@ export function unitsOf(amount: string, asset: Asset): bigint {
  * without one. A template renders as JavaScript's template literal would, over the event's data.
  */
 export function postingsOf(event: { type: string; data: unknown }): Posting[] {
-  const rule = postingRuleOf(event.type);
-  if (!rule) return [];
   const data = event.data as Record<string, unknown>;
-  const asset = render(rule.asset, data) as Asset;
-  return [
-    {
-      transactionId: render(rule.transactionId, data) as string,
-      kind: render(rule.kind, data) as TransactionType,
-      asset,
-      units: unitsOf(data[rule.amount] as string, asset),
-      from: render(rule.from, data) as string,
-      to: render(rule.to, data) as string,
-      description: render(rule.description, data) as string,
-      status: rule.status,
-    },
-  ];
+  return postingRulesOf(event.type)
+    .filter((rule) => rule.onlyWith === undefined || (data[rule.onlyWith] ?? null) !== null)
+    .map((rule) => {
+      const asset = render(rule.asset, data) as Asset;
+      return {
+        transactionId: render(rule.transactionId, data) as string,
+        kind: render(rule.kind, data) as TransactionType,
+        asset,
+        units: unitsOf(data[rule.amount] as string, asset),
+        from: render(rule.from, data) as string,
+        to: render(rule.to, data) as string,
+        description: render(rule.description, data) as string,
+        status: rule.status,
+      };
+    });
 }
 
 function render(text: Text, data: Record<string, unknown>): unknown {

@@ -44,6 +44,23 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
         mintedAt: '2026-11-23T10:00:01.000Z',
       },
     },
+    {
+      // A purchase with its conversion fee: a second leg to fees:SAI.
+      type: 'TokensMinted',
+      data: {
+        transactionId: 'mint-3',
+        userId: alice,
+        asset: 'SAI',
+        amount: '250.00',
+        source: 'payment',
+        paymentId: 'mint-3',
+        description: 'Deposit approved',
+        mintedBy: admin,
+        mintedAt: '2026-11-23T10:00:01.500Z',
+        fee: '1.25',
+        feeRate: '0.50',
+      },
+    },
   ],
   TokensTransferred: [
     {

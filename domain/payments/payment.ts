@@ -1,9 +1,11 @@
+import type { CardTier } from '../cards/card.ts';
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
 import type { UserId } from '../shared/ids.ts';
 import { formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { OWNER_SUSPENDED } from '../users/user.ts';
+import type { PurchaseQuote } from './purchaseQuote.ts';
 
 /**
  * A deposit proof: the user paid crypto to our deposit address and asks for tokens. One stream per
@@ -27,20 +29,66 @@ export type PaymentEvent =
         notes: string;
         proofImageUrl: string;
         submittedAt: string;
-      };
+      } & Partial<PurchaseTerms>;
     }
   | {
       type: 'PaymentApproved';
-      data: { paymentId: string; userId: UserId; amount: string; approvedBy: UserId; approvedAt: string };
+      data: {
+        paymentId: string;
+        userId: UserId;
+        amount: string;
+        approvedBy: UserId;
+        approvedAt: string;
+        /** The conversion fee fixed at submission and its rate; absent when there is none (older proofs). */
+        fee?: string;
+        feeRate?: string;
+      };
     }
   | {
       type: 'PaymentRejected';
       data: { paymentId: string; userId: UserId; reason: string; rejectedBy: UserId; rejectedAt: string };
     };
 
+/**
+ * What a purchase costs, fixed when its proof is submitted (docs/product-rules.md rule 25) and kept on
+ * PaymentProofSubmitted. A proof written before the fee existed has none of these fields: its fee is 0.
+ */
+export interface PurchaseTerms {
+  tier: CardTier;
+  /** Percent, two decimals. */
+  feeRate: string;
+  /** SAI, charged on top of `amount`. */
+  fee: string;
+  /** What the buyer was asked to pay, in the payment method's currency. */
+  cryptoAmount: string;
+  /** The prices the crypto amount was computed with: SAI in USDT, the currency and USDT in USD. */
+  tokenPrice: string;
+  currencyPrice: string;
+  usdtPrice: string;
+}
+
+export function purchaseTerms(quote: PurchaseQuote): PurchaseTerms {
+  return {
+    tier: quote.tier,
+    feeRate: quote.rate,
+    fee: quote.fee,
+    cryptoAmount: quote.cryptoAmount,
+    tokenPrice: quote.tokenPrice,
+    currencyPrice: quote.currencyPrice,
+    usdtPrice: quote.usdtPrice,
+  };
+}
+
 export type PaymentState =
   | { status: 'none' }
-  | { status: 'pending' | 'verified' | 'rejected'; paymentId: string; userId: UserId; amount: string };
+  | {
+      status: 'pending' | 'verified' | 'rejected';
+      paymentId: string;
+      userId: UserId;
+      amount: string;
+      /** The fee and rate fixed at submission; null for a proof from before the fee. */
+      fee: { amount: string; rate: string } | null;
+    };
 
 export type PaymentCommand =
   | {
@@ -52,6 +100,8 @@ export type PaymentCommand =
         units: bigint;
         notes: string;
         proofImageUrl: string;
+        /** The quote for this purchase (quotePurchase), computed by the caller at submission. */
+        quote: PurchaseQuote;
       };
       now: Date;
     }
@@ -93,6 +143,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         const d = command.data;
         if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
         assertStoredText({ notes: [d.notes, 'Notes'] });
+        if (d.quote.amount !== formatUnits(d.units, 'SAI') || d.quote.currency !== d.paymentMethod)
+          throw new Error('the quote is for another purchase');
         return [
           {
             type: 'PaymentProofSubmitted',
@@ -104,6 +156,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
               notes: d.notes,
               proofImageUrl: d.proofImageUrl,
               submittedAt: at,
+              ...purchaseTerms(d.quote),
             },
           },
         ];
@@ -120,6 +173,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
               amount: p.amount,
               approvedBy: command.data.adminId,
               approvedAt: at,
+              ...(p.fee ? { fee: p.fee.amount, feeRate: p.fee.rate } : {}),
             },
           },
         ];
@@ -152,6 +206,10 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           paymentId: event.data.paymentId,
           userId: event.data.userId,
           amount: event.data.amount,
+          fee:
+            event.data.fee !== undefined && event.data.feeRate !== undefined
+              ? { amount: event.data.fee, rate: event.data.feeRate }
+              : null,
         };
       case 'PaymentApproved':
         return state.status === 'none' ? state : { ...state, status: 'verified' };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { feeSettingsDecider } from '../settings/feeSettings.ts';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError } from '../shared/errors.ts';
 import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { type PaymentEvent, paymentDecider } from './payment.ts';
+import { quotePurchase } from './purchaseQuote.ts';
 
 const user = parseUserId('user0001');
 const admin = parseUserId('admin001');
@@ -22,6 +24,23 @@ const submitted: PaymentEvent = {
     submittedAt: at,
   },
 };
+const quote = quotePurchase({
+  units: 10000n,
+  currency: 'USDT',
+  cardTier: null,
+  balanceUnits: 0n,
+  rates: feeSettingsDecider.initialState(),
+  prices: { token: '2.50', currencies: { USDT: '1.00' } },
+});
+const terms = {
+  tier: 'gold',
+  feeRate: '0.50',
+  fee: '0.50',
+  cryptoAmount: '251.25000000',
+  tokenPrice: '2.50',
+  currencyPrice: '1.00',
+  usdtPrice: '1.00',
+} as const;
 const approve = {
   type: 'ApprovePayment' as const,
   data: { paymentId: 'p1', adminId: admin, ownerSuspended: false },
@@ -50,10 +69,19 @@ describe('payment decider', () => {
           units: 10000n,
           notes: '',
           proofImageUrl: '',
+          quote,
         },
         now,
       })
-      .thenEmits([submitted]);
+      .thenEmits([{ type: 'PaymentProofSubmitted', data: { ...submitted.data, ...terms } }]);
+  });
+  it('approves with the fee and rate fixed at submission; a proof from before fees approves without', () => {
+    const withTerms: PaymentEvent = { type: 'PaymentProofSubmitted', data: { ...submitted.data, ...terms } };
+    spec(paymentDecider)
+      .given([withTerms])
+      .when(approve)
+      .thenEmits([{ type: 'PaymentApproved', data: { ...approved.data, fee: '0.50', feeRate: '0.50' } }]);
+    spec(paymentDecider).given([submitted]).when(approve).thenEmits([approved]);
   });
   it('approves or rejects a pending proof once', () => {
     spec(paymentDecider).given([submitted]).when(approve).thenEmits([approved]);

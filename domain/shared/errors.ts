@@ -25,7 +25,11 @@ export type DomainErrorCode =
   | 'amount_not_positive'
   | 'insufficient_funds'
   | 'password_incorrect'
-  | 'two_factor_code_invalid';
+  | 'two_factor_code_invalid'
+  /** A conversion fee rate outside 0-10 % or with more than two decimals (attribute: 'rate'). */
+  | 'fee_rate_invalid'
+  /** A purchase in a currency the market settings hold no price for. */
+  | 'currency_not_priced';
 
 export interface DomainErrorDetails {
   code?: DomainErrorCode;

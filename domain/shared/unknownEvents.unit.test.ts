@@ -7,6 +7,7 @@ import { depositTxDecider } from '../crypto/depositTx.ts';
 import { withdrawalDecider } from '../crypto/withdrawal.ts';
 import { notificationReadsDecider } from '../notifications/notificationReads.ts';
 import { paymentDecider } from '../payments/payment.ts';
+import { feeSettingsDecider } from '../settings/feeSettings.ts';
 import { marketSettingsDecider } from '../settings/marketSettings.ts';
 import { uniqueValueDecider } from '../users/uniqueValue.ts';
 import { userDecider } from '../users/user.ts';
@@ -23,6 +24,7 @@ const deciders: Record<string, Decider<unknown, never, DomainEvent>> = {
   notificationReads: notificationReadsDecider as never,
   payment: paymentDecider as never,
   marketSettings: marketSettingsDecider as never,
+  feeSettings: feeSettingsDecider as never,
   uniqueValue: uniqueValueDecider as never,
   user: userDecider as never,
 };

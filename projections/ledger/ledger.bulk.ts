@@ -1,10 +1,10 @@
 import { LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
 import type { BulkSql } from '../projection.ts';
-import { POSTINGS_SQL } from './postingsSql.ts';
+import { POSTINGS_SQL, postingsSelect } from './postingsSql.ts';
 
 /**
  * The ledger's tables computed in SQL from the log (Projection.bulkSql): the postings postingsOf books
- * (one per event, leg 0), compiled from the same rules (postingsSql.ts), each account's running balance in
+ * (leg 0 for every event with a rule, a later leg where its rule has one), compiled from the same rules (postingsSql.ts), each account's running balance in
  * log order (the debited side moves first, as applyLedgerBatch moves it), the balances where each account
  * ended, and one transaction per id: its first posting, with the status the first settling posting gives a
  * pending one. projections/bulk.int.test.ts holds this to the TypeScript over every posting rule.
@@ -12,13 +12,7 @@ import { POSTINGS_SQL } from './postingsSql.ts';
 const STAGE = `
 DROP TABLE IF EXISTS bulk_postings;
 CREATE UNLOGGED TABLE bulk_postings AS
-SELECT l.event_id, 0::smallint AS leg, ${LOG_POSITION}, ${LOG_TIME} AS created_at,
-       l.metadata->>'actorId' AS actor_id, p.*
-  FROM rebuild_log l
- CROSS JOIN LATERAL (
-   SELECT ${POSTINGS_SQL.columns}
- ) p
- WHERE l.event_type IN (${POSTINGS_SQL.types});
+${postingsSelect(POSTINGS_SQL, 'rebuild_log', `l.event_id, ${LOG_POSITION}, ${LOG_TIME} AS created_at, l.metadata->>'actorId' AS actor_id`)};
 `;
 
 // The journal with each side's running balance, and the balances where each account ended.

@@ -26,7 +26,8 @@ const SCALE = 8;
  */
 export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent>({
   name: 'ledger',
-  version: 1,
+  // 2: a purchase's conversion fee is a second posting of its TokensMinted (issuance → fees).
+  version: 2,
   tables: ['ledger_postings', 'account_balances', 'ledger_transactions'],
   views: ['account_history'],
   schema: `

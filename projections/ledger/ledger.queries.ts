@@ -197,7 +197,10 @@ export async function allTransactions(
 }
 
 export interface LedgerStats {
+  /** SAI the users hold: issued minus the conversion fees (which the company earned). */
   tokensInCirculation: string;
+  /** Conversion fees collected, SAI (the balance of fees:SAI). */
+  feesCollected: string;
   transactionsLast24h: number;
   transactionsPrevious24h: number;
   transactionsThisWeek: number;
@@ -210,6 +213,7 @@ export interface LedgerStats {
 export async function ledgerStats(db: pg.Pool, now: Date): Promise<LedgerStats> {
   const { rows } = await db.query<{
     circulation: string;
+    fees: string;
     d1: string;
     d2: string;
     w1: string;
@@ -218,7 +222,10 @@ export async function ledgerStats(db: pg.Pool, now: Date): Promise<LedgerStats> 
     c2: string;
   }>(
     `SELECT
-       (SELECT coalesce(-sum(balance), 0)::text FROM account_balances WHERE account_id = 'issuance:SAI') AS circulation,
+       (SELECT coalesce(-sum(balance), 0)::text FROM account_balances
+         WHERE account_id IN ('issuance:SAI', 'fees:SAI') AND asset = 'SAI') AS circulation,
+       (SELECT coalesce(sum(balance), 0)::text FROM account_balances
+         WHERE account_id = 'fees:SAI' AND asset = 'SAI') AS fees,
        (SELECT count(*)::text FROM ledger_transactions WHERE created_at > $1::timestamptz - interval '1 day') AS d1,
        (SELECT count(*)::text FROM ledger_transactions WHERE created_at > $1::timestamptz - interval '2 days'
           AND created_at <= $1::timestamptz - interval '1 day') AS d2,
@@ -226,14 +233,15 @@ export async function ledgerStats(db: pg.Pool, now: Date): Promise<LedgerStats> 
        (SELECT count(*)::text FROM ledger_transactions WHERE created_at > $1::timestamptz - interval '14 days'
           AND created_at <= $1::timestamptz - interval '7 days') AS w2,
        (SELECT coalesce(sum(amount), 0)::text FROM ledger_postings WHERE from_account = 'issuance:SAI'
-          AND created_at <= $1::timestamptz - interval '7 days') AS c1,
+          AND to_account <> 'fees:SAI' AND created_at <= $1::timestamptz - interval '7 days') AS c1,
        (SELECT coalesce(sum(amount), 0)::text FROM ledger_postings WHERE from_account = 'issuance:SAI'
-          AND created_at <= $1::timestamptz - interval '14 days') AS c2`,
+          AND to_account <> 'fees:SAI' AND created_at <= $1::timestamptz - interval '14 days') AS c2`,
     [now],
   );
   const r = rows[0]!;
   return {
     tokensInCirculation: r.circulation,
+    feesCollected: r.fees,
     transactionsLast24h: Number(r.d1),
     transactionsPrevious24h: Number(r.d2),
     transactionsThisWeek: Number(r.w1),

@@ -118,7 +118,7 @@ const NOTICES: [type: string, title: string, message: string, kind: string, rela
   [
     'PaymentApproved',
     'Payment approved',
-    `'Your payment was approved: ' || ${field('amount')} || ' SAI are now in your balance.'`,
+    `'Your payment was approved: ' || ${field('amount')} || ' SAI are now in your balance.' || CASE WHEN coalesce(${field('fee')}::numeric, 0) > 0 THEN ' A conversion fee of ' || ${field('fee')} || ' SAI (' || ${field('feeRate')} || '%) was charged on top.' ELSE '' END`,
     'transaction',
     'paymentId',
   ],

@@ -25,6 +25,12 @@ function cardNotice(userId: UserId, relatedId: string, title: string, message: s
   return [{ userId, title, message, type: 'card', relatedId }];
 }
 
+/** An approved purchase's conversion fee, charged on top of the amount (docs/product-rules.md rule 25). */
+function feeNote(data: { fee?: string; feeRate?: string }): string {
+  if (data.fee === undefined || /^0+(\.0+)?$/.test(data.fee)) return '';
+  return ` A conversion fee of ${data.fee} SAI (${data.feeRate}%) was charged on top.`;
+}
+
 function noticesFor(
   event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent,
 ): Notice[] {
@@ -175,7 +181,7 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Payment approved',
-          message: `Your payment was approved: ${event.data.amount} SAI are now in your balance.`,
+          message: `Your payment was approved: ${event.data.amount} SAI are now in your balance.${feeNote(event.data)}`,
           type: 'transaction',
           relatedId: event.data.paymentId,
         },
@@ -199,7 +205,8 @@ export const notificationsProjection = defineProjection<
   AccountEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PaymentEvent | NotificationReadEvent
 >({
   name: 'notifications',
-  version: 1,
+  // 2: an approved purchase's notice names its conversion fee.
+  version: 2,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (

@@ -4,7 +4,8 @@ import { defineProjection } from '../projection.ts';
 /** Deposit proofs and their review state (the spec's payment_verifications). */
 export const paymentsProjection = defineProjection<PaymentEvent>({
   name: 'payments',
-  version: 1,
+  // 2: the purchase's fee, rate, tier and amount to pay (docs/product-rules.md rule 25).
+  version: 2,
   tables: ['payment_verifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS payment_verifications (
@@ -18,7 +19,11 @@ export const paymentsProjection = defineProjection<PaymentEvent>({
       rejection_reason text,
       created_at timestamptz NOT NULL,
       verified_at timestamptz,
-      verified_by text
+      verified_by text,
+      fee numeric(18, 2),
+      fee_rate numeric(5, 2),
+      tier text,
+      crypto_amount text
     );
     CREATE INDEX IF NOT EXISTS payment_verifications_user ON payment_verifications (user_id, created_at DESC);
     CREATE INDEX IF NOT EXISTS payment_verifications_pending ON payment_verifications (created_at) WHERE status = 'pending';
@@ -27,9 +32,22 @@ export const paymentsProjection = defineProjection<PaymentEvent>({
     async PaymentProofSubmitted(event, tx) {
       const d = event.data;
       await tx.query(
-        `INSERT INTO payment_verifications (id, user_id, payment_method, amount, notes, proof_image_url, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (id) DO NOTHING`,
-        [d.paymentId, d.userId, d.paymentMethod, d.amount, d.notes, d.proofImageUrl, d.submittedAt],
+        `INSERT INTO payment_verifications (id, user_id, payment_method, amount, notes, proof_image_url, status, created_at,
+           fee, fee_rate, tier, crypto_amount)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+        [
+          d.paymentId,
+          d.userId,
+          d.paymentMethod,
+          d.amount,
+          d.notes,
+          d.proofImageUrl,
+          d.submittedAt,
+          d.fee ?? null,
+          d.feeRate ?? null,
+          d.tier ?? null,
+          d.cryptoAmount ?? null,
+        ],
       );
     },
     async PaymentApproved(event, tx) {

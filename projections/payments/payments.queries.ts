@@ -13,13 +13,19 @@ export interface PaymentRow {
   createdAt: Date;
   verifiedAt: Date | null;
   verifiedBy: UserId | null;
+  /** The purchase's terms fixed at submission; null on proofs from before the conversion fee. */
+  fee: string | null;
+  feeRate: string | null;
+  tier: string | null;
+  cryptoAmount: string | null;
   username?: string;
   email?: string;
 }
 
 const COLUMNS = `p.id, p.user_id AS "userId", p.payment_method AS "paymentMethod", p.amount::text AS amount, p.notes,
   p.proof_image_url AS "proofImageUrl", p.status, p.rejection_reason AS "rejectionReason", p.created_at AS "createdAt",
-  p.verified_at AS "verifiedAt", p.verified_by AS "verifiedBy"`;
+  p.verified_at AS "verifiedAt", p.verified_by AS "verifiedBy", p.fee::text AS fee, p.fee_rate::text AS "feeRate",
+  p.tier, p.crypto_amount AS "cryptoAmount"`;
 
 export async function paymentsOfUser(db: pg.Pool, userId: UserId, limit = 100): Promise<PaymentRow[]> {
   const { rows } = await db.query<PaymentRow>(

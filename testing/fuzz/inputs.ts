@@ -212,6 +212,19 @@ export const price: Rule = (value) => {
   return /^\d{1,12}(\.\d{1,8})?$/.test(s) && !/^0+(\.0+)?$/.test(s);
 };
 
+/** A conversion fee rate: a percentage from 0 to 10 with at most two decimals (docs/product-rules.md rule 25). */
+export const feeRate: Rule = (value) => {
+  if (
+    !(
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (typeof value === 'string' && value.length <= 12)
+    )
+  )
+    return false;
+  const s = String(value).trim();
+  return /^\d{1,2}(\.\d{1,2})?$/.test(s) && Number(s) <= 10;
+};
+
 /** The 24-hour change: a percentage like -2.35. */
 export const change24h: Rule = (value) => {
   if (

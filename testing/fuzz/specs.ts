@@ -14,6 +14,7 @@ import {
   anyString,
   change24h,
   type Field,
+  feeRate,
   field,
   invalidEmail,
   invalidHttpsUrl,
@@ -400,6 +401,20 @@ export const SPECS: Spec[] = [
         price: field(price, { extra: amountLike }),
         change24h: field(change24h, { extra: amountLike }),
       },
+    },
+  },
+  {
+    route: 'PUT /api/admin/settings/fees/:tier',
+    params: {
+      tier: {
+        valid: () => 'gold',
+        invalid: invalidParam((s) => (CARD_TIERS as readonly string[]).includes(s)),
+      },
+    },
+    body: {
+      base: () => ({ rate: '0.50' }),
+      required: ['rate'],
+      fields: { rate: field(feeRate, { extra: amountLike }) },
     },
   },
   {

@@ -8,6 +8,7 @@ import {
   submitPaymentProof,
   transferTokens,
 } from '../../app/ledger/ledger.service.ts';
+import { DEFAULT_MARKET_PRICES } from '../../app/payments/purchases.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { StoreUnavailableError } from '../../infra/eventStore/eventStore.ts';
@@ -164,6 +165,7 @@ export function startClients(world: World, workload: Workload): Promise<void>[] 
                 units: money(command.cents),
                 notes: '',
                 proofImageUrl: '',
+                prices: DEFAULT_MARKET_PRICES,
               },
               metadata(userId, id),
             );

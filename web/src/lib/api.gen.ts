@@ -172,6 +172,20 @@ export type paths = {
      */
     get: operations["getApiAdminSettings"];
   };
+  "/api/admin/settings/fees": {
+    /**
+     * GET /api/admin/settings/fees
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminSettingsFees"];
+  };
+  "/api/admin/settings/fees/{tier}": {
+    /**
+     * PUT /api/admin/settings/fees/{tier}
+     * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    put: operations["putApiAdminSettingsFeesTier"];
+  };
   "/api/admin/settings/prices/{currency}": {
     /**
      * PUT /api/admin/settings/prices/{currency}
@@ -433,6 +447,13 @@ export type paths = {
      * @description Access: admin.
      */
     get: operations["getApiPaymentsPending"];
+  };
+  "/api/payments/quote": {
+    /**
+     * GET /api/payments/quote
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiPaymentsQuote"];
   };
   "/api/payments/user/{userId}": {
     /**
@@ -1392,6 +1413,99 @@ export type operations = {
     };
   };
   /**
+   * GET /api/admin/settings/fees
+   * @description Access: admin.
+   */
+  getApiAdminSettingsFees: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            black: {
+              /** @description Percent, two decimals */
+              rate: string;
+              /** @description null while the default applies */
+              setAt: string | null;
+              setBy: string | null;
+            };
+            gold: {
+              /** @description Percent, two decimals */
+              rate: string;
+              /** @description null while the default applies */
+              setAt: string | null;
+              setBy: string | null;
+            };
+            ruby: {
+              /** @description Percent, two decimals */
+              rate: string;
+              /** @description null while the default applies */
+              setAt: string | null;
+              setBy: string | null;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * PUT /api/admin/settings/fees/{tier}
+   * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  putApiAdminSettingsFeesTier: {
+    parameters: {
+      path: {
+        tier: "gold" | "ruby" | "black";
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rate: number | string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            black: {
+              /** @description Percent, two decimals */
+              rate: string;
+              /** @description null while the default applies */
+              setAt: string | null;
+              setBy: string | null;
+            };
+            gold: {
+              /** @description Percent, two decimals */
+              rate: string;
+              /** @description null while the default applies */
+              setAt: string | null;
+              setBy: string | null;
+            };
+            ruby: {
+              /** @description Percent, two decimals */
+              rate: string;
+              /** @description null while the default applies */
+              setAt: string | null;
+              setBy: string | null;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * PUT /api/admin/settings/prices/{currency}
    * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
    */
@@ -1467,6 +1581,9 @@ export type operations = {
       200: {
         content: {
           "application/json": {
+            /** @description Conversion fees collected (fees:SAI), SAI */
+            feesCollected: string;
+            /** @description SAI the users hold: issued minus conversion fees */
             tokensInCirculation: string;
             totalUsers: number;
             transactionsLast24h: number;
@@ -2777,8 +2894,14 @@ export type operations = {
             /** @description SAI bought, decimal string */
             amount: string;
             createdAt: string;
+            /** @description What the buyer was asked to pay, in paymentMethod */
+            cryptoAmount: string | null;
             /** @description Admin lists only */
             email?: string;
+            /** @description Conversion fee in SAI, on top of amount; null on proofs from before fees */
+            fee: string | null;
+            /** @description Percent */
+            feeRate: string | null;
             id: string;
             notes: string;
             paymentMethod: string;
@@ -2786,6 +2909,8 @@ export type operations = {
             rejectionReason: string | null;
             /** @enum {string} */
             status: "pending" | "verified" | "rejected";
+            /** @description The buyer's tier the rate was taken from */
+            tier: string | null;
             userId: string;
             /** @description Admin lists only */
             username?: string;
@@ -2818,7 +2943,13 @@ export type operations = {
               /** @description SAI bought, decimal string */
               amount: string;
               createdAt: string;
+              /** @description What the buyer was asked to pay, in paymentMethod */
+              cryptoAmount: string | null;
               email: string | null;
+              /** @description Conversion fee in SAI, on top of amount; null on proofs from before fees */
+              fee: string | null;
+              /** @description Percent */
+              feeRate: string | null;
               id: string;
               notes: string;
               paymentMethod: string;
@@ -2826,6 +2957,8 @@ export type operations = {
               rejectionReason: string | null;
               /** @enum {string} */
               status: "pending" | "verified" | "rejected";
+              /** @description The buyer's tier the rate was taken from */
+              tier: string | null;
               userId: string;
               username: string | null;
               verifiedAt: string | null;
@@ -2836,6 +2969,55 @@ export type operations = {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/payments/quote
+   * @description Access: signed-in user.
+   */
+  getApiPaymentsQuote: {
+    parameters: {
+      query: {
+        amount?: number | string;
+        currency: "ETH" | "USDT" | "USDC" | "BTC" | "BNB";
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description SAI credited, decimal string */
+            amount: string;
+            /** @description What to pay in `currency`, rounded up to its smallest unit */
+            cryptoAmount: string;
+            currency: string;
+            /** @description The currency in USD */
+            currencyPrice: string;
+            /** @description SAI, charged on top of the amount */
+            fee: string;
+            /** @description Conversion fee rate, percent */
+            rate: string;
+            /** @enum {string} */
+            tier: "gold" | "ruby" | "black";
+            /**
+             * @description The buyer's card tier, else their balance's
+             * @enum {string}
+             */
+            tierSource: "card" | "balance";
+            /** @description SAI in USDT */
+            tokenPrice: string;
+            /** @description amount + fee, SAI */
+            total: string;
+            /** @description USDT in USD */
+            usdtPrice: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2861,8 +3043,14 @@ export type operations = {
               /** @description SAI bought, decimal string */
               amount: string;
               createdAt: string;
+              /** @description What the buyer was asked to pay, in paymentMethod */
+              cryptoAmount: string | null;
               /** @description Admin lists only */
               email?: string;
+              /** @description Conversion fee in SAI, on top of amount; null on proofs from before fees */
+              fee: string | null;
+              /** @description Percent */
+              feeRate: string | null;
               id: string;
               notes: string;
               paymentMethod: string;
@@ -2870,6 +3058,8 @@ export type operations = {
               rejectionReason: string | null;
               /** @enum {string} */
               status: "pending" | "verified" | "rejected";
+              /** @description The buyer's tier the rate was taken from */
+              tier: string | null;
               userId: string;
               /** @description Admin lists only */
               username?: string;
@@ -2915,8 +3105,14 @@ export type operations = {
             /** @description SAI bought, decimal string */
             amount: string;
             createdAt: string;
+            /** @description What the buyer was asked to pay, in paymentMethod */
+            cryptoAmount: string | null;
             /** @description Admin lists only */
             email?: string;
+            /** @description Conversion fee in SAI, on top of amount; null on proofs from before fees */
+            fee: string | null;
+            /** @description Percent */
+            feeRate: string | null;
             id: string;
             notes: string;
             paymentMethod: string;
@@ -2924,6 +3120,8 @@ export type operations = {
             rejectionReason: string | null;
             /** @enum {string} */
             status: "pending" | "verified" | "rejected";
+            /** @description The buyer's tier the rate was taken from */
+            tier: string | null;
             userId: string;
             /** @description Admin lists only */
             username?: string;

@@ -22,6 +22,12 @@ export interface Payment {
   createdAt: string;
   verifiedAt: string | null;
   verifiedBy: string | null;
+  /** The purchase's terms fixed at submission (docs/product-rules.md rule 25); null on older proofs. */
+  fee: string | null;
+  feeRate: string | null;
+  tier: string | null;
+  /** What the buyer was asked to pay, in paymentMethod. */
+  cryptoAmount: string | null;
 }
 
 /** A pending proof as the admin queue lists it, with who sent it. */

@@ -22,7 +22,10 @@ export interface AdminUserPage {
 
 export interface AdminStats {
   totalUsers: number;
+  /** SAI the users hold (issued minus conversion fees). */
   tokensInCirculation: string;
+  /** Conversion fees collected, SAI. */
+  feesCollected: string;
   transactionsLast24h: number;
   /** Week-over-week change in percent; null when there is nothing to compare with. */
   trends: { users: number | null; tokens: number | null; transactions: number | null };

@@ -20,7 +20,7 @@ export const widgets = stack('xl');
 
 export const sectionTitle = sprinkles({ fontFamily: 'display', fontSize: '2xl' });
 
-export const stats = style([plainList('lg'), sprinkles({ gridTemplateColumns: { mobile: 1, tablet: 3 } })]);
+export const stats = style([plainList('lg'), sprinkles({ gridTemplateColumns: { mobile: 1, tablet: 2 } })]);
 
 export const stat = style([
   stack('xs'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftRight, Coins, type LucideIcon, Users } from 'lucide-react';
+import { ArrowLeftRight, Coins, type LucideIcon, Percent, Users } from 'lucide-react';
 import { formatDecimal, formatTrend } from '../../../lib/format.ts';
 import { adminStatsQuery } from '../../../queries/users.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
@@ -33,6 +33,11 @@ export function AdminStats() {
         label="Transactions (24h)"
         value={data ? data.transactionsLast24h.toLocaleString('en-US') : '…'}
         trend={data ? data.trends.transactions : undefined}
+      />
+      <StatTile
+        icon={Percent}
+        label="Conversion fees collected"
+        value={data ? `${formatDecimal(data.feesCollected)} SAI` : '…'}
       />
     </ul>
   );

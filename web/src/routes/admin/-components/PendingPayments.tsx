@@ -62,7 +62,11 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
     <li className={styles.payment}>
       <div className={styles.paymentHead}>
         <p className={styles.paymentAmount}>{amount}</p>
-        <p className={panel.muted}>{payment.paymentMethod}</p>
+        <p className={panel.muted}>
+          {payment.cryptoAmount
+            ? `${formatDecimal(payment.cryptoAmount, 8)} ${payment.paymentMethod} due · fee ${payment.fee} SAI (${payment.feeRate}%)`
+            : payment.paymentMethod}
+        </p>
       </div>
       <dl className={styles.details}>
         <RequesterDetail item={payment} />

@@ -84,6 +84,8 @@ export function accountLabel(account: string): string {
       return `Withdrawal holds (${asset})`;
     case 'outbound':
       return `Sent out (${asset})`;
+    case 'fees':
+      return `Conversion fees (${asset})`;
     default:
       return account;
   }

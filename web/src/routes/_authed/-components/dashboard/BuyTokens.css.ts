@@ -49,6 +49,9 @@ export const presetUnit = mutedText('xs');
 
 export const summary = style([cluster('sm'), sprinkles({ justifyContent: 'space-between' }), mutedText()]);
 
+/** The quote: one summary line per figure. */
+export const quote = stack('xs');
+
 export const summaryValue = style([figure(), sprinkles({ color: 'text' })]);
 
 export const address = style([stack('sm'), tile('lg', 'strong'), sprinkles({ fontSize: 'sm' })]);

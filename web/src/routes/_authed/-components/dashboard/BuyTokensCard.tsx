@@ -11,7 +11,6 @@ import { ApiError } from '../../../../lib/api.ts';
 import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
-import { multiply } from '../../../../lib/money.ts';
 import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { publicConfigQuery } from '../../../../queries/config.queries.ts';
@@ -26,6 +25,7 @@ import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
 import * as styles from './BuyTokens.css.ts';
+import { PurchaseQuote } from './PurchaseQuote.tsx';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
 export const PENDING_NOTICE = `Pending confirmation — tokens are added automatically once confirmed (${DEPOSIT_CONFIRMATION_TIME})`;
@@ -69,7 +69,6 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   const submitWithKey = useIdempotentMutate(submit.mutate);
   const payments = useQuery(userPaymentsQuery(user.id));
   const pending = (payments.data ?? []).filter((payment) => payment.status === 'pending');
-  const usdtValue = multiply(amount, user.tokenValue) ?? '0.00';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -123,12 +122,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           onValueChange={(next) => form.set('paymentMethod', next)}
         />
         <DepositAddress method={method} />
-        <p className={styles.summary}>
-          <span>You pay about</span>
-          <span className={styles.summaryValue}>
-            {formatDecimal(usdtValue)} USDT{method === 'USDT' ? '' : ` worth of ${method}`}
-          </span>
-        </p>
+        <PurchaseQuote amount={amount} method={method} />
         <TextAreaField
           {...form.textField('notes')}
           label="Notes"
@@ -149,8 +143,12 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           <ul className={panel.noticeList} aria-label="Payments pending confirmation">
             {pending.map((payment) => (
               <li key={payment.id}>
-                {formatDecimal(payment.amount)} SAI via {payment.paymentMethod} ·{' '}
-                <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+                {formatDecimal(payment.amount)} SAI
+                {` via ${payment.paymentMethod}`}
+                {payment.cryptoAmount
+                  ? ` (${formatDecimal(payment.cryptoAmount, 8)} ${payment.paymentMethod})`
+                  : ''}{' '}
+                · <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
               </li>
             ))}
           </ul>
