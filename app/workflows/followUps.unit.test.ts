@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardDecider, cardStream } from '../../domain/cards/card.ts';
 import { paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
+import { quotePurchase } from '../../domain/payments/purchaseQuote.ts';
+import { feeSettingsDecider } from '../../domain/settings/feeSettings.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { comparePositions, type LogPosition } from '../../infra/eventStore/eventStore.ts';
@@ -95,6 +97,14 @@ describe('ledger follow-ups and the card', () => {
           units: 60_000n,
           notes: '',
           proofImageUrl: '',
+          quote: quotePurchase({
+            units: 60_000n,
+            currency: 'USDT',
+            cardTier: 'ruby',
+            balanceUnits: 0n,
+            rates: feeSettingsDecider.initialState(),
+            prices: { token: '2.50', currencies: { USDT: '1.00' } },
+          }),
         },
         now: ctx.now(),
       },
