@@ -26,6 +26,8 @@ const FORM_FIELDS: Record<
   insufficient_funds: { field: 'amount' },
   password_incorrect: { field: 'currentPassword' },
   two_factor_code_invalid: { field: 'code' },
+  address_invalid: { field: 'address' },
+  deposit_unavailable: { field: attributeOf },
 };
 
 function attributeOf(error: DomainError): string {

@@ -25,7 +25,11 @@ export type DomainErrorCode =
   | 'amount_not_positive'
   | 'insufficient_funds'
   | 'password_incorrect'
-  | 'two_factor_code_invalid';
+  | 'two_factor_code_invalid'
+  /** A receiving address not in its network's format (or with a wrong checksum). */
+  | 'address_invalid'
+  /** No deposit address is set for the currency and network (attribute: the form's field). */
+  | 'deposit_unavailable';
 
 export interface DomainErrorDetails {
   code?: DomainErrorCode;
