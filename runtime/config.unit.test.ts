@@ -42,8 +42,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEPOSIT_ADDRESS_TRX: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toThrow(
       /DEPOSIT_ADDRESS_TRX: Not a valid Tron TRC-20 address/,
     );
-    expect(loadConfig({ DEPOSIT_ADDRESS_BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }).DEPOSIT_ADDRESS_BTC).toBe(
-      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-    );
+    expect(
+      loadConfig({ DEPOSIT_ADDRESS_BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }).DEPOSIT_ADDRESS_BTC,
+    ).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
   });
 });
