@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminHeading } from './-components/AdminHeading.tsx';
+import { DepositAddressSettings } from './-components/DepositAddressSettings.tsx';
 import { MarketSettings } from './-components/MarketSettings.tsx';
 
 export const Route = createFileRoute('/admin/settings')({
@@ -13,6 +14,7 @@ function AdminSettings() {
         Crypto prices and the SAI token price. Values must be positive.
       </AdminHeading>
       <MarketSettings />
+      <DepositAddressSettings />
     </>
   );
 }

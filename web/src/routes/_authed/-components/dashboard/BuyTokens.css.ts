@@ -1,16 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
-import {
-  cluster,
-  code,
-  figure,
-  mutedText,
-  shrinkStack,
-  spread,
-  stack,
-  tile,
-} from '../../../../ui/layout/boxes.ts';
+import { cluster, figure, mutedText, shrinkStack, stack, tile } from '../../../../ui/layout/boxes.ts';
 
 export const presets = sprinkles({ display: 'grid', gridTemplateColumns: 3, gap: 'sm' });
 
@@ -50,11 +41,3 @@ export const presetUnit = mutedText('xs');
 export const summary = style([cluster('sm'), sprinkles({ justifyContent: 'space-between' }), mutedText()]);
 
 export const summaryValue = style([figure(), sprinkles({ color: 'text' })]);
-
-export const address = style([stack('sm'), tile('lg', 'strong'), sprinkles({ fontSize: 'sm' })]);
-
-export const addressRow = spread('sm');
-
-export const addressText = style([code('xs'), sprinkles({ minWidth: '0' })]);
-
-export const addressMissing = sprinkles({ color: 'muted' });
