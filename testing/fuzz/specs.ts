@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { CARD_TIERS } from '../../domain/cards/card.ts';
+import { parseAddress } from '../../domain/crypto/addresses.ts';
 import { NETWORKS, WITHDRAWAL_NETWORKS } from '../../domain/crypto/networks.ts';
 import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
+import { DEPOSIT_CURRENCIES } from '../../domain/settings/depositAddresses.ts';
 import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
@@ -78,6 +80,15 @@ const uuidParam = (valid: (f: Fixtures, role: Role) => string = () => randomUUID
 const ownCard = uuidParam((f, role) => cardIdFor(f.ids[role]));
 
 const bool = field((v) => typeof v === 'boolean');
+
+/** A (currency, network) of the deposit catalogue: the params of the deposit-address settings. */
+const depositPair: Record<string, ParamSpec> = {
+  currency: {
+    valid: () => 'BTC',
+    invalid: invalidParam((s) => (DEPOSIT_CURRENCIES as readonly string[]).includes(s)),
+  },
+  network: { valid: () => 'bitcoin', invalid: invalidParam((s) => Object.hasOwn(NETWORKS, s)) },
+};
 const name = field(text({ trim: true, max: 50, control: 'names' }), { hostile: true });
 const username = field(text({ trim: true, min: 3, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ }));
 const bio = field(text({ max: 500, control: 'lines' }), { hostile: true });
@@ -402,6 +413,16 @@ export const SPECS: Spec[] = [
       },
     },
   },
+  {
+    route: 'PUT /api/admin/settings/deposit-addresses/:currency/:network',
+    params: depositPair,
+    body: {
+      base: () => ({ address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy' }),
+      required: ['address'],
+      fields: { address: field((v) => typeof v === 'string' && parseAddress('bitcoin', v).ok) },
+    },
+  },
+  { route: 'DELETE /api/admin/settings/deposit-addresses/:currency/:network', params: depositPair },
   {
     route: 'PUT /api/admin/settings/token-price',
     body: {
