@@ -2,23 +2,22 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { CARD_TIERS } from '../../domain/cards/card.ts';
-import { parseAddress } from '../../domain/crypto/addresses.ts';
 import { NETWORKS, WITHDRAWAL_NETWORKS } from '../../domain/crypto/networks.ts';
 import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
-import { DEPOSIT_CURRENCIES } from '../../domain/settings/depositAddresses.ts';
 import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
+import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
 import {
   amount,
   amountLike,
-  anyString,
   change24h,
   type Field,
   field,
   invalidEmail,
   invalidHttpsUrl,
+  invalidParam,
   oneOf,
   price,
   text,
@@ -61,14 +60,8 @@ export interface Spec {
 
 export const USER_ID = USER_ID_PATTERN;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const wellFormed = (s: string) =>
-  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+export { invalidParam, wellFormed } from './inputs.ts';
 
-/** Path segments: anything a client can put in a URL (a lone surrogate cannot be percent-encoded). */
-export const invalidParam = (valid: (s: string) => boolean) =>
-  fc
-    .oneof(anyString, fc.constantFrom('%', '%00', 'a/b', '..%2F', '?x=1', '#frag', '😀', '.', '..'))
-    .filter((s) => wellFormed(s) && !valid(s));
 const userIdParam: ParamSpec = {
   valid: (f) => f.otherId,
   invalid: invalidParam((s) => USER_ID.test(s)),
@@ -80,15 +73,6 @@ const uuidParam = (valid: (f: Fixtures, role: Role) => string = () => randomUUID
 const ownCard = uuidParam((f, role) => cardIdFor(f.ids[role]));
 
 const bool = field((v) => typeof v === 'boolean');
-
-/** A (currency, network) of the deposit catalogue: the params of the deposit-address settings. */
-const depositPair: Record<string, ParamSpec> = {
-  currency: {
-    valid: () => 'BTC',
-    invalid: invalidParam((s) => (DEPOSIT_CURRENCIES as readonly string[]).includes(s)),
-  },
-  network: { valid: () => 'bitcoin', invalid: invalidParam((s) => Object.hasOwn(NETWORKS, s)) },
-};
 const name = field(text({ trim: true, max: 50, control: 'names' }), { hostile: true });
 const username = field(text({ trim: true, min: 3, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ }));
 const bio = field(text({ max: 500, control: 'lines' }), { hostile: true });
@@ -413,16 +397,7 @@ export const SPECS: Spec[] = [
       },
     },
   },
-  {
-    route: 'PUT /api/admin/settings/deposit-addresses/:currency/:network',
-    params: depositPair,
-    body: {
-      base: () => ({ address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy' }),
-      required: ['address'],
-      fields: { address: field((v) => typeof v === 'string' && parseAddress('bitcoin', v).ok) },
-    },
-  },
-  { route: 'DELETE /api/admin/settings/deposit-addresses/:currency/:network', params: depositPair },
+  ...DEPOSIT_ADDRESS_SPECS,
   {
     route: 'PUT /api/admin/settings/token-price',
     body: {
