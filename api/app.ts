@@ -28,6 +28,7 @@ import { responds } from './http/validate.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, docsPage, openApiAnswer, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { adminDepositAddressRoutes, depositAddressRoutes } from './settings/depositAddresses.routes.ts';
 import { adminFeeSettingsRoutes } from './settings/feeSettings.routes.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
@@ -148,8 +149,10 @@ export function createApp(deps: Deps) {
   app.route('/api/config', publicConfigRoutes(deps));
   app.route('/api/cards', cardsRoutes(deps));
   app.route('/api/admin/cards', adminCardsRoutes(deps));
+  app.route('/api/crypto/deposit-addresses', depositAddressRoutes(deps));
   app.route('/api/crypto', cryptoRoutes(deps));
   app.route('/api/admin/crypto', adminCryptoRoutes(deps));
+  app.route('/api/admin/settings/deposit-addresses', adminDepositAddressRoutes(deps));
   app.route('/api/admin/settings', adminSettingsRoutes(deps));
   app.route('/api/admin/settings/fees', adminFeeSettingsRoutes(deps));
   app.route('/api/contact', contactRoutes(deps));

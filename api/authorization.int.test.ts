@@ -190,6 +190,7 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/crypto/prices', expect: { visitor: 200, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/crypto/networks', expect: { visitor: 200, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/crypto/balances', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/crypto/deposit-addresses', expect: { visitor: 401, user: 200, admin: 200 } },
   {
     method: 'POST',
     path: '/api/crypto/deposits',
@@ -285,6 +286,22 @@ const WALK: Walk[] = [
     body: { rate: '0.50' },
     expect: { visitor: 401, user: 403, admin: 200 },
   },
+  {
+    method: 'GET',
+    path: '/api/admin/settings/deposit-addresses',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/deposit-addresses/{currency}/{network}',
+    body: { address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy' },
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/settings/deposit-addresses/{currency}/{network}',
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
 ];
 
 describe('authorization walk', () => {
@@ -315,6 +332,7 @@ describe('authorization walk', () => {
     fixtures.otherEmailRaw = otherUser.user.email;
     fixtures.currency = 'BTC';
     fixtures.tier = 'gold';
+    fixtures.network = 'bitcoin';
     fixtures.otherCard = (await otherUser.client.post('/api/cards', {})).body.id;
     fixtures.otherDeposit = (
       await otherUser.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' })

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createDemoAccounts, ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { seedDepositAddresses } from '../app/settings/depositAddresses.service.ts';
 import { leaveShutdownSignalsToCaller } from '../infra/postgres/embedded.ts';
-import { loadConfig } from '../runtime/config.ts';
+import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { startServices } from '../runtime/services.ts';
@@ -73,6 +74,8 @@ async function main() {
     const { deps } = services;
 
     const firstStart = (await deps.store.headPosition()) === null;
+    const seeded = await seedDepositAddresses(deps, depositAddressSeeds(config));
+    if (seeded > 0) logger.info({ seeded }, 'deposit addresses seeded from DEPOSIT_ADDRESS_*');
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const admin = await ensureAdmin(deps, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, {
         resetPassword: false,

@@ -5,6 +5,7 @@ import { ledgerProjection } from './ledger/ledger.projection.ts';
 import { notificationsProjection } from './notifications/notifications.projection.ts';
 import { paymentsProjection } from './payments/payments.projection.ts';
 import type { Projection } from './projection.ts';
+import { depositAddressesProjection } from './settings/depositAddresses.projection.ts';
 import { settingsProjection } from './settings/settings.projection.ts';
 import { transactionEventsProjection } from './transactionEvents/transactionEvents.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
@@ -18,6 +19,7 @@ export const allProjections: readonly Projection[] = [
   cardsProjection,
   cryptoProjection,
   settingsProjection,
+  depositAddressesProjection,
   contactProjection,
   transactionEventsProjection,
 ];

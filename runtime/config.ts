@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddress } from '../domain/crypto/addresses.ts';
+import type { NetworkId } from '../domain/crypto/networks.ts';
 import { parseAllowedHost } from './hostName.ts';
+
+function depositAddress(network: NetworkId) {
+  return z.string().superRefine((value, ctx) => {
+    const parsed = parseAddress(network, value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.reason });
+  });
+}
 
 /** Every setting, read once from the environment, with local defaults (README "Configuration"). */
 const schema = z.object({
@@ -59,29 +68,16 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   /**
-   * Our deposit addresses (docs/product-rules.md rule 21), one per chain family: ETH also serves the EVM networks
-   * (Arbitrum, Optimism, Base, BNB Chain, Avalanche). Unset = the client says it is not configured.
+   * Seeds for our deposit addresses (docs/product-rules.md rule 21), one per network family: ETH serves
+   * the EVM networks (Ethereum, Arbitrum, Optimism, Base, BNB Chain), TRX the Tron ones. At start each
+   * seeds, as an event, every (currency, network) of its family that no event has touched yet; after that
+   * the addresses are admin settings. Checked against the family's address format, checksum included.
    */
-  DEPOSIT_ADDRESS_ETH: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… Ethereum address')
-    .optional(),
-  DEPOSIT_ADDRESS_BTC: z
-    .string()
-    .regex(/^(bc1|[13])[a-zA-HJ-NP-Z0-9]{25,62}$/, 'must be a Bitcoin address')
-    .optional(),
-  DEPOSIT_ADDRESS_SOL: z
-    .string()
-    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address')
-    .optional(),
-  DEPOSIT_ADDRESS_XRP: z
-    .string()
-    .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be an XRP Ledger address')
-    .optional(),
-  DEPOSIT_ADDRESS_TRX: z
-    .string()
-    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tron address')
-    .optional(),
+  DEPOSIT_ADDRESS_ETH: depositAddress('ethereum').optional(),
+  DEPOSIT_ADDRESS_BTC: depositAddress('bitcoin').optional(),
+  DEPOSIT_ADDRESS_SOL: depositAddress('solana').optional(),
+  DEPOSIT_ADDRESS_XRP: depositAddress('xrpl').optional(),
+  DEPOSIT_ADDRESS_TRX: depositAddress('tron').optional(),
   /** Bearer token for GET /metrics; unset = /metrics answers only to loopback (127.0.0.1, ::1). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Build web/dist on start when it is missing. */
@@ -174,5 +170,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl.origin,
     ALLOWED_HOSTS: allowedHosts,
     dataDir: path.resolve(config.DATA_DIR),
+  };
+}
+
+/** The `DEPOSIT_ADDRESS_*` seeds by variable name (app/settings/depositAddresses.service.ts). */
+export function depositAddressSeeds(config: Config): Partial<Record<string, string>> {
+  return {
+    DEPOSIT_ADDRESS_ETH: config.DEPOSIT_ADDRESS_ETH,
+    DEPOSIT_ADDRESS_BTC: config.DEPOSIT_ADDRESS_BTC,
+    DEPOSIT_ADDRESS_SOL: config.DEPOSIT_ADDRESS_SOL,
+    DEPOSIT_ADDRESS_XRP: config.DEPOSIT_ADDRESS_XRP,
+    DEPOSIT_ADDRESS_TRX: config.DEPOSIT_ADDRESS_TRX,
   };
 }

@@ -34,4 +34,16 @@ describe('configuration', () => {
   it('refuses production without a session secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
+
+  it('refuses a DEPOSIT_ADDRESS_* that is not a valid address of its family, checksum included', () => {
+    expect(() => loadConfig({ DEPOSIT_ADDRESS_ETH: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toThrow(
+      /DEPOSIT_ADDRESS_ETH: Not a valid Ethereum address: the mixed-case checksum/,
+    );
+    expect(() => loadConfig({ DEPOSIT_ADDRESS_TRX: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toThrow(
+      /DEPOSIT_ADDRESS_TRX: Not a valid Tron TRC-20 address/,
+    );
+    expect(
+      loadConfig({ DEPOSIT_ADDRESS_BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }).DEPOSIT_ADDRESS_BTC,
+    ).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  });
 });

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiProcessArgs } from '../runtime/nodeFlags.ts';
+import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -67,6 +68,7 @@ function baseEnv(
     BUILD_WEB: 'off',
     // A fresh key per run, so the server never writes one into the working tree's data dir.
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...TEST_DEPOSIT_ADDRESSES,
     ...extra,
   });
 }

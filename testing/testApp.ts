@@ -4,13 +4,15 @@ import pino from 'pino';
 import { expect } from 'vitest';
 import { createApp } from '../api/app.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { seedDepositAddresses } from '../app/settings/depositAddresses.service.ts';
 import { parseUserId } from '../domain/shared/ids.ts';
 import type { Projection } from '../projections/projection.ts';
-import { loadConfig } from '../runtime/config.ts';
+import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
 import { startServices } from '../runtime/services.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
 import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
+import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 export interface TestApp {
@@ -40,6 +42,7 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'info',
+    ...TEST_DEPOSIT_ADDRESSES,
     ...env,
   });
   const logs: string[] = [];
@@ -54,6 +57,8 @@ export async function createTestApp(
     databaseUrl: db.url,
     projections: options.projections,
   });
+  // As api/main.ts does at start: the variables seed the deposit addresses no event has touched.
+  await seedDepositAddresses(services.deps, depositAddressSeeds(config));
   const app = createApp(services.deps);
   const testApp: TestApp = {
     app,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts';
 import { declareDeposit, requestWithdrawal } from '../../app/crypto/crypto.service.ts';
 import { transferTokens } from '../../app/ledger/ledger.service.ts';
+import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
 import {
   confirmationsFor,
   DEPOSIT_NETWORKS,
@@ -173,6 +174,9 @@ export function cryptoRoutes(deps: Deps) {
       const session = requireUser(c);
       await assertActive(deps, session.userId);
       const input = c.req.valid('json');
+      // A deposit to a (currency, network) without our address cannot arrive: refused, nothing written.
+      if (DEPOSIT_NETWORKS[input.currency].some((item) => item.network === input.network))
+        await requireDepositAddress(deps, input.currency, input.network, 'network');
       return await commandRoute(c, deps, 'crypto-deposit', async (depositId, metadata) => {
         if (input.txHash) await refuseTxOfEarlierDeposit(deps, input.network, input.txHash, depositId, LIVE);
         const result = await declareDeposit(

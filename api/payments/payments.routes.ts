@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { approvePayment, rejectPayment, submitPaymentProof } from '../../app/ledger/ledger.service.ts';
 import { type MarketPrices, quoteForUser } from '../../app/payments/purchases.ts';
+import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
 import {
   isPaymentEvent,
   PAYMENT_METHODS,
   type PaymentEvent,
   paymentStream,
 } from '../../domain/payments/payment.ts';
+import { PAYMENT_TARGETS } from '../../domain/settings/depositAddresses.ts';
 import { unknownEvent } from '../../domain/shared/decider.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
@@ -220,6 +222,9 @@ export function paymentsRoutes(deps: Deps) {
     await limited(deps, 'money', session.userId);
     await assertActive(deps, session.userId);
     const input = c.req.valid('json');
+    // A payment needs our address for its method to have been paid: refused, nothing written, without one.
+    const paidTo = PAYMENT_TARGETS[input.paymentMethod];
+    await requireDepositAddress(deps, paidTo.currency, paidTo.network, 'paymentMethod');
     return await commandRoute(c, deps, 'payment-proof', async (paymentId, metadata) => {
       const result = await submitPaymentProof(
         deps,

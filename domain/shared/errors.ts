@@ -29,7 +29,11 @@ export type DomainErrorCode =
   /** A conversion fee rate outside 0-10 % or with more than two decimals (attribute: 'rate'). */
   | 'fee_rate_invalid'
   /** A purchase in a currency the market settings hold no price for. */
-  | 'currency_not_priced';
+  | 'currency_not_priced'
+  /** A receiving address not in its network's format (or with a wrong checksum). */
+  | 'address_invalid'
+  /** No deposit address is set for the currency and network (attribute: the form's field). */
+  | 'deposit_unavailable';
 
 export interface DomainErrorDetails {
   code?: DomainErrorCode;

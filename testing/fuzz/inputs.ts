@@ -431,3 +431,14 @@ export const SAME_SITE: Record<string, string>[] = [
   { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' },
   { 'Sec-Fetch-Site': 'none' },
 ];
+
+// --- Path parameters ----------------------------------------------------------------------------------
+
+export const wellFormed = (s: string) =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+
+/** Path segments: anything a client can put in a URL (a lone surrogate cannot be percent-encoded). */
+export const invalidParam = (valid: (s: string) => boolean) =>
+  fc
+    .oneof(anyString, fc.constantFrom('%', '%00', 'a/b', '..%2F', '?x=1', '#frag', '😀', '.', '..'))
+    .filter((s) => wellFormed(s) && !valid(s));

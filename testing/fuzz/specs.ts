@@ -8,16 +8,17 @@ import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
+import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
 import {
   amount,
   amountLike,
-  anyString,
   change24h,
   type Field,
   feeRate,
   field,
   invalidEmail,
   invalidHttpsUrl,
+  invalidParam,
   oneOf,
   price,
   text,
@@ -60,14 +61,8 @@ export interface Spec {
 
 export const USER_ID = USER_ID_PATTERN;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const wellFormed = (s: string) =>
-  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+export { invalidParam, wellFormed } from './inputs.ts';
 
-/** Path segments: anything a client can put in a URL (a lone surrogate cannot be percent-encoded). */
-export const invalidParam = (valid: (s: string) => boolean) =>
-  fc
-    .oneof(anyString, fc.constantFrom('%', '%00', 'a/b', '..%2F', '?x=1', '#frag', '😀', '.', '..'))
-    .filter((s) => wellFormed(s) && !valid(s));
 const userIdParam: ParamSpec = {
   valid: (f) => f.otherId,
   invalid: invalidParam((s) => USER_ID.test(s)),
@@ -403,6 +398,7 @@ export const SPECS: Spec[] = [
       },
     },
   },
+  ...DEPOSIT_ADDRESS_SPECS,
   {
     route: 'PUT /api/admin/settings/fees/:tier',
     params: {

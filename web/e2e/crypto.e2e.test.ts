@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { NO_DEPOSIT_ADDRESSES } from '../../testing/depositAddresses.ts';
 import {
   DESKTOP,
   dismissToast,
@@ -28,7 +29,7 @@ const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const WITHDRAW_TO = '0x1111222233334444555566667777888899990000';
 const DECLARED_ON_BASE = 'This transaction hash has already been declared for a deposit on Base';
 
-const { kit } = setUpBrowserApp('crypto_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+const { kit } = setUpBrowserApp('crypto_e2e', { ...ADMIN.env, ...NO_DEPOSIT_ADDRESSES, DEPOSIT_ADDRESS_ETH });
 
 function ethRow(page: Page) {
   return page.getByTestId('crypto-balance').and(page.locator('[data-currency="ETH"]'));
@@ -62,14 +63,19 @@ async function cryptoJourney(viewport: Viewport) {
   await form.getByRole('button', { name: 'Declare deposit' }).click();
   await form.getByText('Please select a network').waitFor();
 
-  // USDT on Tron: a minimum, 12 confirmations, and no configured Tron address.
+  // USDT on Tron: no Tron address is set, so the form says why and takes no declaration.
   await chooseOption(user.page, form, 'Currency', 'USDT');
   await chooseOption(user.page, form, 'Network', 'Tron TRC-20');
   await form
-    .getByText('The minimum deposit amount is 20 USDT. Sending less may result in loss of funds.')
+    .getByText('Deposits in USDT on Tron TRC-20 are not available yet: no deposit address is set.')
+    .waitFor();
+  expect(await form.getByRole('button', { name: 'Declare deposit' }).isDisabled()).toBe(true);
+  // USDT on Ethereum (DEPOSIT_ADDRESS_ETH seeds it): a minimum and 12 confirmations.
+  await chooseOption(user.page, form, 'Network', 'Ethereum');
+  await form
+    .getByText('The minimum deposit amount is 50 USDT. Sending less may result in loss of funds.')
     .waitFor();
   await form.getByText('12 network confirmations').waitFor();
-  await form.getByText('The deposit address is shown once configured').waitFor();
 
   // Back to ETH: the network empties; on Base the configured address shows, with 6 confirmations.
   await chooseOption(user.page, form, 'Currency', 'ETH');

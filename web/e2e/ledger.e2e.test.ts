@@ -118,12 +118,18 @@ async function depositApproved(viewport: Viewport, buyer: Account) {
   await user.page.keyboard.press('Escape');
 
   if (phone) {
-    // Without a configured address (or with the endpoint down) the card says so instead of inventing one.
-    await user.page.route('**/api/config/public', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
+    // Without an address for the method's network the card says so and takes no proof.
+    const unset = [
+      { currency: 'ETH', network: 'ethereum', networkName: 'Ethereum', minimum: null, address: null },
+    ];
+    await user.page.route('**/api/crypto/deposit-addresses', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(unset) }),
     );
     await user.page.reload();
-    await user.page.getByText('The deposit address is shown once configured').waitFor();
+    await user.page
+      .getByText('Deposits in ETH on Ethereum are not available yet: no deposit address is set.')
+      .waitFor();
+    expect(await user.page.getByRole('button', { name: 'Submit payment' }).isDisabled()).toBe(true);
     await expectNoHorizontalScroll(user.page, 'user /dashboard without a deposit address');
   }
   expect(user.problems).toEqual([]);

@@ -172,6 +172,25 @@ export type paths = {
      */
     get: operations["getApiAdminSettings"];
   };
+  "/api/admin/settings/deposit-addresses": {
+    /**
+     * GET /api/admin/settings/deposit-addresses
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminSettingsDepositAddresses"];
+  };
+  "/api/admin/settings/deposit-addresses/{currency}/{network}": {
+    /**
+     * PUT /api/admin/settings/deposit-addresses/{currency}/{network}
+     * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    put: operations["putApiAdminSettingsDepositAddressesCurrencyNetwork"];
+    /**
+     * DELETE /api/admin/settings/deposit-addresses/{currency}/{network}
+     * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    delete: operations["deleteApiAdminSettingsDepositAddressesCurrencyNetwork"];
+  };
   "/api/admin/settings/fees": {
     /**
      * GET /api/admin/settings/fees
@@ -337,6 +356,13 @@ export type paths = {
      * @description Access: signed-in user.
      */
     get: operations["getApiCryptoBalances"];
+  };
+  "/api/crypto/deposit-addresses": {
+    /**
+     * GET /api/crypto/deposit-addresses
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiCryptoDepositAddresses"];
   };
   "/api/crypto/deposits": {
     /**
@@ -1413,6 +1439,129 @@ export type operations = {
     };
   };
   /**
+   * GET /api/admin/settings/deposit-addresses
+   * @description Access: admin.
+   */
+  getApiAdminSettingsDepositAddresses: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": ({
+              /** @description Null: no address is set, deposits and payments are refused */
+              address: string | null;
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP" | "BNB";
+              /** @description Smallest deposit credited; null = none */
+              minimum: string | null;
+              /** @enum {string} */
+              network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
+              /** @description The network as people call it, e.g. "Tron TRC-20" */
+              networkName: string;
+              /** @description 'admin', or the variable that seeded it (DEPOSIT_ADDRESS_…) */
+              source: string | null;
+              updatedAt: string | null;
+              /** @description The admin who set it; null when seeded or unset */
+              updatedBy: string | null;
+            })[];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * PUT /api/admin/settings/deposit-addresses/{currency}/{network}
+   * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  putApiAdminSettingsDepositAddressesCurrencyNetwork: {
+    parameters: {
+      path: {
+        currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP" | "BNB";
+        network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          address: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Null: no address is set, deposits and payments are refused */
+            address: string | null;
+            /** @enum {string} */
+            currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP" | "BNB";
+            /** @description Smallest deposit credited; null = none */
+            minimum: string | null;
+            /** @enum {string} */
+            network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
+            /** @description The network as people call it, e.g. "Tron TRC-20" */
+            networkName: string;
+            /** @description 'admin', or the variable that seeded it (DEPOSIT_ADDRESS_…) */
+            source: string | null;
+            updatedAt: string | null;
+            /** @description The admin who set it; null when seeded or unset */
+            updatedBy: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * DELETE /api/admin/settings/deposit-addresses/{currency}/{network}
+   * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  deleteApiAdminSettingsDepositAddressesCurrencyNetwork: {
+    parameters: {
+      path: {
+        currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP" | "BNB";
+        network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Null: no address is set, deposits and payments are refused */
+            address: string | null;
+            /** @enum {string} */
+            currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP" | "BNB";
+            /** @description Smallest deposit credited; null = none */
+            minimum: string | null;
+            /** @enum {string} */
+            network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
+            /** @description The network as people call it, e.g. "Tron TRC-20" */
+            networkName: string;
+            /** @description 'admin', or the variable that seeded it (DEPOSIT_ADDRESS_…) */
+            source: string | null;
+            updatedAt: string | null;
+            /** @description The admin who set it; null when seeded or unset */
+            updatedBy: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * GET /api/admin/settings/fees
    * @description Access: admin.
    */
@@ -2297,7 +2446,7 @@ export type operations = {
       200: {
         content: {
           "application/json": {
-            /** @description Per network family, where configured */
+            /** @description Deprecated, kept for older clients: per network family (ETH, BTC, SOL, XRP, TRX), the address of its main pair where set. Addresses are per currency and network: GET /api/crypto/deposit-addresses */
             depositAddress: {
               [key: string]: string;
             };
@@ -2390,6 +2539,34 @@ export type operations = {
               displayBalance: string;
               /** @description Held by pending withdrawals */
               onHold: string;
+            })[];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/crypto/deposit-addresses
+   * @description Access: signed-in user.
+   */
+  getApiCryptoDepositAddresses: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": ({
+              /** @description Null: no address is set, deposits and payments are refused */
+              address: string | null;
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP" | "BNB";
+              /** @description Smallest deposit credited; null = none */
+              minimum: string | null;
+              /** @enum {string} */
+              network: "bitcoin" | "ethereum" | "arbitrum" | "optimism" | "base" | "bsc" | "tron" | "solana" | "xrpl" | "avalanche";
+              /** @description The network as people call it, e.g. "Tron TRC-20" */
+              networkName: string;
             })[];
         };
       };

@@ -19,8 +19,8 @@ import { fromUnits, readAmount, toUnits } from './money.ts';
  * a significant digit never does ("1.50000000" ETH → "1.500000", "0.00000001" ETH stays "0.00000001").
  * The API answers the same way, so the screen never shows less, or more, than is there.
  */
-export function displayAmount(value: string, currency: CryptoCurrency | 'SAI'): string {
-  const decimals = DISPLAY_DECIMALS[currency];
+export function displayAmount(value: string, currency: CryptoCurrency | 'SAI' | (string & {})): string {
+  const decimals = displayDecimals(currency);
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return value;
   const [, sign = '', whole = '0', fraction = ''] = match;
@@ -29,8 +29,15 @@ export function displayAmount(value: string, currency: CryptoCurrency | 'SAI'): 
 }
 
 /** As `displayAmount`, with thousands separators: "12,345.678900", "0.00000001". */
-export function formatAsset(value: string, currency: CryptoCurrency | 'SAI'): string {
-  return formatDecimal(displayAmount(value, currency), DISPLAY_DECIMALS[currency]);
+export function formatAsset(value: string, currency: CryptoCurrency | 'SAI' | (string & {})): string {
+  return formatDecimal(displayAmount(value, currency), displayDecimals(currency));
+}
+
+/** The currency's display decimals; one the table does not know (an API string) shows all 8 it may have. */
+function displayDecimals(currency: string): number {
+  return Object.hasOwn(DISPLAY_DECIMALS, currency)
+    ? DISPLAY_DECIMALS[currency as keyof typeof DISPLAY_DECIMALS]
+    : CRYPTO_DECIMALS;
 }
 
 /** Units at the ledger's 8 crypto decimals; null when unreadable. */

@@ -2,9 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 
 /**
- * Public configuration (`GET /api/config/public`): the single deposit address per method and the token
- * price. The address is configuration, never written into the client (docs/product-rules.md rule 21); until the server
- * answers with one, the screen says it is not configured yet.
+ * Public configuration (`GET /api/config/public`): the token price. Deposit addresses are per currency and
+ * network (queries/depositAddresses.queries.ts); `depositAddress` is the older per-family answer.
  */
 export interface PublicConfig {
   /** One address per chain family (ETH, BTC, SOL, XRP, TRX); ETH also serves ERC-20 tokens. Unset ones are absent. */

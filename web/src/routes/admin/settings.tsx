@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminHeading } from './-components/AdminHeading.tsx';
+import { DepositAddressSettings } from './-components/DepositAddressSettings.tsx';
 import { FeeSettings } from './-components/FeeSettings.tsx';
 import { MarketSettings } from './-components/MarketSettings.tsx';
 
@@ -15,6 +16,7 @@ function AdminSettings() {
       </AdminHeading>
       <MarketSettings />
       <FeeSettings />
+      <DepositAddressSettings />
     </>
   );
 }

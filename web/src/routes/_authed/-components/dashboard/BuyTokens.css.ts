@@ -1,16 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
-import {
-  cluster,
-  code,
-  figure,
-  mutedText,
-  shrinkStack,
-  spread,
-  stack,
-  tile,
-} from '../../../../ui/layout/boxes.ts';
+import { cluster, figure, mutedText, shrinkStack, stack, tile } from '../../../../ui/layout/boxes.ts';
 
 export const presets = sprinkles({ display: 'grid', gridTemplateColumns: 3, gap: 'sm' });
 
@@ -53,11 +44,3 @@ export const summary = style([cluster('sm'), sprinkles({ justifyContent: 'space-
 export const quote = stack('xs');
 
 export const summaryValue = style([figure(), sprinkles({ color: 'text' })]);
-
-export const address = style([stack('sm'), tile('lg', 'strong'), sprinkles({ fontSize: 'sm' })]);
-
-export const addressRow = spread('sm');
-
-export const addressText = style([code('xs'), sprinkles({ minWidth: '0' })]);
-
-export const addressMissing = sprinkles({ color: 'muted' });

@@ -3,17 +3,19 @@ import { Clock, Coins } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { type FormEvent, useId } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { CopyButton } from '../../../../components/CopyButton.tsx';
+import { DepositAddressCard, DepositUnavailable } from '../../../../components/DepositAddressCard.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
+import { formatAsset } from '../../../../lib/assets.ts';
 import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
-import { publicConfigQuery } from '../../../../queries/config.queries.ts';
+import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
+import { purchaseQuoteQuery } from '../../../../queries/fees.queries.ts';
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -24,11 +26,15 @@ import {
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
+import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './BuyTokens.css.ts';
 import { PurchaseQuote } from './PurchaseQuote.tsx';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
 export const PENDING_NOTICE = `Pending confirmation — tokens are added automatically once confirmed (${DEPOSIT_CONFIRMATION_TIME})`;
+
+/** The network the dashboard's purchases are paid on (docs/product-rules.md rule 21). */
+const BUY_NETWORK = 'ethereum';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: method }));
 
@@ -60,6 +66,7 @@ const PROOF_ORDER: (keyof ProofValues)[] = ['amount', 'paymentMethod', 'notes'];
  */
 export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?: () => void }) {
   const amountLabelId = useId();
+  const unavailableId = useId();
   const form = useForm<ProofValues>(
     { amount: PURCHASE_PRESETS[0], paymentMethod: 'ETH', notes: '' },
     PROOF_ORDER,
@@ -69,10 +76,16 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   const submitWithKey = useIdempotentMutate(submit.mutate);
   const payments = useQuery(userPaymentsQuery(user.id));
   const pending = (payments.data ?? []).filter((payment) => payment.status === 'pending');
+  // Every method the dashboard offers is paid on Ethereum mainnet; without our address there, no proof.
+  const addresses = useQuery(depositAddressesQuery);
+  const target = findDepositAddress(addresses.data, method, BUY_NETWORK);
+  const blocked = !target?.address;
+  // The same query the quote below shows (one cache entry): the QR code asks for the amount it names.
+  const quote = useQuery(purchaseQuoteQuery(amount, method));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submit.isPending) return;
+    if (submit.isPending || blocked) return;
     if (!form.check(notes.length > MAX_NOTES ? { notes: messages.notes } : {})) return;
     const proof = { paymentMethod: method, amount, notes: notes.trim() };
     submitWithKey(proof, {
@@ -121,7 +134,20 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           options={METHOD_OPTIONS}
           onValueChange={(next) => form.set('paymentMethod', next)}
         />
-        <DepositAddress method={method} />
+        {addresses.isPending ? (
+          <p className={panel.muted}>Loading the deposit address…</p>
+        ) : addresses.isError ? (
+          <PanelError onRetry={() => addresses.refetch()}>Could not load the deposit address.</PanelError>
+        ) : target?.address ? (
+          <DepositAddressCard
+            currency={method}
+            entry={target}
+            address={target.address}
+            amount={quote.data?.currency === method ? quote.data.cryptoAmount : undefined}
+          />
+        ) : (
+          <DepositUnavailable id={unavailableId} currency={method} networkName="Ethereum" />
+        )}
         <PurchaseQuote amount={amount} method={method} />
         <TextAreaField
           {...form.textField('notes')}
@@ -129,8 +155,16 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           optional
           maxLength={MAX_NOTES}
           placeholder="Transaction hash or anything that helps us find your payment"
+          disabled={blocked}
         />
-        <Button type="submit" fullWidth pending={submit.isPending} pendingLabel="Submitting…">
+        <Button
+          type="submit"
+          fullWidth
+          pending={submit.isPending}
+          pendingLabel="Submitting…"
+          disabled={blocked}
+          aria-describedby={blocked && addresses.isSuccess ? unavailableId : undefined}
+        >
           Submit payment
         </Button>
       </form>
@@ -146,7 +180,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
                 {formatDecimal(payment.amount)} SAI
                 {` via ${payment.paymentMethod}`}
                 {payment.cryptoAmount
-                  ? ` (${formatDecimal(payment.cryptoAmount, 8)} ${payment.paymentMethod})`
+                  ? ` (${formatAsset(payment.cryptoAmount, payment.paymentMethod)} ${payment.paymentMethod})`
                   : ''}{' '}
                 · <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
               </li>
@@ -155,32 +189,6 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
         </div>
       ) : null}
     </>
-  );
-}
-
-/** docs/product-rules.md rule 21: the address is configuration; without it the card says so instead of guessing. */
-function DepositAddress({ method }: { method: PaymentMethod }) {
-  const config = useQuery(publicConfigQuery);
-  // ETH, USDT and USDC all go to the one Ethereum address (the API keys addresses by chain family).
-  const address = config.data?.depositAddress?.ETH;
-  if (config.isPending) return null;
-  if (!address) {
-    return (
-      <div className={styles.address}>
-        <p className={styles.addressMissing}>The deposit address is shown once configured</p>
-      </div>
-    );
-  }
-  return (
-    <div className={styles.address}>
-      <p>
-        Send {method} on <strong>Ethereum mainnet</strong> to:
-      </p>
-      <div className={styles.addressRow}>
-        <code className={styles.addressText}>{address}</code>
-        <CopyButton text={address} what="deposit address" successToast="Address copied" />
-      </div>
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
 import { purchaseQuoteQuery } from '../../../../queries/fees.queries.ts';
 import type { PaymentMethod } from '../../../../queries/payments.queries.ts';
@@ -38,7 +39,7 @@ export function PurchaseQuote({ amount, method }: { amount: string; method: Paym
       <div className={styles.summary}>
         <dt>You pay</dt>
         <dd className={styles.summaryValue}>
-          {data ? `${formatDecimal(data.cryptoAmount, 8)} ${data.currency}` : '…'}
+          {data ? `${formatAsset(data.cryptoAmount, data.currency)} ${data.currency}` : '…'}
         </dd>
       </div>
     </dl>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, QrCode, TriangleAlert } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { ArrowDownToLine, TriangleAlert } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from '../../../../components/Button.tsx';
-import { CopyButton } from '../../../../components/CopyButton.tsx';
+import { DepositAddressCard, DepositUnavailable } from '../../../../components/DepositAddressCard.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
@@ -14,8 +14,8 @@ import {
   DEPOSIT_CURRENCIES,
 } from '../../../../lib/constants.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
-import { publicConfigQuery } from '../../../../queries/config.queries.ts';
 import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
+import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
@@ -45,6 +45,8 @@ export function minimumWarning(minimum: string, currency: string): string {
  */
 export function CryptoDepositForm() {
   const networks = useQuery(cryptoNetworksQuery);
+  const addresses = useQuery(depositAddressesQuery);
+  const unavailableId = useId();
   const declare = useDeclareDepositMutation();
   const declareWithKey = useIdempotentMutate(declare.mutate);
   const form = useForm<DepositValues>({ currency: 'ETH', network: '', txHash: '' }, DEPOSIT_ORDER);
@@ -66,10 +68,14 @@ export function CryptoDepositForm() {
   }));
   const chosen = entry?.networks.find((item) => item.network === network);
   const networkLabel = catalogue.networks[network] ?? network;
+  const target = chosen ? findDepositAddress(addresses.data, currency, chosen.network) : undefined;
+  // A network is chosen but no address is known for it (none set, or not loaded): nothing can be declared.
+  const blocked = chosen !== undefined && !target?.address;
+  const unavailable = blocked && addresses.isSuccess;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (declare.isPending) return;
+    if (declare.isPending || blocked) return;
     const found: typeof errors = {};
     if (!chosen) found.network = NETWORK_REQUIRED;
     const hash = txHash.trim();
@@ -119,22 +125,31 @@ export function CryptoDepositForm() {
         error={errors.network}
       />
       {chosen ? (
-        <>
-          <DepositAddress currency={currency} network={network} networkLabel={networkLabel} />
-          {chosen.minimum ? (
-            <p className={styles.warning} role="note">
-              <TriangleAlert size={16} aria-hidden="true" className={styles.warningIcon} />
-              {minimumWarning(chosen.minimum, currency)}
-            </p>
-          ) : null}
-          <p className={styles.facts}>
-            <span>{entry?.confirmations ?? 12} network confirmations</span>
-            <span aria-hidden="true">·</span>
-            <span>No deposit fee</span>
-            <span aria-hidden="true">·</span>
-            <span>Usually {DEPOSIT_CONFIRMATION_TIME}</span>
-          </p>
-        </>
+        <DepositTarget
+          state={addresses.isPending ? 'loading' : addresses.isError ? 'error' : 'done'}
+          onRetry={() => addresses.refetch()}
+        >
+          {target?.address ? (
+            <>
+              <DepositAddressCard currency={currency} entry={target} address={target.address} />
+              {chosen.minimum ? (
+                <p className={styles.warning} role="note">
+                  <TriangleAlert size={16} aria-hidden="true" className={styles.warningIcon} />
+                  {minimumWarning(chosen.minimum, currency)}
+                </p>
+              ) : null}
+              <p className={styles.facts}>
+                <span>{entry?.confirmations ?? 12} network confirmations</span>
+                <span aria-hidden="true">·</span>
+                <span>No deposit fee</span>
+                <span aria-hidden="true">·</span>
+                <span>Usually {DEPOSIT_CONFIRMATION_TIME}</span>
+              </p>
+            </>
+          ) : (
+            <DepositUnavailable id={unavailableId} currency={currency} networkName={networkLabel} />
+          )}
+        </DepositTarget>
       ) : null}
       <TextField
         {...form.textField('txHash')}
@@ -145,8 +160,16 @@ export function CryptoDepositForm() {
         maxLength={128}
         placeholder={!network || depositAddressFamily(network) === 'ETH' ? '0x…' : undefined}
         hint="Helps us find your deposit faster. Each transaction can be declared once."
+        disabled={blocked}
       />
-      <Button type="submit" fullWidth pending={declare.isPending} pendingLabel="Declaring…">
+      <Button
+        type="submit"
+        fullWidth
+        pending={declare.isPending}
+        pendingLabel="Declaring…"
+        disabled={blocked}
+        aria-describedby={unavailable ? unavailableId : undefined}
+      >
         <ArrowDownToLine size={16} aria-hidden="true" />
         Declare deposit
       </Button>
@@ -154,40 +177,18 @@ export function CryptoDepositForm() {
   );
 }
 
-/** docs/product-rules.md rule 21: the configured address of the network's family, never one written into the client. */
-function DepositAddress({
-  currency,
-  network,
-  networkLabel,
+/** The address part of the form: a line while the addresses load, a retry when they could not. */
+function DepositTarget({
+  state,
+  onRetry,
+  children,
 }: {
-  currency: CryptoCurrency;
-  network: string;
-  networkLabel: string;
+  state: 'loading' | 'error' | 'done';
+  onRetry: () => void;
+  children: ReactNode;
 }) {
-  const config = useQuery(publicConfigQuery);
-  const address = config.data?.depositAddress?.[depositAddressFamily(network)];
-  return (
-    <section className={styles.addressCard} aria-label="Deposit address">
-      <div className={styles.qr} aria-hidden="true">
-        <QrCode size={64} strokeWidth={1.25} />
-      </div>
-      <div className={styles.addressBody}>
-        {config.isPending ? (
-          <p className={panel.muted}>Loading the deposit address…</p>
-        ) : address ? (
-          <>
-            <p>
-              Send only <strong>{currency}</strong> on <strong>{networkLabel}</strong> to:
-            </p>
-            <div className={styles.addressRow}>
-              <code className={styles.addressText}>{address}</code>
-              <CopyButton text={address} what="deposit address" successToast="Address copied" />
-            </div>
-          </>
-        ) : (
-          <p className={panel.muted}>The deposit address is shown once configured</p>
-        )}
-      </div>
-    </section>
-  );
+  if (state === 'loading') return <p className={panel.muted}>Loading the deposit address…</p>;
+  if (state === 'error')
+    return <PanelError onRetry={onRetry}>Could not load the deposit address.</PanelError>;
+  return <>{children}</>;
 }

@@ -1,5 +1,4 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { media } from '../../../../styles/breakpoints.ts';
 import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
 import {
@@ -14,8 +13,6 @@ import {
   shrinkStack,
   splitColumns,
   spread,
-  stack,
-  tile,
   wideTile,
 } from '../../../../ui/layout/boxes.ts';
 
@@ -24,30 +21,6 @@ export const top = spread('md');
 export const layout = splitColumns('minmax(0, 1.6fr) minmax(0, 1fr)');
 
 export const aside = shrinkStack('lg');
-
-export const addressCard = style([
-  stack('lg'),
-  tile('lg', 'strong'),
-  sprinkles({ fontSize: 'sm' }),
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': {
-      [media.tablet]: { gridTemplateColumns: 'auto minmax(0, 1fr)', alignItems: 'center' },
-    },
-  },
-]);
-
-export const qr = style([
-  sprinkles({ display: 'grid', placeItems: 'center', borderRadius: 'md' }),
-  sprinkles({ backgroundColor: 'surface', color: 'muted' }),
-  { width: '112px', height: '112px', border: `1px dashed ${vars.color.borderStrong}` },
-]);
-
-export const addressBody = shrinkStack('sm');
-
-export const addressRow = cluster('sm', 'center');
-
-export const addressText = style([code('xs'), sprinkles({ minWidth: '0' })]);
 
 export const warning = style([
   inline('sm', 'flex-start'),

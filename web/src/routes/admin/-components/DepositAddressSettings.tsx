@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { Save, Wallet, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/Button.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { toast } from '../../../components/toast/index.ts';
+import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import {
+  type AdminDepositAddress,
+  adminDepositAddressesQuery,
+  useClearDepositAddressMutation,
+  useSetDepositAddressMutation,
+} from '../../../queries/depositAddresses.queries.ts';
+import { visuallyHidden } from '../../../styles/layout.css.ts';
+import * as panel from '../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../ui/panel/Panel.tsx';
+import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import * as styles from './DepositAddressSettings.css.ts';
+
+function provenance(entry: AdminDepositAddress): string {
+  if (!entry.address) return 'Not set: deposits and payments here are refused';
+  const when = entry.updatedAt
+    ? ` ${formatRelative(entry.updatedAt)} (${formatDateTime(entry.updatedAt)})`
+    : '';
+  return entry.source === 'admin' ? `Set by an admin${when}` : `Seeded from ${entry.source}${when}`;
+}
+
+/**
+ * Our deposit addresses per currency and network (docs/product-rules.md rule 21). Each save or clear is an
+ * audited event; the server checks the address against the network's format and checksum.
+ */
+export function DepositAddressSettings() {
+  const addresses = useQuery(adminDepositAddressesQuery);
+  return (
+    <Panel icon={Wallet} titleId="deposit-addresses-title" title="Deposit addresses">
+      <p className={panel.subtitle}>
+        Where users send each currency on each network. A network without an address takes no deposits and no
+        payments.
+      </p>
+      {addresses.isPending ? (
+        <PanelLoading label="Loading deposit addresses…" rows={3} />
+      ) : addresses.isError ? (
+        <PanelError onRetry={() => addresses.refetch()}>Could not load the deposit addresses.</PanelError>
+      ) : (
+        <ul className={styles.list}>
+          {addresses.data.map((entry) => (
+            <AddressRow key={`${entry.currency}:${entry.network}`} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function AddressRow({ entry }: { entry: AdminDepositAddress }) {
+  const save = useSetDepositAddressMutation();
+  const clear = useClearDepositAddressMutation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const pair = `${entry.currency} on ${entry.networkName}`;
+  const fieldName = `${entry.currency}-${entry.network}-address`;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const address = value.trim();
+    if (!address) {
+      setError('Enter the address');
+      return;
+    }
+    setError(undefined);
+    save.mutate(
+      { currency: entry.currency, network: entry.network, address },
+      {
+        onSuccess: () => {
+          setValue('');
+          toast({ title: 'Deposit address saved', description: pair, variant: 'success' });
+        },
+        onError: (failure) => {
+          setError(failure.message);
+          toast({
+            title: 'Failed to save the address',
+            description: failure.message,
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const onClear = () => {
+    if (clear.isPending) return;
+    clear.mutate(
+      { currency: entry.currency, network: entry.network },
+      {
+        onSuccess: () => toast({ title: 'Deposit address cleared', description: pair, variant: 'success' }),
+        onError: (failure) =>
+          toast({
+            title: 'Failed to clear the address',
+            description: failure.message,
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <li>
+      <form className={styles.row} onSubmit={onSubmit} noValidate aria-label={`${pair} deposit address`}>
+        <div className={styles.name}>
+          <strong>{entry.currency}</strong>
+          <span className={panel.muted}>{entry.networkName}</span>
+          {entry.minimum ? <span className={styles.meta}>Minimum {entry.minimum}</span> : null}
+        </div>
+        <div className={styles.name}>
+          {entry.address ? <code className={styles.current}>{entry.address}</code> : null}
+          <span className={styles.meta}>{provenance(entry)}</span>
+          <TextField
+            label={entry.address ? 'New address' : 'Address'}
+            name={fieldName}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={128}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={error}
+          />
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" variant="secondary" pending={save.isPending} pendingLabel="Saving…">
+            <Save size={16} aria-hidden="true" />
+            Save
+            <span className={visuallyHidden}> {pair} address</span>
+          </Button>
+          {entry.address ? (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={onClear}
+              pending={clear.isPending}
+              pendingLabel="Clearing…"
+            >
+              <X size={16} aria-hidden="true" />
+              Clear
+              <span className={visuallyHidden}> {pair} address</span>
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </li>
+  );
+}
