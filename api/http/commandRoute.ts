@@ -27,18 +27,20 @@ export type CommandAnswer = {
  * ignored, and the command's id is fresh). Without a key the id is fresh too. `run` answers with a status
  * and a body; with a key, a refusal it throws (a DomainError, a 4xx HttpProblem) is the answer too, saved
  * like any other. A route that refuses after its command wrote records that position itself first.
+ * `unhashed` names body fields left out of the key's request hash (a re-authentication's password or code).
  */
 export async function commandRoute(
   c: Context<AppEnv>,
   deps: Deps,
   scope: string | null,
   run: (commandId: string, metadata: EventMetadata) => Promise<CommandAnswer>,
+  options: { unhashed?: readonly string[] } = {},
 ): Promise<Response> {
   const key = scope === null ? undefined : c.req.header('idempotency-key');
   const metadata = requestMetadata(c.get('session')?.userId ?? null, c.get('requestId'), key ?? null);
   let claim: Claim | null = null;
   if (key !== undefined) {
-    claim = await claimKey(c, deps, scope!, key);
+    claim = await claimKey(c, deps, scope!, key, options.unhashed);
     if ('replay' in claim) return respond(c, claim.replay.status, claim.replay.body);
   }
   let status: number;

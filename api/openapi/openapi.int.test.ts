@@ -196,6 +196,7 @@ describe('OpenAPI', () => {
       amount: '0.5',
       address: '0x1111111111111111111111111111111111111111',
       chain: 'ethereum',
+      password: 'correct-horse',
     });
     expect(withdrawal.status, withdrawal.text).toBe(201);
     conforms('POST', '/api/crypto/withdraw', withdrawal);
