@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -158,6 +159,76 @@ async function reviewJourney(viewport: Viewport) {
   );
 }
 
+/** 2FA switched on through the API; the authenticator, to make codes with. */
+async function enrol(context: BrowserContext): Promise<OTPAuth.TOTP> {
+  const setup = await kit.post(context, '/api/account/2fa/setup', {});
+  const totp = OTPAuth.URI.parse(((await setup.json()) as { otpauthUri: string }).otpauthUri) as OTPAuth.TOTP;
+  await kit.post(context, '/api/account/2fa/enable', { code: totp.generate() });
+  return totp;
+}
+
+/** A crypto transfer reviewed and sent; a withdrawal confirmed with the authenticator code (2FA on). */
+async function twoFactorJourney(viewport: Viewport) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const holder = newAccount('Guarded');
+  const friend = newAccount('Buddy');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, holder);
+  const other = await kit.session(viewport);
+  await kit.register(other.context, friend);
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  await fund(admin.context, user.context);
+  const totp = await enrol(user.context);
+
+  // Send ETH: the crypto transfer is reviewed too.
+  await openDashboard(user.page, kit.url('/dashboard'));
+  await user.page.getByRole('button', { name: 'Send', exact: true }).click();
+  const dialog = user.page.getByRole('dialog', { name: 'Send' });
+  await chooseOption(user.page, dialog, 'Currency', 'ETH');
+  const send = dialog.getByRole('form', { name: 'Send ETH' });
+  await send.getByLabel('Recipient email').fill(friend.email);
+  await send.getByLabel('Amount (ETH)').fill('0.1');
+  await send.getByRole('button', { name: 'Review transfer' }).click();
+  const sendReview = dialog.getByRole('form', { name: 'Review your transfer' });
+  expect(await summaryValue(sendReview, 'Amount').textContent()).toBe('0.100000 ETH');
+  expect(await summaryValue(sendReview, 'Fee').textContent()).toBe('Free');
+  expect(await summaryValue(sendReview, 'Recipient').textContent()).toBe(friend.email);
+  expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
+  await expectAccessible(user.page, `the crypto transfer review at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the crypto transfer review');
+  await sendReview.getByRole('button', { name: 'Confirm and send' }).click();
+  await toasts(user.page).getByText('Money sent successfully').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+
+  // Withdraw with 2FA on: the review asks for the code, not the password.
+  await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
+  await chooseOption(user.page, withdraw, 'Network', 'Ethereum');
+  await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
+  await withdraw.getByLabel('Amount (ETH)').fill('0.25');
+  await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
+  const review = user.page.getByRole('form', { name: 'Review your withdrawal' });
+  await review.getByText('To confirm, enter the current code from your authenticator app.').waitFor();
+  expect(await review.getByLabel('Password').count()).toBe(0);
+  // A code from ten minutes on is wrong now: refused on the field.
+  await review.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 600_000 }));
+  await review.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await review
+    .getByText('That code is not valid, or was already used. Wait for the next code and try again.')
+    .waitFor();
+  await expectAccessible(user.page, `the withdrawal review with a refused code at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal review asking for a code');
+  // The enrolment spent the current step's code; the next step's is accepted (one step of clock drift).
+  await review.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await review.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await toasts(user.page).getByText('Withdrawal Initiated').waitFor();
+  const eth = user.page.getByTestId('crypto-balance').and(user.page.locator('[data-currency="ETH"]'));
+  await untilVisible(user.page, eth.getByText('0.250000 ETH on hold'));
+  expect(user.problems).toEqual([]);
+}
+
 describe('review before money leaves', () => {
   test('send, withdraw with the password and distribute, each reviewed first', async () => {
     await reviewJourney(DESKTOP);
@@ -165,5 +236,13 @@ describe('review before money leaves', () => {
 
   test('send, withdraw with the password and distribute, each reviewed first, at 360 px', async () => {
     await reviewJourney(PHONE);
+  }, 90_000);
+
+  test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code', async () => {
+    await twoFactorJourney(DESKTOP);
+  }, 90_000);
+
+  test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code, at 360 px', async () => {
+    await twoFactorJourney(PHONE);
   }, 90_000);
 });
