@@ -122,6 +122,9 @@ async function reviewJourney(viewport: Viewport) {
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await withdrawReview.getByText('That password is not correct').waitFor();
   expect(await withdrawReview.getByLabel('Password').inputValue()).toBe('');
+  await expect
+    .poll(() => withdrawReview.getByLabel('Password').evaluate((el) => el === document.activeElement))
+    .toBe(true);
   await expectAccessible(user.page, `the withdrawal review with a refused password at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal review');
   await withdrawReview.getByLabel('Password').fill(sender.password);

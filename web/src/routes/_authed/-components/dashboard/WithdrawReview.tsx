@@ -20,11 +20,23 @@ export interface WithdrawOrder {
 export type Proof = { totpCode: string } | { password: string };
 type Method = 'totp' | 'password';
 
-/** A re-authentication refusal (401, api/http/reauth.ts): which proof it is about, and its message. */
-export function reauthenticationRefusal(error: unknown): { method: Method; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 401 || !error.code?.startsWith('reauthentication'))
-    return null;
-  return { method: error.fieldErrors?.totpCode ? 'totp' : 'password', message: error.message };
+/** A refusal of the proof the review shows on its field: which proof it is about, if it says, and why. */
+export interface ProofRefusal {
+  method?: Method;
+  message: string;
+}
+
+/**
+ * A re-authentication refusal (401, api/http/reauth.ts), or too many guesses (429): the review stays
+ * open and shows it on the proof's field. Anything else is not about the proof.
+ */
+export function reauthenticationRefusal(error: unknown): ProofRefusal | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 429) return { message: error.message };
+  if (error.status !== 401 || !error.code?.startsWith('reauthentication')) return null;
+  if (error.fieldErrors?.totpCode) return { method: 'totp', message: error.message };
+  if (error.fieldErrors?.password) return { method: 'password', message: error.message };
+  return { message: error.message };
 }
 
 /**
@@ -44,7 +56,7 @@ export function WithdrawReview({
   chainLabel: string;
   pending: boolean;
   /** The server's last refusal of the proof, if any. */
-  refusal: { method: Method; message: string } | null;
+  refusal: ProofRefusal | null;
   onEdit: () => void;
   onConfirm: (proof: Proof) => void;
 }) {
@@ -82,7 +94,9 @@ export function WithdrawReview({
     name: method === 'totp' ? 'totpCode' : 'password',
     value,
     error,
-    disabled: pending || twoFactor.isPending,
+    // Read-only rather than disabled while the request runs, so a refusal can focus it at once.
+    readOnly: pending,
+    disabled: twoFactor.isPending,
   };
   return (
     <ReviewStep
