@@ -84,10 +84,13 @@ describe('withdrawal re-authentication', () => {
     expect(right.status, JSON.stringify(right.body)).toBe(201);
     await t.settle();
     expect(await ethOf(client)).toMatchObject({ balance: '0.75000000', onHold: '0.25000000' });
-    // Neither the password nor the wrong guess is in the log.
+    // Neither the password nor the wrong guess is in the event log, nor in a log line.
     const log = await eventText(t);
     expect(log).not.toContain(registration.password);
     expect(log).not.toContain('not-my-password');
+    expect(t.logs.length).toBeGreaterThan(0);
+    expect(t.logs.join('\n')).not.toContain('not-my-password');
+    expect(t.logs.join('\n')).not.toContain(registration.password);
   });
 
   it('asks a user with 2FA for a fresh code: the password alone is not enough, a used code never works again', async () => {
@@ -135,6 +138,7 @@ describe('withdrawal re-authentication', () => {
     await t.settle();
     expect(await ethOf(client)).toMatchObject({ balance: '0.75000000', onHold: '0.25000000' });
     expect(await eventText(t)).not.toContain(`"${fresh}"`);
+    expect(t.logs.join('\n')).not.toContain(`"${fresh}"`);
   });
 
   it('lets exactly one of two concurrent withdrawals with the same code through', async () => {
