@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts';
-import { declareDeposit, requestWithdrawal } from '../../app/crypto/crypto.service.ts';
+import { declareDeposit, requestWithdrawal, withdrawalWritten } from '../../app/crypto/crypto.service.ts';
 import { transferTokens } from '../../app/ledger/ledger.service.ts';
 import {
   confirmationsFor,
@@ -243,8 +243,15 @@ export function cryptoRoutes(deps: Deps) {
       await assertActive(deps, session.userId);
       // Checked inside the command, after the Idempotency-Key's claim: a retry of a finished request answers
       // its first outcome even though its code is now spent; a 401 is not an outcome (the key is released).
-      const reauthenticated = async (withdrawalId: string, metadata: EventMetadata) => {
-        await requireReauthentication(deps, session.userId, input);
+      // A retry resuming an attempt that died after writing was re-authenticated by that attempt: it
+      // finishes the same withdrawal without a new proof (its code is spent), and cannot hold twice.
+      const reauthenticated = async (
+        withdrawalId: string,
+        metadata: EventMetadata,
+        attempt: { resumed: boolean },
+      ) => {
+        if (!(attempt.resumed && (await withdrawalWritten(deps, session.userId, withdrawalId))))
+          await requireReauthentication(deps, session.userId, input);
         return await withdraw(withdrawalId, metadata);
       };
       const withdraw = async (withdrawalId: string, metadata: EventMetadata) => {

@@ -178,6 +178,38 @@ describe('withdrawal re-authentication', () => {
     expect(rows.map((r) => r.body).join('\n')).not.toContain(code);
   });
 
+  it('finishes a withdrawal whose first attempt died after holding, on a retry with its spent code', async () => {
+    const { client, secret } = await withTwoFactor();
+    const key = { 'Idempotency-Key': 'reauth-died-1' };
+    const code = codeAt(secret);
+    const first = await client.post('/api/crypto/withdraw', { ...order, totpCode: code }, key);
+    expect(first.status).toBe(201);
+    // As if the process died after appending, before the key's answer was saved: a running, expired lease.
+    await t.db.pool.query(
+      `UPDATE idempotency_keys SET state = 'running', response_status = NULL, response_body = NULL,
+         locked_until = now() - interval '1 second' WHERE scope_key LIKE $1`,
+      ['%:withdrawal:reauth-died-1'],
+    );
+    const retry = await client.post('/api/crypto/withdraw', { ...order, totpCode: code }, key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    await t.settle();
+    expect(await ethOf(client)).toMatchObject({ balance: '0.75000000', onHold: '0.25000000' });
+    // A resumed key that wrote nothing is asked for a proof like any request.
+    const other = { 'Idempotency-Key': 'reauth-died-2' };
+    const refused = await client.post('/api/crypto/withdraw', order, other);
+    expect(refused.status).toBe(401);
+    await t.db.pool.query(
+      `INSERT INTO idempotency_keys (scope_key, request_hash, state, locked_until)
+       SELECT replace(scope_key, 'reauth-died-1', 'reauth-died-2'), request_hash, 'running', now() - interval '1 second'
+       FROM idempotency_keys WHERE scope_key LIKE $1`,
+      ['%:withdrawal:reauth-died-1'],
+    );
+    const stale = await client.post('/api/crypto/withdraw', { ...order, totpCode: code }, other);
+    expect(stale.status).toBe(401);
+    expect(stale.body.type).toBe('urn:sai-wallet:problem:reauthentication-failed');
+  });
+
   it('limits wrong passwords and wrong codes per user, like sign-in', async () => {
     const { client, registration } = await funded();
     for (let i = 0; i < 3; i++) {

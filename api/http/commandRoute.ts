@@ -28,12 +28,13 @@ export type CommandAnswer = {
  * and a body; with a key, a refusal it throws (a DomainError, a 4xx HttpProblem) is the answer too, saved
  * like any other. A route that refuses after its command wrote records that position itself first.
  * `unhashed` names body fields left out of the key's request hash (a re-authentication's password or code).
+ * `run` is told when it resumes a key whose first attempt died (it may have written already).
  */
 export async function commandRoute(
   c: Context<AppEnv>,
   deps: Deps,
   scope: string | null,
-  run: (commandId: string, metadata: EventMetadata) => Promise<CommandAnswer>,
+  run: (commandId: string, metadata: EventMetadata, attempt: { resumed: boolean }) => Promise<CommandAnswer>,
   options: { unhashed?: readonly string[] } = {},
 ): Promise<Response> {
   const key = scope === null ? undefined : c.req.header('idempotency-key');
@@ -46,7 +47,9 @@ export async function commandRoute(
   let status: number;
   let body: unknown;
   try {
-    const answer = await run(claim ? claim.commandId : randomUUID(), metadata);
+    const answer = await run(claim ? claim.commandId : randomUUID(), metadata, {
+      resumed: claim?.resumed ?? false,
+    });
     if (answer.position !== undefined) c.set('wrotePosition', answer.position);
     if (answer.position && answer.waitFor) await deps.runner.waitFor(answer.position, answer.waitFor, 1_000);
     status = answer.status;

@@ -22,7 +22,9 @@ export interface CommandOutcome {
 }
 
 /** A claimed key: the command's id and the row that will hold its answer; or the answer already given. */
-export type Claim = { commandId: string; scopeKey: string } | { replay: CommandOutcome };
+export type Claim =
+  /** `resumed`: the key was taken over from an attempt that died, which may have written already. */
+  { commandId: string; scopeKey: string; resumed: boolean } | { replay: CommandOutcome };
 
 /**
  * Claims an Idempotency-Key (`key`, the header's value) for this user and scope. A retry of a finished
@@ -85,8 +87,9 @@ export async function claimKey(
         headers: { 'Retry-After': '1' },
       });
     }
+    return { commandId, scopeKey, resumed: row !== undefined };
   }
-  return { commandId, scopeKey };
+  return { commandId, scopeKey, resumed: false };
 }
 
 /**
