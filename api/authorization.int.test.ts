@@ -5,7 +5,8 @@ import { newEvmTxHash } from '../testing/txHashes.ts';
 /**
  * The authorization walk: every API route, as a visitor, a user, another user and an admin, with the
  * status each must get. A route missing from this table fails the test, so the table grows with the API.
- * `{other}` is replaced by the id of a user who is not the caller (IDOR checks); `{self}` by the caller's.
+ * `{other}` is replaced by the id of a user who is not the caller (IDOR checks); `{self}` by the caller's;
+ * `{password}` by the caller's password (a withdrawal's re-authentication).
  */
 type Role = 'visitor' | 'user' | 'admin';
 interface Walk {
@@ -201,7 +202,13 @@ const WALK: Walk[] = [
   {
     method: 'POST',
     path: '/api/crypto/withdraw',
-    body: { currency: 'ETH', amount: '1', address: '0x1234567890abcdef', chain: 'ethereum' },
+    body: {
+      currency: 'ETH',
+      amount: '1',
+      address: '0x1234567890abcdef',
+      chain: 'ethereum',
+      password: '{password}',
+    },
     expect: { visitor: 401, user: 422, admin: 422 },
   },
   { method: 'GET', path: '/api/crypto/withdrawals', expect: { visitor: 401, user: 200, admin: 200 } },
@@ -306,7 +313,7 @@ const WALK: Walk[] = [
 
 describe('authorization walk', () => {
   const t = setUpTestApp();
-  let clients: Record<Role, () => Promise<{ client: TestClient; self: string }>>;
+  let clients: Record<Role, () => Promise<{ client: TestClient; self: string; password: string }>>;
   let other: string;
   const fixtures: Record<string, string> = {};
 
@@ -351,13 +358,14 @@ describe('authorization walk', () => {
         amount: '0.5',
         address: '0x1234567890abcdef',
         chain: 'ethereum',
+        password: otherUser.registration.password,
       })
     ).body.id;
     clients = {
-      visitor: async () => ({ client: t.client(), self: other }),
+      visitor: async () => ({ client: t.client(), self: other, password: 'not-signed-in' }),
       user: async () => {
-        const { client, user } = await signedUpClient(t);
-        return { client, self: user.id };
+        const { client, user, registration } = await signedUpClient(t);
+        return { client, self: user.id, password: registration.password };
       },
       admin: async () => {
         const client = t.client();
@@ -366,7 +374,7 @@ describe('authorization walk', () => {
           password: 'walk-admin-password',
         });
         expect(reply.status).toBe(200);
-        return { client, self: admin.userId };
+        return { client, self: admin.userId, password: 'walk-admin-password' };
       },
     };
   });
@@ -389,11 +397,12 @@ describe('authorization walk', () => {
       const failures: string[] = [];
       for (const walk of WALK) {
         // A fresh session per route: logout must not change what the next route sees.
-        const { client, self } = await clients[role]();
+        const { client, self, password } = await clients[role]();
         const fill = (text: string) =>
           text
             .replaceAll('{other}', other)
             .replaceAll('{self}', self)
+            .replaceAll('{password}', password)
             .replace(/\{(\w+)\}/g, (_m, name: string) => fixtures[name] ?? `{${name}}`);
         const path = fill(walk.path);
         const body = walk.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(walk.body)));

@@ -88,6 +88,7 @@ describe('crypto over HTTP', () => {
       amount: '2.00000001',
       address: '0x1234567890abcdef',
       chain: 'ethereum',
+      password: 'correct-horse',
     });
     expect(over.status).toBe(422);
     expect(over.body.message).toBe('Insufficient balance. You have 2.000000 ETH available.');
@@ -98,6 +99,7 @@ describe('crypto over HTTP', () => {
       address: '0x1234567890abcdef',
       chain: 'base',
       notes: 'cold wallet',
+      password: 'correct-horse',
     });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -142,6 +144,7 @@ describe('crypto over HTTP', () => {
       amount: '1.25',
       address: '0x1234567890abcdef',
       chain: 'ethereum',
+      password: 'correct-horse',
     });
     expect(await balanceOf(user.client, 'ETH')).toMatchObject({ balance: '0.00000000' });
     await admin.patch(`/api/admin/crypto/withdrawals/${second.body.id}`, {
@@ -159,6 +162,7 @@ describe('crypto over HTTP', () => {
       amount: '1.25',
       address: '0x1234567890abcdef',
       chain: 'ethereum',
+      password: 'correct-horse',
     });
     expect(again.status).toBe(201);
     await t.settle();
@@ -192,6 +196,7 @@ describe('crypto over HTTP', () => {
               amount: '0.1',
               address: '0x1234567890abcdef',
               chain: 'ethereum',
+              password: 'correct-horse',
             })
           : user.client.post('/api/crypto/transfer', {
               recipientEmail: friend.user.email,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts';
-import { declareDeposit, requestWithdrawal } from '../../app/crypto/crypto.service.ts';
+import { declareDeposit, requestWithdrawal, withdrawalWritten } from '../../app/crypto/crypto.service.ts';
 import { transferTokens } from '../../app/ledger/ledger.service.ts';
 import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
 import {
@@ -19,6 +19,7 @@ import {
   formatUnits,
   minimumDecimals,
 } from '../../domain/shared/money.ts';
+import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import {
   cryptoBalances,
   depositsOfUser,
@@ -31,6 +32,7 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { REAUTHENTICATION_401, REAUTHENTICATION_FIELDS, requireReauthentication } from '../http/reauth.ts';
 import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -68,6 +70,13 @@ const withdrawSchema = z.strictObject({
     .regex(/^[A-Za-z0-9:._-]+$/, 'Address contains invalid characters'),
   chain: z.enum(networkIds, { error: 'Please select a network' }),
   notes: z.string().max(300).superRefine(storedText('Notes')).optional().default(''),
+  // Re-authentication (api/http/reauth.ts): the code when 2FA is on, else the password.
+  totpCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+    .optional(),
+  password: z.string().min(1).max(128).optional(),
 });
 
 const transferSchema = z.strictObject({
@@ -223,6 +232,7 @@ export function cryptoRoutes(deps: Deps) {
   app.post(
     '/withdraw',
     responds(201, withdrawalAnswer, idempotent),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('json', withdrawSchema),
     async (c) => {
       const session = requireUser(c);
@@ -235,7 +245,20 @@ export function cryptoRoutes(deps: Deps) {
       const units = exactAmount(input.currency, input.amount);
       await limited(deps, 'money', session.userId);
       await assertActive(deps, session.userId);
-      return await commandRoute(c, deps, 'withdrawal', async (withdrawalId, metadata) => {
+      // Checked inside the command, after the Idempotency-Key's claim: a retry of a finished request answers
+      // its first outcome even though its code is now spent; a 401 is not an outcome (the key is released).
+      // A retry resuming an attempt that died after writing was re-authenticated by that attempt: it
+      // finishes the same withdrawal without a new proof (its code is spent), and cannot hold twice.
+      const reauthenticated = async (
+        withdrawalId: string,
+        metadata: EventMetadata,
+        attempt: { resumed: boolean },
+      ) => {
+        if (!(attempt.resumed && (await withdrawalWritten(deps, session.userId, withdrawalId))))
+          await requireReauthentication(deps, session.userId, input);
+        return await withdraw(withdrawalId, metadata);
+      };
+      const withdraw = async (withdrawalId: string, metadata: EventMetadata) => {
         const { held, recorded } = await requestWithdrawal(
           deps,
           {
@@ -277,6 +300,9 @@ export function cryptoRoutes(deps: Deps) {
             deps.now(),
           ),
         };
+      };
+      return await commandRoute(c, deps, 'withdrawal', reauthenticated, {
+        unhashed: REAUTHENTICATION_FIELDS,
       });
     },
   );

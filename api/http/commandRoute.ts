@@ -27,24 +27,29 @@ export type CommandAnswer = {
  * ignored, and the command's id is fresh). Without a key the id is fresh too. `run` answers with a status
  * and a body; with a key, a refusal it throws (a DomainError, a 4xx HttpProblem) is the answer too, saved
  * like any other. A route that refuses after its command wrote records that position itself first.
+ * `unhashed` names body fields left out of the key's request hash (a re-authentication's password or code).
+ * `run` is told when it resumes a key whose first attempt died (it may have written already).
  */
 export async function commandRoute(
   c: Context<AppEnv>,
   deps: Deps,
   scope: string | null,
-  run: (commandId: string, metadata: EventMetadata) => Promise<CommandAnswer>,
+  run: (commandId: string, metadata: EventMetadata, attempt: { resumed: boolean }) => Promise<CommandAnswer>,
+  options: { unhashed?: readonly string[] } = {},
 ): Promise<Response> {
   const key = scope === null ? undefined : c.req.header('idempotency-key');
   const metadata = requestMetadata(c.get('session')?.userId ?? null, c.get('requestId'), key ?? null);
   let claim: Claim | null = null;
   if (key !== undefined) {
-    claim = await claimKey(c, deps, scope!, key);
+    claim = await claimKey(c, deps, scope!, key, options.unhashed);
     if ('replay' in claim) return respond(c, claim.replay.status, claim.replay.body);
   }
   let status: number;
   let body: unknown;
   try {
-    const answer = await run(claim ? claim.commandId : randomUUID(), metadata);
+    const answer = await run(claim ? claim.commandId : randomUUID(), metadata, {
+      resumed: claim?.resumed ?? false,
+    });
     if (answer.position !== undefined) c.set('wrotePosition', answer.position);
     if (answer.position && answer.waitFor) await deps.runner.waitFor(answer.position, answer.waitFor, 1_000);
     status = answer.status;

@@ -22,14 +22,22 @@ export interface CommandOutcome {
 }
 
 /** A claimed key: the command's id and the row that will hold its answer; or the answer already given. */
-export type Claim = { commandId: string; scopeKey: string } | { replay: CommandOutcome };
+export type Claim =
+  /** `resumed`: the key was taken over from an attempt that died, which may have written already. */
+  { commandId: string; scopeKey: string; resumed: boolean } | { replay: CommandOutcome };
 
 /**
  * Claims an Idempotency-Key (`key`, the header's value) for this user and scope. A retry of a finished
  * request gets its first answer back (`replay`); one still running, or another body with the same key,
  * is refused.
  */
-export async function claimKey(c: Context<AppEnv>, deps: Deps, scope: string, key: string): Promise<Claim> {
+export async function claimKey(
+  c: Context<AppEnv>,
+  deps: Deps,
+  scope: string,
+  key: string,
+  unhashed: readonly string[] = [],
+): Promise<Claim> {
   if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
     throw new HttpProblem(400, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
   }
@@ -38,7 +46,7 @@ export async function claimKey(c: Context<AppEnv>, deps: Deps, scope: string, ke
   // The body as the client wrote it, numbers by their literal text: `9007199254740993` and
   // `9007199254740992` are different requests, though JSON.parse reads both as the same double.
   const requestHash = createHash('sha256')
-    .update(canonicalBody(await jsonBody(c)))
+    .update(canonicalBody(withoutFields(await jsonBody(c), unhashed)))
     .digest('hex');
   const commandId = nameBasedUuid(`idempotency:${scopeKey}`);
   const leaseMs = deps.config.IDEMPOTENCY_LEASE_SECONDS * 1000;
@@ -79,14 +87,26 @@ export async function claimKey(c: Context<AppEnv>, deps: Deps, scope: string, ke
         headers: { 'Retry-After': '1' },
       });
     }
+    return { commandId, scopeKey, resumed: row !== undefined };
   }
-  return { commandId, scopeKey };
+  return { commandId, scopeKey, resumed: false };
+}
+
+/**
+ * The body without the fields that prove who is asking (a withdrawal's password or TOTP code): they are not
+ * part of what the request asks for, so a retry carrying a fresh code is the same request, and no hash of
+ * a password is kept in the table.
+ */
+function withoutFields(body: unknown, fields: readonly string[]): unknown {
+  if (fields.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)));
 }
 
 /**
  * What a claimed command that threw answers. A refusal is the request's outcome too: it is saved, and the
- * same retry gets the same answer. Anything else (store down, crash) is not an outcome: the key is
- * released, so that a retry runs the command again with the same ids, and the error is rethrown.
+ * same retry gets the same answer. Anything else is not an outcome: the store down, a crash, a rate limit
+ * (429) or a missing or wrong re-authentication (401: the retry brings the right password or code). The
+ * key is released, so that a retry runs the command again with the same ids, and the error is rethrown.
  */
 export async function refusal(
   c: Context<AppEnv>,
@@ -96,7 +116,7 @@ export async function refusal(
 ): Promise<CommandOutcome> {
   if (
     error instanceof DomainError ||
-    (error instanceof HttpProblem && error.status < 500 && error.status !== 429)
+    (error instanceof HttpProblem && error.status < 500 && error.status !== 429 && error.status !== 401)
   ) {
     const status = error.status;
     const fieldErrors = error instanceof DomainError ? fieldErrorsOf(error) : error.extras.fieldErrors;

@@ -35,6 +35,16 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/**
+ * Problem types a client tells apart by more than the status (RFC 9457 `type`, an absolute URI): a URN in
+ * the product's namespace, its last part kebab-case. Every other problem is about:blank, its `code` (if
+ * any) the finer reason. Each also answers the same name as `code` in snake_case, which the web reads.
+ */
+export const PROBLEM_TYPES = {
+  reauthenticationRequired: 'urn:sai-wallet:problem:reauthentication-required',
+  reauthenticationFailed: 'urn:sai-wallet:problem:reauthentication-failed',
+} as const;
+
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */
 export class HttpProblem extends Error {
   constructor(
@@ -43,6 +53,8 @@ export class HttpProblem extends Error {
     readonly extras: {
       fieldErrors?: Record<string, string>;
       code?: string;
+      /** A problem type of PROBLEM_TYPES; absent means about:blank. */
+      type?: string;
       headers?: Record<string, string>;
     } = {},
   ) {
@@ -71,7 +83,12 @@ export function problem(
   c: Context,
   status: number,
   detail: string,
-  extras: { fieldErrors?: Record<string, string>; code?: string; headers?: Record<string, string> } = {},
+  extras: {
+    fieldErrors?: Record<string, string>;
+    code?: string;
+    type?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Response {
   const { headers, ...rest } = extras;
   const body = problemBody(c, status, detail, rest);

@@ -99,9 +99,12 @@ export interface OpenApiTag {
 
 export const OPENAPI_RESPONSE = Symbol.for('sai.openapi.response');
 export interface OpenApiResponseTag {
-  status: 200 | 201 | 204;
-  /** The success body's schema (output side); null for a 204 without a body. */
+  /** A success answer, or a route's own refusal (a Problem Details body: `description` says when). */
+  status: 200 | 201 | 204 | 401;
+  /** The success body's schema (output side); null for a 204 without a body, or a problem. */
   schema: z.ZodType | null;
+  /** What a declared refusal means. */
+  description?: string;
   /** The body's media type: JSON unless the route answers with e.g. CSV. */
   mediaType: string;
   /** The route honours an Idempotency-Key header (api/http/commandRoute.ts with a scope). */
@@ -115,7 +118,7 @@ export interface OpenApiResponseTag {
 export function responds(
   status: OpenApiResponseTag['status'],
   schema: z.ZodType | null,
-  options: { mediaType?: string; idempotencyKey?: boolean } = {},
+  options: { mediaType?: string; idempotencyKey?: boolean; description?: string } = {},
 ): MiddlewareHandler {
   const handler: MiddlewareHandler = async (_c, next) => {
     await next();
@@ -125,6 +128,7 @@ export function responds(
     schema,
     mediaType: options.mediaType ?? 'application/json',
     idempotencyKey: options.idempotencyKey ?? false,
+    ...(options.description ? { description: options.description } : {}),
   };
   return Object.assign(handler, { [OPENAPI_RESPONSE]: tag });
 }

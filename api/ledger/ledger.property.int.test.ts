@@ -151,6 +151,7 @@ describe('ledger invariants under random concurrent commands', () => {
           amount: eth(c.milli),
           address: '0x1234567890abcdef',
           chain: 'ethereum',
+          password: 'correct-horse',
         });
         expect([201, 422], r.text).toContain(r.status);
         if (r.status === 201) {
@@ -269,6 +270,7 @@ describe('every projection under redelivery', () => {
       amount: '1',
       address: 'So11111111111111111111111111111111111111112',
       chain: 'solana',
+      password: 'correct-horse',
     });
     await admin.request('PUT', '/api/admin/settings/token-price', { price: '2.75' });
     await t

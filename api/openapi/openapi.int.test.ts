@@ -109,6 +109,12 @@ describe('OpenAPI', () => {
     });
     expect(transfer.security).toEqual([{ session: [] }, { sessionPlain: [] }]);
     expect(transfer.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    // A route's own refusal (responds(401, …)) replaces the generic one: the withdrawal's re-authentication.
+    const withdraw401 = doc.paths['/api/crypto/withdraw'].post.responses['401'];
+    expect(withdraw401.description).toContain('urn:sai-wallet:problem:reauthentication-required');
+    expect(withdraw401.content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
     expect(transfer['x-requires-admin']).toBeUndefined();
     const pending = doc.paths['/api/payments/pending'].get;
     expect(pending['x-requires-admin']).toBe(true);
@@ -196,6 +202,7 @@ describe('OpenAPI', () => {
       amount: '0.5',
       address: '0x1111111111111111111111111111111111111111',
       chain: 'ethereum',
+      password: 'correct-horse',
     });
     expect(withdrawal.status, withdrawal.text).toBe(201);
     conforms('POST', '/api/crypto/withdraw', withdrawal);

@@ -90,6 +90,7 @@ function errorResponses(who: string, validates: boolean): JsonSchema {
 function successResponses(tags: readonly OpenApiResponseTag[]): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const tag of tags) {
+    if (tag.status >= 400) continue;
     const description = tag.status === 201 ? 'Created' : tag.status === 204 ? 'No content' : 'Success';
     const response = out[String(tag.status)] ?? { description };
     out[String(tag.status)] = response;
@@ -98,6 +99,15 @@ function successResponses(tags: readonly OpenApiResponseTag[]): Record<string, J
     response.content = { ...(response.content as JsonSchema | undefined), [tag.mediaType]: { schema } };
   }
   return out;
+}
+
+/** A route's own refusals (`responds(401, null, { description })`): they replace the generic entry. */
+function declaredProblems(tags: readonly OpenApiResponseTag[]): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    tags
+      .filter((tag) => tag.status >= 400)
+      .map((tag) => [String(tag.status), problemResponse(tag.description ?? 'Refused')]),
+  );
 }
 
 export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
@@ -168,6 +178,7 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
       responses: {
         ...successResponses(success),
         ...errorResponses(who, Boolean(body) || tags.length > 0),
+        ...declaredProblems(success),
       },
     };
     paths[path] ??= {};

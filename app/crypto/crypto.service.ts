@@ -230,6 +230,25 @@ export async function requestWithdrawal(
   return { held, recorded };
 }
 
+/**
+ * Whether an earlier attempt of this withdrawal command (same id: same Idempotency-Key) already wrote its
+ * hold or its request: it was then re-authenticated already, and a retry resuming it must not be asked
+ * for a proof again (its code is spent). Reads the user's account stream: only for such a resumed retry.
+ */
+export async function withdrawalWritten(
+  ctx: CommandContext,
+  userId: UserId,
+  withdrawalId: string,
+): Promise<boolean> {
+  if ((await ctx.store.readStream(withdrawalStream(withdrawalId), { maxCount: 1 })).length > 0) return true;
+  const account = await ctx.store.readStream(accountStream(userId));
+  return account.some(
+    (event) =>
+      event.type === 'WithdrawalHoldPlaced' &&
+      (event.data as { transactionId?: unknown }).transactionId === withdrawalId,
+  );
+}
+
 export async function recordWithdrawal(
   ctx: CommandContext,
   details: WithdrawalDetails,

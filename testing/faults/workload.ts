@@ -307,6 +307,7 @@ export async function runWorkload(
         amount: milliEth(rng.int(1, 400)),
         address: '0x1234567890abcdef',
         chain: 'ethereum',
+        password: 'correct-horse',
       },
       { key },
     );

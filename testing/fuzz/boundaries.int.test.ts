@@ -47,7 +47,12 @@ const RESERVATIONS = ['UniqueValueReserved', 'UniqueValueReleased'];
  * Routes that hash a password (argon2, about 0.1 s a call, more on a loaded machine) for every well-formed
  * body: each field gets an even spread of at most this many of its boundary values, to keep the run short.
  */
-const HASHING = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/account/password']);
+const HASHING = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/account/password',
+  'POST /api/crypto/withdraw',
+]);
 const HASHING_PER_FIELD = 16;
 
 const spread = <T>(values: T[], most: number) =>

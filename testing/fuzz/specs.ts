@@ -326,6 +326,8 @@ export const SPECS: Spec[] = [
         address: '0x1234567890abcdef',
         chain: 'ethereum',
         notes: 'fuzz',
+        // The fuzz user's password (testing/testApp.ts): the re-authentication a withdrawal asks for.
+        password: 'correct-horse',
       }),
       required: ['currency', 'amount', 'address', 'chain'],
       fields: {
@@ -334,6 +336,8 @@ export const SPECS: Spec[] = [
         address: field(text({ trim: true, min: 10, max: 128, pattern: /^[A-Za-z0-9:._-]+$/ })),
         chain: field(oneOf(...WITHDRAWAL_NETWORKS.ETH)),
         notes: freeText(300),
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
       },
     },
   },

@@ -230,7 +230,13 @@ export async function runScenario(
       as(alice).send(
         'POST',
         '/api/crypto/withdraw',
-        { currency: 'ETH', amount, address: '0x1111222233334444555566667777888899990000', chain: 'arbitrum' },
+        {
+          currency: 'ETH',
+          amount,
+          address: '0x1111222233334444555566667777888899990000',
+          chain: 'arbitrum',
+          password: alice.password,
+        },
         { key: key() },
       ),
       [201],

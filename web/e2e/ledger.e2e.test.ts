@@ -157,13 +157,13 @@ async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Accoun
   await receive.waitFor({ state: 'detached' });
 
   const send = sender.page.getByRole('form', { name: 'Send SAI' });
-  await send.getByRole('button', { name: 'Send money' }).click();
+  await send.getByRole('button', { name: 'Review transfer' }).click();
   await send.getByText('Valid email is required').waitFor();
   await send.getByText('Amount must be a positive number').waitFor();
 
   await send.getByLabel('Recipient email').fill(friend.email);
   await send.getByLabel('Amount (SAI)').fill('1000');
-  await send.getByRole('button', { name: 'Send money' }).click();
+  await send.getByRole('button', { name: 'Review transfer' }).click();
   await send
     .getByText('Insufficient balance: You do not have enough SAI tokens to complete this transaction.')
     .waitFor();
@@ -172,7 +172,11 @@ async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Accoun
   await send.getByLabel('Description').fill('Lunch, "the good one"');
   await send.getByText(`Sending to ${friend.username}`).waitFor();
   if (phone) await expectNoHorizontalScroll(sender.page, 'user /dashboard with the send form filled');
-  await send.getByRole('button', { name: 'Send money' }).click();
+  await send.getByRole('button', { name: 'Review transfer' }).click();
+  await sender.page
+    .getByRole('form', { name: 'Review your transfer' })
+    .getByRole('button', { name: 'Confirm and send' })
+    .click();
   await toasts(sender.page).getByText('Money sent successfully').waitFor();
   await sender.page
     .getByRole('region', { name: 'Token balance' })
@@ -196,10 +200,14 @@ async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Accoun
   const distribute = admin.page.getByRole('form', { name: 'Distribute tokens' });
   await distribute.getByLabel('User email').fill('nobody@example.com');
   await distribute.getByLabel('Amount (SAI)').fill('5');
-  await distribute.getByRole('button', { name: 'Distribute tokens' }).click();
+  await distribute.getByRole('button', { name: 'Review distribution' }).click();
   await distribute.getByText('User with email nobody@example.com not found').waitFor();
   await distribute.getByLabel('User email').fill(friend.email);
-  await distribute.getByRole('button', { name: 'Distribute tokens' }).click();
+  await distribute.getByRole('button', { name: 'Review distribution' }).click();
+  await admin.page
+    .getByRole('form', { name: 'Review the distribution' })
+    .getByRole('button', { name: 'Confirm and distribute' })
+    .click();
   await toasts(admin.page).getByText('Tokens distributed successfully').waitFor();
   const friendRow = recentUsers.getByRole('row', { name: new RegExp(friend.username) });
   await friendRow.getByText('8.00 SAI').waitFor();

@@ -2788,6 +2788,8 @@ export type operations = {
           currency: "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
           /** @default */
           notes?: string;
+          password?: string;
+          totpCode?: string;
         };
       };
     };
@@ -2822,7 +2824,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type urn:sai-wallet:problem:reauthentication-required, the message says whether the authenticator code or the password) or wrong (urn:sai-wallet:problem:reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };

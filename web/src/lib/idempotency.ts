@@ -60,13 +60,16 @@ export interface CommandCallbacks {
 /**
  * A mutation's `mutate` for a money command, carrying the action's idempotency key from `keys`: the same
  * command retried after a lost answer reuses its key, and the outcome settles it before `callbacks` run.
+ * `identity` gives what makes two submissions the same command: a withdrawal's password or code is left
+ * out, so a retry with a fresh code keeps the key and cannot withdraw twice (the server ignores them too).
  */
 export function withIdempotencyKey<Input extends { idempotencyKey: string }>(
   keys: IdempotencyKeys,
   mutate: (input: Input, options: CommandCallbacks) => void,
+  identity: (command: Omit<Input, 'idempotencyKey'>) => unknown = (command) => command,
 ) {
   return (command: Omit<Input, 'idempotencyKey'>, { onSuccess, onError }: CommandCallbacks) =>
-    mutate({ ...command, idempotencyKey: keys.keyFor(command) } as Input, {
+    mutate({ ...command, idempotencyKey: keys.keyFor(identity(command)) } as Input, {
       onSuccess: () => {
         keys.settle();
         onSuccess();
@@ -81,6 +84,7 @@ export function withIdempotencyKey<Input extends { idempotencyKey: string }>(
 /** `withIdempotencyKey` with the component's own keys. */
 export function useIdempotentMutate<Input extends { idempotencyKey: string }>(
   mutate: (input: Input, options: CommandCallbacks) => void,
+  identity?: (command: Omit<Input, 'idempotencyKey'>) => unknown,
 ) {
-  return withIdempotencyKey(useIdempotencyKeys(), mutate);
+  return withIdempotencyKey(useIdempotencyKeys(), mutate, identity);
 }

@@ -89,4 +89,30 @@ describe('withIdempotencyKey', () => {
     send({ amount: '3.00' }, callbacks);
     expect(sent.map((input) => input.idempotencyKey)).toEqual(['key-1', 'key-2']);
   });
+
+  test("with an identity, fields outside it (a withdrawal's proof) do not make a new action", () => {
+    type Withdrawal = { amount: string; password?: string; idempotencyKey: string };
+    const sent: Withdrawal[] = [];
+    const outcomes: (Error | null)[] = [new ApiError(0, 'offline'), null];
+    const mutate = (
+      input: Withdrawal,
+      options: { onSuccess: () => void; onError: (error: Error) => void },
+    ) => {
+      sent.push(input);
+      const outcome = outcomes.shift();
+      if (outcome) options.onError(outcome);
+      else options.onSuccess();
+    };
+    const send = withIdempotencyKey(
+      new IdempotencyKeys(counter()),
+      mutate,
+      ({ password, ...order }) => order,
+    );
+    const callbacks = { onSuccess: () => {}, onError: () => {} };
+    send({ amount: '0.5', password: 'first-try' }, callbacks);
+    send({ amount: '0.5', password: 'typed-again' }, callbacks);
+    expect(sent.map((input) => input.idempotencyKey)).toEqual(['key-1', 'key-1']);
+    // The proof is still sent; only the key ignores it.
+    expect(sent[1]).toEqual({ amount: '0.5', password: 'typed-again', idempotencyKey: 'key-1' });
+  });
 });

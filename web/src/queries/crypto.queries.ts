@@ -180,6 +180,9 @@ export interface WithdrawInput {
   address: string;
   chain: NetworkId;
   notes: string;
+  /** The re-authentication (docs/security.md): the authenticator code with 2FA on, else the password. */
+  totpCode?: string;
+  password?: string;
   idempotencyKey: string;
 }
 

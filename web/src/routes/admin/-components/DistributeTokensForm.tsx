@@ -13,6 +13,7 @@ import { AmountField, DescriptionField, EmailField } from '../../../ui/form/fiel
 import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
+import { ReviewStep } from '../../../ui/review/ReviewStep.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -23,9 +24,16 @@ function sameEmail(a: string, b: string) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+/** A distribution checked by the form, waiting for the admin's confirmation. */
+interface Pending {
+  command: { receiverId: string; amount: string; description: string };
+  receiver: AdminUser;
+}
+
 /**
  * Admin token distribution (docs/product-rules.md spec 2 and 5): the e-mail must belong to a user in the loaded list, else
- * "User with email {email} not found". Beyond the first page the list is searched by the e-mail.
+ * "User with email {email} not found". Beyond the first page the list is searched by the e-mail. A review
+ * (docs/product-rules.md rule 26) shows who gets what before Confirm mints it.
  */
 export function DistributeTokensForm() {
   const queryClient = useQueryClient();
@@ -35,6 +43,7 @@ export function DistributeTokensForm() {
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
 
   const findUser = async (email: string): Promise<AdminUser | undefined> => {
     const loaded = users.data ?? (await queryClient.fetchQuery(adminUsersQuery(RECENT_USERS_QUERY)));
@@ -79,17 +88,22 @@ export function DistributeTokensForm() {
     }
 
     const command = { receiverId: receiver.id, amount: read.amount, description: values.description.trim() };
-    const name = receiver.username;
+    setPending({ command, receiver });
+  };
+
+  const confirm = ({ command, receiver }: Pending) => {
     sendWithKey(command, {
       onSuccess: () => {
         toast({
           title: 'Tokens distributed successfully',
-          description: `${formatDecimal(read.amount)} SAI sent to ${name}.`,
+          description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
           variant: 'success',
         });
+        setPending(null);
         form.reset();
       },
       onError: (error) => {
+        setPending(null);
         toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
       },
     });
@@ -98,19 +112,35 @@ export function DistributeTokensForm() {
   return (
     <Panel icon={Gift} titleId="distribute-title" title="Token distribution" level={3}>
       <p className={panel.subtitle}>Mint SAI to a user&apos;s balance. Every distribution is recorded.</p>
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
-        <EmailField {...form.textField('email')} label="User email" autoComplete="off" />
-        <AmountField {...form.textField('amount')} label="Amount (SAI)" />
-        <DescriptionField {...form.textField('description')} placeholder="Token distribution" />
-        <Button
-          type="submit"
-          fullWidth
-          pending={finding || distribute.isPending}
+      {pending ? (
+        <ReviewStep
+          title="Review the distribution"
+          level={4}
+          rows={[
+            { label: 'Amount', value: `${formatDecimal(pending.command.amount)} SAI` },
+            { label: 'Fee', value: 'Free' },
+            { label: 'Recipient', value: `${pending.receiver.username} (${pending.receiver.email})` },
+            ...(pending.command.description
+              ? [{ label: 'Description', value: pending.command.description }]
+              : []),
+            { label: 'Arrives', value: 'Instantly' },
+          ]}
+          confirmLabel="Confirm and distribute"
           pendingLabel="Distributing…"
-        >
-          Distribute tokens
-        </Button>
-      </form>
+          pending={distribute.isPending}
+          onEdit={() => setPending(null)}
+          onConfirm={() => confirm(pending)}
+        />
+      ) : (
+        <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
+          <EmailField {...form.textField('email')} label="User email" autoComplete="off" />
+          <AmountField {...form.textField('amount')} label="Amount (SAI)" />
+          <DescriptionField {...form.textField('description')} placeholder="Token distribution" />
+          <Button type="submit" fullWidth pending={finding} pendingLabel="Finding user…">
+            Review distribution
+          </Button>
+        </form>
+      )}
     </Panel>
   );
 }

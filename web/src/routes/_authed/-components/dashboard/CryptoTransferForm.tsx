@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { ApiError } from '../../../../lib/api.ts';
@@ -13,14 +13,23 @@ import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../quer
 import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
 const EMPTY = { recipientEmail: '', amount: '', description: '' };
 
+interface Command {
+  recipientEmail: string;
+  currency: CryptoCurrency;
+  amount: string;
+  description: string;
+}
+
 /**
  * Send a crypto currency to another user by e-mail (docs/product-rules.md spec 5, "Crypto transfer to a user"; docs/product-rules.md rule 19):
- * free, checked against the available balance, carried with an idempotency key.
+ * free, checked against the available balance, reviewed before it is sent (docs/product-rules.md rule 26),
+ * carried with an idempotency key.
  */
 export function CryptoTransferForm({
   user,
@@ -37,6 +46,7 @@ export function CryptoTransferForm({
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
+  const [pending, setPending] = useState<Command | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,12 +61,16 @@ export function CryptoTransferForm({
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
     if (!form.check(found) || !amount.ok) return;
 
-    const command = {
+    setPending({
       recipientEmail: email,
       currency,
       amount: amount.amount,
       description: values.description.trim(),
-    };
+    });
+  };
+
+  const confirm = (command: Command) => {
+    const email = command.recipientEmail;
     sendWithKey(command, {
       onSuccess: () => {
         toast({
@@ -64,10 +78,12 @@ export function CryptoTransferForm({
           description: `${displayAmount(command.amount, currency)} ${currency} sent to ${email}.`,
           variant: 'success',
         });
+        setPending(null);
         form.reset();
         onSent?.();
       },
       onError: (error) => {
+        setPending(null);
         if (error instanceof ApiError && error.status === 404) {
           setErrors({ recipientEmail: 'Recipient not found' });
           toast({ title: 'Error', description: 'Recipient not found', variant: 'destructive' });
@@ -84,6 +100,26 @@ export function CryptoTransferForm({
     });
   };
 
+  if (pending) {
+    return (
+      <ReviewStep
+        title="Review your transfer"
+        rows={[
+          { label: 'Amount', value: `${displayAmount(pending.amount, currency)} ${currency}` },
+          { label: 'Fee', value: 'Free' },
+          { label: 'Recipient', value: pending.recipientEmail },
+          ...(pending.description ? [{ label: 'Description', value: pending.description }] : []),
+          { label: 'Arrives', value: 'Instantly' },
+        ]}
+        confirmLabel="Confirm and send"
+        pendingLabel="Sending…"
+        pending={transfer.isPending}
+        onEdit={() => setPending(null)}
+        onConfirm={() => confirm(pending)}
+      />
+    );
+  }
+
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={`Send ${currency}`}>
       <EmailField
@@ -98,9 +134,9 @@ export function CryptoTransferForm({
         hint={`Available: ${formatAsset(available, currency)} ${currency} · no transfer fee`}
       />
       <DescriptionField {...form.textField('description')} />
-      <Button type="submit" fullWidth pending={transfer.isPending} pendingLabel="Sending…">
+      <Button type="submit" fullWidth>
         <Send size={16} aria-hidden="true" />
-        Send {currency}
+        Review transfer
       </Button>
     </form>
   );

@@ -15,6 +15,7 @@ import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
 import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 
 type Field = keyof SendValues;
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -26,9 +27,17 @@ const API_FIELDS: Record<string, Field> = {
   description: 'description',
 };
 
+/** A transfer checked by the form and waiting for the user's confirmation. */
+interface Pending {
+  command: { receiverId: string; amount: string; description: string };
+  recipient: Recipient;
+  email: string;
+}
+
 /**
  * Send SAI to another user by e-mail (docs/product-rules.md spec 2 and 5). The recipient is looked up when the e-mail field is
- * left, and again on submit; transfers carry an idempotency key so a retried submission moves money once.
+ * left, and again on submit; then a review (docs/product-rules.md rule 26) shows what will be sent before
+ * Confirm sends it. Transfers carry an idempotency key so a retried submission moves money once.
  */
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
   const queryClient = useQueryClient();
@@ -39,6 +48,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   const [looking, setLooking] = useState(false);
   // The e-mail whose recipient is shown under the field; set when the field is left.
   const [previewEmail, setPreviewEmail] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
 
   const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
 
@@ -80,24 +90,53 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     }
 
     const command = { receiverId: recipient.id, amount: read.amount, description: values.description.trim() };
-    sendWithKey(command, {
+    setPending({ command, recipient, email });
+  };
+
+  const confirm = (confirmed: Pending) => {
+    sendWithKey(confirmed.command, {
       onSuccess: () => {
         toast({
           title: 'Money sent successfully',
-          description: `${formatDecimal(read.amount)} SAI sent to ${recipient.username}.`,
+          description: `${formatDecimal(confirmed.command.amount)} SAI sent to ${confirmed.recipient.username}.`,
           variant: 'success',
         });
+        setPending(null);
         form.reset();
         setPreviewEmail('');
         onSent?.();
       },
       onError: (error) => {
+        // Back to the form, where the refusal's field errors show beside the fields.
+        setPending(null);
         const fromServer = apiFieldErrors(error, API_FIELDS);
         if (hasErrors(fromServer)) showErrors(fromServer);
         toast(transferFailureToast(error));
       },
     });
   };
+
+  if (pending) {
+    return (
+      <ReviewStep
+        title="Review your transfer"
+        rows={[
+          { label: 'Amount', value: `${formatDecimal(pending.command.amount)} SAI` },
+          { label: 'Fee', value: 'Free' },
+          { label: 'Recipient', value: `${pending.recipient.username} (${pending.email})` },
+          ...(pending.command.description
+            ? [{ label: 'Description', value: pending.command.description }]
+            : []),
+          { label: 'Arrives', value: 'Instantly' },
+        ]}
+        confirmLabel="Confirm and send"
+        pendingLabel="Sending…"
+        pending={transfer.isPending}
+        onEdit={() => setPending(null)}
+        onConfirm={() => confirm(pending)}
+      />
+    );
+  }
 
   const previewHint =
     !isEmail(previewEmail) || previewEmail !== values.recipientEmail.trim()
@@ -127,14 +166,9 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         hint={`Available: ${formatDecimal(user.balance)} SAI · no transfer fee`}
       />
       <DescriptionField {...form.textField('description')} placeholder="What is it for?" />
-      <Button
-        type="submit"
-        fullWidth
-        pending={looking || transfer.isPending}
-        pendingLabel={looking ? 'Finding recipient…' : 'Sending…'}
-      >
+      <Button type="submit" fullWidth pending={looking} pendingLabel="Finding recipient…">
         <Send size={16} aria-hidden="true" />
-        Send money
+        Review transfer
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
@@ -20,12 +20,19 @@ import type { FormErrors } from '../../../../lib/validation.ts';
 import {
   cryptoBalancesQuery,
   cryptoNetworksQuery,
+  type NetworkId,
   useWithdrawMutation,
 } from '../../../../queries/crypto.queries.ts';
 import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
 import { AmountField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import {
+  type Proof,
+  reauthenticationRefusal,
+  type WithdrawOrder,
+  WithdrawReview,
+} from './WithdrawReview.tsx';
 
 type Field = 'currency' | 'chain' | 'address' | 'amount' | 'notes';
 interface Values {
@@ -43,16 +50,20 @@ const CURRENCY_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency,
 
 /**
  * Crypto withdrawal (docs/product-rules.md spec 2 and 5; docs/product-rules.md rule 18): currency, then a network that serves it (cleared when
- * the currency changes), the external address, the amount (at most what is available) and notes. The
- * amount is held at once; an admin sends it within the promised 24 hours.
+ * the currency changes), the external address, the amount (at most what is available) and notes; then a
+ * review that asks for the password or authenticator code (WithdrawReview.tsx). The amount is held at
+ * once; an admin sends it within the promised 24 hours.
  */
 export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const balances = useQuery(cryptoBalancesQuery);
   const networks = useQuery(cryptoNetworksQuery);
   const withdraw = useWithdrawMutation();
-  const withdrawWithKey = useIdempotentMutate(withdraw.mutate);
+  // The proof is not part of what makes a retry the same withdrawal: a fresh code keeps the key.
+  const withdrawWithKey = useIdempotentMutate(withdraw.mutate, ({ totpCode, password, ...order }) => order);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, errors, setErrors } = form;
+  const [order, setOrder] = useState<(WithdrawOrder & { chain: NetworkId }) | null>(null);
+  const [refusal, setRefusal] = useState<ReturnType<typeof reauthenticationRefusal>>(null);
 
   const available = balances.data?.find((entry) => entry.currency === values.currency)?.balance ?? '0';
   const labels = networks.data?.networks ?? {};
@@ -81,39 +92,66 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (withdraw.isPending) return;
     const checked = validate();
     // The network as the API names it: one of the catalogue's for this currency (the list offered).
     const chain = chainOptions.find((option) => option.value === values.chain)?.value;
     if (!form.check(checked.errors) || !checked.amount || !chain) return;
-    const command = {
+    setRefusal(null);
+    setOrder({
       currency: values.currency,
       amount: checked.amount,
       address: values.address.trim(),
       chain,
       notes: values.notes.trim(),
-    };
-    const chainLabel = labels[values.chain] ?? values.chain;
-    withdrawWithKey(command, {
-      onSuccess: () => {
-        toast({
-          title: 'Withdrawal Initiated',
-          description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
-          variant: 'success',
-        });
-        form.reset();
-        onDone?.();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          setErrors(apiFieldErrors(error, FIELD_ORDER));
-        } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
-          setErrors({ amount: error.message });
-        }
-        toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
-      },
     });
   };
+
+  const confirm = (command: WithdrawOrder & { chain: NetworkId }, proof: Proof) => {
+    const chainLabel = labels[command.chain] ?? command.chain;
+    withdrawWithKey(
+      { ...command, ...proof },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Withdrawal Initiated',
+            description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
+            variant: 'success',
+          });
+          setOrder(null);
+          form.reset();
+          onDone?.();
+        },
+        onError: (error) => {
+          // A missing or wrong password or code: stay on the review, the message on its field.
+          const refused = reauthenticationRefusal(error);
+          if (refused) {
+            setRefusal(refused);
+            return;
+          }
+          setOrder(null);
+          if (error instanceof ApiError && error.fieldErrors) {
+            setErrors(apiFieldErrors(error, FIELD_ORDER));
+          } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
+            setErrors({ amount: error.message });
+          }
+          toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  if (order) {
+    return (
+      <WithdrawReview
+        order={order}
+        chainLabel={labels[order.chain] ?? order.chain}
+        pending={withdraw.isPending}
+        refusal={refusal}
+        onEdit={() => setOrder(null)}
+        onConfirm={(proof) => confirm(order, proof)}
+      />
+    );
+  }
 
   return (
     <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Withdraw crypto">
@@ -155,9 +193,9 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         The amount is held at once and sent within {WITHDRAWAL_PROMISE_HOURS} hours. Check the network: funds
         sent on the wrong one may be lost.
       </p>
-      <Button type="submit" fullWidth pending={withdraw.isPending} pendingLabel="Requesting…">
+      <Button type="submit" fullWidth>
         <ArrowUpFromLine size={16} aria-hidden="true" />
-        Withdraw
+        Review withdrawal
       </Button>
     </form>
   );

@@ -1,0 +1,55 @@
+import { checkReauthentication, type ReauthenticationProof } from '../../app/auth/reauth.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { limited } from './limits.ts';
+import { HttpProblem, PROBLEM_TYPES } from './problem.ts';
+
+/** The body fields that carry a re-authentication: never logged, never part of an idempotency hash. */
+export const REAUTHENTICATION_FIELDS = ['totpCode', 'password'] as const;
+
+const NEEDED = {
+  totp: 'Enter the 6-digit code from your authenticator app to confirm',
+  password: 'Enter your password to confirm',
+} as const;
+const WRONG = {
+  totp: 'That code is not valid, or was already used. Wait for the next code and try again.',
+  password: 'That password is not correct',
+} as const;
+const FIELD = { totp: 'totpCode', password: 'password' } as const;
+
+/** What a route declares for its 401s (api/openapi). */
+export const REAUTHENTICATION_401 =
+  'No valid session; or the re-authentication is missing (type urn:sai-wallet:problem:reauthentication-required, the message says whether the authenticator code or the password) or wrong (urn:sai-wallet:problem:reauthentication-failed; a TOTP code works once)';
+
+/**
+ * Requires a fresh proof of the account holder for a high-value command (app/auth/reauth.ts), or throws
+ * a 401 Problem: `reauthentication-required` naming the proof, or `reauthentication-failed`. Guesses are
+ * limited per user like sign-in's: the authenticator code shares sign-in's `totp` budget, the password
+ * the password change's, so the withdrawal endpoint is no side door for brute force. A success resets it.
+ */
+export async function requireReauthentication(
+  deps: Deps,
+  userId: UserId,
+  proof: ReauthenticationProof,
+): Promise<void> {
+  const limit = { totp: 'totp', password: 'password' } as const;
+  const check = await checkReauthentication(deps, userId, proof, (method) =>
+    limited(deps, limit[method], userId),
+  );
+  const field = FIELD[check.method];
+  if (check.outcome === 'required') {
+    throw new HttpProblem(401, NEEDED[check.method], {
+      type: PROBLEM_TYPES.reauthenticationRequired,
+      code: 'reauthentication_required',
+      fieldErrors: { [field]: NEEDED[check.method] },
+    });
+  }
+  if (check.outcome === 'failed') {
+    throw new HttpProblem(401, WRONG[check.method], {
+      type: PROBLEM_TYPES.reauthenticationFailed,
+      code: 'reauthentication_failed',
+      fieldErrors: { [field]: WRONG[check.method] },
+    });
+  }
+  await deps.limits.reset(limit[check.method], userId);
+}

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  newAdmin,
+  openDashboard,
+  PHONE,
+  setUpBrowserApp,
+  toasts,
+  untilVisible,
+} from './browserKit.ts';
+
+/**
+ * The review step before money leaves (docs/product-rules.md rule 26): Send shows a summary and only
+ * Confirm sends; Withdraw's review asks for the password and shows the server's refusal of a wrong one on
+ * its field; the admin's Distribute is reviewed too. At 1280 px and at 360 px, each with its own accounts.
+ */
+
+const ADMIN = newAdmin();
+const WITHDRAW_TO = '0x9999888877776666555544443333222211110000';
+const { kit, app } = setUpBrowserApp('review_e2e', ADMIN.env);
+
+type Viewport = typeof DESKTOP;
+
+async function userIdOf(context: BrowserContext): Promise<string> {
+  const response = await context.request.get(kit.url('/api/auth/user'));
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** 50 SAI distributed by the admin and 1 ETH deposited and confirmed, through the API. */
+async function fund(admin: BrowserContext, user: BrowserContext) {
+  const userId = await userIdOf(user);
+  await kit.post(admin, '/api/transactions', { type: 'admin_deposit', amount: '50.00', receiver_id: userId });
+  const declared = await kit.post(user, '/api/crypto/deposits', {
+    currency: 'ETH',
+    network: 'ethereum',
+    txHash: `0x${randomBytes(32).toString('hex')}`,
+  });
+  const { id } = (await declared.json()) as { id: string };
+  const confirmed = await admin.request.patch(kit.url(`/api/admin/crypto/deposits/${id}`), {
+    data: { action: 'confirm', amount: '1' },
+    headers: { Origin: app().url },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The summary's value for `term` (a `dt` and its `dd`). */
+function summaryValue(review: Locator, term: string): Locator {
+  return review.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+async function reviewJourney(viewport: Viewport) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const sender = newAccount('Payer');
+  const friend = newAccount('Payee');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, sender);
+  const other = await kit.session(viewport);
+  await kit.register(other.context, friend);
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  await fund(admin.context, user.context);
+
+  // Send: the form validates, then the review; Edit keeps the values; only Confirm sends.
+  await openDashboard(user.page, kit.url('/dashboard'));
+  const send = user.page.getByRole('form', { name: 'Send SAI' });
+  await send.getByLabel('Recipient email').fill(friend.email);
+  await send.getByLabel('Amount (SAI)').fill('2.5');
+  await send.getByLabel('Description').fill('Coffee');
+  await send.getByRole('button', { name: 'Review transfer' }).click();
+  const sendReview = user.page.getByRole('form', { name: 'Review your transfer' });
+  await sendReview.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+  expect(await summaryValue(sendReview, 'Amount').textContent()).toBe('2.50 SAI');
+  expect(await summaryValue(sendReview, 'Fee').textContent()).toBe('Free');
+  expect(await summaryValue(sendReview, 'Recipient').textContent()).toBe(
+    `${friend.username} (${friend.email})`,
+  );
+  expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
+  await expectAccessible(user.page, `the transfer review at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the transfer review');
+  // Nothing was sent yet.
+  const balance = user.page.getByRole('region', { name: 'Token balance' });
+  await balance.getByText('50.00', { exact: true }).waitFor();
+  await sendReview.getByRole('button', { name: 'Edit' }).click();
+  await send.getByLabel('Amount (SAI)').waitFor();
+  expect(await send.getByLabel('Amount (SAI)').inputValue()).toBe('2.5');
+  await send.getByRole('button', { name: 'Review transfer' }).click();
+  await sendReview.getByRole('button', { name: 'Confirm and send' }).click();
+  await toasts(user.page).getByText('Money sent successfully').waitFor();
+  await untilVisible(user.page, balance.getByText('47.50', { exact: true }));
+  await send.getByLabel('Recipient email').waitFor();
+
+  // Withdraw: reviewed with network, address, fee and arrival; a wrong password is refused on its field.
+  await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
+  await chooseOption(user.page, withdraw, 'Network', 'Ethereum');
+  await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
+  await withdraw.getByLabel('Amount (ETH)').fill('0.25');
+  await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
+  const withdrawReview = user.page.getByRole('form', { name: 'Review your withdrawal' });
+  await withdrawReview.getByRole('heading', { name: 'Review your withdrawal' }).waitFor();
+  expect(await summaryValue(withdrawReview, 'Amount').textContent()).toBe('0.250000 ETH');
+  expect(await summaryValue(withdrawReview, 'Fee').textContent()).toBe('None: the full amount is sent');
+  expect(await summaryValue(withdrawReview, 'Network').textContent()).toBe('Ethereum');
+  expect(await summaryValue(withdrawReview, 'Address').textContent()).toBe(WITHDRAW_TO);
+  expect(await summaryValue(withdrawReview, 'Arrives').textContent()).toBe('Within 24 hours');
+  // Confirm without the password: asked for it, nothing sent.
+  await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await withdrawReview.getByText('Enter your password to confirm').waitFor();
+  await withdrawReview.getByLabel('Password').fill('not-my-password');
+  await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await withdrawReview.getByText('That password is not correct').waitFor();
+  expect(await withdrawReview.getByLabel('Password').inputValue()).toBe('');
+  await expect
+    .poll(() => withdrawReview.getByLabel('Password').evaluate((el) => el === document.activeElement))
+    .toBe(true);
+  await expectAccessible(user.page, `the withdrawal review with a refused password at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal review');
+  await withdrawReview.getByLabel('Password').fill(sender.password);
+  await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await toasts(user.page).getByText('Withdrawal Initiated').waitFor();
+  await withdrawReview.waitFor({ state: 'detached' });
+  const eth = user.page.getByTestId('crypto-balance').and(user.page.locator('[data-currency="ETH"]'));
+  await untilVisible(user.page, eth.getByText('0.250000 ETH on hold'));
+  expect(user.problems).toEqual([]);
+
+  // The admin's distribution: reviewed, then minted.
+  await openDashboard(admin.page, kit.url('/dashboard'));
+  const distribute = admin.page.getByRole('form', { name: 'Distribute tokens' });
+  await distribute.getByLabel('User email').fill(friend.email);
+  await distribute.getByLabel('Amount (SAI)').fill('5');
+  await distribute.getByRole('button', { name: 'Review distribution' }).click();
+  const distributeReview = admin.page.getByRole('form', { name: 'Review the distribution' });
+  await distributeReview.getByRole('heading', { name: 'Review the distribution' }).waitFor();
+  expect(await summaryValue(distributeReview, 'Amount').textContent()).toBe('5.00 SAI');
+  expect(await summaryValue(distributeReview, 'Recipient').textContent()).toBe(
+    `${friend.username} (${friend.email})`,
+  );
+  expect(await summaryValue(distributeReview, 'Arrives').textContent()).toBe('Instantly');
+  await expectAccessible(admin.page, `the distribution review at ${px}`);
+  if (phone) await expectNoHorizontalScroll(admin.page, 'the distribution review');
+  await distributeReview.getByRole('button', { name: 'Confirm and distribute' }).click();
+  await toasts(admin.page).getByText('Tokens distributed successfully').waitFor();
+  expect(admin.problems).toEqual([]);
+
+  // The friend got both: 2.50 sent and 5.00 distributed.
+  await openDashboard(other.page, kit.url('/dashboard'));
+  await untilVisible(
+    other.page,
+    other.page.getByRole('region', { name: 'Token balance' }).getByText('7.50', { exact: true }),
+  );
+}
+
+/** 2FA switched on through the API; the authenticator, to make codes with. */
+async function enrol(context: BrowserContext): Promise<OTPAuth.TOTP> {
+  const setup = await kit.post(context, '/api/account/2fa/setup', {});
+  const totp = OTPAuth.URI.parse(((await setup.json()) as { otpauthUri: string }).otpauthUri) as OTPAuth.TOTP;
+  await kit.post(context, '/api/account/2fa/enable', { code: totp.generate() });
+  return totp;
+}
+
+/** A crypto transfer reviewed and sent; a withdrawal confirmed with the authenticator code (2FA on). */
+async function twoFactorJourney(viewport: Viewport) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  const holder = newAccount('Guarded');
+  const friend = newAccount('Buddy');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, holder);
+  const other = await kit.session(viewport);
+  await kit.register(other.context, friend);
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  await fund(admin.context, user.context);
+  const totp = await enrol(user.context);
+
+  // Send ETH: the crypto transfer is reviewed too.
+  await openDashboard(user.page, kit.url('/dashboard'));
+  await user.page.getByRole('button', { name: 'Send', exact: true }).click();
+  const dialog = user.page.getByRole('dialog', { name: 'Send' });
+  await chooseOption(user.page, dialog, 'Currency', 'ETH');
+  const send = dialog.getByRole('form', { name: 'Send ETH' });
+  await send.getByLabel('Recipient email').fill(friend.email);
+  await send.getByLabel('Amount (ETH)').fill('0.1');
+  await send.getByRole('button', { name: 'Review transfer' }).click();
+  const sendReview = dialog.getByRole('form', { name: 'Review your transfer' });
+  expect(await summaryValue(sendReview, 'Amount').textContent()).toBe('0.100000 ETH');
+  expect(await summaryValue(sendReview, 'Fee').textContent()).toBe('Free');
+  expect(await summaryValue(sendReview, 'Recipient').textContent()).toBe(friend.email);
+  expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
+  await expectAccessible(user.page, `the crypto transfer review at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the crypto transfer review');
+  await sendReview.getByRole('button', { name: 'Confirm and send' }).click();
+  await toasts(user.page).getByText('Money sent successfully').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+
+  // Withdraw with 2FA on: the review asks for the code, not the password.
+  await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
+  await chooseOption(user.page, withdraw, 'Network', 'Ethereum');
+  await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
+  await withdraw.getByLabel('Amount (ETH)').fill('0.25');
+  await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
+  const review = user.page.getByRole('form', { name: 'Review your withdrawal' });
+  await review.getByText('To confirm, enter the current code from your authenticator app.').waitFor();
+  expect(await review.getByLabel('Password').count()).toBe(0);
+  // A code from ten minutes on is wrong now: refused on the field.
+  await review.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 600_000 }));
+  await review.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await review
+    .getByText('That code is not valid, or was already used. Wait for the next code and try again.')
+    .waitFor();
+  await expectAccessible(user.page, `the withdrawal review with a refused code at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal review asking for a code');
+  // The enrolment spent the current step's code; the next step's is accepted (one step of clock drift).
+  await review.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await review.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await toasts(user.page).getByText('Withdrawal Initiated').waitFor();
+  const eth = user.page.getByTestId('crypto-balance').and(user.page.locator('[data-currency="ETH"]'));
+  await untilVisible(user.page, eth.getByText('0.250000 ETH on hold'));
+  expect(user.problems).toEqual([]);
+}
+
+describe('review before money leaves', () => {
+  test('send, withdraw with the password and distribute, each reviewed first', async () => {
+    await reviewJourney(DESKTOP);
+  }, 90_000);
+
+  test('send, withdraw with the password and distribute, each reviewed first, at 360 px', async () => {
+    await reviewJourney(PHONE);
+  }, 90_000);
+
+  test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code', async () => {
+    await twoFactorJourney(DESKTOP);
+  }, 90_000);
+
+  test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code, at 360 px', async () => {
+    await twoFactorJourney(PHONE);
+  }, 90_000);
+});
