@@ -93,16 +93,14 @@ export function receiptJson(
         ? 'failed'
         : 'pending'
       : 'pending';
-  const state: HistoryState = t
-    ? bookedState(type, status)
-    : d
-      ? DEPOSIT_STATES[d.status]!
-      : 'requested';
+  const state: HistoryState = t ? bookedState(type, status) : d ? DEPOSIT_STATES[d.status]! : 'requested';
   const rawAmount = t?.amount ?? d?.amount ?? w?.amount ?? null;
   const sent = t ? t.sender_id === subject && t.receiver_id !== subject : type === 'withdrawal';
 
   // The viewer's balance before the movement's first posting on their account and after its last.
-  const mine = data.postings.filter((p) => p.asset === asset && (p.from_account === account || p.to_account === account));
+  const mine = data.postings.filter(
+    (p) => p.asset === asset && (p.from_account === account || p.to_account === account),
+  );
   const first = mine[0];
   const last = mine[mine.length - 1];
   const after = (p: ReceiptData['postings'][number]) =>

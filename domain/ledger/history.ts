@@ -82,7 +82,8 @@ export const STATE_LABELS: Record<HistoryState, string> = {
  * (a withdrawal is pending from its hold until it is sent or fails).
  */
 export function bookedState(type: HistoryType, status: HistoryStatus): HistoryState {
-  if (type === 'withdrawal') return status === 'pending' ? 'held' : status === 'completed' ? 'sent' : 'failed';
+  if (type === 'withdrawal')
+    return status === 'pending' ? 'held' : status === 'completed' ? 'sent' : 'failed';
   if (type === 'crypto_deposit') return status === 'failed' ? 'rejected' : 'confirmed';
   return status === 'completed' ? 'completed' : status === 'failed' ? 'failed' : 'held';
 }

@@ -63,10 +63,16 @@ export async function userHistory(
   userId: UserId,
   filter: HistoryFilter,
 ): Promise<Page<HistoryRow>> {
-  const params: unknown[] = [userAccount(userId), userId, filter.limit + 1];
+  const params: unknown[] = [userAccount(userId), filter.limit + 1];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
+  };
+  // Only where a branch needs it: a parameter no statement names has no type, and Postgres refuses it.
+  let userParam: string | null = null;
+  const user = () => {
+    userParam ??= param(userId);
+    return userParam;
   };
   const shared: string[] = [];
   if (filter.from) shared.push(`created_at >= ${param(filter.from)}`);
@@ -89,7 +95,13 @@ export async function userHistory(
   const assets = filter.asset ? [filter.asset] : [...ASSETS];
   const branches: string[] = [];
   const ledgerFilters = [...shared.map((s) => `h.${s}`)];
-  if (cursor) ledgerFilters.push(cursor.replace('(position_commit, position_prepare, leg)', '(h.position_commit, h.position_prepare, h.leg)'));
+  if (cursor)
+    ledgerFilters.push(
+      cursor.replace(
+        '(position_commit, position_prepare, leg)',
+        '(h.position_commit, h.position_prepare, h.leg)',
+      ),
+    );
   if (filter.type) ledgerFilters.push(`t.type = ${param(filter.type)}`);
   if (filter.status) ledgerFilters.push(`t.status = ${param(filter.status)}`);
   if (text) {
@@ -99,8 +111,8 @@ export async function userHistory(
           'h.transaction_id',
           't.description',
           // The counterparty as the list shows it: the other user, or SAI Wallet for a system account.
-          `CASE WHEN t.sender_id = $2 THEN r.username ELSE coalesce(s.username, 'SAI Wallet') END`,
-          `CASE WHEN t.sender_id = $2 THEN r.email ELSE s.email END`,
+          `CASE WHEN t.sender_id = ${user()} THEN r.username ELSE coalesce(s.username, 'SAI Wallet') END`,
+          `CASE WHEN t.sender_id = ${user()} THEN r.email ELSE s.email END`,
         ],
         't.amount',
       ),
@@ -119,21 +131,24 @@ export async function userHistory(
         -- A failed withdrawal's hold coming back is that withdrawal's row, not a second one.
         AND NOT (h.kind = 'withdrawal' AND h.amount > 0)
         ${ledgerFilters.map((f) => `AND ${f}`).join(' ')}
-      ORDER BY h.position_commit DESC, h.position_prepare DESC, h.leg DESC LIMIT $3)`);
+      ORDER BY h.position_commit DESC, h.position_prepare DESC, h.leg DESC LIMIT $2)`);
   }
 
-  const wantsDeposits =
-    (!filter.type || filter.type === 'crypto_deposit') && filter.status !== 'completed';
+  const wantsDeposits = (!filter.type || filter.type === 'crypto_deposit') && filter.status !== 'completed';
   if (wantsDeposits) {
     const depositFilters = shared.map((s) => `d.${s.replace('created_at', 'declared_at')}`);
     if (cursor)
       depositFilters.push(
-        cursor.replace('(position_commit, position_prepare, leg)', '(d.position_commit, d.position_prepare, 0)'),
+        cursor.replace(
+          '(position_commit, position_prepare, leg)',
+          '(d.position_commit, d.position_prepare, 0)',
+        ),
       );
     if (filter.asset) depositFilters.push(`d.asset = ${param(filter.asset)}`);
     if (filter.status === 'pending') depositFilters.push(`d.status <> 'rejected'`);
     if (filter.status === 'failed') depositFilters.push(`d.status = 'rejected'`);
-    if (text) depositFilters.push(matches(['d.id', 'd.tx_hash', 'd.network', 'd.rejection_reason'], 'd.amount'));
+    if (text)
+      depositFilters.push(matches(['d.id', 'd.tx_hash', 'd.network', 'd.rejection_reason'], 'd.amount'));
     branches.push(`(SELECT d.id, 'crypto_deposit' AS type, d.asset, d.amount::text AS amount,
         CASE WHEN d.status = 'rejected' THEN 'failed' ELSE 'pending' END AS status, d.status AS deposit_status,
         NULL::text AS sender_id, d.user_id AS receiver_id, NULL::text AS sender_name, NULL::text AS receiver_name,
@@ -142,18 +157,18 @@ export async function userHistory(
         d.declared_at AS created_at, d.position_commit, d.position_prepare, 0::smallint AS leg,
         NULL::text AS signed_amount, NULL::text AS balance_after
       FROM crypto_deposits d
-      WHERE d.user_id = $2
+      WHERE d.user_id = ${user()}
         -- Confirmed and credited: the ledger's row stands for it (between the two it is still pending here).
         AND (d.status <> 'confirmed' OR NOT EXISTS (SELECT 1 FROM ledger_transactions c WHERE c.id = d.id))
         ${depositFilters.map((f) => `AND ${f}`).join(' ')}
-      ORDER BY d.position_commit DESC, d.position_prepare DESC LIMIT $3)`);
+      ORDER BY d.position_commit DESC, d.position_prepare DESC LIMIT $2)`);
   }
 
   const { rows } = await db.query<HistoryRow>(
     `SELECT id, type, asset, amount, status, deposit_status, sender_id, receiver_id, sender_name, receiver_name,
             description, created_at, position_commit::text, position_prepare::text, leg, signed_amount, balance_after
      FROM (${branches.join('\nUNION ALL\n')}) m
-     ORDER BY m.position_commit DESC, m.position_prepare DESC, m.leg DESC LIMIT $3`,
+     ORDER BY m.position_commit DESC, m.position_prepare DESC, m.leg DESC LIMIT $2`,
     params,
   );
   const more = rows.length > filter.limit;
