@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, Bell, CreditCard, Info, type LucideIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -114,7 +115,14 @@ export function NotificationBell() {
           ) : (
             items.map((notification) => (
               <li key={notification.id}>
-                <NotificationItem notification={notification} onClick={() => onItemClick(notification)} />
+                <NotificationItem
+                  notification={notification}
+                  onClick={() => onItemClick(notification)}
+                  onOpenMovement={() => {
+                    onItemClick(notification);
+                    setOpen(false);
+                  }}
+                />
               </li>
             ))
           )}
@@ -124,7 +132,15 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ notification, onClick }: { notification: AppNotification; onClick: () => void }) {
+function NotificationItem({
+  notification,
+  onClick,
+  onOpenMovement,
+}: {
+  notification: AppNotification;
+  onClick: () => void;
+  onOpenMovement: () => void;
+}) {
   const Icon = icons[notification.type] ?? Bell;
   const unread = !notification.isRead;
   const body = (
@@ -145,7 +161,20 @@ function NotificationItem({ notification, onClick }: { notification: AppNotifica
       </span>
     </>
   );
-  // Only an unread item does something when clicked (marks it read), so only it is a button.
+  // About a movement of the history: a link to its receipt (following it marks the notification read).
+  if (notification.movementId)
+    return (
+      <Link
+        to="/transactions/$id"
+        params={{ id: notification.movementId }}
+        className={styles.item}
+        data-unread={unread ? 'true' : 'false'}
+        onClick={onOpenMovement}
+      >
+        {body}
+      </Link>
+    );
+  // Otherwise only an unread item does something when clicked (marks it read), so only it is a button.
   return unread ? (
     <button type="button" className={styles.item} data-unread="true" onClick={onClick}>
       {body}
