@@ -1,4 +1,7 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { parseUserId } from '../../domain/shared/ids.ts';
+import { userHistory } from '../../projections/ledger/history.queries.ts';
 import { fund } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
@@ -344,5 +347,57 @@ describe('the user history over HTTP', () => {
     const linked = new Set(notes.map((n) => n.movementId).filter(Boolean));
     for (const id of [ids.usdt, ids.rejected, ids.sentOut, ids.failedOut, ids.ethBack])
       expect(linked).toContain(id);
+  });
+
+  it('gives a statement of any asset whose rows are the list rows that moved the balance, adding up', async () => {
+    const { user, ids } = await scene();
+    const period = 'from=2020-01-01&to=2999-01-01';
+    const reply = await user.client.get(`/api/transactions/statement.csv?${period}&asset=ETH`);
+    expect(reply.status, reply.text).toBe(200);
+    const lines = reply.text
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(lines[1]?.slice(1, 2)).toEqual(['opening_balance']);
+    const closing = lines[lines.length - 1]!;
+    expect(closing[1]).toBe('closing_balance');
+    // The ETH balance: 1 deposited, 0.25 sent out, 0.1 held and returned, 0.05 held, 0.2 and 0.00000001.
+    expect(closing[5]).toBe('0.50000001');
+    const statementIds = lines.slice(2, -1).map((cells) => cells[6]);
+    const listed = (await allPages(user.client, '?asset=ETH')).filter((r) => r.balanceAfter !== null);
+    expect(new Set(statementIds)).toEqual(new Set(listed.map((r) => r.id)));
+    // Every posting is a line: the failed withdrawal's hold and its return, which the list shows as one row.
+    expect(statementIds.filter((id) => id === ids.failedOut)).toHaveLength(2);
+    expect((await user.client.get(`/api/transactions/statement.csv?${period}&asset=DOGE`)).status).toBe(400);
+  });
+
+  it('reads a page through indexes: no scan of the journal, the transactions or the deposits', async () => {
+    const { user } = await scene();
+    const statements: { text: string; values: unknown[] }[] = [];
+    const recording = {
+      query: (text: string, values: unknown[]) => {
+        statements.push({ text, values });
+        return t.deps.pool.query(text, values);
+      },
+    } as unknown as pg.Pool;
+    const id = parseUserId(user.user.id);
+    for (const filter of [{}, { asset: 'ETH' }, { type: 'withdrawal' as const }, { q: 'lunch' }])
+      await userHistory(recording, id, { ...filter, limit: 25 });
+    const client = await t.deps.pool.connect();
+    try {
+      // Where an index can answer, the planner takes it once scans cost too much; a scan left means none can.
+      await client.query('SET enable_seqscan = off');
+      for (const { text, values } of statements) {
+        const { rows } = await client.query(`EXPLAIN ${text}`, values);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan on (ledger_postings|ledger_transactions|crypto_deposits)/);
+        expect(plan).toMatch(/Index Scan using ledger_postings_from_order/);
+        if (text.includes('FROM crypto_deposits')) expect(plan).toMatch(/crypto_deposits_user_position/);
+        if (process.env.SHOW_PLAN) console.log(plan);
+      }
+    } finally {
+      await client.query('RESET enable_seqscan');
+      client.release();
+    }
   });
 });

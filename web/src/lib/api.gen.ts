@@ -3103,6 +3103,7 @@ export type operations = {
       query: {
         from: string;
         to: string;
+        asset?: "SAI" | "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
       };
     };
     responses: {
