@@ -161,21 +161,8 @@ function NotificationItem({
       </span>
     </>
   );
-  // About a movement of the history: a link to its receipt (following it marks the notification read).
-  if (notification.movementId)
-    return (
-      <Link
-        to="/transactions/$id"
-        params={{ id: notification.movementId }}
-        className={styles.item}
-        data-unread={unread ? 'true' : 'false'}
-        onClick={onOpenMovement}
-      >
-        {body}
-      </Link>
-    );
-  // Otherwise only an unread item does something when clicked (marks it read), so only it is a button.
-  return unread ? (
+  // Only an unread item does something when clicked (marks it read), so only it is a button.
+  const item = unread ? (
     <button type="button" className={styles.item} data-unread="true" onClick={onClick}>
       {body}
     </button>
@@ -183,5 +170,21 @@ function NotificationItem({
     <div className={styles.item} data-unread="false">
       {body}
     </div>
+  );
+  if (!notification.movementId) return item;
+  // About a movement of the history: a link to its receipt beside it (following it marks it read too).
+  return (
+    <>
+      {item}
+      <Link
+        to="/transactions/$id"
+        params={{ id: notification.movementId }}
+        className={styles.receiptLink}
+        onClick={onOpenMovement}
+        aria-label={`View receipt: ${notification.title}`}
+      >
+        View receipt
+      </Link>
+    </>
   );
 }

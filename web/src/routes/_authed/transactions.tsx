@@ -87,7 +87,7 @@ function History({ user }: { user: User }) {
             <p className={eyebrow}>History</p>
             <h1 className={dashboardStyles.title}>Transaction History</h1>
             <p className={dashboardStyles.muted}>
-              Every movement of your SAI and crypto: transfers, deposits and withdrawals
+              View all your SAI transactions, and your crypto deposits, withdrawals and transfers
             </p>
           </div>
           <div className={styles.toolbar}>

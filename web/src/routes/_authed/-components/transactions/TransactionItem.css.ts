@@ -46,7 +46,12 @@ export const description = style({
   maxWidth: '100%',
 });
 
-export const side = style([stack('xxs'), sprinkles({ textAlign: 'right' }), { justifyItems: 'end' }]);
+// Above the row's link (whose overlay covers the row), so its figures stay selectable text.
+export const side = style([
+  stack('xxs'),
+  sprinkles({ textAlign: 'right' }),
+  { justifyItems: 'end', position: 'relative', zIndex: 1 },
+]);
 
 const amountBase = style([
   figure(),
