@@ -49,6 +49,12 @@ const WALK: Walk[] = [
   },
   { method: 'GET', path: '/api/transactions', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/transactions/all', expect: { visitor: 401, user: 403, admin: 200 } },
+  // Another user's receipt: not found for anyone but its parties and an admin, so ids do not leak.
+  {
+    method: 'GET',
+    path: '/api/transactions/{otherTransaction}',
+    expect: { visitor: 401, user: 404, admin: 200 },
+  },
   {
     method: 'POST',
     path: '/api/payments/verify',

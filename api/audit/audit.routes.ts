@@ -5,7 +5,13 @@ import { csvCell, exportLedger } from '../../app/audit/exportLedger.ts';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
-import { ASSETS, type Asset, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
+import {
+  ASSETS,
+  type Asset,
+  fromScaledUnits,
+  ledgerAmountText,
+  scaledUnits,
+} from '../../domain/shared/money.ts';
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import {
@@ -340,9 +346,17 @@ function subtract(after: string, amount: string, sign: 1 | -1): string {
   return fromScaledUnits(scaledUnits(after, 8) - BigInt(sign) * scaledUnits(amount, 8), 8);
 }
 
-const statementQuery = z.strictObject({ from: date, to: date });
+const statementQuery = z.strictObject({
+  from: date,
+  to: date,
+  asset: z.enum(ASSETS, { error: `asset must be one of ${ASSETS.join(', ')}` }).default('SAI'),
+});
 
-/** The user's own statement download (CSV) for a period, from /transactions. */
+/**
+ * The user's own statement download (CSV) of one asset (SAI unless `asset` names another) for a period:
+ * every posting, from the opening balance to the closing one, so the rows add up (the list's Export is
+ * the list's own rows instead: docs/architecture/history.md).
+ */
 export function statementRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get(
@@ -365,27 +379,28 @@ export function statementRoutes(deps: Deps) {
           'balance_after',
           'transaction_id',
         ]);
-        const opening = await balanceBefore(deps.pool, accountId, 'SAI', q.from);
+        const money = (text: string) => ledgerAmountText(text, q.asset);
+        const opening = await balanceBefore(deps.pool, accountId, q.asset, q.from);
         yield line([
           q.from.toISOString(),
           'opening_balance',
           'Balance before the period',
           '',
           '',
-          sai(opening),
+          money(opening),
           '',
         ]);
         let after: { commit: string; prepare: string; leg: number } | null = null;
         for (;;) {
-          const rows = await statementPage(deps.pool, accountId, 'SAI', q.from, q.to, after, 2_000);
+          const rows = await statementPage(deps.pool, accountId, q.asset, q.from, q.to, after, 2_000);
           for (const r of rows) {
             yield line([
               r.created_at.toISOString(),
               r.kind,
               r.description,
               r.counterparty,
-              sai(r.amount),
-              sai(r.balance_after),
+              money(r.amount),
+              money(r.balance_after),
               r.transaction_id,
             ]);
           }
@@ -393,25 +408,20 @@ export function statementRoutes(deps: Deps) {
           const last = rows[rows.length - 1]!;
           after = { commit: last.position_commit, prepare: last.position_prepare, leg: last.leg };
         }
-        const closing = await balanceBefore(deps.pool, accountId, 'SAI', q.to);
+        const closing = await balanceBefore(deps.pool, accountId, q.asset, q.to);
         yield line([
           q.to.toISOString(),
           'closing_balance',
           'Balance at the end of the period',
           '',
           '',
-          sai(closing),
+          money(closing),
           '',
         ]);
       }
-      const name = `statement-${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
+      const name = `statement-${q.asset === 'SAI' ? '' : `${q.asset}-`}${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
       return streamExport(c, lines(), name, 'csv');
     },
   );
   return app;
-}
-
-/** SAI has two decimals in the ledger (docs/ledger.md); read-model numerics carry eight. */
-function sai(text: string): string {
-  return fromScaledUnits(scaledUnits(text, 2), 2);
 }

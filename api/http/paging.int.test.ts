@@ -109,6 +109,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/ledger/balance': 'one balance',
   '/api/admin/projections': 'one row per projection of the code',
   '/api/admin/transactions/:id': 'one transaction with its own events and postings',
+  '/api/transactions/:id': "one movement's receipt",
   '/api/health': 'status',
   '/api/openapi.json': 'the document',
   '/api/docs': 'the document',

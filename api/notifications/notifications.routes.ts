@@ -29,6 +29,10 @@ const notificationAnswer = z.object({
   message: z.string(),
   type: z.enum(['transaction', 'system', 'card', 'other']),
   relatedId: z.string().nullable(),
+  movementId: z
+    .string()
+    .nullable()
+    .describe('The history movement it concerns: its receipt is GET /api/transactions/{movementId}'),
   isRead: z.boolean(),
   createdAt: z.string(),
 });

@@ -3,16 +3,12 @@ import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import {
-  formatUnits,
-  fromScaledUnits,
-  isAsset,
-  ledgerAmountText,
-  scaledUnits,
-} from '../../domain/shared/money.ts';
+import { formatUnits } from '../../domain/shared/money.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
-import type { TransactionRow, UserTransactionRow } from '../../projections/ledger/ledger.queries.ts';
-import { allTransactions, userTransactions } from '../../projections/ledger/ledger.queries.ts';
+import { userHistory } from '../../projections/ledger/history.queries.ts';
+import type { TransactionRow } from '../../projections/ledger/ledger.queries.ts';
+import { allTransactions } from '../../projections/ledger/ledger.queries.ts';
+import { receiptData } from '../../projections/ledger/receipt.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -20,24 +16,18 @@ import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
+import { amountText, historyJson, receiptJson, receiptOwners } from './history.ts';
 import {
   allTransactionsAnswer,
   allTransactionsQuery,
   createdTransactionAnswer,
   createTransactionSchema,
-  type ownTransactionAnswer,
   ownTransactionsAnswer,
   ownTransactionsQuery,
+  receiptAnswer,
+  receiptParam,
   type transactionAnswer,
 } from './transactions.schemas.ts';
-
-/**
- * An amount with its asset's ledger decimals (SAI 2, crypto 8); the read model's numerics carry eight.
- * Exact: a digit the asset cannot hold is an error, never rounded away.
- */
-function amountText(asset: string, amount: string): string {
-  return isAsset(asset) ? ledgerAmountText(amount, asset) : fromScaledUnits(scaledUnits(amount, 8), 8);
-}
 
 type Answer = z.output<typeof transactionAnswer>;
 
@@ -56,16 +46,6 @@ export function transactionJson(row: TransactionRow): Answer {
     description: row.description,
     status: row.status as Answer['status'],
     createdAt: row.created_at.toISOString(),
-  };
-}
-
-export function ownTransactionJson(row: UserTransactionRow): z.output<typeof ownTransactionAnswer> {
-  const sent = row.signed_amount.startsWith('-');
-  return {
-    ...transactionJson(row),
-    direction: sent ? ('sent' as const) : ('received' as const),
-    signedAmount: `${sent ? '-' : '+'}${amountText(row.asset, row.amount)}`,
-    balanceAfter: amountText(row.asset, row.balance_after),
   };
 }
 
@@ -181,8 +161,8 @@ export function transactionsRoutes(deps: Deps) {
   app.get('/', responds(200, ownTransactionsAnswer), validate('query', ownTransactionsQuery), async (c) => {
     const session = requireUser(c);
     const query = c.req.valid('query');
-    const page = await userTransactions(deps.pool, session.userId, query);
-    return c.json({ transactions: page.items.map(ownTransactionJson), nextCursor: page.nextCursor });
+    const page = await userHistory(deps.pool, session.userId, query);
+    return c.json({ transactions: page.items.map(historyJson), nextCursor: page.nextCursor });
   });
 
   app.get(
@@ -199,6 +179,17 @@ export function transactionsRoutes(deps: Deps) {
       });
     },
   );
+
+  // After '/all': a movement's receipt, for its sender or receiver, or an admin; anyone else a 404.
+  app.get('/:id', responds(200, receiptAnswer), validate('param', receiptParam), async (c) => {
+    const session = requireUser(c);
+    const { id } = c.req.valid('param');
+    const data = await receiptData(deps.pool, id);
+    const allowed = session.isAdmin || receiptOwners(data).includes(session.userId);
+    const receipt = allowed ? receiptJson(id, data, session.userId) : null;
+    if (!receipt) throw new HttpProblem(404, 'Transaction not found');
+    return c.json(receipt);
+  });
 
   return app;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { HISTORY_STATES, HISTORY_STATUSES, HISTORY_TYPES } from '../../domain/ledger/history.ts';
+import { ASSETS } from '../../domain/shared/money.ts';
 import { userIdSchema } from '../http/ids.ts';
 import { amountInput } from '../http/money.ts';
 import { pageCursor, pageLimit } from '../http/paging.ts';
@@ -27,25 +29,35 @@ const isoDate = z
   .transform((v) => new Date(v));
 const limit = pageLimit(100, 50);
 const cursor = pageCursor;
-export const TRANSACTION_TYPES = [
-  'transfer',
-  'admin_deposit',
-  'deposit',
-  'card_payment',
-  'crypto_deposit',
-  'withdrawal',
-  'other',
-] as const;
-export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+/** The one vocabulary of the history (domain/ledger/history.ts). */
+export const TRANSACTION_TYPES = HISTORY_TYPES;
+export const TRANSACTION_STATUSES = HISTORY_STATUSES;
 
-export const ownTransactionsQuery = z.strictObject({
-  type: z.enum(TRANSACTION_TYPES).optional(),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  cursor,
-  limit,
-});
+export const ownTransactionsQuery = z
+  .strictObject({
+    asset: z.enum(ASSETS, { error: `asset must be one of ${ASSETS.join(', ')}` }).optional(),
+    type: z
+      .enum(TRANSACTION_TYPES, { error: `type must be one of ${TRANSACTION_TYPES.join(', ')}` })
+      .optional(),
+    status: z
+      .enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` })
+      .optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    q: z
+      .string()
+      .trim()
+      .max(100, 'q must be at most 100 characters')
+      .superRefine(storedText('q'))
+      .optional()
+      .transform((v) => v || undefined),
+    cursor,
+    limit,
+  })
+  .refine((q) => !q.from || !q.to || q.from < q.to, {
+    message: 'from must be before to',
+    path: ['from'],
+  });
 
 export const allTransactionsQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
@@ -70,11 +82,48 @@ export const transactionAnswer = z.object({
   createdAt: z.string(),
 });
 
-/** One of the caller's own transactions, seen from their account. */
+/** One movement of the caller's own history, seen from their account (docs/architecture/history.md). */
 export const ownTransactionAnswer = transactionAnswer.extend({
+  id: z.string().describe('The reference: GET /api/transactions/{id} answers its receipt'),
+  amount: z.string().nullable().describe('null while a declared crypto deposit awaits its amount'),
+  state: z.enum(HISTORY_STATES).describe('Where the movement stands in its own lifecycle'),
   direction: z.enum(['sent', 'received']),
-  signedAmount: z.string().describe('"-3.00" when sent, "+3.00" when received'),
-  balanceAfter: z.string().describe("The account's balance in this asset right after"),
+  signedAmount: z
+    .string()
+    .nullable()
+    .describe('"-3.00" when sent, "+3.00" when received; null when the balance did not move'),
+  balanceAfter: z
+    .string()
+    .nullable()
+    .describe("The account's balance in this asset right after; null when it did not move"),
+});
+
+/** A movement's id: a transaction's, a crypto deposit's or a withdrawal's. Anything else is not found. */
+export const receiptParam = z.object({
+  id: z.string().regex(/^[A-Za-z0-9:._-]{1,100}$/, 'Transaction not found'),
+});
+
+/** A movement's receipt: what the history row says, with its lifecycle, fee and balances. */
+export const receiptAnswer = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  state: z.enum(HISTORY_STATES),
+  asset: z.string(),
+  amount: z.string().nullable(),
+  fee: z.string().describe('"0" when free; a leg of the same transaction to a fees account otherwise'),
+  feeAsset: z.string(),
+  direction: z.enum(['sent', 'received']),
+  counterparty: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  timeline: z.array(z.object({ state: z.enum(HISTORY_STATES), at: z.string() })),
+  balanceBefore: z.string().nullable(),
+  balanceAfter: z.string().nullable(),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  txHash: z.string().nullable(),
+  reason: z.string().nullable(),
 });
 
 export const ownTransactionsAnswer = z.object({

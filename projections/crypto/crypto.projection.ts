@@ -5,7 +5,8 @@ import { defineProjection } from '../projection.ts';
 /** Declared crypto deposits and withdrawal requests, for the user's lists and the admin queues. */
 export const cryptoProjection = defineProjection<CryptoDepositEvent | WithdrawalEvent>({
   name: 'crypto',
-  version: 1,
+  // 2: a deposit's row keeps its declaration's log position, the user's history pages by it.
+  version: 2,
   tables: ['crypto_deposits', 'withdrawals'],
   schema: `
     CREATE TABLE IF NOT EXISTS crypto_deposits (
@@ -19,9 +20,17 @@ export const cryptoProjection = defineProjection<CryptoDepositEvent | Withdrawal
       rejection_reason text,
       declared_at timestamptz NOT NULL,
       decided_at timestamptz,
-      decided_by text
+      decided_by text,
+      position_commit numeric(30, 0) NOT NULL,
+      position_prepare numeric(30, 0) NOT NULL
     );
     CREATE INDEX IF NOT EXISTS crypto_deposits_user ON crypto_deposits (user_id, declared_at DESC);
+    -- A table version 1 built (before it is rebuilt): the columns, empty, so the index below can be made.
+    ALTER TABLE crypto_deposits ADD COLUMN IF NOT EXISTS position_commit numeric(30, 0);
+    ALTER TABLE crypto_deposits ADD COLUMN IF NOT EXISTS position_prepare numeric(30, 0);
+    -- The user's history pages its deposits newest first by the declaration's log position.
+    CREATE INDEX IF NOT EXISTS crypto_deposits_user_position
+      ON crypto_deposits (user_id, position_commit DESC, position_prepare DESC);
     CREATE INDEX IF NOT EXISTS crypto_deposits_status ON crypto_deposits (status, declared_at);
     CREATE INDEX IF NOT EXISTS crypto_deposits_tx ON crypto_deposits (network, lower(tx_hash));
     CREATE TABLE IF NOT EXISTS withdrawals (
@@ -46,9 +55,19 @@ export const cryptoProjection = defineProjection<CryptoDepositEvent | Withdrawal
     async CryptoDepositDeclared(event, tx) {
       const d = event.data;
       await tx.query(
-        `INSERT INTO crypto_deposits (id, user_id, asset, network, tx_hash, status, declared_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (id) DO NOTHING`,
-        [d.depositId, d.userId, d.asset, d.network, d.txHash, d.declaredAt],
+        `INSERT INTO crypto_deposits (id, user_id, asset, network, tx_hash, status, declared_at, position_commit,
+           position_prepare)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+        [
+          d.depositId,
+          d.userId,
+          d.asset,
+          d.network,
+          d.txHash,
+          d.declaredAt,
+          event.position.commit.toString(),
+          event.position.prepare.toString(),
+        ],
       );
     },
     async CryptoDepositConfirmed(event, tx) {

@@ -61,75 +61,9 @@ export interface TransactionRow {
   position_prepare: string;
 }
 
-export interface UserTransactionRow extends TransactionRow {
-  signed_amount: string;
-  balance_after: string;
-  leg: number;
-}
-
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
-}
-
-export interface UserTransactionFilter {
-  type?: string;
-  status?: string;
-  from?: Date;
-  to?: Date;
-  /** Parsed and bounded by parseCursor (projections/paging.ts): no part is past its column's type. */
-  cursor?: Cursor;
-  limit: number;
-}
-
-/** A user's own history, newest first, one row per posting that touched their account. */
-export async function userTransactions(
-  db: pg.Pool,
-  userId: UserId,
-  filter: UserTransactionFilter,
-): Promise<Page<UserTransactionRow>> {
-  const params: unknown[] = [userAccount(userId)];
-  const where = ['h.account_id = $1', "h.asset = 'SAI'"];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (filter.type) add('t.type = ?', filter.type);
-  if (filter.status) add('t.status = ?', filter.status);
-  if (filter.from) add('h.created_at >= ?', filter.from);
-  if (filter.to) add('h.created_at < ?', filter.to);
-  const cursor = filter.cursor;
-  if (cursor) {
-    params.push(cursor.commit.toString(), cursor.prepare.toString(), cursor.leg);
-    const n = params.length;
-    where.push(
-      `(h.position_commit, h.position_prepare, h.leg) < ($${n - 2}::numeric, $${n - 1}::numeric, $${n}::smallint)`,
-    );
-  }
-  params.push(filter.limit + 1);
-  const { rows } = await db.query<UserTransactionRow>(
-    `SELECT t.id, t.type, t.asset, t.amount::text, t.sender_id, t.receiver_id, s.username AS sender_name,
-            r.username AS receiver_name, t.description, t.status, h.created_at, h.position_commit::text,
-            h.position_prepare::text, h.amount::text AS signed_amount, h.balance_after::text, h.leg
-     FROM account_history h
-     JOIN ledger_transactions t ON t.id = h.transaction_id
-     LEFT JOIN users s ON s.id = t.sender_id
-     LEFT JOIN users r ON r.id = t.receiver_id
-     WHERE ${where.join(' AND ')}
-     ORDER BY h.position_commit DESC, h.position_prepare DESC, h.leg DESC
-     LIMIT $${params.length}`,
-    params,
-  );
-  const more = rows.length > filter.limit;
-  const items = rows.slice(0, filter.limit);
-  const last = items[items.length - 1];
-  return {
-    items,
-    nextCursor:
-      more && last
-        ? formatCursor({ commit: last.position_commit, prepare: last.position_prepare }, last.leg)
-        : null,
-  };
 }
 
 export interface AllTransactionFilter {

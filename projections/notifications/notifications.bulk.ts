@@ -1,3 +1,4 @@
+import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
 import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
 
 /**
@@ -10,9 +11,29 @@ import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
  */
 const tier = (name: string) =>
   `CASE ${field(name)} WHEN 'gold' THEN 'Gold' WHEN 'ruby' THEN 'Ruby Steel' WHEN 'black' THEN 'Black' END`;
+/** shownAmount (notifications.projection.ts) in SQL: at least the asset's display decimals, no more zeros. */
+const shown = (amount: string, asset: string | null) => {
+  const places = asset
+    ? `CASE ${asset} ${Object.entries(DISPLAY_DECIMALS)
+        .map(([name, n]) => `WHEN '${name}' THEN ${n}`)
+        .join(' ')} ELSE 2 END`
+    : '2';
+  const fraction = `rtrim(split_part(${amount}, '.', 2), '0')`;
+  const width = `greatest(length(${fraction}), ${places})`;
+  return `(split_part(${amount}, '.', 1) || CASE WHEN ${width} = 0 THEN '' ELSE '.' || rpad(${fraction}, ${width}, '0') END)`;
+};
+const amountOf = shown(field('amount'), field('asset'));
+const saiAmount = shown(field('amount'), null);
 const quotedDescription = ifText('description', `' “' || ${field('description')} || '”'`);
 
-const NOTICES: [type: string, title: string, message: string, kind: string, related: string][] = [
+const NOTICES: [
+  type: string,
+  title: string,
+  message: string,
+  kind: string,
+  related: string,
+  movement?: true,
+][] = [
   [
     'CardRequested',
     'Card request submitted',
@@ -62,9 +83,10 @@ const NOTICES: [type: string, title: string, message: string, kind: string, rela
   [
     'CryptoDepositConfirmed',
     'Deposit confirmed',
-    `${field('amount')} || ' ' || ${field('asset')} || ' were credited to your balance.'`,
+    `${amountOf} || ' ' || ${field('asset')} || ' were credited to your balance.'`,
     'transaction',
     'depositId',
+    true,
   ],
   [
     'CryptoDepositRejected',
@@ -72,55 +94,62 @@ const NOTICES: [type: string, title: string, message: string, kind: string, rela
     `'Your declared deposit was rejected' || ${ifText('reason', `': ' || ${field('reason')}`, `'.'`)}`,
     'system',
     'depositId',
+    true,
   ],
   [
     'WithdrawalRequested',
     'Withdrawal Initiated',
-    `'Your withdrawal of ' || ${field('amount')} || ' ' || ${field('asset')} || ' is being processed (within 24 hours).'`,
+    `'Your withdrawal of ' || ${amountOf} || ' ' || ${field('asset')} || ' is being processed (within 24 hours).'`,
     'transaction',
     'withdrawalId',
+    true,
   ],
   [
     'WithdrawalCompleted',
     'Withdrawal completed',
-    `${field('amount')} || ' ' || ${field('asset')} || ' were sent (transaction ' || ${field('txHash')} || ').'`,
+    `${amountOf} || ' ' || ${field('asset')} || ' were sent (transaction ' || ${field('txHash')} || ').'`,
     'transaction',
     'withdrawalId',
+    true,
   ],
   [
     'WithdrawalFailed',
     'Withdrawal failed',
-    `'Your withdrawal failed' || ${ifText('reason', `': ' || ${field('reason')}`)} || '. ' || ${field('amount')} || ' ' || ${field('asset')} || ' are back in your balance.'`,
+    `'Your withdrawal failed' || ${ifText('reason', `': ' || ${field('reason')}`)} || '. ' || ${amountOf} || ' ' || ${field('asset')} || ' are back in your balance.'`,
     'transaction',
     'withdrawalId',
+    true,
   ],
   [
     'TokensTransferred',
     'Money received',
-    `'You received ' || ${field('amount')} || ' ' || ${field('asset')} || ' from ' || ${field('fromLabel')} || '.' || ${quotedDescription}`,
+    `'You received ' || ${amountOf} || ' ' || ${field('asset')} || ' from ' || ${field('fromLabel')} || '.' || ${quotedDescription}`,
     'transaction',
     'transactionId',
+    true,
   ],
   [
     'TokensMinted',
     'Tokens received',
-    `${field('amount')} || ' ' || ${field('asset')} || ' were added to your balance.' || ${quotedDescription}`,
+    `${amountOf} || ' ' || ${field('asset')} || ' were added to your balance.' || ${quotedDescription}`,
     'transaction',
     'transactionId',
+    true,
   ],
   [
     'PaymentProofSubmitted',
     'Deposit submitted',
-    `'Your payment proof for ' || ${field('amount')} || ' SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).'`,
+    `'Your payment proof for ' || ${saiAmount} || ' SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).'`,
     'system',
     'paymentId',
   ],
   [
     'PaymentApproved',
     'Payment approved',
-    `'Your payment was approved: ' || ${field('amount')} || ' SAI are now in your balance.' || CASE WHEN coalesce(${field('fee')}::numeric, 0) > 0 THEN ' A conversion fee of ' || ${field('fee')} || ' SAI (' || ${field('feeRate')} || '%) was charged on top.' ELSE '' END`,
+    `'Your payment was approved: ' || ${saiAmount} || ' SAI are now in your balance.' || CASE WHEN coalesce(${field('fee')}::numeric, 0) > 0 THEN ' A conversion fee of ' || ${field('fee')} || ' SAI (' || ${field('feeRate')} || '%) was charged on top.' ELSE '' END`,
     'transaction',
     'paymentId',
+    true,
   ],
   [
     'PaymentRejected',
@@ -135,11 +164,12 @@ const byType = (pick: (notice: (typeof NOTICES)[number]) => string) =>
   `CASE l.event_type ${NOTICES.map((n) => `WHEN '${n[0]}' THEN ${pick(n)}`).join(' ')} END`;
 
 export const NOTIFICATIONS_BULK_SQL = `
-INSERT INTO notifications (id, user_id, title, message, type, related_id, created_at, position_commit,
-  position_prepare)
+INSERT INTO notifications (id, user_id, title, message, type, related_id, movement_id, created_at,
+  position_commit, position_prepare)
 SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (get_byte(h, 8) & 63) | 128), 1, 16),
               'hex')::uuid,
-       user_id, title, message, type, related_id, created_at, position_commit, position_prepare
+       user_id, title, message, type, related_id, CASE WHEN movement THEN related_id END, created_at,
+       position_commit, position_prepare
   FROM (SELECT digest('sai-wallet:notification:' || l.event_id::text || ':0', 'sha1') AS h,
                CASE WHEN l.event_type = 'TokensTransferred' THEN l.data->>'toUserId' ELSE l.data->>'userId' END
                  AS user_id,
@@ -147,6 +177,7 @@ SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (ge
                ${byType((n) => n[2])} AS message,
                ${byType((n) => `'${n[3]}'`)} AS type,
                ${byType((n) => `l.data->>'${n[4]}'`)} AS related_id,
+               ${byType((n) => (n[5] ? 'true' : 'false'))} AS movement,
                ${LOG_TIME} AS created_at, ${LOG_POSITION}
           FROM rebuild_log l
          WHERE l.event_type IN (${NOTICES.filter((n) => n[0] !== 'TokensMinted')

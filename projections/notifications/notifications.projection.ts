@@ -2,10 +2,12 @@ import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import { type CardEvent, TIER_NAMES } from '../../domain/cards/card.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
+import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { NotificationReadEvent } from '../../domain/notifications/notificationReads.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
+import { minimumDecimals } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
@@ -18,7 +20,17 @@ type Notice = {
   message: string;
   type: 'transaction' | 'system' | 'card' | 'other';
   relatedId: string;
+  /** The related id names a movement of the user's history: the notification links to its receipt. */
+  movement?: true;
 };
+
+/**
+ * An amount as the screens show it: the asset's display decimals are a minimum, trailing zeros past them
+ * go, a significant digit never does ("10.00000000" USDT → "10.00", "0.00000001" ETH stays).
+ */
+export function shownAmount(amount: string, asset: string): string {
+  return minimumDecimals(amount, DISPLAY_DECIMALS[asset as keyof typeof DISPLAY_DECIMALS] ?? 2);
+}
 
 /** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
 function cardNotice(userId: UserId, relatedId: string, title: string, message: string): Notice[] {
@@ -100,9 +112,10 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Deposit confirmed',
-          message: `${event.data.amount} ${event.data.asset} were credited to your balance.`,
+          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were credited to your balance.`,
           type: 'transaction',
           relatedId: event.data.depositId,
+          movement: true,
         },
       ];
     case 'CryptoDepositRejected':
@@ -113,6 +126,7 @@ function noticesFor(
           message: `Your declared deposit was rejected${event.data.reason ? `: ${event.data.reason}` : '.'}`,
           type: 'system',
           relatedId: event.data.depositId,
+          movement: true,
         },
       ];
     case 'WithdrawalRequested':
@@ -120,9 +134,10 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Withdrawal Initiated',
-          message: `Your withdrawal of ${event.data.amount} ${event.data.asset} is being processed (within 24 hours).`,
+          message: `Your withdrawal of ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} is being processed (within 24 hours).`,
           type: 'transaction',
           relatedId: event.data.withdrawalId,
+          movement: true,
         },
       ];
     case 'WithdrawalCompleted':
@@ -130,9 +145,10 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Withdrawal completed',
-          message: `${event.data.amount} ${event.data.asset} were sent (transaction ${event.data.txHash}).`,
+          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were sent (transaction ${event.data.txHash}).`,
           type: 'transaction',
           relatedId: event.data.withdrawalId,
+          movement: true,
         },
       ];
     case 'WithdrawalFailed':
@@ -140,9 +156,10 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Withdrawal failed',
-          message: `Your withdrawal failed${event.data.reason ? `: ${event.data.reason}` : ''}. ${event.data.amount} ${event.data.asset} are back in your balance.`,
+          message: `Your withdrawal failed${event.data.reason ? `: ${event.data.reason}` : ''}. ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} are back in your balance.`,
           type: 'transaction',
           relatedId: event.data.withdrawalId,
+          movement: true,
         },
       ];
     case 'TokensTransferred':
@@ -150,9 +167,10 @@ function noticesFor(
         {
           userId: event.data.toUserId,
           title: 'Money received',
-          message: `You received ${event.data.amount} ${event.data.asset} from ${event.data.fromLabel}.${event.data.description ? ` “${event.data.description}”` : ''}`,
+          message: `You received ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} from ${event.data.fromLabel}.${event.data.description ? ` “${event.data.description}”` : ''}`,
           type: 'transaction',
           relatedId: event.data.transactionId,
+          movement: true,
         },
       ];
     case 'TokensMinted':
@@ -161,9 +179,10 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Tokens received',
-          message: `${event.data.amount} ${event.data.asset} were added to your balance.${event.data.description ? ` “${event.data.description}”` : ''}`,
+          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were added to your balance.${event.data.description ? ` “${event.data.description}”` : ''}`,
           type: 'transaction',
           relatedId: event.data.transactionId,
+          movement: true,
         },
       ];
     case 'PaymentProofSubmitted':
@@ -171,7 +190,7 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Deposit submitted',
-          message: `Your payment proof for ${event.data.amount} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
+          message: `Your payment proof for ${shownAmount(event.data.amount, 'SAI')} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
           type: 'system',
           relatedId: event.data.paymentId,
         },
@@ -181,9 +200,10 @@ function noticesFor(
         {
           userId: event.data.userId,
           title: 'Payment approved',
-          message: `Your payment was approved: ${event.data.amount} SAI are now in your balance.${feeNote(event.data)}`,
+          message: `Your payment was approved: ${shownAmount(event.data.amount, 'SAI')} SAI are now in your balance.${feeNote(event.data)}`,
           type: 'transaction',
           relatedId: event.data.paymentId,
+          movement: true,
         },
       ];
     case 'PaymentRejected':
@@ -205,7 +225,8 @@ export const notificationsProjection = defineProjection<
   AccountEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PaymentEvent | NotificationReadEvent
 >({
   name: 'notifications',
-  // 2: an approved purchase's notice names its conversion fee.
+  // 2: amounts shown with their display decimals; movement_id names the receipt a notification links to;
+  // an approved purchase's notice names its conversion fee.
   version: 2,
   tables: ['notifications'],
   schema: `
@@ -216,11 +237,14 @@ export const notificationsProjection = defineProjection<
       message text NOT NULL,
       type text NOT NULL,
       related_id text,
+      movement_id text,
       is_read boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       position_commit numeric(30, 0) NOT NULL,
       position_prepare numeric(30, 0) NOT NULL
     );
+    -- A table version 1 built (before it is rebuilt).
+    ALTER TABLE notifications ADD COLUMN IF NOT EXISTS movement_id text;
     CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, position_commit DESC, position_prepare DESC);
     CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE NOT is_read;
   `,
@@ -304,6 +328,7 @@ async function applyNotifications(
           notice.message,
           notice.type,
           notice.relatedId,
+          notice.movement ? notice.relatedId : null,
           recorded.recordedAt,
           recorded.position.commit.toString(),
           recorded.position.prepare.toString(),
@@ -320,6 +345,7 @@ const COLUMNS = [
   ['message', 'text'],
   ['type', 'text'],
   ['related_id', 'text'],
+  ['movement_id', 'text'],
   ['created_at', 'timestamptz'],
   ['position_commit', 'numeric'],
   ['position_prepare', 'numeric'],

@@ -8,11 +8,13 @@ export interface NotificationRow {
   message: string;
   type: string;
   relatedId: string | null;
+  /** The movement of the user's history it concerns (GET /api/transactions/{id}), if any. */
+  movementId: string | null;
   isRead: boolean;
   createdAt: Date;
 }
 
-const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "relatedId", is_read AS "isRead",
+const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "relatedId", movement_id AS "movementId", is_read AS "isRead",
   created_at AS "createdAt"`;
 
 export async function notificationsOf(db: pg.Pool, userId: UserId, limit = 50): Promise<NotificationRow[]> {

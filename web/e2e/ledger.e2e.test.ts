@@ -246,11 +246,16 @@ async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Accoun
   expect(download.suggestedFilename()).toMatch(/^sai-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.split('\r\n');
-  expect(lines[0]).toBe('Date,Type,Description,Counterparty,Amount (SAI),Balance after (SAI)');
+  // Every asset's movements: each line names its reference, status and asset (docs/architecture/history.md).
+  expect(lines[0]).toBe('Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after');
   expect(lines).toContainEqual(
-    expect.stringMatching(`^[^,]+,Transfer,"Lunch, ""the good one""",${friend.username},-3.00,247.00$`),
+    expect.stringMatching(
+      `^[^,]+,[^,]+,Transfer,Completed,"Lunch, ""the good one""",${friend.username},SAI,-3.00,247.00$`,
+    ),
   );
-  expect(lines).toContainEqual(expect.stringMatching(/^[^,]+,Deposit,[^,]*,SAI Wallet,250\.00,250\.00$/));
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^[^,]+,[^,]+,Deposit,Completed,[^,]*,SAI Wallet,SAI,250\.00,250\.00$/),
+  );
 
   // Filter: only deposits, through the popover.
   await sender.page.getByRole('button', { name: /^Filter/ }).click();

@@ -53,6 +53,7 @@ import { Route as marketingFeaturesPremiumRouteImport } from './routes/(marketin
 import { Route as marketingFeaturesSpendingRouteImport } from './routes/(marketing)/features/spending';
 import { Route as marketingLearnBasicsRouteImport } from './routes/(marketing)/learn/basics';
 import { Route as marketingLearnSecurityRouteImport } from './routes/(marketing)/learn/security';
+import { Route as AuthedTransactionsIdRouteImport } from './routes/_authed/transactions_.$id';
 import { Route as AdminTransactionIdRouteImport } from './routes/admin/transaction.$id';
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -277,6 +278,11 @@ const marketingLearnSecurityRoute = marketingLearnSecurityRouteImport.update({
   path: '/learn/security',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthedTransactionsIdRoute = AuthedTransactionsIdRouteImport.update({
+  id: '/transactions_/$id',
+  path: '/transactions/$id',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AdminTransactionIdRoute = AdminTransactionIdRouteImport.update({
   id: '/transaction/$id',
   path: '/transaction/$id',
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/features/spending': typeof marketingFeaturesSpendingRoute;
   '/learn/basics': typeof marketingLearnBasicsRoute;
   '/learn/security': typeof marketingLearnSecurityRoute;
+  '/transactions/$id': typeof AuthedTransactionsIdRoute;
   '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRoutesByTo {
@@ -372,6 +379,7 @@ export interface FileRoutesByTo {
   '/features/spending': typeof marketingFeaturesSpendingRoute;
   '/learn/basics': typeof marketingLearnBasicsRoute;
   '/learn/security': typeof marketingLearnSecurityRoute;
+  '/transactions/$id': typeof AuthedTransactionsIdRoute;
   '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRoutesById {
@@ -420,6 +428,7 @@ export interface FileRoutesById {
   '/(marketing)/features/spending': typeof marketingFeaturesSpendingRoute;
   '/(marketing)/learn/basics': typeof marketingLearnBasicsRoute;
   '/(marketing)/learn/security': typeof marketingLearnSecurityRoute;
+  '/_authed/transactions_/$id': typeof AuthedTransactionsIdRoute;
   '/admin/transaction/$id': typeof AdminTransactionIdRoute;
 }
 export interface FileRouteTypes {
@@ -468,6 +477,7 @@ export interface FileRouteTypes {
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
+    | '/transactions/$id'
     | '/admin/transaction/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -513,6 +523,7 @@ export interface FileRouteTypes {
     | '/features/spending'
     | '/learn/basics'
     | '/learn/security'
+    | '/transactions/$id'
     | '/admin/transaction/$id';
   id:
     | '__root__'
@@ -560,6 +571,7 @@ export interface FileRouteTypes {
     | '/(marketing)/features/spending'
     | '/(marketing)/learn/basics'
     | '/(marketing)/learn/security'
+    | '/_authed/transactions_/$id'
     | '/admin/transaction/$id';
   fileRoutesById: FileRoutesById;
 }
@@ -905,6 +917,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof marketingLearnSecurityRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_authed/transactions_/$id': {
+      id: '/_authed/transactions_/$id';
+      path: '/transactions/$id';
+      fullPath: '/transactions/$id';
+      preLoaderRoute: typeof AuthedTransactionsIdRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/admin/transaction/$id': {
       id: '/admin/transaction/$id';
       path: '/transaction/$id';
@@ -920,6 +939,7 @@ interface AuthedRouteChildren {
   AuthedDepositRoute: typeof AuthedDepositRoute;
   AuthedProfileRoute: typeof AuthedProfileRoute;
   AuthedTransactionsRoute: typeof AuthedTransactionsRoute;
+  AuthedTransactionsIdRoute: typeof AuthedTransactionsIdRoute;
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -927,6 +947,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDepositRoute: AuthedDepositRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedTransactionsRoute: AuthedTransactionsRoute,
+  AuthedTransactionsIdRoute: AuthedTransactionsIdRoute,
 };
 
 const AuthedRouteWithChildren =

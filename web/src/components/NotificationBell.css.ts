@@ -141,3 +141,11 @@ export const unreadDot = style([
 export const itemMessage = sprinkles({ fontSize: 'sm', color: 'muted', overflowWrap: 'anywhere' });
 
 export const itemTime = sprinkles({ fontSize: 'xs', color: 'subtle' });
+
+/** The link from a notification about a movement to its receipt. */
+export const receiptLink = style({
+  display: 'inline-block',
+  margin: `0 ${vars.space.md} ${vars.space.sm}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.goldBright,
+});

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, Bell, CreditCard, Info, type LucideIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -114,7 +115,14 @@ export function NotificationBell() {
           ) : (
             items.map((notification) => (
               <li key={notification.id}>
-                <NotificationItem notification={notification} onClick={() => onItemClick(notification)} />
+                <NotificationItem
+                  notification={notification}
+                  onClick={() => onItemClick(notification)}
+                  onOpenMovement={() => {
+                    onItemClick(notification);
+                    setOpen(false);
+                  }}
+                />
               </li>
             ))
           )}
@@ -124,7 +132,15 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ notification, onClick }: { notification: AppNotification; onClick: () => void }) {
+function NotificationItem({
+  notification,
+  onClick,
+  onOpenMovement,
+}: {
+  notification: AppNotification;
+  onClick: () => void;
+  onOpenMovement: () => void;
+}) {
   const Icon = icons[notification.type] ?? Bell;
   const unread = !notification.isRead;
   const body = (
@@ -146,7 +162,7 @@ function NotificationItem({ notification, onClick }: { notification: AppNotifica
     </>
   );
   // Only an unread item does something when clicked (marks it read), so only it is a button.
-  return unread ? (
+  const item = unread ? (
     <button type="button" className={styles.item} data-unread="true" onClick={onClick}>
       {body}
     </button>
@@ -154,5 +170,21 @@ function NotificationItem({ notification, onClick }: { notification: AppNotifica
     <div className={styles.item} data-unread="false">
       {body}
     </div>
+  );
+  if (!notification.movementId) return item;
+  // About a movement of the history: a link to its receipt beside it (following it marks it read too).
+  return (
+    <>
+      {item}
+      <Link
+        to="/transactions/$id"
+        params={{ id: notification.movementId }}
+        className={styles.receiptLink}
+        onClick={onOpenMovement}
+        aria-label={`View receipt: ${notification.title}`}
+      >
+        View receipt
+      </Link>
+    </>
   );
 }

@@ -507,6 +507,13 @@ export type paths = {
      */
     post: operations["postApiTransactions"];
   };
+  "/api/transactions/{id}": {
+    /**
+     * GET /api/transactions/{id}
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiTransactionsId"];
+  };
   "/api/transactions/all": {
     /**
      * GET /api/transactions/all
@@ -2945,6 +2952,8 @@ export type operations = {
               id: string;
               isRead: boolean;
               message: string;
+              /** @description The history movement it concerns: its receipt is GET /api/transactions/{movementId} */
+              movementId: string | null;
               relatedId: string | null;
               title: string;
               /** @enum {string} */
@@ -3326,10 +3335,12 @@ export type operations = {
   getApiTransactions: {
     parameters: {
       query?: {
+        asset?: "SAI" | "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
         type?: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
         status?: "completed" | "pending" | "failed";
         from?: string;
         to?: string;
+        q?: string;
         cursor?: string;
         limit?: string;
       };
@@ -3342,21 +3353,28 @@ export type operations = {
           "application/json": {
             nextCursor: string | null;
             transactions: ({
-                amount: string;
+                /** @description null while a declared crypto deposit awaits its amount */
+                amount: string | null;
                 asset: string;
-                /** @description The account's balance in this asset right after */
-                balanceAfter: string;
+                /** @description The account's balance in this asset right after; null when it did not move */
+                balanceAfter: string | null;
                 createdAt: string;
                 description: string;
                 /** @enum {string} */
                 direction: "sent" | "received";
+                /** @description The reference: GET /api/transactions/{id} answers its receipt */
                 id: string;
                 receiver_id: string | null;
                 receiverName: string | null;
                 sender_id: string | null;
                 senderName: string | null;
-                /** @description "-3.00" when sent, "+3.00" when received */
-                signedAmount: string;
+                /** @description "-3.00" when sent, "+3.00" when received; null when the balance did not move */
+                signedAmount: string | null;
+                /**
+                 * @description Where the movement stands in its own lifecycle
+                 * @enum {string}
+                 */
+                state: "completed" | "declared" | "confirmed" | "rejected" | "requested" | "held" | "sent" | "failed";
                 /** @enum {string} */
                 status: "completed" | "pending" | "failed";
                 /** @enum {string} */
@@ -3421,6 +3439,58 @@ export type operations = {
     };
   };
   /**
+   * GET /api/transactions/{id}
+   * @description Access: signed-in user.
+   */
+  getApiTransactionsId: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            address: string | null;
+            amount: string | null;
+            asset: string;
+            balanceAfter: string | null;
+            balanceBefore: string | null;
+            counterparty: string;
+            createdAt: string;
+            description: string;
+            /** @enum {string} */
+            direction: "sent" | "received";
+            /** @description "0" when free; a leg of the same transaction to a fees account otherwise */
+            fee: string;
+            feeAsset: string;
+            id: string;
+            network: string | null;
+            reason: string | null;
+            /** @enum {string} */
+            state: "completed" | "declared" | "confirmed" | "rejected" | "requested" | "held" | "sent" | "failed";
+            /** @enum {string} */
+            status: "completed" | "pending" | "failed";
+            timeline: ({
+                at: string;
+                /** @enum {string} */
+                state: "completed" | "declared" | "confirmed" | "rejected" | "requested" | "held" | "sent" | "failed";
+              })[];
+            txHash: string | null;
+            /** @enum {string} */
+            type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * GET /api/transactions/all
    * @description Access: admin.
    */
@@ -3475,6 +3545,7 @@ export type operations = {
       query: {
         from: string;
         to: string;
+        asset?: "SAI" | "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
       };
     };
     responses: {

@@ -9,6 +9,8 @@ export interface AppNotification {
   message: string;
   type: NotificationType;
   relatedId: string | null;
+  /** The history movement it is about: the notification links to its receipt (/transactions/{id}). */
+  movementId: string | null;
   isRead: boolean;
   createdAt: string;
 }

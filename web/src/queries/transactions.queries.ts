@@ -1,19 +1,22 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  HISTORY_STATUSES,
+  HISTORY_TYPES,
+  type HistoryState,
+  type HistoryStatus,
+  type HistoryType,
+} from '../../../domain/ledger/history.ts';
+import { ASSETS, type Asset } from '../../../domain/shared/money.ts';
 import { type ApiBody, api, retryTransient } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
-export const TRANSACTION_TYPES = [
-  'transfer',
-  'admin_deposit',
-  'deposit',
-  'card_payment',
-  'crypto_deposit',
-  'withdrawal',
-  'other',
-] as const;
-export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** The history's one vocabulary (domain/ledger/history.ts), as the API speaks it. */
+export const TRANSACTION_TYPES = HISTORY_TYPES;
+export const TRANSACTION_STATUSES = HISTORY_STATUSES;
+export const HISTORY_ASSETS = ASSETS;
+export type TransactionType = HistoryType;
+export type TransactionStatus = HistoryStatus;
+export type HistoryAsset = Asset;
 
 /** A ledger transaction as the lists return it. Amounts are decimal strings ("3.00"). */
 export interface Transaction {
@@ -30,13 +33,39 @@ export interface Transaction {
   createdAt: string;
 }
 
-/** One of the signed-in user's own transactions, seen from their account. */
-export interface OwnTransaction extends Transaction {
+/** One movement of the signed-in user's history, seen from their account (docs/architecture/history.md). */
+export interface OwnTransaction extends Omit<Transaction, 'amount'> {
+  /** Null while a declared crypto deposit awaits its amount. */
+  amount: string | null;
+  state: HistoryState;
   direction: 'sent' | 'received';
-  /** "-3.00" when sent, "+3.00" when received. */
-  signedAmount: string;
-  /** The user's SAI balance right after this transaction. */
-  balanceAfter: string;
+  /** "-3.00" when sent, "+3.00" when received; null when the balance did not move. */
+  signedAmount: string | null;
+  /** The user's balance in this asset right after; null when it did not move. */
+  balanceAfter: string | null;
+}
+
+/** A movement's receipt (GET /api/transactions/{id}). */
+export interface Receipt {
+  id: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  state: HistoryState;
+  asset: string;
+  amount: string | null;
+  fee: string;
+  feeAsset: string;
+  direction: 'sent' | 'received';
+  counterparty: string;
+  description: string;
+  createdAt: string;
+  timeline: { state: HistoryState; at: string }[];
+  balanceBefore: string | null;
+  balanceAfter: string | null;
+  network: string | null;
+  address: string | null;
+  txHash: string | null;
+  reason: string | null;
 }
 
 export interface TransactionPage {
@@ -49,16 +78,20 @@ export interface TransactionPage {
  * user's time zone, both inclusive.
  */
 export interface HistoryFilters {
+  asset?: HistoryAsset | undefined;
   type?: TransactionType | undefined;
   status?: TransactionStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Text searched in the counterparty, description, reference and amount. */
+  q?: string | undefined;
 }
 
 export const transactionKeys = {
   all: ['transactions'] as const,
   recent: () => [...transactionKeys.all, 'recent'] as const,
   history: (filters: HistoryFilters) => [...transactionKeys.all, 'history', filters] as const,
+  receipt: (id: string) => [...transactionKeys.all, 'receipt', id] as const,
 };
 
 export const RECENT_TRANSACTIONS = 5;
@@ -91,10 +124,12 @@ export function historyQueryParams(filters: HistoryFilters, cursor: string | nul
   // The API's `to` is exclusive: the day after the last day shown.
   const to = filters.to ? startOfLocalDay(filters.to, 1) : null;
   return {
+    ...(filters.asset ? { asset: filters.asset } : {}),
     ...(filters.type ? { type: filters.type } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
     ...(cursor ? { cursor } : {}),
     limit: String(limit),
   };
@@ -114,6 +149,36 @@ export function historyQuery(filters: HistoryFilters) {
       }) satisfies Promise<TransactionPage>,
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    ...LIST_OPTIONS,
+  });
+}
+
+/**
+ * Every row of the history with these filters, page after page (the CSV statement carries the same rows
+ * as the list), up to `max`; `complete` is false when it stopped there.
+ */
+export async function fetchWholeHistory(
+  filters: HistoryFilters,
+  max = 10_000,
+): Promise<{ transactions: OwnTransaction[]; complete: boolean }> {
+  const transactions: OwnTransaction[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const page: TransactionPage = await api.get('/api/transactions', {
+      query: historyQueryParams(filters, cursor, 100),
+    });
+    transactions.push(...page.transactions);
+    cursor = page.nextCursor;
+    if (!cursor) return { transactions, complete: true };
+    if (transactions.length >= max) return { transactions, complete: false };
+  }
+}
+
+export function receiptQuery(id: string) {
+  return queryOptions({
+    queryKey: transactionKeys.receipt(id),
+    queryFn: ({ signal }) =>
+      api.get('/api/transactions/{id}', { path: { id }, signal }) satisfies Promise<Receipt>,
     ...LIST_OPTIONS,
   });
 }

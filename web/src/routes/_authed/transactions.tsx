@@ -6,16 +6,21 @@ import { toast } from '../../components/toast/index.ts';
 import { downloadTextFile } from '../../lib/csv.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
-import { type HistoryFilters, historyQuery } from '../../queries/transactions.queries.ts';
+import { fetchWholeHistory, type HistoryFilters, historyQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
 import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import { PanelEmpty } from '../../ui/query/QueryState.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
-import { TYPE_LABELS } from './-components/transactions/describe.ts';
+import { STATUS_LABELS, TYPE_LABELS } from './-components/transactions/describe.ts';
 import { FilterPopover } from './-components/transactions/FilterPopover.tsx';
-import { hasFilters, readHistorySearch } from './-components/transactions/filters.ts';
+import {
+  DATE_PRESET_LABELS,
+  hasFilters,
+  presetOf,
+  readHistorySearch,
+} from './-components/transactions/filters.ts';
 import { statementCsv, statementFileName } from './-components/transactions/statement.ts';
 import * as rowStyles from './-components/transactions/TransactionItem.css.ts';
 import { TransactionItem } from './-components/transactions/TransactionItem.tsx';
@@ -53,14 +58,25 @@ function History({ user }: { user: User }) {
     void navigate({ search: stripEmpty(next) });
   };
 
-  const exportCsv = () => {
-    const fileName = statementFileName();
-    downloadTextFile(fileName, statementCsv(transactions));
-    toast({
-      title: 'Statement exported',
-      description: `${transactions.length} transaction${transactions.length === 1 ? '' : 's'} saved to ${fileName}.`,
-      variant: 'success',
-    });
+  // The statement carries the same rows as the list: every page with the same filters, not only those loaded.
+  const exportCsv = async () => {
+    try {
+      const whole = await fetchWholeHistory(filters);
+      const fileName = statementFileName();
+      downloadTextFile(fileName, statementCsv(whole.transactions));
+      const n = whole.transactions.length;
+      toast({
+        title: 'Statement exported',
+        description: `${n} transaction${n === 1 ? '' : 's'} saved to ${fileName}${whole.complete ? '' : ' (the newest only: narrow the filters for the rest)'}.`,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Export failed',
+        description: error instanceof Error ? error.message : 'The statement could not be exported.',
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
@@ -70,14 +86,21 @@ function History({ user }: { user: User }) {
           <div className={dashboardStyles.heading}>
             <p className={eyebrow}>History</p>
             <h1 className={dashboardStyles.title}>Transaction History</h1>
-            <p className={dashboardStyles.muted}>View all your SAI transactions</p>
+            <p className={dashboardStyles.muted}>
+              View all your SAI transactions, and your crypto deposits, withdrawals and transfers
+            </p>
           </div>
           <div className={styles.toolbar}>
             <FilterPopover filters={filters} onApply={applyFilters} />
-            <Button variant="secondary" size="sm" onClick={exportCsv} disabled={transactions.length === 0}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void exportCsv()}
+              disabled={transactions.length === 0}
+            >
               <Download size={16} aria-hidden="true" />
               Export
-              <span className={visuallyHidden}> loaded transactions as CSV</span>
+              <span className={visuallyHidden}> these transactions as CSV</span>
             </Button>
           </div>
         </div>
@@ -85,8 +108,10 @@ function History({ user }: { user: User }) {
         {filtered ? (
           <div className={styles.active}>
             <span>Filtered by:</span>
+            {filters.q ? <span className={styles.chip}>“{filters.q}”</span> : null}
+            {filters.asset ? <span className={styles.chip}>{filters.asset}</span> : null}
             {filters.type ? <span className={styles.chip}>{TYPE_LABELS[filters.type]}</span> : null}
-            {filters.status ? <span className={styles.chip}>{capitalize(filters.status)}</span> : null}
+            {filters.status ? <span className={styles.chip}>{STATUS_LABELS[filters.status]}</span> : null}
             {filters.from || filters.to ? (
               <span className={styles.chip}>{dateRangeLabel(filters)}</span>
             ) : null}
@@ -113,7 +138,7 @@ function History({ user }: { user: User }) {
               <ul className={rowStyles.list} aria-busy={history.isFetching || undefined}>
                 {transactions.map((transaction) => (
                   <TransactionItem
-                    key={`${transaction.id}-${transaction.direction}`}
+                    key={`${transaction.id}-${transaction.direction}-${transaction.createdAt}`}
                     transaction={transaction}
                     showBalance
                   />
@@ -161,12 +186,10 @@ function stripEmpty(filters: HistoryFilters): HistoryFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => Boolean(value))) as HistoryFilters;
 }
 
-function capitalize(value: string): string {
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
-
 /** Calendar days as the user picked them; parsed as local dates, not UTC midnight. */
 function dateRangeLabel(filters: HistoryFilters): string {
+  const preset = presetOf(filters);
+  if (preset !== 'custom' && preset !== 'any') return DATE_PRESET_LABELS[preset];
   const day = (value: string) => {
     const [year, month, date] = value.split('-').map(Number);
     return formatDate(new Date(year ?? 0, (month ?? 1) - 1, date ?? 1));

@@ -18,7 +18,7 @@ export function PageSkeleton({ label }: { label: string }) {
 export interface PageErrorProps {
   title: string;
   message: string;
-  to: '/dashboard' | '/login';
+  to: '/dashboard' | '/login' | '/transactions';
   action: string;
 }
 

@@ -9,6 +9,7 @@ export const row = style([
   sprinkles({ display: 'grid', alignItems: 'center', gap: 'md', paddingY: 'md' }),
   {
     gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    position: 'relative',
     selectors: {
       '& + &': { borderTop: `1px solid ${vars.color.border}` },
     },
@@ -45,7 +46,12 @@ export const description = style({
   maxWidth: '100%',
 });
 
-export const side = style([stack('xxs'), sprinkles({ textAlign: 'right' }), { justifyItems: 'end' }]);
+// Above the row's link (whose overlay covers the row), so its figures stay selectable text.
+export const side = style([
+  stack('xxs'),
+  sprinkles({ textAlign: 'right' }),
+  { justifyItems: 'end', position: 'relative', zIndex: 1 },
+]);
 
 const amountBase = style([
   figure(),
@@ -60,4 +66,26 @@ export const amount = styleVariants({
 export const balance = style([
   mutedText('xs'),
   sprinkles({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+]);
+
+/** The title's link covers the whole row (the row opens the receipt), focus ring included. */
+export const rowLink = style({
+  color: 'inherit',
+  textDecoration: 'none',
+  selectors: {
+    '&::after': { content: '""', position: 'absolute', inset: 0 },
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: 'none' },
+    '&:focus-visible::after': {
+      outline: `2px solid ${vars.color.focus}`,
+      outlineOffset: '2px',
+      borderRadius: vars.radius.md,
+    },
+  },
+});
+
+/** A failed movement: its amount did not take effect. */
+export const failedAmount = style([
+  amountBase,
+  { color: vars.color.textMuted, textDecoration: 'line-through' },
 ]);

@@ -1,12 +1,30 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
-import { formatDateTime, formatDecimal, formatSignedAmount } from '../../../../lib/format.ts';
+import { formatAsset } from '../../../../lib/assets.ts';
+import type { CryptoCurrency } from '../../../../lib/constants.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { transactionTitle, typeLabel } from './describe.ts';
+import { stateLabel, transactionTitle, typeLabel } from './describe.ts';
 import * as styles from './TransactionItem.css.ts';
 
-/** One row of the user's own history: sent amounts with a minus sign, received with a plus sign. */
+/** An amount of any asset as the screens show it: its display decimals a minimum, grouped. */
+export function shownAmount(value: string, asset: string): string {
+  return formatAsset(value, asset as CryptoCurrency | 'SAI');
+}
+
+/** "+12.50" or "−3.00" (typographic minus), in the asset's display decimals, never rounded. */
+export function signedShown(value: string, asset: string): string {
+  const negative = value.trim().startsWith('-');
+  return `${negative ? '\u2212' : '+'}${shownAmount(value.trim().replace(/^[+-]/, ''), asset)}`;
+}
+
+/**
+ * One row of the user's own history: sent amounts with a minus sign, received with a plus sign, a failed
+ * movement's amount struck through, a pending deposit without an amount yet. The whole row opens its
+ * receipt (/transactions/{id}).
+ */
 export function TransactionItem({
   transaction,
   showBalance = false,
@@ -14,7 +32,7 @@ export function TransactionItem({
   transaction: OwnTransaction;
   showBalance?: boolean;
 }) {
-  const { direction } = transaction;
+  const { direction, asset } = transaction;
   const Icon = direction === 'sent' ? ArrowUpRight : ArrowDownLeft;
   const title = transactionTitle(transaction);
   // The ledger's description, unless it only repeats the title (e.g. "Deposit approved").
@@ -22,6 +40,12 @@ export function TransactionItem({
     transaction.description && transaction.description !== title
       ? transaction.description
       : typeLabel(transaction.type);
+  const failed = transaction.status === 'failed';
+  const amount = transaction.signedAmount
+    ? signedShown(transaction.signedAmount, asset)
+    : transaction.amount
+      ? shownAmount(transaction.amount, asset)
+      : 'Amount pending';
   return (
     <li className={styles.row} data-testid="transaction-row">
       <span className={styles.icon[direction]} aria-hidden="true">
@@ -29,23 +53,33 @@ export function TransactionItem({
       </span>
       <div className={styles.main}>
         <p className={styles.title} title={title}>
-          {title}
+          <Link to="/transactions/$id" params={{ id: transaction.id }} className={styles.rowLink}>
+            {title}
+          </Link>
         </p>
         <p className={styles.meta}>
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
           <span className={styles.description} title={detail}>
             {detail}
           </span>
-          {transaction.status !== 'completed' ? <StatusBadge status={transaction.status} /> : null}
+          {transaction.status !== 'completed' ? (
+            <StatusBadge status={transaction.status} label={stateLabel(transaction.state)} />
+          ) : null}
         </p>
       </div>
       <div className={styles.side}>
-        <p className={styles.amount[direction]}>
-          <span className={visuallyHidden}>{direction === 'sent' ? 'Sent ' : 'Received '}</span>
-          {formatSignedAmount(transaction.signedAmount)} SAI
+        <p className={failed ? styles.failedAmount : styles.amount[direction]}>
+          {transaction.signedAmount ? (
+            <span className={visuallyHidden}>
+              {failed ? 'Not completed: ' : direction === 'sent' ? 'Sent ' : 'Received '}
+            </span>
+          ) : null}
+          {amount} {asset}
         </p>
-        {showBalance ? (
-          <p className={styles.balance}>Balance {formatDecimal(transaction.balanceAfter)} SAI</p>
+        {showBalance && transaction.balanceAfter ? (
+          <p className={styles.balance}>
+            Balance {shownAmount(transaction.balanceAfter, asset)} {asset}
+          </p>
         ) : null}
       </div>
     </li>

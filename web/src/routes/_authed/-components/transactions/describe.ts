@@ -1,21 +1,27 @@
+import {
+  TYPE_LABELS as HISTORY_TYPE_LABELS,
+  type HistoryState,
+  STATE_LABELS,
+  STATUS_LABELS,
+} from '../../../../../../domain/ledger/history.ts';
 import type { OwnTransaction, TransactionType } from '../../../../queries/transactions.queries.ts';
 
-export const TYPE_LABELS: Record<TransactionType, string> = {
-  transfer: 'Transfer',
-  admin_deposit: 'Token distribution',
-  deposit: 'Deposit',
-  card_payment: 'Card payment',
-  crypto_deposit: 'Crypto deposit',
-  withdrawal: 'Withdrawal',
-  other: 'Other',
-};
+/** The labels of the history's one vocabulary (domain/ledger/history.ts). */
+export const TYPE_LABELS: Record<TransactionType, string> = HISTORY_TYPE_LABELS;
+export { STATE_LABELS, STATUS_LABELS };
 
 export function typeLabel(type: string): string {
   return TYPE_LABELS[type as TransactionType] ?? type;
 }
 
+export function stateLabel(state: HistoryState): string {
+  return STATE_LABELS[state];
+}
+
 /** Who is on the other side: the other user, or SAI Wallet itself for minted tokens. */
 export function counterparty(transaction: OwnTransaction): string {
+  if (transaction.type === 'crypto_deposit') return 'External wallet';
+  if (transaction.type === 'withdrawal') return 'External address';
   const name = transaction.direction === 'sent' ? transaction.receiverName : transaction.senderName;
   return name ?? 'SAI Wallet';
 }
@@ -33,6 +39,10 @@ export function transactionTitle(transaction: OwnTransaction): string {
       return 'Deposit approved';
     case 'card_payment':
       return 'Card payment';
+    case 'crypto_deposit':
+      return `${transaction.asset} deposit`;
+    case 'withdrawal':
+      return `${transaction.asset} withdrawal`;
     default:
       return typeLabel(transaction.type);
   }

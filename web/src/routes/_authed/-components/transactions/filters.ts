@@ -1,4 +1,6 @@
 import {
+  HISTORY_ASSETS,
+  type HistoryAsset,
   type HistoryFilters,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -15,6 +17,7 @@ function isDay(value: unknown): value is string {
 /** The /transactions search params, read leniently: anything unknown is dropped, not an error. */
 export function readHistorySearch(search: Record<string, unknown>): HistoryFilters {
   const filters: HistoryFilters = {};
+  if (HISTORY_ASSETS.includes(search.asset as HistoryAsset)) filters.asset = search.asset as HistoryAsset;
   if (TRANSACTION_TYPES.includes(search.type as TransactionType))
     filters.type = search.type as TransactionType;
   if (TRANSACTION_STATUSES.includes(search.status as TransactionStatus)) {
@@ -22,15 +25,60 @@ export function readHistorySearch(search: Record<string, unknown>): HistoryFilte
   }
   if (isDay(search.from)) filters.from = search.from;
   if (isDay(search.to)) filters.to = search.to;
+  // Text as the API takes it: at most 100 characters, trimmed.
+  if (typeof search.q === 'string' && search.q.trim()) filters.q = search.q.trim().slice(0, 100);
   return filters;
 }
 
 export function hasFilters(filters: HistoryFilters): boolean {
-  return Boolean(filters.type || filters.status || filters.from || filters.to);
+  return Boolean(filters.asset || filters.type || filters.status || filters.from || filters.to || filters.q);
 }
 
 export function validateDateRange(filters: HistoryFilters): string | undefined {
   if (filters.from && filters.to && filters.from > filters.to)
     return 'The start date must be on or before the end date';
   return undefined;
+}
+
+export const DATE_PRESETS = ['any', '7d', '30d', 'month', 'custom'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
+  any: 'Any time',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  month: 'This month',
+  custom: 'Custom range',
+};
+
+/** A local calendar day as YYYY-MM-DD. */
+export function localDay(date: Date): string {
+  return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-');
+}
+
+/** The days a preset stands for, both inclusive, ending today; `custom` and `any` pick none. */
+export function presetRange(preset: DatePreset, now: Date = new Date()): { from?: string; to?: string } {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const daysBack = (n: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - n);
+  switch (preset) {
+    case '7d':
+      return { from: localDay(daysBack(6)), to: localDay(today) };
+    case '30d':
+      return { from: localDay(daysBack(29)), to: localDay(today) };
+    case 'month':
+      return { from: localDay(new Date(today.getFullYear(), today.getMonth(), 1)), to: localDay(today) };
+    default:
+      return {};
+  }
+}
+
+/** Which preset a range is (so the filter shows it again), else custom; no range is any time. */
+export function presetOf(filters: HistoryFilters, now: Date = new Date()): DatePreset {
+  if (!filters.from && !filters.to) return 'any';
+  for (const preset of ['7d', '30d', 'month'] as const) {
+    const range = presetRange(preset, now);
+    if (range.from === filters.from && range.to === filters.to) return preset;
+  }
+  return 'custom';
 }

@@ -1,28 +1,35 @@
 import { toCsv } from '../../../../lib/csv.ts';
 import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
-import { counterparty, typeLabel } from './describe.ts';
+import { counterparty, stateLabel, typeLabel } from './describe.ts';
 
 export const STATEMENT_COLUMNS = [
   'Date',
+  'Reference',
   'Type',
+  'Status',
   'Description',
   'Counterparty',
-  'Amount (SAI)',
-  'Balance after (SAI)',
+  'Asset',
+  'Amount',
+  'Balance after',
 ] as const;
 
 /**
- * The loaded history as a CSV statement. Dates are ISO 8601 (UTC) so spreadsheets sort them; amounts are
- * the ledger's exact decimals, negative when sent (a plain number, without the display's plus sign).
+ * The history as a CSV statement: the same rows, with the same filters, as the list. Dates are ISO 8601
+ * (UTC) so spreadsheets sort them; amounts are the ledger's exact decimals, negative when sent (a plain
+ * number, without the display's plus sign), empty where the balance did not move (a pending deposit).
  */
 export function statementCsv(transactions: readonly OwnTransaction[]): string {
   const rows = transactions.map((transaction) => [
     transaction.createdAt,
+    transaction.id,
     typeLabel(transaction.type),
+    stateLabel(transaction.state),
     transaction.description,
     counterparty(transaction),
-    transaction.signedAmount.replace(/^\+/, ''),
-    transaction.balanceAfter,
+    transaction.asset,
+    (transaction.signedAmount ?? '').replace(/^\+/, ''),
+    transaction.balanceAfter ?? '',
   ]);
   return toCsv([STATEMENT_COLUMNS, ...rows]);
 }

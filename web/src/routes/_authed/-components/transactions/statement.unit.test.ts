@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
-import { hasFilters, readHistorySearch, validateDateRange } from './filters.ts';
+import { hasFilters, presetOf, presetRange, readHistorySearch, validateDateRange } from './filters.ts';
 import { statementCsv, statementFileName } from './statement.ts';
 
 function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
@@ -16,6 +16,7 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
     description: '',
     status: 'completed',
     createdAt: '2026-01-31T10:00:00.000Z',
+    state: 'completed',
     direction: 'sent',
     signedAmount: '-3.00',
     balanceAfter: '7.00',
@@ -24,7 +25,7 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
 }
 
 describe('statementCsv', () => {
-  test('columns: date, type, description, counterparty, signed amount, balance after', () => {
+  test('columns: date, reference, type, status, description, counterparty, asset, amount, balance after', () => {
     const csv = statementCsv([
       transaction({ description: 'Lunch, "the good one"' }),
       transaction({
@@ -40,10 +41,41 @@ describe('statementCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Date,Type,Description,Counterparty,Amount (SAI),Balance after (SAI)',
-      '2026-01-31T10:00:00.000Z,Transfer,"Lunch, ""the good one""",bob,-3.00,7.00',
-      `2026-01-31T10:00:00.000Z,Token distribution,"'=HYPERLINK(""http://evil"")",SAI Wallet,10.00,10.00`,
+      'Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after',
+      '2026-01-31T10:00:00.000Z,t1,Transfer,Completed,"Lunch, ""the good one""",bob,SAI,-3.00,7.00',
+      `2026-01-31T10:00:00.000Z,t0,Token distribution,Completed,"'=HYPERLINK(""http://evil"")",SAI Wallet,SAI,10.00,10.00`,
       '',
+    ]);
+  });
+
+  test('a pending crypto deposit has no amount or balance yet; a withdrawal carries its asset and state', () => {
+    const csv = statementCsv([
+      transaction({
+        id: 'd1',
+        type: 'crypto_deposit',
+        asset: 'ETH',
+        amount: null,
+        status: 'pending',
+        state: 'declared',
+        direction: 'received',
+        signedAmount: null,
+        balanceAfter: null,
+        description: 'ETH deposit declared on ethereum',
+      }),
+      transaction({
+        id: 'w1',
+        type: 'withdrawal',
+        asset: 'ETH',
+        status: 'failed',
+        state: 'failed',
+        signedAmount: '-0.10000000',
+        balanceAfter: '0.75000000',
+        description: 'Withdrawal to 0xabc',
+      }),
+    ]);
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      '2026-01-31T10:00:00.000Z,d1,Crypto deposit,Declared,ETH deposit declared on ethereum,External wallet,ETH,,',
+      '2026-01-31T10:00:00.000Z,w1,Withdrawal,Failed,Withdrawal to 0xabc,External address,ETH,-0.10000000,0.75000000',
     ]);
   });
 
@@ -64,6 +96,19 @@ describe('history search params', () => {
     ).toEqual({ type: 'transfer', from: '2026-01-01' });
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ status: 'pending' })).toBe(true);
+    expect(readHistorySearch({ asset: 'ETH', q: '  lunch ' })).toEqual({ asset: 'ETH', q: 'lunch' });
+    expect(readHistorySearch({ asset: 'DOGE', q: '   ' })).toEqual({});
+    expect(hasFilters({ q: 'x' })).toBe(true);
+  });
+
+  test('date presets end today and are recognised again', () => {
+    const now = new Date(2026, 2, 15, 18, 30);
+    expect(presetRange('7d', now)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
+    expect(presetRange('30d', now)).toEqual({ from: '2026-02-14', to: '2026-03-15' });
+    expect(presetRange('month', now)).toEqual({ from: '2026-03-01', to: '2026-03-15' });
+    expect(presetOf({ from: '2026-03-01', to: '2026-03-15' }, now)).toBe('month');
+    expect(presetOf({ from: '2026-03-02' }, now)).toBe('custom');
+    expect(presetOf({}, now)).toBe('any');
   });
 
   test('the start date may not be after the end date', () => {

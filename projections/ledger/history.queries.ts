@@ -1,0 +1,184 @@
+import type pg from 'pg';
+import type { HistoryStatus, HistoryType } from '../../domain/ledger/history.ts';
+import { userAccount } from '../../domain/ledger/postings.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
+import { ASSETS } from '../../domain/shared/money.ts';
+import { type Cursor, formatCursor } from '../paging.ts';
+import type { Page } from './ledger.queries.ts';
+
+/**
+ * A user's own history (docs/architecture/history.md): every movement of every asset, newest first.
+ * - What the ledger booked on the user's account: one row per posting (its running balance is the
+ *   account's balance in that asset right after), except the return of a failed withdrawal's hold, which
+ *   is the same withdrawal's row (its status turns failed) rather than a second one.
+ * - Declared crypto deposits the ledger has not credited (pending, rejected): no balance change, so no
+ *   running balance; they sit at their declaration's log position.
+ * Each asset is its own branch, newest first through the journal's (account, asset, position) indexes,
+ * limited to one page: a page costs the same whatever the history's length (EXPLAIN in the doc).
+ */
+
+export interface HistoryRow {
+  id: string;
+  type: HistoryType;
+  asset: string;
+  /** Null while a declared crypto deposit awaits the amount an admin confirms. */
+  amount: string | null;
+  status: HistoryStatus;
+  /** The crypto deposit's own status for a declared deposit; null for what the ledger booked. */
+  deposit_status: 'pending' | 'confirmed' | 'rejected' | null;
+  sender_id: UserId | null;
+  receiver_id: UserId | null;
+  sender_name: string | null;
+  receiver_name: string | null;
+  description: string;
+  created_at: Date;
+  position_commit: string;
+  position_prepare: string;
+  leg: number;
+  /** The change of the user's balance, signed; null when the balance did not move. */
+  signed_amount: string | null;
+  balance_after: string | null;
+}
+
+export interface HistoryFilter {
+  asset?: string | undefined;
+  type?: HistoryType | undefined;
+  status?: HistoryStatus | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Text searched in the counterparty's name and email, the description, the reference and the amount. */
+  q?: string | undefined;
+  cursor?: Cursor | undefined;
+  limit: number;
+}
+
+/** `q` as a LIKE pattern's body: its wildcards taken literally. */
+const likeBody = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A decimal `q` ("12.5"), compared with amounts exactly. */
+const DECIMAL = /^\d{1,20}(\.\d{1,8})?$/;
+
+export async function userHistory(
+  db: pg.Pool,
+  userId: UserId,
+  filter: HistoryFilter,
+): Promise<Page<HistoryRow>> {
+  const params: unknown[] = [userAccount(userId), filter.limit + 1];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  // Only where a branch needs it: a parameter no statement names has no type, and Postgres refuses it.
+  let userParam: string | null = null;
+  const user = () => {
+    userParam ??= param(userId);
+    return userParam;
+  };
+  const shared: string[] = [];
+  if (filter.from) shared.push(`created_at >= ${param(filter.from)}`);
+  if (filter.to) shared.push(`created_at < ${param(filter.to)}`);
+  let cursor = '';
+  if (filter.cursor) {
+    const c = filter.cursor;
+    cursor = `(position_commit, position_prepare, leg) < (${param(c.commit.toString())}::numeric, ${param(
+      c.prepare.toString(),
+    )}::numeric, ${param(c.leg)}::smallint)`;
+  }
+  const text = filter.q ? param(likeBody(filter.q)) : null;
+  const amount = filter.q && DECIMAL.test(filter.q) ? param(filter.q) : null;
+  const matches = (fields: string[], amountColumn: string) => {
+    const like = fields.map((f) => `${f} ILIKE '%' || ${text} || '%'`);
+    if (amount) like.push(`${amountColumn} = ${amount}::numeric`);
+    return `(${like.join(' OR ')})`;
+  };
+
+  const assets = filter.asset ? [filter.asset] : [...ASSETS];
+  const branches: string[] = [];
+  const ledgerFilters = [...shared.map((s) => `h.${s}`)];
+  if (cursor)
+    ledgerFilters.push(
+      cursor.replace(
+        '(position_commit, position_prepare, leg)',
+        '(h.position_commit, h.position_prepare, h.leg)',
+      ),
+    );
+  if (filter.type) ledgerFilters.push(`t.type = ${param(filter.type)}`);
+  if (filter.status) ledgerFilters.push(`t.status = ${param(filter.status)}`);
+  if (text) {
+    ledgerFilters.push(
+      matches(
+        [
+          'h.transaction_id',
+          't.description',
+          // The counterparty as the list shows it: the other user, or SAI Wallet for a system account.
+          `CASE WHEN t.sender_id = ${user()} THEN r.username ELSE coalesce(s.username, 'SAI Wallet') END`,
+          `CASE WHEN t.sender_id = ${user()} THEN r.email ELSE s.email END`,
+        ],
+        't.amount',
+      ),
+    );
+  }
+  for (const asset of assets) {
+    branches.push(`(SELECT h.transaction_id AS id, t.type, h.asset, t.amount::text AS amount, t.status,
+        NULL::text AS deposit_status, t.sender_id, t.receiver_id, s.username AS sender_name,
+        r.username AS receiver_name, t.description, h.created_at, h.position_commit, h.position_prepare, h.leg,
+        h.amount::text AS signed_amount, h.balance_after::text AS balance_after
+      FROM account_history h
+      JOIN ledger_transactions t ON t.id = h.transaction_id
+      LEFT JOIN users s ON s.id = t.sender_id
+      LEFT JOIN users r ON r.id = t.receiver_id
+      WHERE h.account_id = $1 AND h.asset = ${param(asset)}
+        -- A failed withdrawal's hold coming back is that withdrawal's row, not a second one.
+        AND NOT (h.kind = 'withdrawal' AND h.amount > 0)
+        ${ledgerFilters.map((f) => `AND ${f}`).join(' ')}
+      ORDER BY h.position_commit DESC, h.position_prepare DESC, h.leg DESC LIMIT $2)`);
+  }
+
+  const wantsDeposits = (!filter.type || filter.type === 'crypto_deposit') && filter.status !== 'completed';
+  if (wantsDeposits) {
+    const depositFilters = shared.map((s) => `d.${s.replace('created_at', 'declared_at')}`);
+    if (cursor)
+      depositFilters.push(
+        cursor.replace(
+          '(position_commit, position_prepare, leg)',
+          '(d.position_commit, d.position_prepare, 0)',
+        ),
+      );
+    if (filter.asset) depositFilters.push(`d.asset = ${param(filter.asset)}`);
+    if (filter.status === 'pending') depositFilters.push(`d.status <> 'rejected'`);
+    if (filter.status === 'failed') depositFilters.push(`d.status = 'rejected'`);
+    if (text)
+      depositFilters.push(matches(['d.id', 'd.tx_hash', 'd.network', 'd.rejection_reason'], 'd.amount'));
+    branches.push(`(SELECT d.id, 'crypto_deposit' AS type, d.asset, d.amount::text AS amount,
+        CASE WHEN d.status = 'rejected' THEN 'failed' ELSE 'pending' END AS status, d.status AS deposit_status,
+        NULL::text AS sender_id, d.user_id AS receiver_id, NULL::text AS sender_name, NULL::text AS receiver_name,
+        CASE WHEN d.status = 'rejected' THEN d.asset || ' deposit rejected' || coalesce(': ' || nullif(d.rejection_reason, ''), '')
+             ELSE d.asset || ' deposit declared on ' || d.network END AS description,
+        d.declared_at AS created_at, d.position_commit, d.position_prepare, 0::smallint AS leg,
+        NULL::text AS signed_amount, NULL::text AS balance_after
+      FROM crypto_deposits d
+      WHERE d.user_id = ${user()}
+        -- Confirmed and credited: the ledger's row stands for it (between the two it is still pending here).
+        AND (d.status <> 'confirmed' OR NOT EXISTS (SELECT 1 FROM ledger_transactions c WHERE c.id = d.id))
+        ${depositFilters.map((f) => `AND ${f}`).join(' ')}
+      ORDER BY d.position_commit DESC, d.position_prepare DESC LIMIT $2)`);
+  }
+
+  const { rows } = await db.query<HistoryRow>(
+    `SELECT id, type, asset, amount, status, deposit_status, sender_id, receiver_id, sender_name, receiver_name,
+            description, created_at, position_commit::text, position_prepare::text, leg, signed_amount, balance_after
+     FROM (${branches.join('\nUNION ALL\n')}) m
+     ORDER BY m.position_commit DESC, m.position_prepare DESC, m.leg DESC LIMIT $2`,
+    params,
+  );
+  const more = rows.length > filter.limit;
+  const items = rows.slice(0, filter.limit);
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor:
+      more && last
+        ? formatCursor({ commit: last.position_commit, prepare: last.position_prepare }, last.leg)
+        : null,
+  };
+}

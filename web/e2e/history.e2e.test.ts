@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  newAdmin,
+  PHONE,
+  setUpBrowserApp,
+} from './browserKit.ts';
+
+/**
+ * The history of every movement (docs/architecture/history.md) through the browser: a user with crypto
+ * deposits (one confirmed, one still pending), a withdrawal sent and one failed, and ETH sent to a friend,
+ * sees them all on /transactions, filters them by asset and type, and opens a receipt. At 1280 px and
+ * 360 px, each with its own accounts; the movements are made through the API, as crypto.e2e does them.
+ */
+
+const ADMIN = newAdmin();
+const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+const { kit } = setUpBrowserApp('history_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+
+type Viewport = typeof DESKTOP;
+
+async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
+  const response = await context.request.fetch(kit.url(path), {
+    method,
+    data,
+    headers: { Origin: kit.url('') },
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function filterBy(page: Page, choices: [label: string, option: string][]) {
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  const form = page.getByRole('form', { name: 'Filter transactions' });
+  for (const [label, option] of choices) await chooseOption(page, form, label, option);
+  await form.getByRole('button', { name: 'Apply filters' }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+async function historyJourney(viewport: Viewport) {
+  const px = `${viewport.width}px`;
+  const phone = viewport === PHONE;
+  const saver = newAccount('Saver');
+  const friend = newAccount('Friend');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, saver);
+  const other = await kit.session(viewport);
+  await kit.register(other.context, friend);
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+
+  // 2 ETH deposited and confirmed, a USDT deposit still pending.
+  const eth = await call(user.context, 'POST', '/api/crypto/deposits', {
+    currency: 'ETH',
+    network: 'ethereum',
+  });
+  await call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${eth.id}`, {
+    action: 'confirm',
+    amount: '2',
+    txHash: `0x${randomBytes(32).toString('hex')}`,
+  });
+  await call(user.context, 'POST', '/api/crypto/deposits', { currency: 'USDT', network: 'tron' });
+  // A withdrawal sent, one failed, and 0.25 ETH to a friend.
+  const withdraw = (amount: string) =>
+    call(user.context, 'POST', '/api/crypto/withdraw', {
+      currency: 'ETH',
+      amount,
+      address: '0x1111222233334444555566667777888899990000',
+      chain: 'ethereum',
+    });
+  const sent = await withdraw('0.5');
+  await call(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${sent.id}`, {
+    action: 'complete',
+    txHash: '0xfeedbeef',
+  });
+  const failed = await withdraw('0.1');
+  await call(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${failed.id}`, {
+    action: 'fail',
+    reason: 'Address refused',
+  });
+  await call(user.context, 'POST', '/api/crypto/transfer', {
+    recipientEmail: friend.email,
+    currency: 'ETH',
+    amount: '0.25',
+  });
+
+  const { page } = user;
+  await page.goto(kit.url('/transactions'));
+  await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
+  const rows = page.getByTestId('transaction-row');
+  // Five movements: two deposits, two withdrawals, one transfer; the returned hold is no row of its own.
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(5);
+  await rows.filter({ hasText: 'USDT deposit' }).getByText('Declared', { exact: true }).waitFor();
+  await rows.filter({ hasText: 'USDT deposit' }).getByText('Amount pending').waitFor();
+  await rows.filter({ hasText: 'ETH deposit' }).getByText('+2.000000 ETH').waitFor();
+  await rows
+    .filter({ hasText: `Sent to ${friend.username}` })
+    .getByText('−0.250000 ETH')
+    .waitFor();
+  const failedRow = rows.filter({ hasText: '0.100000 ETH' });
+  await failedRow.getByText('Failed', { exact: true }).waitFor();
+  await expectAccessible(page, `/transactions with crypto movements at ${px}`);
+  if (phone) await expectNoHorizontalScroll(page, '/transactions with crypto movements');
+
+  // Filters: the asset, then withdrawals of it; on the server, in the URL.
+  await filterBy(page, [['Asset', 'USDT']]);
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(page.url()).toContain('asset=USDT');
+  await filterBy(page, [
+    ['Asset', 'ETH'],
+    ['Type', 'Withdrawal'],
+  ]);
+  await expect.poll(() => rows.count()).toBe(2);
+  await page.getByText('Filtered by:').waitFor();
+  await expectAccessible(page, `/transactions filtered at ${px}`);
+
+  // The failed withdrawal's receipt: its status timeline, the fee, the balances (held, then returned).
+  await failedRow.getByRole('link').click();
+  await page.getByRole('heading', { name: 'Withdrawal' }).waitFor();
+  await page.waitForURL(`**/transactions/${failed.id}`);
+  const timeline = page.getByRole('region', { name: 'Status' });
+  await timeline.getByText('Requested').waitFor();
+  await timeline.getByText('Funds held').waitFor();
+  await timeline.getByText('Failed').waitFor();
+  await page.getByText(failed.id).waitFor();
+  await page.getByText('Free').waitFor();
+  await page.getByText('Address refused').waitFor();
+  await page.getByRole('button', { name: 'Print' }).waitFor();
+  await expectAccessible(page, `a withdrawal receipt at ${px}`);
+  if (phone) await expectNoHorizontalScroll(page, 'a withdrawal receipt');
+  // Printed, the navigation is gone.
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.locator('header').first().isVisible()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+  await page.emulateMedia({ media: 'screen' });
+
+  // The friend's receipt of the ETH they received; a stranger's id is not found for them.
+  await other.page.goto(kit.url('/transactions'));
+  const received = other.page
+    .getByTestId('transaction-row')
+    .filter({ hasText: `Received from ${saver.username}` });
+  await received.getByText('+0.250000 ETH').waitFor();
+  await received.getByRole('link').click();
+  await other.page.getByRole('heading', { name: 'Transfer' }).waitFor();
+  await other.page.getByText(saver.username).first().waitFor();
+  await expectAccessible(other.page, `a transfer receipt at ${px}`);
+  if (phone) await expectNoHorizontalScroll(other.page, 'a transfer receipt');
+  await other.page.goto(kit.url(`/transactions/${failed.id}`));
+  await other.page.getByText('Transaction not found').waitFor();
+}
+
+describe('the history of every movement', () => {
+  test('desktop: crypto movements listed, filtered, and a receipt opened', async () => {
+    await historyJourney(DESKTOP);
+  }, 240_000);
+
+  test('phone: the same at 360 px', async () => {
+    await historyJourney(PHONE);
+  }, 240_000);
+});

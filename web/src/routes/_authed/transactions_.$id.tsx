@@ -1,0 +1,140 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { type Receipt, receiptQuery } from '../../queries/transactions.queries.ts';
+import { eyebrow, page } from '../../styles/layout.css.ts';
+import * as dashboardStyles from '../../ui/page/Page.css.ts';
+import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
+import * as panel from '../../ui/panel/Panel.css.ts';
+import { StatusBadge } from '../../ui/panel/StatusBadge.tsx';
+import * as styles from './-components/receipt/Receipt.css.ts';
+import { STATE_LABELS, typeLabel } from './-components/transactions/describe.ts';
+import { shownAmount, signedShown } from './-components/transactions/TransactionItem.tsx';
+
+/**
+ * A movement's receipt (docs/architecture/history.md): reference, type, status timeline, counterparty,
+ * amount and fee, the balance before and after, printable. Only its sender or receiver (or an admin) can
+ * open it: anyone else gets the API's 404, shown as "not found".
+ */
+export const Route = createFileRoute('/_authed/transactions_/$id')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(receiptQuery(params.id)),
+  pendingComponent: pendingPage('Loading receipt…'),
+  errorComponent: failedPage({
+    title: 'Transaction not found',
+    message: 'This transaction does not exist, or it is not yours to see.',
+    to: '/transactions',
+    action: 'Back to history',
+  }),
+  component: ReceiptPage,
+});
+
+function ReceiptPage() {
+  const { id } = Route.useParams();
+  const { data: receipt } = useSuspenseQuery(receiptQuery(id));
+  return <ReceiptView receipt={receipt} />;
+}
+
+function amountLine(receipt: Receipt): string {
+  if (receipt.amount === null) return `Amount pending ${receipt.asset}`;
+  const signed = `${receipt.direction === 'sent' ? '-' : '+'}${receipt.amount}`;
+  return `${signedShown(signed, receipt.asset)} ${receipt.asset}`;
+}
+
+function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const failed = receipt.status === 'failed';
+  const fee =
+    receipt.fee === '0' ? 'Free' : `${shownAmount(receipt.fee, receipt.feeAsset)} ${receipt.feeAsset}`;
+  const balance = (value: string | null) =>
+    value === null ? 'Unchanged' : `${shownAmount(value, receipt.asset)} ${receipt.asset}`;
+  return (
+    <div className={`${page} ${dashboardStyles.stack}`}>
+      <div className={styles.header}>
+        <div className={dashboardStyles.heading}>
+          <p className={eyebrow}>Receipt</p>
+          <h1 className={dashboardStyles.title}>{typeLabel(receipt.type)}</h1>
+          <p className={dashboardStyles.muted}>{receipt.description}</p>
+        </div>
+        <div className={styles.actions} data-print="hide">
+          <Link to="/transactions" className={panel.headLink}>
+            <ArrowLeft size={14} aria-hidden="true" />
+            Back to history
+          </Link>
+          <Button variant="secondary" size="sm" onClick={() => window.print()}>
+            <Printer size={16} aria-hidden="true" />
+            Print
+          </Button>
+        </div>
+      </div>
+
+      <section className={`${panel.panel} ${styles.printable}`} aria-labelledby="receipt-amount">
+        <p id="receipt-amount" className={`${styles.amount} ${failed ? styles.failed : ''}`}>
+          {amountLine(receipt)}
+        </p>
+        <StatusBadge status={receipt.status} label={STATE_LABELS[receipt.state]} />
+        <dl className={panel.details}>
+          <dt className={panel.term}>Reference</dt>
+          <dd className={`${panel.definition} ${styles.mono}`}>{receipt.id}</dd>
+          <dt className={panel.term}>Type</dt>
+          <dd className={panel.definition}>{typeLabel(receipt.type)}</dd>
+          <dt className={panel.term}>Date</dt>
+          <dd className={panel.definition}>{formatDateTime(receipt.createdAt)}</dd>
+          <dt className={panel.term}>{receipt.direction === 'sent' ? 'To' : 'From'}</dt>
+          <dd className={`${panel.definition} ${receipt.address ? styles.mono : ''}`}>
+            {receipt.counterparty}
+          </dd>
+          <dt className={panel.term}>Amount</dt>
+          <dd className={panel.definition}>
+            {receipt.amount === null
+              ? 'Pending confirmation'
+              : `${shownAmount(receipt.amount, receipt.asset)} ${receipt.asset}`}
+          </dd>
+          <dt className={panel.term}>Fee</dt>
+          <dd className={panel.definition}>{fee}</dd>
+          <dt className={panel.term}>Balance before</dt>
+          <dd className={panel.definition}>{balance(receipt.balanceBefore)}</dd>
+          <dt className={panel.term}>Balance after</dt>
+          <dd className={panel.definition}>{balance(receipt.balanceAfter)}</dd>
+          {receipt.network ? (
+            <>
+              <dt className={panel.term}>Network</dt>
+              <dd className={panel.definition}>{receipt.network}</dd>
+            </>
+          ) : null}
+          {receipt.txHash ? (
+            <>
+              <dt className={panel.term}>Blockchain transaction</dt>
+              <dd className={`${panel.definition} ${styles.mono}`}>{receipt.txHash}</dd>
+            </>
+          ) : null}
+          {receipt.reason ? (
+            <>
+              <dt className={panel.term}>Reason</dt>
+              <dd className={panel.definition}>{receipt.reason}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className={`${panel.panel} ${styles.printable}`} aria-labelledby="receipt-timeline">
+        <h2 id="receipt-timeline" className={panel.title}>
+          Status
+        </h2>
+        <ol className={styles.timeline}>
+          {receipt.timeline.map((step) => (
+            <li key={step.state} className={styles.step}>
+              <span className={styles.dot} aria-hidden="true" />
+              <span>
+                {STATE_LABELS[step.state]}{' '}
+                <time className={styles.stepTime} dateTime={step.at}>
+                  {formatDateTime(step.at)}
+                </time>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
