@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { startEmbeddedPostgres } from '../infra/postgres/embedded.ts';
 import { ensureDatabase } from '../infra/postgres/pool.ts';
 import { ensureWebBuild, launchBrowser, repoRoot, startApp } from '../web/e2e/harness.ts';
@@ -18,7 +19,11 @@ async function main() {
   const admin = { email: 'grace@example.com', password: 'screenshots-admin-password' };
   const app = await startApp({
     databaseUrl: await ensureDatabase(pg.url, 'sai'),
-    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    env: {
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7',
+    },
   });
   const browser = await launchBrowser();
   try {
@@ -45,14 +50,17 @@ async function main() {
     // An admin grants Ada her first tokens (over the API, as the admin console would), so the dashboard and
     // the console show real figures from the ledger.
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    const api = async (path: string, data: unknown) => {
-      const response = await adminPage.request.post(`${app.url}${path}`, {
+    // Calls over the API as the signed-in page would make them (same cookies, same origin).
+    const call = async (from: Page, method: 'POST' | 'PATCH', path: string, data: unknown) => {
+      const response = await from.request.fetch(`${app.url}${path}`, {
+        method,
         data,
         headers: { Origin: app.url },
       });
       if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-      return response;
+      return (await response.json()) as { id: string };
     };
+    const api = (path: string, data: unknown) => call(adminPage, 'POST', path, data);
     await api('/api/auth/login', { ...admin, rememberMe: false });
     const me = (await (await page.request.get(`${app.url}/api/auth/me`)).json()) as { id: string };
     await api('/api/transactions', {
@@ -65,6 +73,42 @@ async function main() {
     await page.reload();
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await shoot('dashboard');
+    // Her crypto: 0.75 ETH deposited and confirmed, 0.1 ETH withdrawn and sent, a USDT deposit declared.
+    const eth = await call(page, 'POST', '/api/crypto/deposits', { currency: 'ETH', network: 'ethereum' });
+    await call(adminPage, 'PATCH', `/api/admin/crypto/deposits/${eth.id}`, {
+      action: 'confirm',
+      amount: '0.75',
+      txHash: `0x${'5a1e'.repeat(16)}`,
+    });
+    const withdrawal = await call(page, 'POST', '/api/crypto/withdraw', {
+      currency: 'ETH',
+      amount: '0.1',
+      address: '0x1111222233334444555566667777888899990000',
+      chain: 'ethereum',
+      password: 'correct-horse',
+    });
+    await call(adminPage, 'PATCH', `/api/admin/crypto/withdrawals/${withdrawal.id}`, {
+      action: 'complete',
+      txHash: `0x${'0fee'.repeat(16)}`,
+    });
+    await call(page, 'POST', '/api/crypto/deposits', { currency: 'USDT', network: 'ethereum' });
+    await page.waitForTimeout(1_500);
+    await page.goto(`${app.url}/transactions`);
+    await page.getByTestId('transaction-row').nth(3).waitFor();
+    await shoot('history');
+    await page.goto(`${app.url}/transactions/${withdrawal.id}`);
+    await page.getByRole('heading', { name: 'Withdrawal' }).waitFor();
+    await shoot('receipt');
+    // The Buy form's quote: 250 SAI paid in ETH, with the conversion fee on top.
+    await page.goto(`${app.url}/dashboard`);
+    const buy = page.getByRole('form', { name: 'Buy SAI with crypto' });
+    await buy.getByRole('radio', { name: '250 SAI' }).click();
+    await buy.getByRole('combobox', { name: 'Payment method' }).click();
+    await page.getByRole('option', { name: 'ETH' }).click();
+    await buy.getByText(/^Conversion fee \(/).waitFor();
+    await page.waitForLoadState('networkidle');
+    await buy.screenshot({ path: path.join(out, 'buy-quote.png') });
+    process.stdout.write('wrote docs/screenshots/buy-quote.png\n');
     await adminPage.goto(`${app.url}/admin`);
     await adminPage.getByRole('navigation', { name: 'Admin' }).waitFor();
     await adminPage.waitForLoadState('networkidle');

@@ -102,6 +102,8 @@ const NOT_LISTS: Record<string, string> = {
   '/api/crypto/balances': 'one row per supported asset',
   '/api/crypto/prices': 'one row per supported asset',
   '/api/crypto/networks': 'the fixed network table',
+  '/api/payments/quote': 'one quote',
+  '/api/admin/settings/fees': 'one rate per card tier',
   '/api/crypto/deposit-addresses': 'one row per (currency, network) of the fixed deposit catalogue',
   '/api/admin/settings': 'one row per supported asset',
   '/api/admin/settings/deposit-addresses': 'one row per (currency, network) of the fixed deposit catalogue',

@@ -92,6 +92,7 @@ describe('the user history over HTTP', () => {
         amount,
         address: '0x1234567890abcdef',
         chain: 'ethereum',
+        password: user.registration.password,
       });
       expect(reply.status, reply.text).toBe(201);
       return reply.body.id as string;

@@ -8,6 +8,7 @@ import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
+import { isoDay } from './days.ts';
 import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
 import {
   amount,
@@ -84,26 +85,6 @@ const freeText = (max: number, min = 0) =>
   field(text({ trim: min > 0, min, max, control: 'all' }), { hostile: true });
 const cardText = (min: number) =>
   field(text({ trim: true, min, max: 120, control: 'all' }), { hostile: true });
-const isoDay = field(
-  (v) => {
-    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
-  },
-  {
-    extra: fc
-      .constantFrom(
-        '2026-13-01',
-        '2026-02-30',
-        '2026-2-1',
-        '01/12/2026',
-        '2026-12-01T00:00:00Z',
-        '+02026-12-01',
-        '2026-12-01 ',
-      )
-      .map((s) => JSON.stringify(s)),
-  },
-);
 const addressFields = {
   address: cardText(5),
   city: cardText(2),
@@ -283,6 +264,15 @@ export const SPECS: Spec[] = [
   },
   { route: 'POST /api/cards/:id/freeze', params: { id: ownCard } },
   { route: 'POST /api/cards/:id/unfreeze', params: { id: ownCard } },
+  {
+    route: 'POST /api/cards/:id/upgrade',
+    params: { id: ownCard },
+    body: {
+      base: () => ({ tier: 'ruby' }),
+      required: ['tier'],
+      fields: { tier: field(oneOf(...CARD_TIERS)) },
+    },
+  },
   {
     route: 'POST /api/cards/:id/pin',
     params: { id: ownCard },

@@ -73,7 +73,7 @@ function unavailable(currency: string, network: string) {
 async function expectQr(region: Locator, uri: string) {
   const image = region.getByRole('img', { name: /QR code of the deposit address/ });
   await image.waitFor();
-  expect(await image.getAttribute('data-payment-uri')).toBe(uri);
+  await expect.poll(() => image.getAttribute('data-payment-uri')).toBe(uri);
   const src = (await image.getAttribute('src')) ?? '';
   const prefix = 'data:image/svg+xml;charset=utf-8,';
   expect(src.startsWith(prefix)).toBe(true);
@@ -168,7 +168,15 @@ async function journey(viewport: Viewport) {
   const buyRegion = buy.getByRole('region', { name: 'Deposit address' });
   await buyRegion.getByText(ETH_ADDRESS, { exact: true }).waitFor();
   await buyRegion.getByText('Ethereum', { exact: true }).waitFor();
-  await expectQr(buyRegion, pair.buyUri);
+  // Paying in ETH, the QR code also asks for the quoted amount (in wei, EIP-681's `value`).
+  const pay = buy.getByRole('definition').nth(2);
+  await expect.poll(() => pay.textContent()).toMatch(/^[\d,.]+ /);
+  const [whole = '0', fraction = ''] = ((await pay.textContent()) ?? '')
+    .split(' ')[0]!
+    .replaceAll(',', '')
+    .split('.');
+  const wei = BigInt(whole + fraction.padEnd(18, '0')).toString();
+  await expectQr(buyRegion, pair.buyMethod === 'ETH' ? `${pair.buyUri}?value=${wei}` : pair.buyUri);
   expect(await buy.getByRole('button', { name: 'Submit payment' }).isDisabled()).toBe(false);
   await expectAccessible(user.page, `/dashboard Buy with an address at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, '/dashboard Buy with an address');

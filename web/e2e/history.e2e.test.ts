@@ -77,6 +77,7 @@ async function historyJourney(viewport: Viewport) {
       amount,
       address: '0x1111222233334444555566667777888899990000',
       chain: 'ethereum',
+      password: saver.password,
     });
   const sent = await withdraw('0.5');
   await call(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${sent.id}`, {
