@@ -98,7 +98,10 @@ async function main() {
     await shoot('history');
     await page.goto(`${app.url}/transactions/${withdrawal.id}`);
     await page.getByRole('heading', { name: 'Withdrawal' }).waitFor();
-    await shoot('receipt');
+    await page.getByRole('button', { name: /Ada/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(out, 'receipt.png'), fullPage: true });
+    process.stdout.write('wrote docs/screenshots/receipt.png\n');
     // The Buy form's quote: 250 SAI paid in ETH, with the conversion fee on top.
     await page.goto(`${app.url}/dashboard`);
     const buy = page.getByRole('form', { name: 'Buy SAI with crypto' });
@@ -107,7 +110,12 @@ async function main() {
     await page.getByRole('option', { name: 'ETH' }).click();
     await buy.getByText(/^Conversion fee \(/).waitFor();
     await page.waitForLoadState('networkidle');
-    await buy.screenshot({ path: path.join(out, 'buy-quote.png') });
+    // A full-page capture clipped to the panel: the fixed header stays at the page's top, off the panel.
+    const panel = page.getByRole('region', { name: 'Buy SAI with crypto' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await panel.boundingBox();
+    if (!box) throw new Error('the Buy panel is not on the dashboard');
+    await page.screenshot({ path: path.join(out, 'buy-quote.png'), fullPage: true, clip: box });
     process.stdout.write('wrote docs/screenshots/buy-quote.png\n');
     await adminPage.goto(`${app.url}/admin`);
     await adminPage.getByRole('navigation', { name: 'Admin' }).waitFor();

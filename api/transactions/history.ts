@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { NETWORKS, type NetworkId } from '../../domain/crypto/networks.ts';
 import {
   bookedState,
   HISTORY_STATES,
@@ -140,7 +141,11 @@ export function receiptJson(
     counterparty,
     description:
       t?.description ??
-      (d ? `${d.asset} deposit declared on ${d.network}` : w ? `Withdrawal to ${w.address}` : ''),
+      (d
+        ? `${d.asset} deposit declared on ${networkLabel(d.network)}`
+        : w
+          ? `Withdrawal to ${w.address}`
+          : ''),
     createdAt: (createdAt ?? new Date(0)).toISOString(),
     timeline,
     balanceBefore: balanceBefore === null ? null : amountText(asset, balanceBefore),
@@ -150,4 +155,9 @@ export function receiptJson(
     txHash: d?.tx_hash ?? w?.tx_hash ?? null,
     reason: d?.rejection_reason ?? w?.failure_reason ?? null,
   };
+}
+
+/** A network's label as people see it ("Ethereum"); an id the table does not know, as it is. */
+function networkLabel(network: string): string {
+  return Object.hasOwn(NETWORKS, network) ? NETWORKS[network as NetworkId] : network;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { NETWORKS } from '../../domain/crypto/networks.ts';
 import type { HistoryStatus, HistoryType } from '../../domain/ledger/history.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
@@ -51,6 +52,11 @@ export interface HistoryFilter {
   cursor?: Cursor | undefined;
   limit: number;
 }
+
+/** The network's label as people see it ("Ethereum", not "ethereum"), from the one constants table. */
+const NETWORK_LABEL_SQL = `CASE d.network ${Object.entries(NETWORKS)
+  .map(([id, label]) => `WHEN '${id}' THEN '${label}'`)
+  .join(' ')} ELSE d.network END`;
 
 /** `q` as a LIKE pattern's body: its wildcards taken literally. */
 const likeBody = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -153,7 +159,7 @@ export async function userHistory(
         CASE WHEN d.status = 'rejected' THEN 'failed' ELSE 'pending' END AS status, d.status AS deposit_status,
         NULL::text AS sender_id, d.user_id AS receiver_id, NULL::text AS sender_name, NULL::text AS receiver_name,
         CASE WHEN d.status = 'rejected' THEN d.asset || ' deposit rejected' || coalesce(': ' || nullif(d.rejection_reason, ''), '')
-             ELSE d.asset || ' deposit declared on ' || d.network END AS description,
+             ELSE d.asset || ' deposit declared on ' || ${NETWORK_LABEL_SQL} END AS description,
         d.declared_at AS created_at, d.position_commit, d.position_prepare, 0::smallint AS leg,
         NULL::text AS signed_amount, NULL::text AS balance_after
       FROM crypto_deposits d

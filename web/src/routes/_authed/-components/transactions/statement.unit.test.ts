@@ -60,7 +60,7 @@ describe('statementCsv', () => {
         direction: 'received',
         signedAmount: null,
         balanceAfter: null,
-        description: 'ETH deposit declared on ethereum',
+        description: 'ETH deposit declared on Ethereum',
       }),
       transaction({
         id: 'w1',
@@ -74,7 +74,7 @@ describe('statementCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      '2026-01-31T10:00:00.000Z,d1,Crypto deposit,Declared,ETH deposit declared on ethereum,External wallet,ETH,,',
+      '2026-01-31T10:00:00.000Z,d1,Crypto deposit,Declared,ETH deposit declared on Ethereum,External wallet,ETH,,',
       '2026-01-31T10:00:00.000Z,w1,Withdrawal,Failed,Withdrawal to 0xabc,External address,ETH,-0.10000000,0.75000000',
     ]);
   });
