@@ -58,7 +58,7 @@ describe('withdrawal re-authentication', () => {
     const missing = await refusedWithNothingHeld(client, client.post('/api/crypto/withdraw', order));
     expect(missing.status).toBe(401);
     expect(missing.body).toMatchObject({
-      type: 'urn:sai-wallet:problem:reauthentication-required',
+      type: 'reauthentication-required',
       code: 'reauthentication_required',
       message: 'Enter your password to confirm',
       fieldErrors: { password: 'Enter your password to confirm' },
@@ -66,7 +66,7 @@ describe('withdrawal re-authentication', () => {
     // A code does not stand in for the password of a user without 2FA.
     const code = await client.post('/api/crypto/withdraw', { ...order, totpCode: '123456' });
     expect(code.status).toBe(401);
-    expect(code.body.type).toBe('urn:sai-wallet:problem:reauthentication-required');
+    expect(code.body.type).toBe('reauthentication-required');
 
     const wrong = await refusedWithNothingHeld(
       client,
@@ -74,7 +74,7 @@ describe('withdrawal re-authentication', () => {
     );
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({
-      type: 'urn:sai-wallet:problem:reauthentication-failed',
+      type: 'reauthentication-failed',
       code: 'reauthentication_failed',
       fieldErrors: { password: 'That password is not correct' },
     });
@@ -101,7 +101,7 @@ describe('withdrawal re-authentication', () => {
     );
     expect(password.status).toBe(401);
     expect(password.body).toMatchObject({
-      type: 'urn:sai-wallet:problem:reauthentication-required',
+      type: 'reauthentication-required',
       message: 'Enter the 6-digit code from your authenticator app to confirm',
       fieldErrors: { totpCode: 'Enter the 6-digit code from your authenticator app to confirm' },
     });
@@ -110,7 +110,7 @@ describe('withdrawal re-authentication', () => {
       client.post('/api/crypto/withdraw', { ...order, totpCode: codeAt(secret, 10) }),
     );
     expect(wrong.status).toBe(401);
-    expect(wrong.body.type).toBe('urn:sai-wallet:problem:reauthentication-failed');
+    expect(wrong.body.type).toBe('reauthentication-failed');
 
     // A code used to sign in cannot then confirm a withdrawal.
     const signIn = codeAt(secret);
@@ -123,7 +123,7 @@ describe('withdrawal re-authentication', () => {
       client.post('/api/crypto/withdraw', { ...order, totpCode: signIn }),
     );
     expect(reused.status).toBe(401);
-    expect(reused.body.type).toBe('urn:sai-wallet:problem:reauthentication-failed');
+    expect(reused.body.type).toBe('reauthentication-failed');
 
     clock += 30_000;
     const fresh = codeAt(secret);
@@ -132,7 +132,7 @@ describe('withdrawal re-authentication', () => {
     // The same code again, for another withdrawal: refused; so is the previous step's (still in the window).
     const again = await client.post('/api/crypto/withdraw', { ...order, totpCode: fresh });
     expect(again.status).toBe(401);
-    expect(again.body.type).toBe('urn:sai-wallet:problem:reauthentication-failed');
+    expect(again.body.type).toBe('reauthentication-failed');
     const previous = await client.post('/api/crypto/withdraw', { ...order, totpCode: codeAt(secret, -1) });
     expect(previous.status).toBe(401);
     await t.settle();
@@ -207,7 +207,7 @@ describe('withdrawal re-authentication', () => {
     );
     const stale = await client.post('/api/crypto/withdraw', { ...order, totpCode: code }, other);
     expect(stale.status).toBe(401);
-    expect(stale.body.type).toBe('urn:sai-wallet:problem:reauthentication-failed');
+    expect(stale.body.type).toBe('reauthentication-failed');
   });
 
   it('limits wrong passwords and wrong codes per user, like sign-in', async () => {

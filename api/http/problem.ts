@@ -36,13 +36,14 @@ const TITLES: Record<number, string> = {
 };
 
 /**
- * Problem types a client tells apart by more than the status (RFC 9457 `type`, an absolute URI): a URN in
- * the product's namespace, its last part kebab-case. Every other problem is about:blank, its `code` (if
- * any) the finer reason. Each also answers the same name as `code` in snake_case, which the web reads.
+ * Problem types a client tells apart by more than the status (RFC 9457 `type`): the names the API's
+ * contract gives them, kebab-case, as relative URI references (RFC 9457 allows them; a client compares
+ * the string). Every other problem is about:blank, its `code` (if any) the finer reason. Each also answers
+ * the same name as `code` in snake_case, which the web reads.
  */
 export const PROBLEM_TYPES = {
-  reauthenticationRequired: 'urn:sai-wallet:problem:reauthentication-required',
-  reauthenticationFailed: 'urn:sai-wallet:problem:reauthentication-failed',
+  reauthenticationRequired: 'reauthentication-required',
+  reauthenticationFailed: 'reauthentication-failed',
 } as const;
 
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */

@@ -19,7 +19,7 @@ const FIELD = { totp: 'totpCode', password: 'password' } as const;
 
 /** What a route declares for its 401s (api/openapi). */
 export const REAUTHENTICATION_401 =
-  'No valid session; or the re-authentication is missing (type urn:sai-wallet:problem:reauthentication-required, the message says whether the authenticator code or the password) or wrong (urn:sai-wallet:problem:reauthentication-failed; a TOTP code works once)';
+  'No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once)';
 
 /**
  * Requires a fresh proof of the account holder for a high-value command (app/auth/reauth.ts), or throws

@@ -111,7 +111,7 @@ describe('OpenAPI', () => {
     expect(transfer.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     // A route's own refusal (responds(401, …)) replaces the generic one: the withdrawal's re-authentication.
     const withdraw401 = doc.paths['/api/crypto/withdraw'].post.responses['401'];
-    expect(withdraw401.description).toContain('urn:sai-wallet:problem:reauthentication-required');
+    expect(withdraw401.description).toContain('reauthentication-required');
     expect(withdraw401.content['application/problem+json'].schema).toEqual({
       $ref: '#/components/schemas/Problem',
     });

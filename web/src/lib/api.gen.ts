@@ -2831,7 +2831,7 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      /** @description No valid session; or the re-authentication is missing (type urn:sai-wallet:problem:reauthentication-required, the message says whether the authenticator code or the password) or wrong (urn:sai-wallet:problem:reauthentication-failed; a TOTP code works once) */
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
