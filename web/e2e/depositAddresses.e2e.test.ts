@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { describe, expect, test } from 'vitest';
 import { NO_DEPOSIT_ADDRESSES } from '../../testing/depositAddresses.ts';
 import {
+  confirmInDialog,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -181,6 +182,16 @@ async function journey(viewport: Viewport) {
   await expectAccessible(user.page, `/dashboard Buy with an address at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, '/dashboard Buy with an address');
   expect(user.problems).toEqual([]);
+
+  // The admin clears the address, after a confirmation: the form explains again and takes nothing.
+  await row.getByRole('button', { name: `Clear ${pair.currency} on ${pair.network} address` }).click();
+  const dialog = `Clear the ${pair.currency} on ${pair.network} deposit address?`;
+  await expectAccessible(admin.page, `/admin/settings clear confirmation at ${px}`);
+  await confirmInDialog(admin.page, dialog, 'Clear address', 'Deposit address cleared');
+  await row.getByText('Not set: deposits and payments here are refused').waitFor();
+  const cleared = await openDepositForm(user.page, pair);
+  await cleared.getByText(unavailable(pair.currency, pair.network)).waitFor();
+  expect(await cleared.getByRole('button', { name: 'Declare deposit' }).isDisabled()).toBe(true);
 }
 
 describe('deposit addresses in the browser', () => {

@@ -161,6 +161,18 @@ export interface AxeViolation {
  * govern, unlike an injected <script> tag.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // Finite animations (a dialog fading in) end first: axe measures contrast on what is still half-faded.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {

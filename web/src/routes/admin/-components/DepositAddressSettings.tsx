@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Save, Wallet, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/Dialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
@@ -88,21 +89,15 @@ function AddressRow({ entry }: { entry: AdminDepositAddress }) {
     );
   };
 
-  const onClear = () => {
-    if (clear.isPending) return;
-    clear.mutate(
-      { currency: entry.currency, network: entry.network },
-      {
-        onSuccess: () => toast({ title: 'Deposit address cleared', description: pair, variant: 'success' }),
-        onError: (failure) =>
-          toast({
-            title: 'Failed to clear the address',
-            description: failure.message,
-            variant: 'destructive',
-          }),
+  // Resolves to close the confirmation; rejects (after its toast) to keep it open.
+  const onClear = () =>
+    clear.mutateAsync({ currency: entry.currency, network: entry.network }).then(
+      () => toast({ title: 'Deposit address cleared', description: pair, variant: 'success' }),
+      (failure: Error) => {
+        toast({ title: 'Failed to clear the address', description: failure.message, variant: 'destructive' });
+        throw failure;
       },
     );
-  };
 
   return (
     <li>
@@ -133,17 +128,22 @@ function AddressRow({ entry }: { entry: AdminDepositAddress }) {
             <span className={visuallyHidden}> {pair} address</span>
           </Button>
           {entry.address ? (
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={onClear}
-              pending={clear.isPending}
+            <ConfirmDialog
+              title={`Clear the ${pair} deposit address?`}
+              description={`Deposits and purchases in ${entry.currency} on ${entry.networkName} stop until an address is set again.`}
+              confirmLabel="Clear address"
               pendingLabel="Clearing…"
-            >
-              <X size={16} aria-hidden="true" />
-              Clear
-              <span className={visuallyHidden}> {pair} address</span>
-            </Button>
+              confirmVariant="danger"
+              pending={clear.isPending}
+              onConfirm={onClear}
+              trigger={
+                <Button type="button" variant="ghost" disabled={clear.isPending}>
+                  <X size={16} aria-hidden="true" />
+                  Clear
+                  <span className={visuallyHidden}> {pair} address</span>
+                </Button>
+              }
+            />
           ) : null}
         </div>
       </form>
