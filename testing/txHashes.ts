@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import bs58 from 'bs58';
+import { base58 } from '@scure/base';
 
 /** A fresh EVM transaction hash in its canonical form (0x + 64 lower-case hex): one deposit each. */
 export function newEvmTxHash(): string {
@@ -13,5 +13,5 @@ export function newHexTxId(): string {
 
 /** A fresh Solana transaction signature: 64 random bytes in base58. */
 export function newSolanaSignature(): string {
-  return bs58.encode(randomBytes(64));
+  return base58.encode(randomBytes(64));
 }

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
-import { NETWORKS, type NetworkId } from './networks.ts';
+import { chainFamily, NETWORKS, type NetworkId } from './networks.ts';
 
 /**
  * A receiving address checked against its network's format, checksum included, so that an admin's typo
@@ -21,20 +21,6 @@ import { NETWORKS, type NetworkId } from './networks.ts';
  */
 export type AddressParse = { ok: true; address: string } | { ok: false; reason: string };
 
-type Family = 'evm' | 'bitcoin' | 'tron' | 'xrpl' | 'solana';
-
-export function addressFormatOf(network: NetworkId): Family {
-  switch (network) {
-    case 'bitcoin':
-    case 'tron':
-    case 'xrpl':
-    case 'solana':
-      return network;
-    default:
-      return 'evm';
-  }
-}
-
 const base58check = createBase58check(sha256);
 const EVM = /^0x[0-9a-fA-F]{40}$/;
 
@@ -46,7 +32,7 @@ export function parseAddress(network: NetworkId, raw: string): AddressParse {
     reason: `Not a valid ${label} address: ${why}`,
   });
   if (text === '') return { ok: false, reason: `Enter the ${label} address` };
-  switch (addressFormatOf(network)) {
+  switch (chainFamily(network)) {
     case 'evm':
       if (!EVM.test(text)) return refuse('expected 0x followed by 40 hexadecimal digits');
       if (!evmChecksumOk(text)) return refuse('the mixed-case checksum (EIP-55) does not match');

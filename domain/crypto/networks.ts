@@ -73,18 +73,33 @@ export const DISPLAY_DECIMALS: Record<CryptoAsset | 'SAI', number> = {
   XRP: 2,
 };
 
-/** Which configured deposit address serves a network (docs/product-rules.md rule 21). */
-export function addressFamily(network: NetworkId): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {
+/**
+ * The format family a network's addresses and transaction hashes follow: every EVM chain shares one
+ * (Ethereum, its rollups, BNB Chain, Avalanche C-Chain); the others are their own.
+ */
+export type ChainFamily = 'evm' | 'bitcoin' | 'tron' | 'xrpl' | 'solana';
+
+export function chainFamily(network: NetworkId): ChainFamily {
   switch (network) {
     case 'bitcoin':
-      return 'BTC';
-    case 'solana':
-      return 'SOL';
-    case 'xrpl':
-      return 'XRP';
     case 'tron':
-      return 'TRX';
+    case 'xrpl':
+    case 'solana':
+      return network;
     default:
-      return 'ETH';
+      return 'evm';
   }
+}
+
+const ADDRESS_VARIABLE: Record<ChainFamily, 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX'> = {
+  evm: 'ETH',
+  bitcoin: 'BTC',
+  solana: 'SOL',
+  xrpl: 'XRP',
+  tron: 'TRX',
+};
+
+/** Which configured deposit address serves a network (docs/product-rules.md rule 21). */
+export function addressFamily(network: NetworkId): 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'TRX' {
+  return ADDRESS_VARIABLE[chainFamily(network)];
 }

@@ -1,5 +1,5 @@
-import bs58 from 'bs58';
-import { NETWORKS, type NetworkId } from './networks.ts';
+import { base58 } from '@scure/base';
+import { chainFamily, NETWORKS, type NetworkId } from './networks.ts';
 
 /**
  * A transaction hash in the one form its network writes it, so that two spellings of one on-chain
@@ -13,27 +13,13 @@ import { NETWORKS, type NetworkId } from './networks.ts';
  */
 export type TxHashParse = { ok: true; hash: string } | { ok: false; reason: string };
 
-type Family = 'evm' | 'bitcoin' | 'tron' | 'xrpl' | 'solana';
-
-function familyOf(network: NetworkId): Family {
-  switch (network) {
-    case 'bitcoin':
-    case 'tron':
-    case 'xrpl':
-    case 'solana':
-      return network;
-    default:
-      return 'evm';
-  }
-}
-
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const PREFIXED_HEX64 = /^0[xX][0-9a-fA-F]{64}$/;
 
 export function parseTxHash(network: NetworkId, raw: string): TxHashParse {
   const text = raw.trim();
   const label = NETWORKS[network];
-  switch (familyOf(network)) {
+  switch (chainFamily(network)) {
     case 'evm':
       if (HEX64.test(text)) return { ok: true, hash: `0x${text.toLowerCase()}` };
       if (PREFIXED_HEX64.test(text)) return { ok: true, hash: `0x${text.slice(2).toLowerCase()}` };
@@ -53,8 +39,8 @@ export function parseTxHash(network: NetworkId, raw: string): TxHashParse {
       return { ok: false, reason: `${label} transaction hashes are 64 hexadecimal characters` };
     case 'solana': {
       // A signature is 64 bytes; its base58 text is 64 to 88 characters. Decoding is the real check.
-      const bytes = text.length >= 64 && text.length <= 88 ? bs58.decodeUnsafe(text) : undefined;
-      if (bytes?.length === 64) return { ok: true, hash: text };
+      if (text.length >= 64 && text.length <= 88 && decodeBase58(text)?.length === 64)
+        return { ok: true, hash: text };
       return { ok: false, reason: `${label} transaction signatures are base58 texts of 64 bytes` };
     }
   }
@@ -65,4 +51,13 @@ export function canonicalTxHash(network: string, raw: string | null | undefined)
   if (!raw || !(network in NETWORKS)) return null;
   const parsed = parseTxHash(network as NetworkId, raw);
   return parsed.ok ? parsed.hash : null;
+}
+
+/** The bytes of a base58 text, or null when it is not one. */
+function decodeBase58(text: string): Uint8Array | null {
+  try {
+    return base58.decode(text);
+  } catch {
+    return null;
+  }
 }
