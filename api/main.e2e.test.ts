@@ -164,6 +164,8 @@ describe('npm start', () => {
       PORT: String(port),
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PERSONAL_DATA_KEY: 'eFh5PRXLP/Wwrvh/3rzjo7PfiGFYv4lHJQQzPiMZWgo=',
+      PSEUDONYM_KEY: 'cHJvZHVjdGlvbi10ZXN0LXBzZXVkb255bS1rZXktMzI=',
       LOG_LEVEL: 'info',
       SHUTDOWN_DELAY_MS: '1500',
       SHUTDOWN_GRACE_MS: '1500',

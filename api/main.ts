@@ -6,6 +6,7 @@ import { seedDepositAddresses } from '../app/settings/depositAddresses.service.t
 import { leaveShutdownSignalsToCaller } from '../infra/postgres/embedded.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
+import { loadPrivacyKeys } from '../runtime/privacyKeys.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { startServices } from '../runtime/services.ts';
 import { createApp, WEB_DIST } from './app.ts';
@@ -63,6 +64,9 @@ async function main() {
   leaveShutdownSignalsToCaller();
 
   try {
+    // Read (in development generated) before anything opens, so a missing or malformed key stops the start;
+    // the erasure work seals personal data with them (docs/decisions/0014-crypto-shredding.md).
+    await loadPrivacyKeys(config, logger);
     const database = await openDatabase(config, logger);
     if (database.embedded) stops.push(() => database.embedded!.stop());
     // PROJECTIONS=off: the read models are built by `npm run projections:worker` in its own process.

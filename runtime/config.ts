@@ -28,6 +28,20 @@ const schema = z.object({
   EVENTSTORE_URL: z.string().optional(),
   /** HMAC key for session JWTs (>= 32 chars). Unset outside production: generated once under DATA_DIR. */
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * The master key that wraps every person's data key (docs/decisions/0014-crypto-shredding.md): base64
+   * of 32 random bytes, or PERSONAL_DATA_KEY_FILE, a file holding it. Required in production; outside
+   * production, unset = generated once into DATA_DIR/keys (runtime/privacyKeys.ts).
+   */
+  PERSONAL_DATA_KEY: z.string().optional(),
+  PERSONAL_DATA_KEY_FILE: z.string().optional(),
+  /**
+   * The HMAC key of the pseudonyms that replace e-mails and usernames in stream names: base64 of 32
+   * random bytes, or PSEUDONYM_KEY_FILE. Never rotated (the decision record says why). Required in
+   * production; outside production generated like PERSONAL_DATA_KEY.
+   */
+  PSEUDONYM_KEY: z.string().optional(),
+  PSEUDONYM_KEY_FILE: z.string().optional(),
   /** 'auto': Secure/__Host- cookies and HSTS unless the request is to localhost over plain HTTP. */
   SECURE_COOKIES: z.enum(['auto', 'on', 'off']).default('auto'),
   /**
@@ -153,6 +167,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SESSION_SECRET is still the public placeholder; set a random value',
     );
   }
+  for (const name of ['PERSONAL_DATA_KEY', 'PSEUDONYM_KEY'] as const) {
+    const value = config[name];
+    const file = config[`${name}_FILE`];
+    if (value !== undefined && file !== undefined) {
+      throw new Error(`Invalid configuration: set ${name} or ${name}_FILE, not both`);
+    }
+    if (value !== undefined && !isKey32(value)) {
+      throw new Error(
+        `Invalid configuration: ${name} must be the base64 of 32 random bytes (e.g. \`openssl rand -base64 32\`)`,
+      );
+    }
+    if (config.NODE_ENV === 'production' && value === undefined && file === undefined) {
+      throw new Error(
+        `Invalid configuration: ${name} (or ${name}_FILE) is required in production: the base64 of 32 random ` +
+          'bytes (`openssl rand -base64 32`), kept outside the database and its backups ' +
+          '(docs/decisions/0014-crypto-shredding.md)',
+      );
+    }
+  }
   const publicUrl = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   let allowedHosts: string[];
   try {
@@ -171,6 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ALLOWED_HOSTS: allowedHosts,
     dataDir: path.resolve(config.DATA_DIR),
   };
+}
+
+/** Whether `text` is the base64 (or base64url) of exactly 32 bytes: a key of PERSONAL_DATA_KEY's form. */
+export function isKey32(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) return false;
+  return Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32;
 }
 
 /** The `DEPOSIT_ADDRESS_*` seeds by variable name (app/settings/depositAddresses.service.ts). */

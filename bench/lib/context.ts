@@ -33,6 +33,8 @@ export function log(text: string) {
 export const BENCH_ENV = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  PERSONAL_DATA_KEY: 'YmVuY2gtcGVyc29uYWwtZGF0YS1rZXktMzItYnl0ZXM=',
+  PSEUDONYM_KEY: 'YmVuY2gtcHNldWRvbnltLWtleS1vZi0zMi1ieXRlcyE=',
   LOG_LEVEL: 'silent',
   SECURE_COOKIES: 'off',
 } as const;
