@@ -6,8 +6,8 @@ import { seedDepositAddresses } from '../app/settings/depositAddresses.service.t
 import { leaveShutdownSignalsToCaller } from '../infra/postgres/embedded.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
-import { loadPrivacyKeys } from '../runtime/privacyKeys.ts';
 import { createLogger } from '../runtime/logger.ts';
+import { loadPrivacyKeys } from '../runtime/privacyKeys.ts';
 import { startServices } from '../runtime/services.ts';
 import { createApp, WEB_DIST } from './app.ts';
 

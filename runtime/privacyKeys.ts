@@ -36,7 +36,8 @@ export async function loadPrivacyKeys(config: Config, logger: Logger): Promise<P
     const value = config[name];
     if (value !== undefined) return decodeKey(value, name);
     const file = config[`${name}_FILE`];
-    if (file !== undefined) return decodeKey(await readKeyFile(file, `${name}_FILE`), `${name}_FILE (${file})`);
+    if (file !== undefined)
+      return decodeKey(await readKeyFile(file, `${name}_FILE`), `${name}_FILE (${file})`);
     if (config.NODE_ENV === 'production') {
       // loadConfig refuses this already; kept so that no path ever generates a key in production.
       throw new Error(`Invalid configuration: ${name} (or ${name}_FILE) is required in production`);

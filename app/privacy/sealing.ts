@@ -157,6 +157,8 @@ export function unwrapDataKey(masterKey: Buffer, subjectId: string, wrapped: Buf
  */
 export function masterKeyId(masterKey: Buffer): string {
   assertKey32(masterKey, 'The master key');
-  return createHmac('sha256', masterKey).update('sai-wallet personal-data master key id').digest('hex').slice(0, 16);
+  return createHmac('sha256', masterKey)
+    .update('sai-wallet personal-data master key id')
+    .digest('hex')
+    .slice(0, 16);
 }
-

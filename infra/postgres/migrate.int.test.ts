@@ -20,6 +20,7 @@ const MIGRATED_TABLES = [
   'es_streams',
   'idempotency_keys',
   'ledger_follow_ups_due',
+  'personal_data_keys',
   MIGRATIONS_TABLE,
   'projection_checkpoints',
   'projection_versions',
