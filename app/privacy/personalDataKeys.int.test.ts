@@ -38,12 +38,24 @@ describe('personal data keys (crypto-shredding)', () => {
   });
 
   it('gives one key per person: ten concurrent first calls from three processes get the same key', async () => {
-    const processes = [db.pool, ...others].map((pool) => new PersonalDataKeys(pool, master));
-    const keys = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => processes[i % 3]!.forSubject('user-concurrent')),
+    const pools = [db.pool, ...others];
+    // Every pool's connections opened first, so that the ten calls really run at once (each first finds
+    // no key, and each tries to make one).
+    await Promise.all(
+      pools.flatMap((pool) => Array.from({ length: 4 }, () => pool.query('SELECT pg_sleep(0.05)'))),
     );
-    const distinct = new Set(keys.map((key) => key.key.toString('hex')));
-    expect(distinct.size).toBe(1);
+    const processes = pools.map((pool) => new PersonalDataKeys(pool, master));
+    for (const subject of ['user-concurrent', 'user-concurrent-2', 'user-concurrent-3']) {
+      const keys = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => processes[i % 3]!.forSubject(subject)),
+      );
+      const distinct = new Set(keys.map((key) => key.key.toString('hex')));
+      expect(distinct.size).toBe(1);
+      // And it is the key stored: a value sealed with any of them opens through the table.
+      const stored = await processes[0]!.find(subject);
+      expect(stored !== 'erased' && stored?.key.equals(keys[9]!.key)).toBe(true);
+    }
+    const keys = [await processes[1]!.forSubject('user-concurrent')];
     const { rows } = await db.pool.query(
       `SELECT count(*)::int AS n FROM personal_data_keys WHERE subject_id = 'user-concurrent'`,
     );
