@@ -48,6 +48,12 @@ export interface StartAppOptions {
   ready?: (status: number) => boolean;
 }
 
+/** The personal data keys of the processes this run starts (docs/decisions/0014-crypto-shredding.md). */
+const RUN_PRIVACY_KEYS = {
+  PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+  PSEUDONYM_KEY: randomBytes(32).toString('base64'),
+};
+
 /** Env passed through from the test runner; everything else the server sees is set explicitly. */
 const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];
 
@@ -68,6 +74,8 @@ function baseEnv(
     BUILD_WEB: 'off',
     // A fresh key per run, so the server never writes one into the working tree's data dir.
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // One pair per test run, shared by every process it starts (they share databases), never written.
+    ...RUN_PRIVACY_KEYS,
     ...TEST_DEPOSIT_ADDRESSES,
     ...extra,
   });

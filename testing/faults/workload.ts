@@ -160,6 +160,8 @@ export const FAULT_API_ENV: Record<string, string> = {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   SESSION_SECRET: randomBytes(32).toString('hex'),
+  PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+  PSEUDONYM_KEY: randomBytes(32).toString('base64'),
   BUILD_WEB: 'off',
   IDEMPOTENCY_LEASE_SECONDS: '2',
 };
