@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,11 @@ describe('npm start', () => {
     const first = start(env);
     await waitFor(first, `running at http://localhost:${port}`);
     expect(postgresRunningOn(dataDir)).toBe(true);
+    // Development personal data keys: generated beside the database's folder (DATA_DIR/pg), with a warning.
+    const keyFile = path.join(dataDir, 'keys', 'personal-data-key');
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const developmentKey = await readFile(keyFile, 'utf8');
+    expect(first.output()).toContain('personal data keys are development keys');
     // The embedded server runs with the project's settings (wal_init_zero=off: infra/postgres/embedded.ts).
     for (const setting of POSTGRES_SERVER_SETTINGS) {
       const [name, value] = setting.split('=');
@@ -132,6 +137,7 @@ describe('npm start', () => {
     const second = start(env);
     await waitFor(second, `running at http://localhost:${port}`);
     expect(second.output()).not.toContain('Demo accounts');
+    expect(await readFile(keyFile, 'utf8')).toBe(developmentKey);
     const again = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -202,6 +208,26 @@ describe('npm start', () => {
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('grace period over');
   }, 180_000);
+
+  it('refuses to start in production without the personal data keys, saying which to set', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-nokeys-'));
+    dirs.push(dataDir);
+    const started = start({
+      DATA_DIR: dataDir,
+      PORT: String(await findFreePort()),
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PERSONAL_DATA_KEY: '',
+      PERSONAL_DATA_KEY_FILE: '',
+      PSEUDONYM_KEY: '',
+      PSEUDONYM_KEY_FILE: '',
+    });
+    expect(await started.exited).not.toBe(0);
+    expect(started.output()).toContain(
+      'PERSONAL_DATA_KEY (or PERSONAL_DATA_KEY_FILE) is required in production',
+    );
+    expect(postgresRunningOn(dataDir)).toBe(false);
+  }, 120_000);
 
   it('fails with a clear message naming the URL when EventStoreDB cannot be reached', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-esdb-'));
