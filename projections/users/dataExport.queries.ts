@@ -5,34 +5,36 @@ import type { UserId } from '../../domain/shared/ids.ts';
 /**
  * The read-model side of a person's data export (docs/architecture/data-export.md): their rows of every
  * read model, a page at a time so that a long-standing user's export never becomes one huge query.
- * Each table is read in (time, id) order by keyset: the cursor is the last row's time as Postgres prints it
- * (microseconds kept, so no row is skipped or repeated) and its id.
+ * Each table is read by keyset in the order of an index that leads with user_id: the cursor is the last
+ * row's key as Postgres prints it (a time keeps its microseconds, so no row is skipped or repeated).
  */
 
 export const EXPORT_PAGE = 500;
 
-interface Keyed {
-  _time: string;
-  _id: string;
-}
+/** A key column and its SQL type: rows come in the order of the key's columns, the id last. */
+type KeyPart = readonly [column: string, type: string];
+const byTime = (column: string): readonly KeyPart[] => [
+  [column, 'timestamptz'],
+  ['id::text', 'text'],
+];
 
 /** The read models a person's rows come from, with the columns shown (times as ISO strings). */
 const SOURCES = {
   cryptoDeposits: {
     from: 'crypto_deposits',
-    time: 'declared_at',
+    key: byTime('declared_at'),
     columns: `id, asset, network, tx_hash AS "txHash", status, amount::text AS amount,
       rejection_reason AS "rejectionReason", declared_at AS "declaredAt", decided_at AS "decidedAt"`,
   },
   withdrawals: {
     from: 'withdrawals',
-    time: 'requested_at',
+    key: byTime('requested_at'),
     columns: `id, asset, amount::text AS amount, address, chain, notes, status, tx_hash AS "txHash",
       failure_reason AS "failureReason", requested_at AS "requestedAt", decided_at AS "decidedAt"`,
   },
   payments: {
     from: 'payment_verifications',
-    time: 'created_at',
+    key: byTime('created_at'),
     columns: `id, payment_method AS "paymentMethod", amount::text AS amount, notes, proof_image_url AS "proofImageUrl",
       status, rejection_reason AS "rejectionReason", fee::text AS fee, fee_rate::text AS "feeRate", tier,
       crypto_amount AS "cryptoAmount", created_at AS "createdAt", verified_at AS "verifiedAt",
@@ -40,7 +42,12 @@ const SOURCES = {
   },
   notifications: {
     from: 'notifications',
-    time: 'created_at',
+    // The order of the user's notifications index (user_id, position): a page never sorts all their rows.
+    key: [
+      ['position_commit', 'numeric'],
+      ['position_prepare', 'numeric'],
+      ['id::text', 'text'],
+    ],
     columns: `id, title, message, type, related_id AS "relatedId", movement_id AS "movementId",
       is_read AS "isRead", created_at AS "createdAt"`,
   },
@@ -51,7 +58,7 @@ const SOURCES = {
    */
   contactMessages: {
     from: 'contact_messages',
-    time: 'received_at',
+    key: byTime('received_at'),
     columns: `id, full_name AS "fullName", email, subject, message, received_at AS "receivedAt"`,
   },
 } as const;
@@ -66,18 +73,26 @@ export async function* rowsOfUser(
   pageSize = EXPORT_PAGE,
 ): AsyncGenerator<Record<string, unknown>> {
   const s = SOURCES[source];
-  let after = null as Keyed | null;
+  const key = s.key as readonly KeyPart[];
+  const columns = key.map(([column]) => column).join(', ');
+  const keyText = key.map(([column], i) => `(${column})::text AS _k${i}`).join(', ');
+  const after = key.map(([, type], i) => `$${i + 3}::${type}`).join(', ');
+  let cursor: (string | null)[] = key.map(() => null);
   for (;;) {
-    const { rows }: pg.QueryResult<Record<string, unknown> & Keyed> = await db.query(
-      `SELECT ${s.columns}, ${s.time}::text AS _time, id::text AS _id FROM ${s.from}
-       WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (${s.time}, id::text) > ($2::timestamptz, $3::text))
-       ORDER BY ${s.time}, id::text LIMIT $4`,
-      [userId, after?._time ?? null, after?._id ?? '', pageSize],
+    const { rows }: pg.QueryResult<Record<string, unknown>> = await db.query(
+      `SELECT ${s.columns}, ${keyText} FROM ${s.from}
+       WHERE user_id = $1 AND ($3::${key[0]![1]} IS NULL OR (${columns}) > (${after}))
+       ORDER BY ${columns} LIMIT $2`,
+      [userId, pageSize, ...cursor],
     );
-    for (const { _time, _id, ...row } of rows) yield row;
-    const last: Keyed | undefined = rows[rows.length - 1];
+    for (const row of rows) {
+      const shown = { ...row };
+      for (let i = 0; i < key.length; i++) delete shown[`_k${i}`];
+      yield shown;
+    }
+    const last = rows[rows.length - 1];
     if (!last || rows.length < pageSize) return;
-    after = { _time: last._time, _id: last._id };
+    cursor = key.map((_, i) => last[`_k${i}`] as string);
   }
 }
 
