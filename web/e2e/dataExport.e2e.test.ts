@@ -73,7 +73,10 @@ async function downloadJourney(viewport: typeof DESKTOP) {
   const movements = data.history.map((row: { id: string; description: string }) => [row.id, row.description]);
   expect(movements).toEqual(expect.arrayContaining([[sent.id, 'Concert tickets']]));
   expect(data.events.some((e: { type: string }) => e.type === 'TokensTransferred')).toBe(true);
-  await page.getByText(/^Saved as sai-wallet-data-/).first().waitFor();
+  await page
+    .getByText(/^Saved as sai-wallet-data-/)
+    .first()
+    .waitFor();
   await expectAccessible(page, `profile after the download at ${px}`);
   await expectNoHorizontalScroll(page, `profile after the download at ${px}`);
 }
