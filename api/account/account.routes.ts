@@ -163,13 +163,20 @@ export function accountRoutes(deps: Deps) {
       `attachment; filename="sai-wallet-data-${deps.now().toISOString().slice(0, 10)}.json"`,
     );
     c.header('Cache-Control', 'no-store');
-    return stream(c, async (s) => {
-      if (!first.done) await s.write(first.value);
-      for await (const piece of pieces) {
-        if (s.aborted) break;
-        await s.write(piece);
-      }
-    });
+    return stream(
+      c,
+      async (s) => {
+        if (!first.done) await s.write(first.value);
+        for await (const piece of pieces) {
+          if (s.aborted) break;
+          await s.write(piece);
+        }
+      },
+      // The status line is gone: the file ends short of its closing brace, which no JSON reader accepts.
+      async (error) => {
+        deps.logger.error({ err: error.message, userId: session.userId }, 'data export cut short');
+      },
+    );
   });
 
   return app;
