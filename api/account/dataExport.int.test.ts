@@ -6,7 +6,7 @@ import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from 
 
 /** "Download my data" (docs/architecture/data-export.md): everything held about the person, nothing secret. */
 describe('GET /api/account/data-export', () => {
-  const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,money=1000/60,dataExport=3/3600' });
+  const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,money=1000/60,register=1000/60,dataExport=3/3600' });
   const admin = setUpAdminClient(t, 'export-admin@example.com');
 
   const shipping = {
@@ -77,6 +77,14 @@ describe('GET /api/account/data-export', () => {
       message: 'Can I pay for teapots with SAI?',
     });
     expect(contact.status, contact.text).toBe(201);
+    // Signed out, anyone can type Alice's address into the form: that message is not hers to read.
+    const impostor = await t.client().post('/api/contact', {
+      fullName: 'Not Alicia',
+      email: alice.user.email,
+      subject: 'Hello',
+      message: 'Written by somebody else entirely',
+    });
+    expect(impostor.status, impostor.text).toBe(201);
     // 2FA on: its secret must stay out of the export, its being on must not.
     const setup = await alice.client.post('/api/account/2fa/setup');
     const totp = URI.parse(setup.body.otpauthUri) as TOTP;
@@ -145,6 +153,7 @@ describe('GET /api/account/data-export', () => {
     expect(data.contactMessages).toEqual([
       expect.objectContaining({ id: s.contact, message: 'Can I pay for teapots with SAI?' }),
     ]);
+    expect(reply.text).not.toContain('Written by somebody else entirely');
     expect(data.notifications.length).toBeGreaterThan(2);
     // Page by page (here two rows a page) gives the same rows, in the same order, each once.
     for (const source of ['notifications', 'payments'] as const) {
