@@ -67,7 +67,7 @@ export const SECTION_NOTES = {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** The whole export as JSON text, in pieces. The caller streams them (api/account/dataExport.routes.ts). */
+/** The whole export as JSON text, in pieces. The caller streams them (api/account/account.routes.ts). */
 export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGenerator<string> {
   const user = await findUserById(deps.pool, userId);
   if (!user) throw new Error(`No read-model row for user ${userId}`);
