@@ -126,6 +126,8 @@ const WALK: Walk[] = [
     expect: { visitor: 401, user: 200, admin: 200 },
   },
   { method: 'GET', path: '/api/account/2fa', expect: { visitor: 401, user: 200, admin: 200 } },
+  // The caller's own data only: there is no user id to name, so nobody else's can be asked for.
+  { method: 'GET', path: '/api/account/data-export', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'POST', path: '/api/account/2fa/setup', expect: { visitor: 401, user: 200, admin: 200 } },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
 import {
   changePassword,
   disableTwoFactor,
@@ -6,6 +7,7 @@ import {
   savePreferences,
   setUpTwoFactor,
 } from '../../app/account/account.service.ts';
+import { dataExport } from '../../app/account/dataExport.ts';
 import { loadUser, updateProfile } from '../../app/auth/users.service.ts';
 import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
 import { findPreferences } from '../../projections/users/users.queries.ts';
@@ -18,6 +20,7 @@ import { limited } from '../http/limits.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import {
+  dataExportAnswer,
   passwordChangedAnswer,
   passwordChangeSchema,
   preferencesAnswer,
@@ -142,6 +145,38 @@ export function accountRoutes(deps: Deps) {
       await deps.limits.reset('totp', session.userId);
       return { status: 200, position, body: { enabled: false } };
     });
+  });
+
+  /**
+   * "Download my data": everything held about the signed-in person, as a JSON file written while it is
+   * read (app/account/dataExport.ts). Limited per user: an export reads every page of their history and log.
+   */
+  app.get('/data-export', responds(200, dataExportAnswer), async (c) => {
+    const session = requireUser(c);
+    await limited(deps, 'dataExport', session.userId);
+    const pieces = dataExport(deps, session.userId);
+    // The first piece reads the profile: a failure there is still an ordinary error answer, not a cut file.
+    const first = await pieces.next();
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="sai-wallet-data-${deps.now().toISOString().slice(0, 10)}.json"`,
+    );
+    c.header('Cache-Control', 'no-store');
+    return stream(
+      c,
+      async (s) => {
+        if (!first.done) await s.write(first.value);
+        for await (const piece of pieces) {
+          if (s.aborted) break;
+          await s.write(piece);
+        }
+      },
+      // The status line is gone: the file ends short of its closing brace, which no JSON reader accepts.
+      async (error) => {
+        deps.logger.error({ err: error.message, userId: session.userId }, 'data export cut short');
+      },
+    );
   });
 
   return app;

@@ -52,3 +52,50 @@ export const passwordChangedAnswer = z.object({
   message: z.string(),
   endedSessions: z.number().int().describe("The user's other sessions that were ended"),
 });
+
+/** One event of the log as the data export shows it (app/account/dataExport.ts, exportedEvent). */
+const exportedEventAnswer = z.object({
+  id: z.string(),
+  stream: z.string(),
+  revision: z.string(),
+  position: z.string(),
+  type: z.string(),
+  recordedAt: z.string(),
+  data: z.unknown(),
+  actorId: z.string().nullable(),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  hash: z.string(),
+});
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * "Download my data" (docs/architecture/data-export.md): everything the wallet holds about the signed-in
+ * person, sent as a JSON file. `sections` explains each section in plain words.
+ */
+export const dataExportAnswer = z
+  .object({
+    format: z.literal('sai-wallet-data-export'),
+    version: z.number().int(),
+    generatedAt: z.string(),
+    subject: z.string().describe('The user id the export is about'),
+    sections: z.record(z.string(), z.string()),
+    profile: z.record(z.string(), z.unknown()),
+    security: z.object({
+      passwordLastChangedAt: z.string().nullable(),
+      twoFactorEnabled: z.boolean(),
+      twoFactorEnabledAt: z.string().nullable(),
+    }),
+    sessions: rows,
+    balances: z.array(z.object({ asset: z.string(), balance: z.string(), onHold: z.string() })),
+    card: z.record(z.string(), z.unknown()).nullable(),
+    cryptoDeposits: rows,
+    withdrawals: rows,
+    payments: rows,
+    notifications: rows,
+    contactMessages: rows,
+    history: rows,
+    events: z.array(exportedEventAnswer),
+  })
+  .describe('A JSON file (Content-Disposition: attachment), written as it is read');

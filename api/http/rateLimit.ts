@@ -24,6 +24,8 @@ export const RATE_LIMIT_DEFAULTS = {
   lookup: { points: 60, duration: 60 },
   money: { points: 120, duration: 60 },
   totp: { points: 5, duration: 5 * 60 },
+  /** Personal-data exports per signed-in user (each reads all of their history and log). */
+  dataExport: { points: 5, duration: 60 * 60 },
 } as const;
 
 export type RateLimitKind = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -16,6 +16,9 @@ export const contactProjection = defineProjection<ContactMessageEvent>({
       received_at timestamptz NOT NULL
     );
     CREATE INDEX IF NOT EXISTS contact_messages_received ON contact_messages (received_at DESC);
+    -- A person's own messages, for their data export (docs/architecture/data-export.md).
+    CREATE INDEX IF NOT EXISTS contact_messages_user ON contact_messages (user_id, received_at, id)
+      WHERE user_id IS NOT NULL;
   `,
   handlers: {
     async ContactMessageReceived(event, tx) {

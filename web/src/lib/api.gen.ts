@@ -41,6 +41,13 @@ export type paths = {
      */
     post: operations["postApiAccount2faSetup"];
   };
+  "/api/account/data-export": {
+    /**
+     * GET /api/account/data-export
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiAccountDataExport"];
+  };
   "/api/account/password": {
     /**
      * POST /api/account/password
@@ -695,6 +702,83 @@ export type operations = {
             otpauthUri: string;
             /** @description data: URL of a PNG QR code */
             qrCodeDataUrl: string;
+          };
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/account/data-export
+   * @description Access: signed-in user.
+   */
+  getApiAccountDataExport: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            balances: {
+                asset: string;
+                balance: string;
+                onHold: string;
+              }[];
+            card: {
+              [key: string]: unknown;
+            } | null;
+            contactMessages: {
+                [key: string]: unknown;
+              }[];
+            cryptoDeposits: {
+                [key: string]: unknown;
+              }[];
+            events: ({
+                actorId: string | null;
+                causationId: string | null;
+                correlationId: string;
+                data: unknown;
+                hash: string;
+                id: string;
+                position: string;
+                recordedAt: string;
+                revision: string;
+                stream: string;
+                type: string;
+              })[];
+            /** @constant */
+            format: "sai-wallet-data-export";
+            generatedAt: string;
+            history: {
+                [key: string]: unknown;
+              }[];
+            notifications: {
+                [key: string]: unknown;
+              }[];
+            payments: {
+                [key: string]: unknown;
+              }[];
+            profile: {
+              [key: string]: unknown;
+            };
+            sections: {
+              [key: string]: string;
+            };
+            security: {
+              passwordLastChangedAt: string | null;
+              twoFactorEnabled: boolean;
+              twoFactorEnabledAt: string | null;
+            };
+            sessions: {
+                [key: string]: unknown;
+              }[];
+            /** @description The user id the export is about */
+            subject: string;
+            version: number;
+            withdrawals: {
+                [key: string]: unknown;
+              }[];
           };
         };
       };

@@ -16,6 +16,7 @@ import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
 import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
 import * as styles from './-components/profile/Profile.css.ts';
 import { SecuritySettings } from './-components/profile/SecuritySettings.tsx';
+import { YourData } from './-components/profile/YourData.tsx';
 
 const TABS = ['personal', 'security', 'preferences'] as const;
 type ProfileTab = (typeof TABS)[number];
@@ -115,6 +116,7 @@ function Profile({ user }: { user: User }) {
           </Tabs.List>
           <Tabs.Content value="personal" className={tabStyles.content}>
             <PersonalInfoForm user={user} />
+            <YourData />
           </Tabs.Content>
           <Tabs.Content value="security" className={tabStyles.content}>
             <SecuritySettings />

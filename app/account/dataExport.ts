@@ -1,0 +1,251 @@
+import type pg from 'pg';
+import { accountStream } from '../../domain/accounts/account.ts';
+import { cardStream } from '../../domain/cards/card.ts';
+import { contactMessageStream } from '../../domain/contact/contactMessage.ts';
+import { cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
+import { depositTxStream } from '../../domain/crypto/depositTx.ts';
+import type { NetworkId } from '../../domain/crypto/networks.ts';
+import { canonicalTxHash } from '../../domain/crypto/txHash.ts';
+import { withdrawalStream } from '../../domain/crypto/withdrawal.ts';
+import { notificationReadsStream } from '../../domain/notifications/notificationReads.ts';
+import { paymentStream } from '../../domain/payments/payment.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
+import { ASSETS } from '../../domain/shared/money.ts';
+import { uniqueValueStream } from '../../domain/users/uniqueValue.ts';
+import { userStream } from '../../domain/users/user.ts';
+import { type EventStore, formatPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { cardOfUser } from '../../projections/cards/cards.queries.ts';
+import { pendingWithdrawalTotals } from '../../projections/crypto/crypto.queries.ts';
+import { userHistory } from '../../projections/ledger/history.queries.ts';
+import {
+  balancesOfUser,
+  EXPORT_PAGE,
+  type ExportSource,
+  eventsElsewhere,
+  rowsOfUser,
+} from '../../projections/users/dataExport.queries.ts';
+import { findPreferences, findUserById } from '../../projections/users/users.queries.ts';
+
+/**
+ * "Download my data" (docs/architecture/data-export.md): everything the wallet holds about one person,
+ * from the read models and from the log, as one JSON document written a piece at a time. Each section is
+ * read a page at a time (history, rows, streams) and handed on before the next page is read, so a user
+ * with ten thousand movements costs many small queries, never one giant one, and never the whole
+ * document in memory at once.
+ * Never in it: the password hash, the TOTP secret, card PIN hashes, session ids (they identify a live
+ * sign-in). Only the facts about them: when the password last changed, whether 2FA is on, whether a PIN is set.
+ */
+
+export const DATA_EXPORT_FORMAT = 'sai-wallet-data-export';
+export const DATA_EXPORT_VERSION = 1;
+
+export interface DataExportDeps {
+  pool: pg.Pool;
+  store: EventStore;
+  now(): Date;
+}
+
+/** What each section holds, written into the document itself so that it explains itself to its reader. */
+export const SECTION_NOTES = {
+  profile: 'Your account as the wallet shows it: names, e-mail, bio, picture, role, status and preferences.',
+  security:
+    'Facts about your sign-in protection. The password, its hash and the two-factor secret are never exported.',
+  sessions:
+    'Your sign-ins (current and past) with their times; the session identifiers themselves are not exported.',
+  balances: 'Your balance in every asset, and what is on hold for pending withdrawals.',
+  card: 'Your metal card, its status and shipping address. The PIN is never exported.',
+  cryptoDeposits: 'The crypto deposits you declared and what became of them.',
+  withdrawals: 'The withdrawals you requested, their destination addresses and outcomes.',
+  payments: 'The payment proofs you submitted to buy SAI.',
+  notifications: 'The notifications the wallet sent you.',
+  contactMessages: 'Messages you sent through the contact form while signed in.',
+  history:
+    'Every movement of your money, newest first, as your history shows it; the other party appears by id and by the name you saw.',
+  events:
+    'Every event in the wallet’s log about you: the streams that are yours, and events in other people’s streams that name you (a transfer someone sent you).',
+} as const;
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** The whole export as JSON text, in pieces. The caller streams them (api/account/account.routes.ts). */
+export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGenerator<string> {
+  const user = await findUserById(deps.pool, userId);
+  if (!user) throw new Error(`No read-model row for user ${userId}`);
+  const [preferences, security, card, balances, holds] = await Promise.all([
+    findPreferences(deps.pool, userId),
+    securityFacts(deps.pool, userId),
+    cardOfUser(deps.pool, userId),
+    balancesOfUser(deps.pool, userId),
+    pendingWithdrawalTotals(deps.pool, userId),
+  ]);
+  const cardWithPin = card ? { ...card, pinSet: await pinSet(deps.pool, card.id) } : null;
+  const { userId: _owner, ...cardFields } = cardWithPin ?? { userId };
+
+  yield `{"format":${json(DATA_EXPORT_FORMAT)},"version":${DATA_EXPORT_VERSION}`;
+  yield `,"generatedAt":${json(deps.now().toISOString())},"subject":${json(userId)}`;
+  yield `,"sections":${json(SECTION_NOTES)}`;
+  yield `,"profile":${json({ ...user, preferences })}`;
+  yield `,"security":${json(security)}`;
+  yield* array('sessions', sessionsOf(deps.pool, userId));
+  yield `,"balances":${json(
+    ASSETS.map((asset) => ({ asset, balance: balances.get(asset) ?? '0', onHold: holds.get(asset) ?? '0' })),
+  )}`;
+  yield `,"card":${json(cardWithPin ? cardFields : null)}`;
+
+  // The streams the person owns, learnt from the rows as they pass.
+  const own: string[] = [userStream(userId), accountStream(userId), notificationReadsStream(userId)];
+  own.push(uniqueValueStream('email', user.email), uniqueValueStream('username', user.username));
+  if (card) own.push(cardStream(card.id));
+  const streamOf: Record<
+    Exclude<ExportSource, 'notifications'>,
+    (row: Record<string, unknown>) => string[]
+  > = {
+    cryptoDeposits: (row) => {
+      const id = String(row.id);
+      const hash = canonicalTxHash(String(row.network), row.txHash as string | null);
+      const claim = hash ? [depositTxStream(row.network as NetworkId, hash)] : [];
+      return [cryptoDepositStream(id), ...claim];
+    },
+    withdrawals: (row) => [withdrawalStream(String(row.id))],
+    payments: (row) => [paymentStream(String(row.id))],
+    contactMessages: (row) => [contactMessageStream(String(row.id))],
+  };
+  for (const source of [
+    'cryptoDeposits',
+    'withdrawals',
+    'payments',
+    'notifications',
+    'contactMessages',
+  ] as const)
+    yield* array(source, rowsOfUser(deps.pool, source, userId), (row) => {
+      if (source !== 'notifications') own.push(...streamOf[source](row));
+    });
+
+  // The history, a page at a time; the events its transactions have outside the person's own streams
+  // (a transfer received is booked on the sender's account stream) are noted on the way.
+  const elsewhere = new Map<string, { eventId: string; streamName: string; revision: string }>();
+  const ownSet = [...new Set(own)];
+  async function* history() {
+    let cursor: { commit: bigint; prepare: bigint; leg: number } | undefined;
+    for (;;) {
+      const page = await userHistory(deps.pool, userId, { limit: EXPORT_PAGE, cursor });
+      const ids = [...new Set(page.items.map((row) => row.id))];
+      for (const ref of await eventsElsewhere(deps.pool, ids, ownSet)) elsewhere.set(ref.eventId, ref);
+      yield* page.items;
+      const last = page.items[page.items.length - 1];
+      if (!page.nextCursor || !last) return;
+      // The next page starts below the last row, as the page's own nextCursor says.
+      cursor = {
+        commit: BigInt(last.position_commit),
+        prepare: BigInt(last.position_prepare),
+        leg: last.leg,
+      };
+    }
+  }
+  yield* array('history', history());
+
+  async function* events() {
+    for (const stream of ownSet) yield* wholeStream(deps.store, stream);
+    for (const ref of elsewhere.values()) {
+      const [event] = await deps.store.readStream(ref.streamName, {
+        fromRevision: BigInt(ref.revision),
+        maxCount: 1,
+      });
+      if (event && event.id === ref.eventId) yield event;
+    }
+  }
+  yield* array('events', events(), undefined, exportedEvent);
+  yield '}\n';
+}
+
+/** A JSON array member `"name":[…]`, one element per item as it arrives. */
+async function* array<T>(
+  name: string,
+  items: AsyncIterable<T>,
+  seen?: (item: T) => void,
+  shape: (item: T) => unknown = (item) => item,
+): AsyncGenerator<string> {
+  yield `,${json(name)}:[`;
+  let first = true;
+  for await (const item of items) {
+    seen?.(item);
+    yield `${first ? '' : ','}\n${json(shape(item))}`;
+    first = false;
+  }
+  yield ']';
+}
+
+/** Every event of one stream, a page at a time (none if the stream does not exist). */
+async function* wholeStream(store: EventStore, stream: string): AsyncGenerator<RecordedEvent> {
+  let from = 0n;
+  for (;;) {
+    const page = await store.readStream(stream, { fromRevision: from, maxCount: EXPORT_PAGE });
+    yield* page;
+    if (page.length < EXPORT_PAGE) return;
+    from = page[page.length - 1]!.revision + 1n;
+  }
+}
+
+/**
+ * One event as the export shows it. The one place the event's data is read for the person: when personal
+ * fields are sealed with the person's data key, they are opened here (and an erased person's stay closed).
+ */
+export function exportedEvent(event: RecordedEvent) {
+  return {
+    id: event.id,
+    stream: event.streamName,
+    revision: event.revision.toString(),
+    position: formatPosition(event.position),
+    type: event.type,
+    recordedAt: event.recordedAt.toISOString(),
+    data: event.data,
+    actorId: event.metadata.actorId,
+    correlationId: event.metadata.correlationId,
+    causationId: event.metadata.causationId,
+    hash: event.metadata.hash,
+  };
+}
+
+/** What is stored about the person's sign-in protection, never the secrets themselves. */
+async function securityFacts(db: pg.Pool, userId: UserId) {
+  const { rows } = await db.query<{
+    passwordChangedAt: Date | null;
+    twoFactor: boolean | null;
+    since: Date | null;
+  }>(
+    `SELECT (SELECT updated_at FROM credentials WHERE user_id = $1) AS "passwordChangedAt",
+            (SELECT confirmed FROM totp_secrets WHERE user_id = $1) AS "twoFactor",
+            (SELECT confirmed_at FROM totp_secrets WHERE user_id = $1 AND confirmed) AS since`,
+    [userId],
+  );
+  const r = rows[0];
+  return {
+    passwordLastChangedAt: r?.passwordChangedAt ?? null,
+    twoFactorEnabled: r?.twoFactor === true,
+    twoFactorEnabledAt: r?.since ?? null,
+  };
+}
+
+async function pinSet(db: pg.Pool, cardId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM card_pins WHERE card_id = $1', [cardId]);
+  return rows.length > 0;
+}
+
+/** The person's sessions, oldest first, a page at a time; without their ids. */
+async function* sessionsOf(db: pg.Pool, userId: UserId): AsyncGenerator<Record<string, unknown>> {
+  let after = null as { time: string; id: string } | null;
+  for (;;) {
+    const { rows }: pg.QueryResult<Record<string, unknown> & { _time: string; _id: string }> = await db.query(
+      `SELECT remember AS "rememberMe", created_at AS "createdAt", last_seen_at AS "lastSeenAt",
+         absolute_expires_at AS "expiresAt", revoked_at AS "endedAt", revoked_reason AS "endedBecause",
+         created_at::text AS _time, id AS _id
+       FROM sessions WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3))
+       ORDER BY created_at, id LIMIT $4`,
+      [userId, after?.time ?? null, after?.id ?? '', EXPORT_PAGE],
+    );
+    for (const { _time, _id, ...row } of rows) yield row;
+    const last: { _time: string; _id: string } | undefined = rows[rows.length - 1];
+    if (!last || rows.length < EXPORT_PAGE) return;
+    after = { time: last._time, id: last._id };
+  }
+}
