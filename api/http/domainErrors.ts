@@ -28,6 +28,7 @@ const FORM_FIELDS: Record<
   two_factor_code_invalid: { field: 'code' },
   fee_rate_invalid: { field: 'rate' },
   currency_not_priced: { field: 'paymentMethod' },
+  quote_changed: { field: 'amount' },
   address_invalid: { field: 'address' },
   deposit_unavailable: { field: attributeOf },
 };

@@ -173,6 +173,45 @@ describe('the conversion fee on token purchases', () => {
     expect(rows[0].actor).toBe(read.body.ruby.setBy);
   });
 
+  it('refuses a submission whose quoted terms changed (409, nothing appended), and takes the new ones', async () => {
+    const buyer = await signedUpClient(t);
+    const seen = (await buyer.client.get('/api/payments/quote?amount=100&currency=ETH')).body;
+    // The admin changes the buyer's tier rate between the quote and the submission.
+    const other = seen.rate === '0.75' ? '0.80' : '0.75';
+    expect((await putRate(seen.tier, other)).status).toBe(200);
+    await t.settle();
+    const before = await t.eventCount();
+    const stale = await buyer.client.post('/api/payments/verify', {
+      paymentMethod: 'ETH',
+      amount: '100',
+      quotedFee: seen.fee,
+      quotedCryptoAmount: seen.cryptoAmount,
+    });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.fieldErrors.amount).toBe(stale.body.message);
+    expect(stale.body.message).toMatch(/^The price changed since it was quoted: the fee is now 0\.\d\d SAI/);
+    expect(await t.eventCount()).toBe(before);
+    // A malformed quoted amount is a 400, not a comparison.
+    const malformed = await buyer.client.post('/api/payments/verify', {
+      paymentMethod: 'ETH',
+      amount: '100',
+      quotedFee: '0.5.0',
+    });
+    expect(malformed.status, malformed.text).toBe(400);
+    // The new quote, written with other trailing zeros, is the same terms: recorded.
+    const fresh = (await buyer.client.get('/api/payments/quote?amount=100&currency=ETH')).body;
+    const taken = await buyer.client.post('/api/payments/verify', {
+      paymentMethod: 'ETH',
+      amount: '100',
+      quotedFee: `${fresh.fee}0`,
+      quotedCryptoAmount: fresh.cryptoAmount,
+    });
+    expect(taken.status, taken.text).toBe(201);
+    expect(taken.body).toMatchObject({ fee: fresh.fee, cryptoAmount: fresh.cryptoAmount });
+    acknowledged.push({ id: taken.body.id as string, event: 'PaymentProofSubmitted' });
+    expect((await putRate(seen.tier, seen.rate)).status).toBe(200);
+  });
+
   it('shows the fees in the admin stats, verifies the ledger, and conserves every asset', async () => {
     const other = await signedUpClient(t);
     userIds.push(other.user.id);

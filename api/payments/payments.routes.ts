@@ -32,6 +32,13 @@ import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
 
+/** A decimal amount as a quote answers it (at most 8 decimals). */
+function quotedAmount(name: string) {
+  return z
+    .string({ error: `${name} must be a decimal string` })
+    .regex(/^\d{1,20}(\.\d{1,8})?$/, `${name} must be a decimal string with at most 8 decimals`);
+}
+
 const submitSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS, {
     error: 'Payment method must be one of ETH, USDT, USDC, BTC, BNB',
@@ -50,6 +57,9 @@ const submitSchema = z.strictObject({
     ])
     .optional()
     .default(''),
+  // The terms the buyer was shown (GET /quote); when given, the proof is recorded on them or refused (409).
+  quotedFee: quotedAmount('quotedFee').optional(),
+  quotedCryptoAmount: quotedAmount('quotedCryptoAmount').optional(),
 });
 
 const verifySchema = z.strictObject({
@@ -236,6 +246,7 @@ export function paymentsRoutes(deps: Deps) {
           notes: input.notes,
           proofImageUrl: input.proofImageUrl,
           prices: await marketPrices(deps),
+          quoted: { fee: input.quotedFee, cryptoAmount: input.quotedCryptoAmount },
         },
         metadata,
       );

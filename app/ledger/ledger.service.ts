@@ -1,9 +1,10 @@
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { type PaymentMethod, paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { PurchaseQuote } from '../../domain/payments/purchaseQuote.ts';
+import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { type Asset, formatUnits } from '../../domain/shared/money.ts';
+import { type Asset, formatUnits, scaledUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
@@ -142,10 +143,15 @@ export async function submitPaymentProof(
     proofImageUrl: string;
     /** The market prices now (the settings read model's, at the HTTP edge). */
     prices: MarketPrices;
+    /**
+     * The fee and crypto amount the buyer was shown, when the client sends them: a proof is not recorded
+     * on other terms than those (a rate or price changed in between is a 409 with the new ones).
+     */
+    quoted?: { fee?: string | undefined; cryptoAmount?: string | undefined };
   },
   metadata: EventMetadata,
 ) {
-  const { prices, ...proof } = input;
+  const { prices, quoted, ...proof } = input;
   // The fee's tier and rate are the buyer's as they are now, fixed on the proof (docs/product-rules.md rule 25).
   const quote = await quoteForUser(ctx, {
     userId: input.userId,
@@ -153,6 +159,12 @@ export async function submitPaymentProof(
     currency: input.paymentMethod,
     prices,
   });
+  if (quoted && !matchesQuote(quoted, quote)) {
+    throw new ConflictError(
+      `The price changed since it was quoted: the fee is now ${quote.fee} SAI and you pay ${quote.cryptoAmount} ${quote.currency}. Review the new quote and submit again.`,
+      { code: 'quote_changed' },
+    );
+  }
   return await handleCommand(
     ctx,
     paymentStream(input.paymentId),
@@ -248,4 +260,17 @@ export async function rejectPayment(
     metadata,
     commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
+}
+
+/**
+ * Whether the terms a buyer was shown (each one they sent) are the quote's, compared as exact amounts
+ * ("0.5" is "0.50"); the API has checked they are decimals of at most 8 places.
+ */
+function matchesQuote(
+  quoted: { fee?: string | undefined; cryptoAmount?: string | undefined },
+  quote: PurchaseQuote,
+): boolean {
+  const same = (shown: string | undefined, now: string) =>
+    shown === undefined || scaledUnits(shown, 8) === scaledUnits(now, 8);
+  return same(quoted.fee, quote.fee) && same(quoted.cryptoAmount, quote.cryptoAmount);
 }

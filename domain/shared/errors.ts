@@ -30,6 +30,8 @@ export type DomainErrorCode =
   | 'fee_rate_invalid'
   /** A purchase in a currency the market settings hold no price for. */
   | 'currency_not_priced'
+  /** A purchase submitted with a quote the server would no longer record (a rate or price changed). */
+  | 'quote_changed'
   /** A receiving address not in its network's format (or with a wrong checksum). */
   | 'address_invalid'
   /** No deposit address is set for the currency and network (attribute: the form's field). */

@@ -77,6 +77,14 @@ async function feeJourney(
   if (phone) await expectNoHorizontalScroll(admin.page, 'admin /admin/settings');
   expect(admin.problems).toEqual([]);
 
+  // The buyer submits on the quote still on their screen: the server refuses to record other terms (409),
+  // says so, and the form quotes again at the new rate.
+  await buy.getByRole('button', { name: 'Submit payment' }).click();
+  await toasts(user.page)
+    .getByText(/^The price changed since it was quoted/)
+    .waitFor();
+  await buy.getByText(`Conversion fee (${rates.after}%, Gold tier)`).waitFor();
+
   // The buyer's next quote uses the new rate.
   await openDashboard(user.page, kit.url('/dashboard'));
   await chooseEth250(user.page);

@@ -3370,6 +3370,8 @@ export type operations = {
           paymentMethod: "ETH" | "USDT" | "USDC" | "BTC" | "BNB";
           /** @default */
           proofImageUrl?: "" | string;
+          quotedCryptoAmount?: string;
+          quotedFee?: string;
         };
       };
     };

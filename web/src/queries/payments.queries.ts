@@ -61,6 +61,9 @@ export interface PaymentProofInput {
   paymentMethod: PaymentMethod;
   amount: string;
   notes: string;
+  /** The fee and crypto amount the buyer was shown: the server records the proof on them or answers 409. */
+  quotedFee?: string;
+  quotedCryptoAmount?: string;
   idempotencyKey: string;
 }
 

@@ -12,6 +12,7 @@ import { formatAsset } from '../../../../lib/assets.ts';
 import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import { toUnits } from '../../../../lib/money.ts';
 import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
@@ -87,7 +88,16 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
     event.preventDefault();
     if (submit.isPending || blocked) return;
     if (!form.check(notes.length > MAX_NOTES ? { notes: messages.notes } : {})) return;
-    const proof = { paymentMethod: method, amount, notes: notes.trim() };
+    // The terms on screen go with the proof: if a rate or price changed since, the server refuses (409)
+    // rather than record other numbers, and the quote is fetched again.
+    const shown =
+      quote.data?.currency === method && toUnits(quote.data.amount) === toUnits(amount) ? quote.data : null;
+    const proof = {
+      paymentMethod: method,
+      amount,
+      notes: notes.trim(),
+      ...(shown ? { quotedFee: shown.fee, quotedCryptoAmount: shown.cryptoAmount } : {}),
+    };
     submitWithKey(proof, {
       onSuccess: () => {
         toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
@@ -96,6 +106,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
       },
       onError: (error) => {
         toast(paymentFailureToast(error));
+        if (error instanceof ApiError && error.status === 409) void quote.refetch();
       },
     });
   };
