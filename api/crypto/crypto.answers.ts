@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmationsFor, NETWORKS, type NetworkId } from '../../domain/crypto/networks.ts';
+import { confirmationsFor, networkLabel } from '../../domain/crypto/networks.ts';
 import { CRYPTO_ASSETS, type CryptoAsset } from '../../domain/shared/money.ts';
 import type { CryptoDepositRow, WithdrawalRow } from '../../projections/crypto/crypto.queries.ts';
 
@@ -57,7 +57,7 @@ export function depositJson(row: CryptoDepositRow): Deposit {
     // The read models hold only what the events carry: these assets and states.
     currency: row.asset as CryptoAsset,
     network: row.network,
-    networkLabel: NETWORKS[row.network as NetworkId] ?? row.network,
+    networkLabel: networkLabel(row.network),
     txHash: row.txHash,
     status: row.status as Deposit['status'],
     amount: row.amount,
@@ -79,7 +79,7 @@ export function withdrawalJson(row: WithdrawalRow, now: Date): Withdrawal {
     amount: row.amount,
     address: row.address,
     chain: row.chain,
-    chainLabel: NETWORKS[row.chain as NetworkId] ?? row.chain,
+    chainLabel: networkLabel(row.chain),
     notes: row.notes,
     status: row.status as Withdrawal['status'],
     txHash: row.txHash,

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
-import { type Services, startServices } from '../../runtime/services.ts';
+import { startServices } from '../../runtime/services.ts';
 import { fund } from '../../testing/ledgerApp.ts';
 import {
   adminClient,
@@ -40,6 +40,19 @@ async function twoApis(store: 'postgres' | 'memory') {
 }
 
 /** Wrong-password sign-ins from one address, alternating between the two APIs: their statuses. */
+/** Two API processes on one database for the describe block: the object is filled before its tests run. */
+function setUpTwoApis(store: 'postgres' | 'memory'): Awaited<ReturnType<typeof twoApis>> {
+  const api = {} as Awaited<ReturnType<typeof twoApis>>;
+  beforeAll(async () => {
+    Object.assign(api, await twoApis(store));
+  });
+  afterAll(async () => {
+    await api.services.stop();
+    await api.first.stop();
+  });
+  return api;
+}
+
 async function alternateSignIns(api: { first: TestApp; second: TestClient }, address: string, n: number) {
   const statuses: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -55,19 +68,7 @@ async function alternateSignIns(api: { first: TestApp; second: TestClient }, add
 }
 
 describe('rate limits with RATE_LIMIT_STORE=postgres', () => {
-  let api: {
-    first: TestApp;
-    second: TestClient;
-    secondApp: ReturnType<typeof createApp>;
-    services: Services;
-  };
-  beforeAll(async () => {
-    api = await twoApis('postgres');
-  });
-  afterAll(async () => {
-    await api.services.stop();
-    await api.first.stop();
-  });
+  const api = setUpTwoApis('postgres');
 
   it('two API processes share one budget: the limit is reached across both', async () => {
     // login=4/60: four sign-ins per address and minute, whichever process answers them.
@@ -119,19 +120,7 @@ describe('rate limits with RATE_LIMIT_STORE=postgres', () => {
 });
 
 describe('rate limits with RATE_LIMIT_STORE=memory', () => {
-  let api: {
-    first: TestApp;
-    second: TestClient;
-    secondApp: ReturnType<typeof createApp>;
-    services: Services;
-  };
-  beforeAll(async () => {
-    api = await twoApis('memory');
-  });
-  afterAll(async () => {
-    await api.services.stop();
-    await api.first.stop();
-  });
+  const api = setUpTwoApis('memory');
 
   it('each process counts alone: two processes allow twice the limit (why several APIs need postgres)', async () => {
     expect(await alternateSignIns(api, '203.0.113.51', 10)).toEqual([

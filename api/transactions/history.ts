@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { NETWORKS, type NetworkId } from '../../domain/crypto/networks.ts';
+import { networkLabel } from '../../domain/crypto/networks.ts';
 import {
   bookedState,
   HISTORY_STATES,
@@ -155,9 +155,4 @@ export function receiptJson(
     txHash: d?.tx_hash ?? w?.tx_hash ?? null,
     reason: d?.rejection_reason ?? w?.failure_reason ?? null,
   };
-}
-
-/** A network's label as people see it ("Ethereum"); an id the table does not know, as it is. */
-function networkLabel(network: string): string {
-  return Object.hasOwn(NETWORKS, network) ? NETWORKS[network as NetworkId] : network;
 }

@@ -18,6 +18,11 @@ export const NETWORKS = {
 } as const;
 export type NetworkId = keyof typeof NETWORKS;
 
+/** A network's label as people see it ("Ethereum"); an id the table does not know (a stored string), as it is. */
+export function networkLabel(network: string): string {
+  return Object.hasOwn(NETWORKS, network) ? NETWORKS[network as NetworkId] : network;
+}
+
 export interface DepositNetwork {
   network: NetworkId;
   /** Smallest deposit we credit, as a decimal string; null = no minimum. */

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { NETWORKS, type NetworkId } from '../../../../domain/crypto/networks.ts';
+import { networkLabel } from '../../../../domain/crypto/networks.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type Receipt, receiptQuery } from '../../queries/transactions.queries.ts';
@@ -100,11 +100,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           {receipt.network ? (
             <>
               <dt className={panel.term}>Network</dt>
-              <dd className={panel.definition}>
-                {Object.hasOwn(NETWORKS, receipt.network)
-                  ? NETWORKS[receipt.network as NetworkId]
-                  : receipt.network}
-              </dd>
+              <dd className={panel.definition}>{networkLabel(receipt.network)}</dd>
             </>
           ) : null}
           {receipt.txHash ? (

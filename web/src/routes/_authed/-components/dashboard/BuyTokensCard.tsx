@@ -81,8 +81,10 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   const addresses = useQuery(depositAddressesQuery);
   const target = findDepositAddress(addresses.data, method, BUY_NETWORK);
   const blocked = !target?.address;
-  // The same query the quote below shows (one cache entry): the QR code asks for the amount it names.
+  // The quote shown below; the QR code asks for the amount it names, and the submission sends its terms.
   const quote = useQuery(purchaseQuoteQuery(amount, method));
+  const shown =
+    quote.data?.currency === method && toUnits(quote.data.amount) === toUnits(amount) ? quote.data : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,8 +92,6 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
     if (!form.check(notes.length > MAX_NOTES ? { notes: messages.notes } : {})) return;
     // The terms on screen go with the proof: if a rate or price changed since, the server refuses (409)
     // rather than record other numbers, and the quote is fetched again.
-    const shown =
-      quote.data?.currency === method && toUnits(quote.data.amount) === toUnits(amount) ? quote.data : null;
     const proof = {
       paymentMethod: method,
       amount,
@@ -154,12 +154,12 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
             currency={method}
             entry={target}
             address={target.address}
-            amount={quote.data?.currency === method ? quote.data.cryptoAmount : undefined}
+            amount={shown?.cryptoAmount}
           />
         ) : (
           <DepositUnavailable id={unavailableId} currency={method} networkName="Ethereum" />
         )}
-        <PurchaseQuote amount={amount} method={method} />
+        <PurchaseQuote quote={quote} current={shown !== null} />
         <TextAreaField
           {...form.textField('notes')}
           label="Notes"

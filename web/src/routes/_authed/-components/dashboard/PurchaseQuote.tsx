@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
-import { purchaseQuoteQuery } from '../../../../queries/fees.queries.ts';
-import type { PaymentMethod } from '../../../../queries/payments.queries.ts';
+import type { PurchaseQuote as Quote } from '../../../../queries/fees.queries.ts';
 import * as styles from './BuyTokens.css.ts';
 
 const TIER_NAMES = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' } as const;
@@ -12,8 +11,15 @@ const TIER_NAMES = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' } as const
  * it and the submission records it: the SAI received, the conversion fee on top with its rate and tier,
  * and the exact amount of the chosen currency to send.
  */
-export function PurchaseQuote({ amount, method }: { amount: string; method: PaymentMethod }) {
-  const quote = useQuery(purchaseQuoteQuery(amount, method));
+export function PurchaseQuote({
+  quote,
+  current,
+}: {
+  /** The form's quote query (its data may be the previous amount's while the next loads). */
+  quote: UseQueryResult<Quote>;
+  /** Whether `quote.data` is for the amount and currency the form holds now. */
+  current: boolean;
+}) {
   if (quote.isError) {
     return (
       <p className={styles.summary} role="status">
@@ -22,7 +28,6 @@ export function PurchaseQuote({ amount, method }: { amount: string; method: Paym
     );
   }
   const data = quote.data;
-  const current = data && data.amount === formatDecimal(amount) && data.currency === method;
   return (
     <dl className={styles.quote} aria-label="Price" aria-busy={!current || undefined}>
       <div className={styles.summary}>
