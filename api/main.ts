@@ -66,13 +66,14 @@ async function main() {
   try {
     // Read (in development generated) before anything opens, so a missing or malformed key stops the start;
     // the erasure work seals personal data with them (docs/decisions/0014-crypto-shredding.md).
-    await loadPrivacyKeys(config, logger);
+    const privacyKeys = await loadPrivacyKeys(config, logger);
     const database = await openDatabase(config, logger);
     if (database.embedded) stops.push(() => database.embedded!.stop());
     // PROJECTIONS=off: the read models are built by `npm run projections:worker` in its own process.
     const services = await startServices(config, logger, {
       databaseUrl: database.url,
       runProjections: config.PROJECTIONS === 'on',
+      privacyKeys,
     });
     stops.push(() => services.stop());
     const { deps } = services;

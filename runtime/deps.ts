@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimits } from '../api/http/rateLimit.ts';
 import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
+import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
 import type { Pool } from '../infra/postgres/pool.ts';
 import type { ProjectionRunner } from '../projections/runner.ts';
@@ -22,6 +23,11 @@ export interface Deps {
   /** Set when the process starts to stop: /readyz turns unready so that balancers stop sending work. */
   lifecycle: { draining: boolean };
   now(): Date;
+  /**
+   * Crypto-shredding (docs/decisions/0014-crypto-shredding.md): the per-person data keys that seal personal
+   * fields in the log, and the key of the pseudonyms in uniqueness stream names.
+   */
+  privacy: { keys: PersonalDataKeys; pseudonymKey: Buffer };
 }
 
 /** Who and what caused the events a request appends. */

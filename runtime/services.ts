@@ -7,6 +7,7 @@ import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
+import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import { ledgerFollowUps } from '../app/workflows/followUps.ts';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
@@ -21,6 +22,7 @@ import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics.ts';
+import { loadPrivacyKeys, type PrivacyKeys } from './privacyKeys.ts';
 
 export async function openEventStore(
   config: Config,
@@ -92,8 +94,11 @@ export async function startServices(
     readModels?: 'current' | 'any';
     /** The scheduled jobs (the purge of expired rows); on unless false (tools leave them to the servers). */
     scheduledJobs?: boolean;
+    /** The keys of crypto-shredding when the caller loaded them already; else loaded here from the config. */
+    privacyKeys?: PrivacyKeys;
   },
 ): Promise<Services> {
+  const privacyKeys = options.privacyKeys ?? (await loadPrivacyKeys(config, logger));
   const pool = createPool(options.databaseUrl, config.DATABASE_POOL_SIZE);
   let store: EventStore | null = null;
   try {
@@ -159,6 +164,10 @@ export async function startServices(
       metrics,
       lifecycle: { draining: false },
       now,
+      privacy: {
+        keys: new PersonalDataKeys(pool, privacyKeys.personalDataKey),
+        pseudonymKey: privacyKeys.pseudonymKey,
+      },
     };
     const openedStore = store;
     return {

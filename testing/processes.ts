@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiProcessArgs } from '../runtime/nodeFlags.ts';
 import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
+import { RUN_PRIVACY_KEYS } from './privacyKeys.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,12 +48,6 @@ export interface StartAppOptions {
   /** The answer of /readyz that counts as started. */
   ready?: (status: number) => boolean;
 }
-
-/** The personal data keys of the processes this run starts (docs/decisions/0014-crypto-shredding.md). */
-const RUN_PRIVACY_KEYS = {
-  PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
-  PSEUDONYM_KEY: randomBytes(32).toString('base64'),
-};
 
 /** Env passed through from the test runner; everything else the server sees is set explicitly. */
 const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];

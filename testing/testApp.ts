@@ -13,6 +13,7 @@ import { startServices } from '../runtime/services.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
 import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
 import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
+import { RUN_PRIVACY_KEYS } from './privacyKeys.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 export interface TestApp {
@@ -43,6 +44,7 @@ export async function createTestApp(
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'info',
     ...TEST_DEPOSIT_ADDRESSES,
+    ...RUN_PRIVACY_KEYS,
     ...env,
   });
   const logs: string[] = [];
