@@ -1,20 +1,18 @@
 import { readdirSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
-import { decryptTotpSecret, totpEncryptionKey } from '../../app/auth/totp.ts';
 import { formatUnits, scaledUnits } from '../../domain/shared/money.ts';
 import { MIGRATIONS_TABLE, migrateDatabase, migrationsDir } from '../../infra/postgres/migrate.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/rebuild.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
-import { TestClient } from '../testApp.ts';
+import type { TestClient } from '../testApp.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
-import type { UserView } from './scenario.ts';
+import { legacySignIn, viewOf } from './legacyViews.ts';
 
 /**
  * A database written by main as of the fixture's commit, upgraded in place by today's code: the
@@ -31,26 +29,8 @@ let services: Services;
 let app: ReturnType<typeof createApp>;
 let migrationMs = 0;
 
-async function viewOf(client: TestClient): Promise<UserView> {
-  const me = await client.get('/api/auth/user');
-  expect(me.status).toBe(200);
-  const crypto = await client.get('/api/crypto/balances');
-  // That version's history showed SAI only; today's shows every asset (docs/architecture/history.md).
-  const history = await client.get('/api/transactions?limit=100&asset=SAI');
-  return {
-    saiBalance: String(me.body.balance),
-    cryptoBalances: Object.fromEntries(
-      (crypto.body as { currency: string; balance: string }[]).map((b) => [b.currency, String(b.balance)]),
-    ),
-    history: (history.body.transactions as Record<string, unknown>[]).map((row) => ({
-      id: String(row.id),
-      type: String(row.type),
-      status: String(row.status),
-      amount: String(row.amount),
-      currency: String(row.currency ?? 'SAI'),
-    })),
-  };
-}
+const signInAs = legacySignIn(expected);
+const signIn = (user: (typeof expected.users)[number]) => signInAs(app, db.pool, user);
 
 describe(`the legacy fixture (main at ${expected.commit}) upgraded in place`, () => {
   beforeAll(async () => {
@@ -155,29 +135,3 @@ describe(`the legacy fixture (main at ${expected.commit}) upgraded in place`, ()
     expect(report.events).toBeGreaterThan(expected.ledgerVerify.events);
   });
 });
-
-/**
- * Signs a fixture user in; where two-factor is on, with a code from the stored (encrypted) secret. A code
- * is accepted once and only for a later time step than the last one used, within one step of now: each
- * sign-in of the file takes the next step, from the one before now.
- */
-let totpSignIns = 0;
-async function signIn(user: { name: string; id: string; email: string; password: string }) {
-  const key = totpEncryptionKey(new TextEncoder().encode(expected.sessionSecret));
-  const client = new TestClient(app);
-  const body: Record<string, string> = { email: user.email, password: user.password };
-  const { rows } = await db.pool.query('SELECT secret_encrypted FROM totp_secrets WHERE user_id = $1', [
-    user.id,
-  ]);
-  if (rows[0]) {
-    // Two-factor from the old version still works: its secret decrypts with the same key.
-    const bytes = decryptTotpSecret(key, user.id, rows[0].secret_encrypted);
-    body.totpCode = TOTP.generate({
-      secret: new Secret({ buffer: Uint8Array.from(bytes).buffer }),
-      timestamp: Date.now() + (totpSignIns++ - 1) * 30_000,
-    });
-  }
-  const login = await client.post('/api/auth/login', body);
-  expect({ user: user.name, status: login.status }).toEqual({ user: user.name, status: 200 });
-  return client;
-}

@@ -1,4 +1,4 @@
-import { type UniqueKind, uniqueValueStream } from '../../../domain/users/uniqueValue.ts';
+import type { UniqueKind } from '../../../domain/users/uniqueValue.ts';
 import type { RecordedEvent } from '../../../infra/eventStore/eventStore.ts';
 import { pseudonym } from '../pseudonyms.ts';
 
@@ -18,6 +18,15 @@ export interface LegacyUniqueStream {
 }
 
 const UNIQUE_TYPES = new Set(['UniqueValueReserved', 'UniqueValueReleased']);
+const PREFIX: Record<UniqueKind, string> = { email: 'userEmail', username: 'userName' };
+
+/**
+ * The name an earlier version gave the value's stream: the value in clear, trimmed and lower-cased. Kept
+ * here as it was, whatever the app names these streams today: it describes logs already written.
+ */
+export function legacyStreamName(kind: UniqueKind, value: string): string {
+  return `${PREFIX[kind]}-${value.trim().toLowerCase()}`;
+}
 
 export function legacyUniqueStream(streamName: string, events: RecordedEvent[]): LegacyUniqueStream | null {
   const first = events[0];
@@ -25,7 +34,7 @@ export function legacyUniqueStream(streamName: string, events: RecordedEvent[]):
   const { kind, value } = first.data as { kind?: unknown; value?: unknown };
   if ((kind !== 'email' && kind !== 'username') || typeof value !== 'string' || value.trim() === '')
     return null;
-  if (streamName !== uniqueValueStream(kind, value)) return null;
+  if (streamName !== legacyStreamName(kind, value)) return null;
   for (const event of events) {
     const data = event.data as { kind?: unknown; value?: unknown };
     if (!UNIQUE_TYPES.has(event.type) || data.kind !== kind || data.value !== value) {
@@ -43,6 +52,5 @@ export function legacyUniqueStream(streamName: string, events: RecordedEvent[]):
  * the HMAC of the value normalised as uniqueness defines it (trimmed, lower-cased).
  */
 export function pseudonymousStreamName(pseudonymKey: Buffer, kind: UniqueKind, value: string): string {
-  const prefix = uniqueValueStream(kind, 'x').slice(0, -1);
-  return `${prefix}${pseudonym(pseudonymKey, kind, value.trim().toLowerCase())}`;
+  return `${PREFIX[kind]}-${pseudonym(pseudonymKey, kind, value.trim().toLowerCase())}`;
 }

@@ -1,12 +1,13 @@
-import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { verifyLedger } from '../../../app/audit/verifyLedger.ts';
 import { type EventRow, SELECT_COLUMNS, toRecorded } from '../../../infra/eventStore/postgres/rows.ts';
 import { PostgresEventStore } from '../../../infra/eventStore/postgresEventStore.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
+import { KeyRing } from '../keyRing.ts';
 import { PersonalDataKeys } from '../personalDataKeys.ts';
+import { PERSONAL_FIELDS } from '../personalFields.ts';
+import { isSealedValue } from '../sealing.ts';
 import { legacyUniqueStream } from './legacyNames.ts';
-import { KeyRing, sealEvent } from './sealingStandIn.ts';
 import { type StreamOutcome, upgradeStream } from './upgradeStream.ts';
 
 /**
@@ -68,9 +69,13 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
       'SELECT report FROM privacy_log_upgrade_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1',
     );
     if (finished.rows[0]) return { ...finished.rows[0].report, alreadyFinished: true };
-    await refuseOtherSessions(lock);
+    await refuseOtherSessions(lock, 3_000);
 
-    const ring = new KeyRing(new PersonalDataKeys(pool, options.personalDataKey), options.pseudonymKey);
+    // No LISTEN connection (no database URL): nothing is erased meanwhile, and every key is read afresh.
+    const keys = {
+      ring: new KeyRing(new PersonalDataKeys(pool, options.personalDataKey), options.pseudonymKey),
+      pseudonymKey: options.pseudonymKey,
+    };
     const run = await lock.query<{ id: number }>(
       'INSERT INTO privacy_log_upgrade_runs DEFAULT VALUES RETURNING id',
     );
@@ -88,7 +93,7 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
         const outcome = await withTransaction(pool, async (tx) => {
           // Writers wait (none should be connected; one that connects meanwhile is caught below).
           await tx.query('LOCK TABLE es_streams IN SHARE ROW EXCLUSIVE MODE');
-          const outcome = await upgradeStream(tx, ring, stream_name);
+          const outcome = await upgradeStream(tx, keys, stream_name);
           await tx.query(
             `INSERT INTO privacy_log_upgrade_streams (stream_name, events, rewritten, renamed, run_id)
              VALUES ($1, $2, $3, $4, $5)`,
@@ -105,7 +110,7 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
       }
     }
 
-    await checkNothingInClear(pool, ring);
+    await checkNothingInClear(pool);
     const store = new PostgresEventStore(pool, options.databaseUrl);
     const report = await verifyLedger(store, pool).finally(() => store.close());
     if (report.problems.length > 0) {
@@ -167,15 +172,35 @@ export async function checkAlone(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: UPGRADE_APPLICATION_NAME });
   await client.connect();
   try {
-    await refuseOtherSessions(client);
+    await refuseOtherSessions(client, 3_000);
   } finally {
     await client.end();
   }
 }
 
-/** Refuses while any client session other than this tool's is connected to the database, naming them. */
-async function refuseOtherSessions(db: pg.ClientBase): Promise<void> {
-  const { rows } = await db.query<{ pid: number; name: string; addr: string | null; since: Date }>(
+/**
+ * Refuses while any client session other than this tool's is connected to the database, naming them. A
+ * session just closed stays listed until its server process has exited: at the start, those get `graceMs`.
+ */
+async function refuseOtherSessions(db: pg.ClientBase, graceMs = 0): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  let rows = await otherSessions(db);
+  while (rows.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    rows = await otherSessions(db);
+  }
+  if (rows.length > 0) refuse(rows);
+}
+
+interface Session {
+  pid: number;
+  name: string;
+  addr: string | null;
+  since: Date;
+}
+
+async function otherSessions(db: pg.ClientBase): Promise<Session[]> {
+  const { rows } = await db.query<Session>(
     `SELECT pid, application_name AS name, client_addr::text AS addr, backend_start AS since
        FROM pg_stat_activity
       WHERE datname = current_database() AND backend_type = 'client backend'
@@ -183,7 +208,10 @@ async function refuseOtherSessions(db: pg.ClientBase): Promise<void> {
       ORDER BY backend_start`,
     [UPGRADE_APPLICATION_NAME],
   );
-  if (rows.length === 0) return;
+  return rows;
+}
+
+function refuse(rows: Session[]): never {
   const who = rows
     .slice(0, 5)
     .map(
@@ -198,10 +226,10 @@ async function refuseOtherSessions(db: pg.ClientBase): Promise<void> {
 }
 
 /**
- * The whole log, read again: no event has a personal field in clear (sealing it would change it) and no
+ * The whole log, read again: no event has a personal field in clear (every one is empty or sealed) and no
  * uniqueness stream is still named after its value.
  */
-async function checkNothingInClear(pool: pg.Pool, ring: KeyRing): Promise<void> {
+async function checkNothingInClear(pool: pg.Pool): Promise<void> {
   let after = 0n;
   for (;;) {
     const { rows } = await pool.query<EventRow>(
@@ -210,10 +238,14 @@ async function checkNothingInClear(pool: pg.Pool, ring: KeyRing): Promise<void> 
     );
     if (rows.length === 0) break;
     for (const event of rows.map(toRecorded)) {
-      const sealed = await sealEvent(ring, { id: event.id, type: event.type, data: event.data });
-      if (!isDeepStrictEqual(sealed.data, event.data)) {
+      const data = event.data as Record<string, unknown>;
+      const inClear = (PERSONAL_FIELDS[event.type] ?? []).find(({ field }) => {
+        const value = data[field];
+        return value !== undefined && value !== null && value !== '' && !isSealedValue(value);
+      });
+      if (inClear) {
         throw new Error(
-          `event ${event.id} (${event.type}) in stream ${event.streamName} still holds a personal field in clear`,
+          `event ${event.id} (${event.type}) in stream ${event.streamName} still holds its ${inClear.field} in clear`,
         );
       }
       if (event.revision === 0n && legacyUniqueStream(event.streamName, [event])) {

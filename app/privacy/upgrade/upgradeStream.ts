@@ -3,8 +3,9 @@ import type pg from 'pg';
 import type { EventMetadata, RecordedEvent, StoredMetadata } from '../../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../../infra/eventStore/hashChain.ts';
 import { type EventRow, SELECT_COLUMNS, toRecorded } from '../../../infra/eventStore/postgres/rows.ts';
+import type { KeyRing } from '../keyRing.ts';
+import { openEvents, sealEvent } from '../sealedEvents.ts';
 import { legacyUniqueStream, pseudonymousStreamName } from './legacyNames.ts';
-import { type KeyRing, openEvents, sealEvent } from './sealingStandIn.ts';
 
 /**
  * One stream of a log written before crypto-shredding, rewritten into the new form inside the caller's
@@ -22,9 +23,14 @@ export interface StreamOutcome {
   rewritten: boolean;
 }
 
+export interface UpgradeKeys {
+  ring: KeyRing;
+  pseudonymKey: Buffer;
+}
+
 export async function upgradeStream(
   tx: pg.ClientBase,
-  ring: KeyRing,
+  { ring, pseudonymKey }: UpgradeKeys,
   streamName: string,
 ): Promise<StreamOutcome> {
   const head = await tx.query<{ revision: string; last_hash: string }>(
@@ -36,13 +42,14 @@ export async function upgradeStream(
   checkChain(streamName, before, head.rows[0], 'as stored, before the upgrade');
 
   const legacy = legacyUniqueStream(streamName, before);
-  const name = legacy ? pseudonymousStreamName(ring.pseudonymKey, legacy.kind, legacy.value) : streamName;
+  const name = legacy ? pseudonymousStreamName(pseudonymKey, legacy.kind, legacy.value) : streamName;
   let prevHash: string | null = null;
   const after: { event: RecordedEvent; changed: boolean }[] = [];
   for (const event of before) {
     const { hash: _hash, prevHash: _prev, ...metadata } = event.metadata;
-    const sealed = await sealEvent(ring, { id: event.id, type: event.type, data: event.data, metadata });
-    const sealedMetadata: EventMetadata = sealed.metadata ?? metadata;
+    // Sealing leaves the metadata as it is (no schema version: a sealed field is told apart by its shape).
+    const sealed = await sealEvent(ring, event);
+    const sealedMetadata: EventMetadata = metadata;
     const hash = eventHash({
       streamName: name,
       revision: event.revision,
