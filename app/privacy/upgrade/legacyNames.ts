@@ -6,10 +6,12 @@ import { pseudonym } from '../pseudonyms.ts';
  * The uniqueness streams a log written before crypto-shredding holds: `userEmail-<e-mail>` and
  * `userName-<username>`, the value in clear (trimmed, lower-cased), and their pseudonymous names.
  *
- * A stream is taken for a legacy one only on its content, never on the look of its name: every event is a
- * uniqueness event holding its value in clear (a string, not a sealed envelope), of one kind and value, and
- * the name is exactly the clear name of that value. A stream the new code wrote (its value sealed, its name
- * a pseudonym) never matches, so the upgrade cannot rename a stream twice, whatever its name looks like.
+ * A stream is taken for a legacy one on its content, never on the look of its name: every event is a
+ * uniqueness event of one kind and value, and the name is exactly the clear name of that value. Pass the
+ * events opened (sealedEvents.ts): the new code, which still honours legacy names until the upgrade, may
+ * have appended a release there with its value sealed. A stream the new code named is never taken for one:
+ * its name is a pseudonym (64 hex digits), never the clear name of its value (an e-mail has an `@`, a
+ * username is at most 32 characters), so the upgrade cannot rename a stream twice.
  */
 export interface LegacyUniqueStream {
   kind: UniqueKind;

@@ -41,7 +41,9 @@ export async function upgradeStream(
   const before = await readStream(tx, streamName);
   checkChain(streamName, before, head.rows[0], 'as stored, before the upgrade');
 
-  const legacy = legacyUniqueStream(streamName, before);
+  // What the events say, opened: a legacy stream may hold a release the new code appended (value sealed).
+  const plain = await openEvents(ring, before);
+  const legacy = legacyUniqueStream(streamName, plain);
   const name = legacy ? pseudonymousStreamName(pseudonymKey, legacy.kind, legacy.value) : streamName;
   let prevHash: string | null = null;
   const after: { event: RecordedEvent; changed: boolean }[] = [];
@@ -79,7 +81,7 @@ export async function upgradeStream(
       );
     }
   }
-  await tx.query(
+  const updated = await tx.query(
     `UPDATE es_events e SET stream_name = $1, data = u.data, metadata = u.metadata
        FROM unnest($2::uuid[], $3::jsonb[], $4::jsonb[]) AS u(event_id, data, metadata)
       WHERE e.event_id = u.event_id AND e.stream_name = $5`,
@@ -91,6 +93,9 @@ export async function upgradeStream(
       streamName,
     ],
   );
+  if (updated.rowCount !== after.length) {
+    throw new Error(`stream ${streamName}: ${updated.rowCount} of its ${after.length} events rewritten`);
+  }
   await tx.query('UPDATE es_streams SET stream_name = $2, last_hash = $3 WHERE stream_name = $1', [
     streamName,
     name,
@@ -120,7 +125,7 @@ export async function upgradeStream(
   if (opened.length !== before.length)
     throw new Error(`stream ${name}: ${opened.length} events after, ${before.length} before`);
   for (let i = 0; i < before.length; i++) {
-    const was = before[i]!;
+    const was = plain[i]!;
     const is = opened[i]!;
     const same =
       is.id === was.id &&

@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyRing } from '../../app/privacy/keyRing.ts';
+import { PersonalDataKeys } from '../../app/privacy/personalDataKeys.ts';
+import { isSealedValue } from '../../app/privacy/sealing.ts';
+import { sealingStore } from '../../app/privacy/sealingStore.ts';
 import { pseudonymousStreamName } from '../../app/privacy/upgrade/legacyNames.ts';
 import { upgradeLog } from '../../app/privacy/upgrade/upgradeLog.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
+import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { migrateDatabase } from '../../infra/postgres/migrate.ts';
 import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
 
 /**
- * What privacy:upgrade-log (docs/architecture/log-upgrade.md) refuses to rewrite, changing nothing: a
- * stream whose hash chain does not verify (recomputing it would launder the change), and a legacy
- * uniqueness stream whose pseudonymous name is taken already.
+ * The cases of privacy:upgrade-log (docs/architecture/log-upgrade.md) the fixture lacks. What it refuses to
+ * rewrite, changing nothing: a stream whose hash chain does not verify (recomputing it would launder the
+ * change), and a legacy uniqueness stream whose pseudonymous name is taken already. And a legacy stream the
+ * new code appended to before the upgrade (a release, its value sealed), renamed all the same.
  */
 const expected = legacyExpected();
 const keys = {
@@ -39,7 +45,7 @@ const streamText = async (name: string) =>
     )
   )[0]!.t;
 
-describe('privacy:upgrade-log refuses', () => {
+describe('privacy:upgrade-log, beyond the fixture', () => {
   beforeAll(async () => {
     db = await createTestDatabase('legacyrefuse');
     await restoreLegacyFixture(db.url);
@@ -49,7 +55,7 @@ describe('privacy:upgrade-log refuses', () => {
     await db?.drop();
   });
 
-  it('a stream whose chain does not verify, naming the event; nothing of it changes', async () => {
+  it('refuses a stream whose chain does not verify, naming the event; nothing of it changes', async () => {
     const [alice] = expected.users;
     const stream = `account-${alice!.id}`;
     const [minted] = await sql<{ id: string; amount: string }>(
@@ -75,7 +81,7 @@ describe('privacy:upgrade-log refuses', () => {
     );
   });
 
-  it('a legacy uniqueness stream whose pseudonymous stream exists already', async () => {
+  it('refuses a legacy uniqueness stream whose pseudonymous stream exists already', async () => {
     const email = expected.users[1]!.email;
     const taken = pseudonymousStreamName(keys.pseudonymKey, 'email', email);
     // A reservation the new code would have written there (its own chain, so it verifies).
@@ -110,5 +116,55 @@ describe('privacy:upgrade-log refuses', () => {
       'SELECT count(*)::int AS n FROM privacy_log_upgrade_runs WHERE finished_at IS NOT NULL',
     );
     expect(finished[0]!.n).toBe(0);
+  });
+
+  it('renames a legacy stream the new code appended a sealed release to, and finishes', async () => {
+    const taken = pseudonymousStreamName(keys.pseudonymKey, 'email', expected.users[1]!.email);
+    await sql('DELETE FROM es_events WHERE stream_name = $1', [taken]);
+    await sql('DELETE FROM es_streams WHERE stream_name = $1', [taken]);
+    await sql('DELETE FROM privacy_log_upgrade_streams WHERE stream_name = $1', [taken]);
+    const carol = expected.users[2]!;
+    const legacy = 'userName-carol_legacy';
+    // The app's own store, as the new code writes: the release's value is sealed.
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const ring = new KeyRing(new PersonalDataKeys(pool, keys.personalDataKey), keys.pseudonymKey);
+    const store = sealingStore(new PostgresEventStore(pool, db.url), ring);
+    const release = {
+      id: randomUUID(),
+      type: 'UniqueValueReleased',
+      data: {
+        kind: 'username',
+        value: 'carol_legacy',
+        userId: carol.id,
+        releasedAt: new Date().toISOString(),
+        reason: 'changed',
+      },
+      metadata: { actorId: carol.id, correlationId: randomUUID(), causationId: null },
+    };
+    try {
+      await store.append(legacy, [release], { expectedRevision: 0n });
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+    const [stored] = await sql<{ value: unknown }>(
+      `SELECT data->'value' AS value FROM es_events WHERE event_id = $1`,
+      [release.id],
+    );
+    expect(isSealedValue(stored!.value)).toBe(true);
+
+    const report = await upgradeLog({ databaseUrl: db.url, ...keys });
+    expect(report).toMatchObject({
+      alreadyFinished: false,
+      verified: { ...expected.ledgerVerify, events: expected.ledgerVerify.events + 1 },
+    });
+    const renamed = pseudonymousStreamName(keys.pseudonymKey, 'username', 'carol_legacy');
+    const events = await sql<{ id: string; type: string }>(
+      'SELECT event_id::text AS id, event_type AS type FROM es_events WHERE stream_name = $1 ORDER BY stream_revision',
+      [renamed],
+    );
+    expect(events.map((event) => event.type)).toEqual(['UniqueValueReserved', 'UniqueValueReleased']);
+    expect(events[1]!.id).toBe(release.id);
+    expect(await sql('SELECT 1 FROM es_streams WHERE stream_name = $1', [legacy])).toEqual([]);
   });
 });
