@@ -49,13 +49,13 @@ export interface UpgradeReport {
 }
 
 export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport> {
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
-    max: 3,
-    application_name: UPGRADE_APPLICATION_NAME,
-  });
+  // Every session of this run carries the application name, the key ring's LISTEN connection included.
+  const url = new URL(options.databaseUrl);
+  url.searchParams.set('application_name', UPGRADE_APPLICATION_NAME);
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 3 });
   pool.on('error', () => {});
   const lock = await pool.connect();
+  let ring: KeyRing | null = null;
   try {
     const locked = await lock.query<{ locked: boolean }>(
       'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
@@ -71,11 +71,13 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
     if (finished.rows[0]) return { ...finished.rows[0].report, alreadyFinished: true };
     await refuseOtherSessions(lock, 3_000);
 
-    // No LISTEN connection (no database URL): nothing is erased meanwhile, and every key is read afresh.
-    const keys = {
-      ring: new KeyRing(new PersonalDataKeys(pool, options.personalDataKey), options.pseudonymKey),
-      pseudonymKey: options.pseudonymKey,
-    };
+    // The app's key ring: keys kept in memory (a few look-ups per person instead of one per field).
+    ring = new KeyRing(
+      new PersonalDataKeys(pool, options.personalDataKey),
+      options.pseudonymKey,
+      url.toString(),
+    );
+    const keys = { ring, pseudonymKey: options.pseudonymKey };
     const run = await lock.query<{ id: number }>(
       'INSERT INTO privacy_log_upgrade_runs DEFAULT VALUES RETURNING id',
     );
@@ -144,6 +146,7 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
     ]);
     return result;
   } finally {
+    await ring?.close();
     await lock.query('SELECT pg_advisory_unlock_all()').catch(() => {});
     lock.release();
     await pool.end();
