@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../../app/privacy/keyRing.ts';
@@ -167,4 +169,27 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
     expect(events[1]!.id).toBe(release.id);
     expect(await sql('SELECT 1 FROM es_streams WHERE stream_name = $1', [legacy])).toEqual([]);
   });
+
+  it('refuses a log in EventStoreDB, which cannot be rewritten, pointing at the copy', () => {
+    const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'privacyUpgradeLog'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: db.url,
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_URL: 'esdb://localhost:1?tls=false',
+        LOG_LEVEL: 'silent',
+        ...RUN_PRIVACY_KEYS,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({
+      status: 1,
+      stderr: expect.stringMatching(
+        /^privacy:upgrade-log failed: the log is in EventStoreDB.*copy it into a new store/m,
+      ),
+    });
+  }, 180_000);
 });
