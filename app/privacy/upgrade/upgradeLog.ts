@@ -84,13 +84,18 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
     const runId = run.rows[0]!.id;
     const doneBefore = await count(lock, 'SELECT count(*)::int AS n FROM privacy_log_upgrade_streams');
     const totals = { streams: 0, rewritten: 0, renamed: 0 };
+    // In name order, from a cursor; a stream renamed past the cursor is recorded as done and not met again.
+    let cursor = '';
     for (;;) {
       const { rows } = await lock.query<{ stream_name: string }>(
         `SELECT s.stream_name FROM es_streams s
-          WHERE NOT EXISTS (SELECT 1 FROM privacy_log_upgrade_streams d WHERE d.stream_name = s.stream_name)
+          WHERE s.stream_name > $1
+            AND NOT EXISTS (SELECT 1 FROM privacy_log_upgrade_streams d WHERE d.stream_name = s.stream_name)
           ORDER BY s.stream_name LIMIT 500`,
+        [cursor],
       );
       if (rows.length === 0) break;
+      cursor = rows.at(-1)!.stream_name;
       for (const { stream_name } of rows) {
         const outcome = await withTransaction(pool, async (tx) => {
           // Writers wait (none should be connected; one that connects meanwhile is caught below).
@@ -113,7 +118,7 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
     }
 
     await checkNothingInClear(pool);
-    const store = new PostgresEventStore(pool, options.databaseUrl);
+    const store = new PostgresEventStore(pool, url.toString());
     const report = await verifyLedger(store, pool).finally(() => store.close());
     if (report.problems.length > 0) {
       throw new Error(
