@@ -62,12 +62,10 @@ describe('uniqueness streams named by pseudonyms', () => {
     );
     expect(found.status, found.text).toBe(200);
     expect(found.body.id).toBe(user.id);
-    const login = await t
-      .client()
-      .post('/api/auth/login', {
-        email: ` ${registration.email.toLowerCase()}`,
-        password: registration.password,
-      });
+    const login = await t.client().post('/api/auth/login', {
+      email: ` ${registration.email.toLowerCase()}`,
+      password: registration.password,
+    });
     expect(login.status, login.text).toBe(200);
   });
 
