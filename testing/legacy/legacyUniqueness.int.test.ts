@@ -8,6 +8,7 @@ import { migrateDatabase } from '../../infra/postgres/migrate.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
+import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import { reservationsOf } from '../reservations.ts';
 import { newRegistration, TestClient } from '../testApp.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
@@ -41,6 +42,7 @@ describe('uniqueness on a log written before pseudonymous stream names', () => {
     await restoreLegacyFixture(db.url);
     await migrateDatabase({ databaseUrl: db.url });
     const config = loadConfig({
+      ...RUN_PRIVACY_KEYS,
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
       SESSION_SECRET: expected.sessionSecret,
