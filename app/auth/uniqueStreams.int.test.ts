@@ -47,11 +47,16 @@ describe('uniqueness streams named by pseudonyms', () => {
       expect(names).toContain(uniqueStream(key, kind, value));
     const lowered = names.join('\n').toLowerCase();
     for (const value of values) expect(lowered, value).not.toContain(value.trim().toLowerCase());
-    // The reservations still carry the value itself (sealed in the log, not in clear in the name).
+    // The reservations still carry the value itself, sealed in the log, never in clear in the name.
     expect(await reservationsOf(t.db.pool, key, 'username', bob.registration.username)).toEqual([
       expect.objectContaining({ type: 'UniqueValueReserved', userId: bob.user.id }),
       expect.objectContaining({ type: 'UniqueValueReleased', userId: bob.user.id }),
     ]);
+    const stored = await t.db.pool.query<{ value: string }>(
+      `SELECT jsonb_typeof(data->'value') AS value FROM es_events WHERE stream_name = $1`,
+      [uniqueStream(key, 'username', bob.registration.username)],
+    );
+    expect(stored.rows).toEqual([{ value: 'object' }, { value: 'object' }]);
   });
 
   it('finds a user by e-mail however it is typed, through the pseudonymous stream', async () => {
