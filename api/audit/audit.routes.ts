@@ -38,8 +38,13 @@ import {
   userStreamsAnswer,
 } from './audit.answers.ts';
 
+/**
+ * The streams the audit opens by name. A uniqueness stream (`userEmail-…`, `userName-…`) is named by a
+ * pseudonym, 64 hex characters (app/auth/uniqueStreams.ts); a log written before pseudonyms holds them
+ * under the value in clear until it is rewritten, so those names still open.
+ */
 const STREAM =
-  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userEmail|userName)-[A-Za-z0-9@._+-]{1,254}$|^settings-market$/;
+  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
 const date = z.iso
   .date({ error: 'Must be a date like 2026-01-31' })
   .transform((d) => new Date(`${d}T00:00:00Z`));
