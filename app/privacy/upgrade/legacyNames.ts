@@ -1,6 +1,6 @@
 import type { UniqueKind } from '../../../domain/users/uniqueValue.ts';
 import type { RecordedEvent } from '../../../infra/eventStore/eventStore.ts';
-import { pseudonym } from '../pseudonyms.ts';
+import { legacyUniqueStream as legacyNameOf, uniqueStream } from '../../auth/uniqueStreams.ts';
 
 /**
  * The uniqueness streams a log written before crypto-shredding holds: `userEmail-<e-mail>` and
@@ -20,14 +20,10 @@ export interface LegacyUniqueStream {
 }
 
 const UNIQUE_TYPES = new Set(['UniqueValueReserved', 'UniqueValueReleased']);
-const PREFIX: Record<UniqueKind, string> = { email: 'userEmail', username: 'userName' };
 
-/**
- * The name an earlier version gave the value's stream: the value in clear, trimmed and lower-cased. Kept
- * here as it was, whatever the app names these streams today: it describes logs already written.
- */
+/** The name an earlier version gave the value's stream: the value in clear, trimmed and lower-cased. */
 export function legacyStreamName(kind: UniqueKind, value: string): string {
-  return `${PREFIX[kind]}-${value.trim().toLowerCase()}`;
+  return legacyNameOf(kind, value);
 }
 
 export function legacyUniqueStream(streamName: string, events: RecordedEvent[]): LegacyUniqueStream | null {
@@ -50,9 +46,9 @@ export function legacyUniqueStream(streamName: string, events: RecordedEvent[]):
 }
 
 /**
- * The name the app gives the value's uniqueness stream once names are pseudonymous: the same prefix, then
+ * The name the app gives the value's uniqueness stream today (app/auth/uniqueStreams.ts): the prefix, then
  * the HMAC of the value normalised as uniqueness defines it (trimmed, lower-cased).
  */
 export function pseudonymousStreamName(pseudonymKey: Buffer, kind: UniqueKind, value: string): string {
-  return `${PREFIX[kind]}-${pseudonym(pseudonymKey, kind, value.trim().toLowerCase())}`;
+  return uniqueStream(pseudonymKey, kind, value);
 }
