@@ -1,11 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { type VerifyReport, verifyLedger } from '../../app/audit/verifyLedger.ts';
-import { type UpgradeOptions, upgradeLog } from '../../app/privacy/upgrade/upgradeLog.ts';
+import {
+  UPGRADE_APPLICATION_NAME,
+  type UpgradeOptions,
+  upgradeLog,
+} from '../../app/privacy/upgrade/upgradeLog.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
@@ -110,6 +115,37 @@ async function verifyNow(): Promise<VerifyReport> {
   }
 }
 
+/** How the command is started: the configuration as for `npm start`. */
+const cli = {
+  cwd: path.resolve(import.meta.dirname, '../..'),
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: '',
+    SESSION_SECRET: expected.sessionSecret,
+    LOG_LEVEL: 'silent',
+    ...RUN_PRIVACY_KEYS,
+  },
+};
+
+/** The sessions of the upgrade tool other than the test's own two, with an extra condition. */
+async function toolSessions(client: pg.Client, ours: number[], where = ''): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = $1 AND pid <> ALL($2::int[]) ${where}`,
+    [UPGRADE_APPLICATION_NAME, ours],
+  );
+  return rows[0]!.n;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function collect(value: unknown): void {
   if (typeof value === 'string' && value.trim() !== '') personalValues.add(value);
   else if (value && typeof value === 'object') for (const inner of Object.values(value)) collect(inner);
@@ -118,6 +154,7 @@ function collect(value: unknown): void {
 describe('privacy:upgrade-log on the legacy fixture', () => {
   beforeAll(async () => {
     db = await createTestDatabase('legacyseal');
+    cli.env.DATABASE_URL = db.url;
     await restoreLegacyFixture(db.url);
     const events = await query<{ type: string; data: Record<string, unknown> }>(
       'SELECT event_type AS type, data FROM es_events',
@@ -183,17 +220,55 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
     expect((await verifyNow()).problems).toEqual([]);
     expect(await dumpLog()).toContain(expected.users[3]!.email);
 
-    // The rest, by the command an operator runs.
+    // The command an operator runs, killed (SIGKILL) inside a stream's transaction after its writes: a
+    // session under the tool's own name (so not refused) holds the progress row that stream will write.
+    const target = `user-${expected.users[2]!.id}`;
+    const blocker = new pg.Client({ connectionString: db.url, application_name: UPGRADE_APPLICATION_NAME });
+    await blocker.connect();
+    // Watched from another session: one inside a transaction sees pg_stat_activity as at its first look.
+    const watcher = new pg.Client({ connectionString: db.url, application_name: UPGRADE_APPLICATION_NAME });
+    await watcher.connect();
+    const pid = async (client: pg.Client) =>
+      (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const ours = [await pid(blocker), await pid(watcher)];
+    await blocker.query('BEGIN');
+    await blocker.query(
+      `INSERT INTO privacy_log_upgrade_streams (stream_name, events, rewritten, renamed, run_id)
+       SELECT $1, 0, false, false, max(id) FROM privacy_log_upgrade_runs`,
+      [target],
+    );
+    const child = spawn(process.execPath, ['scripts/tool.mjs', 'privacyUpgradeLog'], {
+      ...cli,
+      stdio: 'ignore',
+    });
+    const exited = once(child, 'exit');
+    try {
+      await until(async () => (await toolSessions(watcher, ours, "AND wait_event_type = 'Lock'")) > 0);
+      child.kill('SIGKILL');
+      await exited;
+    } finally {
+      child.kill('SIGKILL');
+      await blocker.query('ROLLBACK');
+    }
+    // The killed session's transaction ends with it (rolled back): wait until it is gone.
+    await until(async () => (await toolSessions(watcher, ours)) === 0);
+    await watcher.end();
+    await blocker.end();
+    const killed = await query<{ stream_name: string }>(
+      'SELECT stream_name FROM privacy_log_upgrade_streams',
+    );
+    expect(killed.length).toBeGreaterThan(11);
+    expect(killed.map((row) => row.stream_name)).not.toContain(target);
+    expect((await verifyNow()).problems).toEqual([]);
+    const [carol] = await query<{ email: unknown }>(
+      `SELECT data->'email' AS email FROM es_events WHERE stream_name = $1 AND event_type = 'UserRegistered'`,
+      [target],
+    );
+    expect(carol!.email).toBe(expected.users[2]!.email);
+
+    // And run again: it finishes.
     const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'privacyUpgradeLog'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: db.url,
-        SESSION_SECRET: expected.sessionSecret,
-        LOG_LEVEL: 'silent',
-        ...RUN_PRIVACY_KEYS,
-      },
+      ...cli,
       encoding: 'utf8',
       timeout: 240_000,
     });
@@ -202,8 +277,8 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
     const report = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1));
     expect(report).toMatchObject({
       alreadyFinished: false,
-      doneBefore: 11,
-      streams: expected.tables.es_streams! - 11,
+      doneBefore: killed.length,
+      streams: expected.tables.es_streams! - killed.length,
       verified: expected.ledgerVerify,
     });
     const streams = await query<{ renamed: number; n: number }>(
