@@ -40,6 +40,15 @@ export async function scrubOutsideLog(pool: pg.Pool, userId: UserId, email: stri
                                          OR strpos(key, ':' || $2 || E'\\n') > 0))`,
       [userId, email?.trim().toLowerCase() ?? null],
     );
+    // Contact messages sent without an account from their e-mail: no event names their sender, so no
+    // projection can find them on PersonErased; their sealed fields open to '' once the contact key is gone.
+    if (email !== null) {
+      await client.query(
+        `UPDATE contact_messages SET full_name = '', email = '', subject = '', message = ''
+          WHERE user_id IS NULL AND lower(trim(email)) = $1`,
+        [email.trim().toLowerCase()],
+      );
+    }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

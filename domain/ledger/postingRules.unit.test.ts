@@ -60,7 +60,16 @@ const EXPECTED = [
     "Withdrawal failed: Address can't receive",
     'failed',
   ],
-  ['dormant-1', 'dormant', 'ETH', 1n, 'user:alice001', 'dormant:ETH', 'Balance moved to dormant', 'completed'],
+  [
+    'dormant-1',
+    'dormant',
+    'ETH',
+    1n,
+    'user:alice001',
+    'dormant:ETH',
+    'Balance moved to dormant',
+    'completed',
+  ],
 ] as const;
 
 describe('the posting rules', () => {

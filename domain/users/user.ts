@@ -72,6 +72,9 @@ export type UserEvent =
       data: { userId: UserId; erasedBy: UserId | null; reason: string; erasedAt: string };
     };
 
+/** The one user event other streams' read models react to: they scrub what they keep of the person. */
+export type PersonErasedEvent = Extract<UserEvent, { type: 'PersonErased' }>;
+
 export interface RegisteredUser {
   /** 'suspended': may not sign in nor move money until an admin reactivates the account. */
   status: 'active' | 'suspended';
