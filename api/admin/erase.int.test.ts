@@ -12,7 +12,11 @@ import { newEvmTxHash } from '../../testing/txHashes.ts';
 describe('POST /api/admin/users/{id}/erase', () => {
   const t = setUpTestApp();
   const erase = (admin: { client: ReturnType<TestApp['client']> }, id: string, body: object = {}) =>
-    admin.client.post(`/api/admin/users/${id}/erase`, { reason: 'Art. 17 request', confirm: 'ERASE', ...body });
+    admin.client.post(`/api/admin/users/${id}/erase`, {
+      reason: 'Art. 17 request',
+      confirm: 'ERASE',
+      ...body,
+    });
 
   it('refuses while the person holds money, naming each blocker, and appends nothing', async () => {
     const admin = await signedInAdmin(t);
@@ -181,9 +185,10 @@ describe('POST /api/admin/users/{id}/erase', () => {
     expect(receipt.body).toMatchObject({ counterparty: 'Erased user', description: '' });
     expect(await notice()).toBe('You received 5.00 SAI from Erased user.');
     // Their own notifications are gone.
-    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [
-      person.user.id,
-    ]);
+    const { rows } = await t.db.pool.query(
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1',
+      [person.user.id],
+    );
     expect(rows[0].n).toBe(0);
   }, 120_000);
 
