@@ -9,7 +9,7 @@ import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
-import { contactSubject, erasePerson, PersonHoldsMoneyError } from './erasure.ts';
+import { erasePerson, PersonHoldsMoneyError } from './erasure.ts';
 
 const balanceOf = async (t: TestApp, account: string, asset: string) => {
   const { rows } = await t.db.pool.query<{ balance: string }>(
@@ -176,10 +176,10 @@ describe('erasePerson', () => {
 
     const { rows: keys } = await t.db.pool.query<{ subject_id: string; wrapped_key: Buffer | null }>(
       `SELECT subject_id, wrapped_key FROM personal_data_keys WHERE subject_id = ANY($1) AND destroyed_at IS NOT NULL`,
-      [[id, contactSubject(t.deps.privacy.pseudonymKey, email)]],
+      [[id, t.deps.privacy.ring.contactSubject(email)]],
     );
     expect(keys.map((k) => k.subject_id).sort()).toEqual(
-      [id, contactSubject(t.deps.privacy.pseudonymKey, email)].sort(),
+      [id, t.deps.privacy.ring.contactSubject(email)].sort(),
     );
     expect(keys.every((k) => k.wrapped_key === null)).toBe(true);
 

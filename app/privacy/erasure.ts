@@ -9,7 +9,6 @@ import { releaseUniqueValue } from '../auth/users.service.ts';
 import { type CommandContext, handleCommand, loadState } from '../commands/handleCommand.ts';
 import { blockersText, type ErasureBlocker, erasureBlockers } from './erasureBlockers.ts';
 import { scrubOutsideLog } from './erasureScrub.ts';
-import { pseudonym } from './pseudonyms.ts';
 
 export type { ErasureBlocker } from './erasureBlockers.ts';
 
@@ -46,14 +45,6 @@ export class PersonHoldsMoneyError extends ConflictError {
 }
 
 /**
- * The data-key subject of contact messages sent without an account from `email` (their messages are
- * sealed under it, not under a user id): erasing the person destroys that key too.
- */
-export function contactSubject(pseudonymKey: Buffer, email: string): string {
-  return `contact-${pseudonym(pseudonymKey, 'email', email.trim().toLowerCase())}`;
-}
-
-/**
  * Erases a person, in an order where each step is idempotent and a run interrupted anywhere is finished
  * by running it again (an erased person is erased again without a refusal, answering the first time):
  * 1. refuse while they hold money or have movements open (erasureBlockers.ts); their balances do not
@@ -81,7 +72,7 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
     if (blockers.length > 0) throw new PersonHoldsMoneyError(blockers);
     await releaseUniqueValue(deps, 'email', state.email, userId, 'erased', input.metadata);
     await releaseUniqueValue(deps, 'username', state.username, userId, 'erased', input.metadata);
-    await deps.privacy.keys.destroy(contactSubject(deps.privacy.pseudonymKey, state.email));
+    await deps.privacy.keys.destroy(deps.privacy.ring.contactSubject(state.email));
   }
   const erased = await handleCommand(
     deps,
