@@ -1,12 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RUN_PRIVACY_KEYS } from '../testing/privacyKeys.ts';
 import { setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 
 function adminCreate(databaseUrl: string, ...args: string[]) {
   return spawnSync(process.execPath, ['scripts/tool.mjs', 'adminCreate', ...args], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
+    // The app's keys: the tool finds users by e-mail through streams named with PSEUDONYM_KEY.
+    env: {
+      ...process.env,
+      ...RUN_PRIVACY_KEYS,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { uniqueStream } from '../../app/auth/uniqueStreams.ts';
 import { assertActive } from '../../app/auth/users.service.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { usersProjection } from '../../projections/users/users.projection.ts';
 import { eventText, liveSessions } from '../../testing/accountApp.ts';
+import { reservationsOf } from '../../testing/reservations.ts';
 import { newRegistration, setUpTestApp, signedInAdmin, signedUpClient } from '../../testing/testApp.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
 
@@ -133,6 +135,10 @@ describe('account: profile, password, preferences', () => {
     // The losers still hold their own names; the winner's old name was released.
     const winner = contenders[replies.findIndex((r) => r.status === 200)]!;
     const loser = contenders[replies.findIndex((r) => r.status === 409)]!;
+    const key = t.deps.privacy.pseudonymKey;
+    expect(await reservationsOf(t.db.pool, key, 'username', wanted)).toEqual([
+      { stream: uniqueStream(key, 'username', wanted), type: 'UniqueValueReserved', userId: winner.user.id },
+    ]);
     expect(
       (await t.client().post('/api/auth/register', newRegistration({ username: loser.user.username })))
         .status,

@@ -1,5 +1,6 @@
 import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { uniqueStream } from '../../app/auth/uniqueStreams.ts';
 import { rowsOfUser } from '../../projections/users/dataExport.queries.ts';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
@@ -182,6 +183,8 @@ describe('GET /api/account/data-export', () => {
       `cryptoDeposit-${s.deposit}`,
       `withdrawal-${s.withdrawal}`,
       `contactMessage-${s.contact}`,
+      uniqueStream(t.deps.privacy.pseudonymKey, 'email', s.alice.user.email),
+      uniqueStream(t.deps.privacy.pseudonymKey, 'username', s.alice.user.username),
     ])
       expect(streams, stream).toContain(stream);
     const fromBob = events.find((e) => e.type === 'TokensTransferred' && e.data.transactionId === s.received);

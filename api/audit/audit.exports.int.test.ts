@@ -275,6 +275,13 @@ describe('audit, statements and exports', () => {
       expect(e.position).toMatch(/^\d+-\d+$/);
     }
     expect(page.body.events[1].prevHash).toBe(page.body.events[0].hash);
+    // Personal fields are stored sealed: the hash is checked over what is stored, the data shown opened.
+    const user = await admin.get(`/api/admin/audit/streams/user-${alice.user.id}`);
+    expect(user.body.events[0]).toMatchObject({
+      type: 'UserRegistered',
+      hashValid: true,
+      data: { email: alice.user.email, username: alice.user.username },
+    });
     expect((await admin.get('/api/admin/audit/streams/es_events;drop')).status).toBe(400);
     expect((await alice.client.get(`/api/admin/audit/streams/account-${alice.user.id}`)).status).toBe(403);
 

@@ -3,6 +3,7 @@ import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { csvCell, exportLedger } from '../../app/audit/exportLedger.ts';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
+import { openEvents } from '../../app/privacy/sealedEvents.ts';
 import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../domain/shared/money.ts';
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
+import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
 import {
   balanceAsOfPosition,
   balanceBefore,
@@ -36,8 +38,13 @@ import {
   userStreamsAnswer,
 } from './audit.answers.ts';
 
+/**
+ * The streams the audit opens by name. A uniqueness stream (`userEmail-…`, `userName-…`) is named by a
+ * pseudonym, 64 hex characters (app/auth/uniqueStreams.ts); a log written before pseudonyms holds them
+ * under the value in clear until it is rewritten, so those names still open.
+ */
 const STREAM =
-  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userEmail|userName)-[A-Za-z0-9@._+-]{1,254}$|^settings-market$/;
+  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
 const date = z.iso
   .date({ error: 'Must be a date like 2026-01-31' })
   .transform((d) => new Date(`${d}T00:00:00Z`));
@@ -121,14 +128,17 @@ export function auditRoutes(deps: Deps) {
       const name = c.req.param('stream');
       if (!STREAM.test(name)) throw new HttpProblem(400, 'Not a stream name this audit can open');
       const { fromRevision, limit } = c.req.valid('query');
-      const events = await deps.store.readStream(name, {
+      // The hashes are recomputed over the events as stored (personal fields sealed: the hash covers the
+      // envelopes), and the events shown as the app reads them (opened; "Erased user" once erased).
+      const events = await rawStore(deps.store).readStream(name, {
         fromRevision,
         maxCount: limit + 1,
       });
-      const page = events.slice(0, limit);
+      const stored = events.slice(0, limit);
+      const page = EVENT_UPCASTERS.upcastAll(await openEvents(deps.privacy.ring, stored));
       return c.json({
         stream: name,
-        events: page.map((e) => ({
+        events: page.map((e, i) => ({
           id: e.id,
           revision: Number(e.revision),
           position: formatPosition(e.position),
@@ -141,7 +151,7 @@ export function auditRoutes(deps: Deps) {
           idempotencyKey: e.metadata.idempotencyKey ?? null,
           prevHash: e.metadata.prevHash,
           hash: e.metadata.hash,
-          hashValid: eventHash({ ...e, prevHash: e.metadata.prevHash }) === e.metadata.hash,
+          hashValid: eventHash({ ...stored[i]!, prevHash: e.metadata.prevHash }) === e.metadata.hash,
         })),
         nextRevision: events.length > limit ? Number(page[page.length - 1]!.revision) + 1 : null,
       });

@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { uniqueStream } from '../../app/auth/uniqueStreams.ts';
+import { reservationsOf } from '../../testing/reservations.ts';
 import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 describe('accounts and sign-in', () => {
@@ -86,12 +88,22 @@ describe('accounts and sign-in', () => {
     expect(replies.filter((r) => r.status === 409)).toHaveLength(11);
     const registered = await t.loggedEvents<{ email: string }>('UserRegistered');
     expect(registered.filter((e) => e.data.email.toLowerCase() === email.toLowerCase())).toHaveLength(1);
+    // The race was decided on the e-mail's pseudonymous stream: one reservation there, by the winner.
+    const key = t.deps.privacy.pseudonymKey;
+    const winner = replies.find((r) => r.status === 201)!.body.id;
+    expect(await reservationsOf(t.db.pool, key, 'email', email)).toEqual([
+      { stream: uniqueStream(key, 'email', email), type: 'UniqueValueReserved', userId: winner },
+    ]);
 
     const username = newRegistration().username;
     const byName = await Promise.all(
       Array.from({ length: 8 }, () => t.client().post('/api/auth/register', newRegistration({ username }))),
     );
     expect(byName.filter((r) => r.status === 201)).toHaveLength(1);
+    const named = byName.find((r) => r.status === 201)!.body.id;
+    expect(await reservationsOf(t.db.pool, key, 'username', username)).toEqual([
+      { stream: uniqueStream(key, 'username', username), type: 'UniqueValueReserved', userId: named },
+    ]);
   });
 
   it('signs in case-insensitively, and answers the same 401 for a wrong password or an unknown e-mail', async () => {

@@ -11,7 +11,6 @@ import { notificationReadsStream } from '../../domain/notifications/notification
 import { paymentStream } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSETS } from '../../domain/shared/money.ts';
-import { uniqueValueStream } from '../../domain/users/uniqueValue.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { type EventStore, formatPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { cardOfUser } from '../../projections/cards/cards.queries.ts';
@@ -25,6 +24,8 @@ import {
   rowsOfUser,
 } from '../../projections/users/dataExport.queries.ts';
 import { findPreferences, findUserById } from '../../projections/users/users.queries.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { uniqueStreamsOf } from '../auth/uniqueStreams.ts';
 
 /**
  * "Download my data" (docs/architecture/data-export.md): everything the wallet holds about one person,
@@ -43,6 +44,8 @@ export interface DataExportDeps {
   pool: pg.Pool;
   store: EventStore;
   now(): Date;
+  /** Names the person's uniqueness streams (app/auth/uniqueStreams.ts). */
+  privacy: Pick<Deps['privacy'], 'pseudonymKey'>;
 }
 
 /** What each section holds, written into the document itself so that it explains itself to its reader. */
@@ -94,7 +97,12 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
 
   // The streams the person owns, learnt from the rows as they pass.
   const own: string[] = [userStream(userId), accountStream(userId), notificationReadsStream(userId)];
-  own.push(uniqueValueStream('email', user.email), uniqueValueStream('username', user.username));
+  // Their e-mail's and username's reservations, under the pseudonymous names and, in a log not yet
+  // rewritten, the legacy ones.
+  own.push(
+    ...uniqueStreamsOf(deps.privacy.pseudonymKey, 'email', user.email),
+    ...uniqueStreamsOf(deps.privacy.pseudonymKey, 'username', user.username),
+  );
   if (card) own.push(cardStream(card.id));
   const streamOf: Record<
     Exclude<ExportSource, 'notifications'>,

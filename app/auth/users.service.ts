@@ -1,10 +1,11 @@
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import { newUserId, type UserId } from '../../domain/shared/ids.ts';
 import {
+  normaliseUniqueValue,
   type ReleaseReason,
   type UniqueKind,
+  type UniqueValueState,
   uniqueValueDecider,
-  uniqueValueStream,
 } from '../../domain/users/uniqueValue.ts';
 import {
   type RegisteredUser,
@@ -14,11 +15,18 @@ import {
   userStream,
 } from '../../domain/users/user.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { Deps } from '../../runtime/deps.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import { hashSecret, savePasswordHash } from './credentials.ts';
+import { legacyUniqueStream, uniqueStream, uniqueStreamsOf } from './uniqueStreams.ts';
 
 export type { RegisteredUser };
+
+/** What the use cases that touch e-mail or username need: the pipeline and the key naming their streams. */
+export interface UsersContext extends CommandContext {
+  privacy: Pick<Deps['privacy'], 'pseudonymKey'>;
+}
 
 export interface NewUser {
   email: string;
@@ -53,24 +61,72 @@ export async function assertActive(ctx: CommandContext, userId: UserId): Promise
   return user;
 }
 
-const normalise = (value: string) => value.trim().toLowerCase();
+const normalise = normaliseUniqueValue;
+
+/** Whether `holder` (another user than `userId`) is a registered user whose e-mail or username is `value`. */
+async function holderUses(
+  ctx: CommandContext,
+  holder: UserId | null,
+  userId: UserId,
+  kind: UniqueKind,
+  value: string,
+): Promise<boolean> {
+  if (holder === null || holder === userId) return false;
+  const user = await loadUser(ctx, holder);
+  return user !== null && normalise(kind === 'email' ? user.email : user.username) === normalise(value);
+}
+
+/**
+ * The reservation of `value` under its legacy name (uniqueStreams.ts), read without the state cache: a
+ * stream that in a rewritten log does not exist is not worth a cache entry per registration.
+ */
+async function legacyReservation(ctx: CommandContext, kind: UniqueKind, value: string) {
+  let state: UniqueValueState = uniqueValueDecider.initialState();
+  for (const event of await ctx.store.readStream(legacyUniqueStream(kind, value))) {
+    const loaded = { type: event.type, data: event.data };
+    if (uniqueValueDecider.isEvent(loaded)) state = uniqueValueDecider.evolve(state, loaded);
+  }
+  return state;
+}
+
+/**
+ * Refuses `value` when another user holds it under its legacy name, by the same rule as on the current
+ * stream (the decider's: taken, unless abandoned). Only the decision is asked; nothing is appended to a
+ * legacy stream but releases.
+ */
+async function assertFreeUnderLegacyName(
+  ctx: CommandContext,
+  kind: UniqueKind,
+  value: string,
+  userId: UserId,
+): Promise<void> {
+  const state = await legacyReservation(ctx, kind, value);
+  if (state.holder === null || state.holder === userId) return;
+  const holderUsesValue = await holderUses(ctx, state.holder, userId, kind, value);
+  uniqueValueDecider.decide(
+    {
+      type: 'ReserveUniqueValue',
+      data: { kind, value: normalise(value), userId, holderUsesValue },
+      now: ctx.now(),
+    },
+    state,
+  );
+}
 
 /** Reserves `value` for `userId`; an old reservation can be taken over only if its holder does not use it. */
 async function reserveUniqueValue(
-  ctx: CommandContext,
+  ctx: UsersContext,
   kind: UniqueKind,
   value: string,
   userId: UserId,
   metadata: EventMetadata,
 ) {
-  const stream = uniqueValueStream(kind, value);
-  const { state } = await loadState(ctx, stream, uniqueValueDecider);
-  let holderUsesValue = false;
-  if (state.holder !== null && state.holder !== userId) {
-    const holder = await loadUser(ctx, state.holder);
-    holderUsesValue =
-      holder !== null && normalise(kind === 'email' ? holder.email : holder.username) === normalise(value);
-  }
+  const stream = uniqueStream(ctx.privacy.pseudonymKey, kind, value);
+  const [{ state }] = await Promise.all([
+    loadState(ctx, stream, uniqueValueDecider),
+    assertFreeUnderLegacyName(ctx, kind, value, userId),
+  ]);
+  const holderUsesValue = await holderUses(ctx, state.holder, userId, kind, value);
   return await handleCommand(
     ctx,
     stream,
@@ -84,21 +140,29 @@ async function reserveUniqueValue(
   );
 }
 
-/** Releases `userId`'s reservation of `value`, if they hold it (the stream is named here only). */
+/** Releases `value` wherever `userId` holds it: its current stream, or its legacy one (a no-op elsewhere). */
 export async function releaseUniqueValue(
-  ctx: CommandContext,
+  ctx: UsersContext,
   kind: UniqueKind,
   value: string,
   userId: UserId,
   reason: Exclude<ReleaseReason, 'abandoned'>,
   metadata: EventMetadata,
 ) {
-  await handleCommand(
-    ctx,
-    uniqueValueStream(kind, value),
-    uniqueValueDecider,
-    { type: 'ReleaseUniqueValue', data: { kind, value: normalise(value), userId, reason }, now: ctx.now() },
-    metadata,
+  await Promise.all(
+    uniqueStreamsOf(ctx.privacy.pseudonymKey, kind, value).map((stream) =>
+      handleCommand(
+        ctx,
+        stream,
+        uniqueValueDecider,
+        {
+          type: 'ReleaseUniqueValue',
+          data: { kind, value: normalise(value), userId, reason },
+          now: ctx.now(),
+        },
+        metadata,
+      ),
+    ),
   );
 }
 
@@ -107,7 +171,7 @@ export async function releaseUniqueValue(
  * password hash outside the log, then append UserRegistered. A failure after a reservation releases it.
  */
 export async function registerUser(
-  ctx: CommandContext,
+  ctx: UsersContext,
   input: NewUser,
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition }> {
@@ -157,11 +221,21 @@ export async function registerUser(
   }
 }
 
-/** The registered owner of an e-mail address, found through its reservation stream (the write side). */
-export async function findUserIdByEmail(ctx: CommandContext, email: string): Promise<UserId | null> {
-  const { state } = await loadState(ctx, uniqueValueStream('email', email), uniqueValueDecider);
-  if (!state.holder) return null;
-  return (await loadUser(ctx, state.holder)) ? state.holder : null;
+/**
+ * The registered owner of an e-mail address, found through its reservation stream (the write side); under
+ * its legacy name only when the current stream has no registered holder (uniqueStreams.ts).
+ */
+export async function findUserIdByEmail(ctx: UsersContext, email: string): Promise<UserId | null> {
+  if (normalise(email) === '') return null;
+  const { state } = await loadState(
+    ctx,
+    uniqueStream(ctx.privacy.pseudonymKey, 'email', email),
+    uniqueValueDecider,
+  );
+  if (state.holder && (await loadUser(ctx, state.holder))) return state.holder;
+  const legacy = await legacyReservation(ctx, 'email', email);
+  if (legacy.holder && (await loadUser(ctx, legacy.holder))) return legacy.holder;
+  return null;
 }
 
 export async function promoteToAdmin(
@@ -205,7 +279,7 @@ export interface ProfileChange {
  * not in use is released again (or, after a crash, taken over later as abandoned).
  */
 export async function updateProfile(
-  ctx: CommandContext,
+  ctx: UsersContext,
   userId: UserId,
   change: Partial<ProfileChange>,
   metadata: EventMetadata,

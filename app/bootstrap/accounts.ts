@@ -3,8 +3,13 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { findUserIdByEmail, loadUser, promoteToAdmin, registerUser } from '../auth/users.service.ts';
-import type { CommandContext } from '../commands/context.ts';
+import {
+  findUserIdByEmail,
+  loadUser,
+  promoteToAdmin,
+  registerUser,
+  type UsersContext,
+} from '../auth/users.service.ts';
 
 function usernameFor(email: string, attempt: number): string {
   const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'user';
@@ -17,7 +22,7 @@ function usernameFor(email: string, attempt: number): string {
  * is replaced and their sessions end (npm run admin:create); without it an existing account is left as is.
  */
 export async function ensureAdmin(
-  ctx: CommandContext,
+  ctx: UsersContext,
   email: string,
   password: string,
   options: { resetPassword: boolean },
@@ -70,7 +75,7 @@ export function randomPassword(): string {
 
 /** First start with no configuration: a demo admin and a demo user, credentials printed once. */
 export async function createDemoAccounts(
-  ctx: CommandContext,
+  ctx: UsersContext,
 ): Promise<{ email: string; password: string; role: string }[]> {
   const metadata = requestMetadata(null, `bootstrap-${randomBytes(6).toString('hex')}`);
   const admin = { email: 'admin@example.com', password: randomPassword(), role: 'admin' };

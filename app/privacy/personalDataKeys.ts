@@ -27,8 +27,13 @@ type Db = pg.Pool | pg.PoolClient;
 
 /** A person was erased: nothing may be sealed for them any more. */
 export class PersonErasedError extends Error {
+  /**
+   * The API's answer when a request races an erasure past the deciders' own checks (an erased person
+   * can neither act nor receive): a conflict, never a 500 (api/http/problem.ts answers a 4xx `status`).
+   */
+  readonly status = 409;
   constructor(readonly subjectId: string) {
-    super(`The personal data of ${subjectId} was erased: nothing more is kept for them`);
+    super('This person was erased: nothing more can be recorded about them');
   }
 }
 

@@ -3,7 +3,7 @@ import { assertKey32 } from './sealing.ts';
 
 /**
  * Pseudonyms for values that must stay unique but may not appear in the log in clear: the e-mail and the
- * username of the uniqueness streams (today `userEmail-<value>`, domain/users/uniqueValue.ts). The same
+ * username of the uniqueness streams (`userEmail-<pseudonym>`, app/auth/uniqueStreams.ts). The same
  * normalised value always gives the same pseudonym, so two registrations of one e-mail still meet on one
  * stream; without PSEUDONYM_KEY nobody can compute it from a guessed e-mail (a plain hash could be).
  *

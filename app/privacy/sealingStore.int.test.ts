@@ -185,6 +185,13 @@ describe('sealed personal fields in the log', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(seen).toMatchObject({ firstName: '', lastName: '', username: 'Erased user' });
+      // A request that races an erasure (here: the key gone, the erasure's event not yet written) is
+      // refused when its personal fields cannot be sealed: 409, nothing appended, never a 500.
+      const events = await t.settledEventCount();
+      const update = await carol.client.patch('/api/account/profile', { bio: 'written too late' });
+      expect(update.status, update.text).toBe(409);
+      expect(update.body.detail).toMatch(/erased/);
+      expect(await t.settledEventCount()).toBe(events);
     } finally {
       await other.close();
       await pool.end();

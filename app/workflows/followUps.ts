@@ -37,11 +37,22 @@ export interface FollowUpOptions {
 /** The events the follow-ups read. */
 type FollowedEvent = AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent;
 
-/** What the follow-up keeps of a debit it waits on: enough to credit it as the request would have. */
+/**
+ * What the follow-up keeps of a debit it waits on: enough to credit it as the request would have, and
+ * nothing personal (no description, no labels: docs/architecture/personal-data.md).
+ */
 interface DueDebit {
   id: string;
-  data: Extract<AccountEvent, { type: 'TokensTransferred' }>['data'];
+  data: Pick<
+    Extract<AccountEvent, { type: 'TokensTransferred' }>['data'],
+    'transactionId' | 'fromUserId' | 'toUserId' | 'amount' | 'asset'
+  >;
   metadata: { correlationId: string };
+}
+
+function creditTerms({ data }: DueDebit): DueDebit['data'] {
+  const { transactionId, fromUserId, toUserId, amount, asset } = data;
+  return { transactionId, fromUserId, toUserId, amount, asset };
 }
 
 function transactionIdOf(recorded: RecordedEvent): string {
@@ -98,7 +109,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
         debits.map((debit) =>
           JSON.stringify({
             id: debit.id,
-            data: debit.data,
+            data: creditTerms(debit as DueDebit),
             metadata: { correlationId: debit.metadata.correlationId },
           }),
         ),

@@ -10,7 +10,14 @@ import { stat } from '../stat.ts';
  * scripts.
  */
 export async function logGroup(seedUrl: string) {
-  const env = { DATABASE_URL: seedUrl, SESSION_SECRET: BENCH_ENV.SESSION_SECRET, LOG_LEVEL: 'silent' };
+  const env = {
+    DATABASE_URL: seedUrl,
+    SESSION_SECRET: BENCH_ENV.SESSION_SECRET,
+    // The seeder seals personal fields: every tool on this log must hold the same keys.
+    PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
+    PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+    LOG_LEVEL: 'silent',
+  };
   await peakRssOfChild(['seed', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'], env);
   const eventCount = await countRows(seedUrl, 'es_events');
   // The measured tools' bundles are made fresh first: a first run would otherwise count their build.

@@ -4,17 +4,28 @@ import type { UserId } from '../shared/ids.ts';
 
 /**
  * Uniqueness of e-mail and username is enforced on the write side, not by a read-model index: each value
- * has its own stream (`userEmail-<value>`, `userName-<value>`, lower-cased) and the first registration to
- * append a reservation to it wins. Registration (and a username change) reserves, then writes the user; if
- * it dies in between, the reservation is abandoned and may be taken over once it is old enough and its
- * holder does not use the value (never registered, or never finished the rename).
+ * has its own stream and the first registration to append a reservation to it wins. Registration (and a
+ * username change) reserves, then writes the user; if it dies in between, the reservation is abandoned and
+ * may be taken over once it is old enough and its holder does not use the value (never registered, or
+ * never finished the rename).
+ *
+ * The stream is named `userEmail-<id>` / `userName-<id>`, where the id is a keyed pseudonym of the
+ * normalised value, so that no e-mail or username appears in a stream name. The key is configuration, so
+ * the app names the stream (app/auth/uniqueStreams.ts); this module defines what makes two values the
+ * same (`normaliseUniqueValue`) and the prefixes.
  */
 export type UniqueKind = 'email' | 'username';
 
 export const ABANDONED_RESERVATION_MS = 60_000;
 
-export function uniqueValueStream(kind: UniqueKind, value: string): string {
-  return `${kind === 'email' ? 'userEmail' : 'userName'}-${value.trim().toLowerCase()}`;
+export const UNIQUE_STREAM_PREFIX: Record<UniqueKind, 'userEmail' | 'userName'> = {
+  email: 'userEmail',
+  username: 'userName',
+};
+
+/** The one rule of what makes two e-mails (or two usernames) the same: trimmed, lower-cased. */
+export function normaliseUniqueValue(value: string): string {
+  return value.trim().toLowerCase();
 }
 
 export type UniqueValueEvent =

@@ -4,7 +4,7 @@ import { parseUserId, type UserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { initials } from './initials.ts';
 import { DEFAULT_PREFERENCES } from './preferences.ts';
-import { uniqueValueDecider, uniqueValueStream } from './uniqueValue.ts';
+import { normaliseUniqueValue, uniqueValueDecider } from './uniqueValue.ts';
 import { type UserEvent, type UserState, userDecider } from './user.ts';
 
 const ada = parseUserId('abcd2345');
@@ -203,9 +203,9 @@ describe('unique value reservations', () => {
     data: { kind: 'email' as const, value: 'ada@example.com', userId, reservedAt: at.toISOString() },
   });
 
-  it('names its stream by the lower-cased value', () => {
-    expect(uniqueValueStream('email', ' Ada@Example.COM ')).toBe('userEmail-ada@example.com');
-    expect(uniqueValueStream('username', 'Ada')).toBe('userName-ada');
+  it('takes two values for the same when they differ only in case or surrounding spaces', () => {
+    expect(normaliseUniqueValue(' Ada@Example.COM ')).toBe('ada@example.com');
+    expect(normaliseUniqueValue('Ada')).toBe('ada');
   });
   it('reserves a free value, and re-reserving by the same user is a no-op', () => {
     spec(uniqueValueDecider)
