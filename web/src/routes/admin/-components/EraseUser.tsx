@@ -16,6 +16,7 @@ import {
   blockerText,
   ERASE_WORD,
   type EraseRefusal,
+  foldBlockers,
   REASON_MAX,
   readRefusal,
   reasonProblem,
@@ -141,7 +142,7 @@ function RefusalNotice({ refusal }: { refusal: EraseRefusal }) {
       <p>{refusal.detail}</p>
       {refusal.blockers.length > 0 ? (
         <ul className={styles.blockers} aria-label="What must happen first">
-          {refusal.blockers.map((blocker) => (
+          {foldBlockers(refusal.blockers).map((blocker) => (
             <li key={`${blocker.kind}-${blocker.id ?? ''}-${blocker.asset ?? ''}`}>{blockerText(blocker)}</li>
           ))}
         </ul>

@@ -67,6 +67,20 @@ function money(blocker: EraseBlocker): string | undefined {
   return blocker.asset;
 }
 
+/**
+ * The blockers as the dialog lists them: a pending withdrawal's hold (the API names both, by the same id)
+ * is folded into the withdrawal, which then shows the amount held, so one withdrawal is one step.
+ */
+export function foldBlockers(blockers: readonly EraseBlocker[]): EraseBlocker[] {
+  const pending = new Set(blockers.filter((b) => b.kind === 'pendingWithdrawal' && b.id).map((b) => b.id));
+  const holds = new Map(blockers.filter((b) => b.kind === 'hold' && b.id).map((b) => [b.id, b]));
+  return blockers.flatMap((blocker) => {
+    if (blocker.kind === 'hold' && blocker.id && pending.has(blocker.id)) return [];
+    const hold = blocker.kind === 'pendingWithdrawal' && blocker.id ? holds.get(blocker.id) : undefined;
+    return [hold && !blocker.amount ? { ...blocker, asset: hold.asset, amount: hold.amount } : blocker];
+  });
+}
+
 /** One blocker as the step that must come first, naming the admin screen where it is taken. */
 export function blockerText(blocker: EraseBlocker): string {
   const what = money(blocker);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
-import { blockerText, readRefusal, reasonProblem } from './erasure.ts';
+import { blockerText, foldBlockers, readRefusal, reasonProblem } from './erasure.ts';
 
 describe('the erase dialog’s reason', () => {
   test('is 1 to 500 characters once trimmed', () => {
@@ -62,4 +62,18 @@ describe('the refusal while the person holds money', () => {
     );
     expect(blockerText({ kind: 'somethingNew', asset: 'SAI', amount: '1' })).toMatch(/^somethingNew \(1/);
   });
+});
+
+test('a pending withdrawal and its hold are one step, with the amount held', () => {
+  const folded = foldBlockers([
+    { kind: 'balance', asset: 'SAI', amount: '3' },
+    { kind: 'hold', asset: 'ETH', amount: '0.5', id: 'w-1' },
+    { kind: 'hold', asset: 'BTC', amount: '0.1', id: 'w-2' },
+    { kind: 'pendingWithdrawal', id: 'w-1' },
+  ]);
+  expect(folded).toEqual([
+    { kind: 'balance', asset: 'SAI', amount: '3' },
+    { kind: 'hold', asset: 'BTC', amount: '0.1', id: 'w-2' },
+    { kind: 'pendingWithdrawal', id: 'w-1', asset: 'ETH', amount: '0.5' },
+  ]);
 });
