@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../lib/api.ts';
+import { type ApiResult, api } from '../lib/api.ts';
 import type { CryptoCurrency } from '../lib/constants.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -103,11 +103,7 @@ export interface EraseUserInput {
   moveBalancesToDormant: boolean;
 }
 
-export interface EraseUserResult {
-  userId: string;
-  erasedAt: string;
-  movedToDormant: { asset: string; amount: string }[];
-}
+export type EraseUserResult = ApiResult<'post', '/api/admin/users/{id}/erase'>;
 
 /**
  * Erases a person's personal data for good (docs/architecture/personal-data.md): the API refuses with 409
@@ -117,10 +113,10 @@ export function useEraseUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, reason, moveBalancesToDormant }: EraseUserInput) =>
-      apiRequest<EraseUserResult>(`/api/admin/users/${encodeURIComponent(userId)}/erase`, {
-        method: 'POST',
+      api.post('/api/admin/users/{id}/erase', {
+        path: { id: userId },
         body: { reason, confirm: 'ERASE', moveBalancesToDormant },
-      }),
+      }) satisfies Promise<EraseUserResult>,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
