@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimits } from '../api/http/rateLimit.ts';
 import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
+import type { KeyRing } from '../app/privacy/keyRing.ts';
 import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
 import type { Pool } from '../infra/postgres/pool.ts';
@@ -25,9 +26,10 @@ export interface Deps {
   now(): Date;
   /**
    * Crypto-shredding (docs/decisions/0014-crypto-shredding.md): the per-person data keys that seal personal
-   * fields in the log, and the key of the pseudonyms in uniqueness stream names.
+   * fields in the log (`ring`: the process's cache of them, which the event store seals and opens with),
+   * and the key of the pseudonyms in uniqueness stream names.
    */
-  privacy: { keys: PersonalDataKeys; pseudonymKey: Buffer };
+  privacy: { keys: PersonalDataKeys; ring: KeyRing; pseudonymKey: Buffer };
 }
 
 /** Who and what caused the events a request appends. */

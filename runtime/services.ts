@@ -7,7 +7,9 @@ import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
+import { KeyRing } from '../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
+import { sealingStore } from '../app/privacy/sealingStore.ts';
 import { ledgerFollowUps } from '../app/workflows/followUps.ts';
 import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
@@ -100,13 +102,22 @@ export async function startServices(
 ): Promise<Services> {
   const privacyKeys = options.privacyKeys ?? (await loadPrivacyKeys(config, logger));
   const pool = createPool(options.databaseUrl, config.DATABASE_POOL_SIZE);
+  const ring = new KeyRing(
+    new PersonalDataKeys(pool, privacyKeys.personalDataKey),
+    privacyKeys.pseudonymKey,
+    options.databaseUrl,
+  );
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
-    // Deciders and projections read every event in its type's current shape (the store itself while no
-    // upcaster is registered).
+    // Personal fields are sealed as they are appended and opened as they are read (app/privacy), and
+    // deciders and projections read every event in its type's current shape (upcasting: the store itself
+    // while no upcaster is registered).
     store = upcastingStore(
-      instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics),
+      sealingStore(
+        instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics),
+        ring,
+      ),
       EVENT_UPCASTERS,
     );
     // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
@@ -164,10 +175,7 @@ export async function startServices(
       metrics,
       lifecycle: { draining: false },
       now,
-      privacy: {
-        keys: new PersonalDataKeys(pool, privacyKeys.personalDataKey),
-        pseudonymKey: privacyKeys.pseudonymKey,
-      },
+      privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
     };
     const openedStore = store;
     return {
@@ -176,11 +184,13 @@ export async function startServices(
         await scheduler.stop();
         await runner.stop();
         await openedStore.close();
+        await ring.close();
         await pool.end();
       },
     };
   } catch (error) {
     await store?.close().catch(() => {});
+    await ring.close();
     await pool.end().catch(() => {});
     throw error;
   }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { expect } from 'vitest';
 import { createApp } from '../api/app.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { openEvents } from '../app/privacy/sealedEvents.ts';
 import { seedDepositAddresses } from '../app/settings/depositAddresses.service.ts';
 import { parseUserId } from '../domain/shared/ids.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -24,6 +25,15 @@ export interface TestApp {
   logs: string[];
   client(): TestClient;
   eventCount(): Promise<number>;
+  /**
+   * The events of one type as the application reads them, personal fields opened (the log holds them
+   * sealed: app/privacy/sealedEvents.ts), in log order; `where` filters on es_events in SQL ($2…).
+   */
+  loggedEvents<Data = Record<string, unknown>>(
+    type: string,
+    where?: string,
+    params?: unknown[],
+  ): Promise<{ id: string; streamName: string; data: Data; metadata: Record<string, unknown> }[]>;
   /** Waits until every projection has caught up with the log (for reads across sessions). */
   settle(): Promise<void>;
   /** The log's length once every projection and follow-up has caught up (settle, then eventCount). */
@@ -71,6 +81,27 @@ export async function createTestApp(
     async eventCount() {
       const { rows } = await db.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM es_events');
       return Number(rows[0]?.n ?? 0);
+    },
+    async loggedEvents(type, where, params = []) {
+      const { rows } = await db.pool.query<{
+        id: string;
+        stream_name: string;
+        data: unknown;
+        metadata: Record<string, unknown>;
+      }>(
+        `SELECT event_id::text AS id, stream_name, data, metadata FROM es_events
+          WHERE event_type = $1 ${where ? `AND (${where})` : ''} ORDER BY global_position`,
+        [type, ...params],
+      );
+      const events = rows.map((row) => ({
+        id: row.id,
+        type,
+        streamName: row.stream_name,
+        data: row.data,
+        metadata: row.metadata,
+      }));
+      // biome-ignore lint/suspicious/noExplicitAny: the caller names the data's shape
+      return (await openEvents(services.deps.privacy.ring, events)) as any;
     },
     async settle() {
       // The follow-up worker appends while it catches up: wait until the head stops moving.

@@ -84,11 +84,8 @@ describe('accounts and sign-in', () => {
     );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(11);
-    const { rows } = await t.db.pool.query(
-      `SELECT count(*)::int AS n FROM es_events WHERE event_type = 'UserRegistered' AND lower(data->>'email') = lower($1)`,
-      [email],
-    );
-    expect(rows[0].n).toBe(1);
+    const registered = await t.loggedEvents<{ email: string }>('UserRegistered');
+    expect(registered.filter((e) => e.data.email.toLowerCase() === email.toLowerCase())).toHaveLength(1);
 
     const username = newRegistration().username;
     const byName = await Promise.all(

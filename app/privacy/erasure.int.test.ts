@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';
 import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
-import { contactSubject, erasePerson, PersonHoldsMoneyError } from './erasure.ts';
+import { handleCommand } from '../commands/handleCommand.ts';
+import { erasePerson, PersonHoldsMoneyError } from './erasure.ts';
 
 const balanceOf = async (t: TestApp, account: string, asset: string) => {
   const { rows } = await t.db.pool.query<{ balance: string }>(
@@ -62,6 +64,47 @@ describe('erasePerson', () => {
     // The admin's stats still count it as tokens in circulation (owed).
     const stats = await admin.client.get('/api/admin/stats');
     expect(Number(stats.body.tokensInCirculation)).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+
+  it('run again on an erased person, moves what arrived since to dormant and keeps the first erasure', async () => {
+    const admin = await signedInAdmin(t);
+    const person = await signedUpClient(t);
+    const input = {
+      userId: person.user.id,
+      actorId: admin.userId,
+      reason: 'Art. 17 request',
+      moveBalancesToDormant: false,
+      metadata: requestMetadata(admin.userId, 'erasure-test'),
+    };
+    const first = await erasePerson(t.deps, input);
+    // A credit that was already on its way when the balances were read (here appended by hand).
+    await handleCommand(
+      t.deps,
+      accountStream(person.user.id),
+      accountDecider,
+      {
+        type: 'CreditCryptoDeposit',
+        data: {
+          transactionId: 'late-credit',
+          userId: person.user.id,
+          asset: 'ETH',
+          amount: '0.5',
+          network: 'ethereum',
+        },
+        now: new Date(),
+      },
+      input.metadata,
+    );
+    const again = await erasePerson(t.deps, {
+      ...input,
+      reason: 'a second run',
+      moveBalancesToDormant: true,
+    });
+    expect(again.erasedAt).toBe(first.erasedAt);
+    expect(again.movedToDormant).toEqual([{ asset: 'ETH', amount: '0.50000000' }]);
+    await t.settle();
+    expect(await balanceOf(t, `user:${person.user.id}`, 'ETH')).toBe('0.00000000');
+    expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
   }, 120_000);
 
   it('deletes the rows outside the log and destroys the data keys, leaving other people alone', async () => {
@@ -133,10 +176,10 @@ describe('erasePerson', () => {
 
     const { rows: keys } = await t.db.pool.query<{ subject_id: string; wrapped_key: Buffer | null }>(
       `SELECT subject_id, wrapped_key FROM personal_data_keys WHERE subject_id = ANY($1) AND destroyed_at IS NOT NULL`,
-      [[id, contactSubject(t.deps.privacy.pseudonymKey, email)]],
+      [[id, t.deps.privacy.ring.contactSubject(email)]],
     );
     expect(keys.map((k) => k.subject_id).sort()).toEqual(
-      [id, contactSubject(t.deps.privacy.pseudonymKey, email)].sort(),
+      [id, t.deps.privacy.ring.contactSubject(email)].sort(),
     );
     expect(keys.every((k) => k.wrapped_key === null)).toBe(true);
 

@@ -9,7 +9,6 @@ import { releaseUniqueValue } from '../auth/users.service.ts';
 import { type CommandContext, handleCommand, loadState } from '../commands/handleCommand.ts';
 import { blockersText, type ErasureBlocker, erasureBlockers } from './erasureBlockers.ts';
 import { scrubOutsideLog } from './erasureScrub.ts';
-import { pseudonym } from './pseudonyms.ts';
 
 export type { ErasureBlocker } from './erasureBlockers.ts';
 
@@ -46,22 +45,16 @@ export class PersonHoldsMoneyError extends ConflictError {
 }
 
 /**
- * The data-key subject of contact messages sent without an account from `email` (their messages are
- * sealed under it, not under a user id): erasing the person destroys that key too.
- */
-export function contactSubject(pseudonymKey: Buffer, email: string): string {
-  return `contact-${pseudonym(pseudonymKey, 'email', email.trim().toLowerCase())}`;
-}
-
-/**
  * Erases a person, in an order where each step is idempotent and a run interrupted anywhere is finished
  * by running it again (an erased person is erased again without a refusal, answering the first time):
- * 1. refuse while they hold money or have movements open (erasureBlockers.ts); balances are moved to
- *    `dormant:<ASSET>` instead when asked, one event per asset;
+ * 1. refuse while they hold money or have movements open (erasureBlockers.ts); their balances do not
+ *    block when they are to be moved to dormant;
  * 2. release their e-mail and username reservations (while their key can still seal the released value),
  *    and destroy the key of the contact messages they sent without signing in;
  * 3. append PersonErased (from then on every command, sign-in and transfer treats them as unknown);
- * 4. destroy their data key, end their sessions and scrub the tables outside the log (erasureScrub.ts).
+ * 4. when asked, move each residual balance to `dormant:<ASSET>` (one event per asset; run again, it
+ *    moves whatever arrived since);
+ * 5. destroy their data key, end their sessions and scrub the tables outside the log (erasureScrub.ts).
  * The read models are scrubbed by the projections on PersonErased.
  */
 export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promise<ErasureResult> {
@@ -71,36 +64,15 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
   }
   const { state } = await loadState(deps, userStream(userId), userDecider);
   if (state.status === 'none') throw new NotFoundError('User not found');
-  const movedToDormant: ErasureResult['movedToDormant'] = [];
   let email: string | null = null;
   if (state.status !== 'erased') {
     assertReasonNamesNobody(input.reason, state);
     email = state.email;
-    const { account, blockers } = await erasureBlockers(deps, userId, {
-      balancesBlock: !input.moveBalancesToDormant,
-    });
+    const { blockers } = await erasureBlockers(deps, userId, { balancesBlock: !input.moveBalancesToDormant });
     if (blockers.length > 0) throw new PersonHoldsMoneyError(blockers);
-    for (const asset of Object.keys(account.balances).sort() as Asset[]) {
-      const moved = await handleCommand(
-        deps,
-        accountStream(userId),
-        accountDecider,
-        {
-          type: 'MoveBalanceToDormant',
-          data: { transactionId: newId(), userId, asset, movedBy: actorId },
-          now: deps.now(),
-        },
-        input.metadata,
-      );
-      for (const event of moved.events) {
-        if (event.type === 'BalanceMovedToDormant') {
-          movedToDormant.push({ asset: event.data.asset, amount: event.data.amount });
-        }
-      }
-    }
     await releaseUniqueValue(deps, 'email', state.email, userId, 'erased', input.metadata);
     await releaseUniqueValue(deps, 'username', state.username, userId, 'erased', input.metadata);
-    await deps.privacy.keys.destroy(contactSubject(deps.privacy.pseudonymKey, state.email));
+    await deps.privacy.keys.destroy(deps.privacy.ring.contactSubject(state.email));
   }
   const erased = await handleCommand(
     deps,
@@ -110,9 +82,40 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
     input.metadata,
   );
   if (erased.state.status !== 'erased') throw new Error(`${userId} was not erased`);
+  // After PersonErased, which no new transfer to them gets past: a credit that was already on its way
+  // when the blockers were read lands before this, or is moved by running the erasure again.
+  const movedToDormant = input.moveBalancesToDormant ? await moveToDormant(deps, input) : [];
   await deps.privacy.keys.destroy(userId);
   await scrubOutsideLog(deps.pool, userId, email);
   return { userId, erasedAt: erased.state.erasedAt, movedToDormant, position: erased.position };
+}
+
+/** Each positive balance of the person's account, moved whole to `dormant:<ASSET>`: one event per asset. */
+async function moveToDormant(
+  deps: ErasureDeps,
+  input: ErasureInput,
+): Promise<ErasureResult['movedToDormant']> {
+  const { userId } = input;
+  const { state } = await loadState(deps, accountStream(userId), accountDecider);
+  const moved: ErasureResult['movedToDormant'] = [];
+  for (const asset of Object.keys(state.balances).sort() as Asset[]) {
+    const result = await handleCommand(
+      deps,
+      accountStream(userId),
+      accountDecider,
+      {
+        type: 'MoveBalanceToDormant',
+        data: { transactionId: newId(), userId, asset, movedBy: input.actorId },
+        now: deps.now(),
+      },
+      input.metadata,
+    );
+    for (const event of result.events) {
+      if (event.type === 'BalanceMovedToDormant')
+        moved.push({ asset: event.data.asset, amount: event.data.amount });
+    }
+  }
+  return moved;
 }
 
 /**

@@ -19,8 +19,8 @@ import {
  * is sealed; erasure destroys it and leaves a tombstone, so that no key is ever made for them again and
  * what was sealed for them stays unreadable everywhere, the log and its copies included.
  *
- * No cache of unwrapped keys on purpose (yet): a key destroyed by one process must not stay usable in
- * another. Whoever adds one (projections will open many values) must make a destroy reach every process.
+ * No cache here: every call reads the table. The processes' cache is KeyRing (keyRing.ts), whose destroy
+ * announces the destruction to every process; erase through it, not through `destroy` alone.
  */
 
 type Db = pg.Pool | pg.PoolClient;
@@ -38,11 +38,15 @@ interface KeyRow {
   destroyed_at: Date | null;
 }
 
+/** The channel a destroyed data key is announced on, to every process's key ring. */
+export const KEY_DESTROYED_CHANNEL = 'sai_personal_data_key_destroyed';
+
 export class PersonalDataKeys {
   readonly masterKeyId: string;
+  private readonly destroyListeners: ((subjectId: string) => void)[] = [];
 
   constructor(
-    private readonly db: pg.Pool,
+    readonly pool: pg.Pool,
     private readonly masterKey: Buffer,
   ) {
     this.masterKeyId = masterKeyId(masterKey);
@@ -53,7 +57,7 @@ export class PersonalDataKeys {
    * callers creating at once, one INSERT wins and every caller then reads and uses that one key. Throws
    * PersonErasedError for an erased person, who never gets a new key.
    */
-  async forSubject(subjectId: string, db: Db = this.db): Promise<DataKey> {
+  async forSubject(subjectId: string, db: Db = this.pool): Promise<DataKey> {
     checkSubjectId(subjectId);
     let row = await readRow(db, subjectId);
     if (!row) {
@@ -75,10 +79,24 @@ export class PersonalDataKeys {
   }
 
   /** The person's key if they have one, `erased` once destroyed, null if nothing was ever sealed for them. */
-  async find(subjectId: string, db: Db = this.db): Promise<DataKey | 'erased' | null> {
+  async find(subjectId: string, db: Db = this.pool): Promise<DataKey | 'erased' | null> {
     checkSubjectId(subjectId);
     const row = await readRow(db, subjectId);
     return row ? this.unwrap(subjectId, row) : null;
+  }
+
+  /** `find` for many subjects in one query; subjects without a key are absent from the result. */
+  async findMany(
+    subjectIds: readonly string[],
+    db: Db = this.pool,
+  ): Promise<Map<string, DataKey | 'erased'>> {
+    for (const subjectId of subjectIds) checkSubjectId(subjectId);
+    const { rows } = await db.query<KeyRow & { subject_id: string }>(
+      `SELECT subject_id, wrapped_key, master_key_id, destroyed_at FROM personal_data_keys
+       WHERE subject_id = ANY($1::text[])`,
+      [subjectIds],
+    );
+    return new Map(rows.map((row) => [row.subject_id, this.unwrap(row.subject_id, row)]));
   }
 
   /**
@@ -86,7 +104,7 @@ export class PersonalDataKeys {
    * tombstone when they had none yet. Idempotent; the first destruction's time stays. Run it in the
    * transaction that records the erasure, so that both happen or neither.
    */
-  async destroy(subjectId: string, db: Db = this.db): Promise<{ destroyedAt: Date }> {
+  async destroy(subjectId: string, db: Db = this.pool): Promise<{ destroyedAt: Date }> {
     checkSubjectId(subjectId);
     const { rows } = await db.query<{ destroyed_at: Date }>(
       `INSERT INTO personal_data_keys (subject_id, wrapped_key, master_key_id, destroyed_at)
@@ -97,16 +115,24 @@ export class PersonalDataKeys {
        RETURNING destroyed_at`,
       [subjectId],
     );
+    // Every process's key ring (keyRing.ts) forgets the key when this commits; this one's at once.
+    await db.query('SELECT pg_notify($1, $2)', [KEY_DESTROYED_CHANNEL, subjectId]);
+    for (const listener of this.destroyListeners) listener(subjectId);
     return { destroyedAt: rows[0]!.destroyed_at };
   }
 
+  /** Called with the subject of every key this object destroys (the process's key ring forgets it). */
+  onDestroy(listener: (subjectId: string) => void): void {
+    this.destroyListeners.push(listener);
+  }
+
   /** Seals `plaintext` for a person with their key (made if need be). Throws PersonErasedError once erased. */
-  async seal(subjectId: string, plaintext: string, associatedData: string, db: Db = this.db) {
+  async seal(subjectId: string, plaintext: string, associatedData: string, db: Db = this.pool) {
     return seal(await this.forSubject(subjectId, db), plaintext, associatedData);
   }
 
   /** Opens a value sealed for a person: its plaintext, or `erased` once their key is destroyed. */
-  async open(sealed: SealedValue, associatedData: string, db: Db = this.db): Promise<Opened> {
+  async open(sealed: SealedValue, associatedData: string, db: Db = this.pool): Promise<Opened> {
     const key = await this.find(sealed.s, db);
     if (key === null) throw new SealedValueError(`No data key was ever made for ${sealed.s}`);
     return open(key, sealed, associatedData);

@@ -110,11 +110,18 @@ export function upcastingStore(store: EventStore, upcasters: Upcasters): EventSt
       });
     },
   });
-  raw.set(wrapped, store);
+  registerRawStore(wrapped, store);
   return wrapped;
 }
 
-/** The log as stored (for the audit: the hash chain covers the stored form). */
+/** Records that `wrapped` reads `inner` transformed (upcast, opened), for rawStore. */
+export function registerRawStore(wrapped: EventStore, inner: EventStore): void {
+  raw.set(wrapped, inner);
+}
+
+/** The log as stored, under every wrapper that transforms what is read (the audit: the hash chain covers the stored form). */
 export function rawStore(store: EventStore): EventStore {
-  return raw.get(store) ?? store;
+  let inner = store;
+  while (raw.has(inner)) inner = raw.get(inner)!;
+  return inner;
 }
