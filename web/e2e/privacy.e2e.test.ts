@@ -18,7 +18,7 @@ import {
  * they hold the rest and says what must come first; a reason naming them is refused; with "Move remaining
  * balances to dormant" the erasure goes through and their row reads "Erased user" with no action left.
  * Then their open session is over, signing in again fails like a wrong password, and the friend's receipt
- * names "Erased user". At 1280 px and 360 px, each with its own accounts. (The data download is
+ * names "Erased user" without the description they wrote. At 1280 px and 360 px, each with its own accounts. (The data download is
  * dataExport.e2e.test.ts.)
  */
 
@@ -130,11 +130,12 @@ async function eraseJourney(viewport: typeof DESKTOP) {
   await toasts(person.page).getByText('Invalid email or password. Please try again.').waitFor();
   expect(new URL(person.page.url()).pathname).toBe('/login');
 
-  // The friend's receipt keeps the money and names the sender "Erased user".
+  // The friend's receipt keeps the money, names the sender "Erased user" and drops what they wrote.
   await other.page.goto(kit.url(`/transactions/${sent.id}`));
   await other.page.getByRole('heading', { name: 'Transfer' }).waitFor();
   await other.page.getByText('Erased user').first().waitFor();
   expect(await other.page.getByText(leaver.username).count()).toBe(0);
+  expect(await other.page.getByText('Birthday present').count(), 'the description they wrote').toBe(0);
   await expectAccessible(other.page, `a receipt from an erased user at ${px}`);
 }
 
