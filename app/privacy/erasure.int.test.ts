@@ -58,6 +58,17 @@ describe('erasePerson', () => {
     expect(
       await count(t, `ledger_transactions WHERE type = 'dormant' AND sender_id = $1`, [person.user.id]),
     ).toBe(2);
+    // The admin's transaction screen finds each move's event (docs/ledger.md invariant 3b's check).
+    const { rows: listed } = await t.db.pool.query<{ event_type: string }>(
+      `SELECT e.event_type FROM ledger_postings p
+         LEFT JOIN transaction_events e ON e.transaction_id = p.transaction_id AND e.event_id = p.event_id
+        WHERE p.kind = 'dormant' AND p.from_account = $1`,
+      [`user:${person.user.id}`],
+    );
+    expect(listed).toEqual([
+      { event_type: 'BalanceMovedToDormant' },
+      { event_type: 'BalanceMovedToDormant' },
+    ]);
     const after = await verifyLedger(t.deps.store, t.db.pool);
     expect(after.problems).toEqual([]);
     expect(after.liabilities).toEqual(before.liabilities);
