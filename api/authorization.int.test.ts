@@ -154,6 +154,20 @@ const WALK: Walk[] = [
     body: { status: 'suspended' },
     expect: { visitor: 401, user: 403, admin: 400 },
   },
+  // Erasure is for admins only, and never of oneself (422 once the body is valid). The other user is not
+  // erased here (the walk goes on with them): a wrong confirmation is refused after the role check.
+  {
+    method: 'POST',
+    path: '/api/admin/users/{other}/erase',
+    body: { reason: 'walk', confirm: 'NO' },
+    expect: { visitor: 401, user: 403, admin: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/{self}/erase',
+    body: { reason: 'walk', confirm: 'ERASE' },
+    expect: { visitor: 401, user: 403, admin: 422 },
+  },
   // Cards: one's own only; the admin ships and delivers but never edits a user's card.
   { method: 'GET', path: '/api/cards/user/{self}', expect: { visitor: 401, user: 404, admin: 404 } },
   { method: 'GET', path: '/api/cards/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },

@@ -16,7 +16,8 @@ import { readWholeLog, snapshotTables } from './testing.ts';
  * applied it, over a log holding every event type that SQL reads: the money workload (transfers, deposit
  * proofs approved and rejected, ETH deposits, withdrawals completed and failed, distributions), a card from
  * request to delivery with its freezes and PIN, crypto deposits rejected with and without a reason, and
- * notifications read one by one and all at once. The other read models, rebuilt in the same pass from
+ * notifications read one by one and all at once, and a person erased after sending money (their balance
+ * moved to dormant). The other read models, rebuilt in the same pass from
  * their own event types only, must equal theirs too.
  */
 const rebuildable = allProjections.filter((p) => p.tables.length > 0);
@@ -133,6 +134,31 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
         receiver_id: holder.user.id,
       }),
       'transfer',
+    );
+    // An erased person who had sent the holder money with a note: their residual balance moves to
+    // dormant, their notifications go and the holder's names them "Erased user", their texts are blanked.
+    const gone = await signedUpClient(t);
+    await expectOk(
+      admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: gone.user.id, amount: '5.00' }),
+      'deposit',
+    );
+    await expectOk(
+      gone.client.post('/api/transactions', {
+        type: 'transfer',
+        amount: '1.50',
+        receiver_id: holder.user.id,
+        description: 'from someone soon erased',
+      }),
+      'transfer',
+    );
+    await t.settle();
+    await expectOk(
+      admin.post(`/api/admin/users/${gone.user.id}/erase`, {
+        reason: 'erasure request',
+        confirm: 'ERASE',
+        moveBalancesToDormant: true,
+      }),
+      'erasure',
     );
     await t.settle();
   }, 180_000);

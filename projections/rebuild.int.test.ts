@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../infra/postgres/pool.ts';
+import { RUN_PRIVACY_KEYS } from '../testing/privacyKeys.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
 import { allProjections } from './index.ts';
@@ -223,6 +224,7 @@ describe('projections:rebuild (blue-green)', () => {
           cwd: path.resolve(import.meta.dirname, '..'),
           env: {
             ...process.env,
+            ...RUN_PRIVACY_KEYS,
             DATABASE_URL: t.db.url,
             SESSION_SECRET: 'x'.repeat(40),
             LOG_LEVEL: 'silent',

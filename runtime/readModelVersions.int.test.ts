@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
+import { RUN_PRIVACY_KEYS } from '../testing/privacyKeys.ts';
 import { TestClient } from '../testing/testApp.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 import { loadConfig } from './config.ts';
@@ -29,6 +30,7 @@ function start(version: number, env: Record<string, string> = {}) {
     DATABASE_URL: db.url,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
     RATE_LIMITS: 'off',
+    ...RUN_PRIVACY_KEYS,
     ...env,
   });
   // The contact read model at `version`; every other one as it is.

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../app/audit/verifyLedger.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { startServices } from '../runtime/services.ts';
+import { RUN_PRIVACY_KEYS } from '../testing/privacyKeys.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
 
 describe('npm run seed', () => {
@@ -20,7 +21,13 @@ describe('npm run seed', () => {
       ['scripts/tool.mjs', 'seed', '--users', '25', '--events', '3000', '--batch', '200'],
       {
         cwd: path.resolve(import.meta.dirname, '..'),
-        env: { ...process.env, DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          ...RUN_PRIVACY_KEYS,
+          DATABASE_URL: db.url,
+          SESSION_SECRET: 'x'.repeat(40),
+          LOG_LEVEL: 'silent',
+        },
         encoding: 'utf8',
         timeout: 120_000,
       },
@@ -40,6 +47,7 @@ describe('npm run seed', () => {
       DATABASE_URL: db.url,
       SESSION_SECRET: 'x'.repeat(40),
       RATE_LIMITS: 'off',
+      ...RUN_PRIVACY_KEYS,
     });
     const services = await startServices(config, pino({ level: 'silent' }), { databaseUrl: db.url });
     try {

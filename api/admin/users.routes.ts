@@ -2,11 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { revokeUserSessions } from '../../app/auth/sessions.ts';
 import { runUserCommand } from '../../app/auth/users.service.ts';
+import { erasePerson, PersonHoldsMoneyError } from '../../app/privacy/erasure.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
+import { HttpProblem, PROBLEM_TYPES } from '../http/problem.ts';
 import { requireAdmin } from '../http/session.ts';
+import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
 
 const userParam = z.object({ id: userIdSchema('User not found') });
@@ -20,6 +23,27 @@ const userStatusAnswer = z.object({
 const statusSchema = z.strictObject({
   status: z.enum(['suspended', 'active'], { error: "Status must be 'suspended' or 'active'" }),
 });
+
+const eraseSchema = z.strictObject({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'The reason must be at most 500 characters')
+    .superRefine(storedText('Reason')),
+  confirm: z.literal('ERASE', { error: 'Type ERASE to confirm' }),
+  moveBalancesToDormant: z.boolean({ error: 'moveBalancesToDormant must be true or false' }).optional(),
+});
+const eraseAnswer = z.object({
+  userId: z.string(),
+  erasedAt: z.string().describe('The first erasure: erasing again answers the same'),
+  movedToDormant: z
+    .array(z.object({ asset: z.string(), amount: z.string().describe('Exact decimal') }))
+    .describe('Residual balances moved to dormant:<ASSET> by this request'),
+});
+const ERASE_409 =
+  "The person still holds money or has a movement open (type 'person-holds-money'): `blockers` lists " +
+  'each (kind balance, hold, pendingWithdrawal, pendingDeposit or pendingPayment, with asset, amount, id)';
 
 /** Admin actions on one user (the recent-users Edit, docs/product-rules.md rule 13): mounted at /api/admin/users. */
 export function adminUserRoutes(deps: Deps) {
@@ -71,6 +95,48 @@ export function adminUserRoutes(deps: Deps) {
             status: user.status,
           },
         };
+      });
+    },
+  );
+
+  /**
+   * Erase a person (docs/product-rules.md, erasure): refused with the blockers while they hold money,
+   * unless their balances are to be moved to dormant; refused for one's own account (422); an erased
+   * person is erased again without a change (the first erasure's time).
+   */
+  app.post(
+    '/:id/erase',
+    responds(200, eraseAnswer),
+    responds(409, null, { description: ERASE_409 }),
+    responds(422, null, { description: "Erasing one's own account, or a reason naming the person" }),
+    validate('param', userParam),
+    validate('json', eraseSchema),
+    async (c) => {
+      const session = requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        try {
+          const result = await erasePerson(deps, {
+            userId: id,
+            actorId: session.userId,
+            reason: body.reason,
+            moveBalancesToDormant: body.moveBalancesToDormant ?? false,
+            metadata,
+          });
+          return {
+            status: 200,
+            position: result.position,
+            body: { userId: result.userId, erasedAt: result.erasedAt, movedToDormant: result.movedToDormant },
+          };
+        } catch (error) {
+          if (!(error instanceof PersonHoldsMoneyError)) throw error;
+          throw new HttpProblem(409, error.message, {
+            type: PROBLEM_TYPES.personHoldsMoney,
+            code: 'person_holds_money',
+            members: { blockers: error.blockers },
+          });
+        }
       });
     },
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
+import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 
 describe('audit, statements and exports', () => {
   let t: AuditLedger['t'];
@@ -124,6 +125,7 @@ describe('audit, statements and exports', () => {
           cwd: path.resolve(import.meta.dirname, '../..'),
           env: {
             ...process.env,
+            ...RUN_PRIVACY_KEYS,
             DATABASE_URL: t.db.url,
             SESSION_SECRET: 'x'.repeat(40),
             LOG_LEVEL: 'silent',
@@ -141,7 +143,13 @@ describe('audit, statements and exports', () => {
       }
       const clean = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: t.db.url, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          ...RUN_PRIVACY_KEYS,
+          DATABASE_URL: t.db.url,
+          SESSION_SECRET: 'x'.repeat(40),
+          LOG_LEVEL: 'silent',
+        },
         encoding: 'utf8',
         timeout: 60_000,
       });

@@ -74,7 +74,7 @@ export const userAnswer = z.object({
   firstName: z.string(),
   lastName: z.string(),
   isAdmin: z.boolean(),
-  status: z.enum(['active', 'suspended']),
+  status: z.enum(['active', 'suspended', 'erased']),
   twoFactorEnabled: z.boolean(),
   initials: z.string(),
   balance: z.string().describe('SAI, exact'),

@@ -44,6 +44,8 @@ const TITLES: Record<number, string> = {
 export const PROBLEM_TYPES = {
   reauthenticationRequired: 'reauthentication-required',
   reauthenticationFailed: 'reauthentication-failed',
+  /** An erasure refused while the person holds money; `blockers` lists what must happen first. */
+  personHoldsMoney: 'person-holds-money',
 } as const;
 
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */
@@ -57,6 +59,8 @@ export class HttpProblem extends Error {
       /** A problem type of PROBLEM_TYPES; absent means about:blank. */
       type?: string;
       headers?: Record<string, string>;
+      /** Extension members of the problem type (RFC 9457 section 3.2), e.g. an erasure's `blockers`. */
+      members?: Record<string, unknown>;
     } = {},
   ) {
     super(message);
@@ -89,10 +93,11 @@ export function problem(
     code?: string;
     type?: string;
     headers?: Record<string, string>;
+    members?: Record<string, unknown>;
   } = {},
 ): Response {
-  const { headers, ...rest } = extras;
-  const body = problemBody(c, status, detail, rest);
+  const { headers, members, ...rest } = extras;
+  const body = { ...problemBody(c, status, detail, rest), ...members };
   return c.body(JSON.stringify(body), status as ContentfulStatusCode, {
     'Content-Type': 'application/problem+json',
     ...headers,

@@ -36,7 +36,7 @@ const userListAnswer = z.object({
       firstName: z.string(),
       lastName: z.string(),
       isAdmin: z.boolean(),
-      status: z.enum(['active', 'suspended']),
+      status: z.enum(['active', 'suspended', 'erased']),
       balance: z.string().describe('SAI, exact'),
       createdAt: z.string(),
     }),

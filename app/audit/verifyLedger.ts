@@ -185,7 +185,7 @@ function liabilitiesOf(balances: ReadonlyMap<string, bigint>, note: (problem: st
     if (total.fees !== 0n) fees[asset] = formatUnits(total.fees, asset);
     if (owed !== total.owed) {
       note(
-        `liabilities in ${asset}: issued − outbound − fees is ${formatUnits(owed, asset)}, the users and holds hold ${formatUnits(total.owed, asset)}`,
+        `liabilities in ${asset}: issued − outbound − fees is ${formatUnits(owed, asset)}, the users, holds and dormant hold ${formatUnits(total.owed, asset)}`,
       );
     }
   }

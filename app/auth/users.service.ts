@@ -41,10 +41,13 @@ export interface NewUser {
   passwordHash?: string;
 }
 
-/** The user as the write side knows it, active or suspended; null when no such user registered. */
+/**
+ * The user as the write side knows it, active or suspended; null when no such user registered, and for
+ * an erased person, who is unknown to every command, sign-in and transfer from then on.
+ */
 export async function loadUser(ctx: CommandContext, userId: UserId): Promise<RegisteredUser | null> {
   const { state } = await loadState(ctx, userStream(userId), userDecider);
-  return state.status === 'none' ? null : state;
+  return state.status === 'none' || state.status === 'erased' ? null : state;
 }
 
 /**
@@ -138,7 +141,7 @@ async function reserveUniqueValue(
 }
 
 /** Releases `value` wherever `userId` holds it: its current stream, or its legacy one (a no-op elsewhere). */
-async function release(
+export async function releaseUniqueValue(
   ctx: UsersContext,
   kind: UniqueKind,
   value: string,
@@ -177,7 +180,9 @@ export async function registerUser(
   try {
     await reserveUniqueValue(ctx, 'username', input.username, userId, metadata);
   } catch (error) {
-    await release(ctx, 'email', input.email, userId, 'registration_failed', metadata).catch(() => {});
+    await releaseUniqueValue(ctx, 'email', input.email, userId, 'registration_failed', metadata).catch(
+      () => {},
+    );
     throw error;
   }
   try {
@@ -202,11 +207,16 @@ export async function registerUser(
       },
       metadata,
     );
-    if (result.state.status === 'none' || !result.position) throw new Error('registration produced no user');
+    if (result.state.status === 'none' || result.state.status === 'erased' || !result.position)
+      throw new Error('registration produced no user');
     return { user: result.state, position: result.position };
   } catch (error) {
-    await release(ctx, 'username', input.username, userId, 'registration_failed', metadata).catch(() => {});
-    await release(ctx, 'email', input.email, userId, 'registration_failed', metadata).catch(() => {});
+    await releaseUniqueValue(ctx, 'username', input.username, userId, 'registration_failed', metadata).catch(
+      () => {},
+    );
+    await releaseUniqueValue(ctx, 'email', input.email, userId, 'registration_failed', metadata).catch(
+      () => {},
+    );
     throw error;
   }
 }
@@ -250,7 +260,8 @@ export async function runUserCommand(
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition | null }> {
   const result = await handleCommand(ctx, userStream(command.data.userId), userDecider, command, metadata);
-  if (result.state.status === 'none') throw new NotFoundError('User not found');
+  if (result.state.status === 'none' || result.state.status === 'erased')
+    throw new NotFoundError('User not found');
   return { user: result.state, position: result.position };
 }
 
@@ -290,13 +301,15 @@ export async function updateProfile(
       metadata,
     );
   } catch (error) {
-    if (renamed) await release(ctx, 'username', next.username, userId, 'changed', metadata).catch(() => {});
+    if (renamed)
+      await releaseUniqueValue(ctx, 'username', next.username, userId, 'changed', metadata).catch(() => {});
     throw error;
   }
   if (renamed) {
     const kept = normalise(result.user.username);
     for (const value of [before.username, next.username]) {
-      if (normalise(value) !== kept) await release(ctx, 'username', value, userId, 'changed', metadata);
+      if (normalise(value) !== kept)
+        await releaseUniqueValue(ctx, 'username', value, userId, 'changed', metadata);
     }
   }
   return result;

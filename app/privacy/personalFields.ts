@@ -1,11 +1,11 @@
 /**
  * Which fields of which events are personal data and are sealed in the log (crypto-shredding,
- * docs/decisions/0014-crypto-shredding.md; the inventory with the reasons: docs/architecture/
- * personal-data.md). Each field names whose data key seals it (its subject) and what a reader gets once
- * that key is destroyed. A field not listed here is kept in clear: ids, amounts, assets, times, statuses,
+ * docs/decisions/0014-crypto-shredding.md; the inventory with the reasons:
+ * docs/architecture/personal-data.md). Each field names whose data key seals it (its subject) and what a
+ * reader gets once that key is destroyed. A field not listed here is kept in clear: ids, amounts, assets, times, statuses,
  * on-chain hashes and withdrawal destination addresses (the financial record). Adding an event type with
- * something a person typed, or a name, means adding it here (app/privacy/personalFields.unit.test.ts
- * lists every type the domain has, so a new type must be classified).
+ * something a person typed, or a name, means adding it here (personalFields.unit.test.ts lists every type
+ * the domain has, so a new type must be classified).
  */
 
 /** What a reader sees of a sealed field once its subject is erased. */

@@ -115,6 +115,21 @@ export type AccountEvent =
         amount: string;
         receivedAt: string;
       };
+    }
+  | {
+      /**
+       * An erased person's residual balance of one asset, moved by an admin to `dormant:<asset>`: still owed
+       * (a liability), no longer in a named account. No personal data in it.
+       */
+      type: 'BalanceMovedToDormant';
+      data: {
+        transactionId: string;
+        userId: UserId;
+        asset: Asset;
+        amount: string;
+        movedBy: UserId | null;
+        movedAt: string;
+      };
     };
 
 export interface AccountState {
@@ -214,6 +229,12 @@ export type AccountCommand =
       /** transactionId is `<withdrawalId>:released`, distinct from the hold's. */
       data: { transactionId: string; withdrawalId: string; userId: UserId; asset: Asset; amount: string };
       now: Date;
+    }
+  | {
+      /** Moves the whole spendable balance of `asset`, whatever it is when decided; nothing when none. */
+      type: 'MoveBalanceToDormant';
+      data: { transactionId: string; userId: UserId; asset: Asset; movedBy: UserId | null };
+      now: Date;
     };
 
 /**
@@ -248,6 +269,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'WithdrawalHoldPlaced',
   'WithdrawalHoldReleased',
   'TransferReceived',
+  'BalanceMovedToDormant',
 ] as const;
 export const isAccountEvent = eventGuard<AccountEvent>()(ACCOUNT_EVENT_TYPES);
 
@@ -363,6 +385,13 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       }
       case 'ReleaseWithdrawalHold':
         return [{ type: 'WithdrawalHoldReleased', data: { ...command.data, releasedAt: at } }];
+      case 'MoveBalanceToDormant': {
+        const d = command.data;
+        const units = balanceOf(state, d.asset);
+        if (units <= 0n) return [];
+        const amount = formatUnits(units, d.asset);
+        return [{ type: 'BalanceMovedToDormant', data: { ...d, amount, movedAt: at } }];
+      }
       default:
         return assertNever(command);
     }
@@ -391,6 +420,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           recent: remember(state.recent, event.data.transactionId),
         };
       case 'WithdrawalHoldPlaced':
+      case 'BalanceMovedToDormant':
         return {
           balances: add(event.data.asset, -amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),

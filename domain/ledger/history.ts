@@ -12,6 +12,7 @@ export const HISTORY_TYPES = [
   'card_payment',
   'crypto_deposit',
   'withdrawal',
+  'dormant',
   'other',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
@@ -57,6 +58,7 @@ export const TYPE_LABELS: Record<HistoryType, string> = {
   card_payment: 'Card payment',
   crypto_deposit: 'Crypto deposit',
   withdrawal: 'Withdrawal',
+  dormant: 'Moved to dormant',
   other: 'Other',
 };
 

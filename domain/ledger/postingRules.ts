@@ -121,6 +121,17 @@ export const POSTING_RULES = {
     description: 'Withdrawal failed: {reason}',
     status: 'failed',
   },
+  // An erased person's residual balance: still owed, in the asset's dormant account (docs/ledger.md).
+  BalanceMovedToDormant: {
+    transactionId: '{transactionId}',
+    kind: 'dormant',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'user:{userId}',
+    to: 'dormant:{asset}',
+    description: 'Balance moved to dormant',
+    status: 'completed',
+  },
 } as const satisfies Record<string, PostingRules>;
 
 export type PostingEventType = keyof typeof POSTING_RULES;

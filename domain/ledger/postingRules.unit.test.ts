@@ -60,6 +60,16 @@ const EXPECTED = [
     "Withdrawal failed: Address can't receive",
     'failed',
   ],
+  [
+    'dormant-1',
+    'dormant',
+    'ETH',
+    1n,
+    'user:alice001',
+    'dormant:ETH',
+    'Balance moved to dormant',
+    'completed',
+  ],
 ] as const;
 
 describe('the posting rules', () => {
@@ -73,6 +83,7 @@ describe('the posting rules', () => {
       'WithdrawalHoldPlaced',
       'WithdrawalCompleted',
       'WithdrawalFailed',
+      'BalanceMovedToDormant',
     ]);
     // The first posting of each: what the rules booked before purchases had a fee.
     expect(samples.map((event) => postingsOf(event)[0])).toEqual(
@@ -87,7 +98,7 @@ describe('the posting rules', () => {
         status,
       })),
     );
-    expect(samples.map((event) => postingsOf(event).length)).toEqual([1, 1, 2, 1, 1, 1, 1, 1]);
+    expect(samples.map((event) => postingsOf(event).length)).toEqual([1, 1, 2, 1, 1, 1, 1, 1, 1]);
   });
 
   it("book a purchase's fee as a second posting of its transaction, issued to fees:SAI, on top of the amount", () => {

@@ -6,7 +6,7 @@ import { postingRulesOf, type Text, templateParts } from './postingRules.ts';
  * Double entry. Every movement of value is a posting: one asset, one positive amount, the account it
  * leaves (`from`, the debited side) and the account it enters (`to`, the credited side). A user's balance
  * is what entered their account minus what left it; system accounts (`issuance:SAI`, `custody:<ASSET>`,
- * `outbound:<ASSET>`, `holds:<ASSET>`, and `fees:<ASSET>` which only receives) go negative by what they let into the ledger. Per asset the sum of
+ * `outbound:<ASSET>`, `holds:<ASSET>`, and `fees:<ASSET>` and `dormant:<ASSET>` which only receive) go negative by what they let into the ledger. Per asset the sum of
  * every account's balance is therefore zero at every position of the log (docs/ledger.md invariant 2).
  *
  * The posting lives in exactly one event, so conservation holds event by event, whatever order the
@@ -34,12 +34,14 @@ export type TransactionType =
   | 'card_payment'
   | 'crypto_deposit'
   | 'withdrawal'
+  /** An erased person's residual balance moved to `dormant:<ASSET>`. */
+  | 'dormant'
   | 'other';
 
 export const userAccount = (userId: UserId) => `user:${userId}`;
 /** A ledger account name as the audit tools accept it: a user's, or a system account of an asset. */
 export const LEDGER_ACCOUNT_PATTERN = new RegExp(
-  `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound|fees):[A-Z]{3,4})$`,
+  `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound|fees|dormant):[A-Z]{3,4})$`,
 );
 export const issuanceAccount = (asset: Asset) => `issuance:${asset}`;
 export const custodyAccount = (asset: Asset) => `custody:${asset}`;
@@ -47,6 +49,8 @@ export const holdsAccount = (asset: Asset) => `holds:${asset}`;
 export const outboundAccount = (asset: Asset) => `outbound:${asset}`;
 /** Conversion fees collected: the company's revenue, not owed to anyone (docs/ledger.md "Liabilities"). */
 export const feesAccount = (asset: Asset) => `fees:${asset}`;
+/** What erased people still held: owed to them (a liability), no longer in a named account. */
+export const dormantAccount = (asset: Asset) => `dormant:${asset}`;
 
 export function accountOwner(account: string): string | null {
   return account.startsWith('user:') ? account.slice(5) : null;

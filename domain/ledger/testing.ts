@@ -134,4 +134,17 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       },
     },
   ],
+  BalanceMovedToDormant: [
+    {
+      type: 'BalanceMovedToDormant',
+      data: {
+        transactionId: 'dormant-1',
+        userId: alice,
+        asset: 'ETH',
+        amount: '0.00000001',
+        movedBy: admin,
+        movedAt: '2026-11-23T10:05:00.000Z',
+      },
+    },
+  ],
 };

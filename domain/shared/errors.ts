@@ -90,3 +90,8 @@ export class InsufficientFundsError extends DomainError {
 export class ReceiverSuspendedError extends DomainError {
   readonly status = 422;
 }
+
+/** Understood, allowed in general, but not on this subject (an admin erasing their own account). */
+export class UnprocessableError extends DomainError {
+  readonly status = 422;
+}

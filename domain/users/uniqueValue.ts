@@ -47,8 +47,9 @@ export type UniqueValueEvent =
 /**
  * registration_failed: the registration that reserved it did not complete. changed: the user took another
  * username (or lost a concurrent rename of their own). abandoned: taken over from a dead reservation.
+ * erased: the person was erased (their e-mail and username are free again).
  */
-export type ReleaseReason = 'registration_failed' | 'changed' | 'abandoned';
+export type ReleaseReason = 'registration_failed' | 'changed' | 'abandoned' | 'erased';
 
 export interface UniqueValueState {
   holder: UserId | null;

@@ -1,11 +1,20 @@
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationError,
+} from '../shared/errors.ts';
 import type { UserId } from '../shared/ids.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { DEFAULT_PREFERENCES, type Preferences, samePreferences } from './preferences.ts';
 
 /** One stream per user: `user-<userId>`. Secrets (password hash, 2FA secret) are never in these events. */
 export const userStream = (userId: UserId) => `user-${userId}`;
+
+/** What others see where an erased person's name was (read models, histories, notifications). */
+export const ERASED_USERNAME = 'Erased user';
 
 export const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
 
@@ -53,7 +62,18 @@ export type UserEvent =
   | { type: 'TwoFactorEnabled'; data: { userId: UserId; enabledAt: string } }
   | { type: 'TwoFactorDisabled'; data: { userId: UserId; disabledAt: string } }
   | { type: 'UserSuspended'; data: { userId: UserId; suspendedAt: string; suspendedBy: UserId } }
-  | { type: 'UserReactivated'; data: { userId: UserId; reactivatedAt: string; reactivatedBy: UserId } };
+  | { type: 'UserReactivated'; data: { userId: UserId; reactivatedAt: string; reactivatedBy: UserId } }
+  /**
+   * The person was erased (docs/architecture/personal-data.md): their data key is destroyed and nothing
+   * personal is kept. No personal data in it; `erasedBy` is the admin, or null for the command line.
+   */
+  | {
+      type: 'PersonErased';
+      data: { userId: UserId; erasedBy: UserId | null; reason: string; erasedAt: string };
+    };
+
+/** The one user event other streams' read models react to: they scrub what they keep of the person. */
+export type PersonErasedEvent = Extract<UserEvent, { type: 'PersonErased' }>;
 
 export interface RegisteredUser {
   /** 'suspended': may not sign in nor move money until an admin reactivates the account. */
@@ -73,7 +93,14 @@ export interface RegisteredUser {
   updatedAt: string;
 }
 
-export type UserState = { status: 'none' } | RegisteredUser;
+/** What remains of an erased person: their id and when. Every command on them is refused. */
+export interface ErasedUser {
+  status: 'erased';
+  userId: UserId;
+  erasedAt: string;
+}
+
+export type UserState = { status: 'none' } | RegisteredUser | ErasedUser;
 
 export type UserCommand =
   | {
@@ -92,10 +119,12 @@ export type UserCommand =
   | { type: 'EnableTwoFactor'; data: { userId: UserId }; now: Date }
   | { type: 'DisableTwoFactor'; data: { userId: UserId }; now: Date }
   | { type: 'SuspendUser'; data: { userId: UserId; suspendedBy: UserId }; now: Date }
-  | { type: 'ReactivateUser'; data: { userId: UserId; reactivatedBy: UserId }; now: Date };
+  | { type: 'ReactivateUser'; data: { userId: UserId; reactivatedBy: UserId }; now: Date }
+  | { type: 'ErasePerson'; data: { userId: UserId; erasedBy: UserId | null; reason: string }; now: Date };
 
+/** An erased person is as unknown to every command as one who never registered. */
 function registered(state: UserState): RegisteredUser {
-  if (state.status === 'none') throw new NotFoundError('User not found');
+  if (state.status === 'none' || state.status === 'erased') throw new NotFoundError('User not found');
   return state;
 }
 
@@ -210,6 +239,35 @@ export function suspendUser(
   ];
 }
 
+/**
+ * Erasure of a registered person; again on an erased one, nothing (the first erasure stands). The caller
+ * checks beforehand that the person holds no money (app/privacy/erasure.ts): the user stream cannot see it.
+ */
+export function erasePerson(
+  command: Extract<UserCommand, { type: 'ErasePerson' }>,
+  state: UserState,
+): UserEvent[] {
+  if (state.status === 'erased') return [];
+  const user = registered(state);
+  if (command.data.erasedBy === user.userId) {
+    throw new UnprocessableError('You cannot erase your own account', { ids: { userId: user.userId } });
+  }
+  const reason = command.data.reason.trim();
+  if (reason === '') throw new ValidationError('A reason is required');
+  assertStoredText({ reason: [reason, 'Reason'] });
+  return [
+    {
+      type: 'PersonErased',
+      data: {
+        userId: user.userId,
+        erasedBy: command.data.erasedBy,
+        reason,
+        erasedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
 /** Every UserEvent type: the one list the type guard below is built from. */
 export const USER_EVENT_TYPES = [
   'UserRegistered',
@@ -221,6 +279,7 @@ export const USER_EVENT_TYPES = [
   'TwoFactorDisabled',
   'UserSuspended',
   'UserReactivated',
+  'PersonErased',
 ] as const;
 export const isUserEvent = eventGuard<UserEvent>()(USER_EVENT_TYPES);
 
@@ -264,6 +323,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           },
         ];
       }
+      case 'ErasePerson':
+        return erasePerson(command, state);
       default:
         return assertNever(command);
     }
@@ -286,9 +347,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         updatedAt: event.data.registeredAt,
       };
     }
-    // Every other event is about a registered user; one without it is ignored (events are facts).
-    if (state.status === 'none') return state;
+    // Every other event is about a registered user; one without it is ignored (events are facts). Nothing
+    // follows an erasure: the erased state keeps no personal data.
+    if (state.status === 'none' || state.status === 'erased') return state;
     switch (event.type) {
+      case 'PersonErased':
+        return { status: 'erased', userId: state.userId, erasedAt: event.data.erasedAt };
       case 'UserPromotedToAdmin':
         return { ...state, isAdmin: true, updatedAt: later(state.updatedAt, event.data.promotedAt) };
       case 'PasswordChanged':

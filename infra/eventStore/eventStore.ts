@@ -130,6 +130,17 @@ export interface BulkLogRead {
     types: readonly string[];
     limit: number;
   }): Promise<RecordedEvent[]>;
+  /**
+   * Present when some events are stored in a form the SQL cannot read as the application does (sealed
+   * personal fields, app/privacy/sealingStore.ts): hands `write`, batch by batch, each event of `types` up
+   * to `upTo` whose stored data differs from what the application reads, with the data as read. The bulk
+   * SQL then reads those in place of the stored ones (projections/rebuild/bulkPass.ts).
+   */
+  readDataAsRead?(options: {
+    upTo: LogPosition;
+    types: readonly string[];
+    write(rows: { id: string; data: unknown }[]): Promise<void>;
+  }): Promise<void>;
 }
 
 export interface StreamAppend {

@@ -1,12 +1,15 @@
 import type { PoolClient } from 'pg';
 import type { CardEvent } from '../../domain/cards/card.ts';
+import type { PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { blanked } from '../erasure.ts';
 import { defineProjection } from '../projection.ts';
 
 /** The spec's cards entity, one row per card. */
-export const cardsProjection = defineProjection<CardEvent>({
+export const cardsProjection = defineProjection<CardEvent | PersonErasedEvent>({
   name: 'cards',
-  version: 1,
+  // 2: an erased person's card keeps no address and no tracking number.
+  version: 2,
   tables: ['cards'],
   schema: `
     CREATE TABLE IF NOT EXISTS cards (
@@ -47,14 +50,22 @@ export const cardsProjection = defineProjection<CardEvent>({
       );
     },
     async CardShippingAddressSet(event, tx) {
-      const a = event.data.address;
+      // Null once its owner was erased (a sealed address opens to null): the columns are cleared.
+      const a = event.data.address as typeof event.data.address | null;
       await setCard(tx, event, 'address = $3, city = $4, state = $5, zip_code = $6, country = $7', [
-        a.address,
-        a.city,
-        a.state,
-        a.zipCode,
-        a.country,
+        a?.address ?? null,
+        a?.city ?? null,
+        a?.state ?? null,
+        a?.zipCode ?? null,
+        a?.country ?? null,
       ]);
+    },
+    async PersonErased(event, tx) {
+      await tx.query(
+        `UPDATE cards SET address = NULL, city = NULL, state = NULL, zip_code = NULL, country = NULL,
+           ${blanked('tracking_number')} WHERE user_id = $1`,
+        [event.data.userId],
+      );
     },
     async CardPaymentSubmitted(event, tx) {
       await setCard(tx, event, `status = 'verifying'`);

@@ -1,9 +1,13 @@
 import type { ContactMessageEvent } from '../../domain/contact/contactMessage.ts';
+import type { PersonErasedEvent } from '../../domain/users/user.ts';
+import { blanked } from '../erasure.ts';
 import { defineProjection } from '../projection.ts';
 
-export const contactProjection = defineProjection<ContactMessageEvent>({
+export const contactProjection = defineProjection<ContactMessageEvent | PersonErasedEvent>({
   name: 'contact',
-  version: 1,
+  // 2: the messages an erased person sent signed in are blanked (those sent without an account are
+  // blanked by the erasure itself, app/privacy/erasureScrub.ts: no event names their sender).
+  version: 2,
   tables: ['contact_messages'],
   schema: `
     CREATE TABLE IF NOT EXISTS contact_messages (
@@ -27,6 +31,12 @@ export const contactProjection = defineProjection<ContactMessageEvent>({
         `INSERT INTO contact_messages (id, full_name, email, subject, message, user_id, received_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
         [d.messageId, d.fullName, d.email, d.subject, d.message, d.userId, d.receivedAt],
+      );
+    },
+    async PersonErased(event, tx) {
+      await tx.query(
+        `UPDATE contact_messages SET ${blanked('full_name', 'email', 'subject', 'message')} WHERE user_id = $1`,
+        [event.data.userId],
       );
     },
   },

@@ -1,12 +1,15 @@
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
+import type { PersonErasedEvent } from '../../domain/users/user.ts';
+import { blanked } from '../erasure.ts';
 import { defineProjection } from '../projection.ts';
 
 /** Declared crypto deposits and withdrawal requests, for the user's lists and the admin queues. */
-export const cryptoProjection = defineProjection<CryptoDepositEvent | WithdrawalEvent>({
+export const cryptoProjection = defineProjection<CryptoDepositEvent | WithdrawalEvent | PersonErasedEvent>({
   name: 'crypto',
   // 2: a deposit's row keeps its declaration's log position, the user's history pages by it.
-  version: 2,
+  // 3: an erased person's notes and the reasons written about their movements are blanked.
+  version: 3,
   tables: ['crypto_deposits', 'withdrawals'],
   schema: `
     CREATE TABLE IF NOT EXISTS crypto_deposits (
@@ -109,6 +112,15 @@ export const cryptoProjection = defineProjection<CryptoDepositEvent | Withdrawal
         `UPDATE withdrawals SET status = 'failed', failure_reason = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
         [event.data.withdrawalId, event.data.reason, event.data.at, event.data.failedBy],
       );
+    },
+    // The addresses, hashes and amounts stay: financial records.
+    async PersonErased(event, tx) {
+      await tx.query(`UPDATE crypto_deposits SET ${blanked('rejection_reason')} WHERE user_id = $1`, [
+        event.data.userId,
+      ]);
+      await tx.query(`UPDATE withdrawals SET ${blanked('notes', 'failure_reason')} WHERE user_id = $1`, [
+        event.data.userId,
+      ]);
     },
   },
 });

@@ -9,6 +9,9 @@ import { POSTINGS_SQL, postingsSelect } from './postingsSql.ts';
  * ended, and one transaction per id: its first posting, with the status the first settling posting gives a
  * pending one. projections/bulk.int.test.ts holds this to the TypeScript over every posting rule.
  */
+/** The people erased in the log. */
+const ERASED = `SELECT DISTINCT l.data->>'userId' AS user_id FROM rebuild_log l WHERE l.event_type = 'PersonErased'`;
+
 const STAGE = `
 DROP TABLE IF EXISTS bulk_postings;
 CREATE UNLOGGED TABLE bulk_postings AS
@@ -40,6 +43,14 @@ SELECT p.event_id, p.leg, p.position_commit, p.position_prepare, p.transaction_i
 
 INSERT INTO account_balances (account_id, asset, balance, updated_at)
 SELECT account, asset, after, created_at FROM bulk_sides WHERE last;
+
+-- Erased people's descriptions, as blankErasedDescriptions (ledger.projection.ts) leaves them.
+UPDATE ledger_postings p
+   SET description = CASE WHEN p.kind = 'withdrawal' THEN 'Withdrawal failed: ' ELSE '' END
+  FROM (${ERASED}) e
+ WHERE (p.kind = 'transfer' AND p.from_account = 'user:' || e.user_id)
+    OR (p.kind IN ('deposit', 'admin_deposit') AND p.to_account = 'user:' || e.user_id)
+    OR (p.kind = 'withdrawal' AND p.to_account = 'user:' || e.user_id AND p.from_account LIKE 'holds:%');
 `;
 
 // One transaction per id: its first posting, with the status the first settling posting gives a pending one.
@@ -68,6 +79,11 @@ SELECT first.transaction_id, first.kind, first.asset, first.amount,
               WHERE status <> 'pending' AND transaction_id IN (SELECT transaction_id FROM bulk_multi)
               ORDER BY transaction_id, position_commit, position_prepare, leg) settled
     ON settled.transaction_id = first.transaction_id AND first.status = 'pending';
+
+UPDATE ledger_transactions t SET description = ''
+  FROM (${ERASED}) e
+ WHERE (t.type = 'transfer' AND t.sender_id = e.user_id)
+    OR (t.type IN ('deposit', 'admin_deposit') AND t.receiver_id = e.user_id);
 `;
 
 export const LEDGER_BULK_SQL: BulkSql = {

@@ -2,8 +2,10 @@ import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import { POSTING_EVENT_TYPES } from '../../domain/ledger/postingRules.ts';
-import { accountOwner, postingsOf } from '../../domain/ledger/postings.ts';
+import { accountOwner, postingsOf, userAccount } from '../../domain/ledger/postings.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
+import type { PersonErasedEvent } from '../../domain/users/user.ts';
 import { comparePositions, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
@@ -24,10 +26,11 @@ const SCALE = 8;
  * Amounts are numeric in SQL (exact) and decimal strings in JS. A posting is applied only if its journal
  * row is new, so a redelivered event changes nothing.
  */
-export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent>({
+export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent | PersonErasedEvent>({
   name: 'ledger',
   // 2: a purchase's conversion fee is a second posting of its TokensMinted (issuance → fees).
-  version: 2,
+  // 3: balances moved to dormant; an erased person's descriptions are blanked.
+  version: 3,
   tables: ['ledger_postings', 'account_balances', 'ledger_transactions'],
   views: ['account_history'],
   schema: `
@@ -104,8 +107,19 @@ export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent>
     CREATE INDEX IF NOT EXISTS ledger_transactions_pending ON ledger_transactions (id) WHERE status = 'pending';
   `,
   // The types that book a posting: the posting rules' own list (domain/ledger/postingRules.ts).
-  handlers: oneHandlerFor(POSTING_EVENT_TYPES, applyPostings),
-  applyBatch: applyLedgerBatch,
+  handlers: {
+    ...oneHandlerFor(POSTING_EVENT_TYPES, applyPostings),
+    PersonErased: (event, tx) => blankErasedDescriptions(tx, event.data.userId),
+  },
+  applyBatch: async (events, tx, context) => {
+    await applyLedgerBatch(events, tx, context);
+    // Nothing the person wrote is booked after their erasure, so blanking at the batch's end is in order.
+    for (const event of events) {
+      if (event.type === 'PersonErased') {
+        await blankErasedDescriptions(tx, (event.data as PersonErasedEvent['data']).userId);
+      }
+    }
+  },
   bulkSql: LEDGER_BULK_SQL,
   // The apply paths read these tables by primary key only (event_id, leg; account_id, asset; id).
   deferredIndexes: [
@@ -122,6 +136,26 @@ export const ledgerProjection = defineProjection<AccountEvent | WithdrawalEvent>
   // transactions are upserted on theirs, so those stay.
   deferredKeys: ['ledger_postings'],
 });
+
+/**
+ * An erased person's text in the journal, as a rebuild gives it once their key is destroyed
+ * (ERASED_LEDGER_SQL in ledger.bulk.ts says the same in the bulk form): the descriptions they wrote (their
+ * transfers') and those written about them (their mints'), and the reasons of their failed withdrawals.
+ */
+async function blankErasedDescriptions(tx: PoolClient, userId: UserId): Promise<void> {
+  await tx.query(
+    `UPDATE ledger_postings SET description = CASE WHEN kind = 'withdrawal' THEN 'Withdrawal failed: ' ELSE '' END
+      WHERE (kind = 'transfer' AND from_account = $1)
+         OR (kind IN ('deposit', 'admin_deposit') AND to_account = $1)
+         OR (kind = 'withdrawal' AND to_account = $1 AND from_account LIKE 'holds:%')`,
+    [userAccount(userId)],
+  );
+  await tx.query(
+    `UPDATE ledger_transactions SET description = ''
+      WHERE (type = 'transfer' AND sender_id = $1) OR (type IN ('deposit', 'admin_deposit') AND receiver_id = $1)`,
+    [userId],
+  );
+}
 
 /** One event's postings, each applied unless its journal row is there already (a redelivery). */
 async function applyPostings(event: RecordedEvent, tx: PoolClient): Promise<void> {

@@ -13,10 +13,11 @@ import { ledgerProjection } from './ledger.projection.ts';
 import { compilePostings, POSTINGS_SQL, postingsSelect, textSql } from './postingsSql.ts';
 
 describe('the posting rules compiler', () => {
-  it('covers every event type with a rule, and the projection handles exactly those', () => {
+  it('covers every event type with a rule, and the projection handles exactly those and erasures', () => {
     expect(POSTINGS_SQL.types).toBe(POSTING_EVENT_TYPES.map((type) => `'${type}'`).join(', '));
     expect(POSTING_EVENT_TYPES.length).toBeGreaterThan(0);
-    expect(handledTypes(ledgerProjection).sort()).toEqual([...POSTING_EVENT_TYPES].sort());
+    // PersonErased books nothing: the projection blanks the erased person's descriptions on it.
+    expect(handledTypes(ledgerProjection).sort()).toEqual([...POSTING_EVENT_TYPES, 'PersonErased'].sort());
     // Each type's own expression for a column is in the SQL, under a branch that names it or as the ELSE.
     for (const type of POSTING_EVENT_TYPES) {
       for (const rule of postingRulesOf(type))

@@ -1,4 +1,5 @@
 import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
+import { ERASED_USERNAME } from '../../domain/users/user.ts';
 import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
 
 /**
@@ -164,15 +165,16 @@ const byType = (pick: (notice: (typeof NOTICES)[number]) => string) =>
   `CASE l.event_type ${NOTICES.map((n) => `WHEN '${n[0]}' THEN ${pick(n)}`).join(' ')} END`;
 
 export const NOTIFICATIONS_BULK_SQL = `
-INSERT INTO notifications (id, user_id, title, message, type, related_id, movement_id, created_at,
-  position_commit, position_prepare)
+INSERT INTO notifications (id, user_id, title, message, type, related_id, movement_id, counterparty_id,
+  created_at, position_commit, position_prepare)
 SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (get_byte(h, 8) & 63) | 128), 1, 16),
               'hex')::uuid,
-       user_id, title, message, type, related_id, CASE WHEN movement THEN related_id END, created_at,
-       position_commit, position_prepare
+       user_id, title, message, type, related_id, CASE WHEN movement THEN related_id END, counterparty_id,
+       created_at, position_commit, position_prepare
   FROM (SELECT digest('sai-wallet:notification:' || l.event_id::text || ':0', 'sha1') AS h,
                CASE WHEN l.event_type = 'TokensTransferred' THEN l.data->>'toUserId' ELSE l.data->>'userId' END
                  AS user_id,
+               CASE WHEN l.event_type = 'TokensTransferred' THEN l.data->>'fromUserId' END AS counterparty_id,
                ${byType((n) => `'${n[1]}'`)} AS title,
                ${byType((n) => n[2])} AS message,
                ${byType((n) => `'${n[3]}'`)} AS type,
@@ -199,4 +201,11 @@ UPDATE notifications n SET is_read = true
           FROM rebuild_log l WHERE l.event_type = 'AllNotificationsMarkedRead' GROUP BY 1) m
  WHERE n.user_id = m.user_id AND NOT n.is_read
    AND (n.position_commit, n.position_prepare) < (m.upto[1], m.upto[2]);
+
+-- Erased people, as ERASED_NOTIFICATIONS_SQL (notifications.projection.ts) leaves each.
+DELETE FROM notifications
+ WHERE user_id IN (SELECT l.data->>'userId' FROM rebuild_log l WHERE l.event_type = 'PersonErased');
+UPDATE notifications
+   SET message = substring(message from '^You received \\S+ \\S+ from ') || '${ERASED_USERNAME}.'
+ WHERE counterparty_id IN (SELECT l.data->>'userId' FROM rebuild_log l WHERE l.event_type = 'PersonErased');
 `;

@@ -8,6 +8,7 @@ import type { NotificationReadEvent } from '../../domain/notifications/notificat
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { minimumDecimals } from '../../domain/shared/money.ts';
+import { ERASED_USERNAME, type PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
@@ -22,6 +23,8 @@ type Notice = {
   relatedId: string;
   /** The related id names a movement of the user's history: the notification links to its receipt. */
   movement?: true;
+  /** The other person the message names (a transfer's sender), so their erasure can blank the name. */
+  counterpartyId?: UserId;
 };
 
 /**
@@ -171,6 +174,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.transactionId,
           movement: true,
+          counterpartyId: event.data.fromUserId,
         },
       ];
     case 'TokensMinted':
@@ -222,12 +226,19 @@ function noticesFor(
 }
 
 export const notificationsProjection = defineProjection<
-  AccountEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PaymentEvent | NotificationReadEvent
+  | AccountEvent
+  | CardEvent
+  | CryptoDepositEvent
+  | WithdrawalEvent
+  | PaymentEvent
+  | NotificationReadEvent
+  | PersonErasedEvent
 >({
   name: 'notifications',
   // 2: amounts shown with their display decimals; movement_id names the receipt a notification links to;
   // an approved purchase's notice names its conversion fee.
-  version: 2,
+  // 3: counterparty_id; an erased person's notifications go, and others' name them "Erased user".
+  version: 3,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (
@@ -238,6 +249,7 @@ export const notificationsProjection = defineProjection<
       type text NOT NULL,
       related_id text,
       movement_id text,
+      counterparty_id text,
       is_read boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       position_commit numeric(30, 0) NOT NULL,
@@ -245,6 +257,7 @@ export const notificationsProjection = defineProjection<
     );
     -- A table version 1 built (before it is rebuilt).
     ALTER TABLE notifications ADD COLUMN IF NOT EXISTS movement_id text;
+    ALTER TABLE notifications ADD COLUMN IF NOT EXISTS counterparty_id text;
     CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, position_commit DESC, position_prepare DESC);
     CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE NOT is_read;
   `,
@@ -276,6 +289,7 @@ export const notificationsProjection = defineProjection<
       'PaymentRejected',
       'NotificationMarkedRead',
       'AllNotificationsMarkedRead',
+      'PersonErased',
     ],
     (event, tx) => applyNotifications([event], tx),
   ),
@@ -303,8 +317,12 @@ async function applyNotifications(
     const event = { type: recorded.type, data: recorded.data } as
       | AccountEvent
       | PaymentEvent
-      | NotificationReadEvent;
-    if (event.type === 'NotificationMarkedRead') {
+      | NotificationReadEvent
+      | PersonErasedEvent;
+    if (event.type === 'PersonErased') {
+      await flush();
+      await tx.query(ERASED_NOTIFICATIONS_SQL, [event.data.userId]);
+    } else if (event.type === 'NotificationMarkedRead') {
       await flush();
       await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2', [
         event.data.notificationId,
@@ -329,6 +347,7 @@ async function applyNotifications(
           notice.type,
           notice.relatedId,
           notice.movement ? notice.relatedId : null,
+          notice.counterpartyId ?? null,
           recorded.recordedAt,
           recorded.position.commit.toString(),
           recorded.position.prepare.toString(),
@@ -346,7 +365,19 @@ const COLUMNS = [
   ['type', 'text'],
   ['related_id', 'text'],
   ['movement_id', 'text'],
+  ['counterparty_id', 'text'],
   ['created_at', 'timestamptz'],
   ['position_commit', 'numeric'],
   ['position_prepare', 'numeric'],
 ] as const;
+
+/**
+ * An erased person's own notifications go; in everyone else's, the transfers they sent read as a rebuild
+ * renders them once their key is destroyed: the sender "Erased user" and no description (their text). The
+ * bulk form (notifications.bulk.ts) runs the same statement for every PersonErased of the log.
+ */
+export const ERASED_NOTIFICATIONS_SQL = `
+  WITH gone AS (DELETE FROM notifications WHERE user_id = $1)
+  UPDATE notifications
+     SET message = substring(message from '^You received \\S+ \\S+ from ') || '${ERASED_USERNAME}.'
+   WHERE counterparty_id = $1 AND user_id <> $1`;

@@ -1,11 +1,14 @@
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { PersonErasedEvent } from '../../domain/users/user.ts';
+import { blanked } from '../erasure.ts';
 import { defineProjection } from '../projection.ts';
 
 /** Deposit proofs and their review state (the spec's payment_verifications). */
-export const paymentsProjection = defineProjection<PaymentEvent>({
+export const paymentsProjection = defineProjection<PaymentEvent | PersonErasedEvent>({
   name: 'payments',
   // 2: the purchase's fee, rate, tier and amount to pay (docs/product-rules.md rule 25).
-  version: 2,
+  // 3: an erased person's notes, proof images and rejection reasons are blanked.
+  version: 3,
   tables: ['payment_verifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS payment_verifications (
@@ -61,6 +64,13 @@ export const paymentsProjection = defineProjection<PaymentEvent>({
         `UPDATE payment_verifications SET status = 'rejected', verified_at = $2, verified_by = $3, rejection_reason = $4
          WHERE id = $1`,
         [event.data.paymentId, event.data.rejectedAt, event.data.rejectedBy, event.data.reason],
+      );
+    },
+    async PersonErased(event, tx) {
+      await tx.query(
+        `UPDATE payment_verifications SET ${blanked('notes', 'proof_image_url', 'rejection_reason')}
+          WHERE user_id = $1`,
+        [event.data.userId],
       );
     },
   },

@@ -51,16 +51,21 @@ export async function bulkPass(
     (p) => !bulk.includes(p) && comparePositions(bound, checkpoints.get(p.name) ?? null) > 0,
   );
   const built = new Set<string>();
-  const results = await Promise.allSettled([
-    ...bulk.map(async (projection) => {
-      await computeInSql(pool, projection, bound, end.events);
-      built.add(projection.name);
-    }),
-    feedUpTo(bulkRead, pool, others, checkpoints, bound, end.events, batchSize),
-  ]);
-  // Every lane has ended, so none writes on after the rebuild gives up its locks.
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  const overlay = await dataAsRead(bulkRead, pool, bulk, bound);
+  try {
+    const results = await Promise.allSettled([
+      ...bulk.map(async (projection) => {
+        await computeInSql(pool, projection, bound, end.events, overlay);
+        built.add(projection.name);
+      }),
+      feedUpTo(bulkRead, pool, others, checkpoints, bound, end.events, batchSize),
+    ]);
+    // Every lane has ended, so none writes on after the rebuild gives up its locks.
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  } finally {
+    if (overlay) await pool.query(`DROP TABLE IF EXISTS ${overlay}`);
+  }
   for (const projection of [...bulk, ...others]) checkpoints.set(projection.name, bound);
   return { events: end.events, built };
 }
@@ -95,16 +100,27 @@ async function dropEveryIndex(tx: pg.PoolClient, shadow: string, projection: Pro
  * in the transaction that drops the staging tables. Until that commits the checkpoint stays at the start,
  * so a run killed half-way does it all again (its tables emptied first).
  */
-async function computeInSql(pool: pg.Pool, projection: Projection, bound: LogPosition, events: number) {
+async function computeInSql(
+  pool: pg.Pool,
+  projection: Projection,
+  bound: LogPosition,
+  events: number,
+  overlay: string | null,
+) {
   const bulk = projection.bulkSql!;
   const shadow = shadowSchema(projection.name);
+  const bounded = `(e.transaction_id, e.global_position) <= ('${bound.commit}'::xid8, ${bound.prepare})`;
   const step = (work: (tx: pg.PoolClient) => Promise<void>) =>
     withTransaction(pool, async (tx) => {
       await tx.query(`SET LOCAL synchronous_commit = 'off'`);
       await tx.query(`SET LOCAL search_path = ${ident(shadow)}, public`);
       await tx.query(
-        `CREATE TEMP VIEW rebuild_log AS SELECT * FROM es_events
-          WHERE (transaction_id, global_position) <= ('${bound.commit}'::xid8, ${bound.prepare})`,
+        overlay
+          ? `CREATE TEMP VIEW rebuild_log AS
+               SELECT e.global_position, e.transaction_id, e.stream_name, e.stream_revision, e.event_id,
+                      e.event_type, coalesce(o.data, e.data) AS data, e.metadata, e.created_at
+                 FROM es_events e LEFT JOIN ${overlay} o ON o.event_id = e.event_id WHERE ${bounded}`
+          : `CREATE TEMP VIEW rebuild_log AS SELECT * FROM es_events e WHERE ${bounded}`,
       );
       await work(tx);
       await tx.query('DROP VIEW rebuild_log');
@@ -137,6 +153,40 @@ async function computeInSql(pool: pg.Pool, projection: Projection, bound: LogPos
     await restoreKeys(tx, shadow);
     await moveShadowCheckpoint(tx, projection, bound, events);
   });
+}
+
+/**
+ * Where the log stores some events in a form the SQL cannot read as the application does (personal
+ * fields sealed: app/privacy/sealingStore.ts), the data as read of those events of the bulk projections'
+ * types, in a table of its own that `rebuild_log` reads in their place; null when there is nothing to put
+ * there. Only the events that hold a sealed field are opened in Node; the rest stay in SQL.
+ */
+async function dataAsRead(
+  bulkRead: BulkLogRead,
+  pool: pg.Pool,
+  bulk: readonly Projection[],
+  bound: LogPosition,
+): Promise<string | null> {
+  if (!bulkRead.readDataAsRead) return null;
+  const table = `rebuild_opened_${process.pid}_${Date.now().toString(36)}`;
+  await pool.query(`CREATE UNLOGGED TABLE ${table} (event_id uuid PRIMARY KEY, data jsonb NOT NULL)`);
+  try {
+    await bulkRead.readDataAsRead({
+      upTo: bound,
+      types: [...new Set(bulk.flatMap(handledTypes))],
+      write: async (rows) => {
+        await pool.query(
+          `INSERT INTO ${table} (event_id, data) SELECT * FROM unnest($1::uuid[], $2::jsonb[])`,
+          [rows.map((row) => row.id), rows.map((row) => JSON.stringify(row.data))],
+        );
+      },
+    });
+    await pool.query(`ANALYZE ${table}`);
+  } catch (error) {
+    await pool.query(`DROP TABLE IF EXISTS ${table}`);
+    throw error;
+  }
+  return table;
 }
 
 /** The schema's `CREATE INDEX IF NOT EXISTS` statements on the given tables. */

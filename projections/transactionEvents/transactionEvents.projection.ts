@@ -37,13 +37,15 @@ const HANDLERS = oneHandlerFor(
     'WithdrawalCompleted',
     'WithdrawalFailed',
     'WithdrawalHoldReleased',
+    'BalanceMovedToDormant',
   ],
   (event, tx) => applyTransactionEvents([event], tx),
 );
 
 export const transactionEventsProjection = defineProjection<EventShape>({
   name: 'transactionEvents',
-  version: 1,
+  // 2: an erased person's balance moved to dormant is a transaction of its own.
+  version: 2,
   tables: ['transaction_events'],
   schema: `
     CREATE TABLE IF NOT EXISTS transaction_events (

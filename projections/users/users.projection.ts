@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
-import type { UserEvent } from '../../domain/users/user.ts';
+import { ERASED_USERNAME, type UserEvent } from '../../domain/users/user.ts';
 import { defineProjection } from '../projection.ts';
 
 /**
@@ -11,7 +11,8 @@ import { defineProjection } from '../projection.ts';
  */
 export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
-  version: 1,
+  // 2: PersonErased scrubs the row (placeholders, status 'erased') and deletes the preferences.
+  version: 2,
   tables: ['users', 'user_preferences'],
   schema: `
     CREATE TABLE IF NOT EXISTS users (
@@ -109,6 +110,18 @@ export const usersProjection = defineProjection<UserEvent>({
     },
     async UserReactivated(event, tx) {
       await touch(tx, `status = 'active'`, event.data.userId, event.data.reactivatedAt);
+    },
+    // Nothing personal stays: the row keeps the id, the role and the registration time for the records.
+    async PersonErased(event, tx) {
+      await touch(
+        tx,
+        `status = 'erased', username = $3, email = '', email_lower = '', first_name = '', last_name = '',
+         bio = '', profile_image_url = '', two_factor_enabled = false`,
+        event.data.userId,
+        event.data.erasedAt,
+        [ERASED_USERNAME],
+      );
+      await tx.query('DELETE FROM user_preferences WHERE user_id = $1', [event.data.userId]);
     },
   },
 });

@@ -12,7 +12,7 @@ export interface UserRow {
   bio: string;
   profileImageUrl: string;
   isAdmin: boolean;
-  status: 'active' | 'suspended';
+  status: 'active' | 'suspended' | 'erased';
   twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;

@@ -10,6 +10,7 @@ import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
 import { isoDay } from './days.ts';
 import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
+import { ERASURE_SPECS } from './erasureSpecs.ts';
 import {
   amount,
   amountLike,
@@ -393,6 +394,7 @@ export const SPECS: Spec[] = [
     },
   },
   ...DEPOSIT_ADDRESS_SPECS,
+  ...ERASURE_SPECS,
   {
     route: 'PUT /api/admin/settings/fees/:tier',
     params: {

@@ -9,6 +9,7 @@ import { allProjections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/rebuild.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
+import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import type { TestClient } from '../testApp.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
@@ -46,6 +47,7 @@ describe(`the legacy fixture (main at ${expected.commit}) upgraded in place`, ()
       SESSION_SECRET: expected.sessionSecret,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      ...RUN_PRIVACY_KEYS,
     });
     services = await startServices(config, pino({ level: 'silent' }), { databaseUrl: db.url });
     app = createApp(services.deps);

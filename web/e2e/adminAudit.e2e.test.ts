@@ -204,6 +204,11 @@ describe('the admin audit log and projections in the browser', () => {
 
     // Edit one event in the database: the screen says the chain is broken, and where.
     const tampered = apiEvents[3]!;
+    // As stored (its description sealed), to put back exactly.
+    const { rows: stored } = await db().pool.query<{ data: unknown }>(
+      'SELECT data FROM es_events WHERE event_id = $1',
+      [tampered.id],
+    );
     await db().pool.query(
       `UPDATE es_events SET data = jsonb_set(data, '{description}', '"edited"') WHERE event_id = $1`,
       [tampered.id],
@@ -218,10 +223,10 @@ describe('the admin audit log and projections in the browser', () => {
       expect(await eventItems(admin.page).nth(3).getAttribute('data-broken')).toBe('true');
       await expectAccessible(admin.page, '/admin/audit with a broken chain');
     } finally {
-      await db().pool.query(
-        `UPDATE es_events SET data = jsonb_set(data, '{description}', to_jsonb($2::text)) WHERE event_id = $1`,
-        [tampered.id, tampered.data.description],
-      );
+      await db().pool.query('UPDATE es_events SET data = $2 WHERE event_id = $1', [
+        tampered.id,
+        JSON.stringify(stored[0]!.data),
+      ]);
     }
     await admin.page.reload();
     await shownEvents(admin.page, 0, 19, false);

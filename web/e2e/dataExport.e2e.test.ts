@@ -9,11 +9,13 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
+  toasts,
 } from './browserKit.ts';
 
 /**
- * "Download my data" on /profile (docs/architecture/data-export.md): a user who was given SAI and sent some
- * to a friend clicks the button and gets a JSON file holding their e-mail and that history. At 1280 px and
+ * "Download my data" on /profile (docs/architecture/data-export.md): a user who was given SAI, sent some
+ * to a friend and wrote a bio in the profile form clicks the button and gets a JSON file holding what they
+ * entered (e-mail, username, names, bio, the transfer's description) and that history. At 1280 px and
  * 360 px, each with its own accounts.
  */
 
@@ -57,6 +59,11 @@ async function downloadJourney(viewport: typeof DESKTOP) {
 
   const { page } = user;
   await page.goto(kit.url('/profile'));
+  const bio = `Collects stamps ${saver.username.slice(-8)}`;
+  const personalInfo = page.getByRole('form', { name: 'Personal info' });
+  await personalInfo.getByLabel('Bio').fill(bio);
+  await personalInfo.getByRole('button', { name: 'Save Changes' }).click();
+  await toasts(page).getByText('Profile updated').waitFor();
   const panel = page.getByRole('region', { name: 'Your data' });
   await panel.waitFor();
   await expectAccessible(page, `profile with the data panel at ${px}`);
@@ -69,7 +76,13 @@ async function downloadJourney(viewport: typeof DESKTOP) {
   expect(download.suggestedFilename()).toMatch(/^sai-wallet-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(data.subject).toBe(me.id);
-  expect(data.profile.email).toBe(saver.email);
+  expect(data.profile).toMatchObject({
+    email: saver.email,
+    username: saver.username,
+    firstName: saver.firstName,
+    lastName: 'Tester',
+    bio,
+  });
   const movements = data.history.map((row: { id: string; description: string }) => [row.id, row.description]);
   expect(movements).toEqual(expect.arrayContaining([[sent.id, 'Concert tickets']]));
   expect(data.events.some((e: { type: string }) => e.type === 'TokensTransferred')).toBe(true);

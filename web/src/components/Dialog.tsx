@@ -53,6 +53,10 @@ export interface ConfirmDialogProps {
   /** Extra content between the text and the buttons, e.g. a reason field. */
   children?: ReactNode;
   pending?: boolean;
+  /** Keeps the confirm button off until the form inside allows it (e.g. a typed confirmation word). */
+  confirmDisabled?: boolean;
+  /** Told when the dialog opens or closes, e.g. to clear a form inside it. */
+  onOpenChange?: (open: boolean) => void;
   /** Resolve to close the dialog; reject (or throw) to keep it open, e.g. after a failed request. */
   onConfirm: () => Promise<unknown>;
 }
@@ -70,9 +74,15 @@ export function ConfirmDialog({
   trigger,
   children,
   pending = false,
+  confirmDisabled = false,
+  onOpenChange,
   onConfirm,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange?.(next);
+  };
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -93,6 +103,7 @@ export function ConfirmDialog({
             <Button
               variant={confirmVariant}
               pending={pending}
+              disabled={confirmDisabled}
               {...(pendingLabel ? { pendingLabel } : {})}
               onClick={() => {
                 onConfirm().then(

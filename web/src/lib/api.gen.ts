@@ -240,6 +240,13 @@ export type paths = {
      */
     get: operations["getApiAdminTransactionsId"];
   };
+  "/api/admin/users/{id}/erase": {
+    /**
+     * POST /api/admin/users/{id}/erase
+     * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAdminUsersIdErase"];
+  };
   "/api/admin/users/{id}/status": {
     /**
      * PATCH /api/admin/users/{id}/status
@@ -934,7 +941,7 @@ export type operations = {
             lastName: string;
             profileImageUrl: string;
             /** @enum {string} */
-            status: "active" | "suspended";
+            status: "active" | "suspended" | "erased";
             /** @description USD per SAI */
             tokenValue: string;
             twoFactorEnabled: boolean;
@@ -1894,7 +1901,7 @@ export type operations = {
               /** @enum {string} */
               status: "completed" | "pending" | "failed";
               /** @enum {string} */
-              type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+              type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
               [key: string]: unknown;
             };
           };
@@ -1903,6 +1910,62 @@ export type operations = {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/admin/users/{id}/erase
+   * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAdminUsersIdErase: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          confirm: "ERASE";
+          moveBalancesToDormant?: boolean;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The first erasure: erasing again answers the same */
+            erasedAt: string;
+            /** @description Residual balances moved to dormant:<ASSET> by this request */
+            movedToDormant: {
+                /** @description Exact decimal */
+                amount: string;
+                asset: string;
+              }[];
+            userId: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      /** @description The person still holds money or has a movement open (type 'person-holds-money'): `blockers` lists each (kind balance, hold, pendingWithdrawal, pendingDeposit or pendingPayment, with asset, amount, id) */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Erasing one's own account, or a reason naming the person */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1982,7 +2045,7 @@ export type operations = {
             lastName: string;
             profileImageUrl: string;
             /** @enum {string} */
-            status: "active" | "suspended";
+            status: "active" | "suspended" | "erased";
             /** @description USD per SAI */
             tokenValue: string;
             twoFactorEnabled: boolean;
@@ -2035,7 +2098,7 @@ export type operations = {
             lastName: string;
             profileImageUrl: string;
             /** @enum {string} */
-            status: "active" | "suspended";
+            status: "active" | "suspended" | "erased";
             /** @description USD per SAI */
             tokenValue: string;
             twoFactorEnabled: boolean;
@@ -2095,7 +2158,7 @@ export type operations = {
             lastName: string;
             profileImageUrl: string;
             /** @enum {string} */
-            status: "active" | "suspended";
+            status: "active" | "suspended" | "erased";
             /** @description USD per SAI */
             tokenValue: string;
             twoFactorEnabled: boolean;
@@ -2134,7 +2197,7 @@ export type operations = {
             lastName: string;
             profileImageUrl: string;
             /** @enum {string} */
-            status: "active" | "suspended";
+            status: "active" | "suspended" | "erased";
             /** @description USD per SAI */
             tokenValue: string;
             twoFactorEnabled: boolean;
@@ -3422,7 +3485,7 @@ export type operations = {
     parameters: {
       query?: {
         asset?: "SAI" | "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
-        type?: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+        type?: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
         status?: "completed" | "pending" | "failed";
         from?: string;
         to?: string;
@@ -3464,7 +3527,7 @@ export type operations = {
                 /** @enum {string} */
                 status: "completed" | "pending" | "failed";
                 /** @enum {string} */
-                type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+                type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
               })[];
           };
         };
@@ -3567,7 +3630,7 @@ export type operations = {
               })[];
             txHash: string | null;
             /** @enum {string} */
-            type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+            type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
           };
         };
       };
@@ -3584,7 +3647,7 @@ export type operations = {
     parameters: {
       query?: {
         q?: string;
-        type?: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+        type?: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
         status?: "completed" | "pending" | "failed";
         cursor?: string;
         limit?: string;
@@ -3611,7 +3674,7 @@ export type operations = {
                 /** @enum {string} */
                 status: "completed" | "pending" | "failed";
                 /** @enum {string} */
-                type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "other";
+                type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
               })[];
           };
         };
@@ -3676,7 +3739,7 @@ export type operations = {
                 isAdmin: boolean;
                 lastName: string;
                 /** @enum {string} */
-                status: "active" | "suspended";
+                status: "active" | "suspended" | "erased";
                 username: string;
               })[];
           };

@@ -17,12 +17,22 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   /** Machine-readable reason some answers carry, e.g. `totp_required` on login. */
   readonly code: string | undefined;
+  /**
+   * The whole JSON error body (Problem Details), for the members a screen reads beyond the message, e.g.
+   * the `blockers` of a refused erasure. Unknown until checked: read it with a guard.
+   */
+  readonly problem: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(status: number, message: string, options: { fieldErrors?: FieldErrors; code?: string } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { fieldErrors?: FieldErrors; code?: string; problem?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.status = status;
     this.fieldErrors = options.fieldErrors;
     this.code = options.code;
+    this.problem = options.problem;
   }
 }
 
@@ -90,7 +100,9 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   if (!isRecord(parsed)) return new ApiError(response.status, fallback);
 
   const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : fallback;
-  const options: { fieldErrors?: FieldErrors; code?: string } = {};
+  const options: { fieldErrors?: FieldErrors; code?: string; problem: Record<string, unknown> } = {
+    problem: parsed,
+  };
   const fieldErrors = readFieldErrors(parsed.fieldErrors);
   if (fieldErrors) options.fieldErrors = fieldErrors;
   if (typeof parsed.code === 'string') options.code = parsed.code;

@@ -69,6 +69,23 @@ describe('apiRequest', () => {
     expect(error.code).toBe('duplicate');
   });
 
+  test('a JSON error body is kept whole for the members a screen reads beyond the message', async () => {
+    const blockers = [{ kind: 'balance', asset: 'SAI', amount: '12.5' }];
+    respond(
+      JSON.stringify({
+        type: 'person-holds-money',
+        status: 409,
+        detail: 'Move the balance first.',
+        message: 'Move the balance first.',
+        blockers,
+      }),
+      { status: 409, json: true },
+    );
+    const error = await failure(apiRequest('/api/admin/users/u1/erase', { method: 'POST', body: {} }));
+    expect(error.problem?.blockers).toEqual(blockers);
+    expect(error.problem?.detail).toBe('Move the balance first.');
+  });
+
   test('a JSON error body without a message falls back to the status line', async () => {
     respond(JSON.stringify({ error: 'nope' }), {
       status: 500,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
+import { type ApiResult, api } from '../lib/api.ts';
 import type { CryptoCurrency } from '../lib/constants.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -93,6 +93,30 @@ export function useSetUserStatusMutation() {
   return useMutation({
     mutationFn: ({ userId, status }: { userId: string; status: 'suspended' | 'active' }) =>
       api.patch('/api/admin/users/{id}/status', { path: { id: userId }, body: { status } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export interface EraseUserInput {
+  userId: string;
+  reason: string;
+  moveBalancesToDormant: boolean;
+}
+
+export type EraseUserResult = ApiResult<'post', '/api/admin/users/{id}/erase'>;
+
+/**
+ * Erases a person's personal data for good (docs/architecture/personal-data.md): the API refuses with 409
+ * and its `blockers` while they still hold money. The word `ERASE` is the API's own confirmation.
+ */
+export function useEraseUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason, moveBalancesToDormant }: EraseUserInput) =>
+      api.post('/api/admin/users/{id}/erase', {
+        path: { id: userId },
+        body: { reason, confirm: 'ERASE', moveBalancesToDormant },
+      }) satisfies Promise<EraseUserResult>,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

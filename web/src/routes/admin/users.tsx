@@ -11,7 +11,7 @@ function AdminUsers() {
   return (
     <>
       <AdminHeading title="Users">
-        Every account, its balance and status. Suspend or reactivate a user.
+        Every account, its balance and status. Suspend or reactivate a user, or erase their personal data.
       </AdminHeading>
       <UsersTable me={user} />
     </>

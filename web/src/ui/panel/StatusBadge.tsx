@@ -17,6 +17,7 @@ const tones: Record<string, BadgeTone> = {
   rejected: 'danger',
   suspended: 'danger',
   inactive: 'danger',
+  erased: 'neutral',
 };
 
 function titleCase(value: string): string {

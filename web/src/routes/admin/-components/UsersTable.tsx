@@ -11,6 +11,7 @@ import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
+import { EraseUserAction } from './EraseUser.tsx';
 import { UserCells } from './UserColumns.tsx';
 import { AuditLink, UserCount, UserSearchForm, UsersContent, UsersTableFrame } from './UserSearch.tsx';
 
@@ -19,6 +20,8 @@ const PAGE = 100;
 /**
  * Every user with their real registration date, balance and status (docs/product-rules.md rule 9), searchable, with
  * suspend and reactivate behind a confirmation (docs/product-rules.md rule 13). A suspension signs the user out at once.
+ * "Erase personal data" (docs/product-rules.md rule 33) is offered for everyone but oneself; an erased user has no
+ * action left.
  */
 export function UsersTable({ me }: { me: User }) {
   const [q, setQ] = useState('');
@@ -54,6 +57,7 @@ export function UsersTable({ me }: { me: User }) {
 function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
   const setStatus = useSetUserStatusMutation();
   const suspended = user.status === 'suspended';
+  const erased = user.status === 'erased';
 
   const change = () =>
     setStatus.mutateAsync({ userId: user.id, status: suspended ? 'active' : 'suspended' }).then(
@@ -79,31 +83,38 @@ function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
           <AuditLink user={user} />
           {isMe ? (
             <span className={panel.muted}>You</span>
-          ) : (
-            <ConfirmDialog
-              title={suspended ? `Reactivate ${user.username}?` : `Suspend ${user.username}?`}
-              description={
-                suspended
-                  ? 'They can sign in and use their wallet again.'
-                  : 'They are signed out everywhere at once and cannot sign in or move money until reactivated.'
-              }
-              confirmLabel={suspended ? 'Reactivate' : 'Suspend'}
-              pendingLabel="Saving…"
-              confirmVariant={suspended ? 'primary' : 'danger'}
-              pending={setStatus.isPending}
-              onConfirm={change}
-              trigger={
-                <Button size="sm" variant={suspended ? 'secondary' : 'danger'} disabled={setStatus.isPending}>
-                  {suspended ? (
-                    <RotateCcw size={14} aria-hidden="true" />
-                  ) : (
-                    <Ban size={14} aria-hidden="true" />
-                  )}
-                  {suspended ? 'Reactivate' : 'Suspend'}
-                  <span className={visuallyHidden}> {user.username}</span>
-                </Button>
-              }
-            />
+          ) : erased ? null : (
+            <>
+              <ConfirmDialog
+                title={suspended ? `Reactivate ${user.username}?` : `Suspend ${user.username}?`}
+                description={
+                  suspended
+                    ? 'They can sign in and use their wallet again.'
+                    : 'They are signed out everywhere at once and cannot sign in or move money until reactivated.'
+                }
+                confirmLabel={suspended ? 'Reactivate' : 'Suspend'}
+                pendingLabel="Saving…"
+                confirmVariant={suspended ? 'primary' : 'danger'}
+                pending={setStatus.isPending}
+                onConfirm={change}
+                trigger={
+                  <Button
+                    size="sm"
+                    variant={suspended ? 'secondary' : 'danger'}
+                    disabled={setStatus.isPending}
+                  >
+                    {suspended ? (
+                      <RotateCcw size={14} aria-hidden="true" />
+                    ) : (
+                      <Ban size={14} aria-hidden="true" />
+                    )}
+                    {suspended ? 'Reactivate' : 'Suspend'}
+                    <span className={visuallyHidden}> {user.username}</span>
+                  </Button>
+                }
+              />
+              <EraseUserAction user={user} />
+            </>
           )}
         </span>
       </td>

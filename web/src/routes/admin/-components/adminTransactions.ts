@@ -86,6 +86,8 @@ export function accountLabel(account: string): string {
       return `Sent out (${asset})`;
     case 'fees':
       return `Conversion fees (${asset})`;
+    case 'dormant':
+      return `Dormant, erased people (${asset})`;
     default:
       return account;
   }

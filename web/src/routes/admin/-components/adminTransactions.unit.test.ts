@@ -62,6 +62,7 @@ describe('ledger figures on the detail screen', () => {
   test('system accounts get a readable name', () => {
     expect(accountLabel('issuance:SAI')).toBe('SAI Wallet issuance (SAI)');
     expect(accountLabel('fees:SAI')).toBe('Conversion fees (SAI)');
+    expect(accountLabel('dormant:ETH')).toBe('Dormant, erased people (ETH)');
     expect(accountLabel('holds:BTC')).toBe('Withdrawal holds (BTC)');
     expect(accountLabel('user:ab12cd34')).toBe('user:ab12cd34');
   });

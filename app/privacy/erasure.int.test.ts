@@ -1,0 +1,257 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { parseUserId } from '../../domain/shared/ids.ts';
+import { requestMetadata } from '../../runtime/deps.ts';
+import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
+import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { verifyLedger } from '../audit/verifyLedger.ts';
+import { handleCommand } from '../commands/handleCommand.ts';
+import { erasePerson, PersonHoldsMoneyError } from './erasure.ts';
+
+const balanceOf = async (t: TestApp, account: string, asset: string) => {
+  const { rows } = await t.db.pool.query<{ balance: string }>(
+    'SELECT balance::text FROM account_balances WHERE account_id = $1 AND asset = $2',
+    [account, asset],
+  );
+  return rows[0]?.balance ?? null;
+};
+
+const count = async (t: TestApp, sql: string, params: unknown[]) => {
+  const { rows } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params);
+  return rows[0]!.n;
+};
+
+describe('erasePerson', () => {
+  const t = setUpTestApp();
+
+  it('moves residual balances to dormant: still owed, the ledger verifies, liabilities unchanged', async () => {
+    const admin = await signedInAdmin(t);
+    const person = await signedUpClient(t);
+    await fund(admin.client, person.user.id, '20.00');
+    await fundEth(admin.client, person.client, '1');
+    await t.settle();
+    const before = await verifyLedger(t.deps.store, t.db.pool);
+    expect(before.problems).toEqual([]);
+    const input = {
+      userId: person.user.id,
+      actorId: admin.userId,
+      reason: 'Art. 17 request',
+      metadata: requestMetadata(admin.userId, 'erasure-test'),
+    };
+    // Without the move, the balances block it.
+    const refused = await erasePerson(t.deps, { ...input, moveBalancesToDormant: false }).catch((e) => e);
+    expect(refused).toBeInstanceOf(PersonHoldsMoneyError);
+
+    const result = await erasePerson(t.deps, { ...input, moveBalancesToDormant: true });
+    expect(result.movedToDormant).toEqual([
+      { asset: 'ETH', amount: '1.00000000' },
+      { asset: 'SAI', amount: '20.00' },
+    ]);
+    await t.settle();
+    expect(await balanceOf(t, `user:${person.user.id}`, 'SAI')).toBe('0.00000000');
+    expect(await balanceOf(t, `user:${person.user.id}`, 'ETH')).toBe('0.00000000');
+    expect(Number(await balanceOf(t, 'dormant:SAI', 'SAI'))).toBeGreaterThanOrEqual(20);
+    expect(Number(await balanceOf(t, 'dormant:ETH', 'ETH'))).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(t, `ledger_transactions WHERE type = 'dormant' AND sender_id = $1`, [person.user.id]),
+    ).toBe(2);
+    // The admin's transaction screen finds each move's event (docs/ledger.md invariant 3b's check).
+    const { rows: listed } = await t.db.pool.query<{ event_type: string }>(
+      `SELECT e.event_type FROM ledger_postings p
+         LEFT JOIN transaction_events e ON e.transaction_id = p.transaction_id AND e.event_id = p.event_id
+        WHERE p.kind = 'dormant' AND p.from_account = $1`,
+      [`user:${person.user.id}`],
+    );
+    expect(listed).toEqual([
+      { event_type: 'BalanceMovedToDormant' },
+      { event_type: 'BalanceMovedToDormant' },
+    ]);
+    const after = await verifyLedger(t.deps.store, t.db.pool);
+    expect(after.problems).toEqual([]);
+    expect(after.liabilities).toEqual(before.liabilities);
+    // The admin's stats still count it as tokens in circulation (owed).
+    const stats = await admin.client.get('/api/admin/stats');
+    expect(Number(stats.body.tokensInCirculation)).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+
+  it('run again on an erased person, moves what arrived since to dormant and keeps the first erasure', async () => {
+    const admin = await signedInAdmin(t);
+    const person = await signedUpClient(t);
+    const input = {
+      userId: person.user.id,
+      actorId: admin.userId,
+      reason: 'Art. 17 request',
+      moveBalancesToDormant: false,
+      metadata: requestMetadata(admin.userId, 'erasure-test'),
+    };
+    const first = await erasePerson(t.deps, input);
+    // A credit that was already on its way when the balances were read (here appended by hand).
+    await handleCommand(
+      t.deps,
+      accountStream(person.user.id),
+      accountDecider,
+      {
+        type: 'CreditCryptoDeposit',
+        data: {
+          transactionId: 'late-credit',
+          userId: person.user.id,
+          asset: 'ETH',
+          amount: '0.5',
+          network: 'ethereum',
+        },
+        now: new Date(),
+      },
+      input.metadata,
+    );
+    const again = await erasePerson(t.deps, {
+      ...input,
+      reason: 'a second run',
+      moveBalancesToDormant: true,
+    });
+    expect(again.erasedAt).toBe(first.erasedAt);
+    expect(again.movedToDormant).toEqual([{ asset: 'ETH', amount: '0.50000000' }]);
+    await t.settle();
+    expect(await balanceOf(t, `user:${person.user.id}`, 'ETH')).toBe('0.00000000');
+    expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+  }, 120_000);
+
+  it('deletes the rows outside the log and destroys the data keys, leaving other people alone', async () => {
+    const admin = await signedInAdmin(t);
+    const email = `Erase.Me.${Date.now()}@Example.com`;
+    const person = await signedUpClient(t, { email });
+    const friend = await signedUpClient(t);
+    const id = person.user.id;
+    await fund(admin.client, id, '5.00');
+    const sent = await person.client.post(
+      '/api/transactions',
+      { type: 'transfer', amount: '5.00', receiver_id: friend.user.id, description: 'thanks' },
+      { 'Idempotency-Key': 'erase-test-key' },
+    );
+    expect(sent.status, sent.text).toBe(201);
+    const card = await person.client.post('/api/cards', {
+      address: '12 Hidden Lane',
+      city: 'Lisbon',
+      state: 'LX',
+      zipCode: '1000',
+      country: 'PT',
+    });
+    expect(card.status, card.text).toBe(201);
+    await t.db.pool.query(`INSERT INTO card_pins (card_id, pin_hash) VALUES ($1, 'x')`, [card.body.id]);
+    expect((await person.client.post('/api/account/2fa/setup')).status).toBe(200);
+    const preferences = { emailNotifications: false, marketingCommunications: true, transactionAlerts: true };
+    expect(
+      (await person.client.request('PUT', '/api/account/preferences', { ...preferences, language: 'de' }))
+        .status,
+    ).toBe(200);
+    const contact = { fullName: 'Secret Name', subject: 'Help', message: 'My address is 12 Hidden Lane' };
+    expect((await t.client().post('/api/contact', { ...contact, email: email.toLowerCase() })).status).toBe(
+      201,
+    );
+    expect((await person.client.post('/api/contact', { ...contact, email })).status).toBe(201);
+    const lower = email.toLowerCase();
+    await t.db.pool.query(
+      `INSERT INTO rate_limits (key, points) VALUES ($1, 1), ($2, 1), ($3, 1), ($4, 1), ($5, 1)`,
+      [
+        `money:${id}`,
+        `login-account-failures:${lower}`,
+        `login-pair-attempts:${lower}\n10.0.0.1`,
+        `money:${friend.user.id}`,
+        'register:10.0.0.1',
+      ],
+    );
+    await t.settle();
+    expect(await count(t, 'user_preferences WHERE user_id = $1', [id])).toBe(1);
+    expect(await count(t, 'totp_secrets WHERE user_id = $1', [id])).toBe(1);
+    expect(await count(t, 'idempotency_keys WHERE scope_key LIKE $1', [`${id}:%`])).toBe(1);
+
+    const erased = await admin.client.post(`/api/admin/users/${id}/erase`, {
+      reason: 'request',
+      confirm: 'ERASE',
+    });
+    expect(erased.status, erased.text).toBe(200);
+    await t.settle();
+
+    expect(await count(t, 'credentials WHERE user_id = $1', [id])).toBe(0);
+    expect(await count(t, 'sessions WHERE user_id = $1', [id])).toBe(0);
+    expect(await count(t, 'totp_secrets WHERE user_id = $1', [id])).toBe(0);
+    expect(await count(t, 'card_pins WHERE card_id = $1', [card.body.id])).toBe(0);
+    expect(await count(t, 'idempotency_keys WHERE scope_key LIKE $1', [`${id}:%`])).toBe(0);
+    const { rows: limits } = await t.db.pool.query<{ key: string }>(
+      'SELECT key FROM rate_limits ORDER BY key',
+    );
+    expect(limits.map((r) => r.key)).toEqual([`money:${friend.user.id}`, 'register:10.0.0.1']);
+    expect(await count(t, 'credentials WHERE user_id = $1', [friend.user.id])).toBe(1);
+
+    const { rows: keys } = await t.db.pool.query<{ subject_id: string; wrapped_key: Buffer | null }>(
+      `SELECT subject_id, wrapped_key FROM personal_data_keys WHERE subject_id = ANY($1) AND destroyed_at IS NOT NULL`,
+      [[id, t.deps.privacy.ring.contactSubject(email)]],
+    );
+    expect(keys.map((k) => k.subject_id).sort()).toEqual(
+      [id, t.deps.privacy.ring.contactSubject(email)].sort(),
+    );
+    expect(keys.every((k) => k.wrapped_key === null)).toBe(true);
+
+    const { rows: cards } = await t.db.pool.query('SELECT * FROM cards WHERE user_id = $1', [id]);
+    expect(cards[0]).toMatchObject({ address: null, city: null, state: null, zip_code: null, country: null });
+    const { rows: messages } = await t.db.pool.query(
+      `SELECT full_name, email, subject, message FROM contact_messages WHERE user_id = $1 OR email = '' ORDER BY 1`,
+      [id],
+    );
+    expect(messages).toHaveLength(2);
+    for (const m of messages) expect(m).toEqual({ full_name: '', email: '', subject: '', message: '' });
+    expect(await count(t, 'contact_messages WHERE message LIKE $1', ['%Hidden Lane%'])).toBe(0);
+    expect(await count(t, `ledger_transactions WHERE id = $1 AND description = ''`, [sent.body.id])).toBe(1);
+    expect(await count(t, 'user_preferences WHERE user_id = $1', [id])).toBe(0);
+  }, 120_000);
+});
+
+describe('npm run user:erase', () => {
+  const t = setUpTestApp();
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/tool.mjs', 'userErase', ...args], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: t.db.url, ...RUN_PRIVACY_KEYS, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+
+  it('prints the blockers and exits 1 while money is held; erases with --move-to-dormant', async () => {
+    const admin = await signedInAdmin(t);
+    const person = await signedUpClient(t);
+    await fund(admin.client, person.user.id, '3.00');
+    await t.settle();
+
+    const usage = run('--user', person.user.id);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run user:erase');
+
+    const refused = run('--user', person.user.id, '--reason', 'operator request');
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(JSON.parse(refused.stdout).blockers).toEqual([{ kind: 'balance', asset: 'SAI', amount: '3.00' }]);
+
+    const erased = run('--user', person.user.id, '--reason', 'operator request', '--move-to-dormant');
+    expect(erased.status, erased.stderr).toBe(0);
+    const result = JSON.parse(erased.stdout);
+    expect(result).toEqual({
+      userId: person.user.id,
+      erasedAt: expect.any(String),
+      movedToDormant: [{ asset: 'SAI', amount: '3.00' }],
+    });
+    // Recorded without an admin as its actor.
+    const { rows } = await t.db.pool.query<{ data: { erasedBy: string | null; reason: string } }>(
+      `SELECT data FROM es_events WHERE event_type = 'PersonErased' AND stream_name = $1`,
+      [`user-${parseUserId(person.user.id)}`],
+    );
+    expect(rows.map((r) => r.data)).toEqual([
+      expect.objectContaining({ erasedBy: null, reason: 'operator request' }),
+    ]);
+    const login = await t.client().post('/api/auth/login', {
+      email: person.registration.email,
+      password: person.registration.password,
+    });
+    expect(login.status).toBe(401);
+  }, 300_000);
+});

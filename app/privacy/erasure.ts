@@ -1,0 +1,149 @@
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../domain/shared/errors.ts';
+import { newId, type UserId } from '../../domain/shared/ids.ts';
+import type { Asset } from '../../domain/shared/money.ts';
+import { type RegisteredUser, userDecider, userStream } from '../../domain/users/user.ts';
+import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { releaseUniqueValue } from '../auth/users.service.ts';
+import { type CommandContext, handleCommand, loadState } from '../commands/handleCommand.ts';
+import { blockersText, type ErasureBlocker, erasureBlockers } from './erasureBlockers.ts';
+import { scrubOutsideLog } from './erasureScrub.ts';
+
+export type { ErasureBlocker } from './erasureBlockers.ts';
+
+/**
+ * Erasure of a person (GDPR Art. 17) by crypto-shredding (docs/decisions/0014-crypto-shredding.md,
+ * docs/architecture/personal-data.md): the money history stays, everything personal becomes unreadable.
+ */
+export type ErasureDeps = CommandContext & Pick<Deps, 'privacy'>;
+
+export interface ErasureInput {
+  userId: UserId;
+  /** The admin who erases; null for the command line (npm run user:erase). */
+  actorId: UserId | null;
+  reason: string;
+  /** Move each residual balance to `dormant:<ASSET>` instead of refusing because of it. */
+  moveBalancesToDormant: boolean;
+  metadata: EventMetadata;
+}
+
+export interface ErasureResult {
+  userId: UserId;
+  /** The first erasure's time: erasing again answers the same. */
+  erasedAt: string;
+  movedToDormant: { asset: Asset; amount: string }[];
+  /** Where PersonErased landed (read-your-writes); null when the person was erased already. */
+  position: LogPosition | null;
+}
+
+/** The person still holds money, or has a movement open: what must happen first. */
+export class PersonHoldsMoneyError extends ConflictError {
+  constructor(readonly blockers: ErasureBlocker[]) {
+    super(blockersText(blockers));
+  }
+}
+
+/**
+ * Erases a person, in an order where each step is idempotent and a run interrupted anywhere is finished
+ * by running it again (an erased person is erased again without a refusal, answering the first time):
+ * 1. refuse while they hold money or have movements open (erasureBlockers.ts); their balances do not
+ *    block when they are to be moved to dormant;
+ * 2. release their e-mail and username reservations (while their key can still seal the released value),
+ *    and destroy the key of the contact messages they sent without signing in;
+ * 3. append PersonErased (from then on every command, sign-in and transfer treats them as unknown);
+ * 4. when asked, move each residual balance to `dormant:<ASSET>` (one event per asset; run again, it
+ *    moves whatever arrived since);
+ * 5. destroy their data key, end their sessions and scrub the tables outside the log (erasureScrub.ts).
+ * The read models are scrubbed by the projections on PersonErased.
+ */
+export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promise<ErasureResult> {
+  const { userId, actorId } = input;
+  if (actorId === userId) {
+    throw new UnprocessableError('You cannot erase your own account', { ids: { userId } });
+  }
+  const { state } = await loadState(deps, userStream(userId), userDecider);
+  if (state.status === 'none') throw new NotFoundError('User not found');
+  let email: string | null = null;
+  if (state.status !== 'erased') {
+    assertReasonNamesNobody(input.reason, state);
+    email = state.email;
+    const { blockers } = await erasureBlockers(deps, userId, { balancesBlock: !input.moveBalancesToDormant });
+    if (blockers.length > 0) throw new PersonHoldsMoneyError(blockers);
+    await releaseUniqueValue(deps, 'email', state.email, userId, 'erased', input.metadata);
+    await releaseUniqueValue(deps, 'username', state.username, userId, 'erased', input.metadata);
+    await deps.privacy.keys.destroy(deps.privacy.ring.contactSubject(state.email));
+  }
+  const erased = await handleCommand(
+    deps,
+    userStream(userId),
+    userDecider,
+    { type: 'ErasePerson', data: { userId, erasedBy: actorId, reason: input.reason }, now: deps.now() },
+    input.metadata,
+  );
+  if (erased.state.status !== 'erased') throw new Error(`${userId} was not erased`);
+  // After PersonErased, which no new transfer to them gets past: a credit that was already on its way
+  // when the blockers were read lands before this, or is moved by running the erasure again.
+  const movedToDormant = input.moveBalancesToDormant ? await moveToDormant(deps, input) : [];
+  await deps.privacy.keys.destroy(userId);
+  await scrubOutsideLog(deps.pool, userId, email);
+  return { userId, erasedAt: erased.state.erasedAt, movedToDormant, position: erased.position };
+}
+
+/** Each positive balance of the person's account, moved whole to `dormant:<ASSET>`: one event per asset. */
+async function moveToDormant(
+  deps: ErasureDeps,
+  input: ErasureInput,
+): Promise<ErasureResult['movedToDormant']> {
+  const { userId } = input;
+  const { state } = await loadState(deps, accountStream(userId), accountDecider);
+  const moved: ErasureResult['movedToDormant'] = [];
+  for (const asset of Object.keys(state.balances).sort() as Asset[]) {
+    const result = await handleCommand(
+      deps,
+      accountStream(userId),
+      accountDecider,
+      {
+        type: 'MoveBalanceToDormant',
+        data: { transactionId: newId(), userId, asset, movedBy: input.actorId },
+        now: deps.now(),
+      },
+      input.metadata,
+    );
+    for (const event of result.events) {
+      if (event.type === 'BalanceMovedToDormant')
+        moved.push({ asset: event.data.asset, amount: event.data.amount });
+    }
+  }
+  return moved;
+}
+
+/**
+ * The reason is kept in the log for good, in clear: it must not name the person. Their e-mail, username,
+ * first and last name are looked for as whole words, ignoring case (so "Al" does not refuse "all").
+ */
+function assertReasonNamesNobody(reason: string, user: RegisteredUser): void {
+  const text = reason.toLowerCase();
+  const named = [user.email, user.username, user.firstName, user.lastName]
+    .map((value) => value.trim().toLowerCase())
+    .filter((value) => value !== '')
+    .some((value) => {
+      let at = text.indexOf(value);
+      while (at >= 0) {
+        const before = text[at - 1];
+        const after = text[at + value.length];
+        if (!isWordChar(before) && !isWordChar(after)) return true;
+        at = text.indexOf(value, at + 1);
+      }
+      return false;
+    });
+  if (named) {
+    throw new UnprocessableError(
+      "The reason must not contain the person's e-mail, username or name: it is kept after the erasure",
+    );
+  }
+}
+
+function isWordChar(char: string | undefined): boolean {
+  return char !== undefined && /[\p{L}\p{N}_]/u.test(char);
+}

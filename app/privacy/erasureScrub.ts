@@ -1,0 +1,61 @@
+import type pg from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
+
+/**
+ * The erasure's part outside the log (docs/architecture/personal-data.md "Tables outside the log"):
+ * these tables are not rebuilt from events, so the person's rows are deleted here. Their sessions end
+ * first (revoked, then deleted with the rest): a request already past its session check finishes, the
+ * next one is signed out. Each statement is idempotent, so running it again after an interruption is safe.
+ *
+ * `email` is the person's e-mail before the erasure (for the rate-limit keys that name it); null when
+ * the erasure is being finished after an interruption and the e-mail is already gone: those counters
+ * expire within their window anyway.
+ *
+ * `ledger_follow_ups_due` is left alone on purpose: a due row is a transfer's credit still to be made,
+ * to this person (the erasure refuses while one is due) or from them to someone else (who must still be
+ * credited); it holds the event's sealed form and lives for seconds.
+ */
+export async function scrubOutsideLog(pool: pg.Pool, userId: UserId, email: string | null): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'erased'
+        WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
+    await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await client.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
+    await client.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
+    await client.query('DELETE FROM card_pins WHERE card_id IN (SELECT id FROM cards WHERE user_id = $1)', [
+      userId,
+    ]);
+    // `<userId>:<scope>:<key>`; a user id is [0-9a-z] only, so LIKE needs no escaping.
+    await client.query(`DELETE FROM idempotency_keys WHERE scope_key LIKE $1 || ':%'`, [userId]);
+    // `<kind>:<key>` where the key is the user id, the e-mail, or the e-mail and an address (`<email>\n<ip>`).
+    await client.query(
+      `DELETE FROM rate_limits
+        WHERE right(key, length($1) + 1) = ':' || $1
+           OR ($2::text IS NOT NULL AND (right(key, length($2) + 1) = ':' || $2
+                                         OR strpos(key, ':' || $2 || E'\\n') > 0))`,
+      [userId, email?.trim().toLowerCase() ?? null],
+    );
+    // Contact messages sent without an account from their e-mail: no event names their sender, so no
+    // projection can find them on PersonErased; their sealed fields open to '' once the contact key is gone.
+    if (email !== null) {
+      await client.query(
+        `UPDATE contact_messages SET full_name = '', email = '', subject = '', message = ''
+          WHERE user_id IS NULL AND lower(trim(email)) = $1`,
+        [email.trim().toLowerCase()],
+      );
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  // The destroyed key's old row versions stay in the table's pages until vacuumed (outside a transaction).
+  await pool.query('VACUUM personal_data_keys');
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { erasePerson, PersonHoldsMoneyError } from '../app/privacy/erasure.ts';
+import { DomainError } from '../domain/shared/errors.ts';
+import { isUserId } from '../domain/shared/ids.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { openDatabase } from '../runtime/database.ts';
+import { requestMetadata } from '../runtime/deps.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { runMain } from '../runtime/main.ts';
+import { startServices } from '../runtime/services.ts';
+
+const USAGE = 'usage: npm run user:erase -- --user ID --reason TEXT [--move-to-dormant]\n';
+
+/**
+ * npm run user:erase -- --user ID --reason TEXT [--move-to-dormant]
+ * Erases a person (docs/product-rules.md, erasure; app/privacy/erasure.ts) as the admin action does, with
+ * no admin as its actor (PersonErased.erasedBy is null). Prints the result as JSON; while the person
+ * still holds money it prints the blockers as JSON and exits 1 (with --move-to-dormant their balances are
+ * moved to dormant:<ASSET> instead of blocking). Run again, it answers the first erasure. The reason is
+ * kept in the log: it must not name the person. Uses the same database as `npm start`; stop the server
+ * first when it uses the embedded database.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      user: { type: 'string' },
+      reason: { type: 'string' },
+      'move-to-dormant': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const input = z
+    .object({
+      user: z.string({ error: '--user is required' }).refine(isUserId, '--user must be a user id'),
+      reason: z
+        .string({ error: '--reason is required' })
+        .trim()
+        .min(1, '--reason is required')
+        .max(500, '--reason must be at most 500 characters'),
+      'move-to-dormant': z.boolean(),
+    })
+    .safeParse(values);
+  if (!input.success) {
+    process.stderr.write(`${input.error.issues.map((i) => i.message).join('\n')}\n${USAGE}`);
+    process.exit(2);
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config, logger);
+  const services = await startServices(config, logger, {
+    databaseUrl: database.url,
+    runProjections: false,
+    scheduledJobs: false,
+  });
+  let exitCode = 0;
+  try {
+    const result = await erasePerson(services.deps, {
+      userId: input.data.user,
+      actorId: null,
+      reason: input.data.reason,
+      moveBalancesToDormant: input.data['move-to-dormant'],
+      metadata: requestMetadata(null, `user-erase-${randomUUID()}`),
+    });
+    const { position: _, ...shown } = result;
+    process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  } catch (error) {
+    if (error instanceof PersonHoldsMoneyError) {
+      process.stdout.write(
+        `${JSON.stringify({ refused: error.message, blockers: error.blockers }, null, 2)}\n`,
+      );
+      exitCode = 1;
+    } else if (error instanceof DomainError) {
+      process.stderr.write(`user:erase refused: ${error.message}\n`);
+      exitCode = 1;
+    } else {
+      throw error;
+    }
+  } finally {
+    await services.stop();
+    await database.embedded?.stop();
+  }
+  process.exit(exitCode);
+}
+
+runMain('user:erase', main);
