@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../../app/privacy/personalDataKeys.ts';
-import { isSealedValue } from '../../app/privacy/sealing.ts';
+import { openEvents } from '../../app/privacy/sealedEvents.ts';
+import { isSealedValue, type SealedValue } from '../../app/privacy/sealing.ts';
 import { sealingStore } from '../../app/privacy/sealingStore.ts';
 import { pseudonymousStreamName } from '../../app/privacy/upgrade/legacyNames.ts';
 import { upgradeLog } from '../../app/privacy/upgrade/upgradeLog.ts';
@@ -120,7 +121,7 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
     expect(finished[0]!.n).toBe(0);
   });
 
-  it('renames a legacy stream the new code appended a sealed release to, and finishes', async () => {
+  it("renames a legacy stream the new code appended a sealed release to, shreds an erased person's fields, and finishes", async () => {
     const taken = pseudonymousStreamName(keys.pseudonymKey, 'email', expected.users[1]!.email);
     await sql('DELETE FROM es_events WHERE stream_name = $1', [taken]);
     await sql('DELETE FROM es_streams WHERE stream_name = $1', [taken]);
@@ -143,8 +144,11 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
       },
       metadata: { actorId: carol.id, correlationId: randomUUID(), causationId: null },
     };
+    // And a person erased by the new code before the upgrade: their key is gone, their fields in clear.
+    const dave = expected.users[3]!;
     try {
       await store.append(legacy, [release], { expectedRevision: 0n });
+      await ring.keys.destroy(dave.id);
     } finally {
       await store.close();
       await pool.end();
@@ -168,6 +172,28 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
     expect(events.map((event) => event.type)).toEqual(['UniqueValueReserved', 'UniqueValueReleased']);
     expect(events[1]!.id).toBe(release.id);
     expect(await sql('SELECT 1 FROM es_streams WHERE stream_name = $1', [legacy])).toEqual([]);
+
+    // Dave's reservations: renamed, their values shredded (sealed for him, opening as erased), nothing of
+    // his e-mail or username left in the log.
+    const daveStream = pseudonymousStreamName(keys.pseudonymKey, 'email', dave.email);
+    const [reservation] = await sql<{ id: string; type: string; value: SealedValue }>(
+      `SELECT event_id::text AS id, event_type AS type, data->'value' AS value FROM es_events WHERE stream_name = $1`,
+      [daveStream],
+    );
+    expect(isSealedValue(reservation!.value) && reservation!.value.s).toBe(dave.id);
+    const readPool = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const reader = new KeyRing(new PersonalDataKeys(readPool, keys.personalDataKey), keys.pseudonymKey);
+      const [opened] = await openEvents(reader, [
+        { ...reservation!, data: { value: reservation!.value, userId: dave.id } },
+      ]);
+      expect(opened!.data).toEqual({ value: '', userId: dave.id });
+    } finally {
+      await readPool.end();
+    }
+    const dump = (await sql<{ t: string }>('SELECT json_agg(e)::text AS t FROM es_events e'))[0]!.t;
+    expect(dump).not.toContain(dave.email);
+    expect(dump).not.toContain('dave_legacy');
   });
 
   it('refuses a log in EventStoreDB, which cannot be rewritten, pointing at the copy', () => {

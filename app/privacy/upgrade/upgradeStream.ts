@@ -5,6 +5,7 @@ import { eventHash } from '../../../infra/eventStore/hashChain.ts';
 import { type EventRow, SELECT_COLUMNS, toRecorded } from '../../../infra/eventStore/postgres/rows.ts';
 import type { KeyRing } from '../keyRing.ts';
 import { openEvents, sealEvent } from '../sealedEvents.ts';
+import { shredErasedFields } from './erasedFields.ts';
 import { legacyUniqueStream, pseudonymousStreamName } from './legacyNames.ts';
 
 /**
@@ -12,7 +13,8 @@ import { legacyUniqueStream, pseudonymousStreamName } from './legacyNames.ts';
  * transaction (docs/architecture/log-upgrade.md): its personal fields sealed, a legacy uniqueness stream
  * renamed to its pseudonym, its hash chain recomputed. Events keep their ids, order, positions, revisions,
  * types and times. Nothing is written unless the stream verified before (its chain as stored) and its
- * rewritten form verifies after (read back: the chain again, and every event opened equal to the original).
+ * rewritten form verifies after (read back: the chain again, and every event opened equal to the original,
+ * but for the fields of people erased before the upgrade, which are shredded: erasedFields.ts).
  */
 export interface StreamOutcome {
   /** The stream's name after the upgrade (a pseudonym for a legacy uniqueness stream). */
@@ -44,10 +46,14 @@ export async function upgradeStream(
   // What the events say, opened: a legacy stream may hold a release the new code appended (value sealed).
   const plain = await openEvents(ring, before);
   const legacy = legacyUniqueStream(streamName, plain);
+  // The fields of people erased before the upgrade are shredded, not sealed; the rest is what it was.
+  const shredded: RecordedEvent[] = [];
+  for (const event of before) shredded.push(await shredErasedFields(ring, event));
+  const expected = await openEvents(ring, shredded);
   const name = legacy ? pseudonymousStreamName(pseudonymKey, legacy.kind, legacy.value) : streamName;
   let prevHash: string | null = null;
   const after: { event: RecordedEvent; changed: boolean }[] = [];
-  for (const event of before) {
+  for (const [i, event] of shredded.entries()) {
     const { hash: _hash, prevHash: _prev, ...metadata } = event.metadata;
     // Sealing leaves the metadata as it is (no schema version: a sealed field is told apart by its shape).
     const sealed = await sealEvent(ring, event);
@@ -64,7 +70,7 @@ export async function upgradeStream(
     const stored: StoredMetadata = { ...sealedMetadata, prevHash, hash };
     after.push({
       event: { ...event, streamName: name, data: sealed.data, metadata: stored },
-      changed: !isDeepStrictEqual(sealed.data, event.data) || !isDeepStrictEqual(stored, event.metadata),
+      changed: !isDeepStrictEqual(sealed.data, before[i]!.data) || !isDeepStrictEqual(stored, event.metadata),
     });
     prevHash = hash;
   }
@@ -125,7 +131,7 @@ export async function upgradeStream(
   if (opened.length !== before.length)
     throw new Error(`stream ${name}: ${opened.length} events after, ${before.length} before`);
   for (let i = 0; i < before.length; i++) {
-    const was = plain[i]!;
+    const was = expected[i]!;
     const is = opened[i]!;
     const same =
       is.id === was.id &&
