@@ -158,7 +158,10 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
   }
 }
 
-/** The progress of the upgrade: the streams done (by their name after it) and the runs. No personal data. */
+/**
+ * The progress of the upgrade: the streams done (by their name after it) and the runs. No personal data.
+ * Made by the tool, not by a migration: a database whose log was never in clear never needs them.
+ */
 const PROGRESS_TABLES = `
 CREATE TABLE IF NOT EXISTS privacy_log_upgrade_runs (
   id serial PRIMARY KEY,
