@@ -65,9 +65,11 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
   const { state } = await loadState(deps, userStream(userId), userDecider);
   if (state.status === 'none') throw new NotFoundError('User not found');
   let email: string | null = null;
+  let names: string[] = [];
   if (state.status !== 'erased') {
     assertReasonNamesNobody(input.reason, state);
     email = state.email;
+    names = [state.email, state.username, state.firstName, state.lastName];
     const { blockers } = await erasureBlockers(deps, userId, { balancesBlock: !input.moveBalancesToDormant });
     if (blockers.length > 0) throw new PersonHoldsMoneyError(blockers);
     await releaseUniqueValue(deps, 'email', state.email, userId, 'erased', input.metadata);
@@ -86,7 +88,7 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
   // when the blockers were read lands before this, or is moved by running the erasure again.
   const movedToDormant = input.moveBalancesToDormant ? await moveToDormant(deps, input) : [];
   await deps.privacy.keys.destroy(userId);
-  await scrubOutsideLog(deps.pool, userId, email);
+  await scrubOutsideLog(deps.pool, userId, email, names);
   return { userId, erasedAt: erased.state.erasedAt, movedToDormant, position: erased.position };
 }
 

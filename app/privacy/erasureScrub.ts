@@ -13,9 +13,19 @@ import type { UserId } from '../../domain/shared/ids.ts';
  *
  * `ledger_follow_ups_due` is left alone on purpose: a due row is a transfer's credit still to be made,
  * to this person (the erasure refuses while one is due) or from them to someone else (who must still be
- * credited); it holds the event's sealed form and lives for seconds.
+ * credited); it holds ids and amounts only and lives for seconds.
+ *
+ * `names` (their e-mail, username, first and last name before the erasure; empty when finishing an
+ * interrupted one) are also taken out of the replies stored for *other* people's requests, which may
+ * name them (a transfer to them answers with their username): those rows must stay, since a retry of
+ * that request must still replay its answer rather than run again.
  */
-export async function scrubOutsideLog(pool: pg.Pool, userId: UserId, email: string | null): Promise<void> {
+export async function scrubOutsideLog(
+  pool: pg.Pool,
+  userId: UserId,
+  email: string | null,
+  names: readonly string[] = [],
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -49,6 +59,7 @@ export async function scrubOutsideLog(pool: pg.Pool, userId: UserId, email: stri
         [email.trim().toLowerCase()],
       );
     }
+    await scrubStoredReplies(client, names);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -58,4 +69,37 @@ export async function scrubOutsideLog(pool: pg.Pool, userId: UserId, email: stri
   }
   // The destroyed key's old row versions stay in the table's pages until vacuumed (outside a transaction).
   await pool.query('VACUUM personal_data_keys');
+}
+
+/**
+ * Other people's stored replies that name the person: every text in them holding one of `names` (as a
+ * whole word, ignoring case) gets "Erased user" in its place; the reply is otherwise kept as it was.
+ */
+async function scrubStoredReplies(client: pg.PoolClient, names: readonly string[]): Promise<void> {
+  const values = [...new Set(names.map((v) => v.trim().toLowerCase()).filter((v) => v !== ''))];
+  if (values.length === 0) return;
+  const { rows } = await client.query<{ scope_key: string; response_body: unknown }>(
+    `SELECT scope_key, response_body FROM idempotency_keys
+      WHERE response_body IS NOT NULL
+        AND EXISTS (SELECT 1 FROM unnest($1::text[]) v WHERE strpos(lower(response_body::text), v) > 0)
+      FOR UPDATE`,
+    [values],
+  );
+  const words = values
+    .sort((a, b) => b.length - a.length)
+    .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.replace(pattern, 'Erased user');
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, scrub(field)]));
+    return value;
+  };
+  for (const row of rows) {
+    await client.query('UPDATE idempotency_keys SET response_body = $2 WHERE scope_key = $1', [
+      row.scope_key,
+      JSON.stringify(scrub(row.response_body)),
+    ]);
+  }
 }
