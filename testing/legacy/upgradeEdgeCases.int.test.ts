@@ -159,10 +159,43 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
     );
     expect(isSealedValue(stored!.value)).toBe(true);
 
+    // A credit an earlier version left due kept the whole transfer, its text included.
+    const due = {
+      id: randomUUID(),
+      data: {
+        transactionId: 'tx-due',
+        fromUserId: carol.id,
+        toUserId: dave.id,
+        fromLabel: 'carol_legacy',
+        toLabel: 'dave_legacy',
+        asset: 'SAI',
+        amount: '1.00',
+        description: 'for the legacy fishing trip',
+      },
+      metadata: { correlationId: randomUUID() },
+    };
+    await sql(
+      `INSERT INTO ledger_follow_ups_due (transaction_id, due_at, debit) VALUES ('tx-due', now(), $1)`,
+      [JSON.stringify(due)],
+    );
+
     const report = await upgradeLog({ databaseUrl: db.url, ...keys });
     expect(report).toMatchObject({
       alreadyFinished: false,
       verified: { ...expected.ledgerVerify, events: expected.ledgerVerify.events + 1 },
+    });
+    const [kept] = await sql<{ debit: unknown }>(
+      `SELECT debit FROM ledger_follow_ups_due WHERE transaction_id = 'tx-due'`,
+    );
+    expect(kept!.debit).toEqual({
+      ...due,
+      data: {
+        transactionId: 'tx-due',
+        fromUserId: carol.id,
+        toUserId: dave.id,
+        asset: 'SAI',
+        amount: '1.00',
+      },
     });
     const renamed = pseudonymousStreamName(keys.pseudonymKey, 'username', 'carol_legacy');
     const events = await sql<{ id: string; type: string }>(

@@ -126,9 +126,18 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
           `${report.firstProblem}): the upgrade is not recorded as finished`,
       );
     }
+    // Debits an older version left due for their credit kept the whole event, text included: only what the
+    // credit needs stays (app/workflows/followUps.ts).
+    const due = await lock.query(`SELECT to_regclass('ledger_follow_ups_due') IS NOT NULL AS found`);
+    if (due.rows[0]?.found)
+      await lock.query(
+        `UPDATE ledger_follow_ups_due
+            SET debit = jsonb_set(debit, '{data}', (debit->'data') - 'description' - 'fromLabel' - 'toLabel')
+          WHERE debit->'data' ?| array['description', 'fromLabel', 'toLabel']`,
+      );
     // The rewritten rows' old versions (the clear text) stay in the tables' files until vacuumed; a full
     // vacuum writes new files without them. The WAL and backups from before still hold them (see the doc).
-    for (const table of ['es_events', 'es_streams', 'transaction_events']) {
+    for (const table of ['es_events', 'es_streams', 'transaction_events', 'ledger_follow_ups_due']) {
       const found = await lock.query(`SELECT to_regclass($1) IS NOT NULL AS found`, [table]);
       if (found.rows[0]?.found) await lock.query(`VACUUM (FULL, ANALYZE) ${table}`);
     }
