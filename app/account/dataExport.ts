@@ -195,8 +195,8 @@ async function* wholeStream(store: EventStore, stream: string): AsyncGenerator<R
 }
 
 /**
- * One event as the export shows it. The one place the event's data is read for the person: when personal
- * fields are sealed with the person's data key, they are opened here (and an erased person's stay closed).
+ * One event as the export shows it: the one place an event's data goes into the file. Its personal
+ * fields were opened by the store it was read from (app/privacy/sealingStore.ts).
  */
 export function exportedEvent(event: RecordedEvent) {
   return {
