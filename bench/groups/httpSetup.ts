@@ -40,7 +40,12 @@ export async function startTransferLoad(url: string) {
   const startWorker = () =>
     startProjectionWorker({
       databaseUrl: url,
-      env: { LOG_LEVEL: 'silent' },
+      // The API's keys: the worker opens what the API seals.
+      env: {
+        LOG_LEVEL: 'silent',
+        PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
+        PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+      },
       // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the projection worker.
       nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     });
