@@ -3,9 +3,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../infra/postgres/pool.ts';
-import { RUN_PRIVACY_KEYS } from '../testing/privacyKeys.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
+import { toolEnv } from '../testing/toolEnv.ts';
 import { allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
 import { letAutovacuumGiveWay, rebuildProjection } from './rebuild.ts';
@@ -222,14 +222,7 @@ describe('projections:rebuild (blue-green)', () => {
         ['scripts/tool.mjs', 'rebuildProjections', '--projection', 'ledger', '--batch-size', '5'],
         {
           cwd: path.resolve(import.meta.dirname, '..'),
-          env: {
-            ...process.env,
-            ...RUN_PRIVACY_KEYS,
-            DATABASE_URL: t.db.url,
-            SESSION_SECRET: 'x'.repeat(40),
-            LOG_LEVEL: 'silent',
-            ...env,
-          },
+          env: toolEnv(t.db.url, env),
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );

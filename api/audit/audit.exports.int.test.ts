@@ -8,8 +8,8 @@ import { postingsOf } from '../../domain/ledger/postings.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { readWholeLog } from '../../projections/testing.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
-import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
+import { toolEnv } from '../../testing/toolEnv.ts';
 
 /** A strict RFC 4180 reader, to prove the CSV opens the way a spreadsheet would read it. */
 function parseCsv(text: string): string[][] {
@@ -192,13 +192,7 @@ describe('audit, statements and exports', () => {
       ],
       {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: {
-          ...process.env,
-          ...RUN_PRIVACY_KEYS,
-          DATABASE_URL: t.db.url,
-          SESSION_SECRET: 'x'.repeat(40),
-          LOG_LEVEL: 'silent',
-        },
+        env: toolEnv(t.db.url),
         encoding: 'utf8',
         timeout: 60_000,
       },
@@ -208,7 +202,7 @@ describe('audit, statements and exports', () => {
     expect(rows.length).toBe(1 + 6);
     const bad = spawnSync(process.execPath, ['scripts/tool.mjs', 'exportLedger', '--from', 'yesterday'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...RUN_PRIVACY_KEYS, DATABASE_URL: t.db.url },
+      env: toolEnv(t.db.url, { LOG_LEVEL: 'info' }),
       encoding: 'utf8',
     });
     expect(bad.status).toBe(2);
@@ -219,7 +213,7 @@ describe('audit, statements and exports', () => {
       ['scripts/tool.mjs', 'exportLedger', '--from', '2020-01-01', '--to', '2999-01-01'],
       {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, ...RUN_PRIVACY_KEYS, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
+        env: toolEnv(t.db.url),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -240,7 +234,7 @@ describe('audit, statements and exports', () => {
         ['scripts/tool.mjs', 'exportLedger', '--from', '2020-01-01', '--to', '2999-01-01'],
         {
           cwd: path.resolve(import.meta.dirname, '../..'),
-          env: { ...process.env, ...RUN_PRIVACY_KEYS, DATABASE_URL: empty.url, LOG_LEVEL: 'silent' },
+          env: toolEnv(empty.url),
           encoding: 'utf8',
           timeout: 60_000,
         },

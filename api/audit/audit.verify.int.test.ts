@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
-import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
+import { toolEnv } from '../../testing/toolEnv.ts';
 
 describe('audit, statements and exports', () => {
   let t: AuditLedger['t'];
@@ -123,13 +123,7 @@ describe('audit, statements and exports', () => {
         expect(report.firstProblem).toContain(`balance of ${account} in SAI`);
         const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
           cwd: path.resolve(import.meta.dirname, '../..'),
-          env: {
-            ...process.env,
-            ...RUN_PRIVACY_KEYS,
-            DATABASE_URL: t.db.url,
-            SESSION_SECRET: 'x'.repeat(40),
-            LOG_LEVEL: 'silent',
-          },
+          env: toolEnv(t.db.url),
           encoding: 'utf8',
           timeout: 60_000,
         });
@@ -143,13 +137,7 @@ describe('audit, statements and exports', () => {
       }
       const clean = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: {
-          ...process.env,
-          ...RUN_PRIVACY_KEYS,
-          DATABASE_URL: t.db.url,
-          SESSION_SECRET: 'x'.repeat(40),
-          LOG_LEVEL: 'silent',
-        },
+        env: toolEnv(t.db.url),
         encoding: 'utf8',
         timeout: 60_000,
       });
