@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { fund } from '../../testing/ledgerApp.ts';
+import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import {
   adminClient,
   createTestApp,
@@ -28,6 +29,8 @@ async function twoApis(store: 'postgres' | 'memory') {
     DATABASE_URL: first.db.url,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
     LOG_LEVEL: 'silent',
+    // One database, one set of keys: each process opens what the other sealed.
+    ...RUN_PRIVACY_KEYS,
     ...env,
   });
   const services = await startServices(config, pino({ level: 'silent' }), {
