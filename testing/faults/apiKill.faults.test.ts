@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { allProjections } from '../../projections/index.ts';
 import { readWholeLog } from '../../projections/testing.ts';
+import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
@@ -24,12 +25,12 @@ const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps
 describe('API killed with SIGKILL mid-request', () => {
   const seed = seedFrom('FAULT_SEED');
   let db: TestDatabase;
-  let store: PostgresEventStore;
+  let store: EventStore;
   let api: RunningApp | null = null;
 
   beforeAll(async () => {
     db = await createTestDatabase('faults_api');
-    store = new PostgresEventStore(db.pool, db.url);
+    store = appStore(db.pool, db.url);
     api = await startApp({ databaseUrl: db.url, env: FAULT_API_ENV });
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import {
   identify,
   isRunning,
@@ -15,6 +15,7 @@ import {
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
 import { readWholeLog } from '../../projections/testing.ts';
+import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
@@ -52,7 +53,7 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
   let env: Record<string, string>;
   let api: RunningApp | null = null;
   let pool: Pool | null = null;
-  let store: PostgresEventStore | null = null;
+  let store: EventStore | null = null;
   const outputs: string[] = [];
   const postmasters: ProcessIdentity[] = [];
 
@@ -168,7 +169,7 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
     expect(server.watchdog).not.toBeNull();
     const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/sai`;
     pool = createPool(url, 5);
-    store = new PostgresEventStore(pool, url);
+    store = appStore(pool, url);
     await waitForProjections(pool, store, PROJECTION_NAMES, 120_000);
     await checkLedgerInvariants({
       pool,

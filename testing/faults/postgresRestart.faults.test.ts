@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
 import { createPool, ensureDatabase, type Pool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
 import { readWholeLog } from '../../projections/testing.ts';
+import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
@@ -30,7 +31,7 @@ describe('Postgres restarted under load', () => {
   let dir: string | null = null;
   let server: EmbeddedPostgresHandle | null = null;
   let pool: Pool | null = null;
-  let store: PostgresEventStore | null = null;
+  let store: EventStore | null = null;
   let api: RunningApp | null = null;
   let worker: RunningProcess | null = null;
 
@@ -39,7 +40,7 @@ describe('Postgres restarted under load', () => {
     server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), durable: false, persistent: true });
     const url = await ensureDatabase(server.url, 'sai');
     pool = createPool(url, 5);
-    store = new PostgresEventStore(pool, url);
+    store = appStore(pool, url);
     api = await startApp({ databaseUrl: url, env: { ...FAULT_API_ENV, PROJECTIONS: 'off' } });
     worker = await startProjectionWorker({ databaseUrl: url });
   });

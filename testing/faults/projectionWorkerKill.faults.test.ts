@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { comparePositions } from '../../infra/eventStore/eventStore.ts';
-import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import { comparePositions, type EventStore } from '../../infra/eventStore/eventStore.ts';
 import { readCheckpoint } from '../../projections/runner.ts';
+import { appStore } from '../appStore.ts';
 import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
@@ -21,13 +21,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('projection worker killed with SIGKILL under load', () => {
   const seed = seedFrom('FAULT_SEED');
   let db: TestDatabase;
-  let store: PostgresEventStore;
+  let store: EventStore;
   let api: RunningApp | null = null;
   let worker: RunningProcess | null = null;
 
   beforeAll(async () => {
     db = await createTestDatabase('faults_worker');
-    store = new PostgresEventStore(db.pool, db.url);
+    store = appStore(db.pool, db.url);
     api = await startApp({ databaseUrl: db.url, env: { ...FAULT_API_ENV, PROJECTIONS: 'off' } });
     worker = await startProjectionWorker({ databaseUrl: db.url });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import type { EventStore } from '../../infra/eventStore/eventStore.ts';
+import { appStore } from '../appStore.ts';
 import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
 import { type LoadBalancer, startLoadBalancer } from '../loadBalancer.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
@@ -21,14 +22,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('two APIs and two projection workers, one of each killed with SIGKILL under load', () => {
   const seed = seedFrom('FAULT_SEED');
   let db: TestDatabase;
-  let store: PostgresEventStore;
+  let store: EventStore;
   const apis: RunningApp[] = [];
   const workers: RunningProcess[] = [];
   let balancer: LoadBalancer | null = null;
 
   beforeAll(async () => {
     db = await createTestDatabase('faults_two_apis');
-    store = new PostgresEventStore(db.pool, db.url);
+    store = appStore(db.pool, db.url);
     const env = { ...FAULT_API_ENV, PROJECTIONS: 'off' };
     // Started together: migrations and the admin's creation must be safe with two processes at once.
     apis.push(...(await Promise.all([0, 1].map(() => startApp({ databaseUrl: db.url, env })))));
