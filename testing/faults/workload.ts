@@ -154,14 +154,13 @@ export const ADMIN_PASSWORD = 'faults-admin-password';
 
 /**
  * Environment for an API started for a fault test: the admin exists, retries of a dead request wait 2 s,
- * and one session key for every process of the run, so sessions survive a restart.
+ * and one session key for every process of the run, so sessions survive a restart. The privacy keys are
+ * the run's (testing/processes.ts), the ones the harness reads the log with (testing/appStore.ts).
  */
 export const FAULT_API_ENV: Record<string, string> = {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   SESSION_SECRET: randomBytes(32).toString('hex'),
-  PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
-  PSEUDONYM_KEY: randomBytes(32).toString('base64'),
   BUILD_WEB: 'off',
   IDEMPOTENCY_LEASE_SECONDS: '2',
 };
