@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import { ERASED_USERNAME } from '../../domain/users/user.ts';
 
 /**
  * The erasure's part outside the log (docs/architecture/personal-data.md "Tables outside the log"):
@@ -90,7 +91,7 @@ async function scrubStoredReplies(client: pg.PoolClient, names: readonly string[
     .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
   const scrub = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.replace(pattern, 'Erased user');
+    if (typeof value === 'string') return value.replace(pattern, ERASED_USERNAME);
     if (Array.isArray(value)) return value.map(scrub);
     if (value !== null && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, scrub(field)]));

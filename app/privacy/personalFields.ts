@@ -1,3 +1,5 @@
+import { ERASED_USERNAME } from '../../domain/users/user.ts';
+
 /**
  * Which fields of which events are personal data and are sealed in the log (crypto-shredding,
  * docs/decisions/0014-crypto-shredding.md; the inventory with the reasons:
@@ -11,8 +13,8 @@
 /** What a reader sees of a sealed field once its subject is erased. */
 export type ErasedAs = 'name' | 'text' | 'json';
 
-/** Shown where an erased person's name was (their username, a transfer's label). */
-export const ERASED_USER_LABEL = 'Erased user';
+/** Shown where an erased person's name was (their username, a transfer's label): the domain's one name. */
+export const ERASED_USER_LABEL = ERASED_USERNAME;
 
 export function erasedValue(erasedAs: ErasedAs): string | null {
   return erasedAs === 'name' ? ERASED_USER_LABEL : erasedAs === 'text' ? '' : null;
