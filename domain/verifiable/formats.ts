@@ -1,0 +1,194 @@
+import { concatBytes, shortField, uintBytes, utf8 } from './bytes.ts';
+
+/**
+ * The verifiable ledger's file formats, version 1 (docs/architecture/verifiable-formats.md): the signed
+ * digest of the log, the public key, a transaction's receipt, the liabilities statement and a user's
+ * liability proof. Every number that can exceed 2^53 is a decimal string; hashes are lower-case hex;
+ * signatures are base64 (Ed25519, 64 bytes) over the canonical binary message built below, never over JSON.
+ */
+
+export const DIGEST_FORMAT = 'sai-ledger-digest';
+export const PUBLIC_KEY_FORMAT = 'sai-ledger-public-key';
+export const RECEIPT_FORMAT = 'sai-ledger-receipt';
+export const LIABILITIES_FORMAT = 'sai-liabilities';
+export const LIABILITY_PROOF_FORMAT = 'sai-liability-proof';
+
+/** A signed tree head: the log's first `treeSize` events have Merkle root `root`. */
+export interface LedgerDigest {
+  format: typeof DIGEST_FORMAT;
+  version: 1;
+  /** Events covered: public positions 0 .. treeSize-1. */
+  treeSize: string;
+  /** Merkle root (hex) of those events' leaves. */
+  root: string;
+  /** When it was signed, ISO 8601 UTC with milliseconds. */
+  time: string;
+  keyId: string;
+  /** Ed25519 signature (base64) over digestMessage. */
+  signature: string;
+  /**
+   * Not signed, optional, checked against `root` before use: the roots of the aligned blocks of
+   * `blockSize` events that make up the tree, so a verifier can say where a log departs from the digest.
+   */
+  blocks?: { blockSize: string; hashes: string[] };
+}
+
+export interface LedgerPublicKey {
+  format: typeof PUBLIC_KEY_FORMAT;
+  version: 1;
+  keyId: string;
+  algorithm: 'Ed25519';
+  /** SubjectPublicKeyInfo, PEM. */
+  spki: string;
+  jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string };
+}
+
+/** One event of a receipt: exactly the stored form its per-stream hash covers, and its inclusion proof. */
+export interface ReceiptEvent {
+  /** Public position: the 0-based index of the event in log order. */
+  position: string;
+  streamName: string;
+  revision: string;
+  id: string;
+  type: string;
+  /** The data as stored (personal fields as sealed envelopes), which the hash covers. */
+  data: unknown;
+  metadata: {
+    actorId: string | null;
+    correlationId: string;
+    causationId: string | null;
+    idempotencyKey: string | null;
+    schemaVersion?: number;
+  };
+  prevHash: string | null;
+  hash: string;
+  /** Sibling hashes (hex), RFC 9162 order, from the leaf up to the digest's root. */
+  proof: string[];
+}
+
+export interface LedgerReceipt {
+  format: typeof RECEIPT_FORMAT;
+  version: 1;
+  transactionId: string;
+  events: ReceiptEvent[];
+  digest: LedgerDigest;
+  publicKey: LedgerPublicKey;
+}
+
+export interface LiabilityAsset {
+  asset: string;
+  /** Minor-unit decimals of the asset: `total` has exactly that many. */
+  decimals: number;
+  /** The root's sum, a decimal string. */
+  total: string;
+  /** The Merkle-sum tree's root hash (hex). */
+  root: string;
+  /** Leaves in the tree (a power of two: balances padded with zero leaves). */
+  leaves: string;
+}
+
+/** What the company owes its users per asset, at the log's first `treeSize` events. */
+export interface LiabilitiesStatement {
+  format: typeof LIABILITIES_FORMAT;
+  version: 1;
+  treeSize: string;
+  /** The log's Merkle root at treeSize: ties the balances to the log they were summed from. */
+  logRoot: string;
+  time: string;
+  keyId: string;
+  assets: LiabilityAsset[];
+  signature: string;
+}
+
+export interface LiabilityPathStep {
+  /** The sibling's sum (decimal string) and hash (hex). */
+  sum: string;
+  hash: string;
+}
+
+export interface LiabilityEntry {
+  asset: string;
+  /** The ledger account whose balance the leaf holds (`user:<id>`). */
+  account: string;
+  balance: string;
+  /** Random 32 bytes (hex) only this user receives: the leaf's identifier is SHA-256 over it and the account. */
+  nonce: string;
+  index: string;
+  path: LiabilityPathStep[];
+}
+
+export interface LiabilityProof {
+  format: typeof LIABILITY_PROOF_FORMAT;
+  version: 1;
+  statement: LiabilitiesStatement;
+  entries: LiabilityEntry[];
+  publicKey: LedgerPublicKey;
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Milliseconds since the epoch of a format's `time`; null when it is not ISO 8601 UTC with milliseconds. */
+export function timeMillis(time: string): bigint | null {
+  if (!ISO_MS.test(time)) return null;
+  const ms = Date.parse(time);
+  return Number.isFinite(ms) && ms >= 0 && new Date(ms).toISOString() === time ? BigInt(ms) : null;
+}
+
+function header(format: string): Uint8Array {
+  return concatBytes(utf8(format), new Uint8Array([0, 1]));
+}
+
+/**
+ * The bytes a digest's signature covers: "sai-ledger-digest" 0x00, version (1 byte), tree size (8 bytes),
+ * root (32), time in ms (8), key id (1-byte length, then UTF-8). All integers big-endian.
+ */
+export function digestMessage(fields: { treeSize: bigint; root: Uint8Array; timeMs: bigint; keyId: string }) {
+  if (fields.root.length !== 32) throw new Error('a root is 32 bytes');
+  return concatBytes(
+    header(DIGEST_FORMAT),
+    uintBytes(fields.treeSize, 8),
+    fields.root,
+    uintBytes(fields.timeMs, 8),
+    shortField(fields.keyId),
+  );
+}
+
+/**
+ * The bytes a liabilities statement's signature covers: "sai-liabilities" 0x00, version, tree size (8), log
+ * root (32), time in ms (8), key id, asset count (1), then per asset: name (length-prefixed), decimals (1),
+ * total in minor units (16), root (32), leaves (8).
+ */
+export function liabilitiesMessage(fields: {
+  treeSize: bigint;
+  logRoot: Uint8Array;
+  timeMs: bigint;
+  keyId: string;
+  assets: readonly {
+    asset: string;
+    decimals: number;
+    totalUnits: bigint;
+    root: Uint8Array;
+    leaves: bigint;
+  }[];
+}): Uint8Array {
+  if (fields.logRoot.length !== 32) throw new Error('a root is 32 bytes');
+  if (fields.assets.length > 255) throw new Error('too many assets');
+  return concatBytes(
+    header(LIABILITIES_FORMAT),
+    uintBytes(fields.treeSize, 8),
+    fields.logRoot,
+    uintBytes(fields.timeMs, 8),
+    shortField(fields.keyId),
+    new Uint8Array([fields.assets.length]),
+    ...fields.assets.flatMap((asset) => {
+      if (asset.root.length !== 32) throw new Error('a root is 32 bytes');
+      return [
+        shortField(asset.asset),
+        new Uint8Array([asset.decimals]),
+        uintBytes(asset.totalUnits, 16),
+        asset.root,
+        uintBytes(asset.leaves, 8),
+      ];
+    }),
+  );
+}
