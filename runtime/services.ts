@@ -18,6 +18,8 @@ import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool } from '../infra/postgres/pool.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
+import { LedgerTreeFollower } from '../projections/ledgerTree/follower.ts';
+import { initLedgerTreeSchema } from '../projections/ledgerTree/schema.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
 import { bringReadModelsUpToDate } from '../projections/versions.ts';
@@ -147,7 +149,16 @@ export async function startServices(
       projections,
       logger,
     });
-    if (options.runProjections !== false) await runner.start();
+    // The log commitment's tables exist wherever its queries may run; the follower runs with the projections.
+    await initLedgerTreeSchema(pool);
+    const ledgerTree =
+      options.runProjections !== false
+        ? new LedgerTreeFollower({ pool, databaseUrl: options.databaseUrl, store, logger })
+        : null;
+    if (options.runProjections !== false) {
+      await runner.start();
+      await ledgerTree?.start();
+    }
     const scheduler = startScheduler(pool, options.scheduledJobs === false ? [] : scheduledJobs(config), {
       tickMs: Math.min(config.PURGE_INTERVAL_MINUTES * 15_000, 60_000) || 60_000,
       onRun: (job, result) => logger.info({ job, result }, 'scheduled job ran'),
@@ -182,6 +193,7 @@ export async function startServices(
       deps,
       async stop() {
         await scheduler.stop();
+        await ledgerTree?.stop();
         await runner.stop();
         await openedStore.close();
         await ring.close();

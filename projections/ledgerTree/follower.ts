@@ -1,0 +1,337 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
+import { MerkleFrontier } from '../../domain/verifiable/merkle.ts';
+import type {
+  EventStore,
+  LogPosition,
+  RecordedEvent,
+  Subscription,
+} from '../../infra/eventStore/eventStore.ts';
+import { rawStore } from '../../infra/eventStore/upcasting.ts';
+import { pastCheckpoint } from '../commit.ts';
+import { LockSession } from '../lockSession.ts';
+import type { WorkerState } from '../runner.ts';
+import { initLedgerTreeSchema } from './schema.ts';
+import { frontierKeys, frontierNodesSql, HeadCache, readTreeState } from './treeRows.ts';
+import {
+  type AssetTotals,
+  addToTotals,
+  computeBatch,
+  copyTotals,
+  liabilityMismatches,
+  type Mismatch,
+} from './verification.ts';
+
+export interface LedgerTreeFollowerOptions {
+  pool: pg.Pool;
+  databaseUrl: string;
+  /** Any store: the follower reads the log as stored (rawStore), through the port alone. */
+  store: EventStore;
+  logger: Logger;
+  batchSize?: number;
+  standbyPollMs?: number;
+  maxBackoffMs?: number;
+  /** How long one statement of a batch may run (default 30 s). */
+  statementTimeoutMs?: number;
+  /** Told of the mismatches of each committed batch (the freeze's in-process flag). */
+  onMismatch?: (mismatches: readonly Mismatch[]) => void;
+  /** Test seam: runs inside each batch's transaction just before COMMIT (a throw rolls the batch back). */
+  beforeCommit?: () => Promise<void>;
+}
+
+/** What the leader holds in memory between batches; reloaded from the tables whenever it (re)takes the lead. */
+interface Loaded {
+  size: bigint;
+  position: LogPosition | null;
+  frontier: MerkleFrontier;
+  totals: Map<string, AssetTotals>;
+}
+
+class LostLeadershipError extends Error {}
+
+const WRITE_BATCH = `WITH leaves AS (
+  INSERT INTO ledger_tree_leaves (idx, event_id, stream_name, revision, event_hash, position_commit, position_prepare)
+  SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::numeric[], $7::numeric[])
+), nodes AS (
+  INSERT INTO ledger_tree_nodes (level, idx, hash)
+  SELECT l, i, decode(h, 'hex') FROM unnest($8::smallint[], $9::bigint[], $10::text[]) AS n(l, i, h)
+), streams AS (
+  INSERT INTO ledger_tree_streams (stream_name, revision, hash)
+  SELECT * FROM unnest($11::text[], $12::bigint[], $13::text[])
+  ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision, hash = EXCLUDED.hash
+), state AS (
+  UPDATE ledger_tree_state SET size = $14::bigint, position_commit = $15::numeric, position_prepare = $16::numeric,
+    mismatches = mismatches + $17::bigint, last_mismatch = coalesce($18::text, last_mismatch),
+    last_mismatch_at = CASE WHEN $18::text IS NULL THEN last_mismatch_at ELSE now() END
+  WHERE id = 1
+), balances AS (
+  INSERT INTO ledger_tree_balances AS b (account, asset, units)
+  SELECT * FROM unnest($19::text[], $20::text[], $21::numeric[])
+  ON CONFLICT (account, asset) DO UPDATE SET units = b.units + EXCLUDED.units
+  RETURNING account, asset, units
+)
+SELECT account, asset, units::text FROM balances
+ WHERE units < 0 AND split_part(account, ':', 1) IN ('user', 'holds', 'dormant')`;
+
+/**
+ * The tree follower: appends every event of the log, in log order (visibility order: the store's
+ * subscription never passes an event that has not committed, nor one that a late commit could still
+ * precede), to the Merkle tree of the log commitment, and verifies as it goes (verification.ts).
+ * - One leader across processes: a session advisory lock (LockSession, as the projection runner's workers);
+ *   the others stand by and take over when its connection dies.
+ * - One transaction per batch, a handful of statements: the state row locked and its size compared with the
+ *   leader's (a leader that silently lost its lock learns it before writing), the stored frontier read and
+ *   checked against the one in memory, then leaves, nodes, stream heads, balances and the state in one
+ *   multi-row statement (unnest).
+ * - In memory between batches: the frontier, the per-asset totals and a bounded cache of stream heads
+ *   (only the leader writes them); all reloaded from the tables when it (re)takes the lead, which it does
+ *   after any failed batch, so nothing in memory outlives a rolled-back transaction.
+ * Written here rather than as a Projection of the runner: it needs every event type as stored (not opened,
+ * not upcast), and a frontier kept across batches.
+ */
+export class LedgerTreeFollower {
+  state: WorkerState = 'starting';
+  private stopped = false;
+  private stopWaiters = new Set<() => void>();
+  private loop: Promise<void> | null = null;
+  private readonly locks: LockSession;
+  private readonly heads = new HeadCache(100_000);
+  private readonly log: EventStore;
+
+  constructor(private readonly options: LedgerTreeFollowerOptions) {
+    this.locks = new LockSession(options.databaseUrl);
+    this.log = rawStore(options.store);
+  }
+
+  async start(): Promise<void> {
+    await initLedgerTreeSchema(this.options.pool);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const wake of this.stopWaiters) wake();
+    await this.loop;
+    await this.locks.close();
+    this.state = 'stopped';
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 100;
+    while (!this.stopped) {
+      const outcome = await this.leadOnce().catch((error: unknown) => ({ error }));
+      if (this.stopped) break;
+      if (outcome === 'standby') {
+        this.state = 'standby';
+        await this.pause(this.options.standbyPollMs ?? 1_000);
+        continue;
+      }
+      if (typeof outcome === 'object' && 'error' in outcome) {
+        this.state = 'retrying';
+        const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+        this.options.logger.warn({ err: message, retryInMs: backoff }, 'ledger tree follower failed');
+        await this.pause(backoff);
+        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 30_000);
+        continue;
+      }
+      backoff = 100;
+    }
+  }
+
+  private async pause(ms: number): Promise<void> {
+    if (this.stopped) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.stopWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stopWaiters.add(done);
+    });
+  }
+
+  /** Holds the lock and follows the log until stopped or something fails. */
+  private async leadOnce(): Promise<'standby' | 'stopped'> {
+    const held = await this.locks.tryLock('ledger-tree');
+    if (!held) return 'standby';
+    let subscription: Subscription | null = null;
+    try {
+      this.state = 'running';
+      const loaded = await this.load();
+      const failed = new Promise<never>((_, reject) => {
+        subscription = this.log.subscribeToAll({
+          after: loaded.position,
+          batchSize: this.options.batchSize ?? 500,
+          onEvents: (events) => this.apply(loaded, events),
+          onError: reject,
+        });
+      });
+      failed.catch(() => {});
+      const stopped = new Promise<'stopped'>((resolve) => {
+        const done = () => resolve('stopped');
+        if (this.stopped) done();
+        else this.stopWaiters.add(done);
+      });
+      return await Promise.race([failed, held.lost, stopped]);
+    } finally {
+      await (subscription as Subscription | null)?.close();
+      await held.release();
+    }
+  }
+
+  /** The leader's memory, from the tables: size, checkpoint, frontier and per-asset totals. */
+  private async load(): Promise<Loaded> {
+    const { pool } = this.options;
+    const state = await readTreeState(pool);
+    const { rows } = await pool.query<{ level: number; idx: string; hash: Buffer }>(
+      frontierNodesSql(frontierKeys(state.size)),
+    );
+    const nodes = new Map(rows.map((row) => [`${row.level}/${row.idx}`, new Uint8Array(row.hash)]));
+    const frontier = MerkleFrontier.fromNodes(state.size, nodes);
+    const totals = new Map<string, AssetTotals>();
+    const sums = await pool.query<{ account: string; asset: string; units: string }>(
+      `SELECT split_part(account, ':', 1) || ':' AS account, asset, sum(units)::text AS units
+         FROM ledger_tree_balances GROUP BY 1, 2`,
+    );
+    for (const row of sums.rows) addToTotals(totals, row.asset, row.account, BigInt(row.units));
+    this.heads.clear();
+    const loaded = { size: state.size, position: state.position, frontier, totals };
+    // Balances changed behind the follower's back show here, once, when it takes the lead.
+    const found = liabilityMismatches(totals, totals.keys());
+    if (found.length > 0) await this.recordAlone(found);
+    return loaded;
+  }
+
+  /** Records findings outside a batch (the totals loaded at start). */
+  private async recordAlone(found: readonly Mismatch[]): Promise<void> {
+    await this.options.pool.query(
+      `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,
+      [found.length, found[found.length - 1]!.message.slice(0, 2000)],
+    );
+    this.report(found);
+  }
+
+  private report(found: readonly Mismatch[]): void {
+    for (const mismatch of found.slice(0, 20))
+      this.options.logger.error({ kind: mismatch.kind, mismatch: mismatch.message }, 'ledger mismatch');
+    if (found.length > 20)
+      this.options.logger.error({ more: found.length - 20 }, 'ledger mismatch: more in this batch');
+    this.options.onMismatch?.(found);
+  }
+
+  /** The stream heads the batch needs that the cache does not hold, in one read. */
+  private async headsFor(events: readonly RecordedEvent[]): Promise<void> {
+    const missing = [...new Set(events.map((event) => event.streamName))].filter(
+      (name) => this.heads.get(name) === undefined,
+    );
+    if (missing.length === 0) return;
+    const { rows } = await this.options.pool.query<{ stream_name: string; revision: string; hash: string }>(
+      'SELECT stream_name, revision::text, hash FROM ledger_tree_streams WHERE stream_name = ANY($1::text[])',
+      [missing],
+    );
+    for (const row of rows)
+      this.heads.set(row.stream_name, { revision: BigInt(row.revision), hash: row.hash });
+  }
+
+  private async apply(loaded: Loaded, events: RecordedEvent[]): Promise<void> {
+    const past = pastCheckpoint(events, loaded.position);
+    if (!past) return;
+    await this.headsFor(past.events);
+    const client = await this.options.pool.connect();
+    let broken: boolean | undefined;
+    try {
+      const timeout = Math.max(1, Math.floor(this.options.statementTimeoutMs ?? 30_000));
+      // One round trip, no parameters (so a multi-statement query): the node keys are integers.
+      const results = (await client.query(
+        `BEGIN; SET LOCAL synchronous_commit = 'off'; SET LOCAL statement_timeout = ${timeout};
+         SELECT size::text FROM ledger_tree_state WHERE id = 1 FOR UPDATE;
+         ${frontierNodesSql(frontierKeys(loaded.size))}`,
+      )) as unknown as pg.QueryResult[];
+      const size = results[3]!.rows[0]?.size as string | undefined;
+      if (size === undefined || BigInt(size) !== loaded.size)
+        throw new LostLeadershipError(`the ledger tree's size moved underneath (${size} for ${loaded.size})`);
+      const found: Mismatch[] = [];
+      const stored = results[4]!.rows as { level: number; idx: string; hash: Buffer }[];
+      const storedFrontier = MerkleFrontier.fromNodes(
+        loaded.size,
+        new Map(stored.map((row) => [`${row.level}/${row.idx}`, new Uint8Array(row.hash)])),
+      );
+      if (!equalBytes(storedFrontier.root(), loaded.frontier.root()))
+        found.push({
+          kind: 'frontier',
+          message: `the stored tree of size ${loaded.size} has root ${hexOf(storedFrontier.root())}, the follower's ${hexOf(loaded.frontier.root())} (a stored node was changed)`,
+        });
+      // From here the frontier in memory moves: should the transaction fail, the lead is given up and
+      // everything reloaded (leadOnce).
+      const batch = computeBatch(past.events, loaded.frontier, (name) => this.heads.get(name));
+      found.push(...batch.mismatches);
+      const totals = copyTotals(loaded.totals);
+      const assets: string[] = [];
+      for (const [key, units] of batch.deltas) {
+        const [account = '', asset = ''] = key.split('|');
+        addToTotals(totals, asset, account, units);
+        assets.push(asset);
+      }
+      found.push(...liabilityMismatches(totals, assets));
+      const newSize = loaded.frontier.size;
+      const heads = [...batch.heads];
+      const deltas = [...batch.deltas].filter(([, units]) => units !== 0n);
+      const negative = await client.query<{ account: string; asset: string; units: string }>({
+        name: 'sai-ledger-tree-batch',
+        text: WRITE_BATCH,
+        values: [
+          batch.leaves.map((leaf) => leaf.index.toString()),
+          batch.leaves.map((leaf) => leaf.eventId),
+          batch.leaves.map((leaf) => leaf.streamName),
+          batch.leaves.map((leaf) => leaf.revision.toString()),
+          batch.leaves.map((leaf) => leaf.eventHash),
+          batch.leaves.map((leaf) => leaf.commit.toString()),
+          batch.leaves.map((leaf) => leaf.prepare.toString()),
+          batch.nodes.map((node) => node.level),
+          batch.nodes.map((node) => node.index.toString()),
+          batch.nodes.map((node) => hexOf(node.hash)),
+          heads.map(([name]) => name),
+          heads.map(([, head]) => head.revision.toString()),
+          heads.map(([, head]) => head.hash),
+          newSize.toString(),
+          past.last.commit.toString(),
+          past.last.prepare.toString(),
+          found.length,
+          found.length > 0 ? found[found.length - 1]!.message.slice(0, 2000) : null,
+          deltas.map(([key]) => key.slice(0, key.lastIndexOf('|'))),
+          deltas.map(([key]) => key.slice(key.lastIndexOf('|') + 1)),
+          deltas.map(([, units]) => units.toString()),
+        ],
+      });
+      const overdrawn: Mismatch[] = negative.rows.map((row) => ({
+        kind: 'balance',
+        message: `balance of ${row.account} in ${row.asset} is ${row.units} minor units after public position ${newSize - 1n} (a liability account below zero)`,
+      }));
+      if (overdrawn.length > 0) {
+        await client.query(
+          `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,
+          [overdrawn.length, overdrawn[overdrawn.length - 1]!.message],
+        );
+        found.push(...overdrawn);
+      }
+      await this.options.beforeCommit?.();
+      await client.query('COMMIT');
+      loaded.size = newSize;
+      loaded.position = past.last;
+      loaded.totals = totals;
+      for (const [name, head] of heads) this.heads.set(name, head);
+      if (found.length > 0) this.report(found);
+    } catch (error) {
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      this.heads.clear();
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import type pg from 'pg';
+import { hexOf } from '../../domain/verifiable/bytes.ts';
+import {
+  consistencyRanges,
+  EMPTY_ROOT,
+  foldAligned,
+  inclusionRanges,
+  nodeId,
+  nodesOf,
+  rangeRoots,
+} from '../../domain/verifiable/merkle.ts';
+import { type Db, frontierKeys, readNodes, readTreeState } from './treeRows.ts';
+
+/**
+ * What the rest of the system reads of the log commitment (the tables of the tree follower,
+ * projections/ledgerTree/schema.ts): the tree head, where events are in it, proofs and earlier roots from the
+ * stored nodes (O(log n) rows, one query each), the balances at a tree size, and the follower's
+ * verification status. `db` is a pool or a client.
+ */
+
+async function rootOf(db: Db, size: bigint): Promise<Uint8Array> {
+  const keys = frontierKeys(size);
+  const nodes = await readNodes(db, keys);
+  return foldAligned(
+    keys.map((key) => {
+      const hash = nodes.get(nodeId(key));
+      if (!hash) throw new Error(`ledger tree node ${nodeId(key)} is missing`);
+      return hash;
+    }),
+  );
+}
+
+/** The tree as the follower last committed it: its size and root (EMPTY_ROOT for size 0). */
+export async function treeHead(db: Db): Promise<{ size: bigint; root: Uint8Array }> {
+  // Nodes are only ever added, with the size that covers them: the nodes of a size read are there.
+  const { size } = await readTreeState(db);
+  return { size, root: size === 0n ? EMPTY_ROOT : await rootOf(db, size) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where the tree holds these events (unknown ids, and ids not yet in the tree, are left out). */
+export async function leavesOfEvents(
+  db: Db,
+  eventIds: string[],
+): Promise<Map<string, { index: bigint; streamName: string; revision: bigint; eventHash: string }>> {
+  const ids = eventIds.filter((id) => UUID.test(id));
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{
+    event_id: string;
+    idx: string;
+    stream_name: string;
+    revision: string;
+    event_hash: string;
+  }>(
+    `SELECT event_id::text, idx::text, stream_name, revision::text, event_hash
+       FROM ledger_tree_leaves WHERE event_id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const byLower = new Map(ids.map((id) => [id.toLowerCase(), id]));
+  return new Map(
+    rows.map((row) => [
+      byLower.get(row.event_id) ?? row.event_id,
+      {
+        index: BigInt(row.idx),
+        streamName: row.stream_name,
+        revision: BigInt(row.revision),
+        eventHash: row.event_hash,
+      },
+    ]),
+  );
+}
+
+async function checkCovered(db: Db, size: bigint): Promise<void> {
+  const head = await readTreeState(db);
+  if (size > head.size) throw new RangeError(`the ledger tree has ${head.size} leaves, not ${size} yet`);
+}
+
+/** RFC 9162's inclusion proof of the leaf at `index` in the tree of `size` (size at most the tree's). */
+export async function inclusionProof(db: Db, index: bigint, size: bigint): Promise<Uint8Array[]> {
+  const ranges = inclusionRanges(index, size);
+  await checkCovered(db, size);
+  return rangeRoots(ranges, await readNodes(db, nodesOf(ranges)));
+}
+
+/** RFC 9162's consistency proof from the tree of `from` leaves to the tree of `to` (0 < from <= to). */
+export async function consistencyProof(db: Db, from: bigint, to: bigint): Promise<Uint8Array[]> {
+  const ranges = consistencyRanges(from, to);
+  await checkCovered(db, to);
+  return rangeRoots(ranges, await readNodes(db, nodesOf(ranges)));
+}
+
+/** The root of the tree of any size up to the current one, from its stored nodes. */
+export async function rootAt(db: Db, size: bigint): Promise<Uint8Array> {
+  if (size < 0n) throw new RangeError(`no tree of size ${size}`);
+  if (size === 0n) return EMPTY_ROOT;
+  await checkCovered(db, size);
+  return await rootOf(db, size);
+}
+
+/**
+ * The tree head and the liability accounts' balances (`user:`, `holds:`, `dormant:`, non-zero) at that
+ * head, read in one REPEATABLE READ snapshot so that they agree. On a client, it runs its own transaction.
+ */
+export async function liabilitySnapshot(db: Db): Promise<{
+  size: bigint;
+  root: Uint8Array;
+  balances: { account: string; asset: string; units: bigint }[];
+}> {
+  const pooled = 'totalCount' in db;
+  const client = pooled ? await (db as pg.Pool).connect() : (db as pg.PoolClient);
+  let broken: boolean | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const head = await treeHead(client);
+    const { rows } = await client.query<{ account: string; asset: string; units: string }>(
+      `SELECT account, asset, units::text FROM ledger_tree_balances
+        WHERE units <> 0 AND split_part(account, ':', 1) IN ('user', 'holds', 'dormant')
+        ORDER BY account, asset`,
+    );
+    await client.query('COMMIT');
+    return {
+      ...head,
+      balances: rows.map((row) => ({ account: row.account, asset: row.asset, units: BigInt(row.units) })),
+    };
+  } catch (error) {
+    broken = await client.query('ROLLBACK').then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    if (pooled) (client as pg.PoolClient).release(broken);
+  }
+}
+
+/** Whether the tree reaches `size` leaves within `timeoutMs` (short polls of the state row). */
+export async function waitForTreeSize(db: Db, size: bigint, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await readTreeState(db);
+    if (state.size >= size) return true;
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(20, left)));
+  }
+}
+
+/** How many mismatches continuous verification has recorded (the freeze reads this). */
+export async function ledgerMismatches(db: Db): Promise<bigint> {
+  return (await readTreeState(db)).mismatches;
+}
+
+export interface LedgerTreeStatus {
+  treeSize: string;
+  root: string;
+  /** The tree size continuous verification has checked (every leaf is checked as it is appended). */
+  verifiedPosition: string;
+  mismatches: number;
+  lastMismatch: string | null;
+  lastMismatchAt: string | null;
+}
+
+/** The follower's state for the admin status route (which adds `frozen` and `logHead`). */
+export async function ledgerStatus(db: Db): Promise<LedgerTreeStatus> {
+  const state = await readTreeState(db);
+  const root = state.size === 0n ? EMPTY_ROOT : await rootOf(db, state.size);
+  return {
+    treeSize: state.size.toString(),
+    root: hexOf(root),
+    verifiedPosition: state.size.toString(),
+    mismatches: Number(state.mismatches),
+    lastMismatch: state.lastMismatch,
+    lastMismatchAt: state.lastMismatchAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,89 @@
+import type pg from 'pg';
+import { aligned, type NodeKey } from '../../domain/verifiable/merkle.ts';
+import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { StreamHead } from './verification.ts';
+
+/** Reading the tree's tables: shared by the follower and the query module. */
+
+export type Db = pg.Pool | pg.PoolClient;
+
+export interface TreeState {
+  size: bigint;
+  position: LogPosition | null;
+  mismatches: bigint;
+  lastMismatch: string | null;
+  lastMismatchAt: Date | null;
+}
+
+export async function readTreeState(db: Db): Promise<TreeState> {
+  const { rows } = await db.query<{
+    size: string;
+    position_commit: string | null;
+    position_prepare: string | null;
+    mismatches: string;
+    last_mismatch: string | null;
+    last_mismatch_at: Date | null;
+  }>(
+    `SELECT size::text, position_commit::text, position_prepare::text, mismatches::text, last_mismatch, last_mismatch_at
+       FROM ledger_tree_state WHERE id = 1`,
+  );
+  const row = rows[0];
+  if (!row) return { size: 0n, position: null, mismatches: 0n, lastMismatch: null, lastMismatchAt: null };
+  return {
+    size: BigInt(row.size),
+    position:
+      row.position_commit === null || row.position_prepare === null
+        ? null
+        : { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) },
+    mismatches: BigInt(row.mismatches),
+    lastMismatch: row.last_mismatch,
+    lastMismatchAt: row.last_mismatch_at,
+  };
+}
+
+/** The complete subtrees whose hashes make the root of the tree of `size` (its frontier). */
+export function frontierKeys(size: bigint): NodeKey[] {
+  return size === 0n ? [] : aligned({ start: 0n, size });
+}
+
+/**
+ * A SELECT of the nodes with these keys, the keys inlined (they are integers): for the follower's
+ * multi-statement round trip, which cannot take parameters.
+ */
+export function frontierNodesSql(keys: readonly NodeKey[]): string {
+  if (keys.length === 0) return 'SELECT level, idx::text, hash FROM ledger_tree_nodes WHERE false';
+  const pairs = keys.map((key) => `(${Number(key.level)}, ${BigInt(key.index).toString()})`).join(', ');
+  return `SELECT level, idx::text, hash FROM ledger_tree_nodes WHERE (level, idx) IN (${pairs})`;
+}
+
+/** The stored hashes of the nodes with these keys, keyed by nodeId, in one query. */
+export async function readNodes(db: Db, keys: readonly NodeKey[]): Promise<Map<string, Uint8Array>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.query<{ level: number; idx: string; hash: Buffer }>({
+    name: 'sai-ledger-tree-nodes',
+    text: `SELECT n.level, n.idx::text, n.hash FROM unnest($1::smallint[], $2::bigint[]) AS k(level, idx)
+             JOIN ledger_tree_nodes n ON n.level = k.level AND n.idx = k.idx`,
+    values: [keys.map((key) => key.level), keys.map((key) => key.index.toString())],
+  });
+  return new Map(rows.map((row) => [`${row.level}/${row.idx}`, new Uint8Array(row.hash)]));
+}
+
+/** The stream heads the leader wrote last, bounded, oldest forgotten first (only ever read by the leader). */
+export class HeadCache {
+  private readonly map = new Map<string, StreamHead>();
+  constructor(private readonly capacity: number) {}
+  get(stream: string): StreamHead | undefined {
+    return this.map.get(stream);
+  }
+  set(stream: string, head: StreamHead): void {
+    this.map.delete(stream);
+    this.map.set(stream, head);
+    if (this.map.size > this.capacity) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
