@@ -284,6 +284,7 @@ const WALK: Walk[] = [
     expect: { visitor: 401, user: 403, admin: 200 },
   },
   { method: 'GET', path: '/api/admin/projections', expect: { visitor: 401, user: 403, admin: 200 } },
+  { method: 'GET', path: '/api/admin/ledger/status', expect: { visitor: 401, user: 403, admin: 200 } },
   {
     method: 'GET',
     path: '/api/admin/transactions/{otherTransaction}',

@@ -107,6 +107,11 @@ const schema = z.object({
    */
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   /**
+   * 'on': once continuous verification of the log has found a mismatch (projections/ledgerTree/), commands
+   * that move money answer 503 `ledger-frozen` until it is resolved. Never affects /readyz.
+   */
+  LEDGER_FREEZE_ON_MISMATCH: z.enum(['on', 'off']).default('off'),
+  /**
    * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
    * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request
    * still running is safe, since both append the same event ids, but wasteful.

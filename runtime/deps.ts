@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimits } from '../api/http/rateLimit.ts';
 import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
+import type { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
 import type { KeyRing } from '../app/privacy/keyRing.ts';
 import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
@@ -30,6 +31,8 @@ export interface Deps {
    * and the key of the pseudonyms in uniqueness stream names.
    */
   privacy: { keys: PersonalDataKeys; ring: KeyRing; pseudonymKey: Buffer };
+  /** The freeze of money movements on a ledger mismatch (LEDGER_FREEZE_ON_MISMATCH); absent = never. */
+  ledgerFreeze?: LedgerFreeze;
 }
 
 /** Who and what caused the events a request appends. */

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import client from 'prom-client';
 import type { AppendResult, EventStore } from '../infra/eventStore/eventStore.ts';
+import { ledgerStatus } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import type { ProjectionRunner } from '../projections/runner.ts';
 
 /**
@@ -132,6 +133,41 @@ export function registerScrapeGauges(metrics: Metrics, runner: ProjectionRunner,
           .catch(() => ({ rows: [] as { name: string; n: string }[] }));
         for (const r of progress.rows) this.set({ projection: r.name }, Number(r.n));
       }
+    },
+  });
+}
+
+/**
+ * The log commitment's continuous verification (projections/ledgerTree/), read from its state row when
+ * scraped, so that every process shows it, whichever one leads the tree follower (the projection worker
+ * serves no /metrics).
+ */
+export function registerLedgerGauges(metrics: Metrics, pool: pg.Pool): void {
+  let reading: { at: number; status: ReturnType<typeof ledgerStatus> } | null = null;
+  const status = () => {
+    if (!reading || Date.now() - reading.at > 1_000) {
+      reading = { at: Date.now(), status: ledgerStatus(pool) };
+      reading.status.catch(() => {
+        reading = null;
+      });
+    }
+    return reading.status;
+  };
+  new client.Gauge({
+    name: 'sai_ledger_verified_position',
+    help: 'Leaves of the log commitment (events, in log order) that continuous verification has checked',
+    registers: [metrics.registry],
+    async collect() {
+      this.set(Number((await status()).verifiedPosition));
+    },
+  });
+  new client.Counter({
+    name: 'sai_ledger_mismatches_total',
+    help: 'Mismatches continuous verification found (a changed event, a broken chain, conservation, the stored tree)',
+    registers: [metrics.registry],
+    async collect() {
+      this.reset();
+      this.inc((await status()).mismatches);
     },
   });
 }

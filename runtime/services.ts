@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
+import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { KeyRing } from '../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
@@ -19,13 +20,14 @@ import { createPool } from '../infra/postgres/pool.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
 import { LedgerTreeFollower } from '../projections/ledgerTree/follower.ts';
+import { ledgerMismatches } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import { initLedgerTreeSchema } from '../projections/ledgerTree/schema.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
 import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
-import { createMetrics, instrumentStore, registerScrapeGauges } from './metrics.ts';
+import { createMetrics, instrumentStore, registerLedgerGauges, registerScrapeGauges } from './metrics.ts';
 import { loadPrivacyKeys, type PrivacyKeys } from './privacyKeys.ts';
 
 export async function openEventStore(
@@ -126,6 +128,10 @@ export async function startServices(
     // the log in EventStoreDB, the app's tables in Postgres still need them.
     if (store.kind !== 'postgres') await migratePool(pool, logger, { eventLog: false });
     const cache = new StateCache();
+    const ledgerFreeze = new LedgerFreeze({
+      enabled: config.LEDGER_FREEZE_ON_MISMATCH === 'on',
+      mismatches: () => ledgerMismatches(pool),
+    });
     const now = () => new Date();
     const projections = [
       ...(options.projections ?? allProjections),
@@ -153,7 +159,13 @@ export async function startServices(
     await initLedgerTreeSchema(pool);
     const ledgerTree =
       options.runProjections !== false
-        ? new LedgerTreeFollower({ pool, databaseUrl: options.databaseUrl, store, logger })
+        ? new LedgerTreeFollower({
+            pool,
+            databaseUrl: options.databaseUrl,
+            store,
+            logger,
+            onMismatch: () => ledgerFreeze.trip(),
+          })
         : null;
     if (options.runProjections !== false) {
       await runner.start();
@@ -165,6 +177,7 @@ export async function startServices(
       onError: (job, error) => logger.warn({ job, err: String(error) }, 'scheduled job failed'),
     });
     registerScrapeGauges(metrics, runner, pool);
+    registerLedgerGauges(metrics, pool);
     const deps: Deps = {
       config,
       logger,
@@ -187,6 +200,7 @@ export async function startServices(
       lifecycle: { draining: false },
       now,
       privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
+      ledgerFreeze,
     };
     const openedStore = store;
     return {

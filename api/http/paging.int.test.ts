@@ -111,6 +111,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/campaign': 'one campaign',
   '/api/admin/ledger/balance': 'one balance',
   '/api/admin/projections': 'one row per projection of the code',
+  '/api/admin/ledger/status': "the ledger's one verification status",
   '/api/admin/transactions/:id': 'one transaction with its own events and postings',
   '/api/transactions/:id': "one movement's receipt",
   '/api/health': 'status',

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { LedgerFrozenError } from '../../app/commands/ledgerFreeze.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '../../infra/eventStore/eventStore.ts';
 import { fieldErrorsOf } from './domainErrors.ts';
@@ -46,6 +47,8 @@ export const PROBLEM_TYPES = {
   reauthenticationFailed: 'reauthentication-failed',
   /** An erasure refused while the person holds money; `blockers` lists what must happen first. */
   personHoldsMoney: 'person-holds-money',
+  /** A command that moves money, refused while the ledger's verification has failed (LEDGER_FREEZE_ON_MISMATCH). */
+  ledgerFrozen: 'ledger-frozen',
 } as const;
 
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */
@@ -140,6 +143,13 @@ export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof WrongExpectedRevisionError) {
     return problem(c, 409, 'The data changed while your request ran. Please try again.', {
       headers: { 'Retry-After': '1' },
+    });
+  }
+  if (error instanceof LedgerFrozenError) {
+    return problem(c, 503, error.message, {
+      type: PROBLEM_TYPES.ledgerFrozen,
+      code: 'ledger_frozen',
+      headers: { 'Retry-After': '60' },
     });
   }
   if (isDatabaseDown(error)) {

@@ -1,5 +1,6 @@
 import type { EventStore, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import type { LedgerFreeze } from './ledgerFreeze.ts';
 import type { StateCache } from './stateCache.ts';
 
 export interface DomainEventShape {
@@ -16,6 +17,8 @@ export interface PipelineContext {
    * deterministic simulation passes its scheduler's pause here.
    */
   retryPause?: (attempt: number) => Promise<void>;
+  /** Refuses money movements while the ledger's verification has failed (LEDGER_FREEZE_ON_MISMATCH). */
+  ledgerFreeze?: LedgerFreeze;
 }
 
 /**

@@ -74,6 +74,7 @@ export async function runGroup<State, Command, Event extends DomainEventShape>(
         const concrete =
           typeof job.command === 'function' ? (job.command as (s: State) => Command)(state) : job.command;
         const events = decider.decide(concrete, state);
+        if (ctx.ledgerFreeze?.enabled) await ctx.ledgerFreeze.check(events);
         if (events.length === 0 && !read) unconfirmed = true;
         state = events.reduce(decider.evolve, state);
         next += BigInt(events.length);
@@ -175,6 +176,7 @@ export async function runOne<State, Command, Event extends DomainEventShape>(
         if (!read) continue;
         return (await earlier()) ?? { state, events, revision, position: null };
       }
+      if (ctx.ledgerFreeze?.enabled) await ctx.ledgerFreeze.check(events);
       try {
         const result = await ctx.store.append(
           streamName,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
-import { MerkleFrontier } from '../../domain/verifiable/merkle.ts';
+import { MerkleFrontier, nodeId } from '../../domain/verifiable/merkle.ts';
 import type {
   EventStore,
   LogPosition,
@@ -45,10 +45,25 @@ interface Loaded {
   size: bigint;
   position: LogPosition | null;
   frontier: MerkleFrontier;
+  /** The frontier's nodes by nodeId, as the follower made or loaded them (to compare with the stored ones). */
+  frontierNodes: Map<string, Uint8Array>;
+  /** Stored nodes already reported as changed (each is reported once while this leader leads). */
+  reported: Set<string>;
   totals: Map<string, AssetTotals>;
 }
 
 class LostLeadershipError extends Error {}
+
+/** The frontier nodes of `size`: those of the previous frontier that remain, and those the batch made. */
+function frontierOf(
+  size: bigint,
+  previous: ReadonlyMap<string, Uint8Array>,
+  made: readonly { level: number; index: bigint; hash: Uint8Array }[],
+): Map<string, Uint8Array> {
+  const byId = new Map(previous);
+  for (const node of made) byId.set(`${node.level}/${node.index}`, node.hash);
+  return new Map(frontierKeys(size).map((key) => [nodeId(key), byId.get(nodeId(key))!]));
+}
 
 const WRITE_BATCH = `WITH leaves AS (
   INSERT INTO ledger_tree_leaves (idx, event_id, stream_name, revision, event_hash, position_commit, position_prepare)
@@ -197,7 +212,14 @@ export class LedgerTreeFollower {
     );
     for (const row of sums.rows) addToTotals(totals, row.asset, row.account, BigInt(row.units));
     this.heads.clear();
-    const loaded = { size: state.size, position: state.position, frontier, totals };
+    const loaded: Loaded = {
+      size: state.size,
+      position: state.position,
+      frontier,
+      frontierNodes: nodes,
+      reported: new Set(),
+      totals,
+    };
     // Balances changed behind the follower's back show here, once, when it takes the lead.
     const found = liabilityMismatches(totals, totals.keys());
     if (found.length > 0) await this.recordAlone(found);
@@ -253,16 +275,16 @@ export class LedgerTreeFollower {
       if (size === undefined || BigInt(size) !== loaded.size)
         throw new LostLeadershipError(`the ledger tree's size moved underneath (${size} for ${loaded.size})`);
       const found: Mismatch[] = [];
-      const stored = results[4]!.rows as { level: number; idx: string; hash: Buffer }[];
-      const storedFrontier = MerkleFrontier.fromNodes(
-        loaded.size,
-        new Map(stored.map((row) => [`${row.level}/${row.idx}`, new Uint8Array(row.hash)])),
-      );
-      if (!equalBytes(storedFrontier.root(), loaded.frontier.root()))
+      for (const row of results[4]!.rows as { level: number; idx: string; hash: Buffer }[]) {
+        const id = `${row.level}/${row.idx}`;
+        const mine = loaded.frontierNodes.get(id);
+        if (!mine || equalBytes(mine, new Uint8Array(row.hash)) || loaded.reported.has(id)) continue;
+        loaded.reported.add(id);
         found.push({
           kind: 'frontier',
-          message: `the stored tree of size ${loaded.size} has root ${hexOf(storedFrontier.root())}, the follower's ${hexOf(loaded.frontier.root())} (a stored node was changed)`,
+          message: `the stored tree node ${id} (under the root of size ${loaded.size}) is ${hexOf(row.hash)}, the follower made ${hexOf(mine)} (a stored node was changed)`,
         });
+      }
       // From here the frontier in memory moves: should the transaction fail, the lead is given up and
       // everything reloaded (leadOnce).
       const batch = computeBatch(past.events, loaded.frontier, (name) => this.heads.get(name));
@@ -321,6 +343,7 @@ export class LedgerTreeFollower {
       loaded.size = newSize;
       loaded.position = past.last;
       loaded.totals = totals;
+      loaded.frontierNodes = frontierOf(newSize, loaded.frontierNodes, batch.nodes);
       for (const [name, head] of heads) this.heads.set(name, head);
       if (found.length > 0) this.report(found);
     } catch (error) {

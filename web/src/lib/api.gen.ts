@@ -165,6 +165,13 @@ export type paths = {
      */
     get: operations["getApiAdminLedgerStatement"];
   };
+  "/api/admin/ledger/status": {
+    /**
+     * GET /api/admin/ledger/status
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminLedgerStatus"];
+  };
   "/api/admin/projections": {
     /**
      * GET /api/admin/projections
@@ -1468,6 +1475,39 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/admin/ledger/status
+   * @description Access: admin.
+   */
+  getApiAdminLedgerStatus: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Commands that move money are refused (LEDGER_FREEZE_ON_MISMATCH) */
+            frozen: boolean;
+            lastMismatch: string | null;
+            lastMismatchAt: string | null;
+            /** @description Position (commit-prepare) of the last event in the log */
+            logHead: string | null;
+            /** @description Mismatches continuous verification has found */
+            mismatches: number;
+            /** @description Root of the tree of that size, hex */
+            root: string;
+            /** @description Leaves in the log commitment: events, in log order */
+            treeSize: string;
+            /** @description Leaves continuous verification has checked */
+            verifiedPosition: string;
+          };
+        };
+      };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hexOf } from '../../domain/verifiable/bytes.ts';
+import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
+import { rawStore } from '../../infra/eventStore/upcasting.ts';
+import { waitForTreeSize } from '../../projections/ledgerTree/ledgerTree.queries.ts';
+import { readWholeLog } from '../../projections/testing.ts';
+import { balance, fund } from '../../testing/ledgerApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+
+const METRICS = { METRICS_TOKEN: 'metrics-token-for-tests' };
+
+async function metric(t: TestApp, name: string): Promise<string | undefined> {
+  const reply = await t.client().get('/metrics', { Authorization: `Bearer ${METRICS.METRICS_TOKEN}` });
+  return new RegExp(`^${name} (\\S+)$`, 'm').exec(reply.text)?.[1];
+}
+
+/** The tree follower caught up with the whole log (as stored). */
+async function treeCaughtUp(t: TestApp) {
+  await t.settle();
+  const log = await readWholeLog(rawStore(t.deps.store));
+  expect(await waitForTreeSize(t.deps.pool, BigInt(log.length), 20_000)).toBe(true);
+  return log;
+}
+
+/**
+ * An insider's forged event, straight into the log's table: a row whose hash covers nothing it holds. The
+ * follower appends it (the tree commits to what the log holds) and records the mismatch.
+ */
+async function forgeEvent(t: TestApp): Promise<string> {
+  const id = randomUUID();
+  await t.deps.pool.query(
+    `INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+     VALUES ($1, 0, $2, 'Forged', '{}', $3)`,
+    [
+      `forged-${id}`,
+      id,
+      JSON.stringify({
+        actorId: null,
+        correlationId: id,
+        causationId: null,
+        prevHash: null,
+        hash: '0'.repeat(64),
+      }),
+    ],
+  );
+  return id;
+}
+
+async function transfer(client: ReturnType<TestApp['client']>, from: string, to: string, amount: string) {
+  return await client.post('/api/transactions', {
+    type: 'transfer',
+    amount,
+    sender_id: from,
+    receiver_id: to,
+  });
+}
+
+describe('ledger status, metrics and the freeze (LEDGER_FREEZE_ON_MISMATCH=on)', () => {
+  const t = setUpTestApp({ ...METRICS, LEDGER_FREEZE_ON_MISMATCH: 'on' });
+  const admin = setUpAdminClient(t);
+
+  it('shows an honest log verified, then a forged event as a mismatch, and freezes money movements only', {
+    timeout: 60_000,
+  }, async () => {
+    const alice = await signedUpClient(t);
+    const bob = await signedUpClient(t);
+    await fund(admin, alice.user.id, '10.00');
+    expect((await transfer(alice.client, alice.user.id, bob.user.id, '1.00')).status).toBe(201);
+    const log = await treeCaughtUp(t);
+
+    const honest = await admin.get('/api/admin/ledger/status');
+    expect(honest.status).toBe(200);
+    expect(honest.body).toEqual({
+      treeSize: String(log.length),
+      root: hexOf(naiveRoot(log.map((event, i) => eventLeaf(BigInt(i), event.metadata.hash)))),
+      verifiedPosition: String(log.length),
+      mismatches: 0,
+      lastMismatch: null,
+      lastMismatchAt: null,
+      frozen: false,
+      logHead: `${log.at(-1)!.position.commit}-${log.at(-1)!.position.prepare}`,
+    });
+    expect((await alice.client.get('/api/admin/ledger/status')).status).toBe(403);
+    expect((await t.client().get('/api/admin/ledger/status')).status).toBe(401);
+    expect(await metric(t, 'sai_ledger_verified_position')).toBe(String(log.length));
+    expect(await metric(t, 'sai_ledger_mismatches_total')).toBe('0');
+
+    const forged = await forgeEvent(t);
+    const after = await treeCaughtUp(t);
+    expect(after.length).toBe(log.length + 1);
+    const status = await admin.get('/api/admin/ledger/status');
+    expect(status.body).toMatchObject({
+      treeSize: String(after.length),
+      mismatches: 1,
+      lastMismatch: expect.stringContaining(forged),
+      lastMismatchAt: expect.any(String),
+      frozen: true,
+    });
+    expect(await metric(t, 'sai_ledger_mismatches_total')).toBe('1');
+    expect(t.logs.some((line) => line.includes('"ledger mismatch"') && line.includes(forged))).toBe(true);
+
+    // Frozen: a transfer and a distribution are refused with 503 and append nothing; the rest carries on.
+    const before = await t.eventCount();
+    const refused = await transfer(alice.client, alice.user.id, bob.user.id, '1.00');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ type: 'ledger-frozen', code: 'ledger_frozen', status: 503 });
+    expect(refused.body.message).toContain('paused');
+    const distribution = await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      receiver_id: bob.user.id,
+      amount: '5.00',
+    });
+    expect(distribution.status).toBe(503);
+    expect(await t.eventCount()).toBe(before);
+    expect(await balance(alice.client)).toBe('9.00');
+    expect((await signedUpClient(t)).user.id).toBeTruthy();
+    expect((await t.client().get('/readyz')).status).toBe(200);
+  });
+});
+
+describe('ledger status with the freeze off (the default)', () => {
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t);
+
+  it('reports the mismatch and lets money move', { timeout: 60_000 }, async () => {
+    const alice = await signedUpClient(t);
+    const bob = await signedUpClient(t);
+    await fund(admin, alice.user.id, '3.00');
+    await forgeEvent(t);
+    await treeCaughtUp(t);
+    const status = await admin.get('/api/admin/ledger/status');
+    expect(status.body).toMatchObject({ mismatches: 1, frozen: false });
+    expect((await transfer(alice.client, alice.user.id, bob.user.id, '1.00')).status).toBe(201);
+  });
+});

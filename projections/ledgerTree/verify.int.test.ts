@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hexOf } from '../../domain/verifiable/bytes.ts';
+import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
+import type { NewEvent } from '../../infra/eventStore/eventStore.ts';
+import { eventHash } from '../../infra/eventStore/hashChain.ts';
+import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { readWholeLog } from '../testing.ts';
+import { LedgerTreeFollower } from './follower.ts';
+import { ledgerStatus, treeHead, waitForTreeSize } from './ledgerTree.queries.ts';
+import { frontierKeys } from './treeRows.ts';
+import type { Mismatch } from './verification.ts';
+
+const meta = () => ({ actorId: null, correlationId: randomUUID(), causationId: null });
+const tick = (): NewEvent => ({ id: randomUUID(), type: 'Tick', data: { n: 1 }, metadata: meta() });
+const minted = (userId: string, amount: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'TokensMinted',
+  data: { transactionId: randomUUID(), source: 'admin', asset: 'SAI', amount, userId, description: 'gift' },
+  metadata: meta(),
+});
+const transferred = (fromUserId: string, toUserId: string, amount: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'TokensTransferred',
+  data: { transactionId: randomUUID(), asset: 'SAI', amount, fromUserId, toUserId, description: '' },
+  metadata: meta(),
+});
+
+/**
+ * Continuous verification (issue #34 point 5): each way the log or the tree's own tables can be changed
+ * behind the follower's back is recorded as a mismatch (state row, error log line, the in-process hook),
+ * and the follower goes on appending what the log holds.
+ */
+describe('ledger tree continuous verification', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const lines: string[] = [];
+  const found: Mismatch[] = [];
+  let follower: LedgerTreeFollower | null = null;
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    }),
+  );
+
+  beforeAll(async () => {
+    db = await createTestDatabase('treeverify');
+    store = new PostgresEventStore(db.pool, db.url);
+    await store.init();
+  });
+  afterAll(async () => {
+    await follower?.stop();
+    await store.close();
+    await db.drop();
+  });
+
+  const startFollower = async () => {
+    follower = new LedgerTreeFollower({
+      pool: db.pool,
+      databaseUrl: db.url,
+      store,
+      logger,
+      onMismatch: (mismatches) => found.push(...mismatches),
+    });
+    await follower.start();
+  };
+  const stopFollower = async () => {
+    await follower?.stop();
+    follower = null;
+  };
+  const caughtUp = async () => {
+    const log = await readWholeLog(store);
+    expect(await waitForTreeSize(db.pool, BigInt(log.length), 20_000)).toBe(true);
+    return log;
+  };
+  /** The mismatches recorded since `before`, and the state row's last one. */
+  const recorded = async (before: number) => {
+    const status = await ledgerStatus(db.pool);
+    return { count: status.mismatches - before, last: status.lastMismatch ?? '', at: status.lastMismatchAt };
+  };
+
+  it('verifies an honest log without a finding', async () => {
+    await store.append('account-a', [minted('a', '10.00'), tick()], { expectedRevision: 'no_stream' });
+    await store.append('account-b', [tick()], { expectedRevision: 'no_stream' });
+    await store.append('account-a', [transferred('a', 'b', '4.00')], { expectedRevision: 1n });
+    await startFollower();
+    const log = await caughtUp();
+    const status = await ledgerStatus(db.pool);
+    expect(status).toMatchObject({ mismatches: 0, lastMismatch: null, lastMismatchAt: null });
+    expect(status.treeSize).toBe(String(log.length));
+    expect(status.root).toBe(
+      hexOf(naiveRoot(log.map((event, i) => eventLeaf(BigInt(i), event.metadata.hash)))),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('records an event whose content no longer matches its hash, and still appends its leaf', async () => {
+    await stopFollower();
+    const event = tick();
+    await store.append('account-a', [event], { expectedRevision: 2n });
+    await db.pool.query(`UPDATE es_events SET data = '{"n": 2}' WHERE event_id = $1`, [event.id]);
+    await startFollower();
+    const log = await caughtUp();
+    expect(await recorded(0)).toMatchObject({ count: 1, last: expect.stringContaining(event.id) });
+    expect((await recorded(0)).last).toContain('content does not match its hash');
+    expect((await recorded(0)).at).not.toBeNull();
+    expect(found.map((m) => m.kind)).toEqual(['hash']);
+    const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'ledger mismatch');
+    expect(line).toMatchObject({ level: 50, kind: 'hash', mismatch: expect.stringContaining(event.id) });
+    // The tree commits to what the log holds: the changed event's stored hash is its leaf.
+    expect(hexOf((await treeHead(db.pool)).root)).toBe(
+      hexOf(naiveRoot(log.map((e, i) => eventLeaf(BigInt(i), e.metadata.hash)))),
+    );
+  });
+
+  it('catches the careful insider: a rewritten event with its hash recomputed and the stream head moved', async () => {
+    const [last] = await store.readStream('account-b', { fromRevision: 0n });
+    const data = { n: 1000 };
+    const hash = eventHash({ ...last!, data, prevHash: last!.metadata.prevHash });
+    await db.pool.query(
+      `UPDATE es_events SET data = $2, metadata = jsonb_set(metadata, '{hash}', to_jsonb($3::text)) WHERE event_id = $1`,
+      [last!.id, JSON.stringify(data), hash],
+    );
+    await db.pool.query(`UPDATE es_streams SET last_hash = $2 WHERE stream_name = $1`, ['account-b', hash]);
+    // The next append (another process: this one's store remembers the old head) chains onto the rewrite.
+    const elsewhere = new PostgresEventStore(db.pool, db.url);
+    await elsewhere.append('account-b', [tick()], { expectedRevision: 0n });
+    await elsewhere.close();
+    await caughtUp();
+    expect(await recorded(1)).toMatchObject({ count: 1, last: expect.stringContaining('previous-hash') });
+    expect(found.at(-1)?.kind).toBe('chain');
+  });
+
+  it('records a stored node of the tree changed under the follower', async () => {
+    const { size } = await treeHead(db.pool);
+    const [key] = frontierKeys(size);
+    const where = [key!.level, key!.index.toString()];
+    const { rows } = await db.pool.query(
+      'SELECT hash FROM ledger_tree_nodes WHERE level = $1 AND idx = $2',
+      where,
+    );
+    await db.pool.query('UPDATE ledger_tree_nodes SET hash = $3 WHERE level = $1 AND idx = $2', [
+      ...where,
+      Buffer.alloc(32, 7),
+    ]);
+    await store.append('account-c', [tick()], { expectedRevision: 'no_stream' });
+    await caughtUp();
+    await store.append('account-d', [tick()], { expectedRevision: 'no_stream' });
+    await caughtUp();
+    // Reported once, naming the node, however many batches still find it.
+    expect(await recorded(2)).toMatchObject({
+      count: 1,
+      last: expect.stringContaining(`stored tree node ${key!.level}/${key!.index}`),
+    });
+    expect(found.at(-1)?.kind).toBe('frontier');
+    await db.pool.query('UPDATE ledger_tree_nodes SET hash = $3 WHERE level = $1 AND idx = $2', [
+      ...where,
+      rows[0]!.hash,
+    ]);
+  });
+
+  it('records a liability account driven below zero', async () => {
+    await store.append('account-c', [transferred('c', 'a', '1.00')], { expectedRevision: 0n });
+    await caughtUp();
+    expect(await recorded(3)).toMatchObject({
+      count: 1,
+      last: expect.stringContaining('balance of user:c in SAI'),
+    });
+    expect(found.at(-1)?.kind).toBe('balance');
+  });
+
+  it('records stored balances that no longer satisfy the liabilities equation when it takes the lead', async () => {
+    await stopFollower();
+    await db.pool.query(`UPDATE ledger_tree_balances SET units = units - 100 WHERE account = 'user:a'`);
+    await startFollower();
+    const deadline = Date.now() + 10_000;
+    while ((await recorded(4)).count === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await recorded(4)).toMatchObject({
+      count: 1,
+      last: expect.stringContaining('liabilities in SAI'),
+    });
+    expect(found.at(-1)?.kind).toBe('liabilities');
+  });
+});
