@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimits } from '../api/http/rateLimit.ts';
 import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
+import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
 import type { KeyRing } from '../app/privacy/keyRing.ts';
 import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
@@ -30,6 +31,11 @@ export interface Deps {
    * and the key of the pseudonyms in uniqueness stream names.
    */
   privacy: { keys: PersonalDataKeys; ring: KeyRing; pseudonymKey: Buffer };
+  /**
+   * The verifiable ledger (docs/architecture/verifiable-ledger.md): the key that signs the log's digests
+   * (its private half only in memory; its public half served at /api/ledger/public-key).
+   */
+  ledgerProofs: { signer: LedgerSigner };
 }
 
 /** Who and what caused the events a request appends. */
