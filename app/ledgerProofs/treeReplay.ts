@@ -25,6 +25,12 @@ export class TreeReplay {
   readonly #latest: Uint8Array[] = [];
   #level = 0;
   #blocks: Uint8Array[] = [];
+  readonly #onNode: ((level: number, index: bigint, hash: Uint8Array) => void) | undefined;
+
+  /** `onNode` sees every complete node as it is made (ledger:verify compares a digest's blocks with them). */
+  constructor(onNode?: (level: number, index: bigint, hash: Uint8Array) => void) {
+    this.#onNode = onNode;
+  }
 
   get size(): bigint {
     return this.#frontier.size;
@@ -33,6 +39,7 @@ export class TreeReplay {
   append(leaf: Uint8Array): void {
     for (const { key, hash } of this.#frontier.append(leaf)) {
       this.#latest[key.level] = hash;
+      this.#onNode?.(key.level, key.index, hash);
       if (key.level === this.#level) this.#blocks.push(hash);
     }
     if (this.#blocks.length > 2 * MAX_DIGEST_BLOCKS) {
