@@ -34,6 +34,7 @@ import { adminFeeSettingsRoutes } from './settings/feeSettings.routes.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 import { adminRoutes, usersRoutes } from './users/users.routes.ts';
+import { adminDigestRoutes, ledgerPublicKeyRoutes } from './verifiable/digests.routes.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -160,6 +161,8 @@ export function createApp(deps: Deps) {
   app.route('/api/campaign', campaignRoutes(deps));
   app.route('/api/admin/ledger', ledgerStatusRoutes(deps));
   app.route('/api/admin', auditRoutes(deps));
+  app.route('/api/ledger', ledgerPublicKeyRoutes(deps));
+  app.route('/api/admin/ledger', adminDigestRoutes(deps));
   app.route('/api', healthRoutes(deps));
   // Generated once, on first request, from the routes mounted above.
   let openApi: ReturnType<typeof buildOpenApi> | null = null;

@@ -283,6 +283,9 @@ const WALK: Walk[] = [
     path: '/api/admin/ledger/export?from=2020-01-01&to=2999-01-01',
     expect: { visitor: 401, user: 403, admin: 200 },
   },
+  // The verifiable ledger: the signing key's public half is public; the catalogue of digests is the admins'.
+  { method: 'GET', path: '/api/ledger/public-key', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/ledger/digests', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/admin/projections', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/admin/ledger/status', expect: { visitor: 401, user: 403, admin: 200 } },
   {

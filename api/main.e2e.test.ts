@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort, POSTGRES_SERVER_SETTINGS } from '../infra/postgres/embedded.ts';
 import { apiProcessArgs } from '../runtime/nodeFlags.ts';
+import { RUN_LEDGER_SIGNING_KEY } from '../testing/privacyKeys.ts';
 
 /** `npm start` as a newcomer runs it: no configuration, embedded Postgres under DATA_DIR. */
 interface Started {
@@ -172,6 +173,7 @@ describe('npm start', () => {
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
       PERSONAL_DATA_KEY: 'eFh5PRXLP/Wwrvh/3rzjo7PfiGFYv4lHJQQzPiMZWgo=',
       PSEUDONYM_KEY: 'cHJvZHVjdGlvbi10ZXN0LXBzZXVkb255bS1rZXktMzI=',
+      LEDGER_SIGNING_KEY: RUN_LEDGER_SIGNING_KEY,
       LOG_LEVEL: 'info',
       SHUTDOWN_DELAY_MS: '1500',
       SHUTDOWN_GRACE_MS: '1500',

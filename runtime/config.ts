@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAddress } from '../domain/crypto/addresses.ts';
@@ -42,6 +43,23 @@ const schema = z.object({
    */
   PSEUDONYM_KEY: z.string().optional(),
   PSEUDONYM_KEY_FILE: z.string().optional(),
+  /**
+   * The ledger's Ed25519 signing key (docs/architecture/verifiable-ledger.md), PKCS#8 PEM text, or
+   * LEDGER_SIGNING_KEY_FILE, a file holding it. It signs the log's digests and never enters the database.
+   * Required in production; outside production, unset = generated once into DATA_DIR/keys
+   * (app/ledgerProofs/signingKey.ts).
+   */
+  LEDGER_SIGNING_KEY: z.string().optional(),
+  LEDGER_SIGNING_KEY_FILE: z.string().optional(),
+  /** How often a signed digest of the log is published, in seconds, once across processes; 0 = never. */
+  DIGEST_INTERVAL: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Where the published digests are written (files an auditor copies elsewhere); default DATA_DIR/digests. */
+  DIGEST_DIR: z.string().optional(),
   /** 'auto': Secure/__Host- cookies and HSTS unless the request is to localhost over plain HTTP. */
   SECURE_COOKIES: z.enum(['auto', 'on', 'off']).default('auto'),
   /**
@@ -191,6 +209,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (config.LEDGER_SIGNING_KEY !== undefined && config.LEDGER_SIGNING_KEY_FILE !== undefined) {
+    throw new Error('Invalid configuration: set LEDGER_SIGNING_KEY or LEDGER_SIGNING_KEY_FILE, not both');
+  }
+  if (
+    config.LEDGER_SIGNING_KEY !== undefined &&
+    !isEd25519Pem(config.LEDGER_SIGNING_KEY.replaceAll('\\n', '\n'))
+  ) {
+    throw new Error(
+      'Invalid configuration: LEDGER_SIGNING_KEY must be an Ed25519 private key in PEM (PKCS#8), e.g. ' +
+        '`openssl genpkey -algorithm ed25519`',
+    );
+  }
+  if (
+    config.NODE_ENV === 'production' &&
+    config.LEDGER_SIGNING_KEY === undefined &&
+    config.LEDGER_SIGNING_KEY_FILE === undefined
+  ) {
+    throw new Error(
+      'Invalid configuration: LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) is required in production: an ' +
+        'Ed25519 private key in PEM (`openssl genpkey -algorithm ed25519`), kept outside the database and ' +
+        'its backups (docs/architecture/verifiable-ledger.md)',
+    );
+  }
   const publicUrl = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   let allowedHosts: string[];
   try {
@@ -209,6 +250,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ALLOWED_HOSTS: allowedHosts,
     dataDir: path.resolve(config.DATA_DIR),
   };
+}
+
+/** Whether `text` is a PEM Ed25519 private key (LEDGER_SIGNING_KEY's form). */
+export function isEd25519Pem(text: string): boolean {
+  try {
+    return createPrivateKey(text).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `text` is the base64 (or base64url) of exactly 32 bytes: a key of PERSONAL_DATA_KEY's form. */

@@ -44,7 +44,7 @@ export async function loadPrivacyKeys(config: Config, logger: Logger): Promise<P
     }
     const target = path.join(developmentKeysDir(config), FILES[name]);
     generated.push(target);
-    return decodeKey(await generateOnce(target), target);
+    return decodeKey(await createFileOnce(target, () => `${randomBytes(32).toString('base64')}\n`), target);
   };
   const keys = {
     personalDataKey: await load('PERSONAL_DATA_KEY'),
@@ -76,15 +76,16 @@ async function readKeyFile(file: string, variable: string): Promise<string> {
 }
 
 /**
- * Reads the key file, creating it first if missing. Created complete or not at all: written under a
- * temporary name (mode 0600), then hard-linked into place, which fails if another process got there first;
- * that process's key is then the one read, so processes starting together share one key.
+ * Reads the key file, creating it first (with `content()`) if missing. Created complete or not at all:
+ * written under a temporary name (mode 0600), then hard-linked into place, which fails if another process
+ * got there first; that process's key is then the one read, so processes starting together share one key.
+ * Also used for the ledger's development signing key (app/ledgerProofs/signingKey.ts).
  */
-async function generateOnce(file: string): Promise<string> {
+export async function createFileOnce(file: string, content: () => string): Promise<string> {
   if (!existsSync(file)) {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(temporary, content(), { mode: 0o600, flag: 'wx' });
     await chmod(temporary, 0o600); // whatever the umask
     try {
       await link(temporary, file);

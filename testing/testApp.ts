@@ -38,6 +38,8 @@ export interface TestApp {
   settle(): Promise<void>;
   /** The log's length once every projection and follow-up has caught up (settle, then eventCount). */
   settledEventCount(): Promise<number>;
+  /** Stops the app but keeps its database (to copy it: testDb.ts copyDatabase); `stop` then only drops it. */
+  stopServices(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function createTestApp(
   // As api/main.ts does at start: the variables seed the deposit addresses no event has touched.
   await seedDepositAddresses(services.deps, depositAddressSeeds(config));
   const app = createApp(services.deps);
+  let stopped = false;
   const testApp: TestApp = {
     app,
     deps: services.deps,
@@ -120,8 +123,13 @@ export async function createTestApp(
       await testApp.settle();
       return await testApp.eventCount();
     },
-    async stop() {
+    async stopServices() {
+      if (stopped) return;
+      stopped = true;
       await services.stop();
+    },
+    async stop() {
+      await testApp.stopServices();
       await db.drop();
     },
   };

@@ -41,3 +41,42 @@ export function setUpTestDatabase(prefix?: string): TestDatabase {
     (db) => db.drop(),
   );
 }
+
+/**
+ * A copy of a database (CREATE DATABASE … TEMPLATE), for tests that tamper with a real log: every session
+ * still on the source is ended first (Postgres copies only a database nobody is connected to), so stop
+ * whatever uses it (TestApp.stopServices) before.
+ */
+export async function copyDatabase(
+  source: Pick<TestDatabase, 'url'>,
+  prefix = 'copy',
+): Promise<TestDatabase> {
+  const serverUrl = inject('pgUrl');
+  const sourceName = new URL(source.url).pathname.slice(1);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [sourceName],
+    );
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${sourceName}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 10);
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
+import { signedUpClient } from '../../testing/testApp.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
 
 describe('audit, statements and exports', () => {
@@ -107,6 +108,54 @@ describe('audit, statements and exports', () => {
         await swap(
           { ...a, stream_revision: b.stream_revision },
           { ...b, stream_revision: a.stream_revision },
+        );
+      }
+      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+    });
+
+    it("catches an account's whole stream deleted from the log, the read models untouched", async () => {
+      // Carol only receives: her account stream holds no posting (the sender's event books it), so its
+      // balances agree without it, and the store's stream heads lose the row with the events.
+      const carol = await signedUpClient(t);
+      const sent = await alice.client.post('/api/transactions', {
+        type: 'transfer',
+        amount: '0.10',
+        receiver_id: carol.user.id,
+      });
+      expect(sent.status).toBe(201);
+      await t.settle();
+      expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+      const stream = `account-${carol.user.id}`;
+      const events = await t.db.pool.query('SELECT * FROM es_events WHERE stream_name = $1', [stream]);
+      const head = await t.db.pool.query('SELECT * FROM es_streams WHERE stream_name = $1', [stream]);
+      expect(events.rows.length).toBeGreaterThan(0);
+      await t.db.pool.query('DELETE FROM es_events WHERE stream_name = $1', [stream]);
+      await t.db.pool.query('DELETE FROM es_streams WHERE stream_name = $1', [stream]);
+      try {
+        const report = await verifyLedger(t.deps.store, t.db.pool);
+        expect(report.firstProblem).toContain(`stream ${stream}`);
+        expect(report.firstProblem).toContain('missing from the log');
+      } finally {
+        for (const r of events.rows)
+          await t.db.pool.query(
+            `INSERT INTO es_events (global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              r.global_position,
+              r.transaction_id,
+              r.stream_name,
+              r.stream_revision,
+              r.event_id,
+              r.event_type,
+              r.data,
+              r.metadata,
+              r.created_at,
+            ],
+          );
+        const h = head.rows[0];
+        await t.db.pool.query(
+          'INSERT INTO es_streams (stream_name, revision, last_hash) VALUES ($1, $2, $3)',
+          [h.stream_name, h.revision, h.last_hash],
         );
       }
       expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);

@@ -1,4 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DigestService } from '../../app/ledgerProofs/digests.ts';
+import { replayedTree } from '../../testing/logTree.ts';
 import { adminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 /**
@@ -85,6 +90,13 @@ const LISTS: List[] = [
     paged: true,
     rows: (b: { rows: unknown[] }) => b.rows,
   },
+  {
+    path: '/api/admin/ledger/digests',
+    who: 'admin',
+    cap: 200,
+    paged: true,
+    rows: (b: { items: unknown[] }) => b.items,
+  },
 ];
 
 const NOT_LISTS: Record<string, string> = {
@@ -115,6 +127,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/transactions/:id': 'one transaction with its own events and postings',
   '/api/transactions/:id': "one movement's receipt",
   '/api/health': 'status',
+  '/api/ledger/public-key': 'one key',
   '/api/openapi.json': 'the document',
   '/api/docs': 'the document',
 };
@@ -158,6 +171,16 @@ describe('pagination caps', () => {
     expect((await alice.client.post('/api/cards', {})).status).toBe(201);
     expect((await bob.client.post('/api/cards', {})).status).toBe(201);
     await t.settle();
+    // Two signed digests of the log, for the catalogue's list (the tree computed from a replay in the test).
+    const digests = new DigestService({
+      pool: t.deps.pool,
+      signer: t.deps.ledgerProofs.signer,
+      logger: t.deps.logger,
+      dir: mkdtempSync(path.join(os.tmpdir(), 'sai-paging-digests-')),
+      ...replayedTree(t.deps.store),
+    });
+    await digests.publish();
+    await digests.publish();
   }, 300_000);
 
   it('knows every GET route as a capped list or as something that is not a list', () => {

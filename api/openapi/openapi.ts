@@ -48,7 +48,9 @@ export function access(path: string, method = 'GET'): string {
     return 'admin';
   }
   if (
-    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|openapi\.json$|docs$)/.test(path) ||
+    /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|ledger\/public-key$|openapi\.json$|docs$)/.test(
+      path,
+    ) ||
     /^\/api\/auth\/(login|register|logout)$/.test(path)
   ) {
     return 'public';

@@ -1,10 +1,15 @@
 import type pg from 'pg';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { ASSET_DECIMALS, type Asset, formatUnits, isAsset, scaledUnits } from '../../domain/shared/money.ts';
+import { hexOf } from '../../domain/verifiable/bytes.ts';
+import { eventLeaf } from '../../domain/verifiable/merkle.ts';
 import type { EventStore, LogPosition, RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
+import { TreeReplay } from '../ledgerProofs/treeReplay.ts';
+import { DigestCheck, type DigestOutcome } from './digestCheck.ts';
+import { missingStreams } from './knownStreams.ts';
 
 /**
  * ledger:verify (docs/ledger.md invariant 7): reads the whole log once, in order, and
@@ -16,6 +21,9 @@ import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
  * It also reports, per asset, the conversion fees collected (`fees:<ASSET>`) and what the company owes its
  * users: issued (through `issuance:` and `custody:`) minus sent out (`outbound:`) minus fees, which must
  * equal the users' balances plus `holds:` and `dormant:` (docs/ledger.md "Liabilities").
+ * Every stream the read models (or the tree follower) know must still be in the log (knownStreams.ts), and
+ * the log's Merkle tree is rebuilt as it is read (docs/ledger.md invariant 8): with a signed digest, the
+ * log's first `treeSize` events must have its root (digestCheck.ts), or what differs is named.
  */
 export interface VerifyReport {
   events: number;
@@ -26,6 +34,11 @@ export interface VerifyReport {
   fees: Record<string, string>;
   /** Per asset, issued − outbound − fees, as a decimal string. */
   liabilities: Record<string, string>;
+  /** The log's Merkle tree as rebuilt: its size (every event) and root, hex. */
+  treeSize: string;
+  root: string;
+  /** The signed digest checked against the log, when one was given. */
+  digest: DigestOutcome | null;
   problems: string[];
   firstProblem: string | null;
 }
@@ -42,7 +55,12 @@ function describe(event: RecordedEvent): string {
 export async function verifyLedger(
   store: EventStore,
   pool: pg.Pool,
-  options: { onProgress?: (events: number) => void; maxProblems?: number } = {},
+  options: {
+    onProgress?: (events: number) => void;
+    maxProblems?: number;
+    /** A digest file's content and the public key (document) to check its signature with. */
+    digest?: { digest: unknown; publicKey: unknown };
+  } = {},
 ): Promise<VerifyReport> {
   const problems: string[] = [];
   const maxProblems = options.maxProblems ?? 20;
@@ -54,6 +72,15 @@ export async function verifyLedger(
   let events = 0;
   let postings = 0;
   let after: LogPosition | null = null;
+  let check: DigestCheck | null = null;
+  if (options.digest) {
+    const opened = await DigestCheck.open(options.digest.digest, options.digest.publicKey);
+    // A digest that is not what the key signed proves nothing: refused before the replay.
+    if (!(opened instanceof DigestCheck))
+      throw new DigestRefusedError(`the digest is refused: ${opened.refused}`);
+    check = opened;
+  }
+  const tree = new TreeReplay(check?.onNode);
   // The hashes cover the events as stored; the postings are computed from their current shape.
   const log = rawStore(store);
   for (;;) {
@@ -77,6 +104,11 @@ export async function verifyLedger(
         note(`${describe(event)}: content does not match its hash (the event was changed)`);
       }
       streams.set(event.streamName, { revision: event.revision, hash: event.metadata.hash });
+      // Public position = the event's index in log order; its leaf commits to the position and the hash.
+      const position = tree.size;
+      check?.onEvent(position, event);
+      tree.append(eventLeaf(position, event.metadata.hash));
+      check?.afterAppend(tree.size, () => tree.root());
       for (const posting of postingsOf(EVENT_UPCASTERS.upcast(event))) {
         postings++;
         const from = `${posting.from}|${posting.asset}`;
@@ -103,6 +135,13 @@ export async function verifyLedger(
       }
     }
   }
+
+  // A stream the read models know but the log lost whole (no chain left to break) or at its end.
+  const known = await missingStreams(pool, streams, async (name, revision) => {
+    const found = await log.readStream(name, { fromRevision: revision, maxCount: 1 });
+    return found.length > 0;
+  });
+  for (const problem of known) note(problem);
 
   // Balances: the read model against the replay, both ways.
   const { rows } = await pool.query<{
@@ -147,6 +186,10 @@ export async function verifyLedger(
     }
   }
   const { fees, liabilities } = liabilitiesOf(balances, note);
+  const digest = check?.finish(BigInt(events)) ?? null;
+  // What differs from a signed digest comes first: the chains and balances a careful rewrite repaired
+  // say nothing, and when they do say something, the digest names where the log departs from it.
+  if (digest?.difference) problems.unshift(`digest: ${digest.difference}`);
   return {
     events,
     streams: streams.size,
@@ -154,10 +197,16 @@ export async function verifyLedger(
     accounts: balances.size,
     fees,
     liabilities,
+    treeSize: tree.size.toString(),
+    root: hexOf(tree.root()),
+    digest,
     problems,
     firstProblem: problems[0] ?? null,
   };
 }
+
+/** The digest given to verify is not one the public key signed (or is malformed): nothing to check against. */
+export class DigestRefusedError extends Error {}
 
 /**
  * Fees and liabilities per asset from the replayed balances (`account|asset` → minor units). Inflows are

@@ -35,6 +35,8 @@ export const BENCH_ENV = {
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   PERSONAL_DATA_KEY: 'YmVuY2gtcGVyc29uYWwtZGF0YS1rZXktMzItYnl0ZXM=',
   PSEUDONYM_KEY: 'YmVuY2gtcHNldWRvbnltLWtleS1vZi0zMi1ieXRlcyE=',
+  LEDGER_SIGNING_KEY:
+    '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIGJlbmNoLWxlZGdlci1zaWduaW5nLWtleS0zMmJ5dGVz\n-----END PRIVATE KEY-----\n',
   LOG_LEVEL: 'silent',
   SECURE_COOKIES: 'off',
 } as const;

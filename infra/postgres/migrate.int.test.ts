@@ -19,6 +19,7 @@ const MIGRATED_TABLES = [
   'es_events',
   'es_streams',
   'idempotency_keys',
+  'ledger_digests',
   'ledger_follow_ups_due',
   'personal_data_keys',
   MIGRATIONS_TABLE,

@@ -151,6 +151,13 @@ export type paths = {
      */
     get: operations["getApiAdminLedgerBalance"];
   };
+  "/api/admin/ledger/digests": {
+    /**
+     * GET /api/admin/ledger/digests
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminLedgerDigests"];
+  };
   "/api/admin/ledger/export": {
     /**
      * GET /api/admin/ledger/export
@@ -445,6 +452,13 @@ export type paths = {
      * @description Access: public.
      */
     get: operations["getApiHealth"];
+  };
+  "/api/ledger/public-key": {
+    /**
+     * GET /api/ledger/public-key
+     * @description Access: public.
+     */
+    get: operations["getApiLedgerPublicKey"];
   };
   "/api/notifications": {
     /**
@@ -1392,6 +1406,52 @@ export type operations = {
             balance: string;
             /** @description When asked as of a log position */
             position?: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/admin/ledger/digests
+   * @description Access: admin.
+   */
+  getApiAdminLedgerDigests: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            items: {
+                /** @description Unsigned roots of aligned blocks, checked against the root before use */
+                blocks?: {
+                  blockSize: string;
+                  hashes: string[];
+                };
+                /** @constant */
+                format: "sai-ledger-digest";
+                keyId: string;
+                /** @description Merkle root (RFC 9162) of their leaves, hex */
+                root: string;
+                /** @description Ed25519, base64, over the canonical digest message */
+                signature: string;
+                time: string;
+                /** @description Events covered: the log's first treeSize events */
+                treeSize: string;
+                /** @constant */
+                version: 1;
+              }[];
+            nextCursor: string | null;
           };
         };
       };
@@ -3113,6 +3173,40 @@ export type operations = {
              * @enum {string}
              */
             status: "ok" | "degraded";
+          };
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/ledger/public-key
+   * @description Access: public.
+   */
+  getApiLedgerPublicKey: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            algorithm: "Ed25519";
+            /** @constant */
+            format: "sai-ledger-public-key";
+            jwk: {
+              /** @constant */
+              crv: "Ed25519";
+              /** @constant */
+              kty: "OKP";
+              x: string;
+            };
+            /** @description First 16 bytes of SHA-256 over the raw public key, hex */
+            keyId: string;
+            /** @description SubjectPublicKeyInfo, PEM */
+            spki: string;
+            /** @constant */
+            version: 1;
           };
         };
       };

@@ -1,0 +1,174 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bytesOfHex, hexOf } from '../../domain/verifiable/bytes.ts';
+import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
+import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
+import { verifyDigest } from '../../domain/verifiable/verify.ts';
+import { readRawLog, replayedTree } from '../../testing/logTree.ts';
+import { runLedgerSigner } from '../../testing/privacyKeys.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
+import { DigestMismatchError, DigestService, digestFileName } from './digests.ts';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sai-digests-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function capture() {
+  const lines: { level: number; msg: string }[] = [];
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(String(chunk)));
+        callback();
+      },
+    }),
+  );
+  return { logger, lines };
+}
+
+describe('signed digests of the log', () => {
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t);
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const service = (dir = tempDir(), logger = capture().logger) =>
+    new DigestService({
+      pool: t.deps.pool,
+      signer: t.deps.ledgerProofs.signer,
+      logger,
+      dir,
+      ...replayedTree(t.deps.store),
+    });
+  const digestCount = async () =>
+    Number((await t.db.pool.query('SELECT count(*) AS n FROM ledger_digests')).rows[0].n);
+
+  it('serves the public key of the run’s signing key to anyone', async () => {
+    const reply = await t.client().get('/api/ledger/public-key');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(runLedgerSigner().publicKey);
+    expect(reply.body.keyId).toMatch(/^[0-9a-f]{32}$/);
+    expect(reply.text).not.toContain('PRIVATE');
+  });
+
+  it('publishes a digest of the log: a file in the digest folder and a catalogue row, verified by the public key', async () => {
+    const alice = await signedUpClient(t);
+    await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      amount: '10.00',
+      receiver_id: alice.user.id,
+    });
+    await t.settle();
+    const dir = tempDir();
+    const published: LedgerDigest[] = [];
+    const digests = service(dir);
+    digests.onPublished((digest) => void published.push(digest));
+    const digest = await digests.publish();
+    const events = await readRawLog(t.deps.store);
+    expect(digest.treeSize).toBe(String(events.length));
+    // The root is RFC 9162's over every event's leaf, recomputed here the naive way.
+    expect(digest.root).toBe(hexOf(naiveRoot(events.map((e, i) => eventLeaf(BigInt(i), e.metadata.hash)))));
+    const verdict = await verifyDigest(digest, (await t.client().get('/api/ledger/public-key')).body);
+    expect(verdict.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['public key', true],
+      ['digest signature', true],
+      ['digest blocks', true],
+    ]);
+    expect(readdirSync(dir)).toEqual([digestFileName(digest)]);
+    expect(JSON.parse(readFileSync(path.join(dir, digestFileName(digest)), 'utf8'))).toEqual(digest);
+    expect(published).toEqual([digest]);
+    expect(await digests.latest()).toEqual(digest);
+    // One byte of the root changed: the signature no longer holds.
+    const root = bytesOfHex(digest.root)!;
+    root[0]! ^= 1;
+    const forged = await verifyDigest({ ...digest, root: hexOf(root) }, t.deps.ledgerProofs.signer.publicKey);
+    expect(forged.ok).toBe(false);
+    expect(forged.failure).toMatch(/signature does not match/);
+  });
+
+  it('signs once for concurrent callers that need a newer digest, and not at all when the latest covers', async () => {
+    const digests = service();
+    const before = await digestCount();
+    const latest = (await digests.latest())!;
+    expect(await digests.ensureCovers(BigInt(latest.treeSize))).toEqual(latest);
+    expect(await digestCount()).toBe(before);
+    await signedUpClient(t);
+    await t.settle();
+    const size = BigInt((await readRawLog(t.deps.store)).length);
+    // Two services stand for two processes: the publishing lock makes the second find the first's digest.
+    const other = service();
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => digests.ensureCovers(size)),
+      other.ensureCovers(size),
+    ]);
+    expect(new Set(answers.map((a) => a.signature)).size).toBe(1);
+    expect(answers[0]!.treeSize).toBe(String(size));
+    expect(await digestCount()).toBe(before + 1);
+  });
+
+  it('refuses to publish, and logs an error, when the tree does not extend the last digest', async () => {
+    const { logger, lines } = capture();
+    const digests = service(tempDir(), logger);
+    const before = await digestCount();
+    // An insider rewrites an old event's stored hash: the replayed tree is no longer the signed one's extension.
+    const { rows } = await t.db.pool.query<{ event_id: string; hash: string }>(
+      `SELECT event_id::text, metadata->>'hash' AS hash FROM es_events ORDER BY global_position LIMIT 1 OFFSET 2`,
+    );
+    const target = rows[0]!;
+    const setHash = (hash: string) =>
+      t.db.pool.query(
+        `UPDATE es_events SET metadata = jsonb_set(metadata, '{hash}', to_jsonb($2::text)) WHERE event_id = $1`,
+        [target.event_id, hash],
+      );
+    await setHash('0'.repeat(64));
+    try {
+      await expect(digests.publish()).rejects.toBeInstanceOf(DigestMismatchError);
+      expect(await digestCount()).toBe(before);
+      const error = lines.find((line) => line.level === 50);
+      expect(error?.msg).toMatch(
+        /ledger digest mismatch: the log's tree .* does not extend the last published digest/,
+      );
+    } finally {
+      await setHash(target.hash);
+    }
+    await expect(digests.publish()).resolves.toMatchObject({ format: 'sai-ledger-digest' });
+  });
+
+  it('lists the digests newest first for admins, a page at a time', async () => {
+    const total = await digestCount();
+    expect(total).toBeGreaterThanOrEqual(3);
+    const first = await admin.get('/api/admin/ledger/digests?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.nextCursor).toMatch(/^\d+$/);
+    const second = await admin.get(`/api/admin/ledger/digests?limit=200&cursor=${first.body.nextCursor}`);
+    expect(second.body.items).toHaveLength(total - 2);
+    expect(second.body.nextCursor).toBeNull();
+    const all = [...first.body.items, ...second.body.items] as LedgerDigest[];
+    for (let i = 1; i < all.length; i++)
+      expect(BigInt(all[i - 1]!.treeSize)).toBeGreaterThanOrEqual(BigInt(all[i]!.treeSize));
+    for (const digest of all)
+      expect((await verifyDigest(digest, t.deps.ledgerProofs.signer.publicKey)).ok).toBe(true);
+    expect((await admin.get('/api/admin/ledger/digests?cursor=abc')).status).toBe(400);
+    expect((await admin.get('/api/admin/ledger/digests?limit=201')).status).toBe(400);
+  });
+
+  it('publishes on a schedule once across processes', async () => {
+    await t.db.pool.query(`DELETE FROM scheduled_jobs WHERE name = 'ledger-digest'`);
+    const before = await digestCount();
+    const stops = Array.from({ length: 3 }, () => service().startSchedule(3600, 50));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const stop of stops) await stop();
+    // The first tick of whichever process got the job's lock published; the interval is not over for the rest.
+    expect(await digestCount()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { bytesOfHex, equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
+import { DIGEST_FORMAT, digestMessage, type LedgerDigest } from '../../domain/verifiable/formats.ts';
+import { verifyConsistency, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
+import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
+import type { LedgerSigner } from './signer.ts';
+import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from './treeReplay.ts';
+
+/**
+ * Signed digests of the log (docs/architecture/verifiable-ledger.md): the tree's size and root, the time and
+ * the key id, signed with the ledger's key. The service publishes one on a schedule, and on demand for a
+ * receipt newer than the last one; each goes to a file in DIGEST_DIR (for auditors to copy elsewhere) and to
+ * the `ledger_digests` catalogue (a migration's table: the signed statements, not a read model).
+ */
+
+/** Signs the tree head; `blocks` (any block size) are coarsened to at most MAX_DIGEST_BLOCKS and checked. */
+export function signDigest(
+  signer: LedgerSigner,
+  head: { treeSize: bigint; root: Uint8Array; time: Date },
+  blocks?: TreeBlocks,
+): LedgerDigest {
+  const timeMs = BigInt(head.time.getTime());
+  const signature = signer.sign(
+    digestMessage({ treeSize: head.treeSize, root: head.root, timeMs, keyId: signer.keyId }),
+  );
+  const digest: LedgerDigest = {
+    format: DIGEST_FORMAT,
+    version: 1,
+    treeSize: head.treeSize.toString(),
+    root: hexOf(head.root),
+    time: head.time.toISOString(),
+    keyId: signer.keyId,
+    signature,
+  };
+  if (blocks && head.treeSize > 0n) {
+    const coarse = coarsenBlocks(head.treeSize, blocks, MAX_DIGEST_BLOCKS);
+    if (!equalBytes(rootOfBlocks(head.treeSize, coarse), head.root))
+      throw new Error('the block hashes do not make the root being signed');
+    digest.blocks = { blockSize: coarse.blockSize.toString(), hashes: coarse.hashes.map(hexOf) };
+  }
+  return digest;
+}
+
+/** Where digests are published: DIGEST_DIR, else a `digests` folder in DATA_DIR. */
+export function digestDirOf(config: { DIGEST_DIR?: string; dataDir: string }): string {
+  return path.resolve(config.DIGEST_DIR ?? path.join(config.dataDir, 'digests'));
+}
+
+/** A digest's file name: `digest-<treeSize>-<time>.json`, the time without colons (portable names). */
+export function digestFileName(digest: LedgerDigest): string {
+  return `digest-${digest.treeSize}-${digest.time.replaceAll(':', '')}.json`;
+}
+
+/** Writes the file complete or not at all: a temporary name, then a rename over the final one. */
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, text, { mode: 0o644 });
+  await rename(temporary, file);
+}
+
+interface DigestRow {
+  id: string;
+  tree_size: string;
+  root: string;
+  time: Date;
+  key_id: string;
+  signature: string;
+  blocks: LedgerDigest['blocks'] | null;
+}
+
+const COLUMNS = 'id::text, tree_size::text, root, time, key_id, signature, blocks';
+
+function digestOf(row: DigestRow): LedgerDigest {
+  return {
+    format: DIGEST_FORMAT,
+    version: 1,
+    treeSize: row.tree_size,
+    root: row.root,
+    time: row.time.toISOString(),
+    keyId: row.key_id,
+    signature: row.signature,
+    ...(row.blocks ? { blocks: row.blocks } : {}),
+  };
+}
+
+/** Published digests, newest first; `cursor` is the previous page's `nextCursor`. */
+export async function listDigests(
+  db: pg.Pool | pg.PoolClient,
+  limit: number,
+  cursor: string | null = null,
+): Promise<{ items: LedgerDigest[]; nextCursor: string | null }> {
+  const { rows } = await db.query<DigestRow>(
+    `SELECT ${COLUMNS} FROM ledger_digests WHERE ($1::bigint IS NULL OR id < $1::bigint)
+      ORDER BY id DESC LIMIT $2`,
+    [cursor, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map(digestOf),
+    nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+/** Why a digest was not published: the tree does not extend the previous digest (a mismatch). */
+export class DigestMismatchError extends Error {}
+
+/** One advisory lock serialises publishing across processes (any number of them, scheduled or on demand). */
+const PUBLISH_LOCK = "hashtextextended('sai:ledger-digest', 0)";
+
+export interface DigestServiceOptions {
+  pool: pg.Pool;
+  signer: LedgerSigner;
+  logger: Logger;
+  /** DIGEST_DIR: where each digest's file is written. */
+  dir: string;
+  /** The tree's current size and root (the tree follower's stored head). */
+  head: () => Promise<{ size: bigint; root: Uint8Array }>;
+  /** The consistency proof from an earlier size to a later one, from the stored tree. */
+  consistency: (from: bigint, to: bigint) => Promise<Uint8Array[]>;
+  /** The tree's block roots at a size, when the tree can give them (a digest is complete without them). */
+  blocks?: (size: bigint) => Promise<TreeBlocks>;
+  now?: () => Date;
+}
+
+export class DigestService {
+  readonly #options: DigestServiceOptions;
+  readonly #listeners = new Set<(digest: LedgerDigest) => void | Promise<void>>();
+  /** The signing in flight in this process, which concurrent ensureCovers callers share. */
+  #pending: Promise<LedgerDigest> | null = null;
+
+  constructor(options: DigestServiceOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Signs the tree's head and publishes it: checked first to extend the previous published digest (a
+   * consistency proof from its size to this one, verified as any auditor would); a tree that does not is
+   * a mismatch, logged and refused. Then the file (atomic) and the catalogue row, then the listeners.
+   */
+  async publish(): Promise<LedgerDigest> {
+    return await this.#publish(null);
+  }
+
+  async #publish(unlessCovers: bigint | null): Promise<LedgerDigest> {
+    const { pool, signer, logger, dir } = this.#options;
+    const client = await pool.connect();
+    let digest: LedgerDigest;
+    let failed: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+      const previous = await latestDigest(client);
+      if (unlessCovers !== null && previous && BigInt(previous.treeSize) >= unlessCovers) {
+        await client.query('COMMIT');
+        return previous;
+      }
+      const head = await this.#options.head();
+      if (previous) await this.#checkExtends(previous, head);
+      const blocks =
+        this.#options.blocks && head.size > 0n ? await this.#options.blocks(head.size) : undefined;
+      digest = signDigest(
+        signer,
+        { treeSize: head.size, root: head.root, time: this.#options.now?.() ?? new Date() },
+        blocks,
+      );
+      const fileName = digestFileName(digest);
+      await writeFileAtomically(path.join(dir, fileName), `${JSON.stringify(digest, null, 2)}\n`);
+      await client.query(
+        `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          digest.treeSize,
+          digest.root,
+          digest.time,
+          digest.keyId,
+          digest.signature,
+          digest.blocks ? JSON.stringify(digest.blocks) : null,
+          fileName,
+        ],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(String(error));
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release(failed);
+    }
+    logger.info(
+      { treeSize: digest.treeSize, root: digest.root, keyId: digest.keyId },
+      'ledger digest published',
+    );
+    for (const listener of this.#listeners) {
+      try {
+        await listener(digest);
+      } catch (error) {
+        logger.error({ err: String(error), treeSize: digest.treeSize }, 'a ledger digest listener failed');
+      }
+    }
+    return digest;
+  }
+
+  async #checkExtends(previous: LedgerDigest, head: { size: bigint; root: Uint8Array }): Promise<void> {
+    const from = BigInt(previous.treeSize);
+    const fromRoot = bytesOfHex(previous.root)!;
+    let ok: boolean;
+    if (head.size < from) ok = false;
+    else if (from === 0n)
+      ok = true; // the empty tree is a prefix of every tree
+    else {
+      const proof = await this.#options.consistency(from, head.size);
+      ok = await verifyConsistency(webCryptoSha256, from, head.size, fromRoot, head.root, proof);
+    }
+    if (!ok) {
+      const message = `the log's tree (size ${head.size}, root ${hexOf(head.root)}) does not extend the last published digest (size ${from}, root ${previous.root}): not publishing`;
+      this.#options.logger.error(
+        { previousSize: previous.treeSize, previousRoot: previous.root, size: String(head.size) },
+        `ledger digest mismatch: ${message}`,
+      );
+      throw new DigestMismatchError(message);
+    }
+  }
+
+  async latest(): Promise<LedgerDigest | null> {
+    return await latestDigest(this.#options.pool);
+  }
+
+  async list(limit: number, cursor: string | null = null) {
+    return await listDigests(this.#options.pool, limit, cursor);
+  }
+
+  /**
+   * A digest covering the log's first `size` events: the latest if it does, else a fresh one. Callers in
+   * this process share one signing; across processes the publishing lock makes the later one find the
+   * digest the first made. Throws when the tree itself has not reached `size`.
+   */
+  async ensureCovers(size: bigint): Promise<LedgerDigest> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const latest = await this.latest();
+      if (latest && BigInt(latest.treeSize) >= size) return latest;
+      if (!this.#pending) {
+        this.#pending = this.#publish(size).finally(() => {
+          this.#pending = null;
+        });
+      }
+      const digest = await this.#pending;
+      if (BigInt(digest.treeSize) >= size) return digest;
+    }
+    throw new Error(`the ledger's tree has not reached ${size} events yet`);
+  }
+
+  /** Called after each digest is published (the liabilities statement is made then). Returns an unsubscribe. */
+  onPublished(listener: (digest: LedgerDigest) => void | Promise<void>): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Publishes every `intervalSeconds` (DIGEST_INTERVAL), once across every process: a scheduled job
+   * (infra/postgres/scheduledJobs.ts: its own advisory lock and last-run row). 0 = never. Returns a stop.
+   */
+  startSchedule(intervalSeconds: number, tickMs?: number): () => Promise<void> {
+    if (intervalSeconds <= 0) return async () => {};
+    const everyMs = intervalSeconds * 1000;
+    const job = { name: 'ledger-digest', everyMs, run: async () => (await this.publish()).treeSize };
+    let stopped = false;
+    let running: Promise<unknown> = Promise.resolve();
+    const tick = () => {
+      if (stopped) return;
+      running = runScheduledJob(this.#options.pool, job).catch((error: unknown) =>
+        this.#options.logger.error({ err: String(error) }, 'scheduled ledger digest failed'),
+      );
+    };
+    const timer = setInterval(tick, tickMs ?? Math.min(Math.max(everyMs / 4, 1000), 60_000));
+    timer.unref();
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    };
+  }
+}
+
+async function latestDigest(db: pg.Pool | pg.PoolClient): Promise<LedgerDigest | null> {
+  const { rows } = await db.query<DigestRow>(
+    `SELECT ${COLUMNS} FROM ledger_digests ORDER BY id DESC LIMIT 1`,
+  );
+  return rows[0] ? digestOf(rows[0]) : null;
+}

@@ -1,0 +1,360 @@
+import { createPrivateKey } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { signDigest } from '../app/ledgerProofs/digests.ts';
+import { signerFromKey } from '../app/ledgerProofs/signer.ts';
+import { TreeReplay } from '../app/ledgerProofs/treeReplay.ts';
+import { base64Of, bytesOfBase64, hexOf, utf8 } from '../domain/verifiable/bytes.ts';
+import {
+  type LedgerReceipt,
+  LIABILITIES_FORMAT,
+  LIABILITY_PROOF_FORMAT,
+  type LiabilityProof,
+  liabilitiesMessage,
+  RECEIPT_FORMAT,
+  type ReceiptEvent,
+} from '../domain/verifiable/formats.ts';
+import { buildSumTree, decimalOfUnits, sumPath } from '../domain/verifiable/liabilities.ts';
+import {
+  eventLeaf,
+  inclusionRanges,
+  MerkleFrontier,
+  nodeId,
+  rangeRoots,
+} from '../domain/verifiable/merkle.ts';
+import { eventHash } from '../infra/eventStore/hashChain.ts';
+
+/**
+ * The test vectors of the verifiable formats (docs/architecture/verifiable-formats.md), written to
+ * docs/verifiable/vectors/: a public key, a digest, a receipt and a liability proof made with a FIXED test
+ * key (its seed is below: never use it for anything else), each valid, and variants with one byte changed
+ * that must fail a named check. Deterministic: running it again writes the same bytes
+ * (`npx tsx scripts/verifiableVectors.ts`; vectors.unit.test.ts checks the committed files against it).
+ */
+const SEED = sha256(utf8('sai-wallet test vector key: public, never use it to sign anything real'));
+const TIME = new Date('2026-11-27T12:00:00.000Z');
+
+export interface VectorCase {
+  file: string;
+  kind: 'public-key' | 'digest' | 'receipt' | 'liability-proof';
+  valid: boolean;
+  /** The check that must fail (verify.ts check names), for a changed variant. */
+  failedCheck?: string;
+  description: string;
+  content: unknown;
+}
+
+function testSigner() {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(SEED)]);
+  return signerFromKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
+}
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+/** A small log of 7 events in 4 streams, each hash computed as the store computes it. */
+function smallLog() {
+  const heads = new Map<string, { revision: bigint; hash: string }>();
+  const alice = 'account-user0001';
+  const bob = 'account-user0002';
+  const specs: { stream: string; type: string; data: Record<string, unknown> }[] = [
+    { stream: 'user-user0001', type: 'UserRegistered', data: { userId: 'user0001' } },
+    { stream: 'user-user0002', type: 'UserRegistered', data: { userId: 'user0002' } },
+    {
+      stream: alice,
+      type: 'TokensMinted',
+      data: { transactionId: uuid(100), amount: '100.00', userId: 'user0001' },
+    },
+    { stream: bob, type: 'AccountOpened', data: { userId: 'user0002' } },
+    {
+      stream: alice,
+      type: 'TokensTransferred',
+      data: { transactionId: uuid(101), amount: '3.25', fromUserId: 'user0001', toUserId: 'user0002' },
+    },
+    {
+      stream: bob,
+      type: 'TransferReceived',
+      data: { transactionId: uuid(101), amount: '3.25', fromUserId: 'user0001' },
+    },
+    {
+      stream: alice,
+      type: 'TokensMinted',
+      data: { transactionId: uuid(102), amount: '1.00', userId: 'user0001' },
+    },
+  ];
+  return specs.map((spec, i): ReceiptEvent => {
+    const head = heads.get(spec.stream);
+    const revision = head ? head.revision + 1n : 0n;
+    const metadata = { actorId: null, correlationId: uuid(200 + i), causationId: null, idempotencyKey: null };
+    const input = {
+      streamName: spec.stream,
+      revision,
+      id: uuid(i + 1),
+      type: spec.type,
+      data: spec.data,
+      metadata,
+      prevHash: head?.hash ?? null,
+    };
+    const hash = eventHash(input);
+    heads.set(spec.stream, { revision, hash });
+    return {
+      position: String(i),
+      streamName: spec.stream,
+      revision: String(revision),
+      id: input.id,
+      type: spec.type,
+      data: spec.data,
+      metadata,
+      prevHash: input.prevHash,
+      hash,
+      proof: [],
+    };
+  });
+}
+
+/** A copy of `value` with one change made by `edit` (one hex digit, one signature byte, one digit). */
+function changed<T>(value: T, edit: (copy: T) => void): T {
+  const copy = structuredClone(value);
+  edit(copy);
+  return copy;
+}
+const flipHex = (hex: string) => `${hex[0] === '0' ? '1' : '0'}${hex.slice(1)}`;
+const flipBase64 = (text: string) => {
+  const bytes = bytesOfBase64(text)!;
+  bytes[10]! ^= 0x01;
+  return base64Of(bytes);
+};
+
+export function buildVectors(): VectorCase[] {
+  const signer = testSigner();
+  const log = smallLog();
+  const frontier = new MerkleFrontier();
+  const replay = new TreeReplay();
+  const nodes = new Map<string, Uint8Array>();
+  for (const event of log) {
+    const leaf = eventLeaf(BigInt(event.position), event.hash);
+    for (const made of frontier.append(leaf)) nodes.set(nodeId(made.key), made.hash);
+    replay.append(leaf);
+  }
+  const digest = signDigest(
+    signer,
+    { treeSize: frontier.size, root: frontier.root(), time: TIME },
+    replay.blocks(),
+  );
+  const receiptEvents = log.slice(4, 6).map((event) => ({
+    ...event,
+    proof: rangeRoots(inclusionRanges(BigInt(event.position), frontier.size), nodes).map(hexOf),
+  }));
+  const receipt: LedgerReceipt = {
+    format: RECEIPT_FORMAT,
+    version: 1,
+    transactionId: uuid(101),
+    events: receiptEvents,
+    // A receipt's digest carries no block hashes: only the signed fields matter to it.
+    digest: (({ blocks: _blocks, ...signed }) => signed)(digest),
+    publicKey: signer.publicKey,
+  };
+
+  // Liabilities: three users and the holds account in SAI (2 decimals), fixed nonces and padding.
+  const nonce = (i: number) => sha256(utf8(`test vector nonce ${i}`));
+  const accounts = [
+    { account: 'user:user0001', balance: 9775n },
+    { account: 'user:user0002', balance: 325n },
+    { account: 'user:user0003', balance: 0n },
+    { account: 'holds:SAI', balance: 1250n },
+  ].map((leaf, i) => ({ ...leaf, nonce: nonce(i) }));
+  const tree = buildSumTree(accounts, (i) => sha256(utf8(`test vector padding ${i}`)));
+  const leaves = BigInt(tree.levels[0]!.length);
+  const assets = [{ asset: 'SAI', decimals: 2, totalUnits: tree.root.sum, root: tree.root.hash, leaves }];
+  const timeMs = BigInt(TIME.getTime());
+  const statementSignature = signer.sign(
+    liabilitiesMessage({
+      treeSize: frontier.size,
+      logRoot: frontier.root(),
+      timeMs,
+      keyId: signer.keyId,
+      assets,
+    }),
+  );
+  const index = tree.positions.get('user:user0002')!;
+  const proof: LiabilityProof = {
+    format: LIABILITY_PROOF_FORMAT,
+    version: 1,
+    statement: {
+      format: LIABILITIES_FORMAT,
+      version: 1,
+      treeSize: String(frontier.size),
+      logRoot: hexOf(frontier.root()),
+      time: TIME.toISOString(),
+      keyId: signer.keyId,
+      assets: [
+        {
+          asset: 'SAI',
+          decimals: 2,
+          total: decimalOfUnits(tree.root.sum, 2),
+          root: hexOf(tree.root.hash),
+          leaves: String(leaves),
+        },
+      ],
+      signature: statementSignature,
+    },
+    entries: [
+      {
+        asset: 'SAI',
+        account: 'user:user0002',
+        balance: decimalOfUnits(325n, 2),
+        nonce: hexOf(nonce(1)),
+        index: String(index),
+        path: sumPath(tree, index).map((step) => ({
+          sum: decimalOfUnits(step.sum, 2),
+          hash: hexOf(step.hash),
+        })),
+      },
+    ],
+    publicKey: signer.publicKey,
+  };
+
+  return [
+    {
+      file: 'public-key.json',
+      kind: 'public-key',
+      valid: true,
+      description: 'The test key',
+      content: signer.publicKey,
+    },
+    {
+      file: 'digest.json',
+      kind: 'digest',
+      valid: true,
+      description: 'A digest of the 7-event log',
+      content: digest,
+    },
+    {
+      file: 'digest-root-changed.json',
+      kind: 'digest',
+      valid: false,
+      failedCheck: 'digest signature',
+      description: "One byte of the digest's root changed",
+      content: changed(digest, (d) => {
+        d.root = flipHex(d.root);
+      }),
+    },
+    {
+      file: 'digest-block-changed.json',
+      kind: 'digest',
+      valid: false,
+      failedCheck: 'digest blocks',
+      description: 'One byte of a block hash changed (blocks are not signed, but must make the signed root)',
+      content: changed(digest, (d) => {
+        d.blocks!.hashes[3] = flipHex(d.blocks!.hashes[3]!);
+      }),
+    },
+    {
+      file: 'receipt.json',
+      kind: 'receipt',
+      valid: true,
+      description: "A transfer's two events",
+      content: receipt,
+    },
+    {
+      file: 'receipt-event-changed.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'event content',
+      description: "One byte of an event's data changed (3.25 to 3.26)",
+      content: changed(receipt, (r) => {
+        (r.events[0]!.data as { amount: string }).amount = '3.26';
+      }),
+    },
+    {
+      file: 'receipt-proof-changed.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'inclusion',
+      description: 'One byte of an inclusion proof hash changed',
+      content: changed(receipt, (r) => {
+        r.events[1]!.proof[0] = flipHex(r.events[1]!.proof[0]!);
+      }),
+    },
+    {
+      file: 'receipt-position-changed.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'inclusion',
+      description: 'An event presented at another position (4 to 3)',
+      content: changed(receipt, (r) => {
+        r.events[0]!.position = '3';
+      }),
+    },
+    {
+      file: 'receipt-signature-changed.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'digest signature',
+      description: "One byte of the digest's signature changed",
+      content: changed(receipt, (r) => {
+        r.digest.signature = flipBase64(r.digest.signature);
+      }),
+    },
+    {
+      file: 'liability-proof.json',
+      kind: 'liability-proof',
+      valid: true,
+      description: "A user's SAI balance",
+      content: proof,
+    },
+    {
+      file: 'liability-proof-balance-changed.json',
+      kind: 'liability-proof',
+      valid: false,
+      failedCheck: 'root',
+      description: 'One byte of the balance changed (3.25 to 3.35)',
+      content: changed(proof, (p) => {
+        p.entries[0]!.balance = '3.35';
+      }),
+    },
+    {
+      file: 'liability-proof-path-changed.json',
+      kind: 'liability-proof',
+      valid: false,
+      failedCheck: 'root',
+      description: 'One byte of a path hash changed',
+      content: changed(proof, (p) => {
+        p.entries[0]!.path[0]!.hash = flipHex(p.entries[0]!.path[0]!.hash);
+      }),
+    },
+    {
+      file: 'liability-proof-total-changed.json',
+      kind: 'liability-proof',
+      valid: false,
+      failedCheck: 'statement signature',
+      description: "One byte of the statement's total changed",
+      content: changed(proof, (p) => {
+        const asset = p.statement.assets[0]!;
+        asset.total = `${asset.total.slice(0, -1)}${asset.total.endsWith('0') ? '1' : '0'}`;
+      }),
+    },
+  ];
+}
+
+/** The text each vector file holds. */
+export function vectorText(content: unknown): string {
+  return `${JSON.stringify(content, null, 2)}\n`;
+}
+
+export const VECTORS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../docs/verifiable/vectors',
+);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  mkdirSync(VECTORS_DIR, { recursive: true });
+  const cases = buildVectors();
+  for (const vector of cases) writeFileSync(path.join(VECTORS_DIR, vector.file), vectorText(vector.content));
+  writeFileSync(
+    path.join(VECTORS_DIR, 'index.json'),
+    vectorText(cases.map(({ content: _content, ...rest }) => rest)),
+  );
+  process.stdout.write(`${cases.length} vectors written to ${VECTORS_DIR}\n`);
+}
