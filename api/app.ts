@@ -25,6 +25,7 @@ import { clientIp, csrfGuard, hostGuard, isSecureContext } from './http/security
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
 import { requestTimeout } from './http/timeout.ts';
 import { responds } from './http/validate.ts';
+import { ledgerRoutes } from './ledger/ledger.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, docsPage, openApiAnswer, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -157,6 +158,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin/settings/fees', adminFeeSettingsRoutes(deps));
   app.route('/api/contact', contactRoutes(deps));
   app.route('/api/campaign', campaignRoutes(deps));
+  app.route('/api/ledger', ledgerRoutes(deps));
   app.route('/api/admin', auditRoutes(deps));
   app.route('/api', healthRoutes(deps));
   // Generated once, on first request, from the routes mounted above.

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimits } from '../api/http/rateLimit.ts';
 import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
+import type { LedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { KeyRing } from '../app/privacy/keyRing.ts';
 import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
@@ -30,6 +31,12 @@ export interface Deps {
    * and the key of the pseudonyms in uniqueness stream names.
    */
   privacy: { keys: PersonalDataKeys; ring: KeyRing; pseudonymKey: Buffer };
+  /**
+   * The verifiable ledger (docs/architecture/verifiable-ledger.md): the signing key, the digests, the log
+   * tree's queries and the liabilities statements. Null when the process was started without them: its
+   * receipt and liabilities routes then answer 503.
+   */
+  ledgerProofs: LedgerProofs | null;
 }
 
 /** Who and what caused the events a request appends. */

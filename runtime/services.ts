@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
+import { createLedgerProofs, type LedgerProofParts } from '../app/ledgerProofs/ledgerProofs.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { KeyRing } from '../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
@@ -98,6 +99,17 @@ export async function startServices(
     scheduledJobs?: boolean;
     /** The keys of crypto-shredding when the caller loaded them already; else loaded here from the config. */
     privacyKeys?: PrivacyKeys;
+    /**
+     * The verifiable ledger's parts (the signer, the digest service, the log tree's queries) for
+     * `deps.ledgerProofs`, made once the store and pool are open; without it `deps.ledgerProofs` is null.
+     */
+    ledgerProofs?: (opened: {
+      config: Config;
+      pool: Deps['pool'];
+      store: EventStore;
+      logger: Logger;
+      scheduledJobs: boolean;
+    }) => Promise<LedgerProofParts>;
   },
 ): Promise<Services> {
   const privacyKeys = options.privacyKeys ?? (await loadPrivacyKeys(config, logger));
@@ -154,6 +166,19 @@ export async function startServices(
       onError: (job, error) => logger.warn({ job, err: String(error) }, 'scheduled job failed'),
     });
     registerScrapeGauges(metrics, runner, pool);
+    const ledgerProofs = options.ledgerProofs
+      ? createLedgerProofs(
+          await options.ledgerProofs({
+            config,
+            pool,
+            store,
+            logger,
+            scheduledJobs: options.scheduledJobs !== false,
+          }),
+          pool,
+          logger,
+        )
+      : null;
     const deps: Deps = {
       config,
       logger,
@@ -176,12 +201,14 @@ export async function startServices(
       lifecycle: { draining: false },
       now,
       privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
+      ledgerProofs,
     };
     const openedStore = store;
     return {
       deps,
       async stop() {
         await scheduler.stop();
+        await ledgerProofs?.statements.idle();
         await runner.stop();
         await openedStore.close();
         await ring.close();

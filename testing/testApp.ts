@@ -14,6 +14,7 @@ import { startServices } from '../runtime/services.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
 import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
 import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
+import { replayLedgerProofParts } from './ledgerReplay.ts';
 import { RUN_PRIVACY_KEYS } from './privacyKeys.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
@@ -68,6 +69,8 @@ export async function createTestApp(
   const services = await startServices(config, logger, {
     databaseUrl: db.url,
     projections: options.projections,
+    // The verifiable ledger over a replay of the log with a test key (testing/ledgerReplay.ts).
+    ledgerProofs: replayLedgerProofParts,
   });
   // As api/main.ts does at start: the variables seed the deposit addresses no event has touched.
   await seedDepositAddresses(services.deps, depositAddressSeeds(config));

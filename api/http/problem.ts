@@ -46,6 +46,8 @@ export const PROBLEM_TYPES = {
   reauthenticationFailed: 'reauthentication-failed',
   /** An erasure refused while the person holds money; `blockers` lists what must happen first. */
   personHoldsMoney: 'person-holds-money',
+  /** No liabilities statement yet, or the caller held nothing at the latest one. */
+  noLiabilityProof: 'no-liability-proof',
 } as const;
 
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */

@@ -49,7 +49,8 @@ export function access(path: string, method = 'GET'): string {
   }
   if (
     /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|openapi\.json$|docs$)/.test(path) ||
-    /^\/api\/auth\/(login|register|logout)$/.test(path)
+    /^\/api\/auth\/(login|register|logout)$/.test(path) ||
+    path === '/api/ledger/liabilities'
   ) {
     return 'public';
   }
