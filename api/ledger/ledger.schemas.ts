@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The verifiable ledger's documents as the API answers them (domain/verifiable/formats.ts, version 1;
- * docs/architecture/verifiable-formats.md). Output schemas only: they describe the answers in the OpenAPI
+ * The verifiable ledger's documents as the API answers them (domain/verifiable/formats.ts, version 1).
+ * Output schemas only: they describe the answers in the OpenAPI
  * document; the documents are checked by verifyFile (domain/verifiable/verify.ts), not by these.
  */
 const count = z.string().describe('A non-negative integer, as a decimal string');

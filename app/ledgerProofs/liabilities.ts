@@ -14,7 +14,7 @@ import { buildSumTree, decimalOfUnits, type SumTree, sumPath } from '../../domai
 import type { LedgerSigner } from './signer.ts';
 
 /**
- * Proof of liabilities (docs/architecture/verifiable-ledger.md, "Receipts and proof of liabilities"): per
+ * Proof of liabilities (docs/architecture/verifiable-ledger.md "Receipts and proof of liabilities"): per
  * asset a Merkle-sum tree over the liability accounts' balances at one tree size, signed, stored with its
  * leaves (migrations/1764201600009_ledger-liabilities.sql), and each user's path in it served on request.
  *
