@@ -241,4 +241,18 @@ describe('verifiable receipts and liability proofs', () => {
     expect(state.rows[0].last_mismatch).toMatch(/liabilities in SAI/);
     expect(t.logs.some((line) => line.includes('ledger mismatch'))).toBe(true);
   });
+
+  it('refuses the receipt of an event changed in the log since (503), and logs the mismatch', async () => {
+    expect((await receiptOf(alice.client, depositId)).status).toBe(200);
+    // An insider edits the stored event without recomputing its hash.
+    await t.db.pool.query(
+      `UPDATE es_events SET data = data || '{"tampered": true}'
+        WHERE event_id IN (SELECT event_id FROM transaction_events WHERE transaction_id = $1)`,
+      [depositId],
+    );
+    const reply = await receiptOf(alice.client, depositId);
+    expect(reply.status).toBe(503);
+    expect((reply.body as unknown as { message: string }).message).toMatch(/no longer match/);
+    expect(t.logs.some((line) => line.includes('a stored event differs from its leaf'))).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { hexOf } from '../../domain/verifiable/bytes.ts';
 import { type LedgerReceipt, RECEIPT_FORMAT, type ReceiptEvent } from '../../domain/verifiable/formats.ts';
 import type { EventStore, RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { eventIdsOfTransaction } from '../../projections/transactionEvents/transactionEvents.queries.ts';
 import type { Digests, TreeLeaf, TreeQueries } from './ports.ts';
@@ -67,6 +68,20 @@ function receiptEvent(event: RecordedEvent, leaf: TreeLeaf, proof: readonly Uint
   };
 }
 
+function hashHolds(event: RecordedEvent): boolean {
+  return (
+    eventHash({
+      streamName: event.streamName,
+      revision: event.revision,
+      id: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      prevHash: event.metadata.prevHash,
+    }) === event.metadata.hash
+  );
+}
+
 /** The receipt of a business transaction; null when no event names it. */
 export async function receiptFor(deps: ReceiptDeps, transactionId: string): Promise<LedgerReceipt | null> {
   const eventIds = await eventIdsOfTransaction(deps.pool, transactionId);
@@ -91,9 +106,10 @@ export async function receiptFor(deps: ReceiptDeps, transactionId: string): Prom
         deps.tree.inclusionProof(deps.pool, leaf.index, size),
       ]);
       const event = stored[0];
-      // The tree commits to what the log held when it was followed: a stored event that differs now was
-      // changed since, and a receipt of it would not verify.
-      if (event?.id !== id || event.metadata.hash !== leaf.eventHash) {
+      // The tree commits to what the log held when it was followed: a stored event that differs now (its
+      // content from its hash, or its hash from the leaf's) was changed since, and a receipt of it would
+      // not verify.
+      if (event?.id !== id || event.metadata.hash !== leaf.eventHash || !hashHolds(event)) {
         deps.logger.error(
           { transactionId, eventId: id, position: leaf.index.toString() },
           'ledger mismatch: a stored event differs from its leaf in the tree',
