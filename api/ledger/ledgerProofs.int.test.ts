@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LiabilityStatements } from '../../app/ledgerProofs/ledgerProofs.ts';
 import { LiabilityProofUnavailableError, liabilityProofFor } from '../../app/ledgerProofs/liabilities.ts';
+import { ReceiptUnavailableError, receiptFor } from '../../app/ledgerProofs/receipts.ts';
 import type { LedgerReceipt, LiabilityProof } from '../../domain/verifiable/formats.ts';
 import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
 import { verifyLiabilityProof, verifyReceipt } from '../../domain/verifiable/verify.ts';
@@ -149,7 +150,13 @@ describe('verifiable receipts and liability proofs', () => {
       logger: t.deps.logger,
       minIntervalMs: 0,
     });
+    // The digests the receipts above asked for were each followed by a statement (the first; the next
+    // within the minute were skipped).
     await t.deps.ledgerProofs!.statements.idle();
+    const automatic = await t.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM ledger_liabilities',
+    );
+    expect(automatic.rows[0]!.n).toBe(1);
     await syncTreeTables(t.deps.pool, t.deps.store);
     const statement = await statements.make();
     expect(statement).not.toBeNull();
@@ -255,4 +262,26 @@ describe('verifiable receipts and liability proofs', () => {
     expect((reply.body as unknown as { message: string }).message).toMatch(/no longer match/);
     expect(t.logs.some((line) => line.includes('a stored event differs from its leaf'))).toBe(true);
   });
+
+  it('waits for the tree to reach the events, and answers 503 when it does not in time', async () => {
+    const proofs = t.deps.ledgerProofs!;
+    const deps = { ...proofs, pool: t.deps.pool, store: t.deps.store, logger: t.deps.logger };
+    // A tree that has not reached the events on the first look, then has.
+    let looks = 0;
+    const lagging = {
+      ...proofs.tree,
+      leavesOfEvents: async (db: Parameters<typeof proofs.tree.leavesOfEvents>[0], ids: string[]) =>
+        looks++ === 0 ? new Map() : await proofs.tree.leavesOfEvents(db, ids),
+    };
+    const caughtUp = await receiptFor({ ...deps, tree: lagging }, transferId);
+    expect(looks).toBe(2);
+    expect(caughtUp && (await verifyReceipt(caughtUp)).ok).toBe(true);
+    // One that never does: the wait gives up after TREE_WAIT_MS, and the route answers 503 (Retry-After).
+    const stuck = {
+      ...proofs.tree,
+      leavesOfEvents: async () => new Map(),
+      waitForTreeSize: async () => false,
+    };
+    await expect(receiptFor({ ...deps, tree: stuck }, transferId)).rejects.toThrow(ReceiptUnavailableError);
+  }, 20_000);
 });

@@ -27,6 +27,7 @@ export interface ReceiptDeps {
 
 /** How long a receipt waits for the tree follower to reach a transaction's events. */
 export const TREE_WAIT_MS = 5_000;
+const TREE_RECHECK_MS = 250;
 
 /** The receipt cannot be made now (the tree is behind, or no digest can be signed): ask again shortly. */
 export class ReceiptUnavailableError extends Error {}
@@ -37,11 +38,13 @@ async function leavesInTree(deps: ReceiptDeps, eventIds: string[]): Promise<Map<
     const found = await deps.tree.leavesOfEvents(deps.pool, eventIds);
     if (found.size === eventIds.length) return found;
     const remaining = deadline - Date.now();
-    const head = remaining > 0 ? await deps.tree.treeHead(deps.pool) : null;
-    if (!head || !(await deps.tree.waitForTreeSize(deps.pool, head.size + 1n, remaining)))
+    if (remaining <= 0)
       throw new ReceiptUnavailableError(
         'The verifiable ledger has not reached this transaction yet: ask again in a few seconds',
       );
+    // Look again as soon as the tree grows, or after a short while (it may have grown in between).
+    const head = await deps.tree.treeHead(deps.pool);
+    await deps.tree.waitForTreeSize(deps.pool, head.size + 1n, Math.min(remaining, TREE_RECHECK_MS));
   }
 }
 
