@@ -208,6 +208,7 @@ export async function startServices(
       deps,
       async stop() {
         await scheduler.stop();
+        await ledgerProofs?.stop?.();
         await ledgerProofs?.statements.idle();
         await runner.stop();
         await openedStore.close();

@@ -249,6 +249,41 @@ describe('verifiable receipts and liability proofs', () => {
     expect(t.logs.some((line) => line.includes('ledger mismatch'))).toBe(true);
   });
 
+  it('keeps receipts verifying after a party is erased, and counts their dormant balance', async () => {
+    const before = (await receiptOf(alice.client, transferId)).body;
+    const erased = await admin.post(`/api/admin/users/${bob.id}/erase`, {
+      reason: 'Art. 17 request',
+      confirm: 'ERASE',
+      moveBalancesToDormant: true,
+    });
+    expect(erased.status, erased.text).toBe(200);
+    await t.settle();
+    // The receipt taken before, and one taken now: the log kept every event, sealed fields as ciphertext.
+    expect((await verifyReceipt(before)).ok).toBe(true);
+    const after = (await receiptOf(admin, transferId)).body;
+    expect(after.events.map((e) => e.hash)).toEqual(before.events.map((e) => e.hash));
+    expect((await verifyReceipt(after)).ok).toBe(true);
+    await syncTreeTables(t.deps.pool, t.deps.store);
+    const statement = await new LiabilityStatements({
+      pool: t.deps.pool,
+      signer: t.deps.ledgerProofs!.signer,
+      tree: t.deps.ledgerProofs!.tree,
+      logger: t.deps.logger,
+      minIntervalMs: 0,
+    }).make();
+    // Still owed: 120 SAI in all, Bob's share now in dormant:SAI.
+    expect(statement!.assets.find((a) => a.asset === 'SAI')!.total).toBe('120.00');
+    const leaves = await t.db.pool.query<{ account: string }>(
+      'SELECT account FROM ledger_liability_leaves WHERE tree_size = $1',
+      [statement!.treeSize],
+    );
+    expect(leaves.rows.map((r) => r.account)).toContain('dormant:SAI');
+    expect(leaves.rows.map((r) => r.account)).not.toContain(`user:${bob.id}`);
+    expect(
+      (await verifyLiabilityProof((await alice.client.get('/api/ledger/liabilities/proof')).body)).ok,
+    ).toBe(true);
+  });
+
   it('refuses the receipt of an event changed in the log since (503), and logs the mismatch', async () => {
     expect((await receiptOf(alice.client, depositId)).status).toBe(200);
     // An insider edits the stored event without recomputing its hash.

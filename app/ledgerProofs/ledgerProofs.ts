@@ -22,6 +22,8 @@ export interface LedgerProofParts {
   signer: LedgerSigner;
   digests: Digests;
   tree: TreeQueries;
+  /** Stops what the parts started (the digest schedule), when the process stops. */
+  stop?: () => void | Promise<void>;
 }
 
 export interface LedgerProofs extends LedgerProofParts {
