@@ -160,6 +160,8 @@ describe('verifiable receipts and liability proofs', () => {
     await syncTreeTables(t.deps.pool, t.deps.store);
     const statement = await statements.make();
     expect(statement).not.toBeNull();
+    // Asked again with the log unmoved: the same statement, not a second one of the same tree size.
+    expect(await statements.make()).toEqual(statement);
     const published = await t.client().get('/api/ledger/liabilities');
     expect(published.status).toBe(200);
     expect(published.body.statement).toEqual(statement);

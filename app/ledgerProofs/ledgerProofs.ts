@@ -92,8 +92,9 @@ export class LiabilityStatements {
   }
 
   /**
-   * Makes and stores a statement now; null when another process is making one, one was made within the
-   * minimum interval, or the liabilities do not add up (then recorded as a mismatch).
+   * Makes and stores a statement now (the latest again when the log has not moved since); null when
+   * another process is making one, one was made within the minimum interval, or the liabilities do not
+   * add up (then recorded as a mismatch).
    */
   async make(): Promise<LiabilitiesStatement | null> {
     const client = await this.#pool.connect();
@@ -112,6 +113,11 @@ export class LiabilityStatements {
         return null;
       }
       const head = await this.#tree.treeHead(client);
+      // The log has not moved since the latest statement: it stands (a new one would sum the same leaves).
+      if (latest && BigInt(latest.statement.treeSize) === head.size) {
+        await client.query('ROLLBACK');
+        return latest.statement;
+      }
       const balances = await ledgerTreeBalances(client);
       let made: ReturnType<typeof makeLiabilitiesStatement>;
       try {
