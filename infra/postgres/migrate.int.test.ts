@@ -20,6 +20,8 @@ const MIGRATED_TABLES = [
   'es_streams',
   'idempotency_keys',
   'ledger_follow_ups_due',
+  'ledger_liabilities',
+  'ledger_liability_leaves',
   'personal_data_keys',
   MIGRATIONS_TABLE,
   'projection_checkpoints',
