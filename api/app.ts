@@ -25,6 +25,7 @@ import { clientIp, csrfGuard, hostGuard, isSecureContext } from './http/security
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
 import { requestTimeout } from './http/timeout.ts';
 import { responds } from './http/validate.ts';
+import { ledgerRoutes } from './ledger/ledger.routes.ts';
 import { ledgerStatusRoutes } from './ledger/ledgerStatus.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, docsPage, openApiAnswer, renderDocs } from './openapi/openapi.ts';
@@ -160,6 +161,7 @@ export function createApp(deps: Deps) {
   app.route('/api/contact', contactRoutes(deps));
   app.route('/api/campaign', campaignRoutes(deps));
   app.route('/api/admin/ledger', ledgerStatusRoutes(deps));
+  app.route('/api/ledger', ledgerRoutes(deps));
   app.route('/api/admin', auditRoutes(deps));
   app.route('/api/ledger', ledgerPublicKeyRoutes(deps));
   app.route('/api/admin/ledger', adminDigestRoutes(deps));

@@ -55,6 +55,15 @@ const WALK: Walk[] = [
     path: '/api/transactions/{otherTransaction}',
     expect: { visitor: 401, user: 404, admin: 200 },
   },
+  // Its verifiable receipt: the same rule.
+  {
+    method: 'GET',
+    path: '/api/transactions/{otherTransaction}/receipt',
+    expect: { visitor: 401, user: 404, admin: 200 },
+  },
+  // The published liabilities are public; a proof is the caller's own (none for who holds nothing).
+  { method: 'GET', path: '/api/ledger/liabilities', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/ledger/liabilities/proof', expect: { visitor: 401, user: 404, admin: 404 } },
   {
     method: 'POST',
     path: '/api/payments/verify',

@@ -3,7 +3,7 @@ import type { RateLimits } from '../api/http/rateLimit.ts';
 import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
 import type { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
-import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
+import type { LedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { KeyRing } from '../app/privacy/keyRing.ts';
 import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
@@ -35,10 +35,10 @@ export interface Deps {
   /** The freeze of money movements on a ledger mismatch (LEDGER_FREEZE_ON_MISMATCH); absent = never. */
   ledgerFreeze?: LedgerFreeze;
   /**
-   * The verifiable ledger (docs/architecture/verifiable-ledger.md): the key that signs the log's digests
-   * (its private half only in memory; its public half served at /api/ledger/public-key).
+   * The verifiable ledger (docs/architecture/verifiable-ledger.md): the signing key, the digests, the log
+   * tree's queries and the liabilities statements.
    */
-  ledgerProofs: { signer: LedgerSigner };
+  ledgerProofs: LedgerProofs;
 }
 
 /** Who and what caused the events a request appends. */

@@ -7,6 +7,8 @@ import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
+import { DigestService, digestDirOf } from '../app/ledgerProofs/digests.ts';
+import { createLedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
 import { loadLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
@@ -22,7 +24,15 @@ import { createPool } from '../infra/postgres/pool.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
 import { LedgerTreeFollower } from '../projections/ledgerTree/follower.ts';
-import { ledgerMismatches } from '../projections/ledgerTree/ledgerTree.queries.ts';
+import {
+  consistencyProof,
+  inclusionProof,
+  leavesOfEvents,
+  ledgerMismatches,
+  treeBlocks,
+  treeHead,
+  waitForTreeSize,
+} from '../projections/ledgerTree/ledgerTree.queries.ts';
 import { initLedgerTreeSchema } from '../projections/ledgerTree/schema.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
@@ -183,6 +193,25 @@ export async function startServices(
     });
     registerScrapeGauges(metrics, runner, pool);
     registerLedgerGauges(metrics, pool);
+    // The verifiable ledger (docs/architecture/verifiable-ledger.md): digests of the tree the follower
+    // keeps, published on a schedule by one process at a time, and a liabilities statement after each.
+    const tree = { treeHead, leavesOfEvents, inclusionProof, waitForTreeSize };
+    const digests = new DigestService({
+      pool,
+      signer: ledgerSigner,
+      logger,
+      dir: digestDirOf(config),
+      head: () => treeHead(pool),
+      consistency: (from, to) => consistencyProof(pool, from, to),
+      blocks: (size) => treeBlocks(pool, size),
+    });
+    const stopDigests =
+      options.scheduledJobs === false ? async () => {} : digests.startSchedule(config.DIGEST_INTERVAL);
+    const ledgerProofs = createLedgerProofs(
+      { signer: ledgerSigner, digests, tree, stop: stopDigests },
+      pool,
+      logger,
+    );
     const deps: Deps = {
       config,
       logger,
@@ -206,7 +235,7 @@ export async function startServices(
       now,
       privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
       ledgerFreeze,
-      ledgerProofs: { signer: ledgerSigner },
+      ledgerProofs,
     };
     const openedStore = store;
     return {
@@ -214,6 +243,8 @@ export async function startServices(
       async stop() {
         await scheduler.stop();
         await ledgerTree?.stop();
+        await ledgerProofs.stop?.();
+        await ledgerProofs.statements.idle();
         await runner.stop();
         await openedStore.close();
         await ring.close();

@@ -70,6 +70,7 @@ export async function createTestApp(
   const services = await startServices(config, logger, {
     databaseUrl: db.url,
     projections: options.projections,
+    // The verifiable ledger over a replay of the log with a test key (testing/ledgerReplay.ts).
   });
   // As api/main.ts does at start: the variables seed the deposit addresses no event has touched.
   await seedDepositAddresses(services.deps, depositAddressSeeds(config));

@@ -49,6 +49,8 @@ export const PROBLEM_TYPES = {
   personHoldsMoney: 'person-holds-money',
   /** A command that moves money, refused while the ledger's verification has failed (LEDGER_FREEZE_ON_MISMATCH). */
   ledgerFrozen: 'ledger-frozen',
+  /** No liabilities statement yet, or the caller held nothing at the latest one. */
+  noLiabilityProof: 'no-liability-proof',
 } as const;
 
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */

@@ -51,7 +51,8 @@ export function access(path: string, method = 'GET'): string {
     /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|ledger\/public-key$|openapi\.json$|docs$)/.test(
       path,
     ) ||
-    /^\/api\/auth\/(login|register|logout)$/.test(path)
+    /^\/api\/auth\/(login|register|logout)$/.test(path) ||
+    path === '/api/ledger/liabilities'
   ) {
     return 'public';
   }

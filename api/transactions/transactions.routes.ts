@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
+import { ReceiptUnavailableError, receiptFor } from '../../app/ledgerProofs/receipts.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
@@ -16,6 +17,7 @@ import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
+import { receiptDocument } from '../ledger/ledger.schemas.ts';
 import { amountText, historyJson, receiptJson, receiptOwners } from './history.ts';
 import {
   allTransactionsAnswer,
@@ -187,6 +189,28 @@ export function transactionsRoutes(deps: Deps) {
     const data = await receiptData(deps.pool, id);
     const allowed = session.isAdmin || receiptOwners(data).includes(session.userId);
     const receipt = allowed ? receiptJson(id, data, session.userId) : null;
+    if (!receipt) throw new HttpProblem(404, 'Transaction not found');
+    return c.json(receipt);
+  });
+
+  // The verifiable receipt of the same movement, to the same people: its events with their proofs.
+  app.get('/:id/receipt', responds(200, receiptDocument), validate('param', receiptParam), async (c) => {
+    const session = requireUser(c);
+    const { id } = c.req.valid('param');
+    const proofs = deps.ledgerProofs;
+    const data = await receiptData(deps.pool, id);
+    if (!session.isAdmin && !receiptOwners(data).includes(session.userId))
+      throw new HttpProblem(404, 'Transaction not found');
+    const receipt = await receiptFor(
+      { ...proofs, pool: deps.pool, store: deps.store, logger: deps.logger },
+      id,
+    ).catch((error: unknown) => {
+      if (!(error instanceof ReceiptUnavailableError)) throw error;
+      throw new HttpProblem(503, error.message, {
+        code: 'receipt_unavailable',
+        headers: { 'Retry-After': '5' },
+      });
+    });
     if (!receipt) throw new HttpProblem(404, 'Transaction not found');
     return c.json(receipt);
   });

@@ -21,6 +21,8 @@ const MIGRATED_TABLES = [
   'idempotency_keys',
   'ledger_digests',
   'ledger_follow_ups_due',
+  'ledger_liabilities',
+  'ledger_liability_leaves',
   'personal_data_keys',
   MIGRATIONS_TABLE,
   'projection_checkpoints',

@@ -151,13 +151,6 @@ export type paths = {
      */
     get: operations["getApiAdminLedgerBalance"];
   };
-  "/api/admin/ledger/digests": {
-    /**
-     * GET /api/admin/ledger/digests
-     * @description Access: admin.
-     */
-    get: operations["getApiAdminLedgerDigests"];
-  };
   "/api/admin/ledger/export": {
     /**
      * GET /api/admin/ledger/export
@@ -171,13 +164,6 @@ export type paths = {
      * @description Access: admin.
      */
     get: operations["getApiAdminLedgerStatement"];
-  };
-  "/api/admin/ledger/status": {
-    /**
-     * GET /api/admin/ledger/status
-     * @description Access: admin.
-     */
-    get: operations["getApiAdminLedgerStatus"];
   };
   "/api/admin/projections": {
     /**
@@ -453,12 +439,19 @@ export type paths = {
      */
     get: operations["getApiHealth"];
   };
-  "/api/ledger/public-key": {
+  "/api/ledger/liabilities": {
     /**
-     * GET /api/ledger/public-key
+     * GET /api/ledger/liabilities
      * @description Access: public.
      */
-    get: operations["getApiLedgerPublicKey"];
+    get: operations["getApiLedgerLiabilities"];
+  };
+  "/api/ledger/liabilities/proof": {
+    /**
+     * GET /api/ledger/liabilities/proof
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiLedgerLiabilitiesProof"];
   };
   "/api/notifications": {
     /**
@@ -548,6 +541,13 @@ export type paths = {
      * @description Access: signed-in user.
      */
     get: operations["getApiTransactionsId"];
+  };
+  "/api/transactions/{id}/receipt": {
+    /**
+     * GET /api/transactions/{id}/receipt
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiTransactionsIdReceipt"];
   };
   "/api/transactions/all": {
     /**
@@ -1416,52 +1416,6 @@ export type operations = {
     };
   };
   /**
-   * GET /api/admin/ledger/digests
-   * @description Access: admin.
-   */
-  getApiAdminLedgerDigests: {
-    parameters: {
-      query?: {
-        limit?: string;
-        cursor?: string;
-      };
-    };
-    responses: {
-      "4XX": components["responses"]["Refused"];
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": {
-            items: {
-                /** @description Unsigned roots of aligned blocks, checked against the root before use */
-                blocks?: {
-                  blockSize: string;
-                  hashes: string[];
-                };
-                /** @constant */
-                format: "sai-ledger-digest";
-                keyId: string;
-                /** @description Merkle root (RFC 9162) of their leaves, hex */
-                root: string;
-                /** @description Ed25519, base64, over the canonical digest message */
-                signature: string;
-                time: string;
-                /** @description Events covered: the log's first treeSize events */
-                treeSize: string;
-                /** @constant */
-                version: 1;
-              }[];
-            nextCursor: string | null;
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      503: components["responses"]["Unavailable"];
-    };
-  };
-  /**
    * GET /api/admin/ledger/export
    * @description Access: admin.
    */
@@ -1535,39 +1489,6 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      503: components["responses"]["Unavailable"];
-    };
-  };
-  /**
-   * GET /api/admin/ledger/status
-   * @description Access: admin.
-   */
-  getApiAdminLedgerStatus: {
-    responses: {
-      "4XX": components["responses"]["Refused"];
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": {
-            /** @description Commands that move money are refused (LEDGER_FREEZE_ON_MISMATCH) */
-            frozen: boolean;
-            lastMismatch: string | null;
-            lastMismatchAt: string | null;
-            /** @description Position (commit-prepare) of the last event in the log */
-            logHead: string | null;
-            /** @description Mismatches continuous verification has found */
-            mismatches: number;
-            /** @description Root of the tree of that size, hex */
-            root: string;
-            /** @description Leaves in the log commitment: events, in log order */
-            treeSize: string;
-            /** @description Leaves continuous verification has checked */
-            verifiedPosition: string;
-          };
-        };
-      };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
@@ -3180,36 +3101,138 @@ export type operations = {
     };
   };
   /**
-   * GET /api/ledger/public-key
+   * GET /api/ledger/liabilities
    * @description Access: public.
    */
-  getApiLedgerPublicKey: {
+  getApiLedgerLiabilities: {
     responses: {
       "4XX": components["responses"]["Refused"];
       /** @description Success */
       200: {
         content: {
           "application/json": {
-            /** @constant */
-            algorithm: "Ed25519";
-            /** @constant */
-            format: "sai-ledger-public-key";
-            jwk: {
+            publicKey: {
               /** @constant */
-              crv: "Ed25519";
+              algorithm: "Ed25519";
               /** @constant */
-              kty: "OKP";
-              x: string;
+              format: "sai-ledger-public-key";
+              jwk: {
+                /** @constant */
+                crv: "Ed25519";
+                /** @constant */
+                kty: "OKP";
+                x: string;
+              };
+              keyId: string;
+              /** @description SubjectPublicKeyInfo, PEM */
+              spki: string;
+              /** @constant */
+              version: 1;
             };
-            /** @description First 16 bytes of SHA-256 over the raw public key, hex */
-            keyId: string;
-            /** @description SubjectPublicKeyInfo, PEM */
-            spki: string;
+            /** @description Null before the first statement */
+            statement: {
+              assets: {
+                  asset: string;
+                  decimals: number;
+                  /** @description A non-negative integer, as a decimal string */
+                  leaves: string;
+                  /** @description SHA-256, lower-case hex */
+                  root: string;
+                  /** @description What is owed in this asset, a decimal string */
+                  total: string;
+                }[];
+              /** @constant */
+              format: "sai-liabilities";
+              keyId: string;
+              /** @description SHA-256, lower-case hex */
+              logRoot: string;
+              signature: string;
+              time: string;
+              /** @description A non-negative integer, as a decimal string */
+              treeSize: string;
+              /** @constant */
+              version: 1;
+            } | null;
+          };
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/ledger/liabilities/proof
+   * @description Access: signed-in user.
+   */
+  getApiLedgerLiabilitiesProof: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            entries: {
+                account: string;
+                asset: string;
+                balance: string;
+                /** @description A non-negative integer, as a decimal string */
+                index: string;
+                /** @description Given only to this user: the leaf is identified by it */
+                nonce: string;
+                path: {
+                    /** @description SHA-256, lower-case hex */
+                    hash: string;
+                    sum: string;
+                  }[];
+              }[];
+            /** @constant */
+            format: "sai-liability-proof";
+            publicKey: {
+              /** @constant */
+              algorithm: "Ed25519";
+              /** @constant */
+              format: "sai-ledger-public-key";
+              jwk: {
+                /** @constant */
+                crv: "Ed25519";
+                /** @constant */
+                kty: "OKP";
+                x: string;
+              };
+              keyId: string;
+              /** @description SubjectPublicKeyInfo, PEM */
+              spki: string;
+              /** @constant */
+              version: 1;
+            };
+            statement: {
+              assets: {
+                  asset: string;
+                  decimals: number;
+                  /** @description A non-negative integer, as a decimal string */
+                  leaves: string;
+                  /** @description SHA-256, lower-case hex */
+                  root: string;
+                  /** @description What is owed in this asset, a decimal string */
+                  total: string;
+                }[];
+              /** @constant */
+              format: "sai-liabilities";
+              keyId: string;
+              /** @description SHA-256, lower-case hex */
+              logRoot: string;
+              signature: string;
+              time: string;
+              /** @description A non-negative integer, as a decimal string */
+              treeSize: string;
+              /** @constant */
+              version: 1;
+            };
             /** @constant */
             version: 1;
           };
         };
       };
+      401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3765,6 +3788,95 @@ export type operations = {
             txHash: string | null;
             /** @enum {string} */
             type: "transfer" | "admin_deposit" | "deposit" | "card_payment" | "crypto_deposit" | "withdrawal" | "dormant" | "other";
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/transactions/{id}/receipt
+   * @description Access: signed-in user.
+   */
+  getApiTransactionsIdReceipt: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            digest: {
+              blocks?: {
+                /** @description A non-negative integer, as a decimal string */
+                blockSize: string;
+                hashes: string[];
+              };
+              /** @constant */
+              format: "sai-ledger-digest";
+              keyId: string;
+              /** @description SHA-256, lower-case hex */
+              root: string;
+              /** @description Ed25519, base64 */
+              signature: string;
+              time: string;
+              /** @description Events covered: public positions 0 .. treeSize-1 */
+              treeSize: string;
+              /** @constant */
+              version: 1;
+            };
+            events: ({
+                /** @description As stored: personal fields are sealed envelopes */
+                data: unknown;
+                /** @description SHA-256, lower-case hex */
+                hash: string;
+                id: string;
+                metadata: {
+                  actorId: string | null;
+                  causationId: string | null;
+                  correlationId: string;
+                  idempotencyKey: string | null;
+                  schemaVersion?: number;
+                };
+                /** @description The event's 0-based index in log order */
+                position: string;
+                prevHash: string | null;
+                /** @description Inclusion proof (RFC 9162), leaf to root */
+                proof: string[];
+                /** @description A non-negative integer, as a decimal string */
+                revision: string;
+                streamName: string;
+                type: string;
+              })[];
+            /** @constant */
+            format: "sai-ledger-receipt";
+            publicKey: {
+              /** @constant */
+              algorithm: "Ed25519";
+              /** @constant */
+              format: "sai-ledger-public-key";
+              jwk: {
+                /** @constant */
+                crv: "Ed25519";
+                /** @constant */
+                kty: "OKP";
+                x: string;
+              };
+              keyId: string;
+              /** @description SubjectPublicKeyInfo, PEM */
+              spki: string;
+              /** @constant */
+              version: 1;
+            };
+            transactionId: string;
+            /** @constant */
+            version: 1;
           };
         };
       };

@@ -1,0 +1,297 @@
+import { createHmac } from 'node:crypto';
+import type pg from 'pg';
+import { ASSET_DECIMALS, ASSETS, type Asset, isAsset } from '../../domain/shared/money.ts';
+import { hexOf } from '../../domain/verifiable/bytes.ts';
+import {
+  LIABILITIES_FORMAT,
+  LIABILITY_PROOF_FORMAT,
+  type LiabilitiesStatement,
+  type LiabilityEntry,
+  type LiabilityProof,
+  liabilitiesMessage,
+} from '../../domain/verifiable/formats.ts';
+import { buildSumTree, decimalOfUnits, type SumTree, sumPath } from '../../domain/verifiable/liabilities.ts';
+import type { LedgerSigner } from './signer.ts';
+
+/**
+ * Proof of liabilities (docs/architecture/verifiable-ledger.md "Receipts and proof of liabilities"): per
+ * asset a Merkle-sum tree over the liability accounts' balances at one tree size, signed, stored with its
+ * leaves (migrations/1764201600009_ledger-liabilities.sql), and each user's path in it served on request.
+ *
+ * Nothing secret is stored: a leaf's nonce is HMAC-SHA256 over `${treeSize}|${account}|${asset}` with a
+ * secret derived from the signing key, so the trees are rebuilt from the stored balances when a proof is
+ * asked for, and only the key's holder can compute a nonce.
+ */
+
+/** One account's balance in one asset, in minor units. */
+export interface BalanceRow {
+  account: string;
+  asset: string;
+  units: bigint;
+}
+
+/** The tree follower's balances of every account (system accounts included) at one tree size. */
+export interface LedgerBalancesSnapshot {
+  size: bigint;
+  root: Uint8Array;
+  balances: readonly BalanceRow[];
+}
+
+/** The statement's total does not equal the liabilities the ledger's system accounts imply, or a balance is impossible. */
+export class LiabilitiesMismatchError extends Error {}
+
+const NONCE_LABEL = 'liability-nonces';
+
+/** Which leaves a statement sums: what the company owes (docs/ledger.md "Liabilities"). */
+export function isLiabilityAccount(account: string): boolean {
+  return /^(user|holds|dormant):/.test(account);
+}
+
+function hmac(secret: Buffer, text: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', secret).update(text).digest());
+}
+
+/** The nonce of an account's leaf in an asset's tree at a tree size (only its owner is given it). */
+export function liabilityNonce(secret: Buffer, treeSize: bigint, account: string, asset: string): Uint8Array {
+  return hmac(secret, `${treeSize}|${account}|${asset}`);
+}
+
+/** The identifier of a zero leaf padding an asset's tree (no account name contains '#'). */
+function paddingId(secret: Buffer, treeSize: bigint, asset: string, i: number): Uint8Array {
+  return hmac(secret, `${treeSize}|#padding-${i}|${asset}`);
+}
+
+function buildAssetTree(secret: Buffer, treeSize: bigint, asset: string, leaves: readonly BalanceRow[]) {
+  return buildSumTree(
+    leaves.map((leaf) => ({
+      account: leaf.account,
+      balance: leaf.units,
+      nonce: liabilityNonce(secret, treeSize, leaf.account, asset),
+    })),
+    (i) => paddingId(secret, treeSize, asset, i),
+  );
+}
+
+/**
+ * Per asset, issued − outbound − fees from the system accounts' balances (issuance: and custody: go
+ * negative by what they let in), and the liability leaves. Refuses an account of no known kind, an
+ * unknown asset, a negative liability balance, and an asset whose leaves do not add up to the first.
+ */
+function liabilitiesByAsset(balances: readonly BalanceRow[]): Map<Asset, BalanceRow[]> {
+  const owed = new Map<Asset, { expected: bigint; leaves: BalanceRow[] }>(
+    ASSETS.map((asset) => [asset, { expected: 0n, leaves: [] }]),
+  );
+  for (const row of balances) {
+    if (!isAsset(row.asset)) throw new LiabilitiesMismatchError(`unknown asset ${row.asset} in the balances`);
+    const side = owed.get(row.asset)!;
+    const kind = row.account.slice(0, row.account.indexOf(':'));
+    // Inflows are the negated balances of issuance: and custody:; outbound: and fees: hold what left.
+    if (['issuance', 'custody', 'outbound', 'fees'].includes(kind)) side.expected -= row.units;
+    else if (isLiabilityAccount(row.account)) {
+      if (row.units < 0n)
+        throw new LiabilitiesMismatchError(`${row.account} holds a negative ${row.asset} balance`);
+      if (row.units > 0n) side.leaves.push(row);
+    } else throw new LiabilitiesMismatchError(`account ${row.account} is of no known kind`);
+  }
+  const out = new Map<Asset, BalanceRow[]>();
+  for (const [asset, side] of owed) {
+    const total = side.leaves.reduce((sum, leaf) => sum + leaf.units, 0n);
+    if (total !== side.expected)
+      throw new LiabilitiesMismatchError(
+        `liabilities in ${asset}: issued − outbound − fees is ${side.expected} minor units, the users, holds and dormant hold ${total}`,
+      );
+    out.set(asset, side.leaves);
+  }
+  return out;
+}
+
+export interface MadeStatement {
+  statement: LiabilitiesStatement;
+  /** The leaves summed (units > 0), to store beside it. */
+  leaves: BalanceRow[];
+  trees: Map<string, SumTree>;
+}
+
+/**
+ * The signed statement of what the company owes per asset at the snapshot's tree size. Throws
+ * LiabilitiesMismatchError (and signs nothing) when the total is not the ledger's liabilities.
+ */
+export function makeLiabilitiesStatement(
+  signer: LedgerSigner,
+  snapshot: LedgerBalancesSnapshot,
+  now: Date = new Date(),
+): MadeStatement {
+  const byAsset = liabilitiesByAsset(snapshot.balances);
+  const secret = signer.deriveSecret(NONCE_LABEL);
+  const trees = new Map<string, SumTree>();
+  const assets = [...byAsset].map(([asset, leaves]) => {
+    const tree = buildAssetTree(secret, snapshot.size, asset, leaves);
+    trees.set(asset, tree);
+    return {
+      asset,
+      decimals: ASSET_DECIMALS[asset],
+      totalUnits: tree.root.sum,
+      root: tree.root.hash,
+      leaves: BigInt(tree.levels[0]!.length),
+    };
+  });
+  const time = now.toISOString();
+  const signature = signer.sign(
+    liabilitiesMessage({
+      treeSize: snapshot.size,
+      logRoot: snapshot.root,
+      timeMs: BigInt(now.getTime()),
+      keyId: signer.keyId,
+      assets,
+    }),
+  );
+  const statement: LiabilitiesStatement = {
+    format: LIABILITIES_FORMAT,
+    version: 1,
+    treeSize: snapshot.size.toString(),
+    logRoot: hexOf(snapshot.root),
+    time,
+    keyId: signer.keyId,
+    assets: assets.map((a) => ({
+      asset: a.asset,
+      decimals: a.decimals,
+      total: decimalOfUnits(a.totalUnits, a.decimals),
+      root: hexOf(a.root),
+      leaves: a.leaves.toString(),
+    })),
+    signature,
+  };
+  return { statement, leaves: [...byAsset.values()].flat(), trees };
+}
+
+/** How many statements keep their leaves (older ones stay in the catalogue, without proofs). */
+export const STATEMENTS_WITH_LEAVES = 24;
+
+/**
+ * Stores a statement and its leaves in the caller's transaction; a statement of the same tree size is
+ * kept as it is (its trees are the same: nonces depend on the tree size only). The leaves of all but the
+ * newest statements are dropped: only the latest serves proofs.
+ */
+export async function storeLiabilitiesStatement(db: pg.PoolClient, made: MadeStatement): Promise<boolean> {
+  const size = made.statement.treeSize;
+  const inserted = await db.query(
+    `INSERT INTO ledger_liabilities (tree_size, statement) VALUES ($1, $2) ON CONFLICT (tree_size) DO NOTHING`,
+    [size, JSON.stringify(made.statement)],
+  );
+  if (inserted.rowCount === 0) return false;
+  for (let i = 0; i < made.leaves.length; i += 5_000) {
+    const chunk = made.leaves.slice(i, i + 5_000);
+    await db.query(
+      `INSERT INTO ledger_liability_leaves (tree_size, asset, account, units)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::numeric[])`,
+      [size, chunk.map((l) => l.asset), chunk.map((l) => l.account), chunk.map((l) => l.units.toString())],
+    );
+  }
+  await db.query(
+    `DELETE FROM ledger_liability_leaves WHERE tree_size < (
+       SELECT min(tree_size) FROM (SELECT tree_size FROM ledger_liabilities ORDER BY tree_size DESC LIMIT $1) AS kept)`,
+    [STATEMENTS_WITH_LEAVES],
+  );
+  return true;
+}
+
+export async function latestLiabilitiesStatement(db: pg.Pool | pg.PoolClient) {
+  const { rows } = await db.query<{ statement: LiabilitiesStatement; created_at: Date }>(
+    'SELECT statement, created_at FROM ledger_liabilities ORDER BY tree_size DESC LIMIT 1',
+  );
+  return rows[0] ?? null;
+}
+
+/** A stored statement that cannot serve proofs (signed with another key, or its leaves do not rebuild it). */
+export class LiabilityProofUnavailableError extends Error {}
+
+interface CachedTrees {
+  pool: pg.Pool;
+  signature: string;
+  trees: Promise<Map<string, SumTree>>;
+}
+
+// The latest statement's trees, built once from its stored leaves and kept while it stays the latest.
+let cached: CachedTrees | null = null;
+
+async function rebuildTrees(
+  pool: pg.Pool,
+  signer: LedgerSigner,
+  statement: LiabilitiesStatement,
+): Promise<Map<string, SumTree>> {
+  const treeSize = BigInt(statement.treeSize);
+  const { rows } = await pool.query<{ asset: string; account: string; units: string }>(
+    'SELECT asset, account, units::text FROM ledger_liability_leaves WHERE tree_size = $1',
+    [statement.treeSize],
+  );
+  const secret = signer.deriveSecret(NONCE_LABEL);
+  const trees = new Map<string, SumTree>();
+  for (const asset of statement.assets) {
+    const leaves = rows
+      .filter((row) => row.asset === asset.asset)
+      .map((row) => ({ account: row.account, asset: row.asset, units: BigInt(row.units) }));
+    const tree = buildAssetTree(secret, treeSize, asset.asset, leaves);
+    if (hexOf(tree.root.hash) !== asset.root)
+      throw new LiabilityProofUnavailableError(
+        `the stored leaves of ${asset.asset} at tree size ${treeSize} do not rebuild its signed root`,
+      );
+    trees.set(asset.asset, tree);
+  }
+  return trees;
+}
+
+/** An account's leaves in a statement's trees, each with its nonce and its path to the asset's root. */
+export function proofEntries(
+  signer: LedgerSigner,
+  statement: LiabilitiesStatement,
+  trees: ReadonlyMap<string, SumTree>,
+  account: string,
+): LiabilityEntry[] {
+  const secret = signer.deriveSecret(NONCE_LABEL);
+  const treeSize = BigInt(statement.treeSize);
+  const entries: LiabilityEntry[] = [];
+  for (const asset of statement.assets) {
+    const tree = trees.get(asset.asset)!;
+    const index = tree.positions.get(account);
+    if (index === undefined) continue;
+    entries.push({
+      asset: asset.asset,
+      account,
+      balance: decimalOfUnits(tree.levels[0]![index]!.sum, asset.decimals),
+      nonce: hexOf(liabilityNonce(secret, treeSize, account, asset.asset)),
+      index: String(index),
+      path: sumPath(tree, index).map((step) => ({
+        sum: decimalOfUnits(step.sum, asset.decimals),
+        hash: hexOf(step.hash),
+      })),
+    });
+  }
+  return entries;
+}
+
+/**
+ * The user's liability proof against the latest statement: one entry per asset they held then. Null when
+ * there is no statement yet; a proof with no entries when they held nothing.
+ */
+export async function liabilityProofFor(
+  pool: pg.Pool,
+  signer: LedgerSigner,
+  userId: string,
+): Promise<LiabilityProof | null> {
+  const latest = await latestLiabilitiesStatement(pool);
+  if (!latest) return null;
+  const statement = latest.statement;
+  if (statement.keyId !== signer.keyId)
+    throw new LiabilityProofUnavailableError(
+      `the latest statement was signed with key ${statement.keyId}, not the current ${signer.keyId}`,
+    );
+  if (cached?.pool !== pool || cached.signature !== statement.signature) {
+    const trees = rebuildTrees(pool, signer, statement);
+    cached = { pool, signature: statement.signature, trees };
+    trees.catch(() => {
+      if (cached?.trees === trees) cached = null;
+    });
+  }
+  const entries = proofEntries(signer, statement, await cached.trees, `user:${userId}`);
+  return { format: LIABILITY_PROOF_FORMAT, version: 1, statement, entries, publicKey: signer.publicKey };
+}
