@@ -189,8 +189,9 @@ export async function treeBlocks(db: Db, size: bigint): Promise<{ blockSize: big
   while ((size + (1n << BigInt(level)) - 1n) >> BigInt(level) > MAX_BLOCKS) level++;
   const blockSize = 1n << BigInt(level);
   const full = size >> BigInt(level);
-  const { rows } = await db.query<{ idx: string; hash: Buffer }>(
-    'SELECT idx::text, hash FROM ledger_tree_nodes WHERE level = $1 AND idx < $2 ORDER BY idx',
+  // Ordered by the typed index, never by its text (docs/decisions/0001-order-by-typed-positions.md).
+  const { rows } = await db.query<{ hash: Buffer }>(
+    'SELECT hash FROM ledger_tree_nodes WHERE level = $1 AND idx < $2 ORDER BY idx',
     [level, full.toString()],
   );
   if (BigInt(rows.length) !== full) throw new Error(`ledger tree: ${rows.length} of ${full} blocks stored`);
