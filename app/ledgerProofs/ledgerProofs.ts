@@ -119,9 +119,9 @@ export class LiabilityStatements {
         return latest.statement;
       }
       const balances = await ledgerTreeBalances(client);
-      let made: ReturnType<typeof makeLiabilitiesStatement>;
+      let made: Awaited<ReturnType<typeof makeLiabilitiesStatement>>;
       try {
-        made = makeLiabilitiesStatement(this.#signer, { size: head.size, root: head.root, balances });
+        made = await makeLiabilitiesStatement(this.#signer, { size: head.size, root: head.root, balances });
       } catch (error) {
         if (!(error instanceof LiabilitiesMismatchError) && !(error instanceof RangeError)) throw error;
         mismatch = `liabilities at tree size ${head.size}: ${error.message}`;

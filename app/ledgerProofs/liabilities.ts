@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type pg from 'pg';
 import { ASSET_DECIMALS, ASSETS, type Asset, isAsset } from '../../domain/shared/money.ts';
 import { hexOf } from '../../domain/verifiable/bytes.ts';
@@ -10,8 +11,9 @@ import {
   type LiabilityProof,
   liabilitiesMessage,
 } from '../../domain/verifiable/formats.ts';
-import { buildSumTree, decimalOfUnits, type SumTree, sumPath } from '../../domain/verifiable/liabilities.ts';
+import { decimalOfUnits, type SumTree, sumPath } from '../../domain/verifiable/liabilities.ts';
 import type { LedgerSigner } from './signer.ts';
+import { buildSumTreeInSlices } from './sumTreeBuilder.ts';
 
 /**
  * Proof of liabilities (docs/architecture/verifiable-ledger.md "Receipts and proof of liabilities"): per
@@ -61,15 +63,22 @@ function paddingId(secret: Buffer, treeSize: bigint, asset: string, i: number): 
   return hmac(secret, `${treeSize}|#padding-${i}|${asset}`);
 }
 
-function buildAssetTree(secret: Buffer, treeSize: bigint, asset: string, leaves: readonly BalanceRow[]) {
-  return buildSumTree(
-    leaves.map((leaf) => ({
+async function buildAssetTree(
+  secret: Buffer,
+  treeSize: bigint,
+  asset: string,
+  leaves: readonly BalanceRow[],
+): Promise<SumTree> {
+  const inputs = [];
+  for (const [i, leaf] of leaves.entries()) {
+    inputs.push({
       account: leaf.account,
       balance: leaf.units,
       nonce: liabilityNonce(secret, treeSize, leaf.account, asset),
-    })),
-    (i) => paddingId(secret, treeSize, asset, i),
-  );
+    });
+    if (i % 500 === 499) await yieldToEventLoop();
+  }
+  return await buildSumTreeInSlices(inputs, (i) => paddingId(secret, treeSize, asset, i));
 }
 
 /**
@@ -114,27 +123,29 @@ export interface MadeStatement {
 
 /**
  * The signed statement of what the company owes per asset at the snapshot's tree size. Throws
- * LiabilitiesMismatchError (and signs nothing) when the total is not the ledger's liabilities.
+ * LiabilitiesMismatchError (and signs nothing) when the total is not the ledger's liabilities. The
+ * trees are built a slice at a time (sumTreeBuilder.ts), letting the process serve requests meanwhile.
  */
-export function makeLiabilitiesStatement(
+export async function makeLiabilitiesStatement(
   signer: LedgerSigner,
   snapshot: LedgerBalancesSnapshot,
   now: Date = new Date(),
-): MadeStatement {
+): Promise<MadeStatement> {
   const byAsset = liabilitiesByAsset(snapshot.balances);
   const secret = signer.deriveSecret(NONCE_LABEL);
   const trees = new Map<string, SumTree>();
-  const assets = [...byAsset].map(([asset, leaves]) => {
-    const tree = buildAssetTree(secret, snapshot.size, asset, leaves);
+  const assets = [];
+  for (const [asset, leaves] of byAsset) {
+    const tree = await buildAssetTree(secret, snapshot.size, asset, leaves);
     trees.set(asset, tree);
-    return {
+    assets.push({
       asset,
       decimals: ASSET_DECIMALS[asset],
       totalUnits: tree.root.sum,
       root: tree.root.hash,
       leaves: BigInt(tree.levels[0]!.length),
-    };
-  });
+    });
+  }
   const time = now.toISOString();
   const signature = signer.sign(
     liabilitiesMessage({
@@ -230,7 +241,7 @@ async function rebuildTrees(
     const leaves = rows
       .filter((row) => row.asset === asset.asset)
       .map((row) => ({ account: row.account, asset: row.asset, units: BigInt(row.units) }));
-    const tree = buildAssetTree(secret, treeSize, asset.asset, leaves);
+    const tree = await buildAssetTree(secret, treeSize, asset.asset, leaves);
     if (hexOf(tree.root.hash) !== asset.root)
       throw new LiabilityProofUnavailableError(
         `the stored leaves of ${asset.asset} at tree size ${treeSize} do not rebuild its signed root`,
