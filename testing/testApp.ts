@@ -7,6 +7,7 @@ import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { openEvents } from '../app/privacy/sealedEvents.ts';
 import { seedDepositAddresses } from '../app/settings/depositAddresses.service.ts';
 import { parseUserId } from '../domain/shared/ids.ts';
+import { waitForTreeSize } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import type { Projection } from '../projections/projection.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
@@ -38,6 +39,8 @@ export interface TestApp {
   settle(): Promise<void>;
   /** The log's length once every projection and follow-up has caught up (settle, then eventCount). */
   settledEventCount(): Promise<number>;
+  /** Settles, then waits for the ledger tree follower to hold every event of the log. */
+  treeCaughtUp(): Promise<void>;
   /** Stops the app but keeps its database (to copy it: testDb.ts copyDatabase); `stop` then only drops it. */
   stopServices(): Promise<void>;
   stop(): Promise<void>;
@@ -119,6 +122,11 @@ export async function createTestApp(
         if (after && after.commit === head.commit && after.prepare === head.prepare) return;
       }
       throw new Error('the log kept growing while settling');
+    },
+    async treeCaughtUp() {
+      const events = await testApp.settledEventCount();
+      if (!(await waitForTreeSize(services.deps.pool, BigInt(events), 15_000)))
+        throw new Error('the ledger tree did not catch up within 15 s');
     },
     async settledEventCount() {
       await testApp.settle();
