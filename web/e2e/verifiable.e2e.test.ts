@@ -159,8 +159,8 @@ async function checkFilesAsVisitor(viewport: Viewport) {
   await keys
     .getByText(
       viewport === PHONE
-        ? 'A different key: this file was not signed with the key SAI Wallet publishes today.'
-        : 'The same key: this file was signed with the key SAI Wallet publishes.',
+        ? 'A different key id from the one SAI Wallet publishes today.'
+        : 'The same key id as the one SAI Wallet publishes.',
     )
     .waitFor();
   await expectAccessible(page, `/verify with a verified receipt at ${px}`);
@@ -375,7 +375,17 @@ async function adminLedger(viewport: Viewport) {
   await answer(page, LEDGER_STATUS, 200, status);
   const newer = digestAt(120n, 5);
   const older = digestAt(64n, 65);
-  await answer(page, DIGESTS, 200, { items: [newer, older], nextCursor: null });
+  // Two pages, newest first: the second asked for with the first page's cursor.
+  const digestPages: string[] = [];
+  await page.route(DIGESTS, (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    digestPages.push(query.toString());
+    const body =
+      query.get('cursor') === 'next-1'
+        ? { items: [older], nextCursor: null }
+        : { items: [newer], nextCursor: 'next-1' };
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
 
   // All well: no alert.
   const statusRead = page.waitForResponse((response) => response.url().endsWith('/api/admin/ledger/status'));
@@ -409,7 +419,11 @@ async function adminLedger(viewport: Viewport) {
   await alert.waitFor();
   const digests = page.getByRole('region', { name: 'Ledger digests' });
   const rows = digests.getByTestId('digest-row');
+  await expect.poll(() => rows.count()).toBe(1);
+  await digests.getByRole('button', { name: 'Show older digests' }).click();
   await expect.poll(() => rows.count()).toBe(2);
+  await digests.getByRole('button', { name: 'Show older digests' }).waitFor({ state: 'detached' });
+  expect(digestPages).toEqual(['limit=20', 'limit=20&cursor=next-1']);
   // Newest first.
   expect(await rows.first().getByRole('rowheader').textContent()).toBe('120');
   expect(await rows.last().getByRole('rowheader').textContent()).toBe('64');

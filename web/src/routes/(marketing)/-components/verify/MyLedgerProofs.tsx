@@ -92,7 +92,7 @@ export function MyLedgerProofs({ onDownloaded }: { onDownloaded: (fileName: stri
                     <tbody>
                       {statement.assets.map((asset) => (
                         <tr key={asset.asset}>
-                          <th scope="row" className={bodyCell}>
+                          <th scope="row" className={`${bodyCell} ${styles.rowHead}`}>
                             {asset.asset}
                           </th>
                           <td className={`${bodyCell} ${numeric}`}>{asset.total}</td>

@@ -127,8 +127,8 @@ function KeyComparison({ keyId }: { keyId: string | null }) {
       {published.data ? (
         <dd className={styles.keyMatch}>
           {published.data.keyId === keyId
-            ? 'The same key: this file was signed with the key SAI Wallet publishes.'
-            : 'A different key: this file was not signed with the key SAI Wallet publishes today.'}
+            ? 'The same key id as the one SAI Wallet publishes.'
+            : 'A different key id from the one SAI Wallet publishes today.'}
         </dd>
       ) : null}
     </dl>

@@ -92,3 +92,5 @@ export const keyMatch = style([sprinkles({ fontWeight: 'semibold' }), { margin: 
 
 /** The published totals: three short columns that fit a phone, unlike the admin tables' minimum width. */
 export const totals = style([sprinkles({ width: '100%', fontSize: 'sm' }), { borderCollapse: 'collapse' }]);
+
+export const rowHead = style({ textAlign: 'left', fontWeight: vars.fontWeight.semibold });
