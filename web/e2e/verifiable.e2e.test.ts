@@ -228,6 +228,39 @@ async function checkFilesAsVisitor(viewport: Viewport) {
   await context.close();
 }
 
+/** A browser without Ed25519 in WebCrypto (older ones): the page says so instead of blaming the file. */
+async function browserWithoutEd25519() {
+  const { context, page, problems } = await kit.session(DESKTOP);
+  const errors = watchConsole(page);
+  await page.addInitScript(() => {
+    const subtle = SubtleCrypto.prototype;
+    const { importKey, generateKey } = subtle;
+    const ed25519 = (algorithm: unknown) =>
+      (typeof algorithm === 'string' ? algorithm : (algorithm as { name?: string })?.name) === 'Ed25519';
+    const refused = () => Promise.reject(new DOMException('Unrecognized name.', 'NotSupportedError'));
+    subtle.importKey = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto['importKey']>) {
+      return ed25519(args[2]) ? refused() : importKey.apply(this, args);
+    } as SubtleCrypto['importKey'];
+    subtle.generateKey = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto['generateKey']>) {
+      return ed25519(args[0]) ? refused() : generateKey.apply(this, args);
+    } as SubtleCrypto['generateKey'];
+  });
+  const { receipt } = buildReceipt(signer, randomUUID());
+  await page.goto(kit.url('/verify'));
+  await pickFile(page, 'receipt.json', receipt);
+  await page
+    .getByRole('alert')
+    .getByText(
+      'This browser cannot check Ed25519 signatures, so it cannot check this file. Open this page in a current version of Chrome, Edge, Firefox or Safari.',
+    )
+    .waitFor();
+  expect(await page.getByTestId('verdict').count()).toBe(0);
+  await expectAccessible(page, '/verify in a browser without Ed25519');
+  expect(problems).toEqual([]);
+  expectConsoleErrors(errors);
+  await context.close();
+}
+
 async function signUp(context: BrowserContext, firstName: string) {
   const account = newAccount(firstName);
   await kit.register(context, account);
@@ -464,6 +497,10 @@ describe('the verifiable ledger in the browser', () => {
 
   test('/verify at 360 px, with a published key that differs', async () => {
     await checkFilesAsVisitor(PHONE);
+  }, 120_000);
+
+  test('/verify in a browser without Ed25519 says so rather than refusing the file', async () => {
+    await browserWithoutEd25519();
   }, 120_000);
 
   test('a signed-in user downloads their liability proof and sees the published totals', async () => {

@@ -6,7 +6,7 @@ import { currentUserQuery } from '../../queries/auth.queries.ts';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
-import { checkFileText } from './-components/verify/checkFile.ts';
+import { BrowserCannotCheck, checkFileText } from './-components/verify/checkFile.ts';
 import { FileDrop, type PickedFile } from './-components/verify/FileDrop.tsx';
 import { MyLedgerProofs } from './-components/verify/MyLedgerProofs.tsx';
 import { type CheckedFile, VerdictView } from './-components/verify/VerdictView.tsx';
@@ -34,7 +34,18 @@ function VerifyPage() {
   async function check(file: PickedFile) {
     const run = ++latest.current;
     setResult({ state: 'checking' });
-    const checked = await checkFileText(file.name, file.text);
+    let checked: Result;
+    try {
+      checked = await checkFileText(file.name, file.text);
+    } catch (error) {
+      checked = {
+        state: 'error',
+        message:
+          error instanceof BrowserCannotCheck
+            ? error.message
+            : 'The file could not be checked. Please try again.',
+      };
+    }
     if (run === latest.current) setResult(checked);
   }
 
