@@ -111,6 +111,10 @@ function verdictHeading(page: Page, name: string) {
 async function expectRefused(page: Page, name: string, content: unknown, check: string, sentence: RegExp) {
   await pickFile(page, name, content);
   await verdictHeading(page, `Not verified: ${check}`).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${name}: not verified, ${check}` })
+    .waitFor({ state: 'attached' });
   await expect.poll(() => page.getByTestId('verdict').textContent()).toMatch(sentence);
 }
 
@@ -145,6 +149,8 @@ async function checkFilesAsVisitor(viewport: Viewport) {
   const verdict = page.getByTestId('verdict');
   await verdictHeading(page, 'Verified').waitFor();
   await verdict.getByText('Transaction receipt · receipt.json').waitFor();
+  // Screen readers hear the verdict in one line.
+  await page.getByRole('status').filter({ hasText: 'receipt.json: verified' }).waitFor({ state: 'attached' });
   const checks = verdict.getByRole('list', { name: 'Checks' }).getByRole('listitem');
   await expect.poll(() => checks.count()).toBe(4);
   await checks.filter({ hasText: `Ed25519 key ${signer.keyId}` }).waitFor();

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { pageTitle } from '../../content/constants.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
+import { visuallyHidden } from '../../styles/layout.css.ts';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
@@ -24,6 +25,16 @@ export const Route = createFileRoute('/(marketing)/verify')({
 });
 
 type Result = { state: 'idle' } | { state: 'checking' } | { state: 'error'; message: string } | CheckedFile;
+
+function announcement(result: Result): string {
+  if ('verdict' in result) {
+    const failed = result.verdict.checks.find((check) => !check.ok);
+    return result.verdict.ok
+      ? `${result.fileName}: verified`
+      : `${result.fileName}: not verified, ${failed?.name}`;
+  }
+  return result.state === 'checking' ? 'Checking…' : '';
+}
 
 function VerifyPage() {
   const { data: user } = useQuery(currentUserQuery);
@@ -67,7 +78,11 @@ function VerifyPage() {
               setResult({ state: 'error', message });
             }}
           />
-          <div aria-live="polite">
+          {/* One short line is announced; the verdict's details are read where they stand. */}
+          <p role="status" className={visuallyHidden}>
+            {announcement(result)}
+          </p>
+          <div>
             {'verdict' in result ? (
               <VerdictView checked={result} />
             ) : result.state === 'checking' ? (
