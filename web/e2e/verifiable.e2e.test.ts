@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  openAdminSection,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, setUpBrowserApp } from './browserKit.ts';
 import {
   buildLiabilityProof,
   buildReceipt,
@@ -22,14 +10,27 @@ import {
   copyOf,
   testSigner,
 } from './verifiableFiles.ts';
+import {
+  answer,
+  dropFile,
+  expectConsoleErrors,
+  expectRefused,
+  LIABILITIES,
+  LIABILITY_PROOF,
+  PUBLIC_KEY,
+  pickFile,
+  problem,
+  signUp,
+  verdictHeading,
+  watchConsole,
+} from './verifiableKit.ts';
 
 /**
- * The verifiable ledger in the browser (docs/architecture/verifiable-ledger.md): /verify checks a receipt
- * and a liability proof that this test makes with its own Ed25519 key, in the page (WebCrypto, no server
- * call), and refuses each after one byte changes, naming the failed check; a signed-in user downloads
- * their liability proof and sees the published totals; a receipt screen downloads the verifiable receipt;
- * admin screens raise the ledger-mismatch alert and list the signed digests. At 1280 px and 360 px,
- * axe-clean, with no console error beyond the ones a test provokes.
+ * /verify in the browser (docs/architecture/verifiable-ledger.md): it checks a receipt and a liability
+ * proof that this test makes with its own Ed25519 key, in the page (WebCrypto, no server call), and
+ * refuses each after one byte changes, naming the failed check; a signed-in user downloads their liability
+ * proof and sees the published totals. At 1280 px and 360 px, axe-clean, with no console error beyond the
+ * ones a test provokes. verifiableScreens.e2e.test.ts covers the receipt screen and the admin screens.
  *
  * The routes that serve these documents (/api/ledger/public-key, /api/ledger/liabilities[/proof],
  * /api/transactions/{id}/receipt, /api/admin/ledger/status and /digests) are built on other branches of
@@ -37,86 +38,11 @@ import {
  * built and signed as the service does. After the merge they should be switched to the real API.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('verifiable_e2e', ADMIN.env);
+const { kit } = setUpBrowserApp('verifiable_e2e');
 
 const signer = testSigner();
 
 type Viewport = typeof DESKTOP;
-
-/**
- * Console errors of a page, each with the resource it is about; a test names the ones it provokes (an
- * answer it made fail on purpose). The one the app always logs for a signed-out visitor is left out: the
- * root route's user lookup, which the API answers 401 (that is how the page learns nobody is signed in).
- */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const where = message.location().url;
-    if (/status of 401/.test(message.text()) && new URL(where).pathname === '/api/auth/user') return;
-    errors.push(`${message.text()} at ${where}`);
-  });
-  return errors;
-}
-
-function expectConsoleErrors(errors: string[], provoked: RegExp[] = []) {
-  expect(errors.length, errors.join('\n')).toBe(provoked.length);
-  provoked.forEach((pattern, i) => {
-    expect(errors[i]).toMatch(pattern);
-  });
-}
-
-async function answer(page: Page, url: string | RegExp, status: number, body: unknown) {
-  await page.unroute(url);
-  await page.route(url, (route) =>
-    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
-  );
-}
-
-const PUBLIC_KEY = '**/api/ledger/public-key';
-const LIABILITIES = '**/api/ledger/liabilities';
-const LIABILITY_PROOF = '**/api/ledger/liabilities/proof';
-const LEDGER_STATUS = '**/api/admin/ledger/status';
-const DIGESTS = /\/api\/admin\/ledger\/digests(\?.*)?$/;
-
-function problem(status: number, type: string, message: string) {
-  return { type, title: 'Problem', status, detail: message, message };
-}
-
-async function pickFile(page: Page, name: string, content: unknown) {
-  const text = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
-  await page
-    .getByLabel('Choose a file')
-    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
-}
-
-/** Drops a file on the drop area as a user's drag and drop does. */
-async function dropFile(page: Page, name: string, content: unknown) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name, { type: 'application/json' }));
-      return transfer;
-    },
-    { name, text: JSON.stringify(content) },
-  );
-  await page.getByTestId('file-drop').dispatchEvent('drop', { dataTransfer });
-}
-
-function verdictHeading(page: Page, name: string) {
-  return page.getByTestId('verdict').getByRole('heading', { level: 2, name, exact: true });
-}
-
-async function expectRefused(page: Page, name: string, content: unknown, check: string, sentence: RegExp) {
-  await pickFile(page, name, content);
-  await verdictHeading(page, `Not verified: ${check}`).waitFor();
-  await page
-    .getByRole('status')
-    .filter({ hasText: `${name}: not verified, ${check}` })
-    .waitFor({ state: 'attached' });
-  await expect.poll(() => page.getByTestId('verdict').textContent()).toMatch(sentence);
-}
 
 /** Anyone, signed out: the valid files pass and each one-byte change is refused by the named check. */
 async function checkFilesAsVisitor(viewport: Viewport) {
@@ -267,13 +193,6 @@ async function browserWithoutEd25519() {
   await context.close();
 }
 
-async function signUp(context: BrowserContext, firstName: string) {
-  const account = newAccount(firstName);
-  await kit.register(context, account);
-  const me = (await (await context.request.get(kit.url('/api/auth/user'))).json()) as { id: string };
-  return { ...account, id: me.id };
-}
-
 /**
  * A signed-in user on /verify: before the first statement the download says so plainly; then the proof is
  * saved as sai-liability-proof.json, checked on the page, and the published totals are listed.
@@ -282,7 +201,7 @@ async function liabilityProofAsUser(viewport: Viewport) {
   const px = `${viewport.width}px`;
   const { context, page, problems } = await kit.session(viewport);
   const errors = watchConsole(page);
-  const user = await signUp(context, 'Holder');
+  const user = await signUp(kit, context, 'Holder');
   const { size, root } = buildReceipt(signer, randomUUID());
   const proof = buildLiabilityProof(signer, { size, root }, `user:${user.id}`, 2_500n);
   await answer(page, PUBLIC_KEY, 200, signer.publicKey);
@@ -333,170 +252,7 @@ async function liabilityProofAsUser(viewport: Viewport) {
   await context.close();
 }
 
-/** The receipt screen saves the transaction's verifiable receipt, and links to /verify. */
-async function receiptDownload(viewport: Viewport) {
-  const px = `${viewport.width}px`;
-  const { context, page, problems } = await kit.session(viewport);
-  const errors = watchConsole(page);
-  const user = await signUp(context, 'Saver');
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const deposit = (await (
-    await kit.post(admin.context, '/api/transactions', {
-      type: 'admin_deposit',
-      receiver_id: user.id,
-      amount: '25',
-      description: 'Welcome bonus',
-    })
-  ).json()) as { id: string };
-  await admin.context.close();
-  const { receipt } = buildReceipt(signer, deposit.id);
-  const RECEIPT = `**/api/transactions/${deposit.id}/receipt`;
-  // The ledger has not caught up yet: the API answers 503 with Retry-After.
-  await answer(page, RECEIPT, 503, problem(503, 'about:blank', 'The ledger is catching up'));
-
-  await page.goto(kit.url(`/transactions/${deposit.id}`));
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  const button = page.getByRole('button', { name: 'Download verifiable receipt' });
-  await button.click();
-  await toasts(page)
-    .getByText('The ledger has not caught up with this transaction yet. Try again in a few seconds.')
-    .waitFor();
-  await answer(page, RECEIPT, 200, receipt);
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  expect(download.suggestedFilename()).toBe(`sai-receipt-${deposit.id}.json`);
-  const saved = await readFile((await download.path())!, 'utf8');
-  expect(JSON.parse(saved)).toEqual(receipt);
-  await toasts(page).getByText(`Saved as sai-receipt-${deposit.id}.json.`, { exact: false }).waitFor();
-  await expectAccessible(page, `a receipt with its verifiable receipt at ${px}`);
-  await expectNoHorizontalScroll(page, `a receipt at ${px}`);
-
-  // The saved file, checked on /verify through the receipt screen's link.
-  await answer(page, PUBLIC_KEY, 200, signer.publicKey);
-  await answer(page, LIABILITIES, 200, { statement: null, publicKey: signer.publicKey });
-  await page
-    .getByRole('region', { name: 'Verifiable receipt' })
-    .getByRole('link', { name: 'the verify page' })
-    .click();
-  await page.waitForURL(kit.url('/verify'));
-  await pickFile(page, download.suggestedFilename(), saved);
-  await verdictHeading(page, 'Verified').waitFor();
-  expect(problems).toEqual([]);
-  expectConsoleErrors(errors, [/status of 503 .* at .*\/receipt$/]);
-  await context.close();
-}
-
-function digestAt(treeSize: bigint, minutesAgo: number): LedgerDigest {
-  const { receipt } = buildReceipt(signer, randomUUID());
-  return {
-    ...receipt.digest,
-    treeSize: String(treeSize),
-    time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-  };
-}
-
-/** Admin screens: the mismatch alert on each, and the digests panel on the audit screen. */
-async function adminLedger(viewport: Viewport) {
-  const px = `${viewport.width}px`;
-  const { context, page, problems } = await kit.session(viewport);
-  const errors = watchConsole(page);
-  await kit.signIn(context, ADMIN.email, ADMIN.password);
-  const status = {
-    treeSize: '120',
-    root: 'ab'.repeat(32),
-    verifiedPosition: '120',
-    mismatches: 0,
-    lastMismatch: null,
-    lastMismatchAt: null,
-    frozen: false,
-    logHead: '120',
-  };
-  await answer(page, LEDGER_STATUS, 200, status);
-  const newer = digestAt(120n, 5);
-  const older = digestAt(64n, 65);
-  // Two pages, newest first: the second asked for with the first page's cursor.
-  const digestPages: string[] = [];
-  await page.route(DIGESTS, (route) => {
-    const query = new URL(route.request().url()).searchParams;
-    digestPages.push(query.toString());
-    const body =
-      query.get('cursor') === 'next-1'
-        ? { items: [older], nextCursor: null }
-        : { items: [newer], nextCursor: 'next-1' };
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-  });
-
-  // All well: no alert.
-  const statusRead = page.waitForResponse((response) => response.url().endsWith('/api/admin/ledger/status'));
-  await page.goto(kit.url('/admin'));
-  await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
-  await statusRead;
-  expect(await page.getByTestId('ledger-alert').count()).toBe(0);
-
-  // A mismatch, with money movements frozen: on the dashboard and on every admin screen.
-  const at = new Date(Date.now() - 90_000).toISOString();
-  const mismatch = 'stream account-3f2a revision 7: the stored hash does not match its content';
-  await answer(page, LEDGER_STATUS, 200, {
-    ...status,
-    mismatches: 2,
-    lastMismatch: mismatch,
-    lastMismatchAt: at,
-    frozen: true,
-  });
-  await page.reload();
-  const alert = page.getByRole('alert').filter({ hasText: 'The ledger check found 2 mismatches' });
-  await alert.getByText(mismatch).waitFor();
-  await alert.locator(`time[datetime="${at}"]`).waitFor();
-  await alert
-    .getByText('Money movements are frozen: commands that move money are refused until this is resolved.')
-    .waitFor();
-  await expectAccessible(page, `/admin with the ledger alert at ${px}`);
-  await expectNoHorizontalScroll(page, `/admin with the ledger alert at ${px}`);
-
-  await openAdminSection(page, 'Audit log');
-  await page.waitForURL(kit.url('/admin/audit'));
-  await alert.waitFor();
-  const digests = page.getByRole('region', { name: 'Ledger digests' });
-  const rows = digests.getByTestId('digest-row');
-  await expect.poll(() => rows.count()).toBe(1);
-  await digests.getByRole('button', { name: 'Show older digests' }).click();
-  await expect.poll(() => rows.count()).toBe(2);
-  await digests.getByRole('button', { name: 'Show older digests' }).waitFor({ state: 'detached' });
-  expect(digestPages).toEqual(['limit=20', 'limit=20&cursor=next-1']);
-  // Newest first.
-  expect(await rows.first().getByRole('rowheader').textContent()).toBe('120');
-  expect(await rows.last().getByRole('rowheader').textContent()).toBe('64');
-  await rows.first().getByText(newer.root).waitFor();
-  await expectAccessible(page, `/admin/audit with the digests at ${px}`);
-  await expectNoHorizontalScroll(page, `/admin/audit at ${px}`);
-  for (const [digest, row] of [
-    [newer, rows.first()],
-    [older, rows.last()],
-  ] as const) {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: `Download the digest of ${digest.treeSize} events` }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`sai-ledger-digest-${digest.treeSize}.json`);
-    expect(JSON.parse(await readFile((await download.path())!, 'utf8'))).toEqual(digest);
-  }
-
-  // Not frozen: the alert says so.
-  await answer(page, LEDGER_STATUS, 200, {
-    ...status,
-    mismatches: 1,
-    lastMismatch: mismatch,
-    lastMismatchAt: at,
-  });
-  await page.reload();
-  const single = page.getByRole('alert').filter({ hasText: 'The ledger check found 1 mismatch' });
-  await single.getByText('Money movements are not frozen.').waitFor();
-  expect(problems).toEqual([]);
-  expectConsoleErrors(errors);
-  await context.close();
-}
-
-describe('the verifiable ledger in the browser', () => {
+describe('/verify in the browser', () => {
   test('/verify checks a receipt and a liability proof and refuses one-byte changes', async () => {
     await checkFilesAsVisitor(DESKTOP);
   }, 120_000);
@@ -515,21 +271,5 @@ describe('the verifiable ledger in the browser', () => {
 
   test('the same at 360 px', async () => {
     await liabilityProofAsUser(PHONE);
-  }, 120_000);
-
-  test('the receipt screen downloads the verifiable receipt', async () => {
-    await receiptDownload(DESKTOP);
-  }, 120_000);
-
-  test('the receipt screen at 360 px', async () => {
-    await receiptDownload(PHONE);
-  }, 120_000);
-
-  test('admin screens: the ledger mismatch alert and the digests panel', async () => {
-    await adminLedger(DESKTOP);
-  }, 120_000);
-
-  test('admin screens at 360 px', async () => {
-    await adminLedger(PHONE);
   }, 120_000);
 });
