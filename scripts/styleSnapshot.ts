@@ -41,6 +41,7 @@ const publicRoutes = [
   '/privacy',
   '/rewards',
   '/terms',
+  '/verify',
   '/wallet',
   '/login',
   '/register',

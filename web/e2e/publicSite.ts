@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: readonly { path: string; title: string; heading: str
   { path: '/privacy', title: 'Privacy Policy — SAI Digital Wallet', heading: 'Privacy Policy' },
   { path: '/terms', title: 'Terms of Service — SAI Digital Wallet', heading: 'Terms of Service' },
   { path: '/wallet', title: 'Wallet — SAI Digital Wallet', heading: 'Your SAI Wallet' },
+  { path: '/verify', title: 'Verify — SAI Digital Wallet', heading: 'Check a receipt or a liability proof' },
   ...(
     [
       ['/exchange', 'Exchange'],

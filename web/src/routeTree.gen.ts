@@ -32,6 +32,7 @@ import { Route as marketingPricingRouteImport } from './routes/(marketing)/prici
 import { Route as marketingPrivacyRouteImport } from './routes/(marketing)/privacy';
 import { Route as marketingRewardsRouteImport } from './routes/(marketing)/rewards';
 import { Route as marketingTermsRouteImport } from './routes/(marketing)/terms';
+import { Route as marketingVerifyRouteImport } from './routes/(marketing)/verify';
 import { Route as marketingWalletRouteImport } from './routes/(marketing)/wallet';
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard';
 import { Route as AuthedDepositRouteImport } from './routes/_authed/deposit';
@@ -168,6 +169,11 @@ const marketingRewardsRoute = marketingRewardsRouteImport.update({
 const marketingTermsRoute = marketingTermsRouteImport.update({
   id: '/(marketing)/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const marketingVerifyRoute = marketingVerifyRouteImport.update({
+  id: '/(marketing)/verify',
+  path: '/verify',
   getParentRoute: () => rootRouteImport,
 } as any);
 const marketingWalletRoute = marketingWalletRouteImport.update({
@@ -312,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof marketingPrivacyRoute;
   '/rewards': typeof marketingRewardsRoute;
   '/terms': typeof marketingTermsRoute;
+  '/verify': typeof marketingVerifyRoute;
   '/wallet': typeof marketingWalletRoute;
   '/dashboard': typeof AuthedDashboardRoute;
   '/deposit': typeof AuthedDepositRoute;
@@ -358,6 +365,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof marketingPrivacyRoute;
   '/rewards': typeof marketingRewardsRoute;
   '/terms': typeof marketingTermsRoute;
+  '/verify': typeof marketingVerifyRoute;
   '/wallet': typeof marketingWalletRoute;
   '/dashboard': typeof AuthedDashboardRoute;
   '/deposit': typeof AuthedDepositRoute;
@@ -406,6 +414,7 @@ export interface FileRoutesById {
   '/(marketing)/privacy': typeof marketingPrivacyRoute;
   '/(marketing)/rewards': typeof marketingRewardsRoute;
   '/(marketing)/terms': typeof marketingTermsRoute;
+  '/(marketing)/verify': typeof marketingVerifyRoute;
   '/(marketing)/wallet': typeof marketingWalletRoute;
   '/_authed/dashboard': typeof AuthedDashboardRoute;
   '/_authed/deposit': typeof AuthedDepositRoute;
@@ -456,6 +465,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/rewards'
     | '/terms'
+    | '/verify'
     | '/wallet'
     | '/dashboard'
     | '/deposit'
@@ -502,6 +512,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/rewards'
     | '/terms'
+    | '/verify'
     | '/wallet'
     | '/dashboard'
     | '/deposit'
@@ -549,6 +560,7 @@ export interface FileRouteTypes {
     | '/(marketing)/privacy'
     | '/(marketing)/rewards'
     | '/(marketing)/terms'
+    | '/(marketing)/verify'
     | '/(marketing)/wallet'
     | '/_authed/dashboard'
     | '/_authed/deposit'
@@ -598,6 +610,7 @@ export interface RootRouteChildren {
   marketingPrivacyRoute: typeof marketingPrivacyRoute;
   marketingRewardsRoute: typeof marketingRewardsRoute;
   marketingTermsRoute: typeof marketingTermsRoute;
+  marketingVerifyRoute: typeof marketingVerifyRoute;
   marketingWalletRoute: typeof marketingWalletRoute;
   marketingIndexRoute: typeof marketingIndexRoute;
   marketingFeaturesCryptoBackRoute: typeof marketingFeaturesCryptoBackRoute;
@@ -768,6 +781,13 @@ declare module '@tanstack/react-router' {
       path: '/terms';
       fullPath: '/terms';
       preLoaderRoute: typeof marketingTermsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/(marketing)/verify': {
+      id: '/(marketing)/verify';
+      path: '/verify';
+      fullPath: '/verify';
+      preLoaderRoute: typeof marketingVerifyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/(marketing)/wallet': {
@@ -1008,6 +1028,7 @@ const rootRouteChildren: RootRouteChildren = {
   marketingPrivacyRoute: marketingPrivacyRoute,
   marketingRewardsRoute: marketingRewardsRoute,
   marketingTermsRoute: marketingTermsRoute,
+  marketingVerifyRoute: marketingVerifyRoute,
   marketingWalletRoute: marketingWalletRoute,
   marketingIndexRoute: marketingIndexRoute,
   marketingFeaturesCryptoBackRoute: marketingFeaturesCryptoBackRoute,

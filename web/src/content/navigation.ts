@@ -27,6 +27,7 @@ export type PublicPath =
   | '/privacy'
   | '/rewards'
   | '/terms'
+  | '/verify'
   | '/wallet';
 
 export interface NavLink {
@@ -118,6 +119,7 @@ export const FOOTER_GROUPS: readonly NavGroup[] = [
       { label: 'Contact', to: '/contact' },
       { label: 'Security', to: '/learn/security' },
       { label: 'Compliance', to: '/compliance' },
+      { label: 'Verify a receipt', to: '/verify' },
     ],
   },
 ];

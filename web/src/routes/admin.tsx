@@ -6,6 +6,7 @@ import { page } from '../styles/layout.css.ts';
 import { failedPage, pendingPage } from '../ui/page/PageStates.tsx';
 import { AdminMenu } from './admin/-components/AdminMenu.tsx';
 import * as styles from './admin/-components/AdminPanel.css.ts';
+import { LedgerAlert } from './admin/-components/LedgerAlert.tsx';
 
 /**
  * The admin panel (docs/product-rules.md spec 2): the side menu beside one section at a time. Visitors and non-admins go to
@@ -31,6 +32,7 @@ function AdminLayout() {
     <div className={`${page} ${styles.layout}`}>
       <AdminMenu />
       <div className={styles.main}>
+        <LedgerAlert />
         <Outlet />
       </div>
     </div>

@@ -1,9 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft, FileCheck, Printer } from 'lucide-react';
 import { networkLabel } from '../../../../domain/crypto/networks.ts';
 import { Button } from '../../components/Button.tsx';
+import { toast } from '../../components/toast/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { saveVerifiableReceipt } from '../../queries/ledgerProofs.queries.ts';
 import { type Receipt, receiptQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
@@ -66,6 +68,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Printer size={16} aria-hidden="true" />
             Print
           </Button>
+          <VerifiableReceiptButton transactionId={receipt.id} />
         </div>
       </div>
 
@@ -118,6 +121,17 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         </dl>
       </section>
 
+      <section className={panel.panel} aria-labelledby="receipt-verifiable" data-print="hide">
+        <h2 id="receipt-verifiable" className={panel.title}>
+          Verifiable receipt
+        </h2>
+        <p className={panel.subtitle}>
+          The verifiable receipt holds this transaction's events as the ledger stored them, with the proof
+          that they are in the ledger under a root its key signed. Anyone can check it, without an account, on{' '}
+          <Link to="/verify">the verify page</Link>.
+        </p>
+      </section>
+
       <section className={`${panel.panel} ${styles.printable}`} aria-labelledby="receipt-timeline">
         <h2 id="receipt-timeline" className={panel.title}>
           Status
@@ -137,5 +151,32 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         </ol>
       </section>
     </div>
+  );
+}
+
+/** Saves the transaction's verifiable receipt (its events, their inclusion proof and the signed digest). */
+function VerifiableReceiptButton({ transactionId }: { transactionId: string }) {
+  const download = useMutation({
+    mutationFn: () => saveVerifiableReceipt(transactionId),
+    onSuccess: (fileName) =>
+      toast({
+        title: 'Verifiable receipt downloaded',
+        description: `Saved as ${fileName}. Check it on the verify page.`,
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({ title: 'Download failed', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => download.mutate()}
+      pending={download.isPending}
+      pendingLabel="Preparing…"
+    >
+      <FileCheck size={16} aria-hidden="true" />
+      Download verifiable receipt
+    </Button>
   );
 }

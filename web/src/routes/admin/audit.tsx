@@ -3,6 +3,7 @@ import { AdminHeading } from './-components/AdminHeading.tsx';
 import { AuditStreamEvents, AuditUserStreams } from './-components/AuditStream.tsx';
 import { AuditUserPicker } from './-components/AuditUserPicker.tsx';
 import { AUDIT_PAGE_SIZE, readAuditSearch } from './-components/audit.ts';
+import { LedgerDigests } from './-components/LedgerDigests.tsx';
 
 /**
  * Issue 6: any user's streams and their events in order, with metadata and the hash chain. The user,
@@ -26,6 +27,7 @@ function AdminAudit() {
       {user && stream ? (
         <AuditStreamEvents key={stream} userId={user} stream={stream} from={from} limit={limit} />
       ) : null}
+      <LedgerDigests />
     </>
   );
 }

@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX } from 'lucide-react';
+import type { Verdict } from '../../../../../../domain/verifiable/verify.ts';
+import { publicKeyQuery } from '../../../../queries/ledgerProofs.queries.ts';
+import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import * as publicStyles from '../Public.css.ts';
+import * as styles from './Verify.css.ts';
+
+/** A checked file: its verdict, every check with its sentence, and what passing does and does not prove. */
+export interface CheckedFile {
+  fileName: string;
+  verdict: Verdict;
+  /** The key id the file's public key has, once the file's "public key" check passed; else null. */
+  keyId: string | null;
+}
+
+const KIND_NAMES: Record<Verdict['kind'], string> = {
+  receipt: 'Transaction receipt',
+  'liability-proof': 'Liability proof',
+  digest: 'Ledger digest',
+  unknown: 'Unknown file',
+};
+
+/** What a passing file still leaves open, in the product's own limits. */
+const DOES_NOT_PROVE: Record<Verdict['kind'], readonly string[]> = {
+  receipt: ['Anything about events that are not in this file, or about the log after the digest was signed.'],
+  'liability-proof': [
+    'That SAI Wallet holds the assets to pay the total: the proof is about what is owed, not what is held.',
+    "That other users' balances are counted: each user checks their own proof.",
+  ],
+  digest: [],
+  unknown: [],
+};
+
+export function VerdictView({ checked }: { checked: CheckedFile }) {
+  const { verdict } = checked;
+  const failed = verdict.checks.find((check) => !check.ok);
+  const title = verdict.ok ? 'Verified' : `Not verified: ${failed?.name ?? 'format'}`;
+  return (
+    <section className={styles.columns} aria-labelledby="verdict-title" data-testid="verdict">
+      <div className={styles.verdict} data-ok={verdict.ok}>
+        <p className={styles.fileName}>
+          {KIND_NAMES[verdict.kind]} · {checked.fileName}
+        </p>
+        <h2 id="verdict-title" className={styles.verdictTitle}>
+          {verdict.ok ? (
+            <CircleCheck size={24} aria-hidden="true" className={styles.passIcon} />
+          ) : (
+            <CircleX size={24} aria-hidden="true" className={styles.failIcon} />
+          )}
+          {title}
+        </h2>
+        {verdict.failure ? <p className={styles.verdictDetail}>{verdict.failure}</p> : null}
+      </div>
+
+      <div className={styles.columns}>
+        <h3 className={styles.subheading}>Checks</h3>
+        <ol className={styles.checks} aria-label="Checks">
+          {verdict.checks.map((check, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is the checker's fixed order, never reordered
+            <li key={index} className={styles.check}>
+              {check.ok ? (
+                <CircleCheck size={18} aria-hidden="true" className={styles.passIcon} />
+              ) : (
+                <CircleX size={18} aria-hidden="true" className={styles.failIcon} />
+              )}
+              <span className={styles.checkBody}>
+                <span className={styles.checkName}>
+                  {check.name}
+                  <span className={visuallyHidden}>{check.ok ? ': passed' : ': failed'}</span>
+                </span>
+                <span className={styles.checkDetail}>{check.detail}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {verdict.kind === 'unknown' ? null : (
+        <>
+          <div className={styles.columns}>
+            <h3 className={styles.subheading}>What a passing file proves</h3>
+            <p className={publicStyles.muted}>{verdict.proves}</p>
+          </div>
+          <div className={styles.columns}>
+            <h3 className={styles.subheading}>What it does not prove</h3>
+            <ul className={styles.facts}>
+              <li>
+                That the key is SAI Wallet's. The file carries its own public key, so compare the key id below
+                with the one SAI Wallet publishes at{' '}
+                <a href="/api/ledger/public-key" target="_blank" rel="noreferrer">
+                  /api/ledger/public-key
+                </a>
+                , and with any copy you kept earlier.
+              </li>
+              {DOES_NOT_PROVE[verdict.kind].map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <KeyComparison keyId={checked.keyId} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The file's key id beside the published one, fetched only to compare (the check itself needs no server). */
+function KeyComparison({ keyId }: { keyId: string | null }) {
+  const published = useQuery({ ...publicKeyQuery, enabled: keyId !== null });
+  if (keyId === null)
+    return (
+      <p className={publicStyles.muted}>The file's public key could not be read, so it has no key id.</p>
+    );
+  return (
+    <dl className={styles.keys} data-testid="key-ids">
+      <dt className={publicStyles.muted}>Key id in this file</dt>
+      <dd className={styles.keyId}>{keyId}</dd>
+      <dt className={publicStyles.muted}>Key id SAI Wallet publishes</dt>
+      <dd className={styles.keyId}>
+        {published.isPending
+          ? 'Loading…'
+          : published.isError
+            ? 'Could not be loaded. Open /api/ledger/public-key to compare.'
+            : published.data.keyId}
+      </dd>
+      {published.data ? (
+        <dd className={styles.keyMatch}>
+          {published.data.keyId === keyId
+            ? 'The same key id as the one SAI Wallet publishes.'
+            : 'A different key id from the one SAI Wallet publishes today.'}
+        </dd>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { pageTitle } from '../../content/constants.ts';
+import { currentUserQuery } from '../../queries/auth.queries.ts';
+import { visuallyHidden } from '../../styles/layout.css.ts';
+import * as panel from '../../ui/panel/Panel.css.ts';
+import * as publicStyles from './-components/Public.css.ts';
+import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { BrowserCannotCheck, checkFileText } from './-components/verify/checkFile.ts';
+import { FileDrop, type PickedFile } from './-components/verify/FileDrop.tsx';
+import { MyLedgerProofs } from './-components/verify/MyLedgerProofs.tsx';
+import { type CheckedFile, VerdictView } from './-components/verify/VerdictView.tsx';
+import * as styles from './-components/verify/Verify.css.ts';
+
+/**
+ * /verify (docs/architecture/verifiable-ledger.md): anyone checks a transaction receipt or a liability
+ * proof in the browser, with the same checker as `npm run ledger:verify-receipt` and no server call; the
+ * page says what a passing file proves and what it does not. A signed-in user also downloads their
+ * liability proof here and sees the published totals.
+ */
+export const Route = createFileRoute('/(marketing)/verify')({
+  head: () => ({ meta: [{ title: pageTitle('Verify') }] }),
+  component: VerifyPage,
+});
+
+type Result = { state: 'idle' } | { state: 'checking' } | { state: 'error'; message: string } | CheckedFile;
+
+function announcement(result: Result): string {
+  if ('verdict' in result) {
+    const failed = result.verdict.checks.find((check) => !check.ok);
+    return result.verdict.ok
+      ? `${result.fileName}: verified`
+      : `${result.fileName}: not verified, ${failed?.name}`;
+  }
+  return result.state === 'checking' ? 'Checking…' : '';
+}
+
+function VerifyPage() {
+  const { data: user } = useQuery(currentUserQuery);
+  const [result, setResult] = useState<Result>({ state: 'idle' });
+  // Only the latest file's verdict is shown, whichever check finishes first.
+  const latest = useRef(0);
+
+  async function check(file: PickedFile) {
+    const run = ++latest.current;
+    setResult({ state: 'checking' });
+    let checked: Result;
+    try {
+      checked = await checkFileText(file.name, file.text);
+    } catch (error) {
+      checked = {
+        state: 'error',
+        message:
+          error instanceof BrowserCannotCheck
+            ? error.message
+            : 'The file could not be checked. Please try again.',
+      };
+    }
+    if (run === latest.current) setResult(checked);
+  }
+
+  return (
+    <PublicPage>
+      <PageHero
+        eyebrow="Verifiable ledger"
+        title="Check a receipt or a liability proof"
+        lead="A verifiable receipt shows that a transaction's events are in SAI Wallet's ledger, under a root the ledger's key signed. A liability proof shows that your balance is counted in the total SAI Wallet owes its users. Check either file here."
+      />
+
+      <section className={publicStyles.sectionTight} aria-labelledby="check-title">
+        <SectionHeading id="check-title" title="Check a file" />
+        <div className={styles.columns}>
+          <FileDrop
+            onFile={(file) => void check(file)}
+            onError={(message) => {
+              latest.current++;
+              setResult({ state: 'error', message });
+            }}
+          />
+          {/* One short line is announced; the verdict's details are read where they stand. */}
+          <p role="status" className={visuallyHidden}>
+            {announcement(result)}
+          </p>
+          <div>
+            {'verdict' in result ? (
+              <VerdictView checked={result} />
+            ) : result.state === 'checking' ? (
+              <p className={publicStyles.muted}>Checking…</p>
+            ) : result.state === 'error' ? (
+              <p className={panel.errorState} role="alert">
+                {result.message}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      {user ? (
+        <section className={publicStyles.sectionTight} aria-labelledby="my-proofs-title">
+          <SectionHeading id="my-proofs-title" title="Your balance in the published liabilities" />
+          <div className={styles.columns}>
+            <MyLedgerProofs onDownloaded={(name, text) => void check({ name, text })} />
+          </div>
+        </section>
+      ) : null}
+    </PublicPage>
+  );
+}
