@@ -235,20 +235,22 @@ export class DigestService {
   }
 
   /**
-   * A digest covering the log's first `size` events: the latest if it does, else a fresh one. Callers in
+   * A digest covering the log's first `size` events (without its block roots): the latest if it does, else
+   * a fresh one. Callers in
    * this process share one signing; across processes the publishing lock makes the later one find the
    * digest the first made. Throws when the tree itself has not reached `size`.
    */
   async ensureCovers(size: bigint): Promise<LedgerDigest> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const latest = await this.latest();
+      // Without its block roots (up to MAX_DIGEST_BLOCKS hashes): a receipt is checked against the root.
+      const latest = await latestDigest(this.#options.pool, false);
       if (latest && BigInt(latest.treeSize) >= size) return latest;
       if (!this.#pending) {
         this.#pending = this.#publish(size).finally(() => {
           this.#pending = null;
         });
       }
-      const digest = await this.#pending;
+      const { blocks: _blocks, ...digest } = await this.#pending;
       if (BigInt(digest.treeSize) >= size) return digest;
     }
     throw new Error(`the ledger's tree has not reached ${size} events yet`);
@@ -286,9 +288,9 @@ export class DigestService {
   }
 }
 
-async function latestDigest(db: pg.Pool | pg.PoolClient): Promise<LedgerDigest | null> {
+async function latestDigest(db: pg.Pool | pg.PoolClient, withBlocks = true): Promise<LedgerDigest | null> {
   const { rows } = await db.query<DigestRow>(
-    `SELECT ${COLUMNS} FROM ledger_digests ORDER BY id DESC LIMIT 1`,
+    `SELECT ${withBlocks ? COLUMNS : COLUMNS.replace(', blocks', ', NULL AS blocks')} FROM ledger_digests ORDER BY id DESC LIMIT 1`,
   );
   return rows[0] ? digestOf(rows[0]) : null;
 }

@@ -4,6 +4,7 @@ import { countRows } from '../lib/database.ts';
 import { repeat } from '../lib/measure.ts';
 import { peakRssOfChild } from '../lib/processes.ts';
 import { stat } from '../stat.ts';
+import { proofsGroup } from './proofs.ts';
 
 /**
  * 6 + 7. A log of LOG_EVENTS events (made by the seeder in `seedUrl`), rebuilt and exported by the real
@@ -16,12 +17,19 @@ export async function logGroup(seedUrl: string) {
     // The seeder seals personal fields: every tool on this log must hold the same keys.
     PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
     PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+    LEDGER_SIGNING_KEY: BENCH_ENV.LEDGER_SIGNING_KEY,
     LOG_LEVEL: 'silent',
   };
   await peakRssOfChild(['seed', '--users', '1000', '--events', String(LOG_EVENTS), '--batch', '2000'], env);
   const eventCount = await countRows(seedUrl, 'es_events');
   // The measured tools' bundles are made fresh first: a first run would otherwise count their build.
-  for (const tool of ['rebuildProjections', 'exportLedger'])
+  for (const tool of [
+    'rebuildProjections',
+    'exportLedger',
+    'ledgerTreeRebuild',
+    'ledgerDigest',
+    'verifyLedger',
+  ])
     execFileSync(process.execPath, ['scripts/tool.mjs', '--build', tool], {
       cwd: repo,
       stdio: 'inherit',
@@ -51,6 +59,7 @@ export async function logGroup(seedUrl: string) {
     after: stat(rebuild.after!, 's (older retired tables dropped, exit)'),
     peakMemory: stat(rebuild.peakMb!, 'MB'),
   };
+  await proofsGroup(env, eventCount);
   // 7 exports a journal of EXPORT_POSTINGS postings. The 1M-event log holds about half as many (a
   // transfer's credit, a registration, a card's events post nothing): until stop 23 the export ran on
   // that log's 494,892. The seeder now adds events until the journal is long enough, and every read

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { createSession } from '../../app/auth/sessions.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
+import { LedgerTreeFollower } from '../../projections/ledgerTree/follower.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp } from '../../testing/processes.ts';
@@ -52,6 +53,14 @@ async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<s
     databaseUrl,
     runProjections: false,
   });
+  // The log's Merkle tree, which 9's receipt needs, followed here: the API under measure runs no follower.
+  const tree = new LedgerTreeFollower({
+    pool: services.deps.pool,
+    databaseUrl,
+    store: services.deps.store,
+    logger: pino({ level: 'silent' }),
+  });
+  await tree.start();
   const api = await startApp({
     databaseUrl,
     env: { ...BENCH_ENV, PROJECTIONS: 'off' },
@@ -126,6 +135,7 @@ async function dashboardTimeToInteractive(databaseUrl: string): Promise<Record<s
   } finally {
     await browser.close();
     await api.stop();
+    await tree.stop();
     await services.stop();
   }
 }
