@@ -4,8 +4,9 @@ import { startServices } from '../runtime/services.ts';
 
 /**
  * npm run projections:worker — runs the projection runners (every read model and the ledger follow-ups)
- * without the HTTP API, for a deployment whose API runs with PROJECTIONS=off. Several workers may run:
- * each projection has one active worker across processes (advisory lock) and the others stand by.
+ * and the tree follower of the log commitment (projections/ledgerTree/) without the HTTP API, for a
+ * deployment whose API runs with PROJECTIONS=off. Several workers may run: each projection, and the tree
+ * follower, has one active worker across processes (advisory lock) and the others stand by.
  * Needs DATABASE_URL: the embedded Postgres belongs to `npm start`.
  */
 async function main() {
@@ -30,7 +31,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // The test harness waits for this line.
-  process.stdout.write(`projection worker running (${services.deps.runner.names.join(', ')})\n`);
+  process.stdout.write(
+    `projection worker running (${[...services.deps.runner.names, 'ledger-tree'].join(', ')})\n`,
+  );
 }
 
 main().catch((error: unknown) => {

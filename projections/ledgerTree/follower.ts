@@ -36,6 +36,8 @@ export interface LedgerTreeFollowerOptions {
   statementTimeoutMs?: number;
   /** Told of the mismatches of each committed batch (the freeze's in-process flag). */
   onMismatch?: (mismatches: readonly Mismatch[]) => void;
+  /** How often an idle leader checks that its tables were not reset under it (default 1 s). */
+  watchMs?: number;
   /** Test seam: runs inside each batch's transaction just before COMMIT (a throw rolls the batch back). */
   beforeCommit?: () => Promise<void>;
 }
@@ -113,6 +115,7 @@ export class LedgerTreeFollower {
   private readonly locks: LockSession;
   private readonly heads = new HeadCache(100_000);
   private readonly log: EventStore;
+  private applying = false;
 
   constructor(private readonly options: LedgerTreeFollowerOptions) {
     this.locks = new LockSession(options.databaseUrl);
@@ -172,6 +175,7 @@ export class LedgerTreeFollower {
     const held = await this.locks.tryLock('ledger-tree');
     if (!held) return 'standby';
     let subscription: Subscription | null = null;
+    let watch: NodeJS.Timeout | undefined;
     try {
       this.state = 'running';
       const loaded = await this.load();
@@ -184,13 +188,33 @@ export class LedgerTreeFollower {
         });
       });
       failed.catch(() => {});
+      // While idle, the leader still notices its tables reset under it (ledger:tree-rebuild) or its size
+      // moved: it then gives up the lead and reloads, as after a failed batch.
+      const moved = new Promise<never>((_, reject) => {
+        watch = setInterval(() => {
+          if (this.applying) return;
+          readTreeState(this.options.pool).then(
+            (state) => {
+              if (!this.applying && state.size !== loaded.size)
+                reject(
+                  new LostLeadershipError(
+                    `the ledger tree's size moved to ${state.size} (${loaded.size} here)`,
+                  ),
+                );
+            },
+            () => {},
+          );
+        }, this.options.watchMs ?? 1_000);
+      });
+      moved.catch(() => {});
       const stopped = new Promise<'stopped'>((resolve) => {
         const done = () => resolve('stopped');
         if (this.stopped) done();
         else this.stopWaiters.add(done);
       });
-      return await Promise.race([failed, held.lost, stopped]);
+      return await Promise.race([failed, moved, held.lost, stopped]);
     } finally {
+      clearInterval(watch);
       await (subscription as Subscription | null)?.close();
       await held.release();
     }
@@ -258,6 +282,15 @@ export class LedgerTreeFollower {
   }
 
   private async apply(loaded: Loaded, events: RecordedEvent[]): Promise<void> {
+    this.applying = true;
+    try {
+      await this.applyBatch(loaded, events);
+    } finally {
+      this.applying = false;
+    }
+  }
+
+  private async applyBatch(loaded: Loaded, events: RecordedEvent[]): Promise<void> {
     const past = pastCheckpoint(events, loaded.position);
     if (!past) return;
     await this.headsFor(past.events);
