@@ -11,8 +11,8 @@ import { startServices } from '../runtime/services.ts';
 const USAGE = 'usage: npm run ledger:digest -- --out FILE\n';
 
 /**
- * npm run ledger:digest -- --out FILE — signs a digest of the log as it stands (docs/architecture/
- * verifiable-ledger.md): the Merkle tree rebuilt from a replay of the log (not the tree follower's tables,
+ * npm run ledger:digest -- --out FILE — signs a digest of the log as it stands
+ * (docs/architecture/verifiable-ledger.md): the Merkle tree rebuilt from a replay of the log (not the tree follower's tables,
  * so a digest can be taken of any copy), signed with the configured key, with its block hashes, written to
  * FILE (complete or not at all). Keep the file where the database's administrators cannot change it;
  * `npm run ledger:verify -- --digest FILE` later proves the log still extends it.

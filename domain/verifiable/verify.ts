@@ -184,7 +184,9 @@ export async function checkBlocks(
   checks: Checks = new Checks(),
 ): Promise<boolean> {
   const blockSize = parseCount(digest.blocks?.blockSize);
-  const hashes = digest.blocks?.hashes.map(hash32) ?? [];
+  // A file's `hashes` may be anything: not a list is malformed, never an exception.
+  const listed = digest.blocks?.hashes;
+  const hashes = Array.isArray(listed) ? listed.map(hash32) : [null];
   if (
     blockSize === null ||
     blockSize === 0n ||

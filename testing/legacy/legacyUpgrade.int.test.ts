@@ -3,7 +3,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
+import { signDigest } from '../../app/ledgerProofs/digests.ts';
+import { replayLogTree } from '../../app/ledgerProofs/logReplay.ts';
 import { formatUnits, scaledUnits } from '../../domain/shared/money.ts';
+import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { MIGRATIONS_TABLE, migrateDatabase, migrationsDir } from '../../infra/postgres/migrate.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/rebuild.ts';
@@ -29,6 +32,8 @@ let db: TestDatabase;
 let services: Services;
 let app: ReturnType<typeof createApp>;
 let migrationMs = 0;
+/** A digest of the upgraded log, signed before the new commands of the last test. */
+let digest: LedgerDigest;
 
 const signInAs = legacySignIn(expected);
 const signIn = (user: (typeof expected.users)[number]) => signInAs(app, db.pool, user);
@@ -94,6 +99,21 @@ describe(`the legacy fixture (main at ${expected.commit}) upgraded in place`, ()
     }).toEqual(expected.ledgerVerify);
   });
 
+  it('gets its Merkle tree from its log: a digest signed now verifies against it (docs/ledger.md invariant 8)', async () => {
+    const tree = await replayLogTree(services.deps.store);
+    expect(tree.size).toBe(BigInt(expected.ledgerVerify.events));
+    digest = signDigest(
+      services.deps.ledgerProofs.signer,
+      { treeSize: tree.size, root: tree.root(), time: new Date() },
+      tree.blocks(),
+    );
+    const report = await verifyLedger(services.deps.store, services.deps.pool, {
+      digest: { digest, publicKey: services.deps.ledgerProofs.signer.publicKey },
+    });
+    expect(report.problems).toEqual([]);
+    expect(report.digest).toMatchObject({ extends: true, treeSize: String(expected.ledgerVerify.events) });
+  });
+
   it('shows every user the balances and history that version showed', async () => {
     for (const user of expected.users) {
       const client = await signIn(user);
@@ -132,8 +152,12 @@ describe(`the legacy fixture (main at ${expected.commit}) upgraded in place`, ()
     const moved = (before: string, delta: bigint) => formatUnits(scaledUnits(before, 2) + delta, 'SAI');
     expect(await balance('alice')).toBe(moved(expected.views[alice!.name]!.saiBalance, -125n));
     expect(await balance('carol')).toBe(moved(expected.views[carol!.name]!.saiBalance, 125n));
-    const report = await verifyLedger(services.deps.store, services.deps.pool);
+    const report = await verifyLedger(services.deps.store, services.deps.pool, {
+      digest: { digest, publicKey: services.deps.ledgerProofs.signer.publicKey },
+    });
     expect(report.problems).toEqual([]);
     expect(report.events).toBeGreaterThan(expected.ledgerVerify.events);
+    // The log grew past the digest signed before the new commands, and still extends it.
+    expect(report.digest?.extends).toBe(true);
   });
 });
