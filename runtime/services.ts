@@ -11,6 +11,7 @@ import { DigestService, digestDirOf } from '../app/ledgerProofs/digests.ts';
 import { createLedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
 import { loadLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
+import { treeBlocks } from '../app/ledgerProofs/treeBlocks.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { KeyRing } from '../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
@@ -29,7 +30,6 @@ import {
   inclusionProof,
   leavesOfEvents,
   ledgerMismatches,
-  treeBlocks,
   treeHead,
   waitForTreeSize,
 } from '../projections/ledgerTree/ledgerTree.queries.ts';

@@ -174,32 +174,3 @@ export async function ledgerStatus(db: Db): Promise<LedgerTreeStatus> {
     lastMismatchAt: state.lastMismatchAt?.toISOString() ?? null,
   };
 }
-
-/** At most this many block roots in a digest's `blocks` (app/ledgerProofs/treeReplay.ts coarsens to it too). */
-const MAX_BLOCKS = 2048n;
-
-/**
- * The roots of the aligned blocks that make up the tree of `size` (a digest's unsigned `blocks`, which let
- * a verifier say where a log departs from it): the stored complete nodes of the smallest level that gives
- * at most MAX_BLOCKS of them, one range read, and the root of the partial block at the end.
- */
-export async function treeBlocks(db: Db, size: bigint): Promise<{ blockSize: bigint; hashes: Uint8Array[] }> {
-  await checkCovered(db, size);
-  let level = 0;
-  while ((size + (1n << BigInt(level)) - 1n) >> BigInt(level) > MAX_BLOCKS) level++;
-  const blockSize = 1n << BigInt(level);
-  const full = size >> BigInt(level);
-  // Ordered by the typed index, never by its text (docs/decisions/0001-order-by-typed-positions.md).
-  const { rows } = await db.query<{ hash: Buffer }>(
-    'SELECT hash FROM ledger_tree_nodes WHERE level = $1 AND idx < $2 ORDER BY idx',
-    [level, full.toString()],
-  );
-  if (BigInt(rows.length) !== full) throw new Error(`ledger tree: ${rows.length} of ${full} blocks stored`);
-  const hashes: Uint8Array[] = rows.map((row) => new Uint8Array(row.hash));
-  const rest = size - full * blockSize;
-  if (rest > 0n) {
-    const range = { start: full * blockSize, size: rest };
-    hashes.push(rangeRoots([range], await readNodes(db, nodesOf([range])))[0]!);
-  }
-  return { blockSize, hashes };
-}
