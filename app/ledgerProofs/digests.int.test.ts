@@ -99,7 +99,9 @@ describe('signed digests of the log', () => {
     const digests = service();
     const before = await digestCount();
     const latest = (await digests.latest())!;
-    expect(await digests.ensureCovers(BigInt(latest.treeSize))).toEqual(latest);
+    // The same digest, without its block roots (a receipt is checked against the root alone).
+    const { blocks: _blocks, ...withoutBlocks } = latest;
+    expect(await digests.ensureCovers(BigInt(latest.treeSize))).toEqual(withoutBlocks);
     expect(await digestCount()).toBe(before);
     await signedUpClient(t);
     await t.settle();

@@ -9,6 +9,7 @@ import {
   nodesOf,
   rangeRoots,
 } from '../../domain/verifiable/merkle.ts';
+import { LEDGER_TREE_TABLES } from './schema.ts';
 import { type Db, frontierKeys, readNodes, readTreeState } from './treeRows.ts';
 
 /**
@@ -173,4 +174,21 @@ export async function ledgerStatus(db: Db): Promise<LedgerTreeStatus> {
     lastMismatch: state.lastMismatch,
     lastMismatchAt: state.lastMismatchAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * Empties the tree (its tables, and its state row back to size 0 with no mismatch) in the caller's
+ * transaction, for it to be built again from the log: by ledger:tree-rebuild, and after a rewrite of the
+ * log's history (privacy:upgrade-log), which leaves the old tree describing a log that no longer exists. A
+ * live follower finds the size moved underneath at its next batch and starts again from the beginning.
+ */
+export async function resetLedgerTree(tx: pg.PoolClient): Promise<void> {
+  await tx.query('LOCK TABLE ledger_tree_state IN EXCLUSIVE MODE');
+  await tx.query(
+    `TRUNCATE ${LEDGER_TREE_TABLES.filter((table) => table !== 'ledger_tree_state').join(', ')}`,
+  );
+  await tx.query(
+    `UPDATE ledger_tree_state SET size = 0, position_commit = NULL, position_prepare = NULL, mismatches = 0,
+       last_mismatch = NULL, last_mismatch_at = NULL WHERE id = 1`,
+  );
 }

@@ -5,8 +5,8 @@ import { comparePositions, type EventStore } from '../../infra/eventStore/eventS
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
 import { LedgerTreeFollower } from './follower.ts';
-import { rootAt, treeHead } from './ledgerTree.queries.ts';
-import { initLedgerTreeSchema, LEDGER_TREE_TABLES } from './schema.ts';
+import { resetLedgerTree, rootAt, treeHead } from './ledgerTree.queries.ts';
+import { initLedgerTreeSchema } from './schema.ts';
 import { readTreeState } from './treeRows.ts';
 
 export interface TreeRebuildReport {
@@ -41,16 +41,7 @@ export async function rebuildLedgerTree(options: {
   const { pool } = options;
   await initLedgerTreeSchema(pool);
   const before = await treeHead(pool);
-  await withTransaction(pool, async (tx) => {
-    await tx.query(`LOCK TABLE ledger_tree_state IN EXCLUSIVE MODE`);
-    await tx.query(
-      `TRUNCATE ${LEDGER_TREE_TABLES.filter((table) => table !== 'ledger_tree_state').join(', ')}`,
-    );
-    await tx.query(
-      `UPDATE ledger_tree_state SET size = 0, position_commit = NULL, position_prepare = NULL, mismatches = 0,
-         last_mismatch = NULL, last_mismatch_at = NULL WHERE id = 1`,
-    );
-  });
+  await withTransaction(pool, resetLedgerTree);
   const head = await rawStore(options.store).headPosition();
   const follower = new LedgerTreeFollower({
     pool,

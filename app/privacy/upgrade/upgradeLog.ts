@@ -3,6 +3,7 @@ import { verifyLedger } from '../../../app/audit/verifyLedger.ts';
 import { type EventRow, SELECT_COLUMNS, toRecorded } from '../../../infra/eventStore/postgres/rows.ts';
 import { PostgresEventStore } from '../../../infra/eventStore/postgresEventStore.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
+import { resetLedgerTree } from '../../../projections/ledgerTree/ledgerTree.queries.ts';
 import { KeyRing } from '../keyRing.ts';
 import { PersonalDataKeys } from '../personalDataKeys.ts';
 import { PERSONAL_FIELDS } from '../personalFields.ts';
@@ -118,6 +119,12 @@ export async function upgradeLog(options: UpgradeOptions): Promise<UpgradeReport
     }
 
     await checkNothingInClear(pool);
+    // The log's history was rewritten (sealed fields, renamed streams, new hashes): the tree of the old
+    // log no longer describes it. Emptied here, it is built again from the upgraded log by the follower of
+    // the next start (or ledger:tree-rebuild); digests signed before the upgrade do not verify after it
+    // (docs/architecture/log-upgrade.md).
+    const tree = await pool.query(`SELECT to_regclass('ledger_tree_state') IS NOT NULL AS found`);
+    if (tree.rows[0]?.found) await withTransaction(pool, resetLedgerTree);
     const store = new PostgresEventStore(pool, url.toString());
     const report = await verifyLedger(store, pool).finally(() => store.close());
     if (report.problems.length > 0) {
