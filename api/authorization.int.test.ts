@@ -6,7 +6,8 @@ import { newEvmTxHash } from '../testing/txHashes.ts';
  * The authorization walk: every API route, as a visitor, a user, another user and an admin, with the
  * status each must get. A route missing from this table fails the test, so the table grows with the API.
  * `{other}` is replaced by the id of a user who is not the caller (IDOR checks); `{self}` by the caller's;
- * `{password}` by the caller's password (a withdrawal's re-authentication).
+ * `{password}` by the caller's password (a withdrawal's re-authentication). The table is one list on purpose
+ * (a route is found by reading it top to bottom), so this file is longer than the 450 lines others keep to.
  */
 type Role = 'visitor' | 'user' | 'admin';
 interface Walk {
