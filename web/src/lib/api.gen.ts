@@ -151,6 +151,13 @@ export type paths = {
      */
     get: operations["getApiAdminLedgerBalance"];
   };
+  "/api/admin/ledger/digests": {
+    /**
+     * GET /api/admin/ledger/digests
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminLedgerDigests"];
+  };
   "/api/admin/ledger/export": {
     /**
      * GET /api/admin/ledger/export
@@ -164,6 +171,13 @@ export type paths = {
      * @description Access: admin.
      */
     get: operations["getApiAdminLedgerStatement"];
+  };
+  "/api/admin/ledger/status": {
+    /**
+     * GET /api/admin/ledger/status
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminLedgerStatus"];
   };
   "/api/admin/projections": {
     /**
@@ -452,6 +466,13 @@ export type paths = {
      * @description Access: signed-in user.
      */
     get: operations["getApiLedgerLiabilitiesProof"];
+  };
+  "/api/ledger/public-key": {
+    /**
+     * GET /api/ledger/public-key
+     * @description Access: public.
+     */
+    get: operations["getApiLedgerPublicKey"];
   };
   "/api/notifications": {
     /**
@@ -1416,6 +1437,52 @@ export type operations = {
     };
   };
   /**
+   * GET /api/admin/ledger/digests
+   * @description Access: admin.
+   */
+  getApiAdminLedgerDigests: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            items: {
+                /** @description Unsigned roots of aligned blocks, checked against the root before use */
+                blocks?: {
+                  blockSize: string;
+                  hashes: string[];
+                };
+                /** @constant */
+                format: "sai-ledger-digest";
+                keyId: string;
+                /** @description Merkle root (RFC 9162) of their leaves, hex */
+                root: string;
+                /** @description Ed25519, base64, over the canonical digest message */
+                signature: string;
+                time: string;
+                /** @description Events covered: the log's first treeSize events */
+                treeSize: string;
+                /** @constant */
+                version: 1;
+              }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * GET /api/admin/ledger/export
    * @description Access: admin.
    */
@@ -1489,6 +1556,39 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/admin/ledger/status
+   * @description Access: admin.
+   */
+  getApiAdminLedgerStatus: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Commands that move money are refused (LEDGER_FREEZE_ON_MISMATCH) */
+            frozen: boolean;
+            lastMismatch: string | null;
+            lastMismatchAt: string | null;
+            /** @description Position (commit-prepare) of the last event in the log */
+            logHead: string | null;
+            /** @description Mismatches continuous verification has found */
+            mismatches: number;
+            /** @description Root of the tree of that size, hex */
+            root: string;
+            /** @description Leaves in the log commitment: events, in log order */
+            treeSize: string;
+            /** @description Leaves continuous verification has checked */
+            verifiedPosition: string;
+          };
+        };
+      };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
@@ -3233,6 +3333,40 @@ export type operations = {
         };
       };
       401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/ledger/public-key
+   * @description Access: public.
+   */
+  getApiLedgerPublicKey: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            algorithm: "Ed25519";
+            /** @constant */
+            format: "sai-ledger-public-key";
+            jwk: {
+              /** @constant */
+              crv: "Ed25519";
+              /** @constant */
+              kty: "OKP";
+              x: string;
+            };
+            /** @description First 16 bytes of SHA-256 over the raw public key, hex */
+            keyId: string;
+            /** @description SubjectPublicKeyInfo, PEM */
+            spki: string;
+            /** @constant */
+            version: 1;
+          };
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };
