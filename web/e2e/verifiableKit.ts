@@ -58,6 +58,15 @@ export async function pickFile(page: Page, name: string, content: unknown) {
     .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
+/** Chooses several files at once with the button (a digest with its public key). */
+export async function pickFiles(page: Page, files: { name: string; text: string }[]) {
+  await page
+    .getByLabel('Choose a file')
+    .setInputFiles(
+      files.map(({ name, text }) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) })),
+    );
+}
+
 /** Drops a file on the drop area as a user's drag and drop does. */
 export async function dropFile(page: Page, name: string, content: unknown) {
   const dataTransfer = await page.evaluateHandle(

@@ -204,6 +204,7 @@ async function adminLedger(viewport: Viewport) {
   await rows.first().getByText(newest.root).waitFor();
   await expectAccessible(page, `/admin/audit with the digests at ${px}`);
   await expectNoHorizontalScroll(page, `/admin/audit at ${px}`);
+  const saved: string[] = [];
   for (const [digest, row] of [
     [newest, rows.first()],
     [oldest, rows.nth(shown.length - 1)],
@@ -213,8 +214,20 @@ async function adminLedger(viewport: Viewport) {
       row.getByRole('button', { name: `Download the digest of ${digest.treeSize} events` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`sai-ledger-digest-${digest.treeSize}.json`);
-    expect(JSON.parse(await readFile((await download.path())!, 'utf8'))).toEqual(digest);
+    saved.push(await readFile((await download.path())!, 'utf8'));
+    expect(JSON.parse(saved.at(-1)!)).toEqual(digest);
   }
+
+  // A downloaded digest, checked on /verify on its own: against the key SAI Wallet publishes.
+  await page.goto(kit.url('/verify'));
+  const name = `sai-ledger-digest-${newest.treeSize}.json`;
+  await pickFile(page, name, saved[0]);
+  await verdictHeading(page, 'Verified').waitFor();
+  await page
+    .getByTestId('verdict')
+    .getByText(`the log's first ${newest.treeSize} events have root ${newest.root}`, { exact: false })
+    .waitFor();
+  await expectAccessible(page, `/verify with a ledger digest at ${px}`);
   expect(problems).toEqual([]);
   expectConsoleErrors(errors);
   await context.close();
