@@ -2,12 +2,12 @@
  * What the verifiable ledger's browser tests share: a server that publishes digests only when a receipt
  * asks for one, money moved over the real API, the real documents it serves, files to pick, console errors.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type {
   LedgerDigest,
   LedgerPublicKey,
@@ -22,10 +22,13 @@ type Kit = ReturnType<typeof browserKit>;
 /**
  * The server's ledger settings for these tests: no scheduled digest (a receipt request publishes one, and
  * the liabilities statement follows it), so what exists is what the test made; digests written to a
- * temporary folder, not the working tree. The signing key is the test run's (testing/privacyKeys.ts).
+ * temporary folder, not the working tree, removed after the file's tests. The signing key is the test
+ * run's (testing/privacyKeys.ts).
  */
 export function ledgerEnv(): Record<string, string> {
-  return { DIGEST_INTERVAL: '0', DIGEST_DIR: mkdtempSync(path.join(tmpdir(), 'sai-e2e-digests-')) };
+  const digestDir = mkdtempSync(path.join(tmpdir(), 'sai-e2e-digests-'));
+  afterAll(() => rmSync(digestDir, { recursive: true, force: true }));
+  return { DIGEST_INTERVAL: '0', DIGEST_DIR: digestDir };
 }
 
 /**
