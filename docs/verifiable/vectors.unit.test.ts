@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verifyDigest, verifyFile } from '../../domain/verifiable/verify.ts';
+import { verifyDigest, verifyFile, verifyPublicKey } from '../../domain/verifiable/verify.ts';
 import { buildVectors, VECTORS_DIR, type VectorCase, vectorText } from '../../scripts/verifiableVectors.ts';
 
 /**
@@ -26,11 +26,15 @@ describe('the verifiable formats’ test vectors', () => {
       );
   });
 
-  for (const vector of index.filter((v) => v.kind !== 'public-key')) {
+  for (const vector of index) {
     it(`${vector.file}: ${vector.valid ? 'passes every check' : `fails "${vector.failedCheck}"`} (${vector.description})`, async () => {
       const content = read(vector.file);
       const verdict =
-        vector.kind === 'digest' ? await verifyDigest(content, publicKey) : await verifyFile(content);
+        vector.kind === 'public-key'
+          ? await verifyPublicKey(content)
+          : vector.kind === 'digest'
+            ? await verifyDigest(content, publicKey)
+            : await verifyFile(content);
       expect(verdict.kind).toBe(vector.kind);
       if (vector.valid) {
         expect(verdict.checks.filter((c) => !c.ok)).toEqual([]);
@@ -43,4 +47,12 @@ describe('the verifiable formats’ test vectors', () => {
       }
     });
   }
+
+  it('a public key whose key id is not its own fails "public key" (as /verify checks one on its own)', async () => {
+    const verdict = await verifyPublicKey({ ...(publicKey as object), keyId: '0'.repeat(32) });
+    expect(verdict.kind).toBe('public-key');
+    expect(verdict.ok).toBe(false);
+    expect(verdict.checks.map((c) => c.name)).toEqual(['public key']);
+    expect(verdict.failure).toMatch(/^the public key's id is [0-9a-f]{32}, not 0{32} as it says$/);
+  });
 });

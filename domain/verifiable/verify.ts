@@ -41,7 +41,7 @@ export interface Check {
 }
 
 export interface Verdict {
-  kind: 'digest' | 'receipt' | 'liability-proof' | 'unknown';
+  kind: 'public-key' | 'digest' | 'receipt' | 'liability-proof' | 'unknown';
   ok: boolean;
   checks: Check[];
   /** The first failed check's sentence, null when every check passed. */
@@ -165,6 +165,16 @@ async function checkDigest(value: unknown, publicKey: unknown, checks: Checks) {
     `signed by key ${key.keyId} at ${parsed.digest.time}: the log's first ${parsed.treeSize} events have root ${parsed.digest.root}`,
   );
   return parsed;
+}
+
+/** Checks a public key file on its own: an Ed25519 key whose key id is the one derived from its bytes. */
+export async function verifyPublicKey(publicKey: unknown): Promise<Verdict> {
+  const checks = new Checks();
+  await importKey(publicKey, checks);
+  return checks.verdict(
+    'public-key',
+    'This is an Ed25519 public key and its key id is its own: files signed with its private half verify with it.',
+  );
 }
 
 /** Checks a digest file against a public key (signature, fields, and the optional block hashes). */

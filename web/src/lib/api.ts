@@ -241,5 +241,7 @@ export const api = {
 
 /** The JSON body an operation takes, e.g. `ApiBody<'post', '/api/crypto/withdraw'>`. */
 export type ApiBody<V extends Verb, P extends PathsWith<V>> = Exclude<JsonBody<Operation<V, P>>, undefined>;
+/** A path the API answers GET on, e.g. `'/api/transactions/{id}/receipt'`. */
+export type ApiGetPath = PathsWith<'get'>;
 /** What an operation answers with on success. */
 export type ApiResult<V extends Verb, P extends PathsWith<V>> = ApiAnswer<Operation<V, P>>;

@@ -4,7 +4,7 @@ import type {
   LedgerPublicKey,
   LiabilitiesStatement,
 } from '../../../domain/verifiable/formats.ts';
-import { ApiError, apiRequest, errorFromResponse } from '../lib/api.ts';
+import { ApiError, type ApiGetPath, api, apiPath, errorFromResponse } from '../lib/api.ts';
 import { downloadTextFile } from '../lib/csv.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -13,9 +13,7 @@ import { adminKeys } from './users.queries.ts';
  * liabilities, a user's liability proof and a transaction's verifiable receipt (both saved as files), and,
  * for admins, the continuous check's status and the signed digests. The file formats are the domain's
  * (domain/verifiable/formats.ts), so the page that checks a file and the code that fetches it agree.
- *
- * Written against the API's contract with plain `apiRequest` paths: these routes are typed into
- * lib/api.gen.ts (npm run api:types) by the API side, after which they may move to `api.get`.
+ * The paths are the typed client's (lib/api.gen.ts, npm run api:types), so a renamed route fails to compile.
  */
 
 /** `GET /api/ledger/liabilities`: the latest signed statement (null before the first) and the key. */
@@ -57,14 +55,15 @@ function retryOnce(failureCount: number, error: Error): boolean {
 
 export const publicKeyQuery = queryOptions({
   queryKey: ledgerKeys.publicKey(),
-  queryFn: ({ signal }) => apiRequest<LedgerPublicKey>('/api/ledger/public-key', { signal }),
+  queryFn: ({ signal }) => api.get('/api/ledger/public-key', { signal }) satisfies Promise<LedgerPublicKey>,
   staleTime: 5 * 60_000,
   retry: retryOnce,
 });
 
 export const liabilitiesQuery = queryOptions({
   queryKey: ledgerKeys.liabilities(),
-  queryFn: ({ signal }) => apiRequest<PublishedLiabilities>('/api/ledger/liabilities', { signal }),
+  queryFn: ({ signal }) =>
+    api.get('/api/ledger/liabilities', { signal }) satisfies Promise<PublishedLiabilities>,
   staleTime: 60_000,
   retry: retryOnce,
 });
@@ -74,7 +73,7 @@ export const LEDGER_STATUS_REFRESH_MS = 30_000;
 
 export const ledgerStatusQuery = queryOptions({
   queryKey: ledgerKeys.status(),
-  queryFn: ({ signal }) => apiRequest<LedgerStatus>('/api/admin/ledger/status', { signal }),
+  queryFn: ({ signal }) => api.get('/api/admin/ledger/status', { signal }) satisfies Promise<LedgerStatus>,
   refetchInterval: LEDGER_STATUS_REFRESH_MS,
   retry: retryOnce,
 });
@@ -83,11 +82,11 @@ export const DIGEST_PAGE_SIZE = 20;
 
 export const ledgerDigestsQuery = infiniteQueryOptions({
   queryKey: ledgerKeys.digests(),
-  queryFn: ({ signal, pageParam }) => {
-    const search = new URLSearchParams({ limit: String(DIGEST_PAGE_SIZE) });
-    if (pageParam) search.set('cursor', pageParam);
-    return apiRequest<DigestPage>(`/api/admin/ledger/digests?${search}`, { signal });
-  },
+  queryFn: ({ signal, pageParam }) =>
+    api.get('/api/admin/ledger/digests', {
+      query: { limit: String(DIGEST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+      signal,
+    }) satisfies Promise<DigestPage>,
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,
   staleTime: 30_000,
@@ -95,13 +94,20 @@ export const ledgerDigestsQuery = infiniteQueryOptions({
 });
 
 /**
- * Fetches a verifiable file and saves it exactly as the server wrote it (its bytes are what a checker
- * reads). A cut-off answer is not a file to hand over. Returns the saved text.
+ * Fetches a verifiable file (`route` of the typed client, with its `params`) and saves it exactly as the
+ * server wrote it (its bytes are what a checker reads): a plain fetch, since the client parses the JSON. A cut-off answer is not a file to hand over. Returns the saved text.
  */
-export async function saveJsonFile(path: string, fileName: string): Promise<string> {
+export async function saveJsonFile(
+  route: ApiGetPath,
+  params: Record<string, string> | undefined,
+  fileName: string,
+): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    response = await fetch(apiPath(route, params, undefined), {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
@@ -137,7 +143,7 @@ export function isNoLiabilityProof(error: unknown): boolean {
 export async function saveVerifiableReceipt(transactionId: string): Promise<string> {
   const fileName = receiptFileName(transactionId);
   try {
-    await saveJsonFile(`/api/transactions/${encodeURIComponent(transactionId)}/receipt`, fileName);
+    await saveJsonFile('/api/transactions/{id}/receipt', { id: transactionId }, fileName);
   } catch (error) {
     if (error instanceof ApiError && error.status === 503)
       throw new ApiError(

@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { pageTitle } from '../../content/constants.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
+import { publicKeyQuery } from '../../queries/ledgerProofs.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
-import { BrowserCannotCheck, checkFileText } from './-components/verify/checkFile.ts';
+import { BrowserCannotCheck, checkFiles } from './-components/verify/checkFile.ts';
 import { FileDrop, type PickedFile } from './-components/verify/FileDrop.tsx';
 import { MyLedgerProofs } from './-components/verify/MyLedgerProofs.tsx';
 import { type CheckedFile, VerdictView } from './-components/verify/VerdictView.tsx';
@@ -16,7 +17,8 @@ import * as styles from './-components/verify/Verify.css.ts';
 /**
  * /verify (docs/architecture/verifiable-ledger.md): anyone checks a transaction receipt or a liability
  * proof in the browser, with the same checker as `npm run ledger:verify-receipt` and no server call; the
- * page says what a passing file proves and what it does not. A signed-in user also downloads their
+ * page says what a passing file proves and what it does not. A ledger digest is checked too, with the
+ * public key chosen with it (or the published one), and a public key file on its own. A signed-in user also downloads their
  * liability proof here and sees the published totals.
  */
 export const Route = createFileRoute('/(marketing)/verify')({
@@ -38,16 +40,17 @@ function announcement(result: Result): string {
 
 function VerifyPage() {
   const { data: user } = useQuery(currentUserQuery);
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<Result>({ state: 'idle' });
   // Only the latest file's verdict is shown, whichever check finishes first.
   const latest = useRef(0);
 
-  async function check(file: PickedFile) {
+  async function check(files: PickedFile[]) {
     const run = ++latest.current;
     setResult({ state: 'checking' });
     let checked: Result;
     try {
-      checked = await checkFileText(file.name, file.text);
+      checked = await checkFiles(files, () => queryClient.fetchQuery(publicKeyQuery));
     } catch (error) {
       checked = {
         state: 'error',
@@ -72,7 +75,7 @@ function VerifyPage() {
         <SectionHeading id="check-title" title="Check a file" />
         <div className={styles.columns}>
           <FileDrop
-            onFile={(file) => void check(file)}
+            onFiles={(files) => void check(files)}
             onError={(message) => {
               latest.current++;
               setResult({ state: 'error', message });
@@ -100,7 +103,7 @@ function VerifyPage() {
         <section className={publicStyles.sectionTight} aria-labelledby="my-proofs-title">
           <SectionHeading id="my-proofs-title" title="Your balance in the published liabilities" />
           <div className={styles.columns}>
-            <MyLedgerProofs onDownloaded={(name, text) => void check({ name, text })} />
+            <MyLedgerProofs onDownloaded={(name, text) => void check([{ name, text }])} />
           </div>
         </section>
       ) : null}

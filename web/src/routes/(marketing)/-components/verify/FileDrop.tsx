@@ -12,37 +12,51 @@ export interface PickedFile {
   text: string;
 }
 
+/** A digest with its public key is the most a check takes. */
+const MAX_FILES = 2;
+
 /**
- * Pick a file with the button, or drop it on the area. The file is read here, in the browser; nothing is
- * uploaded. `onError` gets a plain sentence when the file cannot be read.
+ * Pick files with the button, or drop them on the area: one file, or a ledger digest with its public key.
+ * The files are read here, in the browser; nothing is uploaded. `onError` gets a plain sentence when a
+ * file cannot be read.
  */
 export function FileDrop({
-  onFile,
+  onFiles,
   onError,
 }: {
-  onFile: (file: PickedFile) => void;
+  onFiles: (files: PickedFile[]) => void;
   onError: (message: string) => void;
 }) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
 
-  async function read(file: File | undefined) {
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      onError(`${file.name} is larger than 5 MB: a receipt or a liability proof is far smaller.`);
+  async function read(list: FileList | null | undefined) {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    if (files.length > MAX_FILES) {
+      onError('Choose one file at a time, or a ledger digest together with its public key.');
       return;
     }
-    try {
-      onFile({ name: file.name, text: await file.text() });
-    } catch {
-      onError(`${file.name} could not be read.`);
+    const picked: PickedFile[] = [];
+    for (const file of files) {
+      if (file.size > MAX_FILE_BYTES) {
+        onError(`${file.name} is larger than 5 MB: a receipt or a liability proof is far smaller.`);
+        return;
+      }
+      try {
+        picked.push({ name: file.name, text: await file.text() });
+      } catch {
+        onError(`${file.name} could not be read.`);
+        return;
+      }
     }
+    onFiles(picked);
   }
 
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    void read(event.dataTransfer.files[0]);
+    void read(event.dataTransfer.files);
   }
 
   return (
@@ -67,15 +81,18 @@ export function FileDrop({
         id={inputId}
         type="file"
         accept="application/json,.json"
+        multiple
         className={visuallyHidden}
         onChange={(event) => {
-          void read(event.currentTarget.files?.[0]);
+          void read(event.currentTarget.files);
           // The same file can be chosen again after it changed on disk.
           event.currentTarget.value = '';
         }}
       />
       <p className={styles.dropHint}>
-        The file is checked in this browser with its own signatures and hashes: it is not sent to us.
+        The file is checked in this browser with its own signatures and hashes: it is not sent to us. A ledger
+        digest is checked with the public key file chosen together with it, or else with the key SAI Wallet
+        publishes.
       </p>
     </div>
   );

@@ -23,7 +23,7 @@ const NO_PROOF_YET =
  */
 export function MyLedgerProofs({ onDownloaded }: { onDownloaded: (fileName: string, text: string) => void }) {
   const download = useMutation({
-    mutationFn: () => saveJsonFile('/api/ledger/liabilities/proof', liabilityProofFileName),
+    mutationFn: () => saveJsonFile('/api/ledger/liabilities/proof', undefined, liabilityProofFileName),
     onSuccess: (text) => onDownloaded(liabilityProofFileName, text),
   });
   const liabilities = useQuery(liabilitiesQuery);

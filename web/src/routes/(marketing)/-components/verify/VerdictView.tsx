@@ -15,6 +15,7 @@ export interface CheckedFile {
 }
 
 const KIND_NAMES: Record<Verdict['kind'], string> = {
+  'public-key': 'Public key',
   receipt: 'Transaction receipt',
   'liability-proof': 'Liability proof',
   digest: 'Ledger digest',
@@ -28,7 +29,8 @@ const DOES_NOT_PROVE: Record<Verdict['kind'], readonly string[]> = {
     'That SAI Wallet holds the assets to pay the total: the proof is about what is owed, not what is held.',
     "That other users' balances are counted: each user checks their own proof.",
   ],
-  digest: [],
+  digest: ['Anything about the log after the digest was signed: a later digest, or a receipt, shows more.'],
+  'public-key': [],
   unknown: [],
 };
 

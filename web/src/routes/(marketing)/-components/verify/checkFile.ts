@@ -1,4 +1,11 @@
-import { type Verdict, verifyFile } from '../../../../../../domain/verifiable/verify.ts';
+import { DIGEST_FORMAT, PUBLIC_KEY_FORMAT } from '../../../../../../domain/verifiable/formats.ts';
+import {
+  type Verdict,
+  verifyDigest,
+  verifyFile,
+  verifyPublicKey,
+} from '../../../../../../domain/verifiable/verify.ts';
+import type { PickedFile } from './FileDrop.tsx';
 import type { CheckedFile } from './VerdictView.tsx';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -33,30 +40,73 @@ async function ed25519Supported(): Promise<boolean> {
   }
 }
 
+const formatOf = (value: unknown) => (isRecord(value) ? value.format : undefined);
+
 /**
- * Checks a file's text with the domain's checker (domain/verifiable/verify.ts: WebCrypto, no server call)
- * and reads the key id it was signed with, once its public key has passed its own check. Throws
- * BrowserCannotCheck when the browser lacks what the check needs, rather than blaming the file.
+ * Checks picked files with the domain's checker (domain/verifiable/verify.ts: WebCrypto, no server call)
+ * and reads the key id they were checked with, once that public key has passed its own check. One file: a
+ * receipt, a liability proof or a public key on its own; a ledger digest (which carries no key) against
+ * the key SAI Wallet publishes (`publishedKey`, the one server call, made only then). Two files: a digest
+ * and the public key to check it with. Throws BrowserCannotCheck when the browser lacks what the check
+ * needs, rather than blaming the file.
  */
-export async function checkFileText(fileName: string, text: string): Promise<CheckedFile> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { fileName, verdict: unreadable('this file is not JSON'), keyId: null };
+export async function checkFiles(
+  files: readonly PickedFile[],
+  publishedKey: () => Promise<unknown>,
+): Promise<CheckedFile> {
+  const fileName = files.map((file) => file.name).join(' with ');
+  const values: unknown[] = [];
+  for (const file of files) {
+    try {
+      values.push(JSON.parse(file.text));
+    } catch {
+      const detail = files.length === 1 ? 'this file is not JSON' : `${file.name} is not JSON`;
+      return { fileName, verdict: unreadable(detail), keyId: null };
+    }
   }
   // WebCrypto exists only on secure pages (HTTPS or localhost).
   if (!globalThis.crypto?.subtle)
     throw new BrowserCannotCheck(
       'This page is not served over HTTPS, so the browser cannot check files on it.',
     );
-  const verdict = await verifyFile(value);
+  let verdict: Verdict;
+  let publicKey: unknown;
+  const digest = values.find((value) => formatOf(value) === DIGEST_FORMAT);
+  const key = values.find((value) => formatOf(value) === PUBLIC_KEY_FORMAT);
+  if (values.length === 2 && digest !== undefined && key !== undefined) {
+    publicKey = key;
+    verdict = await verifyDigest(digest, key);
+  } else if (values.length > 1) {
+    return {
+      fileName,
+      verdict: unreadable('choose one file at a time, or a ledger digest together with its public key'),
+      keyId: null,
+    };
+  } else if (digest !== undefined) {
+    publicKey = await publishedKey().catch(() => null);
+    if (publicKey === null)
+      return {
+        fileName,
+        verdict: unreadable(
+          'the key SAI Wallet publishes could not be loaded: choose the digest together with a public key file',
+        ),
+        keyId: null,
+      };
+    verdict = await verifyDigest(digest, publicKey);
+  } else if (key !== undefined) {
+    publicKey = key;
+    verdict = await verifyPublicKey(key);
+  } else {
+    const value = values[0];
+    publicKey = isRecord(value) ? value.publicKey : null;
+    verdict = await verifyFile(value);
+  }
   const importFailed = verdict.checks.some(
     (check) => check.name === 'public key' && !check.ok && /cannot be imported/.test(check.detail),
   );
   if (importFailed && !(await ed25519Supported())) throw new BrowserCannotCheck(NO_ED25519);
   const keyPassed = verdict.checks.some((check) => check.name === 'public key' && check.ok);
-  const publicKey = isRecord(value) && isRecord(value.publicKey) ? value.publicKey : null;
-  const keyId = keyPassed && typeof publicKey?.keyId === 'string' ? publicKey.keyId : null;
+  const keyId =
+    keyPassed && isRecord(publicKey) && typeof publicKey.keyId === 'string' ? publicKey.keyId : null;
   return { fileName, verdict, keyId };
 }
