@@ -346,7 +346,7 @@ export class LedgerTreeFollower {
           batch.leaves.map((leaf) => leaf.prepare.toString()),
           batch.nodes.map((node) => node.level),
           batch.nodes.map((node) => node.index.toString()),
-          batch.nodes.map((node) => hexOf(node.hash)),
+          batch.nodes.map((node) => Buffer.from(node.hash).toString('hex')),
           heads.map(([name]) => name),
           heads.map(([, head]) => head.revision.toString()),
           heads.map(([, head]) => head.hash),
