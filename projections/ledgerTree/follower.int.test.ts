@@ -209,4 +209,35 @@ describe('ledger tree follower', () => {
     await expectTreeOf(db, log);
     expect(await waitForTreeSize(db.pool, BigInt(log.length + 1), 50)).toBe(false);
   });
+
+  it('carries on under a standby when the leader dies mid-load (its lock session killed): the same tree', {
+    timeout: 60_000,
+  }, async () => {
+    const a = follower({ standbyPollMs: 20, maxBackoffMs: 50 });
+    const b = follower({ standbyPollMs: 20, maxBackoffMs: 50 });
+    await a.start();
+    await b.start();
+    const writing = (async () => {
+      for (let i = 0; i < 60; i++)
+        await store.append(`${i % 2 ? 'slow' : 'fast'}-kill-${i % 5}`, [tick()], { expectedRevision: 'any' });
+    })();
+    // As a crash looks to Postgres: the leader's session ends, its advisory lock with it, between or during
+    // its batches; whichever follower takes the lead goes on from the tables.
+    let killed = 0;
+    for (let kill = 0; kill < 3; kill++) {
+      await sleep(60);
+      const { rows } = await db.pool.query<{ n: number }>(
+        `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
+      killed += rows[0]!.n;
+    }
+    expect(killed).toBeGreaterThan(0);
+    await writing;
+    const log = await readWholeLog(store);
+    expect(await waitForTreeSize(db.pool, BigInt(log.length), 30_000)).toBe(true);
+    await Promise.all([a.stop(), b.stop()]);
+    await expectTreeOf(db, log);
+  });
 });

@@ -176,6 +176,7 @@ export class LedgerTreeFollower {
     if (!held) return 'standby';
     let subscription: Subscription | null = null;
     let watch: NodeJS.Timeout | undefined;
+    let onStop: (() => void) | undefined;
     try {
       this.state = 'running';
       const loaded = await this.load();
@@ -193,9 +194,11 @@ export class LedgerTreeFollower {
       const moved = new Promise<never>((_, reject) => {
         watch = setInterval(() => {
           if (this.applying) return;
+          const mine = loaded.size;
           readTreeState(this.options.pool).then(
             (state) => {
-              if (!this.applying && state.size !== loaded.size)
+              // (A batch that committed meanwhile moved both: not a reset.)
+              if (!this.applying && loaded.size === mine && state.size !== mine)
                 reject(
                   new LostLeadershipError(
                     `the ledger tree's size moved to ${state.size} (${loaded.size} here)`,
@@ -208,13 +211,14 @@ export class LedgerTreeFollower {
       });
       moved.catch(() => {});
       const stopped = new Promise<'stopped'>((resolve) => {
-        const done = () => resolve('stopped');
-        if (this.stopped) done();
-        else this.stopWaiters.add(done);
+        onStop = () => resolve('stopped');
+        if (this.stopped) onStop();
+        else this.stopWaiters.add(onStop);
       });
       return await Promise.race([failed, moved, held.lost, stopped]);
     } finally {
       clearInterval(watch);
+      if (onStop) this.stopWaiters.delete(onStop);
       await (subscription as Subscription | null)?.close();
       await held.release();
     }
@@ -346,7 +350,7 @@ export class LedgerTreeFollower {
           batch.leaves.map((leaf) => leaf.prepare.toString()),
           batch.nodes.map((node) => node.level),
           batch.nodes.map((node) => node.index.toString()),
-          batch.nodes.map((node) => hexOf(node.hash)),
+          batch.nodes.map((node) => Buffer.from(node.hash).toString('hex')),
           heads.map(([name]) => name),
           heads.map(([, head]) => head.revision.toString()),
           heads.map(([, head]) => head.hash),

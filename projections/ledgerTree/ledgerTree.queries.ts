@@ -101,7 +101,8 @@ export async function rootAt(db: Db, size: bigint): Promise<Uint8Array> {
 
 /**
  * The tree head and the liability accounts' balances (`user:`, `holds:`, `dormant:`, non-zero) at that
- * head, read in one REPEATABLE READ snapshot so that they agree. On a client, it runs its own transaction.
+ * head, read in one REPEATABLE READ snapshot so that they agree (the follower writes both in one
+ * transaction). Given a client, it runs its own transaction on it: the client must not be in one.
  */
 export async function liabilitySnapshot(db: Db): Promise<{
   size: bigint;
