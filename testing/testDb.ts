@@ -18,20 +18,7 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 30);
-  return {
-    url: url.toString(),
-    pool,
-    async drop() {
-      await pool.end();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return opened(serverUrl, name, 30);
 }
 
 /** A fresh database for the calling describe: made before its tests, dropped after them. */
@@ -65,9 +52,14 @@ export async function copyDatabase(
   } finally {
     await admin.end();
   }
+  return opened(serverUrl, name, 10);
+}
+
+/** A database made on the server, with a pool, and the way to drop it. */
+function opened(serverUrl: string, name: string, poolSize: number): TestDatabase {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 10);
+  const pool = createPool(url.toString(), poolSize);
   return {
     url: url.toString(),
     pool,
