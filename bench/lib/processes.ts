@@ -130,7 +130,9 @@ export async function peakRssOfChild(
   let peakKb = 0;
   let firstByte: number | null = null;
   let bytes = 0;
+  let outTail = '';
   child.stdout.on('data', (chunk: Buffer) => {
+    outTail = (outTail + String(chunk)).slice(-2_000);
     if (firstByte === null) {
       firstByte = performance.now() - started;
       onFirstByte?.();
@@ -142,7 +144,7 @@ export async function peakRssOfChild(
   }, 50);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(poll);
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}: ${errTail}`);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}: ${errTail}${outTail}`);
   return {
     ms: performance.now() - started,
     peakMb: peakKb / 1024,
