@@ -106,11 +106,16 @@ export async function peakRssOfChild(
   args: string[],
   env: Record<string, string>,
   onFirstByte?: () => void,
+  /** Exit codes that are an answer, not a failure (e.g. 1 = "the check found problems"). */
+  okCodes: readonly number[] = [0],
 ): Promise<{
   ms: number;
   peakMb: number;
   firstByteMs: number | null;
   stdoutBytes: number;
+  /** The last 2,000 characters it printed. */
+  stdoutTail: string;
+  code: number | null;
   /** When the rebuild's progress first named each phase (ms from the start). */
   phaseAt: Record<string, number>;
 }> {
@@ -144,12 +149,15 @@ export async function peakRssOfChild(
   }, 50);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(poll);
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}: ${errTail}${outTail}`);
+  if (!okCodes.includes(code ?? -1))
+    throw new Error(`${args.join(' ')} exited with ${code}: ${errTail}${outTail}`);
   return {
     ms: performance.now() - started,
     peakMb: peakKb / 1024,
     firstByteMs: firstByte,
     stdoutBytes: bytes,
+    stdoutTail: outTail,
+    code,
     phaseAt,
   };
 }
