@@ -80,6 +80,28 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
+/**
+ * A JSON document to hand over as a file (a receipt, a proof, the person's data): fetched with the session
+ * and checked to be whole JSON, since the file is written while it is read and a cut-off answer is not a
+ * file to give anyone. The text is returned as received, with the response (for its headers).
+ */
+export async function fetchWholeJson(path: string): Promise<{ text: string; response: Response }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  const text = await response.text();
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new ApiError(response.status, 'The download was interrupted. Please try again.');
+  }
+  return { text, response };
+}
+
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const fallback = statusLine(response);
   let text: string;

@@ -4,7 +4,7 @@ import type {
   LedgerPublicKey,
   LiabilitiesStatement,
 } from '../../../domain/verifiable/formats.ts';
-import { ApiError, type ApiGetPath, api, apiPath, errorFromResponse } from '../lib/api.ts';
+import { ApiError, type ApiGetPath, api, apiPath, fetchWholeJson } from '../lib/api.ts';
 import { downloadTextFile } from '../lib/csv.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -102,22 +102,7 @@ export async function saveJsonFile(
   params: Record<string, string> | undefined,
   fileName: string,
 ): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(apiPath(route, params, undefined), {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const text = await response.text();
-  try {
-    JSON.parse(text);
-  } catch {
-    throw new ApiError(response.status, 'The download was interrupted. Please try again.');
-  }
+  const { text } = await fetchWholeJson(apiPath(route, params, undefined));
   downloadTextFile(fileName, text, 'application/json;charset=utf-8');
   return text;
 }

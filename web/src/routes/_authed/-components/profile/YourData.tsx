@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, FileJson } from 'lucide-react';
 import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
-import { ApiError, errorFromResponse } from '../../../../lib/api.ts';
+import { fetchWholeJson } from '../../../../lib/api.ts';
 import { downloadTextFile } from '../../../../lib/csv.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
@@ -21,23 +21,7 @@ function fileNameOf(response: Response): string {
  * with their session, checked to be whole JSON, and saved as a file.
  */
 async function downloadMyData(): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(EXPORT_PATH, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const text = await response.text();
-  // The file is written while it is read: a cut-off answer is not a file to hand over.
-  try {
-    JSON.parse(text);
-  } catch {
-    throw new ApiError(response.status, 'The download was interrupted. Please try again.');
-  }
+  const { text, response } = await fetchWholeJson(EXPORT_PATH);
   const fileName = fileNameOf(response);
   downloadTextFile(fileName, text, 'application/json;charset=utf-8');
   return fileName;
