@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
 import { createRateLimits } from '../api/http/rateLimit.ts';
+import { startSessionCache, stopSessionCache } from '../app/auth/sessionCache.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
 import { DigestService, digestDirOf } from '../app/ledgerProofs/digests.ts';
@@ -238,9 +239,12 @@ export async function startServices(
       ledgerProofs,
     };
     const openedStore = store;
+    // After the migrations: the sessions table's trigger is what keeps the cache true.
+    startSessionCache(pool, options.databaseUrl);
     return {
       deps,
       async stop() {
+        await stopSessionCache(pool);
         await scheduler.stop();
         await ledgerTree?.stop();
         await ledgerProofs.stop?.();
@@ -253,6 +257,7 @@ export async function startServices(
     };
   } catch (error) {
     await store?.close().catch(() => {});
+    await stopSessionCache(pool);
     await ring.close();
     await pool.end().catch(() => {});
     throw error;

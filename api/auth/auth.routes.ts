@@ -16,7 +16,9 @@ import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../doma
 import { initials } from '../../domain/users/initials.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
 import { balanceAsOfTime, balanceOf } from '../../projections/ledger/ledger.queries.ts';
-import { findUserById, type UserRow } from '../../projections/users/users.queries.ts';
+import { tokenPriceText } from '../../projections/settings/settings.queries.ts';
+import { userSummary } from '../../projections/users/userSummary.queries.ts';
+import type { UserRow } from '../../projections/users/users.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -47,9 +49,17 @@ export async function balanceFigures(deps: Deps, userId: UserId): Promise<Balanc
   const account = userAccount(userId);
   const [balance, dayAgo, price] = await Promise.all([
     balanceOf(deps.pool, account, 'SAI'),
-    balanceAsOfTime(deps.pool, account, 'SAI', new Date(deps.now().getTime() - 86_400_000)),
+    balanceAsOfTime(deps.pool, account, 'SAI', dayBefore(deps.now())),
     currentTokenPrice(deps.pool),
   ]);
+  return figuresOf(balance, dayAgo, price);
+}
+
+function dayBefore(now: Date): Date {
+  return new Date(now.getTime() - 86_400_000);
+}
+
+function figuresOf(balance: string, dayAgo: string, price: string): BalanceFigures {
   return {
     balance: ledgerAmountText(balance, 'SAI'),
     // A value in USD for display, rounded half-up to cents: not a ledger amount.
@@ -108,7 +118,10 @@ export function userJsonFromState(
 }
 
 export async function currentUserJson(deps: Deps, userId: UserId) {
-  const [row, figures] = await Promise.all([findUserById(deps.pool, userId), balanceFigures(deps, userId)]);
+  // One statement for the row and its figures: this answers every screen's first call.
+  const summary = await userSummary(deps.pool, userId, userAccount(userId), dayBefore(deps.now()));
+  const figures = figuresOf(summary.balance, summary.balanceDayAgo, tokenPriceText(summary.tokenPrice));
+  const row = summary.row;
   if (row) return userJson(row, figures);
   const user = await loadUser(deps, userId);
   return user ? userJsonFromState(user, figures) : null;

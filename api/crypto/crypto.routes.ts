@@ -21,9 +21,8 @@ import {
 } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import {
-  cryptoBalances,
+  cryptoBalanceSheet,
   depositsOfUser,
-  pendingWithdrawalTotals,
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
 import { currentPrices } from '../../projections/settings/settings.queries.ts';
@@ -134,10 +133,7 @@ export function cryptoRoutes(deps: Deps) {
 
   app.get('/balances', responds(200, balancesAnswer), async (c) => {
     const session = requireUser(c);
-    const [balances, held] = await Promise.all([
-      cryptoBalances(deps.pool, session.userId),
-      pendingWithdrawalTotals(deps.pool, session.userId),
-    ]);
+    const { balances, held } = await cryptoBalanceSheet(deps.pool, session.userId);
     return c.json(
       CRYPTO_ASSETS.map((asset) => ({
         currency: asset,

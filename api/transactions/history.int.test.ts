@@ -375,8 +375,11 @@ describe('the user history over HTTP', () => {
   it('reads a page through indexes: no scan of the journal, the transactions or the deposits', async () => {
     const { user } = await scene();
     const statements: { text: string; values: unknown[] }[] = [];
+    // The query comes as text and values, or as a prepared statement's config (infra/postgres/prepared.ts).
     const recording = {
-      query: (text: string, values: unknown[]) => {
+      query: (query: string | pg.QueryConfig, given?: unknown[]) => {
+        const text = typeof query === 'string' ? query : query.text;
+        const values = (typeof query === 'string' ? given : query.values) ?? [];
         statements.push({ text, values });
         return t.deps.pool.query(text, values);
       },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
 import { isUserId, type UserId } from '../../domain/shared/ids.ts';
-import { Batcher } from '../../infra/batcher.ts';
+import { sessionCacheOf, sessionRow } from './sessionCache.ts';
 
 /**
  * Sessions: a short-lived HS256 JWT (algorithm pinned) in an httpOnly cookie, backed by a `sessions` row
@@ -158,41 +158,6 @@ async function verifyUncached(
 }
 
 /**
- * Concurrent requests' session checks share one query (group reads, see infra/batcher.ts); each is still
- * issued after its request arrived, so a revocation committed before is always seen.
- */
-const lookups = new WeakMap<pg.Pool, Batcher<string, SessionRow | undefined>>();
-function sessionLookups(db: pg.Pool): Batcher<string, SessionRow | undefined> {
-  let batcher = lookups.get(db);
-  if (!batcher) {
-    batcher = new Batcher<string, SessionRow | undefined>(
-      async (ids) => {
-        const { rows } = await db.query<SessionRow & { id: string }>({
-          name: 'session-lookup',
-          text: `SELECT id, user_id, is_admin, remember, revoked_at, idle_expires_at, absolute_expires_at
-             FROM sessions WHERE id = ANY($1::text[])`,
-          values: [ids],
-        });
-        const byId = new Map<string, SessionRow>(rows.map((row) => [row.id, row]));
-        return ids.map((id) => byId.get(id));
-      },
-      { maxInFlight: 1, maxBatch: 256 },
-    );
-    lookups.set(db, batcher);
-  }
-  return batcher;
-}
-
-interface SessionRow {
-  user_id: string;
-  is_admin: boolean;
-  remember: boolean;
-  revoked_at: Date | null;
-  idle_expires_at: Date;
-  absolute_expires_at: Date;
-}
-
-/**
  * Checks the token's session on the server. Returns the live session and, when it is due, a renewed
  * token (idle deadline pushed forward) to set as the new cookie.
  */
@@ -204,7 +169,7 @@ export async function resumeSession(
 ): Promise<{ claims: SessionClaims; renewed: IssuedSession | null } | null> {
   const claims = await verifySessionToken(settings, token);
   if (!claims) return null;
-  const row = await sessionLookups(db).submit(claims.sessionId);
+  const row = await sessionRow(db, claims.sessionId);
   if (!row || row.revoked_at || row.user_id !== claims.userId) return null;
   if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
   const live: SessionClaims = { ...claims, isAdmin: row.is_admin };
@@ -233,11 +198,20 @@ export async function resumeSession(
   };
 }
 
+/**
+ * Revocations are forgotten by this process's session cache as soon as they commit (before the answer
+ * goes out); every other process hears them through the table's trigger (app/auth/sessionCache.ts).
+ */
 export async function revokeSession(db: pg.Pool, sessionId: string, reason: string): Promise<void> {
-  await db.query(
+  const since = Date.now();
+  const { rowCount } = await db.query(
     'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
     [sessionId, reason],
   );
+  const cache = sessionCacheOf(db);
+  cache?.forget([sessionId]);
+  // Only a row the statement changed is announced (the trigger fires per changed row).
+  if (rowCount) await cache?.announced([sessionId], since);
 }
 
 /** Ends every session of a user (password change, suspension, role change), optionally keeping one. */
@@ -247,10 +221,15 @@ export async function revokeUserSessions(
   reason: string,
   keep?: string,
 ): Promise<number> {
-  const result = await db.query(
+  const since = Date.now();
+  const result = await db.query<{ id: string }>(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-     WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3)`,
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3) RETURNING id`,
     [userId, reason, keep ?? null],
   );
+  const cache = sessionCacheOf(db);
+  const ids = result.rows.map((row) => row.id);
+  cache?.forget(ids);
+  await cache?.announced(ids, since);
   return result.rowCount ?? 0;
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { ChannelListener } from '../../infra/postgres/channelListener.ts';
 import { KEY_DESTROYED_CHANNEL, type PersonalDataKeys } from './personalDataKeys.ts';
 import { pseudonym } from './pseudonyms.ts';
 import type { DataKey } from './sealing.ts';
@@ -22,9 +22,8 @@ type Cached = { key: DataKey | 'erased'; at: number; until: number };
  */
 export class KeyRing {
   private readonly cache = new Map<string, Cached>();
-  private listener: pg.Client | null = null;
-  /** When the LISTEN connection was established; 0 while there is none. */
-  private listeningSince = 0;
+  /** The LISTEN connection to the destroy announcements (none without a database URL). */
+  private readonly listener: ChannelListener | null;
   private closed = false;
   /**
    * Counts the destroys heard. A key read while one was announced may predate it (the read's snapshot
@@ -35,9 +34,23 @@ export class KeyRing {
   constructor(
     readonly keys: PersonalDataKeys,
     private readonly pseudonymKey: Buffer,
-    private readonly databaseUrl: string | null = null,
+    databaseUrl: string | null = null,
   ) {
     keys.onDestroy((subjectId) => this.forget(subjectId));
+    this.listener =
+      databaseUrl === null
+        ? null
+        : new ChannelListener(databaseUrl, KEY_DESTROYED_CHANNEL, {
+            onMessage: (subjectId) => {
+              if (subjectId) this.forget(subjectId);
+            },
+            // Whatever was destroyed while we were deaf must not stay usable: forget every live key.
+            onLost: () => {
+              this.destroys++;
+              for (const [subjectId, cached] of this.cache)
+                if (cached.key !== 'erased') this.cache.delete(subjectId);
+            },
+          });
   }
 
   /** The subject of what a person without an account wrote (a contact message), by their e-mail. */
@@ -88,13 +101,7 @@ export class KeyRing {
 
   async close(): Promise<void> {
     this.closed = true;
-    const client = this.listener;
-    this.listener = null;
-    this.listeningSince = 0;
-    if (client) {
-      client.removeAllListeners('end');
-      await client.end().catch(() => {});
-    }
+    await this.listener?.close();
     this.cache.clear();
   }
 
@@ -105,7 +112,8 @@ export class KeyRing {
     if (cached.key === 'erased') return 'erased';
     // Without a live LISTEN connection (or for a key read before it was live) a destroy elsewhere might
     // not have reached us: such a key is read again.
-    if (this.listeningSince === 0 || cached.at < this.listeningSince || Date.now() > cached.until) {
+    const liveSince = this.listener?.liveSince ?? 0;
+    if (liveSince === 0 || cached.at < liveSince || Date.now() > cached.until) {
       this.cache.delete(subjectId);
       return undefined;
     }
@@ -119,31 +127,6 @@ export class KeyRing {
   }
 
   private startListening(): void {
-    if (this.listener || this.closed || this.databaseUrl === null) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    this.listener = client;
-    const lost = () => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      this.listeningSince = 0;
-      // Whatever was destroyed while we were deaf must not stay usable: forget every live key.
-      this.destroys++;
-      for (const [subjectId, cached] of this.cache) if (cached.key !== 'erased') this.cache.delete(subjectId);
-      client.end().catch(() => {});
-      if (!this.closed) setTimeout(() => this.startListening(), 500).unref();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (message) => {
-      if (message.channel === KEY_DESTROYED_CHANNEL && message.payload) this.forget(message.payload);
-    });
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${KEY_DESTROYED_CHANNEL}`))
-      .then(() => {
-        // A key read before this instant may have been destroyed unheard: fresh() reads those again.
-        if (this.listener === client) this.listeningSince = Date.now() + 1;
-      })
-      .catch(lost);
+    if (!this.closed) this.listener?.start();
   }
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import { preparedQuery } from '../../infra/postgres/prepared.ts';
 
 export interface CardRow {
   id: string;
@@ -25,7 +26,9 @@ const COLUMNS = `c.id, c.user_id AS "userId", c.tier, c.status, c.shipping_statu
   c.estimated_delivery AS "estimatedDelivery", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 
 export async function cardOfUser(db: pg.Pool, userId: UserId): Promise<CardRow | null> {
-  const { rows } = await db.query<CardRow>(`SELECT ${COLUMNS} FROM cards c WHERE c.user_id = $1`, [userId]);
+  const { rows } = await preparedQuery<CardRow>(db, `SELECT ${COLUMNS} FROM cards c WHERE c.user_id = $1`, [
+    userId,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -2,13 +2,28 @@ import type pg from 'pg';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
+import { preparedQuery } from '../../infra/postgres/prepared.ts';
 
-export async function cryptoBalances(db: pg.Pool, userId: UserId): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ asset: string; balance: string }>(
-    `SELECT asset, balance::text FROM account_balances WHERE account_id = $1 AND asset = ANY($2)`,
-    [userAccount(userId), [...CRYPTO_ASSETS]],
+/**
+ * The crypto balances screen's two figures per asset in one prepared statement (infra/postgres/prepared.ts):
+ * what may be spent, and what is on hold for the user's pending withdrawals.
+ */
+export async function cryptoBalanceSheet(
+  db: pg.Pool,
+  userId: UserId,
+): Promise<{ balances: Map<string, string>; held: Map<string, string> }> {
+  const { rows } = await preparedQuery<{ held: boolean; asset: string; amount: string }>(
+    db,
+    `SELECT false AS held, asset, balance::text AS amount FROM account_balances
+      WHERE account_id = $1 AND asset = ANY($2)
+     UNION ALL
+     SELECT true, asset, sum(amount)::text FROM withdrawals WHERE user_id = $3 AND status = 'pending' GROUP BY asset`,
+    [userAccount(userId), [...CRYPTO_ASSETS], userId],
   );
-  return new Map(rows.map((r) => [r.asset, r.balance]));
+  return {
+    balances: new Map(rows.filter((r) => !r.held).map((r) => [r.asset, r.amount])),
+    held: new Map(rows.filter((r) => r.held).map((r) => [r.asset, r.amount])),
+  };
 }
 
 /** Amounts on hold per asset: the user's pending withdrawals. */

@@ -4,6 +4,7 @@ import type { HistoryStatus, HistoryType } from '../../domain/ledger/history.ts'
 import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSETS } from '../../domain/shared/money.ts';
+import { preparedQuery } from '../../infra/postgres/prepared.ts';
 import { type Cursor, formatCursor } from '../paging.ts';
 import type { Page } from './ledger.queries.ts';
 
@@ -170,7 +171,9 @@ export async function userHistory(
       ORDER BY d.position_commit DESC, d.position_prepare DESC LIMIT $2)`);
   }
 
-  const { rows } = await db.query<HistoryRow>(
+  // Prepared: this union plans in several milliseconds and runs in under one (infra/postgres/prepared.ts).
+  const { rows } = await preparedQuery<HistoryRow>(
+    db,
     `SELECT id, type, asset, amount, status, deposit_status, sender_id, receiver_id, sender_name, receiver_name,
             description, created_at, position_commit::text, position_prepare::text, leg, signed_amount, balance_after
      FROM (${branches.join('\nUNION ALL\n')}) m

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import { preparedQuery } from '../../infra/postgres/prepared.ts';
 
 export interface NotificationRow {
   id: string;
@@ -18,7 +19,8 @@ const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "r
   created_at AS "createdAt"`;
 
 export async function notificationsOf(db: pg.Pool, userId: UserId, limit = 50): Promise<NotificationRow[]> {
-  const { rows } = await db.query<NotificationRow>(
+  const { rows } = await preparedQuery<NotificationRow>(
+    db,
     `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1
      ORDER BY position_commit DESC, position_prepare DESC, id LIMIT $2`,
     [userId, limit],
@@ -27,7 +29,8 @@ export async function notificationsOf(db: pg.Pool, userId: UserId, limit = 50): 
 }
 
 export async function unreadCount(db: pg.Pool, userId: UserId): Promise<number> {
-  const { rows } = await db.query<{ n: string }>(
+  const { rows } = await preparedQuery<{ n: string }>(
+    db,
     'SELECT count(*)::text AS n FROM notifications WHERE user_id = $1 AND NOT is_read',
     [userId],
   );

@@ -18,21 +18,22 @@ export interface UserRow {
   updatedAt: string;
 }
 
-const COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "lastName", bio,
+export const USER_COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "lastName", bio,
   profile_image_url AS "profileImageUrl", is_admin AS "isAdmin", status,
   two_factor_enabled AS "twoFactorEnabled",
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
 export async function findUserById(db: pg.Pool, id: UserId): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
 export async function findUserByEmail(db: pg.Pool, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email_lower = lower($1)`, [
-    email,
-  ]);
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE email_lower = lower($1)`,
+    [email],
+  );
   return rows[0] ?? null;
 }
 
@@ -53,7 +54,7 @@ export async function listUsers(
   }
   const [page, count] = await Promise.all([
     db.query<UserRow>(
-      `SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, options.limit, options.offset],
     ),
     db.query<{ n: string }>(`SELECT count(*)::text AS n FROM users WHERE ${where}`, params),
