@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
+import { HISTORY_ROWS } from './groups/readsSetup.ts';
+import { DASHBOARD_CALLS } from './lib/dashboard.ts';
 import type { Figure } from './stat.ts';
 
 /**
@@ -57,6 +59,7 @@ describe('npm run bench, small', () => {
       /^3\. HTTP transfers, 64 connections +accepted [\d.]+ transfers\/s \[/m,
       /^6\. rebuild all read models +events \d+ · throughput [\d.]+ events\/s/m,
       /^7\. export to CSV +postings \d+ · throughput [\d.]+ rows\/s/m,
+      /^11\. reads, 64 connections: history +path \/api\/transactions\?limit=5 · reads [\d.]+ reads\/s \[/m,
     ])
       expect(output).toMatch(line);
 
@@ -91,6 +94,28 @@ describe('npm run bench, small', () => {
     for (const name of ['oneApi', 'twoApis', 'twoApisSharedLimits'])
       expect(figure(apis, name).median, name).toBeGreaterThan(0);
     expect(figure(apis, 'errors').max).toBe(0);
+
+    // 11: the trivial-read ceiling and each of the dashboard's reads under load, every one answered.
+    const ceiling = results['11. reads, 64 connections: ceiling']!;
+    expect(ceiling.users).toBe(50);
+    expect(Math.abs((ceiling.historyRowsPerUser as number) - HISTORY_ROWS)).toBeLessThanOrEqual(5);
+    for (const name of ['ceiling', ...DASHBOARD_CALLS.map((call) => call.name)]) {
+      const reads = `11. reads, 64 connections: ${name}`;
+      expect(figure(reads, 'reads').median, name).toBeGreaterThan(0);
+      expect(figure(reads, 'errors').max, name).toBe(0);
+      expect(figure(reads, 'p99').median, name).toBeGreaterThanOrEqual(figure(reads, 'p50').median);
+      if (name !== 'ceiling') expect(figure(reads, 'ratioToCeiling').median, name).toBeGreaterThan(0);
+    }
+    // 11b: the dashboard's calls for one user; the API's own time is a part of the round trips it answered.
+    const dashboard = '11b. dashboard calls, one user';
+    expect(results[dashboard]!.calls).toBe(DASHBOARD_CALLS.length);
+    for (const name of ['parallelWall', 'sequentialRoundTrips', 'serverTime'])
+      expect(figure(dashboard, name).median, name).toBeGreaterThan(0);
+    expect(figure(dashboard, 'serverTime').median).toBeLessThan(
+      figure(dashboard, 'sequentialRoundTrips').median,
+    );
+    for (const call of DASHBOARD_CALLS)
+      expect(figure(dashboard, `server: ${call.name}`).median, call.name).toBeGreaterThan(0);
 
     const rebuild = results['6. rebuild all read models']!;
     expect(rebuild.events as number).toBeGreaterThanOrEqual(5000);

@@ -10,6 +10,7 @@ import { costGroup } from './groups/cost.ts';
 import { httpGroup } from './groups/http.ts';
 import { startTransferLoad } from './groups/httpSetup.ts';
 import { logGroup } from './groups/log.ts';
+import { readsGroup } from './groups/reads.ts';
 import { webGroup } from './groups/web.ts';
 import { LOG_EVENTS, log, repo, results, want } from './lib/context.ts';
 import { benchServer, dropBenchDatabases } from './lib/database.ts';
@@ -42,6 +43,12 @@ async function main() {
       const setup = await startTransferLoad(apisUrl);
       await apisGroup(setup, apisUrl);
       await setup.stop();
+    }
+    if (want('reads')) {
+      // 11. The dashboard's reads against the trivial-read ceiling, on a database of their own.
+      const readsUrl = await ensureDatabase(serverUrl, `bench_reads_${Date.now()}`);
+      made.push(readsUrl);
+      await readsGroup(readsUrl);
     }
     if (want('log')) {
       // 6 + 7. A log of LOG_EVENTS events (made by the seeder), rebuilt and exported by the real scripts.

@@ -19,7 +19,7 @@ export const EXPORT_POSTINGS = Number(process.env.BENCH_POSTINGS ?? 1_000_000);
  * screens), 10 (two API processes).
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((group) => group.trim());
-export const want = (group: 'commit' | 'http' | 'log' | 'apis') => !ONLY || ONLY.includes(group);
+export const want = (group: 'commit' | 'http' | 'log' | 'apis' | 'reads') => !ONLY || ONLY.includes(group);
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 
 /** Every group's figures, by name, in the order they were taken (the printed table and the results file). */

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import pino from 'pino';
+import { verifyLedger } from '../../app/audit/verifyLedger.ts';
+import { hashSecret } from '../../app/auth/credentials.ts';
+import { createSession } from '../../app/auth/sessions.ts';
+import { registerUser } from '../../app/auth/users.service.ts';
+import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { userAccount } from '../../domain/ledger/postings.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
+import { appendBatch, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
+import { loadConfig } from '../../runtime/config.ts';
+import { startServices } from '../../runtime/services.ts';
+import { startApp, startProjectionWorker } from '../../testing/processes.ts';
+import { BENCH_ENV, log } from '../lib/context.ts';
+import { BENCH_MINTER } from './httpSetup.ts';
+
+/** The readers: as many as the issue's read measurement had, each with about this many history rows. */
+export const READERS = 50;
+export const HISTORY_ROWS = 80;
+
+export type ReadsSetup = Awaited<ReturnType<typeof startReads>>;
+
+/**
+ * 11's setting, on a database of its own: the API as its own process in `npm start`'s shape (one process,
+ * PROJECTIONS=on; BENCH_READS_SHAPE=split runs it with PROJECTIONS=off and the projection worker beside
+ * it), and READERS users, each with about HISTORY_ROWS rows of history made by real transfers between
+ * them over HTTP, the read models caught up with them, and the ledger verified.
+ */
+export async function startReads(url: string) {
+  const split = process.env.BENCH_READS_SHAPE === 'split';
+  const config = loadConfig({ ...BENCH_ENV, DATABASE_URL: url, RATE_LIMITS: 'off' });
+  // These services only prepare the users and read the results: the API under load is its own process.
+  const services = await startServices(config, pino({ level: 'silent' }), {
+    databaseUrl: url,
+    runProjections: false,
+  });
+  const { deps } = services;
+  const worker = split
+    ? await startProjectionWorker({
+        databaseUrl: url,
+        env: {
+          LOG_LEVEL: 'silent',
+          PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
+          PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+        },
+      })
+    : null;
+  const api = await startApp({
+    databaseUrl: url,
+    env: { ...BENCH_ENV, PROJECTIONS: split ? 'off' : 'on' },
+    // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load.
+    nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  });
+  const stop = async () => {
+    await api.stop();
+    await worker?.stop();
+    await services.stop();
+  };
+  try {
+    const shape = split
+      ? 'API (PROJECTIONS=off) + projection worker'
+      : 'one process, PROJECTIONS=on (npm start)';
+    log(`bench: reads: ${READERS} users, about ${HISTORY_ROWS} history rows each; ${shape}`);
+    const passwordHash = await hashSecret('bench-password');
+    const users: { id: UserId; cookie: string }[] = await Promise.all(
+      Array.from({ length: READERS }, async (_, i) => {
+        const { user } = await registerUser(
+          deps,
+          {
+            email: `r${i}@reads.bench.example`,
+            username: `reader${i}`,
+            password: 'x',
+            passwordHash,
+            firstName: 'Reader',
+            lastName: String(i),
+            bio: '',
+            profileImageUrl: '',
+            isAdmin: false,
+          },
+          { actorId: null, correlationId: randomUUID(), causationId: null },
+        );
+        return { id: user.userId, cookie: '' };
+      }),
+    );
+    // Funded as httpSetup funds its users (a distribution each: the first row of each history).
+    const funding: StreamAppend[] = users.map((u) => ({
+      streamName: accountStream(u.id),
+      expectedRevision: 'no_stream' as const,
+      events: accountDecider
+        .decide(
+          {
+            type: 'MintTokens',
+            data: {
+              transactionId: randomUUID(),
+              userId: u.id,
+              asset: 'SAI',
+              units: 10_000_000n,
+              source: 'distribution',
+              paymentId: null,
+              description: 'bench',
+              mintedBy: BENCH_MINTER,
+              receiverSuspended: false,
+            },
+            now: new Date(),
+          },
+          accountDecider.initialState(),
+        )
+        .map((e) => ({
+          id: randomUUID(),
+          type: e.type,
+          data: e.data,
+          metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+        })),
+    }));
+    await appendBatch(deps.store, funding);
+
+    // Signed in as httpSetup's freshSignedIn does it: a fresh session (younger than the API's one-minute
+    // renewal, which autocannon could not follow) and its first request, before anything is measured.
+    const freshSignedIn = async () => {
+      await Promise.all(
+        users.map(async (user) => {
+          const session = await createSession(
+            deps.pool,
+            deps.sessions,
+            { userId: user.id, isAdmin: false },
+            true,
+          );
+          user.cookie = `sai_session=${session.token}`;
+        }),
+      );
+      for (let i = 0; i < users.length; i += 25)
+        await Promise.all(
+          users.slice(i, i + 25).map(async (user) => {
+            const answer = await fetch(`${api.url}/api/auth/user`, { headers: { cookie: user.cookie } });
+            await answer.arrayBuffer();
+            if (answer.status !== 200)
+              throw new Error(`bench: reads: sign-in check answered ${answer.status}`);
+          }),
+        );
+    };
+    await freshSignedIn();
+
+    // The history: each user sends HISTORY_ROWS / 2 transfers (0.01-1.00 SAI) to others chosen at random and
+    // receives as many on average; with the distribution, about HISTORY_ROWS rows each.
+    const perUser = Math.ceil((HISTORY_ROWS - 1) / 2);
+    const transfers = users.flatMap((sender, s) =>
+      Array.from({ length: perUser }, (_, k) => {
+        let r = Math.floor(Math.random() * (users.length - 1));
+        if (r >= s) r++;
+        const cents = 1 + Math.floor(Math.random() * 100);
+        return {
+          sender,
+          body: JSON.stringify({
+            type: 'transfer',
+            amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+            receiver_id: users[r]!.id,
+            description: `reads bench ${k}`,
+          }),
+        };
+      }),
+    );
+    const before = await countTransfers(deps.pool);
+    let next = 0;
+    let accepted = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < transfers.length) {
+          const t = transfers[next++]!;
+          const answer = await fetch(`${api.url}/api/transactions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: t.sender.cookie },
+            body: t.body,
+          });
+          const text = await answer.text();
+          if (answer.status !== 201)
+            throw new Error(`bench: reads: a transfer answered ${answer.status}: ${text.slice(0, 300)}`);
+          accepted++;
+        }
+      }),
+    );
+    // Each acknowledged transfer is one debit and, once the follow-up has run, one credit in the log.
+    let after = await countTransfers(deps.pool);
+    for (let i = 0; i < 600 && after.received - before.received < accepted; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await countTransfers(deps.pool);
+    }
+    const debits = after.sent - before.sent;
+    const credits = after.received - before.received;
+    if (debits !== accepted || credits !== accepted || after.sent !== after.distinctSent)
+      throw new Error(
+        `bench: reads: ${accepted} transfers acknowledged, ${debits} debits and ${credits} credits in the log`,
+      );
+    const head = await deps.store.headPosition();
+    if (!(await deps.runner.waitFor(head!, deps.runner.names, 120_000)))
+      throw new Error('bench: reads: the read models did not catch up with the transfers within 2 minutes');
+    const report = await verifyLedger(deps.store, deps.pool);
+    if (report.problems.length > 0)
+      throw new Error(`bench: reads: ledger:verify found ${JSON.stringify(report.problems.slice(0, 3))}`);
+    const { rows } = await deps.pool.query<{ min: number; mean: number }>(
+      `SELECT min(n)::int AS min, avg(n)::float8 AS mean
+         FROM (SELECT count(*) AS n FROM account_history WHERE account_id = ANY($1) GROUP BY account_id) c`,
+      [users.map((u) => userAccount(u.id))],
+    );
+    const history = { min: rows[0]?.min ?? 0, mean: Math.round(rows[0]?.mean ?? 0) };
+    if (history.min < 1) throw new Error('bench: reads: a reader has no history in the read model');
+    return { services, deps, api, worker, users, freshSignedIn, transfers: accepted, history, shape, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function countTransfers(pool: pg.Pool) {
+  const { rows } = await pool.query<{ sent: string; received: string; distinct_sent: string }>(
+    `SELECT count(*) FILTER (WHERE event_type = 'TokensTransferred')::text AS sent,
+            count(DISTINCT data->>'transactionId') FILTER (WHERE event_type = 'TokensTransferred')::text AS distinct_sent,
+            count(*) FILTER (WHERE event_type = 'TransferReceived')::text AS received FROM es_events`,
+  );
+  return {
+    sent: Number(rows[0]!.sent),
+    distinctSent: Number(rows[0]!.distinct_sent),
+    received: Number(rows[0]!.received),
+  };
+}
