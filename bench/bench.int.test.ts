@@ -127,5 +127,12 @@ describe('npm run bench, small', () => {
     expect(Object.keys(results['9. screens on the log (each call, 5 times)'] ?? {}).length).toBeGreaterThan(
       10,
     );
+    // 9b: each admin read's p50 and p99, and the search term found rows (the no-match one none).
+    const admin = results['9b. admin search and stats on the log (200 calls each)']!;
+    expect(
+      figure('9b. admin search and stats on the log (200 calls each)', '/api/admin/stats p99').median,
+    ).toBeGreaterThan(0);
+    expect((admin['/api/transactions/all?q=Deposit matches'] as Figure).median).toBeGreaterThan(0);
+    expect((admin['/api/transactions/all?q=zzzz matches'] as Figure).median).toBe(0);
   }, 600_000);
 });
