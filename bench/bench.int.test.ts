@@ -57,6 +57,7 @@ describe('npm run bench, small', () => {
       /^3\. HTTP transfers, 64 connections +accepted [\d.]+ transfers\/s \[/m,
       /^6\. rebuild all read models +events \d+ · throughput [\d.]+ events\/s/m,
       /^7\. export to CSV +postings \d+ · throughput [\d.]+ rows\/s/m,
+      /^12\. transfers: plain-SQL reference +transfers [\d.]+ transfers\/s \[/m,
     ])
       expect(output).toMatch(line);
 
@@ -91,6 +92,38 @@ describe('npm run bench, small', () => {
     for (const name of ['oneApi', 'twoApis', 'twoApisSharedLimits'])
       expect(figure(apis, name).median, name).toBeGreaterThan(0);
     expect(figure(apis, 'errors').max).toBe(0);
+
+    // 12-14: the product's two shapes and the plain-SQL reference, the mixed load, the open-loop sweeps.
+    for (const group of [
+      '12. transfers: product (npm start shape)',
+      '12. transfers: product (API + worker)',
+      '12. transfers: plain-SQL reference',
+    ]) {
+      expect(figure(group, 'transfers').median, group).toBeGreaterThan(0);
+      expect(figure(group, 'p99')).toMatchObject({ unit: 'ms' });
+      expect(figure(group, 'errors').max, group).toBe(0);
+    }
+    expect(figure('12. transfers: product (npm start shape)', 'ratioToReference').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'reads').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'transfers').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'readP99').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'errors').max).toBe(0);
+    for (const kind of ['transfers', 'reads']) {
+      const sweep = Object.keys(results).filter((g) => g.startsWith(`14. open-loop ${kind} @ `));
+      expect(sweep.length, kind).toBeGreaterThan(0);
+      for (const group of sweep) {
+        expect(figure(group, 'achieved').median, group).toBeGreaterThan(0);
+        expect(figure(group, 'p99.9').median, group).toBeGreaterThanOrEqual(figure(group, 'p99').median);
+        expect(figure(group, 'errors').max, group).toBe(0);
+      }
+      expect(figure('14. open-loop headline', kind).median, kind).toBeGreaterThanOrEqual(0);
+      expect(results['14. open-loop headline']![`${kind}Search`]).toMatch(/held/);
+    }
+    const open = results['14. nothing lost, conservation']!;
+    expect(open.acknowledged as number).toBeGreaterThan(0);
+    expect(open.debitsInLog).toBe(open.creditsInLog);
+    expect(open.debitsInLog as number).toBeGreaterThanOrEqual(open.acknowledged as number);
+    expect(open.conservationProblems).toBe(0);
 
     const rebuild = results['6. rebuild all read models']!;
     expect(rebuild.events as number).toBeGreaterThanOrEqual(5000);
