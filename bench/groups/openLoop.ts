@@ -1,8 +1,8 @@
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { type RunningApp, startApp } from '../../testing/processes.ts';
 import { BENCH_ENV, log, RUNS, results, SECONDS } from '../lib/context.ts';
-import { DASHBOARD_CALLS } from '../lib/dashboard.ts';
-import { closedLoop, type KindResult, type LoadRequest, type LoadResult } from '../lib/loadGen.ts';
+import { CEILING_PATH, DASHBOARD_CALLS } from '../lib/dashboard.ts';
+import { closedLoop, type KindResult, type LoadRequest, type LoadResult, openLoop } from '../lib/loadGen.ts';
 import { repeat } from '../lib/measure.ts';
 import { referenceTotals, seedReferenceAccounts } from '../reference/plainSqlWallet.ts';
 import { startReference } from '../reference/process.ts';
@@ -279,6 +279,25 @@ export async function openLoopGroup(url: string) {
       prepare,
       onRun: () => {},
     });
+    // What the generator and the machine give alone at the top read rate: the trivial-read ceiling (an
+    // unauthenticated endpoint that touches no table) under the same open loop. A p99 here is the floor
+    // under every other open-loop figure of this run (the generator's own lateness counts in them all).
+    const ceilingRate = Math.max(...ratesOf(process.env.BENCH_OPEN_READ_RATES, [1000, 2000, 3000]));
+    await caughtUp();
+    const ceiling = await openLoop({
+      url: base,
+      rate: ceilingRate,
+      seconds: SECONDS,
+      next: () => ({ kind: 'ceiling', method: 'GET', path: CEILING_PATH }),
+    });
+    results[`14. open-loop ceiling (${CEILING_PATH}) @ ${ceilingRate}/s`] = {
+      achieved: stat([ceiling.achievedRate], 'reads/s answered ok'),
+      p50: stat([ceiling.total.p50], 'ms from the intended send'),
+      p99: stat([ceiling.total.p99], 'ms from the intended send'),
+      'p99.9': stat([ceiling.total.p999], 'ms from the intended send'),
+      errors: stat([ceiling.total.errors], 'requests'),
+      generatorDelayP99: stat([ceiling.generatorDelay.p99], "ms (the load generator's own event loop)"),
+    };
     const bracket = (r: typeof transfers) =>
       `${r.highest}/s held, ${r.lowestFailed === null ? 'no higher rate tried failed' : `${r.lowestFailed}/s did not`} (rates tried: ${r.tried.map((t) => `${t.rate}${t.sustained ? '' : '✗'}`).join(', ')})`;
     results['14. open-loop headline'] = {

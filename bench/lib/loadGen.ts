@@ -1,14 +1,15 @@
-import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { HttpConnection, requestText } from './httpConnection.ts';
 import { percentile } from './measure.ts';
 
 /**
  * The bench's own load generator, for runs autocannon cannot do: open-loop arrivals at a fixed rate with
  * latency measured from each request's INTENDED send time (coordinated omission corrected, as wrk2 does),
  * and closed-loop runs whose requests are drawn from the same `next()` (a mix of kinds, each counted
- * apart). Written on node:http with a keep-alive Agent instead of a library: autocannon is closed-loop
- * only (its `overallRate` paces the connections but times each request from its actual send, so a stall
- * hides the queue behind it), and undici is not a dependency; this is a small loop over node:http.
+ * apart). Written here instead of taken from a library: autocannon is closed-loop only (its `overallRate`
+ * paces the connections but times each request from its actual send, so a stall hides the queue behind
+ * it), undici is not a dependency, and node:http's client costs three to four times autocannon's CPU per
+ * request (httpConnection.ts: keep-alive HTTP/1.1 connections on bare sockets, measured there).
  */
 
 /** One request: its kind (a kind `read:user` is also counted under `read`), and what counts as answered. */
@@ -48,7 +49,7 @@ export interface LoadResult {
   total: KindResult;
   /** Requests sent and not answered (socket error, time-out, cut at the end): they may have taken effect. */
   unanswered: number;
-  /** The generator's own event loop delay during the run (ms, a 10 ms timer): its lateness shows here. */
+  /** How late the generator's own event loop was during the run (ms beyond a 10 ms timer's interval). */
   generatorDelay: { p99: number; max: number };
 }
 
@@ -127,51 +128,25 @@ function summarize(samples: Sample[], seconds: number, withSend: boolean): Recor
   return out;
 }
 
-/** One request over the agent; resolves with its status once the whole body is in (null: no answer). */
-function send(
-  agent: http.Agent,
-  base: URL,
-  request: LoadRequest,
-  timeoutMs: number,
-  inFlight: Set<http.ClientRequest>,
-): Promise<number | null> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { ...request.headers };
-    if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-    const req = http.request(
-      {
-        agent,
-        hostname: base.hostname,
-        port: base.port,
-        method: request.method,
-        path: request.path,
-        headers,
-      },
-      (res) => {
-        res.on('end', () => resolve(res.statusCode ?? null));
-        res.on('error', () => resolve(null));
-        // An answer cut before its end (the first of these that fires wins).
-        res.on('close', () => resolve(res.complete ? (res.statusCode ?? null) : null));
-        res.resume();
-      },
-    );
-    inFlight.add(req);
-    req.on('close', () => inFlight.delete(req));
-    req.setTimeout(timeoutMs, () => req.destroy(new Error('timed out')));
-    req.on('error', () => resolve(null));
-    req.end(request.body);
-  });
-}
+/** The request's bytes for this server. */
+const textOf = (base: URL, request: LoadRequest) =>
+  requestText(base.host, request.method, request.path, request.headers, request.body);
 
 const isOk = (request: LoadRequest, status: number | null) =>
   status !== null && (request.ok ? request.ok(status) : status >= 200 && status < 300);
 
+/**
+ * This process's event loop lateness during a run: how much later than asked a 10 ms timer fired (the
+ * histogram holds the whole interval between its ticks, so the 10 ms are taken off).
+ */
 function watchDelay() {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const resolution = 10;
+  const delay = monitorEventLoopDelay({ resolution });
   delay.enable();
   return () => {
     delay.disable();
-    return { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+    const late = (ns: number) => Math.max(0, ns / 1e6 - resolution);
+    return { p99: late(delay.percentile(99)), max: late(delay.max) };
   };
 }
 
@@ -212,8 +187,10 @@ export async function closedLoop(options: {
 }): Promise<LoadResult> {
   const base = new URL(options.url);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: 'fifo' });
-  const inFlight = new Set<http.ClientRequest>();
+  const connections = Array.from(
+    { length: options.connections },
+    () => new HttpConnection(base.hostname, Number(base.port), timeoutMs),
+  );
   const samples: Sample[] = [];
   let unanswered = 0;
   const delay = watchDelay();
@@ -221,11 +198,11 @@ export async function closedLoop(options: {
   const deadline = started + options.seconds * 1000;
   try {
     await Promise.all(
-      Array.from({ length: options.connections }, async () => {
+      connections.map(async (connection) => {
         while (performance.now() < deadline) {
           const request = options.next();
           const t0 = performance.now();
-          const status = await send(agent, base, request, timeoutMs, inFlight);
+          const status = await connection.request(textOf(base, request));
           if (status === null) unanswered++;
           samples.push({
             kind: request.kind,
@@ -238,7 +215,7 @@ export async function closedLoop(options: {
       }),
     );
   } finally {
-    agent.destroy();
+    for (const connection of connections) connection.destroy();
   }
   const generatorDelay = delay();
   return finish(samples, (performance.now() - started) / 1000, false, unanswered, generatorDelay);
@@ -246,7 +223,7 @@ export async function closedLoop(options: {
 
 /**
  * Open loop: `rate` requests a second for `seconds`, evenly spaced (request i is due at start + i/rate),
- * whatever the answers do, over at most `maxInFlight` connections. A request is built by `next()` at its
+ * whatever the answers do, over at most `maxInFlight` keep-alive connections. A request is built by `next()` at its
  * intended time and waits in a queue (FIFO) while every connection is busy; its latency runs from the
  * INTENDED time to its whole answer, so that wait, and any lateness of this process's own event loop,
  * counts against it (the correction for coordinated omission). The schedule is kept by a timer that wakes
@@ -268,8 +245,10 @@ export async function openLoop(options: {
   const maxInFlight = options.maxInFlight ?? 64;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const drainMs = options.drainMs ?? 10_000;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight, scheduling: 'fifo' });
-  const inFlight = new Set<http.ClientRequest>();
+  // Idle connections are reused last-in first-out, so a low rate keeps a few of them warm and the rest
+  // may be closed by the server's keep-alive timeout (reopened when needed) instead of racing it.
+  const connections: HttpConnection[] = [];
+  const idle: HttpConnection[] = [];
   const samples: Sample[] = [];
   const late: number[] = [];
   const queue: { request: LoadRequest; due: number }[] = [];
@@ -289,13 +268,20 @@ export async function openLoop(options: {
   const dispatch = () => {
     while (active < maxInFlight && queue.length > 0) {
       const { request, due } = queue.shift()!;
+      let connection = idle.pop();
+      if (!connection) {
+        connection = new HttpConnection(base.hostname, Number(base.port), timeoutMs);
+        connections.push(connection);
+      }
       const sentAt = performance.now();
       late.push(sentAt - due);
       active++;
       sent++;
-      void send(agent, base, request, timeoutMs, inFlight).then((status) => {
+      const used = connection;
+      void used.request(textOf(base, request)).then((status) => {
         const now = performance.now();
         active--;
+        idle.push(used);
         if (status === null) unanswered++;
         samples.push({
           kind: request.kind,
@@ -339,11 +325,11 @@ export async function openLoop(options: {
   const notSent = queue.length;
   for (const { request, due } of queue.splice(0))
     samples.push({ kind: request.kind, ms: now - due, fromSendMs: null, status: null, ok: false });
-  for (const req of inFlight) req.destroy(new Error('cut at the end of the run'));
+  for (const connection of connections) if (connection.busy) connection.destroy();
   // Each destroyed request records itself (status null, unanswered) through its promise above.
   for (let i = 0; i < 1000 && samples.length < sent + notSent; i++)
     await new Promise((resolve) => setImmediate(resolve));
-  agent.destroy();
+  for (const connection of connections) connection.destroy();
   const generatorDelay = delay();
   const sortedLate = late.sort((a, b) => a - b);
   const result = finish(samples, options.seconds, true, unanswered, generatorDelay);

@@ -43,11 +43,11 @@ describe('loadGen', () => {
     const next = () => ({ kind: 'get', method: 'GET', path: '/' });
 
     arm();
-    const closed = await closedLoop({ url, connections: 4, seconds: 3, next });
-    // The closed loop saw the stall (its 4 requests in flight waited it out), but only those 4 of its
+    const closed = await closedLoop({ url, connections: 2, seconds: 3, next });
+    // The closed loop saw the stall (its 2 requests in flight waited it out), but only those 2 of its
     // thousand-odd requests were slow: the requests its clients would have sent meanwhile were never sent.
     expect(closed.total.max).toBeGreaterThanOrEqual(STALL_MS * 0.9);
-    expect(closed.total.answered).toBeGreaterThan(500);
+    expect(closed.total.answered).toBeGreaterThan(400);
     expect(closed.total.p99).toBeLessThan(STALL_MS / 2);
 
     arm();
