@@ -119,6 +119,10 @@ describe('npm run bench, small', () => {
       expect(figure('14. open-loop headline', kind).median, kind).toBeGreaterThanOrEqual(0);
       expect(results['14. open-loop headline']![`${kind}Search`]).toMatch(/held/);
     }
+    // The floor under the open-loop figures: the trivial-read ceiling at the top read rate.
+    const ceiling = Object.keys(results).find((g) => g.startsWith('14. open-loop ceiling (/livez) @ '));
+    expect(ceiling).toBeDefined();
+    expect(figure(ceiling!, 'achieved').median).toBeGreaterThan(0);
     const open = results['14. nothing lost, conservation']!;
     expect(open.acknowledged as number).toBeGreaterThan(0);
     expect(open.debitsInLog).toBe(open.creditsInLog);
