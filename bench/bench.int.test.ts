@@ -60,6 +60,7 @@ describe('npm run bench, small', () => {
       /^6\. rebuild all read models +events \d+ · throughput [\d.]+ events\/s/m,
       /^7\. export to CSV +postings \d+ · throughput [\d.]+ rows\/s/m,
       /^11\. reads, 64 connections: history +path \/api\/transactions\?limit=5 · reads [\d.]+ reads\/s \[/m,
+      /^12\. transfers: plain-SQL reference +transfers [\d.]+ transfers\/s \[/m,
     ])
       expect(output).toMatch(line);
 
@@ -116,6 +117,41 @@ describe('npm run bench, small', () => {
     );
     for (const call of DASHBOARD_CALLS)
       expect(figure(dashboard, `server: ${call.name}`).median, call.name).toBeGreaterThan(0);
+    // 12-14: the product's two shapes and the plain-SQL reference, the mixed load, the open-loop sweeps.
+    for (const group of [
+      '12. transfers: product (npm start shape)',
+      '12. transfers: product (API + worker)',
+      '12. transfers: plain-SQL reference',
+    ]) {
+      expect(figure(group, 'transfers').median, group).toBeGreaterThan(0);
+      expect(figure(group, 'p99')).toMatchObject({ unit: 'ms' });
+      expect(figure(group, 'errors').max, group).toBe(0);
+    }
+    expect(figure('12. transfers: product (npm start shape)', 'ratioToReference').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'reads').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'transfers').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'readP99').median).toBeGreaterThan(0);
+    expect(figure('13. mixed 90/10', 'errors').max).toBe(0);
+    for (const kind of ['transfers', 'reads']) {
+      const sweep = Object.keys(results).filter((g) => g.startsWith(`14. open-loop ${kind} @ `));
+      expect(sweep.length, kind).toBeGreaterThan(0);
+      for (const group of sweep) {
+        expect(figure(group, 'achieved').median, group).toBeGreaterThan(0);
+        expect(figure(group, 'p99.9').median, group).toBeGreaterThanOrEqual(figure(group, 'p99').median);
+        expect(figure(group, 'errors').max, group).toBe(0);
+      }
+      expect(figure('14. open-loop headline', kind).median, kind).toBeGreaterThanOrEqual(0);
+      expect(results['14. open-loop headline']![`${kind}Search`]).toMatch(/held/);
+    }
+    // The floor under the open-loop figures: the trivial-read ceiling at the top read rate.
+    const openCeiling = Object.keys(results).find((g) => g.startsWith('14. open-loop ceiling (/livez) @ '));
+    expect(openCeiling).toBeDefined();
+    expect(figure(openCeiling!, 'achieved').median).toBeGreaterThan(0);
+    const open = results['14. nothing lost, conservation']!;
+    expect(open.acknowledged as number).toBeGreaterThan(0);
+    expect(open.debitsInLog).toBe(open.creditsInLog);
+    expect(open.debitsInLog as number).toBeGreaterThanOrEqual(open.acknowledged as number);
+    expect(open.conservationProblems).toBe(0);
 
     const rebuild = results['6. rebuild all read models']!;
     expect(rebuild.events as number).toBeGreaterThanOrEqual(5000);

@@ -10,6 +10,7 @@ import { costGroup } from './groups/cost.ts';
 import { httpGroup } from './groups/http.ts';
 import { startTransferLoad } from './groups/httpSetup.ts';
 import { logGroup } from './groups/log.ts';
+import { openLoopGroup } from './groups/openLoop.ts';
 import { readsGroup } from './groups/reads.ts';
 import { webGroup } from './groups/web.ts';
 import { LOG_EVENTS, log, repo, results, want } from './lib/context.ts';
@@ -49,6 +50,13 @@ async function main() {
       const readsUrl = await ensureDatabase(serverUrl, `bench_reads_${Date.now()}`);
       made.push(readsUrl);
       await readsGroup(readsUrl);
+    }
+    if (want('openloop')) {
+      // 12-14. The write path against a plain-SQL reference, the mixed load and open loop, on a database
+      // of its own (BENCH_OPEN_RATES, BENCH_OPEN_READ_RATES, BENCH_OPEN_SEARCH_STEPS).
+      const openUrl = await ensureDatabase(serverUrl, `bench_open_${Date.now()}`);
+      made.push(openUrl);
+      await openLoopGroup(openUrl);
     }
     if (want('log')) {
       // 6 + 7. A log of LOG_EVENTS events (made by the seeder), rebuilt and exported by the real scripts.

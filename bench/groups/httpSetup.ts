@@ -24,19 +24,25 @@ export const BENCH_MINTER = parseUserId('bench001');
 /**
  * 3-5's setting: the services that prepare users and read the results, the API as its own process, the
  * projection worker (as BENCH_PROJECTIONS says), and 1,000 registered and funded users with Zipf senders.
+ * `shape` fixes the deployment whatever BENCH_PROJECTIONS says (and leaves the machine's description
+ * alone): 'split' the API with PROJECTIONS=off and the worker, 'default' `npm start`'s one API process
+ * with PROJECTIONS=on and no worker.
  */
-export async function startTransferLoad(url: string) {
+export async function startTransferLoad(url: string, options: { shape?: 'default' | 'split' } = {}) {
   const config = loadConfig({ ...BENCH_ENV, DATABASE_URL: url, RATE_LIMITS: 'off' });
+  const projections = options.shape
+    ? { default: 'inline', split: 'worker' }[options.shape]
+    : process.env.BENCH_PROJECTIONS;
   // Production shape: the API with PROJECTIONS=off and the read models built by `npm run
   // projections:worker` in its own process (BENCH_PROJECTIONS=inline runs them inside the API instead).
-  const inline = process.env.BENCH_PROJECTIONS === 'inline';
+  const inline = projections === 'inline';
   const services = await startServices(config, pino({ level: 'silent' }), {
     databaseUrl: url,
     runProjections: false,
   });
   // BENCH_PROJECTIONS=none measures the command path alone (no read models are built meanwhile; the
   // worker starts after the load to catch up), to show what the projections cost.
-  const none = process.env.BENCH_PROJECTIONS === 'none';
+  const none = projections === 'none';
   const startWorker = () =>
     startProjectionWorker({
       databaseUrl: url,
@@ -50,11 +56,12 @@ export async function startTransferLoad(url: string) {
       nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     });
   const worker = inline || none ? null : await startWorker();
-  results.machine!.projections = inline
-    ? 'inside the API process'
-    : none
-      ? 'none during the load'
-      : 'a separate worker process';
+  if (!options.shape)
+    results.machine!.projections = inline
+      ? 'inside the API process'
+      : none
+        ? 'none during the load'
+        : 'a separate worker process';
   const { deps } = services;
   // The API under load runs as its own process (`npm start`'s entry point), so the load generator
   // does not share its event loop; the services above only prepare users and read the results.
