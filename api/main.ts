@@ -8,6 +8,7 @@ import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { loadPrivacyKeys } from '../runtime/privacyKeys.ts';
+import { runProjectionThreadIfAsked, startProjectionThread } from '../runtime/projectionThread.ts';
 import { startServices } from '../runtime/services.ts';
 import { createApp, WEB_DIST } from './app.ts';
 
@@ -45,6 +46,8 @@ async function drain(
 
 /** `npm start`: read config once → database → event store → projections → HTTP. */
 async function main() {
+  // The projection thread loads this same module (runtime/projectionThread.ts): it runs the read models only.
+  if (runProjectionThreadIfAsked()) return;
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const stops: (() => Promise<void>)[] = [];
@@ -69,14 +72,18 @@ async function main() {
     const privacyKeys = await loadPrivacyKeys(config, logger);
     const database = await openDatabase(config, logger);
     if (database.embedded) stops.push(() => database.embedded!.stop());
-    // PROJECTIONS=off: the read models are built by `npm run projections:worker` in its own process.
+    // PROJECTIONS=on: the read models are built in a worker thread of this process (started below, once
+    // the database is migrated and the read models are current); inline: on this event loop; off: by
+    // `npm run projections:worker` in its own process.
     const services = await startServices(config, logger, {
       databaseUrl: database.url,
-      runProjections: config.PROJECTIONS === 'on',
+      runProjections: config.PROJECTIONS === 'inline',
       privacyKeys,
     });
     stops.push(() => services.stop());
     const { deps } = services;
+    if (config.PROJECTIONS === 'on')
+      stops.push(await startProjectionThread(new URL(import.meta.url), database.url, logger));
 
     const firstStart = (await deps.store.headPosition()) === null;
     const seeded = await seedDepositAddresses(deps, depositAddressSeeds(config));

@@ -143,6 +143,12 @@ describe('npm run bench, small', () => {
       expect(figure('14. open-loop headline', kind).median, kind).toBeGreaterThanOrEqual(0);
       expect(results['14. open-loop headline']![`${kind}Search`]).toMatch(/held/);
     }
+    // The plain-SQL reference under the same open loop, for the same headline.
+    expect(figure('14. open-loop headline', 'reference').median).toBeGreaterThanOrEqual(0);
+    expect(results['14. open-loop headline']!.referenceSearch).toMatch(/held/);
+    expect(
+      Object.keys(results).some((g) => g.startsWith('14. open-loop plain-SQL reference transfers @ ')),
+    ).toBe(true);
     // The floor under the open-loop figures: the trivial-read ceiling at the top read rate.
     const openCeiling = Object.keys(results).find((g) => g.startsWith('14. open-loop ceiling (/livez) @ '));
     expect(openCeiling).toBeDefined();

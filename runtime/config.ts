@@ -120,10 +120,12 @@ const schema = z.object({
    */
   AUTO_REBUILD: z.enum(['on', 'off']).default('on'),
   /**
-   * 'off': this process serves HTTP only and the read models are built by a separate
-   * `npm run projections:worker` (one active worker per projection across processes either way).
+   * Where the read models are built (one active worker per projection across processes either way):
+   * 'on' (the default): in a worker thread of this process (runtime/projectionThread.ts), beside the HTTP
+   * server's event loop; 'inline': on the HTTP server's own event loop; 'off': this process serves HTTP
+   * only and a separate `npm run projections:worker` builds them.
    */
-  PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  PROJECTIONS: z.enum(['on', 'inline', 'off']).default('on'),
   /**
    * 'on': once continuous verification of the log has found a mismatch (projections/ledgerTree/), commands
    * that move money answer 503 `ledger-frozen` until it is resolved. Never affects /readyz.

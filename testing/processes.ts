@@ -167,14 +167,25 @@ export async function startProjectionWorker(options: {
 }
 
 export function captureOutput(child: ChildProcess, limit = 256 * 1024): { text: () => string } {
-  let text = '';
+  // Chunks kept as they come and cut back to the limit only once they hold twice as much: a process that
+  // logs every request (a benchmark's API at the default level) costs its reader a copy per chunk otherwise.
+  let chunks: string[] = [];
+  let length = 0;
+  const trimmed = () => {
+    const text = chunks.join('').slice(-limit);
+    chunks = [text];
+    length = text.length;
+    return text;
+  };
   const append = (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    if (text.length > limit) text = text.slice(-limit);
+    const text = chunk.toString('utf8');
+    chunks.push(text);
+    length += text.length;
+    if (length > 2 * limit) trimmed();
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
-  return { text: () => text };
+  return { text: trimmed };
 }
 
 export function freePort(): Promise<number> {

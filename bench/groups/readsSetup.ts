@@ -48,7 +48,8 @@ export async function startReads(url: string) {
     : null;
   const api = await startApp({
     databaseUrl: url,
-    env: { ...BENCH_ENV, PROJECTIONS: split ? 'off' : 'on' },
+    // `npm start`'s log level (a line per request) in either shape.
+    env: { ...BENCH_ENV, PROJECTIONS: split ? 'off' : 'on', LOG_LEVEL: 'info' },
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load.
     nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   });
