@@ -83,7 +83,11 @@ async function main() {
     stops.push(() => services.stop());
     const { deps } = services;
     if (config.PROJECTIONS === 'on')
-      stops.push(await startProjectionThread(new URL(import.meta.url), database.url, logger));
+      stops.push(
+        await startProjectionThread(new URL(import.meta.url), database.url, logger, () =>
+          deps.ledgerFreeze?.trip(),
+        ),
+      );
 
     const firstStart = (await deps.store.headPosition()) === null;
     const seeded = await seedDepositAddresses(deps, depositAddressSeeds(config));

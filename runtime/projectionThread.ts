@@ -29,6 +29,8 @@ export async function startProjectionThread(
   entry: URL,
   databaseUrl: string,
   logger: Logger,
+  /** The thread's tree follower recorded a ledger mismatch: freeze this thread's money movements at once. */
+  onLedgerMismatch: () => void = () => {},
 ): Promise<() => Promise<void>> {
   let stopping = false;
   let current: Worker | null = null;
@@ -45,6 +47,7 @@ export async function startProjectionThread(
     });
     worker.on('message', (message: unknown) => {
       if (message === 'running') running();
+      if (message === 'ledger-mismatch') onLedgerMismatch();
     });
     worker.on('error', (error) => {
       logger.error({ err: error.message }, 'projection thread failed');
@@ -111,6 +114,9 @@ export function runProjectionThreadIfAsked(): boolean {
           logger.flush(() => process.exit(0));
         });
     });
+    // The freeze on a mismatch takes effect in the API's thread at once, as it does in one event loop (the
+    // API would otherwise see it at its next read of the state row, within two seconds).
+    services.deps.ledgerFreeze?.onTrip(() => port.postMessage('ledger-mismatch'));
     logger.info({ projections: services.deps.runner.names }, 'projection thread running');
     port.postMessage('running');
   })().catch((error: unknown) => {

@@ -34,9 +34,18 @@ export class LedgerFreeze {
     return this.options.enabled;
   }
 
-  /** This process's follower has just recorded a mismatch. */
+  private readonly tripped: (() => void)[] = [];
+
+  /** This process's follower has just recorded a mismatch (listeners hear it: `npm start`'s other thread). */
   trip(): void {
-    if (this.options.enabled) this.cached = { at: Date.now(), frozen: true };
+    if (!this.options.enabled) return;
+    this.cached = { at: Date.now(), frozen: true };
+    for (const listener of this.tripped) listener();
+  }
+
+  /** Called on each trip of this freeze: to pass it on to where else commands are decided. */
+  onTrip(listener: () => void): void {
+    this.tripped.push(listener);
   }
 
   async frozen(): Promise<boolean> {
