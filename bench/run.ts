@@ -85,13 +85,18 @@ async function main() {
   for (const [name, figures] of Object.entries(results)) {
     const parts = Object.entries(figures).map(([k, v]) =>
       typeof v === 'object'
-        ? `${k} ${Math.round((v as Figure).median * 10) / 10} ${(v as Figure).unit} [${Math.round((v as Figure).min * 10) / 10}–${Math.round((v as Figure).max * 10) / 10}]`
+        ? `${k} ${short((v as Figure).median)} ${(v as Figure).unit} [${short((v as Figure).min)}–${short((v as Figure).max)}]`
         : `${k} ${v}`,
     );
     lines.push(`${name.padEnd(40)} ${parts.join(' · ')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   process.exit(0);
+}
+
+/** One decimal, or three significant digits below 10 (a ratio of 0.087 is not "0.1"). */
+function short(value: number): number {
+  return Math.abs(value) < 10 ? Number(value.toPrecision(3)) : Math.round(value * 10) / 10;
 }
 
 main().catch((error: unknown) => {

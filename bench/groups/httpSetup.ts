@@ -6,7 +6,7 @@ import { createSession } from '../../app/auth/sessions.ts';
 import { registerUser } from '../../app/auth/users.service.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { parseUserId, type UserId } from '../../domain/shared/ids.ts';
-import { appendBatch, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
+import { appendBatch, type EventStore, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp, startProjectionWorker } from '../../testing/processes.ts';
@@ -98,58 +98,15 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
     );
     users.push(...created);
   }
-  const funding: StreamAppend[] = users.map((u) => {
-    const events = accountDecider.decide(
-      {
-        type: 'MintTokens',
-        data: {
-          transactionId: randomUUID(),
-          userId: u.id,
-          asset: 'SAI',
-          units: 10_000_000n,
-          source: 'distribution',
-          paymentId: null,
-          description: 'bench',
-          mintedBy: BENCH_MINTER,
-          receiverSuspended: false,
-        },
-        now: new Date(),
-      },
-      accountDecider.initialState(),
-    );
-    return {
-      streamName: accountStream(u.id),
-      expectedRevision: 'no_stream' as const,
-      events: events.map((e) => ({
-        id: randomUUID(),
-        type: e.type,
-        data: e.data,
-        metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
-      })),
-    };
-  });
-  await appendBatch(deps.store, funding);
-  const zipfCdf = (() => {
-    const w = users.map((_, k) => 1 / (k + 1) ** 1.1);
-    const total = w.reduce((a, b) => a + b, 0);
-    let acc = 0;
-    return w.map((x) => {
-      acc += x / total;
-      return acc;
-    });
-  })();
+  await fundUsers(
+    deps.store,
+    users.map((u) => u.id),
+  );
+  const zipf = zipfIndex(users.length);
   const pickSender = () => {
     // BENCH_SENDERS=uniform spreads senders evenly (to tell hot-account contention from the rest).
     if (process.env.BENCH_SENDERS === 'uniform') return users[Math.floor(Math.random() * users.length)]!;
-    const r = Math.random();
-    let lo = 0;
-    let hi = zipfCdf.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (zipfCdf[mid]! < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return users[lo]!;
+    return users[zipf()]!;
   };
   const countTransfers = async () => {
     const { rows } = await deps.pool.query<{ sent: string; received: string; distinct_sent: string }>(
@@ -234,5 +191,65 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
       await services.stop();
       await this.worker?.stop();
     },
+  };
+}
+
+/** Funds each user's account with 100,000 SAI in one distribution, through the decider, in one batch. */
+export async function fundUsers(
+  store: EventStore,
+  userIds: readonly UserId[],
+  units = 10_000_000n,
+): Promise<void> {
+  const funding: StreamAppend[] = userIds.map((userId) => ({
+    streamName: accountStream(userId),
+    expectedRevision: 'no_stream' as const,
+    events: accountDecider
+      .decide(
+        {
+          type: 'MintTokens',
+          data: {
+            transactionId: randomUUID(),
+            userId,
+            asset: 'SAI',
+            units,
+            source: 'distribution',
+            paymentId: null,
+            description: 'bench',
+            mintedBy: BENCH_MINTER,
+            receiverSuspended: false,
+          },
+          now: new Date(),
+        },
+        accountDecider.initialState(),
+      )
+      .map((e) => ({
+        id: randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+      })),
+  }));
+  await appendBatch(store, funding);
+}
+
+/** Draws indexes 0..n-1 Zipf-distributed (exponent 1.1): the bench's hot senders are the first users. */
+export function zipfIndex(n: number): () => number {
+  const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** 1.1);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let acc = 0;
+  const cdf = weights.map((w) => {
+    acc += w / total;
+    return acc;
+  });
+  return () => {
+    const r = Math.random();
+    let lo = 0;
+    let hi = cdf.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   };
 }

@@ -7,7 +7,7 @@ import { repeat } from '../lib/measure.ts';
 import { referenceTotals, seedReferenceAccounts } from '../reference/plainSqlWallet.ts';
 import { startReference } from '../reference/process.ts';
 import { stat } from '../stat.ts';
-import { startTransferLoad } from './httpSetup.ts';
+import { startTransferLoad, zipfIndex } from './httpSetup.ts';
 import { P99_TARGET_MS, ratesOf, SMOKE, sweepAndSearch } from './openLoopSweep.ts';
 
 /** Each user's opening balance, as startTransferLoad mints it (100,000.00 SAI). */
@@ -36,26 +36,7 @@ export async function openLoopGroup(url: string) {
   try {
     // The same Zipf senders (s = 1.1 over the users in order) as startTransferLoad's, drawn here so that
     // the product and the reference get the same distribution, with amounts of 0.01-1.00.
-    const cdf = (() => {
-      const w = users.map((_, k) => 1 / (k + 1) ** 1.1);
-      const total = w.reduce((a, b) => a + b, 0);
-      let acc = 0;
-      return w.map((x) => {
-        acc += x / total;
-        return acc;
-      });
-    })();
-    const zipf = () => {
-      const r = Math.random();
-      let lo = 0;
-      let hi = cdf.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (cdf[mid]! < r) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
+    const zipf = zipfIndex(users.length);
     const pair = () => {
       const s = zipf();
       let r = Math.floor(Math.random() * users.length);

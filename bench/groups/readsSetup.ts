@@ -5,15 +5,13 @@ import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { hashSecret } from '../../app/auth/credentials.ts';
 import { createSession } from '../../app/auth/sessions.ts';
 import { registerUser } from '../../app/auth/users.service.ts';
-import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { appendBatch, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp, startProjectionWorker } from '../../testing/processes.ts';
 import { BENCH_ENV, log } from '../lib/context.ts';
-import { BENCH_MINTER } from './httpSetup.ts';
+import { fundUsers } from './httpSetup.ts';
 
 /** The readers: as many as the read measurement had, each with about this many history rows. */
 export const READERS = 50;
@@ -85,36 +83,10 @@ export async function startReads(url: string) {
       }),
     );
     // Funded as httpSetup funds its users (a distribution each: the first row of each history).
-    const funding: StreamAppend[] = users.map((u) => ({
-      streamName: accountStream(u.id),
-      expectedRevision: 'no_stream' as const,
-      events: accountDecider
-        .decide(
-          {
-            type: 'MintTokens',
-            data: {
-              transactionId: randomUUID(),
-              userId: u.id,
-              asset: 'SAI',
-              units: 10_000_000n,
-              source: 'distribution',
-              paymentId: null,
-              description: 'bench',
-              mintedBy: BENCH_MINTER,
-              receiverSuspended: false,
-            },
-            now: new Date(),
-          },
-          accountDecider.initialState(),
-        )
-        .map((e) => ({
-          id: randomUUID(),
-          type: e.type,
-          data: e.data,
-          metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
-        })),
-    }));
-    await appendBatch(deps.store, funding);
+    await fundUsers(
+      deps.store,
+      users.map((u) => u.id),
+    );
 
     // Signed in as httpSetup's freshSignedIn does it: a fresh session (younger than the API's one-minute
     // renewal, which autocannon could not follow) and its first request, before anything is measured.
