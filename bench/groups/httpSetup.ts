@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
+import type pg from 'pg';
 import pino from 'pino';
 import { hashSecret } from '../../app/auth/credentials.ts';
 import { createSession } from '../../app/auth/sessions.ts';
@@ -108,18 +109,7 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
     if (process.env.BENCH_SENDERS === 'uniform') return users[Math.floor(Math.random() * users.length)]!;
     return users[zipf()]!;
   };
-  const countTransfers = async () => {
-    const { rows } = await deps.pool.query<{ sent: string; received: string; distinct_sent: string }>(
-      `SELECT count(*) FILTER (WHERE event_type = 'TokensTransferred')::text AS sent,
-                count(DISTINCT data->>'transactionId') FILTER (WHERE event_type = 'TokensTransferred')::text AS distinct_sent,
-                count(*) FILTER (WHERE event_type = 'TransferReceived')::text AS received FROM es_events`,
-    );
-    return {
-      sent: Number(rows[0]!.sent),
-      distinctSent: Number(rows[0]!.distinct_sent),
-      received: Number(rows[0]!.received),
-    };
-  };
+  const countTransfers = () => countTransfersIn(deps.pool);
   const transferRequest: autocannon.Request = {
     method: 'POST',
     path: '/api/transactions',
@@ -251,5 +241,19 @@ export function zipfIndex(n: number): () => number {
       else hi = mid;
     }
     return lo;
+  };
+}
+
+/** Transfers in the log: debits, distinct debits (a doubled one shows here) and credits. */
+export async function countTransfersIn(pool: pg.Pool) {
+  const { rows } = await pool.query<{ sent: string; received: string; distinct_sent: string }>(
+    `SELECT count(*) FILTER (WHERE event_type = 'TokensTransferred')::text AS sent,
+            count(DISTINCT data->>'transactionId') FILTER (WHERE event_type = 'TokensTransferred')::text AS distinct_sent,
+            count(*) FILTER (WHERE event_type = 'TransferReceived')::text AS received FROM es_events`,
+  );
+  return {
+    sent: Number(rows[0]!.sent),
+    distinctSent: Number(rows[0]!.distinct_sent),
+    received: Number(rows[0]!.received),
   };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import pino from 'pino';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { hashSecret } from '../../app/auth/credentials.ts';
@@ -11,7 +10,7 @@ import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp, startProjectionWorker } from '../../testing/processes.ts';
 import { BENCH_ENV, log } from '../lib/context.ts';
-import { fundUsers } from './httpSetup.ts';
+import { countTransfersIn as countTransfers, fundUsers } from './httpSetup.ts';
 
 /** The readers: as many as the issue's read measurement had, each with about this many history rows. */
 export const READERS = 50;
@@ -182,17 +181,4 @@ export async function startReads(url: string) {
     await stop();
     throw error;
   }
-}
-
-async function countTransfers(pool: pg.Pool) {
-  const { rows } = await pool.query<{ sent: string; received: string; distinct_sent: string }>(
-    `SELECT count(*) FILTER (WHERE event_type = 'TokensTransferred')::text AS sent,
-            count(DISTINCT data->>'transactionId') FILTER (WHERE event_type = 'TokensTransferred')::text AS distinct_sent,
-            count(*) FILTER (WHERE event_type = 'TransferReceived')::text AS received FROM es_events`,
-  );
-  return {
-    sent: Number(rows[0]!.sent),
-    distinctSent: Number(rows[0]!.distinct_sent),
-    received: Number(rows[0]!.received),
-  };
 }
