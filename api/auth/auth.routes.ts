@@ -14,7 +14,6 @@ import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
 import { initials } from '../../domain/users/initials.ts';
-import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
 import { balanceAsOfTime, balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import { tokenPriceText } from '../../projections/settings/settings.queries.ts';
 import { userSummary } from '../../projections/users/userSummary.queries.ts';
@@ -29,6 +28,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../http/sessi
 import { responds, validate } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
 import { loginSchema, registerSchema, userAnswer } from './auth.schemas.ts';
+import { openSignedInSession } from './signIn.ts';
 
 export interface BalanceFigures {
   balance: string;
@@ -189,28 +189,7 @@ export function authRoutes(deps: Deps) {
       }
       await deps.limits.reset('totp', user.userId);
     }
-    if (user.status === 'suspended')
-      throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
-    const session = await createSession(
-      deps.pool,
-      deps.sessions,
-      { userId: user.userId, isAdmin: user.isAdmin },
-      input.rememberMe,
-      deps.now(),
-    );
-    // A suspension appended after the check above either shows up here, or revokes this session itself
-    // (it revokes after appending, and this session row is already written).
-    const latest = await loadUser(deps, user.userId);
-    if (latest?.status !== 'active') {
-      await revokeSession(deps.pool, session.sessionId, 'suspended');
-      throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
-    }
-    setSessionCookie(c, session);
-    // The read model may not have caught up with a reactivation or a role change that the check above
-    // read from the log: the answer says what the sign-in was decided on.
-    const shown = await currentUserJson(deps, user.userId);
-    if (!shown) return c.json(userJsonFromState(latest));
-    return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
+    return openSignedInSession(c, deps, user, input.rememberMe);
   });
 
   app.post('/logout', responds(204, null), async (c) => {

@@ -11,6 +11,7 @@ import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.
 import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { PasskeySignIn } from './-components/PasskeySignIn.tsx';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
@@ -118,6 +119,7 @@ function LoginPage() {
           {needsTotp ? 'Verify and sign in' : 'Sign in'}
         </Button>
       </form>
+      <PasskeySignIn />
     </AuthShell>
   );
 }

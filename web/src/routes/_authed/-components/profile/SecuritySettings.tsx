@@ -20,7 +20,10 @@ import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import { EmailChangePanel } from './EmailChangePanel.tsx';
+import { PasskeysPanel } from './PasskeysPanel.tsx';
 import * as styles from './Profile.css.ts';
+import { SessionsPanel } from './SessionsPanel.tsx';
 
 type PasswordName = keyof PasswordChangeInput;
 const EMPTY_PASSWORDS: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -40,6 +43,9 @@ export function SecuritySettings() {
     <>
       <PasswordForm />
       <TwoFactorSettings />
+      <PasskeysPanel />
+      <EmailChangePanel />
+      <SessionsPanel />
     </>
   );
 }

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { createSession, revokeSession } from '../../app/auth/sessions.ts';
+import { loadUser, type RegisteredUser } from '../../app/auth/users.service.ts';
+import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { setSessionCookie } from '../http/session.ts';
+import { currentUserJson, userJsonFromState } from './auth.routes.ts';
+
+/**
+ * The end of every way of signing in (password, passkey): once the caller has proved who they are, the
+ * account's status is checked, a session is opened and its cookie set, and the answer is the user as
+ * the sign-in was decided on.
+ */
+export async function openSignedInSession(
+  c: Context<AppEnv>,
+  deps: Deps,
+  user: RegisteredUser,
+  remember: boolean,
+): Promise<Response> {
+  if (user.status === 'suspended')
+    throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
+  const session = await createSession(
+    deps.pool,
+    deps.sessions,
+    { userId: user.userId, isAdmin: user.isAdmin },
+    remember,
+    deps.now(),
+  );
+  // A suspension appended after the check above either shows up here, or revokes this session itself
+  // (it revokes after appending, and this session row is already written).
+  const latest = await loadUser(deps, user.userId);
+  if (latest?.status !== 'active') {
+    await revokeSession(deps.pool, session.sessionId, 'suspended');
+    throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
+  }
+  setSessionCookie(c, session);
+  // The read model may not have caught up with a reactivation or a role change that the check above
+  // read from the log: the answer says what the sign-in was decided on.
+  const shown = await currentUserJson(deps, user.userId);
+  if (!shown) return c.json(userJsonFromState(latest));
+  return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
+}

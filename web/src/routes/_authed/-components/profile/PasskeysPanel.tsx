@@ -1,0 +1,4 @@
+/** Placeholder: filled in by issue 36's security centre work. */
+export function PasskeysPanel() {
+  return null;
+}
