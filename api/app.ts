@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from '../runtime/deps.ts';
 import { hasMetricsToken } from '../runtime/metrics.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { sessionsRoutes } from './account/sessions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
 import { auditRoutes, statementRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -141,6 +142,7 @@ export function createApp(deps: Deps) {
     });
   });
   app.route('/api/auth', authRoutes(deps));
+  app.route('/api/account/sessions', sessionsRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin/users', adminUserRoutes(deps));
   app.route('/api/transactions', statementRoutes(deps));

@@ -28,7 +28,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../http/sessi
 import { responds, validate } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
 import { loginSchema, registerSchema, userAnswer } from './auth.schemas.ts';
-import { openSignedInSession } from './signIn.ts';
+import { openSignedInSession, sessionOrigin } from './signIn.ts';
 
 export interface BalanceFigures {
   balance: string;
@@ -147,6 +147,7 @@ export function authRoutes(deps: Deps) {
       { userId: user.userId, isAdmin: false },
       false,
       deps.now(),
+      sessionOrigin(c, deps),
     );
     setSessionCookie(c, session);
     c.set('wrotePosition', position);

@@ -1,12 +1,20 @@
 import type { Context } from 'hono';
-import { createSession, revokeSession } from '../../app/auth/sessions.ts';
+import { deviceOf } from '../../app/auth/device.ts';
+import { createSession, revokeSession, type SessionOrigin } from '../../app/auth/sessions.ts';
 import { loadUser, type RegisteredUser } from '../../app/auth/users.service.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { clientIp } from '../http/security.ts';
 import { setSessionCookie } from '../http/session.ts';
 import { currentUserJson, userJsonFromState } from './auth.routes.ts';
+
+/** Where a request comes from, as a session records it: the browser and OS, and the client's address. */
+export function sessionOrigin(c: Context<AppEnv>, deps: Deps): SessionOrigin {
+  const address = clientIp(c, deps.config.TRUST_PROXY === '1');
+  return { ...deviceOf(c.req.header('user-agent')), address: address === 'unknown' ? null : address };
+}
 
 /**
  * The end of every way of signing in (password, passkey): once the caller has proved who they are, the
@@ -27,6 +35,7 @@ export async function openSignedInSession(
     { userId: user.userId, isAdmin: user.isAdmin },
     remember,
     deps.now(),
+    sessionOrigin(c, deps),
   );
   // A suspension appended after the check above either shows up here, or revokes this session itself
   // (it revokes after appending, and this session row is already written).

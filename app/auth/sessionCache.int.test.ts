@@ -105,6 +105,51 @@ describe('session cache', () => {
     expect(await eventually(async () => !(await checkOnB(truncated.token)).live)).toBe(true);
   });
 
+  async function lastSeenOf(sessionId: string) {
+    const { rows } = await db.pool.query<{ last_seen_at: Date }>(
+      'SELECT last_seen_at FROM sessions WHERE id = $1',
+      [sessionId],
+    );
+    return rows[0]!.last_seen_at.getTime();
+  }
+
+  it("writes last seen off the request path, batched, and the write evicts no process's cached session", async () => {
+    const one = await signedIn();
+    const two = await signedIn();
+    const created = await lastSeenOf(one.sessionId);
+    // Requests note the session and write nothing: the row is as the sign-in wrote it.
+    const later = Date.now() + 90_000;
+    cacheA.lastSeen.seen(one.sessionId, later);
+    cacheA.lastSeen.seen(one.sessionId, later + 1_000); // within the minute: not noted again
+    cacheA.lastSeen.seen(two.sessionId, later);
+    expect(await lastSeenOf(one.sessionId)).toBe(created);
+    expect(cacheA.lastSeen.latest(one.sessionId)).toBe(later);
+
+    // One statement for both.
+    const flushes = cacheA.lastSeen.stats.flushes;
+    await cacheA.lastSeen.flush();
+    expect(cacheA.lastSeen.stats.flushes).toBe(flushes + 1);
+    expect(await lastSeenOf(one.sessionId)).toBe(later);
+    expect(await lastSeenOf(two.sessionId)).toBe(later);
+
+    // Another process that saw the session within the same minute does not write it again.
+    cacheB.lastSeen.seen(one.sessionId, later + 30_000);
+    await cacheB.lastSeen.flush();
+    expect(await lastSeenOf(one.sessionId)).toBe(later);
+
+    // The flush announced nothing: B still answers both from memory. (Announcements arrive in commit
+    // order, so once B has heard a later revocation, it would have heard the flush's.)
+    const marker = await signedIn();
+    await revokeSession(a, marker.sessionId, 'logout');
+    expect(await eventually(async () => !(await checkOnB(marker.token)).live, 1_000)).toBe(true);
+    expect(await checkOnB(one.token)).toEqual({ live: true, fromMemory: true });
+    expect(await checkOnB(two.token)).toEqual({ live: true, fromMemory: true });
+
+    // A revocation still is heard.
+    await revokeSession(a, one.sessionId, 'logout');
+    expect(await eventually(async () => !(await checkOnB(one.token)).live, 1_000)).toBe(true);
+  });
+
   it('answers nothing from memory while its LISTEN connection is down, and again once it is back', async () => {
     const issued = await signedIn();
     const { rows } = await db.pool.query<{ pid: number }>(

@@ -1,8 +1,13 @@
 import type pg from 'pg';
 import { Batcher } from '../../infra/batcher.ts';
 import { ChannelListener } from '../../infra/postgres/channelListener.ts';
+import { LastSeenRecorder } from './lastSeen.ts';
 
-/** Announced by the `sessions` table's trigger (migrations/1764201600010_session-changes.sql). */
+/**
+ * Announced by the `sessions` table's triggers (migrations/1764201600010_session-changes.sql, narrowed by
+ * 1764201600012_session-devices.sql: an update that moves only `last_seen_at` or the device columns, which
+ * this cache does not read, announces nothing).
+ */
 export const SESSION_CHANGED_CHANNEL = 'sai_session_changed';
 
 /**
@@ -70,6 +75,8 @@ export class SessionCache {
   private readonly heard = new Map<string, number>();
   /** Checks answered from memory (the tests read it). */
   readonly stats = { memory: 0 };
+  /** The sessions' "last seen", written in batches off the request path (lastSeen.ts). */
+  readonly lastSeen: LastSeenRecorder;
 
   constructor(
     private readonly db: pg.Pool,
@@ -85,6 +92,8 @@ export class SessionCache {
       onLost: () => this.forgetAll(),
     });
     this.listener.start();
+    this.lastSeen = new LastSeenRecorder(db);
+    this.lastSeen.start();
   }
 
   async get(sessionId: string): Promise<SessionRow | undefined> {
@@ -172,6 +181,7 @@ export class SessionCache {
   async close(): Promise<void> {
     this.closed = true;
     this.forgetAll();
+    await this.lastSeen.stop().catch(() => {});
     await this.listener.close();
   }
 }

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
 import { isUserId, type UserId } from '../../domain/shared/ids.ts';
+import type { Device } from './device.ts';
 import { sessionCacheOf, sessionRow } from './sessionCache.ts';
 
 /**
@@ -65,21 +66,42 @@ async function sign(settings: SessionSettings, claims: Omit<SessionClaims, 'issu
   return token;
 }
 
+/** Where a session was opened from (the security centre lists it; nothing else reads it). */
+export interface SessionOrigin extends Device {
+  /** The client's address (clientIp, as the sign-in's rate limit sees it). */
+  address: string | null;
+}
+
 export async function createSession(
   db: pg.Pool,
   settings: SessionSettings,
   user: { userId: UserId; isAdmin: boolean },
   remember: boolean,
   now = new Date(),
+  origin: SessionOrigin = { browser: null, os: null, address: null },
 ): Promise<IssuedSession> {
   const sessionId = randomBytes(18).toString('base64url');
   const absolute = new Date(now.getTime() + (remember ? settings.rememberAbsoluteMs : settings.absoluteMs));
   const idle = new Date(Math.min(now.getTime() + settings.idleMs, absolute.getTime()));
   await db.query(
-    `INSERT INTO sessions (id, user_id, is_admin, remember, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`,
-    [sessionId, user.userId, user.isAdmin, remember, now, idle, absolute],
+    `INSERT INTO sessions (id, user_id, is_admin, remember, created_at, last_seen_at, idle_expires_at,
+       absolute_expires_at, browser, os, address)
+     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10)`,
+    [
+      sessionId,
+      user.userId,
+      user.isAdmin,
+      remember,
+      now,
+      idle,
+      absolute,
+      origin.browser,
+      origin.os,
+      origin.address,
+    ],
   );
+  // Its row says it was seen now: the first requests need not say it again.
+  sessionCacheOf(db)?.lastSeen.seen(sessionId, now.getTime());
   const token = await sign(settings, { sessionId, ...user }, idle);
   return {
     sessionId,
@@ -173,6 +195,8 @@ export async function resumeSession(
   if (!row || row.revoked_at || row.user_id !== claims.userId) return null;
   if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
   const live: SessionClaims = { ...claims, isAdmin: row.is_admin };
+  // Off the request path: a map look-up here, a batched write on a timer (lastSeen.ts).
+  sessionCacheOf(db)?.lastSeen.seen(claims.sessionId, now.getTime());
   if (now.getTime() - claims.issuedAt < settings.renewAfterMs) return { claims: live, renewed: null };
   const idle = new Date(Math.min(now.getTime() + settings.idleMs, row.absolute_expires_at.getTime()));
   // The row is written at most once per renewal period: a client that does not keep the renewed cookie
@@ -232,4 +256,81 @@ export async function revokeUserSessions(
   cache?.forget(ids);
   await cache?.announced(ids, since);
   return result.rowCount ?? 0;
+}
+
+/**
+ * A session's public name: the session id is the server's key (whoever holds it could look the session up),
+ * so lists and sign-out requests name a session by a hash of it instead.
+ */
+export function publicSessionId(sessionId: string): string {
+  return createHash('sha256').update(`sai-session:${sessionId}`).digest('base64url').slice(0, 22);
+}
+
+export interface ListedSession extends SessionOrigin {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/** The most sessions a list shows (newest first); an older one still ends with "sign out all others". */
+export const LISTED_SESSIONS = 50;
+
+/** A user's live sessions, this one first, then the most recently seen. */
+export async function listSessions(
+  db: pg.Pool,
+  userId: UserId,
+  currentSessionId: string,
+  now = new Date(),
+): Promise<ListedSession[]> {
+  const { rows } = await db.query<{
+    id: string;
+    browser: string | null;
+    os: string | null;
+    address: string | null;
+    created_at: Date;
+    last_seen_at: Date;
+  }>(
+    `SELECT id, browser, os, address, created_at, last_seen_at FROM sessions
+      WHERE user_id = $1 AND revoked_at IS NULL AND idle_expires_at > $2 AND absolute_expires_at > $2
+      ORDER BY created_at DESC LIMIT ${LISTED_SESSIONS}`,
+    [userId, now],
+  );
+  // What this process noted and has not written yet (at most a flush period old) is newer than the row.
+  const noted = sessionCacheOf(db)?.lastSeen;
+  const listed = rows.map((row) => {
+    const latest = noted?.latest(row.id) ?? 0;
+    return {
+      id: publicSessionId(row.id),
+      browser: row.browser,
+      os: row.os,
+      address: row.address,
+      createdAt: row.created_at,
+      lastSeenAt: latest > row.last_seen_at.getTime() ? new Date(latest) : row.last_seen_at,
+      current: row.id === currentSessionId,
+    };
+  });
+  return listed.sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.getTime() - a.lastSeenAt.getTime(),
+  );
+}
+
+/**
+ * Ends one of the user's own sessions, named by its public id. False when the user has no live session of
+ * that name (someone else's session is not theirs to name: the same answer as an unknown one).
+ */
+export async function revokeOwnSession(
+  db: pg.Pool,
+  userId: UserId,
+  publicId: string,
+  reason: string,
+): Promise<{ revoked: false } | { revoked: true; sessionId: string }> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
+  const match = rows.find((row) => publicSessionId(row.id) === publicId);
+  if (!match) return { revoked: false };
+  await revokeSession(db, match.id, reason);
+  return { revoked: true, sessionId: match.id };
 }
