@@ -139,6 +139,18 @@ const WALK: Walk[] = [
   // The caller's own data only: there is no user id to name, so nobody else's can be asked for.
   { method: 'GET', path: '/api/account/data-export', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'POST', path: '/api/account/2fa/setup', expect: { visitor: 401, user: 200, admin: 200 } },
+  // The caller's own sessions: another's is named by a public id the caller cannot find (404).
+  { method: 'GET', path: '/api/account/sessions', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/sign-out-others',
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/{otherSession}',
+    expect: { visitor: 401, user: 404, admin: 404 },
+  },
   {
     method: 'POST',
     path: '/api/account/2fa/enable',
@@ -371,6 +383,7 @@ describe('authorization walk', () => {
     fixtures.otherStream = `user-${other}`;
     await t.settle();
     fixtures.otherNotification = (await otherUser.client.get('/api/notifications')).body[0].id;
+    fixtures.otherSession = (await otherUser.client.get('/api/account/sessions')).body.sessions[0].id;
     fixtures.otherEmail = encodeURIComponent(otherUser.user.email);
     fixtures.otherEmailRaw = otherUser.user.email;
     fixtures.currency = 'BTC';

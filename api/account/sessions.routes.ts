@@ -43,7 +43,8 @@ export function sessionsRoutes(deps: Deps) {
     await next();
   });
 
-  app.get('/', responds(200, sessionsAnswer), async (c) => {
+  // A fixed cap (LISTED_SESSIONS) and no parameters: a `limit` is a 400.
+  app.get('/', responds(200, sessionsAnswer), validate('query', z.strictObject({})), async (c) => {
     const session = requireUser(c);
     const sessions = await listSessions(deps.pool, session.userId, session.sessionId, deps.now());
     return c.json({

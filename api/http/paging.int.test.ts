@@ -60,6 +60,13 @@ const LISTS: List[] = [
   { path: '/api/crypto/deposits', who: 'user', cap: 100, paged: false, rows: array, seeded: SEED.deposits },
   { path: '/api/crypto/withdrawals', who: 'user', cap: 100, paged: false, rows: array },
   {
+    path: '/api/account/sessions',
+    who: 'user',
+    cap: 50,
+    paged: false,
+    rows: (b: { sessions: unknown[] }) => b.sessions,
+  },
+  {
     path: '/api/admin/crypto/deposits',
     who: 'admin',
     cap: 200,

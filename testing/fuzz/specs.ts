@@ -74,6 +74,12 @@ const uuidParam = (valid: (f: Fixtures, role: Role) => string = () => randomUUID
   invalid: invalidParam((s) => UUID.test(s)),
 });
 const ownCard = uuidParam((f, role) => cardIdFor(f.ids[role]));
+/** A session's public id (api/account/sessions.routes.ts): 22 base64url characters. */
+const SESSION_PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
+const sessionIdParam: ParamSpec = {
+  valid: () => randomUUID().replaceAll('-', '').slice(0, 22),
+  invalid: invalidParam((s) => SESSION_PUBLIC_ID.test(s)),
+};
 
 const bool = field((v) => typeof v === 'boolean');
 const name = field(text({ trim: true, max: 50, control: 'names' }), { hostile: true });
@@ -174,6 +180,8 @@ export const SPECS: Spec[] = [
   },
   { route: 'POST /api/account/preferences/reset' },
   { route: 'POST /api/account/2fa/setup' },
+  { route: 'POST /api/account/sessions/sign-out-others' },
+  { route: 'DELETE /api/account/sessions/:id', params: { id: sessionIdParam } },
   ...(['enable', 'disable'] as const).map(
     (step): Spec => ({
       route: `POST /api/account/2fa/${step}`,
