@@ -81,6 +81,27 @@ export type paths = {
      */
     patch: operations["patchApiAccountProfile"];
   };
+  "/api/account/sessions": {
+    /**
+     * GET /api/account/sessions
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiAccountSessions"];
+  };
+  "/api/account/sessions/{id}": {
+    /**
+     * DELETE /api/account/sessions/{id}
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    delete: operations["deleteApiAccountSessionsId"];
+  };
+  "/api/account/sessions/sign-out-others": {
+    /**
+     * POST /api/account/sessions/sign-out-others
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAccountSessionsSignOutOthers"];
+  };
   "/api/admin/audit/streams/{stream}": {
     /**
      * GET /api/admin/audit/streams/{stream}
@@ -993,6 +1014,83 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/account/sessions
+   * @description Access: signed-in user.
+   */
+  getApiAccountSessions: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description This session first, then by last seen; 50 at most */
+            sessions: ({
+                /** @description Client address at sign-in */
+                address: string | null;
+                /** @description Browser the session was opened from, when the User-Agent said */
+                browser: string | null;
+                /** @description Sign-in time (ISO 8601) */
+                createdAt: string;
+                /** @description The session making this request */
+                current: boolean;
+                /** @description Public id of the session (a hash; the session key itself is never shown) */
+                id: string;
+                /** @description Last request, to within about a minute (ISO 8601) */
+                lastSeenAt: string;
+                /** @description Operating system the session was opened from, when known */
+                os: string | null;
+              })[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * DELETE /api/account/sessions/{id}
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  deleteApiAccountSessionsId: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description No content */
+      204: {
+        content: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/account/sessions/sign-out-others
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAccountSessionsSignOutOthers: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Sessions that were signed out */
+            endedSessions: number;
+          };
+        };
+      };
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
