@@ -85,6 +85,17 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
       'card shipped',
     );
     await expectOk(admin.patch(`/api/admin/cards/${card.id}/deliver`), 'card delivered');
+    // A sign-in from a browser the User-Agent names (the admin's, above, names none): both notices.
+    await expectOk(
+      t
+        .client()
+        .post(
+          '/api/auth/login',
+          { email: holder.registration.email, password: holder.registration.password },
+          { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+        ),
+      'sign-in',
+    );
     await expectOk(holder.client.post(`/api/cards/${card.id}/freeze`), 'freeze');
     await expectOk(holder.client.post(`/api/cards/${card.id}/unfreeze`), 'unfreeze');
     await expectOk(

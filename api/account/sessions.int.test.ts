@@ -131,3 +131,36 @@ describe('sessions and devices', () => {
     expect((await self.get('/api/auth/user')).status).toBe(401);
   });
 });
+
+describe('sign-in notification', () => {
+  const t = setUpTestApp({ TRUST_PROXY: '1' });
+
+  it('tells the user of each new sign-in in the bell, from a sealed event of its own stream', async () => {
+    const { registration, user } = await signedUpClient(t);
+    const client = t.client();
+    const login = await client.post(
+      '/api/auth/login',
+      { email: registration.email, password: registration.password },
+      { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '203.0.113.77' },
+    );
+    expect(login.status, login.text).toBe(200);
+    const notices = (await client.get<{ title: string; message: string }[]>('/api/notifications')).body;
+    expect(notices).toContainEqual(
+      expect.objectContaining({
+        title: 'New sign-in',
+        message: expect.stringMatching(/^New sign-in from Firefox on Linux\. /),
+      }),
+    );
+    // One event, on the session's own stream (not the user's), its device and address sealed in the log.
+    const [session] = (await client.get<{ sessions: Listed[] }>('/api/account/sessions')).body.sessions;
+    const { rows } = await t.db.pool.query<{ stream_name: string; data: Record<string, unknown> }>(
+      `SELECT stream_name, data FROM es_events WHERE event_type = 'SignedIn' AND data->>'userId' = $1`,
+      [user.id],
+    );
+    expect(rows.map((row) => row.stream_name)).toEqual([`signIn-${session!.id}`]);
+    const raw = JSON.stringify(rows[0]!.data);
+    expect(raw).not.toContain('203.0.113.77');
+    expect(raw).not.toContain('Firefox');
+    expect(rows[0]!.data.address).toEqual(expect.objectContaining({ v: 1, ct: expect.any(String) }));
+  });
+});

@@ -1,9 +1,16 @@
 import type { Context } from 'hono';
 import { deviceOf } from '../../app/auth/device.ts';
-import { createSession, revokeSession, type SessionOrigin } from '../../app/auth/sessions.ts';
+import {
+  createSession,
+  publicSessionId,
+  revokeSession,
+  type SessionOrigin,
+} from '../../app/auth/sessions.ts';
 import { loadUser, type RegisteredUser } from '../../app/auth/users.service.ts';
+import { handleCommand } from '../../app/commands/handleCommand.ts';
+import { signInDecider, signInStream } from '../../domain/users/signIns.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
@@ -29,13 +36,14 @@ export async function openSignedInSession(
 ): Promise<Response> {
   if (user.status === 'suspended')
     throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
+  const origin = sessionOrigin(c, deps);
   const session = await createSession(
     deps.pool,
     deps.sessions,
     { userId: user.userId, isAdmin: user.isAdmin },
     remember,
     deps.now(),
-    sessionOrigin(c, deps),
+    origin,
   );
   // A suspension appended after the check above either shows up here, or revokes this session itself
   // (it revokes after appending, and this session row is already written).
@@ -45,6 +53,25 @@ export async function openSignedInSession(
     throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
   }
   setSessionCookie(c, session);
+  // The bell's "New sign-in from …": an event of its own stream, so the notification is rebuilt from the log.
+  const recorded = await handleCommand(
+    deps,
+    signInStream(publicSessionId(session.sessionId)),
+    signInDecider,
+    {
+      type: 'RecordSignIn',
+      data: {
+        userId: user.userId,
+        sessionId: publicSessionId(session.sessionId),
+        browser: origin.browser ?? '',
+        os: origin.os ?? '',
+        address: origin.address ?? '',
+      },
+      now: deps.now(),
+    },
+    requestMetadata(user.userId, c.get('requestId')),
+  );
+  c.set('wrotePosition', recorded.position);
   // The read model may not have caught up with a reactivation or a role change that the check above
   // read from the log: the answer says what the sign-in was decided on.
   const shown = await currentUserJson(deps, user.userId);

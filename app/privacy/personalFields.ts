@@ -66,6 +66,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly PersonalField[]>>
   WithdrawalRequested: fields(user, { notes: 'text' }),
   WithdrawalFailed: fields(user, { reason: 'text' }),
   CryptoDepositRejected: fields(user, { reason: 'text' }),
+  // Where the person signed in from: the device names and the client's address.
+  SignedIn: fields(user, { browser: 'text', os: 'text', address: 'text' }),
   CardRequested: fields(user, { address: 'json' }),
   CardShippingAddressSet: fields(user, { address: 'json' }),
   CardShipped: fields(user, { trackingNumber: 'text' }),

@@ -9,6 +9,7 @@ import { notificationReadsDecider } from '../notifications/notificationReads.ts'
 import { paymentDecider } from '../payments/payment.ts';
 import { feeSettingsDecider } from '../settings/feeSettings.ts';
 import { marketSettingsDecider } from '../settings/marketSettings.ts';
+import { signInDecider } from '../users/signIns.ts';
 import { uniqueValueDecider } from '../users/uniqueValue.ts';
 import { userDecider } from '../users/user.ts';
 import type { Decider, DomainEvent } from './decider.ts';
@@ -25,6 +26,7 @@ const deciders: Record<string, Decider<unknown, never, DomainEvent>> = {
   payment: paymentDecider as never,
   marketSettings: marketSettingsDecider as never,
   feeSettings: feeSettingsDecider as never,
+  signIn: signInDecider as never,
   uniqueValue: uniqueValueDecider as never,
   user: userDecider as never,
 };

@@ -1,6 +1,7 @@
 import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
 import { ERASED_USERNAME } from '../../domain/users/user.ts';
 import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
+import { SIGN_IN_ADVICE } from './signInNotice.ts';
 
 /**
  * The notifications computed in SQL from the log (Projection.bulkSql): the same notice as noticesFor for
@@ -158,6 +159,13 @@ const NOTICES: [
     `'Your payment proof was rejected' || ${ifText('reason', `': ' || ${field('reason')}`, `'.'`)} || ' You can submit a new one.'`,
     'system',
     'paymentId',
+  ],
+  [
+    'SignedIn',
+    'New sign-in',
+    `'New sign-in from ' || ${ifText('browser', field('browser'), `'an unknown browser'`)} || ' on ' || ${ifText('os', field('os'), `'an unknown system'`)} || '. ${SIGN_IN_ADVICE}'`,
+    'system',
+    'sessionId',
   ],
 ];
 

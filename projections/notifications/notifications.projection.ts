@@ -8,12 +8,14 @@ import type { NotificationReadEvent } from '../../domain/notifications/notificat
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { minimumDecimals } from '../../domain/shared/money.ts';
+import type { SignInEvent } from '../../domain/users/signIns.ts';
 import { ERASED_USERNAME, type PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
 import { NOTIFICATIONS_BULK_SQL } from './notifications.bulk.ts';
+import { signInNotice } from './signInNotice.ts';
 
 type Notice = {
   userId: UserId;
@@ -47,9 +49,11 @@ function feeNote(data: { fee?: string; feeRate?: string }): string {
 }
 
 function noticesFor(
-  event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent,
+  event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | SignInEvent,
 ): Notice[] {
   switch (event.type) {
+    case 'SignedIn':
+      return [signInNotice(event.data)];
     case 'CardRequested':
       return cardNotice(
         event.data.userId,
@@ -233,6 +237,7 @@ export const notificationsProjection = defineProjection<
   | PaymentEvent
   | NotificationReadEvent
   | PersonErasedEvent
+  | SignInEvent
 >({
   name: 'notifications',
   // 2: amounts shown with their display decimals; movement_id names the receipt a notification links to;
@@ -290,6 +295,7 @@ export const notificationsProjection = defineProjection<
       'NotificationMarkedRead',
       'AllNotificationsMarkedRead',
       'PersonErased',
+      'SignedIn',
     ],
     (event, tx) => applyNotifications([event], tx),
   ),
