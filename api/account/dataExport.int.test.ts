@@ -130,6 +130,8 @@ describe('GET /api/account/data-export', () => {
     expect(data.security).toMatchObject({ twoFactorEnabled: true });
     expect(data.security.passwordLastChangedAt).toEqual(expect.any(String));
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    // Where each session was opened from (the security centre shows it; the person gets it too).
+    expect(Object.keys(data.sessions[0])).toEqual(expect.arrayContaining(['browser', 'os', 'address']));
     expect(data.balances.map((b: { asset: string }) => b.asset)).toEqual([
       'SAI',
       'BTC',

@@ -244,7 +244,7 @@ async function* sessionsOf(db: pg.Pool, userId: UserId): AsyncGenerator<Record<s
   let after = null as { time: string; id: string } | null;
   for (;;) {
     const { rows }: pg.QueryResult<Record<string, unknown> & { _time: string; _id: string }> = await db.query(
-      `SELECT remember AS "rememberMe", created_at AS "createdAt", last_seen_at AS "lastSeenAt",
+      `SELECT remember AS "rememberMe", browser, os, address, created_at AS "createdAt", last_seen_at AS "lastSeenAt",
          absolute_expires_at AS "expiresAt", revoked_at AS "endedAt", revoked_reason AS "endedBecause",
          created_at::text AS _time, id AS _id
        FROM sessions WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3))
