@@ -3,7 +3,7 @@ import { parseUserId } from '../../domain/shared/ids.ts';
 import { migratePool } from '../../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { setUpTestDatabase } from '../../testing/testDb.ts';
-import { type SessionCache, startSessionCache, stopSessionCache } from './sessionCache.ts';
+import { type SessionCache, sessionCacheOf, startSessionCache, stopSessionCache } from './sessionCache.ts';
 import {
   createSession,
   resumeSession,
@@ -148,6 +148,19 @@ describe('session cache', () => {
     // A revocation still is heard.
     await revokeSession(a, one.sessionId, 'logout');
     expect(await eventually(async () => !(await checkOnB(one.token)).live, 1_000)).toBe(true);
+  });
+
+  it('writes what it noted when the process stops', async () => {
+    const c = createPool(db.url, 2);
+    startSessionCache(c, db.url);
+    const issued = await createSession(c, settings, { userId, isAdmin: false }, false);
+    const later = Date.now() + 120_000;
+    const noted = sessionCacheOf(c)!.lastSeen;
+    noted.seen(issued.sessionId, later);
+    expect(await lastSeenOf(issued.sessionId)).not.toBe(later);
+    await stopSessionCache(c);
+    await c.end();
+    expect(await lastSeenOf(issued.sessionId)).toBe(later);
   });
 
   it('answers nothing from memory while its LISTEN connection is down, and again once it is back', async () => {
