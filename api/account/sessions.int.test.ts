@@ -144,6 +144,9 @@ describe('sign-in notification', () => {
       { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '203.0.113.77' },
     );
     expect(login.status, login.text).toBe(200);
+    // The sign-in does not make its reads wait for the notice (no read-your-writes): let the worker catch up.
+    expect(login.headers.get('x-log-position')).toBeNull();
+    await t.settle();
     const notices = (await client.get<{ title: string; message: string }[]>('/api/notifications')).body;
     expect(notices).toContainEqual(
       expect.objectContaining({

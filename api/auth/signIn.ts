@@ -52,17 +52,38 @@ export async function openSignedInSession(
     await revokeSession(deps.pool, session.sessionId, 'suspended');
     throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
   }
-  setSessionCookie(c, session);
   // The bell's "New sign-in from …": an event of its own stream, so the notification is rebuilt from the log.
-  const recorded = await handleCommand(
+  // Recorded before the cookie is set (a failure leaves no one signed in), and without read-your-writes:
+  // the reads after a sign-in do not wait for the notice.
+  await recordSignIn(deps, c, user, session.sessionId, origin).catch(async (error: unknown) => {
+    await revokeSession(deps.pool, session.sessionId, 'sign-in not recorded');
+    throw error;
+  });
+  setSessionCookie(c, session);
+  // The read model may not have caught up with a reactivation or a role change that the check above
+  // read from the log: the answer says what the sign-in was decided on.
+  const shown = await currentUserJson(deps, user.userId);
+  if (!shown) return c.json(userJsonFromState(latest));
+  return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
+}
+
+function recordSignIn(
+  deps: Deps,
+  c: Context<AppEnv>,
+  user: RegisteredUser,
+  sessionId: string,
+  origin: SessionOrigin,
+) {
+  const publicId = publicSessionId(sessionId);
+  return handleCommand(
     deps,
-    signInStream(publicSessionId(session.sessionId)),
+    signInStream(publicId),
     signInDecider,
     {
       type: 'RecordSignIn',
       data: {
         userId: user.userId,
-        sessionId: publicSessionId(session.sessionId),
+        sessionId: publicId,
         browser: origin.browser ?? '',
         os: origin.os ?? '',
         address: origin.address ?? '',
@@ -71,10 +92,4 @@ export async function openSignedInSession(
     },
     requestMetadata(user.userId, c.get('requestId')),
   );
-  c.set('wrotePosition', recorded.position);
-  // The read model may not have caught up with a reactivation or a role change that the check above
-  // read from the log: the answer says what the sign-in was decided on.
-  const shown = await currentUserJson(deps, user.userId);
-  if (!shown) return c.json(userJsonFromState(latest));
-  return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
 }
