@@ -122,21 +122,26 @@ function challengeHash(challenge: string): string {
   return createHash('sha256').update(challenge, 'utf8').digest('hex');
 }
 
-/** A fresh challenge (32 random bytes, base64url), stored as its hash for `purpose` and `userId`. */
+/**
+ * A fresh challenge: 32 random bytes, stored as the SHA-256 of their base64url text (what the browser's
+ * client data carries back) for `purpose` and `userId`. Bytes, not text, go to the library's options: it
+ * base64url-encodes whatever it is given.
+ */
 async function issueChallenge(
   db: Db,
   purpose: ChallengePurpose,
   userId: UserId | null,
   now: Date,
-): Promise<string> {
-  const challenge = randomBytes(32).toString('base64url');
+): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(randomBytes(32));
+  const challenge = Buffer.from(bytes).toString('base64url');
   // Expired challenges go as new ones come: the table holds only the last few minutes' worth.
   await db.query('DELETE FROM webauthn_challenges WHERE expires_at < $1', [now]);
   await db.query(
     `INSERT INTO webauthn_challenges (challenge_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
     [challengeHash(challenge), purpose, userId, new Date(now.getTime() + CHALLENGE_TTL_MS)],
   );
-  return challenge;
+  return bytes;
 }
 
 /**
