@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api.ts';
 
@@ -33,6 +34,8 @@ export interface LoginInput {
   rememberMe: boolean;
   /** Only once the API has answered `totp_required`. */
   totpCode?: string;
+  /** Only once the API has answered `passkey_required`: the passkey's answer to its challenge. */
+  passkey?: AuthenticationResponseJSON;
 }
 
 export interface RegisterInput {
@@ -72,7 +75,7 @@ export function homePathFor(user: Pick<User, 'isAdmin'>): '/admin' | '/dashboard
 }
 
 /** Everything cached belongs to whoever is signed in; a change of identity must not show the last one's data. */
-function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryClient>) {
+export function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryClient>) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 }
 
