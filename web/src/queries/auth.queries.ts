@@ -1,6 +1,5 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../lib/api.ts';
+import { type ApiBody, ApiError, api } from '../lib/api.ts';
 
 /** The signed-in user as the API returns it (`GET /api/auth/user`). Money fields are decimal strings. */
 export interface User {
@@ -35,7 +34,7 @@ export interface LoginInput {
   /** Only once the API has answered `totp_required`. */
   totpCode?: string;
   /** Only once the API has answered `passkey_required`: the passkey's answer to its challenge. */
-  passkey?: AuthenticationResponseJSON;
+  passkey?: ApiBody<'post', '/api/auth/login'>['passkey'];
 }
 
 export interface RegisterInput {

@@ -6,7 +6,7 @@ import {
 } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api.ts';
-import { currentUserQuery, forgetEverythingButAuth, type User } from './auth.queries.ts';
+import { currentUserQuery, forgetEverythingButAuth, type LoginInput, type User } from './auth.queries.ts';
 
 /**
  * Passkeys (WebAuthn): the browser half is @simplewebauthn/browser, which turns the server's options into
@@ -101,8 +101,12 @@ export function usePasskeySignInMutation() {
 }
 
 /** The passkey's answer to a password sign-in's 'passkey_required' (its options came with the refusal). */
-export async function answerPasskeyChallenge(options: PublicKeyCredentialRequestOptionsJSON) {
-  return await startAuthentication({ optionsJSON: options });
+export async function answerPasskeyChallenge(
+  options: PublicKeyCredentialRequestOptionsJSON,
+): Promise<NonNullable<LoginInput['passkey']>> {
+  const answer = await startAuthentication({ optionsJSON: options });
+  // The same JSON; the generated type only spells the extension results as an open record.
+  return { ...answer, clientExtensionResults: { ...answer.clientExtensionResults } };
 }
 
 /** A browser's refusal or cancellation of the passkey prompt, in words for the person. */
