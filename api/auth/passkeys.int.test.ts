@@ -67,6 +67,13 @@ describe('passkeys: register and sign in', () => {
     expect(me.body.email).toBe(signed.user.email);
     const used = await signed.client.get('/api/account/passkeys');
     expect(used.body[0].lastUsedAt).not.toBeNull();
+    // The holder is told, so a passkey someone else added is noticed.
+    await t.settle();
+    const notices = (await signed.client.get('/api/notifications')).body as {
+      title: string;
+      message: string;
+    }[];
+    expect(notices.map((n) => n.title)).toContain('Passkey added');
   });
 
   it('spends a challenge once: a replayed assertion or registration is refused', async () => {

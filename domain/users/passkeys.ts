@@ -10,6 +10,15 @@ import type { UserId } from '../shared/ids.ts';
  */
 export const userPasskeysStream = (userId: UserId) => `userPasskeys-${userId}`;
 
+/**
+ * What the holder is told (the notifications read model), so that a passkey they did not add is noticed.
+ * Plain text without quotes: the rebuild's SQL holds them as literals.
+ */
+export const PASSKEY_ADDED =
+  'A passkey was added to your account. If this was not you, remove it under Profile, Security, and change your password.';
+export const PASSKEY_REMOVED =
+  'A passkey was removed from your account. If this was not you, change your password.';
+
 /** How many passkeys one account may hold. */
 export const MAX_PASSKEYS = 10;
 

@@ -8,6 +8,7 @@ import type { NotificationReadEvent } from '../../domain/notifications/notificat
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { minimumDecimals } from '../../domain/shared/money.ts';
+import { PASSKEY_ADDED, PASSKEY_REMOVED, type PasskeyEvent } from '../../domain/users/passkeys.ts';
 import { ERASED_USERNAME, type PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
@@ -47,7 +48,7 @@ function feeNote(data: { fee?: string; feeRate?: string }): string {
 }
 
 function noticesFor(
-  event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent,
+  event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | PasskeyEvent,
 ): Notice[] {
   switch (event.type) {
     case 'CardRequested':
@@ -220,6 +221,26 @@ function noticesFor(
           relatedId: event.data.paymentId,
         },
       ];
+    case 'PasskeyAdded':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Passkey added',
+          message: PASSKEY_ADDED,
+          type: 'system',
+          relatedId: event.data.passkeyId,
+        },
+      ];
+    case 'PasskeyRemoved':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Passkey removed',
+          message: PASSKEY_REMOVED,
+          type: 'system',
+          relatedId: event.data.passkeyId,
+        },
+      ];
     default:
       return [];
   }
@@ -233,12 +254,14 @@ export const notificationsProjection = defineProjection<
   | PaymentEvent
   | NotificationReadEvent
   | PersonErasedEvent
+  | PasskeyEvent
 >({
   name: 'notifications',
   // 2: amounts shown with their display decimals; movement_id names the receipt a notification links to;
   // an approved purchase's notice names its conversion fee.
   // 3: counterparty_id; an erased person's notifications go, and others' name them "Erased user".
-  version: 3,
+  // 4: a passkey added or removed is told.
+  version: 4,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (
@@ -287,6 +310,8 @@ export const notificationsProjection = defineProjection<
       'PaymentProofSubmitted',
       'PaymentApproved',
       'PaymentRejected',
+      'PasskeyAdded',
+      'PasskeyRemoved',
       'NotificationMarkedRead',
       'AllNotificationsMarkedRead',
       'PersonErased',
