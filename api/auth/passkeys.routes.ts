@@ -32,6 +32,9 @@ import {
 } from './passkeys.schemas.ts';
 import { openSignedInSession } from './signIn.ts';
 
+/** A passkey's public id (a UUID; never the credential id). */
+const passkeyParam = z.strictObject({ id: z.uuid({ error: 'Not a passkey id' }) });
+
 const NOT_RECOGNISED = 'That passkey could not be verified. Try again, or sign in with your password.';
 
 /**
@@ -118,21 +121,28 @@ export function passkeyAccountRoutes(deps: Deps) {
     });
   });
 
-  app.patch('/:id', responds(200, passkeyAnswer), validate('json', renamePasskeySchema), async (c) => {
-    const session = requireUser(c);
-    const id = c.req.param('id');
-    if (!(await renamePasskey(deps.pool, session.userId, id, c.req.valid('json').name))) {
-      throw new HttpProblem(404, 'Passkey not found');
-    }
-    const row = (await passkeysOf(deps.pool, session.userId)).find((p) => p.id === id);
-    if (!row) throw new HttpProblem(404, 'Passkey not found');
-    return c.json(summary(row));
-  });
+  app.patch(
+    '/:id',
+    responds(200, passkeyAnswer),
+    validate('param', passkeyParam),
+    validate('json', renamePasskeySchema),
+    async (c) => {
+      const session = requireUser(c);
+      const { id } = c.req.valid('param');
+      if (!(await renamePasskey(deps.pool, session.userId, id, c.req.valid('json').name))) {
+        throw new HttpProblem(404, 'Passkey not found');
+      }
+      const row = (await passkeysOf(deps.pool, session.userId)).find((p) => p.id === id);
+      if (!row) throw new HttpProblem(404, 'Passkey not found');
+      return c.json(summary(row));
+    },
+  );
 
   app.delete(
     '/:id',
     responds(200, z.object({ removed: z.literal(true) })),
     responds(401, null, { description: REAUTHENTICATION_401 }),
+    validate('param', passkeyParam),
     validate('json', removePasskeySchema),
     async (c) => {
       const session = requireUser(c);
@@ -142,7 +152,7 @@ export function passkeyAccountRoutes(deps: Deps) {
         deps,
         null,
         async (_, metadata) => {
-          const { position } = await removePasskey(deps, session.userId, c.req.param('id'), metadata);
+          const { position } = await removePasskey(deps, session.userId, c.req.valid('param').id, metadata);
           return { status: 200, position, body: { removed: true } };
         },
         { unhashed: REAUTHENTICATION_FIELDS },
