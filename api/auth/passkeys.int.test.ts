@@ -1,7 +1,15 @@
 import { type Secret, TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { erasePerson } from '../../app/privacy/erasure.ts';
+import { requestMetadata } from '../../runtime/deps.ts';
 import { SoftAuthenticator } from '../../testing/softAuthenticator.ts';
-import { setUpTestApp, signedUpClient, type TestApp, type TestClient } from '../../testing/testApp.ts';
+import {
+  setUpTestApp,
+  signedInAdmin,
+  signedUpClient,
+  type TestApp,
+  type TestClient,
+} from '../../testing/testApp.ts';
 
 type Signed = Awaited<ReturnType<typeof signedUpClient>>;
 
@@ -165,6 +173,27 @@ describe('passkeys: register and sign in', () => {
       { userId: signed.user.id, passkeyId: id, removedAt: expect.any(String) },
     ]);
     // A removed passkey signs nobody in.
+    expect((await passkeySignIn(t, authenticator)).reply.status).toBe(401);
+  });
+});
+
+describe('passkeys: erasure', () => {
+  const t = setUpTestApp();
+
+  it("deletes an erased person's passkeys, so theirs signs nobody in", async () => {
+    const admin = await signedInAdmin(t);
+    const signed = await signedUpClient(t);
+    const authenticator = new SoftAuthenticator(t.deps.config.PUBLIC_URL);
+    await addPasskey(signed, authenticator);
+    await erasePerson(t.deps, {
+      userId: signed.user.id,
+      actorId: admin.userId,
+      reason: 'Art. 17 request',
+      moveBalancesToDormant: false,
+      metadata: requestMetadata(admin.userId, 'passkey-erasure-test'),
+    });
+    const { rows } = await t.db.pool.query('SELECT 1 FROM passkeys WHERE user_id = $1', [signed.user.id]);
+    expect(rows).toEqual([]);
     expect((await passkeySignIn(t, authenticator)).reply.status).toBe(401);
   });
 });
