@@ -18,8 +18,10 @@ import { assertActive } from './users.service.ts';
 
 /**
  * Adding and removing a passkey: the credential goes to (or leaves) the `passkeys` table, and the log
- * records the fact on the user's passkey stream, in the same database transaction as the row, so the two
- * never disagree. The event carries the passkey's public id only.
+ * records the fact on the user's passkey stream with the passkey's public id only. The row is written in
+ * a database transaction that commits only once the event is appended, so a refused or failed append
+ * changes nothing. (The log and the table are two stores: a crash between the append and the commit would
+ * leave the event without its row change, the same window every secret kept beside the log has.)
  */
 export async function addPasskey(
   ctx: CommandContext,
@@ -63,7 +65,10 @@ export async function removePasskey(
   metadata: EventMetadata,
 ): Promise<{ position: LogPosition | null }> {
   return await withTransaction(ctx.pool, async (tx) => {
-    // The decider refuses (404) a passkey the user does not hold, someone else's included.
+    // The row first, so that once the removal is in the log the passkey can no longer sign anyone in.
+    await deletePasskey(tx, userId, passkeyId);
+    // The decider refuses (404) a passkey the user does not hold, someone else's included: the delete
+    // above then rolls back (it matched no row of this user's anyway).
     const { position } = await handleCommand(
       ctx,
       userPasskeysStream(userId),
@@ -71,7 +76,6 @@ export async function removePasskey(
       { type: 'RemovePasskey', data: { userId, passkeyId }, now: ctx.now() },
       metadata,
     );
-    await deletePasskey(tx, userId, passkeyId);
     return { position };
   });
 }
