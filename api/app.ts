@@ -12,6 +12,7 @@ import { sessionsRoutes } from './account/sessions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
 import { auditRoutes, statementRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { passkeyAccountRoutes, passkeySignInRoutes } from './auth/passkeys.routes.ts';
 import { campaignRoutes } from './campaign/campaign.routes.ts';
 import { adminCardsRoutes, cardsRoutes } from './cards/cards.routes.ts';
 import { publicConfigRoutes } from './config/publicConfig.routes.ts';
@@ -143,6 +144,8 @@ export function createApp(deps: Deps) {
   });
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/account/sessions', sessionsRoutes(deps));
+  app.route('/api/auth/passkeys', passkeySignInRoutes(deps));
+  app.route('/api/account/passkeys', passkeyAccountRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin/users', adminUserRoutes(deps));
   app.route('/api/transactions', statementRoutes(deps));

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SoftAuthenticator } from '../testing/softAuthenticator.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestClient } from '../testing/testApp.ts';
 import { newEvmTxHash } from '../testing/txHashes.ts';
 
@@ -162,6 +163,43 @@ const WALK: Walk[] = [
     path: '/api/account/2fa/disable',
     body: { code: '12345' },
     expect: { visitor: 401, user: 400, admin: 400 },
+  },
+  // Passkeys: a sign-in is open to anyone; the list and changes are the caller's own (IDOR: 404).
+  {
+    method: 'POST',
+    path: '/api/auth/passkeys/sign-in/options',
+    expect: { visitor: 200, user: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkeys/sign-in',
+    body: {},
+    expect: { visitor: 400, user: 400, admin: 400 },
+  },
+  { method: 'GET', path: '/api/account/passkeys', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/account/passkeys/options',
+    body: { password: '{password}' },
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/passkeys',
+    body: {},
+    expect: { visitor: 401, user: 400, admin: 400 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account/passkeys/{otherPasskey}',
+    body: { name: 'Mine now' },
+    expect: { visitor: 401, user: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/passkeys/{otherPasskey}',
+    body: { password: '{password}' },
+    expect: { visitor: 401, user: 404, admin: 404 },
   },
   // Suspension is for admins only (IDOR: a user cannot touch another account), and never of oneself.
   {
@@ -381,6 +419,15 @@ describe('authorization walk', () => {
       })
     ).body.id;
     fixtures.otherStream = `user-${other}`;
+    const passkeyOptions = await otherUser.client.post('/api/account/passkeys/options', {
+      password: otherUser.registration.password,
+    });
+    fixtures.otherPasskey = (
+      await otherUser.client.post('/api/account/passkeys', {
+        name: 'Theirs',
+        response: new SoftAuthenticator(t.deps.config.PUBLIC_URL).create(passkeyOptions.body.options),
+      })
+    ).body.id;
     await t.settle();
     fixtures.otherNotification = (await otherUser.client.get('/api/notifications')).body[0].id;
     fixtures.otherSession = (await otherUser.client.get('/api/account/sessions')).body.sessions[0].id;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardStream } from '../domain/cards/card.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
+import { SoftAuthenticator } from '../testing/softAuthenticator.ts';
 import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
 import { allProjections } from './index.ts';
@@ -101,6 +102,21 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     await expectOk(
       holder.client.post(`/api/cards/${card.id}/pin`, { pin: '4827', confirmPin: '4827' }),
       'pin',
+    );
+    // A passkey added and removed: both are told to the holder.
+    const password = holder.registration.password;
+    const passkeyOptions = await expectOk(
+      holder.client.post('/api/account/passkeys/options', { password }),
+      'passkey options',
+    );
+    const response = new SoftAuthenticator(t.deps.config.PUBLIC_URL).create(passkeyOptions.options as never);
+    const passkey = await expectOk(
+      holder.client.post('/api/account/passkeys', { name: 'Key', response }),
+      'passkey',
+    );
+    await expectOk(
+      holder.client.request('DELETE', `/api/account/passkeys/${passkey.id}`, { password }),
+      'passkey removed',
     );
     // Crypto deposits rejected, with a reason and without one; a proof rejected without a reason.
     for (const reason of ['Not received', undefined]) {

@@ -2,7 +2,6 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { loadPasswordHash, timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
 import { createSession, revokeSession } from '../../app/auth/sessions.ts';
-import { totpEncryptionKey, verifyTotpCode } from '../../app/auth/totp.ts';
 import {
   findUserIdByEmail,
   loadUser,
@@ -28,6 +27,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../http/sessi
 import { responds, validate } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
 import { loginSchema, registerSchema, userAnswer } from './auth.schemas.ts';
+import { requireSecondFactor } from './secondFactor.ts';
 import { openSignedInSession, sessionOrigin } from './signIn.ts';
 
 export interface BalanceFigures {
@@ -155,8 +155,8 @@ export function authRoutes(deps: Deps) {
   });
 
   /**
-   * Sign-in: password first (same 401 for an unknown e-mail), then, when 2FA is on, the TOTP code (asked
-   * for with code 'totp_required' only once the password is right), then the account's status.
+   * Sign-in: password first (same 401 for an unknown e-mail), then, with a passkey or 2FA on, the second
+   * factor (asked for only once the password is right: secondFactor.ts), then the account's status.
    */
   app.post('/login', responds(200, userAnswer), validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
@@ -174,22 +174,7 @@ export function authRoutes(deps: Deps) {
       throw new HttpProblem(401, 'Invalid email or password');
     }
     await attempt.succeeded();
-    if (user.twoFactorEnabled) {
-      if (!input.totpCode) {
-        throw new HttpProblem(401, 'Enter the 6-digit code from your authenticator app', {
-          code: 'totp_required',
-        });
-      }
-      // Per account, whoever asks: six digits must not be guessable by retrying.
-      await limited(deps, 'totp', user.userId);
-      const key = totpEncryptionKey(deps.sessions.secret);
-      if (!(await verifyTotpCode(deps.pool, key, user.userId, input.totpCode, deps.now()))) {
-        throw new HttpProblem(401, 'Invalid authentication code. Please try again.', {
-          code: 'totp_invalid',
-        });
-      }
-      await deps.limits.reset('totp', user.userId);
-    }
+    await requireSecondFactor(deps, user, input);
     return openSignedInSession(c, deps, user, input.rememberMe);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedText } from '../http/text.ts';
+import { assertionSchema } from './passkeys.schemas.ts';
 
 /** A first or last name: one line of stored text (docs/security.md, "Stored text"). */
 export const name = (label: string) =>
@@ -64,6 +65,8 @@ export const loginSchema = z.strictObject({
     .string()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
     .optional(),
+  /** The passkey's answer to the challenge of a 'passkey_required' refusal (api/auth/secondFactor.ts). */
+  passkey: assertionSchema.optional(),
 });
 
 /** The user the client sees: profile, role, status and the SAI balance figures. */

@@ -111,6 +111,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/auth/me': 'the caller',
   '/api/account/preferences': 'one record',
   '/api/account/2fa': 'one flag',
+  '/api/account/passkeys': 'at most 10 passkeys (domain/users/passkeys.ts MAX_PASSKEYS)',
   '/api/account/data-export': 'a streamed download of one person, read a page at a time, rate-limited',
   '/api/transactions/statement.csv': 'a streamed download of a bounded period, flat in memory',
   '/api/admin/ledger/export': 'a streamed download of a bounded period, flat in memory',

@@ -1,4 +1,5 @@
 import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
+import { PASSKEY_ADDED, PASSKEY_REMOVED } from '../../domain/users/passkeys.ts';
 import { ERASED_USERNAME } from '../../domain/users/user.ts';
 import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
 import { SIGN_IN_ADVICE } from './signInNotice.ts';
@@ -66,6 +67,8 @@ const NOTICES: [
     'card',
     'cardId',
   ],
+  ['PasskeyAdded', 'Passkey added', `'${PASSKEY_ADDED}'`, 'system', 'passkeyId'],
+  ['PasskeyRemoved', 'Passkey removed', `'${PASSKEY_REMOVED}'`, 'system', 'passkeyId'],
   ['CardUnfrozen', 'Card unfrozen', `'Your card works again.'`, 'card', 'cardId'],
   [
     'CardPinChanged',

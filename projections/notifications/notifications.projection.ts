@@ -8,6 +8,7 @@ import type { NotificationReadEvent } from '../../domain/notifications/notificat
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { minimumDecimals } from '../../domain/shared/money.ts';
+import { PASSKEY_ADDED, PASSKEY_REMOVED, type PasskeyEvent } from '../../domain/users/passkeys.ts';
 import type { SignInEvent } from '../../domain/users/signIns.ts';
 import { ERASED_USERNAME, type PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
@@ -49,7 +50,14 @@ function feeNote(data: { fee?: string; feeRate?: string }): string {
 }
 
 function noticesFor(
-  event: AccountEvent | PaymentEvent | CardEvent | CryptoDepositEvent | WithdrawalEvent | SignInEvent,
+  event:
+    | AccountEvent
+    | PaymentEvent
+    | CardEvent
+    | CryptoDepositEvent
+    | WithdrawalEvent
+    | SignInEvent
+    | PasskeyEvent,
 ): Notice[] {
   switch (event.type) {
     case 'SignedIn':
@@ -224,6 +232,26 @@ function noticesFor(
           relatedId: event.data.paymentId,
         },
       ];
+    case 'PasskeyAdded':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Passkey added',
+          message: PASSKEY_ADDED,
+          type: 'system',
+          relatedId: event.data.passkeyId,
+        },
+      ];
+    case 'PasskeyRemoved':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Passkey removed',
+          message: PASSKEY_REMOVED,
+          type: 'system',
+          relatedId: event.data.passkeyId,
+        },
+      ];
     default:
       return [];
   }
@@ -238,12 +266,14 @@ export const notificationsProjection = defineProjection<
   | NotificationReadEvent
   | PersonErasedEvent
   | SignInEvent
+  | PasskeyEvent
 >({
   name: 'notifications',
   // 2: amounts shown with their display decimals; movement_id names the receipt a notification links to;
   // an approved purchase's notice names its conversion fee.
   // 3: counterparty_id; an erased person's notifications go, and others' name them "Erased user".
-  version: 3,
+  // 4: a new sign-in, and a passkey added or removed, is told.
+  version: 4,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (
@@ -292,6 +322,8 @@ export const notificationsProjection = defineProjection<
       'PaymentProofSubmitted',
       'PaymentApproved',
       'PaymentRejected',
+      'PasskeyAdded',
+      'PasskeyRemoved',
       'NotificationMarkedRead',
       'AllNotificationsMarkedRead',
       'PersonErased',

@@ -100,6 +100,26 @@ const addressFields = {
   country: cardText(2),
 };
 
+const passkeyName = field(text({ trim: true, min: 1, max: 50, control: 'names' }), { hostile: true });
+const reauthFields = {
+  password: field(text({ min: 1, max: 128 })),
+  totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+};
+const UNSIGNED_ASSERTION = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+const UNSIGNED_REGISTRATION = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+  clientExtensionResults: {},
+};
+
 // --- Every state-changing route -----------------------------------------------------------------------
 
 export const SPECS: Spec[] = [
@@ -192,6 +212,38 @@ export const SPECS: Spec[] = [
       },
     }),
   ),
+  // Passkeys: WebAuthn answers shaped right but signed by nobody (api/auth/passkeys.int.test.ts signs real ones).
+  { route: 'POST /api/auth/passkeys/sign-in/options' },
+  {
+    route: 'POST /api/auth/passkeys/sign-in',
+    body: {
+      base: () => ({ response: UNSIGNED_ASSERTION }),
+      required: ['response'],
+      fields: { rememberMe: bool },
+    },
+  },
+  {
+    route: 'POST /api/account/passkeys/options',
+    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: reauthFields },
+  },
+  {
+    route: 'POST /api/account/passkeys',
+    body: {
+      base: () => ({ name: 'Key', response: UNSIGNED_REGISTRATION }),
+      required: ['name', 'response'],
+      fields: { name: passkeyName },
+    },
+  },
+  {
+    route: 'PATCH /api/account/passkeys/:id',
+    params: { id: uuidParam() },
+    body: { base: () => ({ name: 'Key' }), required: ['name'], fields: { name: passkeyName } },
+  },
+  {
+    route: 'DELETE /api/account/passkeys/:id',
+    params: { id: uuidParam() },
+    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: reauthFields },
+  },
   {
     route: 'PATCH /api/admin/users/:id/status',
     params: { id: userIdParam },

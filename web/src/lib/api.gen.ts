@@ -48,6 +48,37 @@ export type paths = {
      */
     get: operations["getApiAccountDataExport"];
   };
+  "/api/account/passkeys": {
+    /**
+     * GET /api/account/passkeys
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiAccountPasskeys"];
+    /**
+     * POST /api/account/passkeys
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAccountPasskeys"];
+  };
+  "/api/account/passkeys/{id}": {
+    /**
+     * DELETE /api/account/passkeys/{id}
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    delete: operations["deleteApiAccountPasskeysId"];
+    /**
+     * PATCH /api/account/passkeys/{id}
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    patch: operations["patchApiAccountPasskeysId"];
+  };
+  "/api/account/passkeys/options": {
+    /**
+     * POST /api/account/passkeys/options
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAccountPasskeysOptions"];
+  };
   "/api/account/password": {
     /**
      * POST /api/account/password
@@ -309,6 +340,20 @@ export type paths = {
      * @description Access: signed-in user.
      */
     get: operations["getApiAuthMe"];
+  };
+  "/api/auth/passkeys/sign-in": {
+    /**
+     * POST /api/auth/passkeys/sign-in
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthPasskeysSignIn"];
+  };
+  "/api/auth/passkeys/sign-in/options": {
+    /**
+     * POST /api/auth/passkeys/sign-in/options
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthPasskeysSignInOptions"];
   };
   "/api/auth/register": {
     /**
@@ -853,6 +898,187 @@ export type operations = {
         };
       };
       401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/account/passkeys
+   * @description Access: signed-in user.
+   */
+  getApiAccountPasskeys: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": ({
+              createdAt: string;
+              id: string;
+              lastUsedAt: string | null;
+              name: string;
+            })[];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/account/passkeys
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAccountPasskeys: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          response: {
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+              attestationObject: string;
+              authenticatorData?: string;
+              clientDataJSON: string;
+              publicKey?: string;
+              publicKeyAlgorithm?: number;
+              transports?: string[];
+            };
+            /** @constant */
+            type: "public-key";
+          };
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * DELETE /api/account/passkeys/{id}
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  deleteApiAccountPasskeysId: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          totpCode?: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            removed: true;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * PATCH /api/account/passkeys/{id}
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  patchApiAccountPasskeysId: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/account/passkeys/options
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAccountPasskeysOptions: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          totpCode?: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            options: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2236,6 +2462,24 @@ export type operations = {
       content: {
         "application/json": {
           email: string;
+          passkey?: {
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+              authenticatorData: string;
+              clientDataJSON: string;
+              signature: string;
+              userHandle?: string;
+            };
+            /** @constant */
+            type: "public-key";
+          };
           password: string;
           /** @default false */
           rememberMe?: boolean;
@@ -2323,6 +2567,98 @@ export type operations = {
             twoFactorEnabled: boolean;
             updatedAt: string;
             username: string;
+          };
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/passkeys/sign-in
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthPasskeysSignIn: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default false */
+          rememberMe?: boolean;
+          response: {
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+              authenticatorData: string;
+              clientDataJSON: string;
+              signature: string;
+              userHandle?: string;
+            };
+            /** @constant */
+            type: "public-key";
+          };
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description SAI, exact */
+            balance: string;
+            balanceChange24h: string;
+            /** @description Display value in USD, rounded to cents */
+            balanceUSD: string;
+            bio: string;
+            createdAt: string;
+            email: string;
+            firstName: string;
+            id: string;
+            initials: string;
+            isAdmin: boolean;
+            lastName: string;
+            profileImageUrl: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "erased";
+            /** @description USD per SAI */
+            tokenValue: string;
+            twoFactorEnabled: boolean;
+            updatedAt: string;
+            username: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description The passkey was not recognised or did not verify */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/passkeys/sign-in/options
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthPasskeysSignInOptions: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            options: {
+              [key: string]: unknown;
+            };
           };
         };
       };

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../lib/api.ts';
+import { type ApiBody, ApiError, api } from '../lib/api.ts';
 
 /** The signed-in user as the API returns it (`GET /api/auth/user`). Money fields are decimal strings. */
 export interface User {
@@ -33,6 +33,8 @@ export interface LoginInput {
   rememberMe: boolean;
   /** Only once the API has answered `totp_required`. */
   totpCode?: string;
+  /** Only once the API has answered `passkey_required`: the passkey's answer to its challenge. */
+  passkey?: ApiBody<'post', '/api/auth/login'>['passkey'];
 }
 
 export interface RegisterInput {
@@ -72,7 +74,7 @@ export function homePathFor(user: Pick<User, 'isAdmin'>): '/admin' | '/dashboard
 }
 
 /** Everything cached belongs to whoever is signed in; a change of identity must not show the last one's data. */
-function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryClient>) {
+export function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryClient>) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 }
 

@@ -1,5 +1,6 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { LogIn } from 'lucide-react';
+import { Fingerprint, LogIn } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
@@ -8,6 +9,7 @@ import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
 import { type LoginValues, validateLogin } from '../lib/validation.ts';
 import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.queries.ts';
+import { answerPasskeyChallenge, passkeyFailureMessage } from '../queries/passkeys.queries.ts';
 import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
@@ -19,6 +21,23 @@ export const Route = createFileRoute('/login')({
 });
 
 type Field = keyof LoginValues;
+
+interface PasskeyStep {
+  options: PublicKeyCredentialRequestOptionsJSON;
+  /** The account has TOTP too: its code may be given instead. */
+  totpAllowed: boolean;
+}
+
+/** The passkey step a 401 asks for ('passkey_required', or 'passkey_invalid' with fresh options). */
+function passkeyStepOf(error: ApiError): PasskeyStep | null {
+  if (error.status !== 401 || !error.code?.startsWith('passkey')) return null;
+  const options = error.problem?.passkeyOptions;
+  if (typeof options !== 'object' || options === null) return null;
+  return {
+    options: options as PublicKeyCredentialRequestOptionsJSON,
+    totpAllowed: error.problem?.totpAllowed === true,
+  };
+}
 const FIELD_ORDER: Field[] = ['email', 'password', 'totpCode'];
 
 function LoginPage() {
@@ -26,6 +45,8 @@ function LoginPage() {
   const login = useLoginMutation();
   // Set once the API answers `totp_required`: the account has two-factor sign-in on.
   const [needsTotp, setNeedsTotp] = useState(false);
+  // Set once the API answers `passkey_required`: the options of the passkey step (api/auth/secondFactor.ts).
+  const [passkeyStep, setPasskeyStep] = useState<PasskeyStep | null>(null);
   const form = useForm({ email: '', password: '', totpCode: '' }, FIELD_ORDER, {
     validate: (values) => validateLogin(values, needsTotp),
   });
@@ -44,7 +65,21 @@ function LoginPage() {
     if (!form.check()) return;
     const input: LoginInput = { email: values.email.trim(), password: values.password, rememberMe };
     if (needsTotp) input.totpCode = values.totpCode.trim();
+    send(input);
+  };
 
+  /** The passkey step: the browser asks the passkey, and the password goes again with its answer. */
+  const usePasskey = async () => {
+    if (!passkeyStep || login.isPending) return;
+    try {
+      const passkey = await answerPasskeyChallenge(passkeyStep.options);
+      send({ email: values.email.trim(), password: values.password, rememberMe, passkey });
+    } catch (error) {
+      toast({ title: 'Passkey not used', description: passkeyFailureMessage(error), variant: 'destructive' });
+    }
+  };
+
+  const send = (input: LoginInput) => {
     login.mutate(input, {
       onSuccess: (user) => {
         toast({ title: 'Success', description: 'You have been logged in successfully.', variant: 'success' });
@@ -53,6 +88,13 @@ function LoginPage() {
         }, AUTH_REDIRECT_MS);
       },
       onError: (error) => {
+        const step = error instanceof ApiError ? passkeyStepOf(error) : null;
+        if (step) {
+          setPasskeyStep(step);
+          if (error instanceof ApiError && error.code === 'passkey_invalid')
+            toast({ title: 'Passkey not accepted', description: error.message, variant: 'destructive' });
+          return;
+        }
         if (error instanceof ApiError && error.status === 401 && error.code?.startsWith('totp')) {
           if (!needsTotp) {
             setNeedsTotp(true);
@@ -90,6 +132,22 @@ function LoginPage() {
           placeholder="you@example.com"
         />
         <PasswordField {...form.textField('password')} label="Password" autoComplete="current-password" />
+        {passkeyStep && !needsTotp ? (
+          <div className={authStyles.notice} role="status">
+            <p>This account has a passkey. Confirm the sign-in with it (fingerprint, face or device PIN).</p>
+            <div className={authStyles.inline}>
+              <Button onClick={usePasskey} pending={login.isPending} pendingLabel="Checking…">
+                <Fingerprint size={18} aria-hidden="true" />
+                Use your passkey
+              </Button>
+              {passkeyStep.totpAllowed ? (
+                <Button variant="link" size="inline" onClick={() => setNeedsTotp(true)}>
+                  Use an authenticator code instead
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         {needsTotp ? (
           <>
             <p className={authStyles.notice} role="status">
@@ -114,10 +172,12 @@ function LoginPage() {
             Forgot password?
           </Button>
         </div>
-        <Button type="submit" size="lg" fullWidth pending={login.isPending} pendingLabel="Signing in…">
-          <LogIn size={18} aria-hidden="true" />
-          {needsTotp ? 'Verify and sign in' : 'Sign in'}
-        </Button>
+        {passkeyStep && !needsTotp ? null : (
+          <Button type="submit" size="lg" fullWidth pending={login.isPending} pendingLabel="Signing in…">
+            <LogIn size={18} aria-hidden="true" />
+            {needsTotp ? 'Verify and sign in' : 'Sign in'}
+          </Button>
+        )}
       </form>
       <PasskeySignIn />
     </AuthShell>

@@ -1,4 +1,65 @@
-/** Placeholder: filled in by issue 36's passkey work (sign in with a passkey). */
+import { useRouter } from '@tanstack/react-router';
+import { Fingerprint } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
+import { toast } from '../../components/toast/index.ts';
+import { ApiError } from '../../lib/api.ts';
+import { AUTH_REDIRECT_MS } from '../../lib/routeGuards.ts';
+import { homePathFor } from '../../queries/auth.queries.ts';
+import {
+  passkeyFailureMessage,
+  passkeysSupported,
+  usePasskeySignInMutation,
+} from '../../queries/passkeys.queries.ts';
+import { authStyles } from './AuthShell.tsx';
+import * as styles from './PasskeySignIn.css.ts';
+
+/**
+ * Sign in with a passkey, under the password form: no e-mail typed, the authenticator offers the accounts
+ * it holds for this site. The passkey verifies the person (fingerprint, face or device PIN), so it is the
+ * whole sign-in: no password and no authenticator code after it.
+ */
 export function PasskeySignIn() {
-  return null;
+  const router = useRouter();
+  const signIn = usePasskeySignInMutation();
+  if (!passkeysSupported()) return null;
+
+  const start = () => {
+    if (signIn.isPending) return;
+    signIn.mutate(
+      { rememberMe: false },
+      {
+        onSuccess: (user) => {
+          toast({
+            title: 'Success',
+            description: 'You have been logged in successfully.',
+            variant: 'success',
+          });
+          window.setTimeout(() => {
+            void router.navigate({ href: homePathFor(user) });
+          }, AUTH_REDIRECT_MS);
+        },
+        onError: (error) => {
+          const description = error instanceof ApiError ? error.message : passkeyFailureMessage(error);
+          toast({ title: 'Passkey sign-in failed', description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={authStyles.form}>
+      <p className={styles.or}>or</p>
+      <Button
+        variant="secondary"
+        size="lg"
+        fullWidth
+        onClick={start}
+        pending={signIn.isPending}
+        pendingLabel="Waiting for your passkey…"
+      >
+        <Fingerprint size={18} aria-hidden="true" />
+        Sign in with a passkey
+      </Button>
+    </div>
+  );
 }
