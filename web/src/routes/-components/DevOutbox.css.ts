@@ -24,3 +24,6 @@ export const text = style([
 ]);
 
 export const link = style({ color: vars.color.goldBright, textDecoration: 'underline' });
+
+// Its label may wrap on a narrow screen (a button's text does not, by default).
+export const openButton = style({ whiteSpace: 'normal', textAlign: 'center' });

@@ -15,7 +15,13 @@ export function DevOutbox({ to }: { to: string }) {
   const mails = useOutboxQuery(to, open);
   if (!open) {
     return (
-      <Button type="button" variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="secondary"
+        fullWidth
+        className={styles.openButton}
+        onClick={() => setOpen(true)}
+      >
         <Inbox size={16} aria-hidden="true" />
         Open the development outbox
       </Button>
