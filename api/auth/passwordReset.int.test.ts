@@ -203,6 +203,14 @@ describe('password reset by a mailed one-time link', () => {
       const listed = await t.client().get(`/api/dev/outbox?to=${encodeURIComponent(registration.email)}`);
       expect(listed.status).toBe(200);
       expect(listed.body.mails[0].subject).toBe('Reset your SAI Wallet password');
+      // From another machine (the socket's address, whatever it forwards), the outbox stays shut.
+      const remote = await t.app.request(
+        `http://localhost/api/dev/outbox?to=${encodeURIComponent(registration.email)}`,
+        { headers: { host: 'localhost', 'x-forwarded-for': '127.0.0.1' } },
+        { incoming: { socket: { remoteAddress: '203.0.113.9' } } },
+      );
+      expect(remote.status, await remote.clone().text()).toBe(403);
+      expect(await remote.text()).not.toContain('#token=');
       const { token } = tokenInMail(listed.body.mails[0], '/reset-password');
       const reset = await t.client().post('/api/auth/password-reset/confirm', {
         token,
