@@ -1,49 +1,37 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api.ts';
+import { type ApiBody, type ApiResult, api } from '../lib/api.ts';
 
-/** What asking for a mail answers: the same whether or not an account uses the address. */
-export interface MailRequestAnswer {
-  message: string;
-  /** No SMTP outside production: the mail waits in the development outbox (DevOutbox.tsx). */
-  devOutbox: boolean;
-}
-
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  purpose: string;
-  sentAt: string;
-}
+/**
+ * What asking for a mail answers: the same whether or not an account uses the address; `devOutbox` when,
+ * with no SMTP outside production, the mail waits in the development outbox (DevOutbox.tsx).
+ */
+export type MailRequestAnswer = ApiResult<'post', '/api/auth/password-reset'>;
 
 export function usePasswordResetRequestMutation() {
   return useMutation({
-    mutationFn: (input: { email: string }) =>
-      apiRequest<MailRequestAnswer>('/api/auth/password-reset', { body: input }),
+    mutationFn: (input: ApiBody<'post', '/api/auth/password-reset'>) =>
+      api.post('/api/auth/password-reset', { body: input }),
   });
 }
 
 export function usePasswordResetMutation() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) =>
-      apiRequest<{ message: string; endedSessions: number }>('/api/auth/password-reset/confirm', {
-        body: input,
-      }),
+    mutationFn: (input: ApiBody<'post', '/api/auth/password-reset/confirm'>) =>
+      api.post('/api/auth/password-reset/confirm', { body: input }),
   });
 }
 
 export function useEmailChangeMutation() {
   return useMutation({
-    mutationFn: (input: { newEmail: string; currentPassword: string }) =>
-      apiRequest<MailRequestAnswer>('/api/account/email', { body: input }),
+    mutationFn: (input: ApiBody<'post', '/api/account/email'>) =>
+      api.post('/api/account/email', { body: input }),
   });
 }
 
 export function useEmailConfirmMutation() {
   return useMutation({
-    mutationFn: (input: { token: string }) =>
-      apiRequest<{ message: string; email: string }>('/api/auth/email-change/confirm', { body: input }),
+    mutationFn: (input: ApiBody<'post', '/api/auth/email-change/confirm'>) =>
+      api.post('/api/auth/email-change/confirm', { body: input }),
   });
 }
 
@@ -51,10 +39,8 @@ export function useEmailConfirmMutation() {
 export function useOutboxQuery(to: string, enabled: boolean) {
   return useQuery({
     queryKey: ['dev-outbox', to.toLowerCase()],
-    queryFn: () =>
-      apiRequest<{ mails: OutboxMail[] }>(`/api/dev/outbox?to=${encodeURIComponent(to)}`).then(
-        (a) => a.mails,
-      ),
+    queryFn: ({ signal }) =>
+      api.get('/api/dev/outbox', { query: { to }, signal }).then((answer) => answer.mails),
     enabled,
     refetchInterval: 2_000,
   });
