@@ -117,6 +117,14 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
   });
 
+  it('limits the mail a signed-in account can send, whatever the addresses', async () => {
+    const { client } = await signedUpClient(t);
+    // The per-address limit is out of the way here (all tests share one address); per account it is 10/h.
+    for (let i = 0; i < 10; i++) expect((await requestChange(client, newAddress())).status).toBe(200);
+    const limited = await requestChange(client, newAddress());
+    expect(limited.status).toBe(429);
+  });
+
   it('keeps the link for 30 minutes only, and no link or address reaches a log line', async () => {
     const { client, user } = await signedUpClient(t);
     const target = newAddress();

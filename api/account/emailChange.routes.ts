@@ -8,6 +8,7 @@ import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
+import { clientIp } from '../http/security.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
@@ -33,8 +34,11 @@ export function emailChangeRoutes(deps: Deps) {
     const session = requireUser(c);
     mailUnavailable(deps, 'Changing the e-mail address');
     const input = c.req.valid('json');
-    // Each try is a password guess (the password change's limit), and each sends mail to a typed address.
+    // Each try is a password guess (the password change's limit), and each sends mail to a typed address:
+    // the mail limits per client address, per account and per recipient, as for a password reset.
     await limited(deps, 'password', session.userId);
+    await limited(deps, 'mailAddress', clientIp(c, deps.config.TRUST_PROXY === '1'));
+    await limited(deps, 'mailAccount', session.userId);
     await limited(deps, 'mailRecipient', input.newEmail.toLowerCase());
     const { confirm } = await requestEmailChange(deps, session.userId, input);
     await deps.limits.reset('password', session.userId);
