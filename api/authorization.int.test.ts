@@ -30,6 +30,36 @@ const WALK: Walk[] = [
   { method: 'POST', path: '/api/auth/login', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
   { method: 'POST', path: '/api/auth/register', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
   { method: 'POST', path: '/api/auth/logout', expect: { visitor: 204, user: 204, admin: 204 } },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    body: {},
+    expect: { visitor: 400, user: 400, admin: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    body: {},
+    expect: { visitor: 400, user: 400, admin: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email-change/confirm',
+    body: {},
+    expect: { visitor: 400, user: 400, admin: 400 },
+  },
+  // The development outbox exists outside production only (the tests run without SMTP_URL).
+  {
+    method: 'GET',
+    path: '/api/dev/outbox?to=nobody@example.com',
+    expect: { visitor: 200, user: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/email',
+    body: { newEmail: 'walk@example.com', currentPassword: 'not-the-password' },
+    expect: { visitor: 401, user: 400, admin: 400 },
+  },
   // Money: a fresh user has nothing to send (422); only admins distribute.
   {
     method: 'POST',

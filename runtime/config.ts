@@ -75,6 +75,17 @@ const schema = z.object({
     }, 'must be an origin only (no path, query, fragment or credentials): the app is served at its root')
     .optional(),
   /**
+   * Where mail goes (password reset, e-mail change): an smtp:// or smtps:// URL with its credentials, e.g.
+   * smtps://user:pass@mail.example:465. Unset outside production: mail waits in a development outbox the
+   * page offers to open; unset in production: the features that mail say they are unavailable.
+   */
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^/]/.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of that mail, e.g. "SAI Wallet <no-reply@wallet.example>". */
+  MAIL_FROM: z.string().min(3).default('SAI Wallet <no-reply@localhost>'),
+  /**
    * Host names this server answers to (comma-separated, any port); any other Host gets 421 before routing.
    * Default: localhost, 127.0.0.1, ::1 and PUBLIC_URL's host.
    */

@@ -4,6 +4,7 @@ import type { SessionSettings } from '../app/auth/sessions.ts';
 import type { StateCache } from '../app/commands/handleCommand.ts';
 import type { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
 import type { LedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
+import type { Mailer } from '../app/mail/mailer.ts';
 import type { KeyRing } from '../app/privacy/keyRing.ts';
 import type { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
 import type { EventMetadata, EventStore } from '../infra/eventStore/eventStore.ts';
@@ -39,6 +40,8 @@ export interface Deps {
    * tree's queries and the liabilities statements.
    */
   ledgerProofs: LedgerProofs;
+  /** Where the product's mail goes: SMTP_URL, the development outbox, or nowhere (app/mail/mailer.ts). */
+  mailer: Mailer;
 }
 
 /** Who and what caused the events a request appends. */

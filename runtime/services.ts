@@ -13,6 +13,7 @@ import { createLedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
 import { loadLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
 import { treeBlocks } from '../app/ledgerProofs/treeBlocks.ts';
+import { createMailer } from '../app/mail/mailer.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
 import { KeyRing } from '../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../app/privacy/personalDataKeys.ts';
@@ -237,6 +238,7 @@ export async function startServices(
       privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
       ledgerFreeze,
       ledgerProofs,
+      mailer: createMailer(config, logger, now),
     };
     const openedStore = store;
     // After the migrations: the sessions table's trigger is what keeps the cache true.
@@ -245,6 +247,7 @@ export async function startServices(
       deps,
       async stop() {
         await stopSessionCache(pool);
+        deps.mailer.close?.();
         await scheduler.stop();
         await ledgerTree?.stop();
         await ledgerProofs.stop?.();

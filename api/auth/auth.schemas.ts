@@ -5,7 +5,7 @@ import { assertionSchema } from './passkeys.schemas.ts';
 /** A first or last name: one line of stored text (docs/security.md, "Stored text"). */
 export const name = (label: string) =>
   z.string().trim().max(50, 'Must be at most 50 characters').superRefine(storedText(label));
-const email = z
+export const email = z
   .string({ error: 'Please enter a valid email address' })
   .trim()
   .max(254, 'Email is too long')

@@ -31,6 +31,8 @@ const FORM_FIELDS: Record<
   quote_changed: { field: 'amount' },
   address_invalid: { field: 'address' },
   deposit_unavailable: { field: attributeOf },
+  link_invalid: { field: 'token' },
+  email_unchanged: { field: 'newEmail' },
 };
 
 function attributeOf(error: DomainError): string {

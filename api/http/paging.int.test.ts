@@ -108,6 +108,7 @@ const LISTS: List[] = [
 
 const NOT_LISTS: Record<string, string> = {
   '/api/auth/user': 'the caller',
+  '/api/dev/outbox': 'development only: the mail to one address, at most the last 200 the outbox keeps',
   '/api/auth/me': 'the caller',
   '/api/account/preferences': 'one record',
   '/api/account/2fa': 'one flag',

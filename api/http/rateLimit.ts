@@ -24,6 +24,12 @@ export const RATE_LIMIT_DEFAULTS = {
   lookup: { points: 60, duration: 60 },
   money: { points: 120, duration: 60 },
   totp: { points: 5, duration: 5 * 60 },
+  /** Mail-sending requests (password reset, e-mail change) per client address. */
+  mailAddress: { points: 10, duration: 60 * 60 },
+  /** E-mail change requests per signed-in account (each mails the typed address and the account's own). */
+  mailAccount: { points: 10, duration: 60 * 60 },
+  /** The same per recipient address as typed: nobody can flood one mailbox from many addresses. */
+  mailRecipient: { points: 3, duration: 60 * 60 },
   /** Personal-data exports per signed-in user (each reads all of their history and log). */
   dataExport: { points: 5, duration: 60 * 60 },
 } as const;

@@ -114,7 +114,7 @@ async function assertFreeUnderLegacyName(
 }
 
 /** Reserves `value` for `userId`; an old reservation can be taken over only if its holder does not use it. */
-async function reserveUniqueValue(
+export async function reserveUniqueValue(
   ctx: UsersContext,
   kind: UniqueKind,
   value: string,

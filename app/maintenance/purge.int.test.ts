@@ -64,23 +64,36 @@ describe('expiring rows and scheduled jobs', () => {
       ]);
     await limit('login:expired', -1_000);
     await limit('login:current', 60_000);
+    const token = (user: string, expires: string, used: boolean) =>
+      db.pool.query(
+        `INSERT INTO account_tokens (token_hash, purpose, user_id, created_at, expires_at, used_at)
+         VALUES (sha256(convert_to($1, 'UTF8')), 'password_reset', $1, now(), now() + $2::interval,
+                 CASE WHEN $3 THEN now() END)`,
+        [user, expires, used],
+      );
+    await token('token-expired', '-1 minute', false);
+    await token('token-used', '20 minutes', true);
+    await token('token-live', '20 minutes', false);
 
     expect(await purgeExpiredRows(db.pool, settings)).toEqual({
       sessions: 3,
       idempotencyKeys: 1,
       unconfirmedTotp: 1,
       rateLimits: 1,
+      accountTokens: 2,
     });
     expect(await ids('sessions', 'id')).toEqual(['idle-1h', 'live', 'revoked-1h']);
     expect(await ids('idempotency_keys', 'scope_key')).toEqual(['old-leased', 'recent']);
     expect(await ids('totp_secrets', 'user_id')).toEqual(['confirmed-2d', 'unconfirmed-1h']);
     expect(await ids('rate_limits', 'key')).toEqual(['login:current']);
+    expect(await ids('account_tokens', 'user_id')).toEqual(['token-live']);
     // Run again: nothing left to purge.
     expect(await purgeExpiredRows(db.pool, settings)).toEqual({
       sessions: 0,
       idempotencyKeys: 0,
       unconfirmedTotp: 0,
       rateLimits: 0,
+      accountTokens: 0,
     });
   });
 

@@ -10,7 +10,9 @@ import type pg from 'pg';
  * - two-factor set-ups never confirmed, older than a day: `POST /api/account/2fa/setup` starts a new one;
  * - rate-limit counters whose window is over (`rate_limits`, `expire` in ms since the epoch): the limiter
  *   starts an expired one afresh anyway, and an upsert that renews a row first keeps it (the delete
- *   re-checks the renewed row).
+ *   re-checks the renewed row);
+ * - mailed one-time links that expired or were used (`account_tokens`): neither works again either way,
+ *   and an e-mail change's waiting address is personal data kept no longer than its link.
  * Each delete is bounded by the expiry columns alone; the job runs once per interval across processes
  * (infra/postgres/scheduledJobs.ts).
  */
@@ -24,6 +26,7 @@ export interface PurgeResult {
   idempotencyKeys: number;
   unconfirmedTotp: number;
   rateLimits: number;
+  accountTokens: number;
 }
 
 export async function purgeExpiredRows(
@@ -46,10 +49,12 @@ export async function purgeExpiredRows(
   const limits = await db.query(
     `DELETE FROM rate_limits WHERE expire < (extract(epoch FROM now()) * 1000)::bigint`,
   );
+  const tokens = await db.query('DELETE FROM account_tokens WHERE expires_at < now() OR used_at IS NOT NULL');
   return {
     sessions: sessions.rowCount ?? 0,
     idempotencyKeys: keys.rowCount ?? 0,
     unconfirmedTotp: totp.rowCount ?? 0,
     rateLimits: limits.rowCount ?? 0,
+    accountTokens: tokens.rowCount ?? 0,
   };
 }

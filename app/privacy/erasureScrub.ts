@@ -40,6 +40,7 @@ export async function scrubOutsideLog(
     await client.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM passkeys WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM webauthn_challenges WHERE user_id = $1', [userId]);
+    await client.query('DELETE FROM account_tokens WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM card_pins WHERE card_id IN (SELECT id FROM cards WHERE user_id = $1)', [
       userId,
     ]);

@@ -54,6 +54,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly PersonalField[]>>
     profileImageUrl: 'text',
   }),
   UserProfileUpdated: fields(user, { firstName: 'text', lastName: 'text', username: 'name', bio: 'text' }),
+  UserEmailChanged: fields(user, { email: 'text' }),
   UniqueValueReserved: fields(user, { value: 'text' }),
   UniqueValueReleased: fields(user, { value: 'text' }),
   // The description is the sender's words; each label is the name of one party.

@@ -35,7 +35,11 @@ export type DomainErrorCode =
   /** A receiving address not in its network's format (or with a wrong checksum). */
   | 'address_invalid'
   /** No deposit address is set for the currency and network (attribute: the form's field). */
-  | 'deposit_unavailable';
+  | 'deposit_unavailable'
+  /** A mailed one-time link (password reset, e-mail confirmation) that is unknown, used or expired. */
+  | 'link_invalid'
+  /** An e-mail change to the address the account already has. */
+  | 'email_unchanged';
 
 export interface DomainErrorDetails {
   code?: DomainErrorCode;

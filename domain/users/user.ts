@@ -58,6 +58,8 @@ export type UserEvent =
       };
     }
   | { type: 'PreferencesUpdated'; data: { userId: UserId; updatedAt: string } & Preferences }
+  /** A new address confirmed through a link mailed to it; it was reserved (uniqueValue.ts) first. */
+  | { type: 'UserEmailChanged'; data: { userId: UserId; email: string; changedAt: string } }
   /** The TOTP secret itself lives encrypted in `totp_secrets`, never here. */
   | { type: 'TwoFactorEnabled'; data: { userId: UserId; enabledAt: string } }
   | { type: 'TwoFactorDisabled'; data: { userId: UserId; disabledAt: string } }
@@ -116,6 +118,7 @@ export type UserCommand =
       now: Date;
     }
   | { type: 'UpdatePreferences'; data: { userId: UserId; preferences: Preferences }; now: Date }
+  | { type: 'ChangeEmail'; data: { userId: UserId; email: string }; now: Date }
   | { type: 'EnableTwoFactor'; data: { userId: UserId }; now: Date }
   | { type: 'DisableTwoFactor'; data: { userId: UserId }; now: Date }
   | { type: 'SuspendUser'; data: { userId: UserId; suspendedBy: UserId }; now: Date }
@@ -275,6 +278,7 @@ export const USER_EVENT_TYPES = [
   'PasswordChanged',
   'UserProfileUpdated',
   'PreferencesUpdated',
+  'UserEmailChanged',
   'TwoFactorEnabled',
   'TwoFactorDisabled',
   'UserSuspended',
@@ -301,6 +305,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return updateProfile(command, state);
       case 'UpdatePreferences':
         return updatePreferences(command, state);
+      case 'ChangeEmail': {
+        const user = active(state);
+        if (user.email === command.data.email) return [];
+        return [{ type: 'UserEmailChanged', data: { ...command.data, userId: user.userId, changedAt: at } }];
+      }
       case 'EnableTwoFactor': {
         const user = active(state);
         if (user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already enabled');
@@ -366,6 +375,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           bio: event.data.bio,
           updatedAt: later(state.updatedAt, event.data.updatedAt),
         };
+      case 'UserEmailChanged':
+        return { ...state, email: event.data.email, updatedAt: later(state.updatedAt, event.data.changedAt) };
       case 'PreferencesUpdated':
         return {
           ...state,

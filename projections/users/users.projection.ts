@@ -79,6 +79,10 @@ export const usersProjection = defineProjection<UserEvent>({
         d.bio,
       ]);
     },
+    async UserEmailChanged(event, tx) {
+      const d = event.data;
+      await touch(tx, 'email = $3, email_lower = lower($3)', d.userId, d.changedAt, [d.email]);
+    },
     async PreferencesUpdated(event, tx) {
       const d = event.data;
       await tx.query(

@@ -157,6 +157,42 @@ export const SPECS: Spec[] = [
   },
   { route: 'POST /api/auth/logout' },
   {
+    route: 'POST /api/auth/password-reset',
+    body: {
+      base: () => ({ email: 'nobody@example.com' }),
+      required: ['email'],
+      fields: { email: invalidEmail },
+    },
+  },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    body: {
+      base: () => ({ token: 'a'.repeat(43), newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
+      required: ['token', 'newPassword', 'confirmPassword'],
+      fields: {
+        token: field(text({ min: 1, max: 100 })),
+        newPassword: password,
+        confirmPassword: field((v) => v === 'new-pass-1'),
+      },
+    },
+  },
+  {
+    route: 'POST /api/auth/email-change/confirm',
+    body: {
+      base: () => ({ token: 'a'.repeat(43) }),
+      required: ['token'],
+      fields: { token: field(text({ min: 1, max: 100 })) },
+    },
+  },
+  {
+    route: 'POST /api/account/email',
+    body: {
+      base: () => ({ newEmail: 'fuzz@example.com', currentPassword: 'not-the-password' }),
+      required: ['newEmail', 'currentPassword'],
+      fields: { newEmail: invalidEmail, currentPassword: field(text({ min: 1, max: 128 })) },
+    },
+  },
+  {
     route: 'PATCH /api/account/profile',
     body: {
       base: () => ({ bio: 'fuzz' }),

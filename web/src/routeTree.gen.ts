@@ -12,8 +12,11 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as AdminRouteImport } from './routes/admin';
 import { Route as AuthRouteImport } from './routes/auth';
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email';
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as marketingIndexRouteImport } from './routes/(marketing)/index';
 import { Route as marketingAboutRouteImport } from './routes/(marketing)/about';
 import { Route as marketingAllPartnersRouteImport } from './routes/(marketing)/all-partners';
@@ -71,6 +74,16 @@ const AuthRoute = AuthRouteImport.update({
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -79,6 +92,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
 const marketingIndexRoute = marketingIndexRouteImport.update({
@@ -299,8 +317,11 @@ export interface FileRoutesByFullPath {
   '/': typeof marketingIndexRoute;
   '/admin': typeof AdminRouteWithChildren;
   '/auth': typeof AuthRoute;
+  '/confirm-email': typeof ConfirmEmailRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/about': typeof marketingAboutRoute;
   '/all-partners': typeof marketingAllPartnersRoute;
   '/blog': typeof marketingBlogRoute;
@@ -346,8 +367,11 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof marketingIndexRoute;
   '/auth': typeof AuthRoute;
+  '/confirm-email': typeof ConfirmEmailRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/about': typeof marketingAboutRoute;
   '/all-partners': typeof marketingAllPartnersRoute;
   '/blog': typeof marketingBlogRoute;
@@ -395,8 +419,11 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren;
   '/admin': typeof AdminRouteWithChildren;
   '/auth': typeof AuthRoute;
+  '/confirm-email': typeof ConfirmEmailRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/(marketing)/about': typeof marketingAboutRoute;
   '/(marketing)/all-partners': typeof marketingAllPartnersRoute;
   '/(marketing)/blog': typeof marketingBlogRoute;
@@ -446,8 +473,11 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/auth'
+    | '/confirm-email'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/about'
     | '/all-partners'
     | '/blog'
@@ -493,8 +523,11 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/auth'
+    | '/confirm-email'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/about'
     | '/all-partners'
     | '/blog'
@@ -541,8 +574,11 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/admin'
     | '/auth'
+    | '/confirm-email'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/(marketing)/about'
     | '/(marketing)/all-partners'
     | '/(marketing)/blog'
@@ -591,8 +627,11 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren;
   AdminRoute: typeof AdminRouteWithChildren;
   AuthRoute: typeof AuthRoute;
+  ConfirmEmailRoute: typeof ConfirmEmailRoute;
+  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  ResetPasswordRoute: typeof ResetPasswordRoute;
   marketingAboutRoute: typeof marketingAboutRoute;
   marketingAllPartnersRoute: typeof marketingAllPartnersRoute;
   marketingBlogRoute: typeof marketingBlogRoute;
@@ -643,6 +682,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/confirm-email': {
+      id: '/confirm-email';
+      path: '/confirm-email';
+      fullPath: '/confirm-email';
+      preLoaderRoute: typeof ConfirmEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/forgot-password': {
+      id: '/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/login': {
       id: '/login';
       path: '/login';
@@ -655,6 +708,13 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/reset-password': {
+      id: '/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/(marketing)/': {
@@ -1009,8 +1069,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   marketingAboutRoute: marketingAboutRoute,
   marketingAllPartnersRoute: marketingAllPartnersRoute,
   marketingBlogRoute: marketingBlogRoute,

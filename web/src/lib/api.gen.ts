@@ -48,6 +48,13 @@ export type paths = {
      */
     get: operations["getApiAccountDataExport"];
   };
+  "/api/account/email": {
+    /**
+     * POST /api/account/email
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAccountEmail"];
+  };
   "/api/account/passkeys": {
     /**
      * GET /api/account/passkeys
@@ -320,6 +327,13 @@ export type paths = {
      */
     patch: operations["patchApiAdminUsersIdStatus"];
   };
+  "/api/auth/email-change/confirm": {
+    /**
+     * POST /api/auth/email-change/confirm
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthEmailChangeConfirm"];
+  };
   "/api/auth/login": {
     /**
      * POST /api/auth/login
@@ -354,6 +368,20 @@ export type paths = {
      * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
      */
     post: operations["postApiAuthPasskeysSignInOptions"];
+  };
+  "/api/auth/password-reset": {
+    /**
+     * POST /api/auth/password-reset
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthPasswordReset"];
+  };
+  "/api/auth/password-reset/confirm": {
+    /**
+     * POST /api/auth/password-reset/confirm
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthPasswordResetConfirm"];
   };
   "/api/auth/register": {
     /**
@@ -504,6 +532,13 @@ export type paths = {
      * @description Access: signed-in user.
      */
     get: operations["getApiCryptoWithdrawals"];
+  };
+  "/api/dev/outbox": {
+    /**
+     * GET /api/dev/outbox
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiDevOutbox"];
   };
   "/api/docs": {
     /**
@@ -897,6 +932,35 @@ export type operations = {
           };
         };
       };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/account/email
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAccountEmail: {
+    requestBody: {
+      content: {
+        "application/json": {
+          currentPassword: string;
+          newEmail: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            devOutbox: boolean;
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
@@ -2454,6 +2518,34 @@ export type operations = {
     };
   };
   /**
+   * POST /api/auth/email-change/confirm
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthEmailChangeConfirm: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            email: string;
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * POST /api/auth/login
    * @description Access: public. State-changing: same-origin or no Origin (CSRF), JSON body.
    */
@@ -2662,6 +2754,64 @@ export type operations = {
           };
         };
       };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/password-reset
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthPasswordReset: {
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            devOutbox: boolean;
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/password-reset/confirm
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthPasswordResetConfirm: {
+    requestBody: {
+      content: {
+        "application/json": {
+          confirmPassword: string;
+          newPassword: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            endedSessions: number;
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
@@ -3575,6 +3725,38 @@ export type operations = {
               userId: string;
               username?: string;
             })[];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/dev/outbox
+   * @description Access: signed-in user.
+   */
+  getApiDevOutbox: {
+    parameters: {
+      query: {
+        to: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            mails: {
+                id: number;
+                purpose: string;
+                sentAt: string;
+                subject: string;
+                text: string;
+                to: string;
+              }[];
+          };
         };
       };
       400: components["responses"]["BadRequest"];

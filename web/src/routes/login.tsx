@@ -167,10 +167,9 @@ function LoginPage() {
             checked={rememberMe}
             onCheckedChange={setRememberMe}
           />
-          {/* Spec: the link is present but password reset is not offered yet. */}
-          <Button variant="link" size="inline" className={authStyles.smallLink}>
+          <Link to="/forgot-password" className={authStyles.smallLink}>
             Forgot password?
-          </Button>
+          </Link>
         </div>
         {passkeyStep && !needsTotp ? null : (
           <Button type="submit" size="lg" fullWidth pending={login.isPending} pendingLabel="Signing in…">

@@ -1,4 +1,94 @@
-/** Placeholder: filled in by issue 36's security centre work. */
+import { useQuery } from '@tanstack/react-query';
+import { AtSign } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { type FormErrors, isEmail, messages } from '../../../../lib/validation.ts';
+import { currentUserQuery } from '../../../../queries/auth.queries.ts';
+import { type MailRequestAnswer, useEmailChangeMutation } from '../../../../queries/mail.queries.ts';
+import { EmailField, PasswordField } from '../../../../ui/form/fields.tsx';
+import { useForm } from '../../../../ui/form/useForm.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { Panel } from '../../../../ui/panel/Panel.tsx';
+import { DevOutbox } from '../../../-components/DevOutbox.tsx';
+import * as styles from './Profile.css.ts';
+
+type Values = { newEmail: string; currentPassword: string };
+const ORDER: (keyof Values)[] = ['newEmail', 'currentPassword'];
+
+function validate(values: Values): FormErrors<keyof Values> {
+  const errors: FormErrors<keyof Values> = {};
+  if (!isEmail(values.newEmail)) errors.newEmail = messages.email;
+  if (values.currentPassword.length === 0) errors.currentPassword = 'Enter your current password';
+  return errors;
+}
+
+/**
+ * Change of e-mail (docs/architecture/security.md, "E-mail change"): the current password, then a link to
+ * the new address confirms it; until then the account keeps its address.
+ */
 export function EmailChangePanel() {
-  return null;
+  const user = useQuery(currentUserQuery);
+  const change = useEmailChangeMutation();
+  const form = useForm<Values>({ newEmail: '', currentPassword: '' }, ORDER, { validate });
+  const [sent, setSent] = useState<(MailRequestAnswer & { to: string }) | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending || !form.check()) return;
+    const input = { newEmail: form.values.newEmail.trim(), currentPassword: form.values.currentPassword };
+    change.mutate(input, {
+      onSuccess: (answer) => {
+        form.reset();
+        setSent({ ...answer, to: input.newEmail });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
+        toast({
+          title: 'Could not change the e-mail address',
+          description: error.message,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  return (
+    <Panel icon={AtSign} titleId="email-change-title" title="E-mail address">
+      <p className={panel.subtitle}>
+        You sign in with {user.data?.email ?? 'your current address'}. To use another, confirm it through the
+        link we send there; we also tell your current address.
+      </p>
+      {sent ? (
+        <div className={panel.form}>
+          <p className={panel.notice} role="status">
+            {sent.message}
+          </p>
+          {sent.devOutbox ? <DevOutbox to={sent.to} /> : null}
+          <div className={styles.formActions}>
+            <Button type="button" variant="secondary" onClick={() => setSent(null)}>
+              Change again
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
+          <div className={styles.twoColumns}>
+            <EmailField {...form.textField('newEmail')} label="New e-mail address" autoComplete="email" />
+            <PasswordField
+              {...form.textField('currentPassword')}
+              label="Current password"
+              autoComplete="current-password"
+            />
+          </div>
+          <div className={styles.formActions}>
+            <Button type="submit" pending={change.isPending} pendingLabel="Sending…">
+              Send confirmation link
+            </Button>
+          </div>
+        </form>
+      )}
+    </Panel>
+  );
 }

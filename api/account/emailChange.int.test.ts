@@ -1,0 +1,143 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, tokenInMail } from '../../testing/smtpServer.ts';
+import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
+
+const smtp = await startSmtpServer();
+afterAll(() => smtp.stop());
+
+describe('change of e-mail, confirmed through the new address', () => {
+  const t = setUpTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://wallet.example.test',
+    RATE_LIMITS:
+      'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600',
+  });
+
+  const newAddress = () => `moved.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+  async function requestChange(
+    client: ReturnType<typeof t.client>,
+    newEmail: string,
+    password = 'correct-horse',
+  ) {
+    return await client.post('/api/account/email', { newEmail, currentPassword: password });
+  }
+
+  it('asks for the password, refuses an address in use, and appends nothing then', async () => {
+    const { client, registration } = await signedUpClient(t);
+    const { registration: other } = await signedUpClient(t);
+    const before = await t.eventCount();
+    const wrong = await requestChange(client, newAddress(), 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors.currentPassword).toBe('Current password is incorrect');
+    const taken = await requestChange(client, other.email.toUpperCase());
+    expect(taken.status).toBe(409);
+    expect(taken.body.fieldErrors.newEmail).toBe('Email already registered');
+    const same = await requestChange(client, registration.email);
+    expect(same.status).toBe(400);
+    expect(same.body.fieldErrors.newEmail).toBe('This is already your e-mail address');
+    const invalid = await requestChange(client, 'nope');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fieldErrors.newEmail).toBe('Please enter a valid email address');
+    expect(
+      (await t.client().post('/api/account/email', { newEmail: newAddress(), currentPassword: 'x' })).status,
+    ).toBe(401);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('mails a link to the new address and a notice to the old; the change lands only on confirmation', async () => {
+    const { client, registration, user } = await signedUpClient(t);
+    const target = newAddress();
+    const reply = await requestChange(client, target);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.devOutbox).toBe(false);
+
+    const confirmMail = await smtp.waitFor((m) => m.to.includes(target));
+    const notice = await smtp.waitFor((m) => m.to.includes(registration.email));
+    expect(notice.subject).toBe('A change of your SAI Wallet e-mail address was requested');
+    expect(notice.text).not.toContain('#token=');
+    expect(notice.text).not.toContain(target);
+    const { link, token } = tokenInMail(confirmMail, '/confirm-email');
+    expect(link.startsWith('https://wallet.example.test/confirm-email#token=')).toBe(true);
+
+    // Until confirmed: the old address signs in, the new one does not, and the new one is not held.
+    expect(
+      (await t.client().post('/api/auth/login', { email: target, password: 'correct-horse' })).status,
+    ).toBe(401);
+    expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
+    expect(await t.loggedEvents('UserEmailChanged', `data->>'userId' = $2`, [user.id])).toHaveLength(0);
+
+    const confirmed = await t.client().post('/api/auth/email-change/confirm', { token });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.email).toBe(target);
+    expect((await client.get('/api/auth/user')).body.email).toBe(target);
+    expect(
+      (await t.client().post('/api/auth/login', { email: target, password: 'correct-horse' })).status,
+    ).toBe(200);
+    const old = await t
+      .client()
+      .post('/api/auth/login', { email: registration.email, password: 'correct-horse' });
+    expect(old.status).toBe(401);
+
+    // Uniqueness as at registration: the new address is held, the old one is free again.
+    expect((await t.client().post('/api/auth/register', newRegistration({ email: target }))).status).toBe(
+      409,
+    );
+    expect(
+      (await t.client().post('/api/auth/register', newRegistration({ email: registration.email }))).status,
+    ).toBe(201);
+
+    // One event on the user's stream, its address sealed in the log like the registration's.
+    const events = await t.loggedEvents<{ email: string }>('UserEmailChanged', `data->>'userId' = $2`, [
+      user.id,
+    ]);
+    expect(events.map((e) => [e.streamName, e.data.email])).toEqual([[`user-${user.id}`, target]]);
+    const raw = await t.db.pool.query<{ text: string }>(
+      `SELECT data::text AS text FROM es_events WHERE event_type = 'UserEmailChanged'`,
+    );
+    expect(raw.rows.map((r) => r.text).join()).not.toContain(target);
+
+    const again = await t.client().post('/api/auth/email-change/confirm', { token });
+    expect(again.status).toBe(400);
+    expect(again.body.fieldErrors.token).toMatch(/invalid, already used or expired/);
+  });
+
+  it('refuses the confirmation when someone registered the address meanwhile, and never holds it before', async () => {
+    const { client, registration } = await signedUpClient(t);
+    const target = newAddress();
+    expect((await requestChange(client, target)).status).toBe(200);
+    const { token } = tokenInMail(await smtp.waitFor((m) => m.to.includes(target)), '/confirm-email');
+    // A request does not reserve the address: someone else may still register it.
+    expect((await t.client().post('/api/auth/register', newRegistration({ email: target }))).status).toBe(
+      201,
+    );
+    const late = await t.client().post('/api/auth/email-change/confirm', { token });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Email already registered');
+    expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
+  });
+
+  it('limits the mail a signed-in account can send, whatever the addresses', async () => {
+    const { client } = await signedUpClient(t);
+    // The per-address limit is out of the way here (all tests share one address); per account it is 10/h.
+    for (let i = 0; i < 10; i++) expect((await requestChange(client, newAddress())).status).toBe(200);
+    const limited = await requestChange(client, newAddress());
+    expect(limited.status).toBe(429);
+  });
+
+  it('keeps the link for 30 minutes only, and no link or address reaches a log line', async () => {
+    const { client, user } = await signedUpClient(t);
+    const target = newAddress();
+    expect((await requestChange(client, target)).status).toBe(200);
+    const { token } = tokenInMail(await smtp.waitFor((m) => m.to.includes(target)), '/confirm-email');
+    await t.db.pool.query(
+      `UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user.id],
+    );
+    expect((await t.client().post('/api/auth/email-change/confirm', { token })).status).toBe(400);
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('"purpose":"email_change"');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(target);
+  });
+});

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { confirmEmailChange, requestEmailChange } from '../../app/mail/emailChange.ts';
+import { inBackground } from '../../app/mail/passwordReset.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { email } from '../auth/auth.schemas.ts';
+import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes.ts';
+import { commandRoute } from '../http/commandRoute.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { clientIp } from '../http/security.ts';
+import { requireUser } from '../http/session.ts';
+import { responds, validate } from '../http/validate.ts';
+
+export const emailChangeSchema = z.strictObject({
+  newEmail: email,
+  currentPassword: z
+    .string({ error: 'Current password is incorrect' })
+    .min(1, 'Enter your current password')
+    .max(128, 'Current password is incorrect'),
+});
+
+export const emailConfirmSchema = z.strictObject({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(100),
+});
+
+export const emailChangedAnswer = z.object({ message: z.string(), email: z.string() });
+
+/** Change of e-mail, step 1 (signed in): mounted at /api/account/email. */
+export function emailChangeRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/', responds(200, mailRequestAnswer), validate('json', emailChangeSchema), async (c) => {
+    const session = requireUser(c);
+    mailUnavailable(deps, 'Changing the e-mail address');
+    const input = c.req.valid('json');
+    // Each try is a password guess (the password change's limit), and each sends mail to a typed address:
+    // the mail limits per client address, per account and per recipient, as for a password reset.
+    await limited(deps, 'password', session.userId);
+    await limited(deps, 'mailAddress', clientIp(c, deps.config.TRUST_PROXY === '1'));
+    await limited(deps, 'mailAccount', session.userId);
+    await limited(deps, 'mailRecipient', input.newEmail.toLowerCase());
+    const { confirm } = await requestEmailChange(deps, session.userId, input);
+    await deps.limits.reset('password', session.userId);
+    inBackground(deps, 'email_change', confirm);
+    return c.json({
+      message: `We have sent a link to ${input.newEmail}. Open it within 30 minutes to confirm the change; until then you sign in with your current address.`,
+      devOutbox: deps.mailer.kind === 'outbox',
+    });
+  });
+
+  return app;
+}
+
+/**
+ * Step 2, the link from the mail (signed in or not, on any device: the link proves the new address, the
+ * request proved the password): mounted at /api/auth/email-change.
+ */
+export function emailChangeConfirmRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/confirm', responds(200, emailChangedAnswer), validate('json', emailConfirmSchema), async (c) => {
+    const { token } = c.req.valid('json');
+    return await commandRoute(c, deps, null, async (_, metadata) => {
+      const { user, position } = await confirmEmailChange(deps, token, metadata);
+      return {
+        status: 200,
+        position,
+        waitFor: ['users'],
+        body: { message: 'Your e-mail address was changed. Sign in with it from now on.', email: user.email },
+      };
+    });
+  });
+
+  return app;
+}

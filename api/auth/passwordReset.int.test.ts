@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DevOutbox, type Mailer } from '../../app/mail/mailer.ts';
+import { startSmtpServer, tokenInMail } from '../../testing/smtpServer.ts';
+import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
+
+const smtp = await startSmtpServer();
+afterAll(() => smtp.stop());
+
+/** A fresh client address per test (TRUST_PROXY=1): each test has its own per-address budget. */
+let addresses = 0;
+const fromAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` });
+
+describe('password reset by a mailed one-time link', () => {
+  const t = setUpTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'SAI Wallet <wallet@example.test>',
+    PUBLIC_URL: 'https://wallet.example.test',
+    ALLOWED_ORIGINS: '',
+    TRUST_PROXY: '1',
+    // The mail limits at their defaults; the others out of the way of the many sign-ups.
+    RATE_LIMITS: 'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900',
+  });
+
+  const request = (email: string, headers = fromAddress()) =>
+    t.client().post('/api/auth/password-reset', { email }, headers);
+
+  async function resetLinkFor(email: string) {
+    const before = smtp.received.length;
+    const reply = await request(email);
+    expect(reply.status, reply.text).toBe(200);
+    const mail = await smtp.waitFor(
+      (m) => smtp.received.indexOf(m) >= before && m.to.includes(email.toLowerCase()),
+    );
+    return { mail, ...tokenInMail(mail, '/reset-password') };
+  }
+
+  it('answers an unknown e-mail exactly as a known one, and mails only the account holder', async () => {
+    const { registration } = await signedUpClient(t);
+    const unknown = `nobody.${Date.now()}@example.com`;
+    const known = await request(registration.email);
+    const missing = await request(unknown);
+    expect(missing.status).toBe(known.status);
+    expect(missing.text).toBe(known.text);
+    expect(known.body.devOutbox).toBe(false);
+
+    const mail = await smtp.waitFor((m) => m.to.includes(registration.email));
+    expect(mail.from).toBe('wallet@example.test');
+    expect(mail.subject).toBe('Reset your SAI Wallet password');
+    const { link } = tokenInMail(mail, '/reset-password');
+    expect(link.startsWith('https://wallet.example.test/reset-password#token=')).toBe(true);
+    // Give a mail to the unknown address every chance to arrive: none does.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received.some((m) => m.to.includes(unknown))).toBe(false);
+  });
+
+  it('sets the new password, ends every session, does not sign in, and works once', async () => {
+    const { client, registration, user } = await signedUpClient(t);
+    const other = t.client();
+    const credentials = { email: registration.email, password: registration.password };
+    expect((await other.post('/api/auth/login', credentials)).status).toBe(200);
+    const { token } = await resetLinkFor(registration.email);
+
+    const browser = t.client();
+    const reset = await browser.post('/api/auth/password-reset/confirm', {
+      token,
+      newPassword: 'brand-new-secret',
+      confirmPassword: 'brand-new-secret',
+    });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.endedSessions).toBe(2);
+    expect(reset.headers.getSetCookie().some((line) => line.startsWith('sai_session='))).toBe(false);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect((await other.get('/api/auth/user')).status).toBe(401);
+
+    const old = await t.client().post('/api/auth/login', credentials);
+    expect(old.status).toBe(401);
+    const fresh = await t
+      .client()
+      .post('/api/auth/login', { email: registration.email, password: 'brand-new-secret' });
+    expect(fresh.status).toBe(200);
+    expect(await t.loggedEvents('PasswordChanged', `data->>'userId' = $2`, [user.id])).toHaveLength(1);
+
+    const again = await t.client().post('/api/auth/password-reset/confirm', {
+      token,
+      newPassword: 'another-secret-1',
+      confirmPassword: 'another-secret-1',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.fieldErrors.token).toMatch(/invalid, already used or expired/);
+  });
+
+  it('keeps only the hash of a token, for 30 minutes; an expired or superseded link does nothing', async () => {
+    const { registration, user } = await signedUpClient(t);
+    const first = await resetLinkFor(registration.email);
+    const second = await resetLinkFor(registration.email);
+    const { rows } = await t.db.pool.query<{ token_hash: Buffer; minutes: number }>(
+      `SELECT token_hash, extract(epoch FROM expires_at - created_at) / 60 AS minutes
+         FROM account_tokens WHERE user_id = $1 AND purpose = 'password_reset'`,
+      [user.id],
+    );
+    // The first mail's link was superseded by the second: one row, the second token's hash.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash.equals(createHash('sha256').update(second.token).digest())).toBe(true);
+    expect(Number(rows[0]!.minutes)).toBe(30);
+    const dump = await t.db.pool.query<{ text: string }>(
+      'SELECT row_to_json(a)::text AS text FROM account_tokens a',
+    );
+    expect(dump.rows.map((r) => r.text).join()).not.toContain(second.token);
+
+    const body = (token: string) => ({
+      token,
+      newPassword: 'never-applied',
+      confirmPassword: 'never-applied',
+    });
+    const before = await t.eventCount();
+    expect((await t.client().post('/api/auth/password-reset/confirm', body(first.token))).status).toBe(400);
+    await t.db.pool.query(
+      `UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user.id],
+    );
+    const expired = await t.client().post('/api/auth/password-reset/confirm', body(second.token));
+    expect(expired.status).toBe(400);
+    expect(expired.body.fieldErrors.token).toMatch(/invalid, already used or expired/);
+    expect((await t.client().post('/api/auth/password-reset/confirm', body('x'.repeat(43)))).status).toBe(
+      400,
+    );
+    expect(await t.eventCount()).toBe(before);
+    const credentials = { email: registration.email, password: registration.password };
+    expect((await t.client().post('/api/auth/login', credentials)).status).toBe(200);
+  });
+
+  it('validates the new password like a password change, appending nothing', async () => {
+    const before = await t.eventCount();
+    const short = await t.client().post('/api/auth/password-reset/confirm', {
+      token: 'a'.repeat(43),
+      newPassword: '123',
+      confirmPassword: '123',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors.newPassword).toBe('Password must be at least 6 characters');
+    const mismatch = await t.client().post('/api/auth/password-reset/confirm', {
+      token: 'a'.repeat(43),
+      newPassword: '123456',
+      confirmPassword: '1234567',
+    });
+    expect(mismatch.body.fieldErrors.confirmPassword).toBe("Passwords don't match");
+    const bad = await request('not-an-email');
+    expect(bad.status).toBe(400);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('limits requests per recipient address and per client address', async () => {
+    const target = `flooded.${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await request(target)).status).toBe(200);
+    const limited = await request(target);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The same answer whether or not the address has an account: the limit is on the address as typed.
+    expect(limited.body.message).toBe('Too many attempts. Please wait a moment and try again.');
+
+    const one = fromAddress();
+    for (let i = 0; i < 10; i++)
+      expect((await request(`many.${i}.${Date.now()}@example.com`, one)).status).toBe(200);
+    expect((await request(`many.x.${Date.now()}@example.com`, one)).status).toBe(429);
+  });
+
+  it('never writes the link or the address into a log line', async () => {
+    const { registration } = await signedUpClient(t);
+    const { token } = await resetLinkFor(registration.email);
+    await t.client().post('/api/auth/password-reset/confirm', {
+      token,
+      newPassword: 'logged-nowhere-1',
+      confirmPassword: 'logged-nowhere-1',
+    });
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('"purpose":"password_reset"');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain('reset-password#');
+    expect(logs).not.toContain(registration.email);
+    const events = await t.db.pool.query<{ text: string }>(
+      'SELECT data::text || metadata::text AS text FROM es_events',
+    );
+    expect(events.rows.map((r) => r.text).join()).not.toContain(token);
+  });
+
+  it('says reset is unavailable (503) where no mail can go, and offers the outbox in development', async () => {
+    const smtpMailer = t.deps.mailer;
+    try {
+      t.deps.mailer = { kind: 'unavailable', send: () => Promise.reject(new Error('unavailable')) } as Mailer;
+      const reply = await request('someone@example.com');
+      expect(reply.status).toBe(503);
+      expect(reply.body.code).toBe('mail_unavailable');
+      expect(reply.body.message).toMatch(/Password reset is unavailable/);
+
+      const outbox = new DevOutbox(() => new Date());
+      t.deps.mailer = outbox;
+      const { registration } = await signedUpClient(t);
+      expect((await t.client().get(`/api/dev/outbox?to=${registration.email}`)).body.mails).toEqual([]);
+      const answer = await request(registration.email.toUpperCase());
+      expect(answer.body.devOutbox).toBe(true);
+      await expect.poll(() => outbox.mailsTo(registration.email).length).toBe(1);
+      const listed = await t.client().get(`/api/dev/outbox?to=${encodeURIComponent(registration.email)}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.mails[0].subject).toBe('Reset your SAI Wallet password');
+      // From another machine (the socket's address, whatever it forwards), the outbox stays shut.
+      const remote = await t.app.request(
+        `http://localhost/api/dev/outbox?to=${encodeURIComponent(registration.email)}`,
+        { headers: { host: 'localhost', 'x-forwarded-for': '127.0.0.1' } },
+        { incoming: { socket: { remoteAddress: '203.0.113.9' } } },
+      );
+      expect(remote.status, await remote.clone().text()).toBe(403);
+      expect(await remote.text()).not.toContain('#token=');
+      const { token } = tokenInMail(listed.body.mails[0], '/reset-password');
+      const reset = await t.client().post('/api/auth/password-reset/confirm', {
+        token,
+        newPassword: 'from-the-outbox',
+        confirmPassword: 'from-the-outbox',
+      });
+      expect(reset.status).toBe(200);
+    } finally {
+      t.deps.mailer = smtpMailer;
+    }
+    expect((await t.client().get('/api/dev/outbox?to=someone@example.com')).status).toBe(404);
+  });
+});

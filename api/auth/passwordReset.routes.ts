@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { inBackground, resetPassword, sendPasswordResetLink } from '../../app/mail/passwordReset.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { commandRoute } from '../http/commandRoute.ts';
+import type { AppEnv } from '../http/env.ts';
+import { limited } from '../http/limits.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { clientIp } from '../http/security.ts';
+import { responds, validate } from '../http/validate.ts';
+import { email, password } from './auth.schemas.ts';
+
+export const passwordResetRequestSchema = z.strictObject({ email });
+
+export const passwordResetSchema = z
+  .strictObject({
+    token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(100),
+    newPassword: password,
+    confirmPassword: z.string({ error: "Passwords don't match" }).max(128, "Passwords don't match"),
+  })
+  .refine((data) => data.newPassword === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const mailRequestAnswer = z.object({
+  message: z.string(),
+  /** Outside production without SMTP: the mail waits in the development outbox (GET /api/dev/outbox). */
+  devOutbox: z.boolean(),
+});
+
+export const passwordResetAnswer = z.object({ message: z.string(), endedSessions: z.number().int() });
+
+export const RESET_REQUESTED =
+  'If an account uses this address, we have sent it a link to choose a new password. The link works for 30 minutes.';
+
+/** The 503 of a server that cannot send mail (production without SMTP_URL). */
+export function mailUnavailable(deps: Deps, what: string): void {
+  if (deps.mailer.kind === 'unavailable') {
+    throw new HttpProblem(503, `${what} is unavailable: this server cannot send e-mail. Contact support.`, {
+      code: 'mail_unavailable',
+    });
+  }
+}
+
+/** "Forgot password?" (docs/architecture/security.md, "Password reset"): mounted at /api/auth/password-reset. */
+export function passwordResetRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const trustProxy = deps.config.TRUST_PROXY === '1';
+
+  /**
+   * The same answer, at once, whether or not an account uses the address: the look-up and the mail run
+   * after the answer has gone (app/mail/passwordReset.ts).
+   */
+  app.post('/', responds(200, mailRequestAnswer), validate('json', passwordResetRequestSchema), async (c) => {
+    mailUnavailable(deps, 'Password reset');
+    const { email: address } = c.req.valid('json');
+    await limited(deps, 'mailAddress', clientIp(c, trustProxy));
+    await limited(deps, 'mailRecipient', address.toLowerCase());
+    inBackground(deps, 'password_reset', () => sendPasswordResetLink(deps, address));
+    return c.json({ message: RESET_REQUESTED, devOutbox: deps.mailer.kind === 'outbox' });
+  });
+
+  /** The link's page sends its token with the new password; every session of the account ends. */
+  app.post(
+    '/confirm',
+    responds(200, passwordResetAnswer),
+    validate('json', passwordResetSchema),
+    async (c) => {
+      await limited(deps, 'mailAddress', clientIp(c, trustProxy));
+      const input = c.req.valid('json');
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const { position, endedSessions } = await resetPassword(
+          deps,
+          input.token,
+          input.newPassword,
+          metadata,
+        );
+        return {
+          status: 200,
+          position,
+          body: { message: 'Your password was changed. Sign in with the new password.', endedSessions },
+        };
+      });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { UserId } from '../../domain/shared/ids.ts';
+
+/**
+ * One-time links sent by mail (migration 1764201600011): 32 random bytes, base64url, carried in the
+ * link's fragment (`#token=…`) so that it never reaches a server's access log. Only its SHA-256 is stored;
+ * using it spends it (one UPDATE that also checks the expiry, so two uses racing cannot both win).
+ */
+export type TokenPurpose = 'password_reset' | 'email_change';
+
+/** How long a link works: short, since whoever reads the mail holds the account. */
+export const TOKEN_LIFETIME_MS = 30 * 60_000;
+
+const TOKEN_FORM = /^[A-Za-z0-9_-]{43}$/;
+
+function hashOf(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/**
+ * A new token for `userId`; earlier unused tokens of the same purpose stop working (only the latest mail's
+ * link counts).
+ */
+export async function issueToken(
+  db: pg.Pool,
+  userId: UserId,
+  purpose: TokenPurpose,
+  now: Date,
+  newEmail: string | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `WITH spent AS (
+       DELETE FROM account_tokens WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL
+     )
+     INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, created_at, expires_at)
+     VALUES ($1, $3, $2, $4, $5, $6)`,
+    [hashOf(token), userId, purpose, newEmail, now, new Date(now.getTime() + TOKEN_LIFETIME_MS)],
+  );
+  return token;
+}
+
+/**
+ * Spends `token` if it is of `purpose`, unused and unexpired at `now`: its user (and the address an e-mail
+ * change waits for), else null. A malformed token is simply not found.
+ */
+export async function spendToken(
+  db: pg.Pool | pg.PoolClient,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ userId: UserId; newEmail: string | null } | null> {
+  if (!TOKEN_FORM.test(token)) return null;
+  const { rows } = await db.query<{ user_id: UserId; new_email: string | null }>(
+    `UPDATE account_tokens SET used_at = $3
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+      RETURNING user_id, new_email`,
+    [hashOf(token), purpose, now],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
+}
+
+/** Forgets every token of a user (an erasure, or once a reset has ended every session). */
+export async function dropTokens(db: pg.Pool, userId: UserId, purpose?: TokenPurpose): Promise<void> {
+  await db.query('DELETE FROM account_tokens WHERE user_id = $1 AND ($2::text IS NULL OR purpose = $2)', [
+    userId,
+    purpose ?? null,
+  ]);
+}

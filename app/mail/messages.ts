@@ -1,0 +1,60 @@
+import type { Mail } from './mailer.ts';
+
+/**
+ * The text of the product's mail. Plain text (every client shows it; nothing to sanitise); a link is the
+ * only way to act on a mail, and it carries its token in the fragment (accountTokens.ts).
+ */
+export function passwordResetMail(to: string, link: string): Mail {
+  return {
+    to,
+    purpose: 'password_reset',
+    subject: 'Reset your SAI Wallet password',
+    text: [
+      'Someone, hopefully you, asked to reset the password of the SAI Wallet account of this address.',
+      '',
+      'To choose a new password, open this link within 30 minutes:',
+      link,
+      '',
+      'The link works once. Using it signs out every device signed in to the account.',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function emailChangeConfirmMail(to: string, link: string): Mail {
+  return {
+    to,
+    purpose: 'email_change',
+    subject: 'Confirm your new SAI Wallet e-mail address',
+    text: [
+      'You asked to use this address for your SAI Wallet account.',
+      '',
+      'To confirm it, open this link within 30 minutes:',
+      link,
+      '',
+      'Until you do, you keep signing in with your current address.',
+      'If you did not ask for this, ignore this mail: nothing changes.',
+    ].join('\n'),
+  };
+}
+
+export function emailChangeNoticeMail(to: string, newAddress: string): Mail {
+  return {
+    to,
+    purpose: 'email_change_notice',
+    subject: 'A change of your SAI Wallet e-mail address was requested',
+    text: [
+      `Someone signed in to your SAI Wallet account asked to change its e-mail address to ${maskAddress(newAddress)}.`,
+      '',
+      'The change happens only once the new address is confirmed, through a link mailed to it.',
+      'If this was not you, change your password now and sign out the other sessions from your profile.',
+    ].join('\n'),
+  };
+}
+
+/** "a***@example.org": enough for the owner to recognise, not the whole address. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}

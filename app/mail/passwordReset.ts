@@ -1,0 +1,70 @@
+import { ValidationError } from '../../domain/shared/errors.ts';
+import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { Deps } from '../../runtime/deps.ts';
+import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { assertActive, findUserIdByEmail, loadUser, runUserCommand } from '../auth/users.service.ts';
+import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
+import { passwordResetMail } from './messages.ts';
+
+type Ctx = Pick<
+  Deps,
+  'store' | 'cache' | 'pool' | 'now' | 'privacy' | 'mailer' | 'logger' | 'config' | 'ledgerFreeze'
+>;
+
+export const RESET_LINK_INVALID = 'This link is invalid, already used or expired. Ask for a new one.';
+
+/**
+ * "Forgot password?": when `email` belongs to an active account, a one-time link to its address; else
+ * nothing. The caller answers the same either way and does not wait for this (so the time does not tell
+ * either): run it with `inBackground`.
+ */
+export async function sendPasswordResetLink(ctx: Ctx, email: string): Promise<void> {
+  const userId = await findUserIdByEmail(ctx, email);
+  const user = userId ? await loadUser(ctx, userId) : null;
+  if (user?.status !== 'active') return;
+  const token = await issueToken(ctx.pool, user.userId, 'password_reset', ctx.now());
+  // To the address the account has, not as typed: the same address, but the account's spelling.
+  await ctx.mailer.send(
+    passwordResetMail(user.email, `${ctx.config.PUBLIC_URL}/reset-password#token=${token}`),
+  );
+}
+
+/**
+ * The link's use: sets the new password (PasswordChanged in the log, as a change from the profile does),
+ * ends every session of the user, and spends every reset link they have. It does not sign in: the person
+ * signs in with the new password, which also proves they know it.
+ */
+export async function resetPassword(
+  ctx: Ctx,
+  token: string,
+  newPassword: string,
+  metadata: EventMetadata,
+): Promise<{ position: LogPosition | null; endedSessions: number }> {
+  // Hashed before the token is spent: a failure here leaves the link usable.
+  const passwordHash = await hashSecret(newPassword);
+  const spent = await spendToken(ctx.pool, token, 'password_reset', ctx.now());
+  if (!spent) throw new ValidationError(RESET_LINK_INVALID, { code: 'link_invalid' });
+  await assertActive(ctx, spent.userId);
+  await savePasswordHash(ctx.pool, spent.userId, passwordHash);
+  const { position } = await runUserCommand(
+    ctx,
+    { type: 'RecordPasswordChange', data: { userId: spent.userId }, now: ctx.now() },
+    { ...metadata, actorId: spent.userId },
+  );
+  const endedSessions = await revokeUserSessions(ctx.pool, spent.userId, 'password_reset');
+  await dropTokens(ctx.pool, spent.userId, 'password_reset');
+  return { position, endedSessions };
+}
+
+/**
+ * Runs mail work after the answer has gone: its failure is logged by purpose and error name only (an SMTP
+ * error may quote the address; the mail holds a link), never thrown at the person.
+ */
+export function inBackground(ctx: Pick<Deps, 'logger'>, purpose: string, work: () => Promise<void>): void {
+  work().catch((error: unknown) => {
+    const name = error instanceof Error ? error.name : 'Error';
+    const code = (error as { code?: unknown }).code;
+    ctx.logger.warn({ purpose, err: name, code: typeof code === 'string' ? code : undefined }, 'mail failed');
+  });
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  PHONE,
+  setUpBrowserApp,
+} from './browserKit.ts';
+
+// No SMTP_URL and not production: mail waits in the development outbox, which the pages open in place.
+const { kit } = setUpBrowserApp('e2email');
+const { url } = kit;
+
+/** Opens the outbox on the page, waits for the mail, and follows its link on this server's origin. */
+async function followMailedLink(page: Page, subject: string, path: string, where: string) {
+  await page.getByRole('button', { name: 'Open the development outbox' }).click();
+  const mail = page.getByRole('article', { name: subject });
+  await mail.waitFor();
+  await expectAccessible(page, `${where} with the outbox open`);
+  const href = await mail.getByRole('link').getAttribute('href');
+  const link = new URL(href ?? '');
+  expect(link.pathname).toBe(path);
+  expect(link.hash).toMatch(/^#token=[A-Za-z0-9_-]{43}$/);
+  await page.goto(url(`${link.pathname}${link.hash}`));
+  // The token leaves the address bar once read.
+  await page.waitForURL(url(path));
+}
+
+async function journey(viewport: typeof DESKTOP) {
+  const narrow = viewport.width <= PHONE.width;
+  const account = newAccount('Mara');
+  const { context } = await kit.session(viewport);
+  await kit.register(context, account);
+  await context.close();
+
+  await kit.withPage(viewport, async (page) => {
+    // Forgot password, from the sign-in form.
+    await page.goto(url('/login'));
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(url('/forgot-password'));
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account uses this address' }).waitFor();
+    await expectAccessible(page, '/forgot-password, sent');
+    if (narrow) await expectNoHorizontalScroll(page, '/forgot-password, sent');
+    await followMailedLink(page, 'Reset your SAI Wallet password', '/reset-password', '/forgot-password');
+
+    const newPassword = `new-secret-${randomBytes(3).toString('hex')}`;
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectAccessible(page, '/reset-password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password was changed' }).waitFor();
+    await expectAccessible(page, '/reset-password, done');
+    if (narrow) await expectNoHorizontalScroll(page, '/reset-password, done');
+
+    // The new password signs in.
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/login'));
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/dashboard'));
+
+    // Change of e-mail, from the security centre.
+    const newEmail = `mara.moved.${randomBytes(3).toString('hex')}@example.org`;
+    await page.goto(url('/profile?tab=security'));
+    const panel = page.getByRole('region', { name: 'E-mail address' });
+    await panel.getByText(`You sign in with ${account.email}`).waitFor();
+    await panel.getByLabel('New e-mail address').fill(newEmail);
+    await panel.getByLabel('Current password').fill(newPassword);
+    await panel.getByRole('button', { name: 'Send confirmation link' }).click();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: `We have sent a link to ${newEmail}` })
+      .waitFor();
+    await expectAccessible(page, '/profile security, e-mail change sent');
+    if (narrow) await expectNoHorizontalScroll(page, '/profile security, e-mail change sent');
+    await followMailedLink(page, 'Confirm your new SAI Wallet e-mail address', '/confirm-email', '/profile');
+
+    await page.getByRole('heading', { name: 'Confirm your new e-mail address' }).waitFor();
+    await expectAccessible(page, '/confirm-email');
+    await page.getByRole('button', { name: 'Confirm new address' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Your address is now ${newEmail}` })
+      .waitFor();
+    await expectAccessible(page, '/confirm-email, done');
+    if (narrow) await expectNoHorizontalScroll(page, '/confirm-email, done');
+
+    await page.goto(url('/profile?tab=security'));
+    await page
+      .getByRole('region', { name: 'E-mail address' })
+      .getByText(`You sign in with ${newEmail}`)
+      .waitFor();
+  });
+}
+
+describe('password reset and e-mail change through the development outbox', () => {
+  test('desktop: forgot password, reset from the mailed link, change e-mail and confirm it', async () => {
+    await journey(DESKTOP);
+  }, 90_000);
+
+  test('the same on a 360 px wide phone', async () => {
+    await journey(PHONE);
+  }, 90_000);
+});
