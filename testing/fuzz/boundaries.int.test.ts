@@ -32,6 +32,7 @@ const QUERY_BASES = (f: Fixtures): Record<string, Record<string, string>[]> => (
   '/api/admin/ledger/statement': [{ account: `user:${f.ids.user}`, from: '2026-01-01', to: '2026-02-01' }],
   '/api/admin/ledger/export': [{ from: '2026-01-01', to: '2026-02-01' }],
   '/api/payments/quote': [{ amount: '250', currency: 'ETH' }],
+  '/api/dev/outbox': [{ to: f.otherEmail }],
 });
 
 /** Path parameters of the routes no fuzz spec covers (reads). */
