@@ -102,6 +102,7 @@ const LISTS: List[] = [
 const NOT_LISTS: Record<string, string> = {
   '/api/auth/user': 'the caller',
   '/api/auth/me': 'the caller',
+  '/api/auth/session': 'the caller, or null',
   '/api/account/preferences': 'one record',
   '/api/account/2fa': 'one flag',
   '/api/account/data-export': 'a streamed download of one person, read a page at a time, rate-limited',

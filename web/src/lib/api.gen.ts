@@ -296,6 +296,13 @@ export type paths = {
      */
     post: operations["postApiAuthRegister"];
   };
+  "/api/auth/session": {
+    /**
+     * GET /api/auth/session
+     * @description Access: public.
+     */
+    get: operations["getApiAuthSession"];
+  };
   "/api/auth/user": {
     /**
      * GET /api/auth/user
@@ -2293,6 +2300,47 @@ export type operations = {
     };
   };
   /**
+   * GET /api/auth/session
+   * @description Access: public.
+   */
+  getApiAuthSession: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description null when no one is signed in */
+            user: ({
+              /** @description SAI, exact */
+              balance: string;
+              balanceChange24h: string;
+              /** @description Display value in USD, rounded to cents */
+              balanceUSD: string;
+              bio: string;
+              createdAt: string;
+              email: string;
+              firstName: string;
+              id: string;
+              initials: string;
+              isAdmin: boolean;
+              lastName: string;
+              profileImageUrl: string;
+              /** @enum {string} */
+              status: "active" | "suspended" | "erased";
+              /** @description USD per SAI */
+              tokenValue: string;
+              twoFactorEnabled: boolean;
+              updatedAt: string;
+              username: string;
+            }) | null;
+          };
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * GET /api/auth/user
    * @description Access: signed-in user.
    */
@@ -2680,7 +2728,7 @@ export type operations = {
       /** @description Success */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             address: string | null;
             city: string | null;
             country: string | null;
@@ -2702,7 +2750,7 @@ export type operations = {
             /** @description Admin queue only */
             username?: string;
             zipCode: string | null;
-          };
+          }) | null;
         };
       };
       400: components["responses"]["BadRequest"];
