@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   describeViolations,
@@ -14,6 +14,7 @@ import {
   scrollWidth,
   seriousAxeViolations,
   startApp,
+  takePageProblems,
   watchPageProblems,
 } from './harness.ts';
 
@@ -65,6 +66,11 @@ export function setUpBrowserApp(databasePrefix: string, env: Record<string, stri
     app = await startApp({ databaseUrl: db.url, env });
     browser = await launchBrowser();
   }, 240_000);
+  // Every page of every test is watched (harness.ts, watchPageProblems): a console error or a failed
+  // request anywhere in a journey fails it, whether or not the test looked at its pages' problems.
+  afterEach(() => {
+    expect(takePageProblems(), 'console errors and failed requests').toEqual([]);
+  });
   afterAll(async () => {
     await kit.closeAll();
     await browser?.close();
@@ -88,6 +94,8 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: getApp().url });
     contexts.push(context);
+    // Pages the test opens itself in this context (a second tab) are watched too.
+    context.on('page', (opened) => watchPageProblems(opened));
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const { problems } = watchPageProblems(page);
