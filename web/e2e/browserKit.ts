@@ -240,3 +240,54 @@ export async function expectUncovered(locator: Locator, where: string) {
   });
   expect(covering, `${where} is covered by`).toBeNull();
 }
+
+/**
+ * Every control on the page that a fixed or sticky layer (the chat launcher, the phone tab bar, a sticky
+ * header, a toast) covers: each control is scrolled as far into view as the page allows (its centre to the
+ * viewport's middle, scroll containers included), and the element at its centre must be the control
+ * itself, something inside it, or at least not part of a fixed layer the control is not in. Returns one
+ * line per covered control; the page is scrolled back to where it was.
+ */
+export function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
+    const describe = (element: Element) => {
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${name}"`;
+    };
+    const floatingLayer = (element: Element): Element | null => {
+      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position === 'fixed' || position === 'sticky') return node;
+      }
+      return null;
+    };
+    const start = { x: window.scrollX, y: window.scrollY };
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll(CONTROLS)) {
+      if (control.closest('[aria-hidden="true"], [inert]')) continue;
+      const style = getComputedStyle(control);
+      if (style.visibility !== 'visible' || style.display === 'none' || Number(style.opacity) === 0) continue;
+      const before = control.getBoundingClientRect();
+      // Visually hidden (a skip link until focused, a native input under its styled twin).
+      if (before.width < 4 || before.height < 4) continue;
+      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const box = control.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === control || control.contains(hit)) continue;
+      const layer = floatingLayer(hit);
+      if (!layer || layer.contains(control)) continue;
+      covered.push(`${describe(control)} is covered by ${describe(hit)}`);
+    }
+    window.scrollTo({ left: start.x, top: start.y, behavior: 'instant' });
+    return covered;
+  });
+}
+
+export async function expectNothingCovered(page: Page, where: string) {
+  expect(await coveredControls(page), `controls covered on ${where}`).toEqual([]);
+}

@@ -81,7 +81,7 @@ export function NotificationBell() {
       <Popover.Trigger className={styles.trigger} aria-label={label}>
         <Bell size={20} aria-hidden="true" />
         {badge ? (
-          <span className={styles.badge} aria-hidden="true">
+          <span className={styles.badge} aria-hidden="true" data-badge="">
             {badge}
           </span>
         ) : null}
