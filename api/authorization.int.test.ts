@@ -96,6 +96,7 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/admin/stats', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/notifications', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/notifications/unread-count', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/notifications/page', expect: { visitor: 401, user: 200, admin: 200 } },
   // Someone else's notification is not found, even for an admin: it is the user's own data.
   {
     method: 'PATCH',

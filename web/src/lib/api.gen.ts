@@ -502,6 +502,13 @@ export type paths = {
      */
     patch: operations["patchApiNotificationsMarkAllRead"];
   };
+  "/api/notifications/page": {
+    /**
+     * GET /api/notifications/page
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiNotificationsPage"];
+  };
   "/api/notifications/unread-count": {
     /**
      * GET /api/notifications/unread-count
@@ -3495,6 +3502,46 @@ export type operations = {
           };
         };
       };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/notifications/page
+   * @description Access: signed-in user.
+   */
+  getApiNotificationsPage: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Pass as `cursor` for the next page; null on the last one */
+            nextCursor: string | null;
+            notifications: ({
+                createdAt: string;
+                id: string;
+                isRead: boolean;
+                message: string;
+                /** @description The history movement it concerns: its receipt is GET /api/transactions/{movementId} */
+                movementId: string | null;
+                relatedId: string | null;
+                title: string;
+                /** @enum {string} */
+                type: "transaction" | "system" | "card" | "other";
+                userId: string;
+              })[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
