@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
+  expectAccessible,
   expectNoHorizontalScroll,
   expectNothingCovered,
   newAccount,
@@ -35,7 +36,7 @@ async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: str
   return (await response.json()) as { id: string };
 }
 
-/** A user with 12 SAI deposits (12 notifications), 1 ETH, and a withdrawal waiting in the admin's queue. */
+/** A user with 22 SAI deposits (22 notifications), 1 ETH, and a withdrawal waiting in the admin's queue. */
 async function busyUser(admin: BrowserContext, viewport: Viewport) {
   const account = newAccount('Busy');
   const user = await kit.session(viewport);
@@ -43,7 +44,7 @@ async function busyUser(admin: BrowserContext, viewport: Viewport) {
   const { id } = (await (await user.context.request.get(kit.url('/api/auth/session'))).json()).user as {
     id: string;
   };
-  for (let n = 1; n <= 12; n++) {
+  for (let n = 1; n <= 22; n++) {
     await call(admin, 'POST', '/api/transactions', {
       type: 'admin_deposit',
       amount: `${n}.00`,
@@ -89,6 +90,44 @@ async function expectBadgeBesideBell(page: Page, where: string) {
   expect(overlap, `the unread badge covers the bell on ${where}`).toBeNull();
 }
 
+/** The help search finds the Cards page's answers (freeze, PIN) as well as its own. */
+async function helpFindsCardAnswers(page: Page, px: string) {
+  const search = page.getByRole('searchbox', { name: 'Search the help center' });
+  for (const query of ['freeze', 'PIN']) {
+    await search.fill(query);
+    await page.getByRole('button', { name: 'Can I freeze my card or change my PIN?' }).waitFor();
+  }
+  await expectAccessible(page, `/help searching "PIN" at ${px}`);
+  await search.fill('');
+}
+
+/** The bell shows the newest 10 and leads to every notification, 20 at a time with "Load more". */
+async function notificationsPageByPage(page: Page, px: string) {
+  await page.goto(kit.url('/dashboard'));
+  await page.getByRole('button', { name: /^Notifications, \d+\+? unread$/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Notifications' });
+  await bell.getByText('22.00 SAI were added to your balance', { exact: false }).waitFor();
+  expect(await bell.getByRole('listitem').count()).toBe(10);
+  await expectAccessible(page, `the bell's list at ${px}`);
+  await bell.getByRole('link', { name: 'View all notifications' }).click();
+  await page.waitForURL(kit.url('/notifications'));
+  const list = page.getByRole('region', { name: 'All notifications' });
+  await list.getByText(/^20 notifications shown$/).waitFor();
+  expect(await list.getByRole('listitem').count()).toBe(20);
+  await expectNothingCovered(page, `/notifications at ${px}`);
+  await expectAccessible(page, `/notifications at ${px}`);
+  if (px === `${PHONE.width}px`) await expectNoHorizontalScroll(page, '/notifications');
+  await list.getByRole('button', { name: 'Load more notifications' }).click();
+  await list.getByText(/notifications shown · that is all$/).waitFor();
+  const total = await list.getByRole('listitem').count();
+  expect(total).toBeGreaterThan(22);
+  // Oldest last: the first deposit's notification ends the list.
+  await expect
+    .poll(() => list.getByRole('listitem').last().textContent())
+    .toMatch(/(^|\D)1\.00 SAI were added/);
+  expect(await list.getByRole('button', { name: 'Load more notifications' }).count()).toBe(0);
+}
+
 async function nothingCoveredJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
   const admin = await kit.session(viewport);
@@ -114,6 +153,8 @@ async function nothingCoveredJourney(viewport: Viewport) {
   await visit(page, '/cards', () => page.getByRole('heading', { level: 1 }).waitFor(), `/cards at ${px}`);
   await visit(page, '/help', () => page.getByRole('heading', { level: 1 }).waitFor(), `/help at ${px}`);
   if (viewport === PHONE) await expectNoHorizontalScroll(page, '/help');
+  await helpFindsCardAnswers(page, px);
+  await notificationsPageByPage(page, px);
 
   const a = admin.page;
   await visit(
@@ -150,7 +191,7 @@ async function nothingCoveredJourney(viewport: Viewport) {
   await admin.context.close();
 }
 
-describe('nothing covers a control', () => {
+describe('nothing covers a control; notifications page; help finds card answers', () => {
   test('at 1280 px: user and admin screens, the bell and its badge', async () => {
     await nothingCoveredJourney(DESKTOP);
   }, 120_000);

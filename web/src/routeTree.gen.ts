@@ -36,6 +36,7 @@ import { Route as marketingVerifyRouteImport } from './routes/(marketing)/verify
 import { Route as marketingWalletRouteImport } from './routes/(marketing)/wallet';
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard';
 import { Route as AuthedDepositRouteImport } from './routes/_authed/deposit';
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications';
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile';
 import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
@@ -191,6 +192,11 @@ const AuthedDepositRoute = AuthedDepositRouteImport.update({
   path: '/deposit',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedProfileRoute = AuthedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/wallet': typeof marketingWalletRoute;
   '/dashboard': typeof AuthedDashboardRoute;
   '/deposit': typeof AuthedDepositRoute;
+  '/notifications': typeof AuthedNotificationsRoute;
   '/profile': typeof AuthedProfileRoute;
   '/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/wallet': typeof marketingWalletRoute;
   '/dashboard': typeof AuthedDashboardRoute;
   '/deposit': typeof AuthedDepositRoute;
+  '/notifications': typeof AuthedNotificationsRoute;
   '/profile': typeof AuthedProfileRoute;
   '/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
@@ -418,6 +426,7 @@ export interface FileRoutesById {
   '/(marketing)/wallet': typeof marketingWalletRoute;
   '/_authed/dashboard': typeof AuthedDashboardRoute;
   '/_authed/deposit': typeof AuthedDepositRoute;
+  '/_authed/notifications': typeof AuthedNotificationsRoute;
   '/_authed/profile': typeof AuthedProfileRoute;
   '/_authed/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
@@ -469,6 +478,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/dashboard'
     | '/deposit'
+    | '/notifications'
     | '/profile'
     | '/transactions'
     | '/admin/audit'
@@ -516,6 +526,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/dashboard'
     | '/deposit'
+    | '/notifications'
     | '/profile'
     | '/transactions'
     | '/admin/audit'
@@ -564,6 +575,7 @@ export interface FileRouteTypes {
     | '/(marketing)/wallet'
     | '/_authed/dashboard'
     | '/_authed/deposit'
+    | '/_authed/notifications'
     | '/_authed/profile'
     | '/_authed/transactions'
     | '/admin/audit'
@@ -811,6 +823,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDepositRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/notifications': {
+      id: '/_authed/notifications';
+      path: '/notifications';
+      fullPath: '/notifications';
+      preLoaderRoute: typeof AuthedNotificationsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/profile': {
       id: '/_authed/profile';
       path: '/profile';
@@ -957,6 +976,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute;
   AuthedDepositRoute: typeof AuthedDepositRoute;
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute;
   AuthedProfileRoute: typeof AuthedProfileRoute;
   AuthedTransactionsRoute: typeof AuthedTransactionsRoute;
   AuthedTransactionsIdRoute: typeof AuthedTransactionsIdRoute;
@@ -965,6 +985,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedDepositRoute: AuthedDepositRoute,
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedTransactionsRoute: AuthedTransactionsRoute,
   AuthedTransactionsIdRoute: AuthedTransactionsIdRoute,

@@ -144,7 +144,7 @@ export const unreadDot = style([
 
 export const itemMessage = sprinkles({ fontSize: 'sm', color: 'muted', overflowWrap: 'anywhere' });
 
-export const itemTime = sprinkles({ fontSize: 'xs', color: 'subtle' });
+export const itemTime = sprinkles({ fontSize: 'xs', color: 'muted' });
 
 /** The link from a notification about a movement to its receipt. */
 export const receiptLink = style({
@@ -153,3 +153,28 @@ export const receiptLink = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.goldBright,
 });
+
+/** Under the list: the way to every notification, not only the newest few. */
+export const foot = style([
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 'md',
+    paddingY: 'sm',
+    paddingX: 'lg',
+  }),
+  { flexWrap: 'wrap' },
+  { borderTop: `1px solid ${vars.color.border}` },
+]);
+
+export const viewAll = style({
+  display: 'inline-block',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.goldBright,
+});
+
+/** The notifications page's list: as long as the pages loaded, no scroll box of its own. */
+export const pageList = sprinkles({ margin: 'none', padding: 'xs', listStyle: 'none' });
