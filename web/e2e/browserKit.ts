@@ -243,10 +243,12 @@ export async function expectUncovered(locator: Locator, where: string) {
 
 /**
  * Every control on the page that a fixed or sticky layer (the chat launcher, the phone tab bar, a sticky
- * header, a toast) covers: each control is scrolled as far into view as the page allows (its centre to the
- * viewport's middle, scroll containers included), and the element at its centre must be the control
- * itself, something inside it, or at least not part of a fixed layer the control is not in. Returns one
- * line per covered control; the page is scrolled back to where it was.
+ * header, a toast) covers, looked at two ways: the page scrolled to its end (its last controls), and each
+ * control scrolled as far into view as the page allows (its centre to the viewport's middle, scroll
+ * containers included). A control that is under the tab bar only until the page is scrolled is not
+ * covered; one the page never lets out from under a layer is. At each, the element at a visible control's centre must be the control, something
+ * inside it, or at least not part of a fixed layer the control is not in. One line per finding; the page
+ * is scrolled back to where it was.
  */
 export function coveredControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -263,28 +265,44 @@ export function coveredControls(page: Page): Promise<string[]> {
       }
       return null;
     };
-    const start = { x: window.scrollX, y: window.scrollY };
-    const covered: string[] = [];
-    for (const control of document.querySelectorAll(CONTROLS)) {
-      if (control.closest('[aria-hidden="true"], [inert]')) continue;
+    const controls = [...document.querySelectorAll(CONTROLS)].filter((control) => {
+      if (control.closest('[aria-hidden="true"], [inert]')) return false;
       const style = getComputedStyle(control);
-      if (style.visibility !== 'visible' || style.display === 'none' || Number(style.opacity) === 0) continue;
-      const before = control.getBoundingClientRect();
+      if (style.visibility !== 'visible' || style.display === 'none' || Number(style.opacity) === 0)
+        return false;
+      const box = control.getBoundingClientRect();
       // Visually hidden (a skip link until focused, a native input under its styled twin).
-      if (before.width < 4 || before.height < 4) continue;
-      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      return box.width >= 4 && box.height >= 4;
+    });
+    /** The layer over the control's centre, if the centre is on screen and a layer covers it. */
+    const coverOf = (control: Element): Element | null => {
       const box = control.getBoundingClientRect();
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return null;
       const hit = document.elementFromPoint(x, y);
-      if (!hit || hit === control || control.contains(hit)) continue;
+      if (!hit || hit === control || control.contains(hit)) return null;
       const layer = floatingLayer(hit);
-      if (!layer || layer.contains(control)) continue;
-      covered.push(`${describe(control)} is covered by ${describe(hit)}`);
+      return layer && !layer.contains(control) ? hit : null;
+    };
+    const start = { x: window.scrollX, y: window.scrollY };
+    const covered = new Set<string>();
+    // Scrolled to its end, the page's last controls sit in the lower half of the screen, clear of the
+    // launcher and the tab bar (what scrolls under the sticky header up top is on its way out of view).
+    window.scrollTo({ left: 0, top: document.documentElement.scrollHeight, behavior: 'instant' });
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.top + box.height / 2 < window.innerHeight / 2) continue;
+      const hit = coverOf(control);
+      if (hit) covered.add(`${describe(control)} is covered by ${describe(hit)} (scrolled to the end)`);
+    }
+    for (const control of controls) {
+      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const hit = coverOf(control);
+      if (hit) covered.add(`${describe(control)} is covered by ${describe(hit)} (scrolled to it)`);
     }
     window.scrollTo({ left: start.x, top: start.y, behavior: 'instant' });
-    return covered;
+    return [...covered];
   });
 }
 
