@@ -26,6 +26,8 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/docs', expect: { visitor: 200, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/auth/user', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/auth/me', expect: { visitor: 401, user: 200, admin: 200 } },
+  // Who is signed in: a visitor is an answer (user null), not a 401.
+  { method: 'GET', path: '/api/auth/session', expect: { visitor: 200, user: 200, admin: 200 } },
   // Validation runs before anything else: the empty bodies prove the route is reachable, nothing more.
   { method: 'POST', path: '/api/auth/login', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
   { method: 'POST', path: '/api/auth/register', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
@@ -125,6 +127,7 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/admin/stats', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/notifications', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/notifications/unread-count', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/notifications/page', expect: { visitor: 401, user: 200, admin: 200 } },
   // Someone else's notification is not found, even for an admin: it is the user's own data.
   {
     method: 'PATCH',
@@ -259,7 +262,7 @@ const WALK: Walk[] = [
     expect: { visitor: 401, user: 403, admin: 422 },
   },
   // Cards: one's own only; the admin ships and delivers but never edits a user's card.
-  { method: 'GET', path: '/api/cards/user/{self}', expect: { visitor: 401, user: 404, admin: 404 } },
+  { method: 'GET', path: '/api/cards/user/{self}', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/cards/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'POST', path: '/api/cards', body: {}, expect: { visitor: 401, user: 201, admin: 201 } },
   {

@@ -133,6 +133,23 @@ describe('accounts and sign-in', () => {
     expect((await client.get('/api/auth/me')).status).toBe(200);
   });
 
+  it('answers who is signed in with 200, a visitor included, while /user keeps its 401', async () => {
+    const visitor = t.client();
+    const anonymous = await visitor.get('/api/auth/session');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ user: null });
+    expect((await visitor.get('/api/auth/user')).status).toBe(401);
+
+    const { client, user } = await signedUpClient(t);
+    const signedIn = await client.get('/api/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toEqual((await client.get('/api/auth/user')).body);
+    expect(signedIn.body.user.id).toBe(user.id);
+
+    expect((await client.post('/api/auth/logout')).status).toBe(204);
+    expect((await client.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+
   it('revokes the session on the server at logout: the old token no longer works', async () => {
     const { client } = await signedUpClient(t);
     const stolen = new Map(client.cookies);

@@ -26,7 +26,7 @@ import { clientIp } from '../http/security.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
-import { loginSchema, registerSchema, userAnswer } from './auth.schemas.ts';
+import { loginSchema, registerSchema, sessionAnswer, userAnswer } from './auth.schemas.ts';
 import { requireSecondFactor } from './secondFactor.ts';
 import { openSignedInSession, sessionOrigin } from './signIn.ts';
 
@@ -193,6 +193,16 @@ export function authRoutes(deps: Deps) {
   };
   app.get('/user', responds(200, userAnswer), current);
   app.get('/me', responds(200, userAnswer), current);
+
+  /**
+   * Who is signed in, for the web app: a visitor is an answer, not an error, so this is 200 with
+   * `user: null` where `/user` (kept for the spec's client) answers 401 (docs/product-rules.md rule 28).
+   */
+  app.get('/session', responds(200, sessionAnswer), async (c) => {
+    const session = c.get('session');
+    const user = session ? await currentUserJson(deps, session.userId) : null;
+    return c.json({ user });
+  });
 
   return app;
 }

@@ -89,3 +89,8 @@ export const userAnswer = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/** Who is signed in: the user, or null for a visitor (GET /api/auth/session). */
+export const sessionAnswer = z.object({
+  user: userAnswer.nullable().describe('null when no one is signed in'),
+});

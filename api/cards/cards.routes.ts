@@ -154,15 +154,20 @@ export function cardsRoutes(deps: Deps) {
     return session;
   };
 
-  app.get('/user/:userId', responds(200, cardAnswerSchema), validate('param', userParam), async (c) => {
-    const session = requireUser(c);
-    const { userId } = c.req.valid('param');
-    if (userId !== session.userId && !session.isAdmin)
-      throw new HttpProblem(403, 'You can only see your own card');
-    const row = await cardOfUser(deps.pool, userId);
-    if (!row) throw new HttpProblem(404, 'Card not found');
-    return c.json(cardJson(row));
-  });
+  // No card yet is an answer, not an error: 200 with null (docs/product-rules.md rule 28).
+  app.get(
+    '/user/:userId',
+    responds(200, cardAnswerSchema.nullable().describe('null when the user has no card')),
+    validate('param', userParam),
+    async (c) => {
+      const session = requireUser(c);
+      const { userId } = c.req.valid('param');
+      if (userId !== session.userId && !session.isAdmin)
+        throw new HttpProblem(403, 'You can only see your own card');
+      const row = await cardOfUser(deps.pool, userId);
+      return c.json(row ? cardJson(row) : null);
+    },
+  );
 
   app.post('/', responds(201, cardAnswerSchema), validate('json', requestSchema), async (c) => {
     const session = requireUser(c);

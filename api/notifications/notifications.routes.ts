@@ -10,6 +10,8 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import {
   findNotification,
   notificationsOf,
+  notificationsPage,
+  parseNotificationCursor,
   unreadCount,
 } from '../../projections/notifications/notifications.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
@@ -38,6 +40,25 @@ const notificationAnswer = z.object({
 });
 const recordedAnswer = z.object({ ok: z.literal(true) });
 
+const CURSOR_MESSAGE = 'Invalid cursor: use the nextCursor of the previous page';
+const pageQuery = z.strictObject({
+  limit: pageLimit(100, 10),
+  cursor: z
+    .string({ error: CURSOR_MESSAGE })
+    .max(100, CURSOR_MESSAGE)
+    .transform((text, ctx) => {
+      const cursor = parseNotificationCursor(text);
+      if (cursor) return cursor;
+      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
+});
+const pageAnswer = z.object({
+  notifications: z.array(notificationAnswer),
+  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last one'),
+});
+
 export function notificationsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
@@ -63,6 +84,18 @@ export function notificationsRoutes(deps: Deps) {
       return c.json(rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })));
     },
   );
+
+  // The bell's first page and the notifications page's "Load more": newest first, by cursor. The list
+  // above keeps its plain array for the spec's client.
+  app.get('/page', responds(200, pageAnswer), validate('query', pageQuery), async (c) => {
+    const session = requireUser(c);
+    const { limit, cursor } = c.req.valid('query');
+    const page = await notificationsPage(deps.pool, session.userId, limit, cursor ?? null);
+    return c.json({
+      notifications: page.items.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+      nextCursor: page.nextCursor,
+    });
+  });
 
   app.get('/unread-count', responds(200, z.object({ count: z.number().int() })), async (c) => {
     const session = requireUser(c);

@@ -165,6 +165,9 @@ describe('OpenAPI', () => {
     const { client, user } = await signedUpClient(t);
     const { user: other } = await signedUpClient(t);
     conforms('GET', '/api/auth/user', await client.get('/api/auth/user'));
+    conforms('GET', '/api/auth/session', await client.get('/api/auth/session'));
+    conforms('GET', '/api/auth/session', await t.client().get('/api/auth/session'));
+    conforms('GET', '/api/cards/user/:userId', await client.get(`/api/cards/user/${user.id}`));
     conforms(
       'POST',
       '/api/transactions',

@@ -51,7 +51,7 @@ export function access(path: string, method = 'GET'): string {
     /^\/api\/(health|config|campaign|contact$|crypto\/(prices|networks)|ledger\/public-key$|openapi\.json$|docs$)/.test(
       path,
     ) ||
-    /^\/api\/auth\/(login|register|logout)$/.test(path) ||
+    /^\/api\/auth\/(login|register|logout|session)$/.test(path) ||
     path === '/api/ledger/liabilities'
   ) {
     return 'public';

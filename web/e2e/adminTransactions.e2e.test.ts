@@ -14,6 +14,7 @@ import {
   PHONE,
   setUpBrowserApp,
 } from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
 
 /**
  * The admin's transaction screens (docs/product-rules.md rules 7 and 13): search, type and status filters, Clear, the
@@ -306,6 +307,7 @@ async function adminJourney(viewport: typeof DESKTOP) {
   // Back to the list, then an id that does not exist.
   await page.getByRole('link', { name: 'All transactions' }).click();
   await page.waitForURL(kit.url('/admin/transactions'));
+  allowPageProblems(page, /^failed: 404 GET \/api\/admin\/transactions\/no-such-transaction$/);
   await page.goto(kit.url('/admin/transaction/no-such-transaction'));
   await page.getByRole('heading', { name: 'Transaction not found' }).waitFor();
   await page.getByText('no-such-transaction', { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAccessible, expectNoHorizontalScroll, setUpBrowserApp } from './browserKit.ts';
-import { repoRoot } from './harness.ts';
+import { allowPageProblems, repoRoot } from './harness.ts';
 
 const { kit } = setUpBrowserApp('e2e');
 const { url } = kit;
@@ -90,6 +90,8 @@ async function journey(viewport: { width: number; height: number }, account: Acc
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     if (checkWidth) await expectNoHorizontalScroll(page, '/login');
 
+    // The one failed request of the journey, on purpose: the API refuses the wrong password.
+    allowPageProblems(page, /^failed: 401 POST \/api\/auth\/login$/);
     await signIn(page, account.email, `${account.password}-wrong`);
     await toastRegion(page).getByText('Invalid email or password. Please try again.').waitFor();
     expect(page.url()).toBe(url('/login'));
@@ -145,6 +147,8 @@ describe('sign-up and sign-in in the browser', () => {
     // The API's two-factor step is answered here by the browser, so the form is tested on its own.
     const { context, page } = await kit.session(DESKTOP);
     const bodies: unknown[] = [];
+    // Both answers are 401s on purpose: the code asked for, then a wrong code.
+    allowPageProblems(page, /^failed: 401 POST \/api\/auth\/login$/);
     try {
       await page.route('**/api/auth/login', async (route) => {
         const body = route.request().postDataJSON() as { totpCode?: string };
@@ -191,6 +195,8 @@ describe('sign-up and sign-in in the browser', () => {
       await first.context.close();
     }
     const { context, page } = await kit.session(DESKTOP);
+    // The API refuses the taken e-mail: the one failed request, on purpose.
+    allowPageProblems(page, /^failed: 409 POST \/api\/auth\/register$/);
     try {
       await register(page, { ...account, username: `${account.username}_2` });
       await toastRegion(page)

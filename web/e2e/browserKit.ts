@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   describeViolations,
@@ -14,6 +14,7 @@ import {
   scrollWidth,
   seriousAxeViolations,
   startApp,
+  takePageProblems,
   watchPageProblems,
 } from './harness.ts';
 
@@ -65,6 +66,11 @@ export function setUpBrowserApp(databasePrefix: string, env: Record<string, stri
     app = await startApp({ databaseUrl: db.url, env });
     browser = await launchBrowser();
   }, 240_000);
+  // Every page of every test is watched (harness.ts, watchPageProblems): a console error or a failed
+  // request anywhere in a journey fails it, whether or not the test looked at its pages' problems.
+  afterEach(() => {
+    expect(takePageProblems(), 'console errors and failed requests').toEqual([]);
+  });
   afterAll(async () => {
     await kit.closeAll();
     await browser?.close();
@@ -88,6 +94,8 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: getApp().url });
     contexts.push(context);
+    // Pages the test opens itself in this context (a second tab) are watched too.
+    context.on('page', (opened) => watchPageProblems(opened));
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const { problems } = watchPageProblems(page);
@@ -231,4 +239,73 @@ export async function expectUncovered(locator: Locator, where: string) {
     return hit ? hit.outerHTML.slice(0, 160) : 'nothing (off screen)';
   });
   expect(covering, `${where} is covered by`).toBeNull();
+}
+
+/**
+ * Every control on the page that a fixed or sticky layer (the chat launcher, the phone tab bar, a sticky
+ * header, a toast) covers, looked at two ways: the page scrolled to its end (its last controls), and each
+ * control scrolled as far into view as the page allows (its centre to the viewport's middle, scroll
+ * containers included). A control that is under the tab bar only until the page is scrolled is not
+ * covered; one the page never lets out from under a layer is. At each, the element at a visible control's centre must be the control, something
+ * inside it, or at least not part of a fixed layer the control is not in. One line per finding; the page
+ * is scrolled back to where it was.
+ */
+export function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
+    const describe = (element: Element) => {
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${name}"`;
+    };
+    const floatingLayer = (element: Element): Element | null => {
+      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position === 'fixed' || position === 'sticky') return node;
+      }
+      return null;
+    };
+    const controls = [...document.querySelectorAll(CONTROLS)].filter((control) => {
+      if (control.closest('[aria-hidden="true"], [inert]')) return false;
+      const style = getComputedStyle(control);
+      if (style.visibility !== 'visible' || style.display === 'none' || Number(style.opacity) === 0)
+        return false;
+      const box = control.getBoundingClientRect();
+      // Visually hidden (a skip link until focused, a native input under its styled twin).
+      return box.width >= 4 && box.height >= 4;
+    });
+    /** The layer over the control's centre, if the centre is on screen and a layer covers it. */
+    const coverOf = (control: Element): Element | null => {
+      const box = control.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return null;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === control || control.contains(hit)) return null;
+      const layer = floatingLayer(hit);
+      return layer && !layer.contains(control) ? hit : null;
+    };
+    const start = { x: window.scrollX, y: window.scrollY };
+    const covered = new Set<string>();
+    // Scrolled to its end, the page's last controls sit in the lower half of the screen, clear of the
+    // launcher and the tab bar (what scrolls under the sticky header up top is on its way out of view).
+    window.scrollTo({ left: 0, top: document.documentElement.scrollHeight, behavior: 'instant' });
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.top + box.height / 2 < window.innerHeight / 2) continue;
+      const hit = coverOf(control);
+      if (hit) covered.add(`${describe(control)} is covered by ${describe(hit)} (scrolled to the end)`);
+    }
+    for (const control of controls) {
+      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const hit = coverOf(control);
+      if (hit) covered.add(`${describe(control)} is covered by ${describe(hit)} (scrolled to it)`);
+    }
+    window.scrollTo({ left: start.x, top: start.y, behavior: 'instant' });
+    return [...covered];
+  });
+}
+
+export async function expectNothingCovered(page: Page, where: string) {
+  expect(await coveredControls(page), `controls covered on ${where}`).toEqual([]);
 }

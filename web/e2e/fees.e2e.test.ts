@@ -13,6 +13,7 @@ import {
   setUpBrowserApp,
   toasts,
 } from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
 
 /**
  * The conversion fee in the browser (docs/product-rules.md rule 25): the Buy form quotes the purchase
@@ -66,6 +67,7 @@ async function feeJourney(
   await expect.poll(() => gold.getByLabel('Fee rate (%)').inputValue()).toBe(rates.before);
   // A rate the server refuses is explained on the field, and saves nothing.
   await gold.getByLabel('Fee rate (%)').fill('12');
+  allowPageProblems(admin.page, /^failed: 400 PUT \/api\/admin\/settings\/fees\/gold$/);
   await gold.getByRole('button', { name: 'Save Gold fee' }).click();
   await gold.getByText('A fee rate is a percentage from 0 to 10.00, like 0.50').waitFor();
   await gold.getByLabel('Fee rate (%)').fill(rates.after);
@@ -79,6 +81,7 @@ async function feeJourney(
 
   // The buyer submits on the quote still on their screen: the server refuses to record other terms (409),
   // says so, and the form quotes again at the new rate.
+  allowPageProblems(user.page, /^failed: 409 POST \/api\/payments\/verify$/);
   await buy.getByRole('button', { name: 'Submit payment' }).click();
   await toasts(user.page)
     .getByText(/^The price changed since it was quoted/)

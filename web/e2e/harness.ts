@@ -127,16 +127,69 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Collects what should never happen on a page: uncaught exceptions and Content-Security-Policy refusals. */
+/**
+ * What should never happen on a page in normal use, collected as it happens: an uncaught exception, a
+ * console error (a Content-Security-Policy refusal is one), a request answered 4xx or 5xx, a request that
+ * never got an answer. A journey that provokes one on purpose (a wrong password) says so first with
+ * `allowPageProblems`; a request the page itself gave up (navigation, a cancelled query) is not a failure.
+ * Watching the same page twice hands back the same list.
+ */
 export function watchPageProblems(page: Page): { problems: string[] } {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  const known = watched.get(page);
+  if (known) return { problems: known.problems };
+  const watch: Watch = { problems: [], allowed: [] };
+  watched.set(page, watch);
+  everyWatch.push(watch);
+  const report = (problem: string) => {
+    if (!watch.allowed.some((pattern) => pattern.test(problem))) watch.problems.push(problem);
+  };
+  const where = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  page.on('pageerror', (error) => report(`uncaught: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-      problems.push(`csp: ${message.text()}`);
-    }
+    if (message.type() !== 'error') return;
+    // Chromium's own line for an answer >= 400 repeats what the response listener below reports.
+    if (/^Failed to load resource: the server responded with a status of/.test(message.text())) return;
+    const kind = /Content Security Policy/i.test(message.text()) ? 'csp' : 'console error';
+    report(`${kind}: ${message.text()}`);
   });
-  return { problems };
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      report(`failed: ${response.status()} ${response.request().method()} ${where(response.url())}`);
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'unknown';
+    if (reason === 'net::ERR_ABORTED') return;
+    report(`no answer: ${request.method()} ${where(request.url())} (${reason})`);
+  });
+  return { problems: watch.problems };
+}
+
+interface Watch {
+  problems: string[];
+  allowed: RegExp[];
+}
+const watched = new WeakMap<Page, Watch>();
+/** Pages live across tests (a session opened in `beforeAll`): each test takes what came up during it. */
+const everyWatch: Watch[] = [];
+
+/**
+ * Lets a journey provoke a problem on purpose: one matching a pattern is not collected (e.g.
+ * `/^failed: 401 POST \/api\/auth\/login$/` before typing a wrong password). Keep patterns exact.
+ */
+export function allowPageProblems(page: Page, ...patterns: RegExp[]): void {
+  watchPageProblems(page);
+  watched.get(page)!.allowed.push(...patterns);
+}
+
+/**
+ * Every problem on every page watched since the last call, and a fresh start: the browser kit's
+ * `afterEach` fails the test with them, so no journey of any file can log an error unnoticed.
+ */
+export function takePageProblems(): string[] {
+  return everyWatch.flatMap((watch) => watch.problems.splice(0));
 }
 
 /** The page's width against its viewport: more than the viewport means a horizontal scrollbar. */

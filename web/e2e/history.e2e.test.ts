@@ -10,6 +10,7 @@ import {
   PHONE,
   setUpBrowserApp,
 } from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
 
 /**
  * The history of every movement (docs/architecture/history.md) through the browser: a user with crypto
@@ -156,6 +157,7 @@ async function historyJourney(viewport: Viewport) {
   await other.page.getByText(saver.username).first().waitFor();
   await expectAccessible(other.page, `a transfer receipt at ${px}`);
   if (phone) await expectNoHorizontalScroll(other.page, 'a transfer receipt');
+  allowPageProblems(other.page, /^failed: 404 GET \/api\/transactions\/[^/]+$/);
   await other.page.goto(kit.url(`/transactions/${failed.id}`));
   await other.page.getByText('Transaction not found').waitFor();
 }

@@ -14,6 +14,7 @@ import {
   toasts,
   untilVisible,
 } from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
 
 /**
  * The review step before money leaves (docs/product-rules.md rule 26): Send shows a summary and only
@@ -118,6 +119,7 @@ async function reviewJourney(viewport: Viewport) {
   // Confirm without the password: asked for it, nothing sent.
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await withdrawReview.getByText('Enter your password to confirm').waitFor();
+  allowPageProblems(user.page, /^failed: 4\d\d POST \/api\/crypto\/withdraw$/);
   await withdrawReview.getByLabel('Password').fill('not-my-password');
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await withdrawReview.getByText('That password is not correct').waitFor();
@@ -216,6 +218,7 @@ async function twoFactorJourney(viewport: Viewport) {
   await review.getByText('To confirm, enter the current code from your authenticator app.').waitFor();
   expect(await review.getByLabel('Password').count()).toBe(0);
   // A code from ten minutes on is wrong now: refused on the field.
+  allowPageProblems(user.page, /^failed: 4\d\d POST \/api\/crypto\/withdraw$/);
   await review.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 600_000 }));
   await review.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await review

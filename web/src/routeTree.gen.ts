@@ -39,6 +39,7 @@ import { Route as marketingVerifyRouteImport } from './routes/(marketing)/verify
 import { Route as marketingWalletRouteImport } from './routes/(marketing)/wallet';
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard';
 import { Route as AuthedDepositRouteImport } from './routes/_authed/deposit';
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications';
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile';
 import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
@@ -209,6 +210,11 @@ const AuthedDepositRoute = AuthedDepositRouteImport.update({
   path: '/deposit',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedProfileRoute = AuthedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -343,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/wallet': typeof marketingWalletRoute;
   '/dashboard': typeof AuthedDashboardRoute;
   '/deposit': typeof AuthedDepositRoute;
+  '/notifications': typeof AuthedNotificationsRoute;
   '/profile': typeof AuthedProfileRoute;
   '/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/wallet': typeof marketingWalletRoute;
   '/dashboard': typeof AuthedDashboardRoute;
   '/deposit': typeof AuthedDepositRoute;
+  '/notifications': typeof AuthedNotificationsRoute;
   '/profile': typeof AuthedProfileRoute;
   '/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
@@ -445,6 +453,7 @@ export interface FileRoutesById {
   '/(marketing)/wallet': typeof marketingWalletRoute;
   '/_authed/dashboard': typeof AuthedDashboardRoute;
   '/_authed/deposit': typeof AuthedDepositRoute;
+  '/_authed/notifications': typeof AuthedNotificationsRoute;
   '/_authed/profile': typeof AuthedProfileRoute;
   '/_authed/transactions': typeof AuthedTransactionsRoute;
   '/admin/audit': typeof AdminAuditRoute;
@@ -499,6 +508,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/dashboard'
     | '/deposit'
+    | '/notifications'
     | '/profile'
     | '/transactions'
     | '/admin/audit'
@@ -549,6 +559,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/dashboard'
     | '/deposit'
+    | '/notifications'
     | '/profile'
     | '/transactions'
     | '/admin/audit'
@@ -600,6 +611,7 @@ export interface FileRouteTypes {
     | '/(marketing)/wallet'
     | '/_authed/dashboard'
     | '/_authed/deposit'
+    | '/_authed/notifications'
     | '/_authed/profile'
     | '/_authed/transactions'
     | '/admin/audit'
@@ -871,6 +883,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDepositRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/notifications': {
+      id: '/_authed/notifications';
+      path: '/notifications';
+      fullPath: '/notifications';
+      preLoaderRoute: typeof AuthedNotificationsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/profile': {
       id: '/_authed/profile';
       path: '/profile';
@@ -1017,6 +1036,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute;
   AuthedDepositRoute: typeof AuthedDepositRoute;
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute;
   AuthedProfileRoute: typeof AuthedProfileRoute;
   AuthedTransactionsRoute: typeof AuthedTransactionsRoute;
   AuthedTransactionsIdRoute: typeof AuthedTransactionsIdRoute;
@@ -1025,6 +1045,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedDepositRoute: AuthedDepositRoute,
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedTransactionsRoute: AuthedTransactionsRoute,
   AuthedTransactionsIdRoute: AuthedTransactionsIdRoute,

@@ -56,6 +56,10 @@ export const panelExpanded = style({
   height: '560px',
 });
 
+// The launcher floats over the page's bottom-right corner: the page ends with room for it, so its last
+// control (an Export button, a queue's last row) can always be scrolled above the launcher.
+globalStyle('main#main', { paddingBottom: `calc(56px + 2 * ${edge})` });
+
 // The signed-in screens' phone tab bar sits at the bottom; the chat stays clear of it.
 for (const selector of [launcher, panel]) {
   globalStyle(`body:has(nav[aria-label="Quick navigation"]) ${selector}`, {

@@ -7,33 +7,37 @@ const appear = keyframes({
   to: { opacity: 1, transform: 'translateY(0) scale(1)' },
 });
 
+/**
+ * A 44 px round button; with unread notifications it widens into a pill with the count beside the bell,
+ * so the badge never sits on the glyph it counts for (the bell stays whole at every width).
+ */
 export const trigger = style([
-  sprinkles({ position: 'relative', display: 'inline-grid', placeItems: 'center', padding: 'none' }),
+  sprinkles({ position: 'relative', display: 'inline-flex', alignItems: 'center', padding: 'none' }),
   sprinkles({ borderRadius: 'pill', background: 'transparent', color: 'text', cursor: 'pointer' }),
   {
-    width: '44px',
+    justifyContent: 'center',
+    gap: '3px',
+    minWidth: '44px',
     height: '44px',
     border: '1px solid transparent',
     transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
     selectors: {
       '&:hover': { backgroundColor: vars.color.surfaceHover },
       '&[data-state="open"]': { borderColor: vars.color.border, backgroundColor: vars.color.surface },
+      '&:has([data-badge])': { paddingLeft: '8px', paddingRight: '6px' },
     },
   },
 ]);
 
 export const badge = style([
-  sprinkles({ position: 'absolute', display: 'inline-grid', placeItems: 'center' }),
+  sprinkles({ display: 'inline-grid', placeItems: 'center' }),
   sprinkles({ borderRadius: 'pill', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' }),
   {
-    top: '4px',
-    right: '2px',
     minWidth: '18px',
     height: '18px',
     padding: '0 4px',
     backgroundColor: vars.color.ruby,
-    border: `2px solid ${vars.color.bg}`,
-    boxSizing: 'content-box',
+    boxSizing: 'border-box',
     color: vars.tint.white,
     fontSize: '0.6875rem',
     lineHeight: 1,
@@ -140,7 +144,7 @@ export const unreadDot = style([
 
 export const itemMessage = sprinkles({ fontSize: 'sm', color: 'muted', overflowWrap: 'anywhere' });
 
-export const itemTime = sprinkles({ fontSize: 'xs', color: 'subtle' });
+export const itemTime = sprinkles({ fontSize: 'xs', color: 'muted' });
 
 /** The link from a notification about a movement to its receipt. */
 export const receiptLink = style({
@@ -149,3 +153,28 @@ export const receiptLink = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.goldBright,
 });
+
+/** Under the list: the way to every notification, not only the newest few. */
+export const foot = style([
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 'md',
+    paddingY: 'sm',
+    paddingX: 'lg',
+  }),
+  { flexWrap: 'wrap' },
+  { borderTop: `1px solid ${vars.color.border}` },
+]);
+
+export const viewAll = style({
+  display: 'inline-block',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.goldBright,
+});
+
+/** The notifications page's list: as long as the pages loaded, no scroll box of its own. */
+export const pageList = sprinkles({ margin: 'none', padding: 'xs', listStyle: 'none' });

@@ -75,13 +75,13 @@ export function NotificationBell() {
     });
   };
 
-  const items = list.data ?? [];
+  const items = list.data?.notifications ?? [];
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className={styles.trigger} aria-label={label}>
         <Bell size={20} aria-hidden="true" />
         {badge ? (
-          <span className={styles.badge} aria-hidden="true">
+          <span className={styles.badge} aria-hidden="true" data-badge="">
             {badge}
           </span>
         ) : null}
@@ -127,12 +127,18 @@ export function NotificationBell() {
             ))
           )}
         </ul>
+        <div className={styles.foot}>
+          <Link to="/notifications" className={styles.viewAll} onClick={() => setOpen(false)}>
+            View all notifications
+          </Link>
+        </div>
       </PopoverPanel>
     </Popover.Root>
   );
 }
 
-function NotificationItem({
+/** One notification: the bell's list and the notifications page show it alike. */
+export function NotificationItem({
   notification,
   onClick,
   onOpenMovement,

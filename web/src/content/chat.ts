@@ -70,7 +70,7 @@ const TOPICS: readonly { topic: ReplyTopic; keywords: readonly string[]; reply: 
   {
     topic: 'fees',
     keywords: ['fee', 'charge', 'cost', 'price', 'pricing', 'expensive'],
-    reply: `There is no annual fee on any card, transfers between ${BRAND.name} users are free and crypto deposits carry no fee. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}%, less on Ruby Steel and Black.`,
+    reply: `There is no annual fee on any card, transfers between ${BRAND.name} users are free and crypto deposits carry no fee. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}% on Gold, 0.35% on Ruby Steel and 0.25% on Black.`,
   },
   {
     topic: 'crypto',

@@ -81,7 +81,7 @@ export const TIERS: readonly [Tier, Tier, Tier] = [
     rideSharingPercent: 25,
     support: 'Priority support',
     exclusiveExperiences: false,
-    conversionFee: 'Reduced rate',
+    conversionFee: '0.35%',
     tagline: 'Brushed steel, more rewards and lounge access.',
   },
   {
@@ -99,7 +99,7 @@ export const TIERS: readonly [Tier, Tier, Tier] = [
     rideSharingPercent: 40,
     support: 'Dedicated support',
     exclusiveExperiences: true,
-    conversionFee: 'Lowest rate',
+    conversionFee: '0.25%',
     tagline: 'Our flagship: the highest rewards and unlimited lounges.',
   },
 ];
@@ -134,7 +134,8 @@ export const FEES = {
   cryptoDepositFee: 0,
   /** Standard conversion fee; Ruby Steel and Black pay less. No page may claim zero (docs/product-rules.md rule 11). */
   conversionFeePercent: 0.5,
-  conversionFeeText: '0.5% conversion fee, lower on Ruby Steel and Black',
+  /** The default rates per tier (an admin may change them; the Buy form quotes the rate in force). */
+  conversionFeeText: 'Conversion fee: 0.5% on Gold, 0.35% on Ruby Steel, 0.25% on Black',
 } as const;
 
 export const TIMINGS = {
@@ -169,7 +170,8 @@ export const SECURITY = {
   insuranceText: '$10 million',
   coldStoragePercent: 95,
   encryption: '256-bit encryption',
-  authentication: 'Multi-factor and biometric authentication',
+  authentication:
+    'Two-factor sign-in with an authenticator app, and passkeys (fingerprint, face or device PIN)',
 } as const;
 
 export interface ComplianceBadge {

@@ -113,3 +113,14 @@ describe('the signed-in view of the tier table (lib/constants.ts)', () => {
     expect(signedIn.CURRENCY_NAMES.BTC).toBe('Bitcoin');
   });
 });
+
+describe('copy tells the truth (docs/product-rules.md rule 27)', () => {
+  it('states each tier\'s conversion fee as a number, never "reduced" or "lowest"', async () => {
+    const { FEES, TIERS, SECURITY } = await import('./constants.ts');
+    expect(TIERS.map((tier) => tier.conversionFee)).toEqual(['0.5%', '0.35%', '0.25%']);
+    for (const tier of TIERS) expect(tier.conversionFee).toMatch(/^\d+(\.\d+)?%$/);
+    expect(FEES.conversionFeeText).not.toMatch(/lower|less|reduced|lowest/i);
+    // Biometric sign-in is what passkeys do, and nothing more is claimed.
+    expect(SECURITY.authentication).not.toMatch(/biometric/i);
+  });
+});

@@ -2,7 +2,7 @@ import { BRAND, FEES, formatUsd, SECURITY, SUPPORT, SUPPORTED_CRYPTO, TIERS, TIM
 
 /** Help centre FAQ (docs/product-rules.md spec 2, "Help"): three categories of four questions. Answers read the constants. */
 
-export type FaqCategoryId = 'account' | 'cards' | 'crypto';
+export type FaqCategoryId = 'account' | 'cards' | 'crypto' | 'cards-page';
 
 export interface FaqItem {
   id: string;
@@ -69,7 +69,7 @@ export const HELP_FAQ: readonly FaqCategory[] = [
       {
         id: 'card-fees',
         question: 'What fees do I pay?',
-        answer: `No annual fee on any tier, no fee on transfers between ${BRAND.name} users and no fee on crypto deposits. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}%, and less on Ruby Steel and Black.`,
+        answer: `No annual fee on any tier, no fee on transfers between ${BRAND.name} users and no fee on crypto deposits. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}% on Gold, 0.35% on Ruby Steel and 0.25% on Black; the Buy form quotes the rate before you pay.`,
       },
       {
         id: 'atm-allowance',
@@ -129,6 +129,20 @@ export const CARDS_FAQ: readonly FaqItem[] = [
     question: 'Can I freeze my card or change my PIN?',
     answer:
       'Yes. Card settings on your dashboard let you freeze and unfreeze the card at any time and change its 4-digit PIN.',
+  },
+];
+
+/**
+ * What the help search looks through: the help centre's FAQ and the answers on the Cards page (freezing
+ * the card, its PIN), so a question answered anywhere on the site is found from the help centre.
+ */
+export const SEARCHABLE_FAQ: readonly FaqCategory[] = [
+  ...HELP_FAQ,
+  {
+    id: 'cards-page',
+    title: 'Card questions',
+    description: 'The answers on the Cards page.',
+    items: CARDS_FAQ,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARDS_FAQ, filterFaq, HELP_FAQ } from './faq.ts';
+import { CARDS_FAQ, filterFaq, HELP_FAQ, SEARCHABLE_FAQ } from './faq.ts';
 
 describe('help FAQ', () => {
   it('has Account & Security, Cards & Payments and Cryptocurrency with four questions each', () => {
@@ -40,5 +40,15 @@ describe('filterFaq', () => {
 
   it('finds nothing for words no answer has', () => {
     expect(filterFaq(HELP_FAQ, 'lorem ipsum')).toEqual([]);
+  });
+
+  it('finds the answers on the Cards page too: freezing the card and its PIN', () => {
+    for (const query of ['freeze', 'PIN', 'change my pin']) {
+      const result = filterFaq(SEARCHABLE_FAQ, query);
+      expect(
+        result.flatMap((category) => category.items.map((item) => item.id)),
+        query,
+      ).toContain('cards-freeze');
+    }
   });
 });

@@ -390,6 +390,13 @@ export type paths = {
      */
     post: operations["postApiAuthRegister"];
   };
+  "/api/auth/session": {
+    /**
+     * GET /api/auth/session
+     * @description Access: public.
+     */
+    get: operations["getApiAuthSession"];
+  };
   "/api/auth/user": {
     /**
      * GET /api/auth/user
@@ -595,6 +602,13 @@ export type paths = {
      * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
      */
     patch: operations["patchApiNotificationsMarkAllRead"];
+  };
+  "/api/notifications/page": {
+    /**
+     * GET /api/notifications/page
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiNotificationsPage"];
   };
   "/api/notifications/unread-count": {
     /**
@@ -2877,6 +2891,47 @@ export type operations = {
     };
   };
   /**
+   * GET /api/auth/session
+   * @description Access: public.
+   */
+  getApiAuthSession: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description null when no one is signed in */
+            user: ({
+              /** @description SAI, exact */
+              balance: string;
+              balanceChange24h: string;
+              /** @description Display value in USD, rounded to cents */
+              balanceUSD: string;
+              bio: string;
+              createdAt: string;
+              email: string;
+              firstName: string;
+              id: string;
+              initials: string;
+              isAdmin: boolean;
+              lastName: string;
+              profileImageUrl: string;
+              /** @enum {string} */
+              status: "active" | "suspended" | "erased";
+              /** @description USD per SAI */
+              tokenValue: string;
+              twoFactorEnabled: boolean;
+              updatedAt: string;
+              username: string;
+            }) | null;
+          };
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * GET /api/auth/user
    * @description Access: signed-in user.
    */
@@ -3264,7 +3319,7 @@ export type operations = {
       /** @description Success */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             address: string | null;
             city: string | null;
             country: string | null;
@@ -3286,7 +3341,7 @@ export type operations = {
             /** @description Admin queue only */
             username?: string;
             zipCode: string | null;
-          };
+          }) | null;
         };
       };
       400: components["responses"]["BadRequest"];
@@ -4063,6 +4118,46 @@ export type operations = {
           };
         };
       };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/notifications/page
+   * @description Access: signed-in user.
+   */
+  getApiNotificationsPage: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Pass as `cursor` for the next page; null on the last one */
+            nextCursor: string | null;
+            notifications: ({
+                createdAt: string;
+                id: string;
+                isRead: boolean;
+                message: string;
+                /** @description The history movement it concerns: its receipt is GET /api/transactions/{movementId} */
+                movementId: string | null;
+                relatedId: string | null;
+                title: string;
+                /** @enum {string} */
+                type: "transaction" | "system" | "card" | "other";
+                userId: string;
+              })[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ApiBody, ApiError, api } from '../lib/api.ts';
+import { type ApiBody, api } from '../lib/api.ts';
 
-/** The signed-in user as the API returns it (`GET /api/auth/user`). Money fields are decimal strings. */
+/** The signed-in user as the API returns it (`GET /api/auth/session`, `GET /api/auth/user`). Money fields are decimal strings. */
 export interface User {
   id: string;
   username: string;
@@ -53,16 +53,16 @@ export const authKeys = {
   currentUser: () => [...authKeys.all, 'user'] as const,
 };
 
-/** Signed out is not an error: a 401 resolves to `null`. Kept until sign-in or sign-out replaces it. */
+/**
+ * Who is signed in, or `null` for a visitor. Asked of `GET /api/auth/session`, which answers 200 either
+ * way, so a visitor's page logs no failed request (`/api/auth/user` keeps its 401 for the spec's client).
+ * Kept until sign-in or sign-out replaces it.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: authKeys.currentUser(),
   queryFn: async ({ signal }): Promise<User | null> => {
-    try {
-      return await (api.get('/api/auth/user', { signal }) satisfies Promise<User>);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
+    const answer = await (api.get('/api/auth/session', { signal }) satisfies Promise<{ user: User | null }>);
+    return answer.user;
   },
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import type { CardTier } from '../lib/constants.ts';
 
 /**
@@ -57,21 +57,12 @@ export const cardKeys = {
   queue: (status: CardStatus | 'all') => [...cardKeys.all, 'queue', status] as const,
 };
 
-/** The user's card, or null when they have none (a 404 is the normal "no card yet" answer). */
+/** The user's card, or null when they have none (the API answers 200 `null`: no card is not an error). */
 export function userCardQuery(userId: string) {
   return queryOptions({
     queryKey: cardKeys.ofUser(userId),
-    queryFn: async ({ signal }): Promise<Card | null> => {
-      try {
-        return await (api.get('/api/cards/user/{userId}', {
-          path: { userId },
-          signal,
-        }) satisfies Promise<Card>);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }): Promise<Card | null> =>
+      api.get('/api/cards/user/{userId}', { path: { userId }, signal }) satisfies Promise<Card | null>,
     staleTime: 30_000,
   });
 }

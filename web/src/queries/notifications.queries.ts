@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 
 export type NotificationType = 'transaction' | 'system' | 'card' | 'other';
@@ -18,6 +18,7 @@ export interface AppNotification {
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
+  pages: () => [...notificationKeys.all, 'pages'] as const,
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };
 
@@ -33,10 +34,40 @@ export const unreadCountQuery = queryOptions({
   staleTime: 0,
 });
 
-/** docs/product-rules.md spec 7: the list is fetched only while the popover is open (the caller passes `enabled`). */
+export interface NotificationPage {
+  notifications: AppNotification[];
+  /** The `cursor` of the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** The bell shows the newest few; "View all" opens the notifications page, which loads more on demand. */
+export const BELL_PAGE_SIZE = 10;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/**
+ * docs/product-rules.md spec 7: the bell's list is fetched only while the popover is open (the caller
+ * passes `enabled`): its first page, newest first.
+ */
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.list(),
-  queryFn: ({ signal }) => api.get('/api/notifications', { signal }) satisfies Promise<AppNotification[]>,
+  queryFn: ({ signal }) =>
+    api.get('/api/notifications/page', {
+      query: { limit: String(BELL_PAGE_SIZE) },
+      signal,
+    }) satisfies Promise<NotificationPage>,
+  staleTime: 0,
+});
+
+/** Every notification, a page at a time (the notifications page's "Load more"). */
+export const notificationPagesQuery = infiniteQueryOptions({
+  queryKey: notificationKeys.pages(),
+  queryFn: ({ pageParam, signal }) =>
+    api.get('/api/notifications/page', {
+      query: { limit: String(NOTIFICATIONS_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+      signal,
+    }) satisfies Promise<NotificationPage>,
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
   staleTime: 0,
 });
 

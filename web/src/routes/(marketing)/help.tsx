@@ -16,7 +16,7 @@ import { useDeferredValue, useState } from 'react';
 import { Button, buttonClassName } from '../../components/Button.tsx';
 import { requestChatOpen } from '../../components/ChatWidgetControl.ts';
 import { pageTitle, SUPPORT } from '../../content/constants.ts';
-import { type FaqCategoryId, filterFaq, HELP_FAQ } from '../../content/faq.ts';
+import { type FaqCategoryId, filterFaq, HELP_FAQ, SEARCHABLE_FAQ } from '../../content/faq.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
@@ -33,6 +33,7 @@ const CATEGORY_ICONS: Record<FaqCategoryId, typeof CreditCard> = {
   cards: CreditCard,
   crypto: Bitcoin,
   account: ShieldCheck,
+  'cards-page': CreditCard,
 };
 
 /** The category cards, in the spec's order of anchors: #cards, #crypto, #account. */
@@ -42,8 +43,9 @@ const CATEGORY_CARD_ORDER: readonly FaqCategoryId[] = ['cards', 'crypto', 'accou
 function HelpPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const groups = filterFaq(HELP_FAQ, deferredQuery);
   const searching = deferredQuery.trim() !== '';
+  // Browsing shows the help centre's three topics; a search also finds the answers on the Cards page.
+  const groups = searching ? filterFaq(SEARCHABLE_FAQ, deferredQuery) : [...HELP_FAQ];
   const resultCount = groups.reduce((total, group) => total + group.items.length, 0);
 
   return (

@@ -164,7 +164,7 @@ export function MetalCardPanel({
         description={
           isPositive(user.balance)
             ? `Where should we send it? Your ${tierInfo(balanceTier(user.balance)).name} card ships once it is active.`
-            : `Your card needs a deposit first: buy at least ${tierInfo('gold').minimum} SAI. Your request is created now and the card activates once your payment is confirmed (${CARD_VERIFICATION_TIME}).`
+            : `Your card needs a deposit first: buy at least ${tierInfo('gold').minimum} SAI. Deposit Now requests your card, and it activates once your payment is confirmed (${CARD_VERIFICATION_TIME}).`
         }
         open={dialog === 'request'}
         onOpenChange={close}

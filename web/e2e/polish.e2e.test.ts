@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectNothingCovered,
+  newAccount,
+  newAdmin,
+  PHONE,
+  setUpBrowserApp,
+} from './browserKit.ts';
+
+/**
+ * What every screen owes every other (issue 36): nothing floating covers a control at 1280 or 360 px (the
+ * chat launcher against Export and the withdrawal rows, the unread badge against its bell), notifications
+ * page through "View all" and "Load more", and the help search finds the card answers. The harness's page
+ * watch fails any of these journeys on a console error or a failed request (a visitor's session check and
+ * a user without a card included).
+ */
+
+const ADMIN = newAdmin();
+const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+const { kit } = setUpBrowserApp('polish_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+
+type Viewport = typeof DESKTOP;
+
+async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
+  const response = await context.request.fetch(kit.url(path), {
+    method,
+    data,
+    headers: { Origin: kit.url('') },
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+/** A user with 22 SAI deposits (22 notifications), 1 ETH, and a withdrawal waiting in the admin's queue. */
+async function busyUser(admin: BrowserContext, viewport: Viewport) {
+  const account = newAccount('Busy');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, account);
+  const { id } = (await (await user.context.request.get(kit.url('/api/auth/session'))).json()).user as {
+    id: string;
+  };
+  for (let n = 1; n <= 22; n++) {
+    await call(admin, 'POST', '/api/transactions', {
+      type: 'admin_deposit',
+      amount: `${n}.00`,
+      receiver_id: id,
+    });
+  }
+  const deposit = await call(user.context, 'POST', '/api/crypto/deposits', {
+    currency: 'ETH',
+    network: 'ethereum',
+  });
+  await call(admin, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
+    action: 'confirm',
+    amount: '1',
+    txHash: `0x${randomBytes(32).toString('hex')}`,
+  });
+  await call(user.context, 'POST', '/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '0.5',
+    address: '0x1111222233334444555566667777888899990000',
+    chain: 'ethereum',
+    password: account.password,
+  });
+  return { ...user, account };
+}
+
+async function visit(page: Page, path: string, ready: () => Promise<unknown>, where: string) {
+  await page.goto(kit.url(path));
+  await ready();
+  await expectNothingCovered(page, where);
+}
+
+/** The unread badge sits beside the bell's glyph, never on it. */
+async function expectBadgeBesideBell(page: Page, where: string) {
+  const bell = page.getByRole('button', { name: /^Notifications, \d+\+? unread$/ });
+  await bell.waitFor();
+  const overlap = await bell.evaluate((trigger) => {
+    const glyph = trigger.querySelector('svg')!.getBoundingClientRect();
+    const badge = trigger.querySelector('[data-badge]')!.getBoundingClientRect();
+    const width = Math.min(glyph.right, badge.right) - Math.max(glyph.left, badge.left);
+    const height = Math.min(glyph.bottom, badge.bottom) - Math.max(glyph.top, badge.top);
+    return width > 0 && height > 0 ? `${width.toFixed(1)} x ${height.toFixed(1)} px` : null;
+  });
+  expect(overlap, `the unread badge covers the bell on ${where}`).toBeNull();
+}
+
+/** The help search finds the Cards page's answers (freeze, PIN) as well as its own. */
+async function helpFindsCardAnswers(page: Page, px: string) {
+  const search = page.getByRole('searchbox', { name: 'Search the help center' });
+  for (const query of ['freeze', 'PIN']) {
+    await search.fill(query);
+    await page.getByRole('button', { name: 'Can I freeze my card or change my PIN?' }).waitFor();
+  }
+  await expectAccessible(page, `/help searching "PIN" at ${px}`);
+  await search.fill('');
+}
+
+/** The bell shows the newest 10 and leads to every notification, 20 at a time with "Load more". */
+async function notificationsPageByPage(page: Page, px: string) {
+  await page.goto(kit.url('/dashboard'));
+  await page.getByRole('button', { name: /^Notifications, \d+\+? unread$/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Notifications' });
+  await bell.getByText('22.00 SAI were added to your balance', { exact: false }).waitFor();
+  expect(await bell.getByRole('listitem').count()).toBe(10);
+  await expectAccessible(page, `the bell's list at ${px}`);
+  await bell.getByRole('link', { name: 'View all notifications' }).click();
+  await page.waitForURL(kit.url('/notifications'));
+  const list = page.getByRole('region', { name: 'All notifications' });
+  await list.getByText(/^20 notifications shown$/).waitFor();
+  expect(await list.getByRole('listitem').count()).toBe(20);
+  await expectNothingCovered(page, `/notifications at ${px}`);
+  await expectAccessible(page, `/notifications at ${px}`);
+  if (px === `${PHONE.width}px`) await expectNoHorizontalScroll(page, '/notifications');
+  await list.getByRole('button', { name: 'Load more notifications' }).click();
+  await list.getByText(/notifications shown · that is all$/).waitFor();
+  const total = await list.getByRole('listitem').count();
+  expect(total).toBeGreaterThan(22);
+  // Oldest last: the first deposit's notification ends the list.
+  await expect
+    .poll(() => list.getByRole('listitem').last().textContent())
+    .toMatch(/(^|\D)1\.00 SAI were added/);
+  expect(await list.getByRole('button', { name: 'Load more notifications' }).count()).toBe(0);
+}
+
+async function nothingCoveredJourney(viewport: Viewport) {
+  const px = `${viewport.width}px`;
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const user = await busyUser(admin.context, viewport);
+  const page = user.page;
+
+  await visit(
+    page,
+    '/dashboard',
+    () => page.getByRole('heading', { name: /^Welcome, / }).waitFor(),
+    `/dashboard at ${px}`,
+  );
+  await expectBadgeBesideBell(page, `/dashboard at ${px}`);
+  await visit(
+    page,
+    '/transactions',
+    () => page.getByTestId('transaction-row').first().waitFor(),
+    `/transactions at ${px}`,
+  );
+  await visit(page, '/deposit', () => page.getByRole('heading', { level: 1 }).waitFor(), `/deposit at ${px}`);
+  await visit(page, '/profile', () => page.getByRole('heading', { level: 1 }).waitFor(), `/profile at ${px}`);
+  await visit(page, '/cards', () => page.getByRole('heading', { level: 1 }).waitFor(), `/cards at ${px}`);
+  await visit(page, '/help', () => page.getByRole('heading', { level: 1 }).waitFor(), `/help at ${px}`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/help');
+  await helpFindsCardAnswers(page, px);
+  await notificationsPageByPage(page, px);
+
+  const a = admin.page;
+  await visit(
+    a,
+    '/admin',
+    () => a.getByRole('heading', { name: /^Welcome back, / }).waitFor(),
+    `/admin at ${px}`,
+  );
+  await visit(
+    a,
+    '/admin/transactions',
+    () => a.getByRole('button', { name: /^Export/ }).waitFor(),
+    `/admin/transactions at ${px}`,
+  );
+  await visit(
+    a,
+    '/admin/crypto',
+    () => a.getByText('0x1111222233334444555566667777888899990000').first().waitFor(),
+    `/admin/crypto with a withdrawal at ${px}`,
+  );
+  await visit(
+    a,
+    '/admin/users',
+    () => a.getByText(user.account.email).first().waitFor(),
+    `/admin/users at ${px}`,
+  );
+  await visit(
+    a,
+    '/admin/settings',
+    () => a.getByRole('heading', { level: 1 }).waitFor(),
+    `/admin/settings at ${px}`,
+  );
+  await user.context.close();
+  await admin.context.close();
+}
+
+describe('nothing covers a control; notifications page; help finds card answers', () => {
+  test('at 1280 px: user and admin screens, the bell and its badge', async () => {
+    await nothingCoveredJourney(DESKTOP);
+  }, 120_000);
+
+  test('at 360 px: the chat launcher and the tab bar leave every control reachable', async () => {
+    await nothingCoveredJourney(PHONE);
+  }, 120_000);
+});
