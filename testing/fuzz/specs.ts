@@ -8,6 +8,7 @@ import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
+import { ACCOUNT_SECURITY_SPECS } from './accountSecuritySpecs.ts';
 import { isoDay } from './days.ts';
 import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
 import { ERASURE_SPECS } from './erasureSpecs.ts';
@@ -74,12 +75,6 @@ const uuidParam = (valid: (f: Fixtures, role: Role) => string = () => randomUUID
   invalid: invalidParam((s) => UUID.test(s)),
 });
 const ownCard = uuidParam((f, role) => cardIdFor(f.ids[role]));
-/** A session's public id (api/account/sessions.routes.ts): 22 base64url characters. */
-const SESSION_PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
-const sessionIdParam: ParamSpec = {
-  valid: () => randomUUID().replaceAll('-', '').slice(0, 22),
-  invalid: invalidParam((s) => SESSION_PUBLIC_ID.test(s)),
-};
 
 const bool = field((v) => typeof v === 'boolean');
 const name = field(text({ trim: true, max: 50, control: 'names' }), { hostile: true });
@@ -98,26 +93,6 @@ const addressFields = {
   state: cardText(2),
   zipCode: cardText(3),
   country: cardText(2),
-};
-
-const passkeyName = field(text({ trim: true, min: 1, max: 50, control: 'names' }), { hostile: true });
-const reauthFields = {
-  password: field(text({ min: 1, max: 128 })),
-  totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
-};
-const UNSIGNED_ASSERTION = {
-  id: 'AAAAAAAAAAAAAAAAAAAAAA',
-  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
-};
-const UNSIGNED_REGISTRATION = {
-  id: 'AAAAAAAAAAAAAAAAAAAAAA',
-  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
-  clientExtensionResults: {},
 };
 
 // --- Every state-changing route -----------------------------------------------------------------------
@@ -156,42 +131,6 @@ export const SPECS: Spec[] = [
     },
   },
   { route: 'POST /api/auth/logout' },
-  {
-    route: 'POST /api/auth/password-reset',
-    body: {
-      base: () => ({ email: 'nobody@example.com' }),
-      required: ['email'],
-      fields: { email: invalidEmail },
-    },
-  },
-  {
-    route: 'POST /api/auth/password-reset/confirm',
-    body: {
-      base: () => ({ token: 'a'.repeat(43), newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
-      required: ['token', 'newPassword', 'confirmPassword'],
-      fields: {
-        token: field(text({ min: 1, max: 100 })),
-        newPassword: password,
-        confirmPassword: field((v) => v === 'new-pass-1'),
-      },
-    },
-  },
-  {
-    route: 'POST /api/auth/email-change/confirm',
-    body: {
-      base: () => ({ token: 'a'.repeat(43) }),
-      required: ['token'],
-      fields: { token: field(text({ min: 1, max: 100 })) },
-    },
-  },
-  {
-    route: 'POST /api/account/email',
-    body: {
-      base: () => ({ newEmail: 'fuzz@example.com', currentPassword: 'not-the-password' }),
-      required: ['newEmail', 'currentPassword'],
-      fields: { newEmail: invalidEmail, currentPassword: field(text({ min: 1, max: 128 })) },
-    },
-  },
   {
     route: 'PATCH /api/account/profile',
     body: {
@@ -236,8 +175,6 @@ export const SPECS: Spec[] = [
   },
   { route: 'POST /api/account/preferences/reset' },
   { route: 'POST /api/account/2fa/setup' },
-  { route: 'POST /api/account/sessions/sign-out-others' },
-  { route: 'DELETE /api/account/sessions/:id', params: { id: sessionIdParam } },
   ...(['enable', 'disable'] as const).map(
     (step): Spec => ({
       route: `POST /api/account/2fa/${step}`,
@@ -248,38 +185,6 @@ export const SPECS: Spec[] = [
       },
     }),
   ),
-  // Passkeys: WebAuthn answers shaped right but signed by nobody (api/auth/passkeys.int.test.ts signs real ones).
-  { route: 'POST /api/auth/passkeys/sign-in/options' },
-  {
-    route: 'POST /api/auth/passkeys/sign-in',
-    body: {
-      base: () => ({ response: UNSIGNED_ASSERTION }),
-      required: ['response'],
-      fields: { rememberMe: bool },
-    },
-  },
-  {
-    route: 'POST /api/account/passkeys/options',
-    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: reauthFields },
-  },
-  {
-    route: 'POST /api/account/passkeys',
-    body: {
-      base: () => ({ name: 'Key', response: UNSIGNED_REGISTRATION }),
-      required: ['name', 'response'],
-      fields: { name: passkeyName },
-    },
-  },
-  {
-    route: 'PATCH /api/account/passkeys/:id',
-    params: { id: uuidParam() },
-    body: { base: () => ({ name: 'Key' }), required: ['name'], fields: { name: passkeyName } },
-  },
-  {
-    route: 'DELETE /api/account/passkeys/:id',
-    params: { id: uuidParam() },
-    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: reauthFields },
-  },
   {
     route: 'PATCH /api/admin/users/:id/status',
     params: { id: userIdParam },
@@ -491,6 +396,7 @@ export const SPECS: Spec[] = [
   },
   ...DEPOSIT_ADDRESS_SPECS,
   ...ERASURE_SPECS,
+  ...ACCOUNT_SECURITY_SPECS,
   {
     route: 'PUT /api/admin/settings/fees/:tier',
     params: {
