@@ -8,6 +8,7 @@ import { displayName } from '../../lib/format.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { userCardQuery } from '../../queries/cards.queries.ts';
 import { cryptoBalancesQuery, cryptoPricesQuery } from '../../queries/crypto.queries.ts';
+import { portfolioQuery } from '../../queries/portfolio.queries.ts';
 import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page } from '../../styles/layout.css.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
@@ -18,6 +19,7 @@ import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
 import { MetalCardPanel } from './-components/dashboard/card/MetalCardPanel.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
+import { PortfolioTotal } from './-components/dashboard/PortfolioTotal.tsx';
 import { QuickActions } from './-components/dashboard/QuickActions.tsx';
 import { QuickSendCard } from './-components/dashboard/QuickSendCard.tsx';
 import { RecentTransactions } from './-components/dashboard/RecentTransactions.tsx';
@@ -31,6 +33,7 @@ export const Route = createFileRoute('/_authed/dashboard')({
     void context.queryClient.prefetchQuery(recentTransactionsQuery);
     void context.queryClient.prefetchQuery(cryptoBalancesQuery);
     void context.queryClient.prefetchQuery(cryptoPricesQuery);
+    void context.queryClient.prefetchQuery(portfolioQuery);
     void context.queryClient.prefetchQuery(userCardQuery(context.user.id));
   },
   pendingComponent: pendingPage('Loading dashboard…'),
@@ -76,6 +79,8 @@ function DashboardPage() {
             </Link>
           </section>
         ) : null}
+
+        <PortfolioTotal />
 
         <QuickActions user={user} onOpenCardSettings={() => setCardSettingsOpen(true)} />
 
