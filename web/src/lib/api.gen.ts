@@ -888,6 +888,8 @@ export type operations = {
             /** @enum {string} */
             language: "en" | "es" | "fr" | "de";
             marketingCommunications: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
             transactionAlerts: boolean;
           };
         };
@@ -908,6 +910,8 @@ export type operations = {
           /** @enum {string} */
           language: "en" | "es" | "fr" | "de";
           marketingCommunications: boolean;
+          /** @enum {string} */
+          theme?: "system" | "light" | "dark";
           transactionAlerts: boolean;
         };
       };
@@ -922,6 +926,8 @@ export type operations = {
             /** @enum {string} */
             language: "en" | "es" | "fr" | "de";
             marketingCommunications: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
             transactionAlerts: boolean;
           };
         };
@@ -946,6 +952,8 @@ export type operations = {
             /** @enum {string} */
             language: "en" | "es" | "fr" | "de";
             marketingCommunications: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
             transactionAlerts: boolean;
           };
         };
