@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   newAccount,
+  newAdmin,
   PHONE,
   setUpBrowserApp,
   toasts,
@@ -16,7 +17,8 @@ import {
  * included) on the main screens in both, at 1280 px and 360 px.
  */
 
-const { kit } = setUpBrowserApp('theme_e2e');
+const ADMIN = newAdmin();
+const { kit } = setUpBrowserApp('theme_e2e', ADMIN.env);
 
 type Viewport = typeof DESKTOP;
 
@@ -105,7 +107,46 @@ async function journey(viewport: Viewport, name: string) {
   });
 }
 
+/** The public site and the admin's screens, in light (the system default where the device asks for it). */
+const PUBLIC_SCREENS = ['/', '/rewards', '/cards', '/help', '/partners', '/compliance', '/about'];
+const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/users',
+  '/admin/transactions',
+  '/admin/cards',
+  '/admin/crypto',
+  '/admin/settings',
+  '/admin/distribution',
+  '/deposit',
+  '/profile?tab=security',
+];
+
+async function walk(viewport: Viewport) {
+  await kit.withPage(viewport, async (page) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    for (const path of PUBLIC_SCREENS) {
+      await page.goto(kit.url(path));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await themeOf(page)).toBe('light');
+      await expectAccessible(page, `${path} in light`);
+    }
+    await kit.signIn(page.context(), ADMIN.email, ADMIN.password);
+    for (const path of ADMIN_SCREENS) {
+      await page.goto(kit.url(path));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await themeOf(page)).toBe('light');
+      await expectAccessible(page, `${path} in light`);
+    }
+  });
+}
+
 describe('light, dark and system themes in the browser', () => {
+  test('public and admin screens in light, desktop and phone', async () => {
+    await walk(DESKTOP);
+    await walk(PHONE);
+  }, 120_000);
+
   test('desktop', async () => {
     await journey(DESKTOP, 'Ada');
   }, 90_000);
