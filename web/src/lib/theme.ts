@@ -42,6 +42,9 @@ export function applyTheme(choice: ThemeChoice): void {
     const theme = resolveTheme(choice, query?.matches ?? false);
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', theme === 'dark' ? '#0a0a0d' : '#f6f4ef');
   };
   set();
   if (choice === 'system' && query) {
