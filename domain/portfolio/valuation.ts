@@ -49,6 +49,16 @@ export function valuePortfolio(holdings: readonly Holding[]): Valuation {
   };
 }
 
+/**
+ * The change from `then` to `now` in percent of `then`, 2 decimals, rounded half away from zero; "0.00" when
+ * `then` is 0. Prices have at most 8 decimals.
+ */
+export function percentChange(now: string, then: string): string {
+  const before = scaledUnits(then, SCALE);
+  if (before === 0n) return '0.00';
+  return fixed(divideRounded((scaledUnits(now, SCALE) - before) * 10_000n, before), 2);
+}
+
 /** a / b rounded half away from zero (b > 0). */
 function divideRounded(a: bigint, b: bigint): bigint {
   const magnitude = ((a < 0n ? -a : a) * 2n + b) / (2n * b);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { valuePortfolio } from './valuation.ts';
+import { percentChange, valuePortfolio } from './valuation.ts';
+
+describe('percentChange', () => {
+  it('is exact at hundredths of a percent, rounded half away from zero', () => {
+    expect(percentChange('97123.45', '65000')).toBe('49.42'); // 49.4206...
+    expect(percentChange('0.5', '3')).toBe('-83.33'); // -83.333...
+    expect(percentChange('1.00005', '1')).toBe('0.01'); // 0.005 → 0.01
+    expect(percentChange('0.99995', '1')).toBe('-0.01');
+    expect(percentChange('2', '2.00000000')).toBe('0.00');
+    expect(percentChange('5', '0')).toBe('0.00');
+  });
+});
 
 describe('valuePortfolio', () => {
   it('values every holding exactly, with no float anywhere', () => {
