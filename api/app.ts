@@ -35,6 +35,7 @@ import { ledgerStatusRoutes } from './ledger/ledgerStatus.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { buildOpenApi, docsPage, openApiAnswer, renderDocs } from './openapi/openapi.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { portfolioRoutes } from './portfolio/portfolio.routes.ts';
 import { adminDepositAddressRoutes, depositAddressRoutes } from './settings/depositAddresses.routes.ts';
 import { adminFeeSettingsRoutes } from './settings/feeSettings.routes.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
@@ -172,6 +173,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin/settings/fees', adminFeeSettingsRoutes(deps));
   app.route('/api/contact', contactRoutes(deps));
   app.route('/api/campaign', campaignRoutes(deps));
+  app.route('/api/portfolio', portfolioRoutes(deps));
   app.route('/api/admin/ledger', ledgerStatusRoutes(deps));
   app.route('/api/ledger', ledgerRoutes(deps));
   app.route('/api/admin', auditRoutes(deps));

@@ -28,6 +28,7 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/auth/me', expect: { visitor: 401, user: 200, admin: 200 } },
   // Who is signed in: a visitor is an answer (user null), not a 401.
   { method: 'GET', path: '/api/auth/session', expect: { visitor: 200, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/portfolio', expect: { visitor: 401, user: 200, admin: 200 } },
   // Validation runs before anything else: the empty bodies prove the route is reachable, nothing more.
   { method: 'POST', path: '/api/auth/login', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },
   { method: 'POST', path: '/api/auth/register', body: {}, expect: { visitor: 400, user: 400, admin: 400 } },

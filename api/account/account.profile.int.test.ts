@@ -14,6 +14,7 @@ const DEFAULTS = {
   marketingCommunications: false,
   transactionAlerts: true,
   language: 'en',
+  theme: 'system',
 };
 
 describe('account: profile, password, preferences', () => {
@@ -275,6 +276,7 @@ describe('account: profile, password, preferences', () => {
       marketingCommunications: true,
       transactionAlerts: false,
       language: 'fr',
+      theme: 'dark',
     };
     const saved = await client.request('PUT', '/api/account/preferences', chosen);
     expect(saved.status).toBe(200);
@@ -285,7 +287,7 @@ describe('account: profile, password, preferences', () => {
       { ...chosen, language: 'it' },
       { ...chosen, emailNotifications: 'yes' },
       { emailNotifications: true },
-      { ...chosen, theme: 'dark' },
+      { ...chosen, theme: 'sepia' },
     ];
     for (const body of bad) {
       expect(
@@ -293,6 +295,11 @@ describe('account: profile, password, preferences', () => {
         JSON.stringify(body),
       ).toBe(400);
     }
+
+    // A client older than the theme leaves it out: the saved theme stays.
+    const { theme: _, ...withoutTheme } = chosen;
+    const kept = await client.request('PUT', '/api/account/preferences', { ...withoutTheme, language: 'es' });
+    expect(kept.body).toEqual({ ...chosen, language: 'es' });
 
     const reset = await client.post('/api/account/preferences/reset');
     expect(reset.status).toBe(200);
@@ -302,7 +309,8 @@ describe('account: profile, password, preferences', () => {
       `SELECT data FROM es_events WHERE event_type = 'PreferencesUpdated' AND data->>'userId' = $1 ORDER BY global_position`,
       [user.id],
     );
-    expect(rows.map((r) => r.data.language)).toEqual(['fr', 'en']);
+    expect(rows.map((r) => r.data.language)).toEqual(['fr', 'es', 'en']);
+    expect(rows.map((r) => r.data.theme)).toEqual(['dark', 'dark', 'system']);
     expect(rows[0].data).toMatchObject(chosen);
 
     await client.request('PUT', '/api/account/preferences', { ...chosen, language: 'de' });
@@ -313,10 +321,10 @@ describe('account: profile, password, preferences', () => {
       const rebuilt = await rebuildElsewhere(spare, t.deps.store, [usersProjection]);
       expect(rebuilt).toEqual(live);
       const { rows: preferences } = await spare.pool.query(
-        'SELECT language, marketing_communications FROM user_preferences WHERE user_id = $1',
+        'SELECT language, theme, marketing_communications FROM user_preferences WHERE user_id = $1',
         [user.id],
       );
-      expect(preferences).toEqual([{ language: 'de', marketing_communications: true }]);
+      expect(preferences).toEqual([{ language: 'de', theme: 'dark', marketing_communications: true }]);
     } finally {
       await spare.drop();
     }

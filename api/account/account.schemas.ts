@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../../domain/users/preferences.ts';
+import { LANGUAGES, THEMES } from '../../domain/users/preferences.ts';
 import { bio, name, password, username } from '../auth/auth.schemas.ts';
 
 /**
@@ -32,6 +32,8 @@ export const preferencesSchema = z.strictObject({
   marketingCommunications: z.boolean({ error: 'Must be true or false' }),
   transactionAlerts: z.boolean({ error: 'Must be true or false' }),
   language: z.enum(LANGUAGES, { error: 'Choose English, Spanish, French or German' }),
+  // Optional for clients written before the theme existed: they leave it at the default.
+  theme: z.enum(THEMES, { error: 'Choose system, light or dark' }).optional(),
 });
 
 export const totpCodeSchema = z.strictObject({
@@ -42,7 +44,7 @@ export const totpCodeSchema = z.strictObject({
 });
 
 /** The saved preferences: the same fields the PUT takes. */
-export const preferencesAnswer = preferencesSchema;
+export const preferencesAnswer = preferencesSchema.extend({ theme: z.enum(THEMES) });
 export const twoFactorAnswer = z.object({ enabled: z.boolean() });
 export const twoFactorSetupAnswer = z.object({
   otpauthUri: z.string(),

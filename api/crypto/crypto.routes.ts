@@ -146,7 +146,7 @@ export function cryptoRoutes(deps: Deps) {
   });
 
   app.get('/prices', responds(200, pricesAnswer), async (c) => {
-    const prices = await currentPrices(deps.pool);
+    const prices = await currentPrices(deps.pool, deps.now());
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(
       Object.fromEntries(

@@ -139,6 +139,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/settings': 'one row per supported asset',
   '/api/admin/settings/deposit-addresses': 'one row per (currency, network) of the fixed deposit catalogue',
   '/api/campaign': 'one campaign',
+  '/api/portfolio': "one total of the user's holdings",
   '/api/admin/ledger/balance': 'one balance',
   '/api/admin/projections': 'one row per projection of the code',
   '/api/admin/ledger/status': "the ledger's one verification status",

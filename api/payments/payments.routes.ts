@@ -94,7 +94,7 @@ const quoteAnswer = z.object({
 
 /** The prices now, from the settings read model (each with its documented default until an admin sets it). */
 async function marketPrices(deps: Deps): Promise<MarketPrices> {
-  const [prices, token] = await Promise.all([currentPrices(deps.pool), tokenPrice(deps.pool)]);
+  const [prices, token] = await Promise.all([currentPrices(deps.pool, deps.now()), tokenPrice(deps.pool)]);
   return {
     token: token.price,
     currencies: Object.fromEntries(

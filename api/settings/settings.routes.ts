@@ -14,6 +14,8 @@ import { responds, validate } from '../http/validate.ts';
 // price's eight decimals instead of being stored as 0.1.
 const price = decimalText(30, 'Value must be a positive number');
 const change24h = decimalText(30, 'The 24h change must be a percentage like -2.35');
+// The 24 h change is computed from the price history (docs/product-rules.md rule 12); a change24h sent by an
+// older client is still checked and recorded, and shown nowhere.
 const priceSchema = z.strictObject({ price, change24h: change24h.optional().default('0') });
 const tokenSchema = z.strictObject({ price });
 const currencyParam = z.object({ currency: z.enum(CRYPTO_ASSETS, { error: 'Unknown currency' }) });
@@ -30,7 +32,10 @@ export function adminSettingsRoutes(deps: Deps) {
     responds(200, z.object({ prices: z.record(z.string(), priceAnswer), tokenPrice: tokenPriceAnswer })),
     async (c) => {
       requireAdmin(c);
-      const [prices, token] = await Promise.all([currentPrices(deps.pool), tokenPrice(deps.pool)]);
+      const [prices, token] = await Promise.all([
+        currentPrices(deps.pool, deps.now()),
+        tokenPrice(deps.pool),
+      ]);
       return c.json({ prices, tokenPrice: token });
     },
   );
@@ -62,7 +67,7 @@ export function adminSettingsRoutes(deps: Deps) {
           data: { currency, price: input.price, change24h: input.change24h, adminId: admin.userId },
           now: deps.now(),
         },
-        async () => (await currentPrices(deps.pool))[currency],
+        async () => (await currentPrices(deps.pool, deps.now()))[currency],
       );
     },
   );

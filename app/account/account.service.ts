@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import type { Preferences } from '../../domain/users/preferences.ts';
+import type { PreferencesInput } from '../../domain/users/preferences.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
 import type { Deps } from '../../runtime/deps.ts';
@@ -52,7 +52,7 @@ export async function changePassword(
 export async function savePreferences(
   ctx: Ctx,
   userId: UserId,
-  preferences: Preferences,
+  preferences: PreferencesInput,
   metadata: EventMetadata,
 ): Promise<{ user: RegisteredUser; position: LogPosition | null }> {
   return await runUserCommand(

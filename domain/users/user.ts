@@ -8,7 +8,12 @@ import {
 } from '../shared/errors.ts';
 import type { UserId } from '../shared/ids.ts';
 import { assertStoredText } from '../shared/text.ts';
-import { DEFAULT_PREFERENCES, type Preferences, samePreferences } from './preferences.ts';
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  type PreferencesInput,
+  samePreferences,
+} from './preferences.ts';
 
 /** One stream per user: `user-<userId>`. Secrets (password hash, 2FA secret) are never in these events. */
 export const userStream = (userId: UserId) => `user-${userId}`;
@@ -57,7 +62,12 @@ export type UserEvent =
         updatedAt: string;
       };
     }
-  | { type: 'PreferencesUpdated'; data: { userId: UserId; updatedAt: string } & Preferences }
+  // `theme` is absent from events written before it existed: those users kept the default.
+  | {
+      type: 'PreferencesUpdated';
+      data: { userId: UserId; updatedAt: string } & Omit<Preferences, 'theme'> &
+        Partial<Pick<Preferences, 'theme'>>;
+    }
   /** A new address confirmed through a link mailed to it; it was reserved (uniqueValue.ts) first. */
   | { type: 'UserEmailChanged'; data: { userId: UserId; email: string; changedAt: string } }
   /** The TOTP secret itself lives encrypted in `totp_secrets`, never here. */
@@ -117,7 +127,8 @@ export type UserCommand =
       data: { userId: UserId; firstName: string; lastName: string; username: string; bio: string };
       now: Date;
     }
-  | { type: 'UpdatePreferences'; data: { userId: UserId; preferences: Preferences }; now: Date }
+  // Without a theme (a client older than it) the user's theme stays as it is.
+  | { type: 'UpdatePreferences'; data: { userId: UserId; preferences: PreferencesInput }; now: Date }
   | { type: 'ChangeEmail'; data: { userId: UserId; email: string }; now: Date }
   | { type: 'EnableTwoFactor'; data: { userId: UserId }; now: Date }
   | { type: 'DisableTwoFactor'; data: { userId: UserId }; now: Date }
@@ -201,7 +212,10 @@ export function updatePreferences(
   state: UserState,
 ): UserEvent[] {
   const user = active(state);
-  const { preferences } = command.data;
+  const preferences = {
+    ...command.data.preferences,
+    theme: command.data.preferences.theme ?? user.preferences.theme,
+  };
   if (samePreferences(user.preferences, preferences)) return [];
   return [
     {
@@ -212,6 +226,7 @@ export function updatePreferences(
         marketingCommunications: preferences.marketingCommunications,
         transactionAlerts: preferences.transactionAlerts,
         language: preferences.language,
+        theme: preferences.theme,
         updatedAt: command.now.toISOString(),
       },
     },
@@ -385,6 +400,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             marketingCommunications: event.data.marketingCommunications,
             transactionAlerts: event.data.transactionAlerts,
             language: event.data.language,
+            theme: event.data.theme ?? DEFAULT_PREFERENCES.theme,
           },
         };
       case 'TwoFactorEnabled':

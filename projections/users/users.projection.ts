@@ -12,7 +12,8 @@ import { defineProjection } from '../projection.ts';
 export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
   // 2: PersonErased scrubs the row (placeholders, status 'erased') and deletes the preferences.
-  version: 2,
+  // 3: user_preferences.theme.
+  version: 3,
   tables: ['users', 'user_preferences'],
   schema: `
     CREATE TABLE IF NOT EXISTS users (
@@ -40,6 +41,7 @@ export const usersProjection = defineProjection<UserEvent>({
       marketing_communications boolean NOT NULL,
       transaction_alerts boolean NOT NULL,
       language text NOT NULL,
+      theme text NOT NULL DEFAULT 'system',
       updated_at timestamptz NOT NULL
     );
   `,
@@ -87,18 +89,19 @@ export const usersProjection = defineProjection<UserEvent>({
       const d = event.data;
       await tx.query(
         `INSERT INTO user_preferences (user_id, email_notifications, marketing_communications,
-           transaction_alerts, language, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
+           transaction_alerts, language, theme, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (user_id) DO UPDATE SET email_notifications = EXCLUDED.email_notifications,
            marketing_communications = EXCLUDED.marketing_communications,
            transaction_alerts = EXCLUDED.transaction_alerts, language = EXCLUDED.language,
-           updated_at = EXCLUDED.updated_at`,
+           theme = EXCLUDED.theme, updated_at = EXCLUDED.updated_at`,
         [
           d.userId,
           d.emailNotifications,
           d.marketingCommunications,
           d.transactionAlerts,
           d.language,
+          d.theme ?? 'system',
           d.updatedAt,
         ],
       );

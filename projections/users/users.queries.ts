@@ -83,7 +83,7 @@ export async function userCounts(
 export async function findPreferences(db: pg.Pool, userId: UserId): Promise<Preferences> {
   const { rows } = await db.query<Preferences>(
     `SELECT email_notifications AS "emailNotifications", marketing_communications AS "marketingCommunications",
-       transaction_alerts AS "transactionAlerts", language
+       transaction_alerts AS "transactionAlerts", language, theme
      FROM user_preferences WHERE user_id = $1`,
     [userId],
   );

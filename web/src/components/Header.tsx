@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId } from 'react';
 import { currentUserQuery, type User } from '../queries/auth.queries.ts';
 import { container } from '../styles/layout.css.ts';
+import { AdminNavList } from './AdminNavList.tsx';
 import { MenuToggle, useFoldedMenu } from './FoldedMenu.tsx';
 import * as styles from './Header.css.ts';
 import { LogoLink } from './Logo.tsx';
@@ -33,28 +34,32 @@ function SignedInBar({ user }: { user: User }) {
     <>
       <LogoLink to="/dashboard" />
       <nav id={navId} aria-label="Main" className={styles.nav} data-open={open}>
-        <ul className={styles.navList}>
-          <li>
-            <Link to="/" activeOptions={{ exact: true }} className={styles.navLink}>
-              Home
-            </Link>
-          </li>
-          <li>
-            <Link to="/dashboard" className={styles.navLink}>
-              Dashboard
-            </Link>
-          </li>
-          <li>
-            <Link to="/partners" className={styles.navLink}>
-              Partners &amp; Rewards
-            </Link>
-          </li>
-          <li>
-            <Link to="/compliance" className={styles.navLink}>
-              Security
-            </Link>
-          </li>
-        </ul>
+        {user.isAdmin ? (
+          <AdminNavList />
+        ) : (
+          <ul className={styles.navList}>
+            <li>
+              <Link to="/" activeOptions={{ exact: true }} className={styles.navLink}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/dashboard" className={styles.navLink}>
+                Dashboard
+              </Link>
+            </li>
+            <li>
+              <Link to="/partners" className={styles.navLink}>
+                Partners &amp; Rewards
+              </Link>
+            </li>
+            <li>
+              <Link to="/compliance" className={styles.navLink}>
+                Security
+              </Link>
+            </li>
+          </ul>
+        )}
       </nav>
       <div className={styles.actions}>
         <Suspense fallback={<span className={styles.iconPlaceholder} aria-hidden="true" />}>

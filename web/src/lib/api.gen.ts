@@ -659,6 +659,13 @@ export type paths = {
      */
     post: operations["postApiPaymentsVerify"];
   };
+  "/api/portfolio": {
+    /**
+     * GET /api/portfolio
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiPortfolio"];
+  };
   "/api/transactions": {
     /**
      * GET /api/transactions
@@ -1206,6 +1213,8 @@ export type operations = {
             /** @enum {string} */
             language: "en" | "es" | "fr" | "de";
             marketingCommunications: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
             transactionAlerts: boolean;
           };
         };
@@ -1226,6 +1235,8 @@ export type operations = {
           /** @enum {string} */
           language: "en" | "es" | "fr" | "de";
           marketingCommunications: boolean;
+          /** @enum {string} */
+          theme?: "system" | "light" | "dark";
           transactionAlerts: boolean;
         };
       };
@@ -1240,6 +1251,8 @@ export type operations = {
             /** @enum {string} */
             language: "en" | "es" | "fr" | "de";
             marketingCommunications: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
             transactionAlerts: boolean;
           };
         };
@@ -1264,6 +1277,8 @@ export type operations = {
             /** @enum {string} */
             language: "en" | "es" | "fr" | "de";
             marketingCommunications: boolean;
+            /** @enum {string} */
+            theme: "system" | "light" | "dark";
             transactionAlerts: boolean;
           };
         };
@@ -4475,6 +4490,35 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/portfolio
+   * @description Access: signed-in user.
+   */
+  getApiPortfolio: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            asOf: string;
+            /** @description value − valueDayAgo, 2 decimals */
+            change24h: string;
+            /** @description Percent of valueDayAgo, 2 decimals; null when it is 0 */
+            changePercent24h: string | null;
+            /** @constant */
+            currency: "USD";
+            /** @description Every holding at the prices now, 2 decimals */
+            value: string;
+            /** @description The same holdings at the prices of 24 hours ago, 2 decimals */
+            valueDayAgo: string;
+          };
+        };
+      };
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };

@@ -116,11 +116,19 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['value'];
 
+export const THEMES = [
+  { value: 'system', label: 'System (as your device)' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+] as const;
+export type ThemeChoice = (typeof THEMES)[number]['value'];
+
 export interface Preferences {
   emailNotifications: boolean;
   marketingCommunications: boolean;
   transactionAlerts: boolean;
   language: Language;
+  theme: ThemeChoice;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = {
@@ -128,6 +136,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = {
   marketingCommunications: false,
   transactionAlerts: true,
   language: 'en',
+  theme: 'system',
 };
 
 /** docs/product-rules.md spec 5: shipping address minimum lengths. */

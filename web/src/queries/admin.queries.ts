@@ -62,18 +62,10 @@ function useRefreshMarket() {
 export function useSetCryptoPriceMutation() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: ({
-      currency,
-      price,
-      change24h,
-    }: {
-      currency: CryptoCurrency;
-      price: string;
-      change24h: string;
-    }) =>
+    mutationFn: ({ currency, price }: { currency: CryptoCurrency; price: string }) =>
       api.put('/api/admin/settings/prices/{currency}', {
         path: { currency },
-        body: { price, change24h },
+        body: { price },
       }) satisfies Promise<SettingPrice>,
     onSettled: refresh,
   });

@@ -20,6 +20,8 @@ const LEDGER_VIEWS = [
   ['crypto', 'deposits'],
   ['crypto', 'withdrawals'],
   ['crypto', 'admin'],
+  // The portfolio total values every balance.
+  ['portfolio'],
 ] as const;
 
 export async function refreshAfterMoneyCommand(queryClient: QueryClient): Promise<void> {

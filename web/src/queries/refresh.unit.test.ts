@@ -5,6 +5,7 @@ import { cardKeys } from './cards.queries.ts';
 import { cryptoKeys } from './crypto.queries.ts';
 import { notificationKeys } from './notifications.queries.ts';
 import { paymentKeys } from './payments.queries.ts';
+import { portfolioQuery } from './portfolio.queries.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 import { transactionKeys } from './transactions.queries.ts';
 import { adminKeys, userKeys } from './users.queries.ts';
@@ -29,6 +30,7 @@ describe('refreshAfterMoneyCommand', () => {
       cryptoKeys.withdrawals(),
       cryptoKeys.depositQueue(),
       cryptoKeys.withdrawalQueue(),
+      portfolioQuery.queryKey,
     ];
     const untouched = [
       userKeys.recipient('bob@example.com'),

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { RouteError } from '../components/RouteError.tsx';
 import { requireUser } from '../lib/routeGuards.ts';
+import { ThemeSync } from './_authed/-components/ThemeSync.tsx';
 
 /**
  * The signed-in screens (dashboard, deposit, history, profile), guarded once here: a signed-out visitor
@@ -11,5 +12,14 @@ import { requireUser } from '../lib/routeGuards.ts';
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context }) => ({ user: await requireUser(context.queryClient) }),
   errorComponent: RouteError,
-  component: Outlet,
+  component: AuthedLayout,
 });
+
+function AuthedLayout() {
+  return (
+    <>
+      <ThemeSync />
+      <Outlet />
+    </>
+  );
+}

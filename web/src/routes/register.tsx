@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { TextField } from '../components/TextField.tsx';
@@ -13,6 +13,7 @@ import { apiFieldErrors } from '../ui/form/apiFieldErrors.ts';
 import { EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import * as styles from './-components/Register.css.ts';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
@@ -46,10 +47,14 @@ function RegisterPage() {
   // Messages the API sends for a field stand until that field is edited.
   const form = useForm(initialValues, FIELD_ORDER, { validate: validateRegister });
   const { values } = form;
+  // From the click until the dashboard shows (the account is created, then the dashboard loads): the
+  // filled form stays disabled and says what is happening, instead of looking idle under the new URL.
+  const [opening, setOpening] = useState(false);
+  const busy = register.isPending || opening;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (register.isPending) return;
+    if (busy) return;
     // validateRegister refuses an unchecked box; the second test narrows its type for the API.
     if (!form.check() || !values.termsAgreed) return;
     register.mutate(
@@ -64,13 +69,15 @@ function RegisterPage() {
       },
       {
         onSuccess: (user) => {
+          setOpening(true);
           toast({
             title: 'Account created',
             description: `Welcome to SAI Wallet, ${displayName(user)}.`,
             variant: 'success',
           });
           window.setTimeout(() => {
-            void router.navigate({ to: '/dashboard' });
+            // Stays disabled until this page is left; only a failed navigation gives the form back.
+            router.navigate({ to: '/dashboard' }).catch(() => setOpening(false));
           }, AUTH_REDIRECT_MS);
         },
         onError: (error) => {
@@ -98,56 +105,81 @@ function RegisterPage() {
         </p>
       }
     >
-      <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Create account">
-        <div className={authStyles.row}>
-          <TextField {...form.textField('firstName')} label="First name" autoComplete="given-name" optional />
-          <TextField {...form.textField('lastName')} label="Last name" autoComplete="family-name" optional />
-        </div>
-        <TextField
-          {...form.textField('username')}
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <EmailField
-          {...form.textField('email')}
-          label="Email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-        <div className={authStyles.row}>
-          <PasswordField
-            {...form.textField('password')}
-            label="Password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
+      <form
+        className={authStyles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Create account"
+        aria-busy={busy || undefined}
+      >
+        <fieldset className={styles.fields} disabled={busy}>
+          <div className={authStyles.row}>
+            <TextField
+              {...form.textField('firstName')}
+              label="First name"
+              autoComplete="given-name"
+              optional
+            />
+            <TextField
+              {...form.textField('lastName')}
+              label="Last name"
+              autoComplete="family-name"
+              optional
+            />
+          </div>
+          <TextField
+            {...form.textField('username')}
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
           />
-          <PasswordField
-            {...form.textField('confirmPassword')}
-            label="Confirm password"
-            autoComplete="new-password"
+          <EmailField
+            {...form.textField('email')}
+            label="Email"
+            autoComplete="email"
+            placeholder="you@example.com"
           />
-        </div>
-        <CheckboxField
-          ref={form.inputRef('termsAgreed')}
-          label="I agree to the terms and conditions"
-          name="termsAgreed"
-          checked={values.termsAgreed}
-          onCheckedChange={(checked) => form.set('termsAgreed', checked)}
-          error={form.errorFor('termsAgreed')}
-        />
+          <div className={authStyles.row}>
+            <PasswordField
+              {...form.textField('password')}
+              label="Password"
+              autoComplete="new-password"
+              hint="At least 6 characters."
+            />
+            <PasswordField
+              {...form.textField('confirmPassword')}
+              label="Confirm password"
+              autoComplete="new-password"
+            />
+          </div>
+          <CheckboxField
+            ref={form.inputRef('termsAgreed')}
+            label="I agree to the terms and conditions"
+            name="termsAgreed"
+            checked={values.termsAgreed}
+            onCheckedChange={(checked) => form.set('termsAgreed', checked)}
+            error={form.errorFor('termsAgreed')}
+          />
+        </fieldset>
         <Button
           type="submit"
           size="lg"
           fullWidth
-          pending={register.isPending}
-          pendingLabel="Creating account…"
+          pending={busy}
+          pendingLabel={opening ? 'Opening your dashboard…' : 'Creating your account…'}
         >
           <UserPlus size={18} aria-hidden="true" />
           Create account
         </Button>
+        <p className={styles.progress} role="status" aria-live="polite">
+          {opening
+            ? 'Account created. Opening your dashboard…'
+            : register.isPending
+              ? 'Creating your account…'
+              : ''}
+        </p>
       </form>
     </AuthShell>
   );

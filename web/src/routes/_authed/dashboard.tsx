@@ -8,6 +8,8 @@ import { displayName } from '../../lib/format.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { userCardQuery } from '../../queries/cards.queries.ts';
 import { cryptoBalancesQuery, cryptoPricesQuery } from '../../queries/crypto.queries.ts';
+import { portfolioQuery } from '../../queries/portfolio.queries.ts';
+import { campaignQuery } from '../../queries/public.queries.ts';
 import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page } from '../../styles/layout.css.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
@@ -17,7 +19,10 @@ import { BalanceCard } from './-components/dashboard/BalanceCard.tsx';
 import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
 import { MetalCardPanel } from './-components/dashboard/card/MetalCardPanel.tsx';
+import { GiveawayBanner } from './-components/dashboard/GiveawayBanner.tsx';
+import { MainSiteBanner } from './-components/dashboard/MainSiteBanner.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
+import { PortfolioTotal } from './-components/dashboard/PortfolioTotal.tsx';
 import { QuickActions } from './-components/dashboard/QuickActions.tsx';
 import { QuickSendCard } from './-components/dashboard/QuickSendCard.tsx';
 import { RecentTransactions } from './-components/dashboard/RecentTransactions.tsx';
@@ -31,6 +36,8 @@ export const Route = createFileRoute('/_authed/dashboard')({
     void context.queryClient.prefetchQuery(recentTransactionsQuery);
     void context.queryClient.prefetchQuery(cryptoBalancesQuery);
     void context.queryClient.prefetchQuery(cryptoPricesQuery);
+    void context.queryClient.prefetchQuery(portfolioQuery);
+    void context.queryClient.prefetchQuery(campaignQuery);
     void context.queryClient.prefetchQuery(userCardQuery(context.user.id));
   },
   pendingComponent: pendingPage('Loading dashboard…'),
@@ -59,6 +66,8 @@ function DashboardPage() {
           <p className={styles.muted}>Here is your SAI Wallet at a glance.</p>
         </div>
 
+        <MainSiteBanner />
+
         {user.isAdmin ? (
           <section className={styles.adminBanner} aria-label="Administrator">
             <div className={styles.adminText}>
@@ -77,6 +86,8 @@ function DashboardPage() {
           </section>
         ) : null}
 
+        <PortfolioTotal />
+
         <QuickActions user={user} onOpenCardSettings={() => setCardSettingsOpen(true)} />
 
         <div className={styles.grid}>
@@ -91,6 +102,8 @@ function DashboardPage() {
           <BuyTokensCard user={user} />
           <RecentTransactions />
         </div>
+
+        <GiveawayBanner />
 
         {user.isAdmin ? (
           <Suspense fallback={<div className={styles.skeleton} aria-hidden="true" />}>

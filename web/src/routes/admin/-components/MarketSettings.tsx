@@ -19,7 +19,6 @@ import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
 import * as styles from './AdminPanel.css.ts';
 
 const POSITIVE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
-const SIGNED = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** docs/product-rules.md spec 3: a system setting's value must be a positive number. */
 export function positiveError(value: string, label: string): string | undefined {
@@ -28,16 +27,13 @@ export function positiveError(value: string, label: string): string | undefined 
   return undefined;
 }
 
-export function changeError(value: string): string | undefined {
-  return SIGNED.test(value.trim()) ? undefined : '24h change must be a number, e.g. 2.5 or -1.2';
-}
-
 function setAt(updatedAt: string | null): string {
   return updatedAt ? `Set ${formatRelative(updatedAt)} (${formatDateTime(updatedAt)})` : 'Default, never set';
 }
 
 /**
- * Market settings (docs/product-rules.md rule 12): each currency's price and 24h change, and the SAI token price. Each
+ * Market settings (docs/product-rules.md rule 12): each currency's price (its 24h change is computed from the price
+ * history, not typed in), and the SAI token price. Each
  * save is an event; the screen shows when every value was set, or that the default still applies.
  */
 export function MarketSettings() {
@@ -59,7 +55,8 @@ export function MarketSettings() {
       </Panel>
       <Panel icon={TrendingUp} titleId="crypto-prices-title" title="Crypto prices">
         <p className={panel.subtitle}>
-          Prices in USD and their 24-hour change, as users see them next to their balances.
+          Prices in USD, as users see them next to their balances. The 24-hour change is computed from the
+          prices set over the last day.
         </p>
         <ul className={styles.settingsGrid}>
           {CRYPTO_CURRENCIES.map((currency) => {
@@ -125,8 +122,7 @@ function TokenPriceForm({ price, updatedAt }: { price: string; updatedAt: string
 function PriceRow({ currency, entry }: { currency: CryptoCurrency; entry: SettingPrice }) {
   const save = useSetCryptoPriceMutation();
   const [price, setPrice] = useState(entry.price);
-  const [change, setChange] = useState(entry.change_24h);
-  const [errors, setErrors] = useState<{ price?: string; change?: string }>({});
+  const [errors, setErrors] = useState<{ price?: string }>({});
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -134,12 +130,10 @@ function PriceRow({ currency, entry }: { currency: CryptoCurrency; entry: Settin
     const found: typeof errors = {};
     const priceProblem = positiveError(price, 'Price');
     if (priceProblem) found.price = priceProblem;
-    const changeProblem = changeError(change);
-    if (changeProblem) found.change = changeProblem;
     setErrors(found);
-    if (found.price || found.change) return;
+    if (found.price) return;
     save.mutate(
-      { currency, price: price.trim(), change24h: change.trim() },
+      { currency, price: price.trim() },
       {
         onSuccess: () => toast({ title: `${currency} price updated`, variant: 'success' }),
         onError: (failure) => {
@@ -172,15 +166,9 @@ function PriceRow({ currency, entry }: { currency: CryptoCurrency; entry: Settin
           error={errors.price}
           required
         />
-        <TextField
-          label="24h change (%)"
-          name={`${currency}-change`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={change}
-          onChange={(event) => setChange(event.target.value)}
-          error={errors.change}
-        />
+        <p className={panel.muted}>
+          24h change: {entry.change_24h}%<span className={visuallyHidden}> (from the price history)</span>
+        </p>
         <Button type="submit" variant="secondary" pending={save.isPending} pendingLabel="Saving…">
           Save
           <span className={visuallyHidden}> {currency} price</span>

@@ -32,7 +32,7 @@ export function UserSearchForm({
   clearable?: boolean;
   requireText?: boolean;
 }) {
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(applied);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(draft.trim());

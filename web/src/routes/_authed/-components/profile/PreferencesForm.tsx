@@ -10,7 +10,10 @@ import {
   LANGUAGES,
   type Language,
   type Preferences,
+  THEMES,
+  type ThemeChoice,
 } from '../../../../lib/constants.ts';
+import { applyTheme } from '../../../../lib/theme.ts';
 import {
   preferencesQuery,
   useResetPreferencesMutation,
@@ -22,7 +25,7 @@ import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Profile.css.ts';
 
-type SwitchPreference = Exclude<keyof Preferences, 'language'>;
+type SwitchPreference = Exclude<keyof Preferences, 'language' | 'theme'>;
 
 /** The on/off preferences, in the order the form shows them. */
 const SWITCHES: readonly { name: SwitchPreference; label: string; description: string }[] = [
@@ -71,6 +74,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
     save.mutate(values, {
       onSuccess: (stored) => {
         setValues(stored);
+        applyTheme(stored.theme);
         toast({ title: 'Preferences saved', variant: 'success' });
       },
       onError: (error) =>
@@ -83,6 +87,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
     reset.mutate(undefined, {
       onSuccess: (stored) => {
         setValues(stored);
+        applyTheme(stored.theme);
         toast({ title: 'Preferences reset to default', variant: 'success' });
       },
       onError: (error) =>
@@ -110,6 +115,13 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         value={values.language}
         options={LANGUAGES}
         onValueChange={(language) => set('language', language)}
+      />
+      <SelectField<ThemeChoice>
+        label="Theme"
+        name="theme"
+        value={values.theme}
+        options={THEMES}
+        onValueChange={(theme) => set('theme', theme)}
       />
       <div className={styles.formActions}>
         <Button variant="ghost" onClick={onReset} pending={reset.isPending} disabled={busy}>
