@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiError } from './lib/api.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 // docs/product-rules.md spec 7: data never goes stale on its own, no refetch on focus, no retries unless a query says so.
@@ -31,7 +32,17 @@ declare module '@tanstack/react-router' {
 const rootElement = document.getElementById('app');
 if (!rootElement) throw new Error('Missing #app element in index.html');
 
-createRoot(rootElement).render(
+/**
+ * React reports every error an error boundary catches on the console. A refusal the API answered (a 4xx
+ * such as another person's receipt, 404) is shown to the person by the route's error screen: it is an
+ * answer, not a fault, and the console stays clean for it. Anything else is still reported.
+ */
+function onCaughtError(error: unknown, info: { componentStack?: string }) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+  console.error(error, info.componentStack ?? '');
+}
+
+createRoot(rootElement, { onCaughtError }).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
