@@ -13,6 +13,8 @@ const NOTHING_PERSONAL = new Set([
   'PasswordChanged',
   'PreferencesUpdated',
   'TwoFactorEnabled',
+  'PasskeyAdded',
+  'PasskeyRemoved',
   'TwoFactorDisabled',
   'UserSuspended',
   'UserReactivated',

@@ -14,6 +14,7 @@ const allMigrations = readdirSync(migrationsDir())
 
 /** The tables a rebuild cannot recreate: the migrations' own, and nothing else. */
 const MIGRATED_TABLES = [
+  'account_tokens',
   'card_pins',
   'credentials',
   'es_events',
@@ -23,6 +24,7 @@ const MIGRATED_TABLES = [
   'ledger_follow_ups_due',
   'ledger_liabilities',
   'ledger_liability_leaves',
+  'passkeys',
   'personal_data_keys',
   MIGRATIONS_TABLE,
   'projection_checkpoints',
@@ -31,6 +33,7 @@ const MIGRATED_TABLES = [
   'scheduled_jobs',
   'sessions',
   'totp_secrets',
+  'webauthn_challenges',
 ];
 
 async function tables(db: TestDatabase): Promise<string[]> {
