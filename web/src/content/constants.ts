@@ -206,7 +206,7 @@ export const PROTECTIONS: readonly Protection[] = [
   {
     id: 'personal-data',
     title: 'Your data, sealed',
-    text: `Personal data in the log is sealed with ${SECURITY.encryption} under a key of its own for each person. Download all of it from your profile at any time.`,
+    text: `Personal data in the log is sealed with ${SECURITY.encryption} under a key of its own for each person. "Download my data" on your profile saves all of it in one file.`,
   },
 ];
 
