@@ -19,11 +19,7 @@ export async function sendContactMessage(
 export const PUBLIC_ROUTES: readonly { path: string; title: string; heading: string | RegExp }[] = [
   { path: '/', title: 'SAI Digital Wallet', heading: 'SAI Wallet' },
   { path: '/about', title: 'About — SAI Digital Wallet', heading: 'Making crypto spendable, everywhere' },
-  {
-    path: '/compliance',
-    title: 'Security & Compliance — SAI Digital Wallet',
-    heading: /Security and compliance/,
-  },
+  { path: '/compliance', title: 'Security — SAI Digital Wallet', heading: 'Security you can check' },
   { path: '/cards', title: 'Metal Cards — SAI Digital Wallet', heading: /Three tiers/ },
   { path: '/contact', title: 'Contact — SAI Digital Wallet', heading: 'Get in touch' },
   { path: '/partners', title: 'Partners — SAI Digital Wallet', heading: 'Exclusive partner discounts' },

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BRAND, STATS } from '../content/constants.ts';
+import { BRAND } from '../content/constants.ts';
 import { FOOTER_GROUPS, LEGAL_LINKS } from '../content/navigation.ts';
 import { container } from '../styles/layout.css.ts';
 import * as styles from './Footer.css.ts';
@@ -12,10 +12,7 @@ export function Footer() {
       <div className={`${container} ${styles.inner}`}>
         <div className={styles.brand}>
           <LogoLink to="/" />
-          <p className={styles.tagline}>
-            Spend any crypto anywhere with a premium metal card. Trusted by {STATS.cardholders} cardholders in{' '}
-            {STATS.countries} countries.
-          </p>
+          <p className={styles.tagline}>Spend any crypto anywhere with a premium metal card.</p>
         </div>
         <nav aria-label="Footer" className={styles.groups}>
           {FOOTER_GROUPS.map((group) => (

@@ -163,55 +163,58 @@ export const CRYPTO_NAMES: Record<SupportedCrypto, string> = {
 export const PAY_METHODS = ['Contactless', 'Chip & PIN', 'Mobile wallets', 'Online checkout', 'ATM'] as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Security and compliance
+// Security: what the product itself does (docs/product-rules.md rule 27)
+//
+// Claims about the company (insurance, certifications, regulators and licences, cold-storage share, user
+// and volume counts, KYC/AML) are not written into the copy: the product has none of them to show. Each
+// line below describes something the wallet does and a person can try or check.
 
 export const SECURITY = {
-  insuranceUsd: 10_000_000,
-  insuranceText: '$10 million',
-  coldStoragePercent: 95,
-  encryption: '256-bit encryption',
+  encryption: 'AES-256-GCM',
   authentication:
     'Two-factor sign-in with an authenticator app, and passkeys (fingerprint, face or device PIN)',
 } as const;
 
-export interface ComplianceBadge {
+export interface Protection {
   id: string;
-  name: string;
-  description: string;
+  title: string;
+  text: string;
 }
 
-export const COMPLIANCE_BADGES: readonly ComplianceBadge[] = [
+/** The protections the wallet gives every account, in the words the landing and /compliance pages use. */
+export const PROTECTIONS: readonly Protection[] = [
   {
-    id: 'regulated',
-    name: 'Licensed & regulated',
-    description: 'Operated as a licensed virtual-asset service provider under regulatory supervision.',
+    id: 'sign-in',
+    title: 'Two-factor sign-in and passkeys',
+    text: 'Add an authenticator app or a passkey (fingerprint, face or device PIN) as a second factor, see every device signed in and sign out the ones you do not recognise.',
   },
   {
-    id: 'pci',
-    name: 'PCI DSS',
-    description: 'Card data is handled to the Payment Card Industry Data Security Standard.',
+    id: 'ledger',
+    title: 'A ledger you can verify',
+    text: 'Every movement of money is an event in an append-only, hash-chained log. Check a receipt or the liability proof yourself on the Verify page.',
   },
   {
-    id: 'iso',
-    name: 'ISO 27001',
-    description: 'Our information security management is certified to ISO/IEC 27001.',
+    id: 'card',
+    title: 'Card freeze and PIN',
+    text: 'Freeze and unfreeze your card at once, and change its PIN, from your dashboard. The PIN is kept only as a one-way hash.',
   },
   {
-    id: 'gdpr',
-    name: 'GDPR',
-    description: 'Personal data is processed under the EU General Data Protection Regulation.',
+    id: 'withdrawals',
+    title: 'Withdrawals you confirm',
+    text: `Each withdrawal shows a summary to confirm, asks for your authenticator code or password again, and is sent by a person ${TIMINGS.withdrawals}.`,
+  },
+  {
+    id: 'personal-data',
+    title: 'Your data, sealed',
+    text: `Personal data in the log is sealed with ${SECURITY.encryption} under a key of its own for each person. "Download my data" on your profile saves all of it in one file.`,
   },
 ];
 
 // ---------------------------------------------------------------------------------------------------
-// Marketing figures (static copy, docs/product-rules.md spec 1)
+// Marketing figures (static copy, docs/product-rules.md spec 1). User, cardholder and volume counts,
+// countries and uptime are not stated: nothing in the product computes them (rule 27).
 
 export const STATS = {
-  users: '1M+',
-  cardholders: '1M+',
-  countries: '150+',
-  annualVolume: '$2B+',
-  uptime: '99.9%',
   partnerLocations: '2,000+',
 } as const;
 
@@ -234,8 +237,8 @@ export const TIMELINE: readonly TimelineEntry[] = [
   },
   {
     label: '2024',
-    title: 'Global expansion',
-    text: `Cardholders in ${STATS.countries} countries and discounts at ${STATS.partnerLocations} partner locations.`,
+    title: 'Partner network',
+    text: `Discounts for cardholders at ${STATS.partnerLocations} partner locations.`,
   },
   {
     label: "What's next",

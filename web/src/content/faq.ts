@@ -36,7 +36,7 @@ export const HELP_FAQ: readonly FaqCategory[] = [
       {
         id: 'account-protection',
         question: 'How are my account and funds protected?',
-        answer: `Your data travels with ${SECURITY.encryption}, ${SECURITY.coldStoragePercent}% of funds are held in cold storage, and holdings are insured up to ${SECURITY.insuranceText}. You can add an authenticator app as a second sign-in factor.`,
+        answer: `Every movement of money is recorded in an append-only ledger, and you can check a receipt yourself on the Verify page. Personal data is sealed with ${SECURITY.encryption}. You can add an authenticator app or a passkey as a second sign-in factor, see every device signed in on your profile, and freeze your card at any time; a withdrawal asks for your code or password again.`,
       },
       {
         id: 'two-factor',

@@ -27,7 +27,6 @@ export const PRIVACY_POLICY: LegalDocument = {
       heading: 'Data we collect',
       paragraphs: [
         'Account data: your name, username, e-mail address and a hash of your password. We never store your password itself.',
-        'Verification data: the identity documents and information we must collect to meet anti-money-laundering (KYC/AML) rules before issuing a card.',
         'Transaction data: deposits, transfers, withdrawals, card payments and the proofs of payment you submit.',
         'Card delivery data: the shipping address you give us for your card.',
         'Messages: what you send through the contact form. The support chat on this website runs in your browser and is not sent to us.',
@@ -38,7 +37,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       heading: 'How we use your data',
       paragraphs: [
         'To open and run your account, process your transactions, issue and ship your card, and answer your questions.',
-        'To meet our legal obligations, including identity verification, fraud prevention and record keeping.',
+        'To meet our legal obligations, including fraud prevention and record keeping.',
         'To keep the service secure, for example by detecting unusual sign-in attempts.',
         'We do not sell your personal data, and we only send marketing messages if you opt in.',
       ],
@@ -54,7 +53,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'sharing',
       heading: 'Who we share data with',
       paragraphs: [
-        'Service providers that help us run the service (card issuing and processing, courier delivery, hosting and identity verification), bound by contracts that protect your data.',
+        'Service providers that help us run the service (card issuing and processing, courier delivery and hosting), bound by contracts that protect your data.',
         'Authorities, when the law requires it.',
       ],
     },
@@ -62,7 +61,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'storage-and-security',
       heading: 'Storage and security',
       paragraphs: [
-        `Data is protected with ${SECURITY.encryption} in transit, access controls and audit logs. ${SECURITY.coldStoragePercent}% of customer crypto is held in cold storage.`,
+        `Personal data in our records is sealed with ${SECURITY.encryption} under a key of its own for each person; access is limited to administrators, and what they change is recorded in an audit log.`,
         'Sign-in uses a secure, http-only session cookie. Your browser also keeps your support chat history and the chat assistant you were assigned in local storage; clearing your browser data removes them.',
       ],
     },
@@ -70,7 +69,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'retention',
       heading: 'How long we keep data',
       paragraphs: [
-        'We keep account and transaction records for as long as your account is open and afterwards for the period financial regulations require, usually five years. Contact-form messages are kept for up to two years.',
+        'We keep account and transaction records for as long as your account is open and afterwards for as long as the law requires us to keep financial records. Contact-form messages are kept for up to two years.',
       ],
     },
     {
@@ -97,9 +96,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       id: 'eligibility',
       heading: 'Eligibility',
-      paragraphs: [
-        'You must be at least 18 years old and able to enter a binding contract. You must complete identity verification before ordering a card or withdrawing funds.',
-      ],
+      paragraphs: ['You must be at least 18 years old and able to enter a binding contract.'],
     },
     {
       id: 'your-account',

@@ -66,7 +66,7 @@ export const NAV_MENUS: readonly NavGroup[] = [
     label: 'Learn',
     links: [
       { label: 'Crypto Basics', to: '/learn/basics', description: 'Wallets, networks and tokens' },
-      { label: 'Security', to: '/learn/security', description: 'Keeping your account safe' },
+      { label: 'Security Guide', to: '/learn/security', description: 'Keeping your account safe' },
       { label: 'Help Center', to: '/help', description: 'Answers to common questions' },
       { label: 'Blog', to: '/blog', description: 'News and stories' },
     ],
@@ -75,7 +75,7 @@ export const NAV_MENUS: readonly NavGroup[] = [
     label: 'Company',
     links: [
       { label: 'About', to: '/about', description: 'Our mission and story' },
-      { label: 'Compliance', to: '/compliance', description: 'Security and regulation' },
+      { label: 'Security', to: '/compliance', description: 'How the wallet protects you' },
       { label: 'Careers', to: '/careers', description: 'Join the team' },
       { label: 'Press', to: '/press', description: 'Media resources' },
       { label: 'Contact', to: '/contact', description: 'Talk to us' },
@@ -117,8 +117,8 @@ export const FOOTER_GROUPS: readonly NavGroup[] = [
     links: [
       { label: 'Help Center', to: '/help' },
       { label: 'Contact', to: '/contact' },
-      { label: 'Security', to: '/learn/security' },
-      { label: 'Compliance', to: '/compliance' },
+      { label: 'Security Guide', to: '/learn/security' },
+      { label: 'Security', to: '/compliance' },
       { label: 'Verify a receipt', to: '/verify' },
     ],
   },

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
-import { BRAND, pageTitle, STATS, TIMELINE } from '../../content/constants.ts';
+import { BRAND, pageTitle, SUPPORTED_CRYPTO, TIERS, TIMELINE, TIMINGS } from '../../content/constants.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { CtaBand, IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
@@ -10,11 +10,15 @@ export const Route = createFileRoute('/(marketing)/about')({
   component: AboutPage,
 });
 
+/**
+ * What the product offers, in figures taken from the product's own constants. No user, volume, country
+ * or uptime count: nothing in the product computes them (docs/product-rules.md rule 27).
+ */
 const ABOUT_STATS = [
-  { value: STATS.users, label: 'Users' },
-  { value: STATS.countries, label: 'Countries' },
-  { value: STATS.annualVolume, label: 'Annual volume' },
-  { value: STATS.uptime, label: 'Uptime' },
+  { value: String(SUPPORTED_CRYPTO.length), label: 'Crypto currencies' },
+  { value: String(TIERS.length), label: 'Card tiers' },
+  { value: 'Free', label: 'Transfers between users' },
+  { value: TIMINGS.withdrawals.replace('within ', ''), label: 'Withdrawals processed within' },
 ] as const;
 
 const VALUES = [
@@ -26,7 +30,7 @@ const VALUES = [
   {
     icon: ShieldCheck,
     title: 'Security first',
-    text: 'Cold storage, insurance and regulated processes protect every balance we hold.',
+    text: 'Two-factor sign-in, passkeys, card freeze and a ledger anyone can verify protect every balance.',
   },
   {
     icon: HeartHandshake,
@@ -61,7 +65,7 @@ function AboutPage() {
       </section>
 
       <section className={publicStyles.section} aria-labelledby="stats-title">
-        <SectionHeading id="stats-title" eyebrow="By the numbers" title="Growing with our community" />
+        <SectionHeading id="stats-title" eyebrow="By the numbers" title="What every account gets" />
         <dl className={publicStyles.grid.four}>
           {ABOUT_STATS.map((stat) => (
             <div key={stat.label} className={publicStyles.statTile}>
@@ -87,7 +91,7 @@ function AboutPage() {
 
       <CtaBand
         id="join-title"
-        title={<>Join {STATS.users} people spending crypto</>}
+        title="Start spending your crypto"
         lead="Questions first? Our team is happy to help."
       >
         <Link to="/register" className={buttonClassName({ variant: 'primary' })}>

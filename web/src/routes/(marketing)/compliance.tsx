@@ -1,16 +1,16 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import {
   ArrowRight,
-  BadgeCheck,
   CreditCard,
   FileLock2,
+  KeyRound,
   Landmark,
+  type LucideIcon,
+  ScrollText,
   ShieldCheck,
-  Snowflake,
-  UserCheck,
 } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
-import { BRAND, COMPLIANCE_BADGES, pageTitle, SECURITY } from '../../content/constants.ts';
+import { BRAND, PROTECTIONS, pageTitle, SECURITY } from '../../content/constants.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import {
   CheckItem,
@@ -22,90 +22,86 @@ import {
 } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/compliance')({
-  head: () => ({ meta: [{ title: pageTitle('Security & Compliance') }] }),
-  component: CompliancePage,
+  head: () => ({ meta: [{ title: pageTitle('Security') }] }),
+  component: SecurityPage,
 });
 
+const PROTECTION_ICONS: Record<string, LucideIcon> = {
+  'sign-in': KeyRound,
+  ledger: ScrollText,
+  card: CreditCard,
+  withdrawals: Landmark,
+  'personal-data': FileLock2,
+};
+
+/**
+ * What the wallet does to protect an account and its money. Every line is something the product does;
+ * claims about the company (insurance, certifications, licences, custody shares) are left out, since
+ * nothing in the product sets or computes them (docs/product-rules.md rule 27).
+ */
 const SECTIONS = [
   {
-    id: 'kyc-aml',
-    icon: UserCheck,
-    title: 'KYC and AML',
+    id: 'account-security',
+    icon: ShieldCheck,
+    title: 'Signing in',
     points: [
-      'Every cardholder verifies their identity before a card is issued or funds are withdrawn.',
-      'Transactions are screened against sanctions lists and monitored for money laundering.',
-      'Suspicious activity is investigated and reported to the authorities as the law requires.',
+      'Two-factor sign-in with an authenticator app.',
+      'Passkeys: sign in with your fingerprint, face or device PIN, without typing a password.',
+      'Every device signed in to your account is listed on your profile; sign out any of them there.',
+      'A forgotten password is reset with a one-time link sent to your e-mail address.',
     ],
   },
   {
     id: 'data-protection',
     icon: FileLock2,
-    title: 'Data protection',
+    title: 'Your personal data',
     points: [
-      `${SECURITY.encryption} for data in transit and at rest.`,
-      'Personal data is processed under GDPR; you can access, correct or delete it.',
-      'Information security is managed to ISO 27001, with regular independent audits.',
+      `Personal data in the log is sealed with ${SECURITY.encryption}, under a key of its own for each person.`,
+      '"Download my data" on your profile saves everything the wallet holds about you in one file.',
+      'When a person is erased, their key is destroyed and their personal data can no longer be read.',
     ],
   },
   {
     id: 'card-security',
     icon: CreditCard,
-    title: 'Metal card security',
+    title: 'Your card',
     points: [
-      'Card data is handled to PCI DSS; the card number is never stored in plain text.',
       'Freeze and unfreeze your card instantly, and change its PIN, from your dashboard.',
-      'Multi-factor sign-in protects the account behind the card.',
+      'The PIN is kept only as a one-way hash, outside the event log.',
     ],
   },
 ] as const;
 
-function CompliancePage() {
+function SecurityPage() {
   return (
     <PublicPage>
       <PageHero
-        eyebrow="Security & compliance"
-        title="Security and compliance you can verify"
-        lead={`${BRAND.name} is built to the standards of regulated finance: certified processes, insured funds and cold storage.`}
+        eyebrow="Security"
+        title="Security you can check"
+        lead={`What ${BRAND.name} does to protect your account and your money. Each protection below is part of the wallet: you can try it or check it yourself.`}
       >
         <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
           Open a wallet
           <ArrowRight size={16} aria-hidden="true" />
         </Link>
-        <Link to="/contact" className={buttonClassName({ variant: 'secondary' })}>
-          Ask our compliance team
+        <Link to="/verify" className={buttonClassName({ variant: 'secondary' })}>
+          Verify a receipt
         </Link>
       </PageHero>
 
-      <section className={publicStyles.sectionTight} aria-labelledby="badges-title">
-        <SectionHeading id="badges-title" eyebrow="Certifications" title="Certified and regulated" />
-        <ul className={publicStyles.grid.four}>
-          {COMPLIANCE_BADGES.map((badge) => (
-            <IconTile key={badge.id} icon={BadgeCheck} title={badge.name}>
-              {badge.description}
-            </IconTile>
-          ))}
-        </ul>
-      </section>
-
-      <section className={publicStyles.section} aria-labelledby="funds-title">
+      <section className={publicStyles.section} aria-labelledby="protections-title">
         <SectionHeading
-          id="funds-title"
-          eyebrow="Funds guarantee"
-          title="Your funds are protected"
-          lead="Customer balances are kept apart from company money and protected at every step."
+          id="protections-title"
+          eyebrow="Protections"
+          title="What the wallet does for you"
+          lead="Every account gets all of them, on every tier."
         />
         <ul className={publicStyles.grid.three}>
-          <IconTile icon={ShieldCheck} title="Insurance cover" figure={SECURITY.insuranceText}>
-            Holdings are insured up to {SECURITY.insuranceText} against theft, hacking and custody failures.
-          </IconTile>
-          <IconTile icon={Snowflake} title="Cold storage" figure={<>{SECURITY.coldStoragePercent}%</>}>
-            {SECURITY.coldStoragePercent}% of customer crypto is held offline in geographically separated
-            vaults; only what daily withdrawals need stays online.
-          </IconTile>
-          <IconTile icon={Landmark} title="Monitoring and audit trail" figure="24/7">
-            Activity is monitored around the clock, and every movement of money is recorded in an append-only
-            ledger that can be traced end to end.
-          </IconTile>
+          {PROTECTIONS.map((item) => (
+            <IconTile key={item.id} icon={PROTECTION_ICONS[item.id] ?? ShieldCheck} title={item.title}>
+              {item.text}
+            </IconTile>
+          ))}
         </ul>
       </section>
 

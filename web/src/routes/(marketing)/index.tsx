@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import {
   ArrowRight,
-  BadgeCheck,
   CarFront,
   Coins,
   CreditCard,
   Gem,
-  Globe,
-  LockKeyhole,
-  ShieldCheck,
+  KeyRound,
+  ScrollText,
+  Send,
   Snowflake,
   Wallet,
 } from 'lucide-react';
@@ -18,10 +17,9 @@ import { MetalCard } from '../../components/MetalCard.tsx';
 import {
   BRAND,
   CAMPAIGN_COPY,
-  COMPLIANCE_BADGES,
   formatUsd,
+  PROTECTIONS,
   partnerDiscountUpTo,
-  SECURITY,
   STATS,
   TIERS,
 } from '../../content/constants.ts';
@@ -85,16 +83,15 @@ function Hero() {
         </div>
         <ul className={styles.points}>
           <li className={styles.point}>
-            <ShieldCheck size={16} aria-hidden="true" className={styles.pointIcon} />
-            Insured up to {SECURITY.insuranceText}
+            <KeyRound size={16} aria-hidden="true" className={styles.pointIcon} />
+            Two-factor sign-in and passkeys
           </li>
           <li className={styles.point}>
-            <Snowflake size={16} aria-hidden="true" className={styles.pointIcon} />
-            {SECURITY.coldStoragePercent}% in cold storage
+            <ScrollText size={16} aria-hidden="true" className={styles.pointIcon} />A ledger anyone can verify
           </li>
           <li className={styles.point}>
-            <Globe size={16} aria-hidden="true" className={styles.pointIcon} />
-            {STATS.cardholders} cardholders
+            <Send size={16} aria-hidden="true" className={styles.pointIcon} />
+            Free transfers between users
           </li>
         </ul>
       </div>
@@ -142,54 +139,31 @@ function PrizeSection() {
   );
 }
 
-const GUARANTEES = [
-  {
-    icon: ShieldCheck,
-    value: SECURITY.insuranceText,
-    title: 'Insured funds',
-    text: `Holdings are insured up to ${SECURITY.insuranceText} against theft and breaches.`,
-  },
-  {
-    icon: Snowflake,
-    value: `${SECURITY.coldStoragePercent}%`,
-    title: 'Cold storage',
-    text: `${SECURITY.coldStoragePercent}% of customer crypto is kept offline, out of reach of online attacks.`,
-  },
-  {
-    icon: LockKeyhole,
-    value: '256-bit',
-    title: 'Encryption & multi-factor sign-in',
-    text: `${SECURITY.encryption} everywhere, and a second factor from your authenticator app.`,
-  },
+/** Three of the wallet's protections (docs/product-rules.md rule 27: only what the product does). */
+const HIGHLIGHTS = [
+  { id: 'sign-in', icon: KeyRound },
+  { id: 'ledger', icon: ScrollText },
+  { id: 'card', icon: Snowflake },
 ] as const;
 
 function SecuritySection() {
+  const highlights = HIGHLIGHTS.flatMap(({ id, icon }) => {
+    const protection = PROTECTIONS.find((item) => item.id === id);
+    return protection ? [{ ...protection, icon }] : [];
+  });
   return (
     <section className={publicStyles.section} aria-labelledby="security-title">
       <SectionHeading
         id="security-title"
-        eyebrow="Security & compliance"
+        eyebrow="Security"
         title="Your money, protected"
-        lead="Built to the standards banks and card networks hold us to."
+        lead="What the wallet does to keep your account and your money safe."
       />
-      <ul className={styles.badges} aria-label="Certifications">
-        {COMPLIANCE_BADGES.map((badge) => (
-          <li key={badge.id} className={styles.badge}>
-            <BadgeCheck size={18} aria-hidden="true" className={styles.badgeIcon} />
-            {badge.name}
-          </li>
-        ))}
-      </ul>
       <ul className={publicStyles.grid.three}>
-        {GUARANTEES.map((item) => (
-          <li key={item.title} className={publicStyles.tile}>
-            <span className={publicStyles.iconBadge}>
-              <item.icon size={20} aria-hidden="true" />
-            </span>
-            <span className={styles.guaranteeValue}>{item.value}</span>
-            <h3 className={publicStyles.tileTitle}>{item.title}</h3>
-            <p className={publicStyles.tileText}>{item.text}</p>
-          </li>
+        {highlights.map((item) => (
+          <IconTile key={item.id} icon={item.icon} title={item.title}>
+            {item.text}
+          </IconTile>
         ))}
       </ul>
       <p className={styles.more}>

@@ -207,32 +207,6 @@ export const medalSkeleton = style({
 // ---------------------------------------------------------------------------------------------------
 // Security
 
-export const badges = style([
-  sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'sm', padding: 'none', listStyle: 'none' }),
-  {
-    margin: `0 0 ${vars.space['2xl']}`,
-  },
-]);
-
-export const badge = style([
-  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm', paddingY: 'none', paddingX: 'lg' }),
-  sprinkles({ borderRadius: 'pill', fontSize: 'sm', fontWeight: 'semibold' }),
-  {
-    minHeight: '40px',
-    border: `1px solid ${vars.tint.gold35}`,
-    backgroundColor: vars.tint.gold06,
-  },
-]);
-
-export const badgeIcon = sprinkles({ color: 'gold', flexShrink: '0' });
-
-export const guaranteeValue = sprinkles({
-  fontFamily: 'display',
-  fontSize: '2xl',
-  fontWeight: 'bold',
-  color: 'gold',
-});
-
 export const featureLink = style([
   sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs' }),
   sprinkles({ fontSize: 'sm', fontWeight: 'semibold' }),
