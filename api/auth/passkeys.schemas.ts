@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reauthenticationFields } from '../http/reauth.ts';
 import { storedText } from '../http/text.ts';
 
 /**
@@ -49,14 +50,7 @@ export const passkeyName = z
   .superRefine(storedText('Name'));
 
 /** Re-authentication (api/http/reauth.ts): the code when 2FA is on, else the password. */
-const reauthentication = {
-  totpCode: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
-    .optional(),
-  password: z.string().min(1).max(128).optional(),
-};
+const reauthentication = reauthenticationFields;
 
 export const registrationOptionsSchema = z.strictObject(reauthentication);
 export const removePasskeySchema = z.strictObject(reauthentication);

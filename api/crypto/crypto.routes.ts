@@ -31,7 +31,12 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { REAUTHENTICATION_401, REAUTHENTICATION_FIELDS, requireReauthentication } from '../http/reauth.ts';
+import {
+  REAUTHENTICATION_401,
+  REAUTHENTICATION_FIELDS,
+  reauthenticationFields,
+  requireReauthentication,
+} from '../http/reauth.ts';
 import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -70,12 +75,7 @@ const withdrawSchema = z.strictObject({
   chain: z.enum(networkIds, { error: 'Please select a network' }),
   notes: z.string().max(300).superRefine(storedText('Notes')).optional().default(''),
   // Re-authentication (api/http/reauth.ts): the code when 2FA is on, else the password.
-  totpCode: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
-    .optional(),
-  password: z.string().min(1).max(128).optional(),
+  ...reauthenticationFields,
 });
 
 const transferSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { checkReauthentication, type ReauthenticationProof } from '../../app/auth/reauth.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Deps } from '../../runtime/deps.ts';
@@ -6,6 +7,16 @@ import { HttpProblem, PROBLEM_TYPES } from './problem.ts';
 
 /** The body fields that carry a re-authentication: never logged, never part of an idempotency hash. */
 export const REAUTHENTICATION_FIELDS = ['totpCode', 'password'] as const;
+
+/** The request fields of a re-authentication: the code when 2FA is on, else the password. */
+export const reauthenticationFields = {
+  totpCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+    .optional(),
+  password: z.string().min(1).max(128).optional(),
+};
 
 const NEEDED = {
   totp: 'Enter the 6-digit code from your authenticator app to confirm',
