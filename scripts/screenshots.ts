@@ -117,6 +117,12 @@ async function main() {
     if (!box) throw new Error('the Buy panel is not on the dashboard');
     await page.screenshot({ path: path.join(out, 'buy-quote.png'), fullPage: true, clip: box });
     process.stdout.write('wrote docs/screenshots/buy-quote.png\n');
+    // The security centre: passkeys, e-mail change, and the sessions and devices signed in.
+    await page.goto(`${app.url}/profile?tab=security`);
+    await page.getByRole('list', { name: 'Signed-in sessions' }).getByRole('listitem').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(out, 'security-centre.png'), fullPage: true });
+    process.stdout.write('wrote docs/screenshots/security-centre.png\n');
     await adminPage.goto(`${app.url}/admin`);
     await adminPage.getByRole('navigation', { name: 'Admin' }).waitFor();
     await adminPage.waitForLoadState('networkidle');
