@@ -38,14 +38,32 @@ export async function changePassword(
       code: 'password_incorrect',
     });
   }
-  await savePasswordHash(ctx.pool, userId, await hashSecret(input.newPassword));
+  // Anyone else signed in as this user (perhaps with the old password) is signed out; this browser stays.
+  return await storeNewPassword(ctx, userId, await hashSecret(input.newPassword), metadata, {
+    reason: 'password_changed',
+    keepSessionId,
+  });
+}
+
+/**
+ * A new password takes effect: its hash is stored (outside the log), PasswordChanged is appended, and the
+ * user's sessions end, all but `keepSessionId` when given. Shared by the profile's change and the mailed
+ * reset (app/mail/passwordReset.ts).
+ */
+export async function storeNewPassword(
+  ctx: Parameters<typeof runUserCommand>[0],
+  userId: UserId,
+  passwordHash: string,
+  metadata: EventMetadata,
+  sessions: { reason: string; keepSessionId?: string },
+): Promise<{ position: LogPosition | null; endedSessions: number }> {
+  await savePasswordHash(ctx.pool, userId, passwordHash);
   const { position } = await runUserCommand(
     ctx,
     { type: 'RecordPasswordChange', data: { userId }, now: ctx.now() },
     metadata,
   );
-  // Anyone else signed in as this user (perhaps with the old password) is signed out; this browser stays.
-  const endedSessions = await revokeUserSessions(ctx.pool, userId, 'password_changed', keepSessionId);
+  const endedSessions = await revokeUserSessions(ctx.pool, userId, sessions.reason, sessions.keepSessionId);
   return { position, endedSessions };
 }
 

@@ -1,9 +1,9 @@
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../../runtime/deps.ts';
-import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
-import { assertActive, findUserIdByEmail, loadUser, runUserCommand } from '../auth/users.service.ts';
+import { storeNewPassword } from '../account/account.service.ts';
+import { hashSecret } from '../auth/credentials.ts';
+import { assertActive, findUserIdByEmail, loadUser } from '../auth/users.service.ts';
 import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
 import { passwordResetMail } from './messages.ts';
 
@@ -46,13 +46,13 @@ export async function resetPassword(
   const spent = await spendToken(ctx.pool, token, 'password_reset', ctx.now());
   if (!spent) throw new ValidationError(RESET_LINK_INVALID, { code: 'link_invalid' });
   await assertActive(ctx, spent.userId);
-  await savePasswordHash(ctx.pool, spent.userId, passwordHash);
-  const { position } = await runUserCommand(
+  const { position, endedSessions } = await storeNewPassword(
     ctx,
-    { type: 'RecordPasswordChange', data: { userId: spent.userId }, now: ctx.now() },
+    spent.userId,
+    passwordHash,
     { ...metadata, actorId: spent.userId },
+    { reason: 'password_reset' },
   );
-  const endedSessions = await revokeUserSessions(ctx.pool, spent.userId, 'password_reset');
   await dropTokens(ctx.pool, spent.userId, 'password_reset');
   return { position, endedSessions };
 }
