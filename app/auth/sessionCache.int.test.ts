@@ -1,9 +1,17 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { migratePool } from '../../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { setUpTestDatabase } from '../../testing/testDb.ts';
-import { type SessionCache, sessionCacheOf, startSessionCache, stopSessionCache } from './sessionCache.ts';
+import {
+  SESSION_CACHE_APPLICATION,
+  SESSION_CHANGED_CHANNEL,
+  type SessionCache,
+  sessionCacheOf,
+  startSessionCache,
+  stopSessionCache,
+} from './sessionCache.ts';
 import {
   createSession,
   resumeSession,
@@ -73,9 +81,9 @@ describe('session cache', () => {
   it('answers a live session from memory, and a logout on another process at once', async () => {
     const issued = await signedIn();
     await revokeSession(a, issued.sessionId, 'logout');
-    // revokeSession returned after A heard its own copy of the announcement: B forgets it within moments
-    // (a cache that missed the announcement would answer "live" from memory for a minute).
-    expect(await eventually(async () => !(await checkOnB(issued.token)).live, 100)).toBe(true);
+    // revokeSession returned once every listener had acknowledged it, B's among them (a cache that missed
+    // the announcement would answer "live" from memory for a minute).
+    expect((await checkOnB(issued.token)).live).toBe(false);
     // Revoked for good: answered "ended" from then on (from memory, since the row was read after the change).
     expect((await checkOnB(issued.token)).live).toBe(false);
   });
@@ -150,6 +158,46 @@ describe('session cache', () => {
     expect(await eventually(async () => !(await checkOnB(one.token)).live, 1_000)).toBe(true);
   });
 
+  it('a revoker answers only once every live listener acknowledged, however slow one is', async () => {
+    // A third "process" whose event loop is slow: a bare LISTEN connection named as a session cache's,
+    // acknowledging each sync 400 ms late.
+    const slow = new pg.Client({ connectionString: db.url });
+    await slow.connect();
+    await slow.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
+    const { rows } = await slow.query<{ pid: number }>(
+      "SELECT pg_backend_pid() AS pid, set_config('application_name', $1, false)",
+      [SESSION_CACHE_APPLICATION],
+    );
+    const acknowledged: number[] = [];
+
+    slow.on('notification', ({ payload }) => {
+      if (!payload?.startsWith('sync:')) return;
+      setTimeout(() => {
+        acknowledged.push(Date.now());
+        slow.query('SELECT pg_notify($1, $2)', [
+          SESSION_CHANGED_CHANNEL,
+          `ack:${payload.slice(5)}:${rows[0]!.pid}`,
+        ]);
+      }, 400);
+    });
+    try {
+      const issued = await signedIn();
+      const revoking = Date.now();
+      await revokeSession(a, issued.sessionId, 'logout');
+      expect(acknowledged.length).toBe(1);
+      expect(Date.now() - revoking).toBeGreaterThanOrEqual(390);
+      // A listener that never answers is waited for up to the bound, then counted.
+      slow.removeAllListeners('notification');
+      const before = cacheA.stats.unacknowledged;
+      const started = Date.now();
+      await sessionCacheOf(a)!.propagated(300);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(cacheA.stats.unacknowledged).toBe(before + 1);
+    } finally {
+      await slow.end();
+    }
+  });
+
   it('writes what it noted when the process stops', async () => {
     const c = createPool(db.url, 2);
     startSessionCache(c, db.url);
@@ -166,7 +214,8 @@ describe('session cache', () => {
   it('answers nothing from memory while its LISTEN connection is down, and again once it is back', async () => {
     const issued = await signedIn();
     const { rows } = await db.pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN sai_session_changed'`,
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      [SESSION_CACHE_APPLICATION],
     );
     expect(rows.length).toBe(2);
     // Both listeners cut: B is deaf, and a revocation now would not be announced to it.

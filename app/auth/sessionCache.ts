@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { Batcher } from '../../infra/batcher.ts';
 import { ChannelListener } from '../../infra/postgres/channelListener.ts';
@@ -9,6 +10,8 @@ import { LastSeenRecorder } from './lastSeen.ts';
  * this cache does not read, announces nothing).
  */
 export const SESSION_CHANGED_CHANNEL = 'sai_session_changed';
+/** The `application_name` of every live session-cache listener (see `SessionCache.propagated`). */
+export const SESSION_CACHE_APPLICATION = 'sai-session-cache';
 
 /**
  * How long a process answers a session's check from memory at most. Changes reach every process at once
@@ -70,11 +73,10 @@ export class SessionCache {
    */
   private changes = 0;
   private closed = false;
-  /** Sessions whose announcement a revoker waits for (see `announced`), and when each was last heard. */
-  private readonly waiters = new Map<string, Set<() => void>>();
-  private readonly heard = new Map<string, number>();
+  /** Propagations this process waits for: the listeners' pids that acknowledged each token so far. */
+  private readonly syncs = new Map<string, { acked: Set<number>; check: () => void }>();
   /** Checks answered from memory (the tests read it). */
-  readonly stats = { memory: 0 };
+  readonly stats = { memory: 0, unacknowledged: 0 };
   /** The sessions' "last seen", written in batches off the request path (lastSeen.ts). */
   readonly lastSeen: LastSeenRecorder;
 
@@ -82,15 +84,16 @@ export class SessionCache {
     private readonly db: pg.Pool,
     databaseUrl: string,
   ) {
-    this.listener = new ChannelListener(databaseUrl, SESSION_CHANGED_CHANNEL, {
-      onMessage: (sessionId) => {
-        if (sessionId === '*') this.forgetAll();
-        else this.forget([sessionId]);
-        this.hear(sessionId);
+    this.listener = new ChannelListener(
+      databaseUrl,
+      SESSION_CHANGED_CHANNEL,
+      {
+        onMessage: (payload) => this.hear(payload),
+        // Whatever changed while we were deaf must not be answered from memory.
+        onLost: () => this.forgetAll(),
       },
-      // Whatever changed while we were deaf must not be answered from memory.
-      onLost: () => this.forgetAll(),
-    });
+      SESSION_CACHE_APPLICATION,
+    );
     this.listener.start();
     this.lastSeen = new LastSeenRecorder(db);
     this.lastSeen.start();
@@ -121,56 +124,63 @@ export class SessionCache {
   }
 
   /**
-   * Resolves once this process has heard the change of every one of these sessions announced (bounded by
-   * `timeoutMs`; at once without a live LISTEN connection). The announcement goes to every listening
-   * process at the same commit, so a revoker that waits for its own copy before it answers (logout,
-   * password change, suspension) answers once the others were told as well. Another process forgets the
-   * session when its event loop reads that copy, within a millisecond or so of ours: a request the client
-   * sends after the answer finds it gone (not a proof: the one strict bound is a query per request, which
-   * is what this replaces; docs/architecture/security.md).
+   * Resolves once every process that may answer sessions from memory has forgotten what changed before this
+   * call (a revoker calls it after its change committed, before it answers: logout, password change,
+   * suspension). Not a guess about timing: the live listeners are counted in `pg_stat_activity` (their
+   * connections carry `SESSION_CACHE_APPLICATION` once LISTEN is in place) in the statement that sends a
+   * `sync:<token>` on the channel, and each listener acknowledges it (`ack:<token>:<pid>`) when its event
+   * loop reaches it, which is after the change's own announcement, since one connection delivers in commit
+   * order. A listener that has not acknowledged within `timeoutMs` (a process stuck or dying: its LISTEN
+   * connection drops, and with it everything it kept) is not waited for longer; `stats.unacknowledged`
+   * counts those. Without a live LISTEN connection here nothing is kept here, but others are still waited
+   * for.
    */
-  async announced(sessionIds: readonly string[], since: number, timeoutMs = 250): Promise<void> {
-    if (this.listener.liveSince === 0 || sessionIds.length === 0) return;
-    const pending = sessionIds.filter(
-      (id) => (this.heard.get(id) ?? 0) < since && (this.heard.get('*') ?? 0) < since,
-    );
-    if (pending.length === 0) return;
-    await new Promise<void>((resolve) => {
-      let left = pending.length;
-      const done: (() => void)[] = [];
-      const timer = setTimeout(finish, timeoutMs);
-      function finish() {
-        clearTimeout(timer);
-        for (const undo of done) undo();
-        // After the I/O this turn of the event loop read: another listener's copy that arrived with ours.
-        setImmediate(resolve);
-      }
-      for (const id of pending) {
-        const waiter = () => {
-          if (--left === 0) finish();
+  async propagated(timeoutMs = 2_000): Promise<void> {
+    const token = randomBytes(9).toString('base64url');
+    let check = () => {};
+    const sync = { acked: new Set<number>(), check: () => check() };
+    this.syncs.set(token, sync);
+    try {
+      const { rows } = await this.db.query<{ pids: number[] }>(
+        `SELECT array(SELECT pid FROM pg_stat_activity
+                       WHERE datname = current_database() AND application_name = $3) AS pids,
+                pg_notify($1, $2)`,
+        [SESSION_CHANGED_CHANNEL, `sync:${token}`, SESSION_CACHE_APPLICATION],
+      );
+      const listeners = rows[0]!.pids;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.stats.unacknowledged += listeners.filter((pid) => !sync.acked.has(pid)).length;
+          resolve();
+        }, timeoutMs);
+        check = () => {
+          if (listeners.every((pid) => sync.acked.has(pid))) {
+            clearTimeout(timer);
+            resolve();
+          }
         };
-        let set = this.waiters.get(id);
-        if (!set) {
-          set = new Set();
-          this.waiters.set(id, set);
-        }
-        set.add(waiter);
-        done.push(() => {
-          set.delete(waiter);
-          if (set.size === 0 && this.waiters.get(id) === set) this.waiters.delete(id);
-        });
-      }
-    });
+        check();
+      });
+    } finally {
+      this.syncs.delete(token);
+    }
   }
 
-  private hear(sessionId: string): void {
-    const now = Date.now();
-    this.heard.set(sessionId, now);
-    // Kept for a few seconds only: long enough for a revoker that reads its result after the announcement.
-    if (this.heard.size > 1_000)
-      for (const [id, at] of this.heard) if (now - at > 5_000) this.heard.delete(id);
-    if (sessionId === '*') for (const set of this.waiters.values()) for (const waiter of [...set]) waiter();
-    else for (const waiter of [...(this.waiters.get(sessionId) ?? [])]) waiter();
+  /** One message on the channel: a session's id, `*` (all), or a propagation's sync or acknowledgement. */
+  private hear(payload: string): void {
+    if (payload.startsWith('sync:')) {
+      // Everything announced before this sync was handled above, in order: acknowledge it.
+      const pid = this.listener.backendPid;
+      if (pid) this.listener.notify(`ack:${payload.slice(5)}:${pid}`).catch(() => {});
+    } else if (payload.startsWith('ack:')) {
+      const [, token, pid] = payload.split(':');
+      const sync = this.syncs.get(token ?? '');
+      if (sync) {
+        sync.acked.add(Number(pid));
+        sync.check();
+      }
+    } else if (payload === '*') this.forgetAll();
+    else this.forget([payload]);
   }
 
   private forgetAll(): void {

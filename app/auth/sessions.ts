@@ -223,11 +223,11 @@ export async function resumeSession(
 }
 
 /**
- * Revocations are forgotten by this process's session cache as soon as they commit (before the answer
- * goes out); every other process hears them through the table's trigger (app/auth/sessionCache.ts).
+ * Revocations are forgotten by this process's session cache as soon as they commit, and the answer waits
+ * until every other process has forgotten them too (the table's trigger announces them; see
+ * `SessionCache.propagated` in app/auth/sessionCache.ts).
  */
 export async function revokeSession(db: pg.Pool, sessionId: string, reason: string): Promise<void> {
-  const since = Date.now();
   const { rowCount } = await db.query(
     'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
     [sessionId, reason],
@@ -235,7 +235,7 @@ export async function revokeSession(db: pg.Pool, sessionId: string, reason: stri
   const cache = sessionCacheOf(db);
   cache?.forget([sessionId]);
   // Only a row the statement changed is announced (the trigger fires per changed row).
-  if (rowCount) await cache?.announced([sessionId], since);
+  if (rowCount) await cache?.propagated();
 }
 
 /** Ends every session of a user (password change, suspension, role change), optionally keeping one. */
@@ -245,7 +245,6 @@ export async function revokeUserSessions(
   reason: string,
   keep?: string,
 ): Promise<number> {
-  const since = Date.now();
   const result = await db.query<{ id: string }>(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3) RETURNING id`,
@@ -254,7 +253,7 @@ export async function revokeUserSessions(
   const cache = sessionCacheOf(db);
   const ids = result.rows.map((row) => row.id);
   cache?.forget(ids);
-  await cache?.announced(ids, since);
+  if (ids.length > 0) await cache?.propagated();
   return result.rowCount ?? 0;
 }
 
