@@ -85,9 +85,11 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
   const url = (path: string) => `${getApp().url}${path}`;
 
   /** A browser session; requests made with `context.request` share its cookies. */
-  async function session(viewport = DESKTOP, options: { reducedMotion?: boolean } = {}) {
+  async function session(viewport = DESKTOP, options: { reducedMotion?: boolean; locale?: string } = {}) {
     const context = await getBrowser().newContext({
       viewport,
+      // The browser's language (navigator.languages, Accept-Language); Chromium's own default is en-US.
+      locale: options.locale ?? 'en-US',
       isMobile: viewport.width < 768,
       hasTouch: viewport.width < 768,
       reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
@@ -109,7 +111,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
   async function withPage(
     viewport: typeof DESKTOP,
     steps: (page: Page, problems: string[]) => Promise<void>,
-    options: { reducedMotion?: boolean } = {},
+    options: { reducedMotion?: boolean; locale?: string } = {},
   ) {
     const { context, page, problems } = await session(viewport, options);
     try {

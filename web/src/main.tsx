@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nRoot } from './i18n/I18nRoot.tsx';
 import { ApiError } from './lib/api.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -45,7 +46,9 @@ function onCaughtError(error: unknown, info: { componentStack?: string }) {
 createRoot(rootElement, { onCaughtError }).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <I18nRoot>
+        <RouterProvider router={router} />
+      </I18nRoot>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,14 +1,38 @@
+import { currentLocale, t } from '../i18n/i18n.ts';
+
 /**
- * Display helpers. Amounts arrive as decimal strings ("1234.50") and are regrouped as text, never
+ * Display helpers, in the current language (web/src/i18n). Amounts arrive as decimal strings ("1234.50") and are regrouped as text, never
  * parsed into floating point, so what is shown is exactly what the ledger holds.
  */
 export function formatDecimal(value: string, decimals = 2): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return value;
   const [, sign = '', whole = '0', fraction = ''] = match;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const { group, decimal, minimumGrouping } = separators(currentLocale());
+  const grouped = whole.length >= 3 + minimumGrouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) : whole;
   const padded = fraction.padEnd(decimals, '0');
-  return decimals > 0 ? `${sign}${grouped}.${padded}` : `${sign}${grouped}`;
+  return decimals > 0 ? `${sign}${grouped}${decimal}${padded}` : `${sign}${grouped}`;
+}
+
+/**
+ * The locale's group and decimal signs, read once per locale from Intl on sample numbers (only the signs:
+ * the amount itself never passes through a float). Spanish leaves four-digit numbers ungrouped
+ * (CLDR's minimum grouping digits of 2).
+ */
+const separatorCache = new Map<string, { group: string; decimal: string; minimumGrouping: number }>();
+function separators(locale: string) {
+  let found = separatorCache.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
+    const four = new Intl.NumberFormat(locale).formatToParts(1234);
+    found = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      minimumGrouping: four.some((part) => part.type === 'group') ? 1 : 2,
+    };
+    separatorCache.set(locale, found);
+  }
+  return found;
 }
 
 export function displayName(user: { firstName?: string | null; username: string }): string {
@@ -30,31 +54,48 @@ export function initials(user: {
   return 'U';
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/** The current language's formatters, made once per language. */
+const formatters = new Map<
+  string,
+  { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }
+>();
+function formatsFor(locale: string) {
+  let found = formatters.get(locale);
+  if (!found) {
+    found = {
+      dateTime: new Intl.DateTimeFormat(locale, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+      date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+    };
+    formatters.set(locale, found);
+  }
+  return found;
+}
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Jan 31, 2026, 2:05 PM" (docs/product-rules.md spec 9: dates en-US). */
+/**
+ * "Jan 31, 2026, 2:05 PM" in English (docs/product-rules.md spec 9), "31 ene 2026, 14:05" in Spanish: the
+ * current language's own order and clock (docs/product-rules.md rule 37).
+ */
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : 'Unknown date';
+  return date ? formatsFor(currentLocale()).dateTime.format(date) : t('common.unknownDate');
 }
 
 /** "Jan 31, 2026". */
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : 'Unknown date';
+  return date ? formatsFor(currentLocale()).date.format(date) : t('common.unknownDate');
 }
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -70,13 +111,14 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "5 minutes ago", "in 2 days", "now" (docs/product-rules.md spec 9: relative dates as "in X" or "X ago"). */
 export function formatRelative(value: string | Date, now: Date = new Date()): string {
   const date = toDate(value);
-  if (!date) return 'Unknown date';
+  if (!date) return t('common.unknownDate');
+  const formats = formatsFor(currentLocale());
   let amount = (date.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return formats.relative.format(Math.round(amount), unit);
     amount /= size;
   }
-  return dateFormat.format(date);
+  return formats.date.format(date);
 }
 
 /** A signed SAI amount for display: "+12.50" or "−3.00" (typographic minus), never rounded. */
@@ -90,7 +132,7 @@ export function formatSignedAmount(value: string): string {
 /** Percent trend as text: "+12.5%", "-3.8%", "0%"; an em dash when there is nothing to compare with. */
 export function formatTrend(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '\u2014';
-  const text = `${Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+  const text = `${Math.abs(value).toLocaleString(currentLocale(), { maximumFractionDigits: 1 })}%`;
   if (value > 0) return `+${text}`;
   if (value < 0) return `-${text}`;
   return text;

@@ -1,4 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { setLocale } from '../i18n/i18n.ts';
+import type { Locale } from '../i18n/locales.ts';
 import {
   badgeText,
   displayName,
@@ -81,5 +83,31 @@ describe('badgeText (docs/product-rules.md spec 4)', () => {
     expect(badgeText(9)).toBe('9');
     expect(badgeText(10)).toBe('9+');
     expect(badgeText(250)).toBe('9+');
+  });
+});
+
+describe('in the interface language (docs/product-rules.md rule 37)', () => {
+  afterEach(() => setLocale('en'));
+
+  test.each([
+    ['es', '1234567.8', '1.234.567,80'],
+    ['es', '1234.5', '1234,50'],
+    ['fr', '1234567.8', '1\u202f234\u202f567,80'],
+    ['de', '1234.5', '1.234,50'],
+    ['de', '-90071992547409931.99', '-90.071.992.547.409.931,99'],
+  ])('%s: %s → %s, exactly', (locale, input, expected) => {
+    setLocale(locale as Locale);
+    expect(formatDecimal(input)).toBe(expected);
+  });
+
+  test('dates take the language’s words and order', () => {
+    const date = new Date('2026-01-31T14:05:00Z');
+    setLocale('de');
+    expect(formatDate(date)).toMatch(/31\. Jan\.? 2026/);
+    setLocale('es');
+    expect(formatDate(date)).toMatch(/31 ene 2026/);
+    expect(formatRelative(new Date(Date.now() - 5 * 60_000))).toBe('hace 5 minutos');
+    setLocale('fr');
+    expect(formatRelative(new Date(Date.now() + 2 * 86_400_000))).toBe('après-demain');
   });
 });

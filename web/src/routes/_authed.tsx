@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { RouteError } from '../components/RouteError.tsx';
 import { requireUser } from '../lib/routeGuards.ts';
+import { LanguageSync } from './_authed/-components/LanguageSync.tsx';
 import { ThemeSync } from './_authed/-components/ThemeSync.tsx';
 
 /**
@@ -19,6 +20,7 @@ function AuthedLayout() {
   return (
     <>
       <ThemeSync />
+      <LanguageSync />
       <Outlet />
     </>
   );
