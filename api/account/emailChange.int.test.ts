@@ -59,6 +59,15 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect(notice.text).not.toContain(target);
     const { link, token } = tokenInMail(confirmMail, '/confirm-email');
     expect(link.startsWith('https://wallet.example.test/confirm-email#token=')).toBe(true);
+    // The log keeps that both mails went, by purpose, and nothing else of them (an admin's audit shows it).
+    let sent = await t.loggedEvents('MailSent', `data->>'userId' = $2`, [user.id]);
+    for (let i = 0; i < 50 && sent.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      sent = await t.loggedEvents('MailSent', `data->>'userId' = $2`, [user.id]);
+    }
+    expect(sent.map((event) => event.data.purpose).sort()).toEqual(['email_change', 'email_change_notice']);
+    expect(JSON.stringify(sent)).not.toContain(token);
+    expect(JSON.stringify(sent)).not.toContain(target);
 
     // Until confirmed: the old address signs in, the new one does not, and the new one is not held.
     expect(

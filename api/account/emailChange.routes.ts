@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { confirmEmailChange, requestEmailChange } from '../../app/mail/emailChange.ts';
 import { inBackground } from '../../app/mail/passwordReset.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import { email } from '../auth/auth.schemas.ts';
 import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes.ts';
 import { commandRoute } from '../http/commandRoute.ts';
@@ -40,7 +40,12 @@ export function emailChangeRoutes(deps: Deps) {
     await limited(deps, 'mailAddress', clientIp(c, deps.config.TRUST_PROXY === '1'));
     await limited(deps, 'mailAccount', session.userId);
     await limited(deps, 'mailRecipient', input.newEmail.toLowerCase());
-    const { confirm } = await requestEmailChange(deps, session.userId, input);
+    const { confirm } = await requestEmailChange(
+      deps,
+      session.userId,
+      input,
+      requestMetadata(session.userId, c.get('requestId')),
+    );
     await deps.limits.reset('password', session.userId);
     inBackground(deps, 'email_change', confirm);
     return c.json({

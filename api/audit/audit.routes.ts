@@ -44,7 +44,7 @@ import {
  * under the value in clear until it is rewritten, so those names still open.
  */
 const STREAM =
-  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
+  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userPasskeys|userMail|signIn)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
 const date = z.iso
   .date({ error: 'Must be a date like 2026-01-31' })
   .transform((d) => new Date(`${d}T00:00:00Z`));
@@ -188,6 +188,8 @@ export function auditRoutes(deps: Deps) {
         `account-${userId}`,
         `card-${cardIdFor(userId)}`,
         `notificationReads-${userId}`,
+        `userPasskeys-${userId}`,
+        `userMail-${userId}`,
         ...payments.rows.map((r) => `payment-${r.id}`),
         ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
         ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DevOutbox, type Mailer } from '../../app/mail/mailer.ts';
 import { startSmtpServer, tokenInMail } from '../../testing/smtpServer.ts';
-import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
+import { adminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.stop());
@@ -182,6 +182,34 @@ describe('password reset by a mailed one-time link', () => {
       'SELECT data::text || metadata::text AS text FROM es_events',
     );
     expect(events.rows.map((r) => r.text).join()).not.toContain(token);
+  });
+
+  it('shows an admin that a mail was sent, and nothing of it: no address, no text, no link', async () => {
+    const { registration, user } = await signedUpClient(t);
+    const { token } = await resetLinkFor(registration.email);
+    const admin = await adminClient(t);
+    const streams = await admin.get(`/api/admin/audit/users/${user.id}`);
+    expect(streams.status, streams.text).toBe(200);
+    expect(streams.body.streams).toContain(`userMail-${user.id}`);
+    const read = async () => (await admin.get(`/api/admin/audit/streams/userMail-${user.id}`)).body;
+    // Recorded once the SMTP server took it (the answer went before the mail): wait for it.
+    let answer = await read();
+    for (let i = 0; i < 50 && answer.events?.length !== 1; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await read();
+    }
+    expect(answer.events).toHaveLength(1);
+    const [event] = answer.events;
+    expect(event.type).toBe('MailSent');
+    expect(Object.keys(event.data).sort()).toEqual(['mailId', 'purpose', 'sentAt', 'userId']);
+    expect(event.data.purpose).toBe('password_reset');
+    expect(event.data.userId).toBe(user.id);
+    const shown = JSON.stringify(answer);
+    expect(shown).not.toContain(token);
+    expect(shown.toLowerCase()).not.toContain(registration.email.toLowerCase());
+    // The user cannot read the audit.
+    const { client } = await signedUpClient(t);
+    expect((await client.get(`/api/admin/audit/streams/userMail-${user.id}`)).status).toBe(403);
   });
 
   it('says reset is unavailable (503) where no mail can go, and offers the outbox in development', async () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inBackground, resetPassword, sendPasswordResetLink } from '../../app/mail/passwordReset.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
@@ -57,7 +57,8 @@ export function passwordResetRoutes(deps: Deps) {
     const { email: address } = c.req.valid('json');
     await limited(deps, 'mailAddress', clientIp(c, trustProxy));
     await limited(deps, 'mailRecipient', address.toLowerCase());
-    inBackground(deps, 'password_reset', () => sendPasswordResetLink(deps, address));
+    const metadata = requestMetadata(null, c.get('requestId'));
+    inBackground(deps, 'password_reset', () => sendPasswordResetLink(deps, address, metadata));
     return c.json({ message: RESET_REQUESTED, devOutbox: deps.mailer.kind === 'outbox' });
   });
 

@@ -14,6 +14,7 @@ import {
 } from '../auth/users.service.ts';
 import { issueToken, spendToken } from './accountTokens.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './messages.ts';
+import { sendUserMail } from './userMail.ts';
 
 type Ctx = Pick<
   Deps,
@@ -33,6 +34,7 @@ export async function requestEmailChange(
   ctx: Ctx,
   userId: UserId,
   input: { newEmail: string; currentPassword: string },
+  metadata: EventMetadata,
 ): Promise<{ confirm: () => Promise<void> }> {
   const user = await assertActive(ctx, userId);
   const hash = await loadPasswordHash(ctx.pool, userId);
@@ -49,8 +51,8 @@ export async function requestEmailChange(
   // The caller sends once it has answered: the SMTP round trips are not the person's wait.
   return {
     confirm: async () => {
-      await ctx.mailer.send(emailChangeConfirmMail(newEmail, link));
-      await ctx.mailer.send(emailChangeNoticeMail(user.email, newEmail));
+      await sendUserMail(ctx, userId, emailChangeConfirmMail(newEmail, link), metadata);
+      await sendUserMail(ctx, userId, emailChangeNoticeMail(user.email, newEmail), metadata);
     },
   };
 }

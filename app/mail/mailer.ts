@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { MailPurpose } from '../../domain/users/mailSent.ts';
 
 /**
  * Mail the product sends (password reset, e-mail change): one port, three adapters chosen by the
@@ -11,8 +12,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** What the mail is for ('password_reset', 'email_change', …): the only thing a log line names. */
-  purpose: string;
+  /** What the mail is for: the only thing a log line or the event log (MailSent) names. */
+  purpose: MailPurpose;
 }
 
 export interface Mailer {

@@ -5,7 +5,7 @@ import { createMailer, DevOutbox, MailUnavailableError } from './mailer.ts';
 
 const logger = pino({ level: 'silent' });
 const now = () => new Date('2026-11-28T04:00:00Z');
-const mail = { to: 'Ada@Example.org', subject: 'Hello', text: 'Body', purpose: 'test' };
+const mail = { to: 'Ada@Example.org', subject: 'Hello', text: 'Body', purpose: 'password_reset' as const };
 
 describe('the mailer the configuration chooses', () => {
   it('sends nothing in production without SMTP_URL, and says so', async () => {

@@ -6,6 +6,7 @@ import { hashSecret } from '../auth/credentials.ts';
 import { assertActive, findUserIdByEmail, loadUser } from '../auth/users.service.ts';
 import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
 import { passwordResetMail } from './messages.ts';
+import { sendUserMail } from './userMail.ts';
 
 type Ctx = Pick<
   Deps,
@@ -19,14 +20,17 @@ export const RESET_LINK_INVALID = 'This link is invalid, already used or expired
  * nothing. The caller answers the same either way and does not wait for this (so the time does not tell
  * either): run it with `inBackground`.
  */
-export async function sendPasswordResetLink(ctx: Ctx, email: string): Promise<void> {
+export async function sendPasswordResetLink(ctx: Ctx, email: string, metadata: EventMetadata): Promise<void> {
   const userId = await findUserIdByEmail(ctx, email);
   const user = userId ? await loadUser(ctx, userId) : null;
   if (user?.status !== 'active') return;
   const token = await issueToken(ctx.pool, user.userId, 'password_reset', ctx.now());
   // To the address the account has, not as typed: the same address, but the account's spelling.
-  await ctx.mailer.send(
+  await sendUserMail(
+    ctx,
+    user.userId,
     passwordResetMail(user.email, `${ctx.config.PUBLIC_URL}/reset-password#token=${token}`),
+    metadata,
   );
 }
 

@@ -14,6 +14,7 @@ const NOTHING_PERSONAL = new Set([
   'PreferencesUpdated',
   'TwoFactorEnabled',
   'PasskeyAdded',
+  'MailSent',
   'PasskeyRemoved',
   'TwoFactorDisabled',
   'UserSuspended',

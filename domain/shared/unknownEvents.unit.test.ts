@@ -9,6 +9,8 @@ import { notificationReadsDecider } from '../notifications/notificationReads.ts'
 import { paymentDecider } from '../payments/payment.ts';
 import { feeSettingsDecider } from '../settings/feeSettings.ts';
 import { marketSettingsDecider } from '../settings/marketSettings.ts';
+import { mailSentDecider } from '../users/mailSent.ts';
+import { passkeysDecider } from '../users/passkeys.ts';
 import { signInDecider } from '../users/signIns.ts';
 import { uniqueValueDecider } from '../users/uniqueValue.ts';
 import { userDecider } from '../users/user.ts';
@@ -27,6 +29,8 @@ const deciders: Record<string, Decider<unknown, never, DomainEvent>> = {
   marketSettings: marketSettingsDecider as never,
   feeSettings: feeSettingsDecider as never,
   signIn: signInDecider as never,
+  mailSent: mailSentDecider as never,
+  passkeys: passkeysDecider as never,
   uniqueValue: uniqueValueDecider as never,
   user: userDecider as never,
 };

@@ -44,6 +44,8 @@ const CATEGORY_LABELS: Record<string, string> = {
   payment: 'Payment proof',
   withdrawal: 'Withdrawal',
   cryptoDeposit: 'Crypto deposit',
+  userPasskeys: 'Passkeys',
+  userMail: 'Mail sent',
 };
 
 /** "account-ab12cd34" → { label: "Account", id: "ab12cd34" }. */
