@@ -86,6 +86,12 @@ describe('GET /api/account/data-export', () => {
       message: 'Written by somebody else entirely',
     });
     expect(impostor.status, impostor.text).toBe(201);
+    // A sign-in of her own (a second device): its notice's stream is hers.
+    const signedIn = await t.client().post('/api/auth/login', {
+      email: alice.registration.email,
+      password: alice.registration.password,
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
     // 2FA on: its secret must stay out of the export, its being on must not.
     const setup = await alice.client.post('/api/account/2fa/setup');
     const totp = URI.parse(setup.body.otpauthUri) as TOTP;
@@ -177,6 +183,8 @@ describe('GET /api/account/data-export', () => {
     // The log: her own streams, and Bob's TokensTransferred to her from Bob's account stream.
     const events = data.events as { stream: string; type: string; data: Record<string, unknown> }[];
     const streams = new Set(events.map((e) => e.stream));
+    const signIns = await t.loggedEvents('SignedIn', `data->>'userId' = $2`, [s.alice.user.id]);
+    expect(signIns).toHaveLength(1);
     for (const stream of [
       `user-${s.alice.user.id}`,
       `account-${s.alice.user.id}`,
@@ -187,6 +195,7 @@ describe('GET /api/account/data-export', () => {
       `contactMessage-${s.contact}`,
       uniqueStream(t.deps.privacy.pseudonymKey, 'email', s.alice.user.email),
       uniqueStream(t.deps.privacy.pseudonymKey, 'username', s.alice.user.username),
+      signIns[0]!.streamName,
     ])
       expect(streams, stream).toContain(stream);
     const fromBob = events.find((e) => e.type === 'TokensTransferred' && e.data.transactionId === s.received);

@@ -11,6 +11,9 @@ import { notificationReadsStream } from '../../domain/notifications/notification
 import { paymentStream } from '../../domain/payments/payment.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSETS } from '../../domain/shared/money.ts';
+import { userMailStream } from '../../domain/users/mailSent.ts';
+import { userPasskeysStream } from '../../domain/users/passkeys.ts';
+import { signInStream } from '../../domain/users/signIns.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { type EventStore, formatPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { cardOfUser } from '../../projections/cards/cards.queries.ts';
@@ -25,6 +28,7 @@ import {
 } from '../../projections/users/dataExport.queries.ts';
 import { findPreferences, findUserById } from '../../projections/users/users.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import { publicSessionId } from '../auth/sessions.ts';
 import { uniqueStreamsOf } from '../auth/uniqueStreams.ts';
 
 /**
@@ -104,6 +108,13 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
     ...uniqueStreamsOf(deps.privacy.pseudonymKey, 'username', user.username),
   );
   if (card) own.push(cardStream(card.id));
+  // Their passkeys' facts, the mail sent to them, and each sign-in's notice (named by the session's public id).
+  own.push(userPasskeysStream(userId), userMailStream(userId));
+  const signIns = await deps.pool.query<{ id: string }>(
+    'SELECT id FROM sessions WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+  own.push(...signIns.rows.map((row) => signInStream(publicSessionId(row.id))));
   const streamOf: Record<
     Exclude<ExportSource, 'notifications'>,
     (row: Record<string, unknown>) => string[]
