@@ -7,7 +7,7 @@ import { type Figure, stat } from '../stat.ts';
 export const P99_TARGET_MS = 50;
 
 /**
- * A smoke run (BENCH_SECONDS ≤ 3, as bench.int.test.ts runs it) takes the first rate of each sweep and one
+ * A smoke run (BENCH_SECONDS ≤ 3, as bench.small.test.ts runs it) takes the first rate of each sweep and one
  * search step, so that the whole group stays within its minute and a half there.
  */
 export const SMOKE = SECONDS <= 3;

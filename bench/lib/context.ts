@@ -7,7 +7,7 @@ import type { Figure } from '../stat.ts';
  * embedded Postgres (on such a server of the caller's, the databases a run makes are dropped at its end).
  * BENCH_EVENTS sets the size of the log for the rebuild/export scenarios (default 1,000,000);
  * BENCH_SECONDS the length of each load run (default 10); BENCH_RESULTS where the results go (default
- * bench/results.json; bench/bench.int.test.ts runs a small bench with its own).
+ * bench/results.json; bench/bench.small.test.ts runs a small bench with its own).
  */
 export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
