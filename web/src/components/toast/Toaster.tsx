@@ -52,7 +52,8 @@ export function Toaster() {
           </Toast.Root>
         );
       })}
-      <Toast.Viewport className={styles.viewport} />
+      {/* Radix puts the key that focuses the list where the label says {hotkey}. */}
+      <Toast.Viewport className={styles.viewport} label={t('shell.toast.viewport', { hotkey: '{hotkey}' })} />
     </Toast.Provider>
   );
 }
