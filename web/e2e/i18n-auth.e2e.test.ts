@@ -236,6 +236,30 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
     await frenchForgotPassword(PHONE);
   }, 60_000);
 
+  test('the header fits with its French words from tablet to desktop width', async () => {
+    const account = newAccount('Amelie');
+    await kit.withPage(DESKTOP, async (page) => {
+      await kit.register(page.context(), account);
+      const saved = await page.request.get(kit.url('/api/account/preferences'));
+      const preferences = (await saved.json()) as Record<string, unknown>;
+      const put = await page.request.put(kit.url('/api/account/preferences'), {
+        data: { ...preferences, language: 'fr' },
+        headers: { Origin: kit.url('') },
+      });
+      expect(put.status()).toBe(200);
+      for (const width of [768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(kit.url('/notifications'));
+        await expectLanguage(page, 'fr');
+        const nav = page.getByRole('navigation', { name: 'Principale' });
+        await nav.getByRole('link', { name: 'Partenaires et récompenses' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+        await expectNoHorizontalScroll(page, `the French header at ${width} px`);
+      }
+      await expectAccessible(page, '/notifications in French');
+    });
+  }, 60_000);
+
   test('the header, the bell and the notifications in German at 360 px', async () => {
     const account = newAccount('Greta');
     await kit.withPage(
