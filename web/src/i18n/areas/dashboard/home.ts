@@ -120,6 +120,7 @@ export const dashboardHome = defineArea({
     'dashboard.portfolio.failed': 'No se pudo cargar el valor total de su cartera.',
     'dashboard.portfolio.note':
       'SAI y criptomonedas a los precios de hoy; la variación es lo que esos mismos activos ganaron o perdieron con los movimientos de precios de las últimas 24 horas.',
+    // A soft hyphen (\u00ad): on a phone the tiles are 62 px wide; a long word breaks there, with a hyphen.
     'dashboard.actions.title': 'Acciones rápidas',
     'dashboard.actions.send': 'Enviar',
     'dashboard.actions.send.description':
@@ -128,7 +129,7 @@ export const dashboardHome = defineArea({
     'dashboard.actions.withdraw.title': 'Retirar criptomonedas',
     'dashboard.actions.withdraw.description':
       'Envíe criptomonedas a una billetera externa. Se procesa en un plazo de {hours, plural, one {# hora} other {# horas}}.',
-    'dashboard.actions.deposit': 'Depositar',
+    'dashboard.actions.deposit': 'Depo\u00adsitar',
     'dashboard.actions.receive': 'Recibir',
     'dashboard.actions.receive.title': 'Recibir SAI',
     'dashboard.actions.receive.description':
@@ -301,21 +302,22 @@ export const dashboardHome = defineArea({
     'dashboard.portfolio.failed': 'Der Gesamtwert Ihres Portfolios konnte nicht geladen werden.',
     'dashboard.portfolio.note':
       'SAI und Kryptowährungen zu den heutigen Kursen; die Veränderung zeigt, was dieselben Bestände durch die Kursbewegungen der letzten 24 Stunden gewonnen oder verloren haben.',
+    // Soft hyphens (\u00ad): on a phone the tiles are 62 px wide; a long word breaks there, with a hyphen.
     'dashboard.actions.title': 'Schnellaktionen',
     'dashboard.actions.send': 'Senden',
     'dashboard.actions.send.description':
       'Senden Sie SAI oder Kryptowährungen per E-Mail an andere Nutzer von SAI Wallet. Überweisungen sind kostenlos.',
-    'dashboard.actions.withdraw': 'Auszahlen',
+    'dashboard.actions.withdraw': 'Aus\u00adzahlen',
     'dashboard.actions.withdraw.title': 'Krypto auszahlen',
     'dashboard.actions.withdraw.description':
       'Senden Sie Kryptowährungen an eine externe Wallet. Bearbeitung innerhalb von {hours, plural, one {# Stunde} other {# Stunden}}.',
-    'dashboard.actions.deposit': 'Einzahlen',
-    'dashboard.actions.receive': 'Empfangen',
+    'dashboard.actions.deposit': 'Ein\u00adzahlen',
+    'dashboard.actions.receive': 'Emp\u00adfangen',
     'dashboard.actions.receive.title': 'SAI empfangen',
     'dashboard.actions.receive.description':
       'Teilen Sie Ihre E-Mail-Adresse: Jede Person mit einem SAI Wallet kann Ihnen damit Token senden.',
     'dashboard.actions.receive.what': 'E-Mail-Adresse',
-    'dashboard.actions.card': 'Metallkarte',
+    'dashboard.actions.card': 'Metall\u00adkarte',
     'dashboard.actions.partners': 'Partner ansehen',
     'dashboard.quickSend.title': 'Schnell senden',
     'dashboard.quickSend.subtitle': 'Senden Sie SAI per E-Mail an alle mit einem SAI Wallet. Ohne Gebühren.',
