@@ -1,9 +1,8 @@
 import { defineArea } from '../../defineArea.ts';
 
-/** The metal card panel: its states, the request and shipping address, the details, and the settings. */
+/** The metal card panel: its states, the request, the details, and the settings. */
 export const dashboardCard = defineArea({
   en: {
-    'dashboard.saving': 'Saving…',
     'dashboard.card.loading': 'Loading your card…',
     'dashboard.card.failed': 'Could not load your card.',
     'dashboard.card.tierCard': '{tier} card',
@@ -91,25 +90,8 @@ export const dashboardCard = defineArea({
     'dashboard.card.pin.failed': 'Failed to change PIN',
     'dashboard.card.pin.format': '{digits, plural, one {PIN must be # digit} other {PIN must be # digits}}',
     'dashboard.card.pin.match': "PINs don't match",
-    'dashboard.address.form': 'Shipping address',
-    'dashboard.address.address': 'Address',
-    'dashboard.address.city': 'City',
-    'dashboard.address.state': 'State / region',
-    'dashboard.address.zipCode': 'ZIP / postal code',
-    'dashboard.address.country': 'Country',
-    'dashboard.address.address.short':
-      '{min, plural, one {Address must be at least # character} other {Address must be at least # characters}}',
-    'dashboard.address.city.short':
-      '{min, plural, one {City must be at least # character} other {City must be at least # characters}}',
-    'dashboard.address.state.short':
-      '{min, plural, one {State must be at least # character} other {State must be at least # characters}}',
-    'dashboard.address.zipCode.short':
-      '{min, plural, one {ZIP code must be at least # character} other {ZIP code must be at least # characters}}',
-    'dashboard.address.country.short':
-      '{min, plural, one {Country must be at least # character} other {Country must be at least # characters}}',
   },
   es: {
-    'dashboard.saving': 'Guardando…',
     'dashboard.card.loading': 'Cargando su tarjeta…',
     'dashboard.card.failed': 'No se pudo cargar su tarjeta.',
     'dashboard.card.tierCard': 'Tarjeta {tier}',
@@ -202,25 +184,8 @@ export const dashboardCard = defineArea({
     'dashboard.card.pin.format':
       '{digits, plural, one {El PIN debe tener # dígito} other {El PIN debe tener # dígitos}}',
     'dashboard.card.pin.match': 'Los PIN no coinciden',
-    'dashboard.address.form': 'Dirección de envío',
-    'dashboard.address.address': 'Dirección',
-    'dashboard.address.city': 'Ciudad',
-    'dashboard.address.state': 'Provincia / región',
-    'dashboard.address.zipCode': 'Código postal',
-    'dashboard.address.country': 'País',
-    'dashboard.address.address.short':
-      '{min, plural, one {La dirección debe tener al menos # carácter} other {La dirección debe tener al menos # caracteres}}',
-    'dashboard.address.city.short':
-      '{min, plural, one {La ciudad debe tener al menos # carácter} other {La ciudad debe tener al menos # caracteres}}',
-    'dashboard.address.state.short':
-      '{min, plural, one {La provincia debe tener al menos # carácter} other {La provincia debe tener al menos # caracteres}}',
-    'dashboard.address.zipCode.short':
-      '{min, plural, one {El código postal debe tener al menos # carácter} other {El código postal debe tener al menos # caracteres}}',
-    'dashboard.address.country.short':
-      '{min, plural, one {El país debe tener al menos # carácter} other {El país debe tener al menos # caracteres}}',
   },
   fr: {
-    'dashboard.saving': 'Enregistrement…',
     'dashboard.card.loading': 'Chargement de votre carte…',
     'dashboard.card.failed': 'Impossible de charger votre carte.',
     'dashboard.card.tierCard': 'Carte {tier}',
@@ -316,25 +281,8 @@ export const dashboardCard = defineArea({
     'dashboard.card.pin.format':
       '{digits, plural, one {Le code PIN doit comporter # chiffre} other {Le code PIN doit comporter # chiffres}}',
     'dashboard.card.pin.match': 'Les codes PIN ne correspondent pas',
-    'dashboard.address.form': 'Adresse de livraison',
-    'dashboard.address.address': 'Adresse',
-    'dashboard.address.city': 'Ville',
-    'dashboard.address.state': 'État / région',
-    'dashboard.address.zipCode': 'Code postal',
-    'dashboard.address.country': 'Pays',
-    'dashboard.address.address.short':
-      '{min, plural, one {L’adresse doit comporter au moins # caractère} other {L’adresse doit comporter au moins # caractères}}',
-    'dashboard.address.city.short':
-      '{min, plural, one {La ville doit comporter au moins # caractère} other {La ville doit comporter au moins # caractères}}',
-    'dashboard.address.state.short':
-      '{min, plural, one {La région doit comporter au moins # caractère} other {La région doit comporter au moins # caractères}}',
-    'dashboard.address.zipCode.short':
-      '{min, plural, one {Le code postal doit comporter au moins # caractère} other {Le code postal doit comporter au moins # caractères}}',
-    'dashboard.address.country.short':
-      '{min, plural, one {Le pays doit comporter au moins # caractère} other {Le pays doit comporter au moins # caractères}}',
   },
   de: {
-    'dashboard.saving': 'Wird gespeichert…',
     'dashboard.card.loading': 'Ihre Karte wird geladen…',
     'dashboard.card.failed': 'Ihre Karte konnte nicht geladen werden.',
     'dashboard.card.tierCard': '{tier}-Karte',
@@ -431,21 +379,5 @@ export const dashboardCard = defineArea({
     'dashboard.card.pin.format':
       '{digits, plural, one {Die PIN muss # Ziffer haben} other {Die PIN muss # Ziffern haben}}',
     'dashboard.card.pin.match': 'Die PINs stimmen nicht überein',
-    'dashboard.address.form': 'Lieferadresse',
-    'dashboard.address.address': 'Adresse',
-    'dashboard.address.city': 'Stadt',
-    'dashboard.address.state': 'Bundesland / Region',
-    'dashboard.address.zipCode': 'Postleitzahl',
-    'dashboard.address.country': 'Land',
-    'dashboard.address.address.short':
-      '{min, plural, one {Die Adresse muss mindestens # Zeichen lang sein} other {Die Adresse muss mindestens # Zeichen lang sein}}',
-    'dashboard.address.city.short':
-      '{min, plural, one {Die Stadt muss mindestens # Zeichen lang sein} other {Die Stadt muss mindestens # Zeichen lang sein}}',
-    'dashboard.address.state.short':
-      '{min, plural, one {Das Bundesland muss mindestens # Zeichen lang sein} other {Das Bundesland muss mindestens # Zeichen lang sein}}',
-    'dashboard.address.zipCode.short':
-      '{min, plural, one {Die Postleitzahl muss mindestens # Zeichen lang sein} other {Die Postleitzahl muss mindestens # Zeichen lang sein}}',
-    'dashboard.address.country.short':
-      '{min, plural, one {Das Land muss mindestens # Zeichen lang sein} other {Das Land muss mindestens # Zeichen lang sein}}',
   },
 });
