@@ -12,10 +12,11 @@ import {
 
 /**
  * The money screens in the user's saved language (docs/product-rules.md rule 37): a user whose browser
- * speaks English but whose preferences say German (at 1280 px and 360 px) or Spanish (at 360 px) sees the history
- * with its filters, type labels, states, dates and amounts in that language, a receipt, and the deposit
- * page; each axe-clean, without horizontal scroll, and with none of the screens' English words left in
- * `main`. The movements are made through the API: a distribution, a transfer, a declared crypto deposit.
+ * speaks English but whose preferences say German (at 1280 px and 360 px) or Spanish (at 360 px) sees
+ * the history with its filters, type labels, states, dates and amounts in that language, a receipt, and
+ * the deposit page; each axe-clean, without horizontal scroll, and with none of the screens' English
+ * words left in `main`. The movements are made through the API: a distribution, a transfer, a declared
+ * crypto deposit.
  */
 
 const ADMIN = newAdmin();
