@@ -40,6 +40,7 @@ export function TransactionItem({
   const described = transaction.description ? describedText(transaction.description) : '';
   const detail = described && described !== title ? described : typeLabel(transaction.type);
   const failed = transaction.status === 'failed';
+  const pending = !transaction.signedAmount && !transaction.amount;
   const amount = transaction.signedAmount
     ? signedShown(transaction.signedAmount, asset)
     : transaction.amount
@@ -67,7 +68,15 @@ export function TransactionItem({
         </p>
       </div>
       <div className={styles.side}>
-        <p className={failed ? styles.failedAmount : styles.amount[direction]}>
+        <p
+          className={
+            failed
+              ? styles.failedAmount
+              : pending
+                ? `${styles.amount[direction]} ${styles.pendingAmount}`
+                : styles.amount[direction]
+          }
+        >
           {transaction.signedAmount ? (
             <span className={visuallyHidden}>
               {failed
