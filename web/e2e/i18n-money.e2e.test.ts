@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
+  toasts,
 } from './browserKit.ts';
 
 /**
@@ -40,6 +42,9 @@ const LANGUAGES = {
     balance: 'Saldo 1.234,50 SAI',
     balanceAfterSent: 'Saldo 1.222,00 SAI',
     count: '3 Transaktionen angezeigt · Ende des Verlaufs',
+    exportButton: /^Exportieren/,
+    exported: 'Kontoauszug exportiert',
+    exportedCount: /^3 Transaktionen in sai-transactions-[\d-]+\.csv gespeichert\.$/,
     filterButton: /^Filtern/,
     filterForm: 'Transaktionen filtern',
     typeField: 'Typ',
@@ -79,6 +84,9 @@ const LANGUAGES = {
     balance: 'Saldo 1234,50 SAI',
     balanceAfterSent: 'Saldo 1222,00 SAI',
     count: 'Mostrando 3 transacciones · fin del historial',
+    exportButton: /^Exportar/,
+    exported: 'Extracto exportado',
+    exportedCount: /^3 transacciones guardadas en sai-transactions-[\d-]+\.csv\.$/,
     filterButton: /^Filtrar/,
     filterForm: 'Filtrar transacciones',
     typeField: 'Tipo',
@@ -219,6 +227,21 @@ async function journey(viewport: Viewport, language: Language) {
   for (const time of await rows.locator('time').allInnerTexts()) expect(time).toMatch(words.date);
   await page.getByText(words.count).waitFor();
   await checkScreen(page, viewport, `/transactions in ${language}`);
+
+  // The statement: the toast in the user's language, the CSV itself machine data, as in English.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: words.exportButton }).click(),
+  ]);
+  await toasts(page).getByText(words.exported).waitFor();
+  await toasts(page).getByText(words.exportedCount).waitFor();
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    'Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after',
+  );
+  expect(csv).toContain(',Token distribution,Completed,Token distribution,SAI Wallet,SAI,1234.50,1234.50');
+  expect(csv).toContain(',Transfer,Completed,Pizza,');
+  expect(csv).toContain(',SAI,-12.50,1222.00');
 
   // The filter: its fields and the type labels translated; the API's value in the URL.
   await page.getByRole('button', { name: words.filterButton }).click();
