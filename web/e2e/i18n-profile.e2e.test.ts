@@ -202,6 +202,11 @@ async function journey(viewport: Viewport, account: Account) {
   await page.getByRole('heading', { level: 1, name: 'Profil', exact: true }).waitFor();
   await page.getByRole('combobox', { name: 'Sprache' }).getByText('Deutsch').waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  // The quick button finds the header's bell whatever the language calls it.
+  await page.locator('main').getByRole('button', { name: 'Benachrichtigungen' }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await walk(page, 'de', viewport.width);
 
   // The account holds the choice: the other device, an English browser, turns German too.
