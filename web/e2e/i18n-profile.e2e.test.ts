@@ -11,7 +11,7 @@ import {
 } from './browserKit.ts';
 
 /**
- * The profile page in German and French (docs/product-rules.md rule 37): chosen in the preferences by an
+ * The profile page in German and French: chosen in the preferences by an
  * English user, applied at once (headings, buttons, the "saved" toast), kept across a reload and on the
  * account's next device; every tab translated, axe-clean and without sideways scroll at 1280 and 360 px;
  * and English again, word for word, once chosen back.

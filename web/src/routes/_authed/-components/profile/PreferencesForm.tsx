@@ -50,7 +50,7 @@ function switches(): readonly { name: SwitchPreference; label: string; descripti
 }
 
 /**
- * Each language in its own name, whatever the current one (docs/product-rules.md rule 37): a person who
+ * Each language in its own name, whatever the current one: a person who
  * cannot read the current language still finds theirs.
  */
 const LANGUAGE_NAMES: Record<Language, string> = {
