@@ -173,7 +173,7 @@ export const fr: Record<keyof typeof en, string> = {
     'Un message pour chaque paiement qui entre dans votre portefeuille ou en sort.',
   'profile.preferences.language': 'Langue',
   'profile.preferences.theme': 'Thème',
-  'profile.preferences.theme.system': 'Système (comme votre appareil)',
+  'profile.preferences.theme.system': 'Système (selon l’appareil)',
   'profile.preferences.theme.light': 'Clair',
   'profile.preferences.theme.dark': 'Sombre',
   'profile.preferences.reset': 'Rétablir les valeurs par défaut',
