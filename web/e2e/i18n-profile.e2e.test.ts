@@ -202,7 +202,9 @@ async function journey(viewport: Viewport, account: Account) {
   await page.getByRole('heading', { level: 1, name: 'Profil', exact: true }).waitFor();
   await page.getByRole('combobox', { name: 'Sprache' }).getByText('Deutsch').waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-  // The quick button finds the header's bell whatever the language calls it.
+  // The quick button finds the header's bell whatever the language calls it (once the bell has loaded:
+  // it waits in a Suspense boundary, and before that the button has nothing to open).
+  await page.locator('header button[aria-haspopup="dialog"]').waitFor();
   await page.locator('main').getByRole('button', { name: 'Benachrichtigungen' }).click();
   await page.getByRole('dialog').waitFor();
   await page.keyboard.press('Escape');
