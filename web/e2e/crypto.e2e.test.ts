@@ -298,30 +298,37 @@ async function profileJourney(viewport: Viewport) {
     await preferences.getByRole('switch', { name: 'Transaction Alerts' }).getAttribute('aria-checked'),
   ).toBe('true');
   await marketing.click();
-  await chooseOption(user.page, preferences, 'Language', 'French');
+  // Languages are listed in their own names; saving one switches the page to it at once
+  // (web/e2e/i18n-profile.e2e.test.ts walks the translated page).
+  await chooseOption(user.page, preferences, 'Language', 'Français');
   await preferences.getByRole('button', { name: 'Save Preferences' }).click();
-  await toasts(user.page).getByText('Preferences saved').waitFor();
+  await toasts(user.page).getByText('Préférences enregistrées').waitFor();
   await user.page.reload();
-  const reloaded = user.page.getByRole('form', { name: 'Preferences' });
+  const reloaded = user.page.getByRole('form', { name: 'Préférences' });
   await expect
     .poll(() =>
-      reloaded.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
+      reloaded.getByRole('switch', { name: 'Communications marketing' }).getAttribute('aria-checked'),
     )
     .toBe('true');
-  await reloaded.getByRole('combobox', { name: 'Language' }).getByText('French').waitFor();
+  await reloaded.getByRole('combobox', { name: 'Langue' }).getByText('Français').waitFor();
   if (phone) {
     await expectNoHorizontalScroll(user.page, '/profile preferences');
     // The form's last buttons sit at the foot of the page, above the tab bar and the chat button.
-    await expectUncovered(reloaded.getByRole('button', { name: 'Save Preferences' }), 'Save Preferences');
+    await expectUncovered(
+      reloaded.getByRole('button', { name: 'Enregistrer les préférences' }),
+      'Save Preferences',
+    );
   }
-  await reloaded.getByRole('button', { name: 'Reset to Default' }).click();
+  // The defaults include English: the page is back in it, the toast too.
+  await reloaded.getByRole('button', { name: 'Rétablir les valeurs par défaut' }).click();
   await toasts(user.page).getByText('Preferences reset to default').waitFor();
+  const inEnglish = user.page.getByRole('form', { name: 'Preferences' });
   await expect
     .poll(() =>
-      reloaded.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
+      inEnglish.getByRole('switch', { name: 'Marketing Communications' }).getAttribute('aria-checked'),
     )
     .toBe('false');
-  await reloaded.getByRole('combobox', { name: 'Language' }).getByText('English').waitFor();
+  await inEnglish.getByRole('combobox', { name: 'Language' }).getByText('English').waitFor();
   await expectAccessible(user.page, `/profile preferences at ${px}`);
 
   await account.getByRole('button', { name: 'Log Out' }).click();

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { t } from '../i18n/i18n.ts';
 import * as styles from './Header.css.ts';
 
 /**
@@ -11,27 +12,27 @@ export function AdminNavList() {
     <ul className={styles.navList}>
       <li>
         <Link to="/" activeOptions={{ exact: true }} className={styles.navLink}>
-          Home
+          {t('shell.nav.home')}
         </Link>
       </li>
       <li>
         <Link to="/admin" activeOptions={{ exact: true }} className={styles.navLink}>
-          Dashboard
+          {t('shell.nav.dashboard')}
         </Link>
       </li>
       <li>
         <Link to="/admin/users" className={styles.navLink}>
-          Users
+          {t('shell.nav.users')}
         </Link>
       </li>
       <li>
         <Link to="/admin/transactions" className={styles.navLink}>
-          Transactions
+          {t('shell.nav.transactions')}
         </Link>
       </li>
       <li>
         <Link to="/admin/settings" className={styles.navLink}>
-          Settings
+          {t('shell.nav.settings')}
         </Link>
       </li>
     </ul>

@@ -69,6 +69,9 @@ export const button = recipe({
         },
       },
       link: {
+        // Read like a link in the text, and wrapped like one when a translation is longer than the line.
+        whiteSpace: 'normal',
+        textAlign: 'start',
         padding: 0,
         border: 'none',
         borderRadius: vars.radius.sm,
@@ -86,7 +89,11 @@ export const button = recipe({
       lg: { minHeight: '52px', padding: `0 ${vars.space['2xl']}`, fontSize: vars.fontSize.md },
       inline: { minHeight: 0, padding: 0, fontSize: 'inherit' },
     },
-    fullWidth: { true: { width: '100%' }, false: {} },
+    // A full-width label may be longer than the phone is wide (German, French): it wraps there instead.
+    fullWidth: {
+      true: { width: '100%', whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
+      false: {},
+    },
   },
   defaultVariants: { variant: 'primary', size: 'md', fullWidth: false },
 });

@@ -1,5 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { visuallyHidden } from '../styles/layout.css.ts';
 import { Button, type ButtonSize, type ButtonVariant } from './Button.tsx';
 import { toast } from './toast/index.ts';
@@ -34,8 +35,8 @@ export function CopyButton({
     } catch (error) {
       console.warn('Clipboard write failed', error);
       toast({
-        title: 'Could not copy',
-        description: 'Select the text and copy it by hand.',
+        title: t('shell.copy.failed'),
+        description: t('shell.copy.byHand'),
         variant: 'destructive',
       });
       return;
@@ -50,11 +51,11 @@ export function CopyButton({
     <>
       <Button variant={variant} size={size} onClick={copy}>
         {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-        {copied ? 'Copied!' : 'Copy'}
+        {copied ? t('shell.copy.copied') : t('shell.copy.copy')}
         <span className={visuallyHidden}> {what}</span>
       </Button>
       <span role="status" className={visuallyHidden}>
-        {copied ? `${what} copied to the clipboard` : ''}
+        {copied ? t('shell.copy.done', { what }) : ''}
       </span>
     </>
   );

@@ -1,5 +1,6 @@
 import { Ban } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { t, tRich } from '../i18n/i18n.ts';
 import { paymentUri } from '../lib/paymentUri.ts';
 import type { DepositAddress } from '../queries/depositAddresses.queries.ts';
 import { CopyButton } from './CopyButton.tsx';
@@ -7,7 +8,7 @@ import * as styles from './DepositAddressCard.css.ts';
 
 /** The explanation a form shows, disabled, where no address is set (the API refuses the same way). */
 export function unavailableText(currency: string, networkName: string): string {
-  return `Deposits in ${currency} on ${networkName} are not available yet: no deposit address is set.`;
+  return t('money.address.unavailable', { currency, network: networkName });
 }
 
 export function DepositUnavailable({
@@ -44,15 +45,23 @@ export function DepositAddressCard({
 }) {
   const uri = paymentUri(currency, entry.network, address, amount);
   return (
-    <section className={styles.card} aria-label="Deposit address">
-      <PaymentQr uri={uri} label={`${currency} on ${entry.networkName}`} />
+    <section className={styles.card} aria-label={t('money.address.label')}>
+      <PaymentQr uri={uri} currency={currency} networkName={entry.networkName} />
       <div className={styles.body}>
         <p>
-          Send only <strong>{currency}</strong> on <strong>{entry.networkName}</strong> to:
+          {tRich('money.address.sendOnly', {
+            currency,
+            network: entry.networkName,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
         <div className={styles.row}>
           <code className={styles.address}>{address}</code>
-          <CopyButton text={address} what="deposit address" successToast="Address copied" />
+          <CopyButton
+            text={address}
+            what={t('money.address.copyWhat')}
+            successToast={t('money.address.copied')}
+          />
         </div>
       </div>
     </section>
@@ -63,7 +72,7 @@ export function DepositAddressCard({
  * A scannable QR code, drawn by `qrcode` as SVG (loaded on first use, off the main bundle). The image
  * carries the URI it encodes in `data-payment-uri`.
  */
-function PaymentQr({ uri, label }: { uri: string; label: string }) {
+function PaymentQr({ uri, currency, networkName }: { uri: string; currency: string; networkName: string }) {
   const [drawn, setDrawn] = useState<{ uri: string; svg: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -84,7 +93,7 @@ function PaymentQr({ uri, label }: { uri: string; label: string }) {
     <img
       className={styles.qr}
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawn.svg)}`}
-      alt={`QR code of the deposit address for ${label}`}
+      alt={t('money.address.qr', { currency, network: networkName })}
       data-payment-uri={uri}
       width={144}
       height={144}

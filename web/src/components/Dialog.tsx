@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { Button, type ButtonVariant } from './Button.tsx';
 import * as styles from './Dialog.css.ts';
 
@@ -33,7 +34,7 @@ export function Modal({ title, description, trigger, open, onOpenChange, childre
             ) : null}
           </div>
           {children}
-          <Dialog.Close className={styles.close} aria-label="Close">
+          <Dialog.Close className={styles.close} aria-label={t('shell.dialog.close')}>
             <X size={18} aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>
@@ -97,7 +98,7 @@ export function ConfirmDialog({
           <div className={styles.actions}>
             <AlertDialog.Cancel asChild>
               <Button variant="ghost" disabled={pending}>
-                Cancel
+                {t('shell.dialog.cancel')}
               </Button>
             </AlertDialog.Cancel>
             <Button

@@ -1,5 +1,6 @@
 import { Label } from 'radix-ui';
 import { type ReactNode, useId } from 'react';
+import { t } from '../i18n/i18n.ts';
 import * as styles from './Field.css.ts';
 
 /**
@@ -66,7 +67,7 @@ export function FieldFrame({
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <Label.Root htmlFor={id} className={styles.label}>
         {label}
-        {optional ? <span className={styles.optional}>(optional)</span> : null}
+        {optional ? <span className={styles.optional}>{t('shell.field.optional')}</span> : null}
       </Label.Root>
       {children}
       <FieldMessages id={id} hint={hint} error={error} />

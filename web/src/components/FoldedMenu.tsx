@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * The open state of a header's folded (phone-width) menu. It closes whenever the page changes, and on
@@ -44,7 +45,7 @@ export function MenuToggle({
       className={className}
       aria-expanded={open}
       aria-controls={controls}
-      aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
+      aria-label={open ? t('shell.menu.close') : t('shell.menu.open')}
       onClick={onToggle}
     >
       {open ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../styles/breakpoints.ts';
+import { breakpoints, media } from '../styles/breakpoints.ts';
 import { iconButton, listReset } from '../styles/patterns.css.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
@@ -31,6 +31,12 @@ export const actions = style([
   },
 ]);
 
+/**
+ * From tablet to desktop width the bar is tight for the longer languages' links ("Partenaires et
+ * récompenses"): there they may take two lines, closer together, rather than push the page sideways.
+ */
+const tabletOnly = `screen and (min-width: ${breakpoints.tablet}px) and (max-width: ${breakpoints.desktop - 0.02}px)`;
+
 /** Below tablet width the links fold into a panel under the bar, opened by the menu button. */
 export const nav = style([
   sprinkles({ display: 'none', position: 'absolute', backgroundColor: 'raised' }),
@@ -53,7 +59,9 @@ export const nav = style([
         background: 'none',
         boxShadow: 'none',
         marginLeft: vars.space.xl,
+        minWidth: 0,
       },
+      [tabletOnly]: { marginLeft: vars.space.sm },
     },
   },
 ]);
@@ -87,6 +95,12 @@ export const navLink = style([
     },
     '@media': {
       [media.tablet]: { minHeight: '36px' },
+      [tabletOnly]: {
+        whiteSpace: 'normal',
+        lineHeight: 1.2,
+        textAlign: 'center',
+        paddingInline: vars.space.sm,
+      },
     },
   },
 ]);

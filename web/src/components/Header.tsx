@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { currentUserQuery, type User } from '../queries/auth.queries.ts';
 import { container } from '../styles/layout.css.ts';
 import { AdminNavList } from './AdminNavList.tsx';
@@ -33,29 +34,29 @@ function SignedInBar({ user }: { user: User }) {
   return (
     <>
       <LogoLink to="/dashboard" />
-      <nav id={navId} aria-label="Main" className={styles.nav} data-open={open}>
+      <nav id={navId} aria-label={t('shell.nav.main')} className={styles.nav} data-open={open}>
         {user.isAdmin ? (
           <AdminNavList />
         ) : (
           <ul className={styles.navList}>
             <li>
               <Link to="/" activeOptions={{ exact: true }} className={styles.navLink}>
-                Home
+                {t('shell.nav.home')}
               </Link>
             </li>
             <li>
               <Link to="/dashboard" className={styles.navLink}>
-                Dashboard
+                {t('shell.nav.dashboard')}
               </Link>
             </li>
             <li>
               <Link to="/partners" className={styles.navLink}>
-                Partners &amp; Rewards
+                {t('shell.nav.partners')}
               </Link>
             </li>
             <li>
               <Link to="/compliance" className={styles.navLink}>
-                Security
+                {t('shell.nav.security')}
               </Link>
             </li>
           </ul>

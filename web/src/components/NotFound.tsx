@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { House } from 'lucide-react';
+import { t } from '../i18n/i18n.ts';
 import { container } from '../styles/layout.css.ts';
 import { buttonClassName } from './Button.tsx';
 import * as styles from './NotFound.css.ts';
@@ -9,12 +10,13 @@ export function NotFound() {
     <div className={`${container} ${styles.wrap}`}>
       <div className={styles.panel}>
         <h1 className={styles.title}>
-          <span className={styles.code}>404</span> <span className={styles.titleText}>Page Not Found</span>
+          <span className={styles.code}>404</span>{' '}
+          <span className={styles.titleText}>{t('shell.notFound.title')}</span>
         </h1>
-        <p className={styles.text}>The page you are looking for does not exist or has moved.</p>
+        <p className={styles.text}>{t('shell.notFound.text')}</p>
         <Link to="/" className={buttonClassName({ variant: 'primary' })}>
           <House size={16} aria-hidden="true" />
-          Back to home
+          {t('shell.notFound.home')}
         </Link>
       </div>
     </div>

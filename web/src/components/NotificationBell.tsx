@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, Bell, CreditCard, Info, type LucideIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
+import { type MessageId, t } from '../i18n/i18n.ts';
+import { knownText } from '../lib/api.ts';
 import { badgeText, formatRelative } from '../lib/format.ts';
 import {
   type AppNotification,
@@ -25,6 +27,41 @@ const icons: Record<NotificationType, LucideIcon> = {
   card: CreditCard,
   other: Bell,
 };
+
+/**
+ * The titles the server gives its notifications (projections/notifications/), in English: each is fixed
+ * by the event that made the notification, which the client does not see (the `type` is only a group,
+ * "card" or "transaction"), so a title is worded in the person's language by its English text. The
+ * message under it carries amounts, names and reasons as the server wrote them, and stays in English.
+ */
+const TITLES: readonly MessageId[] = [
+  'shell.title.cardRequested',
+  'shell.title.verifyingPayment',
+  'shell.title.cardActivated',
+  'shell.title.cardShipped',
+  'shell.title.cardDelivered',
+  'shell.title.cardFrozen',
+  'shell.title.cardUnfrozen',
+  'shell.title.pinChanged',
+  'shell.title.cardUpgraded',
+  'shell.title.depositConfirmed',
+  'shell.title.depositRejected',
+  'shell.title.withdrawalInitiated',
+  'shell.title.withdrawalCompleted',
+  'shell.title.withdrawalFailed',
+  'shell.title.moneyReceived',
+  'shell.title.tokensReceived',
+  'shell.title.depositSubmitted',
+  'shell.title.paymentApproved',
+  'shell.title.paymentRejected',
+  'shell.title.passkeyAdded',
+  'shell.title.passkeyRemoved',
+  'shell.title.newSignIn',
+];
+
+export function notificationTitle(notification: AppNotification): string {
+  return knownText(notification.title, TITLES);
+}
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -49,15 +86,15 @@ export function NotificationBell() {
 
   const badge = badgeText(count);
   // The name holds the badge's visible text ("9+" above nine), so what is seen is what is said (WCAG 2.5.3).
-  const label = badge ? `Notifications, ${badge} unread` : 'Notifications';
+  const label = badge ? t('shell.bell.label', { badge }) : t('shell.bell.title');
 
   const onItemClick = (notification: AppNotification) => {
     if (notification.isRead || markRead.isPending) return;
     markRead.mutate(notification.id, {
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: `Failed to mark notification as read: ${error.message}`,
+          title: t('shell.error'),
+          description: t('shell.bell.markFailed', { message: error.message }),
           variant: 'destructive',
         }),
     });
@@ -65,11 +102,11 @@ export function NotificationBell() {
 
   const onMarkAll = () => {
     markAll.mutate(undefined, {
-      onSuccess: () => toast({ title: 'All notifications marked as read', variant: 'success' }),
+      onSuccess: () => toast({ title: t('shell.bell.allRead'), variant: 'success' }),
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: `Failed to mark all notifications as read: ${error.message}`,
+          title: t('shell.error'),
+          description: t('shell.bell.markAllFailed', { message: error.message }),
           variant: 'destructive',
         }),
     });
@@ -89,7 +126,7 @@ export function NotificationBell() {
       <PopoverPanel className={styles.content} labelledBy={headingId}>
         <div className={styles.head}>
           <h2 id={headingId} className={styles.heading}>
-            Notifications
+            {t('shell.bell.title')}
           </h2>
           <Button
             variant="link"
@@ -98,20 +135,20 @@ export function NotificationBell() {
             disabled={count === 0 && !items.some((item) => !item.isRead)}
             pending={markAll.isPending}
           >
-            Mark all as read
+            {t('shell.bell.markAll')}
           </Button>
         </div>
         <ul className={styles.list} aria-busy={list.isPending || undefined}>
           {list.isPending ? (
             <li className={styles.empty} role="status">
-              Loading...
+              {t('shell.bell.loading')}
             </li>
           ) : list.isError ? (
             <li className={styles.empty} role="alert">
-              Could not load notifications.
+              {t('shell.bell.loadFailed')}
             </li>
           ) : items.length === 0 ? (
-            <li className={styles.empty}>No notifications</li>
+            <li className={styles.empty}>{t('shell.bell.empty')}</li>
           ) : (
             items.map((notification) => (
               <li key={notification.id}>
@@ -129,7 +166,7 @@ export function NotificationBell() {
         </ul>
         <div className={styles.foot}>
           <Link to="/notifications" className={styles.viewAll} onClick={() => setOpen(false)}>
-            View all notifications
+            {t('shell.bell.viewAll')}
           </Link>
         </div>
       </PopoverPanel>
@@ -149,6 +186,7 @@ export function NotificationItem({
 }) {
   const Icon = icons[notification.type] ?? Bell;
   const unread = !notification.isRead;
+  const title = notificationTitle(notification);
   const body = (
     <>
       <span className={styles.itemIcon} aria-hidden="true">
@@ -157,8 +195,8 @@ export function NotificationItem({
       <span className={styles.itemBody}>
         <span className={styles.itemTitle}>
           {unread ? <span className={styles.unreadDot} aria-hidden="true" /> : null}
-          {notification.title}
-          {unread ? <span className={visuallyHidden}> (unread)</span> : null}
+          {title}
+          {unread ? <span className={visuallyHidden}> {t('shell.bell.unread')}</span> : null}
         </span>
         <span className={styles.itemMessage}>{notification.message}</span>
         <time className={styles.itemTime} dateTime={notification.createdAt}>
@@ -187,9 +225,9 @@ export function NotificationItem({
         params={{ id: notification.movementId }}
         className={styles.receiptLink}
         onClick={onOpenMovement}
-        aria-label={`View receipt: ${notification.title}`}
+        aria-label={t('shell.bell.receiptOf', { title })}
       >
-        View receipt
+        {t('shell.bell.receipt')}
       </Link>
     </>
   );

@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { RefreshCw } from 'lucide-react';
+import { t } from '../i18n/i18n.ts';
 import { page } from '../styles/layout.css.ts';
 import { Button } from './Button.tsx';
 import * as styles from './NotFound.css.ts';
@@ -10,13 +11,13 @@ export function RouteError({ error }: ErrorComponentProps) {
   return (
     <div className={`${page} ${styles.wrap}`}>
       <div className={styles.panel} role="alert">
-        <h1 className={styles.title}>Something went wrong</h1>
+        <h1 className={styles.title}>{t('shell.routeError.title')}</h1>
         <p className={styles.text}>
-          {error instanceof Error ? error.message : 'An unexpected error occurred.'}
+          {error instanceof Error ? error.message : t('shell.routeError.unexpected')}
         </p>
         <Button variant="secondary" onClick={() => router.invalidate()}>
           <RefreshCw size={16} aria-hidden="true" />
-          Try again
+          {t('shell.tryAgain')}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, Shield, User as UserIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { t } from '../i18n/i18n.ts';
 import { displayName, initials } from '../lib/format.ts';
 import type { User } from '../queries/auth.queries.ts';
 import * as styles from './UserMenu.css.ts';
@@ -31,27 +32,27 @@ export function UserMenu({ user }: { user: User }) {
           <DropdownMenu.Item asChild className={styles.item}>
             <Link to="/profile">
               <UserIcon size={16} aria-hidden="true" className={styles.itemIcon} />
-              Profile
+              {t('shell.user.profile')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={styles.item}>
             <Link to="/profile">
               <Settings size={16} aria-hidden="true" className={styles.itemIcon} />
-              Settings
+              {t('shell.nav.settings')}
             </Link>
           </DropdownMenu.Item>
           {user.isAdmin ? (
             <DropdownMenu.Item asChild className={styles.item}>
               <Link to="/admin">
                 <Shield size={16} aria-hidden="true" className={styles.itemIcon} />
-                Admin Panel
+                {t('shell.user.admin')}
               </Link>
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={`${styles.item} ${styles.itemDanger}`} onSelect={signOut}>
             <LogOut size={16} aria-hidden="true" className={styles.itemIcon} />
-            Sign out
+            {t('shell.user.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

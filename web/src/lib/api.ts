@@ -5,6 +5,8 @@
  * "{status} {body text}"; an empty or unreadable body gives "{status} {statusText}".
  */
 
+import { CATALOGS, type MessageId } from '../i18n/catalog.ts';
+import { currentLocale, t } from '../i18n/i18n.ts';
 import type { paths } from './api.gen.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -65,7 +67,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       response = await fetch(path, init);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+      throw new ApiError(0, t('shell.api.unreachable'));
     }
     // The server waited its bound for the read models to show this session's last write and they had not
     // yet (a busy moment): ask again shortly, a few times, rather than show the state before the write.
@@ -90,14 +92,14 @@ export async function fetchWholeJson(path: string): Promise<{ text: string; resp
   try {
     response = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, t('shell.api.unreachable'));
   }
   if (!response.ok) throw await errorFromResponse(response);
   const text = await response.text();
   try {
     JSON.parse(text);
   } catch {
-    throw new ApiError(response.status, 'The download was interrupted. Please try again.');
+    throw new ApiError(response.status, t('shell.api.interrupted'));
   }
   return { text, response };
 }
@@ -121,14 +123,86 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   if (!isRecord(parsed)) return new ApiError(response.status, fallback);
 
-  const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : fallback;
+  const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+  const message =
+    typeof parsed.message === 'string' && parsed.message !== ''
+      ? problemMessage(parsed.message, code)
+      : fallback;
   const options: { fieldErrors?: FieldErrors; code?: string; problem: Record<string, unknown> } = {
     problem: parsed,
   };
   const fieldErrors = readFieldErrors(parsed.fieldErrors);
   if (fieldErrors) options.fieldErrors = fieldErrors;
-  if (typeof parsed.code === 'string') options.code = parsed.code;
+  if (code) options.code = code;
   return new ApiError(response.status, message, options);
+}
+
+/**
+ * The refusals the client words in the person's language, by the problem's `code`: the server's English
+ * texts for that code (one per variant the server sends), and for a code whose text carries details the
+ * client cannot word (a receipt not yet provable, an erasure's blockers), a general one.
+ */
+const PROBLEM_CODES: Record<string, { texts: MessageId[]; general?: MessageId }> = {
+  account_suspended: { texts: ['shell.api.suspended'] },
+  totp_required: { texts: ['shell.validation.totp'] },
+  totp_invalid: { texts: ['shell.api.totpInvalid'] },
+  passkey_required: { texts: ['shell.api.passkeyRequired'] },
+  passkey_invalid: {
+    texts: ['shell.api.passkeyInvalid', 'shell.api.passkeyUnknown'],
+    general: 'shell.api.passkeyInvalid',
+  },
+  reauthentication_required: { texts: ['shell.api.reauthTotp', 'shell.api.reauthPassword'] },
+  reauthentication_failed: { texts: ['shell.api.reauthTotpWrong', 'shell.api.reauthPasswordWrong'] },
+  ledger_frozen: { texts: ['shell.api.ledgerFrozen'] },
+  mail_unavailable: { texts: ['shell.api.mailReset', 'shell.api.mailEmailChange'] },
+  timeout: { texts: ['shell.api.timeout'] },
+  csrf: { texts: ['shell.api.csrf'] },
+  receipt_unavailable: { texts: [], general: 'shell.api.receiptUnavailable' },
+  liability_proof_unavailable: { texts: ['shell.api.proofUnavailable'] },
+  no_liability_proof: { texts: ['shell.api.noStatement', 'shell.api.heldNothing'] },
+  person_holds_money: { texts: [], general: 'shell.api.personHoldsMoney' },
+};
+
+/**
+ * Fixed texts the server sends without a code (the error boundary's, the rate limit's, the sign-in and
+ * mailed-link refusals, the registration's field messages); the client's own validation texts are the
+ * same as the API's checks, so they are known too.
+ */
+const KNOWN_TEXTS: MessageId[] = [
+  'shell.api.tooMany',
+  'shell.api.serverError',
+  'shell.api.unavailable',
+  'shell.api.changed',
+  'shell.api.invalidCredentials',
+  'shell.api.linkInvalid',
+  'shell.api.linkIncomplete',
+  'shell.api.emailTaken',
+  'shell.api.usernameTaken',
+  'shell.api.usernameCharacters',
+  'shell.validation.email',
+  'shell.validation.passwordsMatch',
+  'shell.validation.terms',
+  'shell.validation.totp',
+  'shell.validation.amount',
+  'shell.validation.amountPrecision',
+];
+
+/**
+ * `text`, a fixed English text of the server, in the current language when it is one of `ids`' English
+ * (and as sent otherwise: a text the client does not know is shown as the server wrote it).
+ */
+export function knownText(text: string, ids: readonly MessageId[]): string {
+  if (currentLocale() === 'en') return text;
+  const id = ids.find((candidate) => CATALOGS.en[candidate] === text);
+  return id ? t(id) : text;
+}
+
+/** A Problem's message in the current language (see PROBLEM_CODES); English stays the server's own. */
+function problemMessage(message: string, code: string | undefined): string {
+  if (currentLocale() === 'en') return message;
+  const known = code === undefined ? undefined : PROBLEM_CODES[code];
+  const worded = knownText(message, [...(known?.texts ?? []), ...KNOWN_TEXTS]);
+  return worded === message && known?.general ? t(known.general) : worded;
 }
 
 function statusLine(response: Response): string {
@@ -143,9 +217,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readFieldErrors(value: unknown): FieldErrors | undefined {
   if (!isRecord(value)) return undefined;
   const result: FieldErrors = {};
+  const known = [...Object.values(PROBLEM_CODES).flatMap((entry) => entry.texts), ...KNOWN_TEXTS];
   for (const [field, messages] of Object.entries(value)) {
-    if (typeof messages === 'string' && messages !== '') result[field] = messages;
-    else if (Array.isArray(messages) && typeof messages[0] === 'string') result[field] = messages[0];
+    if (typeof messages === 'string' && messages !== '') result[field] = knownText(messages, known);
+    else if (Array.isArray(messages) && typeof messages[0] === 'string')
+      result[field] = knownText(messages[0], known);
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }

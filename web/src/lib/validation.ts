@@ -1,5 +1,6 @@
 /** Client-side form rules of docs/product-rules.md spec 5. The API validates again; these only spare a round trip. */
 
+import { t } from '../i18n/i18n.ts';
 import { readAmount, toUnits } from './money.ts';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -8,21 +9,48 @@ export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 const EMAIL =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/**
+ * The messages in the current language: each is read when a form checks itself (a getter), so a form
+ * speaks the language of the moment, not the one the module was loaded in. English is fixed by the spec.
+ */
 export const messages = {
-  email: 'Please enter a valid email address',
-  password: 'Password must be at least 6 characters',
-  username: 'Username must be at least 3 characters',
-  passwordsMatch: "Passwords don't match",
-  terms: 'You must agree to the terms and conditions',
-  totp: 'Enter the 6-digit code from your authenticator app',
-  recipientEmail: 'Valid email is required',
-  amount: 'Amount must be a positive number',
-  amountPrecision: 'Amount can have at most 2 decimal places',
-  insufficientBalance:
-    'Insufficient balance: You do not have enough SAI tokens to complete this transaction.',
-  description: 'Description must be at most 200 characters',
-  notes: 'Notes must be at most 500 characters',
-} as const;
+  get email() {
+    return t('shell.validation.email');
+  },
+  get password() {
+    return t('shell.validation.password', { min: MIN_PASSWORD });
+  },
+  get username() {
+    return t('shell.validation.username', { min: MIN_USERNAME });
+  },
+  get passwordsMatch() {
+    return t('shell.validation.passwordsMatch');
+  },
+  get terms() {
+    return t('shell.validation.terms');
+  },
+  get totp() {
+    return t('shell.validation.totp');
+  },
+  get recipientEmail() {
+    return t('shell.validation.recipientEmail');
+  },
+  get amount() {
+    return t('shell.validation.amount');
+  },
+  get amountPrecision() {
+    return t('shell.validation.amountPrecision');
+  },
+  get insufficientBalance() {
+    return t('shell.validation.insufficientBalance');
+  },
+  get description() {
+    return t('shell.validation.description', { max: MAX_DESCRIPTION });
+  },
+  get notes() {
+    return t('shell.validation.notes', { max: MAX_NOTES });
+  },
+};
 
 export const MIN_PASSWORD = 6;
 export const MIN_USERNAME = 3;

@@ -3,7 +3,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/Button.tsx';
-import { ApiError } from '../lib/api.ts';
+import { t } from '../i18n/i18n.ts';
+import { ApiError, knownText } from '../lib/api.ts';
 import { tokenFromFragment, useEmailConfirmMutation } from '../queries/mail.queries.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
 
@@ -22,14 +23,16 @@ function ConfirmEmailPage() {
   const queryClient = useQueryClient();
   const confirm = useEmailConfirmMutation();
   const [done, setDone] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(token ? null : 'This link is incomplete.');
+  const [problem, setProblem] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
 
   const onConfirm = () => {
     confirm.mutate(
       { token },
       {
         onSuccess: (answer) => {
-          setDone(`${answer.message} Your address is now ${answer.email}.`);
+          setDone(
+            `${knownText(answer.message, ['auth.confirm.done'])} ${t('auth.confirm.address', { email: answer.email })}`,
+          );
           void queryClient.invalidateQueries();
         },
         onError: (error) =>
@@ -42,12 +45,12 @@ function ConfirmEmailPage() {
 
   return (
     <AuthShell
-      title="Confirm your new e-mail address"
-      subtitle="Once confirmed, you sign in with the new address; the old one no longer works."
+      title={t('auth.confirm.title')}
+      subtitle={t('auth.confirm.subtitle')}
       footer={
         <p>
           <Link to="/profile" search={{ tab: 'security' }}>
-            Back to your profile
+            {t('auth.confirm.back')}
           </Link>
         </p>
       }
@@ -68,10 +71,10 @@ function ConfirmEmailPage() {
             fullWidth
             onClick={onConfirm}
             pending={confirm.isPending}
-            pendingLabel="Confirming…"
+            pendingLabel={t('auth.confirm.confirming')}
           >
             <MailCheck size={18} aria-hidden="true" />
-            Confirm new address
+            {t('auth.confirm.submit')}
           </Button>
         )}
       </div>

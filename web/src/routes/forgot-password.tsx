@@ -3,7 +3,8 @@ import { Mail } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { toast } from '../components/toast/index.ts';
-import { ApiError } from '../lib/api.ts';
+import { t } from '../i18n/i18n.ts';
+import { ApiError, knownText } from '../lib/api.ts';
 import { isEmail, messages } from '../lib/validation.ts';
 import { type MailRequestAnswer, usePasswordResetRequestMutation } from '../queries/mail.queries.ts';
 import { EmailField } from '../ui/form/fields.tsx';
@@ -31,7 +32,7 @@ function ForgotPasswordPage() {
         onSuccess: (answer) => setSent({ ...answer, to: email }),
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
-          toast({ title: 'Could not send the link', description: error.message, variant: 'destructive' });
+          toast({ title: t('auth.forgot.couldNotSend'), description: error.message, variant: 'destructive' });
         },
       },
     );
@@ -39,35 +40,41 @@ function ForgotPasswordPage() {
 
   return (
     <AuthShell
-      title="Reset your password"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle')}
       footer={
         <p>
-          Remembered it? <Link to="/login">Sign in</Link>
+          {t('auth.forgot.remembered')} <Link to="/login">{t('auth.signIn')}</Link>
         </p>
       }
     >
       {sent ? (
         <div className={authStyles.form}>
           <p className={authStyles.notice} role="status">
-            {sent.message}
+            {knownText(sent.message, ['auth.forgot.sent'])}
           </p>
           {sent.devOutbox ? <DevOutbox to={sent.to} /> : null}
           <Button type="button" variant="link" onClick={() => setSent(null)}>
-            Use another address
+            {t('auth.forgot.another')}
           </Button>
         </div>
       ) : (
-        <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
+        <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.forgot.form')}>
           <EmailField
             {...form.textField('email')}
-            label="Email"
+            label={t('auth.email')}
             autoComplete="username"
-            placeholder="you@example.com"
+            placeholder={t('auth.emailPlaceholder')}
           />
-          <Button type="submit" size="lg" fullWidth pending={request.isPending} pendingLabel="Sending…">
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            pending={request.isPending}
+            pendingLabel={t('auth.forgot.sending')}
+          >
             <Mail size={18} aria-hidden="true" />
-            Send reset link
+            {t('auth.forgot.send')}
           </Button>
         </form>
       )}

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { toast } from '../components/toast/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
 import { type LoginValues, validateLogin } from '../lib/validation.ts';
@@ -13,6 +14,7 @@ import { answerPasskeyChallenge, passkeyFailureMessage } from '../queries/passke
 import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { LanguageSwitcher } from './-components/LanguageSwitcher.tsx';
 import { PasskeySignIn } from './-components/PasskeySignIn.tsx';
 
 export const Route = createFileRoute('/login')({
@@ -75,14 +77,18 @@ function LoginPage() {
       const passkey = await answerPasskeyChallenge(passkeyStep.options);
       send({ email: values.email.trim(), password: values.password, rememberMe, passkey });
     } catch (error) {
-      toast({ title: 'Passkey not used', description: passkeyFailureMessage(error), variant: 'destructive' });
+      toast({
+        title: t('auth.login.passkeyNotUsed'),
+        description: passkeyFailureMessage(error),
+        variant: 'destructive',
+      });
     }
   };
 
   const send = (input: LoginInput) => {
     login.mutate(input, {
       onSuccess: (user) => {
-        toast({ title: 'Success', description: 'You have been logged in successfully.', variant: 'success' });
+        toast({ title: t('auth.success'), description: t('auth.signedIn'), variant: 'success' });
         window.setTimeout(() => {
           void router.navigate({ href: homePathFor(user) });
         }, AUTH_REDIRECT_MS);
@@ -92,7 +98,11 @@ function LoginPage() {
         if (step) {
           setPasskeyStep(step);
           if (error instanceof ApiError && error.code === 'passkey_invalid')
-            toast({ title: 'Passkey not accepted', description: error.message, variant: 'destructive' });
+            toast({
+              title: t('auth.login.passkeyNotAccepted'),
+              description: error.message,
+              variant: 'destructive',
+            });
           return;
         }
         if (error instanceof ApiError && error.status === 401 && error.code?.startsWith('totp')) {
@@ -101,48 +111,53 @@ function LoginPage() {
             return;
           }
           form.showErrors({
-            totpCode: 'That code did not work. Check your authenticator app and try again.',
+            totpCode: t('auth.login.codeDidNotWork'),
           });
           return;
         }
         const description =
           error instanceof ApiError && error.status === 401
-            ? 'Invalid email or password. Please try again.'
-            : error.message || 'Failed to log in. Please try again.';
-        toast({ title: 'Error', description, variant: 'destructive' });
+            ? t('auth.login.invalidCredentials')
+            : error.message || t('auth.login.failed');
+        toast({ title: t('shell.error'), description, variant: 'destructive' });
       },
     });
   };
 
   return (
     <AuthShell
-      title="Welcome back"
-      subtitle="Sign in to manage your SAI balance and metal card."
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      switcher={<LanguageSwitcher />}
       footer={
         <p>
-          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.signUp')}</Link>
         </p>
       }
     >
-      <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
         <EmailField
           {...form.textField('email')}
-          label="Email"
+          label={t('auth.email')}
           autoComplete="username"
-          placeholder="you@example.com"
+          placeholder={t('auth.emailPlaceholder')}
         />
-        <PasswordField {...form.textField('password')} label="Password" autoComplete="current-password" />
+        <PasswordField
+          {...form.textField('password')}
+          label={t('auth.password')}
+          autoComplete="current-password"
+        />
         {passkeyStep && !needsTotp ? (
           <div className={authStyles.notice} role="status">
-            <p>This account has a passkey. Confirm the sign-in with it (fingerprint, face or device PIN).</p>
+            <p>{t('auth.login.passkeyNotice')}</p>
             <div className={authStyles.inline}>
-              <Button onClick={usePasskey} pending={login.isPending} pendingLabel="Checking…">
+              <Button onClick={usePasskey} pending={login.isPending} pendingLabel={t('auth.login.checking')}>
                 <Fingerprint size={18} aria-hidden="true" />
-                Use your passkey
+                {t('auth.login.usePasskey')}
               </Button>
               {passkeyStep.totpAllowed ? (
                 <Button variant="link" size="inline" onClick={() => setNeedsTotp(true)}>
-                  Use an authenticator code instead
+                  {t('auth.login.useCode')}
                 </Button>
               ) : null}
             </div>
@@ -151,7 +166,7 @@ function LoginPage() {
         {needsTotp ? (
           <>
             <p className={authStyles.notice} role="status">
-              Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app.
+              {t('auth.login.totpNotice')}
             </p>
             <CodeField
               {...form.textField('totpCode')}
@@ -162,19 +177,25 @@ function LoginPage() {
         ) : null}
         <div className={authStyles.inline}>
           <CheckboxField
-            label="Remember me"
+            label={t('auth.login.rememberMe')}
             name="rememberMe"
             checked={rememberMe}
             onCheckedChange={setRememberMe}
           />
           <Link to="/forgot-password" className={authStyles.smallLink}>
-            Forgot password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
         {passkeyStep && !needsTotp ? null : (
-          <Button type="submit" size="lg" fullWidth pending={login.isPending} pendingLabel="Signing in…">
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            pending={login.isPending}
+            pendingLabel={t('auth.login.signingIn')}
+          >
             <LogIn size={18} aria-hidden="true" />
-            {needsTotp ? 'Verify and sign in' : 'Sign in'}
+            {needsTotp ? t('auth.login.verify') : t('auth.signIn')}
           </Button>
         )}
       </form>

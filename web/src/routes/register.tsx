@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -5,14 +6,17 @@ import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
+import { currentLocale, t } from '../i18n/i18n.ts';
 import { displayName } from '../lib/format.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
-import { type RegisterValues, validateRegister } from '../lib/validation.ts';
+import { MIN_PASSWORD, type RegisterValues, validateRegister } from '../lib/validation.ts';
+import { preferencesQuery, useSavePreferencesMutation } from '../queries/account.queries.ts';
 import { useRegisterMutation } from '../queries/auth.queries.ts';
 import { apiFieldErrors } from '../ui/form/apiFieldErrors.ts';
 import { EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
 import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { LanguageSwitcher } from './-components/LanguageSwitcher.tsx';
 import * as styles from './-components/Register.css.ts';
 
 export const Route = createFileRoute('/register')({
@@ -51,6 +55,24 @@ function RegisterPage() {
   // filled form stays disabled and says what is happening, instead of looking idle under the new URL.
   const [opening, setOpening] = useState(false);
   const busy = register.isPending || opening;
+  const queryClient = useQueryClient();
+  const savePreferences = useSavePreferencesMutation();
+
+  /**
+   * Signed up in a language other than English (the browser's, or one chosen above): it becomes the new
+   * account's preference, saved before the dashboard opens, since LanguageSync applies the saved one there
+   * and would otherwise switch the person to the default English. A failure leaves the default.
+   */
+  const keepLanguage = async () => {
+    const language = currentLocale();
+    if (language === 'en') return;
+    try {
+      const preferences = await queryClient.fetchQuery(preferencesQuery);
+      if (preferences.language !== language) await savePreferences.mutateAsync({ ...preferences, language });
+    } catch (error) {
+      console.warn('The language of the registration could not be saved', error);
+    }
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,22 +93,23 @@ function RegisterPage() {
         onSuccess: (user) => {
           setOpening(true);
           toast({
-            title: 'Account created',
-            description: `Welcome to SAI Wallet, ${displayName(user)}.`,
+            title: t('auth.register.created'),
+            description: t('auth.register.welcome', { name: displayName(user) }),
             variant: 'success',
           });
-          window.setTimeout(() => {
+          const shown = new Promise((resolve) => window.setTimeout(resolve, AUTH_REDIRECT_MS));
+          void Promise.all([keepLanguage(), shown]).then(() =>
             // Stays disabled until this page is left; only a failed navigation gives the form back.
-            router.navigate({ to: '/dashboard' }).catch(() => setOpening(false));
-          }, AUTH_REDIRECT_MS);
+            router.navigate({ to: '/dashboard' }).catch(() => setOpening(false)),
+          );
         },
         onError: (error) => {
           form.showServerErrors(apiFieldErrors(error, FIELD_ORDER));
           toast({
-            title: 'Error',
+            title: t('shell.error'),
             description: error.message
-              ? `Registration failed: ${error.message}`
-              : 'Failed to create account. Please try again.',
+              ? t('auth.register.failedWith', { message: error.message })
+              : t('auth.register.failed'),
             variant: 'destructive',
           });
         },
@@ -96,12 +119,13 @@ function RegisterPage() {
 
   return (
     <AuthShell
-      title="Create your account"
-      subtitle="Open a SAI Wallet in a minute. Your metal card is one deposit away."
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      switcher={<LanguageSwitcher />}
       width="wide"
       footer={
         <p>
-          Already have an account? <Link to="/login">Sign in</Link>
+          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
         </p>
       }
     >
@@ -109,27 +133,27 @@ function RegisterPage() {
         className={authStyles.form}
         onSubmit={onSubmit}
         noValidate
-        aria-label="Create account"
+        aria-label={t('auth.register.form')}
         aria-busy={busy || undefined}
       >
         <fieldset className={styles.fields} disabled={busy}>
           <div className={authStyles.row}>
             <TextField
               {...form.textField('firstName')}
-              label="First name"
+              label={t('auth.register.firstName')}
               autoComplete="given-name"
               optional
             />
             <TextField
               {...form.textField('lastName')}
-              label="Last name"
+              label={t('auth.register.lastName')}
               autoComplete="family-name"
               optional
             />
           </div>
           <TextField
             {...form.textField('username')}
-            label="Username"
+            label={t('auth.register.username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -137,26 +161,26 @@ function RegisterPage() {
           />
           <EmailField
             {...form.textField('email')}
-            label="Email"
+            label={t('auth.email')}
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={t('auth.emailPlaceholder')}
           />
           <div className={authStyles.row}>
             <PasswordField
               {...form.textField('password')}
-              label="Password"
+              label={t('auth.password')}
               autoComplete="new-password"
-              hint="At least 6 characters."
+              hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
             />
             <PasswordField
               {...form.textField('confirmPassword')}
-              label="Confirm password"
+              label={t('auth.register.confirmPassword')}
               autoComplete="new-password"
             />
           </div>
           <CheckboxField
             ref={form.inputRef('termsAgreed')}
-            label="I agree to the terms and conditions"
+            label={t('auth.register.terms')}
             name="termsAgreed"
             checked={values.termsAgreed}
             onCheckedChange={(checked) => form.set('termsAgreed', checked)}
@@ -168,16 +192,16 @@ function RegisterPage() {
           size="lg"
           fullWidth
           pending={busy}
-          pendingLabel={opening ? 'Opening your dashboard…' : 'Creating your account…'}
+          pendingLabel={opening ? t('auth.register.opening') : t('auth.register.creating')}
         >
           <UserPlus size={18} aria-hidden="true" />
-          Create account
+          {t('auth.register.form')}
         </Button>
         <p className={styles.progress} role="status" aria-live="polite">
           {opening
-            ? 'Account created. Opening your dashboard…'
+            ? t('auth.register.createdOpening')
             : register.isPending
-              ? 'Creating your account…'
+              ? t('auth.register.creating')
               : ''}
         </p>
       </form>

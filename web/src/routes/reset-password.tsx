@@ -3,7 +3,8 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { toast } from '../components/toast/index.ts';
-import { ApiError } from '../lib/api.ts';
+import { t } from '../i18n/i18n.ts';
+import { ApiError, knownText } from '../lib/api.ts';
 import { type FormErrors, MIN_PASSWORD, messages } from '../lib/validation.ts';
 import { tokenFromFragment, usePasswordResetMutation } from '../queries/mail.queries.ts';
 import { PasswordField } from '../ui/form/fields.tsx';
@@ -32,7 +33,7 @@ function ResetPasswordPage() {
   const reset = usePasswordResetMutation();
   const form = useForm<Values>({ newPassword: '', confirmPassword: '' }, ORDER, { validate });
   const [done, setDone] = useState<string | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(token ? null : 'This link is incomplete.');
+  const [linkError, setLinkError] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +41,7 @@ function ResetPasswordPage() {
     reset.mutate(
       { token, ...form.values },
       {
-        onSuccess: (answer) => setDone(answer.message),
+        onSuccess: (answer) => setDone(knownText(answer.message, ['auth.reset.done'])),
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors?.token) {
             setLinkError(error.fieldErrors.token);
@@ -48,7 +49,7 @@ function ResetPasswordPage() {
           }
           if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
           toast({
-            title: 'Could not reset the password',
+            title: t('auth.reset.couldNotReset'),
             description: error.message,
             variant: 'destructive',
           });
@@ -59,11 +60,11 @@ function ResetPasswordPage() {
 
   return (
     <AuthShell
-      title="Choose a new password"
-      subtitle="The new password signs you in from now on; every device signed in to your account is signed out."
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
       footer={
         <p>
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login">{t('auth.reset.back')}</Link>
         </p>
       }
     >
@@ -72,31 +73,37 @@ function ResetPasswordPage() {
           <p className={authStyles.notice} role="status">
             {done}
           </p>
-          <Link to="/login">Sign in</Link>
+          <Link to="/login">{t('auth.signIn')}</Link>
         </div>
       ) : linkError ? (
         <div className={authStyles.form}>
           <p className={authStyles.notice} role="alert">
             {linkError}
           </p>
-          <Link to="/forgot-password">Send a new link</Link>
+          <Link to="/forgot-password">{t('auth.reset.newLink')}</Link>
         </div>
       ) : (
-        <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+        <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.reset.title')}>
           <PasswordField
             {...form.textField('newPassword')}
-            label="New password"
+            label={t('auth.reset.newPassword')}
             autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD} characters.`}
+            hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
           />
           <PasswordField
             {...form.textField('confirmPassword')}
-            label="Confirm new password"
+            label={t('auth.reset.confirm')}
             autoComplete="new-password"
           />
-          <Button type="submit" size="lg" fullWidth pending={reset.isPending} pendingLabel="Saving…">
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            pending={reset.isPending}
+            pendingLabel={t('auth.reset.saving')}
+          >
             <KeyRound size={18} aria-hidden="true" />
-            Set new password
+            {t('auth.reset.submit')}
           </Button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import { CircleCheck, Info, OctagonX, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { t } from '../../i18n/i18n.ts';
 import * as styles from './Toaster.css.ts';
 import { dismissToast, type ToastVariant, useToasts } from './toastStore.ts';
 
@@ -20,7 +21,7 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={SWIPE_THRESHOLD_PX}
-      label="Notification"
+      label={t('shell.toast.region')}
     >
       {toasts.map((item) => {
         const variant = item.variant ?? 'default';
@@ -45,13 +46,14 @@ export function Toaster() {
                 <Toast.Description className={styles.description}>{item.description}</Toast.Description>
               ) : null}
             </div>
-            <Toast.Close className={styles.close} aria-label="Dismiss notification">
+            <Toast.Close className={styles.close} aria-label={t('shell.toast.dismiss')}>
               <X size={16} aria-hidden="true" />
             </Toast.Close>
           </Toast.Root>
         );
       })}
-      <Toast.Viewport className={styles.viewport} />
+      {/* Radix puts the key that focuses the list where the label says {hotkey}. */}
+      <Toast.Viewport className={styles.viewport} label={t('shell.toast.viewport', { hotkey: '{hotkey}' })} />
     </Toast.Provider>
   );
 }

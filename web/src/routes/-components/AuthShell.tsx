@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import { container } from '../../styles/layout.css.ts';
 import * as styles from './AuthShell.css.ts';
 
@@ -12,13 +13,16 @@ interface AuthShellProps {
   width?: 'narrow' | 'wide';
   children: ReactNode;
   footer: ReactNode;
+  /** The language switcher, on the screens a visitor starts from (sign-in, register). */
+  switcher?: ReactNode;
 }
 
 /** The card both sign-in screens share: heading, form, and a way back home. */
-export function AuthShell({ title, subtitle, width = 'narrow', children, footer }: AuthShellProps) {
+export function AuthShell({ title, subtitle, width = 'narrow', children, footer, switcher }: AuthShellProps) {
   return (
     <div className={`${container} ${styles.wrap}`}>
       <section className={styles.panel[width]} aria-labelledby="auth-title">
+        {switcher}
         <div className={styles.heading}>
           <h1 id="auth-title" className={styles.title}>
             {title}
@@ -30,7 +34,7 @@ export function AuthShell({ title, subtitle, width = 'narrow', children, footer 
           {footer}
           <Link to="/" className={styles.homeLink}>
             <ArrowLeft size={14} aria-hidden="true" />
-            Back to home
+            {t('auth.backHome')}
           </Link>
         </div>
       </section>

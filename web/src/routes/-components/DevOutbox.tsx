@@ -1,6 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { useOutboxQuery } from '../../queries/mail.queries.ts';
 import * as styles from './DevOutbox.css.ts';
 
@@ -23,23 +24,19 @@ export function DevOutbox({ to }: { to: string }) {
         onClick={() => setOpen(true)}
       >
         <Inbox size={16} aria-hidden="true" />
-        Open the development outbox
+        {t('auth.outbox.open')}
       </Button>
     );
   }
   return (
     <section className={styles.outbox} aria-labelledby="dev-outbox-title">
       <h2 id="dev-outbox-title" className={styles.title}>
-        Development outbox
+        {t('auth.outbox.title')}
       </h2>
-      <p className={styles.muted}>
-        This server sends no real mail (no SMTP_URL is set): here is what it would have sent to {to}.
-      </p>
-      {mails.isPending ? <p className={styles.muted}>Loading…</p> : null}
+      <p className={styles.muted}>{t('auth.outbox.about', { to })}</p>
+      {mails.isPending ? <p className={styles.muted}>{t('auth.outbox.loading')}</p> : null}
       {mails.isError ? <p role="alert">{mails.error.message}</p> : null}
-      {mails.data?.length === 0 ? (
-        <p className={styles.muted}>Nothing yet; this list refreshes by itself.</p>
-      ) : null}
+      {mails.data?.length === 0 ? <p className={styles.muted}>{t('auth.outbox.empty')}</p> : null}
       {mails.data?.map((mail) => (
         <article key={mail.id} className={styles.mail} aria-label={mail.subject}>
           <h3 className={styles.subject}>{mail.subject}</h3>

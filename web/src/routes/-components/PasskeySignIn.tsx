@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { Fingerprint } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
+import { t } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AUTH_REDIRECT_MS } from '../../lib/routeGuards.ts';
 import { homePathFor } from '../../queries/auth.queries.ts';
@@ -30,8 +31,8 @@ export function PasskeySignIn() {
       {
         onSuccess: (user) => {
           toast({
-            title: 'Success',
-            description: 'You have been logged in successfully.',
+            title: t('auth.success'),
+            description: t('auth.signedIn'),
             variant: 'success',
           });
           window.setTimeout(() => {
@@ -40,7 +41,7 @@ export function PasskeySignIn() {
         },
         onError: (error) => {
           const description = error instanceof ApiError ? error.message : passkeyFailureMessage(error);
-          toast({ title: 'Passkey sign-in failed', description, variant: 'destructive' });
+          toast({ title: t('auth.passkey.failed'), description, variant: 'destructive' });
         },
       },
     );
@@ -48,17 +49,17 @@ export function PasskeySignIn() {
 
   return (
     <div className={authStyles.form}>
-      <p className={styles.or}>or</p>
+      <p className={styles.or}>{t('auth.passkey.or')}</p>
       <Button
         variant="secondary"
         size="lg"
         fullWidth
         onClick={start}
         pending={signIn.isPending}
-        pendingLabel="Waiting for your passkey…"
+        pendingLabel={t('auth.passkey.waiting')}
       >
         <Fingerprint size={18} aria-hidden="true" />
-        Sign in with a passkey
+        {t('auth.passkey.signIn')}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@ import { ArrowRight, Shield } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { buttonClassName } from '../../components/Button.tsx';
 import { TooltipProvider } from '../../components/Tooltip.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { displayName } from '../../lib/format.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { userCardQuery } from '../../queries/cards.queries.ts';
@@ -14,7 +15,7 @@ import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page } from '../../styles/layout.css.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
 import * as styles from '../../ui/page/Page.css.ts';
-import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import { BalanceCard } from './-components/dashboard/BalanceCard.tsx';
 import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
@@ -40,13 +41,16 @@ export const Route = createFileRoute('/_authed/dashboard')({
     void context.queryClient.prefetchQuery(campaignQuery);
     void context.queryClient.prefetchQuery(userCardQuery(context.user.id));
   },
-  pendingComponent: pendingPage('Loading dashboard…'),
-  errorComponent: failedPage({
-    title: 'Error loading dashboard',
-    message: 'We could not load your account. Please sign in again.',
-    to: '/login',
-    action: 'Return to login',
-  }),
+  // Components rather than pendingPage()/failedPage(): their words are read in the language of the moment.
+  pendingComponent: () => <PageSkeleton label={t('dashboard.loading')} />,
+  errorComponent: () => (
+    <PageError
+      title={t('dashboard.error.title')}
+      message={t('dashboard.error.message')}
+      to="/login"
+      action={t('dashboard.error.action')}
+    />
+  ),
   component: DashboardPage,
 });
 
@@ -61,26 +65,26 @@ function DashboardPage() {
     <TooltipProvider>
       <div className={`${page} ${styles.stack} ${styles.withTabBar}`}>
         <div className={styles.heading}>
-          <p className={eyebrow}>Dashboard</p>
-          <h1 className={styles.title}>Welcome, {displayName(user)}</h1>
-          <p className={styles.muted}>Here is your SAI Wallet at a glance.</p>
+          <p className={eyebrow}>{t('dashboard.eyebrow')}</p>
+          <h1 className={styles.title}>{t('dashboard.welcome', { name: displayName(user) })}</h1>
+          <p className={styles.muted}>{t('dashboard.intro')}</p>
         </div>
 
         <MainSiteBanner />
 
         {user.isAdmin ? (
-          <section className={styles.adminBanner} aria-label="Administrator">
+          <section className={styles.adminBanner} aria-label={t('dashboard.admin.label')}>
             <div className={styles.adminText}>
               <Shield size={20} aria-hidden="true" className={styles.adminIcon} />
               <div className={sprinkles({ display: 'grid', gap: 'xxs' })}>
                 <p>
-                  <strong>You are signed in as an administrator.</strong>
+                  <strong>{t('dashboard.admin.signedIn')}</strong>
                 </p>
-                <p className={styles.muted}>Review payments, distribute tokens and manage users.</p>
+                <p className={styles.muted}>{t('dashboard.admin.tasks')}</p>
               </div>
             </div>
             <Link to="/admin" className={buttonClassName({ variant: 'secondary' })}>
-              Go to Admin Panel
+              {t('dashboard.admin.go')}
               <ArrowRight size={16} aria-hidden="true" />
             </Link>
           </section>

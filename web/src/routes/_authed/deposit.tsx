@@ -4,6 +4,7 @@ import { ArrowLeft, Coins, LoaderCircle, Wallet } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { buttonClassName } from '../../components/Button.tsx';
 import * as tabStyles from '../../components/Tabs.css.ts';
+import { t } from '../../i18n/i18n.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { publicConfigQuery } from '../../queries/config.queries.ts';
 import { cryptoNetworksQuery } from '../../queries/crypto.queries.ts';
@@ -46,15 +47,13 @@ function DepositPage() {
       <div className={styles.top}>
         <Link to="/dashboard" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           <ArrowLeft size={16} aria-hidden="true" />
-          Back to Dashboard
+          {t('money.deposit.back')}
         </Link>
       </div>
       <div className={dashboardStyles.heading}>
-        <p className={eyebrow}>Deposit</p>
-        <h1 className={dashboardStyles.title}>Add funds to your wallet</h1>
-        <p className={dashboardStyles.muted}>
-          Deposit crypto to your balances, or buy SAI with a payment proof.
-        </p>
+        <p className={eyebrow}>{t('money.deposit.eyebrow')}</p>
+        <h1 className={dashboardStyles.title}>{t('money.deposit.title')}</h1>
+        <p className={dashboardStyles.muted}>{t('money.deposit.subtitle')}</p>
       </div>
 
       <div className={styles.layout}>
@@ -65,24 +64,22 @@ function DepositPage() {
           }
           className={tabStyles.content}
         >
-          <Tabs.List className={tabStyles.list} aria-label="Deposit method">
+          <Tabs.List className={tabStyles.list} aria-label={t('money.deposit.method')}>
             <Tabs.Trigger value="crypto" className={tabStyles.trigger}>
               <Wallet size={16} aria-hidden="true" />
-              Crypto deposit
+              {t('money.deposit.tabCrypto')}
             </Tabs.Trigger>
             <Tabs.Trigger value="buy" className={tabStyles.trigger}>
               <Coins size={16} aria-hidden="true" />
-              Buy
+              {t('money.deposit.tabBuy')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="crypto" className={tabStyles.content}>
             <section className={panel.panel} aria-labelledby="crypto-deposit-title">
               <h2 id="crypto-deposit-title" className={panel.title}>
-                Deposit crypto
+                {t('money.deposit.cryptoTitle')}
               </h2>
-              <p className={panel.subtitle}>
-                Send crypto from another wallet or exchange, then declare it here so we can credit it.
-              </p>
+              <p className={panel.subtitle}>{t('money.deposit.cryptoSubtitle')}</p>
               <CryptoDepositForm />
             </section>
             <DeclaredDeposits />
@@ -90,11 +87,9 @@ function DepositPage() {
           <Tabs.Content value="buy" className={tabStyles.content}>
             <section className={panel.panel} aria-labelledby="buy-sai-title">
               <h2 id="buy-sai-title" className={panel.title}>
-                Buy SAI with crypto
+                {t('money.deposit.buyTitle')}
               </h2>
-              <p className={panel.subtitle}>
-                Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.
-              </p>
+              <p className={panel.subtitle}>{t('money.deposit.buySubtitle')}</p>
               <BuyTokensForm user={user} onSubmitted={() => void navigate({ to: '/dashboard' })} />
             </section>
           </Tabs.Content>
@@ -111,7 +106,7 @@ function DepositSpinner() {
   return (
     <div className={`${page} ${styles.spinnerWrap}`} aria-busy="true">
       <LoaderCircle size={32} aria-hidden="true" className={styles.spinner} />
-      <p role="status">Loading…</p>
+      <p role="status">{t('money.deposit.loading')}</p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import * as bellStyles from '../../components/NotificationBell.css.ts';
 import { NotificationItem } from '../../components/NotificationBell.tsx';
 import { toast } from '../../components/toast/index.ts';
 import { pageTitle } from '../../content/constants.ts';
+import { t, tRich } from '../../i18n/i18n.ts';
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
 import {
   type AppNotification,
@@ -14,7 +15,7 @@ import {
 } from '../../queries/notifications.queries.ts';
 import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import { PanelEmpty, PanelError } from '../../ui/query/QueryState.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
@@ -22,14 +23,17 @@ import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 /** Every notification, newest first, a page at a time: where the bell's "View all" leads. */
 export const Route = createFileRoute('/_authed/notifications')({
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(notificationPagesQuery),
-  pendingComponent: pendingPage('Loading notifications…'),
-  errorComponent: failedPage({
-    title: 'Error loading notifications',
-    message: 'Your notifications could not be loaded right now.',
-    to: '/dashboard',
-    action: 'Return to Dashboard',
-  }),
-  head: () => ({ meta: [{ title: pageTitle('Notifications') }] }),
+  // Worded when shown, in the language of that moment (a route's options are made once, at load).
+  pendingComponent: () => <PageSkeleton label={t('shell.notifications.loading')} />,
+  errorComponent: () => (
+    <PageError
+      title={t('shell.notifications.failedTitle')}
+      message={t('shell.notifications.failedText')}
+      to="/dashboard"
+      action={t('shell.notifications.failedAction')}
+    />
+  ),
+  head: () => ({ meta: [{ title: pageTitle(t('shell.bell.title')) }] }),
   component: NotificationsPage,
 });
 
@@ -44,47 +48,49 @@ function Notifications({ user }: { user: User }) {
   const items = list.data.pages.flatMap((item) => item.notifications);
   const markRead = useMarkNotificationReadMutation();
   const markAll = useMarkAllNotificationsReadMutation();
-  const failed = (what: string) => (error: Error) =>
-    toast({ title: 'Error', description: `Failed to ${what}: ${error.message}`, variant: 'destructive' });
+  const failed = (what: 'shell.bell.markFailed' | 'shell.bell.markAllFailed') => (error: Error) =>
+    toast({
+      title: t('shell.error'),
+      description: t(what, { message: error.message }),
+      variant: 'destructive',
+    });
   const read = (notification: AppNotification) => {
     if (!notification.isRead && !markRead.isPending)
-      markRead.mutate(notification.id, { onError: failed('mark notification as read') });
+      markRead.mutate(notification.id, { onError: failed('shell.bell.markFailed') });
   };
 
   return (
     <>
       <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
         <div className={dashboardStyles.heading}>
-          <p className={eyebrow}>Account</p>
-          <h1 className={dashboardStyles.title}>Notifications</h1>
-          <p className={dashboardStyles.muted}>Everything that happened to your account, newest first</p>
+          <p className={eyebrow}>{t('shell.notifications.eyebrow')}</p>
+          <h1 className={dashboardStyles.title}>{t('shell.bell.title')}</h1>
+          <p className={dashboardStyles.muted}>{t('shell.notifications.lead')}</p>
         </div>
         <section className={panel.panel} aria-labelledby="notifications-list-title">
           <div className={bellStyles.head}>
             <h2 id="notifications-list-title" className={bellStyles.heading}>
-              All notifications
+              {t('shell.notifications.all')}
             </h2>
             <Button
               variant="link"
               size="inline"
               onClick={() =>
                 markAll.mutate(undefined, {
-                  onSuccess: () => toast({ title: 'All notifications marked as read', variant: 'success' }),
-                  onError: failed('mark all notifications as read'),
+                  onSuccess: () => toast({ title: t('shell.bell.allRead'), variant: 'success' }),
+                  onError: failed('shell.bell.markAllFailed'),
                 })
               }
               disabled={!items.some((item) => !item.isRead)}
               pending={markAll.isPending}
             >
-              Mark all as read
+              {t('shell.bell.markAll')}
             </Button>
           </div>
           {list.isRefetchError ? (
-            <PanelError onRetry={() => list.refetch()}>Could not load notifications.</PanelError>
+            <PanelError onRetry={() => list.refetch()}>{t('shell.bell.loadFailed')}</PanelError>
           ) : items.length === 0 ? (
-            <PanelEmpty>
-              No notifications yet. Transfers, deposits and card updates will appear here.
-            </PanelEmpty>
+            <PanelEmpty>{t('shell.notifications.empty')}</PanelEmpty>
           ) : (
             <>
               <ul className={bellStyles.pageList} aria-busy={list.isFetching || undefined}>
@@ -100,13 +106,13 @@ function Notifications({ user }: { user: User }) {
               </ul>
               {list.isFetchNextPageError ? (
                 <PanelError onRetry={() => list.fetchNextPage()}>
-                  Could not load more notifications.
+                  {t('shell.notifications.moreFailed')}
                 </PanelError>
               ) : null}
               <div className={bellStyles.foot}>
                 <p className={dashboardStyles.muted} role="status">
-                  {items.length} notification{items.length === 1 ? '' : 's'} shown
-                  {list.hasNextPage ? '' : ' · that is all'}
+                  {t('shell.notifications.shown', { count: items.length })}
+                  {list.hasNextPage ? '' : ` · ${t('shell.notifications.thatIsAll')}`}
                 </p>
                 {list.hasNextPage ? (
                   <Button
@@ -115,7 +121,9 @@ function Notifications({ user }: { user: User }) {
                     onClick={() => list.fetchNextPage()}
                     pending={list.isFetchingNextPage}
                   >
-                    Load more<span className={visuallyHidden}> notifications</span>
+                    {tRich('shell.notifications.loadMore', {
+                      hidden: (chunks) => <span className={visuallyHidden}>{chunks}</span>,
+                    })}
                   </Button>
                 ) : null}
               </div>

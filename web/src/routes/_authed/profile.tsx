@@ -5,12 +5,13 @@ import { Tabs } from 'radix-ui';
 import { Button } from '../../components/Button.tsx';
 import * as tabStyles from '../../components/Tabs.css.ts';
 import { useSignOut } from '../../components/useSignOut.ts';
+import { t } from '../../i18n/i18n.ts';
 import { initials } from '../../lib/format.ts';
 import { preferencesQuery, twoFactorQuery } from '../../queries/account.queries.ts';
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
 import { card, eyebrow, page } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
 import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
@@ -32,13 +33,16 @@ export const Route = createFileRoute('/_authed/profile')({
     void context.queryClient.prefetchQuery(preferencesQuery);
     void context.queryClient.prefetchQuery(twoFactorQuery);
   },
-  pendingComponent: pendingPage('Loading profile…'),
-  errorComponent: failedPage({
-    title: 'Error loading profile',
-    message: 'Your account settings could not be loaded right now.',
-    to: '/dashboard',
-    action: 'Return to Dashboard',
-  }),
+  // Components rather than pendingPage/failedPage: their words are read at render, in the current language.
+  pendingComponent: () => <PageSkeleton label={t('profile.pageLoading')} />,
+  errorComponent: () => (
+    <PageError
+      title={t('profile.loadFailed.title')}
+      message={t('profile.loadFailed.message')}
+      to="/dashboard"
+      action={t('profile.loadFailed.action')}
+    />
+  ),
   component: ProfilePage,
 });
 
@@ -60,10 +64,10 @@ function Profile({ user }: { user: User }) {
     <>
       <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
         <div className={dashboardStyles.heading}>
-          <p className={eyebrow}>Account settings</p>
-          <h1 className={dashboardStyles.title}>Profile</h1>
+          <p className={eyebrow}>{t('profile.eyebrow')}</p>
+          <h1 className={dashboardStyles.title}>{t('profile.title')}</h1>
         </div>
-        <section className={`${card} ${dashboardStyles.stack}`} aria-label="Your account">
+        <section className={`${card} ${dashboardStyles.stack}`} aria-label={t('profile.account')}>
           <div className={styles.identity}>
             <span className={styles.avatar} aria-hidden="true">
               {user.initials || initials(user)}
@@ -77,23 +81,23 @@ function Profile({ user }: { user: User }) {
           <div className={styles.quick}>
             <Button variant="secondary" size="sm" onClick={() => showTab('personal')}>
               <UserRound size={16} aria-hidden="true" />
-              My Account
+              {t('profile.quick.myAccount')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => showTab('preferences')}>
               <SlidersHorizontal size={16} aria-hidden="true" />
-              Preferences
+              {t('profile.tab.preferences')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => showTab('security')}>
               <ShieldCheck size={16} aria-hidden="true" />
-              Security
+              {t('profile.tab.security')}
             </Button>
             <Button variant="secondary" size="sm" onClick={openNotifications}>
               <Bell size={16} aria-hidden="true" />
-              Notifications
+              {t('profile.quick.notifications')}
             </Button>
             <Button variant="danger" size="sm" onClick={signOut} pending={signingOut}>
               <LogOut size={16} aria-hidden="true" />
-              Log Out
+              {t('profile.quick.logOut')}
             </Button>
           </div>
         </section>
@@ -103,15 +107,15 @@ function Profile({ user }: { user: User }) {
           onValueChange={(next) => showTab(next as ProfileTab)}
           className={tabStyles.content}
         >
-          <Tabs.List className={tabStyles.list} aria-label="Profile sections">
+          <Tabs.List className={tabStyles.list} aria-label={t('profile.tabs')}>
             <Tabs.Trigger value="personal" className={tabStyles.trigger}>
-              Personal Info
+              {t('profile.tab.personal')}
             </Tabs.Trigger>
             <Tabs.Trigger value="security" className={tabStyles.trigger}>
-              Security
+              {t('profile.tab.security')}
             </Tabs.Trigger>
             <Tabs.Trigger value="preferences" className={tabStyles.trigger}>
-              Preferences
+              {t('profile.tab.preferences')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="personal" className={tabStyles.content}>
@@ -133,10 +137,11 @@ function Profile({ user }: { user: User }) {
 
 /**
  * The notifications live in the header's bell on every signed-in screen; this button opens it rather
- * than keep a second list here.
+ * than keep a second list here. The bell is found by what it is (the header's one button opening a
+ * popover dialog), not by its name, which changes with the language.
  */
 function openNotifications() {
-  const bell = document.querySelector<HTMLButtonElement>('header button[aria-label^="Notifications"]');
+  const bell = document.querySelector<HTMLButtonElement>('header button[aria-haspopup="dialog"]');
   if (!bell) return;
   window.scrollTo({ top: 0 });
   bell.click();

@@ -3,20 +3,21 @@ import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { Download, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
+import { t } from '../../i18n/i18n.ts';
 import { downloadTextFile } from '../../lib/csv.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
 import { fetchWholeHistory, type HistoryFilters, historyQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import { PanelEmpty } from '../../ui/query/QueryState.tsx';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
-import { STATUS_LABELS, TYPE_LABELS } from './-components/transactions/describe.ts';
+import { statusLabel, typeLabel } from './-components/transactions/describe.ts';
 import { FilterPopover } from './-components/transactions/FilterPopover.tsx';
 import {
-  DATE_PRESET_LABELS,
+  datePresetLabel,
   hasFilters,
   presetOf,
   readHistorySearch,
@@ -30,13 +31,16 @@ export const Route = createFileRoute('/_authed/transactions')({
   validateSearch: readHistorySearch,
   loaderDeps: ({ search }) => ({ filters: search }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(historyQuery(deps.filters)),
-  pendingComponent: pendingPage('Loading transactions…'),
-  errorComponent: failedPage({
-    title: 'Error loading transaction data',
-    message: 'Your transactions could not be loaded right now.',
-    to: '/dashboard',
-    action: 'Return to Dashboard',
-  }),
+  // Components, not pendingPage()/failedPage(): their words are read at render, in the current language.
+  pendingComponent: () => <PageSkeleton label={t('money.history.loading')} />,
+  errorComponent: () => (
+    <PageError
+      title={t('money.history.failed.title')}
+      message={t('money.history.failed.message')}
+      to="/dashboard"
+      action={t('money.history.failed.action')}
+    />
+  ),
   component: TransactionsPage,
 });
 
@@ -64,16 +68,18 @@ function History({ user }: { user: User }) {
       const whole = await fetchWholeHistory(filters);
       const fileName = statementFileName();
       downloadTextFile(fileName, statementCsv(whole.transactions));
-      const n = whole.transactions.length;
+      const values = { count: whole.transactions.length, fileName };
       toast({
-        title: 'Statement exported',
-        description: `${n} transaction${n === 1 ? '' : 's'} saved to ${fileName}${whole.complete ? '' : ' (the newest only: narrow the filters for the rest)'}.`,
+        title: t('money.export.done'),
+        description: whole.complete
+          ? t('money.export.saved', values)
+          : t('money.export.savedPartial', values),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Export failed',
-        description: error instanceof Error ? error.message : 'The statement could not be exported.',
+        title: t('money.export.failed'),
+        description: error instanceof Error ? error.message : t('money.export.failedDescription'),
         variant: 'destructive',
       });
     }
@@ -84,11 +90,9 @@ function History({ user }: { user: User }) {
       <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
         <div className={styles.header}>
           <div className={dashboardStyles.heading}>
-            <p className={eyebrow}>History</p>
-            <h1 className={dashboardStyles.title}>Transaction History</h1>
-            <p className={dashboardStyles.muted}>
-              View all your SAI transactions, and your crypto deposits, withdrawals and transfers
-            </p>
+            <p className={eyebrow}>{t('money.history.eyebrow')}</p>
+            <h1 className={dashboardStyles.title}>{t('money.history.title')}</h1>
+            <p className={dashboardStyles.muted}>{t('money.history.subtitle')}</p>
           </div>
           <div className={styles.toolbar}>
             <FilterPopover filters={filters} onApply={applyFilters} />
@@ -99,40 +103,36 @@ function History({ user }: { user: User }) {
               disabled={transactions.length === 0}
             >
               <Download size={16} aria-hidden="true" />
-              Export
-              <span className={visuallyHidden}> these transactions as CSV</span>
+              {t('money.history.export')}
+              <span className={visuallyHidden}> {t('money.history.exportWhat')}</span>
             </Button>
           </div>
         </div>
 
         {filtered ? (
           <div className={styles.active}>
-            <span>Filtered by:</span>
+            <span>{t('money.history.filteredBy')}</span>
             {filters.q ? <span className={styles.chip}>“{filters.q}”</span> : null}
             {filters.asset ? <span className={styles.chip}>{filters.asset}</span> : null}
-            {filters.type ? <span className={styles.chip}>{TYPE_LABELS[filters.type]}</span> : null}
-            {filters.status ? <span className={styles.chip}>{STATUS_LABELS[filters.status]}</span> : null}
+            {filters.type ? <span className={styles.chip}>{typeLabel(filters.type)}</span> : null}
+            {filters.status ? <span className={styles.chip}>{statusLabel(filters.status)}</span> : null}
             {filters.from || filters.to ? (
               <span className={styles.chip}>{dateRangeLabel(filters)}</span>
             ) : null}
             <Button variant="link" size="inline" onClick={() => applyFilters({})}>
-              Clear filters
+              {t('money.history.clearFilters')}
             </Button>
           </div>
         ) : null}
 
         <section className={panel.panel} aria-labelledby="history-list-title">
           <h2 id="history-list-title" className={visuallyHidden}>
-            Transactions
+            {t('money.history.listTitle')}
           </h2>
           {history.isRefetchError ? (
             <ListError onRetry={() => history.refetch()} />
           ) : transactions.length === 0 ? (
-            <PanelEmpty>
-              {filtered
-                ? 'No transactions found matching your filters'
-                : 'No transactions yet. Your transfers, deposits and distributions will appear here.'}
-            </PanelEmpty>
+            <PanelEmpty>{filtered ? t('money.history.emptyFiltered') : t('money.history.empty')}</PanelEmpty>
           ) : (
             <>
               <ul className={rowStyles.list} aria-busy={history.isFetching || undefined}>
@@ -147,17 +147,17 @@ function History({ user }: { user: User }) {
               {history.isFetchNextPageError ? <ListError onRetry={() => history.fetchNextPage()} /> : null}
               <div className={styles.more}>
                 <p className={styles.count} role="status">
-                  Showing {transactions.length} transaction{transactions.length === 1 ? '' : 's'}
-                  {history.hasNextPage ? '' : ' · end of history'}
+                  {t('money.history.showing', { count: transactions.length })}
+                  {history.hasNextPage ? '' : ` ${t('money.history.end')}`}
                 </p>
                 {history.hasNextPage ? (
                   <Button
                     variant="secondary"
                     onClick={() => history.fetchNextPage()}
                     pending={history.isFetchingNextPage}
-                    pendingLabel="Loading…"
+                    pendingLabel={t('money.history.loadingMore')}
                   >
-                    Load more
+                    {t('money.history.loadMore')}
                   </Button>
                 ) : null}
               </div>
@@ -173,10 +173,10 @@ function History({ user }: { user: User }) {
 function ListError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className={panel.errorState} role="alert">
-      <p>An error occurred while loading your transactions.</p>
+      <p>{t('money.history.listError')}</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw size={14} aria-hidden="true" />
-        Try again
+        {t('money.history.tryAgain')}
       </Button>
     </div>
   );
@@ -189,12 +189,12 @@ function stripEmpty(filters: HistoryFilters): HistoryFilters {
 /** Calendar days as the user picked them; parsed as local dates, not UTC midnight. */
 function dateRangeLabel(filters: HistoryFilters): string {
   const preset = presetOf(filters);
-  if (preset !== 'custom' && preset !== 'any') return DATE_PRESET_LABELS[preset];
+  if (preset !== 'custom' && preset !== 'any') return datePresetLabel(preset);
   const day = (value: string) => {
     const [year, month, date] = value.split('-').map(Number);
     return formatDate(new Date(year ?? 0, (month ?? 1) - 1, date ?? 1));
   };
   if (filters.from && filters.to) return `${day(filters.from)} – ${day(filters.to)}`;
-  if (filters.from) return `From ${day(filters.from)}`;
-  return `Until ${day(filters.to ?? '')}`;
+  if (filters.from) return t('money.history.fromDay', { date: day(filters.from) });
+  return t('money.history.untilDay', { date: day(filters.to ?? '') });
 }

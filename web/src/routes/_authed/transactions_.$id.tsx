@@ -4,16 +4,22 @@ import { ArrowLeft, FileCheck, Printer } from 'lucide-react';
 import { networkLabel } from '../../../../domain/crypto/networks.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
+import { t, tRich } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { saveVerifiableReceipt } from '../../queries/ledgerProofs.queries.ts';
 import { type Receipt, receiptQuery } from '../../queries/transactions.queries.ts';
 import { eyebrow, page } from '../../styles/layout.css.ts';
 import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { failedPage, pendingPage } from '../../ui/page/PageStates.tsx';
+import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
 import * as panel from '../../ui/panel/Panel.css.ts';
 import { StatusBadge } from '../../ui/panel/StatusBadge.tsx';
 import * as styles from './-components/receipt/Receipt.css.ts';
-import { STATE_LABELS, typeLabel } from './-components/transactions/describe.ts';
+import {
+  describedText,
+  receiptCounterparty,
+  stateLabel,
+  typeLabel,
+} from './-components/transactions/describe.ts';
 import { shownAmount, signedShown } from './-components/transactions/TransactionItem.tsx';
 
 /**
@@ -23,13 +29,16 @@ import { shownAmount, signedShown } from './-components/transactions/Transaction
  */
 export const Route = createFileRoute('/_authed/transactions_/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(receiptQuery(params.id)),
-  pendingComponent: pendingPage('Loading receipt…'),
-  errorComponent: failedPage({
-    title: 'Transaction not found',
-    message: 'This transaction does not exist, or it is not yours to see.',
-    to: '/transactions',
-    action: 'Back to history',
-  }),
+  // Components, not pendingPage()/failedPage(): their words are read at render, in the current language.
+  pendingComponent: () => <PageSkeleton label={t('money.receipt.loading')} />,
+  errorComponent: () => (
+    <PageError
+      title={t('money.receipt.notFound')}
+      message={t('money.receipt.notFoundMessage')}
+      to="/transactions"
+      action={t('money.receipt.back')}
+    />
+  ),
   component: ReceiptPage,
 });
 
@@ -40,7 +49,7 @@ function ReceiptPage() {
 }
 
 function amountLine(receipt: Receipt): string {
-  if (receipt.amount === null) return `Amount pending ${receipt.asset}`;
+  if (receipt.amount === null) return t('money.receipt.amountPending', { asset: receipt.asset });
   const signed = `${receipt.direction === 'sent' ? '-' : '+'}${receipt.amount}`;
   return `${signedShown(signed, receipt.asset)} ${receipt.asset}`;
 }
@@ -48,25 +57,27 @@ function amountLine(receipt: Receipt): string {
 function ReceiptView({ receipt }: { receipt: Receipt }) {
   const failed = receipt.status === 'failed';
   const fee =
-    receipt.fee === '0' ? 'Free' : `${shownAmount(receipt.fee, receipt.feeAsset)} ${receipt.feeAsset}`;
+    receipt.fee === '0'
+      ? t('money.receipt.free')
+      : `${shownAmount(receipt.fee, receipt.feeAsset)} ${receipt.feeAsset}`;
   const balance = (value: string | null) =>
-    value === null ? 'Unchanged' : `${shownAmount(value, receipt.asset)} ${receipt.asset}`;
+    value === null ? t('money.receipt.unchanged') : `${shownAmount(value, receipt.asset)} ${receipt.asset}`;
   return (
     <div className={`${page} ${dashboardStyles.stack}`}>
       <div className={styles.header}>
         <div className={dashboardStyles.heading}>
-          <p className={eyebrow}>Receipt</p>
+          <p className={eyebrow}>{t('money.receipt.eyebrow')}</p>
           <h1 className={dashboardStyles.title}>{typeLabel(receipt.type)}</h1>
-          <p className={dashboardStyles.muted}>{receipt.description}</p>
+          <p className={dashboardStyles.muted}>{describedText(receipt.description)}</p>
         </div>
         <div className={styles.actions} data-print="hide">
           <Link to="/transactions" className={panel.headLink}>
             <ArrowLeft size={14} aria-hidden="true" />
-            Back to history
+            {t('money.receipt.back')}
           </Link>
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             <Printer size={16} aria-hidden="true" />
-            Print
+            {t('money.receipt.print')}
           </Button>
           <VerifiableReceiptButton transactionId={receipt.id} />
         </div>
@@ -76,45 +87,47 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <p id="receipt-amount" className={`${styles.amount} ${failed ? styles.failed : ''}`}>
           {amountLine(receipt)}
         </p>
-        <StatusBadge status={receipt.status} label={STATE_LABELS[receipt.state]} />
+        <StatusBadge status={receipt.status} label={stateLabel(receipt.state)} />
         <dl className={panel.details}>
-          <dt className={panel.term}>Reference</dt>
+          <dt className={panel.term}>{t('money.receipt.reference')}</dt>
           <dd className={`${panel.definition} ${styles.mono}`}>{receipt.id}</dd>
-          <dt className={panel.term}>Type</dt>
+          <dt className={panel.term}>{t('money.receipt.type')}</dt>
           <dd className={panel.definition}>{typeLabel(receipt.type)}</dd>
-          <dt className={panel.term}>Date</dt>
+          <dt className={panel.term}>{t('money.receipt.date')}</dt>
           <dd className={panel.definition}>{formatDateTime(receipt.createdAt)}</dd>
-          <dt className={panel.term}>{receipt.direction === 'sent' ? 'To' : 'From'}</dt>
+          <dt className={panel.term}>
+            {receipt.direction === 'sent' ? t('money.receipt.to') : t('money.receipt.from')}
+          </dt>
           <dd className={`${panel.definition} ${receipt.address ? styles.mono : ''}`}>
-            {receipt.counterparty}
+            {receiptCounterparty(receipt.counterparty)}
           </dd>
-          <dt className={panel.term}>Amount</dt>
+          <dt className={panel.term}>{t('money.receipt.amount')}</dt>
           <dd className={panel.definition}>
             {receipt.amount === null
-              ? 'Pending confirmation'
+              ? t('money.receipt.pendingConfirmation')
               : `${shownAmount(receipt.amount, receipt.asset)} ${receipt.asset}`}
           </dd>
-          <dt className={panel.term}>Fee</dt>
+          <dt className={panel.term}>{t('money.receipt.fee')}</dt>
           <dd className={panel.definition}>{fee}</dd>
-          <dt className={panel.term}>Balance before</dt>
+          <dt className={panel.term}>{t('money.receipt.balanceBefore')}</dt>
           <dd className={panel.definition}>{balance(receipt.balanceBefore)}</dd>
-          <dt className={panel.term}>Balance after</dt>
+          <dt className={panel.term}>{t('money.receipt.balanceAfter')}</dt>
           <dd className={panel.definition}>{balance(receipt.balanceAfter)}</dd>
           {receipt.network ? (
             <>
-              <dt className={panel.term}>Network</dt>
+              <dt className={panel.term}>{t('money.receipt.network')}</dt>
               <dd className={panel.definition}>{networkLabel(receipt.network)}</dd>
             </>
           ) : null}
           {receipt.txHash ? (
             <>
-              <dt className={panel.term}>Blockchain transaction</dt>
+              <dt className={panel.term}>{t('money.receipt.txHash')}</dt>
               <dd className={`${panel.definition} ${styles.mono}`}>{receipt.txHash}</dd>
             </>
           ) : null}
           {receipt.reason ? (
             <>
-              <dt className={panel.term}>Reason</dt>
+              <dt className={panel.term}>{t('money.receipt.reason')}</dt>
               <dd className={panel.definition}>{receipt.reason}</dd>
             </>
           ) : null}
@@ -123,25 +136,25 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
 
       <section className={panel.panel} aria-labelledby="receipt-verifiable" data-print="hide">
         <h2 id="receipt-verifiable" className={panel.title}>
-          Verifiable receipt
+          {t('money.receipt.verifiable')}
         </h2>
         <p className={panel.subtitle}>
-          The verifiable receipt holds this transaction's events as the ledger stored them, with the proof
-          that they are in the ledger under a root its key signed. Anyone can check it, without an account, on{' '}
-          <Link to="/verify">the verify page</Link>.
+          {tRich('money.receipt.verifiableHelp', {
+            link: (chunks) => <Link to="/verify">{chunks}</Link>,
+          })}
         </p>
       </section>
 
       <section className={`${panel.panel} ${styles.printable}`} aria-labelledby="receipt-timeline">
         <h2 id="receipt-timeline" className={panel.title}>
-          Status
+          {t('money.receipt.status')}
         </h2>
         <ol className={styles.timeline}>
           {receipt.timeline.map((step) => (
             <li key={step.state} className={styles.step}>
               <span className={styles.dot} aria-hidden="true" />
               <span>
-                {STATE_LABELS[step.state]}{' '}
+                {stateLabel(step.state)}{' '}
                 <time className={styles.stepTime} dateTime={step.at}>
                   {formatDateTime(step.at)}
                 </time>
@@ -160,12 +173,12 @@ function VerifiableReceiptButton({ transactionId }: { transactionId: string }) {
     mutationFn: () => saveVerifiableReceipt(transactionId),
     onSuccess: (fileName) =>
       toast({
-        title: 'Verifiable receipt downloaded',
-        description: `Saved as ${fileName}. Check it on the verify page.`,
+        title: t('money.receipt.downloaded'),
+        description: t('money.receipt.savedAs', { fileName }),
         variant: 'success',
       }),
     onError: (error) =>
-      toast({ title: 'Download failed', description: error.message, variant: 'destructive' }),
+      toast({ title: t('money.receipt.downloadFailed'), description: error.message, variant: 'destructive' }),
   });
   return (
     <Button
@@ -173,10 +186,10 @@ function VerifiableReceiptButton({ transactionId }: { transactionId: string }) {
       size="sm"
       onClick={() => download.mutate()}
       pending={download.isPending}
-      pendingLabel="Preparing…"
+      pendingLabel={t('money.receipt.preparing')}
     >
       <FileCheck size={16} aria-hidden="true" />
-      Download verifiable receipt
+      {t('money.receipt.download')}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { TextField, type TextFieldProps } from '../../components/TextField.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { MAX_DESCRIPTION } from '../../lib/validation.ts';
 
 /** The text fields several forms ask for, each with the input type, keyboard and autofill it needs. */
@@ -20,7 +21,15 @@ export function AmountField(props: TextFieldProps) {
 
 /** The optional description of a payment, as long as the API allows. */
 export function DescriptionField(props: Omit<TextFieldProps, 'label'>) {
-  return <TextField label="Description" optional maxLength={MAX_DESCRIPTION} autoComplete="off" {...props} />;
+  return (
+    <TextField
+      label={t('shell.field.description')}
+      optional
+      maxLength={MAX_DESCRIPTION}
+      autoComplete="off"
+      {...props}
+    />
+  );
 }
 
 /** A 6-digit code from an authenticator app; anything but digits is dropped as it is typed. */
@@ -30,7 +39,7 @@ export function CodeField({
 }: Omit<TextFieldProps, 'label' | 'onChange'> & { onCode: (code: string) => void }) {
   return (
     <TextField
-      label="Authentication code"
+      label={t('shell.field.code')}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

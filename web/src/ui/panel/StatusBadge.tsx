@@ -1,3 +1,4 @@
+import { type MessageId, t } from '../../i18n/i18n.ts';
 import * as styles from './Panel.css.ts';
 
 export type BadgeTone = NonNullable<styles.BadgeVariants['tone']>;
@@ -20,7 +21,28 @@ const tones: Record<string, BadgeTone> = {
   erased: 'neutral',
 };
 
-function titleCase(value: string): string {
+/** The statuses worded in every language; any other shows as its own word, capitalised. */
+const words: Record<string, MessageId> = {
+  completed: 'shell.status.completed',
+  verified: 'shell.status.verified',
+  confirmed: 'shell.status.confirmed',
+  delivered: 'shell.status.delivered',
+  active: 'shell.status.active',
+  pending: 'shell.status.pending',
+  verifying: 'shell.status.verifying',
+  shipping: 'shell.status.shipping',
+  shipped: 'shell.status.shipped',
+  overdue: 'shell.status.overdue',
+  failed: 'shell.status.failed',
+  rejected: 'shell.status.rejected',
+  suspended: 'shell.status.suspended',
+  inactive: 'shell.status.inactive',
+  erased: 'shell.status.erased',
+};
+
+function statusWord(value: string): string {
+  const word = Object.hasOwn(words, value) ? words[value] : undefined;
+  if (word) return t(word);
   return value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');
 }
 
@@ -35,5 +57,5 @@ export function StatusBadge({
   tone?: BadgeTone;
 }) {
   const tone = toneOverride ?? tones[status] ?? 'neutral';
-  return <span className={styles.badge({ tone })}>{label ?? titleCase(status)}</span>;
+  return <span className={styles.badge({ tone })}>{label ?? statusWord(status)}</span>;
 }

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
 import * as panel from '../panel/Panel.css.ts';
 
@@ -33,7 +34,7 @@ export function PanelError({ children, onRetry }: { children: ReactNode; onRetry
       <p>{children}</p>
       <Button variant="secondary" size="sm" onClick={() => onRetry()}>
         <RefreshCw size={14} aria-hidden="true" />
-        Try again
+        {t('shell.tryAgain')}
       </Button>
     </div>
   );

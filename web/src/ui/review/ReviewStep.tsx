@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../../components/Button.tsx';
+import { t } from '../../i18n/i18n.ts';
 import * as panel from '../panel/Panel.css.ts';
 import * as styles from './ReviewStep.css.ts';
 
@@ -72,7 +73,7 @@ export function ReviewStep({
       {children}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onEdit} disabled={pending}>
-          Edit
+          {t('shell.review.edit')}
         </Button>
         <Button type="submit" pending={pending} pendingLabel={pendingLabel}>
           {confirmLabel}

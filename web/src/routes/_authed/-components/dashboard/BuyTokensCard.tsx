@@ -7,9 +7,9 @@ import { DepositAddressCard, DepositUnavailable } from '../../../../components/D
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatAsset } from '../../../../lib/assets.ts';
-import { DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { toUnits } from '../../../../lib/money.ts';
@@ -30,9 +30,12 @@ import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './BuyTokens.css.ts';
 import { PurchaseQuote } from './PurchaseQuote.tsx';
+import { depositConfirmationTime } from './timings.ts';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
-export const PENDING_NOTICE = `Pending confirmation — tokens are added automatically once confirmed (${DEPOSIT_CONFIRMATION_TIME})`;
+export function pendingNotice(): string {
+  return t('dashboard.buy.pendingNotice', { time: depositConfirmationTime() });
+}
 
 /** The network the dashboard's purchases are paid on (docs/product-rules.md rule 21). */
 const BUY_NETWORK = 'ethereum';
@@ -45,10 +48,8 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: 
  */
 export function BuyTokensCard({ user }: { user: User }) {
   return (
-    <Panel icon={Coins} titleId="buy-title" title="Buy SAI with crypto" head>
-      <p className={panel.subtitle}>
-        Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment for confirmation.
-      </p>
+    <Panel icon={Coins} titleId="buy-title" title={t('dashboard.buy.title')} head>
+      <p className={panel.subtitle}>{t('dashboard.buy.subtitle')}</p>
       <BuyTokensForm user={user} />
     </Panel>
   );
@@ -100,7 +101,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
     };
     submitWithKey(proof, {
       onSuccess: () => {
-        toast({ title: 'Payment submitted', description: PENDING_NOTICE, variant: 'success' });
+        toast({ title: t('dashboard.buy.submitted'), description: pendingNotice(), variant: 'success' });
         form.set('notes', '');
         onSubmitted?.();
       },
@@ -113,10 +114,10 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
 
   return (
     <>
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Buy SAI with crypto">
+      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('dashboard.buy.title')}>
         <div className={styles.fieldset}>
           <p id={amountLabelId} className={styles.legend}>
-            Amount of SAI
+            {t('dashboard.buy.amount')}
           </p>
           <RadioGroup.Root
             className={styles.presets}
@@ -130,7 +131,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
                 key={preset}
                 value={preset}
                 className={styles.preset}
-                aria-label={`${preset} SAI`}
+                aria-label={t('dashboard.sai', { amount: preset })}
               >
                 <span className={styles.presetAmount}>{preset}</span>
                 <span className={styles.presetUnit}>SAI</span>
@@ -139,16 +140,16 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           </RadioGroup.Root>
         </div>
         <SelectField
-          label="Payment method"
+          label={t('dashboard.buy.method')}
           name="paymentMethod"
           value={method}
           options={METHOD_OPTIONS}
           onValueChange={(next) => form.set('paymentMethod', next)}
         />
         {addresses.isPending ? (
-          <p className={panel.muted}>Loading the deposit address…</p>
+          <p className={panel.muted}>{t('dashboard.buy.addressLoading')}</p>
         ) : addresses.isError ? (
-          <PanelError onRetry={() => addresses.refetch()}>Could not load the deposit address.</PanelError>
+          <PanelError onRetry={() => addresses.refetch()}>{t('dashboard.buy.addressFailed')}</PanelError>
         ) : target?.address ? (
           <DepositAddressCard
             currency={method}
@@ -162,34 +163,36 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
         <PurchaseQuote quote={quote} current={shown !== null} />
         <TextAreaField
           {...form.textField('notes')}
-          label="Notes"
+          label={t('dashboard.review.notes')}
           optional
           maxLength={MAX_NOTES}
-          placeholder="Transaction hash or anything that helps us find your payment"
+          placeholder={t('dashboard.buy.notesPlaceholder')}
           disabled={blocked}
         />
         <Button
           type="submit"
           fullWidth
           pending={submit.isPending}
-          pendingLabel="Submitting…"
+          pendingLabel={t('dashboard.buy.submitting')}
           disabled={blocked}
           aria-describedby={blocked && addresses.isSuccess ? unavailableId : undefined}
         >
-          Submit payment
+          {t('dashboard.buy.submit')}
         </Button>
       </form>
       {pending.length > 0 ? (
         <div className={panel.notice} role="status">
           <p className={panel.noticeTitle}>
             <Clock size={16} aria-hidden="true" />
-            {PENDING_NOTICE}
+            {pendingNotice()}
           </p>
-          <ul className={panel.noticeList} aria-label="Payments pending confirmation">
+          <ul className={panel.noticeList} aria-label={t('dashboard.buy.pendingList')}>
             {pending.map((payment) => (
               <li key={payment.id}>
-                {formatDecimal(payment.amount)} SAI
-                {` via ${payment.paymentMethod}`}
+                {t('dashboard.buy.pendingPayment', {
+                  amount: formatDecimal(payment.amount),
+                  method: payment.paymentMethod,
+                })}
                 {payment.cryptoAmount
                   ? ` (${formatAsset(payment.cryptoAmount, payment.paymentMethod)} ${payment.paymentMethod})`
                   : ''}{' '}
@@ -207,17 +210,17 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
 function paymentFailureToast(error: unknown) {
   if (!(error instanceof ApiError)) {
     return {
-      title: 'Failed to submit payment',
-      description: 'An unexpected error occurred',
+      title: t('dashboard.buy.failed'),
+      description: t('dashboard.unexpected'),
       variant: 'destructive' as const,
     };
   }
   if (error.status === 0 || error.status >= 500) {
     return {
-      title: 'Payment failed',
-      description: 'Please try again later',
+      title: t('dashboard.buy.failed.server'),
+      description: t('dashboard.buy.failed.later'),
       variant: 'destructive' as const,
     };
   }
-  return { title: 'Failed to submit payment', description: error.message, variant: 'destructive' as const };
+  return { title: t('dashboard.buy.failed'), description: error.message, variant: 'destructive' as const };
 }

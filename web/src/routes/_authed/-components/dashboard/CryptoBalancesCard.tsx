@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bitcoin } from 'lucide-react';
-import { formatAsset, formatChange, isPositive } from '../../../../lib/assets.ts';
+import { t } from '../../../../i18n/i18n.ts';
+import { formatAsset, isPositive } from '../../../../lib/assets.ts';
 import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../../lib/constants.ts';
 import { formatDecimal, formatRelative } from '../../../../lib/format.ts';
 import { fromUnits, multiply, toUnits } from '../../../../lib/money.ts';
@@ -34,15 +35,19 @@ export function CryptoBalancesCard() {
     <Panel
       icon={Bitcoin}
       titleId="crypto-title"
-      title="Crypto balances"
-      aside={totalUsd ? <p className={styles.total}>≈ ${formatDecimal(totalUsd)} USD</p> : null}
+      title={t('dashboard.crypto.title')}
+      aside={
+        totalUsd ? (
+          <p className={styles.total}>≈ {t('dashboard.usd', { amount: formatDecimal(totalUsd) })}</p>
+        ) : null
+      }
     >
       {balances.isPending ? (
-        <PanelLoading label="Loading crypto balances…" rows={2} />
+        <PanelLoading label={t('dashboard.crypto.loading')} rows={2} />
       ) : balances.isError ? (
-        <PanelError onRetry={() => balances.refetch()}>Could not load your crypto balances.</PanelError>
+        <PanelError onRetry={() => balances.refetch()}>{t('dashboard.crypto.failed')}</PanelError>
       ) : (
-        <ul className={styles.list} aria-label="Crypto balances">
+        <ul className={styles.list} aria-label={t('dashboard.crypto.title')}>
           {CRYPTO_CURRENCIES.map((currency) => (
             <BalanceRow
               key={currency}
@@ -70,7 +75,7 @@ function BalanceRow({
   const balance = entry?.balance ?? '0';
   const price = prices?.[currency];
   const usd = price ? multiply(balance, price.price) : null;
-  const change = price ? formatChange(price.change_24h) : null;
+  const change = price ? percentChange(price.change_24h) : null;
   const changeClass = price?.change_24h.startsWith('-')
     ? panel.negative
     : isPositive(price?.change_24h)
@@ -93,7 +98,7 @@ function BalanceRow({
             <>
               {' · '}
               <span className={changeClass}>{change}</span>
-              <span className={visuallyHidden}> in 24 hours</span>
+              <span className={visuallyHidden}> {t('dashboard.crypto.in24h')}</span>
             </>
           ) : null}
         </p>
@@ -102,10 +107,10 @@ function BalanceRow({
         <p className={styles.amount}>
           {formatAsset(balance, currency)} {currency}
         </p>
-        <p className={styles.small}>{usd ? `$${formatDecimal(usd)} USD` : '—'}</p>
+        <p className={styles.small}>{usd ? t('dashboard.usd', { amount: formatDecimal(usd) }) : '—'}</p>
         {entry && isPositive(entry.onHold) ? (
           <p className={styles.hold}>
-            {formatAsset(entry.onHold, currency)} {currency} on hold
+            {t('dashboard.crypto.onHold', { amount: formatAsset(entry.onHold, currency), currency })}
           </p>
         ) : null}
       </div>
@@ -120,14 +125,17 @@ function RecentWithdrawals() {
   if (items.length === 0) return null;
   return (
     <div className={panel.form}>
-      <h3 className={styles.subheading}>Withdrawals</h3>
-      <ul className={styles.activity} aria-label="Your withdrawals">
+      <h3 className={styles.subheading}>{t('dashboard.crypto.withdrawals')}</h3>
+      <ul className={styles.activity} aria-label={t('dashboard.crypto.withdrawals.list')}>
         {items.map((withdrawal) => (
           <li key={withdrawal.id} className={styles.activityRow} data-testid="withdrawal-row">
             <div className={styles.activityMain}>
               <p className={styles.amount}>
-                {formatAsset(withdrawal.amount, withdrawal.currency)} {withdrawal.currency} on{' '}
-                {withdrawal.chainLabel}
+                {t('dashboard.crypto.withdrawal', {
+                  amount: formatAsset(withdrawal.amount, withdrawal.currency),
+                  currency: withdrawal.currency,
+                  network: withdrawal.chainLabel,
+                })}
               </p>
               <p className={styles.small}>
                 <time dateTime={withdrawal.requestedAt}>{formatRelative(withdrawal.requestedAt)}</time>
@@ -136,12 +144,28 @@ function RecentWithdrawals() {
                   : ''}
               </p>
             </div>
-            <StatusBadge status={withdrawal.status} />
+            <StatusBadge
+              status={withdrawal.status}
+              label={t('dashboard.crypto.withdrawal.status', { status: withdrawal.status })}
+            />
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/**
+ * A price's 24-hour change as the interface's language writes a percentage: "+2.5%", "-1.20%", "+2,5 %".
+ * The API's decimal string keeps its own digits; only the signs around them change.
+ */
+function percentChange(change: string): string {
+  const trimmed = change.trim();
+  const negative = trimmed.startsWith('-');
+  const magnitude = trimmed.replace(/^[+-]/, '');
+  const digits = formatDecimal(magnitude, magnitude.split('.')[1]?.length ?? 0);
+  const sign = negative ? '-' : isPositive(magnitude) ? '+' : '';
+  return t('dashboard.percent', { value: `${sign}${digits}` });
 }
 
 /** The sum of every balance at its price, in USD cents as a decimal string. */

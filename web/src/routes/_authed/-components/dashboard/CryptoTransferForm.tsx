@@ -2,15 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { checkCryptoAmount, displayAmount, formatAsset } from '../../../../lib/assets.ts';
+import { checkCryptoAmount, formatAsset } from '../../../../lib/assets.ts';
 import type { CryptoCurrency } from '../../../../lib/constants.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
-import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
+import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
@@ -55,7 +57,7 @@ export function CryptoTransferForm({
     const email = values.recipientEmail.trim();
     if (!isEmail(email)) found.recipientEmail = messages.recipientEmail;
     else if (email.toLowerCase() === user.email.toLowerCase())
-      found.recipientEmail = 'You cannot send to yourself';
+      found.recipientEmail = t('dashboard.send.toYourselfCrypto');
     const amount = checkCryptoAmount(values.amount, available, currency, messages.amount);
     if (!amount.ok) found.amount = amount.message;
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
@@ -74,8 +76,11 @@ export function CryptoTransferForm({
     sendWithKey(command, {
       onSuccess: () => {
         toast({
-          title: 'Money sent successfully',
-          description: `${displayAmount(command.amount, currency)} ${currency} sent to ${email}.`,
+          title: t('dashboard.send.sent'),
+          description: t('dashboard.send.sent.description', {
+            amount: `${formatAsset(command.amount, currency)} ${currency}`,
+            recipient: email,
+          }),
           variant: 'success',
         });
         setPending(null);
@@ -85,15 +90,19 @@ export function CryptoTransferForm({
       onError: (error) => {
         setPending(null);
         if (error instanceof ApiError && error.status === 404) {
-          setErrors({ recipientEmail: 'Recipient not found' });
-          toast({ title: 'Error', description: 'Recipient not found', variant: 'destructive' });
+          setErrors({ recipientEmail: t('dashboard.send.notFound') });
+          toast({
+            title: t('dashboard.error'),
+            description: t('dashboard.send.notFound'),
+            variant: 'destructive',
+          });
           return;
         }
         if (error instanceof ApiError && /insufficient/i.test(error.message))
           setErrors({ amount: error.message });
         toast({
-          title: 'Transaction failed',
-          description: error.message || 'Failed to send money. Please try again.',
+          title: t('dashboard.send.failed'),
+          description: error.message || t('dashboard.send.failed.retry'),
           variant: 'destructive',
         });
       },
@@ -103,16 +112,21 @@ export function CryptoTransferForm({
   if (pending) {
     return (
       <ReviewStep
-        title="Review your transfer"
+        title={t('dashboard.send.review')}
         rows={[
-          { label: 'Amount', value: `${displayAmount(pending.amount, currency)} ${currency}` },
-          { label: 'Fee', value: 'Free' },
-          { label: 'Recipient', value: pending.recipientEmail },
-          ...(pending.description ? [{ label: 'Description', value: pending.description }] : []),
-          { label: 'Arrives', value: 'Instantly' },
+          {
+            label: t('dashboard.review.amount'),
+            value: `${formatAsset(pending.amount, currency)} ${currency}`,
+          },
+          { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
+          { label: t('dashboard.review.recipient'), value: pending.recipientEmail },
+          ...(pending.description
+            ? [{ label: t('dashboard.send.description'), value: pending.description }]
+            : []),
+          { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
         ]}
-        confirmLabel="Confirm and send"
-        pendingLabel="Sending…"
+        confirmLabel={t('dashboard.send.confirm')}
+        pendingLabel={t('dashboard.send.sending')}
         pending={transfer.isPending}
         onEdit={() => setPending(null)}
         onConfirm={() => confirm(pending)}
@@ -121,22 +135,33 @@ export function CryptoTransferForm({
   }
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={`Send ${currency}`}>
+    <form
+      className={panel.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('dashboard.send.form', { currency })}
+    >
       <EmailField
         {...form.textField('recipientEmail')}
-        label="Recipient email"
+        label={t('dashboard.send.recipientEmail')}
         autoComplete="off"
-        placeholder="friend@example.com"
+        placeholder={t('dashboard.send.emailPlaceholder')}
       />
       <AmountField
         {...form.textField('amount')}
-        label={`Amount (${currency})`}
-        hint={`Available: ${formatAsset(available, currency)} ${currency} · no transfer fee`}
+        label={t('dashboard.send.amount', { currency })}
+        hint={t('dashboard.send.available', { amount: `${formatAsset(available, currency)} ${currency}` })}
       />
-      <DescriptionField {...form.textField('description')} />
+      <TextField
+        {...form.textField('description')}
+        label={t('dashboard.send.description')}
+        optional
+        maxLength={MAX_DESCRIPTION}
+        autoComplete="off"
+      />
       <Button type="submit" fullWidth>
         <Send size={16} aria-hidden="true" />
-        Review transfer
+        {t('dashboard.send.reviewButton')}
       </Button>
     </form>
   );

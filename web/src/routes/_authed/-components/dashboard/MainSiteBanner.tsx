@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Globe } from 'lucide-react';
+import { t } from '../../../../i18n/i18n.ts';
 import * as styles from './Banners.css.ts';
 
 /**
@@ -8,11 +9,11 @@ import * as styles from './Banners.css.ts';
  */
 export function MainSiteBanner() {
   return (
-    <aside className={styles.mainSite} aria-label="Main site">
+    <aside className={styles.mainSite} aria-label={t('dashboard.mainSite.label')}>
       <Globe size={16} aria-hidden="true" className={styles.mainSiteIcon} />
-      <p className={styles.mainSiteText}>Cards, partners and the giveaway are described on the main site.</p>
+      <p className={styles.mainSiteText}>{t('dashboard.mainSite.text')}</p>
       <Link to="/" className={styles.mainSiteLink}>
-        Visit the main site
+        {t('dashboard.mainSite.link')}
       </Link>
     </aside>
   );

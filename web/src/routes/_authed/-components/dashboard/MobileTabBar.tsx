@@ -1,27 +1,29 @@
 import { Link } from '@tanstack/react-router';
 import { Globe, Handshake, House, type LucideIcon, ReceiptText, Shield, UserRound } from 'lucide-react';
+import { type MessageId, t } from '../../../../i18n/i18n.ts';
 import * as styles from './MobileTabBar.css.ts';
 
 interface Tab {
   to: '/dashboard' | '/transactions' | '/partners' | '/' | '/admin' | '/profile';
   icon: LucideIcon;
-  label: string;
+  label: MessageId;
 }
 
+// Message ids, read at render: a label read at module load would keep the first language.
 const TABS: readonly Tab[] = [
-  { to: '/dashboard', icon: House, label: 'Home' },
-  { to: '/transactions', icon: ReceiptText, label: 'Transactions' },
-  { to: '/partners', icon: Handshake, label: 'Partners' },
+  { to: '/dashboard', icon: House, label: 'dashboard.tabs.home' },
+  { to: '/transactions', icon: ReceiptText, label: 'dashboard.tabs.transactions' },
+  { to: '/partners', icon: Handshake, label: 'dashboard.tabs.partners' },
   // The landing page is active only on itself, not on every path below it.
-  { to: '/', icon: Globe, label: 'Main Site' },
+  { to: '/', icon: Globe, label: 'dashboard.tabs.mainSite' },
 ];
-const ADMIN_TAB: Tab = { to: '/admin', icon: Shield, label: 'Admin' };
-const PROFILE_TAB: Tab = { to: '/profile', icon: UserRound, label: 'Profile' };
+const ADMIN_TAB: Tab = { to: '/admin', icon: Shield, label: 'dashboard.tabs.admin' };
+const PROFILE_TAB: Tab = { to: '/profile', icon: UserRound, label: 'dashboard.tabs.profile' };
 
 /** docs/product-rules.md spec 2: Home, Transactions, Partners, Main Site, and Admin for admins or Profile for others. */
 export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
   return (
-    <nav className={styles.bar} aria-label="Quick navigation">
+    <nav className={styles.bar} aria-label={t('dashboard.tabs.label')}>
       <ul className={styles.list}>
         {[...TABS, isAdmin ? ADMIN_TAB : PROFILE_TAB].map((tab) => (
           <li key={tab.label}>
@@ -31,7 +33,7 @@ export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
               className={styles.link}
             >
               <tab.icon size={20} aria-hidden="true" />
-              {tab.label}
+              {t(tab.label)}
             </Link>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PieChart, TrendingDown, TrendingUp } from 'lucide-react';
+import { t, tRich } from '../../../../i18n/i18n.ts';
 import { formatDecimal, formatSignedAmount } from '../../../../lib/format.ts';
 import { signOf } from '../../../../lib/money.ts';
 import { portfolioQuery } from '../../../../queries/portfolio.queries.ts';
@@ -20,25 +21,25 @@ export function PortfolioTotal() {
       <div className={styles.label}>
         <PieChart size={16} aria-hidden="true" />
         <h2 id="portfolio-title" className={styles.title}>
-          Portfolio total
+          {t('dashboard.portfolio.title')}
         </h2>
       </div>
       {portfolio.isPending ? (
-        <PanelLoading label="Loading your portfolio total…" rows={1} />
+        <PanelLoading label={t('dashboard.portfolio.loading')} rows={1} />
       ) : portfolio.isError ? (
-        <PanelError onRetry={() => portfolio.refetch()}>Could not load your portfolio total.</PanelError>
+        <PanelError onRetry={() => portfolio.refetch()}>{t('dashboard.portfolio.failed')}</PanelError>
       ) : (
         <div className={styles.figures}>
           <p className={styles.amount} data-testid="portfolio-value">
-            ${formatDecimal(portfolio.data.value)} <span className={styles.unit}>USD</span>
+            {tRich('dashboard.usdRich', {
+              amount: formatDecimal(portfolio.data.value),
+              unit: (chunks) => <span className={styles.unit}>{chunks}</span>,
+            })}
           </p>
           <Change change={portfolio.data.change24h} percent={portfolio.data.changePercent24h} />
         </div>
       )}
-      <p className={styles.note}>
-        SAI and crypto at today’s prices; the change is what the same holdings gained or lost as prices moved
-        over the last 24 hours.
-      </p>
+      <p className={styles.note}>{t('dashboard.portfolio.note')}</p>
     </section>
   );
 }
@@ -47,14 +48,21 @@ function Change({ change, percent }: { change: string; percent: string | null })
   const direction = signOf(change);
   const Icon = direction > 0 ? TrendingUp : direction < 0 ? TrendingDown : null;
   const tone = direction > 0 ? page.changeUp : direction < 0 ? page.changeDown : page.changeFlat;
-  const amount = direction === 0 ? '$0.00' : `${formatSignedAmount(change).replace(/^(.)/, '$1$')}`;
-  const share = percent === null ? '' : ` (${direction === 0 ? '0.00' : formatSignedAmount(percent)}%)`;
+  // The sign, then the dollar amount: "+$12.50" in English, "+12,50 $" where the symbol follows.
+  const amount =
+    direction === 0
+      ? t('dashboard.dollars', { amount: formatDecimal('0') })
+      : `${formatSignedAmount(change).slice(0, 1)}${t('dashboard.dollars', { amount: formatSignedAmount(change).slice(1) })}`;
+  const share =
+    percent === null
+      ? ''
+      : ` (${t('dashboard.percent', { value: direction === 0 ? formatDecimal('0') : formatSignedAmount(percent) })})`;
   return (
     <p className={`${page.change} ${tone}`} data-testid="portfolio-change">
       {Icon ? <Icon size={14} aria-hidden="true" /> : null}
-      <span className={visuallyHidden}>Change in the last 24 hours: </span>
+      <span className={visuallyHidden}>{t('dashboard.change24h')} </span>
       {amount}
-      {share} <span aria-hidden="true">· 24h</span>
+      {share} <span aria-hidden="true">· {t('dashboard.24h')}</span>
     </p>
   );
 }

@@ -1,9 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { t } from '../../../../i18n/i18n.ts';
 import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
 import type { PurchaseQuote as Quote } from '../../../../queries/fees.queries.ts';
 import * as styles from './BuyTokens.css.ts';
 
+/** Product names, the same in every language. */
 const TIER_NAMES = { gold: 'Gold', ruby: 'Ruby Steel', black: 'Black' } as const;
 
 /**
@@ -23,26 +25,34 @@ export function PurchaseQuote({
   if (quote.isError) {
     return (
       <p className={styles.summary} role="status">
-        The price could not be computed: {quote.error.message}
+        {t('dashboard.quote.failed', { reason: quote.error.message })}
       </p>
     );
   }
   const data = quote.data;
   return (
-    <dl className={styles.quote} aria-label="Price" aria-busy={!current || undefined}>
+    <dl className={styles.quote} aria-label={t('dashboard.quote.label')} aria-busy={!current || undefined}>
       <div className={styles.summary}>
-        <dt>You receive</dt>
-        <dd className={styles.summaryValue}>{data ? `${formatDecimal(data.amount)} SAI` : '…'}</dd>
+        <dt>{t('dashboard.quote.receive')}</dt>
+        <dd className={styles.summaryValue}>
+          {data ? t('dashboard.sai', { amount: formatDecimal(data.amount) }) : '…'}
+        </dd>
       </div>
       <div className={styles.summary}>
         <dt>
-          Conversion fee
-          {data ? ` (${data.rate}%, ${TIER_NAMES[data.tier]} tier)` : ''}
+          {data
+            ? t('dashboard.quote.feeWithRate', {
+                rate: formatDecimal(data.rate, data.rate.split('.')[1]?.length ?? 0),
+                tier: TIER_NAMES[data.tier],
+              })
+            : t('dashboard.quote.fee')}
         </dt>
-        <dd className={styles.summaryValue}>{data ? `${formatDecimal(data.fee)} SAI` : '…'}</dd>
+        <dd className={styles.summaryValue}>
+          {data ? t('dashboard.sai', { amount: formatDecimal(data.fee) }) : '…'}
+        </dd>
       </div>
       <div className={styles.summary}>
-        <dt>You pay</dt>
+        <dt>{t('dashboard.quote.pay')}</dt>
         <dd className={styles.summaryValue}>
           {data ? `${formatAsset(data.cryptoAmount, data.currency)} ${data.currency}` : '…'}
         </dd>

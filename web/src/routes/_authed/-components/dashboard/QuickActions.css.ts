@@ -20,10 +20,12 @@ export const action = style([
     justifyItems: 'center',
     alignContent: 'center',
     minHeight: '84px',
-    // Five across on a 360 px phone: "WITHDRAW" must fit a 62 px column.
+    // Five across on a 360 px phone: "WITHDRAW" must fit a 62 px column. Longer words in other languages
+    // break at the soft hyphens their catalogs place, and as a last resort anywhere, never past the tile.
     fontSize: '0.625rem',
     letterSpacing: 0,
     lineHeight: 1.2,
+    overflowWrap: 'anywhere',
     textDecoration: 'none',
     transition: `border-color ${vars.duration.fast}, background-color ${vars.duration.fast}, transform ${vars.duration.fast}`,
     selectors: {

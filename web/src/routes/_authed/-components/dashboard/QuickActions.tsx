@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { CopyButton } from '../../../../components/CopyButton.tsx';
 import { Modal } from '../../../../components/Dialog.tsx';
+import { t } from '../../../../i18n/i18n.ts';
 import { WITHDRAWAL_PROMISE_HOURS } from '../../../../lib/constants.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
@@ -37,18 +38,18 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
   return (
     <section className={styles.section} aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className={visuallyHidden}>
-        Quick actions
+        {t('dashboard.actions.title')}
       </h2>
       <ul className={styles.grid}>
         <li>
           <Modal
-            title="Send"
-            description="Send SAI or crypto to another SAI Wallet user by e-mail. Transfers are free."
+            title={t('dashboard.actions.send')}
+            description={t('dashboard.actions.send.description')}
             open={sendOpen}
             onOpenChange={setSendOpen}
             trigger={
               <button type="button" className={styles.action}>
-                <ActionFace icon={Send}>Send</ActionFace>
+                <ActionFace icon={Send}>{t('dashboard.actions.send')}</ActionFace>
               </button>
             }
           >
@@ -57,13 +58,13 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
         </li>
         <li>
           <Modal
-            title="Withdraw crypto"
-            description={`Send crypto to an external wallet. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`}
+            title={t('dashboard.actions.withdraw.title')}
+            description={t('dashboard.actions.withdraw.description', { hours: WITHDRAWAL_PROMISE_HOURS })}
             open={withdrawOpen}
             onOpenChange={setWithdrawOpen}
             trigger={
               <button type="button" className={styles.action}>
-                <ActionFace icon={ArrowUpFromLine}>Withdraw</ActionFace>
+                <ActionFace icon={ArrowUpFromLine}>{t('dashboard.actions.withdraw')}</ActionFace>
               </button>
             }
           >
@@ -72,33 +73,33 @@ export function QuickActions({ user, onOpenCardSettings }: { user: User; onOpenC
         </li>
         <li>
           <Link to="/deposit" className={styles.action}>
-            <ActionFace icon={ArrowDownToLine}>Deposit</ActionFace>
+            <ActionFace icon={ArrowDownToLine}>{t('dashboard.actions.deposit')}</ActionFace>
           </Link>
         </li>
         <li>
           <Modal
-            title="Receive SAI"
-            description="Share your e-mail address: anyone with a SAI Wallet can send you tokens with it."
+            title={t('dashboard.actions.receive.title')}
+            description={t('dashboard.actions.receive.description')}
             trigger={
               <button type="button" className={styles.action}>
-                <ActionFace icon={QrCode}>Receive</ActionFace>
+                <ActionFace icon={QrCode}>{t('dashboard.actions.receive')}</ActionFace>
               </button>
             }
           >
             <div className={styles.receiveBox}>
               <span className={styles.receiveEmail}>{user.email}</span>
-              <CopyButton text={user.email} what="email address" />
+              <CopyButton text={user.email} what={t('dashboard.actions.receive.what')} />
             </div>
           </Modal>
         </li>
         <li>
           <button type="button" className={styles.action} onClick={onOpenCardSettings}>
-            <ActionFace icon={CreditCard}>Metal card</ActionFace>
+            <ActionFace icon={CreditCard}>{t('dashboard.actions.card')}</ActionFace>
           </button>
         </li>
       </ul>
       <Link to="/partners" className={styles.partners}>
-        View Partners
+        {t('dashboard.actions.partners')}
         <ArrowRight size={14} aria-hidden="true" />
       </Link>
     </section>

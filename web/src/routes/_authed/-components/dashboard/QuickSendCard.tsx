@@ -1,4 +1,5 @@
 import { Send } from 'lucide-react';
+import { t } from '../../../../i18n/i18n.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
@@ -6,8 +7,8 @@ import { SendMoneyForm } from './SendMoneyForm.tsx';
 
 export function QuickSendCard({ user }: { user: User }) {
   return (
-    <Panel icon={Send} titleId="quick-send-title" title="Quick send">
-      <p className={panel.subtitle}>Send SAI to anyone with a SAI Wallet, by e-mail. No fees.</p>
+    <Panel icon={Send} titleId="quick-send-title" title={t('dashboard.quickSend.title')}>
+      <p className={panel.subtitle}>{t('dashboard.quickSend.subtitle')}</p>
       <SendMoneyForm user={user} />
     </Panel>
   );

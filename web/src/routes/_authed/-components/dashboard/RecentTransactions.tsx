@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, ReceiptText } from 'lucide-react';
+import { t } from '../../../../i18n/i18n.ts';
 import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '../../../../queries/transactions.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
@@ -15,24 +16,24 @@ export function RecentTransactions() {
     <Panel
       icon={ReceiptText}
       titleId="recent-title"
-      title="Recent transactions"
+      title={t('dashboard.recent.title')}
       aside={
         <Link to="/transactions" className={panel.headLink}>
-          View All
+          {t('dashboard.recent.viewAll')}
           <ArrowRight size={14} aria-hidden="true" />
         </Link>
       }
     >
       <QueryContent
         query={recent}
-        loading="Loading transactions…"
+        loading={t('dashboard.recent.loading')}
         rows={3}
-        failed="An error occurred while loading your transactions."
-        empty="No transactions yet. Buy SAI or ask a friend to send you some."
+        failed={t('dashboard.recent.failed')}
+        empty={t('dashboard.recent.empty')}
         isEmpty={(data) => data.transactions.length === 0}
       >
         {(data) => (
-          <ul className={rowStyles.list} aria-label="Latest transactions">
+          <ul className={rowStyles.list} aria-label={t('dashboard.recent.list')}>
             {data.transactions.slice(0, RECENT_TRANSACTIONS).map((transaction) => (
               <TransactionItem key={`${transaction.id}-${transaction.direction}`} transaction={transaction} />
             ))}

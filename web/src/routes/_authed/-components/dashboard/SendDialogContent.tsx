@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SelectField } from '../../../../components/SelectField.tsx';
+import { t } from '../../../../i18n/i18n.ts';
 import { CRYPTO_CURRENCIES, type CryptoCurrency, isCryptoCurrency } from '../../../../lib/constants.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
@@ -18,7 +19,7 @@ export function SendDialogContent({ user, onSent }: { user: User; onSent: () => 
   return (
     <div className={panel.form}>
       <SelectField
-        label="Currency"
+        label={t('dashboard.currency')}
         name="currency"
         value={currency}
         options={OPTIONS}

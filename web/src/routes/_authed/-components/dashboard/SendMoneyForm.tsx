@@ -2,17 +2,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
-import { hasErrors, isEmail, messages, type SendValues, validateSend } from '../../../../lib/validation.ts';
+import {
+  hasErrors,
+  isEmail,
+  MAX_DESCRIPTION,
+  messages,
+  type SendValues,
+  validateSend,
+} from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
 import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
 import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
-import { AmountField, DescriptionField, EmailField } from '../../../../ui/form/fields.tsx';
+import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
@@ -56,9 +65,9 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     try {
       return await queryClient.fetchQuery(recipientQuery(email));
     } catch (error) {
-      const message = error instanceof RecipientLookupError ? error.message : 'Failed to find recipient';
+      const message = lookupFailure(error);
       showErrors({ recipientEmail: message });
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({ title: t('dashboard.error'), description: message, variant: 'destructive' });
       return null;
     }
   };
@@ -70,7 +79,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     if (!form.check(found)) {
       if (found.amount === messages.insufficientBalance) {
         toast({
-          title: 'Insufficient balance',
+          title: t('dashboard.send.insufficient'),
           description: messages.insufficientBalance,
           variant: 'destructive',
         });
@@ -85,7 +94,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     const recipient = await findRecipient(email).finally(() => setLooking(false));
     if (!recipient) return;
     if (recipient.id === user.id) {
-      showErrors({ recipientEmail: 'You cannot send tokens to yourself' });
+      showErrors({ recipientEmail: t('dashboard.send.toYourself') });
       return;
     }
 
@@ -97,8 +106,11 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     sendWithKey(confirmed.command, {
       onSuccess: () => {
         toast({
-          title: 'Money sent successfully',
-          description: `${formatDecimal(confirmed.command.amount)} SAI sent to ${confirmed.recipient.username}.`,
+          title: t('dashboard.send.sent'),
+          description: t('dashboard.send.sent.description', {
+            amount: t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
+            recipient: confirmed.recipient.username,
+          }),
           variant: 'success',
         });
         setPending(null);
@@ -119,18 +131,24 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   if (pending) {
     return (
       <ReviewStep
-        title="Review your transfer"
+        title={t('dashboard.send.review')}
         rows={[
-          { label: 'Amount', value: `${formatDecimal(pending.command.amount)} SAI` },
-          { label: 'Fee', value: 'Free' },
-          { label: 'Recipient', value: `${pending.recipient.username} (${pending.email})` },
+          {
+            label: t('dashboard.review.amount'),
+            value: t('dashboard.sai', { amount: formatDecimal(pending.command.amount) }),
+          },
+          { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
+          {
+            label: t('dashboard.review.recipient'),
+            value: `${pending.recipient.username} (${pending.email})`,
+          },
           ...(pending.command.description
-            ? [{ label: 'Description', value: pending.command.description }]
+            ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
             : []),
-          { label: 'Arrives', value: 'Instantly' },
+          { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
         ]}
-        confirmLabel="Confirm and send"
-        pendingLabel="Sending…"
+        confirmLabel={t('dashboard.send.confirm')}
+        pendingLabel={t('dashboard.send.sending')}
         pending={transfer.isPending}
         onEdit={() => setPending(null)}
         onConfirm={() => confirm(pending)}
@@ -142,54 +160,79 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     !isEmail(previewEmail) || previewEmail !== values.recipientEmail.trim()
       ? undefined
       : preview.isFetching
-        ? 'Looking up recipient…'
+        ? t('dashboard.send.lookingUp')
         : preview.data
-          ? `Sending to ${preview.data.username}`
+          ? t('dashboard.send.sendingTo', { name: preview.data.username })
           : undefined;
   const previewError =
-    preview.error && previewEmail === values.recipientEmail.trim() ? preview.error.message : undefined;
+    preview.error && previewEmail === values.recipientEmail.trim() ? lookupFailure(preview.error) : undefined;
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Send SAI">
+    <form
+      className={panel.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('dashboard.send.form', { currency: 'SAI' })}
+    >
       <EmailField
         {...form.textField('recipientEmail')}
-        label="Recipient email"
+        label={t('dashboard.send.recipientEmail')}
         autoComplete="off"
-        placeholder="friend@example.com"
+        placeholder={t('dashboard.send.emailPlaceholder')}
         onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
         hint={previewHint}
         error={errors.recipientEmail ?? previewError}
       />
       <AmountField
         {...form.textField('amount')}
-        label="Amount (SAI)"
-        hint={`Available: ${formatDecimal(user.balance)} SAI · no transfer fee`}
+        label={t('dashboard.send.amount', { currency: 'SAI' })}
+        hint={t('dashboard.send.available', {
+          amount: t('dashboard.sai', { amount: formatDecimal(user.balance) }),
+        })}
       />
-      <DescriptionField {...form.textField('description')} placeholder="What is it for?" />
-      <Button type="submit" fullWidth pending={looking} pendingLabel="Finding recipient…">
+      <TextField
+        {...form.textField('description')}
+        label={t('dashboard.send.description')}
+        optional
+        maxLength={MAX_DESCRIPTION}
+        autoComplete="off"
+        placeholder={t('dashboard.send.descriptionPlaceholder')}
+      />
+      <Button type="submit" fullWidth pending={looking} pendingLabel={t('dashboard.send.finding')}>
         <Send size={16} aria-hidden="true" />
-        Review transfer
+        {t('dashboard.send.reviewButton')}
       </Button>
     </form>
   );
 }
 
+/** docs/product-rules.md spec 8: "Recipient not found", else "Failed to find recipient". */
+function lookupFailure(error: unknown): string {
+  return error instanceof RecipientLookupError && error.notFound
+    ? t('dashboard.send.notFound')
+    : t('dashboard.send.lookupFailed');
+}
+
 /** docs/product-rules.md spec 8, "Transaction failure" and "Send over balance". */
 export function transferFailureToast(error: unknown) {
   if (error instanceof ApiError && error.status === 422 && /insufficient/i.test(error.message)) {
-    return { title: 'Insufficient balance', description: error.message, variant: 'destructive' as const };
+    return {
+      title: t('dashboard.send.insufficient'),
+      description: error.message,
+      variant: 'destructive' as const,
+    };
   }
   if (error instanceof ApiError && error.status === 0) {
     return {
-      title: 'Transaction failed',
-      description: 'Failed to complete transaction. Please try again.',
+      title: t('dashboard.send.failed'),
+      description: t('dashboard.send.failed.network'),
       variant: 'destructive' as const,
     };
   }
   return {
-    title: 'Transaction failed',
+    title: t('dashboard.send.failed'),
     description:
-      error instanceof ApiError && error.message ? error.message : 'Failed to send money. Please try again.',
+      error instanceof ApiError && error.message ? error.message : t('dashboard.send.failed.retry'),
     variant: 'destructive' as const,
   };
 }

@@ -6,8 +6,9 @@ import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { checkCryptoAmount, displayAmount, formatAsset } from '../../../../lib/assets.ts';
+import { checkCryptoAmount, formatAsset } from '../../../../lib/assets.ts';
 import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
@@ -80,13 +81,13 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
 
   const validate = (): { errors: FormErrors<Field>; amount: string | null } => {
     const found: FormErrors<Field> = {};
-    if (!values.chain) found.chain = 'Please select a network';
+    if (!values.chain) found.chain = t('dashboard.withdraw.chainMissing');
     if (values.address.trim().length < MIN_WITHDRAWAL_ADDRESS)
-      found.address = `Address must be at least ${MIN_WITHDRAWAL_ADDRESS} characters`;
+      found.address = t('dashboard.withdraw.addressShort', { min: MIN_WITHDRAWAL_ADDRESS });
     const amount = checkCryptoAmount(values.amount, available, values.currency);
     if (!amount.ok) found.amount = amount.message;
     if (values.notes.length > MAX_WITHDRAWAL_NOTES)
-      found.notes = `Notes must be at most ${MAX_WITHDRAWAL_NOTES} characters`;
+      found.notes = t('dashboard.withdraw.notesLong', { max: MAX_WITHDRAWAL_NOTES });
     return { errors: found, amount: amount.ok ? amount.amount : null };
   };
 
@@ -113,8 +114,13 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       {
         onSuccess: () => {
           toast({
-            title: 'Withdrawal Initiated',
-            description: `${displayAmount(command.amount, command.currency)} ${command.currency} on ${chainLabel}. Processed within ${WITHDRAWAL_PROMISE_HOURS} hours.`,
+            title: t('dashboard.withdraw.started'),
+            description: t('dashboard.withdraw.started.description', {
+              amount: formatAsset(command.amount, command.currency),
+              currency: command.currency,
+              network: chainLabel,
+              hours: WITHDRAWAL_PROMISE_HOURS,
+            }),
             variant: 'success',
           });
           setOrder(null);
@@ -134,7 +140,11 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
           } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
             setErrors({ amount: error.message });
           }
-          toast({ title: 'Withdrawal Failed', description: error.message, variant: 'destructive' });
+          toast({
+            title: t('dashboard.withdraw.failed'),
+            description: error.message,
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -154,22 +164,29 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   }
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Withdraw crypto">
+    <form
+      className={panel.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('dashboard.actions.withdraw.title')}
+    >
       <SelectField
-        label="Currency"
+        label={t('dashboard.currency')}
         name="currency"
         value={values.currency}
         options={CURRENCY_OPTIONS}
         onValueChange={chooseCurrency}
-        hint={`Available: ${formatAsset(available, values.currency)} ${values.currency}`}
+        hint={t('dashboard.withdraw.available', {
+          amount: `${formatAsset(available, values.currency)} ${values.currency}`,
+        })}
       />
       <SelectField
         // A new Select per currency, so the cleared chain shows its placeholder again.
         key={values.currency}
-        label="Network"
+        label={t('dashboard.review.network')}
         name="chain"
         value={values.chain}
-        placeholder="Select a network"
+        placeholder={t('dashboard.withdraw.chainPlaceholder')}
         options={chainOptions}
         onValueChange={(chain) => form.set('chain', chain)}
         error={errors.chain}
@@ -177,25 +194,27 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       />
       <TextField
         {...form.textField('address')}
-        label="Destination address"
+        label={t('dashboard.withdraw.address')}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Your external wallet address"
+        placeholder={t('dashboard.withdraw.addressPlaceholder')}
         required
       />
       <AmountField
         {...form.textField('amount')}
-        label={`Amount (${values.currency})`}
+        label={t('dashboard.send.amount', { currency: values.currency })}
         placeholder={MIN_CRYPTO_AMOUNT}
       />
-      <TextAreaField {...form.textField('notes')} label="Notes" optional maxLength={MAX_WITHDRAWAL_NOTES} />
-      <p className={panel.subtitle}>
-        The amount is held at once and sent within {WITHDRAWAL_PROMISE_HOURS} hours. Check the network: funds
-        sent on the wrong one may be lost.
-      </p>
+      <TextAreaField
+        {...form.textField('notes')}
+        label={t('dashboard.review.notes')}
+        optional
+        maxLength={MAX_WITHDRAWAL_NOTES}
+      />
+      <p className={panel.subtitle}>{t('dashboard.withdraw.notice', { hours: WITHDRAWAL_PROMISE_HOURS })}</p>
       <Button type="submit" fullWidth>
         <ArrowUpFromLine size={16} aria-hidden="true" />
-        Review withdrawal
+        {t('dashboard.withdraw.reviewButton')}
       </Button>
     </form>
   );

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { displayAmount } from '../../../../lib/assets.ts';
+import { formatAsset } from '../../../../lib/assets.ts';
 import { type CryptoCurrency, WITHDRAWAL_PROMISE_HOURS } from '../../../../lib/constants.ts';
 import { twoFactorQuery } from '../../../../queries/account.queries.ts';
 import { CodeField, PasswordField } from '../../../../ui/form/fields.tsx';
@@ -77,12 +78,12 @@ export function WithdrawReview({
 
   const confirm = () => {
     if (method === 'totp' && !/^\d{6}$/.test(value)) {
-      setError('Enter the 6-digit code from your authenticator app');
+      setError(t('dashboard.withdraw.codeMissing'));
       input.current?.focus();
       return;
     }
     if (method === 'password' && value === '') {
-      setError('Enter your password to confirm');
+      setError(t('dashboard.withdraw.passwordMissing'));
       input.current?.focus();
       return;
     }
@@ -100,25 +101,31 @@ export function WithdrawReview({
   };
   return (
     <ReviewStep
-      title="Review your withdrawal"
+      title={t('dashboard.withdraw.review')}
       rows={[
-        { label: 'Amount', value: `${displayAmount(order.amount, order.currency)} ${order.currency}` },
-        { label: 'Fee', value: 'None: the full amount is sent' },
-        { label: 'Network', value: chainLabel },
-        { label: 'Address', value: <code>{order.address}</code> },
-        ...(order.notes ? [{ label: 'Notes', value: order.notes }] : []),
-        { label: 'Arrives', value: `Within ${WITHDRAWAL_PROMISE_HOURS} hours` },
+        {
+          label: t('dashboard.review.amount'),
+          value: `${formatAsset(order.amount, order.currency)} ${order.currency}`,
+        },
+        { label: t('dashboard.review.fee'), value: t('dashboard.withdraw.noFee') },
+        { label: t('dashboard.review.network'), value: chainLabel },
+        { label: t('dashboard.review.address'), value: <code>{order.address}</code> },
+        ...(order.notes ? [{ label: t('dashboard.review.notes'), value: order.notes }] : []),
+        {
+          label: t('dashboard.review.arrives'),
+          value: t('dashboard.withdraw.within', { hours: WITHDRAWAL_PROMISE_HOURS }),
+        },
       ]}
-      confirmLabel="Confirm withdrawal"
-      pendingLabel="Requesting…"
+      confirmLabel={t('dashboard.withdraw.confirm')}
+      pendingLabel={t('dashboard.requesting')}
       pending={pending}
       onEdit={onEdit}
       onConfirm={confirm}
     >
       <p className={panel.subtitle}>
         {method === 'totp'
-          ? 'To confirm, enter the current code from your authenticator app.'
-          : 'To confirm, enter your password.'}
+          ? t('dashboard.withdraw.confirmWithCode')
+          : t('dashboard.withdraw.confirmWithPassword')}
       </p>
       {method === 'totp' ? (
         <CodeField
@@ -132,7 +139,7 @@ export function WithdrawReview({
       ) : (
         <PasswordField
           {...field}
-          label="Password"
+          label={t('dashboard.withdraw.password')}
           autoComplete="current-password"
           onChange={(event) => {
             setValue(event.target.value);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { campaignPhaseText } from './campaignPhase.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../../i18n/i18n.ts';
+import { campaignPhaseText, campaignTokenAmount } from './campaignPhase.ts';
 
 const campaign = {
   startsAt: '2026-06-01T00:00:00.000Z',
@@ -22,5 +23,17 @@ describe('campaignPhaseText', () => {
       phase: 'closed',
       text: 'Closed on May 15, 2027; the winner is drawn on May 31, 2027.',
     });
+  });
+});
+
+describe('campaignPhaseText in another language', () => {
+  afterEach(() => setLocale('en'));
+
+  it('writes the dates and the sentence in French', () => {
+    setLocale('fr');
+    expect(campaignPhaseText(campaign, new Date('2026-06-01T00:00:00Z')).text).toBe(
+      'Ouvert jusqu’au 15 mai 2027 ; le gagnant est tiré au sort le 31 mai 2027.',
+    );
+    expect(campaignTokenAmount('25000.50')).toBe('25\u202f000,50');
   });
 });

@@ -6,6 +6,7 @@ import { DepositAddressCard, DepositUnavailable } from '../../../../components/D
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { depositAddressFamily } from '../../../../lib/assets.ts';
 import {
@@ -13,6 +14,7 @@ import {
   DEPOSIT_CONFIRMATION_TIME,
   DEPOSIT_CURRENCIES,
 } from '../../../../lib/constants.ts';
+import { formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
 import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
 import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
@@ -20,9 +22,9 @@ import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
+import { durationText } from './duration.ts';
 
 const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
-export const NETWORK_REQUIRED = 'Please select a network';
 const TX_HASH = /^[A-Za-z0-9]*$/;
 
 interface DepositValues {
@@ -34,7 +36,9 @@ const DEPOSIT_ORDER: (keyof DepositValues)[] = ['currency', 'network', 'txHash']
 
 /** docs/product-rules.md spec 8: the warning shown with a network that has a minimum. */
 export function minimumWarning(minimum: string, currency: string): string {
-  return `The minimum deposit amount is ${minimum} ${currency}. Sending less may result in loss of funds.`;
+  // In the locale's signs, with exactly the decimals the network's minimum has.
+  const decimals = minimum.split('.')[1]?.length ?? 0;
+  return t('money.deposit.minimum', { minimum: formatDecimal(minimum, decimals), currency });
 }
 
 /**
@@ -57,7 +61,7 @@ export function CryptoDepositForm() {
     return <div className={panel.skeletonRow} aria-busy="true" />;
   }
   if (networks.isError) {
-    return <PanelError onRetry={() => networks.refetch()}>Could not load the deposit networks.</PanelError>;
+    return <PanelError onRetry={() => networks.refetch()}>{t('money.deposit.networksFailed')}</PanelError>;
   }
 
   const catalogue = networks.data;
@@ -77,17 +81,20 @@ export function CryptoDepositForm() {
     event.preventDefault();
     if (declare.isPending || blocked) return;
     const found: typeof errors = {};
-    if (!chosen) found.network = NETWORK_REQUIRED;
+    if (!chosen) found.network = t('money.deposit.networkRequired');
     const hash = txHash.trim();
-    if (!TX_HASH.test(hash)) found.txHash = 'Transaction hash may only contain letters and digits';
-    else if (hash.length > 128) found.txHash = 'Transaction hash must be at most 128 characters';
+    if (!TX_HASH.test(hash)) found.txHash = t('money.deposit.hashCharacters');
+    else if (hash.length > 128) found.txHash = t('money.deposit.hashLength');
     if (!form.check(found) || !chosen) return;
     const command = { currency, network: chosen.network, txHash: hash };
     declareWithKey(command, {
       onSuccess: () => {
         toast({
-          title: 'Deposit Submitted',
-          description: `Pending confirmation from the blocks: your ${currency} is credited once confirmed (${DEPOSIT_CONFIRMATION_TIME}).`,
+          title: t('money.deposit.submitted'),
+          description: t('money.deposit.submittedDescription', {
+            currency,
+            time: durationText(DEPOSIT_CONFIRMATION_TIME),
+          }),
           variant: 'success',
         });
         form.setValues((current) => ({ ...current, txHash: '' }));
@@ -95,15 +102,19 @@ export function CryptoDepositForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
-        toast({ title: 'Failed to declare deposit', description: error.message, variant: 'destructive' });
+        toast({
+          title: t('money.deposit.declareFailed'),
+          description: error.message,
+          variant: 'destructive',
+        });
       },
     });
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Crypto deposit">
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('money.deposit.tabCrypto')}>
       <SelectField
-        label="Currency"
+        label={t('money.deposit.currency')}
         name="currency"
         value={currency}
         options={CURRENCY_OPTIONS}
@@ -116,10 +127,10 @@ export function CryptoDepositForm() {
       <SelectField
         // A new Select per currency, so the emptied network shows its placeholder again.
         key={currency}
-        label="Network"
+        label={t('money.deposit.network')}
         name="network"
         value={network}
-        placeholder="Select a network"
+        placeholder={t('money.deposit.selectNetwork')}
         options={options}
         onValueChange={(next) => form.set('network', next)}
         error={errors.network}
@@ -139,11 +150,11 @@ export function CryptoDepositForm() {
                 </p>
               ) : null}
               <p className={styles.facts}>
-                <span>{entry?.confirmations ?? 12} network confirmations</span>
+                <span>{t('money.deposit.confirmations', { count: entry?.confirmations ?? 12 })}</span>
                 <span aria-hidden="true">·</span>
-                <span>No deposit fee</span>
+                <span>{t('money.deposit.noFee')}</span>
                 <span aria-hidden="true">·</span>
-                <span>Usually {DEPOSIT_CONFIRMATION_TIME}</span>
+                <span>{t('money.deposit.usually', { time: durationText(DEPOSIT_CONFIRMATION_TIME) })}</span>
               </p>
             </>
           ) : (
@@ -153,25 +164,25 @@ export function CryptoDepositForm() {
       ) : null}
       <TextField
         {...form.textField('txHash')}
-        label="Transaction hash"
+        label={t('money.deposit.txHash')}
         optional
         autoComplete="off"
         spellCheck={false}
         maxLength={128}
         placeholder={!network || depositAddressFamily(network) === 'ETH' ? '0x…' : undefined}
-        hint="Helps us find your deposit faster. Each transaction can be declared once."
+        hint={t('money.deposit.txHashHint')}
         disabled={blocked}
       />
       <Button
         type="submit"
         fullWidth
         pending={declare.isPending}
-        pendingLabel="Declaring…"
+        pendingLabel={t('money.deposit.declaring')}
         disabled={blocked}
         aria-describedby={unavailable ? unavailableId : undefined}
       >
         <ArrowDownToLine size={16} aria-hidden="true" />
-        Declare deposit
+        {t('money.deposit.declare')}
       </Button>
     </form>
   );
@@ -187,8 +198,7 @@ function DepositTarget({
   onRetry: () => void;
   children: ReactNode;
 }) {
-  if (state === 'loading') return <p className={panel.muted}>Loading the deposit address…</p>;
-  if (state === 'error')
-    return <PanelError onRetry={onRetry}>Could not load the deposit address.</PanelError>;
+  if (state === 'loading') return <p className={panel.muted}>{t('money.deposit.addressLoading')}</p>;
+  if (state === 'error') return <PanelError onRetry={onRetry}>{t('money.deposit.addressFailed')}</PanelError>;
   return <>{children}</>;
 }

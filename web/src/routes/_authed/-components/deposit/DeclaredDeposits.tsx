@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
+import { t } from '../../../../i18n/i18n.ts';
 import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
@@ -13,21 +14,29 @@ import * as styles from './Deposit.css.ts';
 export function DeclaredDeposits() {
   const deposits = useQuery(cryptoDepositsQuery);
   return (
-    <Panel icon={History} titleId="declared-deposits-title" title="Your deposits">
+    <Panel icon={History} titleId="declared-deposits-title" title={t('money.deposits.title')}>
       <QueryContent
         query={deposits}
-        loading="Loading your deposits…"
-        failed="Could not load your deposits."
-        empty="No deposits declared yet."
+        loading={t('money.deposits.loading')}
+        failed={t('money.deposits.failed')}
+        empty={t('money.deposits.empty')}
       >
         {(data) => (
-          <ul className={styles.list} aria-label="Declared deposits">
+          <ul className={styles.list} aria-label={t('money.deposits.list')}>
             {data.map((deposit) => (
               <li key={deposit.id} className={styles.item} data-testid="declared-deposit">
                 <div className={styles.itemMain}>
                   <p className={styles.itemTitle}>
-                    {deposit.amount ? `${formatAsset(deposit.amount, deposit.currency)} ` : ''}
-                    {deposit.currency} on {deposit.networkLabel}
+                    {deposit.amount
+                      ? t('money.deposits.itemWithAmount', {
+                          amount: formatAsset(deposit.amount, deposit.currency),
+                          currency: deposit.currency,
+                          network: deposit.networkLabel,
+                        })
+                      : t('money.deposits.item', {
+                          currency: deposit.currency,
+                          network: deposit.networkLabel,
+                        })}
                   </p>
                   <p className={panel.muted}>
                     <time dateTime={deposit.declaredAt}>{formatDateTime(deposit.declaredAt)}</time>
@@ -37,7 +46,7 @@ export function DeclaredDeposits() {
                   </p>
                   {deposit.txHash ? <p className={styles.hash}>{deposit.txHash}</p> : null}
                 </div>
-                <StatusBadge status={deposit.status} />
+                <StatusBadge status={deposit.status} label={t(`money.deposits.status.${deposit.status}`)} />
               </li>
             ))}
           </ul>

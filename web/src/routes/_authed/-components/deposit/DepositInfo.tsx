@@ -1,34 +1,36 @@
 import { Link } from '@tanstack/react-router';
 import { CarFront, CircleHelp, CreditCard, Info } from 'lucide-react';
 import { buttonClassName } from '../../../../components/Button.tsx';
+import { t } from '../../../../i18n/i18n.ts';
 import { CARD_TIERS, CARD_VERIFICATION_TIME, DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
 import { multiply } from '../../../../lib/money.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import * as styles from './Deposit.css.ts';
+import { durationText } from './duration.ts';
 
 /** The /deposit page's side column (docs/product-rules.md spec 2): how it works, tier prices, the giveaway and support. */
 export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
   return (
-    <aside className={styles.aside} aria-label="About deposits">
+    <aside className={styles.aside} aria-label={t('money.info.label')}>
       <section className={panel.panel} aria-labelledby="deposit-how-title">
         <h2 id="deposit-how-title" className={styles.infoTitle}>
           <Info size={18} aria-hidden="true" className={panel.titleIcon} />
-          How deposits work
+          {t('money.info.howTitle')}
         </h2>
         <ol className={styles.steps}>
-          <li>Choose the currency and the network you send from.</li>
-          <li>Send to the address shown, at least the minimum for that network.</li>
-          <li>Declare the deposit, with the transaction hash if you have it.</li>
-          <li>It is credited once confirmed on the chain, usually within {DEPOSIT_CONFIRMATION_TIME}.</li>
+          <li>{t('money.info.step1')}</li>
+          <li>{t('money.info.step2')}</li>
+          <li>{t('money.info.step3')}</li>
+          <li>{t('money.info.step4', { time: durationText(DEPOSIT_CONFIRMATION_TIME) })}</li>
         </ol>
-        <p className={panel.subtitle}>Crypto deposits carry no fee.</p>
+        <p className={panel.subtitle}>{t('money.info.noFee')}</p>
       </section>
 
       <section className={panel.panel} aria-labelledby="deposit-tiers-title">
         <h2 id="deposit-tiers-title" className={styles.infoTitle}>
           <CreditCard size={18} aria-hidden="true" className={panel.titleIcon} />
-          Card tiers
+          {t('money.info.tiersTitle')}
         </h2>
         <ul className={styles.tiers}>
           {CARD_TIERS.map((tier) => (
@@ -45,29 +47,29 @@ export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
           ))}
         </ul>
         <p className={panel.subtitle}>
-          Buy SAI in the Buy tab. Card verification takes {CARD_VERIFICATION_TIME} after your payment.
+          {t('money.info.tiersHelp', { time: durationText(CARD_VERIFICATION_TIME) })}
         </p>
       </section>
 
       <section className={panel.panel} aria-labelledby="deposit-giveaway-title">
         <h2 id="deposit-giveaway-title" className={styles.infoTitle}>
           <CarFront size={18} aria-hidden="true" className={panel.titleIcon} />
-          Car giveaway
+          {t('money.info.giveawayTitle')}
         </h2>
-        <p className={panel.subtitle}>Every SAI you hold brings the community closer to the prize draw.</p>
+        <p className={panel.subtitle}>{t('money.info.giveawayText')}</p>
         <Link to="/rewards" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          See the giveaway
+          {t('money.info.giveawayLink')}
         </Link>
       </section>
 
       <section className={panel.panel} aria-labelledby="deposit-help-title">
         <h2 id="deposit-help-title" className={styles.infoTitle}>
           <CircleHelp size={18} aria-hidden="true" className={panel.titleIcon} />
-          Need help?
+          {t('money.info.helpTitle')}
         </h2>
-        <p className={panel.subtitle}>Our support team answers questions about deposits around the clock.</p>
+        <p className={panel.subtitle}>{t('money.info.helpText')}</p>
         <Link to="/help" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          Contact Support
+          {t('money.info.contact')}
         </Link>
       </section>
     </aside>
@@ -77,22 +79,22 @@ export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
 /** docs/product-rules.md spec 2: the page's footer links. */
 export function DepositFooter() {
   return (
-    <nav className={styles.footer} aria-label="Deposit page links">
+    <nav className={styles.footer} aria-label={t('money.footer.label')}>
       <ul className={styles.footerList}>
         <li>
-          <Link to="/dashboard">Dashboard</Link>
+          <Link to="/dashboard">{t('money.footer.dashboard')}</Link>
         </li>
         <li>
-          <Link to="/partners">Partners</Link>
+          <Link to="/partners">{t('money.footer.partners')}</Link>
         </li>
         <li>
-          <Link to="/help">Help</Link>
+          <Link to="/help">{t('money.footer.help')}</Link>
         </li>
         <li>
-          <Link to="/terms">Terms</Link>
+          <Link to="/terms">{t('money.footer.terms')}</Link>
         </li>
         <li>
-          <Link to="/privacy">Privacy</Link>
+          <Link to="/privacy">{t('money.footer.privacy')}</Link>
         </li>
       </ul>
     </nav>

@@ -3,6 +3,7 @@ import { AtSign } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { type FormErrors, isEmail, messages } from '../../../../lib/validation.ts';
 import { currentUserQuery } from '../../../../queries/auth.queries.ts';
@@ -20,7 +21,7 @@ const ORDER: (keyof Values)[] = ['newEmail', 'currentPassword'];
 function validate(values: Values): FormErrors<keyof Values> {
   const errors: FormErrors<keyof Values> = {};
   if (!isEmail(values.newEmail)) errors.newEmail = messages.email;
-  if (values.currentPassword.length === 0) errors.currentPassword = 'Enter your current password';
+  if (values.currentPassword.length === 0) errors.currentPassword = t('profile.password.enterCurrent');
   return errors;
 }
 
@@ -46,7 +47,7 @@ export function EmailChangePanel() {
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
         toast({
-          title: 'Could not change the e-mail address',
+          title: t('profile.email.failed'),
           description: error.message,
           variant: 'destructive',
         });
@@ -55,10 +56,9 @@ export function EmailChangePanel() {
   };
 
   return (
-    <Panel icon={AtSign} titleId="email-change-title" title="E-mail address">
+    <Panel icon={AtSign} titleId="email-change-title" title={t('profile.email.title')}>
       <p className={panel.subtitle}>
-        You sign in with {user.data?.email ?? 'your current address'}. To use another, confirm it through the
-        link we send there; we also tell your current address.
+        {t('profile.email.intro', { email: user.data?.email ?? t('profile.email.currentAddress') })}
       </p>
       {sent ? (
         <div className={panel.form}>
@@ -68,23 +68,23 @@ export function EmailChangePanel() {
           {sent.devOutbox ? <DevOutbox to={sent.to} /> : null}
           <div className={styles.formActions}>
             <Button type="button" variant="secondary" onClick={() => setSent(null)}>
-              Change again
+              {t('profile.email.changeAgain')}
             </Button>
           </div>
         </div>
       ) : (
-        <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
+        <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.email.form')}>
           <div className={styles.twoColumns}>
-            <EmailField {...form.textField('newEmail')} label="New e-mail address" autoComplete="email" />
+            <EmailField {...form.textField('newEmail')} label={t('profile.email.new')} autoComplete="email" />
             <PasswordField
               {...form.textField('currentPassword')}
-              label="Current password"
+              label={t('profile.email.password')}
               autoComplete="current-password"
             />
           </div>
           <div className={styles.formActions}>
-            <Button type="submit" pending={change.isPending} pendingLabel="Sending…">
-              Send confirmation link
+            <Button type="submit" pending={change.isPending} pendingLabel={t('profile.email.sending')}>
+              {t('profile.email.send')}
             </Button>
           </div>
         </form>

@@ -4,7 +4,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
+import { formatDate } from '../../../../lib/format.ts';
 import { twoFactorQuery } from '../../../../queries/account.queries.ts';
 import {
   type Passkey,
@@ -34,23 +36,20 @@ export function PasskeysPanel() {
   const [adding, setAdding] = useState(false);
 
   return (
-    <Panel icon={Fingerprint} titleId="passkeys-title" title="Passkeys">
-      <p className={panel.subtitle}>
-        A passkey lets you sign in with your fingerprint, face or device PIN, without typing a password. With
-        a passkey added, signing in with your password also asks for it.
-      </p>
+    <Panel icon={Fingerprint} titleId="passkeys-title" title={t('profile.passkeys.title')}>
+      <p className={panel.subtitle}>{t('profile.passkeys.intro')}</p>
       {list.isPending ? (
         <div className={panel.skeletonRow} aria-busy="true">
-          <span className={visuallyHidden}>Loading…</span>
+          <span className={visuallyHidden}>{t('profile.loading')}</span>
         </div>
       ) : list.isError ? (
-        <PanelError onRetry={() => list.refetch()}>Could not load your passkeys.</PanelError>
+        <PanelError onRetry={() => list.refetch()}>{t('profile.passkeys.loadFailed')}</PanelError>
       ) : (
         <>
           {list.data.length === 0 ? (
-            <p className={panel.muted}>No passkeys yet.</p>
+            <p className={panel.muted}>{t('profile.passkeys.none')}</p>
           ) : (
-            <ul className={own.passkeyList} aria-label="Your passkeys">
+            <ul className={own.passkeyList} aria-label={t('profile.passkeys.list')}>
               {list.data.map((passkey) => (
                 <PasskeyItem key={passkey.id} passkey={passkey} />
               ))}
@@ -62,16 +61,21 @@ export function PasskeysPanel() {
             <div>
               <Button onClick={() => setAdding(true)}>
                 <Fingerprint size={16} aria-hidden="true" />
-                Add a passkey
+                {t('profile.passkeys.add')}
               </Button>
             </div>
           ) : (
-            <p className={panel.muted}>This browser cannot create passkeys.</p>
+            <p className={panel.muted}>{t('profile.passkeys.unsupported')}</p>
           )}
         </>
       )}
     </Panel>
   );
+}
+
+/** What the proof field says while empty. */
+function proofMissing(usesCode: boolean): string {
+  return usesCode ? t('profile.passkeys.enterCode') : t('profile.passkeys.enterPassword');
 }
 
 /** The proof field: the authenticator code with 2FA on, else the password. */
@@ -98,16 +102,16 @@ function ProofField({
       value={proof.value}
       error={error}
       onCode={proof.setValue}
-      hint="Enter the current code from your authenticator app to confirm."
+      hint={t('profile.passkeys.codeHint')}
     />
   ) : (
     <PasswordField
       name={`${name}-password`}
-      label="Password"
+      label={t('profile.passkeys.password')}
       autoComplete="current-password"
       value={proof.value}
       error={error}
-      hint="Enter your password to confirm."
+      hint={t('profile.passkeys.passwordHint')}
       onChange={(event) => proof.setValue(event.target.value)}
     />
   );
@@ -123,8 +127,8 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     if (add.isPending) return;
     const found: typeof errors = {};
-    if (name.trim() === '') found.name = 'Give the passkey a name, e.g. the device it is on';
-    if (!proof.ready) found.proof = proof.usesCode ? 'Enter the 6-digit code' : 'Enter your password';
+    if (name.trim() === '') found.name = t('profile.passkeys.nameRequired');
+    if (!proof.ready) found.proof = proofMissing(proof.usesCode);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     add.mutate(
@@ -132,8 +136,8 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: () => {
           toast({
-            title: 'Passkey added',
-            description: 'You can now sign in with it, and signing in with your password asks for it.',
+            title: t('profile.passkeys.added'),
+            description: t('profile.passkeys.addedDetail'),
             variant: 'success',
           });
           onDone();
@@ -141,7 +145,7 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) setErrors({ proof: error.message });
           toast({
-            title: 'Could not add the passkey',
+            title: t('profile.passkeys.addFailed'),
             description: passkeyFailureMessage(error),
             variant: 'destructive',
           });
@@ -151,31 +155,29 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Add a passkey">
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.passkeys.add')}>
       <TextField
         name="passkey-name"
-        label="Passkey name"
+        label={t('profile.passkeys.name')}
         value={name}
         maxLength={50}
         autoComplete="off"
-        placeholder="e.g. My laptop"
+        placeholder={t('profile.passkeys.namePlaceholder')}
         error={errors.name}
         onChange={(event) => setName(event.target.value)}
       />
       <ProofField proof={proof} error={errors.proof} name="add-passkey" />
       <div className={styles.formActions}>
         <Button variant="ghost" onClick={onDone} disabled={add.isPending}>
-          Cancel
+          {t('profile.cancel')}
         </Button>
-        <Button type="submit" pending={add.isPending} pendingLabel="Waiting for your passkey…">
-          Create passkey
+        <Button type="submit" pending={add.isPending} pendingLabel={t('profile.passkeys.waiting')}>
+          {t('profile.passkeys.create')}
         </Button>
       </div>
     </form>
   );
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
@@ -186,19 +188,29 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
         <div>
           <strong id={headingId}>{passkey.name}</strong>
           <p className={panel.muted}>
-            Added {dateFormat.format(new Date(passkey.createdAt))}
             {passkey.lastUsedAt
-              ? ` · last used ${dateFormat.format(new Date(passkey.lastUsedAt))}`
-              : ' · not used yet'}
+              ? t('profile.passkeys.used', {
+                  added: formatDate(passkey.createdAt),
+                  used: formatDate(passkey.lastUsedAt),
+                })
+              : t('profile.passkeys.unused', { added: formatDate(passkey.createdAt) })}
           </p>
         </div>
         {mode === 'view' ? (
           <div className={styles.formActions}>
-            <Button variant="ghost" onClick={() => setMode('rename')} aria-label={`Rename ${passkey.name}`}>
-              Rename
+            <Button
+              variant="ghost"
+              onClick={() => setMode('rename')}
+              aria-label={t('profile.passkeys.renameNamed', { name: passkey.name })}
+            >
+              {t('profile.passkeys.rename')}
             </Button>
-            <Button variant="danger" onClick={() => setMode('remove')} aria-label={`Remove ${passkey.name}`}>
-              Remove
+            <Button
+              variant="danger"
+              onClick={() => setMode('remove')}
+              aria-label={t('profile.passkeys.removeNamed', { name: passkey.name })}
+            >
+              {t('profile.passkeys.remove')}
             </Button>
           </div>
         ) : null}
@@ -216,17 +228,22 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (rename.isPending) return;
-    if (name.trim() === '') return setError('Give the passkey a name');
+    if (name.trim() === '') return setError(t('profile.passkeys.renameRequired'));
     rename.mutate(
       { id: passkey.id, name: name.trim() },
       { onSuccess: onDone, onError: (failure) => setError(failure.message) },
     );
   };
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={`Rename ${passkey.name}`}>
+    <form
+      className={panel.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('profile.passkeys.renameNamed', { name: passkey.name })}
+    >
       <TextField
         name={`rename-${passkey.id}`}
-        label="New name"
+        label={t('profile.passkeys.newName')}
         value={name}
         maxLength={50}
         autoComplete="off"
@@ -235,10 +252,10 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
       />
       <div className={styles.formActions}>
         <Button variant="ghost" onClick={onDone} disabled={rename.isPending}>
-          Cancel
+          {t('profile.cancel')}
         </Button>
         <Button type="submit" pending={rename.isPending}>
-          Save name
+          {t('profile.passkeys.saveName')}
         </Button>
       </div>
     </form>
@@ -252,14 +269,14 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (remove.isPending) return;
-    if (!proof.ready) return setError(proof.usesCode ? 'Enter the 6-digit code' : 'Enter your password');
+    if (!proof.ready) return setError(proofMissing(proof.usesCode));
     remove.mutate(
       { id: passkey.id, proof: proof.proof },
       {
         onSuccess: () => {
           toast({
-            title: 'Passkey removed',
-            description: `${passkey.name} no longer signs you in.`,
+            title: t('profile.passkeys.removed'),
+            description: t('profile.passkeys.removedDetail', { name: passkey.name }),
             variant: 'success',
           });
         },
@@ -268,15 +285,20 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
     );
   };
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={`Remove ${passkey.name}`}>
-      <p>Remove this passkey? It will no longer sign you in.</p>
+    <form
+      className={panel.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('profile.passkeys.removeNamed', { name: passkey.name })}
+    >
+      <p>{t('profile.passkeys.removeConfirm')}</p>
       <ProofField proof={proof} error={error} name={`remove-${passkey.id}`} />
       <div className={styles.formActions}>
         <Button variant="ghost" onClick={onDone} disabled={remove.isPending}>
-          Cancel
+          {t('profile.cancel')}
         </Button>
         <Button type="submit" variant="danger" pending={remove.isPending}>
-          Remove passkey
+          {t('profile.passkeys.removeSubmit')}
         </Button>
       </div>
     </form>

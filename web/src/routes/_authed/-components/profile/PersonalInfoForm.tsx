@@ -4,6 +4,7 @@ import { Button } from '../../../../components/Button.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { type FormErrors, MIN_USERNAME, messages } from '../../../../lib/validation.ts';
 import { type ProfileInput, useUpdateProfileMutation } from '../../../../queries/account.queries.ts';
@@ -29,10 +30,12 @@ function fromUser(user: User): ProfileInput {
 
 export function validateProfile(values: ProfileInput): FormErrors<Field> {
   const errors: FormErrors<Field> = {};
-  if (values.firstName.trim().length > MAX_NAME) errors.firstName = `Must be at most ${MAX_NAME} characters`;
-  if (values.lastName.trim().length > MAX_NAME) errors.lastName = `Must be at most ${MAX_NAME} characters`;
+  if (values.firstName.trim().length > MAX_NAME)
+    errors.firstName = t('profile.personal.tooLong', { max: MAX_NAME });
+  if (values.lastName.trim().length > MAX_NAME)
+    errors.lastName = t('profile.personal.tooLong', { max: MAX_NAME });
   if (values.username.trim().length < MIN_USERNAME) errors.username = messages.username;
-  if (values.bio.length > MAX_BIO) errors.bio = `Bio must be at most ${MAX_BIO} characters`;
+  if (values.bio.length > MAX_BIO) errors.bio = t('profile.personal.bioTooLong', { max: MAX_BIO });
   return errors;
 }
 
@@ -55,52 +58,66 @@ export function PersonalInfoForm({ user }: { user: User }) {
     update.mutate(input, {
       onSuccess: (saved) => {
         form.setValues(fromUser(saved));
-        toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
+        toast({
+          title: t('profile.personal.saved'),
+          description: t('profile.personal.savedDetail'),
+          variant: 'success',
+        });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) form.setErrors({ username: error.message });
         else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
-        toast({ title: 'Failed to update profile', description: error.message, variant: 'destructive' });
+        toast({ title: t('profile.personal.failed'), description: error.message, variant: 'destructive' });
       },
     });
   };
 
   return (
-    <Panel icon={UserRound} titleId="personal-info-title" title="Personal Info">
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Personal info">
+    <Panel icon={UserRound} titleId="personal-info-title" title={t('profile.tab.personal')}>
+      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.personal.form')}>
         <div className={styles.twoColumns}>
           <TextField
             {...form.textField('firstName')}
-            label="First name"
+            label={t('profile.personal.firstName')}
             autoComplete="given-name"
             maxLength={MAX_NAME}
           />
           <TextField
             {...form.textField('lastName')}
-            label="Last name"
+            label={t('profile.personal.lastName')}
             autoComplete="family-name"
             maxLength={MAX_NAME}
           />
         </div>
         <div className={styles.twoColumns}>
-          <TextField {...form.textField('username')} label="Username" autoComplete="username" required />
           <TextField
-            label="Email"
+            {...form.textField('username')}
+            label={t('profile.personal.username')}
+            autoComplete="username"
+            required
+          />
+          <TextField
+            label={t('profile.personal.email')}
             name="email"
             type="email"
             value={user.email}
             readOnly
-            hint="Your e-mail address cannot be changed here."
+            hint={t('profile.personal.emailHint')}
           />
         </div>
-        <TextAreaField {...form.textField('bio')} label="Bio" optional maxLength={MAX_BIO} />
+        <TextAreaField
+          {...form.textField('bio')}
+          label={t('profile.personal.bio')}
+          optional
+          maxLength={MAX_BIO}
+        />
         <div className={styles.formActions}>
           <Button variant="ghost" onClick={() => form.reset(fromUser(user))} disabled={update.isPending}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
-          <Button type="submit" pending={update.isPending} pendingLabel="Saving…">
+          <Button type="submit" pending={update.isPending} pendingLabel={t('profile.saving')}>
             <Save size={16} aria-hidden="true" />
-            Save Changes
+            {t('profile.personal.save')}
           </Button>
         </div>
       </form>

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/Button.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { SwitchField } from '../../../../components/SwitchField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { setLocale, t } from '../../../../i18n/i18n.ts';
 import {
   DEFAULT_PREFERENCES,
   LANGUAGES,
@@ -27,34 +28,65 @@ import * as styles from './Profile.css.ts';
 
 type SwitchPreference = Exclude<keyof Preferences, 'language' | 'theme'>;
 
-/** The on/off preferences, in the order the form shows them. */
-const SWITCHES: readonly { name: SwitchPreference; label: string; description: string }[] = [
-  {
-    name: 'emailNotifications',
-    label: 'Email Notifications',
-    description: 'Account news and security notices by e-mail.',
-  },
-  {
-    name: 'marketingCommunications',
-    label: 'Marketing Communications',
-    description: 'Offers, partner discounts and product updates.',
-  },
-  {
-    name: 'transactionAlerts',
-    label: 'Transaction Alerts',
-    description: 'A message for every payment in or out of your wallet.',
-  },
-];
+/** The on/off preferences, in the order the form shows them, in the current language. */
+function switches(): readonly { name: SwitchPreference; label: string; description: string }[] {
+  return [
+    {
+      name: 'emailNotifications',
+      label: t('profile.preferences.emailNotifications'),
+      description: t('profile.preferences.emailNotificationsDetail'),
+    },
+    {
+      name: 'marketingCommunications',
+      label: t('profile.preferences.marketingCommunications'),
+      description: t('profile.preferences.marketingCommunicationsDetail'),
+    },
+    {
+      name: 'transactionAlerts',
+      label: t('profile.preferences.transactionAlerts'),
+      description: t('profile.preferences.transactionAlertsDetail'),
+    },
+  ];
+}
+
+/**
+ * Each language in its own name, whatever the current one: a person who
+ * cannot read the current language still finds theirs.
+ */
+const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+};
+
+function languageOptions() {
+  return LANGUAGES.map(({ value }) => ({ value, label: LANGUAGE_NAMES[value] }));
+}
+
+function themeOptions() {
+  return THEMES.map(({ value }) => ({ value, label: t(`profile.preferences.theme.${value}`) }));
+}
+
+/**
+ * Applies what the server stored: the theme, then the language. The language switch remounts the app
+ * (I18nRoot), so the toast is raised after it, in the new language; the toast store lives outside React
+ * and the remounted Toaster shows it.
+ */
+function applyStored(stored: Preferences) {
+  applyTheme(stored.theme);
+  setLocale(stored.language);
+}
 
 /** Preferences (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Preferences and Reset to Default are real calls). */
 export function PreferencesSettings() {
   const preferences = useQuery(preferencesQuery);
   return (
-    <Panel icon={SlidersHorizontal} titleId="preferences-title" title="Preferences">
+    <Panel icon={SlidersHorizontal} titleId="preferences-title" title={t('profile.tab.preferences')}>
       <QueryContent
         query={preferences}
-        loading="Loading preferences…"
-        failed="Could not load your preferences."
+        loading={t('profile.preferences.loading')}
+        failed={t('profile.preferences.loadFailed')}
       >
         {(saved) => <PreferencesForm saved={saved} />}
       </QueryContent>
@@ -71,34 +103,44 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    save.mutate(values, {
-      onSuccess: (stored) => {
+    // mutateAsync, not mutate's callbacks: those are dropped once the form unmounts, and the language
+    // switch remounts it (LanguageSync may see the stored language first).
+    save.mutateAsync(values).then(
+      (stored) => {
         setValues(stored);
-        applyTheme(stored.theme);
-        toast({ title: 'Preferences saved', variant: 'success' });
+        applyStored(stored);
+        toast({ title: t('profile.preferences.saved'), variant: 'success' });
       },
-      onError: (error) =>
-        toast({ title: 'Failed to save preferences', description: error.message, variant: 'destructive' }),
-    });
+      (error: Error) =>
+        toast({
+          title: t('profile.preferences.saveFailed'),
+          description: error.message,
+          variant: 'destructive',
+        }),
+    );
   };
 
   const onReset = () => {
     if (busy) return;
-    reset.mutate(undefined, {
-      onSuccess: (stored) => {
+    reset.mutateAsync().then(
+      (stored) => {
         setValues(stored);
-        applyTheme(stored.theme);
-        toast({ title: 'Preferences reset to default', variant: 'success' });
+        applyStored(stored);
+        toast({ title: t('profile.preferences.resetDone'), variant: 'success' });
       },
-      onError: (error) =>
-        toast({ title: 'Failed to reset preferences', description: error.message, variant: 'destructive' }),
-    });
+      (error: Error) =>
+        toast({
+          title: t('profile.preferences.resetFailed'),
+          description: error.message,
+          variant: 'destructive',
+        }),
+    );
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Preferences">
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.tab.preferences')}>
       <div className={styles.switches}>
-        {SWITCHES.map(({ name, label, description }) => (
+        {switches().map(({ name, label, description }) => (
           <SwitchField
             key={name}
             label={label}
@@ -110,27 +152,27 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         ))}
       </div>
       <SelectField<Language>
-        label="Language"
+        label={t('profile.preferences.language')}
         name="language"
         value={values.language}
-        options={LANGUAGES}
+        options={languageOptions()}
         onValueChange={(language) => set('language', language)}
       />
       <SelectField<ThemeChoice>
-        label="Theme"
+        label={t('profile.preferences.theme')}
         name="theme"
         value={values.theme}
-        options={THEMES}
+        options={themeOptions()}
         onValueChange={(theme) => set('theme', theme)}
       />
       <div className={styles.formActions}>
         <Button variant="ghost" onClick={onReset} pending={reset.isPending} disabled={busy}>
           <RotateCcw size={16} aria-hidden="true" />
-          Reset to Default
+          {t('profile.preferences.reset')}
         </Button>
-        <Button type="submit" pending={save.isPending} disabled={busy} pendingLabel="Saving…">
+        <Button type="submit" pending={save.isPending} disabled={busy} pendingLabel={t('profile.saving')}>
           <Save size={16} aria-hidden="true" />
-          Save Preferences
+          {t('profile.preferences.save')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { type FormErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
 import {
@@ -31,7 +32,7 @@ const PASSWORD_ORDER: PasswordName[] = ['currentPassword', 'newPassword', 'confi
 
 export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordName> {
   const errors: FormErrors<PasswordName> = {};
-  if (values.currentPassword.length === 0) errors.currentPassword = 'Enter your current password';
+  if (values.currentPassword.length === 0) errors.currentPassword = t('profile.password.enterCurrent');
   if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
   return errors;
@@ -63,8 +64,8 @@ function PasswordForm() {
       onSuccess: () => {
         form.reset();
         toast({
-          title: 'Password updated',
-          description: 'Use your new password next time you sign in. Your other sessions were signed out.',
+          title: t('profile.password.updated'),
+          description: t('profile.password.updatedDetail'),
           variant: 'success',
         });
       },
@@ -72,35 +73,35 @@ function PasswordForm() {
         if (error instanceof ApiError && /current password/i.test(error.message))
           form.setErrors({ currentPassword: error.message });
         else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
-        toast({ title: 'Failed to update password', description: error.message, variant: 'destructive' });
+        toast({ title: t('profile.password.failed'), description: error.message, variant: 'destructive' });
       },
     });
   };
 
   return (
-    <Panel icon={KeyRound} titleId="password-title" title="Password">
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Change password">
+    <Panel icon={KeyRound} titleId="password-title" title={t('profile.password.title')}>
+      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.password.form')}>
         <PasswordField
           {...form.textField('currentPassword')}
-          label="Current Password"
+          label={t('profile.password.current')}
           autoComplete="current-password"
         />
         <div className={styles.twoColumns}>
           <PasswordField
             {...form.textField('newPassword')}
-            label="New Password"
+            label={t('profile.password.new')}
             autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD} characters.`}
+            hint={t('profile.password.newHint', { count: MIN_PASSWORD })}
           />
           <PasswordField
             {...form.textField('confirmPassword')}
-            label="Confirm New Password"
+            label={t('profile.password.confirm')}
             autoComplete="new-password"
           />
         </div>
         <div className={styles.formActions}>
-          <Button type="submit" pending={change.isPending} pendingLabel="Updating…">
-            Update Password
+          <Button type="submit" pending={change.isPending} pendingLabel={t('profile.password.updating')}>
+            {t('profile.password.submit')}
           </Button>
         </div>
       </form>
@@ -120,7 +121,7 @@ function TwoFactorSettings() {
       onSuccess: setSetup,
       onError: (error) =>
         toast({
-          title: 'Could not start two-factor set-up',
+          title: t('profile.twoFactor.startFailed'),
           description: error.message,
           variant: 'destructive',
         }),
@@ -131,38 +132,36 @@ function TwoFactorSettings() {
     <Panel
       icon={ShieldCheck}
       titleId="two-factor-title"
-      title="Two-factor authentication"
+      title={t('profile.twoFactor.title')}
       aside={
         status.data ? (
           <StatusBadge
             status={status.data.enabled ? 'active' : 'off'}
-            label={status.data.enabled ? 'On' : 'Off'}
+            label={status.data.enabled ? t('profile.twoFactor.on') : t('profile.twoFactor.off')}
           />
         ) : null
       }
     >
-      <p className={panel.subtitle}>
-        With two-factor authentication on, signing in also asks for a 6-digit code from an authenticator app.
-      </p>
+      <p className={panel.subtitle}>{t('profile.twoFactor.intro')}</p>
       {status.isPending ? (
         <div className={panel.skeletonRow} aria-busy="true">
-          <span className={visuallyHidden}>Loading…</span>
+          <span className={visuallyHidden}>{t('profile.loading')}</span>
         </div>
       ) : status.isError ? (
-        <PanelError onRetry={() => status.refetch()}>Could not load your two-factor status.</PanelError>
+        <PanelError onRetry={() => status.refetch()}>{t('profile.twoFactor.loadFailed')}</PanelError>
       ) : status.data.enabled ? (
         <CodeForm
           enable={false}
-          label="Disable 2FA"
-          hint="Enter a current code from your authenticator app to turn two-factor authentication off."
+          label={t('profile.twoFactor.disable')}
+          hint={t('profile.twoFactor.disableHint')}
           onDone={() => setSetup(null)}
         />
       ) : setup ? (
         <div className={styles.qrBlock}>
-          <p>Scan this QR code with your authenticator app, or enter the key below by hand.</p>
+          <p>{t('profile.twoFactor.scan')}</p>
           <img
             src={setup.qrCodeDataUrl}
-            alt="QR code to add SAI Wallet to your authenticator app"
+            alt={t('profile.twoFactor.qrAlt')}
             width={200}
             height={200}
             className={styles.qrImage}
@@ -172,17 +171,17 @@ function TwoFactorSettings() {
           </code>
           <CodeForm
             enable
-            label="Confirm and enable"
-            hint="Enter the 6-digit code your app shows now."
+            label={t('profile.twoFactor.confirm')}
+            hint={t('profile.twoFactor.confirmHint')}
             onDone={() => setSetup(null)}
             onCancel={() => setSetup(null)}
           />
         </div>
       ) : (
         <div>
-          <Button onClick={start} pending={setUp.isPending} pendingLabel="Preparing…">
+          <Button onClick={start} pending={setUp.isPending} pendingLabel={t('profile.preparing')}>
             <ShieldCheck size={16} aria-hidden="true" />
-            Enable 2FA
+            {t('profile.twoFactor.enable')}
           </Button>
         </div>
       )}
@@ -217,17 +216,21 @@ function CodeForm({
         onSuccess: () => {
           form.reset();
           toast({
-            title: enable ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
+            title: enable ? t('profile.twoFactor.enabled') : t('profile.twoFactor.disabled'),
             description: enable
-              ? 'Signing in now also asks for a code.'
-              : 'Signing in no longer asks for a code.',
+              ? t('profile.twoFactor.enabledDetail')
+              : t('profile.twoFactor.disabledDetail'),
             variant: 'success',
           });
           onDone();
         },
         onError: (failure) => {
           form.setErrors({ code: failure.message });
-          toast({ title: 'Two-factor update failed', description: failure.message, variant: 'destructive' });
+          toast({
+            title: t('profile.twoFactor.failed'),
+            description: failure.message,
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -239,7 +242,7 @@ function CodeForm({
       <div className={styles.formActions}>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} disabled={mutation.isPending}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
         ) : null}
         <Button type="submit" variant={enable ? 'primary' : 'danger'} pending={mutation.isPending}>

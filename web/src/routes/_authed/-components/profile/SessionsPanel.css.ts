@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { cluster, mutedText, plainList, shrinkStack, spread, tile } from '../../../../ui/layout/boxes.ts';
 
@@ -14,3 +14,9 @@ export const device = style([cluster('sm', 'center'), sprinkles({ fontWeight: 's
 export const meta = style([mutedText('sm'), { overflowWrap: 'anywhere' }]);
 
 export const actions = style([cluster('sm'), sprinkles({ justifyContent: 'flex-end' })]);
+
+/**
+ * Buttons keep to one line elsewhere; this one's label is long in German ("Alle anderen Sitzungen
+ * abmelden") and would push a 360 px page sideways, so it wraps instead.
+ */
+globalStyle(`${actions} button`, { whiteSpace: 'normal', textAlign: 'center', maxWidth: '100%' });

@@ -3,6 +3,7 @@ import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Button } from '../../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../../components/Dialog.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { formatDateTime, formatRelative } from '../../../../lib/format.ts';
 import {
   type ListedSession,
@@ -19,9 +20,12 @@ import * as styles from './SessionsPanel.css.ts';
 
 const MOBILE_SYSTEMS = new Set(['iOS', 'Android', 'iPadOS']);
 
-/** "Chrome on macOS", as the server's sign-in notice names a device. */
+/** "Chrome on macOS", as the server's sign-in notice names a device (browser and system are data). */
 export function deviceName(session: Pick<ListedSession, 'browser' | 'os'>): string {
-  return `${session.browser ?? 'Unknown browser'} on ${session.os ?? 'an unknown system'}`;
+  return t('profile.sessions.device', {
+    browser: session.browser ?? t('profile.sessions.unknownBrowser'),
+    os: session.os ?? t('profile.sessions.unknownOs'),
+  });
 }
 
 /**
@@ -38,35 +42,29 @@ export function SessionsPanel() {
     others.mutateAsync(undefined, {
       onSuccess: ({ endedSessions }) =>
         toast({
-          title: 'Other sessions signed out',
-          description:
-            endedSessions === 1
-              ? 'One other session was signed out.'
-              : `${endedSessions} other sessions were signed out.`,
+          title: t('profile.sessions.othersSignedOut'),
+          description: t('profile.sessions.othersSignedOutDetail', { count: endedSessions }),
           variant: 'success',
         }),
       onError: (error) =>
         toast({
-          title: 'Could not sign out other sessions',
+          title: t('profile.sessions.othersFailed'),
           description: error.message,
           variant: 'destructive',
         }),
     });
 
   return (
-    <Panel icon={Monitor} titleId="sessions-title" title="Sessions and devices">
-      <p className={panel.subtitle}>
-        Where your account is signed in. If you do not recognise a session, sign it out and change your
-        password.
-      </p>
+    <Panel icon={Monitor} titleId="sessions-title" title={t('profile.sessions.title')}>
+      <p className={panel.subtitle}>{t('profile.sessions.intro')}</p>
       <QueryContent
         query={sessions}
-        loading="Loading sessions…"
+        loading={t('profile.sessions.loading')}
         rows={2}
-        failed="Could not load your sessions."
+        failed={t('profile.sessions.loadFailed')}
       >
         {(data) => (
-          <ul className={styles.list} aria-label="Signed-in sessions">
+          <ul className={styles.list} aria-label={t('profile.sessions.list')}>
             {data.sessions.map((session) => (
               <SessionItem key={session.id} session={session} />
             ))}
@@ -76,17 +74,17 @@ export function SessionsPanel() {
       {otherCount > 0 ? (
         <div className={styles.actions}>
           <ConfirmDialog
-            title="Sign out all other sessions?"
-            description={`${otherCount === 1 ? 'The other session' : `The ${otherCount} other sessions`} will be signed out. This device stays signed in.`}
-            confirmLabel="Sign out others"
-            pendingLabel="Signing out…"
+            title={t('profile.sessions.confirmTitle')}
+            description={t('profile.sessions.confirmText', { count: otherCount })}
+            confirmLabel={t('profile.sessions.confirmButton')}
+            pendingLabel={t('profile.sessions.signingOut')}
             confirmVariant="danger"
             pending={others.isPending}
             onConfirm={signOutOthers}
             trigger={
               <Button type="button" variant="secondary" disabled={others.isPending}>
                 <LogOut size={16} aria-hidden="true" />
-                Sign out all other sessions
+                {t('profile.sessions.signOutOthers')}
               </Button>
             }
           />
@@ -103,10 +101,11 @@ function SessionItem({ session }: { session: ListedSession }) {
 
   const onSignOut = () =>
     signOut.mutate(session.id, {
-      onSuccess: () => toast({ title: 'Session signed out', description: name, variant: 'success' }),
+      onSuccess: () =>
+        toast({ title: t('profile.sessions.signedOut'), description: name, variant: 'success' }),
       onError: (error) =>
         toast({
-          title: 'Could not sign out that session',
+          title: t('profile.sessions.signOutFailed'),
           description: error.message,
           variant: 'destructive',
         }),
@@ -118,13 +117,18 @@ function SessionItem({ session }: { session: ListedSession }) {
         <span className={styles.device}>
           <Icon size={18} aria-hidden="true" />
           {name}
-          {session.current ? <StatusBadge status="active" label="This device" /> : null}
+          {session.current ? <StatusBadge status="active" label={t('profile.sessions.thisDevice')} /> : null}
         </span>
         <span className={styles.meta}>
-          {session.address ?? 'Address unknown'} · Signed in {formatDateTime(session.createdAt)}
+          {t('profile.sessions.signedIn', {
+            address: session.address ?? t('profile.sessions.addressUnknown'),
+            date: formatDateTime(session.createdAt),
+          })}
         </span>
         <span className={styles.meta}>
-          {session.current ? 'Active now' : `Last seen ${formatRelative(session.lastSeenAt)}`}
+          {session.current
+            ? t('profile.sessions.activeNow')
+            : t('profile.sessions.lastSeen', { when: formatRelative(session.lastSeenAt) })}
         </span>
       </div>
       {session.current ? null : (
@@ -134,10 +138,11 @@ function SessionItem({ session }: { session: ListedSession }) {
           size="sm"
           onClick={onSignOut}
           pending={signOut.isPending}
-          pendingLabel="Signing out…"
+          pendingLabel={t('profile.sessions.signingOut')}
         >
           <LogOut size={14} aria-hidden="true" />
-          Sign out<span className={visuallyHidden}> {name}</span>
+          {t('profile.sessions.signOut')}
+          <span className={visuallyHidden}> {name}</span>
         </Button>
       )}
     </li>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Download, FileJson } from 'lucide-react';
 import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { fetchWholeJson } from '../../../../lib/api.ts';
 import { downloadTextFile } from '../../../../lib/csv.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
@@ -32,28 +33,27 @@ export function YourData() {
   const download = useMutation({
     mutationFn: downloadMyData,
     onSuccess: (fileName) =>
-      toast({ title: 'Your data is downloaded', description: `Saved as ${fileName}.`, variant: 'success' }),
+      toast({
+        title: t('profile.data.downloaded'),
+        description: t('profile.data.savedAs', { fileName }),
+        variant: 'success',
+      }),
     onError: (error) =>
-      toast({ title: 'Download failed', description: error.message, variant: 'destructive' }),
+      toast({ title: t('profile.data.failed'), description: error.message, variant: 'destructive' }),
   });
 
   return (
-    <Panel icon={FileJson} titleId="your-data-title" title="Your data">
-      <p className={panel.subtitle}>
-        Download a copy of everything SAI Wallet holds about you, as one JSON file: your profile and
-        preferences, balances, every movement of your history, card and shipping address, deposits,
-        withdrawals, payment proofs, notifications, messages you sent us, your sign-ins, and every event our
-        ledger recorded about you. Passwords, PINs and two-factor secrets are never included.
-      </p>
+    <Panel icon={FileJson} titleId="your-data-title" title={t('profile.data.title')}>
+      <p className={panel.subtitle}>{t('profile.data.intro')}</p>
       <div className={styles.formActions}>
         <Button
           variant="secondary"
           onClick={() => download.mutate()}
           pending={download.isPending}
-          pendingLabel="Preparing…"
+          pendingLabel={t('profile.preparing')}
         >
           <Download size={16} aria-hidden="true" />
-          Download my data
+          {t('profile.data.download')}
         </Button>
       </div>
     </Panel>

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/Button.tsx';
 import { PopoverPanel } from '../../../../components/PopoverPanel.tsx';
 import { SelectField, type SelectOption } from '../../../../components/SelectField.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
+import { t } from '../../../../i18n/i18n.ts';
 import {
   HISTORY_ASSETS,
   type HistoryAsset,
@@ -16,11 +17,11 @@ import {
 } from '../../../../queries/transactions.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { STATUS_LABELS, TYPE_LABELS } from './describe.ts';
+import { statusLabel, typeLabel } from './describe.ts';
 import {
-  DATE_PRESET_LABELS,
   DATE_PRESETS,
   type DatePreset,
+  datePresetLabel,
   presetOf,
   presetRange,
   validateDateRange,
@@ -31,28 +32,31 @@ type TypeChoice = TransactionType | 'all';
 type StatusChoice = TransactionStatus | 'all';
 type AssetChoice = HistoryAsset | 'all';
 
-const ASSET_OPTIONS: SelectOption<AssetChoice>[] = [
-  { value: 'all', label: 'All assets' },
-  ...HISTORY_ASSETS.map((asset) => ({ value: asset, label: asset })),
-];
+// The choices are made at render, in the language of the moment (a list built at load would keep the first).
+function assetOptions(): SelectOption<AssetChoice>[] {
+  return [
+    { value: 'all', label: t('money.filter.allAssets') },
+    ...HISTORY_ASSETS.map((asset) => ({ value: asset, label: asset })),
+  ];
+}
 
-const DATE_OPTIONS: SelectOption<DatePreset>[] = DATE_PRESETS.map((preset) => ({
-  value: preset,
-  label: DATE_PRESET_LABELS[preset],
-}));
+function dateOptions(): SelectOption<DatePreset>[] {
+  return DATE_PRESETS.map((preset) => ({ value: preset, label: datePresetLabel(preset) }));
+}
 
-const TYPE_OPTIONS: SelectOption<TypeChoice>[] = [
-  { value: 'all', label: 'All types' },
-  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] })),
-];
+function typeOptions(): SelectOption<TypeChoice>[] {
+  return [
+    { value: 'all', label: t('money.filter.allTypes') },
+    ...TRANSACTION_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
+  ];
+}
 
-const STATUS_OPTIONS: SelectOption<StatusChoice>[] = [
-  { value: 'all', label: 'All statuses' },
-  ...TRANSACTION_STATUSES.map((status) => ({
-    value: status,
-    label: STATUS_LABELS[status],
-  })),
-];
+function statusOptions(): SelectOption<StatusChoice>[] {
+  return [
+    { value: 'all', label: t('money.filter.allStatuses') },
+    ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+  ];
+}
 
 /**
  * docs/product-rules.md rule 13: the history's Filter works — asset, type, status, a date range (a preset or
@@ -101,13 +105,13 @@ export function FilterPopover({
       <Popover.Trigger asChild>
         <Button variant="secondary" size="sm">
           <Filter size={16} aria-hidden="true" />
-          Filter
+          {t('money.filter.button')}
           {activeCount > 0 ? (
             <>
               <span className={styles.filterCount} aria-hidden="true">
                 {activeCount}
               </span>
-              <span className={visuallyHidden}>, {activeCount} active</span>
+              <span className={visuallyHidden}>{t('money.filter.active', { count: activeCount })}</span>
             </>
           ) : null}
         </Button>
@@ -115,49 +119,49 @@ export function FilterPopover({
       <PopoverPanel className={styles.popover} labelledBy="history-filter-title">
         <form className={panel.form} onSubmit={onSubmit} noValidate aria-labelledby="history-filter-title">
           <h2 id="history-filter-title" className={styles.popoverTitle}>
-            Filter transactions
+            {t('money.filter.title')}
           </h2>
           <TextField
-            label="Search"
+            label={t('money.filter.search')}
             name="q"
             type="search"
             maxLength={100}
-            placeholder="Name, email, reference, amount"
+            placeholder={t('money.filter.searchPlaceholder')}
             value={draft.q ?? ''}
             onChange={(event) => setDraft((current) => ({ ...current, q: event.target.value || undefined }))}
           />
           <SelectField
-            label="Asset"
+            label={t('money.filter.asset')}
             name="asset"
             value={draft.asset ?? 'all'}
-            options={ASSET_OPTIONS}
+            options={assetOptions()}
             onValueChange={(value) =>
               setDraft((current) => ({ ...current, asset: value === 'all' ? undefined : value }))
             }
           />
           <SelectField
-            label="Type"
+            label={t('money.filter.type')}
             name="type"
             value={draft.type ?? 'all'}
-            options={TYPE_OPTIONS}
+            options={typeOptions()}
             onValueChange={(value) =>
               setDraft((current) => ({ ...current, type: value === 'all' ? undefined : value }))
             }
           />
           <SelectField
-            label="Status"
+            label={t('money.filter.status')}
             name="status"
             value={draft.status ?? 'all'}
-            options={STATUS_OPTIONS}
+            options={statusOptions()}
             onValueChange={(value) =>
               setDraft((current) => ({ ...current, status: value === 'all' ? undefined : value }))
             }
           />
           <SelectField
-            label="Date"
+            label={t('money.filter.date')}
             name="period"
             value={preset}
-            options={DATE_OPTIONS}
+            options={dateOptions()}
             onValueChange={(value) => {
               setPreset(value);
               if (value !== 'custom') {
@@ -169,7 +173,7 @@ export function FilterPopover({
           {preset === 'custom' ? (
             <div className={styles.dates}>
               <TextField
-                label="From"
+                label={t('money.filter.from')}
                 name="from"
                 type="date"
                 value={draft.from ?? ''}
@@ -180,7 +184,7 @@ export function FilterPopover({
                 error={dateError}
               />
               <TextField
-                label="To"
+                label={t('money.filter.to')}
                 name="to"
                 type="date"
                 value={draft.to ?? ''}
@@ -200,10 +204,10 @@ export function FilterPopover({
                 setPreset('any');
               }}
             >
-              Reset
+              {t('money.filter.reset')}
             </Button>
             <Button type="submit" size="sm">
-              Apply filters
+              {t('money.filter.apply')}
             </Button>
           </div>
         </form>

@@ -63,6 +63,12 @@ export const amount = styleVariants({
   received: [amountBase, { color: vars.color.success }],
 });
 
+/**
+ * A pending deposit says so in words instead of a figure: they wrap, within a part of a phone's width, so
+ * that a longer language (German's "Betrag ausstehend") leaves the title and the date their room.
+ */
+export const pendingAmount = style({ whiteSpace: 'normal', maxInlineSize: '38vw' });
+
 export const balance = style([
   mutedText('xs'),
   sprinkles({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { t } from '../../../../i18n/i18n.ts';
 import { formatAsset } from '../../../../lib/assets.ts';
 import type { CryptoCurrency } from '../../../../lib/constants.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { stateLabel, transactionTitle, typeLabel } from './describe.ts';
+import { describedText, stateLabel, transactionTitle, typeLabel } from './describe.ts';
 import * as styles from './TransactionItem.css.ts';
 
 /** An amount of any asset as the screens show it: its display decimals a minimum, grouped. */
@@ -36,16 +37,15 @@ export function TransactionItem({
   const Icon = direction === 'sent' ? ArrowUpRight : ArrowDownLeft;
   const title = transactionTitle(transaction);
   // The ledger's description, unless it only repeats the title (e.g. "Deposit approved").
-  const detail =
-    transaction.description && transaction.description !== title
-      ? transaction.description
-      : typeLabel(transaction.type);
+  const described = transaction.description ? describedText(transaction.description) : '';
+  const detail = described && described !== title ? described : typeLabel(transaction.type);
   const failed = transaction.status === 'failed';
+  const pending = !transaction.signedAmount && !transaction.amount;
   const amount = transaction.signedAmount
     ? signedShown(transaction.signedAmount, asset)
     : transaction.amount
       ? shownAmount(transaction.amount, asset)
-      : 'Amount pending';
+      : t('money.item.amountPending');
   return (
     <li className={styles.row} data-testid="transaction-row">
       <span className={styles.icon[direction]} aria-hidden="true">
@@ -68,17 +68,29 @@ export function TransactionItem({
         </p>
       </div>
       <div className={styles.side}>
-        <p className={failed ? styles.failedAmount : styles.amount[direction]}>
+        <p
+          className={
+            failed
+              ? styles.failedAmount
+              : pending
+                ? `${styles.amount[direction]} ${styles.pendingAmount}`
+                : styles.amount[direction]
+          }
+        >
           {transaction.signedAmount ? (
             <span className={visuallyHidden}>
-              {failed ? 'Not completed: ' : direction === 'sent' ? 'Sent ' : 'Received '}
+              {failed
+                ? t('money.item.notCompleted')
+                : direction === 'sent'
+                  ? t('money.item.sent')
+                  : t('money.item.received')}{' '}
             </span>
           ) : null}
           {amount} {asset}
         </p>
         {showBalance && transaction.balanceAfter ? (
           <p className={styles.balance}>
-            Balance {shownAmount(transaction.balanceAfter, asset)} {asset}
+            {t('money.item.balance', { amount: shownAmount(transaction.balanceAfter, asset), asset })}
           </p>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { t } from '../../../../i18n/i18n.ts';
 import {
   HISTORY_ASSETS,
   type HistoryAsset,
@@ -35,20 +36,17 @@ export function hasFilters(filters: HistoryFilters): boolean {
 }
 
 export function validateDateRange(filters: HistoryFilters): string | undefined {
-  if (filters.from && filters.to && filters.from > filters.to)
-    return 'The start date must be on or before the end date';
+  if (filters.from && filters.to && filters.from > filters.to) return t('money.filter.dateOrder');
   return undefined;
 }
 
 export const DATE_PRESETS = ['any', '7d', '30d', 'month', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
-export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
-  any: 'Any time',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  month: 'This month',
-  custom: 'Custom range',
-};
+
+/** A preset's name in the current language. */
+export function datePresetLabel(preset: DatePreset): string {
+  return t(`money.period.${preset}`);
+}
 
 /** A local calendar day as YYYY-MM-DD. */
 export function localDay(date: Date): string {

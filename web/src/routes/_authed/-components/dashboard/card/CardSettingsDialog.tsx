@@ -4,8 +4,9 @@ import { Button } from '../../../../../components/Button.tsx';
 import { Modal } from '../../../../../components/Dialog.tsx';
 import { SwitchField } from '../../../../../components/SwitchField.tsx';
 import { toast } from '../../../../../components/toast/index.ts';
+import { tierById } from '../../../../../content/constants.ts';
+import { type MessageId, t } from '../../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../../lib/api.ts';
-import { tierInfo } from '../../../../../lib/constants.ts';
 import {
   type Card,
   useChangePinMutation,
@@ -36,20 +37,22 @@ export function CardSettingsDialog({
     const shipping = card?.status === 'shipping';
     return (
       <Modal
-        title="Card Not Yet Active"
+        title={t('dashboard.card.notActive')}
         description={
-          shipping
-            ? 'Your card is on its way. Its settings open once it has been delivered.'
-            : 'Card settings open once your card is active. Buy SAI and submit your payment to activate it.'
+          shipping ? t('dashboard.card.notActive.shipping') : t('dashboard.card.notActive.description')
         }
         open={open}
         onOpenChange={onOpenChange}
       >
-        {card ? <p className={panel.subtitle}>Current state: {cardDisplay(card).label}</p> : null}
+        {card ? (
+          <p className={panel.subtitle}>
+            {t('dashboard.card.currentState', { state: cardDisplay(card).label })}
+          </p>
+        ) : null}
         {shipping ? null : (
           <Button fullWidth onClick={onDepositNow}>
             <Wallet size={16} aria-hidden="true" />
-            Deposit Now
+            {t('dashboard.card.depositNow')}
           </Button>
         )}
       </Modal>
@@ -57,8 +60,8 @@ export function CardSettingsDialog({
   }
   return (
     <Modal
-      title="Card settings"
-      description={`Your ${tierInfo(card.tier).name} card.`}
+      title={t('dashboard.card.settings')}
+      description={t('dashboard.card.settings.description', { tier: tierById(card.tier).name })}
       open={open}
       onOpenChange={onOpenChange}
     >
@@ -78,14 +81,18 @@ function CardSettings({ card }: { card: Card }) {
       {
         onSuccess: () =>
           toast({
-            title: next ? 'Card frozen' : 'Card unfrozen',
+            title: next ? t('dashboard.card.frozenToast') : t('dashboard.card.unfrozenToast'),
             description: next
-              ? 'Payments with this card are blocked until you unfreeze it.'
-              : 'Your card works again.',
+              ? t('dashboard.card.frozenToast.description')
+              : t('dashboard.card.unfrozenToast.description'),
             variant: 'success',
           }),
         onError: (error) =>
-          toast({ title: 'Failed to update card', description: error.message, variant: 'destructive' }),
+          toast({
+            title: t('dashboard.card.updateFailed'),
+            description: error.message,
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -93,8 +100,8 @@ function CardSettings({ card }: { card: Card }) {
   return (
     <div className={panel.form}>
       <SwitchField
-        label="Freeze card"
-        description="Blocks every payment with the card until you turn this off."
+        label={t('dashboard.card.freeze')}
+        description={t('dashboard.card.freeze.description')}
         name="frozen"
         checked={frozen}
         onCheckedChange={toggle}
@@ -103,12 +110,10 @@ function CardSettings({ card }: { card: Card }) {
       <div className={panel.notice} role="status">
         <p className={panel.noticeTitle}>
           {frozen ? <Snowflake size={16} aria-hidden="true" /> : <CircleCheck size={16} aria-hidden="true" />}
-          {frozen ? 'Your card is frozen' : 'Your card is active'}
+          {frozen ? t('dashboard.card.isFrozen') : t('dashboard.card.isActive')}
         </p>
         <p className={panel.muted}>
-          {frozen
-            ? 'Unfreeze it to activate payments again.'
-            : 'It works for payments and ATM withdrawals. Freeze it at once if you misplace it.'}
+          {frozen ? t('dashboard.card.isFrozen.description') : t('dashboard.card.isActive.description')}
         </p>
       </div>
       <PinForm card={card} disabled={frozen} />
@@ -117,9 +122,9 @@ function CardSettings({ card }: { card: Card }) {
 }
 
 type PinName = 'pin' | 'confirmPin';
-const PIN_FIELDS: readonly { name: PinName; label: string }[] = [
-  { name: 'pin', label: 'New PIN' },
-  { name: 'confirmPin', label: 'Confirm PIN' },
+const PIN_FIELDS: readonly { name: PinName; label: MessageId }[] = [
+  { name: 'pin', label: 'dashboard.card.pin.new' },
+  { name: 'confirmPin', label: 'dashboard.card.pin.confirm' },
 ];
 const PIN_ORDER = PIN_FIELDS.map((field) => field.name);
 
@@ -136,26 +141,39 @@ function PinForm({ card, disabled }: { card: Card; disabled: boolean }) {
       { cardId: card.id, pin, confirmPin },
       {
         onSuccess: () => {
-          toast({ title: 'PIN changed', description: 'Use your new PIN from now on.', variant: 'success' });
+          toast({
+            title: t('dashboard.card.pin.changed'),
+            description: t('dashboard.card.pin.changed.description'),
+            variant: 'success',
+          });
           form.reset();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
-          toast({ title: 'Failed to change PIN', description: error.message, variant: 'destructive' });
+          toast({
+            title: t('dashboard.card.pin.failed'),
+            description: error.message,
+            variant: 'destructive',
+          });
         },
       },
     );
   };
 
   return (
-    <form className={styles.section} onSubmit={onSubmit} noValidate aria-label="Change PIN">
-      <h3 className={styles.sectionTitle}>Change PIN</h3>
+    <form
+      className={styles.section}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('dashboard.card.pin.change')}
+    >
+      <h3 className={styles.sectionTitle}>{t('dashboard.card.pin.change')}</h3>
       <div className={styles.pinRow}>
         {PIN_FIELDS.map(({ name, label }) => (
           <PasswordField
             key={name}
             {...form.textField(name)}
-            label={label}
+            label={t(label)}
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
@@ -164,10 +182,10 @@ function PinForm({ card, disabled }: { card: Card; disabled: boolean }) {
           />
         ))}
       </div>
-      {disabled ? <p className={panel.subtitle}>Unfreeze the card to change its PIN.</p> : null}
+      {disabled ? <p className={panel.subtitle}>{t('dashboard.card.pin.unfreezeFirst')}</p> : null}
       <Button type="submit" variant="secondary" fullWidth pending={changePin.isPending} disabled={disabled}>
         <KeyRound size={16} aria-hidden="true" />
-        Change PIN
+        {t('dashboard.card.pin.change')}
       </Button>
     </form>
   );

@@ -5,8 +5,10 @@ import { Button } from '../../../../../components/Button.tsx';
 import { Modal } from '../../../../../components/Dialog.tsx';
 import { MetalCard } from '../../../../../components/MetalCard.tsx';
 import { toast } from '../../../../../components/toast/index.ts';
+import { tierById } from '../../../../../content/constants.ts';
+import { t } from '../../../../../i18n/i18n.ts';
 import { isPositive } from '../../../../../lib/assets.ts';
-import { CARD_VERIFICATION_TIME, tierInfo } from '../../../../../lib/constants.ts';
+import { formatDecimal } from '../../../../../lib/format.ts';
 import type { User } from '../../../../../queries/auth.queries.ts';
 import {
   type Card,
@@ -19,6 +21,7 @@ import * as panel from '../../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../../ui/panel/Panel.tsx';
 import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
+import { cardVerificationTime } from '../timings.ts';
 import * as styles from './Card.css.ts';
 import { CardDetails, formatDay } from './CardDetails.tsx';
 import { CardSettingsDialog } from './CardSettingsDialog.tsx';
@@ -55,17 +58,15 @@ export function MetalCardPanel({
       await request.mutateAsync(address);
     } catch (error) {
       toast({
-        title: 'Failed to request card',
-        description: error instanceof Error ? error.message : 'An unexpected error occurred',
+        title: t('dashboard.card.requestFailed'),
+        description: error instanceof Error ? error.message : t('dashboard.unexpected'),
         variant: 'destructive',
       });
       throw error;
     }
     toast({
-      title: 'Card request submitted',
-      description: address
-        ? 'Buy SAI and submit your payment to activate it.'
-        : 'Now submit your payment: the card activates once it is confirmed.',
+      title: t('dashboard.card.requested'),
+      description: address ? t('dashboard.card.requested.address') : t('dashboard.card.requested.deposit'),
       variant: 'success',
     });
     // At a zero balance the deposit comes next (docs/product-rules.md spec 2, "Deposit Required"); else the flow is done.
@@ -77,13 +78,13 @@ export function MetalCardPanel({
       await setShipping.mutateAsync({ cardId, address });
     } catch (error) {
       toast({
-        title: 'Failed to update shipping address',
+        title: t('dashboard.card.addressFailed'),
         description: error instanceof Error ? error.message : undefined,
         variant: 'destructive',
       } as const);
       throw error;
     }
-    toast({ title: 'Shipping address updated', variant: 'success' });
+    toast({ title: t('dashboard.card.addressSaved'), variant: 'success' });
     setDialog(null);
   };
 
@@ -93,11 +94,11 @@ export function MetalCardPanel({
   const frozen = current?.status === 'inactive';
 
   return (
-    <Panel icon={CreditCard} titleId="metal-card-title" title="Metal card" head>
+    <Panel icon={CreditCard} titleId="metal-card-title" title={t('dashboard.actions.card')} head>
       {card.isPending ? (
-        <PanelLoading label="Loading your card…" />
+        <PanelLoading label={t('dashboard.card.loading')} />
       ) : card.isError ? (
-        <PanelError onRetry={() => card.refetch()}>Could not load your card.</PanelError>
+        <PanelError onRetry={() => card.refetch()}>{t('dashboard.card.failed')}</PanelError>
       ) : (
         <div className={styles.body}>
           <div className={styles.visual}>
@@ -105,38 +106,42 @@ export function MetalCardPanel({
             {frozen ? (
               <span className={styles.frozenTag} aria-hidden="true">
                 <Snowflake size={14} />
-                Frozen
+                {t('dashboard.card.state.frozen')}
               </span>
             ) : null}
           </div>
           <div className={styles.status}>
             <p className={panel.muted}>
-              {tierInfo(tier).name} card{current ? '' : ' (your tier today)'}
+              {current
+                ? t('dashboard.card.tierCard', { tier: tierById(tier).name })
+                : t('dashboard.card.tierToday', { tier: tierById(tier).name })}
             </p>
             <p className={styles.statusLabel} data-testid="card-status">
               {display.label}
             </p>
             <p className={panel.subtitle}>{display.description}</p>
             {current?.status === 'shipping' && current.estimatedDelivery ? (
-              <p className={panel.subtitle}>Estimated delivery {formatDay(current.estimatedDelivery)}</p>
+              <p className={panel.subtitle}>
+                {t('dashboard.card.estimatedDelivery', { date: formatDay(current.estimatedDelivery) })}
+              </p>
             ) : null}
             <div className={styles.actions}>
               {!current ? (
                 <Button size="sm" onClick={() => setDialog('request')}>
                   <CreditCard size={16} aria-hidden="true" />
-                  Request card
+                  {t('dashboard.card.request')}
                 </Button>
               ) : null}
               {current?.status === 'pending' ? (
                 <Button size="sm" onClick={() => setDialog('deposit')}>
                   <Wallet size={16} aria-hidden="true" />
-                  Deposit Now
+                  {t('dashboard.card.depositNow')}
                 </Button>
               ) : null}
               {needsShippingAddress(current) ? (
                 <Button size="sm" onClick={() => setDialog('shipping')}>
                   <MapPin size={16} aria-hidden="true" />
-                  Add Shipping Address
+                  {t('dashboard.card.addAddress')}
                 </Button>
               ) : null}
               <Button
@@ -146,11 +151,11 @@ export function MetalCardPanel({
                 onClick={() => setDialog('details')}
               >
                 <Eye size={16} aria-hidden="true" />
-                View Card Details
+                {t('dashboard.card.viewDetails')}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => onSettingsOpenChange(true)}>
                 <Settings size={16} aria-hidden="true" />
-                Card settings
+                {t('dashboard.card.settings')}
               </Button>
             </div>
           </div>
@@ -160,18 +165,23 @@ export function MetalCardPanel({
       <UpgradePath balance={user.balance} card={current} />
 
       <Modal
-        title={isPositive(user.balance) ? 'Request your metal card' : 'Deposit Required'}
+        title={
+          isPositive(user.balance) ? t('dashboard.card.requestTitle') : t('dashboard.card.depositRequired')
+        }
         description={
           isPositive(user.balance)
-            ? `Where should we send it? Your ${tierInfo(balanceTier(user.balance)).name} card ships once it is active.`
-            : `Your card needs a deposit first: buy at least ${tierInfo('gold').minimum} SAI. Deposit Now requests your card, and it activates once your payment is confirmed (${CARD_VERIFICATION_TIME}).`
+            ? t('dashboard.card.requestDescription', { tier: tierById(balanceTier(user.balance)).name })
+            : t('dashboard.card.depositDescription', {
+                minimum: formatDecimal(String(tierById('gold').stake), 0),
+                time: cardVerificationTime(),
+              })
         }
         open={dialog === 'request'}
         onOpenChange={close}
       >
         {isPositive(user.balance) ? (
           <ShippingAddressForm
-            submitLabel="Request card"
+            submitLabel={t('dashboard.card.request')}
             pending={request.isPending}
             onSubmit={requestCard}
           />
@@ -179,18 +189,18 @@ export function MetalCardPanel({
           <Button
             fullWidth
             pending={request.isPending}
-            pendingLabel="Requesting…"
+            pendingLabel={t('dashboard.requesting')}
             onClick={() => requestCard(null).catch(() => undefined)}
           >
             <Wallet size={16} aria-hidden="true" />
-            Deposit Now
+            {t('dashboard.card.depositNow')}
           </Button>
         )}
       </Modal>
 
       <Modal
-        title="Buy SAI to activate your card"
-        description={`Pay with ETH, USDT or USDC on Ethereum mainnet, then submit your payment. The card activates once it is confirmed (${CARD_VERIFICATION_TIME}).`}
+        title={t('dashboard.card.buyTitle')}
+        description={t('dashboard.card.buyDescription', { time: cardVerificationTime() })}
         open={dialog === 'deposit'}
         onOpenChange={close}
       >
@@ -199,18 +209,18 @@ export function MetalCardPanel({
 
       {current ? (
         <>
-          <Modal title="Card details" open={dialog === 'details'} onOpenChange={close}>
+          <Modal title={t('dashboard.card.details')} open={dialog === 'details'} onOpenChange={close}>
             <CardDetails card={current} />
           </Modal>
           <Modal
-            title="Add Shipping Address"
-            description="Where the courier should deliver your card."
+            title={t('dashboard.card.addAddress')}
+            description={t('dashboard.card.addAddress.description')}
             open={dialog === 'shipping'}
             onOpenChange={close}
           >
             <ShippingAddressForm
               initial={addressOf(current)}
-              submitLabel="Save address"
+              submitLabel={t('dashboard.card.saveAddress')}
               pending={setShipping.isPending}
               onSubmit={(address) => saveAddress(current.id, address)}
             />

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../../../components/Button.tsx';
 import { TextField } from '../../../../../components/TextField.tsx';
+import { t } from '../../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../../lib/api.ts';
 import { type FormErrors, hasErrors } from '../../../../../lib/validation.ts';
 import type { ShippingAddress } from '../../../../../queries/cards.queries.ts';
@@ -59,14 +60,14 @@ export function ShippingAddressForm({
   };
 
   return (
-    <form className={panel.form} onSubmit={submit} noValidate aria-label="Shipping address">
+    <form className={panel.form} onSubmit={submit} noValidate aria-label={t('dashboard.address.form')}>
       {FIELDS.map(({ field, label, autoComplete }) => (
         <TextField
           key={field}
           ref={(element) => {
             inputs.current[field] = element;
           }}
-          label={label}
+          label={t(label)}
           name={field}
           autoComplete={autoComplete}
           value={values[field]}
@@ -79,7 +80,7 @@ export function ShippingAddressForm({
           required
         />
       ))}
-      <Button type="submit" fullWidth pending={pending} pendingLabel="Saving…">
+      <Button type="submit" fullWidth pending={pending} pendingLabel={t('dashboard.saving')}>
         {submitLabel}
       </Button>
     </form>

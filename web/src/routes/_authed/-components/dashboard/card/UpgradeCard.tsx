@@ -4,13 +4,16 @@ import { Fragment } from 'react';
 import { Button } from '../../../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../../../components/Dialog.tsx';
 import { toast } from '../../../../../components/toast/index.ts';
+import { tierById } from '../../../../../content/constants.ts';
+import { t, tRich } from '../../../../../i18n/i18n.ts';
 import { upgradePath } from '../../../../../lib/assets.ts';
-import { type CardTier, tierInfo } from '../../../../../lib/constants.ts';
+import type { CardTier } from '../../../../../lib/constants.ts';
 import { formatDecimal } from '../../../../../lib/format.ts';
 import { type Card, useUpgradeCardMutation } from '../../../../../queries/cards.queries.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
 import * as styles from './Card.css.ts';
 import { upgradeTarget } from './cardDisplay.ts';
+import { tierText } from './tierText.ts';
 
 /**
  * docs/product-rules.md spec 2: the next tier's threshold and progress as balance over threshold; "Top Tier
@@ -26,43 +29,45 @@ export function UpgradePath({ balance, card }: { balance: string; card: Card | n
     card && target ? (
       <UpgradeOffer card={card} target={target} balance={balance} />
     ) : frozenTarget ? (
-      <p className={styles.figures}>
-        Your balance reaches {tierInfo(frozenTarget).name}: unfreeze your card to upgrade it.
-      </p>
+      <p className={styles.figures}>{t('dashboard.upgrade.frozen', { tier: tierById(frozenTarget).name })}</p>
     ) : null;
   if (!path.next) {
     return (
       <div className={styles.upgrade}>
         <p className={panel.noticeTitle}>
           <Trophy size={16} aria-hidden="true" className={panel.titleIcon} />
-          Top Tier Reached
+          {t('dashboard.upgrade.top')}
         </p>
         <p className={styles.figures}>
           {!card
-            ? 'Your balance keeps the Black card and all its benefits.'
+            ? t('dashboard.upgrade.top.noCard')
             : card.tier === 'black'
-              ? 'Your Black card has every benefit of the top tier.'
-              : 'Your balance reaches Black: upgrade your card to get its benefits.'}
+              ? t('dashboard.upgrade.top.black')
+              : t('dashboard.upgrade.top.reaches')}
         </p>
         {offer}
       </div>
     );
   }
-  const label = `Progress to ${path.next.name}`;
+  const label = t('dashboard.upgrade.progress', { tier: path.next.name });
   return (
     <div className={styles.upgrade}>
       <div className={styles.upgradeHead}>
         <p>
-          <strong>Upgrade path:</strong> {path.next.name} at {formatDecimal(path.next.minimum)} SAI
+          {tRich('dashboard.upgrade.path', {
+            strong: (chunks) => <strong>{chunks}</strong>,
+            tier: path.next.name,
+            minimum: formatDecimal(path.next.minimum),
+          })}
         </p>
-        <p className={styles.figures}>{path.percent}%</p>
+        <p className={styles.figures}>{percentText(path.percent)}</p>
       </div>
       <Progress.Root
         className={styles.progress}
         value={path.percent}
         max={100}
         aria-label={label}
-        getValueLabel={(value) => `${value}%`}
+        getValueLabel={percentText}
       >
         <Progress.Indicator
           className={styles.progressIndicator}
@@ -70,57 +75,74 @@ export function UpgradePath({ balance, card }: { balance: string; card: Card | n
         />
       </Progress.Root>
       <p className={styles.figures}>
-        {formatDecimal(balance)} / {formatDecimal(path.next.minimum)} SAI · {formatDecimal(path.missing)} SAI
-        to go
+        {t('dashboard.upgrade.figures', {
+          balance: formatDecimal(balance),
+          minimum: formatDecimal(path.next.minimum),
+          missing: formatDecimal(path.missing),
+        })}
       </p>
       {offer}
     </div>
   );
 }
 
+/** "37.5%", "37,5 %": the progress (a number with at most one decimal) as the language writes it. */
+function percentText(percent: number): string {
+  const digits = String(percent);
+  return t('dashboard.percent', { value: formatDecimal(digits, digits.split('.')[1]?.length ?? 0) });
+}
+
 /** "Upgrade card": what the target tier changes, then a confirmation; the card then shows its new tier. */
 function UpgradeOffer({ card, target, balance }: { card: Card; target: CardTier; balance: string }) {
   const upgrade = useUpgradeCardMutation();
-  const from = tierInfo(card.tier);
-  const to = tierInfo(target);
+  const from = tierText(card.tier);
+  const to = tierText(target);
   const confirm = async () => {
     try {
       await upgrade.mutateAsync({ cardId: card.id, tier: target });
     } catch (error) {
       toast({
-        title: 'Failed to upgrade card',
-        description: error instanceof Error ? error.message : 'An unexpected error occurred',
+        title: t('dashboard.upgrade.failed'),
+        description: error instanceof Error ? error.message : t('dashboard.unexpected'),
         variant: 'destructive',
       });
       throw error;
     }
-    toast({ title: 'Card upgraded', description: `Your card is now ${to.name}.`, variant: 'success' });
+    toast({
+      title: t('dashboard.upgrade.done'),
+      description: t('dashboard.upgrade.done.description', { tier: to.name }),
+      variant: 'success',
+    });
   };
   const changes: [string, string, string][] = [
-    ['Free ATM a month', from.atmPerMonth, to.atmPerMonth],
-    ['Cashback', from.cashback, to.cashback],
-    ['Lounge', from.lounge, to.lounge],
+    [t('dashboard.upgrade.atm'), from.atmPerMonth, to.atmPerMonth],
+    [t('dashboard.upgrade.cashback'), from.cashback, to.cashback],
+    [t('dashboard.upgrade.lounge'), from.lounge, to.lounge],
   ];
   return (
     <div className={styles.offer}>
       <p>
-        Your balance of {formatDecimal(balance)} SAI reaches <strong>{to.name}</strong>.
+        {tRich('dashboard.upgrade.offer', {
+          strong: (chunks) => <strong>{chunks}</strong>,
+          balance: formatDecimal(balance),
+          tier: to.name,
+        })}
       </p>
       <ConfirmDialog
-        title={`Upgrade to ${to.name}`}
-        description={`Your ${from.name} card becomes a ${to.name} card. The tier stays yours even if your balance drops later; it never goes down.`}
-        confirmLabel={`Upgrade to ${to.name}`}
-        pendingLabel="Upgrading…"
+        title={t('dashboard.upgrade.to', { tier: to.name })}
+        description={t('dashboard.upgrade.confirm.description', { from: from.name, to: to.name })}
+        confirmLabel={t('dashboard.upgrade.to', { tier: to.name })}
+        pendingLabel={t('dashboard.upgrade.pending')}
         pending={upgrade.isPending}
         onConfirm={confirm}
         trigger={
           <Button size="sm">
             <ArrowUpCircle size={16} aria-hidden="true" />
-            Upgrade card
+            {t('dashboard.upgrade.button')}
           </Button>
         }
       >
-        <dl className={styles.details} aria-label="What changes">
+        <dl className={styles.details} aria-label={t('dashboard.upgrade.changes')}>
           {changes.map(([what, before, after]) => (
             <Fragment key={what}>
               <dt className={styles.term}>{what}</dt>
@@ -130,7 +152,7 @@ function UpgradeOffer({ card, target, balance }: { card: Card; target: CardTier;
             </Fragment>
           ))}
         </dl>
-        <ul className={styles.benefits} aria-label={`${to.name} benefits`}>
+        <ul className={styles.benefits} aria-label={t('dashboard.card.benefits', { tier: to.name })}>
           {to.benefits.map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}

@@ -1,14 +1,11 @@
 import { tierForBalance, upgradesFor } from '../../../../../../../domain/cards/card.ts';
-import {
-  ADDRESS_MIN_LENGTHS,
-  CARD_SHIPPING_TIME,
-  CARD_VERIFICATION_TIME,
-  type CardTier,
-} from '../../../../../lib/constants.ts';
+import { type MessageId, t } from '../../../../../i18n/i18n.ts';
+import { ADDRESS_MIN_LENGTHS, type CardTier } from '../../../../../lib/constants.ts';
 import { toUnits } from '../../../../../lib/money.ts';
 import type { FormErrors } from '../../../../../lib/validation.ts';
 import type { Card, ShippingAddress } from '../../../../../queries/cards.queries.ts';
 import type { BadgeTone } from '../../../../../ui/panel/StatusBadge.tsx';
+import { cardShippingTime, cardVerificationTime } from '../timings.ts';
 
 export interface CardDisplay {
   /** The state's name as the panel shows it (docs/product-rules.md spec 4, "Card display"). */
@@ -24,48 +21,51 @@ export interface CardDisplay {
 export function cardDisplay(card: Card | null): CardDisplay {
   if (!card) {
     return {
-      label: 'Not Activated',
+      label: t('dashboard.card.state.none'),
       tone: 'neutral',
-      description: 'Request your metal card: the tier follows your SAI balance.',
+      description: t('dashboard.card.state.none.description'),
     };
   }
   switch (card.status) {
     case 'pending':
       return {
-        label: 'Payment Required',
+        label: t('dashboard.card.state.pending'),
         tone: 'warning',
-        description: 'Buy SAI and submit your payment to activate the card.',
+        description: t('dashboard.card.state.pending.description'),
       };
     case 'verifying':
       return {
-        label: `Verifying Payment (${CARD_VERIFICATION_TIME})`,
+        label: t('dashboard.card.state.verifying', { time: cardVerificationTime() }),
         tone: 'warning',
-        description: 'We are checking your payment. The card activates once it is confirmed.',
+        description: t('dashboard.card.state.verifying.description'),
       };
     case 'active':
       return {
-        label: card.shippingStatus === 'delivered' ? 'Active · Delivered' : 'Active',
+        label:
+          card.shippingStatus === 'delivered'
+            ? t('dashboard.card.state.activeDelivered')
+            : t('dashboard.card.state.active'),
         tone: 'success',
         description:
           card.shippingStatus === 'delivered'
-            ? 'Your card has been delivered and is ready to use.'
+            ? t('dashboard.card.state.delivered.description')
             : hasAddress(card)
-              ? 'Your card is active. We ship it to your address shortly.'
-              : 'Your card is active. Add a shipping address so we can send it.',
+              ? t('dashboard.card.state.active.description')
+              : t('dashboard.card.state.noAddress.description'),
       };
     case 'shipping':
       return {
-        label: `Shipping via courier (${CARD_SHIPPING_TIME})`,
+        label: t('dashboard.card.state.shipping', { time: cardShippingTime() }),
         tone: 'warning',
         description: card.trackingNumber
-          ? `Tracking number ${card.trackingNumber}.`
-          : 'Your card is on its way.',
+          ? t('dashboard.card.state.tracking', { number: card.trackingNumber })
+          : t('dashboard.card.state.shipping.description'),
       };
     case 'inactive':
       return {
-        label: 'Frozen',
+        label: t('dashboard.card.state.frozen'),
         tone: 'danger',
-        description: 'Payments are blocked until you unfreeze the card in its settings.',
+        description: t('dashboard.card.state.frozen.description'),
       };
     default:
       return { label: String(card.status), tone: 'neutral', description: '' };
@@ -106,38 +106,63 @@ export function upgradeTarget(card: Card | null, balance: string): CardTier | nu
 }
 
 const PIN = /^\d{4}$/;
-export const PIN_MESSAGES = {
-  format: 'PIN must be 4 digits',
-  match: "PINs don't match",
-} as const;
 
 /** docs/product-rules.md spec 5: four digits, entered twice. */
 export function validatePin(pin: string, confirmPin: string): { pin?: string; confirmPin?: string } {
-  if (!PIN.test(pin)) return { pin: PIN_MESSAGES.format };
-  if (!PIN.test(confirmPin)) return { confirmPin: PIN_MESSAGES.format };
-  if (pin !== confirmPin) return { confirmPin: PIN_MESSAGES.match };
+  if (!PIN.test(pin)) return { pin: t('dashboard.card.pin.format', { digits: 4 }) };
+  if (!PIN.test(confirmPin)) return { confirmPin: t('dashboard.card.pin.format', { digits: 4 }) };
+  if (pin !== confirmPin) return { confirmPin: t('dashboard.card.pin.match') };
   return {};
 }
 
-export const ADDRESS_FIELDS: {
+export interface AddressField {
   field: keyof ShippingAddress;
-  label: string;
+  label: MessageId;
   autoComplete: string;
-  name: string;
-}[] = [
-  { field: 'address', label: 'Address', autoComplete: 'street-address', name: 'Address' },
-  { field: 'city', label: 'City', autoComplete: 'address-level2', name: 'City' },
-  { field: 'state', label: 'State / region', autoComplete: 'address-level1', name: 'State' },
-  { field: 'zipCode', label: 'ZIP / postal code', autoComplete: 'postal-code', name: 'ZIP code' },
-  { field: 'country', label: 'Country', autoComplete: 'country-name', name: 'Country' },
+  /** The refusal of a value shorter than the field's minimum ("City must be at least 2 characters"). */
+  tooShort: MessageId;
+}
+
+/** The shipping address's fields, in order; their words are message ids, read when shown. */
+export const ADDRESS_FIELDS: readonly AddressField[] = [
+  {
+    field: 'address',
+    label: 'dashboard.address.address',
+    autoComplete: 'street-address',
+    tooShort: 'dashboard.address.address.short',
+  },
+  {
+    field: 'city',
+    label: 'dashboard.address.city',
+    autoComplete: 'address-level2',
+    tooShort: 'dashboard.address.city.short',
+  },
+  {
+    field: 'state',
+    label: 'dashboard.address.state',
+    autoComplete: 'address-level1',
+    tooShort: 'dashboard.address.state.short',
+  },
+  {
+    field: 'zipCode',
+    label: 'dashboard.address.zipCode',
+    autoComplete: 'postal-code',
+    tooShort: 'dashboard.address.zipCode.short',
+  },
+  {
+    field: 'country',
+    label: 'dashboard.address.country',
+    autoComplete: 'country-name',
+    tooShort: 'dashboard.address.country.short',
+  },
 ];
 
 /** docs/product-rules.md spec 5: address at least 5 characters, city 2, state 2, ZIP code 3, country 2. */
 export function validateAddress(values: ShippingAddress): FormErrors<keyof ShippingAddress> {
   const errors: FormErrors<keyof ShippingAddress> = {};
-  for (const { field, name } of ADDRESS_FIELDS) {
+  for (const { field, tooShort } of ADDRESS_FIELDS) {
     const min = ADDRESS_MIN_LENGTHS[field];
-    if (values[field].trim().length < min) errors[field] = `${name} must be at least ${min} characters`;
+    if (values[field].trim().length < min) errors[field] = t(tooShort, { min });
   }
   return errors;
 }

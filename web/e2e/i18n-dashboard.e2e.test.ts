@@ -1,0 +1,225 @@
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  newAdmin,
+  PHONE,
+  setUpBrowserApp,
+} from './browserKit.ts';
+
+/**
+ * The dashboard in the user's saved language (docs/product-rules.md rule 37), German and French, at
+ * 1280 px and 360 px: the welcome, the balance with its amount grouped as the language writes it, the
+ * portfolio total, the quick actions, the send form and one of its refusals, the card panel and the
+ * giveaway's dates; axe-clean, no horizontal scroll, and no English left in the main region.
+ */
+
+const ADMIN = newAdmin();
+const { kit, app } = setUpBrowserApp('i18n_dashboard_e2e', ADMIN.env);
+
+type Viewport = typeof DESKTOP;
+
+interface Words {
+  /** The browser's own language: the saved language must win over it. */
+  browser: string;
+  welcome: string;
+  /** 1234.50 SAI as the balance shows it. */
+  balance: string;
+  /** A figure with two decimals and the language's grouping, then USD. */
+  usd: RegExp;
+  balanceTitle: string;
+  portfolioTitle: string;
+  actionsTitle: string;
+  actions: string[];
+  depositLink: string;
+  sendForm: string;
+  recipient: string;
+  amount: string;
+  review: string;
+  toYourself: string;
+  cardTitle: string;
+  cardState: string;
+  cardTier: string;
+  topTier: string;
+  giveawayTitle: string;
+  /** A giveaway date as the language writes it ("15. Mai 2027", "15 mai 2027"). */
+  giveawayDate: RegExp;
+}
+
+const GERMAN: Words = {
+  browser: 'en-US',
+  welcome: 'Willkommen, ',
+  balance: '1.234,50',
+  usd: /^\d{1,3}(\.\d{3})*,\d{2} USD$/,
+  balanceTitle: 'Token-Guthaben',
+  portfolioTitle: 'Portfolio gesamt',
+  actionsTitle: 'Schnellaktionen',
+  actions: ['Senden', 'Auszahlen', 'Empfangen', 'Metallkarte'],
+  depositLink: 'Einzahlen',
+  sendForm: 'SAI senden',
+  recipient: 'E-Mail des Empfängers',
+  amount: 'Betrag (SAI)',
+  review: 'Überweisung prüfen',
+  toYourself: 'Sie können sich selbst keine Token senden',
+  cardTitle: 'Metallkarte',
+  cardState: 'Nicht aktiviert',
+  cardTier: 'Black-Karte (Ihre heutige Stufe)',
+  topTier: 'Höchste Stufe erreicht',
+  giveawayTitle: 'Gewinnen Sie ein luxuriöses Elektroauto',
+  giveawayDate:
+    /\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}/,
+};
+
+const FRENCH: Words = {
+  browser: 'fr-FR',
+  welcome: 'Bienvenue, ',
+  balance: '1\u202f234,50',
+  usd: /^\d{1,3}(\u202f\d{3})*,\d{2} USD$/,
+  balanceTitle: 'Solde de jetons',
+  portfolioTitle: 'Valeur totale du portefeuille',
+  actionsTitle: 'Actions rapides',
+  actions: ['Envoyer', 'Retirer', 'Recevoir', 'Carte métal'],
+  depositLink: 'Déposer',
+  sendForm: 'Envoyer des SAI',
+  recipient: 'E-mail du destinataire',
+  amount: 'Montant (SAI)',
+  review: 'Vérifier le virement',
+  toYourself: 'Vous ne pouvez pas vous envoyer des jetons à vous-même',
+  cardTitle: 'Carte métal',
+  cardState: 'Non activée',
+  cardTier: 'Carte Black (votre niveau actuel)',
+  topTier: 'Niveau maximal atteint',
+  giveawayTitle: 'Gagnez une voiture électrique de luxe',
+  giveawayDate:
+    /\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/,
+};
+
+/**
+ * English the dashboard shows today, none of it a brand, an asset or user data: in another language,
+ * none of it may be left in the main region. (Not "Receive": the recent transactions' rows belong to the
+ * history's screens, whose "Received" is theirs to translate.)
+ */
+const ENGLISH = [
+  'Welcome',
+  'Here is your',
+  'Token balance',
+  'Portfolio total',
+  'today’s prices',
+  'Quick send',
+  'Withdraw',
+  'View Partners',
+  'Crypto balances',
+  'Metal card',
+  'Not Activated',
+  'Request card',
+  'Card settings',
+  'Top Tier',
+  'Buy SAI',
+  'Payment method',
+  'Submit payment',
+  'You receive',
+  'Conversion fee',
+  'Recent transactions',
+  'View All',
+  'Giveaway',
+  'See the giveaway',
+  'main site',
+  'Recipient email',
+  'Review transfer',
+  'no transfer fee',
+  'USDT per SAI',
+];
+
+async function userIdOf(context: BrowserContext): Promise<string> {
+  const response = await context.request.get(kit.url('/api/auth/user'));
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The language saved with the account's preferences, as the profile's Save does. */
+async function saveLanguage(context: BrowserContext, language: 'de' | 'fr') {
+  const current = await context.request.get(kit.url('/api/account/preferences'));
+  expect(current.status()).toBe(200);
+  const saved = await context.request.put(kit.url('/api/account/preferences'), {
+    data: { ...((await current.json()) as object), language },
+    headers: { Origin: app().url },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+async function journey(viewport: Viewport, language: 'de' | 'fr', words: Words) {
+  const where = `/dashboard in ${language} at ${viewport.width}px`;
+  const account = newAccount(language === 'de' ? 'Greta' : 'Amelie');
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+
+  await kit.withPage(
+    viewport,
+    async (page) => {
+      await kit.register(page.context(), account);
+      await kit.post(admin.context, '/api/transactions', {
+        type: 'admin_deposit',
+        amount: '1234.50',
+        receiver_id: await userIdOf(page.context()),
+      });
+      await saveLanguage(page.context(), language);
+
+      await page.goto(kit.url('/dashboard'));
+      await page.getByRole('heading', { level: 1, name: `${words.welcome}${account.firstName}` }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+      // The balance, in the language's grouping and decimal sign, and the portfolio total.
+      const balance = page.getByRole('region', { name: words.balanceTitle });
+      await balance.getByText(words.balance, { exact: true }).waitFor();
+      const portfolio = page.getByRole('region', { name: words.portfolioTitle });
+      await expect.poll(() => portfolio.getByTestId('portfolio-value').innerText()).toMatch(words.usd);
+
+      const actions = page.getByRole('region', { name: words.actionsTitle });
+      for (const action of words.actions) await actions.getByRole('button', { name: action }).waitFor();
+      await actions.getByRole('link', { name: words.depositLink }).waitFor();
+
+      // The giveaway's dates, written as the language writes a date.
+      await page.getByRole('heading', { name: words.giveawayTitle }).waitFor();
+      await expect.poll(() => page.getByTestId('giveaway-dates').innerText()).toMatch(words.giveawayDate);
+
+      // The card panel: no card yet, the tier the balance reaches, and the top of the upgrade path.
+      const card = page.getByRole('region', { name: words.cardTitle });
+      await card.getByTestId('card-status').getByText(words.cardState, { exact: true }).waitFor();
+      await card.getByText(words.cardTier, { exact: true }).waitFor();
+      await card.getByText(words.topTier, { exact: true }).waitFor();
+
+      // The send form refuses a transfer to oneself, in the language.
+      const send = page.getByRole('form', { name: words.sendForm }).first();
+      await send.getByLabel(words.recipient).fill(account.email);
+      await send.getByLabel(words.amount).fill('1');
+      await send.getByRole('button', { name: words.review }).click();
+      await send.getByText(words.toYourself, { exact: true }).waitFor();
+
+      const main = await page.locator('main').innerText();
+      const leftovers = ENGLISH.filter((english) => main.includes(english));
+      expect(leftovers, `English left on ${where}`).toEqual([]);
+
+      await expectAccessible(page, where);
+      await expectNoHorizontalScroll(page, where);
+    },
+    { locale: words.browser },
+  );
+  await admin.context.close();
+}
+
+describe('the dashboard in the saved language', () => {
+  test('German at 1280 px', async () => {
+    await journey(DESKTOP, 'de', GERMAN);
+  }, 90_000);
+
+  test('German at 360 px', async () => {
+    await journey(PHONE, 'de', GERMAN);
+  }, 90_000);
+
+  test('French at 1280 px and 360 px', async () => {
+    await journey(DESKTOP, 'fr', FRENCH);
+    await journey(PHONE, 'fr', FRENCH);
+  }, 150_000);
+});
