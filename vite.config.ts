@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompiledMessages } from './web/build/precompiledMessages.ts';
 
 const fromRepo = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -26,6 +27,7 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
+    precompiledMessages(),
   ],
   server: {
     port: 5173,

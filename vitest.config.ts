@@ -12,7 +12,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['**/*.unit.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['**/*.unit.test.ts'], setupFiles: ['testing/webLocaleSetup.ts'] },
+      },
       {
         extends: true,
         test: { name: 'int', include: ['**/*.int.test.ts'], globalSetup: ['testing/globalSetup.ts'] },

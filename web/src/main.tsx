@@ -4,6 +4,8 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nRoot } from './i18n/I18nRoot.tsx';
+import { loadLocale } from './i18n/i18n.ts';
+import { initialLocale } from './i18n/locales.ts';
 import { ApiError } from './lib/api.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -43,12 +45,24 @@ function onCaughtError(error: unknown, info: { componentStack?: string }) {
   console.error(error, info.componentStack ?? '');
 }
 
-createRoot(rootElement, { onCaughtError }).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nRoot>
-        <RouterProvider router={router} />
-      </I18nRoot>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(rootElement as HTMLElement, { onCaughtError }).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nRoot>
+          <RouterProvider router={router} />
+        </I18nRoot>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/**
+ * The page's language is loaded before the first render, so that no text is shown in another one
+ * (docs/architecture/i18n.md). Should its catalog not arrive, English is tried; the page renders
+ * either way rather than stay blank.
+ */
+loadLocale(initialLocale())
+  .catch(() => loadLocale('en'))
+  .catch((error: unknown) => console.error('The interface texts could not be loaded', error))
+  .finally(render);

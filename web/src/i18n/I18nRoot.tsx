@@ -1,19 +1,14 @@
 import { Fragment, type ReactNode, useEffect } from 'react';
-import { RawIntlProvider } from 'react-intl';
-import { currentIntl, useLocale } from './i18n.ts';
+import { useLocale } from './i18n.ts';
 
 /**
- * Provides the current language to react-intl's components and remounts everything below when it
- * changes (a language switch is rare, and a remount leaves no text in the old one).
+ * Remounts everything below when the language changes (a language switch is rare, and a remount leaves
+ * no text in the old one), and keeps <html lang> in step.
  */
 export function I18nRoot({ children }: { children: ReactNode }) {
   const locale = useLocale();
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return (
-    <RawIntlProvider value={currentIntl()}>
-      <Fragment key={locale}>{children}</Fragment>
-    </RawIntlProvider>
-  );
+  return <Fragment key={locale}>{children}</Fragment>;
 }

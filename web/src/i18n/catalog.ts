@@ -1,29 +1,48 @@
-import { auth } from './areas/auth.ts';
-import { common } from './areas/common.ts';
-import { dashboard } from './areas/dashboard.ts';
-import { money } from './areas/money.ts';
-import { profile } from './areas/profile.ts';
-import { shell } from './areas/shell.ts';
 import type { Locale } from './locales.ts';
+import type { messages as appEnglish } from './messages/en/app.ts';
+import type { messages as publicEnglish } from './messages/en/public.ts';
 
 /**
- * Every area's messages, merged per language. An area is a file in ./areas/ (one per group of screens),
- * added here once.
+ * The message catalogs: one folder per language in ./messages/, one file per group of screens (an area).
+ * English fixes the keys: every other language's area is typed against its English file, so a missing or
+ * extra key does not compile, and catalog.unit.test.ts checks that every translation parses and uses the
+ * same arguments as the English. Keys are `<area>.<name>`.
+ *
+ * A page loads only its own language, and only the part it needs: `public` (the sign-in screens, the app's
+ * frame, shared pieces) for every page, `app` (dashboard, money screens, profile) once a signed-in page
+ * opens. Each part of each language is a chunk of its own (docs/architecture/i18n.md).
  */
-const AREAS = [common, auth, shell, dashboard, money, profile] as const;
+export type PublicMessages = Record<keyof typeof publicEnglish, string>;
+export type AppMessages = Record<keyof typeof appEnglish, string>;
+export type MessageId = keyof PublicMessages | keyof AppMessages;
+export type Catalog = Record<MessageId, string>;
+export type CatalogPart = 'public' | 'app';
 
-type AreaKeys<A> = A extends Record<'en', Record<infer K, string>> ? K : never;
-export type MessageId = AreaKeys<(typeof AREAS)[number]>;
+type Loader = () => Promise<{ messages: Record<string, string> }>;
 
-function merge(locale: Locale): Record<MessageId, string> {
-  return Object.assign({}, ...AREAS.map((area) => area[locale])) as Record<MessageId, string>;
-}
-
-export const CATALOGS: Record<Locale, Record<MessageId, string>> = {
-  en: merge('en'),
-  es: merge('es'),
-  fr: merge('fr'),
-  de: merge('de'),
+const LOADERS: Record<Locale, Record<CatalogPart, Loader>> = {
+  en: { public: () => import('./messages/en/public.ts'), app: () => import('./messages/en/app.ts') },
+  es: { public: () => import('./messages/es/public.ts'), app: () => import('./messages/es/app.ts') },
+  fr: { public: () => import('./messages/fr/public.ts'), app: () => import('./messages/fr/app.ts') },
+  de: { public: () => import('./messages/de/public.ts'), app: () => import('./messages/de/app.ts') },
 };
 
-export const AREA_CATALOGS: readonly Record<Locale, Record<string, string>>[] = AREAS;
+const loaded = new Map<string, Promise<Record<string, string>>>();
+
+/** One part of `locale`'s catalog, fetched once (a failed fetch is forgotten, so the next call tries again). */
+export function loadCatalogPart(locale: Locale, part: CatalogPart): Promise<Record<string, string>> {
+  const key = `${locale}/${part}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = LOADERS[locale][part]().then((module) => module.messages);
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+/** The parts `parts` of `locale`'s catalog, joined. */
+export async function loadCatalog(locale: Locale, parts: readonly CatalogPart[]): Promise<Partial<Catalog>> {
+  const messages = await Promise.all(parts.map((part) => loadCatalogPart(locale, part)));
+  return Object.assign({}, ...messages);
+}

@@ -1,7 +1,32 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { AREA_CATALOGS, CATALOGS } from './catalog.ts';
-import { LOCALES, matchLocale } from './locales.ts';
+import type { Catalog } from './catalog.ts';
+import { loadCatalog } from './catalog.ts';
+import { LOCALES, type Locale, matchLocale } from './locales.ts';
+import * as deApp from './messages/de/app.ts';
+import * as dePublic from './messages/de/public.ts';
+import * as enApp from './messages/en/app.ts';
+import * as enPublic from './messages/en/public.ts';
+import * as esApp from './messages/es/app.ts';
+import * as esPublic from './messages/es/public.ts';
+import * as frApp from './messages/fr/app.ts';
+import * as frPublic from './messages/fr/public.ts';
+
+const PARTS = {
+  en: [enPublic, enApp],
+  es: [esPublic, esApp],
+  fr: [frPublic, frApp],
+  de: [dePublic, deApp],
+} as const;
+const CATALOGS = Object.fromEntries(
+  LOCALES.map((locale) => [locale, { ...PARTS[locale][0].messages, ...PARTS[locale][1].messages }]),
+) as Record<Locale, Catalog>;
+const AREAS: Record<Locale, Record<string, Record<string, string>>> = Object.fromEntries(
+  LOCALES.map((locale): [Locale, Record<string, Record<string, string>>] => [
+    locale,
+    { ...PARTS[locale][0].areas, ...PARTS[locale][1].areas },
+  ]),
+) as Record<Locale, Record<string, Record<string, string>>>;
 
 /** The arguments and tags a message uses, with the kind of each ("count:plural", "b:tag"). */
 function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
@@ -27,14 +52,34 @@ describe('message catalogs', () => {
     for (const locale of LOCALES) expect(Object.keys(CATALOGS[locale]).sort(), locale).toEqual(english);
   });
 
-  it('never defines one key in two areas', () => {
-    const seen = new Map<string, number>();
-    AREA_CATALOGS.forEach((area, index) => {
-      for (const key of Object.keys(area.en)) {
-        expect(seen.get(key), `${key} is in areas ${seen.get(key)} and ${index}`).toBeUndefined();
-        seen.set(key, index);
+  it('never defines one key in two areas, and splits every language into the same areas', () => {
+    const seen = new Map<string, string>();
+    for (const [area, messages] of Object.entries(AREAS.en)) {
+      for (const key of Object.keys(messages)) {
+        expect(seen.get(key), `${key} is in areas ${seen.get(key)} and ${area}`).toBeUndefined();
+        seen.set(key, area);
       }
-    });
+    }
+    for (const locale of LOCALES) {
+      for (const [area, messages] of Object.entries(AREAS[locale])) {
+        expect(Object.keys(messages).sort(), `${locale} ${area}`).toEqual(
+          Object.keys(AREAS.en[area] ?? {}).sort(),
+        );
+      }
+      expect(Object.keys(AREAS[locale]), locale).toEqual(Object.keys(AREAS.en));
+    }
+  });
+
+  it('loads each language as the catalog its folder holds, in a public and an app part', async () => {
+    for (const locale of LOCALES) {
+      expect(await loadCatalog(locale, ['public', 'app']), locale).toEqual(CATALOGS[locale]);
+      const publicPart = await loadCatalog(locale, ['public']);
+      expect(Object.keys(publicPart).sort(), locale).toEqual(Object.keys(PARTS.en[0].messages).sort());
+      expect(
+        Object.keys(publicPart).some((key) => key.startsWith('dashboard.')),
+        locale,
+      ).toBe(false);
+    }
   });
 
   it('parses every message, and each translation uses the same arguments as the English', () => {

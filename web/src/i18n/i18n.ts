@@ -1,24 +1,24 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { CATALOGS, type MessageId } from './catalog.ts';
-import { initialLocale, LOCALE_STORAGE_KEY, type Locale } from './locales.ts';
+import { type Catalog, type CatalogPart, loadCatalog, type MessageId } from './catalog.ts';
+import { LOCALE_STORAGE_KEY, type Locale } from './locales.ts';
 
 /**
- * The interface's language, with FormatJS (react-intl) doing the ICU work: plurals, and dates and numbers
+ * The interface's language, with FormatJS (@formatjs/intl) doing the ICU work: plurals, and dates and numbers
  * per locale. One language is current for the whole page; `t()` reads it anywhere (components, page
  * titles, toasts, validation), and `<I18nRoot>` (I18nRoot.tsx) remounts the tree when it changes, so
  * nothing rendered keeps the old one. Decisions: docs/architecture/i18n.md.
  */
 const cache = createIntlCache();
 
-function intlFor(locale: Locale): IntlShape {
+function intlFor(locale: Locale, messages: Partial<Catalog>): IntlShape {
   return createIntl(
     {
       locale,
       defaultLocale: 'en',
-      messages: CATALOGS[locale],
-      // A missing translation falls back to English; the catalogs' unit test keeps there being none.
+      messages,
+      // A missing translation shows its key; the catalogs' unit test keeps there being none.
       onError: (error) => {
         if (import.meta.env?.DEV) console.warn(error.message);
       },
@@ -27,7 +27,14 @@ function intlFor(locale: Locale): IntlShape {
   );
 }
 
-let current: IntlShape = intlFor(initialLocale());
+/** Until the first catalog arrives (main.tsx waits for it before rendering), there are no messages. */
+let current: IntlShape = intlFor('en', {});
+let english: Partial<Catalog> = {};
+/** The catalog parts the page has needed so far; a language switch loads them all in the new language. */
+const neededParts = new Set<CatalogPart>(['public']);
+let latestRequest = 0;
+let latestLoad: Promise<void> = Promise.resolve();
+let wantedLocale: Locale = 'en';
 const listeners = new Set<() => void>();
 
 export type MessageValues = Record<string, string | number | bigint | Date | null | undefined>;
@@ -49,28 +56,69 @@ export function tRich(
   return current.formatMessage({ id }, values as never) as ReactNode;
 }
 
+/**
+ * The English text of `id`: the server writes some fixed texts in English, and the client recognises
+ * them by it (lib/api.ts, knownText). English is loaded with every other language for this.
+ */
+export function englishText(id: MessageId): string | undefined {
+  return english[id];
+}
+
 export function currentLocale(): Locale {
   return current.locale as Locale;
 }
 
-export function currentIntl(): IntlShape {
-  return current;
+/**
+ * Loads `locale`'s catalog (the parts the page needs, and English's, see englishText) and makes it the
+ * current language: every mounted screen re-renders in it. When calls overlap, the last one asked for
+ * wins. If the catalog cannot be fetched (the network dropped), the language stays as it was and the
+ * promise rejects.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  const request = ++latestRequest;
+  wantedLocale = locale;
+  const parts = [...neededParts];
+  latestLoad = (async () => {
+    const [messages, englishMessages] = await Promise.all([
+      loadCatalog(locale, parts),
+      locale === 'en' ? undefined : loadCatalog('en', parts),
+    ]);
+    // A later call took over: this one settles when that one does, so no caller goes on early.
+    if (request !== latestRequest) return latestLoad;
+    english = englishMessages ?? messages;
+    current = intlFor(locale, messages);
+    for (const listener of listeners) listener();
+  })();
+  return latestLoad;
+}
+
+/**
+ * Makes sure the signed-in app's texts are loaded in the current language (and English), before a
+ * signed-in page renders (routes/_authed.tsx waits for it). Loaded once; later calls resolve at once.
+ */
+export async function loadAppMessages(): Promise<void> {
+  if (neededParts.has('app')) return;
+  neededParts.add('app');
+  try {
+    await loadLocale(wantedLocale);
+  } catch (error) {
+    neededParts.delete('app');
+    throw error;
+  }
 }
 
 /**
  * Switches the interface to `locale`: remembered in this browser for the next visit, set as <html lang>,
- * and every mounted screen re-rendered in it.
+ * and every mounted screen re-rendered in it once its catalog is loaded (the promise settles then).
  */
-export function setLocale(locale: Locale): void {
+export async function setLocale(locale: Locale): Promise<void> {
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Storage refused (private mode): the language still applies to this page.
   }
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  if (current.locale === locale) return;
-  current = intlFor(locale);
-  for (const listener of listeners) listener();
+  await loadLocale(locale);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -5,8 +5,8 @@
  * "{status} {body text}"; an empty or unreadable body gives "{status} {statusText}".
  */
 
-import { CATALOGS, type MessageId } from '../i18n/catalog.ts';
-import { currentLocale, t } from '../i18n/i18n.ts';
+import type { MessageId } from '../i18n/catalog.ts';
+import { currentLocale, englishText, t } from '../i18n/i18n.ts';
 import type { paths } from './api.gen.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -193,7 +193,7 @@ const KNOWN_TEXTS: MessageId[] = [
  */
 export function knownText(text: string, ids: readonly MessageId[]): string {
   if (currentLocale() === 'en') return text;
-  const id = ids.find((candidate) => CATALOGS.en[candidate] === text);
+  const id = ids.find((candidate) => englishText(candidate) === text);
   return id ? t(id) : text;
 }
 

@@ -16,7 +16,7 @@ afterEach(() => setLocale('en'));
 
 describe('the API refusals the client words itself', () => {
   test('a known code is worded by its text, each variant apart', async () => {
-    setLocale('de');
+    await setLocale('de');
     const wrongPassword = await errorFromResponse(
       problem(401, {
         message: 'That password is not correct',
@@ -37,7 +37,7 @@ describe('the API refusals the client words itself', () => {
   });
 
   test('a code whose text carries details gets its general wording', async () => {
-    setLocale('fr');
+    await setLocale('fr');
     const error = await errorFromResponse(
       problem(503, { message: 'The tree has not caught up with 3 events', code: 'receipt_unavailable' }),
     );
@@ -45,7 +45,7 @@ describe('the API refusals the client words itself', () => {
   });
 
   test('fixed texts without a code, and field messages, are worded too', async () => {
-    setLocale('es');
+    await setLocale('es');
     const error = await errorFromResponse(
       problem(409, {
         message: 'Email already registered',
@@ -57,10 +57,10 @@ describe('the API refusals the client words itself', () => {
   });
 
   test('an unknown text stays as the server wrote it, and English is always the server own', async () => {
-    setLocale('de');
+    await setLocale('de');
     const unknown = await errorFromResponse(problem(400, { message: 'Something new', code: 'totp_invalid' }));
     expect(unknown.message).toBe('Something new');
-    setLocale('en');
+    await setLocale('en');
     const english = await errorFromResponse(
       problem(503, { message: 'The tree has not caught up with 3 events', code: 'receipt_unavailable' }),
     );
@@ -69,9 +69,9 @@ describe('the API refusals the client words itself', () => {
 });
 
 describe('validation messages', () => {
-  test('are read in the language of the moment', () => {
+  test('are read in the language of the moment', async () => {
     expect(messages.password).toBe('Password must be at least 6 characters');
-    setLocale('fr');
+    await setLocale('fr');
     expect(messages.password).toBe('Le mot de passe doit contenir au moins 6 caractères');
     expect(messages.email).toBe('Veuillez saisir une adresse e-mail valide');
   });

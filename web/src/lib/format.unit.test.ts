@@ -95,19 +95,19 @@ describe('in the interface language (docs/product-rules.md rule 37)', () => {
     ['fr', '1234567.8', '1\u202f234\u202f567,80'],
     ['de', '1234.5', '1.234,50'],
     ['de', '-90071992547409931.99', '-90.071.992.547.409.931,99'],
-  ])('%s: %s → %s, exactly', (locale, input, expected) => {
-    setLocale(locale as Locale);
+  ])('%s: %s → %s, exactly', async (locale, input, expected) => {
+    await setLocale(locale as Locale);
     expect(formatDecimal(input)).toBe(expected);
   });
 
-  test('dates take the language’s words and order', () => {
+  test('dates take the language’s words and order', async () => {
     const date = new Date('2026-01-31T14:05:00Z');
-    setLocale('de');
+    await setLocale('de');
     expect(formatDate(date)).toMatch(/31\. Jan\.? 2026/);
-    setLocale('es');
+    await setLocale('es');
     expect(formatDate(date)).toMatch(/31 ene 2026/);
     expect(formatRelative(new Date(Date.now() - 5 * 60_000))).toBe('hace 5 minutos');
-    setLocale('fr');
+    await setLocale('fr');
     expect(formatRelative(new Date(Date.now() + 2 * 86_400_000))).toBe('après-demain');
   });
 });

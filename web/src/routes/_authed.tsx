@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { RouteError } from '../components/RouteError.tsx';
+import { loadAppMessages } from '../i18n/i18n.ts';
 import { requireUser } from '../lib/routeGuards.ts';
 import { LanguageSync } from './_authed/-components/LanguageSync.tsx';
 import { ThemeSync } from './_authed/-components/ThemeSync.tsx';
@@ -11,7 +12,11 @@ import { ThemeSync } from './_authed/-components/ThemeSync.tsx';
  * cannot be reached), the layout shows the error with a Try again button rather than a blank screen.
  */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ context }) => ({ user: await requireUser(context.queryClient) }),
+  // The app's texts (docs/architecture/i18n.md: loaded with the first signed-in page) come with the guard.
+  beforeLoad: async ({ context }) => {
+    const [user] = await Promise.all([requireUser(context.queryClient), loadAppMessages()]);
+    return { user };
+  },
   errorComponent: RouteError,
   component: AuthedLayout,
 });

@@ -29,7 +29,8 @@ export function LanguageSwitcher() {
         className={styles.select}
         value={locale}
         onChange={(event) => {
-          if (isLocale(event.target.value)) setLocale(event.target.value);
+          // Should the language's texts not load (offline), the list shows the language still in use.
+          if (isLocale(event.target.value)) setLocale(event.target.value).catch(() => undefined);
         }}
       >
         {LOCALES.map((code) => (

@@ -10,7 +10,8 @@ import { preferencesQuery } from '../../../queries/account.queries.ts';
 export function LanguageSync() {
   const language = useQuery({ ...preferencesQuery, staleTime: 5 * 60_000 }).data?.language;
   useEffect(() => {
-    if (language) setLocale(language);
+    // Offline, the page stays in the language it has; the next visit applies the saved one.
+    if (language) setLocale(language).catch(() => undefined);
   }, [language]);
   return null;
 }

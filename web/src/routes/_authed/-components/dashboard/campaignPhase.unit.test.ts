@@ -29,8 +29,8 @@ describe('campaignPhaseText', () => {
 describe('campaignPhaseText in another language', () => {
   afterEach(() => setLocale('en'));
 
-  it('writes the dates and the sentence in French', () => {
-    setLocale('fr');
+  it('writes the dates and the sentence in French', async () => {
+    await setLocale('fr');
     expect(campaignPhaseText(campaign, new Date('2026-06-01T00:00:00Z')).text).toBe(
       'Ouvert jusqu’au 15 mai 2027 ; le gagnant est tiré au sort le 31 mai 2027.',
     );

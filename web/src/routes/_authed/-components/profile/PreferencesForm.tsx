@@ -70,12 +70,13 @@ function themeOptions() {
 
 /**
  * Applies what the server stored: the theme, then the language. The language switch remounts the app
- * (I18nRoot), so the toast is raised after it, in the new language; the toast store lives outside React
- * and the remounted Toaster shows it.
+ * (I18nRoot) once the language's catalog is loaded, so the toast is raised after that, in the new
+ * language; the toast store lives outside React and the remounted Toaster shows it. A catalog that cannot
+ * be fetched leaves the page in its language; the preference is saved all the same.
  */
-function applyStored(stored: Preferences) {
+async function applyStored(stored: Preferences): Promise<void> {
   applyTheme(stored.theme);
-  setLocale(stored.language);
+  await setLocale(stored.language).catch(() => undefined);
 }
 
 /** Preferences (docs/product-rules.md spec 2; docs/product-rules.md rule 13: Save Preferences and Reset to Default are real calls). */
@@ -106,9 +107,9 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
     // mutateAsync, not mutate's callbacks: those are dropped once the form unmounts, and the language
     // switch remounts it (LanguageSync may see the stored language first).
     save.mutateAsync(values).then(
-      (stored) => {
+      async (stored) => {
         setValues(stored);
-        applyStored(stored);
+        await applyStored(stored);
         toast({ title: t('profile.preferences.saved'), variant: 'success' });
       },
       (error: Error) =>
@@ -123,9 +124,9 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
   const onReset = () => {
     if (busy) return;
     reset.mutateAsync().then(
-      (stored) => {
+      async (stored) => {
         setValues(stored);
-        applyStored(stored);
+        await applyStored(stored);
         toast({ title: t('profile.preferences.resetDone'), variant: 'success' });
       },
       (error: Error) =>

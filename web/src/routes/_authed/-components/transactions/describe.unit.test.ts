@@ -36,8 +36,8 @@ describe('the history in the user’s language', () => {
     expect(durationText('10-60 minutes')).toBe('10-60 minutes');
   });
 
-  test('labels, titles, the ledger’s own descriptions and counterparties are translated; notes are not', () => {
-    setLocale('de');
+  test('labels, titles, the ledger’s own descriptions and counterparties are translated; notes are not', async () => {
+    await setLocale('de');
     expect(typeLabel('withdrawal')).toBe('Auszahlung');
     expect(typeLabel('something_new')).toBe('something_new');
     expect(stateLabel('declared')).toBe('Gemeldet');
@@ -52,13 +52,13 @@ describe('the history in the user’s language', () => {
     expect(validateDateRange({ from: '2026-02-02', to: '2026-02-01' })).toBe(
       'Das Startdatum muss am oder vor dem Enddatum liegen',
     );
-    setLocale('es');
+    await setLocale('es');
     expect(durationText('1-2 business days')).toBe('1-2 días hábiles');
     expect(datePresetLabel('month')).toBe('Este mes');
   });
 
-  test('the CSV statement is machine data: English headers, labels and plain numbers in any language', () => {
-    setLocale('fr');
+  test('the CSV statement is machine data: English headers, labels and plain numbers in any language', async () => {
+    await setLocale('fr');
     expect(
       statementCsv([{ ...received, amount: '1234.50', signedAmount: '+1234.50', balanceAfter: '1234.50' }]),
     ).toBe(

@@ -20,8 +20,8 @@ describe('a card tier in the interface language', () => {
     expect(t('dashboard.tier.noAnnualFee')).toBe(CARD_ANNUAL_FEE);
   });
 
-  test('in German, with the figures regrouped and the product names kept', () => {
-    setLocale('de');
+  test('in German, with the figures regrouped and the product names kept', async () => {
+    await setLocale('de');
     const black = tierText('black');
     expect(black.name).toBe('Black');
     expect(black.atmPerMonth).toBe('1.000 $');

@@ -1,0 +1,43 @@
+import type { dashboardCardTier as english } from '../en/dashboardCardTier.ts';
+
+/** German for ../en/dashboardCardTier.ts. */
+export const dashboardCardTier: Record<keyof typeof english, string> = {
+  'dashboard.tier.noAnnualFee': 'Keine Jahresgebühr',
+  'dashboard.tier.noLounge': 'Kein Lounge-Zugang',
+  'dashboard.tier.retail': 'Ein Händler-Abonnement inklusive',
+  'dashboard.tier.discounts': 'Rabatte von {discount} bei {locations} Partnergeschäften',
+  'dashboard.tier.rideSharing': '{percent} Rabatt auf Fahrdienste',
+  'dashboard.tier.exclusive': '{support} und exklusive Erlebnisse',
+  'dashboard.tier.gold.card': 'Kostenlose virtuelle Karte und Kunststoffkarte',
+  'dashboard.tier.gold.support': 'Support rund um die Uhr',
+  'dashboard.tier.ruby.card': 'Kostenlose virtuelle Karte und Metallkarte',
+  'dashboard.tier.ruby.streaming': 'Streaming: teilweise Erstattung für 6 Monate',
+  'dashboard.tier.ruby.lounge': 'Lounge-Zugang: 2 Besuche pro Jahr',
+  'dashboard.tier.ruby.support': 'Bevorzugter Support',
+  'dashboard.tier.black.card': 'Kostenlose virtuelle Karte und Premium-Metallkarte',
+  'dashboard.tier.black.streaming': 'Streaming: volle Erstattung, dauerhaft',
+  'dashboard.tier.black.lounge': 'Lounge-Zugang: unbegrenzt, mit einer Begleitperson',
+  'dashboard.tier.black.support': 'Persönlicher Support',
+  'dashboard.upgrade.path': '<strong>Nächste Stufe:</strong> {tier} ab {minimum} SAI',
+  'dashboard.upgrade.progress': 'Fortschritt zu {tier}',
+  'dashboard.upgrade.figures': '{balance} / {minimum} SAI · noch {missing} SAI',
+  'dashboard.upgrade.top': 'Höchste Stufe erreicht',
+  'dashboard.upgrade.top.noCard': 'Mit Ihrem Guthaben behalten Sie die Black-Karte und alle ihre Vorteile.',
+  'dashboard.upgrade.top.black': 'Ihre Black-Karte bietet alle Vorteile der höchsten Stufe.',
+  'dashboard.upgrade.top.reaches':
+    'Ihr Guthaben erreicht Black: Stufen Sie Ihre Karte hoch, um deren Vorteile zu erhalten.',
+  'dashboard.upgrade.frozen': 'Ihr Guthaben erreicht {tier}: Entsperren Sie Ihre Karte, um sie hochzustufen.',
+  'dashboard.upgrade.offer': 'Ihr Guthaben von {balance} SAI erreicht <strong>{tier}</strong>.',
+  'dashboard.upgrade.button': 'Karte hochstufen',
+  'dashboard.upgrade.to': 'Auf {tier} hochstufen',
+  'dashboard.upgrade.confirm.description':
+    'Ihre {from}-Karte wird zur {to}-Karte. Die Stufe bleibt Ihnen erhalten, auch wenn Ihr Guthaben später sinkt; sie wird nie herabgestuft.',
+  'dashboard.upgrade.pending': 'Wird hochgestuft…',
+  'dashboard.upgrade.changes': 'Was sich ändert',
+  'dashboard.upgrade.atm': 'Kostenlos am Geldautomaten pro Monat',
+  'dashboard.upgrade.cashback': 'Cashback',
+  'dashboard.upgrade.lounge': 'Lounge',
+  'dashboard.upgrade.done': 'Karte hochgestuft',
+  'dashboard.upgrade.done.description': 'Ihre Karte ist jetzt {tier}.',
+  'dashboard.upgrade.failed': 'Karte konnte nicht hochgestuft werden',
+};

@@ -1,0 +1,36 @@
+import type { moneyReceipt as english } from '../en/moneyReceipt.ts';
+
+/** German for ../en/moneyReceipt.ts. */
+export const moneyReceipt: Record<keyof typeof english, string> = {
+  'money.receipt.loading': 'Beleg wird geladen…',
+  'money.receipt.notFound': 'Transaktion nicht gefunden',
+  'money.receipt.notFoundMessage': 'Diese Transaktion existiert nicht, oder Sie dürfen sie nicht einsehen.',
+  'money.receipt.back': 'Zurück zum Verlauf',
+  'money.receipt.amountPending': '{asset}-Betrag ausstehend',
+  'money.receipt.free': 'Kostenlos',
+  'money.receipt.unchanged': 'Unverändert',
+  'money.receipt.eyebrow': 'Beleg',
+  'money.receipt.print': 'Drucken',
+  'money.receipt.reference': 'Referenz',
+  'money.receipt.type': 'Typ',
+  'money.receipt.date': 'Datum',
+  'money.receipt.to': 'An',
+  'money.receipt.from': 'Von',
+  'money.receipt.amount': 'Betrag',
+  'money.receipt.pendingConfirmation': 'Bestätigung ausstehend',
+  'money.receipt.fee': 'Gebühr',
+  'money.receipt.balanceBefore': 'Saldo vorher',
+  'money.receipt.balanceAfter': 'Saldo nachher',
+  'money.receipt.network': 'Netzwerk',
+  'money.receipt.txHash': 'Blockchain-Transaktion',
+  'money.receipt.reason': 'Grund',
+  'money.receipt.verifiable': 'Prüfbarer Beleg',
+  'money.receipt.verifiableHelp':
+    'Der prüfbare Beleg enthält die Ereignisse dieser Transaktion so, wie das Hauptbuch sie gespeichert hat, mit dem Nachweis, dass sie im Hauptbuch unter einer mit seinem Schlüssel signierten Wurzel stehen. Jeder kann ihn ohne Konto auf <link>der Prüfseite</link> kontrollieren.',
+  'money.receipt.status': 'Status',
+  'money.receipt.downloaded': 'Prüfbarer Beleg heruntergeladen',
+  'money.receipt.savedAs': 'Gespeichert als {fileName}. Prüfen Sie ihn auf der Prüfseite.',
+  'money.receipt.downloadFailed': 'Download fehlgeschlagen',
+  'money.receipt.preparing': 'Wird vorbereitet…',
+  'money.receipt.download': 'Prüfbaren Beleg herunterladen',
+};

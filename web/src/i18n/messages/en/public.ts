@@ -1,0 +1,8 @@
+import { auth } from './auth.ts';
+import { common } from './common.ts';
+import { shell } from './shell.ts';
+
+/** The English texts of every page: the source every other language is checked against (../../catalog.ts). */
+export const areas = { common, auth, shell };
+
+export const messages = { ...common, ...auth, ...shell };

@@ -1,0 +1,36 @@
+import type { moneyReceipt as english } from '../en/moneyReceipt.ts';
+
+/** Spanish for ../en/moneyReceipt.ts. */
+export const moneyReceipt: Record<keyof typeof english, string> = {
+  'money.receipt.loading': 'Cargando comprobante…',
+  'money.receipt.notFound': 'Transacción no encontrada',
+  'money.receipt.notFoundMessage': 'Esta transacción no existe o no tiene permiso para verla.',
+  'money.receipt.back': 'Volver al historial',
+  'money.receipt.amountPending': 'Importe en {asset} pendiente',
+  'money.receipt.free': 'Gratis',
+  'money.receipt.unchanged': 'Sin cambios',
+  'money.receipt.eyebrow': 'Comprobante',
+  'money.receipt.print': 'Imprimir',
+  'money.receipt.reference': 'Referencia',
+  'money.receipt.type': 'Tipo',
+  'money.receipt.date': 'Fecha',
+  'money.receipt.to': 'Para',
+  'money.receipt.from': 'De',
+  'money.receipt.amount': 'Importe',
+  'money.receipt.pendingConfirmation': 'Pendiente de confirmación',
+  'money.receipt.fee': 'Comisión',
+  'money.receipt.balanceBefore': 'Saldo anterior',
+  'money.receipt.balanceAfter': 'Saldo posterior',
+  'money.receipt.network': 'Red',
+  'money.receipt.txHash': 'Transacción en la cadena de bloques',
+  'money.receipt.reason': 'Motivo',
+  'money.receipt.verifiable': 'Comprobante verificable',
+  'money.receipt.verifiableHelp':
+    'El comprobante verificable contiene los eventos de esta transacción tal como los guardó el libro contable, con la prueba de que figuran en él bajo una raíz firmada con su clave. Cualquier persona puede comprobarlo, sin cuenta, en <link>la página de verificación</link>.',
+  'money.receipt.status': 'Estado',
+  'money.receipt.downloaded': 'Comprobante verificable descargado',
+  'money.receipt.savedAs': 'Guardado como {fileName}. Compruébelo en la página de verificación.',
+  'money.receipt.downloadFailed': 'Error en la descarga',
+  'money.receipt.preparing': 'Preparando…',
+  'money.receipt.download': 'Descargar comprobante verificable',
+};

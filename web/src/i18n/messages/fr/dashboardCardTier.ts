@@ -1,0 +1,43 @@
+import type { dashboardCardTier as english } from '../en/dashboardCardTier.ts';
+
+/** French for ../en/dashboardCardTier.ts. */
+export const dashboardCardTier: Record<keyof typeof english, string> = {
+  'dashboard.tier.noAnnualFee': 'Sans cotisation annuelle',
+  'dashboard.tier.noLounge': 'Pas d’accès aux salons',
+  'dashboard.tier.retail': 'Un abonnement commerçant inclus',
+  'dashboard.tier.discounts': 'Remises de {discount} dans {locations} points de vente partenaires',
+  'dashboard.tier.rideSharing': '{percent} de réduction sur les VTC',
+  'dashboard.tier.exclusive': '{support} et expériences exclusives',
+  'dashboard.tier.gold.card': 'Carte virtuelle et carte plastique gratuites',
+  'dashboard.tier.gold.support': 'Assistance 24 h/24, 7 j/7',
+  'dashboard.tier.ruby.card': 'Carte virtuelle et carte métal gratuites',
+  'dashboard.tier.ruby.streaming': 'Streaming : remboursement partiel pendant 6 mois',
+  'dashboard.tier.ruby.lounge': 'Accès aux salons : 2 visites par an',
+  'dashboard.tier.ruby.support': 'Assistance prioritaire',
+  'dashboard.tier.black.card': 'Carte virtuelle et carte métal premium gratuites',
+  'dashboard.tier.black.streaming': 'Streaming : remboursement intégral, permanent',
+  'dashboard.tier.black.lounge': 'Accès aux salons : illimité, avec un invité',
+  'dashboard.tier.black.support': 'Assistance dédiée',
+  'dashboard.upgrade.path': '<strong>Niveau suivant :</strong> {tier} à partir de {minimum} SAI',
+  'dashboard.upgrade.progress': 'Progression vers {tier}',
+  'dashboard.upgrade.figures': '{balance} / {minimum} SAI · encore {missing} SAI',
+  'dashboard.upgrade.top': 'Niveau maximal atteint',
+  'dashboard.upgrade.top.noCard': 'Votre solde conserve la carte Black et tous ses avantages.',
+  'dashboard.upgrade.top.black': 'Votre carte Black offre tous les avantages du niveau maximal.',
+  'dashboard.upgrade.top.reaches':
+    'Votre solde atteint Black : passez votre carte à ce niveau pour en obtenir les avantages.',
+  'dashboard.upgrade.frozen': 'Votre solde atteint {tier} : dégelez votre carte pour la faire évoluer.',
+  'dashboard.upgrade.offer': 'Votre solde de {balance} SAI atteint <strong>{tier}</strong>.',
+  'dashboard.upgrade.button': 'Faire évoluer la carte',
+  'dashboard.upgrade.to': 'Passer à {tier}',
+  'dashboard.upgrade.confirm.description':
+    'Votre carte {from} devient une carte {to}. Le niveau vous reste acquis même si votre solde baisse ensuite ; il ne redescend jamais.',
+  'dashboard.upgrade.pending': 'Évolution en cours…',
+  'dashboard.upgrade.changes': 'Ce qui change',
+  'dashboard.upgrade.atm': 'Retraits DAB gratuits par mois',
+  'dashboard.upgrade.cashback': 'Cashback',
+  'dashboard.upgrade.lounge': 'Salons',
+  'dashboard.upgrade.done': 'Carte évoluée',
+  'dashboard.upgrade.done.description': 'Votre carte est désormais {tier}.',
+  'dashboard.upgrade.failed': 'Impossible de faire évoluer la carte',
+};

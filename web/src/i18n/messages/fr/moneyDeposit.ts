@@ -1,0 +1,87 @@
+import type { moneyDeposit as english } from '../en/moneyDeposit.ts';
+
+/** French for ../en/moneyDeposit.ts. */
+export const moneyDeposit: Record<keyof typeof english, string> = {
+  'money.duration.minutes': '{min} à {max} minutes',
+  'money.duration.businessDays': '{min} à {max} jours ouvrés',
+  'money.deposit.back': 'Retour au tableau de bord',
+  'money.deposit.eyebrow': 'Dépôt',
+  'money.deposit.title': 'Alimentez votre portefeuille',
+  'money.deposit.subtitle':
+    'Déposez des cryptos sur vos soldes, ou achetez des SAI avec une preuve de paiement.',
+  'money.deposit.method': 'Mode de dépôt',
+  'money.deposit.tabCrypto': 'Dépôt de crypto',
+  'money.deposit.tabBuy': 'Acheter',
+  'money.deposit.cryptoTitle': 'Déposer des cryptos',
+  'money.deposit.cryptoSubtitle':
+    'Envoyez des cryptos depuis un autre portefeuille ou une plateforme d’échange, puis déclarez-les ici pour que nous puissions les créditer.',
+  'money.deposit.buyTitle': 'Acheter des SAI avec des cryptos',
+  'money.deposit.buySubtitle':
+    'Payez en ETH, USDT ou USDC sur le réseau principal Ethereum, puis soumettez votre paiement pour confirmation.',
+  'money.deposit.loading': 'Chargement…',
+  'money.deposit.networksFailed': 'Impossible de charger les réseaux de dépôt.',
+  'money.deposit.networkRequired': 'Veuillez sélectionner un réseau',
+  'money.deposit.hashCharacters':
+    'Le hash de la transaction ne peut contenir que des lettres et des chiffres',
+  'money.deposit.hashLength': 'Le hash de la transaction doit comporter au plus 128 caractères',
+  'money.deposit.submitted': 'Dépôt envoyé',
+  'money.deposit.submittedDescription':
+    'En attente de confirmation sur la blockchain : vos {currency} seront crédités une fois confirmés ({time}).',
+  'money.deposit.declareFailed': 'Échec de la déclaration du dépôt',
+  'money.deposit.currency': 'Devise',
+  'money.deposit.network': 'Réseau',
+  'money.deposit.selectNetwork': 'Sélectionnez un réseau',
+  'money.deposit.minimum':
+    'Le montant minimum de dépôt est de {minimum} {currency}. Envoyer moins peut entraîner la perte des fonds.',
+  'money.deposit.confirmations':
+    '{count, plural, one {# confirmation réseau} other {# confirmations réseau}}',
+  'money.deposit.noFee': 'Aucuns frais de dépôt',
+  'money.deposit.usually': 'Généralement {time}',
+  'money.deposit.txHash': 'Hash de la transaction',
+  'money.deposit.txHashHint':
+    'Nous aide à retrouver votre dépôt plus vite. Chaque transaction ne peut être déclarée qu’une fois.',
+  'money.deposit.declaring': 'Déclaration…',
+  'money.deposit.declare': 'Déclarer le dépôt',
+  'money.deposit.addressLoading': 'Chargement de l’adresse de dépôt…',
+  'money.deposit.addressFailed': 'Impossible de charger l’adresse de dépôt.',
+  'money.deposits.title': 'Vos dépôts',
+  'money.deposits.loading': 'Chargement de vos dépôts…',
+  'money.deposits.failed': 'Impossible de charger vos dépôts.',
+  'money.deposits.empty': 'Aucun dépôt déclaré pour l’instant.',
+  'money.deposits.list': 'Dépôts déclarés',
+  'money.deposits.item': '{currency} sur {network}',
+  'money.deposits.itemWithAmount': '{amount} {currency} sur {network}',
+  'money.deposits.status.pending': 'En attente',
+  'money.deposits.status.confirmed': 'Confirmé',
+  'money.deposits.status.rejected': 'Rejeté',
+  'money.info.label': 'À propos des dépôts',
+  'money.info.howTitle': 'Comment fonctionnent les dépôts',
+  'money.info.step1': 'Choisissez la devise et le réseau depuis lequel vous envoyez.',
+  'money.info.step2': 'Envoyez à l’adresse indiquée au moins le minimum de ce réseau.',
+  'money.info.step3': 'Déclarez le dépôt, avec le hash de la transaction si vous l’avez.',
+  'money.info.step4': 'Il est crédité une fois confirmé sur la blockchain, généralement sous {time}.',
+  'money.info.noFee': 'Les dépôts de crypto sont sans frais.',
+  'money.info.tiersTitle': 'Niveaux de carte',
+  'money.info.tiersHelp':
+    'Achetez des SAI dans l’onglet Acheter. La vérification de la carte prend {time} après votre paiement.',
+  'money.info.giveawayTitle': 'Voiture à gagner',
+  'money.info.giveawayText': 'Chaque SAI que vous détenez rapproche la communauté du tirage au sort.',
+  'money.info.giveawayLink': 'Voir le jeu-concours',
+  'money.info.helpTitle': 'Besoin d’aide ?',
+  'money.info.helpText': 'Notre équipe d’assistance répond à vos questions sur les dépôts 24 h/24.',
+  'money.info.contact': 'Contacter l’assistance',
+  'money.footer.label': 'Liens de la page de dépôt',
+  'money.footer.dashboard': 'Tableau de bord',
+  'money.footer.partners': 'Partenaires',
+  'money.footer.help': 'Aide',
+  'money.footer.terms': 'Conditions',
+  'money.footer.privacy': 'Confidentialité',
+  'money.address.unavailable':
+    'Les dépôts de {currency} sur {network} ne sont pas encore disponibles : aucune adresse de dépôt n’est définie.',
+  'money.address.label': 'Adresse de dépôt',
+  'money.address.sendOnly':
+    'Envoyez uniquement des <strong>{currency}</strong> sur <strong>{network}</strong> à :',
+  'money.address.copyWhat': 'adresse de dépôt',
+  'money.address.copied': 'Adresse copiée',
+  'money.address.qr': 'QR code de l’adresse de dépôt pour {currency} sur {network}',
+};
