@@ -159,7 +159,11 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
  * announces toasts through its own live region meanwhile), so hidden nodes count here.
  */
 export function toasts(page: Page) {
-  return page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  // Its name is in the page's language: "Notifications (F8)", "Benachrichtigungen (F8)"…
+  return page.getByRole('region', {
+    name: /^(Notifications|Notificaciones|Benachrichtigungen) \(F8\)$/,
+    includeHidden: true,
+  });
 }
 
 /** Around the toasts the list is empty space: a click there must reach the page below. */

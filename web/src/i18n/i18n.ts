@@ -29,7 +29,7 @@ function intlFor(locale: Locale, messages: Partial<Catalog>): IntlShape {
 
 /** Until the first catalog arrives (main.tsx waits for it before rendering), there are no messages. */
 let current: IntlShape = intlFor('en', {});
-let english: Partial<Catalog> = {};
+let english: IntlShape = current;
 /** The catalog parts the page has needed so far; a language switch loads them all in the new language. */
 const neededParts = new Set<CatalogPart>(['public']);
 let latestRequest = 0;
@@ -61,7 +61,8 @@ export function tRich(
  * them by it (lib/api.ts, knownText). English is loaded with every other language for this.
  */
 export function englishText(id: MessageId): string | undefined {
-  return english[id];
+  // Formatted, not read: in the production build a catalog holds parsed messages (web/build/).
+  return english.messages[id] === undefined ? undefined : english.formatMessage({ id });
 }
 
 export function currentLocale(): Locale {
@@ -85,8 +86,8 @@ export function loadLocale(locale: Locale): Promise<void> {
     ]);
     // A later call took over: this one settles when that one does, so no caller goes on early.
     if (request !== latestRequest) return latestLoad;
-    english = englishMessages ?? messages;
     current = intlFor(locale, messages);
+    english = englishMessages ? intlFor('en', englishMessages) : current;
     for (const listener of listeners) listener();
   })();
   return latestLoad;
