@@ -51,7 +51,7 @@ async function main() {
     // the console show real figures from the ledger.
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     // Calls over the API as the signed-in page would make them (same cookies, same origin).
-    const call = async (from: Page, method: 'POST' | 'PATCH', path: string, data: unknown) => {
+    const call = async (from: Page, method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown) => {
       const response = await from.request.fetch(`${app.url}${path}`, {
         method,
         data,
@@ -123,6 +123,17 @@ async function main() {
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(out, 'security-centre.png'), fullPage: true });
     process.stdout.write('wrote docs/screenshots/security-centre.png\n');
+    // The same dashboard in a second language: Ada saves German as her language, as the profile would.
+    await call(page, 'PUT', '/api/account/preferences', {
+      emailNotifications: true,
+      marketingCommunications: false,
+      transactionAlerts: true,
+      language: 'de',
+      theme: 'light',
+    });
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Willkommen, / }).waitFor();
+    await shoot('dashboard-de');
     await adminPage.goto(`${app.url}/admin`);
     await adminPage.getByRole('navigation', { name: 'Admin' }).waitFor();
     await adminPage.waitForLoadState('networkidle');
