@@ -3,6 +3,7 @@
  * money.ts); nothing here moves money, the API decides everything again.
  */
 import { addressFamily, type NetworkId } from '../../../domain/crypto/networks.ts';
+import { t } from '../i18n/i18n.ts';
 import {
   CARD_TIERS,
   type CardTier,
@@ -52,20 +53,26 @@ export function checkCryptoAmount(
   input: string,
   available: string,
   currency: CryptoCurrency,
-  positiveMessage = 'Amount must be greater than 0',
+  positiveMessage = t('shell.validation.cryptoPositive'),
 ): CryptoAmountCheck {
   const read = readAmount(input, CRYPTO_DECIMALS);
   if (!read.ok) {
     return {
       ok: false,
-      message: read.reason === 'too_precise' ? 'Amount can have at most 8 decimal places' : positiveMessage,
+      message:
+        read.reason === 'too_precise'
+          ? t('shell.validation.cryptoPrecision', { places: CRYPTO_DECIMALS })
+          : positiveMessage,
     };
   }
   const balance = cryptoUnits(available) ?? 0n;
   if (read.units > balance) {
     return {
       ok: false,
-      message: `Insufficient balance. You have ${displayAmount(available, currency)} ${currency} available.`,
+      message: t('shell.validation.cryptoInsufficient', {
+        amount: formatAsset(available, currency),
+        currency,
+      }),
     };
   }
   return { ok: true, amount: fromUnits(read.units, CRYPTO_DECIMALS) };

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { setLocale } from '../i18n/i18n.ts';
 import {
   checkCryptoAmount,
   depositAddressFamily,
@@ -40,6 +41,26 @@ describe('crypto amounts for display', () => {
     expect(checkCryptoAmount('2', '1.50000000', 'ETH')).toEqual({
       ok: false,
       message: 'Insufficient balance. You have 1.500000 ETH available.',
+    });
+  });
+
+  describe('in the interface language', () => {
+    afterEach(() => setLocale('en'));
+
+    test('the refusals are worded in German, the amount with its decimal comma', async () => {
+      await setLocale('de');
+      expect(checkCryptoAmount('0', '1', 'ETH')).toEqual({
+        ok: false,
+        message: 'Der Betrag muss größer als 0 sein',
+      });
+      expect(checkCryptoAmount('0.000000001', '1', 'ETH')).toEqual({
+        ok: false,
+        message: 'Der Betrag darf höchstens 8 Nachkommastellen haben',
+      });
+      expect(checkCryptoAmount('2', '1.50000000', 'ETH')).toEqual({
+        ok: false,
+        message: 'Unzureichendes Guthaben. Verfügbar sind 1,500000 ETH.',
+      });
     });
   });
 

@@ -5,6 +5,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '../i18n/i18n.ts';
 import { apiRequest } from '../lib/api.ts';
 import { currentUserQuery, forgetEverythingButAuth, type LoginInput, type User } from './auth.queries.ts';
 
@@ -112,8 +113,8 @@ export async function answerPasskeyChallenge(
 /** A browser's refusal or cancellation of the passkey prompt, in words for the person. */
 export function passkeyFailureMessage(error: unknown): string {
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
-    return 'The passkey prompt was closed or timed out. Try again when you are ready.';
-  if (error instanceof Error && error.name === 'InvalidStateError')
-    return 'This device already holds a passkey for your account.';
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+    return t('shell.passkey.cancelled');
+  if (error instanceof Error && error.name === 'InvalidStateError') return t('shell.passkey.exists');
+  // Any other refusal: the browser's own words (in the browser's language), else ours.
+  return error instanceof Error && error.message ? error.message : t('shell.passkey.failed');
 }

@@ -81,4 +81,8 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.status.suspended': 'Gesperrt',
   'shell.status.inactive': 'Inaktiv',
   'shell.status.erased': 'Gelöscht',
+  'shell.passkey.cancelled':
+    'Die Passkey-Abfrage wurde geschlossen oder ist abgelaufen. Versuchen Sie es erneut, wenn Sie bereit sind.',
+  'shell.passkey.exists': 'Dieses Gerät enthält bereits einen Passkey für Ihr Konto.',
+  'shell.passkey.failed': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
 };

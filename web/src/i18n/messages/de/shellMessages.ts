@@ -84,4 +84,7 @@ export const shellMessages: Record<keyof typeof english, string> = {
   'shell.title.passkeyAdded': 'Passkey hinzugefügt',
   'shell.title.passkeyRemoved': 'Passkey entfernt',
   'shell.title.newSignIn': 'Neue Anmeldung',
+  'shell.validation.cryptoPositive': 'Der Betrag muss größer als 0 sein',
+  'shell.validation.cryptoPrecision': 'Der Betrag darf höchstens {places} Nachkommastellen haben',
+  'shell.validation.cryptoInsufficient': 'Unzureichendes Guthaben. Verfügbar sind {amount} {currency}.',
 };

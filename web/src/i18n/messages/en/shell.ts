@@ -81,4 +81,7 @@ export const shell = {
   'shell.status.suspended': 'Suspended',
   'shell.status.inactive': 'Inactive',
   'shell.status.erased': 'Erased',
+  'shell.passkey.cancelled': 'The passkey prompt was closed or timed out. Try again when you are ready.',
+  'shell.passkey.exists': 'This device already holds a passkey for your account.',
+  'shell.passkey.failed': 'Something went wrong. Please try again.',
 };

@@ -80,4 +80,7 @@ export const shellMessages = {
   'shell.title.passkeyAdded': 'Passkey added',
   'shell.title.passkeyRemoved': 'Passkey removed',
   'shell.title.newSignIn': 'New sign-in',
+  'shell.validation.cryptoPositive': 'Amount must be greater than 0',
+  'shell.validation.cryptoPrecision': 'Amount can have at most {places} decimal places',
+  'shell.validation.cryptoInsufficient': 'Insufficient balance. You have {amount} {currency} available.',
 };

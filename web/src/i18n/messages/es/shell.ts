@@ -80,4 +80,8 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.status.suspended': 'Suspendido',
   'shell.status.inactive': 'Inactivo',
   'shell.status.erased': 'Suprimido',
+  'shell.passkey.cancelled':
+    'La ventana de la llave de acceso se cerró o caducó. Inténtelo de nuevo cuando quiera.',
+  'shell.passkey.exists': 'Este dispositivo ya tiene una llave de acceso para su cuenta.',
+  'shell.passkey.failed': 'Algo salió mal. Inténtelo de nuevo.',
 };

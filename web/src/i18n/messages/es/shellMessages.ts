@@ -81,4 +81,7 @@ export const shellMessages: Record<keyof typeof english, string> = {
   'shell.title.passkeyAdded': 'Llave de acceso añadida',
   'shell.title.passkeyRemoved': 'Llave de acceso eliminada',
   'shell.title.newSignIn': 'Nuevo inicio de sesión',
+  'shell.validation.cryptoPositive': 'El importe debe ser mayor que 0',
+  'shell.validation.cryptoPrecision': 'El importe puede tener como máximo {places} decimales',
+  'shell.validation.cryptoInsufficient': 'Saldo insuficiente. Tiene {amount} {currency} disponibles.',
 };

@@ -80,4 +80,8 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.status.suspended': 'Suspendu',
   'shell.status.inactive': 'Inactif',
   'shell.status.erased': 'Effacé',
+  'shell.passkey.cancelled':
+    "La fenêtre de la clé d'accès a été fermée ou a expiré. Réessayez quand vous le souhaitez.",
+  'shell.passkey.exists': "Cet appareil possède déjà une clé d'accès pour votre compte.",
+  'shell.passkey.failed': 'Un problème est survenu. Veuillez réessayer.',
 };

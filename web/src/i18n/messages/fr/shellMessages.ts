@@ -81,4 +81,7 @@ export const shellMessages: Record<keyof typeof english, string> = {
   'shell.title.passkeyAdded': "Clé d'accès ajoutée",
   'shell.title.passkeyRemoved': "Clé d'accès supprimée",
   'shell.title.newSignIn': 'Nouvelle connexion',
+  'shell.validation.cryptoPositive': 'Le montant doit être supérieur à 0',
+  'shell.validation.cryptoPrecision': 'Le montant peut avoir au plus {places} décimales',
+  'shell.validation.cryptoInsufficient': 'Solde insuffisant. Vous avez {amount} {currency} disponibles.',
 };
