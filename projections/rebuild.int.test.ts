@@ -126,23 +126,27 @@ describe('projections:rebuild (blue-green)', () => {
       }
     })();
     const shadowOptions: Promise<unknown>[] = [];
-    for (const projection of rebuildable) {
-      const result = await rebuildProjection({
-        databaseUrl: t.db.url,
-        pool: t.db.pool,
-        store: t.deps.store,
-        projection,
-        batchSize: 50,
-        onProgress: (progress) => {
-          // Filled, not yet switched: autovacuum is held off the shadow tables (rebuild.ts, holdAutovacuum).
-          if (progress.phase === 'indexing' && projection.name === 'ledger')
-            shadowOptions.push(reloptionsIn('rebuild_ledger'));
-        },
-      });
-      expect(result.retiredSchema).toMatch(/^retired_/);
+    try {
+      for (const projection of rebuildable) {
+        const result = await rebuildProjection({
+          databaseUrl: t.db.url,
+          pool: t.db.pool,
+          store: t.deps.store,
+          projection,
+          batchSize: 50,
+          onProgress: (progress) => {
+            // Filled, not yet switched: autovacuum is held off the shadow tables (rebuild.ts, holdAutovacuum).
+            if (progress.phase === 'indexing' && projection.name === 'ledger')
+              shadowOptions.push(reloptionsIn('rebuild_ledger'));
+          },
+        });
+        expect(result.retiredSchema).toMatch(/^retired_/);
+      }
+    } finally {
+      // Also when a rebuild failed: traffic left running would make the next tests' snapshots race it.
+      stop = true;
+      await traffic;
     }
-    stop = true;
-    await traffic;
     expect(failures).toEqual([]);
     expect(shadowOptions).toHaveLength(1);
     const heldOff = (await shadowOptions[0]) as { relname: string; reloptions: string[] }[];
@@ -174,6 +178,59 @@ describe('projections:rebuild (blue-green)', () => {
     const history = await users[3]!.client.get('/api/transactions?limit=1');
     expect(history.body.transactions[0].description).toBe('after');
   }, 180_000);
+
+  it('tries the switch again when it deadlocks with a reader that holds one table and waits for another', async () => {
+    const ledger = rebuildable.find((p) => p.name === 'ledger')!;
+    expect(ledger.tables.indexOf('ledger_transactions')).toBeGreaterThan(
+      ledger.tables.indexOf('ledger_postings'),
+    );
+    // A reader in the order a join of the history takes its tables: the transactions first, then the journal.
+    const reader = await t.db.pool.connect();
+    let readerFailed: unknown;
+    try {
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM ledger_transactions');
+      let deadlocked: Promise<unknown> | undefined;
+      const rebuilt = rebuildProjection({
+        databaseUrl: t.db.url,
+        pool: t.db.pool,
+        store: t.deps.store,
+        projection: ledger,
+        onProgress: (progress) => {
+          if (progress.phase !== 'switching' || deadlocked) return;
+          deadlocked = (async () => {
+            // The switch holds the journal and waits for the transactions the reader holds…
+            const deadline = Date.now() + 20_000;
+            for (;;) {
+              const { rows } = await t.db.pool.query(
+                `SELECT 1 FROM pg_locks WHERE NOT granted AND mode = 'AccessExclusiveLock'
+                   AND relation = 'public.ledger_transactions'::regclass`,
+              );
+              if (rows.length > 0) break;
+              if (Date.now() > deadline) throw new Error('the switch never waited for the reader');
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            // …and the reader now asks for the journal: a deadlock, which Postgres breaks by cancelling the switch.
+            await reader.query('SELECT count(*) FROM ledger_postings');
+            await reader.query('COMMIT');
+          })().catch((error: unknown) => {
+            readerFailed = error;
+          });
+        },
+      });
+      const result = await rebuilt;
+      await deadlocked;
+      expect(readerFailed).toBeUndefined();
+      // Without the retry the rebuild rejects here with "deadlock detected".
+      expect(result.retiredSchema).toMatch(/^retired_ledger_/);
+    } finally {
+      reader.release(readerFailed instanceof Error ? readerFailed : undefined);
+    }
+    await t.settle();
+    const live = await snapshotTables(t.db.pool, ledger.tables);
+    const fresh = await freshRebuild();
+    for (const table of ledger.tables) expect(live[table], table).toEqual(fresh[table]);
+  }, 60_000);
 
   it('checks a deferred key as it adds it back: a build that wrote a row twice fails before its switch', async () => {
     // A faulty projection: one row per transfer keyed by its stream, which repeats.

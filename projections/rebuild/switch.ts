@@ -6,13 +6,44 @@ import type { Projection } from '../projection.ts';
 import { applyToShadows } from './catchUp.ts';
 import { AUTOVACUUM_OPTIONS, earliest, ident, shadowSchema } from './shadow.ts';
 
+/** How many times the switch is tried again after it lost a deadlock to a reader (see switchToRebuilt). */
+export const SWITCH_ATTEMPTS = 8;
+
 /**
  * One short transaction: locks every live table, applies the events that arrived since the build caught
  * up to the shadow tables, moves the live tables to `retired_<name>_<time>` and the rebuilt ones into
  * `public`, and hands each live projection the rebuilt checkpoint. The live workers' next batch finds its
  * checkpoint moved (runner.ts checks it under the row lock), so they restart from it on the new tables.
+ *
+ * The tables are locked one after another, and a reader's query locks the tables it names in its own order
+ * (a join of ledger_transactions with ledger_postings takes the first before the second): one that holds a
+ * table the switch has yet to lock while it waits for one the switch holds is a deadlock, whatever order the
+ * switch picks. With deadlock_timeout at 20 ms here (letAutovacuumGiveWay) against the readers' 1 s, the
+ * switch is the one Postgres cancels, so the reader gets its answer; the switch's transaction has rolled
+ * back whole, and it is tried again from the same checkpoints, after a short pause that lets the reader
+ * finish. Seen on CI under load (2026-11-28): a history read during a rebuild.
  */
 export async function switchToRebuilt(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+  checkpoints: Map<string, LogPosition | null>,
+  batchSize: number,
+): Promise<string[]> {
+  const before = new Map(checkpoints);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await switchOnce(pool, store, projections, checkpoints, batchSize);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= SWITCH_ATTEMPTS) throw error;
+      // Rolled back: the shadow checkpoints are where they were before this attempt.
+      for (const [name, position] of before) checkpoints.set(name, position);
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 25));
+    }
+  }
+}
+
+async function switchOnce(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Projection[],
