@@ -8,7 +8,7 @@ import { LOCALE_STORAGE_KEY, type Locale } from './locales.ts';
  * The interface's language, with FormatJS (@formatjs/intl) doing the ICU work: plurals, and dates and numbers
  * per locale. One language is current for the whole page; `t()` reads it anywhere (components, page
  * titles, toasts, validation), and `<I18nRoot>` (I18nRoot.tsx) remounts the tree when it changes, so
- * nothing rendered keeps the old one. Decisions: docs/architecture/i18n.md.
+ * nothing rendered keeps the old one; <html lang> follows it. Decisions: docs/architecture/i18n.md.
  */
 const cache = createIntlCache();
 
@@ -88,29 +88,36 @@ export function loadLocale(locale: Locale): Promise<void> {
     if (request !== latestRequest) return latestLoad;
     current = intlFor(locale, messages);
     english = englishMessages ? intlFor('en', englishMessages) : current;
+    // <html lang> names the language shown, so it changes with the texts, not before them.
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
     for (const listener of listeners) listener();
   })();
   return latestLoad;
 }
 
+/** The signed-in app's texts, once asked for: every caller waits for the same load. */
+let appMessages: Promise<void> | undefined;
+
 /**
- * Makes sure the signed-in app's texts are loaded in the current language (and English), before a
- * signed-in page renders (routes/_authed.tsx waits for it). Loaded once; later calls resolve at once.
+ * Makes sure the signed-in app's texts are loaded in the page's language (and English) before a signed-in
+ * page renders (routes/_authed.tsx waits for it, also when the router preloads on hover). A failed load is
+ * forgotten, so the next navigation tries again.
  */
-export async function loadAppMessages(): Promise<void> {
-  if (neededParts.has('app')) return;
-  neededParts.add('app');
-  try {
-    await loadLocale(wantedLocale);
-  } catch (error) {
-    neededParts.delete('app');
-    throw error;
+export function loadAppMessages(): Promise<void> {
+  if (!appMessages) {
+    neededParts.add('app');
+    appMessages = loadLocale(wantedLocale).catch((error: unknown) => {
+      neededParts.delete('app');
+      appMessages = undefined;
+      throw error;
+    });
   }
+  return appMessages;
 }
 
 /**
- * Switches the interface to `locale`: remembered in this browser for the next visit, set as <html lang>,
- * and every mounted screen re-rendered in it once its catalog is loaded (the promise settles then).
+ * Switches the interface to `locale`: remembered in this browser for the next visit, and every mounted
+ * screen re-rendered in it once its catalog is loaded (the promise settles then).
  */
 export async function setLocale(locale: Locale): Promise<void> {
   try {
@@ -118,7 +125,6 @@ export async function setLocale(locale: Locale): Promise<void> {
   } catch {
     // Storage refused (private mode): the language still applies to this page.
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   await loadLocale(locale);
 }
 

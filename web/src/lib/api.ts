@@ -187,6 +187,12 @@ const KNOWN_TEXTS: MessageId[] = [
   'shell.validation.amountPrecision',
 ];
 
+/** What a field's message may be: any of the texts above. */
+const FIELD_TEXTS: readonly MessageId[] = [
+  ...Object.values(PROBLEM_CODES).flatMap((entry) => entry.texts),
+  ...KNOWN_TEXTS,
+];
+
 /**
  * `text`, a fixed English text of the server, in the current language when it is one of `ids`' English
  * (and as sent otherwise: a text the client does not know is shown as the server wrote it).
@@ -217,11 +223,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readFieldErrors(value: unknown): FieldErrors | undefined {
   if (!isRecord(value)) return undefined;
   const result: FieldErrors = {};
-  const known = [...Object.values(PROBLEM_CODES).flatMap((entry) => entry.texts), ...KNOWN_TEXTS];
   for (const [field, messages] of Object.entries(value)) {
-    if (typeof messages === 'string' && messages !== '') result[field] = knownText(messages, known);
+    if (typeof messages === 'string' && messages !== '') result[field] = knownText(messages, FIELD_TEXTS);
     else if (Array.isArray(messages) && typeof messages[0] === 'string')
-      result[field] = knownText(messages[0], known);
+      result[field] = knownText(messages[0], FIELD_TEXTS);
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }

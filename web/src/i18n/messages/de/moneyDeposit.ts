@@ -4,6 +4,7 @@ import type { moneyDeposit as english } from '../en/moneyDeposit.ts';
 export const moneyDeposit: Record<keyof typeof english, string> = {
   'money.duration.minutes': '{min}–{max} Minuten',
   'money.duration.businessDays': '{min}–{max} Werktage',
+  'money.duration.workingDays': '{min}–{max} Arbeitstage',
   'money.deposit.back': 'Zurück zum Dashboard',
   'money.deposit.eyebrow': 'Einzahlung',
   'money.deposit.title': 'Guthaben aufladen',

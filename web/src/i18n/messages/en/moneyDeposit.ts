@@ -2,6 +2,7 @@
 export const moneyDeposit = {
   'money.duration.minutes': '{min}-{max} minutes',
   'money.duration.businessDays': '{min}-{max} business days',
+  'money.duration.workingDays': '{min}-{max} working days',
   'money.deposit.back': 'Back to Dashboard',
   'money.deposit.eyebrow': 'Deposit',
   'money.deposit.title': 'Add funds to your wallet',

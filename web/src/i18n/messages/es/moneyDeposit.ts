@@ -4,6 +4,7 @@ import type { moneyDeposit as english } from '../en/moneyDeposit.ts';
 export const moneyDeposit: Record<keyof typeof english, string> = {
   'money.duration.minutes': '{min}-{max} minutos',
   'money.duration.businessDays': '{min}-{max} días hábiles',
+  'money.duration.workingDays': '{min}-{max} días laborables',
   'money.deposit.back': 'Volver al panel',
   'money.deposit.eyebrow': 'Depósito',
   'money.deposit.title': 'Añada fondos a su monedero',

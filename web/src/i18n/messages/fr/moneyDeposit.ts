@@ -4,6 +4,7 @@ import type { moneyDeposit as english } from '../en/moneyDeposit.ts';
 export const moneyDeposit: Record<keyof typeof english, string> = {
   'money.duration.minutes': '{min} à {max} minutes',
   'money.duration.businessDays': '{min} à {max} jours ouvrés',
+  'money.duration.workingDays': '{min} à {max} jours ouvrables',
   'money.deposit.back': 'Retour au tableau de bord',
   'money.deposit.eyebrow': 'Dépôt',
   'money.deposit.title': 'Alimentez votre portefeuille',

@@ -28,9 +28,9 @@ import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import { depositConfirmationTime } from '../timings.ts';
 import * as styles from './BuyTokens.css.ts';
 import { PurchaseQuote } from './PurchaseQuote.tsx';
-import { depositConfirmationTime } from './timings.ts';
 
 /** docs/product-rules.md spec 4 and docs/product-rules.md rule 11: deposits are confirmed within 10-60 minutes. */
 export function pendingNotice(): string {

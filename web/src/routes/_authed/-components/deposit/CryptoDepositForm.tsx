@@ -21,8 +21,8 @@ import { depositAddressesQuery, findDepositAddress } from '../../../../queries/d
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import { durationText } from '../timings.ts';
 import * as styles from './Deposit.css.ts';
-import { durationText } from './duration.ts';
 
 const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const TX_HASH = /^[A-Za-z0-9]*$/;

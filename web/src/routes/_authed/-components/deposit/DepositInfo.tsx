@@ -6,8 +6,8 @@ import { CARD_TIERS, CARD_VERIFICATION_TIME, DEPOSIT_CONFIRMATION_TIME } from '.
 import { formatDecimal } from '../../../../lib/format.ts';
 import { multiply } from '../../../../lib/money.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { durationText } from '../timings.ts';
 import * as styles from './Deposit.css.ts';
-import { durationText } from './duration.ts';
 
 /** The /deposit page's side column (docs/product-rules.md spec 2): how it works, tier prices, the giveaway and support. */
 export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {

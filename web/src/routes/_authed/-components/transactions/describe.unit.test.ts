@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { setLocale } from '../../../../i18n/i18n.ts';
 import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
-import { durationText } from '../deposit/duration.ts';
+import { durationText } from '../timings.ts';
 import { describedText, receiptCounterparty, stateLabel, transactionTitle, typeLabel } from './describe.ts';
 import { datePresetLabel, validateDateRange } from './filters.ts';
 import { statementCsv } from './statement.ts';
@@ -34,6 +34,8 @@ describe('the history in the user’s language', () => {
     expect(describedText('ETH deposit declared on Ethereum')).toBe('ETH deposit declared on Ethereum');
     expect(datePresetLabel('30d')).toBe('Last 30 days');
     expect(durationText('10-60 minutes')).toBe('10-60 minutes');
+    expect(durationText('3-7 working days')).toBe('3-7 working days');
+    expect(durationText('within 24 hours')).toBe('within 24 hours');
   });
 
   test('labels, titles, the ledger’s own descriptions and counterparties are translated; notes are not', async () => {
@@ -54,6 +56,7 @@ describe('the history in the user’s language', () => {
     );
     await setLocale('es');
     expect(durationText('1-2 business days')).toBe('1-2 días hábiles');
+    expect(durationText('3-7 working days')).toBe('3-7 días laborables');
     expect(datePresetLabel('month')).toBe('Este mes');
   });
 

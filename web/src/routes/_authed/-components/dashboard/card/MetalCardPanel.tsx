@@ -20,8 +20,8 @@ import {
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../../ui/panel/Panel.tsx';
 import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
+import { cardVerificationTime } from '../../timings.ts';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
-import { cardVerificationTime } from '../timings.ts';
 import * as styles from './Card.css.ts';
 import { CardDetails, formatDay } from './CardDetails.tsx';
 import { CardSettingsDialog } from './CardSettingsDialog.tsx';

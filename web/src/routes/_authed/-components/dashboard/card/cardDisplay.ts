@@ -5,7 +5,7 @@ import { toUnits } from '../../../../../lib/money.ts';
 import type { FormErrors } from '../../../../../lib/validation.ts';
 import type { Card, ShippingAddress } from '../../../../../queries/cards.queries.ts';
 import type { BadgeTone } from '../../../../../ui/panel/StatusBadge.tsx';
-import { cardShippingTime, cardVerificationTime } from '../timings.ts';
+import { cardShippingTime, cardVerificationTime } from '../../timings.ts';
 
 export interface CardDisplay {
   /** The state's name as the panel shows it (docs/product-rules.md spec 4, "Card display"). */
