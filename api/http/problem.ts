@@ -135,6 +135,19 @@ function isDatabaseDown(error: unknown, depth = 0): boolean {
   return depth < 3 && cause !== undefined && cause !== error && isDatabaseDown(cause, depth + 1);
 }
 
+/**
+ * Postgres gave up on the request's statement to let another go through, and the same request a moment later
+ * would succeed: 40P01 (deadlock_detected: e.g. a read caught between the tables a rebuild's switch locks,
+ * docs/decisions/0015-switch-retries-a-lost-deadlock.md), 40001 (serialization_failure) and 55P03
+ * (lock_not_available). A 503 with Retry-After, not a 500: nothing is wrong with the request or the code.
+ */
+function isMomentaryConflict(error: unknown, depth = 0): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && ['40P01', '40001', '55P03'].includes(code)) return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return depth < 3 && cause !== undefined && cause !== error && isMomentaryConflict(cause, depth + 1);
+}
+
 /** The one error boundary: typed errors to their status, everything unknown to a logged 500. */
 export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof HttpProblem) return problem(c, error.status, error.message, error.extras);
@@ -157,6 +170,11 @@ export function toProblemResponse(c: Context, error: unknown): Response {
   if (isDatabaseDown(error)) {
     return problem(c, 503, 'The service is temporarily unavailable. Please try again shortly.', {
       headers: { 'Retry-After': '2' },
+    });
+  }
+  if (isMomentaryConflict(error)) {
+    return problem(c, 503, 'The service is busy for a moment. Please try again.', {
+      headers: { 'Retry-After': '1' },
     });
   }
   const status = (error as { status?: number } | null)?.status;

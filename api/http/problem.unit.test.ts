@@ -50,3 +50,20 @@ describe('the error boundary when the database is unreachable', () => {
     expect((await answerFor(new TypeError('x is undefined'))).status).toBe(500);
   });
 });
+
+describe('the error boundary when Postgres gave up a statement for another', () => {
+  it.each([
+    ['a lost deadlock (40P01)', pgError('40P01', 'deadlock detected')],
+    ['a serialization failure (40001)', pgError('40001')],
+    ['a lock not had in time (55P03)', pgError('55P03', 'canceling statement due to lock timeout')],
+    ['a wrapped cause', new Error('history read failed', { cause: pgError('40P01') })],
+  ])('answers 503 with Retry-After: 1 for %s', async (_, error) => {
+    const answer = await answerFor(error);
+    expect(answer.status).toBe(503);
+    expect(answer.retryAfter).toBe('1');
+    expect(answer.body).toMatchObject({
+      status: 503,
+      detail: 'The service is busy for a moment. Please try again.',
+    });
+  });
+});
