@@ -67,7 +67,7 @@ function formatsFor(locale: string) {
         month: 'short',
         day: 'numeric',
         year: 'numeric',
-        hour: 'numeric',
+        hour: hourDigits(locale),
         minute: '2-digit',
       }),
       date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
@@ -76,6 +76,18 @@ function formatsFor(locale: string) {
     formatters.set(locale, found);
   }
   return found;
+}
+
+/**
+ * How the language writes the hour in its own short time: "0:09" in Spanish and English's "12:09 AM",
+ * but "00:09" in German and French. Asking for month names drops `timeStyle`, and with it that
+ * convention, so it is read from the short time of 01:00 and asked for explicitly.
+ */
+function hourDigits(locale: string): '2-digit' | 'numeric' {
+  const hour = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' })
+    .formatToParts(Date.UTC(2000, 0, 1, 1))
+    .find((part) => part.type === 'hour');
+  return hour?.value.length === 2 ? '2-digit' : 'numeric';
 }
 
 function toDate(value: string | Date): Date | null {

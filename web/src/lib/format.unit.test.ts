@@ -110,4 +110,19 @@ describe('in the interface language (docs/product-rules.md rule 37)', () => {
     await setLocale('fr');
     expect(formatRelative(new Date(Date.now() + 2 * 86_400_000))).toBe('après-demain');
   });
+
+  // Past midnight is where the languages differ: German and French write the hour with two digits.
+  test.each([
+    ['en', 'Nov 29, 2026, 12:09 AM', 'Nov 29, 2026, 2:05 PM'],
+    ['es', '29 nov 2026, 0:09', '29 nov 2026, 14:05'],
+    ['fr', '29 nov. 2026, 00:09', '29 nov. 2026, 14:05'],
+    ['de', '29. Nov. 2026, 00:09', '29. Nov. 2026, 14:05'],
+  ])(
+    '%s: the clock as the language writes it, after midnight and in the afternoon',
+    async (locale, night, day) => {
+      await setLocale(locale as Locale);
+      expect(formatDateTime(new Date(2026, 10, 29, 0, 9))).toBe(night);
+      expect(formatDateTime(new Date(2026, 10, 29, 14, 5))).toBe(day);
+    },
+  );
 });
