@@ -51,7 +51,8 @@ const LANGUAGES = {
     apply: 'Filter anwenden',
     filteredBy: 'Gefiltert nach:',
     clear: 'Filter zurücksetzen',
-    // "28. Nov. 2026, 14:05": day first, the month's name, a 24-hour clock.
+    // "28. Nov. 2026, 14:05" and "29. Nov. 2026, 00:09": day first, the month's name, a 24-hour clock
+    // with two-digit hours, as German writes a short time (web/src/lib/format.ts).
     date: /^\d{1,2}\. \p{L}+\.? \d{4}, \d{2}:\d{2}$/u,
     receipt: 'Beleg',
     reference: 'Referenz',
