@@ -17,7 +17,7 @@ export interface BatcherOptions<In> {
    * Items that must not run in the same batch or alongside a batch in flight that holds the same key
    * (e.g. two appends to one stream): they wait for the next batch, in order.
    */
-  key?: (input: In) => string;
+  key?: (input: In) => string | readonly string[];
 }
 
 interface Pending<In, Out> {
@@ -49,7 +49,7 @@ export class Batcher<In, Out> {
       const batch = this.take();
       if (batch.length === 0) return;
       this.inFlight++;
-      const keys = this.options.key ? batch.map((p) => this.options.key!(p.input)) : [];
+      const keys = this.options.key ? batch.flatMap((p) => keysOf(this.options.key!(p.input))) : [];
       for (const key of keys) this.busyKeys.set(key, (this.busyKeys.get(key) ?? 0) + 1);
       this.run(batch.map((p) => p.input))
         .then(
@@ -91,14 +91,21 @@ export class Batcher<In, Out> {
     const rest: Pending<In, Out>[] = [];
     const taken = new Set<string>();
     for (const pending of this.queue) {
-      const key = keyOf(pending.input);
-      if (batch.length < this.options.maxBatch && !taken.has(key) && !this.busyKeys.has(key)) {
+      const keys = keysOf(keyOf(pending.input));
+      if (
+        batch.length < this.options.maxBatch &&
+        keys.every((key) => !taken.has(key) && !this.busyKeys.has(key))
+      ) {
         batch.push(pending);
       } else rest.push(pending);
       // Later items of a key left behind stay behind too, so one key's items keep their order.
-      taken.add(key);
+      for (const key of keys) taken.add(key);
     }
     this.queue = rest;
     return batch;
   }
+}
+
+function keysOf(key: string | readonly string[]): readonly string[] {
+  return typeof key === 'string' ? [key] : key;
 }

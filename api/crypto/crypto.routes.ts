@@ -12,13 +12,7 @@ import {
   type NetworkId,
   WITHDRAWAL_NETWORKS,
 } from '../../domain/crypto/networks.ts';
-import {
-  ASSETS,
-  CRYPTO_ASSETS,
-  type CryptoAsset,
-  formatUnits,
-  minimumDecimals,
-} from '../../domain/shared/money.ts';
+import { ASSETS, CRYPTO_ASSETS, type CryptoAsset, minimumDecimals } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import {
   cryptoBalanceSheet,
@@ -339,18 +333,20 @@ export function cryptoRoutes(deps: Deps) {
           },
           metadata,
         );
+        // The answer is the debit as the log recorded it (a retry's own body never shapes it).
+        const { transfer } = result;
         return {
           status: 201,
           position: result.position,
           body: {
             id: transactionId,
             type: 'transfer',
-            currency: input.currency,
+            currency: transfer.asset,
             // Exact, with the asset's ledger decimals: display rounding belongs to the screen.
-            amount: formatUnits(units, input.currency),
-            receiver_id: receiverId,
+            amount: transfer.amount,
+            receiver_id: transfer.toUserId,
             status: 'completed',
-            createdAt: result.createdAt,
+            createdAt: transfer.transferredAt,
           },
         };
       });

@@ -199,12 +199,13 @@ describe('withdrawal re-authentication', () => {
     const other = { 'Idempotency-Key': 'reauth-died-2' };
     const refused = await client.post('/api/crypto/withdraw', order, other);
     expect(refused.status).toBe(401);
-    await t.db.pool.query(
-      `INSERT INTO idempotency_keys (scope_key, request_hash, state, locked_until)
-       SELECT replace(scope_key, 'reauth-died-1', 'reauth-died-2'), request_hash, 'running', now() - interval '1 second'
-       FROM idempotency_keys WHERE scope_key LIKE $1`,
-      ['%:withdrawal:reauth-died-1'],
+    // The refusal kept the key's row (its binding to the body) and released its lease: the retry below
+    // resumes it, and finds nothing written.
+    const { rows } = await t.db.pool.query<{ state: string; released: boolean }>(
+      `SELECT state, locked_until <= now() AS released FROM idempotency_keys WHERE scope_key LIKE $1`,
+      ['%:withdrawal:reauth-died-2'],
     );
+    expect(rows).toEqual([{ state: 'running', released: true }]);
     const stale = await client.post('/api/crypto/withdraw', { ...order, totpCode: code }, other);
     expect(stale.status).toBe(401);
     expect(stale.body.type).toBe('reauthentication-failed');

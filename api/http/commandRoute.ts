@@ -43,6 +43,8 @@ export async function commandRoute(
   if (key !== undefined) {
     claim = await claimKey(c, deps, scope!, key, options.unhashed);
     if ('replay' in claim) return respond(c, claim.replay.status, claim.replay.body);
+    // The key's binding to this body, on every event the command appends (idempotency.ts).
+    metadata.requestHash = claim.requestHash;
   }
   let status: number;
   let body: unknown;

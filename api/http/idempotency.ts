@@ -12,8 +12,12 @@ import { HttpProblem, problemBody } from './problem.ts';
 /**
  * Idempotency-Key for money commands (docs/ledger.md invariant 3). The command's id is derived from the key
  * (user + route + key), so a retry appends the very same ids and can never move money twice, even when
- * the first attempt died half-way. The table below remembers the first answer and the request's hash: a
- * retry with the same body (compared by its canonical JSON, numbers as written) gets that answer again; another body with the same key gets 422.
+ * the first attempt died half-way. The request's hash (its canonical JSON, numbers as written) binds the
+ * key to its body twice over: in the table below, which also remembers the first answer (a retry with the
+ * same body gets it again, another body 422), and on every event the command appends
+ * (`metadata.requestHash`), which no purge removes: a retry with another body that arrives after the row
+ * is gone is refused by the command pipeline when it finds the command's events (app/commands/retries.ts).
+ * No path deletes a row of a command that may have written: a failure releases its lease instead.
  * A command route runs all this through `commandRoute` (commandRoute.ts).
  */
 export interface CommandOutcome {
@@ -24,7 +28,7 @@ export interface CommandOutcome {
 /** A claimed key: the command's id and the row that will hold its answer; or the answer already given. */
 export type Claim =
   /** `resumed`: the key was taken over from an attempt that died, which may have written already. */
-  { commandId: string; scopeKey: string; resumed: boolean } | { replay: CommandOutcome };
+  { commandId: string; scopeKey: string; requestHash: string; resumed: boolean } | { replay: CommandOutcome };
 
 /**
  * Claims an Idempotency-Key (`key`, the header's value) for this user and scope. A retry of a finished
@@ -45,7 +49,9 @@ export async function claimKey(
   const scopeKey = `${userId}:${scope}:${key}`;
   // The body as the client wrote it, numbers by their literal text: `9007199254740993` and
   // `9007199254740992` are different requests, though JSON.parse reads both as the same double.
+  // The path is part of the request: one key used for two payments' approvals is two requests.
   const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n`)
     .update(canonicalBody(withoutFields(await jsonBody(c), unhashed)))
     .digest('hex');
   const commandId = nameBasedUuid(`idempotency:${scopeKey}`);
@@ -87,9 +93,9 @@ export async function claimKey(
         headers: { 'Retry-After': '1' },
       });
     }
-    return { commandId, scopeKey, resumed: row !== undefined };
+    return { commandId, scopeKey, requestHash, resumed: row !== undefined };
   }
-  return { commandId, scopeKey, resumed: false };
+  return { commandId, scopeKey, requestHash, resumed: false };
 }
 
 /**
@@ -106,7 +112,9 @@ function withoutFields(body: unknown, fields: readonly string[]): unknown {
  * What a claimed command that threw answers. A refusal is the request's outcome too: it is saved, and the
  * same retry gets the same answer. Anything else is not an outcome: the store down, a crash, a rate limit
  * (429) or a missing or wrong re-authentication (401: the retry brings the right password or code). The
- * key is released, so that a retry runs the command again with the same ids, and the error is rethrown.
+ * key's lease is released, so that a retry runs the command again with the same ids at once, and the
+ * error is rethrown. The row, and with it the key's binding to this body, stays: the command may have
+ * written part of its work before it failed, and a retry with another body must not finish it.
  */
 export async function refusal(
   c: Context<AppEnv>,
@@ -125,7 +133,11 @@ export async function refusal(
     return { status, body };
   }
   await deps.pool
-    .query(`DELETE FROM idempotency_keys WHERE scope_key = $1 AND state = 'running'`, [scopeKey])
+    .query(
+      `UPDATE idempotency_keys SET locked_until = now() - interval '1 millisecond'
+       WHERE scope_key = $1 AND state = 'running'`,
+      [scopeKey],
+    )
     .catch(() => {});
   throw error;
 }

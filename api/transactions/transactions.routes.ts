@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
 import { ReceiptUnavailableError, receiptFor } from '../../app/ledgerProofs/receipts.ts';
+import { unitsOf } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
@@ -147,14 +148,16 @@ export function transactionsRoutes(deps: Deps) {
           metadata,
           { sender, receiver },
         );
+        // The answer is the debit as the log recorded it (a retry's own body never shapes it).
+        const { transfer } = result;
         return created(result.position, {
           id: transactionId,
           type: 'transfer',
-          units: input.amount,
-          senderId: session.userId,
-          receiverId: input.receiver_id,
-          description: input.description,
-          createdAt: result.createdAt,
+          units: unitsOf(transfer.amount, 'SAI'),
+          senderId: transfer.fromUserId,
+          receiverId: transfer.toUserId,
+          description: transfer.description,
+          createdAt: transfer.transferredAt,
         });
       });
     },

@@ -111,8 +111,9 @@ describe('commands on one stream, grouped', () => {
       send(ctx, user, 2n * 10n ** 8n),
       send(ctx, user, 3n * 10n ** 8n),
     ]);
-    // The account knows the transaction already: nothing new to append (the route answers from that).
-    expect(again.events).toEqual([]);
+    // The account knows the transaction already: nothing new is appended, and the retry is answered
+    // with the debit its first attempt wrote.
+    expect(again.events).toEqual(first.events);
     expect(fresh.every((r) => r.events.length === 1)).toBe(true);
     const stored = await store.readStream(accountStream(user));
     const ids = stored.flatMap((e) =>

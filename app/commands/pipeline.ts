@@ -24,10 +24,10 @@ export interface HandleOptions {
    */
   eventIdSeed?: string;
   /**
-   * With a seed, on a stream of one business object (a payment, a withdrawal, a deposit: a handful of
-   * events): when the decision is refused or empty because this very command already took effect (a
-   * retry after a crash: "already approved"), return the events it wrote then, so the retry answers as
-   * the first attempt would have. It reads the whole stream, hence not for account streams.
+   * Run alone, never grouped with other commands of its stream (a decision on a business object's
+   * stream that is often a retry: "already approved"). Whatever this says, a seeded command that is
+   * refused or decides nothing, or whose ids are already written, is answered with the events it wrote
+   * the first time (retries.ts), or refused if it was written for another request.
    */
   findEarlier?: boolean;
   maxAttempts?: number;
@@ -86,10 +86,28 @@ export async function runGroup<State, Command, Event extends DomainEventShape>(
       }
     }
     if (unconfirmed) continue;
+    // A seeded command that decided nothing or was refused may be a retry of one already written (past
+    // the stream's memory of recent ids): it is answered with the events it wrote then (or refused, if
+    // written for another request). One indexed look-up each; the group's append goes on without it.
+    const recorded = new Map<number, CommandResult<State, Event>>();
+    for (const [i, job] of jobs.entries()) {
+      const outcome = outcomes[i]!;
+      const seed = job.options.eventIdSeed;
+      if (seed === undefined) continue;
+      if ('error' in outcome ? !(outcome.error instanceof DomainError) : outcome.events.length > 0) continue;
+      try {
+        const done = await writtenEarlier<State, Event>(ctx, streamName, seed, job.metadata, start, revision);
+        if (done) recorded.set(i, done);
+      } catch (error) {
+        outcomes[i] = { error };
+      }
+    }
     if (toAppend.length === 0) {
       jobs.forEach((job, i) => {
         const outcome = outcomes[i]!;
-        if ('error' in outcome) job.reject(outcome.error);
+        const done = recorded.get(i);
+        if (done) job.resolve(done);
+        else if ('error' in outcome) job.reject(outcome.error);
         else job.resolve({ state: outcome.state, events: [], revision, position: null });
       });
       return;
@@ -105,7 +123,9 @@ export async function runGroup<State, Command, Event extends DomainEventShape>(
       ctx.cache.set(streamName, { state, revision: next });
       jobs.forEach((job, i) => {
         const outcome = outcomes[i]!;
-        if ('error' in outcome) job.reject(outcome.error);
+        const done = recorded.get(i);
+        if (done) job.resolve(done);
+        else if ('error' in outcome) job.reject(outcome.error);
         else
           job.resolve({
             state: outcome.state,
@@ -156,9 +176,10 @@ export async function runOne<State, Command, Event extends DomainEventShape>(
       // Whatever happens next, a retry starts from a read.
       trustCache = false;
       const concrete = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+      // What this very command wrote before, if it is a retry (its events have seeded ids).
       const earlier = () =>
-        options.findEarlier && options.eventIdSeed
-          ? writtenEarlier<State, Event>(ctx, streamName, options.eventIdSeed, state, revision)
+        options.eventIdSeed
+          ? writtenEarlier<State, Event>(ctx, streamName, options.eventIdSeed, metadata, state, revision)
           : Promise.resolve(null);
       let events: Event[];
       try {
@@ -183,16 +204,30 @@ export async function runOne<State, Command, Event extends DomainEventShape>(
           newEvents(streamName, events, metadata, options.eventIdSeed),
           { expectedRevision: revision === -1n ? 'no_stream' : revision },
         );
-        // An idempotent re-append returns where the events already were; reload rather than assume.
+        // An idempotent re-append returns where the events already were; reload rather than assume, and
+        // answer with the events as recorded (a retry's own decision may differ from the first one's).
         if (result.nextRevision !== revision + BigInt(events.length)) {
           ctx.cache.delete(streamName);
           const reloaded = await loadState(ctx, streamName, decider);
-          return { state: reloaded.state, events, revision: reloaded.revision, position: result.position };
+          const recorded = await earlier();
+          return {
+            state: reloaded.state,
+            events: recorded?.events ?? events,
+            revision: reloaded.revision,
+            position: result.position,
+          };
         }
         const next = events.reduce(decider.evolve, state);
         ctx.cache.set(streamName, { state: next, revision: result.nextRevision });
         return { state: next, events, revision: result.nextRevision, position: result.position };
       } catch (error) {
+        if (error instanceof DuplicateEventIdError) {
+          // Its ids are already in the log: this very command ran before (a retry past the stream's
+          // memory of recent ids). Answer with what it wrote then.
+          ctx.cache.delete(streamName);
+          const done = await earlier();
+          if (done) return done;
+        }
         if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) {
           // The cache had not seen a write: catch up and decide again at once.
           if (!read) continue;

@@ -6,6 +6,11 @@ const MAX_GROUP = 64;
 /** One command waiting for its stream; the pipeline decides it on a given state (see runGroup). */
 export interface GroupJob {
   lone: boolean;
+  /**
+   * Runs the job by itself rather than through the group runner its stream's queue was made with (a
+   * transaction over several streams, app/commands/transaction.ts). Such a job is always lone.
+   */
+  runAlone?: () => Promise<void>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   [more: string]: unknown;
@@ -48,7 +53,8 @@ export class StreamQueue {
         const lone = jobs.findIndex((j) => j.lone);
         const take = lone === 0 ? 1 : lone === -1 ? jobs.length : lone;
         const group = jobs.splice(0, Math.min(take, MAX_GROUP));
-        await runGroup(group).catch((error: unknown) => {
+        const alone = group.length === 1 ? group[0]!.runAlone : undefined;
+        await (alone ? alone() : runGroup(group)).catch((error: unknown) => {
           for (const j of group) j.reject(error);
         });
       }

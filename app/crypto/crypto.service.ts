@@ -1,10 +1,11 @@
-import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { type AccountEvent, accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { cryptoDepositDecider, cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { depositTxDecider, depositTxStream, type HolderStatus } from '../../domain/crypto/depositTx.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
 import { canonicalTxHash, parseTxHash } from '../../domain/crypto/txHash.ts';
 import {
   type WithdrawalDetails,
+  type WithdrawalEvent,
   withdrawalDecider,
   withdrawalStream,
 } from '../../domain/crypto/withdrawal.ts';
@@ -15,11 +16,13 @@ import {
 } from '../../domain/settings/marketSettings.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { type CryptoAsset, formatUnits } from '../../domain/shared/money.ts';
+import type { CryptoAsset } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { loadUser } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
+import { recordedBySeed } from '../commands/retries.ts';
+import { handleTransaction } from '../commands/transaction.ts';
 
 /**
  * A declaration with a hash first claims (network, hash) for this deposit (depositTx.ts: the first claim
@@ -192,48 +195,79 @@ export async function rejectDeposit(
   );
 }
 
+type HoldPlaced = Extract<AccountEvent, { type: 'WithdrawalHoldPlaced' }>;
+
+/** The withdrawal's request record, built from its hold alone. */
+function recordCommand(ctx: CommandContext, hold: HoldPlaced['data']) {
+  return {
+    type: 'RecordWithdrawalRequest' as const,
+    data: {
+      withdrawalId: hold.transactionId,
+      userId: hold.userId,
+      // A hold is only ever placed for a crypto withdrawal on a network checked at request time.
+      asset: hold.asset as CryptoAsset,
+      amount: hold.amount,
+      address: hold.address,
+      chain: hold.chain as NetworkId,
+      notes: hold.notes,
+    },
+    now: ctx.now(),
+  };
+}
+
 /**
- * Phase one: the hold on the account stream decides whether the money is there (no overdraft, whatever
- * races it); then the withdrawal's own stream records the request for the admin queue.
+ * One decision, one commit (app/commands/transaction.ts): the hold on the account stream decides whether
+ * the money is there (no overdraft, whatever races it), and the withdrawal's own stream records the
+ * request for the admin queue, built from the hold, in the same commit. A retry answers with what the
+ * log recorded; one with another body is refused (422).
  */
 export async function requestWithdrawal(
   ctx: CommandContext,
   input: Omit<WithdrawalDetails, 'amount'> & { units: bigint },
   metadata: EventMetadata,
 ) {
-  const held = await handleCommand(
+  const result = await handleTransaction(
     ctx,
-    accountStream(input.userId),
-    accountDecider,
     {
-      type: 'PlaceWithdrawalHold',
-      data: {
-        transactionId: input.withdrawalId,
-        userId: input.userId,
-        asset: input.asset,
-        units: input.units,
-        address: input.address,
-        chain: input.chain,
-        notes: input.notes,
+      streamName: accountStream(input.userId),
+      decider: accountDecider,
+      command: {
+        type: 'PlaceWithdrawalHold',
+        data: {
+          transactionId: input.withdrawalId,
+          userId: input.userId,
+          asset: input.asset,
+          units: input.units,
+          address: input.address,
+          chain: input.chain,
+          notes: input.notes,
+        },
+        now: ctx.now(),
       },
-      now: ctx.now(),
+      seed: `${input.withdrawalId}:held`,
     },
+    (events) =>
+      events
+        .filter((event): event is HoldPlaced => event.type === 'WithdrawalHoldPlaced')
+        .map((event) => ({
+          streamName: withdrawalStream(event.data.transactionId),
+          decider: withdrawalDecider,
+          command: recordCommand(ctx, event.data),
+          seed: `${event.data.transactionId}:requested`,
+        })),
     metadata,
-    { eventIdSeed: `${input.withdrawalId}:held` },
   );
-  const hold = held.events[0];
-  // No event: the account stream already holds this withdrawal's hold (a retry after a crash, same id and
-  // body); the request to record is still this one, and recording it again answers with the first record.
-  const amount =
-    hold?.type === 'WithdrawalHoldPlaced' ? hold.data.amount : formatUnits(input.units, input.asset);
-  const recorded = await recordWithdrawal(ctx, { ...input, amount }, metadata);
-  return { held, recorded };
+  const recorded = result.following[0] as WithdrawalEvent[] | undefined;
+  return {
+    held: { events: result.events, position: result.position },
+    recorded: recorded ? { events: recorded, position: result.position } : null,
+  };
 }
 
 /**
  * Whether an earlier attempt of this withdrawal command (same id: same Idempotency-Key) already wrote its
  * hold or its request: it was then re-authenticated already, and a retry resuming it must not be asked
- * for a proof again (its code is spent). Reads the user's account stream: only for such a resumed retry.
+ * for a proof again (its code is spent). Two indexed reads: only for such a resumed retry.
  */
 export async function withdrawalWritten(
   ctx: CommandContext,
@@ -241,14 +275,10 @@ export async function withdrawalWritten(
   withdrawalId: string,
 ): Promise<boolean> {
   if ((await ctx.store.readStream(withdrawalStream(withdrawalId), { maxCount: 1 })).length > 0) return true;
-  const account = await ctx.store.readStream(accountStream(userId));
-  return account.some(
-    (event) =>
-      event.type === 'WithdrawalHoldPlaced' &&
-      (event.data as { transactionId?: unknown }).transactionId === withdrawalId,
-  );
+  return (await recordedBySeed(ctx, accountStream(userId), `${withdrawalId}:held`, null)).length > 0;
 }
 
+/** The request record of a hold (the follow-up worker's, for a hold whose record a crash left out). */
 export async function recordWithdrawal(
   ctx: CommandContext,
   details: WithdrawalDetails,

@@ -1,25 +1,45 @@
-import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { randomUUID } from 'node:crypto';
+import { type AccountEvent, accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
-import { type PaymentMethod, paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
+import {
+  type PaymentEvent,
+  type PaymentMethod,
+  paymentDecider,
+  paymentStream,
+} from '../../domain/payments/payment.ts';
 import type { PurchaseQuote } from '../../domain/payments/purchaseQuote.ts';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { type Asset, formatUnits, scaledUnits } from '../../domain/shared/money.ts';
+import { type Asset, scaledUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import { comparePositions } from '../../infra/eventStore/eventStore.ts';
 import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
+import { handleTransaction } from '../commands/transaction.ts';
 import { type MarketPrices, quoteForUser } from '../payments/purchases.ts';
 
-function later(a: LogPosition | null, b: LogPosition | null): LogPosition | null {
-  return comparePositions(a, b) >= 0 ? a : b;
+/** The receiver's credit of a recorded debit: its terms are the debit's, and nothing else's. */
+export interface CreditTerms {
+  transactionId: string;
+  fromUserId: UserId;
+  toUserId: UserId;
+  asset: Asset;
+  amount: string;
+}
+
+function receiveCommand(ctx: CommandContext, terms: CreditTerms) {
+  const { transactionId, fromUserId, toUserId, asset, amount } = terms;
+  return {
+    type: 'ReceiveTransfer' as const,
+    data: { transactionId, fromUserId, toUserId, asset, amount },
+    now: ctx.now(),
+  };
 }
 
 /** Applies a transfer to the receiver's stream; a no-op when it was already applied. */
 export async function creditTransfer(
   ctx: CommandContext,
-  transfer: { transactionId: string; fromUserId: UserId; toUserId: UserId; asset: Asset; amount: string },
+  transfer: CreditTerms,
   metadata: EventMetadata,
   options: { readFirst?: boolean } = {},
 ) {
@@ -27,16 +47,20 @@ export async function creditTransfer(
     ctx,
     accountStream(transfer.toUserId),
     accountDecider,
-    { type: 'ReceiveTransfer', data: transfer, now: ctx.now() },
+    receiveCommand(ctx, transfer),
     metadata,
     { eventIdSeed: `${transfer.transactionId}:received`, ...options },
   );
 }
 
+type Transferred = Extract<AccountEvent, { type: 'TokensTransferred' }>;
+
 /**
- * A transfer is two appends: the posting on the sender's stream (the no-overdraft decision), then the
- * receiver's bookkeeping. If the process dies in between, the follow-up worker (followUps.ts) finishes it;
- * every step is keyed by the transaction id, so running it twice changes nothing.
+ * A transfer is one decision and one commit: the debit on the sender's stream (the no-overdraft check)
+ * and the credit on the receiver's, appended together with both streams' expected revisions
+ * (app/commands/transaction.ts). The credit is built from the debit alone. A retry of the same command
+ * (same transaction id) answers with the debit the log recorded, and a retry with another body is
+ * refused (422); the answer is built from what was recorded, never from the retry's input.
  */
 export async function transferTokens(
   ctx: CommandContext,
@@ -51,51 +75,50 @@ export async function transferTokens(
   metadata: EventMetadata,
   /** Both users as the caller has just read them (one round of reads instead of two). */
   loaded?: { sender: RegisteredUser; receiver: RegisteredUser | null },
-): Promise<{ position: LogPosition | null; createdAt: string }> {
+): Promise<{ position: LogPosition | null; transfer: Transferred['data'] }> {
   const asset = input.asset ?? 'SAI';
   const [sender, receiver] = loaded
     ? [loaded.sender, loaded.receiver]
     : await Promise.all([loadUser(ctx, input.fromUserId), loadUser(ctx, input.toUserId)]);
   if (!sender) throw new NotFoundError('Sender not found');
-  const sent = await handleCommand(
+  const result = await handleTransaction(
     ctx,
-    accountStream(input.fromUserId),
-    accountDecider,
     {
-      type: 'TransferTokens',
-      data: {
-        transactionId: input.transactionId,
-        fromUserId: input.fromUserId,
-        toUserId: input.toUserId,
-        receiverExists: receiver !== null,
-        receiverSuspended: receiver?.status === 'suspended',
-        fromLabel: sender.username,
-        toLabel: receiver?.username ?? '',
-        asset,
-        units: input.units,
-        description: input.description,
+      streamName: accountStream(input.fromUserId),
+      decider: accountDecider,
+      command: {
+        type: 'TransferTokens',
+        data: {
+          transactionId: input.transactionId,
+          fromUserId: input.fromUserId,
+          toUserId: input.toUserId,
+          receiverExists: receiver !== null,
+          receiverSuspended: receiver?.status === 'suspended',
+          fromLabel: sender.username,
+          toLabel: receiver?.username ?? '',
+          asset,
+          units: input.units,
+          description: input.description,
+        },
+        now: ctx.now(),
       },
-      now: ctx.now(),
+      seed: `${input.transactionId}:sent`,
     },
-    metadata,
-    { eventIdSeed: `${input.transactionId}:sent` },
-  );
-  const event = sent.events[0];
-  const credited = await creditTransfer(
-    ctx,
-    {
-      transactionId: input.transactionId,
-      fromUserId: input.fromUserId,
-      toUserId: input.toUserId,
-      asset,
-      amount: event?.type === 'TokensTransferred' ? event.data.amount : formatUnits(input.units, asset),
-    },
+    (events) =>
+      events
+        .filter((event): event is Transferred => event.type === 'TokensTransferred')
+        .map((event) => ({
+          streamName: accountStream(event.data.toUserId),
+          decider: accountDecider,
+          command: receiveCommand(ctx, event.data),
+          seed: `${event.data.transactionId}:received`,
+        })),
     metadata,
   );
-  return {
-    position: later(sent.position, credited.position),
-    createdAt: event?.type === 'TokensTransferred' ? event.data.transferredAt : ctx.now().toISOString(),
-  };
+  const debit = result.events.find((event): event is Transferred => event.type === 'TokensTransferred');
+  // Nothing decided and nothing recorded: the stream remembers this transaction id, but not as a debit.
+  if (!debit) throw new ConflictError('This transaction id was already used');
+  return { position: result.position, transfer: debit.data };
 }
 
 export async function mintTokens(
@@ -175,68 +198,80 @@ export async function submitPaymentProof(
   );
 }
 
+type Approved = Extract<PaymentEvent, { type: 'PaymentApproved' }>;
+
 /**
- * Approval is two appends as well: the decision on the payment, then the mint (transaction id = payment
- * id). The approval, not the mint, refuses a suspended owner: once approved, the mint always follows.
- * The follow-up worker mints for any approval whose mint is missing. `commandId` (derived from the
- * request's Idempotency-Key) seeds the decision's event id, so a retry of an approval that already
- * happened finishes it and answers as the first attempt would have, instead of "already approved".
+ * Approval is one decision and one commit (app/commands/transaction.ts): the decision on the payment, and
+ * the mint it implies (transaction id = payment id) on the owner's account, built from the approval event
+ * alone. The approval, not the mint, refuses a suspended owner: once approved, the mint always follows.
+ * `commandId` (derived from the request's Idempotency-Key) seeds the decision's event id, so a retry of
+ * an approval that already happened answers as the first attempt did, instead of "already approved".
+ * The follow-up worker still mints for an approval whose mint is missing (a log written by a store
+ * without atomic appends, or by an earlier version).
  */
 export async function approvePayment(
   ctx: CommandContext,
   paymentId: string,
   adminId: UserId,
   metadata: EventMetadata,
-  commandId?: string,
+  commandId: string = randomUUID(),
 ) {
   const { state } = await loadState(ctx, paymentStream(paymentId), paymentDecider);
   const owner = state.status === 'none' ? null : await loadUser(ctx, state.userId);
-  const decided = await handleCommand(
+  const result = await handleTransaction(
     ctx,
-    paymentStream(paymentId),
-    paymentDecider,
     {
-      type: 'ApprovePayment',
-      data: { paymentId, adminId, ownerSuspended: owner?.status === 'suspended' },
-      now: ctx.now(),
+      streamName: paymentStream(paymentId),
+      decider: paymentDecider,
+      command: {
+        type: 'ApprovePayment',
+        data: { paymentId, adminId, ownerSuspended: owner?.status === 'suspended' },
+        now: ctx.now(),
+      },
+      seed: commandId,
     },
+    (events) =>
+      events
+        .filter((event): event is Approved => event.type === 'PaymentApproved')
+        .map((event) => ({
+          streamName: accountStream(event.data.userId),
+          decider: accountDecider,
+          command: {
+            type: 'MintTokens' as const,
+            data: { ...approvalMint(event.data), asset: 'SAI' as const, receiverSuspended: false },
+            now: ctx.now(),
+          },
+          seed: `${event.data.paymentId}:minted`,
+        })),
     metadata,
-    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
-  const approved = decided.events[0];
+  const approved = result.events[0];
   if (approved?.type !== 'PaymentApproved') throw new Error('approval produced no event');
-  const minted = await mintForApproval(ctx, approved.data, metadata);
-  return { position: later(decided.position, minted.position), approved: approved.data };
+  return { position: result.position, approved: approved.data };
+}
+
+/** The mint an approval implies: its amount, owner and fee are the approval's, and nothing else's. */
+function approvalMint(approved: Approved['data']) {
+  return {
+    transactionId: approved.paymentId,
+    userId: approved.userId,
+    units: unitsOf(approved.amount, 'SAI'),
+    source: 'payment' as const,
+    paymentId: approved.paymentId,
+    description: 'Deposit approved',
+    mintedBy: approved.approvedBy,
+    ...(approved.fee !== undefined && approved.feeRate !== undefined
+      ? { fee: { units: unitsOrZero(approved.fee), rate: approved.feeRate } }
+      : {}),
+  };
 }
 
 export async function mintForApproval(
   ctx: CommandContext,
-  approved: {
-    paymentId: string;
-    userId: UserId;
-    amount: string;
-    approvedBy: UserId;
-    fee?: string;
-    feeRate?: string;
-  },
+  approved: Approved['data'],
   metadata: EventMetadata,
 ) {
-  return await mintTokens(
-    ctx,
-    {
-      transactionId: approved.paymentId,
-      userId: approved.userId,
-      units: unitsOf(approved.amount, 'SAI'),
-      source: 'payment',
-      paymentId: approved.paymentId,
-      description: 'Deposit approved',
-      mintedBy: approved.approvedBy,
-      ...(approved.fee !== undefined && approved.feeRate !== undefined
-        ? { fee: { units: unitsOrZero(approved.fee), rate: approved.feeRate } }
-        : {}),
-    },
-    metadata,
-  );
+  return await mintTokens(ctx, approvalMint(approved), metadata);
 }
 
 /** A fee of "0.00" (a purchase too small to round to a cent) books nothing. */

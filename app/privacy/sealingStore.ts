@@ -34,6 +34,10 @@ export function sealingStore(store: EventStore, ring: KeyRing): EventStore {
     async readAll(...args: Parameters<EventStore['readAll']>) {
       return await openEvents(ring, await store.readAll(...args));
     },
+    readEventsById: store.readEventsById
+      ? async (streamName: string, ids: readonly string[]) =>
+          await openEvents(ring, await store.readEventsById!(streamName, ids))
+      : undefined,
     subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]) {
       return store.subscribeToAll({
         ...options,

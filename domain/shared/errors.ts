@@ -99,3 +99,6 @@ export class ReceiverSuspendedError extends DomainError {
 export class UnprocessableError extends DomainError {
   readonly status = 422;
 }
+
+/** An Idempotency-Key retried with another request than the one the log recorded for it. */
+export class KeyReusedError extends UnprocessableError {}

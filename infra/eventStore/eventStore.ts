@@ -16,6 +16,13 @@ export interface EventMetadata {
   causationId: string | null;
   idempotencyKey?: string | null;
   /**
+   * SHA-256 of the request the command was accepted for (its canonical body, proofs left out:
+   * api/http/idempotency.ts). Carried by every event the command appends, so the binding of an
+   * Idempotency-Key to its body lives in the log, under the hash chain: a retry with another body is
+   * refused for as long as the log holds the command (docs/architecture/commands.md).
+   */
+  requestHash?: string;
+  /**
    * The schema version of the event's data shape (infra/eventStore/upcasting.ts): written only above 1;
    * absent reads as 1.
    */
@@ -93,6 +100,12 @@ export interface EventStore {
     streamName: string,
     options?: { fromRevision?: bigint; maxCount?: number },
   ): Promise<RecordedEvent[]>;
+  /**
+   * The events of `streamName` among `ids`, in stream order: how a retried command finds what it wrote
+   * (its ids are seeded, app/commands/retries.ts) without reading a stream whose history may be long.
+   * Optional: without it the caller reads the stream and filters.
+   */
+  readEventsById?(streamName: string, ids: readonly string[]): Promise<RecordedEvent[]>;
   /** A batch of the log in order, strictly after `after`. */
   readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]>;
   /** Pushes new events as they commit; never passes an event that has not committed yet. */

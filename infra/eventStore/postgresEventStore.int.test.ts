@@ -10,6 +10,7 @@ import {
   type ContractSubject,
   eventStoreContract,
 } from './eventStore.contract.ts';
+import { WrongExpectedRevisionError } from './eventStore.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
 const postgresSubject = async (): Promise<ContractSubject> => {
@@ -36,6 +37,104 @@ const postgresSubject = async (): Promise<ContractSubject> => {
 eventStoreContract('postgres', postgresSubject);
 appendManyContract('postgres', postgresSubject);
 appendManyRaceContract('postgres', postgresSubject);
+
+describe('postgres atomic appends in the shared statement', () => {
+  const event = (type: string) => ({
+    id: randomUUID(),
+    type,
+    data: {},
+    metadata: { actorId: null, correlationId: 'c', causationId: null },
+  });
+
+  it('writes no part of a group when another process moved one of its streams after this one saw it', async () => {
+    const db = await createTestDatabase('esgroup');
+    const mine = new PostgresEventStore(db.pool, db.url);
+    const other = new PostgresEventStore(db.pool, db.url);
+    try {
+      await mine.init();
+      const [a, b, c] = ['groupA', 'groupB', 'groupC'].map((name) => `${name}-${randomUUID()}`) as [
+        string,
+        string,
+        string,
+      ];
+      await mine.append(b, [event('B0')], { expectedRevision: 'no_stream' });
+      // This store remembers b at revision 0; another process moves it on.
+      await other.append(b, [event('B1')], { expectedRevision: 0n });
+      await expect(
+        mine.appendMany([
+          { streamName: a, events: [event('A0')], expectedRevision: 'no_stream' },
+          { streamName: b, events: [event('B1 again')], expectedRevision: 0n },
+        ]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await mine.readStream(a)).toEqual([]);
+      expect((await mine.readStream(b)).map((e) => e.type)).toEqual(['B0', 'B1']);
+      // A stream the group means to start, started by the other process meanwhile: nothing of it either.
+      await other.append(c, [event('C0')], { expectedRevision: 'no_stream' });
+      await expect(
+        mine.appendMany([
+          { streamName: b, events: [event('B2')], expectedRevision: 1n },
+          { streamName: c, events: [event('C0 again')], expectedRevision: 'no_stream' },
+        ]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await mine.readStream(b)).map((e) => e.type)).toEqual(['B0', 'B1']);
+      // With the heads right, both parts land in one transaction.
+      const done = await mine.appendMany([
+        { streamName: b, events: [event('B2')], expectedRevision: 1n },
+        { streamName: c, events: [event('C1')], expectedRevision: 0n },
+      ]);
+      expect(done.map((r) => r.nextRevision)).toEqual([2n, 1n]);
+      expect(done[0]!.position.commit).toBe(done[1]!.position.commit);
+    } finally {
+      await mine.close();
+      await other.close();
+      await db.drop();
+    }
+  });
+
+  it('keeps concurrent groups that share a receiver whole: each lands once, chains intact', async () => {
+    const db = await createTestDatabase('esgroups');
+    const stores = [new PostgresEventStore(db.pool, db.url), new PostgresEventStore(db.pool, db.url)];
+    try {
+      await stores[0]!.init();
+      const receiver = `groupR-${randomUUID()}`;
+      await stores[0]!.append(receiver, [event('Open')], { expectedRevision: 'no_stream' });
+      const senders = Array.from({ length: 16 }, (_, i) => `groupS${i}-${randomUUID()}`);
+      // Each sender's group retries on a moved head, as the command pipeline does, re-reading the head.
+      const outcomes = await Promise.all(
+        senders.map(async (sender, i) => {
+          const store = stores[i % 2]!;
+          for (let attempt = 0; attempt < 200; attempt++) {
+            const head = (await store.readStream(receiver)).at(-1)!.revision;
+            try {
+              await store.appendMany([
+                { streamName: sender, events: [event('Debit')], expectedRevision: 'no_stream' },
+                { streamName: receiver, events: [event(`Credit ${i}`)], expectedRevision: head },
+              ]);
+              return attempt;
+            } catch (error) {
+              if (!(error instanceof WrongExpectedRevisionError)) throw error;
+            }
+          }
+          throw new Error('never landed');
+        }),
+      );
+      expect(outcomes).toHaveLength(16);
+      const credits = await stores[0]!.readStream(receiver);
+      expect(credits).toHaveLength(17);
+      for (let i = 1; i < credits.length; i++)
+        expect(credits[i]!.metadata.prevHash).toBe(credits[i - 1]!.metadata.hash);
+      for (const sender of senders) {
+        const debits = await stores[0]!.readStream(sender);
+        expect(debits).toHaveLength(1);
+        const credit = credits.find((e) => e.position.commit === debits[0]!.position.commit);
+        expect(credit).toBeDefined();
+      }
+    } finally {
+      for (const store of stores) await store.close();
+      await db.drop();
+    }
+  });
+});
 
 describe('postgres log schema', () => {
   it("keeps only the indexes its reads use: an earlier version's index on created_at is dropped on upgrade", async () => {

@@ -19,12 +19,16 @@ import { AppendSignal } from './postgres/appendSignal.ts';
 import { PostgresBulkRead } from './postgres/bulkRead.ts';
 import { FastAppend } from './postgres/fastAppend.ts';
 import { LockedAppend, type PostgresEventStoreHooks, YoungerHeadError } from './postgres/lockedAppend.ts';
-import { findAlreadyAppended, headPosition, readAll, StreamReads } from './postgres/reads.ts';
+import { findAlreadyAppended, headPosition, readAll, readEventsById, StreamReads } from './postgres/reads.ts';
 import { pgCode } from './postgres/rows.ts';
 import { StreamHeads } from './postgres/streamHeads.ts';
 import { Subscriptions } from './postgres/subscription.ts';
 
 export { databaseIdentity } from './postgres/bulkRead.ts';
+
+/** Up to this many streams, an atomic append goes in the shared one-statement append. */
+const MOST_STREAMS_IN_ONE_STATEMENT = 8;
+
 export type { PostgresEventStoreHooks } from './postgres/lockedAppend.ts';
 
 /**
@@ -116,8 +120,48 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /**
+   * A few streams with exact expectations (a command's legs: a transfer's debit and credit) go in the
+   * shared one-statement append, all or nothing, beside every other append in flight; a bulk batch (the
+   * seeder's) or one with loose expectations goes under the table lock (appendMany.ts).
+   */
   async appendMany(batch: StreamAppend[]): Promise<AppendResult[]> {
+    const names = new Set(batch.map((item) => item.streamName));
+    const parts = batch.flatMap((item) =>
+      item.expectedRevision === 'no_stream' || typeof item.expectedRevision === 'bigint'
+        ? [{ streamName: item.streamName, events: item.events, expected: item.expectedRevision }]
+        : [],
+    );
+    if (batch.length < 2 || batch.length > MOST_STREAMS_IN_ONE_STATEMENT || names.size !== batch.length)
+      return await appendStreams(this.pool, this.signal, batch);
+    if (parts.length !== batch.length) return await appendStreams(this.pool, this.signal, batch);
+    for (const item of batch)
+      assertAppendable(item.events, 'appendMany: every stream needs at least one event');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const result = await this.fast.appendGroup(parts);
+      if (typeof result !== 'string') return result;
+      if (result === 'moved') {
+        throw new WrongExpectedRevisionError(batch[0]!.streamName, batch[0]!.expectedRevision, 0n);
+      }
+      // A head this store has not seen yet: learn it (one indexed read), then try again.
+      if (attempt === 0) await this.learnHeads([...names]);
+    }
+    // A head still not the one expected is another writer's: the caller decides again. Anything else
+    // (the test seam holding commits open) goes under the table lock.
+    for (const part of parts) {
+      const known = this.heads.get(part.streamName);
+      if (part.expected === 'no_stream' ? known !== undefined : known?.revision !== part.expected)
+        throw new WrongExpectedRevisionError(part.streamName, part.expected, known?.revision ?? 'no_stream');
+    }
     return await appendStreams(this.pool, this.signal, batch);
+  }
+
+  private async learnHeads(names: string[]): Promise<void> {
+    const { rows } = await this.pool.query<{ stream_name: string; revision: string; last_hash: string }>(
+      'SELECT stream_name, revision::text AS revision, last_hash FROM es_streams WHERE stream_name = ANY($1::text[])',
+      [names],
+    );
+    for (const row of rows) this.heads.remember(row.stream_name, BigInt(row.revision), row.last_hash);
   }
 
   async readStream(
@@ -133,6 +177,10 @@ export class PostgresEventStore implements EventStore {
     // A hint for the one-statement append: if this is not the head after all, that append just falls back.
     if (last?.metadata.hash) this.heads.remember(streamName, last.revision, last.metadata.hash);
     return recorded;
+  }
+
+  async readEventsById(streamName: string, ids: readonly string[]): Promise<RecordedEvent[]> {
+    return await readEventsById(this.pool, streamName, ids);
   }
 
   async readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]> {

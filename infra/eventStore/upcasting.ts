@@ -103,6 +103,10 @@ export function upcastingStore(store: EventStore, upcasters: Upcasters): EventSt
     async readAll(...args: Parameters<EventStore['readAll']>) {
       return upcasters.upcastAll(await store.readAll(...args));
     },
+    readEventsById: store.readEventsById
+      ? async (streamName: string, ids: readonly string[]) =>
+          upcasters.upcastAll(await store.readEventsById!(streamName, ids))
+      : undefined,
     subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]) {
       return store.subscribeToAll({
         ...options,

@@ -1,16 +1,35 @@
 import type pg from 'pg';
 import { Batcher } from '../../batcher.ts';
-import type { AppendResult, ExpectedRevision, NewEvent, StoredMetadata } from '../eventStore.ts';
+import {
+  type AppendResult,
+  DuplicateEventIdError,
+  type ExpectedRevision,
+  type NewEvent,
+  type StoredMetadata,
+  WrongExpectedRevisionError,
+} from '../eventStore.ts';
 import { eventHash } from '../hashChain.ts';
 import type { AppendSignal } from './appendSignal.ts';
 import type { PostgresEventStoreHooks } from './lockedAppend.ts';
+import { pgCode } from './rows.ts';
 import type { StreamHeads } from './streamHeads.ts';
 
-interface FastAppendItem {
+interface FastAppendPart {
   streamName: string;
   events: NewEvent[];
   expected: ExpectedRevision;
 }
+
+/**
+ * One append: a single stream's, or an atomic group's (several streams, all or nothing: a transfer's
+ * debit and credit). A group's parts move only if every one of them still has the head it expects.
+ */
+interface FastAppendItem {
+  parts: FastAppendPart[];
+}
+
+/** Why a group could not go this way: a head this store does not know, or one another writer moved. */
+export type GroupMiss = 'unknown-head' | 'moved';
 
 /**
  * The common case in one statement and one round trip: the caller expects the revision this store last
@@ -27,7 +46,7 @@ export class FastAppend {
    * events. A stream whose head had moved answers null (the locked path then decides), the others commit.
    * The hash chain is computed when the batch runs, after any earlier append to the same stream landed.
    */
-  private readonly batcher: Batcher<FastAppendItem, AppendResult | null>;
+  private readonly batcher: Batcher<FastAppendItem, AppendResult[] | GroupMiss>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -35,10 +54,10 @@ export class FastAppend {
     private readonly signal: AppendSignal,
     private readonly hooks: PostgresEventStoreHooks,
   ) {
-    this.batcher = new Batcher<FastAppendItem, AppendResult | null>((items) => this.run(items), {
+    this.batcher = new Batcher<FastAppendItem, AppendResult[] | GroupMiss>((items) => this.run(items), {
       maxInFlight: 1,
       maxBatch: 256,
-      key: (item) => item.streamName,
+      key: (item) => item.parts.map((part) => part.streamName),
     });
   }
 
@@ -50,82 +69,137 @@ export class FastAppend {
   ): Promise<AppendResult | null> {
     // The test seam needs a moment between insert and commit, which one statement does not have.
     if (this.hooks.beforeCommit && (this.hooks.holds?.(streamName) ?? true)) return null;
-    return await this.batcher.submit({ streamName, events, expected });
+    const result = await this.batcher.submit({ parts: [{ streamName, events, expected }] });
+    return typeof result === 'string' ? null : result[0]!;
   }
 
-  private async run(items: FastAppendItem[]): Promise<(AppendResult | null)[]> {
+  /**
+   * Several streams' appends, all or nothing, in the shared statement (a transfer's two legs: one
+   * commit, and concurrent transfers share it). Every part needs an exact expectation (a revision or
+   * `no_stream`); a part whose head this store does not know, or whose head moved, makes the whole
+   * group miss, and nothing of it is written. A group whose statement fails on its own (an event id
+   * already used, a stream created meanwhile) rejects with that error.
+   */
+  async appendGroup(
+    parts: { streamName: string; events: NewEvent[]; expected: 'no_stream' | bigint }[],
+  ): Promise<AppendResult[] | GroupMiss> {
+    if (this.hooks.beforeCommit && parts.some((part) => this.hooks.holds?.(part.streamName) ?? true))
+      return 'unknown-head';
+    return await this.batcher.submit({ parts });
+  }
+
+  /** A part's rows and head, chained to the head this store remembers; null when it cannot be. */
+  private plan(part: FastAppendPart, rows: unknown[]) {
+    const { streamName, events, expected } = part;
+    // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
+    // tries to start it); the compare-and-set makes that as safe as an exact expectation.
+    const known = this.heads.get(streamName);
+    let current: bigint | null;
+    if (expected === 'no_stream') current = null;
+    else if (typeof expected === 'bigint') {
+      if (!known || known.revision !== expected) return null;
+      current = expected;
+    } else if (known) current = known.revision;
+    else if (expected === 'any') current = null;
+    else return null;
+    const expectedHash = current === null ? null : known!.hash;
+    let prevHash = expectedHash;
+    let revision = current ?? -1n;
+    for (const event of events) {
+      revision++;
+      const hash = eventHash({ streamName, revision, ...event, prevHash });
+      rows.push([
+        streamName,
+        revision.toString(),
+        event.id,
+        event.type,
+        event.data,
+        { ...event.metadata, prevHash, hash } satisfies StoredMetadata,
+      ]);
+      prevHash = hash;
+    }
+    return { current, expectedHash, revision, hash: prevHash! };
+  }
+
+  private async run(items: FastAppendItem[]): Promise<(AppendResult[] | GroupMiss | Error)[]> {
     const head = {
       stream: [] as string[],
       expectedRevision: [] as (string | null)[],
       expectedHash: [] as (string | null)[],
       revision: [] as string[],
       hash: [] as string[],
+      group: [] as number[],
     };
     // The events go as one JSON document of [stream, revision, id, type, data, metadata] rows, serialised
     // once: as text arrays, `pg` escaped every event's JSON again into an array literal (two passes and
     // their copies, a tenth of what the API allocated under load; BENCHMARKS.md, stop 20).
     const rows: unknown[] = [];
-    const planned: ({ revision: bigint; hash: string } | null)[] = [];
-    for (const { streamName, events, expected } of items) {
-      // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
-      // tries to start it); the compare-and-set makes that as safe as an exact expectation.
-      const known = this.heads.get(streamName);
-      let current: bigint | null;
-      if (expected === 'no_stream') current = null;
-      else if (typeof expected === 'bigint') {
-        if (!known || known.revision !== expected) {
-          planned.push(null);
-          continue;
-        }
-        current = expected;
-      } else if (known) current = known.revision;
-      else if (expected === 'any') current = null;
-      else {
+    const planned: ({ revision: bigint; hash: string }[] | null)[] = [];
+    for (const [index, item] of items.entries()) {
+      const itemRows: unknown[] = [];
+      const plans = item.parts.map((part) => this.plan(part, itemRows));
+      if (plans.some((plan) => plan === null)) {
         planned.push(null);
         continue;
       }
-      const expectedHash = current === null ? null : known!.hash;
-      let prevHash = expectedHash;
-      let revision = current ?? -1n;
-      for (const event of events) {
-        revision++;
-        const hash = eventHash({ streamName, revision, ...event, prevHash });
-        rows.push([
-          streamName,
-          revision.toString(),
-          event.id,
-          event.type,
-          event.data,
-          { ...event.metadata, prevHash, hash } satisfies StoredMetadata,
-        ]);
-        prevHash = hash;
-      }
-      head.stream.push(streamName);
-      head.expectedRevision.push(current === null ? null : current.toString());
-      head.expectedHash.push(expectedHash);
-      head.revision.push(revision.toString());
-      head.hash.push(prevHash!);
-      planned.push({ revision, hash: prevHash! });
+      rows.push(...itemRows);
+      const done: { revision: bigint; hash: string }[] = [];
+      item.parts.forEach((part, i) => {
+        const plan = plans[i]!;
+        head.stream.push(part.streamName);
+        head.expectedRevision.push(plan.current === null ? null : plan.current.toString());
+        head.expectedHash.push(plan.expectedHash);
+        head.revision.push(plan.revision.toString());
+        head.hash.push(plan.hash);
+        head.group.push(index);
+        done.push({ revision: plan.revision, hash: plan.hash });
+      });
+      planned.push(done);
     }
-    if (head.stream.length === 0) return planned.map(() => null);
+    if (head.stream.length === 0) return planned.map(() => 'unknown-head');
     let inserted: pg.QueryResult<{ stream_name: string; position_text: string; transaction_text: string }>;
     try {
       inserted = await this.pool.query({
         // Named: each connection parses and plans the hot statements once, not on every call.
         name: 'es-append-group',
+        // A group of several streams (an atomic item) first locks the heads it expects; it moves them
+        // only if it holds every one, so either all its parts are written or none. A single stream's
+        // head moves with its compare-and-set alone, as before. A group's new streams are inserted
+        // without ON CONFLICT: a stream created meanwhile fails the statement (then split, below).
         text: `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[])
-             AS i(stream_name, expected_revision, expected_hash, revision, last_hash)
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $7::int[])
+             AS i(stream_name, expected_revision, expected_hash, revision, last_hash, grp)
+         ), atomic AS (
+           SELECT grp FROM input GROUP BY grp HAVING count(*) > 1
+         ), held AS (
+           SELECT i.grp FROM es_streams s JOIN input i ON s.stream_name = i.stream_name
+            WHERE i.grp IN (SELECT grp FROM atomic) AND i.expected_revision IS NOT NULL
+              AND s.revision = i.expected_revision AND s.last_hash = i.expected_hash
+            FOR UPDATE OF s
+         ), whole AS (
+           SELECT a.grp FROM atomic a
+            WHERE (SELECT count(*) FROM held h WHERE h.grp = a.grp)
+                = (SELECT count(*) FROM input i WHERE i.grp = a.grp AND i.expected_revision IS NOT NULL)
+         ), allowed AS (
+           SELECT i.*, i.grp IN (SELECT grp FROM atomic) AS grouped FROM input i
+            WHERE i.grp NOT IN (SELECT grp FROM atomic) OR i.grp IN (SELECT grp FROM whole)
          ), moved AS (
-           UPDATE es_streams s SET revision = i.revision, last_hash = i.last_hash FROM input i
+           UPDATE es_streams s SET revision = i.revision, last_hash = i.last_hash FROM allowed i
             WHERE i.expected_revision IS NOT NULL AND s.stream_name = i.stream_name
               AND s.revision = i.expected_revision AND s.last_hash = i.expected_hash
            RETURNING s.stream_name
          ), started AS (
            INSERT INTO es_streams (stream_name, revision, last_hash)
-           SELECT stream_name, revision, last_hash FROM input WHERE expected_revision IS NULL
+           SELECT stream_name, revision, last_hash FROM allowed WHERE expected_revision IS NULL AND NOT grouped
            ON CONFLICT (stream_name) DO NOTHING RETURNING stream_name
-         ), written AS (SELECT stream_name FROM moved UNION ALL SELECT stream_name FROM started)
+         ), started_in_group AS (
+           INSERT INTO es_streams (stream_name, revision, last_hash)
+           SELECT stream_name, revision, last_hash FROM allowed WHERE expected_revision IS NULL AND grouped
+           RETURNING stream_name
+         ), written AS (
+           SELECT stream_name FROM moved UNION ALL SELECT stream_name FROM started
+           UNION ALL SELECT stream_name FROM started_in_group
+         )
          INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
          SELECT x.e->>0, (x.e->>1)::bigint, (x.e->>2)::uuid, x.e->>3, x.e->4, x.e->5
            FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS x(e, n)
@@ -139,15 +213,17 @@ export class FastAppend {
           head.revision,
           head.hash,
           JSON.stringify(rows),
+          head.group,
         ],
       });
-    } catch {
+    } catch (error) {
       // One item can spoil the statement for all (an event id used before, a deadlock with another
       // process) and nothing was written: halve the batch until the culprit is alone, and let that one go
-      // the locked way, which sorts out its own case.
+      // the locked way, which sorts out its own case (a group gets the error itself).
       if (items.length === 1) {
-        this.heads.forget(items[0]!.streamName);
-        return [null];
+        const item = items[0]!;
+        for (const part of item.parts) this.heads.forget(part.streamName);
+        return [item.parts.length > 1 ? groupError(error) : 'unknown-head'];
       }
       const half = Math.ceil(items.length / 2);
       const [first, second] = await Promise.all([
@@ -163,19 +239,34 @@ export class FastAppend {
     }
     if (inserted.rows.length > 0) this.signal.announce();
     return items.map((item, i) => {
-      const plan = planned[i];
-      if (!plan) return null;
-      const row = last.get(item.streamName);
-      if (!row) {
-        // Someone else moved the stream (or our memory of it was stale): let the locked path decide.
-        this.heads.forget(item.streamName);
-        return null;
+      const plans = planned[i];
+      if (!plans) return 'unknown-head';
+      const found = item.parts.map((part) => last.get(part.streamName));
+      if (found.some((row) => row === undefined)) {
+        // Someone else moved a stream (or our memory of it was stale): nothing of this item was written.
+        for (const part of item.parts) this.heads.forget(part.streamName);
+        return 'moved';
       }
-      this.heads.remember(item.streamName, plan.revision, plan.hash);
-      return {
-        nextRevision: plan.revision,
-        position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
-      };
+      return item.parts.map((part, p) => {
+        const plan = plans[p]!;
+        const row = found[p]!;
+        this.heads.remember(part.streamName, plan.revision, plan.hash);
+        return {
+          nextRevision: plan.revision,
+          position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
+        };
+      });
     });
   }
+}
+
+/** What a group's own failed statement means to its caller. */
+function groupError(error: unknown): Error {
+  const { code, constraint } = pgCode(error);
+  if (code === '23505' && constraint === 'es_events_event_id_key') return new DuplicateEventIdError('');
+  if (code === '23505' && constraint === 'es_streams_pkey')
+    return new WrongExpectedRevisionError('(group)', 'no_stream', 0n);
+  // A deadlock with another process's statement: nothing was written; the caller decides again.
+  if (code === '40P01') return new WrongExpectedRevisionError('(group)', 'any', 0n);
+  return error instanceof Error ? error : new Error(String(error));
 }

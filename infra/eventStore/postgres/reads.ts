@@ -91,6 +91,22 @@ export async function headPosition(pool: pg.Pool): Promise<LogPosition | null> {
 }
 
 /** A retried append whose events are already in this stream, in order, succeeds without writing. */
+/** The events of one stream among the given ids, in stream order (the unique index on event_id). */
+export async function readEventsById(
+  pool: pg.Pool,
+  streamName: string,
+  ids: readonly string[],
+): Promise<RecordedEvent[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<EventRow>({
+    name: 'es-read-by-id',
+    text: `SELECT ${SELECT_COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[]) AND stream_name = $2
+      ORDER BY es_events.stream_revision`,
+    values: [ids, streamName],
+  });
+  return rows.map(toRecorded);
+}
+
 export async function findAlreadyAppended(
   pool: pg.Pool,
   streamName: string,
