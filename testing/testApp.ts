@@ -49,12 +49,17 @@ export interface TestApp {
 /** The real app on a fresh database, driven through app.request() (no network). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { projections?: readonly Projection[] } = {},
+  options: {
+    projections?: readonly Projection[];
+    /** The URL the app's services connect with, from the test database's (a proxy in between). */
+    connectVia?: (databaseUrl: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('api');
+  const databaseUrl = options.connectVia ? options.connectVia(db.url) : db.url;
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: db.url,
+    DATABASE_URL: databaseUrl,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'info',
@@ -71,7 +76,7 @@ export async function createTestApp(
   });
   const logger = pino({ level: 'info' }, sink);
   const services = await startServices(config, logger, {
-    databaseUrl: db.url,
+    databaseUrl,
     projections: options.projections,
     // The verifiable ledger over a replay of the log with a test key (testing/ledgerReplay.ts).
   });

@@ -58,7 +58,7 @@ export async function commandRoute(
     body = 'read' in answer ? await answer.read() : answer.body;
   } catch (error) {
     if (!claim) throw error;
-    const refused = await refusal(c, deps, claim.scopeKey, error);
+    const refused = await refusal(c, deps, claim, error);
     return respond(c, refused.status, refused.body);
   }
   if (claim) await saveOutcome(deps, claim.scopeKey, status, body);

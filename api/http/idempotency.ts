@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError, KeyReusedError } from '../../domain/shared/errors.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { fieldErrorsOf } from './domainErrors.ts';
@@ -119,9 +119,20 @@ function withoutFields(body: unknown, fields: readonly string[]): unknown {
 export async function refusal(
   c: Context<AppEnv>,
   deps: Deps,
-  scopeKey: string,
+  claim: { scopeKey: string; requestHash: string },
   error: unknown,
 ): Promise<CommandOutcome> {
+  const { scopeKey } = claim;
+  if (error instanceof KeyReusedError) {
+    // The log holds this key's command for another body; this row (made just now: the table had lost the
+    // key's first row) binds the key to the wrong one. It goes, so that a retry of the first body is
+    // answered from the log again; this attempt wrote nothing.
+    await deps.pool.query(
+      `DELETE FROM idempotency_keys WHERE scope_key = $1 AND request_hash = $2 AND state = 'running'`,
+      [scopeKey, claim.requestHash],
+    );
+    return { status: error.status, body: problemBody(c, error.status, error.message) };
+  }
   if (
     error instanceof DomainError ||
     (error instanceof HttpProblem && error.status < 500 && error.status !== 429 && error.status !== 401)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
-import { mintTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
+import { distributeTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
 import { ReceiptUnavailableError, receiptFor } from '../../app/ledgerProofs/receipts.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
@@ -96,28 +96,26 @@ export function transactionsRoutes(deps: Deps) {
         requireAdmin(c);
         await assertActive(deps, session.userId);
         return await commandRoute(c, deps, 'distribution', async (transactionId, metadata) => {
-          const minted = await mintTokens(
+          const { position, minted } = await distributeTokens(
             deps,
             {
               transactionId,
               userId: input.receiver_id,
               units: input.amount,
-              source: 'distribution',
-              paymentId: null,
               description: input.description || 'Token distribution',
-              mintedBy: session.userId,
+              distributedBy: session.userId,
             },
             metadata,
           );
-          const event = minted.events[0];
-          return created(minted.position, {
+          // The answer is the mint as the log recorded it.
+          return created(position, {
             id: transactionId,
             type: 'admin_deposit',
-            units: input.amount,
+            units: unitsOf(minted.amount, 'SAI'),
             senderId: null,
-            receiverId: input.receiver_id,
-            description: input.description || 'Token distribution',
-            createdAt: event?.type === 'TokensMinted' ? event.data.mintedAt : deps.now().toISOString(),
+            receiverId: minted.userId,
+            description: minted.description,
+            createdAt: minted.mintedAt,
           });
         });
       }

@@ -10,8 +10,7 @@ import {
   type StreamAppend,
   WrongExpectedRevisionError,
 } from '../../infra/eventStore/eventStore.ts';
-import type { DomainEventShape, PipelineContext } from './context.ts';
-import { handleCommand } from './handleCommand.ts';
+import type { CommandResult, DomainEventShape, PipelineContext } from './context.ts';
 import { type Job, runGroup, runOne } from './pipeline.ts';
 import { newEvents, recordedBySeed } from './retries.ts';
 import { loadState } from './stateCache.ts';
@@ -226,10 +225,22 @@ async function recordedTransaction<State, Command, Event extends DomainEventShap
   return { events, following, position: latest(positions) };
 }
 
-/** One further leg alone, through the ordinary pipeline (seeded: a second run changes nothing). */
+/**
+ * One further leg alone (seeded: a second run changes nothing). Not through its stream's queue: this runs
+ * inside the first stream's turn, and two transactions finishing legs on each other's streams would wait
+ * for each other's queues for ever. The append's expected revision is what keeps it safe beside them.
+ */
 async function appendLeg(ctx: PipelineContext, leg: FollowingLeg, metadata: EventMetadata) {
-  return await handleCommand(ctx, leg.streamName, leg.decider, leg.command, metadata, {
-    eventIdSeed: leg.seed,
+  return await new Promise<CommandResult<unknown, DomainEventShape>>((resolve, reject) => {
+    const job: Job<unknown, unknown> = {
+      lone: true,
+      command: leg.command,
+      metadata,
+      options: { eventIdSeed: leg.seed },
+      resolve: resolve as (value: unknown) => void,
+      reject,
+    };
+    void runOne(ctx, leg.streamName, leg.decider, job);
   });
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountEvent, accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { distributionDecider, distributionStream } from '../../domain/ledger/distribution.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import {
   type PaymentEvent,
@@ -153,6 +154,72 @@ export async function mintTokens(
     metadata,
     { eventIdSeed: `${input.transactionId}:minted` },
   );
+}
+
+type Minted = Extract<AccountEvent, { type: 'TokensMinted' }>;
+
+/**
+ * An admin's distribution: its record on the distribution's own stream (domain/ledger/distribution.ts)
+ * and the mint it orders, built from the record, in one commit. A retry with the same key and another
+ * receiver or amount finds the record and is refused (422); the same body is answered with the mint the
+ * log holds.
+ */
+export async function distributeTokens(
+  ctx: CommandContext,
+  input: { transactionId: string; userId: UserId; units: bigint; description: string; distributedBy: UserId },
+  metadata: EventMetadata,
+): Promise<{ position: LogPosition | null; minted: Minted['data'] }> {
+  const user = await loadUser(ctx, input.userId);
+  if (!user)
+    throw new NotFoundError('User not found', {
+      code: 'receiver_not_found',
+      ids: { receiverId: input.userId },
+    });
+  const suspended = user.status === 'suspended';
+  const result = await handleTransaction(
+    ctx,
+    {
+      streamName: distributionStream(input.transactionId),
+      decider: distributionDecider,
+      command: {
+        type: 'RecordDistribution',
+        data: {
+          transactionId: input.transactionId,
+          receiverId: input.userId,
+          units: input.units,
+          distributedBy: input.distributedBy,
+          receiverSuspended: suspended,
+        },
+        now: ctx.now(),
+      },
+      seed: `${input.transactionId}:distributed`,
+    },
+    (events) =>
+      events.map((event) => ({
+        streamName: accountStream(event.data.receiverId),
+        decider: accountDecider,
+        command: {
+          type: 'MintTokens' as const,
+          data: {
+            transactionId: event.data.transactionId,
+            userId: event.data.receiverId,
+            asset: 'SAI' as const,
+            units: unitsOf(event.data.amount, 'SAI'),
+            source: 'distribution' as const,
+            paymentId: null,
+            description: input.description,
+            mintedBy: event.data.distributedBy,
+            receiverSuspended: suspended,
+          },
+          now: ctx.now(),
+        },
+        seed: `${event.data.transactionId}:minted`,
+      })),
+    metadata,
+  );
+  const minted = result.following[0]?.find((event): event is Minted => event.type === 'TokensMinted');
+  if (!minted) throw new ConflictError('This transaction id was already used');
+  return { position: result.position, minted: minted.data };
 }
 
 export async function submitPaymentProof(

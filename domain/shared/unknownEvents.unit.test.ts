@@ -5,6 +5,7 @@ import { contactMessageDecider } from '../contact/contactMessage.ts';
 import { cryptoDepositDecider } from '../crypto/cryptoDeposit.ts';
 import { depositTxDecider } from '../crypto/depositTx.ts';
 import { withdrawalDecider } from '../crypto/withdrawal.ts';
+import { distributionDecider } from '../ledger/distribution.ts';
 import { notificationReadsDecider } from '../notifications/notificationReads.ts';
 import { paymentDecider } from '../payments/payment.ts';
 import { feeSettingsDecider } from '../settings/feeSettings.ts';
@@ -24,6 +25,7 @@ const deciders: Record<string, Decider<unknown, never, DomainEvent>> = {
   cryptoDeposit: cryptoDepositDecider as never,
   depositTx: depositTxDecider as never,
   withdrawal: withdrawalDecider as never,
+  distribution: distributionDecider as never,
   notificationReads: notificationReadsDecider as never,
   payment: paymentDecider as never,
   marketSettings: marketSettingsDecider as never,
