@@ -24,17 +24,25 @@ export class ApiError extends Error {
    * the `blockers` of a refused erasure. Unknown until checked: read it with a guard.
    */
   readonly problem: Readonly<Record<string, unknown>> | undefined;
+  /** Seconds the answer's Retry-After asks to wait before asking again (a 409 "still processing", a 429, a 503). */
+  readonly retryAfter: number | undefined;
 
   constructor(
     status: number,
     message: string,
-    options: { fieldErrors?: FieldErrors; code?: string; problem?: Record<string, unknown> } = {},
+    options: {
+      fieldErrors?: FieldErrors;
+      code?: string;
+      problem?: Record<string, unknown>;
+      retryAfter?: number;
+    } = {},
   ) {
     super(message);
     this.status = status;
     this.fieldErrors = options.fieldErrors;
     this.code = options.code;
     this.problem = options.problem;
+    this.retryAfter = options.retryAfter;
   }
 }
 
@@ -106,31 +114,36 @@ export async function fetchWholeJson(path: string): Promise<{ text: string; resp
 
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const fallback = statusLine(response);
+  const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
+  const waits = retryAfter === undefined ? {} : { retryAfter };
   let text: string;
   try {
     text = await response.text();
   } catch {
-    return new ApiError(response.status, fallback);
+    return new ApiError(response.status, fallback, waits);
   }
   const trimmed = text.trim();
-  if (trimmed === '') return new ApiError(response.status, fallback);
+  if (trimmed === '') return new ApiError(response.status, fallback, waits);
 
   let parsed: unknown;
   try {
     parsed = JSON.parse(trimmed);
   } catch {
-    return new ApiError(response.status, `${response.status} ${trimmed}`);
+    return new ApiError(response.status, `${response.status} ${trimmed}`, waits);
   }
-  if (!isRecord(parsed)) return new ApiError(response.status, fallback);
+  if (!isRecord(parsed)) return new ApiError(response.status, fallback, waits);
 
   const code = typeof parsed.code === 'string' ? parsed.code : undefined;
   const message =
     typeof parsed.message === 'string' && parsed.message !== ''
       ? problemMessage(parsed.message, code)
       : fallback;
-  const options: { fieldErrors?: FieldErrors; code?: string; problem: Record<string, unknown> } = {
-    problem: parsed,
-  };
+  const options: {
+    fieldErrors?: FieldErrors;
+    code?: string;
+    problem: Record<string, unknown>;
+    retryAfter?: number;
+  } = { problem: parsed, ...waits };
   const fieldErrors = readFieldErrors(parsed.fieldErrors);
   if (fieldErrors) options.fieldErrors = fieldErrors;
   if (code) options.code = code;
@@ -209,6 +222,12 @@ function problemMessage(message: string, code: string | undefined): string {
   const known = code === undefined ? undefined : PROBLEM_CODES[code];
   const worded = knownText(message, [...(known?.texts ?? []), ...KNOWN_TEXTS]);
   return worded === message && known?.general ? t(known.general) : worded;
+}
+
+/** A Retry-After header in seconds (the API sends whole seconds; an HTTP date is not read). */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 function statusLine(response: Response): string {

@@ -69,6 +69,18 @@ describe('apiRequest', () => {
     expect(error.code).toBe('duplicate');
   });
 
+  test("an error's Retry-After is kept in seconds, for the command that asks again", async () => {
+    const message = 'A request with this Idempotency-Key is still being processed';
+    respond(JSON.stringify({ message }), { status: 409, json: true, headers: { 'Retry-After': '1' } });
+    const error = await failure(apiRequest('/api/transactions', { method: 'POST', body: {} }));
+    expect(error.status).toBe(409);
+    expect(error.retryAfter).toBe(1);
+    respond(null, { status: 503, statusText: 'Service Unavailable' });
+    expect((await failure(apiRequest('/api/transactions', { method: 'POST', body: {} }))).retryAfter).toBe(
+      undefined,
+    );
+  });
+
   test('a JSON error body is kept whole for the members a screen reads beyond the message', async () => {
     const blockers = [{ kind: 'balance', asset: 'SAI', amount: '12.5' }];
     respond(

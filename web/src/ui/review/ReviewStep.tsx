@@ -2,6 +2,7 @@ import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { t } from '../../i18n/i18n.ts';
 import * as panel from '../panel/Panel.css.ts';
+import { CommandNotice } from './CommandNotice.tsx';
 import * as styles from './ReviewStep.css.ts';
 
 export interface ReviewRow {
@@ -22,6 +23,8 @@ export interface ReviewStepProps {
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
+  /** The command's status while it waits for its outcome, or the warning when that stayed unknown. */
+  notice?: string | undefined;
   /** Back to the filled-in form, to change something. */
   onEdit: () => void;
   onConfirm: () => void;
@@ -41,6 +44,7 @@ export function ReviewStep({
   confirmLabel,
   pendingLabel,
   pending,
+  notice,
   onEdit,
   onConfirm,
 }: ReviewStepProps) {
@@ -71,6 +75,7 @@ export function ReviewStep({
         </dl>
       </div>
       {children}
+      <CommandNotice notice={notice} />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onEdit} disabled={pending}>
           {t('shell.review.edit')}

@@ -66,6 +66,10 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.toast.dismiss': 'Benachrichtigung schließen',
   'shell.toast.viewport': 'Benachrichtigungen ({hotkey})',
   'shell.review.edit': 'Bearbeiten',
+  'shell.command.waiting':
+    'Wird noch gesendet… Wir warten auf die Bestätigung des Servers. Bitte lassen Sie diese Seite geöffnet.',
+  'shell.command.unknown':
+    'Wir konnten nicht bestätigen, ob der Vorgang ausgeführt wurde. Prüfen Sie Ihren Verlauf, bevor Sie erneut senden.',
   'shell.status.completed': 'Abgeschlossen',
   'shell.status.verified': 'Verifiziert',
   'shell.status.confirmed': 'Bestätigt',

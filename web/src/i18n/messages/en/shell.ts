@@ -66,6 +66,9 @@ export const shell = {
   'shell.toast.dismiss': 'Dismiss notification',
   'shell.toast.viewport': 'Notifications ({hotkey})',
   'shell.review.edit': 'Edit',
+  'shell.command.waiting': 'Still sending… waiting for the server to confirm. Please keep this page open.',
+  'shell.command.unknown':
+    'We could not confirm whether this went through. Check your history before sending again.',
   'shell.status.completed': 'Completed',
   'shell.status.verified': 'Verified',
   'shell.status.confirmed': 'Confirmed',

@@ -65,6 +65,10 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.toast.dismiss': 'Descartar notificación',
   'shell.toast.viewport': 'Notificaciones ({hotkey})',
   'shell.review.edit': 'Editar',
+  'shell.command.waiting':
+    'Todavía enviando… esperando la confirmación del servidor. Mantenga esta página abierta.',
+  'shell.command.unknown':
+    'No hemos podido confirmar si la operación se ha realizado. Revise su historial antes de volver a enviar.',
   'shell.status.completed': 'Completado',
   'shell.status.verified': 'Verificado',
   'shell.status.confirmed': 'Confirmado',

@@ -65,6 +65,10 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.toast.dismiss': 'Fermer la notification',
   'shell.toast.viewport': 'Notifications ({hotkey})',
   'shell.review.edit': 'Modifier',
+  'shell.command.waiting':
+    'Envoi en cours… nous attendons la confirmation du serveur. Veuillez garder cette page ouverte.',
+  'shell.command.unknown':
+    'Nous n’avons pas pu confirmer si l’opération a abouti. Vérifiez votre historique avant d’envoyer à nouveau.',
   'shell.status.completed': 'Terminé',
   'shell.status.verified': 'Vérifié',
   'shell.status.confirmed': 'Confirmé',

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useIdempotentMutate } from '../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../lib/idempotency.ts';
 import { readAmount } from '../../../lib/money.ts';
 import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
@@ -39,7 +39,7 @@ export function DistributeTokensForm() {
   const queryClient = useQueryClient();
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
-  const sendWithKey = useIdempotentMutate(distribute.mutate);
+  const sending = useIdempotentCommand(distribute.mutateAsync);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
@@ -55,7 +55,7 @@ export function DistributeTokensForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (finding || distribute.isPending) return;
+    if (finding || sending.pending) return;
     const found: FormErrors<Field> = {};
     const email = values.email.trim();
     if (!isEmail(email)) found.email = messages.email;
@@ -92,7 +92,7 @@ export function DistributeTokensForm() {
   };
 
   const confirm = ({ command, receiver }: Pending) => {
-    sendWithKey(command, {
+    sending.send(command, {
       onSuccess: () => {
         toast({
           title: 'Tokens distributed successfully',
@@ -127,7 +127,8 @@ export function DistributeTokensForm() {
           ]}
           confirmLabel="Confirm and distribute"
           pendingLabel="Distributing…"
-          pending={distribute.isPending}
+          pending={sending.pending}
+          notice={sending.notice}
           onEdit={() => setPending(null)}
           onConfirm={() => confirm(pending)}
         />

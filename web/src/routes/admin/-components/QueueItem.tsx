@@ -1,7 +1,8 @@
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { toast } from '../../../components/toast/index.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../lib/idempotency.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import * as styles from './Admin.css.ts';
 
@@ -74,29 +75,34 @@ export function ReasonField({
 }
 
 /**
- * Runs an admin's decision on a money request with an idempotency key (a retried decision is applied
- * once), toasting the outcome. The returned promise rejects on failure, so the confirm dialog stays open.
+ * Runs an admin's decision on a money request with an idempotency key, asked again with the same key
+ * until the outcome is known (lib/idempotency.ts: a retried decision is applied once), toasting the
+ * outcome. The returned promise rejects unless it succeeded, so the confirm dialog stays open; when the
+ * outcome stayed unknown, Confirm again sends the same key.
  */
 export function useDecision<Input extends { idempotencyKey: string }>(
   mutateAsync: (input: Input) => Promise<unknown>,
   failureTitle: string,
 ) {
-  const keys = useIdempotencyKeys();
-  return (
+  const { sendAsync } = useIdempotentCommand(mutateAsync);
+  return async (
     command: Omit<Input, 'idempotencyKey'>,
     success: { title: string; description?: string },
     onError?: (error: Error) => void,
-  ): Promise<void> =>
-    mutateAsync({ ...command, idempotencyKey: keys.keyFor(command) } as Input).then(
-      () => {
-        keys.settle();
-        toast({ ...success, variant: 'success' });
-      },
-      (error: Error) => {
-        keys.settle(error);
-        onError?.(error);
-        toast({ title: failureTitle, description: error.message, variant: 'destructive' });
-        throw error;
-      },
-    );
+  ): Promise<void> => {
+    const outcome = await sendAsync(command);
+    if (outcome.kind === 'done') {
+      toast({ ...success, variant: 'success' });
+      return;
+    }
+    if (outcome.kind === 'busy') throw new Error(t('shell.command.waiting'));
+    if (outcome.kind === 'unknown') {
+      const unknown = new Error(t('shell.command.unknown'));
+      toast({ title: failureTitle, description: unknown.message, variant: 'destructive' });
+      throw unknown;
+    }
+    onError?.(outcome.error);
+    toast({ title: failureTitle, description: outcome.error.message, variant: 'destructive' });
+    throw outcome.error;
+  };
 }

@@ -11,7 +11,7 @@ import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { toUnits } from '../../../../lib/money.ts';
 import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
@@ -28,6 +28,7 @@ import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import { CommandNotice } from '../../../../ui/review/CommandNotice.tsx';
 import { depositConfirmationTime } from '../timings.ts';
 import * as styles from './BuyTokens.css.ts';
 import { PurchaseQuote } from './PurchaseQuote.tsx';
@@ -75,7 +76,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
   );
   const { amount, paymentMethod: method, notes } = form.values;
   const submit = useSubmitPaymentMutation();
-  const submitWithKey = useIdempotentMutate(submit.mutate);
+  const submitting = useIdempotentCommand(submit.mutateAsync);
   const payments = useQuery(userPaymentsQuery(user.id));
   const pending = (payments.data ?? []).filter((payment) => payment.status === 'pending');
   // Every method the dashboard offers is paid on Ethereum mainnet; without our address there, no proof.
@@ -89,7 +90,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submit.isPending || blocked) return;
+    if (submitting.pending || blocked) return;
     if (!form.check(notes.length > MAX_NOTES ? { notes: messages.notes } : {})) return;
     // The terms on screen go with the proof: if a rate or price changed since, the server refuses (409)
     // rather than record other numbers, and the quote is fetched again.
@@ -99,7 +100,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
       notes: notes.trim(),
       ...(shown ? { quotedFee: shown.fee, quotedCryptoAmount: shown.cryptoAmount } : {}),
     };
-    submitWithKey(proof, {
+    submitting.send(proof, {
       onSuccess: () => {
         toast({ title: t('dashboard.buy.submitted'), description: pendingNotice(), variant: 'success' });
         form.set('notes', '');
@@ -169,10 +170,11 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
           placeholder={t('dashboard.buy.notesPlaceholder')}
           disabled={blocked}
         />
+        <CommandNotice notice={submitting.notice} />
         <Button
           type="submit"
           fullWidth
-          pending={submit.isPending}
+          pending={submitting.pending}
           pendingLabel={t('dashboard.buy.submitting')}
           disabled={blocked}
           aria-describedby={blocked && addresses.isSuccess ? unavailableId : undefined}

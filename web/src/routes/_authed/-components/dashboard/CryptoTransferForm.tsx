@@ -8,7 +8,7 @@ import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { checkCryptoAmount, formatAsset } from '../../../../lib/assets.ts';
 import type { CryptoCurrency } from '../../../../lib/constants.ts';
-import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
@@ -44,7 +44,7 @@ export function CryptoTransferForm({
 }) {
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
-  const sendWithKey = useIdempotentMutate(transfer.mutate);
+  const sending = useIdempotentCommand(transfer.mutateAsync);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
@@ -52,7 +52,7 @@ export function CryptoTransferForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (transfer.isPending) return;
+    if (sending.pending) return;
     const found: FormErrors<Field> = {};
     const email = values.recipientEmail.trim();
     if (!isEmail(email)) found.recipientEmail = messages.recipientEmail;
@@ -73,7 +73,7 @@ export function CryptoTransferForm({
 
   const confirm = (command: Command) => {
     const email = command.recipientEmail;
-    sendWithKey(command, {
+    sending.send(command, {
       onSuccess: () => {
         toast({
           title: t('dashboard.send.sent'),
@@ -127,7 +127,8 @@ export function CryptoTransferForm({
         ]}
         confirmLabel={t('dashboard.send.confirm')}
         pendingLabel={t('dashboard.send.sending')}
-        pending={transfer.isPending}
+        pending={sending.pending}
+        notice={sending.notice}
         onEdit={() => setPending(null)}
         onConfirm={() => confirm(pending)}
       />

@@ -7,7 +7,7 @@ import { toast } from '../../../../components/toast/index.ts';
 import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
 import {
   hasErrors,
@@ -46,12 +46,14 @@ interface Pending {
 /**
  * Send SAI to another user by e-mail (docs/product-rules.md spec 2 and 5). The recipient is looked up when the e-mail field is
  * left, and again on submit; then a review (docs/product-rules.md rule 26) shows what will be sent before
- * Confirm sends it. Transfers carry an idempotency key so a retried submission moves money once.
+ * Confirm sends it, once: a lost or "still processing" answer is asked again with the same idempotency
+ * key until the outcome is known (lib/idempotency.ts), so a double click or a dropped connection moves
+ * the money once.
  */
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
   const queryClient = useQueryClient();
   const transfer = useTransferMutation();
-  const sendWithKey = useIdempotentMutate(transfer.mutate);
+  const sending = useIdempotentCommand(transfer.mutateAsync);
   const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
   const { values, errors, showErrors } = form;
   const [looking, setLooking] = useState(false);
@@ -74,7 +76,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (looking || transfer.isPending) return;
+    if (looking || sending.pending) return;
     const found = validateSend(values, user.balance);
     if (!form.check(found)) {
       if (found.amount === messages.insufficientBalance) {
@@ -103,7 +105,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   };
 
   const confirm = (confirmed: Pending) => {
-    sendWithKey(confirmed.command, {
+    sending.send(confirmed.command, {
       onSuccess: () => {
         toast({
           title: t('dashboard.send.sent'),
@@ -149,7 +151,8 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         ]}
         confirmLabel={t('dashboard.send.confirm')}
         pendingLabel={t('dashboard.send.sending')}
-        pending={transfer.isPending}
+        pending={sending.pending}
+        notice={sending.notice}
         onEdit={() => setPending(null)}
         onConfirm={() => confirm(pending)}
       />

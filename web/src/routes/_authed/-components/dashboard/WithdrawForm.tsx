@@ -16,7 +16,7 @@ import {
   MIN_WITHDRAWAL_ADDRESS,
   WITHDRAWAL_PROMISE_HOURS,
 } from '../../../../lib/constants.ts';
-import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import type { FormErrors } from '../../../../lib/validation.ts';
 import {
   cryptoBalancesQuery,
@@ -60,7 +60,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const networks = useQuery(cryptoNetworksQuery);
   const withdraw = useWithdrawMutation();
   // The proof is not part of what makes a retry the same withdrawal: a fresh code keeps the key.
-  const withdrawWithKey = useIdempotentMutate(withdraw.mutate, ({ totpCode, password, ...order }) => order);
+  const withdrawing = useIdempotentCommand(withdraw.mutateAsync, ({ totpCode, password, ...order }) => order);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, errors, setErrors } = form;
   const [order, setOrder] = useState<(WithdrawOrder & { chain: NetworkId }) | null>(null);
@@ -109,7 +109,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
 
   const confirm = (command: WithdrawOrder & { chain: NetworkId }, proof: Proof) => {
     const chainLabel = labels[command.chain] ?? command.chain;
-    withdrawWithKey(
+    withdrawing.send(
       { ...command, ...proof },
       {
         onSuccess: () => {
@@ -155,7 +155,8 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       <WithdrawReview
         order={order}
         chainLabel={labels[order.chain] ?? order.chain}
-        pending={withdraw.isPending}
+        pending={withdrawing.pending}
+        notice={withdrawing.notice}
         refusal={refusal}
         onEdit={() => setOrder(null)}
         onConfirm={(proof) => confirm(order, proof)}

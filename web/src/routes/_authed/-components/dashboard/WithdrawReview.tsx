@@ -49,6 +49,7 @@ export function WithdrawReview({
   order,
   chainLabel,
   pending,
+  notice,
   refusal,
   onEdit,
   onConfirm,
@@ -56,6 +57,8 @@ export function WithdrawReview({
   order: WithdrawOrder;
   chainLabel: string;
   pending: boolean;
+  /** The withdrawal's status while it waits for its outcome (lib/idempotency.ts). */
+  notice?: string | undefined;
   /** The server's last refusal of the proof, if any. */
   refusal: ProofRefusal | null;
   onEdit: () => void;
@@ -119,6 +122,7 @@ export function WithdrawReview({
       confirmLabel={t('dashboard.withdraw.confirm')}
       pendingLabel={t('dashboard.requesting')}
       pending={pending}
+      notice={notice}
       onEdit={onEdit}
       onConfirm={confirm}
     >

@@ -15,12 +15,13 @@ import {
   DEPOSIT_CURRENCIES,
 } from '../../../../lib/constants.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotentMutate } from '../../../../lib/idempotency.ts';
+import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
 import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { PanelError } from '../../../../ui/query/QueryState.tsx';
+import { CommandNotice } from '../../../../ui/review/CommandNotice.tsx';
 import { durationText } from '../timings.ts';
 import * as styles from './Deposit.css.ts';
 
@@ -52,7 +53,7 @@ export function CryptoDepositForm() {
   const addresses = useQuery(depositAddressesQuery);
   const unavailableId = useId();
   const declare = useDeclareDepositMutation();
-  const declareWithKey = useIdempotentMutate(declare.mutate);
+  const declaring = useIdempotentCommand(declare.mutateAsync);
   const form = useForm<DepositValues>({ currency: 'ETH', network: '', txHash: '' }, DEPOSIT_ORDER);
   const { currency, network, txHash } = form.values;
   const { errors, setErrors } = form;
@@ -79,7 +80,7 @@ export function CryptoDepositForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (declare.isPending || blocked) return;
+    if (declaring.pending || blocked) return;
     const found: typeof errors = {};
     if (!chosen) found.network = t('money.deposit.networkRequired');
     const hash = txHash.trim();
@@ -87,7 +88,7 @@ export function CryptoDepositForm() {
     else if (hash.length > 128) found.txHash = t('money.deposit.hashLength');
     if (!form.check(found) || !chosen) return;
     const command = { currency, network: chosen.network, txHash: hash };
-    declareWithKey(command, {
+    declaring.send(command, {
       onSuccess: () => {
         toast({
           title: t('money.deposit.submitted'),
@@ -173,10 +174,11 @@ export function CryptoDepositForm() {
         hint={t('money.deposit.txHashHint')}
         disabled={blocked}
       />
+      <CommandNotice notice={declaring.notice} />
       <Button
         type="submit"
         fullWidth
-        pending={declare.isPending}
+        pending={declaring.pending}
         pendingLabel={t('money.deposit.declaring')}
         disabled={blocked}
         aria-describedby={unavailable ? unavailableId : undefined}

@@ -1,0 +1,207 @@
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { messages as deApp } from '../src/i18n/messages/de/app.ts';
+import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
+import { messages as enApp } from '../src/i18n/messages/en/app.ts';
+import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
+import { messages as esApp } from '../src/i18n/messages/es/app.ts';
+import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  newAdmin,
+  PHONE,
+  setUpBrowserApp,
+  toasts,
+} from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
+
+/**
+ * A transfer moves money once (issue 46, point 3; web/src/lib/idempotency.ts): a double click on Confirm
+ * sends one request and shows no error; a Confirm whose answer is lost on the way (the request reached
+ * the server, the connection dropped before the answer) is asked again with the same Idempotency-Key and
+ * body, "Still sending…" shows meanwhile, and the server replays the first outcome. At 1280 px and 360
+ * px, in English, and in the languages the money screens' e2e covers (German, Spanish).
+ */
+
+const ADMIN = newAdmin();
+const { kit } = setUpBrowserApp('send_once_e2e', ADMIN.env);
+
+type Viewport = typeof DESKTOP;
+type Language = 'en' | 'de' | 'es';
+const CATALOGS = {
+  en: { ...enPublic, ...enApp },
+  de: { ...dePublic, ...deApp },
+  es: { ...esPublic, ...esApp },
+} as const;
+type MessageId = keyof typeof CATALOGS.en;
+
+/** A message of `language` with its `{currency}` filled in (the only argument these texts take). */
+function text(language: Language, id: MessageId): string {
+  return (CATALOGS[language] as Record<MessageId, string>)[id].replace('{currency}', 'SAI');
+}
+
+async function call(context: BrowserContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
+  const response = await context.request.fetch(kit.url(path), {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { Origin: kit.url('') },
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function balanceOf(context: BrowserContext): Promise<string> {
+  return String((await call(context, 'GET', '/api/auth/user')).balance);
+}
+
+/** The Idempotency-Key of every transfer the page POSTs, in order. */
+function transferPosts(page: Page): { keys: string[]; bodies: string[] } {
+  const seen = { keys: [] as string[], bodies: [] as string[] };
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/transactions') return;
+    seen.keys.push(request.headers()['idempotency-key'] ?? '');
+    seen.bodies.push(request.postData() ?? '');
+  });
+  return seen;
+}
+
+async function fillSendForm(page: Page, language: Language, email: string, amount: string) {
+  const form = page.getByRole('form', { name: text(language, 'dashboard.send.form') });
+  await form.getByLabel(text(language, 'dashboard.send.recipientEmail')).fill(email);
+  await form.getByLabel(text(language, 'dashboard.send.amount')).fill(amount);
+  await form.getByRole('button', { name: text(language, 'dashboard.send.reviewButton') }).click();
+  const review = page.getByRole('form', { name: text(language, 'dashboard.send.review') });
+  await review.getByRole('heading', { name: text(language, 'dashboard.send.review') }).waitFor();
+  return { form, review };
+}
+
+async function journey(viewport: Viewport, language: Language) {
+  const px = `${viewport.width}px`;
+  const sender = newAccount('Twice');
+  const friend = newAccount('Once');
+  const user = await kit.session(viewport);
+  await kit.register(user.context, sender);
+  const other = await kit.session(viewport);
+  await kit.register(other.context, friend);
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  if (language !== 'en') {
+    const preferences = await call(user.context, 'GET', '/api/account/preferences');
+    await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  }
+  const senderId = (await call(user.context, 'GET', '/api/auth/user')).id;
+  await call(admin.context, 'POST', '/api/transactions', {
+    type: 'admin_deposit',
+    receiver_id: senderId,
+    amount: '50.00',
+  });
+
+  const { page } = user;
+  const posts = transferPosts(page);
+  const sent = toasts(page).getByText(text(language, 'dashboard.send.sent'), { exact: true });
+  const failed = toasts(page).getByText(text(language, 'dashboard.send.failed'));
+  await page.goto(kit.url('/dashboard'));
+  await page.getByRole('form', { name: text(language, 'dashboard.send.form') }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+  // (a) A double click on Confirm: one request, one success, no error.
+  const first = await fillSendForm(page, language, friend.email, '2.5');
+  await first.review.getByRole('button', { name: text(language, 'dashboard.send.confirm') }).dblclick();
+  await sent.waitFor();
+  await first.form.waitFor();
+  expect(posts.keys).toHaveLength(1);
+  expect(await failed.count()).toBe(0);
+  expect(await balanceOf(user.context)).toBe('47.50');
+  expect(await balanceOf(other.context)).toBe('2.50');
+  const firstKey = posts.keys[0];
+  const firstToast = toasts(page)
+    .getByRole('listitem')
+    .filter({ hasText: text(language, 'dashboard.send.sent') });
+  await firstToast.getByRole('button', { name: text(language, 'shell.toast.dismiss') }).click();
+  await firstToast.waitFor({ state: 'detached' });
+
+  // (b) The answer is lost: the request reached the server and moved the money, the page got no answer.
+  // The screen asks again with the same key and body; the second attempt waits until "Still sending…"
+  // has been seen, and is answered with the first outcome.
+  let seenNotice: () => void = () => {};
+  const noticeSeen = new Promise<void>((resolve) => {
+    seenNotice = resolve;
+  });
+  const statuses: number[] = [];
+  const replayed: (string | undefined)[] = [];
+  allowPageProblems(
+    page,
+    /^no answer: POST \/api\/transactions \(net::ERR_CONNECTION_RESET\)$/,
+    /^console error: Failed to load resource: net::ERR_CONNECTION_RESET$/,
+  );
+  await page.route('**/api/transactions', async (route: Route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    if (statuses.length === 0) {
+      const response = await route.fetch();
+      statuses.push(response.status());
+      return route.abort('connectionreset');
+    }
+    await noticeSeen;
+    const response = await route.fetch();
+    statuses.push(response.status());
+    replayed.push(response.headers()['idempotent-replayed']);
+    return route.fulfill({ response });
+  });
+  posts.keys.length = 0;
+  posts.bodies.length = 0;
+  const second = await fillSendForm(page, language, friend.email, '3');
+  await second.review.getByRole('button', { name: text(language, 'dashboard.send.confirm') }).click();
+  const notice = second.review.getByRole('status').getByText(text(language, 'shell.command.waiting'));
+  await notice.waitFor();
+  // Pending all the while: Confirm cannot send another.
+  expect(
+    await second.review.getByRole('button', { name: text(language, 'dashboard.send.sending') }).isDisabled(),
+  ).toBe(true);
+  await expectAccessible(page, `the transfer still sending in ${language} at ${px}`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, `the transfer still sending in ${language}`);
+  seenNotice();
+  await sent.waitFor();
+  await second.form.waitFor();
+  await page.unroute('**/api/transactions');
+
+  expect(statuses).toEqual([201, 201]);
+  expect(replayed).toEqual(['true']);
+  expect(posts.keys).toHaveLength(2);
+  expect(posts.keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(posts.keys[1]).toBe(posts.keys[0]);
+  expect(posts.bodies[1]).toBe(posts.bodies[0]);
+  // The second payment is a new action: a new key, never the first one's.
+  expect(posts.keys[0]).not.toBe(firstKey);
+  expect(await failed.count()).toBe(0);
+  expect(await balanceOf(user.context)).toBe('44.50');
+  expect(await balanceOf(other.context)).toBe('5.50');
+  const history = (await call(user.context, 'GET', '/api/transactions?limit=10')) as {
+    transactions: { type: string; amount: string }[];
+  };
+  expect(history.transactions.filter((row) => row.type === 'transfer').map((row) => row.amount)).toEqual([
+    '3.00',
+    '2.50',
+  ]);
+  expect(user.problems).toEqual([]);
+}
+
+describe('a transfer moves money once', () => {
+  test('a double click and a lost answer, at 1280 px', async () => {
+    await journey(DESKTOP, 'en');
+  }, 90_000);
+
+  test('a double click and a lost answer, at 360 px', async () => {
+    await journey(PHONE, 'en');
+  }, 90_000);
+
+  test('a double click and a lost answer, in German at 1280 px', async () => {
+    await journey(DESKTOP, 'de');
+  }, 90_000);
+
+  test('a double click and a lost answer, in Spanish at 360 px', async () => {
+    await journey(PHONE, 'es');
+  }, 90_000);
+});
