@@ -49,6 +49,12 @@ function units(amount: unknown, asset: unknown): bigint | null {
   }
 }
 
+/** A purchase's fee in SAI minor units: none (older events, or a fee of 0) is 0; unreadable is -1. */
+function feeUnits(fee: unknown): bigint {
+  if (fee === undefined || fee === null || (typeof fee === 'string' && /^0*(\.0*)?$/.test(fee))) return 0n;
+  return units(fee, 'SAI') ?? -1n;
+}
+
 /** What differs between a leg and what it must match, e.g. "amount 5.00 ≠ 3.00"; empty when they agree. */
 function differences(leg: Data, expected: Leg, userField = 'userId'): string[] {
   const found: string[] = [];
@@ -238,7 +244,7 @@ export class MoneyAudit {
           ...leg(),
           asset: 'SAI',
           units: units(d.amount, 'SAI') ?? -1n,
-          fee: units(d.fee ?? '0', 'SAI') ?? -1n,
+          fee: feeUnits(d.fee),
         });
         break;
       }
@@ -276,7 +282,7 @@ export class MoneyAudit {
       else if (!approval) problems.push(`a mint for payment ${paymentId}, which no admin approved before it`);
       else {
         const wrong = differences(d, approval);
-        const fee = units(d.fee ?? '0', 'SAI');
+        const fee = feeUnits(d.fee);
         if (fee !== approval.fee) wrong.push(`fee ${text(d.fee ?? '0')} ≠ ${approval.fee} minor units`);
         if (id !== paymentId) wrong.push(`transaction ${id} ≠ ${paymentId}`);
         if (wrong.length > 0)
