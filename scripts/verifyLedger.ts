@@ -102,6 +102,7 @@ function printReport(report: Awaited<ReturnType<typeof verifyLedger>>, seconds: 
         ? `digest: the log extends the digest of ${report.digest.treeSize} events signed by key ${report.digest.keyId} at ${report.digest.time}\n`
         : `digest: the log does NOT extend the digest of ${report.digest.treeSize} events signed by key ${report.digest.keyId} at ${report.digest.time}\n`,
     );
+  for (const warning of report.warnings.slice(0, 20)) process.stdout.write(`warning: ${warning}\n`);
   if (report.problems.length === 0) {
     process.stdout.write('OK: every hash chain and every balance agrees with the log\n');
     if (report.digest) process.stdout.write('OK: the log extends the signed digest\n');

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { expect } from 'vitest';
+import { MoneyAudit } from '../app/audit/moneyAudit.ts';
 import { verifyLedger } from '../app/audit/verifyLedger.ts';
 import { loadState, StateCache } from '../app/commands/handleCommand.ts';
 import { accountDecider, accountStream } from '../domain/accounts/account.ts';
@@ -67,9 +68,12 @@ export function businessId(event: { data: unknown }): string | null {
 }
 
 /**
- * Invariants 1-3 over the whole log, in log order: no user account ever below zero at any position,
+ * Invariants 1-3 and 10-11 over the whole log, in log order: no user account ever below zero at any position,
  * every asset summing to zero, no money decision recorded twice, every two-step transaction finished
- * (`settled`: only once every follow-up has run), and every acknowledged command present.
+ * (`settled`: only once every follow-up has run), and every acknowledged command present; and, through
+ * MoneyAudit (app/audit/moneyAudit.ts, as `npm run ledger:verify` runs it), no `holds:` or `dormant:`
+ * balance below zero either, every credit equal to its debit, the write side's balances the ledger's after
+ * every event, and every mint backed by an approval or an admin.
  * Returns the violations found (empty when all hold).
  */
 export function logViolations(
@@ -81,7 +85,13 @@ export function logViolations(
   const seen = new Map<string, number>();
   const withPostings = new Set<string>();
   let previous: LogPosition | null = null;
+  const money = new MoneyAudit();
   for (const event of events) {
+    for (const problem of money.observe(
+      event,
+      `${event.type} ${event.id} in ${event.streamName}@${event.revision}`,
+    ))
+      problems.push(`${problem} (docs/ledger.md invariants 1, 10, 11)`);
     if (previous && comparePositions(previous, event.position) >= 0)
       problems.push(`log out of order at ${event.id}`);
     previous = event.position;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { EventClock } from '../../domain/ledger/eventTime.ts';
 import { equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
 import { MerkleFrontier, nodeId } from '../../domain/verifiable/merkle.ts';
 import type {
@@ -21,6 +22,7 @@ import {
   copyTotals,
   liabilityMismatches,
   type Mismatch,
+  overdrafts,
 } from './verification.ts';
 
 export interface LedgerTreeFollowerOptions {
@@ -54,6 +56,8 @@ interface Loaded {
   /** Stored nodes already reported as changed (each is reported once while this leader leads). */
   reported: Set<string>;
   totals: Map<string, AssetTotals>;
+  /** The newest stored time seen since (re)taking the lead: time along the log (invariant 9). */
+  clock: EventClock;
 }
 
 class LostLeadershipError extends Error {}
@@ -91,7 +95,7 @@ const WRITE_BATCH = `WITH leaves AS (
   RETURNING account, asset, units
 )
 SELECT account, asset, units::text FROM balances
- WHERE units < 0 AND split_part(account, ':', 1) IN ('user', 'holds', 'dormant')`;
+ WHERE split_part(account, ':', 1) IN ('user', 'holds', 'dormant')`;
 
 /**
  * The tree follower: appends every event of the log, in log order (visibility order: the store's
@@ -249,6 +253,7 @@ export class LedgerTreeFollower {
       frontierNodes: nodes,
       reported: new Set(),
       totals,
+      clock: new EventClock(),
     };
     // Balances changed behind the follower's back show here, once, when it takes the lead.
     const found = liabilityMismatches(totals, totals.keys());
@@ -338,7 +343,8 @@ export class LedgerTreeFollower {
       }
       // From here the frontier in memory moves: should the transaction fail, the lead is given up and
       // everything reloaded (leadOnce).
-      const batch = computeBatch(past.events, loaded.frontier, (name) => this.heads.get(name));
+      const firstIndex = loaded.frontier.size;
+      const batch = computeBatch(past.events, loaded.frontier, (name) => this.heads.get(name), loaded.clock);
       found.push(...batch.mismatches);
       const totals = copyTotals(loaded.totals);
       const assets: string[] = [];
@@ -378,10 +384,15 @@ export class LedgerTreeFollower {
           deltas.map(([, units]) => units.toString()),
         ],
       });
-      const overdrawn: Mismatch[] = negative.rows.map((row) => ({
-        kind: 'balance',
-        message: `balance of ${row.account} in ${row.asset} is ${row.units} minor units after public position ${newSize - 1n} (a liability account below zero)`,
-      }));
+      // Each account the batch took below zero at any event, named at that event; then those it left there.
+      const touched = new Map(negative.rows.map((row) => [`${row.account}|${row.asset}`, BigInt(row.units)]));
+      const overdrawn: Mismatch[] = overdrafts(past.events, firstIndex, touched, batch.deltas);
+      for (const row of negative.rows)
+        if (BigInt(row.units) < 0n)
+          overdrawn.push({
+            kind: 'balance',
+            message: `balance of ${row.account} in ${row.asset} is ${row.units} minor units after public position ${newSize - 1n} (a liability account below zero)`,
+          });
       if (overdrawn.length > 0) {
         await client.query(
           `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,

@@ -1,3 +1,4 @@
+import { EventClock } from '../../domain/ledger/eventTime.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { formatUnits, isAsset } from '../../domain/shared/money.ts';
 import { bytesOfHex } from '../../domain/verifiable/bytes.ts';
@@ -25,6 +26,7 @@ export type MismatchKind =
   | 'postings'
   | 'liabilities'
   | 'balance'
+  | 'time'
   | 'frontier';
 
 export interface Mismatch {
@@ -76,6 +78,8 @@ export function computeBatch(
   events: readonly RecordedEvent[],
   frontier: MerkleFrontier,
   headOf: (streamName: string) => StreamHead | undefined,
+  /** Time along the log (docs/ledger.md invariant 9), carried across batches by the follower. */
+  clock: EventClock = new EventClock(),
 ): TreeBatch {
   const batch: TreeBatch = { leaves: [], nodes: [], heads: new Map(), deltas: new Map(), mismatches: [] };
   const note = (kind: MismatchKind, event: RecordedEvent, index: bigint, problem: string) =>
@@ -115,7 +119,9 @@ export function computeBatch(
       hash: typeof stored === 'string' ? stored : hash,
     });
     try {
-      for (const posting of postingsOf(EVENT_UPCASTERS.upcast(event))) {
+      const current = EVENT_UPCASTERS.upcast(event);
+      for (const problem of clock.check(current)) note('time', event, index, problem);
+      for (const posting of postingsOf(current)) {
         if (!isAsset(posting.asset) || posting.units <= 0n) {
           note(
             'postings',
@@ -140,6 +146,47 @@ export function computeBatch(
     }
   }
   return batch;
+}
+
+/**
+ * docs/ledger.md invariant 1 event by event within a batch: `after` holds the balances the batch left in
+ * the accounts it touched that must never go below zero (`user:`, `holds:`, `dormant:`); the balance each
+ * had before is `after` less the batch's delta. Replays the batch's postings from there and names, for
+ * each account, the first event that took it below zero, even if a later event of the batch covered it.
+ */
+export function overdrafts(
+  events: readonly RecordedEvent[],
+  firstIndex: bigint,
+  after: ReadonlyMap<string, bigint>,
+  deltas: ReadonlyMap<string, bigint>,
+): Mismatch[] {
+  const running = new Map([...after].map(([key, units]) => [key, units - (deltas.get(key) ?? 0n)]));
+  const named = new Set<string>();
+  const found: Mismatch[] = [];
+  events.forEach((event, i) => {
+    let postings: ReturnType<typeof postingsOf>;
+    try {
+      postings = postingsOf(EVENT_UPCASTERS.upcast(event));
+    } catch {
+      return; // named by computeBatch
+    }
+    for (const posting of postings) {
+      const key = `${posting.from}|${posting.asset}`;
+      const before = running.get(key);
+      const to = `${posting.to}|${posting.asset}`;
+      if (running.has(to)) running.set(to, running.get(to)! + posting.units);
+      if (before === undefined) continue;
+      running.set(key, before - posting.units);
+      if (before - posting.units < 0n && !named.has(key)) {
+        named.add(key);
+        found.push({
+          kind: 'balance',
+          message: `${describe(event, firstIndex + BigInt(i))}: balance of ${posting.from} in ${posting.asset} goes below zero (${before - posting.units} minor units)`,
+        });
+      }
+    }
+  });
+  return found;
 }
 
 /** The kind of an account (`user`, `issuance`, …): what comes before its colon. */

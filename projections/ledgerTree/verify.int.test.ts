@@ -166,24 +166,73 @@ describe('ledger tree continuous verification', () => {
     ]);
   });
 
-  it('records a liability account driven below zero', async () => {
-    await store.append('account-c', [transferred('c', 'a', '1.00')], { expectedRevision: 0n });
+  it('records a liability account driven below zero, naming the event that took it there', async () => {
+    const overdraft = transferred('c', 'a', '1.00');
+    await store.append('account-c', [overdraft], { expectedRevision: 0n });
     await caughtUp();
     expect(await recorded(3)).toMatchObject({
-      count: 1,
+      count: 2,
       last: expect.stringContaining('balance of user:c in SAI'),
     });
     expect(found.at(-1)?.kind).toBe('balance');
+    expect(found.at(-2)).toMatchObject({
+      kind: 'balance',
+      message: expect.stringMatching(
+        new RegExp(
+          `^event ${overdraft.id} \\(TokensTransferred\\) in stream account-c .*: balance of user:c in SAI goes below zero \\(-100 minor units\\)$`,
+        ),
+      ),
+    });
+  });
+
+  it('names an account taken below zero within a batch even when a later event of the batch covers it', async () => {
+    await stopFollower();
+    const before = (await ledgerStatus(db.pool)).mismatches;
+    const user = `overdrawn-${randomUUID().slice(0, 8)}`;
+    const overdraft = transferred(user, 'a', '1.00');
+    await store.append(`account-${user}`, [overdraft, minted(user, '5.00')], {
+      expectedRevision: 'no_stream',
+    });
+    await startFollower();
+    await caughtUp();
+    expect(await recorded(before)).toMatchObject({
+      count: 1,
+      last: expect.stringContaining(`event ${overdraft.id} (TokensTransferred)`),
+    });
+    expect(found.at(-1)?.message).toContain(
+      `balance of user:${user} in SAI goes below zero (-100 minor units)`,
+    );
+  });
+
+  it('records an event whose stored time was moved back from the time in its data', async () => {
+    await stopFollower();
+    const before = (await ledgerStatus(db.pool)).mismatches;
+    const user = `backdated-${randomUUID().slice(0, 8)}`;
+    const mint = minted(user, '1.00');
+    mint.data = { ...(mint.data as object), mintedAt: new Date().toISOString() };
+    await store.append(`account-${user}`, [mint], { expectedRevision: 'no_stream' });
+    await db.pool.query(
+      `UPDATE es_events SET created_at = created_at - interval '1 hour' WHERE event_id = $1`,
+      [mint.id],
+    );
+    await startFollower();
+    await caughtUp();
+    expect(await recorded(before)).toMatchObject({
+      count: 1,
+      last: expect.stringContaining(`event ${mint.id} (TokensMinted)`),
+    });
+    expect(found.at(-1)).toMatchObject({ kind: 'time', message: expect.stringContaining('(backdated)') });
   });
 
   it('records stored balances that no longer satisfy the liabilities equation when it takes the lead', async () => {
     await stopFollower();
+    const before = (await ledgerStatus(db.pool)).mismatches;
     await db.pool.query(`UPDATE ledger_tree_balances SET units = units - 100 WHERE account = 'user:a'`);
     await startFollower();
     const deadline = Date.now() + 10_000;
-    while ((await recorded(4)).count === 0 && Date.now() < deadline)
+    while ((await recorded(before)).count === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
-    expect(await recorded(4)).toMatchObject({
+    expect(await recorded(before)).toMatchObject({
       count: 1,
       last: expect.stringContaining('liabilities in SAI'),
     });

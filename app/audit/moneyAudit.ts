@@ -1,0 +1,369 @@
+import { type AccountState, accountDecider, isAccountEvent } from '../../domain/accounts/account.ts';
+import { postingsOf, unitsOf } from '../../domain/ledger/postings.ts';
+import { isAsset } from '../../domain/shared/money.ts';
+
+/**
+ * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11): events each well formed and
+ * chained, that together say money appeared, went below zero or was credited twice. Fed the log in order,
+ * one event at a time (opened and upcast), it returns each event's problems as it goes, so the first
+ * offending event is the one named:
+ * - 1, no overdraft: after each event no `user:`, `holds:` or `dormant:` balance is below zero, per asset;
+ * - 10, each credit is its debit (legs.ts): a TransferReceived is the TokensTransferred of its transaction
+ *   (asset, amount, both users, on the receiver's stream), at most once; a withdrawal's request, settlement
+ *   and release match its hold; a crypto credit matches its confirmation;
+ * - 10, the write side is the ledger: each account stream folded with `accountDecider.evolve` has, per
+ *   asset, the ledger's balance of `user:<id>` less the credits it is still owed (a transfer debited and not
+ *   yet received, a failed withdrawal not yet released), after every event;
+ * - 11, every mint is backed: a payment's by an earlier approval of that payment (user, amount, fee), at
+ *   most one mint each; a distribution's by a `mintedBy` who was an admin at that point of the log.
+ * `finish` names what is still awaited (a debit without its credit…): a warning while it is newer than
+ * PENDING_BOUND_MS, a problem once older (the follow-up worker finishes one within seconds).
+ */
+export const PENDING_BOUND_MS = 15 * 60_000;
+
+interface Seen {
+  where: string;
+  recordedAt: Date;
+}
+
+interface Leg extends Seen {
+  asset: string;
+  units: bigint;
+  userId: string;
+}
+
+interface Transfer extends Leg {
+  toUserId: string;
+}
+
+type Data = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
+
+function units(amount: unknown, asset: unknown): bigint | null {
+  if (typeof amount !== 'string' || typeof asset !== 'string' || !isAsset(asset)) return null;
+  try {
+    return unitsOf(amount, asset);
+  } catch {
+    return null;
+  }
+}
+
+/** A purchase's fee in SAI minor units: none (older events, or a fee of 0) is 0; unreadable is -1. */
+function feeUnits(fee: unknown): bigint {
+  if (fee === undefined || fee === null || (typeof fee === 'string' && /^0*(\.0*)?$/.test(fee))) return 0n;
+  return units(fee, 'SAI') ?? -1n;
+}
+
+/** What differs between a leg and what it must match, e.g. "amount 5.00 ≠ 3.00"; empty when they agree. */
+function differences(leg: Data, expected: Leg, userField = 'userId'): string[] {
+  const found: string[] = [];
+  if (leg.asset !== expected.asset) found.push(`asset ${text(leg.asset)} ≠ ${expected.asset}`);
+  const amount = units(leg.amount, leg.asset);
+  if (amount !== expected.units) found.push(`amount ${text(leg.amount)} ≠ ${expected.units} minor units`);
+  if (leg[userField] !== expected.userId)
+    found.push(`${userField} ${text(leg[userField])} ≠ ${expected.userId}`);
+  return found;
+}
+
+export interface MoneyAuditOutcome {
+  problems: string[];
+  warnings: string[];
+}
+
+export class MoneyAudit {
+  /** `account|asset` → minor units, from the postings. */
+  readonly balances = new Map<string, bigint>();
+  /** Account stream owner → what the write side may spend (accountDecider.evolve), per asset. */
+  private readonly spendable = new Map<string, AccountState['balances']>();
+  /** `user|asset` → credits the write side is still owed. */
+  private readonly owed = new Map<string, bigint>();
+  /** `user|asset` → how far the write side is from the ledger, as last reported. */
+  private readonly drift = new Map<string, bigint>();
+  private readonly transfers = new Map<string, Transfer>();
+  private readonly received = new Set<string>();
+  private readonly holds = new Map<string, Leg & { requested: boolean }>();
+  private readonly requests = new Map<string, Leg & { settled: string | null }>();
+  private readonly failed = new Map<string, Leg>();
+  private readonly released = new Set<string>();
+  private readonly confirmed = new Map<string, Leg>();
+  private readonly credited = new Set<string>();
+  private readonly approvals = new Map<string, Leg & { fee: bigint }>();
+  private readonly minted = new Set<string>();
+  private readonly admins = new Set<string>();
+
+  /**
+   * One event, the next in log order: its problems, each prefixed with `where` (how the caller names the
+   * event: stream, revision, position, id).
+   */
+  observe(
+    event: { streamName: string; type: string; data: unknown; recordedAt: Date },
+    where: string,
+  ): string[] {
+    const problems: string[] = [];
+    const say = (problem: string) => problems.push(`${where}: ${problem}`);
+    const d = (event.data ?? {}) as Data;
+    const seen: Seen = { where, recordedAt: event.recordedAt };
+    const touched = new Set<string>();
+    const owe = (userId: string, asset: string, delta: bigint) => {
+      const key = `${userId}|${asset}`;
+      this.owed.set(key, (this.owed.get(key) ?? 0n) + delta);
+      touched.add(key);
+    };
+    const leg = (userField = 'userId'): Leg => ({
+      ...seen,
+      asset: text(d.asset),
+      units: units(d.amount, d.asset) ?? -1n,
+      userId: text(d[userField]),
+    });
+    const onStream = (stream: string) => {
+      if (event.streamName !== stream) say(`it belongs to stream ${stream}, not ${event.streamName}`);
+    };
+    const id = text(d.transactionId);
+    switch (event.type) {
+      case 'UserRegistered':
+        if (d.isAdmin === true && event.streamName === `user-${text(d.userId)}`)
+          this.admins.add(text(d.userId));
+        break;
+      case 'UserPromotedToAdmin':
+        if (event.streamName === `user-${text(d.userId)}`) this.admins.add(text(d.userId));
+        break;
+      case 'TokensTransferred': {
+        onStream(`account-${text(d.fromUserId)}`);
+        if (this.transfers.has(id) || this.received.has(id)) say(`transaction ${id} was debited before`);
+        const debit = { ...leg('fromUserId'), toUserId: text(d.toUserId) };
+        this.transfers.set(id, debit);
+        owe(debit.toUserId, debit.asset, debit.units);
+        break;
+      }
+      case 'TransferReceived': {
+        onStream(`account-${text(d.toUserId)}`);
+        const debit = this.transfers.get(id);
+        if (!debit) {
+          say(
+            this.received.has(id)
+              ? `a second credit of transaction ${id}`
+              : `a credit of transaction ${id} without its debit (no TokensTransferred before it)`,
+          );
+          break;
+        }
+        const wrong = differences(d, debit, 'fromUserId');
+        if (d.toUserId !== debit.toUserId) wrong.push(`toUserId ${text(d.toUserId)} ≠ ${debit.toUserId}`);
+        if (wrong.length > 0) say(`the credit differs from its debit ${debit.where}: ${wrong.join(', ')}`);
+        this.transfers.delete(id);
+        this.received.add(id);
+        owe(debit.toUserId, debit.asset, -debit.units);
+        break;
+      }
+      case 'WithdrawalHoldPlaced':
+        onStream(`account-${text(d.userId)}`);
+        if (this.holds.has(id)) say(`withdrawal ${id} was held before`);
+        this.holds.set(id, { ...leg(), requested: false });
+        break;
+      case 'WithdrawalRequested': {
+        const wid = text(d.withdrawalId);
+        onStream(`withdrawal-${wid}`);
+        const hold = this.holds.get(wid);
+        if (!hold) say(`withdrawal ${wid} is requested without its hold (no WithdrawalHoldPlaced before it)`);
+        else if (hold.requested) say(`withdrawal ${wid} is requested a second time`);
+        else {
+          const wrong = differences(d, hold);
+          if (wrong.length > 0)
+            say(`the withdrawal differs from its hold ${hold.where}: ${wrong.join(', ')}`);
+          hold.requested = true;
+        }
+        if (!this.requests.has(wid)) this.requests.set(wid, { ...leg(), settled: null });
+        break;
+      }
+      case 'WithdrawalCompleted':
+      case 'WithdrawalFailed': {
+        const wid = text(d.withdrawalId);
+        const request = this.requests.get(wid);
+        if (!request) say(`withdrawal ${wid} is settled without its request`);
+        else if (request.settled) say(`withdrawal ${wid} was settled before ${request.settled}`);
+        else {
+          const wrong = differences(d, request);
+          if (wrong.length > 0)
+            say(`the settlement differs from its request ${request.where}: ${wrong.join(', ')}`);
+          request.settled = where;
+        }
+        if (event.type === 'WithdrawalFailed' && request && !this.failed.has(wid)) {
+          this.failed.set(wid, { ...request, ...seen });
+          owe(request.userId, request.asset, request.units);
+        }
+        break;
+      }
+      case 'WithdrawalHoldReleased': {
+        const wid = text(d.withdrawalId);
+        onStream(`account-${text(d.userId)}`);
+        const failure = this.failed.get(wid);
+        if (!failure)
+          say(
+            this.released.has(wid)
+              ? `withdrawal ${wid} is released a second time`
+              : `withdrawal ${wid} is released without having failed`,
+          );
+        else {
+          const wrong = differences(d, failure);
+          if (wrong.length > 0)
+            say(`the release differs from its withdrawal ${failure.where}: ${wrong.join(', ')}`);
+          this.failed.delete(wid);
+          this.released.add(wid);
+          owe(failure.userId, failure.asset, -failure.units);
+        }
+        break;
+      }
+      case 'CryptoDepositConfirmed':
+        if (event.streamName === `cryptoDeposit-${text(d.depositId)}`)
+          this.confirmed.set(text(d.depositId), leg());
+        break;
+      case 'CryptoDepositCredited': {
+        onStream(`account-${text(d.userId)}`);
+        const confirmation = this.confirmed.get(id);
+        if (!confirmation)
+          say(
+            this.credited.has(id)
+              ? `deposit ${id} is credited a second time`
+              : `deposit ${id} is credited without its confirmation`,
+          );
+        else {
+          const wrong = differences(d, confirmation);
+          if (wrong.length > 0)
+            say(`the credit differs from its confirmation ${confirmation.where}: ${wrong.join(', ')}`);
+          this.confirmed.delete(id);
+          this.credited.add(id);
+        }
+        break;
+      }
+      case 'PaymentApproved': {
+        const paymentId = text(d.paymentId);
+        if (event.streamName !== `payment-${paymentId}`) break;
+        if (!this.admins.has(text(d.approvedBy)))
+          say(`approved by ${text(d.approvedBy)}, who is not an admin at this point of the log`);
+        this.approvals.set(paymentId, {
+          ...leg(),
+          asset: 'SAI',
+          units: units(d.amount, 'SAI') ?? -1n,
+          fee: feeUnits(d.fee),
+        });
+        break;
+      }
+      case 'TokensMinted':
+        onStream(`account-${text(d.userId)}`);
+        for (const problem of this.mintProblems(d, id)) say(problem);
+        break;
+    }
+    this.writeSide(event, d, say, touched);
+    for (const posting of this.book(event, say)) touched.add(posting);
+    for (const key of touched) {
+      const [userId = '', asset = ''] = key.split('|');
+      if (!isAsset(asset)) continue;
+      const ledger = this.balances.get(`user:${userId}|${asset}`) ?? 0n;
+      const write = this.spendable.get(userId)?.[asset] ?? 0n;
+      const owed = this.owed.get(key) ?? 0n;
+      // Reported where it departs, and again only where the difference changes.
+      const drift = write - (ledger - owed);
+      if (drift !== (this.drift.get(key) ?? 0n))
+        say(
+          `the write side of ${userId} may spend ${write} minor units of ${asset}, the ledger says ${ledger - owed} (${ledger} less ${owed} still to be credited)`,
+        );
+      this.drift.set(key, drift);
+    }
+    return problems;
+  }
+
+  private mintProblems(d: Data, id: string): string[] {
+    const problems: string[] = [];
+    if (d.asset !== 'SAI') problems.push(`a mint of ${text(d.asset)}: only SAI is issued`);
+    if (d.source === 'payment') {
+      const paymentId = text(d.paymentId);
+      const approval = this.approvals.get(paymentId);
+      if (this.minted.has(paymentId)) problems.push(`payment ${paymentId} was minted before`);
+      else if (!approval) problems.push(`a mint for payment ${paymentId}, which no admin approved before it`);
+      else {
+        const wrong = differences(d, approval);
+        const fee = feeUnits(d.fee);
+        if (fee !== approval.fee) wrong.push(`fee ${text(d.fee ?? '0')} ≠ ${approval.fee} minor units`);
+        if (id !== paymentId) wrong.push(`transaction ${id} ≠ ${paymentId}`);
+        if (wrong.length > 0)
+          problems.push(`the mint differs from its approval ${approval.where}: ${wrong.join(', ')}`);
+      }
+      this.minted.add(paymentId);
+    } else if (d.source === 'distribution') {
+      if (!this.admins.has(text(d.mintedBy)))
+        problems.push(`minted by ${text(d.mintedBy)}, who is not an admin at this point of the log`);
+    } else problems.push(`a mint from unknown source ${text(d.source)}`);
+    return problems;
+  }
+
+  /** Folds an account stream's event with the decider: what its owner may spend. */
+  private writeSide(
+    event: { streamName: string; type: string; data: unknown },
+    d: Data,
+    say: (p: string) => void,
+    touched: Set<string>,
+  ) {
+    if (!event.streamName.startsWith('account-') || !isAccountEvent(event)) return;
+    const owner = event.streamName.slice('account-'.length);
+    const before = this.spendable.get(owner) ?? {};
+    try {
+      const state = accountDecider.evolve({ ...accountDecider.initialState(), balances: before }, event);
+      this.spendable.set(owner, state.balances);
+    } catch (error) {
+      say(`the write side cannot fold it (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (typeof d.asset === 'string') touched.add(`${owner}|${d.asset}`);
+  }
+
+  /** Books the event's postings; returns the `user|asset` keys they touched. */
+  private book(event: { type: string; data: unknown }, say: (p: string) => void): string[] {
+    const touched: string[] = [];
+    let postings: ReturnType<typeof postingsOf> = [];
+    try {
+      postings = postingsOf(event);
+    } catch (error) {
+      say(`its postings cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const after = new Set<string>();
+    for (const posting of postings) {
+      for (const [account, delta] of [
+        [posting.from, -posting.units],
+        [posting.to, posting.units],
+      ] as const) {
+        const key = `${account}|${posting.asset}`;
+        this.balances.set(key, (this.balances.get(key) ?? 0n) + delta);
+        after.add(key);
+        if (account.startsWith('user:')) touched.push(`${account.slice(5)}|${posting.asset}`);
+      }
+    }
+    for (const key of after) {
+      const balance = this.balances.get(key)!;
+      const [account = ''] = key.split('|');
+      if (balance < 0n && ['user', 'holds', 'dormant'].includes(account.slice(0, account.indexOf(':'))))
+        say(`balance of ${key.replace('|', ' in ')} goes below zero (${balance} minor units)`);
+    }
+    return touched;
+  }
+
+  /** What is still awaited at the end of the log: warnings while newer than the bound, problems after. */
+  finish(now: Date = new Date(), boundMs = PENDING_BOUND_MS): MoneyAuditOutcome {
+    const outcome: MoneyAuditOutcome = { problems: [], warnings: [] };
+    const awaited = (seen: Seen, what: string) => {
+      const old = now.getTime() - seen.recordedAt.getTime() > boundMs;
+      (old ? outcome.problems : outcome.warnings).push(
+        `${seen.where}: ${what}${old ? ` for more than ${boundMs / 60_000} minutes` : ' (a follow-up may still be running)'}`,
+      );
+    };
+    for (const [id, debit] of this.transfers)
+      awaited(debit, `transaction ${id} is debited, not yet credited`);
+    for (const [id, hold] of this.holds)
+      if (!hold.requested) awaited(hold, `withdrawal ${id} is held, not yet recorded as requested`);
+    for (const [id, failure] of this.failed)
+      awaited(failure, `withdrawal ${id} failed, its hold not yet released`);
+    for (const [id, confirmation] of this.confirmed)
+      awaited(confirmation, `deposit ${id} is confirmed, not yet credited`);
+    for (const [id, approval] of this.approvals)
+      if (!this.minted.has(id)) awaited(approval, `payment ${id} is approved, not yet minted`);
+    return outcome;
+  }
+}
