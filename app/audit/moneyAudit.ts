@@ -91,6 +91,7 @@ export class MoneyAudit {
   private readonly approvals = new Map<string, Leg & { fee: bigint }>();
   private readonly minted = new Set<string>();
   private readonly admins = new Set<string>();
+  private readonly distributions = new Map<string, Leg & { minted: boolean }>();
 
   /**
    * One event, the next in log order: its problems, each prefixed with `where` (how the caller names the
@@ -248,6 +249,13 @@ export class MoneyAudit {
         });
         break;
       }
+      case 'DistributionRecorded': {
+        if (event.streamName !== `distribution-${id}`) break;
+        if (!this.admins.has(text(d.distributedBy)))
+          say(`distributed by ${text(d.distributedBy)}, who is not an admin at this point of the log`);
+        this.distributions.set(id, { ...leg('receiverId'), minted: false });
+        break;
+      }
       case 'TokensMinted':
         onStream(`account-${text(d.userId)}`);
         for (const problem of this.mintProblems(d, id)) say(problem);
@@ -292,6 +300,17 @@ export class MoneyAudit {
     } else if (d.source === 'distribution') {
       if (!this.admins.has(text(d.mintedBy)))
         problems.push(`minted by ${text(d.mintedBy)}, who is not an admin at this point of the log`);
+      // Since distributions are recorded (domain/ledger/distribution.ts), each mint needs its record: a
+      // log from before the first record has none to show.
+      const order = this.distributions.get(id);
+      if (order) {
+        const wrong = differences(d, order);
+        if (order.minted) problems.push(`distribution ${id} was minted before`);
+        else if (wrong.length > 0)
+          problems.push(`the mint differs from its distribution ${order.where}: ${wrong.join(', ')}`);
+        order.minted = true;
+      } else if (this.distributions.size > 0)
+        problems.push(`a distribution mint ${id} that no recorded distribution ordered`);
     } else problems.push(`a mint from unknown source ${text(d.source)}`);
     return problems;
   }

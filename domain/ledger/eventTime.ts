@@ -37,6 +37,7 @@ export const EVENT_TIME_FIELDS: Readonly<Record<string, string>> = {
   CryptoDepositRejected: 'at',
   UserRegistered: 'registeredAt',
   UserPromotedToAdmin: 'promotedAt',
+  DistributionRecorded: 'recordedAt',
 };
 
 /** The time an event's data says it was decided, or null when its type carries none (or it is unreadable). */
