@@ -31,6 +31,11 @@ export interface Acknowledged {
   id: string;
   /** An event type that must be in the log exactly once for this id (default: any posting with this id). */
   event?: string;
+  /**
+   * What the client was answered (and had asked for): fields the logged `event` must hold with these
+   * values, e.g. `{ amount: '1.00', toUserId: … }`. The Jepsen-style check: the answer is the log's.
+   */
+  terms?: Readonly<Record<string, string>>;
 }
 
 /** Events that record a money decision: each may appear at most once per business id. */
@@ -83,6 +88,7 @@ export function logViolations(
   const problems: string[] = [];
   const balances = new Map<string, bigint>();
   const seen = new Map<string, number>();
+  const firstData = new Map<string, Record<string, unknown>>();
   const withPostings = new Set<string>();
   let previous: LogPosition | null = null;
   const money = new MoneyAudit();
@@ -99,6 +105,7 @@ export function logViolations(
     if (ONCE_PER_ID.has(event.type) && id !== null) {
       const key = `${event.type}|${id}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
+      if (!firstData.has(key)) firstData.set(key, (event.data ?? {}) as Record<string, unknown>);
       if (seen.get(key) === 2) problems.push(`${event.type} recorded twice for ${id} (invariant 3)`);
     }
     for (const posting of postingsOf(event)) {
@@ -132,6 +139,12 @@ export function logViolations(
     if (ack.event) {
       const n = seen.get(`${ack.event}|${ack.id}`) ?? 0;
       if (n !== 1) problems.push(`acknowledged ${ack.event} ${ack.id} is in the log ${n} times`);
+      const logged = firstData.get(`${ack.event}|${ack.id}`);
+      for (const [field, value] of Object.entries(ack.terms ?? {}))
+        if (logged && logged[field] !== value)
+          problems.push(
+            `acknowledged ${ack.event} ${ack.id} was answered with ${field} ${value}, the log holds ${String(logged[field])}`,
+          );
     } else if (!withPostings.has(ack.id)) {
       problems.push(`acknowledged transaction ${ack.id} has no posting in the log`);
     }

@@ -261,18 +261,43 @@ export async function runWorkload(
     const from = rng.pick(users);
     const to = rng.pick(users.filter((u) => u !== from));
     const key = rng.uuid();
+    const amount = cents(rng.int(1, 4_000));
     const reply = await from.client.send(
       'POST',
       '/api/transactions',
-      { type: 'transfer', amount: cents(rng.int(1, 4_000)), receiver_id: to.id },
+      { type: 'transfer', amount, receiver_id: to.id },
       { key },
     );
     const id = commandIdFor(from.id, 'transfer', key);
     if (reply.status === 201) {
       if (reply.body.id !== id) note(`transfer answered with another id than its key's (${id})`, reply);
-      result.acknowledged.push({ id }, { id, event: 'TokensTransferred' });
+      if (reply.body.amount !== amount || reply.body.receiver_id !== to.id)
+        note(`transfer answered with other terms than asked (${amount} to ${to.id})`, reply);
+      result.acknowledged.push(
+        { id },
+        {
+          id,
+          event: 'TokensTransferred',
+          terms: { amount: reply.body.amount, toUserId: reply.body.receiver_id, asset: 'SAI' },
+        },
+      );
+      // Sometimes the same key again with another body, as an attacker (or a buggy client) would: it
+      // must be refused, whatever fault is in flight, and move nothing.
+      if (rng.chance(0.15))
+        await reuseKey(from.client, key, '/api/transactions', {
+          type: 'transfer',
+          amount: cents(rng.int(4_001, 9_000)),
+          receiver_id: rng.pick(users).id,
+        });
     } else if (reply.status === 422) result.refused.push(id);
     else note('transfer', reply);
+  }
+
+  /** A key reused with another body: 422, or the result notes what it got instead. */
+  async function reuseKey(client: FaultClient, key: string, path: string, body: unknown) {
+    const reply = await client.send('POST', path, body, { key });
+    result.commands++;
+    if (reply.status !== 422) note(`key ${key} reused with another body`, reply);
   }
 
   async function approval(rng: Random) {
@@ -315,7 +340,22 @@ export async function runWorkload(
     const id = commandIdFor(user.id, 'withdrawal', key);
     if (requested.status === 422) return void result.refused.push(id);
     if (requested.status !== 201) return note('withdrawal', requested);
-    result.acknowledged.push({ id }, { id, event: 'WithdrawalRequested' });
+    result.acknowledged.push(
+      { id },
+      {
+        id,
+        event: 'WithdrawalRequested',
+        terms: { amount: requested.body.amount, asset: 'ETH', userId: user.id },
+      },
+    );
+    if (rng.chance(0.15))
+      await reuseKey(user.client, key, '/api/crypto/withdraw', {
+        currency: 'ETH',
+        amount: milliEth(rng.int(401, 900)),
+        address: '0x1234567890abcdef',
+        chain: 'ethereum',
+        password: 'correct-horse',
+      });
     const outcome = rng.next();
     if (outcome < 0.2) return; // left pending
     const complete = outcome < 0.6;
@@ -341,7 +381,20 @@ export async function runWorkload(
       { key },
     );
     if (reply.status !== 201) return note('distribution', reply);
-    result.acknowledged.push({ id: reply.body.id }, { id: reply.body.id, event: 'TokensMinted' });
+    result.acknowledged.push(
+      { id: reply.body.id },
+      {
+        id: reply.body.id,
+        event: 'TokensMinted',
+        terms: { amount: reply.body.amount, userId: reply.body.receiver_id },
+      },
+    );
+    if (rng.chance(0.15))
+      await reuseKey(admin, key, '/api/transactions', {
+        type: 'admin_deposit',
+        amount: cents(rng.int(2_001, 9_000)),
+        receiver_id: rng.pick(users).id,
+      });
   }
 
   async function read(rng: Random) {
