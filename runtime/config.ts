@@ -141,7 +141,7 @@ const schema = z.object({
    * 'on': once continuous verification of the log has found a mismatch (projections/ledgerTree/), commands
    * that move money answer 503 `ledger-frozen` until it is resolved. Never affects /readyz.
    */
-  LEDGER_FREEZE_ON_MISMATCH: z.enum(['on', 'off']).default('off'),
+  LEDGER_FREEZE_ON_MISMATCH: z.enum(['accounts', 'on', 'off']).default('accounts'),
   /**
    * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
    * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request

@@ -32,6 +32,7 @@ import {
   inclusionProof,
   leavesOfEvents,
   ledgerMismatches,
+  frozenAccounts,
   treeHead,
   waitForTreeSize,
 } from '../projections/ledgerTree/ledgerTree.queries.ts';
@@ -146,8 +147,9 @@ export async function startServices(
     if (store.kind !== 'postgres') await migratePool(pool, logger, { eventLog: false });
     const cache = new StateCache();
     const ledgerFreeze = new LedgerFreeze({
-      enabled: config.LEDGER_FREEZE_ON_MISMATCH === 'on',
+      mode: config.LEDGER_FREEZE_ON_MISMATCH,
       mismatches: () => ledgerMismatches(pool),
+      frozenAccounts: () => frozenAccounts(pool),
     });
     const now = () => new Date();
     const projections = [

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
-import { ledgerStatus } from '../../projections/ledgerTree/ledgerTree.queries.ts';
+import { frozenAccounts, ledgerStatus } from '../../projections/ledgerTree/ledgerTree.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireAdmin } from '../http/session.ts';
@@ -14,7 +14,10 @@ const statusAnswer = z.object({
   mismatches: z.number().int().describe('Mismatches continuous verification has found'),
   lastMismatch: z.string().nullable(),
   lastMismatchAt: z.string().nullable(),
-  frozen: z.boolean().describe('Commands that move money are refused (LEDGER_FREEZE_ON_MISMATCH)'),
+  frozen: z.boolean().describe('Every command that moves money is refused (LEDGER_FREEZE_ON_MISMATCH=on)'),
+  frozenAccounts: z
+    .array(z.string())
+    .describe('Accounts whose money movements are refused (LEDGER_FREEZE_ON_MISMATCH=accounts)'),
   logHead: z.string().nullable().describe('Position (commit-prepare) of the last event in the log'),
 });
 
@@ -23,10 +26,16 @@ export function ledgerStatusRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/status', responds(200, statusAnswer), async (c) => {
     requireAdmin(c);
-    const [status, head] = await Promise.all([ledgerStatus(deps.pool), deps.store.headPosition()]);
+    const [status, head, accounts] = await Promise.all([
+      ledgerStatus(deps.pool),
+      deps.store.headPosition(),
+      frozenAccounts(deps.pool),
+    ]);
+    const mode = deps.ledgerFreeze?.mode ?? 'off';
     return c.json({
       ...status,
-      frozen: (deps.ledgerFreeze?.enabled ?? false) && status.mismatches > 0,
+      frozen: mode === 'on' && status.mismatches > 0,
+      frozenAccounts: mode === 'accounts' ? [...accounts].sort() : [],
       logHead: head ? formatPosition(head) : null,
     });
   });

@@ -1,45 +1,65 @@
-import { postingRulesOf } from '../../domain/ledger/postingRules.ts';
+import { postingsOf } from '../../domain/ledger/postings.ts';
 
 /**
- * The optional freeze of money movements (LEDGER_FREEZE_ON_MISMATCH): once continuous verification of the log
- * (projections/ledgerTree/) has recorded a mismatch, a command whose events would move money is refused
- * before it appends anything (LedgerFrozenError, 503 `ledger-frozen`), until the mismatch is resolved. What
- * moves no money (signing in, a profile, reading) carries on, and so does /readyz: every replica would go
- * unready at once. Cheap on the hot path: off, one boolean; on, an answer cached for `ttlMs` (and set at once
- * in the process whose follower found the mismatch).
+ * The freeze of money movements after continuous verification of the log (projections/ledgerTree/) found a
+ * mismatch (LEDGER_FREEZE_ON_MISMATCH):
+ * - `accounts` (the default): only the accounts the mismatch involves are frozen (the follower writes them
+ *   to `ledger_frozen_accounts`); a command whose events would move money into or out of one of them is
+ *   refused before it appends anything (LedgerFrozenError, 503 `ledger-frozen`). Everyone else carries on.
+ *   An operator lifts it by deleting the account's row once its events are checked
+ *   (docs/architecture/operations.md).
+ * - `on`: any mismatch freezes every money movement, until the mismatch count is reset.
+ * - `off`: mismatches are only reported.
+ * What moves no money (signing in, a profile, reading) carries on, and so does /readyz: every replica would
+ * go unready at once. Cheap on the hot path: off, one boolean; on, an answer cached for `ttlMs` (and set at
+ * once in the process whose follower found the mismatch).
  */
 export class LedgerFrozenError extends Error {
   override readonly name = 'LedgerFrozenError';
-  constructor() {
+  constructor(scope: 'ledger' | 'account' = 'ledger') {
     super(
-      'Money movements are paused: the ledger failed its continuous verification and is being checked. Please try again later.',
+      scope === 'account'
+        ? 'Money movements on this account are paused: the ledger found something to check in its records. Please contact support.'
+        : 'Money movements are paused: the ledger failed its continuous verification and is being checked. Please try again later.',
     );
   }
 }
 
+export type FreezeMode = 'accounts' | 'on' | 'off';
+
 export class LedgerFreeze {
   private cached: { at: number; frozen: boolean } | null = null;
   private reading: Promise<boolean> | null = null;
+  private cachedAccounts: { at: number; accounts: ReadonlySet<string> } | null = null;
+  private readingAccounts: Promise<ReadonlySet<string>> | null = null;
 
   constructor(
     private readonly options: {
-      enabled: boolean;
+      mode: FreezeMode;
       /** How many mismatches the state row holds. */
       mismatches: () => Promise<bigint>;
+      /** The accounts frozen now (`ledger_frozen_accounts`). */
+      frozenAccounts?: () => Promise<ReadonlySet<string>>;
       ttlMs?: number;
     },
   ) {}
 
   get enabled(): boolean {
-    return this.options.enabled;
+    return this.options.mode !== 'off';
+  }
+
+  get mode(): FreezeMode {
+    return this.options.mode;
   }
 
   private readonly tripped: (() => void)[] = [];
 
   /** This process's follower has just recorded a mismatch (listeners hear it: `npm start`'s other thread). */
   trip(): void {
-    if (!this.options.enabled) return;
-    this.cached = { at: Date.now(), frozen: true };
+    if (!this.enabled) return;
+    if (this.options.mode === 'on') this.cached = { at: Date.now(), frozen: true };
+    // The accounts are read again at once: the follower has just written them.
+    this.cachedAccounts = null;
     for (const listener of this.tripped) listener();
   }
 
@@ -49,7 +69,7 @@ export class LedgerFreeze {
   }
 
   async frozen(): Promise<boolean> {
-    if (!this.options.enabled) return false;
+    if (this.options.mode !== 'on') return false;
     const cached = this.cached;
     if (cached && Date.now() - cached.at < (this.options.ttlMs ?? 2_000)) return cached.frozen;
     this.reading ??= this.options
@@ -64,14 +84,49 @@ export class LedgerFreeze {
     return await this.reading;
   }
 
-  /** Refuses `events` when they move money and the ledger is frozen. */
-  async check(events: readonly { type: string }[]): Promise<void> {
-    if (!this.options.enabled || !movesMoney(events)) return;
-    if (await this.frozen()) throw new LedgerFrozenError();
+  private async accounts(): Promise<ReadonlySet<string>> {
+    const read = this.options.frozenAccounts;
+    if (!read) return new Set();
+    const cached = this.cachedAccounts;
+    if (cached && Date.now() - cached.at < (this.options.ttlMs ?? 2_000)) return cached.accounts;
+    this.readingAccounts ??= read()
+      .then((accounts) => {
+        this.cachedAccounts = { at: Date.now(), accounts };
+        return accounts;
+      })
+      .finally(() => {
+        this.readingAccounts = null;
+      });
+    return await this.readingAccounts;
+  }
+
+  /** Refuses `events` when they move money and the ledger, or an account they touch, is frozen. */
+  async check(events: readonly { type: string; data: unknown }[]): Promise<void> {
+    if (!this.enabled || !movesMoney(events)) return;
+    if (this.options.mode === 'on') {
+      if (await this.frozen()) throw new LedgerFrozenError();
+      return;
+    }
+    const frozen = await this.accounts();
+    if (frozen.size === 0) return;
+    for (const account of accountsOf(events))
+      if (frozen.has(account)) throw new LedgerFrozenError('account');
   }
 }
 
 /** Whether any of the events books a posting (docs/ledger.md "Accounts and double entry"). */
-export function movesMoney(events: readonly { type: string }[]): boolean {
-  return events.some((event) => postingRulesOf(event.type).length > 0);
+export function movesMoney(events: readonly { type: string; data: unknown }[]): boolean {
+  return events.some((event) => postingsOf(event).length > 0);
+}
+
+/** The accounts the events' postings move money out of or into (`user:<id>`, `holds:ETH`, …). */
+export function accountsOf(events: readonly { type: string; data: unknown }[]): Set<string> {
+  const accounts = new Set<string>();
+  for (const event of events) {
+    for (const posting of postingsOf(event)) {
+      accounts.add(posting.from);
+      accounts.add(posting.to);
+    }
+  }
+  return accounts;
 }

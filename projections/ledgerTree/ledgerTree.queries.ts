@@ -159,6 +159,12 @@ export async function ledgerMismatches(db: Db): Promise<bigint> {
   return (await readTreeState(db)).mismatches;
 }
 
+/** The accounts continuous verification froze (app/commands/ledgerFreeze.ts). */
+export async function frozenAccounts(db: Db): Promise<ReadonlySet<string>> {
+  const { rows } = await db.query<{ account: string }>('SELECT account FROM ledger_frozen_accounts');
+  return new Set(rows.map((row) => row.account));
+}
+
 export interface LedgerTreeStatus {
   treeSize: string;
   root: string;

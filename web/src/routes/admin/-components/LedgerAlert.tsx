@@ -35,7 +35,9 @@ export function LedgerAlert() {
       <p className={styles.alertText}>
         {status.frozen
           ? 'Money movements are frozen: commands that move money are refused until this is resolved.'
-          : 'Money movements are not frozen.'}
+          : status.frozenAccounts.length > 0
+            ? `Money movements of the accounts involved are frozen: ${status.frozenAccounts.join(', ')}.`
+            : 'Money movements are not frozen.'}
       </p>
     </div>
   );
