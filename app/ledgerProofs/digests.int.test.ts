@@ -6,12 +6,12 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesOfHex, hexOf } from '../../domain/verifiable/bytes.ts';
 import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
-import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
+import { EMPTY_ROOT, eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
 import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { readRawLog, replayedTree } from '../../testing/logTree.ts';
 import { runLedgerSigner } from '../../testing/privacyKeys.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
-import { DigestMismatchError, DigestService, digestFileName } from './digests.ts';
+import { DigestMismatchError, DigestService, digestFileName, signDigest } from './digests.ts';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -41,13 +41,14 @@ describe('signed digests of the log', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const service = (dir = tempDir(), logger = capture().logger) =>
+  const service = (dir = tempDir(), logger = capture().logger, now?: () => Date) =>
     new DigestService({
       pool: t.deps.pool,
       signer: t.deps.ledgerProofs.signer,
       logger,
       dir,
       ...replayedTree(t.deps.store),
+      ...(now ? { now } : {}),
     });
   const digestCount = async () =>
     Number((await t.db.pool.query('SELECT count(*) AS n FROM ledger_digests')).rows[0].n);
@@ -162,6 +163,34 @@ describe('signed digests of the log', () => {
       expect((await verifyDigest(digest, t.deps.ledgerProofs.signer.publicKey)).ok).toBe(true);
     expect((await admin.get('/api/admin/ledger/digests?cursor=abc')).status).toBe(400);
     expect((await admin.get('/api/admin/ledger/digests?limit=201')).status).toBe(400);
+  });
+
+  it('signs strictly increasing times when the clock steps back, and the signer refuses an earlier time', async () => {
+    const { logger, lines } = capture();
+    const last = (await service().latest())!;
+    const lastMs = Date.parse(last.time);
+    // The host's clock stepped back an hour (NTP, a VM restored): the next digests must still be later.
+    const back = new Date(lastMs - 3_600_000);
+    const digests = service(tempDir(), logger, () => back);
+    const first = await digests.publish();
+    const second = await digests.publish();
+    expect(Date.parse(first.time)).toBe(lastMs + 1);
+    expect(Date.parse(second.time)).toBe(lastMs + 2);
+    for (const digest of [first, second])
+      expect((await verifyDigest(digest, t.deps.ledgerProofs.signer.publicKey)).ok).toBe(true);
+    expect(lines.find((line) => line.level === 40)?.msg).toMatch(/clock is not after the last digest/);
+    const head = { treeSize: 0n, root: EMPTY_ROOT, time: back };
+    expect(() => signDigest(t.deps.ledgerProofs.signer, head, undefined, second.time)).toThrow(
+      /must be after/,
+    );
+    expect(() =>
+      signDigest(
+        t.deps.ledgerProofs.signer,
+        { ...head, time: new Date(second.time) },
+        undefined,
+        second.time,
+      ),
+    ).toThrow(/must be after/);
   });
 
   it('publishes on a schedule once across processes', async () => {

@@ -17,12 +17,21 @@ import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from 
  * the `ledger_digests` catalogue (a migration's table: the signed statements, not a read model).
  */
 
-/** Signs the tree head; `blocks` (any block size) are coarsened to at most MAX_DIGEST_BLOCKS and checked. */
+/**
+ * Signs the tree head; `blocks` (any block size) are coarsened to at most MAX_DIGEST_BLOCKS and checked.
+ * `after` is the previous digest's time: a head whose time is not strictly later is refused (digest times
+ * strictly increase, so an auditor can order them and no two share a file name).
+ */
 export function signDigest(
   signer: LedgerSigner,
   head: { treeSize: bigint; root: Uint8Array; time: Date },
   blocks?: TreeBlocks,
+  after?: string,
 ): LedgerDigest {
+  if (after !== undefined && !(head.time.getTime() > Date.parse(after)))
+    throw new Error(
+      `a digest's time (${head.time.toISOString()}) must be after the previous one's (${after})`,
+    );
   const timeMs = BigInt(head.time.getTime());
   const signature = signer.sign(
     digestMessage({ treeSize: head.treeSize, root: head.root, timeMs, keyId: signer.keyId }),
@@ -43,6 +52,18 @@ export function signDigest(
     digest.blocks = { blockSize: coarse.blockSize.toString(), hashes: coarse.hashes.map(hexOf) };
   }
   return digest;
+}
+
+/**
+ * The time a new digest is signed with: the clock's, unless it is not after the previous digest's (the
+ * clock stepped back, or two digests in one millisecond), then the previous time + 1 ms. Bumping rather
+ * than refusing keeps receipts answering through a clock step; the signed times stay strictly increasing,
+ * at worst slightly ahead of the wall clock until it catches up.
+ */
+export function nextDigestTime(now: Date, previous: { time: string } | null): Date {
+  if (!previous) return now;
+  const floor = Date.parse(previous.time) + 1;
+  return now.getTime() >= floor ? now : new Date(floor);
 }
 
 /** Where digests are published: DIGEST_DIR, else a `digests` folder in DATA_DIR. */
@@ -163,11 +184,14 @@ export class DigestService {
       if (previous) await this.#checkExtends(previous, head);
       const blocks =
         this.#options.blocks && head.size > 0n ? await this.#options.blocks(head.size) : undefined;
-      digest = signDigest(
-        signer,
-        { treeSize: head.size, root: head.root, time: this.#options.now?.() ?? new Date() },
-        blocks,
-      );
+      const now = this.#options.now?.() ?? new Date();
+      const time = nextDigestTime(now, previous);
+      if (time !== now)
+        logger.warn(
+          { clock: now.toISOString(), previous: previous?.time, time: time.toISOString() },
+          'the clock is not after the last digest: signing with the last digest time + 1 ms',
+        );
+      digest = signDigest(signer, { treeSize: head.size, root: head.root, time }, blocks, previous?.time);
       const fileName = digestFileName(digest);
       await writeFileAtomically(path.join(dir, fileName), `${JSON.stringify(digest, null, 2)}\n`);
       await client.query(
