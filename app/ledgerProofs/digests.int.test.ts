@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -191,6 +191,48 @@ describe('signed digests of the log', () => {
         second.time,
       ),
     ).toThrow(/must be after/);
+  });
+
+  it('registers a signed file a failed catalogue insert left unlisted, and sets aside one it did not sign', async () => {
+    const { logger, lines } = capture();
+    const dir = tempDir();
+    const digests = service(dir, logger);
+    // The catalogue insert fails after the file is in place (a crash, a lost connection).
+    await t.db.pool.query(`CREATE FUNCTION pg_temp_refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$`);
+    await t.db.pool.query(
+      'CREATE TRIGGER refuse BEFORE INSERT ON ledger_digests FOR EACH ROW EXECUTE FUNCTION pg_temp_refuse()',
+    );
+    try {
+      await expect(digests.publish()).rejects.toThrow(/simulated crash/);
+    } finally {
+      await t.db.pool.query('DROP TRIGGER refuse ON ledger_digests');
+      await t.db.pool.query('DROP FUNCTION pg_temp_refuse()');
+    }
+    const [orphan] = readdirSync(dir);
+    expect(orphan).toMatch(/^digest-\d+-.*\.json$/);
+    const unlisted = JSON.parse(readFileSync(path.join(dir, orphan!), 'utf8')) as LedgerDigest;
+    // A temporary a crash left before its rename, and a file the key did not sign (its root changed).
+    writeFileSync(path.join(dir, `${orphan}.123.abcd.tmp`), '{"half": ');
+    const forged = {
+      ...unlisted,
+      time: new Date(Date.parse(unlisted.time) + 5).toISOString(),
+      root: '00'.repeat(32),
+    };
+    writeFileSync(path.join(dir, digestFileName(forged)), JSON.stringify(forged));
+    await signedUpClient(t);
+    await t.settle();
+    const next = await digests.publish();
+    const { rows } = await t.db.pool.query<{ file_name: string; signature: string }>(
+      'SELECT file_name, signature FROM ledger_digests ORDER BY id DESC LIMIT 2',
+    );
+    expect(rows.map((row) => row.file_name)).toEqual([digestFileName(next), orphan]);
+    expect(rows[1]!.signature).toBe(unlisted.signature);
+    expect(readdirSync(dir).sort()).toEqual(
+      [orphan, digestFileName(next), `${digestFileName(forged)}.rejected`].sort(),
+    );
+    expect(lines.find((line) => line.level === 40)?.msg).toMatch(/unlisted digest file was registered/);
+    expect(lines.find((line) => line.level === 50)?.msg).toMatch(/set aside: not a digest signed/);
   });
 
   it('publishes on a schedule once across processes', async () => {

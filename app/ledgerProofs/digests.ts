@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bytesOfHex, equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
 import { DIGEST_FORMAT, digestMessage, type LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { verifyConsistency, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
+import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
+import { readDigestFile, scanDigestFolder, setAside, writeFileAtomically } from './digestFiles.ts';
 import type { LedgerSigner } from './signer.ts';
 import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from './treeReplay.ts';
 
@@ -76,13 +77,7 @@ export function digestFileName(digest: LedgerDigest): string {
   return `digest-${digest.treeSize}-${digest.time.replaceAll(':', '')}.json`;
 }
 
-/** Writes the file complete or not at all: a temporary name, then a rename over the final one. */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, text, { mode: 0o644 });
-  await rename(temporary, file);
-}
+export { writeFileAtomically } from './digestFiles.ts';
 
 interface DigestRow {
   id: string;
@@ -175,6 +170,7 @@ export class DigestService {
     try {
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+      await this.#reconcileFiles(client);
       const previous = await latestDigest(client);
       if (unlessCovers !== null && previous && BigInt(previous.treeSize) >= unlessCovers) {
         await client.query('COMMIT');
@@ -194,19 +190,7 @@ export class DigestService {
       digest = signDigest(signer, { treeSize: head.size, root: head.root, time }, blocks, previous?.time);
       const fileName = digestFileName(digest);
       await writeFileAtomically(path.join(dir, fileName), `${JSON.stringify(digest, null, 2)}\n`);
-      await client.query(
-        `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          digest.treeSize,
-          digest.root,
-          digest.time,
-          digest.keyId,
-          digest.signature,
-          digest.blocks ? JSON.stringify(digest.blocks) : null,
-          fileName,
-        ],
-      );
+      await insertDigest(client, digest, fileName);
       await client.query('COMMIT');
     } catch (error) {
       failed = error instanceof Error ? error : new Error(String(error));
@@ -229,18 +213,62 @@ export class DigestService {
     return digest;
   }
 
+  /**
+   * A digest file with no catalogue row is what a crash (or a failed insert) between writing the file and
+   * committing the row leaves: signed, possibly copied already by an auditor, but unlisted. Under the
+   * publishing lock, before the next digest, each is registered when it is a digest this key signed, later
+   * than the last listed one and extending it (what publish would have checked); anything else is set
+   * aside (`.rejected`, kept as evidence) and logged. Leftover temporaries, never published, are removed.
+   */
+  async #reconcileFiles(client: pg.PoolClient): Promise<void> {
+    const { dir, logger, signer } = this.#options;
+    const scan = await scanDigestFolder(dir);
+    for (const name of scan.temporaries) await rm(path.join(dir, name), { force: true });
+    if (scan.digests.length === 0) return;
+    const { rows } = await client.query<{ file_name: string }>(
+      'SELECT file_name FROM ledger_digests WHERE file_name = ANY($1::text[])',
+      [scan.digests],
+    );
+    const listed = new Set(rows.map((row) => row.file_name));
+    for (const name of scan.digests.filter((name) => !listed.has(name))) {
+      const digest = (await readDigestFile(path.join(dir, name))) as LedgerDigest | undefined;
+      const previous = await latestDigest(client);
+      const problem =
+        !digest || !(await verifyDigest(digest, signer.publicKey)).ok
+          ? 'not a digest signed by the ledger key'
+          : digestFileName(digest) !== name
+            ? 'its name does not match its contents'
+            : previous && !(Date.parse(digest.time) > Date.parse(previous.time))
+              ? 'not later than the last listed digest'
+              : previous &&
+                  !(await this.#extends(previous, {
+                    size: BigInt(digest.treeSize),
+                    root: bytesOfHex(digest.root)!,
+                  }))
+                ? 'its tree does not extend the last listed digest'
+                : null;
+      if (problem === null) {
+        await insertDigest(client, digest!, name);
+        logger.warn({ file: name }, 'an unlisted digest file was registered in the catalogue');
+      } else {
+        const aside = await setAside(dir, name);
+        logger.error({ file: name, aside }, `an unlisted digest file was set aside: ${problem}`);
+      }
+    }
+  }
+
+  async #extends(previous: LedgerDigest, head: { size: bigint; root: Uint8Array }): Promise<boolean> {
+    const from = BigInt(previous.treeSize);
+    if (head.size < from) return false;
+    if (from === 0n) return true; // the empty tree is a prefix of every tree
+    const proof = await this.#options.consistency(from, head.size);
+    const fromRoot = bytesOfHex(previous.root)!;
+    return await verifyConsistency(webCryptoSha256, from, head.size, fromRoot, head.root, proof);
+  }
+
   async #checkExtends(previous: LedgerDigest, head: { size: bigint; root: Uint8Array }): Promise<void> {
     const from = BigInt(previous.treeSize);
-    const fromRoot = bytesOfHex(previous.root)!;
-    let ok: boolean;
-    if (head.size < from) ok = false;
-    else if (from === 0n)
-      ok = true; // the empty tree is a prefix of every tree
-    else {
-      const proof = await this.#options.consistency(from, head.size);
-      ok = await verifyConsistency(webCryptoSha256, from, head.size, fromRoot, head.root, proof);
-    }
-    if (!ok) {
+    if (!(await this.#extends(previous, head))) {
       const message = `the log's tree (size ${head.size}, root ${hexOf(head.root)}) does not extend the last published digest (size ${from}, root ${previous.root}): not publishing`;
       this.#options.logger.error(
         { previousSize: previous.treeSize, previousRoot: previous.root, size: String(head.size) },
@@ -310,6 +338,22 @@ export class DigestService {
       await running;
     };
   }
+}
+
+async function insertDigest(client: pg.PoolClient, digest: LedgerDigest, fileName: string): Promise<void> {
+  await client.query(
+    `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      digest.treeSize,
+      digest.root,
+      digest.time,
+      digest.keyId,
+      digest.signature,
+      digest.blocks ? JSON.stringify(digest.blocks) : null,
+      fileName,
+    ],
+  );
 }
 
 async function latestDigest(db: pg.Pool | pg.PoolClient, withBlocks = true): Promise<LedgerDigest | null> {
