@@ -143,6 +143,11 @@ const schema = z.object({
    */
   LEDGER_FREEZE_ON_MISMATCH: z.enum(['on', 'off']).default('off'),
   /**
+   * How often the stored tree's next block of 4096 leaves is checked against the log, in ms, where the
+   * tree follower leads (projections/ledgerTree/storedTreeCheck.ts); 0 = never (the tests' default).
+   */
+  LEDGER_TREE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
    * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
    * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request
    * still running is safe, since both append the same event ids, but wasteful.

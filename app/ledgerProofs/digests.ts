@@ -7,6 +7,7 @@ import { DIGEST_FORMAT, digestMessage, type LedgerDigest } from '../../domain/ve
 import { verifyConsistency, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
 import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
+import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
 import { readDigestFile, scanDigestFolder, setAside, writeFileAtomically } from './digestFiles.ts';
 import type { LedgerSigner } from './signer.ts';
 import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from './treeReplay.ts';
@@ -140,6 +141,8 @@ export interface DigestServiceOptions {
   consistency: (from: bigint, to: bigint) => Promise<Uint8Array[]>;
   /** The tree's block roots at a size, when the tree can give them (a digest is complete without them). */
   blocks?: (size: bigint) => Promise<TreeBlocks>;
+  /** The stored tree's recorded damage (null: it agrees with the log): a damaged tree is not signed. */
+  damage?: () => Promise<string | null>;
   now?: () => Date;
 }
 
@@ -175,6 +178,13 @@ export class DigestService {
       if (unlessCovers !== null && previous && BigInt(previous.treeSize) >= unlessCovers) {
         await client.query('COMMIT');
         return previous;
+      }
+      const damage = await this.#options.damage?.();
+      if (damage) {
+        logger.error({ damage }, 'ledger digest refused: the stored tree is damaged');
+        throw new StoredTreeDamagedError(
+          `the stored tree is damaged (${damage}): not signing a digest of it`,
+        );
       }
       const head = await this.#options.head();
       if (previous) await this.#checkExtends(previous, head);
