@@ -143,6 +143,11 @@ const schema = z.object({
    */
   LEDGER_FREEZE_ON_MISMATCH: z.enum(['on', 'off']).default('off'),
   /**
+   * `/api/health` answers "degraded" (503, as for a failing projection) while any projection is more than
+   * this many events behind the log's head; 0 = never for lag. `/readyz` is not affected.
+   */
+  PROJECTION_LAG_DEGRADED_EVENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
    * How often the stored tree's next block of 4096 leaves is checked against the log, in ms, where the
    * tree follower leads (projections/ledgerTree/storedTreeCheck.ts); 0 = never (the tests' default).
    */
