@@ -143,6 +143,16 @@ const schema = z.object({
    */
   LEDGER_FREEZE_ON_MISMATCH: z.enum(['accounts', 'on', 'off']).default('accounts'),
   /**
+   * `/api/health` answers "degraded" (503, as for a failing projection) while any projection is more than
+   * this many events behind the log's head; 0 = never for lag. `/readyz` is not affected.
+   */
+  PROJECTION_LAG_DEGRADED_EVENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * How often the stored tree's next block of 4096 leaves is checked against the log, in ms, where the
+   * tree follower leads (projections/ledgerTree/storedTreeCheck.ts); 0 = never (the tests' default).
+   */
+  LEDGER_TREE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
    * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
    * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request
    * still running is safe, since both append the same event ids, but wasteful.

@@ -29,14 +29,17 @@ import { allProjections } from '../projections/index.ts';
 import { LedgerTreeFollower } from '../projections/ledgerTree/follower.ts';
 import {
   consistencyProof,
+  frozenAccounts,
   inclusionProof,
   leavesOfEvents,
   ledgerMismatches,
-  frozenAccounts,
+  reportTreeDamage,
+  treeDamage,
   treeHead,
   waitForTreeSize,
 } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import { initLedgerTreeSchema } from '../projections/ledgerTree/schema.ts';
+import { StoredTreeAudit } from '../projections/ledgerTree/storedTreeCheck.ts';
 import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
 import { bringReadModelsUpToDate } from '../projections/versions.ts';
@@ -186,9 +189,22 @@ export async function startServices(
             onMismatch: () => ledgerFreeze.trip(),
           })
         : null;
+    // The stored tree against the log, a block a second, where the follower leads (storedTreeCheck.ts).
+    const treeAudit =
+      ledgerTree && config.LEDGER_TREE_CHECK_INTERVAL_MS > 0
+        ? new StoredTreeAudit({
+            db: pool,
+            store,
+            logger,
+            leads: () => ledgerTree.state === 'running',
+            everyMs: config.LEDGER_TREE_CHECK_INTERVAL_MS,
+            onDamage: () => ledgerFreeze.trip(),
+          })
+        : null;
     if (options.runProjections !== false) {
       await runner.start();
       await ledgerTree?.start();
+      treeAudit?.start();
     }
     const scheduler = startScheduler(pool, options.scheduledJobs === false ? [] : scheduledJobs(config), {
       tickMs: Math.min(config.PURGE_INTERVAL_MINUTES * 15_000, 60_000) || 60_000,
@@ -199,7 +215,7 @@ export async function startServices(
     registerLedgerGauges(metrics, pool);
     // The verifiable ledger (docs/architecture/verifiable-ledger.md): digests of the tree the follower
     // keeps, published on a schedule by one process at a time, and a liabilities statement after each.
-    const tree = { treeHead, leavesOfEvents, inclusionProof, waitForTreeSize };
+    const tree = { treeHead, leavesOfEvents, inclusionProof, waitForTreeSize, treeDamage, reportTreeDamage };
     const digests = new DigestService({
       pool,
       signer: ledgerSigner,
@@ -208,6 +224,7 @@ export async function startServices(
       head: () => treeHead(pool),
       consistency: (from, to) => consistencyProof(pool, from, to),
       blocks: (size) => treeBlocks(pool, size),
+      damage: () => treeDamage(pool),
     });
     const stopDigests =
       options.scheduledJobs === false ? async () => {} : digests.startSchedule(config.DIGEST_INTERVAL);
@@ -251,6 +268,7 @@ export async function startServices(
         await stopSessionCache(pool);
         deps.mailer.close?.();
         await scheduler.stop();
+        await treeAudit?.stop();
         await ledgerTree?.stop();
         await ledgerProofs.stop?.();
         await ledgerProofs.statements.idle();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { DigestRefusedError, verifyLedger } from '../app/audit/verifyLedger.ts';
 import { publicKeyFromText } from '../app/ledgerProofs/publicKey.ts';
+import { checkStoredTree } from '../projections/ledgerTree/storedTreeCheck.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { createLogger } from '../runtime/logger.ts';
@@ -39,7 +40,7 @@ async function readJson(file: string, what: string): Promise<unknown> {
 /**
  * npm run ledger:verify [-- --digest FILE [--public-key FILE]] — recomputes every hash chain and every
  * balance from the log and compares them with the read models, checks that no stream they know is missing
- * from the log, and rebuilds the log's Merkle tree. With --digest, the log must extend that signed digest
+ * from the log, rebuilds the log's Merkle tree, and checks the stored tree (the proofs' source) against it. With --digest, the log must extend that signed digest
  * (its signature checked with the configured key's public half, or --public-key: a public-key document or
  * an SPKI PEM). Exit 0 when all agree; 1 naming the first bad event, balance or difference from the digest;
  * 2 for bad usage or a file it cannot read.
@@ -75,6 +76,17 @@ async function main() {
       });
       if (process.stderr.isTTY) process.stderr.write('\n');
       code = printReport(report, ((Date.now() - started) / 1000).toFixed(1));
+      // The proofs are made from the stored tree, not the log: it must agree with the log too.
+      const stored = await checkStoredTree(services.deps.pool, services.deps.store);
+      if (stored.damage.length === 0)
+        process.stdout.write(
+          `OK: the stored tree's ${stored.size} leaves and their nodes agree with the log\n`,
+        );
+      else {
+        process.stdout.write(`FAILED: the stored tree does not agree with the log (ledger:tree-rebuild)\n`);
+        for (const problem of stored.damage) process.stdout.write(`  - ${problem}\n`);
+        code = 1;
+      }
     } catch (error) {
       if (!(error instanceof DigestRefusedError)) throw error;
       process.stdout.write(`FAILED: ${error.message} (public key ${publicKey.keyId})\n`);

@@ -63,6 +63,8 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'info',
+    // Tests edit the log under a live app; the stored-tree check would record that as lasting damage.
+    LEDGER_TREE_CHECK_INTERVAL_MS: '0',
     ...TEST_DEPOSIT_ADDRESSES,
     ...RUN_PRIVACY_KEYS,
     ...env,

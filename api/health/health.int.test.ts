@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createPool } from '../../infra/postgres/pool.ts';
@@ -209,5 +210,38 @@ describe('/livez and /readyz', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+});
+
+describe('GET /api/health while the projections lag', () => {
+  const t = setUpTestApp({ METRICS_TOKEN, PROJECTION_LAG_DEGRADED_EVENTS: '3' });
+
+  it('is degraded while one is more than PROJECTION_LAG_DEGRADED_EVENTS behind; /readyz stays ready', async () => {
+    await signedUpClient(t);
+    await t.settle();
+    const health = () => t.client().get('/api/health', withToken);
+    expect((await health()).status).toBe(200);
+    // The projections stop (a worker down, or far too slow), and the log goes on: 3 events behind is fine.
+    await t.deps.runner.stop();
+    const tick = () => ({
+      id: randomUUID(),
+      type: 'Tick',
+      data: {},
+      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+    });
+    await t.deps.store.append('health-lag', [tick(), tick(), tick()], { expectedRevision: 'any' });
+    const within = await health();
+    expect(within.status).toBe(200);
+    expect(within.body.projections.every((p: { lagging: boolean }) => !p.lagging)).toBe(true);
+    await t.deps.store.append('health-lag', [tick()], { expectedRevision: 'any' });
+    const reply = await health();
+    expect(reply.status).toBe(503);
+    expect(reply.body.status).toBe('degraded');
+    const users = reply.body.projections.find((p: { name: string }) => p.name === 'users');
+    expect(users).toMatchObject({ lagging: true, lagEvents: 4, lastError: null });
+    // A stranger learns only the status; /readyz is not about lag (every replica would go unready at once).
+    const anonymous = await t.client().get('/api/health');
+    expect([anonymous.status, anonymous.body]).toEqual([503, { status: 'degraded' }]);
+    expect((await t.client().get('/readyz')).status).toBe(200);
   });
 });

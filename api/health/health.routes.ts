@@ -57,7 +57,8 @@ export function probeRoutes(deps: Deps) {
 
 /**
  * `/api/health`: 200 `{"status":"ok"}`, or 503 `{"status":"degraded"}` while the event store or the
- * database is unreachable or a projection keeps failing. The details (each store's reachability and error,
+ * database is unreachable, a projection keeps failing, or one is more than PROJECTION_LAG_DEGRADED_EVENTS
+ * behind the log's head (each projection's `lagging` says which). The details (each store's reachability and error,
  * every projection's checkpoint, counts, lag and last error) go to an admin session or a caller with the
  * metrics token only: they map the system for a stranger. Loopback is not privileged here, unlike
  * /metrics without a token: a reverse proxy on the same machine makes every caller loopback.
@@ -93,7 +94,10 @@ export function healthRoutes(deps: Deps) {
     let projectionsHealthy = false;
     if (database.reachable && eventStore.reachable) {
       try {
-        const statuses = await deps.runner.status();
+        // Lag is counted up to one past the limit: enough to tell "more than the limit behind".
+        const limit = deps.config.PROJECTION_LAG_DEGRADED_EVENTS;
+        const statuses = limit > 0 ? await deps.runner.status(limit + 1) : await deps.runner.status();
+        const lagging = (lagEvents: number) => limit > 0 && lagEvents > limit;
         projections = statuses.map((s) => ({
           name: s.name,
           state: s.state,
@@ -105,9 +109,11 @@ export function healthRoutes(deps: Deps) {
           lastError: s.lastError,
           lastErrorAt: s.lastErrorAt,
           retryCount: s.retryCount,
+          lagging: lagging(s.lagEvents),
         }));
-        // A projection that keeps failing on an event makes the service unhealthy; a standby worker is fine.
-        projectionsHealthy = statuses.every((s) => s.lastError === null);
+        // A projection that keeps failing on an event, or is more than PROJECTION_LAG_DEGRADED_EVENTS behind,
+        // makes the service unhealthy; a standby worker is fine.
+        projectionsHealthy = statuses.every((s) => s.lastError === null && !lagging(s.lagEvents));
       } catch {
         projectionsHealthy = false;
       }

@@ -111,17 +111,16 @@ export function problem(
 
 /**
  * The database or the log cannot be reached right now: the client should come back shortly (503 with
- * Retry-After), never a 500. Node's socket errors; Postgres class 08 (connection exception), 57P01-57P03
- * (the server is shutting down or starting: admin_shutdown, crash_shutdown, cannot_connect_now) and 53300
- * (too many connections); node-postgres' own messages for a connection that died; and any of these as
- * the cause of a wrapped error.
+ * Retry-After), never a 500. Node's socket errors; Postgres class 08 (connection exception) and 57P01-57P03
+ * (the server is shutting down or starting: admin_shutdown, crash_shutdown, cannot_connect_now);
+ * node-postgres' own messages for a connection that died; and any of these as the cause of a wrapped error.
  */
 function isDatabaseDown(error: unknown, depth = 0): boolean {
   if (error instanceof StoreUnavailableError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : '';
   if (typeof code === 'string') {
-    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
       return true;
   }
@@ -133,6 +132,19 @@ function isDatabaseDown(error: unknown, depth = 0): boolean {
     return true;
   const cause = (error as { cause?: unknown } | null)?.cause;
   return depth < 3 && cause !== undefined && cause !== error && isDatabaseDown(cause, depth + 1);
+}
+
+/**
+ * Postgres is short of a resource (class 53, insufficient resources): 53100 disk_full, 53200 out_of_memory,
+ * 53300 too_many_connections, 53400 configuration_limit_exceeded. Nothing is wrong with the request: a
+ * 503 with Retry-After (the space or memory may come back, a connection frees), never a 500. Returns the
+ * code, for the log line the operator needs.
+ */
+function outOfResources(error: unknown, depth = 0): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^53[0-9A-Z]{3}$/.test(code)) return code;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return depth < 3 && cause !== undefined && cause !== error ? outOfResources(cause, depth + 1) : null;
 }
 
 /**
@@ -165,6 +177,18 @@ export function toProblemResponse(c: Context, error: unknown): Response {
       type: PROBLEM_TYPES.ledgerFrozen,
       code: 'ledger_frozen',
       headers: { 'Retry-After': '60' },
+    });
+  }
+  const short = outOfResources(error);
+  if (short !== null) {
+    const logger = c.get('logger') as { warn(o: object, m: string): void } | undefined;
+    logger?.warn(
+      { reqId: c.get('requestId'), code: short, err: error instanceof Error ? error.message : String(error) },
+      'the database is out of resources',
+    );
+    return problem(c, 503, 'The service is short of resources for a moment. Please try again shortly.', {
+      code: 'database_out_of_resources',
+      headers: { 'Retry-After': short === '53300' ? '2' : '30' },
     });
   }
   if (isDatabaseDown(error)) {

@@ -30,7 +30,6 @@ describe('the error boundary when the database is unreachable', () => {
     ['connection failure (08006)', pgError('08006')],
     ['connection exception (08000)', pgError('08000')],
     ['protocol violation (08P01)', pgError('08P01')],
-    ['too many connections (53300)', pgError('53300')],
     ['a dead connection', new Error('Connection terminated unexpectedly')],
     ['a broken client', new Error('Client has encountered a connection error and is not queryable')],
     ['the store', new StoreUnavailableError('event store unreachable')],
@@ -64,6 +63,26 @@ describe('the error boundary when Postgres gave up a statement for another', () 
     expect(answer.body).toMatchObject({
       status: 503,
       detail: 'The service is busy for a moment. Please try again.',
+    });
+  });
+});
+
+describe('the error boundary when Postgres is out of a resource (class 53)', () => {
+  it.each([
+    ['a full disk (53100)', pgError('53100', 'could not extend file: No space left on device'), '30'],
+    ['no memory (53200)', pgError('53200', 'out of memory'), '30'],
+    ['too many connections (53300)', pgError('53300', 'sorry, too many clients already'), '2'],
+    ['a configuration limit (53400)', pgError('53400'), '30'],
+    ['a wrapped cause', new Error('append failed', { cause: pgError('53100') }), '30'],
+  ])('answers 503 Problem Details with Retry-After for %s, never 500', async (_, error, retryAfter) => {
+    const answer = await answerFor(error);
+    expect(answer.status).toBe(503);
+    expect(answer.retryAfter).toBe(retryAfter);
+    expect(answer.type).toContain('application/problem+json');
+    expect(answer.body).toMatchObject({
+      status: 503,
+      title: 'Service Unavailable',
+      code: 'database_out_of_resources',
     });
   });
 });

@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { distributeTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
-import { ReceiptUnavailableError, receiptFor } from '../../app/ledgerProofs/receipts.ts';
+import {
+  LedgerProofsDamagedError,
+  ReceiptUnavailableError,
+  receiptFor,
+} from '../../app/ledgerProofs/receipts.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
@@ -208,7 +212,7 @@ export function transactionsRoutes(deps: Deps) {
     ).catch((error: unknown) => {
       if (!(error instanceof ReceiptUnavailableError)) throw error;
       throw new HttpProblem(503, error.message, {
-        code: 'receipt_unavailable',
+        code: error instanceof LedgerProofsDamagedError ? 'ledger_proofs_unavailable' : 'receipt_unavailable',
         headers: { 'Retry-After': '5' },
       });
     });

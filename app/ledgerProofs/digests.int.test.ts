@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,12 +6,12 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesOfHex, hexOf } from '../../domain/verifiable/bytes.ts';
 import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
-import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
+import { EMPTY_ROOT, eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
 import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { readRawLog, replayedTree } from '../../testing/logTree.ts';
 import { runLedgerSigner } from '../../testing/privacyKeys.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
-import { DigestMismatchError, DigestService, digestFileName } from './digests.ts';
+import { DigestMismatchError, DigestService, digestFileName, signDigest } from './digests.ts';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -41,13 +41,14 @@ describe('signed digests of the log', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const service = (dir = tempDir(), logger = capture().logger) =>
+  const service = (dir = tempDir(), logger = capture().logger, now?: () => Date) =>
     new DigestService({
       pool: t.deps.pool,
       signer: t.deps.ledgerProofs.signer,
       logger,
       dir,
       ...replayedTree(t.deps.store),
+      ...(now ? { now } : {}),
     });
   const digestCount = async () =>
     Number((await t.db.pool.query('SELECT count(*) AS n FROM ledger_digests')).rows[0].n);
@@ -162,6 +163,76 @@ describe('signed digests of the log', () => {
       expect((await verifyDigest(digest, t.deps.ledgerProofs.signer.publicKey)).ok).toBe(true);
     expect((await admin.get('/api/admin/ledger/digests?cursor=abc')).status).toBe(400);
     expect((await admin.get('/api/admin/ledger/digests?limit=201')).status).toBe(400);
+  });
+
+  it('signs strictly increasing times when the clock steps back, and the signer refuses an earlier time', async () => {
+    const { logger, lines } = capture();
+    const last = (await service().latest())!;
+    const lastMs = Date.parse(last.time);
+    // The host's clock stepped back an hour (NTP, a VM restored): the next digests must still be later.
+    const back = new Date(lastMs - 3_600_000);
+    const digests = service(tempDir(), logger, () => back);
+    const first = await digests.publish();
+    const second = await digests.publish();
+    expect(Date.parse(first.time)).toBe(lastMs + 1);
+    expect(Date.parse(second.time)).toBe(lastMs + 2);
+    for (const digest of [first, second])
+      expect((await verifyDigest(digest, t.deps.ledgerProofs.signer.publicKey)).ok).toBe(true);
+    expect(lines.find((line) => line.level === 40)?.msg).toMatch(/clock is not after the last digest/);
+    const head = { treeSize: 0n, root: EMPTY_ROOT, time: back };
+    expect(() => signDigest(t.deps.ledgerProofs.signer, head, undefined, second.time)).toThrow(
+      /must be after/,
+    );
+    expect(() =>
+      signDigest(
+        t.deps.ledgerProofs.signer,
+        { ...head, time: new Date(second.time) },
+        undefined,
+        second.time,
+      ),
+    ).toThrow(/must be after/);
+  });
+
+  it('registers a signed file a failed catalogue insert left unlisted, and sets aside one it did not sign', async () => {
+    const { logger, lines } = capture();
+    const dir = tempDir();
+    const digests = service(dir, logger);
+    // The catalogue insert fails after the file is in place (a crash, a lost connection).
+    await t.db.pool.query(`CREATE FUNCTION pg_temp_refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$`);
+    await t.db.pool.query(
+      'CREATE TRIGGER refuse BEFORE INSERT ON ledger_digests FOR EACH ROW EXECUTE FUNCTION pg_temp_refuse()',
+    );
+    try {
+      await expect(digests.publish()).rejects.toThrow(/simulated crash/);
+    } finally {
+      await t.db.pool.query('DROP TRIGGER refuse ON ledger_digests');
+      await t.db.pool.query('DROP FUNCTION pg_temp_refuse()');
+    }
+    const [orphan] = readdirSync(dir);
+    expect(orphan).toMatch(/^digest-\d+-.*\.json$/);
+    const unlisted = JSON.parse(readFileSync(path.join(dir, orphan!), 'utf8')) as LedgerDigest;
+    // A temporary a crash left before its rename, and a file the key did not sign (its root changed).
+    writeFileSync(path.join(dir, `${orphan}.123.abcd.tmp`), '{"half": ');
+    const forged = {
+      ...unlisted,
+      time: new Date(Date.parse(unlisted.time) + 5).toISOString(),
+      root: '00'.repeat(32),
+    };
+    writeFileSync(path.join(dir, digestFileName(forged)), JSON.stringify(forged));
+    await signedUpClient(t);
+    await t.settle();
+    const next = await digests.publish();
+    const { rows } = await t.db.pool.query<{ file_name: string; signature: string }>(
+      'SELECT file_name, signature FROM ledger_digests ORDER BY id DESC LIMIT 2',
+    );
+    expect(rows.map((row) => row.file_name)).toEqual([digestFileName(next), orphan]);
+    expect(rows[1]!.signature).toBe(unlisted.signature);
+    expect(readdirSync(dir).sort()).toEqual(
+      [orphan, digestFileName(next), `${digestFileName(forged)}.rejected`].sort(),
+    );
+    expect(lines.find((line) => line.level === 40)?.msg).toMatch(/unlisted digest file was registered/);
+    expect(lines.find((line) => line.level === 50)?.msg).toMatch(/set aside: not a digest signed/);
   });
 
   it('publishes on a schedule once across processes', async () => {

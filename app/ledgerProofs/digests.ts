@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bytesOfHex, equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
 import { DIGEST_FORMAT, digestMessage, type LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { verifyConsistency, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
+import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
+import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
+import { readDigestFile, scanDigestFolder, setAside, writeFileAtomically } from './digestFiles.ts';
 import type { LedgerSigner } from './signer.ts';
 import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from './treeReplay.ts';
 
@@ -17,12 +19,21 @@ import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from 
  * the `ledger_digests` catalogue (a migration's table: the signed statements, not a read model).
  */
 
-/** Signs the tree head; `blocks` (any block size) are coarsened to at most MAX_DIGEST_BLOCKS and checked. */
+/**
+ * Signs the tree head; `blocks` (any block size) are coarsened to at most MAX_DIGEST_BLOCKS and checked.
+ * `after` is the previous digest's time: a head whose time is not strictly later is refused (digest times
+ * strictly increase, so an auditor can order them and no two share a file name).
+ */
 export function signDigest(
   signer: LedgerSigner,
   head: { treeSize: bigint; root: Uint8Array; time: Date },
   blocks?: TreeBlocks,
+  after?: string,
 ): LedgerDigest {
+  if (after !== undefined && !(head.time.getTime() > Date.parse(after)))
+    throw new Error(
+      `a digest's time (${head.time.toISOString()}) must be after the previous one's (${after})`,
+    );
   const timeMs = BigInt(head.time.getTime());
   const signature = signer.sign(
     digestMessage({ treeSize: head.treeSize, root: head.root, timeMs, keyId: signer.keyId }),
@@ -45,6 +56,18 @@ export function signDigest(
   return digest;
 }
 
+/**
+ * The time a new digest is signed with: the clock's, unless it is not after the previous digest's (the
+ * clock stepped back, or two digests in one millisecond), then the previous time + 1 ms. Bumping rather
+ * than refusing keeps receipts answering through a clock step; the signed times stay strictly increasing,
+ * at worst slightly ahead of the wall clock until it catches up.
+ */
+export function nextDigestTime(now: Date, previous: { time: string } | null): Date {
+  if (!previous) return now;
+  const floor = Date.parse(previous.time) + 1;
+  return now.getTime() >= floor ? now : new Date(floor);
+}
+
 /** Where digests are published: DIGEST_DIR, else a `digests` folder in DATA_DIR. */
 export function digestDirOf(config: { DIGEST_DIR?: string; dataDir: string }): string {
   return path.resolve(config.DIGEST_DIR ?? path.join(config.dataDir, 'digests'));
@@ -55,13 +78,7 @@ export function digestFileName(digest: LedgerDigest): string {
   return `digest-${digest.treeSize}-${digest.time.replaceAll(':', '')}.json`;
 }
 
-/** Writes the file complete or not at all: a temporary name, then a rename over the final one. */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, text, { mode: 0o644 });
-  await rename(temporary, file);
-}
+export { writeFileAtomically } from './digestFiles.ts';
 
 interface DigestRow {
   id: string;
@@ -124,6 +141,8 @@ export interface DigestServiceOptions {
   consistency: (from: bigint, to: bigint) => Promise<Uint8Array[]>;
   /** The tree's block roots at a size, when the tree can give them (a digest is complete without them). */
   blocks?: (size: bigint) => Promise<TreeBlocks>;
+  /** The stored tree's recorded damage (null: it agrees with the log): a damaged tree is not signed. */
+  damage?: () => Promise<string | null>;
   now?: () => Date;
 }
 
@@ -154,35 +173,34 @@ export class DigestService {
     try {
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+      await this.#reconcileFiles(client);
       const previous = await latestDigest(client);
       if (unlessCovers !== null && previous && BigInt(previous.treeSize) >= unlessCovers) {
         await client.query('COMMIT');
         return previous;
       }
+      const damage = await this.#options.damage?.();
+      if (damage) {
+        logger.error({ damage }, 'ledger digest refused: the stored tree is damaged');
+        throw new StoredTreeDamagedError(
+          `the stored tree is damaged (${damage}): not signing a digest of it`,
+        );
+      }
       const head = await this.#options.head();
       if (previous) await this.#checkExtends(previous, head);
       const blocks =
         this.#options.blocks && head.size > 0n ? await this.#options.blocks(head.size) : undefined;
-      digest = signDigest(
-        signer,
-        { treeSize: head.size, root: head.root, time: this.#options.now?.() ?? new Date() },
-        blocks,
-      );
+      const now = this.#options.now?.() ?? new Date();
+      const time = nextDigestTime(now, previous);
+      if (time !== now)
+        logger.warn(
+          { clock: now.toISOString(), previous: previous?.time, time: time.toISOString() },
+          'the clock is not after the last digest: signing with the last digest time + 1 ms',
+        );
+      digest = signDigest(signer, { treeSize: head.size, root: head.root, time }, blocks, previous?.time);
       const fileName = digestFileName(digest);
       await writeFileAtomically(path.join(dir, fileName), `${JSON.stringify(digest, null, 2)}\n`);
-      await client.query(
-        `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          digest.treeSize,
-          digest.root,
-          digest.time,
-          digest.keyId,
-          digest.signature,
-          digest.blocks ? JSON.stringify(digest.blocks) : null,
-          fileName,
-        ],
-      );
+      await insertDigest(client, digest, fileName);
       await client.query('COMMIT');
     } catch (error) {
       failed = error instanceof Error ? error : new Error(String(error));
@@ -205,18 +223,62 @@ export class DigestService {
     return digest;
   }
 
+  /**
+   * A digest file with no catalogue row is what a crash (or a failed insert) between writing the file and
+   * committing the row leaves: signed, possibly copied already by an auditor, but unlisted. Under the
+   * publishing lock, before the next digest, each is registered when it is a digest this key signed, later
+   * than the last listed one and extending it (what publish would have checked); anything else is set
+   * aside (`.rejected`, kept as evidence) and logged. Leftover temporaries, never published, are removed.
+   */
+  async #reconcileFiles(client: pg.PoolClient): Promise<void> {
+    const { dir, logger, signer } = this.#options;
+    const scan = await scanDigestFolder(dir);
+    for (const name of scan.temporaries) await rm(path.join(dir, name), { force: true });
+    if (scan.digests.length === 0) return;
+    const { rows } = await client.query<{ file_name: string }>(
+      'SELECT file_name FROM ledger_digests WHERE file_name = ANY($1::text[])',
+      [scan.digests],
+    );
+    const listed = new Set(rows.map((row) => row.file_name));
+    for (const name of scan.digests.filter((name) => !listed.has(name))) {
+      const digest = (await readDigestFile(path.join(dir, name))) as LedgerDigest | undefined;
+      const previous = await latestDigest(client);
+      const problem =
+        !digest || !(await verifyDigest(digest, signer.publicKey)).ok
+          ? 'not a digest signed by the ledger key'
+          : digestFileName(digest) !== name
+            ? 'its name does not match its contents'
+            : previous && !(Date.parse(digest.time) > Date.parse(previous.time))
+              ? 'not later than the last listed digest'
+              : previous &&
+                  !(await this.#extends(previous, {
+                    size: BigInt(digest.treeSize),
+                    root: bytesOfHex(digest.root)!,
+                  }))
+                ? 'its tree does not extend the last listed digest'
+                : null;
+      if (problem === null) {
+        await insertDigest(client, digest!, name);
+        logger.warn({ file: name }, 'an unlisted digest file was registered in the catalogue');
+      } else {
+        const aside = await setAside(dir, name);
+        logger.error({ file: name, aside }, `an unlisted digest file was set aside: ${problem}`);
+      }
+    }
+  }
+
+  async #extends(previous: LedgerDigest, head: { size: bigint; root: Uint8Array }): Promise<boolean> {
+    const from = BigInt(previous.treeSize);
+    if (head.size < from) return false;
+    if (from === 0n) return true; // the empty tree is a prefix of every tree
+    const proof = await this.#options.consistency(from, head.size);
+    const fromRoot = bytesOfHex(previous.root)!;
+    return await verifyConsistency(webCryptoSha256, from, head.size, fromRoot, head.root, proof);
+  }
+
   async #checkExtends(previous: LedgerDigest, head: { size: bigint; root: Uint8Array }): Promise<void> {
     const from = BigInt(previous.treeSize);
-    const fromRoot = bytesOfHex(previous.root)!;
-    let ok: boolean;
-    if (head.size < from) ok = false;
-    else if (from === 0n)
-      ok = true; // the empty tree is a prefix of every tree
-    else {
-      const proof = await this.#options.consistency(from, head.size);
-      ok = await verifyConsistency(webCryptoSha256, from, head.size, fromRoot, head.root, proof);
-    }
-    if (!ok) {
+    if (!(await this.#extends(previous, head))) {
       const message = `the log's tree (size ${head.size}, root ${hexOf(head.root)}) does not extend the last published digest (size ${from}, root ${previous.root}): not publishing`;
       this.#options.logger.error(
         { previousSize: previous.treeSize, previousRoot: previous.root, size: String(head.size) },
@@ -286,6 +348,22 @@ export class DigestService {
       await running;
     };
   }
+}
+
+async function insertDigest(client: pg.PoolClient, digest: LedgerDigest, fileName: string): Promise<void> {
+  await client.query(
+    `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      digest.treeSize,
+      digest.root,
+      digest.time,
+      digest.keyId,
+      digest.signature,
+      digest.blocks ? JSON.stringify(digest.blocks) : null,
+      fileName,
+    ],
+  );
 }
 
 async function latestDigest(db: pg.Pool | pg.PoolClient, withBlocks = true): Promise<LedgerDigest | null> {

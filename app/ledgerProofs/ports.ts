@@ -18,6 +18,8 @@ export interface TreeLeaf {
   revision: bigint;
   /** The per-stream hash the leaf commits to (hex). */
   eventHash: string;
+  /** The event's log position when the follower appended it (the leaf order check compares it). */
+  position?: { commit: bigint; prepare: bigint };
 }
 
 /** The tree follower's queries, by the names and signatures of its query module. */
@@ -30,6 +32,10 @@ export interface TreeQueries {
   inclusionProof(db: Db, index: bigint, size: bigint): Promise<Uint8Array[]>;
   /** Resolves true once the tree holds at least `size` leaves, false after `timeoutMs`. */
   waitForTreeSize(db: Db, size: bigint, timeoutMs: number): Promise<boolean>;
+  /** The recorded damage of the stored tree (null: it agrees with the log); `thorough` counts its rows. */
+  treeDamage(db: Db, thorough?: boolean): Promise<string | null>;
+  /** Records that the stored tree of at least `size` leaves is damaged, and how. */
+  reportTreeDamage(db: Db, size: bigint, message: string): Promise<void>;
 }
 
 /** The digest service's part receipts and statements use. */

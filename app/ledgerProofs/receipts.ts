@@ -1,10 +1,12 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { hexOf } from '../../domain/verifiable/bytes.ts';
+import { bytesOfHex, hexOf } from '../../domain/verifiable/bytes.ts';
 import { type LedgerReceipt, RECEIPT_FORMAT, type ReceiptEvent } from '../../domain/verifiable/formats.ts';
-import type { EventStore, RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import { eventLeaf, verifyInclusion, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
+import { type EventStore, formatPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
+import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
 import { eventIdsOfTransaction } from '../../projections/transactionEvents/transactionEvents.queries.ts';
 import type { Digests, TreeLeaf, TreeQueries } from './ports.ts';
 import type { LedgerSigner } from './signer.ts';
@@ -32,12 +34,28 @@ const TREE_RECHECK_MS = 250;
 /** The receipt cannot be made now (the tree is behind, or no digest can be signed): ask again shortly. */
 export class ReceiptUnavailableError extends Error {}
 
+/** The stored tree disagrees with the log (or misses rows): no proof is served until it is rebuilt. */
+export class LedgerProofsDamagedError extends ReceiptUnavailableError {
+  constructor() {
+    super('Ledger proofs unavailable: the stored tree is damaged; the operator has been alerted');
+  }
+}
+
+/** Records `message` as damage of the tree of `size` (logged), and the error to answer with. */
+async function damaged(deps: ReceiptDeps, size: bigint, message: string): Promise<LedgerProofsDamagedError> {
+  deps.logger.error({ size: size.toString(), mismatch: message }, 'ledger mismatch: stored tree damaged');
+  await deps.tree.reportTreeDamage(deps.pool, size, message);
+  return new LedgerProofsDamagedError();
+}
+
 async function leavesInTree(deps: ReceiptDeps, eventIds: string[]): Promise<Map<string, TreeLeaf>> {
   const deadline = Date.now() + TREE_WAIT_MS;
   for (;;) {
     const found = await deps.tree.leavesOfEvents(deps.pool, eventIds);
     if (found.size === eventIds.length) return found;
     const remaining = deadline - Date.now();
+    // A leaf the tree should hold by now may have been deleted: counted before answering "not yet".
+    if (remaining <= 0 && (await deps.tree.treeDamage(deps.pool, true))) throw new LedgerProofsDamagedError();
     if (remaining <= 0)
       throw new ReceiptUnavailableError(
         'The verifiable ledger has not reached this transaction yet: ask again in a few seconds',
@@ -89,6 +107,7 @@ function hashHolds(event: RecordedEvent): boolean {
 export async function receiptFor(deps: ReceiptDeps, transactionId: string): Promise<LedgerReceipt | null> {
   const eventIds = await eventIdsOfTransaction(deps.pool, transactionId);
   if (eventIds.length === 0) return null;
+  if (await deps.tree.treeDamage(deps.pool)) throw new LedgerProofsDamagedError();
   const leaves = await leavesInTree(deps, eventIds);
   let last = 0n;
   for (const leaf of leaves.values()) if (leaf.index > last) last = leaf.index;
@@ -96,17 +115,30 @@ export async function receiptFor(deps: ReceiptDeps, transactionId: string): Prom
   try {
     digest = await deps.digests.ensureCovers(last + 1n);
   } catch (error) {
+    if (error instanceof StoredTreeDamagedError)
+      throw (await deps.tree.treeDamage(deps.pool))
+        ? new LedgerProofsDamagedError()
+        : await damaged(deps, last + 1n, error.message);
     deps.logger.error({ err: String(error) }, 'no digest covers the receipt');
     throw new ReceiptUnavailableError('No signed digest can be made now: ask again in a few seconds');
   }
   const size = BigInt(digest.treeSize);
+  const signedRoot = bytesOfHex(digest.root)!;
   const log = rawStore(deps.store);
   const events = await Promise.all(
     eventIds.map(async (id) => {
       const leaf = leaves.get(id)!;
       const [stored, proof] = await Promise.all([
         log.readStream(leaf.streamName, { fromRevision: leaf.revision, maxCount: 1 }),
-        deps.tree.inclusionProof(deps.pool, leaf.index, size),
+        deps.tree.inclusionProof(deps.pool, leaf.index, size).catch(async (error: unknown) => {
+          // A node missing below a size the tree has reached was deleted: damage, not a tree behind.
+          if (!(await deps.tree.waitForTreeSize(deps.pool, size, 0))) throw error;
+          throw await damaged(
+            deps,
+            size,
+            `the inclusion proof of public position ${leaf.index} in the tree of size ${size} cannot be made from the stored tree (${String(error)})`,
+          );
+        }),
       ]);
       const event = stored[0];
       // The tree commits to what the log held when it was followed: a stored event that differs now (its
@@ -121,6 +153,23 @@ export async function receiptFor(deps: ReceiptDeps, transactionId: string): Prom
           "This transaction's events no longer match the verifiable ledger: the operator has been alerted",
         );
       }
+      // The leaf order check: the event must still be where the log held it when it was appended (two
+      // events of one commit swapped since would otherwise be served in the tree's order, not the log's).
+      const at = leaf.position;
+      if (at && (at.commit !== event.position.commit || at.prepare !== event.position.prepare))
+        throw await damaged(
+          deps,
+          size,
+          `public position ${leaf.index}: event ${id} is at log position ${formatPosition(event.position)}, its leaf was appended at ${formatPosition(at)} (the log's order is not the tree's)`,
+        );
+      // The leaf and proof from the stored tree must make the signed root: a changed leaf or node does not.
+      const made = eventLeaf(leaf.index, leaf.eventHash);
+      if (!(await verifyInclusion(webCryptoSha256, leaf.index, size, made, proof, signedRoot)))
+        throw await damaged(
+          deps,
+          size,
+          `the stored tree's inclusion proof of public position ${leaf.index} does not make the signed root of size ${size} (a stored leaf or node was changed)`,
+        );
       return receiptEvent(event, leaf, proof);
     }),
   );

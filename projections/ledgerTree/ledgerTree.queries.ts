@@ -10,7 +10,10 @@ import {
   rangeRoots,
 } from '../../domain/verifiable/merkle.ts';
 import { LEDGER_TREE_TABLES } from './schema.ts';
-import { type Db, frontierKeys, readNodes, readTreeState } from './treeRows.ts';
+import { recordTreeDamage } from './storedTreeCheck.ts';
+import { type Db, frontierKeys, readNodes, readTreeState, StoredTreeDamagedError } from './treeRows.ts';
+
+export { StoredTreeDamagedError } from './treeRows.ts';
 
 /**
  * What the rest of the system reads of the log commitment (the tables of the tree follower,
@@ -25,7 +28,8 @@ async function rootOf(db: Db, size: bigint): Promise<Uint8Array> {
   return foldAligned(
     keys.map((key) => {
       const hash = nodes.get(nodeId(key));
-      if (!hash) throw new Error(`ledger tree node ${nodeId(key)} is missing`);
+      if (!hash)
+        throw new StoredTreeDamagedError(`the stored tree node ${nodeId(key)} is missing below size ${size}`);
       return hash;
     }),
   );
@@ -44,7 +48,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function leavesOfEvents(
   db: Db,
   eventIds: string[],
-): Promise<Map<string, { index: bigint; streamName: string; revision: bigint; eventHash: string }>> {
+): Promise<
+  Map<
+    string,
+    {
+      index: bigint;
+      streamName: string;
+      revision: bigint;
+      eventHash: string;
+      position: { commit: bigint; prepare: bigint };
+    }
+  >
+> {
   const ids = eventIds.filter((id) => UUID.test(id));
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{
@@ -53,8 +68,11 @@ export async function leavesOfEvents(
     stream_name: string;
     revision: string;
     event_hash: string;
+    position_commit: string;
+    position_prepare: string;
   }>(
-    `SELECT event_id::text, idx::text, stream_name, revision::text, event_hash
+    `SELECT event_id::text, idx::text, stream_name, revision::text, event_hash, position_commit::text,
+            position_prepare::text
        FROM ledger_tree_leaves WHERE event_id = ANY($1::uuid[])`,
     [ids],
   );
@@ -67,6 +85,7 @@ export async function leavesOfEvents(
         streamName: row.stream_name,
         revision: BigInt(row.revision),
         eventHash: row.event_hash,
+        position: { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) },
       },
     ]),
   );
@@ -154,6 +173,33 @@ export async function waitForTreeSize(db: Db, size: bigint, timeoutMs: number): 
   }
 }
 
+/**
+ * The damage the stored-tree check recorded (null: none). With `thorough`, also counts the leaves and
+ * complete nodes below the tree's size (a scan of each table: for the rare paths where a row looks
+ * missing) and records a shortfall, so a deleted row is named as damage, not taken for a tree behind.
+ */
+export async function treeDamage(db: Db, thorough = false): Promise<string | null> {
+  const { size, damaged } = await readTreeState(db);
+  if (damaged !== null || !thorough || size === 0n) return damaged;
+  const { rows } = await db.query<{ leaves: string; nodes: string }>(
+    `SELECT (SELECT count(*) FROM ledger_tree_leaves WHERE idx < $1::bigint)::text AS leaves,
+            (SELECT count(*) FROM ledger_tree_nodes WHERE idx < ($1::bigint >> level))::text AS nodes`,
+    [size.toString()],
+  );
+  let nodes = 0n;
+  for (let level = 0n; size >> level > 0n; level++) nodes += size >> level;
+  const found = { leaves: BigInt(rows[0]!.leaves), nodes: BigInt(rows[0]!.nodes) };
+  if (found.leaves === size && found.nodes === nodes) return null;
+  const message = `the stored tree of size ${size} holds ${found.leaves} leaves and ${found.nodes} nodes, not ${size} and ${nodes} (rows were deleted)`;
+  await reportTreeDamage(db, size, message);
+  return message;
+}
+
+/** Records damage found outside the stored-tree check (a proof that does not make the signed root). */
+export async function reportTreeDamage(db: Db, size: bigint, message: string): Promise<void> {
+  await recordTreeDamage(db, size, [message]);
+}
+
 /** How many mismatches continuous verification has recorded (the freeze reads this). */
 export async function ledgerMismatches(db: Db): Promise<bigint> {
   return (await readTreeState(db)).mismatches;
@@ -178,10 +224,17 @@ export interface LedgerTreeStatus {
 /** The follower's state for the admin status route (which adds `frozen` and `logHead`). */
 export async function ledgerStatus(db: Db): Promise<LedgerTreeStatus> {
   const state = await readTreeState(db);
-  const root = state.size === 0n ? EMPTY_ROOT : await rootOf(db, state.size);
+  // A frontier node deleted: the status still answers (empty root), the damage named as its last mismatch.
+  const root =
+    state.size === 0n
+      ? EMPTY_ROOT
+      : await rootOf(db, state.size).catch((error: unknown) => {
+          if (error instanceof StoredTreeDamagedError) return null;
+          throw error;
+        });
   return {
     treeSize: state.size.toString(),
-    root: hexOf(root),
+    root: root ? hexOf(root) : '',
     verifiedPosition: state.size.toString(),
     mismatches: Number(state.mismatches),
     lastMismatch: state.lastMismatch,
@@ -202,6 +255,6 @@ export async function resetLedgerTree(tx: pg.PoolClient): Promise<void> {
   );
   await tx.query(
     `UPDATE ledger_tree_state SET size = 0, position_commit = NULL, position_prepare = NULL, mismatches = 0,
-       last_mismatch = NULL, last_mismatch_at = NULL WHERE id = 1`,
+       last_mismatch = NULL, last_mismatch_at = NULL, damaged = NULL WHERE id = 1`,
   );
 }

@@ -11,8 +11,9 @@ import { withAdvisoryLock } from '../../infra/postgres/pool.ts';
  *   answer any inclusion or consistency proof and the root of any earlier size without the log;
  * - `ledger_tree_streams`: each stream's last revision and hash as the follower saw them (the chain check);
  * - `ledger_tree_balances`: every account's balance per asset from the postings (the liabilities);
- * - `ledger_tree_state`: the one row with the tree's size, the follower's checkpoint and the mismatches
- *   continuous verification found.
+ * - `ledger_tree_state`: the one row with the tree's size, the follower's checkpoint, the mismatches
+ *   continuous verification found, and `damaged`: the first way the stored tree was found to disagree with
+ *   the log (storedTreeCheck.ts), which stops proofs and digests until a rebuild.
  * Not a Projection of the runner: it reads the log as stored (rawStore), every event type, and keeps its
  * frontier in memory between batches.
  */
@@ -52,6 +53,8 @@ CREATE TABLE IF NOT EXISTS ledger_tree_state (
   last_mismatch text,
   last_mismatch_at timestamptz
 );
+-- The first damage the stored-tree check found (storedTreeCheck.ts): proofs are refused until a rebuild.
+ALTER TABLE ledger_tree_state ADD COLUMN IF NOT EXISTS damaged text;
 INSERT INTO ledger_tree_state (id, size) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
 `;
 

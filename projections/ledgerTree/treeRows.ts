@@ -5,6 +5,9 @@ import type { StreamHead } from './verification.ts';
 
 /** Reading the tree's tables: shared by the follower and the query module. */
 
+/** A row the stored tree must hold is missing (deleted behind the follower's back): not a tree behind. */
+export class StoredTreeDamagedError extends Error {}
+
 export type Db = pg.Pool | pg.PoolClient;
 
 export interface TreeState {
@@ -13,6 +16,8 @@ export interface TreeState {
   mismatches: bigint;
   lastMismatch: string | null;
   lastMismatchAt: Date | null;
+  /** The first damage the stored-tree check recorded; null while the stored tree agrees with the log. */
+  damaged: string | null;
 }
 
 export async function readTreeState(db: Db): Promise<TreeState> {
@@ -23,12 +28,21 @@ export async function readTreeState(db: Db): Promise<TreeState> {
     mismatches: string;
     last_mismatch: string | null;
     last_mismatch_at: Date | null;
+    damaged: string | null;
   }>(
-    `SELECT size::text, position_commit::text, position_prepare::text, mismatches::text, last_mismatch, last_mismatch_at
+    `SELECT size::text, position_commit::text, position_prepare::text, mismatches::text, last_mismatch, last_mismatch_at, damaged
        FROM ledger_tree_state WHERE id = 1`,
   );
   const row = rows[0];
-  if (!row) return { size: 0n, position: null, mismatches: 0n, lastMismatch: null, lastMismatchAt: null };
+  if (!row)
+    return {
+      size: 0n,
+      position: null,
+      mismatches: 0n,
+      lastMismatch: null,
+      lastMismatchAt: null,
+      damaged: null,
+    };
   return {
     size: BigInt(row.size),
     position:
@@ -38,6 +52,7 @@ export async function readTreeState(db: Db): Promise<TreeState> {
     mismatches: BigInt(row.mismatches),
     lastMismatch: row.last_mismatch,
     lastMismatchAt: row.last_mismatch_at,
+    damaged: row.damaged,
   };
 }
 

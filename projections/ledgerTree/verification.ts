@@ -27,7 +27,8 @@ export type MismatchKind =
   | 'liabilities'
   | 'balance'
   | 'time'
-  | 'frontier';
+  | 'frontier'
+  | 'tree';
 
 export interface Mismatch {
   kind: MismatchKind;
@@ -66,6 +67,12 @@ function describe(event: RecordedEvent, index: bigint): string {
 
 const isDigest = (text: unknown): text is string =>
   typeof text === 'string' && bytesOfHex(text)?.length === HASH_BYTES;
+
+/** The hash an event's leaf commits to: its stored hash, or its recomputed one when that is not a digest. */
+export function leafHashOf(event: RecordedEvent): string {
+  const stored = event.metadata.hash;
+  return isDigest(stored) ? stored : eventHash({ ...event, prevHash: event.metadata.prevHash ?? null });
+}
 
 /**
  * Appends `events` (the next ones in log order) to `frontier` and checks each: its hash recomputed over the
