@@ -150,6 +150,7 @@ async function main() {
       DEFAULT_MARKET_PRICES,
     );
     const pending = () => commits.events;
+    let shown = 0;
     // Everyone starts with a distribution between 50 and 2,000 SAI.
     for (const u of users) {
       written += await requests.distribute(
@@ -180,8 +181,9 @@ async function main() {
           written += await requests.transfer(sender, receiver, units, 'seed transfer');
         }
       }
-      if (pending() >= BATCH) {
-        written += await commits.flush();
+      if (pending() >= BATCH) written += await commits.flush();
+      if (Date.now() - shown >= 250) {
+        shown = Date.now();
         progress('commands');
       }
     }

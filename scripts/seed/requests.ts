@@ -223,7 +223,7 @@ export class SeedRequests {
       { type: 'MarkPaymentSubmitted', data: { paymentId }, now: this.now() },
       followUp(proofMetadata, proof.ids[0]!),
     );
-    if (marked.events.length > 0) written += await this.commits.add([marked.leg], [payment]);
+    if (marked.events.length > 0) written += await this.commits.add([marked.leg]);
     const approvalMetadata = this.request(this.admin);
     const approval = this.decide(
       payment,
@@ -265,7 +265,7 @@ export class SeedRequests {
       approvalMetadata,
       `${a.paymentId}:minted`,
     );
-    written += await this.commits.add([minted.leg], [payment]);
+    written += await this.commits.add([minted.leg]);
     const activated = this.decide(
       card,
       this.cards,
@@ -273,7 +273,7 @@ export class SeedRequests {
       { type: 'ActivateForPayment', data: { paymentId }, now: this.now() },
       followUp(approvalMetadata, approval.ids[0]!),
     );
-    if (activated.events.length > 0) written += await this.commits.add([activated.leg], [payment]);
+    if (activated.events.length > 0) written += await this.commits.add([activated.leg]);
     return written;
   }
 
