@@ -8,6 +8,11 @@ import {
   balanceOf,
 } from '../../domain/accounts/account.ts';
 import { type CardState, cardDecider, cardStream } from '../../domain/cards/card.ts';
+import {
+  type DistributionState,
+  distributionDecider,
+  distributionStream,
+} from '../../domain/ledger/distribution.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { type PaymentState, paymentDecider, paymentStream } from '../../domain/payments/payment.ts';
 import { quotePurchase } from '../../domain/payments/purchaseQuote.ts';
@@ -42,6 +47,7 @@ export class SeedRequests {
   readonly accounts = new Map<string, Tracked<AccountState>>();
   readonly cards = new Map<string, Tracked<CardState>>();
   private readonly payments = new Map<string, Tracked<PaymentState>>();
+  private readonly distributions = new Map<string, Tracked<DistributionState>>();
   /** Users who submitted a payment proof: the worker acts on their card as long as one is pending. */
   private readonly buyers = new Set<UserId>();
   private counter = 0;
@@ -95,32 +101,57 @@ export class SeedRequests {
     };
   }
 
-  /** An admin's distribution (POST /transactions, admin_deposit): mintTokens, seed `${T}:minted`. */
+  /**
+   * An admin's distribution (POST /transactions, admin_deposit: distributeTokens): its order on
+   * `distribution-<T>` (seed `${T}:distributed`), then the mint built from it (`${T}:minted`), one commit.
+   */
   async distribute(user: SeedUser, units: bigint, description: string): Promise<number> {
     const transactionId = this.newId();
+    const metadata = this.request(this.admin);
+    const order = this.decide(
+      distributionStream(transactionId),
+      this.distributions,
+      distributionDecider,
+      {
+        type: 'RecordDistribution',
+        data: {
+          transactionId,
+          receiverId: user.id,
+          units,
+          distributedBy: this.admin,
+          receiverSuspended: false,
+        },
+        now: this.now(),
+      },
+      metadata,
+      `${transactionId}:distributed`,
+    );
+    // Each order's stream is written once: nothing to remember of it.
+    this.distributions.delete(distributionStream(transactionId));
+    const recorded = order.events[0]!.data;
     const { leg } = this.decide(
-      accountStream(user.id),
+      accountStream(recorded.receiverId),
       this.accounts,
       accountDecider,
       {
         type: 'MintTokens',
         data: {
           transactionId,
-          userId: user.id,
-          units,
+          userId: recorded.receiverId,
+          units: unitsOf(recorded.amount, 'SAI'),
           source: 'distribution',
           paymentId: null,
           description,
-          mintedBy: this.admin,
+          mintedBy: recorded.distributedBy,
           asset: 'SAI',
           receiverSuspended: false,
         },
         now: this.now(),
       },
-      this.request(this.admin),
+      metadata,
       `${transactionId}:minted`,
     );
-    return await this.commits.add([leg]);
+    return await this.commits.add([order.leg, leg]);
   }
 
   /** A transfer (transferTokens): the debit (`${T}:sent`), then the credit (`${T}:received`), one commit. */
@@ -236,7 +267,6 @@ export class SeedRequests {
       },
       approvalMetadata,
     );
-    written += await this.commits.add([approval.leg]);
     const approved = approval.events[0];
     if (approved?.type !== 'PaymentApproved') throw new Error('seed: an approval produced no event');
     const a = approved.data;
@@ -265,7 +295,8 @@ export class SeedRequests {
       approvalMetadata,
       `${a.paymentId}:minted`,
     );
-    written += await this.commits.add([minted.leg]);
+    // The approval and its mint: one commit (approvePayment).
+    written += await this.commits.add([approval.leg, minted.leg]);
     const activated = this.decide(
       card,
       this.cards,

@@ -1989,8 +1989,10 @@ export type operations = {
       200: {
         content: {
           "application/json": {
-            /** @description Commands that move money are refused (LEDGER_FREEZE_ON_MISMATCH) */
+            /** @description Every command that moves money is refused (LEDGER_FREEZE_ON_MISMATCH=on) */
             frozen: boolean;
+            /** @description Accounts whose money movements are refused (LEDGER_FREEZE_ON_MISMATCH=accounts) */
+            frozenAccounts: string[];
             lastMismatch: string | null;
             lastMismatchAt: string | null;
             /** @description Position (commit-prepare) of the last event in the log */
