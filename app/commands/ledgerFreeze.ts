@@ -109,8 +109,7 @@ export class LedgerFreeze {
     }
     const frozen = await this.accounts();
     if (frozen.size === 0) return;
-    for (const account of accountsOf(events))
-      if (frozen.has(account)) throw new LedgerFrozenError('account');
+    for (const account of accountsOf(events)) if (frozen.has(account)) throw new LedgerFrozenError('account');
   }
 }
 

@@ -267,6 +267,7 @@ export class LedgerTreeFollower {
       `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,
       [found.length, found[found.length - 1]!.message.slice(0, 2000)],
     );
+    await freezeAccounts(this.options.pool, found);
     this.report(found);
   }
 
@@ -400,6 +401,7 @@ export class LedgerTreeFollower {
         );
         found.push(...overdrawn);
       }
+      await freezeAccounts(client, found);
       await this.options.beforeCommit?.();
       await client.query('COMMIT');
       loaded.size = newSize;
@@ -419,4 +421,25 @@ export class LedgerTreeFollower {
       client.release(broken);
     }
   }
+}
+
+/**
+ * The user accounts the findings involve, frozen with the first finding that named each (the freeze reads
+ * them: app/commands/ledgerFreeze.ts). Written with the batch's rows, so a finding is never recorded
+ * without its freeze. An operator lifts one by deleting its row (docs/architecture/operations.md).
+ */
+async function freezeAccounts(
+  db: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  found: readonly Mismatch[],
+): Promise<void> {
+  const reasons = new Map<string, string>();
+  for (const mismatch of found)
+    for (const account of mismatch.accounts ?? [])
+      if (!reasons.has(account)) reasons.set(account, mismatch.message.slice(0, 2000));
+  if (reasons.size === 0) return;
+  await db.query(
+    `INSERT INTO ledger_frozen_accounts (account, reason)
+     SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (account) DO NOTHING`,
+    [[...reasons.keys()], [...reasons.values()]],
+  );
 }

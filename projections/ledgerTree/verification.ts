@@ -33,6 +33,32 @@ export type MismatchKind =
 export interface Mismatch {
   kind: MismatchKind;
   message: string;
+  /**
+   * The users' accounts (`user:<id>`) the mismatch involves: frozen by default until an operator has
+   * checked them (LEDGER_FREEZE_ON_MISMATCH=accounts, app/commands/ledgerFreeze.ts).
+   */
+  accounts?: string[];
+}
+
+/** Kinds that prove nothing about money by themselves: reported, never a reason to freeze an account. */
+const NOT_FREEZING: ReadonlySet<MismatchKind> = new Set(['time']);
+
+/**
+ * The user accounts an event touches: its postings' `user:` sides, and its stream's owner for an account
+ * stream (a changed event may no longer book what it booked). System accounts are not frozen one by one
+ * (that would stop every mint or withdrawal of an asset); LEDGER_FREEZE_ON_MISMATCH=on does that.
+ */
+export function usersOf(event: RecordedEvent): string[] {
+  const accounts = new Set<string>();
+  if (event.streamName.startsWith('account-'))
+    accounts.add(`user:${event.streamName.slice('account-'.length)}`);
+  try {
+    for (const posting of postingsOf(EVENT_UPCASTERS.upcast(event)))
+      for (const side of [posting.from, posting.to]) if (side.startsWith('user:')) accounts.add(side);
+  } catch {
+    // Unreadable postings: the stream's owner is all there is to go on.
+  }
+  return [...accounts];
 }
 
 /** Per asset: what came in (issuance:, custody:), went out (outbound:), was earned (fees:), and is owed. */
@@ -90,7 +116,11 @@ export function computeBatch(
 ): TreeBatch {
   const batch: TreeBatch = { leaves: [], nodes: [], heads: new Map(), deltas: new Map(), mismatches: [] };
   const note = (kind: MismatchKind, event: RecordedEvent, index: bigint, problem: string) =>
-    batch.mismatches.push({ kind, message: `${describe(event, index)}: ${problem}` });
+    batch.mismatches.push({
+      kind,
+      message: `${describe(event, index)}: ${problem}`,
+      ...(NOT_FREEZING.has(kind) ? {} : { accounts: usersOf(event) }),
+    });
   for (const event of events) {
     const index = frontier.size;
     const head = batch.heads.get(event.streamName) ?? headOf(event.streamName);
@@ -189,6 +219,7 @@ export function overdrafts(
         found.push({
           kind: 'balance',
           message: `${describe(event, firstIndex + BigInt(i))}: balance of ${posting.from} in ${posting.asset} goes below zero (${before - posting.units} minor units)`,
+          accounts: usersOf(event),
         });
       }
     }

@@ -316,8 +316,9 @@ async function browserWithoutEd25519() {
 
 /**
  * An insider lowers a user's balance in the tree follower's table: the follower records the mismatch at
- * the user's next transfer, and the admin screens say so. This server does not freeze (the default), so
- * the alert says money still moves; verifiableScreens.e2e.test.ts runs one that freezes.
+ * the user's next transfer, and the admin screens say so. This server freezes the accounts involved (the
+ * default): the alert names them, the victim's money no longer moves, everyone else's does;
+ * verifiableScreens.e2e.test.ts runs one that freezes everything.
  */
 async function mismatchNotFrozen() {
   const insiderVictim = await fundedUser('Victim', '5');
@@ -331,10 +332,19 @@ async function mismatchNotFrozen() {
   const alert = page.getByRole('alert').filter({ hasText: 'The ledger check found 1 mismatch' });
   await alert.getByText(status.lastMismatch!).waitFor();
   await alert.locator(`time[datetime="${status.lastMismatchAt}"]`).waitFor();
-  await alert.getByText('Money movements are not frozen.').waitFor();
-  await expectAccessible(page, '/admin with the ledger alert, not frozen');
-  // Money still moves.
-  await transfer(kit, friend.context, insiderVictim.id, '0.50');
+  expect(status.frozenAccounts).toContain(`user:${insiderVictim.id}`);
+  await alert.getByText('Money movements of the accounts involved are frozen:', { exact: false }).waitFor();
+  await expectAccessible(page, '/admin with the ledger alert, accounts frozen');
+  // The victim's money stops; two bystanders' still moves.
+  const refused = await friend.context.request.post(kit.url('/api/transactions'), {
+    data: { type: 'transfer', receiver_id: insiderVictim.id, amount: '0.50' },
+    headers: { Origin: new URL(kit.url('/')).origin },
+  });
+  expect(refused.status()).toBe(503);
+  expect(((await refused.json()) as { type: string }).type).toBe('ledger-frozen');
+  const bystander = await fundedUser('Bystander', '1');
+  const other = await fundedUser('Other', '0');
+  await transfer(kit, bystander.context, other.id, '0.50');
   expect(problems).toEqual([]);
   expectConsoleErrors(errors);
   await context.close();

@@ -30,8 +30,10 @@ export interface LedgerStatus {
   mismatches: number;
   lastMismatch: string | null;
   lastMismatchAt: string | null;
-  /** Money movements are refused while mismatches are unresolved (when the service is set to freeze). */
+  /** Every money movement is refused while mismatches are unresolved (LEDGER_FREEZE_ON_MISMATCH=on). */
   frozen: boolean;
+  /** The accounts whose money movements are refused (the default, LEDGER_FREEZE_ON_MISMATCH=accounts). */
+  frozenAccounts: string[];
   logHead: string | null;
 }
 
