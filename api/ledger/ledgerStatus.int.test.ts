@@ -27,13 +27,13 @@ async function treeCaughtUp(t: TestApp) {
  * An insider's forged event, straight into the log's table: a row whose hash covers nothing it holds. The
  * follower appends it (the tree commits to what the log holds) and records the mismatch.
  */
-async function forgeEvent(t: TestApp): Promise<string> {
+async function forgeEvent(t: TestApp, at?: { streamName: string; revision: number }): Promise<string> {
   const id = randomUUID();
   await t.deps.pool.query(
     `INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
-     VALUES ($1, 0, $2, 'Forged', '{}', $3)`,
+     VALUES ($1, $4, $2, 'Forged', '{}', $3)`,
     [
-      `forged-${id}`,
+      at?.streamName ?? `forged-${id}`,
       id,
       JSON.stringify({
         actorId: null,
@@ -42,6 +42,7 @@ async function forgeEvent(t: TestApp): Promise<string> {
         prevHash: null,
         hash: '0'.repeat(64),
       }),
+      at?.revision ?? 0,
     ],
   );
   return id;
@@ -79,6 +80,7 @@ describe('ledger status, metrics and the freeze (LEDGER_FREEZE_ON_MISMATCH=on)',
       lastMismatch: null,
       lastMismatchAt: null,
       frozen: false,
+      frozenAccounts: [],
       logHead: `${log.at(-1)!.position.commit}-${log.at(-1)!.position.prepare}`,
     });
     expect((await alice.client.get('/api/admin/ledger/status')).status).toBe(403);
@@ -119,18 +121,56 @@ describe('ledger status, metrics and the freeze (LEDGER_FREEZE_ON_MISMATCH=on)',
   });
 });
 
-describe('ledger status with the freeze off (the default)', () => {
-  const t = setUpTestApp();
+describe('ledger status with the freeze off', () => {
+  const t = setUpTestApp({ LEDGER_FREEZE_ON_MISMATCH: 'off' });
   const admin = setUpAdminClient(t);
 
   it('reports the mismatch and lets money move', { timeout: 60_000 }, async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
     await fund(admin, alice.user.id, '3.00');
-    await forgeEvent(t);
+    await forgeEvent(t, { streamName: `account-${alice.user.id}`, revision: 1 });
     await treeCaughtUp(t);
     const status = await admin.get('/api/admin/ledger/status');
-    expect(status.body).toMatchObject({ mismatches: 1, frozen: false });
-    expect((await transfer(alice.client, alice.user.id, bob.user.id, '1.00')).status).toBe(201);
+    expect(status.body).toMatchObject({ mismatches: 1, frozen: false, frozenAccounts: [] });
+  });
+});
+
+describe('ledger status with the accounts involved frozen (the default)', () => {
+  const t = setUpTestApp();
+  const admin = setUpAdminClient(t);
+
+  it('freezes the money of the account a forged event sits on, and no one else’s', {
+    timeout: 60_000,
+  }, async () => {
+    const alice = await signedUpClient(t);
+    const bob = await signedUpClient(t);
+    const carol = await signedUpClient(t);
+    await fund(admin, alice.user.id, '3.00');
+    await fund(admin, bob.user.id, '3.00');
+    // Alice's account stream holds her mint at revision 0; the forgery sits after it.
+    await forgeEvent(t, { streamName: `account-${alice.user.id}`, revision: 1 });
+    await treeCaughtUp(t);
+    const status = await admin.get('/api/admin/ledger/status');
+    expect(status.body).toMatchObject({
+      mismatches: expect.any(Number),
+      frozen: false,
+      frozenAccounts: [`user:${alice.user.id}`],
+    });
+    const before = await t.eventCount();
+    const out = await transfer(alice.client, alice.user.id, carol.user.id, '1.00');
+    expect(out.status, out.text).toBe(503);
+    expect(out.body).toMatchObject({ type: 'ledger-frozen', status: 503 });
+    const into = await transfer(bob.client, bob.user.id, alice.user.id, '1.00');
+    expect(into.status, into.text).toBe(503);
+    expect(await t.eventCount()).toBe(before);
+    // Bystanders carry on.
+    expect((await transfer(bob.client, bob.user.id, carol.user.id, '1.00')).status).toBe(201);
+    // The operator lifts it (docs/architecture/operations.md): money moves again within the cache's 2 s.
+    await t.deps.pool.query('DELETE FROM ledger_frozen_accounts WHERE account = $1', [
+      `user:${alice.user.id}`,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await transfer(bob.client, bob.user.id, alice.user.id, '0.50')).status).toBe(201);
   });
 });
