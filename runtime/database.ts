@@ -24,6 +24,8 @@ export async function openDatabase(
     port: EMBEDDED_PORT,
     log: (line) => logger.debug({ postgres: line }, 'postgres'),
     notice: (message) => logger.warn({ dataDir }, message),
+    // The app's own server is started again when it dies (killed, or stopped for lack of space).
+    restartWhenDead: {},
   });
   return { url: await ensureDatabase(embedded.url, 'sai'), embedded };
 }

