@@ -264,7 +264,8 @@ export class FastAppend {
 function groupError(error: unknown): Error {
   const { code, constraint } = pgCode(error);
   if (code === '23505' && constraint === 'es_events_event_id_key') return new DuplicateEventIdError('');
-  if (code === '23505' && constraint === 'es_streams_pkey')
+  // A stream created meanwhile, or a revision already taken (a head that is not the stream's last event).
+  if (code === '23505' && (constraint === 'es_streams_pkey' || constraint === 'es_events_pkey'))
     return new WrongExpectedRevisionError('(group)', 'no_stream', 0n);
   // A deadlock with another process's statement: nothing was written; the caller decides again.
   if (code === '40P01') return new WrongExpectedRevisionError('(group)', 'any', 0n);
