@@ -8,6 +8,7 @@
 import type { MessageId } from '../i18n/catalog.ts';
 import { currentLocale, englishText, t } from '../i18n/i18n.ts';
 import type { paths } from './api.gen.ts';
+import { readAnswered, readSent } from './recording.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -70,7 +71,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   let response: Response;
+  let sent = 0;
   for (let attempt = 1; ; attempt++) {
+    if (method === 'GET') sent = readSent();
     try {
       response = await fetch(path, init);
     } catch (error) {
@@ -79,7 +82,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     // The server waited its bound for the read models to show this session's last write and they had not
     // yet (a busy moment): ask again shortly, a few times, rather than show the state before the write.
-    if (method !== 'GET' || response.headers.get('X-Read-Your-Writes') !== 'behind' || attempt >= 4) break;
+    if (method !== 'GET') break;
+    const behind = response.headers.get('X-Read-Your-Writes') === 'behind';
+    // Still behind after the last try: the old answer is shown, and the layout says the change is still
+    // being recorded (lib/recording.ts) until a later answer shows it.
+    if (!behind || attempt >= 4) {
+      readAnswered(path, sent, behind);
+      break;
+    }
     await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
     signal?.throwIfAborted();
   }

@@ -3,6 +3,7 @@ import { RouteError } from '../components/RouteError.tsx';
 import { loadAppMessages } from '../i18n/i18n.ts';
 import { requireUser } from '../lib/routeGuards.ts';
 import { LanguageSync } from './_authed/-components/LanguageSync.tsx';
+import { RecordingNotice } from './_authed/-components/RecordingNotice.tsx';
 import { ThemeSync } from './_authed/-components/ThemeSync.tsx';
 
 /**
@@ -10,6 +11,7 @@ import { ThemeSync } from './_authed/-components/ThemeSync.tsx';
  * goes to /login before any of them loads. A pathless layout: it adds nothing to the URL. The signed-in
  * user is the route context (`context.user`) of every screen below. If the guard itself fails (the API
  * cannot be reached), the layout shows the error with a Try again button rather than a blank screen.
+ * Above every screen, a notice while the person's latest change is still being recorded (RecordingNotice).
  */
 export const Route = createFileRoute('/_authed')({
   // The app's texts (docs/architecture/i18n.md: loaded with the first signed-in page) come with the guard.
@@ -26,6 +28,7 @@ function AuthedLayout() {
     <>
       <ThemeSync />
       <LanguageSync />
+      <RecordingNotice />
       <Outlet />
     </>
   );

@@ -6,6 +6,8 @@ export const shell: Record<keyof typeof english, string> = {
   ...shellMessages,
   'shell.error': 'Fehler',
   'shell.tryAgain': 'Erneut versuchen',
+  'shell.recording':
+    'Ihre letzte Änderung wird noch erfasst. Die Zahlen auf dieser Seite zeigen sie vielleicht noch nicht.',
   'shell.nav.main': 'Hauptmenü',
   'shell.nav.home': 'Start',
   'shell.nav.dashboard': 'Dashboard',

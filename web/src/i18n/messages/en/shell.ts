@@ -9,6 +9,8 @@ export const shell = {
   ...shellMessages,
   'shell.error': 'Error',
   'shell.tryAgain': 'Try again',
+  'shell.recording':
+    'Your latest change is still being recorded. The figures on this page may not show it yet.',
   'shell.nav.main': 'Main',
   'shell.nav.home': 'Home',
   'shell.nav.dashboard': 'Dashboard',

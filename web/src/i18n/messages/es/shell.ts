@@ -6,6 +6,8 @@ export const shell: Record<keyof typeof english, string> = {
   ...shellMessages,
   'shell.error': 'Error',
   'shell.tryAgain': 'Reintentar',
+  'shell.recording':
+    'Su último cambio aún se está registrando. Es posible que las cifras de esta página todavía no lo reflejen.',
   'shell.nav.main': 'Principal',
   'shell.nav.home': 'Inicio',
   'shell.nav.dashboard': 'Panel',

@@ -6,6 +6,8 @@ export const shell: Record<keyof typeof english, string> = {
   ...shellMessages,
   'shell.error': 'Erreur',
   'shell.tryAgain': 'Réessayer',
+  'shell.recording':
+    'Votre dernière modification est encore en cours d’enregistrement. Les chiffres de cette page ne la montrent peut-être pas encore.',
   'shell.nav.main': 'Principale',
   'shell.nav.home': 'Accueil',
   'shell.nav.dashboard': 'Tableau de bord',
