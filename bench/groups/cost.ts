@@ -5,14 +5,14 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import { log, RUNS, results } from '../lib/context.ts';
 import { repeat } from '../lib/measure.ts';
 import { stat } from '../stat.ts';
-import { BENCH_MINTER, type TransferLoad } from './httpSetup.ts';
+import type { TransferLoad } from './httpSetup.ts';
 
 /**
  * 5. Command cost against history: an account with 100,000 past events vs one with 10; then the ledger's
  * conservation after all of 3-5's load.
  */
 export async function costGroup(setup: TransferLoad) {
-  const { services, deps, users } = setup;
+  const { services, deps, users, minter } = setup;
   if (setup.none) setup.worker = await setup.startWorker();
   const deep = users[0]!.id;
   const shallow = users[1]!.id;
@@ -31,7 +31,7 @@ export async function costGroup(setup: TransferLoad) {
             source: 'distribution',
             paymentId: null,
             description: 'bench history',
-            mintedBy: BENCH_MINTER,
+            mintedBy: minter,
             receiverSuspended: false,
           },
           now: new Date(),

@@ -10,7 +10,7 @@ import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp, startProjectionWorker } from '../../testing/processes.ts';
 import { BENCH_ENV, log } from '../lib/context.ts';
-import { countTransfersIn as countTransfers, fundUsers } from './httpSetup.ts';
+import { benchMinter, countTransfersIn as countTransfers, fundUsers } from './httpSetup.ts';
 
 /** The readers: as many as the read measurement had, each with about this many history rows. */
 export const READERS = 50;
@@ -85,6 +85,7 @@ export async function startReads(url: string) {
     await fundUsers(
       deps.store,
       users.map((u) => u.id),
+      await benchMinter(deps),
     );
 
     // Signed in as httpSetup's freshSignedIn does it: a fresh session (younger than the API's one-minute
