@@ -151,7 +151,7 @@ const schema = z.object({
    * How often the stored tree's next block of 4096 leaves is checked against the log, in ms, where the
    * tree follower leads (projections/ledgerTree/storedTreeCheck.ts); 0 = never (the tests' default).
    */
-  LEDGER_TREE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  LEDGER_TREE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /**
    * How long a request holding an Idempotency-Key keeps it before a retry may take it over. A retry of a
    * request whose process died waits this long (409 with Retry-After meanwhile); taking over a request

@@ -7,10 +7,11 @@ const MAX_GROUP = 64;
 export interface GroupJob {
   lone: boolean;
   /**
-   * Runs the job by itself rather than through the group runner its stream's queue was made with (a
-   * transaction over several streams, app/commands/transaction.ts). Such a job is always lone.
+   * Runs a group of jobs of this kind instead of the group runner its stream's queue was made with (a
+   * transaction over several streams, app/commands/transaction.ts). Jobs are grouped only with the
+   * adjacent jobs that carry the same `runAs` kind (plain commands carry none).
    */
-  runAlone?: () => Promise<void>;
+  runAs?: { kind: string; run: (jobs: GroupJob[]) => Promise<void>; most: number };
   resolve(value: unknown): void;
   reject(error: unknown): void;
   [more: string]: unknown;
@@ -49,12 +50,19 @@ export class StreamQueue {
           this.waiting.delete(stream);
           return;
         }
-        // A command that looks for its own earlier effect (findEarlier) reads its stream whole: alone.
-        const lone = jobs.findIndex((j) => j.lone);
-        const take = lone === 0 ? 1 : lone === -1 ? jobs.length : lone;
-        const group = jobs.splice(0, Math.min(take, MAX_GROUP));
-        const alone = group.length === 1 ? group[0]!.runAlone : undefined;
-        await (alone ? alone() : runGroup(group)).catch((error: unknown) => {
+        // A command that looks for its own earlier effect (findEarlier) reads its stream whole: alone. A
+        // group holds jobs of one kind (plain commands, or one kind of transaction).
+        const kind = jobs[0]!.runAs;
+        let take = 1;
+        while (
+          take < jobs.length &&
+          !jobs[0]!.lone &&
+          !jobs[take]!.lone &&
+          jobs[take]!.runAs?.kind === kind?.kind
+        )
+          take++;
+        const group = jobs.splice(0, Math.min(take, kind?.most ?? MAX_GROUP));
+        await (kind ? kind.run(group) : runGroup(group)).catch((error: unknown) => {
           for (const j of group) j.reject(error);
         });
       }

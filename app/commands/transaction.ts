@@ -12,7 +12,7 @@ import {
 } from '../../infra/eventStore/eventStore.ts';
 import type { CommandResult, DomainEventShape, PipelineContext } from './context.ts';
 import { type Job, runGroup, runOne } from './pipeline.ts';
-import { newEvents, recordedBySeed } from './retries.ts';
+import { newEvents, recordedBySeed, seededEventId } from './retries.ts';
 import { loadState } from './stateCache.ts';
 
 /**
@@ -56,6 +56,22 @@ export interface TransactionResult<Event> {
   position: LogPosition | null;
 }
 
+/** A transaction waiting on its first stream's queue (streamQueue.ts). */
+interface TransactionJob extends Job<unknown, unknown> {
+  spec: {
+    first: Leg<unknown, unknown, DomainEventShape>;
+    then: (events: DomainEventShape[]) => FollowingLeg[];
+  };
+}
+
+/**
+ * Up to this many transactions of one first stream (a busy sender's transfers) are decided one after the
+ * other on its state and appended together, with all their further legs, in one commit: a hot sender is
+ * not held to one commit per transfer. Bounded so that the group stays within the one-statement append's
+ * streams (postgresEventStore.ts) and a moved receiver's head sends few transactions round again.
+ */
+const MOST_PER_GROUP = 7;
+
 export async function handleTransaction<State, Command, Event extends DomainEventShape>(
   ctx: PipelineContext,
   first: Leg<State, Command, Event>,
@@ -63,29 +79,181 @@ export async function handleTransaction<State, Command, Event extends DomainEven
   metadata: EventMetadata,
 ): Promise<TransactionResult<Event>> {
   return await new Promise<TransactionResult<Event>>((resolve, reject) => {
-    const job: Job<State, Command> = {
-      lone: true,
+    const job: TransactionJob = {
+      lone: false,
       command: first.command,
       metadata,
       options: { eventIdSeed: first.seed },
       resolve: resolve as (value: unknown) => void,
       reject,
-      runAlone: async () => {
-        try {
-          resolve(await decideAndAppend(ctx, first, then, metadata));
-        } catch (error) {
-          reject(error);
-        }
+      spec: {
+        first: first as unknown as Leg<unknown, unknown, DomainEventShape>,
+        then: then as unknown as (events: DomainEventShape[]) => FollowingLeg[],
+      },
+      runAs: {
+        kind: 'transaction',
+        most: MOST_PER_GROUP,
+        run: (jobs) => runTransactions(ctx, jobs as TransactionJob[]),
       },
     };
-    // Queued behind the first stream's other commands in this process, as a lone job: the commands that
-    // queue behind it still go in groups (the stream's own runner, made with the same decider).
+    // Queued behind the first stream's other commands in this process; plain commands queued behind it
+    // still go in groups of their own (the stream's own runner, made with the same decider).
     ctx.cache.queue.enqueue(first.streamName, job, (jobs) =>
       jobs.length === 1
         ? runOne(ctx, first.streamName, first.decider, jobs[0] as Job<State, Command>)
         : runGroup(ctx, first.streamName, first.decider, jobs as Job<State, Command>[]),
     );
   });
+}
+
+async function settle(job: TransactionJob, work: () => Promise<unknown>) {
+  try {
+    job.resolve(await work());
+  } catch (error) {
+    job.reject(error);
+  }
+}
+
+/**
+ * Transactions of one first stream, together: each decided on the state the ones before it left (its
+ * further legs on their streams' states likewise), all appended in one commit. Anything unusual (a
+ * refusal, a decision of nothing, a retry's ids, a further leg unsure) sends every one of them through
+ * the one-at-a-time path, which handles each case; a moved head decides them all again.
+ */
+async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Promise<void> {
+  const alone = async () => {
+    for (const job of jobs)
+      await settle(job, () => decideAndAppend(ctx, job.spec.first, job.spec.then, job.metadata));
+  };
+  if (jobs.length === 1) return await alone();
+  const first = jobs[0]!.spec.first;
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const trustCache = attempt === 1;
+    const head = await loadState(ctx, first.streamName, first.decider, { trustCache });
+    let state = head.state;
+    const decided: DomainEventShape[][] = [];
+    const legsOf: FollowingLeg[][] = [];
+    try {
+      for (const job of jobs) {
+        const events = first.decider.decide(job.spec.first.command, state);
+        if (events.length === 0) return await alone();
+        state = events.reduce(first.decider.evolve, state);
+        decided.push(events);
+        legsOf.push(job.spec.then(events));
+      }
+    } catch (error) {
+      if (error instanceof DomainError) {
+        if (!head.read) continue;
+        return await alone();
+      }
+      throw error;
+    }
+    // The further legs' streams, each loaded once and decided on in order.
+    const streams = new Map<
+      string,
+      {
+        decider: AnyDecider;
+        state: unknown;
+        revision: bigint;
+        read: boolean;
+        events: { event: DomainEventShape; job: number; seed: string; index: number }[];
+      }
+    >();
+    for (const legs of legsOf)
+      for (const leg of legs)
+        if (!streams.has(leg.streamName) && leg.streamName !== first.streamName) {
+          const loaded = await loadState(ctx, leg.streamName, leg.decider, { trustCache });
+          streams.set(leg.streamName, { decider: leg.decider, ...loaded, events: [] });
+        }
+    const following: DomainEventShape[][][] = jobs.map(() => []);
+    let unsure = false;
+    for (const [j, legs] of legsOf.entries()) {
+      for (const leg of legs) {
+        const target = streams.get(leg.streamName);
+        if (!target) {
+          unsure = true;
+          break;
+        }
+        let events: DomainEventShape[];
+        try {
+          events = leg.decider.decide(leg.command, target.state) as DomainEventShape[];
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          unsure = true;
+          break;
+        }
+        if (events.length === 0) {
+          unsure = true;
+          break;
+        }
+        target.state = events.reduce(leg.decider.evolve, target.state);
+        events.forEach((event, index) => target.events.push({ event, job: j, seed: leg.seed, index }));
+        following[j]!.push(events);
+      }
+    }
+    if (unsure) {
+      for (const name of streams.keys()) ctx.cache.delete(name);
+      return await alone();
+    }
+    const sent = decided.flatMap((events, j) =>
+      newEvents(first.streamName, events, jobs[j]!.metadata, jobs[j]!.spec.first.seed),
+    );
+    const batch: StreamAppend[] = [
+      { streamName: first.streamName, events: sent, expectedRevision: expected(head.revision) },
+      ...[...streams].map(([streamName, target]) => ({
+        streamName,
+        // Each further leg's ids are seeded by its own command, as when it is appended alone.
+        events: target.events.map(({ event, job, seed, index }) => ({
+          ...newEvents(streamName, [event], jobs[job]!.metadata, undefined)[0]!,
+          id: seededEventId(seed, streamName, index),
+        })),
+        expectedRevision: expected(target.revision),
+      })),
+    ];
+    // A frozen account refuses only its own transaction: the one-at-a-time path answers each.
+    if (ctx.ledgerFreeze?.enabled) {
+      try {
+        for (const [j, events] of decided.entries())
+          await ctx.ledgerFreeze.check([...events, ...following[j]!.flat()]);
+      } catch {
+        return await alone();
+      }
+    }
+    let results: Awaited<ReturnType<typeof appendBatch>>;
+    try {
+      results = await appendBatch(ctx.store, batch);
+    } catch (error) {
+      ctx.cache.delete(first.streamName);
+      for (const name of streams.keys()) ctx.cache.delete(name);
+      if (error instanceof WrongExpectedRevisionError) {
+        if (head.read) await pause(ctx, attempt);
+        continue;
+      }
+      if (error instanceof DuplicateEventIdError) return await alone();
+      throw error;
+    }
+    const names = [first.streamName, ...streams.keys()];
+    const finals: { state: unknown; revision: bigint }[] = [
+      { state, revision: head.revision + BigInt(sent.length) },
+      ...[...streams.values()].map((t) => ({
+        state: t.state,
+        revision: t.revision + BigInt(t.events.length),
+      })),
+    ];
+    let reappended = false;
+    names.forEach((name, i) => {
+      if (results[i]!.nextRevision !== finals[i]!.revision) reappended = true;
+    });
+    if (reappended) {
+      for (const name of names) ctx.cache.delete(name);
+      return await alone();
+    }
+    names.forEach((name, i) => ctx.cache.set(name, finals[i]!));
+    const position = latest(results.map((r) => r.position));
+    jobs.forEach((job, j) => job.resolve({ events: decided[j]!, following: following[j]!, position }));
+    return;
+  }
+  return await alone();
 }
 
 async function decideAndAppend<State, Command, Event extends DomainEventShape>(
