@@ -45,6 +45,37 @@ export interface FollowingLeg {
   decider: AnyDecider;
   command: unknown;
   seed: string;
+  /**
+   * The leg's decision does not depend on its stream's state (a credit, a mint: only "already applied",
+   * which its seeded ids also guard): it is appended at whatever head its stream has when the commit runs
+   * ('any', checked by the store's compare-and-set on that head), not at the revision it was decided on.
+   * A busy receiver's own commands then do not send the transaction round again.
+   */
+  rebase?: boolean;
+}
+
+/**
+ * The cache after a leg appended: its decided state where it landed right after the state it was decided
+ * on, or the cached state moved on by its events where it landed right after that; else left for the
+ * stream's next command to bring up to date.
+ */
+function cacheLeg(
+  ctx: PipelineContext,
+  streamName: string,
+  decider: AnyDecider,
+  /** The state after the leg's events, and the revision the leg was decided on (before them). */
+  decided: { state: unknown; decidedOn: bigint },
+  events: readonly DomainEventShape[],
+  landed: bigint,
+): void {
+  const from = landed - BigInt(events.length);
+  if (from === decided.decidedOn) {
+    ctx.cache.set(streamName, { state: decided.state, revision: landed });
+    return;
+  }
+  const cached = ctx.cache.get(streamName);
+  if (cached && cached.revision === from)
+    ctx.cache.set(streamName, { state: events.reduce(decider.evolve, cached.state), revision: landed });
 }
 
 export interface TransactionResult<Event> {
@@ -156,6 +187,7 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
         state: unknown;
         revision: bigint;
         read: boolean;
+        rebase: boolean;
         events: { event: DomainEventShape; job: number; seed: string; index: number }[];
       }
     >();
@@ -163,7 +195,12 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
       for (const leg of legs)
         if (!streams.has(leg.streamName) && leg.streamName !== first.streamName) {
           const loaded = await loadState(ctx, leg.streamName, leg.decider, { trustCache });
-          streams.set(leg.streamName, { decider: leg.decider, ...loaded, events: [] });
+          streams.set(leg.streamName, {
+            decider: leg.decider,
+            ...loaded,
+            rebase: leg.rebase === true,
+            events: [],
+          });
         }
     const following: DomainEventShape[][][] = jobs.map(() => []);
     let unsure = false;
@@ -207,7 +244,8 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
           ...newEvents(streamName, [event], jobs[job]!.metadata, undefined)[0]!,
           id: seededEventId(seed, streamName, index),
         })),
-        expectedRevision: expected(target.revision),
+        expectedRevision:
+          target.rebase && target.revision >= 0n ? ('any' as const) : expected(target.revision),
       })),
     ];
     // A frozen account refuses only its own transaction: the one-at-a-time path answers each.
@@ -232,23 +270,23 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
       if (error instanceof DuplicateEventIdError) return await alone();
       throw error;
     }
-    const names = [first.streamName, ...streams.keys()];
-    const finals: { state: unknown; revision: bigint }[] = [
-      { state, revision: head.revision + BigInt(sent.length) },
-      ...[...streams.values()].map((t) => ({
-        state: t.state,
-        revision: t.revision + BigInt(t.events.length),
-      })),
-    ];
-    let reappended = false;
-    names.forEach((name, i) => {
-      if (results[i]!.nextRevision !== finals[i]!.revision) reappended = true;
-    });
-    if (reappended) {
-      for (const name of names) ctx.cache.delete(name);
+    // The first stream's events land where they were decided (an exact expectation) or not at all.
+    if (results[0]!.nextRevision !== head.revision + BigInt(sent.length)) {
+      ctx.cache.delete(first.streamName);
+      for (const name of streams.keys()) ctx.cache.delete(name);
       return await alone();
     }
-    names.forEach((name, i) => ctx.cache.set(name, finals[i]!));
+    ctx.cache.set(first.streamName, { state, revision: results[0]!.nextRevision });
+    [...streams].forEach(([name, target], i) =>
+      cacheLeg(
+        ctx,
+        name,
+        target.decider,
+        { state: target.state, decidedOn: target.revision },
+        target.events.map((e) => e.event),
+        results[i + 1]!.nextRevision,
+      ),
+    );
     const position = latest(results.map((r) => r.position));
     jobs.forEach((job, j) => job.resolve({ events: decided[j]!, following: following[j]!, position }));
     return;
@@ -319,7 +357,8 @@ async function decideAndAppend<State, Command, Event extends DomainEventShape>(
       ...legs.map((leg, i) => ({
         streamName: leg.streamName,
         events: newEvents(leg.streamName, decided[i]!, metadata, leg.seed),
-        expectedRevision: expected(loaded[i]!.revision),
+        expectedRevision:
+          leg.rebase && loaded[i]!.revision >= 0n ? ('any' as const) : expected(loaded[i]!.revision),
       })),
     ];
     let results: Awaited<ReturnType<typeof appendBatch>>;
@@ -345,12 +384,23 @@ async function decideAndAppend<State, Command, Event extends DomainEventShape>(
     batch.forEach((item, i) => {
       const result = results[i]!;
       const from = states[i]!.revision;
+      const next = written[i]!.reduce(deciders[i]!.evolve, states[i]!.state);
+      if (i > 0 && legs[i - 1]!.rebase) {
+        cacheLeg(
+          ctx,
+          item.streamName,
+          deciders[i]!,
+          { state: next, decidedOn: from },
+          written[i]!,
+          result.nextRevision,
+        );
+        return;
+      }
       if (result.nextRevision !== from + BigInt(item.events.length)) {
         reappended = true;
         ctx.cache.delete(item.streamName);
         return;
       }
-      const next = written[i]!.reduce(deciders[i]!.evolve, states[i]!.state);
       ctx.cache.set(item.streamName, { state: next, revision: result.nextRevision });
     });
     // The same ids were already at the same places (a retry): answer with what they hold.

@@ -113,6 +113,7 @@ export async function transferTokens(
           decider: accountDecider,
           command: receiveCommand(ctx, event.data),
           seed: `${event.data.transactionId}:received`,
+          rebase: true,
         })),
     metadata,
   );
@@ -214,6 +215,7 @@ export async function distributeTokens(
           now: ctx.now(),
         },
         seed: `${event.data.transactionId}:minted`,
+        rebase: true,
       })),
     metadata,
   );
@@ -309,6 +311,7 @@ export async function approvePayment(
             now: ctx.now(),
           },
           seed: `${event.data.paymentId}:minted`,
+          rebase: true,
         })),
     metadata,
   );

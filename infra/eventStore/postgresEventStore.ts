@@ -128,9 +128,9 @@ export class PostgresEventStore implements EventStore {
   async appendMany(batch: StreamAppend[]): Promise<AppendResult[]> {
     const names = new Set(batch.map((item) => item.streamName));
     const parts = batch.flatMap((item) =>
-      item.expectedRevision === 'no_stream' || typeof item.expectedRevision === 'bigint'
-        ? [{ streamName: item.streamName, events: item.events, expected: item.expectedRevision }]
-        : [],
+      item.expectedRevision === 'stream_exists'
+        ? []
+        : [{ streamName: item.streamName, events: item.events, expected: item.expectedRevision }],
     );
     if (batch.length < 2 || batch.length > MOST_STREAMS_IN_ONE_STATEMENT || names.size !== batch.length)
       return await appendStreams(this.pool, this.signal, batch);
@@ -150,6 +150,7 @@ export class PostgresEventStore implements EventStore {
     // (the test seam holding commits open) goes under the table lock.
     for (const part of parts) {
       const known = this.heads.get(part.streamName);
+      if (part.expected === 'any') continue;
       if (part.expected === 'no_stream' ? known !== undefined : known?.revision !== part.expected)
         throw new WrongExpectedRevisionError(part.streamName, part.expected, known?.revision ?? 'no_stream');
     }

@@ -75,13 +75,13 @@ export class FastAppend {
 
   /**
    * Several streams' appends, all or nothing, in the shared statement (a transfer's two legs: one
-   * commit, and concurrent transfers share it). Every part needs an exact expectation (a revision or
-   * `no_stream`); a part whose head this store does not know, or whose head moved, makes the whole
+   * commit, and concurrent transfers share it). A part expects a revision, `no_stream`, or `any` (the
+   * head this store knows, compare-and-set); a part whose head this store does not know, or whose head moved, makes the whole
    * group miss, and nothing of it is written. A group whose statement fails on its own (an event id
    * already used, a stream created meanwhile) rejects with that error.
    */
   async appendGroup(
-    parts: { streamName: string; events: NewEvent[]; expected: 'no_stream' | bigint }[],
+    parts: { streamName: string; events: NewEvent[]; expected: 'no_stream' | 'any' | bigint }[],
   ): Promise<AppendResult[] | GroupMiss> {
     if (this.hooks.beforeCommit && parts.some((part) => this.hooks.holds?.(part.streamName) ?? true))
       return 'unknown-head';
@@ -89,7 +89,7 @@ export class FastAppend {
   }
 
   /** A part's rows and head, chained to the head this store remembers; null when it cannot be. */
-  private plan(part: FastAppendPart, rows: unknown[]) {
+  private plan(part: FastAppendPart, rows: unknown[], inGroup: boolean) {
     const { streamName, events, expected } = part;
     // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
     // tries to start it); the compare-and-set makes that as safe as an exact expectation.
@@ -100,7 +100,8 @@ export class FastAppend {
       if (!known || known.revision !== expected) return null;
       current = expected;
     } else if (known) current = known.revision;
-    else if (expected === 'any') current = null;
+    // A group's part never starts a stream on a guess: it learns the head first (postgresEventStore.ts).
+    else if (expected === 'any' && !inGroup) current = null;
     else return null;
     const expectedHash = current === null ? null : known!.hash;
     let prevHash = expectedHash;
@@ -137,7 +138,7 @@ export class FastAppend {
     const planned: ({ revision: bigint; hash: string }[] | null)[] = [];
     for (const [index, item] of items.entries()) {
       const itemRows: unknown[] = [];
-      const plans = item.parts.map((part) => this.plan(part, itemRows));
+      const plans = item.parts.map((part) => this.plan(part, itemRows, item.parts.length > 1));
       if (plans.some((plan) => plan === null)) {
         planned.push(null);
         continue;
