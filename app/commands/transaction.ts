@@ -91,7 +91,7 @@ export interface TransactionResult<Event> {
 interface TransactionJob extends Job<unknown, unknown> {
   spec: {
     first: Leg<unknown, unknown, DomainEventShape>;
-    then: (events: DomainEventShape[]) => FollowingLeg[];
+    follow: (events: DomainEventShape[]) => FollowingLeg[];
   };
 }
 
@@ -119,7 +119,7 @@ export async function handleTransaction<State, Command, Event extends DomainEven
       reject,
       spec: {
         first: first as unknown as Leg<unknown, unknown, DomainEventShape>,
-        then: then as unknown as (events: DomainEventShape[]) => FollowingLeg[],
+        follow: then as unknown as (events: DomainEventShape[]) => FollowingLeg[],
       },
       runAs: {
         kind: 'transaction',
@@ -154,7 +154,7 @@ async function settle(job: TransactionJob, work: () => Promise<unknown>) {
 async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Promise<void> {
   const alone = async () => {
     for (const job of jobs)
-      await settle(job, () => decideAndAppend(ctx, job.spec.first, job.spec.then, job.metadata));
+      await settle(job, () => decideAndAppend(ctx, job.spec.first, job.spec.follow, job.metadata));
   };
   if (jobs.length === 1) return await alone();
   const first = jobs[0]!.spec.first;
@@ -170,7 +170,7 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
         if (events.length === 0) return await alone();
         state = events.reduce(first.decider.evolve, state);
         decided.push(events);
-        legsOf.push(job.spec.then(events));
+        legsOf.push(job.spec.follow(events));
       }
     } catch (error) {
       if (error instanceof DomainError) {
@@ -224,7 +224,8 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
           break;
         }
         target.state = events.reduce(leg.decider.evolve, target.state);
-        events.forEach((event, index) => target.events.push({ event, job: j, seed: leg.seed, index }));
+        for (const [index, event] of events.entries())
+          target.events.push({ event, job: j, seed: leg.seed, index });
         following[j]!.push(events);
       }
     }
@@ -277,7 +278,7 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
       return await alone();
     }
     ctx.cache.set(first.streamName, { state, revision: results[0]!.nextRevision });
-    [...streams].forEach(([name, target], i) =>
+    for (const [i, [name, target]] of [...streams].entries())
       cacheLeg(
         ctx,
         name,
@@ -285,10 +286,10 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
         { state: target.state, decidedOn: target.revision },
         target.events.map((e) => e.event),
         results[i + 1]!.nextRevision,
-      ),
-    );
+      );
     const position = latest(results.map((r) => r.position));
-    jobs.forEach((job, j) => job.resolve({ events: decided[j]!, following: following[j]!, position }));
+    for (const [j, job] of jobs.entries())
+      job.resolve({ events: decided[j]!, following: following[j]!, position });
     return;
   }
   return await alone();
