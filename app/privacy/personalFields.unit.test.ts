@@ -10,6 +10,8 @@ import { PERSONAL_FIELDS } from './personalFields.ts';
  */
 const NOTHING_PERSONAL = new Set([
   'UserPromotedToAdmin',
+  // Ids and an amount only: the distribution's description stays on its mint (sealed there).
+  'DistributionRecorded',
   'PasswordChanged',
   'PreferencesUpdated',
   'TwoFactorEnabled',

@@ -137,23 +137,31 @@ export class PostgresEventStore implements EventStore {
     if (parts.length !== batch.length) return await appendStreams(this.pool, this.signal, batch);
     for (const item of batch)
       assertAppendable(item.events, 'appendMany: every stream needs at least one event');
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const result = await this.fast.appendGroup(parts);
-      if (typeof result !== 'string') return result;
-      if (result === 'moved') {
-        throw new WrongExpectedRevisionError(batch[0]!.streamName, batch[0]!.expectedRevision, 0n);
+    // A head this store has not seen, or one that moved: learn the heads (one indexed read) and try again.
+    // A head not the one an exact expectation names is another writer's: the caller decides again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      let result: Awaited<ReturnType<FastAppend['appendGroup']>>;
+      try {
+        result = await this.fast.appendGroup(parts);
+      } catch (error) {
+        // The group's own statement failed (a stream created meanwhile, a deadlock): nothing was written.
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        result = 'moved';
       }
-      // A head this store has not seen yet: learn it (one indexed read), then try again.
-      if (attempt === 0) await this.learnHeads([...names]);
+      if (typeof result !== 'string') return result;
+      await this.learnHeads([...names]);
+      for (const part of parts) {
+        if (part.expected === 'any') continue;
+        const known = this.heads.get(part.streamName);
+        if (part.expected === 'no_stream' ? known !== undefined : known?.revision !== part.expected)
+          throw new WrongExpectedRevisionError(
+            part.streamName,
+            part.expected,
+            known?.revision ?? 'no_stream',
+          );
+      }
     }
-    // A head still not the one expected is another writer's: the caller decides again. Anything else
-    // (the test seam holding commits open) goes under the table lock.
-    for (const part of parts) {
-      const known = this.heads.get(part.streamName);
-      if (part.expected === 'any') continue;
-      if (part.expected === 'no_stream' ? known !== undefined : known?.revision !== part.expected)
-        throw new WrongExpectedRevisionError(part.streamName, part.expected, known?.revision ?? 'no_stream');
-    }
+    // Still not: the test seam holding commits open, or a head changing under every try. The table lock.
     return await appendStreams(this.pool, this.signal, batch);
   }
 

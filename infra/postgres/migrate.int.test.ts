@@ -22,6 +22,7 @@ const MIGRATED_TABLES = [
   'idempotency_keys',
   'ledger_digests',
   'ledger_follow_ups_due',
+  'ledger_frozen_accounts',
   'ledger_liabilities',
   'ledger_liability_leaves',
   'passkeys',
