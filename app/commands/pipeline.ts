@@ -150,7 +150,8 @@ export async function runGroup<State, Command, Event extends DomainEventShape>(
   return await one();
 }
 
-async function pause(ctx: PipelineContext, attempt: number) {
+/** The pause before deciding again after a concurrent write (a short jitter, or the simulation's). */
+export async function pause(ctx: PipelineContext, attempt: number) {
   if (ctx.retryPause) await ctx.retryPause(attempt);
   else await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
 }

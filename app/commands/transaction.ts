@@ -1,8 +1,6 @@
-import type { Decider } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
   appendBatch,
-  comparePositions,
   DuplicateEventIdError,
   type EventMetadata,
   type LogPosition,
@@ -11,9 +9,20 @@ import {
   WrongExpectedRevisionError,
 } from '../../infra/eventStore/eventStore.ts';
 import type { CommandResult, DomainEventShape, PipelineContext } from './context.ts';
-import { type Job, runGroup, runOne } from './pipeline.ts';
+import { type Job, pause, runGroup, runOne } from './pipeline.ts';
 import { newEvents, recordedBySeed, seededEventId } from './retries.ts';
 import { loadState } from './stateCache.ts';
+import {
+  type AnyDecider,
+  cacheLeg,
+  expected,
+  type FollowingLeg,
+  type Leg,
+  latest,
+  type TransactionResult,
+} from './transactionParts.ts';
+
+export type { FollowingLeg, Leg, TransactionResult } from './transactionParts.ts';
 
 /**
  * One business transaction over several streams, decided on the states of all of them and appended in
@@ -28,64 +37,6 @@ import { loadState } from './stateCache.ts';
  * simulation's store: appendBatch) the legs go one after the other, and what a crash leaves unfinished is
  * finished by the next retry or the follow-up worker, both from the recorded first leg.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: a leg's state, command and event types are its own decider's.
-type AnyDecider = Decider<any, any, any>;
-
-export interface Leg<State, Command, Event extends DomainEventShape> {
-  streamName: string;
-  decider: Decider<State, Command, Event>;
-  command: Command;
-  /** The seed of the leg's event ids (retries.ts): how a retry finds what this leg wrote. */
-  seed: string;
-}
-
-export interface FollowingLeg {
-  streamName: string;
-  decider: AnyDecider;
-  command: unknown;
-  seed: string;
-  /**
-   * The leg's decision does not depend on its stream's state (a credit, a mint: only "already applied",
-   * which its seeded ids also guard): it is appended at whatever head its stream has when the commit runs
-   * ('any', checked by the store's compare-and-set on that head), not at the revision it was decided on.
-   * A busy receiver's own commands then do not send the transaction round again.
-   */
-  rebase?: boolean;
-}
-
-/**
- * The cache after a leg appended: its decided state where it landed right after the state it was decided
- * on, or the cached state moved on by its events where it landed right after that; else left for the
- * stream's next command to bring up to date.
- */
-function cacheLeg(
-  ctx: PipelineContext,
-  streamName: string,
-  decider: AnyDecider,
-  /** The state after the leg's events, and the revision the leg was decided on (before them). */
-  decided: { state: unknown; decidedOn: bigint },
-  events: readonly DomainEventShape[],
-  landed: bigint,
-): void {
-  const from = landed - BigInt(events.length);
-  if (from === decided.decidedOn) {
-    ctx.cache.set(streamName, { state: decided.state, revision: landed });
-    return;
-  }
-  const cached = ctx.cache.get(streamName);
-  if (cached && cached.revision === from)
-    ctx.cache.set(streamName, { state: events.reduce(decider.evolve, cached.state), revision: landed });
-}
-
-export interface TransactionResult<Event> {
-  /** The first leg's events: decided now, or as the log recorded them for this very command. */
-  events: Event[];
-  /** Each further leg's events, in the order `then` gave them. */
-  following: DomainEventShape[][];
-  /** The latest position written or found; null when the command wrote nothing. */
-  position: LogPosition | null;
-}
 
 /** A transaction waiting on its first stream's queue (streamQueue.ts). */
 interface TransactionJob extends Job<unknown, unknown> {
@@ -465,19 +416,4 @@ async function appendLeg(ctx: PipelineContext, leg: FollowingLeg, metadata: Even
 
 function shape(event: RecordedEvent): DomainEventShape {
   return { type: event.type, data: event.data };
-}
-
-function expected(revision: bigint) {
-  return revision === -1n ? ('no_stream' as const) : revision;
-}
-
-function latest(positions: (LogPosition | null)[]): LogPosition | null {
-  let best: LogPosition | null = null;
-  for (const position of positions) if (comparePositions(position, best) > 0) best = position;
-  return best;
-}
-
-async function pause(ctx: PipelineContext, attempt: number) {
-  if (ctx.retryPause) await ctx.retryPause(attempt);
-  else await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
 }
