@@ -1,9 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import pino from 'pino';
 import type { EventStore, RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { migratePool } from '../infra/postgres/migrate.ts';
 import { applyEvent, applyEventByEvent, handlesType, type Projection } from './projection.ts';
 import { CHECKPOINT_SCHEMA, ProjectionRunner } from './runner.ts';
+
+/**
+ * Mints the continuous verifier accepts (docs/ledger.md invariant 11): distributions by TEST_ADMIN_ID,
+ * once `adminRegistered()` is in the log before them; each on its receiver's account stream.
+ */
+export const TEST_ADMIN_ID = 'admin';
+export const adminRegistered = () => ({
+  id: randomUUID(),
+  type: 'UserRegistered',
+  data: { userId: TEST_ADMIN_ID, isAdmin: true },
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+});
+export const distributionMint = (userId: string, amount: string) => ({
+  id: randomUUID(),
+  type: 'TokensMinted',
+  data: {
+    transactionId: randomUUID(),
+    source: 'distribution',
+    mintedBy: TEST_ADMIN_ID,
+    asset: 'SAI',
+    amount,
+    userId,
+    description: 'gift',
+  },
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+});
 
 /** Every row of the tables, ordered, as JSON: two snapshots are equal exactly when the tables are. */
 export async function snapshotTables(

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { MoneyAudit } from '../app/audit/moneyAudit.ts';
 import { verifyLedger } from '../app/audit/verifyLedger.ts';
 import { loadState, StateCache } from '../app/commands/handleCommand.ts';
 import { accountDecider, accountStream } from '../domain/accounts/account.ts';
+import { MoneyAudit } from '../domain/ledger/moneyAudit.ts';
 import { postingsOf } from '../domain/ledger/postings.ts';
 import type { UserId } from '../domain/shared/ids.ts';
 import { ASSET_DECIMALS, type Asset } from '../domain/shared/money.ts';
@@ -76,7 +76,7 @@ export function businessId(event: { data: unknown }): string | null {
  * Invariants 1-3 and 10-11 over the whole log, in log order: no user account ever below zero at any position,
  * every asset summing to zero, no money decision recorded twice, every two-step transaction finished
  * (`settled`: only once every follow-up has run), and every acknowledged command present; and, through
- * MoneyAudit (app/audit/moneyAudit.ts, as `npm run ledger:verify` runs it), no `holds:` or `dormant:`
+ * MoneyAudit (domain/ledger/moneyAudit.ts, as `npm run ledger:verify` runs it), no `holds:` or `dormant:`
  * balance below zero either, every credit equal to its debit, the write side's balances the ledger's after
  * every event, and every mint backed by an approval or an admin.
  * Returns the violations found (empty when all hold).

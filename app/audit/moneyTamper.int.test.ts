@@ -14,7 +14,7 @@ import { toolEnv } from '../../testing/toolEnv.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
 /**
- * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11; moneyAudit.ts, eventTime.ts): an
+ * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11; domain/ledger/moneyAudit.ts, eventTime.ts): an
  * insider with write access edits or appends events and recomputes every hash and head, and rebuilds the
  * read models, so only the money checks of `npm run ledger:verify` are left to name the event. Each case
  * works on a copy of a database holding a real log made through the API.

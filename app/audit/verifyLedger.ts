@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { EventClock } from '../../domain/ledger/eventTime.ts';
+import { MoneyAudit, PENDING_BOUND_MS } from '../../domain/ledger/moneyAudit.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { ASSET_DECIMALS, type Asset, formatUnits, isAsset, scaledUnits } from '../../domain/shared/money.ts';
 import { hexOf } from '../../domain/verifiable/bytes.ts';
@@ -11,7 +12,6 @@ import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
 import { TreeReplay } from '../ledgerProofs/treeReplay.ts';
 import { DigestCheck, type DigestOutcome } from './digestCheck.ts';
 import { missingStreams } from './knownStreams.ts';
-import { MoneyAudit, PENDING_BOUND_MS } from './moneyAudit.ts';
 
 /**
  * ledger:verify (docs/ledger.md invariant 7): reads the whole log once, in order, and
@@ -26,7 +26,7 @@ import { MoneyAudit, PENDING_BOUND_MS } from './moneyAudit.ts';
  * Every stream the read models (or the tree follower) know must still be in the log (knownStreams.ts), and
  * the log's Merkle tree is rebuilt as it is read (docs/ledger.md invariant 8): with a signed digest, the
  * log's first `treeSize` events must have its root (digestCheck.ts), or what differs is named.
- * Event by event it also replays what the chains cannot see (moneyAudit.ts, docs/ledger.md invariants 1 and
+ * Event by event it also replays what the chains cannot see (domain/ledger/moneyAudit.ts, docs/ledger.md invariants 1 and
  * 9-11): no user, hold or dormant balance below zero, each credit the same as its debit, the write side's
  * balances the ledger's, every mint backed by an approval or an admin, and time never running backwards
  * (eventTime.ts). A debit still awaiting its credit at the end is a warning, a problem once older than

@@ -213,12 +213,14 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
     try {
       results = await appendBatch(ctx.store, batch);
     } catch (error) {
-      ctx.cache.delete(first.streamName);
-      for (const name of streams.keys()) ctx.cache.delete(name);
+      // A moved head leaves every cached state true at its own revision: the next attempt reads only what
+      // was appended since (a hot sender's whole history again would make each conflict cost its length).
       if (error instanceof WrongExpectedRevisionError) {
         if (head.read) await pause(ctx, attempt);
         continue;
       }
+      ctx.cache.delete(first.streamName);
+      for (const name of streams.keys()) ctx.cache.delete(name);
       if (error instanceof DuplicateEventIdError) return await alone();
       throw error;
     }
@@ -317,15 +319,16 @@ async function decideAndAppend<State, Command, Event extends DomainEventShape>(
     try {
       results = await appendBatch(ctx.store, batch);
     } catch (error) {
+      // (As in the grouped path: a moved head leaves the cached states true; the retry reads the rest.)
+      if (error instanceof WrongExpectedRevisionError && attempt < 20) {
+        if (head.read) await pause(ctx, attempt);
+        continue;
+      }
       ctx.cache.delete(first.streamName);
       for (const leg of legs) ctx.cache.delete(leg.streamName);
       if (error instanceof DuplicateEventIdError) {
         const done = await recorded();
         if (done) return done;
-      }
-      if (error instanceof WrongExpectedRevisionError && attempt < 20) {
-        if (head.read) await pause(ctx, attempt);
-        continue;
       }
       throw error;
     }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { EventClock } from '../../domain/ledger/eventTime.ts';
+import { MoneyAudit, PENDING_BOUND_MS } from '../../domain/ledger/moneyAudit.ts';
 import { equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
 import { MerkleFrontier, nodeId } from '../../domain/verifiable/merkle.ts';
 import type {
@@ -9,7 +10,8 @@ import type {
   RecordedEvent,
   Subscription,
 } from '../../infra/eventStore/eventStore.ts';
-import { rawStore } from '../../infra/eventStore/upcasting.ts';
+import { comparePositions } from '../../infra/eventStore/eventStore.ts';
+import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
 import { pastCheckpoint } from '../commit.ts';
 import { LockSession } from '../lockSession.ts';
 import type { WorkerState } from '../runner.ts';
@@ -42,6 +44,13 @@ export interface LedgerTreeFollowerOptions {
   onMismatch?: (mismatches: readonly Mismatch[]) => void;
   /** How often an idle leader checks that its tables were not reset under it (default 1 s). */
   watchMs?: number;
+  /**
+   * How long a step of a command may stay awaited (a debit without its credit, an approval without its
+   * mint…) before it is a finding (default PENDING_BOUND_MS, 15 min), and how often that is looked at
+   * (default 60 s).
+   */
+  pendingBoundMs?: number;
+  pendingCheckMs?: number;
   /** Test seam: runs inside each batch's transaction just before COMMIT (a throw rolls the batch back). */
   beforeCommit?: () => Promise<void>;
 }
@@ -58,7 +67,18 @@ interface Loaded {
   totals: Map<string, AssetTotals>;
   /** The newest stored time seen since (re)taking the lead: time along the log (invariant 9). */
   clock: EventClock;
+  /** Invariants 10 and 11 along the log, replayed from its start when the follower takes the lead. */
+  money: MoneyAudit;
+  /** Awaited steps already reported as overdue (each once while this leader leads). */
+  overdue: Set<string>;
 }
+
+/**
+ * What the money audit remembers of settled transactions while the follower leads: enough to name a
+ * second credit of any recent one as such, bounded so a long-lived process does not grow with the log
+ * (domain/ledger/moneyAudit.ts, BoundedSet).
+ */
+const SETTLED_MEMORY = 200_000;
 
 class LostLeadershipError extends Error {}
 
@@ -182,6 +202,7 @@ export class LedgerTreeFollower {
     if (!held) return 'standby';
     let subscription: Subscription | null = null;
     let watch: NodeJS.Timeout | undefined;
+    let overdue: NodeJS.Timeout | undefined;
     let onStop: (() => void) | undefined;
     try {
       this.state = 'running';
@@ -216,6 +237,9 @@ export class LedgerTreeFollower {
         }, this.options.watchMs ?? 1_000);
       });
       moved.catch(() => {});
+      overdue = setInterval(() => {
+        if (!this.applying) this.reportOverdue(loaded).catch(() => {});
+      }, this.options.pendingCheckMs ?? 60_000);
       const stopped = new Promise<'stopped'>((resolve) => {
         onStop = () => resolve('stopped');
         if (this.stopped) onStop();
@@ -224,6 +248,7 @@ export class LedgerTreeFollower {
       return await Promise.race([failed, moved, held.lost, stopped]);
     } finally {
       clearInterval(watch);
+      clearInterval(overdue);
       if (onStop) this.stopWaiters.delete(onStop);
       await (subscription as Subscription | null)?.close();
       await held.release();
@@ -254,6 +279,8 @@ export class LedgerTreeFollower {
       reported: new Set(),
       totals,
       clock: new EventClock(),
+      money: await this.replayMoney(state.position),
+      overdue: new Set(),
     };
     // Balances changed behind the follower's back show here, once, when it takes the lead.
     const found = liabilityMismatches(totals, totals.keys());
@@ -261,7 +288,42 @@ export class LedgerTreeFollower {
     return loaded;
   }
 
-  /** Records findings outside a batch (the totals loaded at start). */
+  /**
+   * The money audit of the log up to `upTo` (the tree's checkpoint), replayed from the log's start: the
+   * legs and mints it matches may lie anywhere behind. Findings of the replay are not recorded again (they
+   * were when the follower first passed them, or `ledger:verify` names them); it only rebuilds the state
+   * the next batches are checked against. One pass over the log each time the follower takes the lead.
+   */
+  private async replayMoney(upTo: LogPosition | null): Promise<MoneyAudit> {
+    const money = new MoneyAudit({ settledMemory: SETTLED_MEMORY, overdrafts: false });
+    let after: LogPosition | null = null;
+    while (upTo && !this.stopped) {
+      const events = await this.log.readAll({ after, limit: 5_000 });
+      for (const event of events) {
+        if (comparePositions(event.position, upTo) > 0) return money;
+        try {
+          money.observe(EVENT_UPCASTERS.upcast(event), '');
+        } catch {
+          // An event that cannot be read was a finding when the follower passed it.
+        }
+      }
+      if (events.length === 0) break;
+      after = events[events.length - 1]!.position;
+    }
+    return money;
+  }
+
+  /** Steps of commands awaited longer than the bound (a credit that never came…): findings, each once. */
+  private async reportOverdue(loaded: Loaded): Promise<void> {
+    const { problems } = loaded.money.finish(new Date(), this.options.pendingBoundMs ?? PENDING_BOUND_MS);
+    const fresh = problems.filter((problem) => !loaded.overdue.has(problem));
+    if (fresh.length === 0) return;
+    for (const problem of fresh) loaded.overdue.add(problem);
+    // A step that never came proves no money wrong by itself (a worker may be down): reported, not frozen.
+    await this.recordAlone(fresh.map((message) => ({ kind: 'money', message })));
+  }
+
+  /** Records findings outside a batch (the totals loaded at start, overdue steps). */
   private async recordAlone(found: readonly Mismatch[]): Promise<void> {
     await this.options.pool.query(
       `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,
@@ -345,7 +407,13 @@ export class LedgerTreeFollower {
       // From here the frontier in memory moves: should the transaction fail, the lead is given up and
       // everything reloaded (leadOnce).
       const firstIndex = loaded.frontier.size;
-      const batch = computeBatch(past.events, loaded.frontier, (name) => this.heads.get(name), loaded.clock);
+      const batch = computeBatch(
+        past.events,
+        loaded.frontier,
+        (name) => this.heads.get(name),
+        loaded.clock,
+        loaded.money,
+      );
       found.push(...batch.mismatches);
       const totals = copyTotals(loaded.totals);
       const assets: string[] = [];

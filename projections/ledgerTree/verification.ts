@@ -1,4 +1,5 @@
 import { EventClock } from '../../domain/ledger/eventTime.ts';
+import type { MoneyAudit } from '../../domain/ledger/moneyAudit.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { formatUnits, isAsset } from '../../domain/shared/money.ts';
 import { bytesOfHex } from '../../domain/verifiable/bytes.ts';
@@ -27,6 +28,7 @@ export type MismatchKind =
   | 'liabilities'
   | 'balance'
   | 'time'
+  | 'money'
   | 'frontier'
   | 'tree';
 
@@ -113,6 +115,11 @@ export function computeBatch(
   headOf: (streamName: string) => StreamHead | undefined,
   /** Time along the log (docs/ledger.md invariant 9), carried across batches by the follower. */
   clock: EventClock = new EventClock(),
+  /**
+   * What the chains cannot see (docs/ledger.md invariants 10 and 11: legs, the write side, mint backing),
+   * carried across batches by the follower; none, none checked.
+   */
+  money?: MoneyAudit,
 ): TreeBatch {
   const batch: TreeBatch = { leaves: [], nodes: [], heads: new Map(), deltas: new Map(), mismatches: [] };
   const note = (kind: MismatchKind, event: RecordedEvent, index: bigint, problem: string) =>
@@ -158,6 +165,8 @@ export function computeBatch(
     try {
       const current = EVENT_UPCASTERS.upcast(event);
       for (const problem of clock.check(current)) note('time', event, index, problem);
+      for (const problem of money?.observe(current, describe(event, index)) ?? [])
+        batch.mismatches.push({ kind: 'money', message: problem, accounts: usersOf(event) });
       for (const posting of postingsOf(current)) {
         if (!isAsset(posting.asset) || posting.units <= 0n) {
           note(

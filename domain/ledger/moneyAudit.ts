@@ -1,6 +1,6 @@
-import { type AccountState, accountDecider, isAccountEvent } from '../../domain/accounts/account.ts';
-import { postingsOf, unitsOf } from '../../domain/ledger/postings.ts';
-import { isAsset } from '../../domain/shared/money.ts';
+import { type AccountState, accountDecider, isAccountEvent } from '../accounts/account.ts';
+import { isAsset } from '../shared/money.ts';
+import { postingsOf, unitsOf } from './postings.ts';
 
 /**
  * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11): events each well formed and
@@ -66,6 +66,37 @@ function differences(leg: Data, expected: Leg, userField = 'userId'): string[] {
   return found;
 }
 
+/**
+ * A set that remembers at most `limit` members, forgetting the oldest first. The continuous verifier runs
+ * for the life of a process over a log that only grows: what it remembers of settled transactions (to name
+ * a second credit as such) must not grow with it. Forgetting one only changes the wording of a finding (a
+ * second credit of a forgotten transaction is still "a credit without its debit"); `ledger:verify`, which
+ * ends, remembers everything.
+ */
+class BoundedSet {
+  private readonly members = new Set<string>();
+  constructor(private readonly limit: number) {}
+  has(member: string): boolean {
+    return this.members.has(member);
+  }
+  add(member: string): void {
+    this.members.add(member);
+    if (this.members.size <= this.limit) return;
+    const oldest = this.members.values().next();
+    if (!oldest.done) this.members.delete(oldest.value);
+  }
+}
+
+export interface MoneyAuditOptions {
+  /** How many settled transactions, credited deposits, releases and mints it remembers (default: all). */
+  settledMemory?: number;
+  /**
+   * Whether it names balances below zero (invariant 1; default yes). The continuous verifier turns it off:
+   * it checks invariant 1 itself, against the balances it stores (projections/ledgerTree/verification.ts).
+   */
+  overdrafts?: boolean;
+}
+
 export interface MoneyAuditOutcome {
   problems: string[];
   warnings: string[];
@@ -81,17 +112,30 @@ export class MoneyAudit {
   /** `user|asset` → how far the write side is from the ledger, as last reported. */
   private readonly drift = new Map<string, bigint>();
   private readonly transfers = new Map<string, Transfer>();
-  private readonly received = new Set<string>();
+  private readonly received: BoundedSet;
   private readonly holds = new Map<string, Leg & { requested: boolean }>();
   private readonly requests = new Map<string, Leg & { settled: string | null }>();
   private readonly failed = new Map<string, Leg>();
-  private readonly released = new Set<string>();
+  private readonly released: BoundedSet;
   private readonly confirmed = new Map<string, Leg>();
-  private readonly credited = new Set<string>();
+  private readonly credited: BoundedSet;
+  /** Approved payments not yet minted (a mint removes its approval). */
   private readonly approvals = new Map<string, Leg & { fee: bigint }>();
-  private readonly minted = new Set<string>();
+  private readonly minted: BoundedSet;
   private readonly admins = new Set<string>();
   private readonly distributions = new Map<string, Leg & { minted: boolean }>();
+  /** Whether the log records distributions (since domain/ledger/distribution.ts): then each mint needs one. */
+  private distributionsRecorded = false;
+  private readonly overdrafts: boolean;
+
+  constructor(options: MoneyAuditOptions = {}) {
+    this.overdrafts = options.overdrafts ?? true;
+    const limit = options.settledMemory ?? Number.POSITIVE_INFINITY;
+    this.received = new BoundedSet(limit);
+    this.released = new BoundedSet(limit);
+    this.credited = new BoundedSet(limit);
+    this.minted = new BoundedSet(limit);
+  }
 
   /**
    * One event, the next in log order: its problems, each prefixed with `where` (how the caller names the
@@ -254,6 +298,7 @@ export class MoneyAudit {
         if (!this.admins.has(text(d.distributedBy)))
           say(`distributed by ${text(d.distributedBy)}, who is not an admin at this point of the log`);
         this.distributions.set(id, { ...leg('receiverId'), minted: false });
+        this.distributionsRecorded = true;
         break;
       }
       case 'TokensMinted':
@@ -297,6 +342,7 @@ export class MoneyAudit {
           problems.push(`the mint differs from its approval ${approval.where}: ${wrong.join(', ')}`);
       }
       this.minted.add(paymentId);
+      this.approvals.delete(paymentId);
     } else if (d.source === 'distribution') {
       if (!this.admins.has(text(d.mintedBy)))
         problems.push(`minted by ${text(d.mintedBy)}, who is not an admin at this point of the log`);
@@ -309,7 +355,7 @@ export class MoneyAudit {
         else if (wrong.length > 0)
           problems.push(`the mint differs from its distribution ${order.where}: ${wrong.join(', ')}`);
         order.minted = true;
-      } else if (this.distributions.size > 0)
+      } else if (this.distributionsRecorded)
         problems.push(`a distribution mint ${id} that no recorded distribution ordered`);
     } else problems.push(`a mint from unknown source ${text(d.source)}`);
     return problems;
@@ -355,6 +401,7 @@ export class MoneyAudit {
         if (account.startsWith('user:')) touched.push(`${account.slice(5)}|${posting.asset}`);
       }
     }
+    if (!this.overdrafts) return touched;
     for (const key of after) {
       const balance = this.balances.get(key)!;
       const [account = ''] = key.split('|');
@@ -382,7 +429,7 @@ export class MoneyAudit {
     for (const [id, confirmation] of this.confirmed)
       awaited(confirmation, `deposit ${id} is confirmed, not yet credited`);
     for (const [id, approval] of this.approvals)
-      if (!this.minted.has(id)) awaited(approval, `payment ${id} is approved, not yet minted`);
+      awaited(approval, `payment ${id} is approved, not yet minted`);
     return outcome;
   }
 }
