@@ -173,7 +173,12 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/account/2fa', expect: { visitor: 401, user: 200, admin: 200 } },
   // The caller's own data only: there is no user id to name, so nobody else's can be asked for.
   { method: 'GET', path: '/api/account/data-export', expect: { visitor: 401, user: 200, admin: 200 } },
-  { method: 'POST', path: '/api/account/2fa/setup', expect: { visitor: 401, user: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/account/2fa/setup',
+    body: { password: '{password}' },
+    expect: { visitor: 401, user: 200, admin: 200 },
+  },
   // The caller's own sessions: another's is named by a public id the caller cannot find (404).
   { method: 'GET', path: '/api/account/sessions', expect: { visitor: 401, user: 200, admin: 200 } },
   {

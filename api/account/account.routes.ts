@@ -9,6 +9,7 @@ import {
 } from '../../app/account/account.service.ts';
 import { dataExport } from '../../app/account/dataExport.ts';
 import { loadUser, updateProfile } from '../../app/auth/users.service.ts';
+import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
 import { findPreferences } from '../../projections/users/users.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
@@ -17,6 +18,8 @@ import { userAnswer } from '../auth/auth.schemas.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { REAUTHENTICATION_401, requireReauthentication } from '../http/reauth.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import {
@@ -29,6 +32,7 @@ import {
   totpCodeSchema,
   twoFactorAnswer,
   twoFactorSetupAnswer,
+  twoFactorSetupSchema,
 } from './account.schemas.ts';
 
 /** The signed-in user's own account (profile page, docs/product-rules.md spec 2): mounted at /api/account. */
@@ -74,6 +78,7 @@ export function accountRoutes(deps: Deps) {
           metadata,
         );
         await deps.limits.reset('password', session.userId);
+        announceSecurityChange(deps, session.userId, 'password_changed', metadata);
         return { status: 200, position, body: { message: 'Password updated', endedSessions } };
       });
     },
@@ -122,10 +127,20 @@ export function accountRoutes(deps: Deps) {
    * Enable 2FA, step 1: a new secret, returned once as an otpauth:// URI and its QR code. Nothing is
    * enabled until a code from the authenticator confirms it; a repeated set-up replaces the pending secret.
    */
-  app.post('/2fa/setup', responds(200, twoFactorSetupAnswer), async (c) => {
-    const session = requireUser(c);
-    return c.json(await setUpTwoFactor(deps, session.userId));
-  });
+  app.post(
+    '/2fa/setup',
+    responds(200, twoFactorSetupAnswer),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
+    validate('json', twoFactorSetupSchema),
+    async (c) => {
+      const session = requireUser(c);
+      // Already on: said before any proof is asked for (it is the session's own account).
+      if ((await loadUser(deps, session.userId))?.twoFactorEnabled)
+        throw new HttpProblem(409, 'Two-factor authentication is already enabled');
+      await requireReauthentication(deps, session.userId, c.req.valid('json'));
+      return c.json(await setUpTwoFactor(deps, session.userId));
+    },
+  );
 
   app.post('/2fa/enable', responds(200, twoFactorAnswer), validate('json', totpCodeSchema), async (c) => {
     const session = requireUser(c);
@@ -133,6 +148,7 @@ export function accountRoutes(deps: Deps) {
     return await commandRoute(c, deps, null, async (_, metadata) => {
       const { position } = await enableTwoFactor(deps, session.userId, c.req.valid('json').code, metadata);
       await deps.limits.reset('totp', session.userId);
+      announceSecurityChange(deps, session.userId, 'two_factor_enabled', metadata);
       return { status: 200, position, body: { enabled: true } };
     });
   });
@@ -143,6 +159,7 @@ export function accountRoutes(deps: Deps) {
     return await commandRoute(c, deps, null, async (_, metadata) => {
       const { position } = await disableTwoFactor(deps, session.userId, c.req.valid('json').code, metadata);
       await deps.limits.reset('totp', session.userId);
+      announceSecurityChange(deps, session.userId, 'two_factor_disabled', metadata);
       return { status: 200, position, body: { enabled: false } };
     });
   });

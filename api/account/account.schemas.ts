@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, THEMES } from '../../domain/users/preferences.ts';
 import { bio, name, password, username } from '../auth/auth.schemas.ts';
+import { reauthenticationFields } from '../http/reauth.ts';
 
 /**
  * The profile's forms (docs/product-rules.md spec 2). Objects are strict: an unknown field is a 400, which is also how
@@ -42,6 +43,12 @@ export const totpCodeSchema = z.strictObject({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
+
+/**
+ * Starting 2FA's enrolment is a change to how one signs in: it needs a fresh proof (the password; 2FA is
+ * off by then), so a stolen session cannot enrol its own authenticator (docs/security.md "Step-up").
+ */
+export const twoFactorSetupSchema = z.strictObject({ ...reauthenticationFields });
 
 /** The saved preferences: the same fields the PUT takes. */
 export const preferencesAnswer = preferencesSchema.extend({ theme: z.enum(THEMES) });

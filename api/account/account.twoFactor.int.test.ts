@@ -23,8 +23,13 @@ describe('account: two-factor authentication', () => {
     t.deps.now = () => new Date(clock);
   });
 
-  async function enrol(client: ReturnType<TestApp['client']>, userId: string, email: string) {
-    const setup = await client.post('/api/account/2fa/setup');
+  async function enrol(
+    client: ReturnType<TestApp['client']>,
+    userId: string,
+    email: string,
+    password: string,
+  ) {
+    const setup = await client.post('/api/account/2fa/setup', { password });
     expect(setup.status).toBe(200);
     const otp = URI.parse(setup.body.otpauthUri);
     expect(otp).toBeInstanceOf(TOTP);
@@ -61,7 +66,7 @@ describe('account: two-factor authentication', () => {
     const early = await track(client.post('/api/account/2fa/enable', { code: '123456' }));
     expect(early.status).toBe(409);
 
-    const { secret, uri, encrypted } = await enrol(client, user.id, user.email);
+    const { secret, uri, encrypted } = await enrol(client, user.id, user.email, registration.password);
     // Not on until confirmed: sign-in still needs the password only.
     expect((await login({})).status).toBe(200);
 
@@ -157,7 +162,7 @@ describe('account: two-factor authentication', () => {
 
   it('stops guessing of codes with 429 after five tries, even for the right code', async () => {
     const { client, user, registration } = await signedUpClient(t);
-    const { secret } = await enrol(client, user.id, user.email);
+    const { secret } = await enrol(client, user.id, user.email, registration.password);
     clock += 30_000;
     expect((await client.post('/api/account/2fa/enable', { code: codeAt(secret) })).status).toBe(200);
     clock += 30_000;

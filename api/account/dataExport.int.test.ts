@@ -93,7 +93,9 @@ describe('GET /api/account/data-export', () => {
     });
     expect(signedIn.status, signedIn.text).toBe(200);
     // 2FA on: its secret must stay out of the export, its being on must not.
-    const setup = await alice.client.post('/api/account/2fa/setup');
+    const setup = await alice.client.post('/api/account/2fa/setup', {
+      password: alice.registration.password,
+    });
     const totp = URI.parse(setup.body.otpauthUri) as TOTP;
     const enabled = await alice.client.post('/api/account/2fa/enable', { code: totp.generate() });
     expect(enabled.status, enabled.text).toBe(200);

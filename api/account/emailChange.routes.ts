@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { confirmEmailChange, requestEmailChange } from '../../app/mail/emailChange.ts';
 import { inBackground } from '../../app/mail/passwordReset.ts';
+import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import { email } from '../auth/auth.schemas.ts';
 import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes.ts';
@@ -67,7 +68,8 @@ export function emailChangeConfirmRoutes(deps: Deps) {
   app.post('/confirm', responds(200, emailChangedAnswer), validate('json', emailConfirmSchema), async (c) => {
     const { token } = c.req.valid('json');
     return await commandRoute(c, deps, null, async (_, metadata) => {
-      const { user, position } = await confirmEmailChange(deps, token, metadata);
+      const { user, position, previousEmail } = await confirmEmailChange(deps, token, metadata);
+      announceSecurityChange(deps, user.userId, 'email_changed', metadata, { previousEmail });
       return {
         status: 200,
         position,

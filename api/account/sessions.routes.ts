@@ -6,6 +6,7 @@ import {
   revokeOwnSession,
   revokeUserSessions,
 } from '../../app/auth/sessions.ts';
+import { dropTokens } from '../../app/mail/accountTokens.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -65,6 +66,8 @@ export function sessionsRoutes(deps: Deps) {
       'signed_out_elsewhere',
       session.sessionId,
     );
+    // The remedy the notice mail of an e-mail change advises: it cancels every pending one too.
+    await dropTokens(deps.pool, session.userId, 'email_change');
     return c.json({ endedSessions });
   });
 

@@ -261,7 +261,9 @@ describe('passkeys: the second factor of a password sign-in', () => {
 
   it('lets a user with both passkey and TOTP give either one', async () => {
     const signed = await signedUpClient(t);
-    const setup = await signed.client.post('/api/account/2fa/setup');
+    const setup = await signed.client.post('/api/account/2fa/setup', {
+      password: signed.registration.password,
+    });
     const secret = (URI.parse(setup.body.otpauthUri) as TOTP).secret as Secret;
     const at = (offset: number) => TOTP.generate({ secret, timestamp: Date.now() + offset * 30_000 });
     expect((await signed.client.post('/api/account/2fa/enable', { code: at(-1) })).status).toBe(200);

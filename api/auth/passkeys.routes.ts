@@ -11,6 +11,7 @@ import {
   verifyAssertion,
 } from '../../app/auth/passkeys.ts';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
+import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -117,6 +118,7 @@ export function passkeyAccountRoutes(deps: Deps) {
     const input = c.req.valid('json');
     return await commandRoute(c, deps, null, async (_, metadata) => {
       const { passkey, position } = await addPasskey(deps, rp, session.userId, input, metadata);
+      announceSecurityChange(deps, session.userId, 'passkey_added', metadata);
       return { status: 201, position, body: passkey };
     });
   });
@@ -153,6 +155,7 @@ export function passkeyAccountRoutes(deps: Deps) {
         null,
         async (_, metadata) => {
           const { position } = await removePasskey(deps, session.userId, c.req.valid('param').id, metadata);
+          announceSecurityChange(deps, session.userId, 'passkey_removed', metadata);
           return { status: 200, position, body: { removed: true } };
         },
         { unhashed: REAUTHENTICATION_FIELDS },

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inBackground, resetPassword, sendPasswordResetLink } from '../../app/mail/passwordReset.ts';
+import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -71,12 +72,13 @@ export function passwordResetRoutes(deps: Deps) {
       await limited(deps, 'mailAddress', clientIp(c, trustProxy));
       const input = c.req.valid('json');
       return await commandRoute(c, deps, null, async (_, metadata) => {
-        const { position, endedSessions } = await resetPassword(
+        const { position, endedSessions, userId } = await resetPassword(
           deps,
           input.token,
           input.newPassword,
           metadata,
         );
+        announceSecurityChange(deps, userId, 'password_reset', metadata);
         return {
           status: 200,
           position,

@@ -28,7 +28,9 @@ describe('withdrawal re-authentication', () => {
 
   async function withTwoFactor() {
     const user = await funded();
-    const setup = await user.client.post('/api/account/2fa/setup');
+    const setup = await user.client.post('/api/account/2fa/setup', {
+      password: user.registration.password,
+    });
     const secret = (URI.parse(setup.body.otpauthUri) as TOTP).secret;
     expect((await user.client.post('/api/account/2fa/enable', { code: codeAt(secret) })).status).toBe(200);
     // The enrolment spent this step's code: the tests start on the next one.

@@ -15,6 +15,7 @@ import {
 } from '../auth/totp.ts';
 import { assertActive, type RegisteredUser, runUserCommand } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
+import { dropTokens } from '../mail/accountTokens.ts';
 
 /**
  * The user's own account settings. Every change is a command on the user's stream; secrets (password
@@ -64,6 +65,9 @@ export async function storeNewPassword(
     metadata,
   );
   const endedSessions = await revokeUserSessions(ctx.pool, userId, sessions.reason, sessions.keepSessionId);
+  // A new password is the owner's remedy: it cancels every pending e-mail change (a thief who knew the old
+  // password may have asked for one to his address).
+  await dropTokens(ctx.pool, userId, 'email_change');
   return { position, endedSessions };
 }
 

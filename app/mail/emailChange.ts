@@ -12,7 +12,7 @@ import {
   reserveUniqueValue,
   runUserCommand,
 } from '../auth/users.service.ts';
-import { issueToken, spendToken } from './accountTokens.ts';
+import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 
@@ -73,7 +73,7 @@ export async function confirmEmailChange(
   ctx: Ctx,
   token: string,
   metadata: EventMetadata,
-): Promise<{ user: RegisteredUser; position: LogPosition | null }> {
+): Promise<{ user: RegisteredUser; position: LogPosition | null; previousEmail: string }> {
   const spent = await spendToken(ctx.pool, token, 'email_change', ctx.now());
   if (!spent?.newEmail) throw new ValidationError(CONFIRM_LINK_INVALID, { code: 'link_invalid' });
   const { userId, newEmail } = spent;
@@ -94,5 +94,8 @@ export async function confirmEmailChange(
   if (normaliseUniqueValue(before.email) !== normaliseUniqueValue(newEmail)) {
     await releaseUniqueValue(ctx, 'email', before.email, userId, 'changed', by);
   }
-  return result;
+  // A reset link mailed to the old address must not outlive it (whoever reads that mailbox now is not
+  // the account's address any more).
+  await dropTokens(ctx.pool, userId, 'password_reset');
+  return { ...result, previousEmail: before.email };
 }

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../domain/shared/errors.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { storeNewPassword } from '../account/account.service.ts';
@@ -44,7 +45,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   metadata: EventMetadata,
-): Promise<{ position: LogPosition | null; endedSessions: number }> {
+): Promise<{ position: LogPosition | null; endedSessions: number; userId: UserId }> {
   // Hashed before the token is spent: a failure here leaves the link usable.
   const passwordHash = await hashSecret(newPassword);
   const spent = await spendToken(ctx.pool, token, 'password_reset', ctx.now());
@@ -58,7 +59,7 @@ export async function resetPassword(
     { reason: 'password_reset' },
   );
   await dropTokens(ctx.pool, spent.userId, 'password_reset');
-  return { position, endedSessions };
+  return { position, endedSessions, userId: spent.userId };
 }
 
 /**

@@ -159,7 +159,7 @@ describe('erasure leaves nothing of the person in the database', () => {
       });
       expect(contact.status, contact.text).toBe(201);
     }
-    const setup = await client.post('/api/account/2fa/setup');
+    const setup = await client.post('/api/account/2fa/setup', { password: person.registration.password });
     const totp = URI.parse(setup.body.otpauthUri) as TOTP;
     expect((await client.post('/api/account/2fa/enable', { code: totp.generate() })).status).toBe(200);
     expect((await client.get('/api/account/data-export')).status).toBe(200);

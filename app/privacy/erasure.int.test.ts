@@ -144,7 +144,9 @@ describe('erasePerson', () => {
     });
     expect(card.status, card.text).toBe(201);
     await t.db.pool.query(`INSERT INTO card_pins (card_id, pin_hash) VALUES ($1, 'x')`, [card.body.id]);
-    expect((await person.client.post('/api/account/2fa/setup')).status).toBe(200);
+    expect(
+      (await person.client.post('/api/account/2fa/setup', { password: person.registration.password })).status,
+    ).toBe(200);
     const preferences = { emailNotifications: false, marketingCommunications: true, transactionAlerts: true };
     expect(
       (await person.client.request('PUT', '/api/account/preferences', { ...preferences, language: 'de' }))

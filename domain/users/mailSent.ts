@@ -10,7 +10,12 @@ import type { UserId } from '../shared/ids.ts';
 export const userMailStream = (userId: UserId) => `userMail-${userId}`;
 
 /** What a mail was for: the only thing about it the log keeps. */
-export const MAIL_PURPOSES = ['password_reset', 'email_change', 'email_change_notice'] as const;
+export const MAIL_PURPOSES = [
+  'password_reset',
+  'email_change',
+  'email_change_notice',
+  'security_notice',
+] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
 export type MailEvent = {

@@ -372,14 +372,14 @@ export async function runScenario(
   clients.set('dave', daveAgain);
 
   // Two-factor: alice keeps it on, dave turns it on and off (the next step's code is within the window).
-  const enrol = async (c: FaultClient) => {
-    const setup = await ok(c.send('POST', '/api/account/2fa/setup'), [200], '2fa setup');
+  const enrol = async (c: FaultClient, password: string) => {
+    const setup = await ok(c.send('POST', '/api/account/2fa/setup', { password }), [200], '2fa setup');
     const totp = URI.parse(setup.body.otpauthUri) as TOTP;
     await ok(c.send('POST', '/api/account/2fa/enable', { code: totp.generate() }), [200], '2fa enable');
     return totp;
   };
-  await enrol(as(alice));
-  const daveTotp = await enrol(as(dave));
+  await enrol(as(alice), alice.password);
+  const daveTotp = await enrol(as(dave), dave.password);
   await ok(
     as(dave).send('POST', '/api/account/2fa/disable', {
       code: TOTP.generate({ secret: daveTotp.secret, timestamp: Date.now() + 30_000 }),

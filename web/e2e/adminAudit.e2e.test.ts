@@ -271,7 +271,7 @@ describe('the admin audit log and projections in the browser', () => {
     await expectNoHorizontalScroll(phone.page, '/admin/projections');
     await expectAccessible(phone.page, '/admin/projections at 360px');
     expect(phone.problems).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   test('projections: every one listed with its checkpoint, no lag once settled, refreshed live', async () => {
     const admin = await kit.session(DESKTOP);
@@ -344,5 +344,5 @@ describe('the admin audit log and projections in the browser', () => {
       )
       .toBeGreaterThanOrEqual(0);
     expect(admin.problems).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -319,11 +319,11 @@ async function adminJourney(viewport: typeof DESKTOP) {
 describe('admin transactions in the browser', () => {
   test("admin filters and exports transactions, opens a transaction's detail", async () => {
     await adminJourney(DESKTOP);
-  }, 90_000);
+  }, 240_000);
 
   test("admin filters and exports transactions, opens a transaction's detail at 360 px", async () => {
     await adminJourney(PHONE);
-  }, 90_000);
+  }, 240_000);
 
   test('the list and the detail are for admins only', async () => {
     const { context, page } = await kit.session();
@@ -332,5 +332,5 @@ describe('admin transactions in the browser', () => {
     expect((await context.request.get(kit.url(`/api/admin/transactions/${ids.rent}`))).status()).toBe(403);
     await page.goto(kit.url(`/admin/transaction/${ids.rent}`));
     await page.waitForURL(kit.url('/dashboard'));
-  }, 30_000);
+  }, 240_000);
 });

@@ -111,11 +111,11 @@ async function journey(viewport: { width: number; height: number }, account: Acc
 describe('sign-up and sign-in in the browser', () => {
   test('desktop journey: register, sign out, wrong password, sign in', async () => {
     await journey(DESKTOP, newAccount('Ada'));
-  }, 90_000);
+  }, 240_000);
 
   test('the same journey on a 360 px wide phone, never scrolling sideways', async () => {
     await journey(PHONE, newAccount('Grace'));
-  }, 90_000);
+  }, 240_000);
 
   test('client-side validation speaks before the server is asked', async () => {
     const { context, page } = await kit.session(DESKTOP);
@@ -208,7 +208,7 @@ describe('sign-up and sign-in in the browser', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   test('unknown paths show the 404 screen; every protected route sends visitors to /login, admin ones send users away', async () => {
     // Each route file that calls requireUser or requireAdmin, checked against the admin folder below so
@@ -271,7 +271,7 @@ describe('sign-up and sign-in in the browser', () => {
         expect(await page.getByRole('navigation', { name: 'Admin' }).count(), `a user on ${route}`).toBe(0);
       }
     });
-  }, 60_000);
+  }, 240_000);
 
   test('axe finds no serious or critical problems on the sign-in screens, dashboard and 404', async () => {
     const account = newAccount('Hedy');
@@ -313,5 +313,5 @@ describe('sign-up and sign-in in the browser', () => {
         await context.close();
       }
     }
-  }, 90_000);
+  }, 240_000);
 });

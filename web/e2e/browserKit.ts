@@ -99,7 +99,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     // Pages the test opens itself in this context (a second tab) are watched too.
     context.on('page', (opened) => watchPageProblems(opened));
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(30_000);
     const { problems } = watchPageProblems(page);
     return { context, page, problems };
   }

@@ -114,9 +114,9 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
 describe('upgrading a card, as its holder', () => {
   test('at desktop width (1280 px)', async () => {
     await upgradeJourney(DESKTOP);
-  }, 90_000);
+  }, 240_000);
 
   test('at phone width (360 px)', async () => {
     await upgradeJourney(PHONE);
-  }, 90_000);
+  }, 240_000);
 });

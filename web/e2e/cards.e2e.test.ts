@@ -181,11 +181,11 @@ async function cardJourney(viewport: typeof DESKTOP) {
 describe('the metal card in the browser', () => {
   test('order with a deposit, approval, shipping, delivery, freeze and PIN', async () => {
     await cardJourney(DESKTOP);
-  }, 60_000);
+  }, 240_000);
 
   test('order with a deposit, approval, shipping, delivery, freeze and PIN, at 360 px', async () => {
     await cardJourney(PHONE);
-  }, 60_000);
+  }, 240_000);
 
   const ADMIN_SECTIONS: [string, string][] = [
     ['/admin', 'Welcome back, '],
@@ -201,7 +201,7 @@ describe('the metal card in the browser', () => {
   // One test per width: both in one outgrew its timeout on a busy machine.
   test.for([DESKTOP, PHONE])(
     'every admin section at $width px: axe, no sideways scrolling on phones',
-    { timeout: 90_000 },
+    { timeout: 240_000 },
     async (viewport) => {
       const admin = await kit.session(viewport);
       await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
@@ -258,5 +258,5 @@ describe('the metal card in the browser', () => {
     await kit.signIn(memberSession.context, member.email, member.password);
     await memberSession.page.goto(kit.url('/admin/cards'));
     await memberSession.page.waitForURL(kit.url('/dashboard'));
-  }, 60_000);
+  }, 240_000);
 });

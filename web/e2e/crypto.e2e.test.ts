@@ -264,8 +264,15 @@ async function profileJourney(viewport: Viewport) {
   await fresh.page.getByRole('heading', { name: 'Welcome, Renamed' }).waitFor();
   expect(fresh.problems).toEqual([]);
 
-  // 2FA: the QR code and its URI, confirmed with a code; then off again with the next one.
+  // 2FA: the password first (a stolen session cannot enrol its own authenticator), then the QR code and
+  // its URI, confirmed with a code; then off again with the next one.
   await user.page.getByRole('button', { name: 'Enable 2FA' }).click();
+  const start = user.page.getByRole('form', { name: 'Enable 2FA' });
+  await start.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await start.getByRole('button', { name: 'Enable 2FA' }).click();
+  await start.getByText('That password is not correct').waitFor();
+  await start.getByLabel('Password', { exact: true }).fill(newPassword);
+  await start.getByRole('button', { name: 'Enable 2FA' }).click();
   await user.page.getByRole('img', { name: 'QR code to add SAI Wallet to your authenticator app' }).waitFor();
   const uri = (await user.page.getByTestId('otpauth-uri').textContent()) ?? '';
   const totp = OTPAuth.URI.parse(uri);
@@ -339,17 +346,17 @@ async function profileJourney(viewport: Viewport) {
 describe('crypto in the browser', () => {
   test('declare an ETH deposit, the admin confirms 1.5 ETH, withdraw 0.5 ETH on Base, the admin sends it', async () => {
     await cryptoJourney(DESKTOP);
-  }, 60_000);
+  }, 240_000);
 
   test('declare an ETH deposit, the admin confirms, withdraw, the admin sends it, at 360 px', async () => {
     await cryptoJourney(PHONE);
-  }, 60_000);
+  }, 240_000);
 
   test('profile: personal info, a new password to sign in with, 2FA, preferences saved and reset', async () => {
     await profileJourney(DESKTOP);
-  }, 60_000);
+  }, 240_000);
 
   test('profile: personal info, new password, 2FA, preferences saved and reset, at 360 px', async () => {
     await profileJourney(PHONE);
-  }, 60_000);
+  }, 240_000);
 });

@@ -99,7 +99,7 @@ async function feeJourney(
 
 describe('the conversion fee in the browser', () => {
   test('quotes a purchase with its fee, and an admin edits a rate, at 1280 px', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     await feeJourney(
       DESKTOP,
@@ -113,7 +113,7 @@ describe('the conversion fee in the browser', () => {
     );
   });
 
-  test('does the same at 360 px', { timeout: 120_000 }, async () => {
+  test('does the same at 360 px', { timeout: 240_000 }, async () => {
     await feeJourney(
       PHONE,
       { before: '0.75', after: '0.60' },

@@ -140,7 +140,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
   test('a German browser gets the sign-in screen in German, desktop and phone', async () => {
     await signInVisitor(DESKTOP);
     await signInVisitor(PHONE);
-  }, 60_000);
+  }, 240_000);
 
   test('the switcher changes the language of the sign-in screen, and it is remembered', async () => {
     await kit.withPage(DESKTOP, async (page) => {
@@ -169,7 +169,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
       await page.getByRole('heading', { name: GERMAN.heading }).waitFor();
       await expectLanguage(page, 'de');
     });
-  }, 60_000);
+  }, 240_000);
 
   test('a Spanish visitor registers in Spanish and stays in Spanish', async () => {
     const taken = newAccount('Taken');
@@ -229,12 +229,12 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
         .getByRole('link', { name: 'Panel' })
         .waitFor();
     });
-  }, 90_000);
+  }, 240_000);
 
   test('the forgot-password screen in French, desktop and phone', async () => {
     await frenchForgotPassword(DESKTOP);
     await frenchForgotPassword(PHONE);
-  }, 60_000);
+  }, 240_000);
 
   test('the header fits with its French words from tablet to desktop width', async () => {
     const account = newAccount('Amelie');
@@ -258,7 +258,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
       }
       await expectAccessible(page, '/notifications in French');
     });
-  }, 60_000);
+  }, 240_000);
 
   test('the header, the bell and the notifications in German at 360 px', async () => {
     const account = newAccount('Greta');
@@ -313,5 +313,5 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
       },
       { locale: 'de-DE' },
     );
-  }, 90_000);
+  }, 240_000);
 });

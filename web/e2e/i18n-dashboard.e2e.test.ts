@@ -212,14 +212,14 @@ async function journey(viewport: Viewport, language: 'de' | 'fr', words: Words) 
 describe('the dashboard in the saved language', () => {
   test('German at 1280 px', async () => {
     await journey(DESKTOP, 'de', GERMAN);
-  }, 90_000);
+  }, 240_000);
 
   test('German at 360 px', async () => {
     await journey(PHONE, 'de', GERMAN);
-  }, 90_000);
+  }, 240_000);
 
   test('French at 1280 px and 360 px', async () => {
     await journey(DESKTOP, 'fr', FRENCH);
     await journey(PHONE, 'fr', FRENCH);
-  }, 150_000);
+  }, 240_000);
 });

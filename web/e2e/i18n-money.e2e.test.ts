@@ -292,14 +292,14 @@ async function journey(viewport: Viewport, language: Language) {
 describe('the money screens in the saved language', () => {
   test('German at 1280 px', async () => {
     await journey(DESKTOP, 'de');
-  }, 120_000);
+  }, 240_000);
 
   test('Spanish at 360 px', async () => {
     await journey(PHONE, 'es');
-  }, 120_000);
+  }, 240_000);
 
   // German's longer words, on the narrowest screen.
   test('German at 360 px', async () => {
     await journey(PHONE, 'de');
-  }, 120_000);
+  }, 240_000);
 });

@@ -249,9 +249,9 @@ async function journey(viewport: Viewport, account: Account) {
 describe('the profile page in German and French', () => {
   test('at 1280 px: chosen in the preferences, applied at once, kept, and back to English', async () => {
     await journey(DESKTOP, newAccount('Ada'));
-  }, 120_000);
+  }, 240_000);
 
   test('at 360 px, German words never push the page sideways', async () => {
     await journey(PHONE, newAccount('Grace'));
-  }, 120_000);
+  }, 240_000);
 });

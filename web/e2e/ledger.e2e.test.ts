@@ -280,17 +280,17 @@ describe('the token ledger in the browser', () => {
 
   test('a deposit proof submitted on the dashboard is approved by an admin and credited', async () => {
     await depositApproved(DESKTOP, desktop.buyer);
-  }, 60_000);
+  }, 240_000);
 
   test('a deposit proof submitted on the dashboard is approved by an admin and credited, at 360 px', async () => {
     await depositApproved(PHONE, phone.buyer);
-  }, 60_000);
+  }, 240_000);
 
   test('SAI sent by e-mail reaches the friend; the admin distributes; the history shows and exports it', async () => {
     await sendAndHistory(DESKTOP, desktop.buyer, desktop.friend);
-  }, 60_000);
+  }, 240_000);
 
   test('SAI sent by e-mail reaches the friend; the admin distributes; the history shows and exports it, at 360 px', async () => {
     await sendAndHistory(PHONE, phone.buyer, phone.friend);
-  }, 60_000);
+  }, 240_000);
 });

@@ -104,9 +104,9 @@ async function journey(viewport: typeof DESKTOP) {
 describe('password reset and e-mail change through the development outbox', () => {
   test('desktop: forgot password, reset from the mailed link, change e-mail and confirm it', async () => {
     await journey(DESKTOP);
-  }, 90_000);
+  }, 240_000);
 
   test('the same on a 360 px wide phone', async () => {
     await journey(PHONE);
-  }, 90_000);
+  }, 240_000);
 });

@@ -129,9 +129,9 @@ async function journey(viewport: typeof DESKTOP) {
 describe('passkeys in the browser', () => {
   test('add, sign in with, second factor, remove at 1280 px', async () => {
     await journey(DESKTOP);
-  }, 120_000);
+  }, 240_000);
 
   test('add, sign in with, second factor, remove at 360 px', async () => {
     await journey(PHONE);
-  }, 120_000);
+  }, 240_000);
 });

@@ -194,9 +194,9 @@ async function nothingCoveredJourney(viewport: Viewport) {
 describe('nothing covers a control; notifications page; help finds card answers', () => {
   test('at 1280 px: user and admin screens, the bell and its badge', async () => {
     await nothingCoveredJourney(DESKTOP);
-  }, 120_000);
+  }, 240_000);
 
   test('at 360 px: the chat launcher and the tab bar leave every control reachable', async () => {
     await nothingCoveredJourney(PHONE);
-  }, 120_000);
+  }, 240_000);
 });

@@ -267,7 +267,7 @@ describe.concurrent('public pages in the browser', () => {
       },
       { reducedMotion: true },
     );
-  }, 90_000);
+  }, 240_000);
 
   test('the landing page loads under 200 KB of gzipped JavaScript', async () => {
     const { context, page } = await kit.session(DESKTOP);

@@ -112,9 +112,9 @@ async function journey(viewport: Viewport, language: Language) {
 describe('a change still being recorded', () => {
   test('says so in English at 1280 px, and goes once the answers catch up', async () => {
     await journey(DESKTOP, 'en');
-  }, 90_000);
+  }, 240_000);
 
   test('says so in French at 360 px, and goes once the answers catch up', async () => {
     await journey(PHONE, 'fr');
-  }, 90_000);
+  }, 240_000);
 });

@@ -165,8 +165,8 @@ async function reviewJourney(viewport: Viewport) {
 }
 
 /** 2FA switched on through the API; the authenticator, to make codes with. */
-async function enrol(context: BrowserContext): Promise<OTPAuth.TOTP> {
-  const setup = await kit.post(context, '/api/account/2fa/setup', {});
+async function enrol(context: BrowserContext, password: string): Promise<OTPAuth.TOTP> {
+  const setup = await kit.post(context, '/api/account/2fa/setup', { password });
   const totp = OTPAuth.URI.parse(((await setup.json()) as { otpauthUri: string }).otpauthUri) as OTPAuth.TOTP;
   await kit.post(context, '/api/account/2fa/enable', { code: totp.generate() });
   return totp;
@@ -185,7 +185,7 @@ async function twoFactorJourney(viewport: Viewport) {
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   await fund(admin.context, user.context);
-  const totp = await enrol(user.context);
+  const totp = await enrol(user.context, holder.password);
 
   // Send ETH: the crypto transfer is reviewed too.
   await openDashboard(user.page, kit.url('/dashboard'));
@@ -238,17 +238,17 @@ async function twoFactorJourney(viewport: Viewport) {
 describe('review before money leaves', () => {
   test('send, withdraw with the password and distribute, each reviewed first', async () => {
     await reviewJourney(DESKTOP);
-  }, 90_000);
+  }, 240_000);
 
   test('send, withdraw with the password and distribute, each reviewed first, at 360 px', async () => {
     await reviewJourney(PHONE);
-  }, 90_000);
+  }, 240_000);
 
   test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code', async () => {
     await twoFactorJourney(DESKTOP);
-  }, 90_000);
+  }, 240_000);
 
   test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code, at 360 px', async () => {
     await twoFactorJourney(PHONE);
-  }, 90_000);
+  }, 240_000);
 });

@@ -156,10 +156,10 @@ describe('dashboard and spec gaps in the browser', () => {
   test('desktop: register with progress, portfolio total, banners; the admin acts on recent users', async () => {
     const user = await userJourney(DESKTOP, 'Ada');
     await adminJourney(DESKTOP, user);
-  }, 90_000);
+  }, 240_000);
 
   test('the same at 360 px, nothing covered and nothing scrolling sideways', async () => {
     const user = await userJourney(PHONE, 'Grace');
     await adminJourney(PHONE, user);
-  }, 90_000);
+  }, 240_000);
 });

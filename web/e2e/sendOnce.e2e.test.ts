@@ -191,17 +191,17 @@ async function journey(viewport: Viewport, language: Language) {
 describe('a transfer moves money once', () => {
   test('a double click and a lost answer, at 1280 px', async () => {
     await journey(DESKTOP, 'en');
-  }, 90_000);
+  }, 240_000);
 
   test('a double click and a lost answer, at 360 px', async () => {
     await journey(PHONE, 'en');
-  }, 90_000);
+  }, 240_000);
 
   test('a double click and a lost answer, in German at 1280 px', async () => {
     await journey(DESKTOP, 'de');
-  }, 90_000);
+  }, 240_000);
 
   test('a double click and a lost answer, in Spanish at 360 px', async () => {
     await journey(PHONE, 'es');
-  }, 90_000);
+  }, 240_000);
 });

@@ -104,9 +104,9 @@ async function journey(viewport: typeof DESKTOP, account: Account) {
 describe('security centre: sessions and devices', () => {
   test('at 1280 px: list, sign one out, sign out all others, the sign-in notice', async () => {
     await journey(DESKTOP, newAccount('Ada'));
-  }, 90_000);
+  }, 240_000);
 
   test('at 360 px, never scrolling sideways', async () => {
     await journey(PHONE, newAccount('Grace'));
-  }, 90_000);
+  }, 240_000);
 });

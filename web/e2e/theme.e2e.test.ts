@@ -145,13 +145,13 @@ describe('light, dark and system themes in the browser', () => {
   test('public and admin screens in light, desktop and phone', async () => {
     await walk(DESKTOP);
     await walk(PHONE);
-  }, 120_000);
+  }, 240_000);
 
   test('desktop', async () => {
     await journey(DESKTOP, 'Ada');
-  }, 90_000);
+  }, 240_000);
 
   test('360 px phone', async () => {
     await journey(PHONE, 'Grace');
-  }, 90_000);
+  }, 240_000);
 });

@@ -355,25 +355,25 @@ async function mismatchNotFrozen() {
 describe('/verify in the browser, against the real API', () => {
   test('a signed-in user downloads their liability proof and sees the published totals', async () => {
     await liabilityProofAsUser(DESKTOP);
-  }, 120_000);
+  }, 240_000);
 
   test('the same at 360 px', async () => {
     await liabilityProofAsUser(PHONE);
-  }, 120_000);
+  }, 240_000);
 
   test('/verify checks a real receipt and refuses one-byte changes', async () => {
     await checkReceiptAsVisitor(DESKTOP);
-  }, 120_000);
+  }, 240_000);
 
   test('/verify at 360 px', async () => {
     await checkReceiptAsVisitor(PHONE);
-  }, 120_000);
+  }, 240_000);
 
   test('/verify in a browser without Ed25519 says so rather than refusing the file', async () => {
     await browserWithoutEd25519();
-  }, 120_000);
+  }, 240_000);
 
   test('an insider’s change raises the admin alert and freezes the accounts involved', async () => {
     await mismatchNotFrozen();
-  }, 120_000);
+  }, 240_000);
 });

@@ -247,11 +247,11 @@ async function signUpPayee() {
 describe('the verifiable ledger on the receipt and admin screens, against the real API', () => {
   test('the receipt screen downloads the verifiable receipt', async () => {
     await receiptDownload(DESKTOP);
-  }, 120_000);
+  }, 240_000);
 
   test('the receipt screen at 360 px', async () => {
     await receiptDownload(PHONE);
-  }, 120_000);
+  }, 240_000);
 
   test('admin screens: the ledger mismatch alert and the digests panel', async () => {
     await adminLedger(DESKTOP);

@@ -87,9 +87,9 @@ async function everyVector(viewport: typeof DESKTOP) {
 describe('the test vectors on /verify', () => {
   test('each vector passes or fails on /verify as the command line’s checker says', async () => {
     await everyVector(DESKTOP);
-  }, 120_000);
+  }, 240_000);
 
   test('the same at 360 px', async () => {
     await everyVector(PHONE);
-  }, 120_000);
+  }, 240_000);
 });

@@ -864,6 +864,14 @@ export type operations = {
    * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
    */
   postApiAccount2faSetup: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          totpCode?: string;
+        };
+      };
+    };
     responses: {
       "4XX": components["responses"]["Refused"];
       /** @description Success */
@@ -876,7 +884,13 @@ export type operations = {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
+      400: components["responses"]["BadRequest"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };

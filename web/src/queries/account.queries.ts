@@ -79,7 +79,8 @@ export function useResetPreferencesMutation() {
 /** docs/product-rules.md rule 5, step 1: a new secret as a QR code; nothing is enabled until a code confirms it. */
 export function useSetUpTwoFactorMutation() {
   return useMutation({
-    mutationFn: () => api.post('/api/account/2fa/setup') satisfies Promise<TwoFactorSetup>,
+    mutationFn: (proof: { password: string }) =>
+      api.post('/api/account/2fa/setup', { body: proof }) satisfies Promise<TwoFactorSetup>,
   });
 }
 

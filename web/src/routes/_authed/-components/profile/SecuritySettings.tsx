@@ -113,20 +113,9 @@ const CODE = /^\d{6}$/;
 
 function TwoFactorSettings() {
   const status = useQuery(twoFactorQuery);
-  const setUp = useSetUpTwoFactorMutation();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-
-  const start = () => {
-    setUp.mutate(undefined, {
-      onSuccess: setSetup,
-      onError: (error) =>
-        toast({
-          title: t('profile.twoFactor.startFailed'),
-          description: error.message,
-          variant: 'destructive',
-        }),
-    });
-  };
+  // Enrolling an authenticator changes how one signs in: the password first (docs/security.md "Step-up").
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <Panel
@@ -177,15 +166,85 @@ function TwoFactorSettings() {
             onCancel={() => setSetup(null)}
           />
         </div>
+      ) : confirming ? (
+        <StartForm
+          onStarted={(started) => {
+            setConfirming(false);
+            setSetup(started);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <div>
-          <Button onClick={start} pending={setUp.isPending} pendingLabel={t('profile.preparing')}>
+          <Button onClick={() => setConfirming(true)}>
             <ShieldCheck size={16} aria-hidden="true" />
             {t('profile.twoFactor.enable')}
           </Button>
         </div>
       )}
     </Panel>
+  );
+}
+
+/** The password, then the new secret (the enrolment's first step). */
+function StartForm({
+  onStarted,
+  onCancel,
+}: {
+  onStarted: (setup: TwoFactorSetup) => void;
+  onCancel: () => void;
+}) {
+  const setUp = useSetUpTwoFactorMutation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (setUp.isPending) return;
+    if (password === '') {
+      setError(t('profile.passkeys.enterPassword'));
+      return;
+    }
+    setUp.mutate(
+      { password },
+      {
+        onSuccess: onStarted,
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.status === 401) setError(failure.message);
+          else
+            toast({
+              title: t('profile.twoFactor.startFailed'),
+              description: failure.message,
+              variant: 'destructive',
+            });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.twoFactor.enable')}>
+      <PasswordField
+        name="two-factor-password"
+        label={t('profile.passkeys.password')}
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        hint={t('profile.passkeys.passwordHint')}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className={styles.formActions}>
+        <Button variant="ghost" onClick={onCancel} disabled={setUp.isPending}>
+          {t('profile.cancel')}
+        </Button>
+        <Button type="submit" pending={setUp.isPending} pendingLabel={t('profile.preparing')}>
+          {t('profile.twoFactor.enable')}
+        </Button>
+      </div>
+    </form>
   );
 }
 
