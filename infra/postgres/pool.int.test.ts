@@ -81,7 +81,7 @@ describe('the connection pool when the server ends its sessions', () => {
         );
         expect(rows[0]!.got).toBe(true);
         await other.query("SELECT pg_advisory_unlock(hashtextextended('test:failed-work', 0))");
-        // The pool's one connection is a fresh one, not the session left in an aborted transaction.
+        // The pool's one connection is usable: rolled back, not left in an aborted transaction.
         expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
       } finally {
         await Promise.all([pool.end(), other.end()]);

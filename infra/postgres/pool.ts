@@ -50,12 +50,21 @@ export async function withAdvisoryLock<T>(
     return await work(client);
   } finally {
     // A session that died (a server restart) the pool drops by itself on release. One still alive whose
-    // unlock failed (work left it in an aborted transaction) is closed, so that no pooled session keeps
-    // the lock.
-    const unlocked = await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).then(
-      () => true,
-      () => false,
-    );
+    // work left it in a transaction (aborted or not) is rolled back first, so the unlock can run and the
+    // lock is gone before this returns (closing the connection would end it only once the server has
+    // noticed, and the caller's next step may already be asking for it). If even that fails, the session
+    // is closed, so that no pooled session keeps the lock.
+    const unlock = () =>
+      client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).then(
+        () => true,
+        () => false,
+      );
+    const unlocked =
+      (await unlock()) ||
+      (await client.query('ROLLBACK').then(
+        () => unlock(),
+        () => false,
+      ));
     client.release(unlocked ? undefined : new Error(`could not release the advisory lock ${key}`));
   }
 }
