@@ -8,38 +8,9 @@ import { postingsOf } from '../../domain/ledger/postings.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { readWholeLog } from '../../projections/testing.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
+import { parseCsv } from '../../testing/csv.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
-
-/** A strict RFC 4180 reader, to prove the CSV opens the way a spreadsheet would read it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
 
 describe('audit, statements and exports', () => {
   let t: AuditLedger['t'];
@@ -164,14 +135,15 @@ describe('audit, statements and exports', () => {
   });
 
   it('quotes every cell a spreadsheet could misread', () => {
-    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
     expect(csvCell('-3.00')).toBe('-3.00');
-    expect(csvCell('-rm')).toBe("'-rm");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('-rm')).toBe(`"'-rm"`);
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
+    expect(csvCell('x;=1+1')).toBe(`"x;'=1+1"`);
   });
 
   it('runs the same export from the command line into a file', async () => {

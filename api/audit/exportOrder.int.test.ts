@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
 import { statementPage } from '../../projections/ledger/ledger.queries.ts';
+import { parseCsv } from '../../testing/csv.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 
 /**
@@ -50,9 +51,9 @@ describe('export and statement order across digit boundaries', () => {
       format: 'csv',
     }))
       text += chunk;
-    const rows = text.trim().split('\r\n').slice(1);
-    expect(rows.map((row) => row.split(',')[0])).toEqual(expected);
-    expect(rows.map((row) => row.split(',')[9])).toEqual(['1.00', '2.00', '3.00', '4.00', '5.00']);
+    const rows = parseCsv(text).slice(1);
+    expect(rows.map((row) => row[0])).toEqual(expected);
+    expect(rows.map((row) => row[9])).toEqual(['1.00', '2.00', '3.00', '4.00', '5.00']);
   });
 
   it('pages a statement one row at a time without skipping or repeating a row', async () => {

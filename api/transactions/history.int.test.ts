@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { userHistory } from '../../projections/ledger/history.queries.ts';
+import { parseCsv } from '../../testing/csv.ts';
 import { fund } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
@@ -355,10 +356,7 @@ describe('the user history over HTTP', () => {
     const period = 'from=2020-01-01&to=2999-01-01';
     const reply = await user.client.get(`/api/transactions/statement.csv?${period}&asset=ETH`);
     expect(reply.status, reply.text).toBe(200);
-    const lines = reply.text
-      .trim()
-      .split('\r\n')
-      .map((line) => line.split(','));
+    const lines = parseCsv(reply.text);
     expect(lines[1]?.slice(1, 2)).toEqual(['opening_balance']);
     const closing = lines[lines.length - 1]!;
     expect(closing[1]).toBe('closing_balance');

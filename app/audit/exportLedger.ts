@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { csvCell } from '../../domain/shared/csv.ts';
 import type { Asset } from '../../domain/shared/money.ts';
 import { assetsOfAccount, balanceBefore } from '../../projections/ledger/ledger.queries.ts';
 
@@ -33,21 +34,7 @@ export const EXPORT_COLUMNS = [
 
 type Row = Record<(typeof EXPORT_COLUMNS)[number], string>;
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * RFC 4180 quoting, plus formula-injection defence: a text cell starting with = + - @ (or a tab or
- * carriage return) is prefixed with a quote so a spreadsheet shows it as text. Plain numbers stay numbers.
- */
-export function csvCell(value: string): string {
-  let text = value;
-  if (FORMULA_START.has(text.charCodeAt(0)) && !NUMBER.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** = + - @ tab and carriage return: what a spreadsheet may read as the start of a formula. */
-const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
-const NEEDS_QUOTES = /[",\r\n]/;
+export { csvCell };
 
 function csvLine(values: readonly string[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;

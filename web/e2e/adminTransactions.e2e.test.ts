@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { until } from '../../projections/testing.ts';
+import { parseCsv } from '../../testing/csv.ts';
 import {
   type Account,
   DESKTOP,
@@ -205,9 +206,20 @@ async function adminJourney(viewport: typeof DESKTOP) {
     page.getByRole('button', { name: /^Export/ }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^sai-admin-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('ID,Date,Type,Status,Amount,Asset,From,From ID,To,To ID,Description');
-  const records = lines.slice(1).map((line) => line.split(','));
+  const [header, ...records] = parseCsv(await readFile((await download.path())!, 'utf8'));
+  expect(header).toEqual([
+    'ID',
+    'Date',
+    'Type',
+    'Status',
+    'Amount',
+    'Asset',
+    'From',
+    'From ID',
+    'To',
+    'To ID',
+    'Description',
+  ]);
   expect(records).toHaveLength(2);
   expect(records.map((r) => [r[2], r[3], r[4], r[5], r[6], r[7], r[9], r[10]])).toEqual([
     ['admin_deposit', 'completed', '50.00', 'SAI', 'SAI Wallet', '', ids.bob, `Welcome grant ${TAG}`],

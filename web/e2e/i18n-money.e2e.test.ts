@@ -237,12 +237,15 @@ async function journey(viewport: Viewport, language: Language) {
   await toasts(page).getByText(words.exported).waitFor();
   await toasts(page).getByText(words.exportedCount).waitFor();
   const csv = await readFile(await download.path(), 'utf8');
+  // Every text cell quoted (domain/shared/csv.ts), numbers bare.
   expect(csv.split('\r\n')[0]).toBe(
-    'Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after',
+    '"Date","Reference","Type","Status","Description","Counterparty","Asset","Amount","Balance after"',
   );
-  expect(csv).toContain(',Token distribution,Completed,Token distribution,SAI Wallet,SAI,1234.50,1234.50');
-  expect(csv).toContain(',Transfer,Completed,Pizza,');
-  expect(csv).toContain(',SAI,-12.50,1222.00');
+  expect(csv).toContain(
+    ',"Token distribution","Completed","Token distribution","SAI Wallet","SAI",1234.50,1234.50',
+  );
+  expect(csv).toContain(',"Transfer","Completed","Pizza",');
+  expect(csv).toContain(',"SAI",-12.50,1222.00');
 
   // The filter: its fields and the type labels translated; the API's value in the URL.
   await page.getByRole('button', { name: words.filterButton }).click();

@@ -249,14 +249,19 @@ async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Accoun
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.split('\r\n');
   // Every asset's movements: each line names its reference, status and asset (docs/architecture/history.md).
-  expect(lines[0]).toBe('Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after');
+  // Every text cell quoted (domain/shared/csv.ts), numbers bare.
+  expect(lines[0]).toBe(
+    '"Date","Reference","Type","Status","Description","Counterparty","Asset","Amount","Balance after"',
+  );
   expect(lines).toContainEqual(
     expect.stringMatching(
-      `^[^,]+,[^,]+,Transfer,Completed,"Lunch, ""the good one""",${friend.username},SAI,-3.00,247.00$`,
+      `^"[^"]+","[^"]+","Transfer","Completed","Lunch, ""the good one""","${friend.username}","SAI",-3.00,247.00$`,
     ),
   );
   expect(lines).toContainEqual(
-    expect.stringMatching(/^[^,]+,[^,]+,Deposit,Completed,[^,]*,SAI Wallet,SAI,250\.00,250\.00$/),
+    expect.stringMatching(
+      /^"[^"]+","[^"]+","Deposit","Completed","[^"]*","SAI Wallet","SAI",250\.00,250\.00$/,
+    ),
   );
 
   // Filter: only deposits, through the popover.

@@ -41,9 +41,9 @@ describe('statementCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after',
-      '2026-01-31T10:00:00.000Z,t1,Transfer,Completed,"Lunch, ""the good one""",bob,SAI,-3.00,7.00',
-      `2026-01-31T10:00:00.000Z,t0,Token distribution,Completed,"'=HYPERLINK(""http://evil"")",SAI Wallet,SAI,10.00,10.00`,
+      '"Date","Reference","Type","Status","Description","Counterparty","Asset","Amount","Balance after"',
+      '"2026-01-31T10:00:00.000Z","t1","Transfer","Completed","Lunch, ""the good one""","bob","SAI",-3.00,7.00',
+      `"2026-01-31T10:00:00.000Z","t0","Token distribution","Completed","'=HYPERLINK(""http://evil"")","SAI Wallet","SAI",10.00,10.00`,
       '',
     ]);
   });
@@ -74,14 +74,14 @@ describe('statementCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      '2026-01-31T10:00:00.000Z,d1,Crypto deposit,Declared,ETH deposit declared on Ethereum,External wallet,ETH,,',
-      '2026-01-31T10:00:00.000Z,w1,Withdrawal,Failed,Withdrawal to 0xabc,External address,ETH,-0.10000000,0.75000000',
+      '"2026-01-31T10:00:00.000Z","d1","Crypto deposit","Declared","ETH deposit declared on Ethereum","External wallet","ETH",,',
+      '"2026-01-31T10:00:00.000Z","w1","Withdrawal","Failed","Withdrawal to 0xabc","External address","ETH",-0.10000000,0.75000000',
     ]);
   });
 
   test('a counterparty name that looks like a formula is neutralised too', () => {
     const csv = statementCsv([transaction({ receiverName: '@evil' })]);
-    expect(csv).toContain(",'@evil,");
+    expect(csv).toContain(`,"'@evil",`);
   });
 
   test('file name carries the local date', () => {
