@@ -326,7 +326,7 @@ const WALK: Walk[] = [
     body: {
       currency: 'ETH',
       amount: '1',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: '{password}',
     },
@@ -491,7 +491,7 @@ describe('authorization walk', () => {
       await otherUser.client.post('/api/crypto/withdraw', {
         currency: 'ETH',
         amount: '0.5',
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
         password: otherUser.registration.password,
       })

@@ -23,7 +23,7 @@ describe('a suspended user moves no money', () => {
       victim.client.post('/api/crypto/withdraw', {
         currency: 'ETH',
         amount: '1',
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
       }),
       victim.client.post('/api/cards', {}),

@@ -27,7 +27,7 @@ describe('POST /api/admin/users/{id}/erase', () => {
     const withdrawal = await person.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '0.25',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: person.registration.password,
     });

@@ -71,10 +71,31 @@ describe('crypto over HTTP', () => {
     const user = await fundedEth('2');
     const bad = [
       [{ currency: 'ETH', amount: '1', address: 'short', chain: 'ethereum' }, 'address'],
-      [{ currency: 'ETH', amount: '1', address: '0x1234567890abcdef', chain: 'bitcoin' }, 'chain'],
-      [{ currency: 'ETH', amount: '0', address: '0x1234567890abcdef', chain: 'ethereum' }, 'amount'],
       [
-        { currency: 'ETH', amount: '0.000000001', address: '0x1234567890abcdef', chain: 'ethereum' },
+        {
+          currency: 'ETH',
+          amount: '1',
+          address: '0x1234567890abcdef1234567890abcdef12345678',
+          chain: 'bitcoin',
+        },
+        'chain',
+      ],
+      [
+        {
+          currency: 'ETH',
+          amount: '0',
+          address: '0x1234567890abcdef1234567890abcdef12345678',
+          chain: 'ethereum',
+        },
+        'amount',
+      ],
+      [
+        {
+          currency: 'ETH',
+          amount: '0.000000001',
+          address: '0x1234567890abcdef1234567890abcdef12345678',
+          chain: 'ethereum',
+        },
         'amount',
       ],
     ] as const;
@@ -86,7 +107,7 @@ describe('crypto over HTTP', () => {
     const over = await user.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '2.00000001',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: 'correct-horse',
     });
@@ -96,7 +117,7 @@ describe('crypto over HTTP', () => {
     const first = await user.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '0.75',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'base',
       notes: 'cold wallet',
       password: 'correct-horse',
@@ -142,7 +163,7 @@ describe('crypto over HTTP', () => {
     const second = await user.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '1.25',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: 'correct-horse',
     });
@@ -160,7 +181,7 @@ describe('crypto over HTTP', () => {
     const again = await user.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '1.25',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: 'correct-horse',
     });
@@ -194,7 +215,7 @@ describe('crypto over HTTP', () => {
           ? user.client.post('/api/crypto/withdraw', {
               currency: 'ETH',
               amount: '0.1',
-              address: '0x1234567890abcdef',
+              address: '0x1234567890abcdef1234567890abcdef12345678',
               chain: 'ethereum',
               password: 'correct-horse',
             })

@@ -4,6 +4,7 @@ import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts
 import { declareDeposit, requestWithdrawal, withdrawalWritten } from '../../app/crypto/crypto.service.ts';
 import { transferTokens } from '../../app/ledger/ledger.service.ts';
 import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
+import { parseAddress } from '../../domain/crypto/addresses.ts';
 import {
   confirmationsFor,
   DEPOSIT_NETWORKS,
@@ -57,20 +58,30 @@ const declareSchema = z.strictObject({
 
 const noQuery = z.strictObject({});
 
-const withdrawSchema = z.strictObject({
-  currency,
-  amount: amountField,
-  address: z
-    .string()
-    .trim()
-    .min(10, 'Address must be at least 10 characters')
-    .max(128)
-    .regex(/^[A-Za-z0-9:._-]+$/, 'Address contains invalid characters'),
-  chain: z.enum(networkIds, { error: 'Please select a network' }),
-  notes: z.string().max(300).superRefine(storedText('Notes')).optional().default(''),
-  // Re-authentication (api/http/reauth.ts): the code when 2FA is on, else the password.
-  ...reauthenticationFields,
-});
+const withdrawSchema = z
+  .strictObject({
+    currency,
+    amount: amountField,
+    address: z
+      .string()
+      .trim()
+      .min(10, 'Address must be at least 10 characters')
+      .max(128)
+      .regex(/^[A-Za-z0-9:._-]+$/, 'Address contains invalid characters'),
+    chain: z.enum(networkIds, { error: 'Please select a network' }),
+    notes: z.string().max(300).superRefine(storedText('Notes')).optional().default(''),
+    // Re-authentication (api/http/reauth.ts): the code when 2FA is on, else the password.
+    ...reauthenticationFields,
+  })
+  .superRefine((input, ctx) => {
+    // The network's own format and checksum, as for the deposit addresses an admin sets
+    // (domain/crypto/addresses.ts): a BTC address on Ethereum, a bad EIP-55 checksum or a truncated
+    // address is refused before anything is held.
+    // (A network the currency does not go out on is the chain's own error, said further on.)
+    if (input.address.length < 10 || !WITHDRAWAL_NETWORKS[input.currency].includes(input.chain)) return;
+    const parsed = parseAddress(input.chain, input.address);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['address'], message: parsed.reason });
+  });
 
 const transferSchema = z.strictObject({
   recipientEmail: z

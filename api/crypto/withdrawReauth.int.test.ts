@@ -17,7 +17,12 @@ describe('withdrawal re-authentication', () => {
     t.deps.now = () => new Date(clock);
   });
 
-  const order = { currency: 'ETH', amount: '0.25', address: '0x1234567890abcdef', chain: 'ethereum' };
+  const order = {
+    currency: 'ETH',
+    amount: '0.25',
+    address: '0x1234567890abcdef1234567890abcdef12345678',
+    chain: 'ethereum',
+  };
 
   async function funded() {
     const user = await signedUpClient(t);

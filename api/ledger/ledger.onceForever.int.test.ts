@@ -132,7 +132,12 @@ describe('one command, one outcome, forever', () => {
     expect(greedy.status, greedy.text).toBe(422);
     // Withdrawal (its password is a proof, not part of the request).
     const withdrawKey = `k-${randomUUID()}`;
-    const order = { currency: 'ETH', amount: '0.01', address: '0x1234567890abcdef', chain: 'ethereum' };
+    const order = {
+      currency: 'ETH',
+      amount: '0.01',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
+      chain: 'ethereum',
+    };
     const password = sender.registration.password as string;
     const held = await sender.client.post(
       '/api/crypto/withdraw',
@@ -212,7 +217,12 @@ describe('one command, one outcome, forever', () => {
       ).toBe(201);
 
       const withdrawKey = `k-${randomUUID()}`;
-      const order = { currency: 'ETH', amount: '0.01', address: '0x1234567890abcdef', chain: 'ethereum' };
+      const order = {
+        currency: 'ETH',
+        amount: '0.01',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
+        chain: 'ethereum',
+      };
       const password = sender.registration.password as string;
       proxy.cutAfterCommit('es-append-group');
       const cut = await sender.client.post(

@@ -149,7 +149,7 @@ describe('ledger invariants under random concurrent commands', () => {
         const r = await users[c.user]!.client.post('/api/crypto/withdraw', {
           currency: 'ETH',
           amount: eth(c.milli),
-          address: '0x1234567890abcdef',
+          address: '0x1234567890abcdef1234567890abcdef12345678',
           chain: 'ethereum',
           password: 'correct-horse',
         });

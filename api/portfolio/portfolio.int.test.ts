@@ -56,7 +56,7 @@ describe('GET /api/portfolio', () => {
     const withdrawal = await user.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '0.02345678',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: user.registration.password,
     });

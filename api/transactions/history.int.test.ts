@@ -91,7 +91,7 @@ describe('the user history over HTTP', () => {
       const reply = await user.client.post('/api/crypto/withdraw', {
         currency: 'ETH',
         amount,
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
         password: user.registration.password,
       });

@@ -52,7 +52,7 @@ describe('ledger:verify against money an insider made up', () => {
     const withdrawal = await alice.client.post('/api/crypto/withdraw', {
       currency: 'ETH',
       amount: '0.25',
-      address: '0x1234567890abcdef',
+      address: '0x1234567890abcdef1234567890abcdef12345678',
       chain: 'ethereum',
       password: alice.registration.password,
     });

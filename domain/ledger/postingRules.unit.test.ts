@@ -37,7 +37,7 @@ const EXPECTED = [
     25_000_000n,
     'user:alice001',
     'holds:ETH',
-    'Withdrawal to 0x1234567890abcdef',
+    'Withdrawal to 0x1234567890abcdef1234567890abcdef12345678',
     'pending',
   ],
   [

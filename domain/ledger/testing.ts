@@ -99,7 +99,7 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
         userId: alice,
         asset: 'ETH',
         amount: '0.25000000',
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
         notes: '',
         placedAt: '2026-11-23T10:00:04.000Z',

@@ -331,7 +331,7 @@ export async function runWorkload(
       {
         currency: 'ETH',
         amount: milliEth(rng.int(1, 400)),
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
         password: 'correct-horse',
       },
@@ -352,7 +352,7 @@ export async function runWorkload(
       await reuseKey(user.client, key, '/api/crypto/withdraw', {
         currency: 'ETH',
         amount: milliEth(rng.int(401, 900)),
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
         password: 'correct-horse',
       });

@@ -315,7 +315,7 @@ export const SPECS: Spec[] = [
       base: () => ({
         currency: 'ETH',
         amount: '0.5',
-        address: '0x1234567890abcdef',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
         chain: 'ethereum',
         notes: 'fuzz',
         // The fuzz user's password (testing/testApp.ts): the re-authentication a withdrawal asks for.

@@ -211,7 +211,7 @@ export function startClients(world: World, workload: Workload): Promise<void>[] 
                 userId,
                 asset: 'ETH',
                 units: milliEth(command.milli),
-                address: '0x1234567890abcdef',
+                address: '0x1234567890abcdef1234567890abcdef12345678',
                 chain: 'ethereum',
                 notes: '',
               },
