@@ -26,7 +26,13 @@ import { healthRoutes, PROBE_PATHS, probeRoutes } from './health/health.routes.t
 import type { AppEnv } from './http/env.ts';
 import { limitBody, setResponseHeader } from './http/lightweight.ts';
 import { problem, toProblemResponse } from './http/problem.ts';
-import { clientIp, csrfGuard, hostGuard, isSecureContext } from './http/security.ts';
+import {
+  csrfGuard,
+  fromThisMachine,
+  hostGuard,
+  isPublicDeployment,
+  isSecureContext,
+} from './http/security.ts';
 import { readYourWrites, sessionMiddleware } from './http/session.ts';
 import { requestTimeout } from './http/timeout.ts';
 import { responds } from './http/validate.ts';
@@ -139,7 +145,14 @@ export function createApp(deps: Deps) {
     if (token) {
       if (!hasMetricsToken(c.req.header('authorization'), token))
         return problem(c, 401, 'A metrics token is required');
-    } else if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(clientIp(c, false))) {
+    } else if (isPublicDeployment(deps.config)) {
+      // Behind a proxy every client may look local: a public app's metrics need the token.
+      return problem(
+        c,
+        403,
+        'Metrics need METRICS_TOKEN where the app is public (TRUST_PROXY or PUBLIC_URL)',
+      );
+    } else if (!fromThisMachine(c, false)) {
       return problem(c, 403, 'Metrics are served to localhost only (set METRICS_TOKEN to scrape remotely)');
     }
     return c.body(await deps.metrics.registry.metrics(), 200, {

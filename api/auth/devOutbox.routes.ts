@@ -4,7 +4,7 @@ import { DevOutbox } from '../../app/mail/mailer.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { clientIp } from '../http/security.ts';
+import { fromThisMachine, isPublicDeployment } from '../http/security.ts';
 import { responds, validate } from '../http/validate.ts';
 import { email } from './auth.schemas.ts';
 
@@ -21,9 +21,6 @@ export const outboxAnswer = z.object({
   ),
 });
 
-/** Socket addresses of this machine ('unknown': no socket at all, the in-process test client). */
-const THIS_MACHINE = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'unknown']);
-
 /**
  * The development outbox (app/mail/mailer.ts): outside production with no SMTP_URL, the mail the app
  * "sent" to an address, for the page the person is on to show. A 404 wherever mail really goes (or
@@ -39,7 +36,16 @@ export function devOutboxRoutes(deps: Deps) {
     if (!(outbox instanceof DevOutbox) || deps.config.NODE_ENV === 'production') {
       throw new HttpProblem(404, 'There is no development outbox: mail is sent by SMTP or not at all');
     }
-    if (!THIS_MACHINE.has(clientIp(c, false))) {
+    // A public app has no outbox at all (docs/security.md "Behind a proxy"): the connection's address
+    // proves nothing behind a local proxy.
+    if (isPublicDeployment(deps.config)) {
+      throw new HttpProblem(
+        404,
+        'There is no development outbox: the app is public (TRUST_PROXY or PUBLIC_URL)',
+      );
+    }
+    // ('unknown': no socket at all, the in-process test client.)
+    if (!fromThisMachine(c, false, true)) {
       throw new HttpProblem(403, 'The development outbox is served to this machine only (localhost)');
     }
     return c.json({ mails: outbox.mailsTo(c.req.valid('query').to) });

@@ -214,6 +214,11 @@ describe('password reset by a mailed one-time link', () => {
 
   it('says reset is unavailable (503) where no mail can go, and offers the outbox in development', async () => {
     const smtpMailer = t.deps.mailer;
+    const config = t.deps.config as { PUBLIC_URL: string; TRUST_PROXY: string };
+    const { PUBLIC_URL: publicUrl, TRUST_PROXY: trustProxy } = config;
+    // The outbox exists only where the app is not public: a PUBLIC_URL on this machine, no TRUST_PROXY.
+    config.PUBLIC_URL = 'http://localhost:5173';
+    config.TRUST_PROXY = '0';
     try {
       t.deps.mailer = { kind: 'unavailable', send: () => Promise.reject(new Error('unavailable')) } as Mailer;
       const reply = await request('someone@example.com');
@@ -224,7 +229,8 @@ describe('password reset by a mailed one-time link', () => {
       const outbox = new DevOutbox(() => new Date());
       t.deps.mailer = outbox;
       const { registration } = await signedUpClient(t);
-      expect((await t.client().get(`/api/dev/outbox?to=${registration.email}`)).body.mails).toEqual([]);
+      const empty = await t.client().get(`/api/dev/outbox?to=${registration.email}`);
+      expect(empty.body.mails, empty.text).toEqual([]);
       const answer = await request(registration.email.toUpperCase());
       expect(answer.body.devOutbox).toBe(true);
       await expect.poll(() => outbox.mailsTo(registration.email).length).toBe(1);
@@ -246,8 +252,24 @@ describe('password reset by a mailed one-time link', () => {
         confirmPassword: 'from-the-outbox',
       });
       expect(reset.status).toBe(200);
+
+      // Public by its PUBLIC_URL, or behind a trusted proxy: no outbox at all, from anywhere.
+      config.PUBLIC_URL = publicUrl;
+      const shut = await t.client().get(`/api/dev/outbox?to=${encodeURIComponent(registration.email)}`);
+      expect(shut.status).toBe(404);
+      expect(shut.body.message).toContain('the app is public');
+      config.PUBLIC_URL = 'http://localhost:5173';
+      config.TRUST_PROXY = '1';
+      const proxied = await t.app.request(
+        `http://localhost/api/dev/outbox?to=${encodeURIComponent(registration.email)}`,
+        { headers: { host: 'localhost' } },
+        { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+      );
+      expect(proxied.status).toBe(404);
     } finally {
       t.deps.mailer = smtpMailer;
+      config.PUBLIC_URL = publicUrl;
+      config.TRUST_PROXY = trustProxy;
     }
     expect((await t.client().get('/api/dev/outbox?to=someone@example.com')).status).toBe(404);
   });

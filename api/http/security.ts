@@ -94,6 +94,26 @@ export function isSecureContext(c: Context, mode: 'auto' | 'on' | 'off', trustPr
  * (a proxy that appends, as nginx and most load balancers do, keeps them), so taking the first would let a
  * client pick its own address and walk around every per-address rate limit.
  */
+/** Socket or forwarded addresses of this machine. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Whether the app says it is reachable from elsewhere: behind a trusted proxy (TRUST_PROXY=1), or with a
+ * PUBLIC_URL that is not this machine. Then "the connection comes from localhost" proves nothing (a local
+ * reverse proxy makes every internet client look local), and what is served to this machine only (the
+ * development outbox, /metrics without a token) is not served at all.
+ */
+export function isPublicDeployment(config: { TRUST_PROXY: string; PUBLIC_URL: string }): boolean {
+  if (config.TRUST_PROXY === '1') return true;
+  return !LOCAL_HOSTS.has(new URL(config.PUBLIC_URL).hostname.toLowerCase());
+}
+
+/** The client is this machine: a loopback address, the forwarded one behind a trusted proxy. */
+export function fromThisMachine(c: Context, trustProxy: boolean, orInProcess = false): boolean {
+  const address = clientIp(c, trustProxy);
+  return LOOPBACK.has(address) || (orInProcess && address === 'unknown');
+}
+
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();

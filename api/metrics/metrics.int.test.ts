@@ -37,3 +37,33 @@ describe('GET /metrics without a token', () => {
     expect(reply.body.message).toContain('localhost only');
   });
 });
+
+describe('GET /metrics without a token, where the app is public', () => {
+  const t = setUpTestApp({ TRUST_PROXY: '1' });
+  const fromLoopback = (headers: Record<string, string> = {}) =>
+    t.app.request(
+      'http://localhost/metrics',
+      { headers: { host: 'localhost', ...headers } },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
+
+  it('refuses even a loopback connection: behind a local proxy every client looks local', async () => {
+    for (const reply of [await fromLoopback(), await fromLoopback({ 'x-forwarded-for': '203.0.113.9' })]) {
+      expect(reply.status).toBe(403);
+      expect(await reply.text()).toContain('Metrics need METRICS_TOKEN where the app is public');
+    }
+  });
+});
+
+describe('GET /metrics without a token, on a machine of its own', () => {
+  const t = setUpTestApp();
+
+  it('answers a loopback connection', async () => {
+    const reply = await t.app.request(
+      'http://localhost/metrics',
+      { headers: { host: 'localhost' } },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
+    expect(reply.status).toBe(200);
+  });
+});
