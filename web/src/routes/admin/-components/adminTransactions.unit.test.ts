@@ -96,9 +96,9 @@ describe('the export', () => {
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'ID,Date,Type,Status,Amount,Asset,From,From ID,To,To ID,Description',
-      'tx-1,2026-01-31T12:00:00.000Z,transfer,completed,3.00,SAI,alice,ab12cd34,bob,ef56gh78,"Lunch, ""the good one"""',
-      `tx-2,2026-01-31T12:00:00.000Z,admin_deposit,completed,3.00,SAI,SAI Wallet,,bob,ef56gh78,"'=HYPERLINK(""x"")"`,
+      '"ID","Date","Type","Status","Amount","Asset","From","From ID","To","To ID","Description"',
+      '"tx-1","2026-01-31T12:00:00.000Z","transfer","completed",3.00,"SAI","alice","ab12cd34","bob","ef56gh78","Lunch, ""the good one"""',
+      `"tx-2","2026-01-31T12:00:00.000Z","admin_deposit","completed",3.00,"SAI","SAI Wallet",,"bob","ef56gh78","'=HYPERLINK(""x"")"`,
       '',
     ]);
   });

@@ -65,8 +65,8 @@ describe('the history in the user’s language', () => {
     expect(
       statementCsv([{ ...received, amount: '1234.50', signedAmount: '+1234.50', balanceAfter: '1234.50' }]),
     ).toBe(
-      'Date,Reference,Type,Status,Description,Counterparty,Asset,Amount,Balance after\r\n' +
-        '2026-01-31T10:00:00.000Z,t1,Token distribution,Completed,Token distribution,SAI Wallet,SAI,1234.50,1234.50\r\n',
+      '"Date","Reference","Type","Status","Description","Counterparty","Asset","Amount","Balance after"\r\n' +
+        '"2026-01-31T10:00:00.000Z","t1","Token distribution","Completed","Token distribution","SAI Wallet","SAI",1234.50,1234.50\r\n',
     );
   });
 });
