@@ -239,9 +239,9 @@ describe('the conversion fee on token purchases', () => {
     }))
       csv += chunk;
     expect(csv).toMatch(
-      /,deposit,SAI,1\.25,issuance:SAI,fees:SAI,-251\.25,1\.25,[^,]*,Conversion fee \(0\.50%\)\r\n/,
+      /,"deposit","SAI",1\.25,"issuance:SAI","fees:SAI",-251\.25,1\.25,[^,]*,"Conversion fee \(0\.50%\)"\r\n/,
     );
-    expect(csv).toMatch(/,closing_balance,SAI,1\.25000000,fees:SAI,/);
+    expect(csv).toMatch(/,"closing_balance","SAI",1\.25000000,"fees:SAI",/);
     await expectCaughtUpAndConserved({
       pool: t.db.pool,
       store: t.deps.store,
