@@ -152,7 +152,7 @@ export function createApp(deps: Deps) {
         403,
         'Metrics need METRICS_TOKEN where the app is public (TRUST_PROXY or PUBLIC_URL)',
       );
-    } else if (!fromThisMachine(c, false)) {
+    } else if (!fromThisMachine(c)) {
       return problem(c, 403, 'Metrics are served to localhost only (set METRICS_TOKEN to scrape remotely)');
     }
     return c.body(await deps.metrics.registry.metrics(), 200, {

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
-import { csvCell, exportLedger } from '../../app/audit/exportLedger.ts';
+import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { openEvents } from '../../app/privacy/sealedEvents.ts';
 import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
+import { csvCell } from '../../domain/shared/csv.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
 import {
   ASSETS,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, EXPORT_COLUMNS, exportLedger } from '../../app/audit/exportLedger.ts';
+import { EXPORT_COLUMNS, exportLedger } from '../../app/audit/exportLedger.ts';
+import { csvCell } from '../../domain/shared/csv.ts';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 

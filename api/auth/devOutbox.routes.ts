@@ -45,7 +45,7 @@ export function devOutboxRoutes(deps: Deps) {
       );
     }
     // ('unknown': no socket at all, the in-process test client.)
-    if (!fromThisMachine(c, false, true)) {
+    if (!fromThisMachine(c, { orInProcess: true })) {
       throw new HttpProblem(403, 'The development outbox is served to this machine only (localhost)');
     }
     return c.json({ mails: outbox.mailsTo(c.req.valid('query').to) });

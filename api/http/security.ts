@@ -94,7 +94,19 @@ export function isSecureContext(c: Context, mode: 'auto' | 'on' | 'off', trustPr
  * (a proxy that appends, as nginx and most load balancers do, keeps them), so taking the first would let a
  * client pick its own address and walk around every per-address rate limit.
  */
-/** Socket or forwarded addresses of this machine. */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The loopback addresses a socket of this machine has. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
@@ -108,22 +120,13 @@ export function isPublicDeployment(config: { TRUST_PROXY: string; PUBLIC_URL: st
   return !LOCAL_HOSTS.has(new URL(config.PUBLIC_URL).hostname.toLowerCase());
 }
 
-/** The client is this machine: a loopback address, the forwarded one behind a trusted proxy. */
-export function fromThisMachine(c: Context, trustProxy: boolean, orInProcess = false): boolean {
-  const address = clientIp(c, trustProxy);
-  return LOOPBACK.has(address) || (orInProcess && address === 'unknown');
-}
-
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+/**
+ * The connection comes from this machine (its socket's address, never a forwarded one: asked only where
+ * the app is not public). `orInProcess`: no socket at all (the in-process test client) counts too.
+ */
+export function fromThisMachine(c: Context, options: { orInProcess?: boolean } = {}): boolean {
+  const address = clientIp(c, false);
+  return LOOPBACK.has(address) || (options.orInProcess === true && address === 'unknown');
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

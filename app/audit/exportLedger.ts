@@ -34,8 +34,6 @@ export const EXPORT_COLUMNS = [
 
 type Row = Record<(typeof EXPORT_COLUMNS)[number], string>;
 
-export { csvCell };
-
 function csvLine(values: readonly string[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }

@@ -67,12 +67,11 @@ export function announceSecurityChange(
     if (user?.status !== 'active') return;
     const recipients = [user.email];
     if (options.previousEmail && options.previousEmail !== user.email) recipients.push(options.previousEmail);
-    for (const to of recipients) {
-      const detail =
-        change === 'email_changed'
-          ? `It is now ${maskAddress(user.email)}; sign-in uses that address.`
-          : undefined;
+    const detail =
+      change === 'email_changed'
+        ? `It is now ${maskAddress(user.email)}; sign-in uses that address.`
+        : undefined;
+    for (const to of recipients)
       await sendUserMail(ctx, userId, securityNoticeMail(to, change, detail), metadata);
-    }
   });
 }

@@ -69,9 +69,11 @@ function differences(leg: Data, expected: Leg, userField = 'userId'): string[] {
 /**
  * A set that remembers at most `limit` members, forgetting the oldest first. The continuous verifier runs
  * for the life of a process over a log that only grows: what it remembers of settled transactions (to name
- * a second credit as such) must not grow with it. Forgetting one only changes the wording of a finding (a
- * second credit of a forgotten transaction is still "a credit without its debit"); `ledger:verify`, which
- * ends, remembers everything.
+ * a second credit as such) must not grow with it. Forgetting one mostly changes a finding's wording (a
+ * second credit of a forgotten transaction is still "a credit without its debit", a second mint "a mint
+ * no approval backs"). One thing it then misses: a forgotten transaction debited *and* credited again, both
+ * legs alike, which creates no money (conservation and the write side still hold) but repeats a payment;
+ * `ledger:verify`, which ends, remembers everything and names it.
  */
 class BoundedSet {
   private readonly members = new Set<string>();

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { EventClock } from '../../domain/ledger/eventTime.ts';
-import { MoneyAudit, PENDING_BOUND_MS } from '../../domain/ledger/moneyAudit.ts';
+import type { MoneyAudit } from '../../domain/ledger/moneyAudit.ts';
 import { equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
 import { MerkleFrontier, nodeId } from '../../domain/verifiable/merkle.ts';
 import type {
@@ -10,13 +10,13 @@ import type {
   RecordedEvent,
   Subscription,
 } from '../../infra/eventStore/eventStore.ts';
-import { comparePositions } from '../../infra/eventStore/eventStore.ts';
-import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
+import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { pastCheckpoint } from '../commit.ts';
 import { LockSession } from '../lockSession.ts';
 import type { WorkerState } from '../runner.ts';
+import { freezeAccounts, overdueFindings, replayMoney } from './findings.ts';
 import { initLedgerTreeSchema } from './schema.ts';
-import { frontierKeys, frontierNodesSql, HeadCache, readTreeState } from './treeRows.ts';
+import { frontierKeys, frontierNodesSql, HeadCache, readTreeState, WRITE_BATCH } from './treeRows.ts';
 import {
   type AssetTotals,
   addToTotals,
@@ -73,13 +73,6 @@ interface Loaded {
   overdue: Set<string>;
 }
 
-/**
- * What the money audit remembers of settled transactions while the follower leads: enough to name a
- * second credit of any recent one as such, bounded so a long-lived process does not grow with the log
- * (domain/ledger/moneyAudit.ts, BoundedSet).
- */
-const SETTLED_MEMORY = 200_000;
-
 class LostLeadershipError extends Error {}
 
 /** The frontier nodes of `size`: those of the previous frontier that remain, and those the batch made. */
@@ -92,30 +85,6 @@ function frontierOf(
   for (const node of made) byId.set(`${node.level}/${node.index}`, node.hash);
   return new Map(frontierKeys(size).map((key) => [nodeId(key), byId.get(nodeId(key))!]));
 }
-
-const WRITE_BATCH = `WITH leaves AS (
-  INSERT INTO ledger_tree_leaves (idx, event_id, stream_name, revision, event_hash, position_commit, position_prepare)
-  SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::numeric[], $7::numeric[])
-), nodes AS (
-  INSERT INTO ledger_tree_nodes (level, idx, hash)
-  SELECT l, i, decode(h, 'hex') FROM unnest($8::smallint[], $9::bigint[], $10::text[]) AS n(l, i, h)
-), streams AS (
-  INSERT INTO ledger_tree_streams (stream_name, revision, hash)
-  SELECT * FROM unnest($11::text[], $12::bigint[], $13::text[])
-  ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision, hash = EXCLUDED.hash
-), state AS (
-  UPDATE ledger_tree_state SET size = $14::bigint, position_commit = $15::numeric, position_prepare = $16::numeric,
-    mismatches = mismatches + $17::bigint, last_mismatch = coalesce($18::text, last_mismatch),
-    last_mismatch_at = CASE WHEN $18::text IS NULL THEN last_mismatch_at ELSE now() END
-  WHERE id = 1
-), balances AS (
-  INSERT INTO ledger_tree_balances AS b (account, asset, units)
-  SELECT * FROM unnest($19::text[], $20::text[], $21::numeric[])
-  ON CONFLICT (account, asset) DO UPDATE SET units = b.units + EXCLUDED.units
-  RETURNING account, asset, units
-)
-SELECT account, asset, units::text FROM balances
- WHERE split_part(account, ':', 1) IN ('user', 'holds', 'dormant')`;
 
 /**
  * The tree follower: appends every event of the log, in log order (visibility order: the store's
@@ -279,7 +248,7 @@ export class LedgerTreeFollower {
       reported: new Set(),
       totals,
       clock: new EventClock(),
-      money: await this.replayMoney(state.position),
+      money: await replayMoney(this.log, state.position, () => this.stopped),
       overdue: new Set(),
     };
     // Balances changed behind the follower's back show here, once, when it takes the lead.
@@ -288,39 +257,10 @@ export class LedgerTreeFollower {
     return loaded;
   }
 
-  /**
-   * The money audit of the log up to `upTo` (the tree's checkpoint), replayed from the log's start: the
-   * legs and mints it matches may lie anywhere behind. Findings of the replay are not recorded again (they
-   * were when the follower first passed them, or `ledger:verify` names them); it only rebuilds the state
-   * the next batches are checked against. One pass over the log each time the follower takes the lead.
-   */
-  private async replayMoney(upTo: LogPosition | null): Promise<MoneyAudit> {
-    const money = new MoneyAudit({ settledMemory: SETTLED_MEMORY, overdrafts: false });
-    let after: LogPosition | null = null;
-    while (upTo && !this.stopped) {
-      const events = await this.log.readAll({ after, limit: 5_000 });
-      for (const event of events) {
-        if (comparePositions(event.position, upTo) > 0) return money;
-        try {
-          money.observe(EVENT_UPCASTERS.upcast(event), '');
-        } catch {
-          // An event that cannot be read was a finding when the follower passed it.
-        }
-      }
-      if (events.length === 0) break;
-      after = events[events.length - 1]!.position;
-    }
-    return money;
-  }
-
   /** Steps of commands awaited longer than the bound (a credit that never came…): findings, each once. */
   private async reportOverdue(loaded: Loaded): Promise<void> {
-    const { problems } = loaded.money.finish(new Date(), this.options.pendingBoundMs ?? PENDING_BOUND_MS);
-    const fresh = problems.filter((problem) => !loaded.overdue.has(problem));
-    if (fresh.length === 0) return;
-    for (const problem of fresh) loaded.overdue.add(problem);
-    // A step that never came proves no money wrong by itself (a worker may be down): reported, not frozen.
-    await this.recordAlone(fresh.map((message) => ({ kind: 'money', message })));
+    const fresh = overdueFindings(loaded.money, loaded.overdue, this.options.pendingBoundMs);
+    if (fresh.length > 0) await this.recordAlone(fresh);
   }
 
   /** Records findings outside a batch (the totals loaded at start, overdue steps). */
@@ -489,25 +429,4 @@ export class LedgerTreeFollower {
       client.release(broken);
     }
   }
-}
-
-/**
- * The user accounts the findings involve, frozen with the first finding that named each (the freeze reads
- * them: app/commands/ledgerFreeze.ts). Written with the batch's rows, so a finding is never recorded
- * without its freeze. An operator lifts one by deleting its row (docs/architecture/operations.md).
- */
-async function freezeAccounts(
-  db: { query: (text: string, values: unknown[]) => Promise<unknown> },
-  found: readonly Mismatch[],
-): Promise<void> {
-  const reasons = new Map<string, string>();
-  for (const mismatch of found)
-    for (const account of mismatch.accounts ?? [])
-      if (!reasons.has(account)) reasons.set(account, mismatch.message.slice(0, 2000));
-  if (reasons.size === 0) return;
-  await db.query(
-    `INSERT INTO ledger_frozen_accounts (account, reason)
-     SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (account) DO NOTHING`,
-    [[...reasons.keys()], [...reasons.values()]],
-  );
 }

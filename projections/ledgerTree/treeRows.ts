@@ -102,3 +102,31 @@ export class HeadCache {
     this.map.clear();
   }
 }
+
+/**
+ * One batch of the tree follower in one statement (follower.ts): leaves, nodes, stream heads, the state row
+ * and the balance changes, answering the liability accounts the batch touched with their new balances.
+ */
+export const WRITE_BATCH = `WITH leaves AS (
+  INSERT INTO ledger_tree_leaves (idx, event_id, stream_name, revision, event_hash, position_commit, position_prepare)
+  SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::numeric[], $7::numeric[])
+), nodes AS (
+  INSERT INTO ledger_tree_nodes (level, idx, hash)
+  SELECT l, i, decode(h, 'hex') FROM unnest($8::smallint[], $9::bigint[], $10::text[]) AS n(l, i, h)
+), streams AS (
+  INSERT INTO ledger_tree_streams (stream_name, revision, hash)
+  SELECT * FROM unnest($11::text[], $12::bigint[], $13::text[])
+  ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision, hash = EXCLUDED.hash
+), state AS (
+  UPDATE ledger_tree_state SET size = $14::bigint, position_commit = $15::numeric, position_prepare = $16::numeric,
+    mismatches = mismatches + $17::bigint, last_mismatch = coalesce($18::text, last_mismatch),
+    last_mismatch_at = CASE WHEN $18::text IS NULL THEN last_mismatch_at ELSE now() END
+  WHERE id = 1
+), balances AS (
+  INSERT INTO ledger_tree_balances AS b (account, asset, units)
+  SELECT * FROM unnest($19::text[], $20::text[], $21::numeric[])
+  ON CONFLICT (account, asset) DO UPDATE SET units = b.units + EXCLUDED.units
+  RETURNING account, asset, units
+)
+SELECT account, asset, units::text FROM balances
+ WHERE split_part(account, ':', 1) IN ('user', 'holds', 'dormant')`;

@@ -89,7 +89,8 @@ export interface TreeBatch {
   mismatches: Mismatch[];
 }
 
-function describe(event: RecordedEvent, index: bigint): string {
+/** How a finding names its event: id, type, stream, revision, public position and log position. */
+export function describe(event: RecordedEvent, index: bigint): string {
   return `event ${event.id} (${event.type}) in stream ${event.streamName} at revision ${event.revision}, public position ${index} (log ${formatPosition(event.position)})`;
 }
 

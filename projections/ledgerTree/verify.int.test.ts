@@ -56,13 +56,16 @@ describe('ledger tree continuous verification', () => {
     await db.drop();
   });
 
-  const startFollower = async () => {
+  const startFollower = async (
+    options: Partial<ConstructorParameters<typeof LedgerTreeFollower>[0]> = {},
+  ) => {
     follower = new LedgerTreeFollower({
       pool: db.pool,
       databaseUrl: db.url,
       store,
       logger,
       onMismatch: (mismatches) => found.push(...mismatches),
+      ...options,
     });
     await follower.start();
   };
@@ -300,7 +303,8 @@ describe('ledger tree continuous verification', () => {
         accounts: [`user:${user}`],
       },
     ]);
-    expect((await recorded(before)).last).not.toBe('');
+    // The mint's finding and the liabilities the test before left unequal (reported with every batch).
+    expect((await recorded(before)).count).toBeGreaterThanOrEqual(2);
   });
 
   it('records a step awaited past the bound once (a debit whose credit never came), freezing nothing', async () => {
@@ -308,17 +312,8 @@ describe('ledger tree continuous verification', () => {
     const user = `stuck-${randomUUID().slice(0, 8)}`;
     const debit = transferred(user, 'nobody', '1.00');
     await store.append(`account-${user}`, [minted(user, '1.00'), debit], { expectedRevision: 'no_stream' });
-    follower = new LedgerTreeFollower({
-      pool: db.pool,
-      databaseUrl: db.url,
-      store,
-      logger,
-      onMismatch: (mismatches) => found.push(...mismatches),
-      pendingBoundMs: 0,
-      pendingCheckMs: 50,
-    });
     const earlier = found.length;
-    await follower.start();
+    await startFollower({ pendingBoundMs: 0, pendingCheckMs: 50 });
     await caughtUp();
     const overdue = (m: Mismatch) =>
       m.message.includes(
