@@ -220,6 +220,7 @@ describe('crypto over HTTP', () => {
               password: 'correct-horse',
             })
           : user.client.post('/api/crypto/transfer', {
+              password: 'correct-horse',
               recipientEmail: friend.user.email,
               currency: 'ETH',
               amount: '0.1',
@@ -250,6 +251,7 @@ describe('crypto over HTTP', () => {
       ).status,
     ).toBe(404);
     const sent = await user.client.post('/api/crypto/transfer', {
+      password: 'correct-horse',
       recipientEmail: friend.user.email,
       currency: 'ETH',
       amount: '0.2',

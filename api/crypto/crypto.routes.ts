@@ -31,6 +31,7 @@ import {
   REAUTHENTICATION_FIELDS,
   reauthenticationFields,
   requireReauthentication,
+  withStepUp,
 } from '../http/reauth.ts';
 import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
@@ -92,6 +93,8 @@ const transferSchema = z.strictObject({
   currency: z.enum(ASSETS, { error: 'Currency must be SAI, BTC, ETH, USDT, USDC, SOL or XRP' }),
   amount: amountField,
   description: z.string().max(200).superRefine(storedText('Description')).optional().default(''),
+  // The sender's fresh proof, when the step-up rule asks for one (docs/security.md, "Step-up for transfers").
+  ...reauthenticationFields,
 });
 
 const balancesAnswer = z.array(
@@ -319,6 +322,7 @@ export function cryptoRoutes(deps: Deps) {
   app.post(
     '/transfer',
     responds(201, transferAnswer, idempotent),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('json', transferSchema),
     async (c) => {
       const session = requireUser(c);
@@ -331,18 +335,21 @@ export function cryptoRoutes(deps: Deps) {
         throw new HttpProblem(404, 'Recipient not found', {
           fieldErrors: { recipientEmail: 'Recipient not found' },
         });
-      return await commandRoute(c, deps, 'crypto-transfer', async (transactionId, metadata) => {
-        const result = await transferTokens(
-          deps,
-          {
-            transactionId,
-            fromUserId: session.userId,
-            toUserId: receiverId,
-            units,
-            description: input.description,
-            asset: input.currency,
-          },
-          metadata,
+      const answer = async (transactionId: string, metadata: EventMetadata) => {
+        const result = await withStepUp(deps, session.userId, input, (stepUp) =>
+          transferTokens(
+            deps,
+            {
+              transactionId,
+              fromUserId: session.userId,
+              toUserId: receiverId,
+              units,
+              description: input.description,
+              asset: input.currency,
+              stepUp,
+            },
+            metadata,
+          ),
         );
         // The answer is the debit as the log recorded it (a retry's own body never shapes it).
         const { transfer } = result;
@@ -360,7 +367,8 @@ export function cryptoRoutes(deps: Deps) {
             createdAt: transfer.transferredAt,
           },
         };
-      });
+      };
+      return await commandRoute(c, deps, 'crypto-transfer', answer, { unhashed: REAUTHENTICATION_FIELDS });
     },
   );
 

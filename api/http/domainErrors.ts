@@ -33,6 +33,7 @@ const FORM_FIELDS: Record<
   deposit_unavailable: { field: attributeOf },
   link_invalid: { field: 'token' },
   email_unchanged: { field: 'newEmail' },
+  step_up_required: { field: 'password' },
 };
 
 function attributeOf(error: DomainError): string {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkReauthentication, type ReauthenticationProof } from '../../app/auth/reauth.ts';
+import type { StepUp } from '../../domain/accounts/stepUp.ts';
+import { StepUpRequiredError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { limited } from './limits.ts';
@@ -63,4 +65,26 @@ export async function requireReauthentication(
     });
   }
   await deps.limits.reset(limit[check.method], userId);
+}
+
+/**
+ * A transfer under the step-up rule (docs/security.md, "Step-up for transfers"; domain/accounts/stepUp.ts):
+ * decided first without a proof, so a transfer the rule lets through never costs a password check, and a
+ * proof sent with it is then not looked at. Only when the decider refuses for want of one is the proof
+ * checked (401 `reauthentication-required` without it, `reauthentication-failed` when wrong, as for a
+ * withdrawal) and the transfer decided again as proven. The first decision appended nothing.
+ */
+export async function withStepUp<T>(
+  deps: Deps,
+  userId: UserId,
+  proof: ReauthenticationProof,
+  run: (stepUp: Exclude<StepUp, 'system'>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run('unproven');
+  } catch (error) {
+    if (!(error instanceof StepUpRequiredError)) throw error;
+  }
+  await requireReauthentication(deps, userId, proof);
+  return await run('proven');
 }

@@ -35,6 +35,7 @@ describe('token ledger over HTTP', () => {
           asset: 'SAI',
           units: 600n,
           description: 'interrupted',
+          stepUp: 'system',
         },
         now: new Date(),
       },

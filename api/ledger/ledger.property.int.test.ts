@@ -117,7 +117,12 @@ describe('ledger invariants under random concurrent commands', () => {
     const exec = async (c: Command) => {
       if (c.kind === 'transfer') {
         const key = randomUUID();
-        const body = { type: 'transfer', amount: money(c.cents), receiver_id: users[c.to]!.id };
+        const body = {
+          type: 'transfer',
+          password: 'correct-horse',
+          amount: money(c.cents),
+          receiver_id: users[c.to]!.id,
+        };
         const send = () => users[c.from]!.client.post('/api/transactions', body, { 'Idempotency-Key': key });
         const replies = c.retry ? await Promise.all([send(), send()]) : [await send()];
         for (const r of replies) {
@@ -167,6 +172,7 @@ describe('ledger invariants under random concurrent commands', () => {
         }
       } else if (c.kind === 'cryptoTransfer') {
         const r = await users[c.from]!.client.post('/api/crypto/transfer', {
+          password: 'correct-horse',
           recipientEmail: users[c.to]!.email,
           currency: 'ETH',
           amount: eth(c.milli),
@@ -255,7 +261,12 @@ describe('every projection under redelivery', () => {
     const a = await signedUpClient(t);
     const b = await signedUpClient(t);
     await admin.post('/api/transactions', { type: 'admin_deposit', amount: '50.00', receiver_id: a.user.id });
-    await a.client.post('/api/transactions', { type: 'transfer', amount: '7.25', receiver_id: b.user.id });
+    await a.client.post('/api/transactions', {
+      type: 'transfer',
+      password: 'correct-horse',
+      amount: '7.25',
+      receiver_id: b.user.id,
+    });
     const proof = await b.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 10 });
     await b.client.post('/api/cards', {});
     await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true });

@@ -108,6 +108,7 @@ describe('token ledger over HTTP', () => {
 
     const sent = await alice.client.post('/api/transactions', {
       type: 'transfer',
+      password: 'correct-horse',
       amount: 2.5,
       sender_id: alice.user.id,
       receiver_id: bob.user.id,
@@ -141,6 +142,7 @@ describe('token ledger over HTTP', () => {
     for (const [amount, status] of bad) {
       const reply = await alice.client.post('/api/transactions', {
         type: 'transfer',
+        password: 'correct-horse',
         amount,
         receiver_id: bob.user.id,
       });
@@ -149,6 +151,7 @@ describe('token ledger over HTTP', () => {
     }
     const over = await alice.client.post('/api/transactions', {
       type: 'transfer',
+      password: 'correct-horse',
       amount: '7.51',
       receiver_id: bob.user.id,
     });
@@ -156,12 +159,14 @@ describe('token ledger over HTTP', () => {
     expect(over.body.message).toBe(INSUFFICIENT_SAI);
     const self = await alice.client.post('/api/transactions', {
       type: 'transfer',
+      password: 'correct-horse',
       amount: 1,
       receiver_id: alice.user.id,
     });
     expect(self.status).toBe(400);
     const forged = await alice.client.post('/api/transactions', {
       type: 'transfer',
+      password: 'correct-horse',
       amount: 1,
       receiver_id: bob.user.id,
       sender_id: bob.user.id,
@@ -169,6 +174,7 @@ describe('token ledger over HTTP', () => {
     expect(forged.status).toBe(403);
     const nobody = await alice.client.post('/api/transactions', {
       type: 'transfer',
+      password: 'correct-horse',
       amount: 1,
       receiver_id: 'nobody00',
     });
@@ -185,6 +191,7 @@ describe('token ledger over HTTP', () => {
       Array.from({ length: 50 }, () =>
         sender.client.post('/api/transactions', {
           type: 'transfer',
+          password: 'correct-horse',
           amount: '3.00',
           receiver_id: receiver.user.id,
         }),
@@ -207,7 +214,7 @@ describe('token ledger over HTTP', () => {
     const send = (key: string) =>
       sender.client.post(
         '/api/transactions',
-        { type: 'transfer', amount: '1.25', receiver_id: receiver.user.id },
+        { type: 'transfer', password: 'correct-horse', amount: '1.25', receiver_id: receiver.user.id },
         { 'Idempotency-Key': key },
       );
     // 200 requests: every key twice, the copies racing each other.
@@ -228,7 +235,7 @@ describe('token ledger over HTTP', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     const other = await sender.client.post(
       '/api/transactions',
-      { type: 'transfer', amount: '9.99', receiver_id: receiver.user.id },
+      { type: 'transfer', password: 'correct-horse', amount: '9.99', receiver_id: receiver.user.id },
       { 'Idempotency-Key': keys[0]! },
     );
     expect(other.status).toBe(422);

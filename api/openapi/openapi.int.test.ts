@@ -108,7 +108,10 @@ describe('OpenAPI', () => {
       name: '__Host-sai_session',
     });
     expect(transfer.security).toEqual([{ session: [] }, { sessionPlain: [] }]);
-    expect(transfer.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    // The transfer's 401 is its own too: the step-up rule's re-authentication (docs/security.md).
+    expect(transfer.responses['401'].description).toContain('reauthentication-required');
+    const balances401 = doc.paths['/api/crypto/balances'].get.responses['401'];
+    expect(balances401).toEqual({ $ref: '#/components/responses/Unauthorized' });
     // A route's own refusal (responds(401, …)) replaces the generic one: the withdrawal's re-authentication.
     const withdraw401 = doc.paths['/api/crypto/withdraw'].post.responses['401'];
     expect(withdraw401.description).toContain('reauthentication-required');

@@ -67,6 +67,7 @@ describe('the user history over HTTP', () => {
     await fund(admin, user.user.id, '50.00');
     const saiSent = await user.client.post('/api/transactions', {
       type: 'transfer',
+      password: 'correct-horse',
       receiver_id: friend.user.id,
       amount: '12.50',
       description: 'lunch',
@@ -119,6 +120,7 @@ describe('the user history over HTTP', () => {
     ).toBe(200);
     const held = await withdraw('0.05');
     const ethSent = await user.client.post('/api/crypto/transfer', {
+      password: 'correct-horse',
       recipientEmail: friend.user.email,
       currency: 'ETH',
       amount: '0.2',
@@ -126,6 +128,7 @@ describe('the user history over HTTP', () => {
     expect(ethSent.status, ethSent.text).toBe(201);
     await t.settle();
     const ethBack = await friend.client.post('/api/crypto/transfer', {
+      password: 'correct-horse',
       recipientEmail: user.user.email,
       currency: 'ETH',
       amount: '0.00000001',

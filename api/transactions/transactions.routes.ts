@@ -10,7 +10,7 @@ import {
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
-import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { userHistory } from '../../projections/ledger/history.queries.ts';
 import type { TransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions } from '../../projections/ledger/ledger.queries.ts';
@@ -20,6 +20,7 @@ import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { REAUTHENTICATION_401, REAUTHENTICATION_FIELDS, withStepUp } from '../http/reauth.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import { receiptDocument } from '../ledger/ledger.schemas.ts';
@@ -92,6 +93,7 @@ export function transactionsRoutes(deps: Deps) {
   app.post(
     '/',
     responds(201, createdTransactionAnswer, { idempotencyKey: true }),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('json', createTransactionSchema),
     async (c) => {
       const session = requireUser(c);
@@ -137,19 +139,24 @@ export function transactionsRoutes(deps: Deps) {
       if (wait !== null) throw tooManyAttempts(wait);
       const sender = settled(active);
       const receiver = settled(found);
-      return await commandRoute(c, deps, 'transfer', async (transactionId, metadata) => {
-        const result = await transferTokens(
-          deps,
-          {
-            transactionId,
-            fromUserId: session.userId,
-            toUserId: input.receiver_id,
-            units: input.amount,
-            description: input.description,
-          },
-          metadata,
-          { sender, receiver },
+      const send = async (transactionId: string, metadata: EventMetadata) =>
+        await withStepUp(deps, session.userId, input, (stepUp) =>
+          transferTokens(
+            deps,
+            {
+              transactionId,
+              fromUserId: session.userId,
+              toUserId: input.receiver_id,
+              units: input.amount,
+              description: input.description,
+              stepUp,
+            },
+            metadata,
+            { sender, receiver },
+          ),
         );
+      const answer = async (transactionId: string, metadata: EventMetadata) => {
+        const result = await send(transactionId, metadata);
         // The answer is the debit as the log recorded it (a retry's own body never shapes it).
         const { transfer } = result;
         return created(result.position, {
@@ -161,7 +168,8 @@ export function transactionsRoutes(deps: Deps) {
           description: transfer.description,
           createdAt: transfer.transferredAt,
         });
-      });
+      };
+      return await commandRoute(c, deps, 'transfer', answer, { unhashed: REAUTHENTICATION_FIELDS });
     },
   );
 

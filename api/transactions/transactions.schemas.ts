@@ -4,6 +4,7 @@ import { ASSETS } from '../../domain/shared/money.ts';
 import { userIdSchema } from '../http/ids.ts';
 import { amountInput } from '../http/money.ts';
 import { pageCursor, pageLimit } from '../http/paging.ts';
+import { reauthenticationFields } from '../http/reauth.ts';
 import { storedText } from '../http/text.ts';
 
 const userId = userIdSchema('Recipient not found');
@@ -21,6 +22,8 @@ export const createTransactionSchema = z.strictObject({
     .optional()
     .default(''),
   status: z.string().max(20).optional(),
+  // The sender's fresh proof, when the step-up rule asks for one (docs/security.md, "Step-up for transfers").
+  ...reauthenticationFields,
 });
 
 // ISO 8601 only (four-digit years): Date.parse alone took "-271821-04-20", which Postgres cannot store.

@@ -59,6 +59,7 @@ describe('commands on one stream, grouped', () => {
           asset: 'SAI',
           units,
           description: '',
+          stepUp: 'system',
         },
         now: new Date(),
       },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountEvent, accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import type { StepUp } from '../../domain/accounts/stepUp.ts';
 import { distributionDecider, distributionStream } from '../../domain/ledger/distribution.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import {
@@ -72,6 +73,8 @@ export async function transferTokens(
     units: bigint;
     description: string;
     asset?: Asset;
+    /** Whether the route checked a fresh proof of the sender (domain/accounts/stepUp.ts). */
+    stepUp: StepUp;
   },
   metadata: EventMetadata,
   /** Both users as the caller has just read them (one round of reads instead of two). */
@@ -100,6 +103,7 @@ export async function transferTokens(
           asset,
           units: input.units,
           description: input.description,
+          stepUp: input.stepUp,
         },
         now: ctx.now(),
       },

@@ -56,7 +56,14 @@ export async function costGroup(setup: TransferLoad) {
   const transferFrom = (from: UserId, description: string) =>
     transferTokens(
       deps,
-      { transactionId: randomUUID(), fromUserId: from, toUserId: users[2]!.id, units: 1n, description },
+      {
+        transactionId: randomUUID(),
+        fromUserId: from,
+        toUserId: users[2]!.id,
+        units: 1n,
+        description,
+        stepUp: 'system',
+      },
       { actorId: from, correlationId: randomUUID(), causationId: null },
     );
   // The two accounts take turns, one transfer each, so that whatever else the machine does in those

@@ -52,7 +52,13 @@ export async function openLoopGroup(url: string) {
         method: 'POST',
         path: '/api/transactions',
         headers: { 'content-type': 'application/json', cookie: sender.cookie },
-        body: JSON.stringify({ type: 'transfer', amount, receiver_id: receiver.id }),
+        // As in httpSetup: the password for the step-up rule's first payments beyond the small allowance.
+        body: JSON.stringify({
+          type: 'transfer',
+          amount,
+          receiver_id: receiver.id,
+          password: 'bench-password',
+        }),
       };
     };
     const referenceTransfer = (): LoadRequest => {

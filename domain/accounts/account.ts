@@ -4,12 +4,14 @@ import {
   InsufficientFundsError,
   NotFoundError,
   ReceiverSuspendedError,
+  StepUpRequiredError,
   ValidationError,
 } from '../shared/errors.ts';
 import type { UserId } from '../shared/ids.ts';
 import { type Asset, displayUnits, formatUnits, parseAmount } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { RECEIVER_SUSPENDED } from '../users/user.ts';
+import { afterTransfer, NO_STEP_UP, needsProof, type StepUp, type StepUpState } from './stepUp.ts';
 
 /**
  * One stream per user holding every asset they own: `account-<userId>`. The write side's balance here is
@@ -64,6 +66,11 @@ export type AccountEvent =
         amount: string;
         description: string;
         transferredAt: string;
+        /**
+         * How the sender confirmed it (domain/accounts/stepUp.ts): 'proven' with a fresh proof, 'system' by a
+         * tool; absent when no proof was given (and on every transfer written before the rule).
+         */
+        stepUp?: 'proven' | 'system';
       };
     }
   | {
@@ -137,6 +144,8 @@ export interface AccountState {
   balances: Partial<Record<Asset, bigint>>;
   /** Transaction ids applied lately (at least the last RECENT_LIMIT). */
   recent: RecentIds;
+  /** What the step-up rule for transfers keeps (domain/accounts/stepUp.ts). */
+  stepUp: StepUpState;
 }
 
 /**
@@ -198,6 +207,8 @@ export type AccountCommand =
         asset: Asset;
         units: bigint;
         description: string;
+        /** Whether the caller checked a fresh proof of the sender for this command. */
+        stepUp: StepUp;
       };
       now: Date;
     }
@@ -274,7 +285,7 @@ export const ACCOUNT_EVENT_TYPES = [
 export const isAccountEvent = eventGuard<AccountEvent>()(ACCOUNT_EVENT_TYPES);
 
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
-  initialState: () => ({ balances: {}, recent: NO_RECENT_IDS }),
+  initialState: () => ({ balances: {}, recent: NO_RECENT_IDS, stepUp: NO_STEP_UP }),
   isEvent: isAccountEvent,
   decide(command, state) {
     if (hasApplied(state, command.data.transactionId)) return [];
@@ -331,6 +342,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
             ids: { userId: d.fromUserId },
           });
         }
+        if (needsProof(state.stepUp, d.stepUp, d.toUserId, d.asset, d.units)) {
+          throw new StepUpRequiredError('Confirm this transfer with your password or authenticator code', {
+            code: 'step_up_required',
+            ids: { userId: d.fromUserId },
+          });
+        }
         return [
           {
             type: 'TokensTransferred',
@@ -344,6 +361,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
               amount: formatUnits(d.units, d.asset),
               description: d.description,
               transferredAt: at,
+              ...(d.stepUp === 'unproven' ? {} : { stepUp: d.stepUp }),
             },
           },
         ];
@@ -406,24 +424,31 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return {
           balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
+          stepUp: state.stepUp,
         };
-      case 'TokensTransferred':
+      case 'TokensTransferred': {
+        const d = event.data;
+        const units = amountUnits(d.amount, d.asset);
         return {
-          balances: add(event.data.asset, -amountUnits(event.data.amount, event.data.asset)),
-          recent: remember(state.recent, event.data.transactionId),
+          balances: add(d.asset, -units),
+          recent: remember(state.recent, d.transactionId),
+          stepUp: afterTransfer(state.stepUp, d.stepUp, d.toUserId, d.asset, units),
         };
+      }
       case 'TransferReceived':
       case 'CryptoDepositCredited':
       case 'WithdrawalHoldReleased':
         return {
           balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
+          stepUp: state.stepUp,
         };
       case 'WithdrawalHoldPlaced':
       case 'BalanceMovedToDormant':
         return {
           balances: add(event.data.asset, -amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
+          stepUp: state.stepUp,
         };
       default:
         return unknownEvent(event, state);

@@ -42,6 +42,7 @@ const transfer = (transactionId: string, units: bigint, to = bob, receiverExists
     asset: 'SAI' as const,
     units,
     description: '',
+    stepUp: 'system' as const,
   },
   now,
 });
@@ -59,6 +60,7 @@ const sent = (transactionId: string, amount: string): AccountEvent => ({
     amount,
     description: '',
     transferredAt: at,
+    stepUp: 'system',
   },
 });
 /** alice's command to mint SAI units for her, as the decider receives it. */

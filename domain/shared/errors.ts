@@ -39,7 +39,9 @@ export type DomainErrorCode =
   /** A mailed one-time link (password reset, e-mail confirmation) that is unknown, used or expired. */
   | 'link_invalid'
   /** An e-mail change to the address the account already has. */
-  | 'email_unchanged';
+  | 'email_unchanged'
+  /** A transfer the step-up rule asks a fresh proof for (domain/accounts/stepUp.ts). */
+  | 'step_up_required';
 
 export interface DomainErrorDetails {
   code?: DomainErrorCode;
@@ -98,6 +100,15 @@ export class ReceiverSuspendedError extends DomainError {
 /** Understood, allowed in general, but not on this subject (an admin erasing their own account). */
 export class UnprocessableError extends DomainError {
   readonly status = 422;
+}
+
+/**
+ * A transfer that needs a fresh proof of the account holder it was not given (domain/accounts/stepUp.ts).
+ * The transfer routes answer it as a 401 `reauthentication-required` naming the proof (api/http/reauth.ts);
+ * 403 is only what a caller that does not ask for proofs would show.
+ */
+export class StepUpRequiredError extends DomainError {
+  readonly status = 403;
 }
 
 /** An Idempotency-Key retried with another request than the one the log recorded for it. */

@@ -141,6 +141,7 @@ describe('the deciders apply the same rule to their commands', () => {
             asset: 'SAI',
             units: 100n,
             description,
+            stepUp: 'system',
           },
           now,
         },

@@ -175,6 +175,8 @@ export class SeedRequests {
           asset: 'SAI',
           units,
           description,
+          // Demo data written by a tool: no person confirmed it, and it uses no one's allowance.
+          stepUp: 'system',
         },
         now: this.now(),
       },

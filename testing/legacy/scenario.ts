@@ -268,7 +268,14 @@ export async function runScenario(
     as(alice).send(
       'POST',
       '/api/crypto/transfer',
-      { recipientEmail: bob.email, currency: 'ETH', amount: '0.1', description: 'gas money' },
+      // The password too: 0.1 ETH to someone new is above the step-up rule's allowance (docs/security.md).
+      {
+        recipientEmail: bob.email,
+        currency: 'ETH',
+        amount: '0.1',
+        description: 'gas money',
+        password: alice.password,
+      },
       { key: key() },
     ),
     [201, 200],

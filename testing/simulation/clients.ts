@@ -125,6 +125,7 @@ export function startClients(world: World, workload: Workload): Promise<void>[] 
               toUserId: to,
               units: money(command.cents),
               description: tag,
+              stepUp: 'system',
             },
             metadata(from, id),
           );

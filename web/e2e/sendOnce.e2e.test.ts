@@ -185,6 +185,34 @@ async function journey(viewport: Viewport, language: Language) {
     '3.00',
     '2.50',
   ]);
+
+  // (c) More than the small allowance (docs/security.md, "Step-up for transfers"): Confirm is answered
+  // with a request for the password; the review stays, says why, and sends it with the same key.
+  allowPageProblems(page, /^failed: 401 POST \/api\/transactions$/);
+  posts.keys.length = 0;
+  posts.bodies.length = 0;
+  const third = await fillSendForm(page, language, friend.email, '30.01');
+  const confirmThird = third.review.getByRole('button', { name: text(language, 'dashboard.send.confirm') });
+  await confirmThird.click();
+  await third.review.getByText(text(language, 'dashboard.send.stepUp')).waitFor();
+  const password = third.review.getByLabel(text(language, 'dashboard.withdraw.password'));
+  await password.waitFor();
+  expect(await balanceOf(user.context)).toBe('44.50');
+  await expectAccessible(page, `the transfer asking for the password in ${language} at ${px}`);
+  if (viewport === PHONE)
+    await expectNoHorizontalScroll(page, `the transfer asking for the password in ${language}`);
+  await password.fill(sender.password);
+  await confirmThird.click();
+  await sent.waitFor();
+  await third.form.waitFor();
+  expect(posts.keys).toHaveLength(2);
+  expect(posts.keys[1]).toBe(posts.keys[0]);
+  expect(JSON.parse(posts.bodies[1]!)).toEqual({
+    ...JSON.parse(posts.bodies[0]!),
+    password: sender.password,
+  });
+  expect(await balanceOf(user.context)).toBe('14.49');
+  expect(await balanceOf(other.context)).toBe('35.51');
   expect(user.problems).toEqual([]);
 }
 

@@ -3683,7 +3683,9 @@ export type operations = {
           currency: "SAI" | "BTC" | "ETH" | "USDT" | "USDC" | "SOL" | "XRP";
           /** @default */
           description?: string;
+          password?: string;
           recipientEmail: string;
+          totpCode?: string;
         };
       };
     };
@@ -3708,7 +3710,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4615,9 +4622,11 @@ export type operations = {
           amount?: number | string;
           /** @default */
           description?: string;
+          password?: string;
           receiver_id: string;
           sender_id?: string | null;
           status?: string;
+          totpCode?: string;
           /** @enum {string} */
           type: "transfer" | "admin_deposit";
         };
@@ -4645,7 +4654,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };

@@ -40,6 +40,13 @@ export function isUndecided(error: unknown): boolean {
   return error.status === 0 || error.status === 429 || error.status >= 500 || isStillProcessing(error);
 }
 
+/** A 401 re-authentication refusal (api/http/reauth.ts): the proof is missing or wrong, nothing was done. */
+function asksForProof(error: Error): boolean {
+  return (
+    error instanceof ApiError && error.status === 401 && error.code?.startsWith('reauthentication') === true
+  );
+}
+
 /** The API's 409 while the first request with this key still runs (api/http/idempotency.ts). */
 function isStillProcessing(error: ApiError): boolean {
   return (
@@ -126,8 +133,11 @@ export class IdempotentCommand<Input extends { idempotencyKey: string }, Result>
     try {
       const input = { ...command, idempotencyKey: this.keys.keyFor(this.identity(command)) } as Input;
       const outcome = await untilOutcome(() => this.run(input), onWaiting, this.wait);
-      // Unknown: the key stays, so that sending the same command again cannot move the money twice.
-      if (outcome.kind !== 'unknown') this.keys.reset();
+      // Unknown: the key stays, so that sending the same command again cannot move the money twice. A
+      // refusal for want of a proof (401 reauthentication-*) is no outcome either: the server released the
+      // key without acting, and the same action goes on with the proof under the same key.
+      if (outcome.kind !== 'unknown' && !(outcome.kind === 'refused' && asksForProof(outcome.error)))
+        this.keys.reset();
       return outcome;
     } finally {
       this.inFlight = false;

@@ -156,6 +156,12 @@ describe('IdempotentCommand', () => {
     expect((await send.send({ amount: '0.5', password: 'first-try' })).kind).toBe('refused');
     // The proof is still sent; only the key ignores it.
     expect(sent[0]).toEqual({ amount: '0.5', password: 'first-try', idempotencyKey: 'key-1' });
+    // The refusal of the proof ends nothing: the same order with the right proof keeps its key.
+    expect((await send.send({ amount: '0.5', password: 'second-try' })).kind).toBe('done');
+    expect(sent[1]).toEqual({ amount: '0.5', password: 'second-try', idempotencyKey: 'key-1' });
+    // Done: the next order, even the same, is a new action.
+    await send.send({ amount: '0.5', password: 'second-try' });
+    expect(sent[2]?.idempotencyKey).toBe('key-2');
   });
 });
 

@@ -205,6 +205,9 @@ export interface CryptoTransferInput {
   amount: string;
   description: string;
   idempotencyKey: string;
+  /** The sender's proof, once the server asked for it (docs/security.md, "Step-up for transfers"). */
+  password?: string;
+  totpCode?: string;
 }
 
 /** docs/product-rules.md rule 19: any supported currency to a user found by e-mail, free. */

@@ -200,6 +200,9 @@ export interface TransferInput {
   amount: string;
   description: string;
   idempotencyKey: string;
+  /** The sender's proof, once the server asked for it (docs/security.md, "Step-up for transfers"). */
+  password?: string;
+  totpCode?: string;
 }
 
 function postTransaction(body: ApiBody<'post', '/api/transactions'>, idempotencyKey: string) {
@@ -212,8 +215,11 @@ function postTransaction(body: ApiBody<'post', '/api/transactions'>, idempotency
 export function useTransferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ receiverId, amount, description, idempotencyKey }: TransferInput) =>
-      postTransaction({ type: 'transfer', receiver_id: receiverId, amount, description }, idempotencyKey),
+    mutationFn: ({ receiverId, amount, description, idempotencyKey, ...proof }: TransferInput) =>
+      postTransaction(
+        { type: 'transfer', receiver_id: receiverId, amount, description, ...proof },
+        idempotencyKey,
+      ),
     // Refused or not, the balance shown may be out of date: ask again either way.
     onSettled: () => refreshAfterMoneyCommand(queryClient),
   });

@@ -32,6 +32,8 @@ export const dashboardMoney: Record<keyof typeof english, string> = {
   'dashboard.send.insufficient': 'Guthaben nicht ausreichend',
   'dashboard.send.review': 'Überweisung prüfen',
   'dashboard.send.confirm': 'Bestätigen und senden',
+  'dashboard.send.stepUp':
+    'Diese Überweisung braucht einen Nachweis, dass Sie es sind: Sie geht an jemanden, den Sie noch nie mit Nachweis bezahlt haben, oder sie übersteigt die kleinen Beträge, die ohne Nachweis möglich sind.',
   'dashboard.send.sending': 'Wird gesendet…',
   'dashboard.send.sent': 'Geld erfolgreich gesendet',
   'dashboard.send.sent.description': '{amount} an {recipient} gesendet.',

@@ -30,6 +30,8 @@ export const dashboardMoney = {
   'dashboard.send.insufficient': 'Insufficient balance',
   'dashboard.send.review': 'Review your transfer',
   'dashboard.send.confirm': 'Confirm and send',
+  'dashboard.send.stepUp':
+    'This transfer needs a proof that it is you: it goes to someone you have not yet paid with one, or it is more than the small amounts you may send without one.',
   'dashboard.send.sending': 'Sending…',
   'dashboard.send.sent': 'Money sent successfully',
   'dashboard.send.sent.description': '{amount} sent to {recipient}.',

@@ -32,6 +32,8 @@ export const dashboardMoney: Record<keyof typeof english, string> = {
   'dashboard.send.insufficient': 'Saldo insuficiente',
   'dashboard.send.review': 'Revise su transferencia',
   'dashboard.send.confirm': 'Confirmar y enviar',
+  'dashboard.send.stepUp':
+    'Esta transferencia necesita una prueba de que es usted: va a alguien a quien aún no ha pagado con una prueba, o supera los pequeños importes permitidos sin ella.',
   'dashboard.send.sending': 'Enviando…',
   'dashboard.send.sent': 'Dinero enviado correctamente',
   'dashboard.send.sent.description': '{amount} enviados a {recipient}.',

@@ -32,6 +32,8 @@ export const dashboardMoney: Record<keyof typeof english, string> = {
   'dashboard.send.insufficient': 'Solde insuffisant',
   'dashboard.send.review': 'Vérifiez votre virement',
   'dashboard.send.confirm': 'Confirmer et envoyer',
+  'dashboard.send.stepUp':
+    'Ce transfert demande une preuve que c’est bien vous : il va à une personne que vous n’avez encore jamais payée avec une preuve, ou il dépasse les petits montants permis sans preuve.',
   'dashboard.send.sending': 'Envoi…',
   'dashboard.send.sent': 'Argent envoyé',
   'dashboard.send.sent.description': '{amount} envoyés à {recipient}.',

@@ -16,6 +16,7 @@ import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
+import { type ProofRefusal, reauthenticationRefusal, useProofField } from './ProofField.tsx';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -44,7 +45,10 @@ export function CryptoTransferForm({
 }) {
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
-  const sending = useIdempotentCommand(transfer.mutateAsync);
+  // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
+  const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
+  const [refusal, setRefusal] = useState<ProofRefusal | null>(null);
+  const proof = useProofField(refusal, sending.pending, t('dashboard.send.stepUp'));
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
@@ -73,40 +77,54 @@ export function CryptoTransferForm({
 
   const confirm = (command: Command) => {
     const email = command.recipientEmail;
-    sending.send(command, {
-      onSuccess: () => {
-        toast({
-          title: t('dashboard.send.sent'),
-          description: t('dashboard.send.sent.description', {
-            amount: `${formatAsset(command.amount, currency)} ${currency}`,
-            recipient: email,
-          }),
-          variant: 'success',
-        });
-        setPending(null);
-        form.reset();
-        onSent?.();
-      },
-      onError: (error) => {
-        setPending(null);
-        if (error instanceof ApiError && error.status === 404) {
-          setErrors({ recipientEmail: t('dashboard.send.notFound') });
+    // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
+    const given = refusal ? proof.read() : {};
+    if (!given) return;
+    sending.send(
+      { ...command, ...given },
+      {
+        onSuccess: () => {
           toast({
-            title: t('dashboard.error'),
-            description: t('dashboard.send.notFound'),
+            title: t('dashboard.send.sent'),
+            description: t('dashboard.send.sent.description', {
+              amount: `${formatAsset(command.amount, currency)} ${currency}`,
+              recipient: email,
+            }),
+            variant: 'success',
+          });
+          setPending(null);
+          setRefusal(null);
+          form.reset();
+          onSent?.();
+        },
+        onError: (error) => {
+          // The server asks for the password or code, or refused it: stay on the review, on its field.
+          const refused = reauthenticationRefusal(error);
+          if (refused) {
+            setRefusal(refused);
+            return;
+          }
+          setPending(null);
+          setRefusal(null);
+          if (error instanceof ApiError && error.status === 404) {
+            setErrors({ recipientEmail: t('dashboard.send.notFound') });
+            toast({
+              title: t('dashboard.error'),
+              description: t('dashboard.send.notFound'),
+              variant: 'destructive',
+            });
+            return;
+          }
+          if (error instanceof ApiError && /insufficient/i.test(error.message))
+            setErrors({ amount: error.message });
+          toast({
+            title: t('dashboard.send.failed'),
+            description: error.message || t('dashboard.send.failed.retry'),
             variant: 'destructive',
           });
-          return;
-        }
-        if (error instanceof ApiError && /insufficient/i.test(error.message))
-          setErrors({ amount: error.message });
-        toast({
-          title: t('dashboard.send.failed'),
-          description: error.message || t('dashboard.send.failed.retry'),
-          variant: 'destructive',
-        });
+        },
       },
-    });
+    );
   };
 
   if (pending) {
@@ -129,9 +147,14 @@ export function CryptoTransferForm({
         pendingLabel={t('dashboard.send.sending')}
         pending={sending.pending}
         notice={sending.notice}
-        onEdit={() => setPending(null)}
+        onEdit={() => {
+          setPending(null);
+          setRefusal(null);
+        }}
         onConfirm={() => confirm(pending)}
-      />
+      >
+        {refusal ? proof.element : null}
+      </ReviewStep>
     );
   }
 

@@ -25,6 +25,7 @@ import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
+import { type ProofRefusal, reauthenticationRefusal, useProofField } from './ProofField.tsx';
 
 type Field = keyof SendValues;
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -53,7 +54,10 @@ interface Pending {
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
   const queryClient = useQueryClient();
   const transfer = useTransferMutation();
-  const sending = useIdempotentCommand(transfer.mutateAsync);
+  // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
+  const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
+  const [refusal, setRefusal] = useState<ProofRefusal | null>(null);
+  const proof = useProofField(refusal, sending.pending, t('dashboard.send.stepUp'));
   const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
   const { values, errors, showErrors } = form;
   const [looking, setLooking] = useState(false);
@@ -105,29 +109,43 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   };
 
   const confirm = (confirmed: Pending) => {
-    sending.send(confirmed.command, {
-      onSuccess: () => {
-        toast({
-          title: t('dashboard.send.sent'),
-          description: t('dashboard.send.sent.description', {
-            amount: t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
-            recipient: confirmed.recipient.username,
-          }),
-          variant: 'success',
-        });
-        setPending(null);
-        form.reset();
-        setPreviewEmail('');
-        onSent?.();
+    // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
+    const given = refusal ? proof.read() : {};
+    if (!given) return;
+    sending.send(
+      { ...confirmed.command, ...given },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('dashboard.send.sent'),
+            description: t('dashboard.send.sent.description', {
+              amount: t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
+              recipient: confirmed.recipient.username,
+            }),
+            variant: 'success',
+          });
+          setPending(null);
+          setRefusal(null);
+          form.reset();
+          setPreviewEmail('');
+          onSent?.();
+        },
+        onError: (error) => {
+          // The server asks for the password or code, or refused it: stay on the review, on its field.
+          const refused = reauthenticationRefusal(error);
+          if (refused) {
+            setRefusal(refused);
+            return;
+          }
+          // Back to the form, where the refusal's field errors show beside the fields.
+          setPending(null);
+          setRefusal(null);
+          const fromServer = apiFieldErrors(error, API_FIELDS);
+          if (hasErrors(fromServer)) showErrors(fromServer);
+          toast(transferFailureToast(error));
+        },
       },
-      onError: (error) => {
-        // Back to the form, where the refusal's field errors show beside the fields.
-        setPending(null);
-        const fromServer = apiFieldErrors(error, API_FIELDS);
-        if (hasErrors(fromServer)) showErrors(fromServer);
-        toast(transferFailureToast(error));
-      },
-    });
+    );
   };
 
   if (pending) {
@@ -153,9 +171,14 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         pendingLabel={t('dashboard.send.sending')}
         pending={sending.pending}
         notice={sending.notice}
-        onEdit={() => setPending(null)}
+        onEdit={() => {
+          setPending(null);
+          setRefusal(null);
+        }}
         onConfirm={() => confirm(pending)}
-      />
+      >
+        {refusal ? proof.element : null}
+      </ReviewStep>
     );
   }
 

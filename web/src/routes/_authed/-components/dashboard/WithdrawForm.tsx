@@ -28,12 +28,8 @@ import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
 import { AmountField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
-import {
-  type Proof,
-  reauthenticationRefusal,
-  type WithdrawOrder,
-  WithdrawReview,
-} from './WithdrawReview.tsx';
+import { type Proof, reauthenticationRefusal } from './ProofField.tsx';
+import { type WithdrawOrder, WithdrawReview } from './WithdrawReview.tsx';
 
 type Field = 'currency' | 'chain' | 'address' | 'amount' | 'notes';
 interface Values {
