@@ -206,6 +206,9 @@ export const SPECS: Spec[] = [
         sender_id: field((v) => v === null || text({ max: 64 })(v)),
         description: freeText(200),
         status: field(text({ max: 20 })),
+        // The step-up rule's proof (docs/security.md, "Step-up for transfers").
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
       },
     },
   },
@@ -343,6 +346,9 @@ export const SPECS: Spec[] = [
         currency: field(oneOf(...ASSETS)),
         amount: crypto8,
         description: freeText(200),
+        // The step-up rule's proof (docs/security.md, "Step-up for transfers").
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
       },
     },
   },
