@@ -26,6 +26,7 @@ import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool } from '../infra/postgres/pool.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
+import { logFindings, recordFindings, streamFailureFinding } from '../projections/ledgerTree/findings.ts';
 import { LedgerTreeFollower } from '../projections/ledgerTree/follower.ts';
 import {
   consistencyProof,
@@ -153,6 +154,13 @@ export async function startServices(
       mode: config.LEDGER_FREEZE_ON_MISMATCH,
       mismatches: () => ledgerMismatches(pool),
       frozenAccounts: () => frozenAccounts(pool),
+      // A stream a command loaded failed its check: recorded as the tree follower records a finding.
+      recordStreamFailure: async (failure) => {
+        const found = [streamFailureFinding(failure)];
+        // Logged first: a record that fails (the database gone) still leaves the line.
+        logFindings(logger, found);
+        await recordFindings(pool, found);
+      },
     });
     const now = () => new Date();
     const projections = [

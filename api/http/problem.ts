@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { LedgerFrozenError } from '../../app/commands/ledgerFreeze.ts';
+import { LedgerFrozenError, LedgerIntegrityError } from '../../app/commands/ledgerFreeze.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '../../infra/eventStore/eventStore.ts';
 import { fieldErrorsOf } from './domainErrors.ts';
@@ -49,6 +49,8 @@ export const PROBLEM_TYPES = {
   personHoldsMoney: 'person-holds-money',
   /** A command that moves money, refused while the ledger's verification has failed (LEDGER_FREEZE_ON_MISMATCH). */
   ledgerFrozen: 'ledger-frozen',
+  /** A command refused because a stream it decides on failed its integrity check as it was loaded. */
+  ledgerIntegrity: 'ledger-integrity',
   /** No liabilities statement yet, or the caller held nothing at the latest one. */
   noLiabilityProof: 'no-liability-proof',
 } as const;
@@ -170,6 +172,13 @@ export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof WrongExpectedRevisionError) {
     return problem(c, 409, 'The data changed while your request ran. Please try again.', {
       headers: { 'Retry-After': '1' },
+    });
+  }
+  if (error instanceof LedgerIntegrityError) {
+    return problem(c, 503, error.message, {
+      type: PROBLEM_TYPES.ledgerIntegrity,
+      code: 'ledger_integrity',
+      headers: { 'Retry-After': '60' },
     });
   }
   if (error instanceof LedgerFrozenError) {

@@ -1,4 +1,5 @@
 import { postingsOf } from '../../domain/ledger/postings.ts';
+import type { StreamIntegrityError } from '../../infra/eventStore/eventStore.ts';
 
 /**
  * The freeze of money movements after continuous verification of the log (projections/ledgerTree/) found a
@@ -25,6 +26,25 @@ export class LedgerFrozenError extends Error {
   }
 }
 
+/**
+ * A command refused because a stream it decides on failed its integrity check as it was loaded
+ * (app/commands/stateCache.ts, docs/ledger.md "What the write side checks as it loads a stream"): 503
+ * `ledger-integrity`, whatever LEDGER_FREEZE_ON_MISMATCH says. Names the stream: a stream name holds
+ * generated ids or pseudonyms (docs/architecture/personal-data.md).
+ */
+export class LedgerIntegrityError extends Error {
+  override readonly name = 'LedgerIntegrityError';
+  constructor(
+    readonly streamName: string,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `This operation is paused: the ledger's records of stream ${streamName} failed their integrity check and are being looked at. Please contact support.`,
+      options,
+    );
+  }
+}
+
 export type FreezeMode = 'accounts' | 'on' | 'off';
 
 export class LedgerFreeze {
@@ -40,9 +60,18 @@ export class LedgerFreeze {
       mismatches: () => Promise<bigint>;
       /** The accounts frozen now (`ledger_frozen_accounts`). */
       frozenAccounts?: () => Promise<ReadonlySet<string>>;
+      /**
+       * Records a stream the write side found failing as continuous verification records a finding: a
+       * mismatch on its state row, logged, the user accounts its event involves frozen
+       * (projections/ledgerTree/findings.ts, wired in runtime/services.ts).
+       */
+      recordStreamFailure?: (failure: StreamIntegrityError) => Promise<void>;
       ttlMs?: number;
     },
   ) {}
+
+  /** The failures already recorded by this process (`event id|kind`): each is recorded once. */
+  private readonly streamFailures = new Set<string>();
 
   get enabled(): boolean {
     return this.options.mode !== 'off';
@@ -66,6 +95,22 @@ export class LedgerFreeze {
   /** Called on each trip of this freeze: to pass it on to where else commands are decided. */
   onTrip(listener: () => void): void {
     this.tripped.push(listener);
+  }
+
+  /**
+   * A stream failed its integrity check as a command loaded it (app/commands/stateCache.ts): recorded
+   * (`recordStreamFailure`) once per event and problem in this process, whatever the mode (`off` only keeps
+   * the freeze from refusing, as for the follower's findings), then tripped, so this process reads the
+   * frozen accounts again at once.
+   */
+  async streamFailed(failure: StreamIntegrityError): Promise<void> {
+    const key = `${failure.event.id}|${failure.kind}`;
+    if (this.streamFailures.has(key)) return;
+    await this.options.recordStreamFailure?.(failure);
+    // Bounded: a failure forgotten is recorded once more, which counts it twice and freezes nothing new.
+    if (this.streamFailures.size >= 10_000) this.streamFailures.clear();
+    this.streamFailures.add(key);
+    this.trip();
   }
 
   async frozen(): Promise<boolean> {

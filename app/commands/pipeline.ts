@@ -120,7 +120,7 @@ export async function runGroup<State, Command, Event extends DomainEventShape>(
         ctx.cache.delete(streamName);
         return await one();
       }
-      ctx.cache.set(streamName, { state, revision: next });
+      ctx.cache.set(streamName, { state, revision: next, hash: result.hash });
       jobs.forEach((job, i) => {
         const outcome = outcomes[i]!;
         const done = recorded.get(i);
@@ -219,7 +219,7 @@ export async function runOne<State, Command, Event extends DomainEventShape>(
           };
         }
         const next = events.reduce(decider.evolve, state);
-        ctx.cache.set(streamName, { state: next, revision: result.nextRevision });
+        ctx.cache.set(streamName, { state: next, revision: result.nextRevision, hash: result.hash });
         return { state: next, events, revision: result.nextRevision, position: result.position };
       } catch (error) {
         if (error instanceof DuplicateEventIdError) {

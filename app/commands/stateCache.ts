@@ -1,5 +1,7 @@
 import type { Decider } from '../../domain/shared/decider.ts';
+import { StreamIntegrityError } from '../../infra/eventStore/eventStore.ts';
 import type { DomainEventShape, PipelineContext } from './context.ts';
+import { LedgerIntegrityError } from './ledgerFreeze.ts';
 import { StreamQueue } from './streamQueue.ts';
 
 /**
@@ -9,10 +11,17 @@ import { StreamQueue } from './streamQueue.ts';
  * cache did not see; the retry then reads what was appended since and decides again. A decision that
  * appends nothing (a refusal, "nothing to do") has no such check, so it is only given after a read has
  * confirmed the state.
+ *
+ * Every read that builds or extends a state is verified as stored (docs/ledger.md, "What the write side
+ * checks as it loads a stream"): the events' own hashes, revisions and chain, the first one against the
+ * cached tail's hash. A stream verified once and cached is not verified again: a later read checks only
+ * the events beyond the cached revision.
  */
 interface Cached {
   state: unknown;
   revision: bigint;
+  /** The stored hash of the event at `revision` (null when the stream has none): what the next event read must chain onto. */
+  hash: string | null;
 }
 
 export class StateCache {
@@ -45,8 +54,10 @@ export class StateCache {
 
 /**
  * A stream's state: the cached one as it is (`trustCache`), or the cached one brought up to date by
- * reading only what was appended after it (everything when nothing is cached). `read` says whether the
- * store confirmed it.
+ * reading only what was appended after it (everything when nothing is cached), each event read verified
+ * against the one before it. `read` says whether the store confirmed it. A stream that fails is never
+ * decided on: it is recorded and its accounts frozen (LedgerFreeze.streamFailed), and the command refused
+ * with LedgerIntegrityError, naming it.
  */
 export async function loadState<State, Command, Event extends DomainEventShape>(
   ctx: PipelineContext,
@@ -59,13 +70,27 @@ export async function loadState<State, Command, Event extends DomainEventShape>(
     return { state: cached.state as State, revision: cached.revision, read: false };
   let state = (cached?.state as State | undefined) ?? decider.initialState();
   let revision = cached?.revision ?? -1n;
-  const events = await ctx.store.readStream(streamName, { fromRevision: revision + 1n });
+  let hash = cached?.hash ?? null;
+  let events: Awaited<ReturnType<typeof ctx.store.readStream>>;
+  try {
+    events = await ctx.store.readStream(streamName, {
+      fromRevision: revision + 1n,
+      verify: { prevHash: hash },
+    });
+  } catch (error) {
+    if (!(error instanceof StreamIntegrityError)) throw error;
+    // The next command reads the stream whole again rather than trust a state that chains onto it.
+    ctx.cache.delete(streamName);
+    await ctx.ledgerFreeze?.streamFailed(error);
+    throw new LedgerIntegrityError(streamName, { cause: error });
+  }
   for (const event of events) {
     const loaded = { type: event.type, data: event.data };
     // A type this version does not know (written by a newer one) is skipped, not folded.
     if (decider.isEvent(loaded)) state = decider.evolve(state, loaded);
     revision = event.revision;
+    hash = event.metadata.hash;
   }
-  if (events.length > 0 || !cached) ctx.cache.set(streamName, { state, revision });
+  if (events.length > 0 || !cached) ctx.cache.set(streamName, { state, revision, hash });
   return { state, revision, read: true };
 }

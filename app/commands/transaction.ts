@@ -230,7 +230,7 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
       for (const name of streams.keys()) ctx.cache.delete(name);
       return await alone();
     }
-    ctx.cache.set(first.streamName, { state, revision: results[0]!.nextRevision });
+    ctx.cache.set(first.streamName, { state, revision: results[0]!.nextRevision, hash: results[0]!.hash });
     for (const [i, [name, target]] of [...streams].entries())
       cacheLeg(
         ctx,
@@ -238,7 +238,7 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
         target.decider,
         { state: target.state, decidedOn: target.revision },
         target.events.map((e) => e.event),
-        results[i + 1]!.nextRevision,
+        results[i + 1]!,
       );
     const position = latest(results.map((r) => r.position));
     for (const [j, job] of jobs.entries())
@@ -341,14 +341,7 @@ async function decideAndAppend<State, Command, Event extends DomainEventShape>(
       const from = states[i]!.revision;
       const next = written[i]!.reduce(deciders[i]!.evolve, states[i]!.state);
       if (i > 0 && legs[i - 1]!.rebase) {
-        cacheLeg(
-          ctx,
-          item.streamName,
-          deciders[i]!,
-          { state: next, decidedOn: from },
-          written[i]!,
-          result.nextRevision,
-        );
+        cacheLeg(ctx, item.streamName, deciders[i]!, { state: next, decidedOn: from }, written[i]!, result);
         return;
       }
       if (result.nextRevision !== from + BigInt(item.events.length)) {
@@ -356,7 +349,7 @@ async function decideAndAppend<State, Command, Event extends DomainEventShape>(
         ctx.cache.delete(item.streamName);
         return;
       }
-      ctx.cache.set(item.streamName, { state: next, revision: result.nextRevision });
+      ctx.cache.set(item.streamName, { state: next, revision: result.nextRevision, hash: result.hash });
     });
     // The same ids were already at the same places (a retry): answer with what they hold.
     if (reappended) {

@@ -45,16 +45,18 @@ export function cacheLeg(
   /** The state after the leg's events, and the revision the leg was decided on (before them). */
   decided: { state: unknown; decidedOn: bigint },
   events: readonly DomainEventShape[],
-  landed: bigint,
+  /** Where the leg's last event landed, and its stored hash (the cached tail). */
+  landed: { nextRevision: bigint; hash: string },
 ): void {
-  const from = landed - BigInt(events.length);
+  const { nextRevision: revision, hash } = landed;
+  const from = revision - BigInt(events.length);
   if (from === decided.decidedOn) {
-    ctx.cache.set(streamName, { state: decided.state, revision: landed });
+    ctx.cache.set(streamName, { state: decided.state, revision, hash });
     return;
   }
   const cached = ctx.cache.get(streamName);
   if (cached && cached.revision === from)
-    ctx.cache.set(streamName, { state: events.reduce(decider.evolve, cached.state), revision: landed });
+    ctx.cache.set(streamName, { state: events.reduce(decider.evolve, cached.state), revision, hash });
 }
 
 export interface TransactionResult<Event> {

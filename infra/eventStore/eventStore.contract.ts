@@ -6,6 +6,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
+  StreamIntegrityError,
   WrongExpectedRevisionError,
 } from './eventStore.ts';
 import { eventHash } from './hashChain.ts';
@@ -158,6 +159,29 @@ export function eventStoreContract(name: string, makeSubject: () => Promise<Cont
         'B',
       ]);
       expect(await store.readStream(stream('Missing'))).toEqual([]);
+    });
+
+    it('answers the hash of the last event appended, and checks a read that asks to be verified', async () => {
+      const s = stream('Verified');
+      const first = await store.append(s, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' });
+      const second = await store.append(s, [newEvent('C')], { expectedRevision: 1n });
+      const read = await store.readStream(s);
+      expect([first.hash, second.hash]).toEqual([read[1]!.metadata.hash, read[2]!.metadata.hash]);
+      // From the start, and from a tail the reader holds (the write side's cached state).
+      expect(await store.readStream(s, { verify: { prevHash: null } })).toEqual(read);
+      expect(await store.readStream(s, { fromRevision: 2n, verify: { prevHash: first.hash } })).toEqual([
+        read[2]!,
+      ]);
+      // A tail that is not the stream's: the event read does not chain onto it, and nothing is handed over.
+      const refused = await store
+        .readStream(s, { fromRevision: 2n, verify: { prevHash: second.hash } })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StreamIntegrityError);
+      expect(refused).toMatchObject({ streamName: s, kind: 'chain' });
+      expect((refused as Error).message).toContain(`Stream ${s} fails its integrity check at revision 2`);
+      await expect(store.readStream(s, { fromRevision: 1n, verify: { prevHash: null } })).rejects.toThrow(
+        'its previous-hash does not match the event before it',
+      );
     });
 
     it('keeps a long stream in revision order, past any digit boundary', async () => {

@@ -71,6 +71,24 @@ export interface AppendResult {
   nextRevision: bigint;
   /** Position of the last event written. */
   position: LogPosition;
+  /**
+   * The stored hash of that last event: the tail a later read of the stream is checked against
+   * (`ReadStreamOptions.verify`, app/commands/stateCache.ts).
+   */
+  hash: string;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+  /**
+   * Check what is read before handing it over (hashChain.ts, `verifyStreamEvents`): each event's stored
+   * hash recomputed over its content as stored, its revision and its previous-hash against the event
+   * before it, the first one against `prevHash` (the stored hash of the event at `fromRevision - 1`, null
+   * when reading from the stream's start). The first event that fails is a StreamIntegrityError, and
+   * nothing is returned. The write side asks for it whenever it loads state to decide on.
+   */
+  verify?: { prevHash: string | null };
 }
 
 export interface Subscription {
@@ -96,10 +114,7 @@ export interface EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
-  readStream(
-    streamName: string,
-    options?: { fromRevision?: bigint; maxCount?: number },
-  ): Promise<RecordedEvent[]>;
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * The events of `streamName` among `ids`, in stream order: how a retried command finds what it wrote
    * (its ids are seeded, app/commands/retries.ts) without reading a stream whose history may be long.
@@ -199,6 +214,29 @@ export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
   constructor(readonly eventId: string) {
     super(`Event id ${eventId} was already used elsewhere in the log`);
+  }
+}
+
+/**
+ * A stream read with `verify` holds an event that is not what was appended (docs/ledger.md invariant 7):
+ * its content does not match its stored hash, its previous-hash does not match the event before it, or a
+ * revision is missing. Names the stream and the first such event; nothing of the read is handed over.
+ */
+export class StreamIntegrityError extends Error {
+  override readonly name = 'StreamIntegrityError';
+  /** The event as stored: which accounts it involves is read from it. Not enumerable, so no log line copies its data. */
+  declare readonly event: RecordedEvent;
+  constructor(
+    readonly streamName: string,
+    event: RecordedEvent,
+    /** As continuous verification names the same problem (projections/ledgerTree/verification.ts). */
+    readonly kind: 'hash' | 'chain' | 'revision',
+    readonly problem: string,
+  ) {
+    super(
+      `Stream ${streamName} fails its integrity check at revision ${event.revision} (event ${event.id}, ${event.type}): ${problem}`,
+    );
+    Object.defineProperty(this, 'event', { value: event, enumerable: false });
   }
 }
 

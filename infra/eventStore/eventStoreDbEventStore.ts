@@ -27,6 +27,7 @@ import {
   type RecordedEvent,
   type StoredMetadata,
   StoreUnavailableError,
+  type ReadStreamOptions as StreamReadOptions,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
@@ -42,7 +43,7 @@ import {
   translate,
 } from './eventStoreDb/records.ts';
 import { subscribeToAll } from './eventStoreDb/subscription.ts';
-import { eventHash } from './hashChain.ts';
+import { eventHash, verifyStreamEvents } from './hashChain.ts';
 
 /**
  * The event log in EventStoreDB / KurrentDB (gRPC client @eventstore/db-client).
@@ -237,7 +238,7 @@ export class EventStoreDbEventStore implements EventStore {
         `EventStoreDB acknowledged ${streamName}@${lastRevision} but holds ${last?.id ?? 'nothing'} there, not ${expectedId}`,
       );
     }
-    return { nextRevision: last.revision, position: last.position };
+    return { nextRevision: last.revision, position: last.position, hash: last.metadata.hash };
   }
 
   /** The events already sit at start.. in order: the append was done before. */
@@ -246,7 +247,7 @@ export class EventStoreDbEventStore implements EventStore {
     if (stored.length !== events.length) return null;
     for (let i = 0; i < events.length; i++) if (stored[i]!.id !== events[i]!.id) return null;
     const last = stored[stored.length - 1]!;
-    return { nextRevision: last.revision, position: last.position };
+    return { nextRevision: last.revision, position: last.position, hash: last.metadata.hash };
   }
 
   /** Looks for these ids in from..to; finding some but not all, in order, means an id was reused. */
@@ -298,14 +299,16 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
-  async readStream(
-    streamName: string,
-    options: { fromRevision?: bigint; maxCount?: number } = {},
-  ): Promise<RecordedEvent[]> {
-    return this.readStreamEvents(streamName, {
+  async readStream(streamName: string, options: StreamReadOptions = {}): Promise<RecordedEvent[]> {
+    const events = await this.readStreamEvents(streamName, {
       fromRevision: options.fromRevision ?? START,
       maxCount: options.maxCount,
     });
+    // The hash and previous-hash are in each event's metadata, written by append() above: checked here as
+    // on Postgres.
+    if (options.verify)
+      verifyStreamEvents(streamName, options.fromRevision ?? 0n, events, options.verify.prevHash);
+    return events;
   }
 
   /**

@@ -7,13 +7,14 @@ import {
   type ExpectedRevision,
   type LogPosition,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
   type StoredMetadata,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
 } from './eventStore.ts';
-import { eventHash } from './hashChain.ts';
+import { eventHash, verifyStreamEvents } from './hashChain.ts';
 
 /**
  * The event log in memory, with the Postgres adapter's semantics (postgresEventStore.ts) down to what a
@@ -154,7 +155,7 @@ export class InMemoryEventStore implements EventStore {
     this.streams.set(streamName, { revision, lastHash: prevHash! });
     this.end(transaction, events, ended);
     const last = records[records.length - 1]!;
-    return { nextRevision: last.revision, position: last.position };
+    return { nextRevision: last.revision, position: last.position, hash: last.metadata.hash };
   }
 
   private end(transaction: bigint, events: NewEvent[], ended: () => void): void {
@@ -200,16 +201,15 @@ export class InMemoryEventStore implements EventStore {
       if (i > 0 && records[i]!.revision !== records[i - 1]!.revision + 1n) return null;
     }
     const last = records[records.length - 1]!;
-    return { nextRevision: last.revision, position: last.position };
+    return { nextRevision: last.revision, position: last.position, hash: last.metadata.hash };
   }
 
-  async readStream(
-    streamName: string,
-    options: { fromRevision?: bigint; maxCount?: number } = {},
-  ): Promise<RecordedEvent[]> {
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const from = options.fromRevision ?? 0n;
-    const events = (this.byStream.get(streamName) ?? []).filter((e) => e.revision >= from);
-    return options.maxCount === undefined ? events : events.slice(0, options.maxCount);
+    const all = (this.byStream.get(streamName) ?? []).filter((e) => e.revision >= from);
+    const events = options.maxCount === undefined ? all : all.slice(0, options.maxCount);
+    if (options.verify) verifyStreamEvents(streamName, from, events, options.verify.prevHash);
+    return events;
   }
 
   async readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]> {

@@ -8,12 +8,14 @@ import {
   type ExpectedRevision,
   type LogPosition,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevisionError,
 } from './eventStore.ts';
+import { verifyStreamEvents } from './hashChain.ts';
 import { appendStreams } from './postgres/appendMany.ts';
 import { AppendSignal } from './postgres/appendSignal.ts';
 import { PostgresBulkRead } from './postgres/bulkRead.ts';
@@ -173,15 +175,14 @@ export class PostgresEventStore implements EventStore {
     for (const row of rows) this.heads.remember(row.stream_name, BigInt(row.revision), row.last_hash);
   }
 
-  async readStream(
-    streamName: string,
-    options: { fromRevision?: bigint; maxCount?: number } = {},
-  ): Promise<RecordedEvent[]> {
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const fromRevision = options.fromRevision ?? 0n;
     const recorded = await this.streamReads.read({
       streamName,
-      fromRevision: options.fromRevision ?? 0n,
+      fromRevision,
       maxCount: options.maxCount ?? null,
     });
+    if (options.verify) verifyStreamEvents(streamName, fromRevision, recorded, options.verify.prevHash);
     const last = recorded.at(-1);
     // A hint for the one-statement append: if this is not the head after all, that append just falls back.
     if (last?.metadata.hash) this.heads.remember(streamName, last.revision, last.metadata.hash);

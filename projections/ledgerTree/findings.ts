@@ -1,12 +1,19 @@
+import type { Logger } from 'pino';
 import { MoneyAudit, PENDING_BOUND_MS } from '../../domain/ledger/moneyAudit.ts';
-import { comparePositions, type EventStore, type LogPosition } from '../../infra/eventStore/eventStore.ts';
+import {
+  comparePositions,
+  type EventStore,
+  type LogPosition,
+  type StreamIntegrityError,
+} from '../../infra/eventStore/eventStore.ts';
 import { EVENT_UPCASTERS } from '../../infra/eventStore/upcasting.ts';
-import { describe, type Mismatch } from './verification.ts';
+import { describe, type Mismatch, usersOf } from './verification.ts';
 
 /**
  * What the tree follower (follower.ts) does with the money beyond one batch: the money audit's state
  * rebuilt from the log when it takes the lead, the steps awaited too long, and the freeze of the accounts
- * a finding involves.
+ * a finding involves; and how a finding made outside a batch is recorded, the follower's own and the write
+ * side's (a stream that failed its check as a command loaded it).
  */
 
 /**
@@ -82,4 +89,41 @@ export async function freezeAccounts(
      SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (account) DO NOTHING`,
     [[...reasons.keys()], [...reasons.values()]],
   );
+}
+
+/** Logs findings as the follower does (`ledger mismatch`, at error level, the first 20 of them). */
+export function logFindings(logger: Pick<Logger, 'error'>, found: readonly Mismatch[]): void {
+  for (const mismatch of found.slice(0, 20))
+    logger.error({ kind: mismatch.kind, mismatch: mismatch.message }, 'ledger mismatch');
+  if (found.length > 20) logger.error({ more: found.length - 20 }, 'ledger mismatch: more in this batch');
+}
+
+/**
+ * Records findings made outside a batch's transaction (the totals loaded at the lead, overdue steps, a
+ * stream the write side found failing): counted on the state row with the last one's message, and the
+ * accounts they involve frozen.
+ */
+export async function recordFindings(
+  db: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  found: readonly Mismatch[],
+): Promise<void> {
+  if (found.length === 0) return;
+  await db.query(
+    `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,
+    [found.length, found[found.length - 1]!.message.slice(0, 2000)],
+  );
+  await freezeAccounts(db, found);
+}
+
+/**
+ * A stream that failed its integrity check as the write side loaded it to decide
+ * (app/commands/stateCache.ts) as a finding of the same kind the follower gives the same problem, freezing
+ * the same accounts: the users its event's postings touch and the owner of its account stream.
+ */
+export function streamFailureFinding(failure: StreamIntegrityError): Mismatch {
+  return {
+    kind: failure.kind,
+    message: `write side: ${failure.message}`,
+    accounts: usersOf(failure.event),
+  };
 }

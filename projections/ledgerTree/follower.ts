@@ -14,7 +14,7 @@ import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { pastCheckpoint } from '../commit.ts';
 import { LockSession } from '../lockSession.ts';
 import type { WorkerState } from '../runner.ts';
-import { freezeAccounts, overdueFindings, replayMoney } from './findings.ts';
+import { freezeAccounts, logFindings, overdueFindings, recordFindings, replayMoney } from './findings.ts';
 import { initLedgerTreeSchema } from './schema.ts';
 import { frontierKeys, frontierNodesSql, HeadCache, readTreeState, WRITE_BATCH } from './treeRows.ts';
 import {
@@ -265,19 +265,12 @@ export class LedgerTreeFollower {
 
   /** Records findings outside a batch (the totals loaded at start, overdue steps). */
   private async recordAlone(found: readonly Mismatch[]): Promise<void> {
-    await this.options.pool.query(
-      `UPDATE ledger_tree_state SET mismatches = mismatches + $1, last_mismatch = $2, last_mismatch_at = now() WHERE id = 1`,
-      [found.length, found[found.length - 1]!.message.slice(0, 2000)],
-    );
-    await freezeAccounts(this.options.pool, found);
+    await recordFindings(this.options.pool, found);
     this.report(found);
   }
 
   private report(found: readonly Mismatch[]): void {
-    for (const mismatch of found.slice(0, 20))
-      this.options.logger.error({ kind: mismatch.kind, mismatch: mismatch.message }, 'ledger mismatch');
-    if (found.length > 20)
-      this.options.logger.error({ more: found.length - 20 }, 'ledger mismatch: more in this batch');
+    logFindings(this.options.logger, found);
     this.options.onMismatch?.(found);
   }
 

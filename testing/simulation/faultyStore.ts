@@ -7,6 +7,7 @@ import {
   type ExpectedRevision,
   type LogPosition,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
   StoreUnavailableError,
   type SubscribeOptions,
@@ -71,7 +72,7 @@ class FaultyStore implements EventStore {
     return result;
   }
 
-  async readStream(streamName: string, options?: { fromRevision?: bigint; maxCount?: number }) {
+  async readStream(streamName: string, options?: ReadStreamOptions) {
     await this.gate(`readStream ${streamName}`);
     if (this.injected('readFails')) throw new StoreUnavailableError('injected: read failed');
     return await this.world.inner.readStream(streamName, options);

@@ -58,6 +58,7 @@ export async function appendStreams(
       metadata: [] as string[],
     };
     const lastRevision: bigint[] = [];
+    const lastHash: string[] = [];
     for (const item of batch) {
       const row = head.get(item.streamName);
       const current = row ? BigInt(row.revision) : null;
@@ -87,6 +88,7 @@ export async function appendStreams(
       target[1].push(revision.toString());
       target[2].push(prevHash!);
       lastRevision.push(revision);
+      lastHash.push(prevHash!);
     }
     if (fresh[0].length > 0) {
       await client.query(
@@ -125,6 +127,7 @@ export async function appendStreams(
       const last = lastPosition.get(item.streamName)!;
       return {
         nextRevision: lastRevision[i]!,
+        hash: lastHash[i]!,
         position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.position_text) },
       };
     });

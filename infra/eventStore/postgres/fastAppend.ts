@@ -254,6 +254,7 @@ export class FastAppend {
         this.heads.remember(part.streamName, plan.revision, plan.hash);
         return {
           nextRevision: plan.revision,
+          hash: plan.hash,
           position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
         };
       });

@@ -43,7 +43,7 @@ export class LockedAppend {
       await client.query('COMMIT');
       this.signal.announce();
       this.heads.remember(streamName, result.nextRevision, result.lastHash);
-      return { nextRevision: result.nextRevision, position: result.position };
+      return { nextRevision: result.nextRevision, position: result.position, hash: result.lastHash };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -58,7 +58,7 @@ export class LockedAppend {
     streamName: string,
     events: NewEvent[],
     expected: ExpectedRevision,
-  ): Promise<AppendResult & { lastHash: string }> {
+  ): Promise<Omit<AppendResult, 'hash'> & { lastHash: string }> {
     const head = await client.query<{ revision: string; last_hash: string }>(
       'SELECT revision::text AS revision, last_hash FROM es_streams WHERE stream_name = $1 FOR UPDATE',
       [streamName],

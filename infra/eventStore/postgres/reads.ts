@@ -124,5 +124,5 @@ export async function findAlreadyAppended(
     if (i > 0 && BigInt(row.revision_text) !== BigInt(rows[i - 1]!.revision_text) + 1n) return null;
   }
   const last = toRecorded(rows[rows.length - 1]!);
-  return { nextRevision: last.revision, position: last.position };
+  return { nextRevision: last.revision, position: last.position, hash: last.metadata.hash };
 }

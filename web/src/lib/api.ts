@@ -177,6 +177,8 @@ const PROBLEM_CODES: Record<string, { texts: MessageId[]; general?: MessageId }>
   reauthentication_required: { texts: ['shell.api.reauthTotp', 'shell.api.reauthPassword'] },
   reauthentication_failed: { texts: ['shell.api.reauthTotpWrong', 'shell.api.reauthPasswordWrong'] },
   ledger_frozen: { texts: ['shell.api.ledgerFrozen'] },
+  // Names the stream that failed its check: worded as the account's freeze, which it comes with.
+  ledger_integrity: { texts: [], general: 'shell.api.ledgerFrozen' },
   mail_unavailable: { texts: ['shell.api.mailReset', 'shell.api.mailEmailChange'] },
   timeout: { texts: ['shell.api.timeout'] },
   csrf: { texts: ['shell.api.csrf'] },
