@@ -76,7 +76,8 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
     expect(await t.loggedEvents('UserEmailChanged', `data->>'userId' = $2`, [user.id])).toHaveLength(0);
 
-    const confirmed = await t.client().post('/api/auth/email-change/confirm', { token });
+    // In the session that asked, the link alone confirms.
+    const confirmed = await client.post('/api/auth/email-change/confirm', { token });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.body.email).toBe(target);
     expect((await client.get('/api/auth/user')).body.email).toBe(target);
@@ -120,10 +121,56 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect((await t.client().post('/api/auth/register', newRegistration({ email: target }))).status).toBe(
       201,
     );
-    const late = await t.client().post('/api/auth/email-change/confirm', { token });
+    const late = await client.post('/api/auth/email-change/confirm', { token });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Email already registered');
     expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
+  });
+
+  it('confirms elsewhere than in the session that asked only with the password, spending nothing before', async () => {
+    const { client, registration, user } = await signedUpClient(t);
+    const target = newAddress();
+    expect((await requestChange(client, target)).status).toBe(200);
+    const { token } = tokenInMail(await smtp.waitFor((m) => m.to.includes(target)), '/confirm-email');
+    const changes = () => t.loggedEvents('UserEmailChanged', `data->>'userId' = $2`, [user.id]);
+
+    // Signed out (another browser, or whoever was made to open the link): the password is asked for.
+    const signedOut = t.client();
+    const bare = await signedOut.post('/api/auth/email-change/confirm', { token });
+    expect(bare.status).toBe(401);
+    expect(bare.body).toMatchObject({ type: 'reauthentication-required', code: 'reauthentication_required' });
+    expect(bare.body.fieldErrors.password).toBe('Enter your password to confirm');
+    const wrong = await signedOut.post('/api/auth/email-change/confirm', { token, password: 'not-it' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('reauthentication_failed');
+    // Another session of the same account is not the one that asked either.
+    const other = t.client();
+    const credentials = { email: registration.email, password: registration.password };
+    expect((await other.post('/api/auth/login', credentials)).status).toBe(200);
+    expect((await other.post('/api/auth/email-change/confirm', { token })).status).toBe(401);
+    // Nothing changed and the link still works: the asking session confirms with it alone.
+    expect(await changes()).toHaveLength(0);
+    expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
+    const confirmed = await client.post('/api/auth/email-change/confirm', { token });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.email).toBe(target);
+    expect(await changes()).toHaveLength(1);
+  });
+
+  it('confirms signed out with the password, once the asking session has ended', async () => {
+    const { client, registration } = await signedUpClient(t);
+    const target = newAddress();
+    expect((await requestChange(client, target)).status).toBe(200);
+    const { token } = tokenInMail(await smtp.waitFor((m) => m.to.includes(target)), '/confirm-email');
+    expect((await client.post('/api/auth/logout')).status).toBe(204);
+    expect((await client.post('/api/auth/email-change/confirm', { token })).status).toBe(401);
+    const confirmed = await t
+      .client()
+      .post('/api/auth/email-change/confirm', { token, password: registration.password });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.email).toBe(target);
+    // The password is never in a log line.
+    expect(t.logs.join('\n')).not.toContain(registration.password);
   });
 
   it('limits the mail a signed-in account can send, whatever the addresses', async () => {

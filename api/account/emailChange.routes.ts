@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { confirmEmailChange, requestEmailChange } from '../../app/mail/emailChange.ts';
+import {
+  confirmationNeedsPassword,
+  confirmEmailChange,
+  requestEmailChange,
+} from '../../app/mail/emailChange.ts';
 import { inBackground } from '../../app/mail/passwordReset.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import { type Deps, requestMetadata } from '../../runtime/deps.ts';
@@ -8,7 +12,8 @@ import { email } from '../auth/auth.schemas.ts';
 import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { limited } from '../http/limits.ts';
+import { limited, limitedMail } from '../http/limits.ts';
+import { REAUTHENTICATION_401, reauthenticationFields, requirePassword } from '../http/reauth.ts';
 import { clientIp } from '../http/security.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -23,6 +28,8 @@ export const emailChangeSchema = z.strictObject({
 
 export const emailConfirmSchema = z.strictObject({
   token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(100),
+  /** Needed unless the request comes from the session that asked for the change. */
+  password: reauthenticationFields.password,
 });
 
 export const emailChangedAnswer = z.object({ message: z.string(), email: z.string() });
@@ -38,12 +45,12 @@ export function emailChangeRoutes(deps: Deps) {
     // Each try is a password guess (the password change's limit), and each sends mail to a typed address:
     // the mail limits per client address, per account and per recipient, as for a password reset.
     await limited(deps, 'password', session.userId);
-    await limited(deps, 'mailAddress', clientIp(c, deps.config.TRUST_PROXY === '1'));
     await limited(deps, 'mailAccount', session.userId);
-    await limited(deps, 'mailRecipient', input.newEmail.toLowerCase());
+    await limitedMail(deps, clientIp(c, deps.config.TRUST_PROXY === '1'), input.newEmail);
     const { confirm } = await requestEmailChange(
       deps,
       session.userId,
+      session.sessionId,
       input,
       requestMetadata(session.userId, c.get('requestId')),
     );
@@ -59,25 +66,40 @@ export function emailChangeRoutes(deps: Deps) {
 }
 
 /**
- * Step 2, the link from the mail (signed in or not, on any device: the link proves the new address, the
- * request proved the password): mounted at /api/auth/email-change.
+ * Step 2, the link from the mail: mounted at /api/auth/email-change. The link proves the new address; in
+ * the session that asked it is enough, anywhere else (another browser, signed out) the account's password
+ * must come with it (401 reauthentication-required naming `password`, before the link is spent).
  */
 export function emailChangeConfirmRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/confirm', responds(200, emailChangedAnswer), validate('json', emailConfirmSchema), async (c) => {
-    const { token } = c.req.valid('json');
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const { user, position, previousEmail } = await confirmEmailChange(deps, token, metadata);
-      announceSecurityChange(deps, user.userId, 'email_changed', metadata, { previousEmail });
-      return {
-        status: 200,
-        position,
-        waitFor: ['users'],
-        body: { message: 'Your e-mail address was changed. Sign in with it from now on.', email: user.email },
-      };
-    });
-  });
+  app.post(
+    '/confirm',
+    responds(200, emailChangedAnswer),
+    responds(401, null, {
+      description: `Opened away from the session that asked: ${REAUTHENTICATION_401} (always the password)`,
+    }),
+    validate('json', emailConfirmSchema),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      const pending = await confirmationNeedsPassword(deps, token, c.get('session'));
+      // An unusable link falls through to the confirmation's own answer (400, the link is invalid).
+      if (pending?.needsPassword) await requirePassword(deps, pending.userId, password);
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const { user, position, previousEmail } = await confirmEmailChange(deps, token, metadata);
+        announceSecurityChange(deps, user.userId, 'email_changed', metadata, { previousEmail });
+        return {
+          status: 200,
+          position,
+          waitFor: ['users'],
+          body: {
+            message: 'Your e-mail address was changed. Sign in with it from now on.',
+            email: user.email,
+          },
+        };
+      });
+    },
+  );
 
   return app;
 }

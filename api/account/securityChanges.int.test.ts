@@ -117,7 +117,7 @@ describe('changes to how one signs in', () => {
     const moved = newAddress();
     await client.post('/api/account/email', { newEmail: moved, currentPassword: registration.password });
     const { token } = tokenInMail(await smtp.waitFor((m) => m.to.includes(moved)), '/confirm-email');
-    expect((await t.client().post('/api/auth/email-change/confirm', { token })).status).toBe(200);
+    expect((await client.post('/api/auth/email-change/confirm', { token })).status).toBe(200);
     const old = await notice(registration.email, 'The e-mail address of your SAI Wallet account was changed');
     expect(old.text).toContain(`It is now ${moved[0]}***@example.org`);
     await notice(moved, 'The e-mail address of your SAI Wallet account was changed');

@@ -25,6 +25,15 @@ describe('password reset by a mailed one-time link', () => {
   const request = (email: string, headers = fromAddress()) =>
     t.client().post('/api/auth/password-reset', { email }, headers);
 
+  /** The link's use, from an address of its own (the confirmation counts against `mailAddress` too). */
+  const confirm = (body: { token: string; newPassword: string; confirmPassword: string }) =>
+    t.client().post('/api/auth/password-reset/confirm', body, fromAddress());
+
+  const resetMailsTo = (email: string) =>
+    smtp.received.filter(
+      (m) => m.to.includes(email.toLowerCase()) && m.subject === 'Reset your SAI Wallet password',
+    ).length;
+
   async function resetLinkFor(email: string) {
     const before = smtp.received.length;
     const reply = await request(email);
@@ -93,16 +102,18 @@ describe('password reset by a mailed one-time link', () => {
   it('keeps only the hash of a token, for 30 minutes; an expired or superseded link does nothing', async () => {
     const { registration, user } = await signedUpClient(t);
     const first = await resetLinkFor(registration.email);
-    const second = await resetLinkFor(registration.email);
+    const kept = [];
+    for (let i = 0; i < 4; i++) kept.push(await resetLinkFor(registration.email));
+    const second = kept[3]!;
     const { rows } = await t.db.pool.query<{ token_hash: Buffer; minutes: number }>(
       `SELECT token_hash, extract(epoch FROM expires_at - created_at) / 60 AS minutes
-         FROM account_tokens WHERE user_id = $1 AND purpose = 'password_reset'`,
+         FROM account_tokens WHERE user_id = $1 AND purpose = 'password_reset' ORDER BY created_at`,
       [user.id],
     );
-    // The first mail's link was superseded by the second: one row, the second token's hash.
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.token_hash.equals(createHash('sha256').update(second.token).digest())).toBe(true);
-    expect(Number(rows[0]!.minutes)).toBe(30);
+    // The four newest links stay valid; the first mail's was superseded by the fifth. Hashes only.
+    const hash = (token: string) => createHash('sha256').update(token).digest();
+    expect(rows.map((r) => r.token_hash)).toEqual(kept.map((link) => hash(link.token)));
+    expect(rows.map((r) => Number(r.minutes))).toEqual([30, 30, 30, 30]);
     const dump = await t.db.pool.query<{ text: string }>(
       'SELECT row_to_json(a)::text AS text FROM account_tokens a',
     );
@@ -152,17 +163,80 @@ describe('password reset by a mailed one-time link', () => {
 
   it('limits requests per recipient address and per client address', async () => {
     const target = `flooded.${Date.now()}@example.com`;
-    for (let i = 0; i < 3; i++) expect((await request(target)).status).toBe(200);
-    const limited = await request(target);
+    const one = fromAddress();
+    for (let i = 0; i < 3; i++) expect((await request(target, one)).status).toBe(200);
+    const limited = await request(target, one);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     // The same answer whether or not the address has an account: the limit is on the address as typed.
     expect(limited.body.message).toBe('Too many attempts. Please wait a moment and try again.');
+    // Over the recipient's budget, each other client address has one request an hour, and no more.
+    const other = fromAddress();
+    expect((await request(target.toUpperCase(), other)).status).toBe(200);
+    expect((await request(target, other)).status).toBe(429);
 
-    const one = fromAddress();
+    const busy = fromAddress();
     for (let i = 0; i < 10; i++)
-      expect((await request(`many.${i}.${Date.now()}@example.com`, one)).status).toBe(200);
-    expect((await request(`many.x.${Date.now()}@example.com`, one)).status).toBe(429);
+      expect((await request(`many.${i}.${Date.now()}@example.com`, busy)).status).toBe(200);
+    expect((await request(`many.x.${Date.now()}@example.com`, busy)).status).toBe(429);
+  });
+
+  it('keeps the link the owner asked for working when strangers ask for more', async () => {
+    const { registration } = await signedUpClient(t);
+    const owner = await resetLinkFor(registration.email);
+    const stranger = fromAddress();
+    for (let i = 0; i < 2; i++) expect((await request(registration.email, stranger)).status).toBe(200);
+    // The strangers' links exist (their mails went) before the owner uses the first one.
+    await expect.poll(() => resetMailsTo(registration.email)).toBe(3);
+    const reset = await confirm({
+      token: owner.token,
+      newPassword: 'the-owners-choice',
+      confirmPassword: 'the-owners-choice',
+    });
+    expect(reset.status, reset.text).toBe(200);
+    const credentials = { email: registration.email, password: 'the-owners-choice' };
+    expect((await t.client().post('/api/auth/login', credentials)).status).toBe(200);
+  });
+
+  it('lets the owner ask from their own address while another floods the recipient', async () => {
+    const { registration } = await signedUpClient(t);
+    const stranger = fromAddress();
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await request(registration.email, stranger)).status);
+    expect(answers).toEqual([200, 200, 200, 429, 429, 429]);
+    // Even a second flooding address gets one request, and no more.
+    const another = fromAddress();
+    expect((await request(registration.email, another)).status).toBe(200);
+    expect((await request(registration.email, another)).status).toBe(429);
+    await expect.poll(() => resetMailsTo(registration.email)).toBe(4);
+    const owner = await resetLinkFor(registration.email);
+    const reset = await confirm({
+      token: owner.token,
+      newPassword: 'asked-from-home',
+      confirmPassword: 'asked-from-home',
+    });
+    expect(reset.status, reset.text).toBe(200);
+  });
+
+  it('spends every outstanding link when one of them is used', async () => {
+    const { registration, user } = await signedUpClient(t);
+    const links = [];
+    for (let i = 0; i < 3; i++) links.push(await resetLinkFor(registration.email));
+    const live = `SELECT count(*)::int AS n FROM account_tokens
+                   WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > now()`;
+    expect((await t.db.pool.query<{ n: number }>(live, [user.id])).rows[0]!.n).toBe(3);
+    const body = (token: string) => ({
+      token,
+      newPassword: 'used-the-middle',
+      confirmPassword: 'used-the-middle',
+    });
+    expect((await confirm(body(links[1]!.token))).status).toBe(200);
+    for (const link of [links[0]!, links[2]!]) {
+      const late = await confirm(body(link.token));
+      expect(late.status).toBe(400);
+      expect(late.body.fieldErrors.token).toMatch(/invalid, already used or expired/);
+    }
+    expect((await t.db.pool.query<{ n: number }>(live, [user.id])).rows[0]!.n).toBe(0);
   });
 
   it('never writes the link or the address into a log line', async () => {

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inBackground, resetPassword, sendPasswordResetLink } from '../../app/mail/passwordReset.ts';
-import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
+import { announceSecurityChange, removedFactorsText } from '../../app/mail/securityNotice.ts';
 import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
-import { limited } from '../http/limits.ts';
+import { limited, limitedMail } from '../http/limits.ts';
+import { addressKey } from '../http/loginThrottle.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -56,8 +57,7 @@ export function passwordResetRoutes(deps: Deps) {
   app.post('/', responds(200, mailRequestAnswer), validate('json', passwordResetRequestSchema), async (c) => {
     mailUnavailable(deps, 'Password reset');
     const { email: address } = c.req.valid('json');
-    await limited(deps, 'mailAddress', clientIp(c, trustProxy));
-    await limited(deps, 'mailRecipient', address.toLowerCase());
+    await limitedMail(deps, clientIp(c, trustProxy), address);
     const metadata = requestMetadata(null, c.get('requestId'));
     inBackground(deps, 'password_reset', () => sendPasswordResetLink(deps, address, metadata));
     return c.json({ message: RESET_REQUESTED, devOutbox: deps.mailer.kind === 'outbox' });
@@ -69,16 +69,18 @@ export function passwordResetRoutes(deps: Deps) {
     responds(200, passwordResetAnswer),
     validate('json', passwordResetSchema),
     async (c) => {
-      await limited(deps, 'mailAddress', clientIp(c, trustProxy));
+      await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
       const input = c.req.valid('json');
       return await commandRoute(c, deps, null, async (_, metadata) => {
-        const { position, endedSessions, userId } = await resetPassword(
+        const { position, endedSessions, userId, removed } = await resetPassword(
           deps,
           input.token,
           input.newPassword,
           metadata,
         );
-        announceSecurityChange(deps, userId, 'password_reset', metadata);
+        announceSecurityChange(deps, userId, 'password_reset', metadata, {
+          detail: removedFactorsText(removed),
+        });
         return {
           status: 200,
           position,

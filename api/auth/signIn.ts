@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deviceOf } from '../../app/auth/device.ts';
+import { recordProvenSignIn } from '../../app/auth/recovery.ts';
 import {
   createSession,
   publicSessionId,
@@ -59,6 +60,9 @@ export async function openSignedInSession(
     await revokeSession(deps.pool, session.sessionId, 'sign-in not recorded');
     throw error;
   });
+  // Every way here passed each factor the account has: a reset by mail keeps the second factors enrolled
+  // before this moment and removes later ones (app/auth/recovery.ts).
+  await recordProvenSignIn(deps, user.userId, deps.now());
   setSessionCookie(c, session);
   // The read model may not have caught up with a reactivation or a role change that the check above
   // read from the log: the answer says what the sign-in was decided on.

@@ -28,8 +28,14 @@ export const RATE_LIMIT_DEFAULTS = {
   mailAddress: { points: 10, duration: 60 * 60 },
   /** E-mail change requests per signed-in account (each mails the typed address and the account's own). */
   mailAccount: { points: 10, duration: 60 * 60 },
-  /** The same per recipient address as typed: nobody can flood one mailbox from many addresses. */
+  /**
+   * The same per recipient address as typed, all client addresses together. Over it a request still goes
+   * through when it is its client address's first for that recipient (mailRecipientAddress): strangers
+   * cannot use up the owner's budget (docs/security.md "Account recovery").
+   */
   mailRecipient: { points: 3, duration: 60 * 60 },
+  /** Per (recipient as typed, client address): the request each address still has over mailRecipient. */
+  mailRecipientAddress: { points: 1, duration: 60 * 60 },
   /** Personal-data exports per signed-in user (each reads all of their history and log). */
   dataExport: { points: 5, duration: 60 * 60 },
 } as const;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { checkReauthentication, type ReauthenticationProof } from '../../app/auth/reauth.ts';
+import { loadPasswordHash, timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
+import {
+  checkReauthentication,
+  type ReauthenticationMethod,
+  type ReauthenticationProof,
+} from '../../app/auth/reauth.ts';
 import type { StepUp } from '../../domain/accounts/stepUp.ts';
 import { StepUpRequiredError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
@@ -49,22 +54,46 @@ export async function requireReauthentication(
   const check = await checkReauthentication(deps, userId, proof, (method) =>
     limited(deps, limit[method], userId),
   );
-  const field = FIELD[check.method];
-  if (check.outcome === 'required') {
-    throw new HttpProblem(401, NEEDED[check.method], {
+  if (check.outcome !== 'verified') throw reauthenticationProblem(check.outcome, check.method);
+  await deps.limits.reset(limit[check.method], userId);
+}
+
+/**
+ * The account's password as the proof, whether or not 2FA is on: for a step whose question is "is this the
+ * holder who asked?", not "is this the account's strongest factor?" (an e-mail change confirmed away from
+ * the session that asked for it, docs/security.md "Account recovery"). The same contract and limit as the
+ * password proof of `requireReauthentication`.
+ */
+export async function requirePassword(
+  deps: Deps,
+  userId: UserId,
+  password: string | undefined,
+): Promise<void> {
+  if (!password) throw reauthenticationProblem('required', 'password');
+  await limited(deps, 'password', userId);
+  const hash = await loadPasswordHash(deps.pool, userId);
+  const ok = await verifySecret(hash ?? (await timingDummyHash()), password);
+  if (!ok || hash === null) throw reauthenticationProblem('failed', 'password');
+  await deps.limits.reset('password', userId);
+}
+
+function reauthenticationProblem(
+  outcome: 'required' | 'failed',
+  method: ReauthenticationMethod,
+): HttpProblem {
+  const field = FIELD[method];
+  if (outcome === 'required') {
+    return new HttpProblem(401, NEEDED[method], {
       type: PROBLEM_TYPES.reauthenticationRequired,
       code: 'reauthentication_required',
-      fieldErrors: { [field]: NEEDED[check.method] },
+      fieldErrors: { [field]: NEEDED[method] },
     });
   }
-  if (check.outcome === 'failed') {
-    throw new HttpProblem(401, WRONG[check.method], {
-      type: PROBLEM_TYPES.reauthenticationFailed,
-      code: 'reauthentication_failed',
-      fieldErrors: { [field]: WRONG[check.method] },
-    });
-  }
-  await deps.limits.reset(limit[check.method], userId);
+  return new HttpProblem(401, WRONG[method], {
+    type: PROBLEM_TYPES.reauthenticationFailed,
+    code: 'reauthentication_failed',
+    fieldErrors: { [field]: WRONG[method] },
+  });
 }
 
 /**

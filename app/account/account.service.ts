@@ -89,7 +89,11 @@ export async function savePreferences(
  * the transaction that writes `totp_secrets`), so a set-up cannot swap the secret while a code for the
  * previous one is being confirmed.
  */
-async function underTotpLock<T>(ctx: Ctx, userId: UserId, work: (tx: PoolClient) => Promise<T>): Promise<T> {
+export async function underTotpLock<T>(
+  ctx: Pick<CommandContext, 'pool'>,
+  userId: UserId,
+  work: (tx: PoolClient) => Promise<T>,
+): Promise<T> {
   return await withTransaction(ctx.pool, async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sai:totp:' || $1, 0))`, [userId]);
     return await work(tx);

@@ -19,8 +19,18 @@ function hashOf(token: string): Buffer {
 }
 
 /**
- * A new token for `userId`; earlier unused tokens of the same purpose stop working (only the latest mail's
- * link counts).
+ * How many unused links of a purpose stay valid at once, each until its own expiry. A password reset keeps
+ * the newest four: a request by someone else must not kill the link the owner is about to use, and with
+ * the mail limits four is the fewest that one or two client addresses cannot push out (docs/security.md
+ * "Account recovery"). An e-mail change keeps only the latest: the person asking is signed in, and an
+ * older request may name another address.
+ */
+export const LINKS_KEPT: Record<TokenPurpose, number> = { password_reset: 4, email_change: 1 };
+
+/**
+ * A new token for `userId`. Of the unused tokens of the same purpose, the newest `LINKS_KEPT - 1` stay
+ * valid; older and expired ones are deleted. `sessionId` is the public id of the session that asked (an
+ * e-mail change confirms in it without the password).
  */
 export async function issueToken(
   db: pg.Pool,
@@ -28,15 +38,29 @@ export async function issueToken(
   purpose: TokenPurpose,
   now: Date,
   newEmail: string | null = null,
+  sessionId: string | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `WITH spent AS (
-       DELETE FROM account_tokens WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL
+       DELETE FROM account_tokens WHERE token_hash IN (
+         SELECT token_hash FROM account_tokens
+          WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL
+          ORDER BY expires_at > $5 DESC, created_at DESC
+         OFFSET $7)
      )
-     INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, created_at, expires_at)
-     VALUES ($1, $3, $2, $4, $5, $6)`,
-    [hashOf(token), userId, purpose, newEmail, now, new Date(now.getTime() + TOKEN_LIFETIME_MS)],
+     INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, created_at, expires_at, session_id)
+     VALUES ($1, $3, $2, $4, $5, $6, $8)`,
+    [
+      hashOf(token),
+      userId,
+      purpose,
+      newEmail,
+      now,
+      new Date(now.getTime() + TOKEN_LIFETIME_MS),
+      LINKS_KEPT[purpose] - 1,
+      sessionId,
+    ],
   );
   return token;
 }
@@ -60,6 +84,26 @@ export async function spendToken(
   );
   const row = rows[0];
   return row ? { userId: row.user_id, newEmail: row.new_email } : null;
+}
+
+/**
+ * The user and the asking session of `token` when it is of `purpose`, unused and unexpired at `now`,
+ * without spending it: to ask for a proof before its use (an e-mail change confirmed in another session).
+ */
+export async function findToken(
+  db: pg.Pool,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ userId: UserId; sessionId: string | null } | null> {
+  if (!TOKEN_FORM.test(token)) return null;
+  const { rows } = await db.query<{ user_id: UserId; session_id: string | null }>(
+    `SELECT user_id, session_id FROM account_tokens
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3`,
+    [hashOf(token), purpose, now],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, sessionId: row.session_id } : null;
 }
 
 /** Forgets every token of a user (an erasure, or once a reset has ended every session). */

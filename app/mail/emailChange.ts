@@ -4,6 +4,7 @@ import { normaliseUniqueValue } from '../../domain/users/uniqueValue.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { loadPasswordHash, verifySecret } from '../auth/credentials.ts';
+import { publicSessionId } from '../auth/sessions.ts';
 import {
   assertActive,
   findUserIdByEmail,
@@ -12,7 +13,7 @@ import {
   reserveUniqueValue,
   runUserCommand,
 } from '../auth/users.service.ts';
-import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
+import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 
@@ -33,6 +34,7 @@ export const CONFIRM_LINK_INVALID = 'This link is invalid, already used or expir
 export async function requestEmailChange(
   ctx: Ctx,
   userId: UserId,
+  sessionId: string,
   input: { newEmail: string; currentPassword: string },
   metadata: EventMetadata,
 ): Promise<{ confirm: () => Promise<void> }> {
@@ -46,7 +48,15 @@ export async function requestEmailChange(
     throw new ValidationError('This is already your e-mail address', { code: 'email_unchanged' });
   }
   await assertAddressFree(ctx, userId, newEmail);
-  const token = await issueToken(ctx.pool, userId, 'email_change', ctx.now(), newEmail);
+  // The link confirms without a password only in the session that asked: by its public id, not its key.
+  const token = await issueToken(
+    ctx.pool,
+    userId,
+    'email_change',
+    ctx.now(),
+    newEmail,
+    publicSessionId(sessionId),
+  );
   const link = `${ctx.config.PUBLIC_URL}/confirm-email#token=${token}`;
   // The caller sends once it has answered: the SMTP round trips are not the person's wait.
   return {
@@ -62,6 +72,27 @@ async function assertAddressFree(ctx: Ctx, userId: UserId, address: string): Pro
   if (holder !== null && holder !== userId) {
     throw new ConflictError(EMAIL_TAKEN, { code: 'value_taken', attribute: 'newEmail' });
   }
+}
+
+/**
+ * Whether confirming `token` needs the account's password: it does unless `session` is the live session
+ * that asked for the change. The link alone proves the new mailbox, not the person who asked: whoever
+ * gets someone else to open a link to their own account's change (or finds a forwarded mail) must not
+ * attach that address without the password. Null for a link that cannot be used.
+ */
+export async function confirmationNeedsPassword(
+  ctx: Ctx,
+  token: string,
+  session: { sessionId: string; userId: UserId } | null,
+): Promise<{ userId: UserId; needsPassword: boolean } | null> {
+  const pending = await findToken(ctx.pool, token, 'email_change', ctx.now());
+  if (!pending) return null;
+  const asking =
+    session !== null &&
+    session.userId === pending.userId &&
+    pending.sessionId !== null &&
+    publicSessionId(session.sessionId) === pending.sessionId;
+  return { userId: pending.userId, needsPassword: !asking };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventSto
 import type { Deps } from '../../runtime/deps.ts';
 import { storeNewPassword } from '../account/account.service.ts';
 import { hashSecret } from '../auth/credentials.ts';
+import { type RemovedFactors, removeFactorsSinceProvenSignIn } from '../auth/recovery.ts';
 import { assertActive, findUserIdByEmail, loadUser } from '../auth/users.service.ts';
 import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
 import { passwordResetMail } from './messages.ts';
@@ -37,15 +38,21 @@ export async function sendPasswordResetLink(ctx: Ctx, email: string, metadata: E
 
 /**
  * The link's use: sets the new password (PasswordChanged in the log, as a change from the profile does),
- * ends every session of the user, and spends every reset link they have. It does not sign in: the person
- * signs in with the new password, which also proves they know it.
+ * ends every session of the user, spends every reset link they have, and removes the second factors
+ * enrolled since the last proven sign-in (app/auth/recovery.ts). It does not sign in: the person signs in
+ * with the new password, and with the second factor they kept, which a reset link alone must not bypass.
  */
 export async function resetPassword(
   ctx: Ctx,
   token: string,
   newPassword: string,
   metadata: EventMetadata,
-): Promise<{ position: LogPosition | null; endedSessions: number; userId: UserId }> {
+): Promise<{
+  position: LogPosition | null;
+  endedSessions: number;
+  userId: UserId;
+  removed: RemovedFactors;
+}> {
   // Hashed before the token is spent: a failure here leaves the link usable.
   const passwordHash = await hashSecret(newPassword);
   const spent = await spendToken(ctx.pool, token, 'password_reset', ctx.now());
@@ -59,7 +66,13 @@ export async function resetPassword(
     { reason: 'password_reset' },
   );
   await dropTokens(ctx.pool, spent.userId, 'password_reset');
-  return { position, endedSessions, userId: spent.userId };
+  // After the sessions ended, so that no session of the thief's can enrol another factor meanwhile. A
+  // failure here leaves the password reset and the factors in place; the next reset removes them.
+  const removed = await removeFactorsSinceProvenSignIn(ctx, spent.userId, {
+    ...metadata,
+    actorId: spent.userId,
+  });
+  return { position, endedSessions, userId: spent.userId, removed };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import type { RemovedFactors } from '../auth/recovery.ts';
 import { loadUser } from '../auth/users.service.ts';
 import type { Mail } from './mailer.ts';
 import { maskAddress } from './messages.ts';
@@ -49,6 +50,26 @@ export function securityNoticeMail(to: string, change: SecurityChange, detail?: 
   };
 }
 
+const minute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * What a reset by mail removed (app/auth/recovery.ts), for its notice; undefined when nothing. The owner
+ * learns which factors went, so that one of their own can be enrolled again, and one they never added
+ * tells them who else was in.
+ */
+export function removedFactorsText(removed: RemovedFactors): string | undefined {
+  const lines = [
+    ...(removed.twoFactor ? ['- two-factor authentication with an authenticator app (it is now off)'] : []),
+    ...removed.passkeys.map((p) => `- the passkey "${p.name}", added ${minute(p.createdAt)}`),
+  ];
+  if (lines.length === 0) return undefined;
+  return [
+    'These ways of signing in were added after the last sign-in that passed all of your factors, so the reset removed them:',
+    ...lines,
+    'If one of them was yours, add it again under Profile → Security.',
+  ].join('\n');
+}
+
 type Ctx = Parameters<typeof sendUserMail>[0] & Pick<Deps, 'logger'>;
 
 /**
@@ -60,7 +81,7 @@ export function announceSecurityChange(
   userId: UserId,
   change: SecurityChange,
   metadata: EventMetadata,
-  options: { previousEmail?: string } = {},
+  options: { previousEmail?: string; detail?: string | undefined } = {},
 ): void {
   inBackground(ctx, `security_${change}`, async () => {
     const user = await loadUser(ctx, userId);
@@ -70,7 +91,7 @@ export function announceSecurityChange(
     const detail =
       change === 'email_changed'
         ? `It is now ${maskAddress(user.email)}; sign-in uses that address.`
-        : undefined;
+        : options.detail;
     for (const to of recipients)
       await sendUserMail(ctx, userId, securityNoticeMail(to, change, detail), metadata);
   });

@@ -64,7 +64,8 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
     body: {
       base: () => ({ token: 'a'.repeat(43) }),
       required: ['token'],
-      fields: { token: field(text({ min: 1, max: 100 })) },
+      // The password is asked for only away from the session that asked for the change.
+      fields: { token: field(text({ min: 1, max: 100 })), password: reauthFields.password },
     },
   },
   {

@@ -9,6 +9,7 @@ import {
   PHONE,
   setUpBrowserApp,
 } from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
 
 // No SMTP_URL and not production: mail waits in the development outbox, which the pages open in place.
 const { kit } = setUpBrowserApp('e2email');
@@ -101,6 +102,46 @@ async function journey(viewport: typeof DESKTOP) {
   });
 }
 
+/**
+ * The e-mail change's link opened in another browser (signed out): the page asks for the account's
+ * password before the change is made (docs/security.md "Account recovery").
+ */
+async function confirmElsewhere(viewport: typeof DESKTOP) {
+  const account = newAccount('Nils');
+  const newEmail = `nils.moved.${randomBytes(3).toString('hex')}@example.org`;
+  const { context } = await kit.session(viewport);
+  await kit.register(context, account);
+  await kit.post(context, '/api/account/email', { newEmail, currentPassword: account.password });
+  let link = '';
+  for (let i = 0; i < 50 && !link; i++) {
+    const outbox = await context.request.get(url(`/api/dev/outbox?to=${encodeURIComponent(newEmail)}`));
+    link = /\/confirm-email#token=[A-Za-z0-9_-]{43}/.exec(await outbox.text())?.[0] ?? '';
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(link).not.toBe('');
+  await context.close();
+
+  await kit.withPage(viewport, async (page) => {
+    // The 401s asking for the password, and refusing the wrong one, are this journey's point.
+    allowPageProblems(page, /^failed: 401 POST \/api\/auth\/email-change\/confirm$/);
+    await page.goto(url(link));
+    await page.waitForURL(url('/confirm-email'));
+    await page.getByRole('button', { name: 'Confirm new address' }).click();
+    await page.getByText('opened away from the session that asked for the change').waitFor();
+    await expectAccessible(page, '/confirm-email, password asked');
+    if (viewport.width <= PHONE.width) await expectNoHorizontalScroll(page, '/confirm-email, password asked');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Confirm new address' }).click();
+    await page.getByText('That password is not correct').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Confirm new address' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Your address is now ${newEmail}` })
+      .waitFor();
+  });
+}
+
 describe('password reset and e-mail change through the development outbox', () => {
   test('desktop: forgot password, reset from the mailed link, change e-mail and confirm it', async () => {
     await journey(DESKTOP);
@@ -108,5 +149,9 @@ describe('password reset and e-mail change through the development outbox', () =
 
   test('the same on a 360 px wide phone', async () => {
     await journey(PHONE);
+  }, 240_000);
+
+  test('an e-mail change confirmed in another browser asks for the password', async () => {
+    await confirmElsewhere(DESKTOP);
   }, 240_000);
 });

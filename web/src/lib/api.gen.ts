@@ -2570,6 +2570,7 @@ export type operations = {
     requestBody: {
       content: {
         "application/json": {
+          password?: string;
           token: string;
         };
       };
@@ -2586,7 +2587,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description Opened away from the session that asked: No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) (always the password) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };

@@ -83,6 +83,9 @@ export const auth: Record<keyof typeof english, string> = {
   'auth.confirm.back': 'Zurück zu Ihrem Profil',
   'auth.confirm.confirming': 'Wird bestätigt…',
   'auth.confirm.submit': 'Neue Adresse bestätigen',
+  'auth.confirm.passwordNeeded':
+    'Dieser Link wurde nicht in der Sitzung geöffnet, in der die Änderung angefordert wurde. Geben Sie zur Bestätigung das Passwort des Kontos ein.',
+  'auth.confirm.password': 'Passwort',
   'auth.outbox.open': 'Entwicklungs-Postausgang öffnen',
   'auth.outbox.title': 'Entwicklungs-Postausgang',
   'auth.outbox.about':

@@ -78,6 +78,9 @@ export const auth = {
   'auth.confirm.back': 'Back to your profile',
   'auth.confirm.confirming': 'Confirming…',
   'auth.confirm.submit': 'Confirm new address',
+  'auth.confirm.passwordNeeded':
+    "This link was opened away from the session that asked for the change. Enter the account's password to confirm it.",
+  'auth.confirm.password': 'Password',
   'auth.outbox.open': 'Open the development outbox',
   'auth.outbox.title': 'Development outbox',
   'auth.outbox.about':

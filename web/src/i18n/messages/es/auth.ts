@@ -84,6 +84,9 @@ export const auth: Record<keyof typeof english, string> = {
   'auth.confirm.back': 'Volver a su perfil',
   'auth.confirm.confirming': 'Confirmando…',
   'auth.confirm.submit': 'Confirmar nueva dirección',
+  'auth.confirm.passwordNeeded':
+    'Este enlace se abrió fuera de la sesión que pidió el cambio. Introduzca la contraseña de la cuenta para confirmarlo.',
+  'auth.confirm.password': 'Contraseña',
   'auth.outbox.open': 'Abrir la bandeja de salida de desarrollo',
   'auth.outbox.title': 'Bandeja de salida de desarrollo',
   'auth.outbox.about':

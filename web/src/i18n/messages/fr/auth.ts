@@ -82,6 +82,9 @@ export const auth: Record<keyof typeof english, string> = {
   'auth.confirm.back': 'Retour à votre profil',
   'auth.confirm.confirming': 'Confirmation…',
   'auth.confirm.submit': 'Confirmer la nouvelle adresse',
+  'auth.confirm.passwordNeeded':
+    'Ce lien a été ouvert en dehors de la session qui a demandé le changement. Saisissez le mot de passe du compte pour le confirmer.',
+  'auth.confirm.password': 'Mot de passe',
   'auth.outbox.open': "Ouvrir la boîte d'envoi de développement",
   'auth.outbox.title': "Boîte d'envoi de développement",
   'auth.outbox.about':
