@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { erasePerson, PersonHoldsMoneyError } from '../app/privacy/erasure.ts';
+import { scrubReadModelsNow } from '../app/privacy/erasureScrub.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { isUserId } from '../domain/shared/ids.ts';
+import { allProjections } from '../projections/index.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
 import { requestMetadata } from '../runtime/deps.ts';
@@ -20,7 +22,8 @@ const USAGE = 'usage: npm run user:erase -- --user ID --reason TEXT [--move-to-d
  * still holds money it prints the blockers as JSON and exits 1 (with --move-to-dormant their balances are
  * moved to dormant:<ASSET> instead of blocking). Run again, it answers the first erasure. The reason is
  * kept in the log: it must not name the person. Uses the same database as `npm start`; stop the server
- * first when it uses the embedded database.
+ * first when it uses the embedded database. It scrubs the read models itself before it prints (no
+ * projection worker runs in it), so nothing of the person is left in them once it says so.
  */
 async function main() {
   const { values } = parseArgs({
@@ -63,6 +66,9 @@ async function main() {
       moveBalancesToDormant: input.data['move-to-dormant'],
       metadata: requestMetadata(null, `user-erase-${randomUUID()}`),
     });
+    // No projection worker runs here (the server may be stopped): the read models are scrubbed now, so
+    // that "erased" is true of every table when it is printed.
+    await scrubReadModelsNow(services.deps, allProjections, result.userId);
     const { position: _, ...shown } = result;
     process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   } catch (error) {

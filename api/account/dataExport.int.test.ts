@@ -271,6 +271,45 @@ describe('GET /api/account/data-export', () => {
     );
   });
 
+  it("holds nothing of an earlier account that had the same e-mail (its reservation's stream is shared)", async () => {
+    const first = await signedUpClient(t);
+    await t.settle();
+    const erased = await admin.post(`/api/admin/users/${first.user.id}/erase`, {
+      reason: 'Art. 17 request',
+      confirm: 'ERASE',
+    });
+    expect(erased.status, erased.text).toBe(200);
+    await t.settle();
+    // The freed e-mail (and username) registered again: the same uniqueness streams, a new owner.
+    const second = await signedUpClient(t, {
+      email: first.registration.email,
+      username: first.registration.username,
+    });
+    await t.settle();
+    const reply = await download(second.client);
+    expect(reply.status, reply.text).toBe(200);
+    const data = JSON.parse(reply.text);
+    expect(reply.text).not.toContain(first.user.id);
+    // Nor the ids and times of the first owner's reservations and releases.
+    const key = t.deps.privacy.pseudonymKey;
+    for (const stream of [
+      uniqueStream(key, 'email', first.registration.email),
+      uniqueStream(key, 'username', first.registration.username),
+    ])
+      for (const event of await t.deps.store.readStream(stream)) {
+        if ((event.data as { userId: string }).userId !== first.user.id) continue;
+        expect(reply.text).not.toContain(event.id);
+        expect(reply.text).not.toContain(event.recordedAt.toISOString());
+      }
+    // The new owner's own reservations are there, and every event names no other account.
+    const reservations = (data.events as { type: string; data: { userId?: string } }[]).filter(
+      (e) => e.type === 'UniqueValueReserved',
+    );
+    expect(reservations).toHaveLength(2);
+    for (const event of data.events as { data: { userId?: string } }[])
+      if (event.data.userId !== undefined) expect(event.data.userId).toBe(second.user.id);
+  });
+
   it('answers 401 to a visitor, and 429 past its limit', async () => {
     const visitor = await t.client().get('/api/account/data-export');
     expect(visitor.status).toBe(401);

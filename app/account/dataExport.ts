@@ -115,12 +115,15 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
     [userId],
   );
   own.push(...signIns.rows.map((row) => signInStream(publicSessionId(row.id))));
+  // Their deposits' ids: an on-chain claim stream may also hold another person's claim of the same hash.
+  const depositIds = new Set<string>();
   const streamOf: Record<
     Exclude<ExportSource, 'notifications'>,
     (row: Record<string, unknown>) => string[]
   > = {
     cryptoDeposits: (row) => {
       const id = String(row.id);
+      depositIds.add(id);
       const hash = canonicalTxHash(String(row.network), row.txHash as string | null);
       const claim = hash ? [depositTxStream(row.network as NetworkId, hash)] : [];
       return [cryptoDepositStream(id), ...claim];
@@ -164,7 +167,9 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
   yield* array('history', history());
 
   async function* events() {
-    for (const stream of ownSet) yield* wholeStream(deps.store, stream);
+    for (const stream of ownSet)
+      for await (const event of wholeStream(deps.store, stream))
+        if (isTheirs(event, userId, depositIds)) yield event;
     for (const ref of elsewhere.values()) {
       const [event] = await deps.store.readStream(ref.streamName, {
         fromRevision: BigInt(ref.revision),
@@ -203,6 +208,23 @@ async function* wholeStream(store: EventStore, stream: string): AsyncGenerator<R
     if (page.length < EXPORT_PAGE) return;
     from = page[page.length - 1]!.revision + 1n;
   }
+}
+
+/**
+ * Whether an event of one of the person's streams is about them. Most of those streams are named by the
+ * person's ids and hold nothing else, but two kinds are named by a value that passes from one account to
+ * another: an e-mail's or username's reservation (`userEmail-`, `userName-`: a freed e-mail registered
+ * again keeps the earlier owner's reservation and release before the new one) and an on-chain claim
+ * (`depositTx-`: a hash released by one deposit and claimed by another). So every event that names an
+ * account (`userId`) must name this one, and a claim event must be one of their deposits'.
+ * docs/architecture/data-export.md, "The events".
+ */
+export function isTheirs(event: RecordedEvent, userId: UserId, depositIds: ReadonlySet<string>): boolean {
+  const data = event.data as { userId?: unknown; depositId?: unknown } | null;
+  if (typeof data?.userId === 'string' && data.userId !== userId) return false;
+  if (event.type === 'DepositTxClaimed' || event.type === 'DepositTxReleased')
+    return typeof data?.depositId === 'string' && depositIds.has(data.depositId);
+  return true;
 }
 
 /**

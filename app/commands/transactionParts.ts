@@ -29,6 +29,9 @@ export interface FollowingLeg {
    * which its seeded ids also guard): it is appended at whatever head its stream has when the commit runs
    * ('any', checked by the store's compare-and-set on that head), not at the revision it was decided on.
    * A busy receiver's own commands then do not send the transaction round again.
+   * Credits and mints are no longer such legs: a closed account refuses them (AccountClosed,
+   * domain/accounts/account.ts), and a credit decided on the open account must not land after the close,
+   * so they expect the revision they were decided on (docs/architecture/personal-data.md).
    */
   rebase?: boolean;
 }

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { type AccountEvent, accountDecider, accountStream } from '../../domain/accounts/account.ts';
-import { cryptoDepositDecider, cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
+import {
+  type CryptoDepositEvent,
+  cryptoDepositDecider,
+  cryptoDepositStream,
+} from '../../domain/crypto/cryptoDeposit.ts';
 import { depositTxDecider, depositTxStream, type HolderStatus } from '../../domain/crypto/depositTx.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
 import { canonicalTxHash, parseTxHash } from '../../domain/crypto/txHash.ts';
@@ -23,6 +28,7 @@ import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import { recordedBySeed } from '../commands/retries.ts';
 import { handleTransaction } from '../commands/transaction.ts';
+import { assertCanReceive } from '../ledger/closedAccounts.ts';
 
 /**
  * A declaration with a hash first claims (network, hash) for this deposit (depositTx.ts: the first claim
@@ -35,6 +41,8 @@ export async function declareDeposit(
   metadata: EventMetadata,
 ) {
   const command = { type: 'DeclareCryptoDeposit' as const, data: input, now: ctx.now() };
+  // A deposit to a closed account could never be confirmed: refused before anything is claimed.
+  await assertCanReceive(ctx, input.userId);
   let txHash: string | null = null;
   if (input.txHash !== null) {
     txHash = canonicalHash(input.network, input.txHash);
@@ -116,6 +124,9 @@ export async function confirmDeposit(
     ? canonicalHash(state.network, given!)
     : (canonicalTxHash(state.network, given) ?? '');
   const owner = await loadUser(ctx, state.userId);
+  // An erased owner, or one whose account is closed (an erasure under way), receives nothing: refused
+  // before the hash is claimed. A close after this read is met by the credit leg below, in the same commit.
+  if (pending) await assertCanReceive(ctx, state.userId);
   const command = {
     type: 'ConfirmCryptoDeposit' as const,
     data: { units: input.units, txHash, adminId, ownerSuspended: owner?.status === 'suspended' },
@@ -131,17 +142,49 @@ export async function confirmDeposit(
   if (accepted) {
     await claimDepositTx(ctx, { depositId, userId: state.userId, network: state.network, txHash }, metadata);
   }
-  const decided = await handleCommand(
+  // The confirmation and its credit in one commit (app/commands/transaction.ts): a closed account refuses
+  // the credit, and with it the confirmation, so no confirmed deposit is left without its credit.
+  const result = await handleTransaction(
     ctx,
-    cryptoDepositStream(depositId),
-    cryptoDepositDecider,
-    command,
+    {
+      streamName: cryptoDepositStream(depositId),
+      decider: cryptoDepositDecider,
+      command,
+      seed: commandId ?? randomUUID(),
+    },
+    (events) =>
+      events
+        .filter((event): event is Confirmed => event.type === 'CryptoDepositConfirmed')
+        .map((event) => ({
+          streamName: accountStream(event.data.userId),
+          decider: accountDecider,
+          command: creditCommand(ctx, event.data, state.network),
+          seed: `${event.data.depositId}:credited`,
+        })),
     metadata,
-    commandId ? { eventIdSeed: commandId, findEarlier: true } : {},
   );
-  const event = decided.events[0];
-  if (event?.type !== 'CryptoDepositConfirmed') throw new Error('confirmation produced no event');
-  return await creditDeposit(ctx, event.data, metadata);
+  if (result.events[0]?.type !== 'CryptoDepositConfirmed') throw new Error('confirmation produced no event');
+  return { position: result.position };
+}
+
+type Confirmed = Extract<CryptoDepositEvent, { type: 'CryptoDepositConfirmed' }>;
+
+function creditCommand(
+  ctx: CommandContext,
+  confirmed: { depositId: string; userId: UserId; asset: CryptoAsset; amount: string },
+  network: string,
+) {
+  return {
+    type: 'CreditCryptoDeposit' as const,
+    data: {
+      transactionId: confirmed.depositId,
+      userId: confirmed.userId,
+      asset: confirmed.asset,
+      amount: confirmed.amount,
+      network,
+    },
+    now: ctx.now(),
+  };
 }
 
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
@@ -156,17 +199,7 @@ export async function creditDeposit(
     ctx,
     accountStream(confirmed.userId),
     accountDecider,
-    {
-      type: 'CreditCryptoDeposit',
-      data: {
-        transactionId: confirmed.depositId,
-        userId: confirmed.userId,
-        asset: confirmed.asset,
-        amount: confirmed.amount,
-        network,
-      },
-      now: ctx.now(),
-    },
+    creditCommand(ctx, confirmed, network),
     metadata,
     { eventIdSeed: `${confirmed.depositId}:credited` },
   );

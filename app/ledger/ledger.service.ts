@@ -19,6 +19,7 @@ import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import { handleTransaction } from '../commands/transaction.ts';
 import { type MarketPrices, quoteForUser } from '../payments/purchases.ts';
+import { assertCanReceive } from './closedAccounts.ts';
 
 /** The receiver's credit of a recorded debit: its terms are the debit's, and nothing else's. */
 export interface CreditTerms {
@@ -117,7 +118,6 @@ export async function transferTokens(
           decider: accountDecider,
           command: receiveCommand(ctx, event.data),
           seed: `${event.data.transactionId}:received`,
-          rebase: true,
         })),
     metadata,
   );
@@ -219,7 +219,6 @@ export async function distributeTokens(
           now: ctx.now(),
         },
         seed: `${event.data.transactionId}:minted`,
-        rebase: true,
       })),
     metadata,
   );
@@ -248,6 +247,8 @@ export async function submitPaymentProof(
   metadata: EventMetadata,
 ) {
   const { prices, quoted, ...proof } = input;
+  // A purchase for a closed account could never be approved: refused before it is recorded.
+  await assertCanReceive(ctx, input.userId);
   // The fee's tier and rate are the buyer's as they are now, fixed on the proof (docs/product-rules.md rule 25).
   const quote = await quoteForUser(ctx, {
     userId: input.userId,
@@ -291,6 +292,9 @@ export async function approvePayment(
 ) {
   const { state } = await loadState(ctx, paymentStream(paymentId), paymentDecider);
   const owner = state.status === 'none' ? null : await loadUser(ctx, state.userId);
+  // An erased owner, or one whose account is closing, gets no mint: a clear refusal before the decision
+  // (a close after this read is met by the mint leg, which a closed account refuses, in the same commit).
+  if (state.status === 'pending') await assertCanReceive(ctx, state.userId);
   const result = await handleTransaction(
     ctx,
     {
@@ -315,7 +319,6 @@ export async function approvePayment(
             now: ctx.now(),
           },
           seed: `${event.data.paymentId}:minted`,
-          rebase: true,
         })),
     metadata,
   );

@@ -47,13 +47,15 @@ export class PersonHoldsMoneyError extends ConflictError {
 /**
  * Erases a person, in an order where each step is idempotent and a run interrupted anywhere is finished
  * by running it again (an erased person is erased again without a refusal, answering the first time):
- * 1. refuse while they hold money or have movements open (erasureBlockers.ts); their balances do not
- *    block when they are to be moved to dormant;
+ * 1. refuse while they hold money or have movements open (erasureBlockers.ts); then close their account
+ *    (AccountClosed: every credit and new movement is refused from then on, in the credit's own commit)
+ *    and read the blockers again, reopening the account if something arrived in between; their balances
+ *    do not block when they are to be moved to dormant;
  * 2. release their e-mail and username reservations (while their key can still seal the released value),
  *    and destroy the key of the contact messages they sent without signing in;
  * 3. append PersonErased (from then on every command, sign-in and transfer treats them as unknown);
- * 4. when asked, move each residual balance to `dormant:<ASSET>` (one event per asset; run again, it
- *    moves whatever arrived since);
+ * 4. when asked, move each residual balance to `dormant:<ASSET>` (one event per asset; the account stays
+ *    closed, so nothing arrives after the balances were read);
  * 5. destroy their data key, end their sessions and scrub the tables outside the log (erasureScrub.ts).
  * The read models are scrubbed by the projections on PersonErased.
  */
@@ -66,12 +68,26 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
   if (state.status === 'none') throw new NotFoundError('User not found');
   let email: string | null = null;
   let names: string[] = [];
+  const blockersOptions = { balancesBlock: !input.moveBalancesToDormant };
   if (state.status !== 'erased') {
     assertReasonNamesNobody(input.reason, state);
+    // Blockers already there are refused before anything is written (a refusal appends nothing).
+    const { blockers } = await erasureBlockers(deps, userId, blockersOptions);
+    if (blockers.length > 0) throw new PersonHoldsMoneyError(blockers);
+  }
+  // Then closed: from this append on, no credit lands and no movement starts, so what the blockers read
+  // next is all the person will ever hold. (An erased person's account is closed already, unless an
+  // earlier version erased them: closed now.)
+  await accountCommand(deps, input, 'CloseAccount');
+  if (state.status !== 'erased') {
     email = state.email;
     names = [state.email, state.username, state.firstName, state.lastName];
-    const { blockers } = await erasureBlockers(deps, userId, { balancesBlock: !input.moveBalancesToDormant });
-    if (blockers.length > 0) throw new PersonHoldsMoneyError(blockers);
+    const { blockers } = await erasureBlockers(deps, userId, blockersOptions);
+    if (blockers.length > 0) {
+      // Something arrived between the two readings: refused, and the account takes money again.
+      await accountCommand(deps, input, 'ReopenAccount');
+      throw new PersonHoldsMoneyError(blockers);
+    }
     await releaseUniqueValue(deps, 'email', state.email, userId, 'erased', input.metadata);
     await releaseUniqueValue(deps, 'username', state.username, userId, 'erased', input.metadata);
     await deps.privacy.keys.destroy(deps.privacy.ring.contactSubject(state.email));
@@ -84,12 +100,29 @@ export async function erasePerson(deps: ErasureDeps, input: ErasureInput): Promi
     input.metadata,
   );
   if (erased.state.status !== 'erased') throw new Error(`${userId} was not erased`);
-  // After PersonErased, which no new transfer to them gets past: a credit that was already on its way
-  // when the blockers were read lands before this, or is moved by running the erasure again.
+  // The account was closed before the blockers read the balances: nothing has arrived since.
   const movedToDormant = input.moveBalancesToDormant ? await moveToDormant(deps, input) : [];
   await deps.privacy.keys.destroy(userId);
   await scrubOutsideLog(deps.pool, userId, email, names);
   return { userId, erasedAt: erased.state.erasedAt, movedToDormant, position: erased.position };
+}
+
+/** Closes or reopens the person's account stream (a fresh transaction id: each close is its own). */
+async function accountCommand(
+  deps: ErasureDeps,
+  input: ErasureInput,
+  type: 'CloseAccount' | 'ReopenAccount',
+) {
+  const data = { transactionId: newId(), userId: input.userId };
+  await handleCommand(
+    deps,
+    accountStream(input.userId),
+    accountDecider,
+    type === 'CloseAccount'
+      ? { type, data: { ...data, closedBy: input.actorId }, now: deps.now() }
+      : { type, data: { ...data, reopenedBy: input.actorId }, now: deps.now() },
+    input.metadata,
+  );
 }
 
 /** Each positive balance of the person's account, moved whole to `dormant:<ASSET>`: one event per asset. */

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { ERASED_USERNAME } from '../../domain/users/user.ts';
+import { ERASED_USERNAME, userStream } from '../../domain/users/user.ts';
+import type { EventStore } from '../../infra/eventStore/eventStore.ts';
+import { applyEvent, type Projection } from '../../projections/projection.ts';
 
 /**
  * The erasure's part outside the log (docs/architecture/personal-data.md "Tables outside the log"):
@@ -106,4 +108,37 @@ async function scrubStoredReplies(client: pg.PoolClient, names: readonly string[
       JSON.stringify(scrub(row.response_body)),
     ]);
   }
+}
+
+/**
+ * The read models' part of an erasure, done now instead of when a projection worker reaches PersonErased:
+ * each projection's PersonErased handler, applied to the person's PersonErased event in one transaction.
+ * `npm run user:erase` calls it, since no projection may be running when it does (the server stopped):
+ * without it, `users`, `ledger_transactions`, `ledger_postings` and `notifications` kept the person's
+ * name, e-mail and texts until some process projected the event. The handlers only scrub (idempotent),
+ * so the worker applying the same event later writes the same rows, and events before it that a worker
+ * has not projected yet open to placeholders: the person's key is destroyed by then. Checkpoints are left
+ * alone. Returns false when the person has no PersonErased event.
+ */
+export async function scrubReadModelsNow(
+  deps: { pool: pg.Pool; store: EventStore },
+  projections: readonly Projection[],
+  userId: UserId,
+): Promise<boolean> {
+  const erased = (await deps.store.readStream(userStream(userId))).findLast(
+    (event) => event.type === 'PersonErased',
+  );
+  if (!erased) return false;
+  const client = await deps.pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const projection of projections) await applyEvent(projection, erased, client);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return true;
 }

@@ -26,6 +26,8 @@ const NOTHING_PERSONAL = new Set([
   'WithdrawalHoldReleased',
   'TransferReceived',
   'BalanceMovedToDormant',
+  'AccountClosed',
+  'AccountReopened',
   'CryptoDepositDeclared',
   'CryptoDepositConfirmed',
   'DepositTxClaimed',

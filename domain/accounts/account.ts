@@ -1,6 +1,7 @@
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
 import {
+  ConflictError,
   InsufficientFundsError,
   NotFoundError,
   ReceiverSuspendedError,
@@ -19,6 +20,13 @@ import { afterTransfer, NO_STEP_UP, needsProof, type StepUp, type StepUpState } 
  * applied to this stream (normally in the same request; a follow-up worker finishes it after a crash).
  */
 export const accountStream = (userId: UserId) => `account-${userId}`;
+
+/**
+ * A closed account takes no new money and starts no new movement (docs/architecture/personal-data.md,
+ * "Erasure, step by step"): the erasure closes it before it reads what the person holds, so nothing can
+ * arrive between that reading and the erasure.
+ */
+export const ACCOUNT_CLOSED = "This person's account is closed and cannot receive funds or start a movement.";
 
 export const INSUFFICIENT_SAI =
   'Insufficient balance: You do not have enough SAI tokens to complete this transaction.';
@@ -137,6 +145,19 @@ export type AccountEvent =
         movedBy: UserId | null;
         movedAt: string;
       };
+    }
+  | {
+      /**
+       * The account takes no new credit and starts no new movement: the first step of an erasure, before it
+       * reads the blockers. `closedBy` is the admin, or null from the command line. No personal data in it.
+       */
+      type: 'AccountClosed';
+      data: { transactionId: string; userId: UserId; closedBy: UserId | null; closedAt: string };
+    }
+  | {
+      /** An erasure that found blockers opens the account again: it takes money as before. */
+      type: 'AccountReopened';
+      data: { transactionId: string; userId: UserId; reopenedBy: UserId | null; reopenedAt: string };
     };
 
 export interface AccountState {
@@ -146,6 +167,8 @@ export interface AccountState {
   recent: RecentIds;
   /** What the step-up rule for transfers keeps (domain/accounts/stepUp.ts). */
   stepUp: StepUpState;
+  /** Closed (AccountClosed, not reopened): every credit and every new movement is refused. */
+  closed: boolean;
 }
 
 /**
@@ -246,6 +269,16 @@ export type AccountCommand =
       type: 'MoveBalanceToDormant';
       data: { transactionId: string; userId: UserId; asset: Asset; movedBy: UserId | null };
       now: Date;
+    }
+  | {
+      type: 'CloseAccount';
+      data: { transactionId: string; userId: UserId; closedBy: UserId | null };
+      now: Date;
+    }
+  | {
+      type: 'ReopenAccount';
+      data: { transactionId: string; userId: UserId; reopenedBy: UserId | null };
+      now: Date;
     };
 
 /**
@@ -281,15 +314,45 @@ export const ACCOUNT_EVENT_TYPES = [
   'WithdrawalHoldReleased',
   'TransferReceived',
   'BalanceMovedToDormant',
+  'AccountClosed',
+  'AccountReopened',
 ] as const;
 export const isAccountEvent = eventGuard<AccountEvent>()(ACCOUNT_EVENT_TYPES);
 
+/**
+ * What a closed account refuses: every credit (a transfer received, a mint, a crypto deposit) and every
+ * movement it would start (a transfer sent, a withdrawal). What settles a movement already open (a failed
+ * withdrawal's release) and the erasure's own move to dormant go on.
+ */
+const REFUSED_WHILE_CLOSED: ReadonlySet<AccountCommand['type']> = new Set([
+  'ReceiveTransfer',
+  'MintTokens',
+  'CreditCryptoDeposit',
+  'TransferTokens',
+  'PlaceWithdrawalHold',
+]);
+
+function accountOwner(command: AccountCommand): UserId {
+  switch (command.type) {
+    case 'ReceiveTransfer':
+      return command.data.toUserId;
+    case 'TransferTokens':
+      return command.data.fromUserId;
+    default:
+      return command.data.userId;
+  }
+}
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
-  initialState: () => ({ balances: {}, recent: NO_RECENT_IDS, stepUp: NO_STEP_UP }),
+  initialState: () => ({ balances: {}, recent: NO_RECENT_IDS, stepUp: NO_STEP_UP, closed: false }),
   isEvent: isAccountEvent,
   decide(command, state) {
+    // A credit or movement applied before the close is answered as applied (a retry), never refused.
     if (hasApplied(state, command.data.transactionId)) return [];
     const at = command.now.toISOString();
+    if (state.closed && REFUSED_WHILE_CLOSED.has(command.type)) {
+      throw new ConflictError(ACCOUNT_CLOSED, { ids: { userId: accountOwner(command) } });
+    }
     switch (command.type) {
       case 'MintTokens': {
         const d = command.data;
@@ -410,6 +473,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         const amount = formatUnits(units, d.asset);
         return [{ type: 'BalanceMovedToDormant', data: { ...d, amount, movedAt: at } }];
       }
+      case 'CloseAccount':
+        if (state.closed) return [];
+        return [{ type: 'AccountClosed', data: { ...command.data, closedAt: at } }];
+      case 'ReopenAccount':
+        if (!state.closed) return [];
+        return [{ type: 'AccountReopened', data: { ...command.data, reopenedAt: at } }];
       default:
         return assertNever(command);
     }
@@ -422,14 +491,15 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
     switch (event.type) {
       case 'TokensMinted':
         return {
+          ...state,
           balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
-          stepUp: state.stepUp,
         };
       case 'TokensTransferred': {
         const d = event.data;
         const units = amountUnits(d.amount, d.asset);
         return {
+          ...state,
           balances: add(d.asset, -units),
           recent: remember(state.recent, d.transactionId),
           stepUp: afterTransfer(state.stepUp, d.stepUp, d.toUserId, d.asset, units),
@@ -439,17 +509,21 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'CryptoDepositCredited':
       case 'WithdrawalHoldReleased':
         return {
+          ...state,
           balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
-          stepUp: state.stepUp,
         };
       case 'WithdrawalHoldPlaced':
       case 'BalanceMovedToDormant':
         return {
+          ...state,
           balances: add(event.data.asset, -amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
-          stepUp: state.stepUp,
         };
+      case 'AccountClosed':
+        return { ...state, closed: true, recent: remember(state.recent, event.data.transactionId) };
+      case 'AccountReopened':
+        return { ...state, closed: false, recent: remember(state.recent, event.data.transactionId) };
       default:
         return unknownEvent(event, state);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../ledger/postings.ts';
 import {
+  ConflictError,
   InsufficientFundsError,
   NotFoundError,
   ReceiverSuspendedError,
@@ -8,7 +9,14 @@ import {
 } from '../shared/errors.ts';
 import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
-import { type AccountEvent, accountDecider, hasApplied, INSUFFICIENT_SAI, RECENT_LIMIT } from './account.ts';
+import {
+  ACCOUNT_CLOSED,
+  type AccountEvent,
+  accountDecider,
+  hasApplied,
+  INSUFFICIENT_SAI,
+  RECENT_LIMIT,
+} from './account.ts';
 
 const alice = parseUserId('alice001');
 const bob = parseUserId('bob00001');
@@ -203,5 +211,109 @@ describe('postings', () => {
         },
       }),
     ).toEqual([]);
+  });
+});
+
+describe('a closed account (the first step of an erasure)', () => {
+  const closed: AccountEvent = {
+    type: 'AccountClosed',
+    data: { transactionId: 'close-1', userId: alice, closedBy: admin, closedAt: at },
+  };
+  const funded = [minted('m1', '10.00'), closed];
+  const credits = [
+    {
+      type: 'ReceiveTransfer' as const,
+      data: { transactionId: 't9', fromUserId: bob, toUserId: alice, asset: 'SAI' as const, amount: '1.00' },
+      now,
+    },
+    mintCommand('m9', 100n, 'distribution'),
+    {
+      type: 'CreditCryptoDeposit' as const,
+      data: { transactionId: 'd9', userId: alice, asset: 'ETH' as const, amount: '1', network: 'ethereum' },
+      now,
+    },
+    transfer('t10', 100n),
+    {
+      type: 'PlaceWithdrawalHold' as const,
+      data: {
+        transactionId: 'w9',
+        userId: alice,
+        asset: 'SAI' as const,
+        units: 100n,
+        address: 'x',
+        chain: 'ethereum',
+        notes: '',
+      },
+      now,
+    },
+  ];
+
+  it('refuses every credit and every movement it would start, with one message', () => {
+    for (const command of credits) {
+      const error = spec(accountDecider).given(funded).when(command).thenThrows(ConflictError);
+      expect(error.message).toBe(ACCOUNT_CLOSED);
+    }
+  });
+
+  it('answers a credit applied before the close as applied, and moves its balance to dormant', () => {
+    spec(accountDecider)
+      .given(funded)
+      .when(mintCommand('m1', 100n, 'distribution'))
+      .thenEmits([]);
+    spec(accountDecider)
+      .given(funded)
+      .when({
+        type: 'MoveBalanceToDormant',
+        data: { transactionId: 'dormant-1', userId: alice, asset: 'SAI', movedBy: null },
+        now,
+      })
+      .thenEmits([
+        {
+          type: 'BalanceMovedToDormant',
+          data: {
+            transactionId: 'dormant-1',
+            userId: alice,
+            asset: 'SAI',
+            movedBy: null,
+            amount: '10.00',
+            movedAt: at,
+          },
+        },
+      ]);
+  });
+
+  it('takes money again once reopened; closing twice or reopening an open account emits nothing', () => {
+    const reopened: AccountEvent = {
+      type: 'AccountReopened',
+      data: { transactionId: 'reopen-1', userId: alice, reopenedBy: admin, reopenedAt: at },
+    };
+    spec(accountDecider)
+      .given([...funded, reopened])
+      .when(credits[0]!)
+      .thenEmits([
+        {
+          type: 'TransferReceived',
+          data: {
+            transactionId: 't9',
+            fromUserId: bob,
+            toUserId: alice,
+            asset: 'SAI',
+            amount: '1.00',
+            receivedAt: at,
+          },
+        },
+      ]);
+    spec(accountDecider)
+      .given(funded)
+      .when({ type: 'CloseAccount', data: { transactionId: 'close-2', userId: alice, closedBy: null }, now })
+      .thenEmits([]);
+    spec(accountDecider)
+      .given([minted('m1', '10.00')])
+      .when({
+        type: 'ReopenAccount',
+        data: { transactionId: 'reopen-2', userId: alice, reopenedBy: null },
+        now,
+      })
+      .thenEmits([]);
   });
 });
