@@ -16,7 +16,7 @@ import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
-import { type ProofRefusal, reauthenticationRefusal, useProofField } from './ProofField.tsx';
+import { useAskedProof } from './ProofField.tsx';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -47,8 +47,7 @@ export function CryptoTransferForm({
   const transfer = useCryptoTransferMutation();
   // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
   const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
-  const [refusal, setRefusal] = useState<ProofRefusal | null>(null);
-  const proof = useProofField(refusal, sending.pending, t('dashboard.send.stepUp'));
+  const proof = useAskedProof(sending.pending, t('dashboard.send.stepUp'));
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
@@ -78,7 +77,7 @@ export function CryptoTransferForm({
   const confirm = (command: Command) => {
     const email = command.recipientEmail;
     // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
-    const given = refusal ? proof.read() : {};
+    const given = proof.given();
     if (!given) return;
     sending.send(
       { ...command, ...given },
@@ -93,19 +92,15 @@ export function CryptoTransferForm({
             variant: 'success',
           });
           setPending(null);
-          setRefusal(null);
+          proof.clear();
           form.reset();
           onSent?.();
         },
         onError: (error) => {
           // The server asks for the password or code, or refused it: stay on the review, on its field.
-          const refused = reauthenticationRefusal(error);
-          if (refused) {
-            setRefusal(refused);
-            return;
-          }
+          if (proof.refused(error)) return;
           setPending(null);
-          setRefusal(null);
+          proof.clear();
           if (error instanceof ApiError && error.status === 404) {
             setErrors({ recipientEmail: t('dashboard.send.notFound') });
             toast({
@@ -149,11 +144,11 @@ export function CryptoTransferForm({
         notice={sending.notice}
         onEdit={() => {
           setPending(null);
-          setRefusal(null);
+          proof.clear();
         }}
         onConfirm={() => confirm(pending)}
       >
-        {refusal ? proof.element : null}
+        {proof.element}
       </ReviewStep>
     );
   }

@@ -104,3 +104,24 @@ export function useProofField(refusal: ProofRefusal | null, pending: boolean, le
   );
   return { element, read };
 }
+
+/**
+ * A transfer review's proof, asked only once the server wants one (docs/security.md, "Step-up for
+ * transfers"): `given` is what Confirm sends with the command (nothing until asked; null while the field
+ * is not filled in), `refused` takes an error and says whether it was about the proof (the review stays,
+ * the message on the field), `clear` forgets the request, `element` is the field, once asked.
+ */
+export function useAskedProof(pending: boolean, lead: string) {
+  const [refusal, setRefusal] = useState<ProofRefusal | null>(null);
+  const proof = useProofField(refusal, pending, lead);
+  return {
+    given: (): Proof | Record<string, never> | null => (refusal ? proof.read() : {}),
+    refused: (error: unknown): boolean => {
+      const refused = reauthenticationRefusal(error);
+      setRefusal(refused);
+      return refused !== null;
+    },
+    clear: () => setRefusal(null),
+    element: refusal ? proof.element : null,
+  };
+}

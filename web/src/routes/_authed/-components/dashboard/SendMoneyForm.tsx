@@ -25,7 +25,7 @@ import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
-import { type ProofRefusal, reauthenticationRefusal, useProofField } from './ProofField.tsx';
+import { useAskedProof } from './ProofField.tsx';
 
 type Field = keyof SendValues;
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -56,8 +56,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   const transfer = useTransferMutation();
   // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
   const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
-  const [refusal, setRefusal] = useState<ProofRefusal | null>(null);
-  const proof = useProofField(refusal, sending.pending, t('dashboard.send.stepUp'));
+  const proof = useAskedProof(sending.pending, t('dashboard.send.stepUp'));
   const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
   const { values, errors, showErrors } = form;
   const [looking, setLooking] = useState(false);
@@ -110,7 +109,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   const confirm = (confirmed: Pending) => {
     // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
-    const given = refusal ? proof.read() : {};
+    const given = proof.given();
     if (!given) return;
     sending.send(
       { ...confirmed.command, ...given },
@@ -125,21 +124,17 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
             variant: 'success',
           });
           setPending(null);
-          setRefusal(null);
+          proof.clear();
           form.reset();
           setPreviewEmail('');
           onSent?.();
         },
         onError: (error) => {
           // The server asks for the password or code, or refused it: stay on the review, on its field.
-          const refused = reauthenticationRefusal(error);
-          if (refused) {
-            setRefusal(refused);
-            return;
-          }
+          if (proof.refused(error)) return;
           // Back to the form, where the refusal's field errors show beside the fields.
           setPending(null);
-          setRefusal(null);
+          proof.clear();
           const fromServer = apiFieldErrors(error, API_FIELDS);
           if (hasErrors(fromServer)) showErrors(fromServer);
           toast(transferFailureToast(error));
@@ -173,11 +168,11 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         notice={sending.notice}
         onEdit={() => {
           setPending(null);
-          setRefusal(null);
+          proof.clear();
         }}
         onConfirm={() => confirm(pending)}
       >
-        {refusal ? proof.element : null}
+        {proof.element}
       </ReviewStep>
     );
   }
