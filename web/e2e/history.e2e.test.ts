@@ -90,10 +90,12 @@ async function historyJourney(viewport: Viewport) {
     action: 'fail',
     reason: 'Address refused',
   });
+  // 0.25 ETH to someone new asks the password (docs/security.md, "Step-up for transfers").
   await call(user.context, 'POST', '/api/crypto/transfer', {
     recipientEmail: friend.email,
     currency: 'ETH',
     amount: '0.25',
+    password: saver.password,
   });
 
   const { page } = user;
