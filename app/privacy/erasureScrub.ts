@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ERASED_USERNAME, userStream } from '../../domain/users/user.ts';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
+import { withTransaction } from '../../infra/postgres/pool.ts';
 import { applyEvent, type Projection } from '../../projections/projection.ts';
 
 /**
@@ -129,16 +130,8 @@ export async function scrubReadModelsNow(
     (event) => event.type === 'PersonErased',
   );
   if (!erased) return false;
-  const client = await deps.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(deps.pool, async (client) => {
     for (const projection of projections) await applyEvent(projection, erased, client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return true;
 }
