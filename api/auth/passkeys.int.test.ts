@@ -266,9 +266,12 @@ describe('passkeys: the second factor of a password sign-in', () => {
     });
     const secret = (URI.parse(setup.body.otpauthUri) as TOTP).secret as Secret;
     const at = (offset: number) => TOTP.generate({ secret, timestamp: Date.now() + offset * 30_000 });
-    expect((await signed.client.post('/api/account/2fa/enable', { code: at(-1) })).status).toBe(200);
+    // Three codes, each for a later step than the one before (a code is good once): now, the next step,
+    // and, with the server's clock a minute on, the one after (a code for the step before now would fail
+    // whenever a step boundary passed before the server read it).
+    expect((await signed.client.post('/api/account/2fa/enable', { code: at(0) })).status).toBe(200);
     const authenticator = new SoftAuthenticator(origin());
-    const options = await signed.client.post('/api/account/passkeys/options', { totpCode: at(0) });
+    const options = await signed.client.post('/api/account/passkeys/options', { totpCode: at(1) });
     expect(options.status, options.text).toBe(200);
     const response = authenticator.create(options.body.options);
     expect((await signed.client.post('/api/account/passkeys', { name: 'Key', response })).status).toBe(201);
@@ -276,7 +279,13 @@ describe('passkeys: the second factor of a password sign-in', () => {
     const asked = await login(t.client(), signed);
     expect(asked.body.code).toBe('passkey_required');
     expect(asked.body.totpAllowed).toBe(true);
-    expect((await login(t.client(), signed, { totpCode: at(1) })).status).toBe(200);
+    const realNow = t.deps.now;
+    t.deps.now = () => new Date(Date.now() + 60_000);
+    try {
+      expect((await login(t.client(), signed, { totpCode: at(2) })).status).toBe(200);
+    } finally {
+      t.deps.now = realNow;
+    }
     const again = await login(t.client(), signed);
     expect(
       (await login(t.client(), signed, { passkey: authenticator.get(again.body.passkeyOptions) })).status,

@@ -12,7 +12,8 @@ import type { UserId } from '../../domain/shared/ids.ts';
  * SESSION_SECRET therefore makes enrolled secrets unreadable, and their owners must enrol again.
  */
 export const TOTP_ISSUER = 'SAI Wallet';
-const PERIOD = 30;
+export const TOTP_PERIOD_SECONDS = 30;
+const PERIOD = TOTP_PERIOD_SECONDS;
 const DIGITS = 6;
 const ALGORITHM = 'SHA1';
 const SECRET_BYTES = 20;
