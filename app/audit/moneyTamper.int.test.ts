@@ -312,6 +312,41 @@ describe('ledger:verify against money an insider made up', () => {
     expectNamed(db, id, `a second credit of transaction ${receive.data.transactionId}`);
   }, 60_000);
 
+  it('a transfer into a closed account, both legs agreeing: named at its credit', async () => {
+    const db = await copy();
+    const send = await one(db, `event_type = 'TokensTransferred' AND data->>'toUserId' = $1`, [carolId]);
+    const receive = await one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [carolId]);
+    await append(db, `account-${carolId}`, 'AccountClosed', {
+      transactionId: randomUUID(),
+      userId: carolId,
+      closedBy: null,
+      closedAt: new Date().toISOString(),
+    });
+    // The honest log with Carol closed passes: closing is no money problem by itself.
+    expect((await verify(db)).problems).toEqual([]);
+    const transactionId = randomUUID();
+    const at = new Date().toISOString();
+    // In plain text: a sealed value opens only in the event it was sealed for.
+    await append(db, send.stream_name, 'TokensTransferred', {
+      ...send.data,
+      transactionId,
+      transferredAt: at,
+      description: 'Rent',
+      fromLabel: 'Alice',
+      toLabel: 'Carol',
+    });
+    const id = await append(db, receive.stream_name, 'TransferReceived', {
+      ...receive.data,
+      transactionId,
+      receivedAt: at,
+    });
+    rebuild(db);
+    expectNamed(db, id, `${carolId}'s account is closed since`);
+    // Only the closed check names it: legs, balances and the write side agree.
+    const { problems } = await verify(db);
+    expect(problems.length, problems.join('\n')).toBe(1);
+  }, 120_000);
+
   it('a distribution minted by someone who is not an admin: named', async () => {
     const db = await copy();
     const { alice, bob } = ledger;

@@ -15,11 +15,23 @@ import { postingsOf, unitsOf } from './postings.ts';
  *   asset, the ledger's balance of `user:<id>` less the credits it is still owed (a transfer debited and not
  *   yet received, a failed withdrawal not yet released), after every event;
  * - 11, every mint is backed: a payment's by an earlier approval of that payment (user, amount, fee), at
- *   most one mint each; a distribution's by a `mintedBy` who was an admin at that point of the log.
+ *   most one mint each; a distribution's by a `mintedBy` who was an admin at that point of the log;
+ * - 12, a closed account takes nothing and starts nothing: after an `AccountClosed` (erasure's first step)
+ *   and until an `AccountReopened`, its stream holds no credit, mint, deposit credit, transfer sent or
+ *   withdrawal hold (the decider refuses each: `REFUSED_WHILE_CLOSED` in domain/accounts/account.ts).
  * `finish` names what is still awaited (a debit without its credit…): a warning while it is newer than
  * PENDING_BOUND_MS, a problem once older (the follow-up worker finishes one within seconds).
  */
 export const PENDING_BOUND_MS = 15 * 60_000;
+
+/** The account events of what a closed account refuses (the decider's `REFUSED_WHILE_CLOSED` commands). */
+const MOVEMENTS_REFUSED_WHILE_CLOSED: ReadonlySet<string> = new Set([
+  'TransferReceived',
+  'TokensMinted',
+  'CryptoDepositCredited',
+  'TokensTransferred',
+  'WithdrawalHoldPlaced',
+]);
 
 interface Seen {
   where: string;
@@ -126,6 +138,8 @@ export class MoneyAudit {
   private readonly minted: BoundedSet;
   private readonly admins = new Set<string>();
   private readonly distributions = new Map<string, Leg & { minted: boolean }>();
+  /** Closed account stream owner → where it was closed (AccountClosed, not yet reopened). */
+  private readonly closed = new Map<string, string>();
   /** Whether the log records distributions (since domain/ledger/distribution.ts): then each mint needs one. */
   private distributionsRecorded = false;
   private readonly overdrafts: boolean;
@@ -167,6 +181,7 @@ export class MoneyAudit {
       if (event.streamName !== stream) say(`it belongs to stream ${stream}, not ${event.streamName}`);
     };
     const id = text(d.transactionId);
+    this.closedAccount(event, where, say);
     switch (event.type) {
       case 'UserRegistered':
         if (d.isAdmin === true && event.streamName === `user-${text(d.userId)}`)
@@ -325,6 +340,21 @@ export class MoneyAudit {
       this.drift.set(key, drift);
     }
     return problems;
+  }
+
+  /** Invariant 12: tracks closes and reopenings, and names what a closed account's stream must not hold. */
+  private closedAccount(
+    event: { streamName: string; type: string },
+    where: string,
+    say: (problem: string) => void,
+  ) {
+    if (!event.streamName.startsWith('account-')) return;
+    const owner = event.streamName.slice('account-'.length);
+    if (event.type === 'AccountReopened') this.closed.delete(owner);
+    const closedAt = this.closed.get(owner);
+    if (closedAt && MOVEMENTS_REFUSED_WHILE_CLOSED.has(event.type))
+      say(`${owner}'s account is closed ${closedAt}: a closed account takes no money and starts no movement`);
+    if (event.type === 'AccountClosed' && !closedAt) this.closed.set(owner, `since ${where}`);
   }
 
   private mintProblems(d: Data, id: string): string[] {
