@@ -64,8 +64,9 @@ export async function screenCalls(
   const signing = await fetch(`${base}${receiptCall[1]}`, {
     headers: { cookie: `sai_session=${receiptCall[0]}` },
   });
-  await signing.arrayBuffer();
-  if (!signing.ok) throw new Error(`bench: ${receiptCall[1]} answered ${signing.status}`);
+  const signingBody = await signing.text();
+  if (!signing.ok)
+    throw new Error(`bench: ${receiptCall[1]} answered ${signing.status}: ${signingBody.slice(0, 500)}`);
   out['/api/transactions/{id}/receipt, first (may sign a digest)'] = stat([performance.now() - first], 'ms');
   for (const [token, call] of calls) {
     const ms: number[] = [];

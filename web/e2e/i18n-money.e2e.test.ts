@@ -69,6 +69,12 @@ const LANGUAGES = {
     hash: 'Transaktions-Hash',
     declare: 'Einzahlung melden',
     hashError: 'Der Transaktions-Hash darf nur Buchstaben und Ziffern enthalten',
+    withdraw: 'Aus\u00adzahlen',
+    withdrawForm: 'Krypto auszahlen',
+    address: 'Zieladresse',
+    reviewWithdrawal: 'Auszahlung prüfen',
+    addressInvalid:
+      'Das ist keine gültige Ethereum-Adresse: Prüfen Sie sie Zeichen für Zeichen oder kopieren Sie sie erneut aus Ihrer Wallet.',
     declaredList: 'Gemeldete Einzahlungen',
     pending: 'Ausstehend',
   },
@@ -111,6 +117,12 @@ const LANGUAGES = {
     hash: 'Hash de la transacción',
     declare: 'Declarar depósito',
     hashError: 'El hash de la transacción solo puede contener letras y dígitos',
+    withdraw: 'Retirar',
+    withdrawForm: 'Retirar criptomonedas',
+    address: 'Dirección de destino',
+    reviewWithdrawal: 'Revisar el retiro',
+    addressInvalid:
+      'Esta no es una dirección de Ethereum válida: revísala carácter por carácter o vuelve a copiarla desde tu monedero.',
     declaredList: 'Depósitos declarados',
     pending: 'Pendiente',
   },
@@ -290,6 +302,17 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByRole('button', { name: words.declare }).click();
   await page.getByText(words.hashError).waitFor();
   await checkScreen(page, viewport, `/deposit in ${language}`);
+
+  // The withdrawal form refuses an address of another network on its field, in the user's language.
+  await page.goto(kit.url('/dashboard'));
+  await page.getByRole('button', { name: words.withdraw, exact: true }).click();
+  const withdraw = page.getByRole('form', { name: words.withdrawForm });
+  await withdraw.getByRole('combobox', { name: words.network }).click();
+  await page.getByRole('option', { name: 'Ethereum', exact: true }).click();
+  await withdraw.getByLabel(words.address).fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+  await withdraw.getByRole('button', { name: words.reviewWithdrawal }).click();
+  await withdraw.getByText(words.addressInvalid).waitFor();
+  await checkScreen(page, viewport, `the withdrawal form in ${language}`);
 }
 
 describe('the money screens in the saved language', () => {

@@ -106,8 +106,23 @@ async function reviewJourney(viewport: Viewport) {
   await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
   await chooseOption(user.page, withdraw, 'Network', 'Ethereum');
-  await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
   await withdraw.getByLabel('Amount (ETH)').fill('0.25');
+  // An address of another network, and one with a mistyped EIP-55 checksum: refused on the field, with
+  // the network named, before any review (domain/crypto/addresses.ts, the server's own check).
+  const invalidAddress =
+    'This is not a valid Ethereum address: check it character by character, or copy it again from your wallet.';
+  for (const wrong of [
+    'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    '0x52908400098527886E0F7030069857D2E4169Ee7',
+  ]) {
+    await withdraw.getByLabel('Destination address').fill(wrong);
+    await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
+    await withdraw.getByText(invalidAddress).waitFor();
+    expect(await user.page.getByRole('form', { name: 'Review your withdrawal' }).count()).toBe(0);
+  }
+  await expectAccessible(user.page, `the withdrawal form refusing an address at ${px}`);
+  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal form refusing an address');
+  await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
   const withdrawReview = user.page.getByRole('form', { name: 'Review your withdrawal' });
   await withdrawReview.getByRole('heading', { name: 'Review your withdrawal' }).waitFor();

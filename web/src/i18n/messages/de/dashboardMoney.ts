@@ -48,6 +48,8 @@ export const dashboardMoney: Record<keyof typeof english, string> = {
   'dashboard.withdraw.addressPlaceholder': 'Adresse Ihrer externen Wallet',
   'dashboard.withdraw.addressShort':
     '{min, plural, one {Die Adresse muss mindestens # Zeichen lang sein} other {Die Adresse muss mindestens # Zeichen lang sein}}',
+  'dashboard.withdraw.addressInvalid':
+    'Das ist keine gültige {network}-Adresse: Prüfen Sie sie Zeichen für Zeichen oder kopieren Sie sie erneut aus Ihrer Wallet.',
   'dashboard.withdraw.notesLong':
     '{max, plural, one {Notizen dürfen höchstens # Zeichen lang sein} other {Notizen dürfen höchstens # Zeichen lang sein}}',
   'dashboard.withdraw.notice':

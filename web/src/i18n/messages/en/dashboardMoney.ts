@@ -45,6 +45,8 @@ export const dashboardMoney = {
   'dashboard.withdraw.addressPlaceholder': 'Your external wallet address',
   'dashboard.withdraw.addressShort':
     '{min, plural, one {Address must be at least # character} other {Address must be at least # characters}}',
+  'dashboard.withdraw.addressInvalid':
+    'This is not a valid {network} address: check it character by character, or copy it again from your wallet.',
   'dashboard.withdraw.notesLong':
     '{max, plural, one {Notes must be at most # character} other {Notes must be at most # characters}}',
   'dashboard.withdraw.notice':

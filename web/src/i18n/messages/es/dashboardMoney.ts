@@ -47,6 +47,8 @@ export const dashboardMoney: Record<keyof typeof english, string> = {
   'dashboard.withdraw.addressPlaceholder': 'La dirección de su billetera externa',
   'dashboard.withdraw.addressShort':
     '{min, plural, one {La dirección debe tener al menos # carácter} other {La dirección debe tener al menos # caracteres}}',
+  'dashboard.withdraw.addressInvalid':
+    'Esta no es una dirección de {network} válida: revísala carácter por carácter o vuelve a copiarla desde tu monedero.',
   'dashboard.withdraw.notesLong':
     '{max, plural, one {Las notas pueden tener como máximo # carácter} other {Las notas pueden tener como máximo # caracteres}}',
   'dashboard.withdraw.notice':

@@ -47,6 +47,8 @@ export const dashboardMoney: Record<keyof typeof english, string> = {
   'dashboard.withdraw.addressPlaceholder': 'L’adresse de votre portefeuille externe',
   'dashboard.withdraw.addressShort':
     '{min, plural, one {L’adresse doit comporter au moins # caractère} other {L’adresse doit comporter au moins # caractères}}',
+  'dashboard.withdraw.addressInvalid':
+    'Ce n’est pas une adresse {network} valide : vérifiez-la caractère par caractère, ou copiez-la à nouveau depuis votre portefeuille.',
   'dashboard.withdraw.notesLong':
     '{max, plural, one {Les notes ne peuvent dépasser # caractère} other {Les notes ne peuvent dépasser # caractères}}',
   'dashboard.withdraw.notice':

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { parseAddress } from '../../../../../../domain/crypto/addresses.ts';
+import { NETWORKS } from '../../../../../../domain/crypto/networks.ts';
 import { Button } from '../../../../components/Button.tsx';
 import { SelectField } from '../../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../../components/TextAreaField.tsx';
@@ -80,6 +82,12 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     if (!values.chain) found.chain = t('dashboard.withdraw.chainMissing');
     if (values.address.trim().length < MIN_WITHDRAWAL_ADDRESS)
       found.address = t('dashboard.withdraw.addressShort', { min: MIN_WITHDRAWAL_ADDRESS });
+    // The server's own check (domain/crypto/addresses.ts: format and checksum per network), on the field
+    // before the review: a BTC address on Ethereum or a mistyped EIP-55 checksum never gets that far.
+    else if (values.chain in NETWORKS && !parseAddress(values.chain as NetworkId, values.address).ok)
+      found.address = t('dashboard.withdraw.addressInvalid', {
+        network: labels[values.chain] ?? values.chain,
+      });
     const amount = checkCryptoAmount(values.amount, available, values.currency);
     if (!amount.ok) found.amount = amount.message;
     if (values.notes.length > MAX_WITHDRAWAL_NOTES)
