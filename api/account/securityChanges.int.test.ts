@@ -1,6 +1,7 @@
 import { type Secret, TOTP, URI } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, tokenInMail } from '../../testing/smtpServer.ts';
+import { SoftAuthenticator } from '../../testing/softAuthenticator.ts';
 import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 const smtp = await startSmtpServer();
@@ -50,6 +51,27 @@ describe('changes to how one signs in', () => {
     expect(on.text).not.toContain(secret.base32);
     expect((await client.post('/api/account/2fa/disable', { code: code(1) })).status).toBe(200);
     await notice(registration.email, 'Two-factor authentication was turned off');
+  });
+
+  it('mails the owner when a passkey is added and when it is removed, naming it, never its credential', async () => {
+    const { client, registration } = await signedUpClient(t);
+    const options = await client.post('/api/account/passkeys/options', { password: registration.password });
+    expect(options.status, options.text).toBe(200);
+    const response = new SoftAuthenticator(t.deps.config.PUBLIC_URL).create(options.body.options);
+    const added = await client.post('/api/account/passkeys', { name: 'Travel key', response });
+    expect(added.status, added.text).toBe(201);
+    const addedMail = await notice(registration.email, 'A passkey was added to your SAI Wallet account.');
+    expect(addedMail.text).toContain('Forgot password?');
+    expect(addedMail.text).not.toContain(response.id);
+    const removed = await client.request('DELETE', `/api/account/passkeys/${added.body.id}`, {
+      password: registration.password,
+    });
+    expect(removed.status, removed.text).toBe(200);
+    const removedMail = await notice(
+      registration.email,
+      'A passkey was removed from your SAI Wallet account.',
+    );
+    expect(removedMail.text).not.toContain(response.id);
   });
 
   it('mails the owner when the password changes, and the change cancels a pending e-mail change', async () => {
