@@ -13,7 +13,9 @@ import { eventHashContent } from './eventContent.ts';
 import {
   DIGEST_FORMAT,
   digestMessage,
+  keyRotationMessage,
   type LedgerDigest,
+  type LedgerKeyHistoryEntry,
   type LedgerPublicKey,
   type LedgerReceipt,
   LIABILITIES_FORMAT,
@@ -24,6 +26,7 @@ import {
   PUBLIC_KEY_FORMAT,
   RECEIPT_FORMAT,
   timeMillis,
+  transactionIdOfData,
 } from './formats.ts';
 import { MAX_SUM, unitsOfDecimal } from './liabilities.ts';
 import { type AsyncSha256, aligned, foldAligned, verifyInclusion, webCryptoSha256 } from './merkle.ts';
@@ -32,7 +35,16 @@ import { type AsyncSha256, aligned, foldAligned, verifyInclusion, webCryptoSha25
  * The checker of every verifiable file (docs/architecture/verifiable-formats.md), one code for the browser
  * (/verify) and the command line (npm run ledger:verify-receipt): WebCrypto for SHA-256 and Ed25519, no
  * server call. Each check has a name and a plain sentence; the first that fails is the verdict's reason.
+ *
+ * A file carries its own public key, and a file that checks against its own key proves nothing about who
+ * made it: anyone can sign with a key of their own. So every signed file is checked against the keys the
+ * reader trusts (`trusted`: a key document, the one served at /api/ledger/public-key with its key history,
+ * or a key the reader holds), and a digest signed by any other key fails the check `signer` — the /verify
+ * page shows that as "Not from SAI Wallet".
  */
+
+/** The largest file the checker reads: a receipt or a liability proof is a few kilobytes. */
+export const MAX_FILE_BYTES = 256 * 1024;
 
 export interface Check {
   name: string;
@@ -61,7 +73,8 @@ function base64UrlBytes(text: string): Uint8Array | null {
   return bytesOfBase64(padded + '='.repeat((4 - (padded.length % 4)) % 4));
 }
 
-class Checks {
+/** Exported for tests and the callers that collect checks of their own (checkBlocks). */
+export class Checks {
   readonly list: Check[] = [];
   pass(name: string, detail: string) {
     this.list.push({ name, ok: true, detail });
@@ -80,37 +93,155 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function importKey(key: unknown, checks: Checks): Promise<{ key: CryptoKey; keyId: string } | null> {
-  if (!isRecord(key) || key.format !== PUBLIC_KEY_FORMAT || key.version !== 1) {
-    checks.fail('public key', `the public key is not a ${PUBLIC_KEY_FORMAT} version 1`);
-    return null;
-  }
-  const publicKey = key as unknown as LedgerPublicKey;
-  const raw =
-    isRecord(publicKey.jwk) && typeof publicKey.jwk.x === 'string' ? base64UrlBytes(publicKey.jwk.x) : null;
-  if (raw?.length !== 32 || publicKey.jwk.kty !== 'OKP' || publicKey.jwk.crv !== 'Ed25519') {
-    checks.fail('public key', 'the public key is not an Ed25519 key');
-    return null;
-  }
-  const keyId = keyIdOf(raw);
-  if (publicKey.keyId !== keyId) {
-    checks.fail('public key', `the public key's id is ${keyId}, not ${String(publicKey.keyId)} as it says`);
-    return null;
-  }
+/** The raw 32 bytes of an Ed25519 JWK ({ kty: OKP, crv: Ed25519, x }); null for anything else. */
+function rawOfJwk(jwk: unknown): Uint8Array | null {
+  if (!isRecord(jwk) || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') return null;
+  const raw = base64UrlBytes(jwk.x);
+  return raw?.length === 32 ? raw : null;
+}
+
+async function importRaw(raw: Uint8Array): Promise<CryptoKey | null> {
   try {
-    const imported = await globalThis.crypto.subtle.importKey(
+    return await globalThis.crypto.subtle.importKey(
       'raw',
       raw as Uint8Array<ArrayBuffer>,
       { name: 'Ed25519' },
       false,
       ['verify'],
     );
-    checks.pass('public key', `Ed25519 key ${keyId}`);
-    return { key: imported, keyId };
   } catch {
-    checks.fail('public key', 'the public key cannot be imported');
     return null;
   }
+}
+
+/** `name`: the check's name, `public key` for a file's own key, `trusted key` for the one it is held to. */
+async function importKey(
+  key: unknown,
+  checks: Checks,
+  name = 'public key',
+): Promise<{ key: CryptoKey; keyId: string; raw: Uint8Array } | null> {
+  const what = name === 'public key' ? 'the public key' : 'the trusted key';
+  if (!isRecord(key) || key.format !== PUBLIC_KEY_FORMAT || key.version !== 1) {
+    checks.fail(name, `${what} is not a ${PUBLIC_KEY_FORMAT} version 1`);
+    return null;
+  }
+  const publicKey = key as unknown as LedgerPublicKey;
+  const raw = rawOfJwk(publicKey.jwk);
+  if (raw === null) {
+    checks.fail(name, `${what} is not an Ed25519 key`);
+    return null;
+  }
+  const keyId = keyIdOf(raw);
+  if (publicKey.keyId !== keyId) {
+    checks.fail(name, `${what}'s id is ${keyId}, not ${String(publicKey.keyId)} as it says`);
+    return null;
+  }
+  const imported = await importRaw(raw);
+  if (!imported) {
+    checks.fail(name, `${what} cannot be imported`);
+    return null;
+  }
+  checks.pass(name, `Ed25519 key ${keyId}`);
+  return { key: imported, keyId, raw };
+}
+
+/** A key the reader trusts, and the times it may have signed at (null: no bound on that side). */
+export interface TrustedKey {
+  keyId: string;
+  key: CryptoKey;
+  /** Milliseconds since the epoch; the first key of a history has no start (nothing signed before it). */
+  fromMs: bigint | null;
+  untilMs: bigint | null;
+}
+
+/**
+ * The keys a key document makes trusted: its own key, or, when it lists its key history (`keys`), every
+ * key of the history, each for the time from its validity start to the next key's. Each key after the
+ * first must be endorsed by the one before (a rotation signature over keyRotationMessage), the starts
+ * must increase, and the last key must be the document's own: a document that fails any of this is
+ * refused whole (check `key history`). Null, with the failed check, when the document is not usable.
+ */
+export async function trustedKeysOf(
+  document: unknown,
+  checks: Checks,
+  name = 'trusted key',
+): Promise<TrustedKey[] | null> {
+  const current = await importKey(document, checks, name);
+  if (!current) return null;
+  const history = (document as LedgerPublicKey).keys;
+  if (history === undefined) return [{ keyId: current.keyId, key: current.key, fromMs: null, untilMs: null }];
+  const refuse = (detail: string) => checks.fail('key history', detail) || null;
+  if (!Array.isArray(history) || history.length === 0) return refuse('the key history lists no keys');
+  const keys: TrustedKey[] = [];
+  let previous: { keyId: string; key: CryptoKey; fromMs: bigint } | null = null;
+  for (const [i, value] of history.entries()) {
+    const entry = (isRecord(value) ? value : {}) as Partial<LedgerKeyHistoryEntry>;
+    const raw = rawOfJwk(entry.jwk);
+    const fromMs = typeof entry.validFrom === 'string' ? timeMillis(entry.validFrom) : null;
+    if (raw === null || fromMs === null) return refuse(`key ${i + 1} of the history is malformed`);
+    const keyId = keyIdOf(raw);
+    if (entry.keyId !== keyId)
+      return refuse(`key ${i + 1} of the history has id ${keyId}, not ${String(entry.keyId)} as it says`);
+    const key = await importRaw(raw);
+    if (!key) return refuse(`key ${keyId} of the history cannot be imported`);
+    if (previous === null) {
+      if (entry.previousKeyId !== null || entry.rotationSignature !== null)
+        return refuse(`the first key of the history, ${keyId}, names a key before it`);
+    } else {
+      if (entry.previousKeyId !== previous.keyId)
+        return refuse(
+          `key ${keyId} of the history follows ${String(entry.previousKeyId)}, not ${previous.keyId}`,
+        );
+      if (fromMs <= previous.fromMs)
+        return refuse(`key ${keyId} of the history starts before the key it replaced`);
+      const message = keyRotationMessage({
+        keyId,
+        rawKey: raw,
+        validFromMs: fromMs,
+        previousKeyId: previous.keyId,
+      });
+      if (!(await signatureValid(previous.key, entry.rotationSignature, message)))
+        return refuse(`key ${keyId} of the history is not signed by the key before it, ${previous.keyId}`);
+      keys[keys.length - 1]!.untilMs = fromMs;
+    }
+    keys.push({ keyId, key, fromMs: previous === null ? null : fromMs, untilMs: null });
+    previous = { keyId, key, fromMs };
+  }
+  if (previous!.keyId !== current.keyId)
+    return refuse(
+      `the key history ends with key ${previous!.keyId}, not with the document's key ${current.keyId}`,
+    );
+  checks.pass(
+    'key history',
+    keys.length === 1
+      ? `one key, ${current.keyId}`
+      : `${keys.length} keys, each signed by the one before; the current one is ${current.keyId}`,
+  );
+  return keys;
+}
+
+/** The trusted key that may have signed at `timeMs` with `keyId`; the failed `signer` check otherwise. */
+function signerOf(keys: readonly TrustedKey[], keyId: unknown, timeMs: bigint, what: string, checks: Checks) {
+  const key = keys.find((k) => k.keyId === keyId);
+  if (!key)
+    return (
+      checks.fail(
+        'signer',
+        `the ${what} was signed with key ${String(keyId)}, which is not a trusted key (trusted: ${keys.map((k) => k.keyId).join(', ')})`,
+      ) || null
+    );
+  if ((key.fromMs !== null && timeMs < key.fromMs) || (key.untilMs !== null && timeMs >= key.untilMs)) {
+    const from = key.fromMs === null ? 'the start' : new Date(Number(key.fromMs)).toISOString();
+    const until = key.untilMs === null ? 'now' : new Date(Number(key.untilMs)).toISOString();
+    return (
+      checks.fail(
+        'signer',
+        `the ${what} is dated ${new Date(Number(timeMs)).toISOString()}, but key ${key.keyId} signed only from ${from} until ${until}`,
+      ) || null
+    );
+  }
+  checks.pass('signer', `key ${key.keyId} is a trusted key, and it signed at that time`);
+  return key;
 }
 
 async function signatureValid(key: CryptoKey, signature: unknown, message: Uint8Array): Promise<boolean> {
@@ -144,25 +275,34 @@ function parseDigest(value: unknown, checks: Checks) {
   return { digest, treeSize, root, timeMs };
 }
 
-async function checkDigest(value: unknown, publicKey: unknown, checks: Checks) {
-  const key = await importKey(publicKey, checks);
+/**
+ * A digest checked against the trusted keys: `own` is the public key the file carries (a receipt's or a
+ * proof's; undefined for a digest on its own, which carries none), `trusted` the key document the reader
+ * trusts. The signature is checked with the trusted key, never with the file's own.
+ */
+async function checkDigest(value: unknown, own: unknown, trusted: unknown, checks: Checks) {
+  const ownKey = own === undefined ? null : await importKey(own, checks);
+  if (own !== undefined && !ownKey) return null;
+  const keys = await trustedKeysOf(trusted, checks, own === undefined ? 'public key' : 'trusted key');
   const parsed = parseDigest(value, checks);
-  if (!key || !parsed) return null;
-  if (parsed.digest.keyId !== key.keyId)
+  if (!keys || !parsed) return null;
+  if (ownKey && parsed.digest.keyId !== ownKey.keyId)
     return (
       checks.fail(
         'digest signature',
-        `the digest was signed with key ${parsed.digest.keyId}, not ${key.keyId}`,
+        `the digest was signed with key ${parsed.digest.keyId}, not ${ownKey.keyId}`,
       ) || null
     );
+  const signer = signerOf(keys, parsed.digest.keyId, parsed.timeMs, 'digest', checks);
+  if (!signer) return null;
   const message = digestMessage({ ...parsed, keyId: parsed.digest.keyId });
-  if (!(await signatureValid(key.key, parsed.digest.signature, message)))
+  if (!(await signatureValid(signer.key, parsed.digest.signature, message)))
     return (
       checks.fail('digest signature', "the digest's signature does not match its contents and key") || null
     );
   checks.pass(
     'digest signature',
-    `signed by key ${key.keyId} at ${parsed.digest.time}: the log's first ${parsed.treeSize} events have root ${parsed.digest.root}`,
+    `signed by key ${signer.keyId} at ${parsed.digest.time}: the log's first ${parsed.treeSize} events have root ${parsed.digest.root}`,
   );
   return parsed;
 }
@@ -170,17 +310,23 @@ async function checkDigest(value: unknown, publicKey: unknown, checks: Checks) {
 /** Checks a public key file on its own: an Ed25519 key whose key id is the one derived from its bytes. */
 export async function verifyPublicKey(publicKey: unknown): Promise<Verdict> {
   const checks = new Checks();
-  await importKey(publicKey, checks);
+  // A key document with its history: every rotation is checked too.
+  if (isRecord(publicKey) && publicKey.keys !== undefined)
+    await trustedKeysOf(publicKey, checks, 'public key');
+  else await importKey(publicKey, checks);
   return checks.verdict(
     'public-key',
     'This is an Ed25519 public key and its key id is its own: files signed with its private half verify with it.',
   );
 }
 
-/** Checks a digest file against a public key (signature, fields, and the optional block hashes). */
+/**
+ * Checks a digest file against a public key or key document the reader trusts (signature, fields, and the
+ * optional block hashes).
+ */
 export async function verifyDigest(digest: unknown, publicKey: unknown): Promise<Verdict> {
   const checks = new Checks();
-  const parsed = await checkDigest(digest, publicKey, checks);
+  const parsed = await checkDigest(digest, undefined, publicKey, checks);
   if (parsed?.digest.blocks !== undefined)
     await checkBlocks(parsed.digest, parsed.treeSize, parsed.root, checks);
   return checks.verdict('digest', 'The log had exactly this root at this size when the key signed it.');
@@ -253,8 +399,56 @@ async function eventHashOf(
   return hexOf(await hash(utf8(content)));
 }
 
-/** Checks a transaction receipt: each event's content, its place in the signed tree, the signature. */
-export async function verifyReceipt(receipt: unknown, hash: AsyncSha256 = webCryptoSha256): Promise<Verdict> {
+/**
+ * The receipt's events as a set: each event once (no id, public position or stream revision twice), each
+ * naming the receipt's transaction (the first of TRANSACTION_ID_FIELDS its data carries). A receipt that
+ * repeats an event, or mixes in another transaction's, would show a transaction that is not the ledger's.
+ */
+function checkEventSet(receipt: LedgerReceipt, checks: Checks): boolean {
+  const transactionId = receipt.transactionId;
+  if (typeof transactionId !== 'string' || transactionId === '')
+    return checks.fail('transaction', 'the receipt names no transaction');
+  const ids = new Set<string>();
+  const positions = new Set<string>();
+  const revisions = new Set<string>();
+  for (const event of receipt.events) {
+    if (!isRecord(event)) return checks.fail('events', 'the receipt lists something that is not an event');
+    const label = `event ${String(event.id)}`;
+    if (ids.has(String(event.id))) return checks.fail('events', `${label} is listed twice`);
+    ids.add(String(event.id));
+    if (positions.has(String(event.position)))
+      return checks.fail('events', `two events are listed at position ${String(event.position)}`);
+    positions.add(String(event.position));
+    const revision = `${String(event.streamName)}@${String(event.revision)}`;
+    if (revisions.has(revision))
+      return checks.fail(
+        'events',
+        `two events are listed as revision ${String(event.revision)} of stream ${String(event.streamName)}`,
+      );
+    revisions.add(revision);
+    const named = transactionIdOfData(event.data);
+    if (named !== transactionId)
+      return checks.fail(
+        'transaction',
+        named === null
+          ? `${label} names no transaction, so it is not part of transaction ${transactionId}`
+          : `${label} belongs to transaction ${named}, not to transaction ${transactionId}`,
+      );
+  }
+  checks.pass('events', `${receipt.events.length} different events`);
+  checks.pass('transaction', `every event belongs to transaction ${transactionId}`);
+  return true;
+}
+
+/**
+ * Checks a transaction receipt against the key document the reader trusts (`trusted`): the signer, the
+ * signature, the events as a set, each event's content and its place in the signed tree.
+ */
+export async function verifyReceipt(
+  receipt: unknown,
+  trusted: unknown,
+  hash: AsyncSha256 = webCryptoSha256,
+): Promise<Verdict> {
   const checks = new Checks();
   const proves =
     "Each event of this transaction, exactly as shown, is at its position in the ledger's log, and the operator signed that log's root: it cannot later remove, change or move them without the signed digest showing it.";
@@ -263,12 +457,13 @@ export async function verifyReceipt(receipt: unknown, hash: AsyncSha256 = webCry
     return checks.verdict('receipt', proves);
   }
   const typed = receipt as unknown as LedgerReceipt;
-  const digest = await checkDigest(typed.digest, typed.publicKey, checks);
+  const digest = await checkDigest(typed.digest, typed.publicKey, trusted, checks);
   if (!digest) return checks.verdict('receipt', proves);
   if (!Array.isArray(typed.events) || typed.events.length === 0) {
     checks.fail('events', 'the receipt holds no events');
     return checks.verdict('receipt', proves);
   }
+  if (!checkEventSet(typed, checks)) return checks.verdict('receipt', proves);
   for (const event of typed.events) {
     const label = `event ${String(event?.id)}`;
     const recomputed = isRecord(event) ? await eventHashOf(event, hash) : null;
@@ -304,9 +499,10 @@ export async function verifyReceipt(receipt: unknown, hash: AsyncSha256 = webCry
   return checks.verdict('receipt', proves);
 }
 
-/** Checks a liabilities statement's signature. */
-async function checkStatement(value: unknown, publicKey: unknown, checks: Checks) {
+/** Checks a liabilities statement's signature, with the trusted key that signed it (as checkDigest). */
+async function checkStatement(value: unknown, publicKey: unknown, trusted: unknown, checks: Checks) {
   const key = await importKey(publicKey, checks);
+  const keys = key ? await trustedKeysOf(trusted, checks) : null;
   if (!isRecord(value) || value.format !== LIABILITIES_FORMAT || value.version !== 1)
     return checks.fail('statement', `the statement is not a ${LIABILITIES_FORMAT} version 1`) || null;
   const statement = value as unknown as LiabilitiesStatement;
@@ -324,7 +520,7 @@ async function checkStatement(value: unknown, publicKey: unknown, checks: Checks
           : { asset: a.asset, decimals: a.decimals, totalUnits, root, leaves };
       })
     : [null];
-  if (!key) return null;
+  if (!key || !keys) return null;
   if (treeSize === null || logRoot === null || timeMs === null || assets.some((a) => a === null))
     return checks.fail('statement', 'the statement has a malformed field') || null;
   if (statement.keyId !== key.keyId)
@@ -334,6 +530,8 @@ async function checkStatement(value: unknown, publicKey: unknown, checks: Checks
         `the statement was signed with key ${statement.keyId}, not ${key.keyId}`,
       ) || null
     );
+  const signer = signerOf(keys, statement.keyId, timeMs, 'statement', checks);
+  if (!signer) return null;
   const message = liabilitiesMessage({
     treeSize,
     logRoot,
@@ -341,7 +539,7 @@ async function checkStatement(value: unknown, publicKey: unknown, checks: Checks
     keyId: statement.keyId,
     assets: assets as NonNullable<(typeof assets)[number]>[],
   });
-  if (!(await signatureValid(key.key, statement.signature, message)))
+  if (!(await signatureValid(signer.key, statement.signature, message)))
     return (
       checks.fail('statement signature', "the statement's signature does not match its contents and key") ||
       null
@@ -353,9 +551,13 @@ async function checkStatement(value: unknown, publicKey: unknown, checks: Checks
   return { statement, assets: assets as NonNullable<(typeof assets)[number]>[] };
 }
 
-/** Checks a user's liability proof: each balance is a leaf of its asset's signed sum tree. */
+/**
+ * Checks a user's liability proof against the key document the reader trusts: each balance is a leaf of its
+ * asset's signed sum tree.
+ */
 export async function verifyLiabilityProof(
   proof: unknown,
+  trusted: unknown,
   hash: AsyncSha256 = webCryptoSha256,
 ): Promise<Verdict> {
   const checks = new Checks();
@@ -366,7 +568,7 @@ export async function verifyLiabilityProof(
     return checks.verdict('liability-proof', proves);
   }
   const typed = proof as unknown as LiabilityProof;
-  const statement = await checkStatement(typed.statement, typed.publicKey, checks);
+  const statement = await checkStatement(typed.statement, typed.publicKey, trusted, checks);
   if (!statement) return checks.verdict('liability-proof', proves);
   if (!Array.isArray(typed.entries) || typed.entries.length === 0) {
     checks.fail('entries', 'the proof holds no balances');
@@ -438,12 +640,43 @@ async function checkEntry(
   );
 }
 
-/** Any verifiable file, by its `format`. */
-export async function verifyFile(value: unknown, hash: AsyncSha256 = webCryptoSha256): Promise<Verdict> {
+/** Any verifiable file, by its `format`, against the key document the reader trusts. */
+export async function verifyFile(
+  value: unknown,
+  trusted: unknown,
+  hash: AsyncSha256 = webCryptoSha256,
+): Promise<Verdict> {
   const format = isRecord(value) ? value.format : undefined;
-  if (format === RECEIPT_FORMAT) return await verifyReceipt(value, hash);
-  if (format === LIABILITY_PROOF_FORMAT) return await verifyLiabilityProof(value, hash);
+  if (format === RECEIPT_FORMAT) return await verifyReceipt(value, trusted, hash);
+  if (format === LIABILITY_PROOF_FORMAT) return await verifyLiabilityProof(value, trusted, hash);
   const checks = new Checks();
   checks.fail('format', 'this file is neither a SAI Wallet receipt nor a liability proof');
   return checks.verdict('unknown', '');
+}
+
+/** A verdict of a file that could not be read as one (too large, not JSON). */
+export function unreadableVerdict(name: 'size' | 'format', detail: string): Verdict {
+  const checks = new Checks();
+  checks.fail(name, detail);
+  return checks.verdict('unknown', '');
+}
+
+/**
+ * A file's text as the checker reads it, in the browser and on the command line alike: at most
+ * MAX_FILE_BYTES of UTF-8 (anything larger is refused before it is parsed), and JSON.
+ */
+export function readVerifiableText(text: string): { value: unknown } | { refused: Verdict } {
+  const bytes = utf8(text).length;
+  if (bytes > MAX_FILE_BYTES)
+    return {
+      refused: unreadableVerdict(
+        'size',
+        `the file is ${bytes} bytes, more than the ${MAX_FILE_BYTES / 1024} KiB a receipt or a liability proof can be`,
+      ),
+    };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return { refused: unreadableVerdict('format', 'this file is not JSON') };
+  }
 }
