@@ -39,7 +39,7 @@ import {
 
 /**
  * /verify in the browser (docs/architecture/verifiable-ledger.md), against the real API: a real transfer's
- * receipt, downloaded from its receipt screen, passes in the page (WebCrypto, no server call) and is
+ * receipt, downloaded from its receipt screen, passes in the page (WebCrypto, against the key document the server publishes) and is
  * refused after one byte changes, naming the failed check; a signed-in user downloads their real liability
  * proof once a statement exists, and it passes and fails likewise; an insider's change to the tree
  * follower's tables raises the admin alert. At 1280 px and 360 px, axe-clean, with no console error beyond

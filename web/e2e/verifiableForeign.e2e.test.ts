@@ -37,7 +37,8 @@ import {
  * /verify holds a receipt to the key this site publishes, never to the key the file carries (N50): a real
  * receipt passes ("Verified"); the same receipt with its digest re-signed by another key — which checks out
  * against the key it now carries, as every forged file would — is a red "Not from SAI Wallet" with the
- * sentence saying why. In each of the four languages, at 1280 and 360 px, axe-clean, no horizontal scroll.
+ * sentence saying why; a file over 256 KiB is refused before it is read. In each of the four languages, at
+ * 1280 and 360 px, axe-clean, no horizontal scroll.
  */
 
 const ADMIN = newAdmin();
@@ -145,6 +146,13 @@ async function foreignAndGenuine(viewport: typeof DESKTOP, language: Language) {
     .waitFor({ state: 'attached' });
   await expectAccessible(page, where);
   await expectNoHorizontalScroll(page, where);
+
+  // A file over the checker's 256 KiB is refused before it is read, in the visitor's language.
+  await pickFile(page, 'big.json', { ...receipt, padding: 'x'.repeat(256 * 1024) });
+  await page
+    .getByRole('alert')
+    .getByText(text(language, 'verify.tooLarge', { name: 'big.json', limit: '256' }), { exact: true })
+    .waitFor();
   expect(problems).toEqual([]);
   expectConsoleErrors(errors);
   await (context as BrowserContext).close();

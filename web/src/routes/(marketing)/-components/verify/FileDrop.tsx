@@ -90,9 +90,9 @@ export function FileDrop({
         }}
       />
       <p className={styles.dropHint}>
-        The file is checked in this browser with its own signatures and hashes: it is not sent to us. A ledger
-        digest is checked with the public key file chosen together with it, or else with the key SAI Wallet
-        publishes.
+        The file is checked in this browser, against the key SAI Wallet publishes, never against a key the
+        file carries: it is not sent to us. A ledger digest is checked with the public key file chosen
+        together with it, or else with the key SAI Wallet publishes. At most 256 KiB.
       </p>
     </div>
   );
