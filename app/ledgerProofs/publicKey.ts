@@ -21,7 +21,7 @@ export function publicKeyFromText(text: string, source: string): LedgerPublicKey
       throw new Error(`${source} is not a ${PUBLIC_KEY_FORMAT} document`);
     const key = publicKeyFromText(spki, source);
     // A key document's history is kept as it is: the checker verifies every rotation and that it ends
-    // with this key (domain/verifiable/verify.ts, trustedKeysOf), so digests of earlier keys verify too.
+    // with this key (domain/verifiable/trust.ts, trustedKeysOf), so digests of earlier keys verify too.
     return keys === undefined ? key : { ...key, keys: keys as LedgerPublicKey['keys'] };
   }
   let key: ReturnType<typeof createPublicKey>;
