@@ -51,6 +51,11 @@ const schema = z.object({
    */
   LEDGER_SIGNING_KEY: z.string().optional(),
   LEDGER_SIGNING_KEY_FILE: z.string().optional(),
+  /**
+   * A file holding the private key LEDGER_SIGNING_KEY replaces, for the first start after a key change
+   * only: it signs the new key into the key history (app/ledgerProofs/keyHistory.ts). Remove it after.
+   */
+  LEDGER_PREVIOUS_SIGNING_KEY_FILE: z.string().optional(),
   /** How often a signed digest of the log is published, in seconds, once across processes; 0 = never. */
   DIGEST_INTERVAL: z.coerce
     .number()

@@ -9,9 +9,10 @@ import { startSessionCache, stopSessionCache } from '../app/auth/sessionCache.ts
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
 import { DigestService, digestDirOf } from '../app/ledgerProofs/digests.ts';
+import { recordSigningKey } from '../app/ledgerProofs/keyHistory.ts';
 import { createLedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
-import { loadLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
+import { loadLedgerSigner, loadPreviousLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
 import { treeBlocks } from '../app/ledgerProofs/treeBlocks.ts';
 import { createMailer } from '../app/mail/mailer.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
@@ -163,6 +164,14 @@ export async function startServices(
       },
     });
     const now = () => new Date();
+    // The key history (app/ledgerProofs/keyHistory.ts): a key this database has not seen is recorded, as
+    // a rotation signed by the previous key, before anything is signed with it.
+    await recordSigningKey(pool, {
+      signer: ledgerSigner,
+      previous: await loadPreviousLedgerSigner(config),
+      now: now(),
+      logger,
+    });
     const projections = [
       ...(options.projections ?? allProjections),
       // The process manager that finishes transfers and approvals a crash interrupted.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { signDigest } from '../app/ledgerProofs/digests.ts';
+import { firstKeyEntry, keyDocument, rotationEntry } from '../app/ledgerProofs/keyHistory.ts';
 import { signerFromKey } from '../app/ledgerProofs/signer.ts';
 import { TreeReplay } from '../app/ledgerProofs/treeReplay.ts';
 import { base64Of, bytesOfBase64, hexOf, utf8 } from '../domain/verifiable/bytes.ts';
@@ -46,10 +47,25 @@ export interface VectorCase {
   content: unknown;
 }
 
-function testSigner() {
-  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(SEED)]);
-  return signerFromKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
+function privateKeyOf(seed: Uint8Array) {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed)]);
+  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
 }
+
+function testSigner() {
+  return signerFromKey(privateKeyOf(SEED));
+}
+
+/**
+ * The test key as a PKCS#8 PEM: a server started with it (LEDGER_SIGNING_KEY) publishes the key the vectors
+ * are signed with, so /verify checks them as it checks that server's own files (verifiableVectors.e2e).
+ */
+export const TEST_VECTOR_KEY_PEM = privateKeyOf(SEED).export({ format: 'pem', type: 'pkcs8' }).toString();
+
+/** A second fixed key, not the ledger's: what a forger signs with (receipt-foreign-key.json). */
+const FOREIGN_SEED = sha256(utf8('sai-wallet test vector foreign key: not the ledger key, never use it'));
+/** The key the test key is rotated to in key-document.json. */
+const NEXT_SEED = sha256(utf8('sai-wallet test vector next key: public, never use it to sign anything real'));
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -155,6 +171,21 @@ export function buildVectors(): VectorCase[] {
     digest: (({ blocks: _blocks, ...signed }) => signed)(digest),
     publicKey: signer.publicKey,
   };
+  // The same receipt as a forger would make it: the same events and proofs, the digest signed by a key of
+  // their own, which the receipt carries (it checks out against that key, and only against that key).
+  const foreign = signerFromKey(privateKeyOf(FOREIGN_SEED));
+  const foreignDigest = signDigest(foreign, { treeSize: frontier.size, root: frontier.root(), time: TIME });
+  const foreignReceipt: LedgerReceipt = {
+    ...receipt,
+    digest: (({ blocks: _blocks, ...signed }) => signed)(foreignDigest),
+    publicKey: foreign.publicKey,
+  };
+  // The key document after one rotation: the test key from TIME's day, the next key a day after TIME.
+  const next = signerFromKey(privateKeyOf(NEXT_SEED));
+  const rotated = keyDocument(next, [
+    firstKeyEntry(signer, new Date('2026-11-01T00:00:00.000Z')),
+    rotationEntry(signer, next, new Date(TIME.getTime() + 86_400_000)),
+  ]);
 
   // Liabilities: three users and the holds account in SAI (2 decimals), fixed nonces and padding.
   const nonce = (i: number) => sha256(utf8(`test vector nonce ${i}`));
@@ -222,6 +253,14 @@ export function buildVectors(): VectorCase[] {
       valid: true,
       description: 'The test key',
       content: signer.publicKey,
+    },
+    {
+      file: 'key-document.json',
+      kind: 'public-key',
+      valid: true,
+      description:
+        'A key document (GET /api/ledger/public-key): the test key, then a rotation to a next key it signed',
+      content: rotated,
     },
     {
       file: 'digest.json',
@@ -295,6 +334,35 @@ export function buildVectors(): VectorCase[] {
       description: "One byte of the digest's signature changed",
       content: changed(receipt, (r) => {
         r.digest.signature = flipBase64(r.digest.signature);
+      }),
+    },
+    {
+      file: 'receipt-foreign-key.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'signer',
+      description:
+        'The digest signed with another key, which the receipt carries (valid against that key only)',
+      content: foreignReceipt,
+    },
+    {
+      file: 'receipt-event-repeated.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'events',
+      description: 'The first event listed a second time',
+      content: changed(receipt, (r) => {
+        r.events.push(structuredClone(r.events[0]!));
+      }),
+    },
+    {
+      file: 'receipt-transaction-changed.json',
+      kind: 'receipt',
+      valid: false,
+      failedCheck: 'transaction',
+      description: "The receipt's transactionId changed (its events name another transaction)",
+      content: changed(receipt, (r) => {
+        r.transactionId = uuid(102);
       }),
     },
     {

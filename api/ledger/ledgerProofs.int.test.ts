@@ -15,6 +15,8 @@ import { setUpTestApp, signedInAdmin, signedUpClient, type TestClient } from '..
  */
 describe('verifiable receipts and liability proofs', () => {
   const t = setUpTestApp();
+  /** The key document the service publishes: what a reader trusts (the /verify page fetches it so). */
+  const trusted = async () => (await t.client().get('/api/ledger/public-key')).body as unknown;
   let admin: TestClient;
   let alice: { client: TestClient; id: string };
   let bob: { client: TestClient; id: string };
@@ -58,7 +60,7 @@ describe('verifiable receipts and liability proofs', () => {
     const root = naiveRoot(replay.events.map((e, i) => eventLeaf(BigInt(i), e.metadata.hash)));
     expect(receipt.digest.root).toBe(Buffer.from(root).toString('hex'));
     for (const event of receipt.events) expect(replay.events[Number(event.position)]!.id).toBe(event.id);
-    const verdict = await verifyReceipt(receipt);
+    const verdict = await verifyReceipt(receipt, await trusted());
     expect(verdict.failure).toBeNull();
     expect(verdict.ok).toBe(true);
     expect((await receiptOf(bob.client, transferId)).status).toBe(200);
@@ -112,7 +114,9 @@ describe('verifiable receipts and liability proofs', () => {
       [
         'position',
         (r) => {
-          r.events[0]!.position = String(BigInt(r.events[0]!.position) + 1n);
+          // Past every event of the receipt: a position another event holds is refused as a repeat (`events`).
+          const last = r.events.reduce((max, e) => (BigInt(e.position) > max ? BigInt(e.position) : max), 0n);
+          r.events[0]!.position = String(last + 1n);
         },
         'inclusion',
       ],
@@ -121,7 +125,7 @@ describe('verifiable receipts and liability proofs', () => {
       const changed = copy();
       change(changed);
       expect(JSON.stringify(changed), what).not.toBe(JSON.stringify(receipt));
-      const verdict = await verifyReceipt(changed);
+      const verdict = await verifyReceipt(changed, await trusted());
       expect(verdict.ok, what).toBe(false);
       expect(verdict.checks.find((c) => !c.ok)?.name, what).toBe(check);
     }
@@ -139,7 +143,7 @@ describe('verifiable receipts and liability proofs', () => {
     await t.settle();
     const fresh = (await receiptOf(alice.client, later.body.id)).body;
     expect(BigInt(fresh.digest.treeSize)).toBeGreaterThan(BigInt(first.treeSize));
-    expect((await verifyReceipt(fresh)).ok).toBe(true);
+    expect((await verifyReceipt(fresh, await trusted())).ok).toBe(true);
   });
 
   it('publishes the liabilities and gives each user a proof that verifies', async () => {
@@ -174,16 +178,16 @@ describe('verifiable receipts and liability proofs', () => {
     expect(proof.body.entries.map((e) => [e.asset, e.account, e.balance])).toEqual([
       ['SAI', `user:${alice.id}`, '98.50'],
     ]);
-    expect((await verifyLiabilityProof(proof.body)).ok).toBe(true);
+    expect((await verifyLiabilityProof(proof.body, await trusted())).ok).toBe(true);
     const bobs = await bob.client.get<LiabilityProof>('/api/ledger/liabilities/proof');
     expect(bobs.body.entries[0]!.balance).toBe('21.50');
-    expect((await verifyLiabilityProof(bobs.body)).ok).toBe(true);
+    expect((await verifyLiabilityProof(bobs.body, await trusted())).ok).toBe(true);
     // Neighbours learn nothing of each other: a proof names only its owner's account.
     expect(JSON.stringify(proof.body)).not.toContain(bob.id);
 
     const changed = JSON.parse(JSON.stringify(proof.body)) as LiabilityProof;
     changed.entries[0]!.balance = '98.51';
-    expect((await verifyLiabilityProof(changed)).ok).toBe(false);
+    expect((await verifyLiabilityProof(changed, await trusted())).ok).toBe(false);
 
     const nobody = (await signedUpClient(t)).client;
     const none = await nobody.get('/api/ledger/liabilities/proof');
@@ -205,7 +209,7 @@ describe('verifiable receipts and liability proofs', () => {
       ['account', 'asset', 'created_at', 'statement', 'tree_size', 'tree_size', 'units'].sort(),
     );
     const proof = await liabilityProofFor(t.deps.pool, t.deps.ledgerProofs!.signer, alice.id);
-    expect(proof && (await verifyLiabilityProof(proof)).ok).toBe(true);
+    expect(proof && (await verifyLiabilityProof(proof, await trusted())).ok).toBe(true);
     // A stored leaf changed behind the statement's back no longer rebuilds its signed root: refused.
     await t.db.pool.query(
       `UPDATE ledger_liability_leaves SET units = units + 1
@@ -266,10 +270,10 @@ describe('verifiable receipts and liability proofs', () => {
     expect(erased.status, erased.text).toBe(200);
     await t.settle();
     // The receipt taken before, and one taken now: the log kept every event, sealed fields as ciphertext.
-    expect((await verifyReceipt(before)).ok).toBe(true);
+    expect((await verifyReceipt(before, await trusted())).ok).toBe(true);
     const after = (await receiptOf(admin, transferId)).body;
     expect(after.events.map((e) => e.hash)).toEqual(before.events.map((e) => e.hash));
-    expect((await verifyReceipt(after)).ok).toBe(true);
+    expect((await verifyReceipt(after, await trusted())).ok).toBe(true);
     await t.treeCaughtUp();
     const statement = await new LiabilityStatements({
       pool: t.deps.pool,
@@ -287,7 +291,14 @@ describe('verifiable receipts and liability proofs', () => {
     expect(leaves.rows.map((r) => r.account)).toContain('dormant:SAI');
     expect(leaves.rows.map((r) => r.account)).not.toContain(`user:${bob.id}`);
     expect(
-      (await verifyLiabilityProof((await alice.client.get('/api/ledger/liabilities/proof')).body)).ok,
+      (
+        await verifyLiabilityProof(
+          (
+            await alice.client.get('/api/ledger/liabilities/proof')
+          ).body,
+          await trusted(),
+        )
+      ).ok,
     ).toBe(true);
   });
 
@@ -317,7 +328,7 @@ describe('verifiable receipts and liability proofs', () => {
     };
     const caughtUp = await receiptFor({ ...deps, tree: lagging }, transferId);
     expect(looks).toBe(2);
-    expect(caughtUp && (await verifyReceipt(caughtUp)).ok).toBe(true);
+    expect(caughtUp && (await verifyReceipt(caughtUp, await trusted())).ok).toBe(true);
     // One that never does: the wait gives up after TREE_WAIT_MS, and the route answers 503 (Retry-After).
     const stuck = {
       ...proofs.tree,

@@ -15,6 +15,21 @@ export const publicKeyAnswer = z.object({
   algorithm: z.literal('Ed25519'),
   spki: z.string().describe('SubjectPublicKeyInfo, PEM'),
   jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
+  keys: z
+    .array(
+      z.object({
+        keyId: z.string(),
+        jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
+        validFrom: z.string().describe('From when the key signs; the next key ends it'),
+        previousKeyId: z.string().nullable(),
+        rotationSignature: z
+          .string()
+          .nullable()
+          .describe('Ed25519 (base64) by the previous key over the rotation message; null for the first key'),
+      }),
+    )
+    .optional()
+    .describe('Every key the ledger signed with, oldest first, the last being this one'),
 });
 
 export const digestAnswer = z.object({
@@ -33,13 +48,16 @@ export const digestAnswer = z.object({
 
 export const digestsAnswer = z.object({ items: z.array(digestAnswer), nextCursor: z.string().nullable() });
 
-/** `GET /api/ledger/public-key` (anyone): the key that signs the log's digests (format LedgerPublicKey). */
+/**
+ * `GET /api/ledger/public-key` (anyone): the key document — the key that signs the log's digests, with the
+ * history of every key before it (format LedgerPublicKey with `keys`).
+ */
 export function ledgerPublicKeyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/public-key', responds(200, publicKeyAnswer), (c) => {
+  app.get('/public-key', responds(200, publicKeyAnswer), async (c) => {
     // Public and stable for the key's life: caches may keep it a while.
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(deps.ledgerProofs.signer.publicKey);
+    return c.json(await deps.ledgerProofs.keyDocument());
   });
   return app;
 }

@@ -56,7 +56,18 @@ describe('signed digests of the log', () => {
   it('serves the public key of the run’s signing key to anyone', async () => {
     const reply = await t.client().get('/api/ledger/public-key');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual(runLedgerSigner().publicKey);
+    // The key document: the key, with the key history this database recorded (one key so far).
+    const { keys, ...key } = reply.body;
+    expect(key).toEqual(runLedgerSigner().publicKey);
+    expect(keys).toEqual([
+      {
+        keyId: key.keyId,
+        jwk: key.jwk,
+        validFrom: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        previousKeyId: null,
+        rotationSignature: null,
+      },
+    ]);
     expect(reply.body.keyId).toMatch(/^[0-9a-f]{32}$/);
     expect(reply.text).not.toContain('PRIVATE');
   });
@@ -81,6 +92,8 @@ describe('signed digests of the log', () => {
     const verdict = await verifyDigest(digest, (await t.client().get('/api/ledger/public-key')).body);
     expect(verdict.checks.map((c) => [c.name, c.ok])).toEqual([
       ['public key', true],
+      ['key history', true],
+      ['signer', true],
       ['digest signature', true],
       ['digest blocks', true],
     ]);

@@ -175,7 +175,12 @@ export class DigestService {
       await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
       await this.#reconcileFiles(client);
       const previous = await latestDigest(client);
-      if (unlessCovers !== null && previous && BigInt(previous.treeSize) >= unlessCovers) {
+      if (
+        unlessCovers !== null &&
+        previous &&
+        BigInt(previous.treeSize) >= unlessCovers &&
+        previous.keyId === signer.keyId
+      ) {
         await client.query('COMMIT');
         return previous;
       }
@@ -306,7 +311,9 @@ export class DigestService {
     for (let attempt = 0; attempt < 3; attempt++) {
       // Without its block roots (up to MAX_DIGEST_BLOCKS hashes): a receipt is checked against the root.
       const latest = await latestDigest(this.#options.pool, false);
-      if (latest && BigInt(latest.treeSize) >= size) return latest;
+      // A digest of a replaced key is not reused: the receipt carries the current key (a rotation).
+      if (latest && BigInt(latest.treeSize) >= size && latest.keyId === this.#options.signer.keyId)
+        return latest;
       if (!this.#pending) {
         this.#pending = this.#publish(size).finally(() => {
           this.#pending = null;

@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { LiabilitiesStatement } from '../../domain/verifiable/formats.ts';
+import type { LedgerPublicKey, LiabilitiesStatement } from '../../domain/verifiable/formats.ts';
 import {
   ledgerTreeBalances,
   recordLedgerMismatch,
 } from '../../projections/ledgerTree/ledgerBalances.queries.ts';
+import { keyDocument, loadKeyHistory } from './keyHistory.ts';
 import {
   LiabilitiesMismatchError,
   latestLiabilitiesStatement,
@@ -28,13 +29,20 @@ export interface LedgerProofParts {
 
 export interface LedgerProofs extends LedgerProofParts {
   statements: LiabilityStatements;
+  /** The key document (GET /api/ledger/public-key): the current key with the recorded key history. */
+  keyDocument(): Promise<LedgerPublicKey>;
 }
 
 /** Wires the statements to the digests: one after each published digest (throttled, see below). */
 export function createLedgerProofs(parts: LedgerProofParts, pool: pg.Pool, logger: Logger): LedgerProofs {
   const statements = new LiabilityStatements({ pool, signer: parts.signer, tree: parts.tree, logger });
   parts.digests.onPublished(() => statements.afterDigest());
-  return { ...parts, statements };
+  return {
+    ...parts,
+    statements,
+    // Read per request (one small table): another process may have recorded a rotation since.
+    keyDocument: async () => keyDocument(parts.signer, await loadKeyHistory(pool)),
+  };
 }
 
 /** Statements are made at most this often, across processes: a receipt may ask for a fresh digest often. */

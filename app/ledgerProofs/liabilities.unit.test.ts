@@ -82,16 +82,19 @@ describe('liabilities statement', () => {
       ['SAI', '200.00'],
       ['ETH', '0.60000000'],
     ]);
-    const verdict = await verifyLiabilityProof(proof);
+    const verdict = await verifyLiabilityProof(proof, signer.publicKey);
     expect(verdict.failure).toBeNull();
     expect(verdict.ok).toBe(true);
     for (const account of [bob, carol, 'holds:SAI'])
       expect(
         (
-          await verifyLiabilityProof({
-            ...proof,
-            entries: proofEntries(signer, made.statement, made.trees, account),
-          })
+          await verifyLiabilityProof(
+            {
+              ...proof,
+              entries: proofEntries(signer, made.statement, made.trees, account),
+            },
+            signer.publicKey,
+          )
         ).ok,
       ).toBe(true);
   });
@@ -150,7 +153,7 @@ describe('liability proof against forgeries', () => {
     const sai = forged.statement.assets.find((a) => a.asset === 'SAI')!;
     sai.total = decimalOfUnits(BigInt(sai.total.replace('.', '')) - 5_000n, 2);
     forged.statement = resign(forged.statement);
-    const verdict = await verifyLiabilityProof(forged);
+    const verdict = await verifyLiabilityProof(forged, signer.publicKey);
     expect(verdict.ok).toBe(false);
     expect(verdict.checks.find((c) => !c.ok)?.name).toBe('root');
   });
@@ -165,7 +168,7 @@ describe('liability proof against forgeries', () => {
     const { proof } = await proofOf(alice);
     const forged = copy(proof);
     forged.entries[0]!.path[0]!.sum = '-50.00';
-    expect((await verifyLiabilityProof(forged)).ok).toBe(false);
+    expect((await verifyLiabilityProof(forged, signer.publicKey)).ok).toBe(false);
   });
 
   it('fails after one byte changes: balance, nonce, path hash, statement total, signature', async () => {
@@ -225,7 +228,7 @@ describe('liability proof against forgeries', () => {
     for (const [what, change, check] of variants) {
       const changed = copy(proof);
       change(changed);
-      const verdict = await verifyLiabilityProof(changed);
+      const verdict = await verifyLiabilityProof(changed, signer.publicKey);
       expect(verdict.ok, what).toBe(false);
       expect(verdict.checks.find((c) => !c.ok)?.name, what).toBe(check);
     }

@@ -4,7 +4,7 @@ import { keyIdOf } from '../../domain/verifiable/verify.ts';
 
 /**
  * A public key as an auditor may hold it (ledger:verify --public-key FILE): the public-key document
- * (`GET /api/ledger/public-key`, JSON) or an SPKI PEM. Either way the result is the document, its key id
+ * (`GET /api/ledger/public-key`, JSON, with its key history) or an SPKI PEM. Either way the result is the document, its key id
  * computed here from the key, never taken from the file; throws with a plain message for anything else.
  */
 export function publicKeyFromText(text: string, source: string): LedgerPublicKey {
@@ -16,10 +16,13 @@ export function publicKeyFromText(text: string, source: string): LedgerPublicKey
     } catch {
       throw new Error(`${source} is neither JSON nor a PEM public key`);
     }
-    const spki = (parsed as { format?: unknown; spki?: unknown }).spki;
-    if ((parsed as { format?: unknown }).format !== PUBLIC_KEY_FORMAT || typeof spki !== 'string')
+    const { format, spki, keys } = parsed as { format?: unknown; spki?: unknown; keys?: unknown };
+    if (format !== PUBLIC_KEY_FORMAT || typeof spki !== 'string')
       throw new Error(`${source} is not a ${PUBLIC_KEY_FORMAT} document`);
-    return publicKeyFromText(spki, source);
+    const key = publicKeyFromText(spki, source);
+    // A key document's history is kept as it is: the checker verifies every rotation and that it ends
+    // with this key (domain/verifiable/trust.ts, trustedKeysOf), so digests of earlier keys verify too.
+    return keys === undefined ? key : { ...key, keys: keys as LedgerPublicKey['keys'] };
   }
   let key: ReturnType<typeof createPublicKey>;
   try {

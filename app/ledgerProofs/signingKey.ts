@@ -56,6 +56,24 @@ export async function loadLedgerSigner(config: Config, logger: Logger): Promise<
   return signer;
 }
 
+/**
+ * The key a rotation replaces (LEDGER_PREVIOUS_SIGNING_KEY_FILE), needed only for the first start with a
+ * new key: it signs the new key into the key history (keyHistory.ts). Null when not set.
+ */
+export async function loadPreviousLedgerSigner(config: Config): Promise<LedgerSigner | null> {
+  const file = config.LEDGER_PREVIOUS_SIGNING_KEY_FILE;
+  if (file === undefined) return null;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `LEDGER_PREVIOUS_SIGNING_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
+  return signerFromPem(text, `LEDGER_PREVIOUS_SIGNING_KEY_FILE (${file})`);
+}
+
 /** A PEM given in one line of an environment file, its line breaks written `\n`, is read as the PEM. */
 function pemText(value: string): string {
   return value.includes('\\n') ? value.replaceAll('\\n', '\n') : value;

@@ -34,7 +34,7 @@ describe('the verifiable formats’ test vectors', () => {
           ? await verifyPublicKey(content)
           : vector.kind === 'digest'
             ? await verifyDigest(content, publicKey)
-            : await verifyFile(content);
+            : await verifyFile(content, publicKey);
       expect(verdict.kind).toBe(vector.kind);
       if (vector.valid) {
         expect(verdict.checks.filter((c) => !c.ok)).toEqual([]);

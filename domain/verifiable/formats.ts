@@ -12,6 +12,24 @@ export const PUBLIC_KEY_FORMAT = 'sai-ledger-public-key';
 export const RECEIPT_FORMAT = 'sai-ledger-receipt';
 export const LIABILITIES_FORMAT = 'sai-liabilities';
 export const LIABILITY_PROOF_FORMAT = 'sai-liability-proof';
+export const KEY_ROTATION_FORMAT = 'sai-ledger-key-rotation';
+
+/**
+ * The event-data fields that name an event's business transaction, in the order they are looked at: a
+ * receipt's events must each name its `transactionId` by the first of these they carry.
+ */
+export const TRANSACTION_ID_FIELDS = ['withdrawalId', 'transactionId', 'paymentId', 'depositId'] as const;
+
+/** The transaction an event's data names (the first of TRANSACTION_ID_FIELDS present); null for none. */
+export function transactionIdOfData(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  for (const name of TRANSACTION_ID_FIELDS) {
+    const id = d[name];
+    if (id !== undefined && id !== null) return typeof id === 'string' ? id : null;
+  }
+  return null;
+}
 
 /** A signed tree head: the log's first `treeSize` events have Merkle root `root`. */
 export interface LedgerDigest {
@@ -41,6 +59,11 @@ export interface LedgerPublicKey {
   /** SubjectPublicKeyInfo, PEM. */
   spki: string;
   jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string };
+  /**
+   * The key document served at GET /api/ledger/public-key also lists every key the ledger has signed with,
+   * oldest first, the last being this one; a file's own copy of the key leaves it out.
+   */
+  keys?: LedgerKeyHistoryEntry[];
 }
 
 /** One event of a receipt: exactly the stored form its per-stream hash covers, and its inclusion proof. */
@@ -190,5 +213,40 @@ export function liabilitiesMessage(fields: {
         uintBytes(asset.leaves, 8),
       ];
     }),
+  );
+}
+
+/**
+ * One key of the ledger's key history (the `keys` of the key document): the key, when it started to sign,
+ * and its endorsement by the key before it (null for the first key, which nothing came before).
+ */
+export interface LedgerKeyHistoryEntry {
+  keyId: string;
+  jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string };
+  /** From when this key signs: a digest it signed must be dated at or after this (and before the next key's). */
+  validFrom: string;
+  previousKeyId: string | null;
+  /** Ed25519 signature (base64) by the previous key over keyRotationMessage; null for the first key. */
+  rotationSignature: string | null;
+}
+
+/**
+ * The bytes a key rotation's signature covers (signed by the previous key): "sai-ledger-key-rotation" 0x00,
+ * version, the new key id (length-prefixed), the new raw key (32), its validity start in ms (8), the
+ * previous key id (length-prefixed).
+ */
+export function keyRotationMessage(fields: {
+  keyId: string;
+  rawKey: Uint8Array;
+  validFromMs: bigint;
+  previousKeyId: string;
+}): Uint8Array {
+  if (fields.rawKey.length !== 32) throw new Error('an Ed25519 public key is 32 bytes');
+  return concatBytes(
+    header(KEY_ROTATION_FORMAT),
+    shortField(fields.keyId),
+    fields.rawKey,
+    uintBytes(fields.validFromMs, 8),
+    shortField(fields.previousKeyId),
   );
 }

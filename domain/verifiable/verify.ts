@@ -1,133 +1,37 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import {
-  bytesOfBase64,
-  bytesOfHex,
-  concatBytes,
-  equalBytes,
-  hexOf,
-  parseCount,
-  uintBytes,
-  utf8,
-} from './bytes.ts';
+import { bytesOfHex, concatBytes, equalBytes, hexOf, parseCount, uintBytes, utf8 } from './bytes.ts';
+import { type Check, Checks, hash32, isRecord, type Verdict } from './checks.ts';
 import { eventHashContent } from './eventContent.ts';
 import {
   DIGEST_FORMAT,
   digestMessage,
   type LedgerDigest,
-  type LedgerPublicKey,
   type LedgerReceipt,
-  LIABILITIES_FORMAT,
   LIABILITY_PROOF_FORMAT,
-  type LiabilitiesStatement,
-  type LiabilityProof,
-  liabilitiesMessage,
-  PUBLIC_KEY_FORMAT,
   RECEIPT_FORMAT,
   timeMillis,
+  transactionIdOfData,
 } from './formats.ts';
-import { MAX_SUM, unitsOfDecimal } from './liabilities.ts';
 import { type AsyncSha256, aligned, foldAligned, verifyInclusion, webCryptoSha256 } from './merkle.ts';
+import { importKey, keyIdOf, signatureValid, signerOf, type TrustedKey, trustedKeysOf } from './trust.ts';
+import { verifyLiabilityProof } from './verifyLiabilityProof.ts';
+
+export { type Check, Checks, keyIdOf, type TrustedKey, trustedKeysOf, type Verdict, verifyLiabilityProof };
 
 /**
  * The checker of every verifiable file (docs/architecture/verifiable-formats.md), one code for the browser
  * (/verify) and the command line (npm run ledger:verify-receipt): WebCrypto for SHA-256 and Ed25519, no
  * server call. Each check has a name and a plain sentence; the first that fails is the verdict's reason.
+ *
+ * A file carries its own public key, and a file that checks against its own key proves nothing about who
+ * made it: anyone can sign with a key of their own. So every signed file is checked against the keys the
+ * reader trusts (`trusted`: a key document, the one served at /api/ledger/public-key with its key history,
+ * or a key the reader holds), and a digest signed by any other key fails the check `signer` — the /verify
+ * page shows that as "Not from SAI Wallet".
  */
 
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
-
-export interface Verdict {
-  kind: 'public-key' | 'digest' | 'receipt' | 'liability-proof' | 'unknown';
-  ok: boolean;
-  checks: Check[];
-  /** The first failed check's sentence, null when every check passed. */
-  failure: string | null;
-  /** What a passing verdict proves, in plain words. */
-  proves: string;
-}
-
-/** The key id of an Ed25519 public key: the first 16 bytes of SHA-256 over its 32 raw bytes, hex. */
-export function keyIdOf(rawPublicKey: Uint8Array): string {
-  return hexOf(sha256(rawPublicKey).slice(0, 16));
-}
-
-function base64UrlBytes(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  const padded = text.replaceAll('-', '+').replaceAll('_', '/');
-  return bytesOfBase64(padded + '='.repeat((4 - (padded.length % 4)) % 4));
-}
-
-class Checks {
-  readonly list: Check[] = [];
-  pass(name: string, detail: string) {
-    this.list.push({ name, ok: true, detail });
-  }
-  fail(name: string, detail: string): false {
-    this.list.push({ name, ok: false, detail });
-    return false;
-  }
-  verdict(kind: Verdict['kind'], proves: string): Verdict {
-    const failed = this.list.find((check) => !check.ok);
-    return { kind, ok: !failed, checks: this.list, failure: failed?.detail ?? null, proves };
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function importKey(key: unknown, checks: Checks): Promise<{ key: CryptoKey; keyId: string } | null> {
-  if (!isRecord(key) || key.format !== PUBLIC_KEY_FORMAT || key.version !== 1) {
-    checks.fail('public key', `the public key is not a ${PUBLIC_KEY_FORMAT} version 1`);
-    return null;
-  }
-  const publicKey = key as unknown as LedgerPublicKey;
-  const raw =
-    isRecord(publicKey.jwk) && typeof publicKey.jwk.x === 'string' ? base64UrlBytes(publicKey.jwk.x) : null;
-  if (raw?.length !== 32 || publicKey.jwk.kty !== 'OKP' || publicKey.jwk.crv !== 'Ed25519') {
-    checks.fail('public key', 'the public key is not an Ed25519 key');
-    return null;
-  }
-  const keyId = keyIdOf(raw);
-  if (publicKey.keyId !== keyId) {
-    checks.fail('public key', `the public key's id is ${keyId}, not ${String(publicKey.keyId)} as it says`);
-    return null;
-  }
-  try {
-    const imported = await globalThis.crypto.subtle.importKey(
-      'raw',
-      raw as Uint8Array<ArrayBuffer>,
-      { name: 'Ed25519' },
-      false,
-      ['verify'],
-    );
-    checks.pass('public key', `Ed25519 key ${keyId}`);
-    return { key: imported, keyId };
-  } catch {
-    checks.fail('public key', 'the public key cannot be imported');
-    return null;
-  }
-}
-
-async function signatureValid(key: CryptoKey, signature: unknown, message: Uint8Array): Promise<boolean> {
-  const bytes = typeof signature === 'string' ? bytesOfBase64(signature) : null;
-  if (bytes?.length !== 64) return false;
-  return await globalThis.crypto.subtle.verify(
-    { name: 'Ed25519' },
-    key,
-    bytes as Uint8Array<ArrayBuffer>,
-    message as Uint8Array<ArrayBuffer>,
-  );
-}
-
-function hash32(text: unknown): Uint8Array | null {
-  const bytes = typeof text === 'string' ? bytesOfHex(text) : null;
-  return bytes && bytes.length === 32 ? bytes : null;
-}
+/** The largest file the checker reads: a receipt or a liability proof is a few kilobytes. */
+export const MAX_FILE_BYTES = 256 * 1024;
 
 /** A digest's fields, parsed; null (with the failed check) when one is malformed. */
 function parseDigest(value: unknown, checks: Checks) {
@@ -144,25 +48,34 @@ function parseDigest(value: unknown, checks: Checks) {
   return { digest, treeSize, root, timeMs };
 }
 
-async function checkDigest(value: unknown, publicKey: unknown, checks: Checks) {
-  const key = await importKey(publicKey, checks);
+/**
+ * A digest checked against the trusted keys: `own` is the public key the file carries (a receipt's or a
+ * proof's; undefined for a digest on its own, which carries none), `trusted` the key document the reader
+ * trusts. The signature is checked with the trusted key, never with the file's own.
+ */
+async function checkDigest(value: unknown, own: unknown, trusted: unknown, checks: Checks) {
+  const ownKey = own === undefined ? null : await importKey(own, checks);
+  if (own !== undefined && !ownKey) return null;
+  const keys = await trustedKeysOf(trusted, checks, own === undefined ? 'public key' : 'trusted key');
   const parsed = parseDigest(value, checks);
-  if (!key || !parsed) return null;
-  if (parsed.digest.keyId !== key.keyId)
+  if (!keys || !parsed) return null;
+  if (ownKey && parsed.digest.keyId !== ownKey.keyId)
     return (
       checks.fail(
         'digest signature',
-        `the digest was signed with key ${parsed.digest.keyId}, not ${key.keyId}`,
+        `the digest was signed with key ${parsed.digest.keyId}, not ${ownKey.keyId}`,
       ) || null
     );
+  const signer = signerOf(keys, parsed.digest.keyId, parsed.timeMs, 'digest', checks);
+  if (!signer) return null;
   const message = digestMessage({ ...parsed, keyId: parsed.digest.keyId });
-  if (!(await signatureValid(key.key, parsed.digest.signature, message)))
+  if (!(await signatureValid(signer.key, parsed.digest.signature, message)))
     return (
       checks.fail('digest signature', "the digest's signature does not match its contents and key") || null
     );
   checks.pass(
     'digest signature',
-    `signed by key ${key.keyId} at ${parsed.digest.time}: the log's first ${parsed.treeSize} events have root ${parsed.digest.root}`,
+    `signed by key ${signer.keyId} at ${parsed.digest.time}: the log's first ${parsed.treeSize} events have root ${parsed.digest.root}`,
   );
   return parsed;
 }
@@ -170,17 +83,23 @@ async function checkDigest(value: unknown, publicKey: unknown, checks: Checks) {
 /** Checks a public key file on its own: an Ed25519 key whose key id is the one derived from its bytes. */
 export async function verifyPublicKey(publicKey: unknown): Promise<Verdict> {
   const checks = new Checks();
-  await importKey(publicKey, checks);
+  // A key document with its history: every rotation is checked too.
+  if (isRecord(publicKey) && publicKey.keys !== undefined)
+    await trustedKeysOf(publicKey, checks, 'public key');
+  else await importKey(publicKey, checks);
   return checks.verdict(
     'public-key',
     'This is an Ed25519 public key and its key id is its own: files signed with its private half verify with it.',
   );
 }
 
-/** Checks a digest file against a public key (signature, fields, and the optional block hashes). */
+/**
+ * Checks a digest file against a public key or key document the reader trusts (signature, fields, and the
+ * optional block hashes).
+ */
 export async function verifyDigest(digest: unknown, publicKey: unknown): Promise<Verdict> {
   const checks = new Checks();
-  const parsed = await checkDigest(digest, publicKey, checks);
+  const parsed = await checkDigest(digest, undefined, publicKey, checks);
   if (parsed?.digest.blocks !== undefined)
     await checkBlocks(parsed.digest, parsed.treeSize, parsed.root, checks);
   return checks.verdict('digest', 'The log had exactly this root at this size when the key signed it.');
@@ -253,8 +172,56 @@ async function eventHashOf(
   return hexOf(await hash(utf8(content)));
 }
 
-/** Checks a transaction receipt: each event's content, its place in the signed tree, the signature. */
-export async function verifyReceipt(receipt: unknown, hash: AsyncSha256 = webCryptoSha256): Promise<Verdict> {
+/**
+ * The receipt's events as a set: each event once (no id, public position or stream revision twice), each
+ * naming the receipt's transaction (the first of TRANSACTION_ID_FIELDS its data carries). A receipt that
+ * repeats an event, or mixes in another transaction's, would show a transaction that is not the ledger's.
+ */
+function checkEventSet(receipt: LedgerReceipt, checks: Checks): boolean {
+  const transactionId = receipt.transactionId;
+  if (typeof transactionId !== 'string' || transactionId === '')
+    return checks.fail('transaction', 'the receipt names no transaction');
+  const ids = new Set<string>();
+  const positions = new Set<string>();
+  const revisions = new Set<string>();
+  for (const event of receipt.events) {
+    if (!isRecord(event)) return checks.fail('events', 'the receipt lists something that is not an event');
+    const label = `event ${String(event.id)}`;
+    if (ids.has(String(event.id))) return checks.fail('events', `${label} is listed twice`);
+    ids.add(String(event.id));
+    if (positions.has(String(event.position)))
+      return checks.fail('events', `two events are listed at position ${String(event.position)}`);
+    positions.add(String(event.position));
+    const revision = `${String(event.streamName)}@${String(event.revision)}`;
+    if (revisions.has(revision))
+      return checks.fail(
+        'events',
+        `two events are listed as revision ${String(event.revision)} of stream ${String(event.streamName)}`,
+      );
+    revisions.add(revision);
+    const named = transactionIdOfData(event.data);
+    if (named !== transactionId)
+      return checks.fail(
+        'transaction',
+        named === null
+          ? `${label} names no transaction, so it is not part of transaction ${transactionId}`
+          : `${label} belongs to transaction ${named}, not to transaction ${transactionId}`,
+      );
+  }
+  checks.pass('events', `${receipt.events.length} different events`);
+  checks.pass('transaction', `every event belongs to transaction ${transactionId}`);
+  return true;
+}
+
+/**
+ * Checks a transaction receipt against the key document the reader trusts (`trusted`): the signer, the
+ * signature, the events as a set, each event's content and its place in the signed tree.
+ */
+export async function verifyReceipt(
+  receipt: unknown,
+  trusted: unknown,
+  hash: AsyncSha256 = webCryptoSha256,
+): Promise<Verdict> {
   const checks = new Checks();
   const proves =
     "Each event of this transaction, exactly as shown, is at its position in the ledger's log, and the operator signed that log's root: it cannot later remove, change or move them without the signed digest showing it.";
@@ -263,12 +230,13 @@ export async function verifyReceipt(receipt: unknown, hash: AsyncSha256 = webCry
     return checks.verdict('receipt', proves);
   }
   const typed = receipt as unknown as LedgerReceipt;
-  const digest = await checkDigest(typed.digest, typed.publicKey, checks);
+  const digest = await checkDigest(typed.digest, typed.publicKey, trusted, checks);
   if (!digest) return checks.verdict('receipt', proves);
   if (!Array.isArray(typed.events) || typed.events.length === 0) {
     checks.fail('events', 'the receipt holds no events');
     return checks.verdict('receipt', proves);
   }
+  if (!checkEventSet(typed, checks)) return checks.verdict('receipt', proves);
   for (const event of typed.events) {
     const label = `event ${String(event?.id)}`;
     const recomputed = isRecord(event) ? await eventHashOf(event, hash) : null;
@@ -304,146 +272,43 @@ export async function verifyReceipt(receipt: unknown, hash: AsyncSha256 = webCry
   return checks.verdict('receipt', proves);
 }
 
-/** Checks a liabilities statement's signature. */
-async function checkStatement(value: unknown, publicKey: unknown, checks: Checks) {
-  const key = await importKey(publicKey, checks);
-  if (!isRecord(value) || value.format !== LIABILITIES_FORMAT || value.version !== 1)
-    return checks.fail('statement', `the statement is not a ${LIABILITIES_FORMAT} version 1`) || null;
-  const statement = value as unknown as LiabilitiesStatement;
-  const treeSize = parseCount(statement.treeSize);
-  const logRoot = hash32(statement.logRoot);
-  const timeMs = typeof statement.time === 'string' ? timeMillis(statement.time) : null;
-  const assets = Array.isArray(statement.assets)
-    ? statement.assets.map((a) => {
-        const totalUnits =
-          isRecord(a) && Number.isInteger(a.decimals) ? unitsOfDecimal(a.total, a.decimals) : null;
-        const root = isRecord(a) ? hash32(a.root) : null;
-        const leaves = isRecord(a) ? parseCount(a.leaves) : null;
-        return totalUnits === null || root === null || leaves === null || typeof a.asset !== 'string'
-          ? null
-          : { asset: a.asset, decimals: a.decimals, totalUnits, root, leaves };
-      })
-    : [null];
-  if (!key) return null;
-  if (treeSize === null || logRoot === null || timeMs === null || assets.some((a) => a === null))
-    return checks.fail('statement', 'the statement has a malformed field') || null;
-  if (statement.keyId !== key.keyId)
-    return (
-      checks.fail(
-        'statement signature',
-        `the statement was signed with key ${statement.keyId}, not ${key.keyId}`,
-      ) || null
-    );
-  const message = liabilitiesMessage({
-    treeSize,
-    logRoot,
-    timeMs,
-    keyId: statement.keyId,
-    assets: assets as NonNullable<(typeof assets)[number]>[],
-  });
-  if (!(await signatureValid(key.key, statement.signature, message)))
-    return (
-      checks.fail('statement signature', "the statement's signature does not match its contents and key") ||
-      null
-    );
-  checks.pass(
-    'statement signature',
-    `signed by key ${key.keyId} at ${statement.time} for the log's first ${treeSize} events`,
-  );
-  return { statement, assets: assets as NonNullable<(typeof assets)[number]>[] };
-}
-
-/** Checks a user's liability proof: each balance is a leaf of its asset's signed sum tree. */
-export async function verifyLiabilityProof(
-  proof: unknown,
+/** Any verifiable file, by its `format`, against the key document the reader trusts. */
+export async function verifyFile(
+  value: unknown,
+  trusted: unknown,
   hash: AsyncSha256 = webCryptoSha256,
 ): Promise<Verdict> {
-  const checks = new Checks();
-  const proves =
-    'Your balance in each asset listed is one of the leaves summed into the total liabilities the operator signed: the published total cannot leave it out.';
-  if (!isRecord(proof) || proof.format !== LIABILITY_PROOF_FORMAT || proof.version !== 1) {
-    checks.fail('format', `this is not a ${LIABILITY_PROOF_FORMAT} version 1 file`);
-    return checks.verdict('liability-proof', proves);
-  }
-  const typed = proof as unknown as LiabilityProof;
-  const statement = await checkStatement(typed.statement, typed.publicKey, checks);
-  if (!statement) return checks.verdict('liability-proof', proves);
-  if (!Array.isArray(typed.entries) || typed.entries.length === 0) {
-    checks.fail('entries', 'the proof holds no balances');
-    return checks.verdict('liability-proof', proves);
-  }
-  for (const entry of typed.entries) {
-    const asset = statement.assets.find((a) => isRecord(entry) && a.asset === entry.asset);
-    const label = `${String(entry?.asset)} balance`;
-    if (!asset) {
-      checks.fail('asset', `${label}: the statement has no tree for this asset`);
-      continue;
-    }
-    await checkEntry(entry, asset, hash, label, checks);
-  }
-  return checks.verdict('liability-proof', proves);
-}
-
-async function checkEntry(
-  entry: LiabilityProof['entries'][number],
-  asset: { decimals: number; totalUnits: bigint; root: Uint8Array; leaves: bigint },
-  hash: AsyncSha256,
-  label: string,
-  checks: Checks,
-): Promise<void> {
-  const balance = unitsOfDecimal(entry.balance, asset.decimals);
-  const nonce = typeof entry.nonce === 'string' ? bytesOfHex(entry.nonce) : null;
-  const index = parseCount(entry.index);
-  const depth = asset.leaves.toString(2).length - 1;
-  if (
-    balance === null ||
-    nonce === null ||
-    nonce.length !== 32 ||
-    index === null ||
-    typeof entry.account !== 'string'
-  )
-    return void checks.fail('leaf', `${label}: the leaf is malformed`);
-  if (index >= asset.leaves || !Array.isArray(entry.path) || entry.path.length !== depth)
-    return void checks.fail(
-      'path',
-      `${label}: the path does not lead from leaf ${index} to the root of ${asset.leaves} leaves`,
-    );
-  const id = await hash(
-    concatBytes(utf8('sai-liability-id'), new Uint8Array([0]), nonce, utf8(entry.account)),
-  );
-  let sum = balance;
-  let node = await hash(concatBytes(new Uint8Array([0]), uintBytes(balance, 16), id));
-  let i = index;
-  for (const step of entry.path) {
-    const siblingSum = unitsOfDecimal(step?.sum, asset.decimals);
-    const siblingHash = hash32(step?.hash);
-    if (siblingSum === null || siblingHash === null || siblingSum > MAX_SUM)
-      return void checks.fail('path', `${label}: a sum on the path is negative, malformed or too large`);
-    const [leftSum, leftHash, rightSum, rightHash] =
-      (i & 1n) === 0n ? [sum, node, siblingSum, siblingHash] : [siblingSum, siblingHash, sum, node];
-    sum = leftSum + rightSum;
-    if (sum > MAX_SUM) return void checks.fail('path', `${label}: the sums overflow`);
-    node = await hash(
-      concatBytes(new Uint8Array([1]), uintBytes(leftSum, 16), leftHash, uintBytes(rightSum, 16), rightHash),
-    );
-    i >>= 1n;
-  }
-  if (!equalBytes(node, asset.root))
-    return void checks.fail('root', `${label}: the path does not lead to the signed root`);
-  if (sum !== asset.totalUnits)
-    return void checks.fail('total', `${label}: the path sums to a total other than the signed one`);
-  checks.pass(
-    'leaf',
-    `${label} ${entry.balance} is counted in the total of ${String(asset.totalUnits)} minor units`,
-  );
-}
-
-/** Any verifiable file, by its `format`. */
-export async function verifyFile(value: unknown, hash: AsyncSha256 = webCryptoSha256): Promise<Verdict> {
   const format = isRecord(value) ? value.format : undefined;
-  if (format === RECEIPT_FORMAT) return await verifyReceipt(value, hash);
-  if (format === LIABILITY_PROOF_FORMAT) return await verifyLiabilityProof(value, hash);
+  if (format === RECEIPT_FORMAT) return await verifyReceipt(value, trusted, hash);
+  if (format === LIABILITY_PROOF_FORMAT) return await verifyLiabilityProof(value, trusted, hash);
   const checks = new Checks();
   checks.fail('format', 'this file is neither a SAI Wallet receipt nor a liability proof');
   return checks.verdict('unknown', '');
+}
+
+/** A verdict of a file that could not be read as one (too large, not JSON). */
+export function unreadableVerdict(name: 'size' | 'format', detail: string): Verdict {
+  const checks = new Checks();
+  checks.fail(name, detail);
+  return checks.verdict('unknown', '');
+}
+
+/**
+ * A file's text as the checker reads it, in the browser and on the command line alike: at most
+ * MAX_FILE_BYTES of UTF-8 (anything larger is refused before it is parsed), and JSON.
+ */
+export function readVerifiableText(text: string): { value: unknown } | { refused: Verdict } {
+  const bytes = utf8(text).length;
+  if (bytes > MAX_FILE_BYTES)
+    return {
+      refused: unreadableVerdict(
+        'size',
+        `the file is ${bytes} bytes, more than the ${MAX_FILE_BYTES / 1024} KiB a receipt or a liability proof can be`,
+      ),
+    };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return { refused: unreadableVerdict('format', 'this file is not JSON') };
+  }
 }

@@ -25,6 +25,7 @@ const MIGRATED_TABLES = [
   'ledger_frozen_accounts',
   'ledger_liabilities',
   'ledger_liability_leaves',
+  'ledger_signing_keys',
   'passkeys',
   'personal_data_keys',
   MIGRATIONS_TABLE,

@@ -1,7 +1,11 @@
+import { TRANSACTION_ID_FIELDS } from '../../domain/verifiable/formats.ts';
 import { LOG_TIME } from '../bulkSql.ts';
 
-/** The fields that name an event's transaction, in the order transactionIdOf and the SQL look at them. */
-export const TRANSACTION_ID_FIELDS = ['withdrawalId', 'transactionId', 'paymentId', 'depositId'] as const;
+/**
+ * The fields that name an event's transaction, in the order transactionIdOf and the SQL look at them: the
+ * receipt checker's (domain/verifiable/formats.ts), so a receipt's events are the ones its check accepts.
+ */
+export { TRANSACTION_ID_FIELDS };
 
 /**
  * transaction_events computed in SQL from the log (Projection.bulkSql): for every handled event that names

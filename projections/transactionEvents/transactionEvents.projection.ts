@@ -1,23 +1,16 @@
 import type { PoolClient } from 'pg';
+import { transactionIdOfData } from '../../domain/verifiable/formats.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { type ApplyContext, defineProjection, type EventShape, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
-import { TRANSACTION_ID_FIELDS, transactionEventsBulkSql } from './transactionEvents.bulk.ts';
+import { transactionEventsBulkSql } from './transactionEvents.bulk.ts';
 
 /**
  * Which events make up a business transaction (docs/product-rules.md rule 7: the admin's transaction screen shows the
  * events behind it). The transaction id is the one the events carry: transactionId, or the id of the
  * payment, withdrawal or crypto deposit.
  */
-export function transactionIdOf(data: unknown): string | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const d = data as Record<string, unknown>;
-  for (const name of TRANSACTION_ID_FIELDS) {
-    const id = d[name];
-    if (id !== undefined && id !== null) return typeof id === 'string' ? id : null;
-  }
-  return null;
-}
+export const transactionIdOf = (data: unknown): string | null => transactionIdOfData(data);
 
 /** Every event that may name a transaction: each row comes from what the events share, not from its type. */
 const HANDLERS = oneHandlerFor(

@@ -39,7 +39,7 @@ import {
 
 /**
  * /verify in the browser (docs/architecture/verifiable-ledger.md), against the real API: a real transfer's
- * receipt, downloaded from its receipt screen, passes in the page (WebCrypto, no server call) and is
+ * receipt, downloaded from its receipt screen, passes in the page (WebCrypto, against the key document the server publishes) and is
  * refused after one byte changes, naming the failed check; a signed-in user downloads their real liability
  * proof once a statement exists, and it passes and fails likewise; an insider's change to the tree
  * follower's tables raises the admin alert. At 1280 px and 360 px, axe-clean, with no console error beyond
@@ -192,7 +192,10 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   const { context, page, problems } = await kit.session(viewport);
   const errors = watchConsole(page);
   const published = await publishedKey(kit, context);
-  expect(receipt.publicKey).toEqual(published);
+  // The receipt carries the current key; the key document served beside it adds the key history.
+  const { keys: history, ...currentKey } = published;
+  expect(receipt.publicKey).toEqual(currentKey);
+  expect(history?.map((key) => key.keyId)).toEqual([published.keyId]);
   await page.goto(kit.url('/verify'));
   await page.getByRole('heading', { level: 1, name: 'Check a receipt or a liability proof' }).waitFor();
   expect(await page.title()).toBe('Verify — SAI Digital Wallet');
@@ -218,8 +221,15 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
     .filter({ hasText: `${fileName}: verified` })
     .waitFor({ state: 'attached' });
   const checks = verdict.getByRole('list', { name: 'Checks' }).getByRole('listitem');
-  await expect.poll(() => checks.count()).toBe(2 + receipt.events.length);
-  await checks.filter({ hasText: `Ed25519 key ${published.keyId}` }).waitFor();
+  // The file's key, the trusted key and its history, the signer, the signature, the events as a set
+  // (each once, one transaction), then each event's inclusion.
+  await expect.poll(() => checks.count()).toBe(7 + receipt.events.length);
+  await checks
+    .filter({ hasText: `Ed25519 key ${published.keyId}` })
+    .first()
+    .waitFor();
+  await checks.filter({ hasText: `key ${published.keyId} is a trusted key` }).waitFor();
+  await checks.filter({ hasText: `every event belongs to transaction ${transferId}` }).waitFor();
   for (const event of receipt.events)
     await checks.filter({ hasText: `is at position ${event.position} of ${size}` }).waitFor();
   await verdict.getByText(/Each event of this transaction, exactly as shown, is at its position/).waitFor();

@@ -4075,6 +4075,22 @@ export type operations = {
             };
             /** @description First 16 bytes of SHA-256 over the raw public key, hex */
             keyId: string;
+            /** @description Every key the ledger signed with, oldest first, the last being this one */
+            keys?: ({
+                jwk: {
+                  /** @constant */
+                  crv: "Ed25519";
+                  /** @constant */
+                  kty: "OKP";
+                  x: string;
+                };
+                keyId: string;
+                previousKeyId: string | null;
+                /** @description Ed25519 (base64) by the previous key over the rotation message; null for the first key */
+                rotationSignature: string | null;
+                /** @description From when the key signs; the next key ends it */
+                validFrom: string;
+              })[];
             /** @description SubjectPublicKeyInfo, PEM */
             spki: string;
             /** @constant */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { pageTitle } from '../../content/constants.ts';
+import { t } from '../../i18n/i18n.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { publicKeyQuery } from '../../queries/ledgerProofs.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
@@ -11,12 +12,13 @@ import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.t
 import { BrowserCannotCheck, checkFiles } from './-components/verify/checkFile.ts';
 import { FileDrop, type PickedFile } from './-components/verify/FileDrop.tsx';
 import { MyLedgerProofs } from './-components/verify/MyLedgerProofs.tsx';
-import { type CheckedFile, VerdictView } from './-components/verify/VerdictView.tsx';
+import { type CheckedFile, notFromSaiWallet, VerdictView } from './-components/verify/VerdictView.tsx';
 import * as styles from './-components/verify/Verify.css.ts';
 
 /**
  * /verify (docs/architecture/verifiable-ledger.md): anyone checks a transaction receipt or a liability
- * proof in the browser, with the same checker as `npm run ledger:verify-receipt` and no server call; the
+ * proof in the browser, with the same checker as `npm run ledger:verify-receipt`, against the key document
+ * this site publishes (the one server call: a file signed by any other key is "Not from SAI Wallet"); the
  * page says what a passing file proves and what it does not. A ledger digest is checked too, with the
  * public key chosen with it (or the published one), and a public key file on its own. A signed-in user also downloads their
  * liability proof here and sees the published totals.
@@ -31,9 +33,10 @@ type Result = { state: 'idle' } | { state: 'checking' } | { state: 'error'; mess
 function announcement(result: Result): string {
   if ('verdict' in result) {
     const failed = result.verdict.checks.find((check) => !check.ok);
-    return result.verdict.ok
-      ? `${result.fileName}: verified`
-      : `${result.fileName}: not verified, ${failed?.name}`;
+    const name = result.fileName;
+    if (result.verdict.ok) return t('verify.announceVerified', { name });
+    if (notFromSaiWallet(result.verdict)) return t('verify.announceNotFromSaiWallet', { name });
+    return t('verify.announceNotVerified', { name, check: failed?.name ?? 'format' });
   }
   return result.state === 'checking' ? 'Checking…' : '';
 }

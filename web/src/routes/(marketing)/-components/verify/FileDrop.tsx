@@ -1,11 +1,10 @@
 import { FileUp } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
+import { MAX_FILE_BYTES } from '../../../../../../domain/verifiable/verify.ts';
 import { buttonClassName } from '../../../../components/Button.tsx';
+import { t } from '../../../../i18n/i18n.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as styles from './Verify.css.ts';
-
-/** A receipt or a proof is a few kilobytes; anything this big is not one. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export interface PickedFile {
   name: string;
@@ -40,7 +39,8 @@ export function FileDrop({
     const picked: PickedFile[] = [];
     for (const file of files) {
       if (file.size > MAX_FILE_BYTES) {
-        onError(`${file.name} is larger than 5 MB: a receipt or a liability proof is far smaller.`);
+        // The checker's own limit (256 KiB), refused here before the file is even read.
+        onError(t('verify.tooLarge', { name: file.name, limit: MAX_FILE_BYTES / 1024 }));
         return;
       }
       try {
@@ -90,9 +90,9 @@ export function FileDrop({
         }}
       />
       <p className={styles.dropHint}>
-        The file is checked in this browser with its own signatures and hashes: it is not sent to us. A ledger
-        digest is checked with the public key file chosen together with it, or else with the key SAI Wallet
-        publishes.
+        The file is checked in this browser, against the key SAI Wallet publishes, never against a key the
+        file carries: it is not sent to us. A ledger digest is checked with the public key file chosen
+        together with it, or else with the key SAI Wallet publishes. At most 256 KiB.
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { Verdict } from '../../../../../../domain/verifiable/verify.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { publicKeyQuery } from '../../../../queries/ledgerProofs.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as publicStyles from '../Public.css.ts';
@@ -34,13 +35,28 @@ const DOES_NOT_PROVE: Record<Verdict['kind'], readonly string[]> = {
   unknown: [],
 };
 
+/**
+ * Whether the file failed because its signer is not a key SAI Wallet publishes (check `signer`): the file
+ * may be internally sound, but it is not SAI Wallet's, and the page says so in its own words.
+ */
+export function notFromSaiWallet(verdict: Verdict): boolean {
+  return verdict.checks.find((check) => !check.ok)?.name === 'signer';
+}
+
+export function verdictTitle(verdict: Verdict): string {
+  const failed = verdict.checks.find((check) => !check.ok);
+  if (verdict.ok) return t('verify.verified');
+  if (notFromSaiWallet(verdict)) return t('verify.notFromSaiWallet');
+  return t('verify.notVerified', { check: failed?.name ?? 'format' });
+}
+
 export function VerdictView({ checked }: { checked: CheckedFile }) {
   const { verdict } = checked;
-  const failed = verdict.checks.find((check) => !check.ok);
-  const title = verdict.ok ? 'Verified' : `Not verified: ${failed?.name ?? 'format'}`;
+  const title = verdictTitle(verdict);
+  const foreign = notFromSaiWallet(verdict);
   return (
     <section className={styles.columns} aria-labelledby="verdict-title" data-testid="verdict">
-      <div className={styles.verdict} data-ok={verdict.ok}>
+      <div className={styles.verdict} data-ok={verdict.ok} data-testid="verdict-summary">
         <p className={styles.fileName}>
           {KIND_NAMES[verdict.kind]} · {checked.fileName}
         </p>
@@ -52,6 +68,7 @@ export function VerdictView({ checked }: { checked: CheckedFile }) {
           )}
           {title}
         </h2>
+        {foreign ? <p className={styles.verdictDetail}>{t('verify.notFromSaiWalletWhy')}</p> : null}
         {verdict.failure ? <p className={styles.verdictDetail}>{verdict.failure}</p> : null}
       </div>
 
@@ -88,12 +105,13 @@ export function VerdictView({ checked }: { checked: CheckedFile }) {
             <h3 className={styles.subheading}>What it does not prove</h3>
             <ul className={styles.facts}>
               <li>
-                That the key is SAI Wallet's. The file carries its own public key, so compare the key id below
-                with the one SAI Wallet publishes at{' '}
+                More than this site vouches for. A receipt or a proof is checked against the keys this site
+                publishes at{' '}
                 <a href="/api/ledger/public-key" target="_blank" rel="noreferrer">
                   /api/ledger/public-key
                 </a>
-                , and with any copy you kept earlier.
+                , never against the key the file carries; compare the key id below with any copy of SAI
+                Wallet's key you kept or got another way.
               </li>
               {DOES_NOT_PROVE[verdict.kind].map((line) => (
                 <li key={line}>{line}</li>

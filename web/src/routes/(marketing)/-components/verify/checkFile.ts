@@ -1,5 +1,6 @@
 import { DIGEST_FORMAT, PUBLIC_KEY_FORMAT } from '../../../../../../domain/verifiable/formats.ts';
 import {
+  readVerifiableText,
   type Verdict,
   verifyDigest,
   verifyFile,
@@ -12,15 +13,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function unreadable(detail: string): Verdict {
-  return {
-    kind: 'unknown',
-    ok: false,
-    checks: [{ name: 'format', ok: false, detail }],
-    failure: detail,
-    proves: '',
-  };
+function unreadable(detail: string, name = 'format', kind: Verdict['kind'] = 'unknown'): Verdict {
+  return { kind, ok: false, checks: [{ name, ok: false, detail }], failure: detail, proves: '' };
 }
+
+const kindOf = (value: unknown): Verdict['kind'] =>
+  formatOf(value) === 'sai-ledger-receipt'
+    ? 'receipt'
+    : formatOf(value) === 'sai-liability-proof'
+      ? 'liability-proof'
+      : 'unknown';
 
 /** Thrown when the browser itself cannot check a file: the file is not to blame. */
 export class BrowserCannotCheck extends Error {
@@ -43,12 +45,13 @@ async function ed25519Supported(): Promise<boolean> {
 const formatOf = (value: unknown) => (isRecord(value) ? value.format : undefined);
 
 /**
- * Checks picked files with the domain's checker (domain/verifiable/verify.ts: WebCrypto, no server call)
- * and reads the key id they were checked with, once that public key has passed its own check. One file: a
- * receipt, a liability proof or a public key on its own; a ledger digest (which carries no key) against
- * the key SAI Wallet publishes (`publishedKey`, the one server call, made only then). Two files: a digest
- * and the public key to check it with. Throws BrowserCannotCheck when the browser lacks what the check
- * needs, rather than blaming the file.
+ * Checks picked files with the domain's checker (domain/verifiable/verify.ts: WebCrypto) and reads the key
+ * id they were checked with, once that public key has passed its own check. One file: a receipt or a
+ * liability proof, checked against the key document SAI Wallet publishes (`publishedKey`, the page's one
+ * server call: the file's own key is never trusted, so a file signed with anyone else's key is "Not from
+ * SAI Wallet"); a public key on its own; a ledger digest (which carries no key) against the published key.
+ * Two files: a digest and the public key to check it with. Each file is at most MAX_FILE_BYTES and JSON.
+ * Throws BrowserCannotCheck when the browser lacks what the check needs, rather than blaming the file.
  */
 export async function checkFiles(
   files: readonly PickedFile[],
@@ -57,12 +60,15 @@ export async function checkFiles(
   const fileName = files.map((file) => file.name).join(' with ');
   const values: unknown[] = [];
   for (const file of files) {
-    try {
-      values.push(JSON.parse(file.text));
-    } catch {
-      const detail = files.length === 1 ? 'this file is not JSON' : `${file.name} is not JSON`;
-      return { fileName, verdict: unreadable(detail), keyId: null };
+    const read = readVerifiableText(file.text);
+    if ('refused' in read) {
+      const verdict =
+        files.length === 1
+          ? read.refused
+          : unreadable(`${file.name}: ${read.refused.failure}`, read.refused.checks[0]!.name);
+      return { fileName, verdict, keyId: null };
     }
+    values.push(read.value);
   }
   // WebCrypto exists only on secure pages (HTTPS or localhost).
   if (!globalThis.crypto?.subtle)
@@ -99,7 +105,19 @@ export async function checkFiles(
   } else {
     const value = values[0];
     publicKey = isRecord(value) ? value.publicKey : null;
-    verdict = await verifyFile(value);
+    // A file of no known format needs no key to be refused.
+    const trusted = kindOf(value) === 'unknown' ? undefined : await publishedKey().catch(() => null);
+    if (trusted === null)
+      return {
+        fileName,
+        verdict: unreadable(
+          'the key SAI Wallet publishes could not be loaded, so the file cannot be checked against it: try again',
+          'trusted key',
+          kindOf(value),
+        ),
+        keyId: null,
+      };
+    verdict = await verifyFile(value, trusted);
   }
   const importFailed = verdict.checks.some(
     (check) => check.name === 'public key' && !check.ok && /cannot be imported/.test(check.detail),
