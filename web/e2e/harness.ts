@@ -30,6 +30,9 @@ export function webBuildIsStale(): boolean {
   const built = statSync(webDist).mtimeMs;
   const sources = [
     path.join(repoRoot, 'web', 'src'),
+    // The web imports the domain's pure rules (amounts, addresses, the verifier): a change there is a
+    // change of the bundle too.
+    path.join(repoRoot, 'domain'),
     path.join(repoRoot, 'web', 'index.html'),
     path.join(repoRoot, 'web', 'public'),
     path.join(repoRoot, 'vite.config.ts'),
