@@ -176,5 +176,7 @@ describe('npm run bench, small', () => {
     ).toBeGreaterThan(0);
     expect((admin['/api/transactions/all?q=Deposit matches'] as Figure).median).toBeGreaterThan(0);
     expect((admin['/api/transactions/all?q=zzzz matches'] as Figure).median).toBe(0);
-  }, 600_000);
+    // A bound on a hang, not a speed target: 200 s alone on CI's machine, 383 s here beside other work,
+    // over 600 s with both cores taken by browser tests.
+  }, 1_500_000);
 });

@@ -14,6 +14,10 @@ import { ASSETS } from '../../domain/shared/money.ts';
 import { userMailStream } from '../../domain/users/mailSent.ts';
 import { userPasskeysStream } from '../../domain/users/passkeys.ts';
 import { signInStream } from '../../domain/users/signIns.ts';
+
+/** The beginning of every sign-in stream's name (`signInStream`), before the session's public id. */
+const SIGN_IN_STREAM_PREFIX = signInStream('');
+
 import { userStream } from '../../domain/users/user.ts';
 import { type EventStore, formatPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { cardOfUser } from '../../projections/cards/cards.queries.ts';
@@ -114,7 +118,8 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
     'SELECT id FROM sessions WHERE user_id = $1 ORDER BY created_at, id',
     [userId],
   );
-  own.push(...signIns.rows.map((row) => signInStream(publicSessionId(row.id))));
+  const sessionPublicIds = new Set(signIns.rows.map((row) => publicSessionId(row.id)));
+  own.push(...[...sessionPublicIds].map(signInStream));
   // Their deposits' ids: an on-chain claim stream may also hold another person's claim of the same hash.
   const depositIds = new Set<string>();
   const streamOf: Record<
@@ -139,9 +144,18 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
     'notifications',
     'contactMessages',
   ] as const)
-    yield* array(source, rowsOfUser(deps.pool, source, userId), (row) => {
-      if (source !== 'notifications') own.push(...streamOf[source](row));
-    });
+    yield* array(
+      source,
+      rowsOfUser(deps.pool, source, userId),
+      (row) => {
+        if (source !== 'notifications') own.push(...streamOf[source](row));
+      },
+      // A sign-in's notice links to its session by the session's public id: not in the file (above).
+      (row) =>
+        source === 'notifications' && sessionPublicIds.has(String(row.relatedId))
+          ? { ...row, relatedId: null }
+          : row,
+    );
 
   // The history, a page at a time; the events its transactions have outside the person's own streams
   // (a transfer received is booked on the sender's account stream) are noted on the way.
@@ -232,14 +246,22 @@ export function isTheirs(event: RecordedEvent, userId: UserId, depositIds: Reado
  * fields were opened by the store it was read from (app/privacy/sealingStore.ts).
  */
 export function exportedEvent(event: RecordedEvent) {
+  // A sign-in's stream and event are named by the session's public id, which also names the session in
+  // the security centre: the export says what each sign-in was, never which session it is (a session id in
+  // any form stays out of the file, docs/architecture/data-export.md).
+  const signIn = event.streamName.startsWith(SIGN_IN_STREAM_PREFIX);
+  const data =
+    signIn && event.data && typeof event.data === 'object'
+      ? Object.fromEntries(Object.entries(event.data).filter(([field]) => field !== 'sessionId'))
+      : event.data;
   return {
     id: event.id,
-    stream: event.streamName,
+    stream: signIn ? SIGN_IN_STREAM_PREFIX.slice(0, -1) : event.streamName,
     revision: event.revision.toString(),
     position: formatPosition(event.position),
     type: event.type,
     recordedAt: event.recordedAt.toISOString(),
-    data: event.data,
+    data,
     actorId: event.metadata.actorId,
     correlationId: event.metadata.correlationId,
     causationId: event.metadata.causationId,
