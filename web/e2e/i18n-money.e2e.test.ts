@@ -69,6 +69,14 @@ const LANGUAGES = {
     hash: 'Transaktions-Hash',
     declare: 'Einzahlung melden',
     hashError: 'Der Transaktions-Hash darf nur Buchstaben und Ziffern enthalten',
+    send: 'Senden',
+    sendForm: 'SAI senden',
+    recipient: 'E-Mail des Empfängers',
+    sendAmount: 'Betrag (SAI)',
+    sendReviewButton: 'Überweisung prüfen',
+    sendReview: 'Überweisung prüfen',
+    sendConfirm: 'Bestätigen und senden',
+    sentToast: 'Geld erfolgreich gesendet',
     withdraw: 'Aus\u00adzahlen',
     withdrawForm: 'Krypto auszahlen',
     address: 'Zieladresse',
@@ -117,6 +125,14 @@ const LANGUAGES = {
     hash: 'Hash de la transacción',
     declare: 'Declarar depósito',
     hashError: 'El hash de la transacción solo puede contener letras y dígitos',
+    send: 'Enviar',
+    sendForm: 'Enviar SAI',
+    recipient: 'Correo electrónico del destinatario',
+    sendAmount: 'Importe (SAI)',
+    sendReviewButton: 'Revisar la transferencia',
+    sendReview: 'Revise su transferencia',
+    sendConfirm: 'Confirmar y enviar',
+    sentToast: 'Dinero enviado correctamente',
     withdraw: 'Retirar',
     withdrawForm: 'Retirar criptomonedas',
     address: 'Dirección de destino',
@@ -302,6 +318,23 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByRole('button', { name: words.declare }).click();
   await page.getByText(words.hashError).waitFor();
   await checkScreen(page, viewport, `/deposit in ${language}`);
+
+  // An amount typed the language's way: "2,5" (the decimal comma) is 2.50 SAI, which the review shows in
+  // the language's notation before anything is sent (grouping: lib/amountInput.unit.test.ts).
+  await page.goto(kit.url('/dashboard'));
+  await page.getByRole('button', { name: words.send, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: words.send });
+  const send = dialog.getByRole('form', { name: words.sendForm });
+  await send.getByLabel(words.recipient).fill(friend.email);
+  await send.getByLabel(words.sendAmount).fill('2,5');
+  await send.getByRole('button', { name: words.sendReviewButton }).click();
+  const sendReview = dialog.getByRole('form', { name: words.sendReview });
+  await sendReview.getByText('2,50 SAI', { exact: true }).waitFor();
+  await checkScreen(page, viewport, `the review of an amount typed in ${language}`);
+  await sendReview.getByRole('button', { name: words.sendConfirm }).click();
+  await toasts(page).getByText(words.sentToast).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(async () => (await call(user.context, 'GET', '/api/auth/user')).balance).toBe('1219.50');
 
   // The withdrawal form refuses an address of another network on its field, in the user's language.
   await page.goto(kit.url('/dashboard'));

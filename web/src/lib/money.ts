@@ -4,6 +4,8 @@
  */
 
 import { ASSET_DECIMALS, fromScaledUnits } from '../../../domain/shared/money.ts';
+import { currentLocale } from '../i18n/i18n.ts';
+import { normaliseTypedAmount } from './amountInput.ts';
 
 /** SAI has two decimals (docs/ledger.md). */
 export const SAI_DECIMALS = ASSET_DECIMALS.SAI;
@@ -30,12 +32,17 @@ export type AmountCheck =
   | { ok: false; reason: 'not_positive' | 'too_precise' };
 
 /**
- * Reads an amount typed into a form. Only digits with an optional decimal point: no exponent, sign,
- * grouping or spaces inside, so what is sent is exactly what was typed.
+ * Reads an amount typed into a form, in the notation of the page's language (lib/amountInput.ts: its
+ * decimal mark and grouping, and the plain dot), as exact minor units: no exponent, sign or float, and a
+ * digit the asset cannot hold is refused, never rounded.
  */
-export function readAmount(input: string, decimals = SAI_DECIMALS): AmountCheck {
-  const trimmed = input.trim();
-  const match = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/.exec(trimmed);
+export function readAmount(
+  input: string,
+  decimals = SAI_DECIMALS,
+  locale: string = currentLocale(),
+): AmountCheck {
+  const plain = normaliseTypedAmount(input, locale);
+  const match = plain === null ? null : /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/.exec(plain);
   if (!match) return { ok: false, reason: 'not_positive' };
   const fraction = match[2] ?? match[3] ?? '';
   const whole = match[1] ?? '0';

@@ -1,5 +1,6 @@
 import { TextField, type TextFieldProps } from '../../components/TextField.tsx';
-import { t } from '../../i18n/i18n.ts';
+import { currentLocale, t } from '../../i18n/i18n.ts';
+import { numberMarks } from '../../lib/amountInput.ts';
 import { MAX_DESCRIPTION } from '../../lib/validation.ts';
 
 /** The text fields several forms ask for, each with the input type, keyboard and autofill it needs. */
@@ -16,7 +17,16 @@ export function PasswordField(props: TextFieldProps) {
 
 /** A required decimal amount, typed as text so it is read exactly (see lib/money.ts). */
 export function AmountField(props: TextFieldProps) {
-  return <TextField inputMode="decimal" autoComplete="off" placeholder="0.00" required {...props} />;
+  // The placeholder in the language's notation ("0,00" in German): what the field reads (lib/amountInput.ts).
+  return (
+    <TextField
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={`0${numberMarks(currentLocale()).decimal}00`}
+      required
+      {...props}
+    />
+  );
 }
 
 /** The optional description of a payment, as long as the API allows. */
