@@ -191,6 +191,38 @@ async function nothingCoveredJourney(viewport: Viewport) {
   await admin.context.close();
 }
 
+/**
+ * The same for a user whose saved language is not English, at 360 px: longer words move the tab bar's
+ * labels and the chat launcher's text, so each language is looked at on each of a user's screens.
+ */
+async function nothingCoveredIn(language: 'de' | 'fr' | 'es') {
+  const account = newAccount('Polyglot');
+  const user = await kit.session(PHONE);
+  await kit.register(user.context, account);
+  const preferences = await user.context.request.get(kit.url('/api/account/preferences'));
+  const saved = await user.context.request.put(kit.url('/api/account/preferences'), {
+    data: { ...(await preferences.json()), language },
+    headers: { Origin: kit.url('') },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const page = user.page;
+  for (const path of [
+    '/dashboard',
+    '/transactions',
+    '/deposit',
+    '/profile',
+    '/cards',
+    '/help',
+    '/notifications',
+  ]) {
+    await page.goto(kit.url(path));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await expectNothingCovered(page, `${path} in ${language} at 360px`);
+  }
+  await user.context.close();
+}
+
 describe('nothing covers a control; notifications page; help finds card answers', () => {
   test('at 1280 px: user and admin screens, the bell and its badge', async () => {
     await nothingCoveredJourney(DESKTOP);
@@ -199,4 +231,12 @@ describe('nothing covers a control; notifications page; help finds card answers'
   test('at 360 px: the chat launcher and the tab bar leave every control reachable', async () => {
     await nothingCoveredJourney(PHONE);
   }, 240_000);
+
+  test.each(['de', 'fr', 'es'] as const)(
+    'at 360 px in %s: nothing covers a control either',
+    async (language) => {
+      await nothingCoveredIn(language);
+    },
+    240_000,
+  );
 });

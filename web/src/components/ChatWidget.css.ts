@@ -60,9 +60,11 @@ export const panelExpanded = style({
 // control (an Export button, a queue's last row) can always be scrolled above the launcher.
 globalStyle('main#main', { paddingBottom: `calc(56px + 2 * ${edge})` });
 
-// The signed-in screens' phone tab bar sits at the bottom; the chat stays clear of it.
+// The signed-in screens' phone tab bar sits at the bottom; the chat stays clear of it. Found by its data
+// attribute, never by its label: the label is in the reader's language (it once matched English only, and
+// the launcher covered the Profile tab in every other language).
 for (const selector of [launcher, panel]) {
-  globalStyle(`body:has(nav[aria-label="Quick navigation"]) ${selector}`, {
+  globalStyle(`body:has(nav[data-tab-bar]) ${selector}`, {
     '@media': {
       'screen and (max-width: 767.98px)': {
         bottom: `calc(72px + env(safe-area-inset-bottom, 0px))`,

@@ -23,7 +23,7 @@ const PROFILE_TAB: Tab = { to: '/profile', icon: UserRound, label: 'dashboard.ta
 /** docs/product-rules.md spec 2: Home, Transactions, Partners, Main Site, and Admin for admins or Profile for others. */
 export function MobileTabBar({ isAdmin }: { isAdmin: boolean }) {
   return (
-    <nav className={styles.bar} aria-label={t('dashboard.tabs.label')}>
+    <nav className={styles.bar} aria-label={t('dashboard.tabs.label')} data-tab-bar="">
       <ul className={styles.list}>
         {[...TABS, isAdmin ? ADMIN_TAB : PROFILE_TAB].map((tab) => (
           <li key={tab.label}>
