@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../infra/postgres/pool.ts';
+import { createPool, withTransaction } from '../infra/postgres/pool.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
 import { toolEnv } from '../testing/toolEnv.ts';
@@ -358,7 +358,7 @@ describe('projections:rebuild (blue-green)', () => {
     const url = new URL(t.db.url);
     url.username = role;
     url.password = 'plain-password';
-    const plain = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const plain = createPool(url.toString(), 1);
     const inTransaction = (pool: pg.Pool) =>
       withTransaction(pool, async (tx) => {
         const took = await letAutovacuumGiveWay(tx);

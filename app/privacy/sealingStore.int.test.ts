@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createPool } from '../../infra/postgres/pool.ts';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';
 import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
@@ -138,7 +139,7 @@ describe('sealed personal fields in the log', () => {
     const carol = await signedUpClient(t, { firstName: 'Carolyne', lastName: 'Fenwhistle' });
     await t.settle();
     // Another process: its own pool, keys and ring over the same database, its cache warmed.
-    const pool = new pg.Pool({ connectionString: t.db.url, max: 2 });
+    const pool = createPool(t.db.url, 2);
     const master = Buffer.from(RUN_PRIVACY_KEYS.PERSONAL_DATA_KEY, 'base64');
     const other = new KeyRing(
       new PersonalDataKeys(pool, master),

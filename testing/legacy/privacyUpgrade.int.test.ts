@@ -12,6 +12,7 @@ import {
   upgradeLog,
 } from '../../app/privacy/upgrade/upgradeLog.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import { createPool } from '../../infra/postgres/pool.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
 import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
@@ -115,7 +116,7 @@ async function dumpLog(): Promise<string> {
 }
 
 async function verifyNow(): Promise<VerifyReport> {
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const pool = createPool(db.url, 2);
   const store = new PostgresEventStore(pool, db.url);
   try {
     return await verifyLedger(store, pool);

@@ -13,6 +13,7 @@ import { upgradeLog } from '../../app/privacy/upgrade/upgradeLog.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { migrateDatabase } from '../../infra/postgres/migrate.ts';
+import { createPool } from '../../infra/postgres/pool.ts';
 import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
@@ -129,7 +130,7 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
     const carol = expected.users[2]!;
     const legacy = 'userName-carol_legacy';
     // The app's own store, as the new code writes: the release's value is sealed.
-    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const pool = createPool(db.url, 2);
     const ring = new KeyRing(new PersonalDataKeys(pool, keys.personalDataKey), keys.pseudonymKey);
     const store = sealingStore(new PostgresEventStore(pool, db.url), ring);
     const release = {
@@ -214,7 +215,7 @@ describe('privacy:upgrade-log, beyond the fixture', () => {
       [daveStream],
     );
     expect(isSealedValue(reservation!.value) && reservation!.value.s).toBe(dave.id);
-    const readPool = new pg.Pool({ connectionString: db.url, max: 1 });
+    const readPool = createPool(db.url, 1);
     try {
       const reader = new KeyRing(new PersonalDataKeys(readPool, keys.personalDataKey), keys.pseudonymKey);
       const [opened] = await openEvents(reader, [
