@@ -135,6 +135,22 @@ describe('projection runner', () => {
     await b.stop();
   });
 
+  it('reports, where it runs no worker itself, each projection as running while another leads it, stopped once none does', async () => {
+    const led = counterProjection('reported');
+    const idle = counterProjection('unled');
+    // An API whose projections run in its worker thread or another process: its runner is never started.
+    const reporter = runner([led, idle]);
+    const leader = runner([led]);
+    await leader.start();
+    await until(async () => (await leader.status())[0]!.state === 'running');
+    expect((await reporter.status()).map((s) => [s.name, s.state])).toEqual([
+      ['reported', 'running'],
+      ['unled', 'stopped'],
+    ]);
+    await leader.stop();
+    expect((await reporter.status()).map((s) => s.state)).toEqual(['stopped', 'stopped']);
+  });
+
   it("takes and holds a runner's locks on one connection: a standby's attempts reuse it", async () => {
     const projections = ['onesessiona', 'onesessionb', 'onesessionc'].map((name) => counterProjection(name));
     const a = runner(projections, { standbyPollMs: 50 });

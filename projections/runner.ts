@@ -202,6 +202,9 @@ export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
   private readonly feed: SharedLogFeed;
   private readonly locks: LockSession;
+  /** Whether this process runs the workers (start) or only reports on them (an API whose projections run
+   * in its worker thread, or in a `projections:worker` process). */
+  private started = false;
 
   constructor(private readonly options: RunnerOptions) {
     this.feed = new SharedLogFeed(options.store, { batchSize: options.batchSize ?? 500 });
@@ -218,6 +221,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     await initProjectionSchemas(this.options.pool, this.options.projections);
+    this.started = true;
     for (const worker of this.workers) worker.start();
   }
 
@@ -225,6 +229,26 @@ export class ProjectionRunner {
     await Promise.all(this.workers.map((worker) => worker.stop()));
     await this.feed.close();
     await this.locks.close();
+  }
+
+  /**
+   * The projections whose lock some session of this database holds: where this process does not run the
+   * workers itself, that is what says whether each one runs (a worker's state here would stay 'starting'
+   * forever). The lock is `pg_try_advisory_lock(hashtextextended(key, 0))`: in pg_locks, the key's high and
+   * low 32 bits as classid and objid, objsubid 1.
+   */
+  private async ledElsewhere(): Promise<Set<string>> {
+    const prefix = this.options.lockKeyPrefix ?? 'projection:';
+    const { rows } = await this.options.pool.query<{ name: string }>(
+      `SELECT n.name FROM unnest($1::text[]) AS n(name)
+        WHERE EXISTS (
+          SELECT 1 FROM pg_locks l
+           WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended($2 || n.name, 0))`,
+      [this.names, prefix],
+    );
+    return new Set(rows.map((row) => row.name));
   }
 
   /** Checkpoint, lag and last error of each projection, for /api/health and the admin screen. */
@@ -243,6 +267,7 @@ export class ProjectionRunner {
        FROM projection_checkpoints`,
     );
     const byName = new Map(rows.map((row) => [row.name, row]));
+    const led = this.started ? null : await this.ledElsewhere();
     // Projections that are caught up share a checkpoint: read what lies after each distinct one once.
     const pendingAfter = new Map<string, Promise<RecordedEvent[]>>();
     const readPending = (checkpoint: LogPosition | null) => {
@@ -262,7 +287,7 @@ export class ProjectionRunner {
         const oldest = pending[0];
         return {
           name: worker.projection.name,
-          state: worker.state,
+          state: led ? (led.has(worker.projection.name) ? 'running' : 'stopped') : worker.state,
           checkpoint,
           eventsProcessed: Number(row?.events_processed ?? 0),
           lagEvents: pending.length,

@@ -38,6 +38,7 @@ interface ApiEvent {
 
 interface ApiProjection {
   name: string;
+  state: string;
   checkpoint: string | null;
   lagEvents: number;
 }
@@ -268,6 +269,9 @@ describe('the admin audit log and projections in the browser', () => {
     await openAdminSection(phone.page, 'Projections');
     await phone.page.getByRole('heading', { level: 1, name: 'Projections' }).waitFor();
     await phone.page.getByTestId('projection-row').first().waitFor();
+    await expect
+      .poll(() => phone.page.getByTestId('projection-state').first().textContent())
+      .toContain('Running');
     await expectNoHorizontalScroll(phone.page, '/admin/projections');
     await expectAccessible(phone.page, '/admin/projections at 360px');
     expect(phone.problems).toEqual([]);
@@ -310,6 +314,12 @@ describe('the admin audit log and projections in the browser', () => {
       `All ${api.length} up to date`,
     );
     for (const row of await rows.all()) expect(await row.getAttribute('data-attention')).toBeNull();
+    // The projections run in the server's worker thread: its API reports them running, never "starting"
+    // (it once showed every one "Starting" for good beside "All up to date").
+    expect(settled.map((p) => p.state)).toEqual(settled.map(() => 'running'));
+    const states = await rows.getByTestId('projection-state').allTextContents();
+    expect(states).toHaveLength(settled.length);
+    for (const state of states) expect(state).toContain('Running');
     await expectAccessible(admin.page, '/admin/projections at 1280px');
 
     // A new transfer moves the ledger's checkpoint on screen without a reload (refetch every 5 s).

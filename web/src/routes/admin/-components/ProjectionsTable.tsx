@@ -22,9 +22,11 @@ const STATE_TONES: Record<ProjectionState, BadgeTone> = {
   stopped: 'danger',
 };
 
+// A server whose projections run in its worker thread or another process reports each one as running
+// while some process leads it, stopped when none does (projections/runner.ts, ledElsewhere).
 const STATE_HELP: Record<ProjectionState, string> = {
-  running: 'Leader on this server',
-  standby: 'Another server leads',
+  running: 'Running',
+  standby: 'Standing by: another process leads',
   starting: 'Starting',
   retrying: 'Retrying after an error',
   stopped: 'Stopped',
@@ -32,7 +34,7 @@ const STATE_HELP: Record<ProjectionState, string> = {
 
 /** What needs a look: an error outranks lag. */
 function attention(status: ProjectionStatus): 'error' | 'lag' | undefined {
-  if (status.lastError || status.state === 'retrying') return 'error';
+  if (status.lastError || status.state === 'retrying' || status.state === 'stopped') return 'error';
   if (status.lagEvents > 0) return 'lag';
   return undefined;
 }
@@ -139,7 +141,7 @@ function ProjectionRow({ status }: { status: ProjectionStatus }) {
       <th scope="row" className={`${cell} ${styles.userName} ${auditStyles.rowHeader}`}>
         {status.name}
       </th>
-      <td className={cell}>
+      <td className={cell} data-testid="projection-state">
         <span className={styles.userCell}>
           <span>
             <StatusBadge status={status.state} tone={STATE_TONES[status.state]} />
