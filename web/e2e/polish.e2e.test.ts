@@ -206,20 +206,22 @@ async function nothingCoveredIn(language: 'de' | 'fr' | 'es') {
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const page = user.page;
-  for (const path of [
-    '/dashboard',
-    '/transactions',
-    '/deposit',
-    '/profile',
-    '/cards',
-    '/help',
-    '/notifications',
-  ]) {
+  const paths = ['/dashboard', '/transactions', '/deposit', '/profile', '/cards', '/help', '/notifications'];
+  const titles = new Set<string>();
+  for (const path of paths) {
     await page.goto(kit.url(path));
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await heading.waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
     await expectNothingCovered(page, `${path} in ${language} at 360px`);
+    // Each screen its own title, in the language: where the screen's heading names it, the title is that.
+    const title = await page.title();
+    expect(title, path).toMatch(/^.+ — SAI Digital Wallet$/);
+    if (['/transactions', '/deposit', '/profile'].includes(path))
+      expect(title).toBe(`${(await heading.textContent())?.trim()} — SAI Digital Wallet`);
+    titles.add(title);
   }
+  expect(titles.size).toBe(paths.length);
   await user.context.close();
 }
 

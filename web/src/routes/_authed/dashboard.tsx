@@ -4,6 +4,7 @@ import { ArrowRight, Shield } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { buttonClassName } from '../../components/Button.tsx';
 import { TooltipProvider } from '../../components/Tooltip.tsx';
+import { pageTitle } from '../../content/constants.ts';
 import { t } from '../../i18n/i18n.ts';
 import { displayName } from '../../lib/format.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
@@ -32,6 +33,8 @@ import { RecentTransactions } from './-components/dashboard/RecentTransactions.t
 const AdminWidgets = lazy(() => import('../admin/-components/AdminWidgets.tsx'));
 
 export const Route = createFileRoute('/_authed/dashboard')({
+  // Each screen its own title, in the reader's language (issue 48.13).
+  head: () => ({ meta: [{ title: pageTitle(t('shell.nav.dashboard')) }] }),
   // Started here, not awaited: each card shows its own loading and error state.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(recentTransactionsQuery);

@@ -4,6 +4,7 @@ import { ArrowLeft, Coins, LoaderCircle, Wallet } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { buttonClassName } from '../../components/Button.tsx';
 import * as tabStyles from '../../components/Tabs.css.ts';
+import { pageTitle } from '../../content/constants.ts';
 import { t } from '../../i18n/i18n.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { publicConfigQuery } from '../../queries/config.queries.ts';
@@ -27,6 +28,8 @@ function readSearch(search: Record<string, unknown>): { tab?: DepositTab } {
 // docs/product-rules.md rule 6: signed-out visitors go to /login (the `_authed` layout guards it; the spec's
 // /auth is only an alias of /login).
 export const Route = createFileRoute('/_authed/deposit')({
+  // Each screen its own title, in the reader's language (issue 48.13).
+  head: () => ({ meta: [{ title: pageTitle(t('money.deposit.title')) }] }),
   validateSearch: readSearch,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(cryptoNetworksQuery);

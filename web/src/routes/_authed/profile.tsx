@@ -5,6 +5,7 @@ import { Tabs } from 'radix-ui';
 import { Button } from '../../components/Button.tsx';
 import * as tabStyles from '../../components/Tabs.css.ts';
 import { useSignOut } from '../../components/useSignOut.ts';
+import { pageTitle } from '../../content/constants.ts';
 import { t } from '../../i18n/i18n.ts';
 import { initials } from '../../lib/format.ts';
 import { preferencesQuery, twoFactorQuery } from '../../queries/account.queries.ts';
@@ -28,6 +29,8 @@ function readSearch(search: Record<string, unknown>): { tab?: ProfileTab } {
 }
 
 export const Route = createFileRoute('/_authed/profile')({
+  // Each screen its own title, in the reader's language (issue 48.13).
+  head: () => ({ meta: [{ title: pageTitle(t('profile.title')) }] }),
   validateSearch: readSearch,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(preferencesQuery);

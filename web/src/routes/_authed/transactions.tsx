@@ -3,6 +3,7 @@ import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { Download, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
+import { pageTitle } from '../../content/constants.ts';
 import { t } from '../../i18n/i18n.ts';
 import { downloadTextFile } from '../../lib/csv.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -28,6 +29,8 @@ import { TransactionItem } from './-components/transactions/TransactionItem.tsx'
 import * as styles from './-components/transactions/Transactions.css.ts';
 
 export const Route = createFileRoute('/_authed/transactions')({
+  // Each screen its own title, in the reader's language (issue 48.13).
+  head: () => ({ meta: [{ title: pageTitle(t('money.history.title')) }] }),
   validateSearch: readHistorySearch,
   loaderDeps: ({ search }) => ({ filters: search }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(historyQuery(deps.filters)),

@@ -4,6 +4,7 @@ import { ArrowLeft, FileCheck, Printer } from 'lucide-react';
 import { networkLabel } from '../../../../domain/crypto/networks.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
+import { pageTitle } from '../../content/constants.ts';
 import { t, tRich } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { saveVerifiableReceipt } from '../../queries/ledgerProofs.queries.ts';
@@ -28,6 +29,8 @@ import { shownAmount, signedShown } from './-components/transactions/Transaction
  * open it: anyone else gets the API's 404, shown as "not found".
  */
 export const Route = createFileRoute('/_authed/transactions_/$id')({
+  // Each screen its own title, in the reader's language (issue 48.13).
+  head: () => ({ meta: [{ title: pageTitle(t('money.receipt.eyebrow')) }] }),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(receiptQuery(params.id)),
   // Components, not pendingPage()/failedPage(): their words are read at render, in the current language.
   pendingComponent: () => <PageSkeleton label={t('money.receipt.loading')} />,
