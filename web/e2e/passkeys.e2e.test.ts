@@ -19,6 +19,38 @@ import { allowPageProblems } from './harness.ts';
 const { kit, app } = setUpBrowserApp('e2e_passkeys');
 const local = (path: string) => `http://localhost:${app().port}${path}`;
 
+/** The security tab's words, and what it says when the wallet is opened by an IP address. */
+const IP_WORDS = {
+  en: {
+    add: 'Add a passkey',
+    name: 'Passkey name',
+    password: 'Password',
+    create: 'Create passkey',
+    says: 'Passkeys work only when the wallet is opened by its name',
+  },
+  de: {
+    add: 'Passkey hinzufügen',
+    name: 'Name des Passkeys',
+    password: 'Passwort',
+    create: 'Passkey erstellen',
+    says: 'Passkeys funktionieren nur, wenn die Wallet über ihren Namen geöffnet wird',
+  },
+  fr: {
+    add: 'Ajouter une clé d’accès',
+    name: 'Nom de la clé d’accès',
+    password: 'Mot de passe',
+    create: 'Créer la clé d’accès',
+    says: "Les clés d'accès ne fonctionnent que si le portefeuille est ouvert par son nom",
+  },
+  es: {
+    add: 'Añadir una llave de acceso',
+    name: 'Nombre de la llave de acceso',
+    password: 'Contraseña',
+    create: 'Crear llave de acceso',
+    says: 'Las llaves de acceso solo funcionan cuando el monedero se abre por su nombre',
+  },
+} as const;
+
 async function withAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -127,6 +159,41 @@ async function journey(viewport: typeof DESKTOP) {
 }
 
 describe('passkeys in the browser', () => {
+  test.each([
+    ['en', DESKTOP],
+    ['de', PHONE],
+    ['fr', PHONE],
+    ['es', DESKTOP],
+  ] as const)(
+    'opened by its IP address (%s): says to open the wallet by its name',
+    async (language, viewport) => {
+      const words = IP_WORDS[language];
+      // kit.url is http://127.0.0.1:<port>: WebAuthn takes no IP address as its relying party's domain.
+      const { context, page } = await kit.session(viewport);
+      await withAuthenticator(context, page);
+      const account = newAccount('Ada');
+      await kit.register(context, account);
+      const preferences = await context.request.get(kit.url('/api/account/preferences'));
+      const saved = await context.request.put(kit.url('/api/account/preferences'), {
+        data: { ...(await preferences.json()), language },
+        headers: { Origin: kit.url('') },
+      });
+      expect(saved.status()).toBe(200);
+      await page.goto(kit.url('/profile?tab=security'));
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+      await page.getByRole('button', { name: words.add }).click();
+      await page.getByLabel(words.name).fill('Laptop');
+      await page.locator('input[name="add-passkey-password"]').fill(account.password);
+      await page.getByRole('button', { name: words.create }).click();
+      await page.getByText(words.says).first().waitFor();
+      await expectAccessible(
+        page,
+        `the passkey refusal on an IP address in ${language} at ${viewport.width}px`,
+      );
+      await context.close();
+    },
+  );
+
   test('add, sign in with, second factor, remove at 1280 px', async () => {
     await journey(DESKTOP);
   }, 240_000);

@@ -115,6 +115,12 @@ export function passkeyFailureMessage(error: unknown): string {
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
     return t('shell.passkey.cancelled');
   if (error instanceof Error && error.name === 'InvalidStateError') return t('shell.passkey.exists');
+  // Opened by an IP address (127.0.0.1) or by another name than the one the server is set up for
+  // (PUBLIC_URL): WebAuthn binds a passkey to a domain name, and @simplewebauthn/browser says so in
+  // English ("127.0.0.1 is an invalid domain"). Say what to do instead.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID')
+    return t('shell.passkey.address', { host: globalThis.location.hostname });
   // Any other refusal: the browser's own words (in the browser's language), else ours.
   return error instanceof Error && error.message ? error.message : t('shell.passkey.failed');
 }

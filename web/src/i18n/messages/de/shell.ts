@@ -90,5 +90,7 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.passkey.cancelled':
     'Die Passkey-Abfrage wurde geschlossen oder ist abgelaufen. Versuchen Sie es erneut, wenn Sie bereit sind.',
   'shell.passkey.exists': 'Dieses Gerät enthält bereits einen Passkey für Ihr Konto.',
+  'shell.passkey.address':
+    'Passkeys funktionieren nur, wenn die Wallet über ihren Namen geöffnet wird (etwa localhost oder die eigene Adresse der Website), nicht über {host}. Öffnen Sie sie über ihren Namen und versuchen Sie es erneut.',
   'shell.passkey.failed': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
 };

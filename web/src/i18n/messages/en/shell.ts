@@ -88,5 +88,7 @@ export const shell = {
   'shell.status.erased': 'Erased',
   'shell.passkey.cancelled': 'The passkey prompt was closed or timed out. Try again when you are ready.',
   'shell.passkey.exists': 'This device already holds a passkey for your account.',
+  'shell.passkey.address':
+    'Passkeys work only when the wallet is opened by its name (such as localhost or the site’s own address), not by {host}. Open it by its name and try again.',
   'shell.passkey.failed': 'Something went wrong. Please try again.',
 };

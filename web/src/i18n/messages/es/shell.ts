@@ -89,5 +89,7 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.passkey.cancelled':
     'La ventana de la llave de acceso se cerró o caducó. Inténtelo de nuevo cuando quiera.',
   'shell.passkey.exists': 'Este dispositivo ya tiene una llave de acceso para su cuenta.',
+  'shell.passkey.address':
+    'Las llaves de acceso solo funcionan cuando el monedero se abre por su nombre (como localhost o la dirección del sitio), no por {host}. Ábralo por su nombre e inténtelo de nuevo.',
   'shell.passkey.failed': 'Algo salió mal. Inténtelo de nuevo.',
 };

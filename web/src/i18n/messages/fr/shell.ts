@@ -89,5 +89,7 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.passkey.cancelled':
     "La fenêtre de la clé d'accès a été fermée ou a expiré. Réessayez quand vous le souhaitez.",
   'shell.passkey.exists': "Cet appareil possède déjà une clé d'accès pour votre compte.",
+  'shell.passkey.address':
+    "Les clés d'accès ne fonctionnent que si le portefeuille est ouvert par son nom (comme localhost ou l'adresse du site), et non par {host}. Ouvrez-le par son nom et réessayez.",
   'shell.passkey.failed': 'Un problème est survenu. Veuillez réessayer.',
 };
