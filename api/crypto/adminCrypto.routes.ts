@@ -12,6 +12,12 @@ import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
+import {
+  REAUTHENTICATION_401,
+  REAUTHENTICATION_FIELDS,
+  reauthenticationFields,
+  requireReauthentication,
+} from '../http/reauth.ts';
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -35,10 +41,14 @@ const depositDecision = z.discriminatedUnion('action', [
     amount: amountField,
     // Required when the declaration has none (the service says so); else it must be the declared one.
     txHash: txHashField.optional(),
+    // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+    ...reauthenticationFields,
   }),
   z.strictObject({
     action: z.literal('reject'),
     reason: z.string().trim().max(300).superRefine(storedText('Reason')).optional().default(''),
+    // Accepted and not needed: a rejection moves no money.
+    ...reauthenticationFields,
   }),
 ]);
 const withdrawalDecision = z.discriminatedUnion('action', [
@@ -50,6 +60,7 @@ const withdrawalDecision = z.discriminatedUnion('action', [
       .min(8, 'Enter the outgoing transaction hash')
       .max(128)
       .regex(/^[A-Za-z0-9]+$/, 'Transaction hash may only contain letters and digits'),
+    ...reauthenticationFields,
   }),
   z.strictObject({
     action: z.literal('fail'),
@@ -59,6 +70,7 @@ const withdrawalDecision = z.discriminatedUnion('action', [
       .min(3, 'Say why the withdrawal failed')
       .max(300)
       .superRefine(storedText('Reason')),
+    ...reauthenticationFields,
   }),
 ]);
 
@@ -74,6 +86,7 @@ export function adminCryptoRoutes(deps: Deps) {
   app.patch(
     '/deposits/:id',
     responds(200, decisionAnswer, { idempotencyKey: true }),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', depositDecision),
     async (c) => {
@@ -82,26 +95,34 @@ export function adminCryptoRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const deposit = await loadDeposit(deps, id);
       if (!deposit) throw new HttpProblem(404, 'Deposit not found');
-      return await commandRoute(c, deps, `deposit-decision:${id}`, async (commandId, metadata) => {
-        let position = null;
-        if (input.action === 'confirm') {
-          const units = exactAmount(deposit.asset, input.amount);
-          const txHash = input.txHash || null;
-          const named = txHash ?? deposit.txHash;
-          if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
-          position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
-            .position;
-        } else {
-          position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId))
-            .position;
-        }
-        return {
-          status: 200,
-          body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
-          position,
-          waitFor: ['crypto', 'ledger'],
-        };
-      });
+      return await commandRoute(
+        c,
+        deps,
+        `deposit-decision:${id}`,
+        async (commandId, metadata) => {
+          let position = null;
+          if (input.action === 'confirm') {
+            // Checked after the key's claim, as a withdrawal's: a 401 releases the key, a replay needs none.
+            await requireReauthentication(deps, admin.userId, input);
+            const units = exactAmount(deposit.asset, input.amount);
+            const txHash = input.txHash || null;
+            const named = txHash ?? deposit.txHash;
+            if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
+            position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
+              .position;
+          } else {
+            position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId))
+              .position;
+          }
+          return {
+            status: 200,
+            body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
+            position,
+            waitFor: ['crypto', 'ledger'],
+          };
+        },
+        { unhashed: REAUTHENTICATION_FIELDS },
+      );
     },
   );
 
@@ -122,25 +143,34 @@ export function adminCryptoRoutes(deps: Deps) {
   app.patch(
     '/withdrawals/:id',
     responds(200, decisionAnswer, { idempotencyKey: true }),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', withdrawalDecision),
     async (c) => {
       const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return await commandRoute(c, deps, `withdrawal-decision:${id}`, async (commandId, metadata) => {
-        const position =
-          input.action === 'complete'
-            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
-            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
-                .position;
-        return {
-          status: 200,
-          body: { id, status: input.action === 'complete' ? 'completed' : 'failed' },
-          position,
-          waitFor: ['crypto', 'ledger'],
-        };
-      });
+      return await commandRoute(
+        c,
+        deps,
+        `withdrawal-decision:${id}`,
+        async (commandId, metadata) => {
+          // Both move money: a completion sends it out for good, a failure gives the held amount back.
+          await requireReauthentication(deps, admin.userId, input);
+          const position =
+            input.action === 'complete'
+              ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
+              : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
+                  .position;
+          return {
+            status: 200,
+            body: { id, status: input.action === 'complete' ? 'completed' : 'failed' },
+            position,
+            waitFor: ['crypto', 'ledger'],
+          };
+        },
+        { unhashed: REAUTHENTICATION_FIELDS },
+      );
     },
   );
 

@@ -28,6 +28,12 @@ import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import {
+  REAUTHENTICATION_401,
+  REAUTHENTICATION_FIELDS,
+  reauthenticationFields,
+  requireReauthentication,
+} from '../http/reauth.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -70,6 +76,8 @@ const verifySchema = z.strictObject({
     .max(500, 'Reason must be at most 500 characters')
     .superRefine(storedText('Reason'))
     .optional(),
+  // The admin's fresh proof for an approval, which mints (docs/security.md, "Admin re-authentication").
+  ...reauthenticationFields,
 });
 
 const quoteQuery = z.strictObject({
@@ -321,24 +329,32 @@ export function paymentsRoutes(deps: Deps) {
   app.patch(
     '/:id/verify',
     responds(200, paymentAnswer, idempotent),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', verifySchema),
     async (c) => {
       const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return await commandRoute(c, deps, `payment-verify:${id}`, async (commandId, metadata) => {
-        const { position } = input.approved
-          ? await approvePayment(deps, id, admin.userId, metadata, commandId)
-          : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
-        // A command answers from its own stream (the write side), never from a read model that may lag.
-        const decided = await paymentFromLog(deps, id);
-        if (!decided) {
-          c.set('wrotePosition', position);
-          throw new NotFoundError('Payment verification not found');
-        }
-        return { status: 200, body: paymentJson(decided), position };
-      });
+      return await commandRoute(
+        c,
+        deps,
+        `payment-verify:${id}`,
+        async (commandId, metadata) => {
+          if (input.approved) await requireReauthentication(deps, admin.userId, input);
+          const { position } = input.approved
+            ? await approvePayment(deps, id, admin.userId, metadata, commandId)
+            : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
+          // A command answers from its own stream (the write side), never from a read model that may lag.
+          const decided = await paymentFromLog(deps, id);
+          if (!decided) {
+            c.set('wrotePosition', position);
+            throw new NotFoundError('Payment verification not found');
+          }
+          return { status: 200, body: paymentJson(decided), position };
+        },
+        { unhashed: REAUTHENTICATION_FIELDS },
+      );
     },
   );
 

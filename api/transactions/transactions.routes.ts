@@ -20,7 +20,12 @@ import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { REAUTHENTICATION_401, REAUTHENTICATION_FIELDS, withStepUp } from '../http/reauth.ts';
+import {
+  REAUTHENTICATION_401,
+  REAUTHENTICATION_FIELDS,
+  requireReauthentication,
+  withStepUp,
+} from '../http/reauth.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import { receiptDocument } from '../ledger/ledger.schemas.ts';
@@ -101,29 +106,37 @@ export function transactionsRoutes(deps: Deps) {
       if (input.type === 'admin_deposit') {
         requireAdmin(c);
         await assertActive(deps, session.userId);
-        return await commandRoute(c, deps, 'distribution', async (transactionId, metadata) => {
-          const { position, minted } = await distributeTokens(
-            deps,
-            {
-              transactionId,
-              userId: input.receiver_id,
-              units: input.amount,
-              description: input.description || 'Token distribution',
-              distributedBy: session.userId,
-            },
-            metadata,
-          );
-          // The answer is the mint as the log recorded it.
-          return created(position, {
-            id: transactionId,
-            type: 'admin_deposit',
-            units: unitsOf(minted.amount, 'SAI'),
-            senderId: null,
-            receiverId: minted.userId,
-            description: minted.description,
-            createdAt: minted.mintedAt,
-          });
-        });
+        return await commandRoute(
+          c,
+          deps,
+          'distribution',
+          async (transactionId, metadata) => {
+            // A mint needs the admin's fresh proof (docs/security.md, "Admin re-authentication").
+            await requireReauthentication(deps, session.userId, input);
+            const { position, minted } = await distributeTokens(
+              deps,
+              {
+                transactionId,
+                userId: input.receiver_id,
+                units: input.amount,
+                description: input.description || 'Token distribution',
+                distributedBy: session.userId,
+              },
+              metadata,
+            );
+            // The answer is the mint as the log recorded it.
+            return created(position, {
+              id: transactionId,
+              type: 'admin_deposit',
+              units: unitsOf(minted.amount, 'SAI'),
+              senderId: null,
+              receiverId: minted.userId,
+              description: minted.description,
+              createdAt: minted.mintedAt,
+            });
+          },
+          { unhashed: REAUTHENTICATION_FIELDS },
+        );
       }
       if (input.sender_id && input.sender_id !== session.userId) {
         throw new HttpProblem(403, 'You can only send tokens from your own account');

@@ -1716,12 +1716,16 @@ export type operations = {
           /** @constant */
           action: "confirm";
           amount: number | string;
+          password?: string;
+          totpCode?: string;
           txHash?: string;
         }, {
           /** @constant */
           action: "reject";
+          password?: string;
           /** @default */
           reason?: string;
+          totpCode?: string;
         }]>;
       };
     };
@@ -1737,7 +1741,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
@@ -1806,11 +1815,15 @@ export type operations = {
         "application/json": OneOf<[{
           /** @constant */
           action: "complete";
+          password?: string;
+          totpCode?: string;
           txHash: string;
         }, {
           /** @constant */
           action: "fail";
+          password?: string;
           reason: string;
+          totpCode?: string;
         }]>;
       };
     };
@@ -1826,7 +1839,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
@@ -4267,7 +4285,9 @@ export type operations = {
       content: {
         "application/json": {
           approved: boolean;
+          password?: string;
           reason?: string;
+          totpCode?: string;
         };
       };
     };
@@ -4306,7 +4326,12 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };

@@ -14,6 +14,8 @@ import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import { ReviewStep } from '../../../ui/review/ReviewStep.tsx';
+import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
+import { useAdminProof, withoutProof } from './AdminProof.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -39,7 +41,9 @@ export function DistributeTokensForm() {
   const queryClient = useQueryClient();
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
-  const sending = useIdempotentCommand(distribute.mutateAsync);
+  // The proof is not part of what makes a retry the same distribution: a fresh code keeps the key.
+  const sending = useIdempotentCommand(distribute.mutateAsync, withoutProof);
+  const proof = useAdminProof(sending.pending);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
@@ -92,21 +96,32 @@ export function DistributeTokensForm() {
   };
 
   const confirm = ({ command, receiver }: Pending) => {
-    sending.send(command, {
-      onSuccess: () => {
-        toast({
-          title: 'Tokens distributed successfully',
-          description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
-          variant: 'success',
-        });
-        setPending(null);
-        form.reset();
+    let given: Proof;
+    try {
+      given = proof.read();
+    } catch {
+      return;
+    }
+    sending.send(
+      { ...command, ...given },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Tokens distributed successfully',
+            description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
+            variant: 'success',
+          });
+          setPending(null);
+          form.reset();
+        },
+        onError: (error) => {
+          // A missing or wrong password or code: stay on the review, the message on its field.
+          if (proof.refused(error)) return;
+          setPending(null);
+          toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
+        },
       },
-      onError: (error) => {
-        setPending(null);
-        toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
-      },
-    });
+    );
   };
 
   return (
@@ -131,7 +146,9 @@ export function DistributeTokensForm() {
           notice={sending.notice}
           onEdit={() => setPending(null)}
           onConfirm={() => confirm(pending)}
-        />
+        >
+          {proof.element}
+        </ReviewStep>
       ) : (
         <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
           <EmailField {...form.textField('email')} label="User email" autoComplete="off" />

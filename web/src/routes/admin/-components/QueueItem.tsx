@@ -4,7 +4,9 @@ import { t } from '../../../i18n/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useIdempotentCommand } from '../../../lib/idempotency.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { reauthenticationRefusal } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
+import { withoutProof } from './AdminProof.tsx';
 
 /** What the admin queues (payments, deposits, withdrawals, cards) show of the user who asked. */
 export interface Requester {
@@ -84,7 +86,8 @@ export function useDecision<Input extends { idempotencyKey: string }>(
   mutateAsync: (input: Input) => Promise<unknown>,
   failureTitle: string,
 ) {
-  const { sendAsync } = useIdempotentCommand(mutateAsync);
+  // The admin's proof is not part of what makes a retry the same decision (AdminProof.tsx).
+  const { sendAsync } = useIdempotentCommand(mutateAsync, withoutProof);
   return async (
     command: Omit<Input, 'idempotencyKey'>,
     success: { title: string; description?: string },
@@ -102,6 +105,8 @@ export function useDecision<Input extends { idempotencyKey: string }>(
       throw unknown;
     }
     onError?.(outcome.error);
+    // A refused proof is shown on its field in the dialog (AdminProof.tsx), not in a toast.
+    if (reauthenticationRefusal(outcome.error)) throw outcome.error;
     toast({ title: failureTitle, description: outcome.error.message, variant: 'destructive' });
     throw outcome.error;
   };
