@@ -62,3 +62,14 @@ function parsedObject(text: string): object | null {
     return null;
   }
 }
+
+/**
+ * An app's environment with the four-eyes thresholds at the largest amount the ledger holds: for a test
+ * whose amounts are about something else (literals, random workloads) and would otherwise wait for a
+ * second admin. Four-eyes itself is tested in api/approvals/fourEyes.int.test.ts.
+ */
+export const FOUR_EYES_LIFTED = {
+  FOUR_EYES_THRESHOLDS: ['SAI', 'BTC', 'ETH', 'USDT', 'USDC', 'SOL', 'XRP']
+    .map((asset) => `${asset}=9999999999999999`)
+    .join(','),
+};

@@ -5,10 +5,13 @@ import {
   confirmDeposit,
   failWithdrawal,
   loadDeposit,
+  loadWithdrawal,
   rejectDeposit,
 } from '../../app/crypto/crypto.service.ts';
+import { unitsOf } from '../../domain/ledger/postings.ts';
 import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -41,6 +44,8 @@ const depositDecision = z.discriminatedUnion('action', [
     amount: amountField,
     // Required when the declaration has none (the service says so); else it must be the declared one.
     txHash: txHashField.optional(),
+    /** Why, for the second admin when the amount needs one (docs/security.md, four-eyes). */
+    reason: z.string().trim().max(300).superRefine(storedText('Reason')).optional().default(''),
     // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
     ...reauthenticationFields,
   }),
@@ -60,6 +65,8 @@ const withdrawalDecision = z.discriminatedUnion('action', [
       .min(8, 'Enter the outgoing transaction hash')
       .max(128)
       .regex(/^[A-Za-z0-9]+$/, 'Transaction hash may only contain letters and digits'),
+    /** Why, for the second admin when the amount needs one (docs/security.md, four-eyes). */
+    reason: z.string().trim().max(300).superRefine(storedText('Reason')).optional().default(''),
     ...reauthenticationFields,
   }),
   z.strictObject({
@@ -86,6 +93,7 @@ export function adminCryptoRoutes(deps: Deps) {
   app.patch(
     '/deposits/:id',
     responds(200, decisionAnswer, { idempotencyKey: true }),
+    responds(202, sentForApprovalAnswer, SENT_FOR_APPROVAL),
     responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', depositDecision),
@@ -108,6 +116,26 @@ export function adminCryptoRoutes(deps: Deps) {
             const txHash = input.txHash || null;
             const named = txHash ?? deposit.txHash;
             if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
+            // Above the four-eyes threshold: recorded for a second admin instead (api/approvals). Only a
+            // pending deposit that can be confirmed as asked (a hash named); else the service answers.
+            if (deposit.status === 'pending' && named) {
+              const waiting = await sentForApproval(
+                deps,
+                commandId,
+                admin.userId,
+                {
+                  action: 'depositConfirmation',
+                  targetId: id,
+                  userId: deposit.userId,
+                  asset: deposit.asset,
+                  units: units.toString(),
+                  reason: input.reason,
+                  txHash,
+                },
+                metadata,
+              );
+              if (waiting) return waiting;
+            }
             position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
               .position;
           } else {
@@ -143,6 +171,7 @@ export function adminCryptoRoutes(deps: Deps) {
   app.patch(
     '/withdrawals/:id',
     responds(200, decisionAnswer, { idempotencyKey: true }),
+    responds(202, sentForApprovalAnswer, SENT_FOR_APPROVAL),
     responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', withdrawalDecision),
@@ -157,6 +186,27 @@ export function adminCryptoRoutes(deps: Deps) {
         async (commandId, metadata) => {
           // Both move money: a completion sends it out for good, a failure gives the held amount back.
           await requireReauthentication(deps, admin.userId, input);
+          // Money leaving for good above the four-eyes threshold waits for a second admin (api/approvals).
+          const withdrawal = input.action === 'complete' ? await loadWithdrawal(deps, id) : null;
+          if (withdrawal?.status === 'pending' && input.action === 'complete') {
+            const { details } = withdrawal;
+            const waiting = await sentForApproval(
+              deps,
+              commandId,
+              admin.userId,
+              {
+                action: 'withdrawalCompletion',
+                targetId: id,
+                userId: details.userId,
+                asset: details.asset,
+                units: unitsOf(details.amount, details.asset).toString(),
+                reason: input.reason,
+                txHash: input.txHash,
+              },
+              metadata,
+            );
+            if (waiting) return waiting;
+          }
           const position =
             input.action === 'complete'
               ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position

@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
-import { approvePayment, rejectPayment, submitPaymentProof } from '../../app/ledger/ledger.service.ts';
+import {
+  approvePayment,
+  loadPayment,
+  rejectPayment,
+  submitPaymentProof,
+} from '../../app/ledger/ledger.service.ts';
 import { type MarketPrices, quoteForUser } from '../../app/payments/purchases.ts';
 import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
+import { unitsOf } from '../../domain/ledger/postings.ts';
 import {
   isPaymentEvent,
   PAYMENT_METHODS,
@@ -21,6 +27,7 @@ import {
 } from '../../projections/payments/payments.queries.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
@@ -329,6 +336,7 @@ export function paymentsRoutes(deps: Deps) {
   app.patch(
     '/:id/verify',
     responds(200, paymentAnswer, idempotent),
+    responds(202, sentForApprovalAnswer, SENT_FOR_APPROVAL),
     responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', verifySchema),
@@ -341,7 +349,29 @@ export function paymentsRoutes(deps: Deps) {
         deps,
         `payment-verify:${id}`,
         async (commandId, metadata) => {
-          if (input.approved) await requireReauthentication(deps, admin.userId, input);
+          if (input.approved) {
+            await requireReauthentication(deps, admin.userId, input);
+            // A mint above the four-eyes threshold waits for a second admin (api/approvals).
+            const payment = await loadPayment(deps, id);
+            if (payment?.status === 'pending') {
+              const waiting = await sentForApproval(
+                deps,
+                commandId,
+                admin.userId,
+                {
+                  action: 'paymentApproval',
+                  targetId: id,
+                  userId: payment.userId,
+                  asset: 'SAI',
+                  units: unitsOf(payment.amount, 'SAI').toString(),
+                  reason: input.reason ?? '',
+                  txHash: null,
+                },
+                metadata,
+              );
+              if (waiting) return waiting;
+            }
+          }
           const { position } = input.approved
             ? await approvePayment(deps, id, admin.userId, metadata, commandId)
             : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);

@@ -7,15 +7,19 @@ import {
   ReceiptUnavailableError,
   receiptFor,
 } from '../../app/ledgerProofs/receipts.ts';
+import { needsSecondAdmin } from '../../domain/approvals/thresholds.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
+import { NotFoundError, ReceiverSuspendedError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
+import { RECEIVER_SUSPENDED } from '../../domain/users/user.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { userHistory } from '../../projections/ledger/history.queries.ts';
 import type { TransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions } from '../../projections/ledger/ledger.queries.ts';
 import { receiptData } from '../../projections/ledger/receipt.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { settled, tooManyAttempts } from '../http/limits.ts';
@@ -98,6 +102,7 @@ export function transactionsRoutes(deps: Deps) {
   app.post(
     '/',
     responds(201, createdTransactionAnswer, { idempotencyKey: true }),
+    responds(202, sentForApprovalAnswer, SENT_FOR_APPROVAL),
     responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('json', createTransactionSchema),
     async (c) => {
@@ -106,6 +111,30 @@ export function transactionsRoutes(deps: Deps) {
       if (input.type === 'admin_deposit') {
         requireAdmin(c);
         await assertActive(deps, session.userId);
+        const distributionForApproval = async (transactionId: string, metadata: EventMetadata) => {
+          if (!needsSecondAdmin(deps.config.FOUR_EYES_THRESHOLDS, 'SAI', input.amount)) return null;
+          // The receiver's checks first, so that no request is recorded that could never be applied.
+          const receiver = await loadUser(deps, input.receiver_id);
+          const ids = { receiverId: input.receiver_id };
+          if (!receiver) throw new NotFoundError('User not found', { code: 'receiver_not_found', ids });
+          if (receiver.status === 'suspended')
+            throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { code: 'receiver_suspended', ids });
+          return await sentForApproval(
+            deps,
+            transactionId,
+            session.userId,
+            {
+              action: 'distribution',
+              targetId: input.receiver_id,
+              userId: input.receiver_id,
+              asset: 'SAI',
+              units: input.amount.toString(),
+              reason: input.description,
+              txHash: null,
+            },
+            metadata,
+          );
+        };
         return await commandRoute(
           c,
           deps,
@@ -113,6 +142,9 @@ export function transactionsRoutes(deps: Deps) {
           async (transactionId, metadata) => {
             // A mint needs the admin's fresh proof (docs/security.md, "Admin re-authentication").
             await requireReauthentication(deps, session.userId, input);
+            // Above the four-eyes threshold: recorded for a second admin instead (api/approvals).
+            const waiting = await distributionForApproval(transactionId, metadata);
+            if (waiting) return waiting;
             const { position, minted } = await distributeTokens(
               deps,
               {

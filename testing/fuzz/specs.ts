@@ -407,6 +407,32 @@ export const SPECS: Spec[] = [
     },
   },
   {
+    route: 'POST /api/admin/approvals/:id/approve',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ password: FUZZ_ADMIN_PASSWORD }),
+      required: [],
+      fields: {
+        // The approving admin's fresh proof: the only thing the body may carry (applied from the record).
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+      },
+    },
+  },
+  {
+    route: 'POST /api/admin/approvals/:id/reject',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ reason: 'fuzz' }),
+      required: [],
+      fields: {
+        reason: field(text({ trim: true, max: 300, control: 'all' }), { hostile: true }),
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+      },
+    },
+  },
+  {
     route: 'PUT /api/admin/settings/prices/:currency',
     params: {
       currency: {

@@ -7,6 +7,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { useIdempotentCommand } from '../../../lib/idempotency.ts';
 import { readAmount } from '../../../lib/money.ts';
 import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
+import { isSentForApproval } from '../../../queries/approvals.queries.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { AmountField, DescriptionField, EmailField } from '../../../ui/form/fields.tsx';
@@ -16,6 +17,7 @@ import { Panel } from '../../../ui/panel/Panel.tsx';
 import { ReviewStep } from '../../../ui/review/ReviewStep.tsx';
 import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import { useAdminProof, withoutProof } from './AdminProof.tsx';
+import { SENT_FOR_APPROVAL } from './QueueItem.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -105,12 +107,18 @@ export function DistributeTokensForm() {
     sending.send(
       { ...command, ...given },
       {
-        onSuccess: () => {
-          toast({
-            title: 'Tokens distributed successfully',
-            description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
-            variant: 'success',
-          });
+        onSuccess: (result) => {
+          // Above the four-eyes threshold nothing is minted yet: a second admin approves it (docs/security.md).
+          const answer: unknown = result;
+          toast(
+            isSentForApproval(answer)
+              ? { title: SENT_FOR_APPROVAL, description: answer.message, variant: 'success' }
+              : {
+                  title: 'Tokens distributed successfully',
+                  description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
+                  variant: 'success',
+                },
+          );
           setPending(null);
           form.reset();
         },

@@ -3,10 +3,14 @@ import { toast } from '../../../components/toast/index.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useIdempotentCommand } from '../../../lib/idempotency.ts';
+import { isSentForApproval } from '../../../queries/approvals.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { reauthenticationRefusal } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import { withoutProof } from './AdminProof.tsx';
+
+/** The toast of a money action held for a second admin (four-eyes). */
+export const SENT_FOR_APPROVAL = 'Sent for approval by a second admin';
 
 /** What the admin queues (payments, deposits, withdrawals, cards) show of the user who asked. */
 export interface Requester {
@@ -95,7 +99,10 @@ export function useDecision<Input extends { idempotencyKey: string }>(
   ): Promise<void> => {
     const outcome = await sendAsync(command);
     if (outcome.kind === 'done') {
-      toast({ ...success, variant: 'success' });
+      // Above the four-eyes threshold the action waits for a second admin (docs/security.md).
+      if (isSentForApproval(outcome.result))
+        toast({ title: SENT_FOR_APPROVAL, description: outcome.result.message, variant: 'success' });
+      else toast({ ...success, variant: 'success' });
       return;
     }
     if (outcome.kind === 'busy') throw new Error(t('shell.command.waiting'));
