@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { grantApproval } from '../../app/approvals/approvals.service.ts';
+import { verifyLedger } from '../../app/audit/verifyLedger.ts';
+import { requestMetadata } from '../../runtime/deps.ts';
 import { eventText } from '../../testing/accountApp.ts';
 import { fundEth } from '../../testing/ledgerApp.ts';
 import {
@@ -272,5 +275,34 @@ describe('four-eyes approvals', () => {
     expect(again.body).toEqual(approved.body);
     await t.settle();
     expect(await ethOf(user.client)).toMatchObject({ balance: '0.50000000' });
+  });
+
+  it('finishes an approval whose apply never ran (a crash after the approval): approving again applies it once', async () => {
+    const { a, b, bId } = await admins();
+    const user = await signedUpClient(t);
+    const id = await requested(
+      await a.post('/api/transactions', {
+        type: 'admin_deposit',
+        amount: '400.00',
+        receiver_id: user.user.id,
+      }),
+    );
+    // The approval is written, the process dies before the apply: the request stays approved.
+    await grantApproval(t.deps, { approvalId: id, approverId: bId }, requestMetadata(bId, 'crashed-request'));
+    await t.settle();
+    expect(await saiOf(user.client)).toBe('0.00');
+    expect((await b.get('/api/admin/approvals')).body.some((r: { id: string }) => r.id === id)).toBe(false);
+    const resumed = await b.post(`/api/admin/approvals/${id}/approve`, {});
+    expect(resumed.body).toMatchObject({ status: 'applied', transactionId: id });
+    await t.settle();
+    expect(await minted(t, id)).toHaveLength(1);
+    expect(await saiOf(user.client)).toBe('400.00');
+  });
+
+  // Runs last: every request above, applied or not, leaves a log the verifier accepts (every mint backed
+  // by its order, every credit by its confirmation, conservation per asset).
+  it('leaves a log ledger:verify accepts', async () => {
+    await t.settle();
+    expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
   });
 });
