@@ -196,6 +196,7 @@ describe('the metal card in the browser', () => {
     ['/admin/users', 'Users'],
     ['/admin/cards', 'Cards'],
     ['/admin/crypto', 'Deposits & withdrawals'],
+    ['/admin/approvals', 'Approvals'],
     ['/admin/distribution', 'Token Distribution'],
     ['/admin/settings', 'Settings'],
     ['/admin/messages', 'Messages'],
