@@ -11,6 +11,7 @@ import { accountRoutes } from './account/account.routes.ts';
 import { emailChangeConfirmRoutes, emailChangeRoutes } from './account/emailChange.routes.ts';
 import { sessionsRoutes } from './account/sessions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
+import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { auditRoutes, statementRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devOutboxRoutes } from './auth/devOutbox.routes.ts';
@@ -169,6 +170,7 @@ export function createApp(deps: Deps) {
   app.route('/api/account/email', emailChangeRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
   app.route('/api/admin/users', adminUserRoutes(deps));
+  app.route('/api/admin/approvals', approvalsRoutes(deps));
   app.route('/api/transactions', statementRoutes(deps));
   app.route('/api/transactions', transactionsRoutes(deps));
   app.route('/api/payments', paymentsRoutes(deps));

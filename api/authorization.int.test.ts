@@ -347,6 +347,20 @@ const WALK: Walk[] = [
     expect: { visitor: 401, user: 403, admin: 200 },
   },
   { method: 'GET', path: '/api/admin/crypto/withdrawals', expect: { visitor: 401, user: 403, admin: 200 } },
+  // Four-eyes requests (api/approvals): admins only; an unknown request is 404 to an admin.
+  { method: 'GET', path: '/api/admin/approvals', expect: { visitor: 401, user: 403, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/approvals/{unknownApproval}/approve',
+    body: {},
+    expect: { visitor: 401, user: 403, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/approvals/{unknownApproval}/reject',
+    body: {},
+    expect: { visitor: 401, user: 403, admin: 404 },
+  },
   {
     method: 'PATCH',
     path: '/api/admin/crypto/withdrawals/{otherWithdrawal}',
@@ -458,6 +472,8 @@ describe('authorization walk', () => {
       })
     ).body.id;
     fixtures.otherStream = `user-${other}`;
+    // No request has this id: an admin's approve or reject is 404 (api/approvals).
+    fixtures.unknownApproval = '00000000-0000-4000-8000-000000000000';
     const passkeyOptions = await otherUser.client.post('/api/account/passkeys/options', {
       password: otherUser.registration.password,
     });

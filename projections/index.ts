@@ -1,3 +1,4 @@
+import { approvalsProjection } from './approvals/approvals.projection.ts';
 import { cardsProjection } from './cards/cards.projection.ts';
 import { contactProjection } from './contact/contact.projection.ts';
 import { cryptoProjection } from './crypto/crypto.projection.ts';
@@ -21,5 +22,6 @@ export const allProjections: readonly Projection[] = [
   settingsProjection,
   depositAddressesProjection,
   contactProjection,
+  approvalsProjection,
   transactionEventsProjection,
 ];

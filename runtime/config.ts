@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseThresholds } from '../domain/approvals/thresholds.ts';
 import { parseAddress } from '../domain/crypto/addresses.ts';
 import type { NetworkId } from '../domain/crypto/networks.ts';
 import { parseAllowedHost } from './hostName.ts';
@@ -101,6 +102,21 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 'off' disables rate limits (load tests); else overrides like "login=10/60,register=5/3600". */
   RATE_LIMITS: z.string().default(''),
+  /**
+   * Above these amounts an admin money action waits for a second admin (docs/security.md, "Admin
+   * re-authentication and four-eyes"): overrides of the defaults per asset, e.g. "SAI=5000,BTC=0.05".
+   */
+  FOUR_EYES_THRESHOLDS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseThresholds(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
   /**
    * Where the rate limits count: 'postgres' shares them between every process on the database (the
    * `rate_limits` table), 'memory' counts per process. 'auto': postgres with DATABASE_URL (processes may

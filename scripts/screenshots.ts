@@ -68,6 +68,7 @@ async function main() {
       receiver_id: me.id,
       amount: '250',
       description: 'Welcome grant',
+      password: admin.password,
     });
     await page.waitForTimeout(1_500);
     await page.reload();
@@ -79,6 +80,8 @@ async function main() {
       action: 'confirm',
       amount: '0.75',
       txHash: `0x${'5a1e'.repeat(16)}`,
+      // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+      password: admin.password,
     });
     const withdrawal = await call(page, 'POST', '/api/crypto/withdraw', {
       currency: 'ETH',
@@ -90,6 +93,7 @@ async function main() {
     await call(adminPage, 'PATCH', `/api/admin/crypto/withdrawals/${withdrawal.id}`, {
       action: 'complete',
       txHash: `0x${'0fee'.repeat(16)}`,
+      password: admin.password,
     });
     await call(page, 'POST', '/api/crypto/deposits', { currency: 'USDT', network: 'ethereum' });
     await page.waitForTimeout(1_500);

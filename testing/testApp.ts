@@ -12,6 +12,7 @@ import type { Projection } from '../projections/projection.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import type { Deps } from '../runtime/deps.ts';
 import { startServices } from '../runtime/services.ts';
+import { withAdminProof } from './adminProof.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
 import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
 import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
@@ -167,9 +168,15 @@ export interface Reply<T = unknown> {
   text: string;
 }
 
-/** A browser-like client: keeps cookies between requests; JSON in, JSON out. */
+/**
+ * A browser-like client: keeps cookies between requests; JSON in, JSON out. Like the admin web, it
+ * remembers the password it signed in with and sends it as the fresh proof of the admin money commands
+ * (testing/adminProof.ts); `autoProof = false` sends bodies as they are.
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  autoProof = true;
+  private signInPassword: string | null = null;
   constructor(private readonly app: ReturnType<typeof createApp>) {}
 
   // biome-ignore lint/suspicious/noExplicitAny: test replies are asserted field by field; a cast per call adds nothing
@@ -181,6 +188,7 @@ export class TestClient {
   ): Promise<Reply<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     const h = init.headers as Record<string, string>;
+    if (this.autoProof) body = withAdminProof(method, path, body, this.signInPassword);
     if (body !== undefined) {
       h['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -189,6 +197,10 @@ export class TestClient {
     if (cookie) h.cookie = cookie;
     const response = await this.app.request(`http://localhost${path}`, init);
     keepCookies(this.cookies, response.headers);
+    if (path === '/api/auth/login' && response.status === 200 && typeof body === 'object' && body !== null) {
+      const password = (body as { password?: unknown }).password;
+      if (typeof password === 'string') this.signInPassword = password;
+    }
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: parseBody(text) as T, text };
   }

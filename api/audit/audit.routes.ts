@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { openEvents } from '../../app/privacy/sealedEvents.ts';
+import { approvalStream } from '../../domain/approvals/approval.ts';
 import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
 import { csvCell } from '../../domain/shared/csv.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
@@ -17,6 +18,7 @@ import {
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
+import { approvalIdsOfUser } from '../../projections/approvals/approvals.queries.ts';
 import {
   balanceAsOfPosition,
   balanceBefore,
@@ -45,7 +47,7 @@ import {
  * under the value in clear until it is rewritten, so those names still open.
  */
 const STREAM =
-  /^(user|account|payment|card|withdrawal|cryptoDeposit|notificationReads|contactMessage|userPasskeys|userMail|signIn)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
+  /^(user|account|payment|card|withdrawal|cryptoDeposit|approval|notificationReads|contactMessage|userPasskeys|userMail|signIn)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
 const date = z.iso
   .date({ error: 'Must be a date like 2026-01-31' })
   .transform((d) => new Date(`${d}T00:00:00Z`));
@@ -170,7 +172,7 @@ export function auditRoutes(deps: Deps) {
       const userId = c.req.param('userId');
       if (!isUserId(userId)) throw new HttpProblem(404, 'User not found');
       const { limit } = c.req.valid('query');
-      const [payments, withdrawals, deposits] = await Promise.all([
+      const [payments, withdrawals, deposits, approvals] = await Promise.all([
         deps.pool.query<{ id: string }>(
           'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
           [userId, limit + 1],
@@ -183,6 +185,8 @@ export function auditRoutes(deps: Deps) {
           'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
           [userId, limit + 1],
         ),
+        // Four-eyes requests on the user's money: requested, approved or rejected, applied.
+        approvalIdsOfUser(deps.pool, userId, limit + 1),
       ]);
       const streams = [
         `user-${userId}`,
@@ -194,6 +198,7 @@ export function auditRoutes(deps: Deps) {
         ...payments.rows.map((r) => `payment-${r.id}`),
         ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
         ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
+        ...approvals.map((id) => approvalStream(id)),
       ];
       return c.json({ streams: streams.slice(0, limit), truncated: streams.length > limit });
     },

@@ -83,6 +83,7 @@ const LISTS: List[] = [
     seeded: SEED.deposits,
   },
   { path: '/api/admin/crypto/withdrawals', who: 'admin', cap: 200, paged: false, rows: array },
+  { path: '/api/admin/approvals', who: 'admin', cap: 200, paged: true, rows: array },
   { path: '/api/contact', who: 'admin', cap: 200, paged: true, rows: array, seeded: SEED.contacts },
   {
     path: '/api/admin/audit/streams/account-{user}',
@@ -190,6 +191,15 @@ describe('pagination caps', () => {
         .client()
         .post('/api/contact', { fullName: 'Ada', email: 'ada@example.com', subject: `#${i}`, message: 'Hi' }),
     );
+    // Two four-eyes requests (above the 10,000 SAI threshold), for the approvals list.
+    for (const amount of ['10000.01', '10000.02']) {
+      const held = await admin.post('/api/transactions', {
+        type: 'admin_deposit',
+        amount,
+        receiver_id: userId,
+      });
+      expect(held.status, held.text).toBe(202);
+    }
     expect((await alice.client.post('/api/cards', {})).status).toBe(201);
     expect((await bob.client.post('/api/cards', {})).status).toBe(201);
     await t.settle();

@@ -100,7 +100,7 @@ export interface OpenApiTag {
 export const OPENAPI_RESPONSE = Symbol.for('sai.openapi.response');
 export interface OpenApiResponseTag {
   /** A success answer, or a route's own refusal (a Problem Details body: `description` says when). */
-  status: 200 | 201 | 204 | 401 | 409 | 422;
+  status: 200 | 201 | 202 | 204 | 401 | 403 | 409 | 422;
   /** The success body's schema (output side); null for a 204 without a body, or a problem. */
   schema: z.ZodType | null;
   /** What a declared refusal means. */

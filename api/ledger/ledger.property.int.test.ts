@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
+import { FOUR_EYES_LIFTED } from '../../testing/adminProof.ts';
 import { checkLedgerInvariants } from '../../testing/ledgerInvariants.ts';
 import {
   adminClient,
@@ -96,7 +97,8 @@ const eth = (milli: number) => `${Math.floor(milli / 1000)}.${String(milli % 100
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 describe('ledger invariants under random concurrent commands', () => {
-  const t = setUpTestApp();
+  // Random amounts would sometimes wait for a second admin: this is about the ledger, not four-eyes.
+  const t = setUpTestApp(FOUR_EYES_LIFTED);
   const admin = setUpAdminClient(t, 'prop-admin@example.com');
   let users: { client: TestClient; id: UserId; email: string }[];
   const spares: TestDatabase[] = [];
@@ -284,6 +286,16 @@ describe('every projection under redelivery', () => {
       password: 'correct-horse',
     });
     await admin.request('PUT', '/api/admin/settings/token-price', { price: '2.75' });
+    // Four-eyes requests (above 10,000 SAI): one approved by a second admin and applied, one waiting.
+    const held = await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      amount: '12000',
+      receiver_id: a.user.id,
+    });
+    expect(held.status, held.text).toBe(202);
+    await admin.post('/api/transactions', { type: 'admin_deposit', amount: '13000', receiver_id: b.user.id });
+    const second = await adminClient(t, 'redeliver-second@example.com');
+    expect((await second.post(`/api/admin/approvals/${held.body.approvalId}/approve`, {})).status).toBe(200);
     await t
       .client()
       .post('/api/contact', { fullName: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' });

@@ -135,6 +135,8 @@ describe('OpenAPI', () => {
         'PATCH /api/admin/crypto/deposits/{id}',
         'PATCH /api/admin/crypto/withdrawals/{id}',
         'PATCH /api/payments/{id}/verify',
+        'POST /api/admin/approvals/{id}/approve',
+        'POST /api/admin/approvals/{id}/reject',
         'POST /api/crypto/deposits',
         'POST /api/crypto/transfer',
         'POST /api/crypto/withdraw',

@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
-import { approvePayment, rejectPayment, submitPaymentProof } from '../../app/ledger/ledger.service.ts';
+import {
+  approvePayment,
+  loadPayment,
+  rejectPayment,
+  submitPaymentProof,
+} from '../../app/ledger/ledger.service.ts';
 import { type MarketPrices, quoteForUser } from '../../app/payments/purchases.ts';
 import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
+import { unitsOf } from '../../domain/ledger/postings.ts';
 import {
   isPaymentEvent,
   PAYMENT_METHODS,
@@ -21,6 +27,7 @@ import {
 } from '../../projections/payments/payments.queries.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
@@ -28,6 +35,12 @@ import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import {
+  REAUTHENTICATION_401,
+  REAUTHENTICATION_FIELDS,
+  reauthenticationFields,
+  requireReauthentication,
+} from '../http/reauth.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -70,6 +83,8 @@ const verifySchema = z.strictObject({
     .max(500, 'Reason must be at most 500 characters')
     .superRefine(storedText('Reason'))
     .optional(),
+  // The admin's fresh proof for an approval, which mints (docs/security.md, "Admin re-authentication").
+  ...reauthenticationFields,
 });
 
 const quoteQuery = z.strictObject({
@@ -321,24 +336,55 @@ export function paymentsRoutes(deps: Deps) {
   app.patch(
     '/:id/verify',
     responds(200, paymentAnswer, idempotent),
+    responds(202, sentForApprovalAnswer, SENT_FOR_APPROVAL),
+    responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('param', idParam),
     validate('json', verifySchema),
     async (c) => {
       const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return await commandRoute(c, deps, `payment-verify:${id}`, async (commandId, metadata) => {
-        const { position } = input.approved
-          ? await approvePayment(deps, id, admin.userId, metadata, commandId)
-          : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
-        // A command answers from its own stream (the write side), never from a read model that may lag.
-        const decided = await paymentFromLog(deps, id);
-        if (!decided) {
-          c.set('wrotePosition', position);
-          throw new NotFoundError('Payment verification not found');
-        }
-        return { status: 200, body: paymentJson(decided), position };
-      });
+      return await commandRoute(
+        c,
+        deps,
+        `payment-verify:${id}`,
+        async (commandId, metadata) => {
+          if (input.approved) {
+            await requireReauthentication(deps, admin.userId, input);
+            // A mint above the four-eyes threshold waits for a second admin (api/approvals).
+            const payment = await loadPayment(deps, id);
+            if (payment?.status === 'pending') {
+              const waiting = await sentForApproval(
+                deps,
+                commandId,
+                admin.userId,
+                {
+                  action: 'paymentApproval',
+                  targetId: id,
+                  userId: payment.userId,
+                  asset: 'SAI',
+                  units: unitsOf(payment.amount, 'SAI').toString(),
+                  reason: input.reason ?? '',
+                  txHash: null,
+                },
+                metadata,
+              );
+              if (waiting) return waiting;
+            }
+          }
+          const { position } = input.approved
+            ? await approvePayment(deps, id, admin.userId, metadata, commandId)
+            : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
+          // A command answers from its own stream (the write side), never from a read model that may lag.
+          const decided = await paymentFromLog(deps, id);
+          if (!decided) {
+            c.set('wrotePosition', position);
+            throw new NotFoundError('Payment verification not found');
+          }
+          return { status: 200, body: paymentJson(decided), position };
+        },
+        { unhashed: REAUTHENTICATION_FIELDS },
+      );
     },
   );
 

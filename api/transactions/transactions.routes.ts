@@ -7,20 +7,29 @@ import {
   ReceiptUnavailableError,
   receiptFor,
 } from '../../app/ledgerProofs/receipts.ts';
+import { needsSecondAdmin } from '../../domain/approvals/thresholds.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
+import { NotFoundError, ReceiverSuspendedError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
+import { RECEIVER_SUSPENDED } from '../../domain/users/user.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { userHistory } from '../../projections/ledger/history.queries.ts';
 import type { TransactionRow } from '../../projections/ledger/ledger.queries.ts';
 import { allTransactions } from '../../projections/ledger/ledger.queries.ts';
 import { receiptData } from '../../projections/ledger/receipt.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
+import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { REAUTHENTICATION_401, REAUTHENTICATION_FIELDS, withStepUp } from '../http/reauth.ts';
+import {
+  REAUTHENTICATION_401,
+  REAUTHENTICATION_FIELDS,
+  requireReauthentication,
+  withStepUp,
+} from '../http/reauth.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import { receiptDocument } from '../ledger/ledger.schemas.ts';
@@ -93,6 +102,7 @@ export function transactionsRoutes(deps: Deps) {
   app.post(
     '/',
     responds(201, createdTransactionAnswer, { idempotencyKey: true }),
+    responds(202, sentForApprovalAnswer, SENT_FOR_APPROVAL),
     responds(401, null, { description: REAUTHENTICATION_401 }),
     validate('json', createTransactionSchema),
     async (c) => {
@@ -101,29 +111,64 @@ export function transactionsRoutes(deps: Deps) {
       if (input.type === 'admin_deposit') {
         requireAdmin(c);
         await assertActive(deps, session.userId);
-        return await commandRoute(c, deps, 'distribution', async (transactionId, metadata) => {
-          const { position, minted } = await distributeTokens(
+        const distributionForApproval = async (transactionId: string, metadata: EventMetadata) => {
+          if (!needsSecondAdmin(deps.config.FOUR_EYES_THRESHOLDS, 'SAI', input.amount)) return null;
+          // The receiver's checks first, so that no request is recorded that could never be applied.
+          const receiver = await loadUser(deps, input.receiver_id);
+          const ids = { receiverId: input.receiver_id };
+          if (!receiver) throw new NotFoundError('User not found', { code: 'receiver_not_found', ids });
+          if (receiver.status === 'suspended')
+            throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { code: 'receiver_suspended', ids });
+          return await sentForApproval(
             deps,
+            transactionId,
+            session.userId,
             {
-              transactionId,
+              action: 'distribution',
+              targetId: input.receiver_id,
               userId: input.receiver_id,
-              units: input.amount,
-              description: input.description || 'Token distribution',
-              distributedBy: session.userId,
+              asset: 'SAI',
+              units: input.amount.toString(),
+              reason: input.description,
+              txHash: null,
             },
             metadata,
           );
-          // The answer is the mint as the log recorded it.
-          return created(position, {
-            id: transactionId,
-            type: 'admin_deposit',
-            units: unitsOf(minted.amount, 'SAI'),
-            senderId: null,
-            receiverId: minted.userId,
-            description: minted.description,
-            createdAt: minted.mintedAt,
-          });
-        });
+        };
+        return await commandRoute(
+          c,
+          deps,
+          'distribution',
+          async (transactionId, metadata) => {
+            // A mint needs the admin's fresh proof (docs/security.md, "Admin re-authentication").
+            await requireReauthentication(deps, session.userId, input);
+            // Above the four-eyes threshold: recorded for a second admin instead (api/approvals).
+            const waiting = await distributionForApproval(transactionId, metadata);
+            if (waiting) return waiting;
+            const { position, minted } = await distributeTokens(
+              deps,
+              {
+                transactionId,
+                userId: input.receiver_id,
+                units: input.amount,
+                description: input.description || 'Token distribution',
+                distributedBy: session.userId,
+              },
+              metadata,
+            );
+            // The answer is the mint as the log recorded it.
+            return created(position, {
+              id: transactionId,
+              type: 'admin_deposit',
+              units: unitsOf(minted.amount, 'SAI'),
+              senderId: null,
+              receiverId: minted.userId,
+              description: minted.description,
+              createdAt: minted.mintedAt,
+            });
+          },
+          { unhashed: REAUTHENTICATION_FIELDS },
+        );
       }
       if (input.sender_id && input.sender_id !== session.userId) {
         throw new HttpProblem(403, 'You can only send tokens from your own account');

@@ -92,6 +92,12 @@ async function claimDepositTx(
 }
 
 /** The deposit as its stream says (asset, network, hash), for the admin's decision; null if none. */
+/** A withdrawal as its stream holds it (verified as loaded), or null. */
+export async function loadWithdrawal(ctx: CommandContext, withdrawalId: string) {
+  const { state } = await loadState(ctx, withdrawalStream(withdrawalId), withdrawalDecider);
+  return state.status === 'none' ? null : state;
+}
+
 export async function loadDeposit(ctx: CommandContext, depositId: string) {
   const { state } = await loadState(ctx, cryptoDepositStream(depositId), cryptoDepositDecider);
   return state.status === 'none' ? null : state;

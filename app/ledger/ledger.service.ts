@@ -283,6 +283,12 @@ type Approved = Extract<PaymentEvent, { type: 'PaymentApproved' }>;
  * The follow-up worker still mints for an approval whose mint is missing (a log written by a store
  * without atomic appends, or by an earlier version).
  */
+/** A payment proof as its stream holds it (verified as loaded), or null. */
+export async function loadPayment(ctx: CommandContext, paymentId: string) {
+  const { state } = await loadState(ctx, paymentStream(paymentId), paymentDecider);
+  return state.status === 'none' ? null : state;
+}
+
 export async function approvePayment(
   ctx: CommandContext,
   paymentId: string,

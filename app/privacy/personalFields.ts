@@ -74,6 +74,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly PersonalField[]>>
   CardShipped: fields(user, { trackingNumber: 'text' }),
   PaymentProofSubmitted: fields(user, { notes: 'text', proofImageUrl: 'text' }),
   PaymentRejected: fields(user, { reason: 'text' }),
+  // An admin's words about a four-eyes request on the user's money (domain/approvals/approval.ts).
+  ApprovalRequested: fields(user, { reason: 'text' }),
+  ApprovalRejected: fields(user, { reason: 'text' }),
+  ApprovalCancelled: fields(user, { reason: 'text' }),
   ContactMessageReceived: fields(
     (data, contactSubject) =>
       typeof data.userId === 'string' && data.userId !== ''

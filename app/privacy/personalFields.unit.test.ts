@@ -12,6 +12,10 @@ const NOTHING_PERSONAL = new Set([
   'UserPromotedToAdmin',
   // Ids and an amount only: the distribution's description stays on its mint (sealed there).
   'DistributionRecorded',
+  // Ids, admins and times only (the request's reason is sealed on ApprovalRequested).
+  'ApprovalGranted',
+  'ApprovedActionApplied',
+  'ApprovedActionRefused',
   'PasswordChanged',
   'PreferencesUpdated',
   'TwoFactorEnabled',

@@ -38,6 +38,12 @@ export const EVENT_TIME_FIELDS: Readonly<Record<string, string>> = {
   UserRegistered: 'registeredAt',
   UserPromotedToAdmin: 'promotedAt',
   DistributionRecorded: 'recordedAt',
+  ApprovalRequested: 'requestedAt',
+  ApprovalGranted: 'approvedAt',
+  ApprovalRejected: 'rejectedAt',
+  ApprovalCancelled: 'cancelledAt',
+  ApprovedActionApplied: 'appliedAt',
+  ApprovedActionRefused: 'refusedAt',
 };
 
 /** The time an event's data says it was decided, or null when its type carries none (or it is unreadable). */

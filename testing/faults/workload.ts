@@ -9,10 +9,12 @@
  * assert what the API said while it was failing; every definitive answer is recorded, so a test can check
  * each acknowledged command is in the log exactly once and each refused one not at all.
  */
+
 import { randomBytes } from 'node:crypto';
 import { parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
+import { withAdminProof } from '../adminProof.ts';
 import { cookieHeader, keepCookies, parseBody } from '../cookieJar.ts';
 import type { Acknowledged } from '../ledgerInvariants.ts';
 import type { Random } from '../random.ts';
@@ -48,6 +50,10 @@ export const traffic = { inFlight: 0 };
 /** One browser-like client: keeps its session cookie; reports every answer (and every failed request). */
 export class FaultClient {
   readonly cookies = new Map<string, string>();
+  /** The password this client signed in with: the proof of an admin's money commands (adminProof.ts). */
+  private signInPassword: string | null = null;
+  /** Off for a server from before admin re-authentication (the legacy fixture's), whose schemas refuse it. */
+  autoProof = true;
   constructor(
     private readonly target: () => string,
     private readonly observe: (observed: Observed) => void,
@@ -57,6 +63,7 @@ export class FaultClient {
   async once(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = { method, headers: { ...headers }, signal: AbortSignal.timeout(30_000) };
     const h = init.headers as Record<string, string>;
+    if (this.autoProof) body = withAdminProof(method, path, body, this.signInPassword);
     if (body !== undefined) {
       h['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -87,6 +94,10 @@ export class FaultClient {
     }
     // The read-your-writes cookie would make reads wait for a projection worker that may be down.
     keepCookies(this.cookies, response.headers, NOT_KEPT);
+    if (path === '/api/auth/login' && response.status === 200) {
+      const password = (body as { password?: unknown } | undefined)?.password;
+      if (typeof password === 'string') this.signInPassword = password;
+    }
     const text = await response.text();
     const parsed = parseBody(text);
     this.observe({

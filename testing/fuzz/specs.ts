@@ -8,6 +8,10 @@ import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
+
+/** The fuzz admin's password (signedInAdmin's default), the proof of its money commands. */
+export const FUZZ_ADMIN_PASSWORD = 'admin-password-1';
+
 import { ACCOUNT_SECURITY_SPECS } from './accountSecuritySpecs.ts';
 import { isoDay } from './days.ts';
 import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
@@ -234,6 +238,9 @@ export const SPECS: Spec[] = [
       fields: {
         approved: bool,
         reason: field(text({ trim: true, max: 500, control: 'all' }), { hostile: true }),
+        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
       },
     },
   },
@@ -361,6 +368,9 @@ export const SPECS: Spec[] = [
       fields: {
         action: field((v) => v === 'reject'),
         reason: field(text({ trim: true, max: 300, control: 'all' }), { hostile: true }),
+        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
       },
     },
   },
@@ -369,9 +379,16 @@ export const SPECS: Spec[] = [
     route: 'PATCH /api/admin/crypto/deposits/:id',
     params: { id: uuidParam((f) => f.pendingDeposit) },
     body: {
-      base: () => ({ action: 'confirm', amount: '1' }),
+      // With the admin's password, so that a valid amount is confirmed (the fuzz admin's, harness.ts).
+      base: () => ({ action: 'confirm', amount: '1', password: FUZZ_ADMIN_PASSWORD }),
       required: ['action', 'amount'],
-      fields: { action: field((v) => v === 'confirm'), amount: crypto8 },
+      fields: {
+        action: field((v) => v === 'confirm'),
+        amount: crypto8,
+        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+      },
     },
   },
   {
@@ -380,7 +397,39 @@ export const SPECS: Spec[] = [
     body: {
       base: () => ({ action: 'fail', reason: 'fuzz test' }),
       required: ['action', 'reason'],
-      fields: { action: field((v) => v === 'fail'), reason: freeText(300, 3) },
+      fields: {
+        action: field((v) => v === 'fail'),
+        reason: freeText(300, 3),
+        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+      },
+    },
+  },
+  {
+    route: 'POST /api/admin/approvals/:id/approve',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ password: FUZZ_ADMIN_PASSWORD }),
+      required: [],
+      fields: {
+        // The approving admin's fresh proof: the only thing the body may carry (applied from the record).
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+      },
+    },
+  },
+  {
+    route: 'POST /api/admin/approvals/:id/reject',
+    params: { id: uuidParam() },
+    body: {
+      base: () => ({ reason: 'fuzz' }),
+      required: [],
+      fields: {
+        reason: field(text({ trim: true, max: 300, control: 'all' }), { hostile: true }),
+        password: field(text({ min: 1, max: 128 })),
+        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+      },
     },
   },
   {

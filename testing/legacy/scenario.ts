@@ -122,6 +122,8 @@ export async function runScenario(
   let keys = 0;
   const key = () => `legacy-${++keys}`;
   const admin = client();
+  // The fixture's commit is from before admin re-authentication: its bodies go as they are.
+  admin.autoProof = false;
   expectStatus(await admin.send('POST', '/api/auth/login', LEGACY_ADMIN), [200], 'admin login');
 
   const users: LegacyUser[] = [];

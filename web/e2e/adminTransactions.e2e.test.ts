@@ -14,6 +14,7 @@ import {
   openAdminSection,
   PHONE,
   setUpBrowserApp,
+  withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 
@@ -41,7 +42,7 @@ const ids = { alice: '', bob: '', rent: '' };
 
 async function postJson<T>(context: BrowserContext, path: string, data: unknown): Promise<T> {
   const response = await context.request.post(kit.url(path), {
-    data,
+    data: withSignInProof(context, 'POST', path, data),
     headers: { Origin: app().url, 'Idempotency-Key': randomBytes(12).toString('hex') },
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);

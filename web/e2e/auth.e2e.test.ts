@@ -216,6 +216,7 @@ describe('sign-up and sign-in in the browser', () => {
     const userRoutes = ['/dashboard', '/transactions', '/deposit', '/profile'];
     const adminRoutes = [
       '/admin',
+      '/admin/approvals',
       '/admin/audit',
       '/admin/cards',
       '/admin/crypto',

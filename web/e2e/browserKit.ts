@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { withAdminProof } from '../../testing/adminProof.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import {
   describeViolations,
@@ -80,6 +81,18 @@ export function setUpBrowserApp(databasePrefix: string, env: Record<string, stri
   return { kit, db: () => db!, app: () => app!, browser: () => browser! };
 }
 
+/** The password each browser session signed in with (kit.signIn), for the admin money commands' proof. */
+const signInPasswords = new WeakMap<BrowserContext, string>();
+
+/**
+ * A request body as the admin web sends it: an admin money command carries the admin's fresh proof, the
+ * password the session signed in with (testing/adminProof.ts; docs/security.md, "Admin re-authentication
+ * and four-eyes"). Other requests, and bodies with a proof of their own, are left as they are.
+ */
+export function withSignInProof(context: BrowserContext, method: string, path: string, data: unknown) {
+  return withAdminProof(method, path, data, signInPasswords.get(context) ?? null);
+}
+
 export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) {
   const contexts: BrowserContext[] = [];
   const url = (path: string) => `${getApp().url}${path}`;
@@ -123,7 +136,10 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
   }
 
   async function post(context: BrowserContext, path: string, data: unknown) {
-    const response = await context.request.post(url(path), { data, headers: { Origin: getApp().url } });
+    const response = await context.request.post(url(path), {
+      data: withSignInProof(context, 'POST', path, data),
+      headers: { Origin: getApp().url },
+    });
     expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
     return response;
   }
@@ -145,6 +161,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
 
   async function signIn(context: BrowserContext, email: string, password: string) {
     await post(context, '/api/auth/login', { email, password, rememberMe: false });
+    signInPasswords.set(context, password);
   }
 
   async function closeAll() {

@@ -11,6 +11,7 @@ import {
   PHONE,
   setUpBrowserApp,
   untilVisible,
+  withSignInProof,
 } from './browserKit.ts';
 
 /**
@@ -30,7 +31,7 @@ function cardPanel(page: Page) {
 
 async function api(context: BrowserContext, method: 'get' | 'post' | 'patch', path: string, data?: unknown) {
   const response = await context.request[method](kit.url(path), {
-    ...(data === undefined ? {} : { data }),
+    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
     headers: { Origin: kit.url('') },
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);

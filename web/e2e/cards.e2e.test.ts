@@ -85,6 +85,10 @@ async function cardJourney(viewport: typeof DESKTOP) {
   await proof.getByText('card payment 0xcafe').waitFor();
   if (phone) await expectNoHorizontalScroll(admin.page, '/admin with a pending proof');
   await proof.getByRole('button', { name: 'Approve' }).click();
+  await admin.page
+    .getByRole('alertdialog', { name: 'Approve this payment?' })
+    .getByLabel('Password')
+    .fill(ADMIN.password);
   await confirmInDialog(admin.page, 'Approve this payment?', 'Approve', 'Payment verification updated');
 
   await untilVisible(
@@ -192,6 +196,7 @@ describe('the metal card in the browser', () => {
     ['/admin/users', 'Users'],
     ['/admin/cards', 'Cards'],
     ['/admin/crypto', 'Deposits & withdrawals'],
+    ['/admin/approvals', 'Approvals'],
     ['/admin/distribution', 'Token Distribution'],
     ['/admin/settings', 'Settings'],
     ['/admin/messages', 'Messages'],

@@ -126,6 +126,8 @@ async function cryptoJourney(viewport: Viewport) {
   const confirm = admin.page.getByRole('alertdialog', { name: 'Confirm this deposit?' });
   expect(await confirm.getByLabel('Transaction hash').count()).toBe(0);
   await confirm.getByLabel('Amount received (ETH)').fill('1');
+  // Crediting needs the admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+  await confirm.getByLabel('Password').fill(ADMIN.password);
   await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
   await toasts(admin.page).getByText('Deposit confirmed').waitFor();
   await dismissToast(admin.page, 'Deposit confirmed');
@@ -133,6 +135,7 @@ async function cryptoJourney(viewport: Viewport) {
   const hashless = ofSaver.filter({ hasText: 'Arbitrum' });
   await hashless.getByRole('button', { name: 'Confirm' }).click();
   await confirm.getByLabel('Amount received (ETH)').fill('0.5');
+  await confirm.getByLabel('Password').fill(ADMIN.password);
   await confirm.getByRole('button', { name: 'Confirm deposit' }).click();
   await confirm.getByText('Enter the transaction hash of this deposit to confirm it').waitFor();
   await confirm.getByLabel('Transaction hash').fill(randomBytes(32).toString('hex'));
@@ -185,6 +188,7 @@ async function cryptoJourney(viewport: Viewport) {
   await item.getByRole('button', { name: 'Complete' }).click();
   const complete = admin.page.getByRole('alertdialog', { name: 'Complete this withdrawal?' });
   await complete.getByLabel('Outgoing transaction hash').fill('0xfeedbeef00112233');
+  await complete.getByLabel('Password').fill(ADMIN.password);
   await complete.getByRole('button', { name: 'Mark completed' }).click();
   await toasts(admin.page).getByText('Withdrawal completed').waitFor();
   await admin.page.getByText('No withdrawals waiting to be sent.').waitFor();

@@ -10,6 +10,7 @@ import {
   PHONE,
   setUpBrowserApp,
   toasts,
+  withSignInProof,
 } from './browserKit.ts';
 
 /**
@@ -190,7 +191,7 @@ async function expectNoEnglish(page: Page, where: string) {
 async function call(context: BrowserContext, method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) {
   const response = await context.request.fetch(kit.url(path), {
     method,
-    ...(data === undefined ? {} : { data }),
+    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
     headers: { Origin: kit.url('') },
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);

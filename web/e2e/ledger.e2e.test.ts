@@ -85,6 +85,8 @@ async function depositApproved(viewport: Viewport, buyer: Account) {
     .getByText(`250.00 SAI will be added to ${buyer.username}'s balance`, { exact: false })
     .waitFor();
   if (phone) await expectNoHorizontalScroll(admin.page, 'the approve dialog');
+  // An approval mints: the dialog asks the admin's password (docs/security.md).
+  await confirm.getByLabel('Password').fill(ADMIN.password);
   await confirm.getByRole('button', { name: 'Approve' }).click();
   await toasts(admin.page).getByText('Payment verification updated').waitFor();
   await confirm.waitFor({ state: 'detached' });
@@ -206,10 +208,9 @@ async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Accoun
   await distribute.getByText('User with email nobody@example.com not found').waitFor();
   await distribute.getByLabel('User email').fill(friend.email);
   await distribute.getByRole('button', { name: 'Review distribution' }).click();
-  await admin.page
-    .getByRole('form', { name: 'Review the distribution' })
-    .getByRole('button', { name: 'Confirm and distribute' })
-    .click();
+  const distributeReview = admin.page.getByRole('form', { name: 'Review the distribution' });
+  await distributeReview.getByLabel('Password').fill(ADMIN.password);
+  await distributeReview.getByRole('button', { name: 'Confirm and distribute' }).click();
   await toasts(admin.page).getByText('Tokens distributed successfully').waitFor();
   const friendRow = recentUsers.getByRole('row', { name: new RegExp(friend.username) });
   await friendRow.getByText('8.00 SAI').waitFor();

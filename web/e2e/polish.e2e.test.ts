@@ -10,6 +10,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
+  withSignInProof,
 } from './browserKit.ts';
 
 /**
@@ -29,7 +30,7 @@ type Viewport = typeof DESKTOP;
 async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
   const response = await context.request.fetch(kit.url(path), {
     method,
-    data,
+    data: withSignInProof(context, method, path, data),
     headers: { Origin: kit.url('') },
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);

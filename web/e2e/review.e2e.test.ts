@@ -13,6 +13,7 @@ import {
   setUpBrowserApp,
   toasts,
   untilVisible,
+  withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 
@@ -43,8 +44,9 @@ async function fund(admin: BrowserContext, user: BrowserContext) {
     txHash: `0x${randomBytes(32).toString('hex')}`,
   });
   const { id } = (await declared.json()) as { id: string };
-  const confirmed = await admin.request.patch(kit.url(`/api/admin/crypto/deposits/${id}`), {
-    data: { action: 'confirm', amount: '1' },
+  const path = `/api/admin/crypto/deposits/${id}`;
+  const confirmed = await admin.request.patch(kit.url(path), {
+    data: withSignInProof(admin, 'PATCH', path, { action: 'confirm', amount: '1' }),
     headers: { Origin: app().url },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
@@ -167,6 +169,8 @@ async function reviewJourney(viewport: Viewport) {
   expect(await summaryValue(distributeReview, 'Arrives').textContent()).toBe('Instantly');
   await expectAccessible(admin.page, `the distribution review at ${px}`);
   if (phone) await expectNoHorizontalScroll(admin.page, 'the distribution review');
+  // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+  await distributeReview.getByLabel('Password').fill(ADMIN.password);
   await distributeReview.getByRole('button', { name: 'Confirm and distribute' }).click();
   await toasts(admin.page).getByText('Tokens distributed successfully').waitFor();
   expect(admin.problems).toEqual([]);

@@ -11,6 +11,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
+  withSignInProof,
 } from './browserKit.ts';
 
 /**
@@ -26,7 +27,7 @@ type Viewport = typeof DESKTOP;
 async function call(context: BrowserContext, method: 'POST' | 'PUT', path: string, data: unknown) {
   const response = await context.request.fetch(kit.url(path), {
     method,
-    data,
+    data: withSignInProof(context, method, path, data),
     headers: { Origin: kit.url('') },
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);

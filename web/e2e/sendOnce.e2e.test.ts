@@ -15,6 +15,7 @@ import {
   PHONE,
   setUpBrowserApp,
   toasts,
+  withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 
@@ -46,7 +47,7 @@ function text(language: Language, id: MessageId): string {
 async function call(context: BrowserContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
   const response = await context.request.fetch(kit.url(path), {
     method,
-    ...(data === undefined ? {} : { data }),
+    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
     headers: { Origin: kit.url('') },
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);

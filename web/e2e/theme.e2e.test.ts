@@ -115,6 +115,7 @@ const ADMIN_SCREENS = [
   '/admin/transactions',
   '/admin/cards',
   '/admin/crypto',
+  '/admin/approvals',
   '/admin/settings',
   '/admin/distribution',
   '/deposit',

@@ -43,6 +43,7 @@ import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifi
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile';
 import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
+import { Route as AdminApprovalsRouteImport } from './routes/admin/approvals';
 import { Route as AdminAuditRouteImport } from './routes/admin/audit';
 import { Route as AdminCardsRouteImport } from './routes/admin/cards';
 import { Route as AdminCryptoRouteImport } from './routes/admin/crypto';
@@ -230,6 +231,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminApprovalsRoute = AdminApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminAuditRoute = AdminAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof AuthedNotificationsRoute;
   '/profile': typeof AuthedProfileRoute;
   '/transactions': typeof AuthedTransactionsRoute;
+  '/admin/approvals': typeof AdminApprovalsRoute;
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
@@ -403,6 +410,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof AuthedNotificationsRoute;
   '/profile': typeof AuthedProfileRoute;
   '/transactions': typeof AuthedTransactionsRoute;
+  '/admin/approvals': typeof AdminApprovalsRoute;
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
@@ -456,6 +464,7 @@ export interface FileRoutesById {
   '/_authed/notifications': typeof AuthedNotificationsRoute;
   '/_authed/profile': typeof AuthedProfileRoute;
   '/_authed/transactions': typeof AuthedTransactionsRoute;
+  '/admin/approvals': typeof AdminApprovalsRoute;
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/cards': typeof AdminCardsRoute;
   '/admin/crypto': typeof AdminCryptoRoute;
@@ -511,6 +520,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/profile'
     | '/transactions'
+    | '/admin/approvals'
     | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
@@ -562,6 +572,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/profile'
     | '/transactions'
+    | '/admin/approvals'
     | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
@@ -614,6 +625,7 @@ export interface FileRouteTypes {
     | '/_authed/notifications'
     | '/_authed/profile'
     | '/_authed/transactions'
+    | '/admin/approvals'
     | '/admin/audit'
     | '/admin/cards'
     | '/admin/crypto'
@@ -911,6 +923,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/approvals': {
+      id: '/admin/approvals';
+      path: '/approvals';
+      fullPath: '/admin/approvals';
+      preLoaderRoute: typeof AdminApprovalsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/audit': {
       id: '/admin/audit';
       path: '/audit';
@@ -1055,6 +1074,7 @@ const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren);
 
 interface AdminRouteChildren {
+  AdminApprovalsRoute: typeof AdminApprovalsRoute;
   AdminAuditRoute: typeof AdminAuditRoute;
   AdminCardsRoute: typeof AdminCardsRoute;
   AdminCryptoRoute: typeof AdminCryptoRoute;
@@ -1070,6 +1090,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminApprovalsRoute: AdminApprovalsRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminCardsRoute: AdminCardsRoute,
   AdminCryptoRoute: AdminCryptoRoute,

@@ -140,6 +140,27 @@ export type paths = {
      */
     post: operations["postApiAccountSessionsSignOutOthers"];
   };
+  "/api/admin/approvals": {
+    /**
+     * GET /api/admin/approvals
+     * @description Access: admin.
+     */
+    get: operations["getApiAdminApprovals"];
+  };
+  "/api/admin/approvals/{id}/approve": {
+    /**
+     * POST /api/admin/approvals/{id}/approve
+     * @description Access: admin. Honours an Idempotency-Key header: a retry with the same key answers the first outcome. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAdminApprovalsIdApprove"];
+  };
+  "/api/admin/approvals/{id}/reject": {
+    /**
+     * POST /api/admin/approvals/{id}/reject
+     * @description Access: admin. Honours an Idempotency-Key header: a retry with the same key answers the first outcome. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAdminApprovalsIdReject"];
+  };
   "/api/admin/audit/streams/{stream}": {
     /**
      * GET /api/admin/audit/streams/{stream}
@@ -1429,6 +1450,161 @@ export type operations = {
     };
   };
   /**
+   * GET /api/admin/approvals
+   * @description Access: admin.
+   */
+  getApiAdminApprovals: {
+    parameters: {
+      query?: {
+        limit?: string;
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": ({
+              /** @enum {string} */
+              action: "distribution" | "depositConfirmation" | "paymentApproval" | "withdrawalCompletion";
+              /** @description Exact, in the asset */
+              amount: string;
+              asset: string;
+              email: string | null;
+              id: string;
+              ownRequest: boolean;
+              reason: string;
+              requestedAt: string;
+              requestedBy: string;
+              requestedByName: string | null;
+              /** @description The receiving user of a distribution, else the deposit, payment or withdrawal */
+              targetId: string;
+              /** @description The asset's four-eyes threshold */
+              threshold: string;
+              txHash: string | null;
+              /** @description Whose balance it moves */
+              userId: string;
+              username: string | null;
+            })[];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/admin/approvals/{id}/approve
+   * @description Access: admin. Honours an Idempotency-Key header: a retry with the same key answers the first outcome. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAdminApprovalsIdApprove: {
+    parameters: {
+      header?: {
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          totpCode?: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @description Why applying it was refused (the deposit was decided meanwhile…) */
+            message: string | null;
+            /** @enum {string} */
+            status: "applied" | "refused" | "rejected" | "cancelled";
+            /** @description The transaction the applied action made */
+            transactionId: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description One's own request: another admin must approve it */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Already approved by another admin, rejected or cancelled */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/admin/approvals/{id}/reject
+   * @description Access: admin. Honours an Idempotency-Key header: a retry with the same key answers the first outcome. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAdminApprovalsIdReject: {
+    parameters: {
+      header?: {
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          /** @default */
+          reason?: string;
+          totpCode?: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @description Why applying it was refused (the deposit was decided meanwhile…) */
+            message: string | null;
+            /** @enum {string} */
+            status: "applied" | "refused" | "rejected" | "cancelled";
+            /** @description The transaction the applied action made */
+            transactionId: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      /** @description No longer pending */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * GET /api/admin/audit/streams/{stream}
    * @description Access: admin.
    */
@@ -1716,12 +1892,18 @@ export type operations = {
           /** @constant */
           action: "confirm";
           amount: number | string;
+          password?: string;
+          /** @default */
+          reason?: string;
+          totpCode?: string;
           txHash?: string;
         }, {
           /** @constant */
           action: "reject";
+          password?: string;
           /** @default */
           reason?: string;
+          totpCode?: string;
         }]>;
       };
     };
@@ -1736,8 +1918,32 @@ export type operations = {
           };
         };
       };
+      /** @description Success */
+      202: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            action: "distribution" | "depositConfirmation" | "paymentApproval" | "withdrawalCompletion";
+            /** @description Exact, in the asset */
+            amount: string;
+            /** @description The request to approve: POST /api/admin/approvals/{approvalId}/approve */
+            approvalId: string;
+            asset: string;
+            message: string;
+            /** @constant */
+            status: "pending_approval";
+            /** @description Above this amount of the asset, a second admin must approve */
+            threshold: string;
+          };
+        };
+      };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
@@ -1806,11 +2012,17 @@ export type operations = {
         "application/json": OneOf<[{
           /** @constant */
           action: "complete";
+          password?: string;
+          /** @default */
+          reason?: string;
+          totpCode?: string;
           txHash: string;
         }, {
           /** @constant */
           action: "fail";
+          password?: string;
           reason: string;
+          totpCode?: string;
         }]>;
       };
     };
@@ -1825,8 +2037,32 @@ export type operations = {
           };
         };
       };
+      /** @description Success */
+      202: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            action: "distribution" | "depositConfirmation" | "paymentApproval" | "withdrawalCompletion";
+            /** @description Exact, in the asset */
+            amount: string;
+            /** @description The request to approve: POST /api/admin/approvals/{approvalId}/approve */
+            approvalId: string;
+            asset: string;
+            message: string;
+            /** @constant */
+            status: "pending_approval";
+            /** @description Above this amount of the asset, a second admin must approve */
+            threshold: string;
+          };
+        };
+      };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
@@ -4283,7 +4519,9 @@ export type operations = {
       content: {
         "application/json": {
           approved: boolean;
+          password?: string;
           reason?: string;
+          totpCode?: string;
         };
       };
     };
@@ -4321,8 +4559,32 @@ export type operations = {
           };
         };
       };
+      /** @description Success */
+      202: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            action: "distribution" | "depositConfirmation" | "paymentApproval" | "withdrawalCompletion";
+            /** @description Exact, in the asset */
+            amount: string;
+            /** @description The request to approve: POST /api/admin/approvals/{approvalId}/approve */
+            approvalId: string;
+            asset: string;
+            message: string;
+            /** @constant */
+            status: "pending_approval";
+            /** @description Above this amount of the asset, a second admin must approve */
+            threshold: string;
+          };
+        };
+      };
       400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
+      /** @description No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4672,6 +4934,25 @@ export type operations = {
             status: "completed";
             /** @enum {string} */
             type: "admin_deposit" | "transfer";
+          };
+        };
+      };
+      /** @description Success */
+      202: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            action: "distribution" | "depositConfirmation" | "paymentApproval" | "withdrawalCompletion";
+            /** @description Exact, in the asset */
+            amount: string;
+            /** @description The request to approve: POST /api/admin/approvals/{approvalId}/approve */
+            approvalId: string;
+            asset: string;
+            message: string;
+            /** @constant */
+            status: "pending_approval";
+            /** @description Above this amount of the asset, a second admin must approve */
+            threshold: string;
           };
         };
       };

@@ -221,8 +221,11 @@ export function useCryptoTransferMutation() {
 }
 
 /** txHash: required when the declaration has none; the server keeps it in its network's canonical form. */
+/** The admin's fresh proof, for a decision that moves money (docs/security.md, "Admin re-authentication"). */
+type AdminProof = { password?: string; totpCode?: string };
+
 export type DepositDecision =
-  | { action: 'confirm'; amount: string; txHash?: string }
+  | ({ action: 'confirm'; amount: string; txHash?: string } & AdminProof)
   | { action: 'reject'; reason: string };
 
 /** Admin: confirm a declared deposit with the amount received (credits the balance), or reject it. */
@@ -247,7 +250,9 @@ export function useDecideDepositMutation() {
   });
 }
 
-export type WithdrawalDecision = { action: 'complete'; txHash: string } | { action: 'fail'; reason: string };
+export type WithdrawalDecision =
+  | ({ action: 'complete'; txHash: string } & AdminProof)
+  | ({ action: 'fail'; reason: string } & AdminProof);
 
 /** Admin: complete a withdrawal with the outgoing transaction hash, or fail it (the hold is released). */
 export function useDecideWithdrawalMutation() {

@@ -85,16 +85,19 @@ export interface PaymentDecisionInput {
   approved: boolean;
   reason?: string;
   idempotencyKey: string;
+  /** The admin's fresh proof, for an approval (docs/security.md, "Admin re-authentication"). */
+  password?: string;
+  totpCode?: string;
 }
 
 /** Admin: approve (mints the tokens) or reject a pending proof. */
 export function useVerifyPaymentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ paymentId, approved, reason, idempotencyKey }: PaymentDecisionInput) =>
+    mutationFn: ({ paymentId, approved, reason, idempotencyKey, ...proof }: PaymentDecisionInput) =>
       api.patch('/api/payments/{id}/verify', {
         path: { id: paymentId },
-        body: reason ? { approved, reason } : { approved },
+        body: reason ? { approved, reason, ...proof } : { approved, ...proof },
         headers: { 'Idempotency-Key': idempotencyKey },
       }) satisfies Promise<Payment>,
     onSettled: () => refreshAfterMoneyCommand(queryClient),

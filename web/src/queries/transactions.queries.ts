@@ -229,9 +229,10 @@ export function useTransferMutation() {
 export function useDistributionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ receiverId, amount, description, idempotencyKey }: TransferInput) =>
+    // With the admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+    mutationFn: ({ receiverId, amount, description, idempotencyKey, ...proof }: TransferInput) =>
       postTransaction(
-        { type: 'admin_deposit', receiver_id: receiverId, amount, description },
+        { type: 'admin_deposit', receiver_id: receiverId, amount, description, ...proof },
         idempotencyKey,
       ),
     onSettled: () => refreshAfterMoneyCommand(queryClient),

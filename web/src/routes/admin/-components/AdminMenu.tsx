@@ -13,6 +13,7 @@ import {
   Menu,
   ScrollText,
   Settings,
+  ShieldCheck,
   Undo2,
   Users,
   Wallet,
@@ -28,6 +29,7 @@ type MenuPath =
   | '/admin/transactions'
   | '/admin/cards'
   | '/admin/crypto'
+  | '/admin/approvals'
   | '/admin/distribution'
   | '/admin/settings'
   | '/admin/messages'
@@ -58,6 +60,7 @@ const MENU: readonly { title: string; admin: boolean; items: readonly MenuItem[]
       { to: '/admin/transactions', icon: ArrowLeftRight, label: 'Transactions' },
       { to: '/admin/cards', icon: CreditCard, label: 'Cards' },
       { to: '/admin/crypto', icon: Wallet, label: 'Deposits & withdrawals' },
+      { to: '/admin/approvals', icon: ShieldCheck, label: 'Approvals' },
     ],
   },
   {

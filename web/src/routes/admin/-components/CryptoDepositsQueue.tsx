@@ -16,8 +16,10 @@ import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
+import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
 
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
@@ -48,6 +50,7 @@ export function CryptoDepositsQueue() {
 function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
   const decide = useDecideDepositMutation();
   const decideWithKey = useDecision(decide.mutateAsync, 'Failed to update deposit');
+  const proof = useAdminProof(decide.isPending);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
   // A declaration without a hash gets one here: a deposit is confirmed against one on-chain transaction.
@@ -60,6 +63,7 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
 
   const run = (decision: DepositDecision, success: string) =>
     decideWithKey({ depositId: deposit.id, decision }, { title: success }, (error) => {
+      proof.refused(error);
       if (error instanceof ApiError && error.fieldErrors?.txHash) {
         setTxHashError(error.fieldErrors.txHash);
         if (error.status === 400) setNeedsHash(true);
@@ -87,10 +91,17 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
     }
     setAmountError(undefined);
     if (hashError) return Promise.reject(new Error(hashError));
+    let given: Proof;
+    try {
+      given = proof.read();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const decision = {
       action: 'confirm' as const,
       amount: fromUnits(read.units, CRYPTO_DECIMALS),
       ...(needsHash ? { txHash: hash } : {}),
+      ...given,
     };
     return run(decision, 'Deposit confirmed');
   };
@@ -151,6 +162,7 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
               required
             />
           ) : null}
+          {proof.element}
         </ReviewAction>
         <ReviewAction
           title="Reject this deposit?"

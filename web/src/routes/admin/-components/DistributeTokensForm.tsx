@@ -7,6 +7,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { useIdempotentCommand } from '../../../lib/idempotency.ts';
 import { readAmount } from '../../../lib/money.ts';
 import { amountError, type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../lib/validation.ts';
+import { isSentForApproval } from '../../../queries/approvals.queries.ts';
 import { useDistributionMutation } from '../../../queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
 import { AmountField, DescriptionField, EmailField } from '../../../ui/form/fields.tsx';
@@ -14,6 +15,9 @@ import { useForm } from '../../../ui/form/useForm.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import { ReviewStep } from '../../../ui/review/ReviewStep.tsx';
+import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
+import { useAdminProof, withoutProof } from './AdminProof.tsx';
+import { SENT_FOR_APPROVAL } from './QueueItem.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
 
 type Field = 'email' | 'amount' | 'description';
@@ -39,7 +43,9 @@ export function DistributeTokensForm() {
   const queryClient = useQueryClient();
   const users = useQuery(adminUsersQuery(RECENT_USERS_QUERY));
   const distribute = useDistributionMutation();
-  const sending = useIdempotentCommand(distribute.mutateAsync);
+  // The proof is not part of what makes a retry the same distribution: a fresh code keeps the key.
+  const sending = useIdempotentCommand(distribute.mutateAsync, withoutProof);
+  const proof = useAdminProof(sending.pending);
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, showErrors } = form;
   const [finding, setFinding] = useState(false);
@@ -92,21 +98,38 @@ export function DistributeTokensForm() {
   };
 
   const confirm = ({ command, receiver }: Pending) => {
-    sending.send(command, {
-      onSuccess: () => {
-        toast({
-          title: 'Tokens distributed successfully',
-          description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
-          variant: 'success',
-        });
-        setPending(null);
-        form.reset();
+    let given: Proof;
+    try {
+      given = proof.read();
+    } catch {
+      return;
+    }
+    sending.send(
+      { ...command, ...given },
+      {
+        onSuccess: (result) => {
+          // Above the four-eyes threshold nothing is minted yet: a second admin approves it (docs/security.md).
+          const answer: unknown = result;
+          toast(
+            isSentForApproval(answer)
+              ? { title: SENT_FOR_APPROVAL, description: answer.message, variant: 'success' }
+              : {
+                  title: 'Tokens distributed successfully',
+                  description: `${formatDecimal(command.amount)} SAI sent to ${receiver.username}.`,
+                  variant: 'success',
+                },
+          );
+          setPending(null);
+          form.reset();
+        },
+        onError: (error) => {
+          // A missing or wrong password or code: stay on the review, the message on its field.
+          if (proof.refused(error)) return;
+          setPending(null);
+          toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
+        },
       },
-      onError: (error) => {
-        setPending(null);
-        toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
-      },
-    });
+    );
   };
 
   return (
@@ -131,7 +154,9 @@ export function DistributeTokensForm() {
           notice={sending.notice}
           onEdit={() => setPending(null)}
           onConfirm={() => confirm(pending)}
-        />
+        >
+          {proof.element}
+        </ReviewStep>
       ) : (
         <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
           <EmailField {...form.textField('email')} label="User email" autoComplete="off" />

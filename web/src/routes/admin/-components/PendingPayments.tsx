@@ -11,7 +11,9 @@ import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
+import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
+import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
 
 /** Pending payment verifications (docs/product-rules.md spec 2 and 4; docs/product-rules.md rule 16): approve or reject, each confirmed first. */
@@ -45,18 +47,28 @@ export function PendingPayments() {
 function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
   const verify = useVerifyPaymentMutation();
   const verifyWithKey = useDecision(verify.mutateAsync, 'Failed to update payment');
+  // An approval mints: its dialog asks the admin's proof (a rejection moves nothing).
+  const proof = useAdminProof(verify.isPending);
   const [reason, setReason] = useState('');
   const who = requesterName(payment);
   const amount = `${formatDecimal(payment.amount)} SAI`;
 
-  const decide = (approved: boolean) =>
-    verifyWithKey(
-      { paymentId: payment.id, approved, reason: approved ? '' : reason.trim() },
+  const decide = (approved: boolean) => {
+    let given: Proof | Record<string, never> = {};
+    try {
+      if (approved) given = proof.read();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return verifyWithKey(
+      { paymentId: payment.id, approved, reason: approved ? '' : reason.trim(), ...given },
       {
         title: 'Payment verification updated',
         description: 'The payment verification status has been updated.',
       },
+      (error) => proof.refused(error),
     );
+  };
 
   return (
     <li className={styles.payment}>
@@ -95,7 +107,9 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
           label="Approve"
           icon={Check}
           disabled={verify.isPending}
-        />
+        >
+          {proof.element}
+        </ReviewAction>
         <ReviewAction
           title="Reject this payment?"
           description={`${who} will be notified and can submit a new payment proof.`}

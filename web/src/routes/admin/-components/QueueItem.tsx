@@ -3,8 +3,14 @@ import { toast } from '../../../components/toast/index.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useIdempotentCommand } from '../../../lib/idempotency.ts';
+import { isSentForApproval } from '../../../queries/approvals.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
+import { reauthenticationRefusal } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
+import { withoutProof } from './AdminProof.tsx';
+
+/** The toast of a money action held for a second admin (four-eyes). */
+export const SENT_FOR_APPROVAL = 'Sent for approval by a second admin';
 
 /** What the admin queues (payments, deposits, withdrawals, cards) show of the user who asked. */
 export interface Requester {
@@ -84,7 +90,8 @@ export function useDecision<Input extends { idempotencyKey: string }>(
   mutateAsync: (input: Input) => Promise<unknown>,
   failureTitle: string,
 ) {
-  const { sendAsync } = useIdempotentCommand(mutateAsync);
+  // The admin's proof is not part of what makes a retry the same decision (AdminProof.tsx).
+  const { sendAsync } = useIdempotentCommand(mutateAsync, withoutProof);
   return async (
     command: Omit<Input, 'idempotencyKey'>,
     success: { title: string; description?: string },
@@ -92,7 +99,10 @@ export function useDecision<Input extends { idempotencyKey: string }>(
   ): Promise<void> => {
     const outcome = await sendAsync(command);
     if (outcome.kind === 'done') {
-      toast({ ...success, variant: 'success' });
+      // Above the four-eyes threshold the action waits for a second admin (docs/security.md).
+      if (isSentForApproval(outcome.result))
+        toast({ title: SENT_FOR_APPROVAL, description: outcome.result.message, variant: 'success' });
+      else toast({ ...success, variant: 'success' });
       return;
     }
     if (outcome.kind === 'busy') throw new Error(t('shell.command.waiting'));
@@ -102,6 +112,8 @@ export function useDecision<Input extends { idempotencyKey: string }>(
       throw unknown;
     }
     onError?.(outcome.error);
+    // A refused proof is shown on its field in the dialog (AdminProof.tsx), not in a toast.
+    if (reauthenticationRefusal(outcome.error)) throw outcome.error;
     toast({ title: failureTitle, description: outcome.error.message, variant: 'destructive' });
     throw outcome.error;
   };

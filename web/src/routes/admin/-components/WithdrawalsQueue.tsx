@@ -15,8 +15,10 @@ import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
 import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
+import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
 
 const TX_HASH = /^[A-Za-z0-9]{8,128}$/;
@@ -61,6 +63,9 @@ export function WithdrawalsQueue() {
 function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const decide = useDecideWithdrawalMutation();
   const decideWithKey = useDecision(decide.mutateAsync, 'Failed to update withdrawal');
+  // Each decision moves money (out for good, or back to the user): each dialog asks the admin's proof.
+  const completeProof = useAdminProof(decide.isPending);
+  const failProof = useAdminProof(decide.isPending);
   const [txHash, setTxHash] = useState('');
   const [txError, setTxError] = useState<string | undefined>();
   const [reason, setReason] = useState('');
@@ -68,8 +73,19 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const who = requesterName(withdrawal);
   const amount = `${formatAsset(withdrawal.amount, withdrawal.currency)} ${withdrawal.currency}`;
 
-  const run = (decision: WithdrawalDecision, success: string) =>
-    decideWithKey({ withdrawalId: withdrawal.id, decision }, { title: success });
+  const run = (decision: WithdrawalDecision, success: string, proof: ReturnType<typeof useAdminProof>) => {
+    let given: Proof;
+    try {
+      given = proof.read();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return decideWithKey(
+      { withdrawalId: withdrawal.id, decision: { ...decision, ...given } },
+      { title: success },
+      (error) => proof.refused(error),
+    );
+  };
 
   const complete = () => {
     const hash = txHash.trim();
@@ -79,7 +95,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
       return Promise.reject(new Error(message));
     }
     setTxError(undefined);
-    return run({ action: 'complete', txHash: hash }, 'Withdrawal completed');
+    return run({ action: 'complete', txHash: hash }, 'Withdrawal completed', completeProof);
   };
 
   const fail = () => {
@@ -90,7 +106,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
       return Promise.reject(new Error(message));
     }
     setReasonError(undefined);
-    return run({ action: 'fail', reason: text }, 'Withdrawal marked as failed');
+    return run({ action: 'fail', reason: text }, 'Withdrawal marked as failed', failProof);
   };
 
   return (
@@ -144,6 +160,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
             error={txError}
             required
           />
+          {completeProof.element}
         </ReviewAction>
         <ReviewAction
           title="Fail this withdrawal?"
@@ -158,6 +175,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           disabled={decide.isPending}
         >
           <ReasonField value={reason} onChange={setReason} maxLength={300} error={reasonError} required />
+          {failProof.element}
         </ReviewAction>
       </div>
     </li>
