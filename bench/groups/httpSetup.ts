@@ -57,6 +57,8 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
         LOG_LEVEL: 'silent',
         PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
         PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+        // One ledger signing key for every process of a database (the key history refuses a second one).
+        LEDGER_SIGNING_KEY: BENCH_ENV.LEDGER_SIGNING_KEY,
       },
       // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the projection worker.
       nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],

@@ -40,6 +40,8 @@ export async function startReads(url: string) {
           LOG_LEVEL: 'silent',
           PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
           PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+          // One ledger signing key for every process of a database (the key history refuses a second one).
+          LEDGER_SIGNING_KEY: BENCH_ENV.LEDGER_SIGNING_KEY,
         },
       })
     : null;
