@@ -258,3 +258,42 @@ describe('signed digests of the log', () => {
     expect(await digestCount()).toBe(before + 1);
   });
 });
+
+describe('a digest folder shared with another database', () => {
+  const t = setUpTestApp();
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("never lists another tree's digest signed by the same key, even with an empty catalogue", async () => {
+    await signedUpClient(t);
+    await t.settle();
+    const { logger, lines } = capture();
+    const dir = tempDir();
+    const digests = new DigestService({
+      pool: t.deps.pool,
+      signer: t.deps.ledgerProofs.signer,
+      logger,
+      dir,
+      ...replayedTree(t.deps.store),
+    });
+    const head = await replayedTree(t.deps.store).head();
+    expect(head.size).toBeGreaterThan(1n);
+    // Another database's digest at a size this tree has reached, by the same key (one key for both).
+    const foreign = signDigest(t.deps.ledgerProofs.signer, {
+      treeSize: head.size - 1n,
+      root: bytesOfHex('ab'.repeat(32))!,
+      time: new Date(),
+    });
+    writeFileSync(path.join(dir, digestFileName(foreign)), JSON.stringify(foreign));
+    const published = await digests.publish();
+    const { rows } = await t.db.pool.query<{ file_name: string }>('SELECT file_name FROM ledger_digests');
+    expect(rows.map((row) => row.file_name)).toEqual([digestFileName(published)]);
+    expect(readdirSync(dir).sort()).toEqual(
+      [digestFileName(published), `${digestFileName(foreign)}.rejected`].sort(),
+    );
+    expect(lines.find((line) => line.level === 50)?.msg).toMatch(
+      /set aside: its tree is not this database's/,
+    );
+  });
+});
