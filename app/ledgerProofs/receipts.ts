@@ -132,7 +132,11 @@ export async function receiptFor(deps: ReceiptDeps, transactionId: string): Prom
         log.readStream(leaf.streamName, { fromRevision: leaf.revision, maxCount: 1 }),
         deps.tree.inclusionProof(deps.pool, leaf.index, size).catch(async (error: unknown) => {
           // A node missing below a size the tree has reached was deleted: damage, not a tree behind.
-          if (!(await deps.tree.waitForTreeSize(deps.pool, size, 0))) throw error;
+          // The stored tree has not reached the digest's size (a tree rebuilt since): not yet, a 503.
+          if (!(await deps.tree.waitForTreeSize(deps.pool, size, 0)))
+            throw new ReceiptUnavailableError(
+              'The verifiable ledger has not reached the latest digest yet: ask again in a few seconds',
+            );
           throw await damaged(
             deps,
             size,
