@@ -157,7 +157,13 @@ async function adminLedger(viewport: Viewport) {
   const status = await ledgerStatus(kit, context);
   expect(status.frozen).toBe(true);
   const refused = await context.request.post(kit.url('/api/transactions'), {
-    data: { type: 'admin_deposit', receiver_id: (await signUpPayee()).id, amount: '1' },
+    // With the admin's fresh proof (admin money actions re-authenticate): the freeze is what refuses it.
+    data: {
+      type: 'admin_deposit',
+      receiver_id: (await signUpPayee()).id,
+      amount: '1',
+      password: ADMIN.password,
+    },
     headers: { Origin: kit.url('') },
   });
   expect(refused.status()).toBe(503);
