@@ -270,7 +270,7 @@ describe('the admin audit log and projections in the browser', () => {
     await phone.page.getByRole('heading', { level: 1, name: 'Projections' }).waitFor();
     await phone.page.getByTestId('projection-row').first().waitFor();
     await expect
-      .poll(() => phone.page.getByTestId('projection-state').first().textContent())
+      .poll(() => phone.page.getByTestId('projection-state').first().textContent(), { timeout: 30_000 })
       .toContain('Running');
     await expectNoHorizontalScroll(phone.page, '/admin/projections');
     await expectAccessible(phone.page, '/admin/projections at 360px');

@@ -335,7 +335,9 @@ async function journey(viewport: Viewport, language: Language) {
   await sendReview.getByRole('button', { name: words.sendConfirm }).click();
   await toasts(page).getByText(words.sentToast).waitFor();
   await dialog.waitFor({ state: 'detached' });
-  await expect.poll(async () => (await call(user.context, 'GET', '/api/auth/user')).balance).toBe('1219.50');
+  await expect
+    .poll(async () => (await call(user.context, 'GET', '/api/auth/user')).balance, { timeout: 30_000 })
+    .toBe('1219.50');
 
   // The withdrawal form refuses an address of another network on its field, in the user's language.
   await page.goto(kit.url('/dashboard'));

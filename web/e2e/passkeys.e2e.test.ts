@@ -180,7 +180,9 @@ describe('passkeys in the browser', () => {
       });
       expect(saved.status()).toBe(200);
       await page.goto(kit.url('/profile?tab=security'));
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 })
+        .toBe(language);
       await page.getByRole('button', { name: words.add }).click();
       await page.getByLabel(words.name).fill('Laptop');
       await page.locator('input[name="add-passkey-password"]').fill(account.password);

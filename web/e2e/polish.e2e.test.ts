@@ -213,7 +213,9 @@ async function nothingCoveredIn(language: 'de' | 'fr' | 'es') {
     await page.goto(kit.url(path));
     const heading = page.getByRole('heading', { level: 1 }).first();
     await heading.waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 })
+      .toBe(language);
     await expectNothingCovered(page, `${path} in ${language} at 360px`);
     // Each screen its own title, in the language: where the screen's heading names it, the title is that.
     const title = await page.title();
