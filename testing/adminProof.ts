@@ -1,3 +1,5 @@
+import { ASSETS } from '../domain/shared/money.ts';
+
 /**
  * The admin's fresh proof on the admin money routes (docs/security.md, "Admin re-authentication and
  * four-eyes"), sent the way the admin web sends it: the password the client signed in with goes in the
@@ -69,7 +71,5 @@ function parsedObject(text: string): object | null {
  * second admin. Four-eyes itself is tested in api/approvals/fourEyes.int.test.ts.
  */
 export const FOUR_EYES_LIFTED = {
-  FOUR_EYES_THRESHOLDS: ['SAI', 'BTC', 'ETH', 'USDT', 'USDC', 'SOL', 'XRP']
-    .map((asset) => `${asset}=9999999999999999`)
-    .join(','),
+  FOUR_EYES_THRESHOLDS: ASSETS.map((asset) => `${asset}=9999999999999999`).join(','),
 };

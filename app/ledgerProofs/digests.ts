@@ -245,8 +245,11 @@ export class DigestService {
       [scan.digests],
     );
     const listed = new Set(rows.map((row) => row.file_name));
+    const unlisted = scan.digests.filter((name) => !listed.has(name));
+    // Most publishes find every file listed: the stored tree's head is read only when one is not.
+    if (unlisted.length === 0) return;
     const tree = await this.#options.head();
-    for (const name of scan.digests.filter((name) => !listed.has(name))) {
+    for (const name of unlisted) {
       const digest = (await readDigestFile(path.join(dir, name))) as LedgerDigest | undefined;
       // A file of a size the stored tree has not reached yet (a tree rebuilt since) waits for a later look.
       if (digest && /^\d+$/.test(String(digest.treeSize)) && BigInt(digest.treeSize) > tree.size) continue;
@@ -267,7 +270,7 @@ export class DigestService {
                 : // The key alone does not make it this log's: a folder shared with another database
                   // signed by the same key (or a file copied in) holds digests of another tree. What
                   // this database's stored tree does not extend is not its digest, listed or not.
-                  !(await this.#extends(digest, tree))
+                  !(await this.#extends(digest!, tree))
                   ? "its tree is not this database's (this log's tree does not extend it)"
                   : null;
       if (problem === null) {

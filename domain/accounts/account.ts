@@ -200,6 +200,18 @@ const REFUSED_WHILE_CLOSED: ReadonlySet<AccountCommand['type']> = new Set([
   'PlaceWithdrawalHold',
 ]);
 
+/**
+ * The events of those commands: what a closed account's stream never holds until it is reopened. The
+ * money audit names any it finds (invariant 12, domain/ledger/moneyAudit.ts).
+ */
+export const EVENTS_REFUSED_WHILE_CLOSED: ReadonlySet<string> = new Set<AccountEvent['type']>([
+  'TransferReceived',
+  'TokensMinted',
+  'CryptoDepositCredited',
+  'TokensTransferred',
+  'WithdrawalHoldPlaced',
+]);
+
 function accountOwner(command: AccountCommand): UserId {
   switch (command.type) {
     case 'ReceiveTransfer':

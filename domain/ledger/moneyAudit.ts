@@ -1,6 +1,21 @@
-import { type AccountState, accountDecider, isAccountEvent } from '../accounts/account.ts';
+import {
+  type AccountState,
+  accountDecider,
+  EVENTS_REFUSED_WHILE_CLOSED,
+  isAccountEvent,
+} from '../accounts/account.ts';
 import { isAsset } from '../shared/money.ts';
-import { postingsOf, unitsOf } from './postings.ts';
+import {
+  type Data,
+  differences,
+  feeUnits,
+  type Leg,
+  type Seen,
+  type Transfer,
+  text,
+  units,
+} from './auditLegs.ts';
+import { postingsOf } from './postings.ts';
 
 /**
  * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11): events each well formed and
@@ -23,60 +38,6 @@ import { postingsOf, unitsOf } from './postings.ts';
  * PENDING_BOUND_MS, a problem once older (the follow-up worker finishes one within seconds).
  */
 export const PENDING_BOUND_MS = 15 * 60_000;
-
-/** The account events of what a closed account refuses (the decider's `REFUSED_WHILE_CLOSED` commands). */
-const MOVEMENTS_REFUSED_WHILE_CLOSED: ReadonlySet<string> = new Set([
-  'TransferReceived',
-  'TokensMinted',
-  'CryptoDepositCredited',
-  'TokensTransferred',
-  'WithdrawalHoldPlaced',
-]);
-
-interface Seen {
-  where: string;
-  recordedAt: Date;
-}
-
-interface Leg extends Seen {
-  asset: string;
-  units: bigint;
-  userId: string;
-}
-
-interface Transfer extends Leg {
-  toUserId: string;
-}
-
-type Data = Record<string, unknown>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
-
-function units(amount: unknown, asset: unknown): bigint | null {
-  if (typeof amount !== 'string' || typeof asset !== 'string' || !isAsset(asset)) return null;
-  try {
-    return unitsOf(amount, asset);
-  } catch {
-    return null;
-  }
-}
-
-/** A purchase's fee in SAI minor units: none (older events, or a fee of 0) is 0; unreadable is -1. */
-function feeUnits(fee: unknown): bigint {
-  if (fee === undefined || fee === null || (typeof fee === 'string' && /^0*(\.0*)?$/.test(fee))) return 0n;
-  return units(fee, 'SAI') ?? -1n;
-}
-
-/** What differs between a leg and what it must match, e.g. "amount 5.00 ≠ 3.00"; empty when they agree. */
-function differences(leg: Data, expected: Leg, userField = 'userId'): string[] {
-  const found: string[] = [];
-  if (leg.asset !== expected.asset) found.push(`asset ${text(leg.asset)} ≠ ${expected.asset}`);
-  const amount = units(leg.amount, leg.asset);
-  if (amount !== expected.units) found.push(`amount ${text(leg.amount)} ≠ ${expected.units} minor units`);
-  if (leg[userField] !== expected.userId)
-    found.push(`${userField} ${text(leg[userField])} ≠ ${expected.userId}`);
-  return found;
-}
 
 /**
  * A set that remembers at most `limit` members, forgetting the oldest first. The continuous verifier runs
@@ -352,7 +313,7 @@ export class MoneyAudit {
     const owner = event.streamName.slice('account-'.length);
     if (event.type === 'AccountReopened') this.closed.delete(owner);
     const closedAt = this.closed.get(owner);
-    if (closedAt && MOVEMENTS_REFUSED_WHILE_CLOSED.has(event.type))
+    if (closedAt && EVENTS_REFUSED_WHILE_CLOSED.has(event.type))
       say(`${owner}'s account is closed ${closedAt}: a closed account takes no money and starts no movement`);
     if (event.type === 'AccountClosed' && !closedAt) this.closed.set(owner, `since ${where}`);
   }

@@ -1,7 +1,24 @@
 import type { ApprovalEvent } from '../../domain/approvals/approval.ts';
 import type { PersonErasedEvent } from '../../domain/users/user.ts';
+import type { PoolClient } from '../../infra/postgres/pool.ts';
 import { blanked } from '../erasure.ts';
 import { defineProjection } from '../projection.ts';
+
+/** A pending request declined: rejected by another admin, or cancelled by its requester. */
+async function decline(
+  tx: PoolClient,
+  status: 'rejected' | 'cancelled',
+  id: string,
+  by: string,
+  at: string,
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE admin_approvals SET status = $2, decided_by = $3, decided_at = $4, decision_reason = $5
+     WHERE id = $1 AND status = 'pending'`,
+    [id, status, by, at, reason],
+  );
+}
 
 /**
  * Four-eyes requests (domain/approvals/approval.ts): one row per request with its state, for the admin
@@ -65,19 +82,11 @@ export const approvalsProjection = defineProjection<ApprovalEvent | PersonErased
     },
     async ApprovalRejected(event, tx) {
       const d = event.data;
-      await tx.query(
-        `UPDATE admin_approvals SET status = 'rejected', decided_by = $2, decided_at = $3, decision_reason = $4
-         WHERE id = $1 AND status = 'pending'`,
-        [d.approvalId, d.rejectedBy, d.rejectedAt, d.reason],
-      );
+      await decline(tx, 'rejected', d.approvalId, d.rejectedBy, d.rejectedAt, d.reason);
     },
     async ApprovalCancelled(event, tx) {
       const d = event.data;
-      await tx.query(
-        `UPDATE admin_approvals SET status = 'cancelled', decided_by = $2, decided_at = $3, decision_reason = $4
-         WHERE id = $1 AND status = 'pending'`,
-        [d.approvalId, d.cancelledBy, d.cancelledAt, d.reason],
-      );
+      await decline(tx, 'cancelled', d.approvalId, d.cancelledBy, d.cancelledAt, d.reason);
     },
     async ApprovedActionApplied(event, tx) {
       const d = event.data;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { field, invalidEmail, invalidParam, text } from './inputs.ts';
+import { field, invalidEmail, invalidParam, REAUTH_FIELDS, text } from './inputs.ts';
 import type { ParamSpec, Spec } from './specs.ts';
 
 /** A session's public id (api/account/sessions.routes.ts): 22 base64url characters. */
@@ -10,10 +10,6 @@ const sessionIdParam: ParamSpec = {
 };
 
 const passkeyName = field(text({ trim: true, min: 1, max: 50, control: 'names' }), { hostile: true });
-const reauthFields = {
-  password: field(text({ min: 1, max: 128 })),
-  totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
-};
 const UNSIGNED_ASSERTION = {
   id: 'AAAAAAAAAAAAAAAAAAAAAA',
   rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
@@ -65,7 +61,7 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
       base: () => ({ token: 'a'.repeat(43) }),
       required: ['token'],
       // The password is asked for only away from the session that asked for the change.
-      fields: { token: field(text({ min: 1, max: 100 })), password: reauthFields.password },
+      fields: { token: field(text({ min: 1, max: 100 })), password: REAUTH_FIELDS.password },
     },
   },
   {
@@ -90,7 +86,7 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
   },
   {
     route: 'POST /api/account/passkeys/options',
-    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: reauthFields },
+    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: REAUTH_FIELDS },
   },
   {
     route: 'POST /api/account/passkeys',
@@ -108,6 +104,6 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
   {
     route: 'DELETE /api/account/passkeys/:id',
     params: { id: passkeyId },
-    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: reauthFields },
+    body: { base: () => ({ password: 'wrong-password' }), required: [], fields: REAUTH_FIELDS },
   },
 ];

@@ -327,6 +327,20 @@ export const invalidHttpsUrl: Field = {
 };
 
 /** Bodies that are not JSON (with a JSON content type). Truncations of a valid body are added by the test. */
+/** The fuzz admin's password (signedInAdmin's default), the proof of its money commands. */
+export const FUZZ_ADMIN_PASSWORD = 'admin-password-1';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A money or sign-in change's fresh proof (api/http/reauth.ts): the password, or the authenticator's
+ * code. Every route that asks for one takes these two fields, as the user and admin specs share them.
+ */
+export const REAUTH_FIELDS = {
+  password: field(text({ min: 1, max: 128 })),
+  totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+};
+
 export const MALFORMED_JSON = [
   "{'a':1}",
   '{a:1}',

@@ -9,27 +9,26 @@ import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
 
-/** The fuzz admin's password (signedInAdmin's default), the proof of its money commands. */
-export const FUZZ_ADMIN_PASSWORD = 'admin-password-1';
-
 import { ACCOUNT_SECURITY_SPECS } from './accountSecuritySpecs.ts';
+import { APPROVAL_SPECS } from './approvalSpecs.ts';
 import { isoDay } from './days.ts';
 import { DEPOSIT_ADDRESS_SPECS } from './depositAddressSpecs.ts';
 import { ERASURE_SPECS } from './erasureSpecs.ts';
 import {
   amount,
   amountLike,
-  change24h,
   type Field,
-  feeRate,
+  FUZZ_ADMIN_PASSWORD,
   field,
   invalidEmail,
   invalidHttpsUrl,
   invalidParam,
   oneOf,
-  price,
+  REAUTH_FIELDS,
   text,
+  UUID,
 } from './inputs.ts';
+import { SETTINGS_SPECS } from './settingsSpecs.ts';
 
 /**
  * Every state-changing route of the API as the fuzz tests see it: a valid request (base body, path
@@ -67,8 +66,7 @@ export interface Spec {
 // --- Fields and parameters ----------------------------------------------------------------------------
 
 export const USER_ID = USER_ID_PATTERN;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export { invalidParam, wellFormed } from './inputs.ts';
+export { FUZZ_ADMIN_PASSWORD, invalidParam, UUID, wellFormed } from './inputs.ts';
 
 const userIdParam: ParamSpec = {
   valid: (f) => f.otherId,
@@ -210,9 +208,7 @@ export const SPECS: Spec[] = [
         sender_id: field((v) => v === null || text({ max: 64 })(v)),
         description: freeText(200),
         status: field(text({ max: 20 })),
-        // The step-up rule's proof (docs/security.md, "Step-up for transfers").
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
@@ -238,9 +234,7 @@ export const SPECS: Spec[] = [
       fields: {
         approved: bool,
         reason: field(text({ trim: true, max: 500, control: 'all' }), { hostile: true }),
-        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
@@ -338,8 +332,7 @@ export const SPECS: Spec[] = [
         address: field(text({ trim: true, min: 10, max: 128, pattern: /^[A-Za-z0-9:._-]+$/ })),
         chain: field(oneOf(...WITHDRAWAL_NETWORKS.ETH)),
         notes: freeText(300),
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
@@ -353,9 +346,7 @@ export const SPECS: Spec[] = [
         currency: field(oneOf(...ASSETS)),
         amount: crypto8,
         description: freeText(200),
-        // The step-up rule's proof (docs/security.md, "Step-up for transfers").
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
@@ -368,9 +359,7 @@ export const SPECS: Spec[] = [
       fields: {
         action: field((v) => v === 'reject'),
         reason: field(text({ trim: true, max: 300, control: 'all' }), { hostile: true }),
-        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
@@ -385,9 +374,7 @@ export const SPECS: Spec[] = [
       fields: {
         action: field((v) => v === 'confirm'),
         amount: crypto8,
-        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
@@ -400,80 +387,15 @@ export const SPECS: Spec[] = [
       fields: {
         action: field((v) => v === 'fail'),
         reason: freeText(300, 3),
-        // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
+        ...REAUTH_FIELDS,
       },
     },
   },
-  {
-    route: 'POST /api/admin/approvals/:id/approve',
-    params: { id: uuidParam() },
-    body: {
-      base: () => ({ password: FUZZ_ADMIN_PASSWORD }),
-      required: [],
-      fields: {
-        // The approving admin's fresh proof: the only thing the body may carry (applied from the record).
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
-      },
-    },
-  },
-  {
-    route: 'POST /api/admin/approvals/:id/reject',
-    params: { id: uuidParam() },
-    body: {
-      base: () => ({ reason: 'fuzz' }),
-      required: [],
-      fields: {
-        reason: field(text({ trim: true, max: 300, control: 'all' }), { hostile: true }),
-        password: field(text({ min: 1, max: 128 })),
-        totpCode: field(text({ trim: true, max: 6, pattern: /^\d{6}$/ })),
-      },
-    },
-  },
-  {
-    route: 'PUT /api/admin/settings/prices/:currency',
-    params: {
-      currency: {
-        valid: () => 'BTC',
-        invalid: invalidParam((s) => (CRYPTO_ASSETS as readonly string[]).includes(s)),
-      },
-    },
-    body: {
-      base: () => ({ price: '70000', change24h: '1.5' }),
-      required: ['price'],
-      fields: {
-        price: field(price, { extra: amountLike }),
-        change24h: field(change24h, { extra: amountLike }),
-      },
-    },
-  },
+  ...APPROVAL_SPECS,
+  ...SETTINGS_SPECS,
   ...DEPOSIT_ADDRESS_SPECS,
   ...ERASURE_SPECS,
   ...ACCOUNT_SECURITY_SPECS,
-  {
-    route: 'PUT /api/admin/settings/fees/:tier',
-    params: {
-      tier: {
-        valid: () => 'gold',
-        invalid: invalidParam((s) => (CARD_TIERS as readonly string[]).includes(s)),
-      },
-    },
-    body: {
-      base: () => ({ rate: '0.50' }),
-      required: ['rate'],
-      fields: { rate: field(feeRate, { extra: amountLike }) },
-    },
-  },
-  {
-    route: 'PUT /api/admin/settings/token-price',
-    body: {
-      base: () => ({ price: '2.50' }),
-      required: ['price'],
-      fields: { price: field(price, { extra: amountLike }) },
-    },
-  },
   {
     route: 'POST /api/contact',
     body: {

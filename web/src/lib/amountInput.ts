@@ -16,12 +16,20 @@
 
 /** The decimal mark and grouping separator of a language, as Intl formats numbers in it. */
 export function numberMarks(locale: string): { decimal: string; group: string } {
-  const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5);
-  return {
-    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-    group: parts.find((part) => part.type === 'group')?.value ?? ',',
-  };
+  let marks = MARKS.get(locale);
+  if (!marks) {
+    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5);
+    marks = {
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    };
+    MARKS.set(locale, marks);
+  }
+  return marks;
 }
+
+/** Each language's marks, asked once: every keystroke's validation reads them. */
+const MARKS = new Map<string, { decimal: string; group: string }>();
 
 const SPACES = /[\u0020\u00a0\u202f\u2009]/;
 

@@ -1,0 +1,52 @@
+import { isAsset } from '../shared/money.ts';
+import { unitsOf } from './postings.ts';
+
+/**
+ * What the money audit (moneyAudit.ts) remembers of a leg, and how it reads and compares one: an event's
+ * data as the log holds it (any shape: a tampered event is read, never trusted).
+ */
+
+export interface Seen {
+  where: string;
+  recordedAt: Date;
+}
+
+export interface Leg extends Seen {
+  asset: string;
+  units: bigint;
+  userId: string;
+}
+
+export interface Transfer extends Leg {
+  toUserId: string;
+}
+
+export type Data = Record<string, unknown>;
+
+export const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
+
+export function units(amount: unknown, asset: unknown): bigint | null {
+  if (typeof amount !== 'string' || typeof asset !== 'string' || !isAsset(asset)) return null;
+  try {
+    return unitsOf(amount, asset);
+  } catch {
+    return null;
+  }
+}
+
+/** A purchase's fee in SAI minor units: none (older events, or a fee of 0) is 0; unreadable is -1. */
+export function feeUnits(fee: unknown): bigint {
+  if (fee === undefined || fee === null || (typeof fee === 'string' && /^0*(\.0*)?$/.test(fee))) return 0n;
+  return units(fee, 'SAI') ?? -1n;
+}
+
+/** What differs between a leg and what it must match, e.g. "amount 5.00 ≠ 3.00"; empty when they agree. */
+export function differences(leg: Data, expected: Leg, userField = 'userId'): string[] {
+  const found: string[] = [];
+  if (leg.asset !== expected.asset) found.push(`asset ${text(leg.asset)} ≠ ${expected.asset}`);
+  const amount = units(leg.amount, leg.asset);
+  if (amount !== expected.units) found.push(`amount ${text(leg.amount)} ≠ ${expected.units} minor units`);
+  if (leg[userField] !== expected.userId)
+    found.push(`${userField} ${text(leg[userField])} ≠ ${expected.userId}`);
+  return found;
+}
