@@ -368,7 +368,7 @@ export async function verifyLiabilityProof(
 ): Promise<Verdict> {
   const checks = new Checks();
   const proves =
-    'Your balance in each asset listed is one of the leaves summed into the total liabilities the operator signed: the published total cannot leave it out.';
+    'Your balance in each asset listed is summed in full, in the leaves shown, into the total liabilities the operator signed: the published total cannot leave it out.';
   if (
     !isRecord(proof) ||
     proof.format !== LIABILITY_PROOF_FORMAT ||

@@ -146,7 +146,9 @@ async function liabilityProofAsUser(viewport: Viewport) {
   await verdictHeading(page, 'Verified').waitFor();
   await verdict.getByText('Liability proof · sai-liability-proof.json').waitFor();
   await verdict.getByText('SAI balance 25.00 is counted', { exact: false }).waitFor();
-  await verdict.getByText(/Your balance in each asset listed is one of the leaves/).waitFor();
+  await verdict
+    .getByText(/Your balance in each asset listed is summed in full, in the leaves shown/)
+    .waitFor();
   await verdict.getByText(/the proof is about what is owed, not what is held/).waitFor();
   await expectAccessible(page, `/verify signed in with a checked proof at ${px}`);
   await expectNoHorizontalScroll(page, `/verify signed in with a checked proof at ${px}`);
