@@ -136,7 +136,7 @@ export interface LiabilityEntry {
   parts: LiabilityPart[];
 }
 
-/** The proof version served now: balances split over several leaves (verifiable-formats.md). */
+/** The proof version served now: balances split over several leaves (docs/architecture/verifiable-formats.md). */
 export const LIABILITY_PROOF_VERSION = 2;
 
 export interface LiabilityProof {
