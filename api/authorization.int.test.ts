@@ -401,6 +401,13 @@ const WALK: Walk[] = [
   { method: 'GET', path: '/api/admin/ledger/digests', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/admin/projections', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'GET', path: '/api/admin/ledger/status', expect: { visitor: 401, user: 403, admin: 200 } },
+  // A liabilities statement now: an admin's choice, never a user's (statements are on a schedule).
+  {
+    method: 'POST',
+    path: '/api/admin/ledger/liabilities',
+    body: {},
+    expect: { visitor: 401, user: 403, admin: 200 },
+  },
   {
     method: 'GET',
     path: '/api/admin/transactions/{otherTransaction}',

@@ -64,6 +64,17 @@ const schema = z.object({
     .min(0)
     .max(7 * 24 * 3600)
     .default(3600),
+  /**
+   * How often a liabilities statement (the proof of liabilities users check their balance against) is
+   * made, in seconds, once across processes; 0 = only when an admin asks. Never on a user's request:
+   * docs/architecture/verifiable-ledger.md says why daily.
+   */
+  LIABILITIES_INTERVAL: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(31 * 24 * 3600)
+    .default(24 * 3600),
   /** Where the published digests are written (files an auditor copies elsewhere); default DATA_DIR/digests. */
   DIGEST_DIR: z.string().optional(),
   /** 'auto': Secure/__Host- cookies and HSTS unless the request is to localhost over plain HTTP. */

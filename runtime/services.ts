@@ -231,7 +231,7 @@ export async function startServices(
     registerScrapeGauges(metrics, runner, pool);
     registerLedgerGauges(metrics, pool);
     // The verifiable ledger (docs/architecture/verifiable-ledger.md): digests of the tree the follower
-    // keeps, published on a schedule by one process at a time, and a liabilities statement after each.
+    // keeps, published on a schedule by one process at a time, and liabilities statements on a schedule of their own.
     const tree = { treeHead, leavesOfEvents, inclusionProof, waitForTreeSize, treeDamage, reportTreeDamage };
     const digests = new DigestService({
       pool,
@@ -245,11 +245,22 @@ export async function startServices(
     });
     const stopDigests =
       options.scheduledJobs === false ? async () => {} : digests.startSchedule(config.DIGEST_INTERVAL);
+    let stopStatements: () => Promise<void> = async () => {};
     const ledgerProofs = createLedgerProofs(
-      { signer: ledgerSigner, digests, tree, stop: stopDigests },
+      {
+        signer: ledgerSigner,
+        digests,
+        tree,
+        stop: async () => {
+          await stopDigests();
+          await stopStatements();
+        },
+      },
       pool,
       logger,
     );
+    if (options.scheduledJobs !== false)
+      stopStatements = ledgerProofs.statements.startSchedule(config.LIABILITIES_INTERVAL);
     const deps: Deps = {
       config,
       logger,

@@ -12,12 +12,23 @@ import {
   type LedgerReceipt,
   LIABILITIES_FORMAT,
   LIABILITY_PROOF_FORMAT,
+  LIABILITY_PROOF_VERSION,
+  type LiabilitiesStatement,
   type LiabilityProof,
+  type LiabilityProofV1,
   liabilitiesMessage,
   RECEIPT_FORMAT,
   type ReceiptEvent,
 } from '../domain/verifiable/formats.ts';
-import { buildSumTree, decimalOfUnits, sumPath } from '../domain/verifiable/liabilities.ts';
+import {
+  buildSumTree,
+  decimalOfUnits,
+  liabilityId,
+  liabilityLeafHash,
+  liabilityNodeHash,
+  sumPath,
+  sumTreeWidth,
+} from '../domain/verifiable/liabilities.ts';
 import {
   eventLeaf,
   inclusionRanges,
@@ -187,32 +198,31 @@ export function buildVectors(): VectorCase[] {
     rotationEntry(signer, next, new Date(TIME.getTime() + 86_400_000)),
   ]);
 
-  // Liabilities: three users and the holds account in SAI (2 decimals), fixed nonces and padding.
+  // Liabilities: three users and the holds account in SAI (2 decimals), fixed nonces and padding. The
+  // current proof (version 2) splits each balance over 4 leaves in a tree of at least 32; the version 1
+  // proof (one leaf per balance, as made before) is kept to show it still verifies.
   const nonce = (i: number) => sha256(utf8(`test vector nonce ${i}`));
-  const accounts = [
-    { account: 'user:user0001', balance: 9775n },
-    { account: 'user:user0002', balance: 325n },
-    { account: 'user:user0003', balance: 0n },
-    { account: 'holds:SAI', balance: 1250n },
-  ].map((leaf, i) => ({ ...leaf, nonce: nonce(i) }));
-  const tree = buildSumTree(accounts, (i) => sha256(utf8(`test vector padding ${i}`)));
-  const leaves = BigInt(tree.levels[0]!.length);
-  const assets = [{ asset: 'SAI', decimals: 2, totalUnits: tree.root.sum, root: tree.root.hash, leaves }];
-  const timeMs = BigInt(TIME.getTime());
-  const statementSignature = signer.sign(
-    liabilitiesMessage({
-      treeSize: frontier.size,
-      logRoot: frontier.root(),
-      timeMs,
-      keyId: signer.keyId,
-      assets,
-    }),
-  );
-  const index = tree.positions.get('user:user0002')!;
-  const proof: LiabilityProof = {
-    format: LIABILITY_PROOF_FORMAT,
-    version: 1,
-    statement: {
+  const padding = (i: number) => sha256(utf8(`test vector padding ${i}`));
+  const balances = [
+    { account: 'user:user0001', balance: 9775n, parts: [4000n, 13n, 5000n, 762n] },
+    { account: 'user:user0002', balance: 325n, parts: [117n, 8n, 151n, 49n] },
+    { account: 'user:user0003', balance: 0n, parts: [0n, 0n, 0n, 0n] },
+    { account: 'holds:SAI', balance: 1250n, parts: [300n, 400n, 50n, 500n] },
+  ];
+  const statementOf = (tree: ReturnType<typeof buildSumTree>): LiabilitiesStatement => {
+    const leaves = BigInt(tree.levels[0]!.length);
+    const assets = [{ asset: 'SAI', decimals: 2, totalUnits: tree.root.sum, root: tree.root.hash, leaves }];
+    const timeMs = BigInt(TIME.getTime());
+    const signature = signer.sign(
+      liabilitiesMessage({
+        treeSize: frontier.size,
+        logRoot: frontier.root(),
+        timeMs,
+        keyId: signer.keyId,
+        assets,
+      }),
+    );
+    return {
       format: LIABILITIES_FORMAT,
       version: 1,
       treeSize: String(frontier.size),
@@ -228,19 +238,65 @@ export function buildVectors(): VectorCase[] {
           leaves: String(leaves),
         },
       ],
-      signature: statementSignature,
-    },
+      signature,
+    };
+  };
+  const pathOf = (tree: ReturnType<typeof buildSumTree>, index: number) =>
+    sumPath(tree, index).map((step) => ({ sum: decimalOfUnits(step.sum, 2), hash: hexOf(step.hash) }));
+
+  const partNonce = (i: number, part: number) => sha256(utf8(`test vector nonce ${i} part ${part}`));
+  const splitTree = buildSumTree(
+    balances.flatMap((leaf, i) =>
+      leaf.parts.map((amount, part) => ({
+        account: leaf.account,
+        key: `${leaf.account}#${part}`,
+        balance: amount,
+        nonce: partNonce(i, part),
+      })),
+    ),
+    padding,
+    32,
+  );
+  const proof: LiabilityProof = {
+    format: LIABILITY_PROOF_FORMAT,
+    version: LIABILITY_PROOF_VERSION,
+    statement: statementOf(splitTree),
+    entries: [
+      {
+        asset: 'SAI',
+        account: 'user:user0002',
+        balance: decimalOfUnits(325n, 2),
+        parts: balances[1]!.parts.map((amount, part) => {
+          const index = splitTree.positions.get(`user:user0002#${part}`)!;
+          return {
+            amount: decimalOfUnits(amount, 2),
+            nonce: hexOf(partNonce(1, part)),
+            index: String(index),
+            path: pathOf(splitTree, index),
+          };
+        }),
+      },
+    ],
+    publicKey: signer.publicKey,
+  };
+
+  const wholeTree = versionOneTree(
+    balances.map((leaf, i) => ({ account: leaf.account, balance: leaf.balance, nonce: nonce(i) })),
+    padding,
+  );
+  const wholeIndex = wholeTree.positions.get('user:user0002')!;
+  const proofV1: LiabilityProofV1 = {
+    format: LIABILITY_PROOF_FORMAT,
+    version: 1,
+    statement: statementOf(wholeTree),
     entries: [
       {
         asset: 'SAI',
         account: 'user:user0002',
         balance: decimalOfUnits(325n, 2),
         nonce: hexOf(nonce(1)),
-        index: String(index),
-        path: sumPath(tree, index).map((step) => ({
-          sum: decimalOfUnits(step.sum, 2),
-          hash: hexOf(step.hash),
-        })),
+        index: String(wholeIndex),
+        path: pathOf(wholeTree, wholeIndex),
       },
     ],
     publicKey: signer.publicKey,
@@ -369,16 +425,27 @@ export function buildVectors(): VectorCase[] {
       file: 'liability-proof.json',
       kind: 'liability-proof',
       valid: true,
-      description: "A user's SAI balance",
+      description: "A user's SAI balance, split over 4 leaves (version 2)",
       content: proof,
     },
     {
       file: 'liability-proof-balance-changed.json',
       kind: 'liability-proof',
       valid: false,
-      failedCheck: 'root',
-      description: 'One byte of the balance changed (3.25 to 3.35)',
+      failedCheck: 'parts',
+      description: 'One byte of the balance changed (3.25 to 3.35): its parts no longer add up to it',
       content: changed(proof, (p) => {
+        p.entries[0]!.balance = '3.35';
+      }),
+    },
+    {
+      file: 'liability-proof-part-changed.json',
+      kind: 'liability-proof',
+      valid: false,
+      failedCheck: 'root',
+      description: "One byte of a part's amount changed (1.17 to 1.27) with the balance to match",
+      content: changed(proof, (p) => {
+        p.entries[0]!.parts[0]!.amount = '1.27';
         p.entries[0]!.balance = '3.35';
       }),
     },
@@ -387,9 +454,10 @@ export function buildVectors(): VectorCase[] {
       kind: 'liability-proof',
       valid: false,
       failedCheck: 'root',
-      description: 'One byte of a path hash changed',
+      description: "One byte of a path hash changed (a part's path)",
       content: changed(proof, (p) => {
-        p.entries[0]!.path[0]!.hash = flipHex(p.entries[0]!.path[0]!.hash);
+        const path = p.entries[0]!.parts[2]!.path;
+        path[0]!.hash = flipHex(path[0]!.hash);
       }),
     },
     {
@@ -403,7 +471,66 @@ export function buildVectors(): VectorCase[] {
         asset.total = `${asset.total.slice(0, -1)}${asset.total.endsWith('0') ? '1' : '0'}`;
       }),
     },
+    {
+      file: 'liability-proof-v1.json',
+      kind: 'liability-proof',
+      valid: true,
+      description:
+        'A version 1 proof (the balance in one leaf), made before balances were split: still verified',
+      content: proofV1,
+    },
+    {
+      file: 'liability-proof-v1-balance-changed.json',
+      kind: 'liability-proof',
+      valid: false,
+      failedCheck: 'root',
+      description: 'One byte of the version 1 balance changed (3.25 to 3.35)',
+      content: changed(proofV1, (p) => {
+        p.entries[0]!.balance = '3.35';
+      }),
+    },
   ];
+}
+
+/**
+ * A tree as version 1 proofs were made: the leaves sorted by identifier, the padding after them (the
+ * version 1 vector is the very file committed before balances were split).
+ */
+function versionOneTree(
+  leaves: readonly { account: string; balance: bigint; nonce: Uint8Array }[],
+  padding: (i: number) => Uint8Array,
+): ReturnType<typeof buildSumTree> {
+  const made = leaves
+    .map((leaf) => {
+      const id = liabilityId(leaf.nonce, leaf.account);
+      return {
+        account: leaf.account,
+        id,
+        node: { sum: leaf.balance, hash: liabilityLeafHash(leaf.balance, id) },
+      };
+    })
+    .sort((a, b) => Buffer.compare(a.id, b.id));
+  const width = sumTreeWidth(made.length);
+  const level0 = made.map((m) => m.node);
+  for (let i = made.length; i < width; i++) level0.push({ sum: 0n, hash: liabilityLeafHash(0n, padding(i)) });
+  const levels = [level0];
+  while (levels[levels.length - 1]!.length > 1) {
+    const below = levels[levels.length - 1]!;
+    const above = [];
+    for (let i = 0; i < below.length; i += 2) {
+      const [left, right] = [below[i]!, below[i + 1]!];
+      above.push({
+        sum: left.sum + right.sum,
+        hash: liabilityNodeHash(left.sum, left.hash, right.sum, right.hash),
+      });
+    }
+    levels.push(above);
+  }
+  return {
+    levels,
+    root: levels[levels.length - 1]![0]!,
+    positions: new Map(made.map((m, i) => [m.account, i])),
+  };
 }
 
 /** The text each vector file holds. */

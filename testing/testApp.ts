@@ -66,6 +66,8 @@ export async function createTestApp(
     LOG_LEVEL: 'info',
     // Tests edit the log under a live app; the stored-tree check would record that as lasting damage.
     LEDGER_TREE_CHECK_INTERVAL_MS: '0',
+    // Liabilities statements only when a test makes one (its scheduled job, or the admin route).
+    LIABILITIES_INTERVAL: '0',
     ...TEST_DEPOSIT_ADDRESSES,
     ...RUN_PRIVACY_KEYS,
     ...env,

@@ -148,7 +148,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/transactions/:id': "one movement's receipt",
   '/api/transactions/:id/receipt': "one movement's events with their proofs",
   '/api/ledger/liabilities': 'one statement, one tree per supported asset',
-  '/api/ledger/liabilities/proof': "the caller's leaves, one per supported asset",
+  '/api/ledger/liabilities/proof': "the caller's balances, one per supported asset, each in 4 leaves",
   '/api/health': 'status',
   '/api/ledger/public-key': 'one key',
   '/api/openapi.json': 'the document',

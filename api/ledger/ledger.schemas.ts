@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The verifiable ledger's documents as the API answers them (domain/verifiable/formats.ts, version 1).
+ * The verifiable ledger's documents as the API answers them (domain/verifiable/formats.ts: version 1, the
+ * liability proof version 2).
  * Output schemas only: they describe the answers in the OpenAPI
  * document; the documents are checked by verifyFile (domain/verifiable/verify.ts), not by these.
  */
@@ -85,16 +86,23 @@ export const liabilitiesAnswer = z.object({
 export const liabilityProofDocument = z
   .object({
     format: z.literal('sai-liability-proof'),
-    version: z.literal(1),
+    version: z.literal(2),
     statement: liabilitiesStatement,
     entries: z.array(
       z.object({
         asset: z.string(),
         account: z.string(),
         balance: z.string(),
-        nonce: z.string().describe('Given only to this user: the leaf is identified by it'),
-        index: count,
-        path: z.array(z.object({ sum: z.string(), hash })),
+        parts: z
+          .array(
+            z.object({
+              amount: z.string().describe('A random share of the balance'),
+              nonce: z.string().describe('Given only to this user: the leaf is identified by it'),
+              index: count,
+              path: z.array(z.object({ sum: z.string(), hash })),
+            }),
+          )
+          .describe('The leaves the balance is split over: their amounts add up to it'),
       }),
     ),
     publicKey: publicKeyAnswer,

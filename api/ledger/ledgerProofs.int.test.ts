@@ -1,10 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LiabilityStatements } from '../../app/ledgerProofs/ledgerProofs.ts';
-import { LiabilityProofUnavailableError, liabilityProofFor } from '../../app/ledgerProofs/liabilities.ts';
+import {
+  LiabilityProofUnavailableError,
+  latestLiabilitiesStatement,
+  liabilityProofFor,
+} from '../../app/ledgerProofs/liabilities.ts';
 import { ReceiptUnavailableError, receiptFor } from '../../app/ledgerProofs/receipts.ts';
 import type { LedgerReceipt, LiabilityProof } from '../../domain/verifiable/formats.ts';
 import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
 import { verifyLiabilityProof, verifyReceipt } from '../../domain/verifiable/verify.ts';
+import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
 import { replayLog } from '../../testing/ledgerReplay.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
@@ -152,18 +157,21 @@ describe('verifiable receipts and liability proofs', () => {
       signer: t.deps.ledgerProofs!.signer,
       tree: t.deps.ledgerProofs!.tree,
       logger: t.deps.logger,
-      minIntervalMs: 0,
     });
-    // The digests the receipts above asked for were each followed by a statement (the first; the next
-    // within the minute were skipped).
+    // The digests the receipts above asked for made no statement: statements are made on a schedule.
     await t.deps.ledgerProofs!.statements.idle();
-    const automatic = await t.db.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM ledger_liabilities',
-    );
-    expect(automatic.rows[0]!.n).toBe(1);
+    const statementCount = async () =>
+      (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_liabilities')).rows[0]!.n;
+    expect(await statementCount()).toBe(0);
     await t.treeCaughtUp();
-    const statement = await statements.make();
-    expect(statement).not.toBeNull();
+    // The scheduled job (an hour's interval here) makes one; run again within the interval, it is not due.
+    const job = statements.scheduledJob(3_600_000);
+    const first = await runScheduledJob(t.deps.pool, job);
+    expect(first.ran).toBe(true);
+    expect(await runScheduledJob(t.deps.pool, job)).toEqual({ ran: false, reason: 'not due' });
+    expect(await statementCount()).toBe(1);
+    const statement = (await latestLiabilitiesStatement(t.deps.pool))!.statement;
+    expect(first.ran && first.result).toBe(statement.treeSize);
     // Asked again with the log unmoved: the same statement, not a second one of the same tree size.
     expect(await statements.make()).toEqual(statement);
     const published = await t.client().get('/api/ledger/liabilities');
@@ -185,9 +193,54 @@ describe('verifiable receipts and liability proofs', () => {
     // Neighbours learn nothing of each other: a proof names only its owner's account.
     expect(JSON.stringify(proof.body)).not.toContain(bob.id);
 
+    // Each balance is split over 4 leaves: no leaf on either path is the other's exact balance, nor their
+    // own (a sibling leaf is a random share of some balance, or padding).
+    for (const [own, other] of [
+      [proof.body, '21.50'],
+      [bobs.body, '98.50'],
+    ] as const) {
+      const entry = own.entries[0]!;
+      expect(entry.parts).toHaveLength(4);
+      const leafSums = entry.parts.flatMap((part) => [part.amount, part.path[0]!.sum]);
+      expect(leafSums).not.toContain(other);
+      expect(leafSums).not.toContain(entry.balance);
+    }
+
     const changed = JSON.parse(JSON.stringify(proof.body)) as LiabilityProof;
     changed.entries[0]!.balance = '98.51';
-    expect((await verifyLiabilityProof(changed, await trusted())).ok).toBe(false);
+    const refused = await verifyLiabilityProof(changed, await trusted());
+    expect(refused.ok).toBe(false);
+    expect(refused.checks.find((c) => !c.ok)?.name).toBe('parts');
+
+    // Money moves and a fresh digest is signed for the new receipt; the proof asked for again within the
+    // interval is of the same statement, and no new statement was made.
+    const later = await alice.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '2.00',
+      receiver_id: bob.id,
+    });
+    expect(later.status).toBe(201);
+    await t.settle();
+    const fresh = (await receiptOf(alice.client, later.body.id)).body;
+    expect(BigInt(fresh.digest.treeSize)).toBeGreaterThan(BigInt(statement.treeSize));
+    await t.deps.ledgerProofs!.statements.idle();
+    const again = await alice.client.get<LiabilityProof>('/api/ledger/liabilities/proof');
+    expect(again.status).toBe(200);
+    expect(again.body.statement).toEqual(statement);
+    expect(again.body.entries[0]!.balance).toBe('98.50');
+    expect(again.body).toEqual(proof.body);
+    expect(await runScheduledJob(t.deps.pool, job)).toEqual({ ran: false, reason: 'not due' });
+    expect(await statementCount()).toBe(1);
+    // A user cannot ask for a statement; an admin can (after an incident, before an audit).
+    expect((await alice.client.post('/api/admin/ledger/liabilities', {})).status).toBe(403);
+    await t.treeCaughtUp();
+    const asked = await admin.post('/api/admin/ledger/liabilities', {});
+    expect(asked.status, asked.text).toBe(200);
+    expect(BigInt(asked.body.statement.treeSize)).toBeGreaterThan(BigInt(statement.treeSize));
+    expect(await statementCount()).toBe(2);
+    const newer = await alice.client.get<LiabilityProof>('/api/ledger/liabilities/proof');
+    expect(newer.body.entries[0]!.balance).toBe('96.50');
+    expect((await verifyLiabilityProof(newer.body, await trusted())).ok).toBe(true);
 
     const nobody = (await signedUpClient(t)).client;
     const none = await nobody.get('/api/ledger/liabilities/proof');
@@ -206,7 +259,7 @@ describe('verifiable receipts and liability proofs', () => {
         WHERE table_name IN ('ledger_liabilities', 'ledger_liability_leaves')`,
     );
     expect(columns.rows.map((r) => r.column_name).sort()).toEqual(
-      ['account', 'asset', 'created_at', 'statement', 'tree_size', 'tree_size', 'units'].sort(),
+      ['account', 'asset', 'created_at', 'layout', 'statement', 'tree_size', 'tree_size', 'units'].sort(),
     );
     const proof = await liabilityProofFor(t.deps.pool, t.deps.ledgerProofs!.signer, alice.id);
     expect(proof && (await verifyLiabilityProof(proof, await trusted())).ok).toBe(true);
@@ -227,13 +280,52 @@ describe('verifiable receipts and liability proofs', () => {
     expect(refused.body.code).toBe('liability_proof_unavailable');
   });
 
+  it('makes a statement of an older layout again at start, so proofs are served again', async () => {
+    // The latest statement as an upgrade finds it: made with layout 1 (one leaf a balance), so its stored
+    // leaves do not rebuild its root with today's split (the leaf changed above stands for that).
+    await t.treeCaughtUp();
+    const before = (await latestLiabilitiesStatement(t.deps.pool))!;
+    await t.db.pool.query('UPDATE ledger_liabilities SET layout = 1 WHERE tree_size = $1', [
+      before.statement.treeSize,
+    ]);
+    expect((await alice.client.get('/api/ledger/liabilities/proof')).status).toBe(503);
+    const statements = new LiabilityStatements({
+      pool: t.deps.pool,
+      signer: t.deps.ledgerProofs!.signer,
+      tree: t.deps.ledgerProofs!.tree,
+      logger: t.deps.logger,
+    });
+    // A daily schedule: not due for a day, but the older layout is made again on the first tick.
+    const stop = statements.startSchedule(86_400, 20);
+    try {
+      await expect
+        .poll(async () => (await latestLiabilitiesStatement(t.deps.pool))!.layout, { timeout: 30_000 })
+        .toBe(2);
+    } finally {
+      await stop();
+    }
+    // Made again at the log's head: in place when the log has not moved, else at the newer size; either
+    // way there is one statement per tree size and the latest one carries today's layout.
+    const after = (await latestLiabilitiesStatement(t.deps.pool))!;
+    expect(Number(after.statement.treeSize)).toBeGreaterThanOrEqual(Number(before.statement.treeSize));
+    expect(after.statement.signature).not.toBe(before.statement.signature);
+    const count = await t.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM ledger_liabilities WHERE tree_size = $1',
+      [after.statement.treeSize],
+    );
+    expect(count.rows[0]!.n).toBe(1);
+    const proof = await alice.client.get<LiabilityProof>('/api/ledger/liabilities/proof');
+    expect(proof.status, proof.text).toBe(200);
+    expect(proof.body.statement).toEqual(after.statement);
+    expect((await verifyLiabilityProof(proof.body, await trusted())).ok).toBe(true);
+  });
+
   it('refuses a statement whose total is not issued − outbound − fees, and records the mismatch', async () => {
     const statements = new LiabilityStatements({
       pool: t.deps.pool,
       signer: t.deps.ledgerProofs!.signer,
       tree: t.deps.ledgerProofs!.tree,
       logger: t.deps.logger,
-      minIntervalMs: 0,
     });
     await alice.client.post('/api/transactions', { type: 'transfer', amount: '0.10', receiver_id: bob.id });
     await t.settle();
@@ -280,7 +372,6 @@ describe('verifiable receipts and liability proofs', () => {
       signer: t.deps.ledgerProofs!.signer,
       tree: t.deps.ledgerProofs!.tree,
       logger: t.deps.logger,
-      minIntervalMs: 0,
     }).make();
     // Still owed: 120 SAI in all, Bob's share now in dormant:SAI.
     expect(statement!.assets.find((a) => a.asset === 'SAI')!.total).toBe('120.00');

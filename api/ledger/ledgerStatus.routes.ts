@@ -4,8 +4,10 @@ import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { frozenAccounts, ledgerStatus } from '../../projections/ledgerTree/ledgerTree.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin } from '../http/session.ts';
 import { responds } from '../http/validate.ts';
+import { liabilitiesStatement } from './ledger.schemas.ts';
 
 const statusAnswer = z.object({
   treeSize: z.string().describe('Leaves in the log commitment: events, in log order'),
@@ -21,7 +23,10 @@ const statusAnswer = z.object({
   logHead: z.string().nullable().describe('Position (commit-prepare) of the last event in the log'),
 });
 
-/** The log commitment's continuous verification, for the admin screens' alert (admins only). */
+/**
+ * The log commitment's continuous verification, for the admin screens' alert, and a liabilities statement
+ * made now (admins only).
+ */
 export function ledgerStatusRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/status', responds(200, statusAnswer), async (c) => {
@@ -38,6 +43,20 @@ export function ledgerStatusRoutes(deps: Deps) {
       frozenAccounts: mode === 'accounts' ? [...accounts].sort() : [],
       logHead: head ? formatPosition(head) : null,
     });
+  });
+  // A statement now rather than at the next scheduled one (after an incident, before an audit): an
+  // admin's choice, never a user's (docs/architecture/verifiable-ledger.md, "Liabilities statements").
+  app.post('/liabilities', responds(200, z.object({ statement: liabilitiesStatement })), async (c) => {
+    requireAdmin(c);
+    const statement = await deps.ledgerProofs.statements.make();
+    if (!statement)
+      throw new HttpProblem(
+        503,
+        'No statement was made: another is being made, or the liabilities do not add up (see the ledger status)',
+        { code: 'liabilities_statement_refused', headers: { 'Retry-After': '5' } },
+      );
+    deps.logger.info({ treeSize: statement.treeSize }, 'liabilities statement asked for by an admin');
+    return c.json({ statement });
   });
   return app;
 }

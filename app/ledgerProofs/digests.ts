@@ -336,7 +336,7 @@ export class DigestService {
     throw new Error(`the ledger's tree has not reached ${size} events yet`);
   }
 
-  /** Called after each digest is published (the liabilities statement is made then). Returns an unsubscribe. */
+  /** Called after each digest is published (no listener today: statements keep their own schedule). Returns an unsubscribe. */
   onPublished(listener: (digest: LedgerDigest) => void | Promise<void>): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -1,12 +1,14 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { LedgerPublicKey, LiabilitiesStatement } from '../../domain/verifiable/formats.ts';
+import { runScheduledJob, type ScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
 import {
   ledgerTreeBalances,
   recordLedgerMismatch,
 } from '../../projections/ledgerTree/ledgerBalances.queries.ts';
 import { keyDocument, loadKeyHistory } from './keyHistory.ts';
 import {
+  LIABILITY_LAYOUT,
   LiabilitiesMismatchError,
   latestLiabilitiesStatement,
   makeLiabilitiesStatement,
@@ -17,7 +19,7 @@ import type { LedgerSigner } from './signer.ts';
 
 /**
  * The verifiable ledger's parts as the API and the tools use them (`deps.ledgerProofs`): the signer, the
- * digest service, the tree follower's queries, and the liabilities statements made after each digest.
+ * digest service, the tree follower's queries, and the liabilities statements (made on their own schedule).
  */
 export interface LedgerProofParts {
   signer: LedgerSigner;
@@ -33,10 +35,13 @@ export interface LedgerProofs extends LedgerProofParts {
   keyDocument(): Promise<LedgerPublicKey>;
 }
 
-/** Wires the statements to the digests: one after each published digest (throttled, see below). */
+/**
+ * Wires the statements: made on their schedule (LIABILITIES_INTERVAL, `startSchedule`) or by an admin,
+ * never because a user asked for something. A digest a receipt asks for does not make one: a statement
+ * made whenever a user liked would let them compare the totals and the leaves around their own transfers.
+ */
 export function createLedgerProofs(parts: LedgerProofParts, pool: pg.Pool, logger: Logger): LedgerProofs {
   const statements = new LiabilityStatements({ pool, signer: parts.signer, tree: parts.tree, logger });
-  parts.digests.onPublished(() => statements.afterDigest());
   return {
     ...parts,
     statements,
@@ -45,13 +50,13 @@ export function createLedgerProofs(parts: LedgerProofParts, pool: pg.Pool, logge
   };
 }
 
-/** Statements are made at most this often, across processes: a receipt may ask for a fresh digest often. */
-export const STATEMENT_MIN_INTERVAL_MS = 60_000;
+/** The scheduled job's name (its lock and last-run row in `scheduled_jobs`). */
+export const LIABILITIES_JOB = 'ledger-liabilities';
 
 /**
- * Makes liabilities statements: at each digest the service publishes (at most one a minute; one at a
- * time in a process, and across processes by an advisory lock), from one REPEATABLE READ snapshot of the
- * tree follower's tables, so the tree size, root and balances agree. A total that is not the ledger's
+ * Makes liabilities statements: once per interval across processes (a scheduled job), or when an admin
+ * asks; one at a time across processes (an advisory lock), from one REPEATABLE READ snapshot of the tree
+ * follower's tables, so the tree size, root and balances agree. A total that is not the ledger's
  * liabilities signs nothing: it is recorded as a mismatch (the follower's state row, an error log line).
  */
 export class LiabilityStatements {
@@ -59,50 +64,80 @@ export class LiabilityStatements {
   readonly #signer: LedgerSigner;
   readonly #tree: Pick<TreeQueries, 'treeHead'>;
   readonly #logger: Logger;
-  readonly #minIntervalMs: number;
-  #running: Promise<void> | null = null;
-  #again = false;
+  #running: Promise<unknown> | null = null;
 
   constructor(options: {
     pool: pg.Pool;
     signer: LedgerSigner;
     tree: Pick<TreeQueries, 'treeHead'>;
     logger: Logger;
-    minIntervalMs?: number;
   }) {
     this.#pool = options.pool;
     this.#signer = options.signer;
     this.#tree = options.tree;
     this.#logger = options.logger;
-    this.#minIntervalMs = options.minIntervalMs ?? STATEMENT_MIN_INTERVAL_MS;
   }
 
-  /** After a digest: a statement soon, coalesced with one already being made. Never throws. */
-  afterDigest(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = (async () => {
-      do {
-        this.#again = false;
-        await this.make().catch((error: unknown) =>
-          this.#logger.error({ err: String(error) }, 'liabilities statement failed'),
-        );
-      } while (this.#again);
-      this.#running = null;
-    })();
+  /** The scheduled job that makes a statement every `everyMs` (infra/postgres/scheduledJobs.ts). */
+  scheduledJob(everyMs: number): ScheduledJob {
+    return {
+      name: LIABILITIES_JOB,
+      everyMs,
+      run: async () => (await this.make())?.treeSize ?? null,
+    };
   }
 
-  /** Resolves once no statement is being made (tests, shutdown). */
+  /**
+   * Makes a statement every `intervalSeconds` (LIABILITIES_INTERVAL), once across every process; 0 =
+   * never (an admin still can). Returns a stop.
+   */
+  startSchedule(intervalSeconds: number, tickMs?: number): () => Promise<void> {
+    if (intervalSeconds <= 0) return async () => {};
+    const job = this.scheduledJob(intervalSeconds * 1000);
+    let stopped = false;
+    // At start, a latest statement of an older layout (made before an upgrade) is made again at once:
+    // otherwise no proof could be served until the next scheduled one.
+    let checkLayout = true;
+    const tick = () => {
+      if (stopped || this.#running) return;
+      const due = checkLayout ? this.#olderLayout() : Promise.resolve(false);
+      checkLayout = false;
+      const run = due
+        .then(
+          async (older): Promise<unknown> =>
+            older ? await this.make() : await runScheduledJob(this.#pool, job),
+        )
+        .catch((error: unknown) =>
+          this.#logger.error({ err: String(error) }, 'scheduled liabilities statement failed'),
+        )
+        .finally(() => {
+          if (this.#running === run) this.#running = null;
+        });
+      this.#running = run;
+    };
+    const timer = setInterval(tick, tickMs ?? Math.min(Math.max(job.everyMs / 4, 1000), 60_000));
+    timer.unref();
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      await this.idle();
+    };
+  }
+
+  async #olderLayout(): Promise<boolean> {
+    const latest = await latestLiabilitiesStatement(this.#pool);
+    return latest !== null && latest.layout < LIABILITY_LAYOUT;
+  }
+
+  /** Resolves once no scheduled statement is being made (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
   }
 
   /**
-   * Makes and stores a statement now (the latest again when the log has not moved since); null when
-   * another process is making one, one was made within the minimum interval, or the liabilities do not
-   * add up (then recorded as a mismatch).
+   * Makes and stores a statement now (the latest again when the log has not moved since): the scheduled
+   * job's work, and an admin's request. Null when another process is making one, or the liabilities do
+   * not add up (then recorded as a mismatch).
    */
   async make(): Promise<LiabilitiesStatement | null> {
     const client = await this.#pool.connect();
@@ -113,16 +148,14 @@ export class LiabilityStatements {
         `SELECT pg_try_advisory_xact_lock(hashtextextended('sai:liabilities', 0)) AS locked`,
       );
       const latest = rows[0]?.locked ? await latestLiabilitiesStatement(client) : undefined;
-      if (
-        latest === undefined ||
-        (latest && Date.now() - latest.created_at.getTime() < this.#minIntervalMs)
-      ) {
+      if (latest === undefined) {
         await client.query('ROLLBACK');
         return null;
       }
       const head = await this.#tree.treeHead(client);
-      // The log has not moved since the latest statement: it stands (a new one would sum the same leaves).
-      if (latest && BigInt(latest.statement.treeSize) === head.size) {
+      // The log has not moved since the latest statement: it stands (a new one would sum the same leaves),
+      // unless it was made with an older layout and so cannot serve proofs.
+      if (latest && BigInt(latest.statement.treeSize) === head.size && latest.layout >= LIABILITY_LAYOUT) {
         await client.query('ROLLBACK');
         return latest.statement;
       }

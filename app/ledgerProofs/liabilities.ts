@@ -6,12 +6,18 @@ import { hexOf } from '../../domain/verifiable/bytes.ts';
 import {
   LIABILITIES_FORMAT,
   LIABILITY_PROOF_FORMAT,
+  LIABILITY_PROOF_VERSION,
   type LiabilitiesStatement,
   type LiabilityEntry,
   type LiabilityProof,
   liabilitiesMessage,
 } from '../../domain/verifiable/formats.ts';
-import { decimalOfUnits, type SumTree, sumPath } from '../../domain/verifiable/liabilities.ts';
+import {
+  decimalOfUnits,
+  type LiabilityLeafInput,
+  type SumTree,
+  sumPath,
+} from '../../domain/verifiable/liabilities.ts';
 import type { LedgerSigner } from './signer.ts';
 import { buildSumTreeInSlices } from './sumTreeBuilder.ts';
 
@@ -20,9 +26,13 @@ import { buildSumTreeInSlices } from './sumTreeBuilder.ts';
  * asset a Merkle-sum tree over the liability accounts' balances at one tree size, signed, stored with its
  * leaves (migrations/1764201600009_ledger-liabilities.sql), and each user's path in it served on request.
  *
- * Nothing secret is stored: a leaf's nonce is HMAC-SHA256 over `${treeSize}|${account}|${asset}` with a
- * secret derived from the signing key, so the trees are rebuilt from the stored balances when a proof is
- * asked for, and only the key's holder can compute a nonce.
+ * Each balance is split into LIABILITY_PARTS leaves of random amounts, the leaves (padding included) are
+ * placed by their keyed identifiers, and the tree is padded to a power of two of at least
+ * MIN_LIABILITY_LEAVES: a sibling on a user's path is a random share of some balance, never a balance.
+ *
+ * Nothing secret is stored: a part's nonce and the split are HMAC-SHA256 over `${treeSize}|${account}|
+ * ${asset}|…` with a secret derived from the signing key, so the trees are rebuilt from the stored
+ * balances when a proof is asked for, and only the key's holder can compute a nonce or a split.
  */
 
 /** One account's balance in one asset, in minor units. */
@@ -53,9 +63,63 @@ function hmac(secret: Buffer, text: string): Uint8Array {
   return new Uint8Array(createHmac('sha256', secret).update(text).digest());
 }
 
-/** The nonce of an account's leaf in an asset's tree at a tree size (only its owner is given it). */
-export function liabilityNonce(secret: Buffer, treeSize: bigint, account: string, asset: string): Uint8Array {
-  return hmac(secret, `${treeSize}|${account}|${asset}`);
+/** Leaves each balance is split over: a sibling on a path is then a random share, not a balance. */
+export const LIABILITY_PARTS = 4;
+
+/**
+ * The tree layout statements are made with now (the `layout` column): 1 was one leaf a balance; 2 splits
+ * them over LIABILITY_PARTS shuffled leaves with padding. A stored statement of an older layout cannot serve
+ * proofs (they are rebuilt with this one), so it is made again (`LiabilityStatements.make`).
+ */
+export const LIABILITY_LAYOUT = 2;
+
+/** The narrowest tree: up to this many leaves, the width says nothing about how many accounts there are. */
+export const MIN_LIABILITY_LEAVES = 1024;
+
+/** The nonce of part `part` of an account's balance in an asset's tree at a tree size (only its owner is given it). */
+export function liabilityNonce(
+  secret: Buffer,
+  treeSize: bigint,
+  account: string,
+  asset: string,
+  part: number,
+): Uint8Array {
+  return hmac(secret, `${treeSize}|${account}|${asset}|part-${part}`);
+}
+
+/**
+ * A balance split into `parts` non-negative amounts that add up to it: `parts − 1` cut points drawn in
+ * [0, units] by HMAC (keyed by the statement's tree size, the account and the asset: the same split every
+ * rebuild, a new one every statement), sorted, and the gaps between them. A 256-bit draw reduced modulo
+ * units + 1 is uniform to within units / 2^256.
+ */
+export function splitBalance(
+  secret: Buffer,
+  treeSize: bigint,
+  account: string,
+  asset: string,
+  units: bigint,
+  parts: number = LIABILITY_PARTS,
+): bigint[] {
+  if (units < 0n) throw new RangeError(`balance of ${account} is negative`);
+  const cuts: bigint[] = [];
+  for (let j = 0; j < parts - 1; j++) {
+    const draw = BigInt(`0x${hexOf(hmac(secret, `${treeSize}|${account}|${asset}|split-${j}`))}`);
+    cuts.push(draw % (units + 1n));
+  }
+  cuts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: bigint[] = [];
+  let previous = 0n;
+  for (const cut of [...cuts, units]) {
+    out.push(cut - previous);
+    previous = cut;
+  }
+  return out;
+}
+
+/** The key a part's leaf is found by in the tree's positions (no account name contains '#'). */
+function partKey(account: string, part: number): string {
+  return `${account}#${part}`;
 }
 
 /** The identifier of a zero leaf padding an asset's tree (no account name contains '#'). */
@@ -69,16 +133,24 @@ async function buildAssetTree(
   asset: string,
   leaves: readonly BalanceRow[],
 ): Promise<SumTree> {
-  const inputs = [];
+  const inputs: LiabilityLeafInput[] = [];
   for (const [i, leaf] of leaves.entries()) {
-    inputs.push({
-      account: leaf.account,
-      balance: leaf.units,
-      nonce: liabilityNonce(secret, treeSize, leaf.account, asset),
+    const amounts = splitBalance(secret, treeSize, leaf.account, asset, leaf.units);
+    amounts.forEach((amount, part) => {
+      inputs.push({
+        account: leaf.account,
+        key: partKey(leaf.account, part),
+        balance: amount,
+        nonce: liabilityNonce(secret, treeSize, leaf.account, asset, part),
+      });
     });
-    if (i % 500 === 499) await yieldToEventLoop();
+    if (i % 200 === 199) await yieldToEventLoop();
   }
-  return await buildSumTreeInSlices(inputs, (i) => paddingId(secret, treeSize, asset, i));
+  return await buildSumTreeInSlices(
+    inputs,
+    (i) => paddingId(secret, treeSize, asset, i),
+    MIN_LIABILITY_LEAVES,
+  );
 }
 
 /**
@@ -180,16 +252,21 @@ export const STATEMENTS_WITH_LEAVES = 24;
 
 /**
  * Stores a statement and its leaves in the caller's transaction; a statement of the same tree size is
- * kept as it is (its trees are the same: nonces depend on the tree size only). The leaves of all but the
- * newest statements are dropped: only the latest serves proofs.
+ * kept as it is (its trees are the same: nonces depend on the tree size only), unless it was made with an
+ * older layout: then this one replaces it, leaves and all. The leaves of all but the newest statements are
+ * dropped: only the latest serves proofs.
  */
 export async function storeLiabilitiesStatement(db: pg.PoolClient, made: MadeStatement): Promise<boolean> {
   const size = made.statement.treeSize;
   const inserted = await db.query(
-    `INSERT INTO ledger_liabilities (tree_size, statement) VALUES ($1, $2) ON CONFLICT (tree_size) DO NOTHING`,
-    [size, JSON.stringify(made.statement)],
+    `INSERT INTO ledger_liabilities (tree_size, statement, layout) VALUES ($1, $2, $3)
+     ON CONFLICT (tree_size) DO UPDATE SET statement = EXCLUDED.statement, layout = EXCLUDED.layout,
+       created_at = now()
+     WHERE ledger_liabilities.layout < EXCLUDED.layout`,
+    [size, JSON.stringify(made.statement), LIABILITY_LAYOUT],
   );
   if (inserted.rowCount === 0) return false;
+  await db.query('DELETE FROM ledger_liability_leaves WHERE tree_size = $1', [size]);
   for (let i = 0; i < made.leaves.length; i += 5_000) {
     const chunk = made.leaves.slice(i, i + 5_000);
     await db.query(
@@ -207,8 +284,8 @@ export async function storeLiabilitiesStatement(db: pg.PoolClient, made: MadeSta
 }
 
 export async function latestLiabilitiesStatement(db: pg.Pool | pg.PoolClient) {
-  const { rows } = await db.query<{ statement: LiabilitiesStatement; created_at: Date }>(
-    'SELECT statement, created_at FROM ledger_liabilities ORDER BY tree_size DESC LIMIT 1',
+  const { rows } = await db.query<{ statement: LiabilitiesStatement; created_at: Date; layout: number }>(
+    'SELECT statement, created_at, layout FROM ledger_liabilities ORDER BY tree_size DESC LIMIT 1',
   );
   return rows[0] ?? null;
 }
@@ -251,7 +328,7 @@ async function rebuildTrees(
   return trees;
 }
 
-/** An account's leaves in a statement's trees, each with its nonce and its path to the asset's root. */
+/** An account's balance per asset in a statement's trees, each with its parts' nonces and paths to the root. */
 export function proofEntries(
   signer: LedgerSigner,
   statement: LiabilitiesStatement,
@@ -263,17 +340,25 @@ export function proofEntries(
   const entries: LiabilityEntry[] = [];
   for (const asset of statement.assets) {
     const tree = trees.get(asset.asset)!;
-    const index = tree.positions.get(account);
-    if (index === undefined) continue;
+    const indices: number[] = [];
+    for (let part = 0; part < LIABILITY_PARTS; part++) {
+      const index = tree.positions.get(partKey(account, part));
+      if (index !== undefined) indices.push(index);
+    }
+    if (indices.length === 0) continue;
+    const units = indices.reduce((sum, index) => sum + tree.levels[0]![index]!.sum, 0n);
     entries.push({
       asset: asset.asset,
       account,
-      balance: decimalOfUnits(tree.levels[0]![index]!.sum, asset.decimals),
-      nonce: hexOf(liabilityNonce(secret, treeSize, account, asset.asset)),
-      index: String(index),
-      path: sumPath(tree, index).map((step) => ({
-        sum: decimalOfUnits(step.sum, asset.decimals),
-        hash: hexOf(step.hash),
+      balance: decimalOfUnits(units, asset.decimals),
+      parts: indices.map((index, part) => ({
+        amount: decimalOfUnits(tree.levels[0]![index]!.sum, asset.decimals),
+        nonce: hexOf(liabilityNonce(secret, treeSize, account, asset.asset, part)),
+        index: String(index),
+        path: sumPath(tree, index).map((step) => ({
+          sum: decimalOfUnits(step.sum, asset.decimals),
+          hash: hexOf(step.hash),
+        })),
       })),
     });
   }
@@ -304,5 +389,11 @@ export async function liabilityProofFor(
     });
   }
   const entries = proofEntries(signer, statement, await cached.trees, `user:${userId}`);
-  return { format: LIABILITY_PROOF_FORMAT, version: 1, statement, entries, publicKey: signer.publicKey };
+  return {
+    format: LIABILITY_PROOF_FORMAT,
+    version: LIABILITY_PROOF_VERSION,
+    statement,
+    entries,
+    publicKey: signer.publicKey,
+  };
 }

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   LIABILITY_PROOF_FORMAT,
+  LIABILITY_PROOF_VERSION,
   type LiabilitiesStatement,
   type LiabilityProof,
   liabilitiesMessage,
@@ -10,9 +11,12 @@ import { decimalOfUnits, liabilityNodeHash } from '../../domain/verifiable/liabi
 import { verifyLiabilityProof } from '../../domain/verifiable/verify.ts';
 import {
   type BalanceRow,
+  LIABILITY_PARTS,
   LiabilitiesMismatchError,
+  MIN_LIABILITY_LEAVES,
   makeLiabilitiesStatement,
   proofEntries,
+  splitBalance,
 } from './liabilities.ts';
 import { signerFromKey } from './signer.ts';
 
@@ -38,11 +42,11 @@ function balances(): BalanceRow[] {
 
 const snapshot = (rows = balances()) => ({ size: 42n, root: new Uint8Array(32).fill(7), balances: rows });
 
-async function proofOf(account: string) {
-  const made = await makeLiabilitiesStatement(signer, snapshot());
+async function proofOf(account: string, rows = balances()) {
+  const made = await makeLiabilitiesStatement(signer, snapshot(rows));
   const proof: LiabilityProof = {
     format: LIABILITY_PROOF_FORMAT,
-    version: 1,
+    version: LIABILITY_PROOF_VERSION,
     statement: made.statement,
     entries: proofEntries(signer, made.statement, made.trees, account),
     publicKey: signer.publicKey,
@@ -75,7 +79,8 @@ describe('liabilities statement', () => {
     const { made, proof } = await proofOf(alice);
     const sai = made.statement.assets.find((a) => a.asset === 'SAI')!;
     expect(sai.total).toBe('280.00');
-    expect(sai.leaves).toBe('4');
+    // 4 accounts × 4 parts, padded to the minimum width.
+    expect(sai.leaves).toBe(String(MIN_LIABILITY_LEAVES));
     expect(made.statement.assets.find((a) => a.asset === 'ETH')!.total).toBe('0.60000000');
     expect(made.statement.assets.find((a) => a.asset === 'BTC')!.total).toBe('0.00000000');
     expect(proof.entries.map((e) => [e.asset, e.balance])).toEqual([
@@ -148,10 +153,14 @@ describe('liability proof against forgeries', () => {
     const { proof } = await proofOf(alice);
     const forged = copy(proof);
     const entry = forged.entries.find((e) => e.asset === 'SAI')!;
-    const step = entry.path.find((s) => BigInt(s.sum.replace('.', '')) >= 5_000n)!;
-    step.sum = decimalOfUnits(BigInt(step.sum.replace('.', '')) - 5_000n, 2);
+    // The largest sibling on one part's path (the other half of the tree): lowered by what is dropped.
+    const units = (text: string) => BigInt(text.replace('.', ''));
+    const step = entry.parts[0]!.path.reduce((a, b) => (units(b.sum) > units(a.sum) ? b : a));
+    const dropped = units(step.sum) < 5_000n ? units(step.sum) : 5_000n;
+    expect(dropped).toBeGreaterThan(0n);
+    step.sum = decimalOfUnits(units(step.sum) - dropped, 2);
     const sai = forged.statement.assets.find((a) => a.asset === 'SAI')!;
-    sai.total = decimalOfUnits(BigInt(sai.total.replace('.', '')) - 5_000n, 2);
+    sai.total = decimalOfUnits(units(sai.total) - dropped, 2);
     forged.statement = resign(forged.statement);
     const verdict = await verifyLiabilityProof(forged, signer.publicKey);
     expect(verdict.ok).toBe(false);
@@ -167,7 +176,7 @@ describe('liability proof against forgeries', () => {
     );
     const { proof } = await proofOf(alice);
     const forged = copy(proof);
-    forged.entries[0]!.path[0]!.sum = '-50.00';
+    forged.entries[0]!.parts[0]!.path[0]!.sum = '-50.00';
     expect((await verifyLiabilityProof(forged, signer.publicKey)).ok).toBe(false);
   });
 
@@ -180,19 +189,58 @@ describe('liability proof against forgeries', () => {
         (p) => {
           p.entries[0]!.balance = '200.01';
         },
-        'root',
+        'parts',
       ],
       [
-        'nonce',
+        'part amount',
         (p) => {
-          p.entries[0]!.nonce = flip(p.entries[0]!.nonce);
+          const part = p.entries[0]!.parts[1]!;
+          part.amount = decimalOfUnits(BigInt(part.amount.replace('.', '')) + 1n, 2);
         },
         'root',
       ],
       [
-        'path hash',
+        'part amount and balance together',
         (p) => {
-          p.entries[0]!.path[0]!.hash = flip(p.entries[0]!.path[0]!.hash);
+          const part = p.entries[0]!.parts[1]!;
+          part.amount = decimalOfUnits(BigInt(part.amount.replace('.', '')) + 1n, 2);
+          p.entries[0]!.balance = '200.01';
+        },
+        'root',
+      ],
+      [
+        'a part left out',
+        (p) => {
+          p.entries[0]!.parts.pop();
+        },
+        'parts',
+      ],
+      [
+        'a part given twice',
+        (p) => {
+          p.entries[0]!.parts[1] = p.entries[0]!.parts[0]!;
+        },
+        'parts',
+      ],
+      [
+        'no parts',
+        (p) => {
+          p.entries[0]!.parts = [];
+        },
+        'parts',
+      ],
+      [
+        'nonce',
+        (p) => {
+          p.entries[0]!.parts[0]!.nonce = flip(p.entries[0]!.parts[0]!.nonce);
+        },
+        'root',
+      ],
+      [
+        'path hash of one part',
+        (p) => {
+          const path = p.entries[0]!.parts[2]!.path;
+          path[3]!.hash = flip(path[3]!.hash);
         },
         'root',
       ],
@@ -220,7 +268,8 @@ describe('liability proof against forgeries', () => {
       [
         'index',
         (p) => {
-          p.entries[0]!.index = String(Number(p.entries[0]!.index) ^ 1);
+          const part = p.entries[0]!.parts[0]!;
+          part.index = String(Number(part.index) ^ 1);
         },
         'root',
       ],
@@ -232,5 +281,82 @@ describe('liability proof against forgeries', () => {
       expect(verdict.ok, what).toBe(false);
       expect(verdict.checks.find((c) => !c.ok)?.name, what).toBe(check);
     }
+  });
+});
+
+describe('balances split, shuffled and padded', () => {
+  const secret = Buffer.alloc(32, 9);
+
+  it('splits a balance into parts that add up to it, none negative, the same each time', () => {
+    for (const units of [0n, 1n, 3n, 4n, 2_150n, 9_850n, 10n ** 30n]) {
+      const parts = splitBalance(secret, 42n, alice, 'SAI', units);
+      expect(parts).toHaveLength(LIABILITY_PARTS);
+      expect(
+        parts.reduce((a, b) => a + b, 0n),
+        String(units),
+      ).toBe(units);
+      for (const part of parts) expect(part >= 0n && part <= units, String(units)).toBe(true);
+      expect(splitBalance(secret, 42n, alice, 'SAI', units)).toEqual(parts);
+    }
+    // Another statement, account, asset or secret: another split.
+    const base = splitBalance(secret, 42n, alice, 'SAI', 1_000_000n);
+    expect(splitBalance(secret, 43n, alice, 'SAI', 1_000_000n)).not.toEqual(base);
+    expect(splitBalance(secret, 42n, bob, 'SAI', 1_000_000n)).not.toEqual(base);
+    expect(splitBalance(secret, 42n, alice, 'ETH', 1_000_000n)).not.toEqual(base);
+    expect(splitBalance(Buffer.alloc(32, 8), 42n, alice, 'SAI', 1_000_000n)).not.toEqual(base);
+    // A large balance is not left whole in one part.
+    expect(base.every((part) => part < 1_000_000n)).toBe(true);
+    expect(() => splitBalance(secret, 42n, alice, 'SAI', -1n)).toThrow(RangeError);
+  });
+
+  it("gives each account its parts' paths; no leaf of the tree is another account's balance", async () => {
+    const { made, proof } = await proofOf(alice);
+    const sai = proof.entries.find((e) => e.asset === 'SAI')!;
+    expect(sai.parts).toHaveLength(LIABILITY_PARTS);
+    expect(new Set(sai.parts.map((p) => p.index)).size).toBe(LIABILITY_PARTS);
+    const tree = made.trees.get('SAI')!;
+    const leafSums = tree.levels[0]!.map((node) => node.sum);
+    expect(leafSums.reduce((a, b) => a + b, 0n)).toBe(28_000n);
+    // Every balance is in 4 leaves, none of which holds it whole.
+    for (const units of [20_000n, 5_000n, 2_500n, 500n]) expect(leafSums).not.toContain(units);
+    expect(leafSums.filter((sum) => sum > 0n).length).toBeLessThanOrEqual(16);
+  });
+
+  it('places the leaves anew in each statement, padding among them, not by account', async () => {
+    const indices = async (size: bigint) => {
+      const made = await makeLiabilitiesStatement(signer, { ...snapshot(), size });
+      return [alice, bob, carol].map((account) =>
+        proofEntries(signer, made.statement, made.trees, account)[0]!.parts.map((p) => Number(p.index)),
+      );
+    };
+    const first = await indices(42n);
+    expect(await indices(42n)).toEqual(first);
+    const later = await indices(43n);
+    expect(later).not.toEqual(first);
+    // Not packed at the front with the padding after them: the leaves spread over the whole width.
+    const all = [...first.flat(), ...later.flat()];
+    expect(Math.max(...all)).toBeGreaterThan(MIN_LIABILITY_LEAVES / 2);
+  });
+
+  it('pads to the next power of two of the parts, at least the minimum width', async () => {
+    const many: BalanceRow[] = [];
+    for (let i = 0; i < 300; i++)
+      many.push({ account: `user:${String(i).padStart(4, '0')}`, asset: 'SAI', units: 100n + BigInt(i) });
+    const total = many.reduce((sum, row) => sum + row.units, 0n);
+    const rows = [{ account: 'issuance:SAI', asset: 'SAI', units: -total }, ...many];
+    const made = await makeLiabilitiesStatement(signer, snapshot(rows));
+    // 300 × 4 = 1,200 parts: 2,048 leaves.
+    expect(made.statement.assets.find((a) => a.asset === 'SAI')!.leaves).toBe('2048');
+    // An asset nobody holds is still a tree of the minimum width.
+    expect(made.statement.assets.find((a) => a.asset === 'BTC')!.leaves).toBe(String(MIN_LIABILITY_LEAVES));
+    const proof: LiabilityProof = {
+      format: LIABILITY_PROOF_FORMAT,
+      version: LIABILITY_PROOF_VERSION,
+      statement: made.statement,
+      entries: proofEntries(signer, made.statement, made.trees, 'user:0123'),
+      publicKey: signer.publicKey,
+    };
+    expect(proof.entries[0]!.balance).toBe('2.23');
+    expect((await verifyLiabilityProof(proof, signer.publicKey)).ok).toBe(true);
   });
 });

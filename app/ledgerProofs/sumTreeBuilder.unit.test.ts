@@ -21,6 +21,26 @@ describe('buildSumTreeInSlices', () => {
     }
   });
 
+  it('builds the same padded, keyed tree at a minimum width, the padding placed among the leaves', async () => {
+    const leaves = Array.from({ length: 12 }, (_, i) => ({
+      account: `user:${i % 3}`,
+      key: `user:${i % 3}#${Math.floor(i / 3)}`,
+      balance: BigInt(i + 1),
+      nonce: new Uint8Array(randomBytes(32)),
+    }));
+    const ids = (i: number) => new Uint8Array(randomBytes(32)).fill(i, 31);
+    const fixed = Array.from({ length: 64 }, (_, i) => ids(i));
+    const expected = buildSumTree(leaves, (i) => fixed[i]!, 64);
+    const built = await buildSumTreeInSlices(leaves, (i) => fixed[i]!, 64);
+    expect(built.levels).toEqual(expected.levels);
+    expect([...built.positions]).toEqual([...expected.positions]);
+    expect(built.levels[0]).toHaveLength(64);
+    expect(built.positions.size).toBe(12);
+    expect(built.root.sum).toBe(78n);
+    // Placed by identifier: the keyed leaves are not the first 12.
+    expect(Math.max(...built.positions.values())).toBeGreaterThan(11);
+  });
+
   it('refuses a negative balance and a sum beyond 128 bits, as buildSumTree does', async () => {
     const nonce = new Uint8Array(32);
     await expect(buildSumTreeInSlices([{ account: 'user:a', balance: -1n, nonce }], padding)).rejects.toThrow(

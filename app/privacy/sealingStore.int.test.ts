@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';

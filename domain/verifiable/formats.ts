@@ -129,7 +129,8 @@ export interface LiabilityPathStep {
   hash: string;
 }
 
-export interface LiabilityEntry {
+/** A version 1 proof's entry: the whole balance in one leaf (still verified, no longer served). */
+export interface LiabilityEntryV1 {
   asset: string;
   /** The ledger account whose balance the leaf holds (`user:<id>`). */
   account: string;
@@ -140,11 +141,41 @@ export interface LiabilityEntry {
   path: LiabilityPathStep[];
 }
 
+/** One leaf of a balance split over several (version 2): its amount, nonce, index and path to the root. */
+export interface LiabilityPart {
+  amount: string;
+  /** Random 32 bytes (hex) only this user receives: the leaf's identifier is SHA-256 over it and the account. */
+  nonce: string;
+  index: string;
+  path: LiabilityPathStep[];
+}
+
+/** A version 2 proof's entry: the balance in one asset and the leaves it was split over (they add up to it). */
+export interface LiabilityEntry {
+  asset: string;
+  /** The ledger account whose balance the leaves hold (`user:<id>`). */
+  account: string;
+  balance: string;
+  parts: LiabilityPart[];
+}
+
+/** The proof version served now: balances split over several leaves (docs/architecture/verifiable-formats.md). */
+export const LIABILITY_PROOF_VERSION = 2;
+
 export interface LiabilityProof {
+  format: typeof LIABILITY_PROOF_FORMAT;
+  version: typeof LIABILITY_PROOF_VERSION;
+  statement: LiabilitiesStatement;
+  entries: LiabilityEntry[];
+  publicKey: LedgerPublicKey;
+}
+
+/** A proof made before balances were split (one leaf each); verify.ts still checks it. */
+export interface LiabilityProofV1 {
   format: typeof LIABILITY_PROOF_FORMAT;
   version: 1;
   statement: LiabilitiesStatement;
-  entries: LiabilityEntry[];
+  entries: LiabilityEntryV1[];
   publicKey: LedgerPublicKey;
 }
 

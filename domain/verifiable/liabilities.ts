@@ -5,10 +5,13 @@ import { concatBytes, uintBytes, utf8 } from './bytes.ts';
  * Proof of liabilities: per asset, a Merkle-sum tree over the liability accounts' balances (Maxwell's
  * summation tree with the fix of Hu, Zhang and Guo, ia.cr/2018/1139): a node's hash commits to both
  * children's sums and both children's hashes, so a path whose sums add up while leaving balances out does
- * not verify. Leaves are identified by SHA-256 over a random per-digest nonce (only the account's owner
- * receives it) and the account, sorted by that identifier (so a leaf's place says nothing about whose it
- * is), and padded with zero leaves to a power of two. docs/architecture/verifiable-ledger.md says what is
- * and is not hidden.
+ * not verify. Leaves are identified by SHA-256 over a random per-statement nonce (only the account's owner
+ * receives it) and the account; zero leaves pad the tree to a power of two (at least `minWidth`), each
+ * identified by a random id of its own; and every leaf, padding included, is placed by its identifier (a
+ * shuffle keyed by the nonces, new in each statement), so a leaf's place says nothing about whose it is or
+ * whether it pads. The leaves of one account are not distinguished here: the caller splits a balance into
+ * several leaves (app/ledgerProofs/liabilities.ts) and names each by its `key`.
+ * docs/architecture/verifiable-ledger.md says what is and is not hidden.
  */
 
 /** Sums are 128-bit unsigned: no sum of non-negative balances that fits the ledger can overflow it. */
@@ -40,41 +43,67 @@ export interface SumNode {
 }
 
 export interface LiabilityLeafInput {
+  /** The account the leaf's identifier is made from (the verifier hashes it with the nonce). */
   account: string;
   balance: bigint;
   nonce: Uint8Array;
+  /** What `positions` names the leaf by; the account when absent (one leaf per account). */
+  key?: string;
 }
 
-/** A built tree: its levels, leaves first (each level half the one before), and where each account sits. */
+/** A built tree: its levels, leaves first (each level half the one before), and where each leaf sits. */
 export interface SumTree {
   levels: SumNode[][];
   root: SumNode;
+  /** Each leaf's index by its key (the account, or the caller's key of one part of a balance). */
   positions: Map<string, number>;
 }
 
+/** The width of a tree of `count` leaves: the next power of two, at least `minWidth` (and 2). */
+export function sumTreeWidth(count: number, minWidth = 2): number {
+  let width = 1;
+  while (width < Math.max(count, minWidth, 2)) width *= 2;
+  return width;
+}
+
+/** A leaf before it is placed: its key (null for padding), identifier and node. */
+export interface PlacedLeaf {
+  key: string | null;
+  id: Uint8Array;
+  node: SumNode;
+}
+
+/** Orders leaves by identifier, padding included: the shuffle (the identifiers are keyed hashes). */
+export function compareLeaves(a: PlacedLeaf, b: PlacedLeaf): number {
+  return compareBytes(a.id, b.id);
+}
+
 /**
- * Builds one asset's tree. `padding` gives the identifiers of the zero leaves (random in production, fixed
- * in test vectors). Refuses a negative balance or a total beyond 128 bits.
+ * Builds one asset's tree. `padding` gives the identifiers of the zero leaves (derived from a secret in
+ * production, fixed in test vectors); the tree is at least `minWidth` leaves wide. Refuses a negative
+ * balance or a total beyond 128 bits.
  */
 export function buildSumTree(
   leaves: readonly LiabilityLeafInput[],
   padding: (i: number) => Uint8Array,
+  minWidth = 2,
 ): SumTree {
-  const made = leaves.map((leaf) => {
+  const made: PlacedLeaf[] = leaves.map((leaf) => {
     if (leaf.balance < 0n) throw new RangeError(`balance of ${leaf.account} is negative`);
     const id = liabilityId(leaf.nonce, leaf.account);
     return {
-      account: leaf.account,
+      key: leaf.key ?? leaf.account,
       id,
       node: { sum: leaf.balance, hash: liabilityLeafHash(leaf.balance, id) },
     };
   });
-  made.sort((a, b) => compareBytes(a.id, b.id));
-  let width = 1;
-  while (width < Math.max(made.length, 2)) width *= 2;
-  const level0: SumNode[] = made.map((m) => m.node);
-  for (let i = made.length; i < width; i++) level0.push({ sum: 0n, hash: liabilityLeafHash(0n, padding(i)) });
-  const levels: SumNode[][] = [level0];
+  const width = sumTreeWidth(made.length, minWidth);
+  for (let i = leaves.length; i < width; i++) {
+    const id = padding(i);
+    made.push({ key: null, id, node: { sum: 0n, hash: liabilityLeafHash(0n, id) } });
+  }
+  made.sort(compareLeaves);
+  const levels: SumNode[][] = [made.map((m) => m.node)];
   while (levels[levels.length - 1]!.length > 1) {
     const below = levels[levels.length - 1]!;
     const above: SumNode[] = [];
@@ -87,11 +116,16 @@ export function buildSumTree(
     }
     levels.push(above);
   }
-  return {
-    levels,
-    root: levels[levels.length - 1]![0]!,
-    positions: new Map(made.map((m, i) => [m.account, i])),
-  };
+  return { levels, root: levels[levels.length - 1]![0]!, positions: positionsOf(made) };
+}
+
+/** Where each keyed leaf sits once placed (padding has no key). */
+export function positionsOf(placed: readonly PlacedLeaf[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  placed.forEach((leaf, i) => {
+    if (leaf.key !== null) positions.set(leaf.key, i);
+  });
+  return positions;
 }
 
 /** The siblings of leaf `index`, bottom up. */

@@ -35,6 +35,8 @@ export function webBuildIsStale(): boolean {
     path.join(repoRoot, 'domain'),
     path.join(repoRoot, 'web', 'index.html'),
     path.join(repoRoot, 'web', 'public'),
+    // The page bundles the checker (domain/verifiable/verify.ts) and other domain code.
+    path.join(repoRoot, 'domain'),
     path.join(repoRoot, 'vite.config.ts'),
   ].filter((source) => existsSync(source));
   return sources.some((source) => newestMtime(source) > built);

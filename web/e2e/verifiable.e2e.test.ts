@@ -27,6 +27,7 @@ import {
   getJson,
   insiderMismatch,
   ledgerEnv,
+  makeStatement,
   pickFile,
   publishedKey,
   receiptOf,
@@ -46,8 +47,9 @@ import {
  * the ones a test provokes. verifiableScreens.e2e.test.ts covers the receipt screen's failure and the
  * admin screens; verifiableVectors.e2e.test.ts the committed test vectors.
  *
- * The server publishes no digest on a schedule here (ledgerEnv): the first receipt asked for publishes the
- * first digest and the first liabilities statement, so the first test sees the state before them.
+ * The server publishes no digest nor statement on a schedule here (ledgerEnv): the first receipt asked for
+ * publishes the first digest, an admin's request the first liabilities statement, so the first test sees
+ * the state before them.
  */
 
 const ADMIN = newAdmin();
@@ -108,8 +110,12 @@ async function liabilityProofAsUser(viewport: Viewport) {
       .waitFor();
     await expectAccessible(page, `/verify signed in, before the first statement, at ${px}`);
     await expectNoHorizontalScroll(page, `/verify signed in at ${px}`);
-    // A receipt asks for the first digest; the first liabilities statement follows it.
+    // A receipt asks for the first digest, and no liabilities statement follows it (they are made on a
+    // schedule, never on a user's request): the proof is still not there. Then an admin makes one.
     const receipt = await receiptOf(kit, holder.context, holder.depositId);
+    const still = await getJson<{ statement: unknown }>(kit, context, '/api/ledger/liabilities');
+    expect(still.statement).toBeNull();
+    await makeStatement(kit, await admin());
     await untilStatement(kit, context, BigInt(receipt.digest.treeSize));
   }
 
@@ -140,17 +146,23 @@ async function liabilityProofAsUser(viewport: Viewport) {
   await verdictHeading(page, 'Verified').waitFor();
   await verdict.getByText('Liability proof · sai-liability-proof.json').waitFor();
   await verdict.getByText('SAI balance 25.00 is counted', { exact: false }).waitFor();
-  await verdict.getByText(/Your balance in each asset listed is one of the leaves/).waitFor();
+  await verdict
+    .getByText(/Your balance in each asset listed is summed in full, in the leaves shown/)
+    .waitFor();
   await verdict.getByText(/the proof is about what is owed, not what is held/).waitFor();
   await expectAccessible(page, `/verify signed in with a checked proof at ${px}`);
   await expectNoHorizontalScroll(page, `/verify signed in with a checked proof at ${px}`);
 
-  // One byte changed: in the balance, in a path hash, in the statement's signature.
+  // One byte changed: in the balance, in a part's amount, in a path hash, in the statement's signature.
   const balance = copyOf(proof);
   balance.entries[0]!.balance = changeLastDigit(balance.entries[0]!.balance);
-  await expectRefused(page, 'balance.json', balance, 'root', /the path does not lead to the signed root/);
+  await expectRefused(page, 'balance.json', balance, 'parts', /its leaves add up to 2500 minor units, not/);
+  const part = copyOf(proof);
+  part.entries[0]!.parts[0]!.amount = changeLastDigit(part.entries[0]!.parts[0]!.amount);
+  await expectRefused(page, 'part.json', part, 'root', /the path does not lead to the signed root/);
   const pathHash = copyOf(proof);
-  pathHash.entries[0]!.path[0]!.hash = changeHexDigit(pathHash.entries[0]!.path[0]!.hash);
+  const path = pathHash.entries[0]!.parts[1]!.path;
+  path[0]!.hash = changeHexDigit(path[0]!.hash);
   await expectRefused(page, 'path.json', pathHash, 'root', /the path does not lead to the signed root/);
   const signature = copyOf(proof);
   signature.statement.signature = changeSignatureByte(signature.statement.signature);

@@ -20,15 +20,16 @@ import { type browserKit, newAccount } from './browserKit.ts';
 type Kit = ReturnType<typeof browserKit>;
 
 /**
- * The server's ledger settings for these tests: no scheduled digest (a receipt request publishes one, and
- * the liabilities statement follows it), so what exists is what the test made; digests written to a
+ * The server's ledger settings for these tests: no scheduled digest (a receipt request publishes one) and
+ * no scheduled liabilities statement (an admin asks for one: makeStatement), so what exists is what the
+ * test made; digests written to a
  * temporary folder, not the working tree, removed after the file's tests. The signing key is the test
  * run's (testing/privacyKeys.ts).
  */
 export function ledgerEnv(): Record<string, string> {
   const digestDir = mkdtempSync(path.join(tmpdir(), 'sai-e2e-digests-'));
   afterAll(() => rmSync(digestDir, { recursive: true, force: true }));
-  return { DIGEST_INTERVAL: '0', DIGEST_DIR: digestDir };
+  return { DIGEST_INTERVAL: '0', LIABILITIES_INTERVAL: '0', DIGEST_DIR: digestDir };
 }
 
 /**
@@ -142,6 +143,13 @@ export async function transfer(kit: Kit, sender: BrowserContext, receiverId: str
 /** The transaction's receipt from the API: asking for it publishes a digest that covers it. */
 export function receiptOf(kit: Kit, context: BrowserContext, transactionId: string) {
   return getJson<LedgerReceipt>(kit, context, `/api/transactions/${transactionId}/receipt`);
+}
+
+/** A liabilities statement made now, as an admin asks for one (statements are otherwise on a schedule). */
+export async function makeStatement(kit: Kit, admin: BrowserContext): Promise<LiabilitiesStatement> {
+  const response = await kit.post(admin, '/api/admin/ledger/liabilities', {});
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { statement: LiabilitiesStatement }).statement;
 }
 
 /** Waits until GET /api/ledger/liabilities shows a statement of at least `treeSize` events. */

@@ -245,6 +245,13 @@ export type paths = {
      */
     get: operations["getApiAdminLedgerExport"];
   };
+  "/api/admin/ledger/liabilities": {
+    /**
+     * POST /api/admin/ledger/liabilities
+     * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAdminLedgerLiabilities"];
+  };
   "/api/admin/ledger/statement": {
     /**
      * GET /api/admin/ledger/statement
@@ -2173,6 +2180,48 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/admin/ledger/liabilities
+   * @description Access: admin. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAdminLedgerLiabilities: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            statement: {
+              assets: {
+                  asset: string;
+                  decimals: number;
+                  /** @description A non-negative integer, as a decimal string */
+                  leaves: string;
+                  /** @description SHA-256, lower-case hex */
+                  root: string;
+                  /** @description What is owed in this asset, a decimal string */
+                  total: string;
+                }[];
+              /** @constant */
+              format: "sai-liabilities";
+              keyId: string;
+              /** @description SHA-256, lower-case hex */
+              logRoot: string;
+              signature: string;
+              time: string;
+              /** @description A non-negative integer, as a decimal string */
+              treeSize: string;
+              /** @constant */
+              version: 1;
+            };
+          };
+        };
+      };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
@@ -4225,14 +4274,19 @@ export type operations = {
                 account: string;
                 asset: string;
                 balance: string;
-                /** @description A non-negative integer, as a decimal string */
-                index: string;
-                /** @description Given only to this user: the leaf is identified by it */
-                nonce: string;
-                path: {
-                    /** @description SHA-256, lower-case hex */
-                    hash: string;
-                    sum: string;
+                /** @description The leaves the balance is split over: their amounts add up to it */
+                parts: {
+                    /** @description A random share of the balance */
+                    amount: string;
+                    /** @description A non-negative integer, as a decimal string */
+                    index: string;
+                    /** @description Given only to this user: the leaf is identified by it */
+                    nonce: string;
+                    path: {
+                        /** @description SHA-256, lower-case hex */
+                        hash: string;
+                        sum: string;
+                      }[];
                   }[];
               }[];
             /** @constant */
@@ -4279,7 +4333,7 @@ export type operations = {
               version: 1;
             };
             /** @constant */
-            version: 1;
+            version: 2;
           };
         };
       };
