@@ -391,6 +391,8 @@ export const SPECS: Spec[] = [
       },
     },
   },
+  // A liabilities statement made now (admins only, no body): 403 for a user, else the statement.
+  { route: 'POST /api/admin/ledger/liabilities' },
   ...APPROVAL_SPECS,
   ...SETTINGS_SPECS,
   ...DEPOSIT_ADDRESS_SPECS,
