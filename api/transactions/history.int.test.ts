@@ -325,6 +325,10 @@ describe('the user history over HTTP', () => {
     const rejected = await receipt(user.client, ids.rejected);
     expect(rejected).toMatchObject({ status: 'failed', state: 'rejected', reason: 'not seen' });
     expect(rejected.timeline.map((s: { state: string }) => s.state)).toEqual(['declared', 'rejected']);
+    // The network as people read it, and whose receipt it is (a printout names them).
+    expect(rejected.counterparty).toBe('External wallet (Ethereum)');
+    const holder = { name: user.user.username, email: user.user.email };
+    expect(rejected.holder).toEqual(holder);
     const sent = await receipt(user.client, ids.sentOut);
     expect(sent).toMatchObject({ state: 'sent', txHash: '0xdeadbeef01', balanceBefore: '1.00000000' });
     expect(sent.timeline.map((s: { state: string }) => s.state)).toEqual(['requested', 'held', 'sent']);
@@ -334,10 +338,18 @@ describe('the user history over HTTP', () => {
     expect(failed.balanceAfter).toBe('0.75000000');
     expect(failed.timeline.map((s: { state: string }) => s.state)).toEqual(['requested', 'held', 'failed']);
     expect(await receipt(user.client, ids.held)).toMatchObject({ status: 'pending', state: 'held' });
-    expect(await receipt(friend.client, ids.ethSent)).toMatchObject({ direction: 'received', asset: 'ETH' });
+    expect(await receipt(friend.client, ids.ethSent)).toMatchObject({
+      direction: 'received',
+      asset: 'ETH',
+      holder: { name: friend.user.username, email: friend.user.email },
+    });
+    expect((await receipt(user.client, ids.ethSent)).holder).toEqual(holder);
+    expect((await receipt(user.client, ids.failedOut)).holder).toEqual(holder);
+    // An admin reads the owner's receipt: still the owner's name on it, not the admin's.
     expect(await receipt(admin, ids.failedOut)).toMatchObject({
       state: 'failed',
       balanceBefore: '0.75000000',
+      holder,
     });
 
     // Anyone else: the same 404 as an id that does not exist.

@@ -132,6 +132,10 @@ export const receiptAnswer = z.object({
   address: z.string().nullable(),
   txHash: z.string().nullable(),
   reason: z.string().nullable(),
+  holder: z
+    .object({ name: z.string(), email: z.string() })
+    .nullable()
+    .describe('Whose receipt it is: the account it is seen from (null once that person is erased)'),
 });
 
 export const ownTransactionsAnswer = z.object({

@@ -2716,6 +2716,7 @@ export type operations = {
               }[];
             events: ({
                 actorId: string | null;
+                actorName: string | null;
                 causationId: string | null;
                 correlationId: string;
                 hash: string;
@@ -2728,6 +2729,8 @@ export type operations = {
               })[];
             transaction: {
               actor_id: string | null;
+              /** @description Who initiated it, by name: the actor's username (null: the system) */
+              actor_name: string | null;
               amount: string;
               asset: string;
               createdAt: string;
@@ -5051,6 +5054,11 @@ export type operations = {
             /** @description "0" when free; a leg of the same transaction to a fees account otherwise */
             fee: string;
             feeAsset: string;
+            /** @description Whose receipt it is: the account it is seen from (null once that person is erased) */
+            holder: {
+              email: string;
+              name: string;
+            } | null;
             id: string;
             network: string | null;
             reason: string | null;

@@ -68,6 +68,8 @@ export interface Receipt {
   address: string | null;
   txHash: string | null;
   reason: string | null;
+  /** Whose receipt it is (null once that person is erased). */
+  holder: { name: string; email: string } | null;
 }
 
 export interface TransactionPage {

@@ -91,6 +91,7 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.period.month': 'Dieser Monat',
   'money.period.custom': 'Eigener Zeitraum',
   'money.item.amountPending': 'Betrag ausstehend',
+  'money.item.notCredited': 'Nicht gutgeschrieben',
   'money.item.notCompleted': 'Nicht abgeschlossen:',
   'money.item.sent': 'Gesendet',
   'money.item.received': 'Erhalten',

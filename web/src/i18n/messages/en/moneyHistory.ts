@@ -91,6 +91,7 @@ export const moneyHistory = {
   'money.period.month': 'This month',
   'money.period.custom': 'Custom range',
   'money.item.amountPending': 'Amount pending',
+  'money.item.notCredited': 'Not credited',
   'money.item.notCompleted': 'Not completed:',
   'money.item.sent': 'Sent',
   'money.item.received': 'Received',

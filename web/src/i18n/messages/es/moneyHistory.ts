@@ -91,6 +91,7 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.period.month': 'Este mes',
   'money.period.custom': 'Rango personalizado',
   'money.item.amountPending': 'Importe pendiente',
+  'money.item.notCredited': 'No acreditado',
   'money.item.notCompleted': 'No completada:',
   'money.item.sent': 'Enviado',
   'money.item.received': 'Recibido',

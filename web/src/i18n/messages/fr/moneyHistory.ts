@@ -91,6 +91,7 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.period.month': 'Ce mois-ci',
   'money.period.custom': 'Période personnalisée',
   'money.item.amountPending': 'Montant en attente',
+  'money.item.notCredited': 'Non crédité',
   'money.item.notCompleted': 'Non effectuée :',
   'money.item.sent': 'Envoyé',
   'money.item.received': 'Reçu',

@@ -48,7 +48,9 @@ export function TransactionItem({
     ? signedShown(transaction.signedAmount, asset)
     : transaction.amount
       ? shownAmount(transaction.amount, asset)
-      : t('money.item.amountPending');
+      : transaction.state === 'rejected'
+        ? t('money.item.notCredited')
+        : t('money.item.amountPending');
   return (
     <li className={styles.row} data-testid="transaction-row">
       <span className={styles.icon[direction]} aria-hidden="true">
