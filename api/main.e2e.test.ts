@@ -98,7 +98,23 @@ describe('npm start', () => {
     const keyFile = path.join(dataDir, 'keys', 'personal-data-key');
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
     const developmentKey = await readFile(keyFile, 'utf8');
-    expect(first.output()).toContain('personal data keys are development keys');
+    // Said once, inside the banner after the address, not as JSON warnings before it (issue 48, point 17):
+    // neither the main thread nor the projection thread logs them.
+    const banner = first.output().slice(first.output().indexOf(`running at http://localhost:${port}`));
+    expect(banner).toContain(`Development keys, kept in ${path.join(dataDir, 'keys')}`);
+    expect(banner).toContain(
+      'personal data keys: set PERSONAL_DATA_KEY and PSEUDONYM_KEY (or their _FILE variables)',
+    );
+    expect(banner).toContain('ledger signing key: set LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE)');
+    expect(first.output().match(/personal data keys/g)).toHaveLength(1);
+    expect(first.output().match(/ledger signing key/g)).toHaveLength(1);
+    expect(
+      first
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{')),
+    ).toEqual([]);
+    expect(first.output()).not.toContain('No demo accounts');
     // The embedded server runs with the project's settings (wal_init_zero=off: infra/postgres/embedded.ts).
     for (const setting of POSTGRES_SERVER_SETTINGS) {
       const [name, value] = setting.split('=');
@@ -158,9 +174,32 @@ describe('npm start', () => {
     });
     expect(ops.status).toBe(200);
     expect((await ops.json()).isAdmin).toBe(true);
+    // Not a first start: nothing to say about demo accounts.
+    expect(third.output()).not.toContain('demo accounts');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 180_000);
+
+  it('with ADMIN_EMAIL on a first start, says in the banner that no demo accounts were made', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-start-admin-'));
+    dirs.push(dataDir);
+    const port = await findFreePort();
+    const started = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-password-1',
+    });
+    await waitFor(started, `running at http://localhost:${port}`);
+    await waitFor(started, 'Press Ctrl-C to stop.');
+    const banner = started.output().slice(started.output().indexOf('running at'));
+    expect(banner).toContain(
+      'No demo accounts: ADMIN_EMAIL is set, so the only account is the admin owner@example.com.',
+    );
+    expect(started.output()).not.toContain('Demo accounts (shown on first start only)');
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+  }, 120_000);
 
   it('in production creates no demo account, and on SIGTERM turns unready, then drains and exits', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-prod-'));

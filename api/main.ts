@@ -6,8 +6,9 @@ import { seedDepositAddresses } from '../app/settings/depositAddresses.service.t
 import { leaveShutdownSignalsToCaller } from '../infra/postgres/embedded.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
 import { openDatabase } from '../runtime/database.ts';
+import { deferDevelopmentKeyNotice, developmentKeyBanner } from '../runtime/developmentKeys.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { loadPrivacyKeys } from '../runtime/privacyKeys.ts';
+import { developmentKeysDir, loadPrivacyKeys } from '../runtime/privacyKeys.ts';
 import { runProjectionThreadIfAsked, startProjectionThread } from '../runtime/projectionThread.ts';
 import { startServices } from '../runtime/services.ts';
 import { createApp, WEB_DIST } from './app.ts';
@@ -66,6 +67,9 @@ async function main() {
   // The embedded Postgres (if any) is stopped by `shutdown`, after HTTP has drained.
   leaveShutdownSignalsToCaller();
 
+  // Development keys are said once, in the banner below, not as log lines before it (nor again by the
+  // projection thread).
+  deferDevelopmentKeyNotice();
   try {
     // Read (in development generated) before anything opens, so a missing or malformed key stops the start;
     // the erasure work seals personal data with them (docs/decisions/0014-crypto-shredding.md).
@@ -99,9 +103,11 @@ async function main() {
       if (admin.created) logger.info({ userId: admin.userId }, 'admin created from ADMIN_EMAIL');
     }
     let demo: Awaited<ReturnType<typeof createDemoAccounts>> = [];
-    // Demo accounts are a local convenience: production never creates them, nor prints a password.
-    if (firstStart && !config.ADMIN_EMAIL && config.DEMO_USERS === 'on' && config.NODE_ENV !== 'production')
-      demo = await createDemoAccounts(deps);
+    // Demo accounts are a local convenience: production never creates them, nor prints a password. With
+    // ADMIN_EMAIL set the operator chose their own admin: no demo accounts, and the banner says so.
+    const demoWanted = firstStart && config.DEMO_USERS === 'on' && config.NODE_ENV !== 'production';
+    if (demoWanted && !config.ADMIN_EMAIL) demo = await createDemoAccounts(deps);
+    const demoSkippedFor = demoWanted && config.ADMIN_EMAIL ? config.ADMIN_EMAIL : null;
 
     if (config.BUILD_WEB === 'auto' && !existsSync(path.join(WEB_DIST, 'index.html'))) {
       logger.info('building the web app (first start)');
@@ -118,6 +124,15 @@ async function main() {
         for (const account of demo)
           lines.push(`    ${account.role.padEnd(5)}  ${account.email}  /  ${account.password}`);
       }
+      if (demoSkippedFor)
+        lines.push(
+          '',
+          config.ADMIN_PASSWORD
+            ? `  No demo accounts: ADMIN_EMAIL is set, so the only account is the admin ${demoSkippedFor}.`
+            : `  No demo accounts (ADMIN_EMAIL is set), and no admin: ADMIN_PASSWORD is not set. Create one with npm run admin:create.`,
+          '  Without ADMIN_EMAIL, a first start on an empty DATA_DIR creates a demo admin and user.',
+        );
+      lines.push(...developmentKeyBanner(developmentKeysDir(config)));
       lines.push('', '  Press Ctrl-C to stop.', '');
       process.stdout.write(`${lines.join('\n')}\n`);
     });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardStream } from '../domain/cards/card.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
@@ -58,6 +60,30 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     // The holder upgrades (300 SAI reaches ruby); the automatic upgrade older releases wrote, appended as
     // they wrote it, must still read.
     await expectOk(holder.client.post(`/api/cards/${card.id}/upgrade`, { tier: 'ruby' }), 'upgrade');
+    // Two sign-ins from one browser over a socket (the address is the place): the first is announced,
+    // the second, a known device and place (docs/security.md), is not.
+    const socket = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => socket.once('listening', resolve));
+    const signIn = (cookie: string) =>
+      fetch(`http://127.0.0.1:${(socket.address() as AddressInfo).port}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: `http://127.0.0.1:${(socket.address() as AddressInfo).port}`,
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+          cookie,
+        },
+        body: JSON.stringify({ email: holder.registration.email, password: holder.registration.password }),
+      });
+    const first = await signIn('');
+    expect(first.status, await first.text()).toBe(200);
+    const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith('sai_device='));
+    expect((await signIn(device!.split(';')[0]!)).status).toBe(200);
+    socket.close();
+    const quiet = await t.db.pool.query(
+      `SELECT 1 FROM es_events WHERE event_type = 'SignedIn' AND data->>'newDevice' = 'false'`,
+    );
+    expect(quiet.rowCount).toBe(1);
     await t.deps.store.append(
       cardStream(String(card.id)),
       [

@@ -4,6 +4,7 @@ import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { type Config, isKey32 } from './config.ts';
+import { noteDevelopmentKey } from './developmentKeys.ts';
 
 /**
  * The two keys of crypto-shredding (docs/decisions/0014-crypto-shredding.md): PERSONAL_DATA_KEY, the
@@ -28,8 +29,6 @@ export function developmentKeysDir(config: Pick<Config, 'dataDir'>): string {
 const FILES = { PERSONAL_DATA_KEY: 'personal-data-key', PSEUDONYM_KEY: 'pseudonym-key' } as const;
 type KeyName = keyof typeof FILES;
 
-let warned = false;
-
 export async function loadPrivacyKeys(config: Config, logger: Logger): Promise<PrivacyKeys> {
   const generated: string[] = [];
   const load = async (name: KeyName): Promise<Buffer> => {
@@ -51,14 +50,18 @@ export async function loadPrivacyKeys(config: Config, logger: Logger): Promise<P
     pseudonymKey: await load('PSEUDONYM_KEY'),
     generated,
   };
-  if (generated.length > 0 && !warned) {
-    warned = true;
-    logger.warn(
-      { files: generated },
+  if (generated.length > 0)
+    noteDevelopmentKey(
+      logger,
+      {
+        what: 'personal data keys',
+        configure: 'PERSONAL_DATA_KEY and PSEUDONYM_KEY (or their _FILE variables)',
+        files: generated,
+      },
       'personal data keys are development keys kept in DATA_DIR/keys: set PERSONAL_DATA_KEY and PSEUDONYM_KEY ' +
         '(or their _FILE variables) for any real data, and keep them out of the database backups',
+      { files: generated },
     );
-  }
   return keys;
 }
 

@@ -166,4 +166,84 @@ describe('sign-in notification', () => {
     expect(raw).not.toContain('Firefox');
     expect(rows[0]!.data.address).toEqual(expect.objectContaining({ v: 1, ct: expect.any(String) }));
   });
+
+  it('announces a new device or place only: a browser that signed in before, on its network, is quiet', async () => {
+    const { registration, user } = await signedUpClient(t);
+    // A browser is a client with its own cookies (the device cookie among them).
+    const laptop = t.client();
+    const phone = t.client();
+    const signIn = async (browser: TestClient, userAgent: string, address: string) => {
+      const reply = await browser.post(
+        '/api/auth/login',
+        { email: registration.email, password: registration.password },
+        { 'user-agent': userAgent, 'x-forwarded-for': address },
+      );
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.headers.get('set-cookie')).toMatch(/sai_device=[\w-]+\.[\w-]+;.*HttpOnly/i);
+    };
+    const notices = async () => {
+      await t.settle();
+      const { rows } = await t.db.pool.query<{ message: string }>(
+        `SELECT message FROM notifications WHERE user_id = $1 AND title = 'New sign-in'
+          ORDER BY position_commit, position_prepare`,
+        [user.id],
+      );
+      return rows.map((row) => row.message.replace(/\. .*$/, ''));
+    };
+    await signIn(laptop, FIREFOX_LINUX, '203.0.113.77');
+    // The same browser again, from the same address and from another on its /24: nothing new.
+    await signIn(laptop, FIREFOX_LINUX, '203.0.113.77');
+    await signIn(laptop, FIREFOX_LINUX, '203.0.113.12');
+    expect(await notices()).toEqual(['New sign-in from Firefox on Linux']);
+    // Another browser on that network (even one that looks the same), the phone twice, the laptop on
+    // another network: each new device or place announced once.
+    await signIn(t.client(), FIREFOX_LINUX, '203.0.113.77');
+    await signIn(phone, SAFARI_IPHONE, '203.0.113.77');
+    await signIn(phone, SAFARI_IPHONE, '203.0.113.77');
+    await signIn(laptop, FIREFOX_LINUX, '198.51.100.5');
+    // IPv6: the /48 is the place (a privacy address changes the rest).
+    await signIn(laptop, FIREFOX_LINUX, '2001:db8:1:2::5');
+    await signIn(laptop, FIREFOX_LINUX, '2001:db8:1:ffff::9');
+    expect(await notices()).toEqual([
+      'New sign-in from Firefox on Linux',
+      'New sign-in from Firefox on Linux',
+      'New sign-in from Safari on iOS',
+      'New sign-in from Firefox on Linux',
+      'New sign-in from Firefox on Linux',
+    ]);
+    // The laptop's cookie with a forged mark, or another account's, is no known device.
+    const forged = t.client();
+    forged.cookies.set('sai_device', laptop.cookies.get('sai_device')!.replace(/\.[\w-]+$/, '.forged'));
+    await signIn(forged, FIREFOX_LINUX, '203.0.113.77');
+    const other = await signedUpClient(t);
+    const reply = await other.client.post(
+      '/api/auth/login',
+      { email: other.registration.email, password: other.registration.password },
+      { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '203.0.113.77' },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    const borrowed = t.client();
+    borrowed.cookies.set('sai_device', other.client.cookies.get('sai_device')!);
+    await signIn(borrowed, FIREFOX_LINUX, '203.0.113.77');
+    expect(await notices()).toHaveLength(7);
+    // Every sign-in is still a fact of the log; only the bell is quieter.
+    const { rows } = await t.db.pool.query<{ new_device: string | null }>(
+      `SELECT data->>'newDevice' AS new_device FROM es_events
+        WHERE event_type = 'SignedIn' AND data->>'userId' = $1 ORDER BY global_position`,
+      [user.id],
+    );
+    expect(rows.map((row) => row.new_device)).toEqual([
+      'true',
+      'false',
+      'false',
+      'true',
+      'true',
+      'false',
+      'true',
+      'true',
+      'false',
+      'true',
+      'true',
+    ]);
+  });
 });

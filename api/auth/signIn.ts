@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deviceOf } from '../../app/auth/device.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceToken, knownDevice } from '../../app/auth/knownDevices.ts';
 import { recordProvenSignIn } from '../../app/auth/recovery.ts';
 import {
   createSession,
@@ -15,7 +16,7 @@ import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
-import { setSessionCookie } from '../http/session.ts';
+import { deviceCookie, setDeviceCookie, setSessionCookie } from '../http/session.ts';
 import { currentUserJson, userJsonFromState } from './auth.routes.ts';
 
 /** Where a request comes from, as a session records it: the browser and OS, and the client's address. */
@@ -38,6 +39,9 @@ export async function openSignedInSession(
   if (user.status === 'suspended')
     throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
   const origin = sessionOrigin(c, deps);
+  // Asked before this session's own row exists: is this a device and place the account knows?
+  const presented = deviceCookie(c);
+  const newDevice = !(await knownDevice(deps.pool, deps.sessions.secret, user.userId, origin, presented));
   const session = await createSession(
     deps.pool,
     deps.sessions,
@@ -53,17 +57,25 @@ export async function openSignedInSession(
     await revokeSession(deps.pool, session.sessionId, 'suspended');
     throw new HttpProblem(403, SUSPENDED_MESSAGE, { code: 'account_suspended' });
   }
-  // The bell's "New sign-in from …": an event of its own stream, so the notification is rebuilt from the log.
+  // The bell's "New sign-in from …" (only from a new device or place): an event of its own stream, so the
+  // notification is rebuilt from the log.
   // Recorded before the cookie is set (a failure leaves no one signed in), and without read-your-writes:
   // the reads after a sign-in do not wait for the notice.
-  await recordSignIn(deps, c, user, session.sessionId, origin).catch(async (error: unknown) => {
-    await revokeSession(deps.pool, session.sessionId, 'sign-in not recorded');
-    throw error;
-  });
+  await recordSignIn(deps, c, user, session.sessionId, { ...origin, newDevice }).catch(
+    async (error: unknown) => {
+      await revokeSession(deps.pool, session.sessionId, 'sign-in not recorded');
+      throw error;
+    },
+  );
   // Every way here passed each factor the account has: a reset by mail keeps the second factors enrolled
   // before this moment and removes later ones (app/auth/recovery.ts).
   await recordProvenSignIn(deps, user.userId, deps.now());
   setSessionCookie(c, session);
+  setDeviceCookie(
+    c,
+    deviceToken(deps.sessions.secret, user.userId, presented),
+    DEVICE_COOKIE_MAX_AGE_SECONDS,
+  );
   // The read model may not have caught up with a reactivation or a role change that the check above
   // read from the log: the answer says what the sign-in was decided on.
   const shown = await currentUserJson(deps, user.userId);
@@ -76,7 +88,7 @@ function recordSignIn(
   c: Context<AppEnv>,
   user: RegisteredUser,
   sessionId: string,
-  origin: SessionOrigin,
+  origin: SessionOrigin & { newDevice: boolean },
 ) {
   const publicId = publicSessionId(sessionId);
   return handleCommand(
@@ -91,6 +103,7 @@ function recordSignIn(
         browser: origin.browser ?? '',
         os: origin.os ?? '',
         address: origin.address ?? '',
+        newDevice: origin.newDevice,
       },
       now: deps.now(),
     },

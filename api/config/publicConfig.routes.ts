@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { feeRates } from '../../app/payments/purchases.ts';
 import { depositAddresses } from '../../projections/settings/depositAddresses.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -13,6 +14,11 @@ const publicConfigAnswer = z.object({
       'Deprecated, kept for older clients: per network family (ETH, BTC, SOL, XRP, TRX), the address of its main pair where set. Addresses are per currency and network: GET /api/crypto/deposit-addresses',
     ),
   tokenPrice: z.string().describe('USD per SAI'),
+  conversionFees: z
+    .object({ gold: z.string(), ruby: z.string(), black: z.string() })
+    .describe(
+      "The conversion fee's rate per tier in force now, percent with two decimals: the rates the quote and a purchase use",
+    ),
 });
 
 /** The pair whose address the older per-family answer shows. */
@@ -24,20 +30,26 @@ const FAMILY_PAIRS = [
   ['TRX', 'USDT', 'tron'],
 ] as const;
 
-/** What the client may know of the configuration: the token price (and, for older clients, addresses). */
+/**
+ * What the client may know of the configuration: the token price, the conversion fee's rates (read where the
+ * quote reads them, so the public copy names the rates a purchase is charged), and for older clients the
+ * addresses.
+ */
 export function publicConfigRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/public', responds(200, publicConfigAnswer), async (c) => {
-    const [addresses, tokenPrice] = await Promise.all([
+    const [addresses, tokenPrice, rates] = await Promise.all([
       depositAddresses(deps.pool),
       currentTokenPrice(deps.pool),
+      feeRates(deps),
     ]);
     const depositAddress: Record<string, string> = {};
     for (const [family, currency, network] of FAMILY_PAIRS) {
       const address = addresses.find((e) => e.currency === currency && e.network === network)?.address;
       if (address) depositAddress[family] = address;
     }
-    return c.json({ depositAddress, tokenPrice });
+    const conversionFees = { gold: rates.gold.rate, ruby: rates.ruby.rate, black: rates.black.rate };
+    return c.json({ depositAddress, tokenPrice, conversionFees });
   });
   return app;
 }

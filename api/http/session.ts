@@ -22,6 +22,25 @@ export function setSessionCookie(c: Context<AppEnv>, issued: IssuedSession): voi
   });
 }
 
+const SECURE_DEVICE = '__Host-sai_device';
+const PLAIN_DEVICE = 'sai_device';
+
+/** The device cookie a browser brings (app/auth/knownDevices.ts): not a credential, it only spares a notice. */
+export function deviceCookie(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, SECURE_DEVICE) ?? getCookie(c, PLAIN_DEVICE);
+}
+
+export function setDeviceCookie(c: Context<AppEnv>, token: string, maxAgeSeconds: number): void {
+  const secure = c.get('secure');
+  setCookie(c, secure ? SECURE_DEVICE : PLAIN_DEVICE, token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SECURE_NAME, { path: '/', secure: true });
   deleteCookie(c, PLAIN_NAME, { path: '/' });

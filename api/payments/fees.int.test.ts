@@ -165,6 +165,13 @@ describe('the conversion fee on token purchases', () => {
     expect(read.body.ruby.rate).toBe('0.30');
     expect(read.body.black).toEqual({ rate: '0.25', setAt: null, setBy: null });
     expect((await user.client.get('/api/admin/settings/fees')).status).toBe(403);
+    // The public copy's rates (GET /api/config/public) are the same, for anyone, at once (issue 48, 12).
+    const publicConfig = await t.client().get('/api/config/public');
+    expect(publicConfig.body.conversionFees).toEqual({
+      gold: read.body.gold.rate,
+      ruby: '0.30',
+      black: '0.25',
+    });
     const { rows } = await t.db.pool.query(
       `SELECT data, metadata->>'actorId' AS actor FROM es_events
         WHERE stream_name = 'settings-fees' ORDER BY global_position DESC LIMIT 1`,

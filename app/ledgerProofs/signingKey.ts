@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../../runtime/config.ts';
+import { noteDevelopmentKey } from '../../runtime/developmentKeys.ts';
 import { createFileOnce, developmentKeysDir } from '../../runtime/privacyKeys.ts';
 import { type LedgerSigner, signerFromPem } from './signer.ts';
 
@@ -14,8 +15,6 @@ import { type LedgerSigner, signerFromPem } from './signer.ts';
  * signs its digests — with a warning; processes starting together share the one file (createFileOnce).
  */
 export const DEVELOPMENT_KEY_FILE = 'ledger-signing-key.pem';
-
-let warned = false;
 
 export async function loadLedgerSigner(config: Config, logger: Logger): Promise<LedgerSigner> {
   if (config.LEDGER_SIGNING_KEY !== undefined && config.LEDGER_SIGNING_KEY_FILE !== undefined)
@@ -45,14 +44,17 @@ export async function loadLedgerSigner(config: Config, logger: Logger): Promise<
     generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
   );
   const signer = signerFromPem(pem, target);
-  if (!warned) {
-    warned = true;
-    logger.warn(
-      { file: target, keyId: signer.keyId },
-      'the ledger signing key is a development key kept in DATA_DIR/keys: set LEDGER_SIGNING_KEY (or ' +
-        'LEDGER_SIGNING_KEY_FILE) for any real data, and keep it out of the database and its backups',
-    );
-  }
+  noteDevelopmentKey(
+    logger,
+    {
+      what: 'ledger signing key',
+      configure: 'LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE)',
+      files: [target],
+    },
+    'the ledger signing key is a development key kept in DATA_DIR/keys: set LEDGER_SIGNING_KEY (or ' +
+      'LEDGER_SIGNING_KEY_FILE) for any real data, and keep it out of the database and its backups',
+    { file: target, keyId: signer.keyId },
+  );
   return signer;
 }
 

@@ -19,12 +19,25 @@ export type SignInEvent = {
     os: string;
     address: string;
     signedInAt: string;
+    /**
+     * False when the account had signed in before from the same browser and OS on the same network
+     * (docs/security.md, "Sign-in notifications"): the bell then says nothing. Absent on events from
+     * before the rule, which count as new. A plain flag: it tells nothing of the device or the place.
+     */
+    newDevice?: boolean;
   };
 };
 
 export type SignInCommand = {
   type: 'RecordSignIn';
-  data: { userId: UserId; sessionId: string; browser: string; os: string; address: string };
+  data: {
+    userId: UserId;
+    sessionId: string;
+    browser: string;
+    os: string;
+    address: string;
+    newDevice: boolean;
+  };
   now: Date;
 };
 

@@ -193,10 +193,12 @@ SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (ge
                ${byType((n) => (n[5] ? 'true' : 'false'))} AS movement,
                ${LOG_TIME} AS created_at, ${LOG_POSITION}
           FROM rebuild_log l
-         WHERE l.event_type IN (${NOTICES.filter((n) => n[0] !== 'TokensMinted')
+         WHERE (l.event_type IN (${NOTICES.filter((n) => n[0] !== 'TokensMinted')
            .map((n) => `'${n[0]}'`)
            .join(', ')})
-            OR (l.event_type = 'TokensMinted' AND l.data->>'source' = 'distribution')) n;
+                OR (l.event_type = 'TokensMinted' AND l.data->>'source' = 'distribution'))
+           -- A sign-in from a known device and place is not announced (notifications.projection.ts).
+           AND NOT (l.event_type = 'SignedIn' AND l.data->>'newDevice' = 'false')) n;
 
 UPDATE notifications n SET is_read = true
   FROM rebuild_log l

@@ -61,7 +61,8 @@ function noticesFor(
 ): Notice[] {
   switch (event.type) {
     case 'SignedIn':
-      return [signInNotice(event.data)];
+      // A sign-in from a device and place the account knows is recorded, not announced (docs/security.md).
+      return event.data.newDevice === false ? [] : [signInNotice(event.data)];
     case 'CardRequested':
       return cardNotice(
         event.data.userId,

@@ -219,7 +219,10 @@ async function twoFactorJourney(viewport: Viewport) {
   const sendReview = dialog.getByRole('form', { name: 'Review your transfer' });
   expect(await summaryValue(sendReview, 'Amount').textContent()).toBe('0.010000 ETH');
   expect(await summaryValue(sendReview, 'Fee').textContent()).toBe('Free');
-  expect(await summaryValue(sendReview, 'Recipient').textContent()).toBe(friend.email);
+  // Looked up before the review (issue 48, point 7): named by username and e-mail, as for SAI.
+  expect(await summaryValue(sendReview, 'Recipient').textContent()).toBe(
+    `${friend.username} (${friend.email})`,
+  );
   expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
   await expectAccessible(user.page, `the crypto transfer review at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, 'the crypto transfer review');

@@ -38,10 +38,13 @@ if (!rootElement) throw new Error('Missing #app element in index.html');
 /**
  * React reports every error an error boundary catches on the console. A refusal the API answered (a 4xx
  * such as another person's receipt, 404) is shown to the person by the route's error screen: it is an
- * answer, not a fault, and the console stays clean for it. Anything else is still reported.
+ * answer, not a fault, and the console stays clean for it; so is a request that got no answer at all
+ * (status 0: the network or the API is down), which the error screen says and offers to try again.
+ * Anything else is still reported.
  */
 function onCaughtError(error: unknown, info: { componentStack?: string }) {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+  if (error instanceof ApiError && (error.status === 0 || (error.status >= 400 && error.status < 500)))
+    return;
   console.error(error, info.componentStack ?? '');
 }
 

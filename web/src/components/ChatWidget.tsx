@@ -1,6 +1,7 @@
 import { Bot, ChevronDown, ChevronUp, MessageCircle, SendHorizontal, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { agentInitials, CHAT_TIMINGS, type ChatAgent, cannedReply, greeting } from '../content/chat.ts';
+import { useConversionFees } from '../queries/config.queries.ts';
 import { visuallyHidden } from '../styles/layout.css.ts';
 import * as styles from './ChatWidget.css.ts';
 import { useChatOpenRequests } from './ChatWidgetControl.ts';
@@ -30,6 +31,8 @@ export function ChatWidget() {
   const returnFocus = useRef(false);
   const panelId = useId();
   const isOpen = view !== 'closed';
+  // The fees answer names the conversion fee's rates in force; asked for once the chat is opened.
+  const fees = useConversionFees(isOpen);
   const hasMessages = messages.length > 0;
 
   const open = useCallback(() => setView('expanded'), []);
@@ -81,7 +84,7 @@ export function ChatWidget() {
     setDraft('');
     setTyping(true);
     replyTimer.current = setTimeout(() => {
-      setMessages((current) => [...current, newMessage('assistant', cannedReply(text, Math.random()))]);
+      setMessages((current) => [...current, newMessage('assistant', cannedReply(text, Math.random(), fees))]);
       setTyping(false);
     }, CHAT_TIMINGS.typingMs);
   };
@@ -141,7 +144,16 @@ export function ChatWidget() {
       </div>
       {expanded ? (
         <>
-          <div ref={logRef} className={styles.log} role="log" aria-live="polite" aria-label="Chat messages">
+          {/* Focusable: a long conversation scrolls, and a keyboard must be able to scroll it too. */}
+          <div
+            ref={logRef}
+            className={styles.log}
+            role="log"
+            aria-live="polite"
+            aria-label="Chat messages"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus (WCAG 2.1.1)
+            tabIndex={0}
+          >
             {messages.map((item) => (
               <div key={item.id} className={styles.row[item.role]}>
                 {item.role === 'assistant' ? <AgentAvatar agent={agent} small /> : null}

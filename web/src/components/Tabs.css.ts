@@ -2,13 +2,18 @@ import { style } from '@vanilla-extract/css';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-/** Styles for Radix Tabs: a pill row of triggers that scrolls sideways rather than overflow a phone. */
+/**
+ * Styles for Radix Tabs: a row of pill triggers that wraps onto a second row where the screen is too narrow
+ * (a phone, or a language with long names), so every tab stays in sight. A list that scrolled sideways
+ * instead hid its last tab with nothing to show it was there (issue 48, point 9).
+ */
 export const list = style([
   sprinkles({ display: 'flex', gap: 'xs', padding: 'xs' }),
-  sprinkles({ borderRadius: 'pill', border: 'subtle', backgroundColor: 'sunken' }),
+  sprinkles({ borderRadius: 'xl', border: 'subtle', backgroundColor: 'sunken' }),
   {
+    flexWrap: 'wrap',
     maxWidth: '100%',
-    overflowX: 'auto',
+    minWidth: 0,
     justifySelf: 'start',
   },
 ]);
@@ -21,14 +26,17 @@ export const trigger = style({
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space.xs,
-  flexShrink: 0,
+  // Wrapped rows share their width; a name longer than the row itself breaks onto a second line.
+  flex: '1 1 auto',
+  minWidth: 0,
+  textAlign: 'center',
   minHeight: '40px',
   padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.pill,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
   cursor: 'pointer',
   selectors: {
     '&:hover': { color: vars.color.text },

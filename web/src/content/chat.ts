@@ -1,6 +1,7 @@
 import {
   BRAND,
-  FEES,
+  type ConversionFees,
+  conversionFeesByTier,
   formatUsd,
   partnerDiscountUpTo,
   SUPPORT,
@@ -70,7 +71,7 @@ const TOPICS: readonly { topic: ReplyTopic; keywords: readonly string[]; reply: 
   {
     topic: 'fees',
     keywords: ['fee', 'charge', 'cost', 'price', 'pricing', 'expensive'],
-    reply: `There is no annual fee on any card, transfers between ${BRAND.name} users are free and crypto deposits carry no fee. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}% on Gold, 0.35% on Ruby Steel and 0.25% on Black.`,
+    reply: feesReply(undefined),
   },
   {
     topic: 'crypto',
@@ -126,9 +127,21 @@ export function replyTopic(message: string): ReplyTopic | null {
   return null;
 }
 
-/** The canned reply for a message; `random` in [0, 1) picks among the fallbacks. */
-export function cannedReply(message: string, random: number): string {
+/** The fees reply, with the conversion fee's rates in force once they are known (an admin sets them). */
+function feesReply(fees: ConversionFees | undefined): string {
+  const conversion = fees
+    ? `Converting other crypto to ${BRAND.token} costs ${conversionFeesByTier(fees)}.`
+    : `Converting other crypto to ${BRAND.token} costs a fee that depends on your tier; the Buy form quotes it before you pay.`;
+  return `There is no annual fee on any card, transfers between ${BRAND.name} users are free and crypto deposits carry no fee. ${conversion}`;
+}
+
+/**
+ * The canned reply for a message; `random` in [0, 1) picks among the fallbacks; `fees`, the conversion
+ * fee's rates in force (`GET /api/config/public`), for the fees answer.
+ */
+export function cannedReply(message: string, random: number, fees?: ConversionFees): string {
   const topic = replyTopic(message);
+  if (topic === 'fees') return feesReply(fees);
   const group = topic ? TOPICS.find((candidate) => candidate.topic === topic) : undefined;
   if (group) return group.reply;
   const index = Math.min(FALLBACKS.length - 1, Math.floor(random * FALLBACKS.length));

@@ -51,6 +51,12 @@ describe('canned replies', () => {
     expect(reply).toContain('$1,000');
   });
 
+  it('answers about fees with the rates in force, and names none before they are known', () => {
+    const reply = cannedReply('what are the fees', 0, { gold: '0.45', ruby: '0.30', black: '0.25' });
+    expect(reply).toContain('0.45% on Gold, 0.3% on Ruby Steel and 0.25% on Black');
+    expect(cannedReply('what are the fees', 0)).not.toMatch(/\d%/);
+  });
+
   it('falls back to asking for a rephrase about metal cards, crypto support or partner benefits', () => {
     for (const random of [0, 0.5, 0.99]) {
       const reply = cannedReply('qwerty', random);

@@ -3,8 +3,9 @@
  * the help FAQ and the chat widget read these, so two pages can never disagree about a number.
  *
  * Where the spec's copy contradicted itself, the value here is the one docs/product-rules.md rule 11 chose: Black tier
- * free ATM $1,000 a month, a 0.5% conversion fee (lower on higher tiers, never "zero"), shipping 3-7
- * working days, card verification 1-2 business days, deposits 10-60 minutes.
+ * free ATM $1,000 a month, a conversion fee per tier (never "zero"), shipping 3-7 working days, card
+ * verification 1-2 business days, deposits 10-60 minutes. The conversion fee's rates are not here: an admin
+ * sets them, so the copy reads the rates in force from the API (`ConversionFees`, `conversionFeeText`).
  */
 
 import { CRYPTO_ASSETS } from '../../../domain/shared/money.ts';
@@ -42,8 +43,6 @@ export interface Tier {
   rideSharingPercent: number;
   support: string;
   exclusiveExperiences: boolean;
-  /** Conversion of other crypto to SAI: 0.5% standard, lower on higher tiers (docs/product-rules.md rule 11). */
-  conversionFee: string;
   tagline: string;
 }
 
@@ -63,7 +62,6 @@ export const TIERS: readonly [Tier, Tier, Tier] = [
     rideSharingPercent: 10,
     support: '24/7 support',
     exclusiveExperiences: false,
-    conversionFee: '0.5%',
     tagline: 'Everyday spending with crypto cashback.',
   },
   {
@@ -81,7 +79,6 @@ export const TIERS: readonly [Tier, Tier, Tier] = [
     rideSharingPercent: 25,
     support: 'Priority support',
     exclusiveExperiences: false,
-    conversionFee: '0.35%',
     tagline: 'Brushed steel, more rewards and lounge access.',
   },
   {
@@ -99,7 +96,6 @@ export const TIERS: readonly [Tier, Tier, Tier] = [
     rideSharingPercent: 40,
     support: 'Dedicated support',
     exclusiveExperiences: true,
-    conversionFee: '0.25%',
     tagline: 'Our flagship: the highest rewards and unlimited lounges.',
   },
 ];
@@ -132,11 +128,35 @@ export const FEES = {
   annualFee: 0,
   transferFee: 0,
   cryptoDepositFee: 0,
-  /** Standard conversion fee; Ruby Steel and Black pay less. No page may claim zero (docs/product-rules.md rule 11). */
-  conversionFeePercent: 0.5,
-  /** The default rates per tier (an admin may change them; the Buy form quotes the rate in force). */
-  conversionFeeText: 'Conversion fee: 0.5% on Gold, 0.35% on Ruby Steel, 0.25% on Black',
 } as const;
+
+/**
+ * The conversion fee's rate per tier in force (docs/product-rules.md rule 25), percent with two decimals as
+ * `GET /api/config/public` gives them ("0.45"): the rates the quote and a purchase use, set by an admin.
+ */
+export type ConversionFees = Readonly<Record<TierId, string>>;
+
+/** "0.45%" from "0.45", "0.5%" from "0.50", "1%" from "1.00": the API's decimal text, trailing zeros dropped. */
+export function feePercent(rate: string): string {
+  const trimmed = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
+  return `${trimmed}%`;
+}
+
+/** "0.45% on Gold, 0.35% on Ruby Steel and 0.25% on Black". */
+export function conversionFeesByTier(fees: ConversionFees): string {
+  const [gold, ruby, black] = TIERS.map((tier) => `${feePercent(fees[tier.id])} on ${tier.name}`);
+  return `${gold}, ${ruby} and ${black}`;
+}
+
+/**
+ * The public pages' line on the conversion fee. Until the rates in force are known (loading, or the API
+ * unreachable) it names no rate rather than one that may be stale: no page repeats a rate of its own.
+ */
+export function conversionFeeText(fees: ConversionFees | undefined): string {
+  return fees
+    ? `Conversion fee: ${conversionFeesByTier(fees)}`
+    : 'Conversion fee: a rate per tier, quoted by the Buy form before you pay';
+}
 
 export const TIMINGS = {
   cardShipping: '3-7 working days',

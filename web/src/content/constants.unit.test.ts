@@ -115,11 +115,23 @@ describe('the signed-in view of the tier table (lib/constants.ts)', () => {
 });
 
 describe('copy tells the truth (docs/product-rules.md rule 27)', () => {
-  it('states each tier\'s conversion fee as a number, never "reduced" or "lowest"', async () => {
-    const { FEES, TIERS, SECURITY } = await import('./constants.ts');
-    expect(TIERS.map((tier) => tier.conversionFee)).toEqual(['0.5%', '0.35%', '0.25%']);
-    for (const tier of TIERS) expect(tier.conversionFee).toMatch(/^\d+(\.\d+)?%$/);
-    expect(FEES.conversionFeeText).not.toMatch(/lower|less|reduced|lowest/i);
+  it('states each tier\'s conversion fee as the rate in force, never "reduced" or "lowest"', async () => {
+    const { conversionFeeText, feePercent, SECURITY } = await import('./constants.ts');
+    const fees = { gold: '0.45', ruby: '0.35', black: '0.20' };
+    expect(conversionFeeText(fees)).toBe(
+      'Conversion fee: 0.45% on Gold, 0.35% on Ruby Steel and 0.2% on Black',
+    );
+    expect(['0.50', '1.00', '0.05', '10.00', '2'].map(feePercent)).toEqual([
+      '0.5%',
+      '1%',
+      '0.05%',
+      '10%',
+      '2%',
+    ]);
+    // Until the rates are known the line names none (no page keeps a rate of its own).
+    expect(conversionFeeText(undefined)).not.toMatch(/\d/);
+    for (const text of [conversionFeeText(fees), conversionFeeText(undefined)])
+      expect(text).not.toMatch(/lower|less|reduced|lowest|zero|free/i);
     // Biometric sign-in is what passkeys do, and nothing more is claimed.
     expect(SECURITY.authentication).not.toMatch(/biometric/i);
   });

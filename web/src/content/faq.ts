@@ -1,4 +1,14 @@
-import { BRAND, FEES, formatUsd, SECURITY, SUPPORT, SUPPORTED_CRYPTO, TIERS, TIMINGS } from './constants.ts';
+import {
+  BRAND,
+  type ConversionFees,
+  conversionFeesByTier,
+  formatUsd,
+  SECURITY,
+  SUPPORT,
+  SUPPORTED_CRYPTO,
+  TIERS,
+  TIMINGS,
+} from './constants.ts';
 
 /** Help centre FAQ (docs/product-rules.md spec 2, "Help"): three categories of four questions. Answers read the constants. */
 
@@ -69,7 +79,7 @@ export const HELP_FAQ: readonly FaqCategory[] = [
       {
         id: 'card-fees',
         question: 'What fees do I pay?',
-        answer: `No annual fee on any tier, no fee on transfers between ${BRAND.name} users and no fee on crypto deposits. Converting other crypto to ${BRAND.token} costs ${FEES.conversionFeePercent}% on Gold, 0.35% on Ruby Steel and 0.25% on Black; the Buy form quotes the rate before you pay.`,
+        answer: feesAnswer(undefined),
       },
       {
         id: 'atm-allowance',
@@ -106,6 +116,27 @@ export const HELP_FAQ: readonly FaqCategory[] = [
     ],
   },
 ];
+
+/** The fees question's answer, with the rates in force once they are known (constants.ts, `ConversionFees`). */
+function feesAnswer(fees: ConversionFees | undefined): string {
+  const conversion = fees
+    ? `Converting other crypto to ${BRAND.token} costs ${conversionFeesByTier(fees)}; the Buy form quotes the rate before you pay.`
+    : `Converting other crypto to ${BRAND.token} costs a fee that depends on your tier; the Buy form quotes the rate before you pay.`;
+  return `No annual fee on any tier, no fee on transfers between ${BRAND.name} users and no fee on crypto deposits. ${conversion}`;
+}
+
+/** `categories` with the fees answer naming the rates in force (an admin may change them at any time). */
+export function withLiveFees(
+  categories: readonly FaqCategory[],
+  fees: ConversionFees | undefined,
+): FaqCategory[] {
+  return categories.map((category) => ({
+    ...category,
+    items: category.items.map((item) =>
+      item.id === 'card-fees' ? { ...item, answer: feesAnswer(fees) } : item,
+    ),
+  }));
+}
 
 /** The /cards page's questions. */
 export const CARDS_FAQ: readonly FaqItem[] = [

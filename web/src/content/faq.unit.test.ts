@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARDS_FAQ, filterFaq, HELP_FAQ, SEARCHABLE_FAQ } from './faq.ts';
+import { CARDS_FAQ, filterFaq, HELP_FAQ, SEARCHABLE_FAQ, withLiveFees } from './faq.ts';
 
 describe('help FAQ', () => {
   it('has Account & Security, Cards & Payments and Cryptocurrency with four questions each', () => {
@@ -22,8 +22,16 @@ describe('help FAQ', () => {
     expect(text).toContain('10-60 minutes');
     expect(text).toContain('within 24 hours');
     expect(text).toContain('Black $1,000');
-    expect(text).toContain('0.5%');
+    // The conversion fee's rates are an admin's, so no answer keeps one of its own.
+    expect(text).not.toMatch(/\d%/);
     expect(text).not.toMatch(/\$1,500|7-10|7-14|1-24 hours|zero fee|no conversion fee/i);
+  });
+
+  it('names the conversion fee rates in force once they are known', () => {
+    const live = withLiveFees(HELP_FAQ, { gold: '0.45', ruby: '0.35', black: '0.25' });
+    const fees = live.flatMap((category) => category.items).find((item) => item.id === 'card-fees');
+    expect(fees?.answer).toContain('costs 0.45% on Gold, 0.35% on Ruby Steel and 0.25% on Black');
+    expect(withLiveFees(HELP_FAQ, undefined)).toEqual(HELP_FAQ);
   });
 });
 

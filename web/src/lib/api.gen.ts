@@ -3685,6 +3685,12 @@ export type operations = {
       200: {
         content: {
           "application/json": {
+            /** @description The conversion fee's rate per tier in force now, percent with two decimals: the rates the quote and a purchase use */
+            conversionFees: {
+              black: string;
+              gold: string;
+              ruby: string;
+            };
             /** @description Deprecated, kept for older clients: per network family (ETH, BTC, SOL, XRP, TRX), the address of its main pair where set. Addresses are per currency and network: GET /api/crypto/deposit-addresses */
             depositAddress: {
               [key: string]: string;

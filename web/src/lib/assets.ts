@@ -114,13 +114,6 @@ export function upgradePath(balance: string, above: CardTier | null = null): Upg
   return { next, percent, missing: fromUnits(threshold - clamped) };
 }
 
-/** A 24-hour change in percent as the price source gives it: "+1.25%", "-0.40%", "0.00%". */
-export function formatChange(change: string): string {
-  const trimmed = change.trim();
-  if (trimmed.startsWith('-')) return `${trimmed}%`;
-  return isPositive(trimmed) ? `+${trimmed.replace(/^\+/, '')}%` : `${trimmed.replace(/^\+/, '')}%`;
-}
-
 /**
  * Which configured deposit address serves a network (docs/product-rules.md rule 21): the domain's rule
  * (the EVM networks share the ETH address; Bitcoin, Solana, XRP Ledger and Tron have their own). The

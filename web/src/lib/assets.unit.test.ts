@@ -5,7 +5,6 @@ import {
   depositAddressFamily,
   displayAmount,
   formatAsset,
-  formatChange,
   upgradePath,
 } from './assets.ts';
 
@@ -62,12 +61,6 @@ describe('crypto amounts for display', () => {
         message: 'Unzureichendes Guthaben. Verfügbar sind 1,500000 ETH.',
       });
     });
-  });
-
-  test('24h change keeps its sign', () => {
-    expect(formatChange('1.25')).toBe('+1.25%');
-    expect(formatChange('-0.40')).toBe('-0.40%');
-    expect(formatChange('0.00')).toBe('0.00%');
   });
 
   test('EVM networks share the ETH deposit address; the others have their own', () => {

@@ -141,13 +141,44 @@ export function formatSignedAmount(value: string): string {
   return `${negative ? '\u2212' : '+'}${magnitude}`;
 }
 
-/** Percent trend as text: "+12.5%", "-3.8%", "0%"; an em dash when there is nothing to compare with. */
+/**
+ * A signed percentage from the API's decimal string, the one way every screen writes a change
+ * (docs/product-rules.md rule 29): "+2.50%", "−10.00%" with the minus sign (U+2212, never a hyphen),
+ * "0.00%" unsigned; the digits are the API's, grouped and placed as the language writes a percentage
+ * ("−10,00 %" in German, French and Spanish, from Intl).
+ */
+export function formatPercentChange(change: string): string {
+  const trimmed = change.trim();
+  const match = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(trimmed);
+  if (!match) return change;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const magnitude = fraction ? `${whole}.${fraction}` : whole;
+  const zero = /^0*$/.test(whole + fraction);
+  const prefix = zero ? '' : sign === '-' ? '\u2212' : '+';
+  return `${prefix}${percentPattern(currentLocale()).replace('{value}', formatDecimal(magnitude, fraction.length))}`;
+}
+
+/** How the language places the percent sign around a number ("{value}%", "{value}\u00a0%"), from Intl. */
+const percentPatterns = new Map<string, string>();
+function percentPattern(locale: string): string {
+  let found = percentPatterns.get(locale);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, { style: 'percent' })
+      .formatToParts(0.07)
+      .map((part) => (part.type === 'integer' ? '{value}' : part.value))
+      .join('');
+    percentPatterns.set(locale, found);
+  }
+  return found;
+}
+
+/** Percent trend as text: "+12.5%", "−3.8%", "0%"; an em dash when there is nothing to compare with. */
 export function formatTrend(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '\u2014';
-  const text = `${Math.abs(value).toLocaleString(currentLocale(), { maximumFractionDigits: 1 })}%`;
-  if (value > 0) return `+${text}`;
-  if (value < 0) return `-${text}`;
-  return text;
+  // One decimal at most, as text; the sign and the percent sign as every change is written.
+  const rounded = Math.round(value * 10) / 10;
+  const digits = String(Math.abs(rounded));
+  return formatPercentChange(rounded < 0 ? `-${digits}` : digits);
 }
 
 /** The bell's badge (docs/product-rules.md spec 4): none at 0, the number up to 9, then "9+". */

@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatPercentChange,
   formatRelative,
   formatSignedAmount,
   formatTrend,
@@ -70,7 +71,8 @@ describe('dates, signs and trends', () => {
 
   test('trends: signed percent, or a dash when there is nothing to compare', () => {
     expect(formatTrend(12.5)).toBe('+12.5%');
-    expect(formatTrend(-3.8)).toBe('-3.8%');
+    expect(formatTrend(-3.8)).toBe('\u22123.8%');
+    expect(formatTrend(-10)).toBe('\u221210%');
     expect(formatTrend(0)).toBe('0%');
     expect(formatTrend(null)).toBe('\u2014');
   });
@@ -88,6 +90,20 @@ describe('badgeText (docs/product-rules.md spec 4)', () => {
 
 describe('in the interface language (docs/product-rules.md rule 37)', () => {
   afterEach(() => setLocale('en'));
+
+  test('a change: its own digits, a real minus sign, the percent sign where the language puts it', async () => {
+    expect(formatPercentChange('-10.00')).toBe('\u221210.00%');
+    expect(formatPercentChange('2.5')).toBe('+2.5%');
+    expect(formatPercentChange('+1234.50')).toBe('+1,234.50%');
+    expect(formatPercentChange('0.00')).toBe('0.00%');
+    expect(formatPercentChange('-0.00')).toBe('0.00%');
+    await setLocale('de');
+    expect(formatPercentChange('-10.00')).toBe('\u221210,00\u00a0%');
+    await setLocale('fr');
+    expect(formatPercentChange('-10.00')).toMatch(/^\u221210,00[\u00a0\u202f]%$/);
+    await setLocale('es');
+    expect(formatPercentChange('0.40')).toBe('+0,40\u00a0%');
+  });
 
   test.each([
     ['es', '1234567.8', '1.234.567,80'],

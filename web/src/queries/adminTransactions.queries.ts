@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api, retryTransient } from '../lib/api.ts';
+import { ApiError, api, retryTransient, transientRetryDelay } from '../lib/api.ts';
 import type { Transaction, TransactionStatus, TransactionType } from './transactions.queries.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -133,6 +133,7 @@ export function adminTransactionsQuery(search: AdminTransactionSearch) {
       fetchPage(search, search.cursors?.at(-1), search.limit ?? DEFAULT_PAGE_SIZE, signal),
     staleTime: 30_000,
     retry: retryTransient(3),
+    retryDelay: transientRetryDelay,
   });
 }
 
@@ -144,6 +145,7 @@ export function transactionDetailQuery(id: string) {
     // A booked transaction's events never change; its status may (pending → completed).
     staleTime: 30_000,
     retry: retryTransient(3),
+    retryDelay: transientRetryDelay,
   });
 }
 

@@ -7,7 +7,7 @@ import {
   type HistoryType,
 } from '../../../domain/ledger/history.ts';
 import { ASSETS, type Asset } from '../../../domain/shared/money.ts';
-import { type ApiBody, api, retryTransient } from '../lib/api.ts';
+import { type ApiBody, api, retryTransient, transientRetryDelay } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 
 /** The history's one vocabulary (domain/ledger/history.ts), as the API speaks it. */
@@ -102,7 +102,11 @@ export const RECENT_TRANSACTIONS = 5;
 const HISTORY_PAGE_SIZE = 25;
 
 /** docs/product-rules.md spec 7: the user's list is retried 3 times and fresh for 10 to 30 s. */
-const LIST_OPTIONS = { staleTime: 10_000, retry: retryTransient(3) } as const;
+const LIST_OPTIONS = {
+  staleTime: 10_000,
+  retry: retryTransient(3),
+  retryDelay: transientRetryDelay,
+} as const;
 
 export const recentTransactionsQuery = queryOptions({
   queryKey: transactionKeys.recent(),

@@ -2,9 +2,20 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, Check, Minus } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
 import { MetalCard } from '../../components/MetalCard.tsx';
-import { BRAND, FEES, formatUsd, pageTitle, TIERS, TIMINGS, type Tier } from '../../content/constants.ts';
+import {
+  BRAND,
+  type ConversionFees,
+  conversionFeeText,
+  feePercent,
+  formatUsd,
+  pageTitle,
+  TIERS,
+  TIMINGS,
+  type Tier,
+} from '../../content/constants.ts';
 import { CARDS_FAQ } from '../../content/faq.ts';
 import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
+import { useConversionFees } from '../../queries/config.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
 import * as styles from './-components/Cards.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
@@ -20,8 +31,11 @@ export const Route = createFileRoute('/(marketing)/cards')({
 
 type Cell = string | boolean;
 
-/** The benefits comparison, every value from the tier constants (docs/product-rules.md spec 9, docs/product-rules.md rule 11). */
-const ROWS: readonly { label: string; value: (tier: Tier) => Cell }[] = [
+/**
+ * The benefits comparison, every value from the tier constants (docs/product-rules.md spec 9, docs/product-rules.md
+ * rule 11) but the conversion fee, which is the rate in force (an admin sets it): "…" until it is known.
+ */
+const ROWS: readonly { label: string; value: (tier: Tier, fees: ConversionFees | undefined) => Cell }[] = [
   { label: `Stake (minimum ${BRAND.token})`, value: (tier) => `${tier.stake} ${BRAND.token}` },
   { label: 'Card', value: (tier) => tier.card },
   { label: 'Free ATM withdrawals', value: (tier) => `${formatUsd(tier.freeAtmUsdPerMonth)} a month` },
@@ -36,7 +50,7 @@ const ROWS: readonly { label: string; value: (tier: Tier) => Cell }[] = [
   { label: 'Ride-sharing discount', value: (tier) => `${tier.rideSharingPercent}%` },
   { label: 'Support', value: (tier) => tier.support },
   { label: 'Exclusive experiences', value: (tier) => tier.exclusiveExperiences },
-  { label: 'Crypto conversion fee', value: (tier) => tier.conversionFee },
+  { label: 'Crypto conversion fee', value: (tier, fees) => (fees ? feePercent(fees[tier.id]) : '…') },
   { label: 'Annual fee', value: () => 'None' },
 ];
 
@@ -56,12 +70,13 @@ const STEPS = [
 ] as const;
 
 function CardsPage() {
+  const fees = useConversionFees();
   return (
     <PublicPage>
       <PageHero
         eyebrow="Metal cards"
         title="Three tiers. One card in your pocket."
-        lead={`Gold, Ruby Steel and Black: crypto cashback, free ATM withdrawals and partner discounts, with no annual fee. ${FEES.conversionFeeText}.`}
+        lead={`Gold, Ruby Steel and Black: crypto cashback, free ATM withdrawals and partner discounts, with no annual fee. ${conversionFeeText(fees)}.`}
       >
         <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
           Get your card
@@ -125,7 +140,7 @@ function CardsPage() {
                   </th>
                   {TIERS.map((tier) => (
                     <td key={tier.id} className={styles.td}>
-                      <CellValue value={row.value(tier)} />
+                      <CellValue value={row.value(tier, fees)} />
                     </td>
                   ))}
                 </tr>

@@ -16,7 +16,8 @@ import { useDeferredValue, useState } from 'react';
 import { Button, buttonClassName } from '../../components/Button.tsx';
 import { requestChatOpen } from '../../components/ChatWidgetControl.ts';
 import { pageTitle, SUPPORT } from '../../content/constants.ts';
-import { type FaqCategoryId, filterFaq, HELP_FAQ, SEARCHABLE_FAQ } from '../../content/faq.ts';
+import { type FaqCategoryId, filterFaq, HELP_FAQ, SEARCHABLE_FAQ, withLiveFees } from '../../content/faq.ts';
+import { useConversionFees } from '../../queries/config.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
@@ -44,8 +45,10 @@ function HelpPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const searching = deferredQuery.trim() !== '';
+  // The fees answer names the conversion fee's rates in force.
+  const fees = useConversionFees();
   // Browsing shows the help centre's three topics; a search also finds the answers on the Cards page.
-  const groups = searching ? filterFaq(SEARCHABLE_FAQ, deferredQuery) : [...HELP_FAQ];
+  const groups = withLiveFees(searching ? filterFaq(SEARCHABLE_FAQ, deferredQuery) : HELP_FAQ, fees);
   const resultCount = groups.reduce((total, group) => total + group.items.length, 0);
 
   return (

@@ -1,7 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowDownToLine, ArrowRight, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
 import { buttonClassName } from '../../components/Button.tsx';
-import { BRAND, FEES, pageTitle, SUPPORTED_CRYPTO, TIMINGS } from '../../content/constants.ts';
+import { BRAND, conversionFeeText, pageTitle, SUPPORTED_CRYPTO, TIMINGS } from '../../content/constants.ts';
+import { useConversionFees } from '../../queries/config.queries.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage } from './-components/PublicPage.tsx';
 
@@ -30,12 +31,13 @@ const FEATURES = [
 
 /** docs/product-rules.md spec 2: a simple page with a link to the dashboard. */
 function WalletPage() {
+  const fees = useConversionFees();
   return (
     <PublicPage>
       <PageHero
         eyebrow="Wallet"
         title={`Your ${BRAND.name}`}
-        lead={`Hold ${BRAND.token} and your crypto in one place, send it to friends for free and spend it with your card. ${FEES.conversionFeeText}.`}
+        lead={`Hold ${BRAND.token} and your crypto in one place, send it to friends for free and spend it with your card. ${conversionFeeText(fees)}.`}
       >
         <Link to="/dashboard" className={buttonClassName({ variant: 'primary' })}>
           <Wallet size={16} aria-hidden="true" />

@@ -2,7 +2,15 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
 import { sprinkles } from '../../styles/sprinkles.css.ts';
 import { vars } from '../../styles/theme.css.ts';
-import { figure, inline, mutedText, splitColumns, spread, stack as stackOf } from '../layout/boxes.ts';
+import {
+  cluster,
+  figure,
+  inline,
+  mutedText,
+  splitColumns,
+  spread,
+  stack as stackOf,
+} from '../layout/boxes.ts';
 
 export const stack = stackOf('xl');
 
@@ -11,6 +19,9 @@ export const heading = stackOf('sm');
 export const title = sprinkles({ fontFamily: 'display', fontSize: { mobile: '2xl', tablet: '3xl' } });
 
 export const muted = sprinkles({ color: 'muted' });
+
+/** A failed page's buttons: "Try again" and the way out, side by side, wrapping on a phone. */
+export const actions = cluster('sm');
 
 export const adminBanner = style([
   spread('lg'),

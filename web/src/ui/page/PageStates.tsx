@@ -1,5 +1,8 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { RefreshCw } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { card, page, visuallyHidden } from '../../styles/layout.css.ts';
 import * as styles from './Page.css.ts';
 
@@ -22,16 +25,29 @@ export interface PageErrorProps {
   action: string;
 }
 
-/** A whole screen whose route failed to load: what failed, and a button to a safe screen. */
+/**
+ * A whole screen whose route failed to load: what failed, "Try again" (the panels' retry, for the page:
+ * the failed queries are reset and the route loads again, so a network that came back brings the page
+ * back), and a button to a safe screen.
+ */
 export function PageError({ title, message, to, action }: PageErrorProps) {
   const router = useRouter();
+  const queries = useQueryErrorResetBoundary();
+  const tryAgain = () => {
+    queries.reset();
+    void router.invalidate();
+  };
   return (
     <div className={`${page} ${styles.stack}`}>
       <section className={card} role="alert">
         <div className={styles.stack}>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.muted}>{message}</p>
-          <div>
+          <div className={styles.actions}>
+            <Button onClick={tryAgain}>
+              <RefreshCw size={16} aria-hidden="true" />
+              {t('shell.tryAgain')}
+            </Button>
             <Button variant="secondary" onClick={() => router.navigate({ to })}>
               {action}
             </Button>

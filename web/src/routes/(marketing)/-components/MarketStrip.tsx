@@ -6,7 +6,7 @@ import {
   SUPPORTED_CRYPTO,
   type SupportedCrypto,
 } from '../../../content/constants.ts';
-import { formatRelative } from '../../../lib/format.ts';
+import { formatPercentChange, formatRelative } from '../../../lib/format.ts';
 import { type PriceEntry as CryptoPrice, cryptoPricesQuery } from '../../../queries/crypto.queries.ts';
 import { visuallyHidden } from '../../../styles/layout.css.ts';
 import * as styles from './MarketStrip.css.ts';
@@ -80,13 +80,10 @@ const usd = (value: number) =>
     maximumFractionDigits: value < 1 ? 4 : 2,
   });
 
+/** The 24 h change as every screen writes it (lib/format.ts), and which way it went. */
 export function formatChangePercent(change: string): { text: string; direction: 'up' | 'down' | 'flat' } {
-  const value = Number(change);
-  if (!Number.isFinite(value) || value === 0) return { text: '0.00%', direction: 'flat' };
-  const magnitude = Math.abs(value).toFixed(2);
-  return value > 0
-    ? { text: `+${magnitude}%`, direction: 'up' }
-    : { text: `\u2212${magnitude}%`, direction: 'down' };
+  const text = formatPercentChange(change);
+  return { text, direction: text.startsWith('+') ? 'up' : text.startsWith('\u2212') ? 'down' : 'flat' };
 }
 
 function CoinTile({ symbol, price }: { symbol: SupportedCrypto; price: CryptoPrice | undefined }) {

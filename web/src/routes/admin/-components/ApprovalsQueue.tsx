@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { displayAmount } from '../../../lib/assets.ts';
+import { formatAsset } from '../../../lib/assets.ts';
 import {
   type PendingApproval,
   pendingApprovalsQuery,
@@ -75,7 +75,7 @@ function ApprovalItem({ item }: { item: PendingApproval }) {
   const [reason, setReason] = useState('');
   const busy = approve.isPending || reject.isPending;
   const who = requesterName({ userId: item.userId, username: item.username, email: item.email });
-  const amount = `${displayAmount(item.amount, item.asset)} ${item.asset}`;
+  const amount = `${formatAsset(item.amount, item.asset)} ${item.asset}`;
   const requester = item.requestedByName ?? item.requestedBy;
 
   const confirmApproval = () => {
@@ -100,7 +100,7 @@ function ApprovalItem({ item }: { item: PendingApproval }) {
       <div className={styles.paymentHead}>
         <p className={styles.paymentAmount}>{amount}</p>
         <p className={panel.muted}>
-          {ACTION_LABEL[item.action]} · above {displayAmount(item.threshold, item.asset)} {item.asset}
+          {ACTION_LABEL[item.action]} · above {formatAsset(item.threshold, item.asset)} {item.asset}
         </p>
       </div>
       <dl className={styles.details}>

@@ -3,7 +3,7 @@ import { ArrowDownToLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { TextField } from '../../../components/TextField.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { displayAmount } from '../../../lib/assets.ts';
+import { formatAsset } from '../../../lib/assets.ts';
 import { CRYPTO_DECIMALS } from '../../../lib/constants.ts';
 import { fromUnits, readAmount } from '../../../lib/money.ts';
 import {
@@ -143,7 +143,7 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
             error={amountError}
             hint={
               amount && !amountError
-                ? `${displayAmount(amount, deposit.currency)} ${deposit.currency}`
+                ? `${formatAsset(amount, deposit.currency)} ${deposit.currency}`
                 : undefined
             }
             required

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useState } from 'react';
+import { formatAsset } from '../../../lib/assets.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import {
   type PendingPayment,
@@ -51,7 +52,7 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
   const proof = useAdminProof(verify.isPending);
   const [reason, setReason] = useState('');
   const who = requesterName(payment);
-  const amount = `${formatDecimal(payment.amount)} SAI`;
+  const amount = `${formatAsset(payment.amount, 'SAI')} SAI`;
 
   const decide = (approved: boolean) => {
     let given: Proof | Record<string, never> = {};
@@ -76,7 +77,7 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
         <p className={styles.paymentAmount}>{amount}</p>
         <p className={panel.muted}>
           {payment.cryptoAmount
-            ? `${formatDecimal(payment.cryptoAmount, 8)} ${payment.paymentMethod} due · fee ${payment.fee} SAI (${payment.feeRate}%)`
+            ? `${formatAsset(payment.cryptoAmount, payment.paymentMethod)} ${payment.paymentMethod} due · fee ${formatAsset(payment.fee ?? '0', 'SAI')} SAI (${formatDecimal(payment.feeRate ?? '0', payment.feeRate?.split('.')[1]?.length ?? 0)}%)`
             : payment.paymentMethod}
         </p>
       </div>

@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toast } from '../../../components/toast/index.ts';
 import { downloadTextFile } from '../../../lib/csv.ts';
-import { formatDateTime, formatDecimal, formatRelative } from '../../../lib/format.ts';
+import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import {
   type AdminTransaction,
   type AdminTransactionSearch,
@@ -35,6 +35,7 @@ import {
   adminTransactionsCsv,
   adminTransactionsFileName,
   filtersOf,
+  formatLedgerAmount,
   hasAdminFilters,
   LEDGER_TYPE_LABELS,
   ledgerTypeLabel,
@@ -346,7 +347,7 @@ function TransactionRow({ transaction }: { transaction: AdminTransaction }) {
         </span>
       </td>
       <td className={`${own.bodyCell} ${own.amountCell}`}>
-        {formatDecimal(transaction.amount)} {transaction.asset}
+        {formatLedgerAmount(transaction.amount, transaction.asset)} {transaction.asset}
       </td>
       <td className={`${own.bodyCell} ${own.dateCell}`}>
         <time dateTime={transaction.createdAt} title={formatDateTime(transaction.createdAt)}>

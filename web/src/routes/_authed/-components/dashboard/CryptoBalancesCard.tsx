@@ -3,7 +3,7 @@ import { Bitcoin } from 'lucide-react';
 import { t } from '../../../../i18n/i18n.ts';
 import { formatAsset, isPositive } from '../../../../lib/assets.ts';
 import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../../lib/constants.ts';
-import { formatDecimal, formatRelative } from '../../../../lib/format.ts';
+import { formatDecimal, formatPercentChange, formatRelative } from '../../../../lib/format.ts';
 import { fromUnits, multiply, toUnits } from '../../../../lib/money.ts';
 import {
   type CryptoBalance,
@@ -75,7 +75,7 @@ function BalanceRow({
   const balance = entry?.balance ?? '0';
   const price = prices?.[currency];
   const usd = price ? multiply(balance, price.price) : null;
-  const change = price ? percentChange(price.change_24h) : null;
+  const change = price ? formatPercentChange(price.change_24h) : null;
   const changeClass = price?.change_24h.startsWith('-')
     ? panel.negative
     : isPositive(price?.change_24h)
@@ -153,19 +153,6 @@ function RecentWithdrawals() {
       </ul>
     </div>
   );
-}
-
-/**
- * A price's 24-hour change as the interface's language writes a percentage: "+2.5%", "-1.20%", "+2,5 %".
- * The API's decimal string keeps its own digits; only the signs around them change.
- */
-function percentChange(change: string): string {
-  const trimmed = change.trim();
-  const negative = trimmed.startsWith('-');
-  const magnitude = trimmed.replace(/^[+-]/, '');
-  const digits = formatDecimal(magnitude, magnitude.split('.')[1]?.length ?? 0);
-  const sign = negative ? '-' : isPositive(magnitude) ? '+' : '';
-  return t('dashboard.percent', { value: `${sign}${digits}` });
 }
 
 /** The sum of every balance at its price, in USD cents as a decimal string. */

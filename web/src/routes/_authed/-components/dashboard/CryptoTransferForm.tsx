@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
@@ -12,11 +12,13 @@ import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
+import { type Recipient, recipientQuery } from '../../../../queries/users.queries.ts';
 import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 import { useAskedProof } from './ProofField.tsx';
+import { lookupFailure } from './SendMoneyForm.tsx';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -29,10 +31,18 @@ interface Command {
   description: string;
 }
 
+/** A transfer checked by the form, its recipient found, waiting for the user's confirmation. */
+interface Pending {
+  command: Command;
+  recipient: Recipient;
+}
+
 /**
  * Send a crypto currency to another user by e-mail (docs/product-rules.md spec 5, "Crypto transfer to a user"; docs/product-rules.md rule 19):
  * free, checked against the available balance, reviewed before it is sent (docs/product-rules.md rule 26),
- * carried with an idempotency key.
+ * carried with an idempotency key. The recipient is looked up as for SAI (SendMoneyForm): when the e-mail
+ * field is left, and again before the review, so the review names who receives the money and an unknown
+ * e-mail is refused on the form, not only at Confirm.
  */
 export function CryptoTransferForm({
   user,
@@ -43,6 +53,7 @@ export function CryptoTransferForm({
   currency: CryptoCurrency;
   onSent?: () => void;
 }) {
+  const queryClient = useQueryClient();
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
   // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
@@ -51,11 +62,26 @@ export function CryptoTransferForm({
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
-  const [pending, setPending] = useState<Command | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [looking, setLooking] = useState(false);
+  // The e-mail whose recipient is shown under the field; set when the field is left.
+  const [previewEmail, setPreviewEmail] = useState('');
+  const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const findRecipient = async (email: string): Promise<Recipient | null> => {
+    try {
+      return await queryClient.fetchQuery(recipientQuery(email));
+    } catch (error) {
+      const message = lookupFailure(error);
+      setErrors({ recipientEmail: message });
+      toast({ title: t('dashboard.error'), description: message, variant: 'destructive' });
+      return null;
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending.pending) return;
+    if (looking || sending.pending) return;
     const found: FormErrors<Field> = {};
     const email = values.recipientEmail.trim();
     if (!isEmail(email)) found.recipientEmail = messages.recipientEmail;
@@ -66,16 +92,25 @@ export function CryptoTransferForm({
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
     if (!form.check(found) || !amount.ok) return;
 
+    setLooking(true);
+    const recipient = await findRecipient(email).finally(() => setLooking(false));
+    if (!recipient) return;
+    if (recipient.id === user.id) {
+      setErrors({ recipientEmail: t('dashboard.send.toYourselfCrypto') });
+      return;
+    }
     setPending({
-      recipientEmail: email,
-      currency,
-      amount: amount.amount,
-      description: values.description.trim(),
+      command: {
+        recipientEmail: email,
+        currency,
+        amount: amount.amount,
+        description: values.description.trim(),
+      },
+      recipient,
     });
   };
 
-  const confirm = (command: Command) => {
-    const email = command.recipientEmail;
+  const confirm = ({ command, recipient }: Pending) => {
     // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
     const given = proof.given();
     if (!given) return;
@@ -87,13 +122,14 @@ export function CryptoTransferForm({
             title: t('dashboard.send.sent'),
             description: t('dashboard.send.sent.description', {
               amount: `${formatAsset(command.amount, currency)} ${currency}`,
-              recipient: email,
+              recipient: recipient.username,
             }),
             variant: 'success',
           });
           setPending(null);
           proof.clear();
           form.reset();
+          setPreviewEmail('');
           onSent?.();
         },
         onError: (error) => {
@@ -129,12 +165,15 @@ export function CryptoTransferForm({
         rows={[
           {
             label: t('dashboard.review.amount'),
-            value: `${formatAsset(pending.amount, currency)} ${currency}`,
+            value: `${formatAsset(pending.command.amount, currency)} ${currency}`,
           },
           { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
-          { label: t('dashboard.review.recipient'), value: pending.recipientEmail },
-          ...(pending.description
-            ? [{ label: t('dashboard.send.description'), value: pending.description }]
+          {
+            label: t('dashboard.review.recipient'),
+            value: `${pending.recipient.username} (${pending.command.recipientEmail})`,
+          },
+          ...(pending.command.description
+            ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
             : []),
           { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
         ]}
@@ -153,6 +192,17 @@ export function CryptoTransferForm({
     );
   }
 
+  const previewHint =
+    !isEmail(previewEmail) || previewEmail !== values.recipientEmail.trim()
+      ? undefined
+      : preview.isFetching
+        ? t('dashboard.send.lookingUp')
+        : preview.data
+          ? t('dashboard.send.sendingTo', { name: preview.data.username })
+          : undefined;
+  const previewError =
+    preview.error && previewEmail === values.recipientEmail.trim() ? lookupFailure(preview.error) : undefined;
+
   return (
     <form
       className={panel.form}
@@ -165,6 +215,9 @@ export function CryptoTransferForm({
         label={t('dashboard.send.recipientEmail')}
         autoComplete="off"
         placeholder={t('dashboard.send.emailPlaceholder')}
+        onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
+        hint={previewHint}
+        error={form.errors.recipientEmail ?? previewError}
       />
       <AmountField
         {...form.textField('amount')}
@@ -178,7 +231,7 @@ export function CryptoTransferForm({
         maxLength={MAX_DESCRIPTION}
         autoComplete="off"
       />
-      <Button type="submit" fullWidth>
+      <Button type="submit" fullWidth pending={looking} pendingLabel={t('dashboard.send.finding')}>
         <Send size={16} aria-hidden="true" />
         {t('dashboard.send.reviewButton')}
       </Button>

@@ -228,7 +228,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 }
 
 /** docs/product-rules.md spec 8: "Recipient not found", else "Failed to find recipient". */
-function lookupFailure(error: unknown): string {
+export function lookupFailure(error: unknown): string {
   return error instanceof RecipientLookupError && error.notFound
     ? t('dashboard.send.notFound')
     : t('dashboard.send.lookupFailed');

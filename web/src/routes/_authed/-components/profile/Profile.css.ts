@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { sprinkles } from '../../../../styles/sprinkles.css.ts';
 import { vars } from '../../../../styles/theme.css.ts';
 import { cluster, code, shrinkStack, stack, tile } from '../../../../ui/layout/boxes.ts';
@@ -24,6 +24,15 @@ export const twoColumns = sprinkles({
 });
 
 export const formActions = style([cluster('sm'), sprinkles({ justifyContent: 'flex-end' })]);
+
+// A button's label may be wider than a phone's form ("Restablecer valores predeterminados"): it wraps
+// inside the button rather than push the page sideways (issue 48, point 9).
+globalStyle(`${formActions} > button, ${formActions} > a`, {
+  maxWidth: '100%',
+  whiteSpace: 'normal',
+  textAlign: 'center',
+  lineHeight: 1.25,
+});
 
 export const qrBlock = style([stack('md'), { justifyItems: 'start' }]);
 

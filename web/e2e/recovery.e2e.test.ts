@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { messages as deApp } from '../src/i18n/messages/de/app.ts';
+import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
+import { messages as enApp } from '../src/i18n/messages/en/app.ts';
+import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
+import { messages as esApp } from '../src/i18n/messages/es/app.ts';
+import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
+import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
+import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  PHONE,
+  setUpBrowserApp,
+} from './browserKit.ts';
+import { allowPageProblems } from './harness.ts';
+
+/**
+ * A page whose data cannot be loaded recovers (issue 48, point 16): with the API out of reach (the
+ * browser's requests for the page's data refused, as a dropped network refuses them) the history and the
+ * notifications page say so with "Try again" beside the way out, and once the API answers again "Try
+ * again" brings the page back, without a reload. In every language of those screens, at 1280 and 360 px;
+ * the error screen axe-clean and, on a phone, without sideways scroll.
+ */
+
+const { kit } = setUpBrowserApp('recovery_e2e');
+
+type Viewport = typeof DESKTOP;
+const CATALOGS = {
+  en: { ...enPublic, ...enApp },
+  de: { ...dePublic, ...deApp },
+  fr: { ...frPublic, ...frApp },
+  es: { ...esPublic, ...esApp },
+} as const;
+type Language = keyof typeof CATALOGS;
+type MessageId = keyof typeof CATALOGS.en;
+const text = (language: Language, id: MessageId) => (CATALOGS[language] as Record<MessageId, string>)[id];
+
+const PAGES = [
+  {
+    path: '/transactions',
+    api: /\/api\/transactions(\?|$)/,
+    failed: 'money.history.failed.title',
+    back: 'money.history.failed.action',
+    loaded: 'money.history.title',
+  },
+  {
+    path: '/notifications',
+    api: /\/api\/notifications\/page(\?|$)/,
+    failed: 'shell.notifications.failedTitle',
+    back: 'shell.notifications.failedAction',
+    loaded: 'shell.bell.title',
+  },
+] as const;
+
+async function breakAndRecover(
+  page: Page,
+  language: Language,
+  viewport: Viewport,
+  target: (typeof PAGES)[number],
+) {
+  const at = `${target.path} in ${language} at ${viewport.width}px`;
+  let refused = 0;
+  const refuse = (route: { abort: (code: string) => Promise<void> }) => {
+    refused += 1;
+    return route.abort('connectionrefused');
+  };
+  await page.route(target.api, refuse);
+  await page.goto(kit.url(target.path));
+  const alert = page.getByRole('alert').filter({ hasText: text(language, target.failed) });
+  await alert.waitFor();
+  expect(refused, 'the page asked the unreachable API').toBeGreaterThan(0);
+  const tryAgain = alert.getByRole('button', { name: text(language, 'shell.tryAgain') });
+  await alert.getByRole('button', { name: text(language, target.back) }).waitFor();
+  await expectAccessible(page, `the error screen of ${at}`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, `the error screen of ${at}`);
+
+  // Still unreachable: trying again asks again and says so again.
+  const before = refused;
+  await tryAgain.click();
+  await expect.poll(() => refused).toBeGreaterThan(before);
+  await alert.waitFor();
+
+  // The API answers again: "Try again" brings the page, no reload.
+  await page.unroute(target.api, refuse);
+  await tryAgain.click();
+  await page.getByRole('heading', { level: 1, name: text(language, target.loaded) }).waitFor();
+  await alert.waitFor({ state: 'detached' });
+  await expectAccessible(page, `${at} once recovered`);
+}
+
+async function journey(viewport: Viewport, language: Language) {
+  const { context, page } = await kit.session(viewport);
+  await kit.register(context, newAccount('Offline'));
+  const preferences = await (await context.request.get(kit.url('/api/account/preferences'))).json();
+  const saved = await context.request.put(kit.url('/api/account/preferences'), {
+    data: { ...preferences, language },
+    headers: { Origin: kit.url('') },
+  });
+  expect(saved.status(), await saved.text()).toBeLessThan(300);
+  // The refusals this test makes on purpose, and the browser's line for each.
+  allowPageProblems(
+    page,
+    /^no answer: GET \/api\/(transactions|notifications\/page)\?.*\(net::ERR_CONNECTION_REFUSED\)$/,
+    /^console error: Failed to load resource: net::ERR_CONNECTION_REFUSED$/,
+  );
+  for (const target of PAGES) await breakAndRecover(page, language, viewport, target);
+  await context.close();
+}
+
+describe('a page whose data cannot be loaded offers "Try again" and recovers', () => {
+  for (const language of Object.keys(CATALOGS) as Language[]) {
+    test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
+    test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
+  }
+});
