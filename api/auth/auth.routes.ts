@@ -164,13 +164,24 @@ export function authRoutes(deps: Deps) {
         const address = clientIp(c, trustProxy);
         inBackground(deps, 'email_verification', async () => {
           // Over the mail limits the mail is skipped, silently: a 429 here would tell the address is taken.
-          if (await mailAllowed(deps, address, input.email)) await sendReclaimLink(deps, input.email, metadata);
+          if (await mailAllowed(deps, address, input.email))
+            await sendReclaimLink(deps, input.email, metadata);
         });
       }
       throw error;
     });
-    // The link that confirms the address, after the answer (it must not wait for the mail server).
-    inBackground(deps, 'email_verification', () => sendVerificationLink(deps, user.userId, metadata));
+    // The link that confirms the address, sent before the answer: the person is told to look for it, and a
+    // free address's registration has nothing to hide by its timing. A mail that fails is a log line by
+    // purpose (inBackground's), never a failed registration: "Send the link again" is there for it.
+    await new Promise<void>((done) => {
+      inBackground(deps, 'email_verification', async () => {
+        try {
+          await sendVerificationLink(deps, user.userId, metadata);
+        } finally {
+          done();
+        }
+      });
+    });
     const session = await createSession(
       deps.pool,
       deps.sessions,

@@ -44,8 +44,7 @@ export const reclaimAccountSchema = z
 
 export const emailVerifiedAnswer = z.object({ message: z.string() });
 
-export const VERIFICATION_SENT =
-  'We have sent a new link to your e-mail address. It works for 24 hours.';
+export const VERIFICATION_SENT = 'We have sent a new link to your e-mail address. It works for 24 hours.';
 
 /** E-mail verification (docs/security.md, "Account recovery"): mounted at /api/auth/verify-email. */
 export function emailVerificationRoutes(deps: Deps) {

@@ -13,7 +13,12 @@ import {
   totpEncryptionKey,
   verifyTotpCode,
 } from '../auth/totp.ts';
-import { assertActive, assertSecondFactorAllowed, type RegisteredUser, runUserCommand } from '../auth/users.service.ts';
+import {
+  assertActive,
+  assertSecondFactorAllowed,
+  type RegisteredUser,
+  runUserCommand,
+} from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { dropTokens } from '../mail/accountTokens.ts';
 

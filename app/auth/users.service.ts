@@ -74,7 +74,10 @@ export async function assertActive(ctx: CommandContext, userId: UserId): Promise
  * squatter who registered someone else's address must not lock its owner out with a factor of their own
  * (docs/security.md, "Account recovery").
  */
-export async function assertSecondFactorAllowed(ctx: CommandContext, userId: UserId): Promise<RegisteredUser> {
+export async function assertSecondFactorAllowed(
+  ctx: CommandContext,
+  userId: UserId,
+): Promise<RegisteredUser> {
   const user = await assertActive(ctx, userId);
   if (!user.emailVerified) {
     throw new UnprocessableError(EMAIL_UNVERIFIED_SECOND_FACTOR, { code: 'email_unverified' });

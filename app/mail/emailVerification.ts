@@ -51,7 +51,12 @@ export async function sendReclaimLink(ctx: Ctx, email: string, metadata: EventMe
   const user = userId ? await loadUser(ctx, userId) : null;
   if (!user || user.emailVerified) return;
   const token = await issueToken(ctx.pool, user.userId, 'email_verification', ctx.now());
-  await sendUserMail(ctx, user.userId, accountReclaimMail(user.email, verificationLink(ctx, token)), metadata);
+  await sendUserMail(
+    ctx,
+    user.userId,
+    accountReclaimMail(user.email, verificationLink(ctx, token)),
+    metadata,
+  );
 }
 
 /**
@@ -110,7 +115,9 @@ export async function reclaimAccount(
   if (!spent) throw new ValidationError(VERIFY_LINK_INVALID, { code: 'link_invalid' });
   const userId = spent.userId;
   const by = { ...metadata, actorId: userId };
-  const { endedSessions } = await storeNewPassword(ctx, userId, passwordHash, by, { reason: 'account_reclaimed' });
+  const { endedSessions } = await storeNewPassword(ctx, userId, passwordHash, by, {
+    reason: 'account_reclaimed',
+  });
   await dropTokens(ctx.pool, userId);
   // After the sessions ended, so that no session of the previous holder can add a factor meanwhile.
   const removed = await removeEverySecondFactor(ctx, userId, by);

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { withAdminProof } from '../../testing/adminProof.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { verificationToken } from '../../testing/verificationLink.ts';
 import {
   describeViolations,
   ensureWebBuild,
@@ -144,7 +145,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     return response;
   }
 
-  async function register(context: BrowserContext, account: Account) {
+  async function register(context: BrowserContext, account: Account, options: { verified?: boolean } = {}) {
     await post(context, '/api/auth/register', {
       username: account.username,
       email: account.email,
@@ -157,6 +158,15 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
       bio: '',
       termsAgreed: true,
     });
+    if (options.verified === false) return;
+    // The address is verified by opening the mailed link in this session (the development outbox holds
+    // it), as its owner would: an unverified account receives nothing (docs/security.md).
+    const outbox = await context.request.get(url(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`));
+    expect(outbox.status(), await outbox.text()).toBe(200);
+    const token = verificationToken(
+      ((await outbox.json()) as { mails: { text: string; purpose: string }[] }).mails,
+    );
+    await post(context, '/api/auth/verify-email/confirm', { token });
   }
 
   async function signIn(context: BrowserContext, email: string, password: string) {
