@@ -77,7 +77,8 @@ export function emailVerificationRoutes(deps: Deps) {
     }),
     validate('json', verifyEmailSchema),
     async (c) => {
-      await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
+      // No limit of its own: the token is not guessable and nothing is hashed here (a password is limited
+      // by \`password\`, in requirePassword).
       const input = c.req.valid('json');
       const pending = await verificationNeedsPassword(deps, input.token, c.get('session'));
       // An unusable link falls through to the confirmation's own answer (400, the link is invalid).
