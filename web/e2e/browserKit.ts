@@ -159,14 +159,25 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
       termsAgreed: true,
     });
     if (options.verified === false) return;
-    // The address is verified by opening the mailed link in this session (the development outbox holds
-    // it), as its owner would: an unverified account receives nothing (docs/security.md).
-    const outbox = await context.request.get(url(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`));
+    await verifyByMail(context, account.email);
+  }
+
+  /**
+   * Verifies the address of the account signed in on `context` by the link the server mailed to it (the
+   * development outbox holds it), opened in that session as its owner would: an unverified account
+   * receives nothing (docs/security.md, "E-mail verification").
+   */
+  async function verifyByMail(context: BrowserContext, email: string, origin = getApp().url) {
+    const outbox = await context.request.get(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     expect(outbox.status(), await outbox.text()).toBe(200);
     const token = verificationToken(
       ((await outbox.json()) as { mails: { text: string; purpose: string }[] }).mails,
     );
-    await post(context, '/api/auth/verify-email/confirm', { token });
+    const confirmed = await context.request.post(`${origin}/api/auth/verify-email/confirm`, {
+      data: { token },
+      headers: { Origin: origin },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
   }
 
   async function signIn(context: BrowserContext, email: string, password: string) {
@@ -178,7 +189,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     for (const context of contexts) await context.close().catch(() => {});
   }
 
-  return { url, session, withPage, post, register, signIn, closeAll };
+  return { url, session, withPage, post, register, verifyByMail, signIn, closeAll };
 }
 
 /**
