@@ -56,6 +56,7 @@ export function historyJson(row: HistoryRow): z.output<typeof ownTransactionAnsw
     direction: sent ? 'sent' : 'received',
     signedAmount: signed === null || amount === null ? null : `${sent ? '-' : '+'}${amount}`,
     balanceAfter: row.balance_after === null ? null : amountText(row.asset, row.balance_after),
+    returned: row.returned,
   };
 }
 

@@ -99,6 +99,11 @@ export const ownTransactionAnswer = transactionAnswer.extend({
     .string()
     .nullable()
     .describe("The account's balance in this asset right after; null when it did not move"),
+  returned: z
+    .boolean()
+    .describe(
+      "True on the row where a failed withdrawal's held amount came back (the same movement's second row, after its hold)",
+    ),
 });
 
 /** A movement's id: a transaction's, a crypto deposit's or a withdrawal's. Anything else is not found. */

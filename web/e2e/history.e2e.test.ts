@@ -103,8 +103,9 @@ async function historyJourney(viewport: Viewport) {
   await page.goto(kit.url('/transactions'));
   await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
   const rows = page.getByTestId('transaction-row');
-  // Five movements: two deposits, two withdrawals, one transfer; the returned hold is no row of its own.
-  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(5);
+  // Five movements in six rows: two deposits, two withdrawals, one transfer, and the failed withdrawal's
+  // held amount coming back, its own row so that each running balance follows from the one before.
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(6);
   await rows.filter({ hasText: 'USDT deposit' }).getByText('Declared', { exact: true }).waitFor();
   await rows.filter({ hasText: 'USDT deposit' }).getByText('Amount pending').waitFor();
   await rows.filter({ hasText: 'ETH deposit' }).getByText('+2.000000 ETH').waitFor();
@@ -112,8 +113,14 @@ async function historyJourney(viewport: Viewport) {
     .filter({ hasText: `Sent to ${friend.username}` })
     .getByText('−0.250000 ETH')
     .waitFor();
-  const failedRow = rows.filter({ hasText: '0.100000 ETH' });
+  const failedRow = rows.filter({ hasText: '−0.100000 ETH' });
   await failedRow.getByText('Failed', { exact: true }).waitFor();
+  await failedRow.getByText('Balance 1.400000 ETH').waitFor();
+  const returnedRow = rows.filter({ hasText: 'ETH withdrawal returned' });
+  await returnedRow.getByText('+0.100000 ETH').waitFor();
+  await returnedRow.getByText('Withdrawal failed: Address refused').waitFor();
+  await returnedRow.getByText('Balance 1.500000 ETH').waitFor();
+  await rows.first().getByText('Balance 1.250000 ETH').waitFor();
   await expectAccessible(page, `/transactions with crypto movements at ${px}`);
   if (phone) await expectNoHorizontalScroll(page, '/transactions with crypto movements');
 
@@ -125,7 +132,7 @@ async function historyJourney(viewport: Viewport) {
     ['Asset', 'ETH'],
     ['Type', 'Withdrawal'],
   ]);
-  await expect.poll(() => rows.count()).toBe(2);
+  await expect.poll(() => rows.count()).toBe(3);
   await page.getByText('Filtered by:').waitFor();
   await expectAccessible(page, `/transactions filtered at ${px}`);
 

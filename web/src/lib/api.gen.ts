@@ -5033,6 +5033,8 @@ export type operations = {
                 id: string;
                 receiver_id: string | null;
                 receiverName: string | null;
+                /** @description True on the row where a failed withdrawal's held amount came back (the same movement's second row, after its hold) */
+                returned: boolean;
                 sender_id: string | null;
                 senderName: string | null;
                 /** @description "-3.00" when sent, "+3.00" when received; null when the balance did not move */

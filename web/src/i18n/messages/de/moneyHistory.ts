@@ -29,6 +29,7 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.title.depositApproved': 'Einzahlung genehmigt',
   'money.title.cryptoDeposit': '{asset}-Einzahlung',
   'money.title.withdrawal': '{asset}-Auszahlung',
+  'money.title.withdrawalReturned': '{asset}-Auszahlung zurückgebucht',
   'money.ledger.conversionFee': 'Umrechnungsgebühr ({feeRate} %)',
   'money.ledger.depositConfirmed': '{asset}-Einzahlung bestätigt',
   'money.ledger.depositDeclared': '{asset}-Einzahlung auf {network} gemeldet',

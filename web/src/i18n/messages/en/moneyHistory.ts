@@ -31,6 +31,7 @@ export const moneyHistory = {
   'money.title.depositApproved': 'Deposit approved',
   'money.title.cryptoDeposit': '{asset} deposit',
   'money.title.withdrawal': '{asset} withdrawal',
+  'money.title.withdrawalReturned': '{asset} withdrawal returned',
   'money.ledger.conversionFee': 'Conversion fee ({feeRate}%)',
   'money.ledger.depositConfirmed': '{asset} deposit confirmed',
   'money.ledger.depositDeclared': '{asset} deposit declared on {network}',

@@ -29,6 +29,7 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.title.depositApproved': 'Depósito aprobado',
   'money.title.cryptoDeposit': 'Depósito de {asset}',
   'money.title.withdrawal': 'Retiro de {asset}',
+  'money.title.withdrawalReturned': 'Retiro de {asset} devuelto',
   'money.ledger.conversionFee': 'Comisión de conversión ({feeRate} %)',
   'money.ledger.depositConfirmed': 'Depósito de {asset} confirmado',
   'money.ledger.depositDeclared': 'Depósito de {asset} declarado en {network}',

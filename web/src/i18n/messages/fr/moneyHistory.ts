@@ -29,6 +29,7 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.title.depositApproved': 'Dépôt approuvé',
   'money.title.cryptoDeposit': 'Dépôt de {asset}',
   'money.title.withdrawal': 'Retrait de {asset}',
+  'money.title.withdrawalReturned': 'Retrait de {asset} recrédité',
   'money.ledger.conversionFee': 'Frais de conversion ({feeRate} %)',
   'money.ledger.depositConfirmed': 'Dépôt de {asset} confirmé',
   'money.ledger.depositDeclared': 'Dépôt de {asset} déclaré sur {network}',
