@@ -15,6 +15,7 @@ import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { auditRoutes, statementRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devOutboxRoutes } from './auth/devOutbox.routes.ts';
+import { emailVerificationRoutes } from './auth/emailVerification.routes.ts';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './auth/passkeys.routes.ts';
 import { passwordResetRoutes } from './auth/passwordReset.routes.ts';
 import { campaignRoutes } from './campaign/campaign.routes.ts';
@@ -166,6 +167,7 @@ export function createApp(deps: Deps) {
   app.route('/api/account/passkeys', passkeyAccountRoutes(deps));
   app.route('/api/auth/password-reset', passwordResetRoutes(deps));
   app.route('/api/auth/email-change', emailChangeConfirmRoutes(deps));
+  app.route('/api/auth/verify-email', emailVerificationRoutes(deps));
   app.route('/api/dev/outbox', devOutboxRoutes(deps));
   app.route('/api/account/email', emailChangeRoutes(deps));
   app.route('/api/account', accountRoutes(deps));

@@ -51,6 +51,20 @@ const WALK: Walk[] = [
     body: {},
     expect: { visitor: 400, user: 400, admin: 400 },
   },
+  // "Send the link again": a visitor has no address to confirm; these users' and admins' are confirmed.
+  { method: 'POST', path: '/api/auth/verify-email', expect: { visitor: 401, user: 409, admin: 409 } },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email/confirm',
+    body: {},
+    expect: { visitor: 400, user: 400, admin: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email/reclaim',
+    body: {},
+    expect: { visitor: 400, user: 400, admin: 400 },
+  },
   // The development outbox exists outside production only (the tests run without SMTP_URL).
   {
     method: 'GET',

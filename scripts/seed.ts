@@ -129,6 +129,7 @@ async function main() {
               bio: '',
               profileImageUrl: '',
               isAdmin: false,
+              emailVerified: true,
             },
             requestMetadata(null, randomUUID()),
           );

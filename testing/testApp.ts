@@ -4,9 +4,10 @@ import pino from 'pino';
 import { expect } from 'vitest';
 import { createApp } from '../api/app.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { issueToken } from '../app/mail/accountTokens.ts';
 import { openEvents } from '../app/privacy/sealedEvents.ts';
 import { seedDepositAddresses } from '../app/settings/depositAddresses.service.ts';
-import { parseUserId } from '../domain/shared/ids.ts';
+import { parseUserId, type UserId } from '../domain/shared/ids.ts';
 import { waitForTreeSize } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import type { Projection } from '../projections/projection.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
@@ -249,14 +250,34 @@ export function newRegistration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers through the API and returns a signed-in client with the new user's id. */
-export async function signedUpClient(t: TestApp, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers through the API and returns a signed-in client with the new user's id. The address is then
+ * verified (unless `verified: false`): the client opens a verification link in its own session, through
+ * the route and the command the mailed link uses (POST /api/auth/verify-email/confirm). The link is one
+ * the harness issues itself with the mail's own function (issueToken), so that tests whose mail goes to
+ * an SMTP server or a replaced mailer need not fish it out; api/auth/emailVerification.int.test.ts follows
+ * the link of the real mail.
+ */
+export async function signedUpClient(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  options: { verified?: boolean } = {},
+) {
   const client = t.client();
   const registration = newRegistration(overrides);
   const reply = await client.post('/api/auth/register', registration);
   if (reply.status !== 201) throw new Error(`registration failed: ${reply.status} ${reply.text}`);
   const user = reply.body as { id: string; email: string; username: string };
-  return { client, user: { ...user, id: parseUserId(user.id) }, registration };
+  const id = parseUserId(user.id);
+  if (options.verified !== false) await verifyEmailOf(t, client, id);
+  return { client, user: { ...user, id }, registration };
+}
+
+/** Verifies `userId`'s address as its signed-in `client` would by opening the mailed link (see above). */
+export async function verifyEmailOf(t: TestApp, client: TestClient, userId: UserId): Promise<void> {
+  const token = await issueToken(t.deps.pool, userId, 'email_verification', t.deps.now());
+  const reply = await client.post('/api/auth/verify-email/confirm', { token });
+  if (reply.status !== 200) throw new Error(`verification failed: ${reply.status} ${reply.text}`);
 }
 
 /** An admin (made, or its password reset) signed in on a fresh client, with the admin's user id. */

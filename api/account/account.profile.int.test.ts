@@ -224,7 +224,7 @@ describe('account: profile, password, preferences', () => {
       `SELECT event_type FROM es_events WHERE stream_name = $1 ORDER BY stream_revision`,
       [`user-${user.id}`],
     );
-    expect(rows.map((r) => r.event_type)).toEqual(['UserRegistered', 'PasswordChanged']);
+    expect(rows.map((r) => r.event_type)).toEqual(['UserRegistered', 'EmailVerified', 'PasswordChanged']);
     const { rows: hash } = await t.db.pool.query('SELECT password_hash FROM credentials WHERE user_id = $1', [
       user.id,
     ]);
@@ -409,7 +409,7 @@ describe('account: profile, password, preferences', () => {
         [`user-${user.id}`],
       )
     ).rows.map((r) => r.event_type);
-    expect(types).toEqual(['UserRegistered', 'UserSuspended', 'UserReactivated']);
+    expect(types).toEqual(['UserRegistered', 'EmailVerified', 'UserSuspended', 'UserReactivated']);
   });
 
   it('rebuilds the whole users read model (profiles, statuses, preferences) equal to the live one', async () => {

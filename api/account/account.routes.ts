@@ -8,7 +8,7 @@ import {
   setUpTwoFactor,
 } from '../../app/account/account.service.ts';
 import { dataExport } from '../../app/account/dataExport.ts';
-import { loadUser, updateProfile } from '../../app/auth/users.service.ts';
+import { assertSecondFactorAllowed, loadUser, updateProfile } from '../../app/auth/users.service.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
 import { findPreferences } from '../../projections/users/users.queries.ts';
@@ -137,6 +137,7 @@ export function accountRoutes(deps: Deps) {
       // Already on: said before any proof is asked for (it is the session's own account).
       if ((await loadUser(deps, session.userId))?.twoFactorEnabled)
         throw new HttpProblem(409, 'Two-factor authentication is already enabled');
+      await assertSecondFactorAllowed(deps, session.userId);
       await requireReauthentication(deps, session.userId, c.req.valid('json'));
       return c.json(await setUpTwoFactor(deps, session.userId));
     },

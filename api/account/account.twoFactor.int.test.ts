@@ -143,6 +143,7 @@ describe('account: two-factor authentication', () => {
     );
     expect(rows.map((r) => r.event_type)).toEqual([
       'UserRegistered',
+      'EmailVerified',
       'TwoFactorEnabled',
       'TwoFactorDisabled',
     ]);

@@ -8,8 +8,11 @@ import {
   type RegisteredUser,
   registerUser,
 } from '../../app/auth/users.service.ts';
+import { sendReclaimLink, sendVerificationLink } from '../../app/mail/emailVerification.ts';
+import { inBackground } from '../../app/mail/passwordReset.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
+import { ConflictError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
 import { initials } from '../../domain/users/initials.ts';
@@ -20,7 +23,7 @@ import type { UserRow } from '../../projections/users/users.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { limited, tooManyAttempts } from '../http/limits.ts';
+import { limited, limitedMail, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session.ts';
@@ -80,6 +83,7 @@ export function userJson(row: UserRow, figures: BalanceFigures = ZERO_BALANCE): 
     isAdmin: row.isAdmin,
     status: row.status,
     twoFactorEnabled: row.twoFactorEnabled,
+    emailVerified: row.emailVerified,
     /** For the avatar (docs/product-rules.md spec 2). */
     initials: initials(row),
     ...figures,
@@ -110,6 +114,7 @@ export function userJsonFromState(
       isAdmin: user.isAdmin,
       status: user.status,
       twoFactorEnabled: user.twoFactorEnabled,
+      emailVerified: user.emailVerified,
       createdAt: user.registeredAt,
       updatedAt: user.updatedAt,
     },
@@ -127,6 +132,17 @@ export async function currentUserJson(deps: Deps, userId: UserId) {
   return user ? userJsonFromState(user, figures) : null;
 }
 
+/** Whether the mail limits let a mail to `recipient` from `client` go (limitedMail, without its 429). */
+async function mailAllowed(deps: Deps, client: string, recipient: string): Promise<boolean> {
+  try {
+    await limitedMail(deps, client, recipient);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 429) return false;
+    throw error;
+  }
+}
+
 export function authRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const trustProxy = deps.config.TRUST_PROXY === '1';
@@ -135,12 +151,37 @@ export function authRoutes(deps: Deps) {
     await limited(deps, 'register', clientIp(c, trustProxy));
     const input = c.req.valid('json');
     if (input.isAdmin) throw new HttpProblem(403, 'Admin accounts are created by an operator');
+    const metadata = requestMetadata(null, c.get('requestId'));
     // Not through commandRoute: no one is the actor of a registration, even a signed-in sender.
     const { user, position } = await registerUser(
       deps,
-      { ...input, isAdmin: false },
-      requestMetadata(null, c.get('requestId')),
-    );
+      { ...input, isAdmin: false, emailVerified: false },
+      metadata,
+    ).catch((error: unknown) => {
+      // The address is taken: the answer stays the 409 every taken address gets (docs/security.md), and
+      // if its account is still unverified its owner is mailed a link to take it back, after the answer.
+      if (error instanceof ConflictError && error.attribute === 'email') {
+        const address = clientIp(c, trustProxy);
+        inBackground(deps, 'email_verification', async () => {
+          // Over the mail limits the mail is skipped, silently: a 429 here would tell the address is taken.
+          if (await mailAllowed(deps, address, input.email))
+            await sendReclaimLink(deps, input.email, metadata);
+        });
+      }
+      throw error;
+    });
+    // The link that confirms the address, sent before the answer: the person is told to look for it, and a
+    // free address's registration has nothing to hide by its timing. A mail that fails is a log line by
+    // purpose (inBackground's), never a failed registration: "Send the link again" is there for it.
+    await new Promise<void>((done) => {
+      inBackground(deps, 'email_verification', async () => {
+        try {
+          await sendVerificationLink(deps, user.userId, metadata);
+        } finally {
+          done();
+        }
+      });
+    });
     const session = await createSession(
       deps.pool,
       deps.sessions,

@@ -79,6 +79,8 @@ export const userAnswer = z.object({
   isAdmin: z.boolean(),
   status: z.enum(['active', 'suspended', 'erased']),
   twoFactorEnabled: z.boolean(),
+  /** false until the link mailed to the address is opened: no money in, no second factor (docs/security.md). */
+  emailVerified: z.boolean(),
   initials: z.string(),
   balance: z.string().describe('SAI, exact'),
   balanceUSD: z.string().describe('Display value in USD, rounded to cents'),

@@ -10,7 +10,7 @@ import {
   summary,
   verifyAssertion,
 } from '../../app/auth/passkeys.ts';
-import { assertActive, loadUser } from '../../app/auth/users.service.ts';
+import { assertActive, assertSecondFactorAllowed, loadUser } from '../../app/auth/users.service.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import type { Deps } from '../../runtime/deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
@@ -99,6 +99,8 @@ export function passkeyAccountRoutes(deps: Deps) {
     validate('json', registrationOptionsSchema),
     async (c) => {
       const session = requireUser(c);
+      // Refused before the proof is asked for: nothing to prove for a step that cannot be taken.
+      await assertSecondFactorAllowed(deps, session.userId);
       await requireReauthentication(deps, session.userId, c.req.valid('json'));
       const user = await assertActive(deps, session.userId);
       const displayName = `${user.firstName} ${user.lastName}`.trim() || user.username;

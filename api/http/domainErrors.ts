@@ -21,6 +21,8 @@ const FORM_FIELDS: Record<
   change_not_percentage: { field: 'change24h' },
   receiver_not_found: { field: 'receiver_id' },
   receiver_suspended: { field: 'receiver_id' },
+  receiver_unverified: { field: 'receiver_id' },
+  email_unverified: { field: 'email' },
   self_transfer: { field: 'recipientEmail' },
   amount_not_positive: { field: 'amount' },
   insufficient_funds: { field: 'amount' },

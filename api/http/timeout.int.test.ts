@@ -44,6 +44,7 @@ describe('request timeout', () => {
         bio: '',
         profileImageUrl: '',
         isAdmin: false,
+        emailVerified: true,
       },
       { actorId: null, correlationId: randomUUID(), causationId: null },
     );

@@ -18,8 +18,10 @@ describe('GET /metrics', () => {
     expect(reply.text).toMatch(
       /sai_http_requests_total\{method="POST",route="\/api\/auth\/login",status="401"\} 1/,
     );
+    // The histogram holds the registration (its time, an argon2 hash and the mailed link included, is
+    // the machine's: the last bucket, not a fast one, so a loaded machine does not fail this).
     expect(reply.text).toMatch(
-      /sai_http_request_duration_seconds_bucket\{le="0\.5",method="POST",route="\/api\/auth\/register"\} 1/,
+      /sai_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/auth\/register"\} 1/,
     );
     expect(reply.text).toMatch(/sai_eventstore_append_duration_seconds_count\{outcome="ok"\} [1-9]/);
     expect(reply.text).toMatch(/sai_projection_lag_events\{projection="ledger"\} 0/);

@@ -13,7 +13,12 @@ import {
   totpEncryptionKey,
   verifyTotpCode,
 } from '../auth/totp.ts';
-import { assertActive, type RegisteredUser, runUserCommand } from '../auth/users.service.ts';
+import {
+  assertActive,
+  assertSecondFactorAllowed,
+  type RegisteredUser,
+  runUserCommand,
+} from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { dropTokens } from '../mail/accountTokens.ts';
 
@@ -107,6 +112,7 @@ export async function setUpTwoFactor(
   return await underTotpLock(ctx, userId, async (tx) => {
     const user = await assertActive(ctx, userId);
     if (user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already enabled');
+    await assertSecondFactorAllowed(ctx, userId);
     return await startTotpEnrolment(tx, totpEncryptionKey(ctx.sessions.secret), user);
   });
 }

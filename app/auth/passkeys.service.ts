@@ -14,7 +14,7 @@ import {
   summary,
   verifyRegistration,
 } from './passkeys.ts';
-import { assertActive } from './users.service.ts';
+import { assertSecondFactorAllowed } from './users.service.ts';
 
 /**
  * Adding and removing a passkey: the credential goes to (or leaves) the `passkeys` table, and the log
@@ -30,7 +30,7 @@ export async function addPasskey(
   input: { name: string; response: RegistrationResponseJSON },
   metadata: EventMetadata,
 ): Promise<{ passkey: PasskeySummary; position: LogPosition | null }> {
-  await assertActive(ctx, userId);
+  await assertSecondFactorAllowed(ctx, userId);
   const now = ctx.now();
   const credential = await verifyRegistration(ctx.pool, rp, userId, input.response, now);
   if (!credential) {

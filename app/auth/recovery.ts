@@ -62,3 +62,30 @@ export async function removeFactorsSinceProvenSignIn(
     passkeys: added.rows.map((p) => ({ name: p.name, createdAt: p.created_at })),
   };
 }
+
+/**
+ * Removes every second factor of the account (a reclaimed registration, app/mail/emailVerification.ts):
+ * whoever held the account before its owner took it back chose them. An unverified account cannot enrol
+ * one, so this normally finds nothing; it is the rule that makes a reclaim whole whatever came before.
+ */
+export async function removeEverySecondFactor(
+  ctx: CommandContext,
+  userId: UserId,
+  metadata: EventMetadata,
+): Promise<RemovedFactors> {
+  const twoFactor = await underTotpLock(ctx, userId, async (tx) => {
+    const on = (await loadUser(ctx, userId))?.twoFactorEnabled === true;
+    if (on) {
+      await runUserCommand(ctx, { type: 'DisableTwoFactor', data: { userId }, now: ctx.now() }, metadata);
+    }
+    // A set-up that was never confirmed goes too.
+    await deleteTotpSecret(tx, userId);
+    return on;
+  });
+  const held = await ctx.pool.query<{ id: string; name: string; created_at: Date }>(
+    'SELECT id, name, created_at FROM passkeys WHERE user_id = $1 ORDER BY created_at',
+    [userId],
+  );
+  for (const passkey of held.rows) await removePasskey(ctx, userId, passkey.id, metadata);
+  return { twoFactor, passkeys: held.rows.map((p) => ({ name: p.name, createdAt: p.created_at })) };
+}

@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
+import { ForbiddenError, NotFoundError, UnprocessableError } from '../../domain/shared/errors.ts';
 import { newUserId, type UserId } from '../../domain/shared/ids.ts';
 import {
   normaliseUniqueValue,
@@ -8,6 +8,8 @@ import {
   uniqueValueDecider,
 } from '../../domain/users/uniqueValue.ts';
 import {
+  EMAIL_UNVERIFIED_RECEIVER,
+  EMAIL_UNVERIFIED_SECOND_FACTOR,
   type RegisteredUser,
   SUSPENDED_MESSAGE,
   type UserCommand,
@@ -37,6 +39,12 @@ export interface NewUser {
   bio: string;
   profileImageUrl: string;
   isAdmin: boolean;
+  /**
+   * false for a registration by the person themselves (POST /api/auth/register): unconfirmed until the
+   * link mailed to the address is opened. true where an operator or a tool makes the account (admins, the
+   * demo users, the seeder): no one else's address is being claimed there.
+   */
+  emailVerified: boolean;
   /** An argon2 hash computed beforehand (the seeder shares one); else `password` is hashed here. */
   passwordHash?: string;
 }
@@ -59,6 +67,36 @@ export async function assertActive(ctx: CommandContext, userId: UserId): Promise
   if (!user) throw new NotFoundError('User not found');
   if (user.status === 'suspended') throw new ForbiddenError(SUSPENDED_MESSAGE);
   return user;
+}
+
+/**
+ * Write-side guard for adding a second factor (TOTP, a passkey): the account's address is verified. A
+ * squatter who registered someone else's address must not lock its owner out with a factor of their own
+ * (docs/security.md, "Account recovery").
+ */
+export async function assertSecondFactorAllowed(
+  ctx: CommandContext,
+  userId: UserId,
+): Promise<RegisteredUser> {
+  const user = await assertActive(ctx, userId);
+  if (!user.emailVerified) {
+    throw new UnprocessableError(EMAIL_UNVERIFIED_SECOND_FACTOR, { code: 'email_unverified' });
+  }
+  return user;
+}
+
+/**
+ * Write-side guard for money towards `user`: an account whose address is not verified receives nothing
+ * (transfers, distributions, deposits, purchases). Verification only ever goes from false to true, so a
+ * retry of a movement the log recorded is never refused by it.
+ */
+export function assertVerifiedReceiver(user: RegisteredUser): void {
+  if (!user.emailVerified) {
+    throw new UnprocessableError(EMAIL_UNVERIFIED_RECEIVER, {
+      code: 'receiver_unverified',
+      ids: { receiverId: user.userId },
+    });
+  }
 }
 
 const normalise = normaliseUniqueValue;
@@ -202,6 +240,7 @@ export async function registerUser(
           bio: input.bio,
           profileImageUrl: input.profileImageUrl,
           isAdmin: input.isAdmin,
+          emailVerified: input.emailVerified,
         },
         now: ctx.now(),
       },

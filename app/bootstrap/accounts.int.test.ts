@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/testApp.ts';
-import { ensureAdmin } from './accounts.ts';
+import { loadUser } from '../auth/users.service.ts';
+import { createDemoAccounts, ensureAdmin } from './accounts.ts';
 
 describe('ensureAdmin', () => {
   const t = setUpTestApp();
@@ -15,5 +16,19 @@ describe('ensureAdmin', () => {
     const signedIn = await t.client().post('/api/auth/login', { email, password: 'admin-password-1' });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.isAdmin).toBe(true);
+  });
+
+  it('writes the demo admin and the demo user verified: the operator made them, no address is claimed', async () => {
+    const demo = await createDemoAccounts(t.deps);
+    for (const account of demo) {
+      const client = t.client();
+      const signedIn = await client.post('/api/auth/login', {
+        email: account.email,
+        password: account.password,
+      });
+      expect(signedIn.status, signedIn.text).toBe(200);
+      expect(signedIn.body.emailVerified).toBe(true);
+      expect((await loadUser(t.deps, signedIn.body.id))?.emailVerified).toBe(true);
+    }
   });
 });

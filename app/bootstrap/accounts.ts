@@ -50,6 +50,7 @@ export async function ensureAdmin(
           bio: '',
           profileImageUrl: '',
           isAdmin: true,
+          emailVerified: true,
         },
         metadata,
       );
@@ -92,6 +93,8 @@ export async function createDemoAccounts(
       bio: '',
       profileImageUrl: '',
       isAdmin: false,
+      // The demo user's address is the operator's own example: no one's mailbox to prove.
+      emailVerified: true,
     },
     metadata,
   );

@@ -1,7 +1,7 @@
 import { ACCOUNT_CLOSED, accountDecider, accountStream } from '../../domain/accounts/account.ts';
-import { ConflictError } from '../../domain/shared/errors.ts';
+import { ConflictError, UnprocessableError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { userDecider, userStream } from '../../domain/users/user.ts';
+import { EMAIL_UNVERIFIED_RECEIVER, userDecider, userStream } from '../../domain/users/user.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { loadState } from '../commands/handleCommand.ts';
 
@@ -20,5 +20,9 @@ export async function assertCanReceive(ctx: CommandContext, userId: UserId): Pro
   ]);
   if (account.state.closed || user.state.status === 'erased') {
     throw new ConflictError(ACCOUNT_CLOSED, { ids: { userId } });
+  }
+  // A deposit or a purchase of an unconfirmed account: refused before anything is recorded or claimed.
+  if (user.state.status !== 'none' && !user.state.emailVerified) {
+    throw new UnprocessableError(EMAIL_UNVERIFIED_RECEIVER, { code: 'receiver_unverified', ids: { userId } });
   }
 }

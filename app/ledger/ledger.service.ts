@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { type Asset, scaledUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import { loadUser, type RegisteredUser } from '../auth/users.service.ts';
+import { assertVerifiedReceiver, loadUser, type RegisteredUser } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import { handleTransaction } from '../commands/transaction.ts';
@@ -86,6 +86,8 @@ export async function transferTokens(
     ? [loaded.sender, loaded.receiver]
     : await Promise.all([loadUser(ctx, input.fromUserId), loadUser(ctx, input.toUserId)]);
   if (!sender) throw new NotFoundError('Sender not found');
+  // Unknown and suspended receivers are the decider's (it words them); an unverified one is refused here.
+  if (receiver) assertVerifiedReceiver(receiver);
   const result = await handleTransaction(
     ctx,
     {
@@ -180,6 +182,7 @@ export async function distributeTokens(
       code: 'receiver_not_found',
       ids: { receiverId: input.userId },
     });
+  assertVerifiedReceiver(user);
   const suspended = user.status === 'suspended';
   const result = await handleTransaction(
     ctx,

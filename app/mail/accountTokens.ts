@@ -7,10 +7,20 @@ import type { UserId } from '../../domain/shared/ids.ts';
  * link's fragment (`#token=…`) so that it never reaches a server's access log. Only its SHA-256 is stored;
  * using it spends it (one UPDATE that also checks the expiry, so two uses racing cannot both win).
  */
-export type TokenPurpose = 'password_reset' | 'email_change';
+export type TokenPurpose = 'password_reset' | 'email_change' | 'email_verification';
 
-/** How long a link works: short, since whoever reads the mail holds the account. */
+/** How long a reset or an e-mail change link works: short, since whoever reads the mail holds the account. */
 export const TOKEN_LIFETIME_MS = 30 * 60_000;
+
+/**
+ * A verification link works a day: a new account's owner may open the mail later. It acts only on an
+ * account that is still unverified, which holds no money and no second factor (docs/security.md).
+ */
+export const TOKEN_LIFETIMES_MS: Record<TokenPurpose, number> = {
+  password_reset: TOKEN_LIFETIME_MS,
+  email_change: TOKEN_LIFETIME_MS,
+  email_verification: 24 * 60 * 60_000,
+};
 
 const TOKEN_FORM = /^[A-Za-z0-9_-]{43}$/;
 
@@ -25,7 +35,13 @@ function hashOf(token: string): Buffer {
  * "Account recovery"). An e-mail change keeps only the latest: the person asking is signed in, and an
  * older request may name another address.
  */
-export const LINKS_KEPT: Record<TokenPurpose, number> = { password_reset: 4, email_change: 1 };
+export const LINKS_KEPT: Record<TokenPurpose, number> = {
+  password_reset: 4,
+  email_change: 1,
+  // As a reset's, for the same reason: a stranger registering the address again must not kill the
+  // owner's link.
+  email_verification: 4,
+};
 
 /**
  * A new token for `userId`. Of the unused tokens of the same purpose, the newest `LINKS_KEPT - 1` stay
@@ -57,7 +73,7 @@ export async function issueToken(
       purpose,
       newEmail,
       now,
-      new Date(now.getTime() + TOKEN_LIFETIME_MS),
+      new Date(now.getTime() + TOKEN_LIFETIMES_MS[purpose]),
       LINKS_KEPT[purpose] - 1,
       sessionId,
     ],

@@ -58,3 +58,41 @@ export function maskAddress(address: string): string {
   if (at < 1) return '***';
   return `${address[0]}***${address.slice(at)}`;
 }
+
+/** The link of a new registration (app/mail/emailVerification.ts): it confirms, or takes the account back. */
+export function emailVerificationMail(to: string, link: string): Mail {
+  return {
+    to,
+    purpose: 'email_verification',
+    subject: 'Confirm your SAI Wallet e-mail address',
+    text: [
+      'An SAI Wallet account was registered with this address.',
+      '',
+      'If it was you, open this link within 24 hours to confirm the address:',
+      link,
+      '',
+      'Until you do, the account cannot receive money nor add a second factor.',
+      'If it was not you, open the same link and choose "This is my address": you set a password and the',
+      'account becomes yours; whoever registered it is signed out and their password stops working.',
+    ].join('\n'),
+  };
+}
+
+/** Someone registered again with the address of an account that is still unconfirmed. */
+export function accountReclaimMail(to: string, link: string): Mail {
+  return {
+    to,
+    purpose: 'email_verification',
+    subject: 'Your SAI Wallet e-mail address is waiting to be confirmed',
+    text: [
+      'Someone, hopefully you, tried to register an SAI Wallet account with this address. An account with it',
+      'already exists, but the address was never confirmed.',
+      '',
+      'If that account is yours, open this link within 24 hours to confirm the address:',
+      link,
+      '',
+      'If it is not, open the same link and choose "This is my address": you set a password and the account',
+      'becomes yours; whoever registered it is signed out and their password stops working.',
+    ].join('\n'),
+  };
+}

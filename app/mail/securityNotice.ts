@@ -21,7 +21,8 @@ export type SecurityChange =
   | 'passkey_removed'
   | 'password_changed'
   | 'password_reset'
-  | 'email_changed';
+  | 'email_changed'
+  | 'account_reclaimed';
 
 const WHAT: Record<SecurityChange, string> = {
   two_factor_enabled: 'Two-factor authentication was turned on for your SAI Wallet account.',
@@ -33,6 +34,8 @@ const WHAT: Record<SecurityChange, string> = {
   password_reset:
     'The password of your SAI Wallet account was reset through a link sent to this address. Every session was signed out, and any pending change of your e-mail address was cancelled.',
   email_changed: 'The e-mail address of your SAI Wallet account was changed.',
+  account_reclaimed:
+    'You took over the SAI Wallet account registered with this address and confirmed it. Whoever registered it was signed out everywhere, their password no longer works, and any second factor or pending change of the e-mail address was removed. Check the name and username under Profile.',
 };
 
 export function securityNoticeMail(to: string, change: SecurityChange, detail?: string): Mail {

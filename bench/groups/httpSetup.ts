@@ -97,6 +97,7 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
             bio: '',
             profileImageUrl: '',
             isAdmin: false,
+            emailVerified: true,
           },
           { actorId: null, correlationId: randomUUID(), causationId: null },
         );

@@ -77,6 +77,7 @@ export async function startReads(url: string) {
             bio: '',
             profileImageUrl: '',
             isAdmin: false,
+            emailVerified: true,
           },
           { actorId: null, correlationId: randomUUID(), causationId: null },
         );

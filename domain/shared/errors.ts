@@ -21,6 +21,10 @@ export type DomainErrorCode =
   | 'change_not_percentage'
   | 'receiver_not_found'
   | 'receiver_suspended'
+  /** The receiving account's e-mail address is not confirmed yet: it cannot receive money. */
+  | 'receiver_unverified'
+  /** The account's own e-mail address is not confirmed yet: no second factor can be added. */
+  | 'email_unverified'
   | 'self_transfer'
   | 'amount_not_positive'
   | 'insufficient_funds'

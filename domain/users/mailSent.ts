@@ -14,6 +14,7 @@ export const MAIL_PURPOSES = [
   'password_reset',
   'email_change',
   'email_change_notice',
+  'email_verification',
   'security_notice',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];

@@ -44,8 +44,22 @@ describe('users read model', () => {
       { type: 'ReactivateUser', data: { userId: other.user.id, reactivatedBy: user.id }, now },
       metadata,
     );
+    // A registration left unverified (its row says so), and one verified by its link (the harness's).
+    await signedUpClient(t, { bio: 'unverified' }, { verified: false });
+    await signedUpClient(t, { bio: 'verified' });
     const position = await t.deps.store.headPosition();
     expect(await t.deps.runner.waitFor(position!, ['users'], 10_000)).toBe(true);
+  });
+
+  it('says which addresses are verified: by EmailVerified, and an admin made by an operator', async () => {
+    const { rows } = await t.db.pool.query<{ bio: string; email_verified: boolean }>(
+      `SELECT bio, email_verified FROM users WHERE bio IN ('unverified', 'verified') ORDER BY bio`,
+    );
+    expect(rows).toEqual([
+      { bio: 'unverified', email_verified: false },
+      { bio: 'verified', email_verified: true },
+    ]);
+    expect((await findUserByEmail(t.db.pool, 'rm-admin@example.com'))?.emailVerified).toBe(true);
   });
 
   it('holds one row per registered user with the ids and dates of the log', async () => {

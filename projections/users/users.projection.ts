@@ -33,6 +33,9 @@ export const usersProjection = defineProjection<UserEvent>({
     );
     -- Tables created before 2FA existed: no TwoFactorEnabled event can precede this column, so false is right.
     ALTER TABLE users ADD COLUMN IF NOT EXISTS two_factor_enabled boolean NOT NULL DEFAULT false;
+    -- Tables created before e-mail verification: every row is an account registered before it, which
+    -- counts as verified (domain/users/user.ts, UserRegistered.emailVerified), so true is right.
+    ALTER TABLE users ADD COLUMN IF NOT EXISTS email_verified boolean NOT NULL DEFAULT true;
     CREATE INDEX IF NOT EXISTS users_email_lower ON users (email_lower);
     CREATE INDEX IF NOT EXISTS users_created_at ON users (created_at DESC, id);
     CREATE TABLE IF NOT EXISTS user_preferences (
@@ -50,8 +53,8 @@ export const usersProjection = defineProjection<UserEvent>({
       const d = event.data;
       await tx.query(
         `INSERT INTO users (id, email, email_lower, username, first_name, last_name, bio, profile_image_url,
-           is_admin, status, created_at, updated_at)
-         VALUES ($1, $2, lower($2), $3, $4, $5, $6, $7, $8, 'active', $9, $9)
+           is_admin, status, email_verified, created_at, updated_at)
+         VALUES ($1, $2, lower($2), $3, $4, $5, $6, $7, $8, 'active', $10, $9, $9)
          ON CONFLICT (id) DO NOTHING`,
         [
           d.userId,
@@ -63,6 +66,7 @@ export const usersProjection = defineProjection<UserEvent>({
           d.profileImageUrl,
           d.isAdmin,
           d.registeredAt,
+          d.emailVerified !== false,
         ],
       );
     },
@@ -83,7 +87,13 @@ export const usersProjection = defineProjection<UserEvent>({
     },
     async UserEmailChanged(event, tx) {
       const d = event.data;
-      await touch(tx, 'email = $3, email_lower = lower($3)', d.userId, d.changedAt, [d.email]);
+      // The new address was confirmed through a link mailed to it.
+      await touch(tx, 'email = $3, email_lower = lower($3), email_verified = true', d.userId, d.changedAt, [
+        d.email,
+      ]);
+    },
+    async EmailVerified(event, tx) {
+      await touch(tx, 'email_verified = true', event.data.userId, event.data.verifiedAt);
     },
     async PreferencesUpdated(event, tx) {
       const d = event.data;

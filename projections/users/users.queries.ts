@@ -14,13 +14,14 @@ export interface UserRow {
   isAdmin: boolean;
   status: 'active' | 'suspended' | 'erased';
   twoFactorEnabled: boolean;
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 export const USER_COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "lastName", bio,
   profile_image_url AS "profileImageUrl", is_admin AS "isAdmin", status,
-  two_factor_enabled AS "twoFactorEnabled",
+  two_factor_enabled AS "twoFactorEnabled", email_verified AS "emailVerified",
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 

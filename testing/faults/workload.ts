@@ -19,6 +19,7 @@ import { cookieHeader, keepCookies, parseBody } from '../cookieJar.ts';
 import type { Acknowledged } from '../ledgerInvariants.ts';
 import type { Random } from '../random.ts';
 import { newEvmTxHash } from '../txHashes.ts';
+import { verificationToken } from '../verificationLink.ts';
 
 export interface Observed {
   method: string;
@@ -208,6 +209,15 @@ export async function setUpWorld(
       termsAgreed: true,
     });
     expectStatus(reply, [201], 'registration');
+    // The address is verified by the link the server mailed (its development outbox), or it receives nothing.
+    const outbox = await client.send('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expectStatus(outbox, [200], 'outbox');
+    const token = verificationToken(outbox.body.mails);
+    expectStatus(
+      await client.send('POST', '/api/auth/verify-email/confirm', { token }),
+      [200],
+      'verification',
+    );
     users.push({ client, id: parseUserId(reply.body.id), email });
   }
   for (const [i, user] of users.entries()) {

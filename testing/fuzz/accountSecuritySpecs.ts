@@ -64,6 +64,29 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
       fields: { token: field(text({ min: 1, max: 100 })), password: REAUTH_FIELDS.password },
     },
   },
+  // E-mail verification (api/auth/emailVerification.routes.ts): the resend takes no body.
+  { route: 'POST /api/auth/verify-email' },
+  {
+    route: 'POST /api/auth/verify-email/confirm',
+    body: {
+      base: () => ({ token: 'a'.repeat(43) }),
+      required: ['token'],
+      // The password is asked for only outside a session of the account the link is for.
+      fields: { token: field(text({ min: 1, max: 100 })), password: REAUTH_FIELDS.password },
+    },
+  },
+  {
+    route: 'POST /api/auth/verify-email/reclaim',
+    body: {
+      base: () => ({ token: 'a'.repeat(43), newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
+      required: ['token', 'newPassword', 'confirmPassword'],
+      fields: {
+        token: field(text({ min: 1, max: 100 })),
+        newPassword: password,
+        confirmPassword: field((v) => v === 'new-pass-1'),
+      },
+    },
+  },
   {
     route: 'POST /api/account/email',
     body: {

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { withAdminProof } from '../../testing/adminProof.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { verificationToken } from '../../testing/verificationLink.ts';
 import {
   describeViolations,
   ensureWebBuild,
@@ -144,7 +145,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     return response;
   }
 
-  async function register(context: BrowserContext, account: Account) {
+  async function register(context: BrowserContext, account: Account, options: { verified?: boolean } = {}) {
     await post(context, '/api/auth/register', {
       username: account.username,
       email: account.email,
@@ -157,6 +158,26 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
       bio: '',
       termsAgreed: true,
     });
+    if (options.verified === false) return;
+    await verifyByMail(context, account.email);
+  }
+
+  /**
+   * Verifies the address of the account signed in on `context` by the link the server mailed to it (the
+   * development outbox holds it), opened in that session as its owner would: an unverified account
+   * receives nothing (docs/security.md, "E-mail verification").
+   */
+  async function verifyByMail(context: BrowserContext, email: string, origin = getApp().url) {
+    const outbox = await context.request.get(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(outbox.status(), await outbox.text()).toBe(200);
+    const token = verificationToken(
+      ((await outbox.json()) as { mails: { text: string; purpose: string }[] }).mails,
+    );
+    const confirmed = await context.request.post(`${origin}/api/auth/verify-email/confirm`, {
+      data: { token },
+      headers: { Origin: origin },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
   }
 
   async function signIn(context: BrowserContext, email: string, password: string) {
@@ -168,7 +189,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     for (const context of contexts) await context.close().catch(() => {});
   }
 
-  return { url, session, withPage, post, register, signIn, closeAll };
+  return { url, session, withPage, post, register, verifyByMail, signIn, closeAll };
 }
 
 /**

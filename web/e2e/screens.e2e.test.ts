@@ -74,6 +74,8 @@ async function userJourney(viewport: Viewport, name: string) {
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   await kit.withPage(viewport, async (page) => {
     await registerInForm(page, account);
+    // The new account receives money once its address is verified, by the link mailed to it.
+    await kit.verifyByMail(page.context(), account.email);
     const portfolio = page.getByRole('region', { name: 'Portfolio total' });
     await portfolio.getByTestId('portfolio-value').getByText('$0.00').waitFor();
 

@@ -17,6 +17,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as marketingIndexRouteImport } from './routes/(marketing)/index';
 import { Route as marketingAboutRouteImport } from './routes/(marketing)/about';
 import { Route as marketingAllPartnersRouteImport } from './routes/(marketing)/all-partners';
@@ -99,6 +100,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const marketingIndexRoute = marketingIndexRouteImport.update({
@@ -334,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/about': typeof marketingAboutRoute;
   '/all-partners': typeof marketingAllPartnersRoute;
   '/blog': typeof marketingBlogRoute;
@@ -386,6 +393,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/about': typeof marketingAboutRoute;
   '/all-partners': typeof marketingAllPartnersRoute;
   '/blog': typeof marketingBlogRoute;
@@ -440,6 +448,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/(marketing)/about': typeof marketingAboutRoute;
   '/(marketing)/all-partners': typeof marketingAllPartnersRoute;
   '/(marketing)/blog': typeof marketingBlogRoute;
@@ -496,6 +505,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/verify-email'
     | '/about'
     | '/all-partners'
     | '/blog'
@@ -548,6 +558,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/verify-email'
     | '/about'
     | '/all-partners'
     | '/blog'
@@ -601,6 +612,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/verify-email'
     | '/(marketing)/about'
     | '/(marketing)/all-partners'
     | '/(marketing)/blog'
@@ -656,6 +668,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  VerifyEmailRoute: typeof VerifyEmailRoute;
   marketingAboutRoute: typeof marketingAboutRoute;
   marketingAllPartnersRoute: typeof marketingAllPartnersRoute;
   marketingBlogRoute: typeof marketingBlogRoute;
@@ -739,6 +752,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password';
       fullPath: '/reset-password';
       preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/verify-email': {
+      id: '/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/(marketing)/': {
@@ -1116,6 +1136,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   marketingAboutRoute: marketingAboutRoute,
   marketingAllPartnersRoute: marketingAllPartnersRoute,
   marketingBlogRoute: marketingBlogRoute,

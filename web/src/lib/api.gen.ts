@@ -432,6 +432,27 @@ export type paths = {
      */
     get: operations["getApiAuthUser"];
   };
+  "/api/auth/verify-email": {
+    /**
+     * POST /api/auth/verify-email
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthVerifyEmail"];
+  };
+  "/api/auth/verify-email/confirm": {
+    /**
+     * POST /api/auth/verify-email/confirm
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthVerifyEmailConfirm"];
+  };
+  "/api/auth/verify-email/reclaim": {
+    /**
+     * POST /api/auth/verify-email/reclaim
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiAuthVerifyEmailReclaim"];
+  };
   "/api/campaign": {
     /**
      * GET /api/campaign
@@ -1358,6 +1379,7 @@ export type operations = {
             bio: string;
             createdAt: string;
             email: string;
+            emailVerified: boolean;
             firstName: string;
             id: string;
             initials: string;
@@ -2932,6 +2954,7 @@ export type operations = {
             bio: string;
             createdAt: string;
             email: string;
+            emailVerified: boolean;
             firstName: string;
             id: string;
             initials: string;
@@ -2985,6 +3008,7 @@ export type operations = {
             bio: string;
             createdAt: string;
             email: string;
+            emailVerified: boolean;
             firstName: string;
             id: string;
             initials: string;
@@ -3050,6 +3074,7 @@ export type operations = {
             bio: string;
             createdAt: string;
             email: string;
+            emailVerified: boolean;
             firstName: string;
             id: string;
             initials: string;
@@ -3195,6 +3220,7 @@ export type operations = {
             bio: string;
             createdAt: string;
             email: string;
+            emailVerified: boolean;
             firstName: string;
             id: string;
             initials: string;
@@ -3236,6 +3262,7 @@ export type operations = {
               bio: string;
               createdAt: string;
               email: string;
+              emailVerified: boolean;
               firstName: string;
               id: string;
               initials: string;
@@ -3275,6 +3302,7 @@ export type operations = {
             bio: string;
             createdAt: string;
             email: string;
+            emailVerified: boolean;
             firstName: string;
             id: string;
             initials: string;
@@ -3291,6 +3319,89 @@ export type operations = {
           };
         };
       };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/verify-email
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthVerifyEmail: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            devOutbox: boolean;
+            message: string;
+          };
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/verify-email/confirm
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthVerifyEmailConfirm: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description Opened outside a session of the account: No valid session; or the re-authentication is missing (type reauthentication-required, the message says whether the authenticator code or the password) or wrong (reauthentication-failed; a TOTP code works once) (always the password) */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * POST /api/auth/verify-email/reclaim
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiAuthVerifyEmailReclaim: {
+    requestBody: {
+      content: {
+        "application/json": {
+          confirmPassword: string;
+          newPassword: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            endedSessions: number;
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };

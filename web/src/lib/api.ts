@@ -179,7 +179,10 @@ const PROBLEM_CODES: Record<string, { texts: MessageId[]; general?: MessageId }>
   ledger_frozen: { texts: ['shell.api.ledgerFrozen'] },
   // Names the stream that failed its check: worded as the account's freeze, which it comes with.
   ledger_integrity: { texts: [], general: 'shell.api.ledgerFrozen' },
-  mail_unavailable: { texts: ['shell.api.mailReset', 'shell.api.mailEmailChange'] },
+  mail_unavailable: { texts: ['shell.api.mailReset', 'shell.api.mailEmailChange', 'shell.api.mailVerify'] },
+  // An account whose address is not verified yet (docs/security.md, "E-mail verification").
+  receiver_unverified: { texts: ['shell.api.receiverUnverified'] },
+  email_unverified: { texts: ['shell.api.secondFactorUnverified'] },
   timeout: { texts: ['shell.api.timeout'] },
   csrf: { texts: ['shell.api.csrf'] },
   receipt_unavailable: { texts: [], general: 'shell.api.receiptUnavailable' },
@@ -204,6 +207,8 @@ const KNOWN_TEXTS: MessageId[] = [
   'shell.api.emailTaken',
   'shell.api.usernameTaken',
   'shell.api.usernameCharacters',
+  'shell.api.receiverUnverified',
+  'shell.api.secondFactorUnverified',
   'shell.validation.email',
   'shell.validation.passwordsMatch',
   'shell.validation.terms',

@@ -11,6 +11,8 @@ export interface User {
   isAdmin: boolean;
   status: string;
   twoFactorEnabled: boolean;
+  /** false until the link mailed to the address is opened: no money in, no second factor. */
+  emailVerified: boolean;
   /** For the avatar: first and last initial, else the username's first two letters, else "U". */
   initials: string;
   /** SAI balance, e.g. "125.50". */

@@ -35,6 +35,27 @@ export function useEmailConfirmMutation() {
   });
 }
 
+/** "Send the link again" of the banner of an unverified account (signed in). */
+export function useVerificationResendMutation() {
+  return useMutation({ mutationFn: () => api.post('/api/auth/verify-email') });
+}
+
+/** The verification link's "Confirm" (the password only away from a session of the account). */
+export function useEmailVerifyMutation() {
+  return useMutation({
+    mutationFn: (input: ApiBody<'post', '/api/auth/verify-email/confirm'>) =>
+      api.post('/api/auth/verify-email/confirm', { body: input }),
+  });
+}
+
+/** The verification link's "This is my address": a new password, and the unverified account is the owner's. */
+export function useReclaimMutation() {
+  return useMutation({
+    mutationFn: (input: ApiBody<'post', '/api/auth/verify-email/reclaim'>) =>
+      api.post('/api/auth/verify-email/reclaim', { body: input }),
+  });
+}
+
 /** The development outbox's mail to `to`, asked again every two seconds while it is shown. */
 export function useOutboxQuery(to: string, enabled: boolean) {
   return useQuery({

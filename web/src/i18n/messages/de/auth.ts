@@ -92,4 +92,23 @@ export const auth: Record<keyof typeof english, string> = {
     'Dieser Server versendet keine echten E-Mails (SMTP_URL ist nicht gesetzt): Das hätte er an {to} gesendet.',
   'auth.outbox.loading': 'Wird geladen…',
   'auth.outbox.empty': 'Noch nichts; diese Liste aktualisiert sich selbst.',
+  'auth.verify.title': 'Bestätigen Sie Ihre E-Mail-Adresse',
+  'auth.verify.subtitle':
+    'Bestätigen Sie die Adresse des Kontos, das Sie registriert haben, oder übernehmen Sie das Konto, wenn Sie es nicht registriert haben.',
+  'auth.verify.submit': 'Meine Adresse bestätigen',
+  'auth.verify.confirming': 'Wird bestätigt…',
+  'auth.verify.passwordNeeded':
+    'Dieser Link wurde außerhalb einer Sitzung des Kontos geöffnet. Geben Sie zur Bestätigung das Passwort ein, mit dem Sie sich registriert haben.',
+  'auth.verify.password': 'Passwort',
+  'auth.verify.done': 'Ihre E-Mail-Adresse ist bestätigt.',
+  'auth.verify.notMe': 'Sie haben dieses Konto nicht registriert?',
+  'auth.verify.notMeText':
+    'Wenn jemand anderes sich mit Ihrer Adresse registriert hat, wählen Sie ein Passwort: Das Konto gehört dann Ihnen, und wer es registriert hat, wird abgemeldet.',
+  'auth.verify.newPassword': 'Neues Passwort',
+  'auth.verify.confirmPassword': 'Neues Passwort bestätigen',
+  'auth.verify.reclaim': 'Das ist meine Adresse: Konto übernehmen',
+  'auth.verify.reclaiming': 'Konto wird übernommen…',
+  'auth.verify.reclaimed':
+    'Das Konto gehört Ihnen und seine Adresse ist bestätigt. Melden Sie sich mit dem neuen Passwort an.',
+  'auth.verify.dashboard': 'Zu Ihrem Dashboard',
 };

@@ -93,4 +93,10 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.passkey.address':
     'Passkeys funktionieren nur, wenn die Wallet über ihren Namen geöffnet wird (etwa localhost oder die eigene Adresse der Website), nicht über {host}. Öffnen Sie sie über ihren Namen und versuchen Sie es erneut.',
   'shell.passkey.failed': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  'shell.verifyEmail.title': 'Bestätigen Sie Ihre E-Mail',
+  'shell.verifyEmail.text':
+    'Wir haben einen Link an {email} gesendet. Bis Sie ihn öffnen, kann Ihr Konto kein Geld empfangen und keinen zweiten Faktor hinzufügen.',
+  'shell.verifyEmail.resend': 'Link erneut senden',
+  'shell.verifyEmail.sending': 'Wird gesendet…',
+  'shell.verifyEmail.sent': 'Wir haben einen neuen Link an Ihre E-Mail-Adresse gesendet. Er gilt 24 Stunden.',
 };

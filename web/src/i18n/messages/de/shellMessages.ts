@@ -87,4 +87,10 @@ export const shellMessages: Record<keyof typeof english, string> = {
   'shell.validation.cryptoPositive': 'Der Betrag muss größer als 0 sein',
   'shell.validation.cryptoPrecision': 'Der Betrag darf höchstens {places} Nachkommastellen haben',
   'shell.validation.cryptoInsufficient': 'Unzureichendes Guthaben. Verfügbar sind {amount} {currency}.',
+  'shell.api.receiverUnverified':
+    'Die E-Mail-Adresse dieses Kontos ist noch nicht bestätigt: Es kann erst Geld empfangen, wenn der an sie gesendete Link geöffnet wurde.',
+  'shell.api.secondFactorUnverified':
+    'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Ein zweiter Faktor kann hinzugefügt werden, sobald der an sie gesendete Link geöffnet wurde.',
+  'shell.api.mailVerify':
+    'Die Bestätigung der E-Mail-Adresse ist nicht verfügbar: Dieser Server kann keine E-Mails senden. Wenden Sie sich an den Support.',
 };

@@ -87,4 +87,23 @@ export const auth = {
     'This server sends no real mail (no SMTP_URL is set): here is what it would have sent to {to}.',
   'auth.outbox.loading': 'Loading…',
   'auth.outbox.empty': 'Nothing yet; this list refreshes by itself.',
+  'auth.verify.title': 'Confirm your e-mail address',
+  'auth.verify.subtitle':
+    'Confirm the address of the account you registered, or take the account if you did not register it.',
+  'auth.verify.submit': 'Confirm my address',
+  'auth.verify.confirming': 'Confirming…',
+  'auth.verify.passwordNeeded':
+    'This link was opened outside a session of the account. Enter the password you registered with to confirm it.',
+  'auth.verify.password': 'Password',
+  'auth.verify.done': 'Your e-mail address is confirmed.',
+  'auth.verify.notMe': 'Did not register this account?',
+  'auth.verify.notMeText':
+    'If someone else registered with your address, choose a password: the account becomes yours, and whoever registered it is signed out.',
+  'auth.verify.newPassword': 'New password',
+  'auth.verify.confirmPassword': 'Confirm new password',
+  'auth.verify.reclaim': 'This is my address: take the account',
+  'auth.verify.reclaiming': 'Taking the account…',
+  'auth.verify.reclaimed':
+    'The account is yours and its address is confirmed. Sign in with the new password.',
+  'auth.verify.dashboard': 'Go to your dashboard',
 };

@@ -91,4 +91,10 @@ export const shell = {
   'shell.passkey.address':
     'Passkeys work only when the wallet is opened by its name (such as localhost or the site’s own address), not by {host}. Open it by its name and try again.',
   'shell.passkey.failed': 'Something went wrong. Please try again.',
+  'shell.verifyEmail.title': 'Confirm your e-mail',
+  'shell.verifyEmail.text':
+    'We sent a link to {email}. Until you open it, your account cannot receive money or add a second factor.',
+  'shell.verifyEmail.resend': 'Send the link again',
+  'shell.verifyEmail.sending': 'Sending…',
+  'shell.verifyEmail.sent': 'We have sent a new link to your e-mail address. It works for 24 hours.',
 };

@@ -83,4 +83,10 @@ export const shellMessages = {
   'shell.validation.cryptoPositive': 'Amount must be greater than 0',
   'shell.validation.cryptoPrecision': 'Amount can have at most {places} decimal places',
   'shell.validation.cryptoInsufficient': 'Insufficient balance. You have {amount} {currency} available.',
+  'shell.api.receiverUnverified':
+    "This account's e-mail address is not confirmed yet: it cannot receive funds until the link mailed to it is opened.",
+  'shell.api.secondFactorUnverified':
+    'Confirm your e-mail address first: a second factor can be added once the link mailed to it is opened.',
+  'shell.api.mailVerify':
+    'Confirming the e-mail address is unavailable: this server cannot send e-mail. Contact support.',
 };

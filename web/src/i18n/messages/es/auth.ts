@@ -93,4 +93,23 @@ export const auth: Record<keyof typeof english, string> = {
     'Este servidor no envía correo real (no hay SMTP_URL configurado): esto es lo que habría enviado a {to}.',
   'auth.outbox.loading': 'Cargando…',
   'auth.outbox.empty': 'Nada todavía; esta lista se actualiza sola.',
+  'auth.verify.title': 'Confirma tu dirección de correo',
+  'auth.verify.subtitle':
+    'Confirma la dirección de la cuenta que registraste, o quédate con la cuenta si no la registraste tú.',
+  'auth.verify.submit': 'Confirmar mi dirección',
+  'auth.verify.confirming': 'Confirmando…',
+  'auth.verify.passwordNeeded':
+    'Este enlace se abrió fuera de una sesión de la cuenta. Introduce la contraseña con la que te registraste para confirmarlo.',
+  'auth.verify.password': 'Contraseña',
+  'auth.verify.done': 'Tu dirección de correo está confirmada.',
+  'auth.verify.notMe': '¿No registraste esta cuenta?',
+  'auth.verify.notMeText':
+    'Si otra persona se registró con tu dirección, elige una contraseña: la cuenta pasa a ser tuya y quien la registró queda desconectado.',
+  'auth.verify.newPassword': 'Nueva contraseña',
+  'auth.verify.confirmPassword': 'Confirmar nueva contraseña',
+  'auth.verify.reclaim': 'Es mi dirección: quedarme con la cuenta',
+  'auth.verify.reclaiming': 'Recuperando la cuenta…',
+  'auth.verify.reclaimed':
+    'La cuenta es tuya y su dirección está confirmada. Inicia sesión con la nueva contraseña.',
+  'auth.verify.dashboard': 'Ir a tu panel',
 };

@@ -92,4 +92,11 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.passkey.address':
     'Las llaves de acceso solo funcionan cuando el monedero se abre por su nombre (como localhost o la dirección del sitio), no por {host}. Ábralo por su nombre e inténtelo de nuevo.',
   'shell.passkey.failed': 'Algo salió mal. Inténtelo de nuevo.',
+  'shell.verifyEmail.title': 'Confirma tu correo electrónico',
+  'shell.verifyEmail.text':
+    'Hemos enviado un enlace a {email}. Hasta que lo abras, tu cuenta no puede recibir dinero ni añadir un segundo factor.',
+  'shell.verifyEmail.resend': 'Enviar el enlace de nuevo',
+  'shell.verifyEmail.sending': 'Enviando…',
+  'shell.verifyEmail.sent':
+    'Hemos enviado un nuevo enlace a tu dirección de correo. Es válido durante 24 horas.',
 };

@@ -84,4 +84,10 @@ export const shellMessages: Record<keyof typeof english, string> = {
   'shell.validation.cryptoPositive': 'El importe debe ser mayor que 0',
   'shell.validation.cryptoPrecision': 'El importe puede tener como máximo {places} decimales',
   'shell.validation.cryptoInsufficient': 'Saldo insuficiente. Tiene {amount} {currency} disponibles.',
+  'shell.api.receiverUnverified':
+    'La dirección de correo de esta cuenta aún no está confirmada: no puede recibir fondos hasta que se abra el enlace que se le envió.',
+  'shell.api.secondFactorUnverified':
+    'Confirma primero tu dirección de correo: podrás añadir un segundo factor cuando abras el enlace que te enviamos.',
+  'shell.api.mailVerify':
+    'La confirmación de la dirección de correo no está disponible: este servidor no puede enviar correos. Contacta con el servicio de asistencia.',
 };

@@ -91,4 +91,23 @@ export const auth: Record<keyof typeof english, string> = {
     "Ce serveur n'envoie aucun vrai e-mail (SMTP_URL n'est pas défini) : voici ce qu'il aurait envoyé à {to}.",
   'auth.outbox.loading': 'Chargement…',
   'auth.outbox.empty': "Rien pour l'instant ; cette liste se met à jour d'elle-même.",
+  'auth.verify.title': 'Confirmez votre adresse e-mail',
+  'auth.verify.subtitle':
+    "Confirmez l'adresse du compte que vous avez créé, ou prenez le compte si vous ne l'avez pas créé.",
+  'auth.verify.submit': 'Confirmer mon adresse',
+  'auth.verify.confirming': 'Confirmation…',
+  'auth.verify.passwordNeeded':
+    "Ce lien a été ouvert hors d'une session du compte. Saisissez le mot de passe choisi à l'inscription pour le confirmer.",
+  'auth.verify.password': 'Mot de passe',
+  'auth.verify.done': 'Votre adresse e-mail est confirmée.',
+  'auth.verify.notMe': "Vous n'avez pas créé ce compte ?",
+  'auth.verify.notMeText':
+    "Si quelqu'un d'autre s'est inscrit avec votre adresse, choisissez un mot de passe : le compte devient le vôtre, et la personne qui l'a créé est déconnectée.",
+  'auth.verify.newPassword': 'Nouveau mot de passe',
+  'auth.verify.confirmPassword': 'Confirmer le nouveau mot de passe',
+  'auth.verify.reclaim': "C'est mon adresse : prendre le compte",
+  'auth.verify.reclaiming': 'Reprise du compte…',
+  'auth.verify.reclaimed':
+    'Le compte est à vous et son adresse est confirmée. Connectez-vous avec le nouveau mot de passe.',
+  'auth.verify.dashboard': 'Aller au tableau de bord',
 };

@@ -92,4 +92,11 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.passkey.address':
     "Les clés d'accès ne fonctionnent que si le portefeuille est ouvert par son nom (comme localhost ou l'adresse du site), et non par {host}. Ouvrez-le par son nom et réessayez.",
   'shell.passkey.failed': 'Un problème est survenu. Veuillez réessayer.',
+  'shell.verifyEmail.title': 'Confirmez votre e-mail',
+  'shell.verifyEmail.text':
+    "Nous avons envoyé un lien à {email}. Tant que vous ne l'avez pas ouvert, votre compte ne peut ni recevoir d'argent ni ajouter de second facteur.",
+  'shell.verifyEmail.resend': 'Renvoyer le lien',
+  'shell.verifyEmail.sending': 'Envoi…',
+  'shell.verifyEmail.sent':
+    'Nous avons envoyé un nouveau lien à votre adresse e-mail. Il est valable 24 heures.',
 };

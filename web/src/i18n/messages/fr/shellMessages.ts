@@ -84,4 +84,10 @@ export const shellMessages: Record<keyof typeof english, string> = {
   'shell.validation.cryptoPositive': 'Le montant doit être supérieur à 0',
   'shell.validation.cryptoPrecision': 'Le montant peut avoir au plus {places} décimales',
   'shell.validation.cryptoInsufficient': 'Solde insuffisant. Vous avez {amount} {currency} disponibles.',
+  'shell.api.receiverUnverified':
+    "L'adresse e-mail de ce compte n'est pas encore confirmée : il ne peut pas recevoir de fonds tant que le lien qui lui a été envoyé n'a pas été ouvert.",
+  'shell.api.secondFactorUnverified':
+    "Confirmez d'abord votre adresse e-mail : un second facteur pourra être ajouté une fois le lien envoyé ouvert.",
+  'shell.api.mailVerify':
+    "La confirmation de l'adresse e-mail est indisponible : ce serveur ne peut pas envoyer d'e-mails. Contactez le support.",
 };
