@@ -32,8 +32,8 @@ export interface ReceiptFacts {
 }
 
 /**
- * What a receipt file shows anyone who opens it, in facts a person reads (docs/architecture/
- * verifiable-ledger.md, "/verify"): for each event its type, time and the amounts it moved between which
+ * What a receipt file shows anyone who opens it, in facts a person reads
+ * (docs/architecture/verifiable-ledger.md, "/verify"): for each event its type, time and the amounts it moved between which
  * accounts, derived by the ledger's own posting rules from the event data the hashes cover. Personal
  * fields (names, e-mail addresses, notes) are sealed in the file and are not among them. Null when the
  * file is not shaped as a receipt; meant for a receipt whose checks passed, since only then are these
