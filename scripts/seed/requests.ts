@@ -220,8 +220,8 @@ export class SeedRequests {
     const quote = quotePurchase({
       units,
       currency: 'USDT',
-      cardTier: !cardState || cardState.status === 'none' ? null : cardState.tier,
-      balanceUnits: this.balance(buyer.id),
+      // The seeder stakes nothing: every buyer pays the base tier's rate (docs/product-rules.md rule 30).
+      stakedUnits: 0n,
       rates: this.rates,
       prices: this.prices,
     });
