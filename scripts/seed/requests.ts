@@ -216,7 +216,6 @@ export class SeedRequests {
     const paymentId = this.newId();
     const payment = paymentStream(paymentId);
     const card = cardStream(cardIdFor(buyer.id));
-    const cardState = this.cards.get(card)?.state;
     const quote = quotePurchase({
       units,
       currency: 'USDT',
