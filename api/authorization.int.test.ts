@@ -296,6 +296,13 @@ const WALK: Walk[] = [
     // Only the holder upgrades a card: an admin sees the card exists, and is told it is not theirs to upgrade.
     expect: { visitor: 401, user: 404, admin: 403 },
   },
+  {
+    method: 'POST',
+    path: '/api/cards/{otherCard}/stake',
+    body: { tier: 'ruby' },
+    // Only the holder stakes for a card, as for an upgrade.
+    expect: { visitor: 401, user: 404, admin: 403 },
+  },
   { method: 'GET', path: '/api/admin/cards', expect: { visitor: 401, user: 403, admin: 200 } },
   {
     method: 'PATCH',
