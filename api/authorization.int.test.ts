@@ -269,6 +269,7 @@ const WALK: Walk[] = [
   },
   // Cards: one's own only; the admin ships and delivers but never edits a user's card.
   { method: 'GET', path: '/api/cards/user/{self}', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/cards/stake', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/cards/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'POST', path: '/api/cards', body: {}, expect: { visitor: 401, user: 201, admin: 201 } },
   {
