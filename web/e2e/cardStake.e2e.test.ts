@@ -100,11 +100,12 @@ async function journey(viewport: Viewport, language: Language) {
   const { page } = user;
   const keys = stakeKeys(page);
   await page.goto(kit.url('/dashboard'));
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
   const panel = page.getByRole('region', { name: say('dashboard.actions.card') });
   const five = amount(language, '500.00');
   const stakeButton = panel.getByRole('button', { name: say('dashboard.stake.button', { amount: five }) });
+  // The saved language arrives with the session: the offer in it, then the page's language.
   await untilVisible(page, stakeButton);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
   // Not "Payment Required": the holder's SAI activates the card.
   await panel
     .getByTestId('card-status')
