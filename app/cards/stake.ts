@@ -11,7 +11,7 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import type { CommandContext } from '../commands/context.ts';
-import { loadState } from '../commands/handleCommand.ts';
+import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import { handleTransaction } from '../commands/transaction.ts';
 import { cardIdFor } from './cards.service.ts';
 
@@ -33,6 +33,31 @@ export async function stakeOf(ctx: CommandContext, userId: UserId): Promise<Stak
     tier: tierForStake(stakedOf(state)),
     available: formatUnits(balanceOf(state, 'SAI'), 'SAI'),
   };
+}
+
+/** The card's leg of a stake, from the account's event alone: the same command the transaction appends. */
+function followCommand(ctx: CommandContext, event: StakeEvent['data']) {
+  return {
+    type: 'FollowStake' as const,
+    data: { transactionId: event.transactionId, tier: event.tier, staked: event.staked },
+    now: ctx.now(),
+  };
+}
+
+/**
+ * The card's leg of a stake the log holds without it (the follow-up worker's, for a store without atomic
+ * appends across streams after a crash between the legs). Seeded as the transaction's leg, so where the
+ * leg is already written (always, on Postgres) it finds it and appends nothing.
+ */
+export async function followStake(ctx: CommandContext, event: StakeEvent['data'], metadata: EventMetadata) {
+  return await handleCommand(
+    ctx,
+    cardStream(cardIdFor(event.userId)),
+    cardDecider,
+    followCommand(ctx, event),
+    metadata,
+    { eventIdSeed: `${event.transactionId}:card`, findEarlier: true },
+  );
 }
 
 /**
@@ -70,15 +95,7 @@ export async function setCardStake(
         .map((event) => ({
           streamName: cardStream(cardIdFor(event.data.userId)),
           decider: cardDecider,
-          command: {
-            type: 'FollowStake' as const,
-            data: {
-              transactionId: event.data.transactionId,
-              tier: event.data.tier,
-              staked: event.data.staked,
-            },
-            now: ctx.now(),
-          },
+          command: followCommand(ctx, event.data),
           seed: `${event.data.transactionId}:card`,
         })),
     metadata,

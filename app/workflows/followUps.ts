@@ -13,6 +13,7 @@ import {
   type Projection,
 } from '../../projections/projection.ts';
 import { cardCommand } from '../cards/cards.service.ts';
+import { followStake } from '../cards/stake.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
 import { creditTransfer, mintForApproval } from '../ledger/ledger.service.ts';
@@ -185,6 +186,13 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
     },
     async WithdrawalFailed(event) {
       await releaseHold(ctx, event.data, metadataOf(event));
+    },
+    // A stake's card leg, where a store without atomic appends lost it (app/cards/stake.ts).
+    async CardStakePlaced(event) {
+      await followStake(ctx, event.data, metadataOf(event));
+    },
+    async CardStakeReleased(event) {
+      await followStake(ctx, event.data, metadataOf(event));
     },
   };
   const projection: Projection = defineProjection<FollowedEvent>({
