@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readWholeLog } from '../../projections/testing.ts';
 import { logViolations } from '../../testing/ledgerInvariants.ts';
@@ -197,5 +198,43 @@ describe('a card stake over HTTP', () => {
     expect(
       log.filter((e) => e.type === 'CardStakePlaced' && (e.data as { userId: string }).userId === user.id),
     ).toHaveLength(held ? 1 : 0);
+  });
+
+  it("finishes a stake's card leg that a store without atomic appends lost: the follow-up writes it", async () => {
+    const { client, user, card } = await holder('600');
+    // The account's leg alone, as a crash between the legs on EventStoreDB would leave it.
+    const transactionId = randomUUID();
+    await t.deps.store.append(
+      `account-${user.id}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'CardStakePlaced',
+          data: {
+            transactionId,
+            userId: user.id,
+            asset: 'SAI',
+            amount: '500.00',
+            tier: 'black',
+            staked: '500.00',
+            placedAt: new Date().toISOString(),
+          },
+          metadata: { actorId: user.id, correlationId: randomUUID(), causationId: null },
+        },
+      ],
+      { expectedRevision: 'stream_exists' },
+    );
+    await t.settle();
+    const { rows } = await t.db.pool.query(
+      `SELECT data->>'tier' AS tier, data->>'staked' AS staked FROM es_events
+        WHERE event_type = 'CardStaked' AND stream_name = $1 AND data->>'transactionId' = $2`,
+      [`card-${card.id}`, transactionId],
+    );
+    expect(rows).toEqual([{ tier: 'black', staked: '500.00' }]);
+    expect((await client.get(`/api/cards/user/${user.id}`)).body).toMatchObject({
+      tier: 'black',
+      status: 'active',
+    });
+    expect(logViolations(await readWholeLog(t.deps.store), { settled: true })).toEqual([]);
   });
 });
