@@ -1,14 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  grantApproval,
-  loadApproval,
-  recordApprovedOutcome,
-  rejectApproval,
-} from '../../app/approvals/approvals.service.ts';
+import { applyAndRecord } from '../../app/approvals/apply.ts';
+import { grantApproval, loadApproval, rejectApproval } from '../../app/approvals/approvals.service.ts';
 import { type ApprovalState, FOUR_EYES_ACTIONS, SelfApprovalError } from '../../domain/approvals/approval.ts';
 import { thresholdText } from '../../domain/approvals/thresholds.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { pendingApprovals } from '../../projections/approvals/approvals.queries.ts';
@@ -26,7 +21,6 @@ import {
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
-import { applyApproved } from './apply.ts';
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Not found' }) });
 const approveSchema = z.strictObject({ ...reauthenticationFields });
@@ -125,20 +119,7 @@ export function approvalsRoutes(deps: Deps) {
 
   /** Applies an approved request and records its one outcome (a refusal is an outcome too). */
   const apply = async (id: string, state: ApprovalState, metadata: EventMetadata) => {
-    let outcome: { applied: true; transactionId: string } | { applied: false; message: string };
-    try {
-      outcome = { applied: true, transactionId: await applyApproved(deps, id, state.request!, metadata) };
-    } catch (error) {
-      // A refusal of the action itself (decided meanwhile, a suspended receiver…) is its final outcome;
-      // anything else (the store down) is not: the request stays approved, and approving again resumes.
-      const refused =
-        error instanceof DomainError ||
-        (error instanceof HttpProblem && error.status < 500 && error.status !== 429 && error.status !== 401);
-      if (!refused) throw error;
-      outcome = { applied: false, message: error.message };
-    }
-    const { requestHash: _, ...recorded } = metadata;
-    const result = await recordApprovedOutcome(deps, { approvalId: id, ...outcome }, recorded);
+    const result = await applyAndRecord(deps, id, state, metadata);
     return decided(id, result.state, result.position);
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grantApproval } from '../../app/approvals/approvals.service.ts';
+import { applyAndRecord } from '../../app/approvals/apply.ts';
+import { grantApproval, loadApproval } from '../../app/approvals/approvals.service.ts';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import { eventText } from '../../testing/accountApp.ts';
@@ -277,7 +278,7 @@ describe('four-eyes approvals', () => {
     expect(await ethOf(user.client)).toMatchObject({ balance: '0.50000000' });
   });
 
-  it('finishes an approval whose apply never ran (a crash after the approval): approving again applies it once', async () => {
+  it('finishes an approval whose apply never ran (a crash after the approval) by itself, once', async () => {
     const { a, b, bId } = await admins();
     const user = await signedUpClient(t);
     const id = await requested(
@@ -287,16 +288,63 @@ describe('four-eyes approvals', () => {
         receiver_id: user.user.id,
       }),
     );
-    // The approval is written, the process dies before the apply: the request stays approved.
+    // The approval is written, the process dies before the apply: no admin sees it waiting any more, so
+    // the follow-up worker applies it from the record once the approver's request had its time.
     await grantApproval(t.deps, { approvalId: id, approverId: bId }, requestMetadata(bId, 'crashed-request'));
     await t.settle();
-    expect(await saiOf(user.client)).toBe('0.00');
     expect((await b.get('/api/admin/approvals')).body.some((r: { id: string }) => r.id === id)).toBe(false);
-    const resumed = await b.post(`/api/admin/approvals/${id}/approve`, {});
-    expect(resumed.body).toMatchObject({ status: 'applied', transactionId: id });
+    await expect
+      .poll(async () => (await loadApproval(t.deps, id)).status, { timeout: 30_000 })
+      .toBe('applied');
+    await t.settle();
+    expect(await saiOf(user.client)).toBe('400.00');
+    expect(await minted(t, id)).toHaveLength(1);
+    const due = await t.db.pool.query('SELECT 1 FROM approval_follow_ups_due WHERE approval_id = $1', [id]);
+    expect(due.rowCount).toBe(0);
+    // Approving again answers the recorded outcome and moves nothing more.
+    const again = await b.post(`/api/admin/approvals/${id}/approve`, {});
+    expect(again.body).toMatchObject({ status: 'applied', transactionId: id });
     await t.settle();
     expect(await minted(t, id)).toHaveLength(1);
     expect(await saiOf(user.client)).toBe('400.00');
+  });
+
+  it('applies once and answers one outcome when the approver and the follow-up apply at the same time', async () => {
+    const { a, bId } = await admins();
+    const user = await signedUpClient(t);
+    const declared = await user.client.post('/api/crypto/deposits', {
+      currency: 'ETH',
+      network: 'ethereum',
+      txHash: newEvmTxHash(),
+    });
+    const deposit = await requested(
+      await a.patch(`/api/admin/crypto/deposits/${declared.body.id}`, { action: 'confirm', amount: '3' }),
+    );
+    const distribution = await requested(
+      await a.post('/api/transactions', {
+        type: 'admin_deposit',
+        amount: '300.00',
+        receiver_id: user.user.id,
+      }),
+    );
+    for (const id of [deposit, distribution]) {
+      const granted = await grantApproval(
+        t.deps,
+        { approvalId: id, approverId: bId },
+        requestMetadata(bId, `race-${id}`),
+      );
+      // Two runs from the same record, as the approver's request and the worker would: one outcome.
+      const [first, second] = await Promise.all([
+        applyAndRecord(t.deps, id, granted.state, requestMetadata(bId, `race-a-${id}`)),
+        applyAndRecord(t.deps, id, granted.state, requestMetadata(null, `race-b-${id}`)),
+      ]);
+      expect(first.state.outcome).toEqual({ applied: true, transactionId: expect.any(String) });
+      expect(second.state.outcome).toEqual(first.state.outcome);
+    }
+    await t.settle();
+    expect(await ethOf(user.client)).toMatchObject({ balance: '3.00000000' });
+    expect(await saiOf(user.client)).toBe('300.00');
+    expect(await minted(t, distribution)).toHaveLength(1);
   });
 
   // Runs last: every request above, applied or not, leaves a log the verifier accepts (every mint backed

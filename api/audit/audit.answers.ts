@@ -86,6 +86,10 @@ export const transactionDetailAnswer = z.object({
     description: z.string(),
     status: z.enum(TRANSACTION_STATUSES),
     actor_id: z.string().nullable(),
+    actor_name: z
+      .string()
+      .nullable()
+      .describe("Who initiated it, by name: the actor's username (null: the system)"),
     createdAt: z.string(),
   }),
   events: z.array(
@@ -97,6 +101,7 @@ export const transactionDetailAnswer = z.object({
       type: z.string(),
       time: z.string(),
       actorId: z.string().nullable(),
+      actorName: z.string().nullable(),
       correlationId: z.string(),
       causationId: z.string().nullable(),
       hash: z.string(),

@@ -274,6 +274,21 @@ describe('audit, statements and exports', () => {
     expect(Number(from.before) - Number(from.after)).toBeCloseTo(Number(detail.body.transaction.amount), 8);
     expect(Number(to.after) - Number(to.before)).toBeCloseTo(Number(detail.body.transaction.amount), 8);
     expect((await admin.get('/api/admin/transactions/nope')).status).toBe(404);
+    // Who initiated it, by name: the sender of a transfer; the admin of a distribution, not a bare id.
+    expect(detail.body.transaction.actor_id).toBe(detail.body.transaction.sender_id);
+    expect(detail.body.transaction.actor_name).toBe(detail.body.transaction.sender_name);
+    expect(detail.body.transaction.actor_name).toMatch(/^user_/);
+    const me = (await admin.get('/api/auth/user')).body as { id: string; username: string };
+    const minted = await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      amount: '1.00',
+      receiver_id: alice.user.id,
+    });
+    expect(minted.status, minted.text).toBe(201);
+    await t.settle();
+    const distribution = await admin.get(`/api/admin/transactions/${minted.body.id}`);
+    expect(distribution.body.transaction).toMatchObject({ actor_id: me.id, actor_name: me.username });
+    expect(distribution.body.events[0]).toMatchObject({ actorId: me.id, actorName: me.username });
     const projections = await admin.get('/api/admin/projections');
     expect(projections.body.map((p: { name: string }) => p.name)).toContain('ledger');
   });

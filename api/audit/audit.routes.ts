@@ -293,15 +293,18 @@ export function auditRoutes(deps: Deps) {
       const [tx, events, postings] = await Promise.all([
         deps.pool.query(
           `SELECT t.id, t.type, t.asset, t.amount::text, t.sender_id, t.receiver_id, s.username AS sender_name, r.username AS receiver_name,
-                t.description, t.status, t.actor_id, t.created_at
-         FROM ledger_transactions t LEFT JOIN users s ON s.id = t.sender_id LEFT JOIN users r ON r.id = t.receiver_id WHERE t.id = $1`,
+                t.description, t.status, t.actor_id, a.username AS actor_name, t.created_at
+         FROM ledger_transactions t LEFT JOIN users s ON s.id = t.sender_id LEFT JOIN users r ON r.id = t.receiver_id
+           LEFT JOIN users a ON a.id = t.actor_id WHERE t.id = $1`,
           [id],
         ),
         deps.pool.query(
-          `SELECT event_id AS id, stream_name AS stream, stream_revision::int AS revision,
-                position_commit::text || '-' || position_prepare::text AS position, event_type AS type, recorded_at AS time,
-                actor_id AS "actorId", correlation_id AS "correlationId", causation_id AS "causationId", hash
-         FROM transaction_events WHERE transaction_id = $1 ORDER BY position_commit, position_prepare`,
+          `SELECT e.event_id AS id, e.stream_name AS stream, e.stream_revision::int AS revision,
+                e.position_commit::text || '-' || e.position_prepare::text AS position, e.event_type AS type,
+                e.recorded_at AS time, e.actor_id AS "actorId", a.username AS "actorName",
+                e.correlation_id AS "correlationId", e.causation_id AS "causationId", e.hash
+         FROM transaction_events e LEFT JOIN users a ON a.id = e.actor_id
+         WHERE e.transaction_id = $1 ORDER BY e.position_commit, e.position_prepare`,
           [id],
         ),
         deps.pool.query<{

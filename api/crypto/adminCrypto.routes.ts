@@ -8,6 +8,7 @@ import {
   loadWithdrawal,
   rejectDeposit,
 } from '../../app/crypto/crypto.service.ts';
+import { CREDITED, refuseTxOfEarlierDeposit } from '../../app/crypto/earlierDeposits.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
 import type { Deps } from '../../runtime/deps.ts';
@@ -32,7 +33,6 @@ import {
   withdrawalJson,
 } from './crypto.answers.ts';
 import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
-import { CREDITED, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
 const queueQuery = z.strictObject({
   status: z.enum(['pending', 'confirmed', 'rejected', 'completed', 'failed']).default('pending'),

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts';
 import { declareDeposit, requestWithdrawal, withdrawalWritten } from '../../app/crypto/crypto.service.ts';
+import { LIVE, refuseTxOfEarlierDeposit } from '../../app/crypto/earlierDeposits.ts';
 import { transferTokens } from '../../app/ledger/ledger.service.ts';
 import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
 import { parseAddress } from '../../domain/crypto/addresses.ts';
@@ -38,7 +39,6 @@ import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
 import { depositAnswer, depositJson, withdrawalAnswer, withdrawalJson } from './crypto.answers.ts';
 import { amountField, exactAmount, txHashField } from './crypto.fields.ts';
-import { LIVE, refuseTxOfEarlierDeposit } from './earlierDeposits.ts';
 
 const networkIds = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
 const currency = z.enum(CRYPTO_ASSETS, { error: 'Currency must be one of BTC, ETH, USDT, USDC, SOL, XRP' });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiabilityStatements } from '../../app/ledgerProofs/ledgerProofs.ts';
 import {
   LiabilityProofUnavailableError,
@@ -242,6 +242,20 @@ describe('verifiable receipts and liability proofs', () => {
     expect(newer.body.entries[0]!.balance).toBe('96.50');
     expect((await verifyLiabilityProof(newer.body, await trusted())).ok).toBe(true);
 
+    // While another process makes one (its lock held), the admin is told to ask again: a 409, not a 503.
+    const holder = await t.db.pool.connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock(hashtextextended('sai:liabilities', 0))`);
+      const busy = await admin.post('/api/admin/ledger/liabilities', {});
+      expect(busy.status, busy.text).toBe(409);
+      expect(busy.body.code).toBe('liabilities_statement_busy');
+      expect(busy.headers.get('retry-after')).toBe('5');
+    } finally {
+      await holder.query(`SELECT pg_advisory_unlock(hashtextextended('sai:liabilities', 0))`);
+      holder.release();
+    }
+    expect(await statementCount()).toBe(2);
+
     const nobody = (await signedUpClient(t)).client;
     const none = await nobody.get('/api/ledger/liabilities/proof');
     expect(none.status).toBe(404);
@@ -295,13 +309,25 @@ describe('verifiable receipts and liability proofs', () => {
       tree: t.deps.ledgerProofs!.tree,
       logger: t.deps.logger,
     });
-    // A daily schedule: not due for a day, but the older layout is made again on the first tick.
-    const stop = statements.startSchedule(86_400, 20);
+    // No schedule at all (LIABILITIES_INTERVAL=0), and another process holding the statements' lock on
+    // the first ticks: the older layout is tried again on every tick until one of today's is stored.
+    const holder = await t.db.pool.connect();
+    await holder.query(`SELECT pg_advisory_lock(hashtextextended('sai:liabilities', 0))`);
+    let held = true;
+    const attempts = vi.spyOn(statements, 'attempt');
+    const stop = statements.startSchedule(0, 20);
     try {
+      await expect.poll(() => attempts.mock.calls.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+      await statements.idle();
+      expect((await latestLiabilitiesStatement(t.deps.pool))!.layout).toBe(1);
+      await holder.query(`SELECT pg_advisory_unlock(hashtextextended('sai:liabilities', 0))`);
+      held = false;
       await expect
         .poll(async () => (await latestLiabilitiesStatement(t.deps.pool))!.layout, { timeout: 30_000 })
         .toBe(2);
     } finally {
+      if (held) await holder.query(`SELECT pg_advisory_unlock(hashtextextended('sai:liabilities', 0))`);
+      holder.release();
       await stop();
     }
     // Made again at the log's head: in place when the log has not moved, else at the newer size; either

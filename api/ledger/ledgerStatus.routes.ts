@@ -48,13 +48,19 @@ export function ledgerStatusRoutes(deps: Deps) {
   // admin's choice, never a user's (docs/architecture/verifiable-ledger.md, "Liabilities statements").
   app.post('/liabilities', responds(200, z.object({ statement: liabilitiesStatement })), async (c) => {
     requireAdmin(c);
-    const statement = await deps.ledgerProofs.statements.make();
-    if (!statement)
+    const outcome = await deps.ledgerProofs.statements.attempt();
+    if (outcome.kind === 'busy')
+      throw new HttpProblem(409, 'Another statement is being made right now: ask again in a few seconds', {
+        code: 'liabilities_statement_busy',
+        headers: { 'Retry-After': '5' },
+      });
+    if (outcome.kind === 'mismatch')
       throw new HttpProblem(
         503,
-        'No statement was made: another is being made, or the liabilities do not add up (see the ledger status)',
-        { code: 'liabilities_statement_refused', headers: { 'Retry-After': '5' } },
+        'No statement was made: the liabilities do not add up to the ledger’s (see the ledger status)',
+        { code: 'liabilities_statement_refused' },
       );
+    const { statement } = outcome;
     deps.logger.info({ treeSize: statement.treeSize }, 'liabilities statement asked for by an admin');
     return c.json({ statement });
   });

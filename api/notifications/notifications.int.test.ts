@@ -21,11 +21,12 @@ describe('notifications, a page at a time', () => {
       });
       expect(sent.status).toBe(201);
     }
-    await admin.post('/api/transactions', {
+    const theirDeposit = await admin.post('/api/transactions', {
       type: 'admin_deposit',
       amount: '1.00',
       receiver_id: stranger.id,
     });
+    expect(theirDeposit.status).toBe(201);
     // Notifications follow the log: wait until all twelve are there.
     await expect
       .poll(async () => ((await client.get('/api/notifications')).body as unknown[]).length, {
@@ -59,9 +60,16 @@ describe('notifications, a page at a time', () => {
     const all = (await client.get('/api/notifications')).body as { id: string }[];
     expect(seen).toEqual(all.map((n) => n.id));
 
-    // Someone else's cursor pages only one's own notifications.
+    // Someone else's cursor pages only one's own notifications. Their deposit came after the twelve in
+    // the log, so its notification may still be on its way: wait for it rather than race the projection.
+    await expect
+      .poll(async () => ((await other.get('/api/notifications')).body as unknown[]).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     const theirs = (await other.get('/api/notifications/page?limit=1')).body as Page;
     expect(theirs.notifications).toHaveLength(1);
+    expect(theirs.notifications[0]!.userId).toBe(stranger.id);
     expect(theirs.nextCursor).toBeNull();
   });
 

@@ -17,6 +17,7 @@ interface Row {
   direction: string;
   signedAmount: string | null;
   balanceAfter: string | null;
+  returned: boolean;
   senderName: string | null;
   receiverName: string | null;
   description: string;
@@ -157,9 +158,11 @@ describe('the user history over HTTP', () => {
     const { user, friend, ids } = await scene();
     const rows = await allPages(user.client, '');
     const byId = new Map(rows.map((r) => [r.id, r]));
-    // One row per movement: a failed withdrawal's returned hold is its own row's status, not a second row.
-    expect(rows).toHaveLength(11);
-    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    // One row per movement, except a failed withdrawal: its hold, and the return of the held amount.
+    expect(rows).toHaveLength(12);
+    expect(rows.filter((r) => r.id !== ids.failedOut).map((r) => r.id)).toEqual([
+      ...new Set(rows.filter((r) => r.id !== ids.failedOut).map((r) => r.id)),
+    ]);
     expect(byId.get(ids.saiSent)).toMatchObject({
       type: 'transfer',
       asset: 'SAI',
@@ -194,7 +197,20 @@ describe('the user history over HTTP', () => {
       signedAmount: '-0.25000000',
       balanceAfter: '0.75000000',
     });
-    expect(byId.get(ids.failedOut)).toMatchObject({ type: 'withdrawal', status: 'failed', state: 'failed' });
+    const failedRows = rows.filter((r) => r.id === ids.failedOut);
+    // Newest first: the return above the hold, each with the balance right after it.
+    expect(failedRows).toMatchObject([
+      {
+        type: 'withdrawal',
+        status: 'failed',
+        returned: true,
+        signedAmount: '+0.10000000',
+        balanceAfter: '0.75000000',
+        description: 'Withdrawal failed: bad address',
+      },
+      { type: 'withdrawal', status: 'failed', state: 'failed', returned: false, signedAmount: '-0.10000000' },
+    ]);
+    expect(failedRows[1]!.balanceAfter).toBe('0.65000000');
     expect(byId.get(ids.held)).toMatchObject({ type: 'withdrawal', status: 'pending', state: 'held' });
     expect(byId.get(ids.ethSent)).toMatchObject({
       type: 'transfer',
@@ -223,16 +239,16 @@ describe('the user history over HTTP', () => {
     expect(await ids_('?type=crypto_deposit')).toEqual([ids.rejected, ids.pending, ids.eth, ids.usdt]);
     expect(await ids_('?type=crypto_deposit&status=pending')).toEqual([ids.pending]);
     expect(await ids_('?type=crypto_deposit&status=failed')).toEqual([ids.rejected]);
-    expect(await ids_('?type=withdrawal')).toEqual([ids.held, ids.failedOut, ids.sentOut]);
+    expect(await ids_('?type=withdrawal')).toEqual([ids.held, ids.failedOut, ids.failedOut, ids.sentOut]);
     expect(await ids_('?type=withdrawal&status=completed')).toEqual([ids.sentOut]);
-    expect(await ids_('?type=withdrawal&status=failed')).toEqual([ids.failedOut]);
+    expect(await ids_('?type=withdrawal&status=failed')).toEqual([ids.failedOut, ids.failedOut]);
     expect(await ids_('?status=pending')).toEqual([ids.held, ids.pending]);
     expect(await ids_('?asset=ETH&type=transfer')).toEqual([ids.ethBack, ids.ethSent]);
     // Text: the counterparty's name or email, the description, the reference, the amount.
     expect(await ids_(`?q=${friend.user.username}`)).toEqual([ids.ethBack, ids.ethSent, ids.saiSent]);
     expect(await ids_(`?q=${encodeURIComponent(friend.user.email.toUpperCase())}`)).toHaveLength(3);
     expect(await ids_('?q=lunch')).toEqual([ids.saiSent]);
-    expect(await ids_(`?q=${ids.failedOut}`)).toEqual([ids.failedOut]);
+    expect(await ids_(`?q=${ids.failedOut}`)).toEqual([ids.failedOut, ids.failedOut]);
     expect(await ids_('?q=12.5')).toEqual([ids.saiSent]);
     expect(await ids_('?q=not%20seen')).toEqual([ids.rejected]);
     expect(await ids_('?q=%25')).toEqual([]);
@@ -309,6 +325,10 @@ describe('the user history over HTTP', () => {
     const rejected = await receipt(user.client, ids.rejected);
     expect(rejected).toMatchObject({ status: 'failed', state: 'rejected', reason: 'not seen' });
     expect(rejected.timeline.map((s: { state: string }) => s.state)).toEqual(['declared', 'rejected']);
+    // The network as people read it, and whose receipt it is (a printout names them).
+    expect(rejected.counterparty).toBe('External wallet (Ethereum)');
+    const holder = { name: user.user.username, email: user.user.email };
+    expect(rejected.holder).toEqual(holder);
     const sent = await receipt(user.client, ids.sentOut);
     expect(sent).toMatchObject({ state: 'sent', txHash: '0xdeadbeef01', balanceBefore: '1.00000000' });
     expect(sent.timeline.map((s: { state: string }) => s.state)).toEqual(['requested', 'held', 'sent']);
@@ -318,10 +338,18 @@ describe('the user history over HTTP', () => {
     expect(failed.balanceAfter).toBe('0.75000000');
     expect(failed.timeline.map((s: { state: string }) => s.state)).toEqual(['requested', 'held', 'failed']);
     expect(await receipt(user.client, ids.held)).toMatchObject({ status: 'pending', state: 'held' });
-    expect(await receipt(friend.client, ids.ethSent)).toMatchObject({ direction: 'received', asset: 'ETH' });
+    expect(await receipt(friend.client, ids.ethSent)).toMatchObject({
+      direction: 'received',
+      asset: 'ETH',
+      holder: { name: friend.user.username, email: friend.user.email },
+    });
+    expect((await receipt(user.client, ids.ethSent)).holder).toEqual(holder);
+    expect((await receipt(user.client, ids.failedOut)).holder).toEqual(holder);
+    // An admin reads the owner's receipt: still the owner's name on it, not the admin's.
     expect(await receipt(admin, ids.failedOut)).toMatchObject({
       state: 'failed',
       balanceBefore: '0.75000000',
+      holder,
     });
 
     // Anyone else: the same 404 as an id that does not exist.
@@ -368,7 +396,7 @@ describe('the user history over HTTP', () => {
     const statementIds = lines.slice(2, -1).map((cells) => cells[6]);
     const listed = (await allPages(user.client, '?asset=ETH')).filter((r) => r.balanceAfter !== null);
     expect(new Set(statementIds)).toEqual(new Set(listed.map((r) => r.id)));
-    // Every posting is a line: the failed withdrawal's hold and its return, which the list shows as one row.
+    // Every posting is a line: the failed withdrawal's hold and its return, as the list shows them.
     expect(statementIds.filter((id) => id === ids.failedOut)).toHaveLength(2);
     expect((await user.client.get(`/api/transactions/statement.csv?${period}&asset=DOGE`)).status).toBe(400);
   });

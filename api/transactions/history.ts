@@ -56,6 +56,7 @@ export function historyJson(row: HistoryRow): z.output<typeof ownTransactionAnsw
     direction: sent ? 'sent' : 'received',
     signedAmount: signed === null || amount === null ? null : `${sent ? '-' : '+'}${amount}`,
     balanceAfter: row.balance_after === null ? null : amountText(row.asset, row.balance_after),
+    returned: row.returned,
   };
 }
 
@@ -122,10 +123,23 @@ export function receiptJson(
 
   const counterparty = (() => {
     if (type === 'withdrawal') return w?.address ?? 'External address';
-    if (type === 'crypto_deposit') return d ? `External wallet (${d.network})` : 'External wallet';
+    if (type === 'crypto_deposit')
+      return d ? `External wallet (${networkLabel(d.network)})` : 'External wallet';
     const other = sent ? t?.receiver_name : t?.sender_name;
     return other ?? 'SAI Wallet';
   })();
+
+  // Whose receipt it is (a printout names them): the account it is seen from.
+  const holder =
+    t && subject === t.sender_id
+      ? { name: t.sender_name, email: t.sender_email }
+      : t && subject === t.receiver_id
+        ? { name: t.receiver_name, email: t.receiver_email }
+        : d
+          ? { name: d.user_name, email: d.user_email }
+          : w
+            ? { name: w.user_name, email: w.user_email }
+            : { name: null, email: null };
 
   const createdAt = t?.created_at ?? d?.declared_at ?? w?.requested_at;
   return {
@@ -154,5 +168,6 @@ export function receiptJson(
     address: w?.address ?? null,
     txHash: d?.tx_hash ?? w?.tx_hash ?? null,
     reason: d?.rejection_reason ?? w?.failure_reason ?? null,
+    holder: holder.name === null ? null : { name: holder.name, email: holder.email ?? '' },
   };
 }

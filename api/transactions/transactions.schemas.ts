@@ -99,6 +99,11 @@ export const ownTransactionAnswer = transactionAnswer.extend({
     .string()
     .nullable()
     .describe("The account's balance in this asset right after; null when it did not move"),
+  returned: z
+    .boolean()
+    .describe(
+      "True on the row where a failed withdrawal's held amount came back (the same movement's second row, after its hold)",
+    ),
 });
 
 /** A movement's id: a transaction's, a crypto deposit's or a withdrawal's. Anything else is not found. */
@@ -127,6 +132,10 @@ export const receiptAnswer = z.object({
   address: z.string().nullable(),
   txHash: z.string().nullable(),
   reason: z.string().nullable(),
+  holder: z
+    .object({ name: z.string(), email: z.string() })
+    .nullable()
+    .describe('Whose receipt it is: the account it is seen from (null once that person is erased)'),
 });
 
 export const ownTransactionsAnswer = z.object({

@@ -50,6 +50,12 @@ export function createLedgerProofs(parts: LedgerProofParts, pool: pg.Pool, logge
   };
 }
 
+/** What an attempt at a statement came to: made (or the latest standing), another being made, or refused. */
+export type StatementAttempt =
+  | { kind: 'made'; statement: LiabilitiesStatement }
+  | { kind: 'busy' }
+  | { kind: 'mismatch'; reason: string };
+
 /** The scheduled job's name (its lock and last-run row in `scheduled_jobs`). */
 export const LIABILITIES_JOB = 'ledger-liabilities';
 
@@ -89,24 +95,26 @@ export class LiabilityStatements {
 
   /**
    * Makes a statement every `intervalSeconds` (LIABILITIES_INTERVAL), once across every process; 0 =
-   * never (an admin still can). Returns a stop.
+   * none on a schedule (an admin still can). Either way, while the latest statement has an older layout
+   * (made before an upgrade) each tick makes it again, until a statement of today's layout is stored:
+   * otherwise no proof could be served until the next scheduled one, or ever with 0. Returns a stop.
    */
   startSchedule(intervalSeconds: number, tickMs?: number): () => Promise<void> {
-    if (intervalSeconds <= 0) return async () => {};
-    const job = this.scheduledJob(intervalSeconds * 1000);
+    const job = intervalSeconds > 0 ? this.scheduledJob(intervalSeconds * 1000) : null;
     let stopped = false;
-    // At start, a latest statement of an older layout (made before an upgrade) is made again at once:
-    // otherwise no proof could be served until the next scheduled one.
-    let checkLayout = true;
+    let layoutCurrent = false;
     const tick = () => {
       if (stopped || this.#running) return;
-      const due = checkLayout ? this.#olderLayout() : Promise.resolve(false);
-      checkLayout = false;
-      const run = due
-        .then(
-          async (older): Promise<unknown> =>
-            older ? await this.make() : await runScheduledJob(this.#pool, job),
-        )
+      const run = (async (): Promise<unknown> => {
+        if (!layoutCurrent) {
+          // Settled only by a stored statement of today's layout: a busy lock or a mismatch tries again.
+          if (await this.#olderLayout()) return await this.make();
+          layoutCurrent = true;
+        }
+        if (job) return await runScheduledJob(this.#pool, job);
+        clearInterval(timer);
+        return null;
+      })()
         .catch((error: unknown) =>
           this.#logger.error({ err: String(error) }, 'scheduled liabilities statement failed'),
         )
@@ -115,7 +123,8 @@ export class LiabilityStatements {
         });
       this.#running = run;
     };
-    const timer = setInterval(tick, tickMs ?? Math.min(Math.max(job.everyMs / 4, 1000), 60_000));
+    const everyMs = job?.everyMs ?? 60_000;
+    const timer = setInterval(tick, tickMs ?? Math.min(Math.max(everyMs / 4, 1000), 60_000));
     timer.unref();
     return async () => {
       stopped = true;
@@ -136,10 +145,16 @@ export class LiabilityStatements {
 
   /**
    * Makes and stores a statement now (the latest again when the log has not moved since): the scheduled
-   * job's work, and an admin's request. Null when another process is making one, or the liabilities do
-   * not add up (then recorded as a mismatch).
+   * job's work. Null when another process is making one, or the liabilities do not add up (then recorded
+   * as a mismatch); `attempt` tells the two apart.
    */
   async make(): Promise<LiabilitiesStatement | null> {
+    const outcome = await this.attempt();
+    return outcome.kind === 'made' ? outcome.statement : null;
+  }
+
+  /** As `make`, with why no statement was made: `busy` (another is being made) or `mismatch`. */
+  async attempt(): Promise<StatementAttempt> {
     const client = await this.#pool.connect();
     let mismatch: string | null = null;
     try {
@@ -150,14 +165,14 @@ export class LiabilityStatements {
       const latest = rows[0]?.locked ? await latestLiabilitiesStatement(client) : undefined;
       if (latest === undefined) {
         await client.query('ROLLBACK');
-        return null;
+        return { kind: 'busy' };
       }
       const head = await this.#tree.treeHead(client);
       // The log has not moved since the latest statement: it stands (a new one would sum the same leaves),
       // unless it was made with an older layout and so cannot serve proofs.
       if (latest && BigInt(latest.statement.treeSize) === head.size && latest.layout >= LIABILITY_LAYOUT) {
         await client.query('ROLLBACK');
-        return latest.statement;
+        return { kind: 'made', statement: latest.statement };
       }
       const balances = await ledgerTreeBalances(client);
       let made: Awaited<ReturnType<typeof makeLiabilitiesStatement>>;
@@ -167,12 +182,12 @@ export class LiabilityStatements {
         if (!(error instanceof LiabilitiesMismatchError) && !(error instanceof RangeError)) throw error;
         mismatch = `liabilities at tree size ${head.size}: ${error.message}`;
         await client.query('ROLLBACK');
-        return null;
+        return { kind: 'mismatch', reason: mismatch };
       }
       await storeLiabilitiesStatement(client, made);
       await client.query('COMMIT');
       this.#logger.info({ treeSize: made.statement.treeSize }, 'liabilities statement signed');
-      return made.statement;
+      return { kind: 'made', statement: made.statement };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
+import type { ApprovalEvent } from '../../domain/approvals/approval.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
 import type { NetworkId } from '../../domain/crypto/networks.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
@@ -12,6 +13,8 @@ import {
   type Handlers,
   type Projection,
 } from '../../projections/projection.ts';
+import { applyAndRecord } from '../approvals/apply.ts';
+import { loadApproval } from '../approvals/approvals.service.ts';
 import { cardCommand } from '../cards/cards.service.ts';
 import { followStake } from '../cards/stake.ts';
 import type { CommandContext } from '../commands/context.ts';
@@ -27,16 +30,25 @@ import { creditTransfer, mintForApproval } from '../ledger/ledger.service.ts';
  * this long (plus a sweep) later.
  */
 export const CREDIT_GRACE_MS = 2_000;
+/**
+ * How long an approver's request has to apply the approved action itself before the follow-up does: it
+ * applies right after recording the approval (milliseconds); a request that has not recorded the outcome
+ * after this long died in between. Running both at once is safe (app/approvals/apply.ts), the grace only
+ * keeps the worker from doing the request's work twice in the common case.
+ */
+export const APPROVAL_GRACE_MS = 5_000;
 const SWEEP_EVERY_MS = 500;
 
 export interface FollowUpOptions {
   /** 0 credits at once on seeing the debit (the deterministic simulation, which has no database). */
   creditGraceMs?: number;
+  /** As creditGraceMs, for approved four-eyes requests with no outcome yet. */
+  approvalGraceMs?: number;
   sweepEveryMs?: number;
 }
 
 /** The events the follow-ups read. */
-type FollowedEvent = AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent;
+type FollowedEvent = AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent | ApprovalEvent;
 
 /**
  * What the follow-up keeps of a debit it waits on: enough to credit it as the request would have, and
@@ -66,13 +78,16 @@ function transactionIdOf(recorded: RecordedEvent): string {
  * - a transfer's credit to the receiver; an approved payment's mint; a confirmed crypto deposit's credit;
  * - a withdrawal hold's request record; a failed withdrawal's release;
  * - the card: a submitted proof moves a pending card to verifying, an approval activates it. Its tier is
- *   left alone: it changes only when the holder asks (UpgradeCard), never because a balance moved.
+ *   left alone: it changes only when the holder asks (UpgradeCard), never because a balance moved;
+ * - a four-eyes request approved with no outcome recorded (the approver's request died after the
+ *   approval): applied from the request's record once APPROVAL_GRACE_MS has passed.
  * Each step is idempotent (keyed by the transaction id, with name-based event ids), so seeing an event
  * twice changes nothing. It owns no read model; its one table is the list of debits it gives their
  * request time to credit (CREDIT_GRACE_MS).
  */
 export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = {}): Projection {
   const graceMs = options.creditGraceMs ?? CREDIT_GRACE_MS;
+  const approvalGraceMs = options.approvalGraceMs ?? (graceMs <= 0 ? 0 : APPROVAL_GRACE_MS);
   const metadataOf = (recorded: { id: string; metadata: { correlationId: string } }) => ({
     actorId: null,
     correlationId: recorded.metadata.correlationId,
@@ -135,7 +150,60 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
           row.transaction_id,
         ]);
       }
-      if (rows.length < 100) return;
+      if (rows.length < 100) break;
+    }
+    await sweepApprovals();
+  };
+  /** Applies an approved request the approver's request did not finish (a no-op once it has an outcome). */
+  const finishApproval = async (
+    approvalId: string,
+    metadata: { correlationId: string; causationId: string },
+  ) => {
+    const state = await loadApproval(ctx, approvalId);
+    if (state.status !== 'approved') return;
+    await applyAndRecord(ctx, approvalId, state, { actorId: null, ...metadata });
+  };
+  const dueApproval = async (
+    tx: PoolClient,
+    event: Extract<ApprovalEvent, { type: 'ApprovalGranted' }> & RecordedEvent,
+  ) => {
+    const metadata = { correlationId: event.metadata.correlationId, causationId: event.id };
+    if (approvalGraceMs <= 0) {
+      await finishApproval(event.data.approvalId, metadata);
+      return;
+    }
+    await tx.query(
+      `INSERT INTO approval_follow_ups_due (approval_id, due_at, correlation_id, causation_id)
+       VALUES ($1, $2::timestamptz + make_interval(secs => $3::double precision / 1000), $4, $5)
+       ON CONFLICT (approval_id) DO NOTHING`,
+      [
+        event.data.approvalId,
+        event.recordedAt,
+        approvalGraceMs,
+        metadata.correlationId,
+        metadata.causationId,
+      ],
+    );
+  };
+  const approvalDecided = async (tx: PoolClient, approvalId: string) => {
+    if (approvalGraceMs <= 0) return;
+    await tx.query('DELETE FROM approval_follow_ups_due WHERE approval_id = $1', [approvalId]);
+  };
+  const sweepApprovals = async () => {
+    const { rows } = await ctx.pool.query<{
+      approval_id: string;
+      correlation_id: string;
+      causation_id: string;
+    }>(
+      `SELECT approval_id, correlation_id, causation_id FROM approval_follow_ups_due
+        WHERE due_at <= now() ORDER BY due_at LIMIT 100`,
+    );
+    for (const row of rows) {
+      await finishApproval(row.approval_id, {
+        correlationId: row.correlation_id,
+        causationId: row.causation_id,
+      });
+      await ctx.pool.query('DELETE FROM approval_follow_ups_due WHERE approval_id = $1', [row.approval_id]);
     }
   };
   const handlers: Handlers<FollowedEvent> = {
@@ -194,6 +262,15 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
     async CardStakeReleased(event) {
       await followStake(ctx, event.data, metadataOf(event));
     },
+    async ApprovalGranted(event, tx) {
+      await dueApproval(tx, event);
+    },
+    async ApprovedActionApplied(event, tx) {
+      await approvalDecided(tx, event.data.approvalId);
+    },
+    async ApprovedActionRefused(event, tx) {
+      await approvalDecided(tx, event.data.approvalId);
+    },
   };
   const projection: Projection = defineProjection<FollowedEvent>({
     name: 'ledgerFollowUps',
@@ -231,7 +308,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       await settled(tx, [...creditsOfEarlierDebits]);
     },
     whileLeading(onError) {
-      if (graceMs <= 0) return async () => {};
+      if (graceMs <= 0 && approvalGraceMs <= 0) return async () => {};
       let sweeping: Promise<void> | null = null;
       const timer = setInterval(() => {
         sweeping ??= sweep()

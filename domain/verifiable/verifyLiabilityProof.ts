@@ -9,7 +9,7 @@ import {
   liabilitiesMessage,
   timeMillis,
 } from './formats.ts';
-import { MAX_SUM, unitsOfDecimal } from './liabilities.ts';
+import { decimalOfUnits, MAX_SUM, unitsOfDecimal } from './liabilities.ts';
 import { type AsyncSha256, webCryptoSha256 } from './merkle.ts';
 import { importKey, signatureValid, signerOf, trustedKeysOf } from './trust.ts';
 
@@ -144,11 +144,11 @@ async function checkEntry(
   if (added !== balance)
     return void checks.fail(
       'parts',
-      `${label}: its leaves add up to ${String(added)} minor units, not the balance ${String(entry.balance)}`,
+      `${label}: its leaves add up to ${decimalOfUnits(added, asset.decimals)}, not the balance ${String(entry.balance)}`,
     );
   checks.pass(
     'leaf',
-    `${label} ${String(entry.balance)} is counted in the total of ${String(asset.totalUnits)} minor units (in ${parts.length} ${parts.length === 1 ? 'leaf' : 'leaves'})`,
+    `${label} ${String(entry.balance)} is counted in the total of ${decimalOfUnits(asset.totalUnits, asset.decimals)} (in ${parts.length} ${parts.length === 1 ? 'part' : 'parts'})`,
   );
 }
 

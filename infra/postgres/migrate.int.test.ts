@@ -15,6 +15,7 @@ const allMigrations = readdirSync(migrationsDir())
 /** The tables a rebuild cannot recreate: the migrations' own, and nothing else. */
 const MIGRATED_TABLES = [
   'account_tokens',
+  'approval_follow_ups_due',
   'card_pins',
   'credentials',
   'es_events',

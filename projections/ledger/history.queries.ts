@@ -10,9 +10,10 @@ import type { Page } from './ledger.queries.ts';
 
 /**
  * A user's own history (docs/architecture/history.md): every movement of every asset, newest first.
- * - What the ledger booked on the user's account: one row per posting (its running balance is the
- *   account's balance in that asset right after), except the return of a failed withdrawal's hold, which
- *   is the same withdrawal's row (its status turns failed) rather than a second one.
+ * - What the ledger booked on the user's account: one row per posting, its running balance the account's
+ *   balance in that asset right after. A failed withdrawal is two rows of the same movement: the hold
+ *   (the amount leaving) and, when it fails, the return (`returned`, the amount coming back, with the
+ *   failure's reason), so each row's balance is the one before plus its amount, up to the wallet's.
  * - Declared crypto deposits the ledger has not credited (pending, rejected): no balance change, so no
  *   running balance; they sit at their declaration's log position.
  * Each asset is its own branch, newest first through the journal's (account, asset, position) indexes,
@@ -40,6 +41,8 @@ export interface HistoryRow {
   /** The change of the user's balance, signed; null when the balance did not move. */
   signed_amount: string | null;
   balance_after: string | null;
+  /** The row where a failed withdrawal's held amount came back to the balance. */
+  returned: boolean;
 }
 
 export interface HistoryFilter {
@@ -128,15 +131,16 @@ export async function userHistory(
   const ledgerBranch = (account: string, asset: string) => `SELECT h.transaction_id AS id, t.type, h.asset,
         t.amount::text AS amount, t.status,
         NULL::text AS deposit_status, t.sender_id, t.receiver_id, s.username AS sender_name,
-        r.username AS receiver_name, t.description, h.created_at, h.position_commit, h.position_prepare, h.leg,
-        h.amount::text AS signed_amount, h.balance_after::text AS balance_after
+        r.username AS receiver_name,
+        CASE WHEN h.kind = 'withdrawal' AND h.amount > 0 THEN h.description ELSE t.description END AS description,
+        h.created_at, h.position_commit, h.position_prepare, h.leg,
+        h.amount::text AS signed_amount, h.balance_after::text AS balance_after,
+        (h.kind = 'withdrawal' AND h.amount > 0) AS returned
       FROM account_history h
       JOIN ledger_transactions t ON t.id = h.transaction_id
       LEFT JOIN users s ON s.id = t.sender_id
       LEFT JOIN users r ON r.id = t.receiver_id
       WHERE h.account_id = ${account} AND h.asset = ${asset}
-        -- A failed withdrawal's hold coming back is that withdrawal's row, not a second one.
-        AND NOT (h.kind = 'withdrawal' AND h.amount > 0)
         ${ledgerFilters.map((f) => `AND ${f}`).join(' ')}
       ORDER BY h.position_commit DESC, h.position_prepare DESC, h.leg DESC LIMIT $2`;
   const filtered = filter.from || filter.to || filter.type || filter.status || text;
@@ -173,7 +177,7 @@ export async function userHistory(
         CASE WHEN d.status = 'rejected' THEN d.asset || ' deposit rejected' || coalesce(': ' || nullif(d.rejection_reason, ''), '')
              ELSE d.asset || ' deposit declared on ' || ${NETWORK_LABEL_SQL} END AS description,
         d.declared_at AS created_at, d.position_commit, d.position_prepare, 0::smallint AS leg,
-        NULL::text AS signed_amount, NULL::text AS balance_after
+        NULL::text AS signed_amount, NULL::text AS balance_after, false AS returned
       FROM crypto_deposits d
       WHERE d.user_id = ${user()}
         -- Confirmed and credited: the ledger's row stands for it (between the two it is still pending here).
@@ -184,7 +188,7 @@ export async function userHistory(
 
   const statement = `SELECT id, type, asset, amount, status, deposit_status, sender_id, receiver_id, sender_name,
             receiver_name, description, created_at, position_commit::text, position_prepare::text, leg,
-            signed_amount, balance_after
+            signed_amount, balance_after, returned
      FROM (${branches.join('\nUNION ALL\n')}) m
      ORDER BY m.position_commit DESC, m.position_prepare DESC, m.leg DESC LIMIT $2`;
   // The plain page (asked by every screen) is prepared: it planned in 6 ms and ran in under one

@@ -25,6 +25,8 @@ export interface ReceiptData {
   } | null;
   deposit: {
     user_id: UserId;
+    user_name: string | null;
+    user_email: string | null;
     asset: string;
     network: string;
     tx_hash: string | null;
@@ -35,6 +37,8 @@ export interface ReceiptData {
   } | null;
   withdrawal: {
     user_id: UserId;
+    user_name: string | null;
+    user_email: string | null;
     asset: string;
     amount: string;
     address: string;
@@ -66,13 +70,15 @@ export async function receiptData(db: pg.Pool, id: string): Promise<ReceiptData>
       [id],
     ),
     db.query<NonNullable<ReceiptData['deposit']>>(
-      `SELECT user_id, asset, network, tx_hash, status, amount::text, rejection_reason, declared_at
-       FROM crypto_deposits WHERE id = $1`,
+      `SELECT d.user_id, u.username AS user_name, u.email AS user_email, d.asset, d.network, d.tx_hash,
+              d.status, d.amount::text, d.rejection_reason, d.declared_at
+       FROM crypto_deposits d LEFT JOIN users u ON u.id = d.user_id WHERE d.id = $1`,
       [id],
     ),
     db.query<NonNullable<ReceiptData['withdrawal']>>(
-      `SELECT user_id, asset, amount::text, address, chain, status, tx_hash, failure_reason, requested_at
-       FROM withdrawals WHERE id = $1`,
+      `SELECT w.user_id, u.username AS user_name, u.email AS user_email, w.asset, w.amount::text, w.address,
+              w.chain, w.status, w.tx_hash, w.failure_reason, w.requested_at
+       FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id WHERE w.id = $1`,
       [id],
     ),
     db.query<{ type: string; time: Date }>(

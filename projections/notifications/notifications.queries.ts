@@ -22,7 +22,7 @@ export async function notificationsOf(db: pg.Pool, userId: UserId, limit = 50): 
   const { rows } = await preparedQuery<NotificationRow>(
     db,
     `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1
-     ORDER BY position_commit DESC, position_prepare DESC, id LIMIT $2`,
+     ORDER BY position_commit DESC, position_prepare DESC, id DESC LIMIT $2`,
     [userId, limit],
   );
   return rows;

@@ -13,19 +13,17 @@ import {
   statusSummary,
   toRaw,
 } from './harness.ts';
+import { anyJson, anyString, type Raw } from './inputs.ts';
 import {
-  anyJson,
-  anyString,
   CROSS_SITE,
   JSON_TAILS,
   JSON_TYPES,
   MALFORMED_JSON,
   NON_JSON_TYPES,
   nonObjectJson,
-  type Raw,
   SAME_SITE,
   strangeKey,
-} from './inputs.ts';
+} from './requests.ts';
 import { type Fixtures, invalidParam, type Role, SPECS, type Spec, wellFormed } from './specs.ts';
 
 /**

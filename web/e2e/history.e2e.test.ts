@@ -72,6 +72,15 @@ async function historyJourney(viewport: Viewport) {
     txHash: `0x${randomBytes(32).toString('hex')}`,
   });
   await call(user.context, 'POST', '/api/crypto/deposits', { currency: 'USDT', network: 'tron' });
+  // And one an admin rejected: nothing credited.
+  const refused = await call(user.context, 'POST', '/api/crypto/deposits', {
+    currency: 'USDT',
+    network: 'tron',
+  });
+  await call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${refused.id}`, {
+    action: 'reject',
+    reason: 'Not received',
+  });
   // A withdrawal sent, one failed, and 0.25 ETH to a friend.
   const withdraw = (amount: string) =>
     call(user.context, 'POST', '/api/crypto/withdraw', {
@@ -103,29 +112,40 @@ async function historyJourney(viewport: Viewport) {
   await page.goto(kit.url('/transactions'));
   await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
   const rows = page.getByTestId('transaction-row');
-  // Five movements: two deposits, two withdrawals, one transfer; the returned hold is no row of its own.
-  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(5);
+  // Six movements in seven rows: three deposits, two withdrawals, one transfer, and the failed
+  // withdrawal's held amount coming back, its own row so that each running balance follows from the one
+  // before.
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(7);
   await rows.filter({ hasText: 'USDT deposit' }).getByText('Declared', { exact: true }).waitFor();
   await rows.filter({ hasText: 'USDT deposit' }).getByText('Amount pending').waitFor();
+  // The rejected one: nothing is pending any more, nothing was credited.
+  const rejectedRow = rows.filter({ hasText: 'USDT deposit' }).filter({ hasText: 'Rejected' });
+  await rejectedRow.getByText('Not credited').waitFor();
   await rows.filter({ hasText: 'ETH deposit' }).getByText('+2.000000 ETH').waitFor();
   await rows
     .filter({ hasText: `Sent to ${friend.username}` })
     .getByText('−0.250000 ETH')
     .waitFor();
-  const failedRow = rows.filter({ hasText: '0.100000 ETH' });
+  const failedRow = rows.filter({ hasText: '−0.100000 ETH' });
   await failedRow.getByText('Failed', { exact: true }).waitFor();
+  await failedRow.getByText('Balance 1.400000 ETH').waitFor();
+  const returnedRow = rows.filter({ hasText: 'ETH withdrawal returned' });
+  await returnedRow.getByText('+0.100000 ETH').waitFor();
+  await returnedRow.getByText('Withdrawal failed: Address refused').waitFor();
+  await returnedRow.getByText('Balance 1.500000 ETH').waitFor();
+  await rows.first().getByText('Balance 1.250000 ETH').waitFor();
   await expectAccessible(page, `/transactions with crypto movements at ${px}`);
   if (phone) await expectNoHorizontalScroll(page, '/transactions with crypto movements');
 
   // Filters: the asset, then withdrawals of it; on the server, in the URL.
   await filterBy(page, [['Asset', 'USDT']]);
-  await expect.poll(() => rows.count()).toBe(1);
+  await expect.poll(() => rows.count()).toBe(2);
   expect(page.url()).toContain('asset=USDT');
   await filterBy(page, [
     ['Asset', 'ETH'],
     ['Type', 'Withdrawal'],
   ]);
-  await expect.poll(() => rows.count()).toBe(2);
+  await expect.poll(() => rows.count()).toBe(3);
   await page.getByText('Filtered by:').waitFor();
   await expectAccessible(page, `/transactions filtered at ${px}`);
 
@@ -141,13 +161,32 @@ async function historyJourney(viewport: Viewport) {
   await page.getByText('Free').waitFor();
   await page.getByText('Address refused').waitFor();
   await page.getByRole('button', { name: 'Print' }).waitFor();
+  // Whose receipt it is, and a status pill as wide as its words, not the card.
+  const details = page.getByRole('region', { name: /−0\.100000 ETH/ });
+  await details.getByText(`${saver.username} (${saver.email})`).waitFor();
+  const pill = (await details.getByText('Failed', { exact: true }).first().boundingBox())!;
+  const card = (await details.boundingBox())!;
+  expect(pill.width).toBeLessThan(card.width / 2);
   await expectAccessible(page, `a withdrawal receipt at ${px}`);
   if (phone) await expectNoHorizontalScroll(page, 'a withdrawal receipt');
   // Printed, the navigation is gone.
   await page.emulateMedia({ media: 'print' });
   expect(await page.locator('header').first().isVisible()).toBe(false);
   expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Open support chat' }).isVisible()).toBe(false);
+  expect(await details.getByText(`${saver.username} (${saver.email})`).isVisible()).toBe(true);
   await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('button', { name: 'Open support chat' }).waitFor();
+
+  // A rejected deposit's receipt: nothing credited, not "pending"; the network by its name.
+  await page.goto(kit.url(`/transactions/${refused.id}`));
+  await page.getByRole('heading', { name: 'Crypto deposit' }).waitFor();
+  await page.getByText('Not credited').first().waitFor();
+  expect(await page.getByText('Pending confirmation').count()).toBe(0);
+  await page.getByText('External wallet (Tron TRC-20)').waitFor();
+  await page.getByText('Not received').waitFor();
+  await expectAccessible(page, `a rejected deposit's receipt at ${px}`);
+  if (phone) await expectNoHorizontalScroll(page, "a rejected deposit's receipt");
 
   // The friend's receipt of the ETH they received; a stranger's id is not found for them.
   await other.page.goto(kit.url('/transactions'));

@@ -128,10 +128,15 @@ async function liabilityProofAsUser(viewport: Viewport) {
   const totals = published.getByRole('region', { name: 'Published totals' });
   const sai = totals.getByRole('row', { name: /^SAI/ });
   const saiTotal = statement.assets.find((asset) => asset.asset === 'SAI')!;
-  await sai.getByRole('cell', { name: saiTotal.total, exact: true }).waitFor();
-  await sai.getByRole('cell', { name: saiTotal.leaves, exact: true }).waitFor();
+  // Amounts as people write them (grouped, with the asset), no count of tree leaves, no minor units.
+  const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Number(saiTotal.total));
+  await sai.getByRole('cell', { name: `${grouped} SAI`, exact: true }).waitFor();
+  expect(await totals.getByRole('columnheader').allTextContents()).toEqual(['Asset', 'Total owed']);
+  expect(await published.getByText(/minor units|leaves/i).count()).toBe(0);
   await published.getByText(publicKey.keyId).waitFor();
-  await published.getByText(`first ${statement.treeSize} events`, { exact: false }).waitFor();
+  await published
+    .getByText(`first ${Number(statement.treeSize).toLocaleString('en-US')} events`, { exact: false })
+    .waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     mine.getByRole('button', { name: 'Download my liability proof' }).click(),
@@ -156,7 +161,7 @@ async function liabilityProofAsUser(viewport: Viewport) {
   // One byte changed: in the balance, in a part's amount, in a path hash, in the statement's signature.
   const balance = copyOf(proof);
   balance.entries[0]!.balance = changeLastDigit(balance.entries[0]!.balance);
-  await expectRefused(page, 'balance.json', balance, 'parts', /its leaves add up to 2500 minor units, not/);
+  await expectRefused(page, 'balance.json', balance, 'parts', /its leaves add up to 25.00, not/);
   const part = copyOf(proof);
   part.entries[0]!.parts[0]!.amount = changeLastDigit(part.entries[0]!.parts[0]!.amount);
   await expectRefused(page, 'part.json', part, 'root', /the path does not lead to the signed root/);
@@ -245,6 +250,17 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   for (const event of receipt.events)
     await checks.filter({ hasText: `is at position ${event.position} of ${size}` }).waitFor();
   await verdict.getByText(/Each event of this transaction, exactly as shown, is at its position/).waitFor();
+  // What the file shows in words: what moved, when, between which accounts; the rest sealed.
+  const facts = verdict.getByTestId('receipt-facts');
+  await facts.getByRole('heading', { name: 'What this file shows' }).waitFor();
+  await facts.getByText(transferId).waitFor();
+  await facts
+    .getByText(`Transfer sent — 12.50 SAI from account ${sender.id} to account ${receiver.id}`, {
+      exact: false,
+    })
+    .waitFor();
+  await facts.getByText('Transfer received', { exact: false }).waitFor();
+  await facts.getByText(/Names, e-mail addresses and notes are sealed in the file/).waitFor();
   await verdict.getByRole('heading', { name: 'What it does not prove' }).waitFor();
   await verdict.getByRole('link', { name: '/api/ledger/public-key' }).waitFor();
   const keys = page.getByTestId('key-ids');

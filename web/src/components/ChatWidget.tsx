@@ -96,6 +96,7 @@ export function ChatWidget() {
       <button
         ref={launcherRef}
         type="button"
+        data-print="hide"
         className={styles.launcher}
         aria-label="Open support chat"
         aria-controls={panelId}
@@ -112,6 +113,7 @@ export function ChatWidget() {
     <section
       id={panelId}
       aria-label="Support chat"
+      data-print="hide"
       className={`${styles.panel} ${expanded ? styles.panelExpanded : ''}`}
     >
       <div className={styles.header}>

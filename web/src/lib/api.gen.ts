@@ -2730,6 +2730,7 @@ export type operations = {
               }[];
             events: ({
                 actorId: string | null;
+                actorName: string | null;
                 causationId: string | null;
                 correlationId: string;
                 hash: string;
@@ -2742,6 +2743,8 @@ export type operations = {
               })[];
             transaction: {
               actor_id: string | null;
+              /** @description Who initiated it, by name: the actor's username (null: the system) */
+              actor_name: string | null;
               amount: string;
               asset: string;
               createdAt: string;
@@ -5027,6 +5030,8 @@ export type operations = {
                 id: string;
                 receiver_id: string | null;
                 receiverName: string | null;
+                /** @description True on the row where a failed withdrawal's held amount came back (the same movement's second row, after its hold) */
+                returned: boolean;
                 sender_id: string | null;
                 senderName: string | null;
                 /** @description "-3.00" when sent, "+3.00" when received; null when the balance did not move */
@@ -5154,6 +5159,11 @@ export type operations = {
             /** @description "0" when free; a leg of the same transaction to a fees account otherwise */
             fee: string;
             feeAsset: string;
+            /** @description Whose receipt it is: the account it is seen from (null once that person is erased) */
+            holder: {
+              email: string;
+              name: string;
+            } | null;
             id: string;
             network: string | null;
             reason: string | null;

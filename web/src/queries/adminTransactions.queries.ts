@@ -50,6 +50,8 @@ export interface TransactionEvent {
   type: string;
   time: string;
   actorId: string | null;
+  /** The actor's username; null for the system or someone erased. */
+  actorName: string | null;
   correlationId: string;
   causationId: string | null;
   hash: string;
@@ -78,6 +80,8 @@ export interface TransactionDetail {
     description: string;
     status: TransactionStatus;
     actor_id: string | null;
+    /** Who initiated it, by name (null: the system). */
+    actor_name: string | null;
     createdAt: string;
   };
   events: TransactionEvent[];

@@ -43,6 +43,8 @@ export interface OwnTransaction extends Omit<Transaction, 'amount'> {
   signedAmount: string | null;
   /** The user's balance in this asset right after; null when it did not move. */
   balanceAfter: string | null;
+  /** The row where a failed withdrawal's held amount came back (the same movement's second row). */
+  returned: boolean;
 }
 
 /** A movement's receipt (GET /api/transactions/{id}). */
@@ -66,6 +68,8 @@ export interface Receipt {
   address: string | null;
   txHash: string | null;
   reason: string | null;
+  /** Whose receipt it is (null once that person is erased). */
+  holder: { name: string; email: string } | null;
 }
 
 export interface TransactionPage {

@@ -52,7 +52,10 @@ function ReceiptPage() {
 }
 
 function amountLine(receipt: Receipt): string {
-  if (receipt.amount === null) return t('money.receipt.amountPending', { asset: receipt.asset });
+  if (receipt.amount === null)
+    return receipt.state === 'rejected'
+      ? t('money.receipt.notCredited')
+      : t('money.receipt.amountPending', { asset: receipt.asset });
   const signed = `${receipt.direction === 'sent' ? '-' : '+'}${receipt.amount}`;
   return `${signedShown(signed, receipt.asset)} ${receipt.asset}`;
 }
@@ -90,8 +93,19 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <p id="receipt-amount" className={`${styles.amount} ${failed ? styles.failed : ''}`}>
           {amountLine(receipt)}
         </p>
-        <StatusBadge status={receipt.status} label={stateLabel(receipt.state)} />
+        {/* Its own box: a flex column would stretch the pill across the card. */}
+        <div>
+          <StatusBadge status={receipt.status} label={stateLabel(receipt.state)} />
+        </div>
         <dl className={panel.details}>
+          {receipt.holder ? (
+            <>
+              <dt className={panel.term}>{t('money.receipt.holder')}</dt>
+              <dd className={panel.definition}>
+                {receipt.holder.name} ({receipt.holder.email})
+              </dd>
+            </>
+          ) : null}
           <dt className={panel.term}>{t('money.receipt.reference')}</dt>
           <dd className={`${panel.definition} ${styles.mono}`}>{receipt.id}</dd>
           <dt className={panel.term}>{t('money.receipt.type')}</dt>
@@ -107,7 +121,9 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           <dt className={panel.term}>{t('money.receipt.amount')}</dt>
           <dd className={panel.definition}>
             {receipt.amount === null
-              ? t('money.receipt.pendingConfirmation')
+              ? receipt.state === 'rejected'
+                ? t('money.receipt.notCredited')
+                : t('money.receipt.pendingConfirmation')
               : `${shownAmount(receipt.amount, receipt.asset)} ${receipt.asset}`}
           </dd>
           <dt className={panel.term}>{t('money.receipt.fee')}</dt>

@@ -18,6 +18,8 @@ export const moneyReceipt: Record<keyof typeof english, string> = {
   'money.receipt.from': 'Von',
   'money.receipt.amount': 'Betrag',
   'money.receipt.pendingConfirmation': 'Bestätigung ausstehend',
+  'money.receipt.notCredited': 'Nicht gutgeschrieben',
+  'money.receipt.holder': 'Kontoinhaber',
   'money.receipt.fee': 'Gebühr',
   'money.receipt.balanceBefore': 'Saldo vorher',
   'money.receipt.balanceAfter': 'Saldo nachher',

@@ -16,6 +16,8 @@ export const moneyReceipt = {
   'money.receipt.from': 'From',
   'money.receipt.amount': 'Amount',
   'money.receipt.pendingConfirmation': 'Pending confirmation',
+  'money.receipt.notCredited': 'Not credited',
+  'money.receipt.holder': 'Account holder',
   'money.receipt.fee': 'Fee',
   'money.receipt.balanceBefore': 'Balance before',
   'money.receipt.balanceAfter': 'Balance after',

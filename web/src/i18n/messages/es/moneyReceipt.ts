@@ -18,6 +18,8 @@ export const moneyReceipt: Record<keyof typeof english, string> = {
   'money.receipt.from': 'De',
   'money.receipt.amount': 'Importe',
   'money.receipt.pendingConfirmation': 'Pendiente de confirmación',
+  'money.receipt.notCredited': 'No acreditado',
+  'money.receipt.holder': 'Titular de la cuenta',
   'money.receipt.fee': 'Comisión',
   'money.receipt.balanceBefore': 'Saldo anterior',
   'money.receipt.balanceAfter': 'Saldo posterior',

@@ -19,6 +19,8 @@ export const moneyReceipt: Record<keyof typeof english, string> = {
   'money.receipt.from': 'Expéditeur',
   'money.receipt.amount': 'Montant',
   'money.receipt.pendingConfirmation': 'En attente de confirmation',
+  'money.receipt.notCredited': 'Non crédité',
+  'money.receipt.holder': 'Titulaire du compte',
   'money.receipt.fee': 'Frais',
   'money.receipt.balanceBefore': 'Solde avant',
   'money.receipt.balanceAfter': 'Solde après',

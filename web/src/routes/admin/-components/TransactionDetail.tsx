@@ -107,7 +107,7 @@ function Summary({ detail }: { detail: Detail }) {
         ? partyLabel(t.sender_name, t.sender_id)
         : t.actor_id === t.receiver_id
           ? partyLabel(t.receiver_name, t.receiver_id)
-          : t.actor_id;
+          : partyLabel(t.actor_name, t.actor_id);
   return (
     <section className={panel.panel} aria-labelledby="transaction-summary-title">
       <div className={panel.head}>
@@ -261,7 +261,9 @@ function Events({ events }: { events: TransactionEvent[] }) {
                 <dt className={own.eventTerm}>Recorded at</dt>
                 <dd className={`${styles.definition} ${adminStyles.mono}`}>{event.time}</dd>
                 <dt className={own.eventTerm}>Actor</dt>
-                <dd className={`${styles.definition} ${adminStyles.mono}`}>{event.actorId ?? 'System'}</dd>
+                <dd className={`${styles.definition} ${adminStyles.mono}`}>
+                  {event.actorId === null ? 'System' : partyLabel(event.actorName, event.actorId)}
+                </dd>
                 <dt className={own.eventTerm}>Correlation ID</dt>
                 <dd className={`${styles.definition} ${adminStyles.mono}`}>{event.correlationId}</dd>
                 <dt className={own.eventTerm}>Causation ID</dt>

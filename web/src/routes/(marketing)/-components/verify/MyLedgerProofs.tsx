@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, Scale } from 'lucide-react';
 import { Button } from '../../../../components/Button.tsx';
+import { formatAsset } from '../../../../lib/assets.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import {
   isNoLiabilityProof,
@@ -71,7 +72,9 @@ export function MyLedgerProofs({ onDownloaded }: { onDownloaded: (fileName: stri
                   What SAI Wallet owes its users in each asset, signed by key{' '}
                   <span className={styles.keyId}>{statement.keyId}</span> on{' '}
                   <time dateTime={statement.time}>{formatDateTime(statement.time)}</time>, over the ledger's
-                  first {statement.treeSize} events.
+                  first {Number(statement.treeSize).toLocaleString('en')} events. The tree behind each total
+                  holds every balance split into parts, mixed with empty ones, so that it says nothing about
+                  how many accounts there are or what any one holds.
                 </p>
                 {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
                 <section className={tableWrap} aria-label="Published totals" tabIndex={0}>
@@ -84,9 +87,6 @@ export function MyLedgerProofs({ onDownloaded }: { onDownloaded: (fileName: stri
                         <th scope="col" className={`${headCell} ${numericHead}`}>
                           Total owed
                         </th>
-                        <th scope="col" className={`${headCell} ${numericHead}`}>
-                          Leaves
-                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -95,8 +95,9 @@ export function MyLedgerProofs({ onDownloaded }: { onDownloaded: (fileName: stri
                           <th scope="row" className={`${bodyCell} ${styles.rowHead}`}>
                             {asset.asset}
                           </th>
-                          <td className={`${bodyCell} ${numeric}`}>{asset.total}</td>
-                          <td className={`${bodyCell} ${numeric}`}>{asset.leaves}</td>
+                          <td className={`${bodyCell} ${numeric}`}>
+                            {formatAsset(asset.total, asset.asset)} {asset.asset}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
+import type { ReceiptFacts } from '../../../../../../domain/verifiable/describeReceipt.ts';
 import type { Verdict } from '../../../../../../domain/verifiable/verify.ts';
 import { t } from '../../../../i18n/i18n.ts';
+import { formatAsset } from '../../../../lib/assets.ts';
+import type { CryptoCurrency } from '../../../../lib/constants.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { publicKeyQuery } from '../../../../queries/ledgerProofs.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as publicStyles from '../Public.css.ts';
@@ -13,6 +17,8 @@ export interface CheckedFile {
   verdict: Verdict;
   /** The key id the file's public key has, once the file's "public key" check passed; else null. */
   keyId: string | null;
+  /** What a receipt that passed every check shows in the open (what, when, between whom). */
+  facts?: ReceiptFacts | null;
 }
 
 const KIND_NAMES: Record<Verdict['kind'], string> = {
@@ -95,6 +101,8 @@ export function VerdictView({ checked }: { checked: CheckedFile }) {
         </ol>
       </div>
 
+      {checked.facts ? <ReceiptFactsView facts={checked.facts} /> : null}
+
       {verdict.kind === 'unknown' ? null : (
         <>
           <div className={styles.columns}>
@@ -152,5 +160,82 @@ function KeyComparison({ keyId }: { keyId: string | null }) {
         </dd>
       ) : null}
     </dl>
+  );
+}
+
+/** The ledger's event types in words. */
+const EVENT_NAMES: Record<string, string> = {
+  TokensTransferred: 'Transfer sent',
+  TransferReceived: 'Transfer received',
+  TokensMinted: 'SAI issued',
+  CryptoDepositCredited: 'Crypto deposit credited',
+  WithdrawalHoldPlaced: 'Withdrawal: amount held',
+  WithdrawalHoldReleased: 'Withdrawal failed: amount returned',
+  WithdrawalRequested: 'Withdrawal requested',
+  WithdrawalCompleted: 'Withdrawal sent',
+  WithdrawalFailed: 'Withdrawal failed',
+  BalanceMovedToDormant: 'Balance moved to dormant',
+  CryptoDepositDeclared: 'Crypto deposit declared',
+  CryptoDepositConfirmed: 'Crypto deposit confirmed',
+  PaymentApproved: 'Payment approved',
+};
+
+/** A ledger account as a person reads it: a user's by the id the file shows, SAI Wallet's own by role. */
+export function accountWords(account: string): string {
+  const [kind = '', rest = ''] = account.split(':');
+  switch (kind) {
+    case 'user':
+      return `account ${rest}`;
+    case 'issuance':
+      return `SAI Wallet (${rest} issued)`;
+    case 'custody':
+      return `SAI Wallet's ${rest} custody (deposits received)`;
+    case 'holds':
+      return `funds held for a withdrawal (${rest})`;
+    case 'outbound':
+      return `outside SAI Wallet (${rest} sent out)`;
+    case 'fees':
+      return `SAI Wallet fees (${rest})`;
+    case 'dormant':
+      return `dormant balances (${rest})`;
+    default:
+      return account;
+  }
+}
+
+/** What a verified receipt shows: each event with its time and what it moved, and the digest it is in. */
+function ReceiptFactsView({ facts }: { facts: ReceiptFacts }) {
+  return (
+    <div className={styles.columns} data-testid="receipt-facts">
+      <h3 className={styles.subheading}>What this file shows</h3>
+      <p className={publicStyles.muted}>
+        Transaction <span className={styles.keyId}>{facts.transactionId}</span>, in the ledger's first{' '}
+        {Number(facts.treeSize).toLocaleString('en')} events, under a root signed on{' '}
+        <time dateTime={facts.signedAt}>{formatDateTime(facts.signedAt)}</time>.
+      </p>
+      <ul className={styles.facts}>
+        {facts.events.map((event) => (
+          <li key={`${event.stream}:${event.type}`}>
+            {event.at ? (
+              <>
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>:{' '}
+              </>
+            ) : null}
+            {EVENT_NAMES[event.type] ?? event.type}
+            {event.movements.map((move) => (
+              <span key={`${move.from}>${move.to}`}>
+                {' '}
+                — {formatAsset(move.amount, move.asset as CryptoCurrency | 'SAI')} {move.asset} from{' '}
+                {accountWords(move.from)} to {accountWords(move.to)}
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <p className={publicStyles.muted}>
+        Names, e-mail addresses and notes are sealed in the file: it shows accounts by their ids, and only the
+        ledger can open the rest.
+      </p>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { describeReceipt } from '../../../../../../domain/verifiable/describeReceipt.ts';
 import { DIGEST_FORMAT, PUBLIC_KEY_FORMAT } from '../../../../../../domain/verifiable/formats.ts';
 import {
   readVerifiableText,
@@ -126,5 +127,7 @@ export async function checkFiles(
   const keyPassed = verdict.checks.some((check) => check.name === 'public key' && check.ok);
   const keyId =
     keyPassed && isRecord(publicKey) && typeof publicKey.keyId === 'string' ? publicKey.keyId : null;
-  return { fileName, verdict, keyId };
+  // What a receipt shows in the open, once every check passed: only then are these the ledger's facts.
+  const facts = verdict.ok && verdict.kind === 'receipt' ? describeReceipt(values[0]) : null;
+  return { fileName, verdict, keyId, facts };
 }

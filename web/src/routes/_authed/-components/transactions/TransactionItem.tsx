@@ -22,9 +22,11 @@ export function signedShown(value: string, asset: string): string {
 }
 
 /**
- * One row of the user's own history: sent amounts with a minus sign, received with a plus sign, a failed
- * movement's amount struck through, a pending deposit without an amount yet. The whole row opens its
- * receipt (/transactions/{id}).
+ * One row of the user's own history: sent amounts with a minus sign, received with a plus sign, the
+ * amount of a failed movement that never moved the balance (a rejected deposit) struck through, a pending
+ * deposit without an amount yet. A failed withdrawal is two rows: its hold, which did leave the balance
+ * (so not struck through), and the return (docs/architecture/history.md). The whole row opens its receipt
+ * (/transactions/{id}).
  */
 export function TransactionItem({
   transaction,
@@ -39,13 +41,16 @@ export function TransactionItem({
   // The ledger's description, unless it only repeats the title (e.g. "Deposit approved").
   const described = transaction.description ? describedText(transaction.description) : '';
   const detail = described && described !== title ? described : typeLabel(transaction.type);
-  const failed = transaction.status === 'failed';
+  // Struck through only where nothing moved: a row with a running balance happened, failed or not.
+  const failed = transaction.status === 'failed' && transaction.balanceAfter === null;
   const pending = !transaction.signedAmount && !transaction.amount;
   const amount = transaction.signedAmount
     ? signedShown(transaction.signedAmount, asset)
     : transaction.amount
       ? shownAmount(transaction.amount, asset)
-      : t('money.item.amountPending');
+      : transaction.state === 'rejected'
+        ? t('money.item.notCredited')
+        : t('money.item.amountPending');
   return (
     <li className={styles.row} data-testid="transaction-row">
       <span className={styles.icon[direction]} aria-hidden="true">
@@ -62,7 +67,7 @@ export function TransactionItem({
           <span className={styles.description} title={detail}>
             {detail}
           </span>
-          {transaction.status !== 'completed' ? (
+          {transaction.status !== 'completed' && !transaction.returned ? (
             <StatusBadge status={transaction.status} label={stateLabel(transaction.state)} />
           ) : null}
         </p>

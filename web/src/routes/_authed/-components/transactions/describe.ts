@@ -66,7 +66,9 @@ export function transactionTitle(transaction: OwnTransaction): string {
     case 'crypto_deposit':
       return t('money.title.cryptoDeposit', { asset: transaction.asset });
     case 'withdrawal':
-      return t('money.title.withdrawal', { asset: transaction.asset });
+      return transaction.returned
+        ? t('money.title.withdrawalReturned', { asset: transaction.asset })
+        : t('money.title.withdrawal', { asset: transaction.asset });
     default:
       return typeLabel(transaction.type);
   }

@@ -22,6 +22,7 @@ const received: OwnTransaction = {
   direction: 'received',
   signedAmount: '+10.00',
   balanceAfter: '10.00',
+  returned: false,
 };
 
 describe('the history in the user’s language', () => {
@@ -58,6 +59,21 @@ describe('the history in the user’s language', () => {
     expect(durationText('1-2 business days')).toBe('1-2 días hábiles');
     expect(durationText('3-7 working days')).toBe('3-7 días laborables');
     expect(datePresetLabel('month')).toBe('Este mes');
+  });
+
+  test('a failed withdrawal’s return has its own title in every language', async () => {
+    const returned = { ...received, type: 'withdrawal' as const, asset: 'ETH', status: 'failed' as const };
+    const titles: Record<string, [string, string]> = {
+      en: ['ETH withdrawal', 'ETH withdrawal returned'],
+      de: ['ETH-Auszahlung', 'ETH-Auszahlung zurückgebucht'],
+      fr: ['Retrait de ETH', 'Retrait de ETH recrédité'],
+      es: ['Retiro de ETH', 'Retiro de ETH devuelto'],
+    };
+    for (const [locale, [hold, back]] of Object.entries(titles)) {
+      await setLocale(locale as 'en');
+      expect(transactionTitle({ ...returned, direction: 'sent', returned: false })).toBe(hold);
+      expect(transactionTitle({ ...returned, returned: true })).toBe(back);
+    }
   });
 
   test('the CSV statement is machine data: English headers, labels and plain numbers in any language', async () => {

@@ -20,6 +20,7 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
     direction: 'sent',
     signedAmount: '-3.00',
     balanceAfter: '7.00',
+    returned: false,
     ...overrides,
   };
 }

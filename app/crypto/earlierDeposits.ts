@@ -3,7 +3,7 @@ import type { NetworkId } from '../../domain/crypto/networks.ts';
 import { canonicalTxHash } from '../../domain/crypto/txHash.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import { depositsNamingTx } from '../../projections/crypto/crypto.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { CommandContext } from '../commands/context.ts';
 
 export const LIVE: readonly HolderStatus[] = ['pending', 'confirmed'];
 export const CREDITED: readonly HolderStatus[] = ['confirmed'];
@@ -17,7 +17,7 @@ export const CREDITED: readonly HolderStatus[] = ['confirmed'];
  * valid is left to the domain to refuse.
  */
 export async function refuseTxOfEarlierDeposit(
-  deps: Pick<Deps, 'pool'>,
+  ctx: Pick<CommandContext, 'pool'>,
   network: NetworkId,
   raw: string,
   depositId: string,
@@ -25,7 +25,7 @@ export async function refuseTxOfEarlierDeposit(
 ): Promise<void> {
   const canonical = canonicalTxHash(network, raw);
   if (canonical === null) return;
-  const rows = await depositsNamingTx(deps.pool, network, canonical);
+  const rows = await depositsNamingTx(ctx.pool, network, canonical);
   // A credited one first: its message ("already credited") is the stronger reason.
   rows.sort((a, b) => Number(b.status === 'confirmed') - Number(a.status === 'confirmed'));
   const earlier = rows.find(

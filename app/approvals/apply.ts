@@ -1,12 +1,13 @@
-import { completeWithdrawal, confirmDeposit, loadDeposit } from '../../app/crypto/crypto.service.ts';
-import { approvePayment, distributeTokens } from '../../app/ledger/ledger.service.ts';
-import type { ApprovalRequest } from '../../domain/approvals/approval.ts';
+import type { ApprovalRequest, ApprovalState } from '../../domain/approvals/approval.ts';
 import { assertNever } from '../../domain/shared/decider.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { DomainError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { CommandContext } from '../commands/context.ts';
+import { completeWithdrawal, confirmDeposit, loadDeposit } from '../crypto/crypto.service.ts';
 import { CREDITED, refuseTxOfEarlierDeposit } from '../crypto/earlierDeposits.ts';
+import { approvePayment, distributeTokens } from '../ledger/ledger.service.ts';
+import { recordApprovedOutcome } from './approvals.service.ts';
 
 /**
  * Runs an approved request **from its record** (never from the approver's body): the same use case the
@@ -15,7 +16,7 @@ import { CREDITED, refuseTxOfEarlierDeposit } from '../crypto/earlierDeposits.ts
  * run wrote and moves nothing twice. Answers the transaction id the action's events carry.
  */
 export async function applyApproved(
-  deps: Deps,
+  deps: CommandContext,
   approvalId: string,
   request: ApprovalRequest & { requestedBy: UserId },
   metadata: EventMetadata,
@@ -68,4 +69,32 @@ export async function applyApproved(
     default:
       return assertNever(request.action);
   }
+}
+
+/**
+ * Applies an approved request and records its one outcome: the approver's request does it at once, the
+ * follow-up worker (app/workflows/followUps.ts) when a crash left a request approved with no outcome. A
+ * refusal of the action itself (decided meanwhile, a suspended receiver…) is its final outcome; anything
+ * else (the store down) is not: it is thrown, the request stays approved and is finished later. Both may
+ * run at once: the action's ids derive from the request's, and the outcome's event id from its id, so
+ * the second run finds what the first wrote and the first recorded outcome is the answer.
+ */
+export async function applyAndRecord(
+  ctx: CommandContext,
+  approvalId: string,
+  state: ApprovalState,
+  metadata: EventMetadata,
+) {
+  let outcome: { applied: true; transactionId: string } | { applied: false; message: string };
+  try {
+    outcome = {
+      applied: true,
+      transactionId: await applyApproved(ctx, approvalId, state.request!, metadata),
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    outcome = { applied: false, message: error.message };
+  }
+  const { requestHash: _, ...recorded } = metadata;
+  return await recordApprovedOutcome(ctx, { approvalId, ...outcome }, recorded);
 }
