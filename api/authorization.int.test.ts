@@ -283,6 +283,7 @@ const WALK: Walk[] = [
   },
   // Cards: one's own only; the admin ships and delivers but never edits a user's card.
   { method: 'GET', path: '/api/cards/user/{self}', expect: { visitor: 401, user: 200, admin: 200 } },
+  { method: 'GET', path: '/api/cards/stake', expect: { visitor: 401, user: 200, admin: 200 } },
   { method: 'GET', path: '/api/cards/user/{other}', expect: { visitor: 401, user: 403, admin: 200 } },
   { method: 'POST', path: '/api/cards', body: {}, expect: { visitor: 401, user: 201, admin: 201 } },
   {
@@ -308,6 +309,13 @@ const WALK: Walk[] = [
     path: '/api/cards/{otherCard}/upgrade',
     body: { tier: 'ruby' },
     // Only the holder upgrades a card: an admin sees the card exists, and is told it is not theirs to upgrade.
+    expect: { visitor: 401, user: 404, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/cards/{otherCard}/stake',
+    body: { tier: 'ruby' },
+    // Only the holder stakes for a card, as for an upgrade.
     expect: { visitor: 401, user: 404, admin: 403 },
   },
   { method: 'GET', path: '/api/admin/cards', expect: { visitor: 401, user: 403, admin: 200 } },

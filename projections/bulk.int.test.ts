@@ -57,9 +57,16 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     );
     await expectOk(admin.patch(`/api/payments/${proof.id}/verify`, { approved: true }), 'approval');
     await t.settle(); // the card activates once the payment's process manager has seen the approval
-    // The holder upgrades (300 SAI reaches ruby); the automatic upgrade older releases wrote, appended as
-    // they wrote it, must still read.
+    // The holder upgrades by staking 250 of their 300 SAI for ruby, then releases the stake; the upgrades
+    // older releases wrote (automatic, then by balance), appended as they wrote them, must still read.
     await expectOk(holder.client.post(`/api/cards/${card.id}/upgrade`, { tier: 'ruby' }), 'upgrade');
+    await expectOk(holder.client.post(`/api/cards/${card.id}/stake`, { tier: 'gold' }), 'unstake');
+    const legacy = (type: string, data: Record<string, unknown>) => ({
+      id: randomUUID(),
+      type,
+      data: { cardId: card.id, userId: holder.user.id, at: new Date().toISOString(), ...data },
+      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+    });
     // Two sign-ins from one browser over a socket (the address is the place): the first is announced,
     // the second, a known device and place (docs/security.md), is not.
     const socket = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -87,18 +94,8 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     await t.deps.store.append(
       cardStream(String(card.id)),
       [
-        {
-          id: randomUUID(),
-          type: 'CardTierUpgraded',
-          data: {
-            cardId: card.id,
-            userId: holder.user.id,
-            from: 'ruby',
-            to: 'black',
-            at: new Date().toISOString(),
-          },
-          metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
-        },
+        legacy('CardUpgraded', { from: 'gold', to: 'ruby', balance: '300.00' }),
+        legacy('CardTierUpgraded', { from: 'ruby', to: 'black' }),
       ],
       { expectedRevision: 'stream_exists' },
     );

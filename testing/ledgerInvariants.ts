@@ -55,6 +55,9 @@ const ONCE_PER_ID = new Set([
   'CryptoDepositDeclared',
   'CryptoDepositConfirmed',
   'CryptoDepositRejected',
+  'CardStakePlaced',
+  'CardStakeReleased',
+  'CardStaked',
 ]);
 
 /** Two-step transactions: once the first event is in the log, the second must follow (after settling). */
@@ -64,6 +67,8 @@ const FOLLOWED_BY: Record<string, { type: string; id: (data: Record<string, stri
   CryptoDepositConfirmed: { type: 'CryptoDepositCredited', id: (d) => d.depositId! },
   WithdrawalHoldPlaced: { type: 'WithdrawalRequested', id: (d) => d.transactionId! },
   WithdrawalFailed: { type: 'WithdrawalHoldReleased', id: (d) => `${d.withdrawalId}:released` },
+  CardStakePlaced: { type: 'CardStaked', id: (d) => d.transactionId! },
+  CardStakeReleased: { type: 'CardStaked', id: (d) => d.transactionId! },
 };
 
 export function businessId(event: { data: unknown }): string | null {
@@ -150,6 +155,17 @@ export function logViolations(
     }
   }
   return problems;
+}
+
+/** SAI minor units staked for cards at the end of the log, from the stake events. */
+export function stakesOf(events: readonly RecordedEvent[]): bigint {
+  let staked = 0n;
+  for (const event of events) {
+    const d = event.data as { amount?: string };
+    if (event.type === 'CardStakePlaced') staked += units(d.amount!, 'SAI');
+    if (event.type === 'CardStakeReleased') staked -= units(d.amount!, 'SAI');
+  }
+  return staked;
 }
 
 /** Balances per `account|asset` from folding every posting of the events given (minor units). */
@@ -258,9 +274,11 @@ export async function checkLedgerInvariants(target: LedgerUnderTest): Promise<vo
             (SELECT sum(amount) FROM withdrawals w WHERE w.status = 'pending' AND w.asset = h.asset)::text AS pending
      FROM account_balances h WHERE h.account_id LIKE 'holds:%'`,
   );
+  // …and the card stakes (docs/product-rules.md rule 30), held in holds:SAI too.
+  const staked = stakesOf(log);
   for (const row of holds.rows)
     expect(units(row.held ?? '0', row.asset), `holds:${row.asset}`).toBe(
-      units(row.pending ?? '0', row.asset),
+      units(row.pending ?? '0', row.asset) + (row.asset === 'SAI' ? staked : 0n),
     );
 
   // 3. Every acknowledged transaction is one row of the transaction list.

@@ -79,6 +79,24 @@ describe('POST /api/admin/users/{id}/erase', () => {
     expect(login.status).toBe(200);
   }, 120_000);
 
+  it('counts a card stake as money held: refused until the stake is released, even moving balances to dormant', async () => {
+    const admin = await signedInAdmin(t);
+    const person = await signedUpClient(t);
+    await fund(admin.client, person.user.id, '300.00');
+    const card = await person.client.post('/api/cards', {});
+    expect((await person.client.post(`/api/cards/${card.body.id}/stake`, { tier: 'ruby' })).status).toBe(200);
+    await t.settle();
+    const before = await t.eventCount();
+    const refused = await erase(admin, person.user.id, { moveBalancesToDormant: true });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.blockers).toEqual([
+      { kind: 'hold', asset: 'SAI', amount: '250.00', id: 'card-stake' },
+    ]);
+    expect(refused.body.detail).toContain('250.00 SAI staked for the card (release the stake first)');
+    await t.settle();
+    expect(await t.eventCount()).toBe(before);
+  }, 120_000);
+
   it('erases: sessions end, sign-in fails like a wrong password, nobody can send them money', async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t, { firstName: 'Zelda', lastName: 'Quartermain' });

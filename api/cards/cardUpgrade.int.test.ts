@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 /**
- * A card keeps the tier it was requested with; it changes only when its holder asks for a tier their SAI
- * balance reaches (POST /api/cards/{id}/upgrade).
+ * A card keeps the tier it was requested with; it changes only when its holder stakes for a tier
+ * (POST /api/cards/{id}/upgrade: a stake that only goes up; docs/product-rules.md rule 30).
  */
 describe("a card's tier over HTTP", () => {
   const t = setUpTestApp();
@@ -43,7 +43,7 @@ describe("a card's tier over HTTP", () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('upgrades when the holder asks, once; a retry answers the same card and appends nothing', async () => {
+  it('upgrades by staking when the holder asks, once; a retry answers the same card and appends nothing', async () => {
     const { client, user, card } = await holder(300, 600);
     const before = await t.settledEventCount();
     const upgraded = await client.post(`/api/cards/${card.id}/upgrade`, { tier: 'black' });
@@ -52,12 +52,17 @@ describe("a card's tier over HTTP", () => {
     const after = await t.settledEventCount();
     expect(after - before).toBeGreaterThanOrEqual(1);
     const { rows } = await t.db.pool.query(
-      `SELECT data FROM es_events WHERE event_type = 'CardUpgraded' AND data->>'cardId' = $1`,
+      `SELECT data FROM es_events WHERE event_type = 'CardStaked' AND data->>'cardId' = $1`,
       [card.id],
     );
     expect(rows.map((r) => r.data)).toEqual([
-      expect.objectContaining({ from: 'ruby', to: 'black', balance: '600.00', userId: user.id }),
+      expect.objectContaining({ tier: 'black', staked: '500.00', userId: user.id }),
     ]);
+    expect((await client.get('/api/cards/stake')).body).toEqual({
+      staked: '500.00',
+      tier: 'black',
+      available: '100.00',
+    });
 
     // The same request again (a retry after a lost answer): the card as it is, nothing written.
     const retry = await client.post(`/api/cards/${card.id}/upgrade`, { tier: 'black' });
@@ -69,8 +74,8 @@ describe("a card's tier over HTTP", () => {
     const notices = (await client.get('/api/notifications')).body as { title: string; message: string }[];
     expect(notices).toContainEqual(
       expect.objectContaining({
-        title: 'Card upgraded',
-        message: 'You upgraded your card from Ruby Steel to Black. Its benefits apply from now on.',
+        title: 'Card stake changed',
+        message: 'Your card is now Black. SAI staked for it: 500.00.',
       }),
     );
   });
@@ -87,13 +92,15 @@ describe("a card's tier over HTTP", () => {
     expect(await t.settledEventCount()).toBe(count);
   });
 
-  it('refuses with a clear 4xx and appends nothing: a tier not reached, a lower tier, a bad tier', async () => {
+  it('refuses with a clear 4xx and appends nothing: a stake not covered, a lower tier, a bad tier', async () => {
     const { client, user, card } = await holder(0, 300);
     expect(card.tier).toBe('gold');
     const count = await t.settledEventCount();
     const short = await client.post(`/api/cards/${card.id}/upgrade`, { tier: 'black' });
     expect(short.status).toBe(422);
-    expect(short.body.message).toBe('Black needs a balance of 500.00 SAI; yours is 300.00 SAI');
+    expect(short.body.message).toBe(
+      'Staking for Black holds 500.00 SAI: 500.00 SAI more than your stake, and you have 300.00 SAI available.',
+    );
     const bad = await client.post(`/api/cards/${card.id}/upgrade`, { tier: 'platinum' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Tier must be one of gold, ruby, black');
@@ -103,7 +110,7 @@ describe("a card's tier over HTTP", () => {
     expect((await client.post(`/api/cards/${card.id}/upgrade`, { tier: 'ruby' })).body.tier).toBe('ruby');
     const down = await client.post(`/api/cards/${card.id}/upgrade`, { tier: 'gold' });
     expect(down.status).toBe(409);
-    expect(down.body.message).toBe("Your card is already Ruby Steel; a card's tier never goes down");
+    expect(down.body.message).toBe('Your card is already Ruby Steel; an upgrade never lowers it');
     expect(await cardOf(client, user.id)).toMatchObject({ tier: 'ruby' });
   });
 

@@ -37,7 +37,7 @@ describe('cards over HTTP', () => {
     expect((await client.get(`/api/cards/user/${user.id}`)).body.status).toBe('verifying');
     await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true });
     await t.settle();
-    // Approval activated it and left its tier alone; the 300 SAI balance lets the holder upgrade to ruby.
+    // Approval activated it and left its tier alone; with 300 SAI the holder upgrades to ruby by staking 250.
     expect((await client.get(`/api/cards/user/${user.id}`)).body).toMatchObject({
       status: 'active',
       tier: 'gold',
@@ -94,7 +94,7 @@ describe('cards over HTTP', () => {
         'Card request submitted',
         'Verifying payment',
         'Card activated',
-        'Card upgraded',
+        'Card stake changed',
         'Card shipped',
         'Card delivered',
       ]),

@@ -1,14 +1,19 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive } from '../../app/auth/users.service.ts';
+import { cardCommand, cardIdFor, changePin, requestCard } from '../../app/cards/cards.service.ts';
+import { setCardStake, stakeOf } from '../../app/cards/stake.ts';
+import { loadState } from '../../app/commands/handleCommand.ts';
 import {
-  cardCommand,
-  cardIdFor,
-  changePin,
-  requestCard,
-  upgradeCard,
-} from '../../app/cards/cards.service.ts';
-import { CARD_TIERS, type CardState } from '../../domain/cards/card.ts';
+  CARD_TIERS,
+  type CardState,
+  type CardTier,
+  CardTransitionError,
+  cardDecider,
+  cardStream,
+  TIER_NAMES,
+  tierRank,
+} from '../../domain/cards/card.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type CardRow, cardOfUser, cardQueue, findCard } from '../../projections/cards/cards.queries.ts';
@@ -61,6 +66,21 @@ const pinSchema = z
 /** The tier the holder confirmed: naming it makes a retry of the same upgrade a no-op, never a second step. */
 const upgradeSchema = z.strictObject({
   tier: z.enum(CARD_TIERS, { error: 'Tier must be one of gold, ruby, black' }),
+});
+
+/** The tier the stake is to back: higher holds more, lower (Gold: nothing) releases the rest. */
+const stakeSchema = z.strictObject({
+  tier: z.enum(CARD_TIERS, { error: 'Tier must be one of gold, ruby, black' }),
+});
+
+/** The holder's card stake: SAI held in `holds:SAI` for the card, and the tier it backs. */
+const stakeAnswerSchema = z.object({
+  staked: z.string().describe('SAI held for the card (a decimal string)'),
+  tier: z.enum(CARD_TIERS).describe('The tier the stake backs: the one the card and the fees follow'),
+  available: z.string().describe('SAI the holder may still spend'),
+});
+const stakedCardSchema = stakeAnswerSchema.extend({
+  card: z.lazy(() => cardAnswerSchema),
 });
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Card not found' }) });
@@ -142,6 +162,12 @@ function cardAnswer(
     throw new HttpProblem(404, 'Card not found');
   }
   return { status, position: result.position, body: cardJsonFromState(result.state) };
+}
+
+/** An upgrade never lowers the tier (the stake route does, releasing the difference). */
+function refuseDowngrade(current: CardTier, asked: CardTier) {
+  if (tierRank(asked) < tierRank(current))
+    throw new CardTransitionError(`Your card is already ${TIER_NAMES[current]}; an upgrade never lowers it`);
 }
 
 export function cardsRoutes(deps: Deps) {
@@ -230,9 +256,10 @@ export function cardsRoutes(deps: Deps) {
   }
 
   /**
-   * The holder upgrades their own card to a tier their SAI balance reaches (the only way a tier changes).
-   * 422 when the balance does not reach it, 409 when the card is frozen or already higher; asking again for
-   * the tier the card has answers the card as it is (a retry), and an Idempotency-Key replays the first answer.
+   * The holder upgrades their own card to a higher tier by staking its amount (docs/product-rules.md rule
+   * 30; the stake route below, restricted to going up). 422 when the spendable SAI does not cover it, 409
+   * when the card is frozen or already higher; asking again for the tier the card has answers the card as
+   * it is (a retry), and an Idempotency-Key replays the first answer.
    */
   app.post(
     '/:id/upgrade',
@@ -245,11 +272,66 @@ export function cardsRoutes(deps: Deps) {
       if (session.isAdmin && cardIdFor(session.userId) !== id)
         throw new HttpProblem(403, "Only the card's holder can upgrade it");
       ownCard(c, id);
-      return await commandRoute(c, deps, 'card-upgrade', async (_, metadata) =>
-        cardAnswer(c, await upgradeCard(deps, session.userId, c.req.valid('json').tier, metadata)),
-      );
+      return await commandRoute(c, deps, 'card-upgrade', async (commandId, metadata) => {
+        const tier = c.req.valid('json').tier;
+        const card = await loadState(deps, cardStream(id), cardDecider);
+        if (card.state.status === 'none') throw new HttpProblem(404, 'Card not found');
+        refuseDowngrade(card.state.tier, tier);
+        if (card.state.status === 'inactive')
+          throw new CardTransitionError('Unfreeze your card before upgrading it');
+        const result = await setCardStake(deps, session.userId, tier, commandId, metadata);
+        const after = await loadState(deps, cardStream(id), cardDecider);
+        return cardAnswer(c, { state: after.state, position: result.position });
+      });
     },
   );
+
+  /** The caller's stake, as the write side knows it (never behind their own last command). */
+  app.get('/stake', responds(200, stakeAnswerSchema), async (c) => {
+    const session = requireUser(c);
+    return c.json(await stakeOf(deps, session.userId));
+  });
+
+  /**
+   * The holder sets their card's stake to a tier's amount (docs/product-rules.md rule 30): 422 when the
+   * spendable SAI does not cover what the stake lacks, 404 without a card. With an Idempotency-Key, one
+   * outcome forever. The answer is read from the log after the command: the stake and the card it backs.
+   */
+  app.post(
+    '/:id/stake',
+    responds(200, stakedCardSchema),
+    validate('param', idParam),
+    validate('json', stakeSchema),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const session = requireUser(c);
+      if (session.isAdmin && cardIdFor(session.userId) !== id)
+        throw new HttpProblem(403, "Only the card's holder can stake for it");
+      ownCard(c, id);
+      return await commandRoute(c, deps, 'card-stake', async (commandId, metadata) => {
+        const result = await setCardStake(
+          deps,
+          session.userId,
+          c.req.valid('json').tier,
+          commandId,
+          metadata,
+        );
+        return await stakedCard(c, session.userId, result.position);
+      });
+    },
+  );
+
+  const stakedCard = async (
+    c: Context<AppEnv>,
+    userId: UserId,
+    position: LogPosition | null,
+  ): Promise<CommandAnswer> => {
+    const card = await loadState(deps, cardStream(cardIdFor(userId)), cardDecider);
+    if (card.state.status === 'none') throw new HttpProblem(404, 'Card not found');
+    const body = { ...(await stakeOf(deps, userId)), card: cardJsonFromState(card.state) };
+    if (position) c.set('wrotePosition', position);
+    return { status: 200, position, body };
+  };
 
   app.post(
     '/:id/pin',

@@ -131,6 +131,7 @@ const NOT_LISTS: Record<string, string> = {
   '/api/notifications/unread-count': 'a count',
   '/api/config/public': 'configuration',
   '/api/cards/user/:userId': 'one card',
+  '/api/cards/stake': 'one stake',
   '/api/crypto/balances': 'one row per supported asset',
   '/api/crypto/prices': 'one row per supported asset',
   '/api/crypto/networks': 'the fixed network table',

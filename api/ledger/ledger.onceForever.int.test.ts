@@ -114,6 +114,31 @@ describe('one command, one outcome, forever', () => {
     expect(await countOf('TokensTransferred', first.body.id)).toBe(1);
   });
 
+  it('refuses a card stake key reused with another body once its row is gone, and answers the first from the log', async () => {
+    const holder = await signedUpClient(t);
+    await fund(admin, holder.user.id, '300');
+    await t.settle();
+    const card = await holder.client.post('/api/cards', {});
+    const key = `k-${randomUUID()}`;
+    const stake = (tier: string) =>
+      holder.client.post(`/api/cards/${card.body.id}/stake`, { tier }, { 'Idempotency-Key': key });
+    const first = await stake('ruby');
+    expect(first.status, first.text).toBe(200);
+    await forgetKey(key);
+    // Another body under the same key: refused, the stake stays (no release of what the first one held).
+    const other = await stake('gold');
+    expect(other.status, other.text).toBe(422);
+    expect(other.body.message).toBe('This Idempotency-Key was already used with a different request');
+    await forgetKey(key).catch(() => {});
+    const again = await stake('ruby');
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(first.body);
+    await t.settle();
+    expect(await saiOf(holder.client)).toBe('50.00');
+    expect(await t.loggedEvents('CardStakePlaced', `data->>'userId' = $2`, [holder.user.id])).toHaveLength(1);
+    expect(await t.loggedEvents('CardStakeReleased', `data->>'userId' = $2`, [holder.user.id])).toEqual([]);
+  });
+
   it('refuses a crypto transfer, a withdrawal and a distribution reused with another body once the row is gone', async () => {
     const { sender, receiver, other } = await threeUsers();
     await fundEth(admin, sender.client, '1');

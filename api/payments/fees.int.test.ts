@@ -33,7 +33,7 @@ describe('the conversion fee on token purchases', () => {
     expect(quote.body).toEqual({
       amount: '250.00',
       tier: 'gold',
-      tierSource: 'balance',
+      tierSource: 'stake',
       rate: '0.50',
       fee: '1.25',
       total: '251.25',
@@ -138,9 +138,14 @@ describe('the conversion fee on token purchases', () => {
       'Your payment was approved: 250.00 SAI are now in your balance. A conversion fee of 1.25 SAI (0.50%) was charged on top.',
     );
 
-    // Now at 250 SAI without a card, the next purchase is quoted at the Ruby rate.
+    // Holding 250 SAI is not staking it (docs/product-rules.md rule 30): the next purchase is still at
+    // Gold's rate; staked for a card, it is at Ruby's.
     const next = await buyer.client.get('/api/payments/quote?amount=100&currency=USDC');
-    expect(next.body).toMatchObject({ tier: 'ruby', tierSource: 'balance', rate: '0.35', fee: '0.35' });
+    expect(next.body).toMatchObject({ tier: 'gold', tierSource: 'stake' });
+    const card = await buyer.client.post('/api/cards', {});
+    expect((await buyer.client.post(`/api/cards/${card.body.id}/stake`, { tier: 'ruby' })).status).toBe(200);
+    const staked = await buyer.client.get('/api/payments/quote?amount=100&currency=USDC');
+    expect(staked.body).toMatchObject({ tier: 'ruby', tierSource: 'stake', rate: '0.35', fee: '0.35' });
   });
 
   it('lets an admin edit a rate (an audited event); refuses users and bad rates, appending nothing', async () => {

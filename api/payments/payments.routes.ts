@@ -96,7 +96,7 @@ const quoteQuery = z.strictObject({
 const quoteAnswer = z.object({
   amount: z.string().describe('SAI credited, decimal string'),
   tier: z.enum(['gold', 'ruby', 'black']),
-  tierSource: z.enum(['card', 'balance']).describe("The buyer's card tier, else their balance's"),
+  tierSource: z.enum(['stake']).describe("The tier is the one the buyer's card stake backs (money held)"),
   rate: z.string().describe('Conversion fee rate, percent'),
   fee: z.string().describe('SAI, charged on top of the amount'),
   total: z.string().describe('amount + fee, SAI'),

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TIME_TOLERANCE_MS } from '../../domain/ledger/eventTime.ts';
-import { eventHash } from '../../infra/eventStore/hashChain.ts';
-import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { appStore } from '../../testing/appStore.ts';
 import { type AuditLedger, auditLedger } from '../../testing/auditLedger.ts';
 import { fundEth } from '../../testing/ledgerApp.ts';
+import { appendForged, editEvent, type LoggedRow } from '../../testing/logTamper.ts';
 import { signedUpClient } from '../../testing/testApp.ts';
 import { copyDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
@@ -28,11 +27,7 @@ const tool = (name: string, args: string[], databaseUrl: string) =>
     timeout: 120_000,
   });
 
-interface Row {
-  event_id: string;
-  stream_name: string;
-  data: Record<string, unknown>;
-}
+type Row = LoggedRow;
 
 describe('ledger:verify against money an insider made up', () => {
   let ledger: AuditLedger;
@@ -96,64 +91,8 @@ describe('ledger:verify against money an insider made up', () => {
         params,
       )
     ).rows[0]!;
-  /** Every hash of the stream recomputed in order, and its head: the chain is whole again. */
-  const rechain = async (db: TestDatabase, stream: string) => {
-    let prevHash: string | null = null;
-    for (const event of await rawStore(appStore(db.pool, db.url)).readStream(stream)) {
-      const hash = eventHash({ ...event, prevHash });
-      await db.pool.query(
-        `UPDATE es_events SET metadata = metadata || jsonb_build_object('prevHash', $2::text, 'hash', $3::text)
-          WHERE event_id = $1`,
-        [event.id, prevHash, hash],
-      );
-      prevHash = hash;
-    }
-    await db.pool.query('UPDATE es_streams SET last_hash = $2 WHERE stream_name = $1', [stream, prevHash]);
-  };
-  const edit = async (db: TestDatabase, row: Row, data: Record<string, unknown>) => {
-    await db.pool.query('UPDATE es_events SET data = data || $2::jsonb WHERE event_id = $1', [
-      row.event_id,
-      data,
-    ]);
-    await rechain(db, row.stream_name);
-  };
-  /** A fabricated event at the end of `stream` and of the log, its hash and the stream's head correct. */
-  const append = async (db: TestDatabase, stream: string, type: string, data: Record<string, unknown>) => {
-    const head = (
-      await db.pool.query<{ revision: string; last_hash: string }>(
-        'SELECT revision::text, last_hash FROM es_streams WHERE stream_name = $1',
-        [stream],
-      )
-    ).rows[0]!;
-    const forged = {
-      streamName: stream,
-      revision: BigInt(head.revision) + 1n,
-      id: randomUUID(),
-      type,
-      data,
-      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
-      prevHash: head.last_hash,
-    };
-    const hash = eventHash(forged);
-    await db.pool.query(
-      `INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        stream,
-        forged.revision.toString(),
-        forged.id,
-        type,
-        data,
-        { ...forged.metadata, idempotencyKey: null, prevHash: head.last_hash, hash },
-      ],
-    );
-    await db.pool.query('UPDATE es_streams SET revision = $2, last_hash = $3 WHERE stream_name = $1', [
-      stream,
-      forged.revision.toString(),
-      hash,
-    ]);
-    return forged.id;
-  };
+  const edit = editEvent;
+  const append = appendForged;
   /** The read models rebuilt from the tampered log, so they agree with it as the insider wants. */
   const rebuild = (db: TestDatabase) => {
     const run = tool('rebuildProjections', ['--fresh'], db.url);

@@ -1,5 +1,5 @@
 import { accountDecider, accountStream, balanceOf } from '../../domain/accounts/account.ts';
-import { type CardTier, cardDecider, cardStream, type ShippingAddress } from '../../domain/cards/card.ts';
+import { cardDecider, cardStream, type ShippingAddress } from '../../domain/cards/card.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
@@ -43,25 +43,8 @@ export async function requestCard(
   );
 }
 
-/**
- * The holder's upgrade to `tier`, decided on their SAI balance as it is now. The balance is read before the
- * card's command, like the request's: the tier rewards the balance the holder has when they ask, and a later
- * drop does not take it back (a tier never goes down).
- */
-export async function upgradeCard(
-  ctx: CommandContext,
-  userId: UserId,
-  tier: CardTier,
-  metadata: EventMetadata,
-) {
-  const balanceUnits = await saiBalanceUnits(ctx, userId);
-  return await cardCommand(
-    ctx,
-    userId,
-    { type: 'UpgradeCard', data: { tier, balanceUnits }, now: ctx.now() },
-    metadata,
-  );
-}
+// The holder's upgrade is a stake now (app/cards/stake.ts, docs/product-rules.md rule 30): the card's
+// UpgradeCard command stays in the decider only so that logs holding CardUpgraded still read.
 
 /** PINs are argon2 hashes in `card_pins` (a migration's table), outside the log (docs/product-rules.md rule 14). */
 export async function changePin(ctx: CommandContext, userId: UserId, pin: string, metadata: EventMetadata) {

@@ -1,5 +1,4 @@
-import { accountDecider, accountStream, balanceOf } from '../../domain/accounts/account.ts';
-import { cardDecider, cardStream } from '../../domain/cards/card.ts';
+import { accountDecider, accountStream, stakedOf } from '../../domain/accounts/account.ts';
 import type { PaymentMethod } from '../../domain/payments/payment.ts';
 import { type PurchaseQuote, quotePurchase } from '../../domain/payments/purchaseQuote.ts';
 import { DEFAULT_PRICES, DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
@@ -12,7 +11,6 @@ import {
 import type { UserId } from '../../domain/shared/ids.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import { cardIdFor } from '../cards/cards.service.ts';
 import type { PipelineContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 
@@ -44,24 +42,22 @@ export async function changeFeeSettings(
 }
 
 /**
- * What buying `units` SAI in `currency` costs this user now (docs/product-rules.md rule 25): their card's
- * tier, else their balance's, and the current rate of that tier. The quote endpoint answers with it and the
+ * What buying `units` SAI in `currency` costs this user now (docs/product-rules.md rule 25): the tier their
+ * card stake backs (rule 30), and the current rate of that tier. The quote endpoint answers with it and the
  * submission records it, so both give the same numbers for the same state.
  */
 export async function quoteForUser(
   ctx: PipelineContext,
   input: { userId: UserId; units: bigint; currency: PaymentMethod; prices: MarketPrices },
 ): Promise<PurchaseQuote> {
-  const [card, account, rates] = await Promise.all([
-    loadState(ctx, cardStream(cardIdFor(input.userId)), cardDecider),
+  const [account, rates] = await Promise.all([
     loadState(ctx, accountStream(input.userId), accountDecider),
     feeRates(ctx),
   ]);
   return quotePurchase({
     units: input.units,
     currency: input.currency,
-    cardTier: card.state.status === 'none' ? null : card.state.tier,
-    balanceUnits: balanceOf(account.state, 'SAI'),
+    stakedUnits: stakedOf(account.state),
     rates,
     prices: input.prices,
   });

@@ -4,6 +4,7 @@ import {
   accountDecider,
   accountStream,
   isAccountEvent,
+  stakedOf,
 } from '../../domain/accounts/account.ts';
 import { cryptoDepositDecider, cryptoDepositStream } from '../../domain/crypto/cryptoDeposit.ts';
 import { withdrawalDecider, withdrawalStream } from '../../domain/crypto/withdrawal.ts';
@@ -12,6 +13,9 @@ import { assertNever } from '../../domain/shared/decider.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import { type CommandContext, loadState } from '../commands/handleCommand.ts';
+
+/** The id of the hold blocker that is a card stake (not a withdrawal's). */
+export const CARD_STAKE = 'card-stake';
 
 /** Something that keeps a person from being erased: money they hold, or a movement still open. */
 export interface ErasureBlocker {
@@ -48,6 +52,14 @@ export async function erasureBlockers(
       if (units > 0n) blockers.push({ kind: 'balance', asset, amount: formatUnits(units, asset) });
     }
   }
+  // A card stake is held money too (holds:SAI): the holder unstakes first (docs/product-rules.md rule 30).
+  if (stakedOf(account) > 0n)
+    blockers.push({
+      kind: 'hold',
+      asset: 'SAI',
+      amount: formatUnits(stakedOf(account), 'SAI'),
+      id: CARD_STAKE,
+    });
   const pendingWithdrawals = new Set<string>();
   for (const hold of await openHolds(ctx, events)) {
     blockers.push({ kind: 'hold', asset: hold.asset, amount: hold.amount, id: hold.withdrawalId });
@@ -139,7 +151,9 @@ export function blockersText(blockers: readonly ErasureBlocker[]): string {
           ? `an incoming transfer of ${b.amount} ${b.asset} is still being credited`
           : `a balance of ${b.amount} ${b.asset} (withdraw it, or move it to dormant)`;
       case 'hold':
-        return `${b.amount} ${b.asset} held for withdrawal ${b.id}`;
+        return b.id === CARD_STAKE
+          ? `${b.amount} ${b.asset} staked for the card (release the stake first)`
+          : `${b.amount} ${b.asset} held for withdrawal ${b.id}`;
       case 'pendingWithdrawal':
         return `withdrawal ${b.id} is pending (complete or fail it)`;
       case 'pendingDeposit':

@@ -30,6 +30,10 @@ const NOTHING_PERSONAL = new Set([
   'WithdrawalHoldReleased',
   'TransferReceived',
   'BalanceMovedToDormant',
+  // A card stake: the tier, the amounts and ids; nothing a person wrote.
+  'CardStakePlaced',
+  'CardStakeReleased',
+  'CardStaked',
   'AccountClosed',
   'AccountReopened',
   'CryptoDepositDeclared',

@@ -16,6 +16,7 @@ import {
 import { applyAndRecord } from '../approvals/apply.ts';
 import { loadApproval } from '../approvals/approvals.service.ts';
 import { cardCommand } from '../cards/cards.service.ts';
+import { followStake } from '../cards/stake.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
 import { creditTransfer, mintForApproval } from '../ledger/ledger.service.ts';
@@ -253,6 +254,13 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
     },
     async WithdrawalFailed(event) {
       await releaseHold(ctx, event.data, metadataOf(event));
+    },
+    // A stake's card leg, where a store without atomic appends lost it (app/cards/stake.ts).
+    async CardStakePlaced(event) {
+      await followStake(ctx, event.data, metadataOf(event));
+    },
+    async CardStakeReleased(event) {
+      await followStake(ctx, event.data, metadataOf(event));
     },
     async ApprovalGranted(event, tx) {
       await dueApproval(tx, event);

@@ -100,8 +100,7 @@ describe('ledger follow-ups and the card', () => {
           quote: quotePurchase({
             units: 60_000n,
             currency: 'USDT',
-            cardTier: 'ruby',
-            balanceUnits: 0n,
+            stakedUnits: 25_000n,
             rates: feeSettingsDecider.initialState(),
             prices: { token: '2.50', currencies: { USDT: '1.00' } },
           }),

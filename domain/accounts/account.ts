@@ -1,3 +1,4 @@
+import { type CardTier, stakeForTier, TIER_NAMES, tierForStake } from '../cards/card.ts';
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider, unknownEvent } from '../shared/decider.ts';
 import {
@@ -51,7 +52,17 @@ export interface AccountState {
   stepUp: StepUpState;
   /** Closed (AccountClosed, not reopened): every credit and every new movement is refused. */
   closed: boolean;
+  /**
+   * SAI minor units held for the card stake (in `holds:SAI`, not in `balances`): the tier the card and the
+   * fees follow (docs/product-rules.md rule 30). Absent on states cached before stakes existed: 0.
+   */
+  staked?: bigint;
 }
+
+/** The SAI held for the user's card stake. */
+export const stakedOf = (state: AccountState): bigint => state.staked ?? 0n;
+/** The tier the user's stake backs: what their card and their conversion fee follow. */
+export const stakedTier = (state: AccountState): CardTier => tierForStake(stakedOf(state));
 
 /**
  * The transaction ids a stream applied lately. Immutable, as all decider state (a cached state is decided
@@ -147,6 +158,16 @@ export type AccountCommand =
       now: Date;
     }
   | {
+      /**
+       * Set the card stake to `tier`'s amount (docs/product-rules.md rule 30): hold what it lacks, or release
+       * what it has beyond (Gold: all of it). Decided on the spendable balance in this stream's one
+       * decision, so no transfer or withdrawal can spend the same units. The stake it already has: nothing.
+       */
+      type: 'SetCardStake';
+      data: { transactionId: string; userId: UserId; tier: CardTier };
+      now: Date;
+    }
+  | {
       /** Moves the whole spendable balance of `asset`, whatever it is when decided; nothing when none. */
       type: 'MoveBalanceToDormant';
       data: { transactionId: string; userId: UserId; asset: Asset; movedBy: UserId | null };
@@ -210,6 +231,7 @@ export const EVENTS_REFUSED_WHILE_CLOSED: ReadonlySet<string> = new Set<AccountE
   'CryptoDepositCredited',
   'TokensTransferred',
   'WithdrawalHoldPlaced',
+  'CardStakePlaced',
 ]);
 
 function accountOwner(command: AccountCommand): UserId {
@@ -346,6 +368,31 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       }
       case 'ReleaseWithdrawalHold':
         return [{ type: 'WithdrawalHoldReleased', data: { ...command.data, releasedAt: at } }];
+      case 'SetCardStake': {
+        const d = command.data;
+        const target = stakeForTier(d.tier);
+        const staked = stakedOf(state);
+        const amounts = { staked: formatUnits(target, 'SAI'), tier: d.tier };
+        if (target < staked) {
+          const amount = formatUnits(staked - target, 'SAI');
+          const data = { transactionId: d.transactionId, userId: d.userId, asset: 'SAI' as const, amount };
+          return [{ type: 'CardStakeReleased', data: { ...data, ...amounts, releasedAt: at } }];
+        }
+        if (target === staked) return [];
+        // A closed account starts no movement; what it has staked may still come back (above).
+        if (state.closed) throw new ConflictError(ACCOUNT_CLOSED, { ids: { userId: d.userId } });
+        const units = target - staked;
+        const available = balanceOf(state, 'SAI');
+        if (available < units) {
+          throw new InsufficientFundsError(
+            `Staking for ${TIER_NAMES[d.tier]} holds ${formatUnits(target, 'SAI')} SAI: ${formatUnits(units, 'SAI')} SAI more than your stake, and you have ${formatUnits(available, 'SAI')} SAI available.`,
+            { code: 'insufficient_funds', ids: { userId: d.userId } },
+          );
+        }
+        const amount = formatUnits(units, 'SAI');
+        const data = { transactionId: d.transactionId, userId: d.userId, asset: 'SAI' as const, amount };
+        return [{ type: 'CardStakePlaced', data: { ...data, ...amounts, placedAt: at } }];
+      }
       case 'MoveBalanceToDormant': {
         const d = command.data;
         const units = balanceOf(state, d.asset);
@@ -393,6 +440,17 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           balances: add(event.data.asset, amountUnits(event.data.amount, event.data.asset)),
           recent: remember(state.recent, event.data.transactionId),
         };
+      case 'CardStakePlaced':
+      case 'CardStakeReleased': {
+        const units = amountUnits(event.data.amount, 'SAI');
+        const delta = event.type === 'CardStakePlaced' ? units : -units;
+        return {
+          ...state,
+          balances: add('SAI', -delta),
+          staked: stakedOf(state) + delta,
+          recent: remember(state.recent, event.data.transactionId),
+        };
+      }
       case 'WithdrawalHoldPlaced':
       case 'BalanceMovedToDormant':
         return {

@@ -1,3 +1,4 @@
+import type { CardTier } from '../cards/card.ts';
 import { eventGuard } from '../shared/decider.ts';
 import type { UserId } from '../shared/ids.ts';
 import type { Asset } from '../shared/money.ts';
@@ -88,6 +89,40 @@ export type AccountEvent =
       };
     }
   | {
+      /**
+       * A card stake (docs/product-rules.md rule 30): `amount` SAI leaves the spendable balance for
+       * `holds:SAI`, where it stays owed to the user while it backs `tier`. `staked` is the user's whole
+       * stake after it (a decimal string): the tier their card and their fees follow. The card's own stream
+       * records it (CardStaked), built from this event in the same commit.
+       */
+      type: 'CardStakePlaced';
+      data: {
+        transactionId: string;
+        userId: UserId;
+        asset: 'SAI';
+        amount: string;
+        tier: CardTier;
+        staked: string;
+        placedAt: string;
+      };
+    }
+  | {
+      /**
+       * Part or all of a card stake back to the spendable balance (`holds:SAI` → the user): the holder
+       * downgraded or unstaked. `tier` is the tier the remaining stake (`staked`) backs.
+       */
+      type: 'CardStakeReleased';
+      data: {
+        transactionId: string;
+        userId: UserId;
+        asset: 'SAI';
+        amount: string;
+        tier: CardTier;
+        staked: string;
+        releasedAt: string;
+      };
+    }
+  | {
       /** The receiving side's bookkeeping of a transfer; carries no posting (that is TokensTransferred). */
       type: 'TransferReceived';
       data: {
@@ -136,6 +171,8 @@ export const ACCOUNT_EVENT_TYPES = [
   'WithdrawalHoldPlaced',
   'WithdrawalHoldReleased',
   'TransferReceived',
+  'CardStakePlaced',
+  'CardStakeReleased',
   'BalanceMovedToDormant',
   'AccountClosed',
   'AccountReopened',

@@ -15,9 +15,14 @@ import { assertStoredText } from '../shared/text.ts';
  *   active + not_shipped + address ──ShipCard──▶ shipping / shipped ──MarkDelivered──▶ active / delivered
  *   any status but frozen ──UpgradeCard (the holder asks; the balance reaches the tier)──▶ same status, higher tier
  *
- * The tier is set when the card is requested (by the balance then) and changes only when its holder asks
- * for an upgrade: activation, deposits and transfers never touch it, and it never goes down
- * (docs/product-rules.md rule 30).
+ *   any status ──stake placed or released (FollowStake, from the account's stake event)──▶ the staked tier;
+ *   a stake above Gold activates a pending or verifying card
+ *
+ * The tier follows money staked (docs/product-rules.md rule 30): the card is requested at the tier its
+ * balance would stake (what the panel offers), and from then on only a stake (CardStaked) changes it, up or
+ * down. Deposits, transfers and activation by payment never touch it. Tiers recorded before stakes existed
+ * (by balance, CardUpgraded/CardTierUpgraded) stay on the card, but the conversion fee follows the stake
+ * alone (domain/payments/purchaseQuote.ts), so a borrowed balance buys no rate.
  * A shipping address can be set until the card has shipped. Everything else is an illegal transition:
  * a CardTransitionError (HTTP 409) that says what is wrong.
  */
@@ -38,6 +43,18 @@ export const TIER_THRESHOLDS: readonly { tier: CardTier; minUnits: bigint }[] = 
 export function tierForBalance(units: bigint): CardTier {
   return TIER_THRESHOLDS.find((t) => units >= t.minUnits)!.tier;
 }
+
+/**
+ * What a card stake holds for a tier: the tier's threshold (Gold needs none). The tier a stake backs is
+ * the highest whose threshold it covers (docs/product-rules.md rule 30).
+ */
+export function stakeForTier(tier: CardTier): bigint {
+  return TIER_THRESHOLDS.find((t) => t.tier === tier)!.minUnits;
+}
+
+export const tierForStake = tierForBalance;
+
+export const tierRank = (tier: CardTier): number => RANK[tier];
 
 const RANK: Record<CardTier, number> = { gold: 0, ruby: 1, black: 2 };
 
@@ -106,7 +123,23 @@ export type CardEvent =
       type: 'CardTierUpgraded';
       data: { cardId: string; userId: UserId; from: CardTier; to: CardTier; at: string };
     }
-  /** The holder upgraded their card (UpgradeCard), with the balance they had then. */
+  /**
+   * The card follows its holder's stake (docs/product-rules.md rule 30): built, in the same commit, from the
+   * CardStakePlaced or CardStakeReleased (`transactionId`) on the holder's account stream. `tier` is the
+   * tier the stake (`staked`, a decimal string) now backs; a stake activates a pending or verifying card.
+   */
+  | {
+      type: 'CardStaked';
+      data: {
+        cardId: string;
+        userId: UserId;
+        transactionId: string;
+        tier: CardTier;
+        staked: string;
+        at: string;
+      };
+    }
+  /** Legacy: the holder upgraded their card by balance (UpgradeCard), with the balance they had then. No longer written. */
   | {
       type: 'CardUpgraded';
       data: {
@@ -157,7 +190,13 @@ export type CardCommand =
   | { type: 'UnfreezeCard'; now: Date; data?: undefined }
   | { type: 'ChangePin'; now: Date; data?: undefined }
   /** The holder asks for `tier`; balanceUnits is their SAI balance now. Asking again for the tier it has is a no-op. */
-  | { type: 'UpgradeCard'; data: { tier: CardTier; balanceUnits: bigint }; now: Date };
+  | { type: 'UpgradeCard'; data: { tier: CardTier; balanceUnits: bigint }; now: Date }
+  /** From the stake's account event only (app/cards/stake.ts): the card takes the tier the stake backs. */
+  | {
+      type: 'FollowStake';
+      data: { transactionId: string; tier: CardTier; staked: string };
+      now: Date;
+    };
 
 function existing(state: CardState): Existing {
   if (state.status === 'none') throw new NotFoundError('Card not found');
@@ -192,6 +231,7 @@ export const CARD_EVENT_TYPES = [
   'CardPinChanged',
   'CardTierUpgraded',
   'CardUpgraded',
+  'CardStaked',
 ] as const;
 export const isCardEvent = eventGuard<CardEvent>()(CARD_EVENT_TYPES);
 
@@ -318,6 +358,16 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
           },
         ];
       }
+      case 'FollowStake': {
+        const card = existing(state);
+        const { transactionId, tier, staked } = command.data;
+        return [
+          {
+            type: 'CardStaked',
+            data: { cardId: card.cardId, userId: card.userId, transactionId, tier, staked, at },
+          },
+        ];
+      }
       default:
         return assertNever(command);
     }
@@ -365,6 +415,16 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
       case 'CardTierUpgraded':
       case 'CardUpgraded':
         return { ...state, tier: event.data.to, updatedAt: event.data.at };
+      case 'CardStaked': {
+        const activates =
+          RANK[event.data.tier] > 0 && (state.status === 'pending' || state.status === 'verifying');
+        return {
+          ...state,
+          tier: event.data.tier,
+          status: activates ? 'active' : state.status,
+          updatedAt: event.data.at,
+        };
+      }
       default:
         return unknownEvent(event, state);
     }

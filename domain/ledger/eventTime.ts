@@ -26,6 +26,8 @@ export const EVENT_TIME_FIELDS: Readonly<Record<string, string>> = {
   WithdrawalHoldPlaced: 'placedAt',
   WithdrawalHoldReleased: 'releasedAt',
   BalanceMovedToDormant: 'movedAt',
+  CardStakePlaced: 'placedAt',
+  CardStakeReleased: 'releasedAt',
   WithdrawalRequested: 'requestedAt',
   WithdrawalCompleted: 'at',
   WithdrawalFailed: 'at',

@@ -16,6 +16,7 @@ import {
   units,
 } from './auditLegs.ts';
 import { postingsOf } from './postings.ts';
+import { StakeAudit } from './stakeAudit.ts';
 
 /**
  * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11): events each well formed and
@@ -34,6 +35,9 @@ import { postingsOf } from './postings.ts';
  * - 12, a closed account takes nothing and starts nothing: after an `AccountClosed` (erasure's first step)
  *   and until an `AccountReopened`, its stream holds no credit, mint, deposit credit, transfer sent or
  *   withdrawal hold (the decider refuses each: `REFUSED_WHILE_CLOSED` in domain/accounts/account.ts).
+ * - 13, a card's tier is money staked (stakeAudit.ts): each stake event books what its `staked` says, a
+ *   release never exceeds the stake, and a card's CardStaked follows its stake event (no tier without
+ *   its hold).
  * `finish` names what is still awaited (a debit without its credit…): a warning while it is newer than
  * PENDING_BOUND_MS, a problem once older (the follow-up worker finishes one within seconds).
  */
@@ -48,7 +52,7 @@ export const PENDING_BOUND_MS = 15 * 60_000;
  * legs alike, which creates no money (conservation and the write side still hold) but repeats a payment;
  * `ledger:verify`, which ends, remembers everything and names it.
  */
-class BoundedSet {
+export class BoundedSet {
   private readonly members = new Set<string>();
   constructor(private readonly limit: number) {}
   has(member: string): boolean {
@@ -104,6 +108,7 @@ export class MoneyAudit {
   /** Whether the log records distributions (since domain/ledger/distribution.ts): then each mint needs one. */
   private distributionsRecorded = false;
   private readonly overdrafts: boolean;
+  private readonly stakes: StakeAudit;
 
   constructor(options: MoneyAuditOptions = {}) {
     this.overdrafts = options.overdrafts ?? true;
@@ -112,6 +117,7 @@ export class MoneyAudit {
     this.released = new BoundedSet(limit);
     this.credited = new BoundedSet(limit);
     this.minted = new BoundedSet(limit);
+    this.stakes = new StakeAudit(new BoundedSet(limit));
   }
 
   /**
@@ -143,6 +149,7 @@ export class MoneyAudit {
     };
     const id = text(d.transactionId);
     this.closedAccount(event, where, say);
+    for (const problem of this.stakes.observe(event, d, seen)) say(problem);
     switch (event.type) {
       case 'UserRegistered':
         if (d.isAdmin === true && event.streamName === `user-${text(d.userId)}`)
@@ -423,6 +430,8 @@ export class MoneyAudit {
       awaited(confirmation, `deposit ${id} is confirmed, not yet credited`);
     for (const [id, approval] of this.approvals)
       awaited(approval, `payment ${id} is approved, not yet minted`);
+    for (const [id, stake] of this.stakes.pending())
+      awaited(stake, `card stake ${id} is booked, not yet recorded on the card`);
     return outcome;
   }
 }

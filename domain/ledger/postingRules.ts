@@ -121,6 +121,28 @@ export const POSTING_RULES = {
     description: 'Withdrawal failed: {reason}',
     status: 'failed',
   },
+  // A card stake (docs/product-rules.md rule 30): held in holds:SAI, still owed to the user, for as long as
+  // it backs the card's tier; a downgrade or an unstake releases it back. Its own transaction each.
+  CardStakePlaced: {
+    transactionId: '{transactionId}',
+    kind: 'other',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'user:{userId}',
+    to: 'holds:{asset}',
+    description: 'Card stake ({tier})',
+    status: 'completed',
+  },
+  CardStakeReleased: {
+    transactionId: '{transactionId}',
+    kind: 'other',
+    asset: '{asset}',
+    amount: 'amount',
+    from: 'holds:{asset}',
+    to: 'user:{userId}',
+    description: 'Card stake released ({tier})',
+    status: 'completed',
+  },
   // An erased person's residual balance: still owed, in the asset's dormant account (docs/ledger.md).
   BalanceMovedToDormant: {
     transactionId: '{transactionId}',

@@ -60,6 +60,17 @@ const EXPECTED = [
     "Withdrawal failed: Address can't receive",
     'failed',
   ],
+  ['stake-1', 'other', 'SAI', 50_000n, 'user:alice001', 'holds:SAI', 'Card stake (black)', 'completed'],
+  [
+    'stake-2',
+    'other',
+    'SAI',
+    25_000n,
+    'holds:SAI',
+    'user:alice001',
+    'Card stake released (ruby)',
+    'completed',
+  ],
   [
     'dormant-1',
     'dormant',
@@ -83,6 +94,8 @@ describe('the posting rules', () => {
       'WithdrawalHoldPlaced',
       'WithdrawalCompleted',
       'WithdrawalFailed',
+      'CardStakePlaced',
+      'CardStakeReleased',
       'BalanceMovedToDormant',
     ]);
     // The first posting of each: what the rules booked before purchases had a fee.
@@ -98,7 +111,7 @@ describe('the posting rules', () => {
         status,
       })),
     );
-    expect(samples.map((event) => postingsOf(event).length)).toEqual([1, 1, 2, 1, 1, 1, 1, 1, 1]);
+    expect(samples.map((event) => postingsOf(event).length)).toEqual([1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
   it("book a purchase's fee as a second posting of its transaction, issued to fees:SAI, on top of the amount", () => {

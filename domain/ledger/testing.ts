@@ -134,6 +134,34 @@ export const POSTING_SAMPLES: { [T in PostingEventType]: Extract<LedgerEvent, { 
       },
     },
   ],
+  CardStakePlaced: [
+    {
+      type: 'CardStakePlaced',
+      data: {
+        transactionId: 'stake-1',
+        userId: alice,
+        asset: 'SAI',
+        amount: '500.00',
+        tier: 'black',
+        staked: '500.00',
+        placedAt: '2026-11-23T10:04:00.000Z',
+      },
+    },
+  ],
+  CardStakeReleased: [
+    {
+      type: 'CardStakeReleased',
+      data: {
+        transactionId: 'stake-2',
+        userId: alice,
+        asset: 'SAI',
+        amount: '250.00',
+        tier: 'ruby',
+        staked: '250.00',
+        releasedAt: '2026-11-23T10:04:30.000Z',
+      },
+    },
+  ],
   BalanceMovedToDormant: [
     {
       type: 'BalanceMovedToDormant',

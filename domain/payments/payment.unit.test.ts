@@ -27,8 +27,7 @@ const submitted: PaymentEvent = {
 const quote = quotePurchase({
   units: 10000n,
   currency: 'USDT',
-  cardTier: null,
-  balanceUnits: 0n,
+  stakedUnits: 0n,
   rates: feeSettingsDecider.initialState(),
   prices: { token: '2.50', currencies: { USDT: '1.00' } },
 });

@@ -1,4 +1,4 @@
-import { type CardTier, tierForBalance } from '../cards/card.ts';
+import { type CardTier, tierForStake } from '../cards/card.ts';
 import { type FeeSettingsState, rateBasisPoints } from '../settings/feeSettings.ts';
 import { ValidationError } from '../shared/errors.ts';
 import {
@@ -15,7 +15,8 @@ import type { PaymentMethod } from './payment.ts';
  * submission use, so what the Buy form shows is what the proof records.
  * - The conversion fee is charged on top: buying N SAI credits N; the fee is N × the tier's rate, rounded
  *   half-up to 0.01 SAI.
- * - The buyer's tier is their card's, else the tier their SAI balance before the purchase reaches.
+ * - The buyer's tier is the one their card stake backs (docs/product-rules.md rule 30): money held, never
+ *   a balance that may be borrowed for the minute of the purchase, nor a tier a card recorded by balance.
  * - The crypto to pay is (N + fee) × the SAI price (in USDT) × the USDT price (in USD) ÷ the currency's
  *   price (in USD), rounded UP to the currency's smallest unit, so the company never receives less than
  *   the worth of what it credits. All of it is exact integer arithmetic.
@@ -24,8 +25,8 @@ export interface PurchaseQuote {
   /** SAI credited to the buyer. */
   amount: string;
   tier: CardTier;
-  /** Where the tier came from: the buyer's card, or their balance (no card). */
-  tierSource: 'card' | 'balance';
+  /** Where the tier came from: always the buyer's stake ('card' and 'balance' were earlier releases'). */
+  tierSource: 'stake';
   /** Percent, two decimals. */
   rate: string;
   fee: string;
@@ -43,10 +44,8 @@ export interface PurchaseQuote {
 export interface QuoteInput {
   units: bigint;
   currency: PaymentMethod;
-  /** The buyer's card tier, or null without a card. */
-  cardTier: CardTier | null;
-  /** The buyer's SAI balance before the purchase, in minor units. */
-  balanceUnits: bigint;
+  /** The SAI the buyer has staked for their card, in minor units (0 without a stake). */
+  stakedUnits: bigint;
   rates: FeeSettingsState;
   /** SAI in USDT, and each crypto currency in USD, as decimal strings with at most 8 decimals. */
   prices: { token: string; currencies: Readonly<Record<string, string>> };
@@ -90,7 +89,7 @@ export function quotePurchase(input: QuoteInput): PurchaseQuote {
       code: 'currency_not_priced',
     });
   }
-  const tier = input.cardTier ?? tierForBalance(input.balanceUnits);
+  const tier = tierForStake(input.stakedUnits);
   const rate = input.rates[tier].rate;
   const fee = feeUnits(input.units, rate);
   const total = input.units + fee;
@@ -98,7 +97,7 @@ export function quotePurchase(input: QuoteInput): PurchaseQuote {
   return {
     amount: formatUnits(input.units, 'SAI'),
     tier,
-    tierSource: input.cardTier ? 'card' : 'balance',
+    tierSource: 'stake',
     rate,
     fee: formatUnits(fee, 'SAI'),
     total: formatUnits(total, 'SAI'),

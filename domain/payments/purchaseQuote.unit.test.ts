@@ -11,8 +11,7 @@ const prices = { token: '2.50', currencies: { ETH: '3500.00', USDT: '1.00', USDC
 const base: QuoteInput = {
   units: 25_000n,
   currency: 'USDT',
-  cardTier: null,
-  balanceUnits: 0n,
+  stakedUnits: 0n,
   rates: defaults,
   prices,
 };
@@ -29,18 +28,15 @@ describe('the conversion fee', () => {
     expect(feeUnits(12_345n, '0')).toBe(0n);
   });
 
-  it('takes the rate of the tier the balance reaches without a card, and of the card with one', () => {
-    const rateAt = (balanceUnits: bigint, cardTier: QuoteInput['cardTier'] = null) => {
-      const quote = quotePurchase({ ...base, balanceUnits, cardTier });
+  it('takes the rate of the tier the stake backs, never of a balance', () => {
+    const rateAt = (stakedUnits: bigint) => {
+      const quote = quotePurchase({ ...base, stakedUnits });
       return [quote.tier, quote.tierSource, quote.rate, quote.fee];
     };
-    expect(rateAt(0n)).toEqual(['gold', 'balance', '0.50', '1.25']);
-    expect(rateAt(24_999n)).toEqual(['gold', 'balance', '0.50', '1.25']);
-    expect(rateAt(25_000n)).toEqual(['ruby', 'balance', '0.35', '0.88']); // 0.875 → 0.88
-    expect(rateAt(50_000n)).toEqual(['black', 'balance', '0.25', '0.63']); // 0.625 → 0.63
-    // The card decides, whatever the balance.
-    expect(rateAt(90_000n, 'gold')).toEqual(['gold', 'card', '0.50', '1.25']);
-    expect(rateAt(0n, 'black')).toEqual(['black', 'card', '0.25', '0.63']);
+    expect(rateAt(0n)).toEqual(['gold', 'stake', '0.50', '1.25']);
+    expect(rateAt(24_999n)).toEqual(['gold', 'stake', '0.50', '1.25']);
+    expect(rateAt(25_000n)).toEqual(['ruby', 'stake', '0.35', '0.88']); // 0.875 → 0.88
+    expect(rateAt(50_000n)).toEqual(['black', 'stake', '0.25', '0.63']); // 0.625 → 0.63
   });
 
   it('uses the rates as an admin set them', () => {
@@ -59,7 +55,7 @@ describe('the conversion fee', () => {
     expect(quotePurchase(base)).toEqual({
       amount: '250.00',
       tier: 'gold',
-      tierSource: 'balance',
+      tierSource: 'stake',
       rate: '0.50',
       fee: '1.25',
       total: '251.25',

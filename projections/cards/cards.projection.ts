@@ -100,6 +100,15 @@ export const cardsProjection = defineProjection<CardEvent | PersonErasedEvent>({
     async CardUpgraded(event, tx) {
       await setCard(tx, event, 'tier = $3', [event.data.to]);
     },
+    /** The card follows its holder's stake; a stake above Gold activates a pending or verifying card. */
+    async CardStaked(event, tx) {
+      await setCard(
+        tx,
+        event,
+        `tier = $3, status = CASE WHEN $3 <> 'gold' AND status IN ('pending', 'verifying') THEN 'active' ELSE status END`,
+        [event.data.tier],
+      );
+    },
   },
 });
 

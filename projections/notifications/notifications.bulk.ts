@@ -77,6 +77,13 @@ const NOTICES: [
     'card',
     'cardId',
   ],
+  [
+    'CardStaked',
+    'Card stake changed',
+    `'Your card is now ' || ${tier('tier')} || '. SAI staked for it: ' || ${shown(field('staked'), null)} || '.'`,
+    'card',
+    'cardId',
+  ],
   ['CardTierUpgraded', 'Card upgraded', `'Your card is now ' || ${tier('to')} || '.'`, 'card', 'cardId'],
   [
     'CardUpgraded',

@@ -116,6 +116,13 @@ function noticesFor(
         'Card upgraded',
         `Your card is now ${TIER_NAMES[event.data.to]}.`,
       );
+    case 'CardStaked':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card stake changed',
+        `Your card is now ${TIER_NAMES[event.data.tier]}. SAI staked for it: ${shownAmount(event.data.staked, 'SAI')}.`,
+      );
     case 'CardUpgraded':
       return cardNotice(
         event.data.userId,
@@ -313,6 +320,7 @@ export const notificationsProjection = defineProjection<
       'CardPinChanged',
       'CardTierUpgraded',
       'CardUpgraded',
+      'CardStaked',
       'CryptoDepositConfirmed',
       'CryptoDepositRejected',
       'WithdrawalRequested',

@@ -31,6 +31,9 @@ const HANDLERS = oneHandlerFor(
     'WithdrawalFailed',
     'WithdrawalHoldReleased',
     'BalanceMovedToDormant',
+    'CardStakePlaced',
+    'CardStakeReleased',
+    'CardStaked',
   ],
   (event, tx) => applyTransactionEvents([event], tx),
 );

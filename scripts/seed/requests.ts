@@ -216,12 +216,11 @@ export class SeedRequests {
     const paymentId = this.newId();
     const payment = paymentStream(paymentId);
     const card = cardStream(cardIdFor(buyer.id));
-    const cardState = this.cards.get(card)?.state;
     const quote = quotePurchase({
       units,
       currency: 'USDT',
-      cardTier: !cardState || cardState.status === 'none' ? null : cardState.tier,
-      balanceUnits: this.balance(buyer.id),
+      // The seeder stakes nothing: every buyer pays the base tier's rate (docs/product-rules.md rule 30).
+      stakedUnits: 0n,
       rates: this.rates,
       prices: this.prices,
     });

@@ -280,6 +280,15 @@ export const SPECS: Spec[] = [
     },
   },
   {
+    route: 'POST /api/cards/:id/stake',
+    params: { id: ownCard },
+    body: {
+      base: () => ({ tier: 'gold' }),
+      required: ['tier'],
+      fields: { tier: field(oneOf(...CARD_TIERS)) },
+    },
+  },
+  {
     route: 'POST /api/cards/:id/pin',
     params: { id: ownCard },
     body: {

@@ -16,8 +16,9 @@ import {
 
 /**
  * A card keeps its own tier (docs/product-rules.md rule 30): a Gold card stays Gold when the approval that
- * activates it takes the balance to Ruby Steel; the holder is offered "Upgrade card", sees what changes,
- * confirms, and the card shows its new tier; a later balance that reaches Black offers Black the same way.
+ * activates it takes the balance to Ruby Steel; the holder is offered "Upgrade card", sees what changes
+ * (the SAI it stakes among it), confirms, and the card shows its new tier; a later balance that reaches
+ * Black (counting what is staked) offers Black the same way.
  * Once at 1280 px and once at 360 px, each with a new holder. The card and the SAI are set up over the API
  * (cards.e2e.test.ts walks the order itself); the upgrade is walked as the holder does it.
  */
@@ -70,6 +71,7 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   await toRuby.getByText('Your Gold card becomes a Ruby Steel card.', { exact: false }).waitFor();
   const changes = toRuby.getByRole('definition');
   await changes.getByText('1% → 2%').waitFor();
+  await changes.getByText('0.00 SAI → 250.00 SAI').waitFor();
   await expectAccessible(user.page, `the upgrade confirmation at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, 'the upgrade confirmation');
   // Cancel changes nothing.
@@ -104,11 +106,14 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   await expectAccessible(user.page, `/dashboard with a Black card at ${px}`);
   if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a Black card');
 
-  // The upgrade is the holder's notification too.
+  // An upgrade is a stake (docs/product-rules.md rule 30): 500 SAI held, and the holder is told.
+  expect(await api(user.context, 'get', '/api/cards/stake')).toEqual({
+    staked: '500.00',
+    tier: 'black',
+    available: '50.00',
+  });
   const notices = (await api(user.context, 'get', '/api/notifications')) as { message: string }[];
-  expect(notices.map((n) => n.message)).toContain(
-    'You upgraded your card from Ruby Steel to Black. Its benefits apply from now on.',
-  );
+  expect(notices.map((n) => n.message)).toContain('Your card is now Black. SAI staked for it: 500.00.');
   expect(user.problems).toEqual([]);
 }
 

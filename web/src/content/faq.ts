@@ -69,7 +69,7 @@ export const HELP_FAQ: readonly FaqCategory[] = [
       {
         id: 'card-tiers',
         question: 'Which card tiers can I choose?',
-        answer: `There are three tiers, set by the ${BRAND.token} you hold: ${tierStakes}. No tier has an annual fee, and higher tiers earn more cashback and partner discounts.`,
+        answer: `There are three tiers, set by the ${BRAND.token} you stake for your card: ${tierStakes}. No tier has an annual fee, and higher tiers earn more cashback and partner discounts.`,
       },
       {
         id: 'card-delivery',
@@ -148,7 +148,7 @@ export const CARDS_FAQ: readonly FaqItem[] = [
   {
     id: 'cards-upgrade',
     question: 'How do I move up a tier?',
-    answer: `Your tier follows the ${BRAND.token} you hold: ${ruby.stake} or more for ${ruby.name}, ${black.stake} or more for ${black.name}. Top up your balance and your card upgrades.`,
+    answer: `Your tier follows the ${BRAND.token} you stake: ${ruby.stake} for ${ruby.name}, ${black.stake} for ${black.name}. Choose "Upgrade card" on your dashboard to stake for the next tier; the staked ${BRAND.token} stays yours and comes back when you release the stake.`,
   },
   {
     id: 'cards-shipping',

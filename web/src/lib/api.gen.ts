@@ -488,6 +488,13 @@ export type paths = {
      */
     patch: operations["patchApiCardsIdShipping"];
   };
+  "/api/cards/{id}/stake": {
+    /**
+     * POST /api/cards/{id}/stake
+     * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+     */
+    post: operations["postApiCardsIdStake"];
+  };
   "/api/cards/{id}/unfreeze": {
     /**
      * POST /api/cards/{id}/unfreeze
@@ -501,6 +508,13 @@ export type paths = {
      * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
      */
     post: operations["postApiCardsIdUpgrade"];
+  };
+  "/api/cards/stake": {
+    /**
+     * GET /api/cards/stake
+     * @description Access: signed-in user.
+     */
+    get: operations["getApiCardsStake"];
   };
   "/api/cards/user/{userId}": {
     /**
@@ -3643,6 +3657,70 @@ export type operations = {
     };
   };
   /**
+   * POST /api/cards/{id}/stake
+   * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
+   */
+  postApiCardsIdStake: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          tier: "gold" | "ruby" | "black";
+        };
+      };
+    };
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description SAI the holder may still spend */
+            available: string;
+            card: {
+              address: string | null;
+              city: string | null;
+              country: string | null;
+              createdAt: string;
+              /** @description Admin queue only */
+              email?: string;
+              estimatedDelivery: string | null;
+              id: string;
+              /** @enum {string} */
+              shippingStatus: "not_shipped" | "shipped" | "delivered";
+              state: string | null;
+              /** @enum {string} */
+              status: "pending" | "verifying" | "active" | "inactive" | "shipping";
+              /** @enum {string} */
+              tier: "gold" | "ruby" | "black";
+              trackingNumber: string | null;
+              updatedAt: string;
+              userId: string;
+              /** @description Admin queue only */
+              username?: string;
+              zipCode: string | null;
+            };
+            /** @description SAI held for the card (a decimal string) */
+            staked: string;
+            /**
+             * @description The tier the stake backs: the one the card and the fees follow
+             * @enum {string}
+             */
+            tier: "gold" | "ruby" | "black";
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * POST /api/cards/{id}/unfreeze
    * @description Access: signed-in user. State-changing: same-origin or no Origin (CSRF), JSON body.
    */
@@ -3736,6 +3814,33 @@ export type operations = {
         };
       };
       400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * GET /api/cards/stake
+   * @description Access: signed-in user.
+   */
+  getApiCardsStake: {
+    responses: {
+      "4XX": components["responses"]["Refused"];
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description SAI the holder may still spend */
+            available: string;
+            /** @description SAI held for the card (a decimal string) */
+            staked: string;
+            /**
+             * @description The tier the stake backs: the one the card and the fees follow
+             * @enum {string}
+             */
+            tier: "gold" | "ruby" | "black";
+          };
+        };
+      };
       401: components["responses"]["Unauthorized"];
       503: components["responses"]["Unavailable"];
     };
@@ -4841,10 +4946,10 @@ export type operations = {
             /** @enum {string} */
             tier: "gold" | "ruby" | "black";
             /**
-             * @description The buyer's card tier, else their balance's
+             * @description The tier is the one the buyer's card stake backs (money held)
              * @enum {string}
              */
-            tierSource: "card" | "balance";
+            tierSource: "stake";
             /** @description SAI in USDT */
             tokenPrice: string;
             /** @description amount + fee, SAI */

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import type { CardTier } from '../lib/constants.ts';
+import { refreshAfterMoneyCommand } from './refresh.ts';
 
 /**
  * The metal card (`/api/cards`). One per user; the server sets its tier from the balance at the request
- * (after that only the holder's upgrade changes it) and walks it through pending → verifying → active,
+ * (after that only the holder's stake changes it) and walks it through pending → verifying → active,
  * frozen (inactive) and shipping. An illegal step answers 409 with
  * a message that says what is wrong.
  */
@@ -142,15 +143,61 @@ export function useChangePinMutation() {
 }
 
 /**
- * The holder upgrades their card to `tier` (docs/product-rules.md rule 30): the only way a tier changes.
- * Naming the tier makes a retry harmless: the server answers the card as it is when it already has it.
+ * The holder upgrades their card to `tier` (docs/product-rules.md rule 30) by staking its amount: SAI moves
+ * into holds:SAI, so every ledger view is asked again. Naming the tier makes a retry harmless: the server
+ * answers the card as it is when it already has it.
  */
 export function useUpgradeCardMutation() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshCards();
   return useMutation({
     mutationFn: ({ cardId, tier }: { cardId: string; tier: CardTier }) =>
       api.post('/api/cards/{id}/upgrade', { path: { id: cardId }, body: { tier } }) satisfies Promise<Card>,
-    ...refresh,
+    onSuccess: refresh.onSuccess,
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
+  });
+}
+
+/** The holder's card stake (docs/product-rules.md rule 30): SAI held for the card, the tier it backs. */
+export interface CardStake {
+  staked: string;
+  tier: CardTier;
+  /** What the holder may still spend. */
+  available: string;
+}
+
+export function cardStakeQuery(userId: string) {
+  return queryOptions({
+    queryKey: [...cardKeys.all, 'stake', userId] as const,
+    queryFn: ({ signal }) => api.get('/api/cards/stake', { signal }) satisfies Promise<CardStake>,
+    staleTime: 30_000,
+  });
+}
+
+export interface StakeInput {
+  cardId: string;
+  tier: CardTier;
+  idempotencyKey: string;
+}
+
+/**
+ * Sets the card's stake to `tier`'s amount, with an Idempotency-Key (one outcome forever: send it through
+ * useIdempotentCommand). Money moves into or out of holds:SAI, so every ledger view is asked again.
+ */
+export function useStakeCardMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, tier, idempotencyKey }: StakeInput) =>
+      api.post('/api/cards/{id}/stake', {
+        path: { id: cardId },
+        body: { tier },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }) satisfies Promise<CardStake & { card: Card }>,
+    onSuccess: (answer) => {
+      if (queryClient.getQueryData(cardKeys.ofUser(answer.card.userId)) !== undefined)
+        queryClient.setQueryData(cardKeys.ofUser(answer.card.userId), answer.card);
+    },
+    onSettled: () => refreshAfterMoneyCommand(queryClient),
   });
 }
 

@@ -13,7 +13,7 @@ export const FEE_TIERS: readonly FeeTier[] = ['gold', 'ruby', 'black'];
 export interface PurchaseQuote {
   amount: string;
   tier: FeeTier;
-  tierSource: 'card' | 'balance';
+  tierSource: 'stake';
   rate: string;
   fee: string;
   total: string;

@@ -61,7 +61,7 @@ const STEPS = [
   },
   {
     title: `Stake ${BRAND.token} tokens`,
-    text: `Deposit and hold ${TIERS[0].stake}, ${TIERS[1].stake} or ${TIERS[2].stake} ${BRAND.token} for Gold, Ruby Steel or Black. Deposits are credited in ${TIMINGS.deposits}.`,
+    text: `Stake ${TIERS[1].stake} or ${TIERS[2].stake} ${BRAND.token} you hold for Ruby Steel or Black, or buy ${TIERS[0].stake} ${BRAND.token} for Gold. Deposits are credited in ${TIMINGS.deposits}.`,
   },
   {
     title: 'Receive your card',

@@ -97,4 +97,7 @@ export const dashboardCard: Record<keyof typeof english, string> = {
   'dashboard.card.pin.format':
     '{digits, plural, one {Die PIN muss # Ziffer haben} other {Die PIN muss # Ziffern haben}}',
   'dashboard.card.pin.match': 'Die PINs stimmen nicht überein',
+  'dashboard.card.state.stakeable': 'Bereit zur Aktivierung',
+  'dashboard.card.state.stakeable.description':
+    'Sie besitzen genug SAI: Setzen Sie sie ein, um Ihre Karte ohne Kauf zu aktivieren.',
 };

@@ -31,7 +31,7 @@ export const dashboardCardTier: Record<keyof typeof english, string> = {
   'dashboard.upgrade.button': 'Karte hochstufen',
   'dashboard.upgrade.to': 'Auf {tier} hochstufen',
   'dashboard.upgrade.confirm.description':
-    'Ihre {from}-Karte wird zur {to}-Karte. Die Stufe bleibt Ihnen erhalten, auch wenn Ihr Guthaben später sinkt; sie wird nie herabgestuft.',
+    'Ihre {from}-Karte wird zur {to}-Karte. Dafür werden weitere {amount} SAI Ihres Guthabens reserviert; eine niedrigere Stufe oder das Freigeben des Einsatzes gibt sie zurück.',
   'dashboard.upgrade.pending': 'Wird hochgestuft…',
   'dashboard.upgrade.changes': 'Was sich ändert',
   'dashboard.upgrade.atm': 'Kostenlos am Geldautomaten pro Monat',
@@ -40,4 +40,31 @@ export const dashboardCardTier: Record<keyof typeof english, string> = {
   'dashboard.upgrade.done': 'Karte hochgestuft',
   'dashboard.upgrade.done.description': 'Ihre Karte ist jetzt {tier}.',
   'dashboard.upgrade.failed': 'Karte konnte nicht hochgestuft werden',
+  'dashboard.stake.offer':
+    'Sie besitzen genug SAI für <strong>{tier}</strong>: Setzen Sie sie ein, statt mehr zu kaufen.',
+  'dashboard.stake.button': '{amount} SAI einsetzen',
+  'dashboard.stake.title': '{amount} SAI für {tier} einsetzen',
+  'dashboard.stake.description':
+    'Die SAI bleiben Ihre: Sie werden für Ihre Karte reserviert, nicht ausgegeben, und Ihre Karte wird sofort aktiviert.',
+  'dashboard.stake.review': 'Einsatz prüfen',
+  'dashboard.stake.held': 'Von Ihrem Guthaben reserviert',
+  'dashboard.stake.tier': 'Kartenstufe',
+  'dashboard.stake.after': 'Danach verfügbar',
+  'dashboard.stake.releasedBy': 'Freigegeben',
+  'dashboard.stake.releasedWhen':
+    'Wenn Sie Ihre Stufe senken oder den Einsatz freigeben: Er kehrt sofort in Ihr Guthaben zurück.',
+  'dashboard.stake.pending': 'Wird eingesetzt…',
+  'dashboard.stake.done': 'Einsatz platziert',
+  'dashboard.stake.done.description': 'Ihre {tier}-Karte ist aktiv; {amount} SAI sind dafür reserviert.',
+  'dashboard.stake.failed': 'Einsatz fehlgeschlagen',
+  'dashboard.stake.staked': '{amount} SAI für Ihre {tier}-Karte eingesetzt',
+  'dashboard.stake.release': 'Einsatz freigeben',
+  'dashboard.stake.release.title': 'Einsatz freigeben?',
+  'dashboard.stake.release.description':
+    '{amount} SAI kehren in Ihr Guthaben zurück und Ihre Karte wird Gold, mit den Vorteilen und der Umtauschgebühr von Gold.',
+  'dashboard.stake.release.pending': 'Wird freigegeben…',
+  'dashboard.stake.release.done': 'Einsatz freigegeben',
+  'dashboard.stake.release.done.description': '{amount} SAI sind wieder in Ihrem Guthaben.',
+  'dashboard.stake.release.failed': 'Einsatz konnte nicht freigegeben werden',
+  'dashboard.balance.staked': '{amount} SAI für Ihre Karte eingesetzt',
 };

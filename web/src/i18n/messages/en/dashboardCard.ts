@@ -87,4 +87,7 @@ export const dashboardCard = {
   'dashboard.card.pin.failed': 'Failed to change PIN',
   'dashboard.card.pin.format': '{digits, plural, one {PIN must be # digit} other {PIN must be # digits}}',
   'dashboard.card.pin.match': "PINs don't match",
+  'dashboard.card.state.stakeable': 'Ready to Activate',
+  'dashboard.card.state.stakeable.description':
+    'You hold enough SAI: stake it to activate your card, no purchase needed.',
 };

@@ -28,7 +28,7 @@ export const dashboardCardTier = {
   'dashboard.upgrade.button': 'Upgrade card',
   'dashboard.upgrade.to': 'Upgrade to {tier}',
   'dashboard.upgrade.confirm.description':
-    'Your {from} card becomes a {to} card. The tier stays yours even if your balance drops later; it never goes down.',
+    'Your {from} card becomes a {to} card. {amount} SAI more is held from your balance for it; lowering the tier or releasing the stake gives it back.',
   'dashboard.upgrade.pending': 'Upgrading…',
   'dashboard.upgrade.changes': 'What changes',
   'dashboard.upgrade.atm': 'Free ATM a month',
@@ -37,4 +37,31 @@ export const dashboardCardTier = {
   'dashboard.upgrade.done': 'Card upgraded',
   'dashboard.upgrade.done.description': 'Your card is now {tier}.',
   'dashboard.upgrade.failed': 'Failed to upgrade card',
+  'dashboard.stake.offer':
+    'You hold enough SAI for <strong>{tier}</strong>: stake it instead of buying more.',
+  'dashboard.stake.button': 'Stake {amount} SAI',
+  'dashboard.stake.title': 'Stake {amount} SAI for {tier}',
+  'dashboard.stake.description':
+    'The SAI stays yours: it is held for your card, not spent, and your card is activated at once.',
+  'dashboard.stake.review': 'Review your stake',
+  'dashboard.stake.held': 'Held from your balance',
+  'dashboard.stake.tier': 'Card tier',
+  'dashboard.stake.after': 'Available after',
+  'dashboard.stake.releasedBy': 'Released',
+  'dashboard.stake.releasedWhen':
+    'When you lower your tier or release the stake: it returns to your balance at once.',
+  'dashboard.stake.pending': 'Staking…',
+  'dashboard.stake.done': 'Stake placed',
+  'dashboard.stake.done.description': 'Your {tier} card is active; {amount} SAI is held for it.',
+  'dashboard.stake.failed': 'Failed to stake',
+  'dashboard.stake.staked': '{amount} SAI staked for your {tier} card',
+  'dashboard.stake.release': 'Release stake',
+  'dashboard.stake.release.title': 'Release your stake?',
+  'dashboard.stake.release.description':
+    '{amount} SAI returns to your balance and your card becomes Gold, with Gold’s benefits and conversion fee.',
+  'dashboard.stake.release.pending': 'Releasing…',
+  'dashboard.stake.release.done': 'Stake released',
+  'dashboard.stake.release.done.description': '{amount} SAI is back in your balance.',
+  'dashboard.stake.release.failed': 'Failed to release the stake',
+  'dashboard.balance.staked': '{amount} SAI staked for your card',
 };

@@ -93,4 +93,7 @@ export const dashboardCard: Record<keyof typeof english, string> = {
   'dashboard.card.pin.format':
     '{digits, plural, one {El PIN debe tener # dígito} other {El PIN debe tener # dígitos}}',
   'dashboard.card.pin.match': 'Los PIN no coinciden',
+  'dashboard.card.state.stakeable': 'Lista para activar',
+  'dashboard.card.state.stakeable.description':
+    'Tiene suficientes SAI: deposítelos para activar su tarjeta, sin comprar nada.',
 };

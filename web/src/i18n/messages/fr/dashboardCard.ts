@@ -96,4 +96,7 @@ export const dashboardCard: Record<keyof typeof english, string> = {
   'dashboard.card.pin.format':
     '{digits, plural, one {Le code PIN doit comporter # chiffre} other {Le code PIN doit comporter # chiffres}}',
   'dashboard.card.pin.match': 'Les codes PIN ne correspondent pas',
+  'dashboard.card.state.stakeable': 'Prête à activer',
+  'dashboard.card.state.stakeable.description':
+    'Vous détenez assez de SAI : misez-les pour activer votre carte, sans achat.',
 };

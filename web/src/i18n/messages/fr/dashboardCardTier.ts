@@ -31,7 +31,7 @@ export const dashboardCardTier: Record<keyof typeof english, string> = {
   'dashboard.upgrade.button': 'Faire évoluer la carte',
   'dashboard.upgrade.to': 'Passer à {tier}',
   'dashboard.upgrade.confirm.description':
-    'Votre carte {from} devient une carte {to}. Le niveau vous reste acquis même si votre solde baisse ensuite ; il ne redescend jamais.',
+    'Votre carte {from} devient une carte {to}. {amount} SAI de plus sont bloqués sur votre solde pour elle ; baisser le niveau ou libérer la mise les rend.',
   'dashboard.upgrade.pending': 'Évolution en cours…',
   'dashboard.upgrade.changes': 'Ce qui change',
   'dashboard.upgrade.atm': 'Retraits DAB gratuits par mois',
@@ -40,4 +40,31 @@ export const dashboardCardTier: Record<keyof typeof english, string> = {
   'dashboard.upgrade.done': 'Carte évoluée',
   'dashboard.upgrade.done.description': 'Votre carte est désormais {tier}.',
   'dashboard.upgrade.failed': 'Impossible de faire évoluer la carte',
+  'dashboard.stake.offer':
+    'Vous détenez assez de SAI pour <strong>{tier}</strong> : misez-les au lieu d’en acheter.',
+  'dashboard.stake.button': 'Miser {amount} SAI',
+  'dashboard.stake.title': 'Miser {amount} SAI pour {tier}',
+  'dashboard.stake.description':
+    'Les SAI restent à vous : ils sont bloqués pour votre carte, pas dépensés, et votre carte est activée aussitôt.',
+  'dashboard.stake.review': 'Vérifiez votre mise',
+  'dashboard.stake.held': 'Bloqué sur votre solde',
+  'dashboard.stake.tier': 'Niveau de carte',
+  'dashboard.stake.after': 'Disponible ensuite',
+  'dashboard.stake.releasedBy': 'Libéré',
+  'dashboard.stake.releasedWhen':
+    'Quand vous baissez votre niveau ou libérez la mise : il revient aussitôt sur votre solde.',
+  'dashboard.stake.pending': 'Mise en cours…',
+  'dashboard.stake.done': 'Mise placée',
+  'dashboard.stake.done.description': 'Votre carte {tier} est active ; {amount} SAI sont bloqués pour elle.',
+  'dashboard.stake.failed': 'Échec de la mise',
+  'dashboard.stake.staked': '{amount} SAI misés pour votre carte {tier}',
+  'dashboard.stake.release': 'Libérer la mise',
+  'dashboard.stake.release.title': 'Libérer votre mise ?',
+  'dashboard.stake.release.description':
+    '{amount} SAI reviennent sur votre solde et votre carte devient Gold, avec les avantages et les frais de conversion de Gold.',
+  'dashboard.stake.release.pending': 'Libération…',
+  'dashboard.stake.release.done': 'Mise libérée',
+  'dashboard.stake.release.done.description': '{amount} SAI sont de retour sur votre solde.',
+  'dashboard.stake.release.failed': 'Échec de la libération de la mise',
+  'dashboard.balance.staked': '{amount} SAI misés pour votre carte',
 };

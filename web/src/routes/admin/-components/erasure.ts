@@ -88,6 +88,9 @@ export function blockerText(blocker: EraseBlocker): string {
     case 'balance':
       return `A balance of ${what ?? 'funds'}: tick “Move remaining balances to dormant”, or let the person withdraw it first.`;
     case 'hold':
+      // A card stake (app/privacy/erasureBlockers.ts): only its holder releases it, from the card panel.
+      if (blocker.id === 'card-stake')
+        return `${what ?? 'Funds'} staked for the person's card: the person releases the stake first (card panel).`;
       return `${what ?? 'Funds'} on hold for a withdrawal: complete or fail that withdrawal first (Deposits & withdrawals).`;
     case 'pendingWithdrawal':
       return `A pending withdrawal${what ? ` of ${what}` : ''}: complete or fail it first (Deposits & withdrawals).`;

@@ -51,6 +51,9 @@ describe('the refusal while the person holds money', () => {
     expect(blockerText({ kind: 'hold', asset: 'BTC', amount: '0.5' })).toMatch(
       /^0\.5\d* BTC on hold for a withdrawal: complete or fail that withdrawal first/,
     );
+    expect(blockerText({ kind: 'hold', asset: 'SAI', amount: '250.00', id: 'card-stake' })).toBe(
+      "250.00 SAI staked for the person's card: the person releases the stake first (card panel).",
+    );
     expect(blockerText({ kind: 'pendingWithdrawal' })).toBe(
       'A pending withdrawal: complete or fail it first (Deposits & withdrawals).',
     );

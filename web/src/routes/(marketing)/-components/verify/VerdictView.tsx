@@ -178,6 +178,8 @@ const EVENT_NAMES: Record<string, string> = {
   CryptoDepositDeclared: 'Crypto deposit declared',
   CryptoDepositConfirmed: 'Crypto deposit confirmed',
   PaymentApproved: 'Payment approved',
+  CardStakePlaced: 'Card stake placed',
+  CardStakeReleased: 'Card stake released',
 };
 
 /** A ledger account as a person reads it: a user's by the id the file shows, SAI Wallet's own by role. */
@@ -191,7 +193,7 @@ export function accountWords(account: string): string {
     case 'custody':
       return `SAI Wallet's ${rest} custody (deposits received)`;
     case 'holds':
-      return `funds held for a withdrawal (${rest})`;
+      return `funds held (${rest}: withdrawals and card stakes)`;
     case 'outbound':
       return `outside SAI Wallet (${rest} sent out)`;
     case 'fees':

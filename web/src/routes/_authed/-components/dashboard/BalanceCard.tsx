@@ -1,16 +1,22 @@
-import { TrendingDown, TrendingUp, Wallet } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Lock, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { t } from '../../../../i18n/i18n.ts';
+import { isPositive } from '../../../../lib/assets.ts';
 import { formatDecimal, formatSignedAmount } from '../../../../lib/format.ts';
 import { signOf } from '../../../../lib/money.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
+import { cardStakeQuery } from '../../../../queries/cards.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
 import * as styles from '../../../../ui/page/Page.css.ts';
 
 /**
  * The SAI balance, drawn as the metal card: USD value at the configured price, and the real change over
- * the last 24 hours from the ledger's history (docs/product-rules.md rule 9), never a made-up figure.
+ * the last 24 hours from the ledger's history (docs/product-rules.md rule 9), never a made-up figure. The
+ * balance is what the holder may spend; SAI staked for the card (held, still theirs) is shown beside it.
  */
 export function BalanceCard({ user }: { user: User }) {
+  const stake = useQuery(cardStakeQuery(user.id));
+  const staked = stake.data && isPositive(stake.data.staked) ? stake.data.staked : null;
   const direction = signOf(user.balanceChange24h);
   const ChangeIcon = direction > 0 ? TrendingUp : direction < 0 ? TrendingDown : null;
   const changeClass = direction > 0 ? styles.changeUp : direction < 0 ? styles.changeDown : styles.changeFlat;
@@ -30,6 +36,12 @@ export function BalanceCard({ user }: { user: User }) {
           <span>{formatDecimal(user.balance)}</span> <span className={styles.balanceUnit}>SAI</span>
         </p>
         <p className={styles.balanceUsd}>{t('dashboard.usd', { amount: formatDecimal(user.balanceUSD) })}</p>
+        {staked ? (
+          <p className={styles.balanceUsd} data-testid="balance-staked">
+            <Lock size={12} aria-hidden="true" />{' '}
+            {t('dashboard.balance.staked', { amount: formatDecimal(staked) })}
+          </p>
+        ) : null}
       </div>
       <div className={styles.balanceFooter}>
         <p className={`${styles.change} ${changeClass}`}>

@@ -12,6 +12,7 @@ import { formatDecimal } from '../../../../../lib/format.ts';
 import type { User } from '../../../../../queries/auth.queries.ts';
 import {
   type Card,
+  cardStakeQuery,
   type ShippingAddress,
   useRequestCardMutation,
   userCardQuery,
@@ -25,8 +26,16 @@ import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
 import { CardDetails, formatDay } from './CardDetails.tsx';
 import { CardSettingsDialog } from './CardSettingsDialog.tsx';
-import { balanceTier, canViewDetails, cardDisplay, needsShippingAddress } from './cardDisplay.ts';
+import {
+  balanceTier,
+  canViewDetails,
+  cardDisplay,
+  needsShippingAddress,
+  reach,
+  stakeTarget,
+} from './cardDisplay.ts';
 import { ShippingAddressForm } from './ShippingAddressForm.tsx';
+import { StakedLine, StakeOffer } from './StakeCard.tsx';
 import { UpgradePath } from './UpgradeCard.tsx';
 
 type PanelDialog = 'request' | 'deposit' | 'details' | 'shipping' | null;
@@ -46,6 +55,7 @@ export function MetalCardPanel({
   onSettingsOpenChange: (open: boolean) => void;
 }) {
   const card = useQuery(userCardQuery(user.id));
+  const stake = useQuery(cardStakeQuery(user.id));
   const [dialog, setDialog] = useState<PanelDialog>(null);
   const request = useRequestCardMutation();
   const setShipping = useSetShippingAddressMutation();
@@ -89,7 +99,9 @@ export function MetalCardPanel({
   };
 
   const current = card.data ?? null;
-  const display = cardDisplay(current);
+  // A holder whose SAI covers a tier activates by staking it; too little, and the card is bought for.
+  const staking = stakeTarget(current, stake.data);
+  const display = cardDisplay(current, staking !== null);
   const tier = current?.tier ?? balanceTier(user.balance);
   const frozen = current?.status === 'inactive';
 
@@ -132,7 +144,7 @@ export function MetalCardPanel({
                   {t('dashboard.card.request')}
                 </Button>
               ) : null}
-              {current?.status === 'pending' ? (
+              {current?.status === 'pending' && !staking ? (
                 <Button size="sm" onClick={() => setDialog('deposit')}>
                   <Wallet size={16} aria-hidden="true" />
                   {t('dashboard.card.depositNow')}
@@ -158,11 +170,15 @@ export function MetalCardPanel({
                 {t('dashboard.card.settings')}
               </Button>
             </div>
+            {current && staking && stake.data ? (
+              <StakeOffer card={current} stake={stake.data} target={staking} />
+            ) : null}
+            {current && stake.data ? <StakedLine card={current} stake={stake.data} /> : null}
           </div>
         </div>
       )}
 
-      <UpgradePath balance={user.balance} card={current} />
+      <UpgradePath balance={reach(user.balance, stake.data)} card={current} stake={stake.data} />
 
       <Modal
         title={

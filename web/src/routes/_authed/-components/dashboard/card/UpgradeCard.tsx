@@ -9,10 +9,11 @@ import { t, tRich } from '../../../../../i18n/i18n.ts';
 import { upgradePath } from '../../../../../lib/assets.ts';
 import type { CardTier } from '../../../../../lib/constants.ts';
 import { formatDecimal } from '../../../../../lib/format.ts';
-import { type Card, useUpgradeCardMutation } from '../../../../../queries/cards.queries.ts';
+import { fromUnits, toUnits } from '../../../../../lib/money.ts';
+import { type Card, type CardStake, useUpgradeCardMutation } from '../../../../../queries/cards.queries.ts';
 import * as panel from '../../../../../ui/panel/Panel.css.ts';
 import * as styles from './Card.css.ts';
-import { upgradeTarget } from './cardDisplay.ts';
+import { stakeMore, upgradeTarget } from './cardDisplay.ts';
 import { tierText } from './tierText.ts';
 
 /**
@@ -20,14 +21,28 @@ import { tierText } from './tierText.ts';
  * Reached" at 500+ (or with a Black card). The next tier is one above the card's own; when the balance
  * already reaches a tier above it, "Upgrade card" is offered (docs/product-rules.md rule 30).
  */
-export function UpgradePath({ balance, card }: { balance: string; card: Card | null }) {
+export function UpgradePath({
+  balance,
+  card,
+  stake,
+}: {
+  balance: string;
+  card: Card | null;
+  stake?: CardStake | undefined;
+}) {
   const path = upgradePath(balance, card?.tier ?? null);
   const target = upgradeTarget(card, balance);
   const frozenTarget =
     card?.status === 'inactive' ? upgradeTarget({ ...card, status: 'active' }, balance) : null;
   const offer =
     card && target ? (
-      <UpgradeOffer card={card} target={target} balance={balance} />
+      <UpgradeOffer
+        card={card}
+        target={target}
+        balance={balance}
+        held={stakeMore(target, stake)}
+        staked={stake?.staked ?? '0'}
+      />
     ) : frozenTarget ? (
       <p className={styles.figures}>{t('dashboard.upgrade.frozen', { tier: tierById(frozenTarget).name })}</p>
     ) : null;
@@ -93,7 +108,21 @@ function percentText(percent: number): string {
 }
 
 /** "Upgrade card": what the target tier changes, then a confirmation; the card then shows its new tier. */
-function UpgradeOffer({ card, target, balance }: { card: Card; target: CardTier; balance: string }) {
+function UpgradeOffer({
+  card,
+  target,
+  balance,
+  held,
+  staked,
+}: {
+  card: Card;
+  target: CardTier;
+  balance: string;
+  /** What the upgrade's stake holds beyond the stake the holder has. */
+  held: string;
+  /** The stake the holder has now. */
+  staked: string;
+}) {
   const upgrade = useUpgradeCardMutation();
   const from = tierText(card.tier);
   const to = tierText(target);
@@ -115,6 +144,13 @@ function UpgradeOffer({ card, target, balance }: { card: Card; target: CardTier;
     });
   };
   const changes: [string, string, string][] = [
+    [
+      t('dashboard.stake.held'),
+      t('dashboard.sai', { amount: formatDecimal(staked) }),
+      t('dashboard.sai', {
+        amount: formatDecimal(fromUnits((toUnits(staked) ?? 0n) + (toUnits(held) ?? 0n))),
+      }),
+    ],
     [t('dashboard.upgrade.atm'), from.atmPerMonth, to.atmPerMonth],
     [t('dashboard.upgrade.cashback'), from.cashback, to.cashback],
     [t('dashboard.upgrade.lounge'), from.lounge, to.lounge],
@@ -130,7 +166,11 @@ function UpgradeOffer({ card, target, balance }: { card: Card; target: CardTier;
       </p>
       <ConfirmDialog
         title={t('dashboard.upgrade.to', { tier: to.name })}
-        description={t('dashboard.upgrade.confirm.description', { from: from.name, to: to.name })}
+        description={t('dashboard.upgrade.confirm.description', {
+          from: from.name,
+          to: to.name,
+          amount: formatDecimal(held),
+        })}
         confirmLabel={t('dashboard.upgrade.to', { tier: to.name })}
         pendingLabel={t('dashboard.upgrade.pending')}
         pending={upgrade.isPending}

@@ -1,9 +1,14 @@
-import { tierForBalance, upgradesFor } from '../../../../../../../domain/cards/card.ts';
+import {
+  stakeForTier,
+  tierForBalance,
+  tierRank,
+  upgradesFor,
+} from '../../../../../../../domain/cards/card.ts';
 import { type MessageId, t } from '../../../../../i18n/i18n.ts';
 import { ADDRESS_MIN_LENGTHS, type CardTier } from '../../../../../lib/constants.ts';
-import { toUnits } from '../../../../../lib/money.ts';
+import { fromUnits, toUnits } from '../../../../../lib/money.ts';
 import type { FormErrors } from '../../../../../lib/validation.ts';
-import type { Card, ShippingAddress } from '../../../../../queries/cards.queries.ts';
+import type { Card, CardStake, ShippingAddress } from '../../../../../queries/cards.queries.ts';
 import type { BadgeTone } from '../../../../../ui/panel/StatusBadge.tsx';
 import { cardShippingTime, cardVerificationTime } from '../../timings.ts';
 
@@ -18,7 +23,7 @@ export interface CardDisplay {
  * docs/product-rules.md spec 4: no card is Not Activated; pending is Payment Required; verifying is Verifying Payment; active;
  * shipping is Shipping via courier; and frozen (inactive). Timings come from the one constant each.
  */
-export function cardDisplay(card: Card | null): CardDisplay {
+export function cardDisplay(card: Card | null, stakeable = false): CardDisplay {
   if (!card) {
     return {
       label: t('dashboard.card.state.none'),
@@ -28,6 +33,13 @@ export function cardDisplay(card: Card | null): CardDisplay {
   }
   switch (card.status) {
     case 'pending':
+      // The holder's SAI covers a tier: staking it activates the card, no purchase needed (rule 30).
+      if (stakeable)
+        return {
+          label: t('dashboard.card.state.stakeable'),
+          tone: 'warning',
+          description: t('dashboard.card.state.stakeable.description'),
+        };
       return {
         label: t('dashboard.card.state.pending'),
         tone: 'warning',
@@ -97,12 +109,43 @@ export function balanceTier(balance: string): CardTier {
 }
 
 /**
- * The tier "Upgrade card" offers (docs/product-rules.md rule 30): the highest the balance reaches above the
- * card's own tier; none for a frozen card (it is unfrozen first) or when the balance reaches nothing higher.
+ * The tier "Upgrade card" offers (docs/product-rules.md rule 30): the highest `balance` (what the holder may
+ * spend plus what they staked: `reach`) reaches above the card's own tier, staked on confirmation; none for
+ * a frozen card (it is unfrozen first), a card not yet active, or when nothing higher is reached.
  */
 export function upgradeTarget(card: Card | null, balance: string): CardTier | null {
-  if (!card || card.status === 'inactive') return null;
+  // A card not yet active is offered the stake that activates it instead (stakeTarget).
+  if (!card || card.status === 'inactive' || card.status === 'pending' || card.status === 'verifying')
+    return null;
   return upgradesFor(card.tier, toUnits(balance) ?? 0n).at(-1) ?? null;
+}
+
+/** What the holder's SAI reaches: what they may spend plus what is staked already (a decimal string). */
+export function reach(balance: string, stake: CardStake | undefined): string {
+  return fromUnits((toUnits(balance) ?? 0n) + (toUnits(stake?.staked ?? '0') ?? 0n));
+}
+
+/**
+ * The tier "Stake X SAI" offers a card still waiting for its activation (docs/product-rules.md rule 30):
+ * the highest above Gold whose amount the stake and the spendable SAI cover, with what more it holds; none
+ * when the SAI covers no tier above Gold (then the card is bought for, the spec's path).
+ */
+export function stakeTarget(
+  card: Card | null,
+  stake: CardStake | undefined,
+): { tier: CardTier; amount: string } | null {
+  if (!card || !stake || (card.status !== 'pending' && card.status !== 'verifying')) return null;
+  const staked = toUnits(stake.staked) ?? 0n;
+  const covered = staked + (toUnits(stake.available) ?? 0n);
+  const tier = tierForBalance(covered);
+  if (tierRank(tier) === 0 || stakeForTier(tier) <= staked) return null;
+  return { tier, amount: fromUnits(stakeForTier(tier) - staked) };
+}
+
+/** What staking for `tier` holds beyond the stake the holder has (a decimal string; "0.00" when none). */
+export function stakeMore(tier: CardTier, stake: CardStake | undefined): string {
+  const more = stakeForTier(tier) - (toUnits(stake?.staked ?? '0') ?? 0n);
+  return fromUnits(more > 0n ? more : 0n);
 }
 
 const PIN = /^\d{4}$/;

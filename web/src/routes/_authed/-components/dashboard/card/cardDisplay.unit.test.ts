@@ -6,6 +6,9 @@ import {
   canViewDetails,
   cardDisplay,
   needsShippingAddress,
+  reach,
+  stakeMore,
+  stakeTarget,
   upgradeTarget,
   validateAddress,
   validatePin,
@@ -93,13 +96,49 @@ describe('the card tier (docs/product-rules.md rule 30)', () => {
     expect(balanceTier('500')).toBe('black');
   });
 
-  test('offers the highest tier the balance reaches above the card, never for a frozen card', () => {
+  test('offers the highest tier the balance reaches above the card, never for a frozen or pending card', () => {
     expect(upgradeTarget(null, '900')).toBeNull();
     expect(upgradeTarget(card({ tier: 'gold', status: 'active' }), '249.99')).toBeNull();
     expect(upgradeTarget(card({ tier: 'gold', status: 'active' }), '250')).toBe('ruby');
-    expect(upgradeTarget(card({ tier: 'gold', status: 'pending' }), '600')).toBe('black');
+    // A card not yet active is offered the stake that activates it (stakeTarget), not an upgrade.
+    expect(upgradeTarget(card({ tier: 'gold', status: 'pending' }), '600')).toBeNull();
     expect(upgradeTarget(card({ tier: 'ruby', status: 'shipping' }), '300')).toBeNull();
     expect(upgradeTarget(card({ tier: 'black', status: 'active' }), '900')).toBeNull();
     expect(upgradeTarget(card({ tier: 'gold', status: 'inactive' }), '900')).toBeNull();
+  });
+
+  test('offers a stake to a card waiting for activation when the SAI covers a tier above Gold', () => {
+    const stake = (staked: string, available: string) => ({ staked, available, tier: 'gold' as const });
+    expect(stakeTarget(card({ status: 'pending' }), stake('0.00', '600.00'))).toEqual({
+      tier: 'black',
+      amount: '500.00',
+    });
+    expect(stakeTarget(card({ status: 'verifying' }), stake('0.00', '300.00'))).toEqual({
+      tier: 'ruby',
+      amount: '250.00',
+    });
+    expect(stakeTarget(card({ status: 'pending' }), stake('250.00', '250.00'))).toEqual({
+      tier: 'black',
+      amount: '250.00',
+    });
+    // Too little: the buy path; an active card: the upgrade; no stake read yet: nothing offered.
+    expect(stakeTarget(card({ status: 'pending' }), stake('0.00', '249.99'))).toBeNull();
+    expect(stakeTarget(card({ status: 'active' }), stake('0.00', '600.00'))).toBeNull();
+    expect(stakeTarget(card({ status: 'pending' }), undefined)).toBeNull();
+    expect(stakeTarget(null, stake('0.00', '600.00'))).toBeNull();
+  });
+
+  test('counts the stake in what the SAI reaches, and what more a tier holds', () => {
+    const stake = { staked: '250.00', available: '300.00', tier: 'ruby' as const };
+    expect(reach('300.00', stake)).toBe('550.00');
+    expect(reach('300.00', undefined)).toBe('300.00');
+    expect(stakeMore('black', stake)).toBe('250.00');
+    expect(stakeMore('gold', stake)).toBe('0.00');
+  });
+
+  test('says a holder who can stake is ready to activate, not that a payment is required', () => {
+    expect(cardDisplay(card({ status: 'pending' }), true).label).not.toBe(
+      cardDisplay(card({ status: 'pending' })).label,
+    );
   });
 });
