@@ -34,6 +34,8 @@ const NOTHING_PERSONAL = new Set([
   'CardStakePlaced',
   'CardStakeReleased',
   'CardStaked',
+  // How and when the address was proven (a link, a reclaim); never the address or the link.
+  'EmailVerified',
   'AccountClosed',
   'AccountReopened',
   'CryptoDepositDeclared',
