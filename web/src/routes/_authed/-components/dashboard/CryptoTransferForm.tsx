@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
@@ -12,13 +12,13 @@ import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
-import { type Recipient, recipientQuery } from '../../../../queries/users.queries.ts';
+import type { Recipient } from '../../../../queries/users.queries.ts';
 import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 import { useAskedProof } from './ProofField.tsx';
-import { lookupFailure } from './SendMoneyForm.tsx';
+import { useRecipientLookup } from './useRecipientLookup.ts';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -53,7 +53,6 @@ export function CryptoTransferForm({
   currency: CryptoCurrency;
   onSent?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
   // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
@@ -63,25 +62,14 @@ export function CryptoTransferForm({
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
   const [pending, setPending] = useState<Pending | null>(null);
-  const [looking, setLooking] = useState(false);
-  // The e-mail whose recipient is shown under the field; set when the field is left.
-  const [previewEmail, setPreviewEmail] = useState('');
-  const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
 
-  const findRecipient = async (email: string): Promise<Recipient | null> => {
-    try {
-      return await queryClient.fetchQuery(recipientQuery(email));
-    } catch (error) {
-      const message = lookupFailure(error);
-      setErrors({ recipientEmail: message });
-      toast({ title: t('dashboard.error'), description: message, variant: 'destructive' });
-      return null;
-    }
-  };
+  const lookup = useRecipientLookup(values.recipientEmail, (message) =>
+    setErrors({ recipientEmail: message }),
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (looking || sending.pending) return;
+    if (lookup.looking || sending.pending) return;
     const found: FormErrors<Field> = {};
     const email = values.recipientEmail.trim();
     if (!isEmail(email)) found.recipientEmail = messages.recipientEmail;
@@ -92,8 +80,7 @@ export function CryptoTransferForm({
     if (values.description.length > MAX_DESCRIPTION) found.description = messages.description;
     if (!form.check(found) || !amount.ok) return;
 
-    setLooking(true);
-    const recipient = await findRecipient(email).finally(() => setLooking(false));
+    const recipient = await lookup.find(email);
     if (!recipient) return;
     if (recipient.id === user.id) {
       setErrors({ recipientEmail: t('dashboard.send.toYourselfCrypto') });
@@ -129,7 +116,7 @@ export function CryptoTransferForm({
           setPending(null);
           proof.clear();
           form.reset();
-          setPreviewEmail('');
+          lookup.clear();
           onSent?.();
         },
         onError: (error) => {
@@ -192,17 +179,6 @@ export function CryptoTransferForm({
     );
   }
 
-  const previewHint =
-    !isEmail(previewEmail) || previewEmail !== values.recipientEmail.trim()
-      ? undefined
-      : preview.isFetching
-        ? t('dashboard.send.lookingUp')
-        : preview.data
-          ? t('dashboard.send.sendingTo', { name: preview.data.username })
-          : undefined;
-  const previewError =
-    preview.error && previewEmail === values.recipientEmail.trim() ? lookupFailure(preview.error) : undefined;
-
   return (
     <form
       className={panel.form}
@@ -215,9 +191,9 @@ export function CryptoTransferForm({
         label={t('dashboard.send.recipientEmail')}
         autoComplete="off"
         placeholder={t('dashboard.send.emailPlaceholder')}
-        onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
-        hint={previewHint}
-        error={form.errors.recipientEmail ?? previewError}
+        onBlur={lookup.leave}
+        hint={lookup.hint}
+        error={form.errors.recipientEmail ?? lookup.error}
       />
       <AmountField
         {...form.textField('amount')}
@@ -231,7 +207,7 @@ export function CryptoTransferForm({
         maxLength={MAX_DESCRIPTION}
         autoComplete="off"
       />
-      <Button type="submit" fullWidth pending={looking} pendingLabel={t('dashboard.send.finding')}>
+      <Button type="submit" fullWidth pending={lookup.looking} pendingLabel={t('dashboard.send.finding')}>
         <Send size={16} aria-hidden="true" />
         {t('dashboard.send.reviewButton')}
       </Button>

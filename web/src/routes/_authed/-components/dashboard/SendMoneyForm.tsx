@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
@@ -11,7 +10,6 @@ import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
 import {
   hasErrors,
-  isEmail,
   MAX_DESCRIPTION,
   messages,
   type SendValues,
@@ -19,13 +17,14 @@ import {
 } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
-import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import type { Recipient } from '../../../../queries/users.queries.ts';
 import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
 import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 import { useAskedProof } from './ProofField.tsx';
+import { useRecipientLookup } from './useRecipientLookup.ts';
 
 type Field = keyof SendValues;
 const FIELD_ORDER: Field[] = ['recipientEmail', 'amount', 'description'];
@@ -52,34 +51,21 @@ interface Pending {
  * the money once.
  */
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
-  const queryClient = useQueryClient();
   const transfer = useTransferMutation();
   // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
   const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
   const proof = useAskedProof(sending.pending, t('dashboard.send.stepUp'));
   const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
   const { values, errors, showErrors } = form;
-  const [looking, setLooking] = useState(false);
-  // The e-mail whose recipient is shown under the field; set when the field is left.
-  const [previewEmail, setPreviewEmail] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const preview = useQuery({ ...recipientQuery(previewEmail), enabled: isEmail(previewEmail) });
-
-  const findRecipient = async (email: string): Promise<Recipient | null> => {
-    try {
-      return await queryClient.fetchQuery(recipientQuery(email));
-    } catch (error) {
-      const message = lookupFailure(error);
-      showErrors({ recipientEmail: message });
-      toast({ title: t('dashboard.error'), description: message, variant: 'destructive' });
-      return null;
-    }
-  };
+  const lookup = useRecipientLookup(values.recipientEmail, (message) =>
+    showErrors({ recipientEmail: message }),
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (looking || sending.pending) return;
+    if (lookup.looking || sending.pending) return;
     const found = validateSend(values, user.balance);
     if (!form.check(found)) {
       if (found.amount === messages.insufficientBalance) {
@@ -95,8 +81,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     if (!read.ok) return;
     const email = values.recipientEmail.trim();
 
-    setLooking(true);
-    const recipient = await findRecipient(email).finally(() => setLooking(false));
+    const recipient = await lookup.find(email);
     if (!recipient) return;
     if (recipient.id === user.id) {
       showErrors({ recipientEmail: t('dashboard.send.toYourself') });
@@ -126,7 +111,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
           setPending(null);
           proof.clear();
           form.reset();
-          setPreviewEmail('');
+          lookup.clear();
           onSent?.();
         },
         onError: (error) => {
@@ -177,17 +162,6 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     );
   }
 
-  const previewHint =
-    !isEmail(previewEmail) || previewEmail !== values.recipientEmail.trim()
-      ? undefined
-      : preview.isFetching
-        ? t('dashboard.send.lookingUp')
-        : preview.data
-          ? t('dashboard.send.sendingTo', { name: preview.data.username })
-          : undefined;
-  const previewError =
-    preview.error && previewEmail === values.recipientEmail.trim() ? lookupFailure(preview.error) : undefined;
-
   return (
     <form
       className={panel.form}
@@ -200,9 +174,9 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         label={t('dashboard.send.recipientEmail')}
         autoComplete="off"
         placeholder={t('dashboard.send.emailPlaceholder')}
-        onBlur={() => setPreviewEmail(values.recipientEmail.trim())}
-        hint={previewHint}
-        error={errors.recipientEmail ?? previewError}
+        onBlur={lookup.leave}
+        hint={lookup.hint}
+        error={errors.recipientEmail ?? lookup.error}
       />
       <AmountField
         {...form.textField('amount')}
@@ -219,19 +193,12 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         autoComplete="off"
         placeholder={t('dashboard.send.descriptionPlaceholder')}
       />
-      <Button type="submit" fullWidth pending={looking} pendingLabel={t('dashboard.send.finding')}>
+      <Button type="submit" fullWidth pending={lookup.looking} pendingLabel={t('dashboard.send.finding')}>
         <Send size={16} aria-hidden="true" />
         {t('dashboard.send.reviewButton')}
       </Button>
     </form>
   );
-}
-
-/** docs/product-rules.md spec 8: "Recipient not found", else "Failed to find recipient". */
-export function lookupFailure(error: unknown): string {
-  return error instanceof RecipientLookupError && error.notFound
-    ? t('dashboard.send.notFound')
-    : t('dashboard.send.lookupFailed');
 }
 
 /** docs/product-rules.md spec 8, "Transaction failure" and "Send over balance". */
