@@ -185,8 +185,14 @@ describe('boundary fuzz', () => {
         WHERE metadata->>'correlationId' = ANY($1::text[])`,
       [[...refused.keys()]],
     );
+    // A registration refused as taken (409) with an address whose account is still unverified mails that
+    // address a reclaim link (docs/security.md, "E-mail verification and reclaiming a registration"): the
+    // mail's record is that refusal's one documented effect. Which boundary address hits an unverified
+    // account depends on the cases before it, so it is allowed, not expected.
+    const reclaimMail = (r: { id: string; type: string }) =>
+      refused.get(r.id)!.register && refused.get(r.id)!.status === 409 && r.type === 'MailSent';
     return rows
-      .filter((r) => !(refused.get(r.id)!.register && RESERVATIONS.includes(r.type)))
+      .filter((r) => !(refused.get(r.id)!.register && RESERVATIONS.includes(r.type)) && !reclaimMail(r))
       .map((r) => `${refused.get(r.id)!.status} appended ${r.type}: ${refused.get(r.id)!.label}`);
   };
 
