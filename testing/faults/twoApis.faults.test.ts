@@ -59,6 +59,7 @@ describe('two APIs and two projection workers, one of each killed with SIGKILL u
       (o) => observed.push(o),
       6,
       `two${seed}`,
+      () => apis.map((api) => api.url),
     );
     const setUpAnswers = observed.length;
 
