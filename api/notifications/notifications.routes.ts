@@ -35,6 +35,15 @@ const notificationAnswer = z.object({
     .string()
     .nullable()
     .describe('The history movement it concerns: its receipt is GET /api/transactions/{movementId}'),
+  kind: z
+    .string()
+    .nullable()
+    .describe(
+      'What made it: the event type (e.g. "TokensTransferred"), for a client to word it in its own language; title and message are English',
+    ),
+  params: z
+    .record(z.string(), z.string())
+    .describe('The values its text carries (amount and asset as decimal strings, tier ids, names, reasons)'),
   isRead: z.boolean(),
   createdAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
 import { PASSKEY_ADDED, PASSKEY_REMOVED } from '../../domain/users/passkeys.ts';
 import { ERASED_USERNAME } from '../../domain/users/user.ts';
 import { field, ifText, LOG_POSITION, LOG_TIME } from '../bulkSql.ts';
+import { ERASED_PARAMS } from './noticeParams.ts';
 import { SIGN_IN_ADVICE } from './signInNotice.ts';
 
 /**
@@ -27,6 +28,21 @@ const shown = (amount: string, asset: string | null) => {
 };
 const amountOf = shown(field('amount'), field('asset'));
 const saiAmount = shown(field('amount'), null);
+/**
+ * A notice's params (noticeParams.ts) as jsonb: a null value leaves its key out, as presentTexts leaves out
+ * an empty one, so both paths store the same object.
+ */
+const params = (values: Record<string, string>) =>
+  `jsonb_strip_nulls(jsonb_build_object(${Object.entries(values)
+    .map(([key, value]) => `'${key}', ${value}`)
+    .join(', ')}))`;
+const NO_PARAMS = `'{}'::jsonb`;
+/** An optional text field: null when missing or empty. */
+const optional = (name: string) => `nullif(${field(name)}, '')`;
+/** A fee's field, only when a fee was charged (feeParams in notifications.projection.ts). */
+const charged = (name: string) =>
+  `CASE WHEN coalesce(${field('fee')}::numeric, 0) > 0 THEN ${optional(name)} END`;
+const money = { amount: amountOf, asset: field('asset') };
 const quotedDescription = ifText('description', `' “' || ${field('description')} || '”'`);
 
 const NOTICES: [
@@ -35,6 +51,7 @@ const NOTICES: [
   message: string,
   kind: string,
   related: string,
+  params: string,
   movement?: true,
 ][] = [
   [
@@ -43,6 +60,7 @@ const NOTICES: [
     `'Your ' || ${tier('tier')} || ' card was requested. It activates once your deposit is confirmed.'`,
     'card',
     'cardId',
+    params({ tier: field('tier') }),
   ],
   [
     'CardPaymentSubmitted',
@@ -50,32 +68,43 @@ const NOTICES: [
     `'We are verifying your payment for your card (1-2 business days).'`,
     'card',
     'cardId',
+    NO_PARAMS,
   ],
-  ['CardActivated', 'Card activated', `'Your metal card is active.'`, 'card', 'cardId'],
+  ['CardActivated', 'Card activated', `'Your metal card is active.'`, 'card', 'cardId', NO_PARAMS],
   [
     'CardShipped',
     'Card shipped',
     `'Your card is on its way by courier (3-7 working days). Tracking number ' || ${field('trackingNumber')} || ', estimated delivery ' || ${field('estimatedDelivery')} || '.'`,
     'card',
     'cardId',
+    params({ trackingNumber: field('trackingNumber'), estimatedDelivery: field('estimatedDelivery') }),
   ],
-  ['CardDelivered', 'Card delivered', `'Your card has been delivered. Enjoy it!'`, 'card', 'cardId'],
+  [
+    'CardDelivered',
+    'Card delivered',
+    `'Your card has been delivered. Enjoy it!'`,
+    'card',
+    'cardId',
+    NO_PARAMS,
+  ],
   [
     'CardFrozen',
     'Card frozen',
     `'Your card is frozen; no payments go through until you unfreeze it.'`,
     'card',
     'cardId',
+    NO_PARAMS,
   ],
-  ['PasskeyAdded', 'Passkey added', `'${PASSKEY_ADDED}'`, 'system', 'passkeyId'],
-  ['PasskeyRemoved', 'Passkey removed', `'${PASSKEY_REMOVED}'`, 'system', 'passkeyId'],
-  ['CardUnfrozen', 'Card unfrozen', `'Your card works again.'`, 'card', 'cardId'],
+  ['PasskeyAdded', 'Passkey added', `'${PASSKEY_ADDED}'`, 'system', 'passkeyId', NO_PARAMS],
+  ['PasskeyRemoved', 'Passkey removed', `'${PASSKEY_REMOVED}'`, 'system', 'passkeyId', NO_PARAMS],
+  ['CardUnfrozen', 'Card unfrozen', `'Your card works again.'`, 'card', 'cardId', NO_PARAMS],
   [
     'CardPinChanged',
     'PIN changed',
     `'Your card PIN was changed. If this was not you, freeze the card and contact support.'`,
     'card',
     'cardId',
+    NO_PARAMS,
   ],
   [
     'CardStaked',
@@ -83,14 +112,23 @@ const NOTICES: [
     `'Your card is now ' || ${tier('tier')} || '. SAI staked for it: ' || ${shown(field('staked'), null)} || '.'`,
     'card',
     'cardId',
+    params({ tier: field('tier'), staked: shown(field('staked'), null) }),
   ],
-  ['CardTierUpgraded', 'Card upgraded', `'Your card is now ' || ${tier('to')} || '.'`, 'card', 'cardId'],
+  [
+    'CardTierUpgraded',
+    'Card upgraded',
+    `'Your card is now ' || ${tier('to')} || '.'`,
+    'card',
+    'cardId',
+    params({ to: field('to') }),
+  ],
   [
     'CardUpgraded',
     'Card upgraded',
     `'You upgraded your card from ' || ${tier('from')} || ' to ' || ${tier('to')} || '. Its benefits apply from now on.'`,
     'card',
     'cardId',
+    params({ from: field('from'), to: field('to') }),
   ],
   [
     'CryptoDepositConfirmed',
@@ -98,6 +136,7 @@ const NOTICES: [
     `${amountOf} || ' ' || ${field('asset')} || ' were credited to your balance.'`,
     'transaction',
     'depositId',
+    params(money),
     true,
   ],
   [
@@ -106,6 +145,7 @@ const NOTICES: [
     `'Your declared deposit was rejected' || ${ifText('reason', `': ' || ${field('reason')}`, `'.'`)}`,
     'system',
     'depositId',
+    params({ reason: optional('reason') }),
     true,
   ],
   [
@@ -114,6 +154,7 @@ const NOTICES: [
     `'Your withdrawal of ' || ${amountOf} || ' ' || ${field('asset')} || ' is being processed (within 24 hours).'`,
     'transaction',
     'withdrawalId',
+    params(money),
     true,
   ],
   [
@@ -122,6 +163,7 @@ const NOTICES: [
     `${amountOf} || ' ' || ${field('asset')} || ' were sent (transaction ' || ${field('txHash')} || ').'`,
     'transaction',
     'withdrawalId',
+    params({ ...money, txHash: field('txHash') }),
     true,
   ],
   [
@@ -130,6 +172,7 @@ const NOTICES: [
     `'Your withdrawal failed' || ${ifText('reason', `': ' || ${field('reason')}`)} || '. ' || ${amountOf} || ' ' || ${field('asset')} || ' are back in your balance.'`,
     'transaction',
     'withdrawalId',
+    params({ ...money, reason: optional('reason') }),
     true,
   ],
   [
@@ -138,6 +181,7 @@ const NOTICES: [
     `'You received ' || ${amountOf} || ' ' || ${field('asset')} || ' from ' || ${field('fromLabel')} || '.' || ${quotedDescription}`,
     'transaction',
     'transactionId',
+    params({ ...money, from: field('fromLabel'), description: optional('description') }),
     true,
   ],
   [
@@ -146,6 +190,7 @@ const NOTICES: [
     `${amountOf} || ' ' || ${field('asset')} || ' were added to your balance.' || ${quotedDescription}`,
     'transaction',
     'transactionId',
+    params({ ...money, description: optional('description') }),
     true,
   ],
   [
@@ -154,6 +199,7 @@ const NOTICES: [
     `'Your payment proof for ' || ${saiAmount} || ' SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).'`,
     'system',
     'paymentId',
+    params({ amount: saiAmount }),
   ],
   [
     'PaymentApproved',
@@ -161,6 +207,7 @@ const NOTICES: [
     `'Your payment was approved: ' || ${saiAmount} || ' SAI are now in your balance.' || CASE WHEN coalesce(${field('fee')}::numeric, 0) > 0 THEN ' A conversion fee of ' || ${field('fee')} || ' SAI (' || ${field('feeRate')} || '%) was charged on top.' ELSE '' END`,
     'transaction',
     'paymentId',
+    params({ amount: saiAmount, fee: charged('fee'), feeRate: charged('feeRate') }),
     true,
   ],
   [
@@ -169,6 +216,7 @@ const NOTICES: [
     `'Your payment proof was rejected' || ${ifText('reason', `': ' || ${field('reason')}`, `'.'`)} || ' You can submit a new one.'`,
     'system',
     'paymentId',
+    params({ reason: optional('reason') }),
   ],
   [
     'SignedIn',
@@ -176,6 +224,7 @@ const NOTICES: [
     `'New sign-in from ' || ${ifText('browser', field('browser'), `'an unknown browser'`)} || ' on ' || ${ifText('os', field('os'), `'an unknown system'`)} || '. ${SIGN_IN_ADVICE}'`,
     'system',
     'sessionId',
+    params({ browser: optional('browser'), os: optional('os') }),
   ],
 ];
 
@@ -184,11 +233,11 @@ const byType = (pick: (notice: (typeof NOTICES)[number]) => string) =>
 
 export const NOTIFICATIONS_BULK_SQL = `
 INSERT INTO notifications (id, user_id, title, message, type, related_id, movement_id, counterparty_id,
-  created_at, position_commit, position_prepare)
+  kind, params, created_at, position_commit, position_prepare)
 SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (get_byte(h, 8) & 63) | 128), 1, 16),
               'hex')::uuid,
        user_id, title, message, type, related_id, CASE WHEN movement THEN related_id END, counterparty_id,
-       created_at, position_commit, position_prepare
+       kind, params, created_at, position_commit, position_prepare
   FROM (SELECT digest('sai-wallet:notification:' || l.event_id::text || ':0', 'sha1') AS h,
                CASE WHEN l.event_type = 'TokensTransferred' THEN l.data->>'toUserId' ELSE l.data->>'userId' END
                  AS user_id,
@@ -197,7 +246,9 @@ SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (ge
                ${byType((n) => n[2])} AS message,
                ${byType((n) => `'${n[3]}'`)} AS type,
                ${byType((n) => `l.data->>'${n[4]}'`)} AS related_id,
-               ${byType((n) => (n[5] ? 'true' : 'false'))} AS movement,
+               ${byType((n) => n[5])} AS params,
+               ${byType((n) => (n[6] ? 'true' : 'false'))} AS movement,
+               l.event_type AS kind,
                ${LOG_TIME} AS created_at, ${LOG_POSITION}
           FROM rebuild_log l
          WHERE (l.event_type IN (${NOTICES.filter((n) => n[0] !== 'TokensMinted')
@@ -226,6 +277,7 @@ UPDATE notifications n SET is_read = true
 DELETE FROM notifications
  WHERE user_id IN (SELECT l.data->>'userId' FROM rebuild_log l WHERE l.event_type = 'PersonErased');
 UPDATE notifications
-   SET message = substring(message from '^You received \\S+ \\S+ from ') || '${ERASED_USERNAME}.'
+   SET message = substring(message from '^You received \\S+ \\S+ from ') || '${ERASED_USERNAME}.',
+       ${ERASED_PARAMS}
  WHERE counterparty_id IN (SELECT l.data->>'userId' FROM rebuild_log l WHERE l.event_type = 'PersonErased');
 `;

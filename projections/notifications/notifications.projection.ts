@@ -15,11 +15,13 @@ import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import { type ApplyContext, defineProjection, oneHandlerFor } from '../projection.ts';
 import { insertRows } from '../sql.ts';
+import { ERASED_PARAMS, type NoticeParams, presentTexts } from './noticeParams.ts';
 import { NOTIFICATIONS_BULK_SQL } from './notifications.bulk.ts';
 import { signInNotice } from './signInNotice.ts';
 
 type Notice = {
   userId: UserId;
+  params: NoticeParams;
   title: string;
   message: string;
   type: 'transaction' | 'system' | 'card' | 'other';
@@ -39,14 +41,32 @@ export function shownAmount(amount: string, asset: string): string {
 }
 
 /** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
-function cardNotice(userId: UserId, relatedId: string, title: string, message: string): Notice[] {
-  return [{ userId, title, message, type: 'card', relatedId }];
+function cardNotice(
+  userId: UserId,
+  relatedId: string,
+  title: string,
+  message: string,
+  params: NoticeParams = {},
+): Notice[] {
+  return [{ userId, title, message, type: 'card', relatedId, params }];
 }
+
+/** A movement's amount and asset, as a notice shows them. */
+const moneyOf = (data: { amount: string; asset: string }) => ({
+  amount: shownAmount(data.amount, data.asset),
+  asset: data.asset,
+});
 
 /** An approved purchase's conversion fee, charged on top of the amount (docs/product-rules.md rule 25). */
 function feeNote(data: { fee?: string; feeRate?: string }): string {
-  if (data.fee === undefined || /^0+(\.0+)?$/.test(data.fee)) return '';
-  return ` A conversion fee of ${data.fee} SAI (${data.feeRate}%) was charged on top.`;
+  const fee = feeParams(data);
+  return fee.fee ? ` A conversion fee of ${fee.fee} SAI (${fee.feeRate}%) was charged on top.` : '';
+}
+
+/** The fee and its rate, when one was charged (none, or a zero fee: nothing). */
+function feeParams(data: { fee?: string; feeRate?: string }): NoticeParams {
+  if (data.fee === undefined || /^0+(\.0+)?$/.test(data.fee)) return {};
+  return presentTexts({ fee: data.fee, feeRate: data.feeRate });
 }
 
 function noticesFor(
@@ -69,6 +89,7 @@ function noticesFor(
         event.data.cardId,
         'Card request submitted',
         `Your ${TIER_NAMES[event.data.tier]} card was requested. It activates once your deposit is confirmed.`,
+        { tier: event.data.tier },
       );
     case 'CardPaymentSubmitted':
       return cardNotice(
@@ -85,6 +106,7 @@ function noticesFor(
         event.data.cardId,
         'Card shipped',
         `Your card is on its way by courier (3-7 working days). Tracking number ${event.data.trackingNumber}, estimated delivery ${event.data.estimatedDelivery}.`,
+        { trackingNumber: event.data.trackingNumber, estimatedDelivery: event.data.estimatedDelivery },
       );
     case 'CardDelivered':
       return cardNotice(
@@ -115,6 +137,7 @@ function noticesFor(
         event.data.cardId,
         'Card upgraded',
         `Your card is now ${TIER_NAMES[event.data.to]}.`,
+        { to: event.data.to },
       );
     case 'CardStaked':
       return cardNotice(
@@ -122,6 +145,7 @@ function noticesFor(
         event.data.cardId,
         'Card stake changed',
         `Your card is now ${TIER_NAMES[event.data.tier]}. SAI staked for it: ${shownAmount(event.data.staked, 'SAI')}.`,
+        { tier: event.data.tier, staked: shownAmount(event.data.staked, 'SAI') },
       );
     case 'CardUpgraded':
       return cardNotice(
@@ -129,6 +153,7 @@ function noticesFor(
         event.data.cardId,
         'Card upgraded',
         `You upgraded your card from ${TIER_NAMES[event.data.from]} to ${TIER_NAMES[event.data.to]}. Its benefits apply from now on.`,
+        { from: event.data.from, to: event.data.to },
       );
     case 'CryptoDepositConfirmed':
       return [
@@ -139,6 +164,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.depositId,
           movement: true,
+          params: moneyOf(event.data),
         },
       ];
     case 'CryptoDepositRejected':
@@ -150,6 +176,7 @@ function noticesFor(
           type: 'system',
           relatedId: event.data.depositId,
           movement: true,
+          params: presentTexts({ reason: event.data.reason }),
         },
       ];
     case 'WithdrawalRequested':
@@ -161,6 +188,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.withdrawalId,
           movement: true,
+          params: moneyOf(event.data),
         },
       ];
     case 'WithdrawalCompleted':
@@ -172,6 +200,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.withdrawalId,
           movement: true,
+          params: { ...moneyOf(event.data), txHash: event.data.txHash },
         },
       ];
     case 'WithdrawalFailed':
@@ -183,6 +212,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.withdrawalId,
           movement: true,
+          params: { ...moneyOf(event.data), ...presentTexts({ reason: event.data.reason }) },
         },
       ];
     case 'TokensTransferred':
@@ -195,6 +225,11 @@ function noticesFor(
           relatedId: event.data.transactionId,
           movement: true,
           counterpartyId: event.data.fromUserId,
+          params: {
+            ...moneyOf(event.data),
+            from: event.data.fromLabel,
+            ...presentTexts({ description: event.data.description }),
+          },
         },
       ];
     case 'TokensMinted':
@@ -207,6 +242,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.transactionId,
           movement: true,
+          params: { ...moneyOf(event.data), ...presentTexts({ description: event.data.description }) },
         },
       ];
     case 'PaymentProofSubmitted':
@@ -217,6 +253,7 @@ function noticesFor(
           message: `Your payment proof for ${shownAmount(event.data.amount, 'SAI')} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
           type: 'system',
           relatedId: event.data.paymentId,
+          params: { amount: shownAmount(event.data.amount, 'SAI') },
         },
       ];
     case 'PaymentApproved':
@@ -228,6 +265,7 @@ function noticesFor(
           type: 'transaction',
           relatedId: event.data.paymentId,
           movement: true,
+          params: { amount: shownAmount(event.data.amount, 'SAI'), ...feeParams(event.data) },
         },
       ];
     case 'PaymentRejected':
@@ -238,6 +276,7 @@ function noticesFor(
           message: `Your payment proof was rejected${event.data.reason ? `: ${event.data.reason}` : '.'} You can submit a new one.`,
           type: 'system',
           relatedId: event.data.paymentId,
+          params: presentTexts({ reason: event.data.reason }),
         },
       ];
     case 'PasskeyAdded':
@@ -248,6 +287,7 @@ function noticesFor(
           message: PASSKEY_ADDED,
           type: 'system',
           relatedId: event.data.passkeyId,
+          params: {},
         },
       ];
     case 'PasskeyRemoved':
@@ -258,6 +298,7 @@ function noticesFor(
           message: PASSKEY_REMOVED,
           type: 'system',
           relatedId: event.data.passkeyId,
+          params: {},
         },
       ];
     default:
@@ -281,7 +322,8 @@ export const notificationsProjection = defineProjection<
   // an approved purchase's notice names its conversion fee.
   // 3: counterparty_id; an erased person's notifications go, and others' name them "Erased user".
   // 4: a new sign-in, and a passkey added or removed, is told.
-  version: 4,
+  // 5: kind and params, the notice as data, for screens to word in the reader's language.
+  version: 5,
   tables: ['notifications'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (
@@ -293,6 +335,8 @@ export const notificationsProjection = defineProjection<
       related_id text,
       movement_id text,
       counterparty_id text,
+      kind text,
+      params jsonb NOT NULL DEFAULT '{}',
       is_read boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       position_commit numeric(30, 0) NOT NULL,
@@ -301,6 +345,8 @@ export const notificationsProjection = defineProjection<
     -- A table version 1 built (before it is rebuilt).
     ALTER TABLE notifications ADD COLUMN IF NOT EXISTS movement_id text;
     ALTER TABLE notifications ADD COLUMN IF NOT EXISTS counterparty_id text;
+    ALTER TABLE notifications ADD COLUMN IF NOT EXISTS kind text;
+    ALTER TABLE notifications ADD COLUMN IF NOT EXISTS params jsonb NOT NULL DEFAULT '{}';
     CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, position_commit DESC, position_prepare DESC);
     CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE NOT is_read;
   `,
@@ -395,6 +441,8 @@ async function applyNotifications(
           notice.relatedId,
           notice.movement ? notice.relatedId : null,
           notice.counterpartyId ?? null,
+          recorded.type,
+          JSON.stringify(notice.params),
           recorded.recordedAt,
           recorded.position.commit.toString(),
           recorded.position.prepare.toString(),
@@ -413,6 +461,8 @@ const COLUMNS = [
   ['related_id', 'text'],
   ['movement_id', 'text'],
   ['counterparty_id', 'text'],
+  ['kind', 'text'],
+  ['params', 'jsonb'],
   ['created_at', 'timestamptz'],
   ['position_commit', 'numeric'],
   ['position_prepare', 'numeric'],
@@ -426,5 +476,6 @@ const COLUMNS = [
 export const ERASED_NOTIFICATIONS_SQL = `
   WITH gone AS (DELETE FROM notifications WHERE user_id = $1)
   UPDATE notifications
-     SET message = substring(message from '^You received \\S+ \\S+ from ') || '${ERASED_USERNAME}.'
+     SET message = substring(message from '^You received \\S+ \\S+ from ') || '${ERASED_USERNAME}.',
+         ${ERASED_PARAMS}
    WHERE counterparty_id = $1 AND user_id <> $1`;

@@ -11,11 +11,14 @@ export interface NotificationRow {
   relatedId: string | null;
   /** The movement of the user's history it concerns (GET /api/transactions/{id}), if any. */
   movementId: string | null;
+  /** The event type the notice was made of, and the values its text carries (noticeParams.ts). */
+  kind: string | null;
+  params: Record<string, string>;
   isRead: boolean;
   createdAt: Date;
 }
 
-const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "relatedId", movement_id AS "movementId", is_read AS "isRead",
+const COLUMNS = `id, user_id AS "userId", title, message, type, related_id AS "relatedId", movement_id AS "movementId", kind, params, is_read AS "isRead",
   created_at AS "createdAt"`;
 
 export async function notificationsOf(db: pg.Pool, userId: UserId, limit = 50): Promise<NotificationRow[]> {

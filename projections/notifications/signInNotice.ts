@@ -1,4 +1,5 @@
 import type { SignInEvent } from '../../domain/users/signIns.ts';
+import { presentTexts } from './noticeParams.ts';
 
 /** What the sign-in notice advises (the bulk SQL quotes it as is: no apostrophe). */
 export const SIGN_IN_ADVICE =
@@ -12,5 +13,6 @@ export function signInNotice(data: SignInEvent['data']) {
     message: `New sign-in from ${data.browser || 'an unknown browser'} on ${data.os || 'an unknown system'}. ${SIGN_IN_ADVICE}`,
     type: 'system' as const,
     relatedId: data.sessionId,
+    params: presentTexts({ browser: data.browser, os: data.os }),
   };
 }
