@@ -7,6 +7,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
 import { SoftAuthenticator } from '../testing/softAuthenticator.ts';
 import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
+import { loadLocale } from '../web/src/i18n/i18n.ts';
+import { notificationText, shownDay, WORDED_KINDS } from '../web/src/lib/notificationText.ts';
+import type { AppNotification } from '../web/src/queries/notifications.queries.ts';
 import { allProjections } from './index.ts';
 import { handledTypes } from './projection.ts';
 import { rebuildProjections } from './rebuild.ts';
@@ -247,4 +250,41 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     const throughNode = await snapshotTables(t.db.pool, tables);
     for (const table of tables) expect(throughNode[table], table).toEqual(live[table]);
   }, 120_000);
+
+  it('keeps in each notification what the web words it in every language from (its kind and params)', async () => {
+    const { rows } = await t.db.pool.query<{
+      title: string;
+      message: string;
+      kind: string;
+      params: Record<string, string>;
+      type: AppNotification['type'];
+    }>('SELECT title, message, kind, params, type FROM notifications ORDER BY id');
+    expect(new Set(rows.map((row) => row.kind)).size).toBeGreaterThan(15);
+    const shown = (row: (typeof rows)[number]) =>
+      notificationText({ ...row, id: '', relatedId: null, movementId: null, isRead: false, createdAt: '' });
+    // Thousands grouping and the reader's date are the screen's own notation; the words are the server's.
+    const ungrouped = (text: string) => text.replace(/(\d),(\d{3})/g, '$1$2');
+    await loadLocale('en');
+    for (const row of rows) {
+      expect(WORDED_KINDS, row.kind).toContain(row.kind);
+      const expected = row.params.estimatedDelivery
+        ? row.message.replace(row.params.estimatedDelivery, shownDay(row.params.estimatedDelivery))
+        : row.message;
+      expect(ungrouped(shown(row).message), row.kind).toBe(ungrouped(expected));
+      expect(shown(row).title, row.kind).toBe(row.title);
+    }
+    for (const locale of ['de', 'fr', 'es'] as const) {
+      await loadLocale(locale);
+      for (const row of rows) {
+        const { title, message } = shown(row);
+        expect(`${title} ${message}`, `${locale} ${row.kind}`).not.toMatch(/[{}]/);
+        expect(message, `${locale} ${row.kind}`).not.toBe(row.message);
+        expect(title, `${locale} ${row.kind}`).not.toBe(row.title);
+        // What a person typed or a system named is kept as it is.
+        for (const key of ['reason', 'description', 'trackingNumber', 'txHash', 'browser', 'os'])
+          if (row.params[key]) expect(message, `${locale} ${row.kind} ${key}`).toContain(row.params[key]);
+      }
+    }
+    await loadLocale('en');
+  });
 });

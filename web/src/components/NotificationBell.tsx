@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, Bell, CreditCard, Info, type LucideIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type MessageId, t } from '../i18n/i18n.ts';
-import { knownText } from '../lib/api.ts';
+import { t } from '../i18n/i18n.ts';
 import { badgeText, formatRelative } from '../lib/format.ts';
+import { notificationText } from '../lib/notificationText.ts';
 import {
   type AppNotification,
   type NotificationType,
@@ -27,41 +27,6 @@ const icons: Record<NotificationType, LucideIcon> = {
   card: CreditCard,
   other: Bell,
 };
-
-/**
- * The titles the server gives its notifications (projections/notifications/), in English: each is fixed
- * by the event that made the notification, which the client does not see (the `type` is only a group,
- * "card" or "transaction"), so a title is worded in the person's language by its English text. The
- * message under it carries amounts, names and reasons as the server wrote them, and stays in English.
- */
-const TITLES: readonly MessageId[] = [
-  'shell.title.cardRequested',
-  'shell.title.verifyingPayment',
-  'shell.title.cardActivated',
-  'shell.title.cardShipped',
-  'shell.title.cardDelivered',
-  'shell.title.cardFrozen',
-  'shell.title.cardUnfrozen',
-  'shell.title.pinChanged',
-  'shell.title.cardUpgraded',
-  'shell.title.depositConfirmed',
-  'shell.title.depositRejected',
-  'shell.title.withdrawalInitiated',
-  'shell.title.withdrawalCompleted',
-  'shell.title.withdrawalFailed',
-  'shell.title.moneyReceived',
-  'shell.title.tokensReceived',
-  'shell.title.depositSubmitted',
-  'shell.title.paymentApproved',
-  'shell.title.paymentRejected',
-  'shell.title.passkeyAdded',
-  'shell.title.passkeyRemoved',
-  'shell.title.newSignIn',
-];
-
-export function notificationTitle(notification: AppNotification): string {
-  return knownText(notification.title, TITLES);
-}
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -186,7 +151,7 @@ export function NotificationItem({
 }) {
   const Icon = icons[notification.type] ?? Bell;
   const unread = !notification.isRead;
-  const title = notificationTitle(notification);
+  const { title, message } = notificationText(notification);
   const body = (
     <>
       <span className={styles.itemIcon} aria-hidden="true">
@@ -198,7 +163,7 @@ export function NotificationItem({
           {title}
           {unread ? <span className={visuallyHidden}> {t('shell.bell.unread')}</span> : null}
         </span>
-        <span className={styles.itemMessage}>{notification.message}</span>
+        <span className={styles.itemMessage}>{message}</span>
         <time className={styles.itemTime} dateTime={notification.createdAt}>
           {formatRelative(notification.createdAt)}
         </time>

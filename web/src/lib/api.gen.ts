@@ -4635,9 +4635,15 @@ export type operations = {
               createdAt: string;
               id: string;
               isRead: boolean;
+              /** @description What made it: the event type (e.g. "TokensTransferred"), for a client to word it in its own language; title and message are English */
+              kind: string | null;
               message: string;
               /** @description The history movement it concerns: its receipt is GET /api/transactions/{movementId} */
               movementId: string | null;
+              /** @description The values its text carries (amount and asset as decimal strings, tier ids, names, reasons) */
+              params: {
+                [key: string]: string;
+              };
               relatedId: string | null;
               title: string;
               /** @enum {string} */
@@ -4720,9 +4726,15 @@ export type operations = {
                 createdAt: string;
                 id: string;
                 isRead: boolean;
+                /** @description What made it: the event type (e.g. "TokensTransferred"), for a client to word it in its own language; title and message are English */
+                kind: string | null;
                 message: string;
                 /** @description The history movement it concerns: its receipt is GET /api/transactions/{movementId} */
                 movementId: string | null;
+                /** @description The values its text carries (amount and asset as decimal strings, tier ids, names, reasons) */
+                params: {
+                  [key: string]: string;
+                };
                 relatedId: string | null;
                 title: string;
                 /** @enum {string} */

@@ -11,6 +11,9 @@ export interface AppNotification {
   relatedId: string | null;
   /** The history movement it is about: the notification links to its receipt (/transactions/{id}). */
   movementId: string | null;
+  /** What made it (the event type) and the values its text carries: lib/notificationText.ts words it. */
+  kind: string | null;
+  params: Record<string, string>;
   isRead: boolean;
   createdAt: string;
 }

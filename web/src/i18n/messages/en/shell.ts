@@ -1,4 +1,5 @@
 import { shellMessages } from './shellMessages.ts';
+import { shellNotices } from './shellNotices.ts';
 
 /**
  * The signed-in app's frame (header, account menu, the bell and the notifications page) and the pieces
@@ -7,6 +8,7 @@ import { shellMessages } from './shellMessages.ts';
  */
 export const shell = {
   ...shellMessages,
+  ...shellNotices,
   'shell.error': 'Error',
   'shell.tryAgain': 'Try again',
   'shell.recording':
