@@ -1,3 +1,4 @@
+import { TYPE_LABELS } from '../../../domain/ledger/history.ts';
 import { type MessageId, type MessageValues, t } from '../i18n/i18n.ts';
 import type { AppNotification } from '../queries/notifications.queries.ts';
 import { formatAsset } from './assets.ts';
@@ -28,9 +29,16 @@ const sai = (value: string | undefined) => `${formatAsset(value ?? '', 'SAI')} S
 /** "2026-12-10" read as that calendar day, in the reader's date notation; other text as it is. */
 export const shownDay = (value: string | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00Z`) : (value ?? '');
+/**
+ * The note an admin's distribution carries when they gave none: the server's English words
+ * (domain/ledger/history.ts TYPE_LABELS.admin_deposit), worded here in the reader's language.
+ */
+const DISTRIBUTION_NOTE = TYPE_LABELS.admin_deposit;
 /** A sender's note, in the reader's quotation marks, after the sentence. */
 const withNote = (text: string, note: string | undefined) =>
-  note ? `${text} ${t('shell.notice.quoted', { text: note })}` : text;
+  note
+    ? `${text} ${t('shell.notice.quoted', { text: note === DISTRIBUTION_NOTE ? t('shell.notice.distribution') : note })}`
+    : text;
 /** One of two texts: with the reason the admin gave, or without one. */
 const because = (p: Params, without: MessageId, withReason: MessageId, values: MessageValues = {}) =>
   p.reason ? t(withReason, { ...values, reason: p.reason }) : t(without, values);

@@ -46,5 +46,6 @@ export const shellNotices: Record<keyof typeof english, string> = {
   'shell.notice.unknownBrowser': 'einem unbekannten Browser',
   'shell.notice.unknownSystem': 'einem unbekannten System',
   'shell.notice.erasedUser': 'Gelöschte Person',
+  'shell.notice.distribution': 'Token-Verteilung',
   'shell.notice.quoted': '„{text}“',
 };

@@ -46,5 +46,6 @@ export const shellNotices = {
   'shell.notice.unknownBrowser': 'an unknown browser',
   'shell.notice.unknownSystem': 'an unknown system',
   'shell.notice.erasedUser': 'Erased user',
+  'shell.notice.distribution': 'Token distribution',
   'shell.notice.quoted': '“{text}”',
 };

@@ -44,5 +44,6 @@ export const shellNotices: Record<keyof typeof english, string> = {
   'shell.notice.unknownBrowser': 'un navegador desconocido',
   'shell.notice.unknownSystem': 'un sistema desconocido',
   'shell.notice.erasedUser': 'Persona eliminada',
+  'shell.notice.distribution': 'Distribución de tokens',
   'shell.notice.quoted': '«{text}»',
 };

@@ -47,5 +47,6 @@ export const shellNotices: Record<keyof typeof english, string> = {
   'shell.notice.unknownBrowser': 'un navigateur inconnu',
   'shell.notice.unknownSystem': 'un système inconnu',
   'shell.notice.erasedUser': 'Personne effacée',
+  'shell.notice.distribution': 'Distribution de jetons',
   'shell.notice.quoted': '« {text} »',
 };

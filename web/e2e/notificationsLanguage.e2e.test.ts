@@ -1,0 +1,156 @@
+import type { BrowserContext, Locator } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
+import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
+import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
+import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newAccount,
+  newAdmin,
+  PHONE,
+  setUpBrowserApp,
+  withSignInProof,
+} from './browserKit.ts';
+
+/**
+ * Notifications in the reader's language (issue 48, point 8): the server keeps each notification's kind and
+ * values, and the bell and the notifications page word them in the language the person chose, amounts in
+ * its notation, the sender's note in its quotation marks. The browser asks for English each time: only the
+ * saved preference makes the texts another language. Every kind against the server's English is held by
+ * projections/bulk.int.test.ts; this is what a person sees.
+ */
+
+const ADMIN = newAdmin();
+const { kit } = setUpBrowserApp('notifications_language_e2e', ADMIN.env);
+
+type Viewport = typeof DESKTOP;
+const CATALOGS = { en: enPublic, de: dePublic, fr: frPublic, es: esPublic } as const;
+type Language = keyof typeof CATALOGS;
+/** 1234.50 SAI as each language writes it (Spanish leaves four digits ungrouped; French groups with a narrow space). */
+const DEPOSIT: Record<Language, RegExp> = {
+  en: /1,234\.50 SAI/,
+  de: /1\.234,50 SAI/,
+  fr: /1\s234,50 SAI/,
+  es: /1234,50 SAI/,
+};
+const RECEIVED: Record<Language, string> = {
+  en: '12.50 SAI',
+  de: '12,50 SAI',
+  fr: '12,50 SAI',
+  es: '12,50 SAI',
+};
+
+async function call(context: BrowserContext, method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) {
+  const response = await context.request.fetch(kit.url(path), {
+    method,
+    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
+    headers: { Origin: kit.url('') },
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** `template` with `{name}` replaced by `values` (the catalogs' plain arguments). */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+async function expectWorded(scope: Locator, language: Language, from: string) {
+  const words = CATALOGS[language];
+  const note = fill(words['shell.notice.quoted'], { text: 'Pizza' });
+  const received = `${fill(words['shell.notice.TokensTransferred'], { amount: RECEIVED[language], from })} ${note}`;
+  await scope.getByText(received, { exact: true }).waitFor();
+  // The title, and after an unread one's visually hidden "unread".
+  await scope
+    .getByText(new RegExp(`^${literal(words['shell.title.moneyReceived'])}(\\s|$)`))
+    .first()
+    .waitFor();
+  const [before, after] = words['shell.notice.TokensMinted'].split('{amount}') as [string, string];
+  // An admin's distribution with no note of theirs carries the type's name, in the reader's words too.
+  const distribution = fill(words['shell.notice.quoted'], { text: words['shell.notice.distribution'] });
+  const deposit = scope.getByText(
+    new RegExp(`^${literal(before)}${DEPOSIT[language].source}${literal(after)} ${literal(distribution)}$`),
+  );
+  await deposit.waitFor();
+  if (language !== 'en') {
+    // None of the server's English is left on the list.
+    const text = (await scope.textContent()) ?? '';
+    expect(text).not.toContain('You received');
+    expect(text).not.toContain('were added to your balance');
+    expect(text).not.toContain('Money received');
+    expect(text).not.toContain('Token distribution');
+  }
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function journey(viewport: Viewport, language: Language) {
+  const at = `in ${language} at ${viewport.width}px`;
+  const reader = newAccount('Reader');
+  const friend = newAccount('Friend');
+  const user = await kit.session(viewport, { locale: 'en-US' });
+  await kit.register(user.context, reader);
+  const other = await kit.session(viewport);
+  await kit.register(other.context, friend);
+  const admin = await kit.session(viewport);
+  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+
+  const preferences = await call(user.context, 'GET', '/api/account/preferences');
+  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const readerId = (await call(user.context, 'GET', '/api/auth/user')).id;
+  const friendId = (await call(other.context, 'GET', '/api/auth/user')).id;
+  await call(admin.context, 'POST', '/api/transactions', {
+    type: 'admin_deposit',
+    receiver_id: friendId,
+    amount: '20.00',
+  });
+  await call(admin.context, 'POST', '/api/transactions', {
+    type: 'admin_deposit',
+    receiver_id: readerId,
+    amount: '1234.50',
+  });
+  await call(other.context, 'POST', '/api/transactions', {
+    type: 'transfer',
+    receiver_id: readerId,
+    amount: '12.50',
+    description: 'Pizza',
+  });
+  // The sender as the server names them in the notice (their display label), read from the API.
+  let from = '';
+  await expect
+    .poll(async () => {
+      const listed = (await (await user.context.request.get(kit.url('/api/notifications'))).json()) as {
+        kind: string;
+        params: Record<string, string>;
+      }[];
+      from = listed.find((n) => n.kind === 'TokensTransferred')?.params.from ?? '';
+      return from;
+    })
+    .not.toBe('');
+
+  const page = user.page;
+  const words = CATALOGS[language];
+  await page.goto(kit.url('/dashboard'));
+  const bellName = new RegExp(`^${literal(words['shell.bell.label']).replace('\\{badge\\}', '\\d+\\+?')}$`);
+  await page.getByRole('button', { name: bellName }).click();
+  const bell = page.getByRole('dialog', { name: words['shell.bell.title'] });
+  await expectWorded(bell, language, from);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+  await expectAccessible(page, `the bell ${at}`);
+  await page.keyboard.press('Escape');
+
+  await page.goto(kit.url('/notifications'));
+  const list = page.getByRole('region', { name: words['shell.notifications.all'] });
+  await expectWorded(list, language, from);
+  await expectAccessible(page, `/notifications ${at}`);
+  await expectNoHorizontalScroll(page, `/notifications ${at}`);
+}
+
+describe('notifications in the reader’s language', () => {
+  for (const viewport of [DESKTOP, PHONE])
+    for (const language of ['en', 'de', 'fr', 'es'] as const)
+      test(`${language} at ${viewport.width} px`, () => journey(viewport, language), 120_000);
+});
