@@ -65,7 +65,7 @@ async function expectDashboard(page: Page, account: Account) {
   await page.getByRole('heading', { name: `Welcome, ${account.firstName}` }).waitFor();
   const balance = page.getByRole('region', { name: 'Token balance' });
   expect(await balance.textContent()).toContain('0.00 SAI');
-  expect(await balance.textContent()).toContain('$0.00 USD');
+  expect(await balance.textContent()).toContain('0.00 USD');
 }
 
 /** Register → dashboard → sign out → wrong password → right password → dashboard. */

@@ -11,9 +11,10 @@ import {
 } from './browserKit.ts';
 
 /**
- * The dashboard in the user's saved language (docs/product-rules.md rule 37), German and French, at
- * 1280 px and 360 px: the welcome, the balance with its amount grouped as the language writes it, the
- * portfolio total, the quick actions, the send form and one of its refusals, the card panel and the
+ * The dashboard in the user's saved language (docs/product-rules.md rule 37), German, French and Spanish,
+ * at 1280 px and 360 px: the welcome, the balance with its amount grouped as the language writes it, the
+ * portfolio total and its change in the one notation for dollars (rule 29: "1.234,50 USD" beside
+ * "0,00 USD", never a "$"), the quick actions, the send form and one of its refusals, the card panel and the
  * giveaway's dates; axe-clean, no horizontal scroll, and no English left in the main region.
  */
 
@@ -30,6 +31,8 @@ interface Words {
   balance: string;
   /** A figure with two decimals and the language's grouping, then USD. */
   usd: RegExp;
+  /** No change over 24 hours, in the same notation. */
+  noChange: string;
   balanceTitle: string;
   portfolioTitle: string;
   actionsTitle: string;
@@ -54,6 +57,7 @@ const GERMAN: Words = {
   welcome: 'Willkommen, ',
   balance: '1.234,50',
   usd: /^\d{1,3}(\.\d{3})*,\d{2} USD$/,
+  noChange: '0,00 USD',
   balanceTitle: 'Token-Guthaben',
   portfolioTitle: 'Portfolio gesamt',
   actionsTitle: 'Schnellaktionen',
@@ -78,6 +82,7 @@ const FRENCH: Words = {
   welcome: 'Bienvenue, ',
   balance: '1\u202f234,50',
   usd: /^\d{1,3}(\u202f\d{3})*,\d{2} USD$/,
+  noChange: '0,00 USD',
   balanceTitle: 'Solde de jetons',
   portfolioTitle: 'Valeur totale du portefeuille',
   actionsTitle: 'Actions rapides',
@@ -95,6 +100,31 @@ const FRENCH: Words = {
   giveawayTitle: 'Gagnez une voiture électrique de luxe',
   giveawayDate:
     /\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/,
+};
+
+const SPANISH: Words = {
+  browser: 'en-US',
+  welcome: 'Le damos la bienvenida, ',
+  // Spanish leaves a four-digit number ungrouped.
+  balance: '1234,50',
+  usd: /^(\d{1,4}|\d{1,3}(\.\d{3})+),\d{2} USD$/,
+  noChange: '0,00 USD',
+  balanceTitle: 'Saldo de tokens',
+  portfolioTitle: 'Valor total de la cartera',
+  actionsTitle: 'Acciones rápidas',
+  actions: ['Enviar', 'Retirar', 'Recibir', 'Tarjeta metálica'],
+  depositLink: 'Depo\u00adsitar',
+  sendForm: 'Enviar SAI',
+  recipient: 'Correo electrónico del destinatario',
+  amount: 'Importe (SAI)',
+  review: 'Revisar la transferencia',
+  toYourself: 'No puede enviarse tokens a sí mismo',
+  cardTitle: 'Tarjeta metálica',
+  cardState: 'No activada',
+  cardTier: 'Tarjeta Black (su nivel actual)',
+  topTier: 'Nivel máximo alcanzado',
+  giveawayTitle: 'Gane un coche eléctrico de lujo',
+  giveawayDate: /\d{1,2} (de )?(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\p{L}*\.? (de )?\d{4}/u,
 };
 
 /**
@@ -139,7 +169,7 @@ async function userIdOf(context: BrowserContext): Promise<string> {
 }
 
 /** The language saved with the account's preferences, as the profile's Save does. */
-async function saveLanguage(context: BrowserContext, language: 'de' | 'fr') {
+async function saveLanguage(context: BrowserContext, language: Language) {
   const current = await context.request.get(kit.url('/api/account/preferences'));
   expect(current.status()).toBe(200);
   const saved = await context.request.put(kit.url('/api/account/preferences'), {
@@ -149,9 +179,13 @@ async function saveLanguage(context: BrowserContext, language: 'de' | 'fr') {
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
-async function journey(viewport: Viewport, language: 'de' | 'fr', words: Words) {
+type Language = 'de' | 'fr' | 'es';
+
+const FIRST_NAMES: Record<Language, string> = { de: 'Greta', fr: 'Amelie', es: 'Lucia' };
+
+async function journey(viewport: Viewport, language: Language, words: Words) {
   const where = `/dashboard in ${language} at ${viewport.width}px`;
-  const account = newAccount(language === 'de' ? 'Greta' : 'Amelie');
+  const account = newAccount(FIRST_NAMES[language]);
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
 
@@ -175,6 +209,9 @@ async function journey(viewport: Viewport, language: 'de' | 'fr', words: Words) 
       await balance.getByText(words.balance, { exact: true }).waitFor();
       const portfolio = page.getByRole('region', { name: words.portfolioTitle });
       await expect.poll(() => portfolio.getByTestId('portfolio-value').innerText()).toMatch(words.usd);
+      // The change beside the total is written the same way (no price moved: the holdings changed by 0).
+      expect(await portfolio.getByTestId('portfolio-change').innerText()).toContain(words.noChange);
+      await balance.getByText(words.usd).waitFor();
 
       const actions = page.getByRole('region', { name: words.actionsTitle });
       for (const action of words.actions) await actions.getByRole('button', { name: action }).waitFor();
@@ -200,6 +237,8 @@ async function journey(viewport: Viewport, language: 'de' | 'fr', words: Words) 
       const main = await page.locator('main').innerText();
       const leftovers = ENGLISH.filter((english) => main.includes(english));
       expect(leftovers, `English left on ${where}`).toEqual([]);
+      // No dollar sign anywhere: the card panel's ATM allowance, the crypto values are "… USD" too.
+      expect(main, `a "$" on ${where}`).not.toMatch(/\$/);
 
       await expectAccessible(page, where);
       await expectNoHorizontalScroll(page, where);
@@ -221,5 +260,10 @@ describe('the dashboard in the saved language', () => {
   test('French at 1280 px and 360 px', async () => {
     await journey(DESKTOP, 'fr', FRENCH);
     await journey(PHONE, 'fr', FRENCH);
+  }, 240_000);
+
+  test('Spanish at 1280 px and 360 px', async () => {
+    await journey(DESKTOP, 'es', SPANISH);
+    await journey(PHONE, 'es', SPANISH);
   }, 240_000);
 });

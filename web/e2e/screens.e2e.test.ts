@@ -77,7 +77,7 @@ async function userJourney(viewport: Viewport, name: string) {
     // The new account receives money once its address is verified, by the link mailed to it.
     await kit.verifyByMail(page.context(), account.email);
     const portfolio = page.getByRole('region', { name: 'Portfolio total' });
-    await portfolio.getByTestId('portfolio-value').getByText('$0.00').waitFor();
+    await portfolio.getByTestId('portfolio-value').getByText('0.00 USD').waitFor();
 
     // 100 SAI, and the SAI price moved from its default 2.50 to 3.10 within the last 24 hours.
     const me = (await (await page.request.get(kit.url('/api/auth/user'))).json()) as { id: string };
@@ -89,8 +89,8 @@ async function userJourney(viewport: Viewport, name: string) {
     });
     await call(admin.context, 'PUT', '/api/admin/settings/token-price', { price: '3.10' });
     await page.reload();
-    await portfolio.getByTestId('portfolio-value').getByText('$310.00').waitFor();
-    expect(await portfolio.getByTestId('portfolio-change').textContent()).toContain('+$60.00 (+24.00%)');
+    await portfolio.getByTestId('portfolio-value').getByText('310.00 USD').waitFor();
+    expect(await portfolio.getByTestId('portfolio-change').textContent()).toContain('+60.00 USD (+24.00%)');
 
     const main = page.getByRole('complementary', { name: 'Main site' });
     await main.getByRole('link', { name: 'Visit the main site' }).waitFor();

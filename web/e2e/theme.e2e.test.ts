@@ -84,7 +84,7 @@ async function journey(viewport: Viewport, name: string) {
     expect(await themeOf(page)).toBe('light');
     await expectAccessible(page, '/profile preferences in light');
     await page.goto(kit.url('/dashboard'));
-    await page.getByTestId('portfolio-value').getByText('$0.00').waitFor();
+    await page.getByTestId('portfolio-value').getByText('0.00 USD').waitFor();
     expect(await themeOf(page)).toBe('light');
     await expectAccessible(page, '/dashboard in light');
     await page.goto(kit.url('/transactions'));

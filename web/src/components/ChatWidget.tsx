@@ -1,6 +1,8 @@
 import { Bot, ChevronDown, ChevronUp, MessageCircle, SendHorizontal, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { agentInitials, CHAT_TIMINGS, type ChatAgent, cannedReply, greeting } from '../content/chat.ts';
+import { t } from '../i18n/i18n.ts';
+import { formatTime } from '../lib/format.ts';
 import { useConversionFees } from '../queries/config.queries.ts';
 import { visuallyHidden } from '../styles/layout.css.ts';
 import * as styles from './ChatWidget.css.ts';
@@ -10,12 +12,12 @@ import { type ChatMessage, loadAgent, loadMessages, newMessage, saveMessages } f
 /**
  * The floating support chat (spec sections 2 and 4): a local, canned-reply assistant that says so in its
  * header (docs/product-rules.md rule 15). Closed shows the launcher; open is either minimized (header only) or
- * expanded. Messages and the assigned agent persona are kept in local storage.
+ * expanded. Messages and the assigned agent persona are kept in local storage. Every text is in the page's
+ * language (web/src/i18n, area `chat`), the times too; saved messages keep the language they were written
+ * in (content/chat.ts says why).
  */
 
 type View = 'closed' | 'minimized' | 'expanded';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export function ChatWidget() {
   const [view, setView] = useState<View>('closed');
@@ -101,7 +103,7 @@ export function ChatWidget() {
         type="button"
         data-print="hide"
         className={styles.launcher}
-        aria-label="Open support chat"
+        aria-label={t('chat.open')}
         aria-controls={panelId}
         aria-expanded={false}
         onClick={open}
@@ -115,7 +117,7 @@ export function ChatWidget() {
   return (
     <section
       id={panelId}
-      aria-label="Support chat"
+      aria-label={t('chat.region')}
       data-print="hide"
       className={`${styles.panel} ${expanded ? styles.panelExpanded : ''}`}
     >
@@ -123,12 +125,12 @@ export function ChatWidget() {
         <AgentAvatar agent={agent} online />
         <div className={styles.who}>
           <h2 className={styles.agentName}>{agent.name}</h2>
-          <span className={styles.agentRole}>Automated assistant</span>
+          <span className={styles.agentRole}>{t('chat.role')}</span>
         </div>
         <button
           type="button"
           className={styles.headerButton}
-          aria-label={expanded ? 'Minimize chat' : 'Expand chat'}
+          aria-label={expanded ? t('chat.minimize') : t('chat.expand')}
           aria-expanded={expanded}
           onClick={() => setView(expanded ? 'minimized' : 'expanded')}
         >
@@ -138,7 +140,7 @@ export function ChatWidget() {
             <ChevronUp size={18} aria-hidden="true" />
           )}
         </button>
-        <button type="button" className={styles.headerButton} aria-label="Close chat" onClick={close}>
+        <button type="button" className={styles.headerButton} aria-label={t('chat.close')} onClick={close}>
           <X size={18} aria-hidden="true" />
         </button>
       </div>
@@ -150,7 +152,7 @@ export function ChatWidget() {
             className={styles.log}
             role="log"
             aria-live="polite"
-            aria-label="Chat messages"
+            aria-label={t('chat.log')}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus (WCAG 2.1.1)
             tabIndex={0}
           >
@@ -160,8 +162,10 @@ export function ChatWidget() {
                 <p className={styles.bubble[item.role]}>
                   <span>{item.content}</span>
                   <time dateTime={item.timestamp} className={styles.time[item.role]}>
-                    <span className={visuallyHidden}>{item.role === 'user' ? 'You' : agent.name}, </span>
-                    {timeFormat.format(new Date(item.timestamp))}
+                    <span className={visuallyHidden}>
+                      {item.role === 'user' ? t('chat.you') : agent.name},{' '}
+                    </span>
+                    {formatTime(item.timestamp)}
                   </time>
                 </p>
               </div>
@@ -169,14 +173,14 @@ export function ChatWidget() {
             {connecting ? (
               <p className={styles.status}>
                 <Bot size={14} aria-hidden="true" />
-                Connecting to {agent.name}...
+                {t('chat.connecting', { agent: agent.name })}
               </p>
             ) : null}
             {typing ? (
               <div className={styles.row.assistant}>
                 <AgentAvatar agent={agent} small />
                 <p className={styles.bubble.assistant}>
-                  <span className={visuallyHidden}>{agent.name} is typing</span>
+                  <span className={visuallyHidden}>{t('chat.typing', { agent: agent.name })}</span>
                   <span className={styles.dots} aria-hidden="true">
                     <span className={styles.dot} />
                     <span className={styles.dot} />
@@ -192,16 +196,16 @@ export function ChatWidget() {
               className={styles.input}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
-              placeholder="Type your message..."
-              aria-label="Type your message"
+              placeholder={t('chat.placeholder')}
+              aria-label={t('chat.input')}
               maxLength={1000}
               autoComplete="off"
             />
-            <button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
+            <button type="submit" className={styles.send} aria-label={t('chat.send')} disabled={!canSend}>
               <SendHorizontal size={18} aria-hidden="true" />
             </button>
           </form>
-          <p className={styles.note}>Automated replies. For account questions, use the contact form.</p>
+          <p className={styles.note}>{t('chat.note')}</p>
         </>
       ) : null}
     </section>

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { BRAND } from '../content/constants.ts';
 import { FOOTER_GROUPS, LEGAL_LINKS } from '../content/navigation.ts';
+import { ENGLISH_ONLY } from '../i18n/englishOnly.ts';
 import { container } from '../styles/layout.css.ts';
 import * as styles from './Footer.css.ts';
 import { LogoLink } from './Logo.tsx';
 
-/** The public pages' footer: link groups, legal links and the risk line. */
+/** The public pages' footer: link groups, legal links and the risk line, in English as those pages are. */
 export function Footer() {
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} lang={ENGLISH_ONLY}>
       <div className={`${container} ${styles.inner}`}>
         <div className={styles.brand}>
           <LogoLink to="/" />

@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { Accordion, NavigationMenu } from 'radix-ui';
 import { type PointerEvent, useId } from 'react';
 import { NAV_MENUS } from '../content/navigation.ts';
+import { ENGLISH_ONLY } from '../i18n/englishOnly.ts';
 import { buttonClassName } from './Button.tsx';
 import { MenuToggle, useFoldedMenu } from './FoldedMenu.tsx';
 import { LogoLink } from './Logo.tsx';
@@ -24,11 +25,16 @@ export function VisitorBar() {
       <div className={styles.actions}>
         <Link
           to="/login"
+          lang={ENGLISH_ONLY}
           className={buttonClassName({ variant: 'ghost', size: 'sm', className: styles.loginButton })}
         >
           Login
         </Link>
-        <Link to="/register" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+        <Link
+          to="/register"
+          lang={ENGLISH_ONLY}
+          className={buttonClassName({ variant: 'primary', size: 'sm' })}
+        >
           Get Started
         </Link>
         <MenuToggle open={open} controls={panelId} onToggle={toggle} className={styles.menuToggle} />
@@ -50,7 +56,12 @@ const clickOnly = (event: PointerEvent<HTMLElement>) => event.preventDefault();
 
 function DesktopMenus() {
   return (
-    <NavigationMenu.Root aria-label="Main" className={styles.desktopNav} delayDuration={150}>
+    <NavigationMenu.Root
+      aria-label="Main"
+      lang={ENGLISH_ONLY}
+      className={styles.desktopNav}
+      delayDuration={150}
+    >
       <NavigationMenu.List className={styles.navList}>
         {NAV_MENUS.map((menu) => (
           <NavigationMenu.Item key={menu.label} value={menu.label} className={styles.navItem}>
@@ -94,7 +105,7 @@ function DesktopMenus() {
 
 function MobilePanel() {
   return (
-    <nav aria-label="Main" className={styles.mobilePanel}>
+    <nav aria-label="Main" lang={ENGLISH_ONLY} className={styles.mobilePanel}>
       <Accordion.Root type="single" collapsible>
         {NAV_MENUS.map((menu) => (
           <Accordion.Item key={menu.label} value={menu.label} className={styles.accordionItem}>

@@ -1,8 +1,11 @@
+import { currentLocale, t } from '../i18n/i18n.ts';
+import { formatDecimal, formatPercentChange, formatUsdValue } from '../lib/format.ts';
+import type { ReplyTopic } from './chatKeywords.ts';
+import { replyTopic } from './chatKeywords.ts';
 import {
   BRAND,
   type ConversionFees,
-  conversionFeesByTier,
-  formatUsd,
+  feePercent,
   partnerDiscountUpTo,
   SUPPORT,
   SUPPORTED_CRYPTO,
@@ -45,107 +48,107 @@ export function pickAgent(random: number): ChatAgent {
   return CHAT_AGENTS[index] ?? CHAT_AGENTS[0]!;
 }
 
+/**
+ * The texts below are in the page's language at the moment they are written (web/src/i18n): a message the
+ * chat saved earlier (ChatWidgetStorage) stays in the language it was written in, as a conversation
+ * would; only new messages follow a language switch. Translating the saved ones again would need their
+ * topic stored beside them, and a user's own messages cannot be translated anyway.
+ */
 export function greeting(agent: ChatAgent): string {
-  return `Hi, I'm ${agent.name}, ${BRAND.name}'s automated assistant. Ask me about metal cards, crypto support or partner benefits.`;
+  return t('chat.greeting', { agent: agent.name, brand: BRAND.name });
 }
 
-export type ReplyTopic = 'verification' | 'shipping' | 'fees' | 'crypto' | 'partners' | 'cards' | 'greeting';
+export type { ReplyTopic } from './chatKeywords.ts';
+export { replyTopic } from './chatKeywords.ts';
 
 const [gold, ruby, black] = TIERS;
 
-/**
- * Keyword groups, most specific first: "card shipping" is about shipping, "card fees" about fees.
- * A keyword matches at the start of a word, so "cards" and "shipped" count but "this" is no greeting.
- */
-const TOPICS: readonly { topic: ReplyTopic; keywords: readonly string[]; reply: string }[] = [
-  {
-    topic: 'verification',
-    keywords: ['verify', 'verification', 'verified', 'activate', 'activation', 'confirm'],
-    reply: `Card verification takes ${TIMINGS.cardVerification} after your deposit is confirmed. Once it is verified, your card is activated and ships right away; you can follow its status on your dashboard.`,
-  },
-  {
-    topic: 'shipping',
-    keywords: ['ship', 'delivery', 'deliver', 'receive', 'mail', 'courier', 'tracking'],
-    reply: `Cards ship by courier with tracking and arrive in ${TIMINGS.cardShipping}. Add your shipping address on the dashboard so we can send it as soon as it is verified.`,
-  },
-  {
-    topic: 'fees',
-    keywords: ['fee', 'charge', 'cost', 'price', 'pricing', 'expensive'],
-    reply: feesReply(undefined),
-  },
-  {
-    topic: 'crypto',
-    keywords: ['crypto', 'bitcoin', 'btc', 'ethereum', 'eth', 'coin', 'usdt', 'usdc', 'solana', 'xrp'],
-    reply: `You can deposit ${SUPPORTED_CRYPTO.join(', ')}. Deposits are credited in ${TIMINGS.deposits} and withdrawals are processed ${TIMINGS.withdrawals}.`,
-  },
-  {
-    topic: 'partners',
-    keywords: ['partner', 'discount', 'offer', 'reward', 'benefit', 'cashback', 'deal'],
-    reply: `Cardholders save at partner locations worldwide: ${gold.partnerDiscount} on ${gold.name}, ${ruby.partnerDiscount} on ${ruby.name} and up to ${partnerDiscountUpTo(black)} on ${black.name}, plus ${gold.cashbackPercent}-${black.cashbackPercent}% cashback. See the Partners page for the full list.`,
-  },
-  {
-    topic: 'cards',
-    keywords: ['metal', 'card', 'tier', 'black', 'gold', 'ruby'],
-    reply: `We offer three metal card tiers: ${gold.name} from ${gold.stake} ${BRAND.token}, ${ruby.name} from ${ruby.stake} ${BRAND.token} and ${black.name} from ${black.stake} ${BRAND.token}. None has an annual fee; free ATM withdrawals go up to ${formatUsd(black.freeAtmUsdPerMonth)} a month on ${black.name}.`,
-  },
-  {
-    topic: 'greeting',
-    keywords: ['hi', 'hello', 'hey', 'hiya', 'greetings', 'good morning', 'good afternoon', 'good evening'],
-    reply:
-      'Hello! How can I help you today? I can tell you about metal cards, crypto support or partner benefits.',
-  },
-];
-
-const FALLBACKS: readonly string[] = [
-  "I'm not sure I understood. Could you rephrase, or ask me about metal cards, crypto support or partner benefits?",
-  'Sorry, I did not catch that. Could you rephrase it? You can also ask me about metal cards, crypto support or partner benefits.',
-  `I can help best with metal cards, crypto support or partner benefits. Could you rephrase your question? For anything else, write to ${SUPPORT.email}.`,
-];
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The two figures of a timing constant ("1-2 business days" → 1 and 2), for the message's own words. */
+function range(timing: string): { min: string; max: string } {
+  const [, min = timing, max = timing] = /^(\d+)-(\d+)\b/.exec(timing) ?? [];
+  return { min, max };
 }
 
-const MATCHERS = TOPICS.map((group) => ({
-  ...group,
-  pattern: new RegExp(`\\b(?:${group.keywords.map(escapeRegExp).join('|')})`, 'i'),
-}));
+/** The hours of "within 24 hours". */
+function hours(timing: string): number {
+  return Number(/\d+/.exec(timing)?.[0] ?? Number.NaN);
+}
 
-// Greetings must be whole words ("hi", not the start of "history").
-const GREETING = new RegExp(
-  `\\b(?:${TOPICS.find((group) => group.topic === 'greeting')!
-    .keywords.map(escapeRegExp)
-    .join('|')})\\b`,
-  'i',
-);
+/**
+ * A constant's percentage as the language writes one: "0.45%" → "0,45 %" in German, a range "5-15%" →
+ * "5-15 %" (the sign after its upper figure). The figures are the constant's.
+ */
+function percentText(value: string): string {
+  const figures = value.replace(/%$/, '').split('-');
+  const last = formatPercentChange(figures.pop() ?? '').replace(/^\+/, '');
+  return [...figures.map((figure) => formatDecimal(figure, figure.split('.')[1]?.length ?? 0)), last].join(
+    '-',
+  );
+}
 
-export function replyTopic(message: string): ReplyTopic | null {
-  for (const group of MATCHERS) {
-    const pattern = group.topic === 'greeting' ? GREETING : group.pattern;
-    if (pattern.test(message)) return group.topic;
-  }
-  return null;
+/** The conversion fee's rates in force, per tier ("0.45% on Gold, 0.3% on Ruby Steel and 0.25% on Black"). */
+function ratesByTier(fees: ConversionFees): string {
+  const [goldRate, rubyRate, blackRate] = TIERS.map((tier) =>
+    t('chat.fees.rate', { rate: percentText(feePercent(fees[tier.id])), tier: tier.name }),
+  );
+  return t('chat.fees.rates', { gold: goldRate, ruby: rubyRate, black: blackRate });
 }
 
 /** The fees reply, with the conversion fee's rates in force once they are known (an admin sets them). */
 function feesReply(fees: ConversionFees | undefined): string {
-  const conversion = fees
-    ? `Converting other crypto to ${BRAND.token} costs ${conversionFeesByTier(fees)}.`
-    : `Converting other crypto to ${BRAND.token} costs a fee that depends on your tier; the Buy form quotes it before you pay.`;
-  return `There is no annual fee on any card, transfers between ${BRAND.name} users are free and crypto deposits carry no fee. ${conversion}`;
+  const values = { brand: BRAND.name, token: BRAND.token };
+  return fees
+    ? t('chat.reply.fees', { ...values, rates: ratesByTier(fees) })
+    : t('chat.reply.feesUnknown', values);
 }
 
+const REPLIES: Record<Exclude<ReplyTopic, 'fees'>, () => string> = {
+  verification: () => t('chat.reply.verification', range(TIMINGS.cardVerification)),
+  shipping: () => t('chat.reply.shipping', range(TIMINGS.cardShipping)),
+  crypto: () =>
+    t('chat.reply.crypto', {
+      assets: new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(SUPPORTED_CRYPTO),
+      ...range(TIMINGS.deposits),
+      hours: hours(TIMINGS.withdrawals),
+    }),
+  partners: () =>
+    t('chat.reply.partners', {
+      gold: percentText(gold.partnerDiscount),
+      goldName: gold.name,
+      ruby: percentText(ruby.partnerDiscount),
+      rubyName: ruby.name,
+      black: percentText(partnerDiscountUpTo(black)),
+      blackName: black.name,
+      cashbackMin: gold.cashbackPercent,
+      cashbackMax: black.cashbackPercent,
+    }),
+  cards: () =>
+    t('chat.reply.cards', {
+      goldName: gold.name,
+      goldStake: gold.stake,
+      rubyName: ruby.name,
+      rubyStake: ruby.stake,
+      blackName: black.name,
+      blackStake: black.stake,
+      token: BRAND.token,
+      atm: formatUsdValue(String(black.freeAtmUsdPerMonth), { decimals: 0 }),
+    }),
+  greeting: () => t('chat.reply.greeting'),
+};
+
+const FALLBACKS = ['chat.fallback.0', 'chat.fallback.1', 'chat.fallback.2'] as const;
+
 /**
- * The canned reply for a message; `random` in [0, 1) picks among the fallbacks; `fees`, the conversion
- * fee's rates in force (`GET /api/config/public`), for the fees answer.
+ * The canned reply for a message, in the page's language whatever language the question was asked in;
+ * `random` in [0, 1) picks among the fallbacks; `fees`, the conversion fee's rates in force
+ * (`GET /api/config/public`), for the fees answer.
  */
 export function cannedReply(message: string, random: number, fees?: ConversionFees): string {
   const topic = replyTopic(message);
   if (topic === 'fees') return feesReply(fees);
-  const group = topic ? TOPICS.find((candidate) => candidate.topic === topic) : undefined;
-  if (group) return group.reply;
+  if (topic) return REPLIES[topic]();
   const index = Math.min(FALLBACKS.length - 1, Math.floor(random * FALLBACKS.length));
-  return FALLBACKS[index] ?? FALLBACKS[0]!;
+  return t(FALLBACKS[index] ?? FALLBACKS[0], { email: SUPPORT.email });
 }
 
 /** Initials for the generated avatar: "S" for Sophia. */

@@ -57,7 +57,12 @@ export function initials(user: {
 /** The current language's formatters, made once per language. */
 const formatters = new Map<
   string,
-  { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }
+  {
+    dateTime: Intl.DateTimeFormat;
+    date: Intl.DateTimeFormat;
+    time: Intl.DateTimeFormat;
+    relative: Intl.RelativeTimeFormat;
+  }
 >();
 function formatsFor(locale: string) {
   let found = formatters.get(locale);
@@ -71,6 +76,8 @@ function formatsFor(locale: string) {
         minute: '2-digit',
       }),
       date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+      // The language's own short time: its clock and hour digits come with `timeStyle`.
+      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }),
       relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
     };
     formatters.set(locale, found);
@@ -110,6 +117,12 @@ export function formatDate(value: string | Date): string {
   return date ? formatsFor(currentLocale()).date.format(date) : t('common.unknownDate');
 }
 
+/** The time of day alone, as the language writes a short time: "2:05 PM", "14:05", "0:09" in Spanish. */
+export function formatTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? formatsFor(currentLocale()).time.format(date) : t('common.unknownDate');
+}
+
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -139,6 +152,34 @@ export function formatSignedAmount(value: string): string {
   const negative = trimmed.startsWith('-');
   const magnitude = formatDecimal(trimmed.replace(/^[+-]/, ''));
   return `${negative ? '\u2212' : '+'}${magnitude}`;
+}
+
+/** The code every US-dollar value is written with (`formatUsdValue`). */
+export const USD_CODE = 'USD';
+
+/**
+ * The figure of a US-dollar value, without its code (for a screen that sets the code apart, in a smaller
+ * type): the exact digits regrouped for the language, `decimals` at least (2 unless said), and with
+ * `signed` the sign of a change ("+12.50", "−3.20", zero unsigned, the minus sign U+2212).
+ */
+export function formatUsdFigure(value: string, { signed = false, decimals = 2 } = {}): string {
+  const trimmed = value.trim();
+  const match = /^([+-]?)(\d+(?:\.\d+)?)$/.exec(trimmed);
+  if (!match) return value;
+  const [, sign = '', magnitude = '0'] = match;
+  const figure = formatDecimal(magnitude, decimals);
+  if (!signed || /^[0.]+$/.test(magnitude)) return figure;
+  return `${sign === '-' ? '\u2212' : '+'}${figure}`;
+}
+
+/**
+ * A US-dollar value (docs/product-rules.md rule 29): the one notation for fiat on every screen and in every
+ * language, written as an asset's amount is ("251.25 USDT"): the figure, a space, the ISO code:
+ * "1,170.35 USD" in English, "1.170,35 USD" in German, "+12,50 USD" for a change. Never a "$" sign
+ * beside it or elsewhere in the app, so a card never shows "1.170,35 USD" beside "0,00 $".
+ */
+export function formatUsdValue(value: string, options: { signed?: boolean; decimals?: number } = {}): string {
+  return `${formatUsdFigure(value, options)} ${USD_CODE}`;
 }
 
 /**

@@ -10,7 +10,10 @@ import {
   formatPercentChange,
   formatRelative,
   formatSignedAmount,
+  formatTime,
   formatTrend,
+  formatUsdFigure,
+  formatUsdValue,
   initials,
 } from './format.ts';
 
@@ -141,4 +144,36 @@ describe('in the interface language (docs/product-rules.md rule 37)', () => {
       expect(formatDateTime(new Date(2026, 10, 29, 14, 5))).toBe(day);
     },
   );
+
+  test.each([
+    ['en', '12:09 AM', '2:05 PM'],
+    ['es', '0:09', '14:05'],
+    ['fr', '00:09', '14:05'],
+    ['de', '00:09', '14:05'],
+  ])('%s: a time of day alone, on the language’s own clock', async (locale, night, day) => {
+    await setLocale(locale as Locale);
+    // English's space before AM is a narrow no-break one in recent ICU versions, a plain one in older.
+    const time = (value: string | Date) => formatTime(value).replace(/\s/gu, ' ');
+    expect(time(new Date(2026, 10, 29, 0, 9))).toBe(night);
+    expect(time(new Date(2026, 10, 29, 14, 5).toISOString())).toBe(day);
+    expect(formatTime('not a date')).not.toMatch(/\d/);
+  });
+
+  // docs/product-rules.md rule 29: one notation for a dollar value, the figure then the code, in every
+  // language; a change signed as every change is, zero unsigned; the digits exactly the API's.
+  test.each([
+    ['en', '1170.35', '1,170.35 USD', '+12.50 USD', '\u22123.20 USD'],
+    ['de', '1170.35', '1.170,35 USD', '+12,50 USD', '\u22123,20 USD'],
+    ['fr', '1170.35', '1\u202f170,35 USD', '+12,50 USD', '\u22123,20 USD'],
+    ['es', '1170.35', '1170,35 USD', '+12,50 USD', '\u22123,20 USD'],
+  ])('%s: a dollar value is its figure, then USD', async (locale, value, shown, gain, loss) => {
+    await setLocale(locale as Locale);
+    expect(formatUsdValue(value)).toBe(shown);
+    expect(formatUsdValue('12.5', { signed: true })).toBe(gain);
+    expect(formatUsdValue('-3.20', { signed: true })).toBe(loss);
+    expect(formatUsdValue('-0.00', { signed: true })).toBe(formatUsdValue('0'));
+    expect(formatUsdValue('0')).not.toMatch(/\$/);
+    expect(formatUsdValue('1000', { decimals: 0 })).toBe(`${formatUsdFigure('1000', { decimals: 0 })} USD`);
+    expect(formatUsdValue('90071992547409931.123')).toMatch(/^90\D071\D992\D547\D409\D931\D123 USD$/);
+  });
 });

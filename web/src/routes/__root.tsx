@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, useMatches } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Header } from '../components/Header.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { RouteError } from '../components/RouteError.tsx';
 import { Toaster } from '../components/toast/index.ts';
 import { pageTitle } from '../content/constants.ts';
+import { ENGLISH_ONLY, isEnglishOnlyRoute } from '../i18n/englishOnly.ts';
+import { t } from '../i18n/i18n.ts';
 import { currentUserQuery } from '../queries/auth.queries.ts';
 import { main, skipLink } from '../styles/layout.css.ts';
 
@@ -32,14 +34,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The marketing pages and the admin console are English in every language: their content says so.
+  const englishOnly = useMatches({
+    select: (matches) => matches.some((match) => isEnglishOnlyRoute(match.routeId)),
+  });
   return (
     <>
       <HeadContent />
       <a href="#main" className={skipLink}>
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className={main}>
+      <main id="main" tabIndex={-1} className={main} lang={englishOnly ? ENGLISH_ONLY : undefined}>
         <Outlet />
       </main>
       <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { pageTitle } from '../../content/constants.ts';
-import { t } from '../../i18n/i18n.ts';
+import { currentLocale, t } from '../../i18n/i18n.ts';
 import { currentUserQuery } from '../../queries/auth.queries.ts';
 import { publicKeyQuery } from '../../queries/ledgerProofs.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
@@ -38,7 +38,7 @@ function announcement(result: Result): string {
     if (notFromSaiWallet(result.verdict)) return t('verify.announceNotFromSaiWallet', { name });
     return t('verify.announceNotVerified', { name, check: failed?.name ?? 'format' });
   }
-  return result.state === 'checking' ? 'Checking…' : '';
+  return result.state === 'checking' ? t('verify.checking') : '';
 }
 
 function VerifyPage() {
@@ -84,15 +84,18 @@ function VerifyPage() {
               setResult({ state: 'error', message });
             }}
           />
-          {/* One short line is announced; the verdict's details are read where they stand. */}
-          <p role="status" className={visuallyHidden}>
+          {/* One short line is announced, in the page's language (the page around it is English); the
+              verdict's details are read where they stand. */}
+          <p role="status" className={visuallyHidden} lang={currentLocale()}>
             {announcement(result)}
           </p>
           <div>
             {'verdict' in result ? (
               <VerdictView checked={result} />
             ) : result.state === 'checking' ? (
-              <p className={publicStyles.muted}>Checking…</p>
+              <p className={publicStyles.muted} lang={currentLocale()}>
+                {t('verify.checking')}
+              </p>
             ) : result.state === 'error' ? (
               <p className={panel.errorState} role="alert">
                 {result.message}

@@ -18,6 +18,7 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.nav.users': 'Benutzer',
   'shell.nav.transactions': 'Transaktionen',
   'shell.nav.settings': 'Einstellungen',
+  'shell.skipToContent': 'Zum Inhalt springen',
   'shell.menu.open': 'Navigationsmenü öffnen',
   'shell.menu.close': 'Navigationsmenü schließen',
   'shell.user.profile': 'Profil',

@@ -2,6 +2,7 @@ import type { verify as english } from '../en/verify.ts';
 
 /** German for ../en/verify.ts. */
 export const verify: Record<keyof typeof english, string> = {
+  'verify.checking': 'Wird geprüft…',
   'verify.verified': 'Verifiziert',
   'verify.notVerified': 'Nicht verifiziert: {check}',
   'verify.notFromSaiWallet': 'Nicht von SAI Wallet',

@@ -13,12 +13,6 @@ export const dashboardHome = {
   'dashboard.admin.go': 'Go to Admin Panel',
   'dashboard.retry': 'Try again',
   'dashboard.sai': '{amount} SAI',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU message: a dollar sign, then the argument
-  'dashboard.usd': '${amount} USD',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU message: a dollar sign, then the argument
-  'dashboard.usdRich': '${amount} <unit>USD</unit>',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU message: a dollar sign, then the argument
-  'dashboard.dollars': '${amount}',
   'dashboard.percent': '{value}%',
   'dashboard.change24h': 'Change in the last 24 hours:',
   'dashboard.24h': '24h',

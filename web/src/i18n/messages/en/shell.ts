@@ -21,6 +21,7 @@ export const shell = {
   'shell.nav.users': 'Users',
   'shell.nav.transactions': 'Transactions',
   'shell.nav.settings': 'Settings',
+  'shell.skipToContent': 'Skip to content',
   'shell.menu.open': 'Open navigation menu',
   'shell.menu.close': 'Close navigation menu',
   'shell.user.profile': 'Profile',

@@ -1,5 +1,6 @@
 /** The /verify page's verdicts (the rest of the page is in English only, as the public ledger pages are). */
 export const verify = {
+  'verify.checking': 'Checking…',
   'verify.verified': 'Verified',
   'verify.notVerified': 'Not verified: {check}',
   'verify.notFromSaiWallet': 'Not from SAI Wallet',

@@ -18,6 +18,7 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.nav.users': 'Usuarios',
   'shell.nav.transactions': 'Transacciones',
   'shell.nav.settings': 'Configuración',
+  'shell.skipToContent': 'Saltar al contenido',
   'shell.menu.open': 'Abrir el menú de navegación',
   'shell.menu.close': 'Cerrar el menú de navegación',
   'shell.user.profile': 'Perfil',

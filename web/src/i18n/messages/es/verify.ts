@@ -2,6 +2,7 @@ import type { verify as english } from '../en/verify.ts';
 
 /** Spanish for ../en/verify.ts. */
 export const verify: Record<keyof typeof english, string> = {
+  'verify.checking': 'Comprobando…',
   'verify.verified': 'Verificado',
   'verify.notVerified': 'No verificado: {check}',
   'verify.notFromSaiWallet': 'No es de SAI Wallet',

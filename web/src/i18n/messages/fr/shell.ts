@@ -18,6 +18,7 @@ export const shell: Record<keyof typeof english, string> = {
   'shell.nav.users': 'Utilisateurs',
   'shell.nav.transactions': 'Transactions',
   'shell.nav.settings': 'Paramètres',
+  'shell.skipToContent': 'Aller au contenu',
   'shell.menu.open': 'Ouvrir le menu de navigation',
   'shell.menu.close': 'Fermer le menu de navigation',
   'shell.user.profile': 'Profil',

@@ -2,6 +2,7 @@ import type { verify as english } from '../en/verify.ts';
 
 /** French for ../en/verify.ts. */
 export const verify: Record<keyof typeof english, string> = {
+  'verify.checking': 'Vérification…',
   'verify.verified': 'Vérifié',
   'verify.notVerified': 'Non vérifié : {check}',
   'verify.notFromSaiWallet': 'Ne provient pas de SAI Wallet',

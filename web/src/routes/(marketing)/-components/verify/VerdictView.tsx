@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { ReceiptFacts } from '../../../../../../domain/verifiable/describeReceipt.ts';
 import type { Verdict } from '../../../../../../domain/verifiable/verify.ts';
-import { t } from '../../../../i18n/i18n.ts';
+import { currentLocale, t } from '../../../../i18n/i18n.ts';
 import { formatAsset } from '../../../../lib/assets.ts';
 import type { CryptoCurrency } from '../../../../lib/constants.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -66,7 +66,8 @@ export function VerdictView({ checked }: { checked: CheckedFile }) {
         <p className={styles.fileName}>
           {KIND_NAMES[verdict.kind]} · {checked.fileName}
         </p>
-        <h2 id="verdict-title" className={styles.verdictTitle}>
+        {/* The verdict is in the page's language, the checks under it in the checker's English. */}
+        <h2 id="verdict-title" className={styles.verdictTitle} lang={currentLocale()}>
           {verdict.ok ? (
             <CircleCheck size={24} aria-hidden="true" className={styles.passIcon} />
           ) : (
@@ -74,7 +75,11 @@ export function VerdictView({ checked }: { checked: CheckedFile }) {
           )}
           {title}
         </h2>
-        {foreign ? <p className={styles.verdictDetail}>{t('verify.notFromSaiWalletWhy')}</p> : null}
+        {foreign ? (
+          <p className={styles.verdictDetail} lang={currentLocale()}>
+            {t('verify.notFromSaiWalletWhy')}
+          </p>
+        ) : null}
         {verdict.failure ? <p className={styles.verdictDetail}>{verdict.failure}</p> : null}
       </div>
 

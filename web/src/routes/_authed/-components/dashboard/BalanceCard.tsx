@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Lock, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { t } from '../../../../i18n/i18n.ts';
 import { isPositive } from '../../../../lib/assets.ts';
-import { formatDecimal, formatSignedAmount } from '../../../../lib/format.ts';
+import { formatDecimal, formatSignedAmount, formatUsdValue } from '../../../../lib/format.ts';
 import { signOf } from '../../../../lib/money.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cardStakeQuery } from '../../../../queries/cards.queries.ts';
@@ -35,7 +35,7 @@ export function BalanceCard({ user }: { user: User }) {
         <p className={styles.balanceAmount}>
           <span>{formatDecimal(user.balance)}</span> <span className={styles.balanceUnit}>SAI</span>
         </p>
-        <p className={styles.balanceUsd}>{t('dashboard.usd', { amount: formatDecimal(user.balanceUSD) })}</p>
+        <p className={styles.balanceUsd}>{formatUsdValue(user.balanceUSD)}</p>
         {staked ? (
           <p className={styles.balanceUsd} data-testid="balance-staked">
             <Lock size={12} aria-hidden="true" />{' '}

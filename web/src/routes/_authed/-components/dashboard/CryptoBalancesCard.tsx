@@ -3,7 +3,7 @@ import { Bitcoin } from 'lucide-react';
 import { t } from '../../../../i18n/i18n.ts';
 import { formatAsset, isPositive } from '../../../../lib/assets.ts';
 import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../../lib/constants.ts';
-import { formatDecimal, formatPercentChange, formatRelative } from '../../../../lib/format.ts';
+import { formatPercentChange, formatRelative, formatUsdValue } from '../../../../lib/format.ts';
 import { fromUnits, multiply, toUnits } from '../../../../lib/money.ts';
 import {
   type CryptoBalance,
@@ -36,11 +36,7 @@ export function CryptoBalancesCard() {
       icon={Bitcoin}
       titleId="crypto-title"
       title={t('dashboard.crypto.title')}
-      aside={
-        totalUsd ? (
-          <p className={styles.total}>≈ {t('dashboard.usd', { amount: formatDecimal(totalUsd) })}</p>
-        ) : null
-      }
+      aside={totalUsd ? <p className={styles.total}>≈ {formatUsdValue(totalUsd)}</p> : null}
     >
       {balances.isPending ? (
         <PanelLoading label={t('dashboard.crypto.loading')} rows={2} />
@@ -107,7 +103,7 @@ function BalanceRow({
         <p className={styles.amount}>
           {formatAsset(balance, currency)} {currency}
         </p>
-        <p className={styles.small}>{usd ? t('dashboard.usd', { amount: formatDecimal(usd) }) : '—'}</p>
+        <p className={styles.small}>{usd ? formatUsdValue(usd) : '—'}</p>
         {entry && isPositive(entry.onHold) ? (
           <p className={styles.hold}>
             {t('dashboard.crypto.onHold', { amount: formatAsset(entry.onHold, currency), currency })}

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { PieChart, TrendingDown, TrendingUp } from 'lucide-react';
-import { t, tRich } from '../../../../i18n/i18n.ts';
-import { formatDecimal, formatSignedAmount } from '../../../../lib/format.ts';
+import { t } from '../../../../i18n/i18n.ts';
+import {
+  formatDecimal,
+  formatSignedAmount,
+  formatUsdFigure,
+  formatUsdValue,
+  USD_CODE,
+} from '../../../../lib/format.ts';
 import { signOf } from '../../../../lib/money.ts';
 import { portfolioQuery } from '../../../../queries/portfolio.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
@@ -31,10 +37,7 @@ export function PortfolioTotal() {
       ) : (
         <div className={styles.figures}>
           <p className={styles.amount} data-testid="portfolio-value">
-            {tRich('dashboard.usdRich', {
-              amount: formatDecimal(portfolio.data.value),
-              unit: (chunks) => <span className={styles.unit}>{chunks}</span>,
-            })}
+            {formatUsdFigure(portfolio.data.value)} <span className={styles.unit}>{USD_CODE}</span>
           </p>
           <Change change={portfolio.data.change24h} percent={portfolio.data.changePercent24h} />
         </div>
@@ -48,11 +51,8 @@ function Change({ change, percent }: { change: string; percent: string | null })
   const direction = signOf(change);
   const Icon = direction > 0 ? TrendingUp : direction < 0 ? TrendingDown : null;
   const tone = direction > 0 ? page.changeUp : direction < 0 ? page.changeDown : page.changeFlat;
-  // The sign, then the dollar amount: "+$12.50" in English, "+12,50 $" where the symbol follows.
-  const amount =
-    direction === 0
-      ? t('dashboard.dollars', { amount: formatDecimal('0') })
-      : `${formatSignedAmount(change).slice(0, 1)}${t('dashboard.dollars', { amount: formatSignedAmount(change).slice(1) })}`;
+  // Written as the total beside it is (docs/product-rules.md rule 29): "+12.50 USD", "−3,20 USD".
+  const amount = formatUsdValue(change, { signed: true });
   const share =
     percent === null
       ? ''

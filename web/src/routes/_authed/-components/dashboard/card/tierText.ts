@@ -1,6 +1,6 @@
 import { type TierId, tierById } from '../../../../../content/constants.ts';
 import { type MessageId, t } from '../../../../../i18n/i18n.ts';
-import { formatDecimal } from '../../../../../lib/format.ts';
+import { formatDecimal, formatUsdValue } from '../../../../../lib/format.ts';
 
 /**
  * A card tier's benefits in the interface's language, for the dashboard (lib/constants.ts tierInfo keeps the
@@ -10,7 +10,7 @@ import { formatDecimal } from '../../../../../lib/format.ts';
  */
 export interface TierText {
   name: string;
-  /** "$400": the free ATM withdrawals a month. */
+  /** "400 USD": the free ATM withdrawals a month. */
   atmPerMonth: string;
   /** "1%". */
   cashback: string;
@@ -65,7 +65,7 @@ export function tierText(id: TierId): TierText {
   const support = t(words.support);
   return {
     name: tier.name,
-    atmPerMonth: t('dashboard.dollars', { amount: formatDecimal(String(tier.freeAtmUsdPerMonth), 0) }),
+    atmPerMonth: formatUsdValue(String(tier.freeAtmUsdPerMonth), { decimals: 0 }),
     cashback: percent(tier.cashbackPercent),
     lounge: tier.lounge === NOT_INCLUDED || !words.lounge ? t('dashboard.tier.noLounge') : t(words.lounge),
     benefits: [

@@ -6,12 +6,13 @@ import { tierText } from './tierText.ts';
 describe('a card tier in the interface language', () => {
   afterEach(() => setLocale('en'));
 
-  test('in English, says exactly what the shared tier table says on the public pages', () => {
+  test('in English, says exactly what the shared tier table says on the public pages, in the app’s notation for dollars', () => {
     for (const info of CARD_TIERS) {
       const text = tierText(info.tier);
       expect(text).toEqual({
         name: info.name,
-        atmPerMonth: info.atmPerMonth,
+        // "$1,000" on the English public pages; the app writes every dollar value "1,000 USD" (rule 29).
+        atmPerMonth: `${info.atmPerMonth.replace(/^\$/, '')} USD`,
         cashback: info.cashback,
         lounge: info.lounge,
         benefits: [...info.benefits],
@@ -24,7 +25,7 @@ describe('a card tier in the interface language', () => {
     await setLocale('de');
     const black = tierText('black');
     expect(black.name).toBe('Black');
-    expect(black.atmPerMonth).toBe('1.000 $');
+    expect(black.atmPerMonth).toBe('1.000 USD');
     expect(black.cashback).toBe('3 %');
     expect(black.lounge).toBe('Lounge-Zugang: unbegrenzt, mit einer Begleitperson');
     expect(black.benefits).toContain('Rabatte von 20-70 % bei 2.000+ Partnergeschäften');
