@@ -4,6 +4,7 @@ import { LedgerFrozenError, LedgerIntegrityError } from '../../app/commands/ledg
 import { DomainError } from '../../domain/shared/errors.ts';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '../../infra/eventStore/eventStore.ts';
 import { fieldErrorsOf } from './domainErrors.ts';
+import type { ProblemCode } from './problemCodes.ts';
 
 /**
  * RFC 9457 Problem Details. `message` repeats `detail` because the client reads the `message` field of an
@@ -16,7 +17,8 @@ export interface Problem {
   detail: string;
   message: string;
   fieldErrors?: Record<string, string>;
-  code?: string;
+  /** One of api/http/problemCodes.ts. */
+  code?: ProblemCode;
   requestId?: string;
 }
 
@@ -62,7 +64,7 @@ export class HttpProblem extends Error {
     message: string,
     readonly extras: {
       fieldErrors?: Record<string, string>;
-      code?: string;
+      code?: ProblemCode;
       /** A problem type of PROBLEM_TYPES; absent means about:blank. */
       type?: string;
       headers?: Record<string, string>;
@@ -97,7 +99,7 @@ export function problem(
   detail: string,
   extras: {
     fieldErrors?: Record<string, string>;
-    code?: string;
+    code?: ProblemCode;
     type?: string;
     headers?: Record<string, string>;
     members?: Record<string, unknown>;
@@ -166,8 +168,12 @@ function isMomentaryConflict(error: unknown, depth = 0): boolean {
 export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof HttpProblem) return problem(c, error.status, error.message, error.extras);
   if (error instanceof DomainError) {
+    // The domain's code too: a client words a refusal by it in its reader's language (web/src/lib/refusals.ts).
     const fieldErrors = fieldErrorsOf(error);
-    return problem(c, error.status, error.message, fieldErrors ? { fieldErrors } : {});
+    return problem(c, error.status, error.message, {
+      ...(fieldErrors ? { fieldErrors } : {}),
+      ...(error.code ? { code: error.code } : {}),
+    });
   }
   if (error instanceof WrongExpectedRevisionError) {
     return problem(c, 409, 'The data changed while your request ran. Please try again.', {
