@@ -1,9 +1,11 @@
 import type { shell as english } from '../en/shell.ts';
 import { shellMessages } from './shellMessages.ts';
+import { shellRefusals } from './shellRefusals.ts';
 
 /** German for ../en/shell.ts. */
 export const shell: Record<keyof typeof english, string> = {
   ...shellMessages,
+  ...shellRefusals,
   'shell.error': 'Fehler',
   'shell.tryAgain': 'Erneut versuchen',
   'shell.recording':
