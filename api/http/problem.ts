@@ -76,6 +76,25 @@ export class HttpProblem extends Error {
   }
 }
 
+/**
+ * What a domain error's Problem carries besides its message: the form field it is shown on, and its code,
+ * by which a client words the refusal in its reader's language (web/src/lib/refusals.ts). The error
+ * boundary and an idempotent command's stored refusal (api/http/idempotency.ts) both answer it.
+ */
+export function domainExtras(error: DomainError): {
+  fieldErrors?: Record<string, string>;
+  code?: ProblemCode;
+} {
+  const fieldErrors = fieldErrorsOf(error);
+  return { ...(fieldErrors ? { fieldErrors } : {}), ...(error.code ? { code: error.code } : {}) };
+}
+
+/** The same of an HttpProblem (its members aside, which only the error boundary's answer has). */
+export function httpProblemExtras(error: HttpProblem): Partial<Problem> {
+  const { fieldErrors, code, type } = error.extras;
+  return { ...(fieldErrors ? { fieldErrors } : {}), ...(code ? { code } : {}), ...(type ? { type } : {}) };
+}
+
 export function problemBody(
   c: Context,
   status: number,
@@ -167,14 +186,7 @@ function isMomentaryConflict(error: unknown, depth = 0): boolean {
 /** The one error boundary: typed errors to their status, everything unknown to a logged 500. */
 export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof HttpProblem) return problem(c, error.status, error.message, error.extras);
-  if (error instanceof DomainError) {
-    // The domain's code too: a client words a refusal by it in its reader's language (web/src/lib/refusals.ts).
-    const fieldErrors = fieldErrorsOf(error);
-    return problem(c, error.status, error.message, {
-      ...(fieldErrors ? { fieldErrors } : {}),
-      ...(error.code ? { code: error.code } : {}),
-    });
-  }
+  if (error instanceof DomainError) return problem(c, error.status, error.message, domainExtras(error));
   if (error instanceof WrongExpectedRevisionError) {
     return problem(c, 409, 'The data changed while your request ran. Please try again.', {
       headers: { 'Retry-After': '1' },
