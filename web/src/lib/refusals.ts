@@ -155,7 +155,7 @@ export const REFUSALS: Record<ProblemCode, Wording> = {
  * client's own validation texts are the same as the API's checks, so they are known too. Not the 409 of
  * an Idempotency-Key still being processed: lib/idempotency.ts asks again by itself, reading its text.
  */
-const UNCODED_TEXTS: readonly MessageId[] = [
+const UNCODED_TEXTS: readonly ServerText[] = [
   'shell.api.tooMany',
   'shell.api.serverError',
   'shell.api.unavailable',
@@ -172,6 +172,12 @@ const UNCODED_TEXTS: readonly MessageId[] = [
   'shell.api.sessionNotFound',
   'shell.api.passkeyNotFound',
   'shell.api.transactionNotFound',
+  'shell.api.cardNotFound',
+  'shell.api.notificationNotFound',
+  'shell.api.depositDeclaredAlready',
+  'shell.api.withdrawalRequested',
+  { id: 'shell.api.cannotWithdrawOn', values: ['currency', 'network'] },
+  'shell.api.selectNetwork',
   'shell.api.invalidCharacters',
   'shell.api.emailTaken',
   'shell.api.usernameTaken',

@@ -35,6 +35,47 @@ function writtenCodes(source: string): string[] {
   return codes;
 }
 
+/**
+ * The fixed texts of the server's refusals that carry no code: `new HttpProblem(404, 'Card not found')`,
+ * quoted literals only (a text built with values is listed in lib/refusals.ts by hand).
+ */
+function uncodedTexts(source: string): string[] {
+  const texts: string[] = [];
+  for (const [, text = '', options = ''] of source.matchAll(
+    /new HttpProblem\(\s*\d{3},\s*'([^']+)'\s*(?:,?\s*\)|,\s*(\{[^}]*\}))/g,
+  ))
+    if (!/\bcode\b/.test(options)) texts.push(text);
+  return texts;
+}
+
+/**
+ * The code-less refusals no screen of the app meets, which keep the server's English: the admin
+ * console's and the audit's (English by decision), the development outbox's, and what only another
+ * client can be answered (the spec's client naming someone else, a malformed key or body). A new
+ * code-less refusal must be worded in lib/refusals.ts or be added here with its reason.
+ */
+const OPERATORS_TEXTS = [
+  'Admin access required',
+  'Admin accounts are created by an operator',
+  'Approval request not found',
+  'Deposit not found',
+  'Not a stream name this audit can open',
+  'Position must be like 1234-56 (commit-prepare)',
+  'The end of the period must be after its start',
+  'There is no development outbox: mail is sent by SMTP or not at all',
+  'There is no development outbox: the app is public (TRUST_PROXY or PUBLIC_URL)',
+  'The development outbox is served to this machine only (localhost)',
+  'You can only request a card for yourself',
+  'You can only see your own card',
+  'You can only see your own payments',
+  'You can only send tokens from your own account',
+  'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  'This Idempotency-Key was already used with a different request',
+  // lib/idempotency.ts asks again by itself, reading this text.
+  'A request with this Idempotency-Key is still being processed',
+  'Request body must be JSON (Content-Type: application/json)',
+];
+
 /** A text's English with sample values, as the server would write it. */
 function serverEnglish(text: ServerText): string {
   if (typeof text === 'string') return englishText(text) ?? '';
@@ -69,6 +110,23 @@ describe('the inventory of the API refusals', () => {
       expect(written).toContain(code);
     expect([...written].filter((code) => !PROBLEM_CODES.includes(code as never))).toEqual([]);
     expect(Object.keys(REFUSALS).sort()).toEqual([...PROBLEM_CODES].sort());
+  });
+
+  test('a fixed text of a refusal without a code is worded, or is one only operators meet', async () => {
+    const sources = ['api', 'app'].flatMap(serverSources).map((file) => readFileSync(file, 'utf8'));
+    const texts = new Set(sources.flatMap(uncodedTexts));
+    // The scan finds what it should.
+    for (const text of ['Card not found', 'Please sign in to continue', 'Admin access required'])
+      expect(texts).toContain(text);
+    for (const locale of LANGUAGES) {
+      await setLocale(locale);
+      const unworded = [...texts].filter(
+        (text) => !OPERATORS_TEXTS.includes(text) && refusalText(text, undefined) === text,
+      );
+      expect(unworded, locale).toEqual([]);
+    }
+    // And the list names no text the server no longer writes.
+    expect(OPERATORS_TEXTS.filter((text) => !texts.has(text))).toEqual([]);
   });
 
   test('an entry a person can meet has its texts and a general wording in every language', async () => {

@@ -54,4 +54,9 @@ export const shellRefusals: Record<keyof typeof english, string> = {
   'shell.api.depositsUnavailable':
     'Einzahlungen in dieser Währung über dieses Netzwerk sind noch nicht möglich: Es ist keine Einzahlungsadresse hinterlegt',
   'shell.api.emailUnchanged': 'Das ist bereits Ihre E-Mail-Adresse',
+  'shell.api.cardNotFound': 'Karte nicht gefunden',
+  'shell.api.notificationNotFound': 'Benachrichtigung nicht gefunden',
+  'shell.api.depositDeclaredAlready': 'Diese Einzahlung wurde bereits gemeldet',
+  'shell.api.withdrawalRequested': 'Diese Auszahlung wurde bereits beantragt',
+  'shell.api.cannotWithdrawOn': '{currency} kann nicht über {network} ausgezahlt werden',
 };

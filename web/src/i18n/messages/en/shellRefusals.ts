@@ -51,4 +51,9 @@ export const shellRefusals = {
   'shell.api.depositsUnavailable':
     'Deposits in this currency on that network are not available yet: no deposit address is set',
   'shell.api.emailUnchanged': 'This is already your e-mail address',
+  'shell.api.cardNotFound': 'Card not found',
+  'shell.api.notificationNotFound': 'Notification not found',
+  'shell.api.depositDeclaredAlready': 'This deposit was already declared',
+  'shell.api.withdrawalRequested': 'This withdrawal was already requested',
+  'shell.api.cannotWithdrawOn': '{currency} cannot be withdrawn on {network}',
 };

@@ -54,4 +54,9 @@ export const shellRefusals: Record<keyof typeof english, string> = {
   'shell.api.depositsUnavailable':
     'Los depósitos en esta moneda en esa red aún no están disponibles: no hay ninguna dirección de depósito configurada',
   'shell.api.emailUnchanged': 'Esta ya es su dirección de correo electrónico',
+  'shell.api.cardNotFound': 'Tarjeta no encontrada',
+  'shell.api.notificationNotFound': 'Notificación no encontrada',
+  'shell.api.depositDeclaredAlready': 'Este depósito ya se declaró',
+  'shell.api.withdrawalRequested': 'Este retiro ya se solicitó',
+  'shell.api.cannotWithdrawOn': '{currency} no se puede retirar en {network}',
 };

@@ -54,4 +54,9 @@ export const shellRefusals: Record<keyof typeof english, string> = {
   'shell.api.depositsUnavailable':
     "Les dépôts dans cette devise sur ce réseau ne sont pas encore disponibles : aucune adresse de dépôt n'est définie",
   'shell.api.emailUnchanged': 'Il s’agit déjà de votre adresse e-mail',
+  'shell.api.cardNotFound': 'Carte introuvable',
+  'shell.api.notificationNotFound': 'Notification introuvable',
+  'shell.api.depositDeclaredAlready': 'Ce dépôt a déjà été déclaré',
+  'shell.api.withdrawalRequested': 'Ce retrait a déjà été demandé',
+  'shell.api.cannotWithdrawOn': '{currency} ne peut pas être retiré sur {network}',
 };
