@@ -21,12 +21,12 @@ import { allowPageProblems } from './harness.ts';
 
 /**
  * The API's refusals in the reader's language (web/src/lib/refusals.ts): a user whose browser asks for
- * English but whose saved language is German, Spanish or French, at 1280 px and 360 px, meets three real
+ * English but whose saved language is German, Spanish or French, at 1280 px and 360 px, meets real
  * refusals of the server and reads each in that language, on its field and in its toast: a wrong current
- * password when changing the password, an e-mail change to the address the account already has, and a
- * transfer of more than the balance (sent while the screen still showed the balance before another
+ * password when changing the password, an e-mail change to the address the account already has, an
+ * unknown recipient, and a transfer of more than the balance (sent while the screen still showed the balance before another
  * session spent it, so that the server refuses it, not the form). Each screen axe-clean, no sideways
- * scroll, and no console error (the harness fails on one; only the three refusals' answers are allowed).
+ * scroll, and no console error (the harness fails on one; only the refusals' answers are allowed).
  */
 
 const ADMIN = newAdmin();
@@ -93,6 +93,7 @@ async function journey(viewport: Viewport, language: Language) {
     /^failed: 400 POST \/api\/account\/password$/,
     /^failed: 400 POST \/api\/account\/email$/,
     /^failed: 422 POST \/api\/transactions$/,
+    /^failed: 404 GET \/api\/users\/by-email\?email=nobody-/,
   );
 
   // A wrong current password: the domain's refusal, on its field and in the toast.
@@ -129,8 +130,13 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByRole('button', { name: words['dashboard.actions.send'], exact: true }).click();
   const dialog = page.getByRole('dialog', { name: words['dashboard.actions.send'] });
   const send = dialog.getByRole('form', { name: say(words['dashboard.send.form'], { currency: 'SAI' }) });
-  await send.getByLabel(words['dashboard.send.recipientEmail']).fill(friend.email);
+  // First to an address no account has: the lookup's 404, said on the field.
+  await send.getByLabel(words['dashboard.send.recipientEmail']).fill(`nobody-${saver.email}`);
   await send.getByLabel(say(words['dashboard.send.amount'], { currency: 'SAI' })).fill('5');
+  await send.getByRole('button', { name: words['dashboard.send.reviewButton'] }).click();
+  await send.getByText(words['dashboard.send.notFound'], { exact: true }).first().waitFor();
+  await checkScreen(page, `an unknown recipient ${at}`);
+  await send.getByLabel(words['dashboard.send.recipientEmail']).fill(friend.email);
   await call(user.context, 'POST', '/api/transactions', {
     type: 'transfer',
     receiver_id: friendId,
