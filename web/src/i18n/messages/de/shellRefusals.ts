@@ -37,7 +37,7 @@ export const shellRefusals: Record<keyof typeof english, string> = {
   'shell.api.selfTransfer': 'Sie können keine Token an sich selbst senden',
   'shell.api.insufficientFunds': 'Ihr verfügbares Guthaben reicht dafür nicht aus',
   'shell.api.stakeInsufficient':
-    'Das Staking für {tier} hält {staked} SAI: {more} SAI mehr als Ihr Einsatz, und Sie haben {available} SAI verfügbar.',
+    'Das Staking für {tier} bindet {staked} SAI: {more} SAI mehr als Ihr bisheriger Einsatz, und Sie haben {available} SAI verfügbar.',
   'shell.api.passwordIncorrect': 'Das aktuelle Passwort ist falsch',
   'shell.api.currencyNotPriced':
     'Für {currency} ist kein Preis festgelegt, daher kann kein Kauf damit angeboten werden',
