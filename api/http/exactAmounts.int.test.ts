@@ -181,6 +181,8 @@ describe('amounts are read from the literal a JSON number was written with', () 
     });
     expect(over.status).toBe(422);
     expect(over.body.message).toBe('Insufficient balance. You have 0.00000002 ETH available.');
+    // And its code, stored with the command's key like the message: a client words it by the code.
+    expect(over.body.code).toBe('insufficient_funds');
   });
 
   it('settings: prices are read by their literal too', async () => {

@@ -4,10 +4,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, KeyReusedError } from '../../domain/shared/errors.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Deps } from '../../runtime/deps.ts';
-import { fieldErrorsOf } from './domainErrors.ts';
 import type { AppEnv } from './env.ts';
 import { canonicalBody, jsonBody } from './jsonBody.ts';
-import { HttpProblem, problemBody } from './problem.ts';
+import { domainExtras, HttpProblem, httpProblemExtras, problemBody } from './problem.ts';
 
 /**
  * Idempotency-Key for money commands (docs/ledger.md invariant 3). The command's id is derived from the key
@@ -138,8 +137,8 @@ export async function refusal(
     (error instanceof HttpProblem && error.status < 500 && error.status !== 429 && error.status !== 401)
   ) {
     const status = error.status;
-    const fieldErrors = error instanceof DomainError ? fieldErrorsOf(error) : error.extras.fieldErrors;
-    const body = problemBody(c, status, error.message, fieldErrors ? { fieldErrors } : {});
+    const extras = error instanceof DomainError ? domainExtras(error) : httpProblemExtras(error);
+    const body = problemBody(c, status, error.message, extras);
     await saveOutcome(deps, scopeKey, status, body);
     return { status, body };
   }

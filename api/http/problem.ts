@@ -4,6 +4,7 @@ import { LedgerFrozenError, LedgerIntegrityError } from '../../app/commands/ledg
 import { DomainError } from '../../domain/shared/errors.ts';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '../../infra/eventStore/eventStore.ts';
 import { fieldErrorsOf } from './domainErrors.ts';
+import type { ProblemCode } from './problemCodes.ts';
 
 /**
  * RFC 9457 Problem Details. `message` repeats `detail` because the client reads the `message` field of an
@@ -16,7 +17,8 @@ export interface Problem {
   detail: string;
   message: string;
   fieldErrors?: Record<string, string>;
-  code?: string;
+  /** One of api/http/problemCodes.ts. */
+  code?: ProblemCode;
   requestId?: string;
 }
 
@@ -62,7 +64,7 @@ export class HttpProblem extends Error {
     message: string,
     readonly extras: {
       fieldErrors?: Record<string, string>;
-      code?: string;
+      code?: ProblemCode;
       /** A problem type of PROBLEM_TYPES; absent means about:blank. */
       type?: string;
       headers?: Record<string, string>;
@@ -72,6 +74,25 @@ export class HttpProblem extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * What a domain error's Problem carries besides its message: the form field it is shown on, and its code,
+ * by which a client words the refusal in its reader's language (web/src/lib/refusals.ts). The error
+ * boundary and an idempotent command's stored refusal (api/http/idempotency.ts) both answer it.
+ */
+export function domainExtras(error: DomainError): {
+  fieldErrors?: Record<string, string>;
+  code?: ProblemCode;
+} {
+  const fieldErrors = fieldErrorsOf(error);
+  return { ...(fieldErrors ? { fieldErrors } : {}), ...(error.code ? { code: error.code } : {}) };
+}
+
+/** The same of an HttpProblem (its members aside, which only the error boundary's answer has). */
+export function httpProblemExtras(error: HttpProblem): Partial<Problem> {
+  const { fieldErrors, code, type } = error.extras;
+  return { ...(fieldErrors ? { fieldErrors } : {}), ...(code ? { code } : {}), ...(type ? { type } : {}) };
 }
 
 export function problemBody(
@@ -97,7 +118,7 @@ export function problem(
   detail: string,
   extras: {
     fieldErrors?: Record<string, string>;
-    code?: string;
+    code?: ProblemCode;
     type?: string;
     headers?: Record<string, string>;
     members?: Record<string, unknown>;
@@ -165,10 +186,7 @@ function isMomentaryConflict(error: unknown, depth = 0): boolean {
 /** The one error boundary: typed errors to their status, everything unknown to a logged 500. */
 export function toProblemResponse(c: Context, error: unknown): Response {
   if (error instanceof HttpProblem) return problem(c, error.status, error.message, error.extras);
-  if (error instanceof DomainError) {
-    const fieldErrors = fieldErrorsOf(error);
-    return problem(c, error.status, error.message, fieldErrors ? { fieldErrors } : {});
-  }
+  if (error instanceof DomainError) return problem(c, error.status, error.message, domainExtras(error));
   if (error instanceof WrongExpectedRevisionError) {
     return problem(c, 409, 'The data changed while your request ran. Please try again.', {
       headers: { 'Retry-After': '1' },

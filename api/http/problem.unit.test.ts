@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { InsufficientFundsError, NotFoundError } from '../../domain/shared/errors.ts';
 import { StoreUnavailableError } from '../../infra/eventStore/eventStore.ts';
 import { toProblemResponse } from './problem.ts';
 
@@ -84,5 +85,27 @@ describe('the error boundary when Postgres is out of a resource (class 53)', () 
       title: 'Service Unavailable',
       code: 'database_out_of_resources',
     });
+  });
+});
+
+describe('a domain error', () => {
+  it("answers its code, which a client words the refusal by in its reader's language", async () => {
+    const answer = await answerFor(
+      new InsufficientFundsError('Insufficient balance. You have 0.50 ETH available.', {
+        code: 'insufficient_funds',
+      }),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      message: 'Insufficient balance. You have 0.50 ETH available.',
+      code: 'insufficient_funds',
+      fieldErrors: { amount: 'Insufficient balance. You have 0.50 ETH available.' },
+    });
+  });
+
+  it('without a code answers none', async () => {
+    const answer = await answerFor(new NotFoundError('Recipient not found'));
+    expect(answer.status).toBe(404);
+    expect(answer.body).not.toHaveProperty('code');
   });
 });

@@ -6,46 +6,52 @@
  * (`attribute`, e.g. 'description') and the ids involved (`ids`, e.g. `{ receiverId }`). Which form field
  * a client shows it on is the API's business (api/http/domainErrors.ts), not the domain's.
  */
-export type DomainErrorCode =
+/**
+ * Every code a domain error may carry: one list, which the API's inventory of the codes a client can be
+ * answered (api/http/problemCodes.ts) and the web's wording of each (web/src/lib/refusals.ts) are built on.
+ */
+export const DOMAIN_ERROR_CODES = [
   /** Free text with a character the log does not store (attribute: the text's attribute). */
-  | 'text_not_allowed'
+  'text_not_allowed',
   /** An email or username another user holds (attribute: 'email' | 'username'). */
-  | 'value_taken'
-  | 'self_suspension'
-  | 'network_unsupported'
-  | 'tx_hash_invalid'
-  | 'tx_hash_required'
-  | 'tx_hash_mismatch'
-  | 'tx_hash_taken'
-  | 'price_not_positive'
-  | 'change_not_percentage'
-  | 'receiver_not_found'
-  | 'receiver_suspended'
+  'value_taken',
+  'self_suspension',
+  'network_unsupported',
+  'tx_hash_invalid',
+  'tx_hash_required',
+  'tx_hash_mismatch',
+  'tx_hash_taken',
+  'price_not_positive',
+  'change_not_percentage',
+  'receiver_not_found',
+  'receiver_suspended',
   /** The receiving account's e-mail address is not confirmed yet: it cannot receive money. */
-  | 'receiver_unverified'
+  'receiver_unverified',
   /** The account's own e-mail address is not confirmed yet: no second factor can be added. */
-  | 'email_unverified'
-  | 'self_transfer'
-  | 'amount_not_positive'
-  | 'insufficient_funds'
-  | 'password_incorrect'
-  | 'two_factor_code_invalid'
+  'email_unverified',
+  'self_transfer',
+  'amount_not_positive',
+  'insufficient_funds',
+  'password_incorrect',
+  'two_factor_code_invalid',
   /** A conversion fee rate outside 0-10 % or with more than two decimals (attribute: 'rate'). */
-  | 'fee_rate_invalid'
+  'fee_rate_invalid',
   /** A purchase in a currency the market settings hold no price for. */
-  | 'currency_not_priced'
+  'currency_not_priced',
   /** A purchase submitted with a quote the server would no longer record (a rate or price changed). */
-  | 'quote_changed'
+  'quote_changed',
   /** A receiving address not in its network's format (or with a wrong checksum). */
-  | 'address_invalid'
+  'address_invalid',
   /** No deposit address is set for the currency and network (attribute: the form's field). */
-  | 'deposit_unavailable'
+  'deposit_unavailable',
   /** A mailed one-time link (password reset, e-mail confirmation) that is unknown, used or expired. */
-  | 'link_invalid'
+  'link_invalid',
   /** An e-mail change to the address the account already has. */
-  | 'email_unchanged'
+  'email_unchanged',
   /** A transfer the step-up rule asks a fresh proof for (domain/accounts/stepUp.ts). */
-  | 'step_up_required';
+  'step_up_required',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 export interface DomainErrorDetails {
   code?: DomainErrorCode;

@@ -60,9 +60,11 @@ export function tRich(
  * The English text of `id`: the server writes some fixed texts in English, and the client recognises
  * them by it (lib/api.ts, knownText). English is loaded with every other language for this.
  */
-export function englishText(id: MessageId): string | undefined {
+export function englishText(id: MessageId, values?: MessageValues): string | undefined {
   // Formatted, not read: in the production build a catalog holds parsed messages (web/build/).
-  return english.messages[id] === undefined ? undefined : english.formatMessage({ id });
+  return english.messages[id] === undefined
+    ? undefined
+    : english.formatMessage({ id }, values as Record<string, string | number | Date>);
 }
 
 export function currentLocale(): Locale {

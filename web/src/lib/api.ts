@@ -5,10 +5,13 @@
  * "{status} {body text}"; an empty or unreadable body gives "{status} {statusText}".
  */
 
-import type { MessageId } from '../i18n/catalog.ts';
-import { currentLocale, englishText, t } from '../i18n/i18n.ts';
+import { t } from '../i18n/i18n.ts';
 import type { paths } from './api.gen.ts';
 import { readAnswered, readSent } from './recording.ts';
+import { refusalText } from './refusals.ts';
+
+// The screens that word a fixed text of the server's answers (a mailed link's, a notification's title).
+export { knownText } from './refusals.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -146,7 +149,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const code = typeof parsed.code === 'string' ? parsed.code : undefined;
   const message =
     typeof parsed.message === 'string' && parsed.message !== ''
-      ? problemMessage(parsed.message, code)
+      ? refusalText(parsed.message, code)
       : fallback;
   const options: {
     fieldErrors?: FieldErrors;
@@ -154,91 +157,10 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     problem: Record<string, unknown>;
     retryAfter?: number;
   } = { problem: parsed, ...waits };
-  const fieldErrors = readFieldErrors(parsed.fieldErrors);
+  const fieldErrors = readFieldErrors(parsed.fieldErrors, code);
   if (fieldErrors) options.fieldErrors = fieldErrors;
   if (code) options.code = code;
   return new ApiError(response.status, message, options);
-}
-
-/**
- * The refusals the client words in the person's language, by the problem's `code`: the server's English
- * texts for that code (one per variant the server sends), and for a code whose text carries details the
- * client cannot word (a receipt not yet provable, an erasure's blockers), a general one.
- */
-const PROBLEM_CODES: Record<string, { texts: MessageId[]; general?: MessageId }> = {
-  account_suspended: { texts: ['shell.api.suspended'] },
-  totp_required: { texts: ['shell.validation.totp'] },
-  totp_invalid: { texts: ['shell.api.totpInvalid'] },
-  passkey_required: { texts: ['shell.api.passkeyRequired'] },
-  passkey_invalid: {
-    texts: ['shell.api.passkeyInvalid', 'shell.api.passkeyUnknown'],
-    general: 'shell.api.passkeyInvalid',
-  },
-  reauthentication_required: { texts: ['shell.api.reauthTotp', 'shell.api.reauthPassword'] },
-  reauthentication_failed: { texts: ['shell.api.reauthTotpWrong', 'shell.api.reauthPasswordWrong'] },
-  ledger_frozen: { texts: ['shell.api.ledgerFrozen'] },
-  // Names the stream that failed its check: worded as the account's freeze, which it comes with.
-  ledger_integrity: { texts: [], general: 'shell.api.ledgerFrozen' },
-  mail_unavailable: { texts: ['shell.api.mailReset', 'shell.api.mailEmailChange', 'shell.api.mailVerify'] },
-  // An account whose address is not verified yet (docs/security.md, "E-mail verification").
-  receiver_unverified: { texts: ['shell.api.receiverUnverified'] },
-  email_unverified: { texts: ['shell.api.secondFactorUnverified'] },
-  timeout: { texts: ['shell.api.timeout'] },
-  csrf: { texts: ['shell.api.csrf'] },
-  receipt_unavailable: { texts: [], general: 'shell.api.receiptUnavailable' },
-  liability_proof_unavailable: { texts: ['shell.api.proofUnavailable'] },
-  no_liability_proof: { texts: ['shell.api.noStatement', 'shell.api.heldNothing'] },
-  person_holds_money: { texts: [], general: 'shell.api.personHoldsMoney' },
-};
-
-/**
- * Fixed texts the server sends without a code (the error boundary's, the rate limit's, the sign-in and
- * mailed-link refusals, the registration's field messages); the client's own validation texts are the
- * same as the API's checks, so they are known too.
- */
-const KNOWN_TEXTS: MessageId[] = [
-  'shell.api.tooMany',
-  'shell.api.serverError',
-  'shell.api.unavailable',
-  'shell.api.changed',
-  'shell.api.invalidCredentials',
-  'shell.api.linkInvalid',
-  'shell.api.linkIncomplete',
-  'shell.api.emailTaken',
-  'shell.api.usernameTaken',
-  'shell.api.usernameCharacters',
-  'shell.api.receiverUnverified',
-  'shell.api.secondFactorUnverified',
-  'shell.validation.email',
-  'shell.validation.passwordsMatch',
-  'shell.validation.terms',
-  'shell.validation.totp',
-  'shell.validation.amount',
-  'shell.validation.amountPrecision',
-];
-
-/** What a field's message may be: any of the texts above. */
-const FIELD_TEXTS: readonly MessageId[] = [
-  ...Object.values(PROBLEM_CODES).flatMap((entry) => entry.texts),
-  ...KNOWN_TEXTS,
-];
-
-/**
- * `text`, a fixed English text of the server, in the current language when it is one of `ids`' English
- * (and as sent otherwise: a text the client does not know is shown as the server wrote it).
- */
-export function knownText(text: string, ids: readonly MessageId[]): string {
-  if (currentLocale() === 'en') return text;
-  const id = ids.find((candidate) => englishText(candidate) === text);
-  return id ? t(id) : text;
-}
-
-/** A Problem's message in the current language (see PROBLEM_CODES); English stays the server's own. */
-function problemMessage(message: string, code: string | undefined): string {
-  if (currentLocale() === 'en') return message;
-  const known = code === undefined ? undefined : PROBLEM_CODES[code];
-  const worded = knownText(message, [...(known?.texts ?? []), ...KNOWN_TEXTS]);
-  return worded === message && known?.general ? t(known.general) : worded;
 }
 
 /** A Retry-After header in seconds (the API sends whole seconds; an HTTP date is not read). */
@@ -255,14 +177,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Accepts `{field: "msg"}` and the `{field: ["msg", …]}` shape zod's flatten() produces. */
-function readFieldErrors(value: unknown): FieldErrors | undefined {
+/**
+ * Accepts `{field: "msg"}` and the `{field: ["msg", …]}` shape zod's flatten() produces; each message in
+ * the reader's language, as the Problem's own (lib/refusals.ts).
+ */
+function readFieldErrors(value: unknown, code: string | undefined): FieldErrors | undefined {
   if (!isRecord(value)) return undefined;
   const result: FieldErrors = {};
   for (const [field, messages] of Object.entries(value)) {
-    if (typeof messages === 'string' && messages !== '') result[field] = knownText(messages, FIELD_TEXTS);
+    if (typeof messages === 'string' && messages !== '') result[field] = refusalText(messages, code);
     else if (Array.isArray(messages) && typeof messages[0] === 'string')
-      result[field] = knownText(messages[0], FIELD_TEXTS);
+      result[field] = refusalText(messages[0], code);
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }

@@ -58,8 +58,11 @@ describe('the API refusals the client words itself', () => {
 
   test('an unknown text stays as the server wrote it, and English is always the server own', async () => {
     await setLocale('de');
-    const unknown = await errorFromResponse(problem(400, { message: 'Something new', code: 'totp_invalid' }));
+    const unknown = await errorFromResponse(problem(400, { message: 'Something new', code: 'not_a_code' }));
     expect(unknown.message).toBe('Something new');
+    // Of a known code, it gets the code's general wording (lib/refusals.unit.test.ts).
+    const coded = await errorFromResponse(problem(401, { message: 'Something new', code: 'totp_invalid' }));
+    expect(coded.message).toBe('Ungültiger Authentifizierungscode. Bitte versuchen Sie es erneut.');
     await setLocale('en');
     const english = await errorFromResponse(
       problem(503, { message: 'The tree has not caught up with 3 events', code: 'receipt_unavailable' }),

@@ -96,4 +96,13 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.item.sent': 'Gesendet',
   'money.item.received': 'Erhalten',
   'money.item.balance': 'Saldo {amount} {asset}',
+  'money.csv.date': 'Datum',
+  'money.csv.reference': 'Referenz',
+  'money.csv.type': 'Typ',
+  'money.csv.status': 'Status',
+  'money.csv.description': 'Beschreibung',
+  'money.csv.counterparty': 'Gegenpartei',
+  'money.csv.asset': 'Währung',
+  'money.csv.amount': 'Betrag',
+  'money.csv.balanceAfter': 'Saldo nachher',
 };

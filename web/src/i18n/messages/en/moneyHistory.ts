@@ -1,7 +1,8 @@
 /**
  * The history and its filters: the movement vocabulary (types, statuses, states), the rows'
  * titles, and the ledger's own descriptions (so a system line is read in the user's language, not only the
- * user's notes). The CSV statement keeps English: it is machine data (statement.ts).
+ * user's notes), and the CSV statement's column headers (its type, status and counterparty words are
+ * the ones above; its dates, references and amounts stay machine data, statement.ts).
  */
 export const moneyHistory = {
   'money.type.transfer': 'Transfer',
@@ -96,4 +97,13 @@ export const moneyHistory = {
   'money.item.sent': 'Sent',
   'money.item.received': 'Received',
   'money.item.balance': 'Balance {amount} {asset}',
+  'money.csv.date': 'Date',
+  'money.csv.reference': 'Reference',
+  'money.csv.type': 'Type',
+  'money.csv.status': 'Status',
+  'money.csv.description': 'Description',
+  'money.csv.counterparty': 'Counterparty',
+  'money.csv.asset': 'Asset',
+  'money.csv.amount': 'Amount',
+  'money.csv.balanceAfter': 'Balance after',
 };

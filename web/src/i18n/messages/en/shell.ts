@@ -1,14 +1,17 @@
 import { shellMessages } from './shellMessages.ts';
 import { shellNotices } from './shellNotices.ts';
+import { shellRefusals } from './shellRefusals.ts';
 
 /**
  * The signed-in app's frame (header, account menu, the bell and the notifications page) and the pieces
  * every screen shares (dialogs, fields, toasts, error pages, panel states, status badges), with the
- * validation messages, the API's refusals and the notification titles of ./shellMessages.ts.
+ * validation messages, the API's refusals and the notification titles of ./shellMessages.ts, and the rest
+ * of the refusals in ./shellRefusals.ts.
  */
 export const shell = {
   ...shellMessages,
   ...shellNotices,
+  ...shellRefusals,
   'shell.error': 'Error',
   'shell.tryAgain': 'Try again',
   'shell.recording':

@@ -96,4 +96,13 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.item.sent': 'Enviado',
   'money.item.received': 'Recibido',
   'money.item.balance': 'Saldo {amount} {asset}',
+  'money.csv.date': 'Fecha',
+  'money.csv.reference': 'Referencia',
+  'money.csv.type': 'Tipo',
+  'money.csv.status': 'Estado',
+  'money.csv.description': 'Descripción',
+  'money.csv.counterparty': 'Contraparte',
+  'money.csv.asset': 'Activo',
+  'money.csv.amount': 'Importe',
+  'money.csv.balanceAfter': 'Saldo posterior',
 };

@@ -96,4 +96,13 @@ export const moneyHistory: Record<keyof typeof english, string> = {
   'money.item.sent': 'Envoyé',
   'money.item.received': 'Reçu',
   'money.item.balance': 'Solde {amount} {asset}',
+  'money.csv.date': 'Date',
+  'money.csv.reference': 'Référence',
+  'money.csv.type': 'Type',
+  'money.csv.status': 'Statut',
+  'money.csv.description': 'Description',
+  'money.csv.counterparty': 'Contrepartie',
+  'money.csv.asset': 'Actif',
+  'money.csv.amount': 'Montant',
+  'money.csv.balanceAfter': 'Solde après',
 };

@@ -1,11 +1,13 @@
 import type { shell as english } from '../en/shell.ts';
 import { shellMessages } from './shellMessages.ts';
 import { shellNotices } from './shellNotices.ts';
+import { shellRefusals } from './shellRefusals.ts';
 
 /** French for ../en/shell.ts. */
 export const shell: Record<keyof typeof english, string> = {
   ...shellMessages,
   ...shellNotices,
+  ...shellRefusals,
   'shell.error': 'Erreur',
   'shell.tryAgain': 'Réessayer',
   'shell.recording':

@@ -133,7 +133,8 @@ export function CryptoTransferForm({
             });
             return;
           }
-          if (error instanceof ApiError && /insufficient/i.test(error.message))
+          // By its code: the message is in the reader's language (lib/refusals.ts).
+          if (error instanceof ApiError && error.code === 'insufficient_funds')
             setErrors({ amount: error.message });
           toast({
             title: t('dashboard.send.failed'),

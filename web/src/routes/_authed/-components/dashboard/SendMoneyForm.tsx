@@ -201,9 +201,12 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
   );
 }
 
-/** docs/product-rules.md spec 8, "Transaction failure" and "Send over balance". */
+/**
+ * docs/product-rules.md spec 8, "Transaction failure" and "Send over balance": the refusal known by its code,
+ * since its message is in the reader's language (lib/refusals.ts).
+ */
 export function transferFailureToast(error: unknown) {
-  if (error instanceof ApiError && error.status === 422 && /insufficient/i.test(error.message)) {
+  if (error instanceof ApiError && error.code === 'insufficient_funds') {
     return {
       title: t('dashboard.send.insufficient'),
       description: error.message,

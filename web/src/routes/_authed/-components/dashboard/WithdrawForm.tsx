@@ -141,7 +141,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
           setOrder(null);
           if (error instanceof ApiError && error.fieldErrors) {
             setErrors(apiFieldErrors(error, FIELD_ORDER));
-          } else if (error instanceof ApiError && /insufficient/i.test(error.message)) {
+          } else if (error instanceof ApiError && error.code === 'insufficient_funds') {
             setErrors({ amount: error.message });
           }
           toast({

@@ -70,7 +70,8 @@ function PasswordForm() {
         });
       },
       onError: (error) => {
-        if (error instanceof ApiError && /current password/i.test(error.message))
+        // By its code: the message is in the reader's language (lib/refusals.ts).
+        if (error instanceof ApiError && error.code === 'password_incorrect')
           form.setErrors({ currentPassword: error.message });
         else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
         toast({ title: t('profile.password.failed'), description: error.message, variant: 'destructive' });

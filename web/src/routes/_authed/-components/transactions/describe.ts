@@ -1,8 +1,6 @@
 import {
   TYPE_LABELS as HISTORY_TYPE_LABELS,
   type HistoryState,
-  STATE_LABELS,
-  STATUS_LABELS,
 } from '../../../../../../domain/ledger/history.ts';
 import { t } from '../../../../i18n/i18n.ts';
 import type {
@@ -12,11 +10,10 @@ import type {
 } from '../../../../queries/transactions.queries.ts';
 
 /**
- * The labels of the history's one vocabulary (domain/ledger/history.ts), in English: the CSV statement's
- * and the admin's. The screens show the API's values through the functions below, in the user's language.
+ * The types of the history's one vocabulary (domain/ledger/history.ts), in English: the admin's. The
+ * screens and the CSV statement say the API's values through the functions below, in the user's language.
  */
 export const TYPE_LABELS: Record<TransactionType, string> = HISTORY_TYPE_LABELS;
-export { STATE_LABELS, STATUS_LABELS };
 
 /** A type in the current language; a value this build does not know is shown as the API sent it. */
 export function typeLabel(type: string): string {

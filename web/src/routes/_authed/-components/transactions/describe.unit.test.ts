@@ -76,13 +76,13 @@ describe('the history in the user’s language', () => {
     }
   });
 
-  test('the CSV statement is machine data: English headers, labels and plain numbers in any language', async () => {
+  test('the CSV statement reads in the language, its numbers, dates and references stay machine data', async () => {
     await setLocale('fr');
     expect(
       statementCsv([{ ...received, amount: '1234.50', signedAmount: '+1234.50', balanceAfter: '1234.50' }]),
     ).toBe(
-      '"Date","Reference","Type","Status","Description","Counterparty","Asset","Amount","Balance after"\r\n' +
-        '"2026-01-31T10:00:00.000Z","t1","Token distribution","Completed","Token distribution","SAI Wallet","SAI",1234.50,1234.50\r\n',
+      '"Date","Référence","Type","Statut","Description","Contrepartie","Actif","Montant","Solde après"\r\n' +
+        '"2026-01-31T10:00:00.000Z","t1","Distribution de jetons","Terminée","Distribution de jetons","SAI Wallet","SAI",1234.50,1234.50\r\n',
     );
   });
 });

@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { setLocale } from '../../../../i18n/i18n.ts';
+import type { Locale } from '../../../../i18n/locales.ts';
 import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
 import { hasFilters, presetOf, presetRange, readHistorySearch, validateDateRange } from './filters.ts';
-import { statementCsv, statementFileName } from './statement.ts';
+import { statementCsv, statementFileName, statementHeaders } from './statement.ts';
 
 function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
   return {
@@ -26,6 +28,94 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
 }
 
 describe('statementCsv', () => {
+  afterEach(() => setLocale('en'));
+
+  test('the header row is in the interface language, in the same nine columns', async () => {
+    const headers: Record<Locale, string[]> = {
+      en: [
+        'Date',
+        'Reference',
+        'Type',
+        'Status',
+        'Description',
+        'Counterparty',
+        'Asset',
+        'Amount',
+        'Balance after',
+      ],
+      de: [
+        'Datum',
+        'Referenz',
+        'Typ',
+        'Status',
+        'Beschreibung',
+        'Gegenpartei',
+        'Währung',
+        'Betrag',
+        'Saldo nachher',
+      ],
+      es: [
+        'Fecha',
+        'Referencia',
+        'Tipo',
+        'Estado',
+        'Descripción',
+        'Contraparte',
+        'Activo',
+        'Importe',
+        'Saldo posterior',
+      ],
+      fr: [
+        'Date',
+        'Référence',
+        'Type',
+        'Statut',
+        'Description',
+        'Contrepartie',
+        'Actif',
+        'Montant',
+        'Solde après',
+      ],
+    };
+    for (const [locale, expected] of Object.entries(headers)) {
+      await setLocale(locale as Locale);
+      expect(statementHeaders(), locale).toEqual(expected);
+      expect(statementCsv([]), locale).toBe(`${expected.map((header) => `"${header}"`).join(',')}\r\n`);
+    }
+  });
+
+  test("in German: the words translated, a pending deposit and a withdrawal's machine columns unchanged", async () => {
+    await setLocale('de');
+    const csv = statementCsv([
+      transaction({
+        id: 'd1',
+        type: 'crypto_deposit',
+        asset: 'ETH',
+        amount: null,
+        status: 'pending',
+        state: 'declared',
+        direction: 'received',
+        signedAmount: null,
+        balanceAfter: null,
+        description: 'ETH deposit declared on Ethereum',
+      }),
+      transaction({
+        id: 'w1',
+        type: 'withdrawal',
+        asset: 'ETH',
+        state: 'failed',
+        signedAmount: '-1234.10000000',
+      }),
+      transaction({ description: 'Miete' }),
+    ]);
+    expect(csv.split('\r\n').slice(1)).toEqual([
+      '"2026-01-31T10:00:00.000Z","d1","Krypto-Einzahlung","Gemeldet","ETH-Einzahlung auf Ethereum gemeldet","Externe Wallet","ETH",,',
+      '"2026-01-31T10:00:00.000Z","w1","Auszahlung","Fehlgeschlagen",,"Externe Adresse","ETH",-1234.10000000,7.00',
+      '"2026-01-31T10:00:00.000Z","t1","Überweisung","Abgeschlossen","Miete","bob","SAI",-3.00,7.00',
+      '',
+    ]);
+  });
+
   test('columns: date, reference, type, status, description, counterparty, asset, amount, balance after', () => {
     const csv = statementCsv([
       transaction({ description: 'Lunch, "the good one"' }),
