@@ -47,6 +47,16 @@ async function main() {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /create account/i }).click();
     await page.waitForURL('**/dashboard');
+    // Ada confirms the link the server mailed her (the development outbox): until then she can receive nothing.
+    const outbox = await page.request.get(`${app.url}/api/dev/outbox?to=ada%40example.com`);
+    const mails = ((await outbox.json()) as { mails: { text: string }[] }).mails;
+    const token = mails.map((mail) => /#token=([\w-]{43})/.exec(mail.text)?.[1]).find(Boolean);
+    if (!token) throw new Error('no verification link in the development outbox');
+    const confirmed = await page.request.post(`${app.url}/api/auth/verify-email/confirm`, {
+      data: { token },
+      headers: { Origin: app.url },
+    });
+    if (!confirmed.ok()) throw new Error(`verify-email: ${confirmed.status()} ${await confirmed.text()}`);
     // An admin grants Ada her first tokens (over the API, as the admin console would), so the dashboard and
     // the console show real figures from the ledger.
     const adminPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
@@ -74,6 +84,18 @@ async function main() {
     await page.reload();
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await shoot('dashboard');
+    // Her 250 SAI activate a Ruby Steel card by staking them: the review before the stake is placed.
+    await call(page, 'POST', '/api/cards', {});
+    await page.reload();
+    const cardPanel = page.getByRole('region', { name: 'Metal card' });
+    await cardPanel.getByRole('button', { name: /^Stake .* SAI$/ }).click();
+    const stakeReview = page.getByRole('alertdialog');
+    await stakeReview.waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(out, 'card-stake.png') });
+    process.stdout.write('wrote docs/screenshots/card-stake.png\n');
+    await stakeReview.getByRole('button', { name: /^Stake .* SAI$/ }).click();
+    await stakeReview.waitFor({ state: 'hidden' });
     // Her crypto: 0.75 ETH deposited and confirmed, 0.1 ETH withdrawn and sent, a USDT deposit declared.
     const eth = await call(page, 'POST', '/api/crypto/deposits', { currency: 'ETH', network: 'ethereum' });
     await call(adminPage, 'PATCH', `/api/admin/crypto/deposits/${eth.id}`, {
@@ -106,6 +128,16 @@ async function main() {
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(out, 'receipt.png'), fullPage: true });
     process.stdout.write('wrote docs/screenshots/receipt.png\n');
+    // The withdrawal's verifiable receipt, checked on /verify: the verdict and what the file shows.
+    const receipt = await receiptText(page, `${app.url}/api/transactions/${withdrawal.id}/receipt`);
+    await page.goto(`${app.url}/verify`);
+    await page
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'receipt.json', mimeType: 'application/json', buffer: Buffer.from(receipt) });
+    await page.getByRole('heading', { name: 'Verified' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(out, 'verify.png'), fullPage: true });
+    process.stdout.write('wrote docs/screenshots/verify.png\n');
     // The Buy form's quote: 250 SAI paid in ETH, with the conversion fee on top.
     await page.goto(`${app.url}/dashboard`);
     const buy = page.getByRole('form', { name: 'Buy SAI with crypto' });
@@ -138,6 +170,11 @@ async function main() {
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: /^Willkommen, / }).waitFor();
     await shoot('dashboard-de');
+    // Her notifications in German, worded in the browser from what each keeps.
+    await page.getByRole('button', { name: /^Benachrichtigungen/ }).click();
+    await page.getByRole('dialog', { name: 'Benachrichtigungen' }).getByRole('listitem').first().waitFor();
+    await shoot('notifications-de');
+    await page.keyboard.press('Escape');
     await adminPage.goto(`${app.url}/admin`);
     await adminPage.getByRole('navigation', { name: 'Admin' }).waitFor();
     await adminPage.waitForLoadState('networkidle');
@@ -153,6 +190,17 @@ async function main() {
     await pg.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A transaction's verifiable receipt, once the ledger's digest covers it (a 503 until then). */
+async function receiptText(page: Page, url: string): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const response = await page.request.get(url);
+    if (response.ok()) return await response.text();
+    if (response.status() !== 503) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url}: no receipt after 30 s`);
 }
 
 main().catch((error: unknown) => {

@@ -138,6 +138,16 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByRole('button', { name: bellName }).click();
   const bell = page.getByRole('dialog', { name: words['shell.bell.title'] });
   await expectWorded(bell, language, from);
+  // Its title whole, never a word cut in two ("Benachrichtigu / ngen" at 1280 px once).
+  const titleLines = await bell
+    .getByRole('heading', { name: words['shell.bell.title'] })
+    .evaluate((heading) => {
+      // One box per line of a range over its text.
+      const range = document.createRange();
+      range.selectNodeContents(heading);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+  expect(titleLines, `the bell's title ${at}`).toBe(1);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
   await expectAccessible(page, `the bell ${at}`);
   await page.keyboard.press('Escape');

@@ -71,10 +71,16 @@ export const head = style([
   }),
   {
     borderBottom: `1px solid ${vars.color.border}`,
+    // A long title ("Benachrichtigungen") and "mark all" take two lines rather than one word cut in two.
+    flexWrap: 'wrap',
   },
 ]);
 
-export const heading = sprinkles({ fontSize: 'md', fontWeight: 'semibold' });
+export const heading = style([
+  sprinkles({ fontSize: 'md', fontWeight: 'semibold' }),
+  // Whole words: the page's default lets a word break anywhere, which cut the German title in two.
+  { overflowWrap: 'normal' },
+]);
 
 /** docs/product-rules.md spec 9: the list area is 350 px high (less on a very short screen). */
 export const list = style([
