@@ -123,6 +123,12 @@ async function journey(viewport: Viewport, language: Language) {
   await email.getByText(words['shell.api.emailUnchanged'], { exact: true }).waitFor();
   await toasts(page).getByText(words['profile.email.failed']).waitFor();
   await checkScreen(page, `an e-mail change to the same address ${at}`);
+  // And to a new one: the link is sent, said in the reader's language too.
+  const newEmail = `new-${saver.email}`;
+  await email.getByLabel(words['profile.email.new'], { exact: true }).fill(newEmail);
+  await email.getByLabel(words['profile.email.password'], { exact: true }).fill(saver.password);
+  await email.getByRole('button', { name: words['profile.email.send'] }).click();
+  await page.getByText(say(words['profile.email.sent'], { email: newEmail }), { exact: true }).waitFor();
 
   // More than the balance: the dashboard shows 10 SAI, another session of the user sends them away, and
   // the form (which checks the balance it shows) lets the server refuse 5 SAI.

@@ -123,6 +123,8 @@ export const profile: Record<keyof typeof english, string> = {
     'Sie melden sich mit {email} an. Um eine andere zu verwenden, bestätigen Sie sie über den Link, den wir dorthin senden; Ihre aktuelle Adresse informieren wir ebenfalls.',
   'profile.email.currentAddress': 'Ihrer aktuellen Adresse',
   'profile.email.changeAgain': 'Erneut ändern',
+  'profile.email.sent':
+    'Wir haben einen Link an {email} gesendet. Öffnen Sie ihn innerhalb von 30 Minuten, um die Änderung zu bestätigen; bis dahin melden Sie sich mit Ihrer bisherigen Adresse an.',
   'profile.email.form': 'E-Mail-Adresse ändern',
   'profile.email.new': 'Neue E-Mail-Adresse',
   'profile.email.password': 'Aktuelles Passwort',

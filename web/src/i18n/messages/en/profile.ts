@@ -117,6 +117,8 @@ export const profile = {
     'You sign in with {email}. To use another, confirm it through the link we send there; we also tell your current address.',
   'profile.email.currentAddress': 'your current address',
   'profile.email.changeAgain': 'Change again',
+  'profile.email.sent':
+    'We have sent a link to {email}. Open it within 30 minutes to confirm the change; until then you sign in with your current address.',
   'profile.email.form': 'Change e-mail address',
   'profile.email.new': 'New e-mail address',
   'profile.email.password': 'Current password',

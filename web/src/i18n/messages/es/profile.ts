@@ -121,6 +121,8 @@ export const profile: Record<keyof typeof english, string> = {
     'Inicia sesión con {email}. Para usar otra, confírmela mediante el enlace que le enviaremos allí; también avisaremos a su dirección actual.',
   'profile.email.currentAddress': 'su dirección actual',
   'profile.email.changeAgain': 'Cambiar de nuevo',
+  'profile.email.sent':
+    'Hemos enviado un enlace a {email}. Ábralo en un plazo de 30 minutos para confirmar el cambio; hasta entonces, inicie sesión con su dirección actual.',
   'profile.email.form': 'Cambiar la dirección de correo electrónico',
   'profile.email.new': 'Nueva dirección de correo electrónico',
   'profile.email.password': 'Contraseña actual',

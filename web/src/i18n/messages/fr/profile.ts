@@ -126,6 +126,8 @@ export const profile: Record<keyof typeof english, string> = {
     'Vous vous connectez avec {email}. Pour en utiliser une autre, confirmez-la via le lien que nous y enverrons ; nous prévenons aussi votre adresse actuelle.',
   'profile.email.currentAddress': 'votre adresse actuelle',
   'profile.email.changeAgain': 'Modifier à nouveau',
+  'profile.email.sent':
+    'Nous avons envoyé un lien à {email}. Ouvrez-le dans les 30 minutes pour confirmer le changement ; d’ici là, vous vous connectez avec votre adresse actuelle.',
   'profile.email.form': 'Changer d’adresse e-mail',
   'profile.email.new': 'Nouvelle adresse e-mail',
   'profile.email.password': 'Mot de passe actuel',

@@ -63,7 +63,8 @@ export function EmailChangePanel() {
       {sent ? (
         <div className={panel.form}>
           <p className={panel.notice} role="status">
-            {sent.message}
+            {/* Worded here, not the server's English (api/account/emailChange.routes.ts says the same). */}
+            {t('profile.email.sent', { email: sent.to })}
           </p>
           {sent.devOutbox ? <DevOutbox to={sent.to} /> : null}
           <div className={styles.formActions}>
