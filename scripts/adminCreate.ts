@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
+import { openTool } from './toolBoot.ts';
 
 /**
  * npm run admin:create -- --email E --password P
@@ -33,9 +31,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool();
   const services = await startServices(config, logger, {
     databaseUrl: database.url,
     runProjections: false,

@@ -1,7 +1,5 @@
 import { migrateDatabase } from '../infra/postgres/migrate.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
-import { createLogger } from '../runtime/logger.ts';
+import { openTool } from './toolBoot.ts';
 
 /**
  * npm run db:migrate — applies the pending schema migrations (migrations/, infra/postgres/migrate.ts) and
@@ -9,9 +7,7 @@ import { createLogger } from '../runtime/logger.ts';
  * deploy or to see what a new version changes. Run twice, the second run finds nothing to do.
  */
 async function main() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, database } = await openTool();
   let code = 1;
   try {
     const started = Date.now();

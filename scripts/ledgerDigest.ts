@@ -2,11 +2,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { signDigest, writeFileAtomically } from '../app/ledgerProofs/digests.ts';
 import { replayLogTree } from '../app/ledgerProofs/logReplay.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
+import { openTool } from './toolBoot.ts';
 
 const USAGE = 'usage: npm run ledger:digest -- --out FILE\n';
 
@@ -27,9 +25,7 @@ async function main() {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool();
   const services = await startServices(config, logger, {
     databaseUrl: database.url,
     runProjections: false,

@@ -1,10 +1,8 @@
 import { hexOf } from '../domain/verifiable/bytes.ts';
 import { rebuildLedgerTree } from '../projections/ledgerTree/rebuild.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
+import { openTool } from './toolBoot.ts';
 
 const USAGE = 'usage: npm run ledger:tree-rebuild\n';
 
@@ -20,9 +18,7 @@ async function main() {
     process.stderr.write(args[0] === '--help' ? USAGE : `unknown argument ${args[0]}\n${USAGE}`);
     process.exit(args[0] === '--help' ? 0 : 2);
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool();
   const services = await startServices(config, logger, {
     databaseUrl: database.url,
     runProjections: false,

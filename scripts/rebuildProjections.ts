@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { allProjections } from '../projections/index.ts';
 import { dropRetiredSchemas, type RebuildProgress, rebuildProjections } from '../projections/rebuild.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { startServices } from '../runtime/services.ts';
+import { openTool } from './toolBoot.ts';
 
 /**
  * npm run projections:rebuild [-- --projection NAME] [--fresh] [--batch-size N]
@@ -35,9 +33,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool();
   // Read models of another version are what this tool rebuilds: it starts whatever their versions.
   const services = await startServices(config, logger, {
     databaseUrl: database.url,

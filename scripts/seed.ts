@@ -5,13 +5,11 @@ import { findUserIdByEmail, registerUser } from '../app/auth/users.service.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { DEFAULT_MARKET_PRICES, feeRates } from '../app/payments/purchases.ts';
 import type { UserId } from '../domain/shared/ids.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
 import { requestMetadata } from '../runtime/deps.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { startServices } from '../runtime/services.ts';
 import { SeedCommits } from './seed/commits.ts';
 import { SeedRequests } from './seed/requests.ts';
+import { openTool } from './toolBoot.ts';
 
 /**
  * npm run seed -- --users 1000 --events 1000000 [--batch 400] [--seed 42]
@@ -80,13 +78,7 @@ function zipf(n: number) {
 }
 
 async function main() {
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    RATE_LIMITS: 'off',
-  });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool({ RATE_LIMITS: 'off' });
   const services = await startServices(config, logger, {
     databaseUrl: database.url,
     runProjections: false,

@@ -6,12 +6,10 @@ import { scrubReadModelsNow } from '../app/privacy/erasureScrub.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { isUserId } from '../domain/shared/ids.ts';
 import { allProjections } from '../projections/index.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
 import { requestMetadata } from '../runtime/deps.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
+import { openTool } from './toolBoot.ts';
 
 const USAGE = 'usage: npm run user:erase -- --user ID --reason TEXT [--move-to-dormant]\n';
 
@@ -49,9 +47,7 @@ async function main() {
     process.stderr.write(`${input.error.issues.map((i) => i.message).join('\n')}\n${USAGE}`);
     process.exit(2);
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool();
   const services = await startServices(config, logger, {
     databaseUrl: database.url,
     runProjections: false,

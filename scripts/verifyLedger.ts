@@ -3,11 +3,9 @@ import { parseArgs } from 'node:util';
 import { DigestRefusedError, verifyLedger } from '../app/audit/verifyLedger.ts';
 import { publicKeyFromText } from '../app/ledgerProofs/publicKey.ts';
 import { checkStoredTree } from '../projections/ledgerTree/storedTreeCheck.ts';
-import { loadConfig } from '../runtime/config.ts';
-import { openDatabase } from '../runtime/database.ts';
-import { createLogger } from '../runtime/logger.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
+import { openTool } from './toolBoot.ts';
 
 const USAGE = 'usage: npm run ledger:verify [-- --digest FILE [--public-key FILE]]\n';
 
@@ -53,9 +51,7 @@ async function main() {
         throw new Error(`cannot read the public key ${flags.publicKey} (${error.code ?? error.message})`);
       })
     : undefined;
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config, logger);
+  const { config, logger, database } = await openTool();
   const services = await startServices(config, logger, {
     databaseUrl: database.url,
     runProjections: false,

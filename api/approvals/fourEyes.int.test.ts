@@ -5,6 +5,7 @@ import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { requestMetadata } from '../../runtime/deps.ts';
 import { eventText } from '../../testing/accountApp.ts';
 import { fundEth } from '../../testing/ledgerApp.ts';
+import { appendForged } from '../../testing/logTamper.ts';
 import {
   type Reply,
   setUpTestApp,
@@ -352,5 +353,48 @@ describe('four-eyes approvals', () => {
   it('leaves a log ledger:verify accepts', async () => {
     await t.settle();
     expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
+  });
+
+  it('has ledger:verify name what an insider appends to a request: a mint nobody approved, a self-approval', async () => {
+    const { a, aId } = await admins();
+    const user = await signedUpClient(t);
+    // Under the threshold: minted at once, so the receiver's account stream exists to append to.
+    await a.post('/api/transactions', { type: 'admin_deposit', amount: '5.00', receiver_id: user.user.id });
+    const pending = await requested(
+      await a.post('/api/transactions', {
+        type: 'admin_deposit',
+        amount: '150.00',
+        receiver_id: user.user.id,
+      }),
+    );
+    await t.settle();
+    const [honest] = await t.loggedEvents(
+      'TokensMinted',
+      "stream_name = $2 AND data->>'source' = 'distribution'",
+      [`account-${user.user.id}`],
+    );
+    // The requester mints the waiting distribution as apply.ts would, without the second admin, then
+    // records an approval in their own name.
+    const mint = await appendForged(t.db, `account-${user.user.id}`, 'TokensMinted', {
+      ...honest!.data,
+      transactionId: pending,
+      amount: '150.00',
+      mintedBy: aId,
+      mintedAt: new Date().toISOString(),
+      // In plain text: a sealed value opens only in the event it was sealed for.
+      description: 'Token distribution',
+    });
+    const grant = await appendForged(t.db, `approval-${pending}`, 'ApprovalGranted', {
+      approvalId: pending,
+      approvedBy: aId,
+      approvedAt: new Date().toISOString(),
+    });
+    const problems = (await verifyLedger(t.deps.store, t.db.pool)).problems.join('\n');
+    expect(problems).toContain(`event ${mint}`);
+    expect(problems).toContain(
+      `a distribution under four-eyes request ${pending}, which no other admin approved`,
+    );
+    expect(problems).toContain(`event ${grant}`);
+    expect(problems).toContain(`four-eyes request ${pending} approved by the admin who requested it`);
   });
 });

@@ -15,6 +15,7 @@ import {
   text,
   units,
 } from './auditLegs.ts';
+import { FourEyesAudit } from './fourEyesAudit.ts';
 import { postingsOf } from './postings.ts';
 import { StakeAudit } from './stakeAudit.ts';
 
@@ -38,6 +39,8 @@ import { StakeAudit } from './stakeAudit.ts';
  * - 13, a card's tier is money staked (stakeAudit.ts): each stake event books what its `staked` says, a
  *   release never exceeds the stake, and a card's CardStaked follows its stake event (no tier without
  *   its hold).
+ * - 14, four-eyes (fourEyesAudit.ts): a request approved by an admin other than its requester before its
+ *   outcome, and before a distribution minted under its id, which matches it.
  * `finish` names what is still awaited (a debit without its credit…): a warning while it is newer than
  * PENDING_BOUND_MS, a problem once older (the follow-up worker finishes one within seconds).
  */
@@ -109,6 +112,7 @@ export class MoneyAudit {
   private distributionsRecorded = false;
   private readonly overdrafts: boolean;
   private readonly stakes: StakeAudit;
+  private readonly fourEyes = new FourEyesAudit((userId) => this.admins.has(userId));
 
   constructor(options: MoneyAuditOptions = {}) {
     this.overdrafts = options.overdrafts ?? true;
@@ -150,6 +154,7 @@ export class MoneyAudit {
     const id = text(d.transactionId);
     this.closedAccount(event, where, say);
     for (const problem of this.stakes.observe(event, d, seen)) say(problem);
+    for (const problem of this.fourEyes.observe(event, d, seen)) say(problem);
     switch (event.type) {
       case 'UserRegistered':
         if (d.isAdmin === true && event.streamName === `user-${text(d.userId)}`)
