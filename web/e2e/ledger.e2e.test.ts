@@ -96,7 +96,7 @@ async function depositApproved(viewport: Viewport, buyer: Account) {
   await user.page.reload();
   await user.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
   expect(await balanceText(user.page)).toContain('250.00 SAI');
-  expect(await balanceText(user.page)).toContain('$625.00 USD');
+  expect(await balanceText(user.page)).toContain('625.00 USD');
   expect(await balanceText(user.page)).toContain('+250.00 SAI');
   const recent = user.page.getByRole('region', { name: 'Recent transactions' });
   await recent.getByText('Deposit approved').waitFor();
