@@ -424,7 +424,10 @@ describe('the user history over HTTP', () => {
         const { rows } = await client.query(`EXPLAIN ${text}`, values);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         expect(plan).not.toMatch(/Seq Scan on (ledger_postings|ledger_transactions|crypto_deposits)/);
-        expect(plan).toMatch(/Index Scan using ledger_postings_from_order/);
+        // One of the journal's per-account indexes: the ordered one, or (the planner's pick on some runs for a
+        // single asset, whose rows are few) the per-account-and-asset one through a bitmap. Which one is the
+        // statistics' choice at that moment; a scan of the whole journal is what must never be.
+        expect(plan).toMatch(/(Index Scan using|Bitmap Index Scan on) ledger_postings_from_(order|time)/);
         if (text.includes('FROM crypto_deposits')) expect(plan).toMatch(/crypto_deposits_user_position/);
         if (process.env.SHOW_PLAN) console.log(plan);
       }
