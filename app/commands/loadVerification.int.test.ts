@@ -97,6 +97,7 @@ describe('the write side verifies a stream as it loads it', () => {
     const erin = await signedUpClient(t);
     await fund(admin, dave.user.id, '3.00');
     await t.settle();
+    await t.treeCaughtUp();
     const stream = `account-${dave.user.id}`;
     const forged = createHash('sha256').update('not the event').digest('hex');
     await t.db.pool.query(
@@ -133,6 +134,8 @@ describe('the write side verifies a stream as it loads it', () => {
       // Another process appends to the stream; then the insider rewrites that new event's previous-hash and
       // recomputes its own hash and the stream's head: the event matches its hash, only its link is wrong.
       expect((await transfer(restarted(t, frank.client), gina.user.id, '0.40')).status).toBe(201);
+      // The follower reads the new event before the edit, or it would report the edit itself (and last).
+      await t.treeCaughtUp();
       const [appended] = await rawStore(t.deps.store).readStream(stream, {
         fromRevision: cached.revision + 1n,
       });
