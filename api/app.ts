@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Deps } from '../runtime/deps.ts';
+import type { RuntimeContext } from '../runtime/deps.ts';
 import { hasMetricsToken } from '../runtime/metrics.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { emailChangeConfirmRoutes, emailChangeRoutes } from './account/emailChange.routes.ts';
@@ -24,10 +24,13 @@ import { publicConfigRoutes } from './config/publicConfig.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { adminCryptoRoutes } from './crypto/adminCrypto.routes.ts';
 import { cryptoRoutes } from './crypto/crypto.routes.ts';
+import type { Deps } from './deps.ts';
 import { healthRoutes, PROBE_PATHS, probeRoutes } from './health/health.routes.ts';
 import type { AppEnv } from './http/env.ts';
 import { limitBody, setResponseHeader } from './http/lightweight.ts';
+import { memoryLimiters, postgresLimiters, sharedLimits } from './http/limiters.ts';
 import { problem, toProblemResponse } from './http/problem.ts';
+import { createRateLimits, type RateLimits } from './http/rateLimit.ts';
 import {
   csrfGuard,
   fromThisMachine,
@@ -54,7 +57,25 @@ import { adminDigestRoutes, ledgerPublicKeyRoutes } from './verifiable/digests.r
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp(deps: Deps) {
+/**
+ * The API's pieces on top of a started process's context (runtime/services.ts): the rate limits
+ * (RATE_LIMITS; counted in Postgres when RATE_LIMIT_STORE says so, else in this process's memory).
+ */
+export function apiDeps(context: RuntimeContext): Deps {
+  const limiters = sharedLimits(context.config) ? postgresLimiters(context.pool) : memoryLimiters;
+  return { ...context, limits: createRateLimits(context.config.RATE_LIMITS, limiters) };
+}
+
+function hasLimits(context: RuntimeContext & { limits?: RateLimits }): context is Deps {
+  return context.limits !== undefined;
+}
+
+/**
+ * The API on a process's context. One that carries its limits already (apiDeps) is used as it is, the
+ * same object: a test that swaps a piece of it (the mailer, say) swaps it for the running app.
+ */
+export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
+  const deps = hasLimits(context) ? context : apiDeps(context);
   const app = new Hono<AppEnv>();
   const trustProxy = deps.config.TRUST_PROXY === '1';
   // PUBLIC_URL's origin may always send state-changing requests; ALLOWED_ORIGINS adds others.

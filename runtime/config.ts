@@ -48,7 +48,7 @@ const schema = z.object({
    * The ledger's Ed25519 signing key (docs/architecture/verifiable-ledger.md), PKCS#8 PEM text, or
    * LEDGER_SIGNING_KEY_FILE, a file holding it. It signs the log's digests and never enters the database.
    * Required in production; outside production, unset = generated once into DATA_DIR/keys
-   * (app/ledgerProofs/signingKey.ts).
+   * (runtime/ledgerSigningKey.ts).
    */
   LEDGER_SIGNING_KEY: z.string().optional(),
   LEDGER_SIGNING_KEY_FILE: z.string().optional(),

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 /**
  * The development keys a process runs with (generated under DATA_DIR/keys when no key is configured,
  * outside production): the personal data keys (runtime/privacyKeys.ts) and the ledger signing key
- * (app/ledgerProofs/signingKey.ts). Each is said once per process. `npm start` says it inside its banner,
+ * (runtime/ledgerSigningKey.ts). Each is said once per process. `npm start` says it inside its banner,
  * after the address it serves (api/main.ts, `deferDevelopmentKeyNotice`); every other process (a tool)
  * logs a warning when the key is loaded. The projection thread of `npm start` says nothing: its process
  * already did.

@@ -82,7 +82,7 @@ async function readKeyFile(file: string, variable: string): Promise<string> {
  * Reads the key file, creating it first (with `content()`) if missing. Created complete or not at all:
  * written under a temporary name (mode 0600), then hard-linked into place, which fails if another process
  * got there first; that process's key is then the one read, so processes starting together share one key.
- * Also used for the ledger's development signing key (app/ledgerProofs/signingKey.ts).
+ * Also used for the ledger's development signing key (runtime/ledgerSigningKey.ts).
  */
 export async function createFileOnce(file: string, content: () => string): Promise<string> {
   if (!existsSync(file)) {

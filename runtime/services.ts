@@ -3,8 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { memoryLimiters, postgresLimiters } from '../api/http/limiters.ts';
-import { createRateLimits } from '../api/http/rateLimit.ts';
 import { startSessionCache, stopSessionCache } from '../app/auth/sessionCache.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
@@ -12,7 +10,6 @@ import { DigestService, digestDirOf } from '../app/ledgerProofs/digests.ts';
 import { recordSigningKey } from '../app/ledgerProofs/keyHistory.ts';
 import { createLedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
-import { loadLedgerSigner, loadPreviousLedgerSigner } from '../app/ledgerProofs/signingKey.ts';
 import { treeBlocks } from '../app/ledgerProofs/treeBlocks.ts';
 import { createMailer } from '../app/mail/mailer.ts';
 import { purgeExpiredRows } from '../app/maintenance/purge.ts';
@@ -46,13 +43,14 @@ import type { Projection } from '../projections/projection.ts';
 import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
 import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
-import type { Deps } from './deps.ts';
+import type { RuntimeContext } from './deps.ts';
+import { loadLedgerSigner, loadPreviousLedgerSigner } from './ledgerSigningKey.ts';
 import { createMetrics, instrumentStore, registerLedgerGauges, registerScrapeGauges } from './metrics.ts';
 import { loadPrivacyKeys, type PrivacyKeys } from './privacyKeys.ts';
 
 export async function openEventStore(
   config: Config,
-  pool: Deps['pool'],
+  pool: RuntimeContext['pool'],
   databaseUrl: string,
   logger?: Logger,
 ): Promise<EventStore> {
@@ -94,14 +92,8 @@ function scheduledJobs(config: Config): ScheduledJob[] {
   ];
 }
 
-/** Whether the rate limits count in Postgres, shared by every process (RATE_LIMIT_STORE). */
-export function sharedLimits(config: Config): boolean {
-  if (config.RATE_LIMIT_STORE === 'auto') return config.DATABASE_URL !== undefined;
-  return config.RATE_LIMIT_STORE === 'postgres';
-}
-
 export interface Services {
-  deps: Deps;
+  deps: RuntimeContext;
   stop(): Promise<void>;
 }
 
@@ -261,7 +253,7 @@ export async function startServices(
     );
     if (options.scheduledJobs !== false)
       stopStatements = ledgerProofs.statements.startSchedule(config.LIABILITIES_INTERVAL);
-    const deps: Deps = {
+    const deps: RuntimeContext = {
       config,
       logger,
       pool,
@@ -275,10 +267,6 @@ export async function startServices(
         rememberAbsoluteMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
         renewAfterMs: 60_000,
       },
-      limits: createRateLimits(
-        config.RATE_LIMITS,
-        sharedLimits(config) ? postgresLimiters(pool) : memoryLimiters,
-      ),
       metrics,
       lifecycle: { draining: false },
       now,

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -37,6 +37,11 @@ describe("the layout's import rules", () => {
     ['api/http', '../../testing/testApp.ts'],
     ['api/http', '../../projections/ledger/ledger.projection.ts'],
     ['runtime', '../testing/testApp.ts'],
+    ['runtime', '../api/app.ts'],
+    ['app/ledger', '../../runtime/config.ts'],
+    ['infra/eventStore', '../../app/context.ts'],
+    ['infra/postgres', '../../runtime/config.ts'],
+    ['infra/eventStore', '../../projections/projection.ts'],
   ])('%s may not import %s', (folder, specifier) => {
     expect(restrictedImportReported(folder, specifier)).toBe(true);
   });
@@ -47,7 +52,62 @@ describe("the layout's import rules", () => {
     ['app/ledger', '../../projections/ledger/ledger.queries.ts'],
     ['api/http', '../../app/ledger/ledger.service.ts'],
     ['bench/lib', '../../testing/testApp.ts'],
+    ['runtime', '../app/context.ts'],
+    ['api/http', '../../runtime/config.ts'],
+    ['infra/eventStore', '../../domain/shared/money.ts'],
   ])('%s may import %s', (folder, specifier) => {
     expect(restrictedImportReported(folder, specifier)).toBe(false);
+  });
+});
+
+/** The folders each top-level folder may not import, as biome.json's per-folder rules list them. */
+function forbiddenByLint(): Map<string, string[]> {
+  const config = JSON.parse(readFileSync(path.join(root, 'biome.json'), 'utf8')) as {
+    overrides: { includes: string[]; linter?: { rules?: { style?: { noRestrictedImports?: unknown } } } }[];
+  };
+  const forbidden = new Map<string, string[]>();
+  for (const override of config.overrides) {
+    const rule = override.linter?.rules?.style?.noRestrictedImports as
+      | { options: { patterns: { group: string[] }[] } }
+      | undefined;
+    if (!rule) continue;
+    const folders = rule.options.patterns.map(({ group }) => group[0]!.replace(/^\*\*\/|\/\*\*$/g, ''));
+    for (const include of override.includes.filter((glob) => /^[a-z]+\/\*\*$/.test(glob)))
+      forbidden.set(include.replace('/**', ''), [...new Set(folders)].sort());
+  }
+  return forbidden;
+}
+
+/** The same from docs/architecture/layout.md's table: the backquoted folders of its "Lint forbids" column. */
+function forbiddenByDocs(): Map<string, string[]> {
+  const table = readFileSync(path.join(root, 'docs/architecture/layout.md'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+  const forbidden = new Map<string, string[]>();
+  for (const line of table) {
+    const cells = line.split(' | ');
+    const rowFolders = [...cells[0]!.matchAll(/`([a-z]+)\/`/g)].map((match) => match[1]!);
+    const listed = [
+      ...cells
+        .at(-1)!
+        .replace(/\([^)]*\)/g, '')
+        .matchAll(/`([a-z]+)\/`/g),
+    ].map((m) => m[1]!);
+    for (const folder of rowFolders)
+      if (listed.length > 0) forbidden.set(folder, [...new Set(listed)].sort());
+  }
+  return forbidden;
+}
+
+describe('docs/architecture/layout.md', () => {
+  it('names, for each folder, the folders the linter forbids it to import', () => {
+    const lint = forbiddenByLint();
+    const docs = forbiddenByDocs();
+    // scripts/ and bench/ share a row; only scripts/ has a rule (bench/ may use testing/).
+    expect(Object.fromEntries([...docs].filter(([folder]) => folder !== 'bench'))).toEqual(
+      Object.fromEntries(lint),
+    );
+    for (const folder of ['domain', 'app', 'runtime', 'api', 'projections', 'infra'])
+      expect(lint.has(folder)).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { requestMetadata } from '../app/context.ts';
 import { erasePerson, PersonHoldsMoneyError } from '../app/privacy/erasure.ts';
 import { scrubReadModelsNow } from '../app/privacy/erasureScrub.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { isUserId } from '../domain/shared/ids.ts';
 import { allProjections } from '../projections/index.ts';
-import { requestMetadata } from '../runtime/deps.ts';
 import { runMain } from '../runtime/main.ts';
 import { startServices } from '../runtime/services.ts';
 import { openTool } from './toolBoot.ts';

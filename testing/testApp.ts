@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createApp } from '../api/app.ts';
+import { apiDeps, createApp } from '../api/app.ts';
+import type { Deps } from '../api/deps.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { issueToken } from '../app/mail/accountTokens.ts';
 import { openEvents } from '../app/privacy/sealedEvents.ts';
@@ -11,7 +12,6 @@ import { parseUserId, type UserId } from '../domain/shared/ids.ts';
 import { waitForTreeSize } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import type { Projection } from '../projections/projection.ts';
 import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
-import type { Deps } from '../runtime/deps.ts';
 import { startServices } from '../runtime/services.ts';
 import { withAdminProof } from './adminProof.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
@@ -88,11 +88,12 @@ export async function createTestApp(
   });
   // As api/main.ts does at start: the variables seed the deposit addresses no event has touched.
   await seedDepositAddresses(services.deps, depositAddressSeeds(config));
-  const app = createApp(services.deps);
+  const deps = apiDeps(services.deps);
+  const app = createApp(deps);
   let stopped = false;
   const testApp: TestApp = {
     app,
-    deps: services.deps,
+    deps,
     db,
     logs,
     client: () => new TestClient(app),

@@ -12,9 +12,9 @@ import { assertSecondFactorAllowed, loadUser, updateProfile } from '../../app/au
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
 import { DEFAULT_PREFERENCES } from '../../domain/users/preferences.ts';
 import { findPreferences } from '../../projections/users/users.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
-import { balanceFigures, userJsonFromState } from '../auth/auth.routes.ts';
 import { userAnswer } from '../auth/auth.schemas.ts';
+import { balanceFigures, userJsonFromState } from '../auth/userJson.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';

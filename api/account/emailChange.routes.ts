@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { requestMetadata } from '../../app/context.ts';
 import {
   confirmationNeedsPassword,
   confirmEmailChange,
@@ -7,9 +8,9 @@ import {
 } from '../../app/mail/emailChange.ts';
 import { inBackground } from '../../app/mail/passwordReset.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
-import { type Deps, requestMetadata } from '../../runtime/deps.ts';
 import { email } from '../auth/auth.schemas.ts';
 import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, limitedMail } from '../http/limits.ts';

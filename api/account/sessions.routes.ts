@@ -7,7 +7,7 @@ import {
   revokeUserSessions,
 } from '../../app/auth/sessions.ts';
 import { dropTokens } from '../../app/mail/accountTokens.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clearSessionCookie, requireUser } from '../http/session.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { revokeUserSessions } from '../../app/auth/sessions.ts';
 import { runUserCommand } from '../../app/auth/users.service.ts';
 import { erasePerson, PersonHoldsMoneyError } from '../../app/privacy/erasure.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAndRecord } from '../../app/approvals/apply.ts';
 import { grantApproval, loadApproval } from '../../app/approvals/approvals.service.ts';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
-import { requestMetadata } from '../../runtime/deps.ts';
+import { requestMetadata } from '../../app/context.ts';
 import { eventText } from '../../testing/accountApp.ts';
 import { fundEth } from '../../testing/ledgerApp.ts';
 import { appendForged } from '../../testing/logTamper.ts';

@@ -5,7 +5,7 @@ import { needsSecondAdmin, thresholdText } from '../../domain/approvals/threshol
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { CommandAnswer } from '../http/commandRoute.ts';
 
 /** The 202 of an admin money action above its threshold: recorded for a second admin, not applied. */

@@ -24,7 +24,7 @@ import {
   balanceBefore,
   statementPage,
 } from '../../projections/ledger/ledger.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { loadUser } from '../../app/auth/users.service.ts';
+import { requestMetadata } from '../../app/context.ts';
 import {
   ALREADY_VERIFIED,
   confirmEmailVerification,
@@ -10,7 +11,7 @@ import {
 } from '../../app/mail/emailVerification.ts';
 import { inBackground } from '../../app/mail/passwordReset.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
-import { type Deps, requestMetadata } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, limitedMail } from '../http/limits.ts';

@@ -1,7 +1,7 @@
 import { type Secret, TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { requestMetadata } from '../../app/context.ts';
 import { erasePerson } from '../../app/privacy/erasure.ts';
-import { requestMetadata } from '../../runtime/deps.ts';
 import { SoftAuthenticator } from '../../testing/softAuthenticator.ts';
 import {
   setUpTestApp,

@@ -12,7 +12,7 @@ import {
 } from '../../app/auth/passkeys.ts';
 import { assertActive, assertSecondFactorAllowed, loadUser } from '../../app/auth/users.service.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { requestMetadata } from '../../app/context.ts';
 import { inBackground, resetPassword, sendPasswordResetLink } from '../../app/mail/passwordReset.ts';
 import { announceSecurityChange, removedFactorsText } from '../../app/mail/securityNotice.ts';
-import { type Deps, requestMetadata } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, limitedMail } from '../http/limits.ts';

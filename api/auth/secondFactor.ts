@@ -7,7 +7,7 @@ import {
 } from '../../app/auth/passkeys.ts';
 import { totpEncryptionKey, verifyTotpCode } from '../../app/auth/totp.ts';
 import type { RegisteredUser } from '../../app/auth/users.service.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { loginSchema } from './auth.schemas.ts';

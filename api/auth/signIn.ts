@@ -10,14 +10,15 @@ import {
 } from '../../app/auth/sessions.ts';
 import { loadUser, type RegisteredUser } from '../../app/auth/users.service.ts';
 import { handleCommand } from '../../app/commands/handleCommand.ts';
+import { requestMetadata } from '../../app/context.ts';
 import { signInDecider, signInStream } from '../../domain/users/signIns.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
-import { type Deps, requestMetadata } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
 import { deviceCookie, setDeviceCookie, setSessionCookie } from '../http/session.ts';
-import { currentUserJson, userJsonFromState } from './auth.routes.ts';
+import { currentUserJson, userJsonFromState } from './userJson.ts';
 
 /** Where a request comes from, as a session records it: the browser and OS, and the client's address. */
 export function sessionOrigin(c: Context<AppEnv>, deps: Deps): SessionOrigin {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CAMPAIGN } from '../../domain/settings/defaults.ts';
 import { fromScaledUnits, ledgerAmountText, scaledUnits } from '../../domain/shared/money.ts';
 import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { responds } from '../http/validate.ts';
 

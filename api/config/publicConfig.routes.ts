@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { feeRates } from '../../app/payments/purchases.ts';
 import { depositAddresses } from '../../projections/settings/depositAddresses.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { responds } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';

@@ -11,8 +11,8 @@ import {
 import { CREDITED, refuseTxOfEarlierDeposit } from '../../app/crypto/earlierDeposits.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';

@@ -22,7 +22,7 @@ import {
   withdrawalsOfUser,
 } from '../../projections/crypto/crypto.queries.ts';
 import { currentPrices } from '../../projections/settings/settings.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';

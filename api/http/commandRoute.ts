@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import { requestMetadata } from '../../app/context.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import { type Deps, requestMetadata } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
 import { type Claim, claimKey, refusal, respond, saveOutcome } from './idempotency.ts';
 

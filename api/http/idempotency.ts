@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, KeyReusedError } from '../../domain/shared/errors.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
 import { canonicalBody, jsonBody } from './jsonBody.ts';
 import { domainExtras, HttpProblem, httpProblemExtras, problemBody } from './problem.ts';

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { Config } from '../../runtime/config.ts';
 
 /** Makes one counter: `name` tells counters apart in a shared store. */
 export type LimiterFactory = (
@@ -28,4 +29,10 @@ export function postgresLimiters(pool: pg.Pool): LimiterFactory {
       keyPrefix: name,
       clearExpiredByTimeout: false,
     });
+}
+
+/** Whether the rate limits count in Postgres, shared by every process (RATE_LIMIT_STORE). */
+export function sharedLimits(config: Pick<Config, 'RATE_LIMIT_STORE' | 'DATABASE_URL'>): boolean {
+  if (config.RATE_LIMIT_STORE === 'auto') return config.DATABASE_URL !== undefined;
+  return config.RATE_LIMIT_STORE === 'postgres';
 }

@@ -1,4 +1,4 @@
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { addressKey } from './loginThrottle.ts';
 import { HttpProblem } from './problem.ts';
 import type { RateLimitKind } from './rateLimit.ts';

@@ -8,7 +8,7 @@ import {
 import type { StepUp } from '../../domain/accounts/stepUp.ts';
 import { StepUpRequiredError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { limited } from './limits.ts';
 import { HttpProblem, PROBLEM_TYPES } from './problem.ts';
 

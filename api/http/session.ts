@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type IssuedSession, resumeSession } from '../../app/auth/sessions.ts';
 import { comparePositions, formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
 import { setResponseCookie, setResponseHeader } from './lightweight.ts';
 import { HttpProblem } from './problem.ts';

@@ -4,7 +4,7 @@ import {
   latestLiabilitiesStatement,
   liabilityProofFor,
 } from '../../app/ledgerProofs/liabilities.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem, PROBLEM_TYPES } from '../http/problem.ts';
 import { requireUser } from '../http/session.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { frozenAccounts, ledgerStatus } from '../../projections/ledgerTree/ledgerTree.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { requireAdmin } from '../http/session.ts';

@@ -14,7 +14,7 @@ import {
   parseNotificationCursor,
   unreadCount,
 } from '../../projections/notifications/notifications.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';

@@ -26,8 +26,8 @@ import {
   pendingPayments,
 } from '../../projections/payments/payments.queries.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';

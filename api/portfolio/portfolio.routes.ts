@@ -5,7 +5,7 @@ import { valuePortfolio } from '../../domain/portfolio/valuation.ts';
 import { DEFAULT_PRICES, DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
 import { ASSETS, type Asset } from '../../domain/shared/money.ts';
 import { portfolioRows } from '../../projections/users/portfolio.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireUser } from '../http/session.ts';
 import { responds } from '../http/validate.ts';

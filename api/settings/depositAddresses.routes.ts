@@ -7,7 +7,7 @@ import {
   type DepositAddressEntry,
   depositAddresses,
 } from '../../projections/settings/depositAddresses.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';

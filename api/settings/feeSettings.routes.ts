@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { changeFeeSettings, feeRates } from '../../app/payments/purchases.ts';
 import { CARD_TIERS } from '../../domain/cards/card.ts';
 import type { FeeSettingsState } from '../../domain/settings/feeSettings.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { decimalText } from '../http/money.ts';

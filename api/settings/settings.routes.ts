@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { changeMarketSettings } from '../../app/crypto/crypto.service.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { decimalText } from '../http/money.ts';

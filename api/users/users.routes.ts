@@ -4,7 +4,7 @@ import { findUserIdByEmail, loadUser } from '../../app/auth/users.service.ts';
 import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { ledgerStats, userBalances } from '../../projections/ledger/ledger.queries.ts';
 import { listUsers, userCounts } from '../../projections/users/users.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
+import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { pageLimit, queryInteger } from '../http/paging.ts';

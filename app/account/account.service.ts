@@ -3,7 +3,6 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import type { PreferencesInput } from '../../domain/users/preferences.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { hashSecret, loadPasswordHash, savePasswordHash, verifySecret } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
@@ -20,13 +19,14 @@ import {
   runUserCommand,
 } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
+import type { AppContext } from '../context.ts';
 import { dropTokens } from '../mail/accountTokens.ts';
 
 /**
  * The user's own account settings. Every change is a command on the user's stream; secrets (password
  * hash, TOTP secret) go to their tables outside the log, and the log records only that they changed.
  */
-type Ctx = CommandContext & Pick<Deps, 'sessions'>;
+type Ctx = CommandContext & Pick<AppContext, 'sessions'>;
 
 const INVALID_CODE = 'Invalid authentication code. Please try again.';
 

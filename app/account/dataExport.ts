@@ -31,9 +31,9 @@ import {
   rowsOfUser,
 } from '../../projections/users/dataExport.queries.ts';
 import { findPreferences, findUserById } from '../../projections/users/users.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { publicSessionId } from '../auth/sessions.ts';
 import { uniqueStreamsOf } from '../auth/uniqueStreams.ts';
+import type { AppContext } from '../context.ts';
 
 /**
  * "Download my data" (docs/architecture/data-export.md): everything the wallet holds about one person,
@@ -53,7 +53,7 @@ export interface DataExportDeps {
   store: EventStore;
   now(): Date;
   /** Names the person's uniqueness streams (app/auth/uniqueStreams.ts). */
-  privacy: Pick<Deps['privacy'], 'pseudonymKey'>;
+  privacy: Pick<AppContext['privacy'], 'pseudonymKey'>;
 }
 
 /** What each section holds, written into the document itself so that it explains itself to its reader. */

@@ -1,6 +1,6 @@
 import type { UserId } from '../../domain/shared/ids.ts';
-import type { Deps as AllDeps } from '../../runtime/deps.ts';
 import type { CommandContext } from '../commands/context.ts';
+import type { AppContext } from '../context.ts';
 import { loadPasswordHash, timingDummyHash, verifySecret } from './credentials.ts';
 import { totpEncryptionKey, verifyTotpCode } from './totp.ts';
 import { loadUser } from './users.service.ts';
@@ -24,7 +24,7 @@ export type ReauthenticationCheck =
   | { outcome: 'failed'; method: ReauthenticationMethod }
   | { outcome: 'verified'; method: ReauthenticationMethod };
 
-type Deps = CommandContext & Pick<AllDeps, 'sessions'>;
+type Deps = CommandContext & Pick<AppContext, 'sessions'>;
 
 /** Which proof the user must give: from the write side, so 2FA switched on a moment ago counts at once. */
 export async function reauthenticationMethod(

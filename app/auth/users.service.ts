@@ -17,9 +17,9 @@ import {
   userStream,
 } from '../../domain/users/user.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
+import type { AppContext } from '../context.ts';
 import { hashSecret, savePasswordHash } from './credentials.ts';
 import { legacyUniqueStream, uniqueStream, uniqueStreamsOf } from './uniqueStreams.ts';
 
@@ -27,7 +27,7 @@ export type { RegisteredUser };
 
 /** What the use cases that touch e-mail or username need: the pipeline and the key naming their streams. */
 export interface UsersContext extends CommandContext {
-  privacy: Pick<Deps['privacy'], 'pseudonymKey'>;
+  privacy: Pick<AppContext['privacy'], 'pseudonymKey'>;
 }
 
 export interface NewUser {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { requestMetadata } from '../../runtime/deps.ts';
 import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
@@ -10,6 +9,7 @@ import {
   registerUser,
   type UsersContext,
 } from '../auth/users.service.ts';
+import { requestMetadata } from '../context.ts';
 
 function usernameFor(email: string, attempt: number): string {
   const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'user';

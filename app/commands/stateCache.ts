@@ -1,7 +1,6 @@
-import type { Decider } from '../../domain/shared/decider.ts';
-import { StreamIntegrityError } from '../../infra/eventStore/eventStore.ts';
-import type { DomainEventShape, PipelineContext } from './context.ts';
-import { LedgerIntegrityError } from './ledgerFreeze.ts';
+import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
+import { type EventStore, StreamIntegrityError } from '../../infra/eventStore/eventStore.ts';
+import { type LedgerFreeze, LedgerIntegrityError } from './ledgerFreeze.ts';
 import { StreamQueue } from './streamQueue.ts';
 
 /**
@@ -52,6 +51,14 @@ export class StateCache {
   }
 }
 
+/** What loading a stream needs: the log, this process's cache, and the freeze a failing stream trips. */
+export interface LoadContext {
+  store: EventStore;
+  cache: StateCache;
+  /** Refuses money movements while the ledger's verification has failed (LEDGER_FREEZE_ON_MISMATCH). */
+  ledgerFreeze?: LedgerFreeze;
+}
+
 /**
  * A stream's state: the cached one as it is (`trustCache`), or the cached one brought up to date by
  * reading only what was appended after it (everything when nothing is cached), each event read verified
@@ -59,8 +66,8 @@ export class StateCache {
  * decided on: it is recorded and its accounts frozen (LedgerFreeze.streamFailed), and the command refused
  * with LedgerIntegrityError, naming it.
  */
-export async function loadState<State, Command, Event extends DomainEventShape>(
-  ctx: PipelineContext,
+export async function loadState<State, Command, Event extends DomainEvent>(
+  ctx: LoadContext,
   streamName: string,
   decider: Decider<State, Command, Event>,
   options: { trustCache?: boolean } = {},

@@ -2,7 +2,6 @@ import { ConflictError, ValidationError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { normaliseUniqueValue } from '../../domain/users/uniqueValue.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { loadPasswordHash, verifySecret } from '../auth/credentials.ts';
 import { publicSessionId } from '../auth/sessions.ts';
 import {
@@ -13,12 +12,13 @@ import {
   reserveUniqueValue,
   runUserCommand,
 } from '../auth/users.service.ts';
+import type { AppContext } from '../context.ts';
 import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 
 type Ctx = Pick<
-  Deps,
+  AppContext,
   'store' | 'cache' | 'pool' | 'now' | 'privacy' | 'mailer' | 'logger' | 'config' | 'ledgerFreeze'
 >;
 

@@ -1,11 +1,11 @@
 import { ConflictError, ValidationError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { storeNewPassword } from '../account/account.service.ts';
 import { hashSecret } from '../auth/credentials.ts';
 import { type RemovedFactors, removeEverySecondFactor } from '../auth/recovery.ts';
 import { findUserIdByEmail, loadUser, runUserCommand } from '../auth/users.service.ts';
+import type { AppContext } from '../context.ts';
 import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.ts';
 import { accountReclaimMail, emailVerificationMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
@@ -19,7 +19,7 @@ import { sendUserMail } from './userMail.ts';
  * The log records only EmailVerified (how, and when) and, on a reclaim, PasswordChanged; never the link.
  */
 type Ctx = Pick<
-  Deps,
+  AppContext,
   'store' | 'cache' | 'pool' | 'now' | 'privacy' | 'mailer' | 'logger' | 'config' | 'ledgerFreeze'
 >;
 

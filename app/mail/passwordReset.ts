@@ -1,17 +1,17 @@
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { storeNewPassword } from '../account/account.service.ts';
 import { hashSecret } from '../auth/credentials.ts';
 import { type RemovedFactors, removeFactorsSinceProvenSignIn } from '../auth/recovery.ts';
 import { assertActive, findUserIdByEmail, loadUser } from '../auth/users.service.ts';
+import type { AppContext } from '../context.ts';
 import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
 import { passwordResetMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 
 type Ctx = Pick<
-  Deps,
+  AppContext,
   'store' | 'cache' | 'pool' | 'now' | 'privacy' | 'mailer' | 'logger' | 'config' | 'ledgerFreeze'
 >;
 
@@ -79,7 +79,11 @@ export async function resetPassword(
  * Runs mail work after the answer has gone: its failure is logged by purpose and error name only (an SMTP
  * error may quote the address; the mail holds a link), never thrown at the person.
  */
-export function inBackground(ctx: Pick<Deps, 'logger'>, purpose: string, work: () => Promise<void>): void {
+export function inBackground(
+  ctx: Pick<AppContext, 'logger'>,
+  purpose: string,
+  work: () => Promise<void>,
+): void {
   work().catch((error: unknown) => {
     const name = error instanceof Error ? error.name : 'Error';
     const code = (error as { code?: unknown }).code;

@@ -1,8 +1,8 @@
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import type { RemovedFactors } from '../auth/recovery.ts';
 import { loadUser } from '../auth/users.service.ts';
+import type { AppContext } from '../context.ts';
 import type { Mail } from './mailer.ts';
 import { maskAddress } from './messages.ts';
 import { inBackground } from './passwordReset.ts';
@@ -73,7 +73,7 @@ export function removedFactorsText(removed: RemovedFactors): string | undefined 
   ].join('\n');
 }
 
-type Ctx = Parameters<typeof sendUserMail>[0] & Pick<Deps, 'logger'>;
+type Ctx = Parameters<typeof sendUserMail>[0] & Pick<AppContext, 'logger'>;
 
 /**
  * Announces `change` to the account's current address (and, for an e-mail change, to the address it had:

@@ -1,8 +1,8 @@
 import { newId, type UserId } from '../../domain/shared/ids.ts';
 import { mailSentDecider, userMailStream } from '../../domain/users/mailSent.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { type CommandContext, handleCommand } from '../commands/handleCommand.ts';
+import type { AppContext } from '../context.ts';
 import type { Mail } from './mailer.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { Mail } from './mailer.ts';
  * send: a mail that failed is not in the log (its failure is a log line by purpose, see inBackground).
  */
 export async function sendUserMail(
-  ctx: CommandContext & Pick<Deps, 'mailer'>,
+  ctx: CommandContext & Pick<AppContext, 'mailer'>,
   userId: UserId,
   mail: Mail,
   metadata: EventMetadata,

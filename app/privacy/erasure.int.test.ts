@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_CLOSED, accountDecider, accountStream } from '../../domain/accounts/account.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
-import { requestMetadata } from '../../runtime/deps.ts';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';
 import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
+import { requestMetadata } from '../context.ts';
 import { erasePerson, PersonHoldsMoneyError } from './erasure.ts';
 
 const balanceOf = async (t: TestApp, account: string, asset: string) => {

@@ -4,9 +4,9 @@ import { newId, type UserId } from '../../domain/shared/ids.ts';
 import type { Asset } from '../../domain/shared/money.ts';
 import { type RegisteredUser, userDecider, userStream } from '../../domain/users/user.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { releaseUniqueValue } from '../auth/users.service.ts';
 import { type CommandContext, handleCommand, loadState } from '../commands/handleCommand.ts';
+import type { AppContext } from '../context.ts';
 import { blockersText, type ErasureBlocker, erasureBlockers } from './erasureBlockers.ts';
 import { scrubOutsideLog } from './erasureScrub.ts';
 
@@ -16,7 +16,7 @@ export type { ErasureBlocker } from './erasureBlockers.ts';
  * Erasure of a person (GDPR Art. 17) by crypto-shredding (docs/decisions/0014-crypto-shredding.md,
  * docs/architecture/personal-data.md): the money history stays, everything personal becomes unreadable.
  */
-export type ErasureDeps = CommandContext & Pick<Deps, 'privacy'>;
+export type ErasureDeps = CommandContext & Pick<AppContext, 'privacy'>;
 
 export interface ErasureInput {
   userId: UserId;

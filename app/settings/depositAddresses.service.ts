@@ -9,10 +9,10 @@ import {
   unavailableMessage,
 } from '../../domain/settings/depositAddresses.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
-import { requestMetadata } from '../../runtime/deps.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import { loadState } from '../commands/stateCache.ts';
+import { requestMetadata } from '../context.ts';
 
 /** An admin sets or clears one (currency, network)'s address; a bad address is refused, nothing written. */
 export async function changeDepositAddress(

@@ -1,4 +1,4 @@
-import type { Posting, TransactionType } from './postings.ts';
+import type { Posting, TransactionType } from './posting.ts';
 
 /**
  * The posting rules as data: for each event type that moves value, the postings (legs) it books. This table

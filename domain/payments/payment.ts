@@ -5,6 +5,7 @@ import type { UserId } from '../shared/ids.ts';
 import { formatUnits } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
 import { OWNER_SUSPENDED } from '../users/user.ts';
+import type { PaymentMethod } from './paymentMethods.ts';
 import type { PurchaseQuote } from './purchaseQuote.ts';
 
 /**
@@ -14,8 +15,7 @@ import type { PurchaseQuote } from './purchaseQuote.ts';
  */
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
-export const PAYMENT_METHODS = ['ETH', 'USDT', 'USDC', 'BTC', 'BNB'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from './paymentMethods.ts';
 
 export type PaymentEvent =
   | {

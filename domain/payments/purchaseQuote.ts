@@ -8,7 +8,7 @@ import {
   formatUnits,
   scaledUnits,
 } from '../shared/money.ts';
-import type { PaymentMethod } from './payment.ts';
+import type { PaymentMethod } from './paymentMethods.ts';
 
 /**
  * What buying SAI costs (docs/product-rules.md rule 25). The one function both the quote endpoint and the

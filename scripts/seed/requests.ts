@@ -1,5 +1,6 @@
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { newEvents } from '../../app/commands/retries.ts';
+import { requestMetadata } from '../../app/context.ts';
 import type { MarketPrices } from '../../app/payments/purchases.ts';
 import {
   type AccountState,
@@ -21,7 +22,6 @@ import type { Decider } from '../../domain/shared/decider.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
-import { requestMetadata } from '../../runtime/deps.ts';
 import type { Leg, SeedCommits } from './commits.ts';
 
 interface Tracked<S> {
@@ -38,7 +38,7 @@ export interface SeedUser {
  * The request paths of the seeded workload, decided in memory by the real deciders and written through
  * SeedCommits: each writes the events its request (and the follow-up worker, app/workflows/followUps.ts,
  * where the worker writes them) would, with the same event ids (newEvents with the same id seeds as
- * app/ledger/ledger.service.ts), the same data and the same metadata (runtime/deps.ts requestMetadata;
+ * app/ledger/ledger.service.ts), the same data and the same metadata (app/context.ts requestMetadata;
  * the worker's: no actor, the cause's correlation id, the cause's event id). What the request paths leave
  * random (request ids, a transaction's id when no Idempotency-Key is sent, the ids of unseeded events) is
  * drawn from name-based UUIDs of this run, so a run is reproducible for its run id and --seed.

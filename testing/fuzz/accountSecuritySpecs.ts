@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { field, invalidEmail, invalidParam, REAUTH_FIELDS, text } from './inputs.ts';
-import type { ParamSpec, Spec } from './specs.ts';
+import type { ParamSpec, Spec } from './spec.ts';
 
 /** A session's public id (api/account/sessions.routes.ts): 22 base64url characters. */
 const SESSION_PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FUZZ_ADMIN_PASSWORD, field, invalidParam, REAUTH_FIELDS, text, UUID } from './inputs.ts';
-import type { Spec } from './specs.ts';
+import type { Spec } from './spec.ts';
 
 /** A four-eyes request's id (api/approvals): any well-formed one; none exists, so each ends in a 404. */
 const approvalId = {

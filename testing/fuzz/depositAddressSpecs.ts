@@ -2,7 +2,7 @@ import { parseAddress } from '../../domain/crypto/addresses.ts';
 import { NETWORKS } from '../../domain/crypto/networks.ts';
 import { DEPOSIT_CURRENCIES } from '../../domain/settings/depositAddresses.ts';
 import { field, invalidParam } from './inputs.ts';
-import type { ParamSpec, Spec } from './specs.ts';
+import type { ParamSpec, Spec } from './spec.ts';
 
 /** A (currency, network) of the deposit catalogue: the path of the deposit-address settings. */
 const depositPair: Record<string, ParamSpec> = {

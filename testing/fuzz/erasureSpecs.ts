@@ -1,6 +1,6 @@
 import { USER_ID_PATTERN } from '../../domain/shared/ids.ts';
 import { field, invalidParam, oneOf, text } from './inputs.ts';
-import type { Spec } from './specs.ts';
+import type { Spec } from './spec.ts';
 
 /**
  * The admin's erasure of a person. Its valid request names the admin's own account, which the route

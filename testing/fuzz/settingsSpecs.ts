@@ -1,7 +1,7 @@
 import { CARD_TIERS } from '../../domain/cards/card.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { amountLike, change24h, feeRate, field, invalidParam, price } from './inputs.ts';
-import type { Spec } from './specs.ts';
+import type { Spec } from './spec.ts';
 
 /** The admin's price and fee settings (api/settings): rates and prices parsed exactly, as amounts are. */
 export const SETTINGS_SPECS: Spec[] = [

@@ -4,7 +4,7 @@ import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { CARD_TIERS } from '../../domain/cards/card.ts';
 import { NETWORKS, WITHDRAWAL_NETWORKS } from '../../domain/crypto/networks.ts';
 import { PAYMENT_METHODS } from '../../domain/payments/payment.ts';
-import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
+import { USER_ID_PATTERN } from '../../domain/shared/ids.ts';
 import { ASSETS, CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { LANGUAGES } from '../../domain/users/preferences.ts';
 import { newRegistration } from '../testApp.ts';
@@ -17,7 +17,6 @@ import { ERASURE_SPECS } from './erasureSpecs.ts';
 import {
   amount,
   amountLike,
-  type Field,
   FUZZ_ADMIN_PASSWORD,
   field,
   invalidEmail,
@@ -29,39 +28,14 @@ import {
   UUID,
 } from './inputs.ts';
 import { SETTINGS_SPECS } from './settingsSpecs.ts';
+import type { Fixtures, ParamSpec, Role, Spec } from './spec.ts';
 
 /**
  * Every state-changing route of the API as the fuzz tests see it: a valid request (base body, path
  * parameters from the fixtures) and, per field, the values the contract refuses (inputs.ts). Shared by
  * the random fuzz (fuzz.int.test.ts) and the boundary fuzz (boundaries.int.test.ts).
  */
-export type Role = 'visitor' | 'user' | 'admin';
-
-/** Ids the routes need to get past their own checks, so validation is exercised, not only "not found". */
-export interface Fixtures {
-  ids: Record<Role, UserId>;
-  otherId: UserId;
-  otherEmail: string;
-  userCard: string;
-  pendingDeposit: string;
-  transactionId: string;
-}
-
-export interface ParamSpec {
-  valid: (f: Fixtures, role: Role) => string;
-  invalid: fc.Arbitrary<string>;
-}
-export interface BodySpec {
-  base: (f: Fixtures) => Record<string, unknown>;
-  fields: Record<string, Field>;
-  required: readonly string[];
-}
-export interface Spec {
-  /** Method and Hono path, exactly as app.routes lists it. */
-  route: string;
-  params?: Record<string, ParamSpec>;
-  body?: BodySpec;
-}
+export type { BodySpec, Fixtures, ParamSpec, Role, Spec } from './spec.ts';
 
 // --- Fields and parameters ----------------------------------------------------------------------------
 

@@ -3,11 +3,11 @@
  * and the shapes the actors share.
  */
 
+import type { Deps } from '../../api/deps.ts';
 import type { StateCache } from '../../app/commands/handleCommand.ts';
 import { ASSET_DECIMALS } from '../../domain/shared/money.ts';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import type { InMemoryEventStore } from '../../infra/eventStore/inMemoryEventStore.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import type { Random } from '../random.ts';
 
 export interface FaultRates {

@@ -1,6 +1,7 @@
 import type { Locale } from './locales.ts';
-import type { messages as appEnglish } from './messages/en/app.ts';
-import type { messages as publicEnglish } from './messages/en/public.ts';
+import type { AppMessages, PublicMessages } from './messageTypes.ts';
+
+export type { AppMessages, PublicMessages } from './messageTypes.ts';
 
 /**
  * The message catalogs: one folder per language in ./messages/, one file per group of screens (an area).
@@ -12,8 +13,6 @@ import type { messages as publicEnglish } from './messages/en/public.ts';
  * frame, shared pieces) for every page, `app` (dashboard, money screens, profile) once a signed-in page
  * opens. Each part of each language is a chunk of its own (docs/architecture/i18n.md).
  */
-export type PublicMessages = Record<keyof typeof publicEnglish, string>;
-export type AppMessages = Record<keyof typeof appEnglish, string>;
 export type MessageId = keyof PublicMessages | keyof AppMessages;
 export type Catalog = Record<MessageId, string>;
 export type CatalogPart = 'public' | 'app';

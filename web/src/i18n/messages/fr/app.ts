@@ -1,4 +1,4 @@
-import type { AppMessages } from '../../catalog.ts';
+import type { AppMessages } from '../../messageTypes.ts';
 import { dashboardAddress } from './dashboardAddress.ts';
 import { dashboardCard } from './dashboardCard.ts';
 import { dashboardCardTier } from './dashboardCardTier.ts';

@@ -2,10 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from '../../runtime/config.ts';
-import { noteDevelopmentKey } from '../../runtime/developmentKeys.ts';
-import { createFileOnce, developmentKeysDir } from '../../runtime/privacyKeys.ts';
-import { type LedgerSigner, signerFromPem } from './signer.ts';
+import { type LedgerSigner, signerFromPem } from '../app/ledgerProofs/signer.ts';
+import type { Config } from './config.ts';
+import { noteDevelopmentKey } from './developmentKeys.ts';
+import { createFileOnce, developmentKeysDir } from './privacyKeys.ts';
 
 /**
  * The ledger's signing key (docs/architecture/verifiable-ledger.md), from LEDGER_SIGNING_KEY (the PEM text)

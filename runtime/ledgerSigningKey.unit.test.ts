@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMPTY_ROOT } from '../../domain/verifiable/merkle.ts';
-import { verifyDigest } from '../../domain/verifiable/verify.ts';
-import { loadConfig } from '../../runtime/config.ts';
-import { signDigest } from './digests.ts';
-import { DEVELOPMENT_KEY_FILE, loadLedgerSigner } from './signingKey.ts';
+import { signDigest } from '../app/ledgerProofs/digests.ts';
+import { EMPTY_ROOT } from '../domain/verifiable/merkle.ts';
+import { verifyDigest } from '../domain/verifiable/verify.ts';
+import { loadConfig } from './config.ts';
+import { DEVELOPMENT_KEY_FILE, loadLedgerSigner } from './ledgerSigningKey.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
