@@ -136,21 +136,13 @@ export function ChatWidget() {
             connecting={connecting}
             typing={typing}
           />
-          <form className={styles.form} onSubmit={onSubmit}>
-            <input
-              ref={inputRef}
-              className={styles.input}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder={t('chat.placeholder')}
-              aria-label={t('chat.input')}
-              maxLength={1000}
-              autoComplete="off"
-            />
-            <button type="submit" className={styles.send} aria-label={t('chat.send')} disabled={!canSend}>
-              <SendHorizontal size={18} aria-hidden="true" />
-            </button>
-          </form>
+          <ChatForm
+            inputRef={inputRef}
+            draft={draft}
+            onDraft={setDraft}
+            canSend={canSend}
+            onSubmit={onSubmit}
+          />
           <p className={styles.note}>{t('chat.note')}</p>
         </>
       ) : null}
@@ -250,6 +242,39 @@ function ChatLog({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The message box and its Send button, disabled while empty or while the agent connects or types. */
+function ChatForm({
+  inputRef,
+  draft,
+  onDraft,
+  canSend,
+  onSubmit,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  draft: string;
+  onDraft: (draft: string) => void;
+  canSend: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form className={styles.form} onSubmit={onSubmit}>
+      <input
+        ref={inputRef}
+        className={styles.input}
+        value={draft}
+        onChange={(event) => onDraft(event.target.value)}
+        placeholder={t('chat.placeholder')}
+        aria-label={t('chat.input')}
+        maxLength={1000}
+        autoComplete="off"
+      />
+      <button type="submit" className={styles.send} aria-label={t('chat.send')} disabled={!canSend}>
+        <SendHorizontal size={18} aria-hidden="true" />
+      </button>
+    </form>
   );
 }
 

@@ -248,39 +248,65 @@ export function TransactionsTable() {
             }}
           />
         </div>
-        <nav className={own.pager} aria-label="Transaction pages">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={cursors.length === 0}
-            onClick={() =>
-              navigate({
-                search: (prev) =>
-                  clean({ ...prev, cursors: cursors.length > 1 ? cursors.slice(0, -1) : undefined }),
-              })
-            }
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-            Previous
-          </Button>
-          <span className={own.pageNumber}>
-            Page {page} of {Math.max(page, pages)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={!list.data?.nextCursor || list.isPlaceholderData}
-            onClick={() => {
-              const next = list.data?.nextCursor;
-              if (next) void navigate({ search: (prev) => clean({ ...prev, cursors: [...cursors, next] }) });
-            }}
-          >
-            Next
-            <ChevronRight size={16} aria-hidden="true" />
-          </Button>
-        </nav>
+        <TransactionsPager
+          page={page}
+          pages={pages}
+          cursors={cursors}
+          nextCursor={list.data?.nextCursor}
+          busy={list.isPlaceholderData}
+        />
       </div>
     </Panel>
+  );
+}
+
+/** Previous and Next through the pages, by the cursors the URL keeps, and which page this is. */
+function TransactionsPager({
+  page,
+  pages,
+  cursors,
+  nextCursor,
+  busy,
+}: {
+  page: number;
+  pages: number;
+  cursors: string[];
+  nextCursor: string | null | undefined;
+  busy: boolean;
+}) {
+  const navigate = useNavigate({ from: '/admin/transactions' });
+  return (
+    <nav className={own.pager} aria-label="Transaction pages">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={cursors.length === 0}
+        onClick={() =>
+          navigate({
+            search: (prev) =>
+              clean({ ...prev, cursors: cursors.length > 1 ? cursors.slice(0, -1) : undefined }),
+          })
+        }
+      >
+        <ChevronLeft size={16} aria-hidden="true" />
+        Previous
+      </Button>
+      <span className={own.pageNumber}>
+        Page {page} of {Math.max(page, pages)}
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!nextCursor || busy}
+        onClick={() => {
+          if (nextCursor)
+            void navigate({ search: (prev) => clean({ ...prev, cursors: [...cursors, nextCursor] }) });
+        }}
+      >
+        Next
+        <ChevronRight size={16} aria-hidden="true" />
+      </Button>
+    </nav>
   );
 }
 
