@@ -135,6 +135,20 @@ const flipBase64 = (text: string) => {
 };
 
 export function buildVectors(): VectorCase[] {
+  const { signer, rotated, digest, receipt, foreignReceipt, proof, proofV1 } = vectorMaterials();
+  return [
+    ...keyVectors(signer.publicKey, rotated),
+    ...digestVectors(digest),
+    ...receiptVectors(receipt, foreignReceipt),
+    ...liabilityVectors(proof, proofV1),
+  ];
+}
+
+/**
+ * What the vectors are made of: the test key and its key document after one rotation, a digest of the
+ * small log, a receipt of a transfer's two events (and a forger's copy of it), and liability proofs.
+ */
+function vectorMaterials() {
   const signer = testSigner();
   const log = smallLog();
   const frontier = new MerkleFrontier();
@@ -180,14 +194,18 @@ export function buildVectors(): VectorCase[] {
   ]);
 
   const { proof, proofV1 } = liabilityProofs(signer, { size: frontier.size, root: frontier.root() }, TIME);
+  return { signer, rotated, digest, receipt, foreignReceipt, proof, proofV1 };
+}
 
+/** The test key, and the key document after one rotation. */
+function keyVectors(publicKey: LedgerReceipt['publicKey'], rotated: unknown): VectorCase[] {
   return [
     {
       file: 'public-key.json',
       kind: 'public-key',
       valid: true,
       description: 'The test key',
-      content: signer.publicKey,
+      content: publicKey,
     },
     {
       file: 'key-document.json',
@@ -197,6 +215,12 @@ export function buildVectors(): VectorCase[] {
         'A key document (GET /api/ledger/public-key): the test key, then a rotation to a next key it signed',
       content: rotated,
     },
+  ];
+}
+
+/** The digest, and each one-byte change its checks must catch. */
+function digestVectors(digest: ReturnType<typeof signDigest>): VectorCase[] {
+  return [
     {
       file: 'digest.json',
       kind: 'digest',
@@ -224,6 +248,12 @@ export function buildVectors(): VectorCase[] {
         d.blocks!.hashes[3] = flipHex(d.blocks!.hashes[3]!);
       }),
     },
+  ];
+}
+
+/** The receipt, each one-byte change its checks must catch, and the forger's copy. */
+function receiptVectors(receipt: LedgerReceipt, foreignReceipt: LedgerReceipt): VectorCase[] {
+  return [
     {
       file: 'receipt.json',
       kind: 'receipt',
@@ -300,6 +330,15 @@ export function buildVectors(): VectorCase[] {
         r.transactionId = uuid(102);
       }),
     },
+  ];
+}
+
+/** The liability proofs (versions 2 and 1), and the changes their checks must catch. */
+function liabilityVectors(
+  proof: ReturnType<typeof liabilityProofs>['proof'],
+  proofV1: ReturnType<typeof liabilityProofs>['proofV1'],
+): VectorCase[] {
+  return [
     {
       file: 'liability-proof.json',
       kind: 'liability-proof',

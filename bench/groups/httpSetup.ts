@@ -17,6 +17,10 @@ import { BENCH_ENV, log, results } from '../lib/context.ts';
 /** What the HTTP groups (3-5) share: the API and worker processes, the funded users and the load's request. */
 export type TransferLoad = Awaited<ReturnType<typeof startTransferLoad>>;
 
+/** A bench user: its id and its session's cookie (set by signInFresh before each run). */
+type BenchUser = { id: UserId; cookie: string };
+type Services = Awaited<ReturnType<typeof startServices>>;
+
 /**
  * The admin the bench's distributions name as their minter: a real one, registered as the app registers
  * its admin (the money audit holds every distribution to an admin: docs/ledger.md invariant 11).
@@ -79,9 +83,47 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load.
     nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   });
+  log('bench: registering and funding 1,000 users');
+  const users = await registerBenchUsers(deps);
+  const minter = await benchMinter(deps);
+  await fundUsers(
+    deps.store,
+    users.map((u) => u.id),
+    minter,
+  );
+  const zipf = zipfIndex(users.length);
+  const pickSender = () => {
+    // BENCH_SENDERS=uniform spreads senders evenly (to tell hot-account contention from the rest).
+    if (process.env.BENCH_SENDERS === 'uniform') return users[Math.floor(Math.random() * users.length)]!;
+    return users[zipf()]!;
+  };
+  const countTransfers = () => countTransfersIn(deps.pool);
+  const transferRequest = transferRequestOf(users, pickSender);
+  const freshSignedIn = () => signInFresh(deps, users, api.url);
+  return {
+    minter,
+    services,
+    deps,
+    api,
+    worker,
+    none,
+    startWorker,
+    users,
+    transferRequest,
+    countTransfers,
+    freshSignedIn,
+    async stop() {
+      await api.stop();
+      await services.stop();
+      await this.worker?.stop();
+    },
+  };
+}
+
+/** The 1,000 users of 3-5, registered as the app registers them, 25 at a time; signed in by signInFresh. */
+async function registerBenchUsers(deps: Services['deps']): Promise<BenchUser[]> {
   const passwordHash = await hashSecret('bench-password');
   const users: { id: UserId; cookie: string }[] = [];
-  log('bench: registering and funding 1,000 users');
   for (let i = 0; i < 1000; i += 25) {
     const created = await Promise.all(
       Array.from({ length: 25 }, async (_, j) => {
@@ -107,20 +149,12 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
     );
     users.push(...created);
   }
-  const minter = await benchMinter(deps);
-  await fundUsers(
-    deps.store,
-    users.map((u) => u.id),
-    minter,
-  );
-  const zipf = zipfIndex(users.length);
-  const pickSender = () => {
-    // BENCH_SENDERS=uniform spreads senders evenly (to tell hot-account contention from the rest).
-    if (process.env.BENCH_SENDERS === 'uniform') return users[Math.floor(Math.random() * users.length)]!;
-    return users[zipf()]!;
-  };
-  const countTransfers = () => countTransfersIn(deps.pool);
-  const transferRequest: autocannon.Request = {
+  return users;
+}
+
+/** The load's request: a transfer of 0.01 SAI from a sender `pickSender` draws to anyone else at random. */
+function transferRequestOf(users: BenchUser[], pickSender: () => BenchUser): autocannon.Request {
+  return {
     method: 'POST',
     path: '/api/transactions',
     setupRequest: (request) => {
@@ -141,6 +175,13 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
       };
     },
   };
+}
+
+/**
+ * Fresh sessions for every user, then each one's first request (the sign-in a browser's session begins
+ * with), before the measured seconds.
+ */
+async function signInFresh(deps: Services['deps'], users: BenchUser[], apiUrl: string): Promise<void> {
   // A warm-up, not measured: the processes' code is compiled by V8 and the API's caches hold the
   // users' streams by the first measured second (the first of three runs was a third slower without).
   // Each user's cookie as a browser holds it: the API renews a session token older than a minute with
@@ -172,34 +213,14 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
     for (let i = 0; i < users.length; i += 64)
       await Promise.all(
         users.slice(i, i + 64).map(async (user) => {
-          const answer = await fetch(`${api.url}/api/auth/user`, { headers: { cookie: user.cookie } });
+          const answer = await fetch(`${apiUrl}/api/auth/user`, { headers: { cookie: user.cookie } });
           if (answer.status !== 200) throw new Error(`bench: sign-in check answered ${answer.status}`);
           await answer.arrayBuffer();
         }),
       );
   };
-  const freshSignedIn = async () => {
-    await freshSessions();
-    await signIn();
-  };
-  return {
-    minter,
-    services,
-    deps,
-    api,
-    worker,
-    none,
-    startWorker,
-    users,
-    transferRequest,
-    countTransfers,
-    freshSignedIn,
-    async stop() {
-      await api.stop();
-      await services.stop();
-      await this.worker?.stop();
-    },
-  };
+  await freshSessions();
+  await signIn();
 }
 
 /** Funds each user's account with 100,000 SAI in one distribution, through the decider, in one batch. */

@@ -62,28 +62,7 @@ export async function startReads(url: string) {
       ? 'API (PROJECTIONS=off) + projection worker'
       : 'one process, PROJECTIONS=on (npm start)';
     log(`bench: reads: ${READERS} users, about ${HISTORY_ROWS} history rows each; ${shape}`);
-    const passwordHash = await hashSecret('bench-password');
-    const users: { id: UserId; cookie: string }[] = await Promise.all(
-      Array.from({ length: READERS }, async (_, i) => {
-        const { user } = await registerUser(
-          deps,
-          {
-            email: `r${i}@reads.bench.example`,
-            username: `reader${i}`,
-            password: 'x',
-            passwordHash,
-            firstName: 'Reader',
-            lastName: String(i),
-            bio: '',
-            profileImageUrl: '',
-            isAdmin: false,
-            emailVerified: true,
-          },
-          { actorId: null, correlationId: randomUUID(), causationId: null },
-        );
-        return { id: user.userId, cookie: '' };
-      }),
-    );
+    const users = await registerReaders(deps);
     // Funded as httpSetup funds its users (a distribution each: the first row of each history).
     await fundUsers(
       deps.store,
@@ -91,82 +70,10 @@ export async function startReads(url: string) {
       await benchMinter(deps),
     );
 
-    // Signed in as httpSetup's freshSignedIn does it: a fresh session (younger than the API's one-minute
-    // renewal, which autocannon could not follow) and its first request, before anything is measured.
-    const freshSignedIn = async () => {
-      await Promise.all(
-        users.map(async (user) => {
-          const session = await createSession(
-            deps.pool,
-            deps.sessions,
-            { userId: user.id, isAdmin: false },
-            true,
-          );
-          user.cookie = `sai_session=${session.token}`;
-        }),
-      );
-      for (let i = 0; i < users.length; i += 25)
-        await Promise.all(
-          users.slice(i, i + 25).map(async (user) => {
-            const answer = await fetch(`${api.url}/api/auth/user`, { headers: { cookie: user.cookie } });
-            await answer.arrayBuffer();
-            if (answer.status !== 200)
-              throw new Error(`bench: reads: sign-in check answered ${answer.status}`);
-          }),
-        );
-    };
+    const freshSignedIn = () => signInReaders(deps, users, api.url);
     await freshSignedIn();
 
-    // The history: each user sends HISTORY_ROWS / 2 transfers (0.01-1.00 SAI) to others chosen at random and
-    // receives as many on average; with the distribution, about HISTORY_ROWS rows each.
-    const perUser = Math.ceil((HISTORY_ROWS - 1) / 2);
-    const transfers = users.flatMap((sender, s) =>
-      Array.from({ length: perUser }, (_, k) => {
-        let r = Math.floor(Math.random() * (users.length - 1));
-        if (r >= s) r++;
-        const cents = 1 + Math.floor(Math.random() * 100);
-        return {
-          sender,
-          body: JSON.stringify({
-            type: 'transfer',
-            amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-            receiver_id: users[r]!.id,
-            description: `reads bench ${k}`,
-          }),
-        };
-      }),
-    );
-    const before = await countTransfers(deps.pool);
-    let next = 0;
-    let accepted = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < transfers.length) {
-          const t = transfers[next++]!;
-          const answer = await fetch(`${api.url}/api/transactions`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: t.sender.cookie },
-            body: t.body,
-          });
-          const text = await answer.text();
-          if (answer.status !== 201)
-            throw new Error(`bench: reads: a transfer answered ${answer.status}: ${text.slice(0, 300)}`);
-          accepted++;
-        }
-      }),
-    );
-    // Each acknowledged transfer is one debit and, once the follow-up has run, one credit in the log.
-    let after = await countTransfers(deps.pool);
-    for (let i = 0; i < 600 && after.received - before.received < accepted; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await countTransfers(deps.pool);
-    }
-    const debits = after.sent - before.sent;
-    const credits = after.received - before.received;
-    if (debits !== accepted || credits !== accepted || after.sent !== after.distinctSent)
-      throw new Error(
-        `bench: reads: ${accepted} transfers acknowledged, ${debits} debits and ${credits} credits in the log`,
-      );
+    const accepted = await makeHistory(deps, users, api.url);
     const head = await deps.store.headPosition();
     if (!(await deps.runner.waitFor(head!, deps.runner.names, 120_000)))
       throw new Error('bench: reads: the read models did not catch up with the transfers within 2 minutes');
@@ -185,4 +92,117 @@ export async function startReads(url: string) {
     await stop();
     throw error;
   }
+}
+
+type Services = Awaited<ReturnType<typeof startServices>>;
+type Reader = { id: UserId; cookie: string };
+
+/** The READERS users, registered as the app registers them; signed in by signInReaders. */
+async function registerReaders(deps: Services['deps']): Promise<Reader[]> {
+  const passwordHash = await hashSecret('bench-password');
+  return Promise.all(
+    Array.from({ length: READERS }, async (_, i) => {
+      const { user } = await registerUser(
+        deps,
+        {
+          email: `r${i}@reads.bench.example`,
+          username: `reader${i}`,
+          password: 'x',
+          passwordHash,
+          firstName: 'Reader',
+          lastName: String(i),
+          bio: '',
+          profileImageUrl: '',
+          isAdmin: false,
+          emailVerified: true,
+        },
+        { actorId: null, correlationId: randomUUID(), causationId: null },
+      );
+      return { id: user.userId, cookie: '' };
+    }),
+  );
+}
+
+/**
+ * Signed in as httpSetup's freshSignedIn does it: a fresh session (younger than the API's one-minute
+ * renewal, which autocannon could not follow) and its first request, before anything is measured.
+ */
+async function signInReaders(deps: Services['deps'], users: Reader[], apiUrl: string): Promise<void> {
+  await Promise.all(
+    users.map(async (user) => {
+      const session = await createSession(
+        deps.pool,
+        deps.sessions,
+        { userId: user.id, isAdmin: false },
+        true,
+      );
+      user.cookie = `sai_session=${session.token}`;
+    }),
+  );
+  for (let i = 0; i < users.length; i += 25)
+    await Promise.all(
+      users.slice(i, i + 25).map(async (user) => {
+        const answer = await fetch(`${apiUrl}/api/auth/user`, { headers: { cookie: user.cookie } });
+        await answer.arrayBuffer();
+        if (answer.status !== 200) throw new Error(`bench: reads: sign-in check answered ${answer.status}`);
+      }),
+    );
+}
+
+/**
+ * The readers' history, made by real transfers over HTTP (16 at a time), each acknowledged one checked
+ * in the log as one debit and one credit. Returns how many were accepted.
+ */
+async function makeHistory(deps: Services['deps'], users: Reader[], apiUrl: string): Promise<number> {
+  // The history: each user sends HISTORY_ROWS / 2 transfers (0.01-1.00 SAI) to others chosen at random and
+  // receives as many on average; with the distribution, about HISTORY_ROWS rows each.
+  const perUser = Math.ceil((HISTORY_ROWS - 1) / 2);
+  const transfers = users.flatMap((sender, s) =>
+    Array.from({ length: perUser }, (_, k) => {
+      let r = Math.floor(Math.random() * (users.length - 1));
+      if (r >= s) r++;
+      const cents = 1 + Math.floor(Math.random() * 100);
+      return {
+        sender,
+        body: JSON.stringify({
+          type: 'transfer',
+          amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+          receiver_id: users[r]!.id,
+          description: `reads bench ${k}`,
+        }),
+      };
+    }),
+  );
+  const before = await countTransfers(deps.pool);
+  let next = 0;
+  let accepted = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < transfers.length) {
+        const t = transfers[next++]!;
+        const answer = await fetch(`${apiUrl}/api/transactions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: t.sender.cookie },
+          body: t.body,
+        });
+        const text = await answer.text();
+        if (answer.status !== 201)
+          throw new Error(`bench: reads: a transfer answered ${answer.status}: ${text.slice(0, 300)}`);
+        accepted++;
+      }
+    }),
+  );
+  // Each acknowledged transfer is one debit and, once the follow-up has run, one credit in the log.
+  let after = await countTransfers(deps.pool);
+  for (let i = 0; i < 600 && after.received - before.received < accepted; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = await countTransfers(deps.pool);
+  }
+  const debits = after.sent - before.sent;
+  const credits = after.received - before.received;
+  if (debits !== accepted || credits !== accepted || after.sent !== after.distinctSent)
+    throw new Error(
+      `bench: reads: ${accepted} transfers acknowledged, ${debits} debits and ${credits} credits in the log`,
+    );
+  return accepted;
 }

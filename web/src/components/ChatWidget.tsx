@@ -1,5 +1,5 @@
 import { Bot, ChevronDown, ChevronUp, MessageCircle, SendHorizontal, X } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { agentInitials, CHAT_TIMINGS, type ChatAgent, cannedReply, greeting } from '../content/chat.ts';
 import { t } from '../i18n/i18n.ts';
 import { formatTime } from '../lib/format.ts';
@@ -121,94 +121,160 @@ export function ChatWidget() {
       data-print="hide"
       className={`${styles.panel} ${expanded ? styles.panelExpanded : ''}`}
     >
-      <div className={styles.header}>
-        <AgentAvatar agent={agent} online />
-        <div className={styles.who}>
-          <h2 className={styles.agentName}>{agent.name}</h2>
-          <span className={styles.agentRole}>{t('chat.role')}</span>
-        </div>
-        <button
-          type="button"
-          className={styles.headerButton}
-          aria-label={expanded ? t('chat.minimize') : t('chat.expand')}
-          aria-expanded={expanded}
-          onClick={() => setView(expanded ? 'minimized' : 'expanded')}
-        >
-          {expanded ? (
-            <ChevronDown size={18} aria-hidden="true" />
-          ) : (
-            <ChevronUp size={18} aria-hidden="true" />
-          )}
-        </button>
-        <button type="button" className={styles.headerButton} aria-label={t('chat.close')} onClick={close}>
-          <X size={18} aria-hidden="true" />
-        </button>
-      </div>
+      <ChatHeader
+        agent={agent}
+        expanded={expanded}
+        onToggle={() => setView(expanded ? 'minimized' : 'expanded')}
+        onClose={close}
+      />
       {expanded ? (
         <>
-          {/* Focusable: a long conversation scrolls, and a keyboard must be able to scroll it too. */}
-          <div
-            ref={logRef}
-            className={styles.log}
-            role="log"
-            aria-live="polite"
-            aria-label={t('chat.log')}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus (WCAG 2.1.1)
-            tabIndex={0}
-          >
-            {messages.map((item) => (
-              <div key={item.id} className={styles.row[item.role]}>
-                {item.role === 'assistant' ? <AgentAvatar agent={agent} small /> : null}
-                <p className={styles.bubble[item.role]}>
-                  <span>{item.content}</span>
-                  <time dateTime={item.timestamp} className={styles.time[item.role]}>
-                    <span className={visuallyHidden}>
-                      {item.role === 'user' ? t('chat.you') : agent.name},{' '}
-                    </span>
-                    {formatTime(item.timestamp)}
-                  </time>
-                </p>
-              </div>
-            ))}
-            {connecting ? (
-              <p className={styles.status}>
-                <Bot size={14} aria-hidden="true" />
-                {t('chat.connecting', { agent: agent.name })}
-              </p>
-            ) : null}
-            {typing ? (
-              <div className={styles.row.assistant}>
-                <AgentAvatar agent={agent} small />
-                <p className={styles.bubble.assistant}>
-                  <span className={visuallyHidden}>{t('chat.typing', { agent: agent.name })}</span>
-                  <span className={styles.dots} aria-hidden="true">
-                    <span className={styles.dot} />
-                    <span className={styles.dot} />
-                    <span className={styles.dot} />
-                  </span>
-                </p>
-              </div>
-            ) : null}
-          </div>
-          <form className={styles.form} onSubmit={onSubmit}>
-            <input
-              ref={inputRef}
-              className={styles.input}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder={t('chat.placeholder')}
-              aria-label={t('chat.input')}
-              maxLength={1000}
-              autoComplete="off"
-            />
-            <button type="submit" className={styles.send} aria-label={t('chat.send')} disabled={!canSend}>
-              <SendHorizontal size={18} aria-hidden="true" />
-            </button>
-          </form>
+          <ChatLog
+            logRef={logRef}
+            agent={agent}
+            messages={messages}
+            connecting={connecting}
+            typing={typing}
+          />
+          <ChatForm
+            inputRef={inputRef}
+            draft={draft}
+            onDraft={setDraft}
+            canSend={canSend}
+            onSubmit={onSubmit}
+          />
           <p className={styles.note}>{t('chat.note')}</p>
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The chat's header: the agent, its role, and the buttons that minimize or expand and close the chat. */
+function ChatHeader({
+  agent,
+  expanded,
+  onToggle,
+  onClose,
+}: {
+  agent: ChatAgent;
+  expanded: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className={styles.header}>
+      <AgentAvatar agent={agent} online />
+      <div className={styles.who}>
+        <h2 className={styles.agentName}>{agent.name}</h2>
+        <span className={styles.agentRole}>{t('chat.role')}</span>
+      </div>
+      <button
+        type="button"
+        className={styles.headerButton}
+        aria-label={expanded ? t('chat.minimize') : t('chat.expand')}
+        aria-expanded={expanded}
+        onClick={onToggle}
+      >
+        {expanded ? <ChevronDown size={18} aria-hidden="true" /> : <ChevronUp size={18} aria-hidden="true" />}
+      </button>
+      <button type="button" className={styles.headerButton} aria-label={t('chat.close')} onClick={onClose}>
+        <X size={18} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** The conversation, with "Connecting to ..." before the greeting and the dots while the agent types. */
+function ChatLog({
+  logRef,
+  agent,
+  messages,
+  connecting,
+  typing,
+}: {
+  logRef: RefObject<HTMLDivElement | null>;
+  agent: ChatAgent;
+  messages: ChatMessage[];
+  connecting: boolean;
+  typing: boolean;
+}) {
+  // Focusable: a long conversation scrolls, and a keyboard must be able to scroll it too.
+  return (
+    <div
+      ref={logRef}
+      className={styles.log}
+      role="log"
+      aria-live="polite"
+      aria-label={t('chat.log')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus (WCAG 2.1.1)
+      tabIndex={0}
+    >
+      {messages.map((item) => (
+        <div key={item.id} className={styles.row[item.role]}>
+          {item.role === 'assistant' ? <AgentAvatar agent={agent} small /> : null}
+          <p className={styles.bubble[item.role]}>
+            <span>{item.content}</span>
+            <time dateTime={item.timestamp} className={styles.time[item.role]}>
+              <span className={visuallyHidden}>{item.role === 'user' ? t('chat.you') : agent.name}, </span>
+              {formatTime(item.timestamp)}
+            </time>
+          </p>
+        </div>
+      ))}
+      {connecting ? (
+        <p className={styles.status}>
+          <Bot size={14} aria-hidden="true" />
+          {t('chat.connecting', { agent: agent.name })}
+        </p>
+      ) : null}
+      {typing ? (
+        <div className={styles.row.assistant}>
+          <AgentAvatar agent={agent} small />
+          <p className={styles.bubble.assistant}>
+            <span className={visuallyHidden}>{t('chat.typing', { agent: agent.name })}</span>
+            <span className={styles.dots} aria-hidden="true">
+              <span className={styles.dot} />
+              <span className={styles.dot} />
+              <span className={styles.dot} />
+            </span>
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The message box and its Send button, disabled while empty or while the agent connects or types. */
+function ChatForm({
+  inputRef,
+  draft,
+  onDraft,
+  canSend,
+  onSubmit,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  draft: string;
+  onDraft: (draft: string) => void;
+  canSend: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form className={styles.form} onSubmit={onSubmit}>
+      <input
+        ref={inputRef}
+        className={styles.input}
+        value={draft}
+        onChange={(event) => onDraft(event.target.value)}
+        placeholder={t('chat.placeholder')}
+        aria-label={t('chat.input')}
+        maxLength={1000}
+        autoComplete="off"
+      />
+      <button type="submit" className={styles.send} aria-label={t('chat.send')} disabled={!canSend}>
+        <SendHorizontal size={18} aria-hidden="true" />
+      </button>
+    </form>
   );
 }
 

@@ -55,24 +55,8 @@ function RegisterPage() {
   // filled form stays disabled and says what is happening, instead of looking idle under the new URL.
   const [opening, setOpening] = useState(false);
   const busy = register.isPending || opening;
-  const queryClient = useQueryClient();
-  const savePreferences = useSavePreferencesMutation();
 
-  /**
-   * Signed up in a language other than English (the browser's, or one chosen above): it becomes the new
-   * account's preference, saved before the dashboard opens, since LanguageSync applies the saved one there
-   * and would otherwise switch the person to the default English. A failure leaves the default.
-   */
-  const keepLanguage = async () => {
-    const language = currentLocale();
-    if (language === 'en') return;
-    try {
-      const preferences = await queryClient.fetchQuery(preferencesQuery);
-      if (preferences.language !== language) await savePreferences.mutateAsync({ ...preferences, language });
-    } catch (error) {
-      console.warn('The language of the registration could not be saved', error);
-    }
-  };
+  const keepLanguage = useKeepLanguage();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -136,57 +120,7 @@ function RegisterPage() {
         aria-label={t('auth.register.form')}
         aria-busy={busy || undefined}
       >
-        <fieldset className={styles.fields} disabled={busy}>
-          <div className={authStyles.row}>
-            <TextField
-              {...form.textField('firstName')}
-              label={t('auth.register.firstName')}
-              autoComplete="given-name"
-              optional
-            />
-            <TextField
-              {...form.textField('lastName')}
-              label={t('auth.register.lastName')}
-              autoComplete="family-name"
-              optional
-            />
-          </div>
-          <TextField
-            {...form.textField('username')}
-            label={t('auth.register.username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-          />
-          <EmailField
-            {...form.textField('email')}
-            label={t('auth.email')}
-            autoComplete="email"
-            placeholder={t('auth.emailPlaceholder')}
-          />
-          <div className={authStyles.row}>
-            <PasswordField
-              {...form.textField('password')}
-              label={t('auth.password')}
-              autoComplete="new-password"
-              hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
-            />
-            <PasswordField
-              {...form.textField('confirmPassword')}
-              label={t('auth.register.confirmPassword')}
-              autoComplete="new-password"
-            />
-          </div>
-          <CheckboxField
-            ref={form.inputRef('termsAgreed')}
-            label={t('auth.register.terms')}
-            name="termsAgreed"
-            checked={values.termsAgreed}
-            onCheckedChange={(checked) => form.set('termsAgreed', checked)}
-            error={form.errorFor('termsAgreed')}
-          />
-        </fieldset>
+        <RegisterFields form={form} busy={busy} />
         <Button
           type="submit"
           size="lg"
@@ -206,5 +140,82 @@ function RegisterPage() {
         </p>
       </form>
     </AuthShell>
+  );
+}
+
+/**
+ * Signed up in a language other than English (the browser's, or one chosen above): it becomes the new
+ * account's preference, saved before the dashboard opens, since LanguageSync applies the saved one there
+ * and would otherwise switch the person to the default English. A failure leaves the default.
+ */
+function useKeepLanguage() {
+  const queryClient = useQueryClient();
+  const savePreferences = useSavePreferencesMutation();
+  return async () => {
+    const language = currentLocale();
+    if (language === 'en') return;
+    try {
+      const preferences = await queryClient.fetchQuery(preferencesQuery);
+      if (preferences.language !== language) await savePreferences.mutateAsync({ ...preferences, language });
+    } catch (error) {
+      console.warn('The language of the registration could not be saved', error);
+    }
+  };
+}
+
+/** The account's fields: names, username, e-mail, the password twice and the terms; disabled while busy. */
+function RegisterFields({ form, busy }: { form: ReturnType<typeof useForm<RegisterValues>>; busy: boolean }) {
+  return (
+    <fieldset className={styles.fields} disabled={busy}>
+      <div className={authStyles.row}>
+        <TextField
+          {...form.textField('firstName')}
+          label={t('auth.register.firstName')}
+          autoComplete="given-name"
+          optional
+        />
+        <TextField
+          {...form.textField('lastName')}
+          label={t('auth.register.lastName')}
+          autoComplete="family-name"
+          optional
+        />
+      </div>
+      <TextField
+        {...form.textField('username')}
+        label={t('auth.register.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+      />
+      <EmailField
+        {...form.textField('email')}
+        label={t('auth.email')}
+        autoComplete="email"
+        placeholder={t('auth.emailPlaceholder')}
+      />
+      <div className={authStyles.row}>
+        <PasswordField
+          {...form.textField('password')}
+          label={t('auth.password')}
+          autoComplete="new-password"
+          hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
+        />
+        <PasswordField
+          {...form.textField('confirmPassword')}
+          label={t('auth.register.confirmPassword')}
+          autoComplete="new-password"
+        />
+      </div>
+      <CheckboxField
+        ref={form.inputRef('termsAgreed')}
+        label={t('auth.register.terms')}
+        name="termsAgreed"
+        checked={form.values.termsAgreed}
+        onCheckedChange={(checked) => form.set('termsAgreed', checked)}
+        error={form.errorFor('termsAgreed')}
+      />
+    </fieldset>
   );
 }

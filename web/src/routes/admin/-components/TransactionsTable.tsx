@@ -69,25 +69,13 @@ function clean(search: AdminTransactionSearch): AdminTransactionSearch {
 }
 
 /**
- * Every transaction in the ledger for admins (spec: admin transactions; docs/product-rules.md rule 13): search by ID or
- * description, type and status filters, Clear, Export of everything the filters match, and server-side
- * paging. The filters and the page live in the URL, so a view can be shared and Back undoes a step.
+ * The search box's text, debounced into the URL's `q`; a change of the URL from elsewhere (Back, Clear)
+ * refills the box. `applied` is the query last put in the URL.
  */
-export function TransactionsTable() {
-  const search = route.useSearch();
+function useSearchDraft(urlQuery: string) {
   const navigate = useNavigate({ from: '/admin/transactions' });
-  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
-  const cursors = search.cursors ?? [];
-  const list = useQuery({ ...adminTransactionsQuery(search), placeholderData: keepPreviousData });
-
-  // Any change of filter or page size starts again at the first page.
-  const update = (change: Partial<AdminTransactionSearch>) =>
-    navigate({ search: (prev) => clean({ ...prev, cursors: undefined, ...change }) });
-
-  // The box is debounced into the URL; a change of the URL from elsewhere (Back, Clear) refills the box.
-  const [draft, setDraft] = useState(search.q ?? '');
-  const applied = useRef(search.q ?? '');
-  const urlQuery = search.q ?? '';
+  const [draft, setDraft] = useState(urlQuery);
+  const applied = useRef(urlQuery);
   useEffect(() => {
     if (urlQuery !== applied.current) {
       applied.current = urlQuery;
@@ -103,14 +91,12 @@ export function TransactionsTable() {
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [draft, navigate]);
+  return { draft, setDraft, applied };
+}
 
-  const clear = () => {
-    applied.current = '';
-    setDraft('');
-    void navigate({ search: (prev) => clean({ limit: prev.limit }) });
-  };
-
-  const exportCsv = useMutation({
+/** Export of everything the filters match, as a CSV file, with a toast that says how much was saved. */
+function useTransactionsExport(search: AdminTransactionSearch) {
+  return useMutation({
     mutationFn: () => fetchAllTransactions(filtersOf(search)),
     onSuccess: ({ transactions, total, complete }) => {
       const fileName = adminTransactionsFileName();
@@ -127,6 +113,33 @@ export function TransactionsTable() {
     onError: (error: Error) =>
       toast({ title: 'Export failed', description: error.message, variant: 'destructive' }),
   });
+}
+
+/**
+ * Every transaction in the ledger for admins (spec: admin transactions; docs/product-rules.md rule 13): search by ID or
+ * description, type and status filters, Clear, Export of everything the filters match, and server-side
+ * paging. The filters and the page live in the URL, so a view can be shared and Back undoes a step.
+ */
+export function TransactionsTable() {
+  const search = route.useSearch();
+  const navigate = useNavigate({ from: '/admin/transactions' });
+  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
+  const cursors = search.cursors ?? [];
+  const list = useQuery({ ...adminTransactionsQuery(search), placeholderData: keepPreviousData });
+
+  // Any change of filter or page size starts again at the first page.
+  const update = (change: Partial<AdminTransactionSearch>) =>
+    navigate({ search: (prev) => clean({ ...prev, cursors: undefined, ...change }) });
+
+  const { draft, setDraft, applied } = useSearchDraft(search.q ?? '');
+
+  const clear = () => {
+    applied.current = '';
+    setDraft('');
+    void navigate({ search: (prev) => clean({ limit: prev.limit }) });
+  };
+
+  const exportCsv = useTransactionsExport(search);
 
   const filtered = hasAdminFilters(search);
   const page = cursors.length + 1;
@@ -214,42 +227,7 @@ export function TransactionsTable() {
           {filtered ? 'No transactions found matching your filters' : 'No transactions yet'}
         </PanelEmpty>
       ) : (
-        // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Transactions table" tabIndex={0}>
-          <table className={own.cardTable} aria-busy={list.isPlaceholderData || undefined}>
-            <caption className={visuallyHidden}>
-              Transactions, newest first. Select a transaction's ID to open its events and balances.
-            </caption>
-            <thead className={own.cardHead}>
-              <tr>
-                <th scope="col" className={own.headCell}>
-                  ID
-                </th>
-                <th scope="col" className={own.headCell}>
-                  Type
-                </th>
-                <th scope="col" className={own.headCell}>
-                  Description
-                </th>
-                <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
-                  Amount
-                </th>
-                <th scope="col" className={own.headCell}>
-                  Date
-                </th>
-                <th scope="col" className={own.headCell}>
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className={own.cardBody}>
-              {list.data.transactions.map((transaction) => (
-                <TransactionRow key={transaction.id} transaction={transaction} />
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <TransactionsGrid transactions={list.data.transactions} busy={list.isPlaceholderData} />
       )}
 
       <div className={own.footer}>
@@ -270,39 +248,107 @@ export function TransactionsTable() {
             }}
           />
         </div>
-        <nav className={own.pager} aria-label="Transaction pages">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={cursors.length === 0}
-            onClick={() =>
-              navigate({
-                search: (prev) =>
-                  clean({ ...prev, cursors: cursors.length > 1 ? cursors.slice(0, -1) : undefined }),
-              })
-            }
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-            Previous
-          </Button>
-          <span className={own.pageNumber}>
-            Page {page} of {Math.max(page, pages)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={!list.data?.nextCursor || list.isPlaceholderData}
-            onClick={() => {
-              const next = list.data?.nextCursor;
-              if (next) void navigate({ search: (prev) => clean({ ...prev, cursors: [...cursors, next] }) });
-            }}
-          >
-            Next
-            <ChevronRight size={16} aria-hidden="true" />
-          </Button>
-        </nav>
+        <TransactionsPager
+          page={page}
+          pages={pages}
+          cursors={cursors}
+          nextCursor={list.data?.nextCursor}
+          busy={list.isPlaceholderData}
+        />
       </div>
     </Panel>
+  );
+}
+
+/** Previous and Next through the pages, by the cursors the URL keeps, and which page this is. */
+function TransactionsPager({
+  page,
+  pages,
+  cursors,
+  nextCursor,
+  busy,
+}: {
+  page: number;
+  pages: number;
+  cursors: string[];
+  nextCursor: string | null | undefined;
+  busy: boolean;
+}) {
+  const navigate = useNavigate({ from: '/admin/transactions' });
+  return (
+    <nav className={own.pager} aria-label="Transaction pages">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={cursors.length === 0}
+        onClick={() =>
+          navigate({
+            search: (prev) =>
+              clean({ ...prev, cursors: cursors.length > 1 ? cursors.slice(0, -1) : undefined }),
+          })
+        }
+      >
+        <ChevronLeft size={16} aria-hidden="true" />
+        Previous
+      </Button>
+      <span className={own.pageNumber}>
+        Page {page} of {Math.max(page, pages)}
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!nextCursor || busy}
+        onClick={() => {
+          if (nextCursor)
+            void navigate({ search: (prev) => clean({ ...prev, cursors: [...cursors, nextCursor] }) });
+        }}
+      >
+        Next
+        <ChevronRight size={16} aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** One page of transactions, newest first; each row opens the transaction's events and balances. */
+function TransactionsGrid({ transactions, busy }: { transactions: AdminTransaction[]; busy: boolean }) {
+  return (
+    // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className={styles.tableWrap} aria-label="Transactions table" tabIndex={0}>
+      <table className={own.cardTable} aria-busy={busy || undefined}>
+        <caption className={visuallyHidden}>
+          Transactions, newest first. Select a transaction's ID to open its events and balances.
+        </caption>
+        <thead className={own.cardHead}>
+          <tr>
+            <th scope="col" className={own.headCell}>
+              ID
+            </th>
+            <th scope="col" className={own.headCell}>
+              Type
+            </th>
+            <th scope="col" className={own.headCell}>
+              Description
+            </th>
+            <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
+              Amount
+            </th>
+            <th scope="col" className={own.headCell}>
+              Date
+            </th>
+            <th scope="col" className={own.headCell}>
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody className={own.cardBody}>
+          {transactions.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} />
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
@@ -148,26 +148,9 @@ export function CryptoTransferForm({
 
   if (pending) {
     return (
-      <ReviewStep
-        title={t('dashboard.send.review')}
-        rows={[
-          {
-            label: t('dashboard.review.amount'),
-            value: `${formatAsset(pending.command.amount, currency)} ${currency}`,
-          },
-          { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
-          {
-            label: t('dashboard.review.recipient'),
-            value: `${pending.recipient.username} (${pending.command.recipientEmail})`,
-          },
-          ...(pending.command.description
-            ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
-            : []),
-          { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
-        ]}
-        confirmLabel={t('dashboard.send.confirm')}
-        pendingLabel={t('dashboard.send.sending')}
-        pending={sending.pending}
+      <CryptoReview
+        pending={pending}
+        sending={sending.pending}
         notice={sending.notice}
         onEdit={() => {
           setPending(null);
@@ -176,10 +159,76 @@ export function CryptoTransferForm({
         onConfirm={() => confirm(pending)}
       >
         {proof.element}
-      </ReviewStep>
+      </CryptoReview>
     );
   }
 
+  return (
+    <CryptoFields form={form} currency={currency} available={available} lookup={lookup} onSubmit={onSubmit} />
+  );
+}
+
+/** The review of a checked crypto transfer (docs/product-rules.md rule 26), before Confirm sends it. */
+function CryptoReview({
+  pending,
+  sending,
+  notice,
+  onEdit,
+  onConfirm,
+  children,
+}: {
+  pending: Pending;
+  sending: boolean;
+  notice: string | undefined;
+  onEdit: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  const { currency } = pending.command;
+  return (
+    <ReviewStep
+      title={t('dashboard.send.review')}
+      rows={[
+        {
+          label: t('dashboard.review.amount'),
+          value: `${formatAsset(pending.command.amount, currency)} ${currency}`,
+        },
+        { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
+        {
+          label: t('dashboard.review.recipient'),
+          value: `${pending.recipient.username} (${pending.command.recipientEmail})`,
+        },
+        ...(pending.command.description
+          ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
+          : []),
+        { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
+      ]}
+      confirmLabel={t('dashboard.send.confirm')}
+      pendingLabel={t('dashboard.send.sending')}
+      pending={sending}
+      notice={notice}
+      onEdit={onEdit}
+      onConfirm={onConfirm}
+    >
+      {children}
+    </ReviewStep>
+  );
+}
+
+/** The form's fields: the recipient's e-mail (looked up when left), the amount and a description. */
+function CryptoFields({
+  form,
+  currency,
+  available,
+  lookup,
+  onSubmit,
+}: {
+  form: ReturnType<typeof useForm<typeof EMPTY>>;
+  currency: CryptoCurrency;
+  available: string;
+  lookup: ReturnType<typeof useRecipientLookup>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   return (
     <form
       className={panel.form}

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../../components/Button.tsx';
 import { TextField } from '../../../../components/TextField.tsx';
 import { toast } from '../../../../components/toast/index.ts';
@@ -130,26 +130,9 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   if (pending) {
     return (
-      <ReviewStep
-        title={t('dashboard.send.review')}
-        rows={[
-          {
-            label: t('dashboard.review.amount'),
-            value: t('dashboard.sai', { amount: formatDecimal(pending.command.amount) }),
-          },
-          { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
-          {
-            label: t('dashboard.review.recipient'),
-            value: `${pending.recipient.username} (${pending.email})`,
-          },
-          ...(pending.command.description
-            ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
-            : []),
-          { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
-        ]}
-        confirmLabel={t('dashboard.send.confirm')}
-        pendingLabel={t('dashboard.send.sending')}
-        pending={sending.pending}
+      <SendReview
+        pending={pending}
+        sending={sending.pending}
         notice={sending.notice}
         onEdit={() => {
           setPending(null);
@@ -158,10 +141,81 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         onConfirm={() => confirm(pending)}
       >
         {proof.element}
-      </ReviewStep>
+      </SendReview>
     );
   }
 
+  return (
+    <SendFields
+      form={form}
+      user={user}
+      lookup={lookup}
+      error={errors.recipientEmail ?? lookup.error}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+/** The review of a checked transfer (docs/product-rules.md rule 26): what will be sent, before Confirm. */
+function SendReview({
+  pending,
+  sending,
+  notice,
+  onEdit,
+  onConfirm,
+  children,
+}: {
+  pending: Pending;
+  sending: boolean;
+  notice: string | undefined;
+  onEdit: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ReviewStep
+      title={t('dashboard.send.review')}
+      rows={[
+        {
+          label: t('dashboard.review.amount'),
+          value: t('dashboard.sai', { amount: formatDecimal(pending.command.amount) }),
+        },
+        { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
+        {
+          label: t('dashboard.review.recipient'),
+          value: `${pending.recipient.username} (${pending.email})`,
+        },
+        ...(pending.command.description
+          ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
+          : []),
+        { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
+      ]}
+      confirmLabel={t('dashboard.send.confirm')}
+      pendingLabel={t('dashboard.send.sending')}
+      pending={sending}
+      notice={notice}
+      onEdit={onEdit}
+      onConfirm={onConfirm}
+    >
+      {children}
+    </ReviewStep>
+  );
+}
+
+/** The form's fields: the recipient's e-mail (looked up when left), the amount and a description. */
+function SendFields({
+  form,
+  user,
+  lookup,
+  error,
+  onSubmit,
+}: {
+  form: ReturnType<typeof useForm<SendValues>>;
+  user: User;
+  lookup: ReturnType<typeof useRecipientLookup>;
+  error: string | undefined;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   return (
     <form
       className={panel.form}
@@ -176,7 +230,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         placeholder={t('dashboard.send.emailPlaceholder')}
         onBlur={lookup.leave}
         hint={lookup.hint}
-        error={errors.recipientEmail ?? lookup.error}
+        error={error}
       />
       <AmountField
         {...form.textField('amount')}

@@ -60,7 +60,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   // The proof is not part of what makes a retry the same withdrawal: a fresh code keeps the key.
   const withdrawing = useIdempotentCommand(withdraw.mutateAsync, ({ totpCode, password, ...order }) => order);
   const form = useForm(EMPTY, FIELD_ORDER);
-  const { values, errors, setErrors } = form;
+  const { values, setErrors } = form;
   const [order, setOrder] = useState<(WithdrawOrder & { chain: NetworkId }) | null>(null);
   const [refusal, setRefusal] = useState<ReturnType<typeof reauthenticationRefusal>>(null);
 
@@ -77,27 +77,9 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     form.clearError('currency');
   };
 
-  const validate = (): { errors: FormErrors<Field>; amount: string | null } => {
-    const found: FormErrors<Field> = {};
-    if (!values.chain) found.chain = t('dashboard.withdraw.chainMissing');
-    if (values.address.trim().length < MIN_WITHDRAWAL_ADDRESS)
-      found.address = t('dashboard.withdraw.addressShort', { min: MIN_WITHDRAWAL_ADDRESS });
-    // The server's own check (domain/crypto/addresses.ts: format and checksum per network), on the field
-    // before the review: a BTC address on Ethereum or a mistyped EIP-55 checksum never gets that far.
-    else if (values.chain in NETWORKS && !parseAddress(values.chain as NetworkId, values.address).ok)
-      found.address = t('dashboard.withdraw.addressInvalid', {
-        network: labels[values.chain] ?? values.chain,
-      });
-    const amount = checkCryptoAmount(values.amount, available, values.currency);
-    if (!amount.ok) found.amount = amount.message;
-    if (values.notes.length > MAX_WITHDRAWAL_NOTES)
-      found.notes = t('dashboard.withdraw.notesLong', { max: MAX_WITHDRAWAL_NOTES });
-    return { errors: found, amount: amount.ok ? amount.amount : null };
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validate();
+    const checked = validateWithdrawal(values, available, labels);
     // The network as the API names it: one of the catalogue's for this currency (the list offered).
     const chain = chainOptions.find((option) => option.value === values.chain)?.value;
     if (!form.check(checked.errors) || !checked.amount || !chain) return;
@@ -169,6 +151,58 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   }
 
   return (
+    <WithdrawFields
+      form={form}
+      available={available}
+      chainOptions={chainOptions}
+      onCurrency={chooseCurrency}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+/**
+ * The form's own checks, before the review: a network chosen, an address that network accepts, an amount
+ * within what is available and notes within their limit. Returns the errors and the amount as read.
+ */
+function validateWithdrawal(
+  values: Values,
+  available: string,
+  labels: Record<string, string>,
+): { errors: FormErrors<Field>; amount: string | null } {
+  const found: FormErrors<Field> = {};
+  if (!values.chain) found.chain = t('dashboard.withdraw.chainMissing');
+  if (values.address.trim().length < MIN_WITHDRAWAL_ADDRESS)
+    found.address = t('dashboard.withdraw.addressShort', { min: MIN_WITHDRAWAL_ADDRESS });
+  // The server's own check (domain/crypto/addresses.ts: format and checksum per network), on the field
+  // before the review: a BTC address on Ethereum or a mistyped EIP-55 checksum never gets that far.
+  else if (values.chain in NETWORKS && !parseAddress(values.chain as NetworkId, values.address).ok)
+    found.address = t('dashboard.withdraw.addressInvalid', {
+      network: labels[values.chain] ?? values.chain,
+    });
+  const amount = checkCryptoAmount(values.amount, available, values.currency);
+  if (!amount.ok) found.amount = amount.message;
+  if (values.notes.length > MAX_WITHDRAWAL_NOTES)
+    found.notes = t('dashboard.withdraw.notesLong', { max: MAX_WITHDRAWAL_NOTES });
+  return { errors: found, amount: amount.ok ? amount.amount : null };
+}
+
+/** The form's fields: the currency, a network that serves it, the address, the amount and notes. */
+function WithdrawFields({
+  form,
+  available,
+  chainOptions,
+  onCurrency,
+  onSubmit,
+}: {
+  form: ReturnType<typeof useForm<Values>>;
+  available: string;
+  chainOptions: { value: NetworkId; label: string }[];
+  onCurrency: (currency: CryptoCurrency) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { values, errors } = form;
+  return (
     <form
       className={panel.form}
       onSubmit={onSubmit}
@@ -180,7 +214,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         name="currency"
         value={values.currency}
         options={CURRENCY_OPTIONS}
-        onValueChange={chooseCurrency}
+        onValueChange={onCurrency}
         hint={t('dashboard.withdraw.available', {
           amount: `${formatAsset(available, values.currency)} ${values.currency}`,
         })}

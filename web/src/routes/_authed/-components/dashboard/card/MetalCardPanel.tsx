@@ -137,39 +137,12 @@ export function MetalCardPanel({
                 {t('dashboard.card.estimatedDelivery', { date: formatDay(current.estimatedDelivery) })}
               </p>
             ) : null}
-            <div className={styles.actions}>
-              {!current ? (
-                <Button size="sm" onClick={() => setDialog('request')}>
-                  <CreditCard size={16} aria-hidden="true" />
-                  {t('dashboard.card.request')}
-                </Button>
-              ) : null}
-              {current?.status === 'pending' && !staking ? (
-                <Button size="sm" onClick={() => setDialog('deposit')}>
-                  <Wallet size={16} aria-hidden="true" />
-                  {t('dashboard.card.depositNow')}
-                </Button>
-              ) : null}
-              {needsShippingAddress(current) ? (
-                <Button size="sm" onClick={() => setDialog('shipping')}>
-                  <MapPin size={16} aria-hidden="true" />
-                  {t('dashboard.card.addAddress')}
-                </Button>
-              ) : null}
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!canViewDetails(current)}
-                onClick={() => setDialog('details')}
-              >
-                <Eye size={16} aria-hidden="true" />
-                {t('dashboard.card.viewDetails')}
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => onSettingsOpenChange(true)}>
-                <Settings size={16} aria-hidden="true" />
-                {t('dashboard.card.settings')}
-              </Button>
-            </div>
+            <CardActions
+              card={current}
+              staking={staking !== null}
+              onDialog={setDialog}
+              onSettings={() => onSettingsOpenChange(true)}
+            />
             {current && staking && stake.data ? (
               <StakeOffer card={current} stake={stake.data} target={staking} />
             ) : null}
@@ -180,39 +153,13 @@ export function MetalCardPanel({
 
       <UpgradePath balance={reach(user.balance, stake.data)} card={current} stake={stake.data} />
 
-      <Modal
-        title={
-          isPositive(user.balance) ? t('dashboard.card.requestTitle') : t('dashboard.card.depositRequired')
-        }
-        description={
-          isPositive(user.balance)
-            ? t('dashboard.card.requestDescription', { tier: tierById(balanceTier(user.balance)).name })
-            : t('dashboard.card.depositDescription', {
-                minimum: formatDecimal(String(tierById('gold').stake), 0),
-                time: cardVerificationTime(),
-              })
-        }
+      <RequestCardDialog
+        user={user}
         open={dialog === 'request'}
         onOpenChange={close}
-      >
-        {isPositive(user.balance) ? (
-          <ShippingAddressForm
-            submitLabel={t('dashboard.card.request')}
-            pending={request.isPending}
-            onSubmit={requestCard}
-          />
-        ) : (
-          <Button
-            fullWidth
-            pending={request.isPending}
-            pendingLabel={t('dashboard.requesting')}
-            onClick={() => requestCard(null).catch(() => undefined)}
-          >
-            <Wallet size={16} aria-hidden="true" />
-            {t('dashboard.card.depositNow')}
-          </Button>
-        )}
-      </Modal>
+        pending={request.isPending}
+        onRequest={requestCard}
+      />
 
       <Modal
         title={t('dashboard.card.buyTitle')}
@@ -254,6 +201,109 @@ export function MetalCardPanel({
         }}
       />
     </Panel>
+  );
+}
+
+/** The card's buttons: request, deposit, add the address, details (when they can be seen) and settings. */
+function CardActions({
+  card,
+  staking,
+  onDialog,
+  onSettings,
+}: {
+  card: Card | null;
+  staking: boolean;
+  onDialog: (dialog: PanelDialog) => void;
+  onSettings: () => void;
+}) {
+  return (
+    <div className={styles.actions}>
+      {!card ? (
+        <Button size="sm" onClick={() => onDialog('request')}>
+          <CreditCard size={16} aria-hidden="true" />
+          {t('dashboard.card.request')}
+        </Button>
+      ) : null}
+      {card?.status === 'pending' && !staking ? (
+        <Button size="sm" onClick={() => onDialog('deposit')}>
+          <Wallet size={16} aria-hidden="true" />
+          {t('dashboard.card.depositNow')}
+        </Button>
+      ) : null}
+      {needsShippingAddress(card) ? (
+        <Button size="sm" onClick={() => onDialog('shipping')}>
+          <MapPin size={16} aria-hidden="true" />
+          {t('dashboard.card.addAddress')}
+        </Button>
+      ) : null}
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!canViewDetails(card)}
+        onClick={() => onDialog('details')}
+      >
+        <Eye size={16} aria-hidden="true" />
+        {t('dashboard.card.viewDetails')}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={onSettings}>
+        <Settings size={16} aria-hidden="true" />
+        {t('dashboard.card.settings')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The request dialog: the shipping address when the balance is positive, else the deposit first
+ * (docs/product-rules.md spec 2, "Deposit Required").
+ */
+function RequestCardDialog({
+  user,
+  open,
+  onOpenChange,
+  pending,
+  onRequest,
+}: {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  onRequest: (address: ShippingAddress | null) => Promise<void>;
+}) {
+  return (
+    <Modal
+      title={
+        isPositive(user.balance) ? t('dashboard.card.requestTitle') : t('dashboard.card.depositRequired')
+      }
+      description={
+        isPositive(user.balance)
+          ? t('dashboard.card.requestDescription', { tier: tierById(balanceTier(user.balance)).name })
+          : t('dashboard.card.depositDescription', {
+              minimum: formatDecimal(String(tierById('gold').stake), 0),
+              time: cardVerificationTime(),
+            })
+      }
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      {isPositive(user.balance) ? (
+        <ShippingAddressForm
+          submitLabel={t('dashboard.card.request')}
+          pending={pending}
+          onSubmit={onRequest}
+        />
+      ) : (
+        <Button
+          fullWidth
+          pending={pending}
+          pendingLabel={t('dashboard.requesting')}
+          onClick={() => onRequest(null).catch(() => undefined)}
+        >
+          <Wallet size={16} aria-hidden="true" />
+          {t('dashboard.card.depositNow')}
+        </Button>
+      )}
+    </Modal>
   );
 }
 
