@@ -1,5 +1,5 @@
 import { FaultClient, type Reply } from '../faults/workload.ts';
-import { accountSteps, cardSteps, moneySteps, type Steps } from './scenarioSteps.ts';
+import { accountSteps, cardSteps, type LegacyUser, moneySteps, type Steps } from './scenarioSteps.ts';
 
 /**
  * What the legacy fixture's database holds, made by driving the app over HTTP as its users and admin do,
@@ -60,13 +60,7 @@ export const LEGACY_ADMIN = { email: 'legacy-admin@example.com', password: 'lega
 /** The fixture's session secret: the TOTP secrets in it are encrypted with a key derived from it. */
 export const LEGACY_SESSION_SECRET = 'legacy-fixture-session-secret-not-for-production-000';
 
-export interface LegacyUser {
-  name: string;
-  id: string;
-  email: string;
-  /** The password the fixture's database holds for the user at the end. */
-  password: string;
-}
+export type { LegacyUser } from './scenarioSteps.ts';
 
 /** What a user saw at generation time: the upgrade test expects the same from today's code. */
 export interface UserView {

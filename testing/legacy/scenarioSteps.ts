@@ -1,7 +1,15 @@
 import { TOTP, URI } from 'otpauth';
 import type { FaultClient, Reply } from '../faults/workload.ts';
 import { newEvmTxHash } from '../txHashes.ts';
-import type { LegacyUser } from './scenario.ts';
+
+/** A user of the legacy scenario, as the fixture's database holds them at the end. */
+export interface LegacyUser {
+  name: string;
+  id: string;
+  email: string;
+  /** The password the fixture's database holds for the user at the end. */
+  password: string;
+}
 
 /** The legacy scenario's steps (scenario.ts runs them in order), each a part of what the fixture holds. */
 
