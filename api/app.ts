@@ -78,15 +78,36 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
   const deps = hasLimits(context) ? context : apiDeps(context);
   const app = new Hono<AppEnv>();
   const trustProxy = deps.config.TRUST_PROXY === '1';
-  // PUBLIC_URL's origin may always send state-changing requests; ALLOWED_ORIGINS adds others.
-  const allowedOrigins = [
-    deps.config.PUBLIC_URL,
-    ...deps.config.ALLOWED_ORIGINS.split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-  ];
-
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
+  observeRequests(app, deps, trustProxy);
+  applySecurityHeaders(app);
+  // Before every route, static file and the web app's fallback: a Host not ours gets 421 (DNS rebinding).
+  app.use(hostGuard(deps.config.ALLOWED_HOSTS, trustProxy, PROBE_PATHS));
+  app.route('/', probeRoutes(deps));
+
+  applyApiMiddleware(app, deps, trustProxy);
+  mountMetrics(app, deps);
+  mountRoutes(app, deps);
+  // Generated once, on first request, from the routes mounted above.
+  let openApi: ReturnType<typeof buildOpenApi> | null = null;
+  const document = () => {
+    openApi ??= buildOpenApi(app);
+    return openApi;
+  };
+  app.get('/api/openapi.json', responds(200, openApiAnswer), (c) => c.json(document()));
+  app.get('/api/docs', responds(200, docsPage, { mediaType: 'text/html' }), (c) =>
+    c.html(renderDocs(document())),
+  );
+  app.all('/api/*', (c) => problem(c, 404, 'No such API endpoint'));
+
+  serveWebApp(app);
+  app.notFound((c) => problem(c, 404, 'Not found'));
+  app.onError((error, c) => toProblemResponse(c, error));
+  return app;
+}
+
+/** Each API request's metrics and its log line (by route pattern), and the request's context values. */
+function observeRequests(app: Hono<AppEnv>, deps: Deps, trustProxy: boolean): void {
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('logger', deps.logger);
@@ -115,6 +136,10 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
       );
     }
   });
+}
+
+/** The Content-Security-Policy and the other security headers, on every answer; HSTS on a secure one. */
+function applySecurityHeaders(app: Hono<AppEnv>): void {
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -141,9 +166,17 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
     if (c.get('secure'))
       setResponseHeader(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
-  // Before every route, static file and the web app's fallback: a Host not ours gets 421 (DNS rebinding).
-  app.use(hostGuard(deps.config.ALLOWED_HOSTS, trustProxy, PROBE_PATHS));
-  app.route('/', probeRoutes(deps));
+}
+
+/** The API's own middleware, in order: timeout, body limit, CSRF, session, read-your-writes, no-store. */
+function applyApiMiddleware(app: Hono<AppEnv>, deps: Deps, trustProxy: boolean): void {
+  // PUBLIC_URL's origin may always send state-changing requests; ALLOWED_ORIGINS adds others.
+  const allowedOrigins = [
+    deps.config.PUBLIC_URL,
+    ...deps.config.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  ];
 
   // First of the API's middleware, so a stalled session lookup or body upload is bounded too.
   app.use('/api/*', requestTimeout(deps.config.REQUEST_TIMEOUT_MS));
@@ -161,7 +194,9 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
     await next();
     if (!c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
   });
+}
 
+function mountMetrics(app: Hono<AppEnv>, deps: Deps): void {
   /** Prometheus scrape: a bearer token when METRICS_TOKEN is set, else loopback only. */
   app.get('/metrics', async (c) => {
     const token = deps.config.METRICS_TOKEN;
@@ -182,6 +217,10 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
       'Content-Type': deps.metrics.registry.contentType,
     });
   });
+}
+
+/** Every API route group at its path (the OpenAPI document lists them in this order). */
+function mountRoutes(app: Hono<AppEnv>, deps: Deps): void {
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/account/sessions', sessionsRoutes(deps));
   app.route('/api/auth/passkeys', passkeySignInRoutes(deps));
@@ -218,18 +257,9 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
   app.route('/api/ledger', ledgerPublicKeyRoutes(deps));
   app.route('/api/admin/ledger', adminDigestRoutes(deps));
   app.route('/api', healthRoutes(deps));
-  // Generated once, on first request, from the routes mounted above.
-  let openApi: ReturnType<typeof buildOpenApi> | null = null;
-  const document = () => {
-    openApi ??= buildOpenApi(app);
-    return openApi;
-  };
-  app.get('/api/openapi.json', responds(200, openApiAnswer), (c) => c.json(document()));
-  app.get('/api/docs', responds(200, docsPage, { mediaType: 'text/html' }), (c) =>
-    c.html(renderDocs(document())),
-  );
-  app.all('/api/*', (c) => problem(c, 404, 'No such API endpoint'));
+}
 
+function serveWebApp(app: Hono<AppEnv>): void {
   // The built web app: files as they are, and index.html for every client-side route.
   app.use(
     '/assets/*',
@@ -247,8 +277,4 @@ export function createApp(context: RuntimeContext & { limits?: RateLimits }) {
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(index, 'utf8'));
   });
-
-  app.notFound((c) => problem(c, 404, 'Not found'));
-  app.onError((error, c) => toProblemResponse(c, error));
-  return app;
 }

@@ -4,11 +4,12 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { startSessionCache, stopSessionCache } from '../app/auth/sessionCache.ts';
+import type { SessionSettings } from '../app/auth/sessions.ts';
 import { StateCache } from '../app/commands/handleCommand.ts';
 import { LedgerFreeze } from '../app/commands/ledgerFreeze.ts';
 import { DigestService, digestDirOf } from '../app/ledgerProofs/digests.ts';
 import { recordSigningKey } from '../app/ledgerProofs/keyHistory.ts';
-import { createLedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
+import { createLedgerProofs, type LedgerProofs } from '../app/ledgerProofs/ledgerProofs.ts';
 import type { LedgerSigner } from '../app/ledgerProofs/signer.ts';
 import { treeBlocks } from '../app/ledgerProofs/treeBlocks.ts';
 import { createMailer } from '../app/mail/mailer.ts';
@@ -21,7 +22,7 @@ import type { EventStore } from '../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
 import { EVENT_UPCASTERS, upcastingStore } from '../infra/eventStore/upcasting.ts';
 import { migratePool } from '../infra/postgres/migrate.ts';
-import { createPool } from '../infra/postgres/pool.ts';
+import { createPool, type Pool } from '../infra/postgres/pool.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { allProjections } from '../projections/index.ts';
 import { logFindings, recordFindings, streamFailureFinding } from '../projections/ledgerTree/findings.ts';
@@ -45,7 +46,13 @@ import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
 import type { RuntimeContext } from './deps.ts';
 import { loadLedgerSigner, loadPreviousLedgerSigner } from './ledgerSigningKey.ts';
-import { createMetrics, instrumentStore, registerLedgerGauges, registerScrapeGauges } from './metrics.ts';
+import {
+  createMetrics,
+  instrumentStore,
+  type Metrics,
+  registerLedgerGauges,
+  registerScrapeGauges,
+} from './metrics.ts';
 import { loadPrivacyKeys, type PrivacyKeys } from './privacyKeys.ts';
 
 export async function openEventStore(
@@ -92,6 +99,127 @@ function scheduledJobs(config: Config): ScheduledJob[] {
   ];
 }
 
+/** The freeze of money movements on a ledger mismatch (LEDGER_FREEZE_ON_MISMATCH), and how it records one. */
+function createLedgerFreeze(config: Config, pool: Pool, logger: Logger): LedgerFreeze {
+  return new LedgerFreeze({
+    mode: config.LEDGER_FREEZE_ON_MISMATCH,
+    mismatches: () => ledgerMismatches(pool),
+    frozenAccounts: () => frozenAccounts(pool),
+    // A stream a command loaded failed its check: recorded as the tree follower records a finding.
+    recordStreamFailure: async (failure) => {
+      const found = [streamFailureFinding(failure)];
+      // Logged first: a record that fails (the database gone) still leaves the line.
+      logFindings(logger, found);
+      await recordFindings(pool, found);
+    },
+  });
+}
+
+/** The log's tree follower (where the projections run) and the audit of its stored tree (storedTreeCheck.ts). */
+async function ledgerTreeOf(
+  config: Config,
+  pool: Pool,
+  store: EventStore,
+  logger: Logger,
+  opts: { databaseUrl: string; follow: boolean; onMismatch: () => void },
+) {
+  // The log commitment's tables exist wherever its queries may run; the follower runs with the projections.
+  await initLedgerTreeSchema(pool);
+  const ledgerTree = opts.follow
+    ? new LedgerTreeFollower({
+        pool,
+        databaseUrl: opts.databaseUrl,
+        store,
+        logger,
+        onMismatch: opts.onMismatch,
+      })
+    : null;
+  // The stored tree against the log, a block a second, where the follower leads (storedTreeCheck.ts).
+  const treeAudit =
+    ledgerTree && config.LEDGER_TREE_CHECK_INTERVAL_MS > 0
+      ? new StoredTreeAudit({
+          db: pool,
+          store,
+          logger,
+          leads: () => ledgerTree.state === 'running',
+          everyMs: config.LEDGER_TREE_CHECK_INTERVAL_MS,
+          onDamage: opts.onMismatch,
+        })
+      : null;
+  return { ledgerTree, treeAudit };
+}
+
+/**
+ * The verifiable ledger (docs/architecture/verifiable-ledger.md): digests of the tree the follower keeps,
+ * published on a schedule by one process at a time, and liabilities statements on a schedule of their own
+ * (both only where `scheduled`).
+ */
+function startLedgerProofs(
+  config: Config,
+  pool: Pool,
+  logger: Logger,
+  ledgerSigner: LedgerSigner,
+  scheduled: boolean,
+): LedgerProofs {
+  const tree = { treeHead, leavesOfEvents, inclusionProof, waitForTreeSize, treeDamage, reportTreeDamage };
+  const digests = new DigestService({
+    pool,
+    signer: ledgerSigner,
+    logger,
+    dir: digestDirOf(config),
+    head: () => treeHead(pool),
+    consistency: (from, to) => consistencyProof(pool, from, to),
+    blocks: (size) => treeBlocks(pool, size),
+    damage: () => treeDamage(pool),
+  });
+  const stopDigests = !scheduled ? async () => {} : digests.startSchedule(config.DIGEST_INTERVAL);
+  let stopStatements: () => Promise<void> = async () => {};
+  const ledgerProofs = createLedgerProofs(
+    {
+      signer: ledgerSigner,
+      digests,
+      tree,
+      stop: async () => {
+        await stopDigests();
+        await stopStatements();
+      },
+    },
+    pool,
+    logger,
+  );
+  if (scheduled) stopStatements = ledgerProofs.statements.startSchedule(config.LIABILITIES_INTERVAL);
+  return ledgerProofs;
+}
+
+/** How long a session lives, idle and in all, and the secret its cookie is signed with. */
+async function sessionSettings(config: Config): Promise<SessionSettings> {
+  return {
+    secret: await sessionSecret(config),
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    rememberAbsoluteMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
+    renewAfterMs: 60_000,
+  };
+}
+
+/** The log, as every part of the app sees it: personal fields sealed and opened, each event upcast. */
+async function openSealedStore(
+  config: Config,
+  pool: Pool,
+  databaseUrl: string,
+  logger: Logger,
+  ring: KeyRing,
+  metrics: Metrics,
+): Promise<EventStore> {
+  // Personal fields are sealed as they are appended and opened as they are read (app/privacy), and
+  // deciders and projections read every event in its type's current shape (upcasting: the store itself
+  // while no upcaster is registered).
+  return upcastingStore(
+    sealingStore(instrumentStore(await openEventStore(config, pool, databaseUrl, logger), metrics), ring),
+    EVENT_UPCASTERS,
+  );
+}
+
 export interface Services {
   deps: RuntimeContext;
   stop(): Promise<void>;
@@ -129,32 +257,12 @@ export async function startServices(
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
-    // Personal fields are sealed as they are appended and opened as they are read (app/privacy), and
-    // deciders and projections read every event in its type's current shape (upcasting: the store itself
-    // while no upcaster is registered).
-    store = upcastingStore(
-      sealingStore(
-        instrumentStore(await openEventStore(config, pool, options.databaseUrl, logger), metrics),
-        ring,
-      ),
-      EVENT_UPCASTERS,
-    );
+    store = await openSealedStore(config, pool, options.databaseUrl, logger, ring, metrics);
     // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
     // the log in EventStoreDB, the app's tables in Postgres still need them.
     if (store.kind !== 'postgres') await migratePool(pool, logger, { eventLog: false });
     const cache = new StateCache();
-    const ledgerFreeze = new LedgerFreeze({
-      mode: config.LEDGER_FREEZE_ON_MISMATCH,
-      mismatches: () => ledgerMismatches(pool),
-      frozenAccounts: () => frozenAccounts(pool),
-      // A stream a command loaded failed its check: recorded as the tree follower records a finding.
-      recordStreamFailure: async (failure) => {
-        const found = [streamFailureFinding(failure)];
-        // Logged first: a record that fails (the database gone) still leaves the line.
-        logFindings(logger, found);
-        await recordFindings(pool, found);
-      },
-    });
+    const ledgerFreeze = createLedgerFreeze(config, pool, logger);
     const now = () => new Date();
     // The key history (app/ledgerProofs/keyHistory.ts): a key this database has not seen is recorded, as
     // a rotation signed by the previous key, before anything is signed with it.
@@ -186,30 +294,11 @@ export async function startServices(
       projections,
       logger,
     });
-    // The log commitment's tables exist wherever its queries may run; the follower runs with the projections.
-    await initLedgerTreeSchema(pool);
-    const ledgerTree =
-      options.runProjections !== false
-        ? new LedgerTreeFollower({
-            pool,
-            databaseUrl: options.databaseUrl,
-            store,
-            logger,
-            onMismatch: () => ledgerFreeze.trip(),
-          })
-        : null;
-    // The stored tree against the log, a block a second, where the follower leads (storedTreeCheck.ts).
-    const treeAudit =
-      ledgerTree && config.LEDGER_TREE_CHECK_INTERVAL_MS > 0
-        ? new StoredTreeAudit({
-            db: pool,
-            store,
-            logger,
-            leads: () => ledgerTree.state === 'running',
-            everyMs: config.LEDGER_TREE_CHECK_INTERVAL_MS,
-            onDamage: () => ledgerFreeze.trip(),
-          })
-        : null;
+    const { ledgerTree, treeAudit } = await ledgerTreeOf(config, pool, store, logger, {
+      databaseUrl: options.databaseUrl,
+      follow: options.runProjections !== false,
+      onMismatch: () => ledgerFreeze.trip(),
+    });
     if (options.runProjections !== false) {
       await runner.start();
       await ledgerTree?.start();
@@ -222,37 +311,13 @@ export async function startServices(
     });
     registerScrapeGauges(metrics, runner, pool);
     registerLedgerGauges(metrics, pool);
-    // The verifiable ledger (docs/architecture/verifiable-ledger.md): digests of the tree the follower
-    // keeps, published on a schedule by one process at a time, and liabilities statements on a schedule of their own.
-    const tree = { treeHead, leavesOfEvents, inclusionProof, waitForTreeSize, treeDamage, reportTreeDamage };
-    const digests = new DigestService({
-      pool,
-      signer: ledgerSigner,
-      logger,
-      dir: digestDirOf(config),
-      head: () => treeHead(pool),
-      consistency: (from, to) => consistencyProof(pool, from, to),
-      blocks: (size) => treeBlocks(pool, size),
-      damage: () => treeDamage(pool),
-    });
-    const stopDigests =
-      options.scheduledJobs === false ? async () => {} : digests.startSchedule(config.DIGEST_INTERVAL);
-    let stopStatements: () => Promise<void> = async () => {};
-    const ledgerProofs = createLedgerProofs(
-      {
-        signer: ledgerSigner,
-        digests,
-        tree,
-        stop: async () => {
-          await stopDigests();
-          await stopStatements();
-        },
-      },
+    const ledgerProofs = startLedgerProofs(
+      config,
       pool,
       logger,
+      ledgerSigner,
+      options.scheduledJobs !== false,
     );
-    if (options.scheduledJobs !== false)
-      stopStatements = ledgerProofs.statements.startSchedule(config.LIABILITIES_INTERVAL);
     const deps: RuntimeContext = {
       config,
       logger,
@@ -260,13 +325,7 @@ export async function startServices(
       store,
       runner,
       cache,
-      sessions: {
-        secret: await sessionSecret(config),
-        idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-        absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-        rememberAbsoluteMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
-        renewAfterMs: 60_000,
-      },
+      sessions: await sessionSettings(config),
       metrics,
       lifecycle: { draining: false },
       now,

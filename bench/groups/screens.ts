@@ -1,7 +1,7 @@
+import type { Deps } from '../../api/deps.ts';
 import { createSession } from '../../app/auth/sessions.ts';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { waitForTreeSize } from '../../projections/ledgerTree/ledgerTree.queries.ts';
-import type { Deps } from '../../runtime/deps.ts';
 import { type Figure, stat } from '../stat.ts';
 
 /**
