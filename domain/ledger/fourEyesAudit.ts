@@ -22,12 +22,29 @@ interface Requested extends Seen {
  * What it cannot see: a large distribution appended with no request at all. Whether one was due depends on
  * the thresholds in force when it was made (FOUR_EYES_THRESHOLDS, configuration the log does not record),
  * so that one is left to the admin-at-that-point and recorded-order checks of invariant 11.
+ *
+ * The continuous verifier runs for the life of a process over a log that only grows, so it remembers at
+ * most `decidedMemory` decided requests (applied, rejected or cancelled), forgetting the oldest first, as
+ * MoneyAudit's BoundedSet does with settled transactions; requests still open are always remembered. As
+ * there, forgetting one mostly changes a finding's wording (a second grant of a forgotten request is "an
+ * approval of no request"); what it then misses, a second request or a mint under a long-decided id, is
+ * still named by `ledger:verify`, which ends and remembers everything.
  */
 export class FourEyesAudit {
   private readonly requests = new Map<string, Requested>();
+  /** The decided requests' ids, oldest first: the ones it may forget. */
+  private readonly decided = new Set<string>();
 
   /** `isAdmin` answers for the log's point being observed (MoneyAudit's admins). */
-  constructor(private readonly isAdmin: (userId: string) => boolean) {}
+  constructor(
+    private readonly isAdmin: (userId: string) => boolean,
+    private readonly decidedMemory = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** How many requests it remembers. */
+  get remembered(): number {
+    return this.requests.size;
+  }
 
   observe(event: { streamName: string; type: string }, d: Data, seen: Seen): string[] {
     switch (event.type) {
@@ -36,12 +53,32 @@ export class FourEyesAudit {
       case 'ApprovalGranted':
         return this.granted(event, d);
       case 'ApprovedActionApplied':
-        return this.applied(event, d);
+        return this.forgetting(event, d, this.applied(event, d));
+      case 'ApprovalRejected':
+      case 'ApprovalCancelled':
+        return this.forgetting(event, d, []);
       case 'TokensMinted':
         return d.source === 'distribution' ? this.minted(d) : [];
       default:
         return [];
     }
+  }
+
+  /**
+   * A decided request's problems, once it is marked as one it may forget; past `decidedMemory`, the
+   * oldest decided request goes.
+   */
+  private forgetting(event: { streamName: string }, d: Data, problems: string[]): string[] {
+    if (!this.request(event, d)) return problems;
+    this.decided.add(text(d.approvalId));
+    if (this.decided.size > this.decidedMemory) {
+      const oldest = this.decided.values().next();
+      if (!oldest.done) {
+        this.decided.delete(oldest.value);
+        this.requests.delete(oldest.value);
+      }
+    }
+    return problems;
   }
 
   private request(event: { streamName: string }, d: Data): Requested | undefined {

@@ -87,4 +87,43 @@ describe('the four-eyes audit (docs/ledger.md invariant 14)', () => {
     expect(problems[2]).toEqual(['four-eyes request r2 is requested a second time']);
     expect(problems[3]).toEqual(['requested by bob00002, who is not an admin at this point of the log']);
   });
+
+  it('forgets a decided request past its memory, the oldest first, and names the same problems', () => {
+    const rejected = (id: string) =>
+      on(`approval-${id}`, 'ApprovalRejected', {
+        approvalId: id,
+        userId: 'bob00002',
+        rejectedBy: 'adminB02',
+        reason: 'no',
+        rejectedAt: '2026-12-01T10:01:00Z',
+      });
+    const steps = [
+      request('r1'),
+      grant('r1', 'adminB02'),
+      mint('r1'),
+      applied('r1'),
+      request('r2'),
+      rejected('r2'),
+      request('r3'),
+      grant('r3', 'adminA01'),
+      mint('r3', '30000.00'),
+      applied('r3'),
+      request('r4'),
+    ];
+    const bounded = new FourEyesAudit((userId) => ADMINS.has(userId), 1);
+    const remembered: number[] = [];
+    const verdicts = steps.map((step) => {
+      const problems = bounded.observe(step.event, step.data, seen);
+      remembered.push(bounded.remembered);
+      return problems;
+    });
+    expect(verdicts).toEqual(audit(...steps));
+    expect(verdicts.flat()).toHaveLength(2);
+    // r1 goes once r2 is decided, r2 once r3 is: one decided request and the open ones stay.
+    expect(remembered).toEqual([1, 1, 1, 1, 2, 1, 2, 2, 2, 1, 2]);
+    // A grant of the forgotten r1 now reads as one of no request; the unbounded audit still knows it.
+    expect(bounded.observe(grant('r1', 'adminB02').event, grant('r1', 'adminB02').data, seen)).toEqual([
+      'an approval of four-eyes request r1, which nobody requested before it',
+    ]);
+  });
 });

@@ -70,7 +70,10 @@ export class BoundedSet {
 }
 
 export interface MoneyAuditOptions {
-  /** How many settled transactions, credited deposits, releases and mints it remembers (default: all). */
+  /**
+   * How many settled transactions, credited deposits, releases, mints and decided four-eyes requests it
+   * remembers (default: all).
+   */
   settledMemory?: number;
   /**
    * Whether it names balances below zero (invariant 1; default yes). The continuous verifier turns it off:
@@ -112,7 +115,7 @@ export class MoneyAudit {
   private distributionsRecorded = false;
   private readonly overdrafts: boolean;
   private readonly stakes: StakeAudit;
-  private readonly fourEyes = new FourEyesAudit((userId) => this.admins.has(userId));
+  private readonly fourEyes: FourEyesAudit;
 
   constructor(options: MoneyAuditOptions = {}) {
     this.overdrafts = options.overdrafts ?? true;
@@ -122,6 +125,7 @@ export class MoneyAudit {
     this.credited = new BoundedSet(limit);
     this.minted = new BoundedSet(limit);
     this.stakes = new StakeAudit(new BoundedSet(limit));
+    this.fourEyes = new FourEyesAudit((userId) => this.admins.has(userId), limit);
   }
 
   /**

@@ -15,7 +15,7 @@ import { SIGN_IN_ADVICE } from './signInNotice.ts';
  */
 const tier = (name: string) =>
   `CASE ${field(name)} WHEN 'gold' THEN 'Gold' WHEN 'ruby' THEN 'Ruby Steel' WHEN 'black' THEN 'Black' END`;
-/** shownAmount (notifications.projection.ts) in SQL: at least the asset's display decimals, no more zeros. */
+/** shownAmount (notices.ts) in SQL: at least the asset's display decimals, no more zeros. */
 const shown = (amount: string, asset: string | null) => {
   const places = asset
     ? `CASE ${asset} ${Object.entries(DISPLAY_DECIMALS)
@@ -39,7 +39,7 @@ const params = (values: Record<string, string>) =>
 const NO_PARAMS = `'{}'::jsonb`;
 /** An optional text field: null when missing or empty. */
 const optional = (name: string) => `nullif(${field(name)}, '')`;
-/** A fee's field, only when a fee was charged (feeParams in notifications.projection.ts). */
+/** A fee's field, only when a fee was charged (feeParams in notices.ts). */
 const charged = (name: string) =>
   `CASE WHEN coalesce(${field('fee')}::numeric, 0) > 0 THEN ${optional(name)} END`;
 const money = { amount: amountOf, asset: field('asset') };
@@ -255,7 +255,7 @@ SELECT encode(substr(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (ge
            .map((n) => `'${n[0]}'`)
            .join(', ')})
                 OR (l.event_type = 'TokensMinted' AND l.data->>'source' = 'distribution'))
-           -- A sign-in from a known device and place is not announced (notifications.projection.ts).
+           -- A sign-in from a known device and place is not announced (notices.ts).
            AND NOT (l.event_type = 'SignedIn' AND l.data->>'newDevice' = 'false')) n;
 
 UPDATE notifications n SET is_read = true

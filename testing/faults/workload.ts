@@ -14,140 +14,14 @@ import { randomBytes } from 'node:crypto';
 import { parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import { formatUnits, fromScaledUnits } from '../../domain/shared/money.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
-import { withAdminProof } from '../adminProof.ts';
-import { cookieHeader, keepCookies, parseBody } from '../cookieJar.ts';
 import type { Acknowledged } from '../ledgerInvariants.ts';
 import type { Random } from '../random.ts';
 import { newEvmTxHash } from '../txHashes.ts';
 import { verificationToken } from '../verificationLink.ts';
+import { FaultClient, type Observed, type Reply } from './faultClient.ts';
 
-export interface Observed {
-  method: string;
-  path: string;
-  /** 0 when the request failed without an HTTP answer (connection refused or reset). */
-  status: number;
-  retryAfter: string | null;
-  contentType: string | null;
-  body: unknown;
-  error?: string;
-  at: number;
-}
-
-export interface Reply {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field; a cast per call adds nothing
-  body: any;
-  text: string;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const NOT_KEPT = new Set(['sai_rw']);
-
-/** Requests sent and not yet answered, across all clients (a kill test checks it cut some). */
-export const traffic = { inFlight: 0 };
-
-/** One browser-like client: keeps its session cookie; reports every answer (and every failed request). */
-export class FaultClient {
-  readonly cookies = new Map<string, string>();
-  /** The password this client signed in with: the proof of an admin's money commands (adminProof.ts). */
-  private signInPassword: string | null = null;
-  /** Off for a server from before admin re-authentication (the legacy fixture's), whose schemas refuse it. */
-  autoProof = true;
-  constructor(
-    private readonly target: () => string,
-    private readonly observe: (observed: Observed) => void,
-  ) {}
-
-  /** One request, no retry. Throws when there is no HTTP answer. */
-  async once(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { ...headers }, signal: AbortSignal.timeout(30_000) };
-    const h = init.headers as Record<string, string>;
-    if (this.autoProof) body = withAdminProof(method, path, body, this.signInPassword);
-    if (body !== undefined) {
-      h['content-type'] = 'application/json';
-      init.body = JSON.stringify(body);
-    }
-    const cookie = cookieHeader(this.cookies);
-    if (cookie) h.cookie = cookie;
-    let response: Response;
-    traffic.inFlight++;
-    try {
-      response = await fetch(`${this.target()}${path}`, init);
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const message =
-        cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-      this.observe({
-        method,
-        path,
-        status: 0,
-        retryAfter: null,
-        contentType: null,
-        body: null,
-        error: message,
-        at: Date.now(),
-      });
-      throw new Error(`${method} ${path}: ${message}`);
-    } finally {
-      traffic.inFlight--;
-    }
-    // The read-your-writes cookie would make reads wait for a projection worker that may be down.
-    keepCookies(this.cookies, response.headers, NOT_KEPT);
-    if (path === '/api/auth/login' && response.status === 200) {
-      const password = (body as { password?: unknown } | undefined)?.password;
-      if (typeof password === 'string') this.signInPassword = password;
-    }
-    const text = await response.text();
-    const parsed = parseBody(text);
-    this.observe({
-      method,
-      path,
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      contentType: response.headers.get('content-type'),
-      body: parsed,
-      at: Date.now(),
-    });
-    return { status: response.status, headers: response.headers, body: parsed, text } as Reply;
-  }
-
-  /**
-   * Sends until the answer is definitive: network errors, 5xx, 429 and "still being processed" are retried
-   * (same key, same body) after Retry-After (at most 1 s) or a short pause.
-   */
-  async send(
-    method: string,
-    path: string,
-    body?: unknown,
-    options: { key?: string; deadlineMs?: number } = {},
-  ): Promise<Reply> {
-    const deadline = Date.now() + (options.deadlineMs ?? 120_000);
-    const headers: Record<string, string> = options.key ? { 'Idempotency-Key': options.key } : {};
-    for (let attempt = 1; ; attempt++) {
-      let reply: Reply | null = null;
-      try {
-        reply = await this.once(method, path, body, headers);
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-      }
-      if (reply) {
-        const retryable =
-          reply.status >= 500 ||
-          reply.status === 429 ||
-          (reply.status === 409 && reply.headers.has('retry-after'));
-        if (!retryable) return reply;
-        if (Date.now() > deadline)
-          throw new Error(`${method} ${path} still answered ${reply.status} at the deadline: ${reply.text}`);
-      }
-      const retryAfter = Number(reply?.headers.get('retry-after') ?? Number.NaN);
-      await sleep(
-        Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 1_000) : Math.min(50 * attempt, 500),
-      );
-    }
-  }
-}
+// The client lives in faultClient.ts; the fault tests find it here too.
+export { FaultClient, type Observed, type Reply, traffic } from './faultClient.ts';
 
 export interface WorkloadUser {
   client: FaultClient;
@@ -286,6 +160,13 @@ export function commandIdFor(userId: string, scope: string, key: string): string
 const cents = (n: number) => formatUnits(BigInt(n), 'SAI');
 const milliEth = (n: number) => fromScaledUnits(BigInt(n), 3);
 
+/** What one run's commands share: the world they act in, the result they add to, and how to note a surprise. */
+interface Run {
+  world: World;
+  result: WorkloadResult;
+  note: (what: string, reply: Reply) => void;
+}
+
 /**
  * Runs `lanes` concurrent lanes of `opsPerLane` random commands each (seeded), every command to a
  * definitive answer. `shouldStop` ends the lanes early (e.g. when a time budget is spent).
@@ -296,160 +177,9 @@ export async function runWorkload(
   options: { lanes: number; opsPerLane: number; shouldStop?: () => boolean },
 ): Promise<WorkloadResult> {
   const result: WorkloadResult = { acknowledged: [], refused: [], unexpected: [], commands: 0 };
-  const { admin, users } = world;
   const note = (what: string, reply: Reply) =>
     result.unexpected.push(`${what}: ${reply.status} ${reply.text}`);
-
-  async function transfer(rng: Random) {
-    const from = rng.pick(users);
-    const to = rng.pick(users.filter((u) => u !== from));
-    const key = rng.uuid();
-    const amount = cents(rng.int(1, 4_000));
-    const reply = await from.client.send(
-      'POST',
-      '/api/transactions',
-      // The password goes along: the step-up rule asks for it on a first payment above the small
-      // allowance (docs/security.md, "Step-up for transfers"), and it is checked only then.
-      { type: 'transfer', amount, receiver_id: to.id, password: 'correct-horse' },
-      { key },
-    );
-    const id = commandIdFor(from.id, 'transfer', key);
-    if (reply.status === 201) {
-      if (reply.body.id !== id) note(`transfer answered with another id than its key's (${id})`, reply);
-      if (reply.body.amount !== amount || reply.body.receiver_id !== to.id)
-        note(`transfer answered with other terms than asked (${amount} to ${to.id})`, reply);
-      result.acknowledged.push(
-        { id },
-        {
-          id,
-          event: 'TokensTransferred',
-          terms: { amount: reply.body.amount, toUserId: reply.body.receiver_id, asset: 'SAI' },
-        },
-      );
-      // Sometimes the same key again with another body, as an attacker (or a buggy client) would: it
-      // must be refused, whatever fault is in flight, and move nothing.
-      if (rng.chance(0.15))
-        await reuseKey(from.client, key, '/api/transactions', {
-          type: 'transfer',
-          amount: cents(rng.int(4_001, 9_000)),
-          receiver_id: rng.pick(users).id,
-        });
-    } else if (reply.status === 422) result.refused.push(id);
-    else note('transfer', reply);
-  }
-
-  /** A key reused with another body: 422, or the result notes what it got instead. */
-  async function reuseKey(client: FaultClient, key: string, path: string, body: unknown) {
-    const reply = await client.send('POST', path, body, { key });
-    result.commands++;
-    if (reply.status !== 422) note(`key ${key} reused with another body`, reply);
-  }
-
-  async function approval(rng: Random) {
-    const user = rng.pick(users);
-    const proof = await user.client.send(
-      'POST',
-      '/api/payments/verify',
-      { paymentMethod: 'USDC', amount: cents(rng.int(100, 5_000)) },
-      { key: rng.uuid() },
-    );
-    if (proof.status !== 201) return note('payment proof', proof);
-    const approve = rng.chance(0.8);
-    const decided = await admin.send(
-      'PATCH',
-      `/api/payments/${proof.body.id}/verify`,
-      approve ? { approved: true } : { approved: false, reason: 'not received' },
-      { key: rng.uuid() },
-    );
-    if (decided.status !== 200) return note('payment decision', decided);
-    if (approve)
-      result.acknowledged.push({ id: proof.body.id }, { id: proof.body.id, event: 'PaymentApproved' });
-    else result.acknowledged.push({ id: proof.body.id, event: 'PaymentRejected' });
-  }
-
-  async function withdrawal(rng: Random) {
-    const user = rng.pick(users);
-    const key = rng.uuid();
-    const requested = await user.client.send(
-      'POST',
-      '/api/crypto/withdraw',
-      {
-        currency: 'ETH',
-        amount: milliEth(rng.int(1, 400)),
-        address: '0x1234567890abcdef1234567890abcdef12345678',
-        chain: 'ethereum',
-        password: 'correct-horse',
-      },
-      { key },
-    );
-    const id = commandIdFor(user.id, 'withdrawal', key);
-    if (requested.status === 422) return void result.refused.push(id);
-    if (requested.status !== 201) return note('withdrawal', requested);
-    result.acknowledged.push(
-      { id },
-      {
-        id,
-        event: 'WithdrawalRequested',
-        terms: { amount: requested.body.amount, asset: 'ETH', userId: user.id },
-      },
-    );
-    if (rng.chance(0.15))
-      await reuseKey(user.client, key, '/api/crypto/withdraw', {
-        currency: 'ETH',
-        amount: milliEth(rng.int(401, 900)),
-        address: '0x1234567890abcdef1234567890abcdef12345678',
-        chain: 'ethereum',
-        password: 'correct-horse',
-      });
-    const outcome = rng.next();
-    if (outcome < 0.2) return; // left pending
-    const complete = outcome < 0.6;
-    const decided = await admin.send(
-      'PATCH',
-      `/api/admin/crypto/withdrawals/${id}`,
-      complete
-        ? { action: 'complete', txHash: `0x${rng.int(1, 1e9).toString(16)}feed` }
-        : { action: 'fail', reason: 'node down' },
-      { key: rng.uuid() },
-    );
-    if (decided.status !== 200) return note('withdrawal decision', decided);
-    result.acknowledged.push({ id, event: complete ? 'WithdrawalCompleted' : 'WithdrawalFailed' });
-  }
-
-  async function distribution(rng: Random) {
-    const to = rng.pick(users);
-    const key = rng.uuid();
-    const reply = await admin.send(
-      'POST',
-      '/api/transactions',
-      { type: 'admin_deposit', amount: cents(rng.int(100, 2_000)), receiver_id: to.id },
-      { key },
-    );
-    if (reply.status !== 201) return note('distribution', reply);
-    result.acknowledged.push(
-      { id: reply.body.id },
-      {
-        id: reply.body.id,
-        event: 'TokensMinted',
-        terms: { amount: reply.body.amount, userId: reply.body.receiver_id },
-      },
-    );
-    if (rng.chance(0.15))
-      await reuseKey(admin, key, '/api/transactions', {
-        type: 'admin_deposit',
-        amount: cents(rng.int(2_001, 9_000)),
-        receiver_id: rng.pick(users).id,
-      });
-  }
-
-  async function read(rng: Random) {
-    const user = rng.pick(users);
-    const reply = await user.client.send(
-      'GET',
-      rng.chance(0.5) ? '/api/transactions' : '/api/crypto/withdrawals',
-    );
-    if (reply.status !== 200) note('read', reply);
-  }
+  const run: Run = { world, result, note };
 
   await Promise.all(
     Array.from({ length: options.lanes }, async () => {
@@ -457,13 +187,194 @@ export async function runWorkload(
       for (let op = 0; op < options.opsPerLane && !options.shouldStop?.(); op++) {
         const roll = rng.next();
         result.commands++;
-        if (roll < 0.4) await transfer(rng);
-        else if (roll < 0.6) await approval(rng);
-        else if (roll < 0.8) await withdrawal(rng);
-        else if (roll < 0.9) await distribution(rng);
-        else await read(rng);
+        if (roll < 0.4) await transfer(run, rng);
+        else if (roll < 0.6) await approval(run, rng);
+        else if (roll < 0.8) await withdrawal(run, rng);
+        else if (roll < 0.9) await distribution(run, rng);
+        else await read(run, rng);
       }
     }),
   );
   return result;
+}
+
+/** A transfer between two users, sometimes followed by its key reused with another body. */
+async function transfer(run: Run, rng: Random) {
+  const {
+    result,
+    note,
+    world: { users },
+  } = run;
+  const from = rng.pick(users);
+  const to = rng.pick(users.filter((u) => u !== from));
+  const key = rng.uuid();
+  const amount = cents(rng.int(1, 4_000));
+  const reply = await from.client.send(
+    'POST',
+    '/api/transactions',
+    // The password goes along: the step-up rule asks for it on a first payment above the small
+    // allowance (docs/security.md, "Step-up for transfers"), and it is checked only then.
+    { type: 'transfer', amount, receiver_id: to.id, password: 'correct-horse' },
+    { key },
+  );
+  const id = commandIdFor(from.id, 'transfer', key);
+  if (reply.status === 201) {
+    if (reply.body.id !== id) note(`transfer answered with another id than its key's (${id})`, reply);
+    if (reply.body.amount !== amount || reply.body.receiver_id !== to.id)
+      note(`transfer answered with other terms than asked (${amount} to ${to.id})`, reply);
+    result.acknowledged.push(
+      { id },
+      {
+        id,
+        event: 'TokensTransferred',
+        terms: { amount: reply.body.amount, toUserId: reply.body.receiver_id, asset: 'SAI' },
+      },
+    );
+    // Sometimes the same key again with another body, as an attacker (or a buggy client) would: it
+    // must be refused, whatever fault is in flight, and move nothing.
+    if (rng.chance(0.15))
+      await reuseKey(run, from.client, key, '/api/transactions', {
+        type: 'transfer',
+        amount: cents(rng.int(4_001, 9_000)),
+        receiver_id: rng.pick(users).id,
+      });
+  } else if (reply.status === 422) result.refused.push(id);
+  else note('transfer', reply);
+}
+
+/** A key reused with another body: 422, or the result notes what it got instead. */
+async function reuseKey(run: Run, client: FaultClient, key: string, path: string, body: unknown) {
+  const { result, note } = run;
+  const reply = await client.send('POST', path, body, { key });
+  result.commands++;
+  if (reply.status !== 422) note(`key ${key} reused with another body`, reply);
+}
+
+/** A deposit proof, approved or rejected by the admin. */
+async function approval(run: Run, rng: Random) {
+  const {
+    result,
+    note,
+    world: { admin, users },
+  } = run;
+  const user = rng.pick(users);
+  const proof = await user.client.send(
+    'POST',
+    '/api/payments/verify',
+    { paymentMethod: 'USDC', amount: cents(rng.int(100, 5_000)) },
+    { key: rng.uuid() },
+  );
+  if (proof.status !== 201) return note('payment proof', proof);
+  const approve = rng.chance(0.8);
+  const decided = await admin.send(
+    'PATCH',
+    `/api/payments/${proof.body.id}/verify`,
+    approve ? { approved: true } : { approved: false, reason: 'not received' },
+    { key: rng.uuid() },
+  );
+  if (decided.status !== 200) return note('payment decision', decided);
+  if (approve)
+    result.acknowledged.push({ id: proof.body.id }, { id: proof.body.id, event: 'PaymentApproved' });
+  else result.acknowledged.push({ id: proof.body.id, event: 'PaymentRejected' });
+}
+
+/** An ETH withdrawal, its key sometimes reused, then left pending, completed or failed. */
+async function withdrawal(run: Run, rng: Random) {
+  const {
+    result,
+    note,
+    world: { admin, users },
+  } = run;
+  const user = rng.pick(users);
+  const key = rng.uuid();
+  const requested = await user.client.send(
+    'POST',
+    '/api/crypto/withdraw',
+    {
+      currency: 'ETH',
+      amount: milliEth(rng.int(1, 400)),
+      address: '0x1234567890abcdef1234567890abcdef12345678',
+      chain: 'ethereum',
+      password: 'correct-horse',
+    },
+    { key },
+  );
+  const id = commandIdFor(user.id, 'withdrawal', key);
+  if (requested.status === 422) return void result.refused.push(id);
+  if (requested.status !== 201) return note('withdrawal', requested);
+  result.acknowledged.push(
+    { id },
+    {
+      id,
+      event: 'WithdrawalRequested',
+      terms: { amount: requested.body.amount, asset: 'ETH', userId: user.id },
+    },
+  );
+  if (rng.chance(0.15))
+    await reuseKey(run, user.client, key, '/api/crypto/withdraw', {
+      currency: 'ETH',
+      amount: milliEth(rng.int(401, 900)),
+      address: '0x1234567890abcdef1234567890abcdef12345678',
+      chain: 'ethereum',
+      password: 'correct-horse',
+    });
+  const outcome = rng.next();
+  if (outcome < 0.2) return; // left pending
+  const complete = outcome < 0.6;
+  const decided = await admin.send(
+    'PATCH',
+    `/api/admin/crypto/withdrawals/${id}`,
+    complete
+      ? { action: 'complete', txHash: `0x${rng.int(1, 1e9).toString(16)}feed` }
+      : { action: 'fail', reason: 'node down' },
+    { key: rng.uuid() },
+  );
+  if (decided.status !== 200) return note('withdrawal decision', decided);
+  result.acknowledged.push({ id, event: complete ? 'WithdrawalCompleted' : 'WithdrawalFailed' });
+}
+
+/** A distribution by the admin, its key sometimes reused. */
+async function distribution(run: Run, rng: Random) {
+  const {
+    result,
+    note,
+    world: { admin, users },
+  } = run;
+  const to = rng.pick(users);
+  const key = rng.uuid();
+  const reply = await admin.send(
+    'POST',
+    '/api/transactions',
+    { type: 'admin_deposit', amount: cents(rng.int(100, 2_000)), receiver_id: to.id },
+    { key },
+  );
+  if (reply.status !== 201) return note('distribution', reply);
+  result.acknowledged.push(
+    { id: reply.body.id },
+    {
+      id: reply.body.id,
+      event: 'TokensMinted',
+      terms: { amount: reply.body.amount, userId: reply.body.receiver_id },
+    },
+  );
+  if (rng.chance(0.15))
+    await reuseKey(run, admin, key, '/api/transactions', {
+      type: 'admin_deposit',
+      amount: cents(rng.int(2_001, 9_000)),
+      receiver_id: rng.pick(users).id,
+    });
+}
+
+/** A read of a user's history or withdrawals. */
+async function read(run: Run, rng: Random) {
+  const {
+    note,
+    world: { users },
+  } = run;
+  const user = rng.pick(users);
+  const reply = await user.client.send(
+    'GET',
+    rng.chance(0.5) ? '/api/transactions' : '/api/crypto/withdrawals',
+  );
+  if (reply.status !== 200) note('read', reply);
 }

@@ -1,4 +1,6 @@
 import { TYPE_LABELS } from '../../../domain/ledger/history.ts';
+// The sender as the server names an erased person.
+import { ERASED_USERNAME } from '../../../domain/users/user.ts';
 import { type MessageId, type MessageValues, t } from '../i18n/i18n.ts';
 import type { AppNotification } from '../queries/notifications.queries.ts';
 import { formatAsset } from './assets.ts';
@@ -18,9 +20,6 @@ export interface NotificationText {
 }
 
 type Params = Record<string, string>;
-
-/** The sender as the server names an erased person (domain/users/user.ts ERASED_USERNAME). */
-const ERASED_SENDER = 'Erased user';
 
 const tierName = (tier: string | undefined) =>
   CARD_TIERS.find((info) => info.tier === tier)?.name ?? tier ?? '';
@@ -108,7 +107,7 @@ const KINDS: Record<string, { title: MessageId; message: (p: Params) => string }
       withNote(
         t('shell.notice.TokensTransferred', {
           amount: amount(p),
-          from: p.from === ERASED_SENDER ? t('shell.notice.erasedUser') : p.from,
+          from: p.from === ERASED_USERNAME ? t('shell.notice.erasedUser') : p.from,
         }),
         p.description,
       ),

@@ -1,0 +1,324 @@
+import type { AccountEvent } from '../../domain/accounts/account.ts';
+import { type CardEvent, TIER_NAMES } from '../../domain/cards/card.ts';
+import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
+import { DISPLAY_DECIMALS } from '../../domain/crypto/networks.ts';
+import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
+import type { PaymentEvent } from '../../domain/payments/payment.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
+import { minimumDecimals } from '../../domain/shared/money.ts';
+import { PASSKEY_ADDED, PASSKEY_REMOVED, type PasskeyEvent } from '../../domain/users/passkeys.ts';
+import type { SignInEvent } from '../../domain/users/signIns.ts';
+import { type NoticeParams, presentTexts } from './noticeParams.ts';
+import { signInNotice } from './signInNotice.ts';
+
+export type Notice = {
+  userId: UserId;
+  params: NoticeParams;
+  title: string;
+  message: string;
+  type: 'transaction' | 'system' | 'card' | 'other';
+  relatedId: string;
+  /** The related id names a movement of the user's history: the notification links to its receipt. */
+  movement?: true;
+  /** The other person the message names (a transfer's sender), so their erasure can blank the name. */
+  counterpartyId?: UserId;
+};
+
+/**
+ * An amount as the screens show it: the asset's display decimals are a minimum, trailing zeros past them
+ * go, a significant digit never does ("10.00000000" USDT → "10.00", "0.00000001" ETH stays).
+ */
+export function shownAmount(amount: string, asset: string): string {
+  return minimumDecimals(amount, DISPLAY_DECIMALS[asset as keyof typeof DISPLAY_DECIMALS] ?? 2);
+}
+
+/** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
+function cardNotice(
+  userId: UserId,
+  relatedId: string,
+  title: string,
+  message: string,
+  params: NoticeParams = {},
+): Notice[] {
+  return [{ userId, title, message, type: 'card', relatedId, params }];
+}
+
+/** A movement's amount and asset, as a notice shows them. */
+const moneyOf = (data: { amount: string; asset: string }) => ({
+  amount: shownAmount(data.amount, data.asset),
+  asset: data.asset,
+});
+
+/** An approved purchase's conversion fee, charged on top of the amount (docs/product-rules.md rule 25). */
+function feeNote(data: { fee?: string; feeRate?: string }): string {
+  const fee = feeParams(data);
+  return fee.fee ? ` A conversion fee of ${fee.fee} SAI (${fee.feeRate}%) was charged on top.` : '';
+}
+
+/** The fee and its rate, when one was charged (none, or a zero fee: nothing). */
+function feeParams(data: { fee?: string; feeRate?: string }): NoticeParams {
+  if (data.fee === undefined || /^0+(\.0+)?$/.test(data.fee)) return {};
+  return presentTexts({ fee: data.fee, feeRate: data.feeRate });
+}
+
+/** The events a notice can come from. */
+export type NoticeEvent =
+  | AccountEvent
+  | PaymentEvent
+  | CardEvent
+  | CryptoDepositEvent
+  | WithdrawalEvent
+  | SignInEvent
+  | PasskeyEvent;
+
+/**
+ * What an event tells whom, if anything. Each group of events has its own function, which answers
+ * undefined for an event not of its group.
+ */
+export function noticesFor(event: NoticeEvent): Notice[] {
+  // A sign-in from a device and place the account knows is recorded, not announced (docs/security.md).
+  if (event.type === 'SignedIn') return event.data.newDevice === false ? [] : [signInNotice(event.data)];
+  return cardNoticesFor(event) ?? movementNoticesFor(event) ?? paymentAndPasskeyNoticesFor(event) ?? [];
+}
+
+/** A card's steps, each told to its holder. */
+function cardNoticesFor(event: NoticeEvent): Notice[] | undefined {
+  switch (event.type) {
+    case 'CardRequested':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card request submitted',
+        `Your ${TIER_NAMES[event.data.tier]} card was requested. It activates once your deposit is confirmed.`,
+        { tier: event.data.tier },
+      );
+    case 'CardPaymentSubmitted':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Verifying payment',
+        'We are verifying your payment for your card (1-2 business days).',
+      );
+    case 'CardActivated':
+      return cardNotice(event.data.userId, event.data.cardId, 'Card activated', 'Your metal card is active.');
+    case 'CardShipped':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card shipped',
+        `Your card is on its way by courier (3-7 working days). Tracking number ${event.data.trackingNumber}, estimated delivery ${event.data.estimatedDelivery}.`,
+        { trackingNumber: event.data.trackingNumber, estimatedDelivery: event.data.estimatedDelivery },
+      );
+    case 'CardDelivered':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card delivered',
+        'Your card has been delivered. Enjoy it!',
+      );
+    case 'CardFrozen':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card frozen',
+        'Your card is frozen; no payments go through until you unfreeze it.',
+      );
+    case 'CardUnfrozen':
+      return cardNotice(event.data.userId, event.data.cardId, 'Card unfrozen', 'Your card works again.');
+    case 'CardPinChanged':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'PIN changed',
+        'Your card PIN was changed. If this was not you, freeze the card and contact support.',
+      );
+    case 'CardTierUpgraded':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card upgraded',
+        `Your card is now ${TIER_NAMES[event.data.to]}.`,
+        { to: event.data.to },
+      );
+    case 'CardStaked':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card stake changed',
+        `Your card is now ${TIER_NAMES[event.data.tier]}. SAI staked for it: ${shownAmount(event.data.staked, 'SAI')}.`,
+        { tier: event.data.tier, staked: shownAmount(event.data.staked, 'SAI') },
+      );
+    case 'CardUpgraded':
+      return cardNotice(
+        event.data.userId,
+        event.data.cardId,
+        'Card upgraded',
+        `You upgraded your card from ${TIER_NAMES[event.data.from]} to ${TIER_NAMES[event.data.to]}. Its benefits apply from now on.`,
+        { from: event.data.from, to: event.data.to },
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** Money in and out of a balance: deposits, withdrawals, transfers and distributions. */
+function movementNoticesFor(event: NoticeEvent): Notice[] | undefined {
+  switch (event.type) {
+    case 'CryptoDepositConfirmed':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Deposit confirmed',
+          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were credited to your balance.`,
+          type: 'transaction',
+          relatedId: event.data.depositId,
+          movement: true,
+          params: moneyOf(event.data),
+        },
+      ];
+    case 'CryptoDepositRejected':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Deposit rejected',
+          message: `Your declared deposit was rejected${event.data.reason ? `: ${event.data.reason}` : '.'}`,
+          type: 'system',
+          relatedId: event.data.depositId,
+          movement: true,
+          params: presentTexts({ reason: event.data.reason }),
+        },
+      ];
+    case 'WithdrawalRequested':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Withdrawal Initiated',
+          message: `Your withdrawal of ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} is being processed (within 24 hours).`,
+          type: 'transaction',
+          relatedId: event.data.withdrawalId,
+          movement: true,
+          params: moneyOf(event.data),
+        },
+      ];
+    case 'WithdrawalCompleted':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Withdrawal completed',
+          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were sent (transaction ${event.data.txHash}).`,
+          type: 'transaction',
+          relatedId: event.data.withdrawalId,
+          movement: true,
+          params: { ...moneyOf(event.data), txHash: event.data.txHash },
+        },
+      ];
+    case 'WithdrawalFailed':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Withdrawal failed',
+          message: `Your withdrawal failed${event.data.reason ? `: ${event.data.reason}` : ''}. ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} are back in your balance.`,
+          type: 'transaction',
+          relatedId: event.data.withdrawalId,
+          movement: true,
+          params: { ...moneyOf(event.data), ...presentTexts({ reason: event.data.reason }) },
+        },
+      ];
+    case 'TokensTransferred':
+      return [
+        {
+          userId: event.data.toUserId,
+          title: 'Money received',
+          message: `You received ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} from ${event.data.fromLabel}.${event.data.description ? ` “${event.data.description}”` : ''}`,
+          type: 'transaction',
+          relatedId: event.data.transactionId,
+          movement: true,
+          counterpartyId: event.data.fromUserId,
+          params: {
+            ...moneyOf(event.data),
+            from: event.data.fromLabel,
+            ...presentTexts({ description: event.data.description }),
+          },
+        },
+      ];
+    case 'TokensMinted':
+      if (event.data.source !== 'distribution') return [];
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Tokens received',
+          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were added to your balance.${event.data.description ? ` “${event.data.description}”` : ''}`,
+          type: 'transaction',
+          relatedId: event.data.transactionId,
+          movement: true,
+          params: { ...moneyOf(event.data), ...presentTexts({ description: event.data.description }) },
+        },
+      ];
+    default:
+      return undefined;
+  }
+}
+
+/** Bought SAI's payments, and the passkeys of an account. */
+function paymentAndPasskeyNoticesFor(event: NoticeEvent): Notice[] | undefined {
+  switch (event.type) {
+    case 'PaymentProofSubmitted':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Deposit submitted',
+          message: `Your payment proof for ${shownAmount(event.data.amount, 'SAI')} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
+          type: 'system',
+          relatedId: event.data.paymentId,
+          params: { amount: shownAmount(event.data.amount, 'SAI') },
+        },
+      ];
+    case 'PaymentApproved':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Payment approved',
+          message: `Your payment was approved: ${shownAmount(event.data.amount, 'SAI')} SAI are now in your balance.${feeNote(event.data)}`,
+          type: 'transaction',
+          relatedId: event.data.paymentId,
+          movement: true,
+          params: { amount: shownAmount(event.data.amount, 'SAI'), ...feeParams(event.data) },
+        },
+      ];
+    case 'PaymentRejected':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Payment rejected',
+          message: `Your payment proof was rejected${event.data.reason ? `: ${event.data.reason}` : '.'} You can submit a new one.`,
+          type: 'system',
+          relatedId: event.data.paymentId,
+          params: presentTexts({ reason: event.data.reason }),
+        },
+      ];
+    case 'PasskeyAdded':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Passkey added',
+          message: PASSKEY_ADDED,
+          type: 'system',
+          relatedId: event.data.passkeyId,
+          params: {},
+        },
+      ];
+    case 'PasskeyRemoved':
+      return [
+        {
+          userId: event.data.userId,
+          title: 'Passkey removed',
+          message: PASSKEY_REMOVED,
+          type: 'system',
+          relatedId: event.data.passkeyId,
+          params: {},
+        },
+      ];
+    default:
+      return undefined;
+  }
+}
