@@ -61,6 +61,41 @@ function describe(event: RecordedEvent): string {
   return `event ${event.id} (${event.type}) in stream ${event.streamName} at revision ${event.revision}, position ${formatPosition(event.position)}`;
 }
 
+/** An event against the one before it in its stream: its revision, its previous-hash, its own hash. */
+function checkChain(event: RecordedEvent, cursor: StreamCursor | undefined, note: (problem: string) => void) {
+  const expectedRevision = cursor ? cursor.revision + 1n : 0n;
+  const prevHash = cursor?.hash ?? null;
+  if (event.revision !== expectedRevision) {
+    note(`${describe(event)}: expected revision ${expectedRevision} (an event is missing or out of order)`);
+  }
+  if ((event.metadata.prevHash ?? null) !== prevHash) {
+    note(`${describe(event)}: its previous-hash does not match the event before it in the stream`);
+  }
+  const recomputed = eventHash({ ...event, prevHash: event.metadata.prevHash ?? null });
+  if (recomputed !== event.metadata.hash) {
+    note(`${describe(event)}: content does not match its hash (the event was changed)`);
+  }
+}
+
+/** The store's own idea of each stream's head must agree with the events (Postgres keeps es_streams). */
+async function checkStreamHeads(
+  pool: pg.Pool,
+  streams: ReadonlyMap<string, StreamCursor>,
+  note: (problem: string) => void,
+): Promise<void> {
+  const { rows } = await pool.query<{ stream_name: string; revision: string; last_hash: string }>(
+    'SELECT stream_name, revision::text, last_hash FROM es_streams',
+  );
+  for (const row of rows) {
+    const cursor = streams.get(row.stream_name);
+    if (!cursor || cursor.revision !== BigInt(row.revision) || cursor.hash !== row.last_hash) {
+      note(
+        `stream ${row.stream_name}: its head (revision ${row.revision}) does not match its last event (an event was removed or changed)`,
+      );
+    }
+  }
+}
+
 export async function verifyLedger(
   store: EventStore,
   pool: pg.Pool,
@@ -103,21 +138,7 @@ export async function verifyLedger(
     if (batch.length === 0) break;
     for (const event of batch) {
       events++;
-      const cursor = streams.get(event.streamName);
-      const expectedRevision = cursor ? cursor.revision + 1n : 0n;
-      const prevHash = cursor?.hash ?? null;
-      if (event.revision !== expectedRevision) {
-        note(
-          `${describe(event)}: expected revision ${expectedRevision} (an event is missing or out of order)`,
-        );
-      }
-      if ((event.metadata.prevHash ?? null) !== prevHash) {
-        note(`${describe(event)}: its previous-hash does not match the event before it in the stream`);
-      }
-      const recomputed = eventHash({ ...event, prevHash: event.metadata.prevHash ?? null });
-      if (recomputed !== event.metadata.hash) {
-        note(`${describe(event)}: content does not match its hash (the event was changed)`);
-      }
+      checkChain(event, streams.get(event.streamName), note);
       streams.set(event.streamName, { revision: event.revision, hash: event.metadata.hash });
       // Public position = the event's index in log order; its leaf commits to the position and the hash.
       const position = tree.size;
@@ -139,20 +160,7 @@ export async function verifyLedger(
     options.onProgress?.(events);
   }
 
-  // The store's own idea of each stream's head must agree with the events (Postgres keeps es_streams).
-  if (store.kind === 'postgres') {
-    const { rows } = await pool.query<{ stream_name: string; revision: string; last_hash: string }>(
-      'SELECT stream_name, revision::text, last_hash FROM es_streams',
-    );
-    for (const row of rows) {
-      const cursor = streams.get(row.stream_name);
-      if (!cursor || cursor.revision !== BigInt(row.revision) || cursor.hash !== row.last_hash) {
-        note(
-          `stream ${row.stream_name}: its head (revision ${row.revision}) does not match its last event (an event was removed or changed)`,
-        );
-      }
-    }
-  }
+  if (store.kind === 'postgres') await checkStreamHeads(pool, streams, note);
 
   // A stream the read models know but the log lost whole (no chain left to break) or at its end.
   const known = await missingStreams(pool, streams, async (name, revision) => {

@@ -96,6 +96,69 @@ async function settle(job: TransactionJob, work: () => Promise<unknown>) {
   }
 }
 
+/** A further leg's stream in a batch: loaded once, decided on in order, its events with their seeds. */
+interface LegStream {
+  decider: AnyDecider;
+  state: unknown;
+  revision: bigint;
+  read: boolean;
+  rebase: boolean;
+  events: { event: DomainEventShape; job: number; seed: string; index: number }[];
+}
+
+/** The further legs' streams (all but the first stream), each loaded once. */
+async function loadLegStreams(
+  ctx: PipelineContext,
+  firstStream: string,
+  legsOf: FollowingLeg[][],
+  trustCache: boolean,
+): Promise<Map<string, LegStream>> {
+  const streams = new Map<string, LegStream>();
+  for (const legs of legsOf)
+    for (const leg of legs)
+      if (!streams.has(leg.streamName) && leg.streamName !== firstStream) {
+        const loaded = await loadState(ctx, leg.streamName, leg.decider, { trustCache });
+        streams.set(leg.streamName, {
+          decider: leg.decider,
+          ...loaded,
+          rebase: leg.rebase === true,
+          events: [],
+        });
+      }
+  return streams;
+}
+
+/**
+ * Each job's further legs decided in order on their streams' states (which move on as they are decided):
+ * per job, per leg, its events; null when any is unsure (a leg on the first stream, a refusal, nothing
+ * decided), which sends the batch through the one-at-a-time path.
+ */
+function decideLegs(
+  streams: Map<string, LegStream>,
+  legsOf: FollowingLeg[][],
+): DomainEventShape[][][] | null {
+  const following: DomainEventShape[][][] = legsOf.map(() => []);
+  for (const [j, legs] of legsOf.entries()) {
+    for (const leg of legs) {
+      const target = streams.get(leg.streamName);
+      if (!target) return null;
+      let events: DomainEventShape[];
+      try {
+        events = leg.decider.decide(leg.command, target.state) as DomainEventShape[];
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return null;
+      }
+      if (events.length === 0) return null;
+      target.state = events.reduce(leg.decider.evolve, target.state);
+      for (const [index, event] of events.entries())
+        target.events.push({ event, job: j, seed: leg.seed, index });
+      following[j]!.push(events);
+    }
+  }
+  return following;
+}
+
 /**
  * Transactions of one first stream, together: each decided on the state the ones before it left (its
  * further legs on their streams' states likewise), all appended in one commit. Anything unusual (a
@@ -130,57 +193,9 @@ async function runTransactions(ctx: PipelineContext, jobs: TransactionJob[]): Pr
       }
       throw error;
     }
-    // The further legs' streams, each loaded once and decided on in order.
-    const streams = new Map<
-      string,
-      {
-        decider: AnyDecider;
-        state: unknown;
-        revision: bigint;
-        read: boolean;
-        rebase: boolean;
-        events: { event: DomainEventShape; job: number; seed: string; index: number }[];
-      }
-    >();
-    for (const legs of legsOf)
-      for (const leg of legs)
-        if (!streams.has(leg.streamName) && leg.streamName !== first.streamName) {
-          const loaded = await loadState(ctx, leg.streamName, leg.decider, { trustCache });
-          streams.set(leg.streamName, {
-            decider: leg.decider,
-            ...loaded,
-            rebase: leg.rebase === true,
-            events: [],
-          });
-        }
-    const following: DomainEventShape[][][] = jobs.map(() => []);
-    let unsure = false;
-    for (const [j, legs] of legsOf.entries()) {
-      for (const leg of legs) {
-        const target = streams.get(leg.streamName);
-        if (!target) {
-          unsure = true;
-          break;
-        }
-        let events: DomainEventShape[];
-        try {
-          events = leg.decider.decide(leg.command, target.state) as DomainEventShape[];
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          unsure = true;
-          break;
-        }
-        if (events.length === 0) {
-          unsure = true;
-          break;
-        }
-        target.state = events.reduce(leg.decider.evolve, target.state);
-        for (const [index, event] of events.entries())
-          target.events.push({ event, job: j, seed: leg.seed, index });
-        following[j]!.push(events);
-      }
-    }
-    if (unsure) {
+    const streams = await loadLegStreams(ctx, first.streamName, legsOf, trustCache);
+    const following = decideLegs(streams, legsOf);
+    if (!following) {
       for (const name of streams.keys()) ctx.cache.delete(name);
       return await alone();
     }

@@ -139,10 +139,8 @@ async function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-export async function startEmbeddedPostgres(
-  options: EmbeddedPostgresOptions,
-): Promise<EmbeddedPostgresHandle> {
-  const dataDir = path.resolve(options.dataDir);
+/** The server's log lines, the last 200 kept for an error's message, each also passed to `log`. */
+function logCapture(log: ((line: string) => void) | undefined) {
   const logLines: string[] = [];
   const capture = (message: unknown) => {
     const text = message instanceof Error ? message.message : String(message);
@@ -150,9 +148,44 @@ export async function startEmbeddedPostgres(
       if (line.trim() === '') continue;
       logLines.push(line);
       if (logLines.length > 200) logLines.shift();
-      options.log?.(line);
+      log?.(line);
     }
   };
+  return { logLines, capture };
+}
+
+/** The data directory's parent, made, and opened to the `postgres` user where we run as root. */
+async function prepareParent(dataDir: string, asRoot: boolean): Promise<void> {
+  const parent = path.dirname(dataDir);
+  await mkdir(parent, { recursive: true });
+  if (asRoot) {
+    // As root the server runs as the `postgres` user, which must be able to enter our data folder
+    // (mkdtemp and umask 077 make it 0700). Only the folder we own is touched, never its ancestors:
+    // those are checked, and a closed one is reported with what to do (reach.ts).
+    const mode = (await stat(parent)).mode & 0o777;
+    if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+    await assertPostgresCanReach(dataDir);
+  }
+}
+
+/** The server's settings: loopback only, our shared settings, durability off where asked, then the caller's. */
+function serverFlags(durable: boolean, settings: readonly string[] | undefined): string[] {
+  return [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=300',
+    ...POSTGRES_SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
+    ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ...(settings ?? []).flatMap((setting) => ['-c', setting]),
+  ];
+}
+
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  const { logLines, capture } = logCapture(options.log);
   const durable = options.durable ?? true;
   const asRoot = userInfo().uid === 0;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -165,16 +198,7 @@ export async function startEmbeddedPostgres(
         `--- Postgres log ---\n${tail || '(no output)'}`,
     );
   };
-  const parent = path.dirname(dataDir);
-  await mkdir(parent, { recursive: true });
-  if (asRoot) {
-    // As root the server runs as the `postgres` user, which must be able to enter our data folder
-    // (mkdtemp and umask 077 make it 0700). Only the folder we own is touched, never its ancestors:
-    // those are checked, and a closed one is reported with what to do (reach.ts).
-    const mode = (await stat(parent)).mode & 0o777;
-    if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
-    await assertPostgresCanReach(dataDir);
-  }
+  await prepareParent(dataDir, asRoot);
 
   let pg: InstanceType<typeof EmbeddedPostgres> | null = null;
   let claim: Claim | null = null;
@@ -201,17 +225,7 @@ export async function startEmbeddedPostgres(
         onLog: capture,
         onError: capture,
         initdbFlags: ['--encoding=UTF8', '--locale=C'],
-        postgresFlags: [
-          '-c',
-          'listen_addresses=127.0.0.1',
-          '-c',
-          'max_connections=300',
-          ...POSTGRES_SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
-          ...(durable
-            ? []
-            : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-          ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
-        ],
+        postgresFlags: serverFlags(durable, options.settings),
       });
       if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
         await pg.initialise().catch((error: unknown) => fail('initialise', error));
