@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import { POSTING_EVENT_TYPES } from '../../domain/ledger/postingRules.ts';
-import { accountOwner, postingsOf, userAccount } from '../../domain/ledger/postings.ts';
+import { accountOwner, type Posting, postingsOf, userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSET_DECIMALS, formatUnits, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import type { PersonErasedEvent } from '../../domain/users/user.ts';
@@ -226,43 +226,40 @@ async function applyPostings(event: RecordedEvent, tx: PoolClient): Promise<void
   }
 }
 
-/**
- * The set-based form of applyPostings (rebuilds, and live batches): the batch's new postings are found in one
- * query, the balances they start from in another, running balances are computed here exactly (bigint at
- * numeric(30, 8)'s scale), and each table is written with one multi-row statement.
- */
-async function applyLedgerBatch(events: readonly RecordedEvent[], tx: PoolClient, context?: ApplyContext) {
-  const candidates = events.flatMap((event) =>
-    postingsOf(event).map((posting, leg) => ({ event, leg, posting })),
-  );
-  if (candidates.length === 0) return;
+type Candidate = { event: RecordedEvent; leg: number; posting: Posting };
+
+/** The batch's postings the journal does not hold yet (a redelivery changes nothing). */
+async function freshPostings(
+  candidates: Candidate[],
+  tx: PoolClient,
+  context: ApplyContext | undefined,
+): Promise<Candidate[]> {
   // A redelivered posting (already in the journal, or twice in this batch) changes nothing. The journal
   // is written in log order, a batch at a time with its checkpoint, so a posting is in it exactly when its
   // event's position is at or before the journal's last one: one descent of the position index, where
   // asking for each event's key cost a probe per event (and a sequential scan of the journal whenever the
   // planner still took it for small: measured in BENCHMARKS.md, stop 17). A rebuild's batch is new by
   // construction (ApplyContext): it skips the check, and its shadow journal has no position index yet.
-  let fresh = candidates;
-  if (!context?.firstDelivery) {
-    const { rows: newest } = await tx.query<{ commit: string; prepare: string }>(
-      `SELECT position_commit::text AS commit, position_prepare::text AS prepare FROM ledger_postings
-        ORDER BY position_commit DESC, position_prepare DESC, leg DESC LIMIT 1`,
-    );
-    const journalEnd = newest[0]
-      ? { commit: BigInt(newest[0].commit), prepare: BigInt(newest[0].prepare) }
-      : null;
-    const seen = new Set<string>();
-    fresh = candidates.filter(({ event, leg }) => {
-      if (comparePositions(event.position, journalEnd) <= 0) return false;
-      const key = `${event.id}:${leg}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    if (fresh.length === 0) return;
-  }
+  if (context?.firstDelivery) return candidates;
+  const { rows: newest } = await tx.query<{ commit: string; prepare: string }>(
+    `SELECT position_commit::text AS commit, position_prepare::text AS prepare FROM ledger_postings
+      ORDER BY position_commit DESC, position_prepare DESC, leg DESC LIMIT 1`,
+  );
+  const journalEnd = newest[0]
+    ? { commit: BigInt(newest[0].commit), prepare: BigInt(newest[0].prepare) }
+    : null;
+  const seen = new Set<string>();
+  return candidates.filter(({ event, leg }) => {
+    if (comparePositions(event.position, journalEnd) <= 0) return false;
+    const key = `${event.id}:${leg}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
-  const balanceKey = (account: string, asset: string) => `${account}\u0000${asset}`;
+/** The balances the batch's postings start from: each touched account and asset, read once (scaled). */
+async function startingBalances(fresh: Candidate[], tx: PoolClient) {
   const touched = new Map<string, { account: string; asset: string }>();
   for (const { posting } of fresh) {
     touched.set(balanceKey(posting.from, posting.asset), { account: posting.from, asset: posting.asset });
@@ -282,6 +279,24 @@ async function applyLedgerBatch(events: readonly RecordedEvent[], tx: PoolClient
       value: scaledUnits(row.balance, SCALE),
       updatedAt: null,
     });
+  return balances;
+}
+
+const balanceKey = (account: string, asset: string) => `${account}\u0000${asset}`;
+
+/**
+ * The set-based form of applyPostings (rebuilds, and live batches): the batch's new postings are found in one
+ * query, the balances they start from in another, running balances are computed here exactly (bigint at
+ * numeric(30, 8)'s scale), and each table is written with one multi-row statement.
+ */
+async function applyLedgerBatch(events: readonly RecordedEvent[], tx: PoolClient, context?: ApplyContext) {
+  const candidates = events.flatMap((event) =>
+    postingsOf(event).map((posting, leg) => ({ event, leg, posting })),
+  );
+  if (candidates.length === 0) return;
+  const fresh = await freshPostings(candidates, tx, context);
+  if (fresh.length === 0) return;
+  const balances = await startingBalances(fresh, tx);
 
   const postingRows: unknown[][] = [];
   const transactions = new Map<string, unknown[]>();
