@@ -79,12 +79,13 @@ const portOpen = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-describe('npm start', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
+const dirs: string[] = [];
 
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
   it('starts on an embedded Postgres, prints demo credentials once, reuses its data and stops cleanly', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-start-'));
     dirs.push(dataDir);
@@ -179,7 +180,9 @@ describe('npm start', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 180_000);
+});
 
+describe('npm start', () => {
   it('with ADMIN_EMAIL on a first start, says in the banner that no demo accounts were made', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-start-admin-'));
     dirs.push(dataDir);
@@ -200,7 +203,6 @@ describe('npm start', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
   }, 120_000);
-
   it('in production creates no demo account, and on SIGTERM turns unready, then drains and exits', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-prod-'));
     dirs.push(dataDir);
@@ -249,7 +251,9 @@ describe('npm start', () => {
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('grace period over');
   }, 180_000);
+});
 
+describe('npm start', () => {
   it('refuses to start in production without the personal data keys, saying which to set', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-nokeys-'));
     dirs.push(dataDir);
@@ -269,7 +273,6 @@ describe('npm start', () => {
     );
     expect(postgresRunningOn(dataDir)).toBe(false);
   }, 120_000);
-
   it('fails with a clear message naming the URL when EventStoreDB cannot be reached', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-esdb-'));
     dirs.push(dataDir);
@@ -283,7 +286,6 @@ describe('npm start', () => {
     expect(code).not.toBe(0);
     expect(started.output()).toContain('Cannot reach EventStoreDB at esdb://127.0.0.1:1?tls=false');
   }, 120_000);
-
   it('prints the captured Postgres log, not "undefined", when the embedded server cannot start', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sai-broken-'));
     dirs.push(dataDir);

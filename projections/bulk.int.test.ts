@@ -32,196 +32,195 @@ const inSql = rebuildable.filter((p) => p.bulkSql);
 // Every read model: the others are fed in Node meanwhile, with their own event types only.
 const tables = rebuildable.flatMap((p) => p.tables);
 
-describe('a rebuild computed in SQL equals the TypeScript projections', () => {
-  let t: TestApp;
-  let close = () => {};
-  const seed = Number(process.env.BULK_SEED ?? Date.now() % 100_000);
+let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    const served = await servedWithWorkload(t, { users: 4, tag: 'bulk', seed });
-    close = served.close;
+let close = () => {};
 
-    const admin = t.client();
-    expect(
-      (await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
-    ).toBe(200);
-    const expectOk = async (reply: Promise<{ status: number; body: unknown }>, what: string) => {
-      const r = await reply;
-      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-      return r.body as Record<string, unknown>;
-    };
-    // A card from request to delivery: payment, activation, the holder's upgrade (and a legacy automatic
-    // one), shipping, freezes and a PIN.
-    const holder = await signedUpClient(t);
-    const card = await expectOk(holder.client.post('/api/cards', {}), 'card request');
-    const proof = await expectOk(
-      holder.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 }),
-      'payment proof',
-    );
-    await expectOk(admin.patch(`/api/payments/${proof.id}/verify`, { approved: true }), 'approval');
-    await t.settle(); // the card activates once the payment's process manager has seen the approval
-    // The holder upgrades by staking 250 of their 300 SAI for ruby, then releases the stake; the upgrades
-    // older releases wrote (automatic, then by balance), appended as they wrote them, must still read.
-    await expectOk(holder.client.post(`/api/cards/${card.id}/upgrade`, { tier: 'ruby' }), 'upgrade');
-    await expectOk(holder.client.post(`/api/cards/${card.id}/stake`, { tier: 'gold' }), 'unstake');
-    const legacy = (type: string, data: Record<string, unknown>) => ({
-      id: randomUUID(),
-      type,
-      data: { cardId: card.id, userId: holder.user.id, at: new Date().toISOString(), ...data },
-      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
-    });
-    // Two sign-ins from one browser over a socket (the address is the place): the first is announced,
-    // the second, a known device and place (docs/security.md), is not.
-    const socket = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => socket.once('listening', resolve));
-    const signIn = (cookie: string) =>
-      fetch(`http://127.0.0.1:${(socket.address() as AddressInfo).port}/api/auth/login`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: `http://127.0.0.1:${(socket.address() as AddressInfo).port}`,
-          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
-          cookie,
-        },
-        body: JSON.stringify({ email: holder.registration.email, password: holder.registration.password }),
-      });
-    const first = await signIn('');
-    expect(first.status, await first.text()).toBe(200);
-    const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith('sai_device='));
-    expect((await signIn(device!.split(';')[0]!)).status).toBe(200);
-    socket.close();
-    const quiet = await t.db.pool.query(
-      `SELECT 1 FROM es_events WHERE event_type = 'SignedIn' AND data->>'newDevice' = 'false'`,
-    );
-    expect(quiet.rowCount).toBe(1);
-    await t.deps.store.append(
-      cardStream(String(card.id)),
-      [
-        legacy('CardUpgraded', { from: 'gold', to: 'ruby', balance: '300.00' }),
-        legacy('CardTierUpgraded', { from: 'ruby', to: 'black' }),
-      ],
-      { expectedRevision: 'stream_exists' },
-    );
-    const address = { address: '1 Main Street', city: 'Lisbon', state: 'LX', zipCode: '1000', country: 'PT' };
-    await expectOk(holder.client.patch(`/api/cards/${card.id}/shipping`, address), 'shipping address');
-    await expectOk(
-      admin.patch(`/api/admin/cards/${card.id}/ship`, {
-        trackingNumber: 'TRACK-1234',
-        estimatedDelivery: '2026-12-01',
-      }),
-      'card shipped',
-    );
-    await expectOk(admin.patch(`/api/admin/cards/${card.id}/deliver`), 'card delivered');
-    // A sign-in from a browser the User-Agent names (the admin's, above, names none): both notices.
-    await expectOk(
-      t
-        .client()
-        .post(
-          '/api/auth/login',
-          { email: holder.registration.email, password: holder.registration.password },
-          { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
-        ),
-      'sign-in',
-    );
-    await expectOk(holder.client.post(`/api/cards/${card.id}/freeze`), 'freeze');
-    await expectOk(holder.client.post(`/api/cards/${card.id}/unfreeze`), 'unfreeze');
-    await expectOk(
-      holder.client.post(`/api/cards/${card.id}/pin`, { pin: '4827', confirmPin: '4827' }),
-      'pin',
-    );
-    // A passkey added and removed: both are told to the holder.
-    const password = holder.registration.password;
-    const passkeyOptions = await expectOk(
-      holder.client.post('/api/account/passkeys/options', { password }),
-      'passkey options',
-    );
-    const response = new SoftAuthenticator(t.deps.config.PUBLIC_URL).create(passkeyOptions.options as never);
-    const passkey = await expectOk(
-      holder.client.post('/api/account/passkeys', { name: 'Key', response }),
-      'passkey',
-    );
-    await expectOk(
-      holder.client.request('DELETE', `/api/account/passkeys/${passkey.id}`, { password }),
-      'passkey removed',
-    );
-    // Crypto deposits rejected, with a reason and without one; a proof rejected without a reason.
-    for (const reason of ['Not received', undefined]) {
-      const declared = await expectOk(
-        holder.client.post('/api/crypto/deposits', { currency: 'ETH', network: 'arbitrum' }),
-        'declared deposit',
-      );
-      await expectOk(
-        admin.patch(`/api/admin/crypto/deposits/${declared.id}`, { action: 'reject', reason }),
-        'deposit rejected',
-      );
-    }
-    const unpaid = await expectOk(
-      holder.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 50 }),
-      'payment proof',
-    );
-    await expectOk(admin.patch(`/api/payments/${unpaid.id}/verify`, { approved: false }), 'rejection');
-    // Notifications read one by one and all at once, then new ones.
-    await t.settle();
-    const listed = (await holder.client.get('/api/notifications?limit=5')).body as { id: string }[];
-    expect(listed.length).toBeGreaterThan(2);
-    await expectOk(holder.client.patch(`/api/notifications/${listed[1]!.id}/read`, {}), 'one read');
-    const other = await signedUpClient(t);
-    await expectOk(
-      admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: other.user.id, amount: '20.00' }),
-      'deposit',
-    );
-    await expectOk(
-      other.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '1.00',
-        receiver_id: holder.user.id,
-        description: 'a “quoted” note',
-      }),
-      'transfer',
-    );
-    await expectOk(holder.client.patch('/api/notifications/mark-all-read', {}), 'all read');
-    await expectOk(
-      other.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '2.00',
-        receiver_id: holder.user.id,
-      }),
-      'transfer',
-    );
-    // An erased person who had sent the holder money with a note: their residual balance moves to
-    // dormant, their notifications go and the holder's names them "Erased user", their texts are blanked.
-    const gone = await signedUpClient(t);
-    await expectOk(
-      admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: gone.user.id, amount: '5.00' }),
-      'deposit',
-    );
-    await expectOk(
-      gone.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '1.50',
-        receiver_id: holder.user.id,
-        description: 'from someone soon erased',
-      }),
-      'transfer',
-    );
-    await t.settle();
-    await expectOk(
-      admin.post(`/api/admin/users/${gone.user.id}/erase`, {
-        reason: 'erasure request',
-        confirm: 'ERASE',
-        moveBalancesToDormant: true,
-      }),
-      'erasure',
-    );
-    await t.settle();
-  }, 180_000);
+const seed = Number(process.env.BULK_SEED ?? Date.now() % 100_000);
 
-  afterAll(async () => {
-    close();
-    await t?.stop();
+beforeAll(async () => {
+  t = await createTestApp();
+  const served = await servedWithWorkload(t, { users: 4, tag: 'bulk', seed });
+  close = served.close;
+
+  const admin = t.client();
+  expect((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(
+    200,
+  );
+  const expectOk = async (reply: Promise<{ status: number; body: unknown }>, what: string) => {
+    const r = await reply;
+    expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body as Record<string, unknown>;
+  };
+  // A card from request to delivery: payment, activation, the holder's upgrade (and a legacy automatic
+  // one), shipping, freezes and a PIN.
+  const holder = await signedUpClient(t);
+  const card = await expectOk(holder.client.post('/api/cards', {}), 'card request');
+  const proof = await expectOk(
+    holder.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 }),
+    'payment proof',
+  );
+  await expectOk(admin.patch(`/api/payments/${proof.id}/verify`, { approved: true }), 'approval');
+  await t.settle(); // the card activates once the payment's process manager has seen the approval
+  // The holder upgrades by staking 250 of their 300 SAI for ruby, then releases the stake; the upgrades
+  // older releases wrote (automatic, then by balance), appended as they wrote them, must still read.
+  await expectOk(holder.client.post(`/api/cards/${card.id}/upgrade`, { tier: 'ruby' }), 'upgrade');
+  await expectOk(holder.client.post(`/api/cards/${card.id}/stake`, { tier: 'gold' }), 'unstake');
+  const legacy = (type: string, data: Record<string, unknown>) => ({
+    id: randomUUID(),
+    type,
+    data: { cardId: card.id, userId: holder.user.id, at: new Date().toISOString(), ...data },
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
   });
+  // Two sign-ins from one browser over a socket (the address is the place): the first is announced,
+  // the second, a known device and place (docs/security.md), is not.
+  const socket = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => socket.once('listening', resolve));
+  const signIn = (cookie: string) =>
+    fetch(`http://127.0.0.1:${(socket.address() as AddressInfo).port}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: `http://127.0.0.1:${(socket.address() as AddressInfo).port}`,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+        cookie,
+      },
+      body: JSON.stringify({ email: holder.registration.email, password: holder.registration.password }),
+    });
+  const first = await signIn('');
+  expect(first.status, await first.text()).toBe(200);
+  const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith('sai_device='));
+  expect((await signIn(device!.split(';')[0]!)).status).toBe(200);
+  socket.close();
+  const quiet = await t.db.pool.query(
+    `SELECT 1 FROM es_events WHERE event_type = 'SignedIn' AND data->>'newDevice' = 'false'`,
+  );
+  expect(quiet.rowCount).toBe(1);
+  await t.deps.store.append(
+    cardStream(String(card.id)),
+    [
+      legacy('CardUpgraded', { from: 'gold', to: 'ruby', balance: '300.00' }),
+      legacy('CardTierUpgraded', { from: 'ruby', to: 'black' }),
+    ],
+    { expectedRevision: 'stream_exists' },
+  );
+  const address = { address: '1 Main Street', city: 'Lisbon', state: 'LX', zipCode: '1000', country: 'PT' };
+  await expectOk(holder.client.patch(`/api/cards/${card.id}/shipping`, address), 'shipping address');
+  await expectOk(
+    admin.patch(`/api/admin/cards/${card.id}/ship`, {
+      trackingNumber: 'TRACK-1234',
+      estimatedDelivery: '2026-12-01',
+    }),
+    'card shipped',
+  );
+  await expectOk(admin.patch(`/api/admin/cards/${card.id}/deliver`), 'card delivered');
+  // A sign-in from a browser the User-Agent names (the admin's, above, names none): both notices.
+  await expectOk(
+    t
+      .client()
+      .post(
+        '/api/auth/login',
+        { email: holder.registration.email, password: holder.registration.password },
+        { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+      ),
+    'sign-in',
+  );
+  await expectOk(holder.client.post(`/api/cards/${card.id}/freeze`), 'freeze');
+  await expectOk(holder.client.post(`/api/cards/${card.id}/unfreeze`), 'unfreeze');
+  await expectOk(holder.client.post(`/api/cards/${card.id}/pin`, { pin: '4827', confirmPin: '4827' }), 'pin');
+  // A passkey added and removed: both are told to the holder.
+  const password = holder.registration.password;
+  const passkeyOptions = await expectOk(
+    holder.client.post('/api/account/passkeys/options', { password }),
+    'passkey options',
+  );
+  const response = new SoftAuthenticator(t.deps.config.PUBLIC_URL).create(passkeyOptions.options as never);
+  const passkey = await expectOk(
+    holder.client.post('/api/account/passkeys', { name: 'Key', response }),
+    'passkey',
+  );
+  await expectOk(
+    holder.client.request('DELETE', `/api/account/passkeys/${passkey.id}`, { password }),
+    'passkey removed',
+  );
+  // Crypto deposits rejected, with a reason and without one; a proof rejected without a reason.
+  for (const reason of ['Not received', undefined]) {
+    const declared = await expectOk(
+      holder.client.post('/api/crypto/deposits', { currency: 'ETH', network: 'arbitrum' }),
+      'declared deposit',
+    );
+    await expectOk(
+      admin.patch(`/api/admin/crypto/deposits/${declared.id}`, { action: 'reject', reason }),
+      'deposit rejected',
+    );
+  }
+  const unpaid = await expectOk(
+    holder.client.post('/api/payments/verify', { paymentMethod: 'ETH', amount: 50 }),
+    'payment proof',
+  );
+  await expectOk(admin.patch(`/api/payments/${unpaid.id}/verify`, { approved: false }), 'rejection');
+  // Notifications read one by one and all at once, then new ones.
+  await t.settle();
+  const listed = (await holder.client.get('/api/notifications?limit=5')).body as { id: string }[];
+  expect(listed.length).toBeGreaterThan(2);
+  await expectOk(holder.client.patch(`/api/notifications/${listed[1]!.id}/read`, {}), 'one read');
+  const other = await signedUpClient(t);
+  await expectOk(
+    admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: other.user.id, amount: '20.00' }),
+    'deposit',
+  );
+  await expectOk(
+    other.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '1.00',
+      receiver_id: holder.user.id,
+      description: 'a “quoted” note',
+    }),
+    'transfer',
+  );
+  await expectOk(holder.client.patch('/api/notifications/mark-all-read', {}), 'all read');
+  await expectOk(
+    other.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '2.00',
+      receiver_id: holder.user.id,
+    }),
+    'transfer',
+  );
+  // An erased person who had sent the holder money with a note: their residual balance moves to
+  // dormant, their notifications go and the holder's names them "Erased user", their texts are blanked.
+  const gone = await signedUpClient(t);
+  await expectOk(
+    admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: gone.user.id, amount: '5.00' }),
+    'deposit',
+  );
+  await expectOk(
+    gone.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '1.50',
+      receiver_id: holder.user.id,
+      description: 'from someone soon erased',
+    }),
+    'transfer',
+  );
+  await t.settle();
+  await expectOk(
+    admin.post(`/api/admin/users/${gone.user.id}/erase`, {
+      reason: 'erasure request',
+      confirm: 'ERASE',
+      moveBalancesToDormant: true,
+    }),
+    'erasure',
+  );
+  await t.settle();
+}, 180_000);
 
+afterAll(async () => {
+  close();
+  await t?.stop();
+});
+
+describe('a rebuild computed in SQL equals the TypeScript projections', () => {
   it('over every event type the SQL reads, row for row, as the rebuild through Node does', async () => {
     const log = await readWholeLog(t.deps.store);
     const present = new Set(log.map((event) => event.type));
@@ -251,7 +250,6 @@ describe('a rebuild computed in SQL equals the TypeScript projections', () => {
     const throughNode = await snapshotTables(t.db.pool, tables);
     for (const table of tables) expect(throughNode[table], table).toEqual(live[table]);
   }, 120_000);
-
   it('keeps in each notification what the web words it in every language from (its kind and params)', async () => {
     const { rows } = await t.db.pool.query<{
       title: string;

@@ -15,98 +15,101 @@ import { rebuildElsewhere, snapshotTables } from './testing.ts';
 const rebuildable = allProjections.filter((p) => p.tables.length > 0);
 const tables = rebuildable.flatMap((p) => p.tables);
 
-describe('projections:rebuild (blue-green)', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t, 'rebuild-admin@example.com');
-  let users: Awaited<ReturnType<typeof signedUpClient>>[];
-  /** Each notification of the log before the rebuilds, and whether its user had read it. */
-  let readBefore: { id: string; is_read: boolean }[];
+const t = setUpTestApp();
 
-  beforeAll(async () => {
-    users = [];
-    for (let i = 0; i < 4; i++) users.push(await signedUpClient(t));
-    for (const u of users)
-      await admin.post('/api/transactions', {
-        type: 'admin_deposit',
-        receiver_id: u.user.id,
-        amount: '500.00',
-      });
-    for (let i = 0; i < 60; i++) {
-      const from = users[i % 4]!;
-      const to = users[(i + 1) % 4]!;
-      await from.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '1.25',
-        receiver_id: to.user.id,
-        description: `t${i}`,
-      });
-    }
-    await users[0]!.client.post('/api/cards', {});
-    // Notifications read one by one and all at once, then new ones: the rebuild must mark the same ones
-    // read (its notifications table fills without its key).
-    await t.settle();
-    const listed = await users[1]!.client.get('/api/notifications?limit=5');
-    expect(listed.body.length).toBeGreaterThan(2);
-    for (const notice of listed.body.slice(1, 3))
-      expect((await users[1]!.client.patch(`/api/notifications/${notice.id}/read`, {})).status).toBe(200);
-    expect((await users[2]!.client.patch('/api/notifications/mark-all-read', {})).status).toBe(200);
-    for (const from of [users[0]!, users[1]!])
-      await from.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '0.50',
-        receiver_id: users[2]!.user.id,
-      });
-    await t.settle();
-    const { rows: notices } = await t.db.pool.query<{ id: string; is_read: boolean }>(
-      'SELECT id, is_read FROM notifications ORDER BY id',
-    );
-    readBefore = notices;
-    expect(notices.filter((n) => n.is_read).length).toBeGreaterThan(2);
-    expect(notices.filter((n) => !n.is_read).length).toBeGreaterThan(2);
-  });
+const admin = setUpAdminClient(t, 'rebuild-admin@example.com');
 
-  /** Every index the projections' schemas define is on the live tables (deferred ones included). */
-  async function expectEveryIndex() {
-    const { rows } = await t.db.pool.query<{ indexname: string }>(
-      `SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`,
-    );
-    const live = new Set(rows.map((r) => r.indexname));
-    const defined = rebuildable.flatMap((p) =>
-      [...p.schema.matchAll(/CREATE (?:UNIQUE )?INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]!),
-    );
-    expect(defined).toEqual(expect.arrayContaining(rebuildable.flatMap((p) => p.deferredIndexes ?? [])));
-    expect(defined.filter((name) => !live.has(name))).toEqual([]);
-    // And every table has its primary key, those the build went without (deferredKeys) included.
-    const { rows: keys } = await t.db.pool.query<{ table: string }>(
-      `SELECT conrelid::regclass::text AS table FROM pg_constraint
+let users: Awaited<ReturnType<typeof signedUpClient>>[];
+
+/** Each notification of the log before the rebuilds, and whether its user had read it. */
+let readBefore: { id: string; is_read: boolean }[];
+
+beforeAll(async () => {
+  users = [];
+  for (let i = 0; i < 4; i++) users.push(await signedUpClient(t));
+  for (const u of users)
+    await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      receiver_id: u.user.id,
+      amount: '500.00',
+    });
+  for (let i = 0; i < 60; i++) {
+    const from = users[i % 4]!;
+    const to = users[(i + 1) % 4]!;
+    await from.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '1.25',
+      receiver_id: to.user.id,
+      description: `t${i}`,
+    });
+  }
+  await users[0]!.client.post('/api/cards', {});
+  // Notifications read one by one and all at once, then new ones: the rebuild must mark the same ones
+  // read (its notifications table fills without its key).
+  await t.settle();
+  const listed = await users[1]!.client.get('/api/notifications?limit=5');
+  expect(listed.body.length).toBeGreaterThan(2);
+  for (const notice of listed.body.slice(1, 3))
+    expect((await users[1]!.client.patch(`/api/notifications/${notice.id}/read`, {})).status).toBe(200);
+  expect((await users[2]!.client.patch('/api/notifications/mark-all-read', {})).status).toBe(200);
+  for (const from of [users[0]!, users[1]!])
+    await from.client.post('/api/transactions', {
+      type: 'transfer',
+      amount: '0.50',
+      receiver_id: users[2]!.user.id,
+    });
+  await t.settle();
+  const { rows: notices } = await t.db.pool.query<{ id: string; is_read: boolean }>(
+    'SELECT id, is_read FROM notifications ORDER BY id',
+  );
+  readBefore = notices;
+  expect(notices.filter((n) => n.is_read).length).toBeGreaterThan(2);
+  expect(notices.filter((n) => !n.is_read).length).toBeGreaterThan(2);
+});
+
+/** Every index the projections' schemas define is on the live tables (deferred ones included). */
+async function expectEveryIndex() {
+  const { rows } = await t.db.pool.query<{ indexname: string }>(
+    `SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`,
+  );
+  const live = new Set(rows.map((r) => r.indexname));
+  const defined = rebuildable.flatMap((p) =>
+    [...p.schema.matchAll(/CREATE (?:UNIQUE )?INDEX IF NOT EXISTS (\w+)/g)].map((m) => m[1]!),
+  );
+  expect(defined).toEqual(expect.arrayContaining(rebuildable.flatMap((p) => p.deferredIndexes ?? [])));
+  expect(defined.filter((name) => !live.has(name))).toEqual([]);
+  // And every table has its primary key, those the build went without (deferredKeys) included.
+  const { rows: keys } = await t.db.pool.query<{ table: string }>(
+    `SELECT conrelid::regclass::text AS table FROM pg_constraint
        WHERE contype = 'p' AND connamespace = 'public'::regnamespace`,
-    );
-    const keyed = new Set(keys.map((k) => k.table));
-    expect(rebuildable.flatMap((p) => p.deferredKeys ?? [])).toContain('ledger_postings');
-    expect(tables.filter((table) => !keyed.has(table))).toEqual([]);
-    // Autovacuum, held off the shadow tables while they filled, is back on every live table.
-    expect(await reloptionsIn('public')).toEqual([]);
-  }
+  );
+  const keyed = new Set(keys.map((k) => k.table));
+  expect(rebuildable.flatMap((p) => p.deferredKeys ?? [])).toContain('ledger_postings');
+  expect(tables.filter((table) => !keyed.has(table))).toEqual([]);
+  // Autovacuum, held off the shadow tables while they filled, is back on every live table.
+  expect(await reloptionsIn('public')).toEqual([]);
+}
 
-  /** The tables of a schema that carry storage options, with them. */
-  async function reloptionsIn(schema: string) {
-    const { rows } = await t.db.pool.query<{ relname: string; reloptions: string[] }>(
-      `SELECT relname, reloptions FROM pg_class
+/** The tables of a schema that carry storage options, with them. */
+async function reloptionsIn(schema: string) {
+  const { rows } = await t.db.pool.query<{ relname: string; reloptions: string[] }>(
+    `SELECT relname, reloptions FROM pg_class
        WHERE relnamespace = to_regnamespace($1) AND relkind = 'r' AND reloptions IS NOT NULL ORDER BY relname`,
-      [schema],
-    );
-    return rows;
-  }
+    [schema],
+  );
+  return rows;
+}
 
-  async function freshRebuild() {
-    const spare = await createTestDatabase('fresh');
-    try {
-      return await rebuildElsewhere(spare, t.deps.store, rebuildable);
-    } finally {
-      await spare.drop();
-    }
+async function freshRebuild() {
+  const spare = await createTestDatabase('fresh');
+  try {
+    return await rebuildElsewhere(spare, t.deps.store, rebuildable);
+  } finally {
+    await spare.drop();
   }
+}
 
+describe('projections:rebuild (blue-green)', () => {
   it('rebuilds every read model while transfers keep coming and the API keeps answering; the result equals a fresh rebuild', async () => {
     let stop = false;
     const failures: string[] = [];
@@ -178,7 +181,9 @@ describe('projections:rebuild (blue-green)', () => {
     const history = await users[3]!.client.get('/api/transactions?limit=1');
     expect(history.body.transactions[0].description).toBe('after');
   }, 180_000);
+});
 
+describe('projections:rebuild (blue-green)', () => {
   it('tries the switch again when it deadlocks with a reader that holds one table and waits for another', async () => {
     const ledger = rebuildable.find((p) => p.name === 'ledger')!;
     expect(ledger.tables.indexOf('ledger_transactions')).toBeGreaterThan(
@@ -231,7 +236,9 @@ describe('projections:rebuild (blue-green)', () => {
     const fresh = await freshRebuild();
     for (const table of ledger.tables) expect(live[table], table).toEqual(fresh[table]);
   }, 60_000);
+});
 
+describe('projections:rebuild (blue-green)', () => {
   it('checks a deferred key as it adds it back: a build that wrote a row twice fails before its switch', async () => {
     // A faulty projection: one row per transfer keyed by its stream, which repeats.
     const faulty: Projection = {
@@ -271,7 +278,9 @@ describe('projections:rebuild (blue-green)', () => {
       await t.db.pool.query('DROP SCHEMA IF EXISTS rebuild_faultykeys CASCADE');
     }
   }, 60_000);
+});
 
+describe('projections:rebuild (blue-green)', () => {
   it('resumes a rebuild that was killed half-way, and ends equal to a fresh rebuild', async () => {
     const script = (env: Record<string, string>) =>
       spawn(
@@ -316,7 +325,6 @@ describe('projections:rebuild (blue-green)', () => {
     for (const table of tables) expect(live[table], table).toEqual(fresh[table]);
     await expectEveryIndex();
   }, 180_000);
-
   it('resumes a bulk pass stopped after it emptied the tables and set their keys aside', async () => {
     const ledger = rebuildable.find((p) => p.name === 'ledger')!;
     expect(ledger.bulkSql).toBeDefined();
@@ -351,7 +359,9 @@ describe('projections:rebuild (blue-green)', () => {
     for (const table of ledger.tables) expect(live[table], table).toEqual(fresh[table]);
     await expectEveryIndex();
   }, 120_000);
+});
 
+describe('projections:rebuild (blue-green)', () => {
   it("shortens the switch's wait for autovacuum where the role may, and goes on with the default where it may not", async () => {
     const role = `plain_${Date.now().toString(36)}`;
     await t.db.pool.query(`CREATE ROLE ${role} LOGIN PASSWORD 'plain-password'`);

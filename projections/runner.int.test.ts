@@ -51,28 +51,28 @@ async function total(db: TestDatabase, table: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+const { db, store } = setUpTestStore('runner');
+
+const runner = (
+  projections: Projection[],
+  options: {
+    standbyPollMs?: number;
+    maxBackoffMs?: number;
+    statementTimeoutMs?: number;
+    logger?: pino.Logger;
+  } = {},
+) =>
+  new ProjectionRunner({
+    pool: db.pool,
+    databaseUrl: db.url,
+    store,
+    projections,
+    logger,
+    batchSize: 7,
+    ...options,
+  });
+
 describe('projection runner', () => {
-  const { db, store } = setUpTestStore('runner');
-
-  const runner = (
-    projections: Projection[],
-    options: {
-      standbyPollMs?: number;
-      maxBackoffMs?: number;
-      statementTimeoutMs?: number;
-      logger?: pino.Logger;
-    } = {},
-  ) =>
-    new ProjectionRunner({
-      pool: db.pool,
-      databaseUrl: db.url,
-      store,
-      projections,
-      logger,
-      batchSize: 7,
-      ...options,
-    });
-
   it('applies every event once, across concurrent appends, and keeps the checkpoint with the rows', async () => {
     const projection = counterProjection('once');
     const r = runner([projection]);
@@ -91,7 +91,6 @@ describe('projection runner', () => {
     await r.stop();
     expect(await total(db, 'once_counts')).toBe(200);
   });
-
   it('resumes after being stopped mid-stream without losing or repeating an event', async () => {
     const projection = counterProjection('resume');
     const first = runner([projection]);
@@ -113,7 +112,6 @@ describe('projection runner', () => {
     expect(await total(db, 'resume_counts')).toBe(150);
     await second.stop();
   });
-
   it('runs one worker per projection across processes; the standby takes over when the leader dies', async () => {
     const projection = counterProjection('leader');
     const a = runner([projection], { standbyPollMs: 100 });
@@ -134,7 +132,6 @@ describe('projection runner', () => {
     expect(await total(db, 'leader_counts')).toBe(60);
     await b.stop();
   });
-
   it('reports, where it runs no worker itself, each projection as running while another leads it, stopped once none does', async () => {
     const led = counterProjection('reported');
     const idle = counterProjection('unled');
@@ -150,7 +147,9 @@ describe('projection runner', () => {
     await leader.stop();
     expect((await reporter.status()).map((s) => s.state)).toEqual(['stopped', 'stopped']);
   });
+});
 
+describe('projection runner', () => {
   it("takes and holds a runner's locks on one connection: a standby's attempts reuse it", async () => {
     const projections = ['onesessiona', 'onesessionb', 'onesessionc'].map((name) => counterProjection(name));
     const a = runner(projections, { standbyPollMs: 50 });
@@ -175,7 +174,6 @@ describe('projection runner', () => {
     await until(async () => (await b.status()).every((status) => status.state === 'running'));
     await b.stop();
   });
-
   it('retries a poison event with backoff, reports it, and lets other projections go on', async () => {
     const failures = { remaining: 4, at: [] as number[] };
     const poisoned = counterProjection('poisoned', failures);
@@ -225,7 +223,9 @@ describe('projection runner', () => {
     });
     await r.stop();
   });
+});
 
+describe('projection runner', () => {
   it('commits the batches of the projections in step in one transaction', async () => {
     const projections = ['jointa', 'jointb', 'jointc'].map((name) => counterProjection(name));
     const r = runner(projections);
@@ -253,7 +253,6 @@ describe('projection runner', () => {
     ]).toEqual([2, 3, 2]);
     await r.stop();
   });
-
   it('a projection whose checkpoint was moved underneath starts over from it; the others commit their batch', async () => {
     const moved = counterProjection('moved');
     const kept = counterProjection('kept');
@@ -283,7 +282,9 @@ describe('projection runner', () => {
     expect(await total(db, 'kept_counts')).toBe(6);
     await r.stop();
   });
+});
 
+describe('projection runner', () => {
   it('a statement that hangs fails its own projection after the timeout; the others commit meanwhile', async () => {
     const hangs = { remaining: 1 };
     const stuck: Projection = {

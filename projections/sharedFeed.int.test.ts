@@ -69,39 +69,39 @@ function subscriber(after: LogPosition | null, behaviour: { failOnCall?: number 
   };
 }
 
-describe('shared log feed', () => {
-  const { db, store } = setUpTestStore('feed');
+const { db, store } = setUpTestStore('feed');
 
-  /** Appends `count` events to streams `<prefix>-0..3` from four concurrent writers; returns their ids in log order. */
-  async function append(prefix: string, count: number): Promise<string[]> {
-    await Promise.all(
-      Array.from({ length: 4 }, async (_, lane) => {
-        for (let i = lane; i < count; i += 4)
-          await store.append(
-            `${prefix}-${lane}`,
-            [
-              {
-                id: randomUUID(),
-                type: 'Tick',
-                data: {},
-                metadata: { actorId: null, correlationId: 'c', causationId: null },
-              },
-            ],
-            { expectedRevision: 'any' },
-          );
-      }),
-    );
-    // The log shows an event once no older transaction on the server is still open (any database's: the
-    // server's other test files run beside this one), so read until all `count` are visible.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const log = await store.readAll({ after: null, limit: 1_000_000 });
-      const ids = log.filter((e) => e.streamName.startsWith(`${prefix}-`)).map((e) => e.id);
-      if (ids.length === count || Date.now() > deadline) return ids;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+/** Appends `count` events to streams `<prefix>-0..3` from four concurrent writers; returns their ids in log order. */
+async function append(prefix: string, count: number): Promise<string[]> {
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, lane) => {
+      for (let i = lane; i < count; i += 4)
+        await store.append(
+          `${prefix}-${lane}`,
+          [
+            {
+              id: randomUUID(),
+              type: 'Tick',
+              data: {},
+              metadata: { actorId: null, correlationId: 'c', causationId: null },
+            },
+          ],
+          { expectedRevision: 'any' },
+        );
+    }),
+  );
+  // The log shows an event once no older transaction on the server is still open (any database's: the
+  // server's other test files run beside this one), so read until all `count` are visible.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const log = await store.readAll({ after: null, limit: 1_000_000 });
+    const ids = log.filter((e) => e.streamName.startsWith(`${prefix}-`)).map((e) => e.id);
+    if (ids.length === count || Date.now() > deadline) return ids;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
 
+describe('shared log feed', () => {
   it('hands subscribers in step every event once and in order, from one subscription and no reads of their own', async () => {
     const { wrapped, counts } = counted(store);
     const feed = new SharedLogFeed(wrapped, { batchSize: 20 });
@@ -125,7 +125,6 @@ describe('shared log feed', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(subscribers.map((s) => s.seen.length)).toEqual(handed);
   });
-
   it('lets a subscriber behind read alone until it has caught up, then hands it the shared batches', async () => {
     const { wrapped, counts } = counted(store);
     const feed = new SharedLogFeed(wrapped, { batchSize: 25 });
@@ -148,7 +147,6 @@ describe('shared log feed', () => {
     expect(feed.inStep).toBe(2);
     await Promise.all(subscriptions.map((s) => s.close()));
   });
-
   it('gives a failing subscriber its error and goes on with the others', async () => {
     const feed = new SharedLogFeed(store, { batchSize: 10 });
     const head = await store.headPosition();
@@ -169,7 +167,9 @@ describe('shared log feed', () => {
     expect(failing.calls).toBe(calls);
     await Promise.all(subscriptions.map((s) => s.close()));
   });
+});
 
+describe('shared log feed', () => {
   it('lets a stuck subscriber go so the others are not held, and it catches up alone once it moves', async () => {
     const feed = new SharedLogFeed(store, { batchSize: 10, detachAfterMs: 50 });
     const head = await store.headPosition();
@@ -196,7 +196,6 @@ describe('shared log feed', () => {
     for (const s of [stuck, ...others]) expect(s.mine('stuck-again-')).toEqual(last);
     await Promise.all(subscriptions.map((s) => s.close()));
   });
-
   it("is what a runner's projections read the log through", async () => {
     const { wrapped, counts } = counted(store);
     const projection = (name: string): Projection => ({

@@ -17,9 +17,9 @@ const DEFAULTS = {
   theme: 'system',
 };
 
-describe('account: profile, password, preferences', () => {
-  const t = setUpTestApp();
+const t = setUpTestApp();
 
+describe('account: profile, password, preferences', () => {
   it('edits the profile through an event, and shows it with the avatar initials', async () => {
     const { client, user } = await signedUpClient(t, { firstName: 'Ada', lastName: 'Lovelace' });
     expect((await client.get('/api/auth/user')).body).toMatchObject({
@@ -67,7 +67,6 @@ describe('account: profile, password, preferences', () => {
     expect((await client.patch('/api/account/profile', { firstName: '' })).status).toBe(200);
     expect(await t.eventCount()).toBe(before);
   });
-
   it('validates the profile like registration, refuses the e-mail, and appends nothing', async () => {
     const { client } = await signedUpClient(t);
     const before = await t.eventCount();
@@ -93,7 +92,9 @@ describe('account: profile, password, preferences', () => {
     }
     expect(await t.eventCount()).toBe(before);
   });
+});
 
+describe('account: profile, password, preferences', () => {
   it('keeps usernames unique (case-insensitive) and frees the old one after a change', async () => {
     const a = await signedUpClient(t);
     const b = await signedUpClient(t);
@@ -116,7 +117,6 @@ describe('account: profile, password, preferences', () => {
       (await t.client().post('/api/auth/register', newRegistration({ username: `${oldName}_2` }))).status,
     ).toBe(409);
   });
-
   it('lets exactly one of several users racing for one new username win', async () => {
     const contenders = await Promise.all(Array.from({ length: 6 }, () => signedUpClient(t)));
     const wanted = `race_${Date.now().toString(36)}`;
@@ -149,7 +149,9 @@ describe('account: profile, password, preferences', () => {
         .status,
     ).toBe(201);
   });
+});
 
+describe('account: profile, password, preferences', () => {
   it('changes the password: current one required, other sessions end, this one stays', async () => {
     const { client, user, registration } = await signedUpClient(t);
     const other = t.client();
@@ -236,7 +238,9 @@ describe('account: profile, password, preferences', () => {
       expect(logs).not.toContain(secret);
     }
   });
+});
 
+describe('account: profile, password, preferences', () => {
   it('ignores an Idempotency-Key on a route without an idempotency scope, and records none', async () => {
     const { client } = await signedUpClient(t);
     const key = `prefs-${Date.now().toString(36)}`;
@@ -267,7 +271,9 @@ describe('account: profile, password, preferences', () => {
     );
     expect(rows[0]).toEqual({ events: 0, keys: 0 });
   });
+});
 
+describe('account: profile, password, preferences', () => {
   it('saves preferences, resets them to the defaults, and rebuilds them from the log', async () => {
     const { client, user } = await signedUpClient(t);
     expect((await client.get('/api/account/preferences')).body).toEqual(DEFAULTS);
@@ -329,7 +335,9 @@ describe('account: profile, password, preferences', () => {
       await spare.drop();
     }
   });
+});
 
+describe('account: profile, password, preferences', () => {
   it('suspends a user: sessions end at once, sign-in and money commands are refused; reactivation restores', async () => {
     const admin = await signedInAdmin(t, 'acct-admin@example.com');
     const adminClient = admin.client;
@@ -411,7 +419,9 @@ describe('account: profile, password, preferences', () => {
     ).rows.map((r) => r.event_type);
     expect(types).toEqual(['UserRegistered', 'EmailVerified', 'UserSuspended', 'UserReactivated']);
   });
+});
 
+describe('account: profile, password, preferences', () => {
   it('rebuilds the whole users read model (profiles, statuses, preferences) equal to the live one', async () => {
     await t.settle();
     const live = await snapshotTables(t.db.pool, usersProjection.tables);

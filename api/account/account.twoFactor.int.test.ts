@@ -4,60 +4,59 @@ import { decryptTotpSecret, totpEncryptionKey } from '../../app/auth/totp.ts';
 import { eventText, liveSessions } from '../../testing/accountApp.ts';
 import { type Reply, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
-describe('account: two-factor authentication', () => {
-  const t = setUpTestApp({
-    RATE_LIMITS: 'login=1000/60,password=3/60,register=1000/60,totp=5/300',
-  });
-  // A clock the test moves in whole TOTP steps, so codes are not at the mercy of a step boundary.
-  let clock = Date.now();
-  const replies: Reply[] = [];
-  const track = async <T extends Reply>(reply: Promise<T>): Promise<T> => {
-    const r = await reply;
-    replies.push(r);
-    return r;
+const t = setUpTestApp({
+  RATE_LIMITS: 'login=1000/60,password=3/60,register=1000/60,totp=5/300',
+});
+
+// A clock the test moves in whole TOTP steps, so codes are not at the mercy of a step boundary.
+let clock = Date.now();
+
+const replies: Reply[] = [];
+
+const track = async <T extends Reply>(reply: Promise<T>): Promise<T> => {
+  const r = await reply;
+  replies.push(r);
+  return r;
+};
+
+const codeAt = (secret: Secret, offsetSteps = 0) =>
+  TOTP.generate({ secret, timestamp: clock + offsetSteps * 30_000 });
+
+beforeAll(async () => {
+  t.deps.now = () => new Date(clock);
+});
+
+async function enrol(client: ReturnType<TestApp['client']>, userId: string, email: string, password: string) {
+  const setup = await client.post('/api/account/2fa/setup', { password });
+  expect(setup.status).toBe(200);
+  const otp = URI.parse(setup.body.otpauthUri);
+  expect(otp).toBeInstanceOf(TOTP);
+  const totp = otp as TOTP;
+  expect(totp.issuer).toBe('SAI Wallet');
+  expect(totp.label).toBe(email);
+  expect(totp.secret.bytes).toHaveLength(20);
+  expect(setup.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+  // What is stored is the same secret, encrypted.
+  const { rows } = await t.db.pool.query(
+    'SELECT secret_encrypted, confirmed FROM totp_secrets WHERE user_id = $1',
+    [userId],
+  );
+  expect(rows[0].confirmed).toBe(false);
+  expect(rows[0].secret_encrypted).not.toContain(totp.secret.base32);
+  const stored = decryptTotpSecret(
+    totpEncryptionKey(t.deps.sessions.secret),
+    userId,
+    rows[0].secret_encrypted,
+  );
+  expect(Buffer.from(stored).equals(Buffer.from(totp.secret.bytes))).toBe(true);
+  return {
+    secret: totp.secret,
+    uri: setup.body.otpauthUri as string,
+    encrypted: rows[0].secret_encrypted as string,
   };
-  const codeAt = (secret: Secret, offsetSteps = 0) =>
-    TOTP.generate({ secret, timestamp: clock + offsetSteps * 30_000 });
+}
 
-  beforeAll(async () => {
-    t.deps.now = () => new Date(clock);
-  });
-
-  async function enrol(
-    client: ReturnType<TestApp['client']>,
-    userId: string,
-    email: string,
-    password: string,
-  ) {
-    const setup = await client.post('/api/account/2fa/setup', { password });
-    expect(setup.status).toBe(200);
-    const otp = URI.parse(setup.body.otpauthUri);
-    expect(otp).toBeInstanceOf(TOTP);
-    const totp = otp as TOTP;
-    expect(totp.issuer).toBe('SAI Wallet');
-    expect(totp.label).toBe(email);
-    expect(totp.secret.bytes).toHaveLength(20);
-    expect(setup.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
-    // What is stored is the same secret, encrypted.
-    const { rows } = await t.db.pool.query(
-      'SELECT secret_encrypted, confirmed FROM totp_secrets WHERE user_id = $1',
-      [userId],
-    );
-    expect(rows[0].confirmed).toBe(false);
-    expect(rows[0].secret_encrypted).not.toContain(totp.secret.base32);
-    const stored = decryptTotpSecret(
-      totpEncryptionKey(t.deps.sessions.secret),
-      userId,
-      rows[0].secret_encrypted,
-    );
-    expect(Buffer.from(stored).equals(Buffer.from(totp.secret.bytes))).toBe(true);
-    return {
-      secret: totp.secret,
-      uri: setup.body.otpauthUri as string,
-      encrypted: rows[0].secret_encrypted as string,
-    };
-  }
-
+describe('account: two-factor authentication', () => {
   it('enrols, then asks for the code at sign-in, accepts it once, and disables with a code', async () => {
     const { client, user, registration } = await signedUpClient(t);
     const login = (body: Record<string, unknown>, c = t.client()) =>
@@ -160,7 +159,9 @@ describe('account: two-factor authentication', () => {
       expect(answers).not.toContain(leak);
     }
   });
+});
 
+describe('account: two-factor authentication', () => {
   it('stops guessing of codes with 429 after five tries, even for the right code', async () => {
     const { client, user, registration } = await signedUpClient(t);
     const { secret } = await enrol(client, user.id, user.email, registration.password);
@@ -186,7 +187,6 @@ describe('account: two-factor authentication', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await liveSessions(t, user.id)).toBe(1);
   });
-
   it('limits password-change attempts per account', async () => {
     const { client } = await signedUpClient(t);
     const body = { currentPassword: 'guess-guess', newPassword: 'whatever-1', confirmPassword: 'whatever-1' };

@@ -5,24 +5,24 @@ import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/tes
 const smtp = await startSmtpServer();
 afterAll(() => smtp.stop());
 
+const t = setUpTestApp({
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: 'https://wallet.example.test',
+  RATE_LIMITS:
+    'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600',
+});
+
+const newAddress = () => `moved.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+async function requestChange(
+  client: ReturnType<typeof t.client>,
+  newEmail: string,
+  password = 'correct-horse',
+) {
+  return await client.post('/api/account/email', { newEmail, currentPassword: password });
+}
+
 describe('change of e-mail, confirmed through the new address', () => {
-  const t = setUpTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://wallet.example.test',
-    RATE_LIMITS:
-      'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600',
-  });
-
-  const newAddress = () => `moved.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.org`;
-
-  async function requestChange(
-    client: ReturnType<typeof t.client>,
-    newEmail: string,
-    password = 'correct-horse',
-  ) {
-    return await client.post('/api/account/email', { newEmail, currentPassword: password });
-  }
-
   it('asks for the password, refuses an address in use, and appends nothing then', async () => {
     const { client, registration } = await signedUpClient(t);
     const { registration: other } = await signedUpClient(t);
@@ -44,7 +44,9 @@ describe('change of e-mail, confirmed through the new address', () => {
     ).toBe(401);
     expect(await t.eventCount()).toBe(before);
   });
+});
 
+describe('change of e-mail, confirmed through the new address', () => {
   it('mails a link to the new address and a notice to the old; the change lands only on confirmation', async () => {
     const { client, registration, user } = await signedUpClient(t);
     const target = newAddress();
@@ -119,7 +121,9 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect(again.status).toBe(400);
     expect(again.body.fieldErrors.token).toMatch(/invalid, already used or expired/);
   });
+});
 
+describe('change of e-mail, confirmed through the new address', () => {
   it('refuses the confirmation when someone registered the address meanwhile, and never holds it before', async () => {
     const { client, registration } = await signedUpClient(t);
     const target = newAddress();
@@ -134,7 +138,6 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect(late.body.message).toBe('Email already registered');
     expect((await client.get('/api/auth/user')).body.email).toBe(registration.email);
   });
-
   it('confirms elsewhere than in the session that asked only with the password, spending nothing before', async () => {
     const { client, registration, user } = await signedUpClient(t);
     const target = newAddress();
@@ -164,7 +167,6 @@ describe('change of e-mail, confirmed through the new address', () => {
     expect(confirmed.body.email).toBe(target);
     expect(await changes()).toHaveLength(1);
   });
-
   it('confirms signed out with the password, once the asking session has ended', async () => {
     const { client, registration } = await signedUpClient(t);
     const target = newAddress();
@@ -180,7 +182,6 @@ describe('change of e-mail, confirmed through the new address', () => {
     // The password is never in a log line.
     expect(t.logs.join('\n')).not.toContain(registration.password);
   });
-
   it('limits the mail a signed-in account can send, whatever the addresses', async () => {
     const { client } = await signedUpClient(t);
     // The per-address limit is out of the way here (all tests share one address); per account it is 10/h.
@@ -188,7 +189,6 @@ describe('change of e-mail, confirmed through the new address', () => {
     const limited = await requestChange(client, newAddress());
     expect(limited.status).toBe(429);
   });
-
   it('keeps the link for 30 minutes only, and no link or address reaches a log line', async () => {
     const { client, user } = await signedUpClient(t);
     const target = newAddress();

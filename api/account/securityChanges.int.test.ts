@@ -16,17 +16,19 @@ const SUBJECT = 'A security change on your SAI Wallet account';
  * owner, and the owner's remedies (a new password, a reset, "sign out all others") cancel a pending
  * change of e-mail address; a reset link mailed to an address dies when the account leaves it.
  */
-describe('changes to how one signs in', () => {
-  const t = setUpTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://wallet.example.test',
-    RATE_LIMITS:
-      'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600,mailRecipient=1000/3600,totp=1000/900',
-  });
-  const newAddress = () => `moved.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.org`;
-  const notice = (to: string, says: string) =>
-    smtp.waitFor((m) => m.to.includes(to) && m.subject === SUBJECT && m.text.includes(says), 15_000);
+const t = setUpTestApp({
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: 'https://wallet.example.test',
+  RATE_LIMITS:
+    'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600,mailRecipient=1000/3600,totp=1000/900',
+});
 
+const newAddress = () => `moved.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+const notice = (to: string, says: string) =>
+  smtp.waitFor((m) => m.to.includes(to) && m.subject === SUBJECT && m.text.includes(says), 15_000);
+
+describe('changes to how one signs in', () => {
   it('refuses to start 2FA on a session alone, and mails the owner when it is turned on and off', async () => {
     const { client, registration } = await signedUpClient(t);
     const before = await t.eventCount();
@@ -52,7 +54,6 @@ describe('changes to how one signs in', () => {
     expect((await client.post('/api/account/2fa/disable', { code: code(1) })).status).toBe(200);
     await notice(registration.email, 'Two-factor authentication was turned off');
   });
-
   it('mails the owner when a passkey is added and when it is removed, naming it, never its credential', async () => {
     const { client, registration } = await signedUpClient(t);
     const options = await client.post('/api/account/passkeys/options', { password: registration.password });
@@ -73,7 +74,6 @@ describe('changes to how one signs in', () => {
     );
     expect(removedMail.text).not.toContain(response.id);
   });
-
   it('mails the owner when the password changes, and the change cancels a pending e-mail change', async () => {
     const { client, registration } = await signedUpClient(t);
     const thief = newAddress();
@@ -93,7 +93,6 @@ describe('changes to how one signs in', () => {
     expect(confirm.status).toBe(400);
     expect(confirm.body.fieldErrors.token).toMatch(DEAD_LINK);
   });
-
   it('"sign out all others" cancels a pending e-mail change', async () => {
     const { client, registration } = await signedUpClient(t);
     const thief = newAddress();
@@ -104,7 +103,9 @@ describe('changes to how one signs in', () => {
       (await t.client().post('/api/auth/email-change/confirm', { token })).body.fieldErrors.token,
     ).toMatch(DEAD_LINK);
   });
+});
 
+describe('changes to how one signs in', () => {
   it('a reset by mail cancels a pending e-mail change and is announced', async () => {
     const { client, registration } = await signedUpClient(t);
     const thief = newAddress();
@@ -126,7 +127,6 @@ describe('changes to how one signs in', () => {
       (await t.client().post('/api/auth/email-change/confirm', { token: change })).body.fieldErrors.token,
     ).toMatch(DEAD_LINK);
   });
-
   it('an e-mail change kills reset links sent to the old address, and both addresses are told', async () => {
     const { client, registration } = await signedUpClient(t);
     await t.client().post('/api/auth/password-reset', { email: registration.email });

@@ -19,113 +19,116 @@ const WITHDRAW_TO = '0x1234567890abcdef1234567890abcdef12345678';
  * re-authentication and four-eyes"), with the withdrawal's contract: 401 `reauthentication-required`
  * without it, `reauthentication-failed` when wrong, nothing appended either way.
  */
-describe('admin re-authentication', () => {
-  const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,money=1000/60,password=100/60,totp=100/300' });
-  let clock = Date.now();
-  beforeAll(() => {
-    t.deps.now = () => new Date(clock);
+const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,money=1000/60,password=100/60,totp=100/300' });
+
+let clock = Date.now();
+
+beforeAll(() => {
+  t.deps.now = () => new Date(clock);
+});
+
+/** An admin whose client sends bodies exactly as written (no proof added for it). */
+async function bareAdmin() {
+  const admin = await signedInAdmin(t);
+  admin.client.autoProof = false;
+  return admin;
+}
+
+/** A user with 1 ETH, a pending withdrawal of 0.25, a pending ETH deposit and a pending purchase. */
+async function requests(funder: TestClient) {
+  const user = await signedUpClient(t);
+  await fundEth(funder, user.client, '1');
+  const withdrawal = await user.client.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '0.25',
+    address: WITHDRAW_TO,
+    chain: 'ethereum',
+    password: user.registration.password,
   });
+  expect(withdrawal.status, withdrawal.text).toBe(201);
+  const deposit = await user.client.post('/api/crypto/deposits', {
+    currency: 'ETH',
+    network: 'ethereum',
+    txHash: newEvmTxHash(),
+  });
+  expect(deposit.status, deposit.text).toBe(201);
+  const payment = await user.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' });
+  expect(payment.status, payment.text).toBe(201);
+  await t.settle();
+  return {
+    user,
+    withdrawalId: withdrawal.body.id as string,
+    depositId: deposit.body.id as string,
+    paymentId: payment.body.id as string,
+  };
+}
 
-  /** An admin whose client sends bodies exactly as written (no proof added for it). */
-  async function bareAdmin() {
-    const admin = await signedInAdmin(t);
-    admin.client.autoProof = false;
-    return admin;
-  }
+type Pending = Awaited<ReturnType<typeof requests>>;
 
-  /** A user with 1 ETH, a pending withdrawal of 0.25, a pending ETH deposit and a pending purchase. */
-  async function requests(funder: TestClient) {
-    const user = await signedUpClient(t);
-    await fundEth(funder, user.client, '1');
-    const withdrawal = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '0.25',
-      address: WITHDRAW_TO,
-      chain: 'ethereum',
-      password: user.registration.password,
-    });
-    expect(withdrawal.status, withdrawal.text).toBe(201);
-    const deposit = await user.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
-    expect(deposit.status, deposit.text).toBe(201);
-    const payment = await user.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' });
-    expect(payment.status, payment.text).toBe(201);
-    await t.settle();
-    return {
-      user,
-      withdrawalId: withdrawal.body.id as string,
-      depositId: deposit.body.id as string,
-      paymentId: payment.body.id as string,
-    };
-  }
+const COMMANDS: {
+  name: string;
+  send: (admin: TestClient, p: Pending, proof: object) => Promise<Reply>;
+  ok: number;
+}[] = [
+  {
+    name: 'a distribution',
+    send: (admin, p, proof) =>
+      admin.post('/api/transactions', {
+        type: 'admin_deposit',
+        amount: '10.00',
+        receiver_id: p.user.user.id,
+        ...proof,
+      }),
+    ok: 201,
+  },
+  {
+    name: 'a deposit confirmation',
+    send: (admin, p, proof) =>
+      admin.patch(`/api/admin/crypto/deposits/${p.depositId}`, {
+        action: 'confirm',
+        amount: '0.5',
+        ...proof,
+      }),
+    ok: 200,
+  },
+  {
+    name: 'a payment approval',
+    send: (admin, p, proof) =>
+      admin.patch(`/api/payments/${p.paymentId}/verify`, { approved: true, ...proof }),
+    ok: 200,
+  },
+  {
+    name: 'a withdrawal completion',
+    send: (admin, p, proof) =>
+      admin.patch(`/api/admin/crypto/withdrawals/${p.withdrawalId}`, {
+        action: 'complete',
+        txHash: '0xfeedbeef00112233',
+        ...proof,
+      }),
+    ok: 200,
+  },
+  {
+    name: 'a withdrawal failure',
+    send: (admin, p, proof) =>
+      admin.patch(`/api/admin/crypto/withdrawals/${p.withdrawalId}`, {
+        action: 'fail',
+        reason: 'Address refused',
+        ...proof,
+      }),
+    ok: 200,
+  },
+];
 
-  type Pending = Awaited<ReturnType<typeof requests>>;
-  const COMMANDS: {
-    name: string;
-    send: (admin: TestClient, p: Pending, proof: object) => Promise<Reply>;
-    ok: number;
-  }[] = [
-    {
-      name: 'a distribution',
-      send: (admin, p, proof) =>
-        admin.post('/api/transactions', {
-          type: 'admin_deposit',
-          amount: '10.00',
-          receiver_id: p.user.user.id,
-          ...proof,
-        }),
-      ok: 201,
-    },
-    {
-      name: 'a deposit confirmation',
-      send: (admin, p, proof) =>
-        admin.patch(`/api/admin/crypto/deposits/${p.depositId}`, {
-          action: 'confirm',
-          amount: '0.5',
-          ...proof,
-        }),
-      ok: 200,
-    },
-    {
-      name: 'a payment approval',
-      send: (admin, p, proof) =>
-        admin.patch(`/api/payments/${p.paymentId}/verify`, { approved: true, ...proof }),
-      ok: 200,
-    },
-    {
-      name: 'a withdrawal completion',
-      send: (admin, p, proof) =>
-        admin.patch(`/api/admin/crypto/withdrawals/${p.withdrawalId}`, {
-          action: 'complete',
-          txHash: '0xfeedbeef00112233',
-          ...proof,
-        }),
-      ok: 200,
-    },
-    {
-      name: 'a withdrawal failure',
-      send: (admin, p, proof) =>
-        admin.patch(`/api/admin/crypto/withdrawals/${p.withdrawalId}`, {
-          action: 'fail',
-          reason: 'Address refused',
-          ...proof,
-        }),
-      ok: 200,
-    },
-  ];
+async function appendsNothing(reply: Promise<Reply>) {
+  await t.settle();
+  const before = await t.eventCount();
+  const answer = await reply;
+  await t.settle();
+  expect(await t.eventCount()).toBe(before);
+  return answer;
+}
 
-  async function appendsNothing(reply: Promise<Reply>) {
-    await t.settle();
-    const before = await t.eventCount();
-    const answer = await reply;
-    await t.settle();
-    expect(await t.eventCount()).toBe(before);
-    return answer;
-  }
-
+describe('admin re-authentication', () => {
   for (const command of COMMANDS) {
     it(`asks the password for ${command.name}: missing is required, wrong is failed, right is done`, async () => {
       const { client } = await bareAdmin();
@@ -144,7 +147,6 @@ describe('admin re-authentication', () => {
       expect(right.status, right.text).toBe(command.ok);
     });
   }
-
   it('needs no proof to reject: a rejection moves no money', async () => {
     const { client } = await bareAdmin();
     const pending = await requests((await signedInAdmin(t)).client);
@@ -159,7 +161,6 @@ describe('admin re-authentication', () => {
     });
     expect(payment.status, payment.text).toBe(200);
   });
-
   it('keeps the proof out of the key: a 401 releases it, a retry with another proof replays', async () => {
     const { client } = await bareAdmin();
     const pending = await requests((await signedInAdmin(t)).client);
@@ -178,7 +179,6 @@ describe('admin re-authentication', () => {
     expect(await eventText(t)).not.toContain(ADMIN_PASSWORD);
     expect(t.logs.join('\n')).not.toContain(ADMIN_PASSWORD);
   });
-
   it('asks an admin with 2FA for the code, not the password; a code works once', async () => {
     const { client } = await bareAdmin();
     const setup = await client.post('/api/account/2fa/setup', { password: ADMIN_PASSWORD });

@@ -9,15 +9,16 @@ import { newEvmTxHash } from '../../testing/txHashes.ts';
  * person holding money is refused with what must happen first; an erased person is unknown to sign-in,
  * to every command and to anyone sending them money; other users' histories name them "Erased user".
  */
-describe('POST /api/admin/users/{id}/erase', () => {
-  const t = setUpTestApp();
-  const erase = (admin: { client: ReturnType<TestApp['client']> }, id: string, body: object = {}) =>
-    admin.client.post(`/api/admin/users/${id}/erase`, {
-      reason: 'Art. 17 request',
-      confirm: 'ERASE',
-      ...body,
-    });
+const t = setUpTestApp();
 
+const erase = (admin: { client: ReturnType<TestApp['client']> }, id: string, body: object = {}) =>
+  admin.client.post(`/api/admin/users/${id}/erase`, {
+    reason: 'Art. 17 request',
+    confirm: 'ERASE',
+    ...body,
+  });
+
+describe('POST /api/admin/users/{id}/erase', () => {
   it('refuses while the person holds money, naming each blocker, and appends nothing', async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t);
@@ -78,7 +79,6 @@ describe('POST /api/admin/users/{id}/erase', () => {
     });
     expect(login.status).toBe(200);
   }, 120_000);
-
   it('counts a card stake as money held: refused until the stake is released, even moving balances to dormant', async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t);
@@ -96,7 +96,9 @@ describe('POST /api/admin/users/{id}/erase', () => {
     await t.settle();
     expect(await t.eventCount()).toBe(before);
   }, 120_000);
+});
 
+describe('POST /api/admin/users/{id}/erase', () => {
   it('erases: sessions end, sign-in fails like a wrong password, nobody can send them money', async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t, { firstName: 'Zelda', lastName: 'Quartermain' });
@@ -172,7 +174,9 @@ describe('POST /api/admin/users/{id}/erase', () => {
     });
     expect(again201.status, again201.text).toBe(201);
   }, 120_000);
+});
 
+describe('POST /api/admin/users/{id}/erase', () => {
   it('shows other users "Erased user" where the person was, without the text they wrote', async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t);
@@ -209,7 +213,6 @@ describe('POST /api/admin/users/{id}/erase', () => {
     );
     expect(rows[0].n).toBe(0);
   }, 120_000);
-
   it('refuses a bad body (400), an unknown user (404), oneself and a reason naming the person (422)', async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t, { firstName: 'Ottilie', lastName: 'Brandsma' });

@@ -22,32 +22,35 @@ const PASSWORD = 'admin-password-1';
  * admin money action is recorded as a request (202), applied from that record once another admin
  * approves with their own proof, and only once, whoever approves and however often.
  */
+// Small thresholds, so the test's amounts stay small: SAI above 100, ETH above 1.
+const t = setUpTestApp({ FOUR_EYES_THRESHOLDS: 'SAI=100,ETH=1' });
+
+async function admins() {
+  const a = await signedInAdmin(t);
+  const b = await signedInAdmin(t);
+  return { a: a.client, aId: a.userId, b: b.client, bId: b.userId };
+}
+
+const saiOf = async (client: TestClient) => (await client.get('/api/auth/user')).body.balance as string;
+
+const ethOf = async (client: TestClient) =>
+  (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH');
+
+const minted = (t2: typeof t, transactionId: string) =>
+  t2.loggedEvents('TokensMinted', "data->>'transactionId' = $2", [transactionId]);
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are asserted field by field
+async function requested(reply: Reply<any>) {
+  expect(reply.status, reply.text).toBe(202);
+  expect(reply.body).toMatchObject({
+    status: 'pending_approval',
+    message: expect.stringMatching(/second admin/),
+  });
+  await t.settle();
+  return reply.body.approvalId as string;
+}
+
 describe('four-eyes approvals', () => {
-  // Small thresholds, so the test's amounts stay small: SAI above 100, ETH above 1.
-  const t = setUpTestApp({ FOUR_EYES_THRESHOLDS: 'SAI=100,ETH=1' });
-
-  async function admins() {
-    const a = await signedInAdmin(t);
-    const b = await signedInAdmin(t);
-    return { a: a.client, aId: a.userId, b: b.client, bId: b.userId };
-  }
-  const saiOf = async (client: TestClient) => (await client.get('/api/auth/user')).body.balance as string;
-  const ethOf = async (client: TestClient) =>
-    (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH');
-  const minted = (t2: typeof t, transactionId: string) =>
-    t2.loggedEvents('TokensMinted', "data->>'transactionId' = $2", [transactionId]);
-
-  // biome-ignore lint/suspicious/noExplicitAny: replies are asserted field by field
-  async function requested(reply: Reply<any>) {
-    expect(reply.status, reply.text).toBe(202);
-    expect(reply.body).toMatchObject({
-      status: 'pending_approval',
-      message: expect.stringMatching(/second admin/),
-    });
-    await t.settle();
-    return reply.body.approvalId as string;
-  }
-
   it('records a large distribution instead of minting, and mints it from the record once another admin approves', async () => {
     const { a, aId, b, bId } = await admins();
     const user = await signedUpClient(t);
@@ -135,7 +138,9 @@ describe('four-eyes approvals', () => {
     expect(await eventText(t)).not.toContain(PASSWORD);
     expect(t.logs.join('\n')).not.toContain(PASSWORD);
   });
+});
 
+describe('four-eyes approvals', () => {
   it('applies once when two admins approve at the same moment, and when one approves twice at once', async () => {
     const { a, b } = await admins();
     const c = (await signedInAdmin(t)).client;
@@ -160,7 +165,6 @@ describe('four-eyes approvals', () => {
     expect(await minted(t, second)).toHaveLength(1);
     expect(await saiOf(user.client)).toBe('1000.00');
   });
-
   it('keeps the request to its key: a retry is the same request, a retry with another amount is refused', async () => {
     const { a } = await admins();
     const user = await signedUpClient(t);
@@ -174,7 +178,6 @@ describe('four-eyes approvals', () => {
     await t.settle();
     expect(await t.loggedEvents('ApprovalRequested', "data->>'approvalId' = $2", [id])).toHaveLength(1);
   });
-
   it('rejects by another admin, cancels by the requester, and then approves nothing', async () => {
     const { a, b } = await admins();
     const user = await signedUpClient(t);
@@ -192,7 +195,9 @@ describe('four-eyes approvals', () => {
     await t.settle();
     expect(await saiOf(user.client)).toBe('0.00');
   });
+});
 
+describe('four-eyes approvals', () => {
   it('holds a large deposit confirmation, payment approval and withdrawal completion for a second admin', async () => {
     const { a, b } = await admins();
     const user = await signedUpClient(t);
@@ -244,7 +249,9 @@ describe('four-eyes approvals', () => {
     await t.settle();
     expect(await saiOf(user.client)).toBe('200.00');
   });
+});
 
+describe('four-eyes approvals', () => {
   it('records a refusal as the outcome when the request can no longer be applied', async () => {
     const { a, b } = await admins();
     const user = await signedUpClient(t);
@@ -278,7 +285,6 @@ describe('four-eyes approvals', () => {
     await t.settle();
     expect(await ethOf(user.client)).toMatchObject({ balance: '0.50000000' });
   });
-
   it('finishes an approval whose apply never ran (a crash after the approval) by itself, once', async () => {
     const { a, b, bId } = await admins();
     const user = await signedUpClient(t);
@@ -309,7 +315,9 @@ describe('four-eyes approvals', () => {
     expect(await minted(t, id)).toHaveLength(1);
     expect(await saiOf(user.client)).toBe('400.00');
   });
+});
 
+describe('four-eyes approvals', () => {
   it('applies once and answers one outcome when the approver and the follow-up apply at the same time', async () => {
     const { a, bId } = await admins();
     const user = await signedUpClient(t);
@@ -347,14 +355,15 @@ describe('four-eyes approvals', () => {
     expect(await saiOf(user.client)).toBe('300.00');
     expect(await minted(t, distribution)).toHaveLength(1);
   });
-
   // Runs last: every request above, applied or not, leaves a log the verifier accepts (every mint backed
   // by its order, every credit by its confirmation, conservation per asset).
   it('leaves a log ledger:verify accepts', async () => {
     await t.settle();
     expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
   });
+});
 
+describe('four-eyes approvals', () => {
   it('has ledger:verify name what an insider appends to a request: a mint nobody approved, a self-approval', async () => {
     const { a, aId } = await admins();
     const user = await signedUpClient(t);

@@ -12,13 +12,15 @@ import { parseCsv } from '../../testing/csv.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
 
+let t: AuditLedger['t'];
+
+let admin: AuditLedger['admin'];
+
+let alice: AuditLedger['alice'];
+
+withAuditLedger((ledger) => ({ t, admin, alice } = ledger));
+
 describe('audit, statements and exports', () => {
-  let t: AuditLedger['t'];
-  let admin: AuditLedger['admin'];
-  let alice: AuditLedger['alice'];
-
-  withAuditLedger((ledger) => ({ t, admin, alice } = ledger));
-
   it('gives the balance as of any log position and any time, equal to a replay of the log up to there', async () => {
     const log = await readWholeLog(t.deps.store);
     const account = `user:${alice.user.id}`;
@@ -58,7 +60,6 @@ describe('audit, statements and exports', () => {
     ).toBe(403);
     expect(comparePositions(log[0]!.position, log[1]!.position)).toBeLessThan(0);
   });
-
   it('gives a statement whose running balance goes from the opening to the closing balance', async () => {
     const account = `user:${alice.user.id}`;
     const s = await admin.get(
@@ -74,7 +75,9 @@ describe('audit, statements and exports', () => {
     expect(Math.round(Number(s.body.closingBalance) * 100)).toBe(running);
     expect(s.body.closingBalance).toMatch(/^84\.50/);
   });
+});
 
+describe('audit, statements and exports', () => {
   it('exports the journal as CSV a spreadsheet reads right, with opening and closing balances that agree', async () => {
     const account = `user:${alice.user.id}`;
     const reply = await admin.get(
@@ -133,7 +136,6 @@ describe('audit, statements and exports', () => {
     );
     expect((await admin.get('/api/admin/ledger/export?from=2026-02-01&to=2026-01-01')).status).toBe(400);
   });
-
   it('quotes every cell a spreadsheet could misread', () => {
     expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('a,b')).toBe('"a,b"');
@@ -145,7 +147,9 @@ describe('audit, statements and exports', () => {
     expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
     expect(csvCell('x;=1+1')).toBe(`"x;'=1+1"`);
   });
+});
 
+describe('audit, statements and exports', () => {
   it('runs the same export from the command line into a file', async () => {
     const out = path.join(os.tmpdir(), `ledger-${process.pid}.csv`);
     const run = spawnSync(
@@ -222,7 +226,9 @@ describe('audit, statements and exports', () => {
       await empty.drop();
     }
   }, 60_000);
+});
 
+describe('audit, statements and exports', () => {
   it("lets a user download their own statement, and nobody else's", async () => {
     const reply = await alice.client.get('/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01');
     expect(reply.status).toBe(200);
@@ -236,7 +242,6 @@ describe('audit, statements and exports', () => {
       (await t.client().get('/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01')).status,
     ).toBe(401);
   });
-
   it("opens a stream's events with their hash chain, and a transaction with its events and balances", async () => {
     const streams = await admin.get(`/api/admin/audit/users/${alice.user.id}`);
     expect(streams.body.streams).toContain(`account-${alice.user.id}`);

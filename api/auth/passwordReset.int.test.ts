@@ -11,39 +11,39 @@ afterAll(() => smtp.stop());
 let addresses = 0;
 const fromAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` });
 
+const t = setUpTestApp({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'SAI Wallet <wallet@example.test>',
+  PUBLIC_URL: 'https://wallet.example.test',
+  ALLOWED_ORIGINS: '',
+  TRUST_PROXY: '1',
+  // The mail limits at their defaults; the others out of the way of the many sign-ups.
+  RATE_LIMITS: 'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900',
+});
+
+const request = (email: string, headers = fromAddress()) =>
+  t.client().post('/api/auth/password-reset', { email }, headers);
+
+/** The link's use, from an address of its own (the confirmation counts against `mailAddress` too). */
+const confirm = (body: { token: string; newPassword: string; confirmPassword: string }) =>
+  t.client().post('/api/auth/password-reset/confirm', body, fromAddress());
+
+const resetMailsTo = (email: string) =>
+  smtp.received.filter(
+    (m) => m.to.includes(email.toLowerCase()) && m.subject === 'Reset your SAI Wallet password',
+  ).length;
+
+async function resetLinkFor(email: string) {
+  const before = smtp.received.length;
+  const reply = await request(email);
+  expect(reply.status, reply.text).toBe(200);
+  const mail = await smtp.waitFor(
+    (m) => smtp.received.indexOf(m) >= before && m.to.includes(email.toLowerCase()),
+  );
+  return { mail, ...tokenInMail(mail, '/reset-password') };
+}
+
 describe('password reset by a mailed one-time link', () => {
-  const t = setUpTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'SAI Wallet <wallet@example.test>',
-    PUBLIC_URL: 'https://wallet.example.test',
-    ALLOWED_ORIGINS: '',
-    TRUST_PROXY: '1',
-    // The mail limits at their defaults; the others out of the way of the many sign-ups.
-    RATE_LIMITS: 'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900',
-  });
-
-  const request = (email: string, headers = fromAddress()) =>
-    t.client().post('/api/auth/password-reset', { email }, headers);
-
-  /** The link's use, from an address of its own (the confirmation counts against `mailAddress` too). */
-  const confirm = (body: { token: string; newPassword: string; confirmPassword: string }) =>
-    t.client().post('/api/auth/password-reset/confirm', body, fromAddress());
-
-  const resetMailsTo = (email: string) =>
-    smtp.received.filter(
-      (m) => m.to.includes(email.toLowerCase()) && m.subject === 'Reset your SAI Wallet password',
-    ).length;
-
-  async function resetLinkFor(email: string) {
-    const before = smtp.received.length;
-    const reply = await request(email);
-    expect(reply.status, reply.text).toBe(200);
-    const mail = await smtp.waitFor(
-      (m) => smtp.received.indexOf(m) >= before && m.to.includes(email.toLowerCase()),
-    );
-    return { mail, ...tokenInMail(mail, '/reset-password') };
-  }
-
   it('answers an unknown e-mail exactly as a known one, and mails only the account holder', async () => {
     const { registration } = await signedUpClient(t);
     const unknown = `nobody.${Date.now()}@example.com`;
@@ -65,7 +65,6 @@ describe('password reset by a mailed one-time link', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.received.some((m) => m.to.includes(unknown))).toBe(false);
   });
-
   it('sets the new password, ends every session, does not sign in, and works once', async () => {
     const { client, registration, user } = await signedUpClient(t);
     const other = t.client();
@@ -101,7 +100,9 @@ describe('password reset by a mailed one-time link', () => {
     expect(again.status).toBe(400);
     expect(again.body.fieldErrors.token).toMatch(/invalid, already used or expired/);
   });
+});
 
+describe('password reset by a mailed one-time link', () => {
   it('keeps only the hash of a token, for 30 minutes; an expired or superseded link does nothing', async () => {
     const { registration, user } = await signedUpClient(t);
     const first = await resetLinkFor(registration.email);
@@ -143,7 +144,6 @@ describe('password reset by a mailed one-time link', () => {
     const credentials = { email: registration.email, password: registration.password };
     expect((await t.client().post('/api/auth/login', credentials)).status).toBe(200);
   });
-
   it('validates the new password like a password change, appending nothing', async () => {
     const before = await t.eventCount();
     const short = await t.client().post('/api/auth/password-reset/confirm', {
@@ -163,7 +163,6 @@ describe('password reset by a mailed one-time link', () => {
     expect(bad.status).toBe(400);
     expect(await t.eventCount()).toBe(before);
   });
-
   it('limits requests per recipient address and per client address', async () => {
     const target = `flooded.${Date.now()}@example.com`;
     const one = fromAddress();
@@ -183,7 +182,9 @@ describe('password reset by a mailed one-time link', () => {
       expect((await request(`many.${i}.${Date.now()}@example.com`, busy)).status).toBe(200);
     expect((await request(`many.x.${Date.now()}@example.com`, busy)).status).toBe(429);
   });
+});
 
+describe('password reset by a mailed one-time link', () => {
   it('keeps the link the owner asked for working when strangers ask for more', async () => {
     const { registration } = await signedUpClient(t);
     const owner = await resetLinkFor(registration.email);
@@ -200,7 +201,6 @@ describe('password reset by a mailed one-time link', () => {
     const credentials = { email: registration.email, password: 'the-owners-choice' };
     expect((await t.client().post('/api/auth/login', credentials)).status).toBe(200);
   });
-
   it('lets the owner ask from their own address while another floods the recipient', async () => {
     const { registration } = await signedUpClient(t);
     const stranger = fromAddress();
@@ -220,7 +220,6 @@ describe('password reset by a mailed one-time link', () => {
     });
     expect(reset.status, reset.text).toBe(200);
   });
-
   it('spends every outstanding link when one of them is used', async () => {
     const { registration, user } = await signedUpClient(t);
     const links = [];
@@ -241,7 +240,6 @@ describe('password reset by a mailed one-time link', () => {
     }
     expect((await t.db.pool.query<{ n: number }>(live, [user.id])).rows[0]!.n).toBe(0);
   });
-
   it('never writes the link or the address into a log line', async () => {
     const { registration } = await signedUpClient(t);
     const { token } = await resetLinkFor(registration.email);
@@ -260,7 +258,9 @@ describe('password reset by a mailed one-time link', () => {
     );
     expect(events.rows.map((r) => r.text).join()).not.toContain(token);
   });
+});
 
+describe('password reset by a mailed one-time link', () => {
   it('shows an admin that a mail was sent, and nothing of it: no address, no text, no link', async () => {
     const { registration, user } = await signedUpClient(t);
     const { token } = await resetLinkFor(registration.email);
@@ -290,7 +290,9 @@ describe('password reset by a mailed one-time link', () => {
     const { client } = await signedUpClient(t);
     expect((await client.get(`/api/admin/audit/streams/userMail-${user.id}`)).status).toBe(403);
   });
+});
 
+describe('password reset by a mailed one-time link', () => {
   it('says reset is unavailable (503) where no mail can go, and offers the outbox in development', async () => {
     const smtpMailer = t.deps.mailer;
     const config = t.deps.config as { PUBLIC_URL: string; TRUST_PROXY: string };

@@ -12,39 +12,40 @@ afterAll(() => smtp.stop());
  * recovery"): it ends every session and removes the second factors enrolled since the account's last
  * proven sign-in, keeps the owner's older ones, and tells the owner what went.
  */
-describe('a reset by mail and the second factors', () => {
-  const t = setUpTestApp({
-    SMTP_URL: smtp.url,
-    RATE_LIMITS:
-      'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600,mailRecipient=1000/3600,totp=1000/900',
+const t = setUpTestApp({
+  SMTP_URL: smtp.url,
+  RATE_LIMITS:
+    'register=1000/3600,login=1000/60,loginAddress=1000/3600,password=1000/900,mailAddress=1000/3600,mailRecipient=1000/3600,totp=1000/900',
+});
+
+const origin = () => t.deps.config.PUBLIC_URL;
+
+/** `proof` is the password, or with 2FA on `{ totpCode }`. */
+async function addPasskey(
+  client: TestClient,
+  proof: string | { totpCode: string },
+  key: SoftAuthenticator,
+  name: string,
+) {
+  const body = typeof proof === 'string' ? { password: proof } : proof;
+  const options = await client.post('/api/account/passkeys/options', body);
+  expect(options.status, options.text).toBe(200);
+  const added = await client.post('/api/account/passkeys', {
+    name,
+    response: key.create(options.body.options),
   });
-  const origin = () => t.deps.config.PUBLIC_URL;
+  expect(added.status, added.text).toBe(201);
+  return added.body.id as string;
+}
 
-  /** `proof` is the password, or with 2FA on `{ totpCode }`. */
-  async function addPasskey(
-    client: TestClient,
-    proof: string | { totpCode: string },
-    key: SoftAuthenticator,
-    name: string,
-  ) {
-    const body = typeof proof === 'string' ? { password: proof } : proof;
-    const options = await client.post('/api/account/passkeys/options', body);
-    expect(options.status, options.text).toBe(200);
-    const added = await client.post('/api/account/passkeys', {
-      name,
-      response: key.create(options.body.options),
-    });
-    expect(added.status, added.text).toBe(201);
-    return added.body.id as string;
-  }
+async function passkeySignIn(key: SoftAuthenticator) {
+  const client = t.client();
+  const options = await client.post('/api/auth/passkeys/sign-in/options');
+  const response = key.get(options.body.options);
+  return { client, reply: await client.post('/api/auth/passkeys/sign-in', { response }) };
+}
 
-  async function passkeySignIn(key: SoftAuthenticator) {
-    const client = t.client();
-    const options = await client.post('/api/auth/passkeys/sign-in/options');
-    const response = key.get(options.body.options);
-    return { client, reply: await client.post('/api/auth/passkeys/sign-in', { response }) };
-  }
-
+describe('a reset by mail and the second factors', () => {
   it('removes what a stolen session added after the owner last signed in, and keeps the rest', async () => {
     const { client: stolen, registration, user } = await signedUpClient(t);
     const ownerKey = new SoftAuthenticator(origin());
@@ -110,7 +111,9 @@ describe('a reset by mail and the second factors', () => {
     expect(notice.text).not.toContain('Owner laptop');
     expect(notice.text).not.toContain(secret.base32);
   });
+});
 
+describe('a reset by mail and the second factors', () => {
   it('counts a sign-in with the authenticator code as proven: what came before it stays', async () => {
     const { client, registration, user } = await signedUpClient(t);
     const key = new SoftAuthenticator(origin());

@@ -9,34 +9,38 @@ import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from 
  * amount (POST /api/cards/{id}/stake), held in holds:SAI; the card and the conversion fee follow the
  * stake, never the balance.
  */
+const t = setUpTestApp();
+
+const admin = setUpAdminClient(t, 'stake-admin@example.com');
+
+/** A user holding `sai` SAI (an admin's distribution) with a card requested: pending. */
+async function holder(sai: string) {
+  const { client, user, registration } = await signedUpClient(t);
+  const given = await admin.post('/api/transactions', {
+    type: 'admin_deposit',
+    receiver_id: user.id,
+    amount: sai,
+  });
+  expect(given.status, given.text).toBe(201);
+  await t.settle();
+  const card = (await client.post('/api/cards', {})).body as { id: string; tier: string; status: string };
+  return { client, user, card, password: registration.password };
+}
+
+const stake = (client: TestClient, cardId: string, tier: string, key?: string) =>
+  client.post(`/api/cards/${cardId}/stake`, { tier }, key ? { 'idempotency-key': key } : {});
+
+const saiBalance = async (client: TestClient) =>
+  ((await client.get('/api/auth/user')).body as { balance: string | number }).balance;
+
+const heldSai = async () =>
+  (
+    await t.db.pool.query<{ balance: string }>(
+      `SELECT balance::text FROM account_balances WHERE account_id = 'holds:SAI' AND asset = 'SAI'`,
+    )
+  ).rows[0]?.balance ?? '0';
+
 describe('a card stake over HTTP', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t, 'stake-admin@example.com');
-
-  /** A user holding `sai` SAI (an admin's distribution) with a card requested: pending. */
-  async function holder(sai: string) {
-    const { client, user, registration } = await signedUpClient(t);
-    const given = await admin.post('/api/transactions', {
-      type: 'admin_deposit',
-      receiver_id: user.id,
-      amount: sai,
-    });
-    expect(given.status, given.text).toBe(201);
-    await t.settle();
-    const card = (await client.post('/api/cards', {})).body as { id: string; tier: string; status: string };
-    return { client, user, card, password: registration.password };
-  }
-  const stake = (client: TestClient, cardId: string, tier: string, key?: string) =>
-    client.post(`/api/cards/${cardId}/stake`, { tier }, key ? { 'idempotency-key': key } : {});
-  const saiBalance = async (client: TestClient) =>
-    ((await client.get('/api/auth/user')).body as { balance: string | number }).balance;
-  const heldSai = async () =>
-    (
-      await t.db.pool.query<{ balance: string }>(
-        `SELECT balance::text FROM account_balances WHERE account_id = 'holds:SAI' AND asset = 'SAI'`,
-      )
-    ).rows[0]?.balance ?? '0';
-
   it('activates a pending card by staking: the amount is held in holds:SAI, the card takes the tier', async () => {
     const { client, user, card } = await holder('600');
     expect(card).toMatchObject({ tier: 'black', status: 'pending' });
@@ -79,7 +83,6 @@ describe('a card stake over HTTP', () => {
       }),
     );
   });
-
   it('one outcome per Idempotency-Key: the same body replays, another body is refused with 422', async () => {
     const { client, card } = await holder('300');
     const key = `stake-once-${card.id}`;
@@ -94,7 +97,6 @@ describe('a card stake over HTTP', () => {
     expect(await t.settledEventCount()).toBe(count);
     expect((await client.get('/api/cards/stake')).body).toMatchObject({ staked: '250.00', tier: 'ruby' });
   });
-
   it('refuses with a clear 4xx and appends nothing: too little SAI, a bad tier, no card, not yours', async () => {
     const { client, card } = await holder('200');
     const cardless = await signedUpClient(t);
@@ -117,7 +119,9 @@ describe('a card stake over HTTP', () => {
     expect((await stake(t.client(), card.id, 'ruby')).status).toBe(401);
     expect(await t.settledEventCount()).toBe(count);
   });
+});
 
+describe('a card stake over HTTP', () => {
   it('what is staked cannot be spent; a downgrade or an unstake gives it back and the tier follows', async () => {
     const { client, user, card, password } = await holder('600');
     const bob = await signedUpClient(t);
@@ -148,7 +152,6 @@ describe('a card stake over HTTP', () => {
       status: 'active',
     });
   });
-
   it('the fee follows the stake, not the balance: 500 SAI lent for a minute buys no Black rate', async () => {
     const { client, card, password } = await holder('600');
     const lender = await signedUpClient(t);
@@ -172,7 +175,6 @@ describe('a card stake over HTTP', () => {
     expect((await back()).status).toBe(201);
     expect(await quote()).toBe('gold');
   });
-
   it('races a stake with many parallel transfers: never both spend the same units', async () => {
     const { client, user, card, password } = await holder('600');
     const bob = await signedUpClient(t);
@@ -199,7 +201,9 @@ describe('a card stake over HTTP', () => {
       log.filter((e) => e.type === 'CardStakePlaced' && (e.data as { userId: string }).userId === user.id),
     ).toHaveLength(held ? 1 : 0);
   });
+});
 
+describe('a card stake over HTTP', () => {
   it("finishes a stake's card leg that a store without atomic appends lost: the follow-up writes it", async () => {
     const { client, user, card } = await holder('600');
     // The account's leg alone, as a crash between the legs on EventStoreDB would leave it.

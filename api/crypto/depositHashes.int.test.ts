@@ -11,13 +11,14 @@ const DECLARED_ON_ETHEREUM = 'This transaction hash has already been declared fo
 const CREDITED_ON_ETHEREUM = 'This transaction has already been credited to a deposit on Ethereum';
 
 /** One on-chain transaction, one deposit: (network, hash) pairs over HTTP, against real Postgres. */
+const t = setUpTestApp();
+
+const admin = setUpAdminClient(t, 'hash-admin@example.com');
+
+const declare = (client: TestClient, body: Record<string, unknown>, key?: string) =>
+  client.request('POST', '/api/crypto/deposits', body, key ? { 'Idempotency-Key': key } : {});
+
 describe('deposit transaction hashes', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t, 'hash-admin@example.com');
-
-  const declare = (client: TestClient, body: Record<string, unknown>, key?: string) =>
-    client.request('POST', '/api/crypto/deposits', body, key ? { 'Idempotency-Key': key } : {});
-
   it('stores EVM hashes lower-case with 0x, and refuses a second declaration of one transaction, however spelled', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
@@ -57,7 +58,6 @@ describe('deposit transaction hashes', () => {
     expect([once.status, retried.status]).toEqual([201, 201]);
     expect(retried.body.id).toBe(once.body.id);
   });
-
   it('checks and writes each network hash in the form its network uses', async () => {
     const user = await signedUpClient(t);
     const hex = newHexTxId();
@@ -94,7 +94,9 @@ describe('deposit transaction hashes', () => {
     }
     expect(await t.settledEventCount()).toBe(before);
   });
+});
 
+describe('deposit transaction hashes', () => {
   it('lets exactly one of ten concurrent declarations of a transaction win', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => signedUpClient(t)));
     const hex = newHexTxId();
@@ -115,7 +117,6 @@ describe('deposit transaction hashes', () => {
     ]);
     expect(rows).toHaveLength(1);
   });
-
   it('lets exactly one win across processes too: the claim is the append, not a lock in memory', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => signedUpClient(t)));
     const hash = newEvmTxHash();
@@ -141,7 +142,9 @@ describe('deposit transaction hashes', () => {
     const claims = await t.deps.store.readStream(`depositTx-base-${hash}`);
     expect(claims.map((e) => e.type)).toEqual(['DepositTxClaimed']);
   });
+});
 
+describe('deposit transaction hashes', () => {
   it('asks for the hash when a declaration without one is confirmed, and credits no transaction twice', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
@@ -208,7 +211,9 @@ describe('deposit transaction hashes', () => {
       409,
     );
   });
+});
 
+describe('deposit transaction hashes', () => {
   it('frees the hash of a rejected declaration for a new one', async () => {
     const squatter = await signedUpClient(t);
     const owner = await signedUpClient(t);
@@ -230,7 +235,6 @@ describe('deposit transaction hashes', () => {
     });
     expect(confirmed.status).toBe(200);
   });
-
   it('replays deposits written before the rule, and refuses to declare or credit their transactions again', async () => {
     const user = await signedUpClient(t);
     const hex = newHexTxId();

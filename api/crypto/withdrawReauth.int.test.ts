@@ -5,61 +5,61 @@ import { fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 /** Withdrawals ask the account holder again: the authenticator code with 2FA on, else the password. */
-describe('withdrawal re-authentication', () => {
-  const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,money=1000/60,password=3/60,totp=5/300' });
-  const admin = setUpAdminClient(t, 'reauth-admin@example.com');
-  // A clock the test moves in whole TOTP steps, so codes are not at the mercy of a step boundary.
-  let clock = Date.now();
-  const codeAt = (secret: Secret, offsetSteps = 0) =>
-    TOTP.generate({ secret, timestamp: clock + offsetSteps * 30_000 });
+const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,money=1000/60,password=3/60,totp=5/300' });
 
-  beforeAll(() => {
-    t.deps.now = () => new Date(clock);
+const admin = setUpAdminClient(t, 'reauth-admin@example.com');
+
+// A clock the test moves in whole TOTP steps, so codes are not at the mercy of a step boundary.
+let clock = Date.now();
+
+const codeAt = (secret: Secret, offsetSteps = 0) =>
+  TOTP.generate({ secret, timestamp: clock + offsetSteps * 30_000 });
+
+beforeAll(() => {
+  t.deps.now = () => new Date(clock);
+});
+
+const order = {
+  currency: 'ETH',
+  amount: '0.25',
+  address: '0x1234567890abcdef1234567890abcdef12345678',
+  chain: 'ethereum',
+};
+
+async function funded() {
+  const user = await signedUpClient(t);
+  await fundEth(admin, user.client, '1');
+  await t.settle();
+  return user;
+}
+
+async function withTwoFactor() {
+  const user = await funded();
+  const setup = await user.client.post('/api/account/2fa/setup', {
+    password: user.registration.password,
   });
+  const secret = (URI.parse(setup.body.otpauthUri) as TOTP).secret;
+  expect((await user.client.post('/api/account/2fa/enable', { code: codeAt(secret) })).status).toBe(200);
+  // The enrolment spent this step's code: the tests start on the next one.
+  clock += 30_000;
+  return { ...user, secret };
+}
 
-  const order = {
-    currency: 'ETH',
-    amount: '0.25',
-    address: '0x1234567890abcdef1234567890abcdef12345678',
-    chain: 'ethereum',
-  };
+const ethOf = async (client: TestClient) =>
+  (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH');
 
-  async function funded() {
-    const user = await signedUpClient(t);
-    await fundEth(admin, user.client, '1');
-    await t.settle();
-    return user;
-  }
+/** A refusal that wrote nothing: same log length, same balance, nothing on hold. */
+async function refusedWithNothingHeld(client: TestClient, reply: Promise<{ status: number; body: unknown }>) {
+  await t.settle();
+  const before = await t.eventCount();
+  const answer = await reply;
+  await t.settle();
+  expect(await t.eventCount()).toBe(before);
+  expect(await ethOf(client)).toMatchObject({ balance: '1.00000000', onHold: '0.00000000' });
+  return answer as { status: number; body: Record<string, unknown> };
+}
 
-  async function withTwoFactor() {
-    const user = await funded();
-    const setup = await user.client.post('/api/account/2fa/setup', {
-      password: user.registration.password,
-    });
-    const secret = (URI.parse(setup.body.otpauthUri) as TOTP).secret;
-    expect((await user.client.post('/api/account/2fa/enable', { code: codeAt(secret) })).status).toBe(200);
-    // The enrolment spent this step's code: the tests start on the next one.
-    clock += 30_000;
-    return { ...user, secret };
-  }
-
-  const ethOf = async (client: TestClient) =>
-    (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH');
-
-  /** A refusal that wrote nothing: same log length, same balance, nothing on hold. */
-  async function refusedWithNothingHeld(
-    client: TestClient,
-    reply: Promise<{ status: number; body: unknown }>,
-  ) {
-    await t.settle();
-    const before = await t.eventCount();
-    const answer = await reply;
-    await t.settle();
-    expect(await t.eventCount()).toBe(before);
-    expect(await ethOf(client)).toMatchObject({ balance: '1.00000000', onHold: '0.00000000' });
-    return answer as { status: number; body: Record<string, unknown> };
-  }
-
+describe('withdrawal re-authentication', () => {
   it('asks a user without 2FA for the password: missing is required, wrong is failed, right holds', async () => {
     const { client, registration } = await funded();
     const missing = await refusedWithNothingHeld(client, client.post('/api/crypto/withdraw', order));
@@ -99,7 +99,9 @@ describe('withdrawal re-authentication', () => {
     expect(t.logs.join('\n')).not.toContain('not-my-password');
     expect(t.logs.join('\n')).not.toContain(registration.password);
   });
+});
 
+describe('withdrawal re-authentication', () => {
   it('asks a user with 2FA for a fresh code: the password alone is not enough, a used code never works again', async () => {
     const { client, registration, user, secret } = await withTwoFactor();
     const password = await refusedWithNothingHeld(
@@ -147,7 +149,6 @@ describe('withdrawal re-authentication', () => {
     expect(await eventText(t)).not.toContain(`"${fresh}"`);
     expect(t.logs.join('\n')).not.toContain(`"${fresh}"`);
   });
-
   it('lets exactly one of two concurrent withdrawals with the same code through', async () => {
     const { client, secret } = await withTwoFactor();
     const code = codeAt(secret);
@@ -159,7 +160,6 @@ describe('withdrawal re-authentication', () => {
     await t.settle();
     expect(await ethOf(client)).toMatchObject({ balance: '0.75000000', onHold: '0.25000000' });
   });
-
   it('answers a retry with the same Idempotency-Key with the first withdrawal, even with its spent code', async () => {
     const { client, secret } = await withTwoFactor();
     const key = { 'Idempotency-Key': 'reauth-retry-1' };
@@ -184,7 +184,9 @@ describe('withdrawal re-authentication', () => {
     const { rows } = await t.db.pool.query('SELECT response_body::text AS body FROM idempotency_keys');
     expect(rows.map((r) => r.body).join('\n')).not.toContain(code);
   });
+});
 
+describe('withdrawal re-authentication', () => {
   it('finishes a withdrawal whose first attempt died after holding, on a retry with its spent code', async () => {
     const { client, secret } = await withTwoFactor();
     const key = { 'Idempotency-Key': 'reauth-died-1' };
@@ -217,7 +219,6 @@ describe('withdrawal re-authentication', () => {
     expect(stale.status).toBe(401);
     expect(stale.body.type).toBe('reauthentication-failed');
   });
-
   it('limits wrong passwords and wrong codes per user, like sign-in', async () => {
     const { client, registration } = await funded();
     for (let i = 0; i < 3; i++) {

@@ -13,33 +13,36 @@ import { newHexTxId } from '../../testing/txHashes.ts';
  */
 const ROUNDED_BY_JSON_PARSE = ['1.999999999999999999', '0.10000000000000001'];
 
+// The amounts here test how literals are read, up to the largest a column holds: four-eyes would hold
+// the large ones for a second admin (tested in api/approvals), so its thresholds are lifted here.
+const t = setUpTestApp(FOUR_EYES_LIFTED);
+
+const admin = setUpAdminClient(t, 'exact-admin@example.com');
+
+let alice: Awaited<ReturnType<typeof signedUpClient>>;
+
+let bob: Awaited<ReturnType<typeof signedUpClient>>;
+
+beforeAll(async () => {
+  alice = await signedUpClient(t);
+  bob = await signedUpClient(t);
+  // Alice gets SAI and ETH to spend, so a refusal can only come from the amount.
+  await fund(admin, alice.user.id, '100.00');
+  await fundEth(admin, alice.client, '5');
+  await t.settle();
+});
+
+/** Sends `body` (raw JSON text) and expects a 400 that names the amount and appends nothing. */
+async function refused(client: TestClient, method: string, path: string, body: string, field = 'amount') {
+  const before = await t.eventCount();
+  const reply = await client.request(method, path, body);
+  expect(reply.status, `${path} ${body}: ${reply.text}`).toBe(400);
+  expect(reply.body.fieldErrors?.[field], reply.text).toMatch(/decimal|Amount|Value|positive/);
+  expect(await t.eventCount()).toBe(before);
+  return reply;
+}
+
 describe('amounts are read from the literal a JSON number was written with', () => {
-  // The amounts here test how literals are read, up to the largest a column holds: four-eyes would hold
-  // the large ones for a second admin (tested in api/approvals), so its thresholds are lifted here.
-  const t = setUpTestApp(FOUR_EYES_LIFTED);
-  const admin = setUpAdminClient(t, 'exact-admin@example.com');
-  let alice: Awaited<ReturnType<typeof signedUpClient>>;
-  let bob: Awaited<ReturnType<typeof signedUpClient>>;
-
-  beforeAll(async () => {
-    alice = await signedUpClient(t);
-    bob = await signedUpClient(t);
-    // Alice gets SAI and ETH to spend, so a refusal can only come from the amount.
-    await fund(admin, alice.user.id, '100.00');
-    await fundEth(admin, alice.client, '5');
-    await t.settle();
-  });
-
-  /** Sends `body` (raw JSON text) and expects a 400 that names the amount and appends nothing. */
-  async function refused(client: TestClient, method: string, path: string, body: string, field = 'amount') {
-    const before = await t.eventCount();
-    const reply = await client.request(method, path, body);
-    expect(reply.status, `${path} ${body}: ${reply.text}`).toBe(400);
-    expect(reply.body.fieldErrors?.[field], reply.text).toMatch(/decimal|Amount|Value|positive/);
-    expect(await t.eventCount()).toBe(before);
-    return reply;
-  }
-
   it('token transfers: a digit SAI cannot hold is refused, not rounded', async () => {
     for (const amount of ROUNDED_BY_JSON_PARSE) {
       const reply = await refused(
@@ -65,7 +68,6 @@ describe('amounts are read from the literal a JSON number was written with', () 
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body.amount).toBe('0.10');
   });
-
   it('admin mints: 9007199254740993 mints exactly that, never 9007199254740992', async () => {
     for (const amount of ROUNDED_BY_JSON_PARSE) {
       await refused(
@@ -99,7 +101,6 @@ describe('amounts are read from the literal a JSON number was written with', () 
     );
     expect(tooLarge.body.message).toBe('Amount is too large');
   });
-
   it('payment proofs', async () => {
     for (const amount of ROUNDED_BY_JSON_PARSE) {
       await refused(
@@ -117,7 +118,9 @@ describe('amounts are read from the literal a JSON number was written with', () 
     expect(submitted.status, submitted.text).toBe(201);
     expect(submitted.body.amount).toBe('9007199254740993.00');
   });
+});
 
+describe('amounts are read from the literal a JSON number was written with', () => {
   it('crypto transfers and withdrawals (8 decimals) and deposit confirmations', async () => {
     for (const amount of ROUNDED_BY_JSON_PARSE) {
       for (const currency of ['ETH', 'SAI']) {
@@ -155,7 +158,6 @@ describe('amounts are read from the literal a JSON number was written with', () 
     const pending = await admin.get('/api/admin/crypto/deposits?status=pending');
     expect(pending.body.map((d: { id: string }) => d.id)).toContain(declared.body.id);
   });
-
   it('a crypto transfer answers the amount exactly: 0.00000001 ETH is not "0.000000"', async () => {
     const dave = await signedUpClient(t);
     // As a string, and as a number (String(1e-8) is "1e-8": the number used to be refused outright).
@@ -184,7 +186,6 @@ describe('amounts are read from the literal a JSON number was written with', () 
     // And its code, stored with the command's key like the message: a client words it by the code.
     expect(over.body.code).toBe('insufficient_funds');
   });
-
   it('settings: prices are read by their literal too', async () => {
     for (const body of ['{"price":0.10000000000000001}', '{"price":9007199254740993}']) {
       await refused(admin, 'PUT', '/api/admin/settings/token-price', body, 'price');
@@ -199,7 +200,9 @@ describe('amounts are read from the literal a JSON number was written with', () 
     // The change comes from the price history (3500 a day ago), not from the number sent.
     expect(set.body).toMatchObject({ price: '3500.50', change_24h: '0.01' });
   });
+});
 
+describe('amounts are read from the literal a JSON number was written with', () => {
   it('idempotency compares bodies by their literals: 9007199254740992 is not a retry of ...993', async () => {
     const dave = await signedUpClient(t);
     const key = { 'Idempotency-Key': 'exact-literal-mint' };
@@ -212,7 +215,6 @@ describe('amounts are read from the literal a JSON number was written with', () 
     const other = await admin.request('POST', '/api/transactions', body('9007199254740992'), key);
     expect(other.status).toBe(422);
   });
-
   it('mints exactly the literal sent, or refuses it and appends nothing (property)', async () => {
     const erin = await signedUpClient(t);
     // Number literals JSON.parse rounds: long fractions, integers past 2^53, exponents.
@@ -252,7 +254,6 @@ describe('amounts are read from the literal a JSON number was written with', () 
       { numRuns: 60 },
     );
   });
-
   it('refuses a body that names the amount twice', async () => {
     const before = await t.eventCount();
     const reply = await alice.client.request(

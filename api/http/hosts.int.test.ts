@@ -53,32 +53,33 @@ function expectMisdirected(reply: RawReply, what: string) {
   });
 }
 
-describe('the Host allow-list, over HTTP', () => {
-  const t = setUpTestApp();
-  const servers: ReturnType<typeof serve>[] = [];
+const t = setUpTestApp();
 
-  /** The test's app with these settings (PUBLIC_URL, ALLOWED_HOSTS, TRUST_PROXY), on a port of its own. */
-  async function listen(env: Record<string, string> = {}): Promise<number> {
-    const settings = loadConfig({ NODE_ENV: 'test', ...env });
-    const app = createApp({
-      ...t.deps,
-      config: {
-        ...t.deps.config,
-        PUBLIC_URL: settings.PUBLIC_URL,
-        ALLOWED_HOSTS: settings.ALLOWED_HOSTS,
-        TRUST_PROXY: settings.TRUST_PROXY,
-      },
-    });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    return (server.address() as AddressInfo).port;
-  }
+const servers: ReturnType<typeof serve>[] = [];
 
-  afterAll(async () => {
-    for (const server of servers) await new Promise((resolve) => server.close(resolve));
+/** The test's app with these settings (PUBLIC_URL, ALLOWED_HOSTS, TRUST_PROXY), on a port of its own. */
+async function listen(env: Record<string, string> = {}): Promise<number> {
+  const settings = loadConfig({ NODE_ENV: 'test', ...env });
+  const app = createApp({
+    ...t.deps,
+    config: {
+      ...t.deps.config,
+      PUBLIC_URL: settings.PUBLIC_URL,
+      ALLOWED_HOSTS: settings.ALLOWED_HOSTS,
+      TRUST_PROXY: settings.TRUST_PROXY,
+    },
   });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return (server.address() as AddressInfo).port;
+}
 
+afterAll(async () => {
+  for (const server of servers) await new Promise((resolve) => server.close(resolve));
+});
+
+describe('the Host allow-list, over HTTP', () => {
   it('refuses a foreign Host with 421 on the API, a static file and the web app, but not the probes', async () => {
     const port = await listen();
     // What a rebound page on evil.example reads: an API route, a file of the web app, a client-side route.
@@ -101,7 +102,6 @@ describe('the Host allow-list, over HTTP', () => {
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.body)).toEqual({ status: 'ready' });
   });
-
   it('allows this machine by name and address, whatever the port, case or trailing dot', async () => {
     const port = await listen();
     for (const host of [
@@ -118,7 +118,6 @@ describe('the Host allow-list, over HTTP', () => {
       expectMisdirected(await send(port, '/api/config/public', { host }), host);
     }
   });
-
   it('answers 400 to a request without Host or with two, and to an absolute-form target not ours', async () => {
     const port = await listen();
     const noHost = await sendRaw(port, 'GET /api/config/public HTTP/1.0\r\n');
@@ -136,7 +135,9 @@ describe('the Host allow-list, over HTTP', () => {
     const absolute = await send(port, 'http://evil.example/api/config/public', { host: 'localhost' });
     expectMisdirected(absolute, 'absolute-form');
   });
+});
 
+describe('the Host allow-list, over HTTP', () => {
   it('takes X-Forwarded-Host only behind a trusted proxy', async () => {
     const direct = await listen();
     // Without TRUST_PROXY the header is anybody's to send: Host decides.
@@ -178,7 +179,6 @@ describe('the Host allow-list, over HTTP', () => {
     );
     expect(login.status, login.body).toBe(401);
   });
-
   it("allows PUBLIC_URL's host by default and accepts its origin as our own", async () => {
     const port = await listen({ PUBLIC_URL: 'https://Wallet.Example' });
     for (const host of ['wallet.example', 'wallet.example:443', 'localhost', `127.0.0.1:${port}`]) {
@@ -202,7 +202,6 @@ describe('the Host allow-list, over HTTP', () => {
     );
     expect(foreign.status).toBe(403);
   });
-
   it('takes ALLOWED_HOSTS instead of the default list (PUBLIC_URL kept)', async () => {
     const port = await listen({
       ALLOWED_HOSTS: 'wallet.example, ::1',

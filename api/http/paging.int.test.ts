@@ -156,66 +156,69 @@ const NOT_LISTS: Record<string, string> = {
   '/api/docs': 'the document',
 };
 
-describe('pagination caps', () => {
-  const t = setUpTestApp();
-  let clients: Record<Who, TestClient>;
-  let userId: string;
-  const url = (list: List, query = '') => {
-    const path = list.path.replaceAll('{user}', userId);
-    return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
-  };
+const t = setUpTestApp();
 
-  beforeAll(async () => {
-    const alice = await signedUpClient(t);
-    const bob = await signedUpClient(t);
-    userId = alice.user.id;
-    const admin = await adminClient(t, 'paging-admin@example.com');
-    clients = { user: alice.client, admin };
-    // More rows than the caps, through the API, a few requests at a time.
-    const inBatches = async (n: number, send: (i: number) => Promise<{ status: number }>) => {
-      for (let i = 0; i < n; i += 10) {
-        const replies = await Promise.all(Array.from({ length: Math.min(10, n - i) }, (_, j) => send(i + j)));
-        for (const reply of replies) expect(reply.status).toBe(201);
-      }
-    };
-    await inBatches(SEED.distributions, () =>
-      admin.post('/api/transactions', { type: 'admin_deposit', amount: '0.01', receiver_id: userId }),
-    );
-    await inBatches(SEED.proofs, () =>
-      alice.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 1 }),
-    );
-    await inBatches(SEED.deposits, () =>
-      alice.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' }),
-    );
-    await inBatches(SEED.contacts, (i) =>
-      t
-        .client()
-        .post('/api/contact', { fullName: 'Ada', email: 'ada@example.com', subject: `#${i}`, message: 'Hi' }),
-    );
-    // Two four-eyes requests (above the 10,000 SAI threshold), for the approvals list.
-    for (const amount of ['10000.01', '10000.02']) {
-      const held = await admin.post('/api/transactions', {
-        type: 'admin_deposit',
-        amount,
-        receiver_id: userId,
-      });
-      expect(held.status, held.text).toBe(202);
+let clients: Record<Who, TestClient>;
+
+let userId: string;
+
+const url = (list: List, query = '') => {
+  const path = list.path.replaceAll('{user}', userId);
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+};
+
+beforeAll(async () => {
+  const alice = await signedUpClient(t);
+  const bob = await signedUpClient(t);
+  userId = alice.user.id;
+  const admin = await adminClient(t, 'paging-admin@example.com');
+  clients = { user: alice.client, admin };
+  // More rows than the caps, through the API, a few requests at a time.
+  const inBatches = async (n: number, send: (i: number) => Promise<{ status: number }>) => {
+    for (let i = 0; i < n; i += 10) {
+      const replies = await Promise.all(Array.from({ length: Math.min(10, n - i) }, (_, j) => send(i + j)));
+      for (const reply of replies) expect(reply.status).toBe(201);
     }
-    expect((await alice.client.post('/api/cards', {})).status).toBe(201);
-    expect((await bob.client.post('/api/cards', {})).status).toBe(201);
-    await t.settle();
-    // Two signed digests of the log, for the catalogue's list (the tree computed from a replay in the test).
-    const digests = new DigestService({
-      pool: t.deps.pool,
-      signer: t.deps.ledgerProofs.signer,
-      logger: t.deps.logger,
-      dir: mkdtempSync(path.join(os.tmpdir(), 'sai-paging-digests-')),
-      ...replayedTree(t.deps.store),
+  };
+  await inBatches(SEED.distributions, () =>
+    admin.post('/api/transactions', { type: 'admin_deposit', amount: '0.01', receiver_id: userId }),
+  );
+  await inBatches(SEED.proofs, () =>
+    alice.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 1 }),
+  );
+  await inBatches(SEED.deposits, () =>
+    alice.client.post('/api/crypto/deposits', { currency: 'SOL', network: 'solana' }),
+  );
+  await inBatches(SEED.contacts, (i) =>
+    t
+      .client()
+      .post('/api/contact', { fullName: 'Ada', email: 'ada@example.com', subject: `#${i}`, message: 'Hi' }),
+  );
+  // Two four-eyes requests (above the 10,000 SAI threshold), for the approvals list.
+  for (const amount of ['10000.01', '10000.02']) {
+    const held = await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      amount,
+      receiver_id: userId,
     });
-    await digests.publish();
-    await digests.publish();
-  }, 300_000);
+    expect(held.status, held.text).toBe(202);
+  }
+  expect((await alice.client.post('/api/cards', {})).status).toBe(201);
+  expect((await bob.client.post('/api/cards', {})).status).toBe(201);
+  await t.settle();
+  // Two signed digests of the log, for the catalogue's list (the tree computed from a replay in the test).
+  const digests = new DigestService({
+    pool: t.deps.pool,
+    signer: t.deps.ledgerProofs.signer,
+    logger: t.deps.logger,
+    dir: mkdtempSync(path.join(os.tmpdir(), 'sai-paging-digests-')),
+    ...replayedTree(t.deps.store),
+  });
+  await digests.publish();
+  await digests.publish();
+}, 300_000);
 
+describe('pagination caps', () => {
   it('knows every GET route as a capped list or as something that is not a list', () => {
     const gets = new Set(
       t.app.routes
@@ -234,7 +237,6 @@ describe('pagination caps', () => {
     expect([...gets].filter((path) => !known.has(path))).toEqual([]);
     expect([...known].filter((path) => !gets.has(path))).toEqual([]);
   });
-
   it('refuses a page size above the cap or not a whole number with a 400 Problem', async () => {
     const failures: string[] = [];
     for (const list of LISTS) {
@@ -264,7 +266,6 @@ describe('pagination caps', () => {
     }
     expect(failures).toEqual([]);
   });
-
   it('never answers more rows than the cap, and exactly the cap when there are more', async () => {
     const failures: string[] = [];
     for (const list of LISTS) {
@@ -296,7 +297,9 @@ describe('pagination caps', () => {
     }
     expect(failures).toEqual([]);
   });
+});
 
+describe('pagination caps', () => {
   it('says when a capped list was cut short', async () => {
     const streams = await clients.admin.get(`/api/admin/audit/users/${userId}?limit=10`);
     expect(streams.body).toMatchObject({ truncated: true });

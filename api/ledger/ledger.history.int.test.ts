@@ -4,10 +4,11 @@ import { balance, fund } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 /** What users and admins read back: histories, the admin list, notifications, stats and the giveaway. */
-describe('token ledger over HTTP', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t);
+const t = setUpTestApp();
 
+const admin = setUpAdminClient(t);
+
+describe('token ledger over HTTP', () => {
   it('shows a user their history newest first, signed by direction, with the balance after each row', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
@@ -50,7 +51,6 @@ describe('token ledger over HTTP', () => {
     expect((await alice.client.get('/api/transactions?limit=1000')).status).toBe(400);
     expect((await alice.client.get('/api/transactions?type=bogus')).status).toBe(400);
   });
-
   it('gives admins every transaction with search, filters, a total and paging', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
@@ -85,7 +85,9 @@ describe('token ledger over HTTP', () => {
     expect((await alice.client.get('/api/transactions/all')).status).toBe(403);
     expect((await alice.client.get('/api/transactions/all?q=%25')).status).toBe(403);
   });
+});
 
+describe('token ledger over HTTP', () => {
   it('keeps notifications private and marks them read one by one or all at once', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
@@ -106,7 +108,6 @@ describe('token ledger over HTTP', () => {
     expect((await alice.client.get('/api/notifications/unread-count')).body).toEqual({ count: 1 });
     expect((await alice.client.patch('/api/notifications/not-a-uuid/read')).status).toBe(400);
   });
-
   it('lists users with real dates, status and balances, and real stats, for admins only', async () => {
     const { client, user } = await signedUpClient(t);
     await fund(admin, user.id, '42.00');
@@ -129,7 +130,6 @@ describe('token ledger over HTTP', () => {
     expect((await client.get('/api/admin/stats')).status).toBe(403);
     expect((await t.client().get('/api/admin/stats')).status).toBe(401);
   });
-
   it('computes the giveaway progress from the tokens in circulation', async () => {
     await t.settle();
     const before = (await t.client().get('/api/campaign')).body;

@@ -221,7 +221,9 @@ describe('one command, one outcome, forever', () => {
       expect(await saiOf(receiver.client)).toBe('1.00');
       expect(await saiOf(other.client)).toBe('0.00');
     });
+  });
 
+  describe('a connection cut under the command’s commit', () => {
     it('keeps a crypto transfer and a withdrawal to their first bodies', async () => {
       const { sender, receiver, other } = await threeUsers();
       await fundEth(admin, sender.client, '1');
@@ -281,7 +283,9 @@ describe('one command, one outcome, forever', () => {
       );
       expect(records.map((r) => r.data.amount)).toEqual(['0.01000000']);
     });
+  });
 
+  describe('a connection cut under the command’s commit', () => {
     it('keeps a payment approval and a distribution to their first outcome', async () => {
       const { sender: buyer, other } = await threeUsers();
       const proof = await buyer.client.post('/api/payments/verify', {

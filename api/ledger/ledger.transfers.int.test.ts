@@ -5,10 +5,11 @@ import { balance, fund } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 /** Deposit proofs, distributions, transfers and their rules, concurrency and idempotency. */
-describe('token ledger over HTTP', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t);
+const t = setUpTestApp();
 
+const admin = setUpAdminClient(t);
+
+describe('token ledger over HTTP', () => {
   it('turns an approved deposit proof into tokens and a notification, once', async () => {
     const { client, user } = await signedUpClient(t);
     const submitted = await client.post('/api/payments/verify', {
@@ -48,7 +49,6 @@ describe('token ledger over HTTP', () => {
       expect.arrayContaining(['Payment approved', 'Deposit submitted']),
     );
   });
-
   it('rejects a proof with a reason the user is told, and moves nothing', async () => {
     const { client } = await signedUpClient(t);
     const submitted = await client.post('/api/payments/verify', {
@@ -69,7 +69,6 @@ describe('token ledger over HTTP', () => {
     expect(rejection.message).toContain('No funds arrived');
     expect((await admin.patch(`/api/payments/${randomUUID()}/verify`, { approved: true })).status).toBe(404);
   });
-
   it('lets only admins distribute, only to existing users, only positive amounts', async () => {
     const { client, user } = await signedUpClient(t);
     const denied = await client.post('/api/transactions', {
@@ -92,7 +91,9 @@ describe('token ledger over HTTP', () => {
     const notes = await client.get('/api/notifications');
     expect(notes.body[0].title).toBe('Tokens received');
   });
+});
 
+describe('token ledger over HTTP', () => {
   it('transfers between users with the spec rules, and refuses bad amounts without appending', async () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
@@ -182,7 +183,9 @@ describe('token ledger over HTTP', () => {
     expect(await t.eventCount()).toBe(before);
     expect(await balance(alice.client)).toBe('7.50');
   });
+});
 
+describe('token ledger over HTTP', () => {
   it('lets exactly 33 of 50 concurrent 3.00 transfers from 100.00 through', async () => {
     const sender = await signedUpClient(t);
     const receiver = await signedUpClient(t);
@@ -205,7 +208,6 @@ describe('token ledger over HTTP', () => {
     expect(await balance(sender.client)).toBe('1.00');
     expect(await balance(receiver.client)).toBe('99.00');
   });
-
   it('moves money once for requests replayed with their idempotency keys', async () => {
     const sender = await signedUpClient(t);
     const receiver = await signedUpClient(t);

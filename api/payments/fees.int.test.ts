@@ -11,21 +11,25 @@ import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/te
  * submission that records it, the approval that credits the amount and posts the fee to fees:SAI, the
  * admin's rates, and the ledger's books (verify, conservation, stats) after it.
  */
+const t = setUpTestApp();
+
+const admin = setUpAdminClient(t, 'fees-admin@example.com');
+
+const acknowledged: Acknowledged[] = [];
+
+const userIds: string[] = [];
+
+const feesBalance = async () => {
+  const { rows } = await t.db.pool.query<{ balance: string }>(
+    `SELECT balance::text FROM account_balances WHERE account_id = 'fees:SAI' AND asset = 'SAI'`,
+  );
+  return rows[0]?.balance ?? null;
+};
+
+const putRate = (tier: string, rate: unknown, client = admin) =>
+  client.request('PUT', `/api/admin/settings/fees/${tier}`, { rate });
+
 describe('the conversion fee on token purchases', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t, 'fees-admin@example.com');
-  const acknowledged: Acknowledged[] = [];
-  const userIds: string[] = [];
-
-  const feesBalance = async () => {
-    const { rows } = await t.db.pool.query<{ balance: string }>(
-      `SELECT balance::text FROM account_balances WHERE account_id = 'fees:SAI' AND asset = 'SAI'`,
-    );
-    return rows[0]?.balance ?? null;
-  };
-  const putRate = (tier: string, rate: unknown, client = admin) =>
-    client.request('PUT', `/api/admin/settings/fees/${tier}`, { rate });
-
   it('quotes a purchase: the amount, the fee on top at the tier rate, and the crypto to pay rounded up', async () => {
     const buyer = await signedUpClient(t);
     const quote = await buyer.client.get('/api/payments/quote?amount=250&currency=ETH');
@@ -50,7 +54,6 @@ describe('the conversion fee on token purchases', () => {
     const after = await buyer.client.get('/api/payments/quote?amount=250&currency=ETH');
     expect(after.body.cryptoAmount).toBe('0.20937500'); // 628.125 ÷ 3000, exact
   });
-
   it('refuses a bad quote request with a 400 that says why, and a visitor with 401', async () => {
     const buyer = await signedUpClient(t);
     for (const [query, message] of [
@@ -73,7 +76,9 @@ describe('the conversion fee on token purchases', () => {
     });
     expect(await t.settledEventCount()).toBe(before);
   });
+});
 
+describe('the conversion fee on token purchases', () => {
   it('records the quote on submission, keeps its rate when the admin changes it, and posts the fee on approval', async () => {
     const buyer = await signedUpClient(t);
     userIds.push(buyer.user.id);
@@ -147,7 +152,9 @@ describe('the conversion fee on token purchases', () => {
     const staked = await buyer.client.get('/api/payments/quote?amount=100&currency=USDC');
     expect(staked.body).toMatchObject({ tier: 'ruby', tierSource: 'stake', rate: '0.35', fee: '0.35' });
   });
+});
 
+describe('the conversion fee on token purchases', () => {
   it('lets an admin edit a rate (an audited event); refuses users and bad rates, appending nothing', async () => {
     const before = await t.settledEventCount();
     const user = await signedUpClient(t);
@@ -184,7 +191,6 @@ describe('the conversion fee on token purchases', () => {
     expect(rows[0].data).toMatchObject({ tier: 'ruby', rate: '0.30', setBy: read.body.ruby.setBy });
     expect(rows[0].actor).toBe(read.body.ruby.setBy);
   });
-
   it('refuses a submission whose quoted terms changed (409, nothing appended), and takes the new ones', async () => {
     const buyer = await signedUpClient(t);
     const seen = (await buyer.client.get('/api/payments/quote?amount=100&currency=ETH')).body;
@@ -223,7 +229,9 @@ describe('the conversion fee on token purchases', () => {
     acknowledged.push({ id: taken.body.id as string, event: 'PaymentProofSubmitted' });
     expect((await putRate(seen.tier, seen.rate)).status).toBe(200);
   });
+});
 
+describe('the conversion fee on token purchases', () => {
   it('shows the fees in the admin stats, verifies the ledger, and conserves every asset', async () => {
     const other = await signedUpClient(t);
     userIds.push(other.user.id);

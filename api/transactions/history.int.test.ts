@@ -28,132 +28,133 @@ interface Row {
  * The user's own history (docs/architecture/history.md): every movement of every asset, one vocabulary,
  * server-side filters and paging, and a receipt per movement.
  */
-describe('the user history over HTTP', () => {
-  const t = setUpTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
-  const admin = setUpAdminClient(t, 'history-admin@example.com');
+const t = setUpTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
 
-  const history = async (client: TestClient, query = '') => {
-    const reply = await client.get(`/api/transactions${query}`);
-    expect(reply.status, reply.text).toBe(200);
-    return reply.body as { transactions: Row[]; nextCursor: string | null };
-  };
+const admin = setUpAdminClient(t, 'history-admin@example.com');
 
-  /** Every row of the history with this query, page after page. */
-  const allPages = async (client: TestClient, query: string, limit = 2) => {
-    const rows: Row[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 50; page++) {
-      const sep = query ? '&' : '?';
-      const body = await history(client, `${query}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      rows.push(...body.transactions);
-      cursor = body.nextCursor;
-      if (!cursor) break;
-    }
-    return rows;
-  };
+const history = async (client: TestClient, query = '') => {
+  const reply = await client.get(`/api/transactions${query}`);
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body as { transactions: Row[]; nextCursor: string | null };
+};
 
-  const declare = async (client: TestClient, currency: string, network: string) => {
-    const reply = await client.post('/api/crypto/deposits', { currency, network, txHash: newEvmTxHash() });
+/** Every row of the history with this query, page after page. */
+const allPages = async (client: TestClient, query: string, limit = 2) => {
+  const rows: Row[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const sep = query ? '&' : '?';
+    const body = await history(client, `${query}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    rows.push(...body.transactions);
+    cursor = body.nextCursor;
+    if (!cursor) break;
+  }
+  return rows;
+};
+
+const declare = async (client: TestClient, currency: string, network: string) => {
+  const reply = await client.post('/api/crypto/deposits', { currency, network, txHash: newEvmTxHash() });
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body.id as string;
+};
+
+/**
+ * A user with one of each: SAI funded and sent, 10 USDT and 1 ETH deposited, a deposit pending and one
+ * rejected, a withdrawal sent and one failed, ETH sent to a friend and received back.
+ */
+async function scene() {
+  const user = await signedUpClient(t);
+  const friend = await signedUpClient(t);
+  await fund(admin, user.user.id, '50.00');
+  const saiSent = await user.client.post('/api/transactions', {
+    type: 'transfer',
+    password: 'correct-horse',
+    receiver_id: friend.user.id,
+    amount: '12.50',
+    description: 'lunch',
+  });
+  expect(saiSent.status, saiSent.text).toBe(201);
+  const usdt = await declare(user.client, 'USDT', 'ethereum');
+  expect(
+    (await admin.patch(`/api/admin/crypto/deposits/${usdt}`, { action: 'confirm', amount: '10' })).status,
+  ).toBe(200);
+  const eth = await declare(user.client, 'ETH', 'ethereum');
+  expect(
+    (await admin.patch(`/api/admin/crypto/deposits/${eth}`, { action: 'confirm', amount: '1' })).status,
+  ).toBe(200);
+  const pending = await declare(user.client, 'ETH', 'ethereum');
+  const rejected = await declare(user.client, 'USDT', 'ethereum');
+  expect(
+    (await admin.patch(`/api/admin/crypto/deposits/${rejected}`, { action: 'reject', reason: 'not seen' }))
+      .status,
+  ).toBe(200);
+  await t.settle();
+  const withdraw = async (amount: string) => {
+    const reply = await user.client.post('/api/crypto/withdraw', {
+      currency: 'ETH',
+      amount,
+      address: '0x1234567890abcdef1234567890abcdef12345678',
+      chain: 'ethereum',
+      password: user.registration.password,
+    });
     expect(reply.status, reply.text).toBe(201);
     return reply.body.id as string;
   };
+  const sentOut = await withdraw('0.25');
+  const failedOut = await withdraw('0.1');
+  await t.settle();
+  expect(
+    (
+      await admin.patch(`/api/admin/crypto/withdrawals/${sentOut}`, {
+        action: 'complete',
+        txHash: '0xdeadbeef01',
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await admin.patch(`/api/admin/crypto/withdrawals/${failedOut}`, {
+        action: 'fail',
+        reason: 'bad address',
+      })
+    ).status,
+  ).toBe(200);
+  const held = await withdraw('0.05');
+  const ethSent = await user.client.post('/api/crypto/transfer', {
+    password: 'correct-horse',
+    recipientEmail: friend.user.email,
+    currency: 'ETH',
+    amount: '0.2',
+  });
+  expect(ethSent.status, ethSent.text).toBe(201);
+  await t.settle();
+  const ethBack = await friend.client.post('/api/crypto/transfer', {
+    password: 'correct-horse',
+    recipientEmail: user.user.email,
+    currency: 'ETH',
+    amount: '0.00000001',
+  });
+  expect(ethBack.status, ethBack.text).toBe(201);
+  await t.settle();
+  return {
+    user,
+    friend,
+    ids: {
+      saiSent: saiSent.body.id as string,
+      usdt,
+      eth,
+      pending,
+      rejected,
+      sentOut,
+      failedOut,
+      held,
+      ethSent: ethSent.body.id as string,
+      ethBack: ethBack.body.id as string,
+    },
+  };
+}
 
-  /**
-   * A user with one of each: SAI funded and sent, 10 USDT and 1 ETH deposited, a deposit pending and one
-   * rejected, a withdrawal sent and one failed, ETH sent to a friend and received back.
-   */
-  async function scene() {
-    const user = await signedUpClient(t);
-    const friend = await signedUpClient(t);
-    await fund(admin, user.user.id, '50.00');
-    const saiSent = await user.client.post('/api/transactions', {
-      type: 'transfer',
-      password: 'correct-horse',
-      receiver_id: friend.user.id,
-      amount: '12.50',
-      description: 'lunch',
-    });
-    expect(saiSent.status, saiSent.text).toBe(201);
-    const usdt = await declare(user.client, 'USDT', 'ethereum');
-    expect(
-      (await admin.patch(`/api/admin/crypto/deposits/${usdt}`, { action: 'confirm', amount: '10' })).status,
-    ).toBe(200);
-    const eth = await declare(user.client, 'ETH', 'ethereum');
-    expect(
-      (await admin.patch(`/api/admin/crypto/deposits/${eth}`, { action: 'confirm', amount: '1' })).status,
-    ).toBe(200);
-    const pending = await declare(user.client, 'ETH', 'ethereum');
-    const rejected = await declare(user.client, 'USDT', 'ethereum');
-    expect(
-      (await admin.patch(`/api/admin/crypto/deposits/${rejected}`, { action: 'reject', reason: 'not seen' }))
-        .status,
-    ).toBe(200);
-    await t.settle();
-    const withdraw = async (amount: string) => {
-      const reply = await user.client.post('/api/crypto/withdraw', {
-        currency: 'ETH',
-        amount,
-        address: '0x1234567890abcdef1234567890abcdef12345678',
-        chain: 'ethereum',
-        password: user.registration.password,
-      });
-      expect(reply.status, reply.text).toBe(201);
-      return reply.body.id as string;
-    };
-    const sentOut = await withdraw('0.25');
-    const failedOut = await withdraw('0.1');
-    await t.settle();
-    expect(
-      (
-        await admin.patch(`/api/admin/crypto/withdrawals/${sentOut}`, {
-          action: 'complete',
-          txHash: '0xdeadbeef01',
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await admin.patch(`/api/admin/crypto/withdrawals/${failedOut}`, {
-          action: 'fail',
-          reason: 'bad address',
-        })
-      ).status,
-    ).toBe(200);
-    const held = await withdraw('0.05');
-    const ethSent = await user.client.post('/api/crypto/transfer', {
-      password: 'correct-horse',
-      recipientEmail: friend.user.email,
-      currency: 'ETH',
-      amount: '0.2',
-    });
-    expect(ethSent.status, ethSent.text).toBe(201);
-    await t.settle();
-    const ethBack = await friend.client.post('/api/crypto/transfer', {
-      password: 'correct-horse',
-      recipientEmail: user.user.email,
-      currency: 'ETH',
-      amount: '0.00000001',
-    });
-    expect(ethBack.status, ethBack.text).toBe(201);
-    await t.settle();
-    return {
-      user,
-      friend,
-      ids: {
-        saiSent: saiSent.body.id as string,
-        usdt,
-        eth,
-        pending,
-        rejected,
-        sentOut,
-        failedOut,
-        held,
-        ethSent: ethSent.body.id as string,
-        ethBack: ethBack.body.id as string,
-      },
-    };
-  }
-
+describe('the user history over HTTP', () => {
   it('shows every movement of every asset, with its asset, status, state and running balance', async () => {
     const { user, friend, ids } = await scene();
     const rows = await allPages(user.client, '');
@@ -230,7 +231,9 @@ describe('the user history over HTTP', () => {
       [ids.ethSent, '+0.20000000'],
     ]);
   });
+});
 
+describe('the user history over HTTP', () => {
   it('filters by asset, type, status, dates and text on the server, and pages through them', async () => {
     const { user, friend, ids } = await scene();
     const ids_ = async (query: string) => (await allPages(user.client, query)).map((r) => r.id);
@@ -264,7 +267,6 @@ describe('the user history over HTTP', () => {
     expect(one.map((r) => r.id)).toEqual(all.transactions.map((r) => r.id));
     expect(all.nextCursor).toBeNull();
   });
-
   it('answers 400 with a clear message to a bad filter', async () => {
     const user = await signedUpClient(t);
     const bad: [string, string][] = [
@@ -286,7 +288,9 @@ describe('the user history over HTTP', () => {
     for (const query of ['?type=transfer', '?type=admin_deposit', '?status=completed', '?type=other'])
       expect((await user.client.get(`/api/transactions${query}`)).status, query).toBe(200);
   });
+});
 
+describe('the user history over HTTP', () => {
   it('opens a receipt for each movement, to its owner or an admin only', async () => {
     const { user, friend, ids } = await scene();
     const receipt = async (client: TestClient, id: string) => {
@@ -364,7 +368,9 @@ describe('the user history over HTTP', () => {
     for (const row of (await history(user.client, '?limit=100')).transactions)
       expect((await user.client.get(`/api/transactions/${row.id}`)).status, row.id).toBe(200);
   });
+});
 
+describe('the user history over HTTP', () => {
   it('writes amounts in notifications with their display decimals, linked to the movement', async () => {
     const { user, ids } = await scene();
     const notes = (await user.client.get('/api/notifications?limit=100')).body as {
@@ -381,7 +387,6 @@ describe('the user history over HTTP', () => {
     for (const id of [ids.usdt, ids.rejected, ids.sentOut, ids.failedOut, ids.ethBack])
       expect(linked).toContain(id);
   });
-
   it('gives a statement of any asset whose rows are the list rows that moved the balance, adding up', async () => {
     const { user, ids } = await scene();
     const period = 'from=2020-01-01&to=2999-01-01';
@@ -400,7 +405,6 @@ describe('the user history over HTTP', () => {
     expect(statementIds.filter((id) => id === ids.failedOut)).toHaveLength(2);
     expect((await user.client.get(`/api/transactions/statement.csv?${period}&asset=DOGE`)).status).toBe(400);
   });
-
   it('reads a page through indexes: no scan of the journal, the transactions or the deposits', async () => {
     const { user } = await scene();
     const statements: { text: string; values: unknown[] }[] = [];

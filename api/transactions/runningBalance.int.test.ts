@@ -75,76 +75,77 @@ const units = (decimal: string) => scaledUnits(decimal.replace(/^\+/, ''), 8);
  * wallet after every step of every lifecycle (held, sent, failed, a rejected deposit, transfers both
  * ways), for every crypto asset.
  */
+const t = setUpTestApp({
+  DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7',
+  DEPOSIT_ADDRESS_BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  DEPOSIT_ADDRESS_SOL: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  DEPOSIT_ADDRESS_XRP: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp',
+});
+
+const admin = setUpAdminClient(t, 'running-admin@example.com');
+
+const ok = async <T>(reply: Promise<{ status: number; text: string; body: T }>, status = 200) => {
+  const answer = await reply;
+  expect(answer.status, answer.text).toBe(status);
+  return answer.body;
+};
+
+const rowsOf = async (client: TestClient, asset: string) => {
+  const rows: Row[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const query: string = `/api/transactions?asset=${asset}&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+    const body: { transactions: Row[]; nextCursor: string | null } = await ok(
+      client.get<{ transactions: Row[]; nextCursor: string | null }>(query),
+    );
+    rows.push(...body.transactions);
+    cursor = body.nextCursor;
+    if (!cursor) break;
+  }
+  return rows;
+};
+
+/** Everything a user reads about one asset's balance tells the same story as the wallet. */
+const agrees = async (client: TestClient, asset: CryptoAsset, step: string) => {
+  await t.settle();
+  const balances = await ok(client.get<{ currency: string; balance: string }[]>('/api/crypto/balances'));
+  const wallet = units(balances.find((b) => b.currency === asset)!.balance);
+  const moved = (await rowsOf(client, asset)).filter((r) => r.balanceAfter !== null).reverse();
+  // Oldest first, each row's balance is the one before plus its amount; the newest is the wallet's.
+  let running = 0n;
+  for (const row of moved) {
+    running += units(row.signedAmount!);
+    expect(units(row.balanceAfter!), `${step}: ${row.type} ${row.state} ${row.signedAmount}`).toBe(running);
+  }
+  expect(fromScaledUnits(running, 8), `${step}: the last row's balance is the wallet's`).toBe(
+    fromScaledUnits(wallet, 8),
+  );
+  // Each movement's receipt: before its first row and after its last, as the rows say.
+  for (const id of new Set(moved.map((r) => r.id))) {
+    const mine = moved.filter((r) => r.id === id);
+    const receipt = await ok(
+      client.get<{ balanceBefore: string; balanceAfter: string }>(`/api/transactions/${id}`),
+    );
+    const first = mine[0]!;
+    expect(units(receipt.balanceBefore), `${step}: receipt ${id} before`).toBe(
+      units(first.balanceAfter!) - units(first.signedAmount!),
+    );
+    expect(units(receipt.balanceAfter), `${step}: receipt ${id} after`).toBe(
+      units(mine.at(-1)!.balanceAfter!),
+    );
+  }
+  // The statement: the same lines, closing at the wallet's balance.
+  const csv = await client.get(
+    `/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01&asset=${asset}`,
+  );
+  expect(csv.status, csv.text).toBe(200);
+  const lines = parseCsv(csv.text);
+  expect(lines.at(-1)![1]).toBe('closing_balance');
+  expect(units(lines.at(-1)![5]!), `${step}: the statement closes at the wallet's`).toBe(wallet);
+  expect(lines.slice(2, -1).map((cells) => cells[6])).toEqual(moved.map((r) => r.id));
+};
+
 describe('running balances add up to the wallet', () => {
-  const t = setUpTestApp({
-    DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7',
-    DEPOSIT_ADDRESS_BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-    DEPOSIT_ADDRESS_SOL: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-    DEPOSIT_ADDRESS_XRP: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp',
-  });
-  const admin = setUpAdminClient(t, 'running-admin@example.com');
-
-  const ok = async <T>(reply: Promise<{ status: number; text: string; body: T }>, status = 200) => {
-    const answer = await reply;
-    expect(answer.status, answer.text).toBe(status);
-    return answer.body;
-  };
-
-  const rowsOf = async (client: TestClient, asset: string) => {
-    const rows: Row[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 50; page++) {
-      const query: string = `/api/transactions?asset=${asset}&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
-      const body: { transactions: Row[]; nextCursor: string | null } = await ok(
-        client.get<{ transactions: Row[]; nextCursor: string | null }>(query),
-      );
-      rows.push(...body.transactions);
-      cursor = body.nextCursor;
-      if (!cursor) break;
-    }
-    return rows;
-  };
-
-  /** Everything a user reads about one asset's balance tells the same story as the wallet. */
-  const agrees = async (client: TestClient, asset: CryptoAsset, step: string) => {
-    await t.settle();
-    const balances = await ok(client.get<{ currency: string; balance: string }[]>('/api/crypto/balances'));
-    const wallet = units(balances.find((b) => b.currency === asset)!.balance);
-    const moved = (await rowsOf(client, asset)).filter((r) => r.balanceAfter !== null).reverse();
-    // Oldest first, each row's balance is the one before plus its amount; the newest is the wallet's.
-    let running = 0n;
-    for (const row of moved) {
-      running += units(row.signedAmount!);
-      expect(units(row.balanceAfter!), `${step}: ${row.type} ${row.state} ${row.signedAmount}`).toBe(running);
-    }
-    expect(fromScaledUnits(running, 8), `${step}: the last row's balance is the wallet's`).toBe(
-      fromScaledUnits(wallet, 8),
-    );
-    // Each movement's receipt: before its first row and after its last, as the rows say.
-    for (const id of new Set(moved.map((r) => r.id))) {
-      const mine = moved.filter((r) => r.id === id);
-      const receipt = await ok(
-        client.get<{ balanceBefore: string; balanceAfter: string }>(`/api/transactions/${id}`),
-      );
-      const first = mine[0]!;
-      expect(units(receipt.balanceBefore), `${step}: receipt ${id} before`).toBe(
-        units(first.balanceAfter!) - units(first.signedAmount!),
-      );
-      expect(units(receipt.balanceAfter), `${step}: receipt ${id} after`).toBe(
-        units(mine.at(-1)!.balanceAfter!),
-      );
-    }
-    // The statement: the same lines, closing at the wallet's balance.
-    const csv = await client.get(
-      `/api/transactions/statement.csv?from=2020-01-01&to=2999-01-01&asset=${asset}`,
-    );
-    expect(csv.status, csv.text).toBe(200);
-    const lines = parseCsv(csv.text);
-    expect(lines.at(-1)![1]).toBe('closing_balance');
-    expect(units(lines.at(-1)![5]!), `${step}: the statement closes at the wallet's`).toBe(wallet);
-    expect(lines.slice(2, -1).map((cells) => cells[6])).toEqual(moved.map((r) => r.id));
-  };
-
   for (const walk of WALKS) {
     it(`${walk.asset}: deposited, held, failed, sent, rejected, transferred both ways`, async () => {
       const user = await signedUpClient(t);

@@ -10,42 +10,47 @@ import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from 
  * once the unconfirmed transfers since the last confirmed one pass 100 SAI; a recipient paid with a proof
  * is trusted from then on.
  */
+const t = setUpTestApp({
+  RATE_LIMITS: 'login=1000/60,register=1000/60,money=1000/60,password=10/60,totp=5/300',
+});
+
+const admin = setUpAdminClient(t, 'stepup-admin@example.com');
+
+let clock = Date.now();
+
+beforeAll(() => {
+  t.deps.now = () => new Date(clock);
+});
+
+async function funded(amount = '500.00') {
+  const user = await signedUpClient(t);
+  await fund(admin, user.user.id, amount);
+  return user;
+}
+
+const balanceOf = async (client: TestClient) => {
+  await t.settle();
+  return await balance(client);
+};
+
+const send = (client: TestClient, receiverId: string, amount: string, extra: object = {}, key?: string) =>
+  client.post(
+    '/api/transactions',
+    { type: 'transfer', receiver_id: receiverId, amount, ...extra },
+    key ? { 'Idempotency-Key': key } : {},
+  );
+
+/** A refusal that wrote nothing: the log has the same length after it. */
+async function refusedWritingNothing(
+  reply: () => Promise<{ status: number; body: Record<string, unknown> }>,
+) {
+  const before = await t.settledEventCount();
+  const answer = await reply();
+  expect(await t.settledEventCount()).toBe(before);
+  return answer;
+}
+
 describe('step-up for transfers', () => {
-  const t = setUpTestApp({
-    RATE_LIMITS: 'login=1000/60,register=1000/60,money=1000/60,password=10/60,totp=5/300',
-  });
-  const admin = setUpAdminClient(t, 'stepup-admin@example.com');
-  let clock = Date.now();
-  beforeAll(() => {
-    t.deps.now = () => new Date(clock);
-  });
-
-  async function funded(amount = '500.00') {
-    const user = await signedUpClient(t);
-    await fund(admin, user.user.id, amount);
-    return user;
-  }
-  const balanceOf = async (client: TestClient) => {
-    await t.settle();
-    return await balance(client);
-  };
-  const send = (client: TestClient, receiverId: string, amount: string, extra: object = {}, key?: string) =>
-    client.post(
-      '/api/transactions',
-      { type: 'transfer', receiver_id: receiverId, amount, ...extra },
-      key ? { 'Idempotency-Key': key } : {},
-    );
-
-  /** A refusal that wrote nothing: the log has the same length after it. */
-  async function refusedWritingNothing(
-    reply: () => Promise<{ status: number; body: Record<string, unknown> }>,
-  ) {
-    const before = await t.settledEventCount();
-    const answer = await reply();
-    expect(await t.settledEventCount()).toBe(before);
-    return answer;
-  }
-
   it("refuses to move a victim's balance to a new recipient on the session alone", async () => {
     const victim = await funded();
     const thief = await signedUpClient(t);
@@ -64,7 +69,6 @@ describe('step-up for transfers', () => {
     expect(await balanceOf(victim.client)).toBe('400.00');
     expect(await balanceOf(thief.client)).toBe('100.00');
   });
-
   it('checks the password when asked, and then trusts that recipient', async () => {
     const owner = await funded();
     const friend = await signedUpClient(t);
@@ -89,7 +93,6 @@ describe('step-up for transfers', () => {
     expect(log).not.toContain('not-the-password');
     expect(t.logs.join('\n')).not.toContain('not-the-password');
   });
-
   it('asks a user with 2FA for the code, not the password', async () => {
     const owner = await funded();
     const setup = await owner.client.post('/api/account/2fa/setup', {
@@ -115,7 +118,9 @@ describe('step-up for transfers', () => {
     expect(again.status).toBe(401);
     expect(again.body.type).toBe('reauthentication-failed');
   });
+});
 
+describe('step-up for transfers', () => {
   it('keeps the Idempotency-Key over a 401, and a retry after the transfer replays it without a proof', async () => {
     const owner = await funded();
     const friend = await signedUpClient(t);
@@ -137,7 +142,6 @@ describe('step-up for transfers', () => {
     expect(await t.settledEventCount()).toBe(before);
     expect(await balanceOf(owner.client)).toBe('350.00');
   });
-
   it('lets racing small transfers use the allowance once: four of six 25 SAI transfers go through', async () => {
     const owner = await funded();
     const others = await Promise.all(Array.from({ length: 6 }, () => signedUpClient(t)));
@@ -145,7 +149,6 @@ describe('step-up for transfers', () => {
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 201, 201, 201, 401, 401]);
     expect(await balanceOf(owner.client)).toBe('400.00');
   });
-
   it('applies to crypto transfers, in the asset of the transfer', async () => {
     const owner = await signedUpClient(t);
     await fundEth(admin, owner.client, '1');

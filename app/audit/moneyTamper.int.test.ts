@@ -29,85 +29,93 @@ const tool = (name: string, args: string[], databaseUrl: string) =>
 
 type Row = LoggedRow;
 
-describe('ledger:verify against money an insider made up', () => {
-  let ledger: AuditLedger;
-  let carolId: string;
-  const copies: TestDatabase[] = [];
+let ledger: AuditLedger;
 
-  beforeAll(async () => {
-    ledger = await auditLedger();
-    const { t, admin, alice } = ledger;
-    // A purchase (a payment approved, then minted), crypto in and a withdrawal sent out.
-    const proof = await alice.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '300' });
-    expect(proof.status, proof.text).toBe(201);
-    await t.settle();
-    expect((await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true })).status).toBe(200);
-    await fundEth(admin, alice.client, '1');
-    await t.settle();
-    const withdrawal = await alice.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '0.25',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: alice.registration.password,
-    });
-    expect(withdrawal.status, withdrawal.text).toBe(201);
-    await t.settle();
-    const sent = await admin.patch(`/api/admin/crypto/withdrawals/${withdrawal.body.id}`, {
-      action: 'complete',
-      txHash: '0xdeadbeef01',
-    });
-    expect(sent.status, sent.text).toBe(200);
-    // Carol only receives, last: her last credit is the newest event of her stream.
-    const carol = await signedUpClient(t);
-    carolId = carol.user.id;
-    for (const amount of ['0.40', '0.10']) {
-      const r = await alice.client.post('/api/transactions', {
-        type: 'transfer',
-        amount,
-        receiver_id: carol.user.id,
-      });
-      expect(r.status, r.text).toBe(201);
-    }
-    await t.settle();
-    await t.stopServices();
-  }, 300_000);
+let carolId: string;
 
-  afterAll(async () => {
-    for (const copy of copies) await copy.drop();
-    await ledger?.t.stop();
+const copies: TestDatabase[] = [];
+
+beforeAll(async () => {
+  ledger = await auditLedger();
+  const { t, admin, alice } = ledger;
+  // A purchase (a payment approved, then minted), crypto in and a withdrawal sent out.
+  const proof = await alice.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '300' });
+  expect(proof.status, proof.text).toBe(201);
+  await t.settle();
+  expect((await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true })).status).toBe(200);
+  await fundEth(admin, alice.client, '1');
+  await t.settle();
+  const withdrawal = await alice.client.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '0.25',
+    address: '0x1234567890abcdef1234567890abcdef12345678',
+    chain: 'ethereum',
+    password: alice.registration.password,
   });
+  expect(withdrawal.status, withdrawal.text).toBe(201);
+  await t.settle();
+  const sent = await admin.patch(`/api/admin/crypto/withdrawals/${withdrawal.body.id}`, {
+    action: 'complete',
+    txHash: '0xdeadbeef01',
+  });
+  expect(sent.status, sent.text).toBe(200);
+  // Carol only receives, last: her last credit is the newest event of her stream.
+  const carol = await signedUpClient(t);
+  carolId = carol.user.id;
+  for (const amount of ['0.40', '0.10']) {
+    const r = await alice.client.post('/api/transactions', {
+      type: 'transfer',
+      amount,
+      receiver_id: carol.user.id,
+    });
+    expect(r.status, r.text).toBe(201);
+  }
+  await t.settle();
+  await t.stopServices();
+}, 300_000);
 
-  const copy = async () => {
-    const db = await copyDatabase(ledger.t.db, 'money');
-    copies.push(db);
-    return db;
-  };
-  const one = async (db: TestDatabase, where: string, params: unknown[] = []) =>
-    (
-      await db.pool.query<Row>(
-        `SELECT event_id::text, stream_name, data FROM es_events WHERE ${where}
+afterAll(async () => {
+  for (const copy of copies) await copy.drop();
+  await ledger?.t.stop();
+});
+
+const copy = async () => {
+  const db = await copyDatabase(ledger.t.db, 'money');
+  copies.push(db);
+  return db;
+};
+
+const one = async (db: TestDatabase, where: string, params: unknown[] = []) =>
+  (
+    await db.pool.query<Row>(
+      `SELECT event_id::text, stream_name, data FROM es_events WHERE ${where}
           ORDER BY transaction_id, global_position LIMIT 1`,
-        params,
-      )
-    ).rows[0]!;
-  const edit = editEvent;
-  const append = appendForged;
-  /** The read models rebuilt from the tampered log, so they agree with it as the insider wants. */
-  const rebuild = (db: TestDatabase) => {
-    const run = tool('rebuildProjections', ['--fresh'], db.url);
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-  };
-  /** `npm run ledger:verify` fails, naming the event, with the problem given. */
-  const expectNamed = (db: TestDatabase, eventId: string, problem: string) => {
-    const run = tool('verifyLedger', [], db.url);
-    expect(run.status, run.stdout + run.stderr).toBe(1);
-    const named = run.stdout.split('\n').filter((line) => line.includes(`event ${eventId}`));
-    expect(named.join('\n'), run.stdout).toContain(problem);
-  };
-  const verify = (db: TestDatabase, options: { now?: Date } = {}) =>
-    verifyLedger(appStore(db.pool, db.url), db.pool, options);
+      params,
+    )
+  ).rows[0]!;
 
+const edit = editEvent;
+
+const append = appendForged;
+
+/** The read models rebuilt from the tampered log, so they agree with it as the insider wants. */
+const rebuild = (db: TestDatabase) => {
+  const run = tool('rebuildProjections', ['--fresh'], db.url);
+  expect(run.status, run.stdout + run.stderr).toBe(0);
+};
+
+/** `npm run ledger:verify` fails, naming the event, with the problem given. */
+const expectNamed = (db: TestDatabase, eventId: string, problem: string) => {
+  const run = tool('verifyLedger', [], db.url);
+  expect(run.status, run.stdout + run.stderr).toBe(1);
+  const named = run.stdout.split('\n').filter((line) => line.includes(`event ${eventId}`));
+  expect(named.join('\n'), run.stdout).toContain(problem);
+};
+
+const verify = (db: TestDatabase, options: { now?: Date } = {}) =>
+  verifyLedger(appStore(db.pool, db.url), db.pool, options);
+
+describe('ledger:verify against money an insider made up', () => {
   it('the honest log passes: nothing awaited, time in order, every mint backed', async () => {
     const db = await copy();
     const report = await verify(db);
@@ -133,7 +141,6 @@ describe('ledger:verify against money an insider made up', () => {
     expect(rows[0]!.ahead_ms).toBeLessThan(EVENT_TIME_TOLERANCE_MS);
     console.info(`event times: ${JSON.stringify(rows[0])}`);
   }, 60_000);
-
   it("a transfer's created_at moved back an hour: named as backdated, and as time running backwards", async () => {
     const db = await copy();
     const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
@@ -150,7 +157,6 @@ describe('ledger:verify against money an insider made up', () => {
     expect(report.problems[1]).toContain('(backdated)');
     expectNamed(db, send.event_id, 'backdated');
   }, 60_000);
-
   it('the same with every event before it moved back too, so the order holds: the hashed time names it', async () => {
     const db = await copy();
     const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
@@ -167,7 +173,6 @@ describe('ledger:verify against money an insider made up', () => {
     expect(problems).toContain(`event ${send.event_id} (TokensTransferred)`);
     expect(report.problems.find((p) => p.includes(`event ${send.event_id}`))).toContain('(backdated)');
   }, 60_000);
-
   it('an event moved an hour ahead with its hashed time and chain: the next event runs backwards', async () => {
     const db = await copy();
     const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
@@ -189,7 +194,9 @@ describe('ledger:verify against money an insider made up', () => {
     expect(report.firstProblem).toContain('time runs backwards');
     expectNamed(db, next.event_id, 'time runs backwards');
   }, 60_000);
+});
 
+describe('ledger:verify against money an insider made up', () => {
   it('a transfer grown past what alice held, both legs and chains rewritten: her balance below zero', async () => {
     const db = await copy();
     const { alice } = ledger;
@@ -206,7 +213,6 @@ describe('ledger:verify against money an insider made up', () => {
     expect(report.firstProblem).toContain(`balance of user:${alice.user.id} in SAI goes below zero`);
     expectNamed(db, send.event_id, 'goes below zero');
   }, 120_000);
-
   it('a hold shrunk under its withdrawal: named at the request, and holds: below zero when it is sent', async () => {
     const db = await copy();
     const hold = await one(db, `event_type = 'WithdrawalHoldPlaced'`);
@@ -223,7 +229,6 @@ describe('ledger:verify against money an insider made up', () => {
     expect(report.problems.join('\n')).toContain('balance of holds:ETH in ETH goes below zero');
     expectNamed(db, request.event_id, 'amount 0.25000000');
   }, 120_000);
-
   it('a credit larger than its debit: named, and the write side no longer the ledger', async () => {
     const db = await copy();
     const receive = await one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [
@@ -238,7 +243,6 @@ describe('ledger:verify against money an insider made up', () => {
     expect(report.problems[1]).toContain(`the write side of ${ledger.bob.user.id} may spend`);
     expectNamed(db, receive.event_id, 'amount 120.00 ≠');
   }, 60_000);
-
   it('a second credit of one transfer appended to the receiver: named', async () => {
     const db = await copy();
     const receive = await one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [
@@ -250,7 +254,9 @@ describe('ledger:verify against money an insider made up', () => {
     });
     expectNamed(db, id, `a second credit of transaction ${receive.data.transactionId}`);
   }, 60_000);
+});
 
+describe('ledger:verify against money an insider made up', () => {
   it('a transfer into a closed account, both legs agreeing: named at its credit', async () => {
     const db = await copy();
     const send = await one(db, `event_type = 'TokensTransferred' AND data->>'toUserId' = $1`, [carolId]);
@@ -285,7 +291,6 @@ describe('ledger:verify against money an insider made up', () => {
     const { problems } = await verify(db);
     expect(problems.length, problems.join('\n')).toBe(1);
   }, 120_000);
-
   it('a distribution minted by someone who is not an admin: named', async () => {
     const db = await copy();
     const { alice, bob } = ledger;
@@ -302,7 +307,6 @@ describe('ledger:verify against money an insider made up', () => {
     rebuild(db);
     expectNamed(db, id, `minted by ${alice.user.id}, who is not an admin at this point of the log`);
   }, 120_000);
-
   it('a purchase minted without an approval, and one minted twice: each named', async () => {
     const db = await copy();
     const mint = await one(db, `event_type = 'TokensMinted' AND data->>'source' = 'payment'`);
@@ -329,7 +333,9 @@ describe('ledger:verify against money an insider made up', () => {
     expect(problems).toContain(`payment ${String(mint.data.paymentId)} was minted before`);
     expectNamed(db, unapproved, 'which no admin approved');
   }, 120_000);
+});
 
+describe('ledger:verify against money an insider made up', () => {
   it("a transfer's credit deleted: a warning while recent, a problem once older than the bound", async () => {
     const db = await copy();
     const stream = `account-${carolId}`;

@@ -40,89 +40,99 @@ interface StoredRow {
   transaction_id: string;
 }
 
-describe('tampering with the log before a signed digest', () => {
-  let ledger: AuditLedger;
-  let dir: string;
-  let digestFile: string;
-  let digest: LedgerDigest;
-  /** The log as it was when the digest was taken: event ids in public-position order. */
-  let signedOrder: string[];
-  let carolAccount: string;
-  const copies: TestDatabase[] = [];
+let ledger: AuditLedger;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sai-tamper-'));
-    ledger = await auditLedger();
-    const { t, alice, bob } = ledger;
-    // Carol only receives: her account stream books no posting of its own.
-    const carol = await signedUpClient(t);
-    carolAccount = `account-${carol.user.id}`;
-    for (const amount of ['0.40', '0.10'])
-      expect(
-        (
-          await alice.client.post('/api/transactions', {
-            type: 'transfer',
-            amount,
-            receiver_id: carol.user.id,
-          })
-        ).status,
-      ).toBe(201);
-    await t.settle();
-    digestFile = path.join(dir, 'digest.json');
-    const made = tool('ledgerDigest', ['--out', digestFile], t.db.url);
-    expect(made.status, made.stdout + made.stderr).toBe(0);
-    digest = JSON.parse(readFileSync(digestFile, 'utf8'));
-    signedOrder = (await readRawLog(t.deps.store)).map((e) => e.id);
-    expect(digest.treeSize).toBe(String(signedOrder.length));
-    // The log goes on after the digest, and a person is erased (their data key destroyed): the digest
-    // commits to ciphertext and pseudonymous stream names only, so it must still verify.
-    await bob.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.00',
-      receiver_id: alice.user.id,
-    });
-    const dave = await signedUpClient(t);
-    await erasePerson(t.deps, {
-      userId: dave.user.id,
-      actorId: null,
-      reason: 'asked to be forgotten',
-      moveBalancesToDormant: true,
-      metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
-    });
-    await t.settle();
-    await t.stopServices();
-  }, 300_000);
+let dir: string;
 
-  afterAll(async () => {
-    for (const copy of copies) await copy.drop();
-    await ledger?.t.stop();
-    rmSync(dir, { recursive: true, force: true });
+let digestFile: string;
+
+let digest: LedgerDigest;
+
+/** The log as it was when the digest was taken: event ids in public-position order. */
+let signedOrder: string[];
+
+let carolAccount: string;
+
+const copies: TestDatabase[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sai-tamper-'));
+  ledger = await auditLedger();
+  const { t, alice, bob } = ledger;
+  // Carol only receives: her account stream books no posting of its own.
+  const carol = await signedUpClient(t);
+  carolAccount = `account-${carol.user.id}`;
+  for (const amount of ['0.40', '0.10'])
+    expect(
+      (
+        await alice.client.post('/api/transactions', {
+          type: 'transfer',
+          amount,
+          receiver_id: carol.user.id,
+        })
+      ).status,
+    ).toBe(201);
+  await t.settle();
+  digestFile = path.join(dir, 'digest.json');
+  const made = tool('ledgerDigest', ['--out', digestFile], t.db.url);
+  expect(made.status, made.stdout + made.stderr).toBe(0);
+  digest = JSON.parse(readFileSync(digestFile, 'utf8'));
+  signedOrder = (await readRawLog(t.deps.store)).map((e) => e.id);
+  expect(digest.treeSize).toBe(String(signedOrder.length));
+  // The log goes on after the digest, and a person is erased (their data key destroyed): the digest
+  // commits to ciphertext and pseudonymous stream names only, so it must still verify.
+  await bob.client.post('/api/transactions', {
+    type: 'transfer',
+    amount: '1.00',
+    receiver_id: alice.user.id,
+  });
+  const dave = await signedUpClient(t);
+  await erasePerson(t.deps, {
+    userId: dave.user.id,
+    actorId: null,
+    reason: 'asked to be forgotten',
+    moveBalancesToDormant: true,
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+  });
+  await t.settle();
+  await t.stopServices();
+}, 300_000);
+
+afterAll(async () => {
+  for (const copy of copies) await copy.drop();
+  await ledger?.t.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const copy = async () => {
+  const db = await copyDatabase(ledger.t.db, 'tamper');
+  copies.push(db);
+  return db;
+};
+
+const verify = (db: TestDatabase, withDigest = true) =>
+  verifyLedger(appStore(db.pool, db.url), db.pool, {
+    digest: withDigest ? { digest, publicKey: runLedgerSigner().publicKey } : undefined,
   });
 
-  const copy = async () => {
-    const db = await copyDatabase(ledger.t.db, 'tamper');
-    copies.push(db);
-    return db;
-  };
-  const verify = (db: TestDatabase, withDigest = true) =>
-    verifyLedger(appStore(db.pool, db.url), db.pool, {
-      digest: withDigest ? { digest, publicKey: runLedgerSigner().publicKey } : undefined,
-    });
-  const row = async (db: TestDatabase, where: string, params: unknown[] = []) =>
-    (
-      await db.pool.query<StoredRow>(
-        `SELECT event_id::text, stream_name, stream_revision::text, global_position::text, transaction_id::text
+const row = async (db: TestDatabase, where: string, params: unknown[] = []) =>
+  (
+    await db.pool.query<StoredRow>(
+      `SELECT event_id::text, stream_name, stream_revision::text, global_position::text, transaction_id::text
            FROM es_events WHERE ${where} ORDER BY transaction_id, global_position LIMIT 1`,
-        params,
-      )
-    ).rows[0]!;
-  /** A transfer's sending leg signed in the digest (the second of alice's, well before its end). */
-  const signedTransfer = (db: TestDatabase) =>
-    row(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1 AND stream_revision > 1`, [
-      ledger.alice.user.id,
-    ]);
-  const positionOf = (eventId: string) => signedOrder.indexOf(eventId);
+      params,
+    )
+  ).rows[0]!;
 
+/** A transfer's sending leg signed in the digest (the second of alice's, well before its end). */
+const signedTransfer = (db: TestDatabase) =>
+  row(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1 AND stream_revision > 1`, [
+    ledger.alice.user.id,
+  ]);
+
+const positionOf = (eventId: string) => signedOrder.indexOf(eventId);
+
+describe('tampering with the log before a signed digest', () => {
   it('the honest log, grown and with a person erased since, extends the digest', async () => {
     const db = await copy();
     const report = await verify(db);
@@ -133,7 +143,6 @@ describe('tampering with the log before a signed digest', () => {
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('OK: the log extends the signed digest');
   }, 120_000);
-
   it('an edited event: its hash no longer matches; with its hash recomputed, the digest names its position', async () => {
     const db = await copy();
     const target = await signedTransfer(db);
@@ -159,7 +168,6 @@ describe('tampering with the log before a signed digest', () => {
     expect(report.firstProblem).toContain(`first differing public position: ${positionOf(target.event_id)}`);
     expect(report.firstProblem).toContain(`event ${target.event_id}`);
   });
-
   it('a deleted event: the position where it was now holds the next one', async () => {
     const db = await copy();
     const target = await signedTransfer(db);
@@ -169,7 +177,9 @@ describe('tampering with the log before a signed digest', () => {
     expect(report.firstProblem).toContain(`first differing public position: ${position}`);
     expect(report.firstProblem).toContain(`event ${signedOrder[position + 1]}`);
   });
+});
 
+describe('tampering with the log before a signed digest', () => {
   it('an event inserted with a valid chain of its own: named where it went in', async () => {
     const db = await copy();
     const after = await signedTransfer(db);
@@ -215,7 +225,6 @@ describe('tampering with the log before a signed digest', () => {
     );
     expect(report.firstProblem).toContain(`event ${forged.id}`);
   });
-
   it('two neighbouring events of different streams swapped in log order: their chains agree, the digest does not', async () => {
     const db = await copy();
     const log = await readRawLog(appStore(db.pool, db.url));
@@ -242,7 +251,9 @@ describe('tampering with the log before a signed digest', () => {
     expect(report.firstProblem).toContain(`first differing public position: ${i}`);
     expect(report.firstProblem).toContain(`event ${second!.event_id}`);
   });
+});
 
+describe('tampering with the log before a signed digest', () => {
   it('a stream truncated, its head moved back: caught where its last event was', async () => {
     const db = await copy();
     const last = (
@@ -260,7 +271,6 @@ describe('tampering with the log before a signed digest', () => {
     const report = await verify(db);
     expect(report.firstProblem).toContain(`first differing public position: ${positionOf(last.event_id)}`);
   });
-
   it("an account's whole stream deleted: caught by the digest, and without it by the read models' streams", async () => {
     const db = await copy();
     const first = await row(db, 'stream_name = $1', [carolAccount]);
@@ -271,7 +281,6 @@ describe('tampering with the log before a signed digest', () => {
     const report = await verify(db);
     expect(report.firstProblem).toContain(`first differing public position: ${positionOf(first.event_id)}`);
   });
-
   it('the careful insider: both legs rewritten, every later hash and head recomputed, read models rebuilt', async () => {
     const db = await copy();
     const send = await signedTransfer(db);
@@ -314,7 +323,9 @@ describe('tampering with the log before a signed digest', () => {
     expect(run.stdout).toContain(`first bad: digest: the log's first ${digest.treeSize} events have root`);
     expect(run.stdout).toContain(`first differing public position: ${position}`);
   }, 180_000);
+});
 
+describe('tampering with the log before a signed digest', () => {
   it('refuses a digest another key signed, or with a changed byte, and an unknown flag', async () => {
     const db = await copy();
     const changed = { ...digest, treeSize: String(BigInt(digest.treeSize) - 1n) };

@@ -25,59 +25,74 @@ import {
  * processes on one database; a third, without one, for an operator's SQL. What one process revokes the
  * other must not answer from memory, and nothing is answered from memory while the LISTEN connection is down.
  */
+const db = setUpTestDatabase('sessioncache');
+
+const settings: SessionSettings = {
+  secret: new TextEncoder().encode('session-cache-test-secret-of-32-bytes!'),
+  idleMs: 30 * 60_000,
+  absoluteMs: 12 * 3_600_000,
+  rememberAbsoluteMs: 30 * 86_400_000,
+  renewAfterMs: 60_000,
+};
+
+const userId = parseUserId('cache001');
+
+let a: Pool;
+
+let b: Pool;
+
+let cacheA: SessionCache;
+
+let cacheB: SessionCache;
+
+beforeAll(async () => {
+  await migratePool(db.pool);
+  a = createPool(db.url, 4);
+  b = createPool(db.url, 4);
+  cacheA = startSessionCache(a, db.url);
+  cacheB = startSessionCache(b, db.url);
+  await Promise.all([live(cacheA), live(cacheB)]);
+});
+
+afterAll(async () => {
+  await stopSessionCache(a);
+  await stopSessionCache(b);
+  await a.end();
+  await b.end();
+});
+
+async function live(cache: SessionCache) {
+  for (
+    let i = 0;
+    i < 200 && !(cache as unknown as { listener: { liveSince: number } }).listener.liveSince;
+    i++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Checks the session on B and says whether B answered it from memory. */
+async function checkOnB(token: string) {
+  const before = cacheB.stats.memory;
+  const resumed = await resumeSession(b, settings, token);
+  return { live: resumed !== null, fromMemory: cacheB.stats.memory > before };
+}
+
+async function signedIn() {
+  const issued = await createSession(a, settings, { userId, isAdmin: false }, false);
+  expect(await checkOnB(issued.token)).toEqual({ live: true, fromMemory: false });
+  expect(await checkOnB(issued.token)).toEqual({ live: true, fromMemory: true });
+  return issued;
+}
+
+async function lastSeenOf(sessionId: string) {
+  const { rows } = await db.pool.query<{ last_seen_at: Date }>(
+    'SELECT last_seen_at FROM sessions WHERE id = $1',
+    [sessionId],
+  );
+  return rows[0]!.last_seen_at.getTime();
+}
+
 describe('session cache', () => {
-  const db = setUpTestDatabase('sessioncache');
-  const settings: SessionSettings = {
-    secret: new TextEncoder().encode('session-cache-test-secret-of-32-bytes!'),
-    idleMs: 30 * 60_000,
-    absoluteMs: 12 * 3_600_000,
-    rememberAbsoluteMs: 30 * 86_400_000,
-    renewAfterMs: 60_000,
-  };
-  const userId = parseUserId('cache001');
-  let a: Pool;
-  let b: Pool;
-  let cacheA: SessionCache;
-  let cacheB: SessionCache;
-
-  beforeAll(async () => {
-    await migratePool(db.pool);
-    a = createPool(db.url, 4);
-    b = createPool(db.url, 4);
-    cacheA = startSessionCache(a, db.url);
-    cacheB = startSessionCache(b, db.url);
-    await Promise.all([live(cacheA), live(cacheB)]);
-  });
-  afterAll(async () => {
-    await stopSessionCache(a);
-    await stopSessionCache(b);
-    await a.end();
-    await b.end();
-  });
-
-  async function live(cache: SessionCache) {
-    for (
-      let i = 0;
-      i < 200 && !(cache as unknown as { listener: { liveSince: number } }).listener.liveSince;
-      i++
-    )
-      await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-
-  /** Checks the session on B and says whether B answered it from memory. */
-  async function checkOnB(token: string) {
-    const before = cacheB.stats.memory;
-    const resumed = await resumeSession(b, settings, token);
-    return { live: resumed !== null, fromMemory: cacheB.stats.memory > before };
-  }
-
-  async function signedIn() {
-    const issued = await createSession(a, settings, { userId, isAdmin: false }, false);
-    expect(await checkOnB(issued.token)).toEqual({ live: true, fromMemory: false });
-    expect(await checkOnB(issued.token)).toEqual({ live: true, fromMemory: true });
-    return issued;
-  }
-
   it('answers a live session from memory, and a logout on another process at once', async () => {
     const issued = await signedIn();
     await revokeSession(a, issued.sessionId, 'logout');
@@ -87,7 +102,6 @@ describe('session cache', () => {
     // Revoked for good: answered "ended" from then on (from memory, since the row was read after the change).
     expect((await checkOnB(issued.token)).live).toBe(false);
   });
-
   it('forgets every session of a user revoked on another process (password change, suspension)', async () => {
     const first = await signedIn();
     const second = await signedIn();
@@ -98,7 +112,6 @@ describe('session cache', () => {
     // The one kept was not touched: still answered, from memory.
     expect(await checkOnB(kept.token)).toEqual({ live: true, fromMemory: true });
   });
-
   it("hears an operator's SQL that no process of ours ran: revocation, deletion, truncation", async () => {
     const revoked = await signedIn();
     await db.pool.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1`, [revoked.sessionId]);
@@ -112,15 +125,6 @@ describe('session cache', () => {
     await db.pool.query('TRUNCATE sessions');
     expect(await eventually(async () => !(await checkOnB(truncated.token)).live)).toBe(true);
   });
-
-  async function lastSeenOf(sessionId: string) {
-    const { rows } = await db.pool.query<{ last_seen_at: Date }>(
-      'SELECT last_seen_at FROM sessions WHERE id = $1',
-      [sessionId],
-    );
-    return rows[0]!.last_seen_at.getTime();
-  }
-
   it("writes last seen off the request path, batched, and the write evicts no process's cached session", async () => {
     const one = await signedIn();
     const two = await signedIn();
@@ -157,7 +161,9 @@ describe('session cache', () => {
     await revokeSession(a, one.sessionId, 'logout');
     expect(await eventually(async () => !(await checkOnB(one.token)).live, 1_000)).toBe(true);
   });
+});
 
+describe('session cache', () => {
   it('a revoker answers only once every live listener acknowledged, however slow one is', async () => {
     // A third "process" whose event loop is slow: a bare LISTEN connection named as a session cache's,
     // acknowledging each sync 400 ms late.
@@ -197,7 +203,6 @@ describe('session cache', () => {
       await slow.end();
     }
   });
-
   it('writes what it noted when the process stops', async () => {
     const c = createPool(db.url, 2);
     startSessionCache(c, db.url);
@@ -210,7 +215,6 @@ describe('session cache', () => {
     await c.end();
     expect(await lastSeenOf(issued.sessionId)).toBe(later);
   });
-
   it('answers nothing from memory while its LISTEN connection is down, and again once it is back', async () => {
     const issued = await signedIn();
     const { rows } = await db.pool.query<{ pid: number }>(

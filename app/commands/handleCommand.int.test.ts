@@ -11,62 +11,63 @@ const minter = parseUserId('admin001');
 const someone = parseUserId('someone');
 const metadata = () => ({ actorId: null, correlationId: randomUUID(), causationId: null });
 
+const { db, store } = setUpTestStore('cmdgroup');
+
+const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: UserId, units: bigint) =>
+  handleCommand(
+    ctx,
+    accountStream(userId),
+    accountDecider,
+    {
+      type: 'MintTokens',
+      data: {
+        transactionId: randomUUID(),
+        userId,
+        asset: 'SAI',
+        units,
+        source: 'distribution',
+        paymentId: null,
+        description: 'test',
+        mintedBy: minter,
+        receiverSuspended: false,
+      },
+      now: new Date(),
+    },
+    metadata(),
+  );
+
+const send = (
+  ctx: { store: PostgresEventStore; cache: StateCache },
+  from: UserId,
+  units: bigint,
+  transactionId = randomUUID(),
+) =>
+  handleCommand(
+    ctx,
+    accountStream(from),
+    accountDecider,
+    {
+      type: 'TransferTokens',
+      data: {
+        transactionId,
+        fromUserId: from,
+        toUserId: someone,
+        receiverExists: true,
+        receiverSuspended: false,
+        fromLabel: from,
+        toLabel: 'someone',
+        asset: 'SAI',
+        units,
+        description: '',
+        stepUp: 'system',
+      },
+      now: new Date(),
+    },
+    metadata(),
+    { eventIdSeed: `${transactionId}:sent` },
+  );
+
 describe('commands on one stream, grouped', () => {
-  const { db, store } = setUpTestStore('cmdgroup');
-
-  const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: UserId, units: bigint) =>
-    handleCommand(
-      ctx,
-      accountStream(userId),
-      accountDecider,
-      {
-        type: 'MintTokens',
-        data: {
-          transactionId: randomUUID(),
-          userId,
-          asset: 'SAI',
-          units,
-          source: 'distribution',
-          paymentId: null,
-          description: 'test',
-          mintedBy: minter,
-          receiverSuspended: false,
-        },
-        now: new Date(),
-      },
-      metadata(),
-    );
-  const send = (
-    ctx: { store: PostgresEventStore; cache: StateCache },
-    from: UserId,
-    units: bigint,
-    transactionId = randomUUID(),
-  ) =>
-    handleCommand(
-      ctx,
-      accountStream(from),
-      accountDecider,
-      {
-        type: 'TransferTokens',
-        data: {
-          transactionId,
-          fromUserId: from,
-          toUserId: someone,
-          receiverExists: true,
-          receiverSuspended: false,
-          fromLabel: from,
-          toLabel: 'someone',
-          asset: 'SAI',
-          units,
-          description: '',
-          stepUp: 'system',
-        },
-        now: new Date(),
-      },
-      metadata(),
-      { eventIdSeed: `${transactionId}:sent` },
-    );
-
   it('decides queued commands in order on the state before them, refuses only the overdraft, and shares commits', async () => {
     const ctx = { store, cache: new StateCache() };
     const user = newUserId();
@@ -98,7 +99,6 @@ describe('commands on one stream, grouped', () => {
     await expect(send(other, user, 11n * 10n ** 8n)).rejects.toBeInstanceOf(InsufficientFundsError);
     expect((await send(other, user, 10n * 10n ** 8n)).revision).toBe(7n);
   });
-
   it('takes a retried command in a group as already done, without moving money twice', async () => {
     const ctx = { store, cache: new StateCache() };
     const user = newUserId();
@@ -124,7 +124,6 @@ describe('commands on one stream, grouped', () => {
     expect(stored).toHaveLength(1 + 4);
     expect(first.revision).toBe(1n);
   });
-
   it('folds past an event type this version does not know, and still keeps the no-overdraft rule', async () => {
     const user = newUserId();
     await mint({ store, cache: new StateCache() }, user, 10n * 10n ** 8n);

@@ -16,17 +16,18 @@ async function ids(table: string, column: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-describe('expiring rows and scheduled jobs', () => {
-  beforeAll(async () => {
-    db = await createTestDatabase('purge');
-    await migratePool(db.pool);
-    other = createPool(db.url, 4);
-  });
-  afterAll(async () => {
-    await other?.end();
-    await db?.drop();
-  });
+beforeAll(async () => {
+  db = await createTestDatabase('purge');
+  await migratePool(db.pool);
+  other = createPool(db.url, 4);
+});
 
+afterAll(async () => {
+  await other?.end();
+  await db?.drop();
+});
+
+describe('expiring rows and scheduled jobs', () => {
   it('purges sessions ended over a day ago, old idempotency keys past their lease and stale 2FA set-ups', async () => {
     const session = (id: string, idle: string, absolute: string, revoked: string | null) =>
       db.pool.query(
@@ -96,7 +97,9 @@ describe('expiring rows and scheduled jobs', () => {
       accountTokens: 0,
     });
   });
+});
 
+describe('expiring rows and scheduled jobs', () => {
   it('runs a job once per interval across processes, and skips it while another process runs it', async () => {
     let runs = 0;
     let release!: () => void;
@@ -125,7 +128,6 @@ describe('expiring rows and scheduled jobs', () => {
     const { rows } = await db.pool.query(`SELECT last_result FROM scheduled_jobs WHERE name = 'once-test'`);
     expect(rows).toEqual([{ last_result: { runs: 1 } }]);
   });
-
   it('never runs a job twice at once when several processes tick together', async () => {
     let running = 0;
     let overlapped = false;

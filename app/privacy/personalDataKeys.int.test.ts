@@ -26,17 +26,18 @@ async function row(subjectId: string): Promise<Row | undefined> {
   return rows[0];
 }
 
-describe('personal data keys (crypto-shredding)', () => {
-  beforeAll(async () => {
-    db = await createTestDatabase('pdk');
-    await migratePool(db.pool);
-    others = [createPool(db.url, 6), createPool(db.url, 6)];
-  });
-  afterAll(async () => {
-    for (const pool of others ?? []) await pool.end();
-    await db?.drop();
-  });
+beforeAll(async () => {
+  db = await createTestDatabase('pdk');
+  await migratePool(db.pool);
+  others = [createPool(db.url, 6), createPool(db.url, 6)];
+});
 
+afterAll(async () => {
+  for (const pool of others ?? []) await pool.end();
+  await db?.drop();
+});
+
+describe('personal data keys (crypto-shredding)', () => {
   it('gives one key per person: ten concurrent first calls from three processes get the same key', async () => {
     const pools = [db.pool, ...others];
     // Every pool's connections opened first, so that the ten calls really run at once (each first finds
@@ -64,7 +65,6 @@ describe('personal data keys (crypto-shredding)', () => {
     const again = await new PersonalDataKeys(others[0]!, master).forSubject('user-concurrent');
     expect(again.key.equals(keys[0]!.key)).toBe(true);
   });
-
   it('stores the key only wrapped: nothing in the table is the raw key', async () => {
     const keys = new PersonalDataKeys(db.pool, master);
     const key = await keys.forSubject('user-wrapped');
@@ -81,7 +81,6 @@ describe('personal data keys (crypto-shredding)', () => {
       expect(rows[0]!.dump).not.toContain(secret.toString('base64'));
     }
   });
-
   it('seals and opens through the table; after destroy the value reads as erased, in every process', async () => {
     const keys = new PersonalDataKeys(db.pool, master);
     const sealed = await keys.seal('user-erased', 'erin@example.com', 'UserRegistered.email:e1');
@@ -100,7 +99,6 @@ describe('personal data keys (crypto-shredding)', () => {
     // Destroying again changes nothing, the first time stays.
     expect((await keys.destroy('user-erased')).destroyedAt).toEqual(destroyedAt);
   });
-
   it('never makes a new key for an erased person, even one who had none yet', async () => {
     const keys = new PersonalDataKeys(db.pool, master);
     await keys.forSubject('user-gone');
@@ -120,14 +118,15 @@ describe('personal data keys (crypto-shredding)', () => {
     expect(await keys.find('user-race')).toBe('erased');
     expect(await keys.find('user-nobody')).toBeNull();
   });
+});
 
+describe('personal data keys (crypto-shredding)', () => {
   it('refuses to open with another master key, naming the rotation', async () => {
     const keys = new PersonalDataKeys(db.pool, master);
     const sealed = await keys.seal('user-rotation-check', 'x', 'ad');
     const stranger = new PersonalDataKeys(db.pool, randomBytes(32));
     await expect(stranger.open(sealed, 'ad')).rejects.toThrow(/privacy:rewrap/);
   });
-
   it('rotates the master key by re-wrapping: every value readable under the new key only', async () => {
     const rotDb = await createTestDatabase('pdkrot');
     try {
@@ -189,7 +188,6 @@ describe('personal data keys (crypto-shredding)', () => {
       await rotDb.drop();
     }
   });
-
   it('a value sealed for someone with no key row at all is an error, not an erasure', async () => {
     const keys = new PersonalDataKeys(db.pool, master);
     const orphan = seal({ subjectId: 'user-orphan', key: randomBytes(32) }, 'x', 'ad');

@@ -16,63 +16,67 @@ import { ledgerProjection } from './ledger.projection.ts';
  * transaction id a later event names again after it settled, which no decider writes: the COPY then breaks
  * the key, and the batch must take the upsert instead of failing the rebuild.
  */
-describe('the ledger read model', () => {
-  const db = setUpTestDatabase('ledgertx');
+const db = setUpTestDatabase('ledgertx');
 
-  let commit = 100n;
-  const event = (type: string, data: Record<string, unknown>): RecordedEvent => {
-    commit += 1n;
-    return {
-      id: randomUUID(),
-      streamName: `test-${commit}`,
-      revision: 0n,
-      type,
-      data,
-      metadata: {
-        actorId: 'admin1',
-        correlationId: randomUUID(),
-        causationId: null,
-        prevHash: null,
-        hash: 'x',
-      },
-      position: { commit, prepare: commit },
-      recordedAt: new Date(Date.UTC(2026, 10, 1, 0, 0, Number(commit))),
-    };
+let commit = 100n;
+
+const event = (type: string, data: Record<string, unknown>): RecordedEvent => {
+  commit += 1n;
+  return {
+    id: randomUUID(),
+    streamName: `test-${commit}`,
+    revision: 0n,
+    type,
+    data,
+    metadata: {
+      actorId: 'admin1',
+      correlationId: randomUUID(),
+      causationId: null,
+      prevHash: null,
+      hash: 'x',
+    },
+    position: { commit, prepare: commit },
+    recordedAt: new Date(Date.UTC(2026, 10, 1, 0, 0, Number(commit))),
   };
-  const mint = (transactionId: string, amount: string) =>
-    event('TokensMinted', {
-      transactionId,
-      userId: 'alice',
-      asset: 'SAI',
-      amount,
-      source: 'distribution',
-      paymentId: null,
-      description: 'Welcome',
-      mintedBy: 'admin1',
-      mintedAt: '2026-11-01T00:00:00.000Z',
-    });
-  const hold = (transactionId: string) =>
-    event('WithdrawalHoldPlaced', {
-      transactionId,
-      userId: 'alice',
-      asset: 'ETH',
-      amount: '0.5',
-      address: '0xabc',
-      chain: 'ethereum',
-    });
-  const settle = (type: 'WithdrawalCompleted' | 'WithdrawalFailed', withdrawalId: string) =>
-    event(type, {
-      withdrawalId,
-      userId: 'alice',
-      asset: 'ETH',
-      amount: '0.5',
-      txHash: '0xfeed',
-      reason: 'rejected',
-      completedBy: 'admin1',
-      failedBy: 'admin1',
-      at: '2026-11-01T00:00:00.000Z',
-    });
+};
 
+const mint = (transactionId: string, amount: string) =>
+  event('TokensMinted', {
+    transactionId,
+    userId: 'alice',
+    asset: 'SAI',
+    amount,
+    source: 'distribution',
+    paymentId: null,
+    description: 'Welcome',
+    mintedBy: 'admin1',
+    mintedAt: '2026-11-01T00:00:00.000Z',
+  });
+
+const hold = (transactionId: string) =>
+  event('WithdrawalHoldPlaced', {
+    transactionId,
+    userId: 'alice',
+    asset: 'ETH',
+    amount: '0.5',
+    address: '0xabc',
+    chain: 'ethereum',
+  });
+
+const settle = (type: 'WithdrawalCompleted' | 'WithdrawalFailed', withdrawalId: string) =>
+  event(type, {
+    withdrawalId,
+    userId: 'alice',
+    asset: 'ETH',
+    amount: '0.5',
+    txHash: '0xfeed',
+    reason: 'rejected',
+    completedBy: 'admin1',
+    failedBy: 'admin1',
+    at: '2026-11-01T00:00:00.000Z',
+  });
+
+describe('the ledger read model', () => {
   it('settles a hold from an earlier batch, and keeps a settled transaction named again as it was', async () => {
     const batches = [
       [mint('t-1', '10.00'), hold('w-1'), hold('w-2'), hold('w-3')],
@@ -100,7 +104,6 @@ describe('the ledger read model', () => {
       'w-3': 'failed 0.5',
     });
   });
-
   it('turns the history table of before stop 22 into the view where its schema runs, and leaves it elsewhere', async () => {
     const client = await db.pool.connect();
     try {
@@ -137,7 +140,6 @@ describe('the ledger read model', () => {
       client.release();
     }
   });
-
   it('comes up in two processes starting at once on a database that still has the history table', async () => {
     const spare = await createTestDatabase('ledgerup');
     const pools = [spare.pool, createPool(spare.url, 2)];

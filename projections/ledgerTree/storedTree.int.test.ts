@@ -17,76 +17,85 @@ import { checkStoredTree, StoredTreeAudit } from './storedTreeCheck.ts';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
+const t = setUpTestApp();
+
+let alice: TestClient;
+
+let admin: TestClient;
+
+let transferId: string;
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sai-stored-tree-'));
+  admin = (await signedInAdmin(t)).client;
+  const a = await signedUpClient(t);
+  const b = await signedUpClient(t);
+  alice = a.client;
+  const deposit = { type: 'admin_deposit', amount: '50.00', receiver_id: a.user.id };
+  expect((await admin.post('/api/transactions', deposit)).status).toBe(201);
+  await t.settle();
+  const transfer = await alice.post('/api/transactions', {
+    type: 'transfer',
+    amount: '5.00',
+    receiver_id: b.user.id,
+  });
+  transferId = transfer.body.id;
+  for (let i = 0; i < 3; i++) await signedUpClient(t);
+  await t.settle();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Each test leaves the tables as they were; the damage it recorded is cleared as a rebuild would.
+afterEach(async () => {
+  await t.db.pool.query('UPDATE ledger_tree_state SET damaged = NULL WHERE id = 1');
+});
+
+const sweep = () =>
+  new StoredTreeAudit({
+    db: t.db.pool,
+    store: t.deps.store,
+    logger: t.deps.logger,
+    leads: () => true,
+  }).sweep();
+
+const damaged = async () =>
+  (await t.db.pool.query<{ damaged: string | null }>('SELECT damaged FROM ledger_tree_state')).rows[0]!
+    .damaged;
+
+const receipt = () =>
+  alice.get<{ code?: string; message?: string }>(`/api/transactions/${transferId}/receipt`);
+
+const expectRefused = async () => {
+  const reply = await receipt();
+  expect(reply.status).toBe(503);
+  expect(reply.body.code).toBe('ledger_proofs_unavailable');
+  expect(reply.body.message).toMatch(/ledger proofs unavailable: the stored tree is damaged/i);
+  await expect((t.deps.ledgerProofs.digests as DigestService).publish()).rejects.toBeInstanceOf(
+    StoredTreeDamagedError,
+  );
+};
+
+const verifyTool = async () => {
+  const file = path.join(dir, 'digest.json');
+  writeFileSync(file, JSON.stringify(await t.deps.ledgerProofs.digests.latest()));
+  return spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger', '--digest', file], {
+    cwd: root,
+    env: toolEnv(t.db.url),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+};
+
 describe('the stored tree agrees with the log', () => {
-  const t = setUpTestApp();
-  let alice: TestClient;
-  let admin: TestClient;
-  let transferId: string;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sai-stored-tree-'));
-    admin = (await signedInAdmin(t)).client;
-    const a = await signedUpClient(t);
-    const b = await signedUpClient(t);
-    alice = a.client;
-    const deposit = { type: 'admin_deposit', amount: '50.00', receiver_id: a.user.id };
-    expect((await admin.post('/api/transactions', deposit)).status).toBe(201);
-    await t.settle();
-    const transfer = await alice.post('/api/transactions', {
-      type: 'transfer',
-      amount: '5.00',
-      receiver_id: b.user.id,
-    });
-    transferId = transfer.body.id;
-    for (let i = 0; i < 3; i++) await signedUpClient(t);
-    await t.settle();
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  // Each test leaves the tables as they were; the damage it recorded is cleared as a rebuild would.
-  afterEach(async () => {
-    await t.db.pool.query('UPDATE ledger_tree_state SET damaged = NULL WHERE id = 1');
-  });
-
-  const sweep = () =>
-    new StoredTreeAudit({
-      db: t.db.pool,
-      store: t.deps.store,
-      logger: t.deps.logger,
-      leads: () => true,
-    }).sweep();
-  const damaged = async () =>
-    (await t.db.pool.query<{ damaged: string | null }>('SELECT damaged FROM ledger_tree_state')).rows[0]!
-      .damaged;
-  const receipt = () =>
-    alice.get<{ code?: string; message?: string }>(`/api/transactions/${transferId}/receipt`);
-  const expectRefused = async () => {
-    const reply = await receipt();
-    expect(reply.status).toBe(503);
-    expect(reply.body.code).toBe('ledger_proofs_unavailable');
-    expect(reply.body.message).toMatch(/ledger proofs unavailable: the stored tree is damaged/i);
-    await expect((t.deps.ledgerProofs.digests as DigestService).publish()).rejects.toBeInstanceOf(
-      StoredTreeDamagedError,
-    );
-  };
-  const verifyTool = async () => {
-    const file = path.join(dir, 'digest.json');
-    writeFileSync(file, JSON.stringify(await t.deps.ledgerProofs.digests.latest()));
-    return spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger', '--digest', file], {
-      cwd: root,
-      env: toolEnv(t.db.url),
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-  };
-
   it('finds nothing in an honest tree, whose receipts are served', async () => {
     expect((await receipt()).status).toBe(200);
     expect(await sweep()).toEqual([]);
     expect((await checkStoredTree(t.db.pool, t.deps.store)).damage).toEqual([]);
     expect(await damaged()).toBeNull();
   });
-
   it('names deleted node rows, and receipts answer 503 at once, not a 500 or "not reached yet"', async () => {
     const { rows } = await t.db.pool.query('DELETE FROM ledger_tree_nodes WHERE level <= 1 RETURNING *');
     try {
@@ -120,7 +129,6 @@ describe('the stored tree agrees with the log', () => {
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
     expect(clean.stdout).toMatch(/OK: the stored tree's \d+ leaves and their nodes agree with the log/);
   }, 120_000);
-
   it('names a deleted leaf row, rather than answering that the tree has not reached it', async () => {
     const { rows } = await t.db.pool.query(
       `DELETE FROM ledger_tree_leaves WHERE event_id IN
@@ -149,7 +157,9 @@ describe('the stored tree agrees with the log', () => {
         );
     }
   }, 30_000);
+});
 
+describe('the stored tree agrees with the log', () => {
   it('names changed node and leaf rows: a proof from them no longer makes the signed root', async () => {
     const { rows } = await t.db.pool.query<{ idx: string; hash: Buffer }>(
       'SELECT idx::text, hash FROM ledger_tree_nodes WHERE level = 0',
@@ -179,7 +189,6 @@ describe('the stored tree agrees with the log', () => {
     }
     expect(await sweep()).toEqual([]);
   });
-
   it('catches two events of one commit swapped in the log after the tree took them', async () => {
     // Two events written in one commit (a sign-up's), both in the tree.
     const { rows } = await t.db.pool.query<{ event_id: string; global_position: string }>(
@@ -221,7 +230,9 @@ describe('the stored tree agrees with the log', () => {
     expect(await sweep()).toEqual([]);
     expect((await receipt()).status).toBe(200);
   });
+});
 
+describe('the stored tree agrees with the log', () => {
   it('refuses at once a receipt whose events are no longer where the log held them when the tree took them', async () => {
     const { rows } = await t.db.pool.query<{ event_id: string; global_position: string }>(
       `SELECT event_id::text, global_position::text FROM es_events WHERE event_id IN

@@ -29,61 +29,68 @@ const transferred = (fromUserId: string, toUserId: string, amount: string): NewE
  * behind the follower's back is recorded as a mismatch (state row, error log line, the in-process hook),
  * and the follower goes on appending what the log holds.
  */
+let db: TestDatabase;
+
+let store: PostgresEventStore;
+
+const lines: string[] = [];
+
+const found: Mismatch[] = [];
+
+let follower: LedgerTreeFollower | null = null;
+
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  }),
+);
+
+beforeAll(async () => {
+  db = await createTestDatabase('treeverify');
+  store = new PostgresEventStore(db.pool, db.url);
+  await store.init();
+});
+
+afterAll(async () => {
+  await follower?.stop();
+  await store.close();
+  await db.drop();
+});
+
+const startFollower = async (options: Partial<ConstructorParameters<typeof LedgerTreeFollower>[0]> = {}) => {
+  follower = new LedgerTreeFollower({
+    pool: db.pool,
+    databaseUrl: db.url,
+    store,
+    logger,
+    onMismatch: (mismatches) => found.push(...mismatches),
+    ...options,
+  });
+  await follower.start();
+};
+
+const stopFollower = async () => {
+  await follower?.stop();
+  follower = null;
+};
+
+const caughtUp = async () => {
+  const log = await readWholeLog(store);
+  expect(await waitForTreeSize(db.pool, BigInt(log.length), 20_000)).toBe(true);
+  return log;
+};
+
+/** The mismatches recorded since `before`, and the state row's last one. */
+const recorded = async (before: number) => {
+  const status = await ledgerStatus(db.pool);
+  return { count: status.mismatches - before, last: status.lastMismatch ?? '', at: status.lastMismatchAt };
+};
+
 describe('ledger tree continuous verification', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  const lines: string[] = [];
-  const found: Mismatch[] = [];
-  let follower: LedgerTreeFollower | null = null;
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    }),
-  );
-
-  beforeAll(async () => {
-    db = await createTestDatabase('treeverify');
-    store = new PostgresEventStore(db.pool, db.url);
-    await store.init();
-  });
-  afterAll(async () => {
-    await follower?.stop();
-    await store.close();
-    await db.drop();
-  });
-
-  const startFollower = async (
-    options: Partial<ConstructorParameters<typeof LedgerTreeFollower>[0]> = {},
-  ) => {
-    follower = new LedgerTreeFollower({
-      pool: db.pool,
-      databaseUrl: db.url,
-      store,
-      logger,
-      onMismatch: (mismatches) => found.push(...mismatches),
-      ...options,
-    });
-    await follower.start();
-  };
-  const stopFollower = async () => {
-    await follower?.stop();
-    follower = null;
-  };
-  const caughtUp = async () => {
-    const log = await readWholeLog(store);
-    expect(await waitForTreeSize(db.pool, BigInt(log.length), 20_000)).toBe(true);
-    return log;
-  };
-  /** The mismatches recorded since `before`, and the state row's last one. */
-  const recorded = async (before: number) => {
-    const status = await ledgerStatus(db.pool);
-    return { count: status.mismatches - before, last: status.lastMismatch ?? '', at: status.lastMismatchAt };
-  };
-
   it('verifies an honest log without a finding', async () => {
     await store.append(`user-${TEST_ADMIN_ID}`, [adminRegistered()], { expectedRevision: 'no_stream' });
     await store.append('account-a', [minted('a', '10.00'), tick()], { expectedRevision: 'no_stream' });
@@ -99,7 +106,6 @@ describe('ledger tree continuous verification', () => {
     );
     expect(found).toEqual([]);
   });
-
   it('records an event whose content no longer matches its hash, and still appends its leaf', async () => {
     await stopFollower();
     const event = tick();
@@ -118,7 +124,6 @@ describe('ledger tree continuous verification', () => {
       hexOf(naiveRoot(log.map((e, i) => eventLeaf(BigInt(i), e.metadata.hash)))),
     );
   });
-
   it('catches the careful insider: a rewritten event with its hash recomputed and the stream head moved', async () => {
     const [last] = await store.readStream('account-b', { fromRevision: 0n });
     const data = { n: 1000 };
@@ -136,7 +141,6 @@ describe('ledger tree continuous verification', () => {
     expect(await recorded(1)).toMatchObject({ count: 1, last: expect.stringContaining('previous-hash') });
     expect(found.at(-1)?.kind).toBe('chain');
   });
-
   it('records a stored node of the tree changed under the follower', async () => {
     const { size } = await treeHead(db.pool);
     const [key] = frontierKeys(size);
@@ -164,7 +168,9 @@ describe('ledger tree continuous verification', () => {
       rows[0]!.hash,
     ]);
   });
+});
 
+describe('ledger tree continuous verification', () => {
   it('records a liability account driven below zero, naming the event that took it there', async () => {
     const overdraft = transferred('c', 'a', '1.00');
     await store.append('account-c', [overdraft], { expectedRevision: 0n });
@@ -183,7 +189,6 @@ describe('ledger tree continuous verification', () => {
       ),
     });
   });
-
   it('names an account taken below zero within a batch even when a later event of the batch covers it', async () => {
     await stopFollower();
     const before = (await ledgerStatus(db.pool)).mismatches;
@@ -202,7 +207,6 @@ describe('ledger tree continuous verification', () => {
       `balance of user:${user} in SAI goes below zero (-100 minor units)`,
     );
   });
-
   it('records an event whose stored time was moved back from the time in its data', async () => {
     await stopFollower();
     const before = (await ledgerStatus(db.pool)).mismatches;
@@ -222,7 +226,6 @@ describe('ledger tree continuous verification', () => {
     });
     expect(found.at(-1)).toMatchObject({ kind: 'time', message: expect.stringContaining('(backdated)') });
   });
-
   it('records stored balances that no longer satisfy the liabilities equation when it takes the lead', async () => {
     await stopFollower();
     const before = (await ledgerStatus(db.pool)).mismatches;
@@ -237,7 +240,9 @@ describe('ledger tree continuous verification', () => {
     });
     expect(found.at(-1)?.kind).toBe('liabilities');
   });
+});
 
+describe('ledger tree continuous verification', () => {
   it('records a credit that differs from its debit (invariant 10) and freezes the accounts involved', async () => {
     await stopFollower();
     const before = (await ledgerStatus(db.pool)).mismatches;
@@ -268,7 +273,6 @@ describe('ledger tree continuous verification', () => {
     );
     expect(frozen.rows).toHaveLength(1);
   });
-
   it('records a mint that no approval backs (invariant 11), with the state replayed from the log', async () => {
     // The follower restarts first: what it checks the next mint against is replayed from the log's start.
     await stopFollower();
@@ -306,7 +310,9 @@ describe('ledger tree continuous verification', () => {
     // The mint's finding and the liabilities the test before left unequal (reported with every batch).
     expect((await recorded(before)).count).toBeGreaterThanOrEqual(2);
   });
+});
 
+describe('ledger tree continuous verification', () => {
   it('records a step awaited past the bound once (a debit whose credit never came), freezing nothing', async () => {
     await stopFollower();
     const user = `stuck-${randomUUID().slice(0, 8)}`;

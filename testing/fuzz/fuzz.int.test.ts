@@ -189,25 +189,28 @@ async function runProperty<T>(
   }
 }
 
+let t: TestApp;
+
+let fixtures: Fixtures;
+
+let app: FuzzApp;
+
+const send: FuzzApp['send'] = (...args) => app.send(...args);
+
+beforeAll(async () => {
+  app = await startFuzzApp();
+  ({ t, fixtures } = app);
+});
+
+afterAll(async () => {
+  if (app)
+    console.log(
+      `fuzz seed ${SEED}: ${app.stats.requests} requests, ${app.stats.accepted} accepted (valid hostile text), statuses ${statusSummary(app.stats.byStatus)}`,
+    );
+  await t?.stop();
+});
+
 describe('bad input fuzz', () => {
-  let t: TestApp;
-  let fixtures: Fixtures;
-  let app: FuzzApp;
-  const send: FuzzApp['send'] = (...args) => app.send(...args);
-
-  beforeAll(async () => {
-    app = await startFuzzApp();
-    ({ t, fixtures } = app);
-  });
-
-  afterAll(async () => {
-    if (app)
-      console.log(
-        `fuzz seed ${SEED}: ${app.stats.requests} requests, ${app.stats.accepted} accepted (valid hostile text), statuses ${statusSummary(app.stats.byStatus)}`,
-      );
-    await t?.stop();
-  });
-
   it('has a fuzz spec for every state-changing route the app serves, and no spec for a route it does not', () => {
     const served = new Set(
       t.app.routes
@@ -219,7 +222,6 @@ describe('bad input fuzz', () => {
     );
     expect([...new Set(SPECS.map((s) => s.route))].sort()).toEqual([...served].sort());
   });
-
   it('does not make a request wait for a read-your-writes position the log has never reached', async () => {
     // Found by this fuzz: a forged sai_rw cookie made every GET poll the checkpoints for a full second.
     const started = performance.now();
@@ -229,7 +231,9 @@ describe('bad input fuzz', () => {
     expect(reply.status).toBe(200);
     expect(performance.now() - started).toBeLessThan(500);
   });
+});
 
+describe('bad input fuzz', () => {
   it('refuses malformed requests to every state-changing route with a 4xx Problem, and appends nothing', {
     timeout: 180_000,
   }, async () => {
@@ -305,7 +309,9 @@ describe('bad input fuzz', () => {
       },
     );
   });
+});
 
+describe('bad input fuzz', () => {
   it('stores or refuses hostile but valid text, never a 5xx, and a refusal appends nothing', {
     timeout: 120_000,
   }, async () => {
@@ -333,7 +339,9 @@ describe('bad input fuzz', () => {
     });
     await t.settle();
   });
+});
 
+describe('bad input fuzz', () => {
   it('answers any query, path and method on every route without a 5xx, as Problem Details, appending nothing', {
     timeout: 120_000,
   }, async () => {

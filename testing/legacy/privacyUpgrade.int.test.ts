@@ -162,35 +162,36 @@ function collect(value: unknown): void {
   else if (value && typeof value === 'object') for (const inner of Object.values(value)) collect(inner);
 }
 
-describe('privacy:upgrade-log on the legacy fixture', () => {
-  beforeAll(async () => {
-    db = await createTestDatabase('legacyseal');
-    cli.env.DATABASE_URL = db.url;
-    await restoreLegacyFixture(db.url);
-    const events = await query<{ type: string; data: Record<string, unknown> }>(
-      'SELECT event_type AS type, data FROM es_events',
-    );
-    for (const { type, data } of events) for (const field of PERSONAL[type] ?? []) collect(data[field]);
-    const { services, app } = await start();
-    const views: Record<string, UserView> = {};
-    for (const user of expected.users) {
-      views[user.name] = await viewOf(await signIn(app, services.deps.pool, user));
-    }
-    // The rewrite recomputes every hash it touches, so the log's Merkle root is a new one (the upgrade comes
-    // before any digest is published: docs/architecture/log-upgrade.md); everything else is as before.
-    const {
-      firstProblem: _first,
-      root: _root,
-      ...verify
-    } = await verifyLedger(services.deps.store, services.deps.pool);
-    before = { views, verify };
-    await stop();
-  }, 180_000);
-  afterAll(async () => {
-    await stop();
-    await db?.drop();
-  });
+beforeAll(async () => {
+  db = await createTestDatabase('legacyseal');
+  cli.env.DATABASE_URL = db.url;
+  await restoreLegacyFixture(db.url);
+  const events = await query<{ type: string; data: Record<string, unknown> }>(
+    'SELECT event_type AS type, data FROM es_events',
+  );
+  for (const { type, data } of events) for (const field of PERSONAL[type] ?? []) collect(data[field]);
+  const { services, app } = await start();
+  const views: Record<string, UserView> = {};
+  for (const user of expected.users) {
+    views[user.name] = await viewOf(await signIn(app, services.deps.pool, user));
+  }
+  // The rewrite recomputes every hash it touches, so the log's Merkle root is a new one (the upgrade comes
+  // before any digest is published: docs/architecture/log-upgrade.md); everything else is as before.
+  const {
+    firstProblem: _first,
+    root: _root,
+    ...verify
+  } = await verifyLedger(services.deps.store, services.deps.pool);
+  before = { views, verify };
+  await stop();
+}, 180_000);
 
+afterAll(async () => {
+  await stop();
+  await db?.drop();
+});
+
+describe('privacy:upgrade-log on the legacy fixture', () => {
   it('starts from what that version showed, its personal data in clear', async () => {
     expect(before.views).toEqual(expected.views);
     expect(before.verify.problems).toEqual([]);
@@ -205,7 +206,6 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
       expect(personalValues).toContain(value);
     }
   });
-
   it('refuses while another session is connected to the database, changing nothing', async () => {
     const dump = await dumpLog();
     const other = new pg.Client({ connectionString: db.url, application_name: 'sai-api' });
@@ -219,7 +219,9 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
     }
     expect(await dumpLog()).toBe(dump);
   });
+});
 
+describe('privacy:upgrade-log on the legacy fixture', () => {
   it('goes on where an interrupted run stopped; once finished, a run changes nothing', async () => {
     const interrupted = new Error('interrupted: the process died');
     await expect(
@@ -309,7 +311,9 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
     expect(again).toMatchObject({ alreadyFinished: true, verified: afterSignIns.verified });
     expect(await dumpLog()).toBe(dump);
   }, 300_000);
+});
 
+describe('privacy:upgrade-log on the legacy fixture', () => {
   it('leaves no personal value in clear in the log, its stream names or the read model of stream names', async () => {
     const dump = await dumpLog();
     const found = [...personalValues].filter((value) =>
@@ -321,7 +325,6 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
     const events = await query<{ n: number }>('SELECT count(*)::int AS n FROM es_events');
     expect(events[0]!.n).toBe(expected.tables.es_events! + SIGN_INS);
   });
-
   it('shows every user the balances and history of before, and ledger:verify agrees as before', async () => {
     const { services, app } = await start();
     // The rewrite recomputes every hash it touches, so the log's Merkle root is a new one (the upgrade comes
@@ -337,7 +340,6 @@ describe('privacy:upgrade-log on the legacy fixture', () => {
       expect({ user: user.name, view }).toEqual({ user: user.name, view: before.views[user.name] });
     }
   });
-
   it("still refuses a registration with a fixture user's e-mail or username, however typed", async () => {
     const app = createApp(services!.deps);
     const register = (email: string, username: string) =>

@@ -112,11 +112,9 @@ describe('sign-up and sign-in in the browser', () => {
   test('desktop journey: register, sign out, wrong password, sign in', async () => {
     await journey(DESKTOP, newAccount('Ada'));
   }, 240_000);
-
   test('the same journey on a 360 px wide phone, never scrolling sideways', async () => {
     await journey(PHONE, newAccount('Grace'));
   }, 240_000);
-
   test('client-side validation speaks before the server is asked', async () => {
     const { context, page } = await kit.session(DESKTOP);
     try {
@@ -142,7 +140,6 @@ describe('sign-up and sign-in in the browser', () => {
       await context.close();
     }
   });
-
   test('two-factor sign-in: a totp_required answer asks for the code and the form resends with it', async () => {
     // The API's two-factor step is answered here by the browser, so the form is tested on its own.
     const { context, page } = await kit.session(DESKTOP);
@@ -184,7 +181,9 @@ describe('sign-up and sign-in in the browser', () => {
       await context.close();
     }
   });
+});
 
+describe('sign-up and sign-in in the browser', () => {
   test('a taken e-mail is reported under the field and in a toast', async () => {
     const account = newAccount('Alan');
     const first = await kit.session(DESKTOP);
@@ -209,7 +208,9 @@ describe('sign-up and sign-in in the browser', () => {
       await context.close();
     }
   }, 240_000);
+});
 
+describe('sign-up and sign-in in the browser', () => {
   test('unknown paths show the 404 screen; every protected route sends visitors to /login, admin ones send users away', async () => {
     // Each route file that calls requireUser or requireAdmin, checked against the admin folder below so
     // a new admin screen cannot be left out of this walk.
@@ -273,7 +274,9 @@ describe('sign-up and sign-in in the browser', () => {
       }
     });
   }, 240_000);
+});
 
+describe('sign-up and sign-in in the browser', () => {
   test('axe finds no serious or critical problems on the sign-in screens, dashboard and 404', async () => {
     const account = newAccount('Hedy');
     for (const viewport of [DESKTOP, PHONE]) {

@@ -141,7 +141,6 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
     await signInVisitor(DESKTOP);
     await signInVisitor(PHONE);
   }, 240_000);
-
   test('the switcher changes the language of the sign-in screen, and it is remembered', async () => {
     await kit.withPage(DESKTOP, async (page) => {
       await page.goto(kit.url('/login'));
@@ -170,7 +169,9 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
       await expectLanguage(page, 'de');
     });
   }, 240_000);
+});
 
+describe('the sign-in screens and the app frame in the visitor language', () => {
   test('a Spanish visitor registers in Spanish and stays in Spanish', async () => {
     const taken = newAccount('Taken');
     const other = await kit.session();
@@ -230,12 +231,10 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
         .waitFor();
     });
   }, 240_000);
-
   test('the forgot-password screen in French, desktop and phone', async () => {
     await frenchForgotPassword(DESKTOP);
     await frenchForgotPassword(PHONE);
   }, 240_000);
-
   test('the header fits with its French words from tablet to desktop width', async () => {
     const account = newAccount('Amelie');
     await kit.withPage(DESKTOP, async (page) => {
@@ -259,7 +258,9 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
       await expectAccessible(page, '/notifications in French');
     });
   }, 240_000);
+});
 
+describe('the sign-in screens and the app frame in the visitor language', () => {
   test('the header, the bell and the notifications in German at 360 px', async () => {
     const account = newAccount('Greta');
     await kit.withPage(

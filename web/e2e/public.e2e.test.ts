@@ -68,7 +68,6 @@ describe.concurrent('public pages in the browser', () => {
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     });
   });
-
   test('the partner directory searches name, category and discount, ignoring case', async () => {
     await kit.withPage(DESKTOP, async (page) => {
       await openRoute(page, PUBLIC_ROUTES.find((route) => route.path === '/all-partners')!);
@@ -97,7 +96,9 @@ describe.concurrent('public pages in the browser', () => {
       expect(page.url()).toContain('category=entertainment');
     });
   });
+});
 
+describe.concurrent('public pages in the browser', () => {
   test('help: the search filters the FAQ, answers open and close, category cards jump to their group', async () => {
     await kit.withPage(DESKTOP, async (page) => {
       await openRoute(page, PUBLIC_ROUTES.find((route) => route.path === '/help')!);
@@ -142,7 +143,6 @@ describe.concurrent('public pages in the browser', () => {
       await page.getByRole('region', { name: 'Support chat' }).waitFor();
     });
   });
-
   test('contact: required fields, then the message is sent and stored', async () => {
     await kit.withPage(DESKTOP, async (page) => {
       await openRoute(page, PUBLIC_ROUTES.find((route) => route.path === '/contact')!);
@@ -173,7 +173,9 @@ describe.concurrent('public pages in the browser', () => {
       expect(stored).toBe('1');
     });
   });
+});
 
+describe.concurrent('public pages in the browser', () => {
   test('support chat: connecting, greeting, a canned reply, saved messages; unreadable storage is ignored', async () => {
     await kit.withPage(DESKTOP, async (page) => {
       await page.addInitScript(() => {
@@ -196,7 +198,6 @@ describe.concurrent('public pages in the browser', () => {
         .waitFor();
     });
   });
-
   // One test per route: a loop over all of them outgrew any timeout on a busy machine.
   test.for(PUBLIC_ROUTES)('$path has its title and heading, and axe finds nothing serious', async (route) => {
     await kit.withPage(DESKTOP, async (page) => {
@@ -204,7 +205,6 @@ describe.concurrent('public pages in the browser', () => {
       await expectAccessible(page, `${route.path} at desktop`);
     });
   });
-
   test('unknown paths are 404', async () => {
     await kit.withPage(DESKTOP, async (page) => {
       for (const path of ['/no/such/page', '/features']) {
@@ -213,7 +213,9 @@ describe.concurrent('public pages in the browser', () => {
       }
     });
   });
+});
 
+describe.concurrent('public pages in the browser', () => {
   test('at 360 px: the folded menu, search, FAQ, contact and chat work and nothing scrolls sideways', async () => {
     await kit.withPage(
       PHONE,
@@ -268,7 +270,6 @@ describe.concurrent('public pages in the browser', () => {
       { reducedMotion: true },
     );
   }, 240_000);
-
   test('the landing page loads under 200 KB of gzipped JavaScript', async () => {
     const { context, page } = await kit.session(DESKTOP);
     try {
