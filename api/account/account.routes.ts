@@ -44,7 +44,15 @@ export function accountRoutes(deps: Deps) {
     requireUser(c);
     await next();
   });
+  profileRoutes(app, deps);
+  preferencesRoutes(app, deps);
+  twoFactorRoutes(app, deps);
+  dataExportRoute(app, deps);
+  return app;
+}
 
+/** Personal info and the password. */
+function profileRoutes(app: Hono<AppEnv>, deps: Deps) {
   /** Personal Info. The e-mail is not editable: the strict schema answers 400 to it. */
   app.patch('/profile', responds(200, userAnswer), validate('json', profileSchema), async (c) => {
     const session = requireUser(c);
@@ -83,7 +91,10 @@ export function accountRoutes(deps: Deps) {
       });
     },
   );
+}
 
+/** The preferences and their reset. */
+function preferencesRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/preferences', responds(200, preferencesAnswer), async (c) => {
     const session = requireUser(c);
     return c.json(await findPreferences(deps.pool, session.userId));
@@ -115,7 +126,10 @@ export function accountRoutes(deps: Deps) {
       return { status: 200, position, body: user.preferences };
     });
   });
+}
 
+/** The authenticator second factor: status, setup (with the password), enable, disable. */
+function twoFactorRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/2fa', responds(200, twoFactorAnswer), async (c) => {
     const session = requireUser(c);
     // The write side is the authority here (no read-model lag right after enabling).
@@ -164,7 +178,10 @@ export function accountRoutes(deps: Deps) {
       return { status: 200, position, body: { enabled: false } };
     });
   });
+}
 
+/** The user's own data, whole. */
+function dataExportRoute(app: Hono<AppEnv>, deps: Deps) {
   /**
    * "Download my data": everything held about the signed-in person, as a JSON file written while it is
    * read (app/account/dataExport.ts). Limited per user: an export reads every page of their history and log.
@@ -196,6 +213,4 @@ export function accountRoutes(deps: Deps) {
       },
     );
   });
-
-  return app;
 }

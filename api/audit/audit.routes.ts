@@ -120,7 +120,14 @@ function streamExport(
 /** Admins audit and replay history; finance exports the journal. */
 export function auditRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  streamAuditRoutes(app, deps);
+  ledgerQueryRoutes(app, deps);
+  transactionDetailRoute(app, deps);
+  return app;
+}
 
+/** A stream's events, and the streams of a user. */
+function streamAuditRoutes(app: Hono<AppEnv>, deps: Deps) {
   /** A stream's events in order, with their metadata and hash chain, each hash recomputed. */
   app.get(
     '/audit/streams/:stream',
@@ -203,7 +210,10 @@ export function auditRoutes(deps: Deps) {
       return c.json({ streams: streams.slice(0, limit), truncated: streams.length > limit });
     },
   );
+}
 
+/** Balances, statements and the export of the journal; the projections' status. */
+function ledgerQueryRoutes(app: Hono<AppEnv>, deps: Deps) {
   /** Balance of any account as of a time or a log position (equal to a replay up to there: tested). */
   app.get('/ledger/balance', responds(200, balanceAnswer), validate('query', balanceQuery), async (c) => {
     requireAdmin(c);
@@ -281,7 +291,9 @@ export function auditRoutes(deps: Deps) {
       statuses.map((s) => ({ ...s, checkpoint: s.checkpoint ? formatPosition(s.checkpoint) : null })),
     );
   });
+}
 
+function transactionDetailRoute(app: Hono<AppEnv>, deps: Deps) {
   /** docs/product-rules.md rule 7: the transaction, the events behind it, and the balances before and after. */
   app.get(
     '/transactions/:id',
@@ -358,8 +370,6 @@ export function auditRoutes(deps: Deps) {
       });
     },
   );
-
-  return app;
 }
 
 /** before = after − (sign × amount), exactly, on 8-decimal numerics. */

@@ -170,16 +170,24 @@ function refuseDowngrade(current: CardTier, asked: CardTier) {
     throw new CardTransitionError(`Your card is already ${TIER_NAMES[current]}; an upgrade never lowers it`);
 }
 
+/** Resolves a card id from the URL to the caller's own card; someone else's card is "not found". */
+const ownCard = (c: Parameters<typeof requireUser>[0], id: string) => {
+  const session = requireUser(c);
+  if (cardIdFor(session.userId) !== id) throw new HttpProblem(404, 'Card not found');
+  return session;
+};
+
 export function cardsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  cardOrderRoutes(app, deps);
+  cardFreezeRoutes(app, deps);
+  cardStakeRoutes(app, deps);
+  cardPinRoute(app, deps);
+  return app;
+}
 
-  /** Resolves a card id from the URL to the caller's own card; someone else's card is "not found". */
-  const ownCard = (c: Parameters<typeof requireUser>[0], id: string) => {
-    const session = requireUser(c);
-    if (cardIdFor(session.userId) !== id) throw new HttpProblem(404, 'Card not found');
-    return session;
-  };
-
+/** The caller's card: read, order, shipping. */
+function cardOrderRoutes(app: Hono<AppEnv>, deps: Deps) {
   // No card yet is an answer, not an error: 200 with null (docs/product-rules.md rule 28).
   app.get(
     '/user/:userId',
@@ -242,7 +250,10 @@ export function cardsRoutes(deps: Deps) {
       });
     },
   );
+}
 
+/** Freeze and unfreeze, by the holder. */
+function cardFreezeRoutes(app: Hono<AppEnv>, deps: Deps) {
   for (const [path, type] of [
     ['freeze', 'FreezeCard'],
     ['unfreeze', 'UnfreezeCard'],
@@ -254,7 +265,10 @@ export function cardsRoutes(deps: Deps) {
       );
     });
   }
+}
 
+/** Upgrades and stakes: the card follows the SAI staked on it. */
+function cardStakeRoutes(app: Hono<AppEnv>, deps: Deps) {
   /**
    * The holder upgrades their own card to a higher tier by staking its amount (docs/product-rules.md rule
    * 30; the stake route below, restricted to going up). 422 when the spendable SAI does not cover it, 409
@@ -332,7 +346,10 @@ export function cardsRoutes(deps: Deps) {
     if (position) c.set('wrotePosition', position);
     return { status: 200, position, body };
   };
+}
 
+/** The PIN, set by the holder. */
+function cardPinRoute(app: Hono<AppEnv>, deps: Deps) {
   app.post(
     '/:id/pin',
     responds(200, cardAnswerSchema),
@@ -345,8 +362,6 @@ export function cardsRoutes(deps: Deps) {
       );
     },
   );
-
-  return app;
 }
 
 const shipSchema = z.strictObject({

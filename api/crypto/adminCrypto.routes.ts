@@ -84,7 +84,13 @@ const withdrawalDecision = z.discriminatedUnion('action', [
 /** Admin queues: declared deposits to confirm, withdrawals to send. */
 export function adminCryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  depositReviewRoutes(app, deps);
+  withdrawalReviewRoutes(app, deps);
+  return app;
+}
 
+/** The deposits queue and an admin's confirmation or rejection. */
+function depositReviewRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/deposits', responds(200, z.array(depositAnswer)), validate('query', queueQuery), async (c) => {
     requireAdmin(c);
     return c.json((await depositQueue(deps.pool, c.req.valid('query').status)).map(depositJson));
@@ -153,7 +159,10 @@ export function adminCryptoRoutes(deps: Deps) {
       );
     },
   );
+}
 
+/** The withdrawals queue and an admin's completion or failure. */
+function withdrawalReviewRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get(
     '/withdrawals',
     responds(200, z.array(withdrawalAnswer)),
@@ -223,6 +232,4 @@ export function adminCryptoRoutes(deps: Deps) {
       );
     },
   );
-
-  return app;
 }

@@ -138,7 +138,15 @@ const idempotent = { idempotencyKey: true };
 
 export function cryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  cryptoInfoRoutes(app, deps);
+  depositRoutes(app, deps);
+  withdrawalRoutes(app, deps);
+  cryptoTransferRoute(app, deps);
+  return app;
+}
 
+/** Balances, prices and networks. */
+function cryptoInfoRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/balances', responds(200, balancesAnswer), async (c) => {
     const session = requireUser(c);
     const { balances, held } = await cryptoBalanceSheet(deps.pool, session.userId);
@@ -178,7 +186,10 @@ export function cryptoRoutes(deps: Deps) {
       withdrawal: WITHDRAWAL_NETWORKS,
     }),
   );
+}
 
+/** Deposits declared by the user, and their list. */
+function depositRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.post(
     '/deposits',
     responds(201, depositAnswer, idempotent),
@@ -232,7 +243,10 @@ export function cryptoRoutes(deps: Deps) {
     const session = requireUser(c);
     return c.json((await depositsOfUser(deps.pool, session.userId)).map(depositJson));
   });
+}
 
+/** Withdrawals requested by the user, and their list. */
+function withdrawalRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.post(
     '/withdraw',
     responds(201, withdrawalAnswer, idempotent),
@@ -317,7 +331,9 @@ export function cryptoRoutes(deps: Deps) {
       (await withdrawalsOfUser(deps.pool, session.userId)).map((w) => withdrawalJson(w, deps.now())),
     );
   });
+}
 
+function cryptoTransferRoute(app: Hono<AppEnv>, deps: Deps) {
   /** Sends any supported currency (SAI included) to a user found by e-mail; free (docs/product-rules.md rule 19). */
   app.post(
     '/transfer',
@@ -371,6 +387,4 @@ export function cryptoRoutes(deps: Deps) {
       return await commandRoute(c, deps, 'crypto-transfer', answer, { unhashed: REAUTHENTICATION_FIELDS });
     },
   );
-
-  return app;
 }

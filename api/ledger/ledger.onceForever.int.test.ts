@@ -18,44 +18,50 @@ import {
  * gets the first outcome, built from what the log recorded. Each case once failed: a second body minted
  * money for its own receiver.
  */
+let t: TestApp;
+
+let proxy: CuttingProxy;
+
+let admin: TestClient;
+
+beforeAll(async () => {
+  proxy = await startCuttingProxy(inject('pgUrl'));
+  t = await createTestApp({}, { connectVia: (url) => proxy.url(url) });
+  admin = await adminClient(t);
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await proxy?.close();
+});
+
+const saiOf = async (client: TestClient) => (await client.get('/api/auth/user')).body.balance as string;
+
+const ethOf = async (client: TestClient) =>
+  (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH');
+
+const forgetKey = async (key: string) => {
+  const { rowCount } = await t.db.pool.query('DELETE FROM idempotency_keys WHERE scope_key LIKE $1', [
+    `%:${key}`,
+  ]);
+  expect(rowCount).toBe(1);
+};
+
+const countOf = async (type: string, transactionId: string) =>
+  (await t.loggedEvents(type, `data->>'transactionId' = $2`, [transactionId])).length;
+
+async function threeUsers(saiEach = '10') {
+  const [sender, receiver, other] = await Promise.all([
+    signedUpClient(t),
+    signedUpClient(t),
+    signedUpClient(t),
+  ]);
+  await fund(admin, sender.user.id, saiEach);
+  await t.settle();
+  return { sender, receiver, other };
+}
+
 describe('one command, one outcome, forever', () => {
-  let t: TestApp;
-  let proxy: CuttingProxy;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    proxy = await startCuttingProxy(inject('pgUrl'));
-    t = await createTestApp({}, { connectVia: (url) => proxy.url(url) });
-    admin = await adminClient(t);
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await proxy?.close();
-  });
-
-  const saiOf = async (client: TestClient) => (await client.get('/api/auth/user')).body.balance as string;
-  const ethOf = async (client: TestClient) =>
-    (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === 'ETH');
-  const forgetKey = async (key: string) => {
-    const { rowCount } = await t.db.pool.query('DELETE FROM idempotency_keys WHERE scope_key LIKE $1', [
-      `%:${key}`,
-    ]);
-    expect(rowCount).toBe(1);
-  };
-  const countOf = async (type: string, transactionId: string) =>
-    (await t.loggedEvents(type, `data->>'transactionId' = $2`, [transactionId])).length;
-
-  async function threeUsers(saiEach = '10') {
-    const [sender, receiver, other] = await Promise.all([
-      signedUpClient(t),
-      signedUpClient(t),
-      signedUpClient(t),
-    ]);
-    await fund(admin, sender.user.id, saiEach);
-    await t.settle();
-    return { sender, receiver, other };
-  }
-
   it('refuses a transfer key reused with another body once its row is gone, and answers the first body from the log', async () => {
     const { sender, receiver, other } = await threeUsers();
     const key = `k-${randomUUID()}`;
@@ -81,7 +87,6 @@ describe('one command, one outcome, forever', () => {
     expect(await countOf('TokensTransferred', first.body.id)).toBe(1);
     expect(await countOf('TransferReceived', first.body.id)).toBe(1);
   });
-
   it('refuses it past the account’s memory of recent transactions too', async () => {
     const { sender, receiver, other } = await threeUsers('400');
     const key = `k-${randomUUID()}`;
@@ -113,7 +118,6 @@ describe('one command, one outcome, forever', () => {
     expect(await saiOf(other.client)).toBe('0.00');
     expect(await countOf('TokensTransferred', first.body.id)).toBe(1);
   });
-
   it('refuses a card stake key reused with another body once its row is gone, and answers the first from the log', async () => {
     const holder = await signedUpClient(t);
     await fund(admin, holder.user.id, '300');
@@ -138,7 +142,9 @@ describe('one command, one outcome, forever', () => {
     expect(await t.loggedEvents('CardStakePlaced', `data->>'userId' = $2`, [holder.user.id])).toHaveLength(1);
     expect(await t.loggedEvents('CardStakeReleased', `data->>'userId' = $2`, [holder.user.id])).toEqual([]);
   });
+});
 
+describe('one command, one outcome, forever', () => {
   it('refuses a crypto transfer, a withdrawal and a distribution reused with another body once the row is gone', async () => {
     const { sender, receiver, other } = await threeUsers();
     await fundEth(admin, sender.client, '1');
@@ -196,7 +202,9 @@ describe('one command, one outcome, forever', () => {
     expect(await saiOf(receiver.client)).toBe('2.00');
     expect(await saiOf(other.client)).toBe('0.00');
   });
+});
 
+describe('one command, one outcome, forever', () => {
   describe('a connection cut under the command’s commit', () => {
     it('keeps a transfer to its first body: another body is refused, the same one answered once', async () => {
       const { sender, receiver, other } = await threeUsers();
@@ -222,7 +230,9 @@ describe('one command, one outcome, forever', () => {
       expect(await saiOf(other.client)).toBe('0.00');
     });
   });
+});
 
+describe('one command, one outcome, forever', () => {
   describe('a connection cut under the command’s commit', () => {
     it('keeps a crypto transfer and a withdrawal to their first bodies', async () => {
       const { sender, receiver, other } = await threeUsers();
@@ -284,7 +294,9 @@ describe('one command, one outcome, forever', () => {
       expect(records.map((r) => r.data.amount)).toEqual(['0.01000000']);
     });
   });
+});
 
+describe('one command, one outcome, forever', () => {
   describe('a connection cut under the command’s commit', () => {
     it('keeps a payment approval and a distribution to their first outcome', async () => {
       const { sender: buyer, other } = await threeUsers();

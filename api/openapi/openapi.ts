@@ -113,9 +113,11 @@ function declaredProblems(tags: readonly OpenApiResponseTag[]): Record<string, J
   );
 }
 
-export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
-  const seen = new Map<string, { tags: OpenApiTag[]; success: OpenApiResponseTag[] }>();
+type RouteTags = { tags: OpenApiTag[]; success: OpenApiResponseTag[] };
+
+/** The app's API routes by `METHOD path`, with the OpenAPI tags their middleware carries. */
+function routeTags(app: Hono<AppEnv>): Map<string, RouteTags> {
+  const seen = new Map<string, RouteTags>();
   for (const route of app.routes) {
     if (!route.path.startsWith('/api/') || route.path.includes('*') || route.method === 'ALL') continue;
     const key = `${route.method} ${route.path}`;
@@ -127,65 +129,81 @@ export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
     if (success) entry.success.push(success);
     seen.set(key, entry);
   }
-  for (const [key, { tags, success }] of seen) {
-    const [method, honoPath] = key.split(' ') as [string, string];
-    const path = honoPath.replace(/:(\w+)/g, '{$1}');
-    const parameters: JsonSchema[] = [];
-    for (const name of honoPath.match(/:(\w+)/g) ?? []) {
-      const param = tags.find((t) => t.target === 'param');
-      const shape = (param?.schema as z.ZodObject | undefined)?.shape?.[name.slice(1)] as
-        | z.ZodType
-        | undefined;
+  return seen;
+}
+
+/** A route's path and query parameters, and the Idempotency-Key header where it honours one. */
+function operationParameters(honoPath: string, { tags, success }: RouteTags): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  for (const name of honoPath.match(/:(\w+)/g) ?? []) {
+    const param = tags.find((t) => t.target === 'param');
+    const shape = (param?.schema as z.ZodObject | undefined)?.shape?.[name.slice(1)] as z.ZodType | undefined;
+    parameters.push({
+      name: name.slice(1),
+      in: 'path',
+      required: true,
+      schema: shape ? jsonSchema(shape) : { type: 'string' },
+    });
+  }
+  const query = tags.find((t) => t.target === 'query');
+  if (query) {
+    const schema = jsonSchema(query.schema);
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries(properties)) {
       parameters.push({
-        name: name.slice(1),
-        in: 'path',
-        required: true,
-        schema: shape ? jsonSchema(shape) : { type: 'string' },
+        name,
+        in: 'query',
+        required: required.has(name) && property.default === undefined,
+        schema: property,
       });
     }
-    const query = tags.find((t) => t.target === 'query');
-    if (query) {
-      const schema = jsonSchema(query.schema);
-      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      const required = new Set((schema.required as string[] | undefined) ?? []);
-      for (const [name, property] of Object.entries(properties)) {
-        parameters.push({
-          name,
-          in: 'query',
-          required: required.has(name) && property.default === undefined,
-          schema: property,
-        });
-      }
-    }
-    const idempotent = success.some((s) => s.idempotencyKey);
-    if (idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
-    const body = tags.find((t) => t.target === 'json');
-    const tag = TAGS.find(([pattern]) => pattern.test(path))![1];
-    const who = access(path, method);
-    const operation: JsonSchema = {
-      tags: [tag],
-      operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      summary: `${method} ${path}`,
-      description: `Access: ${who}.${idempotent ? ' Honours an Idempotency-Key header: a retry with the same key answers the first outcome.' : ''}${['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? ' State-changing: same-origin or no Origin (CSRF), JSON body.' : ''}`,
-      ...(parameters.length > 0 ? { parameters } : {}),
-      ...(body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: jsonSchema(body.schema) } },
-            },
-          }
-        : {}),
-      ...(who === 'public' ? {} : { security: SESSION }),
-      ...(who === 'admin' ? { 'x-requires-admin': true } : {}),
-      responses: {
-        ...successResponses(success),
-        ...errorResponses(who, Boolean(body) || tags.length > 0),
-        ...declaredProblems(success),
-      },
-    };
+  }
+  if (success.some((s) => s.idempotencyKey))
+    parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  return parameters;
+}
+
+/** One operation of the document. */
+function operation(method: string, honoPath: string, route: RouteTags): JsonSchema {
+  const { tags, success } = route;
+  const path = honoPath.replace(/:(\w+)/g, '{$1}');
+  const parameters = operationParameters(honoPath, route);
+  const idempotent = success.some((s) => s.idempotencyKey);
+  const body = tags.find((t) => t.target === 'json');
+  const tag = TAGS.find(([pattern]) => pattern.test(path))![1];
+  const who = access(path, method);
+  return {
+    tags: [tag],
+    operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    summary: `${method} ${path}`,
+    description: `Access: ${who}.${idempotent ? ' Honours an Idempotency-Key header: a retry with the same key answers the first outcome.' : ''}${['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? ' State-changing: same-origin or no Origin (CSRF), JSON body.' : ''}`,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(body.schema) } },
+          },
+        }
+      : {}),
+    ...(who === 'public' ? {} : { security: SESSION }),
+    ...(who === 'admin' ? { 'x-requires-admin': true } : {}),
+    responses: {
+      ...successResponses(success),
+      ...errorResponses(who, Boolean(body) || tags.length > 0),
+      ...declaredProblems(success),
+    },
+  };
+}
+
+export function buildOpenApi(app: Hono<AppEnv>): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [key, route] of routeTags(app)) {
+    const [method, honoPath] = key.split(' ') as [string, string];
+    const path = honoPath.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path]![method.toLowerCase()] = operation;
+    paths[path]![method.toLowerCase()] = operation(method, honoPath, route);
   }
   return {
     openapi: '3.1.0',

@@ -228,7 +228,14 @@ function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null
 
 export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  paymentSubmitRoutes(app, deps);
+  paymentQueueRoutes(app, deps);
+  paymentReviewRoute(app, deps);
+  return app;
+}
 
+/** The quote and the submission of a purchase. */
+function paymentSubmitRoutes(app: Hono<AppEnv>, deps: Deps) {
   /** The quote the Buy form shows, computed as a submission now would record it. */
   app.get('/quote', responds(200, quoteAnswer), validate('query', quoteQuery), async (c) => {
     const session = requireUser(c);
@@ -305,7 +312,10 @@ export function paymentsRoutes(deps: Deps) {
       };
     });
   });
+}
 
+/** The admins' lists of purchases. */
+function paymentQueueRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get(
     '/pending',
     responds(200, z.array(pendingPaymentAnswer)),
@@ -332,7 +342,10 @@ export function paymentsRoutes(deps: Deps) {
       return c.json((await paymentsOfUser(deps.pool, userId, c.req.valid('query').limit)).map(paymentJson));
     },
   );
+}
 
+/** An admin's verification or rejection of a purchase. */
+function paymentReviewRoute(app: Hono<AppEnv>, deps: Deps) {
   app.patch(
     '/:id/verify',
     responds(200, paymentAnswer, idempotent),
@@ -387,6 +400,4 @@ export function paymentsRoutes(deps: Deps) {
       );
     },
   );
-
-  return app;
 }

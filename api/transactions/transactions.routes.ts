@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import { distributeTokens, transferTokens } from '../../app/ledger/ledger.service.ts';
@@ -108,113 +108,8 @@ export function transactionsRoutes(deps: Deps) {
     async (c) => {
       const session = requireUser(c);
       const input = c.req.valid('json');
-      if (input.type === 'admin_deposit') {
-        requireAdmin(c);
-        await assertActive(deps, session.userId);
-        const distributionForApproval = async (transactionId: string, metadata: EventMetadata) => {
-          if (!needsSecondAdmin(deps.config.FOUR_EYES_THRESHOLDS, 'SAI', input.amount)) return null;
-          // The receiver's checks first, so that no request is recorded that could never be applied.
-          const receiver = await loadUser(deps, input.receiver_id);
-          const ids = { receiverId: input.receiver_id };
-          if (!receiver) throw new NotFoundError('User not found', { code: 'receiver_not_found', ids });
-          if (receiver.status === 'suspended')
-            throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { code: 'receiver_suspended', ids });
-          return await sentForApproval(
-            deps,
-            transactionId,
-            session.userId,
-            {
-              action: 'distribution',
-              targetId: input.receiver_id,
-              userId: input.receiver_id,
-              asset: 'SAI',
-              units: input.amount.toString(),
-              reason: input.description,
-              txHash: null,
-            },
-            metadata,
-          );
-        };
-        return await commandRoute(
-          c,
-          deps,
-          'distribution',
-          async (transactionId, metadata) => {
-            // A mint needs the admin's fresh proof (docs/security.md, "Admin re-authentication").
-            await requireReauthentication(deps, session.userId, input);
-            // Above the four-eyes threshold: recorded for a second admin instead (api/approvals).
-            const waiting = await distributionForApproval(transactionId, metadata);
-            if (waiting) return waiting;
-            const { position, minted } = await distributeTokens(
-              deps,
-              {
-                transactionId,
-                userId: input.receiver_id,
-                units: input.amount,
-                description: input.description || 'Token distribution',
-                distributedBy: session.userId,
-              },
-              metadata,
-            );
-            // The answer is the mint as the log recorded it.
-            return created(position, {
-              id: transactionId,
-              type: 'admin_deposit',
-              units: unitsOf(minted.amount, 'SAI'),
-              senderId: null,
-              receiverId: minted.userId,
-              description: minted.description,
-              createdAt: minted.mintedAt,
-            });
-          },
-          { unhashed: REAUTHENTICATION_FIELDS },
-        );
-      }
-      if (input.sender_id && input.sender_id !== session.userId) {
-        throw new HttpProblem(403, 'You can only send tokens from your own account');
-      }
-      // The limit's count (a round trip with the shared store), the sender's check and the receiver's
-      // lookup in one round; over the limit answers 429 before anything else.
-      const [limit, active, found] = await Promise.allSettled([
-        deps.limits.consume('money', session.userId),
-        assertActive(deps, session.userId),
-        loadUser(deps, input.receiver_id),
-      ]);
-      const wait = settled(limit);
-      if (wait !== null) throw tooManyAttempts(wait);
-      const sender = settled(active);
-      const receiver = settled(found);
-      const send = async (transactionId: string, metadata: EventMetadata) =>
-        await withStepUp(deps, session.userId, input, (stepUp) =>
-          transferTokens(
-            deps,
-            {
-              transactionId,
-              fromUserId: session.userId,
-              toUserId: input.receiver_id,
-              units: input.amount,
-              description: input.description,
-              stepUp,
-            },
-            metadata,
-            { sender, receiver },
-          ),
-        );
-      const answer = async (transactionId: string, metadata: EventMetadata) => {
-        const result = await send(transactionId, metadata);
-        // The answer is the debit as the log recorded it (a retry's own body never shapes it).
-        const { transfer } = result;
-        return created(result.position, {
-          id: transactionId,
-          type: 'transfer',
-          units: unitsOf(transfer.amount, 'SAI'),
-          senderId: transfer.fromUserId,
-          receiverId: transfer.toUserId,
-          description: transfer.description,
-          createdAt: transfer.transferredAt,
-        });
-      };
-      return await commandRoute(c, deps, 'transfer', answer, { unhashed: REAUTHENTICATION_FIELDS });
+      if (input.type === 'admin_deposit') return await distribution(c, deps, session, input);
+      return await transfer(c, deps, session, input);
     },
   );
 
@@ -274,4 +169,120 @@ export function transactionsRoutes(deps: Deps) {
   });
 
   return app;
+}
+
+type TransactionInput = z.output<typeof createTransactionSchema>;
+type Session = ReturnType<typeof requireUser>;
+
+/** An admin's distribution (a mint): with the admin's fresh proof, and past the threshold a second admin. */
+async function distribution(c: Context<AppEnv>, deps: Deps, session: Session, input: TransactionInput) {
+  requireAdmin(c);
+  await assertActive(deps, session.userId);
+  const distributionForApproval = async (transactionId: string, metadata: EventMetadata) => {
+    if (!needsSecondAdmin(deps.config.FOUR_EYES_THRESHOLDS, 'SAI', input.amount)) return null;
+    // The receiver's checks first, so that no request is recorded that could never be applied.
+    const receiver = await loadUser(deps, input.receiver_id);
+    const ids = { receiverId: input.receiver_id };
+    if (!receiver) throw new NotFoundError('User not found', { code: 'receiver_not_found', ids });
+    if (receiver.status === 'suspended')
+      throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { code: 'receiver_suspended', ids });
+    return await sentForApproval(
+      deps,
+      transactionId,
+      session.userId,
+      {
+        action: 'distribution',
+        targetId: input.receiver_id,
+        userId: input.receiver_id,
+        asset: 'SAI',
+        units: input.amount.toString(),
+        reason: input.description,
+        txHash: null,
+      },
+      metadata,
+    );
+  };
+  return await commandRoute(
+    c,
+    deps,
+    'distribution',
+    async (transactionId, metadata) => {
+      // A mint needs the admin's fresh proof (docs/security.md, "Admin re-authentication").
+      await requireReauthentication(deps, session.userId, input);
+      // Above the four-eyes threshold: recorded for a second admin instead (api/approvals).
+      const waiting = await distributionForApproval(transactionId, metadata);
+      if (waiting) return waiting;
+      const { position, minted } = await distributeTokens(
+        deps,
+        {
+          transactionId,
+          userId: input.receiver_id,
+          units: input.amount,
+          description: input.description || 'Token distribution',
+          distributedBy: session.userId,
+        },
+        metadata,
+      );
+      // The answer is the mint as the log recorded it.
+      return created(position, {
+        id: transactionId,
+        type: 'admin_deposit',
+        units: unitsOf(minted.amount, 'SAI'),
+        senderId: null,
+        receiverId: minted.userId,
+        description: minted.description,
+        createdAt: minted.mintedAt,
+      });
+    },
+    { unhashed: REAUTHENTICATION_FIELDS },
+  );
+}
+
+/** A user's transfer of SAI to another user: the answer is the debit as the log recorded it. */
+async function transfer(c: Context<AppEnv>, deps: Deps, session: Session, input: TransactionInput) {
+  if (input.sender_id && input.sender_id !== session.userId) {
+    throw new HttpProblem(403, 'You can only send tokens from your own account');
+  }
+  // The limit's count (a round trip with the shared store), the sender's check and the receiver's
+  // lookup in one round; over the limit answers 429 before anything else.
+  const [limit, active, found] = await Promise.allSettled([
+    deps.limits.consume('money', session.userId),
+    assertActive(deps, session.userId),
+    loadUser(deps, input.receiver_id),
+  ]);
+  const wait = settled(limit);
+  if (wait !== null) throw tooManyAttempts(wait);
+  const sender = settled(active);
+  const receiver = settled(found);
+  const send = async (transactionId: string, metadata: EventMetadata) =>
+    await withStepUp(deps, session.userId, input, (stepUp) =>
+      transferTokens(
+        deps,
+        {
+          transactionId,
+          fromUserId: session.userId,
+          toUserId: input.receiver_id,
+          units: input.amount,
+          description: input.description,
+          stepUp,
+        },
+        metadata,
+        { sender, receiver },
+      ),
+    );
+  const answer = async (transactionId: string, metadata: EventMetadata) => {
+    const result = await send(transactionId, metadata);
+    // The answer is the debit as the log recorded it (a retry's own body never shapes it).
+    const { transfer } = result;
+    return created(result.position, {
+      id: transactionId,
+      type: 'transfer',
+      units: unitsOf(transfer.amount, 'SAI'),
+      senderId: transfer.fromUserId,
+      receiverId: transfer.toUserId,
+      description: transfer.description,
+      createdAt: transfer.transferredAt,
+    });
+  };
+  return await commandRoute(c, deps, 'transfer', answer, { unhashed: REAUTHENTICATION_FIELDS });
 }

@@ -1,4 +1,3 @@
-import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { ApprovalEvent } from '../../domain/approvals/approval.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
@@ -20,6 +19,8 @@ import { followStake } from '../cards/stake.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { creditDeposit, recordWithdrawal, releaseHold } from '../crypto/crypto.service.ts';
 import { creditTransfer, mintForApproval } from '../ledger/ledger.service.ts';
+import { dueApprovals } from './dueApprovals.ts';
+import { type DueDebit, dueCredits, transactionIdOf } from './dueCredits.ts';
 
 /**
  * How long a transfer's request has to write the receiver's credit itself before the follow-up worker
@@ -51,28 +52,6 @@ export interface FollowUpOptions {
 type FollowedEvent = AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent | ApprovalEvent;
 
 /**
- * What the follow-up keeps of a debit it waits on: enough to credit it as the request would have, and
- * nothing personal (no description, no labels: docs/architecture/personal-data.md).
- */
-interface DueDebit {
-  id: string;
-  data: Pick<
-    Extract<AccountEvent, { type: 'TokensTransferred' }>['data'],
-    'transactionId' | 'fromUserId' | 'toUserId' | 'amount' | 'asset'
-  >;
-  metadata: { correlationId: string };
-}
-
-function creditTerms({ data }: DueDebit): DueDebit['data'] {
-  const { transactionId, fromUserId, toUserId, amount, asset } = data;
-  return { transactionId, fromUserId, toUserId, amount, asset };
-}
-
-function transactionIdOf(recorded: RecordedEvent): string {
-  return (recorded.data as { transactionId: string }).transactionId;
-}
-
-/**
  * A process manager run by the projection runner. Every business action that spans two streams is
  * written by the request itself, in order; this worker finishes whatever a crash interrupted:
  * - a transfer's credit to the receiver; an approved payment's mint; a confirmed crypto deposit's credit;
@@ -101,117 +80,19 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       readFirst: true,
     });
   };
-  /**
-   * Debits whose credit the log does not show yet are given to the request for `graceMs` (a row in
-   * ledger_follow_ups_due, written in the batch's transaction, so it is as durable as the checkpoint that
-   * passes the debit); a credit arriving in the log takes the row away (`settled`); `sweep` credits what is
-   * left. With no grace (the simulation, which has no database) they are credited at once.
-   */
-  const followUpDebits = async (tx: PoolClient, debits: readonly RecordedEvent[]) => {
-    if (graceMs <= 0) {
-      for (const debit of debits) await credit(debit as DueDebit);
-      return;
-    }
-    if (debits.length === 0) return;
-    await tx.query(
-      `INSERT INTO ledger_follow_ups_due (transaction_id, due_at, debit)
-       SELECT t, r + make_interval(secs => $3::double precision / 1000), d
-         FROM unnest($1::text[], $2::timestamptz[], $4::jsonb[]) AS x(t, r, d)
-       ON CONFLICT (transaction_id) DO NOTHING`,
-      [
-        debits.map((debit) => transactionIdOf(debit)),
-        debits.map((debit) => debit.recordedAt),
-        graceMs,
-        debits.map((debit) =>
-          JSON.stringify({
-            id: debit.id,
-            data: creditTerms(debit as DueDebit),
-            metadata: { correlationId: debit.metadata.correlationId },
-          }),
-        ),
-      ],
-    );
-  };
-  const settled = async (tx: PoolClient, transactionIds: readonly string[]) => {
-    if (graceMs <= 0 || transactionIds.length === 0) return;
-    await tx.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = ANY($1::text[])', [
-      transactionIds,
-    ]);
-  };
-  /** Credits the debits whose grace has run out, oldest first; each row goes once its credit is written. */
-  const sweep = async () => {
-    for (;;) {
-      const { rows } = await ctx.pool.query<{ transaction_id: string; debit: DueDebit }>(
-        `SELECT transaction_id, debit FROM ledger_follow_ups_due WHERE due_at <= now() ORDER BY due_at LIMIT 100`,
-      );
-      for (const row of rows) {
-        await credit(row.debit);
-        await ctx.pool.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = $1', [
-          row.transaction_id,
-        ]);
-      }
-      if (rows.length < 100) break;
-    }
-    await sweepApprovals();
-  };
+  const debits = dueCredits(ctx.pool, graceMs, credit);
   /** Applies an approved request the approver's request did not finish (a no-op once it has an outcome). */
-  const finishApproval = async (
-    approvalId: string,
-    metadata: { correlationId: string; causationId: string },
-  ) => {
+  const approvals = dueApprovals(ctx.pool, approvalGraceMs, async (approvalId, metadata) => {
     const state = await loadApproval(ctx, approvalId);
     if (state.status !== 'approved') return;
     await applyAndRecord(ctx, approvalId, state, { actorId: null, ...metadata });
-  };
-  const dueApproval = async (
-    tx: PoolClient,
-    event: Extract<ApprovalEvent, { type: 'ApprovalGranted' }> & RecordedEvent,
-  ) => {
-    const metadata = { correlationId: event.metadata.correlationId, causationId: event.id };
-    if (approvalGraceMs <= 0) {
-      await finishApproval(event.data.approvalId, metadata);
-      return;
-    }
-    await tx.query(
-      `INSERT INTO approval_follow_ups_due (approval_id, due_at, correlation_id, causation_id)
-       VALUES ($1, $2::timestamptz + make_interval(secs => $3::double precision / 1000), $4, $5)
-       ON CONFLICT (approval_id) DO NOTHING`,
-      [
-        event.data.approvalId,
-        event.recordedAt,
-        approvalGraceMs,
-        metadata.correlationId,
-        metadata.causationId,
-      ],
-    );
-  };
-  const approvalDecided = async (tx: PoolClient, approvalId: string) => {
-    if (approvalGraceMs <= 0) return;
-    await tx.query('DELETE FROM approval_follow_ups_due WHERE approval_id = $1', [approvalId]);
-  };
-  const sweepApprovals = async () => {
-    const { rows } = await ctx.pool.query<{
-      approval_id: string;
-      correlation_id: string;
-      causation_id: string;
-    }>(
-      `SELECT approval_id, correlation_id, causation_id FROM approval_follow_ups_due
-        WHERE due_at <= now() ORDER BY due_at LIMIT 100`,
-    );
-    for (const row of rows) {
-      await finishApproval(row.approval_id, {
-        correlationId: row.correlation_id,
-        causationId: row.causation_id,
-      });
-      await ctx.pool.query('DELETE FROM approval_follow_ups_due WHERE approval_id = $1', [row.approval_id]);
-    }
-  };
+  });
   const handlers: Handlers<FollowedEvent> = {
     async TokensTransferred(event, tx) {
-      await followUpDebits(tx, [event]);
+      await debits.due(tx, [event]);
     },
     async TransferReceived(event, tx) {
-      await settled(tx, [event.data.transactionId]);
+      await debits.settled(tx, [event.data.transactionId]);
     },
     async PaymentProofSubmitted(event) {
       await cardCommand(
@@ -263,13 +144,13 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       await followStake(ctx, event.data, metadataOf(event));
     },
     async ApprovalGranted(event, tx) {
-      await dueApproval(tx, event);
+      await approvals.due(tx, event);
     },
     async ApprovedActionApplied(event, tx) {
-      await approvalDecided(tx, event.data.approvalId);
+      await approvals.decided(tx, event.data.approvalId);
     },
     async ApprovedActionRefused(event, tx) {
-      await approvalDecided(tx, event.data.approvalId);
+      await approvals.decided(tx, event.data.approvalId);
     },
   };
   const projection: Projection = defineProjection<FollowedEvent>({
@@ -304,14 +185,16 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
         }
         await applyEvent(projection, recorded, tx);
       }
-      await followUpDebits(tx, uncredited);
-      await settled(tx, [...creditsOfEarlierDebits]);
+      await debits.due(tx, uncredited);
+      await debits.settled(tx, [...creditsOfEarlierDebits]);
     },
     whileLeading(onError) {
       if (graceMs <= 0 && approvalGraceMs <= 0) return async () => {};
       let sweeping: Promise<void> | null = null;
       const timer = setInterval(() => {
-        sweeping ??= sweep()
+        sweeping ??= debits
+          .sweep()
+          .then(() => approvals.sweep())
           .catch(onError)
           .finally(() => {
             sweeping = null;

@@ -26,33 +26,40 @@ import { FAULT_API_ENV, FaultClient, type Observed, runWorkload, setUpWorld } fr
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
 
+const seed = seedFrom('FAULT_SEED');
+
+let dir: string | null = null;
+
+let server: EmbeddedPostgresHandle | null = null;
+
+let pool: Pool | null = null;
+
+let store: EventStore | null = null;
+
+let api: RunningApp | null = null;
+
+let worker: RunningProcess | null = null;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sai-faults-pg-'));
+  server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), durable: false, persistent: true });
+  const url = await ensureDatabase(server.url, 'sai');
+  pool = createPool(url, 5);
+  store = appStore(pool, url);
+  api = await startApp({ databaseUrl: url, env: { ...FAULT_API_ENV, PROJECTIONS: 'off' } });
+  worker = await startProjectionWorker({ databaseUrl: url });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await api?.stop();
+  await store?.close();
+  await pool?.end().catch(() => {});
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
 describe('Postgres restarted under load', () => {
-  const seed = seedFrom('FAULT_SEED');
-  let dir: string | null = null;
-  let server: EmbeddedPostgresHandle | null = null;
-  let pool: Pool | null = null;
-  let store: EventStore | null = null;
-  let api: RunningApp | null = null;
-  let worker: RunningProcess | null = null;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'sai-faults-pg-'));
-    server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), durable: false, persistent: true });
-    const url = await ensureDatabase(server.url, 'sai');
-    pool = createPool(url, 5);
-    store = appStore(pool, url);
-    api = await startApp({ databaseUrl: url, env: { ...FAULT_API_ENV, PROJECTIONS: 'off' } });
-    worker = await startProjectionWorker({ databaseUrl: url });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await api?.stop();
-    await store?.close();
-    await pool?.end().catch(() => {});
-    await server?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
   it('answers 503 with Retry-After while it is down, recovers by itself, and writes nothing partially', async () => {
     console.info(`Postgres restart test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
     onTestFailed(() => {
