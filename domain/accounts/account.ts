@@ -151,6 +151,151 @@ function accountOwner(command: AccountCommand): UserId {
   }
 }
 
+/** A mint: a positive amount, to a receiver a distribution may reach. */
+function decideMint(d: Extract<AccountCommand, { type: 'MintTokens' }>['data'], at: string): AccountEvent[] {
+  if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
+  assertStoredText({ description: [d.description, 'Description'] });
+  if (d.source === 'distribution' && d.receiverSuspended) {
+    throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, {
+      code: 'receiver_suspended',
+      ids: { receiverId: d.userId },
+    });
+  }
+  return [
+    {
+      type: 'TokensMinted',
+      data: {
+        transactionId: d.transactionId,
+        userId: d.userId,
+        asset: d.asset,
+        amount: formatUnits(d.units, d.asset),
+        source: d.source,
+        paymentId: d.paymentId,
+        description: d.description,
+        mintedBy: d.mintedBy,
+        mintedAt: at,
+        ...(d.fee && d.fee.units > 0n ? { fee: formatUnits(d.fee.units, d.asset), feeRate: d.fee.rate } : {}),
+      },
+    },
+  ];
+}
+
+/** A transfer's debit: checked against the spendable balance and the step-up rule. */
+function decideTransfer(
+  state: AccountState,
+  d: Extract<AccountCommand, { type: 'TransferTokens' }>['data'],
+  at: string,
+): AccountEvent[] {
+  assertStoredText({ description: [d.description, 'Description'] });
+  if (d.units <= 0n)
+    throw new ValidationError('Amount must be a positive number', {
+      code: 'amount_not_positive',
+    });
+  if (d.fromUserId === d.toUserId) {
+    throw new ValidationError('You cannot send tokens to yourself', {
+      code: 'self_transfer',
+      ids: { userId: d.fromUserId },
+    });
+  }
+  if (!d.receiverExists) throw new NotFoundError('Recipient not found');
+  if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
+  if (balanceOf(state, d.asset) < d.units) {
+    throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
+      code: 'insufficient_funds',
+      ids: { userId: d.fromUserId },
+    });
+  }
+  if (needsProof(state.stepUp, d.stepUp, d.toUserId, d.asset, d.units)) {
+    throw new StepUpRequiredError('Confirm this transfer with your password or authenticator code', {
+      code: 'step_up_required',
+      ids: { userId: d.fromUserId },
+    });
+  }
+  return [
+    {
+      type: 'TokensTransferred',
+      data: {
+        transactionId: d.transactionId,
+        fromUserId: d.fromUserId,
+        toUserId: d.toUserId,
+        fromLabel: d.fromLabel,
+        toLabel: d.toLabel,
+        asset: d.asset,
+        amount: formatUnits(d.units, d.asset),
+        description: d.description,
+        transferredAt: at,
+        ...(d.stepUp === 'unproven' ? {} : { stepUp: d.stepUp }),
+      },
+    },
+  ];
+}
+
+/** A withdrawal's hold, for no more than the spendable balance. */
+function decideHold(
+  state: AccountState,
+  d: Extract<AccountCommand, { type: 'PlaceWithdrawalHold' }>['data'],
+  at: string,
+): AccountEvent[] {
+  // The withdrawal's notes are checked here, at its first step, before any hold is placed.
+  assertStoredText({ notes: [d.notes, 'Notes'] });
+  if (d.units <= 0n)
+    throw new ValidationError('Amount must be greater than 0', {
+      code: 'amount_not_positive',
+    });
+  const available = balanceOf(state, d.asset);
+  if (available < d.units) {
+    throw new InsufficientFundsError(insufficientMessage(d.asset, available), {
+      code: 'insufficient_funds',
+      ids: { userId: d.userId },
+    });
+  }
+  return [
+    {
+      type: 'WithdrawalHoldPlaced',
+      data: {
+        transactionId: d.transactionId,
+        userId: d.userId,
+        asset: d.asset,
+        amount: formatUnits(d.units, d.asset),
+        address: d.address,
+        chain: d.chain,
+        notes: d.notes,
+        placedAt: at,
+      },
+    },
+  ];
+}
+
+/** The stake set to a tier's amount: placed or released by the difference. */
+function decideStake(
+  state: AccountState,
+  d: Extract<AccountCommand, { type: 'SetCardStake' }>['data'],
+  at: string,
+): AccountEvent[] {
+  const target = stakeForTier(d.tier);
+  const staked = stakedOf(state);
+  const amounts = { staked: formatUnits(target, 'SAI'), tier: d.tier };
+  if (target < staked) {
+    const amount = formatUnits(staked - target, 'SAI');
+    const data = { transactionId: d.transactionId, userId: d.userId, asset: 'SAI' as const, amount };
+    return [{ type: 'CardStakeReleased', data: { ...data, ...amounts, releasedAt: at } }];
+  }
+  if (target === staked) return [];
+  // A closed account starts no movement; what it has staked may still come back (above).
+  if (state.closed) throw new ConflictError(ACCOUNT_CLOSED, { ids: { userId: d.userId } });
+  const units = target - staked;
+  const available = balanceOf(state, 'SAI');
+  if (available < units) {
+    throw new InsufficientFundsError(
+      `Staking for ${TIER_NAMES[d.tier]} holds ${formatUnits(target, 'SAI')} SAI: ${formatUnits(units, 'SAI')} SAI more than your stake, and you have ${formatUnits(available, 'SAI')} SAI available.`,
+      { code: 'insufficient_funds', ids: { userId: d.userId } },
+    );
+  }
+  const amount = formatUnits(units, 'SAI');
+  const data = { transactionId: d.transactionId, userId: d.userId, asset: 'SAI' as const, amount };
+  return [{ type: 'CardStakePlaced', data: { ...data, ...amounts, placedAt: at } }];
+}
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: () => ({ balances: {}, recent: NO_RECENT_IDS, stepUp: NO_STEP_UP, closed: false }),
   isEvent: isAccountEvent,
@@ -162,143 +307,20 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       throw new ConflictError(ACCOUNT_CLOSED, { ids: { userId: accountOwner(command) } });
     }
     switch (command.type) {
-      case 'MintTokens': {
-        const d = command.data;
-        if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
-        assertStoredText({ description: [d.description, 'Description'] });
-        if (d.source === 'distribution' && d.receiverSuspended) {
-          throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, {
-            code: 'receiver_suspended',
-            ids: { receiverId: d.userId },
-          });
-        }
-        return [
-          {
-            type: 'TokensMinted',
-            data: {
-              transactionId: d.transactionId,
-              userId: d.userId,
-              asset: d.asset,
-              amount: formatUnits(d.units, d.asset),
-              source: d.source,
-              paymentId: d.paymentId,
-              description: d.description,
-              mintedBy: d.mintedBy,
-              mintedAt: at,
-              ...(d.fee && d.fee.units > 0n
-                ? { fee: formatUnits(d.fee.units, d.asset), feeRate: d.fee.rate }
-                : {}),
-            },
-          },
-        ];
-      }
-      case 'TransferTokens': {
-        const d = command.data;
-        assertStoredText({ description: [d.description, 'Description'] });
-        if (d.units <= 0n)
-          throw new ValidationError('Amount must be a positive number', {
-            code: 'amount_not_positive',
-          });
-        if (d.fromUserId === d.toUserId) {
-          throw new ValidationError('You cannot send tokens to yourself', {
-            code: 'self_transfer',
-            ids: { userId: d.fromUserId },
-          });
-        }
-        if (!d.receiverExists) throw new NotFoundError('Recipient not found');
-        if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
-        if (balanceOf(state, d.asset) < d.units) {
-          throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
-            code: 'insufficient_funds',
-            ids: { userId: d.fromUserId },
-          });
-        }
-        if (needsProof(state.stepUp, d.stepUp, d.toUserId, d.asset, d.units)) {
-          throw new StepUpRequiredError('Confirm this transfer with your password or authenticator code', {
-            code: 'step_up_required',
-            ids: { userId: d.fromUserId },
-          });
-        }
-        return [
-          {
-            type: 'TokensTransferred',
-            data: {
-              transactionId: d.transactionId,
-              fromUserId: d.fromUserId,
-              toUserId: d.toUserId,
-              fromLabel: d.fromLabel,
-              toLabel: d.toLabel,
-              asset: d.asset,
-              amount: formatUnits(d.units, d.asset),
-              description: d.description,
-              transferredAt: at,
-              ...(d.stepUp === 'unproven' ? {} : { stepUp: d.stepUp }),
-            },
-          },
-        ];
-      }
+      case 'MintTokens':
+        return decideMint(command.data, at);
+      case 'TransferTokens':
+        return decideTransfer(state, command.data, at);
       case 'ReceiveTransfer':
         return [{ type: 'TransferReceived', data: { ...command.data, receivedAt: at } }];
       case 'CreditCryptoDeposit':
         return [{ type: 'CryptoDepositCredited', data: { ...command.data, creditedAt: at } }];
-      case 'PlaceWithdrawalHold': {
-        const d = command.data;
-        // The withdrawal's notes are checked here, at its first step, before any hold is placed.
-        assertStoredText({ notes: [d.notes, 'Notes'] });
-        if (d.units <= 0n)
-          throw new ValidationError('Amount must be greater than 0', {
-            code: 'amount_not_positive',
-          });
-        const available = balanceOf(state, d.asset);
-        if (available < d.units) {
-          throw new InsufficientFundsError(insufficientMessage(d.asset, available), {
-            code: 'insufficient_funds',
-            ids: { userId: d.userId },
-          });
-        }
-        return [
-          {
-            type: 'WithdrawalHoldPlaced',
-            data: {
-              transactionId: d.transactionId,
-              userId: d.userId,
-              asset: d.asset,
-              amount: formatUnits(d.units, d.asset),
-              address: d.address,
-              chain: d.chain,
-              notes: d.notes,
-              placedAt: at,
-            },
-          },
-        ];
-      }
+      case 'PlaceWithdrawalHold':
+        return decideHold(state, command.data, at);
       case 'ReleaseWithdrawalHold':
         return [{ type: 'WithdrawalHoldReleased', data: { ...command.data, releasedAt: at } }];
-      case 'SetCardStake': {
-        const d = command.data;
-        const target = stakeForTier(d.tier);
-        const staked = stakedOf(state);
-        const amounts = { staked: formatUnits(target, 'SAI'), tier: d.tier };
-        if (target < staked) {
-          const amount = formatUnits(staked - target, 'SAI');
-          const data = { transactionId: d.transactionId, userId: d.userId, asset: 'SAI' as const, amount };
-          return [{ type: 'CardStakeReleased', data: { ...data, ...amounts, releasedAt: at } }];
-        }
-        if (target === staked) return [];
-        // A closed account starts no movement; what it has staked may still come back (above).
-        if (state.closed) throw new ConflictError(ACCOUNT_CLOSED, { ids: { userId: d.userId } });
-        const units = target - staked;
-        const available = balanceOf(state, 'SAI');
-        if (available < units) {
-          throw new InsufficientFundsError(
-            `Staking for ${TIER_NAMES[d.tier]} holds ${formatUnits(target, 'SAI')} SAI: ${formatUnits(units, 'SAI')} SAI more than your stake, and you have ${formatUnits(available, 'SAI')} SAI available.`,
-            { code: 'insufficient_funds', ids: { userId: d.userId } },
-          );
-        }
-        const amount = formatUnits(units, 'SAI');
-        const data = { transactionId: d.transactionId, userId: d.userId, asset: 'SAI' as const, amount };
-        return [{ type: 'CardStakePlaced', data: { ...data, ...amounts, placedAt: at } }];
-      }
+      case 'SetCardStake':
+        return decideStake(state, command.data, at);
       case 'MoveBalanceToDormant': {
         const d = command.data;
         const units = balanceOf(state, d.asset);

@@ -50,3 +50,16 @@ export function differences(leg: Data, expected: Leg, userField = 'userId'): str
     found.push(`${userField} ${text(leg[userField])} ≠ ${expected.userId}`);
   return found;
 }
+
+/** One event as `observe` sees it, with the helpers each kind of check uses. */
+export interface Observed {
+  event: { streamName: string; type: string; data: unknown; recordedAt: Date };
+  d: Data;
+  where: string;
+  seen: Seen;
+  id: string;
+  say: (problem: string) => void;
+  owe: (userId: string, asset: string, delta: bigint) => void;
+  leg: (userField?: string) => Leg;
+  onStream: (stream: string) => void;
+}

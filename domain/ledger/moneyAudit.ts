@@ -10,6 +10,7 @@ import {
   differences,
   feeUnits,
   type Leg,
+  type Observed,
   type Seen,
   type Transfer,
   text,
@@ -18,6 +19,7 @@ import {
 import { FourEyesAudit } from './fourEyesAudit.ts';
 import { postingsOf } from './postings.ts';
 import { StakeAudit } from './stakeAudit.ts';
+import { WithdrawalAudit } from './withdrawalAudit.ts';
 
 /**
  * What the hash chains cannot see (docs/ledger.md invariants 1, 9-11): events each well formed and
@@ -98,10 +100,6 @@ export class MoneyAudit {
   private readonly drift = new Map<string, bigint>();
   private readonly transfers = new Map<string, Transfer>();
   private readonly received: BoundedSet;
-  private readonly holds = new Map<string, Leg & { requested: boolean }>();
-  private readonly requests = new Map<string, Leg & { settled: string | null }>();
-  private readonly failed = new Map<string, Leg>();
-  private readonly released: BoundedSet;
   private readonly confirmed = new Map<string, Leg>();
   private readonly credited: BoundedSet;
   /** Approved payments not yet minted (a mint removes its approval). */
@@ -115,13 +113,14 @@ export class MoneyAudit {
   private distributionsRecorded = false;
   private readonly overdrafts: boolean;
   private readonly stakes: StakeAudit;
+  private readonly withdrawals: WithdrawalAudit;
   private readonly fourEyes: FourEyesAudit;
 
   constructor(options: MoneyAuditOptions = {}) {
     this.overdrafts = options.overdrafts ?? true;
     const limit = options.settledMemory ?? Number.POSITIVE_INFINITY;
     this.received = new BoundedSet(limit);
-    this.released = new BoundedSet(limit);
+    this.withdrawals = new WithdrawalAudit(new BoundedSet(limit));
     this.credited = new BoundedSet(limit);
     this.minted = new BoundedSet(limit);
     this.stakes = new StakeAudit(new BoundedSet(limit));
@@ -159,6 +158,33 @@ export class MoneyAudit {
     this.closedAccount(event, where, say);
     for (const problem of this.stakes.observe(event, d, seen)) say(problem);
     for (const problem of this.fourEyes.observe(event, d, seen)) say(problem);
+    const o: Observed = { event, d, where, seen, id, say, owe, leg, onStream };
+    this.observeAdmins(o);
+    this.observeTransfer(o);
+    this.withdrawals.observe(o);
+    this.observeIssuance(o);
+    this.writeSide(event, d, say, touched);
+    for (const posting of this.book(event, say)) touched.add(posting);
+    for (const key of touched) {
+      const [userId = '', asset = ''] = key.split('|');
+      if (!isAsset(asset)) continue;
+      const ledger = this.balances.get(`user:${userId}|${asset}`) ?? 0n;
+      const write = this.spendable.get(userId)?.[asset] ?? 0n;
+      const owed = this.owed.get(key) ?? 0n;
+      // Reported where it departs, and again only where the difference changes.
+      const drift = write - (ledger - owed);
+      if (drift !== (this.drift.get(key) ?? 0n))
+        say(
+          `the write side of ${userId} may spend ${write} minor units of ${asset}, the ledger says ${ledger - owed} (${ledger} less ${owed} still to be credited)`,
+        );
+      this.drift.set(key, drift);
+    }
+    return problems;
+  }
+
+  /** Who is an admin at this point of the log. */
+  private observeAdmins(o: Observed) {
+    const { event, d } = o;
     switch (event.type) {
       case 'UserRegistered':
         if (d.isAdmin === true && event.streamName === `user-${text(d.userId)}`)
@@ -167,6 +193,13 @@ export class MoneyAudit {
       case 'UserPromotedToAdmin':
         if (event.streamName === `user-${text(d.userId)}`) this.admins.add(text(d.userId));
         break;
+    }
+  }
+
+  /** Invariant 10: a transfer's credit equals its debit, and comes once. */
+  private observeTransfer(o: Observed) {
+    const { event, d, id, say, owe, leg, onStream } = o;
+    switch (event.type) {
       case 'TokensTransferred': {
         onStream(`account-${text(d.fromUserId)}`);
         if (this.transfers.has(id) || this.received.has(id)) say(`transaction ${id} was debited before`);
@@ -194,64 +227,13 @@ export class MoneyAudit {
         owe(debit.toUserId, debit.asset, -debit.units);
         break;
       }
-      case 'WithdrawalHoldPlaced':
-        onStream(`account-${text(d.userId)}`);
-        if (this.holds.has(id)) say(`withdrawal ${id} was held before`);
-        this.holds.set(id, { ...leg(), requested: false });
-        break;
-      case 'WithdrawalRequested': {
-        const wid = text(d.withdrawalId);
-        onStream(`withdrawal-${wid}`);
-        const hold = this.holds.get(wid);
-        if (!hold) say(`withdrawal ${wid} is requested without its hold (no WithdrawalHoldPlaced before it)`);
-        else if (hold.requested) say(`withdrawal ${wid} is requested a second time`);
-        else {
-          const wrong = differences(d, hold);
-          if (wrong.length > 0)
-            say(`the withdrawal differs from its hold ${hold.where}: ${wrong.join(', ')}`);
-          hold.requested = true;
-        }
-        if (!this.requests.has(wid)) this.requests.set(wid, { ...leg(), settled: null });
-        break;
-      }
-      case 'WithdrawalCompleted':
-      case 'WithdrawalFailed': {
-        const wid = text(d.withdrawalId);
-        const request = this.requests.get(wid);
-        if (!request) say(`withdrawal ${wid} is settled without its request`);
-        else if (request.settled) say(`withdrawal ${wid} was settled before ${request.settled}`);
-        else {
-          const wrong = differences(d, request);
-          if (wrong.length > 0)
-            say(`the settlement differs from its request ${request.where}: ${wrong.join(', ')}`);
-          request.settled = where;
-        }
-        if (event.type === 'WithdrawalFailed' && request && !this.failed.has(wid)) {
-          this.failed.set(wid, { ...request, ...seen });
-          owe(request.userId, request.asset, request.units);
-        }
-        break;
-      }
-      case 'WithdrawalHoldReleased': {
-        const wid = text(d.withdrawalId);
-        onStream(`account-${text(d.userId)}`);
-        const failure = this.failed.get(wid);
-        if (!failure)
-          say(
-            this.released.has(wid)
-              ? `withdrawal ${wid} is released a second time`
-              : `withdrawal ${wid} is released without having failed`,
-          );
-        else {
-          const wrong = differences(d, failure);
-          if (wrong.length > 0)
-            say(`the release differs from its withdrawal ${failure.where}: ${wrong.join(', ')}`);
-          this.failed.delete(wid);
-          this.released.add(wid);
-          owe(failure.userId, failure.asset, -failure.units);
-        }
-        break;
-      }
+    }
+  }
+
+  /** Invariants 10 and 11: a deposit's credit matches its confirmation; approvals and distributions by admins; mints backed. */
+  private observeIssuance(o: Observed) {
+    const { event, d, id, say, leg, onStream } = o;
+    switch (event.type) {
       case 'CryptoDepositConfirmed':
         if (event.streamName === `cryptoDeposit-${text(d.depositId)}`)
           this.confirmed.set(text(d.depositId), leg());
@@ -300,23 +282,6 @@ export class MoneyAudit {
         for (const problem of this.mintProblems(d, id)) say(problem);
         break;
     }
-    this.writeSide(event, d, say, touched);
-    for (const posting of this.book(event, say)) touched.add(posting);
-    for (const key of touched) {
-      const [userId = '', asset = ''] = key.split('|');
-      if (!isAsset(asset)) continue;
-      const ledger = this.balances.get(`user:${userId}|${asset}`) ?? 0n;
-      const write = this.spendable.get(userId)?.[asset] ?? 0n;
-      const owed = this.owed.get(key) ?? 0n;
-      // Reported where it departs, and again only where the difference changes.
-      const drift = write - (ledger - owed);
-      if (drift !== (this.drift.get(key) ?? 0n))
-        say(
-          `the write side of ${userId} may spend ${write} minor units of ${asset}, the ledger says ${ledger - owed} (${ledger} less ${owed} still to be credited)`,
-        );
-      this.drift.set(key, drift);
-    }
-    return problems;
   }
 
   /** Invariant 12: tracks closes and reopenings, and names what a closed account's stream must not hold. */
@@ -431,10 +396,7 @@ export class MoneyAudit {
     };
     for (const [id, debit] of this.transfers)
       awaited(debit, `transaction ${id} is debited, not yet credited`);
-    for (const [id, hold] of this.holds)
-      if (!hold.requested) awaited(hold, `withdrawal ${id} is held, not yet recorded as requested`);
-    for (const [id, failure] of this.failed)
-      awaited(failure, `withdrawal ${id} failed, its hold not yet released`);
+    for (const [seen, what] of this.withdrawals.pending()) awaited(seen, what);
     for (const [id, confirmation] of this.confirmed)
       awaited(confirmation, `deposit ${id} is confirmed, not yet credited`);
     for (const [id, approval] of this.approvals)
