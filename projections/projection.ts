@@ -13,15 +13,6 @@ export type Handler<E extends EventShape = EventShape> = (
   tx: PoolClient,
 ) => Promise<void>;
 
-/**
- * A recorded event of one of E's types with its data typed by its type: a union, narrowed by `type`. What
- * `applyBatch` gets is typed so by the same promise as a handler's event (the data stored under a type is
- * that type's data).
- */
-export type RecordedOf<E extends EventShape> = E extends EventShape
-  ? RecordedEvent<E['type'], E['data']>
-  : never;
-
 /** A projection's handlers keyed by event type, each typed by its own type's event (defineProjection). */
 export type Handlers<E extends EventShape> = {
   readonly [Type in E['type']]?: Handler<Extract<E, { type: Type }>>;

@@ -5,7 +5,7 @@ import {
   balanceOf,
   stakedOf,
 } from '../../domain/accounts/account.ts';
-import { type CardTier, cardDecider, cardStream, tierForStake } from '../../domain/cards/card.ts';
+import { type CardTier, cardDecider, cardStream, tierReachedBy } from '../../domain/cards/card.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
@@ -30,7 +30,7 @@ export async function stakeOf(ctx: CommandContext, userId: UserId): Promise<Stak
   const { state } = await loadState(ctx, accountStream(userId), accountDecider);
   return {
     staked: formatUnits(stakedOf(state), 'SAI'),
-    tier: tierForStake(stakedOf(state)),
+    tier: tierReachedBy(stakedOf(state)),
     available: formatUnits(balanceOf(state, 'SAI'), 'SAI'),
   };
 }

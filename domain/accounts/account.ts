@@ -1,4 +1,4 @@
-import { type CardTier, stakeForTier, TIER_NAMES, tierForStake } from '../cards/card.ts';
+import { type CardTier, stakeForTier, TIER_NAMES, tierReachedBy } from '../cards/card.ts';
 import { DISPLAY_DECIMALS } from '../crypto/networks.ts';
 import { assertNever, type Decider, unknownEvent } from '../shared/decider.ts';
 import {
@@ -27,7 +27,7 @@ export type { AccountCommand } from './accountCommands.ts';
 
 import type { AccountCommand } from './accountCommands.ts';
 
-export { ACCOUNT_EVENT_TYPES, type AccountEvent, isAccountEvent } from './accountEvents.ts';
+export { type AccountEvent, isAccountEvent } from './accountEvents.ts';
 
 export const accountStream = (userId: UserId) => `account-${userId}`;
 
@@ -67,7 +67,7 @@ export interface AccountState {
 /** The SAI held for the user's card stake. */
 export const stakedOf = (state: AccountState): bigint => state.staked ?? 0n;
 /** The tier the user's stake backs: what their card and their conversion fee follow. */
-export const stakedTier = (state: AccountState): CardTier => tierForStake(stakedOf(state));
+export const stakedTier = (state: AccountState): CardTier => tierReachedBy(stakedOf(state));
 
 /**
  * The transaction ids a stream applied lately. Immutable, as all decider state (a cached state is decided

@@ -40,7 +40,8 @@ export const TIER_THRESHOLDS: readonly { tier: CardTier; minUnits: bigint }[] = 
   { tier: 'gold', minUnits: 0n },
 ];
 
-export function tierForBalance(units: bigint): CardTier {
+/** The tier a number of units reaches: a balance (ordering a card) or a stake (the tier it backs). */
+export function tierReachedBy(units: bigint): CardTier {
   return TIER_THRESHOLDS.find((t) => units >= t.minUnits)!.tier;
 }
 
@@ -52,8 +53,6 @@ export function stakeForTier(tier: CardTier): bigint {
   return TIER_THRESHOLDS.find((t) => t.tier === tier)!.minUnits;
 }
 
-export const tierForStake = tierForBalance;
-
 export const tierRank = (tier: CardTier): number => RANK[tier];
 
 const RANK: Record<CardTier, number> = { gold: 0, ruby: 1, black: 2 };
@@ -63,7 +62,7 @@ export const TIER_NAMES: Record<CardTier, string> = { gold: 'Gold', ruby: 'Ruby 
 
 /** The tiers above `tier` that a balance reaches, lowest first: what an "Upgrade card" may offer. */
 export function upgradesFor(tier: CardTier, balanceUnits: bigint): CardTier[] {
-  const reached = RANK[tierForBalance(balanceUnits)];
+  const reached = RANK[tierReachedBy(balanceUnits)];
   return CARD_TIERS.filter((t) => RANK[t] > RANK[tier] && RANK[t] <= reached);
 }
 
@@ -248,7 +247,7 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return [
           {
             type: 'CardRequested',
-            data: { cardId, userId, tier: tierForBalance(balanceUnits), address, requestedAt: at },
+            data: { cardId, userId, tier: tierReachedBy(balanceUnits), address, requestedAt: at },
           },
         ];
       }
@@ -338,7 +337,7 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         if (RANK[tier] < RANK[card.tier])
           illegal(`Your card is already ${TIER_NAMES[card.tier]}; a card's tier never goes down`);
         if (card.status === 'inactive') illegal('Unfreeze your card before upgrading it');
-        if (RANK[tierForBalance(balanceUnits)] < RANK[tier]) {
+        if (RANK[tierReachedBy(balanceUnits)] < RANK[tier]) {
           const minimum = TIER_THRESHOLDS.find((t) => t.tier === tier)!.minUnits;
           throw new CardTierNotReachedError(
             `${TIER_NAMES[tier]} needs a balance of ${formatUnits(minimum, 'SAI')} SAI; yours is ${formatUnits(balanceUnits, 'SAI')} SAI`,

@@ -9,7 +9,7 @@ import {
   CardTierNotReachedError,
   CardTransitionError,
   cardDecider,
-  tierForBalance,
+  tierReachedBy,
   upgradesFor,
 } from './card.ts';
 
@@ -55,11 +55,11 @@ const cmd = {
 
 describe('card tiers', () => {
   it('follows the balance thresholds: 500+ black, 250+ ruby, else gold', () => {
-    expect(tierForBalance(0n)).toBe('gold');
-    expect(tierForBalance(24_999n)).toBe('gold');
-    expect(tierForBalance(25_000n)).toBe('ruby');
-    expect(tierForBalance(49_999n)).toBe('ruby');
-    expect(tierForBalance(50_000n)).toBe('black');
+    expect(tierReachedBy(0n)).toBe('gold');
+    expect(tierReachedBy(24_999n)).toBe('gold');
+    expect(tierReachedBy(25_000n)).toBe('ruby');
+    expect(tierReachedBy(49_999n)).toBe('ruby');
+    expect(tierReachedBy(50_000n)).toBe('black');
   });
 });
 

@@ -62,12 +62,6 @@ export const TYPE_LABELS: Record<HistoryType, string> = {
   other: 'Other',
 };
 
-export const STATUS_LABELS: Record<HistoryStatus, string> = {
-  completed: 'Completed',
-  pending: 'Pending',
-  failed: 'Failed',
-};
-
 export const STATE_LABELS: Record<HistoryState, string> = {
   completed: 'Completed',
   declared: 'Declared',

@@ -3,21 +3,16 @@ import { type Asset, parseAmount } from '../shared/money.ts';
 import type { Posting, TransactionType } from './posting.ts';
 import { postingRulesOf, type Text, templateParts } from './postingRules.ts';
 
-export type { Posting, TransactionType } from './posting.ts';
+export type { Posting } from './posting.ts';
 
 export const userAccount = (userId: UserId) => `user:${userId}`;
-/** A ledger account name as the audit tools accept it: a user's, or a system account of an asset. */
+/**
+ * A ledger account name as the audit tools accept it: a user's, or a system account of an asset. `fees:` is
+ * the company's revenue (owed to nobody); `dormant:` what erased people still held (owed to them).
+ */
 export const LEDGER_ACCOUNT_PATTERN = new RegExp(
   `^(user:${USER_ID_SOURCE}|(issuance|custody|holds|outbound|fees|dormant):[A-Z]{3,4})$`,
 );
-export const issuanceAccount = (asset: Asset) => `issuance:${asset}`;
-export const custodyAccount = (asset: Asset) => `custody:${asset}`;
-export const holdsAccount = (asset: Asset) => `holds:${asset}`;
-export const outboundAccount = (asset: Asset) => `outbound:${asset}`;
-/** Conversion fees collected: the company's revenue, not owed to anyone (docs/ledger.md "Liabilities"). */
-export const feesAccount = (asset: Asset) => `fees:${asset}`;
-/** What erased people still held: owed to them (a liability), no longer in a named account. */
-export const dormantAccount = (asset: Asset) => `dormant:${asset}`;
 
 export function accountOwner(account: string): string | null {
   return account.startsWith('user:') ? account.slice(5) : null;

@@ -1,4 +1,4 @@
-import { type CardTier, tierForStake } from '../cards/card.ts';
+import { type CardTier, tierReachedBy } from '../cards/card.ts';
 import { type FeeSettingsState, rateBasisPoints } from '../settings/feeSettings.ts';
 import { ValidationError } from '../shared/errors.ts';
 import {
@@ -89,7 +89,7 @@ export function quotePurchase(input: QuoteInput): PurchaseQuote {
       code: 'currency_not_priced',
     });
   }
-  const tier = tierForStake(input.stakedUnits);
+  const tier = tierReachedBy(input.stakedUnits);
   const rate = input.rates[tier].rate;
   const fee = feeUnits(input.units, rate);
   const total = input.units + fee;

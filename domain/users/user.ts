@@ -17,7 +17,7 @@ import {
 
 /** One stream per user: `user-<userId>`. Secrets (password hash, 2FA secret) are never in these events. */
 // The events live in userEvents.ts; importers of the user's model find them here too.
-export { isUserEvent, USER_EVENT_TYPES, type UserEvent } from './userEvents.ts';
+export type { UserEvent } from './userEvents.ts';
 
 import { isUserEvent, type UserEvent } from './userEvents.ts';
 export const userStream = (userId: UserId) => `user-${userId}`;

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesOfHex, concatBytes, equalBytes, hexOf, parseCount, uintBytes, utf8 } from './bytes.ts';
-import { type Check, Checks, hash32, isRecord, type Verdict } from './checks.ts';
+import { Checks, hash32, isRecord, type Verdict } from './checks.ts';
 import { eventHashContent } from './eventContent.ts';
 import {
   DIGEST_FORMAT,
@@ -13,10 +13,10 @@ import {
   transactionIdOfData,
 } from './formats.ts';
 import { type AsyncSha256, aligned, foldAligned, verifyInclusion, webCryptoSha256 } from './merkle.ts';
-import { importKey, keyIdOf, signatureValid, signerOf, type TrustedKey, trustedKeysOf } from './trust.ts';
+import { importKey, keyIdOf, signatureValid, signerOf, trustedKeysOf } from './trust.ts';
 import { verifyLiabilityProof } from './verifyLiabilityProof.ts';
 
-export { type Check, Checks, keyIdOf, type TrustedKey, trustedKeysOf, type Verdict, verifyLiabilityProof };
+export { Checks, keyIdOf, trustedKeysOf, type Verdict, verifyLiabilityProof };
 
 /**
  * The checker of every verifiable file (docs/architecture/verifiable-formats.md), one code for the browser

@@ -43,11 +43,3 @@ export async function pendingPayments(db: pg.Pool, limit = 200): Promise<Payment
   );
   return rows;
 }
-
-export async function findPayment(db: pg.Pool, id: string): Promise<PaymentRow | null> {
-  const { rows } = await db.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payment_verifications p WHERE p.id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}

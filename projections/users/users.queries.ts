@@ -38,11 +38,6 @@ export async function findUserByEmail(db: pg.Pool, email: string): Promise<UserR
   return rows[0] ?? null;
 }
 
-export async function countUsers(db: pg.Pool): Promise<number> {
-  const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM users');
-  return Number(rows[0]?.n ?? 0);
-}
-
 export async function listUsers(
   db: pg.Pool,
   options: { q?: string; limit: number; offset: number },

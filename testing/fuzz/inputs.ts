@@ -173,11 +173,6 @@ export const oneOf =
   (value) =>
     values.includes(value);
 
-export const optional =
-  (rule: Rule): Rule =>
-  (value) =>
-    value === undefined || rule(value);
-
 /** docs/ledger.md#assets-and-amounts: a positive decimal, no exponent, at most `decimals` places, at most 16 integer digits. */
 export function amount(decimals: number): Rule {
   return (value) => {

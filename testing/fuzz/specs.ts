@@ -35,12 +35,12 @@ import type { Fixtures, ParamSpec, Role, Spec } from './spec.ts';
  * parameters from the fixtures) and, per field, the values the contract refuses (inputs.ts). Shared by
  * the random fuzz (fuzz.int.test.ts) and the boundary fuzz (boundaries.int.test.ts).
  */
-export type { BodySpec, Fixtures, ParamSpec, Role, Spec } from './spec.ts';
+export type { Fixtures, Role, Spec } from './spec.ts';
 
 // --- Fields and parameters ----------------------------------------------------------------------------
 
 export const USER_ID = USER_ID_PATTERN;
-export { FUZZ_ADMIN_PASSWORD, invalidParam, UUID, wellFormed } from './inputs.ts';
+export { invalidParam, wellFormed } from './inputs.ts';
 
 const userIdParam: ParamSpec = {
   valid: (f) => f.otherId,

@@ -41,7 +41,7 @@ import {
   type World,
 } from './world.ts';
 
-export type { FaultRates, Sabotage, SimulationOptions, SimulationReport } from './world.ts';
+export type { SimulationOptions, SimulationReport } from './world.ts';
 
 export async function simulate(seed: number, options: SimulationOptions = {}): Promise<SimulationReport> {
   const random = new Random(seed);

@@ -110,7 +110,7 @@ function runToEnd(
 // ---------------------------------------------------------------------------------------------------
 // Server: the real API as a child process (shared with the fault tests).
 
-export { type RunningApp, type StartAppOptions, startApp } from '../../testing/processes.ts';
+export { type RunningApp, startApp } from '../../testing/processes.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Browser

@@ -58,7 +58,6 @@ export function greeting(agent: ChatAgent): string {
   return t('chat.greeting', { agent: agent.name, brand: BRAND.name });
 }
 
-export type { ReplyTopic } from './chatKeywords.ts';
 export { replyTopic } from './chatKeywords.ts';
 
 const [gold, ruby, black] = TIERS;

@@ -124,12 +124,6 @@ export function formatUsd(amount: number, fractionDigits = 0): string {
 // ---------------------------------------------------------------------------------------------------
 // Fees and timings
 
-export const FEES = {
-  annualFee: 0,
-  transferFee: 0,
-  cryptoDepositFee: 0,
-} as const;
-
 /**
  * The conversion fee's rate per tier in force (docs/product-rules.md rule 25), percent with two decimals as
  * `GET /api/config/public` gives them ("0.45"): the rates the quote and a purchase use, set by an admin.

@@ -17,15 +17,6 @@ export function resolveTheme(choice: ThemeChoice, prefersLight: boolean): 'light
   return choice;
 }
 
-export function storedTheme(): ThemeChoice {
-  try {
-    const value = window.localStorage.getItem(THEME_STORAGE_KEY);
-    return value === 'light' || value === 'dark' ? value : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
 let unfollow: (() => void) | null = null;
 
 /** Applies `choice` now, remembers it in this browser, and follows the device while it is "system". */

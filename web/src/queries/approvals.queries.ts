@@ -8,7 +8,6 @@ import { adminKeys } from './users.queries.ts';
  * above its asset's threshold answers 202 with the request, which another admin approves or rejects here.
  */
 export type PendingApproval = ApiResult<'get', '/api/admin/approvals'>[number];
-export type ApprovalDecision = ApiResult<'post', '/api/admin/approvals/{id}/approve'>;
 
 /** The 202 of a money action held for a second admin (api/approvals/fourEyes.ts). */
 export interface SentForApproval {

@@ -1,2 +1,2 @@
 export { Toaster } from './Toaster.tsx';
-export { dismissToast, type ToastOptions, type ToastVariant, toast } from './toastStore.ts';
+export { toast } from './toastStore.ts';

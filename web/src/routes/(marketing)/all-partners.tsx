@@ -90,7 +90,11 @@ function AllPartnersPage() {
             update({ q: value });
           }}
           iconSize={18}
-          classes={styles}
+          classes={{
+            searchWrap: styles.searchWrap,
+            searchIcon: styles.searchIcon,
+            searchInput: styles.searchInput,
+          }}
         />
       </div>
       <Tabs.Root

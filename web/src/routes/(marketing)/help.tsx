@@ -66,7 +66,11 @@ function HelpPage() {
           value={query}
           onChange={setQuery}
           iconSize={20}
-          classes={styles}
+          classes={{
+            searchWrap: styles.searchWrap,
+            searchIcon: styles.searchIcon,
+            searchInput: styles.searchInput,
+          }}
         />
       </PageHero>
 

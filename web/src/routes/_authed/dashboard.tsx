@@ -3,7 +3,6 @@ import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
 import { ArrowRight, Shield } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { buttonClassName } from '../../components/Button.tsx';
-import { TooltipProvider } from '../../components/Tooltip.tsx';
 import { pageTitle } from '../../content/constants.ts';
 import { t } from '../../i18n/i18n.ts';
 import { displayName } from '../../lib/format.ts';
@@ -65,7 +64,7 @@ function DashboardPage() {
   if (!user) return <Navigate to="/login" replace />;
 
   return (
-    <TooltipProvider>
+    <>
       <div className={`${page} ${styles.stack} ${styles.withTabBar}`}>
         <div className={styles.heading}>
           <p className={eyebrow}>{t('dashboard.eyebrow')}</p>
@@ -119,6 +118,6 @@ function DashboardPage() {
         ) : null}
       </div>
       <MobileTabBar isAdmin={user.isAdmin} />
-    </TooltipProvider>
+    </>
   );
 }

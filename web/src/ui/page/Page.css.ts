@@ -74,10 +74,6 @@ export const balanceTitle = style([
   { letterSpacing: '0.04em' },
 ]);
 
-export const cardTitle = sprinkles({ fontSize: 'xl' });
-
-export const cardStack = style([stackOf('lg'), { alignContent: 'start' }]);
-
 export const balanceAmount = style([
   sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', overflowWrap: 'anywhere' }),
   sprinkles({ fontFamily: 'display', fontWeight: 'bold' }),
@@ -95,16 +91,6 @@ export const balanceUnit = style([
 ]);
 
 export const balanceUsd = sprinkles({ color: 'muted', fontVariantNumeric: 'tabular-nums' });
-
-export const chip = style([
-  sprinkles({ borderRadius: 'sm' }),
-  {
-    width: '44px',
-    height: '32px',
-    background: vars.gradient.gold,
-    boxShadow: `inset 0 0 0 1px ${vars.tint.black25}`,
-  },
-]);
 
 export const skeleton = style([
   sprinkles({ borderRadius: 'xl', backgroundColor: 'surface', border: 'subtle' }),
@@ -130,5 +116,3 @@ export const changeDown = style({ color: vars.color.danger });
 export const changeFlat = style({ color: vars.color.textMuted });
 
 export const rate = mutedText();
-
-export const sectionGap = stackOf('xl');

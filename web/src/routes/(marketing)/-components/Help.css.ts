@@ -21,8 +21,6 @@ export const searchInput = style([
   },
 ]);
 
-export const categoryCard = sprinkles({ display: 'grid', gap: 'sm' });
-
 export const faqGroups = sprinkles({ display: 'grid', gap: '2xl' });
 
 export const faqGroupHead = style([

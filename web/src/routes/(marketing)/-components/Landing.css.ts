@@ -41,8 +41,6 @@ export const lead = style([
   },
 ]);
 
-export const ctas = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'md' });
-
 export const points = style([
   listReset,
   sprinkles({ display: 'flex', flexWrap: 'wrap', fontSize: 'sm', color: 'muted' }),

@@ -164,12 +164,6 @@ export const iconBadge = style([
   },
 ]);
 
-export const iconBadgeRuby = style({
-  borderColor: vars.tint.rubyBright40,
-  background: `linear-gradient(135deg, ${vars.tint.rubyBright18}, ${vars.tint.rubyDeep10})`,
-  color: vars.color.rubyBright,
-});
-
 export const pill = style([
   sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs', paddingY: 'xs', paddingX: 'md' }),
   sprinkles({
@@ -306,14 +300,6 @@ export const skeleton = style([
     background: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.surfaceHover} 50%, ${vars.color.surface} 75%)`,
     backgroundSize: '200% 100%',
     animation: `${shimmer} 1.6s ease-in-out infinite`,
-  },
-]);
-
-export const divider = style([
-  sprinkles({ border: 'none', margin: 'none' }),
-  {
-    height: '1px',
-    backgroundColor: vars.color.border,
   },
 ]);
 

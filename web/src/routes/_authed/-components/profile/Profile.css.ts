@@ -43,6 +43,4 @@ export const qrImage = style([
 
 export const uri = style([tile('md'), code('xs'), { maxWidth: '100%' }]);
 
-export const sectionTitle = sprinkles({ fontSize: 'lg' });
-
 export const switches = stack('lg');

@@ -1,7 +1,7 @@
 import {
   stakeForTier,
-  tierForBalance,
   tierRank,
+  tierReachedBy,
   upgradesFor,
 } from '../../../../../../../domain/cards/card.ts';
 import { type MessageId, t } from '../../../../../i18n/i18n.ts';
@@ -105,7 +105,7 @@ export function canOpenSettings(card: Card | null): card is Card & { status: 'ac
 
 /** The tier a balance (a decimal string) reaches: the server's rule, for the preview before a card exists. */
 export function balanceTier(balance: string): CardTier {
-  return tierForBalance(toUnits(balance) ?? 0n);
+  return tierReachedBy(toUnits(balance) ?? 0n);
 }
 
 /**
@@ -137,7 +137,7 @@ export function stakeTarget(
   if (!card || !stake || (card.status !== 'pending' && card.status !== 'verifying')) return null;
   const staked = toUnits(stake.staked) ?? 0n;
   const covered = staked + (toUnits(stake.available) ?? 0n);
-  const tier = tierForBalance(covered);
+  const tier = tierReachedBy(covered);
   if (tierRank(tier) === 0 || stakeForTier(tier) <= staked) return null;
   return { tier, amount: fromUnits(stakeForTier(tier) - staked) };
 }
