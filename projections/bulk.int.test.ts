@@ -38,6 +38,7 @@ let close = () => {};
 
 const seed = Number(process.env.BULK_SEED ?? Date.now() % 100_000);
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 beforeAll(async () => {
   t = await createTestApp();
   const served = await servedWithWorkload(t, { users: 4, tag: 'bulk', seed });

@@ -6,6 +6,7 @@ import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts'
 import { signedUpClient } from '../../testing/testApp.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 describe('audit, statements and exports', () => {
   let t: AuditLedger['t'];
   let alice: AuditLedger['alice'];
@@ -20,6 +21,7 @@ describe('audit, statements and exports', () => {
     expect(report.postings).toBeGreaterThanOrEqual(6);
   });
 
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
   describe('ledger:verify catches every kind of tampering', () => {
     // The tree follower has taken every event before each tamper: one it had not yet read would be its
     // own finding (a gap, a changed event), and freeze the account the next test moves money from.

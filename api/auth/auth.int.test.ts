@@ -4,6 +4,7 @@ import { uniqueStream } from '../../app/auth/uniqueStreams.ts';
 import { reservationsOf } from '../../testing/reservations.ts';
 import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 describe('accounts and sign-in', () => {
   const t = setUpTestApp();
 

@@ -26,6 +26,7 @@ const count = async (t: TestApp, sql: string, params: unknown[]) => {
   return rows[0]!.n;
 };
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 describe('erasePerson', () => {
   const t = setUpTestApp();
 

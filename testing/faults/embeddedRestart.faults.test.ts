@@ -47,6 +47,7 @@ async function waitUntil(what: string, condition: () => boolean, ms: number): Pr
   return Date.now() - started;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
   const seed = seedFrom('FAULT_SEED');
   let dataRoot: string;

@@ -49,6 +49,7 @@ const streamText = async (name: string) =>
     )
   )[0]!.t;
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 describe('privacy:upgrade-log, beyond the fixture', () => {
   beforeAll(async () => {
     db = await createTestDatabase('legacyrefuse');

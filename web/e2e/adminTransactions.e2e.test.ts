@@ -155,6 +155,7 @@ async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 async function adminJourney(viewport: typeof DESKTOP) {
   const where = `at ${viewport.width}px`;
   const { context, page, problems } = await kit.session(viewport);

@@ -49,6 +49,7 @@ async function filterBy(page: Page, choices: [label: string, option: string][]) 
   await form.waitFor({ state: 'detached' });
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 async function historyJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
   const phone = viewport === PHONE;

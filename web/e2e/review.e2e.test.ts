@@ -62,6 +62,7 @@ function summaryValue(review: Locator, term: string): Locator {
   return review.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 async function reviewJourney(viewport: Viewport) {
   const phone = viewport === PHONE;
   const px = `${viewport.width}px`;

@@ -79,6 +79,7 @@ async function fillSendForm(page: Page, language: Language, email: string, amoun
   return { form, review };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 async function journey(viewport: Viewport, language: Language) {
   const px = `${viewport.width}px`;
   const sender = newAccount('Twice');

@@ -27,6 +27,7 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
   };
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
 describe('statementCsv', () => {
   afterEach(() => setLocale('en'));
 
