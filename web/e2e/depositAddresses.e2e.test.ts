@@ -188,6 +188,7 @@ async function journey(viewport: Viewport) {
   // The admin clears the address, after a confirmation: the form explains again and takes nothing.
   await row.getByRole('button', { name: `Clear ${pair.currency} on ${pair.network} address` }).click();
   const dialog = `Clear the ${pair.currency} on ${pair.network} deposit address?`;
+  await admin.page.getByRole('alertdialog', { name: dialog }).waitFor();
   await expectAccessible(admin.page, `/admin/settings clear confirmation at ${px}`);
   await confirmInDialog(admin.page, dialog, 'Clear address', 'Deposit address cleared');
   await row.getByText('Not set: deposits and payments here are refused').waitFor();
