@@ -4,8 +4,7 @@ import { uniqueStream } from '../../app/auth/uniqueStreams.ts';
 import { reservationsOf } from '../../testing/reservations.ts';
 import { newRegistration, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-describe('accounts and sign-in', () => {
+describe('accounts and sign-in: registration', () => {
   const t = setUpTestApp();
 
   it('registers a user, signs them in with an httpOnly cookie, and reads them back', async () => {
@@ -61,6 +60,10 @@ describe('accounts and sign-in', () => {
     const reply = await t.client().post('/api/auth/register', newRegistration({ isAdmin: true }));
     expect(reply.status).toBe(403);
   });
+});
+
+describe('accounts and sign-in: unique e-mail and username', () => {
+  const t = setUpTestApp();
 
   it('keeps e-mail (case-insensitive) and username unique, and frees an e-mail whose registration failed', async () => {
     const { registration } = await signedUpClient(t);
@@ -106,6 +109,10 @@ describe('accounts and sign-in', () => {
       { stream: uniqueStream(key, 'username', username), type: 'UniqueValueReserved', userId: named },
     ]);
   });
+});
+
+describe('accounts and sign-in: sessions', () => {
+  const t = setUpTestApp();
 
   it('signs in case-insensitively, and answers the same 401 for a wrong password or an unknown e-mail', async () => {
     const { registration, user } = await signedUpClient(t);
@@ -185,6 +192,10 @@ describe('accounts and sign-in', () => {
     visitor.cookies.set('sai_session', `${header}.${payload}.`);
     expect((await visitor.get('/api/auth/user')).status).toBe(401);
   });
+});
+
+describe('accounts and sign-in: hostile requests', () => {
+  const t = setUpTestApp();
 
   it('refuses cross-origin state-changing requests (CSRF) but serves same-origin ones', async () => {
     const body = { email: 'nobody@example.com', password: 'whatever1' };
