@@ -23,11 +23,15 @@ const mailsTo = (t: TestApp, address: string, subject?: string): OutboxMail[] =>
     .mailsTo(address)
     .filter((m) => m.purpose === 'email_verification' && (!subject || m.subject === subject));
 
-/** Issue 47.10 (attack N91): a registration is unverified until the link mailed to its address is opened. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-describe('e-mail verification', () => {
+/** The app and its admin each part of the e-mail verification tests runs on. */
+function setUpVerificationApp() {
   const t = setUpTestApp();
-  const admin = setUpAdminClient(t, 'verify-admin@example.com');
+  return { t, admin: setUpAdminClient(t, 'verify-admin@example.com') };
+}
+
+/** Issue 47.10 (attack N91): a registration is unverified until the link mailed to its address is opened. */
+describe('e-mail verification: an unverified account', () => {
+  const { t, admin } = setUpVerificationApp();
 
   it('an unverified account receives no money and enrols no second factor, each a 422 appending nothing', async () => {
     const alice = await signedUpClient(t);
@@ -89,6 +93,10 @@ describe('e-mail verification', () => {
     expect(login.body.emailVerified).toBe(false);
     expect((await again.get('/api/transactions')).status).toBe(200);
   });
+});
+
+describe('e-mail verification: the mailed link', () => {
+  const { t, admin } = setUpVerificationApp();
 
   it('the mailed link confirms in a session of the account, elsewhere only with the password, and once', async () => {
     const { client, registration, user } = await signedUpClient(t, {}, { verified: false });
@@ -150,6 +158,10 @@ describe('e-mail verification', () => {
     expect(after.status).toBe(409);
     expect((await t.client().post('/api/auth/verify-email')).status).toBe(401);
   });
+});
+
+describe('e-mail verification: reclaiming a squatted address', () => {
+  const { t, admin } = setUpVerificationApp();
 
   it("the address's owner reclaims a squatted registration: squatter locked out, sessions revoked", async () => {
     const victim = `owner.${Date.now()}@example.com`;
