@@ -27,8 +27,7 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
   };
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-describe('statementCsv', () => {
+describe('statementCsv in the interface language', () => {
   afterEach(() => setLocale('en'));
 
   test('the header row is in the interface language, in the same nine columns', async () => {
@@ -116,6 +115,10 @@ describe('statementCsv', () => {
       '',
     ]);
   });
+});
+
+describe('statementCsv', () => {
+  afterEach(() => setLocale('en'));
 
   test('columns: date, reference, type, status, description, counterparty, asset, amount, balance after', () => {
     const csv = statementCsv([
