@@ -3,23 +3,148 @@ import { fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newHexTxId } from '../../testing/txHashes.ts';
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-describe('crypto over HTTP', () => {
-  const t = setUpTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
-  const admin = setUpAdminClient(t, 'crypto-admin@example.com');
+const t = setUpTestApp({ DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' });
+const admin = setUpAdminClient(t, 'crypto-admin@example.com');
 
-  async function fundedEth(amount: string) {
-    const user = await signedUpClient(t);
-    await fundEth(admin, user.client, amount);
-    await t.settle();
-    return user;
+async function fundedEth(amount: string) {
+  const user = await signedUpClient(t);
+  await fundEth(admin, user.client, amount);
+  await t.settle();
+  return user;
+}
+
+const balanceOf = async (client: TestClient, currency: string) =>
+  (await client.get('/api/crypto/balances')).body.find((b: { currency: string }) => b.currency === currency);
+
+/** Withdrawals with a bad field, or over the balance, are refused. */
+async function expectBadWithdrawalsRefused(user: TestClient) {
+  const bad = [
+    [{ currency: 'ETH', amount: '1', address: 'short', chain: 'ethereum' }, 'address'],
+    [
+      {
+        currency: 'ETH',
+        amount: '1',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
+        chain: 'bitcoin',
+      },
+      'chain',
+    ],
+    [
+      {
+        currency: 'ETH',
+        amount: '0',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
+        chain: 'ethereum',
+      },
+      'amount',
+    ],
+    [
+      {
+        currency: 'ETH',
+        amount: '0.000000001',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
+        chain: 'ethereum',
+      },
+      'amount',
+    ],
+  ] as const;
+  for (const [body, field] of bad) {
+    const reply = await user.post('/api/crypto/withdraw', body);
+    expect(reply.status, JSON.stringify(body)).toBe(400);
+    expect(reply.body.fieldErrors[field]).toBeTruthy();
   }
+  const over = await user.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '2.00000001',
+    address: '0x1234567890abcdef1234567890abcdef12345678',
+    chain: 'ethereum',
+    password: 'correct-horse',
+  });
+  expect(over.status).toBe(422);
+  expect(over.body.message).toBe('Insufficient balance. You have 2.000000 ETH available.');
+}
 
-  const balanceOf = async (client: TestClient, currency: string) =>
-    (await client.get('/api/crypto/balances')).body.find(
-      (b: { currency: string }) => b.currency === currency,
-    );
+/** A held withdrawal of 0.75 ETH, completed: sent out, no longer on hold. */
+async function withdrawAndComplete(user: TestClient) {
+  const first = await user.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '0.75',
+    address: '0x1234567890abcdef1234567890abcdef12345678',
+    chain: 'base',
+    notes: 'cold wallet',
+    password: 'correct-horse',
+  });
+  expect(first.status).toBe(201);
+  expect(first.body).toMatchObject({
+    status: 'pending',
+    amount: '0.75000000',
+    chain: 'base',
+    overdue: false,
+  });
+  expect(await balanceOf(user, 'ETH')).toMatchObject({
+    balance: '1.25000000',
+    onHold: '0.75000000',
+  });
+  await t.settle();
+  const queue = await admin.get('/api/admin/crypto/withdrawals');
+  const queued = queue.body.find((w: { id: string }) => w.id === first.body.id);
+  expect(queued).toMatchObject({ ageHours: 0, overdue: false, email: expect.any(String) });
 
+  expect(
+    (
+      await admin.patch(`/api/admin/crypto/withdrawals/${first.body.id}`, {
+        action: 'complete',
+        txHash: '0xdeadbeefcafe',
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await admin.patch(`/api/admin/crypto/withdrawals/${first.body.id}`, {
+        action: 'fail',
+        reason: 'too late',
+      })
+    ).status,
+  ).toBe(409);
+  await t.settle();
+  expect(await balanceOf(user, 'ETH')).toMatchObject({
+    balance: '1.25000000',
+    onHold: '0.00000000',
+  });
+}
+
+/** A withdrawal of all 1.25 ETH, failed: the amount given back and spendable again. */
+async function withdrawAndFail(user: TestClient) {
+  const second = await user.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '1.25',
+    address: '0x1234567890abcdef1234567890abcdef12345678',
+    chain: 'ethereum',
+    password: 'correct-horse',
+  });
+  expect(await balanceOf(user, 'ETH')).toMatchObject({ balance: '0.00000000' });
+  await admin.patch(`/api/admin/crypto/withdrawals/${second.body.id}`, {
+    action: 'fail',
+    reason: 'Address rejected by the network',
+  });
+  await t.settle();
+  expect(await balanceOf(user, 'ETH')).toMatchObject({
+    balance: '1.25000000',
+    onHold: '0.00000000',
+  });
+  // The released amount is spendable again on the write side.
+  const again = await user.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount: '1.25',
+    address: '0x1234567890abcdef1234567890abcdef12345678',
+    chain: 'ethereum',
+    password: 'correct-horse',
+  });
+  expect(again.status).toBe(201);
+  await t.settle();
+}
+
+describe('crypto over HTTP: deposits and withdrawals', () => {
   it('declares a deposit on a network of its currency; the admin confirms the amount that arrived', async () => {
     const user = await signedUpClient(t);
     expect(
@@ -68,127 +193,11 @@ describe('crypto over HTTP', () => {
     expect(networks.body.deposit.XRP.networks[0].minimum).toBe('20');
   });
 
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
   it('holds a withdrawal at once; completing it sends it out, failing it gives back exactly the amount', async () => {
     const user = await fundedEth('2');
-    const bad = [
-      [{ currency: 'ETH', amount: '1', address: 'short', chain: 'ethereum' }, 'address'],
-      [
-        {
-          currency: 'ETH',
-          amount: '1',
-          address: '0x1234567890abcdef1234567890abcdef12345678',
-          chain: 'bitcoin',
-        },
-        'chain',
-      ],
-      [
-        {
-          currency: 'ETH',
-          amount: '0',
-          address: '0x1234567890abcdef1234567890abcdef12345678',
-          chain: 'ethereum',
-        },
-        'amount',
-      ],
-      [
-        {
-          currency: 'ETH',
-          amount: '0.000000001',
-          address: '0x1234567890abcdef1234567890abcdef12345678',
-          chain: 'ethereum',
-        },
-        'amount',
-      ],
-    ] as const;
-    for (const [body, field] of bad) {
-      const reply = await user.client.post('/api/crypto/withdraw', body);
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.fieldErrors[field]).toBeTruthy();
-    }
-    const over = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '2.00000001',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: 'correct-horse',
-    });
-    expect(over.status).toBe(422);
-    expect(over.body.message).toBe('Insufficient balance. You have 2.000000 ETH available.');
-
-    const first = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '0.75',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'base',
-      notes: 'cold wallet',
-      password: 'correct-horse',
-    });
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({
-      status: 'pending',
-      amount: '0.75000000',
-      chain: 'base',
-      overdue: false,
-    });
-    expect(await balanceOf(user.client, 'ETH')).toMatchObject({
-      balance: '1.25000000',
-      onHold: '0.75000000',
-    });
-    await t.settle();
-    const queue = await admin.get('/api/admin/crypto/withdrawals');
-    const queued = queue.body.find((w: { id: string }) => w.id === first.body.id);
-    expect(queued).toMatchObject({ ageHours: 0, overdue: false, email: expect.any(String) });
-
-    expect(
-      (
-        await admin.patch(`/api/admin/crypto/withdrawals/${first.body.id}`, {
-          action: 'complete',
-          txHash: '0xdeadbeefcafe',
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await admin.patch(`/api/admin/crypto/withdrawals/${first.body.id}`, {
-          action: 'fail',
-          reason: 'too late',
-        })
-      ).status,
-    ).toBe(409);
-    await t.settle();
-    expect(await balanceOf(user.client, 'ETH')).toMatchObject({
-      balance: '1.25000000',
-      onHold: '0.00000000',
-    });
-
-    const second = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '1.25',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: 'correct-horse',
-    });
-    expect(await balanceOf(user.client, 'ETH')).toMatchObject({ balance: '0.00000000' });
-    await admin.patch(`/api/admin/crypto/withdrawals/${second.body.id}`, {
-      action: 'fail',
-      reason: 'Address rejected by the network',
-    });
-    await t.settle();
-    expect(await balanceOf(user.client, 'ETH')).toMatchObject({
-      balance: '1.25000000',
-      onHold: '0.00000000',
-    });
-    // The released amount is spendable again on the write side.
-    const again = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '1.25',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: 'correct-horse',
-    });
-    expect(again.status).toBe(201);
-    await t.settle();
+    await expectBadWithdrawalsRefused(user.client);
+    await withdrawAndComplete(user.client);
+    await withdrawAndFail(user.client);
 
     const ledger = await t.db.pool.query<{ account_id: string; balance: string }>(
       `SELECT account_id, balance::text FROM account_balances WHERE asset = 'ETH' AND account_id IN ('outbound:ETH', 'holds:ETH') ORDER BY account_id`,
@@ -207,7 +216,9 @@ describe('crypto over HTTP', () => {
       ]),
     );
   });
+});
 
+describe('crypto over HTTP: races, transfers and prices', () => {
   it('never overdraws when withdrawals and transfers race for the same balance', async () => {
     const user = await fundedEth('1');
     const friend = await signedUpClient(t);
