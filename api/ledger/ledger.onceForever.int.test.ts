@@ -144,6 +144,40 @@ describe('one command, one outcome, forever', () => {
   });
 });
 
+describe('one command, one outcome, forever: a purchase proof', () => {
+  it('answers a proof retried once its row is gone with the first proof as recorded, though approved since', async () => {
+    const buyer = await signedUpClient(t);
+    const key = `k-${randomUUID()}`;
+    const body = { paymentMethod: 'USDT', amount: '25', notes: 'first' };
+    const first = await buyer.client.post('/api/payments/verify', body, { 'Idempotency-Key': key });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ amount: '25.00', notes: 'first', status: 'pending' });
+    await t.settle();
+    const approved = await admin.patch(`/api/payments/${first.body.id}/verify`, { approved: true });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toMatchObject({
+      id: first.body.id,
+      status: 'verified',
+      verifiedBy: expect.any(String),
+    });
+    await forgetKey(key);
+    const other = await buyer.client.post(
+      '/api/payments/verify',
+      { ...body, amount: '2500', notes: 'second' },
+      { 'Idempotency-Key': key },
+    );
+    expect(other.status, other.text).toBe(422);
+    await forgetKey(key).catch(() => {});
+    // The first outcome, from the proof the log recorded: the amount, notes, terms and time it was sent with.
+    const again = await buyer.client.post('/api/payments/verify', body, { 'Idempotency-Key': key });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(
+      await t.loggedEvents('PaymentProofSubmitted', `data->>'paymentId' = $2`, [first.body.id]),
+    ).toHaveLength(1);
+  });
+});
+
 describe('one command, one outcome, forever', () => {
   it('refuses a crypto transfer, a withdrawal and a distribution reused with another body once the row is gone', async () => {
     const { sender, receiver, other } = await threeUsers();

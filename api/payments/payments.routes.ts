@@ -10,16 +10,9 @@ import {
 import { type MarketPrices, quoteForUser } from '../../app/payments/purchases.ts';
 import { requireDepositAddress } from '../../app/settings/depositAddresses.service.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
-import {
-  isPaymentEvent,
-  PAYMENT_METHODS,
-  type PaymentEvent,
-  paymentStream,
-} from '../../domain/payments/payment.ts';
+import { PAYMENT_METHODS, type PaymentSubmission } from '../../domain/payments/payment.ts';
 import { PAYMENT_TARGETS } from '../../domain/settings/depositAddresses.ts';
-import { unknownEvent } from '../../domain/shared/decider.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import { formatUnits } from '../../domain/shared/money.ts';
 import {
   type PaymentRow,
   paymentsOfUser,
@@ -173,57 +166,41 @@ export function paymentJson(row: PaymentRow): z.output<typeof paymentAnswer> {
   };
 }
 
-/** A payment as its stream tells it (the events, folded), in the read model's shape. */
-async function paymentFromLog(deps: Deps, paymentId: string): Promise<PaymentRow | null> {
-  const events = await deps.store.readStream(paymentStream(paymentId));
-  return events
-    .map(({ type, data }) => ({ type, data }))
-    .filter(isPaymentEvent)
-    .reduce<PaymentRow | null>(foldPayment, null);
+/** A proof as its submission recorded it, in the answer's shape: pending, as its first answer said. */
+function submissionAnswer(recorded: PaymentSubmission): z.output<typeof paymentAnswer> {
+  return {
+    id: recorded.paymentId,
+    userId: recorded.userId,
+    paymentMethod: recorded.paymentMethod,
+    amount: recorded.amount,
+    notes: recorded.notes,
+    proofImageUrl: recorded.proofImageUrl,
+    status: 'pending',
+    rejectionReason: null,
+    createdAt: recorded.submittedAt,
+    verifiedAt: null,
+    verifiedBy: null,
+    fee: recorded.fee ?? null,
+    feeRate: recorded.feeRate ?? null,
+    tier: recorded.tier ?? null,
+    cryptoAmount: recorded.cryptoAmount ?? null,
+  };
 }
 
-function foldPayment(row: PaymentRow | null, e: PaymentEvent): PaymentRow | null {
-  switch (e.type) {
-    case 'PaymentProofSubmitted':
-      return {
-        id: e.data.paymentId,
-        userId: e.data.userId,
-        paymentMethod: e.data.paymentMethod,
-        amount: e.data.amount,
-        notes: e.data.notes,
-        proofImageUrl: e.data.proofImageUrl,
-        status: 'pending',
-        rejectionReason: null,
-        createdAt: new Date(e.data.submittedAt),
-        verifiedAt: null,
-        verifiedBy: null,
-        fee: e.data.fee ?? null,
-        feeRate: e.data.feeRate ?? null,
-        tier: e.data.tier ?? null,
-        cryptoAmount: e.data.cryptoAmount ?? null,
-      };
-    case 'PaymentApproved':
-      return (
-        row && {
-          ...row,
-          status: 'verified',
-          verifiedAt: new Date(e.data.approvedAt),
-          verifiedBy: e.data.approvedBy,
-        }
-      );
-    case 'PaymentRejected':
-      return (
-        row && {
-          ...row,
-          status: 'rejected',
-          rejectionReason: e.data.reason,
-          verifiedAt: new Date(e.data.rejectedAt),
-          verifiedBy: e.data.rejectedBy,
-        }
-      );
-    default:
-      return unknownEvent(e, row);
-  }
+/**
+ * A payment as its stream tells it (the decider's fold, app/ledger loadPayment), in the answer's shape: a
+ * command answers from its own stream, never from a read model that may lag.
+ */
+async function paymentFromLog(deps: Deps, paymentId: string): Promise<z.output<typeof paymentAnswer> | null> {
+  const state = await loadPayment(deps, paymentId);
+  if (!state) return null;
+  return {
+    ...submissionAnswer(state.submission),
+    status: state.status,
+    rejectionReason: state.decision?.reason ?? null,
+    verifiedAt: state.decision?.at ?? null,
+    verifiedBy: state.decision?.by ?? null,
+  };
 }
 
 export function paymentsRoutes(deps: Deps) {
@@ -272,44 +249,14 @@ function paymentSubmitRoutes(app: Hono<AppEnv>, deps: Deps) {
         },
         metadata,
       );
-      // A retried submission answers from the proof recorded first (its fee and amount to pay).
+      // The answer is the proof as recorded: the first submission's, on a retry too (one outcome per command).
       const submitted = result.events[0];
-      const recorded = submitted ? null : await paymentFromLog(deps, paymentId);
-      const terms =
+      const recorded =
         submitted?.type === 'PaymentProofSubmitted'
-          ? {
-              fee: submitted.data.fee ?? null,
-              feeRate: submitted.data.feeRate ?? null,
-              tier: submitted.data.tier ?? null,
-              cryptoAmount: submitted.data.cryptoAmount ?? null,
-            }
-          : {
-              fee: recorded?.fee ?? null,
-              feeRate: recorded?.feeRate ?? null,
-              tier: recorded?.tier ?? null,
-              cryptoAmount: recorded?.cryptoAmount ?? null,
-            };
-      return {
-        status: 201,
-        position: result.position,
-        body: {
-          id: paymentId,
-          userId: session.userId,
-          paymentMethod: input.paymentMethod,
-          amount: formatUnits(input.amount, 'SAI'),
-          notes: input.notes,
-          proofImageUrl: input.proofImageUrl,
-          status: 'pending',
-          rejectionReason: null,
-          createdAt:
-            submitted?.type === 'PaymentProofSubmitted'
-              ? submitted.data.submittedAt
-              : (recorded?.createdAt.toISOString() ?? deps.now().toISOString()),
-          verifiedAt: null,
-          verifiedBy: null,
-          ...terms,
-        },
-      };
+          ? submitted.data
+          : (await loadPayment(deps, paymentId))?.submission;
+      if (!recorded) throw new Error(`payment ${paymentId} decided nothing and has no proof recorded`);
+      return { status: 201, position: result.position, body: submissionAnswer(recorded) };
     });
   });
 }
@@ -394,7 +341,7 @@ function paymentReviewRoute(app: Hono<AppEnv>, deps: Deps) {
             c.set('wrotePosition', position);
             throw new NotFoundError('Payment verification not found');
           }
-          return { status: 200, body: paymentJson(decided), position };
+          return { status: 200, body: decided, position };
         },
         { unhashed: REAUTHENTICATION_FIELDS },
       );

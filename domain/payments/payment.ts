@@ -79,6 +79,13 @@ export function purchaseTerms(quote: PurchaseQuote): PurchaseTerms {
   };
 }
 
+/** A proof as its submission recorded it. */
+export type PaymentSubmission = Extract<PaymentEvent, { type: 'PaymentProofSubmitted' }>['data'];
+
+/**
+ * A payment's state, folded from its stream: the one fold of it on the write side (the API answers a
+ * command from it; the read model is the other side's).
+ */
 export type PaymentState =
   | { status: 'none' }
   | {
@@ -88,6 +95,9 @@ export type PaymentState =
       amount: string;
       /** The fee and rate fixed at submission; null for a proof from before the fee. */
       fee: { amount: string; rate: string } | null;
+      submission: PaymentSubmission;
+      /** Who approved or rejected it, when, and (rejected) why; null while pending. */
+      decision: { by: UserId; at: string; reason: string | null } | null;
     };
 
 export type PaymentCommand =
@@ -210,11 +220,25 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
             event.data.fee !== undefined && event.data.feeRate !== undefined
               ? { amount: event.data.fee, rate: event.data.feeRate }
               : null,
+          submission: event.data,
+          decision: null,
         };
       case 'PaymentApproved':
-        return state.status === 'none' ? state : { ...state, status: 'verified' };
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              status: 'verified',
+              decision: { by: event.data.approvedBy, at: event.data.approvedAt, reason: null },
+            };
       case 'PaymentRejected':
-        return state.status === 'none' ? state : { ...state, status: 'rejected' };
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              status: 'rejected',
+              decision: { by: event.data.rejectedBy, at: event.data.rejectedAt, reason: event.data.reason },
+            };
       default:
         return unknownEvent(event, state);
     }
