@@ -2,16 +2,10 @@ import type { Context } from 'hono';
 import { deviceOf } from '../../app/auth/device.ts';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceToken, knownDevice } from '../../app/auth/knownDevices.ts';
 import { recordProvenSignIn } from '../../app/auth/recovery.ts';
-import {
-  createSession,
-  publicSessionId,
-  revokeSession,
-  type SessionOrigin,
-} from '../../app/auth/sessions.ts';
+import { createSession, revokeSession, type SessionOrigin } from '../../app/auth/sessions.ts';
+import { recordSignIn } from '../../app/auth/signIns.ts';
 import { loadUser, type RegisteredUser } from '../../app/auth/users.service.ts';
-import { handleCommand } from '../../app/commands/handleCommand.ts';
 import { requestMetadata } from '../../app/context.ts';
-import { signInDecider, signInStream } from '../../domain/users/signIns.ts';
 import { SUSPENDED_MESSAGE } from '../../domain/users/user.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -62,12 +56,16 @@ export async function openSignedInSession(
   // notification is rebuilt from the log.
   // Recorded before the cookie is set (a failure leaves no one signed in), and without read-your-writes:
   // the reads after a sign-in do not wait for the notice.
-  await recordSignIn(deps, c, user, session.sessionId, { ...origin, newDevice }).catch(
-    async (error: unknown) => {
-      await revokeSession(deps.pool, session.sessionId, 'sign-in not recorded');
-      throw error;
-    },
-  );
+  await recordSignIn(
+    deps,
+    user.userId,
+    session.sessionId,
+    { ...origin, newDevice },
+    requestMetadata(user.userId, c.get('requestId')),
+  ).catch(async (error: unknown) => {
+    await revokeSession(deps.pool, session.sessionId, 'sign-in not recorded');
+    throw error;
+  });
   // Every way here passed each factor the account has: a reset by mail keeps the second factors enrolled
   // before this moment and removes later ones (app/auth/recovery.ts).
   await recordProvenSignIn(deps, user.userId, deps.now());
@@ -82,32 +80,4 @@ export async function openSignedInSession(
   const shown = await currentUserJson(deps, user.userId);
   if (!shown) return c.json(userJsonFromState(latest));
   return c.json({ ...shown, status: latest.status, isAdmin: latest.isAdmin });
-}
-
-function recordSignIn(
-  deps: Deps,
-  c: Context<AppEnv>,
-  user: RegisteredUser,
-  sessionId: string,
-  origin: SessionOrigin & { newDevice: boolean },
-) {
-  const publicId = publicSessionId(sessionId);
-  return handleCommand(
-    deps,
-    signInStream(publicId),
-    signInDecider,
-    {
-      type: 'RecordSignIn',
-      data: {
-        userId: user.userId,
-        sessionId: publicId,
-        browser: origin.browser ?? '',
-        os: origin.os ?? '',
-        address: origin.address ?? '',
-        newDevice: origin.newDevice,
-      },
-      now: deps.now(),
-    },
-    requestMetadata(user.userId, c.get('requestId')),
-  );
 }

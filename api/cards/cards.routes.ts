@@ -1,16 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive } from '../../app/auth/users.service.ts';
-import { cardCommand, cardIdFor, changePin, requestCard } from '../../app/cards/cards.service.ts';
+import { cardCommand, cardIdFor, changePin, loadCard, requestCard } from '../../app/cards/cards.service.ts';
 import { setCardStake, stakeOf } from '../../app/cards/stake.ts';
-import { loadState } from '../../app/commands/handleCommand.ts';
 import {
   CARD_TIERS,
   type CardState,
   type CardTier,
   CardTransitionError,
-  cardDecider,
-  cardStream,
   TIER_NAMES,
   tierRank,
 } from '../../domain/cards/card.ts';
@@ -288,14 +285,13 @@ function cardStakeRoutes(app: Hono<AppEnv>, deps: Deps) {
       ownCard(c, id);
       return await commandRoute(c, deps, 'card-upgrade', async (commandId, metadata) => {
         const tier = c.req.valid('json').tier;
-        const card = await loadState(deps, cardStream(id), cardDecider);
-        if (card.state.status === 'none') throw new HttpProblem(404, 'Card not found');
-        refuseDowngrade(card.state.tier, tier);
-        if (card.state.status === 'inactive')
+        const card = await loadCard(deps, id);
+        if (card.status === 'none') throw new HttpProblem(404, 'Card not found');
+        refuseDowngrade(card.tier, tier);
+        if (card.status === 'inactive')
           throw new CardTransitionError('Unfreeze your card before upgrading it');
         const result = await setCardStake(deps, session.userId, tier, commandId, metadata);
-        const after = await loadState(deps, cardStream(id), cardDecider);
-        return cardAnswer(c, { state: after.state, position: result.position });
+        return cardAnswer(c, { state: await loadCard(deps, id), position: result.position });
       });
     },
   );
@@ -340,9 +336,9 @@ function cardStakeRoutes(app: Hono<AppEnv>, deps: Deps) {
     userId: UserId,
     position: LogPosition | null,
   ): Promise<CommandAnswer> => {
-    const card = await loadState(deps, cardStream(cardIdFor(userId)), cardDecider);
-    if (card.state.status === 'none') throw new HttpProblem(404, 'Card not found');
-    const body = { ...(await stakeOf(deps, userId)), card: cardJsonFromState(card.state) };
+    const card = await loadCard(deps, cardIdFor(userId));
+    if (card.status === 'none') throw new HttpProblem(404, 'Card not found');
+    const body = { ...(await stakeOf(deps, userId)), card: cardJsonFromState(card) };
     if (position) c.set('wrotePosition', position);
     return { status: 200, position, body };
   };

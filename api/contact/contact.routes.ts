@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { handleCommand } from '../../app/commands/handleCommand.ts';
-import { contactMessageDecider, contactMessageStream } from '../../domain/contact/contactMessage.ts';
+import { receiveContactMessage } from '../../app/contact/contactMessages.ts';
+import { latestContactMessages } from '../../projections/contact/contact.queries.ts';
 import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -48,21 +47,14 @@ export function contactRoutes(deps: Deps) {
     validate('json', contactSchema),
     async (c) => {
       await limited(deps, 'register', `contact:${clientIp(c, deps.config.TRUST_PROXY === '1')}`);
-      const messageId = randomUUID();
       const session = c.get('session');
       return await commandRoute(c, deps, null, async (_, metadata) => {
-        const result = await handleCommand(
+        const { messageId, position } = await receiveContactMessage(
           deps,
-          contactMessageStream(messageId),
-          contactMessageDecider,
-          {
-            type: 'ReceiveContactMessage',
-            data: { messageId, ...c.req.valid('json'), userId: session?.userId ?? null },
-            now: deps.now(),
-          },
+          { ...c.req.valid('json'), userId: session?.userId ?? null },
           metadata,
         );
-        return { status: 201, position: result.position, body: { id: messageId, received: true } };
+        return { status: 201, position, body: { id: messageId, received: true } };
       });
     },
   );
@@ -72,12 +64,8 @@ export function contactRoutes(deps: Deps) {
     validate('query', z.strictObject({ limit: pageLimit(200) })),
     async (c) => {
       requireAdmin(c);
-      const { rows } = await deps.pool.query(
-        `SELECT id, full_name AS "fullName", email, subject, message, user_id AS "userId", received_at AS "receivedAt"
-       FROM contact_messages ORDER BY received_at DESC, id LIMIT $1`,
-        [c.req.valid('query').limit],
-      );
-      return c.json(rows);
+      const rows = await latestContactMessages(deps.pool, c.req.valid('query').limit);
+      return c.json(rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })));
     },
   );
   return app;

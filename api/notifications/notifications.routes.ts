@@ -1,11 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { handleCommand } from '../../app/commands/handleCommand.ts';
-import {
-  type NotificationReadCommand,
-  notificationReadsDecider,
-  notificationReadsStream,
-} from '../../domain/notifications/notificationReads.ts';
+import { recordNotificationRead } from '../../app/notifications/notificationReads.ts';
+import type { NotificationReadCommand } from '../../domain/notifications/notificationReads.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import {
   findNotification,
@@ -73,13 +69,7 @@ export function notificationsRoutes(deps: Deps) {
 
   const record = (c: Context<AppEnv>, userId: UserId, command: NotificationReadCommand) =>
     commandRoute(c, deps, null, async (_, metadata) => {
-      const result = await handleCommand(
-        deps,
-        notificationReadsStream(userId),
-        notificationReadsDecider,
-        command,
-        metadata,
-      );
+      const result = await recordNotificationRead(deps, userId, command, metadata);
       return { status: 200, position: result.position, body: { ok: true } };
     });
 

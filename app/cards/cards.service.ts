@@ -10,6 +10,11 @@ import { handleCommand, loadState } from '../commands/handleCommand.ts';
 /** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
 export const cardIdFor = (userId: UserId) => nameBasedUuid(`card:${userId}`);
 
+/** A card as its stream tells it (the write side: never behind the caller's own last command). */
+export async function loadCard(ctx: CommandContext, cardId: string) {
+  return (await loadState(ctx, cardStream(cardId), cardDecider)).state;
+}
+
 export async function saiBalanceUnits(ctx: CommandContext, userId: UserId): Promise<bigint> {
   const { state } = await loadState(ctx, accountStream(userId), accountDecider);
   return balanceOf(state, 'SAI');
