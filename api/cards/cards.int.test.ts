@@ -10,11 +10,10 @@ const address = {
   country: 'AE',
 };
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-describe('cards over HTTP', () => {
-  const t = setUpTestApp();
-  const admin = setUpAdminClient(t, 'cards-admin@example.com');
+const t = setUpTestApp();
+const admin = setUpAdminClient(t, 'cards-admin@example.com');
 
+describe('cards over HTTP: from request to delivery', () => {
   it('follows a card from request to delivery, with a notification at every status change', async () => {
     const { client, user } = await signedUpClient(t);
     // No card yet is an answer, not an error.
@@ -101,7 +100,9 @@ describe('cards over HTTP', () => {
       ]),
     );
   });
+});
 
+describe('cards over HTTP: an active card and its holder', () => {
   it('freezes, unfreezes and changes the PIN of an active card; the PIN is never in the log', async () => {
     const { client, user } = await signedUpClient(t);
     const card = (await client.post('/api/cards', address)).body;
