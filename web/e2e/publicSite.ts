@@ -73,12 +73,49 @@ export async function expectCampaignProgress(page: Page) {
   }
 }
 
+type ChatWatch = Window & { chatSeen?: Record<string, string> };
+
+/**
+ * Records, from now on, the first text in the support chat that matches `pattern` (an element's whole
+ * text). The chat's "Connecting…" (2 s) and "… is typing" (1.5 s) are short-lived; a busy machine can
+ * miss them between two polls, so an observer set up before they can appear keeps what was drawn.
+ */
+async function watchChat(page: Page, key: string, pattern: RegExp) {
+  await page.evaluate(
+    ({ key, source }) => {
+      const watch = window as ChatWatch;
+      watch.chatSeen = { ...watch.chatSeen };
+      delete watch.chatSeen[key];
+      const wanted = new RegExp(source);
+      const observer = new MutationObserver(() => {
+        const region = document.querySelector('section[aria-label="Support chat"]');
+        for (const element of region?.querySelectorAll('*') ?? []) {
+          const text = element.textContent ?? '';
+          if (wanted.test(text) && watch.chatSeen) {
+            watch.chatSeen[key] = text;
+            observer.disconnect();
+            return;
+          }
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { key, source: pattern.source },
+  );
+}
+
+async function chatSeen(page: Page, key: string): Promise<string | undefined> {
+  return page.evaluate((key) => (window as ChatWatch).chatSeen?.[key], key);
+}
+
 export async function runChat(page: Page) {
+  await watchChat(page, 'connecting', /^Connecting to [A-Z][a-z]+\.\.\.$/);
   await page.getByRole('button', { name: 'Open support chat' }).click();
   const chat = page.getByRole('region', { name: 'Support chat' });
   await chat.getByText('Automated assistant', { exact: false }).waitFor();
-  await chat.getByText(/^Connecting to [A-Z][a-z]+\.\.\.$/).waitFor();
   await chat.getByText("SAI Wallet's automated assistant", { exact: false }).waitFor();
+  expect(await chatSeen(page, 'connecting')).toMatch(/^Connecting to [A-Z][a-z]+\.\.\.$/);
+  expect(await chat.getByText(/^Connecting to/).count()).toBe(0);
 
   const input = chat.getByRole('textbox', { name: 'Type your message' });
   const send = chat.getByRole('button', { name: 'Send message' });
@@ -87,11 +124,13 @@ export async function runChat(page: Page) {
   expect(await send.isDisabled()).toBe(true);
 
   await input.fill('card');
+  await watchChat(page, 'typing', /is typing/);
   await input.press('Enter');
   expect(await input.inputValue()).toBe('');
-  await chat.getByText(/is typing/).waitFor({ state: 'attached' });
   expect(await send.isDisabled()).toBe(true);
   await chat.getByText('We offer three metal card tiers', { exact: false }).waitFor();
+  expect(await chatSeen(page, 'typing')).toMatch(/is typing/);
+  expect(await chat.getByText(/is typing/).count()).toBe(0);
   await chat
     .locator('time')
     .filter({ hasText: /\d{1,2}:\d{2}\s?[AP]M/ })
