@@ -12,7 +12,8 @@ import { emailChangeConfirmRoutes, emailChangeRoutes } from './account/emailChan
 import { sessionsRoutes } from './account/sessions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
 import { approvalsRoutes } from './approvals/approvals.routes.ts';
-import { auditRoutes, statementRoutes } from './audit/audit.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { statementRoutes } from './audit/statement.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devOutboxRoutes } from './auth/devOutbox.routes.ts';
 import { emailVerificationRoutes } from './auth/emailVerification.routes.ts';

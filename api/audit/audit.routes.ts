@@ -1,20 +1,12 @@
 import { Hono } from 'hono';
-import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { cardIdFor } from '../../app/cards/cards.service.ts';
 import { openEvents } from '../../app/privacy/sealedEvents.ts';
 import { approvalStream } from '../../domain/approvals/approval.ts';
-import { LEDGER_ACCOUNT_PATTERN, userAccount } from '../../domain/ledger/postings.ts';
-import { csvCell } from '../../domain/shared/csv.ts';
+import { LEDGER_ACCOUNT_PATTERN } from '../../domain/ledger/postings.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
-import {
-  ASSETS,
-  type Asset,
-  fromScaledUnits,
-  ledgerAmountText,
-  scaledUnits,
-} from '../../domain/shared/money.ts';
+import { ASSETS, type Asset, fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
@@ -28,7 +20,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { requireAdmin, requireUser } from '../http/session.ts';
+import { requireAdmin } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import {
   balanceAnswer,
@@ -40,6 +32,7 @@ import {
   transactionDetailAnswer,
   userStreamsAnswer,
 } from './audit.answers.ts';
+import { checkPeriod, periodDate as date, streamExport } from './downloads.ts';
 
 /**
  * The streams the audit opens by name. A uniqueness stream (`userEmail-…`, `userName-…`) is named by a
@@ -48,9 +41,6 @@ import {
  */
 const STREAM =
   /^(user|account|payment|card|withdrawal|cryptoDeposit|approval|notificationReads|contactMessage|userPasskeys|userMail|signIn)-[A-Za-z0-9@._+-]{1,254}$|^(userEmail|userName)-(?:[0-9a-f]{64}|[A-Za-z0-9@._+-]{1,254})$|^settings-market$/;
-const date = z.iso
-  .date({ error: 'Must be a date like 2026-01-31' })
-  .transform((d) => new Date(`${d}T00:00:00Z`));
 const instant = z.iso
   .datetime({ error: 'Must be a time like 2026-01-31T12:00:00Z' })
   .transform((d) => new Date(d));
@@ -89,33 +79,6 @@ const exportQuery = z.strictObject({
   account: account.optional(),
   format: z.enum(['csv', 'jsonl']).default('csv'),
 });
-
-function checkPeriod(from: Date, to: Date) {
-  if (to <= from)
-    throw new HttpProblem(400, 'The end of the period must be after its start', {
-      fieldErrors: { to: 'Must be after from' },
-    });
-}
-
-function streamExport(
-  c: Parameters<typeof requireUser>[0],
-  lines: AsyncGenerator<string>,
-  filename: string,
-  format: 'csv' | 'jsonl',
-) {
-  c.header(
-    'Content-Type',
-    format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-  );
-  c.header('Content-Disposition', `attachment; filename="${filename}"`);
-  c.header('Cache-Control', 'no-store');
-  return stream(c, async (s) => {
-    for await (const line of lines) {
-      if (s.aborted) break;
-      await s.write(line);
-    }
-  });
-}
 
 /** Admins audit and replay history; finance exports the journal. */
 export function auditRoutes(deps: Deps) {
@@ -375,84 +338,4 @@ function transactionDetailRoute(app: Hono<AppEnv>, deps: Deps) {
 /** before = after − (sign × amount), exactly, on 8-decimal numerics. */
 function subtract(after: string, amount: string, sign: 1 | -1): string {
   return fromScaledUnits(scaledUnits(after, 8) - BigInt(sign) * scaledUnits(amount, 8), 8);
-}
-
-const statementQuery = z.strictObject({
-  from: date,
-  to: date,
-  asset: z.enum(ASSETS, { error: `asset must be one of ${ASSETS.join(', ')}` }).default('SAI'),
-});
-
-/**
- * The user's own statement download (CSV) of one asset (SAI unless `asset` names another) for a period:
- * every posting, from the opening balance to the closing one, so the rows add up (the list's Export is
- * the list's own rows instead: docs/architecture/history.md).
- */
-export function statementRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  app.get(
-    '/statement.csv',
-    responds(200, csvText, { mediaType: 'text/csv' }),
-    validate('query', statementQuery),
-    async (c) => {
-      const session = requireUser(c);
-      const q = c.req.valid('query');
-      checkPeriod(q.from, q.to);
-      const accountId = userAccount(session.userId);
-      async function* lines() {
-        const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-        yield line([
-          'date',
-          'type',
-          'description',
-          'counterparty',
-          'amount',
-          'balance_after',
-          'transaction_id',
-        ]);
-        const money = (text: string) => ledgerAmountText(text, q.asset);
-        const opening = await balanceBefore(deps.pool, accountId, q.asset, q.from);
-        yield line([
-          q.from.toISOString(),
-          'opening_balance',
-          'Balance before the period',
-          '',
-          '',
-          money(opening),
-          '',
-        ]);
-        let after: { commit: string; prepare: string; leg: number } | null = null;
-        for (;;) {
-          const rows = await statementPage(deps.pool, accountId, q.asset, q.from, q.to, after, 2_000);
-          for (const r of rows) {
-            yield line([
-              r.created_at.toISOString(),
-              r.kind,
-              r.description,
-              r.counterparty,
-              money(r.amount),
-              money(r.balance_after),
-              r.transaction_id,
-            ]);
-          }
-          if (rows.length < 2_000) break;
-          const last = rows[rows.length - 1]!;
-          after = { commit: last.position_commit, prepare: last.position_prepare, leg: last.leg };
-        }
-        const closing = await balanceBefore(deps.pool, accountId, q.asset, q.to);
-        yield line([
-          q.to.toISOString(),
-          'closing_balance',
-          'Balance at the end of the period',
-          '',
-          '',
-          money(closing),
-          '',
-        ]);
-      }
-      const name = `statement-${q.asset === 'SAI' ? '' : `${q.asset}-`}${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
-      return streamExport(c, lines(), name, 'csv');
-    },
-  );
-  return app;
 }

@@ -52,7 +52,7 @@ export function appendHolds() {
   };
 }
 
-function newEvent(type: string, data: unknown = {}): NewEvent {
+export function newEvent(type: string, data: unknown = {}): NewEvent {
   return {
     id: randomUUID(),
     type,
@@ -61,7 +61,7 @@ function newEvent(type: string, data: unknown = {}): NewEvent {
   };
 }
 
-function stream(label: string): string {
+export function stream(label: string): string {
   return `contract${label}-${randomUUID().replaceAll('-', '')}`;
 }
 
@@ -106,13 +106,13 @@ export function eventStoreContract(name: string, makeSubject: () => Promise<Cont
   });
 }
 
-interface Held {
+export interface Held {
   subject: ContractSubject;
   store: EventStore;
 }
 
 /** The subject of one describe: made before its tests, disposed after. */
-function heldSubject(makeSubject: () => Promise<ContractSubject>): Held {
+export function heldSubject(makeSubject: () => Promise<ContractSubject>): Held {
   const held = {} as Held;
   beforeAll(async () => {
     held.subject = await makeSubject();
@@ -370,92 +370,5 @@ function readCases(t: Held) {
     expect(received.map((e) => e.id)).toEqual(fromLog.map((e) => e.id));
     // If the store ordered the late event first, the subscriber must have waited for it.
     if (fromLog[0]!.type === 'Late') expect(beforeRelease).toEqual([]);
-  });
-}
-
-/** Batched appends across streams (stores that offer appendMany). */
-export function appendManyContract(name: string, makeSubject: () => Promise<ContractSubject>) {
-  describe(`event store batched appends: ${name}`, () => {
-    let subject: ContractSubject;
-    beforeAll(async () => {
-      subject = await makeSubject();
-    });
-    afterAll(async () => {
-      await subject?.dispose();
-    });
-
-    it('appends to several streams in one commit, with each hash chain intact', async () => {
-      const store = subject.store;
-      if (!store.appendMany) throw new Error(`${name} has no appendMany`);
-      const a = stream('BatchA');
-      const b = stream('BatchB');
-      await store.append(a, [newEvent('A0')], { expectedRevision: 'no_stream' });
-      const results = await store.appendMany([
-        { streamName: a, events: [newEvent('A1'), newEvent('A2')], expectedRevision: 0n },
-        { streamName: b, events: [newEvent('B0')], expectedRevision: 'no_stream' },
-      ]);
-      expect(results.map((r) => r.nextRevision)).toEqual([2n, 0n]);
-      const read = await store.readStream(a);
-      expect(read.map((e) => e.type)).toEqual(['A0', 'A1', 'A2']);
-      expect(read[1]!.metadata.prevHash).toBe(read[0]!.metadata.hash);
-    });
-
-    it('writes nothing at all when one stream of the batch is at the wrong revision', async () => {
-      const store = subject.store;
-      const a = stream('AtomicA');
-      const b = stream('AtomicB');
-      await store.append(b, [newEvent('B0')], { expectedRevision: 'no_stream' });
-      await expect(
-        store.appendMany!([
-          { streamName: a, events: [newEvent('A0')], expectedRevision: 'no_stream' },
-          { streamName: b, events: [newEvent('B1')], expectedRevision: 5n },
-        ]),
-      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-      expect(await store.readStream(a)).toEqual([]);
-      expect(await store.readStream(b)).toHaveLength(1);
-    });
-  });
-}
-
-/** Concurrent batches on overlapping streams: each stream's history stays one unbroken chain. */
-export function appendManyRaceContract(name: string, makeSubject: () => Promise<ContractSubject>) {
-  describe(`event store batched appends under concurrency: ${name}`, () => {
-    let subject: ContractSubject;
-    beforeAll(async () => {
-      subject = await makeSubject();
-    });
-    afterAll(async () => {
-      await subject?.dispose();
-    });
-
-    it('lets racing batches that expect the same revision win once, and keeps every chain whole', async () => {
-      const store = subject.store;
-      const streams = [stream('RaceX'), stream('RaceY'), stream('RaceZ')];
-      await store.appendMany!(
-        streams.map((s) => ({
-          streamName: s,
-          events: [newEvent('Open')],
-          expectedRevision: 'no_stream' as const,
-        })),
-      );
-      const attempts = await Promise.allSettled(
-        Array.from({ length: 12 }, (_, i) =>
-          store.appendMany!(
-            // Opposite orders in half the batches: name-ordered locking keeps them from deadlocking.
-            (i % 2 === 0 ? streams : [...streams].reverse()).map((s) => ({
-              streamName: s,
-              events: [newEvent(`T${i}`)],
-              expectedRevision: 0n,
-            })),
-          ),
-        ),
-      );
-      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
-      for (const s of streams) {
-        const events = await store.readStream(s);
-        expect(events).toHaveLength(2);
-        expect(events[1]!.metadata.prevHash).toBe(events[0]!.metadata.hash);
-      }
-    });
   });
 }

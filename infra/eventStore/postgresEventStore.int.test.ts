@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/testDb.ts';
 import { createTestStore } from '../../testing/testStore.ts';
 import { MIGRATIONS_TABLE } from '../postgres/migrate.ts';
-import {
-  appendHolds,
-  appendManyContract,
-  appendManyRaceContract,
-  type ContractSubject,
-  eventStoreContract,
-} from './eventStore.contract.ts';
+import { appendManyContract, appendManyRaceContract } from './eventStore.batchContract.ts';
+import { appendHolds, type ContractSubject, eventStoreContract } from './eventStore.contract.ts';
 import { WrongExpectedRevisionError } from './eventStore.ts';
 import { PostgresEventStore } from './postgresEventStore.ts';
 
