@@ -1,7 +1,7 @@
 import type { Decider } from '../../domain/shared/decider.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import type { CommandResult, DomainEventShape, PipelineContext } from './context.ts';
-import { type HandleOptions, type Job, runGroup, runOne } from './pipeline.ts';
+import { type HandleOptions, type Job, runCommands } from './pipeline.ts';
 
 export type { CommandContext, CommandResult, DomainEventShape, PipelineContext } from './context.ts';
 export type { HandleOptions } from './pipeline.ts';
@@ -31,9 +31,7 @@ export async function handleCommand<State, Command, Event extends DomainEventSha
       reject,
     };
     ctx.cache.queue.enqueue(streamName, job, (jobs) =>
-      jobs.length === 1
-        ? runOne(ctx, streamName, decider, jobs[0] as Job<State, Command>)
-        : runGroup(ctx, streamName, decider, jobs as Job<State, Command>[]),
+      runCommands(ctx, streamName, decider, jobs as Job<State, Command>[]),
     );
   });
 }

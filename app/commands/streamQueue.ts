@@ -3,7 +3,7 @@ import { OneAtATime } from '../../infra/oneAtATime.ts';
 /** Up to this many waiting commands of one stream go into one append. */
 const MAX_GROUP = 64;
 
-/** One command waiting for its stream; the pipeline decides it on a given state (see runGroup). */
+/** One command waiting for its stream; the pipeline decides it on a given state (see runCommands in pipeline.ts). */
 export interface GroupJob {
   lone: boolean;
   /**
@@ -33,10 +33,10 @@ export class StreamQueue {
   /**
    * Commands on one stream that queue up while the stream is busy are decided one after the other on the
    * state in memory and appended together, in one append (one expected-revision check, one commit), by
-   * `runGroup`. A hot account (a busy sender) then takes as many commands per commit as are waiting,
+   * `runCommands`. A hot account (a busy sender) then takes as many commands per commit as are waiting,
    * instead of one commit each. Commands are still decided and answered in arrival order.
    */
-  enqueue(stream: string, job: GroupJob, runGroup: (jobs: GroupJob[]) => Promise<void>): void {
+  enqueue(stream: string, job: GroupJob, run: (jobs: GroupJob[]) => Promise<void>): void {
     const queue = this.waiting.get(stream);
     if (queue) {
       queue.push(job);
@@ -62,7 +62,7 @@ export class StreamQueue {
         )
           take++;
         const group = jobs.splice(0, Math.min(take, kind?.most ?? MAX_GROUP));
-        await (kind ? kind.run(group) : runGroup(group)).catch((error: unknown) => {
+        await (kind ? kind.run(group) : run(group)).catch((error: unknown) => {
           for (const j of group) j.reject(error);
         });
       }

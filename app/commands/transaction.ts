@@ -9,7 +9,7 @@ import {
   WrongExpectedRevisionError,
 } from '../../infra/eventStore/eventStore.ts';
 import type { CommandResult, DomainEventShape, PipelineContext } from './context.ts';
-import { type Job, pause, runGroup, runOne } from './pipeline.ts';
+import { type Job, pause, runCommands } from './pipeline.ts';
 import { newEvents, recordedBySeed, seededEventId } from './retries.ts';
 import { loadState } from './stateCache.ts';
 import {
@@ -81,9 +81,7 @@ export async function handleTransaction<State, Command, Event extends DomainEven
     // Queued behind the first stream's other commands in this process; plain commands queued behind it
     // still go in groups of their own (the stream's own runner, made with the same decider).
     ctx.cache.queue.enqueue(first.streamName, job, (jobs) =>
-      jobs.length === 1
-        ? runOne(ctx, first.streamName, first.decider, jobs[0] as Job<State, Command>)
-        : runGroup(ctx, first.streamName, first.decider, jobs as Job<State, Command>[]),
+      runCommands(ctx, first.streamName, first.decider, jobs as Job<State, Command>[]),
     );
   });
 }
@@ -421,7 +419,7 @@ async function appendLeg(ctx: PipelineContext, leg: FollowingLeg, metadata: Even
       resolve: resolve as (value: unknown) => void,
       reject,
     };
-    void runOne(ctx, leg.streamName, leg.decider, job);
+    void runCommands(ctx, leg.streamName, leg.decider, [job]);
   });
 }
 
