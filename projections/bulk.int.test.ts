@@ -6,7 +6,7 @@ import { cardStream } from '../domain/cards/card.ts';
 import { TYPE_LABELS } from '../domain/ledger/history.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
 import { SoftAuthenticator } from '../testing/softAuthenticator.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
 import { loadLocale } from '../web/src/i18n/i18n.ts';
 import { notificationText, shownDay, WORDED_KINDS } from '../web/src/lib/notificationText.ts';
@@ -38,24 +38,19 @@ let close = () => {};
 
 const seed = Number(process.env.BULK_SEED ?? Date.now() % 100_000);
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-beforeAll(async () => {
-  t = await createTestApp();
-  const served = await servedWithWorkload(t, { users: 4, tag: 'bulk', seed });
-  close = served.close;
+type Signed = Awaited<ReturnType<typeof signedUpClient>>;
 
-  const admin = t.client();
-  expect((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(
-    200,
-  );
-  const expectOk = async (reply: Promise<{ status: number; body: unknown }>, what: string) => {
-    const r = await reply;
-    expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body as Record<string, unknown>;
-  };
-  // A card from request to delivery: payment, activation, the holder's upgrade (and a legacy automatic
-  // one), shipping, freezes and a PIN.
-  const holder = await signedUpClient(t);
+const expectOk = async (reply: Promise<{ status: number; body: unknown }>, what: string) => {
+  const r = await reply;
+  expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+  return r.body as Record<string, unknown>;
+};
+
+/**
+ * A card from request to delivery: payment, activation, the holder's upgrade (and a legacy automatic
+ * one), shipping, freezes and a PIN; the holder's sign-ins on the way.
+ */
+async function aCardDelivered(admin: TestClient, holder: Signed) {
   const card = await expectOk(holder.client.post('/api/cards', {}), 'card request');
   const proof = await expectOk(
     holder.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 }),
@@ -73,30 +68,7 @@ beforeAll(async () => {
     data: { cardId: card.id, userId: holder.user.id, at: new Date().toISOString(), ...data },
     metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
   });
-  // Two sign-ins from one browser over a socket (the address is the place): the first is announced,
-  // the second, a known device and place (docs/security.md), is not.
-  const socket = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => socket.once('listening', resolve));
-  const signIn = (cookie: string) =>
-    fetch(`http://127.0.0.1:${(socket.address() as AddressInfo).port}/api/auth/login`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: `http://127.0.0.1:${(socket.address() as AddressInfo).port}`,
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
-        cookie,
-      },
-      body: JSON.stringify({ email: holder.registration.email, password: holder.registration.password }),
-    });
-  const first = await signIn('');
-  expect(first.status, await first.text()).toBe(200);
-  const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith('sai_device='));
-  expect((await signIn(device!.split(';')[0]!)).status).toBe(200);
-  socket.close();
-  const quiet = await t.db.pool.query(
-    `SELECT 1 FROM es_events WHERE event_type = 'SignedIn' AND data->>'newDevice' = 'false'`,
-  );
-  expect(quiet.rowCount).toBe(1);
+  await signInsFromOneBrowser(holder);
   await t.deps.store.append(
     cardStream(String(card.id)),
     [
@@ -129,7 +101,39 @@ beforeAll(async () => {
   await expectOk(holder.client.post(`/api/cards/${card.id}/freeze`), 'freeze');
   await expectOk(holder.client.post(`/api/cards/${card.id}/unfreeze`), 'unfreeze');
   await expectOk(holder.client.post(`/api/cards/${card.id}/pin`, { pin: '4827', confirmPin: '4827' }), 'pin');
-  // A passkey added and removed: both are told to the holder.
+}
+
+/**
+ * Two sign-ins from one browser over a socket (the address is the place): the first is announced, the
+ * second, a known device and place (docs/security.md), is not.
+ */
+async function signInsFromOneBrowser(holder: Signed) {
+  const socket = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => socket.once('listening', resolve));
+  const signIn = (cookie: string) =>
+    fetch(`http://127.0.0.1:${(socket.address() as AddressInfo).port}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: `http://127.0.0.1:${(socket.address() as AddressInfo).port}`,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+        cookie,
+      },
+      body: JSON.stringify({ email: holder.registration.email, password: holder.registration.password }),
+    });
+  const first = await signIn('');
+  expect(first.status, await first.text()).toBe(200);
+  const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith('sai_device='));
+  expect((await signIn(device!.split(';')[0]!)).status).toBe(200);
+  socket.close();
+  const quiet = await t.db.pool.query(
+    `SELECT 1 FROM es_events WHERE event_type = 'SignedIn' AND data->>'newDevice' = 'false'`,
+  );
+  expect(quiet.rowCount).toBe(1);
+}
+
+/** A passkey added and removed: both are told to the holder. */
+async function aPasskeyAddedAndRemoved(holder: Signed) {
   const password = holder.registration.password;
   const passkeyOptions = await expectOk(
     holder.client.post('/api/account/passkeys/options', { password }),
@@ -144,7 +148,10 @@ beforeAll(async () => {
     holder.client.request('DELETE', `/api/account/passkeys/${passkey.id}`, { password }),
     'passkey removed',
   );
-  // Crypto deposits rejected, with a reason and without one; a proof rejected without a reason.
+}
+
+/** Crypto deposits rejected, with a reason and without one; a proof rejected without a reason. */
+async function rejections(admin: TestClient, holder: Signed) {
   for (const reason of ['Not received', undefined]) {
     const declared = await expectOk(
       holder.client.post('/api/crypto/deposits', { currency: 'ETH', network: 'arbitrum' }),
@@ -160,7 +167,10 @@ beforeAll(async () => {
     'payment proof',
   );
   await expectOk(admin.patch(`/api/payments/${unpaid.id}/verify`, { approved: false }), 'rejection');
-  // Notifications read one by one and all at once, then new ones.
+}
+
+/** Notifications read one by one and all at once, then new ones. */
+async function notificationsRead(admin: TestClient, holder: Signed) {
   await t.settle();
   const listed = (await holder.client.get('/api/notifications?limit=5')).body as { id: string }[];
   expect(listed.length).toBeGreaterThan(2);
@@ -188,8 +198,13 @@ beforeAll(async () => {
     }),
     'transfer',
   );
-  // An erased person who had sent the holder money with a note: their residual balance moves to
-  // dormant, their notifications go and the holder's names them "Erased user", their texts are blanked.
+}
+
+/**
+ * An erased person who had sent the holder money with a note: their residual balance moves to dormant,
+ * their notifications go and the holder's names them "Erased user", their texts are blanked.
+ */
+async function anErasedSender(admin: TestClient, holder: Signed) {
   const gone = await signedUpClient(t);
   await expectOk(
     admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: gone.user.id, amount: '5.00' }),
@@ -214,6 +229,23 @@ beforeAll(async () => {
     'erasure',
   );
   await t.settle();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const served = await servedWithWorkload(t, { users: 4, tag: 'bulk', seed });
+  close = served.close;
+
+  const admin = t.client();
+  expect((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(
+    200,
+  );
+  const holder = await signedUpClient(t);
+  await aCardDelivered(admin, holder);
+  await aPasskeyAddedAndRemoved(holder);
+  await rejections(admin, holder);
+  await notificationsRead(admin, holder);
+  await anErasedSender(admin, holder);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,14 +6,57 @@ import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts'
 import { signedUpClient } from '../../testing/testApp.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
+// One ledger for the file: each test that tampers with it puts back what it changed.
+let t: AuditLedger['t'];
+let alice: AuditLedger['alice'];
+let bob: AuditLedger['bob'];
+
+withAuditLedger((ledger) => ({ t, alice, bob } = ledger));
+
+// The tree follower has taken every event before each tamper: one it had not yet read would be its own
+// finding (a gap, a changed event), and freeze the account the next test moves money from.
+const treeCaughtUp = () => t.treeCaughtUp();
+
+/** The event of the second of alice's transfers. */
+const transfer = async () =>
+  (
+    await t.db.pool.query<{ event_id: string; stream_name: string; stream_revision: string }>(
+      `SELECT event_id::text, stream_name, stream_revision::text FROM es_events
+       WHERE event_type = 'TokensTransferred' AND data->>'fromUserId' = $1 ORDER BY stream_revision LIMIT 1 OFFSET 1`,
+      [alice.user.id],
+    )
+  ).rows[0]!;
+
+/** Puts deleted es_events rows back as they were. */
+async function restoreEvents(rows: Record<string, unknown>[]) {
+  for (const r of rows)
+    await t.db.pool.query(
+      `INSERT INTO es_events (global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        r.global_position,
+        r.transaction_id,
+        r.stream_name,
+        r.stream_revision,
+        r.event_id,
+        r.event_type,
+        r.data,
+        r.metadata,
+        r.created_at,
+      ],
+    );
+}
+
+/** `npm run ledger:verify` on the ledger's database, as an operator runs it. */
+const runVerifyLedger = () =>
+  spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: toolEnv(t.db.url),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
 describe('audit, statements and exports', () => {
-  let t: AuditLedger['t'];
-  let alice: AuditLedger['alice'];
-  let bob: AuditLedger['bob'];
-
-  withAuditLedger((ledger) => ({ t, alice, bob } = ledger));
-
   it('finds nothing wrong in an untouched ledger', async () => {
     const report = await verifyLedger(t.deps.store, t.db.pool);
     expect(report.problems).toEqual([]);
@@ -21,21 +64,8 @@ describe('audit, statements and exports', () => {
     expect(report.postings).toBeGreaterThanOrEqual(6);
   });
 
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
   describe('ledger:verify catches every kind of tampering', () => {
-    // The tree follower has taken every event before each tamper: one it had not yet read would be its
-    // own finding (a gap, a changed event), and freeze the account the next test moves money from.
-    beforeEach(async () => {
-      await t.treeCaughtUp();
-    });
-    const transfer = async () =>
-      (
-        await t.db.pool.query<{ event_id: string; stream_name: string; stream_revision: string }>(
-          `SELECT event_id::text, stream_name, stream_revision::text FROM es_events
-           WHERE event_type = 'TokensTransferred' AND data->>'fromUserId' = $1 ORDER BY stream_revision LIMIT 1 OFFSET 1`,
-          [alice.user.id],
-        )
-      ).rows[0]!;
+    beforeEach(treeCaughtUp);
 
     it("catches a change to an event's data, naming the event", async () => {
       const target = await transfer();
@@ -70,22 +100,7 @@ describe('audit, statements and exports', () => {
         expect(report.problems.join('\n')).toContain(target.stream_name);
         expect(report.problems.join('\n')).toMatch(/missing or out of order|previous-hash/);
       } finally {
-        const r = rows[0];
-        await t.db.pool.query(
-          `INSERT INTO es_events (global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            r.global_position,
-            r.transaction_id,
-            r.stream_name,
-            r.stream_revision,
-            r.event_id,
-            r.event_type,
-            r.data,
-            r.metadata,
-            r.created_at,
-          ],
-        );
+        await restoreEvents(rows);
       }
       expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
     });
@@ -122,6 +137,12 @@ describe('audit, statements and exports', () => {
       }
       expect((await verifyLedger(t.deps.store, t.db.pool)).problems).toEqual([]);
     });
+  });
+});
+
+describe('audit, statements and exports: whole streams and read models', () => {
+  describe('ledger:verify catches every kind of tampering', () => {
+    beforeEach(treeCaughtUp);
 
     it("catches an account's whole stream deleted from the log, the read models untouched", async () => {
       // Carol only receives: her account stream holds no posting (the sender's event books it), so its
@@ -146,22 +167,7 @@ describe('audit, statements and exports', () => {
         expect(report.firstProblem).toContain(`stream ${stream}`);
         expect(report.firstProblem).toContain('missing from the log');
       } finally {
-        for (const r of events.rows)
-          await t.db.pool.query(
-            `INSERT INTO es_events (global_position, transaction_id, stream_name, stream_revision, event_id, event_type, data, metadata, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [
-              r.global_position,
-              r.transaction_id,
-              r.stream_name,
-              r.stream_revision,
-              r.event_id,
-              r.event_type,
-              r.data,
-              r.metadata,
-              r.created_at,
-            ],
-          );
+        await restoreEvents(events.rows);
         const h = head.rows[0];
         await t.db.pool.query(
           'INSERT INTO es_streams (stream_name, revision, last_hash) VALUES ($1, $2, $3)',
@@ -180,12 +186,7 @@ describe('audit, statements and exports', () => {
       try {
         const report = await verifyLedger(t.deps.store, t.db.pool);
         expect(report.firstProblem).toContain(`balance of ${account} in SAI`);
-        const run = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
-          cwd: path.resolve(import.meta.dirname, '../..'),
-          env: toolEnv(t.db.url),
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
+        const run = runVerifyLedger();
         expect(run.status).toBe(1);
         expect(run.stdout).toContain(`first bad: balance of ${account} in SAI`);
       } finally {
@@ -194,12 +195,7 @@ describe('audit, statements and exports', () => {
           [account],
         );
       }
-      const clean = spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: toolEnv(t.db.url),
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      const clean = runVerifyLedger();
       expect(clean.status, clean.stdout + clean.stderr).toBe(0);
       expect(clean.stdout).toContain('OK: every hash chain and every balance agrees with the log');
     }, 120_000);

@@ -40,10 +40,11 @@ async function passkeySignIn(t: TestApp, authenticator: SoftAuthenticator, clien
   return { client, response, reply: await client.post('/api/auth/passkeys/sign-in', { response }) };
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
+/** An authenticator for the app's origin, as the person's own device would be. */
+const authenticatorOf = (t: TestApp) => new SoftAuthenticator(t.deps.config.PUBLIC_URL);
+
 describe('passkeys: register and sign in', () => {
   const t = setUpTestApp();
-  const origin = () => t.deps.config.PUBLIC_URL;
 
   it('adds a passkey only after a fresh password, then signs in with it and no e-mail', async () => {
     const signed = await signedUpClient(t);
@@ -54,7 +55,7 @@ describe('passkeys: register and sign in', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('reauthentication_failed');
 
-    const authenticator = new SoftAuthenticator(origin());
+    const authenticator = authenticatorOf(t);
     const id = await addPasskey(signed, authenticator);
     const list = await signed.client.get('/api/account/passkeys');
     expect(list.status).toBe(200);
@@ -87,7 +88,7 @@ describe('passkeys: register and sign in', () => {
 
   it('spends a challenge once: a replayed assertion or registration is refused', async () => {
     const signed = await signedUpClient(t);
-    const authenticator = new SoftAuthenticator(origin());
+    const authenticator = authenticatorOf(t);
     const options = await signed.client.post('/api/account/passkeys/options', {
       password: signed.registration.password,
     });
@@ -103,10 +104,14 @@ describe('passkeys: register and sign in', () => {
     expect(replay.body.code).toBe('passkey_invalid');
     expect(replay.headers.get('set-cookie')).toBeNull();
   });
+});
+
+describe('passkeys: register and sign in: refusals', () => {
+  const t = setUpTestApp();
 
   it('refuses an assertion from another origin, for an expired challenge, or without user verification', async () => {
     const signed = await signedUpClient(t);
-    const authenticator = new SoftAuthenticator(origin());
+    const authenticator = authenticatorOf(t);
     await addPasskey(signed, authenticator);
     const client = t.client();
 
@@ -134,7 +139,7 @@ describe('passkeys: register and sign in', () => {
   });
 
   it('refuses a passkey nobody registered, and shows nobody else the list', async () => {
-    const stranger = new SoftAuthenticator(origin());
+    const stranger = authenticatorOf(t);
     const signed = await signedUpClient(t);
     // A credential this server never saw (made against another user's options, never sent back).
     const options = await signed.client.post('/api/account/passkeys/options', {
@@ -144,11 +149,15 @@ describe('passkeys: register and sign in', () => {
     expect((await passkeySignIn(t, stranger)).reply.status).toBe(401);
     expect((await t.client().get('/api/account/passkeys')).status).toBe(401);
   });
+});
+
+describe('passkeys: register and sign in: renaming and removal', () => {
+  const t = setUpTestApp();
 
   it('renames and removes a passkey (removal after a fresh password); nobody else can', async () => {
     const signed = await signedUpClient(t);
     const other = await signedUpClient(t);
-    const authenticator = new SoftAuthenticator(origin());
+    const authenticator = authenticatorOf(t);
     const id = await addPasskey(signed, authenticator);
 
     const renamed = await signed.client.patch(`/api/account/passkeys/${id}`, { name: 'Work laptop' });
@@ -184,7 +193,7 @@ describe('passkeys: erasure', () => {
   it("deletes an erased person's passkeys, so theirs signs nobody in", async () => {
     const admin = await signedInAdmin(t);
     const signed = await signedUpClient(t);
-    const authenticator = new SoftAuthenticator(t.deps.config.PUBLIC_URL);
+    const authenticator = authenticatorOf(t);
     await addPasskey(signed, authenticator);
     await erasePerson(t.deps, {
       userId: signed.user.id,
@@ -201,7 +210,6 @@ describe('passkeys: erasure', () => {
 
 describe('passkeys: the second factor of a password sign-in', () => {
   const t = setUpTestApp({ RATE_LIMITS: 'login=1000/60,password=1000/60,register=1000/60,totp=1000/300' });
-  const origin = () => t.deps.config.PUBLIC_URL;
   const login = (client: TestClient, signed: Signed, extra: Record<string, unknown> = {}) =>
     client.post('/api/auth/login', {
       email: signed.user.email,
@@ -211,7 +219,7 @@ describe('passkeys: the second factor of a password sign-in', () => {
 
   it('asks a user with a passkey for it after the right password, and signs in with it', async () => {
     const signed = await signedUpClient(t);
-    const authenticator = new SoftAuthenticator(origin());
+    const authenticator = authenticatorOf(t);
     await addPasskey(signed, authenticator);
 
     const client = t.client();
@@ -243,10 +251,10 @@ describe('passkeys: the second factor of a password sign-in', () => {
 
   it("refuses a sign-in challenge's answer, or another user's passkey, as the second factor", async () => {
     const signed = await signedUpClient(t);
-    const mine = new SoftAuthenticator(origin());
+    const mine = authenticatorOf(t);
     await addPasskey(signed, mine);
     const other = await signedUpClient(t);
-    const theirs = new SoftAuthenticator(origin());
+    const theirs = authenticatorOf(t);
     await addPasskey(other, theirs);
 
     // Answering a sign-in challenge (issued to nobody) does not pass as the second factor.
@@ -271,7 +279,7 @@ describe('passkeys: the second factor of a password sign-in', () => {
     // and, with the server's clock a minute on, the one after (a code for the step before now would fail
     // whenever a step boundary passed before the server read it).
     expect((await signed.client.post('/api/account/2fa/enable', { code: at(0) })).status).toBe(200);
-    const authenticator = new SoftAuthenticator(origin());
+    const authenticator = authenticatorOf(t);
     const options = await signed.client.post('/api/account/passkeys/options', { totpCode: at(1) });
     expect(options.status, options.text).toBe(200);
     const response = authenticator.create(options.body.options);

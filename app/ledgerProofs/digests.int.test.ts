@@ -10,7 +10,7 @@ import { EMPTY_ROOT, eventLeaf, naiveRoot } from '../../domain/verifiable/merkle
 import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { readRawLog, replayedTree } from '../../testing/logTree.ts';
 import { runLedgerSigner } from '../../testing/privacyKeys.ts';
-import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
+import { setUpAdminClient, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { DigestMismatchError, DigestService, digestFileName, signDigest } from './digests.ts';
 
 const dirs: string[] = [];
@@ -34,25 +34,34 @@ function capture() {
   return { logger, lines };
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A digest service of the app's log and key, as a process runs one. */
+const service = (t: TestApp, dir = tempDir(), logger = capture().logger, now?: () => Date) =>
+  new DigestService({
+    pool: t.deps.pool,
+    signer: t.deps.ledgerProofs.signer,
+    logger,
+    dir,
+    ...replayedTree(t.deps.store),
+    ...(now ? { now } : {}),
+  });
+
+const digestCount = async (t: TestApp) =>
+  Number((await t.db.pool.query('SELECT count(*) AS n FROM ledger_digests')).rows[0].n);
+
+/** One more person signed up, then a digest published: what a test that needs a digest starts from. */
+async function publishAfterASignUp(t: TestApp) {
+  await signedUpClient(t);
+  await t.settle();
+  return await service(t).publish();
+}
+
 describe('signed digests of the log', () => {
   const t = setUpTestApp();
   const admin = setUpAdminClient(t);
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const service = (dir = tempDir(), logger = capture().logger, now?: () => Date) =>
-    new DigestService({
-      pool: t.deps.pool,
-      signer: t.deps.ledgerProofs.signer,
-      logger,
-      dir,
-      ...replayedTree(t.deps.store),
-      ...(now ? { now } : {}),
-    });
-  const digestCount = async () =>
-    Number((await t.db.pool.query('SELECT count(*) AS n FROM ledger_digests')).rows[0].n);
 
   it('serves the public key of the run’s signing key to anyone', async () => {
     const reply = await t.client().get('/api/ledger/public-key');
@@ -83,7 +92,7 @@ describe('signed digests of the log', () => {
     await t.settle();
     const dir = tempDir();
     const published: LedgerDigest[] = [];
-    const digests = service(dir);
+    const digests = service(t, dir);
     digests.onPublished((digest) => void published.push(digest));
     const digest = await digests.publish();
     const events = await readRawLog(t.deps.store);
@@ -110,58 +119,10 @@ describe('signed digests of the log', () => {
     expect(forged.failure).toMatch(/signature does not match/);
   });
 
-  it('signs once for concurrent callers that need a newer digest, and not at all when the latest covers', async () => {
-    const digests = service();
-    const before = await digestCount();
-    const latest = (await digests.latest())!;
-    // The same digest, without its block roots (a receipt is checked against the root alone).
-    const { blocks: _blocks, ...withoutBlocks } = latest;
-    expect(await digests.ensureCovers(BigInt(latest.treeSize))).toEqual(withoutBlocks);
-    expect(await digestCount()).toBe(before);
-    await signedUpClient(t);
-    await t.settle();
-    const size = BigInt((await readRawLog(t.deps.store)).length);
-    // Two services stand for two processes: the publishing lock makes the second find the first's digest.
-    const other = service();
-    const answers = await Promise.all([
-      ...Array.from({ length: 4 }, () => digests.ensureCovers(size)),
-      other.ensureCovers(size),
-    ]);
-    expect(new Set(answers.map((a) => a.signature)).size).toBe(1);
-    expect(answers[0]!.treeSize).toBe(String(size));
-    expect(await digestCount()).toBe(before + 1);
-  });
-
-  it('refuses to publish, and logs an error, when the tree does not extend the last digest', async () => {
-    const { logger, lines } = capture();
-    const digests = service(tempDir(), logger);
-    const before = await digestCount();
-    // An insider rewrites an old event's stored hash: the replayed tree is no longer the signed one's extension.
-    const { rows } = await t.db.pool.query<{ event_id: string; hash: string }>(
-      `SELECT event_id::text, metadata->>'hash' AS hash FROM es_events ORDER BY global_position LIMIT 1 OFFSET 2`,
-    );
-    const target = rows[0]!;
-    const setHash = (hash: string) =>
-      t.db.pool.query(
-        `UPDATE es_events SET metadata = jsonb_set(metadata, '{hash}', to_jsonb($2::text)) WHERE event_id = $1`,
-        [target.event_id, hash],
-      );
-    await setHash('0'.repeat(64));
-    try {
-      await expect(digests.publish()).rejects.toBeInstanceOf(DigestMismatchError);
-      expect(await digestCount()).toBe(before);
-      const error = lines.find((line) => line.level === 50);
-      expect(error?.msg).toMatch(
-        /ledger digest mismatch: the log's tree .* does not extend the last published digest/,
-      );
-    } finally {
-      await setHash(target.hash);
-    }
-    await expect(digests.publish()).resolves.toMatchObject({ format: 'sai-ledger-digest' });
-  });
-
   it('lists the digests newest first for admins, a page at a time', async () => {
-    const total = await digestCount();
+    // Digests of three lengths of the log, so that the order checked below is one to get wrong.
+    for (let i = 0; i < 3; i++) await publishAfterASignUp(t);
+    const total = await digestCount(t);
     expect(total).toBeGreaterThanOrEqual(3);
     const first = await admin.get('/api/admin/ledger/digests?limit=2');
     expect(first.status).toBe(200);
@@ -178,14 +139,42 @@ describe('signed digests of the log', () => {
     expect((await admin.get('/api/admin/ledger/digests?cursor=abc')).status).toBe(400);
     expect((await admin.get('/api/admin/ledger/digests?limit=201')).status).toBe(400);
   });
+});
+
+describe('signed digests of the log: concurrent callers, processes and clocks', () => {
+  const t = setUpTestApp();
+
+  it('signs once for concurrent callers that need a newer digest, and not at all when the latest covers', async () => {
+    const digests = service(t);
+    await publishAfterASignUp(t);
+    const before = await digestCount(t);
+    const latest = (await digests.latest())!;
+    // The same digest, without its block roots (a receipt is checked against the root alone).
+    const { blocks: _blocks, ...withoutBlocks } = latest;
+    expect(await digests.ensureCovers(BigInt(latest.treeSize))).toEqual(withoutBlocks);
+    expect(await digestCount(t)).toBe(before);
+    await signedUpClient(t);
+    await t.settle();
+    const size = BigInt((await readRawLog(t.deps.store)).length);
+    // Two services stand for two processes: the publishing lock makes the second find the first's digest.
+    const other = service(t);
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => digests.ensureCovers(size)),
+      other.ensureCovers(size),
+    ]);
+    expect(new Set(answers.map((a) => a.signature)).size).toBe(1);
+    expect(answers[0]!.treeSize).toBe(String(size));
+    expect(await digestCount(t)).toBe(before + 1);
+  });
 
   it('signs strictly increasing times when the clock steps back, and the signer refuses an earlier time', async () => {
     const { logger, lines } = capture();
-    const last = (await service().latest())!;
+    await publishAfterASignUp(t);
+    const last = (await service(t).latest())!;
     const lastMs = Date.parse(last.time);
     // The host's clock stepped back an hour (NTP, a VM restored): the next digests must still be later.
     const back = new Date(lastMs - 3_600_000);
-    const digests = service(tempDir(), logger, () => back);
+    const digests = service(t, tempDir(), logger, () => back);
     const first = await digests.publish();
     const second = await digests.publish();
     expect(Date.parse(first.time)).toBe(lastMs + 1);
@@ -207,10 +196,54 @@ describe('signed digests of the log', () => {
     ).toThrow(/must be after/);
   });
 
+  it('publishes on a schedule once across processes', async () => {
+    await t.db.pool.query(`DELETE FROM scheduled_jobs WHERE name = 'ledger-digest'`);
+    const before = await digestCount(t);
+    const stops = Array.from({ length: 3 }, () => service(t).startSchedule(3600, 50));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const stop of stops) await stop();
+    // The first tick of whichever process got the job's lock published; the interval is not over for the rest.
+    expect(await digestCount(t)).toBe(before + 1);
+  });
+});
+
+describe('signed digests of the log: a log or a folder not as signed', () => {
+  const t = setUpTestApp();
+
+  it('refuses to publish, and logs an error, when the tree does not extend the last digest', async () => {
+    const { logger, lines } = capture();
+    const digests = service(t, tempDir(), logger);
+    // The last digest, over a log of a few events, which the tampered tree must extend.
+    await publishAfterASignUp(t);
+    const before = await digestCount(t);
+    // An insider rewrites an old event's stored hash: the replayed tree is no longer the signed one's extension.
+    const { rows } = await t.db.pool.query<{ event_id: string; hash: string }>(
+      `SELECT event_id::text, metadata->>'hash' AS hash FROM es_events ORDER BY global_position LIMIT 1 OFFSET 2`,
+    );
+    const target = rows[0]!;
+    const setHash = (hash: string) =>
+      t.db.pool.query(
+        `UPDATE es_events SET metadata = jsonb_set(metadata, '{hash}', to_jsonb($2::text)) WHERE event_id = $1`,
+        [target.event_id, hash],
+      );
+    await setHash('0'.repeat(64));
+    try {
+      await expect(digests.publish()).rejects.toBeInstanceOf(DigestMismatchError);
+      expect(await digestCount(t)).toBe(before);
+      const error = lines.find((line) => line.level === 50);
+      expect(error?.msg).toMatch(
+        /ledger digest mismatch: the log's tree .* does not extend the last published digest/,
+      );
+    } finally {
+      await setHash(target.hash);
+    }
+    await expect(digests.publish()).resolves.toMatchObject({ format: 'sai-ledger-digest' });
+  });
+
   it('registers a signed file a failed catalogue insert left unlisted, and sets aside one it did not sign', async () => {
     const { logger, lines } = capture();
     const dir = tempDir();
-    const digests = service(dir, logger);
+    const digests = service(t, dir, logger);
     // The catalogue insert fails after the file is in place (a crash, a lost connection).
     await t.db.pool.query(`CREATE FUNCTION pg_temp_refuse() RETURNS trigger LANGUAGE plpgsql AS
       $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$`);
@@ -248,36 +281,17 @@ describe('signed digests of the log', () => {
     expect(lines.find((line) => line.level === 40)?.msg).toMatch(/unlisted digest file was registered/);
     expect(lines.find((line) => line.level === 50)?.msg).toMatch(/set aside: not a digest signed/);
   });
-
-  it('publishes on a schedule once across processes', async () => {
-    await t.db.pool.query(`DELETE FROM scheduled_jobs WHERE name = 'ledger-digest'`);
-    const before = await digestCount();
-    const stops = Array.from({ length: 3 }, () => service().startSchedule(3600, 50));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    for (const stop of stops) await stop();
-    // The first tick of whichever process got the job's lock published; the interval is not over for the rest.
-    expect(await digestCount()).toBe(before + 1);
-  });
 });
 
 describe('a digest folder shared with another database', () => {
   const t = setUpTestApp();
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
 
   it("never lists another tree's digest signed by the same key, even with an empty catalogue", async () => {
     await signedUpClient(t);
     await t.settle();
     const { logger, lines } = capture();
     const dir = tempDir();
-    const digests = new DigestService({
-      pool: t.deps.pool,
-      signer: t.deps.ledgerProofs.signer,
-      logger,
-      dir,
-      ...replayedTree(t.deps.store),
-    });
+    const digests = service(t, dir, logger);
     const head = await replayedTree(t.deps.store).head();
     expect(head.size).toBeGreaterThan(1n);
     // Another database's digest at a size this tree has reached, by the same key (one key for both).

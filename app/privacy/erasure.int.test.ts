@@ -1,17 +1,21 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_CLOSED, accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import {
+  ACCOUNT_CLOSED,
+  type AccountCommand,
+  accountDecider,
+  accountStream,
+} from '../../domain/accounts/account.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
-import { parseUserId } from '../../domain/shared/ids.ts';
+import type { UserId } from '../../domain/shared/ids.ts';
 import { fund, fundEth } from '../../testing/ledgerApp.ts';
-import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import { requestMetadata } from '../context.ts';
 import { erasePerson, PersonHoldsMoneyError } from './erasure.ts';
+
+type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
 
 const balanceOf = async (t: TestApp, account: string, asset: string) => {
   const { rows } = await t.db.pool.query<{ balance: string }>(
@@ -26,8 +30,141 @@ const count = async (t: TestApp, sql: string, params: unknown[]) => {
   return rows[0]!.n;
 };
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-describe('erasePerson', () => {
+/** What an erasure by `admin` is asked with, before its choice about the balances. */
+const erasureInput = (admin: Admin, userId: UserId) => ({
+  userId,
+  actorId: admin.userId,
+  reason: 'Art. 17 request',
+  metadata: requestMetadata(admin.userId, 'erasure-test'),
+});
+
+/** A command run on the account's stream itself, as an erasure's steps (or an older version) run them. */
+const onAccount = (t: TestApp, admin: Admin, userId: UserId, command: AccountCommand) =>
+  handleCommand(
+    t.deps,
+    accountStream(userId),
+    accountDecider,
+    command,
+    requestMetadata(admin.userId, 'erasure-test'),
+  );
+
+const closing = (userId: UserId, transactionId: string): AccountCommand => ({
+  type: 'CloseAccount',
+  data: { transactionId, userId, closedBy: null },
+  now: new Date(),
+});
+
+const reopening = (userId: UserId, transactionId: string): AccountCommand => ({
+  type: 'ReopenAccount',
+  data: { transactionId, userId, reopenedBy: null },
+  now: new Date(),
+});
+
+type Answer = { status: number; text: string; body: { detail?: string } };
+
+/**
+ * Six senders each keep sending the person 0.10 SAI until the erasure has answered, and once more after;
+ * while the balances are not to move, the person keeps declaring deposits too. The erasure starts with the
+ * first of them.
+ */
+async function raceTheErasure(t: TestApp, admin: Admin, moveBalancesToDormant: boolean) {
+  const person = await signedUpClient(t);
+  const senders = await Promise.all(Array.from({ length: 6 }, () => signedUpClient(t)));
+  for (const sender of senders) await fund(admin.client, sender.user.id, '50.00');
+  await t.settle();
+  const answers: Answer[] = [];
+  let transfersAccepted = 0;
+  let erasing: Promise<{ status: number; body: Record<string, unknown> }> | null = null;
+  let erased = false;
+  const startErasure = () => {
+    erasing ??= admin.client
+      .post(`/api/admin/users/${person.user.id}/erase`, {
+        reason: 'Art. 17 request',
+        confirm: 'ERASE',
+        moveBalancesToDormant,
+      })
+      .finally(() => {
+        erased = true;
+      });
+  };
+  const transfers = senders.map(async (sender) => {
+    for (let last = false; !last; ) {
+      last = erased;
+      const reply = await sender.client.post('/api/transactions', {
+        type: 'transfer',
+        amount: '0.10',
+        receiver_id: person.user.id,
+        description: 'race',
+      });
+      answers.push(reply);
+      if (reply.status === 201) transfersAccepted++;
+    }
+  });
+  const declarations = (async () => {
+    for (let last = moveBalancesToDormant; !last; ) {
+      last = erased;
+      answers.push(
+        await person.client.post('/api/crypto/deposits', {
+          currency: 'ETH',
+          network: 'ethereum',
+          txHash: newEvmTxHash(),
+        }),
+      );
+    }
+  })();
+  startErasure();
+  await Promise.all([...transfers, declarations]);
+  const erasure = await erasing!;
+  await t.settle();
+  return { person, answers, transfersAccepted, erasure };
+}
+
+/**
+ * Nothing was credited while the account was closed, and the erasure's answer agrees with what arrived
+ * before the close.
+ */
+async function expectTheErasureAgrees(
+  t: TestApp,
+  { person, transfersAccepted, erasure }: Awaited<ReturnType<typeof raceTheErasure>>,
+  moveBalancesToDormant: boolean,
+) {
+  const events = await t.deps.store.readStream(accountStream(person.user.id));
+  let closed = false;
+  let receivedBeforeClose = 0n;
+  for (const event of events) {
+    if (event.type === 'AccountClosed') closed = true;
+    else if (event.type === 'AccountReopened') closed = false;
+    else if (['TransferReceived', 'TokensMinted', 'CryptoDepositCredited'].includes(event.type)) {
+      expect(closed, `${event.type} at revision ${event.revision} of a closed account`).toBe(false);
+      const beforeTheClose = !events.slice(0, Number(event.revision)).some((e) => e.type === 'AccountClosed');
+      if (event.type === 'TransferReceived' && beforeTheClose) receivedBeforeClose += 10n;
+    }
+  }
+  const received = events.filter((e) => e.type === 'TransferReceived').length;
+  expect(received).toBe(transfersAccepted);
+  const amount = `${receivedBeforeClose / 100n}.${(receivedBeforeClose % 100n).toString().padStart(2, '0')}`;
+  const closes = events.filter((e) => e.type === 'AccountClosed').length;
+  if (erasure.status === 409) {
+    // Refused before the close (nothing written), or after it: then the blockers saw everything that
+    // arrived before the close, and the account was opened again.
+    expect(moveBalancesToDormant).toBe(false);
+    expect(closes).toBeLessThanOrEqual(1);
+    expect(events.filter((e) => e.type === 'AccountReopened')).toHaveLength(closes);
+    const blockers = erasure.body.blockers as { kind: string; asset?: string; amount?: string }[];
+    if (closes === 1 && receivedBeforeClose > 0n)
+      expect(blockers).toContainEqual({ kind: 'balance', asset: 'SAI', amount });
+  } else {
+    expect(erasure.status, JSON.stringify(erasure.body)).toBe(200);
+    // Whatever arrived before the close is what the erasure moved; nothing is left in the account.
+    expect(erasure.body.movedToDormant).toEqual(receivedBeforeClose > 0n ? [{ asset: 'SAI', amount }] : []);
+    expect(closes).toBe(1);
+    if (!moveBalancesToDormant) expect(receivedBeforeClose).toBe(0n);
+    // (No row at all when the erasure ran before any transfer.)
+    expect((await balanceOf(t, `user:${person.user.id}`, 'SAI')) ?? '0.00000000').toBe('0.00000000');
+  }
+}
+
+describe('erasePerson: balances moved to dormant', () => {
   const t = setUpTestApp();
 
   it('moves residual balances to dormant: still owed, the ledger verifies, liabilities unchanged', async () => {
@@ -38,12 +175,7 @@ describe('erasePerson', () => {
     await t.settle();
     const before = await verifyLedger(t.deps.store, t.db.pool);
     expect(before.problems).toEqual([]);
-    const input = {
-      userId: person.user.id,
-      actorId: admin.userId,
-      reason: 'Art. 17 request',
-      metadata: requestMetadata(admin.userId, 'erasure-test'),
-    };
+    const input = erasureInput(admin, person.user.id);
     // Without the move, the balances block it.
     const refused = await erasePerson(t.deps, { ...input, moveBalancesToDormant: false }).catch((e) => e);
     expect(refused).toBeInstanceOf(PersonHoldsMoneyError);
@@ -79,107 +211,67 @@ describe('erasePerson', () => {
     const stats = await admin.client.get('/api/admin/stats');
     expect(Number(stats.body.tokensInCirculation)).toBeGreaterThanOrEqual(20);
   }, 120_000);
+});
+
+// An app of its own: the test leaves a credit without its confirmation, which ledger:verify reports.
+describe('erasePerson: an erased person', () => {
+  const t = setUpTestApp();
+
+  it('run again on an erased person, closes an account left open and moves what it holds to dormant', async () => {
+    const admin = await signedInAdmin(t);
+    const person = await signedUpClient(t);
+    const input = { ...erasureInput(admin, person.user.id), moveBalancesToDormant: false };
+    const first = await erasePerson(t.deps, input);
+    const credit: AccountCommand = {
+      type: 'CreditCryptoDeposit',
+      data: {
+        transactionId: 'late-credit',
+        userId: person.user.id,
+        asset: 'ETH',
+        amount: '0.5',
+        network: 'ethereum',
+      },
+      now: new Date(),
+    };
+    // The erased person's account is closed: no credit lands any more.
+    const refused = await onAccount(t, admin, person.user.id, credit).catch((error) => error);
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect(refused.message).toBe(ACCOUNT_CLOSED);
+    // An account erased by a version that did not close it (here reopened by hand) took a late credit.
+    await onAccount(t, admin, person.user.id, reopening(person.user.id, 'legacy'));
+    await onAccount(t, admin, person.user.id, credit);
+    const again = await erasePerson(t.deps, {
+      ...input,
+      reason: 'a second run',
+      moveBalancesToDormant: true,
+    });
+    expect(again.erasedAt).toBe(first.erasedAt);
+    expect(again.movedToDormant).toEqual([{ asset: 'ETH', amount: '0.50000000' }]);
+    await t.settle();
+    expect(await balanceOf(t, `user:${person.user.id}`, 'ETH')).toBe('0.00000000');
+    // The one thing the books say is the hand-made credit's missing confirmation (docs/ledger.md
+    // invariant 10): the erasure itself left nothing wrong.
+    const { problems } = await verifyLedger(t.deps.store, t.db.pool);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('deposit late-credit is credited without its confirmation');
+  }, 120_000);
+});
+
+describe('erasePerson: the account closed first', () => {
+  const t = setUpTestApp();
 
   it('closes the account first: what races it is refused, or lands before the close and blocks or moves', async () => {
     const admin = await signedInAdmin(t);
     // Refused (balances block, and so do the deposits declared before the close), then erased with the
     // balances moved to dormant (transfers only: a pending deposit would block it).
     for (const moveBalancesToDormant of [false, true]) {
-      const person = await signedUpClient(t);
-      const senders = await Promise.all(Array.from({ length: 6 }, () => signedUpClient(t)));
-      for (const sender of senders) await fund(admin.client, sender.user.id, '50.00');
-      await t.settle();
-      const answers: { status: number; text: string; body: { detail?: string } }[] = [];
-      let transfersAccepted = 0;
-      let erasing: Promise<{ status: number; body: Record<string, unknown> }> | null = null;
-      let erased = false;
-      const startErasure = () => {
-        erasing ??= admin.client
-          .post(`/api/admin/users/${person.user.id}/erase`, {
-            reason: 'Art. 17 request',
-            confirm: 'ERASE',
-            moveBalancesToDormant,
-          })
-          .finally(() => {
-            erased = true;
-          });
-      };
-      // Each sender keeps sending until the erasure has answered, and once more after; the erasure starts
-      // with the first of them.
-      const transfers = senders.map(async (sender) => {
-        for (let last = false; !last; ) {
-          last = erased;
-          const reply = await sender.client.post('/api/transactions', {
-            type: 'transfer',
-            amount: '0.10',
-            receiver_id: person.user.id,
-            description: 'race',
-          });
-          answers.push(reply);
-          if (reply.status === 201) transfersAccepted++;
-        }
-      });
-      const declarations = (async () => {
-        for (let last = moveBalancesToDormant; !last; ) {
-          last = erased;
-          answers.push(
-            await person.client.post('/api/crypto/deposits', {
-              currency: 'ETH',
-              network: 'ethereum',
-              txHash: newEvmTxHash(),
-            }),
-          );
-        }
-      })();
-      startErasure();
-      await Promise.all([...transfers, declarations]);
-      const erasure = await erasing!;
-      await t.settle();
-
+      const race = await raceTheErasure(t, admin, moveBalancesToDormant);
       // Every answer is a success or a clean refusal with its message: never a 500.
-      for (const reply of answers) {
+      for (const reply of race.answers) {
         expect([201, 401, 404, 409], reply.text).toContain(reply.status);
         if (reply.status !== 201) expect(reply.body.detail, reply.text).toMatch(/./);
       }
-      // Nothing was credited while the account was closed.
-      const events = await t.deps.store.readStream(accountStream(person.user.id));
-      let closed = false;
-      let receivedBeforeClose = 0n;
-      for (const event of events) {
-        if (event.type === 'AccountClosed') closed = true;
-        else if (event.type === 'AccountReopened') closed = false;
-        else if (['TransferReceived', 'TokensMinted', 'CryptoDepositCredited'].includes(event.type)) {
-          expect(closed, `${event.type} at revision ${event.revision} of a closed account`).toBe(false);
-          const beforeTheClose = !events
-            .slice(0, Number(event.revision))
-            .some((e) => e.type === 'AccountClosed');
-          if (event.type === 'TransferReceived' && beforeTheClose) receivedBeforeClose += 10n;
-        }
-      }
-      const received = events.filter((e) => e.type === 'TransferReceived').length;
-      expect(received).toBe(transfersAccepted);
-      const amount = `${receivedBeforeClose / 100n}.${(receivedBeforeClose % 100n).toString().padStart(2, '0')}`;
-      const closes = events.filter((e) => e.type === 'AccountClosed').length;
-      if (erasure.status === 409) {
-        // Refused before the close (nothing written), or after it: then the blockers saw everything that
-        // arrived before the close, and the account was opened again.
-        expect(moveBalancesToDormant).toBe(false);
-        expect(closes).toBeLessThanOrEqual(1);
-        expect(events.filter((e) => e.type === 'AccountReopened')).toHaveLength(closes);
-        const blockers = erasure.body.blockers as { kind: string; asset?: string; amount?: string }[];
-        if (closes === 1 && receivedBeforeClose > 0n)
-          expect(blockers).toContainEqual({ kind: 'balance', asset: 'SAI', amount });
-      } else {
-        expect(erasure.status, JSON.stringify(erasure.body)).toBe(200);
-        // Whatever arrived before the close is what the erasure moved; nothing is left in the account.
-        expect(erasure.body.movedToDormant).toEqual(
-          receivedBeforeClose > 0n ? [{ asset: 'SAI', amount }] : [],
-        );
-        expect(closes).toBe(1);
-        if (!moveBalancesToDormant) expect(receivedBeforeClose).toBe(0n);
-        // (No row at all when the erasure ran before any transfer.)
-        expect((await balanceOf(t, `user:${person.user.id}`, 'SAI')) ?? '0.00000000').toBe('0.00000000');
-      }
+      await expectTheErasureAgrees(t, race, moveBalancesToDormant);
       const { problems } = await verifyLedger(t.deps.store, t.db.pool);
       expect(problems).toEqual([]);
     }
@@ -197,27 +289,8 @@ describe('erasePerson', () => {
     const proof = await person.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 });
     expect(proof.status, proof.text).toBe(201);
     await t.settle();
-    const metadata = requestMetadata(admin.userId, 'erasure-test');
-    const account = (type: 'CloseAccount' | 'ReopenAccount') =>
-      handleCommand(
-        t.deps,
-        accountStream(person.user.id),
-        accountDecider,
-        type === 'CloseAccount'
-          ? {
-              type,
-              data: { transactionId: `${type}-1`, userId: person.user.id, closedBy: null },
-              now: new Date(),
-            }
-          : {
-              type,
-              data: { transactionId: `${type}-1`, userId: person.user.id, reopenedBy: null },
-              now: new Date(),
-            },
-        metadata,
-      );
     // As an erasure's first step leaves it while it reads the blockers (and for good once it erased).
-    await account('CloseAccount');
+    await onAccount(t, admin, person.user.id, closing(person.user.id, 'CloseAccount-1'));
     const before = await t.settledEventCount();
     const confirm = () =>
       admin.client.patch(`/api/admin/crypto/deposits/${deposit.body.id}`, { action: 'confirm', amount: '1' });
@@ -235,73 +308,16 @@ describe('erasePerson', () => {
     expect(declared.status, declared.text).toBe(409);
     expect(await t.settledEventCount()).toBe(before);
     // Reopened (the erasure was refused), both go through.
-    await account('ReopenAccount');
+    await onAccount(t, admin, person.user.id, reopening(person.user.id, 'ReopenAccount-1'));
     expect((await confirm()).status).toBe(200);
     expect((await approve()).status).toBe(200);
     await t.settle();
     expect(await balanceOf(t, `user:${person.user.id}`, 'ETH')).toBe('1.00000000');
   }, 120_000);
+});
 
-  it('run again on an erased person, closes an account left open and moves what it holds to dormant', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t);
-    const input = {
-      userId: person.user.id,
-      actorId: admin.userId,
-      reason: 'Art. 17 request',
-      moveBalancesToDormant: false,
-      metadata: requestMetadata(admin.userId, 'erasure-test'),
-    };
-    const first = await erasePerson(t.deps, input);
-    const credit = {
-      type: 'CreditCryptoDeposit' as const,
-      data: {
-        transactionId: 'late-credit',
-        userId: person.user.id,
-        asset: 'ETH' as const,
-        amount: '0.5',
-        network: 'ethereum',
-      },
-      now: new Date(),
-    };
-    // The erased person's account is closed: no credit lands any more.
-    const refused = await handleCommand(
-      t.deps,
-      accountStream(person.user.id),
-      accountDecider,
-      credit,
-      input.metadata,
-    ).catch((error) => error);
-    expect(refused).toBeInstanceOf(ConflictError);
-    expect(refused.message).toBe(ACCOUNT_CLOSED);
-    // An account erased by a version that did not close it (here reopened by hand) took a late credit.
-    await handleCommand(
-      t.deps,
-      accountStream(person.user.id),
-      accountDecider,
-      {
-        type: 'ReopenAccount',
-        data: { transactionId: 'legacy', userId: person.user.id, reopenedBy: null },
-        now: new Date(),
-      },
-      input.metadata,
-    );
-    await handleCommand(t.deps, accountStream(person.user.id), accountDecider, credit, input.metadata);
-    const again = await erasePerson(t.deps, {
-      ...input,
-      reason: 'a second run',
-      moveBalancesToDormant: true,
-    });
-    expect(again.erasedAt).toBe(first.erasedAt);
-    expect(again.movedToDormant).toEqual([{ asset: 'ETH', amount: '0.50000000' }]);
-    await t.settle();
-    expect(await balanceOf(t, `user:${person.user.id}`, 'ETH')).toBe('0.00000000');
-    // The one thing the books say is the hand-made credit's missing confirmation (docs/ledger.md
-    // invariant 10): the erasure itself left nothing wrong.
-    const { problems } = await verifyLedger(t.deps.store, t.db.pool);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('deposit late-credit is credited without its confirmation');
-  }, 120_000);
+describe('erasePerson: what lies outside the log', () => {
+  const t = setUpTestApp();
 
   it('deletes the rows outside the log and destroys the data keys, leaving other people alone', async () => {
     const admin = await signedInAdmin(t);
@@ -393,104 +409,4 @@ describe('erasePerson', () => {
     expect(await count(t, `ledger_transactions WHERE id = $1 AND description = ''`, [sent.body.id])).toBe(1);
     expect(await count(t, 'user_preferences WHERE user_id = $1', [id])).toBe(0);
   }, 120_000);
-});
-
-describe('npm run user:erase', () => {
-  const t = setUpTestApp();
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['scripts/tool.mjs', 'userErase', ...args], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: t.db.url, ...RUN_PRIVACY_KEYS, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-
-  it('prints the blockers and exits 1 while money is held; erases with --move-to-dormant', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t);
-    await fund(admin.client, person.user.id, '3.00');
-    await t.settle();
-
-    const usage = run('--user', person.user.id);
-    expect(usage.status).toBe(2);
-    expect(usage.stderr).toContain('usage: npm run user:erase');
-
-    const refused = run('--user', person.user.id, '--reason', 'operator request');
-    expect(refused.status, refused.stderr).toBe(1);
-    expect(JSON.parse(refused.stdout).blockers).toEqual([{ kind: 'balance', asset: 'SAI', amount: '3.00' }]);
-
-    const erased = run('--user', person.user.id, '--reason', 'operator request', '--move-to-dormant');
-    expect(erased.status, erased.stderr).toBe(0);
-    const result = JSON.parse(erased.stdout);
-    expect(result).toEqual({
-      userId: person.user.id,
-      erasedAt: expect.any(String),
-      movedToDormant: [{ asset: 'SAI', amount: '3.00' }],
-    });
-    // Recorded without an admin as its actor.
-    const { rows } = await t.db.pool.query<{ data: { erasedBy: string | null; reason: string } }>(
-      `SELECT data FROM es_events WHERE event_type = 'PersonErased' AND stream_name = $1`,
-      [`user-${parseUserId(person.user.id)}`],
-    );
-    expect(rows.map((r) => r.data)).toEqual([
-      expect.objectContaining({ erasedBy: null, reason: 'operator request' }),
-    ]);
-    const login = await t.client().post('/api/auth/login', {
-      email: person.registration.email,
-      password: person.registration.password,
-    });
-    expect(login.status).toBe(401);
-  }, 300_000);
-});
-
-describe('npm run user:erase with no server running', () => {
-  const t = setUpTestApp();
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['scripts/tool.mjs', 'userErase', ...args], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: t.db.url, ...RUN_PRIVACY_KEYS, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-
-  it('scrubs the read models itself before it says "erased"', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t, { firstName: 'Philippa', lastName: 'Quarrendon' });
-    const friend = await signedUpClient(t);
-    await fund(admin.client, person.user.id, '5.00');
-    const sent = await person.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '5.00',
-      receiver_id: friend.user.id,
-      description: 'rent for the boathouse',
-    });
-    expect(sent.status, sent.text).toBe(201);
-    await t.settle();
-    const { email, username } = person.user;
-    const traces = async () => {
-      const { rows } = await t.db.pool.query<{ source: string }>(
-        `SELECT 'users' AS source FROM users
-          WHERE email_lower = lower($1) OR username = $2 OR first_name = 'Philippa' OR last_name = 'Quarrendon'
-         UNION ALL SELECT 'ledger_transactions' FROM ledger_transactions WHERE description LIKE '%boathouse%'
-         UNION ALL SELECT 'ledger_postings' FROM ledger_postings WHERE description LIKE '%boathouse%'
-         UNION ALL SELECT 'notifications' FROM notifications
-          WHERE user_id = $3 OR message LIKE '%' || $2 || '%' OR message LIKE '%boathouse%'
-                OR title LIKE '%' || $2 || '%'`,
-        [email, username, person.user.id],
-      );
-      return [...new Set(rows.map((row) => row.source))].sort();
-    };
-    expect(await traces()).toEqual(['ledger_postings', 'ledger_transactions', 'notifications', 'users']);
-    // No projection worker from here on: only the command itself can scrub.
-    await t.stopServices();
-
-    const erased = run('--user', person.user.id, '--reason', 'operator request');
-    expect(erased.status, erased.stderr).toBe(0);
-    expect(JSON.parse(erased.stdout)).toMatchObject({ userId: person.user.id });
-    expect(await traces()).toEqual([]);
-    const { rows } = await t.db.pool.query('SELECT status, username FROM users WHERE id = $1', [
-      person.user.id,
-    ]);
-    expect(rows).toEqual([{ status: 'erased', username: 'Erased user' }]);
-  }, 300_000);
 });
