@@ -2,8 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type pg from 'pg';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bytesOfHex, hexOf } from '../../domain/verifiable/bytes.ts';
 import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { EMPTY_ROOT, eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
@@ -39,15 +40,39 @@ afterAll(() => {
 });
 
 /** A digest service of the app's log and key, as a process runs one. */
-const service = (t: TestApp, dir = tempDir(), logger = capture().logger, now?: () => Date) =>
+const service = (
+  t: TestApp,
+  dir = tempDir(),
+  logger = capture().logger,
+  now?: () => Date,
+  pool: pg.Pool = t.deps.pool,
+) =>
   new DigestService({
-    pool: t.deps.pool,
+    pool,
     signer: t.deps.ledgerProofs.signer,
     logger,
     dir,
     ...replayedTree(t.deps.store),
     ...(now ? { now } : {}),
   });
+
+/** The pool as one process's schedule sees it, counting the connections it takes (one per tick). */
+function countingConnections(pool: pg.Pool) {
+  let count = 0;
+  const counted = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') {
+        return () => {
+          count++;
+          return target.connect();
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { pool: counted, taken: () => count };
+}
 
 const digestCount = async (t: TestApp) =>
   Number((await t.db.pool.query('SELECT count(*) AS n FROM ledger_digests')).rows[0].n);
@@ -199,8 +224,21 @@ describe('signed digests of the log: concurrent callers, processes and clocks', 
   it('publishes on a schedule once across processes', async () => {
     await t.db.pool.query(`DELETE FROM scheduled_jobs WHERE name = 'ledger-digest'`);
     const before = await digestCount(t);
-    const stops = Array.from({ length: 3 }, () => service(t).startSchedule(3600, 50));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const processes = Array.from({ length: 3 }, () => countingConnections(t.deps.pool));
+    const stops = processes.map(({ pool }) =>
+      service(t, tempDir(), capture().logger, undefined, pool).startSchedule(3600, 50),
+    );
+    // Waited for, not timed: the first digest, then two more ticks of every process after it (each tick
+    // takes one connection), which find the job's lock taken or its interval not over.
+    await vi.waitFor(async () => expect(await digestCount(t)).toBeGreaterThan(before), {
+      timeout: 60_000,
+      interval: 50,
+    });
+    const seen = processes.map(({ taken }) => taken());
+    await vi.waitFor(() => expect(processes.every(({ taken }, i) => taken() >= seen[i]! + 2)).toBe(true), {
+      timeout: 60_000,
+      interval: 50,
+    });
     for (const stop of stops) await stop();
     // The first tick of whichever process got the job's lock published; the interval is not over for the rest.
     expect(await digestCount(t)).toBe(before + 1);
