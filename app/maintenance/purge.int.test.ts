@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratePool } from '../../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { runScheduledJob, type ScheduledJob, startScheduler } from '../../infra/postgres/scheduledJobs.ts';
@@ -116,7 +116,8 @@ describe('expiring rows and scheduled jobs', () => {
       },
     };
     const first = runScheduledJob(db.pool, slow);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The job's work has begun, so the first process holds its lock (taken before the work starts).
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 20_000, interval: 10 });
     // Another process while the first holds the job's lock: skipped, the work not started.
     expect(await runScheduledJob(other, slow)).toEqual({ ran: false, reason: 'busy' });
     release();
@@ -145,12 +146,12 @@ describe('expiring rows and scheduled jobs', () => {
     };
     const started = Date.now();
     const schedulers = [db.pool, other, db.pool].map((pool) => startScheduler(pool, [job], { tickMs: 20 }));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Several runs, waited for rather than timed (a busy machine ticks late, never early).
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(4), { timeout: 20_000, interval: 20 });
     await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
     const elapsed = Date.now() - started;
     expect(overlapped).toBe(false);
     // About once per 300 ms across the three, never once per tick of each (75 ticks each).
-    expect(runs).toBeGreaterThanOrEqual(2);
     expect(runs).toBeLessThanOrEqual(Math.ceil(elapsed / 300) + 1);
   });
 });
