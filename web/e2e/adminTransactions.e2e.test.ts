@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { until } from '../../projections/testing.ts';
 import { parseCsv } from '../../testing/csv.ts';
@@ -121,6 +121,8 @@ async function auditHash(request: APIRequestContext, userId: string, type: strin
   return event!.hash;
 }
 
+type Viewport = typeof DESKTOP;
+
 function rows(page: Page) {
   return page.getByTestId('admin-transaction-row');
 }
@@ -155,14 +157,8 @@ async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function adminJourney(viewport: typeof DESKTOP) {
-  const where = `at ${viewport.width}px`;
-  const { context, page, problems } = await kit.session(viewport);
-  await kit.signIn(context, ADMIN.email, ADMIN.password);
-  await page.goto(kit.url('/admin'));
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
-
+/** The side menu's Transactions entry leads to every transaction, newest first. */
+async function checkFullList(page: Page, viewport: Viewport) {
   // The side menu's Transactions entry is a real link now.
   await openAdminSection(page, 'Transactions');
   await page.waitForURL(kit.url('/admin/transactions'));
@@ -177,10 +173,12 @@ async function adminJourney(viewport: typeof DESKTOP) {
   expect(all[TOTAL - 1]).toContain('100.00 SAI');
   expect(all[TOTAL - 1]).toContain('Token distribution');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
-  await expectAccessible(page, `/admin/transactions ${where}`);
+  await expectAccessible(page, `/admin/transactions at ${viewport.width}px`);
   if (viewport === PHONE) await expectNoHorizontalScroll(page, '/admin/transactions');
+}
 
-  // Search (debounced into the URL) narrows the list to the rent.
+/** Search (debounced into the URL) narrows the list to the rent; Clear restores everything. The box. */
+async function searchAndClear(page: Page) {
   const searchBox = page.getByRole('searchbox', { name: 'Search by ID or description' });
   await searchBox.fill('rent share');
   await page.waitForURL(/[?&]q=/);
@@ -194,8 +192,11 @@ async function adminJourney(viewport: typeof DESKTOP) {
   await expectList(page, `Showing ${TOTAL} of ${TOTAL} transactions`, TOTAL);
   expect(await searchBox.inputValue()).toBe('');
   expect(new URL(page.url()).search).toBe('');
+  return searchBox;
+}
 
-  // The type filter narrows to the two distributions; Export holds exactly those.
+/** The type filter narrows to the two distributions; Export holds exactly those. */
+async function filterDistributionsAndExport(page: Page) {
   await choose(page, 'Type', 'Token distribution');
   await page.waitForURL(/type=admin_deposit/);
   await expectList(page, 'Showing 2 of 2 transactions', 2);
@@ -228,18 +229,10 @@ async function adminJourney(viewport: typeof DESKTOP) {
     ['admin_deposit', 'completed', '100.00', 'SAI', 'SAI Wallet', '', ids.alice, `Welcome grant ${TAG}`],
   ]);
   expect(records.map((r) => r[8])).toEqual([bob.username, alice.username]);
+}
 
-  // A status nothing has: the empty state, and the count says so.
-  await choose(page, 'Status', 'Failed');
-  await page.waitForURL(/status=failed/);
-  await page.getByText('No transactions found matching your filters').waitFor();
-  await poll(() => countText(page)).toBe('Showing 0 of 0 transactions');
-  await page.getByRole('button', { name: /^Clear/ }).click();
-  await expectList(page, `Showing ${TOTAL} of ${TOTAL} transactions`, TOTAL);
-  expect(await page.getByRole('combobox', { name: 'Type' }).textContent()).toContain('All types');
-  expect(await page.getByRole('combobox', { name: 'Status' }).textContent()).toContain('All statuses');
-
-  // Paging: ten a page, Next to the two oldest, Previous back; the page survives a reload and Back.
+/** Paging: ten a page, Next to the two oldest, Previous back; the page survives a reload and Back. */
+async function pageThrough(page: Page) {
   await choose(page, 'Rows per page', '10');
   await expectList(page, `Showing 10 of ${TOTAL} transactions`, 10);
   await page.getByText('Page 1 of 2').waitFor();
@@ -269,8 +262,13 @@ async function adminJourney(viewport: typeof DESKTOP) {
   await page.getByText('Page 1 of 2').waitFor();
   await expectList(page, `Showing 10 of ${TOTAL} transactions`, 10);
   expect(await rowIds(page)).toEqual(firstPage);
+}
 
-  // A row opens the transaction's detail.
+/**
+ * The rent's detail, opened from its row: the summary, the events behind it with the hashes the audit API
+ * recomputes from the log, and the balances before and after.
+ */
+async function checkRentDetail(page: Page, context: BrowserContext, viewport: Viewport, searchBox: Locator) {
   await searchBox.fill(RENT);
   await expectList(page, 'Showing 1 of 1 transactions', 1);
   await rows(page).first().getByText(RENT).click();
@@ -315,8 +313,33 @@ async function adminJourney(viewport: typeof DESKTOP) {
   };
   expect(await balanceOf(ids.alice)).toEqual(['100.00 SAI', '\u221230.00', '70.00 SAI']);
   expect(await balanceOf(ids.bob)).toEqual(['50.00 SAI', '+30.00', '80.00 SAI']);
-  await expectAccessible(page, `/admin/transaction/{id} ${where}`);
+  await expectAccessible(page, `/admin/transaction/{id} at ${viewport.width}px`);
   if (viewport === PHONE) await expectNoHorizontalScroll(page, '/admin/transaction/{id}');
+}
+
+async function adminJourney(viewport: Viewport) {
+  const where = `at ${viewport.width}px`;
+  const { context, page, problems } = await kit.session(viewport);
+  await kit.signIn(context, ADMIN.email, ADMIN.password);
+  await page.goto(kit.url('/admin'));
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+
+  await checkFullList(page, viewport);
+  const searchBox = await searchAndClear(page);
+  await filterDistributionsAndExport(page);
+
+  // A status nothing has: the empty state, and the count says so.
+  await choose(page, 'Status', 'Failed');
+  await page.waitForURL(/status=failed/);
+  await page.getByText('No transactions found matching your filters').waitFor();
+  await poll(() => countText(page)).toBe('Showing 0 of 0 transactions');
+  await page.getByRole('button', { name: /^Clear/ }).click();
+  await expectList(page, `Showing ${TOTAL} of ${TOTAL} transactions`, TOTAL);
+  expect(await page.getByRole('combobox', { name: 'Type' }).textContent()).toContain('All types');
+  expect(await page.getByRole('combobox', { name: 'Status' }).textContent()).toContain('All statuses');
+
+  await pageThrough(page);
+  await checkRentDetail(page, context, viewport, searchBox);
 
   // Back to the list, then an id that does not exist.
   await page.getByRole('link', { name: 'All transactions' }).click();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  type Account,
   confirmInDialog,
   DESKTOP,
   expectAccessible,
@@ -33,50 +34,46 @@ function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
 }
 
+type Viewport = typeof DESKTOP;
+
 /**
- * A user with no balance orders a card, pays for it with a proof that the admin approves, adds an
- * address; the admin ships it and marks it delivered; the user freezes it and changes the PIN. Both
- * sides use the same viewport.
+ * Before there is a card, METAL CARD says it is not active; with no balance the request asks for a
+ * deposit, which creates the card, and the payment proof leaves it waiting for an admin.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function cardJourney(viewport: typeof DESKTOP) {
+async function orderAndPay(page: Page, viewport: Viewport) {
   const phone = viewport === PHONE;
-  const px = `${viewport.width}px`;
-  const holder = newAccount('Holder');
-  const tracking = `TRK-${randomBytes(3).toString('hex').toUpperCase()}`;
-  const user = await kit.session(viewport);
-  await kit.register(user.context, holder);
-  await openDashboard(user.page, kit.url('/dashboard'));
-  const panel = cardPanel(user.page);
+  const panel = cardPanel(page);
   await panel.getByText('Not Activated').waitFor();
   await panel.getByText('Upgrade path:').waitFor();
 
   // METAL CARD before there is a card: settings are not open yet.
-  await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
-  const notActive = user.page.getByRole('dialog', { name: 'Card Not Yet Active' });
+  await page.getByRole('button', { name: 'Metal card', exact: true }).click();
+  const notActive = page.getByRole('dialog', { name: 'Card Not Yet Active' });
   await notActive.getByRole('button', { name: 'Deposit Now' }).waitFor();
-  await user.page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
   await notActive.waitFor({ state: 'detached' });
 
   // Balance 0: the request starts with "Deposit Required", which creates the card and opens the proof form.
   await panel.getByRole('button', { name: 'Request card' }).click();
-  const required = user.page.getByRole('dialog', { name: 'Deposit Required' });
+  const required = page.getByRole('dialog', { name: 'Deposit Required' });
   await required.getByRole('button', { name: 'Deposit Now' }).click();
-  await toasts(user.page).getByText('Card request submitted').waitFor();
-  const buy = user.page.getByRole('dialog', { name: 'Buy SAI to activate your card' });
+  await toasts(page).getByText('Card request submitted').waitFor();
+  const buy = page.getByRole('dialog', { name: 'Buy SAI to activate your card' });
   await buy.getByText(DEPOSIT_ADDRESS_ETH).waitFor();
-  if (phone) await expectNoHorizontalScroll(user.page, 'the card payment dialog');
+  if (phone) await expectNoHorizontalScroll(page, 'the card payment dialog');
   await buy.getByRole('radio', { name: '100 SAI' }).click();
   await buy.getByLabel('Notes').fill('card payment 0xcafe');
   await buy.getByRole('button', { name: 'Submit payment' }).click();
-  await toasts(user.page).getByText('Payment submitted').waitFor();
+  await toasts(page).getByText('Payment submitted').waitFor();
   await buy.waitFor({ state: 'detached' });
-  await untilVisible(user.page, cardPanel(user.page).getByText('Verifying Payment (1-2 business days)'));
+  await untilVisible(page, cardPanel(page).getByText('Verifying Payment (1-2 business days)'));
   await expect
-    .poll(() => cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).isDisabled())
+    .poll(() => cardPanel(page).getByRole('button', { name: 'View Card Details' }).isDisabled())
     .toBe(true);
+}
 
-  // The admin approves the proof; the card activates.
+/** The admin signs in and approves the holder's payment proof; the admin's session, for the next steps. */
+async function approvePayment(viewport: Viewport, holder: Account) {
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   await admin.page.goto(kit.url('/admin'));
@@ -84,23 +81,24 @@ async function cardJourney(viewport: typeof DESKTOP) {
   const proofs = admin.page.getByRole('region', { name: 'Pending payment verifications' });
   const proof = proofs.getByRole('listitem').filter({ hasText: holder.username });
   await proof.getByText('card payment 0xcafe').waitFor();
-  if (phone) await expectNoHorizontalScroll(admin.page, '/admin with a pending proof');
+  if (viewport === PHONE) await expectNoHorizontalScroll(admin.page, '/admin with a pending proof');
   await proof.getByRole('button', { name: 'Approve' }).click();
   await admin.page
     .getByRole('alertdialog', { name: 'Approve this payment?' })
     .getByLabel('Password')
     .fill(ADMIN.password);
   await confirmInDialog(admin.page, 'Approve this payment?', 'Approve', 'Payment verification updated');
+  return admin;
+}
 
-  await untilVisible(
-    user.page,
-    cardPanel(user.page).getByTestId('card-status').getByText('Active', { exact: true }),
-  );
-  await cardPanel(user.page).getByText('Ruby Steel at 250.00 SAI').waitFor();
+/** The approved card turns active; the holder adds a shipping address, refused first as too short. */
+async function addShippingAddress(page: Page, viewport: Viewport) {
+  await untilVisible(page, cardPanel(page).getByTestId('card-status').getByText('Active', { exact: true }));
+  await cardPanel(page).getByText('Ruby Steel at 250.00 SAI').waitFor();
 
   // Active without an address: Add Shipping Address.
-  await cardPanel(user.page).getByRole('button', { name: 'Add Shipping Address' }).click();
-  const shipping = user.page.getByRole('dialog', { name: 'Add Shipping Address' });
+  await cardPanel(page).getByRole('button', { name: 'Add Shipping Address' }).click();
+  const shipping = page.getByRole('dialog', { name: 'Add Shipping Address' });
   await shipping.getByLabel('Address', { exact: true }).fill('1 Ab');
   await shipping.getByRole('button', { name: 'Save address' }).click();
   await shipping.getByText('Address must be at least 5 characters').waitFor();
@@ -109,39 +107,89 @@ async function cardJourney(viewport: typeof DESKTOP) {
   await shipping.getByLabel('State / region').fill('Dubai');
   await shipping.getByLabel('ZIP / postal code').fill('00000');
   await shipping.getByLabel('Country').fill('United Arab Emirates');
-  if (phone) await expectNoHorizontalScroll(user.page, 'the shipping address dialog');
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the shipping address dialog');
   await shipping.getByRole('button', { name: 'Save address' }).click();
-  await toasts(user.page).getByText('Shipping address updated').waitFor();
+  await toasts(page).getByText('Shipping address updated').waitFor();
   await shipping.waitFor({ state: 'detached' });
-  await cardPanel(user.page)
-    .getByRole('button', { name: 'Add Shipping Address' })
-    .waitFor({ state: 'detached' });
+  await cardPanel(page).getByRole('button', { name: 'Add Shipping Address' }).waitFor({ state: 'detached' });
+}
 
-  // The admin ships it from the cards queue.
-  await openAdminSection(admin.page, 'Cards');
-  await admin.page.getByRole('heading', { name: 'Cards', level: 1 }).waitFor();
-  const item = admin.page.getByTestId('card-queue-item').filter({ hasText: holder.username });
-  await untilVisible(admin.page, item.getByText('12 Palm Jumeirah Road', { exact: false }));
+/** The admin ships the card from the cards queue; its item in the queue, to mark it delivered later. */
+async function shipFromQueue(page: Page, viewport: Viewport, holder: Account, tracking: string) {
+  await openAdminSection(page, 'Cards');
+  await page.getByRole('heading', { name: 'Cards', level: 1 }).waitFor();
+  const item = page.getByTestId('card-queue-item').filter({ hasText: holder.username });
+  await untilVisible(page, item.getByText('12 Palm Jumeirah Road', { exact: false }));
   await item.getByRole('button', { name: 'Ship' }).click();
-  const ship = admin.page.getByRole('alertdialog', { name: 'Ship this card?' });
+  const ship = page.getByRole('alertdialog', { name: 'Ship this card?' });
   await ship.getByLabel('Tracking number').fill(tracking);
   await ship.getByRole('button', { name: 'Ship card' }).click();
-  await toasts(admin.page).getByText('Card shipped').waitFor();
+  await toasts(page).getByText('Card shipped').waitFor();
   await item.getByText(`Shipped · ${tracking}`, { exact: false }).waitFor();
-  if (phone) await expectNoHorizontalScroll(admin.page, '/admin/cards with a shipped card');
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/admin/cards with a shipped card');
+  return item;
+}
 
-  // The user follows it.
-  await untilVisible(user.page, cardPanel(user.page).getByText('Shipping via courier'));
-  await cardPanel(user.page).getByText(`Tracking number ${tracking}.`).waitFor();
-  await cardPanel(user.page).getByRole('button', { name: 'View Card Details' }).click();
-  const details = user.page.getByRole('dialog', { name: 'Card details' });
+/** The holder follows the shipment on the card panel and in the card's details. */
+async function followShipment(page: Page, viewport: Viewport, tracking: string) {
+  const px = `${viewport.width}px`;
+  await untilVisible(page, cardPanel(page).getByText('Shipping via courier'));
+  await cardPanel(page).getByText(`Tracking number ${tracking}.`).waitFor();
+  await cardPanel(page).getByRole('button', { name: 'View Card Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Card details' });
   await details.getByTestId('tracking-number').getByText(tracking).waitFor();
   await details.getByText('Gold benefits').waitFor();
-  await expectAccessible(user.page, `card details dialog at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the card details dialog');
-  await user.page.keyboard.press('Escape');
+  await expectAccessible(page, `card details dialog at ${px}`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the card details dialog');
+  await page.keyboard.press('Escape');
   await details.waitFor({ state: 'detached' });
-  await expectAccessible(user.page, `/dashboard with a shipping card at ${px}`);
+  await expectAccessible(page, `/dashboard with a shipping card at ${px}`);
+}
+
+/** Freeze, unfreeze and a new PIN (a mismatched confirmation refused), from the METAL CARD action. */
+async function freezeAndChangePin(page: Page, viewport: Viewport) {
+  await page.getByRole('button', { name: 'Metal card', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Card settings' });
+  const freeze = settings.getByRole('switch', { name: 'Freeze card' });
+  await freeze.click();
+  await toasts(page).getByText('Card frozen').waitFor();
+  await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('true');
+  await settings.getByText('Your card is frozen').waitFor();
+  await expect.poll(() => settings.getByLabel('New PIN').isDisabled()).toBe(true);
+  await expectAccessible(page, `card settings, frozen, at ${viewport.width}px`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the card settings dialog');
+  await freeze.click();
+  await toasts(page).getByText('Card unfrozen').waitFor();
+  await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('false');
+
+  await settings.getByLabel('New PIN').fill('4821');
+  await settings.getByLabel('Confirm PIN').fill('4812');
+  await settings.getByRole('button', { name: 'Change PIN' }).click();
+  await settings.getByText("PINs don't match").waitFor();
+  await settings.getByLabel('Confirm PIN').fill('4821');
+  await settings.getByRole('button', { name: 'Change PIN' }).click();
+  await toasts(page).getByText('PIN changed').waitFor();
+  // Escape would dismiss the toast first (the topmost layer); the close button shuts the dialog.
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await settings.waitFor({ state: 'detached' });
+}
+
+/**
+ * A user with no balance orders a card, pays for it with a proof that the admin approves, adds an
+ * address; the admin ships it and marks it delivered; the user freezes it and changes the PIN. Both
+ * sides use the same viewport.
+ */
+async function cardJourney(viewport: Viewport) {
+  const holder = newAccount('Holder');
+  const tracking = `TRK-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const user = await kit.session(viewport);
+  await kit.register(user.context, holder);
+  await openDashboard(user.page, kit.url('/dashboard'));
+  await orderAndPay(user.page, viewport);
+  const admin = await approvePayment(viewport, holder);
+  await addShippingAddress(user.page, viewport);
+  const item = await shipFromQueue(admin.page, viewport, holder, tracking);
+  await followShipment(user.page, viewport, tracking);
 
   // Delivered.
   await item.getByRole('button', { name: 'Mark delivered' }).click();
@@ -152,33 +200,9 @@ async function cardJourney(viewport: typeof DESKTOP) {
     'Card marked as delivered',
   );
   await untilVisible(user.page, cardPanel(user.page).getByText('Active · Delivered'));
-  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a delivered card');
+  if (viewport === PHONE) await expectNoHorizontalScroll(user.page, '/dashboard with a delivered card');
 
-  // Freeze, unfreeze and the PIN, from the METAL CARD quick action.
-  await user.page.getByRole('button', { name: 'Metal card', exact: true }).click();
-  const settings = user.page.getByRole('dialog', { name: 'Card settings' });
-  const freeze = settings.getByRole('switch', { name: 'Freeze card' });
-  await freeze.click();
-  await toasts(user.page).getByText('Card frozen').waitFor();
-  await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('true');
-  await settings.getByText('Your card is frozen').waitFor();
-  await expect.poll(() => settings.getByLabel('New PIN').isDisabled()).toBe(true);
-  await expectAccessible(user.page, `card settings, frozen, at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the card settings dialog');
-  await freeze.click();
-  await toasts(user.page).getByText('Card unfrozen').waitFor();
-  await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('false');
-
-  await settings.getByLabel('New PIN').fill('4821');
-  await settings.getByLabel('Confirm PIN').fill('4812');
-  await settings.getByRole('button', { name: 'Change PIN' }).click();
-  await settings.getByText("PINs don't match").waitFor();
-  await settings.getByLabel('Confirm PIN').fill('4821');
-  await settings.getByRole('button', { name: 'Change PIN' }).click();
-  await toasts(user.page).getByText('PIN changed').waitFor();
-  // Escape would dismiss the toast first (the topmost layer); the close button shuts the dialog.
-  await settings.getByRole('button', { name: 'Close' }).click();
-  await settings.waitFor({ state: 'detached' });
+  await freezeAndChangePin(user.page, viewport);
   expect(user.problems).toEqual([]);
   expect(admin.problems).toEqual([]);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  type Account,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -12,6 +13,7 @@ import {
   withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
 
 /**
  * The history of every movement (docs/architecture/history.md) through the browser: a user with crypto
@@ -49,19 +51,11 @@ async function filterBy(page: Page, choices: [label: string, option: string][]) 
   await form.waitFor({ state: 'detached' });
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function historyJourney(viewport: Viewport) {
-  const px = `${viewport.width}px`;
-  const phone = viewport === PHONE;
-  const saver = newAccount('Saver');
-  const friend = newAccount('Friend');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, saver);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-
+/**
+ * The saver's movements, made through the API: 2 ETH deposited and confirmed, a USDT deposit pending and
+ * one rejected, a withdrawal sent and one failed, 0.25 ETH to the friend. The ids of the receipts opened.
+ */
+async function makeMovements(user: BrowserSession, admin: BrowserSession, saver: Account, friend: Account) {
   // 2 ETH deposited and confirmed, a USDT deposit still pending.
   const eth = await call(user.context, 'POST', '/api/crypto/deposits', {
     currency: 'ETH',
@@ -108,8 +102,11 @@ async function historyJourney(viewport: Viewport) {
     amount: '0.25',
     password: saver.password,
   });
+  return { refusedId: refused.id, failedId: failed.id };
+}
 
-  const { page } = user;
+/** /transactions lists every movement with its state and running balance; the rows, and the failed one's. */
+async function checkListedMovements(page: Page, viewport: Viewport, friend: Account) {
   await page.goto(kit.url('/transactions'));
   await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
   const rows = page.getByTestId('transaction-row');
@@ -135,8 +132,78 @@ async function historyJourney(viewport: Viewport) {
   await returnedRow.getByText('Withdrawal failed: Address refused').waitFor();
   await returnedRow.getByText('Balance 1.500000 ETH').waitFor();
   await rows.first().getByText('Balance 1.250000 ETH').waitFor();
-  await expectAccessible(page, `/transactions with crypto movements at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, '/transactions with crypto movements');
+  await expectAccessible(page, `/transactions with crypto movements at ${viewport.width}px`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/transactions with crypto movements');
+  return { rows, failedRow };
+}
+
+/** The failed withdrawal's receipt: its status timeline, the fee, the balances (held, then returned). */
+async function checkFailedWithdrawalReceipt(
+  page: Page,
+  viewport: Viewport,
+  failedRow: Locator,
+  failedId: string,
+  saver: Account,
+) {
+  const px = `${viewport.width}px`;
+  await failedRow.getByRole('link').click();
+  await page.getByRole('heading', { name: 'Withdrawal' }).waitFor();
+  await page.waitForURL(`**/transactions/${failedId}`);
+  const timeline = page.getByRole('region', { name: 'Status' });
+  await timeline.getByText('Requested').waitFor();
+  await timeline.getByText('Funds held').waitFor();
+  await timeline.getByText('Failed').waitFor();
+  await page.getByText(failedId).waitFor();
+  await page.getByText('Free').waitFor();
+  await page.getByText('Address refused').waitFor();
+  await page.getByRole('button', { name: 'Print' }).waitFor();
+  // Whose receipt it is, and a status pill as wide as its words, not the card.
+  const details = page.getByRole('region', { name: /−0\.100000 ETH/ });
+  await details.getByText(`${saver.username} (${saver.email})`).waitFor();
+  const pill = (await details.getByText('Failed', { exact: true }).first().boundingBox())!;
+  const card = (await details.boundingBox())!;
+  expect(pill.width).toBeLessThan(card.width / 2);
+  await expectAccessible(page, `a withdrawal receipt at ${px}`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'a withdrawal receipt');
+  // Printed, the navigation is gone.
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.locator('header').first().isVisible()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Open support chat' }).isVisible()).toBe(false);
+  expect(await details.getByText(`${saver.username} (${saver.email})`).isVisible()).toBe(true);
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('button', { name: 'Open support chat' }).waitFor();
+}
+
+/** The friend's receipt of the ETH they received; a stranger's id is not found for them. */
+async function checkFriendsReceipt(page: Page, viewport: Viewport, saver: Account, strangersId: string) {
+  await page.goto(kit.url('/transactions'));
+  const received = page.getByTestId('transaction-row').filter({ hasText: `Received from ${saver.username}` });
+  await received.getByText('+0.250000 ETH').waitFor();
+  await received.getByRole('link').click();
+  await page.getByRole('heading', { name: 'Transfer' }).waitFor();
+  await page.getByText(saver.username).first().waitFor();
+  await expectAccessible(page, `a transfer receipt at ${viewport.width}px`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'a transfer receipt');
+  allowPageProblems(page, /^failed: 404 GET \/api\/transactions\/[^/]+$/);
+  await page.goto(kit.url(`/transactions/${strangersId}`));
+  await page.getByText('Transaction not found').waitFor();
+}
+
+async function historyJourney(viewport: Viewport) {
+  const px = `${viewport.width}px`;
+  const phone = viewport === PHONE;
+  const saver = newAccount('Saver');
+  const friend = newAccount('Friend');
+  const { user, other, admin } = await userFriendAndAdmin(kit, viewport, {
+    user: saver,
+    friend,
+    admin: ADMIN,
+  });
+  const { refusedId, failedId } = await makeMovements(user, admin, saver, friend);
+
+  const { page } = user;
+  const { rows, failedRow } = await checkListedMovements(page, viewport, friend);
 
   // Filters: the asset, then withdrawals of it; on the server, in the URL.
   await filterBy(page, [['Asset', 'USDT']]);
@@ -150,37 +217,10 @@ async function historyJourney(viewport: Viewport) {
   await page.getByText('Filtered by:').waitFor();
   await expectAccessible(page, `/transactions filtered at ${px}`);
 
-  // The failed withdrawal's receipt: its status timeline, the fee, the balances (held, then returned).
-  await failedRow.getByRole('link').click();
-  await page.getByRole('heading', { name: 'Withdrawal' }).waitFor();
-  await page.waitForURL(`**/transactions/${failed.id}`);
-  const timeline = page.getByRole('region', { name: 'Status' });
-  await timeline.getByText('Requested').waitFor();
-  await timeline.getByText('Funds held').waitFor();
-  await timeline.getByText('Failed').waitFor();
-  await page.getByText(failed.id).waitFor();
-  await page.getByText('Free').waitFor();
-  await page.getByText('Address refused').waitFor();
-  await page.getByRole('button', { name: 'Print' }).waitFor();
-  // Whose receipt it is, and a status pill as wide as its words, not the card.
-  const details = page.getByRole('region', { name: /−0\.100000 ETH/ });
-  await details.getByText(`${saver.username} (${saver.email})`).waitFor();
-  const pill = (await details.getByText('Failed', { exact: true }).first().boundingBox())!;
-  const card = (await details.boundingBox())!;
-  expect(pill.width).toBeLessThan(card.width / 2);
-  await expectAccessible(page, `a withdrawal receipt at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, 'a withdrawal receipt');
-  // Printed, the navigation is gone.
-  await page.emulateMedia({ media: 'print' });
-  expect(await page.locator('header').first().isVisible()).toBe(false);
-  expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-  expect(await page.getByRole('button', { name: 'Open support chat' }).isVisible()).toBe(false);
-  expect(await details.getByText(`${saver.username} (${saver.email})`).isVisible()).toBe(true);
-  await page.emulateMedia({ media: 'screen' });
-  await page.getByRole('button', { name: 'Open support chat' }).waitFor();
+  await checkFailedWithdrawalReceipt(page, viewport, failedRow, failedId, saver);
 
   // A rejected deposit's receipt: nothing credited, not "pending"; the network by its name.
-  await page.goto(kit.url(`/transactions/${refused.id}`));
+  await page.goto(kit.url(`/transactions/${refusedId}`));
   await page.getByRole('heading', { name: 'Crypto deposit' }).waitFor();
   await page.getByText('Not credited').first().waitFor();
   expect(await page.getByText('Pending confirmation').count()).toBe(0);
@@ -189,20 +229,7 @@ async function historyJourney(viewport: Viewport) {
   await expectAccessible(page, `a rejected deposit's receipt at ${px}`);
   if (phone) await expectNoHorizontalScroll(page, "a rejected deposit's receipt");
 
-  // The friend's receipt of the ETH they received; a stranger's id is not found for them.
-  await other.page.goto(kit.url('/transactions'));
-  const received = other.page
-    .getByTestId('transaction-row')
-    .filter({ hasText: `Received from ${saver.username}` });
-  await received.getByText('+0.250000 ETH').waitFor();
-  await received.getByRole('link').click();
-  await other.page.getByRole('heading', { name: 'Transfer' }).waitFor();
-  await other.page.getByText(saver.username).first().waitFor();
-  await expectAccessible(other.page, `a transfer receipt at ${px}`);
-  if (phone) await expectNoHorizontalScroll(other.page, 'a transfer receipt');
-  allowPageProblems(other.page, /^failed: 404 GET \/api\/transactions\/[^/]+$/);
-  await other.page.goto(kit.url(`/transactions/${failed.id}`));
-  await other.page.getByText('Transaction not found').waitFor();
+  await checkFriendsReceipt(other.page, viewport, saver, failedId);
 }
 
 describe('the history of every movement', () => {

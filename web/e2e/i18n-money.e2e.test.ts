@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  type Account,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -12,6 +13,7 @@ import {
   toasts,
   withSignInProof,
 } from './browserKit.ts';
+import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
 
 /**
  * The money screens in the user's saved language (docs/product-rules.md rule 37): a user whose browser
@@ -218,18 +220,20 @@ function row(rows: Locator, text: string) {
   return rows.filter({ hasText: text });
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function journey(viewport: Viewport, language: Language) {
-  const words = LANGUAGES[language];
+/**
+ * The saver, whose preferences say `language`, and the friend; the movements made through the API: a
+ * distribution to the saver, a transfer to the friend, a declared crypto deposit.
+ */
+async function saverWithMovements(viewport: Viewport, language: Language) {
   const saver = newAccount('Saver');
   const friend = newAccount('Friend');
   // The browser asks for English: only the saved preference can make the screens speak another language.
-  const user = await kit.session(viewport, { locale: 'en-US' });
-  await kit.register(user.context, saver);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const { user, other, admin } = await userFriendAndAdmin(
+    kit,
+    viewport,
+    { user: saver, friend, admin: ADMIN },
+    { locale: 'en-US' },
+  );
 
   const preferences = await call(user.context, 'GET', '/api/account/preferences');
   await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
@@ -247,9 +251,15 @@ async function journey(viewport: Viewport, language: Language) {
     description: 'Pizza',
   });
   await call(user.context, 'POST', '/api/crypto/deposits', { currency: 'ETH', network: 'ethereum' });
+  return { user, friend, transferId: String(transfer.id) };
+}
 
-  // The history: the saved language replaces the browser's once the preferences load.
-  const { page } = user;
+/**
+ * The history: the saved language replaces the browser's once the preferences load. Its rows, and the
+ * transfer's.
+ */
+async function checkHistory(page: Page, viewport: Viewport, language: Language) {
+  const words = LANGUAGES[language];
   await page.goto(kit.url('/transactions'));
   await page.getByRole('heading', { name: words.history }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
@@ -268,9 +278,15 @@ async function journey(viewport: Viewport, language: Language) {
   for (const time of await rows.locator('time').allInnerTexts()) expect(time).toMatch(words.date);
   await page.getByText(words.count).waitFor();
   await checkScreen(page, viewport, `/transactions in ${language}`);
+  return { rows, sent };
+}
 
-  // The statement: the toast and the CSV's headers and words in the user's language; its amounts, dates
-  // and references machine data, as in English (docs/architecture/i18n.md).
+/**
+ * The statement: the toast and the CSV's headers and words in the user's language; its amounts, dates
+ * and references machine data, as in English (docs/architecture/i18n.md).
+ */
+async function checkStatement(page: Page, language: Language) {
+  const words = LANGUAGES[language];
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: words.exportButton }).click(),
@@ -284,8 +300,11 @@ async function journey(viewport: Viewport, language: Language) {
   expect(csv).toContain(words.csvTransfer);
   expect(csv).toContain(',"SAI",-12.50,1222.00');
   expect(csv).toMatch(/^"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z","[^"]+",/m);
+}
 
-  // The filter: its fields and the type labels translated; the API's value in the URL.
+/** The filter: its fields and the type labels translated; the API's value in the URL. */
+async function filterTransfers(page: Page, viewport: Viewport, language: Language, rows: Locator) {
+  const words = LANGUAGES[language];
   await page.getByRole('button', { name: words.filterButton }).click();
   const form = page.getByRole('form', { name: words.filterForm });
   await form.getByRole('combobox', { name: words.typeField }).click();
@@ -299,10 +318,13 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByText(words.filteredBy).waitFor();
   await page.getByText(words.transfer, { exact: true }).waitFor();
   await checkScreen(page, viewport, `/transactions filtered in ${language}`);
+}
 
-  // The transfer's receipt.
+/** The transfer's receipt, opened from its row. */
+async function checkReceipt(page: Page, viewport: Viewport, language: Language, sent: Locator, id: string) {
+  const words = LANGUAGES[language];
   await sent.getByRole('link').click();
-  await page.waitForURL(`**/transactions/${transfer.id}`);
+  await page.waitForURL(`**/transactions/${id}`);
   await page.getByRole('heading', { level: 1, name: words.transfer }).waitFor();
   await page.getByText(words.receipt, { exact: true }).waitFor();
   await page.getByText(words.reference, { exact: true }).waitFor();
@@ -311,8 +333,11 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByText(words.free, { exact: true }).waitFor();
   await page.getByText(words.completed).first().waitFor();
   await checkScreen(page, viewport, `the receipt in ${language}`);
+}
 
-  // The deposit page: the address card, its facts, the form's own validation and the declared deposit.
+/** The deposit page: the address card, its facts, the form's own validation and the declared deposit. */
+async function checkDepositPage(page: Page, viewport: Viewport, language: Language) {
+  const words = LANGUAGES[language];
   await page.goto(kit.url('/deposit'));
   await page.getByRole('heading', { level: 1, name: words.deposit }).waitFor();
   await page.getByRole('tab', { name: words.cryptoTab }).waitFor();
@@ -328,9 +353,20 @@ async function journey(viewport: Viewport, language: Language) {
   await page.getByRole('button', { name: words.declare }).click();
   await page.getByText(words.hashError).waitFor();
   await checkScreen(page, viewport, `/deposit in ${language}`);
+}
 
-  // An amount typed the language's way: "2,5" (the decimal comma) is 2.50 SAI, which the review shows in
-  // the language's notation before anything is sent (grouping: lib/amountInput.unit.test.ts).
+/**
+ * An amount typed the language's way: "2,5" (the decimal comma) is 2.50 SAI, which the review shows in
+ * the language's notation before anything is sent (grouping: lib/amountInput.unit.test.ts).
+ */
+async function sendAmountTypedInLanguage(
+  user: BrowserSession,
+  viewport: Viewport,
+  language: Language,
+  friend: Account,
+) {
+  const words = LANGUAGES[language];
+  const { page } = user;
   await page.goto(kit.url('/dashboard'));
   await page.getByRole('button', { name: words.send, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: words.send });
@@ -347,8 +383,11 @@ async function journey(viewport: Viewport, language: Language) {
   await expect
     .poll(async () => (await call(user.context, 'GET', '/api/auth/user')).balance, { timeout: 30_000 })
     .toBe('1219.50');
+}
 
-  // The withdrawal form refuses an address of another network on its field, in the user's language.
+/** The withdrawal form refuses an address of another network on its field, in the user's language. */
+async function withdrawalRefusesAddress(page: Page, viewport: Viewport, language: Language) {
+  const words = LANGUAGES[language];
   await page.goto(kit.url('/dashboard'));
   await page.getByRole('button', { name: words.withdraw, exact: true }).click();
   const withdraw = page.getByRole('form', { name: words.withdrawForm });
@@ -358,6 +397,18 @@ async function journey(viewport: Viewport, language: Language) {
   await withdraw.getByRole('button', { name: words.reviewWithdrawal }).click();
   await withdraw.getByText(words.addressInvalid).waitFor();
   await checkScreen(page, viewport, `the withdrawal form in ${language}`);
+}
+
+async function journey(viewport: Viewport, language: Language) {
+  const { user, friend, transferId } = await saverWithMovements(viewport, language);
+  const { page } = user;
+  const { rows, sent } = await checkHistory(page, viewport, language);
+  await checkStatement(page, language);
+  await filterTransfers(page, viewport, language, rows);
+  await checkReceipt(page, viewport, language, sent, transferId);
+  await checkDepositPage(page, viewport, language);
+  await sendAmountTypedInLanguage(user, viewport, language, friend);
+  await withdrawalRefusesAddress(page, viewport, language);
 }
 
 describe('the money screens in the saved language', () => {

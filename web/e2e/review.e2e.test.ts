@@ -3,6 +3,7 @@ import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  type Account,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -16,6 +17,7 @@ import {
   withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { userFriendAndAdmin } from './sessionsKit.ts';
 
 /**
  * The review step before money leaves (docs/product-rules.md rule 26): Send shows a summary and only
@@ -62,28 +64,16 @@ function summaryValue(review: Locator, term: string): Locator {
   return review.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function reviewJourney(viewport: Viewport) {
-  const phone = viewport === PHONE;
+/** Send: the form validates, then the review; Edit keeps the values; only Confirm sends. */
+async function reviewAndSendSai(page: Page, viewport: Viewport, friend: Account) {
   const px = `${viewport.width}px`;
-  const sender = newAccount('Payer');
-  const friend = newAccount('Payee');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, sender);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  await fund(admin.context, user.context);
-
-  // Send: the form validates, then the review; Edit keeps the values; only Confirm sends.
-  await openDashboard(user.page, kit.url('/dashboard'));
-  const send = user.page.getByRole('form', { name: 'Send SAI' });
+  await openDashboard(page, kit.url('/dashboard'));
+  const send = page.getByRole('form', { name: 'Send SAI' });
   await send.getByLabel('Recipient email').fill(friend.email);
   await send.getByLabel('Amount (SAI)').fill('2.5');
   await send.getByLabel('Description').fill('Coffee');
   await send.getByRole('button', { name: 'Review transfer' }).click();
-  const sendReview = user.page.getByRole('form', { name: 'Review your transfer' });
+  const sendReview = page.getByRole('form', { name: 'Review your transfer' });
   await sendReview.getByRole('heading', { name: 'Review your transfer' }).waitFor();
   expect(await summaryValue(sendReview, 'Amount').textContent()).toBe('2.50 SAI');
   expect(await summaryValue(sendReview, 'Fee').textContent()).toBe('Free');
@@ -91,24 +81,31 @@ async function reviewJourney(viewport: Viewport) {
     `${friend.username} (${friend.email})`,
   );
   expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
-  await expectAccessible(user.page, `the transfer review at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the transfer review');
+  await expectAccessible(page, `the transfer review at ${px}`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the transfer review');
   // Nothing was sent yet.
-  const balance = user.page.getByRole('region', { name: 'Token balance' });
+  const balance = page.getByRole('region', { name: 'Token balance' });
   await balance.getByText('50.00', { exact: true }).waitFor();
   await sendReview.getByRole('button', { name: 'Edit' }).click();
   await send.getByLabel('Amount (SAI)').waitFor();
   expect(await send.getByLabel('Amount (SAI)').inputValue()).toBe('2.5');
   await send.getByRole('button', { name: 'Review transfer' }).click();
   await sendReview.getByRole('button', { name: 'Confirm and send' }).click();
-  await toasts(user.page).getByText('Money sent successfully').waitFor();
-  await untilVisible(user.page, balance.getByText('47.50', { exact: true }));
+  await toasts(page).getByText('Money sent successfully').waitFor();
+  await untilVisible(page, balance.getByText('47.50', { exact: true }));
   await send.getByLabel('Recipient email').waitFor();
+}
 
-  // Withdraw: reviewed with network, address, fee and arrival; a wrong password is refused on its field.
-  await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const withdraw = user.page.getByRole('form', { name: 'Withdraw crypto' });
-  await chooseOption(user.page, withdraw, 'Network', 'Ethereum');
+/**
+ * Withdraw: addresses of another network or with a mistyped checksum refused on the field; then the review
+ * with network, address, fee and arrival; a wrong password is refused on its field, the right one sends.
+ */
+async function withdrawWithPassword(page: Page, viewport: Viewport, sender: Account) {
+  const phone = viewport === PHONE;
+  const px = `${viewport.width}px`;
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = page.getByRole('form', { name: 'Withdraw crypto' });
+  await chooseOption(page, withdraw, 'Network', 'Ethereum');
   await withdraw.getByLabel('Amount (ETH)').fill('0.25');
   // An address of another network, and one with a mistyped EIP-55 checksum: refused on the field, with
   // the network named, before any review (domain/crypto/addresses.ts, the server's own check).
@@ -121,13 +118,13 @@ async function reviewJourney(viewport: Viewport) {
     await withdraw.getByLabel('Destination address').fill(wrong);
     await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
     await withdraw.getByText(invalidAddress).waitFor();
-    expect(await user.page.getByRole('form', { name: 'Review your withdrawal' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Review your withdrawal' }).count()).toBe(0);
   }
-  await expectAccessible(user.page, `the withdrawal form refusing an address at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal form refusing an address');
+  await expectAccessible(page, `the withdrawal form refusing an address at ${px}`);
+  if (phone) await expectNoHorizontalScroll(page, 'the withdrawal form refusing an address');
   await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
-  const withdrawReview = user.page.getByRole('form', { name: 'Review your withdrawal' });
+  const withdrawReview = page.getByRole('form', { name: 'Review your withdrawal' });
   await withdrawReview.getByRole('heading', { name: 'Review your withdrawal' }).waitFor();
   expect(await summaryValue(withdrawReview, 'Amount').textContent()).toBe('0.250000 ETH');
   expect(await summaryValue(withdrawReview, 'Fee').textContent()).toBe('None: the full amount is sent');
@@ -137,7 +134,7 @@ async function reviewJourney(viewport: Viewport) {
   // Confirm without the password: asked for it, nothing sent.
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await withdrawReview.getByText('Enter your password to confirm').waitFor();
-  allowPageProblems(user.page, /^failed: 4\d\d POST \/api\/crypto\/withdraw$/);
+  allowPageProblems(page, /^failed: 4\d\d POST \/api\/crypto\/withdraw$/);
   await withdrawReview.getByLabel('Password').fill('not-my-password');
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await withdrawReview.getByText('That password is not correct').waitFor();
@@ -145,35 +142,53 @@ async function reviewJourney(viewport: Viewport) {
   await expect
     .poll(() => withdrawReview.getByLabel('Password').evaluate((el) => el === document.activeElement))
     .toBe(true);
-  await expectAccessible(user.page, `the withdrawal review with a refused password at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal review');
+  await expectAccessible(page, `the withdrawal review with a refused password at ${px}`);
+  if (phone) await expectNoHorizontalScroll(page, 'the withdrawal review');
   await withdrawReview.getByLabel('Password').fill(sender.password);
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await toasts(user.page).getByText('Withdrawal Initiated').waitFor();
+  await toasts(page).getByText('Withdrawal Initiated').waitFor();
   await withdrawReview.waitFor({ state: 'detached' });
-  const eth = user.page.getByTestId('crypto-balance').and(user.page.locator('[data-currency="ETH"]'));
-  await untilVisible(user.page, eth.getByText('0.250000 ETH on hold'));
-  expect(user.problems).toEqual([]);
+  const eth = page.getByTestId('crypto-balance').and(page.locator('[data-currency="ETH"]'));
+  await untilVisible(page, eth.getByText('0.250000 ETH on hold'));
+}
 
-  // The admin's distribution: reviewed, then minted.
-  await openDashboard(admin.page, kit.url('/dashboard'));
-  const distribute = admin.page.getByRole('form', { name: 'Distribute tokens' });
+/** The admin's distribution: reviewed, then minted with the admin's password. */
+async function reviewAndDistribute(page: Page, viewport: Viewport, friend: Account) {
+  await openDashboard(page, kit.url('/dashboard'));
+  const distribute = page.getByRole('form', { name: 'Distribute tokens' });
   await distribute.getByLabel('User email').fill(friend.email);
   await distribute.getByLabel('Amount (SAI)').fill('5');
   await distribute.getByRole('button', { name: 'Review distribution' }).click();
-  const distributeReview = admin.page.getByRole('form', { name: 'Review the distribution' });
+  const distributeReview = page.getByRole('form', { name: 'Review the distribution' });
   await distributeReview.getByRole('heading', { name: 'Review the distribution' }).waitFor();
   expect(await summaryValue(distributeReview, 'Amount').textContent()).toBe('5.00 SAI');
   expect(await summaryValue(distributeReview, 'Recipient').textContent()).toBe(
     `${friend.username} (${friend.email})`,
   );
   expect(await summaryValue(distributeReview, 'Arrives').textContent()).toBe('Instantly');
-  await expectAccessible(admin.page, `the distribution review at ${px}`);
-  if (phone) await expectNoHorizontalScroll(admin.page, 'the distribution review');
+  await expectAccessible(page, `the distribution review at ${viewport.width}px`);
+  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the distribution review');
   // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
   await distributeReview.getByLabel('Password').fill(ADMIN.password);
   await distributeReview.getByRole('button', { name: 'Confirm and distribute' }).click();
-  await toasts(admin.page).getByText('Tokens distributed successfully').waitFor();
+  await toasts(page).getByText('Tokens distributed successfully').waitFor();
+}
+
+async function reviewJourney(viewport: Viewport) {
+  const sender = newAccount('Payer');
+  const friend = newAccount('Payee');
+  const { user, other, admin } = await userFriendAndAdmin(kit, viewport, {
+    user: sender,
+    friend,
+    admin: ADMIN,
+  });
+  await fund(admin.context, user.context);
+
+  await reviewAndSendSai(user.page, viewport, friend);
+  await withdrawWithPassword(user.page, viewport, sender);
+  expect(user.problems).toEqual([]);
+
+  await reviewAndDistribute(admin.page, viewport, friend);
   expect(admin.problems).toEqual([]);
 
   // The friend got both: 2.50 sent and 5.00 distributed.
@@ -198,12 +213,7 @@ async function twoFactorJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
   const holder = newAccount('Guarded');
   const friend = newAccount('Buddy');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, holder);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const { user, admin } = await userFriendAndAdmin(kit, viewport, { user: holder, friend, admin: ADMIN });
   await fund(admin.context, user.context);
   const totp = await enrol(user.context, holder.password);
 

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { messages as deApp } from '../src/i18n/messages/de/app.ts';
 import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
@@ -7,6 +7,7 @@ import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
 import { messages as esApp } from '../src/i18n/messages/es/app.ts';
 import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
 import {
+  type Account,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -18,6 +19,7 @@ import {
   withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { userFriendAndAdmin } from './sessionsKit.ts';
 
 /**
  * A transfer moves money once (issue 46, point 3; web/src/lib/idempotency.ts): a double click on Confirm
@@ -79,17 +81,33 @@ async function fillSendForm(page: Page, language: Language, email: string, amoun
   return { form, review };
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function journey(viewport: Viewport, language: Language) {
-  const px = `${viewport.width}px`;
+/** What every step of the journey acts on: the sender's page and sessions, and what the page sent. */
+interface Sending {
+  page: Page;
+  /** What went wrong on the page (harness.ts, watchPageProblems). */
+  problems: string[];
+  viewport: Viewport;
+  language: Language;
+  sender: Account;
+  friend: Account;
+  /** The sender's and the friend's sessions, for their balances. */
+  user: BrowserContext;
+  other: BrowserContext;
+  posts: ReturnType<typeof transferPosts>;
+  /** The toasts of a transfer sent and of one that failed. */
+  sent: Locator;
+  failed: Locator;
+}
+
+/** The sender (50 SAI, preferences in `language`) and the friend, with the sender's dashboard open. */
+async function openSending(viewport: Viewport, language: Language): Promise<Sending> {
   const sender = newAccount('Twice');
   const friend = newAccount('Once');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, sender);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const { user, other, admin } = await userFriendAndAdmin(kit, viewport, {
+    user: sender,
+    friend,
+    admin: ADMIN,
+  });
   if (language !== 'en') {
     const preferences = await call(user.context, 'GET', '/api/account/preferences');
     await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
@@ -108,26 +126,48 @@ async function journey(viewport: Viewport, language: Language) {
   await page.goto(kit.url('/dashboard'));
   await page.getByRole('form', { name: text(language, 'dashboard.send.form') }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+  return {
+    page,
+    problems: user.problems,
+    viewport,
+    language,
+    sender,
+    friend,
+    user: user.context,
+    other: other.context,
+    posts,
+    sent,
+    failed,
+  };
+}
 
-  // (a) A double click on Confirm: one request, one success, no error.
+/** (a) A double click on Confirm: one request, one success, no error. The request's key. */
+async function doubleClickSendsOnce({ page, language, friend, user, other, posts, sent, failed }: Sending) {
   const first = await fillSendForm(page, language, friend.email, '2.5');
   await first.review.getByRole('button', { name: text(language, 'dashboard.send.confirm') }).dblclick();
   await sent.waitFor();
   await first.form.waitFor();
   expect(posts.keys).toHaveLength(1);
   expect(await failed.count()).toBe(0);
-  expect(await balanceOf(user.context)).toBe('47.50');
-  expect(await balanceOf(other.context)).toBe('2.50');
+  expect(await balanceOf(user)).toBe('47.50');
+  expect(await balanceOf(other)).toBe('2.50');
   const firstKey = posts.keys[0];
   const firstToast = toasts(page)
     .getByRole('listitem')
     .filter({ hasText: text(language, 'dashboard.send.sent') });
   await firstToast.getByRole('button', { name: text(language, 'shell.toast.dismiss') }).click();
   await firstToast.waitFor({ state: 'detached' });
+  return firstKey;
+}
 
-  // (b) The answer is lost: the request reached the server and moved the money, the page got no answer.
-  // The screen asks again with the same key and body; the second attempt waits until "Still sending…"
-  // has been seen, and is answered with the first outcome.
+/**
+ * (b) The answer is lost: the request reached the server and moved the money, the page got no answer.
+ * The screen asks again with the same key and body; the second attempt waits until "Still sending…"
+ * has been seen, and is answered with the first outcome.
+ */
+async function lostAnswerReplayed(sending: Sending, firstKey: string | undefined) {
+  const { page, viewport, language, friend, user, other, posts, sent, failed } = sending;
+  const px = `${viewport.width}px`;
   let seenNotice: () => void = () => {};
   const noticeSeen = new Promise<void>((resolve) => {
     seenNotice = resolve;
@@ -178,18 +218,23 @@ async function journey(viewport: Viewport, language: Language) {
   // The second payment is a new action: a new key, never the first one's.
   expect(posts.keys[0]).not.toBe(firstKey);
   expect(await failed.count()).toBe(0);
-  expect(await balanceOf(user.context)).toBe('44.50');
-  expect(await balanceOf(other.context)).toBe('5.50');
-  const history = (await call(user.context, 'GET', '/api/transactions?limit=10')) as {
+  expect(await balanceOf(user)).toBe('44.50');
+  expect(await balanceOf(other)).toBe('5.50');
+  const history = (await call(user, 'GET', '/api/transactions?limit=10')) as {
     transactions: { type: string; amount: string }[];
   };
   expect(history.transactions.filter((row) => row.type === 'transfer').map((row) => row.amount)).toEqual([
     '3.00',
     '2.50',
   ]);
+}
 
-  // (c) More than the small allowance (docs/security.md, "Step-up for transfers"): Confirm is answered
-  // with a request for the password; the review stays, says why, and sends it with the same key.
+/**
+ * (c) More than the small allowance (docs/security.md, "Step-up for transfers"): Confirm is answered
+ * with a request for the password; the review stays, says why, and sends it with the same key.
+ */
+async function passwordAskedAboveAllowance(sending: Sending) {
+  const { page, viewport, language, sender, friend, user, other, posts, sent } = sending;
   allowPageProblems(page, /^failed: 401 POST \/api\/transactions$/);
   posts.keys.length = 0;
   posts.bodies.length = 0;
@@ -199,8 +244,8 @@ async function journey(viewport: Viewport, language: Language) {
   await third.review.getByText(text(language, 'dashboard.send.stepUp')).waitFor();
   const password = third.review.getByLabel(text(language, 'dashboard.withdraw.password'));
   await password.waitFor();
-  expect(await balanceOf(user.context)).toBe('44.50');
-  await expectAccessible(page, `the transfer asking for the password in ${language} at ${px}`);
+  expect(await balanceOf(user)).toBe('44.50');
+  await expectAccessible(page, `the transfer asking for the password in ${language} at ${viewport.width}px`);
   if (viewport === PHONE)
     await expectNoHorizontalScroll(page, `the transfer asking for the password in ${language}`);
   await password.fill(sender.password);
@@ -213,9 +258,16 @@ async function journey(viewport: Viewport, language: Language) {
     ...JSON.parse(posts.bodies[0]!),
     password: sender.password,
   });
-  expect(await balanceOf(user.context)).toBe('14.49');
-  expect(await balanceOf(other.context)).toBe('35.51');
-  expect(user.problems).toEqual([]);
+  expect(await balanceOf(user)).toBe('14.49');
+  expect(await balanceOf(other)).toBe('35.51');
+}
+
+async function journey(viewport: Viewport, language: Language) {
+  const sending = await openSending(viewport, language);
+  const firstKey = await doubleClickSendsOnce(sending);
+  await lostAnswerReplayed(sending, firstKey);
+  await passwordAskedAboveAllowance(sending);
+  expect(sending.problems).toEqual([]);
 }
 
 describe('a transfer moves money once', () => {

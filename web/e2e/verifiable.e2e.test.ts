@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { LedgerReceipt, LiabilityProof } from '../../domain/verifiable/formats.ts';
 import {
@@ -184,17 +184,9 @@ async function liabilityProofAsUser(viewport: Viewport) {
   await context.close();
 }
 
-/**
- * A real transfer's receipt, downloaded by its sender from the receipt screen, checked by anyone signed
- * out: it passes, and each one-byte change is refused by the named check.
- */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
-async function checkReceiptAsVisitor(viewport: Viewport) {
-  const px = `${viewport.width}px`;
-  const sender = await fundedUser('Sender', '30');
-  const receiver = await fundedUser('Receiver', '1');
-  const transferId = await transfer(kit, sender.context, receiver.id, '12.50');
-  const senderPage = await sender.context.newPage();
+/** The sender saves the transfer's verifiable receipt from its receipt screen: the file's name and content. */
+async function downloadReceipt(sender: BrowserContext, transferId: string) {
+  const senderPage = await sender.newPage();
   await senderPage.goto(kit.url(`/transactions/${transferId}`));
   const [saved] = await Promise.all([
     senderPage.waitForEvent('download'),
@@ -203,30 +195,22 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   const fileName = saved.suggestedFilename();
   expect(fileName).toBe(`sai-receipt-${transferId}.json`);
   const receipt = JSON.parse(await readFile((await saved.path())!, 'utf8')) as LedgerReceipt;
-  await sender.context.close();
+  await sender.close();
   expect(receipt.transactionId).toBe(transferId);
+  return { fileName, receipt };
+}
+
+/** The receipt chosen on /verify passes: each check, what it shows and does not prove, the key ids. */
+async function expectReceiptVerified(
+  page: Page,
+  viewport: Viewport,
+  file: { fileName: string; receipt: LedgerReceipt },
+  expected: { transferId: string; keyId: string; senderId: string; receiverId: string },
+) {
+  const px = `${viewport.width}px`;
+  const { fileName, receipt } = file;
+  const { transferId, keyId, senderId, receiverId } = expected;
   const size = receipt.digest.treeSize;
-
-  const { context, page, problems } = await kit.session(viewport);
-  const errors = watchConsole(page);
-  const published = await publishedKey(kit, context);
-  // The receipt carries the current key; the key document served beside it adds the key history.
-  const { keys: history, ...currentKey } = published;
-  expect(receipt.publicKey).toEqual(currentKey);
-  expect(history?.map((key) => key.keyId)).toEqual([published.keyId]);
-  await page.goto(kit.url('/verify'));
-  await page.getByRole('heading', { level: 1, name: 'Check a receipt or a liability proof' }).waitFor();
-  expect(await page.title()).toBe('Verify — SAI Digital Wallet');
-  // Signed out: no liability proof to download.
-  expect(await page.getByRole('button', { name: 'Download my liability proof' }).count()).toBe(0);
-  await expectAccessible(page, `/verify at ${px}`);
-  await expectNoHorizontalScroll(page, `/verify at ${px}`);
-  const apiCalls: string[] = [];
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/api/')) apiCalls.push(path);
-  });
-
   // Dropped on the page on a desktop, chosen with the button on a phone.
   if (viewport === DESKTOP) await dropFile(page, fileName, receipt);
   else await pickFile(page, fileName, receipt);
@@ -243,10 +227,10 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   // (each once, one transaction), then each event's inclusion.
   await expect.poll(() => checks.count()).toBe(7 + receipt.events.length);
   await checks
-    .filter({ hasText: `Ed25519 key ${published.keyId}` })
+    .filter({ hasText: `Ed25519 key ${keyId}` })
     .first()
     .waitFor();
-  await checks.filter({ hasText: `key ${published.keyId} is a trusted key` }).waitFor();
+  await checks.filter({ hasText: `key ${keyId} is a trusted key` }).waitFor();
   await checks.filter({ hasText: `every event belongs to transaction ${transferId}` }).waitFor();
   for (const event of receipt.events)
     await checks.filter({ hasText: `is at position ${event.position} of ${size}` }).waitFor();
@@ -256,7 +240,7 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   await facts.getByRole('heading', { name: 'What this file shows' }).waitFor();
   await facts.getByText(transferId).waitFor();
   await facts
-    .getByText(`Transfer sent — 12.50 SAI from account ${sender.id} to account ${receiver.id}`, {
+    .getByText(`Transfer sent — 12.50 SAI from account ${senderId} to account ${receiverId}`, {
       exact: false,
     })
     .waitFor();
@@ -266,12 +250,18 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   await verdict.getByRole('link', { name: '/api/ledger/public-key' }).waitFor();
   const keys = page.getByTestId('key-ids');
   await keys.getByText('Key id in this file').waitFor();
-  expect(await keys.getByText(published.keyId, { exact: true }).count()).toBe(2);
+  expect(await keys.getByText(keyId, { exact: true }).count()).toBe(2);
   await keys.getByText('The same key id as the one SAI Wallet publishes.').waitFor();
   await expectAccessible(page, `/verify with a verified receipt at ${px}`);
   await expectNoHorizontalScroll(page, `/verify with a verified receipt at ${px}`);
+}
 
-  // One byte changed: in an event's data, in a proof hash, in the digest's signature.
+/**
+ * One byte changed (in an event's data, in a proof hash, in the digest's signature) is refused by the
+ * named check, and so is a file that is not a verifiable file at all.
+ */
+async function expectChangedReceiptsRefused(page: Page, viewport: Viewport, receipt: LedgerReceipt) {
+  const px = `${viewport.width}px`;
   const data = copyOf(receipt);
   changeDataByte(data.events[0]!.data);
   await expectRefused(page, 'data.json', data, 'event content', /its content does not match its hash/);
@@ -301,6 +291,46 @@ async function checkReceiptAsVisitor(viewport: Viewport) {
   await expectRefused(page, 'notes.json', 'not json {', 'format', /this file is not JSON/);
   await expectRefused(page, 'other.json', { hello: 1 }, 'format', /neither a SAI Wallet receipt nor/);
   await expectAccessible(page, `/verify with a refused file at ${px}`);
+}
+
+/**
+ * A real transfer's receipt, downloaded by its sender from the receipt screen, checked by anyone signed
+ * out: it passes, and each one-byte change is refused by the named check.
+ */
+async function checkReceiptAsVisitor(viewport: Viewport) {
+  const px = `${viewport.width}px`;
+  const sender = await fundedUser('Sender', '30');
+  const receiver = await fundedUser('Receiver', '1');
+  const transferId = await transfer(kit, sender.context, receiver.id, '12.50');
+  const file = await downloadReceipt(sender.context, transferId);
+
+  const { context, page, problems } = await kit.session(viewport);
+  const errors = watchConsole(page);
+  const published = await publishedKey(kit, context);
+  // The receipt carries the current key; the key document served beside it adds the key history.
+  const { keys: history, ...currentKey } = published;
+  expect(file.receipt.publicKey).toEqual(currentKey);
+  expect(history?.map((key) => key.keyId)).toEqual([published.keyId]);
+  await page.goto(kit.url('/verify'));
+  await page.getByRole('heading', { level: 1, name: 'Check a receipt or a liability proof' }).waitFor();
+  expect(await page.title()).toBe('Verify — SAI Digital Wallet');
+  // Signed out: no liability proof to download.
+  expect(await page.getByRole('button', { name: 'Download my liability proof' }).count()).toBe(0);
+  await expectAccessible(page, `/verify at ${px}`);
+  await expectNoHorizontalScroll(page, `/verify at ${px}`);
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) apiCalls.push(path);
+  });
+
+  await expectReceiptVerified(page, viewport, file, {
+    transferId,
+    keyId: published.keyId,
+    senderId: sender.id,
+    receiverId: receiver.id,
+  });
+  await expectChangedReceiptsRefused(page, viewport, file.receipt);
 
   // Checking needed no server: the only call was the published key, fetched once to compare ids.
   expect(apiCalls).toEqual(['/api/ledger/public-key']);
