@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import {
   identify,
   isRunning,
@@ -12,14 +11,22 @@ import {
   readOwner,
   readPostmasterLock,
 } from '../../infra/postgres/ownership.ts';
-import { createPool, type Pool } from '../../infra/postgres/pool.ts';
+import { createPool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
 import { readWholeLog } from '../../projections/testing.ts';
 import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
-import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from './workload.ts';
+import {
+  FAULT_API_ENV,
+  type Observed,
+  runWorkload,
+  setUpWorld,
+  traffic,
+  type WorkloadResult,
+  type World,
+} from './workload.ts';
 
 /**
  * The default deployment after a crash of its own process: `npm start` with no DATABASE_URL runs the
@@ -47,112 +54,176 @@ async function waitUntil(what: string, condition: () => boolean, ms: number): Pr
   return Date.now() - started;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: over 100 lines, to split (issue 49)
+/** The API under test on its DATA_DIR, and every Postgres server seen running there (stopped at the end). */
+interface Deployment {
+  dataRoot: string;
+  env: Record<string, string>;
+  api: RunningApp | null;
+  /** The output of each run of the API killed, for a failure's report. */
+  outputs: string[];
+  postmasters: ProcessIdentity[];
+}
+
+/** The server the API runs, as the data directory's lock names it, and its watchdog, from the owner file. */
+async function current(d: Deployment) {
+  const lock = await readPostmasterLock(path.join(d.dataRoot, 'pg'));
+  if (!lock) throw new Error('no postmaster.pid');
+  const postmaster = identify(lock.pid);
+  d.postmasters.push(postmaster);
+  const record = await readOwner(path.join(d.dataRoot, 'pg'));
+  return { postmaster, port: lock.port, ownerPid: record?.pid ?? null, watchdog: record?.watchdog ?? null };
+}
+type Server = Awaited<ReturnType<typeof current>>;
+
+async function start(d: Deployment, port?: number) {
+  d.api = await startApp({
+    databaseUrl: null,
+    env: d.env,
+    timeoutMs: START_TIMEOUT_MS,
+    ...(port ? { port } : {}),
+  });
+  return await current(d);
+}
+
+const KILLS = ['alone', 'with its watchdog', 'restarted at once'] as const;
+
+/**
+ * Kills the API with SIGKILL (its watchdog too, for 'with its watchdog'), checks what was left running and
+ * starts it again on the same port; returns the kill as the run's summary tells it.
+ */
+async function killAndRestart(d: Deployment, kind: (typeof KILLS)[number], server: Server, port: number) {
+  if (kind === 'with its watchdog' && server.watchdog) process.kill(server.watchdog, 'SIGKILL');
+  const killedPid = d.api!.pid;
+  await d.api!.kill('SIGKILL');
+  d.outputs.push(d.api!.output());
+  let told: string = kind;
+  if (kind === 'alone') {
+    // The watchdog stops the orphaned server, which leaves its lock file behind it.
+    const ms = await waitUntil(
+      'the watchdog stopped the server',
+      () => !isRunning(server.postmaster),
+      20_000,
+    );
+    expect(existsSync(path.join(d.dataRoot, 'pg', 'postmaster.pid'))).toBe(false);
+    await waitUntil('the watchdog exited', () => !isRunning({ pid: server.watchdog!, start: null }), 5_000);
+    told = `alone (server stopped by the watchdog in ${ms} ms)`;
+  } else if (kind === 'with its watchdog') {
+    await sleep(1_000);
+    // Nothing stopped it: the next start must.
+    expect(isRunning(server.postmaster)).toBe(true);
+  }
+  await start(d, port);
+  expect(isRunning(server.postmaster)).toBe(false);
+  if (kind === 'with its watchdog')
+    expect(d.api!.output()).toContain(
+      `stopping the Postgres server (pid ${server.postmaster.pid}) left running on ${path.join(d.dataRoot, 'pg')} by process ${killedPid}, which is gone`,
+    );
+  return told;
+}
+
+/** The three kills, each once the workload has had 5 to 30 more answers and has a request in flight. */
+async function killThreeTimes(d: Deployment, rng: Random, answered: () => number, done: () => boolean) {
+  const port = d.api!.port;
+  const kills: string[] = [];
+  let inFlightAtKills = 0;
+  for (const kind of KILLS) {
+    const at = answered() + rng.int(5, 30);
+    while (!done() && (answered() < at || traffic.inFlight === 0)) await sleep(2);
+    const server = await current(d);
+    inFlightAtKills += traffic.inFlight;
+    kills.push(await killAndRestart(d, kind, server, port));
+  }
+  return { kills, inFlightAtKills };
+}
+
+/** Every acknowledged command is in the log exactly once, no refused one is, every ledger invariant holds. */
+async function expectTheLogWhole(server: Server, world: World, result: WorkloadResult) {
+  const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/sai`;
+  const pool = createPool(url, 5);
+  const store = appStore(pool, url);
+  try {
+    await waitForProjections(pool, store, PROJECTION_NAMES, 120_000);
+    await checkLedgerInvariants({
+      pool,
+      store,
+      userIds: world.users.map((u) => u.id),
+      acknowledged: result.acknowledged,
+    });
+    const inLog = new Set((await readWholeLog(store)).map(businessId));
+    expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+}
+
+/** A second `npm start` on the same DATA_DIR meanwhile: exit 1, naming the owner; its server runs on. */
+async function expectSecondStartRefused(d: Deployment, server: Server) {
+  const second = await startApp({ databaseUrl: null, env: d.env, timeoutMs: START_TIMEOUT_MS }).then(
+    async (app) => {
+      await app.stop();
+      return 'started';
+    },
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  expect(second).toContain('exited (code 1)');
+  expect(second).toContain(`belongs to process ${d.api!.pid}`);
+  expect(isRunning(server.postmaster)).toBe(true);
+  expect((await readOwner(path.join(d.dataRoot, 'pg')))?.pid).toBe(d.api!.pid);
+}
+
+/** A clean stop (SIGTERM, as Ctrl-C or a service manager sends) leaves nothing behind. */
+async function expectCleanStop(d: Deployment, server: Server) {
+  await d.api!.stop();
+  expect(isRunning(server.postmaster)).toBe(false);
+  await waitUntil('the watchdog exited', () => !isRunning({ pid: server.watchdog!, start: null }), 5_000);
+  expect(existsSync(ownerFileOf(path.join(d.dataRoot, 'pg')))).toBe(false);
+}
+
 describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
   const seed = seedFrom('FAULT_SEED');
-  let dataRoot: string;
-  let env: Record<string, string>;
-  let api: RunningApp | null = null;
-  let pool: Pool | null = null;
-  let store: EventStore | null = null;
-  const outputs: string[] = [];
-  const postmasters: ProcessIdentity[] = [];
-
-  /** The server the API runs, as the data directory's lock names it, and its watchdog, from the owner record. */
-  const current = async () => {
-    const lock = await readPostmasterLock(path.join(dataRoot, 'pg'));
-    if (!lock) throw new Error('no postmaster.pid');
-    const postmaster = identify(lock.pid);
-    postmasters.push(postmaster);
-    const record = await readOwner(path.join(dataRoot, 'pg'));
-    return { postmaster, port: lock.port, ownerPid: record?.pid ?? null, watchdog: record?.watchdog ?? null };
-  };
-  const start = async (port?: number) => {
-    api = await startApp({ databaseUrl: null, env, timeoutMs: START_TIMEOUT_MS, ...(port ? { port } : {}) });
-    return await current();
-  };
+  const d: Deployment = { dataRoot: '', env: {}, api: null, outputs: [], postmasters: [] };
 
   beforeAll(async () => {
     // A mkdtemp folder (0700): the start opens it for the `postgres` user when running as root.
-    dataRoot = await mkdtemp(path.join(os.tmpdir(), 'sai-faults-embedded-'));
-    env = { ...FAULT_API_ENV, DATA_DIR: dataRoot };
-    await start();
+    d.dataRoot = await mkdtemp(path.join(os.tmpdir(), 'sai-faults-embedded-'));
+    d.env = { ...FAULT_API_ENV, DATA_DIR: d.dataRoot };
+    await start(d);
   });
   afterAll(async () => {
-    await store?.close();
-    await pool?.end().catch(() => {});
-    await api?.stop();
-    for (const postmaster of postmasters) if (isRunning(postmaster)) process.kill(postmaster.pid, 'SIGINT');
-    await waitUntil('every server stopped', () => !postmasters.some(isRunning), 60_000).catch(() => {});
-    await rm(dataRoot, { recursive: true, force: true });
+    await d.api?.stop();
+    for (const postmaster of d.postmasters) if (isRunning(postmaster)) process.kill(postmaster.pid, 'SIGINT');
+    await waitUntil('every server stopped', () => !d.postmasters.some(isRunning), 60_000).catch(() => {});
+    if (d.dataRoot) await rm(d.dataRoot, { recursive: true, force: true });
   });
 
   it('comes back by itself after each kill, with every acknowledged command in the log', async () => {
     console.info(`embedded restart test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
     onTestFailed(() => {
-      console.error(`--- api output (earlier runs) ---\n${outputs.join('\n--- next run ---\n')}`);
-      console.error(`--- api output ---\n${api?.output() ?? ''}`);
+      console.error(`--- api output (earlier runs) ---\n${d.outputs.join('\n--- next run ---\n')}`);
+      console.error(`--- api output ---\n${d.api?.output() ?? ''}`);
     });
     const random = new Random(seed);
     const observed: Observed[] = [];
-    const port = api!.port;
     const world = await setUpWorld(
-      () => api!.url,
+      () => d.api!.url,
       (o) => observed.push(o),
       6,
       `e${seed}`,
     );
     const setUpAnswers = observed.length;
-    const answered = () => observed.length - setUpAnswers;
-
     let done = false;
-    const kills: string[] = [];
-    let inFlightAtKills = 0;
-    const killer = (async () => {
-      const rng = random.fork();
-      for (const kind of ['alone', 'with its watchdog', 'restarted at once'] as const) {
-        const at = answered() + rng.int(5, 30);
-        while (!done && (answered() < at || traffic.inFlight === 0)) await sleep(2);
-        const server = await current();
-        inFlightAtKills += traffic.inFlight;
-        if (kind === 'with its watchdog' && server.watchdog) process.kill(server.watchdog, 'SIGKILL');
-        const killedPid = api!.pid;
-        await api!.kill('SIGKILL');
-        outputs.push(api!.output());
-        if (kind === 'alone') {
-          // The watchdog stops the orphaned server, which leaves its lock file behind it.
-          const ms = await waitUntil(
-            'the watchdog stopped the server',
-            () => !isRunning(server.postmaster),
-            20_000,
-          );
-          expect(existsSync(path.join(dataRoot, 'pg', 'postmaster.pid'))).toBe(false);
-          await waitUntil(
-            'the watchdog exited',
-            () => !isRunning({ pid: server.watchdog!, start: null }),
-            5_000,
-          );
-          kills.push(`alone (server stopped by the watchdog in ${ms} ms)`);
-        } else if (kind === 'with its watchdog') {
-          await sleep(1_000);
-          // Nothing stopped it: the next start must.
-          expect(isRunning(server.postmaster)).toBe(true);
-          kills.push(kind);
-        } else {
-          kills.push(kind);
-        }
-        await start(port);
-        expect(isRunning(server.postmaster)).toBe(false);
-        if (kind === 'with its watchdog')
-          expect(api!.output()).toContain(
-            `stopping the Postgres server (pid ${server.postmaster.pid}) left running on ${path.join(dataRoot, 'pg')} by process ${killedPid}, which is gone`,
-          );
-      }
-    })();
+    // The killer's random stream forked first, then the workload's: FAULT_SEED replays both.
+    const killer = killThreeTimes(
+      d,
+      random.fork(),
+      () => observed.length - setUpAnswers,
+      () => done,
+    );
     const result = await runWorkload(world, random.fork(), { lanes: 6, opsPerLane: 25 }).finally(() => {
       done = true;
     });
-    await killer;
+    const { kills, inFlightAtKills } = await killer;
     const cut = observed.slice(setUpAnswers).filter((o) => o.status === 0);
     console.info(
       `${result.commands} commands, kills: ${kills.join('; ')}, ${inFlightAtKills} requests in flight at the kills, ${cut.length} requests cut`,
@@ -164,44 +235,12 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
     expect(result.unexpected).toEqual([]);
     expect(observed.filter((o) => o.status >= 500)).toEqual([]);
 
-    const server = await current();
+    const server = await current(d);
     // The owner file names the running API and its watchdog.
-    expect(server.ownerPid).toBe(api!.pid);
+    expect(server.ownerPid).toBe(d.api!.pid);
     expect(server.watchdog).not.toBeNull();
-    const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/sai`;
-    pool = createPool(url, 5);
-    store = appStore(pool, url);
-    await waitForProjections(pool, store, PROJECTION_NAMES, 120_000);
-    await checkLedgerInvariants({
-      pool,
-      store,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-    });
-    const inLog = new Set((await readWholeLog(store)).map(businessId));
-    expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
-    await store.close();
-    await pool.end();
-    store = null;
-    pool = null;
-
-    // A second `npm start` on the same DATA_DIR while this one runs: exit 1, naming the owner, its server untouched.
-    const second = await startApp({ databaseUrl: null, env, timeoutMs: START_TIMEOUT_MS }).then(
-      async (app) => {
-        await app.stop();
-        return 'started';
-      },
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    );
-    expect(second).toContain('exited (code 1)');
-    expect(second).toContain(`belongs to process ${api!.pid}`);
-    expect(isRunning(server.postmaster)).toBe(true);
-    expect((await readOwner(path.join(dataRoot, 'pg')))?.pid).toBe(api!.pid);
-
-    // A clean stop (SIGTERM, as Ctrl-C or a service manager sends) leaves nothing behind.
-    await api!.stop();
-    expect(isRunning(server.postmaster)).toBe(false);
-    await waitUntil('the watchdog exited', () => !isRunning({ pid: server.watchdog!, start: null }), 5_000);
-    expect(existsSync(ownerFileOf(path.join(dataRoot, 'pg')))).toBe(false);
+    await expectTheLogWhole(server, world, result);
+    await expectSecondStartRefused(d, server);
+    await expectCleanStop(d, server);
   });
 });
