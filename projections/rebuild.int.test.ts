@@ -215,7 +215,8 @@ describe('projections:rebuild (blue-green)', () => {
               if (Date.now() > deadline) throw new Error('the switch never waited for the reader');
               await new Promise((resolve) => setTimeout(resolve, 5));
             }
-            // …and the reader now asks for the journal: a deadlock, which Postgres breaks by cancelling the switch.
+            // …and the reader now asks for the journal: a deadlock, which Postgres breaks by cancelling the switch
+            // (or, closed after the switch's check, the switch's lock_timeout ends), never the reader.
             await reader.query('SELECT count(*) FROM ledger_postings');
             await reader.query('COMMIT');
           })().catch((error: unknown) => {
@@ -235,6 +236,37 @@ describe('projections:rebuild (blue-green)', () => {
     const live = await snapshotTables(t.db.pool, ledger.tables);
     const fresh = await freshRebuild();
     for (const table of ledger.tables) expect(live[table], table).toEqual(fresh[table]);
+  }, 60_000);
+
+  it('gives a table a long reader holds up after a short wait, and tries again until the reader is done', async () => {
+    const ledger = rebuildable.find((p) => p.name === 'ledger')!;
+    const reader = await t.db.pool.connect();
+    let watched: Promise<void> | undefined;
+    try {
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM ledger_transactions');
+      const rebuilt = rebuildProjection({
+        databaseUrl: t.db.url,
+        pool: t.db.pool,
+        store: t.deps.store,
+        projection: ledger,
+        onProgress: (progress) => {
+          if (progress.phase !== 'switching' || watched) return;
+          // The switch waits for the table, lets it go (its tables unlocked, the readers behind it served),
+          // and waits again in a new transaction, while the reader still holds it; then the reader finishes.
+          watched = (async () => {
+            const first = await switchWaiting(null);
+            await switchWaiting(first);
+            await reader.query('COMMIT');
+          })();
+        },
+      });
+      const result = await rebuilt;
+      await watched;
+      expect(result.retiredSchema).toMatch(/^retired_ledger_/);
+    } finally {
+      reader.release();
+    }
   }, 60_000);
 });
 
@@ -387,3 +419,22 @@ describe('projections:rebuild (blue-green)', () => {
     }
   });
 });
+
+/**
+ * Until the rebuild's switch waits for ledger_transactions' lock in a transaction other than `seen`;
+ * returns that transaction's start (each attempt of the switch is a transaction of its own).
+ */
+async function switchWaiting(seen: string | null): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await t.db.pool.query<{ started: string }>(
+      `SELECT a.xact_start::text AS started FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE NOT l.granted AND l.mode = 'AccessExclusiveLock'
+          AND l.relation = 'public.ledger_transactions'::regclass`,
+    );
+    const started = rows[0]?.started;
+    if (started && started !== seen) return started;
+    if (Date.now() > deadline) throw new Error('the switch never waited for the reader again');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

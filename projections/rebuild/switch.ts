@@ -6,8 +6,17 @@ import type { Projection } from '../projection.ts';
 import { applyToShadows } from './catchUp.ts';
 import { AUTOVACUUM_OPTIONS, earliest, ident, shadowSchema } from './shadow.ts';
 
-/** How many times the switch is tried again after it lost a deadlock to a reader (see switchToRebuilt). */
-export const SWITCH_ATTEMPTS = 8;
+/** How many times the switch is tried before it gives up (see switchToRebuilt). */
+export const SWITCH_ATTEMPTS = 16;
+
+/**
+ * How long the switch waits for one table's lock before it rolls back and tries again. Well under the
+ * readers' deadlock_timeout (1 s), so a reader caught in a cycle with the switch is never the one cancelled.
+ */
+const TABLE_LOCK_WAIT = '400ms';
+
+/** Deadlock detected, or a lock not had within lock_timeout: the switch rolled back whole. */
+const LOST_A_LOCK = new Set(['40P01', '55P03']);
 
 /**
  * One short transaction: locks every live table, applies the events that arrived since the build caught
@@ -18,10 +27,13 @@ export const SWITCH_ATTEMPTS = 8;
  * The tables are locked one after another, and a reader's query locks the tables it names in its own order
  * (a join of ledger_transactions with ledger_postings takes the first before the second): one that holds a
  * table the switch has yet to lock while it waits for one the switch holds is a deadlock, whatever order the
- * switch picks. With deadlock_timeout at 20 ms here (letAutovacuumGiveWay) against the readers' 1 s, the
- * switch is the one Postgres cancels, so the reader gets its answer; the switch's transaction has rolled
- * back whole, and it is tried again from the same checkpoints, after a short pause that lets the reader
- * finish. Seen on CI under load (2026-11-28): a history read during a rebuild.
+ * switch picks. Postgres checks a waiter for a deadlock once, when its deadlock_timeout runs out: with 20 ms
+ * here (letAutovacuumGiveWay) against the readers' 1 s, the switch is the one cancelled when the cycle is
+ * there by then; when the reader closes it later (seen on CI under load, 2026-12-04), the switch's
+ * lock_timeout (TABLE_LOCK_WAIT) still gives up before the reader's check comes. Either way the reader
+ * gets its answer; the switch's transaction has rolled back whole, and it is tried again from the same
+ * checkpoints, after a short pause that lets the reader finish. First seen on CI under load (2026-11-28):
+ * a history read during a rebuild.
  */
 export async function switchToRebuilt(
   pool: pg.Pool,
@@ -35,7 +47,8 @@ export async function switchToRebuilt(
     try {
       return await switchOnce(pool, store, projections, checkpoints, batchSize);
     } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= SWITCH_ATTEMPTS) throw error;
+      if (!LOST_A_LOCK.has((error as { code?: string }).code ?? '') || attempt >= SWITCH_ATTEMPTS)
+        throw error;
       // Rolled back: the shadow checkpoints are where they were before this attempt.
       for (const [name, position] of before) checkpoints.set(name, position);
       await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 25));
@@ -61,6 +74,8 @@ async function switchOnce(
       'SELECT name FROM projection_checkpoints WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE',
       [projections.map((projection) => projection.name)],
     );
+    // The tables are waited for briefly, each: a reader queued behind the switch stalls meanwhile.
+    await client.query(`SET LOCAL lock_timeout = '${TABLE_LOCK_WAIT}'`);
     // A view before its tables: a query on the view holds the view's lock while it waits for its tables'.
     for (const projection of projections)
       for (const view of projection.views ?? [])
