@@ -1,4 +1,3 @@
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
@@ -8,7 +7,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 
 /**
@@ -25,7 +24,6 @@ const { kit } = setUpBrowserApp('amounts_e2e', {
   DEPOSIT_ADDRESS_ETH: `0x${'ef56'.repeat(10)}`,
 });
 
-type Viewport = typeof DESKTOP;
 type Language = 'en' | 'de' | 'fr' | 'es';
 /** 250 SAI + the 1.25 SAI fee at 2.5 USDT each; ETH at 3150 after the default 3500. */
 const SHOWN: Record<Language, { due: string; change: RegExp }> = {
@@ -35,31 +33,21 @@ const SHOWN: Record<Language, { due: string; change: RegExp }> = {
   es: { due: '628,125 USDT', change: /\u221210,00[\u00a0\u202f]%/ },
 };
 
-async function call(context: BrowserContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 let priceSet = false;
 async function journey(viewport: Viewport, language: Language) {
   const px = `${viewport.width}px`;
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   if (!priceSet) {
-    await call(admin.context, 'PUT', '/api/admin/settings/prices/ETH', { price: '3150.00' });
+    await kit.call(admin.context, 'PUT', '/api/admin/settings/prices/ETH', { price: '3150.00' });
     priceSet = true;
   }
   const buyer = newAccount('Buyer');
   const user = await kit.session(viewport);
   await kit.register(user.context, buyer);
-  const preferences = await call(user.context, 'GET', '/api/account/preferences');
-  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const payment = await call(user.context, 'POST', '/api/payments/verify', {
+  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const payment = await kit.call(user.context, 'POST', '/api/payments/verify', {
     paymentMethod: 'USDT',
     amount: '250',
     notes: `order of ${buyer.username}`,

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { withAdminProof } from '../../testing/adminProof.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { verificationToken } from '../../testing/verificationLink.ts';
@@ -22,6 +22,10 @@ import {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 360, height: 780 };
+export type Viewport = typeof DESKTOP;
+
+/** The ETH deposit address the money journeys give their server (DEPOSIT_ADDRESS_ETH), a valid checksum. */
+export const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 export interface Account {
   firstName: string;
@@ -80,6 +84,18 @@ export function setUpBrowserApp(databasePrefix: string, env: Record<string, stri
     await db?.drop();
   });
   return { kit, db: () => db!, app: () => app!, browser: () => browser! };
+}
+
+/**
+ * One test a row of `cases`, named by the row's first cell and running `journey` with the rest of it, so
+ * that journeys which differ only by width, language or person read as one table.
+ */
+export function journeyTests<A extends unknown[]>(
+  journey: (...args: A) => Promise<void>,
+  cases: readonly (readonly [string, ...A])[],
+  timeoutMs = 240_000,
+) {
+  for (const [name, ...args] of cases) test(name, () => journey(...(args as unknown as A)), timeoutMs);
 }
 
 /** The password each browser session signed in with (kit.signIn), for the admin money commands' proof. */
@@ -145,6 +161,25 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     return response;
   }
 
+  /**
+   * A request as the web app sends it from the session of `context`: its Origin, and the admin's proof on
+   * an admin money command (withSignInProof). Expects it to succeed and hands back its JSON answer.
+   */
+  async function call<T = Record<string, unknown>>(
+    context: BrowserContext,
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH',
+    path: string,
+    data?: unknown,
+  ): Promise<T> {
+    const response = await context.request.fetch(url(path), {
+      method,
+      ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
+      headers: { Origin: getApp().url },
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as T;
+  }
+
   async function register(context: BrowserContext, account: Account, options: { verified?: boolean } = {}) {
     await post(context, '/api/auth/register', {
       username: account.username,
@@ -189,7 +224,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     for (const context of contexts) await context.close().catch(() => {});
   }
 
-  return { url, session, withPage, post, register, verifyByMail, signIn, closeAll };
+  return { url, session, withPage, post, call, register, verifyByMail, signIn, closeAll };
 }
 
 /**

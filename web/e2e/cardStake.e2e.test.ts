@@ -1,13 +1,5 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
-import { messages as enApp } from '../src/i18n/messages/en/app.ts';
-import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
-import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
-import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -18,8 +10,9 @@ import {
   setUpBrowserApp,
   toasts,
   untilVisible,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
+import { text as catalogText, LANGUAGES, type Language, type MessageId } from './messagesKit.ts';
 
 /**
  * A card activated by staking (docs/product-rules.md rule 30, issue 48.6): a holder of 600 SAI who ordered a
@@ -33,37 +26,15 @@ import {
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('card_stake_e2e', ADMIN.env);
 
-type Viewport = typeof DESKTOP;
-type Language = 'en' | 'de' | 'fr' | 'es';
-const CATALOGS = {
-  en: { ...enPublic, ...enApp },
-  de: { ...dePublic, ...deApp },
-  fr: { ...frPublic, ...frApp },
-  es: { ...esPublic, ...esApp },
-} as const;
-type MessageId = keyof typeof CATALOGS.en;
 const TIER_NAMES = { black: 'Black', gold: 'Gold' } as const;
 
 /** A message of `language` with its arguments filled in; tags (`<strong>`) dropped, as the page reads. */
 function text(language: Language, id: MessageId, values: Record<string, string> = {}): string {
-  const message = (CATALOGS[language] as Record<MessageId, string>)[id];
-  return message
-    .replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`)
-    .replace(/<\/?\w+>/g, '');
+  return catalogText(language, id, values).replace(/<\/?\w+>/g, '');
 }
 
 /** An amount as the language writes it with two decimals: "500.00", "500,00". */
 const amount = (language: Language, value: string) => (language === 'en' ? value : value.replace('.', ','));
-
-async function call(context: BrowserContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** The Idempotency-Key of every stake the page POSTs. */
 function stakeKeys(page: Page): string[] {
@@ -84,17 +55,17 @@ async function journey(viewport: Viewport, language: Language) {
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
   if (language !== 'en') {
-    const preferences = await call(user.context, 'GET', '/api/account/preferences');
-    await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+    const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+    await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
   }
-  const me = await call(user.context, 'GET', '/api/auth/user');
-  await call(admin.context, 'POST', '/api/transactions', {
+  const me = await kit.call(user.context, 'GET', '/api/auth/user');
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: me.id,
     amount: '600.00',
   });
   // Ordered with 600 SAI: a Black card waiting for its activation.
-  const card = await call(user.context, 'POST', '/api/cards', {});
+  const card = await kit.call(user.context, 'POST', '/api/cards', {});
   expect(card).toMatchObject({ tier: 'black', status: 'pending' });
 
   const { page } = user;
@@ -157,7 +128,7 @@ async function journey(viewport: Viewport, language: Language) {
     .waitFor();
   await expectAccessible(page, `/dashboard with a staked card at ${px}`);
   if (phone) await expectNoHorizontalScroll(page, `/dashboard with a staked card in ${language}`);
-  expect(await call(user.context, 'GET', '/api/cards/stake')).toEqual({
+  expect(await kit.call(user.context, 'GET', '/api/cards/stake')).toEqual({
     staked: '500.00',
     tier: 'black',
     available: '100.00',
@@ -174,7 +145,7 @@ async function journey(viewport: Viewport, language: Language) {
     await panel.getByTestId('card-stake').waitFor({ state: 'detached' });
     await panel.getByText('Gold card', { exact: true }).waitFor();
     await page.getByTestId('balance-staked').waitFor({ state: 'detached' });
-    expect(await call(user.context, 'GET', '/api/cards/stake')).toEqual({
+    expect(await kit.call(user.context, 'GET', '/api/cards/stake')).toEqual({
       staked: '0.00',
       tier: 'gold',
       available: '600.00',
@@ -184,18 +155,11 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('activating a card by staking, as its holder', () => {
-  for (const [language, viewport] of [
-    ['en', DESKTOP],
-    ['en', PHONE],
-    ['de', DESKTOP],
-    ['de', PHONE],
-    ['fr', DESKTOP],
-    ['fr', PHONE],
-    ['es', DESKTOP],
-    ['es', PHONE],
-  ] as const) {
-    test(`in ${language} at ${viewport.width} px`, async () => {
-      await journey(viewport, language);
-    }, 240_000);
+  for (const language of LANGUAGES) {
+    for (const viewport of [DESKTOP, PHONE]) {
+      test(`in ${language} at ${viewport.width} px`, async () => {
+        await journey(viewport, language);
+      }, 240_000);
+    }
   }
 });

@@ -1,17 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import {
   confirmInDialog,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   newAdmin,
   openDashboard,
   PHONE,
   setUpBrowserApp,
   untilVisible,
-  withSignInProof,
 } from './browserKit.ts';
 
 /**
@@ -30,32 +30,23 @@ function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
 }
 
-async function api(context: BrowserContext, method: 'get' | 'post' | 'patch', path: string, data?: unknown) {
-  const response = await context.request[method](kit.url(path), {
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return await response.json();
-}
-
 async function upgradeJourney(viewport: typeof DESKTOP) {
   const phone = viewport === PHONE;
   const px = `${viewport.width}px`;
   const holder = newAccount('Upgrader');
   const user = await kit.session(viewport);
   await kit.register(user.context, holder);
-  const me = await api(user.context, 'get', '/api/auth/user');
+  const me = await kit.call(user.context, 'GET', '/api/auth/user');
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
 
   // A Gold card (balance 0 at the request) paid with 300 SAI: the approval activates it and leaves it Gold.
-  expect((await api(user.context, 'post', '/api/cards', {})).tier).toBe('gold');
-  const proof = await api(user.context, 'post', '/api/payments/verify', {
+  expect((await kit.call(user.context, 'POST', '/api/cards', {})).tier).toBe('gold');
+  const proof = await kit.call(user.context, 'POST', '/api/payments/verify', {
     paymentMethod: 'USDT',
     amount: 300,
   });
-  await api(admin.context, 'patch', `/api/payments/${proof.id}/verify`, { approved: true });
+  await kit.call(admin.context, 'PATCH', `/api/payments/${proof.id}/verify`, { approved: true });
 
   await openDashboard(user.page, kit.url('/dashboard'));
   const panel = cardPanel(user.page);
@@ -88,7 +79,7 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   await panel.getByText('Upgrade path:').waitFor();
 
   // 250 more SAI: the balance reaches Black, and Black is offered the same way.
-  await api(admin.context, 'post', '/api/transactions', {
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: me.id,
     amount: 250,
@@ -107,22 +98,19 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a Black card');
 
   // An upgrade is a stake (docs/product-rules.md rule 30): 500 SAI held, and the holder is told.
-  expect(await api(user.context, 'get', '/api/cards/stake')).toEqual({
+  expect(await kit.call(user.context, 'GET', '/api/cards/stake')).toEqual({
     staked: '500.00',
     tier: 'black',
     available: '50.00',
   });
-  const notices = (await api(user.context, 'get', '/api/notifications')) as { message: string }[];
+  const notices = await kit.call<{ message: string }[]>(user.context, 'GET', '/api/notifications');
   expect(notices.map((n) => n.message)).toContain('Your card is now Black. SAI staked for it: 500.00.');
   expect(user.problems).toEqual([]);
 }
 
 describe('upgrading a card, as its holder', () => {
-  test('at desktop width (1280 px)', async () => {
-    await upgradeJourney(DESKTOP);
-  }, 240_000);
-
-  test('at phone width (360 px)', async () => {
-    await upgradeJourney(PHONE);
-  }, 240_000);
+  journeyTests(upgradeJourney, [
+    ['at desktop width (1280 px)', DESKTOP],
+    ['at phone width (360 px)', PHONE],
+  ]);
 });

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as enApp } from '../src/i18n/messages/en/app.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -13,9 +8,10 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { LANGUAGES, type Language, text } from './messagesKit.ts';
 
 /**
  * A crypto transfer finds its recipient before the review, as the SAI transfer does (issue 48, point 7): an
@@ -26,32 +22,6 @@ import { allowPageProblems } from './harness.ts';
 
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('crypto_send_e2e', ADMIN.env);
-
-type Viewport = typeof DESKTOP;
-const CATALOGS = { en: enApp, de: deApp, fr: frApp, es: esApp } as const;
-type Language = keyof typeof CATALOGS;
-type MessageId = keyof typeof enApp;
-
-function text(language: Language, id: MessageId, args: Record<string, string> = {}): string {
-  let message = (CATALOGS[language] as Record<MessageId, string>)[id];
-  for (const [name, value] of Object.entries(args)) message = message.replace(`{${name}}`, value);
-  return message;
-}
-
-async function call(
-  context: BrowserContext,
-  method: 'GET' | 'PUT' | 'POST' | 'PATCH',
-  path: string,
-  data?: unknown,
-) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 async function journey(viewport: Viewport, language: Language) {
   const px = `${viewport.width}px`;
@@ -64,13 +34,13 @@ async function journey(viewport: Viewport, language: Language) {
   await other.context.close();
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const preferences = await call(user.context, 'GET', '/api/account/preferences');
-  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const deposit = await call(user.context, 'POST', '/api/crypto/deposits', {
+  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const deposit = await kit.call(user.context, 'POST', '/api/crypto/deposits', {
     currency: 'ETH',
     network: 'ethereum',
   });
-  await call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
+  await kit.call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
     action: 'confirm',
     amount: '1',
     txHash: `0x${randomBytes(32).toString('hex')}`,
@@ -116,7 +86,7 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('a crypto transfer finds its recipient before the review', () => {
-  for (const language of Object.keys(CATALOGS) as Language[]) {
+  for (const language of LANGUAGES) {
     test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
     test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
   }

@@ -1,14 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { verificationToken } from '../../testing/verificationLink.ts';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
-import { messages as enApp } from '../src/i18n/messages/en/app.ts';
-import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
-import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
-import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -16,7 +8,9 @@ import {
   newAccount,
   PHONE,
   setUpBrowserApp,
+  type Viewport,
 } from './browserKit.ts';
+import { LANGUAGES, type Language, text } from './messagesKit.ts';
 
 /**
  * Issue 47.10: a new account is unverified until the link mailed to its address is opened. Every signed-in
@@ -26,33 +20,12 @@ import {
  */
 const { kit } = setUpBrowserApp('e2e_email_verify');
 
-type Viewport = typeof DESKTOP;
-type Language = 'en' | 'de' | 'fr' | 'es';
-const CATALOGS = {
-  en: { ...enPublic, ...enApp },
-  de: { ...dePublic, ...deApp },
-  fr: { ...frPublic, ...frApp },
-  es: { ...esPublic, ...esApp },
-} as const;
-type MessageId = keyof typeof CATALOGS.en;
-const text = (language: Language, id: MessageId) => (CATALOGS[language] as Record<MessageId, string>)[id];
-
-async function call(context: BrowserContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /** The newest verification link mailed to `email`, from the development outbox. */
 async function mailedLink(context: BrowserContext, email: string, count: number): Promise<string> {
   let mails: { text: string; purpose: string }[] = [];
   await expect
     .poll(async () => {
-      const answer = await call(context, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const answer = await kit.call(context, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
       mails = (answer.mails as typeof mails).filter((m) => m.purpose === 'email_verification');
       return mails.length;
     })
@@ -71,8 +44,8 @@ async function journey(viewport: Viewport, language: Language) {
   const { context, page } = await kit.session(viewport);
   await kit.register(context, account, { verified: false });
   if (language !== 'en') {
-    const preferences = await call(context, 'GET', '/api/account/preferences');
-    await call(context, 'PUT', '/api/account/preferences', { ...preferences, language });
+    const preferences = await kit.call(context, 'GET', '/api/account/preferences');
+    await kit.call(context, 'PUT', '/api/account/preferences', { ...preferences, language });
   }
 
   await page.goto(kit.url('/dashboard'));
@@ -107,12 +80,12 @@ async function journey(viewport: Viewport, language: Language) {
   await page.goto(kit.url('/dashboard'));
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   expect(await (await banner(page, language)).count()).toBe(0);
-  expect((await call(context, 'GET', '/api/auth/user')).emailVerified).toBe(true);
+  expect((await kit.call(context, 'GET', '/api/auth/user')).emailVerified).toBe(true);
   await context.close();
 }
 
 describe('Confirm your e-mail', () => {
-  for (const language of ['en', 'de', 'fr', 'es'] as const) {
+  for (const language of LANGUAGES) {
     test(`the banner and the mailed link, in ${language} at 1280 px`, async () => {
       await journey(DESKTOP, language);
     });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   type Account,
+  DEPOSIT_ADDRESS_ETH,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -10,7 +11,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
@@ -23,20 +24,7 @@ import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
  */
 
 const ADMIN = newAdmin();
-const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const { kit } = setUpBrowserApp('history_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
-
-type Viewport = typeof DESKTOP;
-
-async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    data: withSignInProof(context, method, path, data),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
 
 async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -57,28 +45,31 @@ async function filterBy(page: Page, choices: [label: string, option: string][]) 
  */
 async function makeMovements(user: BrowserSession, admin: BrowserSession, saver: Account, friend: Account) {
   // 2 ETH deposited and confirmed, a USDT deposit still pending.
-  const eth = await call(user.context, 'POST', '/api/crypto/deposits', {
+  const eth = await kit.call<{ id: string }>(user.context, 'POST', '/api/crypto/deposits', {
     currency: 'ETH',
     network: 'ethereum',
   });
-  await call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${eth.id}`, {
+  await kit.call<{ id: string }>(admin.context, 'PATCH', `/api/admin/crypto/deposits/${eth.id}`, {
     action: 'confirm',
     amount: '2',
     txHash: `0x${randomBytes(32).toString('hex')}`,
   });
-  await call(user.context, 'POST', '/api/crypto/deposits', { currency: 'USDT', network: 'tron' });
-  // And one an admin rejected: nothing credited.
-  const refused = await call(user.context, 'POST', '/api/crypto/deposits', {
+  await kit.call<{ id: string }>(user.context, 'POST', '/api/crypto/deposits', {
     currency: 'USDT',
     network: 'tron',
   });
-  await call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${refused.id}`, {
+  // And one an admin rejected: nothing credited.
+  const refused = await kit.call<{ id: string }>(user.context, 'POST', '/api/crypto/deposits', {
+    currency: 'USDT',
+    network: 'tron',
+  });
+  await kit.call<{ id: string }>(admin.context, 'PATCH', `/api/admin/crypto/deposits/${refused.id}`, {
     action: 'reject',
     reason: 'Not received',
   });
   // A withdrawal sent, one failed, and 0.25 ETH to a friend.
   const withdraw = (amount: string) =>
-    call(user.context, 'POST', '/api/crypto/withdraw', {
+    kit.call<{ id: string }>(user.context, 'POST', '/api/crypto/withdraw', {
       currency: 'ETH',
       amount,
       address: '0x1111222233334444555566667777888899990000',
@@ -86,17 +77,17 @@ async function makeMovements(user: BrowserSession, admin: BrowserSession, saver:
       password: saver.password,
     });
   const sent = await withdraw('0.5');
-  await call(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${sent.id}`, {
+  await kit.call<{ id: string }>(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${sent.id}`, {
     action: 'complete',
     txHash: '0xfeedbeef',
   });
   const failed = await withdraw('0.1');
-  await call(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${failed.id}`, {
+  await kit.call<{ id: string }>(admin.context, 'PATCH', `/api/admin/crypto/withdrawals/${failed.id}`, {
     action: 'fail',
     reason: 'Address refused',
   });
   // 0.25 ETH to someone new asks the password (docs/security.md, "Step-up for transfers").
-  await call(user.context, 'POST', '/api/crypto/transfer', {
+  await kit.call<{ id: string }>(user.context, 'POST', '/api/crypto/transfer', {
     recipientEmail: friend.email,
     currency: 'ETH',
     amount: '0.25',

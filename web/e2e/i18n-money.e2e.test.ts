@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import {
   type Account,
+  DEPOSIT_ADDRESS_ETH,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   newAdmin,
   PHONE,
   setUpBrowserApp,
   toasts,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
 
@@ -25,10 +27,7 @@ import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
  */
 
 const ADMIN = newAdmin();
-const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const { kit } = setUpBrowserApp('i18n_money_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
-
-type Viewport = typeof DESKTOP;
 
 /** What each language must show; amounts in its own signs (Spanish leaves 4-digit numbers ungrouped). */
 const LANGUAGES = {
@@ -200,16 +199,6 @@ async function expectNoEnglish(page: Page, where: string) {
   expect(left, `English left on ${where}:\n${text}`).toEqual([]);
 }
 
-async function call(context: BrowserContext, method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 async function checkScreen(page: Page, viewport: Viewport, where: string) {
   await expectAccessible(page, `${where} at ${viewport.width}px`);
   await expectNoHorizontalScroll(page, `${where} at ${viewport.width}px`);
@@ -235,22 +224,22 @@ async function saverWithMovements(viewport: Viewport, language: Language) {
     { locale: 'en-US' },
   );
 
-  const preferences = await call(user.context, 'GET', '/api/account/preferences');
-  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const saverId = (await call(user.context, 'GET', '/api/auth/user')).id;
-  const friendId = (await call(other.context, 'GET', '/api/auth/user')).id;
-  await call(admin.context, 'POST', '/api/transactions', {
+  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const saverId = (await kit.call(user.context, 'GET', '/api/auth/user')).id;
+  const friendId = (await kit.call(other.context, 'GET', '/api/auth/user')).id;
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: saverId,
     amount: '1234.50',
   });
-  const transfer = await call(user.context, 'POST', '/api/transactions', {
+  const transfer = await kit.call(user.context, 'POST', '/api/transactions', {
     type: 'transfer',
     receiver_id: friendId,
     amount: '12.50',
     description: 'Pizza',
   });
-  await call(user.context, 'POST', '/api/crypto/deposits', { currency: 'ETH', network: 'ethereum' });
+  await kit.call(user.context, 'POST', '/api/crypto/deposits', { currency: 'ETH', network: 'ethereum' });
   return { user, friend, transferId: String(transfer.id) };
 }
 
@@ -381,7 +370,7 @@ async function sendAmountTypedInLanguage(
   await toasts(page).getByText(words.sentToast).waitFor();
   await dialog.waitFor({ state: 'detached' });
   await expect
-    .poll(async () => (await call(user.context, 'GET', '/api/auth/user')).balance, { timeout: 30_000 })
+    .poll(async () => (await kit.call(user.context, 'GET', '/api/auth/user')).balance, { timeout: 30_000 })
     .toBe('1219.50');
 }
 
@@ -412,16 +401,10 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('the money screens in the saved language', () => {
-  test('German at 1280 px', async () => {
-    await journey(DESKTOP, 'de');
-  }, 240_000);
-
-  test('Spanish at 360 px', async () => {
-    await journey(PHONE, 'es');
-  }, 240_000);
-
-  // German's longer words, on the narrowest screen.
-  test('German at 360 px', async () => {
-    await journey(PHONE, 'de');
-  }, 240_000);
+  journeyTests(journey, [
+    ['German at 1280 px', DESKTOP, 'de'],
+    ['Spanish at 360 px', PHONE, 'es'],
+    // German's longer words, on the narrowest screen.
+    ['German at 360 px', PHONE, 'de'],
+  ]);
 });

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -10,9 +8,10 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { CATALOGS, fill } from './messagesKit.ts';
 
 /**
  * The crypto send and withdraw forms place the server's refusal by its `code` (api/http/problemCodes.ts),
@@ -23,14 +22,8 @@ import { allowPageProblems } from './harness.ts';
 
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('i18n_refusals_crypto_e2e', ADMIN.env);
-const words = { ...dePublic, ...deApp };
+const words = CATALOGS.de;
 const WITHDRAW_TO = '0x1111222233334444555566667777888899990000';
-type Viewport = typeof DESKTOP;
-
-/** A catalog's message with its plain `{name}` arguments filled (none of these has a plural). */
-function say(text: string, values: Record<string, string> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
 
 /**
  * The German "not enough ETH" refusal, whatever amount it names (written in German notation). Unanchored:
@@ -42,21 +35,6 @@ const NOT_ENOUGH_ETH = new RegExp(
     .replace('{amount}', '[\\d.,\\s]+')
     .replace('{currency}', 'ETH')}`,
 );
-
-async function call(
-  context: BrowserContext,
-  method: 'POST' | 'PUT' | 'GET' | 'PATCH',
-  path: string,
-  data?: unknown,
-) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** The answer of the next `method` request to `path`, started before the click that sends it. */
 function answerTo(page: Page, method: string, path: string) {
@@ -88,13 +66,13 @@ async function journey(viewport: Viewport) {
   await other.context.close();
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const preferences = await call(user.context, 'GET', '/api/account/preferences');
-  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language: 'de' });
-  const deposit = await call(user.context, 'POST', '/api/crypto/deposits', {
+  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language: 'de' });
+  const deposit = await kit.call(user.context, 'POST', '/api/crypto/deposits', {
     currency: 'ETH',
     network: 'ethereum',
   });
-  await call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
+  await kit.call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
     action: 'confirm',
     amount: '2',
     txHash: `0x${randomBytes(32).toString('hex')}`,
@@ -116,14 +94,14 @@ async function journey(viewport: Viewport) {
   const dialog = page.getByRole('dialog', { name: words['dashboard.actions.send'] });
   await dialog.getByRole('combobox', { name: words['dashboard.currency'] }).click();
   await page.getByRole('option', { name: 'ETH', exact: true }).click();
-  const send = dialog.getByRole('form', { name: say(words['dashboard.send.form'], { currency: 'ETH' }) });
-  const sendAmount = send.getByLabel(say(words['dashboard.send.amount'], { currency: 'ETH' }));
+  const send = dialog.getByRole('form', { name: fill(words['dashboard.send.form'], { currency: 'ETH' }) });
+  const sendAmount = send.getByLabel(fill(words['dashboard.send.amount'], { currency: 'ETH' }));
   await send.getByLabel(words['dashboard.send.recipientEmail']).fill(friend.email);
   await sendAmount.fill('0.6');
   await send.getByRole('button', { name: words['dashboard.send.reviewButton'] }).click();
   const review = dialog.getByRole('form', { name: words['dashboard.send.review'] });
   await review.waitFor();
-  await call(user.context, 'POST', '/api/crypto/transfer', {
+  await kit.call(user.context, 'POST', '/api/crypto/transfer', {
     recipientEmail: friend.email,
     currency: 'ETH',
     amount: '1.5',
@@ -152,12 +130,12 @@ async function journey(viewport: Viewport) {
   await withdraw.getByRole('combobox', { name: words['dashboard.review.network'] }).click();
   await page.getByRole('option', { name: 'Base', exact: true }).click();
   await withdraw.getByLabel(words['dashboard.withdraw.address']).fill(WITHDRAW_TO);
-  const withdrawAmount = withdraw.getByLabel(say(words['dashboard.send.amount'], { currency: 'ETH' }));
+  const withdrawAmount = withdraw.getByLabel(fill(words['dashboard.send.amount'], { currency: 'ETH' }));
   await withdrawAmount.fill('0.4');
   await withdraw.getByRole('button', { name: words['dashboard.withdraw.reviewButton'] }).click();
   const withdrawReview = page.getByRole('form', { name: words['dashboard.withdraw.review'] });
   await withdrawReview.getByText(WITHDRAW_TO).waitFor();
-  await call(user.context, 'POST', '/api/crypto/withdraw', {
+  await kit.call(user.context, 'POST', '/api/crypto/withdraw', {
     currency: 'ETH',
     amount: '0.3',
     address: WITHDRAW_TO,

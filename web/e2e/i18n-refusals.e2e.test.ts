@@ -1,11 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
-import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
-import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -15,9 +9,10 @@ import {
   PHONE,
   setUpBrowserApp,
   toasts,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { CATALOGS, fill } from './messagesKit.ts';
 
 /**
  * The API's refusals in the reader's language (web/src/lib/refusals.ts): a user whose browser asks for
@@ -32,28 +27,9 @@ import { allowPageProblems } from './harness.ts';
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('i18n_refusals_e2e', ADMIN.env);
 
-const CATALOGS = {
-  de: { ...dePublic, ...deApp },
-  es: { ...esPublic, ...esApp },
-  fr: { ...frPublic, ...frApp },
-} as const;
-type Language = keyof typeof CATALOGS;
-type Viewport = typeof DESKTOP;
-
-/** A catalog's message with its plain `{name}` arguments filled (none of these has a plural). */
-function say(text: string, values: Record<string, string> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
-
-async function call(context: BrowserContext, method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
+/** The saved languages the refusals are read in (the browser itself asks for English). */
+const TRANSLATED = ['de', 'es', 'fr'] as const;
+type Language = (typeof TRANSLATED)[number];
 
 async function checkScreen(page: Page, where: string) {
   await expectAccessible(page, where);
@@ -78,11 +54,11 @@ async function journey(viewport: Viewport, language: Language) {
   await kit.register(other.context, friend);
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const preferences = await call(user.context, 'GET', '/api/account/preferences');
-  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const saverId = (await call(user.context, 'GET', '/api/auth/user')).id;
-  const friendId = (await call(other.context, 'GET', '/api/auth/user')).id;
-  await call(admin.context, 'POST', '/api/transactions', {
+  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const saverId = (await kit.call(user.context, 'GET', '/api/auth/user')).id;
+  const friendId = (await kit.call(other.context, 'GET', '/api/auth/user')).id;
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: saverId,
     amount: '10.00',
@@ -128,22 +104,22 @@ async function journey(viewport: Viewport, language: Language) {
   await email.getByLabel(words['profile.email.new'], { exact: true }).fill(newEmail);
   await email.getByLabel(words['profile.email.password'], { exact: true }).fill(saver.password);
   await email.getByRole('button', { name: words['profile.email.send'] }).click();
-  await page.getByText(say(words['profile.email.sent'], { email: newEmail }), { exact: true }).waitFor();
+  await page.getByText(fill(words['profile.email.sent'], { email: newEmail }), { exact: true }).waitFor();
 
   // More than the balance: the dashboard shows 10 SAI, another session of the user sends them away, and
   // the form (which checks the balance it shows) lets the server refuse 5 SAI.
   await page.goto(kit.url('/dashboard'));
   await page.getByRole('button', { name: words['dashboard.actions.send'], exact: true }).click();
   const dialog = page.getByRole('dialog', { name: words['dashboard.actions.send'] });
-  const send = dialog.getByRole('form', { name: say(words['dashboard.send.form'], { currency: 'SAI' }) });
+  const send = dialog.getByRole('form', { name: fill(words['dashboard.send.form'], { currency: 'SAI' }) });
   // First to an address no account has: the lookup's 404, said on the field.
   await send.getByLabel(words['dashboard.send.recipientEmail']).fill(`nobody-${saver.email}`);
-  await send.getByLabel(say(words['dashboard.send.amount'], { currency: 'SAI' })).fill('5');
+  await send.getByLabel(fill(words['dashboard.send.amount'], { currency: 'SAI' })).fill('5');
   await send.getByRole('button', { name: words['dashboard.send.reviewButton'] }).click();
   await send.getByText(words['dashboard.send.notFound'], { exact: true }).first().waitFor();
   await checkScreen(page, `an unknown recipient ${at}`);
   await send.getByLabel(words['dashboard.send.recipientEmail']).fill(friend.email);
-  await call(user.context, 'POST', '/api/transactions', {
+  await kit.call(user.context, 'POST', '/api/transactions', {
     type: 'transfer',
     receiver_id: friendId,
     amount: '10.00',
@@ -159,7 +135,7 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('the API refusals in the reader’s language', () => {
-  for (const language of Object.keys(CATALOGS) as Language[]) {
+  for (const language of TRANSLATED) {
     test(`${language} at 1280 px`, () => journey(DESKTOP, language), 240_000);
     test(`${language} at 360 px`, () => journey(PHONE, language), 240_000);
   }

@@ -1,9 +1,5 @@
-import type { BrowserContext, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
-import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
-import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
-import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -12,8 +8,9 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
+import { CATALOGS, fill, LANGUAGES, type Language } from './messagesKit.ts';
 
 /**
  * Notifications in the reader's language (issue 48, point 8): the server keeps each notification's kind and
@@ -26,9 +23,6 @@ import {
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('notifications_language_e2e', ADMIN.env);
 
-type Viewport = typeof DESKTOP;
-const CATALOGS = { en: enPublic, de: dePublic, fr: frPublic, es: esPublic } as const;
-type Language = keyof typeof CATALOGS;
 /** 1234.50 SAI as each language writes it (Spanish leaves four digits ungrouped; French groups with a narrow space). */
 const DEPOSIT: Record<Language, RegExp> = {
   en: /1,234\.50 SAI/,
@@ -42,21 +36,6 @@ const RECEIVED: Record<Language, string> = {
   fr: '12,50 SAI',
   es: '12,50 SAI',
 };
-
-async function call(context: BrowserContext, method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** `template` with `{name}` replaced by `values` (the catalogs' plain arguments). */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
 
 async function expectWorded(scope: Locator, language: Language, from: string) {
   const words = CATALOGS[language];
@@ -98,21 +77,21 @@ async function journey(viewport: Viewport, language: Language) {
   const admin = await kit.session(viewport);
   await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
 
-  const preferences = await call(user.context, 'GET', '/api/account/preferences');
-  await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const readerId = (await call(user.context, 'GET', '/api/auth/user')).id;
-  const friendId = (await call(other.context, 'GET', '/api/auth/user')).id;
-  await call(admin.context, 'POST', '/api/transactions', {
+  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const readerId = (await kit.call(user.context, 'GET', '/api/auth/user')).id;
+  const friendId = (await kit.call(other.context, 'GET', '/api/auth/user')).id;
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: friendId,
     amount: '20.00',
   });
-  await call(admin.context, 'POST', '/api/transactions', {
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: readerId,
     amount: '1234.50',
   });
-  await call(other.context, 'POST', '/api/transactions', {
+  await kit.call(other.context, 'POST', '/api/transactions', {
     type: 'transfer',
     receiver_id: readerId,
     amount: '12.50',
@@ -161,6 +140,6 @@ async function journey(viewport: Viewport, language: Language) {
 
 describe('notifications in the reader’s language', () => {
   for (const viewport of [DESKTOP, PHONE])
-    for (const language of ['en', 'de', 'fr', 'es'] as const)
+    for (const language of LANGUAGES)
       test(`${language} at ${viewport.width} px`, () => journey(viewport, language), 120_000);
 });

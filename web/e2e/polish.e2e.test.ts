@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  DEPOSIT_ADDRESS_ETH,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -10,7 +11,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 
 /**
@@ -22,20 +23,7 @@ import {
  */
 
 const ADMIN = newAdmin();
-const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const { kit } = setUpBrowserApp('polish_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
-
-type Viewport = typeof DESKTOP;
-
-async function call(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    data: withSignInProof(context, method, path, data),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
 
 /** A user with 22 SAI deposits (22 notifications), 1 ETH, and a withdrawal waiting in the admin's queue. */
 async function busyUser(admin: BrowserContext, viewport: Viewport) {
@@ -46,22 +34,22 @@ async function busyUser(admin: BrowserContext, viewport: Viewport) {
     id: string;
   };
   for (let n = 1; n <= 22; n++) {
-    await call(admin, 'POST', '/api/transactions', {
+    await kit.call(admin, 'POST', '/api/transactions', {
       type: 'admin_deposit',
       amount: `${n}.00`,
       receiver_id: id,
     });
   }
-  const deposit = await call(user.context, 'POST', '/api/crypto/deposits', {
+  const deposit = await kit.call<{ id: string }>(user.context, 'POST', '/api/crypto/deposits', {
     currency: 'ETH',
     network: 'ethereum',
   });
-  await call(admin, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
+  await kit.call(admin, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
     action: 'confirm',
     amount: '1',
     txHash: `0x${randomBytes(32).toString('hex')}`,
   });
-  await call(user.context, 'POST', '/api/crypto/withdraw', {
+  await kit.call(user.context, 'POST', '/api/crypto/withdraw', {
     currency: 'ETH',
     amount: '0.5',
     address: '0x1111222233334444555566667777888899990000',

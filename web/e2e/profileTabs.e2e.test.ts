@@ -1,9 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as enApp } from '../src/i18n/messages/en/app.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -12,6 +8,7 @@ import {
   PHONE,
   setUpBrowserApp,
 } from './browserKit.ts';
+import { CATALOGS, LANGUAGES, type Language } from './messagesKit.ts';
 
 /**
  * The profile's tabs fit every screen (issue 48, point 9): at 1280 px and 360 px, in every language of the
@@ -22,8 +19,6 @@ import {
 const { kit } = setUpBrowserApp('profile_tabs_e2e');
 
 type Viewport = typeof DESKTOP;
-const CATALOGS = { en: enApp, de: deApp, fr: frApp, es: esApp } as const;
-type Language = keyof typeof CATALOGS;
 const TABS = ['profile.tab.personal', 'profile.tab.security', 'profile.tab.preferences'] as const;
 
 async function setLanguage(context: BrowserContext, language: Language) {
@@ -93,7 +88,7 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('the profile tabs fit every screen in every language', () => {
-  for (const language of Object.keys(CATALOGS) as Language[]) {
+  for (const language of LANGUAGES) {
     test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
     test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
   }

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { messages as enApp } from '../src/i18n/messages/en/app.ts';
 import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
 import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
@@ -8,6 +8,7 @@ import {
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   newAdmin,
   PHONE,
@@ -110,11 +111,8 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('a change still being recorded', () => {
-  test('says so in English at 1280 px, and goes once the answers catch up', async () => {
-    await journey(DESKTOP, 'en');
-  }, 240_000);
-
-  test('says so in French at 360 px, and goes once the answers catch up', async () => {
-    await journey(PHONE, 'fr');
-  }, 240_000);
+  journeyTests(journey, [
+    ['says so in English at 1280 px, and goes once the answers catch up', DESKTOP, 'en'],
+    ['says so in French at 360 px, and goes once the answers catch up', PHONE, 'fr'],
+  ]);
 });

@@ -1,13 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
-import { messages as enApp } from '../src/i18n/messages/en/app.ts';
-import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
-import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
-import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -17,6 +9,7 @@ import {
   setUpBrowserApp,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { LANGUAGES, type Language, text } from './messagesKit.ts';
 
 /**
  * A page whose data cannot be loaded recovers (issue 48, point 16): with the API out of reach (the
@@ -29,15 +22,6 @@ import { allowPageProblems } from './harness.ts';
 const { kit } = setUpBrowserApp('recovery_e2e');
 
 type Viewport = typeof DESKTOP;
-const CATALOGS = {
-  en: { ...enPublic, ...enApp },
-  de: { ...dePublic, ...deApp },
-  fr: { ...frPublic, ...frApp },
-  es: { ...esPublic, ...esApp },
-} as const;
-type Language = keyof typeof CATALOGS;
-type MessageId = keyof typeof CATALOGS.en;
-const text = (language: Language, id: MessageId) => (CATALOGS[language] as Record<MessageId, string>)[id];
 
 const PAGES = [
   {
@@ -112,7 +96,7 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('a page whose data cannot be loaded offers "Try again" and recovers', () => {
-  for (const language of Object.keys(CATALOGS) as Language[]) {
+  for (const language of LANGUAGES) {
     test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
     test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
   }

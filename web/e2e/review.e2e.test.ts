@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type Account,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   newAdmin,
   openDashboard,
@@ -270,19 +271,12 @@ async function twoFactorJourney(viewport: Viewport) {
 }
 
 describe('review before money leaves', () => {
-  test('send, withdraw with the password and distribute, each reviewed first', async () => {
-    await reviewJourney(DESKTOP);
-  }, 240_000);
-
-  test('send, withdraw with the password and distribute, each reviewed first, at 360 px', async () => {
-    await reviewJourney(PHONE);
-  }, 240_000);
-
-  test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code', async () => {
-    await twoFactorJourney(DESKTOP);
-  }, 240_000);
-
-  test('a crypto transfer reviewed; a withdrawal confirmed with the authenticator code, at 360 px', async () => {
-    await twoFactorJourney(PHONE);
-  }, 240_000);
+  journeyTests(reviewJourney, [
+    ['send, withdraw with the password and distribute, each reviewed first', DESKTOP],
+    ['send, withdraw with the password and distribute, each reviewed first, at 360 px', PHONE],
+  ]);
+  journeyTests(twoFactorJourney, [
+    ['a crypto transfer reviewed; a withdrawal confirmed with the authenticator code', DESKTOP],
+    ['a crypto transfer reviewed; a withdrawal confirmed with the authenticator code, at 360 px', PHONE],
+  ]);
 });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   type Account,
@@ -11,7 +11,7 @@ import {
   newAdmin,
   PHONE,
   setUpBrowserApp,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 
 /**
@@ -21,18 +21,6 @@ import {
 
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('screens_e2e', ADMIN.env);
-
-type Viewport = typeof DESKTOP;
-
-async function call(context: BrowserContext, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    data: withSignInProof(context, method, path, data),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
 
 /** Registers through the form and follows its progress to the dashboard. */
 async function registerInForm(page: Page, account: Account) {
@@ -81,13 +69,13 @@ async function userJourney(viewport: Viewport, name: string) {
 
     // 100 SAI, and the SAI price moved from its default 2.50 to 3.10 within the last 24 hours.
     const me = (await (await page.request.get(kit.url('/api/auth/user'))).json()) as { id: string };
-    await call(admin.context, 'POST', '/api/transactions', {
+    await kit.call(admin.context, 'POST', '/api/transactions', {
       type: 'admin_deposit',
       receiver_id: me.id,
       amount: '100',
       description: 'Funding',
     });
-    await call(admin.context, 'PUT', '/api/admin/settings/token-price', { price: '3.10' });
+    await kit.call(admin.context, 'PUT', '/api/admin/settings/token-price', { price: '3.10' });
     await page.reload();
     await portfolio.getByTestId('portfolio-value').getByText('310.00 USD').waitFor();
     expect(await portfolio.getByTestId('portfolio-change').textContent()).toContain('+60.00 USD (+24.00%)');

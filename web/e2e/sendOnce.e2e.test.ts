@@ -1,24 +1,20 @@
 import type { BrowserContext, Locator, Page, Request, Route } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { messages as deApp } from '../src/i18n/messages/de/app.ts';
-import { messages as dePublic } from '../src/i18n/messages/de/public.ts';
-import { messages as enApp } from '../src/i18n/messages/en/app.ts';
-import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
-import { messages as esApp } from '../src/i18n/messages/es/app.ts';
-import { messages as esPublic } from '../src/i18n/messages/es/public.ts';
+import { describe, expect } from 'vitest';
 import {
   type Account,
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   newAdmin,
   PHONE,
   setUpBrowserApp,
   toasts,
-  withSignInProof,
+  type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { text as catalogText, type MessageId } from './messagesKit.ts';
 import { userFriendAndAdmin } from './sessionsKit.ts';
 
 /**
@@ -32,32 +28,15 @@ import { userFriendAndAdmin } from './sessionsKit.ts';
 const ADMIN = newAdmin();
 const { kit } = setUpBrowserApp('send_once_e2e', ADMIN.env);
 
-type Viewport = typeof DESKTOP;
 type Language = 'en' | 'de' | 'es';
-const CATALOGS = {
-  en: { ...enPublic, ...enApp },
-  de: { ...dePublic, ...deApp },
-  es: { ...esPublic, ...esApp },
-} as const;
-type MessageId = keyof typeof CATALOGS.en;
 
 /** A message of `language` with its `{currency}` filled in (the only argument these texts take). */
 function text(language: Language, id: MessageId): string {
-  return (CATALOGS[language] as Record<MessageId, string>)[id].replace('{currency}', 'SAI');
-}
-
-async function call(context: BrowserContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const response = await context.request.fetch(kit.url(path), {
-    method,
-    ...(data === undefined ? {} : { data: withSignInProof(context, method, path, data) }),
-    headers: { Origin: kit.url('') },
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
+  return catalogText(language, id, { currency: 'SAI' });
 }
 
 async function balanceOf(context: BrowserContext): Promise<string> {
-  return String((await call(context, 'GET', '/api/auth/user')).balance);
+  return String((await kit.call(context, 'GET', '/api/auth/user')).balance);
 }
 
 /** The Idempotency-Key of every transfer the page POSTs, in order. */
@@ -109,11 +88,11 @@ async function openSending(viewport: Viewport, language: Language): Promise<Send
     admin: ADMIN,
   });
   if (language !== 'en') {
-    const preferences = await call(user.context, 'GET', '/api/account/preferences');
-    await call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+    const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
+    await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
   }
-  const senderId = (await call(user.context, 'GET', '/api/auth/user')).id;
-  await call(admin.context, 'POST', '/api/transactions', {
+  const senderId = (await kit.call(user.context, 'GET', '/api/auth/user')).id;
+  await kit.call(admin.context, 'POST', '/api/transactions', {
     type: 'admin_deposit',
     receiver_id: senderId,
     amount: '50.00',
@@ -220,7 +199,7 @@ async function lostAnswerReplayed(sending: Sending, firstKey: string | undefined
   expect(await failed.count()).toBe(0);
   expect(await balanceOf(user)).toBe('44.50');
   expect(await balanceOf(other)).toBe('5.50');
-  const history = (await call(user, 'GET', '/api/transactions?limit=10')) as {
+  const history = (await kit.call(user, 'GET', '/api/transactions?limit=10')) as {
     transactions: { type: string; amount: string }[];
   };
   expect(history.transactions.filter((row) => row.type === 'transfer').map((row) => row.amount)).toEqual([
@@ -271,19 +250,10 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('a transfer moves money once', () => {
-  test('a double click and a lost answer, at 1280 px', async () => {
-    await journey(DESKTOP, 'en');
-  }, 240_000);
-
-  test('a double click and a lost answer, at 360 px', async () => {
-    await journey(PHONE, 'en');
-  }, 240_000);
-
-  test('a double click and a lost answer, in German at 1280 px', async () => {
-    await journey(DESKTOP, 'de');
-  }, 240_000);
-
-  test('a double click and a lost answer, in Spanish at 360 px', async () => {
-    await journey(PHONE, 'es');
-  }, 240_000);
+  journeyTests(journey, [
+    ['a double click and a lost answer, at 1280 px', DESKTOP, 'en'],
+    ['a double click and a lost answer, at 360 px', PHONE, 'en'],
+    ['a double click and a lost answer, in German at 1280 px', DESKTOP, 'de'],
+    ['a double click and a lost answer, in Spanish at 360 px', PHONE, 'es'],
+  ]);
 });

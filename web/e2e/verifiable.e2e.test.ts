@@ -6,6 +6,7 @@ import {
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAdmin,
   PHONE,
   setUpBrowserApp,
@@ -422,21 +423,14 @@ async function mismatchNotFrozen() {
 }
 
 describe('/verify in the browser, against the real API', () => {
-  test('a signed-in user downloads their liability proof and sees the published totals', async () => {
-    await liabilityProofAsUser(DESKTOP);
-  }, 240_000);
-
-  test('the same at 360 px', async () => {
-    await liabilityProofAsUser(PHONE);
-  }, 240_000);
-
-  test('/verify checks a real receipt and refuses one-byte changes', async () => {
-    await checkReceiptAsVisitor(DESKTOP);
-  }, 240_000);
-
-  test('/verify at 360 px', async () => {
-    await checkReceiptAsVisitor(PHONE);
-  }, 240_000);
+  journeyTests(liabilityProofAsUser, [
+    ['a signed-in user downloads their liability proof and sees the published totals', DESKTOP],
+    ['the same at 360 px', PHONE],
+  ]);
+  journeyTests(checkReceiptAsVisitor, [
+    ['/verify checks a real receipt and refuses one-byte changes', DESKTOP],
+    ['/verify at 360 px', PHONE],
+  ]);
 
   test('/verify in a browser without Ed25519 says so rather than refusing the file', async () => {
     await browserWithoutEd25519();

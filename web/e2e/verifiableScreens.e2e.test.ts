@@ -1,11 +1,12 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { BrowserContext } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LedgerReceipt } from '../../domain/verifiable/formats.ts';
 import {
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
+  journeyTests,
   newAdmin,
   openAdminSection,
   PHONE,
@@ -251,19 +252,16 @@ async function signUpPayee() {
 }
 
 describe('the verifiable ledger on the receipt and admin screens, against the real API', () => {
-  test('the receipt screen downloads the verifiable receipt', async () => {
-    await receiptDownload(DESKTOP);
-  }, 240_000);
-
-  test('the receipt screen at 360 px', async () => {
-    await receiptDownload(PHONE);
-  }, 240_000);
-
-  test('admin screens: the ledger mismatch alert and the digests panel', async () => {
-    await adminLedger(DESKTOP);
-  }, 180_000);
-
-  test('admin screens at 360 px', async () => {
-    await adminLedger(PHONE);
-  }, 180_000);
+  journeyTests(receiptDownload, [
+    ['the receipt screen downloads the verifiable receipt', DESKTOP],
+    ['the receipt screen at 360 px', PHONE],
+  ]);
+  journeyTests(
+    adminLedger,
+    [
+      ['admin screens: the ledger mismatch alert and the digests panel', DESKTOP],
+      ['admin screens at 360 px', PHONE],
+    ],
+    180_000,
+  );
 });
