@@ -106,3 +106,42 @@ export class LockSession {
     connection.client.end().catch(() => {});
   }
 }
+
+/** What leaderLoop drives: one worker competing for its lock (the projection runner's, the tree follower). */
+export interface LeadingWorker {
+  stopped(): boolean;
+  /** Leads while it holds the lock: 'standby' when another process holds it, 'stopped' when asked to stop. */
+  leadOnce(): Promise<'standby' | 'stopped'>;
+  standingBy(): void;
+  /** A failed lead, before the wait to try again: the worker says so (its log, its status row). */
+  failed(message: string, error: unknown, retryInMs: number): Promise<void>;
+  pause(ms: number): Promise<void>;
+  standbyPollMs?: number;
+  maxBackoffMs?: number;
+}
+
+/**
+ * Takes the lead again and again until stopped: a standby worker polls for the lock; one whose lead failed
+ * waits longer after each failure in a row (from 100 ms, doubled up to maxBackoffMs), and a lead that ends
+ * well resets the wait.
+ */
+export async function leaderLoop(worker: LeadingWorker): Promise<void> {
+  let backoff = 100;
+  while (!worker.stopped()) {
+    const outcome = await worker.leadOnce().catch((error: unknown) => ({ error }));
+    if (worker.stopped()) break;
+    if (outcome === 'standby') {
+      worker.standingBy();
+      await worker.pause(worker.standbyPollMs ?? 1_000);
+      continue;
+    }
+    if (typeof outcome === 'object' && 'error' in outcome) {
+      const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+      await worker.failed(message, outcome.error, backoff);
+      await worker.pause(backoff);
+      backoff = Math.min(backoff * 2, worker.maxBackoffMs ?? 30_000);
+      continue;
+    }
+    backoff = 100;
+  }
+}

@@ -15,7 +15,7 @@ import {
   rowPosition,
 } from './checkpoints.ts';
 import { JointCommitter, pastCheckpoint } from './commit.ts';
-import { LockSession } from './lockSession.ts';
+import { LockSession, leaderLoop } from './lockSession.ts';
 import type { Projection } from './projection.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
 
@@ -98,30 +98,22 @@ class ProjectionWorker {
   }
 
   private async run(): Promise<void> {
-    const { logger } = this.options;
-    let backoff = 100;
-    while (!this.stopped) {
-      const outcome = await this.leadOnce().catch((error: unknown) => ({ error }));
-      if (this.stopped) break;
-      if (outcome === 'standby') {
+    const { logger, pool, standbyPollMs, maxBackoffMs } = this.options;
+    await leaderLoop({
+      stopped: () => this.stopped,
+      leadOnce: () => this.leadOnce(),
+      standingBy: () => {
         this.state = 'standby';
-        await this.pause(this.options.standbyPollMs ?? 1_000);
-        continue;
-      }
-      if (typeof outcome === 'object' && 'error' in outcome) {
+      },
+      failed: async (message, error, retryInMs) => {
         this.state = 'retrying';
-        const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-        logger.warn(
-          { projection: this.projection.name, err: message, retryInMs: backoff },
-          'projection failed',
-        );
-        await recordFailure(this.options.pool, this.projection.name, outcome.error).catch(() => {});
-        await this.pause(backoff);
-        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 30_000);
-        continue;
-      }
-      backoff = 100;
-    }
+        logger.warn({ projection: this.projection.name, err: message, retryInMs }, 'projection failed');
+        await recordFailure(pool, this.projection.name, error).catch(() => {});
+      },
+      pause: (ms) => this.pause(ms),
+      standbyPollMs,
+      maxBackoffMs,
+    });
   }
 
   private async pause(ms: number): Promise<void> {

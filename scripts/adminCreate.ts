@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { runMain } from '../runtime/main.ts';
-import { startServices } from '../runtime/services.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 /**
  * npm run admin:create -- --email E --password P
@@ -31,23 +30,14 @@ async function main() {
     );
     process.exit(2);
   }
-  const { config, logger, database } = await openTool();
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    scheduledJobs: false,
-  });
-  try {
+  await withToolServices(async (services) => {
     const result = await ensureAdmin(services.deps, input.data.email, input.data.password, {
       resetPassword: true,
     });
     process.stdout.write(
       `${result.created ? 'Created admin' : 'Made admin and reset the password of'} ${input.data.email} (user ${result.userId})\n`,
     );
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+  });
 }
 
 runMain('admin:create', main);

@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { signDigest, writeFileAtomically } from '../app/ledgerProofs/digests.ts';
 import { replayLogTree } from '../app/ledgerProofs/logReplay.ts';
 import { runMain } from '../runtime/main.ts';
-import { startServices } from '../runtime/services.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 const USAGE = 'usage: npm run ledger:digest -- --out FILE\n';
 
@@ -25,13 +24,7 @@ async function main() {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  const { config, logger, database } = await openTool();
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    scheduledJobs: false,
-  });
-  try {
+  await withToolServices(async (services) => {
     const tree = await replayLogTree(services.deps.store, (n) => {
       if (process.stderr.isTTY) process.stderr.write(`\rread ${n.toLocaleString('en-US')} events`);
     });
@@ -45,10 +38,7 @@ async function main() {
     process.stdout.write(
       `signed digest of ${digest.treeSize} events, root ${digest.root}, key ${digest.keyId}, written to ${out}\n`,
     );
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+  });
   process.exit(0);
 }
 

@@ -1,8 +1,7 @@
 import { hexOf } from '../domain/verifiable/bytes.ts';
 import { rebuildLedgerTree } from '../projections/ledgerTree/rebuild.ts';
 import { runMain } from '../runtime/main.ts';
-import { startServices } from '../runtime/services.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 const USAGE = 'usage: npm run ledger:tree-rebuild\n';
 
@@ -18,51 +17,43 @@ async function main() {
     process.stderr.write(args[0] === '--help' ? USAGE : `unknown argument ${args[0]}\n${USAGE}`);
     process.exit(args[0] === '--help' ? 0 : 2);
   }
-  const { config, logger, database } = await openTool();
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    scheduledJobs: false,
-    readModels: 'any',
-  });
-  const started = Date.now();
-  let code = 1;
-  try {
-    const report = await rebuildLedgerTree({
-      pool: services.deps.pool,
-      databaseUrl: database.url,
-      store: services.deps.store,
-      logger,
-      onProgress: (size) => {
-        if (process.stderr.isTTY) process.stderr.write(`\rbuilt ${size.toLocaleString('en-US')} leaves`);
-      },
-    });
-    if (process.stderr.isTTY) process.stderr.write('\n');
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(
-      `ledger tree rebuilt from the log: ${report.after.size} leaves, root ${hexOf(report.after.root)} (${seconds} s)\n`,
-    );
-    if (report.sameRoots) {
-      process.stdout.write(`the old tree's root at size ${report.before.size} is reproduced\n`);
-    } else if (report.rootAtBefore === null) {
+  const code = await withToolServices(
+    async (services, { logger, database }) => {
+      const started = Date.now();
+      const report = await rebuildLedgerTree({
+        pool: services.deps.pool,
+        databaseUrl: database.url,
+        store: services.deps.store,
+        logger,
+        onProgress: (size) => {
+          if (process.stderr.isTTY) process.stderr.write(`\rbuilt ${size.toLocaleString('en-US')} leaves`);
+        },
+      });
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(
-        `FAILED: the old tree had ${report.before.size} leaves, the log now gives only ${report.after.size} (events were removed)\n`,
+        `ledger tree rebuilt from the log: ${report.after.size} leaves, root ${hexOf(report.after.root)} (${seconds} s)\n`,
       );
-    } else {
-      process.stdout.write(
-        `FAILED: the old tree of size ${report.before.size} had root ${hexOf(report.before.root)}, the log gives ${hexOf(report.rootAtBefore)}\n`,
-      );
-    }
-    if (report.mismatches === 0n) process.stdout.write('continuous verification: no mismatch\n');
-    else
-      process.stdout.write(
-        `FAILED: continuous verification found ${report.mismatches} mismatch(es), the last: ${report.lastMismatch}\n`,
-      );
-    code = report.sameRoots && report.mismatches === 0n ? 0 : 1;
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+      if (report.sameRoots) {
+        process.stdout.write(`the old tree's root at size ${report.before.size} is reproduced\n`);
+      } else if (report.rootAtBefore === null) {
+        process.stdout.write(
+          `FAILED: the old tree had ${report.before.size} leaves, the log now gives only ${report.after.size} (events were removed)\n`,
+        );
+      } else {
+        process.stdout.write(
+          `FAILED: the old tree of size ${report.before.size} had root ${hexOf(report.before.root)}, the log gives ${hexOf(report.rootAtBefore)}\n`,
+        );
+      }
+      if (report.mismatches === 0n) process.stdout.write('continuous verification: no mismatch\n');
+      else
+        process.stdout.write(
+          `FAILED: continuous verification found ${report.mismatches} mismatch(es), the last: ${report.lastMismatch}\n`,
+        );
+      return report.sameRoots && report.mismatches === 0n ? 0 : 1;
+    },
+    { readModels: 'any' },
+  );
   process.exit(code);
 }
 

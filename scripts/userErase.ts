@@ -8,8 +8,7 @@ import { DomainError } from '../domain/shared/errors.ts';
 import { isUserId } from '../domain/shared/ids.ts';
 import { allProjections } from '../projections/index.ts';
 import { runMain } from '../runtime/main.ts';
-import { startServices } from '../runtime/services.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 const USAGE = 'usage: npm run user:erase -- --user ID --reason TEXT [--move-to-dormant]\n';
 
@@ -47,42 +46,35 @@ async function main() {
     process.stderr.write(`${input.error.issues.map((i) => i.message).join('\n')}\n${USAGE}`);
     process.exit(2);
   }
-  const { config, logger, database } = await openTool();
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    scheduledJobs: false,
-  });
-  let exitCode = 0;
-  try {
-    const result = await erasePerson(services.deps, {
-      userId: input.data.user,
-      actorId: null,
-      reason: input.data.reason,
-      moveBalancesToDormant: input.data['move-to-dormant'],
-      metadata: requestMetadata(null, `user-erase-${randomUUID()}`),
-    });
-    // No projection worker runs here (the server may be stopped): the read models are scrubbed now, so
-    // that "erased" is true of every table when it is printed.
-    await scrubReadModelsNow(services.deps, allProjections, result.userId);
-    const { position: _, ...shown } = result;
-    process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
-  } catch (error) {
-    if (error instanceof PersonHoldsMoneyError) {
-      process.stdout.write(
-        `${JSON.stringify({ refused: error.message, blockers: error.blockers }, null, 2)}\n`,
-      );
-      exitCode = 1;
-    } else if (error instanceof DomainError) {
-      process.stderr.write(`user:erase refused: ${error.message}\n`);
-      exitCode = 1;
-    } else {
+  const exitCode = await withToolServices(async (services) => {
+    try {
+      const result = await erasePerson(services.deps, {
+        userId: input.data.user,
+        actorId: null,
+        reason: input.data.reason,
+        moveBalancesToDormant: input.data['move-to-dormant'],
+        metadata: requestMetadata(null, `user-erase-${randomUUID()}`),
+      });
+      // No projection worker runs here (the server may be stopped): the read models are scrubbed now, so
+      // that "erased" is true of every table when it is printed.
+      await scrubReadModelsNow(services.deps, allProjections, result.userId);
+      const { position: _, ...shown } = result;
+      process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+      return 0;
+    } catch (error) {
+      if (error instanceof PersonHoldsMoneyError) {
+        process.stdout.write(
+          `${JSON.stringify({ refused: error.message, blockers: error.blockers }, null, 2)}\n`,
+        );
+        return 1;
+      }
+      if (error instanceof DomainError) {
+        process.stderr.write(`user:erase refused: ${error.message}\n`);
+        return 1;
+      }
       throw error;
     }
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+  });
   process.exit(exitCode);
 }
 

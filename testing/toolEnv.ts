@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { RUN_PRIVACY_KEYS } from './privacyKeys.ts';
 
 /**
@@ -13,4 +15,16 @@ export function toolEnv(databaseUrl: string, extra: Record<string, string> = {})
     LOG_LEVEL: 'silent',
     ...extra,
   };
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs the tool `name` (`scripts/tool.mjs name …args`) on `databaseUrl` from the repository's root, as an operator does. */
+export function runTool(name: string, args: string[], databaseUrl: string, timeout = 120_000) {
+  return spawnSync(process.execPath, ['scripts/tool.mjs', name, ...args], {
+    cwd: root,
+    env: toolEnv(databaseUrl),
+    encoding: 'utf8',
+    timeout,
+  });
 }

@@ -8,7 +8,7 @@ import {
 } from '../../app/mail/emailChange.ts';
 import { inBackground } from '../../app/mail/passwordReset.ts';
 import { announceSecurityChange } from '../../app/mail/securityNotice.ts';
-import { email } from '../auth/auth.schemas.ts';
+import { email, linkToken } from '../auth/auth.schemas.ts';
 import { mailRequestAnswer, mailUnavailable } from '../auth/passwordReset.routes.ts';
 import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
@@ -28,7 +28,7 @@ export const emailChangeSchema = z.strictObject({
 });
 
 export const emailConfirmSchema = z.strictObject({
-  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(100),
+  token: linkToken,
   /** Needed unless the request comes from the session that asked for the change. */
   password: reauthenticationFields.password,
 });

@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
 import { signedUpClient } from '../../testing/testApp.ts';
-import { toolEnv } from '../../testing/toolEnv.ts';
+import { runTool } from '../../testing/toolEnv.ts';
 
 // One ledger for the file: each test that tampers with it puts back what it changed.
 let t: AuditLedger['t'];
@@ -48,13 +46,7 @@ async function restoreEvents(rows: Record<string, unknown>[]) {
 }
 
 /** `npm run ledger:verify` on the ledger's database, as an operator runs it. */
-const runVerifyLedger = () =>
-  spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: toolEnv(t.db.url),
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+const runVerifyLedger = () => runTool('verifyLedger', [], t.db.url, 60_000);
 
 describe('audit, statements and exports', () => {
   it('finds nothing wrong in an untouched ledger', async () => {

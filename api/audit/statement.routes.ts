@@ -45,16 +45,18 @@ export function statementRoutes(deps: Deps) {
           'transaction_id',
         ]);
         const money = (text: string) => ledgerAmountText(text, q.asset);
-        const opening = await balanceBefore(deps.pool, accountId, q.asset, q.from);
-        yield line([
-          q.from.toISOString(),
-          'opening_balance',
-          'Balance before the period',
-          '',
-          '',
-          money(opening),
-          '',
-        ]);
+        // The opening and closing rows: a balance at a moment, with no counterparty, amount or transaction.
+        const balanceLine = async (at: Date, type: string, description: string) =>
+          line([
+            at.toISOString(),
+            type,
+            description,
+            '',
+            '',
+            money(await balanceBefore(deps.pool, accountId, q.asset, at)),
+            '',
+          ]);
+        yield await balanceLine(q.from, 'opening_balance', 'Balance before the period');
         let after: { commit: string; prepare: string; leg: number } | null = null;
         for (;;) {
           const rows = await statementPage(deps.pool, accountId, q.asset, q.from, q.to, after, 2_000);
@@ -73,16 +75,7 @@ export function statementRoutes(deps: Deps) {
           const last = rows[rows.length - 1]!;
           after = { commit: last.position_commit, prepare: last.position_prepare, leg: last.leg };
         }
-        const closing = await balanceBefore(deps.pool, accountId, q.asset, q.to);
-        yield line([
-          q.to.toISOString(),
-          'closing_balance',
-          'Balance at the end of the period',
-          '',
-          '',
-          money(closing),
-          '',
-        ]);
+        yield await balanceLine(q.to, 'closing_balance', 'Balance at the end of the period');
       }
       const name = `statement-${q.asset === 'SAI' ? '' : `${q.asset}-`}${q.from.toISOString().slice(0, 10)}-${q.to.toISOString().slice(0, 10)}.csv`;
       return streamExport(c, lines(), name, 'csv');

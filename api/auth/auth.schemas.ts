@@ -16,6 +16,24 @@ export const password = z
   // argon2 cost is per byte of input: cap it so a huge password cannot tie up the CPU.
   .max(128, 'Password must be at most 128 characters');
 
+/** The token a mailed link carries back (a password reset, an address's confirmation or reclaim). */
+export const linkToken = z
+  .string({ error: 'The link is incomplete' })
+  .min(1, 'The link is incomplete')
+  .max(100);
+
+/** A new password set through a mailed link (a reset, an address's reclaim): the token, the password twice. */
+export const newPasswordByLinkSchema = z
+  .strictObject({
+    token: linkToken,
+    newPassword: password,
+    confirmPassword: z.string({ error: "Passwords don't match" }).max(128, "Passwords don't match"),
+  })
+  .refine((data) => data.newPassword === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
 export const username = z
   .string({ error: 'Username must be at least 3 characters' })
   .trim()

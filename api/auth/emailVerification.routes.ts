@@ -21,27 +21,14 @@ import { REAUTHENTICATION_401, reauthenticationFields, requirePassword } from '.
 import { clientIp } from '../http/security.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
-import { password } from './auth.schemas.ts';
+import { linkToken, newPasswordByLinkSchema } from './auth.schemas.ts';
 import { mailRequestAnswer, mailUnavailable, passwordResetAnswer } from './passwordReset.routes.ts';
 
-const token = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(100);
-
 export const verifyEmailSchema = z.strictObject({
-  token,
+  token: linkToken,
   /** Needed unless the request comes from a session of the account the link is for. */
   password: reauthenticationFields.password,
 });
-
-export const reclaimAccountSchema = z
-  .strictObject({
-    token,
-    newPassword: password,
-    confirmPassword: z.string({ error: "Passwords don't match" }).max(128, "Passwords don't match"),
-  })
-  .refine((data) => data.newPassword === data.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
 
 export const emailVerifiedAnswer = z.object({ message: z.string() });
 
@@ -103,7 +90,7 @@ export function emailVerificationRoutes(deps: Deps) {
   app.post(
     '/reclaim',
     responds(200, passwordResetAnswer),
-    validate('json', reclaimAccountSchema),
+    validate('json', newPasswordByLinkSchema),
     async (c) => {
       await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
       const input = c.req.valid('json');

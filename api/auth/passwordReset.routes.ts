@@ -11,20 +11,9 @@ import { addressKey } from '../http/loginThrottle.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { clientIp } from '../http/security.ts';
 import { responds, validate } from '../http/validate.ts';
-import { email, password } from './auth.schemas.ts';
+import { email, newPasswordByLinkSchema } from './auth.schemas.ts';
 
 export const passwordResetRequestSchema = z.strictObject({ email });
-
-export const passwordResetSchema = z
-  .strictObject({
-    token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(100),
-    newPassword: password,
-    confirmPassword: z.string({ error: "Passwords don't match" }).max(128, "Passwords don't match"),
-  })
-  .refine((data) => data.newPassword === data.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
 
 export const mailRequestAnswer = z.object({
   message: z.string(),
@@ -68,7 +57,7 @@ export function passwordResetRoutes(deps: Deps) {
   app.post(
     '/confirm',
     responds(200, passwordResetAnswer),
-    validate('json', passwordResetSchema),
+    validate('json', newPasswordByLinkSchema),
     async (c) => {
       await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
       const input = c.req.valid('json');

@@ -57,20 +57,23 @@ export const PROBLEM_TYPES = {
   noLiabilityProof: 'no-liability-proof',
 } as const;
 
+/** What a problem answer carries besides its status and detail; an HttpProblem carries the same. */
+type ProblemExtras = {
+  fieldErrors?: Record<string, string>;
+  code?: ProblemCode;
+  /** A problem type of PROBLEM_TYPES; absent means about:blank. */
+  type?: string;
+  headers?: Record<string, string>;
+  /** Extension members of the problem type (RFC 9457 section 3.2), e.g. an erasure's `blockers`. */
+  members?: Record<string, unknown>;
+};
+
 /** Raised anywhere in a handler to answer with a given status; the error boundary renders it. */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extras: {
-      fieldErrors?: Record<string, string>;
-      code?: ProblemCode;
-      /** A problem type of PROBLEM_TYPES; absent means about:blank. */
-      type?: string;
-      headers?: Record<string, string>;
-      /** Extension members of the problem type (RFC 9457 section 3.2), e.g. an erasure's `blockers`. */
-      members?: Record<string, unknown>;
-    } = {},
+    readonly extras: ProblemExtras = {},
   ) {
     super(message);
   }
@@ -112,18 +115,7 @@ export function problemBody(
   };
 }
 
-export function problem(
-  c: Context,
-  status: number,
-  detail: string,
-  extras: {
-    fieldErrors?: Record<string, string>;
-    code?: ProblemCode;
-    type?: string;
-    headers?: Record<string, string>;
-    members?: Record<string, unknown>;
-  } = {},
-): Response {
+export function problem(c: Context, status: number, detail: string, extras: ProblemExtras = {}): Response {
   const { headers, members, ...rest } = extras;
   const body = { ...problemBody(c, status, detail, rest), ...members };
   return c.body(JSON.stringify(body), status as ContentfulStatusCode, {

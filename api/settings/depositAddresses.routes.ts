@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { changeDepositAddress } from '../../app/settings/depositAddresses.service.ts';
 import { NETWORKS, type NetworkId } from '../../domain/crypto/networks.ts';
 import { DEPOSIT_CURRENCIES } from '../../domain/settings/depositAddresses.ts';
+import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import {
   type DepositAddressEntry,
   depositAddresses,
 } from '../../projections/settings/depositAddresses.queries.ts';
 import type { Deps } from '../deps.ts';
-import { commandRoute } from '../http/commandRoute.ts';
+import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -73,6 +74,19 @@ export function adminDepositAddressRoutes(deps: Deps) {
     adminJson(
       (await depositAddresses(deps.pool)).find((e) => e.currency === currency && e.network === network)!,
     );
+  // A set and a clear answer alike: the pair as it reads once the deposit-address projection has the change.
+  const changed = async (
+    command: Parameters<typeof changeDepositAddress>[1],
+    metadata: EventMetadata,
+  ): Promise<CommandAnswer> => {
+    const result = await changeDepositAddress(deps, command, metadata);
+    return {
+      status: 200,
+      position: result.position,
+      waitFor: ['deposit-addresses'],
+      read: readPair(command.data.currency, command.data.network),
+    };
+  };
 
   app.put(
     '/:currency/:network',
@@ -83,23 +97,16 @@ export function adminDepositAddressRoutes(deps: Deps) {
       const admin = requireAdmin(c);
       const { currency, network } = c.req.valid('param');
       const { address } = c.req.valid('json');
-      return await commandRoute(c, deps, null, async (_, metadata) => {
-        const result = await changeDepositAddress(
-          deps,
+      return await commandRoute(c, deps, null, async (_, metadata) =>
+        changed(
           {
             type: 'SetDepositAddress',
             data: { currency, network, address, adminId: admin.userId },
             now: deps.now(),
           },
           metadata,
-        );
-        return {
-          status: 200,
-          position: result.position,
-          waitFor: ['deposit-addresses'],
-          read: readPair(currency, network),
-        };
-      });
+        ),
+      );
     },
   );
 
@@ -110,23 +117,16 @@ export function adminDepositAddressRoutes(deps: Deps) {
     async (c) => {
       const admin = requireAdmin(c);
       const { currency, network } = c.req.valid('param');
-      return await commandRoute(c, deps, null, async (_, metadata) => {
-        const result = await changeDepositAddress(
-          deps,
+      return await commandRoute(c, deps, null, async (_, metadata) =>
+        changed(
           {
             type: 'ClearDepositAddress',
             data: { currency, network, adminId: admin.userId },
             now: deps.now(),
           },
           metadata,
-        );
-        return {
-          status: 200,
-          position: result.position,
-          waitFor: ['deposit-addresses'],
-          read: readPair(currency, network),
-        };
-      });
+        ),
+      );
     },
   );
 

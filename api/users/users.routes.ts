@@ -4,6 +4,7 @@ import { findUserIdByEmail, loadUser } from '../../app/auth/users.service.ts';
 import { ledgerAmountText } from '../../domain/shared/money.ts';
 import { ledgerStats, userBalances } from '../../projections/ledger/ledger.queries.ts';
 import { listUsers, userCounts } from '../../projections/users/users.queries.ts';
+import { userAnswer } from '../auth/auth.schemas.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
@@ -29,16 +30,17 @@ const recipientAnswer = z.object({ id: z.string(), email: z.string(), username: 
 const userListAnswer = z.object({
   total: z.number().int(),
   users: z.array(
-    z.object({
-      id: z.string(),
-      username: z.string(),
-      email: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      isAdmin: z.boolean(),
-      status: z.enum(['active', 'suspended', 'erased']),
-      balance: z.string().describe('SAI, exact'),
-      createdAt: z.string(),
+    // A row is the user as the client sees them, cut to what the admin's list shows.
+    userAnswer.pick({
+      id: true,
+      username: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      isAdmin: true,
+      status: true,
+      balance: true,
+      createdAt: true,
     }),
   ),
 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { csvCell } from '../../domain/shared/csv.ts';
 import type { Asset } from '../../domain/shared/money.ts';
 import { assetsOfAccount, balanceBefore } from '../../projections/ledger/ledger.queries.ts';
+import type { PostingBalancesRow } from '../../projections/ledger/receipt.queries.ts';
 
 /**
  * The finance export: one row per posting of the journal (ledger_postings) in [from, to), in log order,
@@ -41,19 +42,14 @@ function csvLine(values: readonly string[]): string {
 const BATCH = 5_000;
 const FIRST_PAGE = 500;
 
-interface JournalRow {
+/** A posting of the journal with its balances after, and what the export adds to locate and name it. */
+interface JournalRow extends PostingBalancesRow {
   commit_text: string;
   prepare_text: string;
   leg: number;
   time: string;
   transaction_id: string;
   kind: string;
-  asset: string;
-  amount: string;
-  from_account: string;
-  to_account: string;
-  from_balance_after: string;
-  to_balance_after: string;
   actor_id: string | null;
   description: string;
 }

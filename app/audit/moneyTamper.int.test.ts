@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TIME_TOLERANCE_MS } from '../../domain/ledger/eventTime.ts';
 import { appStore } from '../../testing/appStore.ts';
@@ -9,7 +7,7 @@ import { fundEth } from '../../testing/ledgerApp.ts';
 import { appendForged, editEvent, type LoggedRow } from '../../testing/logTamper.ts';
 import { signedUpClient } from '../../testing/testApp.ts';
 import { copyDatabase, type TestDatabase } from '../../testing/testDb.ts';
-import { toolEnv } from '../../testing/toolEnv.ts';
+import { runTool as tool } from '../../testing/toolEnv.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
 /**
@@ -18,15 +16,6 @@ import { verifyLedger } from './verifyLedger.ts';
  * read models, so only the money checks of `npm run ledger:verify` are left to name the event. Each case
  * works on a copy of a database holding a real log made through the API.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const tool = (name: string, args: string[], databaseUrl: string) =>
-  spawnSync(process.execPath, ['scripts/tool.mjs', name, ...args], {
-    cwd: root,
-    env: toolEnv(databaseUrl),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-
 type Row = LoggedRow;
 
 let ledger: AuditLedger;

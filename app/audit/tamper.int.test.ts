@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +12,7 @@ import { readRawLog } from '../../testing/logTree.ts';
 import { runLedgerSigner } from '../../testing/privacyKeys.ts';
 import { signedUpClient } from '../../testing/testApp.ts';
 import { copyDatabase, type TestDatabase } from '../../testing/testDb.ts';
-import { toolEnv } from '../../testing/toolEnv.ts';
+import { runTool as tool } from '../../testing/toolEnv.ts';
 import { erasePerson } from '../privacy/erasure.ts';
 import { DigestRefusedError, verifyLedger } from './verifyLedger.ts';
 
@@ -23,15 +22,6 @@ import { DigestRefusedError, verifyLedger } from './verifyLedger.ts';
  * past — each on a copy of a database holding a real log (made through the API), against a digest taken
  * with `npm run ledger:digest` before, and the honest log still verifies, after an erasure too.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const tool = (name: string, args: string[], databaseUrl: string) =>
-  spawnSync(process.execPath, ['scripts/tool.mjs', name, ...args], {
-    cwd: root,
-    env: toolEnv(databaseUrl),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-
 interface StoredRow {
   event_id: string;
   stream_name: string;

@@ -236,7 +236,10 @@ export async function rejectDeposit(
 
 type HoldPlaced = Extract<AccountEvent, { type: 'WithdrawalHoldPlaced' }>;
 
-/** The withdrawal's request record, built from its hold alone. */
+/**
+ * The withdrawal's request record, built from its hold alone: on the request itself, and by the follow-up
+ * worker for a hold whose record a crash left out.
+ */
 function recordCommand(ctx: CommandContext, hold: HoldPlaced['data']) {
   return {
     type: 'RecordWithdrawalRequest' as const,
@@ -320,21 +323,16 @@ export async function withdrawalWritten(
 /** The request record of a hold (the follow-up worker's, for a hold whose record a crash left out). */
 export async function recordWithdrawal(
   ctx: CommandContext,
-  details: WithdrawalDetails,
+  hold: HoldPlaced['data'],
   metadata: EventMetadata,
 ) {
-  const { withdrawalId, userId, asset, amount, address, chain, notes } = details;
   return await handleCommand(
     ctx,
-    withdrawalStream(withdrawalId),
+    withdrawalStream(hold.transactionId),
     withdrawalDecider,
-    {
-      type: 'RecordWithdrawalRequest',
-      data: { withdrawalId, userId, asset, amount, address, chain, notes },
-      now: ctx.now(),
-    },
+    recordCommand(ctx, hold),
     metadata,
-    { eventIdSeed: `${withdrawalId}:requested`, findEarlier: true },
+    { eventIdSeed: `${hold.transactionId}:requested`, findEarlier: true },
   );
 }
 

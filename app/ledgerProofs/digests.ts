@@ -6,6 +6,7 @@ import { bytesOfHex, equalBytes, hexOf } from '../../domain/verifiable/bytes.ts'
 import { DIGEST_FORMAT, digestMessage, type LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { verifyConsistency, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
 import { verifyDigest } from '../../domain/verifiable/verify.ts';
+import { withTransaction } from '../../infra/postgres/pool.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
 import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
 import { readDigestFile, scanDigestFolder, setAside, writeFileAtomically } from './digestFiles.ts';
@@ -167,53 +168,53 @@ export class DigestService {
 
   async #publish(unlessCovers: bigint | null): Promise<LedgerDigest> {
     const { pool, signer, logger, dir } = this.#options;
-    const client = await pool.connect();
-    let digest: LedgerDigest;
-    let failed: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
-      await this.#reconcileFiles(client);
-      const previous = await latestDigest(client);
-      if (
-        unlessCovers !== null &&
-        previous &&
-        BigInt(previous.treeSize) >= unlessCovers &&
-        previous.keyId === signer.keyId
-      ) {
-        await client.query('COMMIT');
-        return previous;
-      }
-      const damage = await this.#options.damage?.();
-      if (damage) {
-        logger.error({ damage }, 'ledger digest refused: the stored tree is damaged');
-        throw new StoredTreeDamagedError(
-          `the stored tree is damaged (${damage}): not signing a digest of it`,
+    const published = await withTransaction(
+      pool,
+      async (client) => {
+        await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+        await this.#reconcileFiles(client);
+        const previous = await latestDigest(client);
+        if (
+          unlessCovers !== null &&
+          previous &&
+          BigInt(previous.treeSize) >= unlessCovers &&
+          previous.keyId === signer.keyId
+        ) {
+          return { digest: previous, signed: false };
+        }
+        const damage = await this.#options.damage?.();
+        if (damage) {
+          logger.error({ damage }, 'ledger digest refused: the stored tree is damaged');
+          throw new StoredTreeDamagedError(
+            `the stored tree is damaged (${damage}): not signing a digest of it`,
+          );
+        }
+        const head = await this.#options.head();
+        if (previous) await this.#checkExtends(previous, head);
+        const blocks =
+          this.#options.blocks && head.size > 0n ? await this.#options.blocks(head.size) : undefined;
+        const now = this.#options.now?.() ?? new Date();
+        const time = nextDigestTime(now, previous);
+        if (time !== now)
+          logger.warn(
+            { clock: now.toISOString(), previous: previous?.time, time: time.toISOString() },
+            'the clock is not after the last digest: signing with the last digest time + 1 ms',
+          );
+        const digest = signDigest(
+          signer,
+          { treeSize: head.size, root: head.root, time },
+          blocks,
+          previous?.time,
         );
-      }
-      const head = await this.#options.head();
-      if (previous) await this.#checkExtends(previous, head);
-      const blocks =
-        this.#options.blocks && head.size > 0n ? await this.#options.blocks(head.size) : undefined;
-      const now = this.#options.now?.() ?? new Date();
-      const time = nextDigestTime(now, previous);
-      if (time !== now)
-        logger.warn(
-          { clock: now.toISOString(), previous: previous?.time, time: time.toISOString() },
-          'the clock is not after the last digest: signing with the last digest time + 1 ms',
-        );
-      digest = signDigest(signer, { treeSize: head.size, root: head.root, time }, blocks, previous?.time);
-      const fileName = digestFileName(digest);
-      await writeFileAtomically(path.join(dir, fileName), `${JSON.stringify(digest, null, 2)}\n`);
-      await insertDigest(client, digest, fileName);
-      await client.query('COMMIT');
-    } catch (error) {
-      failed = error instanceof Error ? error : new Error(String(error));
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release(failed);
-    }
+        const fileName = digestFileName(digest);
+        await writeFileAtomically(path.join(dir, fileName), `${JSON.stringify(digest, null, 2)}\n`);
+        await insertDigest(client, digest, fileName);
+        return { digest, signed: true };
+      },
+      { closeOnFailure: true },
+    );
+    const { digest, signed } = published;
+    if (!signed) return digest;
     logger.info(
       { treeSize: digest.treeSize, root: digest.root, keyId: digest.keyId },
       'ledger digest published',

@@ -5,6 +5,7 @@ import {
   type LedgerKeyHistoryEntry,
   type LedgerPublicKey,
 } from '../../domain/verifiable/formats.ts';
+import { withTransaction } from '../../infra/postgres/pool.ts';
 import type { LedgerSigner } from './signer.ts';
 
 /**
@@ -93,67 +94,62 @@ export async function recordSigningKey(
   options: { signer: LedgerSigner; previous: LedgerSigner | null; now: Date; logger: Logger },
 ): Promise<LedgerKeyHistoryEntry[]> {
   const { signer, previous, now, logger } = options;
-  const client = await pool.connect();
-  let failed: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(${RECORD_LOCK})`);
-    const history = await loadKeyHistory(client);
-    const last = history.at(-1);
-    if (last?.keyId === signer.keyId) {
-      await client.query('COMMIT');
-      return history;
-    }
-    if (history.some((entry) => entry.keyId === signer.keyId))
-      throw new Error(
-        `The ledger signing key ${signer.keyId} was replaced by ${last!.keyId} (from ${last!.validFrom}): ` +
-          'configure the current key (LEDGER_SIGNING_KEY); a replaced key never signs again',
-      );
-    let entry: LedgerKeyHistoryEntry;
-    if (!last) entry = firstKeyEntry(signer, now);
-    else {
-      if (previous?.keyId !== last.keyId)
+  const recorded = await withTransaction(
+    pool,
+    async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(${RECORD_LOCK})`);
+      const history = await loadKeyHistory(client);
+      const last = history.at(-1);
+      if (last?.keyId === signer.keyId) return { history, entry: null };
+      if (history.some((entry) => entry.keyId === signer.keyId))
         throw new Error(
-          `The ledger signing key ${signer.keyId} is new, and the key history ends with ${last.keyId}: to rotate, ` +
-            `set LEDGER_PREVIOUS_SIGNING_KEY_FILE to the file of ${last.keyId}'s private key for this start, so ` +
-            'it signs the new key (docs/architecture/verifiable-ledger.md, "Key history")',
+          `The ledger signing key ${signer.keyId} was replaced by ${last!.keyId} (from ${last!.validFrom}): ` +
+            'configure the current key (LEDGER_SIGNING_KEY); a replaced key never signs again',
         );
-      const { rows } = await client.query<{ signed: Date | null }>(
-        `SELECT greatest(
+      let entry: LedgerKeyHistoryEntry;
+      if (!last) entry = firstKeyEntry(signer, now);
+      else {
+        if (previous?.keyId !== last.keyId)
+          throw new Error(
+            `The ledger signing key ${signer.keyId} is new, and the key history ends with ${last.keyId}: to rotate, ` +
+              `set LEDGER_PREVIOUS_SIGNING_KEY_FILE to the file of ${last.keyId}'s private key for this start, so ` +
+              'it signs the new key (docs/architecture/verifiable-ledger.md, "Key history")',
+          );
+        const { rows } = await client.query<{ signed: Date | null }>(
+          `SELECT greatest(
            (SELECT max(time) FROM ledger_digests WHERE key_id = $1),
            (SELECT max((statement->>'time')::timestamptz) FROM ledger_liabilities WHERE statement->>'keyId' = $1),
            $2::timestamptz
          ) AS signed`,
-        [last.keyId, last.validFrom],
-      );
-      const lastSigned = rows[0]?.signed?.getTime() ?? 0;
-      entry = rotationEntry(previous, signer, new Date(Math.max(now.getTime(), lastSigned + 1)));
-    }
-    await client.query(
-      `INSERT INTO ledger_signing_keys (seq, key_id, public_key, valid_from, previous_key_id, rotation_signature)
+          [last.keyId, last.validFrom],
+        );
+        const lastSigned = rows[0]?.signed?.getTime() ?? 0;
+        entry = rotationEntry(previous, signer, new Date(Math.max(now.getTime(), lastSigned + 1)));
+      }
+      await client.query(
+        `INSERT INTO ledger_signing_keys (seq, key_id, public_key, valid_from, previous_key_id, rotation_signature)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        history.length + 1,
-        entry.keyId,
-        entry.jwk.x,
-        entry.validFrom,
-        entry.previousKeyId,
-        entry.rotationSignature,
-      ],
-    );
-    await client.query('COMMIT');
-    logger.info(
-      { keyId: entry.keyId, previousKeyId: entry.previousKeyId, validFrom: entry.validFrom },
-      last
-        ? 'ledger signing key rotated: the previous key signed the new one'
-        : 'ledger signing key recorded',
-    );
-    return [...history, entry];
-  } catch (error) {
-    failed = error instanceof Error ? error : new Error(String(error));
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release(failed);
-  }
+        [
+          history.length + 1,
+          entry.keyId,
+          entry.jwk.x,
+          entry.validFrom,
+          entry.previousKeyId,
+          entry.rotationSignature,
+        ],
+      );
+      return { history, entry };
+    },
+    { closeOnFailure: true },
+  );
+  const { history, entry } = recorded;
+  if (!entry) return history;
+  // Logged once committed, so the log never tells of a key the history does not hold.
+  logger.info(
+    { keyId: entry.keyId, previousKeyId: entry.previousKeyId, validFrom: entry.validFrom },
+    history.length > 0
+      ? 'ledger signing key rotated: the previous key signed the new one'
+      : 'ledger signing key recorded',
+  );
+  return [...history, entry];
 }

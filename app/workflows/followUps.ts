@@ -1,10 +1,8 @@
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { ApprovalEvent } from '../../domain/approvals/approval.ts';
 import type { CryptoDepositEvent } from '../../domain/crypto/cryptoDeposit.ts';
-import type { NetworkId } from '../../domain/crypto/networks.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import type { PaymentEvent } from '../../domain/payments/payment.ts';
-import type { CryptoAsset } from '../../domain/shared/money.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import {
   applyEvent,
@@ -117,21 +115,7 @@ export function ledgerFollowUps(ctx: CommandContext, options: FollowUpOptions = 
       await creditDeposit(ctx, event.data, metadataOf(event));
     },
     async WithdrawalHoldPlaced(event) {
-      const d = event.data;
-      await recordWithdrawal(
-        ctx,
-        {
-          withdrawalId: d.transactionId,
-          userId: d.userId,
-          // A hold is only ever placed for a crypto withdrawal on a network checked at request time.
-          asset: d.asset as CryptoAsset,
-          amount: d.amount,
-          address: d.address,
-          chain: d.chain as NetworkId,
-          notes: d.notes,
-        },
-        metadataOf(event),
-      );
+      await recordWithdrawal(ctx, event.data, metadataOf(event));
     },
     async WithdrawalFailed(event) {
       await releaseHold(ctx, event.data, metadataOf(event));

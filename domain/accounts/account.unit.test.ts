@@ -56,6 +56,11 @@ const transfer = (transactionId: string, units: bigint, to = bob, receiverExists
 });
 
 /** What a transfer from alice to bob books. */
+/** A transfer from bob that alice's account took in. */
+const received = (transactionId: string, amount: string): AccountEvent => ({
+  type: 'TransferReceived',
+  data: { transactionId, fromUserId: bob, toUserId: alice, asset: 'SAI', amount, receivedAt: at },
+});
 const sent = (transactionId: string, amount: string): AccountEvent => ({
   type: 'TokensTransferred',
   data: {
@@ -166,19 +171,8 @@ describe('account decider', () => {
   });
 
   it('counts a received transfer as spendable once applied', () => {
-    const received: AccountEvent = {
-      type: 'TransferReceived',
-      data: {
-        transactionId: 't9',
-        fromUserId: bob,
-        toUserId: alice,
-        asset: 'SAI',
-        amount: '2.50',
-        receivedAt: at,
-      },
-    };
     spec(accountDecider)
-      .given([received])
+      .given([received('t9', '2.50')])
       .when(transfer('t3', 250n))
       .thenEmits([sent('t3', '2.50')]);
   });
@@ -198,19 +192,7 @@ describe('postings', () => {
         status: 'completed',
       },
     ]);
-    expect(
-      postingsOf({
-        type: 'TransferReceived',
-        data: {
-          transactionId: 't9',
-          fromUserId: bob,
-          toUserId: alice,
-          asset: 'SAI',
-          amount: '1.00',
-          receivedAt: at,
-        },
-      }),
-    ).toEqual([]);
+    expect(postingsOf(received('t9', '1.00'))).toEqual([]);
   });
 });
 
@@ -290,19 +272,7 @@ describe('a closed account (the first step of an erasure)', () => {
     spec(accountDecider)
       .given([...funded, reopened])
       .when(credits[0]!)
-      .thenEmits([
-        {
-          type: 'TransferReceived',
-          data: {
-            transactionId: 't9',
-            fromUserId: bob,
-            toUserId: alice,
-            asset: 'SAI',
-            amount: '1.00',
-            receivedAt: at,
-          },
-        },
-      ]);
+      .thenEmits([received('t9', '1.00')]);
     spec(accountDecider)
       .given(funded)
       .when({ type: 'CloseAccount', data: { transactionId: 'close-2', userId: alice, closedBy: null }, now })

@@ -17,21 +17,29 @@ export function createPool(url: string, max = 20): pg.Pool {
   return pool;
 }
 
+/**
+ * Runs `work` in one transaction: committed when it returns, rolled back when it throws. With
+ * `closeOnFailure`, the connection of a failed transaction is closed rather than pooled (its session may be
+ * the reason it failed).
+ */
 export async function withTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
+  options: { closeOnFailure?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
+  let failed: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
+    if (options.closeOnFailure) failed = error instanceof Error ? error : new Error(String(error));
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.release(failed);
   }
 }
 

@@ -49,14 +49,17 @@ export interface ReceiptData {
     requested_at: Date;
   } | null;
   events: { type: string; time: Date }[];
-  postings: {
-    asset: string;
-    amount: string;
-    from_account: string;
-    to_account: string;
-    from_balance_after: string;
-    to_balance_after: string;
-  }[];
+  postings: PostingBalancesRow[];
+}
+
+/** A posting of the journal with the balances after it: what a receipt, the admin's detail screen and the export read. */
+export interface PostingBalancesRow {
+  asset: string;
+  amount: string;
+  from_account: string;
+  to_account: string;
+  from_balance_after: string;
+  to_balance_after: string;
 }
 
 export async function receiptData(db: pg.Pool, id: string): Promise<ReceiptData> {
@@ -88,7 +91,7 @@ export async function receiptData(db: pg.Pool, id: string): Promise<ReceiptData>
     ),
     // As the admin's transaction screen finds them: the journal has no index by transaction, the
     // transaction's events (transaction_events' key) lead to its postings (the journal's key).
-    db.query<ReceiptData['postings'][number]>(
+    db.query<PostingBalancesRow>(
       `SELECT p.asset, p.amount::text, p.from_account, p.to_account, p.from_balance_after::text,
               p.to_balance_after::text
        FROM ledger_postings p

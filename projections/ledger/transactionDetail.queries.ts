@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { fromScaledUnits, scaledUnits } from '../../domain/shared/money.ts';
+import type { PostingBalancesRow } from './receipt.queries.ts';
 
 /**
  * One transaction for the admin's detail screen (docs/product-rules.md rule 7): its row, the events behind
@@ -24,15 +25,7 @@ export async function transactionDetail(pool: pg.Pool, id: string) {
      WHERE e.transaction_id = $1 ORDER BY e.position_commit, e.position_prepare`,
       [id],
     ),
-    pool.query<{
-      asset: string;
-      amount: string;
-      from_account: string;
-      to_account: string;
-      from_balance_after: string;
-      to_balance_after: string;
-      position: string;
-    }>(
+    pool.query<PostingBalancesRow & { position: string }>(
       // The journal has no index by transaction (one more index entry on every posting, for one admin
       // screen): the transaction's events (transaction_events' key) lead to its postings (the journal's
       // key is the event's id). Every posting's event is listed there under the posting's transaction

@@ -12,7 +12,7 @@ import type {
 } from '../../infra/eventStore/eventStore.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { pastCheckpoint } from '../commit.ts';
-import { LockSession } from '../lockSession.ts';
+import { LockSession, leaderLoop } from '../lockSession.ts';
 import type { WorkerState } from '../runner.ts';
 import { freezeAccounts, logFindings, overdueFindings, recordFindings, replayMoney } from './findings.ts';
 import { initLedgerTreeSchema } from './schema.ts';
@@ -131,25 +131,21 @@ export class LedgerTreeFollower {
   }
 
   private async run(): Promise<void> {
-    let backoff = 100;
-    while (!this.stopped) {
-      const outcome = await this.leadOnce().catch((error: unknown) => ({ error }));
-      if (this.stopped) break;
-      if (outcome === 'standby') {
+    const { logger, standbyPollMs, maxBackoffMs } = this.options;
+    await leaderLoop({
+      stopped: () => this.stopped,
+      leadOnce: () => this.leadOnce(),
+      standingBy: () => {
         this.state = 'standby';
-        await this.pause(this.options.standbyPollMs ?? 1_000);
-        continue;
-      }
-      if (typeof outcome === 'object' && 'error' in outcome) {
+      },
+      failed: async (message, _error, retryInMs) => {
         this.state = 'retrying';
-        const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-        this.options.logger.warn({ err: message, retryInMs: backoff }, 'ledger tree follower failed');
-        await this.pause(backoff);
-        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 30_000);
-        continue;
-      }
-      backoff = 100;
-    }
+        logger.warn({ err: message, retryInMs }, 'ledger tree follower failed');
+      },
+      pause: (ms) => this.pause(ms),
+      standbyPollMs,
+      maxBackoffMs,
+    });
   }
 
   private async pause(ms: number): Promise<void> {

@@ -11,7 +11,15 @@ import {
 } from '../../domain/verifiable/merkle.ts';
 import { LEDGER_TREE_TABLES } from './schema.ts';
 import { recordTreeDamage } from './storedTreeCheck.ts';
-import { type Db, frontierKeys, readNodes, readTreeState, StoredTreeDamagedError } from './treeRows.ts';
+import {
+  type Db,
+  frontierKeys,
+  LEAF_COLUMNS,
+  readNodes,
+  readTreeState,
+  type StoredLeafRow,
+  StoredTreeDamagedError,
+} from './treeRows.ts';
 
 export { StoredTreeDamagedError } from './treeRows.ts';
 
@@ -62,18 +70,8 @@ export async function leavesOfEvents(
 > {
   const ids = eventIds.filter((id) => UUID.test(id));
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query<{
-    event_id: string;
-    idx: string;
-    stream_name: string;
-    revision: string;
-    event_hash: string;
-    position_commit: string;
-    position_prepare: string;
-  }>(
-    `SELECT event_id::text, idx::text, stream_name, revision::text, event_hash, position_commit::text,
-            position_prepare::text
-       FROM ledger_tree_leaves WHERE event_id = ANY($1::uuid[])`,
+  const { rows } = await db.query<StoredLeafRow>(
+    `SELECT ${LEAF_COLUMNS} FROM ledger_tree_leaves WHERE event_id = ANY($1::uuid[])`,
     [ids],
   );
   const byLower = new Map(ids.map((id) => [id.toLowerCase(), id]));

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestService } from '../../app/ledgerProofs/digests.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestClient } from '../../testing/testApp.ts';
-import { toolEnv } from '../../testing/toolEnv.ts';
+import { runTool } from '../../testing/toolEnv.ts';
 import { StoredTreeDamagedError } from './ledgerTree.queries.ts';
 import { checkStoredTree, StoredTreeAudit } from './storedTreeCheck.ts';
 
@@ -15,8 +14,6 @@ import { checkStoredTree, StoredTreeAudit } from './storedTreeCheck.ts';
  * named by the check, refused by receipts (503, not a 500 nor "not reached yet") and by the digest service,
  * and make `ledger:verify --digest` exit 1. Each test edits the tables as the superuser, then puts them back.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-
 const t = setUpTestApp();
 
 let alice: TestClient;
@@ -81,12 +78,7 @@ const expectRefused = async () => {
 const verifyTool = async () => {
   const file = path.join(dir, 'digest.json');
   writeFileSync(file, JSON.stringify(await t.deps.ledgerProofs.digests.latest()));
-  return spawnSync(process.execPath, ['scripts/tool.mjs', 'verifyLedger', '--digest', file], {
-    cwd: root,
-    env: toolEnv(t.db.url),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  return runTool('verifyLedger', ['--digest', file], t.db.url);
 };
 
 describe('the stored tree agrees with the log', () => {

@@ -8,7 +8,7 @@ import {
   type RecordedEvent,
 } from '../../infra/eventStore/eventStore.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
-import { type Db, readTreeState } from './treeRows.ts';
+import { type Db, LEAF_COLUMNS, readTreeState, type StoredLeafRow } from './treeRows.ts';
 import { leafHashOf } from './verification.ts';
 
 /**
@@ -61,20 +61,10 @@ export async function checkBlock(
   const end = start + BLOCK < size ? start + BLOCK : size;
   const [events, leafRows, nodeRows] = await Promise.all([
     readLog(log, after, Number(end - start)),
-    db.query<{
-      idx: string;
-      event_id: string;
-      stream_name: string;
-      revision: string;
-      event_hash: string;
-      position_commit: string;
-      position_prepare: string;
-    }>(
-      `SELECT idx::text, event_id::text, stream_name, revision::text, event_hash, position_commit::text,
-              position_prepare::text
-         FROM ledger_tree_leaves WHERE idx >= $1 AND idx < $2`,
-      [start.toString(), end.toString()],
-    ),
+    db.query<StoredLeafRow>(`SELECT ${LEAF_COLUMNS} FROM ledger_tree_leaves WHERE idx >= $1 AND idx < $2`, [
+      start.toString(),
+      end.toString(),
+    ]),
     db.query<{ level: number; idx: string; hash: Buffer }>(
       `SELECT n.level, n.idx::text, n.hash FROM generate_series(0, $3::int) AS l(level)
          JOIN ledger_tree_nodes n ON n.level = l.level AND n.idx >= ($1::bigint >> l.level)

@@ -10,6 +10,21 @@ export class StoredTreeDamagedError extends Error {}
 
 export type Db = pg.Pool | pg.PoolClient;
 
+/** A leaf row as read: its numbers as text, since they may pass JS's safe integers. */
+export interface StoredLeafRow {
+  idx: string;
+  event_id: string;
+  stream_name: string;
+  revision: string;
+  event_hash: string;
+  position_commit: string;
+  position_prepare: string;
+}
+
+/** The columns of a StoredLeafRow, for `SELECT ${LEAF_COLUMNS} FROM ledger_tree_leaves …`. */
+export const LEAF_COLUMNS = `idx::text, event_id::text, stream_name, revision::text, event_hash, position_commit::text,
+            position_prepare::text`;
+
 export interface TreeState {
   size: bigint;
   position: LogPosition | null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { field, invalidEmail, invalidParam, REAUTH_FIELDS, text } from './inputs.ts';
-import type { ParamSpec, Spec } from './spec.ts';
+import type { BodySpec, ParamSpec, Spec } from './spec.ts';
 
 /** A session's public id (api/account/sessions.routes.ts): 22 base64url characters. */
 const SESSION_PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -30,6 +30,17 @@ const password = field(text({ min: 6, max: 128 }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const passkeyId: ParamSpec = { valid: () => randomUUID(), invalid: invalidParam((s) => UUID.test(s)) };
 
+/** A new password through a mailed link (a reset, a reclaim): one schema (newPasswordByLinkSchema). */
+const newPasswordByLink: BodySpec = {
+  base: () => ({ token: 'a'.repeat(43), newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
+  required: ['token', 'newPassword', 'confirmPassword'],
+  fields: {
+    token: field(text({ min: 1, max: 100 })),
+    newPassword: password,
+    confirmPassword: field((v) => v === 'new-pass-1'),
+  },
+};
+
 /**
  * The account's security routes (password reset, e-mail change, sessions, passkeys), as specs.ts describes
  * every state-changing route.
@@ -45,15 +56,7 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
   },
   {
     route: 'POST /api/auth/password-reset/confirm',
-    body: {
-      base: () => ({ token: 'a'.repeat(43), newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
-      required: ['token', 'newPassword', 'confirmPassword'],
-      fields: {
-        token: field(text({ min: 1, max: 100 })),
-        newPassword: password,
-        confirmPassword: field((v) => v === 'new-pass-1'),
-      },
-    },
+    body: newPasswordByLink,
   },
   {
     route: 'POST /api/auth/email-change/confirm',
@@ -77,15 +80,7 @@ export const ACCOUNT_SECURITY_SPECS: Spec[] = [
   },
   {
     route: 'POST /api/auth/verify-email/reclaim',
-    body: {
-      base: () => ({ token: 'a'.repeat(43), newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
-      required: ['token', 'newPassword', 'confirmPassword'],
-      fields: {
-        token: field(text({ min: 1, max: 100 })),
-        newPassword: password,
-        confirmPassword: field((v) => v === 'new-pass-1'),
-      },
-    },
+    body: newPasswordByLink,
   },
   {
     route: 'POST /api/account/email',
