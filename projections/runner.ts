@@ -61,6 +61,11 @@ export interface RunnerOptions {
   standbyPollMs?: number;
   maxBackoffMs?: number;
   batchSize?: number;
+  /**
+   * How long the shared log feed waits for one projection's batch before it lets that projection go on
+   * alone (SharedLogFeed's detachAfterMs, default 1 s).
+   */
+  feedDetachAfterMs?: number;
   /** Prefix of the advisory-lock key; a rebuild uses its own so it never waits for the live worker. */
   lockKeyPrefix?: string;
   /** How long one statement of a batch may run before it fails its projection (default 30 s). */
@@ -199,7 +204,10 @@ export class ProjectionRunner {
   private started = false;
 
   constructor(private readonly options: RunnerOptions) {
-    this.feed = new SharedLogFeed(options.store, { batchSize: options.batchSize ?? 500 });
+    this.feed = new SharedLogFeed(options.store, {
+      batchSize: options.batchSize ?? 500,
+      ...(options.feedDetachAfterMs === undefined ? {} : { detachAfterMs: options.feedDetachAfterMs }),
+    });
     this.locks = new LockSession(options.databaseUrl);
     const committer = new JointCommitter(options.pool, options.statementTimeoutMs);
     this.workers = options.projections.map(

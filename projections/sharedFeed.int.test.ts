@@ -217,6 +217,9 @@ describe('shared log feed', () => {
       projections: ['feed_a', 'feed_b', 'feed_c'].map(projection),
       logger: pino({ level: 'silent' }),
       batchSize: 50,
+      // A busy machine can take a second over one batch, and the feed would let that projection go on
+      // alone (a subscription of its own, tested above): this test is about the three sharing one.
+      feedDetachAfterMs: 120_000,
     });
     await runner.start();
     await append('runner', 200);
