@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BRAND } from '../content/constants.ts';
-import { FOOTER_GROUPS, LEGAL_LINKS } from '../content/navigation.ts';
+import { FOOTER_GROUPS, LEGAL_LINKS, type NavLink } from '../content/navigation.ts';
 import { ENGLISH_ONLY } from '../i18n/englishOnly.ts';
 import { container } from '../styles/layout.css.ts';
 import * as styles from './Footer.css.ts';
@@ -19,15 +19,7 @@ export function Footer() {
           {FOOTER_GROUPS.map((group) => (
             <div key={group.label}>
               <h2 className={styles.groupTitle}>{group.label}</h2>
-              <ul className={styles.list}>
-                {group.links.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className={styles.link}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <FooterLinks links={group.links} className={styles.list} />
             </div>
           ))}
         </nav>
@@ -36,19 +28,26 @@ export function Footer() {
         <p>
           © {new Date().getFullYear()} {BRAND.name}. All rights reserved.
         </p>
-        <ul className={styles.legal}>
-          {LEGAL_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className={styles.link}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <FooterLinks links={LEGAL_LINKS} className={styles.legal} />
         <p className={styles.disclaimer}>
           Crypto-asset values can rise and fall sharply. Only hold what you can afford to lose.
         </p>
       </div>
     </footer>
+  );
+}
+
+/** One list of the footer's links: a group's, or the legal ones. */
+function FooterLinks({ links, className }: { links: readonly NavLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={styles.link}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId } from 'react';
 import { t } from '../i18n/i18n.ts';
 import { currentUserQuery, type User } from '../queries/auth.queries.ts';
 import { container } from '../styles/layout.css.ts';
-import { AdminNavList } from './AdminNavList.tsx';
 import { MenuToggle, useFoldedMenu } from './FoldedMenu.tsx';
 import * as styles from './Header.css.ts';
 import { LogoLink } from './Logo.tsx';
 import { VisitorBar } from './PublicHeader.tsx';
+import { SignedInNavList } from './SignedInNavList.tsx';
 
 // Only signed-in users see the account menu; visitors never download the dropdown machinery.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((module) => ({ default: module.UserMenu })));
@@ -35,32 +34,7 @@ function SignedInBar({ user }: { user: User }) {
     <>
       <LogoLink to="/dashboard" />
       <nav id={navId} aria-label={t('shell.nav.main')} className={styles.nav} data-open={open}>
-        {user.isAdmin ? (
-          <AdminNavList />
-        ) : (
-          <ul className={styles.navList}>
-            <li>
-              <Link to="/" activeOptions={{ exact: true }} className={styles.navLink}>
-                {t('shell.nav.home')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/dashboard" className={styles.navLink}>
-                {t('shell.nav.dashboard')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/partners" className={styles.navLink}>
-                {t('shell.nav.partners')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/compliance" className={styles.navLink}>
-                {t('shell.nav.security')}
-              </Link>
-            </li>
-          </ul>
-        )}
+        <SignedInNavList isAdmin={user.isAdmin} />
       </nav>
       <div className={styles.actions}>
         <Suspense fallback={<span className={styles.iconPlaceholder} aria-hidden="true" />}>

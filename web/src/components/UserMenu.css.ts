@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../styles/breakpoints.ts';
+import { shownFrom } from '../styles/shownFrom.ts';
 import { sprinkles } from '../styles/sprinkles.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -42,27 +43,14 @@ export const avatar = style([
 ]);
 
 /** The name stays in the button's accessible name on small screens, but only shows from desktop width. */
-export const triggerName = style([
-  sprinkles({ position: 'absolute', overflow: 'hidden', whiteSpace: 'nowrap' }),
-  {
-    width: '1px',
-    height: '1px',
-    clip: 'rect(0, 0, 0, 0)',
-    '@media': {
-      [media.desktop]: {
-        position: 'static',
-        width: 'auto',
-        height: 'auto',
-        overflow: 'hidden',
-        clip: 'auto',
-        maxWidth: '140px',
-        textOverflow: 'ellipsis',
-        fontSize: vars.fontSize.sm,
-        fontWeight: vars.fontWeight.medium,
-      },
-    },
-  },
-]);
+export const triggerName = style(
+  shownFrom(media.desktop, {
+    maxWidth: '140px',
+    textOverflow: 'ellipsis',
+    fontSize: vars.fontSize.sm,
+    fontWeight: vars.fontWeight.medium,
+  }),
+);
 
 export const chevron = style([
   sprinkles({ display: 'none', color: 'muted' }),

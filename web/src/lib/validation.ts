@@ -73,6 +73,19 @@ export function validateLogin(values: LoginValues, needsTotp = false): FormError
   return errors;
 }
 
+export interface NewPasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** A new password long enough, typed the same twice (reset, reclaim, change). */
+export function validateNewPassword(values: NewPasswordValues): FormErrors<keyof NewPasswordValues> {
+  const errors: FormErrors<keyof NewPasswordValues> = {};
+  if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
+  return errors;
+}
+
 export interface RegisterValues {
   firstName: string;
   lastName: string;

@@ -9,7 +9,7 @@ import { isEmail, messages } from '../lib/validation.ts';
 import { type MailRequestAnswer, usePasswordResetRequestMutation } from '../queries/mail.queries.ts';
 import { EmailField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
 import { DevOutbox } from './-components/DevOutbox.tsx';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });
@@ -49,15 +49,12 @@ function ForgotPasswordPage() {
       }
     >
       {sent ? (
-        <div className={authStyles.form}>
-          <p className={authStyles.notice} role="status">
-            {knownText(sent.message, ['auth.forgot.sent'])}
-          </p>
+        <AuthNotice role="status" text={knownText(sent.message, ['auth.forgot.sent'])}>
           {sent.devOutbox ? <DevOutbox to={sent.to} /> : null}
           <Button type="button" variant="link" onClick={() => setSent(null)}>
             {t('auth.forgot.another')}
           </Button>
-        </div>
+        </AuthNotice>
       ) : (
         <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.forgot.form')}>
           <EmailField
@@ -66,16 +63,12 @@ function ForgotPasswordPage() {
             autoComplete="username"
             placeholder={t('auth.emailPlaceholder')}
           />
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
+          <AuthSubmit
+            icon={Mail}
+            label={t('auth.forgot.send')}
             pending={request.isPending}
             pendingLabel={t('auth.forgot.sending')}
-          >
-            <Mail size={18} aria-hidden="true" />
-            {t('auth.forgot.send')}
-          </Button>
+          />
         </form>
       )}
     </AuthShell>

@@ -13,7 +13,7 @@ import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.
 import { answerPasskeyChallenge, passkeyFailureMessage } from '../queries/passkeys.queries.ts';
 import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
 import { LanguageSwitcher } from './-components/LanguageSwitcher.tsx';
 import { PasskeySignIn } from './-components/PasskeySignIn.tsx';
 
@@ -187,16 +187,12 @@ function LoginPage() {
           </Link>
         </div>
         {passkeyStep && !needsTotp ? null : (
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
+          <AuthSubmit
+            icon={LogIn}
+            label={needsTotp ? t('auth.login.verify') : t('auth.signIn')}
             pending={login.isPending}
             pendingLabel={t('auth.login.signingIn')}
-          >
-            <LogIn size={18} aria-hidden="true" />
-            {needsTotp ? t('auth.login.verify') : t('auth.signIn')}
-          </Button>
+          />
         )}
       </form>
       <PasskeySignIn />

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../components/Button.tsx';
 import { CheckboxField } from '../components/CheckboxField.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { toast } from '../components/toast/index.ts';
@@ -13,9 +12,9 @@ import { MIN_PASSWORD, type RegisterValues, validateRegister } from '../lib/vali
 import { preferencesQuery, useSavePreferencesMutation } from '../queries/account.queries.ts';
 import { useRegisterMutation } from '../queries/auth.queries.ts';
 import { apiFieldErrors } from '../ui/form/apiFieldErrors.ts';
-import { EmailField, PasswordField } from '../ui/form/fields.tsx';
+import { EmailField, NewPasswordFields } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
 import { LanguageSwitcher } from './-components/LanguageSwitcher.tsx';
 import * as styles from './-components/Register.css.ts';
 
@@ -121,16 +120,12 @@ function RegisterPage() {
         aria-busy={busy || undefined}
       >
         <RegisterFields form={form} busy={busy} />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
+        <AuthSubmit
+          icon={UserPlus}
+          label={t('auth.register.form')}
           pending={busy}
           pendingLabel={opening ? t('auth.register.opening') : t('auth.register.creating')}
-        >
-          <UserPlus size={18} aria-hidden="true" />
-          {t('auth.register.form')}
-        </Button>
+        />
         <p className={styles.progress} role="status" aria-live="polite">
           {opening
             ? t('auth.register.createdOpening')
@@ -196,16 +191,13 @@ function RegisterFields({ form, busy }: { form: ReturnType<typeof useForm<Regist
         placeholder={t('auth.emailPlaceholder')}
       />
       <div className={authStyles.row}>
-        <PasswordField
-          {...form.textField('password')}
-          label={t('auth.password')}
-          autoComplete="new-password"
-          hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
-        />
-        <PasswordField
-          {...form.textField('confirmPassword')}
-          label={t('auth.register.confirmPassword')}
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={{
+            ...form.textField('password'),
+            label: t('auth.password'),
+            hint: t('auth.passwordHint', { min: MIN_PASSWORD }),
+          }}
+          confirm={{ ...form.textField('confirmPassword'), label: t('auth.register.confirmPassword') }}
         />
       </div>
       <CheckboxField

@@ -1,37 +1,27 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../components/Button.tsx';
 import { toast } from '../components/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
-import { type FormErrors, MIN_PASSWORD, messages } from '../lib/validation.ts';
-import { tokenFromFragment, usePasswordResetMutation } from '../queries/mail.queries.ts';
-import { PasswordField } from '../ui/form/fields.tsx';
+import { MIN_PASSWORD, type NewPasswordValues, validateNewPassword } from '../lib/validation.ts';
+import { usePasswordResetMutation } from '../queries/mail.queries.ts';
+import { NewPasswordFields } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import { useFragmentToken } from './-components/MailedLink.tsx';
 
 export const Route = createFileRoute('/reset-password')({ component: ResetPasswordPage });
 
-type Values = { newPassword: string; confirmPassword: string };
-const ORDER: (keyof Values)[] = ['newPassword', 'confirmPassword'];
-
-function validate(values: Values): FormErrors<keyof Values> {
-  const errors: FormErrors<keyof Values> = {};
-  if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
-  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
-  return errors;
-}
+const ORDER: (keyof NewPasswordValues)[] = ['newPassword', 'confirmPassword'];
 
 /** The mailed link's page: `/reset-password#token=…`; the token is taken from the fragment, then dropped from the address bar. */
 function ResetPasswordPage() {
-  const [token] = useState(() => {
-    const found = tokenFromFragment(window.location.hash);
-    if (found) window.history.replaceState(null, '', window.location.pathname);
-    return found;
-  });
+  const token = useFragmentToken();
   const reset = usePasswordResetMutation();
-  const form = useForm<Values>({ newPassword: '', confirmPassword: '' }, ORDER, { validate });
+  const form = useForm<NewPasswordValues>({ newPassword: '', confirmPassword: '' }, ORDER, {
+    validate: validateNewPassword,
+  });
   const [done, setDone] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
 
@@ -69,42 +59,29 @@ function ResetPasswordPage() {
       }
     >
       {done ? (
-        <div className={authStyles.form}>
-          <p className={authStyles.notice} role="status">
-            {done}
-          </p>
+        <AuthNotice role="status" text={done}>
           <Link to="/login">{t('auth.signIn')}</Link>
-        </div>
+        </AuthNotice>
       ) : linkError ? (
-        <div className={authStyles.form}>
-          <p className={authStyles.notice} role="alert">
-            {linkError}
-          </p>
+        <AuthNotice role="alert" text={linkError}>
           <Link to="/forgot-password">{t('auth.reset.newLink')}</Link>
-        </div>
+        </AuthNotice>
       ) : (
         <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.reset.title')}>
-          <PasswordField
-            {...form.textField('newPassword')}
-            label={t('auth.reset.newPassword')}
-            autoComplete="new-password"
-            hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
+          <NewPasswordFields
+            password={{
+              ...form.textField('newPassword'),
+              label: t('auth.reset.newPassword'),
+              hint: t('auth.passwordHint', { min: MIN_PASSWORD }),
+            }}
+            confirm={{ ...form.textField('confirmPassword'), label: t('auth.reset.confirm') }}
           />
-          <PasswordField
-            {...form.textField('confirmPassword')}
-            label={t('auth.reset.confirm')}
-            autoComplete="new-password"
-          />
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
+          <AuthSubmit
+            icon={KeyRound}
+            label={t('auth.reset.submit')}
             pending={reset.isPending}
             pendingLabel={t('auth.reset.saving')}
-          >
-            <KeyRound size={18} aria-hidden="true" />
-            {t('auth.reset.submit')}
-          </Button>
+          />
         </form>
       )}
     </AuthShell>

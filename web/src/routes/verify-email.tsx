@@ -1,32 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { KeyRound, MailCheck } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../components/Button.tsx';
 import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
-import { type FormErrors, MIN_PASSWORD, messages } from '../lib/validation.ts';
+import { MIN_PASSWORD, type NewPasswordValues, validateNewPassword } from '../lib/validation.ts';
 import { currentUserQuery } from '../queries/auth.queries.ts';
-import { tokenFromFragment, useEmailVerifyMutation, useReclaimMutation } from '../queries/mail.queries.ts';
-import { PasswordField } from '../ui/form/fields.tsx';
+import { useEmailVerifyMutation, useReclaimMutation } from '../queries/mail.queries.ts';
+import { NewPasswordFields } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, authStyles } from './-components/AuthShell.tsx';
+import { AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import {
+  LinkConfirmForm,
+  linkProblemText,
+  useFragmentToken,
+  useLinkConfirm,
+} from './-components/MailedLink.tsx';
 
 export const Route = createFileRoute('/verify-email')({ component: VerifyEmailPage });
-
-type ConfirmValues = { password: string };
-type ReclaimValues = { newPassword: string; confirmPassword: string };
-
-function validateConfirm(values: ConfirmValues): FormErrors<keyof ConfirmValues> {
-  return values.password ? {} : { password: t('shell.api.reauthPassword') };
-}
-
-function validateReclaim(values: ReclaimValues): FormErrors<keyof ReclaimValues> {
-  const errors: FormErrors<keyof ReclaimValues> = {};
-  if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
-  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
-  return errors;
-}
 
 /**
  * The link mailed to a new registration's address: `/verify-email#token=…` (docs/security.md, "Account
@@ -36,51 +27,26 @@ function validateReclaim(values: ReclaimValues): FormErrors<keyof ReclaimValues>
  * who did not register: a new password, and the account is theirs (whoever registered it is signed out).
  */
 function VerifyEmailPage() {
-  const [token] = useState(() => {
-    const found = tokenFromFragment(window.location.hash);
-    if (found) window.history.replaceState(null, '', window.location.pathname);
-    return found;
-  });
+  const token = useFragmentToken();
   const queryClient = useQueryClient();
   const signedIn = useQuery(currentUserQuery).data;
-  const confirm = useEmailVerifyMutation();
   const reclaim = useReclaimMutation();
-  const confirmForm = useForm<ConfirmValues>({ password: '' }, ['password'], { validate: validateConfirm });
-  const reclaimForm = useForm<ReclaimValues>(
+  const reclaimForm = useForm<NewPasswordValues>(
     { newPassword: '', confirmPassword: '' },
     ['newPassword', 'confirmPassword'],
-    { validate: validateReclaim },
+    { validate: validateNewPassword },
   );
-  const [needsPassword, setNeedsPassword] = useState(false);
   const [done, setDone] = useState<{ text: string; reclaimed: boolean } | null>(null);
   const [problem, setProblem] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
 
-  const linkProblem = (error: Error) =>
-    setProblem(
-      error instanceof ApiError && error.fieldErrors?.token ? error.fieldErrors.token : error.message,
-    );
-
-  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (confirm.isPending || (needsPassword && !confirmForm.check())) return;
-    confirm.mutate(needsPassword ? { token, password: confirmForm.values.password } : { token }, {
-      onSuccess: (answer) => {
-        setDone({ text: knownText(answer.message, ['auth.verify.done']), reclaimed: false });
-        void queryClient.invalidateQueries();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'reauthentication_required') {
-          setNeedsPassword(true);
-          return;
-        }
-        if (error instanceof ApiError && needsPassword && (error.status === 401 || error.status === 429)) {
-          confirmForm.showServerErrors({ password: error.message });
-          return;
-        }
-        linkProblem(error);
-      },
-    });
-  };
+  const linkProblem = (error: Error) => setProblem(linkProblemText(error));
+  const confirm = useLinkConfirm(token, useEmailVerifyMutation(), {
+    onDone: (answer) => {
+      setDone({ text: knownText(answer.message, ['auth.verify.done']), reclaimed: false });
+      void queryClient.invalidateQueries();
+    },
+    onLinkProblem: linkProblem,
+  });
 
   const onReclaim = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,48 +84,12 @@ function VerifyEmailPage() {
       }
     >
       {done ? (
-        <div className={authStyles.form}>
-          <p className={authStyles.notice} role="status">
-            {done.text}
-          </p>
-        </div>
+        <AuthNotice role="status" text={done.text} />
       ) : problem ? (
-        <div className={authStyles.form}>
-          <p className={authStyles.notice} role="alert">
-            {problem}
-          </p>
-        </div>
+        <AuthNotice role="alert" text={problem} />
       ) : (
         <>
-          <form
-            className={authStyles.form}
-            onSubmit={onConfirm}
-            noValidate
-            aria-label={t('auth.verify.title')}
-          >
-            {needsPassword && (
-              <>
-                <p className={authStyles.notice} role="status">
-                  {t('auth.verify.passwordNeeded')}
-                </p>
-                <PasswordField
-                  {...confirmForm.textField('password')}
-                  label={t('auth.verify.password')}
-                  autoComplete="current-password"
-                />
-              </>
-            )}
-            <Button
-              type="submit"
-              size="lg"
-              fullWidth
-              pending={confirm.isPending}
-              pendingLabel={t('auth.verify.confirming')}
-            >
-              <MailCheck size={18} aria-hidden="true" />
-              {t('auth.verify.submit')}
-            </Button>
-          </form>
+          <LinkConfirmForm confirm={confirm} section="verify" />
           <form
             className={authStyles.form}
             onSubmit={onReclaim}
@@ -168,28 +98,24 @@ function VerifyEmailPage() {
           >
             <h2 className={authStyles.notice}>{t('auth.verify.notMe')}</h2>
             <p>{t('auth.verify.notMeText')}</p>
-            <PasswordField
-              {...reclaimForm.textField('newPassword')}
-              label={t('auth.verify.newPassword')}
-              autoComplete="new-password"
-              hint={t('auth.passwordHint', { min: MIN_PASSWORD })}
+            <NewPasswordFields
+              password={{
+                ...reclaimForm.textField('newPassword'),
+                label: t('auth.verify.newPassword'),
+                hint: t('auth.passwordHint', { min: MIN_PASSWORD }),
+              }}
+              confirm={{
+                ...reclaimForm.textField('confirmPassword'),
+                label: t('auth.verify.confirmPassword'),
+              }}
             />
-            <PasswordField
-              {...reclaimForm.textField('confirmPassword')}
-              label={t('auth.verify.confirmPassword')}
-              autoComplete="new-password"
-            />
-            <Button
-              type="submit"
+            <AuthSubmit
               variant="secondary"
-              size="lg"
-              fullWidth
+              icon={KeyRound}
+              label={t('auth.verify.reclaim')}
               pending={reclaim.isPending}
               pendingLabel={t('auth.verify.reclaiming')}
-            >
-              <KeyRound size={18} aria-hidden="true" />
-              {t('auth.verify.reclaim')}
-            </Button>
+            />
           </form>
         </>
       )}

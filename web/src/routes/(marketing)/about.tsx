@@ -1,7 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight, Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
 import { BRAND, pageTitle, SUPPORTED_CRYPTO, TIERS, TIMELINE, TIMINGS } from '../../content/constants.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
 import { CtaBand, IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 
@@ -94,13 +94,12 @@ function AboutPage() {
         title="Start spending your crypto"
         lead="Questions first? Our team is happy to help."
       >
-        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+        <ActionLink to="/register" arrow>
           Get Started
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-        <Link to="/contact" className={buttonClassName({ variant: 'secondary' })}>
+        </ActionLink>
+        <ActionLink to="/contact" variant="secondary">
           Contact us
-        </Link>
+        </ActionLink>
       </CtaBand>
     </PublicPage>
   );

@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight, Check, Minus } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
+import { Check, Minus } from 'lucide-react';
 import { MetalCard } from '../../components/MetalCard.tsx';
 import {
   BRAND,
@@ -17,6 +16,7 @@ import { CARDS_FAQ } from '../../content/faq.ts';
 import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
 import { useConversionFees } from '../../queries/config.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import * as styles from './-components/Cards.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
@@ -78,13 +78,12 @@ function CardsPage() {
         title="Three tiers. One card in your pocket."
         lead={`Gold, Ruby Steel and Black: crypto cashback, free ATM withdrawals and partner discounts, with no annual fee. ${conversionFeeText(fees)}.`}
       >
-        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+        <ActionLink to="/register" arrow>
           Get your card
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-        <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
+        </ActionLink>
+        <ActionLink to="/learn/basics" variant="secondary">
           Learn the basics
-        </Link>
+        </ActionLink>
       </PageHero>
 
       <section className={publicStyles.sectionTight} aria-labelledby="tiers-title">
@@ -197,12 +196,10 @@ function CardsPage() {
         title="Choose your metal"
         lead="Create your account, stake your tokens and your card is on its way."
       >
-        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
-          Get Started
-        </Link>
-        <Link to="/learn/basics" className={buttonClassName({ variant: 'secondary' })}>
+        <ActionLink to="/register">Get Started</ActionLink>
+        <ActionLink to="/learn/basics" variant="secondary">
           Crypto basics
-        </Link>
+        </ActionLink>
       </CtaBand>
     </PublicPage>
   );

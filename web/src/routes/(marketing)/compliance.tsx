@@ -1,6 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import {
-  ArrowRight,
   CreditCard,
   FileLock2,
   KeyRound,
@@ -9,8 +8,8 @@ import {
   ScrollText,
   ShieldCheck,
 } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
 import { BRAND, PROTECTIONS, pageTitle, SECURITY } from '../../content/constants.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
 import {
   CheckItem,
@@ -80,13 +79,12 @@ function SecurityPage() {
         title="Security you can check"
         lead={`What ${BRAND.name} does to protect your account and your money. Each protection below is part of the wallet: you can try it or check it yourself.`}
       >
-        <Link to="/register" className={buttonClassName({ variant: 'primary' })}>
+        <ActionLink to="/register" arrow>
           Open a wallet
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-        <Link to="/verify" className={buttonClassName({ variant: 'secondary' })}>
+        </ActionLink>
+        <ActionLink to="/verify" variant="secondary">
           Verify a receipt
-        </Link>
+        </ActionLink>
       </PageHero>
 
       <section className={publicStyles.section} aria-labelledby="protections-title">
@@ -132,15 +130,13 @@ function SecurityPage() {
         title="Security in your pocket"
         lead="See the cards built on these protections, or talk to us."
       >
-        <Link to="/cards" className={buttonClassName({ variant: 'primary' })}>
-          Explore the cards
-        </Link>
-        <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
+        <ActionLink to="/cards">Explore the cards</ActionLink>
+        <ActionLink to="/register" variant="secondary">
           Get Started
-        </Link>
-        <Link to="/contact" className={buttonClassName({ variant: 'ghost' })}>
+        </ActionLink>
+        <ActionLink to="/contact" variant="ghost">
           Contact us
-        </Link>
+        </ActionLink>
       </CtaBand>
     </PublicPage>
   );

@@ -19,6 +19,7 @@ import { pageTitle, SUPPORT } from '../../content/constants.ts';
 import { type FaqCategoryId, filterFaq, HELP_FAQ, SEARCHABLE_FAQ, withLiveFees } from '../../content/faq.ts';
 import { useConversionFees } from '../../queries/config.queries.ts';
 import { visuallyHidden } from '../../styles/layout.css.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
@@ -124,9 +125,9 @@ function HelpPage() {
               <Button variant="secondary" size="sm" onClick={() => setQuery('')}>
                 Clear search
               </Button>
-              <Link to="/contact" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+              <ActionLink to="/contact" size="sm">
                 Contact Support
-              </Link>
+              </ActionLink>
             </div>
           </div>
         ) : (

@@ -12,7 +12,6 @@ import {
   Snowflake,
   Wallet,
 } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
 import { MetalCard } from '../../components/MetalCard.tsx';
 import {
   BRAND,
@@ -25,6 +24,7 @@ import {
 } from '../../content/constants.ts';
 import { campaignQuery } from '../../queries/public.queries.ts';
 import { eyebrow, visuallyHidden } from '../../styles/layout.css.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import { CampaignProgress } from './-components/CampaignProgress.tsx';
 import * as styles from './-components/Landing.css.ts';
 import { MarketStrip } from './-components/MarketStrip.tsx';
@@ -72,14 +72,12 @@ function Hero() {
           {black.cashbackPercent}% crypto cashback and no annual fee, from {gold.stake} {BRAND.token}.
         </p>
         <div className={styles.heroCtas}>
-          <Link to="/register" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <ActionLink to="/register" size="lg" arrow>
             Get Started
-            <ArrowRight size={18} aria-hidden="true" />
-          </Link>
-          <Link to="/dashboard" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-            <Wallet size={18} aria-hidden="true" />
+          </ActionLink>
+          <ActionLink to="/dashboard" variant="secondary" size="lg" icon={Wallet}>
             Deposit Now
-          </Link>
+          </ActionLink>
         </div>
         <ul className={styles.points}>
           <li className={styles.point}>
@@ -119,10 +117,9 @@ function PrizeSection() {
           <div className={styles.prizeProgress}>
             <CampaignProgress query={campaign} label="Giveaway progress" />
           </div>
-          <Link to="/rewards" className={buttonClassName({ variant: 'primary' })}>
+          <ActionLink to="/rewards" arrow>
             See the giveaway
-            <ArrowRight size={16} aria-hidden="true" />
-          </Link>
+          </ActionLink>
         </div>
         <div className={styles.medal}>
           <CarFront size={56} aria-hidden="true" className={styles.medalIcon} />
@@ -231,10 +228,9 @@ function FeaturesSection() {
           <h3 className={publicStyles.sectionTitle}>Ready for your card?</h3>
           <p className={publicStyles.lead}>Open your wallet in minutes. No annual fee on any tier.</p>
         </div>
-        <Link to="/register" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+        <ActionLink to="/register" size="lg" arrow>
           Get Started
-          <ArrowRight size={18} aria-hidden="true" />
-        </Link>
+        </ActionLink>
       </div>
     </section>
   );

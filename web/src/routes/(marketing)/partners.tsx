@@ -1,8 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
+import { createFileRoute } from '@tanstack/react-router';
 import { BRAND, pageTitle, STATS, TIERS } from '../../content/constants.ts';
 import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import * as cardStyles from './-components/Cards.css.ts';
 import { PartnerCard } from './-components/PartnerCard.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
@@ -25,13 +24,12 @@ function PartnersPage() {
         title="Exclusive partner discounts"
         lead={`Pay with your ${BRAND.name} card and save at ${STATS.partnerLocations} partner locations worldwide. The higher your tier, the more you save.`}
       >
-        <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
+        <ActionLink to="/all-partners" arrow>
           Browse all {PARTNERS.length} partners
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-        <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
+        </ActionLink>
+        <ActionLink to="/register" variant="secondary">
           Get Started
-        </Link>
+        </ActionLink>
       </PageHero>
 
       <section className={publicStyles.sectionTight} aria-labelledby="categories-title">
@@ -97,9 +95,7 @@ function PartnersPage() {
         title="Find your favourite places"
         lead="Search every partner by name, category or offer."
       >
-        <Link to="/all-partners" className={buttonClassName({ variant: 'primary' })}>
-          View all partners
-        </Link>
+        <ActionLink to="/all-partners">View all partners</ActionLink>
       </CtaBand>
     </PublicPage>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, CalendarDays, CarFront, Share2, Trophy, UserRound, Wallet } from 'lucide-react';
-import { Button, buttonClassName } from '../../components/Button.tsx';
+import { CalendarDays, CarFront, Share2, Trophy, UserRound, Wallet } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toast/index.ts';
 import {
   BRAND,
@@ -12,6 +12,7 @@ import {
   pageTitle,
 } from '../../content/constants.ts';
 import { campaignQuery } from '../../queries/public.queries.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import { CampaignProgress } from './-components/CampaignProgress.tsx';
 import * as landingStyles from './-components/Landing.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
@@ -60,10 +61,9 @@ function RewardsPage() {
   return (
     <PublicPage>
       <PageHero eyebrow="Rewards" title={CAMPAIGN_COPY.title} lead={CAMPAIGN_COPY.summary}>
-        <Link to="/dashboard" className={buttonClassName({ variant: 'primary' })}>
-          <Wallet size={16} aria-hidden="true" />
+        <ActionLink to="/dashboard" icon={Wallet}>
           Deposit Now
-        </Link>
+        </ActionLink>
         <Button variant="secondary" onClick={() => void share()}>
           <Share2 size={16} aria-hidden="true" />
           Share
@@ -126,9 +126,9 @@ function RewardsPage() {
             icon={Wallet}
             title={<>Hold {BRAND.token}</>}
             after={
-              <Link to="/dashboard" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+              <ActionLink to="/dashboard" size="sm">
                 Deposit Now
-              </Link>
+              </ActionLink>
             }
           >
             Deposit and keep {BRAND.token} in your wallet.
@@ -137,9 +137,9 @@ function RewardsPage() {
             icon={UserRound}
             title="Keep your profile current"
             after={
-              <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <ActionLink to="/profile" variant="secondary" size="sm">
                 Update Profile
-              </Link>
+              </ActionLink>
             }
           >
             We contact the winner by the e-mail on their profile.
@@ -148,10 +148,9 @@ function RewardsPage() {
             icon={Trophy}
             title="Enjoy more rewards"
             after={
-              <Link to="/partners" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <ActionLink to="/partners" variant="secondary" size="sm" arrow>
                 Learn More
-                <ArrowRight size={16} aria-hidden="true" />
-              </Link>
+              </ActionLink>
             }
           >
             Partner discounts and cashback while you wait for the draw.

@@ -1,8 +1,8 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowDownToLine, ArrowRight, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { ArrowDownToLine, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
 import { BRAND, conversionFeeText, pageTitle, SUPPORTED_CRYPTO, TIMINGS } from '../../content/constants.ts';
 import { useConversionFees } from '../../queries/config.queries.ts';
+import { ActionLink } from '../../ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage } from './-components/PublicPage.tsx';
 
@@ -39,14 +39,12 @@ function WalletPage() {
         title={`Your ${BRAND.name}`}
         lead={`Hold ${BRAND.token} and your crypto in one place, send it to friends for free and spend it with your card. ${conversionFeeText(fees)}.`}
       >
-        <Link to="/dashboard" className={buttonClassName({ variant: 'primary' })}>
-          <Wallet size={16} aria-hidden="true" />
+        <ActionLink to="/dashboard" icon={Wallet}>
           Open your wallet
-        </Link>
-        <Link to="/register" className={buttonClassName({ variant: 'secondary' })}>
+        </ActionLink>
+        <ActionLink to="/register" variant="secondary" arrow>
           Create an account
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
+        </ActionLink>
       </PageHero>
       <section className={publicStyles.section} aria-label="What you can do">
         <ul className={publicStyles.grid.three}>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from '../../components/Button.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { container } from '../../styles/layout.css.ts';
 import * as styles from './AuthShell.css.ts';
@@ -39,5 +40,43 @@ export function AuthShell({ title, subtitle, width = 'narrow', children, footer,
         </div>
       </section>
     </div>
+  );
+}
+
+/** What stands in place of a form once it is done or refused: the outcome, read out, and where to go next. */
+export function AuthNotice({
+  role,
+  text,
+  children,
+}: {
+  role: 'status' | 'alert';
+  text: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.form}>
+      <p className={styles.notice} role={role}>
+        {text}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+interface AuthSubmitProps {
+  icon: LucideIcon;
+  label: string;
+  pending: boolean;
+  pendingLabel: string;
+  variant?: ButtonVariant;
+}
+
+/** The large full-width button that sends an auth form, its icon before the label. */
+export function AuthSubmit({ icon: Icon, label, pending, pendingLabel, variant }: AuthSubmitProps) {
+  return (
+    <Button type="submit" variant={variant} size="lg" fullWidth pending={pending} pendingLabel={pendingLabel}>
+      <Icon size={18} aria-hidden="true" />
+      {label}
+    </Button>
   );
 }

@@ -15,6 +15,22 @@ export function PasswordField(props: TextFieldProps) {
   return <TextField type="password" required {...props} />;
 }
 
+/** A new password and its repeat, both offered to the password manager as the new one. */
+export function NewPasswordFields({
+  password,
+  confirm,
+}: {
+  password: TextFieldProps;
+  confirm: TextFieldProps;
+}) {
+  return (
+    <>
+      <PasswordField {...password} autoComplete="new-password" />
+      <PasswordField {...confirm} autoComplete="new-password" />
+    </>
+  );
+}
+
 /** A required decimal amount, typed as text so it is read exactly (see lib/money.ts). */
 export function AmountField(props: TextFieldProps) {
   // The placeholder in the language's notation ("0,00" in German): what the field reads (lib/amountInput.ts).

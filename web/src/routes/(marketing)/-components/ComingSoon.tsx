@@ -1,7 +1,6 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, Hourglass } from 'lucide-react';
-import { buttonClassName } from '../../../components/Button.tsx';
+import { ArrowLeft, Hourglass } from 'lucide-react';
 import { COMING_SOON } from '../../../content/navigation.ts';
+import { ActionLink } from '../../../ui/page/ActionLink.tsx';
 import * as styles from './ComingSoon.css.ts';
 import { PublicPage } from './PublicPage.tsx';
 
@@ -21,15 +20,13 @@ export function ComingSoon({ path }: { path: ComingSoonPath }) {
           <h1 className={styles.title}>Coming Soon</h1>
           <p className={styles.text}>{page.text}</p>
           <div className={styles.actions}>
-            <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-              <ArrowLeft size={16} aria-hidden="true" />
+            <ActionLink to="/" icon={ArrowLeft}>
               Back to Home
-            </Link>
+            </ActionLink>
             {page.related ? (
-              <Link to={page.related.to} className={buttonClassName({ variant: 'secondary' })}>
+              <ActionLink to={page.related.to} variant="secondary" arrow>
                 {page.related.label}
-                <ArrowRight size={16} aria-hidden="true" />
-              </Link>
+              </ActionLink>
             ) : null}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
 import { listReset } from '../../../styles/patterns.css.ts';
+import { shownFrom } from '../../../styles/shownFrom.ts';
 import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
@@ -83,26 +84,14 @@ export const coinLine = style([
 export const coinSymbol = sprinkles({ fontSize: 'sm', fontWeight: 'semibold' });
 
 /** The coin's full name is read out everywhere but only shown where the tile has room. */
-export const coinName = style([
-  sprinkles({ position: 'absolute', overflow: 'hidden', whiteSpace: 'nowrap' }),
-  {
-    width: '1px',
-    height: '1px',
-    clip: 'rect(0, 0, 0, 0)',
-    '@media': {
-      [media.tablet]: {
-        position: 'static',
-        width: 'auto',
-        height: 'auto',
-        clip: 'auto',
-        marginLeft: vars.space.xs,
-        fontSize: vars.fontSize.xs,
-        fontWeight: vars.fontWeight.regular,
-        color: vars.color.textMuted,
-      },
-    },
-  },
-]);
+export const coinName = style(
+  shownFrom(media.tablet, {
+    marginLeft: vars.space.xs,
+    fontSize: vars.fontSize.xs,
+    fontWeight: vars.fontWeight.regular,
+    color: vars.color.textMuted,
+  }),
+);
 
 export const coinPrice = style([
   sprinkles({ fontSize: 'xs', fontVariantNumeric: 'tabular-nums', color: 'text', overflow: 'hidden' }),

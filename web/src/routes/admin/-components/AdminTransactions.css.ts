@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/breakpoints.ts';
+import { shownFrom } from '../../../styles/shownFrom.ts';
 import { sprinkles } from '../../../styles/sprinkles.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { cluster, mutedText, plainList, shrinkStack, spread, stack, tile } from '../../../ui/layout/boxes.ts';
@@ -46,26 +47,9 @@ export const cardTable = style([
   },
 ]);
 
-export const cardHead = style([
-  sprinkles({ whiteSpace: 'nowrap' }),
-  {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    '@media': {
-      [media.tablet]: {
-        position: 'static',
-        width: 'auto',
-        height: 'auto',
-        overflow: 'visible',
-        clip: 'auto',
-        display: 'table-header-group',
-      },
-    },
-  },
-]);
+export const cardHead = style(
+  shownFrom(media.tablet, { overflow: 'visible', display: 'table-header-group' }),
+);
 
 export const cardBody = style({
   display: 'block',

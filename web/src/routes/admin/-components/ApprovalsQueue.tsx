@@ -10,13 +10,13 @@ import {
 } from '../../../queries/approvals.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
+import { QueueList } from './QueueList.tsx';
 
 const ACTION_LABEL: Record<PendingApproval['action'], string> = {
   distribution: 'Token distribution',
@@ -48,20 +48,14 @@ export function ApprovalsQueue() {
   const pending = useQuery(pendingApprovalsQuery);
   return (
     <Panel icon={ShieldCheck} titleId="approvals-title" title="Waiting for a second admin">
-      <QueryContent
+      <QueueList
         query={pending}
         loading="Loading requests…"
         failed="Could not load the requests."
         empty="No requests waiting for approval."
       >
-        {(data) => (
-          <ul className={styles.payments}>
-            {data.map((item) => (
-              <ApprovalItem key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(item) => <ApprovalItem item={item} />}
+      </QueueList>
     </Panel>
   );
 }

@@ -16,11 +16,11 @@ import {
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { DateDetail, RequesterDetail, requesterName } from './QueueItem.tsx';
+import { QueueList } from './QueueList.tsx';
 
 type Filter = CardStatus | 'all';
 const STATUS_LABELS: Record<CardStatus, string> = {
@@ -72,20 +72,15 @@ export function CardsQueue() {
           />
         </div>
       </div>
-      <QueryContent
+      <QueueList
         query={cards}
         loading="Loading cards…"
         failed="Could not load the cards."
         empty="No cards found"
+        label="Cards"
       >
-        {(data) => (
-          <ul className={styles.payments} aria-label="Cards">
-            {data.map((card) => (
-              <CardItem key={card.id} card={card} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(card) => <CardItem card={card} />}
+      </QueueList>
     </Panel>
   );
 }

@@ -4,9 +4,9 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
+import { QueueList } from './QueueList.tsx';
 
 /** The contact form's messages (docs/product-rules.md rule 13: stored, and admins can read them), newest first. */
 export function ContactMessages() {
@@ -18,32 +18,29 @@ export function ContactMessages() {
       title="Contact messages"
       aside={messages.data ? <p className={panel.muted}>{messages.data.length} received</p> : null}
     >
-      <QueryContent
+      <QueueList
         query={messages}
         loading="Loading messages…"
         failed="Could not load the messages."
         empty="No messages yet."
+        label="Messages"
       >
-        {(data) => (
-          <ul className={styles.payments} aria-label="Messages">
-            {data.map((message) => (
-              <li key={message.id} className={styles.payment}>
-                <div className={styles.paymentHead}>
-                  <p className={styles.userName}>{message.subject}</p>
-                  <time className={panel.muted} dateTime={message.receivedAt}>
-                    {formatDateTime(message.receivedAt)}
-                  </time>
-                </div>
-                <p className={panel.muted}>
-                  {message.fullName} · <a href={`mailto:${message.email}`}>{message.email}</a>
-                  {message.userId ? ' · signed-in user' : ''}
-                </p>
-                <p className={adminStyles.message}>{message.message}</p>
-              </li>
-            ))}
-          </ul>
+        {(message) => (
+          <li className={styles.payment}>
+            <div className={styles.paymentHead}>
+              <p className={styles.userName}>{message.subject}</p>
+              <time className={panel.muted} dateTime={message.receivedAt}>
+                {formatDateTime(message.receivedAt)}
+              </time>
+            </div>
+            <p className={panel.muted}>
+              {message.fullName} · <a href={`mailto:${message.email}`}>{message.email}</a>
+              {message.userId ? ' · signed-in user' : ''}
+            </p>
+            <p className={adminStyles.message}>{message.message}</p>
+          </li>
         )}
-      </QueryContent>
+      </QueueList>
     </Panel>
   );
 }

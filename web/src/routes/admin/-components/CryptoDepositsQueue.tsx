@@ -14,13 +14,13 @@ import {
 } from '../../../queries/crypto.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
+import { QueueList } from './QueueList.tsx';
 
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
@@ -29,20 +29,14 @@ export function CryptoDepositsQueue() {
   const queue = useQuery(depositQueueQuery);
   return (
     <Panel icon={ArrowDownToLine} titleId="deposit-queue-title" title="Crypto deposits to confirm">
-      <QueryContent
+      <QueueList
         query={queue}
         loading="Loading deposits…"
         failed="Could not load the deposits."
         empty="No crypto deposits waiting for confirmation."
       >
-        {(data) => (
-          <ul className={styles.payments}>
-            {data.map((deposit) => (
-              <DepositItem key={deposit.id} deposit={deposit} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(deposit) => <DepositItem deposit={deposit} />}
+      </QueueList>
     </Panel>
   );
 }

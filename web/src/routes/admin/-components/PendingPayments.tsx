@@ -10,12 +10,12 @@ import {
 } from '../../../queries/payments.queries.ts';
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
+import { QueueList } from './QueueList.tsx';
 
 /** Pending payment verifications (docs/product-rules.md spec 2 and 4; docs/product-rules.md rule 16): approve or reject, each confirmed first. */
 export function PendingPayments() {
@@ -27,20 +27,14 @@ export function PendingPayments() {
       title="Pending payment verifications"
       level={3}
     >
-      <QueryContent
+      <QueueList
         query={pending}
         loading="Loading pending payments…"
         failed="Could not load pending payments."
         empty="No pending payment verifications at this time."
       >
-        {(data) => (
-          <ul className={styles.payments}>
-            {data.map((payment) => (
-              <PendingPaymentItem key={payment.id} payment={payment} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(payment) => <PendingPaymentItem payment={payment} />}
+      </QueueList>
     </Panel>
   );
 }

@@ -13,13 +13,13 @@ import {
 import * as panel from '../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../ui/panel/Panel.tsx';
 import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
 import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
 import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
+import { QueueList } from './QueueList.tsx';
 
 const TX_HASH = /^[A-Za-z0-9]{8,128}$/;
 
@@ -40,22 +40,15 @@ export function WithdrawalsQueue() {
       title="Withdrawals to send"
       aside={overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
     >
-      <QueryContent
+      <QueueList
         query={queue}
         loading="Loading withdrawals…"
         failed="Could not load the withdrawals."
         empty="No withdrawals waiting to be sent."
+        order={(a, b) => b.ageHours - a.ageHours}
       >
-        {(data) => (
-          <ul className={styles.payments}>
-            {[...data]
-              .sort((a, b) => b.ageHours - a.ageHours)
-              .map((withdrawal) => (
-                <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
-              ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(withdrawal) => <WithdrawalItem withdrawal={withdrawal} />}
+      </QueueList>
     </Panel>
   );
 }

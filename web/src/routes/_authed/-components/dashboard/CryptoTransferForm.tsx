@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
+import { type FormEvent, useState } from 'react';
 import { toast } from '../../../../components/toast/index.ts';
 import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
@@ -13,11 +10,9 @@ import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '../../../..
 import type { User } from '../../../../queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '../../../../queries/crypto.queries.ts';
 import type { Recipient } from '../../../../queries/users.queries.ts';
-import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 import { useAskedProof } from './ProofField.tsx';
+import { sentToast, TransferFields, TransferReview } from './TransferSteps.tsx';
 import { useRecipientLookup } from './useRecipientLookup.ts';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
@@ -105,14 +100,7 @@ export function CryptoTransferForm({
       { ...command, ...given },
       {
         onSuccess: () => {
-          toast({
-            title: t('dashboard.send.sent'),
-            description: t('dashboard.send.sent.description', {
-              amount: `${formatAsset(command.amount, currency)} ${currency}`,
-              recipient: recipient.username,
-            }),
-            variant: 'success',
-          });
+          sentToast(`${formatAsset(command.amount, currency)} ${currency}`, recipient.username);
           setPending(null);
           proof.clear();
           form.reset();
@@ -148,119 +136,27 @@ export function CryptoTransferForm({
 
   if (pending) {
     return (
-      <CryptoReview
-        pending={pending}
-        sending={sending.pending}
-        notice={sending.notice}
-        onEdit={() => {
-          setPending(null);
-          proof.clear();
-        }}
+      <TransferReview
+        amount={`${formatAsset(pending.command.amount, currency)} ${currency}`}
+        username={pending.recipient.username}
+        email={pending.command.recipientEmail}
+        description={pending.command.description}
+        sending={sending}
+        proof={proof}
+        onEdit={() => setPending(null)}
         onConfirm={() => confirm(pending)}
-      >
-        {proof.element}
-      </CryptoReview>
+      />
     );
   }
 
   return (
-    <CryptoFields form={form} currency={currency} available={available} lookup={lookup} onSubmit={onSubmit} />
-  );
-}
-
-/** The review of a checked crypto transfer (docs/product-rules.md rule 26), before Confirm sends it. */
-function CryptoReview({
-  pending,
-  sending,
-  notice,
-  onEdit,
-  onConfirm,
-  children,
-}: {
-  pending: Pending;
-  sending: boolean;
-  notice: string | undefined;
-  onEdit: () => void;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  const { currency } = pending.command;
-  return (
-    <ReviewStep
-      title={t('dashboard.send.review')}
-      rows={[
-        {
-          label: t('dashboard.review.amount'),
-          value: `${formatAsset(pending.command.amount, currency)} ${currency}`,
-        },
-        { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
-        {
-          label: t('dashboard.review.recipient'),
-          value: `${pending.recipient.username} (${pending.command.recipientEmail})`,
-        },
-        ...(pending.command.description
-          ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
-          : []),
-        { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
-      ]}
-      confirmLabel={t('dashboard.send.confirm')}
-      pendingLabel={t('dashboard.send.sending')}
-      pending={sending}
-      notice={notice}
-      onEdit={onEdit}
-      onConfirm={onConfirm}
-    >
-      {children}
-    </ReviewStep>
-  );
-}
-
-/** The form's fields: the recipient's e-mail (looked up when left), the amount and a description. */
-function CryptoFields({
-  form,
-  currency,
-  available,
-  lookup,
-  onSubmit,
-}: {
-  form: ReturnType<typeof useForm<typeof EMPTY>>;
-  currency: CryptoCurrency;
-  available: string;
-  lookup: ReturnType<typeof useRecipientLookup>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-}) {
-  return (
-    <form
-      className={panel.form}
+    <TransferFields
+      form={form}
+      currency={currency}
+      available={`${formatAsset(available, currency)} ${currency}`}
+      lookup={lookup}
+      error={form.errors.recipientEmail ?? lookup.error}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={t('dashboard.send.form', { currency })}
-    >
-      <EmailField
-        {...form.textField('recipientEmail')}
-        label={t('dashboard.send.recipientEmail')}
-        autoComplete="off"
-        placeholder={t('dashboard.send.emailPlaceholder')}
-        onBlur={lookup.leave}
-        hint={lookup.hint}
-        error={form.errors.recipientEmail ?? lookup.error}
-      />
-      <AmountField
-        {...form.textField('amount')}
-        label={t('dashboard.send.amount', { currency })}
-        hint={t('dashboard.send.available', { amount: `${formatAsset(available, currency)} ${currency}` })}
-      />
-      <TextField
-        {...form.textField('description')}
-        label={t('dashboard.send.description')}
-        optional
-        maxLength={MAX_DESCRIPTION}
-        autoComplete="off"
-      />
-      <Button type="submit" fullWidth pending={lookup.looking} pendingLabel={t('dashboard.send.finding')}>
-        <Send size={16} aria-hidden="true" />
-        {t('dashboard.send.reviewButton')}
-      </Button>
-    </form>
+    />
   );
 }

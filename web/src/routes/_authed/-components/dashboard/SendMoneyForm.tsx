@@ -1,29 +1,18 @@
-import { Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
+import { type FormEvent, useState } from 'react';
 import { toast } from '../../../../components/toast/index.ts';
 import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { formatDecimal } from '../../../../lib/format.ts';
 import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
 import { readAmount } from '../../../../lib/money.ts';
-import {
-  hasErrors,
-  MAX_DESCRIPTION,
-  messages,
-  type SendValues,
-  validateSend,
-} from '../../../../lib/validation.ts';
+import { hasErrors, messages, type SendValues, validateSend } from '../../../../lib/validation.ts';
 import type { User } from '../../../../queries/auth.queries.ts';
 import { useTransferMutation } from '../../../../queries/transactions.queries.ts';
 import type { Recipient } from '../../../../queries/users.queries.ts';
 import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
-import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
 import { useAskedProof } from './ProofField.tsx';
+import { sentToast, TransferFields, TransferReview } from './TransferSteps.tsx';
 import { useRecipientLookup } from './useRecipientLookup.ts';
 
 type Field = keyof SendValues;
@@ -100,14 +89,10 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
       { ...confirmed.command, ...given },
       {
         onSuccess: () => {
-          toast({
-            title: t('dashboard.send.sent'),
-            description: t('dashboard.send.sent.description', {
-              amount: t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
-              recipient: confirmed.recipient.username,
-            }),
-            variant: 'success',
-          });
+          sentToast(
+            t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
+            confirmed.recipient.username,
+          );
           setPending(null);
           proof.clear();
           form.reset();
@@ -130,128 +115,29 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   if (pending) {
     return (
-      <SendReview
-        pending={pending}
-        sending={sending.pending}
-        notice={sending.notice}
-        onEdit={() => {
-          setPending(null);
-          proof.clear();
-        }}
+      <TransferReview
+        amount={t('dashboard.sai', { amount: formatDecimal(pending.command.amount) })}
+        username={pending.recipient.username}
+        email={pending.email}
+        description={pending.command.description}
+        sending={sending}
+        proof={proof}
+        onEdit={() => setPending(null)}
         onConfirm={() => confirm(pending)}
-      >
-        {proof.element}
-      </SendReview>
+      />
     );
   }
 
   return (
-    <SendFields
+    <TransferFields
       form={form}
-      user={user}
+      currency="SAI"
+      available={t('dashboard.sai', { amount: formatDecimal(user.balance) })}
       lookup={lookup}
       error={errors.recipientEmail ?? lookup.error}
+      descriptionPlaceholder={t('dashboard.send.descriptionPlaceholder')}
       onSubmit={onSubmit}
     />
-  );
-}
-
-/** The review of a checked transfer (docs/product-rules.md rule 26): what will be sent, before Confirm. */
-function SendReview({
-  pending,
-  sending,
-  notice,
-  onEdit,
-  onConfirm,
-  children,
-}: {
-  pending: Pending;
-  sending: boolean;
-  notice: string | undefined;
-  onEdit: () => void;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <ReviewStep
-      title={t('dashboard.send.review')}
-      rows={[
-        {
-          label: t('dashboard.review.amount'),
-          value: t('dashboard.sai', { amount: formatDecimal(pending.command.amount) }),
-        },
-        { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
-        {
-          label: t('dashboard.review.recipient'),
-          value: `${pending.recipient.username} (${pending.email})`,
-        },
-        ...(pending.command.description
-          ? [{ label: t('dashboard.send.description'), value: pending.command.description }]
-          : []),
-        { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
-      ]}
-      confirmLabel={t('dashboard.send.confirm')}
-      pendingLabel={t('dashboard.send.sending')}
-      pending={sending}
-      notice={notice}
-      onEdit={onEdit}
-      onConfirm={onConfirm}
-    >
-      {children}
-    </ReviewStep>
-  );
-}
-
-/** The form's fields: the recipient's e-mail (looked up when left), the amount and a description. */
-function SendFields({
-  form,
-  user,
-  lookup,
-  error,
-  onSubmit,
-}: {
-  form: ReturnType<typeof useForm<SendValues>>;
-  user: User;
-  lookup: ReturnType<typeof useRecipientLookup>;
-  error: string | undefined;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-}) {
-  return (
-    <form
-      className={panel.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('dashboard.send.form', { currency: 'SAI' })}
-    >
-      <EmailField
-        {...form.textField('recipientEmail')}
-        label={t('dashboard.send.recipientEmail')}
-        autoComplete="off"
-        placeholder={t('dashboard.send.emailPlaceholder')}
-        onBlur={lookup.leave}
-        hint={lookup.hint}
-        error={error}
-      />
-      <AmountField
-        {...form.textField('amount')}
-        label={t('dashboard.send.amount', { currency: 'SAI' })}
-        hint={t('dashboard.send.available', {
-          amount: t('dashboard.sai', { amount: formatDecimal(user.balance) }),
-        })}
-      />
-      <TextField
-        {...form.textField('description')}
-        label={t('dashboard.send.description')}
-        optional
-        maxLength={MAX_DESCRIPTION}
-        autoComplete="off"
-        placeholder={t('dashboard.send.descriptionPlaceholder')}
-      />
-      <Button type="submit" fullWidth pending={lookup.looking} pendingLabel={t('dashboard.send.finding')}>
-        <Send size={16} aria-hidden="true" />
-        {t('dashboard.send.reviewButton')}
-      </Button>
-    </form>
   );
 }
 

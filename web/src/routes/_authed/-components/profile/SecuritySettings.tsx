@@ -5,7 +5,7 @@ import { Button } from '../../../../components/Button.tsx';
 import { toast } from '../../../../components/toast/index.ts';
 import { t } from '../../../../i18n/i18n.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { type FormErrors, MIN_PASSWORD, messages } from '../../../../lib/validation.ts';
+import { type FormErrors, MIN_PASSWORD, messages, validateNewPassword } from '../../../../lib/validation.ts';
 import {
   type PasswordChangeInput,
   type TwoFactorSetup,
@@ -15,7 +15,7 @@ import {
   useTwoFactorMutation,
 } from '../../../../queries/account.queries.ts';
 import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import { CodeField, PasswordField } from '../../../../ui/form/fields.tsx';
+import { CodeField, NewPasswordFields, PasswordField } from '../../../../ui/form/fields.tsx';
 import { useForm } from '../../../../ui/form/useForm.ts';
 import * as panel from '../../../../ui/panel/Panel.css.ts';
 import { Panel } from '../../../../ui/panel/Panel.tsx';
@@ -31,10 +31,8 @@ const EMPTY_PASSWORDS: PasswordChangeInput = { currentPassword: '', newPassword:
 const PASSWORD_ORDER: PasswordName[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 export function validatePasswordChange(values: PasswordChangeInput): FormErrors<PasswordName> {
-  const errors: FormErrors<PasswordName> = {};
+  const errors: FormErrors<PasswordName> = validateNewPassword(values);
   if (values.currentPassword.length === 0) errors.currentPassword = t('profile.password.enterCurrent');
-  if (values.newPassword.length < MIN_PASSWORD) errors.newPassword = messages.password;
-  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = messages.passwordsMatch;
   return errors;
 }
 
@@ -88,16 +86,13 @@ function PasswordForm() {
           autoComplete="current-password"
         />
         <div className={styles.twoColumns}>
-          <PasswordField
-            {...form.textField('newPassword')}
-            label={t('profile.password.new')}
-            autoComplete="new-password"
-            hint={t('profile.password.newHint', { count: MIN_PASSWORD })}
-          />
-          <PasswordField
-            {...form.textField('confirmPassword')}
-            label={t('profile.password.confirm')}
-            autoComplete="new-password"
+          <NewPasswordFields
+            password={{
+              ...form.textField('newPassword'),
+              label: t('profile.password.new'),
+              hint: t('profile.password.newHint', { count: MIN_PASSWORD }),
+            }}
+            confirm={{ ...form.textField('confirmPassword'), label: t('profile.password.confirm') }}
           />
         </div>
         <div className={styles.formActions}>

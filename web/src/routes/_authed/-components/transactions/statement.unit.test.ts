@@ -27,6 +27,22 @@ function transaction(overrides: Partial<OwnTransaction>): OwnTransaction {
   };
 }
 
+/** An ETH deposit declared and not yet seen on chain: no amount or balance after yet. */
+function declaredDeposit(): OwnTransaction {
+  return transaction({
+    id: 'd1',
+    type: 'crypto_deposit',
+    asset: 'ETH',
+    amount: null,
+    status: 'pending',
+    state: 'declared',
+    direction: 'received',
+    signedAmount: null,
+    balanceAfter: null,
+    description: 'ETH deposit declared on Ethereum',
+  });
+}
+
 describe('statementCsv in the interface language', () => {
   afterEach(() => setLocale('en'));
 
@@ -87,18 +103,7 @@ describe('statementCsv in the interface language', () => {
   test("in German: the words translated, a pending deposit and a withdrawal's machine columns unchanged", async () => {
     await setLocale('de');
     const csv = statementCsv([
-      transaction({
-        id: 'd1',
-        type: 'crypto_deposit',
-        asset: 'ETH',
-        amount: null,
-        status: 'pending',
-        state: 'declared',
-        direction: 'received',
-        signedAmount: null,
-        balanceAfter: null,
-        description: 'ETH deposit declared on Ethereum',
-      }),
+      declaredDeposit(),
       transaction({
         id: 'w1',
         type: 'withdrawal',
@@ -145,18 +150,7 @@ describe('statementCsv', () => {
 
   test('a pending crypto deposit has no amount or balance yet; a withdrawal carries its asset and state', () => {
     const csv = statementCsv([
-      transaction({
-        id: 'd1',
-        type: 'crypto_deposit',
-        asset: 'ETH',
-        amount: null,
-        status: 'pending',
-        state: 'declared',
-        direction: 'received',
-        signedAmount: null,
-        balanceAfter: null,
-        description: 'ETH deposit declared on Ethereum',
-      }),
+      declaredDeposit(),
       transaction({
         id: 'w1',
         type: 'withdrawal',

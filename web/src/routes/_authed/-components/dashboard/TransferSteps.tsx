@@ -1,0 +1,125 @@
+import { Send } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { Button } from '../../../../components/Button.tsx';
+import { TextField } from '../../../../components/TextField.tsx';
+import { toast } from '../../../../components/toast/index.ts';
+import { t } from '../../../../i18n/i18n.ts';
+import { MAX_DESCRIPTION, type SendValues } from '../../../../lib/validation.ts';
+import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
+import type { useForm } from '../../../../ui/form/useForm.ts';
+import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
+import type { useAskedProof } from './ProofField.tsx';
+import type { useRecipientLookup } from './useRecipientLookup.ts';
+
+/*
+ * The two steps a transfer to another user by e-mail shares, in SAI (SendMoneyForm) and in crypto
+ * (CryptoTransferForm): the form, then the review (docs/product-rules.md rule 26) before Confirm.
+ */
+
+interface TransferReviewProps {
+  /** The amount as shown, with its currency. */
+  amount: string;
+  username: string;
+  email: string;
+  description: string;
+  sending: { pending: boolean; notice: string | undefined };
+  /** The password or code, once the server asked for one; dropped when the user goes back to edit. */
+  proof: ReturnType<typeof useAskedProof>;
+  onEdit: () => void;
+  onConfirm: () => void;
+}
+
+/** The review of a checked transfer: what will be sent, to whom, before Confirm. */
+export function TransferReview({ amount, username, email, description, ...step }: TransferReviewProps) {
+  return (
+    <ReviewStep
+      title={t('dashboard.send.review')}
+      rows={[
+        { label: t('dashboard.review.amount'), value: amount },
+        { label: t('dashboard.review.fee'), value: t('dashboard.review.free') },
+        { label: t('dashboard.review.recipient'), value: `${username} (${email})` },
+        ...(description ? [{ label: t('dashboard.send.description'), value: description }] : []),
+        { label: t('dashboard.review.arrives'), value: t('dashboard.review.instantly') },
+      ]}
+      confirmLabel={t('dashboard.send.confirm')}
+      pendingLabel={t('dashboard.send.sending')}
+      pending={step.sending.pending}
+      notice={step.sending.notice}
+      onEdit={() => {
+        step.onEdit();
+        step.proof.clear();
+      }}
+      onConfirm={step.onConfirm}
+    >
+      {step.proof.element}
+    </ReviewStep>
+  );
+}
+
+/** The toast of a transfer that went through. */
+export function sentToast(amount: string, username: string) {
+  toast({
+    title: t('dashboard.send.sent'),
+    description: t('dashboard.send.sent.description', { amount, recipient: username }),
+    variant: 'success',
+  });
+}
+
+interface TransferFieldsProps {
+  form: ReturnType<typeof useForm<SendValues>>;
+  currency: string;
+  /** The balance that can be sent, as shown, with its currency. */
+  available: string;
+  lookup: ReturnType<typeof useRecipientLookup>;
+  error: string | undefined;
+  descriptionPlaceholder?: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The form's fields: the recipient's e-mail (looked up when left), the amount and a description. */
+export function TransferFields({
+  form,
+  currency,
+  available,
+  lookup,
+  error,
+  descriptionPlaceholder,
+  onSubmit,
+}: TransferFieldsProps) {
+  return (
+    <form
+      className={panel.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('dashboard.send.form', { currency })}
+    >
+      <EmailField
+        {...form.textField('recipientEmail')}
+        label={t('dashboard.send.recipientEmail')}
+        autoComplete="off"
+        placeholder={t('dashboard.send.emailPlaceholder')}
+        onBlur={lookup.leave}
+        hint={lookup.hint}
+        error={error}
+      />
+      <AmountField
+        {...form.textField('amount')}
+        label={t('dashboard.send.amount', { currency })}
+        hint={t('dashboard.send.available', { amount: available })}
+      />
+      <TextField
+        {...form.textField('description')}
+        label={t('dashboard.send.description')}
+        optional
+        maxLength={MAX_DESCRIPTION}
+        autoComplete="off"
+        placeholder={descriptionPlaceholder}
+      />
+      <Button type="submit" fullWidth pending={lookup.looking} pendingLabel={t('dashboard.send.finding')}>
+        <Send size={16} aria-hidden="true" />
+        {t('dashboard.send.reviewButton')}
+      </Button>
+    </form>
+  );
+}
