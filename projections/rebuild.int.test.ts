@@ -205,16 +205,7 @@ describe('projections:rebuild (blue-green)', () => {
           if (progress.phase !== 'switching' || deadlocked) return;
           deadlocked = (async () => {
             // The switch holds the journal and waits for the transactions the reader holds…
-            const deadline = Date.now() + 20_000;
-            for (;;) {
-              const { rows } = await t.db.pool.query(
-                `SELECT 1 FROM pg_locks WHERE NOT granted AND mode = 'AccessExclusiveLock'
-                   AND relation = 'public.ledger_transactions'::regclass`,
-              );
-              if (rows.length > 0) break;
-              if (Date.now() > deadline) throw new Error('the switch never waited for the reader');
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
+            await switchWaiting(null);
             // …and the reader now asks for the journal: a deadlock, which Postgres breaks by cancelling the switch
             // (or, closed after the switch's check, the switch's lock_timeout ends), never the reader.
             await reader.query('SELECT count(*) FROM ledger_postings');
@@ -434,7 +425,8 @@ async function switchWaiting(seen: string | null): Promise<string> {
     );
     const started = rows[0]?.started;
     if (started && started !== seen) return started;
-    if (Date.now() > deadline) throw new Error('the switch never waited for the reader again');
+    if (Date.now() > deadline)
+      throw new Error(`the switch never waited for the reader${seen ? ' again' : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -9,7 +9,7 @@ import type { PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { defineProjection, oneHandlerFor } from '../projection.ts';
 import { LEDGER_BULK_SQL } from './ledger.bulk.ts';
-import { applyLedgerBatch } from './ledgerBatch.ts';
+import { applyLedgerBatch, postingRow } from './ledgerBatch.ts';
 
 /**
  * The ledger read models, all from postings (domain/ledger/postings.ts):
@@ -161,26 +161,13 @@ async function applyPostings(event: RecordedEvent, tx: PoolClient): Promise<void
     const amount = formatUnits(posting.units, posting.asset);
     const commit = event.position.commit.toString();
     const prepare = event.position.prepare.toString();
+    // The balances after are set below, once this leg is known to be new (0 until then).
     const inserted = await tx.query(
       `INSERT INTO ledger_postings (event_id, leg, position_commit, position_prepare, transaction_id, kind, asset, amount,
          from_account, to_account, from_balance_after, to_balance_after, actor_id, description, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0, $11, $12, $13)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (event_id, leg) DO NOTHING`,
-      [
-        event.id,
-        leg,
-        commit,
-        prepare,
-        posting.transactionId,
-        posting.kind,
-        posting.asset,
-        amount,
-        posting.from,
-        posting.to,
-        event.metadata.actorId,
-        posting.description,
-        event.recordedAt,
-      ],
+      postingRow(event, leg, posting, amount, '0', '0'),
     );
     if (inserted.rowCount === 0) continue;
     const balanceAfter = async (account: string, delta: string) => {

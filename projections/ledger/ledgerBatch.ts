@@ -104,24 +104,7 @@ export async function applyLedgerBatch(
     const toAfter = move(posting.to, delta);
     const commit = event.position.commit.toString();
     const prepare = event.position.prepare.toString();
-    const actor = event.metadata.actorId;
-    postingRows.push([
-      event.id,
-      leg,
-      commit,
-      prepare,
-      posting.transactionId,
-      posting.kind,
-      posting.asset,
-      amount,
-      posting.from,
-      posting.to,
-      fromAfter,
-      toAfter,
-      actor,
-      posting.description,
-      event.recordedAt,
-    ]);
+    postingRows.push(postingRow(event, leg, posting, amount, fromAfter, toAfter));
     // One row per business transaction: the first posting's fields; the status follows the same rule as
     // the per-event upsert (a pending transaction settles once, then stays).
     const earlier = transactions.get(posting.transactionId);
@@ -135,7 +118,7 @@ export async function applyLedgerBatch(
         accountOwner(posting.to),
         posting.description,
         posting.status,
-        actor,
+        event.metadata.actorId,
         event.recordedAt,
         commit,
         prepare,
@@ -247,4 +230,35 @@ async function copyNewTransactions(tx: PoolClient, rows: readonly unknown[][], c
     await tx.query('ROLLBACK TO SAVEPOINT ledger_transactions_copy');
     await upsertTransactions(tx, fresh);
   }
+}
+
+/**
+ * One journal row's values, in the order of ledger_postings' columns as both paths write them (this batch
+ * path and the one-event path in ledger.projection.ts), with the balances after as the caller has them.
+ */
+export function postingRow(
+  event: RecordedEvent,
+  leg: number,
+  posting: Posting,
+  amount: string,
+  fromAfter: string,
+  toAfter: string,
+): unknown[] {
+  return [
+    event.id,
+    leg,
+    event.position.commit.toString(),
+    event.position.prepare.toString(),
+    posting.transactionId,
+    posting.kind,
+    posting.asset,
+    amount,
+    posting.from,
+    posting.to,
+    fromAfter,
+    toAfter,
+    event.metadata.actorId,
+    posting.description,
+    event.recordedAt,
+  ];
 }
