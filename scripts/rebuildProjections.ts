@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { allProjections } from '../projections/index.ts';
 import { dropRetiredSchemas, type RebuildProgress, rebuildProjections } from '../projections/rebuild.ts';
-import { startServices } from '../runtime/services.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 /**
  * npm run projections:rebuild [-- --projection NAME] [--fresh] [--batch-size N]
@@ -33,53 +32,49 @@ async function main() {
     );
     process.exit(2);
   }
-  const { config, logger, database } = await openTool();
-  // Read models of another version are what this tool rebuilds: it starts whatever their versions.
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    readModels: 'any',
-    scheduledJobs: false,
-  });
   let code = 0;
-  try {
-    // One pass over the log for all of them (projections/rebuild.ts).
-    const started = Date.now();
-    let last = 0;
-    const result = await rebuildProjections({
-      databaseUrl: database.url,
-      pool: services.deps.pool,
-      store: services.deps.store,
-      projections: chosen,
-      fresh: values.fresh ?? false,
-      batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
-      throttleMs: process.env.REBUILD_THROTTLE_MS ? Number(process.env.REBUILD_THROTTLE_MS) : undefined,
-      // REBUILD_BULK=off: every event through Node, as for an EventStoreDB log (for tests and comparisons).
-      bulk: process.env.REBUILD_BULK !== 'off',
-      onProgress: (p) => {
-        if (p.phase === 'building' && Date.now() - last < 500) return;
-        last = Date.now();
-        const line = bar(p);
-        if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
-        else process.stderr.write(`${line}\n`);
-      },
-    });
-    if (process.stderr.isTTY) process.stderr.write('\n');
-    const seconds = (Date.now() - started) / 1000;
-    process.stdout.write(
-      `${chosen.map((p) => p.name).join(', ')}: rebuilt ${result.processed} events in ${seconds.toFixed(1)} s; old tables kept in ${result.retiredSchemas.join(', ')}\n`,
-    );
-    const dropped = await dropRetiredSchemas(services.deps.pool, 1);
-    if (dropped.length > 0) process.stdout.write(`dropped older retired schemas: ${dropped.join(', ')}\n`);
-  } catch (error) {
-    process.stderr.write(
-      `\nprojections:rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    code = 1;
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+  // Read models of another version are what this tool rebuilds: it starts whatever their versions.
+  await withToolServices(
+    async (services, { database }) => {
+      try {
+        // One pass over the log for all of them (projections/rebuild.ts).
+        const started = Date.now();
+        let last = 0;
+        const result = await rebuildProjections({
+          databaseUrl: database.url,
+          pool: services.deps.pool,
+          store: services.deps.store,
+          projections: chosen,
+          fresh: values.fresh ?? false,
+          batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
+          throttleMs: process.env.REBUILD_THROTTLE_MS ? Number(process.env.REBUILD_THROTTLE_MS) : undefined,
+          // REBUILD_BULK=off: every event through Node, as for an EventStoreDB log (for tests and comparisons).
+          bulk: process.env.REBUILD_BULK !== 'off',
+          onProgress: (p) => {
+            if (p.phase === 'building' && Date.now() - last < 500) return;
+            last = Date.now();
+            const line = bar(p);
+            if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+            else process.stderr.write(`${line}\n`);
+          },
+        });
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        const seconds = (Date.now() - started) / 1000;
+        process.stdout.write(
+          `${chosen.map((p) => p.name).join(', ')}: rebuilt ${result.processed} events in ${seconds.toFixed(1)} s; old tables kept in ${result.retiredSchemas.join(', ')}\n`,
+        );
+        const dropped = await dropRetiredSchemas(services.deps.pool, 1);
+        if (dropped.length > 0)
+          process.stdout.write(`dropped older retired schemas: ${dropped.join(', ')}\n`);
+      } catch (error) {
+        process.stderr.write(
+          `\nprojections:rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        code = 1;
+      }
+    },
+    { readModels: 'any' },
+  );
   process.exit(code);
 }
 

@@ -1,10 +1,8 @@
-import { mkdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startEmbeddedPostgres } from '../infra/postgres/embedded.ts';
-import { ensureDatabase } from '../infra/postgres/pool.ts';
-import { ensureWebBuild, launchBrowser, repoRoot, startApp } from '../web/e2e/harness.ts';
+import { repoRoot } from '../web/e2e/harness.ts';
+import { withThrowawayApp } from './browserApp.ts';
 
 /**
  * npm run screenshots: starts the app on a throw-away embedded Postgres, signs a user up through the real
@@ -13,20 +11,9 @@ import { ensureWebBuild, launchBrowser, repoRoot, startApp } from '../web/e2e/ha
 async function main() {
   const out = path.join(repoRoot, 'docs', 'screenshots');
   await mkdir(out, { recursive: true });
-  const dataDir = path.join(os.tmpdir(), `sai-shots-${process.pid}`);
-  const pg = await startEmbeddedPostgres({ dataDir, durable: false, persistent: false });
-  await ensureWebBuild();
   const admin = { email: 'grace@example.com', password: 'screenshots-admin-password' };
-  const app = await startApp({
-    databaseUrl: await ensureDatabase(pg.url, 'sai'),
-    env: {
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7',
-    },
-  });
-  const browser = await launchBrowser();
-  try {
+  const env = { DEPOSIT_ADDRESS_ETH: '0x52908400098527886E0F7030069857D2E4169EE7' };
+  await withThrowawayApp('shots', admin, env, async (app, browser) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const shoot = async (name: string) => {
       await page.waitForLoadState('networkidle');
@@ -57,12 +44,7 @@ async function main() {
     await shootReceiptAndVerify(shots, withdrawal.id);
     await shootBuySecurityAndGerman(shots);
     await shootAdmin(shots);
-  } finally {
-    await browser.close();
-    await app.stop();
-    await pg.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** What the screenshot steps share: Ada's page, the admin's, where the files go and the API calls. */

@@ -6,10 +6,9 @@ import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { requestMetadata } from '../app/context.ts';
 import { DEFAULT_MARKET_PRICES, feeRates } from '../app/payments/purchases.ts';
 import type { UserId } from '../domain/shared/ids.ts';
-import { startServices } from '../runtime/services.ts';
 import { SeedCommits } from './seed/commits.ts';
 import { SeedRequests } from './seed/requests.ts';
-import { openTool } from './toolBoot.ts';
+import { withToolServices } from './toolServices.ts';
 
 /**
  * npm run seed -- --users 1000 --events 1000000 [--batch 400] [--seed 42]
@@ -78,126 +77,121 @@ function zipf(n: number) {
 }
 
 async function main() {
-  const { config, logger, database } = await openTool({ RATE_LIMITS: 'off' });
-  const services = await startServices(config, logger, {
-    databaseUrl: database.url,
-    runProjections: false,
-    scheduledJobs: false,
-  });
-  const { deps } = services;
-  const started = Date.now();
-  let written = 0;
-  const progress = (phase: string) => {
-    const seconds = (Date.now() - started) / 1000;
-    const rate = written / Math.max(seconds, 0.001);
-    const ratio = Math.min(1, written / TARGET);
-    const width = 24;
-    const line = `${phase.padEnd(9)} ${'█'.repeat(Math.round(ratio * width))}${'░'.repeat(width - Math.round(ratio * width))} ${(ratio * 100).toFixed(0).padStart(3)}%  ${written.toLocaleString('en-US')} events  ${Math.round(rate).toLocaleString('en-US')} ev/s  ETA ${rate > 0 ? Math.ceil((TARGET - written) / rate) : '?'}s`;
-    process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
-  };
   let exit = 0;
-  try {
-    const admin = await ensureAdmin(deps, 'seed-admin@example.com', 'seed-admin-password', {
-      resetPassword: false,
-    });
-    const passwordHash = await hashSecret('seed-password');
-    const run = randomUUID().slice(0, 6);
-    const users: { id: UserId; username: string }[] = [];
-    // Registration through the service, a few at a time (each is several appends with reservations).
-    for (let i = 0; i < USERS; i += 16) {
-      const chunk = Array.from({ length: Math.min(16, USERS - i) }, (_, j) => i + j);
-      const created = await Promise.all(
-        chunk.map(async (n) => {
-          const email = `seed${n}.${run}@example.com`;
-          const { user } = await registerUser(
-            deps,
-            {
-              email,
-              username: `seed${n}_${run}`,
-              password: 'seed-password',
-              passwordHash,
-              firstName: `Seed`,
-              lastName: `User ${n}`,
-              bio: '',
-              profileImageUrl: '',
-              isAdmin: false,
-              emailVerified: true,
-            },
-            requestMetadata(null, randomUUID()),
+  await withToolServices(
+    async ({ deps }) => {
+      const started = Date.now();
+      let written = 0;
+      const progress = (phase: string) => {
+        const seconds = (Date.now() - started) / 1000;
+        const rate = written / Math.max(seconds, 0.001);
+        const ratio = Math.min(1, written / TARGET);
+        const width = 24;
+        const line = `${phase.padEnd(9)} ${'█'.repeat(Math.round(ratio * width))}${'░'.repeat(width - Math.round(ratio * width))} ${(ratio * 100).toFixed(0).padStart(3)}%  ${written.toLocaleString('en-US')} events  ${Math.round(rate).toLocaleString('en-US')} ev/s  ETA ${rate > 0 ? Math.ceil((TARGET - written) / rate) : '?'}s`;
+        process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+      };
+      try {
+        const admin = await ensureAdmin(deps, 'seed-admin@example.com', 'seed-admin-password', {
+          resetPassword: false,
+        });
+        const passwordHash = await hashSecret('seed-password');
+        const run = randomUUID().slice(0, 6);
+        const users: { id: UserId; username: string }[] = [];
+        // Registration through the service, a few at a time (each is several appends with reservations).
+        for (let i = 0; i < USERS; i += 16) {
+          const chunk = Array.from({ length: Math.min(16, USERS - i) }, (_, j) => i + j);
+          const created = await Promise.all(
+            chunk.map(async (n) => {
+              const email = `seed${n}.${run}@example.com`;
+              const { user } = await registerUser(
+                deps,
+                {
+                  email,
+                  username: `seed${n}_${run}`,
+                  password: 'seed-password',
+                  passwordHash,
+                  firstName: `Seed`,
+                  lastName: `User ${n}`,
+                  bio: '',
+                  profileImageUrl: '',
+                  isAdmin: false,
+                  emailVerified: true,
+                },
+                requestMetadata(null, randomUUID()),
+              );
+              return { id: user.userId, username: user.username };
+            }),
           );
-          return { id: user.userId, username: user.username };
-        }),
-      );
-      users.push(...created);
-      if (i % 160 === 0)
-        process.stderr.write(
-          `${process.stderr.isTTY ? '\r' : ''}users     ${users.length} of ${USERS} registered${process.stderr.isTTY ? '' : '\n'}`,
-        );
-    }
-    const commits = new SeedCommits(deps.store);
-    const requests = new SeedRequests(
-      commits,
-      run,
-      admin.userId,
-      await feeRates(deps),
-      DEFAULT_MARKET_PRICES,
-    );
-    const pending = () => commits.events;
-    let shown = 0;
-    // Everyone starts with a distribution between 50 and 2,000 SAI.
-    for (const u of users) {
-      written += await requests.distribute(
-        u,
-        BigInt(5_000 + Math.floor(rand() * 195_000)),
-        'Welcome distribution',
-      );
-      if (pending() >= BATCH) written += await commits.flush();
-    }
-    written += await commits.flush();
-    const pickSender = zipf(users.length);
-    while (written + pending() < TARGET) {
-      const roll = rand();
-      const sender = users[pickSender()]!;
-      if (roll < 0.02) {
-        // A deposit proof, approved, with what the follow-up worker writes for it.
-        written += await requests.deposit(sender, BigInt(10_000 + Math.floor(rand() * 40_000)));
-      } else if (roll < 0.03) {
-        written += await requests.requestCard(sender);
-      } else {
-        let receiver = users[Math.floor(rand() * users.length)]!;
-        if (receiver.id === sender.id) receiver = users[(users.indexOf(sender) + 1) % users.length]!;
-        const balance = requests.balance(sender.id);
-        if (balance < 2n) {
-          written += await requests.distribute(sender, 10_000n, 'Top-up');
-        } else {
-          const units = 1n + BigInt(Math.floor(rand() * Number(balance / 20n > 1n ? balance / 20n : 1n)));
-          written += await requests.transfer(sender, receiver, units, 'seed transfer');
+          users.push(...created);
+          if (i % 160 === 0)
+            process.stderr.write(
+              `${process.stderr.isTTY ? '\r' : ''}users     ${users.length} of ${USERS} registered${process.stderr.isTTY ? '' : '\n'}`,
+            );
         }
+        const commits = new SeedCommits(deps.store);
+        const requests = new SeedRequests(
+          commits,
+          run,
+          admin.userId,
+          await feeRates(deps),
+          DEFAULT_MARKET_PRICES,
+        );
+        const pending = () => commits.events;
+        let shown = 0;
+        // Everyone starts with a distribution between 50 and 2,000 SAI.
+        for (const u of users) {
+          written += await requests.distribute(
+            u,
+            BigInt(5_000 + Math.floor(rand() * 195_000)),
+            'Welcome distribution',
+          );
+          if (pending() >= BATCH) written += await commits.flush();
+        }
+        written += await commits.flush();
+        const pickSender = zipf(users.length);
+        while (written + pending() < TARGET) {
+          const roll = rand();
+          const sender = users[pickSender()]!;
+          if (roll < 0.02) {
+            // A deposit proof, approved, with what the follow-up worker writes for it.
+            written += await requests.deposit(sender, BigInt(10_000 + Math.floor(rand() * 40_000)));
+          } else if (roll < 0.03) {
+            written += await requests.requestCard(sender);
+          } else {
+            let receiver = users[Math.floor(rand() * users.length)]!;
+            if (receiver.id === sender.id) receiver = users[(users.indexOf(sender) + 1) % users.length]!;
+            const balance = requests.balance(sender.id);
+            if (balance < 2n) {
+              written += await requests.distribute(sender, 10_000n, 'Top-up');
+            } else {
+              const units = 1n + BigInt(Math.floor(rand() * Number(balance / 20n > 1n ? balance / 20n : 1n)));
+              written += await requests.transfer(sender, receiver, units, 'seed transfer');
+            }
+          }
+          if (pending() >= BATCH) written += await commits.flush();
+          if (Date.now() - shown >= 250) {
+            shown = Date.now();
+            progress('commands');
+          }
+        }
+        written += await commits.flush();
+        progress('done');
+        process.stderr.write('\n');
+        const seconds = (Date.now() - started) / 1000;
+        process.stdout.write(
+          `Seeded ${users.length} users and ${written.toLocaleString('en-US')} ledger events in ${seconds.toFixed(1)} s (${Math.round(written / seconds).toLocaleString('en-US')} ev/s, ${commits.commits.toLocaleString('en-US')} commits). ` +
+            `Users sign in with seed0.${run}@example.com … seed${users.length - 1}.${run}@example.com / seed-password. ` +
+            'Start the app (or let a running one catch up) to build the read models.\n',
+        );
+        if (!(await findUserIdByEmail(deps, `seed0.${run}@example.com`)))
+          throw new Error('seeded users are not findable');
+      } catch (error) {
+        process.stderr.write(`\nseed failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        exit = 1;
       }
-      if (pending() >= BATCH) written += await commits.flush();
-      if (Date.now() - shown >= 250) {
-        shown = Date.now();
-        progress('commands');
-      }
-    }
-    written += await commits.flush();
-    progress('done');
-    process.stderr.write('\n');
-    const seconds = (Date.now() - started) / 1000;
-    process.stdout.write(
-      `Seeded ${users.length} users and ${written.toLocaleString('en-US')} ledger events in ${seconds.toFixed(1)} s (${Math.round(written / seconds).toLocaleString('en-US')} ev/s, ${commits.commits.toLocaleString('en-US')} commits). ` +
-        `Users sign in with seed0.${run}@example.com … seed${users.length - 1}.${run}@example.com / seed-password. ` +
-        'Start the app (or let a running one catch up) to build the read models.\n',
-    );
-    if (!(await findUserIdByEmail(deps, `seed0.${run}@example.com`)))
-      throw new Error('seeded users are not findable');
-  } catch (error) {
-    process.stderr.write(`\nseed failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    exit = 1;
-  } finally {
-    await services.stop();
-    await database.embedded?.stop();
-  }
+    },
+    { env: { RATE_LIMITS: 'off' } },
+  );
   process.exit(exit);
 }
 

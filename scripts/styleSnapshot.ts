@@ -1,10 +1,7 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startEmbeddedPostgres } from '../infra/postgres/embedded.ts';
-import { ensureDatabase } from '../infra/postgres/pool.ts';
-import { ensureWebBuild, launchBrowser, startApp } from '../web/e2e/harness.ts';
+import { withThrowawayApp } from './browserApp.ts';
 
 /**
  * npm run web:styles -- --out FILE   records the computed style of every element (and its ::before and
@@ -121,17 +118,9 @@ async function sample(page: Page): Promise<ElementStyle[]> {
 }
 
 async function record(out: string): Promise<void> {
-  const dataDir = path.join(os.tmpdir(), `sai-styles-${process.pid}`);
-  const pg = await startEmbeddedPostgres({ dataDir, durable: false, persistent: false });
-  await ensureWebBuild();
   const admin = { email: 'grace@example.com', password: 'styles-admin-password' };
-  const app = await startApp({
-    databaseUrl: await ensureDatabase(pg.url, 'sai'),
-    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-  });
-  const browser = await launchBrowser();
   const snapshot: Snapshot = {};
-  try {
+  await withThrowawayApp('styles', admin, {}, async (app, browser) => {
     // The three widths run side by side, each with its own user and browser context.
     const widths = viewports.map(async (viewport) => {
       const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
@@ -166,12 +155,7 @@ async function record(out: string): Promise<void> {
       await context.close();
     });
     await Promise.all(widths);
-  } finally {
-    await browser.close();
-    await app.stop();
-    await pg.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
   await mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeFile(out, JSON.stringify(snapshot));
   process.stdout.write(`wrote ${out}\n`);

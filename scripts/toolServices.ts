@@ -9,13 +9,13 @@ type Services = Awaited<ReturnType<typeof startServices>>;
  * Runs `work` on the app's services over the tool's database, then stops them and any embedded Postgres
  * it started, whatever `work` did. No projection worker and no scheduled jobs: those are the servers'
  * (one may run beside the tool). `readModels: 'any'` starts whatever the read models' versions (the
- * rebuild tools).
+ * rebuild tools); `env` overrides the environment the tool's configuration is read from (toolBoot.ts).
  */
 export async function withToolServices<T>(
   work: (services: Services, tool: Tool) => Promise<T>,
-  options: { readModels?: 'any' } = {},
+  { env, ...options }: { readModels?: 'any'; env?: Record<string, string> } = {},
 ): Promise<T> {
-  const tool = await openTool();
+  const tool = await openTool(env);
   const services = await startServices(tool.config, tool.logger, {
     databaseUrl: tool.database.url,
     runProjections: false,

@@ -21,6 +21,15 @@ export type TransferLoad = Awaited<ReturnType<typeof startTransferLoad>>;
 type BenchUser = { id: UserId; cookie: string };
 type Services = Awaited<ReturnType<typeof startServices>>;
 
+/** A bench projection worker's environment: the API's keys, so that the worker opens what the API seals. */
+export const BENCH_WORKER_ENV = {
+  LOG_LEVEL: 'silent',
+  PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
+  PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
+  // One ledger signing key for every process of a database (the key history refuses a second one).
+  LEDGER_SIGNING_KEY: BENCH_ENV.LEDGER_SIGNING_KEY,
+};
+
 /**
  * The admin the bench's distributions name as their minter: a real one, registered as the app registers
  * its admin (the money audit holds every distribution to an admin: docs/ledger.md invariant 11).
@@ -56,14 +65,7 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
   const startWorker = () =>
     startProjectionWorker({
       databaseUrl: url,
-      // The API's keys: the worker opens what the API seals.
-      env: {
-        LOG_LEVEL: 'silent',
-        PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
-        PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
-        // One ledger signing key for every process of a database (the key history refuses a second one).
-        LEDGER_SIGNING_KEY: BENCH_ENV.LEDGER_SIGNING_KEY,
-      },
+      env: BENCH_WORKER_ENV,
       // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the projection worker.
       nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     });
@@ -120,32 +122,48 @@ export async function startTransferLoad(url: string, options: { shape?: 'default
   };
 }
 
+/**
+ * One bench user, registered as the app registers a person (its address verified, nothing else filled in);
+ * no session yet: the groups sign their users in afresh before each run (signInFresh, readsSetup's).
+ */
+export async function registerBenchUser(
+  deps: Services['deps'],
+  passwordHash: string,
+  who: { email: string; username: string; firstName: string; lastName: string },
+): Promise<BenchUser> {
+  const { user } = await registerUser(
+    deps,
+    {
+      email: who.email,
+      username: who.username,
+      password: 'x',
+      passwordHash,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      bio: '',
+      profileImageUrl: '',
+      isAdmin: false,
+      emailVerified: true,
+    },
+    { actorId: null, correlationId: randomUUID(), causationId: null },
+  );
+  return { id: user.userId, cookie: '' };
+}
+
 /** The 1,000 users of 3-5, registered as the app registers them, 25 at a time; signed in by signInFresh. */
 async function registerBenchUsers(deps: Services['deps']): Promise<BenchUser[]> {
   const passwordHash = await hashSecret('bench-password');
   const users: { id: UserId; cookie: string }[] = [];
   for (let i = 0; i < 1000; i += 25) {
     const created = await Promise.all(
-      Array.from({ length: 25 }, async (_, j) => {
-        const { user } = await registerUser(
-          deps,
-          {
-            email: `b${i + j}@bench.example`,
-            username: `bench${i + j}`,
-            password: 'x',
-            passwordHash,
-            firstName: '',
-            lastName: '',
-            bio: '',
-            profileImageUrl: '',
-            isAdmin: false,
-            emailVerified: true,
-          },
-          { actorId: null, correlationId: randomUUID(), causationId: null },
-        );
-        // Signed in by freshSessions, before each run.
-        return { id: user.userId, cookie: '' };
-      }),
+      Array.from({ length: 25 }, (_, j) =>
+        registerBenchUser(deps, passwordHash, {
+          email: `b${i + j}@bench.example`,
+          username: `bench${i + j}`,
+          firstName: '',
+          lastName: '',
+        }),
+      ),
     );
     users.push(...created);
   }

@@ -1,16 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { hashSecret } from '../../app/auth/credentials.ts';
 import { createSession } from '../../app/auth/sessions.ts';
-import { registerUser } from '../../app/auth/users.service.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { startApp, startProjectionWorker } from '../../testing/processes.ts';
 import { BENCH_ENV, log } from '../lib/context.ts';
-import { benchMinter, countTransfersIn as countTransfers, fundUsers } from './httpSetup.ts';
+import {
+  BENCH_WORKER_ENV,
+  benchMinter,
+  countTransfersIn as countTransfers,
+  fundUsers,
+  registerBenchUser,
+} from './httpSetup.ts';
 
 /** The readers: as many as the issue's read measurement had, each with about this many history rows. */
 export const READERS = 50;
@@ -36,13 +40,7 @@ export async function startReads(url: string) {
   const worker = split
     ? await startProjectionWorker({
         databaseUrl: url,
-        env: {
-          LOG_LEVEL: 'silent',
-          PERSONAL_DATA_KEY: BENCH_ENV.PERSONAL_DATA_KEY,
-          PSEUDONYM_KEY: BENCH_ENV.PSEUDONYM_KEY,
-          // One ledger signing key for every process of a database (the key history refuses a second one).
-          LEDGER_SIGNING_KEY: BENCH_ENV.LEDGER_SIGNING_KEY,
-        },
+        env: BENCH_WORKER_ENV,
       })
     : null;
   const api = await startApp({
@@ -101,25 +99,14 @@ type Reader = { id: UserId; cookie: string };
 async function registerReaders(deps: Services['deps']): Promise<Reader[]> {
   const passwordHash = await hashSecret('bench-password');
   return Promise.all(
-    Array.from({ length: READERS }, async (_, i) => {
-      const { user } = await registerUser(
-        deps,
-        {
-          email: `r${i}@reads.bench.example`,
-          username: `reader${i}`,
-          password: 'x',
-          passwordHash,
-          firstName: 'Reader',
-          lastName: String(i),
-          bio: '',
-          profileImageUrl: '',
-          isAdmin: false,
-          emailVerified: true,
-        },
-        { actorId: null, correlationId: randomUUID(), causationId: null },
-      );
-      return { id: user.userId, cookie: '' };
-    }),
+    Array.from({ length: READERS }, (_, i) =>
+      registerBenchUser(deps, passwordHash, {
+        email: `r${i}@reads.bench.example`,
+        username: `reader${i}`,
+        firstName: 'Reader',
+        lastName: String(i),
+      }),
+    ),
   );
 }
 

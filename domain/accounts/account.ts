@@ -12,7 +12,7 @@ import {
 import type { UserId } from '../shared/ids.ts';
 import { type Asset, displayUnits, formatUnits, parseAmount } from '../shared/money.ts';
 import { assertStoredText } from '../shared/text.ts';
-import { RECEIVER_SUSPENDED } from '../users/user.ts';
+import { assertReceiverActive, RECEIVER_SUSPENDED } from '../users/user.ts';
 import { type AccountEvent, isAccountEvent } from './accountEvents.ts';
 import { afterTransfer, NO_STEP_UP, needsProof, type StepUpState } from './stepUp.ts';
 
@@ -151,16 +151,22 @@ function accountOwner(command: AccountCommand): UserId {
   }
 }
 
+/** A debit (a transfer, a withdrawal's hold) of no more than the spendable balance. */
+function assertSpendable(state: AccountState, asset: Asset, units: bigint, userId: UserId): void {
+  const available = balanceOf(state, asset);
+  if (available < units) {
+    throw new InsufficientFundsError(insufficientMessage(asset, available), {
+      code: 'insufficient_funds',
+      ids: { userId },
+    });
+  }
+}
+
 /** A mint: a positive amount, to a receiver a distribution may reach. */
 function decideMint(d: Extract<AccountCommand, { type: 'MintTokens' }>['data'], at: string): AccountEvent[] {
   if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
   assertStoredText({ description: [d.description, 'Description'] });
-  if (d.source === 'distribution' && d.receiverSuspended) {
-    throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, {
-      code: 'receiver_suspended',
-      ids: { receiverId: d.userId },
-    });
-  }
+  assertReceiverActive(d.source === 'distribution' && d.receiverSuspended, d.userId);
   return [
     {
       type: 'TokensMinted',
@@ -199,12 +205,7 @@ function decideTransfer(
   }
   if (!d.receiverExists) throw new NotFoundError('Recipient not found');
   if (d.receiverSuspended) throw new ReceiverSuspendedError(RECEIVER_SUSPENDED);
-  if (balanceOf(state, d.asset) < d.units) {
-    throw new InsufficientFundsError(insufficientMessage(d.asset, balanceOf(state, d.asset)), {
-      code: 'insufficient_funds',
-      ids: { userId: d.fromUserId },
-    });
-  }
+  assertSpendable(state, d.asset, d.units, d.fromUserId);
   if (needsProof(state.stepUp, d.stepUp, d.toUserId, d.asset, d.units)) {
     throw new StepUpRequiredError('Confirm this transfer with your password or authenticator code', {
       code: 'step_up_required',
@@ -242,13 +243,7 @@ function decideHold(
     throw new ValidationError('Amount must be greater than 0', {
       code: 'amount_not_positive',
     });
-  const available = balanceOf(state, d.asset);
-  if (available < d.units) {
-    throw new InsufficientFundsError(insufficientMessage(d.asset, available), {
-      code: 'insufficient_funds',
-      ids: { userId: d.userId },
-    });
-  }
+  assertSpendable(state, d.asset, d.units, d.userId);
   return [
     {
       type: 'WithdrawalHoldPlaced',

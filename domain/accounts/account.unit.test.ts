@@ -17,43 +17,17 @@ import {
   INSUFFICIENT_SAI,
   RECENT_LIMIT,
 } from './account.ts';
+import { mintedTo, transferCommand } from './testing.ts';
 
 const alice = parseUserId('alice001');
 const bob = parseUserId('bob00001');
 const admin = parseUserId('admin001');
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
-const minted = (transactionId: string, amount: string): AccountEvent => ({
-  type: 'TokensMinted',
-  data: {
-    transactionId,
-    userId: alice,
-    asset: 'SAI',
-    amount,
-    source: 'distribution',
-    paymentId: null,
-    description: 'Welcome',
-    mintedBy: admin,
-    mintedAt: at,
-  },
-});
-const transfer = (transactionId: string, units: bigint, to = bob, receiverExists = true) => ({
-  type: 'TransferTokens' as const,
-  data: {
-    transactionId,
-    fromUserId: alice,
-    toUserId: to,
-    receiverExists,
-    receiverSuspended: false,
-    fromLabel: 'alice',
-    toLabel: 'bob',
-    asset: 'SAI' as const,
-    units,
-    description: '',
-    stepUp: 'system' as const,
-  },
-  now,
-});
+const minted = (transactionId: string, amount: string): AccountEvent =>
+  mintedTo({ transactionId, amount, description: 'Welcome', mintedAt: at });
+const transfer = (transactionId: string, units: bigint, to = bob, receiverExists = true) =>
+  transferCommand({ transactionId, units, toUserId: to, receiverExists }, now);
 
 /** What a transfer from alice to bob books. */
 /** A transfer from bob that alice's account took in. */

@@ -3,6 +3,16 @@ import { eventGuard } from '../shared/decider.ts';
 import type { UserId } from '../shared/ids.ts';
 import type { Asset } from '../shared/money.ts';
 
+/** A card stake's movement, placed or released: `amount` moved, and the `staked` whole that backs `tier`. */
+type StakeMove = {
+  transactionId: string;
+  userId: UserId;
+  asset: 'SAI';
+  amount: string;
+  tier: CardTier;
+  staked: string;
+};
+
 /**
  * What an account stream (`account-<userId>`, account.ts) records: its events, their type list and guard.
  * Apart from the decider so that account.ts stays a readable size; the decider is the only writer.
@@ -96,15 +106,7 @@ export type AccountEvent =
        * records it (CardStaked), built from this event in the same commit.
        */
       type: 'CardStakePlaced';
-      data: {
-        transactionId: string;
-        userId: UserId;
-        asset: 'SAI';
-        amount: string;
-        tier: CardTier;
-        staked: string;
-        placedAt: string;
-      };
+      data: StakeMove & { placedAt: string };
     }
   | {
       /**
@@ -112,15 +114,7 @@ export type AccountEvent =
        * downgraded or unstaked. `tier` is the tier the remaining stake (`staked`) backs.
        */
       type: 'CardStakeReleased';
-      data: {
-        transactionId: string;
-        userId: UserId;
-        asset: 'SAI';
-        amount: string;
-        tier: CardTier;
-        staked: string;
-        releasedAt: string;
-      };
+      data: StakeMove & { releasedAt: string };
     }
   | {
       /** The receiving side's bookkeeping of a transfer; carries no posting (that is TokensTransferred). */

@@ -12,26 +12,14 @@ import {
   stakedOf,
   stakedTier,
 } from './account.ts';
+import { mintedTo, transferCommand } from './testing.ts';
 
 const alice = parseUserId('alice001');
-const admin = parseUserId('admin001');
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
 
-const minted = (amount: string): AccountEvent => ({
-  type: 'TokensMinted',
-  data: {
-    transactionId: `mint-${amount}`,
-    userId: alice,
-    asset: 'SAI',
-    amount,
-    source: 'distribution',
-    paymentId: null,
-    description: '',
-    mintedBy: admin,
-    mintedAt: at,
-  },
-});
+const minted = (amount: string): AccountEvent =>
+  mintedTo({ transactionId: `mint-${amount}`, amount, mintedAt: at });
 const stake = (transactionId: string, tier: 'gold' | 'ruby' | 'black') => ({
   type: 'SetCardStake' as const,
   data: { transactionId, userId: alice, tier },
@@ -117,23 +105,7 @@ describe('a card stake on the account stream', () => {
 
   it('cannot spend what is staked: a transfer of more than the rest is refused', () => {
     const { state } = run(fold([minted('600.00')]), stake('s1', 'black'));
-    const transfer = (units: bigint) => ({
-      type: 'TransferTokens' as const,
-      data: {
-        transactionId: `t${units}`,
-        fromUserId: alice,
-        toUserId: parseUserId('bob00001'),
-        receiverExists: true,
-        receiverSuspended: false,
-        fromLabel: 'alice',
-        toLabel: 'bob',
-        asset: 'SAI' as const,
-        units,
-        description: '',
-        stepUp: 'system' as const,
-      },
-      now,
-    });
+    const transfer = (units: bigint) => transferCommand({ transactionId: `t${units}`, units }, now);
     expect(() => accountDecider.decide(transfer(10_001n), state)).toThrow(InsufficientFundsError);
     expect(accountDecider.decide(transfer(10_000n), state)).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import { parseUserId, type UserId } from '../shared/ids.ts';
 import type { Asset } from '../shared/money.ts';
 import { type AccountEvent, type AccountState, accountDecider } from './account.ts';
 import { type StepUp, TRUSTED_LIMIT } from './stepUp.ts';
+import { mintedTo, transferCommand } from './testing.ts';
 
 const alice = parseUserId('alice001');
 const friend = parseUserId('friend01');
@@ -11,37 +12,10 @@ const stranger = parseUserId('strange1');
 const now = new Date('2026-12-02T10:00:00.000Z');
 
 let n = 0;
-const mint = (amount: string, asset: Asset = 'SAI'): AccountEvent => ({
-  type: 'TokensMinted',
-  data: {
-    transactionId: `m${n++}`,
-    userId: alice,
-    asset,
-    amount,
-    source: 'distribution',
-    paymentId: null,
-    description: '',
-    mintedBy: parseUserId('admin001'),
-    mintedAt: now.toISOString(),
-  },
-});
-const command = (to: UserId, units: bigint, stepUp: StepUp, asset: Asset = 'SAI') => ({
-  type: 'TransferTokens' as const,
-  data: {
-    transactionId: `t${n++}`,
-    fromUserId: alice,
-    toUserId: to,
-    receiverExists: true,
-    receiverSuspended: false,
-    fromLabel: 'alice',
-    toLabel: 'other',
-    asset,
-    units,
-    description: '',
-    stepUp,
-  },
-  now,
-});
+const mint = (amount: string, asset: Asset = 'SAI'): AccountEvent =>
+  mintedTo({ transactionId: `m${n++}`, asset, amount, mintedAt: now.toISOString() });
+const command = (to: UserId, units: bigint, stepUp: StepUp, asset: Asset = 'SAI') =>
+  transferCommand({ transactionId: `t${n++}`, toUserId: to, toLabel: 'other', asset, units, stepUp }, now);
 
 /** Decides the command on `state` and folds what it emits in: the state after it, as the log holds it. */
 function send(state: AccountState, to: UserId, units: bigint, stepUp: StepUp, asset: Asset = 'SAI') {

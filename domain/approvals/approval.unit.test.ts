@@ -93,15 +93,11 @@ describe('approval decider', () => {
   });
 
   it('rejects by another admin, cancels by the requester, and only while pending', () => {
-    spec(approvalDecider)
-      .given([requested])
-      .when(reject(B))
-      .thenEmits([
-        {
-          type: 'ApprovalRejected',
-          data: { approvalId, userId: USER, rejectedBy: B, reason: 'Not agreed', rejectedAt: at },
-        },
-      ]);
+    const rejected: ApprovalEvent = {
+      type: 'ApprovalRejected',
+      data: { approvalId, userId: USER, rejectedBy: B, reason: 'Not agreed', rejectedAt: at },
+    };
+    spec(approvalDecider).given([requested]).when(reject(B)).thenEmits([rejected]);
     spec(approvalDecider)
       .given([requested])
       .when(reject(A))
@@ -112,10 +108,6 @@ describe('approval decider', () => {
         },
       ]);
     spec(approvalDecider).given([requested, granted]).when(reject(C)).thenThrows(ApprovalDecidedError);
-    const rejected: ApprovalEvent = {
-      type: 'ApprovalRejected',
-      data: { approvalId, userId: USER, rejectedBy: B, reason: 'Not agreed', rejectedAt: at },
-    };
     spec(approvalDecider).given([requested, rejected]).when(grant(C)).thenThrows(ApprovalDecidedError);
   });
 });

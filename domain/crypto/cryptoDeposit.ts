@@ -15,18 +15,17 @@ import { canonicalTxHash, parseTxHash } from './txHash.ts';
  */
 export const cryptoDepositStream = (depositId: string) => `cryptoDeposit-${depositId}`;
 
+/** What the user declares of a deposit: the command's data, and the event's without its time. */
+type Declaration = {
+  depositId: string;
+  userId: UserId;
+  asset: CryptoAsset;
+  network: NetworkId;
+  txHash: string | null;
+};
+
 export type CryptoDepositEvent =
-  | {
-      type: 'CryptoDepositDeclared';
-      data: {
-        depositId: string;
-        userId: UserId;
-        asset: CryptoAsset;
-        network: NetworkId;
-        txHash: string | null;
-        declaredAt: string;
-      };
-    }
+  | { type: 'CryptoDepositDeclared'; data: Declaration & { declaredAt: string } }
   | {
       type: 'CryptoDepositConfirmed';
       data: {
@@ -63,13 +62,7 @@ export type CryptoDepositState =
 export type CryptoDepositCommand =
   | {
       type: 'DeclareCryptoDeposit';
-      data: {
-        depositId: string;
-        userId: UserId;
-        asset: CryptoAsset;
-        network: NetworkId;
-        txHash: string | null;
-      };
+      data: Declaration;
       now: Date;
     }
   | {

@@ -51,6 +51,37 @@ export function differences(leg: Data, expected: Leg, userField = 'userId'): str
   return found;
 }
 
+/** What a BoundedSet of moneyAudit.ts offers: remembers at most a bound of members. */
+export interface Remembered {
+  has(member: string): boolean;
+  add(member: string): void;
+}
+
+/**
+ * A leg that settles one awaited before it, once (a transfer's credit its debit, a deposit's credit its
+ * confirmation, a hold's release its failed withdrawal): the awaited leg is taken off and its id remembered
+ * as settled. With none awaited, the leg is named a repeat when its id was settled before, else an orphan.
+ * Returns the awaited leg it settled, if any.
+ */
+export function settleOnce<L extends Seen>(
+  say: (problem: string) => void,
+  id: string,
+  books: { awaited: Map<string, L>; settled: Remembered },
+  problems: { again: string; without: string; differs: string },
+  wrong: (awaited: L) => string[],
+): L | undefined {
+  const awaited = books.awaited.get(id);
+  if (!awaited) {
+    say(books.settled.has(id) ? problems.again : problems.without);
+    return undefined;
+  }
+  const found = wrong(awaited);
+  if (found.length > 0) say(`${problems.differs} ${awaited.where}: ${found.join(', ')}`);
+  books.awaited.delete(id);
+  books.settled.add(id);
+  return awaited;
+}
+
 /** One event as `observe` sees it, with the helpers each kind of check uses. */
 export interface Observed {
   event: { streamName: string; type: string; data: unknown; recordedAt: Date };

@@ -1,8 +1,8 @@
 import { type Decider, eventGuard, unknownEvent } from '../shared/decider.ts';
-import { ReceiverSuspendedError, ValidationError } from '../shared/errors.ts';
+import { ValidationError } from '../shared/errors.ts';
 import type { UserId } from '../shared/ids.ts';
 import { formatUnits } from '../shared/money.ts';
-import { RECEIVER_SUSPENDED } from '../users/user.ts';
+import { assertReceiverActive } from '../users/user.ts';
 
 /**
  * An admin's distribution of SAI, recorded on a stream of its own (`distribution-<transactionId>`, the
@@ -53,12 +53,7 @@ export const distributionDecider: Decider<DistributionState, DistributionCommand
     if (state.recorded) return [];
     const d = command.data;
     if (d.units <= 0n) throw new ValidationError('Amount must be a positive number');
-    if (d.receiverSuspended) {
-      throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, {
-        code: 'receiver_suspended',
-        ids: { receiverId: d.receiverId },
-      });
-    }
+    assertReceiverActive(d.receiverSuspended, d.receiverId);
     return [
       {
         type: 'DistributionRecorded',

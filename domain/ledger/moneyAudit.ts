@@ -12,6 +12,7 @@ import {
   type Leg,
   type Observed,
   type Seen,
+  settleOnce,
   type Transfer,
   text,
   units,
@@ -210,21 +211,23 @@ export class MoneyAudit {
       }
       case 'TransferReceived': {
         onStream(`account-${text(d.toUserId)}`);
-        const debit = this.transfers.get(id);
-        if (!debit) {
-          say(
-            this.received.has(id)
-              ? `a second credit of transaction ${id}`
-              : `a credit of transaction ${id} without its debit (no TokensTransferred before it)`,
-          );
-          break;
-        }
-        const wrong = differences(d, debit, 'fromUserId');
-        if (d.toUserId !== debit.toUserId) wrong.push(`toUserId ${text(d.toUserId)} ≠ ${debit.toUserId}`);
-        if (wrong.length > 0) say(`the credit differs from its debit ${debit.where}: ${wrong.join(', ')}`);
-        this.transfers.delete(id);
-        this.received.add(id);
-        owe(debit.toUserId, debit.asset, -debit.units);
+        const debit = settleOnce(
+          say,
+          id,
+          { awaited: this.transfers, settled: this.received },
+          {
+            again: `a second credit of transaction ${id}`,
+            without: `a credit of transaction ${id} without its debit (no TokensTransferred before it)`,
+            differs: 'the credit differs from its debit',
+          },
+          (debited) => {
+            const wrong = differences(d, debited, 'fromUserId');
+            if (d.toUserId !== debited.toUserId)
+              wrong.push(`toUserId ${text(d.toUserId)} ≠ ${debited.toUserId}`);
+            return wrong;
+          },
+        );
+        if (debit) owe(debit.toUserId, debit.asset, -debit.units);
         break;
       }
     }
@@ -240,20 +243,17 @@ export class MoneyAudit {
         break;
       case 'CryptoDepositCredited': {
         onStream(`account-${text(d.userId)}`);
-        const confirmation = this.confirmed.get(id);
-        if (!confirmation)
-          say(
-            this.credited.has(id)
-              ? `deposit ${id} is credited a second time`
-              : `deposit ${id} is credited without its confirmation`,
-          );
-        else {
-          const wrong = differences(d, confirmation);
-          if (wrong.length > 0)
-            say(`the credit differs from its confirmation ${confirmation.where}: ${wrong.join(', ')}`);
-          this.confirmed.delete(id);
-          this.credited.add(id);
-        }
+        settleOnce(
+          say,
+          id,
+          { awaited: this.confirmed, settled: this.credited },
+          {
+            again: `deposit ${id} is credited a second time`,
+            without: `deposit ${id} is credited without its confirmation`,
+            differs: 'the credit differs from its confirmation',
+          },
+          (confirmation) => differences(d, confirmation),
+        );
         break;
       }
       case 'PaymentApproved': {

@@ -1,11 +1,5 @@
 import { stakeForTier } from '../cards/card.ts';
-import { type Data, type Seen, text, units } from './auditLegs.ts';
-
-/** What a BoundedSet of moneyAudit.ts offers: remembers at most a bound of members. */
-interface Remembered {
-  has(member: string): boolean;
-  add(member: string): void;
-}
+import { type Data, type Remembered, type Seen, text, units } from './auditLegs.ts';
 
 interface StakeLeg extends Seen {
   userId: string;

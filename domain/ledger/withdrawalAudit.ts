@@ -1,11 +1,5 @@
-import type { Leg, Observed, Seen } from './auditLegs.ts';
-import { differences, text } from './auditLegs.ts';
-
-/** What a BoundedSet of moneyAudit.ts offers: remembers at most a bound of members. */
-interface Remembered {
-  has(member: string): boolean;
-  add(member: string): void;
-}
+import type { Leg, Observed, Remembered, Seen } from './auditLegs.ts';
+import { differences, settleOnce, text } from './auditLegs.ts';
 
 /**
  * The money audit's part for withdrawals (docs/ledger.md invariant 10): a hold placed once on its owner's
@@ -65,21 +59,18 @@ export class WithdrawalAudit {
       case 'WithdrawalHoldReleased': {
         const wid = text(d.withdrawalId);
         onStream(`account-${text(d.userId)}`);
-        const failure = this.failed.get(wid);
-        if (!failure)
-          say(
-            this.released.has(wid)
-              ? `withdrawal ${wid} is released a second time`
-              : `withdrawal ${wid} is released without having failed`,
-          );
-        else {
-          const wrong = differences(d, failure);
-          if (wrong.length > 0)
-            say(`the release differs from its withdrawal ${failure.where}: ${wrong.join(', ')}`);
-          this.failed.delete(wid);
-          this.released.add(wid);
-          owe(failure.userId, failure.asset, -failure.units);
-        }
+        const failure = settleOnce(
+          say,
+          wid,
+          { awaited: this.failed, settled: this.released },
+          {
+            again: `withdrawal ${wid} is released a second time`,
+            without: `withdrawal ${wid} is released without having failed`,
+            differs: 'the release differs from its withdrawal',
+          },
+          (failed) => differences(d, failed),
+        );
+        if (failure) owe(failure.userId, failure.asset, -failure.units);
         break;
       }
     }

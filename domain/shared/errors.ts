@@ -75,51 +75,43 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** The input is well-formed but breaks a business rule about its own values. */
-export class ValidationError extends DomainError {
-  readonly status = 400;
+/** The base of the errors one HTTP status answers: each class below is a kind of error and its status. */
+function answeredWith<S extends DomainError['status']>(answer: S) {
+  abstract class Answered extends DomainError {
+    readonly status = answer;
+  }
+  return Answered;
 }
+
+/** The input is well-formed but breaks a business rule about its own values. */
+export class ValidationError extends answeredWith(400) {}
 
 /** The actor may not do this. */
-export class ForbiddenError extends DomainError {
-  readonly status = 403;
-}
+export class ForbiddenError extends answeredWith(403) {}
 
-export class NotFoundError extends DomainError {
-  readonly status = 404;
-}
+export class NotFoundError extends answeredWith(404) {}
 
 /** The command clashes with the current state (duplicate, illegal transition, already decided). */
-export class ConflictError extends DomainError {
-  readonly status = 409;
-}
+export class ConflictError extends answeredWith(409) {}
 
 /** Not enough available balance for the movement asked for. */
-export class InsufficientFundsError extends DomainError {
-  readonly status = 422;
-}
+export class InsufficientFundsError extends answeredWith(422) {}
 
 /**
  * The account that would receive money is suspended: it cannot receive until an admin reactivates it.
  * 422, not 403: the actor is allowed to send; the request cannot be carried out against that receiver.
  */
-export class ReceiverSuspendedError extends DomainError {
-  readonly status = 422;
-}
+export class ReceiverSuspendedError extends answeredWith(422) {}
 
 /** Understood, allowed in general, but not on this subject (an admin erasing their own account). */
-export class UnprocessableError extends DomainError {
-  readonly status = 422;
-}
+export class UnprocessableError extends answeredWith(422) {}
 
 /**
  * A transfer that needs a fresh proof of the account holder it was not given (domain/accounts/stepUp.ts).
  * The transfer routes answer it as a 401 `reauthentication-required` naming the proof (api/http/reauth.ts);
  * 403 is only what a caller that does not ask for proofs would show.
  */
-export class StepUpRequiredError extends DomainError {
-  readonly status = 403;
-}
+export class StepUpRequiredError extends answeredWith(403) {}
 
 /** An Idempotency-Key retried with another request than the one the log recorded for it. */
 export class KeyReusedError extends UnprocessableError {}

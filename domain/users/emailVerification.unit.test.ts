@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UnprocessableError } from '../shared/errors.ts';
-import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
+import { ada, adaProfile } from './testing.ts';
 import { type UserEvent, type UserState, userDecider } from './user.ts';
 
-const ada = parseUserId('abcd2345');
 const now = new Date('2026-12-03T08:00:00.000Z');
 const at = now.toISOString();
-const profile = {
-  userId: ada,
-  email: 'ada@example.com',
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  bio: '',
-  profileImageUrl: '',
-  isAdmin: false,
-};
+const profile = adaProfile();
 const selfRegistered: UserEvent = {
   type: 'UserRegistered',
   data: { ...profile, emailVerified: false, registeredAt: at },

@@ -3,25 +3,15 @@ import { ConflictError, NotFoundError, UnprocessableError, ValidationError } fro
 import { parseUserId } from '../shared/ids.ts';
 import { spec } from '../shared/testing.ts';
 import { DEFAULT_PREFERENCES } from './preferences.ts';
+import { ada, adaProfile } from './testing.ts';
 import { type UserCommand, type UserEvent, userDecider } from './user.ts';
 
-const ada = parseUserId('abcd2345');
 const admin = parseUserId('admin001');
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
 const registered: UserEvent = {
   type: 'UserRegistered',
-  data: {
-    userId: ada,
-    email: 'ada@example.com',
-    username: 'ada',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    bio: 'Analyst',
-    profileImageUrl: '',
-    isAdmin: false,
-    registeredAt: at,
-  },
+  data: { ...adaProfile({ bio: 'Analyst' }), registeredAt: at },
 };
 const erased: UserEvent = {
   type: 'PersonErased',

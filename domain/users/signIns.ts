@@ -9,15 +9,19 @@ import type { UserId } from '../shared/ids.ts';
  */
 export const signInStream = (sessionPublicId: string) => `signIn-${sessionPublicId}`;
 
+/** The session and device a sign-in is about: what the command carries and the event records. */
+type SignInFacts = {
+  userId: UserId;
+  /** The session's public id (app/auth/sessions.ts publicSessionId). */
+  sessionId: string;
+  browser: string;
+  os: string;
+  address: string;
+};
+
 export type SignInEvent = {
   type: 'SignedIn';
-  data: {
-    userId: UserId;
-    /** The session's public id (app/auth/sessions.ts publicSessionId). */
-    sessionId: string;
-    browser: string;
-    os: string;
-    address: string;
+  data: SignInFacts & {
     signedInAt: string;
     /**
      * False when the account had signed in before from the same browser and OS on the same network
@@ -30,14 +34,7 @@ export type SignInEvent = {
 
 export type SignInCommand = {
   type: 'RecordSignIn';
-  data: {
-    userId: UserId;
-    sessionId: string;
-    browser: string;
-    os: string;
-    address: string;
-    newDevice: boolean;
-  };
+  data: SignInFacts & { newDevice: boolean };
   now: Date;
 };
 

@@ -3,6 +3,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  ReceiverSuspendedError,
   UnprocessableError,
   ValidationError,
 } from '../shared/errors.ts';
@@ -19,7 +20,7 @@ import {
 // The events live in userEvents.ts; importers of the user's model find them here too.
 export type { UserEvent } from './userEvents.ts';
 
-import { isUserEvent, type UserEvent } from './userEvents.ts';
+import { isUserEvent, type RegisteredProfile, type UserEvent } from './userEvents.ts';
 export const userStream = (userId: UserId) => `user-${userId}`;
 
 /** What others see where an erased person's name was (read models, histories, notifications). */
@@ -38,22 +39,21 @@ export const EMAIL_UNVERIFIED_SECOND_FACTOR =
   'Confirm your e-mail address first: a second factor can be added once the link mailed to it is opened.';
 
 export const RECEIVER_SUSPENDED = "The recipient's account is suspended and cannot receive funds.";
+
+/** A credit (a mint, a distribution) to a suspended receiver is refused, naming the receiver. */
+export function assertReceiverActive(suspended: boolean, receiverId: UserId): void {
+  if (suspended) {
+    throw new ReceiverSuspendedError(RECEIVER_SUSPENDED, { code: 'receiver_suspended', ids: { receiverId } });
+  }
+}
 export const OWNER_SUSPENDED =
   "This user's account is suspended and cannot receive funds: reactivate it first, or reject the request.";
 
 export type PersonErasedEvent = Extract<UserEvent, { type: 'PersonErased' }>;
 
-export interface RegisteredUser {
+export interface RegisteredUser extends RegisteredProfile {
   /** 'suspended': may not sign in nor move money until an admin reactivates the account. */
   status: 'active' | 'suspended';
-  userId: UserId;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  bio: string;
-  profileImageUrl: string;
-  isAdmin: boolean;
   twoFactorEnabled: boolean;
   /**
    * Whether the address was proven by a mailed link (or the account predates the rule). Until it is, the

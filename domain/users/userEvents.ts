@@ -2,6 +2,19 @@ import { eventGuard } from '../shared/decider.ts';
 import type { UserId } from '../shared/ids.ts';
 import type { Preferences } from './preferences.ts';
 
+/** Who registered, as the registration records them and the user's state keeps them. */
+export type RegisteredProfile = {
+  userId: UserId;
+  /** As typed by the user; uniqueness is on the lower-cased form (see uniqueValue.ts). */
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  bio: string;
+  profileImageUrl: string;
+  isAdmin: boolean;
+};
+
 /**
  * What a user stream (`user-<userId>`, user.ts) records: its events, their type list and guard. Apart from
  * the decider so that user.ts stays a readable size; the decider is the only writer. Secrets (password
@@ -10,16 +23,7 @@ import type { Preferences } from './preferences.ts';
 export type UserEvent =
   | {
       type: 'UserRegistered';
-      data: {
-        userId: UserId;
-        /** As typed by the user; uniqueness is on the lower-cased form (see uniqueValue.ts). */
-        email: string;
-        username: string;
-        firstName: string;
-        lastName: string;
-        bio: string;
-        profileImageUrl: string;
-        isAdmin: boolean;
+      data: RegisteredProfile & {
         registeredAt: string;
         /**
          * false: a registration by the person themselves, unconfirmed until the link mailed to the address

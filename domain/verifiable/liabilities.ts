@@ -88,19 +88,44 @@ export function buildSumTree(
   padding: (i: number) => Uint8Array,
   minWidth = 2,
 ): SumTree {
-  const made: PlacedLeaf[] = leaves.map((leaf) => {
+  const steps = sumTreeSteps(leaves, padding, minWidth);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Hashes between two steps of sumTreeSteps: about a millisecond of work. */
+const SLICE = 200;
+
+/**
+ * buildSumTree's computation a slice at a time: it yields after every SLICE hashes and returns the tree.
+ * The yields are only pauses (nothing goes in or out), so a process that also serves requests can let
+ * them through in between (app/ledgerProofs/sumTreeBuilder.ts): a statement sums every account, some 3
+ * hashes per leaf.
+ */
+export function* sumTreeSteps(
+  leaves: readonly LiabilityLeafInput[],
+  padding: (i: number) => Uint8Array,
+  minWidth = 2,
+): Generator<void, SumTree, void> {
+  let hashes = 0;
+  const made: PlacedLeaf[] = [];
+  for (const leaf of leaves) {
     if (leaf.balance < 0n) throw new RangeError(`balance of ${leaf.account} is negative`);
     const id = liabilityId(leaf.nonce, leaf.account);
-    return {
+    made.push({
       key: leaf.key ?? leaf.account,
       id,
       node: { sum: leaf.balance, hash: liabilityLeafHash(leaf.balance, id) },
-    };
-  });
+    });
+    if (++hashes % SLICE === 0) yield;
+  }
   const width = sumTreeWidth(made.length, minWidth);
   for (let i = leaves.length; i < width; i++) {
     const id = padding(i);
     made.push({ key: null, id, node: { sum: 0n, hash: liabilityLeafHash(0n, id) } });
+    if (++hashes % SLICE === 0) yield;
   }
   made.sort(compareLeaves);
   const levels: SumNode[][] = [made.map((m) => m.node)];
@@ -113,6 +138,7 @@ export function buildSumTree(
       const sum = left.sum + right.sum;
       if (sum > MAX_SUM) throw new RangeError('liabilities overflow 128 bits');
       above.push({ sum, hash: liabilityNodeHash(left.sum, left.hash, right.sum, right.hash) });
+      if (++hashes % SLICE === 0) yield;
     }
     levels.push(above);
   }
