@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { runWorkload } from '../testing/faults/workload.ts';
+import { projectIntoSchema, readWholeLog, snapshotTables } from '../testing/projections.ts';
 import { Random } from '../testing/random.ts';
 import { setUpTestApp } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
 import { allProjections } from './index.ts';
 import { handlesType } from './projection.ts';
-import { projectIntoSchema, readWholeLog, snapshotTables } from './testing.ts';
 
 /**
  * The set-based form of a projection (applyBatch) must leave exactly the rows that applying the same

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardStream } from '../domain/cards/card.ts';
 import { TYPE_LABELS } from '../domain/ledger/history.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
+import { readWholeLog, snapshotTables } from '../testing/projections.ts';
 import { SoftAuthenticator } from '../testing/softAuthenticator.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
 import { servedWithWorkload } from '../testing/workloadApp.ts';
@@ -14,7 +15,6 @@ import type { AppNotification } from '../web/src/queries/notifications.queries.t
 import { allProjections } from './index.ts';
 import { handledTypes } from './projection.ts';
 import { rebuildProjections } from './rebuild.ts';
-import { readWholeLog, snapshotTables } from './testing.ts';
 
 /**
  * A rebuild of a log in its own Postgres database computes the projections that have `bulkSql` in SQL

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPool, withTransaction } from '../infra/postgres/pool.ts';
+import { rebuildElsewhere, snapshotTables } from '../testing/projections.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../testing/testApp.ts';
 import { createTestDatabase } from '../testing/testDb.ts';
 import { toolEnv } from '../testing/toolEnv.ts';
@@ -10,7 +11,6 @@ import { allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
 import { letAutovacuumGiveWay, rebuildProjection } from './rebuild.ts';
 import { insertRows } from './sql.ts';
-import { rebuildElsewhere, snapshotTables } from './testing.ts';
 
 const rebuildable = allProjections.filter((p) => p.tables.length > 0);
 const tables = rebuildable.flatMap((p) => p.tables);

@@ -18,7 +18,7 @@ export { dropRetiredSchemas, letAutovacuumGiveWay } from './rebuild/switch.ts';
  * 2. bulk pass (bulkPass.ts): for a log in the same Postgres database, the projections with bulk SQL that
  *    start from the start of the log are computed there;
  * 3. catch-up (catchUp.ts): the rest of the log through Node, several projections in one pass, each batch
- *    applied and checkpointed as the live runner does it (commit.ts); the shadow tables fill without the
+ *    applied and checkpointed as the live runner does it (engine/commit.ts); the shadow tables fill without the
  *    indexes their apply path never reads (Projection.deferredIndexes);
  * 4. index (shadow.ts): once full they are indexed and analysed in bulk;
  * 5. switch (switch.ts): one short transaction for all of them.

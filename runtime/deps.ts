@@ -1,5 +1,5 @@
 import type { AppContext } from '../app/context.ts';
-import type { ProjectionRunner } from '../projections/runner.ts';
+import type { ProjectionRunner } from '../projections/engine/runner.ts';
 import type { Config } from './config.ts';
 import type { Metrics } from './metrics.ts';
 

@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import client from 'prom-client';
 import type { AppendResult, EventStore } from '../infra/eventStore/eventStore.ts';
+import type { ProjectionRunner } from '../projections/engine/runner.ts';
 import { ledgerStatus } from '../projections/ledgerTree/ledgerTree.queries.ts';
-import type { ProjectionRunner } from '../projections/runner.ts';
 
 /**
  * Prometheus metrics (prom-client), one registry per app instance so tests can run several apps in a

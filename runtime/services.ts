@@ -24,6 +24,8 @@ import { EVENT_UPCASTERS, upcastingStore } from '../infra/eventStore/upcasting.t
 import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../infra/postgres/pool.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
+import { initProjectionSchemas } from '../projections/engine/checkpoints.ts';
+import { ProjectionRunner } from '../projections/engine/runner.ts';
 import { allProjections } from '../projections/index.ts';
 import { logFindings, recordFindings, streamFailureFinding } from '../projections/ledgerTree/findings.ts';
 import { LedgerTreeFollower } from '../projections/ledgerTree/follower.ts';
@@ -41,7 +43,6 @@ import {
 import { initLedgerTreeSchema } from '../projections/ledgerTree/schema.ts';
 import { StoredTreeAudit } from '../projections/ledgerTree/storedTreeCheck.ts';
 import type { Projection } from '../projections/projection.ts';
-import { initProjectionSchemas, ProjectionRunner } from '../projections/runner.ts';
 import { bringReadModelsUpToDate } from '../projections/versions.ts';
 import type { Config } from './config.ts';
 import type { RuntimeContext } from './deps.ts';

@@ -13,10 +13,10 @@ import {
   type LogPosition,
   type RecordedEvent,
 } from '../infra/eventStore/eventStore.ts';
+import { readCheckpoint } from '../projections/engine/checkpoints.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
-import { readCheckpoint } from '../projections/runner.ts';
-import { readWholeLog, rebuildElsewhere, snapshotTables } from '../projections/testing.ts';
+import { readWholeLog, rebuildElsewhere, snapshotTables } from './projections.ts';
 import { createTestDatabase } from './testDb.ts';
 
 /**

@@ -50,7 +50,8 @@ export interface FollowUpOptions {
 type FollowedEvent = AccountEvent | PaymentEvent | CryptoDepositEvent | WithdrawalEvent | ApprovalEvent;
 
 /**
- * A process manager run by the projection runner. Every business action that spans two streams is
+ * A process manager run by the projection runner (projections/engine/runner.ts: its own lead/standby/backoff
+ * loop, lock and checkpoint, as each projection has). Every business action that spans two streams is
  * written by the request itself, in order; this worker finishes whatever a crash interrupted:
  * - a transfer's credit to the receiver; an approved payment's mint; a confirmed crypto deposit's credit;
  * - a withdrawal hold's request record; a failed withdrawal's release;

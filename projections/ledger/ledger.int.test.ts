@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { migratePool } from '../../infra/postgres/migrate.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
+import { projectIntoSchema } from '../../testing/projections.ts';
 import { createTestDatabase, setUpTestDatabase } from '../../testing/testDb.ts';
+import { initProjectionSchemas } from '../engine/checkpoints.ts';
 import { allProjections } from '../index.ts';
-import { initProjectionSchemas } from '../runner.ts';
-import { projectIntoSchema } from '../testing.ts';
 import { ledgerProjection } from './ledger.projection.ts';
 
 /**

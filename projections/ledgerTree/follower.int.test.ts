@@ -13,8 +13,14 @@ import {
 } from '../../domain/verifiable/merkle.ts';
 import type { NewEvent, RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
+import {
+  adminRegistered,
+  distributionMint,
+  readWholeLog,
+  TEST_ADMIN_ID,
+  until,
+} from '../../testing/projections.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
-import { adminRegistered, distributionMint, readWholeLog, TEST_ADMIN_ID, until } from '../testing.ts';
 import { LedgerTreeFollower } from './follower.ts';
 import {
   consistencyProof,

@@ -11,9 +11,9 @@ import type {
   Subscription,
 } from '../../infra/eventStore/eventStore.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
-import { pastCheckpoint } from '../commit.ts';
-import { LockSession, leaderLoop } from '../lockSession.ts';
-import type { WorkerState } from '../runner.ts';
+import { pastCheckpoint } from '../engine/commit.ts';
+import { type Lead, LeaderLoop, type WorkerState } from '../engine/leader.ts';
+import { LockSession } from '../engine/lockSession.ts';
 import { freezeAccounts, logFindings, overdueFindings, recordFindings, replayMoney } from './findings.ts';
 import { initLedgerTreeSchema } from './schema.ts';
 import { frontierKeys, frontierNodesSql, HeadCache, readTreeState, WRITE_BATCH } from './treeRows.ts';
@@ -90,8 +90,8 @@ function frontierOf(
  * The tree follower: appends every event of the log, in log order (visibility order: the store's
  * subscription never passes an event that has not committed, nor one that a late commit could still
  * precede), to the Merkle tree of the log commitment, and verifies as it goes (verification.ts).
- * - One leader across processes: a session advisory lock (LockSession, as the projection runner's workers);
- *   the others stand by and take over when its connection dies.
+ * - One leader across processes: the engine's loop (LeaderLoop, as each of the projection runner's
+ *   workers), on a lock connection of its own; the others stand by and take over when its connection dies.
  * - One transaction per batch, a handful of statements: the state row locked and its size compared with the
  *   leader's (a leader that silently lost its lock learns it before writing), the stored frontier read and
  *   checked against the one in memory, then leaves, nodes, stream heads, balances and the state in one
@@ -103,10 +103,8 @@ function frontierOf(
  * not upcast), and a frontier kept across batches.
  */
 export class LedgerTreeFollower {
-  state: WorkerState = 'starting';
-  private stopped = false;
-  private stopWaiters = new Set<() => void>();
-  private loop: Promise<void> | null = null;
+  /** Its own loop and lock connection: the tree never waits for the projections, nor they for it. */
+  private readonly loop: LeaderLoop;
   private readonly locks: LockSession;
   private readonly heads = new HeadCache(100_000);
   private readonly log: EventStore;
@@ -115,62 +113,39 @@ export class LedgerTreeFollower {
   constructor(private readonly options: LedgerTreeFollowerOptions) {
     this.locks = new LockSession(options.databaseUrl);
     this.log = rawStore(options.store);
-  }
-
-  async start(): Promise<void> {
-    await initLedgerTreeSchema(this.options.pool);
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    for (const wake of this.stopWaiters) wake();
-    await this.loop;
-    await this.locks.close();
-    this.state = 'stopped';
-  }
-
-  private async run(): Promise<void> {
-    const { logger, standbyPollMs, maxBackoffMs } = this.options;
-    await leaderLoop({
-      stopped: () => this.stopped,
-      leadOnce: () => this.leadOnce(),
-      standingBy: () => {
-        this.state = 'standby';
-      },
+    const { logger, standbyPollMs, maxBackoffMs } = options;
+    this.loop = new LeaderLoop({
+      locks: this.locks,
+      lockKey: 'ledger-tree',
+      lead: (lead) => this.lead(lead),
       failed: async (message, _error, retryInMs) => {
-        this.state = 'retrying';
         logger.warn({ err: message, retryInMs }, 'ledger tree follower failed');
       },
-      pause: (ms) => this.pause(ms),
       standbyPollMs,
       maxBackoffMs,
     });
   }
 
-  private async pause(ms: number): Promise<void> {
-    if (this.stopped || ms <= 0) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.stopWaiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.stopWaiters.add(done);
-    });
+  get state(): WorkerState {
+    return this.loop.state;
   }
 
-  /** Holds the lock and follows the log until stopped or something fails. */
-  private async leadOnce(): Promise<'standby' | 'stopped'> {
-    const held = await this.locks.tryLock('ledger-tree');
-    if (!held) return 'standby';
+  async start(): Promise<void> {
+    await initLedgerTreeSchema(this.options.pool);
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await this.locks.close();
+  }
+
+  /** Follows the log while it leads, until stopped or something fails. */
+  private async lead(lead: Lead): Promise<'stopped'> {
     let subscription: Subscription | null = null;
     let watch: NodeJS.Timeout | undefined;
     let overdue: NodeJS.Timeout | undefined;
-    let onStop: (() => void) | undefined;
     try {
-      this.state = 'running';
       const loaded = await this.load();
       const failed = new Promise<never>((_, reject) => {
         subscription = this.log.subscribeToAll({
@@ -180,7 +155,6 @@ export class LedgerTreeFollower {
           onError: reject,
         });
       });
-      failed.catch(() => {});
       // While idle, the leader still notices its tables reset under it (ledger:tree-rebuild) or its size
       // moved: it then gives up the lead and reloads, as after a failed batch.
       const moved = new Promise<never>((_, reject) => {
@@ -201,22 +175,14 @@ export class LedgerTreeFollower {
           );
         }, this.options.watchMs ?? 1_000);
       });
-      moved.catch(() => {});
       overdue = setInterval(() => {
         if (!this.applying) this.reportOverdue(loaded).catch(() => {});
       }, this.options.pendingCheckMs ?? 60_000);
-      const stopped = new Promise<'stopped'>((resolve) => {
-        onStop = () => resolve('stopped');
-        if (this.stopped) onStop();
-        else this.stopWaiters.add(onStop);
-      });
-      return await Promise.race([failed, moved, held.lost, stopped]);
+      return await lead.until(failed, moved);
     } finally {
       clearInterval(watch);
       clearInterval(overdue);
-      if (onStop) this.stopWaiters.delete(onStop);
       await (subscription as Subscription | null)?.close();
-      await held.release();
     }
   }
 
@@ -244,7 +210,7 @@ export class LedgerTreeFollower {
       reported: new Set(),
       totals,
       clock: new EventClock(),
-      money: await replayMoney(this.log, state.position, () => this.stopped),
+      money: await replayMoney(this.log, state.position, () => this.loop.stopping),
       overdue: new Set(),
     };
     // Balances changed behind the follower's back show here, once, when it takes the lead.
@@ -298,7 +264,7 @@ export class LedgerTreeFollower {
     // read and checked, the write statement) took a tenth of the transfers' throughput (BENCHMARKS.md, stop
     // 32). Nothing waits on the tree but receipts, which wait for it anyway.
     if (events.length < this.batchSize)
-      await this.pause((this.options.paceMs ?? 250) - (Date.now() - started));
+      await this.loop.pause((this.options.paceMs ?? 250) - (Date.now() - started));
   }
 
   private get batchSize(): number {

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { hexOf } from '../../domain/verifiable/bytes.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { fund } from '../../testing/ledgerApp.ts';
+import { readWholeLog } from '../../testing/projections.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
-import { readWholeLog } from '../testing.ts';
 import { treeHead, waitForTreeSize } from './ledgerTree.queries.ts';
 import { rebuildLedgerTree } from './rebuild.ts';
 

@@ -6,8 +6,8 @@ import {
   type RecordedEvent,
 } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
-import { advanceCheckpoints } from '../checkpoints.ts';
-import { applyBatchOrNamePoison, pastCheckpoint } from '../commit.ts';
+import { advanceCheckpoints } from '../engine/checkpoints.ts';
+import { applyBatchOrNamePoison, pastCheckpoint } from '../engine/commit.ts';
 import type { Projection } from '../projection.ts';
 import { earliest, ident, shadowSchema } from './shadow.ts';
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { comparePositions, type LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
-import { CHECKPOINT_SCHEMA, readCheckpoint } from '../checkpoints.ts';
+import { CHECKPOINT_SCHEMA, readCheckpoint } from '../engine/checkpoints.ts';
 import type { Projection } from '../projection.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventStore, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
-import { recordBuiltVersion } from '../checkpoints.ts';
+import { recordBuiltVersion } from '../engine/checkpoints.ts';
 import type { Projection } from '../projection.ts';
 import { applyToShadows } from './catchUp.ts';
 import { AUTOVACUUM_OPTIONS, earliest, ident, shadowSchema } from './shadow.ts';
@@ -22,7 +22,7 @@ const LOST_A_LOCK = new Set(['40P01', '55P03']);
  * One short transaction: locks every live table, applies the events that arrived since the build caught
  * up to the shadow tables, moves the live tables to `retired_<name>_<time>` and the rebuilt ones into
  * `public`, and hands each live projection the rebuilt checkpoint. The live workers' next batch finds its
- * checkpoint moved (runner.ts checks it under the row lock), so they restart from it on the new tables.
+ * checkpoint moved (engine/commit.ts checks it under the row lock), so they restart from it on the new tables.
  *
  * The tables are locked one after another, and a reader's query locks the tables it names in its own order
  * (a join of ledger_transactions with ledger_postings takes the first before the second): one that holds a

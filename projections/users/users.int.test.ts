@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runUserCommand } from '../../app/auth/users.service.ts';
 import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { requestMetadata } from '../../app/context.ts';
+import { rebuildFromScratch, redeliverAll, snapshotTables } from '../../testing/projections.ts';
 import { setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
-import { rebuildFromScratch, redeliverAll, snapshotTables } from '../testing.ts';
 import { usersProjection } from './users.projection.ts';
 import { findUserByEmail } from './users.queries.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { allProjections } from '../../projections/index.ts';
-import { readWholeLog } from '../../projections/testing.ts';
 import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
+import { readWholeLog } from '../projections.ts';
 import { Random, seedFrom } from '../random.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from './workload.ts';

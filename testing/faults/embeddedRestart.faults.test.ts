@@ -13,10 +13,10 @@ import {
 } from '../../infra/postgres/ownership.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
-import { readWholeLog } from '../../projections/testing.ts';
 import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
+import { readWholeLog } from '../projections.ts';
 import { Random, seedFrom } from '../random.ts';
 import {
   FAULT_API_ENV,

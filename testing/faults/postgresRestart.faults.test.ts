@@ -6,10 +6,10 @@ import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
 import { createPool, ensureDatabase, type Pool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
-import { readWholeLog } from '../../projections/testing.ts';
 import { appStore } from '../appStore.ts';
 import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
+import { readWholeLog } from '../projections.ts';
 import { Random, seedFrom } from '../random.ts';
 import { FAULT_API_ENV, FaultClient, type Observed, runWorkload, setUpWorld } from './workload.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { comparePositions, type EventStore } from '../../infra/eventStore/eventStore.ts';
-import { readCheckpoint } from '../../projections/runner.ts';
+import { readCheckpoint } from '../../projections/engine/checkpoints.ts';
 import { appStore } from '../appStore.ts';
 import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';

@@ -6,8 +6,8 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import { ASSET_DECIMALS, type Asset } from '../../domain/shared/money.ts';
 import { comparePositions, type LogPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
-import { readWholeLog } from '../../projections/testing.ts';
 import { type Acknowledged, balancesOf, businessId, logViolations } from '../ledgerInvariants.ts';
+import { readWholeLog } from '../projections.ts';
 import type { ProjectionState } from './workers.ts';
 import type { World } from './world.ts';
 

@@ -73,7 +73,7 @@ export interface ProjectionState {
 }
 
 /**
- * The balances projection: rows and checkpoint in one commit, as projections/runner.ts does it. Runs for
+ * The balances projection: rows and checkpoint in one commit, as projections/engine/runner.ts does it. Runs for
  * ever; the returned view holds its committed state.
  */
 export function startProjection(world: World, violations: string[], sabotage: Sabotage | undefined) {

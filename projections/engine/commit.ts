@@ -1,17 +1,17 @@
 import pg from 'pg';
-import { comparePositions, type LogPosition, type RecordedEvent } from '../infra/eventStore/eventStore.ts';
-import { advanceCheckpoints, type CheckpointRow, rowPosition } from './checkpoints.ts';
+import { comparePositions, type LogPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import {
   type ApplyContext,
   applyEventByEvent,
   applyEvents,
   handlesType,
   type Projection,
-} from './projection.ts';
+} from '../projection.ts';
+import { advanceCheckpoints, type CheckpointRow, rowPosition } from './checkpoints.ts';
 
 /**
  * Apply and checkpoint: a batch's rows and its checkpoint in one transaction. The live runner's joint commit
- * (JointCommitter) and a rebuild's shadow batches (rebuild/catchUp.ts) both go through here.
+ * (JointCommitter) and a rebuild's shadow batches (../rebuild/catchUp.ts) both go through here.
  */
 
 /** The events of a batch past `previous` and the last one's position; null when none is past it. */

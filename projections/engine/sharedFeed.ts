@@ -5,7 +5,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
-} from '../infra/eventStore/eventStore.ts';
+} from '../../infra/eventStore/eventStore.ts';
 
 /**
  * One read of the log for all the projections of a process that are in step, instead of one each.

@@ -6,7 +6,8 @@ import {
   type LogPosition,
   type RecordedEvent,
   type Subscription,
-} from '../infra/eventStore/eventStore.ts';
+} from '../../infra/eventStore/eventStore.ts';
+import type { Projection } from '../projection.ts';
 import {
   type CheckpointRow,
   initProjectionSchemas,
@@ -15,27 +16,11 @@ import {
   rowPosition,
 } from './checkpoints.ts';
 import { JointCommitter, pastCheckpoint } from './commit.ts';
-import { LockSession, leaderLoop } from './lockSession.ts';
-import type { Projection } from './projection.ts';
+import { type Lead, LeaderLoop, type WorkerState } from './leader.ts';
+import { LockSession } from './lockSession.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
 
-// What the callers of the runner read beside it: the checkpoint table (checkpoints.ts).
-export { CHECKPOINT_SCHEMA, initProjectionSchemas, readCheckpoint } from './checkpoints.ts';
-
-/**
- * Feeds each projection the log in order. Per projection:
- * - the log read once for all projections in step (SharedLogFeed), each batch then applied by each;
- * - one active worker across all processes: a session-level advisory lock, held on the runner's one lock
- *   connection (LockSession); a second process stands by, polling for the lock on its own lock
- *   connection, and takes over when the holder's connection dies;
- * - rows and checkpoint in one transaction, shared by the projections whose batches arrive together
- *   (JointCommitter); the checkpoint row is locked and its position checked first, so a worker that
- *   silently lost its lock can never write over its successor;
- * - a failing batch (poison event, database down) is rolled back, reported as last_error, and retried
- *   with exponential backoff; other projections keep going.
- */
-export type WorkerState = 'starting' | 'standby' | 'running' | 'retrying' | 'stopped';
-
+/** A projection's checkpoint, lag and last error, for /api/health and the admin screen. */
 export interface ProjectionStatus {
   name: string;
   state: WorkerState;
@@ -75,10 +60,8 @@ export interface RunnerOptions {
 }
 
 class ProjectionWorker {
-  state: WorkerState = 'starting';
-  private stopped = false;
-  private wake: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
+  /** Its lead/standby/backoff loop, on the runner's lock connection. */
+  readonly loop: LeaderLoop;
 
   constructor(
     readonly projection: Projection,
@@ -88,69 +71,36 @@ class ProjectionWorker {
     /** Commits the batches that arrive together in one transaction. */
     private readonly committer: JointCommitter,
     /** The connection the runner's locks are taken and held on. */
-    private readonly locks: LockSession,
-  ) {}
-
-  start(): void {
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
-    this.state = 'stopped';
-  }
-
-  private async run(): Promise<void> {
-    const { logger, pool, standbyPollMs, maxBackoffMs } = this.options;
-    await leaderLoop({
-      stopped: () => this.stopped,
-      leadOnce: () => this.leadOnce(),
-      standingBy: () => {
-        this.state = 'standby';
-      },
+    locks: LockSession,
+  ) {
+    const { logger, pool, standbyPollMs, maxBackoffMs } = options;
+    this.loop = new LeaderLoop({
+      locks,
+      lockKey: `${options.lockKeyPrefix ?? 'projection:'}${projection.name}`,
+      lead: (lead) => this.lead(lead),
       failed: async (message, error, retryInMs) => {
-        this.state = 'retrying';
-        logger.warn({ projection: this.projection.name, err: message, retryInMs }, 'projection failed');
-        await recordFailure(pool, this.projection.name, error).catch(() => {});
+        logger.warn({ projection: projection.name, err: message, retryInMs }, 'projection failed');
+        await recordFailure(pool, projection.name, error).catch(() => {});
       },
-      pause: (ms) => this.pause(ms),
       standbyPollMs,
       maxBackoffMs,
     });
   }
 
-  private async pause(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.wake = null;
-        resolve();
-      }
-      this.wake = done;
-    });
+  get state(): WorkerState {
+    return this.loop.state;
   }
 
-  /** Holds the lock and follows the log until stopped or something fails. */
-  private async leadOnce(): Promise<'standby' | 'stopped'> {
-    const { pool } = this.options;
-    const held = await this.locks.tryLock(
-      `${this.options.lockKeyPrefix ?? 'projection:'}${this.projection.name}`,
+  /** Follows the log while it leads, until stopped or something fails. */
+  private async lead(lead: Lead): Promise<'stopped'> {
+    const stopBeside = this.projection.whileLeading?.((error) =>
+      this.options.logger.warn(
+        { projection: this.projection.name, err: error instanceof Error ? error.message : String(error) },
+        'projection background work failed',
+      ),
     );
-    if (!held) return 'standby';
-    let stopBeside: (() => Promise<void>) | undefined;
     try {
-      this.state = 'running';
-      stopBeside = this.projection.whileLeading?.((error) =>
-        this.options.logger.warn(
-          { projection: this.projection.name, err: error instanceof Error ? error.message : String(error) },
-          'projection background work failed',
-        ),
-      );
-      let checkpoint = await readCheckpoint(pool, this.projection.name);
+      let checkpoint = await readCheckpoint(this.options.pool, this.projection.name);
       let subscription: Subscription | null = null;
       const failed = new Promise<never>((_, reject) => {
         subscription = this.feed.subscribeToAll({
@@ -162,23 +112,13 @@ class ProjectionWorker {
           onError: reject,
         });
       });
-      failed.catch(() => {});
-      const stopped = new Promise<'stopped'>((resolve) => {
-        const check = setInterval(() => {
-          if (this.stopped) {
-            clearInterval(check);
-            resolve('stopped');
-          }
-        }, 50);
-      });
       try {
-        return await Promise.race([failed, held.lost, stopped]);
+        return await lead.until(failed);
       } finally {
         await (subscription as Subscription | null)?.close();
       }
     } finally {
       await stopBeside?.();
-      await held.release();
     }
   }
 
@@ -195,6 +135,18 @@ class ProjectionWorker {
   }
 }
 
+/**
+ * Feeds each projection the log in order. Per projection:
+ * - the log read once for all projections in step (SharedLogFeed), each batch then applied by each;
+ * - one active worker across all processes: the engine's loop (LeaderLoop), its session-level advisory
+ *   lock held on the runner's one lock connection (LockSession); a second process stands by, polling for
+ *   the lock on its own lock connection, and takes over when the holder's connection dies;
+ * - rows and checkpoint in one transaction, shared by the projections whose batches arrive together
+ *   (JointCommitter); the checkpoint row is locked and its position checked first, so a worker that
+ *   silently lost its lock can never write over its successor;
+ * - a failing batch (poison event, database down) is rolled back, reported as last_error, and retried
+ *   with exponential backoff; other projections keep going.
+ */
 export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
   private readonly feed: SharedLogFeed;
@@ -222,11 +174,11 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     await initProjectionSchemas(this.options.pool, this.options.projections);
     this.started = true;
-    for (const worker of this.workers) worker.start();
+    for (const worker of this.workers) worker.loop.start();
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.stop()));
+    await Promise.all(this.workers.map((worker) => worker.loop.stop()));
     await this.feed.close();
     await this.locks.close();
   }

@@ -3,8 +3,9 @@ import type pg from 'pg';
 import pino from 'pino';
 import type { EventStore, RecordedEvent } from '../infra/eventStore/eventStore.ts';
 import { migratePool } from '../infra/postgres/migrate.ts';
-import { applyEvent, applyEventByEvent, handlesType, type Projection } from './projection.ts';
-import { CHECKPOINT_SCHEMA, ProjectionRunner } from './runner.ts';
+import { CHECKPOINT_SCHEMA } from '../projections/engine/checkpoints.ts';
+import { ProjectionRunner } from '../projections/engine/runner.ts';
+import { applyEvent, applyEventByEvent, handlesType, type Projection } from '../projections/projection.ts';
 
 /**
  * Mints the continuous verifier accepts (docs/ledger.md invariant 11): distributions by TEST_ADMIN_ID,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { comparePositions, type NewEvent } from '../infra/eventStore/eventStore.ts';
-import type { TestDatabase } from '../testing/testDb.ts';
-import { setUpTestStore } from '../testing/testStore.ts';
-import { oneHandlerFor, type Projection } from './projection.ts';
-import { ProjectionRunner, readCheckpoint } from './runner.ts';
-import { until } from './testing.ts';
+import { comparePositions, type NewEvent } from '../../infra/eventStore/eventStore.ts';
+import { until } from '../../testing/projections.ts';
+import type { TestDatabase } from '../../testing/testDb.ts';
+import { setUpTestStore } from '../../testing/testStore.ts';
+import { oneHandlerFor, type Projection } from '../projection.ts';
+import { readCheckpoint } from './checkpoints.ts';
+import { ProjectionRunner } from './runner.ts';
 
 const logger = pino({ level: 'silent' });
 

@@ -7,12 +7,12 @@ import {
   type LogPosition,
   type RecordedEvent,
   type SubscribeOptions,
-} from '../infra/eventStore/eventStore.ts';
-import { setUpTestStore } from '../testing/testStore.ts';
-import type { Projection } from './projection.ts';
+} from '../../infra/eventStore/eventStore.ts';
+import { until } from '../../testing/projections.ts';
+import { setUpTestStore } from '../../testing/testStore.ts';
+import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from './runner.ts';
 import { SharedLogFeed } from './sharedFeed.ts';
-import { until } from './testing.ts';
 
 /** The store, counting the subscriptions opened on it and the reads made past them. */
 function counted(store: EventStore) {

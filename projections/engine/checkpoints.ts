@@ -1,12 +1,12 @@
 import type pg from 'pg';
-import { formatPosition, type LogPosition } from '../infra/eventStore/eventStore.ts';
-import { withAdvisoryLock } from '../infra/postgres/pool.ts';
-import { PoisonEventError, type Projection } from './projection.ts';
+import { formatPosition, type LogPosition } from '../../infra/eventStore/eventStore.ts';
+import { withAdvisoryLock } from '../../infra/postgres/pool.ts';
+import { PoisonEventError, type Projection } from '../projection.ts';
 
 /**
  * Each projection's checkpoint: the position of the last event its rows include, moved in the transaction
  * that writes them (commit.ts), and its last failure, for /api/health and the admin screen. A rebuild keeps
- * the same table in its shadow schema (rebuild/shadow.ts).
+ * the same table in its shadow schema (../rebuild/shadow.ts).
  */
 export const CHECKPOINT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (
