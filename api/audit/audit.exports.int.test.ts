@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../../domain/ledger/postings.ts';
 import { csvCell } from '../../domain/shared/csv.ts';
 import { comparePositions, formatPosition } from '../../infra/eventStore/eventStore.ts';
-import { readWholeLog } from '../../projections/testing.ts';
 import { type AuditLedger, withAuditLedger } from '../../testing/auditLedger.ts';
 import { parseCsv } from '../../testing/csv.ts';
+import { readWholeLog } from '../../testing/projections.ts';
 import { createTestDatabase } from '../../testing/testDb.ts';
 import { toolEnv } from '../../testing/toolEnv.ts';
 

@@ -1,16 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { exportLedger } from '../../app/audit/exportLedger.ts';
-import { cardIdFor } from '../../app/cards/cards.service.ts';
+import { userStreams } from '../../app/audit/userStreams.ts';
 import { openEvents } from '../../app/privacy/sealedEvents.ts';
-import { approvalStream } from '../../domain/approvals/approval.ts';
 import { LEDGER_ACCOUNT_PATTERN } from '../../domain/ledger/postings.ts';
 import { isUserId } from '../../domain/shared/ids.ts';
 import { ASSETS, type Asset } from '../../domain/shared/money.ts';
 import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
-import { approvalIdsOfUser } from '../../projections/approvals/approvals.queries.ts';
 import {
   balanceAsOfPosition,
   balanceBefore,
@@ -143,35 +141,7 @@ function streamAuditRoutes(app: Hono<AppEnv>, deps: Deps) {
       const userId = c.req.param('userId');
       if (!isUserId(userId)) throw new HttpProblem(404, 'User not found');
       const { limit } = c.req.valid('query');
-      const [payments, withdrawals, deposits, approvals] = await Promise.all([
-        deps.pool.query<{ id: string }>(
-          'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
-          [userId, limit + 1],
-        ),
-        deps.pool.query<{ id: string }>(
-          'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
-          [userId, limit + 1],
-        ),
-        deps.pool.query<{ id: string }>(
-          'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
-          [userId, limit + 1],
-        ),
-        // Four-eyes requests on the user's money: requested, approved or rejected, applied.
-        approvalIdsOfUser(deps.pool, userId, limit + 1),
-      ]);
-      const streams = [
-        `user-${userId}`,
-        `account-${userId}`,
-        `card-${cardIdFor(userId)}`,
-        `notificationReads-${userId}`,
-        `userPasskeys-${userId}`,
-        `userMail-${userId}`,
-        ...payments.rows.map((r) => `payment-${r.id}`),
-        ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
-        ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
-        ...approvals.map((id) => approvalStream(id)),
-      ];
-      return c.json({ streams: streams.slice(0, limit), truncated: streams.length > limit });
+      return c.json(await userStreams(deps.pool, userId, limit));
     },
   );
 }

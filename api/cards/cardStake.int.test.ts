@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readWholeLog } from '../../projections/testing.ts';
 import { logViolations } from '../../testing/ledgerInvariants.ts';
+import { readWholeLog } from '../../testing/projections.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 /**

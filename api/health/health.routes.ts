@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { pingDatabase } from '../../app/maintenance/databasePing.ts';
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { hasMetricsToken } from '../../runtime/metrics.ts';
 import type { Deps } from '../deps.ts';
@@ -39,7 +40,7 @@ export function probeRoutes(deps: Deps) {
     }
     try {
       await withTimeout(
-        Promise.all([deps.pool.query('SELECT 1'), deps.store.ping()]),
+        Promise.all([pingDatabase(deps.pool), deps.store.ping()]),
         READY_TIMEOUT_MS,
         'the database',
       );
@@ -88,7 +89,7 @@ export function healthRoutes(deps: Deps) {
     };
     const [eventStore, database] = await Promise.all([
       probe(() => deps.store.ping()),
-      probe(() => deps.pool.query('SELECT 1')),
+      probe(() => pingDatabase(deps.pool)),
     ]);
     let projections: unknown[] = [];
     let projectionsHealthy = false;

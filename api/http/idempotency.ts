@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  deleteRunningKey,
+  findKey,
+  insertKey,
+  releaseKey,
+  saveKeyOutcome,
+  takeOverKey,
+} from '../../app/idempotency/idempotencyKeys.table.ts';
 import { DomainError, KeyReusedError } from '../../domain/shared/errors.ts';
 import { nameBasedUuid } from '../../infra/ids.ts';
 import type { Deps } from '../deps.ts';
@@ -56,24 +64,8 @@ export async function claimKey(
   const commandId = nameBasedUuid(`idempotency:${scopeKey}`);
   const leaseMs = deps.config.IDEMPOTENCY_LEASE_SECONDS * 1000;
 
-  const claimed = await deps.pool.query(
-    `INSERT INTO idempotency_keys (scope_key, request_hash, state, locked_until)
-     VALUES ($1, $2, 'running', now() + $3 * interval '1 millisecond') ON CONFLICT (scope_key) DO NOTHING`,
-    [scopeKey, requestHash, leaseMs],
-  );
-  if (claimed.rowCount === 0) {
-    const { rows } = await deps.pool.query<{
-      request_hash: string;
-      state: string;
-      response_status: number | null;
-      response_body: unknown;
-      expired: boolean;
-    }>(
-      `SELECT request_hash, state, response_status, response_body, locked_until < now() AS expired
-       FROM idempotency_keys WHERE scope_key = $1`,
-      [scopeKey],
-    );
-    const row = rows[0];
+  if (!(await insertKey(deps.pool, scopeKey, requestHash, leaseMs))) {
+    const row = await findKey(deps.pool, scopeKey);
     if (row && row.request_hash !== requestHash) {
       throw new HttpProblem(422, 'This Idempotency-Key was already used with a different request');
     }
@@ -82,12 +74,8 @@ export async function claimKey(
       return { replay: { status: row.response_status, body: row.response_body } };
     }
     // Still running: either in flight now, or its process died. Take over only an expired lease.
-    const takeover = await deps.pool.query(
-      `UPDATE idempotency_keys SET locked_until = now() + $2 * interval '1 millisecond'
-       WHERE scope_key = $1 AND state = 'running' AND locked_until < now()`,
-      [scopeKey, leaseMs],
-    );
-    if (row && takeover.rowCount === 0) {
+    const takenOver = await takeOverKey(deps.pool, scopeKey, leaseMs);
+    if (row && !takenOver) {
       throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed', {
         headers: { 'Retry-After': '1' },
       });
@@ -126,10 +114,7 @@ export async function refusal(
     // The log holds this key's command for another body; this row (made just now: the table had lost the
     // key's first row) binds the key to the wrong one. It goes, so that a retry of the first body is
     // answered from the log again; this attempt wrote nothing.
-    await deps.pool.query(
-      `DELETE FROM idempotency_keys WHERE scope_key = $1 AND request_hash = $2 AND state = 'running'`,
-      [scopeKey, claim.requestHash],
-    );
+    await deleteRunningKey(deps.pool, scopeKey, claim.requestHash);
     return { status: error.status, body: problemBody(c, error.status, error.message) };
   }
   if (
@@ -142,21 +127,12 @@ export async function refusal(
     await saveOutcome(deps, scopeKey, status, body);
     return { status, body };
   }
-  await deps.pool
-    .query(
-      `UPDATE idempotency_keys SET locked_until = now() - interval '1 millisecond'
-       WHERE scope_key = $1 AND state = 'running'`,
-      [scopeKey],
-    )
-    .catch(() => {});
+  await releaseKey(deps.pool, scopeKey).catch(() => {});
   throw error;
 }
 
 export async function saveOutcome(deps: Deps, scopeKey: string, status: number, body: unknown) {
-  await deps.pool.query(
-    `UPDATE idempotency_keys SET state = 'done', response_status = $2, response_body = $3 WHERE scope_key = $1`,
-    [scopeKey, status, JSON.stringify(body)],
-  );
+  await saveKeyOutcome(deps.pool, scopeKey, status, body);
 }
 
 /** An answer as JSON: a problem (4xx, 5xx) as Problem Details. */

@@ -1,5 +1,6 @@
-import type pg from 'pg';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
+import { RATE_LIMITS_TABLE } from '../../app/limits/rateLimits.table.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Config } from '../../runtime/config.ts';
 
 /** Makes one counter: `name` tells counters apart in a shared store. */
@@ -10,21 +11,18 @@ export type LimiterFactory = (
 
 export const memoryLimiters: LimiterFactory = (_name, settings) => new RateLimiterMemory(settings);
 
-/** The table of migrations/1764201600004_rate-limits.sql. */
-const TABLE = 'rate_limits';
-
 /**
  * Counters in Postgres, shared by every process on the database: one row per `<name>:<key>`, one upsert
  * per count (rate-limiter-flexible's RateLimiterPostgres). Expired rows are deleted by the purge job, once
- * across processes (app/maintenance/purge.ts), not by the library's timer in every process.
+ * across processes (app/maintenance/purge.ts, by the table's owner app/limits/rateLimits.table.ts), not by the library's timer in every process.
  */
-export function postgresLimiters(pool: pg.Pool): LimiterFactory {
+export function postgresLimiters(pool: Pool): LimiterFactory {
   return (name, settings) =>
     new RateLimiterPostgres({
       ...settings,
       storeClient: pool,
       storeType: 'pool',
-      tableName: TABLE,
+      tableName: RATE_LIMITS_TABLE,
       tableCreated: true,
       keyPrefix: name,
       clearExpiredByTimeout: false,

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { allProjections } from '../../projections/index.ts';
-import { rebuildElsewhere, snapshotTables } from '../../projections/testing.ts';
 import { FOUR_EYES_LIFTED } from '../../testing/adminProof.ts';
 import { checkLedgerInvariants } from '../../testing/ledgerInvariants.ts';
+import { rebuildElsewhere, snapshotTables } from '../../testing/projections.ts';
 import {
   adminClient,
   setUpAdminClient,
@@ -312,7 +312,7 @@ describe('every projection under redelivery', () => {
     await t.settle();
     await b.client.patch('/api/notifications/mark-all-read');
     await t.settle();
-    const { redeliverAll } = await import('../../projections/testing.ts');
+    const { redeliverAll } = await import('../../testing/projections.ts');
     for (const projection of allProjections) {
       const before = await snapshotTables(t.db.pool, projection.tables);
       expect(

@@ -4,8 +4,8 @@ import { hexOf } from '../../domain/verifiable/bytes.ts';
 import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { waitForTreeSize } from '../../projections/ledgerTree/ledgerTree.queries.ts';
-import { readWholeLog } from '../../projections/testing.ts';
 import { balance, fund } from '../../testing/ledgerApp.ts';
+import { readWholeLog } from '../../testing/projections.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 const METRICS = { METRICS_TOKEN: 'metrics-token-for-tests' };

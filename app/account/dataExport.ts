@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { accountStream } from '../../domain/accounts/account.ts';
 import { cardStream } from '../../domain/cards/card.ts';
 import { contactMessageStream } from '../../domain/contact/contactMessage.ts';
@@ -14,6 +13,7 @@ import { ASSETS } from '../../domain/shared/money.ts';
 import { userMailStream } from '../../domain/users/mailSent.ts';
 import { userPasskeysStream } from '../../domain/users/passkeys.ts';
 import { signInStream } from '../../domain/users/signIns.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 
 /** The beginning of every sign-in stream's name (`signInStream`), before the session's public id. */
 const SIGN_IN_STREAM_PREFIX = signInStream('');
@@ -31,8 +31,10 @@ import {
   rowsOfUser,
 } from '../../projections/users/dataExport.queries.ts';
 import { findPreferences, findUserById } from '../../projections/users/users.queries.ts';
+import { exportedSessionsPage, sessionIdsOfUser } from '../auth/sessions.table.ts';
 import { publicSessionId } from '../auth/sessions.ts';
 import { uniqueStreamsOf } from '../auth/uniqueStreams.ts';
+import { hasPin } from '../cards/cardPins.table.ts';
 import type { AppContext } from '../context.ts';
 
 /**
@@ -49,7 +51,7 @@ export const DATA_EXPORT_FORMAT = 'sai-wallet-data-export';
 export const DATA_EXPORT_VERSION = 1;
 
 export interface DataExportDeps {
-  pool: pg.Pool;
+  pool: Pool;
   store: EventStore;
   now(): Date;
   /** Names the person's uniqueness streams (app/auth/uniqueStreams.ts). */
@@ -89,7 +91,7 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
     balancesOfUser(deps.pool, userId),
     pendingWithdrawalTotals(deps.pool, userId),
   ]);
-  const cardWithPin = card ? { ...card, pinSet: await pinSet(deps.pool, card.id) } : null;
+  const cardWithPin = card ? { ...card, pinSet: await hasPin(deps.pool, card.id) } : null;
   const { userId: _owner, ...cardFields } = cardWithPin ?? { userId };
 
   yield `{"format":${json(DATA_EXPORT_FORMAT)},"version":${DATA_EXPORT_VERSION}`;
@@ -114,11 +116,7 @@ export async function* dataExport(deps: DataExportDeps, userId: UserId): AsyncGe
   if (card) own.push(cardStream(card.id));
   // Their passkeys' facts, the mail sent to them, and each sign-in's notice (named by the session's public id).
   own.push(userPasskeysStream(userId), userMailStream(userId));
-  const signIns = await deps.pool.query<{ id: string }>(
-    'SELECT id FROM sessions WHERE user_id = $1 ORDER BY created_at, id',
-    [userId],
-  );
-  const sessionPublicIds = new Set(signIns.rows.map((row) => publicSessionId(row.id)));
+  const sessionPublicIds = new Set((await sessionIdsOfUser(deps.pool, userId)).map(publicSessionId));
   own.push(...[...sessionPublicIds].map(signInStream));
   // Their deposits' ids: an on-chain claim stream may also hold another person's claim of the same hash.
   const depositIds = new Set<string>();
@@ -270,7 +268,7 @@ export function exportedEvent(event: RecordedEvent) {
 }
 
 /** What is stored about the person's sign-in protection, never the secrets themselves. */
-async function securityFacts(db: pg.Pool, userId: UserId) {
+async function securityFacts(db: Pool, userId: UserId) {
   const { rows } = await db.query<{
     passwordChangedAt: Date | null;
     twoFactor: boolean | null;
@@ -289,23 +287,11 @@ async function securityFacts(db: pg.Pool, userId: UserId) {
   };
 }
 
-async function pinSet(db: pg.Pool, cardId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM card_pins WHERE card_id = $1', [cardId]);
-  return rows.length > 0;
-}
-
 /** The person's sessions, oldest first, a page at a time; without their ids. */
-async function* sessionsOf(db: pg.Pool, userId: UserId): AsyncGenerator<Record<string, unknown>> {
+async function* sessionsOf(db: Pool, userId: UserId): AsyncGenerator<Record<string, unknown>> {
   let after = null as { time: string; id: string } | null;
   for (;;) {
-    const { rows }: pg.QueryResult<Record<string, unknown> & { _time: string; _id: string }> = await db.query(
-      `SELECT remember AS "rememberMe", browser, os, address, created_at AS "createdAt", last_seen_at AS "lastSeenAt",
-         absolute_expires_at AS "expiresAt", revoked_at AS "endedAt", revoked_reason AS "endedBecause",
-         created_at::text AS _time, id AS _id
-       FROM sessions WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3))
-       ORDER BY created_at, id LIMIT $4`,
-      [userId, after?.time ?? null, after?.id ?? '', EXPORT_PAGE],
-    );
+    const rows = await exportedSessionsPage(db, userId, after, EXPORT_PAGE);
     for (const { _time, _id, ...row } of rows) yield row;
     const last: { _time: string; _id: string } | undefined = rows[rows.length - 1];
     if (!last || rows.length < EXPORT_PAGE) return;

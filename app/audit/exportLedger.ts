@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import { csvCell } from '../../domain/shared/csv.ts';
 import type { Asset } from '../../domain/shared/money.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { assetsOfAccount, balanceBefore } from '../../projections/ledger/ledger.queries.ts';
 import type { PostingBalancesRow } from '../../projections/ledger/receipt.queries.ts';
 
@@ -56,7 +56,7 @@ interface JournalRow extends PostingBalancesRow {
 
 /** Yields the export as text chunks: the header, then one chunk per batch of rows. */
 export async function* exportLedger(
-  pool: pg.Pool,
+  pool: Pool,
   filter: ExportFilter,
   /** Rows per query, and in the first one (tests page in small batches to cross page boundaries). */
   { batchSize = BATCH, firstPage = FIRST_PAGE }: { batchSize?: number; firstPage?: number } = {},

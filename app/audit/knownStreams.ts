@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Pool } from '../../infra/postgres/pool.ts';
 
 /**
  * The streams something outside the log knows, to find a stream deleted from the log whole (its events
@@ -27,7 +27,7 @@ const SOURCES: { table: string; sql: string }[] = [
   },
 ];
 
-export async function* knownStreams(pool: pg.Pool): AsyncGenerator<KnownStream> {
+export async function* knownStreams(pool: Pool): AsyncGenerator<KnownStream> {
   for (const source of SOURCES) {
     const { rows: exists } = await pool.query<{ found: boolean }>(
       'SELECT to_regclass($1) IS NOT NULL AS found',
@@ -46,7 +46,7 @@ export async function* knownStreams(pool: pg.Pool): AsyncGenerator<KnownStream> 
  * `exists` (a read of the store) confirms a problem before it is reported.
  */
 export async function missingStreams(
-  pool: pg.Pool,
+  pool: Pool,
   heads: ReadonlyMap<string, { revision: bigint }>,
   exists: (streamName: string, revision: bigint) => Promise<boolean>,
 ): Promise<string[]> {

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { EventClock } from '../../domain/ledger/eventTime.ts';
 import { MoneyAudit, PENDING_BOUND_MS } from '../../domain/ledger/moneyAudit.ts';
 import { postingsOf } from '../../domain/ledger/postings.ts';
@@ -9,6 +8,7 @@ import type { EventStore, LogPosition, RecordedEvent } from '../../infra/eventSt
 import { formatPosition } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { EVENT_UPCASTERS, rawStore } from '../../infra/eventStore/upcasting.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { TreeReplay } from '../ledgerProofs/treeReplay.ts';
 import { DigestCheck, type DigestOutcome } from './digestCheck.ts';
 import { missingStreams } from './knownStreams.ts';
@@ -79,7 +79,7 @@ function checkChain(event: RecordedEvent, cursor: StreamCursor | undefined, note
 
 /** The store's own idea of each stream's head must agree with the events (Postgres keeps es_streams). */
 async function checkStreamHeads(
-  pool: pg.Pool,
+  pool: Pool,
   streams: ReadonlyMap<string, StreamCursor>,
   note: (problem: string) => void,
 ): Promise<void> {
@@ -98,7 +98,7 @@ async function checkStreamHeads(
 
 export async function verifyLedger(
   store: EventStore,
-  pool: pg.Pool,
+  pool: Pool,
   options: {
     onProgress?: (events: number) => void;
     maxProblems?: number;

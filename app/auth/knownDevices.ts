@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { sameDeviceAndPlace } from './device.ts';
+import { recentOrigins } from './sessions.table.ts';
 import type { SessionOrigin } from './sessions.ts';
 
 /**
@@ -45,7 +46,7 @@ export function deviceToken(secret: Uint8Array, userId: UserId, presented: strin
  * row is written; ended sessions count while their rows are kept (app/maintenance/purge.ts).
  */
 export async function knownDevice(
-  db: pg.Pool,
+  db: Pool,
   secret: Uint8Array,
   userId: UserId,
   origin: SessionOrigin,
@@ -53,11 +54,6 @@ export async function knownDevice(
 ): Promise<boolean> {
   if (deviceIdOf(secret, userId, presented) === null) return false;
   if (!origin.browser || !origin.os || !origin.address) return false;
-  const { rows } = await db.query<{ browser: string | null; os: string | null; address: string | null }>(
-    `SELECT browser, os, address FROM sessions
-      WHERE user_id = $1 AND browser = $2 AND os = $3
-      ORDER BY created_at DESC LIMIT ${CHECKED_SESSIONS}`,
-    [userId, origin.browser, origin.os],
-  );
+  const rows = await recentOrigins(db, userId, origin.browser, origin.os, CHECKED_SESSIONS);
   return rows.some((row) => sameDeviceAndPlace(origin, row));
 }

@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { touchSessions } from './sessions.table.ts';
 
 /** A session's "last seen" is written at most this often (by any process: the flush's WHERE says so). */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -25,7 +26,7 @@ export class LastSeenRecorder {
   readonly stats = { flushes: 0 };
 
   constructor(
-    private readonly db: pg.Pool,
+    private readonly db: Pool,
     private readonly options: { everyMs?: number; flushEveryMs?: number } = {},
   ) {}
 
@@ -66,13 +67,7 @@ export class LastSeenRecorder {
     const everySeconds = (this.options.everyMs ?? LAST_SEEN_EVERY_MS) / 1000;
     try {
       this.stats.flushes++;
-      await this.db.query(
-        `UPDATE sessions SET last_seen_at = seen.at
-           FROM unnest($1::text[], $2::timestamptz[]) AS seen(id, at)
-          WHERE sessions.id = seen.id AND sessions.revoked_at IS NULL
-            AND sessions.last_seen_at <= seen.at - make_interval(secs => $3)`,
-        [[...batch.keys()], [...batch.values()].map((at) => new Date(at)), everySeconds],
-      );
+      await touchSessions(this.db, batch, everySeconds);
     } catch (error) {
       // Kept for the next flush (a newer note of the same session wins).
       for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);

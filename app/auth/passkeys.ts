@@ -9,8 +9,9 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import type { TableOwner } from '../tables.ts';
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server: the protocol's parsing and signature checks are the
@@ -25,7 +26,7 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export type ChallengePurpose = 'register' | 'sign_in' | 'second_factor';
 
-type Db = pg.Pool | pg.PoolClient;
+type Db = Pool | PoolClient;
 
 /** Where passkeys are valid: the RP ID is PUBLIC_URL's host name; the origins PUBLIC_URL and ALLOWED_ORIGINS. */
 export interface RelyingParty {
@@ -305,3 +306,19 @@ async function takeChallengeOf(db: Db, response: AuthenticationResponseJSON): Pr
     // Unreadable client data carries no challenge to spend.
   }
 }
+
+/** `passkeys`: the person's credentials go at erasure. */
+export const passkeysTable: TableOwner = {
+  table: 'passkeys',
+  async erase(client, { userId }) {
+    await client.query('DELETE FROM passkeys WHERE user_id = $1', [userId]);
+  },
+};
+
+/** `webauthn_challenges`: the person's open challenges go at erasure. */
+export const webauthnChallengesTable: TableOwner = {
+  table: 'webauthn_challenges',
+  async erase(client, { userId }) {
+    await client.query('DELETE FROM webauthn_challenges WHERE user_id = $1', [userId]);
+  },
+};

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import { Batcher } from '../../infra/batcher.ts';
 import { ChannelListener } from '../../infra/postgres/channelListener.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { LastSeenRecorder } from './lastSeen.ts';
+import { type SessionRow, sessionRowsByIds } from './sessions.table.ts';
 
 /**
  * Announced by the `sessions` table's triggers (migrations/1764201600010_session-changes.sql, narrowed by
@@ -22,31 +23,17 @@ const SESSION_TTL_MS = 60_000;
 /** Sessions kept at most (oldest out first): about 10 MB. */
 const CAPACITY = 50_000;
 
-export interface SessionRow {
-  user_id: string;
-  is_admin: boolean;
-  remember: boolean;
-  revoked_at: Date | null;
-  idle_expires_at: Date;
-  absolute_expires_at: Date;
-}
-
 /**
  * Concurrent requests' session checks share one query (group reads, see infra/batcher.ts); each is issued
  * after its request arrived, so a revocation committed before is seen.
  */
-const lookups = new WeakMap<pg.Pool, Batcher<string, SessionRow | undefined>>();
-function sessionLookups(db: pg.Pool): Batcher<string, SessionRow | undefined> {
+const lookups = new WeakMap<Pool, Batcher<string, SessionRow | undefined>>();
+function sessionLookups(db: Pool): Batcher<string, SessionRow | undefined> {
   let batcher = lookups.get(db);
   if (!batcher) {
     batcher = new Batcher<string, SessionRow | undefined>(
       async (ids) => {
-        const { rows } = await db.query<SessionRow & { id: string }>({
-          name: 'session-lookup',
-          text: `SELECT id, user_id, is_admin, remember, revoked_at, idle_expires_at, absolute_expires_at
-             FROM sessions WHERE id = ANY($1::text[])`,
-          values: [ids],
-        });
+        const rows = await sessionRowsByIds(db, ids);
         const byId = new Map<string, SessionRow>(rows.map((row) => [row.id, row]));
         return ids.map((id) => byId.get(id));
       },
@@ -81,7 +68,7 @@ export class SessionCache {
   readonly lastSeen: LastSeenRecorder;
 
   constructor(
-    private readonly db: pg.Pool,
+    private readonly db: Pool,
     databaseUrl: string,
   ) {
     this.listener = new ChannelListener(
@@ -196,10 +183,10 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<pg.Pool, SessionCache>();
+const caches = new WeakMap<Pool, SessionCache>();
 
 /** Turns the session cache on for the sessions read through this pool (the API's composition root does). */
-export function startSessionCache(db: pg.Pool, databaseUrl: string): SessionCache {
+export function startSessionCache(db: Pool, databaseUrl: string): SessionCache {
   const existing = caches.get(db);
   if (existing) return existing;
   const cache = new SessionCache(db, databaseUrl);
@@ -207,17 +194,17 @@ export function startSessionCache(db: pg.Pool, databaseUrl: string): SessionCach
   return cache;
 }
 
-export async function stopSessionCache(db: pg.Pool): Promise<void> {
+export async function stopSessionCache(db: Pool): Promise<void> {
   const cache = caches.get(db);
   caches.delete(db);
   await cache?.close();
 }
 
-export function sessionCacheOf(db: pg.Pool): SessionCache | undefined {
+export function sessionCacheOf(db: Pool): SessionCache | undefined {
   return caches.get(db);
 }
 
 /** A session's row: from this pool's cache when it has one and holds it, else from the database. */
-export function sessionRow(db: pg.Pool, sessionId: string): Promise<SessionRow | undefined> {
+export function sessionRow(db: Pool, sessionId: string): Promise<SessionRow | undefined> {
   return caches.get(db)?.get(sessionId) ?? sessionLookups(db).submit(sessionId);
 }

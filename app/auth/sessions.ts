@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type pg from 'pg';
 import { isUserId, type UserId } from '../../domain/shared/ids.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Device } from './device.ts';
 import { sessionCacheOf, sessionRow } from './sessionCache.ts';
+import {
+  insertSession,
+  liveSessionsOf,
+  renewSessionRow,
+  revokeSessionRow,
+  revokeSessionRowsOfUser,
+  unrevokedSessionIds,
+} from './sessions.table.ts';
 
 /**
  * Sessions: a short-lived HS256 JWT (algorithm pinned) in an httpOnly cookie, backed by a `sessions` row
@@ -73,7 +81,7 @@ export interface SessionOrigin extends Device {
 }
 
 export async function createSession(
-  db: pg.Pool,
+  db: Pool,
   settings: SessionSettings,
   user: { userId: UserId; isAdmin: boolean },
   remember: boolean,
@@ -83,23 +91,7 @@ export async function createSession(
   const sessionId = randomBytes(18).toString('base64url');
   const absolute = new Date(now.getTime() + (remember ? settings.rememberAbsoluteMs : settings.absoluteMs));
   const idle = new Date(Math.min(now.getTime() + settings.idleMs, absolute.getTime()));
-  await db.query(
-    `INSERT INTO sessions (id, user_id, is_admin, remember, created_at, last_seen_at, idle_expires_at,
-       absolute_expires_at, browser, os, address)
-     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10)`,
-    [
-      sessionId,
-      user.userId,
-      user.isAdmin,
-      remember,
-      now,
-      idle,
-      absolute,
-      origin.browser,
-      origin.os,
-      origin.address,
-    ],
-  );
+  await insertSession(db, { id: sessionId, ...user, remember, now, idle, absolute, ...origin });
   // Its row says it was seen now: the first requests need not say it again.
   sessionCacheOf(db)?.lastSeen.seen(sessionId, now.getTime());
   const token = await sign(settings, { sessionId, ...user }, idle);
@@ -184,7 +176,7 @@ async function verifyUncached(
  * token (idle deadline pushed forward) to set as the new cookie.
  */
 export async function resumeSession(
-  db: pg.Pool,
+  db: Pool,
   settings: SessionSettings,
   token: string,
   now = new Date(),
@@ -204,10 +196,7 @@ export async function resumeSession(
   // the row again (measured: one UPDATE per request, a third of Postgres's time; BENCHMARKS.md, stop 18).
   // Its idle expiry then trails by less than a period, as it does between a browser's renewals.
   if (row.idle_expires_at.getTime() < idle.getTime() - settings.renewAfterMs) {
-    await db.query(
-      'UPDATE sessions SET last_seen_at = $2, idle_expires_at = $3 WHERE id = $1 AND revoked_at IS NULL',
-      [claims.sessionId, now, idle],
-    );
+    await renewSessionRow(db, claims.sessionId, now, idle);
   }
   const renewedToken = await sign(settings, live, idle);
   return {
@@ -227,11 +216,8 @@ export async function resumeSession(
  * until every other process has forgotten them too (the table's trigger announces them; see
  * `SessionCache.propagated` in app/auth/sessionCache.ts).
  */
-export async function revokeSession(db: pg.Pool, sessionId: string, reason: string): Promise<void> {
-  const { rowCount } = await db.query(
-    'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
-    [sessionId, reason],
-  );
+export async function revokeSession(db: Pool, sessionId: string, reason: string): Promise<void> {
+  const rowCount = await revokeSessionRow(db, sessionId, reason);
   const cache = sessionCacheOf(db);
   cache?.forget([sessionId]);
   // Only a row the statement changed is announced (the trigger fires per changed row).
@@ -240,21 +226,16 @@ export async function revokeSession(db: pg.Pool, sessionId: string, reason: stri
 
 /** Ends every session of a user (password change, suspension, role change), optionally keeping one. */
 export async function revokeUserSessions(
-  db: pg.Pool,
+  db: Pool,
   userId: UserId,
   reason: string,
   keep?: string,
 ): Promise<number> {
-  const result = await db.query<{ id: string }>(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-     WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3) RETURNING id`,
-    [userId, reason, keep ?? null],
-  );
+  const ids = await revokeSessionRowsOfUser(db, userId, reason, keep ?? null);
   const cache = sessionCacheOf(db);
-  const ids = result.rows.map((row) => row.id);
   cache?.forget(ids);
   if (ids.length > 0) await cache?.propagated();
-  return result.rowCount ?? 0;
+  return ids.length;
 }
 
 /**
@@ -277,24 +258,12 @@ export const LISTED_SESSIONS = 50;
 
 /** A user's live sessions, this one first, then the most recently seen. */
 export async function listSessions(
-  db: pg.Pool,
+  db: Pool,
   userId: UserId,
   currentSessionId: string,
   now = new Date(),
 ): Promise<ListedSession[]> {
-  const { rows } = await db.query<{
-    id: string;
-    browser: string | null;
-    os: string | null;
-    address: string | null;
-    created_at: Date;
-    last_seen_at: Date;
-  }>(
-    `SELECT id, browser, os, address, created_at, last_seen_at FROM sessions
-      WHERE user_id = $1 AND revoked_at IS NULL AND idle_expires_at > $2 AND absolute_expires_at > $2
-      ORDER BY created_at DESC LIMIT ${LISTED_SESSIONS}`,
-    [userId, now],
-  );
+  const rows = await liveSessionsOf(db, userId, now, LISTED_SESSIONS);
   // What this process noted and has not written yet (at most a flush period old) is newer than the row.
   const noted = sessionCacheOf(db)?.lastSeen;
   const listed = rows.map((row) => {
@@ -319,17 +288,13 @@ export async function listSessions(
  * that name (someone else's session is not theirs to name: the same answer as an unknown one).
  */
 export async function revokeOwnSession(
-  db: pg.Pool,
+  db: Pool,
   userId: UserId,
   publicId: string,
   reason: string,
 ): Promise<{ revoked: false } | { revoked: true; sessionId: string }> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
-    [userId],
-  );
-  const match = rows.find((row) => publicSessionId(row.id) === publicId);
+  const match = (await unrevokedSessionIds(db, userId)).find((id) => publicSessionId(id) === publicId);
   if (!match) return { revoked: false };
-  await revokeSession(db, match.id, reason);
-  return { revoked: true, sessionId: match.id };
+  await revokeSession(db, match, reason);
+  return { revoked: true, sessionId: match };
 }

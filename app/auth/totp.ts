@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type pg from 'pg';
 import QRCode from 'qrcode';
 import type { UserId } from '../../domain/shared/ids.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import type { TableOwner } from '../tables.ts';
 
 /**
  * TOTP two-factor authentication (docs/product-rules.md rule 5), RFC 6238 with the authenticator apps' defaults
@@ -21,7 +22,7 @@ const SECRET_BYTES = 20;
 const WINDOW = 1;
 const FORMAT = 'v1';
 
-type Db = pg.Pool | pg.PoolClient;
+type Db = Pool | PoolClient;
 
 export function totpEncryptionKey(sessionSecret: Uint8Array): Buffer {
   return Buffer.from(hkdfSync('sha256', sessionSecret, 'sai-wallet', 'totp-secret-encryption-v1', 32));
@@ -134,3 +135,23 @@ export async function verifyTotpCode(
 export async function deleteTotpSecret(db: Db, userId: UserId): Promise<void> {
   await db.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
 }
+
+/**
+ * `totp_secrets`: a set-up never confirmed, older than a day, is purged (`POST /api/account/2fa/setup`
+ * starts a new one); the person's secret goes at erasure.
+ */
+export const totpSecretsTable: TableOwner = {
+  table: 'totp_secrets',
+  purge: {
+    purged: 'unconfirmedTotp',
+    async run(db) {
+      const { rowCount } = await db.query(
+        `DELETE FROM totp_secrets WHERE NOT confirmed AND created_at < now() - interval '1 day'`,
+      );
+      return rowCount ?? 0;
+    },
+  },
+  async erase(client, { userId }) {
+    await client.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
+  },
+};

@@ -6,6 +6,7 @@ import { nameBasedUuid } from '../../infra/ids.ts';
 import { hashSecret } from '../auth/credentials.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
+import { savePinHash } from './cardPins.table.ts';
 
 /** One card per user: its id is derived from the user's, so a second request meets the existing stream. */
 export const cardIdFor = (userId: UserId) => nameBasedUuid(`card:${userId}`);
@@ -54,10 +55,6 @@ export async function requestCard(
 /** PINs are argon2 hashes in `card_pins` (a migration's table), outside the log (docs/product-rules.md rule 14). */
 export async function changePin(ctx: CommandContext, userId: UserId, pin: string, metadata: EventMetadata) {
   const result = await cardCommand(ctx, userId, { type: 'ChangePin', now: ctx.now() }, metadata);
-  await ctx.pool.query(
-    `INSERT INTO card_pins (card_id, pin_hash, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (card_id) DO UPDATE SET pin_hash = EXCLUDED.pin_hash, updated_at = now()`,
-    [cardIdFor(userId), await hashSecret(pin)],
-  );
+  await savePinHash(ctx.pool, cardIdFor(userId), await hashSecret(pin));
   return result;
 }

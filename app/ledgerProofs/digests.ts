@@ -1,14 +1,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bytesOfHex, equalBytes, hexOf } from '../../domain/verifiable/bytes.ts';
 import { DIGEST_FORMAT, digestMessage, type LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { verifyConsistency, webCryptoSha256 } from '../../domain/verifiable/merkle.ts';
 import { verifyDigest } from '../../domain/verifiable/verify.ts';
-import { withTransaction } from '../../infra/postgres/pool.ts';
+import { type Pool, type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
 import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
+import type { TableOwner } from '../tables.ts';
 import { readDigestFile, scanDigestFolder, setAside, writeFileAtomically } from './digestFiles.ts';
 import type { LedgerSigner } from './signer.ts';
 import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from './treeReplay.ts';
@@ -108,7 +108,7 @@ function digestOf(row: DigestRow): LedgerDigest {
 
 /** Published digests, newest first; `cursor` is the previous page's `nextCursor`. */
 export async function listDigests(
-  db: pg.Pool | pg.PoolClient,
+  db: Pool | PoolClient,
   limit: number,
   cursor: string | null = null,
 ): Promise<{ items: LedgerDigest[]; nextCursor: string | null }> {
@@ -131,7 +131,7 @@ export class DigestMismatchError extends Error {}
 const PUBLISH_LOCK = "hashtextextended('sai:ledger-digest', 0)";
 
 export interface DigestServiceOptions {
-  pool: pg.Pool;
+  pool: Pool;
   signer: LedgerSigner;
   logger: Logger;
   /** DIGEST_DIR: where each digest's file is written. */
@@ -236,7 +236,7 @@ export class DigestService {
    * than the last listed one and extending it (what publish would have checked); anything else is set
    * aside (`.rejected`, kept as evidence) and logged. Leftover temporaries, never published, are removed.
    */
-  async #reconcileFiles(client: pg.PoolClient): Promise<void> {
+  async #reconcileFiles(client: PoolClient): Promise<void> {
     const { dir, logger, signer } = this.#options;
     const scan = await scanDigestFolder(dir);
     for (const name of scan.temporaries) await rm(path.join(dir, name), { force: true });
@@ -369,7 +369,7 @@ export class DigestService {
   }
 }
 
-async function insertDigest(client: pg.PoolClient, digest: LedgerDigest, fileName: string): Promise<void> {
+async function insertDigest(client: PoolClient, digest: LedgerDigest, fileName: string): Promise<void> {
   await client.query(
     `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -385,9 +385,12 @@ async function insertDigest(client: pg.PoolClient, digest: LedgerDigest, fileNam
   );
 }
 
-async function latestDigest(db: pg.Pool | pg.PoolClient, withBlocks = true): Promise<LedgerDigest | null> {
+async function latestDigest(db: Pool | PoolClient, withBlocks = true): Promise<LedgerDigest | null> {
   const { rows } = await db.query<DigestRow>(
     `SELECT ${withBlocks ? COLUMNS : COLUMNS.replace(', blocks', ', NULL AS blocks')} FROM ledger_digests ORDER BY id DESC LIMIT 1`,
   );
   return rows[0] ? digestOf(rows[0]) : null;
 }
+
+/** `ledger_digests`: signed digests of the log, kept for good (nothing personal); neither purged nor erased. */
+export const ledgerDigestsTable: TableOwner = { table: 'ledger_digests' };

@@ -1,11 +1,11 @@
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import {
   keyRotationMessage,
   type LedgerKeyHistoryEntry,
   type LedgerPublicKey,
 } from '../../domain/verifiable/formats.ts';
-import { withTransaction } from '../../infra/postgres/pool.ts';
+import { type Pool, type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
+import type { TableOwner } from '../tables.ts';
 import type { LedgerSigner } from './signer.ts';
 
 /**
@@ -70,7 +70,7 @@ const entryOf = (row: KeyRow): LedgerKeyHistoryEntry => ({
 });
 
 /** The recorded history, oldest first (empty before the first start that recorded a key). */
-export async function loadKeyHistory(db: pg.Pool | pg.PoolClient): Promise<LedgerKeyHistoryEntry[]> {
+export async function loadKeyHistory(db: Pool | PoolClient): Promise<LedgerKeyHistoryEntry[]> {
   const { rows } = await db.query<KeyRow>(
     'SELECT key_id, public_key, valid_from, previous_key_id, rotation_signature FROM ledger_signing_keys ORDER BY seq',
   );
@@ -90,7 +90,7 @@ const RECORD_LOCK = 7_104_211_836;
  * chain a reader follows from a key they hold would break there.
  */
 export async function recordSigningKey(
-  pool: pg.Pool,
+  pool: Pool,
   options: { signer: LedgerSigner; previous: LedgerSigner | null; now: Date; logger: Logger },
 ): Promise<LedgerKeyHistoryEntry[]> {
   const { signer, previous, now, logger } = options;
@@ -153,3 +153,6 @@ export async function recordSigningKey(
   );
   return [...history, entry];
 }
+
+/** `ledger_signing_keys`: the history of the ledger's public keys, kept for good; neither purged nor erased. */
+export const ledgerSigningKeysTable: TableOwner = { table: 'ledger_signing_keys' };

@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { LedgerPublicKey, LiabilitiesStatement } from '../../domain/verifiable/formats.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { runScheduledJob, type ScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
 import {
   ledgerTreeBalances,
@@ -40,7 +40,7 @@ export interface LedgerProofs extends LedgerProofParts {
  * never because a user asked for something. A digest a receipt asks for does not make one: a statement
  * made whenever a user liked would let them compare the totals and the leaves around their own transfers.
  */
-export function createLedgerProofs(parts: LedgerProofParts, pool: pg.Pool, logger: Logger): LedgerProofs {
+export function createLedgerProofs(parts: LedgerProofParts, pool: Pool, logger: Logger): LedgerProofs {
   const statements = new LiabilityStatements({ pool, signer: parts.signer, tree: parts.tree, logger });
   return {
     ...parts,
@@ -66,14 +66,14 @@ export const LIABILITIES_JOB = 'ledger-liabilities';
  * liabilities signs nothing: it is recorded as a mismatch (the follower's state row, an error log line).
  */
 export class LiabilityStatements {
-  readonly #pool: pg.Pool;
+  readonly #pool: Pool;
   readonly #signer: LedgerSigner;
   readonly #tree: Pick<TreeQueries, 'treeHead'>;
   readonly #logger: Logger;
   #running: Promise<unknown> | null = null;
 
   constructor(options: {
-    pool: pg.Pool;
+    pool: Pool;
     signer: LedgerSigner;
     tree: Pick<TreeQueries, 'treeHead'>;
     logger: Logger;

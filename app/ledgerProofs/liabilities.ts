@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type pg from 'pg';
 import { ASSET_DECIMALS, ASSETS, type Asset, isAsset } from '../../domain/shared/money.ts';
 import { hexOf } from '../../domain/verifiable/bytes.ts';
 import {
@@ -18,6 +17,8 @@ import {
   type SumTree,
   sumPath,
 } from '../../domain/verifiable/liabilities.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import type { TableOwner } from '../tables.ts';
 import type { LedgerSigner } from './signer.ts';
 import { buildSumTreeInSlices } from './sumTreeBuilder.ts';
 
@@ -256,7 +257,7 @@ export const STATEMENTS_WITH_LEAVES = 24;
  * older layout: then this one replaces it, leaves and all. The leaves of all but the newest statements are
  * dropped: only the latest serves proofs.
  */
-export async function storeLiabilitiesStatement(db: pg.PoolClient, made: MadeStatement): Promise<boolean> {
+export async function storeLiabilitiesStatement(db: PoolClient, made: MadeStatement): Promise<boolean> {
   const size = made.statement.treeSize;
   const inserted = await db.query(
     `INSERT INTO ledger_liabilities (tree_size, statement, layout) VALUES ($1, $2, $3)
@@ -283,7 +284,7 @@ export async function storeLiabilitiesStatement(db: pg.PoolClient, made: MadeSta
   return true;
 }
 
-export async function latestLiabilitiesStatement(db: pg.Pool | pg.PoolClient) {
+export async function latestLiabilitiesStatement(db: Pool | PoolClient) {
   const { rows } = await db.query<{ statement: LiabilitiesStatement; created_at: Date; layout: number }>(
     'SELECT statement, created_at, layout FROM ledger_liabilities ORDER BY tree_size DESC LIMIT 1',
   );
@@ -294,7 +295,7 @@ export async function latestLiabilitiesStatement(db: pg.Pool | pg.PoolClient) {
 export class LiabilityProofUnavailableError extends Error {}
 
 interface CachedTrees {
-  pool: pg.Pool;
+  pool: Pool;
   signature: string;
   trees: Promise<Map<string, SumTree>>;
 }
@@ -303,7 +304,7 @@ interface CachedTrees {
 let cached: CachedTrees | null = null;
 
 async function rebuildTrees(
-  pool: pg.Pool,
+  pool: Pool,
   signer: LedgerSigner,
   statement: LiabilitiesStatement,
 ): Promise<Map<string, SumTree>> {
@@ -370,7 +371,7 @@ export function proofEntries(
  * there is no statement yet; a proof with no entries when they held nothing.
  */
 export async function liabilityProofFor(
-  pool: pg.Pool,
+  pool: Pool,
   signer: LedgerSigner,
   userId: string,
 ): Promise<LiabilityProof | null> {
@@ -397,3 +398,10 @@ export async function liabilityProofFor(
     publicKey: signer.publicKey,
   };
 }
+
+/**
+ * `ledger_liabilities`, `ledger_liability_leaves`: signed statements and the balances they summed, kept (a
+ * statement's leaves must still rebuild its signed roots; docs/architecture/personal-data.md).
+ */
+export const ledgerLiabilitiesTable: TableOwner = { table: 'ledger_liabilities' };
+export const ledgerLiabilityLeavesTable: TableOwner = { table: 'ledger_liability_leaves' };

@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 
 /**
  * What receipts and liability proofs need from the log's Merkle tree and from the digest service
@@ -9,7 +9,7 @@ import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
  */
 
 /** A pg Pool or a client (inside a transaction). */
-export type Db = pg.Pool | pg.PoolClient;
+export type Db = Pool | PoolClient;
 
 export interface TreeLeaf {
   /** Public position: the event's 0-based index in log order. */

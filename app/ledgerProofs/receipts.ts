@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bytesOfHex, hexOf } from '../../domain/verifiable/bytes.ts';
 import { type LedgerReceipt, RECEIPT_FORMAT, type ReceiptEvent } from '../../domain/verifiable/formats.ts';
@@ -6,6 +5,7 @@ import { eventLeaf, verifyInclusion, webCryptoSha256 } from '../../domain/verifi
 import { type EventStore, formatPosition, type RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
 import { eventIdsOfTransaction } from '../../projections/transactionEvents/transactionEvents.queries.ts';
 import type { Digests, TreeLeaf, TreeQueries } from './ports.ts';
@@ -19,7 +19,7 @@ import type { LedgerSigner } from './signer.ts';
  */
 
 export interface ReceiptDeps {
-  pool: pg.Pool;
+  pool: Pool;
   store: EventStore;
   signer: LedgerSigner;
   digests: Digests;

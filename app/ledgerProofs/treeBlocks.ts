@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import { aligned, eventLeaf, foldAligned, nodeId } from '../../domain/verifiable/merkle.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { MAX_DIGEST_BLOCKS, type TreeBlocks } from './treeReplay.ts';
 
 /**
@@ -10,7 +10,7 @@ import { MAX_DIGEST_BLOCKS, type TreeBlocks } from './treeReplay.ts';
  * Leaf hashes missing from the nodes table (a follower that keeps level 0 only as leaves) are computed
  * from `ledger_tree_leaves`. For DigestService's `blocks` option.
  */
-export async function treeBlocks(db: pg.Pool | pg.PoolClient, size: bigint): Promise<TreeBlocks> {
+export async function treeBlocks(db: Pool | PoolClient, size: bigint): Promise<TreeBlocks> {
   if (size <= 0n) throw new RangeError('an empty tree has no blocks');
   let level = 0;
   while ((size + (1n << BigInt(level)) - 1n) >> BigInt(level) > BigInt(MAX_DIGEST_BLOCKS)) level++;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import type { TableOwner } from '../tables.ts';
 
 /**
  * One-time links sent by mail (migration 1764201600011): 32 random bytes, base64url, carried in the
@@ -49,7 +50,7 @@ export const LINKS_KEPT: Record<TokenPurpose, number> = {
  * e-mail change confirms in it without the password).
  */
 export async function issueToken(
-  db: pg.Pool,
+  db: Pool,
   userId: UserId,
   purpose: TokenPurpose,
   now: Date,
@@ -86,7 +87,7 @@ export async function issueToken(
  * change waits for), else null. A malformed token is simply not found.
  */
 export async function spendToken(
-  db: pg.Pool | pg.PoolClient,
+  db: Pool | PoolClient,
   token: string,
   purpose: TokenPurpose,
   now: Date,
@@ -107,7 +108,7 @@ export async function spendToken(
  * without spending it: to ask for a proof before its use (an e-mail change confirmed in another session).
  */
 export async function findToken(
-  db: pg.Pool,
+  db: Pool,
   token: string,
   purpose: TokenPurpose,
   now: Date,
@@ -123,9 +124,29 @@ export async function findToken(
 }
 
 /** Forgets every token of a user (an erasure, or once a reset has ended every session). */
-export async function dropTokens(db: pg.Pool, userId: UserId, purpose?: TokenPurpose): Promise<void> {
+export async function dropTokens(db: Pool, userId: UserId, purpose?: TokenPurpose): Promise<void> {
   await db.query('DELETE FROM account_tokens WHERE user_id = $1 AND ($2::text IS NULL OR purpose = $2)', [
     userId,
     purpose ?? null,
   ]);
 }
+
+/**
+ * `account_tokens`: links that expired or were used are purged (neither works again either way, and an
+ * e-mail change's waiting address is personal data kept no longer than its link); the person's go at erasure.
+ */
+export const accountTokensTable: TableOwner = {
+  table: 'account_tokens',
+  purge: {
+    purged: 'accountTokens',
+    async run(db) {
+      const { rowCount } = await db.query(
+        'DELETE FROM account_tokens WHERE expires_at < now() OR used_at IS NOT NULL',
+      );
+      return rowCount ?? 0;
+    },
+  },
+  async erase(client, { userId }) {
+    await client.query('DELETE FROM account_tokens WHERE user_id = $1', [userId]);
+  },
+};

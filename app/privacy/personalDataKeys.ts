@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import type { TableOwner } from '../tables.ts';
 import {
   type DataKey,
   masterKeyId,
@@ -23,7 +24,7 @@ import {
  * announces the destruction to every process; erase through it, not through `destroy` alone.
  */
 
-type Db = pg.Pool | pg.PoolClient;
+type Db = Pool | PoolClient;
 
 /** A person was erased: nothing may be sealed for them any more. */
 export class PersonErasedError extends Error {
@@ -51,7 +52,7 @@ export class PersonalDataKeys {
   private readonly destroyListeners: ((subjectId: string) => void)[] = [];
 
   constructor(
-    readonly pool: pg.Pool,
+    readonly pool: Pool,
     private readonly masterKey: Buffer,
   ) {
     this.masterKeyId = masterKeyId(masterKey);
@@ -187,7 +188,7 @@ export interface RewrapResult {
  * it before anything changes.
  */
 export async function rewrapPersonalDataKeys(
-  pool: pg.Pool,
+  pool: Pool,
   oldMaster: Buffer,
   newMaster: Buffer,
 ): Promise<RewrapResult> {
@@ -236,3 +237,15 @@ export async function rewrapPersonalDataKeys(
     client.release();
   }
 }
+
+/**
+ * `personal_data_keys`: the erasure destroys the person's key through PersonalDataKeys (app/privacy/erasure.ts),
+ * before its part outside the log; after that part commits, the destroyed key's old row versions, which stay
+ * in the table's pages until vacuumed, are vacuumed (outside a transaction).
+ */
+export const personalDataKeysTable: TableOwner = {
+  table: 'personal_data_keys',
+  async afterErase(pool) {
+    await pool.query('VACUUM personal_data_keys');
+  },
+};
