@@ -9,6 +9,13 @@ const fromRepo = (relative: string) => fileURLToPath(new URL(relative, import.me
 
 export default defineConfig({
   root: 'web',
+  resolve: {
+    // The web's path aliases, as tsconfig.json's `paths` names them (vitest.config.ts repeats them).
+    alias: [
+      { find: /^@\//, replacement: fromRepo('./web/src/') },
+      { find: /^@domain\//, replacement: fromRepo('./domain/') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

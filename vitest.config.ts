@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const fromRepo = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 /**
  * `npm test` runs three projects: unit (pure, no Postgres: `npm run test:unit` in seconds), int (real
@@ -6,6 +9,14 @@ import { defineConfig } from 'vitest/config';
  * The long fault runs have a config of their own (vitest.faults.config.ts, `npm run test:faults`).
  */
 export default defineConfig({
+  // The web's path aliases, as tsconfig.json's `paths` and vite.config.ts name them: the web's unit tests,
+  // and the browser tests' imports of its modules, load web files that import through them.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fromRepo('./web/src/') },
+      { find: /^@domain\//, replacement: fromRepo('./domain/') },
+    ],
+  },
   test: {
     exclude: ['node_modules/**', 'web/dist/**', '.data/**'],
     testTimeout: 30_000,

@@ -8,7 +8,7 @@
  * sets them, so the copy reads the rates in force from the API (`ConversionFees`, `conversionFeeText`).
  */
 
-import { CRYPTO_ASSETS } from '../../../domain/shared/money.ts';
+import { CRYPTO_ASSETS } from '@domain/shared/money.ts';
 
 export const BRAND = {
   name: 'SAI Wallet',

@@ -10,8 +10,11 @@ import { describe, expect, it } from 'vitest';
 
 const WEB_SRC = join(import.meta.dirname, '..');
 
-/** Where the visitor-facing copy lives: the content files, the marketing routes, the shared components. */
-const COPY_ROOTS = ['content', 'routes/(marketing)', 'components', 'lib/constants.ts'];
+/**
+ * Where the visitor-facing copy lives: the content files, the marketing routes, the app's chrome (shell/) and
+ * the shared kits (ui/).
+ */
+const COPY_ROOTS = ['content', 'routes/(marketing)', 'shell', 'ui', 'lib/constants.ts'];
 
 /** A claim the product cannot back, with the words that make it. */
 const UNSUPPORTED_CLAIMS: readonly [string, RegExp][] = [
@@ -73,7 +76,7 @@ describe('copy tells the truth (docs/product-rules.md rule 27)', () => {
       'routes/(marketing)/index.tsx',
       'routes/(marketing)/compliance.tsx',
       'routes/(marketing)/about.tsx',
-      'components/Footer.tsx',
+      'shell/Footer.tsx',
     ]) {
       expect(names).toContain(name);
     }

@@ -2,7 +2,7 @@
  * Display arithmetic for crypto amounts and the card's tier ladder. Exact, on decimal strings (see
  * money.ts); nothing here moves money, the API decides everything again.
  */
-import { addressFamily, type NetworkId } from '../../../domain/crypto/networks.ts';
+import { addressFamily, type NetworkId } from '@domain/crypto/networks.ts';
 import { t } from '../i18n/i18n.ts';
 import {
   CARD_TIERS,

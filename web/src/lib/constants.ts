@@ -5,8 +5,8 @@
  * The API enforces its own copy of the rules; these only drive what the screens say and pre-check.
  */
 
-import { DISPLAY_DECIMALS } from '../../../domain/crypto/networks.ts';
-import { ASSET_DECIMALS } from '../../../domain/shared/money.ts';
+import { DISPLAY_DECIMALS } from '@domain/crypto/networks.ts';
+import { ASSET_DECIMALS } from '@domain/shared/money.ts';
 import {
   CRYPTO_NAMES,
   formatUsd,

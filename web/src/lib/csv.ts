@@ -1,5 +1,5 @@
 // One CSV cell and record for every export, web and server alike (domain/shared/csv.ts).
-export { toCsv } from '../../../domain/shared/csv.ts';
+export { toCsv } from '@domain/shared/csv.ts';
 
 /** Saves text as a file through a temporary object URL (no server round trip, nothing kept). */
 export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -3,7 +3,7 @@
  * floating point: they become integer minor units (`bigint`) and go back to text (docs/ledger.md#assets-and-amounts).
  */
 
-import { ASSET_DECIMALS, fromScaledUnits } from '../../../domain/shared/money.ts';
+import { ASSET_DECIMALS, fromScaledUnits } from '@domain/shared/money.ts';
 import { currentLocale } from '../i18n/i18n.ts';
 import { normaliseTypedAmount } from './amountInput.ts';
 

@@ -1,6 +1,6 @@
-import { TYPE_LABELS } from '../../../domain/ledger/history.ts';
+import { TYPE_LABELS } from '@domain/ledger/history.ts';
 // The sender as the server names an erased person.
-import { ERASED_USERNAME } from '../../../domain/users/user.ts';
+import { ERASED_USERNAME } from '@domain/users/user.ts';
 import { type MessageId, type MessageValues, t } from '../i18n/i18n.ts';
 import type { AppNotification } from '../queries/notifications.queries.ts';
 import { formatAsset } from './assets.ts';

@@ -1,9 +1,5 @@
+import type { LedgerDigest, LedgerPublicKey, LiabilitiesStatement } from '@domain/verifiable/formats.ts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  LedgerDigest,
-  LedgerPublicKey,
-  LiabilitiesStatement,
-} from '../../../domain/verifiable/formats.ts';
 import { ApiError, type ApiGetPath, api, apiPath, fetchWholeJson } from '../lib/api.ts';
 import { downloadTextFile } from '../lib/csv.ts';
 import { adminKeys } from './users.queries.ts';

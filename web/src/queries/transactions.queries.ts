@@ -1,12 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   HISTORY_STATUSES,
   HISTORY_TYPES,
   type HistoryState,
   type HistoryStatus,
   type HistoryType,
-} from '../../../domain/ledger/history.ts';
-import { ASSETS, type Asset } from '../../../domain/shared/money.ts';
+} from '@domain/ledger/history.ts';
+import { ASSETS, type Asset } from '@domain/shared/money.ts';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiBody, api, retryTransient, transientRetryDelay } from '../lib/api.ts';
 import { refreshAfterMoneyCommand } from './refresh.ts';
 

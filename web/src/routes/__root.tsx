@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, useMatches } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { Header } from '../components/Header.tsx';
-import { NotFound } from '../components/NotFound.tsx';
-import { RouteError } from '../components/RouteError.tsx';
-import { Toaster } from '../components/toast/index.ts';
+import { Header } from '@/shell/Header.tsx';
+import { NotFound } from '@/shell/NotFound.tsx';
+import { RouteError } from '@/shell/RouteError.tsx';
+import { Toaster } from '@/ui/toast/index.ts';
 import { pageTitle } from '../content/constants.ts';
 import { ENGLISH_ONLY, isEnglishOnlyRoute } from '../i18n/englishOnly.ts';
 import { t } from '../i18n/i18n.ts';
@@ -17,7 +17,7 @@ export interface RouterContext {
 
 // The support chat is on every page but never part of the first paint's JavaScript.
 const ChatWidget = lazy(() =>
-  import('../components/ChatWidget.tsx').then((module) => ({ default: module.ChatWidget })),
+  import('@/shell/ChatWidget.tsx').then((module) => ({ default: module.ChatWidget })),
 );
 
 export const Route = createRootRouteWithContext<RouterContext>()({

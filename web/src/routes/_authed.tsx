@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RouteError } from '../components/RouteError.tsx';
+import { RouteError } from '@/shell/RouteError.tsx';
 import { loadAppMessages } from '../i18n/i18n.ts';
 import { requireUser } from '../lib/routeGuards.ts';
 import { EmailVerificationBanner } from './_authed/-components/EmailVerificationBanner.tsx';

@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../components/Button.tsx';
-import { toast } from '../components/toast/index.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
 import { isEmail, messages } from '../lib/validation.ts';

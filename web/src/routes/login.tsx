@@ -2,9 +2,9 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { Fingerprint, LogIn } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button } from '../components/Button.tsx';
-import { CheckboxField } from '../components/CheckboxField.tsx';
-import { toast } from '../components/toast/index.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { CheckboxField } from '@/ui/Field/CheckboxField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../components/toast/index.ts';
+import { toast } from '@/ui/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
 import { MIN_PASSWORD, type NewPasswordValues, validateNewPassword } from '../lib/validation.ts';

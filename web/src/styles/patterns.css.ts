@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { sprinkles } from './sprinkles.css.ts';
 import { vars } from './theme.css.ts';
@@ -93,3 +93,18 @@ export const iconButton = recipe({
     },
   },
 });
+
+const shimmer = keyframes({
+  from: { backgroundPosition: '200% 0' },
+  to: { backgroundPosition: '-200% 0' },
+});
+
+/** A block that shimmers where a figure will stand once it loads (public pages, the campaign's progress). */
+export const skeleton = style([
+  sprinkles({ display: 'block', borderRadius: 'sm' }),
+  {
+    background: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.surfaceHover} 50%, ${vars.color.surface} 75%)`,
+    backgroundSize: '200% 100%',
+    animation: `${shimmer} 1.6s ease-in-out infinite`,
+  },
+]);

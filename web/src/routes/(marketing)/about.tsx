@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
-import { BRAND, pageTitle, SUPPORTED_CRYPTO, TIERS, TIMELINE, TIMINGS } from '../../content/constants.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
+import { BRAND, pageTitle, SUPPORTED_CRYPTO, TIERS, TIMELINE, TIMINGS } from '@/content/constants.ts';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
 import { CtaBand, IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 

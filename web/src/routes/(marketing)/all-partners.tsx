@@ -2,16 +2,16 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { pageTitle, STATS } from '../../content/constants.ts';
+import { pageTitle, STATS } from '@/content/constants.ts';
 import {
   categorySlug,
   PARTNER_CATEGORIES,
   PARTNERS,
   type PartnerCategory,
   searchPartners,
-} from '../../content/partners.ts';
-import { visuallyHidden } from '../../styles/layout.css.ts';
+} from '@/content/partners.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import { PartnerCard } from './-components/PartnerCard.tsx';
 import * as styles from './-components/Partners.css.ts';
 import { PageHero, PublicPage } from './-components/PublicPage.tsx';

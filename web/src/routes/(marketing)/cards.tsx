@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Check, Minus } from 'lucide-react';
-import { MetalCard } from '../../components/MetalCard.tsx';
 import {
   BRAND,
   type ConversionFees,
@@ -11,12 +10,13 @@ import {
   TIERS,
   TIMINGS,
   type Tier,
-} from '../../content/constants.ts';
-import { CARDS_FAQ } from '../../content/faq.ts';
-import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
-import { useConversionFees } from '../../queries/config.queries.ts';
-import { visuallyHidden } from '../../styles/layout.css.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
+} from '@/content/constants.ts';
+import { CARDS_FAQ } from '@/content/faq.ts';
+import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '@/content/partners.ts';
+import { useConversionFees } from '@/queries/config.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { MetalCard } from '@/ui/MetalCard/MetalCard.tsx';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as styles from './-components/Cards.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';

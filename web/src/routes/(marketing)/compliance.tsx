@@ -8,8 +8,8 @@ import {
   ScrollText,
   ShieldCheck,
 } from 'lucide-react';
-import { BRAND, PROTECTIONS, pageTitle, SECURITY } from '../../content/constants.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
+import { BRAND, PROTECTIONS, pageTitle, SECURITY } from '@/content/constants.ts';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
 import {
   CheckItem,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Clock, Globe, Mail, MapPin, MessageCircle } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
-import { requestChatOpen } from '../../components/ChatWidgetControl.ts';
-import { pageTitle, SUPPORT } from '../../content/constants.ts';
-import { card } from '../../styles/layout.css.ts';
+import { pageTitle, SUPPORT } from '@/content/constants.ts';
+import { requestChatOpen } from '@/shell/ChatWidgetControl.ts';
+import { card } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as styles from './-components/Contact.css.ts';
 import { ContactForm } from './-components/ContactForm.tsx';
 import * as publicStyles from './-components/Public.css.ts';

@@ -13,13 +13,13 @@ import {
   Video,
 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Button, buttonClassName } from '../../components/Button.tsx';
-import { requestChatOpen } from '../../components/ChatWidgetControl.ts';
-import { pageTitle, SUPPORT } from '../../content/constants.ts';
-import { type FaqCategoryId, filterFaq, HELP_FAQ, SEARCHABLE_FAQ, withLiveFees } from '../../content/faq.ts';
-import { useConversionFees } from '../../queries/config.queries.ts';
-import { visuallyHidden } from '../../styles/layout.css.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
+import { pageTitle, SUPPORT } from '@/content/constants.ts';
+import { type FaqCategoryId, filterFaq, HELP_FAQ, SEARCHABLE_FAQ, withLiveFees } from '@/content/faq.ts';
+import { useConversionFees } from '@/queries/config.queries.ts';
+import { requestChatOpen } from '@/shell/ChatWidgetControl.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button, buttonClassName } from '@/ui/Button/Button.tsx';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
 import * as publicStyles from './-components/Public.css.ts';

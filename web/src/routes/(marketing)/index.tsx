@@ -12,7 +12,6 @@ import {
   Snowflake,
   Wallet,
 } from 'lucide-react';
-import { MetalCard } from '../../components/MetalCard.tsx';
 import {
   BRAND,
   CAMPAIGN_COPY,
@@ -21,11 +20,13 @@ import {
   partnerDiscountUpTo,
   STATS,
   TIERS,
-} from '../../content/constants.ts';
-import { campaignQuery } from '../../queries/public.queries.ts';
-import { eyebrow, visuallyHidden } from '../../styles/layout.css.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
-import { CampaignProgress } from './-components/CampaignProgress.tsx';
+} from '@/content/constants.ts';
+import { campaignQuery } from '@/queries/public.queries.ts';
+import { eyebrow, visuallyHidden } from '@/styles/layout.css.ts';
+import { skeleton } from '@/styles/patterns.css.ts';
+import { CampaignProgress } from '@/ui/CampaignProgress/CampaignProgress.tsx';
+import { MetalCard } from '@/ui/MetalCard/MetalCard.tsx';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as styles from './-components/Landing.css.ts';
 import { MarketStrip } from './-components/MarketStrip.tsx';
 import { PartnerCarousel } from './-components/PartnerCarousel.tsx';
@@ -127,7 +128,7 @@ function PrizeSection() {
           {campaign.data ? (
             <p className={styles.medalValue}>{formatUsd(campaign.data.prizeValueUsd)}</p>
           ) : campaign.isPending ? (
-            <span className={`${publicStyles.skeleton} ${styles.medalSkeleton}`} aria-hidden="true" />
+            <span className={`${skeleton} ${styles.medalSkeleton}`} aria-hidden="true" />
           ) : null}
           <p className={publicStyles.small}>Prize value</p>
         </div>

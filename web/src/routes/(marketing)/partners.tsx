@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BRAND, pageTitle, STATS, TIERS } from '../../content/constants.ts';
-import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '../../content/partners.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
+import { BRAND, pageTitle, STATS, TIERS } from '@/content/constants.ts';
+import { CATEGORY_ICONS, PARTNER_CATEGORIES, PARTNERS, partnersIn } from '@/content/partners.ts';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as cardStyles from './-components/Cards.css.ts';
 import { PartnerCard } from './-components/PartnerCard.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';

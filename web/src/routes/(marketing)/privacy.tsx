@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../../content/constants.ts';
-import { PRIVACY_POLICY } from '../../content/legal.ts';
+import { pageTitle } from '@/content/constants.ts';
+import { PRIVACY_POLICY } from '@/content/legal.ts';
 import { LegalPage } from './-components/LegalPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/privacy')({

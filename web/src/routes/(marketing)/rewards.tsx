@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { CalendarDays, CarFront, Share2, Trophy, UserRound, Wallet } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
-import { toast } from '../../components/toast/index.ts';
 import {
   BRAND,
   CAMPAIGN_COPY,
@@ -10,10 +8,13 @@ import {
   formatCampaignDate,
   formatUsd,
   pageTitle,
-} from '../../content/constants.ts';
-import { campaignQuery } from '../../queries/public.queries.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
-import { CampaignProgress } from './-components/CampaignProgress.tsx';
+} from '@/content/constants.ts';
+import { campaignQuery } from '@/queries/public.queries.ts';
+import { skeleton } from '@/styles/patterns.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { CampaignProgress } from '@/ui/CampaignProgress/CampaignProgress.tsx';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as landingStyles from './-components/Landing.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
@@ -90,10 +91,7 @@ function RewardsPage() {
             {campaign.data ? (
               <p className={landingStyles.medalValue}>{formatUsd(campaign.data.prizeValueUsd)}</p>
             ) : campaign.isPending ? (
-              <span
-                className={`${publicStyles.skeleton} ${landingStyles.medalSkeleton}`}
-                aria-hidden="true"
-              />
+              <span className={`${skeleton} ${landingStyles.medalSkeleton}`} aria-hidden="true" />
             ) : null}
             <p className={publicStyles.small}>Prize value</p>
           </div>
@@ -187,9 +185,9 @@ function DatesPlaceholder({ failed }: { failed: boolean }) {
   }
   return (
     <div role="status" aria-label="Loading the giveaway details" className={publicStyles.prose}>
-      <span className={`${publicStyles.skeleton} ${publicStyles.skeletonText}`} />
-      <span className={`${publicStyles.skeleton} ${publicStyles.skeletonText}`} />
-      <span className={`${publicStyles.skeleton} ${publicStyles.skeletonText}`} />
+      <span className={`${skeleton} ${publicStyles.skeletonText}`} />
+      <span className={`${skeleton} ${publicStyles.skeletonText}`} />
+      <span className={`${skeleton} ${publicStyles.skeletonText}`} />
     </div>
   );
 }

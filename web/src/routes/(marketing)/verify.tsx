@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { pageTitle } from '../../content/constants.ts';
-import { currentLocale, t } from '../../i18n/i18n.ts';
-import { currentUserQuery } from '../../queries/auth.queries.ts';
-import { publicKeyQuery } from '../../queries/ledgerProofs.queries.ts';
-import { visuallyHidden } from '../../styles/layout.css.ts';
-import * as panel from '../../ui/panel/Panel.css.ts';
+import { pageTitle } from '@/content/constants.ts';
+import { currentLocale, t } from '@/i18n/i18n.ts';
+import { currentUserQuery } from '@/queries/auth.queries.ts';
+import { publicKeyQuery } from '@/queries/ledgerProofs.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
 import { BrowserCannotCheck, checkFiles } from './-components/verify/checkFile.ts';

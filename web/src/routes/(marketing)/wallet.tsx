@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowDownToLine, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
-import { BRAND, conversionFeeText, pageTitle, SUPPORTED_CRYPTO, TIMINGS } from '../../content/constants.ts';
-import { useConversionFees } from '../../queries/config.queries.ts';
-import { ActionLink } from '../../ui/page/ActionLink.tsx';
+import { BRAND, conversionFeeText, pageTitle, SUPPORTED_CRYPTO, TIMINGS } from '@/content/constants.ts';
+import { useConversionFees } from '@/queries/config.queries.ts';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
 import { PageHero, PublicPage } from './-components/PublicPage.tsx';
 

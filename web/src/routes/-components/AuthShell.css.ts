@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { media } from '../../styles/breakpoints.ts';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
-import { vars } from '../../styles/theme.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const wrap = style({
   flex: 1,

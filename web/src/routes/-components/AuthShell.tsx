@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button, type ButtonVariant } from '../../components/Button.tsx';
-import { t } from '../../i18n/i18n.ts';
-import { container } from '../../styles/layout.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { container } from '@/styles/layout.css.ts';
+import { Button, type ButtonVariant } from '@/ui/Button/Button.tsx';
 import * as styles from './AuthShell.css.ts';
 
 export { styles as authStyles };

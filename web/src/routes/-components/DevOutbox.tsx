@@ -1,8 +1,8 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { t } from '../../i18n/i18n.ts';
-import { useOutboxQuery } from '../../queries/mail.queries.ts';
+import { t } from '@/i18n/i18n.ts';
+import { useOutboxQuery } from '@/queries/mail.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as styles from './DevOutbox.css.ts';
 
 const LINK = /(https?:\/\/\S+)/;

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { fieldBox } from '../../styles/patterns.css.ts';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
-import { vars } from '../../styles/theme.css.ts';
+import { fieldBox } from '@/styles/patterns.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 /** At the card's top end: small, out of the form's way, found before the form by a visitor who needs it. */
 export const switcher = style([

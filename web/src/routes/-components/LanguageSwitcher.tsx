@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
-import { setLocale, t, useLocale } from '../../i18n/i18n.ts';
-import { isLocale, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { setLocale, t, useLocale } from '@/i18n/i18n.ts';
+import { isLocale, LOCALES, type Locale } from '@/i18n/locales.ts';
 import * as styles from './LanguageSwitcher.css.ts';
 
 /** Each language by its own name, so that a visitor finds theirs whatever language the page is in. */

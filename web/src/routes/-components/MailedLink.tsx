@@ -1,12 +1,12 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { t } from '../../i18n/i18n.ts';
-import { ApiError } from '../../lib/api.ts';
-import type { FormErrors } from '../../lib/validation.ts';
-import { tokenFromFragment } from '../../queries/mail.queries.ts';
-import { PasswordField } from '../../ui/form/fields.tsx';
-import { useForm } from '../../ui/form/useForm.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import type { FormErrors } from '@/lib/validation.ts';
+import { tokenFromFragment } from '@/queries/mail.queries.ts';
+import { PasswordField } from '@/ui/form/fields.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
 import { AuthSubmit, authStyles } from './AuthShell.tsx';
 
 /**

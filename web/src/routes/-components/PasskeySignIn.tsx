@@ -1,16 +1,16 @@
 import { useRouter } from '@tanstack/react-router';
 import { Fingerprint } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
-import { toast } from '../../components/toast/index.ts';
-import { t } from '../../i18n/i18n.ts';
-import { ApiError } from '../../lib/api.ts';
-import { AUTH_REDIRECT_MS } from '../../lib/routeGuards.ts';
-import { homePathFor } from '../../queries/auth.queries.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { AUTH_REDIRECT_MS } from '@/lib/routeGuards.ts';
+import { homePathFor } from '@/queries/auth.queries.ts';
 import {
   passkeyFailureMessage,
   passkeysSupported,
   usePasskeySignInMutation,
-} from '../../queries/passkeys.queries.ts';
+} from '@/queries/passkeys.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { authStyles } from './AuthShell.tsx';
 import * as styles from './PasskeySignIn.css.ts';
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
 
 /** The form's fields in one fieldset, so a pending registration disables them all at once. */
 export const fields = style([

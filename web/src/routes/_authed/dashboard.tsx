@@ -2,20 +2,20 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
 import { ArrowRight, Shield } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { buttonClassName } from '../../components/Button.tsx';
-import { pageTitle } from '../../content/constants.ts';
-import { t } from '../../i18n/i18n.ts';
-import { displayName } from '../../lib/format.ts';
-import { currentUserQuery } from '../../queries/auth.queries.ts';
-import { userCardQuery } from '../../queries/cards.queries.ts';
-import { cryptoBalancesQuery, cryptoPricesQuery } from '../../queries/crypto.queries.ts';
-import { portfolioQuery } from '../../queries/portfolio.queries.ts';
-import { campaignQuery } from '../../queries/public.queries.ts';
-import { recentTransactionsQuery } from '../../queries/transactions.queries.ts';
-import { eyebrow, page } from '../../styles/layout.css.ts';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
-import * as styles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { pageTitle } from '@/content/constants.ts';
+import { t } from '@/i18n/i18n.ts';
+import { displayName } from '@/lib/format.ts';
+import { currentUserQuery } from '@/queries/auth.queries.ts';
+import { userCardQuery } from '@/queries/cards.queries.ts';
+import { cryptoBalancesQuery, cryptoPricesQuery } from '@/queries/crypto.queries.ts';
+import { portfolioQuery } from '@/queries/portfolio.queries.ts';
+import { campaignQuery } from '@/queries/public.queries.ts';
+import { recentTransactionsQuery } from '@/queries/transactions.queries.ts';
+import { eyebrow, page } from '@/styles/layout.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { buttonClassName } from '@/ui/Button/Button.tsx';
+import * as styles from '@/ui/page/Page.css.ts';
+import { translatedStates } from '@/ui/page/PageStates.tsx';
 import { BalanceCard } from './-components/dashboard/BalanceCard.tsx';
 import { BuyTokensCard } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.tsx';
@@ -28,7 +28,8 @@ import { QuickActions } from './-components/dashboard/QuickActions.tsx';
 import { QuickSendCard } from './-components/dashboard/QuickSendCard.tsx';
 import { RecentTransactions } from './-components/dashboard/RecentTransactions.tsx';
 
-// Only admins download the admin blocks.
+// Only admins download the admin blocks: the one piece of the admin area the signed-in dashboard shows.
+// biome-ignore lint/style/noRestrictedImports: the admin's own widgets, on an admin's dashboard only
 const AdminWidgets = lazy(() => import('../admin/-components/AdminWidgets.tsx'));
 
 export const Route = createFileRoute('/_authed/dashboard')({
@@ -43,16 +44,13 @@ export const Route = createFileRoute('/_authed/dashboard')({
     void context.queryClient.prefetchQuery(campaignQuery);
     void context.queryClient.prefetchQuery(userCardQuery(context.user.id));
   },
-  // Components rather than pendingPage()/failedPage(): their words are read in the language of the moment.
-  pendingComponent: () => <PageSkeleton label={t('dashboard.loading')} />,
-  errorComponent: () => (
-    <PageError
-      title={t('dashboard.error.title')}
-      message={t('dashboard.error.message')}
-      to="/login"
-      action={t('dashboard.error.action')}
-    />
-  ),
+  ...translatedStates({
+    loading: 'dashboard.loading',
+    title: 'dashboard.error.title',
+    message: 'dashboard.error.message',
+    to: '/login',
+    action: 'dashboard.error.action',
+  }),
   component: DashboardPage,
 });
 

@@ -1,38 +1,35 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { Button } from '../../components/Button.tsx';
-import * as bellStyles from '../../components/NotificationBell.css.ts';
-import { NotificationItem } from '../../components/NotificationBell.tsx';
-import { toast } from '../../components/toast/index.ts';
-import { pageTitle } from '../../content/constants.ts';
-import { t, tRich } from '../../i18n/i18n.ts';
-import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
+import { pageTitle } from '@/content/constants.ts';
+import { t, tRich } from '@/i18n/i18n.ts';
+import { currentUserQuery, type User } from '@/queries/auth.queries.ts';
 import {
   type AppNotification,
   notificationPagesQuery,
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
-} from '../../queries/notifications.queries.ts';
-import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
-import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
-import * as panel from '../../ui/panel/Panel.css.ts';
-import { PanelEmpty, PanelError } from '../../ui/query/QueryState.tsx';
+} from '@/queries/notifications.queries.ts';
+import * as bellStyles from '@/shell/NotificationBell.css.ts';
+import { NotificationItem } from '@/shell/NotificationBell.tsx';
+import { eyebrow, page, visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as dashboardStyles from '@/ui/page/Page.css.ts';
+import { translatedStates } from '@/ui/page/PageStates.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { PanelEmpty, PanelError } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 
 /** Every notification, newest first, a page at a time: where the bell's "View all" leads. */
 export const Route = createFileRoute('/_authed/notifications')({
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(notificationPagesQuery),
-  // Worded when shown, in the language of that moment (a route's options are made once, at load).
-  pendingComponent: () => <PageSkeleton label={t('shell.notifications.loading')} />,
-  errorComponent: () => (
-    <PageError
-      title={t('shell.notifications.failedTitle')}
-      message={t('shell.notifications.failedText')}
-      to="/dashboard"
-      action={t('shell.notifications.failedAction')}
-    />
-  ),
+  ...translatedStates({
+    loading: 'shell.notifications.loading',
+    title: 'shell.notifications.failedTitle',
+    message: 'shell.notifications.failedText',
+    to: '/dashboard',
+    action: 'shell.notifications.failedAction',
+  }),
   head: () => ({ meta: [{ title: pageTitle(t('shell.bell.title')) }] }),
   component: NotificationsPage,
 });

@@ -2,17 +2,17 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { Bell, LogOut, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { Button } from '../../components/Button.tsx';
-import * as tabStyles from '../../components/Tabs.css.ts';
-import { useSignOut } from '../../components/useSignOut.ts';
-import { pageTitle } from '../../content/constants.ts';
-import { t } from '../../i18n/i18n.ts';
-import { initials } from '../../lib/format.ts';
-import { preferencesQuery, twoFactorQuery } from '../../queries/account.queries.ts';
-import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
-import { card, eyebrow, page } from '../../styles/layout.css.ts';
-import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
+import { pageTitle } from '@/content/constants.ts';
+import { t } from '@/i18n/i18n.ts';
+import { initials } from '@/lib/format.ts';
+import { preferencesQuery, twoFactorQuery } from '@/queries/account.queries.ts';
+import { currentUserQuery, type User } from '@/queries/auth.queries.ts';
+import { useSignOut } from '@/shell/useSignOut.ts';
+import { card, eyebrow, page } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as dashboardStyles from '@/ui/page/Page.css.ts';
+import { translatedStates } from '@/ui/page/PageStates.tsx';
+import * as tabStyles from '@/ui/Tabs/Tabs.css.ts';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
 import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
@@ -36,16 +36,13 @@ export const Route = createFileRoute('/_authed/profile')({
     void context.queryClient.prefetchQuery(preferencesQuery);
     void context.queryClient.prefetchQuery(twoFactorQuery);
   },
-  // Components rather than pendingPage/failedPage: their words are read at render, in the current language.
-  pendingComponent: () => <PageSkeleton label={t('profile.pageLoading')} />,
-  errorComponent: () => (
-    <PageError
-      title={t('profile.loadFailed.title')}
-      message={t('profile.loadFailed.message')}
-      to="/dashboard"
-      action={t('profile.loadFailed.action')}
-    />
-  ),
+  ...translatedStates({
+    loading: 'profile.pageLoading',
+    title: 'profile.loadFailed.title',
+    message: 'profile.loadFailed.message',
+    to: '/dashboard',
+    action: 'profile.loadFailed.action',
+  }),
   component: ProfilePage,
 });
 

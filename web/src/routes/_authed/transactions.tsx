@@ -1,19 +1,19 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { Download, RefreshCw } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
-import { toast } from '../../components/toast/index.ts';
-import { pageTitle } from '../../content/constants.ts';
-import { t } from '../../i18n/i18n.ts';
-import { downloadTextFile } from '../../lib/csv.ts';
-import { formatDate } from '../../lib/format.ts';
-import { currentUserQuery, type User } from '../../queries/auth.queries.ts';
-import { fetchWholeHistory, type HistoryFilters, historyQuery } from '../../queries/transactions.queries.ts';
-import { eyebrow, page, visuallyHidden } from '../../styles/layout.css.ts';
-import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
-import * as panel from '../../ui/panel/Panel.css.ts';
-import { PanelEmpty } from '../../ui/query/QueryState.tsx';
+import { pageTitle } from '@/content/constants.ts';
+import { t } from '@/i18n/i18n.ts';
+import { downloadTextFile } from '@/lib/csv.ts';
+import { formatDate } from '@/lib/format.ts';
+import { currentUserQuery, type User } from '@/queries/auth.queries.ts';
+import { fetchWholeHistory, type HistoryFilters, historyQuery } from '@/queries/transactions.queries.ts';
+import { eyebrow, page, visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as dashboardStyles from '@/ui/page/Page.css.ts';
+import { translatedStates } from '@/ui/page/PageStates.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { PanelEmpty } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { statusLabel, typeLabel } from './-components/transactions/describe.ts';
 import { FilterPopover } from './-components/transactions/FilterPopover.tsx';
@@ -34,16 +34,13 @@ export const Route = createFileRoute('/_authed/transactions')({
   validateSearch: readHistorySearch,
   loaderDeps: ({ search }) => ({ filters: search }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(historyQuery(deps.filters)),
-  // Components, not pendingPage()/failedPage(): their words are read at render, in the current language.
-  pendingComponent: () => <PageSkeleton label={t('money.history.loading')} />,
-  errorComponent: () => (
-    <PageError
-      title={t('money.history.failed.title')}
-      message={t('money.history.failed.message')}
-      to="/dashboard"
-      action={t('money.history.failed.action')}
-    />
-  ),
+  ...translatedStates({
+    loading: 'money.history.loading',
+    title: 'money.history.failed.title',
+    message: 'money.history.failed.message',
+    to: '/dashboard',
+    action: 'money.history.failed.action',
+  }),
   component: TransactionsPage,
 });
 

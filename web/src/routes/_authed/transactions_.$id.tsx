@@ -1,19 +1,19 @@
+import { networkLabel } from '@domain/crypto/networks.ts';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, FileCheck, Printer } from 'lucide-react';
-import { networkLabel } from '../../../../domain/crypto/networks.ts';
-import { Button } from '../../components/Button.tsx';
-import { toast } from '../../components/toast/index.ts';
-import { pageTitle } from '../../content/constants.ts';
-import { t, tRich } from '../../i18n/i18n.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { saveVerifiableReceipt } from '../../queries/ledgerProofs.queries.ts';
-import { type Receipt, receiptQuery } from '../../queries/transactions.queries.ts';
-import { eyebrow, page } from '../../styles/layout.css.ts';
-import * as dashboardStyles from '../../ui/page/Page.css.ts';
-import { PageError, PageSkeleton } from '../../ui/page/PageStates.tsx';
-import * as panel from '../../ui/panel/Panel.css.ts';
-import { StatusBadge } from '../../ui/panel/StatusBadge.tsx';
+import { pageTitle } from '@/content/constants.ts';
+import { t, tRich } from '@/i18n/i18n.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { saveVerifiableReceipt } from '@/queries/ledgerProofs.queries.ts';
+import { type Receipt, receiptQuery } from '@/queries/transactions.queries.ts';
+import { eyebrow, page } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as dashboardStyles from '@/ui/page/Page.css.ts';
+import { translatedStates } from '@/ui/page/PageStates.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './-components/receipt/Receipt.css.ts';
 import {
   describedText,
@@ -32,16 +32,13 @@ export const Route = createFileRoute('/_authed/transactions_/$id')({
   // Each screen its own title, in the reader's language (issue 48.13).
   head: () => ({ meta: [{ title: pageTitle(t('money.receipt.eyebrow')) }] }),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(receiptQuery(params.id)),
-  // Components, not pendingPage()/failedPage(): their words are read at render, in the current language.
-  pendingComponent: () => <PageSkeleton label={t('money.receipt.loading')} />,
-  errorComponent: () => (
-    <PageError
-      title={t('money.receipt.notFound')}
-      message={t('money.receipt.notFoundMessage')}
-      to="/transactions"
-      action={t('money.receipt.back')}
-    />
-  ),
+  ...translatedStates({
+    loading: 'money.receipt.loading',
+    title: 'money.receipt.notFound',
+    message: 'money.receipt.notFoundMessage',
+    to: '/transactions',
+    action: 'money.receipt.back',
+  }),
   component: ReceiptPage,
 });
 

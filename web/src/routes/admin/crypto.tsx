@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WITHDRAWAL_PROMISE_HOURS } from '../../lib/constants.ts';
+import { WITHDRAWAL_PROMISE_HOURS } from '@/lib/constants.ts';
 import { AdminHeading } from './-components/AdminHeading.tsx';
 import { CryptoDepositsQueue } from './-components/CryptoDepositsQueue.tsx';
 import { WithdrawalsQueue } from './-components/WithdrawalsQueue.tsx';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { displayName } from '../../lib/format.ts';
+import { displayName } from '@/lib/format.ts';
 import { AdminHeading } from './-components/AdminHeading.tsx';
 import { AdminStats } from './-components/AdminStats.tsx';
 import { PendingPayments } from './-components/PendingPayments.tsx';

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ChartColumn } from 'lucide-react';
-import { buttonClassName } from '../../components/Button.tsx';
-import * as panel from '../../ui/panel/Panel.css.ts';
+import { buttonClassName } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
 import { AdminHeading } from './-components/AdminHeading.tsx';
 import * as styles from './-components/AdminPanel.css.ts';
 

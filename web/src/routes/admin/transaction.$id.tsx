@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transactionDetailQuery } from '../../queries/adminTransactions.queries.ts';
+import { transactionDetailQuery } from '@/queries/adminTransactions.queries.ts';
 import { AdminHeading } from './-components/AdminHeading.tsx';
 import { TransactionDetail } from './-components/TransactionDetail.tsx';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminTransactionsQuery } from '../../queries/adminTransactions.queries.ts';
+import { adminTransactionsQuery } from '@/queries/adminTransactions.queries.ts';
 import { AdminHeading } from './-components/AdminHeading.tsx';
 import { readAdminTransactionSearch } from './-components/adminTransactions.ts';
 import { TransactionsTable } from './-components/TransactionsTable.tsx';

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api.ts';
-import type { FormErrors } from '../../lib/validation.ts';
+import { ApiError } from '@/lib/api.ts';
+import type { FormErrors } from '@/lib/validation.ts';
 
 /**
  * The field errors of an API refusal that belong to this form, under the form's field names. `fields`

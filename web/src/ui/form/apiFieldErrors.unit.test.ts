@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '@/lib/api.ts';
 import { apiFieldErrors } from './apiFieldErrors.ts';
 
 describe('apiFieldErrors', () => {

@@ -1,7 +1,7 @@
-import { TextField, type TextFieldProps } from '../../components/TextField.tsx';
-import { currentLocale, t } from '../../i18n/i18n.ts';
-import { numberMarks } from '../../lib/amountInput.ts';
-import { MAX_DESCRIPTION } from '../../lib/validation.ts';
+import { currentLocale, t } from '@/i18n/i18n.ts';
+import { numberMarks } from '@/lib/amountInput.ts';
+import { MAX_DESCRIPTION } from '@/lib/validation.ts';
+import { TextField, type TextFieldProps } from '@/ui/Field/TextField.tsx';
 
 /** The text fields several forms ask for, each with the input type, keyboard and autofill it needs. */
 

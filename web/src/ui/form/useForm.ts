@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState } from 'react';
-import { type FormErrors, hasErrors } from '../../lib/validation.ts';
+import { type FormErrors, hasErrors } from '@/lib/validation.ts';
 
 /** The names of the fields whose value is text: the ones `textField` can bind to an input. */
 type TextFieldName<Values> = {

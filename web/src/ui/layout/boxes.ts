@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../styles/breakpoints.ts';
-import { type Sprinkles, sprinkles } from '../../styles/sprinkles.css.ts';
-import type { vars } from '../../styles/theme.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { type Sprinkles, sprinkles } from '@/styles/sprinkles.css.ts';
+import type { vars } from '@/styles/theme.css.ts';
 
 /**
  * Named layouts that the signed-in screens' stylesheets share, built from sprinkles atoms. Call them

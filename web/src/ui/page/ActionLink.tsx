@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type ButtonSize, type ButtonVariant, buttonClassName } from '../../components/Button.tsx';
+import { type ButtonSize, type ButtonVariant, buttonClassName } from '@/ui/Button/Button.tsx';
 
 interface ActionLinkProps {
   to: LinkProps['to'];

@@ -1,9 +1,9 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../components/Button.tsx';
-import { t } from '../../i18n/i18n.ts';
-import { card, page, visuallyHidden } from '../../styles/layout.css.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
+import { card, page, visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as styles from './Page.css.ts';
 
 /** A whole screen while its route loads: one skeleton block, announced by `label` ("Loading profile…"). */
@@ -69,5 +69,30 @@ export function pendingPage(label: string) {
 export function failedPage(props: PageErrorProps) {
   return function FailedPage() {
     return <PageError {...props} />;
+  };
+}
+
+/** The words of a screen's loading and failed states, as message ids, and the failed state's way out. */
+interface StateWords {
+  loading: MessageId;
+  title: MessageId;
+  message: MessageId;
+  to: PageErrorProps['to'];
+  action: MessageId;
+}
+
+/**
+ * A route's `pendingComponent` and `errorComponent` in the reader's language. Their words are read when
+ * shown, in the language of that moment: a route's options are made once, at load, so pendingPage() and
+ * failedPage() suit only words that never change (the admin's English).
+ */
+export function translatedStates({ loading, title, message, to, action }: StateWords) {
+  return {
+    pendingComponent: function PendingPage() {
+      return <PageSkeleton label={t(loading)} />;
+    },
+    errorComponent: function FailedPage() {
+      return <PageError title={t(title)} message={t(message)} to={to} action={t(action)} />;
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
-import { vars } from '../../styles/theme.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 import { inline, markedList, mutedText, spread, stack } from '../layout/boxes.ts';
 
 /** Shared pieces of the signed-in screens' cards: heading rows, forms, notices and list states. */

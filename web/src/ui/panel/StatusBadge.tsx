@@ -1,4 +1,4 @@
-import { type MessageId, t } from '../../i18n/i18n.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
 import * as styles from './Panel.css.ts';
 
 export type BadgeTone = NonNullable<styles.BadgeVariants['tone']>;

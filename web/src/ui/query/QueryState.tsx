@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { t } from '../../i18n/i18n.ts';
-import { visuallyHidden } from '../../styles/layout.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as panel from '../panel/Panel.css.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog, type ConfirmDialogProps } from '../../components/Dialog.tsx';
+import { Button } from '@/ui/Button/Button.tsx';
+import { ConfirmDialog, type ConfirmDialogProps } from '@/ui/Dialog/Dialog.tsx';
 
 export interface ReviewActionProps
   extends Omit<ConfirmDialogProps, 'trigger' | 'confirmVariant' | 'children'> {

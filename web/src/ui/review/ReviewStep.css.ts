@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
-import { vars } from '../../styles/theme.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 import { stack } from '../layout/boxes.ts';
 
 /** The review of a money command: a titled summary, then Edit and Confirm side by side. */

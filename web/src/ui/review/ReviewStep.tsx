@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { t } from '../../i18n/i18n.ts';
+import { t } from '@/i18n/i18n.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as panel from '../panel/Panel.css.ts';
 import { CommandNotice } from './CommandNotice.tsx';
 import * as styles from './ReviewStep.css.ts';

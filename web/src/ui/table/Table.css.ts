@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../styles/sprinkles.css.ts';
-import { vars } from '../../styles/theme.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 /** The admin screens' data tables: a scrolling frame, header cells, body cells and right-aligned figures. */
 

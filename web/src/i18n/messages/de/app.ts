@@ -1,4 +1,4 @@
-import type { AppMessages } from '../../messageTypes.ts';
+import type { AppMessages } from '@/i18n/messageTypes.ts';
 import { dashboardAddress } from './dashboardAddress.ts';
 import { dashboardCard } from './dashboardCard.ts';
 import { dashboardCardTier } from './dashboardCardTier.ts';

@@ -1,5 +1,5 @@
 /**
- * The support chat (components/ChatWidget.tsx, content/chat.ts): its controls and its canned replies. In the
+ * The support chat (shell/ChatWidget.tsx, content/chat.ts): its controls and its canned replies. In the
  * public part, since the chat is on every page. Figures (stakes, timings, rates) are arguments, read from
  * content/constants.ts, so no language repeats a number of its own (docs/product-rules.md rule 11).
  */

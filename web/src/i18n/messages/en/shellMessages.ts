@@ -2,7 +2,7 @@
  * The shell's longer texts, kept apart from ./shell.ts (which merges them) so that neither file grows
  * past the size a file may have: the forms' validation messages (lib/validation.ts), the API's refusals
  * the client words in the person's language (lib/api.ts), and the titles of the notifications the server
- * writes (components/NotificationBell.tsx). Every English text here is the server's or today's verbatim.
+ * writes (shell/NotificationBell.tsx). Every English text here is the server's or today's verbatim.
  */
 export const shellMessages = {
   'shell.validation.email': 'Please enter a valid email address',

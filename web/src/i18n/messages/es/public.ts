@@ -1,4 +1,4 @@
-import type { PublicMessages } from '../../messageTypes.ts';
+import type { PublicMessages } from '@/i18n/messageTypes.ts';
 import { auth } from './auth.ts';
 import { chat } from './chat.ts';
 import { common } from './common.ts';

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { centredStack } from '../../../styles/patterns.css.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { centredStack } from '@/styles/patterns.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const wrap = style([
   sprinkles({ display: 'grid', placeItems: 'center' }),

@@ -1,6 +1,6 @@
 import { ArrowLeft, Hourglass } from 'lucide-react';
-import { COMING_SOON } from '../../../content/navigation.ts';
-import { ActionLink } from '../../../ui/page/ActionLink.tsx';
+import { COMING_SOON } from '@/content/navigation.ts';
+import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as styles from './ComingSoon.css.ts';
 import { PublicPage } from './PublicPage.tsx';
 

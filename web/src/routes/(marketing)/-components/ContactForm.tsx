@@ -1,15 +1,15 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { type FormErrors, isEmail, messages } from '../../../lib/validation.ts';
-import { type ContactInput, useContactMutation } from '../../../queries/public.queries.ts';
-import { apiFieldErrors } from '../../../ui/form/apiFieldErrors.ts';
-import { EmailField } from '../../../ui/form/fields.tsx';
-import { useForm } from '../../../ui/form/useForm.ts';
+import { ApiError } from '@/lib/api.ts';
+import { type FormErrors, isEmail, messages } from '@/lib/validation.ts';
+import { type ContactInput, useContactMutation } from '@/queries/public.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { apiFieldErrors } from '@/ui/form/apiFieldErrors.ts';
+import { EmailField } from '@/ui/form/fields.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Contact.css.ts';
 
 type Field = keyof ContactInput;

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const root = sprinkles({ display: 'grid', gap: 'sm' });
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
-import type { FaqItem } from '../../../content/faq.ts';
+import type { FaqItem } from '@/content/faq.ts';
 import * as styles from './Faq.css.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { emptyState, inputIcon, listReset, searchBox } from '../../../styles/patterns.css.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { emptyState, inputIcon, listReset, searchBox } from '@/styles/patterns.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const searchWrap = style({
   position: 'relative',

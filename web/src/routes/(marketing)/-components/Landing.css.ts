@@ -1,8 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { listReset } from '../../../styles/patterns.css.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { listReset } from '@/styles/patterns.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const hero = style([
   sprinkles({ display: 'grid', alignItems: 'center', gap: '3xl', gridTemplateColumns: 1 }),

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const layout = style([
   sprinkles({ display: 'grid', gap: '2xl', gridTemplateColumns: 1 }),

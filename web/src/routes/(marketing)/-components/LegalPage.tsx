@@ -1,4 +1,4 @@
-import type { LegalDocument } from '../../../content/legal.ts';
+import type { LegalDocument } from '@/content/legal.ts';
 import * as styles from './Legal.css.ts';
 import * as publicStyles from './Public.css.ts';
 import { PageHero, PublicPage } from './PublicPage.tsx';

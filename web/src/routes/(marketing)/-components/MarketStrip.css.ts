@@ -1,9 +1,9 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { listReset } from '../../../styles/patterns.css.ts';
-import { shownFrom } from '../../../styles/shownFrom.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { listReset } from '@/styles/patterns.css.ts';
+import { shownFrom } from '@/styles/shownFrom.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 /** The landing page's crypto and pay-methods strip (MarketStrip). */
 

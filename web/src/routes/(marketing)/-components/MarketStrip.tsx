@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  CRYPTO_NAMES,
-  PAY_METHODS,
-  SUPPORTED_CRYPTO,
-  type SupportedCrypto,
-} from '../../../content/constants.ts';
-import { formatPercentChange, formatRelative } from '../../../lib/format.ts';
-import { type PriceEntry as CryptoPrice, cryptoPricesQuery } from '../../../queries/crypto.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
+import { CRYPTO_NAMES, PAY_METHODS, SUPPORTED_CRYPTO, type SupportedCrypto } from '@/content/constants.ts';
+import { formatPercentChange, formatRelative } from '@/lib/format.ts';
+import { type PriceEntry as CryptoPrice, cryptoPricesQuery } from '@/queries/crypto.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { skeleton } from '@/styles/patterns.css.ts';
 import * as styles from './MarketStrip.css.ts';
-import { pill, skeleton, small } from './Public.css.ts';
+import { pill, small } from './Public.css.ts';
 
 /** The landing page's crypto and pay-methods strip: live prices with their 24-hour change. */
 export function MarketStrip() {

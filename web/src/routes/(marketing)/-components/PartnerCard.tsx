@@ -1,4 +1,4 @@
-import type { Partner } from '../../../content/partners.ts';
+import type { Partner } from '@/content/partners.ts';
 import { PartnerIcon } from './PartnerIcon.tsx';
 import * as styles from './Partners.css.ts';
 import { iconBadge } from './Public.css.ts';

@@ -17,8 +17,8 @@ import {
   Zap,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { CAROUSEL_PARTNERS, type CarouselPartner, type PartnerIconName } from '../../../content/partners.ts';
+import { CAROUSEL_PARTNERS, type CarouselPartner, type PartnerIconName } from '@/content/partners.ts';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as styles from './Landing.css.ts';
 import { iconBadge } from './Public.css.ts';
 

@@ -1,5 +1,5 @@
 import type { LucideIcon, LucideProps } from 'lucide-react';
-import type { PartnerIconName } from '../../../content/partners.ts';
+import type { PartnerIconName } from '@/content/partners.ts';
 import * as PARTNER_ICONS from './partnerIcons.ts';
 
 // Typed against the catalogue, so a name added to partners.ts without its icon here fails the build.

@@ -1,10 +1,10 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { listReset } from '../../../styles/patterns.css.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { style, styleVariants } from '@vanilla-extract/css';
+import { media } from '@/styles/breakpoints.ts';
+import { listReset } from '@/styles/patterns.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
-/** Shared pieces of the public (marketing) pages: sections, headings, tiles, stats and skeletons. */
+/** Shared pieces of the public (marketing) pages: sections, headings, tiles, stats and skeletons' sizes. */
 
 export const section = style({
   paddingBlock: vars.space['3xl'],
@@ -286,20 +286,6 @@ export const band = style([
         padding: vars.space['2xl'],
       },
     },
-  },
-]);
-
-const shimmer = keyframes({
-  from: { backgroundPosition: '200% 0' },
-  to: { backgroundPosition: '-200% 0' },
-});
-
-export const skeleton = style([
-  sprinkles({ display: 'block', borderRadius: 'sm' }),
-  {
-    background: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.surfaceHover} 50%, ${vars.color.surface} 75%)`,
-    backgroundSize: '200% 100%',
-    animation: `${shimmer} 1.6s ease-in-out infinite`,
   },
 ]);
 

@@ -1,7 +1,7 @@
 import { Check, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Footer } from '../../../components/Footer.tsx';
-import { container, eyebrow as eyebrowClass } from '../../../styles/layout.css.ts';
+import { Footer } from '@/shell/Footer.tsx';
+import { container, eyebrow as eyebrowClass } from '@/styles/layout.css.ts';
 import * as styles from './Public.css.ts';
 
 /** A public page: its content in the centred column, then the footer. */

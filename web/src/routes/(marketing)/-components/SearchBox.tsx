@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
 
 /** The page's own look for its search box: the wrapper, the magnifier and the input. */
 export interface SearchBoxClasses {

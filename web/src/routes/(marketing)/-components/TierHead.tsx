@@ -1,4 +1,4 @@
-import { BRAND, type Tier } from '../../../content/constants.ts';
+import { BRAND, type Tier } from '@/content/constants.ts';
 import * as styles from './Cards.css.ts';
 
 /** A card tier's name (h3) beside the stake it takes. */

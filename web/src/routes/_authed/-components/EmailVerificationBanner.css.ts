@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { container } from '../../../styles/layout.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import { inline } from '../../../ui/layout/boxes.ts';
+import { container } from '@/styles/layout.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { inline } from '@/ui/layout/boxes.ts';
 
 /** Above the page, in the page's own column (16 px gutters on a 360 px phone), as the recording notice. */
 export const frame = style([container, { paddingTop: vars.space.lg }]);

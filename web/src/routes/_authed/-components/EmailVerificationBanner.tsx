@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { t } from '../../../i18n/i18n.ts';
-import { knownText } from '../../../lib/api.ts';
-import { currentUserQuery } from '../../../queries/auth.queries.ts';
-import { useVerificationResendMutation } from '../../../queries/mail.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { knownText } from '@/lib/api.ts';
+import { currentUserQuery } from '@/queries/auth.queries.ts';
+import { useVerificationResendMutation } from '@/queries/mail.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
 import * as styles from './EmailVerificationBanner.css.ts';
 
 /**

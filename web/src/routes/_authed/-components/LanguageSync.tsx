@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { setLocale } from '../../../i18n/i18n.ts';
-import { preferencesQuery } from '../../../queries/account.queries.ts';
+import { setLocale } from '@/i18n/i18n.ts';
+import { preferencesQuery } from '@/queries/account.queries.ts';
 
 /**
  * Applies the signed-in user's saved language (chosen perhaps on another device) and keeps it in this

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { container } from '../../../styles/layout.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import { inline } from '../../../ui/layout/boxes.ts';
+import { container } from '@/styles/layout.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { inline } from '@/ui/layout/boxes.ts';
 
 /** The live region with nothing to say takes no room. */
 export const quiet = style({ display: 'contents' });

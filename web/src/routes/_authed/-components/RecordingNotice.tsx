@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { t } from '../../../i18n/i18n.ts';
-import { forgetReadsUpTo, isRecording, readsSent, subscribeRecording } from '../../../lib/recording.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { forgetReadsUpTo, isRecording, readsSent, subscribeRecording } from '@/lib/recording.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
 import * as styles from './RecordingNotice.css.ts';
 
 /** How long to wait between rounds of asking the screen's reads again while they are behind. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyTheme } from '../../../lib/theme.ts';
-import { preferencesQuery } from '../../../queries/account.queries.ts';
+import { applyTheme } from '@/lib/theme.ts';
+import { preferencesQuery } from '@/queries/account.queries.ts';
 
 /**
  * Applies the signed-in user's saved theme (it may have been chosen on another device) and keeps it in this

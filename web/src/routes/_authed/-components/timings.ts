@@ -1,9 +1,5 @@
-import { t } from '../../../i18n/i18n.ts';
-import {
-  CARD_SHIPPING_TIME,
-  CARD_VERIFICATION_TIME,
-  DEPOSIT_CONFIRMATION_TIME,
-} from '../../../lib/constants.ts';
+import { t } from '@/i18n/i18n.ts';
+import { CARD_SHIPPING_TIME, CARD_VERIFICATION_TIME, DEPOSIT_CONFIRMATION_TIME } from '@/lib/constants.ts';
 
 /**
  * The product's timings (content/constants.ts TIMINGS: "10-60 minutes", "1-2 business days", "3-7 working

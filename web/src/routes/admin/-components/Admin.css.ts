@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 import {
   cluster,
   figure,
@@ -11,10 +11,10 @@ import {
   spread,
   stack,
   tile,
-} from '../../../ui/layout/boxes.ts';
+} from '@/ui/layout/boxes.ts';
 
-export { definition, details, term } from '../../../ui/panel/Panel.css.ts';
-export { bodyCell as td, headCell as th, numeric, table, tableWrap } from '../../../ui/table/Table.css.ts';
+export { definition, details, term } from '@/ui/panel/Panel.css.ts';
+export { bodyCell as td, headCell as th, numeric, table, tableWrap } from '@/ui/table/Table.css.ts';
 
 export const widgets = stack('xl');
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { eyebrow } from '../../../styles/layout.css.ts';
-import * as dashboardStyles from '../../../ui/page/Page.css.ts';
+import { eyebrow } from '@/styles/layout.css.ts';
+import * as dashboardStyles from '@/ui/page/Page.css.ts';
 
 /** The title block of an admin section: the section's h1 under the side menu. */
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {

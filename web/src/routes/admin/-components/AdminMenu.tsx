@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '@/ui/Button/Button.tsx';
 import * as styles from './AdminPanel.css.ts';
 
 type MenuPath =

@@ -1,17 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import {
-  cluster,
-  code,
-  inline,
-  mutedText,
-  plainList,
-  splitColumns,
-  stack,
-  tile,
-} from '../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, code, inline, mutedText, plainList, splitColumns, stack, tile } from '@/ui/layout/boxes.ts';
 
 /** The /admin screen: a side menu beside the sections on desktop, a folded menu above them on phones. */
 export const layout = splitColumns('232px minmax(0, 1fr)');

@@ -4,7 +4,7 @@ import {
   type ProofRefusal,
   reauthenticationRefusal,
   useProofField,
-} from '../../_authed/-components/dashboard/ProofField.tsx';
+} from '@/ui/review/ProofField.tsx';
 
 /** The proof a money decision's dialog could not read (the field shows why): keeps the dialog open. */
 export class ProofMissing extends Error {}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, Coins, type LucideIcon, Percent, Users } from 'lucide-react';
-import { formatDecimal, formatTrend } from '../../../lib/format.ts';
-import { adminStatsQuery } from '../../../queries/users.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { PanelError } from '../../../ui/query/QueryState.tsx';
+import { formatDecimal, formatTrend } from '@/lib/format.ts';
+import { adminStatsQuery } from '@/queries/users.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { PanelError } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import { StatTile } from './StatTile.tsx';
 

@@ -1,12 +1,12 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { shownFrom } from '../../../styles/shownFrom.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import { cluster, mutedText, plainList, shrinkStack, spread, stack, tile } from '../../../ui/layout/boxes.ts';
-import { headCell as tableHeadCell } from '../../../ui/table/Table.css.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { shownFrom } from '@/styles/shownFrom.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, mutedText, plainList, shrinkStack, spread, stack, tile } from '@/ui/layout/boxes.ts';
+import { headCell as tableHeadCell } from '@/ui/table/Table.css.ts';
 
-export { numericHead } from '../../../ui/table/Table.css.ts';
+export { numericHead } from '@/ui/table/Table.css.ts';
 
 /** /admin/transactions and /admin/transaction/{id}: the list's rows, its pager and the detail's events. */
 

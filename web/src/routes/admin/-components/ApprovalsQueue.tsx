@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { formatAsset } from '../../../lib/assets.ts';
+import { formatAsset } from '@/lib/assets.ts';
 import {
   type PendingApproval,
   pendingApprovalsQuery,
   useApproveMutation,
   useRejectApprovalMutation,
-} from '../../../queries/approvals.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
-import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
+} from '@/queries/approvals.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import type { Proof } from '@/ui/review/ProofField.tsx';
+import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';

@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import { cluster, plainList, shrinkStack, spread, stack, tile, wideTile } from '../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, plainList, shrinkStack, spread, stack, tile, wideTile } from '@/ui/layout/boxes.ts';
 
 /** The audit screen (a user's streams and a stream's hash-chained events) and the projections table. */
 

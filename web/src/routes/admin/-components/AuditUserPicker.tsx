@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserSearch } from 'lucide-react';
 import { useState } from 'react';
-import { adminUsersQuery } from '../../../queries/users.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
+import { adminUsersQuery } from '@/queries/users.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';

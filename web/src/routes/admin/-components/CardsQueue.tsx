@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { SelectField } from '../../../components/SelectField.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { tierInfo } from '../../../lib/constants.ts';
+import { tierInfo } from '@/lib/constants.ts';
 import {
   type AdminCard,
   adminCardsQuery,
@@ -12,11 +9,14 @@ import {
   type CardStatus,
   useDeliverCardMutation,
   useShipCardMutation,
-} from '../../../queries/cards.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
+} from '@/queries/cards.queries.ts';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { DateDetail, RequesterDetail, requesterName } from './QueueItem.tsx';

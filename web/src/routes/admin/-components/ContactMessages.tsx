@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { formatDateTime } from '../../../lib/format.ts';
-import { contactMessagesQuery } from '../../../queries/admin.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { contactMessagesQuery } from '@/queries/admin.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { QueueList } from './QueueList.tsx';

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { TextField } from '../../../components/TextField.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatAsset } from '../../../lib/assets.ts';
-import { CRYPTO_DECIMALS } from '../../../lib/constants.ts';
-import { fromUnits, readAmount } from '../../../lib/money.ts';
+import { ApiError } from '@/lib/api.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { CRYPTO_DECIMALS } from '@/lib/constants.ts';
+import { fromUnits, readAmount } from '@/lib/money.ts';
 import {
   type CryptoDeposit,
   type DepositDecision,
   depositQueueQuery,
   useDecideDepositMutation,
-} from '../../../queries/crypto.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
-import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
+} from '@/queries/crypto.queries.ts';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import type { Proof } from '@/ui/review/ProofField.tsx';
+import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../styles/breakpoints.ts';
-import { cluster, code, mutedText, plainList, stack, tile } from '../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { cluster, code, mutedText, plainList, stack, tile } from '@/ui/layout/boxes.ts';
 
 export const list = plainList('md');
 

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Save, Wallet, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
 import {
   type AdminDepositAddress,
   adminDepositAddressesQuery,
   useClearDepositAddressMutation,
   useSetDepositAddressMutation,
-} from '../../../queries/depositAddresses.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+} from '@/queries/depositAddresses.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './DepositAddressSettings.css.ts';
 
 function provenance(entry: AdminDepositAddress): string {

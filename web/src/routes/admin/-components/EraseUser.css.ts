@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import { markedList, stack } from '../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { markedList, stack } from '@/ui/layout/boxes.ts';
 
 /** The dialog's notes and fields, one under another. */
 export const form = stack('md');

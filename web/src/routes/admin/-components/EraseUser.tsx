@@ -1,16 +1,16 @@
 import { UserX } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { CheckboxField } from '../../../components/CheckboxField.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { formatAsset } from '../../../lib/assets.ts';
-import { useEraseUserMutation } from '../../../queries/admin.queries.ts';
-import type { AdminUser } from '../../../queries/users.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
+import { ApiError } from '@/lib/api.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { useEraseUserMutation } from '@/queries/admin.queries.ts';
+import type { AdminUser } from '@/queries/users.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
+import { CheckboxField } from '@/ui/Field/CheckboxField.tsx';
+import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './EraseUser.css.ts';
 import {
   blockerText,

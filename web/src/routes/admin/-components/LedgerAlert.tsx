@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { formatDateTime } from '../../../lib/format.ts';
-import { ledgerStatusQuery } from '../../../queries/ledgerProofs.queries.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { ledgerStatusQuery } from '@/queries/ledgerProofs.queries.ts';
 import * as styles from './LedgerPanels.css.ts';
 
 /**

@@ -1,13 +1,13 @@
+import type { LedgerDigest } from '@domain/verifiable/formats.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Stamp } from 'lucide-react';
-import type { LedgerDigest } from '../../../../../domain/verifiable/formats.ts';
-import { Button } from '../../../components/Button.tsx';
-import { downloadTextFile } from '../../../lib/csv.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { digestFileName, ledgerDigestsQuery } from '../../../queries/ledgerProofs.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { downloadTextFile } from '@/lib/csv.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { digestFileName, ledgerDigestsQuery } from '@/queries/ledgerProofs.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as ledgerStyles from './LedgerPanels.css.ts';
 

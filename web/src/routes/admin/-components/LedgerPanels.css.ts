@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../styles/sprinkles.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
-import { code, inline, stack } from '../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { code, inline, stack } from '@/ui/layout/boxes.ts';
 
 /** The ledger's mismatch alert above the admin screens, and the digests panel of the audit screen. */
 

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Coins, Save, TrendingUp } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../lib/constants.ts';
-import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '@/lib/constants.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
 import {
   marketSettingsQuery,
   type SettingPrice,
   useSetCryptoPriceMutation,
   useSetTokenPriceMutation,
-} from '../../../queries/admin.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+} from '@/queries/admin.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './AdminPanel.css.ts';
 
 const POSITIVE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
-import { formatDateTime } from '../../../lib/format.ts';
-import {
-  type ProjectionState,
-  type ProjectionStatus,
-  projectionsQuery,
-} from '../../../queries/audit.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { type BadgeTone, StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { type ProjectionState, type ProjectionStatus, projectionsQuery } from '@/queries/audit.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { type BadgeTone, StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';
@@ -23,7 +19,7 @@ const STATE_TONES: Record<ProjectionState, BadgeTone> = {
 };
 
 // A server whose projections run in its worker thread or another process reports each one as running
-// while some process leads it, stopped when none does (projections/runner.ts, ledElsewhere).
+// while some process leads it, stopped when none does (projections/engine/runner.ts, ledElsewhere).
 const STATE_HELP: Record<ProjectionState, string> = {
   running: 'Running',
   standby: 'Standing by: another process leads',

@@ -1,11 +1,11 @@
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { t } from '../../../i18n/i18n.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useIdempotentCommand } from '../../../lib/idempotency.ts';
-import { isSentForApproval } from '../../../queries/approvals.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { reauthenticationRefusal } from '../../_authed/-components/dashboard/ProofField.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { useIdempotentCommand } from '@/lib/idempotency.ts';
+import { isSentForApproval } from '@/queries/approvals.queries.ts';
+import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { reauthenticationRefusal } from '@/ui/review/ProofField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Admin.css.ts';
 import { withoutProof } from './AdminProof.tsx';
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { QueryContent } from '../../../ui/query/QueryState.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 
 interface QueueListProps<Item> {

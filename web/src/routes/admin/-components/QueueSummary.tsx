@@ -9,10 +9,10 @@ import {
   Truck,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { adminCardsQuery } from '../../../queries/cards.queries.ts';
-import { depositQueueQuery, withdrawalQueueQuery } from '../../../queries/crypto.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
+import { adminCardsQuery } from '@/queries/cards.queries.ts';
+import { depositQueueQuery, withdrawalQueueQuery } from '@/queries/crypto.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
 import { StatTile } from './StatTile.tsx';
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pencil, Users } from 'lucide-react';
-import { buttonClassName } from '../../../components/Button.tsx';
-import { currentUserQuery } from '../../../queries/auth.queries.ts';
-import { adminUsersQuery } from '../../../queries/users.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
+import { currentUserQuery } from '@/queries/auth.queries.ts';
+import { adminUsersQuery } from '@/queries/users.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { buttonClassName } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
 import { UserCells } from './UserColumns.tsx';
 import { UserCount, UsersContent, UsersTableFrame } from './UserSearch.tsx';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, FileSearch, History, RefreshCw, Scale } from 'lucide-react';
-import { Button } from '../../../components/Button.tsx';
-import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
 import {
   type BalanceChange,
   type TransactionDetail as Detail,
@@ -10,12 +9,13 @@ import {
   isNotFound,
   type TransactionEvent,
   transactionDetailQuery,
-} from '../../../queries/adminTransactions.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty } from '../../../ui/query/QueryState.tsx';
+} from '@/queries/adminTransactions.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { PanelEmpty } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';

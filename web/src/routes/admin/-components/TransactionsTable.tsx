@@ -2,12 +2,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeftRight, ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { downloadTextFile } from '../../../lib/csv.ts';
-import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { downloadTextFile } from '@/lib/csv.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
 import {
   type AdminTransaction,
   type AdminTransactionSearch,
@@ -16,18 +12,22 @@ import {
   fetchAllTransactions,
   isAccessDenied,
   PAGE_SIZES,
-} from '../../../queries/adminTransactions.queries.ts';
+} from '@/queries/adminTransactions.queries.ts';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionStatus,
   type TransactionType,
-} from '../../../queries/transactions.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../../../ui/query/QueryState.tsx';
+} from '@/queries/transactions.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';

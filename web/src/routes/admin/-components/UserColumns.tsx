@@ -1,6 +1,6 @@
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
-import type { AdminUser } from '../../../queries/users.queries.ts';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
+import { formatDate, formatDecimal } from '@/lib/format.ts';
+import type { AdminUser } from '@/queries/users.queries.ts';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import * as styles from './Admin.css.ts';
 
 /** The user tables' header: user, e-mail, registration date, balance, status (and actions when asked). */

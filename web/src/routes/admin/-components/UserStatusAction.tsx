@@ -1,10 +1,10 @@
 import { Ban, RotateCcw } from 'lucide-react';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/Dialog.tsx';
-import { toast } from '../../../components/toast/index.ts';
-import { useSetUserStatusMutation } from '../../../queries/admin.queries.ts';
-import type { AdminUser } from '../../../queries/users.queries.ts';
-import { visuallyHidden } from '../../../styles/layout.css.ts';
+import { useSetUserStatusMutation } from '@/queries/admin.queries.ts';
+import type { AdminUser } from '@/queries/users.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
+import { toast } from '@/ui/toast/index.ts';
 
 /**
  * Suspend or reactivate a user, behind a confirmation (docs/product-rules.md rule 13): the same control on

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import type { User } from '../../../queries/auth.queries.ts';
-import { type AdminUser, adminUsersQuery } from '../../../queries/users.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
+import type { User } from '@/queries/auth.queries.ts';
+import { type AdminUser, adminUsersQuery } from '@/queries/users.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
 import * as styles from './Admin.css.ts';
 import { EraseUserAction } from './EraseUser.tsx';
 import { UserCells } from './UserColumns.tsx';

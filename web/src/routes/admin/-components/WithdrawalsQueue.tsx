@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { TextField } from '../../../components/TextField.tsx';
-import { formatAsset } from '../../../lib/assets.ts';
-import { WITHDRAWAL_PROMISE_HOURS } from '../../../lib/constants.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { WITHDRAWAL_PROMISE_HOURS } from '@/lib/constants.ts';
 import {
   useDecideWithdrawalMutation,
   type Withdrawal,
   type WithdrawalDecision,
   withdrawalQueueQuery,
-} from '../../../queries/crypto.queries.ts';
-import * as panel from '../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../ui/panel/StatusBadge.tsx';
-import { ReviewAction } from '../../../ui/review/ReviewAction.tsx';
-import type { Proof } from '../../_authed/-components/dashboard/ProofField.tsx';
+} from '@/queries/crypto.queries.ts';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import type { Proof } from '@/ui/review/ProofField.tsx';
+import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';

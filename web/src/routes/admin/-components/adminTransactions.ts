@@ -1,8 +1,9 @@
-import { displayAmount, formatAsset } from '../../../lib/assets.ts';
-import { type CryptoCurrency, DISPLAY_DECIMALS } from '../../../lib/constants.ts';
-import { toCsv } from '../../../lib/csv.ts';
-import { formatDecimal, formatSignedAmount } from '../../../lib/format.ts';
-import { fromUnits, toUnits } from '../../../lib/money.ts';
+import { TYPE_LABELS } from '@domain/ledger/history.ts';
+import { displayAmount, formatAsset } from '@/lib/assets.ts';
+import { type CryptoCurrency, DISPLAY_DECIMALS } from '@/lib/constants.ts';
+import { toCsv } from '@/lib/csv.ts';
+import { formatDecimal, formatSignedAmount } from '@/lib/format.ts';
+import { fromUnits, toUnits } from '@/lib/money.ts';
 import {
   type AdminTransaction,
   type AdminTransactionFilters,
@@ -10,14 +11,13 @@ import {
   DEFAULT_PAGE_SIZE,
   type LedgerTransactionType,
   PAGE_SIZES,
-} from '../../../queries/adminTransactions.queries.ts';
+} from '@/queries/adminTransactions.queries.ts';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionStatus,
   type TransactionType,
-} from '../../../queries/transactions.queries.ts';
-import { TYPE_LABELS } from '../../_authed/-components/transactions/describe.ts';
+} from '@/queries/transactions.queries.ts';
 
 /** The ledger keeps 8 decimals for every asset (docs/ledger.md); the detail API sends them all. */
 const LEDGER_DECIMALS = 8;
@@ -25,6 +25,7 @@ const CURSOR = /^\d{1,30}-\d{1,30}-\d{1,5}$/;
 /** A page number no one reaches by clicking; keeps a hand-made URL from growing without bound. */
 const MAX_CURSORS = 1_000;
 
+/** The types of the history's one vocabulary (domain/ledger/history.ts), in English: the admin's. */
 export const LEDGER_TYPE_LABELS: Record<LedgerTransactionType, string> = TYPE_LABELS;
 
 export function ledgerTypeLabel(type: string): string {

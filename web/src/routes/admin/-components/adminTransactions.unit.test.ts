@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AdminTransaction } from '../../../queries/adminTransactions.queries.ts';
+import type { AdminTransaction } from '@/queries/adminTransactions.queries.ts';
 import {
   accountLabel,
   adminTransactionsCsv,

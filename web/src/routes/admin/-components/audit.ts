@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../queries/audit.queries.ts';
+import type { AuditEvent } from '@/queries/audit.queries.ts';
 
 /** The /admin/audit search params: whose history, which stream, and which page of it. */
 export interface AuditSearch {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AuditEvent } from '../../../queries/audit.queries.ts';
+import type { AuditEvent } from '@/queries/audit.queries.ts';
 import { auditTime, chainLinks, describeStream, firstBreak, readAuditSearch } from './audit.ts';
 
 function event(revision: number, hash: string, prevHash: string | null, hashValid = true): AuditEvent {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api.ts';
-import { formatAsset } from '../../../lib/assets.ts';
+import { ApiError } from '@/lib/api.ts';
+import { formatAsset } from '@/lib/assets.ts';
 
 /**
  * What the admin's "Erase personal data" dialog needs beyond the call itself: the confirmation word, the

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '@/lib/api.ts';
 import { blockerText, foldBlockers, readRefusal, reasonProblem } from './erasure.ts';
 
 describe('the erase dialog’s reason', () => {

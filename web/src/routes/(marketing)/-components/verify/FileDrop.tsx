@@ -1,9 +1,9 @@
+import { MAX_FILE_BYTES } from '@domain/verifiable/verify.ts';
 import { FileUp } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
-import { MAX_FILE_BYTES } from '../../../../../../domain/verifiable/verify.ts';
-import { buttonClassName } from '../../../../components/Button.tsx';
-import { t } from '../../../../i18n/i18n.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { buttonClassName } from '@/ui/Button/Button.tsx';
 import * as styles from './Verify.css.ts';
 
 export interface PickedFile {

@@ -1,18 +1,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, Scale } from 'lucide-react';
-import { Button } from '../../../../components/Button.tsx';
-import { formatAsset } from '../../../../lib/assets.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import {
   isNoLiabilityProof,
   liabilitiesQuery,
   liabilityProofFileName,
   saveJsonFile,
-} from '../../../../queries/ledgerProofs.queries.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../../ui/query/QueryState.tsx';
-import { bodyCell, headCell, numeric, numericHead, tableWrap } from '../../../../ui/table/Table.css.ts';
+} from '@/queries/ledgerProofs.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
+import { bodyCell, headCell, numeric, numericHead, tableWrap } from '@/ui/table/Table.css.ts';
 import * as styles from './Verify.css.ts';
 
 const NO_PROOF_YET =

@@ -1,13 +1,13 @@
+import type { ReceiptFacts } from '@domain/verifiable/describeReceipt.ts';
+import type { Verdict } from '@domain/verifiable/verify.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
-import type { ReceiptFacts } from '../../../../../../domain/verifiable/describeReceipt.ts';
-import type { Verdict } from '../../../../../../domain/verifiable/verify.ts';
-import { currentLocale, t } from '../../../../i18n/i18n.ts';
-import { formatAsset } from '../../../../lib/assets.ts';
-import type { CryptoCurrency } from '../../../../lib/constants.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
-import { publicKeyQuery } from '../../../../queries/ledgerProofs.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import { currentLocale, t } from '@/i18n/i18n.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import type { CryptoCurrency } from '@/lib/constants.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { publicKeyQuery } from '@/queries/ledgerProofs.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
 import * as publicStyles from '../Public.css.ts';
 import * as styles from './Verify.css.ts';
 

@@ -1,15 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import {
-  code,
-  inline,
-  markedList,
-  mutedText,
-  plainList,
-  shrinkStack,
-  stack,
-} from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { code, inline, markedList, mutedText, plainList, shrinkStack, stack } from '@/ui/layout/boxes.ts';
 
 /** The /verify page: the file drop, the verdict with its checks, and the signed-in user's proofs. */
 

@@ -1,12 +1,12 @@
-import { describeReceipt } from '../../../../../../domain/verifiable/describeReceipt.ts';
-import { DIGEST_FORMAT, PUBLIC_KEY_FORMAT } from '../../../../../../domain/verifiable/formats.ts';
+import { describeReceipt } from '@domain/verifiable/describeReceipt.ts';
+import { DIGEST_FORMAT, PUBLIC_KEY_FORMAT } from '@domain/verifiable/formats.ts';
 import {
   readVerifiableText,
   type Verdict,
   verifyDigest,
   verifyFile,
   verifyPublicKey,
-} from '../../../../../../domain/verifiable/verify.ts';
+} from '@domain/verifiable/verify.ts';
 import type { PickedFile } from './FileDrop.tsx';
 import type { CheckedFile } from './VerdictView.tsx';
 

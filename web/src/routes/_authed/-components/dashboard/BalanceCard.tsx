@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
-import { isPositive } from '../../../../lib/assets.ts';
-import { formatDecimal, formatSignedAmount, formatUsdValue } from '../../../../lib/format.ts';
-import { signOf } from '../../../../lib/money.ts';
-import type { User } from '../../../../queries/auth.queries.ts';
-import { cardStakeQuery } from '../../../../queries/cards.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import * as styles from '../../../../ui/page/Page.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { isPositive } from '@/lib/assets.ts';
+import { formatDecimal, formatSignedAmount, formatUsdValue } from '@/lib/format.ts';
+import { signOf } from '@/lib/money.ts';
+import type { User } from '@/queries/auth.queries.ts';
+import { cardStakeQuery } from '@/queries/cards.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import * as styles from '@/ui/page/Page.css.ts';
 
 /**
  * The SAI balance, drawn as the metal card: USD value at the configured price, and the real change over

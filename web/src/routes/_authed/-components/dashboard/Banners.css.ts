@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { inline, mutedText, stack } from '../../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { inline, mutedText, stack } from '@/ui/layout/boxes.ts';
 
 export const mainSite = style([
   sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'sm' }),

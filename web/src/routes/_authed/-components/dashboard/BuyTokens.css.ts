@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { cluster, figure, mutedText, shrinkStack, stack, tile } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, figure, mutedText, shrinkStack, stack, tile } from '@/ui/layout/boxes.ts';
 
 export const presets = sprinkles({ display: 'grid', gridTemplateColumns: 3, gap: 'sm' });
 

@@ -2,33 +2,36 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { type FormEvent, useId } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { DepositAddressCard, DepositUnavailable } from '../../../../components/DepositAddressCard.tsx';
-import { SelectField } from '../../../../components/SelectField.tsx';
-import { TextAreaField } from '../../../../components/TextAreaField.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { formatAsset } from '../../../../lib/assets.ts';
-import { formatDateTime, formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
-import { toUnits } from '../../../../lib/money.ts';
-import { MAX_NOTES, messages } from '../../../../lib/validation.ts';
-import type { User } from '../../../../queries/auth.queries.ts';
-import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
-import { purchaseQuoteQuery } from '../../../../queries/fees.queries.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { formatDateTime, formatDecimal } from '@/lib/format.ts';
+import { useIdempotentCommand } from '@/lib/idempotency.ts';
+import { toUnits } from '@/lib/money.ts';
+import { MAX_NOTES, messages } from '@/lib/validation.ts';
+import type { User } from '@/queries/auth.queries.ts';
+import { depositAddressesQuery, findDepositAddress } from '@/queries/depositAddresses.queries.ts';
+import { purchaseQuoteQuery } from '@/queries/fees.queries.ts';
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
   PURCHASE_PRESETS,
   userPaymentsQuery,
   useSubmitPaymentMutation,
-} from '../../../../queries/payments.queries.ts';
-import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { PanelError } from '../../../../ui/query/QueryState.tsx';
-import { CommandNotice } from '../../../../ui/review/CommandNotice.tsx';
+} from '@/queries/payments.queries.ts';
+import {
+  DepositAddressCard,
+  DepositUnavailable,
+} from '@/routes/_authed/-components/deposit/DepositAddressCard.tsx';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { PanelError } from '@/ui/query/QueryState.tsx';
+import { CommandNotice } from '@/ui/review/CommandNotice.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { depositConfirmationTime } from '../timings.ts';
 import * as styles from './BuyTokens.css.ts';
 import { PurchaseQuote } from './PurchaseQuote.tsx';

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { figure, mutedText, plainList, shrinkStack, spread, wideTile } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { figure, mutedText, plainList, shrinkStack, spread, wideTile } from '@/ui/layout/boxes.ts';
 
 export const total = style([mutedText(), sprinkles({ fontVariantNumeric: 'tabular-nums' })]);
 

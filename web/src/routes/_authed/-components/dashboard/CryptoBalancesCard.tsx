@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bitcoin } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
-import { formatAsset, isPositive } from '../../../../lib/assets.ts';
-import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '../../../../lib/constants.ts';
-import { formatPercentChange, formatRelative, formatUsdValue } from '../../../../lib/format.ts';
-import { fromUnits, multiply, toUnits } from '../../../../lib/money.ts';
+import { t } from '@/i18n/i18n.ts';
+import { formatAsset, isPositive } from '@/lib/assets.ts';
+import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '@/lib/constants.ts';
+import { formatPercentChange, formatRelative, formatUsdValue } from '@/lib/format.ts';
+import { fromUnits, multiply, toUnits } from '@/lib/money.ts';
 import {
   type CryptoBalance,
   cryptoBalancesQuery,
   cryptoPricesQuery,
   type Prices,
   withdrawalsQuery,
-} from '../../../../queries/crypto.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+} from '@/queries/crypto.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
 import * as styles from './Crypto.css.ts';
 
 const RECENT_WITHDRAWALS = 5;

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Car } from 'lucide-react';
-import { buttonClassName } from '../../../../components/Button.tsx';
-import { t } from '../../../../i18n/i18n.ts';
-import { campaignQuery } from '../../../../queries/public.queries.ts';
-import {
-  CampaignProgress,
-  type CampaignProgressWords,
-} from '../../../(marketing)/-components/CampaignProgress.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { campaignQuery } from '@/queries/public.queries.ts';
+import { buttonClassName } from '@/ui/Button/Button.tsx';
+import { CampaignProgress, type CampaignProgressWords } from '@/ui/CampaignProgress/CampaignProgress.tsx';
 import * as styles from './Banners.css.ts';
 import { campaignPhaseText, campaignTokenAmount } from './campaignPhase.ts';
 

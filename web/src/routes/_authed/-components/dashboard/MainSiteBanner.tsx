@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Globe } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
+import { t } from '@/i18n/i18n.ts';
 import * as styles from './Banners.css.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { plainList } from '../../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { plainList } from '@/ui/layout/boxes.ts';
 
 /** docs/product-rules.md spec 2: a bottom bar on phones only (under 768 px). */
 export const bar = style({

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Globe, Handshake, House, type LucideIcon, ReceiptText, Shield, UserRound } from 'lucide-react';
-import { type MessageId, t } from '../../../../i18n/i18n.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
 import * as styles from './MobileTabBar.css.ts';
 
 interface Tab {

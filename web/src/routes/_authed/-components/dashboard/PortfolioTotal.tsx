@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { PieChart, TrendingDown, TrendingUp } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
+import { t } from '@/i18n/i18n.ts';
 import {
   formatDecimal,
   formatSignedAmount,
   formatUsdFigure,
   formatUsdValue,
   USD_CODE,
-} from '../../../../lib/format.ts';
-import { signOf } from '../../../../lib/money.ts';
-import { portfolioQuery } from '../../../../queries/portfolio.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import * as page from '../../../../ui/page/Page.css.ts';
-import { PanelError, PanelLoading } from '../../../../ui/query/QueryState.tsx';
+} from '@/lib/format.ts';
+import { signOf } from '@/lib/money.ts';
+import { portfolioQuery } from '@/queries/portfolio.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import * as page from '@/ui/page/Page.css.ts';
+import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
 import * as styles from './PortfolioTotal.css.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { t } from '../../../../i18n/i18n.ts';
-import { formatAsset } from '../../../../lib/assets.ts';
-import { formatDecimal } from '../../../../lib/format.ts';
-import type { PurchaseQuote as Quote } from '../../../../queries/fees.queries.ts';
+import { t } from '@/i18n/i18n.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { formatDecimal } from '@/lib/format.ts';
+import type { PurchaseQuote as Quote } from '@/queries/fees.queries.ts';
 import * as styles from './BuyTokens.css.ts';
 
 /** Product names, the same in every language. */

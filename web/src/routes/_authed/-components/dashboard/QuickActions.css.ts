@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { code, listReset, spread, stack, tile } from '../../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { code, listReset, spread, stack, tile } from '@/ui/layout/boxes.ts';
 
 export const section = stack('md');
 

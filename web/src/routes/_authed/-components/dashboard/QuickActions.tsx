@@ -9,12 +9,12 @@ import {
   Send,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { CopyButton } from '../../../../components/CopyButton.tsx';
-import { Modal } from '../../../../components/Dialog.tsx';
-import { t } from '../../../../i18n/i18n.ts';
-import { WITHDRAWAL_PROMISE_HOURS } from '../../../../lib/constants.ts';
-import type { User } from '../../../../queries/auth.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { WITHDRAWAL_PROMISE_HOURS } from '@/lib/constants.ts';
+import type { User } from '@/queries/auth.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { CopyButton } from '@/ui/CopyButton/CopyButton.tsx';
+import { Modal } from '@/ui/Dialog/Dialog.tsx';
 import * as styles from './QuickActions.css.ts';
 import { SendDialogContent } from './SendDialogContent.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';

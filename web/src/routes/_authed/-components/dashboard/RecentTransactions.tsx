@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, ReceiptText } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
-import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '../../../../queries/transactions.queries.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../../ui/query/QueryState.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { RECENT_TRANSACTIONS, recentTransactionsQuery } from '@/queries/transactions.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import * as rowStyles from '../transactions/TransactionItem.css.ts';
 import { TransactionItem } from '../transactions/TransactionItem.tsx';
 

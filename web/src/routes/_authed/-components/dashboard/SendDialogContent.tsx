@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { SelectField } from '../../../../components/SelectField.tsx';
-import { t } from '../../../../i18n/i18n.ts';
-import { CRYPTO_CURRENCIES, type CryptoCurrency, isCryptoCurrency } from '../../../../lib/constants.ts';
-import type { User } from '../../../../queries/auth.queries.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { CRYPTO_CURRENCIES, type CryptoCurrency, isCryptoCurrency } from '@/lib/constants.ts';
+import type { User } from '@/queries/auth.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
 import { CryptoTransferForm } from './CryptoTransferForm.tsx';
 import { SendMoneyForm } from './SendMoneyForm.tsx';
 

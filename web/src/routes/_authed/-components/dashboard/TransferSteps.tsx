@@ -1,15 +1,15 @@
 import { Send } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { MAX_DESCRIPTION, type SendValues } from '../../../../lib/validation.ts';
-import { AmountField, EmailField } from '../../../../ui/form/fields.tsx';
-import type { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
-import type { useAskedProof } from './ProofField.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { MAX_DESCRIPTION, type SendValues } from '@/lib/validation.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { AmountField, EmailField } from '@/ui/form/fields.tsx';
+import type { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import type { useAskedProof } from '@/ui/review/ProofField.tsx';
+import { ReviewStep } from '@/ui/review/ReviewStep.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import type { useRecipientLookup } from './useRecipientLookup.ts';
 
 /*

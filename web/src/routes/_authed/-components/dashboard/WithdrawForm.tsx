@@ -1,36 +1,36 @@
+import { parseAddress } from '@domain/crypto/addresses.ts';
+import { NETWORKS } from '@domain/crypto/networks.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { parseAddress } from '../../../../../../domain/crypto/addresses.ts';
-import { NETWORKS } from '../../../../../../domain/crypto/networks.ts';
-import { Button } from '../../../../components/Button.tsx';
-import { SelectField } from '../../../../components/SelectField.tsx';
-import { TextAreaField } from '../../../../components/TextAreaField.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { checkCryptoAmount, formatAsset } from '../../../../lib/assets.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { checkCryptoAmount, formatAsset } from '@/lib/assets.ts';
 import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
   MIN_CRYPTO_AMOUNT,
   MIN_WITHDRAWAL_ADDRESS,
   WITHDRAWAL_PROMISE_HOURS,
-} from '../../../../lib/constants.ts';
-import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
-import type { FormErrors } from '../../../../lib/validation.ts';
+} from '@/lib/constants.ts';
+import { useIdempotentCommand } from '@/lib/idempotency.ts';
+import type { FormErrors } from '@/lib/validation.ts';
 import {
   cryptoBalancesQuery,
   cryptoNetworksQuery,
   type NetworkId,
   useWithdrawMutation,
-} from '../../../../queries/crypto.queries.ts';
-import { apiFieldErrors } from '../../../../ui/form/apiFieldErrors.ts';
-import { AmountField } from '../../../../ui/form/fields.tsx';
-import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { type Proof, reauthenticationRefusal } from './ProofField.tsx';
+} from '@/queries/crypto.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { apiFieldErrors } from '@/ui/form/apiFieldErrors.ts';
+import { AmountField } from '@/ui/form/fields.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { type Proof, reauthenticationRefusal } from '@/ui/review/ProofField.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { type WithdrawOrder, WithdrawReview } from './WithdrawReview.tsx';
 
 type Field = 'currency' | 'chain' | 'address' | 'amount' | 'notes';

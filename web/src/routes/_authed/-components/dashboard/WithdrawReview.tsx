@@ -1,8 +1,8 @@
-import { t } from '../../../../i18n/i18n.ts';
-import { formatAsset } from '../../../../lib/assets.ts';
-import { type CryptoCurrency, WITHDRAWAL_PROMISE_HOURS } from '../../../../lib/constants.ts';
-import { ReviewStep } from '../../../../ui/review/ReviewStep.tsx';
-import { type Proof, type ProofRefusal, useProofField } from './ProofField.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { type CryptoCurrency, WITHDRAWAL_PROMISE_HOURS } from '@/lib/constants.ts';
+import { type Proof, type ProofRefusal, useProofField } from '@/ui/review/ProofField.tsx';
+import { ReviewStep } from '@/ui/review/ReviewStep.tsx';
 
 export interface WithdrawOrder {
   currency: CryptoCurrency;

@@ -1,6 +1,6 @@
-import type { Campaign } from '../../../../content/constants.ts';
-import { currentLocale, t } from '../../../../i18n/i18n.ts';
-import { formatDecimal } from '../../../../lib/format.ts';
+import type { Campaign } from '@/content/constants.ts';
+import { currentLocale, t } from '@/i18n/i18n.ts';
+import { formatDecimal } from '@/lib/format.ts';
 
 /**
  * "May 15, 2027" in the interface's language. The campaign's dates are calendar days in UTC, so every

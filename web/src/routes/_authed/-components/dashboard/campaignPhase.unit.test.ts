@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLocale } from '../../../../i18n/i18n.ts';
+import { setLocale } from '@/i18n/i18n.ts';
 import { campaignPhaseText, campaignTokenAmount } from './campaignPhase.ts';
 
 const campaign = {

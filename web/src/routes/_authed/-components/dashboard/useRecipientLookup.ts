@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { isEmail } from '../../../../lib/validation.ts';
-import { type Recipient, RecipientLookupError, recipientQuery } from '../../../../queries/users.queries.ts';
+import { t } from '@/i18n/i18n.ts';
+import { isEmail } from '@/lib/validation.ts';
+import { type Recipient, RecipientLookupError, recipientQuery } from '@/queries/users.queries.ts';
+import { toast } from '@/ui/toast/index.ts';
 
 /** docs/product-rules.md spec 8: "Recipient not found", else "Failed to find recipient". */
 export function lookupFailure(error: unknown): string {

@@ -1,29 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { DepositAddressCard, DepositUnavailable } from '../../../../components/DepositAddressCard.tsx';
-import { SelectField } from '../../../../components/SelectField.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { depositAddressFamily } from '../../../../lib/assets.ts';
-import {
-  type CryptoCurrency,
-  DEPOSIT_CONFIRMATION_TIME,
-  DEPOSIT_CURRENCIES,
-} from '../../../../lib/constants.ts';
-import { formatDecimal } from '../../../../lib/format.ts';
-import { useIdempotentCommand } from '../../../../lib/idempotency.ts';
-import { cryptoNetworksQuery, useDeclareDepositMutation } from '../../../../queries/crypto.queries.ts';
-import { depositAddressesQuery, findDepositAddress } from '../../../../queries/depositAddresses.queries.ts';
-import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { PanelError } from '../../../../ui/query/QueryState.tsx';
-import { CommandNotice } from '../../../../ui/review/CommandNotice.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { depositAddressFamily } from '@/lib/assets.ts';
+import { type CryptoCurrency, DEPOSIT_CONFIRMATION_TIME, DEPOSIT_CURRENCIES } from '@/lib/constants.ts';
+import { formatDecimal } from '@/lib/format.ts';
+import { useIdempotentCommand } from '@/lib/idempotency.ts';
+import { cryptoNetworksQuery, useDeclareDepositMutation } from '@/queries/crypto.queries.ts';
+import { depositAddressesQuery, findDepositAddress } from '@/queries/depositAddresses.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { PanelError } from '@/ui/query/QueryState.tsx';
+import { CommandNotice } from '@/ui/review/CommandNotice.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { durationText } from '../timings.ts';
 import * as styles from './Deposit.css.ts';
+import { DepositAddressCard, DepositUnavailable } from './DepositAddressCard.tsx';
 
 const CURRENCY_OPTIONS = DEPOSIT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const TX_HASH = /^[A-Za-z0-9]*$/;

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
-import { formatAsset } from '../../../../lib/assets.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
-import { cryptoDepositsQuery } from '../../../../queries/crypto.queries.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { QueryContent } from '../../../../ui/query/QueryState.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { cryptoDepositsQuery } from '@/queries/crypto.queries.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import * as styles from './Deposit.css.ts';
 
 /** The user's declared crypto deposits and where each stands (pending, confirmed with its amount, rejected). */

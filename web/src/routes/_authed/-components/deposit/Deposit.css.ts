@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 import {
   cluster,
   code,
@@ -14,7 +14,7 @@ import {
   splitColumns,
   spread,
   wideTile,
-} from '../../../../ui/layout/boxes.ts';
+} from '@/ui/layout/boxes.ts';
 
 export const top = spread('md');
 

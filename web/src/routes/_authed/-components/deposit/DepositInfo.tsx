@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { CarFront, CircleHelp, CreditCard, Info } from 'lucide-react';
-import { buttonClassName } from '../../../../components/Button.tsx';
-import { t } from '../../../../i18n/i18n.ts';
-import { CARD_TIERS, CARD_VERIFICATION_TIME, DEPOSIT_CONFIRMATION_TIME } from '../../../../lib/constants.ts';
-import { formatDecimal } from '../../../../lib/format.ts';
-import { multiply } from '../../../../lib/money.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { CARD_TIERS, CARD_VERIFICATION_TIME, DEPOSIT_CONFIRMATION_TIME } from '@/lib/constants.ts';
+import { formatDecimal } from '@/lib/format.ts';
+import { multiply } from '@/lib/money.ts';
+import { buttonClassName } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
 import { durationText } from '../timings.ts';
 import * as styles from './Deposit.css.ts';
 

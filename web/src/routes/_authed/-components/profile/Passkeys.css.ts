@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { spread, stack, tile } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { spread, stack, tile } from '@/ui/layout/boxes.ts';
 
 export const passkeyList = style([
   stack('sm'),

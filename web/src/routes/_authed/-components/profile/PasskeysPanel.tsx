@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fingerprint } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { twoFactorQuery } from '../../../../queries/account.queries.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { formatDate } from '@/lib/format.ts';
+import { twoFactorQuery } from '@/queries/account.queries.ts';
 import {
   type Passkey,
   passkeyFailureMessage,
@@ -17,12 +14,15 @@ import {
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
   useRenamePasskeyMutation,
-} from '../../../../queries/passkeys.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import { CodeField, PasswordField } from '../../../../ui/form/fields.tsx';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { PanelError } from '../../../../ui/query/QueryState.tsx';
+} from '@/queries/passkeys.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { CodeField, PasswordField } from '@/ui/form/fields.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { PanelError } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as own from './Passkeys.css.ts';
 import * as styles from './Profile.css.ts';
 

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Save, SlidersHorizontal } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { SelectField } from '../../../../components/SelectField.tsx';
-import { SwitchField } from '../../../../components/SwitchField.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { setLocale, t } from '../../../../i18n/i18n.ts';
+import { setLocale, t } from '@/i18n/i18n.ts';
 import {
   DEFAULT_PREFERENCES,
   LANGUAGES,
@@ -13,17 +9,21 @@ import {
   type Preferences,
   THEMES,
   type ThemeChoice,
-} from '../../../../lib/constants.ts';
-import { applyTheme } from '../../../../lib/theme.ts';
+} from '@/lib/constants.ts';
+import { applyTheme } from '@/lib/theme.ts';
 import {
   preferencesQuery,
   useResetPreferencesMutation,
   useSavePreferencesMutation,
-} from '../../../../queries/account.queries.ts';
-import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { QueryContent } from '../../../../ui/query/QueryState.tsx';
+} from '@/queries/account.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { SwitchField } from '@/ui/Switch/SwitchField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Profile.css.ts';
 
 type SwitchPreference = Exclude<keyof Preferences, 'language' | 'theme'>;

@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { cluster, code, shrinkStack, stack, tile } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, code, shrinkStack, stack, tile } from '@/ui/layout/boxes.ts';
 
 export const identity = cluster('lg', 'center');
 

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { type FormErrors, MIN_PASSWORD, messages, validateNewPassword } from '../../../../lib/validation.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { type FormErrors, MIN_PASSWORD, messages, validateNewPassword } from '@/lib/validation.ts';
 import {
   type PasswordChangeInput,
   type TwoFactorSetup,
@@ -13,14 +11,16 @@ import {
   useChangePasswordMutation,
   useSetUpTwoFactorMutation,
   useTwoFactorMutation,
-} from '../../../../queries/account.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import { CodeField, NewPasswordFields, PasswordField } from '../../../../ui/form/fields.tsx';
-import { useForm } from '../../../../ui/form/useForm.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { PanelError } from '../../../../ui/query/QueryState.tsx';
+} from '@/queries/account.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { CodeField, NewPasswordFields, PasswordField } from '@/ui/form/fields.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { PanelError } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { EmailChangePanel } from './EmailChangePanel.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import * as styles from './Profile.css.ts';

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { cluster, mutedText, plainList, shrinkStack, spread, tile } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { cluster, mutedText, plainList, shrinkStack, spread, tile } from '@/ui/layout/boxes.ts';
 
 export const list = plainList('sm');
 

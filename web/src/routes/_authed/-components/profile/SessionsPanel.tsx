@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
-import { Button } from '../../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../../components/Dialog.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { formatDateTime, formatRelative } from '../../../../lib/format.ts';
+import { t } from '@/i18n/i18n.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
 import {
   type ListedSession,
   sessionsQuery,
   useSignOutOtherSessionsMutation,
   useSignOutSessionMutation,
-} from '../../../../queries/sessions.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
-import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
-import { QueryContent } from '../../../../ui/query/QueryState.tsx';
+} from '@/queries/sessions.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './SessionsPanel.css.ts';
 
 const MOBILE_SYSTEMS = new Set(['iOS', 'Android', 'iPadOS']);

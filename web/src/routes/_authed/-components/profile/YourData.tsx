@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileJson } from 'lucide-react';
-import { Button } from '../../../../components/Button.tsx';
-import { toast } from '../../../../components/toast/index.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import { fetchWholeJson } from '../../../../lib/api.ts';
-import { downloadTextFile } from '../../../../lib/csv.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../ui/panel/Panel.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { fetchWholeJson } from '@/lib/api.ts';
+import { downloadTextFile } from '@/lib/csv.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Profile.css.ts';
 
 const EXPORT_PATH = '/api/account/data-export';

@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { cluster, mutedText, spread, stack } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, mutedText, spread, stack } from '@/ui/layout/boxes.ts';
 
 export const header = spread('lg', 'flex-end');
 export const actions = cluster('sm');

@@ -1,11 +1,7 @@
 import { Filter } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { PopoverPanel } from '../../../../components/PopoverPanel.tsx';
-import { SelectField, type SelectOption } from '../../../../components/SelectField.tsx';
-import { TextField } from '../../../../components/TextField.tsx';
-import { t } from '../../../../i18n/i18n.ts';
+import { t } from '@/i18n/i18n.ts';
 import {
   HISTORY_ASSETS,
   type HistoryAsset,
@@ -14,9 +10,13 @@ import {
   TRANSACTION_TYPES,
   type TransactionStatus,
   type TransactionType,
-} from '../../../../queries/transactions.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import * as panel from '../../../../ui/panel/Panel.css.ts';
+} from '@/queries/transactions.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import { PopoverPanel } from '@/ui/Popover/PopoverPanel.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { SelectField, type SelectOption } from '@/ui/Select/SelectField.tsx';
 import { statusLabel, typeLabel } from './describe.ts';
 import {
   DATE_PRESETS,

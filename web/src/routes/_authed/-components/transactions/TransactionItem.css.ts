@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { figure, mutedText, plainList, shrinkStack, stack } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { figure, mutedText, plainList, shrinkStack, stack } from '@/ui/layout/boxes.ts';
 
 export const list = plainList();
 

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
-import { t } from '../../../../i18n/i18n.ts';
-import { formatAsset } from '../../../../lib/assets.ts';
-import type { CryptoCurrency } from '../../../../lib/constants.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
-import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
-import { visuallyHidden } from '../../../../styles/layout.css.ts';
-import { StatusBadge } from '../../../../ui/panel/StatusBadge.tsx';
+import { t } from '@/i18n/i18n.ts';
+import { formatAsset } from '@/lib/assets.ts';
+import type { CryptoCurrency } from '@/lib/constants.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import type { OwnTransaction } from '@/queries/transactions.queries.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
+import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { describedText, stateLabel, transactionTitle, typeLabel } from './describe.ts';
 import * as styles from './TransactionItem.css.ts';
 

@@ -1,7 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { sprinkles } from '../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../styles/theme.css.ts';
-import { cluster, mutedText, spread } from '../../../../ui/layout/boxes.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, mutedText, spread } from '@/ui/layout/boxes.ts';
 
 const appear = keyframes({
   from: { opacity: 0, transform: 'translateY(-4px) scale(0.98)' },

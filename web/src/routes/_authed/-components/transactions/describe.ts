@@ -1,21 +1,11 @@
-import {
-  TYPE_LABELS as HISTORY_TYPE_LABELS,
-  type HistoryState,
-} from '../../../../../../domain/ledger/history.ts';
-import { t } from '../../../../i18n/i18n.ts';
-import type {
-  OwnTransaction,
-  TransactionStatus,
-  TransactionType,
-} from '../../../../queries/transactions.queries.ts';
+import { TYPE_LABELS as HISTORY_TYPE_LABELS, type HistoryState } from '@domain/ledger/history.ts';
+import { t } from '@/i18n/i18n.ts';
+import type { OwnTransaction, TransactionStatus, TransactionType } from '@/queries/transactions.queries.ts';
 
 /**
- * The types of the history's one vocabulary (domain/ledger/history.ts), in English: the admin's. The
- * screens and the CSV statement say the API's values through the functions below, in the user's language.
+ * A type of the history's one vocabulary (domain/ledger/history.ts) in the current language (the screens
+ * and the CSV statement); a value this build does not know is shown as the API sent it.
  */
-export const TYPE_LABELS: Record<TransactionType, string> = HISTORY_TYPE_LABELS;
-
-/** A type in the current language; a value this build does not know is shown as the API sent it. */
 export function typeLabel(type: string): string {
   return type in HISTORY_TYPE_LABELS ? t(`money.type.${type as TransactionType}`) : type;
 }

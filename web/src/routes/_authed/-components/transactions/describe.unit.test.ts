@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { setLocale } from '../../../../i18n/i18n.ts';
-import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
+import { setLocale } from '@/i18n/i18n.ts';
+import type { OwnTransaction } from '@/queries/transactions.queries.ts';
 import { durationText } from '../timings.ts';
 import { describedText, receiptCounterparty, stateLabel, transactionTitle, typeLabel } from './describe.ts';
 import { datePresetLabel, validateDateRange } from './filters.ts';

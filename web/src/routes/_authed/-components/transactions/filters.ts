@@ -1,4 +1,4 @@
-import { t } from '../../../../i18n/i18n.ts';
+import { t } from '@/i18n/i18n.ts';
 import {
   HISTORY_ASSETS,
   type HistoryAsset,
@@ -7,7 +7,7 @@ import {
   TRANSACTION_TYPES,
   type TransactionStatus,
   type TransactionType,
-} from '../../../../queries/transactions.queries.ts';
+} from '@/queries/transactions.queries.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,6 @@
-import { type MessageId, t } from '../../../../i18n/i18n.ts';
-import { toCsv } from '../../../../lib/csv.ts';
-import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
+import { toCsv } from '@/lib/csv.ts';
+import type { OwnTransaction } from '@/queries/transactions.queries.ts';
 import { counterparty, describedText, stateLabel, typeLabel } from './describe.ts';
 
 /** The statement's columns, in their order, by the message that heads each. */

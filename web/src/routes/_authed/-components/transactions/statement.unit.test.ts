@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { setLocale } from '../../../../i18n/i18n.ts';
-import type { Locale } from '../../../../i18n/locales.ts';
-import type { OwnTransaction } from '../../../../queries/transactions.queries.ts';
+import { setLocale } from '@/i18n/i18n.ts';
+import type { Locale } from '@/i18n/locales.ts';
+import type { OwnTransaction } from '@/queries/transactions.queries.ts';
 import { hasFilters, presetOf, presetRange, readHistorySearch, validateDateRange } from './filters.ts';
 import { statementCsv, statementFileName, statementHeaders } from './statement.ts';
 

@@ -1,18 +1,10 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../../../../../styles/breakpoints.ts';
-import { sprinkles } from '../../../../../styles/sprinkles.css.ts';
-import { vars } from '../../../../../styles/theme.css.ts';
-import {
-  cluster,
-  markedList,
-  mutedText,
-  shrinkStack,
-  spread,
-  stack,
-  tile,
-} from '../../../../../ui/layout/boxes.ts';
+import { media } from '@/styles/breakpoints.ts';
+import { sprinkles } from '@/styles/sprinkles.css.ts';
+import { vars } from '@/styles/theme.css.ts';
+import { cluster, markedList, mutedText, shrinkStack, spread, stack, tile } from '@/ui/layout/boxes.ts';
 
-export { definition, details, term } from '../../../../../ui/panel/Panel.css.ts';
+export { definition, details, term } from '@/ui/panel/Panel.css.ts';
 
 export const body = style([
   stack('xl'),

@@ -1,7 +1,7 @@
-import { t } from '../../../../../i18n/i18n.ts';
-import { formatDate } from '../../../../../lib/format.ts';
-import type { Card } from '../../../../../queries/cards.queries.ts';
-import { cardShippingTime } from '../../timings.ts';
+import { t } from '@/i18n/i18n.ts';
+import { formatDate } from '@/lib/format.ts';
+import type { Card } from '@/queries/cards.queries.ts';
+import { cardShippingTime } from '@/routes/_authed/-components/timings.ts';
 import * as styles from './Card.css.ts';
 import { cardDisplay } from './cardDisplay.ts';
 import { tierText } from './tierText.ts';

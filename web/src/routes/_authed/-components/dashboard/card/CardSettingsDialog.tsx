@@ -1,20 +1,16 @@
 import { CircleCheck, KeyRound, Snowflake, Wallet } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../../components/Button.tsx';
-import { Modal } from '../../../../../components/Dialog.tsx';
-import { SwitchField } from '../../../../../components/SwitchField.tsx';
-import { toast } from '../../../../../components/toast/index.ts';
-import { tierById } from '../../../../../content/constants.ts';
-import { type MessageId, t } from '../../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../../lib/api.ts';
-import {
-  type Card,
-  useChangePinMutation,
-  useFreezeCardMutation,
-} from '../../../../../queries/cards.queries.ts';
-import { PasswordField } from '../../../../../ui/form/fields.tsx';
-import { useForm } from '../../../../../ui/form/useForm.ts';
-import * as panel from '../../../../../ui/panel/Panel.css.ts';
+import { tierById } from '@/content/constants.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { type Card, useChangePinMutation, useFreezeCardMutation } from '@/queries/cards.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { Modal } from '@/ui/Dialog/Dialog.tsx';
+import { PasswordField } from '@/ui/form/fields.tsx';
+import { useForm } from '@/ui/form/useForm.ts';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { SwitchField } from '@/ui/Switch/SwitchField.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Card.css.ts';
 import { canOpenSettings, cardDisplay, validatePin } from './cardDisplay.ts';
 

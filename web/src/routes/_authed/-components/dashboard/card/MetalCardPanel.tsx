@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Eye, MapPin, Settings, Snowflake, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../../../components/Button.tsx';
-import { Modal } from '../../../../../components/Dialog.tsx';
-import { MetalCard } from '../../../../../components/MetalCard.tsx';
-import { toast } from '../../../../../components/toast/index.ts';
-import { tierById } from '../../../../../content/constants.ts';
-import { t } from '../../../../../i18n/i18n.ts';
-import { isPositive } from '../../../../../lib/assets.ts';
-import { formatDecimal } from '../../../../../lib/format.ts';
-import type { User } from '../../../../../queries/auth.queries.ts';
+import { tierById } from '@/content/constants.ts';
+import { t } from '@/i18n/i18n.ts';
+import { isPositive } from '@/lib/assets.ts';
+import { formatDecimal } from '@/lib/format.ts';
+import type { User } from '@/queries/auth.queries.ts';
 import {
   type Card,
   cardStakeQuery,
@@ -17,11 +13,15 @@ import {
   useRequestCardMutation,
   userCardQuery,
   useSetShippingAddressMutation,
-} from '../../../../../queries/cards.queries.ts';
-import * as panel from '../../../../../ui/panel/Panel.css.ts';
-import { Panel } from '../../../../../ui/panel/Panel.tsx';
-import { PanelError, PanelLoading } from '../../../../../ui/query/QueryState.tsx';
-import { cardVerificationTime } from '../../timings.ts';
+} from '@/queries/cards.queries.ts';
+import { cardVerificationTime } from '@/routes/_authed/-components/timings.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { Modal } from '@/ui/Dialog/Dialog.tsx';
+import { MetalCard } from '@/ui/MetalCard/MetalCard.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
+import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import { BuyTokensForm } from '../BuyTokensCard.tsx';
 import * as styles from './Card.css.ts';
 import { CardDetails, formatDay } from './CardDetails.tsx';

@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../../../components/Button.tsx';
-import { TextField } from '../../../../../components/TextField.tsx';
-import { t } from '../../../../../i18n/i18n.ts';
-import { ApiError } from '../../../../../lib/api.ts';
-import { type FormErrors, hasErrors } from '../../../../../lib/validation.ts';
-import type { ShippingAddress } from '../../../../../queries/cards.queries.ts';
-import * as panel from '../../../../../ui/panel/Panel.css.ts';
+import { t } from '@/i18n/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import { type FormErrors, hasErrors } from '@/lib/validation.ts';
+import type { ShippingAddress } from '@/queries/cards.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { TextField } from '@/ui/Field/TextField.tsx';
+import * as panel from '@/ui/panel/Panel.css.ts';
 import { ADDRESS_FIELDS, validateAddress } from './cardDisplay.ts';
 
 type Field = keyof ShippingAddress;

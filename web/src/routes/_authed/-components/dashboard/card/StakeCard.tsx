@@ -1,17 +1,17 @@
 import { Lock, Unlock } from 'lucide-react';
 import { Fragment } from 'react';
-import { Button } from '../../../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../../../components/Dialog.tsx';
-import { toast } from '../../../../../components/toast/index.ts';
-import { tierById } from '../../../../../content/constants.ts';
-import { t, tRich } from '../../../../../i18n/i18n.ts';
-import { isPositive } from '../../../../../lib/assets.ts';
-import type { CardTier } from '../../../../../lib/constants.ts';
-import { formatDecimal } from '../../../../../lib/format.ts';
-import { useIdempotentCommand } from '../../../../../lib/idempotency.ts';
-import { fromUnits, toUnits } from '../../../../../lib/money.ts';
-import { type Card, type CardStake, useStakeCardMutation } from '../../../../../queries/cards.queries.ts';
-import { CommandNotice } from '../../../../../ui/review/CommandNotice.tsx';
+import { tierById } from '@/content/constants.ts';
+import { t, tRich } from '@/i18n/i18n.ts';
+import { isPositive } from '@/lib/assets.ts';
+import type { CardTier } from '@/lib/constants.ts';
+import { formatDecimal } from '@/lib/format.ts';
+import { useIdempotentCommand } from '@/lib/idempotency.ts';
+import { fromUnits, toUnits } from '@/lib/money.ts';
+import { type Card, type CardStake, useStakeCardMutation } from '@/queries/cards.queries.ts';
+import { Button } from '@/ui/Button/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
+import { CommandNotice } from '@/ui/review/CommandNotice.tsx';
+import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Card.css.ts';
 
 /**

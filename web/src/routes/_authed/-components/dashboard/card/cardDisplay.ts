@@ -1,16 +1,11 @@
-import {
-  stakeForTier,
-  tierRank,
-  tierReachedBy,
-  upgradesFor,
-} from '../../../../../../../domain/cards/card.ts';
-import { type MessageId, t } from '../../../../../i18n/i18n.ts';
-import { ADDRESS_MIN_LENGTHS, type CardTier } from '../../../../../lib/constants.ts';
-import { fromUnits, toUnits } from '../../../../../lib/money.ts';
-import type { FormErrors } from '../../../../../lib/validation.ts';
-import type { Card, CardStake, ShippingAddress } from '../../../../../queries/cards.queries.ts';
-import type { BadgeTone } from '../../../../../ui/panel/StatusBadge.tsx';
-import { cardShippingTime, cardVerificationTime } from '../../timings.ts';
+import { stakeForTier, tierRank, tierReachedBy, upgradesFor } from '@domain/cards/card.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
+import { ADDRESS_MIN_LENGTHS, type CardTier } from '@/lib/constants.ts';
+import { fromUnits, toUnits } from '@/lib/money.ts';
+import type { FormErrors } from '@/lib/validation.ts';
+import type { Card, CardStake, ShippingAddress } from '@/queries/cards.queries.ts';
+import { cardShippingTime, cardVerificationTime } from '@/routes/_authed/-components/timings.ts';
+import type { BadgeTone } from '@/ui/panel/StatusBadge.tsx';
 
 export interface CardDisplay {
   /** The state's name as the panel shows it (docs/product-rules.md spec 4, "Card display"). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Card } from '../../../../../queries/cards.queries.ts';
+import type { Card } from '@/queries/cards.queries.ts';
 import {
   balanceTier,
   canOpenSettings,

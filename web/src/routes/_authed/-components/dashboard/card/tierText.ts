@@ -1,6 +1,6 @@
-import { type TierId, tierById } from '../../../../../content/constants.ts';
-import { type MessageId, t } from '../../../../../i18n/i18n.ts';
-import { formatDecimal, formatUsdValue } from '../../../../../lib/format.ts';
+import { type TierId, tierById } from '@/content/constants.ts';
+import { type MessageId, t } from '@/i18n/i18n.ts';
+import { formatDecimal, formatUsdValue } from '@/lib/format.ts';
 
 /**
  * A card tier's benefits in the interface's language, for the dashboard (lib/constants.ts tierInfo keeps the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { setLocale, t } from '../../../../../i18n/i18n.ts';
-import { CARD_ANNUAL_FEE, CARD_TIERS } from '../../../../../lib/constants.ts';
+import { setLocale, t } from '@/i18n/i18n.ts';
+import { CARD_ANNUAL_FEE, CARD_TIERS } from '@/lib/constants.ts';
 import { tierText } from './tierText.ts';
 
 describe('a card tier in the interface language', () => {
