@@ -1,16 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  openAdminSection,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
-import type { BrowserSession } from './sessionsKit.ts';
+import { DESKTOP, newAccount, openAdminSection, PHONE } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { type BrowserSession, setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * Issue 6 in the browser: an admin finds a user, opens their account stream and pages through its
@@ -18,12 +10,11 @@ import type { BrowserSession } from './sessionsKit.ts';
  * database); then the projections screen lists every projection with its checkpoint and no lag, live.
  */
 
-const ADMIN = newAdmin();
 /** One more than a default page (20), so the stream has a second page. */
 const MINTS = 12;
 const TRANSFERS = 10;
 
-const { kit, db } = setUpBrowserApp('audit_e2e', ADMIN.env);
+const { kit, db, ADMIN, adminSession } = setUpAdminApp('audit_e2e');
 
 interface ApiEvent {
   id: string;
@@ -330,8 +321,7 @@ describe('the admin audit log and projections in the browser', () => {
 
   test('the audit at 360 px: a small page size from the URL, no sideways scrolling', async () => {
     expect(apiEvents.length).toBe(MINTS + TRANSFERS);
-    const phone = await kit.session(PHONE);
-    await kit.signIn(phone.context, ADMIN.email, ADMIN.password);
+    const phone = await adminSession(PHONE);
     await phone.page.goto(kit.url(`/admin/audit?user=${holderId}&stream=${stream}&limit=5`));
     await phone.page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     let shown = await shownEvents(phone.page, 0, 4, false);
@@ -359,8 +349,7 @@ describe('the admin audit log and projections in the browser', () => {
   }, 240_000);
 
   test('projections: every one listed with its checkpoint, no lag once settled, refreshed live', async () => {
-    const admin = await kit.session(DESKTOP);
-    await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+    const admin = await adminSession(DESKTOP);
     await admin.page.goto(kit.url('/admin'));
     await admin.page
       .getByRole('navigation', { name: 'Admin' })

@@ -2,21 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { until } from '../../projections/testing.ts';
 import { parseCsv } from '../../testing/csv.ts';
+import { until } from '../../testing/projections.ts';
 import {
   type Account,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
-  newAdmin,
   openAdminSection,
   PHONE,
-  setUpBrowserApp,
   withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The admin's transaction screens (docs/product-rules.md rules 7 and 13): search, type and status filters, Clear, the
@@ -28,13 +27,12 @@ import { allowPageProblems } from './harness.ts';
  * the rent and nine coffees of 1.00: twelve transactions, newest first.
  */
 
-const ADMIN = newAdmin();
 const TAG = randomBytes(3).toString('hex');
 const RENT = `Rent share ${TAG}`;
 const COFFEES = 9;
 const TOTAL = 2 + 1 + COFFEES;
 
-const { kit, app } = setUpBrowserApp('admin_tx_e2e', ADMIN.env);
+const { kit, app, ADMIN } = setUpAdminApp('admin_tx_e2e');
 
 const alice = newAccount('Alice');
 const bob = newAccount('Bob');
@@ -173,8 +171,7 @@ async function checkFullList(page: Page, viewport: Viewport) {
   expect(all[TOTAL - 1]).toContain('100.00 SAI');
   expect(all[TOTAL - 1]).toContain('Token distribution');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
-  await expectAccessible(page, `/admin/transactions at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/admin/transactions');
+  await expectScreenAt(page, viewport, '/admin/transactions');
 }
 
 /** Search (debounced into the URL) narrows the list to the rent; Clear restores everything. The box. */
@@ -313,8 +310,7 @@ async function checkRentDetail(page: Page, context: BrowserContext, viewport: Vi
   };
   expect(await balanceOf(ids.alice)).toEqual(['100.00 SAI', '\u221230.00', '70.00 SAI']);
   expect(await balanceOf(ids.bob)).toEqual(['50.00 SAI', '+30.00', '80.00 SAI']);
-  await expectAccessible(page, `/admin/transaction/{id} at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/admin/transaction/{id}');
+  await expectScreenAt(page, viewport, '/admin/transaction/{id}');
 }
 
 async function adminJourney(viewport: Viewport) {
@@ -354,13 +350,10 @@ async function adminJourney(viewport: Viewport) {
 }
 
 describe('admin transactions in the browser', () => {
-  test("admin filters and exports transactions, opens a transaction's detail", async () => {
-    await adminJourney(DESKTOP);
-  }, 240_000);
-
-  test("admin filters and exports transactions, opens a transaction's detail at 360 px", async () => {
-    await adminJourney(PHONE);
-  }, 240_000);
+  journeyTests(adminJourney, [
+    ["admin filters and exports transactions, opens a transaction's detail", DESKTOP],
+    ["admin filters and exports transactions, opens a transaction's detail at 360 px", PHONE],
+  ]);
 
   test('the list and the detail are for admins only', async () => {
     const { context, page } = await kit.session();

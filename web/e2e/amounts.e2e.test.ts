@@ -1,14 +1,7 @@
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  type Viewport,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { newAccount, type Viewport, widthAndLanguageTests } from './browserKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { saveLanguage, setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * One display rule for amounts and changes (issue 48, point 14; docs/product-rules.md rule 29): the amount
@@ -18,11 +11,7 @@ import {
  * 1280 px and 360 px, the dashboard in every language it has (the admin screens are English).
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('amounts_e2e', {
-  ...ADMIN.env,
-  DEPOSIT_ADDRESS_ETH: `0x${'ef56'.repeat(10)}`,
-});
+const { kit, adminSession } = setUpAdminApp('amounts_e2e', { DEPOSIT_ADDRESS_ETH: `0x${'ef56'.repeat(10)}` });
 
 type Language = 'en' | 'de' | 'fr' | 'es';
 /** 250 SAI + the 1.25 SAI fee at 2.5 USDT each; ETH at 3150 after the default 3500. */
@@ -36,17 +25,14 @@ const SHOWN: Record<Language, { due: string; change: RegExp }> = {
 let priceSet = false;
 async function journey(viewport: Viewport, language: Language) {
   const px = `${viewport.width}px`;
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   if (!priceSet) {
     await kit.call(admin.context, 'PUT', '/api/admin/settings/prices/ETH', { price: '3150.00' });
     priceSet = true;
   }
   const buyer = newAccount('Buyer');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, buyer);
-  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
-  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
+  const user = await kit.registered(viewport, buyer);
+  await saveLanguage(kit, user.context, language);
   const payment = await kit.call(user.context, 'POST', '/api/payments/verify', {
     paymentMethod: 'USDT',
     amount: '250',
@@ -63,8 +49,7 @@ async function journey(viewport: Viewport, language: Language) {
   // No hyphen before a percentage anywhere on the dashboard, and no amount padded to 8 decimals.
   expect(text).not.toMatch(/-\d+([.,]\d+)?\s?%/);
   expect(text).not.toMatch(/\d[.,]\d{8}\s(USDT|USDC)/);
-  await expectAccessible(page, `/dashboard in ${language} at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, `/dashboard in ${language}`);
+  await expectScreenAt(page, viewport, `/dashboard in ${language}`);
   await user.context.close();
 
   // The admin's pending list: the same amount, the same digits (English).
@@ -79,8 +64,5 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('amounts and changes: one display rule', () => {
-  for (const language of Object.keys(SHOWN) as Language[]) {
-    test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
-    test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
-  }
+  widthAndLanguageTests(journey, Object.keys(SHOWN) as Language[], 120_000);
 });

@@ -3,8 +3,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAccessible, expectNoHorizontalScroll, setUpBrowserApp } from './browserKit.ts';
+import { journeyTests, setUpBrowserApp, submitRegisterForm } from './browserKit.ts';
 import { allowPageProblems, repoRoot } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
 
 const { kit } = setUpBrowserApp('e2e');
 const { url } = kit;
@@ -38,14 +39,7 @@ function toastRegion(page: Page) {
 async function register(page: Page, account: Account) {
   await page.goto(url('/register'));
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-  await page.getByLabel('First name').fill(account.firstName);
-  await page.getByLabel('Last name').fill(account.lastName);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).click();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitRegisterForm(page, account, account.lastName);
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -109,12 +103,10 @@ async function journey(viewport: { width: number; height: number }, account: Acc
 }
 
 describe('sign-up and sign-in in the browser', () => {
-  test('desktop journey: register, sign out, wrong password, sign in', async () => {
-    await journey(DESKTOP, newAccount('Ada'));
-  }, 240_000);
-  test('the same journey on a 360 px wide phone, never scrolling sideways', async () => {
-    await journey(PHONE, newAccount('Grace'));
-  }, 240_000);
+  journeyTests(journey, [
+    ['desktop journey: register, sign out, wrong password, sign in', DESKTOP, newAccount('Ada')],
+    ['the same journey on a 360 px wide phone, never scrolling sideways', PHONE, newAccount('Grace')],
+  ]);
   test('client-side validation speaks before the server is asked', async () => {
     const { context, page } = await kit.session(DESKTOP);
     try {

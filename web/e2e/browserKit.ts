@@ -1,6 +1,6 @@
 /**
  * Shared steps of the money-flow browser tests (cards, crypto, profile): sessions that share cookies
- * with API calls, accounts made over the API, and the accessibility and layout checks.
+ * with API calls, accounts made over the API (the checks of a screen are screenKit.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -9,12 +9,9 @@ import { withAdminProof } from '../../testing/adminProof.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { verificationToken } from '../../testing/verificationLink.ts';
 import {
-  describeViolations,
   ensureWebBuild,
   launchBrowser,
   type RunningApp,
-  scrollWidth,
-  seriousAxeViolations,
   startApp,
   takePageProblems,
   watchPageProblems,
@@ -98,6 +95,20 @@ export function journeyTests<A extends unknown[]>(
   for (const [name, ...args] of cases) test(name, () => journey(...(args as unknown as A)), timeoutMs);
 }
 
+/**
+ * The same journey at 1280 px and at 360 px for each of `languages`, one test each, named by language and
+ * width: the table of the journeys that walk every language at both widths.
+ */
+export function widthAndLanguageTests<L extends string>(
+  journey: (viewport: Viewport, language: L) => Promise<void>,
+  languages: readonly L[],
+  timeoutMs = 240_000,
+) {
+  for (const language of languages)
+    for (const viewport of [DESKTOP, PHONE])
+      test(`${language} at ${viewport.width} px`, () => journey(viewport, language), timeoutMs);
+}
+
 /** The password each browser session signed in with (kit.signIn), for the admin money commands' proof. */
 const signInPasswords = new WeakMap<BrowserContext, string>();
 
@@ -108,6 +119,22 @@ const signInPasswords = new WeakMap<BrowserContext, string>();
  */
 export function withSignInProof(context: BrowserContext, method: string, path: string, data: unknown) {
   return withAdminProof(method, path, data, signInPasswords.get(context) ?? null);
+}
+
+/** The body of POST /api/auth/register for `account`, as the register form sends it. */
+export function registration(account: Account, lastName = 'Tester') {
+  return {
+    username: account.username,
+    email: account.email,
+    password: account.password,
+    confirmPassword: account.password,
+    firstName: account.firstName,
+    lastName,
+    isAdmin: false,
+    profileImageUrl: '',
+    bio: '',
+    termsAgreed: true,
+  };
 }
 
 export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) {
@@ -181,18 +208,7 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
   }
 
   async function register(context: BrowserContext, account: Account, options: { verified?: boolean } = {}) {
-    await post(context, '/api/auth/register', {
-      username: account.username,
-      email: account.email,
-      password: account.password,
-      confirmPassword: account.password,
-      firstName: account.firstName,
-      lastName: 'Tester',
-      isAdmin: false,
-      profileImageUrl: '',
-      bio: '',
-      termsAgreed: true,
-    });
+    await post(context, '/api/auth/register', registration(account));
     if (options.verified === false) return;
     await verifyByMail(context, account.email);
   }
@@ -220,11 +236,22 @@ export function browserKit(getApp: () => RunningApp, getBrowser: () => Browser) 
     signInPasswords.set(context, password);
   }
 
+  /** A session of its own for `account`, registered (and verified, unless said otherwise) in it. */
+  async function registered(
+    viewport: Viewport,
+    account: Account,
+    options: { locale?: string; verified?: boolean } = {},
+  ) {
+    const opened = await session(viewport, { locale: options.locale });
+    await register(opened.context, account, { verified: options.verified });
+    return opened;
+  }
+
   async function closeAll() {
     for (const context of contexts) await context.close().catch(() => {});
   }
 
-  return { url, session, withPage, post, call, register, verifyByMail, signIn, closeAll };
+  return { url, session, withPage, post, call, register, registered, verifyByMail, signIn, closeAll };
 }
 
 /**
@@ -249,6 +276,25 @@ export async function expectToastListLetsClicksThrough(page: Page) {
       return target ? list.contains(target) : false;
     });
   expect(caught, 'the toast list catches clicks in its empty padding').toBe(false);
+}
+
+/** Fills the open /register form as a visitor does (the terms agreed) and sends it with "Create account". */
+export async function submitRegisterForm(page: Page, account: Account, lastName = 'Tester') {
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** The answer of the next `method` request to `path`, to be started before the click that sends it. */
+export function answerTo(page: Page, method: string, path: string) {
+  return page.waitForResponse(
+    (response) => response.request().method() === method && new URL(response.url()).pathname === path,
+  );
 }
 
 /** Answers a confirmation dialog with its button, then waits for the toast that says it is done. */
@@ -291,100 +337,4 @@ export async function untilVisible(page: Page, locator: Locator, timeoutMs = 20_
       await page.reload();
     }
   }
-}
-
-export async function expectAccessible(page: Page, where: string) {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
-
-export async function expectNoHorizontalScroll(page: Page, where: string) {
-  expect(await scrollWidth(page), `horizontal overflow on ${where}`).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? PHONE.width,
-  );
-}
-
-/**
- * A phone's fixed layers (the bottom tab bar, the chat launcher) must never cover a control for good:
- * scrolled as far towards it as the page allows, the control's centre is the control itself. Playwright's
- * own clicks would also find a way round a layer by scrolling; this is for what the journey only reads.
- */
-export async function expectUncovered(locator: Locator, where: string) {
-  const covering = await locator.evaluate((element) => {
-    element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    if (hit && (hit === element || element.contains(hit))) return null;
-    return hit ? hit.outerHTML.slice(0, 160) : 'nothing (off screen)';
-  });
-  expect(covering, `${where} is covered by`).toBeNull();
-}
-
-/**
- * Every control on the page that a fixed or sticky layer (the chat launcher, the phone tab bar, a sticky
- * header, a toast) covers, looked at two ways: the page scrolled to its end (its last controls), and each
- * control scrolled as far into view as the page allows (its centre to the viewport's middle, scroll
- * containers included). A control that is under the tab bar only until the page is scrolled is not
- * covered; one the page never lets out from under a layer is. At each, the element at a visible control's centre must be the control, something
- * inside it, or at least not part of a fixed layer the control is not in. One line per finding; the page
- * is scrolled back to where it was.
- */
-export function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const CONTROLS =
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="combobox"], [tabindex]:not([tabindex="-1"])';
-    const describe = (element: Element) => {
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
-      return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${name}"`;
-    };
-    const floatingLayer = (element: Element): Element | null => {
-      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
-        const position = getComputedStyle(node).position;
-        if (position === 'fixed' || position === 'sticky') return node;
-      }
-      return null;
-    };
-    const controls = [...document.querySelectorAll(CONTROLS)].filter((control) => {
-      if (control.closest('[aria-hidden="true"], [inert]')) return false;
-      const style = getComputedStyle(control);
-      if (style.visibility !== 'visible' || style.display === 'none' || Number(style.opacity) === 0)
-        return false;
-      const box = control.getBoundingClientRect();
-      // Visually hidden (a skip link until focused, a native input under its styled twin).
-      return box.width >= 4 && box.height >= 4;
-    });
-    /** The layer over the control's centre, if the centre is on screen and a layer covers it. */
-    const coverOf = (control: Element): Element | null => {
-      const box = control.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return null;
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || hit === control || control.contains(hit)) return null;
-      const layer = floatingLayer(hit);
-      return layer && !layer.contains(control) ? hit : null;
-    };
-    const start = { x: window.scrollX, y: window.scrollY };
-    const covered = new Set<string>();
-    // Scrolled to its end, the page's last controls sit in the lower half of the screen, clear of the
-    // launcher and the tab bar (what scrolls under the sticky header up top is on its way out of view).
-    window.scrollTo({ left: 0, top: document.documentElement.scrollHeight, behavior: 'instant' });
-    for (const control of controls) {
-      const box = control.getBoundingClientRect();
-      if (box.top + box.height / 2 < window.innerHeight / 2) continue;
-      const hit = coverOf(control);
-      if (hit) covered.add(`${describe(control)} is covered by ${describe(hit)} (scrolled to the end)`);
-    }
-    for (const control of controls) {
-      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-      const hit = coverOf(control);
-      if (hit) covered.add(`${describe(control)} is covered by ${describe(hit)} (scrolled to it)`);
-    }
-    window.scrollTo({ left: start.x, top: start.y, behavior: 'instant' });
-    return [...covered];
-  });
-}
-
-export async function expectNothingCovered(page: Page, where: string) {
-  expect(await coveredControls(page), `controls covered on ${where}`).toEqual([]);
 }

@@ -1,18 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-  untilVisible,
-  type Viewport,
-} from './browserKit.ts';
+import { DESKTOP, newAccount, PHONE, toasts, untilVisible, type Viewport } from './browserKit.ts';
 import { text as catalogText, LANGUAGES, type Language, type MessageId } from './messagesKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * A card activated by staking (docs/product-rules.md rule 30, issue 48.6): a holder of 600 SAI who ordered a
@@ -23,8 +14,7 @@ import { text as catalogText, LANGUAGES, type Language, type MessageId } from '.
  * and Spanish. The SAI and the card order are set up over the API (cards.e2e.test.ts walks the order).
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('card_stake_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('card_stake_e2e');
 
 const TIER_NAMES = { black: 'Black', gold: 'Gold' } as const;
 
@@ -48,12 +38,9 @@ function stakeKeys(page: Page): string[] {
 
 async function journey(viewport: Viewport, language: Language) {
   const px = `${viewport.width}px in ${language}`;
-  const phone = viewport === PHONE;
   const say = (id: MessageId, values: Record<string, string> = {}) => text(language, id, values);
-  const user = await kit.session(viewport);
-  await kit.register(user.context, newAccount('Staker'));
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const user = await kit.registered(viewport, newAccount('Staker'));
+  const admin = await adminSession(viewport);
   if (language !== 'en') {
     const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
     await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
@@ -84,8 +71,7 @@ async function journey(viewport: Viewport, language: Language) {
     .waitFor();
   expect(await panel.getByText(say('dashboard.card.state.pending'), { exact: true }).count()).toBe(0);
   await panel.getByText(say('dashboard.stake.offer', { tier: TIER_NAMES.black })).waitFor();
-  await expectAccessible(page, `/dashboard offering a stake at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, `/dashboard offering a stake in ${language}`);
+  await expectScreenAt(page, viewport, `/dashboard offering a stake in ${language}`);
 
   // The review: what is held, for which tier, what is left, what releases it.
   await stakeButton.click();
@@ -99,8 +85,7 @@ async function journey(viewport: Viewport, language: Language) {
     .getByText(say('dashboard.sai', { amount: amount(language, '100.00') }), { exact: true })
     .waitFor();
   await rows.getByText(say('dashboard.stake.releasedWhen'), { exact: true }).waitFor();
-  await expectAccessible(page, `the stake's review at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, `the stake's review in ${language}`);
+  await expectScreenAt(page, viewport, `the stake's review in ${language}`);
   // Cancel sends nothing.
   await review.getByRole('button', { name: say('shell.dialog.cancel') }).click();
   await review.waitFor({ state: 'detached' });
@@ -126,8 +111,7 @@ async function journey(viewport: Viewport, language: Language) {
     .getByTestId('balance-staked')
     .getByText(say('dashboard.balance.staked', { amount: five }))
     .waitFor();
-  await expectAccessible(page, `/dashboard with a staked card at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, `/dashboard with a staked card in ${language}`);
+  await expectScreenAt(page, viewport, `/dashboard with a staked card in ${language}`);
   expect(await kit.call(user.context, 'GET', '/api/cards/stake')).toEqual({
     staked: '500.00',
     tier: 'black',

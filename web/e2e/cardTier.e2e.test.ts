@@ -3,16 +3,14 @@ import { describe, expect } from 'vitest';
 import {
   confirmInDialog,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
   journeyTests,
   newAccount,
-  newAdmin,
   openDashboard,
   PHONE,
-  setUpBrowserApp,
   untilVisible,
 } from './browserKit.ts';
+import { expectNoHorizontalScroll, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * A card keeps its own tier (docs/product-rules.md rule 30): a Gold card stays Gold when the approval that
@@ -23,8 +21,7 @@ import {
  * (cards.e2e.test.ts walks the order itself); the upgrade is walked as the holder does it.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('card_tier_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('card_tier_e2e');
 
 function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
@@ -32,13 +29,10 @@ function cardPanel(page: Page) {
 
 async function upgradeJourney(viewport: typeof DESKTOP) {
   const phone = viewport === PHONE;
-  const px = `${viewport.width}px`;
   const holder = newAccount('Upgrader');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, holder);
+  const user = await kit.registered(viewport, holder);
   const me = await kit.call(user.context, 'GET', '/api/auth/user');
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
 
   // A Gold card (balance 0 at the request) paid with 300 SAI: the approval activates it and leaves it Gold.
   expect((await kit.call(user.context, 'POST', '/api/cards', {})).tier).toBe('gold');
@@ -53,8 +47,7 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   await untilVisible(user.page, panel.getByTestId('card-status').getByText('Active', { exact: true }));
   await panel.getByText('Gold card', { exact: true }).waitFor();
   await panel.getByText('Your balance of 300.00 SAI reaches Ruby Steel.').waitFor();
-  await expectAccessible(user.page, `/dashboard offering an upgrade at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard offering an upgrade');
+  await expectScreenAt(user.page, viewport, '/dashboard offering an upgrade');
 
   // "Upgrade card": what changes, then the confirmation.
   await panel.getByRole('button', { name: 'Upgrade card' }).click();
@@ -63,8 +56,7 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   const changes = toRuby.getByRole('definition');
   await changes.getByText('1% → 2%').waitFor();
   await changes.getByText('0.00 SAI → 250.00 SAI').waitFor();
-  await expectAccessible(user.page, `the upgrade confirmation at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the upgrade confirmation');
+  await expectScreenAt(user.page, viewport, 'the upgrade confirmation');
   // Cancel changes nothing.
   await toRuby.getByRole('button', { name: 'Cancel' }).click();
   await toRuby.waitFor({ state: 'detached' });
@@ -94,8 +86,7 @@ async function upgradeJourney(viewport: typeof DESKTOP) {
   await panel.getByText('Black card', { exact: true }).waitFor();
   await panel.getByText('Your Black card has every benefit of the top tier.').waitFor();
   await panel.getByRole('button', { name: 'Upgrade card' }).waitFor({ state: 'detached' });
-  await expectAccessible(user.page, `/dashboard with a Black card at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard with a Black card');
+  await expectScreenAt(user.page, viewport, '/dashboard with a Black card');
 
   // An upgrade is a stake (docs/product-rules.md rule 30): 500 SAI held, and the holder is told.
   expect(await kit.call(user.context, 'GET', '/api/cards/stake')).toEqual({

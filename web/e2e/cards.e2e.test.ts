@@ -4,18 +4,18 @@ import { describe, expect, test } from 'vitest';
 import {
   type Account,
   confirmInDialog,
+  DEPOSIT_ADDRESS_ETH,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
-  newAdmin,
   openAdminSection,
   openDashboard,
   PHONE,
-  setUpBrowserApp,
   toasts,
   untilVisible,
 } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The metal card end to end: a user with no balance orders a card ("Deposit Required"), pays with a
@@ -25,10 +25,7 @@ import {
  * Then every admin section passes axe at desktop and phone width.
  */
 
-const ADMIN = newAdmin();
-const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-const { kit } = setUpBrowserApp('cards_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+const { kit, ADMIN, adminSession } = setUpAdminApp('cards_e2e', { DEPOSIT_ADDRESS_ETH });
 
 function cardPanel(page: Page) {
   return page.getByRole('region', { name: 'Metal card' });
@@ -74,8 +71,7 @@ async function orderAndPay(page: Page, viewport: Viewport) {
 
 /** The admin signs in and approves the holder's payment proof; the admin's session, for the next steps. */
 async function approvePayment(viewport: Viewport, holder: Account) {
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await admin.page.goto(kit.url('/admin'));
   await admin.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
   const proofs = admin.page.getByRole('region', { name: 'Pending payment verifications' });
@@ -139,8 +135,7 @@ async function followShipment(page: Page, viewport: Viewport, tracking: string) 
   const details = page.getByRole('dialog', { name: 'Card details' });
   await details.getByTestId('tracking-number').getByText(tracking).waitFor();
   await details.getByText('Gold benefits').waitFor();
-  await expectAccessible(page, `card details dialog at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the card details dialog');
+  await expectScreenAt(page, viewport, 'the card details dialog');
   await page.keyboard.press('Escape');
   await details.waitFor({ state: 'detached' });
   await expectAccessible(page, `/dashboard with a shipping card at ${px}`);
@@ -156,8 +151,7 @@ async function freezeAndChangePin(page: Page, viewport: Viewport) {
   await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('true');
   await settings.getByText('Your card is frozen').waitFor();
   await expect.poll(() => settings.getByLabel('New PIN').isDisabled()).toBe(true);
-  await expectAccessible(page, `card settings, frozen, at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the card settings dialog');
+  await expectScreenAt(page, viewport, 'the card settings dialog');
   await freeze.click();
   await toasts(page).getByText('Card unfrozen').waitFor();
   await expect.poll(() => freeze.getAttribute('aria-checked')).toBe('false');
@@ -182,8 +176,7 @@ async function freezeAndChangePin(page: Page, viewport: Viewport) {
 async function cardJourney(viewport: Viewport) {
   const holder = newAccount('Holder');
   const tracking = `TRK-${randomBytes(3).toString('hex').toUpperCase()}`;
-  const user = await kit.session(viewport);
-  await kit.register(user.context, holder);
+  const user = await kit.registered(viewport, holder);
   await openDashboard(user.page, kit.url('/dashboard'));
   await orderAndPay(user.page, viewport);
   const admin = await approvePayment(viewport, holder);
@@ -208,13 +201,10 @@ async function cardJourney(viewport: Viewport) {
 }
 
 describe('the metal card in the browser', () => {
-  test('order with a deposit, approval, shipping, delivery, freeze and PIN', async () => {
-    await cardJourney(DESKTOP);
-  }, 240_000);
-
-  test('order with a deposit, approval, shipping, delivery, freeze and PIN, at 360 px', async () => {
-    await cardJourney(PHONE);
-  }, 240_000);
+  journeyTests(cardJourney, [
+    ['order with a deposit, approval, shipping, delivery, freeze and PIN', DESKTOP],
+    ['order with a deposit, approval, shipping, delivery, freeze and PIN, at 360 px', PHONE],
+  ]);
 
   const ADMIN_SECTIONS: [string, string][] = [
     ['/admin', 'Welcome back, '],
@@ -233,15 +223,13 @@ describe('the metal card in the browser', () => {
     'every admin section at $width px: axe, no sideways scrolling on phones',
     { timeout: 240_000 },
     async (viewport) => {
-      const admin = await kit.session(viewport);
-      await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+      const admin = await adminSession(viewport);
       for (const [path, heading] of ADMIN_SECTIONS) {
         await admin.page.goto(kit.url(path));
         await admin.page.getByRole('heading', { level: 1, name: heading }).waitFor();
         // Let the section's lists load before judging it.
         await admin.page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
-        await expectAccessible(admin.page, `${path} at ${viewport.width}px`);
-        if (viewport === PHONE) await expectNoHorizontalScroll(admin.page, path);
+        await expectScreenAt(admin.page, viewport, path);
       }
       if (viewport === PHONE) {
         await openAdminSection(admin.page, 'Users');

@@ -1,24 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { NO_DEPOSIT_ADDRESSES } from '../../testing/depositAddresses.ts';
 import {
   type Account,
+  DEPOSIT_ADDRESS_ETH,
   DESKTOP,
   dismissToast,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  expectUncovered,
+  journeyTests,
   newAccount,
-  newAdmin,
   openDashboard,
   PHONE,
-  setUpBrowserApp,
   toasts,
   untilVisible,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectScreenAt, expectUncovered } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * Crypto through the browser: a deposit declared on /deposit and confirmed by an admin, a withdrawal
@@ -26,12 +25,13 @@ import { allowPageProblems } from './harness.ts';
  * runs at 1280 px and at 360 px, with its own accounts.
  */
 
-const ADMIN = newAdmin();
-const DEPOSIT_ADDRESS_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const WITHDRAW_TO = '0x1111222233334444555566667777888899990000';
 const DECLARED_ON_BASE = 'This transaction hash has already been declared for a deposit on Base';
 
-const { kit } = setUpBrowserApp('crypto_e2e', { ...ADMIN.env, ...NO_DEPOSIT_ADDRESSES, DEPOSIT_ADDRESS_ETH });
+const { kit, ADMIN, adminSession } = setUpAdminApp('crypto_e2e', {
+  ...NO_DEPOSIT_ADDRESSES,
+  DEPOSIT_ADDRESS_ETH,
+});
 
 function ethRow(page: Page) {
   return page.getByTestId('crypto-balance').and(page.locator('[data-currency="ETH"]'));
@@ -83,8 +83,7 @@ async function chooseDepositNetwork(page: Page, viewport: Viewport) {
   await address.getByText('Copied!').waitFor();
   await toasts(page).getByText('Address copied').waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DEPOSIT_ADDRESS_ETH);
-  await expectAccessible(page, `/deposit with a network chosen at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/deposit with a network chosen');
+  await expectScreenAt(page, viewport, '/deposit with a network chosen');
   return form;
 }
 
@@ -118,8 +117,7 @@ async function declareDeposits(page: Page, viewport: Viewport, form: Locator) {
 
 /** The admin confirms 1 ETH and 0.5 ETH, giving the hashless deposit its hash; the admin's session. */
 async function confirmDeposits(viewport: Viewport, saver: Account, hex: string) {
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await admin.page.goto(kit.url('/admin/crypto'));
   const ofSaver = admin.page.getByTestId('deposit-queue-item').filter({ hasText: saver.username });
   // The hash as its network writes it: 0x and lower case.
@@ -211,8 +209,7 @@ async function completeWithdrawal(page: Page, viewport: Viewport, saver: Account
  */
 async function cryptoJourney(viewport: Viewport) {
   const saver = newAccount('Saver');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, saver);
+  const user = await kit.registered(viewport, saver);
 
   const form = await chooseDepositNetwork(user.page, viewport);
   const { hex, declared } = await declareDeposits(user.page, viewport, form);
@@ -304,7 +301,6 @@ async function changePassword(
  * its URI, confirmed with a code; then off again with the next one.
  */
 async function enableAndDisableTwoFactor(page: Page, viewport: Viewport, password: string) {
-  const px = `${viewport.width}px`;
   await page.getByRole('button', { name: 'Enable 2FA' }).click();
   const start = page.getByRole('form', { name: 'Enable 2FA' });
   allowPageProblems(page, /^failed: 401 POST \/api\/account\/2fa\/setup$/);
@@ -317,8 +313,7 @@ async function enableAndDisableTwoFactor(page: Page, viewport: Viewport, passwor
   const uri = (await page.getByTestId('otpauth-uri').textContent()) ?? '';
   const totp = OTPAuth.URI.parse(uri);
   expect(totp).toBeInstanceOf(OTPAuth.TOTP);
-  await expectAccessible(page, `/profile security with the QR code at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/profile security with the QR code');
+  await expectScreenAt(page, viewport, '/profile security with the QR code');
   const enable = page.getByRole('form', { name: 'Confirm and enable' });
   await enable.getByLabel('Authentication code').fill(totp.generate());
   await enable.getByRole('button', { name: 'Confirm and enable' }).click();
@@ -385,8 +380,7 @@ async function savePreferencesAndReset(page: Page, viewport: Viewport, account: 
 async function profileJourney(viewport: Viewport) {
   const member = newAccount('Member');
   const newPassword = `new-password-${randomBytes(3).toString('hex')}`;
-  const user = await kit.session(viewport);
-  await kit.register(user.context, member);
+  const user = await kit.registered(viewport, member);
   const account = await openProfile(user.page, viewport, member);
 
   const personal = user.page.getByRole('form', { name: 'Personal info' });
@@ -408,19 +402,16 @@ async function profileJourney(viewport: Viewport) {
 }
 
 describe('crypto in the browser', () => {
-  test('declare an ETH deposit, the admin confirms 1.5 ETH, withdraw 0.5 ETH on Base, the admin sends it', async () => {
-    await cryptoJourney(DESKTOP);
-  }, 240_000);
+  journeyTests(cryptoJourney, [
+    [
+      'declare an ETH deposit, the admin confirms 1.5 ETH, withdraw 0.5 ETH on Base, the admin sends it',
+      DESKTOP,
+    ],
+    ['declare an ETH deposit, the admin confirms, withdraw, the admin sends it, at 360 px', PHONE],
+  ]);
 
-  test('declare an ETH deposit, the admin confirms, withdraw, the admin sends it, at 360 px', async () => {
-    await cryptoJourney(PHONE);
-  }, 240_000);
-
-  test('profile: personal info, a new password to sign in with, 2FA, preferences saved and reset', async () => {
-    await profileJourney(DESKTOP);
-  }, 240_000);
-
-  test('profile: personal info, new password, 2FA, preferences saved and reset, at 360 px', async () => {
-    await profileJourney(PHONE);
-  }, 240_000);
+  journeyTests(profileJourney, [
+    ['profile: personal info, a new password to sign in with, 2FA, preferences saved and reset', DESKTOP],
+    ['profile: personal info, new password, 2FA, preferences saved and reset, at 360 px', PHONE],
+  ]);
 });

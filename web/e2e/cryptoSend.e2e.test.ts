@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  type Viewport,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { newAccount, type Viewport, widthAndLanguageTests } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 import { LANGUAGES, type Language, text } from './messagesKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { confirmedCryptoDeposit, saveLanguage, setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * A crypto transfer finds its recipient before the review, as the SAI transfer does (issue 48, point 7): an
@@ -20,31 +13,18 @@ import { LANGUAGES, type Language, text } from './messagesKit.ts';
  * by username and e-mail. At 1280 px and 360 px, in every language of the dashboard.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('crypto_send_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('crypto_send_e2e');
 
 async function journey(viewport: Viewport, language: Language) {
   const px = `${viewport.width}px`;
   const sender = newAccount('Crypto');
   const friend = newAccount('Payee');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, sender);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  await other.context.close();
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
-  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const deposit = await kit.call(user.context, 'POST', '/api/crypto/deposits', {
-    currency: 'ETH',
-    network: 'ethereum',
-  });
-  await kit.call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
-    action: 'confirm',
-    amount: '1',
-    txHash: `0x${randomBytes(32).toString('hex')}`,
-  });
+  const user = await kit.registered(viewport, sender);
+  await (await kit.registered(viewport, friend)).context.close();
+  const admin = await adminSession(viewport);
+  await saveLanguage(kit, user.context, language);
+  const sessions = { user: user.context, admin: admin.context };
+  await confirmedCryptoDeposit(kit, sessions, { currency: 'ETH', network: 'ethereum', amount: '1' });
   await admin.context.close();
 
   const { page } = user;
@@ -80,14 +60,10 @@ async function journey(viewport: Viewport, language: Language) {
   const review = dialog.getByRole('form', { name: text(language, 'dashboard.send.review') });
   await review.getByText(`${friend.username} (${friend.email})`, { exact: true }).waitFor();
   await review.getByText(text(language, 'dashboard.review.recipient'), { exact: true }).waitFor();
-  await expectAccessible(page, `the crypto transfer's review in ${language} at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, `the crypto transfer's review in ${language}`);
+  await expectScreenAt(page, viewport, `the crypto transfer's review in ${language}`);
   await user.context.close();
 }
 
 describe('a crypto transfer finds its recipient before the review', () => {
-  for (const language of LANGUAGES) {
-    test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
-    test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
-  }
+  widthAndLanguageTests(journey, LANGUAGES, 120_000);
 });

@@ -1,16 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { DESKTOP, journeyTests, newAccount, PHONE, toasts, type Viewport } from './browserKit.ts';
+import { expectScreen } from './screenKit.ts';
+import { giveSai, sendSai, setUpAdminApp, userIdOf } from './sessionsKit.ts';
 
 /**
  * "Download my data" on /profile (docs/architecture/data-export.md): a user who was given SAI, sent some
@@ -19,40 +11,19 @@ import {
  * 360 px, each with its own accounts.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('data_export_e2e', ADMIN.env);
+const { kit, userFriendAndAdmin } = setUpAdminApp('data_export_e2e');
 
-const call = async (context: BrowserContext, path: string, data: unknown) =>
-  (await (await kit.post(context, path, data)).json()) as { id: string };
-
-async function downloadJourney(viewport: typeof DESKTOP) {
+async function downloadJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
   const saver = newAccount('Saver');
   const friend = newAccount('Friend');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, saver);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const whoAmI = async (context: BrowserContext) =>
-    (await (await context.request.get(kit.url('/api/auth/user'))).json()) as { id: string };
-  const them = await whoAmI(other.context);
+  const { user, other, admin } = await userFriendAndAdmin(viewport, saver, friend);
+  const them = await userIdOf(kit, other.context);
   await other.context.close();
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const me = await whoAmI(user.context);
-  await call(admin.context, '/api/transactions', {
-    type: 'admin_deposit',
-    receiver_id: me.id,
-    amount: '25',
-    description: 'Welcome bonus',
-  });
+  const me = await userIdOf(kit, user.context);
+  await giveSai(kit, admin.context, me, '25', 'Welcome bonus');
   await admin.context.close();
-  const sent = await call(user.context, '/api/transactions', {
-    type: 'transfer',
-    receiver_id: them.id,
-    amount: '5',
-    description: 'Concert tickets',
-  });
+  const sent = await sendSai(kit, user.context, them, '5', 'Concert tickets');
 
   const { page } = user;
   await page.goto(kit.url('/profile'));
@@ -63,8 +34,7 @@ async function downloadJourney(viewport: typeof DESKTOP) {
   await toasts(page).getByText('Profile updated').waitFor();
   const panel = page.getByRole('region', { name: 'Your data' });
   await panel.waitFor();
-  await expectAccessible(page, `profile with the data panel at ${px}`);
-  await expectNoHorizontalScroll(page, `profile at ${px}`);
+  await expectScreen(page, `profile with the data panel at ${px}`);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -72,7 +42,7 @@ async function downloadJourney(viewport: typeof DESKTOP) {
   ]);
   expect(download.suggestedFilename()).toMatch(/^sai-wallet-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile(await download.path(), 'utf8'));
-  expect(data.subject).toBe(me.id);
+  expect(data.subject).toBe(me);
   expect(data.profile).toMatchObject({
     email: saver.email,
     username: saver.username,
@@ -87,16 +57,12 @@ async function downloadJourney(viewport: typeof DESKTOP) {
     .getByText(/^Saved as sai-wallet-data-/)
     .first()
     .waitFor();
-  await expectAccessible(page, `profile after the download at ${px}`);
-  await expectNoHorizontalScroll(page, `profile after the download at ${px}`);
+  await expectScreen(page, `profile after the download at ${px}`);
 }
 
 describe('download my data', () => {
-  test('desktop: the profile downloads the JSON file of everything held', async () => {
-    await downloadJourney(DESKTOP);
-  }, 240_000);
-
-  test('phone: the same at 360 px', async () => {
-    await downloadJourney(PHONE);
-  }, 240_000);
+  journeyTests(downloadJourney, [
+    ['desktop: the profile downloads the JSON file of everything held', DESKTOP],
+    ['phone: the same at 360 px', PHONE],
+  ]);
 });

@@ -2,19 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { describe, expect, test } from 'vitest';
 import { NO_DEPOSIT_ADDRESSES } from '../../testing/depositAddresses.ts';
-import {
-  confirmInDialog,
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  openDashboard,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import { confirmInDialog, DESKTOP, newAccount, openDashboard, PHONE, toasts } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * Deposit addresses through the browser: with none set, the Buy and crypto-deposit forms say why and take
@@ -23,11 +14,10 @@ import { allowPageProblems } from './harness.ts';
  * each on its own (currency, network) pairs, on a server that starts with no address at all.
  */
 
-const ADMIN = newAdmin();
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
-const { kit } = setUpBrowserApp('deposit_addresses_e2e', { ...ADMIN.env, ...NO_DEPOSIT_ADDRESSES });
+const { kit, adminSession } = setUpAdminApp('deposit_addresses_e2e', NO_DEPOSIT_ADDRESSES);
 
 type Viewport = typeof DESKTOP;
 
@@ -104,8 +94,7 @@ async function journey(viewport: Viewport) {
   const phone = viewport === PHONE;
   const px = `${viewport.width}px`;
   const pair = PAIRS[phone ? 'phone' : 'desktop'];
-  const user = await kit.session(viewport);
-  await kit.register(user.context, newAccount(phone ? 'Mobile' : 'Desk'));
+  const user = await kit.registered(viewport, newAccount(phone ? 'Mobile' : 'Desk'));
 
   // No address: each form explains why and refuses to submit.
   const form = await openDepositForm(user.page, pair);
@@ -114,18 +103,15 @@ async function journey(viewport: Viewport) {
   expect(await declare.isDisabled()).toBe(true);
   expect(await form.getByLabel('Transaction hash').isDisabled()).toBe(true);
   expect(await form.getByRole('img', { name: /QR code/ }).count()).toBe(0);
-  await expectAccessible(user.page, `/deposit without an address at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, '/deposit without an address');
+  await expectScreenAt(user.page, viewport, '/deposit without an address');
 
   let buy = await openBuyForm(user.page, pair);
   await buy.getByText(unavailable(pair.buyMethod, 'Ethereum')).waitFor();
   expect(await buy.getByRole('button', { name: 'Submit payment' }).isDisabled()).toBe(true);
-  await expectAccessible(user.page, `/dashboard Buy without an address at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard Buy without an address');
+  await expectScreenAt(user.page, viewport, '/dashboard Buy without an address');
 
   // The admin sets the addresses in the settings; a wrong checksum is refused with its reason first.
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await admin.page.goto(kit.url('/admin/settings'));
   const section = admin.page.getByRole('region', { name: 'Deposit addresses' });
   const row = section.getByRole('form', { name: `${pair.currency} on ${pair.network} deposit address` });
@@ -150,8 +136,7 @@ async function journey(viewport: Viewport) {
     await buyRow.getByRole('button', { name: `Save ${pair.buyMethod} on Ethereum address` }).click();
     await buyRow.getByText(ETH_ADDRESS, { exact: true }).waitFor();
   }
-  await expectAccessible(admin.page, `/admin/settings with deposit addresses at ${px}`);
-  if (phone) await expectNoHorizontalScroll(admin.page, '/admin/settings');
+  await expectScreenAt(admin.page, viewport, '/admin/settings');
   expect(admin.problems).toEqual([]);
 
   // The forms now show the address with its network, a copy button and the QR code.
@@ -164,8 +149,7 @@ async function journey(viewport: Viewport) {
   await region.getByText('Copied!').waitFor();
   expect(await user.page.evaluate(() => navigator.clipboard.readText())).toBe(pair.address);
   expect(await ready.getByRole('button', { name: 'Declare deposit' }).isDisabled()).toBe(false);
-  await expectAccessible(user.page, `/deposit with an address at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, '/deposit with an address');
+  await expectScreenAt(user.page, viewport, '/deposit with an address');
 
   buy = await openBuyForm(user.page, pair);
   const buyRegion = buy.getByRole('region', { name: 'Deposit address' });
@@ -181,8 +165,7 @@ async function journey(viewport: Viewport) {
   const wei = BigInt(whole + fraction.padEnd(18, '0')).toString();
   await expectQr(buyRegion, pair.buyMethod === 'ETH' ? `${pair.buyUri}?value=${wei}` : pair.buyUri);
   expect(await buy.getByRole('button', { name: 'Submit payment' }).isDisabled()).toBe(false);
-  await expectAccessible(user.page, `/dashboard Buy with an address at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, '/dashboard Buy with an address');
+  await expectScreenAt(user.page, viewport, '/dashboard Buy with an address');
   expect(user.problems).toEqual([]);
 
   // The admin clears the address, after a confirmation: the form explains again and takes nothing.

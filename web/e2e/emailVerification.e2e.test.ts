@@ -3,14 +3,14 @@ import { describe, expect, test } from 'vitest';
 import { verificationToken } from '../../testing/verificationLink.ts';
 import {
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
   newAccount,
   PHONE,
   setUpBrowserApp,
   type Viewport,
+  widthAndLanguageTests,
 } from './browserKit.ts';
 import { LANGUAGES, type Language, text } from './messagesKit.ts';
+import { expectAccessible, expectScreen, expectScreenAt } from './screenKit.ts';
 
 /**
  * Issue 47.10: a new account is unverified until the link mailed to its address is opened. Every signed-in
@@ -39,7 +39,6 @@ async function banner(page: Page, language: Language) {
 
 async function journey(viewport: Viewport, language: Language) {
   const where = `${language} at ${viewport.width}px`;
-  const narrow = viewport.width <= PHONE.width;
   const account = newAccount('Vera');
   const { context, page } = await kit.session(viewport);
   await kit.register(context, account, { verified: false });
@@ -55,8 +54,7 @@ async function journey(viewport: Viewport, language: Language) {
   await expect
     .poll(() => shown.textContent())
     .toContain(text(language, 'shell.verifyEmail.text').replace('{email}', account.email));
-  await expectAccessible(page, `banner, ${where}`);
-  if (narrow) await expectNoHorizontalScroll(page, `banner, ${where}`);
+  await expectScreenAt(page, viewport, `banner, ${where}`);
 
   await shown.getByRole('button', { name: text(language, 'shell.verifyEmail.resend') }).click();
   await shown
@@ -68,8 +66,7 @@ async function journey(viewport: Viewport, language: Language) {
   await page.goto(kit.url(link));
   await page.waitForURL(kit.url('/verify-email'));
   await page.getByRole('heading', { name: text(language, 'auth.verify.title') }).waitFor();
-  await expectAccessible(page, `/verify-email, ${where}`);
-  if (narrow) await expectNoHorizontalScroll(page, `/verify-email, ${where}`);
+  await expectScreenAt(page, viewport, `/verify-email, ${where}`);
   await page.getByRole('button', { name: text(language, 'auth.verify.submit') }).click();
   await page
     .getByRole('status')
@@ -85,19 +82,11 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('Confirm your e-mail', () => {
-  for (const language of LANGUAGES) {
-    test(`the banner and the mailed link, in ${language} at 1280 px`, async () => {
-      await journey(DESKTOP, language);
-    });
-    test(`the banner and the mailed link, in ${language} at 360 px`, async () => {
-      await journey(PHONE, language);
-    });
-  }
+  widthAndLanguageTests(journey, LANGUAGES);
 
   test('the owner of the address takes a squatted account back; the squatter is signed out', async () => {
     const owner = newAccount('Owner');
-    const squatter = await kit.session(DESKTOP);
-    await kit.register(squatter.context, owner, { verified: false });
+    const squatter = await kit.registered(DESKTOP, owner, { verified: false });
     await squatter.page.goto(kit.url('/dashboard'));
     await (await banner(squatter.page, 'en')).waitFor();
     const link = await mailedLink(squatter.context, owner.email, 1);
@@ -113,8 +102,7 @@ describe('Confirm your e-mail', () => {
         .getByRole('status')
         .filter({ hasText: text('en', 'auth.verify.reclaimed') })
         .waitFor();
-      await expectAccessible(page, '/verify-email reclaimed, 360px');
-      await expectNoHorizontalScroll(page, '/verify-email reclaimed, 360px');
+      await expectScreen(page, '/verify-email reclaimed, 360px');
     });
 
     // The squatter's session is gone: the next signed-in screen sends them to sign in.

@@ -1,14 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  withSignInProof,
-} from './browserKit.ts';
+import { DESKTOP, PHONE, withSignInProof } from './browserKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The public copy names the conversion fee's rates in force (issue 48, point 12): /cards (its lead and the
@@ -18,14 +12,12 @@ import {
  * run starts from the rate the desktop run set.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('fee_copy_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('fee_copy_e2e');
 
 type Viewport = typeof DESKTOP;
 
 async function setGoldRate(viewport: Viewport, rate: string) {
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   const path = '/api/admin/settings/fees/gold';
   const response = await admin.context.request.put(kit.url(path), {
     data: withSignInProof(admin.context, 'PUT', path, { rate }),
@@ -48,8 +40,7 @@ async function copyNames(page: Page, viewport: Viewport, gold: string) {
     '0.35%',
     '0.25%',
   ]);
-  await expectAccessible(page, `/cards at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/cards');
+  await expectScreenAt(page, viewport, '/cards');
 
   await page.goto(kit.url('/wallet'));
   await page.getByText(`Conversion fee: ${line}.`, { exact: false }).waitFor();

@@ -3,17 +3,15 @@ import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
   dismissToast,
-  expectAccessible,
-  expectNoHorizontalScroll,
   newAccount,
-  newAdmin,
   openAdminSection,
   openDashboard,
   PHONE,
-  setUpBrowserApp,
   toasts,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The conversion fee in the browser (docs/product-rules.md rule 25): the Buy form quotes the purchase
@@ -22,8 +20,7 @@ import { allowPageProblems } from './harness.ts';
  * on the same app: the phone run starts from the rate the desktop run set.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('fees_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH: `0x${'cd34'.repeat(10)}` });
+const { kit, adminSession } = setUpAdminApp('fees_e2e', { DEPOSIT_ADDRESS_ETH: `0x${'cd34'.repeat(10)}` });
 
 type Viewport = typeof DESKTOP;
 
@@ -45,20 +42,15 @@ async function feeJourney(
   rates: { before: string; after: string },
   expected: { before: string[]; after: string[] },
 ) {
-  const phone = viewport === PHONE;
-  const px = `${viewport.width}px`;
-  const user = await kit.session(viewport);
-  await kit.register(user.context, newAccount('Fee'));
+  const user = await kit.registered(viewport, newAccount('Fee'));
   await openDashboard(user.page, kit.url('/dashboard'));
   const buy = await chooseEth250(user.page);
   await buy.getByText(`Conversion fee (${rates.before}%, Gold tier)`).waitFor();
   await buy.getByText(expected.before[2]!).waitFor();
   expect(await quoteOf(user.page)).toEqual(expected.before);
-  await expectAccessible(user.page, `user /dashboard with a quote at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'user /dashboard with a quote');
+  await expectScreenAt(user.page, viewport, 'user /dashboard with a quote');
 
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await admin.page.goto(kit.url('/admin'));
   await admin.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
   await openAdminSection(admin.page, 'Settings');
@@ -75,8 +67,7 @@ async function feeJourney(
   await toasts(admin.page).getByText('Gold fee updated').waitFor();
   await dismissToast(admin.page, 'Gold fee updated');
   await gold.getByText(/^Set /).waitFor();
-  await expectAccessible(admin.page, `admin /admin/settings at ${px}`);
-  if (phone) await expectNoHorizontalScroll(admin.page, 'admin /admin/settings');
+  await expectScreenAt(admin.page, viewport, 'admin /admin/settings');
   expect(admin.problems).toEqual([]);
 
   // The buyer submits on the quote still on their screen: the server refuses to record other terms (409),

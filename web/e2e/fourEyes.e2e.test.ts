@@ -3,18 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { toolEnv } from '../../testing/toolEnv.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  openAdminSection,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import { DESKTOP, newAccount, openAdminSection, PHONE, toasts } from './browserKit.ts';
 import { allowPageProblems, repoRoot } from './harness.ts';
+import { expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * Admin money actions in the browser (docs/security.md, "Admin re-authentication and four-eyes"): a
@@ -24,13 +16,12 @@ import { allowPageProblems, repoRoot } from './harness.ts';
  * arrives. The admin screens are in English only. At 1280 px and 360 px.
  */
 
-const ADMIN = newAdmin();
 const SECOND = {
   email: `second.${randomBytes(3).toString('hex')}@example.com`,
   password: 'second-admin-password',
 };
 // Above 100 SAI a distribution waits for a second admin (the default is 10,000: the test keeps it small).
-const { kit, db } = setUpBrowserApp('four_eyes_e2e', { ...ADMIN.env, FOUR_EYES_THRESHOLDS: 'SAI=100' });
+const { kit, db, ADMIN, adminSession } = setUpAdminApp('four_eyes_e2e', { FOUR_EYES_THRESHOLDS: 'SAI=100' });
 
 beforeAll(async () => {
   // The second admin, made by the operator's tool on the app's database (npm run admin:create).
@@ -63,15 +54,11 @@ async function distribute(page: Page, email: string, amount: string, password: s
 }
 
 async function fourEyesJourney(viewport: typeof DESKTOP) {
-  const px = `${viewport.width}px`;
-  const phone = viewport === PHONE;
   const holder = newAccount('Holder');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, holder);
+  const user = await kit.registered(viewport, holder);
 
   // The small one: the password in the confirm step, minted at once. A wrong password stays on the review.
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   // The wrong password's 401 is the answer the review shows on its field.
   allowPageProblems(admin.page, /^failed: 401 POST \/api\/transactions$/);
   await admin.page.goto(kit.url('/admin/distribution'));
@@ -94,8 +81,7 @@ async function fourEyesJourney(viewport: typeof DESKTOP) {
   await own.getByText('250.00 SAI').waitFor();
   await own.getByText('You made this request: another admin must approve it.').waitFor();
   expect(await own.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
-  await expectAccessible(admin.page, `/admin/approvals with one's own request at ${px}`);
-  if (phone) await expectNoHorizontalScroll(admin.page, '/admin/approvals');
+  await expectScreenAt(admin.page, viewport, '/admin/approvals');
   const pending = (await (await admin.context.request.get(kit.url('/api/admin/approvals'))).json()) as {
     id: string;
     userId: string;
@@ -120,8 +106,7 @@ async function fourEyesJourney(viewport: typeof DESKTOP) {
   await dialog
     .getByText(`250.00 SAI will be minted to ${holder.username}'s balance.`, { exact: false })
     .waitFor();
-  await expectAccessible(second.page, `the approval dialog at ${px}`);
-  if (phone) await expectNoHorizontalScroll(second.page, 'the approval dialog');
+  await expectScreenAt(second.page, viewport, 'the approval dialog');
   await dialog.getByLabel('Password').fill(SECOND.password);
   await dialog.getByRole('button', { name: 'Approve and apply' }).click();
   await toasts(second.page).getByText('Request approved').waitFor();

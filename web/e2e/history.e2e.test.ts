@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type Account,
   DEPOSIT_ADDRESS_ETH,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
-  newAdmin,
   PHONE,
-  setUpBrowserApp,
   type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
-import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { type BrowserSession, setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The history of every movement (docs/architecture/history.md) through the browser: a user with crypto
@@ -23,8 +21,7 @@ import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
  * 360 px, each with its own accounts; the movements are made through the API, as crypto.e2e does them.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('history_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+const { kit, userFriendAndAdmin } = setUpAdminApp('history_e2e', { DEPOSIT_ADDRESS_ETH });
 
 async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -123,8 +120,7 @@ async function checkListedMovements(page: Page, viewport: Viewport, friend: Acco
   await returnedRow.getByText('Withdrawal failed: Address refused').waitFor();
   await returnedRow.getByText('Balance 1.500000 ETH').waitFor();
   await rows.first().getByText('Balance 1.250000 ETH').waitFor();
-  await expectAccessible(page, `/transactions with crypto movements at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, '/transactions with crypto movements');
+  await expectScreenAt(page, viewport, '/transactions with crypto movements');
   return { rows, failedRow };
 }
 
@@ -136,7 +132,6 @@ async function checkFailedWithdrawalReceipt(
   failedId: string,
   saver: Account,
 ) {
-  const px = `${viewport.width}px`;
   await failedRow.getByRole('link').click();
   await page.getByRole('heading', { name: 'Withdrawal' }).waitFor();
   await page.waitForURL(`**/transactions/${failedId}`);
@@ -154,8 +149,7 @@ async function checkFailedWithdrawalReceipt(
   const pill = (await details.getByText('Failed', { exact: true }).first().boundingBox())!;
   const card = (await details.boundingBox())!;
   expect(pill.width).toBeLessThan(card.width / 2);
-  await expectAccessible(page, `a withdrawal receipt at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'a withdrawal receipt');
+  await expectScreenAt(page, viewport, 'a withdrawal receipt');
   // Printed, the navigation is gone.
   await page.emulateMedia({ media: 'print' });
   expect(await page.locator('header').first().isVisible()).toBe(false);
@@ -174,8 +168,7 @@ async function checkFriendsReceipt(page: Page, viewport: Viewport, saver: Accoun
   await received.getByRole('link').click();
   await page.getByRole('heading', { name: 'Transfer' }).waitFor();
   await page.getByText(saver.username).first().waitFor();
-  await expectAccessible(page, `a transfer receipt at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'a transfer receipt');
+  await expectScreenAt(page, viewport, 'a transfer receipt');
   allowPageProblems(page, /^failed: 404 GET \/api\/transactions\/[^/]+$/);
   await page.goto(kit.url(`/transactions/${strangersId}`));
   await page.getByText('Transaction not found').waitFor();
@@ -183,14 +176,9 @@ async function checkFriendsReceipt(page: Page, viewport: Viewport, saver: Accoun
 
 async function historyJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
-  const phone = viewport === PHONE;
   const saver = newAccount('Saver');
   const friend = newAccount('Friend');
-  const { user, other, admin } = await userFriendAndAdmin(kit, viewport, {
-    user: saver,
-    friend,
-    admin: ADMIN,
-  });
+  const { user, other, admin } = await userFriendAndAdmin(viewport, saver, friend);
   const { refusedId, failedId } = await makeMovements(user, admin, saver, friend);
 
   const { page } = user;
@@ -217,18 +205,14 @@ async function historyJourney(viewport: Viewport) {
   expect(await page.getByText('Pending confirmation').count()).toBe(0);
   await page.getByText('External wallet (Tron TRC-20)').waitFor();
   await page.getByText('Not received').waitFor();
-  await expectAccessible(page, `a rejected deposit's receipt at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, "a rejected deposit's receipt");
+  await expectScreenAt(page, viewport, "a rejected deposit's receipt");
 
   await checkFriendsReceipt(other.page, viewport, saver, failedId);
 }
 
 describe('the history of every movement', () => {
-  test('desktop: crypto movements listed, filtered, and a receipt opened', async () => {
-    await historyJourney(DESKTOP);
-  }, 240_000);
-
-  test('phone: the same at 360 px', async () => {
-    await historyJourney(PHONE);
-  }, 240_000);
+  journeyTests(historyJourney, [
+    ['desktop: crypto movements listed, filtered, and a receipt opened', DESKTOP],
+    ['phone: the same at 360 px', PHONE],
+  ]);
 });

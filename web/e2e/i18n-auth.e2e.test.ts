@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  type Account,
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  PHONE,
-  setUpBrowserApp,
-  untilVisible,
-} from './browserKit.ts';
+import { type Account, DESKTOP, newAccount, PHONE, setUpBrowserApp, untilVisible } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectScreen } from './screenKit.ts';
 
 /**
  * The sign-in screens and the signed-in app's frame in the visitor's language: the browser's language by
@@ -33,11 +25,6 @@ async function expectNoEnglish(page: Page, where: string, words = ENGLISH) {
 
 async function expectLanguage(page: Page, lang: string) {
   await page.waitForFunction((wanted) => document.documentElement.lang === wanted, lang);
-}
-
-async function expectFits(page: Page, where: string) {
-  await expectAccessible(page, where);
-  await expectNoHorizontalScroll(page, where);
 }
 
 /** The register form's words in one language. */
@@ -105,7 +92,7 @@ async function signInVisitor(viewport: Viewport) {
       await form.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein').waitFor();
       await form.getByText('Das Passwort muss mindestens 6 Zeichen lang sein').waitFor();
       await expectNoEnglish(page, `/login in German at ${viewport.width} px`);
-      await expectFits(page, `/login in German at ${viewport.width} px`);
+      await expectScreen(page, `/login in German at ${viewport.width} px`);
     },
     { locale: 'de-DE' },
   );
@@ -122,7 +109,7 @@ async function frenchForgotPassword(viewport: Viewport) {
       const form = page.getByRole('form', { name: 'Réinitialiser le mot de passe' });
       await form.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }).click();
       await form.getByText('Veuillez saisir une adresse e-mail valide').waitFor();
-      await expectFits(page, `/forgot-password in French with an error at ${viewport.width} px`);
+      await expectScreen(page, `/forgot-password in French with an error at ${viewport.width} px`);
       await form.getByLabel('E-mail', { exact: true }).fill(`nobody.${viewport.width}@example.com`);
       await form.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }).click();
       // The server's fixed answer, worded by the client.
@@ -130,7 +117,7 @@ async function frenchForgotPassword(viewport: Viewport) {
       await page.getByRole('button', { name: "Ouvrir la boîte d'envoi de développement" }).waitFor();
       await page.getByRole('button', { name: 'Utiliser une autre adresse' }).waitFor();
       await expectNoEnglish(page, `/forgot-password in French at ${viewport.width} px`);
-      await expectFits(page, `/forgot-password in French at ${viewport.width} px`);
+      await expectScreen(page, `/forgot-password in French at ${viewport.width} px`);
     },
     { locale: 'fr-FR' },
   );
@@ -158,7 +145,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
       await expectLanguage(page, 'fr');
       await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
       await expectNoEnglish(page, '/login switched to French');
-      await expectFits(page, '/login switched to French');
+      await expectScreen(page, '/login switched to French');
 
       await page.reload();
       await page.getByRole('heading', { name: 'Bon retour parmi nous' }).waitFor();
@@ -191,7 +178,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
         await page.getByText('El nombre de usuario debe tener al menos 3 caracteres').waitFor();
         await page.getByText('Debe aceptar los términos y condiciones').waitFor();
         await expectNoEnglish(page, '/register in Spanish with errors');
-        await expectFits(page, '/register in Spanish with errors');
+        await expectScreen(page, '/register in Spanish with errors');
 
         // The API's refusal of a taken address, worded by the client.
         allowPageProblems(page, /^failed: 409 POST \/api\/auth\/register$/);
@@ -269,7 +256,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
         await page.goto(kit.url('/register'));
         await page.getByRole('heading', { name: GERMAN.heading }).waitFor();
         await expectNoEnglish(page, '/register in German at 360 px');
-        await expectFits(page, '/register in German at 360 px');
+        await expectScreen(page, '/register in German at 360 px');
         await fillRegistration(page, GERMAN, account);
         await page.getByRole('button', { name: GERMAN.submit }).click();
         await page.waitForURL(kit.url('/dashboard'));
@@ -302,7 +289,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
           'Account',
           'unread',
         ]);
-        await expectFits(page, '/notifications in German at 360 px');
+        await expectScreen(page, '/notifications in German at 360 px');
 
         const toggle = page.getByRole('button', { name: 'Navigationsmenü öffnen' });
         await toggle.click();
@@ -310,7 +297,7 @@ describe('the sign-in screens and the app frame in the visitor language', () => 
         await nav.getByRole('link', { name: 'Start' }).waitFor();
         await nav.getByRole('link', { name: 'Partner & Prämien' }).waitFor();
         await page.getByRole('button', { name: 'Navigationsmenü schließen' }).waitFor();
-        await expectFits(page, 'the header menu open in German at 360 px');
+        await expectScreen(page, 'the header menu open in German at 360 px');
       },
       { locale: 'de-DE' },
     );

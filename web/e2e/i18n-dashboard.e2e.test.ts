@@ -1,14 +1,7 @@
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { DESKTOP, journeyTests, newAccount, PHONE } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { saveLanguage, setUpAdminApp, userIdOf } from './sessionsKit.ts';
 
 /**
  * The dashboard in the user's saved language (docs/product-rules.md rule 37), German, French and Spanish,
@@ -18,8 +11,7 @@ import {
  * giveaway's dates; axe-clean, no horizontal scroll, and no English left in the main region.
  */
 
-const ADMIN = newAdmin();
-const { kit, app } = setUpBrowserApp('i18n_dashboard_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('i18n_dashboard_e2e');
 
 type Viewport = typeof DESKTOP;
 
@@ -163,22 +155,6 @@ const ENGLISH = [
   'USDT per SAI',
 ];
 
-async function userIdOf(context: BrowserContext): Promise<string> {
-  const response = await context.request.get(kit.url('/api/auth/user'));
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** The language saved with the account's preferences, as the profile's Save does. */
-async function saveLanguage(context: BrowserContext, language: Language) {
-  const current = await context.request.get(kit.url('/api/account/preferences'));
-  expect(current.status()).toBe(200);
-  const saved = await context.request.put(kit.url('/api/account/preferences'), {
-    data: { ...((await current.json()) as object), language },
-    headers: { Origin: app().url },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
-
 type Language = 'de' | 'fr' | 'es';
 
 const FIRST_NAMES: Record<Language, string> = { de: 'Greta', fr: 'Amelie', es: 'Lucia' };
@@ -186,8 +162,7 @@ const FIRST_NAMES: Record<Language, string> = { de: 'Greta', fr: 'Amelie', es: '
 async function journey(viewport: Viewport, language: Language, words: Words) {
   const where = `/dashboard in ${language} at ${viewport.width}px`;
   const account = newAccount(FIRST_NAMES[language]);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
 
   await kit.withPage(
     viewport,
@@ -196,9 +171,9 @@ async function journey(viewport: Viewport, language: Language, words: Words) {
       await kit.post(admin.context, '/api/transactions', {
         type: 'admin_deposit',
         amount: '1234.50',
-        receiver_id: await userIdOf(page.context()),
+        receiver_id: await userIdOf(kit, page.context()),
       });
-      await saveLanguage(page.context(), language);
+      await saveLanguage(kit, page.context(), language);
 
       await page.goto(kit.url('/dashboard'));
       await page.getByRole('heading', { level: 1, name: `${words.welcome}${account.firstName}` }).waitFor();
@@ -249,13 +224,10 @@ async function journey(viewport: Viewport, language: Language, words: Words) {
 }
 
 describe('the dashboard in the saved language', () => {
-  test('German at 1280 px', async () => {
-    await journey(DESKTOP, 'de', GERMAN);
-  }, 240_000);
-
-  test('German at 360 px', async () => {
-    await journey(PHONE, 'de', GERMAN);
-  }, 240_000);
+  journeyTests(journey, [
+    ['German at 1280 px', DESKTOP, 'de', GERMAN],
+    ['German at 360 px', PHONE, 'de', GERMAN],
+  ]);
 
   test('French at 1280 px and 360 px', async () => {
     await journey(DESKTOP, 'fr', FRENCH);

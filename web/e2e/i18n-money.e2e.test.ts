@@ -5,17 +5,14 @@ import {
   type Account,
   DEPOSIT_ADDRESS_ETH,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
   journeyTests,
   newAccount,
-  newAdmin,
   PHONE,
-  setUpBrowserApp,
   toasts,
   type Viewport,
 } from './browserKit.ts';
-import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { type BrowserSession, setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The money screens in the user's saved language (docs/product-rules.md rule 37): a user whose browser
@@ -26,8 +23,7 @@ import { type BrowserSession, userFriendAndAdmin } from './sessionsKit.ts';
  * crypto deposit.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('i18n_money_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+const { kit, userFriendAndAdmin } = setUpAdminApp('i18n_money_e2e', { DEPOSIT_ADDRESS_ETH });
 
 /** What each language must show; amounts in its own signs (Spanish leaves 4-digit numbers ungrouped). */
 const LANGUAGES = {
@@ -217,12 +213,7 @@ async function saverWithMovements(viewport: Viewport, language: Language) {
   const saver = newAccount('Saver');
   const friend = newAccount('Friend');
   // The browser asks for English: only the saved preference can make the screens speak another language.
-  const { user, other, admin } = await userFriendAndAdmin(
-    kit,
-    viewport,
-    { user: saver, friend, admin: ADMIN },
-    { locale: 'en-US' },
-  );
+  const { user, other, admin } = await userFriendAndAdmin(viewport, saver, friend, { locale: 'en-US' });
 
   const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
   await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });

@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  type Account,
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { type Account, DESKTOP, journeyTests, newAccount, PHONE, setUpBrowserApp } from './browserKit.ts';
+import { expectAccessible, expectScreen } from './screenKit.ts';
 
 /**
  * The profile page in German and French: chosen in the preferences by an
@@ -148,8 +141,7 @@ async function expectNoEnglish(page: Page, where: string) {
 
 async function checkScreen(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
-  await expectAccessible(page, where);
-  await expectNoHorizontalScroll(page, where);
+  await expectScreen(page, where);
   await expectNoEnglish(page, where);
 }
 
@@ -247,11 +239,12 @@ async function journey(viewport: Viewport, account: Account) {
 }
 
 describe('the profile page in German and French', () => {
-  test('at 1280 px: chosen in the preferences, applied at once, kept, and back to English', async () => {
-    await journey(DESKTOP, newAccount('Ada'));
-  }, 240_000);
-
-  test('at 360 px, German words never push the page sideways', async () => {
-    await journey(PHONE, newAccount('Grace'));
-  }, 240_000);
+  journeyTests(journey, [
+    [
+      'at 1280 px: chosen in the preferences, applied at once, kept, and back to English',
+      DESKTOP,
+      newAccount('Ada'),
+    ],
+    ['at 360 px, German words never push the page sideways', PHONE, newAccount('Grace')],
+  ]);
 });

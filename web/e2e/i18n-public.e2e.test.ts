@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, setUpBrowserApp } from './browserKit.ts';
+import { DESKTOP, PHONE, setUpBrowserApp } from './browserKit.ts';
 import { PUBLIC_ROUTES } from './publicSite.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
 
 /**
  * What a visitor in another language hears and reads on the public site (docs/architecture/i18n.md):

@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  type Viewport,
-} from './browserKit.ts';
+import { answerTo, DESKTOP, newAccount, PHONE, type Viewport } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 import { CATALOGS, fill } from './messagesKit.ts';
+import { expectAccessible } from './screenKit.ts';
+import { confirmedCryptoDeposit, saveLanguage, setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The crypto send and withdraw forms place the server's refusal by its `code` (api/http/problemCodes.ts),
@@ -20,8 +13,7 @@ import { CATALOGS, fill } from './messagesKit.ts';
  * German on the amount field. A form that matched the English text would leave the field without it.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('i18n_refusals_crypto_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('i18n_refusals_crypto_e2e');
 const words = CATALOGS.de;
 const WITHDRAW_TO = '0x1111222233334444555566667777888899990000';
 
@@ -35,13 +27,6 @@ const NOT_ENOUGH_ETH = new RegExp(
     .replace('{amount}', '[\\d.,\\s]+')
     .replace('{currency}', 'ETH')}`,
 );
-
-/** The answer of the next `method` request to `path`, started before the click that sends it. */
-function answerTo(page: Page, method: string, path: string) {
-  return page.waitForResponse(
-    (response) => response.request().method() === method && new URL(response.url()).pathname === path,
-  );
-}
 
 /** The error a field is described by (TextField links it with aria-describedby and marks it invalid). */
 async function fieldError(field: Locator): Promise<string> {
@@ -59,24 +44,12 @@ async function journey(viewport: Viewport) {
   const at = `at ${viewport.width}px`;
   const saver = newAccount('Crypto');
   const friend = newAccount('Payee');
-  const user = await kit.session(viewport, { locale: 'en-US' });
-  await kit.register(user.context, saver);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  await other.context.close();
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
-  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language: 'de' });
-  const deposit = await kit.call(user.context, 'POST', '/api/crypto/deposits', {
-    currency: 'ETH',
-    network: 'ethereum',
-  });
-  await kit.call(admin.context, 'PATCH', `/api/admin/crypto/deposits/${deposit.id}`, {
-    action: 'confirm',
-    amount: '2',
-    txHash: `0x${randomBytes(32).toString('hex')}`,
-  });
+  const user = await kit.registered(viewport, saver, { locale: 'en-US' });
+  await (await kit.registered(viewport, friend)).context.close();
+  const admin = await adminSession(viewport);
+  await saveLanguage(kit, user.context, 'de');
+  const sessions = { user: user.context, admin: admin.context };
+  await confirmedCryptoDeposit(kit, sessions, { currency: 'ETH', network: 'ethereum', amount: '2' });
   await admin.context.close();
 
   const { page } = user;

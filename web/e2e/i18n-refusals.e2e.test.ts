@@ -1,18 +1,9 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-  type Viewport,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { answerTo, newAccount, toasts, type Viewport, widthAndLanguageTests } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 import { CATALOGS, fill } from './messagesKit.ts';
+import { expectScreen } from './screenKit.ts';
+import { giveSai, saveLanguage, setUpAdminApp, userIdOf } from './sessionsKit.ts';
 
 /**
  * The API's refusals in the reader's language (web/src/lib/refusals.ts): a user whose browser asks for
@@ -24,45 +15,21 @@ import { CATALOGS, fill } from './messagesKit.ts';
  * scroll, and no console error (the harness fails on one; only the refusals' answers are allowed).
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('i18n_refusals_e2e', ADMIN.env);
+const { kit, userFriendAndAdmin } = setUpAdminApp('i18n_refusals_e2e');
 
 /** The saved languages the refusals are read in (the browser itself asks for English). */
 const TRANSLATED = ['de', 'es', 'fr'] as const;
 type Language = (typeof TRANSLATED)[number];
-
-async function checkScreen(page: Page, where: string) {
-  await expectAccessible(page, where);
-  await expectNoHorizontalScroll(page, where);
-}
-
-/** The answer of the next `method` request to `path`, started before the click that sends it. */
-function answerTo(page: Page, method: string, path: string) {
-  return page.waitForResponse(
-    (response) => response.request().method() === method && new URL(response.url()).pathname === path,
-  );
-}
 
 async function journey(viewport: Viewport, language: Language) {
   const words = CATALOGS[language];
   const at = `in ${language} at ${viewport.width}px`;
   const saver = newAccount('Refused');
   const friend = newAccount('Friend');
-  const user = await kit.session(viewport, { locale: 'en-US' });
-  await kit.register(user.context, saver);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
-  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const saverId = (await kit.call(user.context, 'GET', '/api/auth/user')).id;
-  const friendId = (await kit.call(other.context, 'GET', '/api/auth/user')).id;
-  await kit.call(admin.context, 'POST', '/api/transactions', {
-    type: 'admin_deposit',
-    receiver_id: saverId,
-    amount: '10.00',
-  });
+  const { user, other, admin } = await userFriendAndAdmin(viewport, saver, friend, { locale: 'en-US' });
+  await saveLanguage(kit, user.context, language);
+  const friendId = await userIdOf(kit, other.context);
+  await giveSai(kit, admin.context, await userIdOf(kit, user.context), '10.00');
   const { page } = user;
   allowPageProblems(
     page,
@@ -87,7 +54,7 @@ async function journey(viewport: Viewport, language: Language) {
   await password.getByText(words['shell.api.passwordIncorrect'], { exact: true }).waitFor();
   await toasts(page).getByText(words['profile.password.failed']).waitFor();
   await toasts(page).getByText(words['shell.api.passwordIncorrect'], { exact: true }).waitFor();
-  await checkScreen(page, `a wrong current password ${at}`);
+  await expectScreen(page, `a wrong current password ${at}`);
 
   // The e-mail change to the address the account already has.
   const email = page.getByRole('form', { name: words['profile.email.form'] });
@@ -98,7 +65,7 @@ async function journey(viewport: Viewport, language: Language) {
   expect((await asked).status()).toBe(400);
   await email.getByText(words['shell.api.emailUnchanged'], { exact: true }).waitFor();
   await toasts(page).getByText(words['profile.email.failed']).waitFor();
-  await checkScreen(page, `an e-mail change to the same address ${at}`);
+  await expectScreen(page, `an e-mail change to the same address ${at}`);
   // And to a new one: the link is sent, said in the reader's language too.
   const newEmail = `new-${saver.email}`;
   await email.getByLabel(words['profile.email.new'], { exact: true }).fill(newEmail);
@@ -117,7 +84,7 @@ async function journey(viewport: Viewport, language: Language) {
   await send.getByLabel(fill(words['dashboard.send.amount'], { currency: 'SAI' })).fill('5');
   await send.getByRole('button', { name: words['dashboard.send.reviewButton'] }).click();
   await send.getByText(words['dashboard.send.notFound'], { exact: true }).first().waitFor();
-  await checkScreen(page, `an unknown recipient ${at}`);
+  await expectScreen(page, `an unknown recipient ${at}`);
   await send.getByLabel(words['dashboard.send.recipientEmail']).fill(friend.email);
   await kit.call(user.context, 'POST', '/api/transactions', {
     type: 'transfer',
@@ -131,12 +98,9 @@ async function journey(viewport: Viewport, language: Language) {
   expect((await sent).status()).toBe(422);
   await toasts(page).getByText(words['dashboard.send.insufficient'], { exact: true }).waitFor();
   await toasts(page).getByText(words['shell.validation.insufficientBalance'], { exact: true }).waitFor();
-  await checkScreen(page, `a transfer over the balance ${at}`);
+  await expectScreen(page, `a transfer over the balance ${at}`);
 }
 
 describe('the API refusals in the reader’s language', () => {
-  for (const language of TRANSLATED) {
-    test(`${language} at 1280 px`, () => journey(DESKTOP, language), 240_000);
-    test(`${language} at 360 px`, () => journey(PHONE, language), 240_000);
-  }
+  widthAndLanguageTests(journey, TRANSLATED);
 });

@@ -1,21 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type Account,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
   expectToastListLetsClicksThrough,
-  expectUncovered,
+  journeyTests,
   newAccount,
-  newAdmin,
   openDashboard,
   PHONE,
-  setUpBrowserApp,
   toasts,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectScreenAt, expectUncovered } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The token ledger through the browser: buying SAI with a deposit proof that an admin approves, sending
@@ -26,9 +24,8 @@ import { allowPageProblems } from './harness.ts';
  */
 
 const DEPOSIT_ADDRESS = `0x${'ab12'.repeat(10)}`;
-const ADMIN = newAdmin();
 
-const { kit } = setUpBrowserApp('ledger_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH: DEPOSIT_ADDRESS });
+const { kit, ADMIN, adminSession } = setUpAdminApp('ledger_e2e', { DEPOSIT_ADDRESS_ETH: DEPOSIT_ADDRESS });
 
 type Viewport = typeof DESKTOP;
 
@@ -39,9 +36,7 @@ async function balanceText(page: Page) {
 /** The buyer pays 250 SAI with a proof, the admin approves it, the buyer sees it and its notification. */
 async function depositApproved(viewport: Viewport, buyer: Account) {
   const phone = viewport === PHONE;
-  const px = `${viewport.width}px`;
-  const user = await kit.session(viewport);
-  await kit.register(user.context, buyer);
+  const user = await kit.registered(viewport, buyer);
   await openDashboard(user.page, kit.url('/dashboard'));
   expect(await balanceText(user.page)).toContain('0.00 SAI');
   if (phone) {
@@ -68,16 +63,14 @@ async function depositApproved(viewport: Viewport, buyer: Account) {
   if (phone) await expectNoHorizontalScroll(user.page, 'user /dashboard with a pending payment');
   expect(user.problems).toEqual([]);
 
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await openDashboard(admin.page, kit.url('/dashboard'));
   const queue = admin.page.getByRole('region', { name: 'Pending payment verifications' });
   const item = queue.getByRole('listitem').filter({ hasText: buyer.username });
   await item.getByText('250.00 SAI').waitFor();
   await item.getByText('tx 0xfeed').waitFor();
   await item.getByText('No payment proof provided').waitFor();
-  await expectAccessible(admin.page, `admin /dashboard at ${px}`);
-  if (phone) await expectNoHorizontalScroll(admin.page, 'admin /dashboard');
+  await expectScreenAt(admin.page, viewport, 'admin /dashboard');
 
   await item.getByRole('button', { name: 'Approve' }).click();
   const confirm = admin.page.getByRole('alertdialog', { name: 'Approve this payment?' });
@@ -109,8 +102,7 @@ async function depositApproved(viewport: Viewport, buyer: Account) {
   const popover = user.page.getByRole('dialog', { name: 'Notifications' });
   const approved = popover.getByRole('button', { name: /Payment approved/ });
   await approved.waitFor();
-  await expectAccessible(user.page, `/dashboard with the notifications open at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the notifications popover');
+  await expectScreenAt(user.page, viewport, 'the notifications popover');
   await approved.click();
   // Read now: no longer a button, no longer highlighted.
   await popover.getByText('Payment approved').waitFor();
@@ -180,8 +172,7 @@ async function sendToFriend(page: Page, viewport: Viewport, buyer: Account, frie
 
 /** The admin distributes tokens to the friend by e-mail, after an address nobody has is refused. */
 async function distributeToFriend(viewport: Viewport, friend: Account) {
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await openDashboard(admin.page, kit.url('/dashboard'));
   const recentUsers = admin.page.getByRole('region', { name: 'Recent users' });
   await recentUsers.getByText(friend.email).waitFor();
@@ -264,8 +255,7 @@ async function checkExport(page: Page, friend: Account) {
 async function sendAndHistory(viewport: Viewport, buyer: Account, friend: Account) {
   const sender = await kit.session(viewport);
   await kit.signIn(sender.context, buyer.email, buyer.password);
-  const receiver = await kit.session(viewport);
-  await kit.register(receiver.context, friend);
+  const receiver = await kit.registered(viewport, friend);
 
   await sendToFriend(sender.page, viewport, buyer, friend);
 
@@ -300,19 +290,31 @@ describe('the token ledger in the browser', () => {
   const desktop = { buyer: newAccount('Buyer'), friend: newAccount('Friend') };
   const phone = { buyer: newAccount('Buyer'), friend: newAccount('Friend') };
 
-  test('a deposit proof submitted on the dashboard is approved by an admin and credited', async () => {
-    await depositApproved(DESKTOP, desktop.buyer);
-  }, 240_000);
+  journeyTests(depositApproved, [
+    [
+      'a deposit proof submitted on the dashboard is approved by an admin and credited',
+      DESKTOP,
+      desktop.buyer,
+    ],
+    [
+      'a deposit proof submitted on the dashboard is approved by an admin and credited, at 360 px',
+      PHONE,
+      phone.buyer,
+    ],
+  ]);
 
-  test('a deposit proof submitted on the dashboard is approved by an admin and credited, at 360 px', async () => {
-    await depositApproved(PHONE, phone.buyer);
-  }, 240_000);
-
-  test('SAI sent by e-mail reaches the friend; the admin distributes; the history shows and exports it', async () => {
-    await sendAndHistory(DESKTOP, desktop.buyer, desktop.friend);
-  }, 240_000);
-
-  test('SAI sent by e-mail reaches the friend; the admin distributes; the history shows and exports it, at 360 px', async () => {
-    await sendAndHistory(PHONE, phone.buyer, phone.friend);
-  }, 240_000);
+  journeyTests(sendAndHistory, [
+    [
+      'SAI sent by e-mail reaches the friend; the admin distributes; the history shows and exports it',
+      DESKTOP,
+      desktop.buyer,
+      desktop.friend,
+    ],
+    [
+      'SAI sent by e-mail reaches the friend; the admin distributes; the history shows and exports it, at 360 px',
+      PHONE,
+      phone.buyer,
+      phone.friend,
+    ],
+  ]);
 });

@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { DESKTOP, journeyTests, newAccount, PHONE, setUpBrowserApp } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
 
 // No SMTP_URL and not production: mail waits in the development outbox, which the pages open in place.
 const { kit } = setUpBrowserApp('e2email');
@@ -31,7 +25,6 @@ async function followMailedLink(page: Page, subject: string, path: string, where
 }
 
 async function journey(viewport: typeof DESKTOP) {
-  const narrow = viewport.width <= PHONE.width;
   const account = newAccount('Mara');
   const { context } = await kit.session(viewport);
   await kit.register(context, account);
@@ -46,8 +39,7 @@ async function journey(viewport: typeof DESKTOP) {
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account uses this address' }).waitFor();
-    await expectAccessible(page, '/forgot-password, sent');
-    if (narrow) await expectNoHorizontalScroll(page, '/forgot-password, sent');
+    await expectScreenAt(page, viewport, '/forgot-password, sent');
     await followMailedLink(page, 'Reset your SAI Wallet password', '/reset-password', '/forgot-password');
 
     const newPassword = `new-secret-${randomBytes(3).toString('hex')}`;
@@ -57,8 +49,7 @@ async function journey(viewport: typeof DESKTOP) {
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password was changed' }).waitFor();
-    await expectAccessible(page, '/reset-password, done');
-    if (narrow) await expectNoHorizontalScroll(page, '/reset-password, done');
+    await expectScreenAt(page, viewport, '/reset-password, done');
 
     // The new password signs in.
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
@@ -80,8 +71,7 @@ async function journey(viewport: typeof DESKTOP) {
       .getByRole('status')
       .filter({ hasText: `We have sent a link to ${newEmail}` })
       .waitFor();
-    await expectAccessible(page, '/profile security, e-mail change sent');
-    if (narrow) await expectNoHorizontalScroll(page, '/profile security, e-mail change sent');
+    await expectScreenAt(page, viewport, '/profile security, e-mail change sent');
     await followMailedLink(page, 'Confirm your new SAI Wallet e-mail address', '/confirm-email', '/profile');
 
     await page.getByRole('heading', { name: 'Confirm your new e-mail address' }).waitFor();
@@ -91,8 +81,7 @@ async function journey(viewport: typeof DESKTOP) {
       .getByRole('status')
       .filter({ hasText: `Your address is now ${newEmail}` })
       .waitFor();
-    await expectAccessible(page, '/confirm-email, done');
-    if (narrow) await expectNoHorizontalScroll(page, '/confirm-email, done');
+    await expectScreenAt(page, viewport, '/confirm-email, done');
 
     await page.goto(url('/profile?tab=security'));
     await page
@@ -128,8 +117,7 @@ async function confirmElsewhere(viewport: typeof DESKTOP) {
     await page.waitForURL(url('/confirm-email'));
     await page.getByRole('button', { name: 'Confirm new address' }).click();
     await page.getByText('opened away from the session that asked for the change').waitFor();
-    await expectAccessible(page, '/confirm-email, password asked');
-    if (viewport.width <= PHONE.width) await expectNoHorizontalScroll(page, '/confirm-email, password asked');
+    await expectScreenAt(page, viewport, '/confirm-email, password asked');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Confirm new address' }).click();
     await page.getByText('That password is not correct').waitFor();
@@ -143,13 +131,10 @@ async function confirmElsewhere(viewport: typeof DESKTOP) {
 }
 
 describe('password reset and e-mail change through the development outbox', () => {
-  test('desktop: forgot password, reset from the mailed link, change e-mail and confirm it', async () => {
-    await journey(DESKTOP);
-  }, 240_000);
-
-  test('the same on a 360 px wide phone', async () => {
-    await journey(PHONE);
-  }, 240_000);
+  journeyTests(journey, [
+    ['desktop: forgot password, reset from the mailed link, change e-mail and confirm it', DESKTOP],
+    ['the same on a 360 px wide phone', PHONE],
+  ]);
 
   test('an e-mail change confirmed in another browser asks for the password', async () => {
     await confirmElsewhere(DESKTOP);

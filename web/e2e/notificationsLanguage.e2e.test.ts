@@ -1,16 +1,9 @@
 import type { Locator } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  type Viewport,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { newAccount, type Viewport, widthAndLanguageTests } from './browserKit.ts';
 import { CATALOGS, fill, LANGUAGES, type Language } from './messagesKit.ts';
+import { expectAccessible, expectScreen } from './screenKit.ts';
+import { giveSai, saveLanguage, setUpAdminApp, userIdOf } from './sessionsKit.ts';
 
 /**
  * Notifications in the reader's language (issue 48, point 8): the server keeps each notification's kind and
@@ -20,8 +13,7 @@ import { CATALOGS, fill, LANGUAGES, type Language } from './messagesKit.ts';
  * projections/bulk.int.test.ts; this is what a person sees.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('notifications_language_e2e', ADMIN.env);
+const { kit, userFriendAndAdmin } = setUpAdminApp('notifications_language_e2e');
 
 /** 1234.50 SAI as each language writes it (Spanish leaves four digits ungrouped; French groups with a narrow space). */
 const DEPOSIT: Record<Language, RegExp> = {
@@ -70,27 +62,12 @@ async function journey(viewport: Viewport, language: Language) {
   const at = `in ${language} at ${viewport.width}px`;
   const reader = newAccount('Reader');
   const friend = newAccount('Friend');
-  const user = await kit.session(viewport, { locale: 'en-US' });
-  await kit.register(user.context, reader);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const { user, other, admin } = await userFriendAndAdmin(viewport, reader, friend, { locale: 'en-US' });
 
-  const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
-  await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
-  const readerId = (await kit.call(user.context, 'GET', '/api/auth/user')).id;
-  const friendId = (await kit.call(other.context, 'GET', '/api/auth/user')).id;
-  await kit.call(admin.context, 'POST', '/api/transactions', {
-    type: 'admin_deposit',
-    receiver_id: friendId,
-    amount: '20.00',
-  });
-  await kit.call(admin.context, 'POST', '/api/transactions', {
-    type: 'admin_deposit',
-    receiver_id: readerId,
-    amount: '1234.50',
-  });
+  await saveLanguage(kit, user.context, language);
+  const readerId = await userIdOf(kit, user.context);
+  await giveSai(kit, admin.context, await userIdOf(kit, other.context), '20.00');
+  await giveSai(kit, admin.context, readerId, '1234.50');
   await kit.call(other.context, 'POST', '/api/transactions', {
     type: 'transfer',
     receiver_id: readerId,
@@ -134,12 +111,9 @@ async function journey(viewport: Viewport, language: Language) {
   await page.goto(kit.url('/notifications'));
   const list = page.getByRole('region', { name: words['shell.notifications.all'] });
   await expectWorded(list, language, from);
-  await expectAccessible(page, `/notifications ${at}`);
-  await expectNoHorizontalScroll(page, `/notifications ${at}`);
+  await expectScreen(page, `/notifications ${at}`);
 }
 
 describe('notifications in the reader’s language', () => {
-  for (const viewport of [DESKTOP, PHONE])
-    for (const language of LANGUAGES)
-      test(`${language} at ${viewport.width} px`, () => journey(viewport, language), 120_000);
+  widthAndLanguageTests(journey, LANGUAGES, 120_000);
 });

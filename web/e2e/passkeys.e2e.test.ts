@@ -2,14 +2,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   PHONE,
+  registration,
   setUpBrowserApp,
   toasts,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
 
 /**
  * Passkeys with Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform
@@ -91,18 +92,7 @@ async function journey(viewport: typeof DESKTOP) {
   try {
     const authenticator = await withAuthenticator(context, page);
     const account = newAccount('Grace');
-    await post(context, '/api/auth/register', {
-      username: account.username,
-      email: account.email,
-      password: account.password,
-      confirmPassword: account.password,
-      firstName: account.firstName,
-      lastName: 'Hopper',
-      isAdmin: false,
-      profileImageUrl: '',
-      bio: '',
-      termsAgreed: true,
-    });
+    await post(context, '/api/auth/register', registration(account, 'Hopper'));
     // A passkey needs a verified address (docs/security.md, "E-mail verification").
     await kit.verifyByMail(context, account.email, local(''));
 
@@ -118,8 +108,7 @@ async function journey(viewport: typeof DESKTOP) {
     await toasts(page).getByText('Passkey added').waitFor();
     await passkeys.getByRole('listitem').filter({ hasText: 'This laptop' }).waitFor();
     expect((await authenticator.credentials()).map((c) => c.isResidentCredential)).toEqual([true]);
-    await expectAccessible(page, `passkey list at ${viewport.width}px`);
-    if (viewport.width <= PHONE.width) await expectNoHorizontalScroll(page, '/profile?tab=security');
+    await expectScreenAt(page, viewport, '/profile?tab=security');
 
     // Sign in with the passkey alone: no e-mail typed.
     await signOut(context, page);
@@ -136,8 +125,7 @@ async function journey(viewport: typeof DESKTOP) {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const usePasskey = page.getByRole('button', { name: 'Use your passkey' });
     await usePasskey.waitFor();
-    await expectAccessible(page, `passkey step at ${viewport.width}px`);
-    if (viewport.width <= PHONE.width) await expectNoHorizontalScroll(page, '/login passkey step');
+    await expectScreenAt(page, viewport, '/login passkey step');
     await usePasskey.click();
     await page.waitForURL(local('/dashboard'));
 
@@ -198,11 +186,8 @@ describe('passkeys in the browser', () => {
     },
   );
 
-  test('add, sign in with, second factor, remove at 1280 px', async () => {
-    await journey(DESKTOP);
-  }, 240_000);
-
-  test('add, sign in with, second factor, remove at 360 px', async () => {
-    await journey(PHONE);
-  }, 240_000);
+  journeyTests(journey, [
+    ['add, sign in with, second factor, remove at 1280 px', DESKTOP],
+    ['add, sign in with, second factor, remove at 360 px', PHONE],
+  ]);
 });

@@ -4,15 +4,13 @@ import { describe, expect, test } from 'vitest';
 import {
   DEPOSIT_ADDRESS_ETH,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  expectNothingCovered,
+  journeyTests,
   newAccount,
-  newAdmin,
   PHONE,
-  setUpBrowserApp,
   type Viewport,
 } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectNothingCovered } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * What every screen owes every other (issue 36): nothing floating covers a control at 1280 or 360 px (the
@@ -22,14 +20,12 @@ import {
  * a user without a card included).
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('polish_e2e', { ...ADMIN.env, DEPOSIT_ADDRESS_ETH });
+const { kit, adminSession } = setUpAdminApp('polish_e2e', { DEPOSIT_ADDRESS_ETH });
 
 /** A user with 22 SAI deposits (22 notifications), 1 ETH, and a withdrawal waiting in the admin's queue. */
 async function busyUser(admin: BrowserContext, viewport: Viewport) {
   const account = newAccount('Busy');
-  const user = await kit.session(viewport);
-  await kit.register(user.context, account);
+  const user = await kit.registered(viewport, account);
   const { id } = (await (await user.context.request.get(kit.url('/api/auth/session'))).json()).user as {
     id: string;
   };
@@ -119,8 +115,7 @@ async function notificationsPageByPage(page: Page, px: string) {
 
 async function nothingCoveredJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   const user = await busyUser(admin.context, viewport);
   const page = user.page;
 
@@ -186,8 +181,7 @@ async function nothingCoveredJourney(viewport: Viewport) {
  */
 async function nothingCoveredIn(language: 'de' | 'fr' | 'es') {
   const account = newAccount('Polyglot');
-  const user = await kit.session(PHONE);
-  await kit.register(user.context, account);
+  const user = await kit.registered(PHONE, account);
   const preferences = await user.context.request.get(kit.url('/api/account/preferences'));
   const saved = await user.context.request.put(kit.url('/api/account/preferences'), {
     data: { ...(await preferences.json()), language },
@@ -217,13 +211,10 @@ async function nothingCoveredIn(language: 'de' | 'fr' | 'es') {
 }
 
 describe('nothing covers a control; notifications page; help finds card answers', () => {
-  test('at 1280 px: user and admin screens, the bell and its badge', async () => {
-    await nothingCoveredJourney(DESKTOP);
-  }, 240_000);
-
-  test('at 360 px: the chat launcher and the tab bar leave every control reachable', async () => {
-    await nothingCoveredJourney(PHONE);
-  }, 240_000);
+  journeyTests(nothingCoveredJourney, [
+    ['at 1280 px: user and admin screens, the bell and its badge', DESKTOP],
+    ['at 360 px: the chat launcher and the tab bar leave every control reachable', PHONE],
+  ]);
 
   test.each(['de', 'fr', 'es'] as const)(
     'at 360 px in %s: nothing covers a control either',

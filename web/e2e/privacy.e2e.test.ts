@@ -1,17 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  type Account,
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { DESKTOP, journeyTests, newAccount, PHONE, toasts, type Viewport } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectScreen } from './screenKit.ts';
+import { giveSai, sendSai, setUpAdminApp, userIdOf } from './sessionsKit.ts';
 
 /**
  * Erasing a person (docs/architecture/personal-data.md, docs/product-rules.md rule 33) through the admin's
@@ -23,15 +15,7 @@ import { allowPageProblems } from './harness.ts';
  * dataExport.e2e.test.ts.)
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('privacy_e2e', ADMIN.env);
-
-const call = async (context: BrowserContext, path: string, data: unknown) =>
-  (await (await kit.post(context, path, data)).json()) as { id: string };
-
-async function whoAmI(context: BrowserContext) {
-  return (await (await context.request.get(kit.url('/api/auth/user'))).json()) as { id: string };
-}
+const { kit, userFriendAndAdmin } = setUpAdminApp('privacy_e2e');
 
 /** The admin's Users screen searched for one user id: exactly that user's row. */
 async function userRow(page: Page, userId: string) {
@@ -45,34 +29,24 @@ async function userRow(page: Page, userId: string) {
   return row;
 }
 
-async function eraseJourney(viewport: typeof DESKTOP) {
+async function eraseJourney(viewport: Viewport) {
   const px = `${viewport.width}px`;
-  const leaver: Account = newAccount('Leaver');
+  const leaver = newAccount('Leaver');
   const friend = newAccount('Friend');
-  const person = await kit.session(viewport);
-  await kit.register(person.context, leaver);
-  const other = await kit.session(viewport);
-  await kit.register(other.context, friend);
-  const me = await whoAmI(person.context);
-  const them = await whoAmI(other.context);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
-  await call(admin.context, '/api/transactions', {
-    type: 'admin_deposit',
-    receiver_id: me.id,
-    amount: '25',
-    description: 'Welcome bonus',
-  });
-  const sent = await call(person.context, '/api/transactions', {
-    type: 'transfer',
-    receiver_id: them.id,
-    amount: '5',
-    description: 'Birthday present',
-  });
+  const { user: person, other, admin } = await userFriendAndAdmin(viewport, leaver, friend);
+  const me = await userIdOf(kit, person.context);
+  await giveSai(kit, admin.context, me, '25', 'Welcome bonus');
+  const sent = await sendSai(
+    kit,
+    person.context,
+    await userIdOf(kit, other.context),
+    '5',
+    'Birthday present',
+  );
 
   // The dialog: nothing can be erased until ERASE is typed out.
   const { page } = admin;
-  const row = await userRow(page, me.id);
+  const row = await userRow(page, me);
   await row.getByRole('button', { name: `Erase personal data of ${leaver.username}` }).click();
   const dialog = page.getByRole('alertdialog', { name: `Erase ${leaver.username}’s personal data?` });
   const erase = dialog.getByRole('button', { name: 'Erase personal data' });
@@ -94,8 +68,7 @@ async function eraseJourney(viewport: typeof DESKTOP) {
   expect(await first.allTextContents()).toEqual([
     'A balance of 20.00 SAI: tick “Move remaining balances to dormant”, or let the person withdraw it first.',
   ]);
-  await expectAccessible(page, `the erase dialog refusing at ${px}`);
-  await expectNoHorizontalScroll(page, `the erase dialog at ${px}`);
+  await expectScreen(page, `the erase dialog refusing at ${px}`);
 
   // With the balance moved to dormant, a reason that names the person is refused (422) under the field.
   await dialog.getByRole('checkbox', { name: 'Move remaining balances to dormant' }).click();
@@ -116,8 +89,7 @@ async function eraseJourney(viewport: typeof DESKTOP) {
   expect(await row.getByText(leaver.username).count()).toBe(0);
   expect(await row.getByText(leaver.email).count()).toBe(0);
   expect(await row.getByRole('button').count()).toBe(0);
-  await expectAccessible(page, `the users table with an erased user at ${px}`);
-  await expectNoHorizontalScroll(page, `the users table at ${px}`);
+  await expectScreen(page, `the users table with an erased user at ${px}`);
 
   // Their session is over (their open page's next reads are refused), and signing in again fails as a
   // wrong password would.
@@ -141,11 +113,8 @@ async function eraseJourney(viewport: typeof DESKTOP) {
 }
 
 describe('erasing a person', () => {
-  test('desktop: refused while they hold money, then erased with the balance moved to dormant', async () => {
-    await eraseJourney(DESKTOP);
-  }, 240_000);
-
-  test('phone: the same at 360 px', async () => {
-    await eraseJourney(PHONE);
-  }, 240_000);
+  journeyTests(eraseJourney, [
+    ['desktop: refused while they hold money, then erased with the balance moved to dormant', DESKTOP],
+    ['phone: the same at 360 px', PHONE],
+  ]);
 });

@@ -1,14 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { type DESKTOP, newAccount, setUpBrowserApp, widthAndLanguageTests } from './browserKit.ts';
 import { CATALOGS, LANGUAGES, type Language } from './messagesKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
 
 /**
  * The profile's tabs fit every screen (issue 48, point 9): at 1280 px and 360 px, in every language of the
@@ -88,8 +82,5 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('the profile tabs fit every screen in every language', () => {
-  for (const language of LANGUAGES) {
-    test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
-    test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
-  }
+  widthAndLanguageTests(journey, LANGUAGES, 120_000);
 });

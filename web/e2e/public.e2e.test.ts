@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAccessible, expectNoHorizontalScroll, setUpBrowserApp } from './browserKit.ts';
+import { setUpBrowserApp } from './browserKit.ts';
 import {
   expectCampaignProgress,
   isScrolledIntoView,
@@ -9,6 +9,7 @@ import {
   runChat,
   sendContactMessage,
 } from './publicSite.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
 
 /** The visitor's side: landing, public pages, partner search, help FAQ, contact form and support chat. */
 

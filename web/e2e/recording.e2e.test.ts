@@ -1,19 +1,12 @@
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { messages as enApp } from '../src/i18n/messages/en/app.ts';
 import { messages as enPublic } from '../src/i18n/messages/en/public.ts';
 import { messages as frApp } from '../src/i18n/messages/fr/app.ts';
 import { messages as frPublic } from '../src/i18n/messages/fr/public.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  journeyTests,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { DESKTOP, journeyTests, newAccount, PHONE } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { saveLanguage, setUpAdminApp, userIdOf } from './sessionsKit.ts';
 
 /**
  * Reads that stay behind the person's own write (issue 46, point 7; web/src/lib/recording.ts): when the
@@ -24,8 +17,7 @@ import {
  * and in French at 360 px.
  */
 
-const ADMIN = newAdmin();
-const { kit, app } = setUpBrowserApp('recording_e2e', ADMIN.env);
+const { kit, adminSession } = setUpAdminApp('recording_e2e');
 
 type Viewport = typeof DESKTOP;
 type Language = 'en' | 'fr';
@@ -38,22 +30,6 @@ const BALANCE: Record<Language, string> = {
   en: enApp['dashboard.balance.title'],
   fr: frApp['dashboard.balance.title'],
 };
-
-async function userIdOf(context: BrowserContext): Promise<string> {
-  const response = await context.request.get(kit.url('/api/auth/user'));
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function saveLanguage(context: BrowserContext, language: Language) {
-  const current = await context.request.get(kit.url('/api/account/preferences'));
-  expect(current.status()).toBe(200);
-  const saved = await context.request.put(kit.url('/api/account/preferences'), {
-    data: { ...((await current.json()) as object), language },
-    headers: { Origin: app().url },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
 
 /** Adds the lagging server's header to the balance's answers while `lagging.on`; counts the reads. */
 async function lagTheBalance(page: Page) {
@@ -71,17 +47,16 @@ async function lagTheBalance(page: Page) {
 async function journey(viewport: Viewport, language: Language) {
   const where = `/dashboard in ${language} at ${viewport.width}px`;
   const account = newAccount(language === 'en' ? 'Laggy' : 'Lucie');
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
 
   await kit.withPage(viewport, async (page) => {
     await kit.register(page.context(), account);
     await kit.post(admin.context, '/api/transactions', {
       type: 'admin_deposit',
       amount: '25.00',
-      receiver_id: await userIdOf(page.context()),
+      receiver_id: await userIdOf(kit, page.context()),
     });
-    if (language !== 'en') await saveLanguage(page.context(), language);
+    if (language !== 'en') await saveLanguage(kit, page.context(), language);
 
     const lagging = await lagTheBalance(page);
     await page.goto(kit.url('/dashboard'));

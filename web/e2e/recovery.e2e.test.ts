@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { describe, expect } from 'vitest';
+import { type DESKTOP, newAccount, setUpBrowserApp, widthAndLanguageTests } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 import { LANGUAGES, type Language, text } from './messagesKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
 
 /**
  * A page whose data cannot be loaded recovers (issue 48, point 16): with the API out of reach (the
@@ -59,8 +53,7 @@ async function breakAndRecover(
   expect(refused, 'the page asked the unreachable API').toBeGreaterThan(0);
   const tryAgain = alert.getByRole('button', { name: text(language, 'shell.tryAgain') });
   await alert.getByRole('button', { name: text(language, target.back) }).waitFor();
-  await expectAccessible(page, `the error screen of ${at}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, `the error screen of ${at}`);
+  await expectScreenAt(page, viewport, `the error screen of ${at}`);
 
   // Still unreachable: trying again asks again and says so again.
   const before = refused;
@@ -96,8 +89,5 @@ async function journey(viewport: Viewport, language: Language) {
 }
 
 describe('a page whose data cannot be loaded offers "Try again" and recovers', () => {
-  for (const language of LANGUAGES) {
-    test(`at 1280px in ${language}`, () => journey(DESKTOP, language), 120_000);
-    test(`at 360px in ${language}`, () => journey(PHONE, language), 120_000);
-  }
+  widthAndLanguageTests(journey, LANGUAGES, 120_000);
 });

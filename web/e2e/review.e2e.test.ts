@@ -5,20 +5,17 @@ import { describe, expect } from 'vitest';
 import {
   type Account,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
   journeyTests,
   newAccount,
-  newAdmin,
   openDashboard,
   PHONE,
-  setUpBrowserApp,
   toasts,
   untilVisible,
   withSignInProof,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
-import { userFriendAndAdmin } from './sessionsKit.ts';
+import { expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The review step before money leaves (docs/product-rules.md rule 26): Send shows a summary and only
@@ -26,9 +23,8 @@ import { userFriendAndAdmin } from './sessionsKit.ts';
  * its field; the admin's Distribute is reviewed too. At 1280 px and at 360 px, each with its own accounts.
  */
 
-const ADMIN = newAdmin();
 const WITHDRAW_TO = '0x9999888877776666555544443333222211110000';
-const { kit, app } = setUpBrowserApp('review_e2e', ADMIN.env);
+const { kit, app, ADMIN, userFriendAndAdmin } = setUpAdminApp('review_e2e');
 
 type Viewport = typeof DESKTOP;
 
@@ -67,7 +63,6 @@ function summaryValue(review: Locator, term: string): Locator {
 
 /** Send: the form validates, then the review; Edit keeps the values; only Confirm sends. */
 async function reviewAndSendSai(page: Page, viewport: Viewport, friend: Account) {
-  const px = `${viewport.width}px`;
   await openDashboard(page, kit.url('/dashboard'));
   const send = page.getByRole('form', { name: 'Send SAI' });
   await send.getByLabel('Recipient email').fill(friend.email);
@@ -82,8 +77,7 @@ async function reviewAndSendSai(page: Page, viewport: Viewport, friend: Account)
     `${friend.username} (${friend.email})`,
   );
   expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
-  await expectAccessible(page, `the transfer review at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the transfer review');
+  await expectScreenAt(page, viewport, 'the transfer review');
   // Nothing was sent yet.
   const balance = page.getByRole('region', { name: 'Token balance' });
   await balance.getByText('50.00', { exact: true }).waitFor();
@@ -102,8 +96,6 @@ async function reviewAndSendSai(page: Page, viewport: Viewport, friend: Account)
  * with network, address, fee and arrival; a wrong password is refused on its field, the right one sends.
  */
 async function withdrawWithPassword(page: Page, viewport: Viewport, sender: Account) {
-  const phone = viewport === PHONE;
-  const px = `${viewport.width}px`;
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const withdraw = page.getByRole('form', { name: 'Withdraw crypto' });
   await chooseOption(page, withdraw, 'Network', 'Ethereum');
@@ -121,8 +113,7 @@ async function withdrawWithPassword(page: Page, viewport: Viewport, sender: Acco
     await withdraw.getByText(invalidAddress).waitFor();
     expect(await page.getByRole('form', { name: 'Review your withdrawal' }).count()).toBe(0);
   }
-  await expectAccessible(page, `the withdrawal form refusing an address at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, 'the withdrawal form refusing an address');
+  await expectScreenAt(page, viewport, 'the withdrawal form refusing an address');
   await withdraw.getByLabel('Destination address').fill(WITHDRAW_TO);
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
   const withdrawReview = page.getByRole('form', { name: 'Review your withdrawal' });
@@ -143,8 +134,7 @@ async function withdrawWithPassword(page: Page, viewport: Viewport, sender: Acco
   await expect
     .poll(() => withdrawReview.getByLabel('Password').evaluate((el) => el === document.activeElement))
     .toBe(true);
-  await expectAccessible(page, `the withdrawal review with a refused password at ${px}`);
-  if (phone) await expectNoHorizontalScroll(page, 'the withdrawal review');
+  await expectScreenAt(page, viewport, 'the withdrawal review');
   await withdrawReview.getByLabel('Password').fill(sender.password);
   await withdrawReview.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await toasts(page).getByText('Withdrawal Initiated').waitFor();
@@ -167,8 +157,7 @@ async function reviewAndDistribute(page: Page, viewport: Viewport, friend: Accou
     `${friend.username} (${friend.email})`,
   );
   expect(await summaryValue(distributeReview, 'Arrives').textContent()).toBe('Instantly');
-  await expectAccessible(page, `the distribution review at ${viewport.width}px`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, 'the distribution review');
+  await expectScreenAt(page, viewport, 'the distribution review');
   // The admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
   await distributeReview.getByLabel('Password').fill(ADMIN.password);
   await distributeReview.getByRole('button', { name: 'Confirm and distribute' }).click();
@@ -178,11 +167,7 @@ async function reviewAndDistribute(page: Page, viewport: Viewport, friend: Accou
 async function reviewJourney(viewport: Viewport) {
   const sender = newAccount('Payer');
   const friend = newAccount('Payee');
-  const { user, other, admin } = await userFriendAndAdmin(kit, viewport, {
-    user: sender,
-    friend,
-    admin: ADMIN,
-  });
+  const { user, other, admin } = await userFriendAndAdmin(viewport, sender, friend);
   await fund(admin.context, user.context);
 
   await reviewAndSendSai(user.page, viewport, friend);
@@ -210,11 +195,9 @@ async function enrol(context: BrowserContext, password: string): Promise<OTPAuth
 
 /** A crypto transfer reviewed and sent; a withdrawal confirmed with the authenticator code (2FA on). */
 async function twoFactorJourney(viewport: Viewport) {
-  const phone = viewport === PHONE;
-  const px = `${viewport.width}px`;
   const holder = newAccount('Guarded');
   const friend = newAccount('Buddy');
-  const { user, admin } = await userFriendAndAdmin(kit, viewport, { user: holder, friend, admin: ADMIN });
+  const { user, admin } = await userFriendAndAdmin(viewport, holder, friend);
   await fund(admin.context, user.context);
   const totp = await enrol(user.context, holder.password);
 
@@ -236,8 +219,7 @@ async function twoFactorJourney(viewport: Viewport) {
     `${friend.username} (${friend.email})`,
   );
   expect(await summaryValue(sendReview, 'Arrives').textContent()).toBe('Instantly');
-  await expectAccessible(user.page, `the crypto transfer review at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the crypto transfer review');
+  await expectScreenAt(user.page, viewport, 'the crypto transfer review');
   await sendReview.getByRole('button', { name: 'Confirm and send' }).click();
   await toasts(user.page).getByText('Money sent successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -259,8 +241,7 @@ async function twoFactorJourney(viewport: Viewport) {
   await review
     .getByText('That code is not valid, or was already used. Wait for the next code and try again.')
     .waitFor();
-  await expectAccessible(user.page, `the withdrawal review with a refused code at ${px}`);
-  if (phone) await expectNoHorizontalScroll(user.page, 'the withdrawal review asking for a code');
+  await expectScreenAt(user.page, viewport, 'the withdrawal review asking for a code');
   // The enrolment spent the current step's code; the next step's is accepted (one step of clock drift).
   await review.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await review.getByRole('button', { name: 'Confirm withdrawal' }).click();

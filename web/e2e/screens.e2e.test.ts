@@ -4,37 +4,27 @@ import {
   type Account,
   confirmInDialog,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  expectUncovered,
   newAccount,
-  newAdmin,
   PHONE,
-  setUpBrowserApp,
+  submitRegisterForm,
   type Viewport,
 } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectUncovered } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The dashboard's portfolio total, its giveaway and main-site banners, the register screen's progress, and
  * the admin's header and recent-users actions, at 1280 px and 360 px, axe-clean.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('screens_e2e', ADMIN.env);
+const { kit, ADMIN, adminSession } = setUpAdminApp('screens_e2e');
 
 /** Registers through the form and follows its progress to the dashboard. */
 async function registerInForm(page: Page, account: Account) {
   await page.goto(kit.url('/register'));
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
   await expectAccessible(page, '/register');
-  await page.getByLabel('First name').fill(account.firstName);
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).click();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitRegisterForm(page, account);
   // Between the answer and the dashboard (at least the 300 ms hop), checked at one instant in the page: the
   // form says what is happening, its fields and its button are disabled.
   await page.waitForFunction(() => {
@@ -58,8 +48,7 @@ async function registerInForm(page: Page, account: Account) {
 
 async function userJourney(viewport: Viewport, name: string) {
   const account = newAccount(name);
-  const admin = await kit.session(viewport);
-  await kit.signIn(admin.context, ADMIN.email, ADMIN.password);
+  const admin = await adminSession(viewport);
   await kit.withPage(viewport, async (page) => {
     await registerInForm(page, account);
     // The new account receives money once its address is verified, by the link mailed to it.

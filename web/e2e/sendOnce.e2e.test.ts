@@ -3,19 +3,16 @@ import { describe, expect } from 'vitest';
 import {
   type Account,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
   journeyTests,
   newAccount,
-  newAdmin,
   PHONE,
-  setUpBrowserApp,
   toasts,
   type Viewport,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
 import { text as catalogText, type MessageId } from './messagesKit.ts';
-import { userFriendAndAdmin } from './sessionsKit.ts';
+import { expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * A transfer moves money once (issue 46, point 3; web/src/lib/idempotency.ts): a double click on Confirm
@@ -25,8 +22,7 @@ import { userFriendAndAdmin } from './sessionsKit.ts';
  * px, in English, and in the languages the money screens' e2e covers (German, Spanish).
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('send_once_e2e', ADMIN.env);
+const { kit, userFriendAndAdmin } = setUpAdminApp('send_once_e2e');
 
 type Language = 'en' | 'de' | 'es';
 
@@ -82,11 +78,7 @@ interface Sending {
 async function openSending(viewport: Viewport, language: Language): Promise<Sending> {
   const sender = newAccount('Twice');
   const friend = newAccount('Once');
-  const { user, other, admin } = await userFriendAndAdmin(kit, viewport, {
-    user: sender,
-    friend,
-    admin: ADMIN,
-  });
+  const { user, other, admin } = await userFriendAndAdmin(viewport, sender, friend);
   if (language !== 'en') {
     const preferences = await kit.call(user.context, 'GET', '/api/account/preferences');
     await kit.call(user.context, 'PUT', '/api/account/preferences', { ...preferences, language });
@@ -146,7 +138,6 @@ async function doubleClickSendsOnce({ page, language, friend, user, other, posts
  */
 async function lostAnswerReplayed(sending: Sending, firstKey: string | undefined) {
   const { page, viewport, language, friend, user, other, posts, sent, failed } = sending;
-  const px = `${viewport.width}px`;
   let seenNotice: () => void = () => {};
   const noticeSeen = new Promise<void>((resolve) => {
     seenNotice = resolve;
@@ -181,8 +172,7 @@ async function lostAnswerReplayed(sending: Sending, firstKey: string | undefined
   expect(
     await second.review.getByRole('button', { name: text(language, 'dashboard.send.sending') }).isDisabled(),
   ).toBe(true);
-  await expectAccessible(page, `the transfer still sending in ${language} at ${px}`);
-  if (viewport === PHONE) await expectNoHorizontalScroll(page, `the transfer still sending in ${language}`);
+  await expectScreenAt(page, viewport, `the transfer still sending in ${language}`);
   seenNotice();
   await sent.waitFor();
   await second.form.waitFor();
@@ -224,9 +214,7 @@ async function passwordAskedAboveAllowance(sending: Sending) {
   const password = third.review.getByLabel(text(language, 'dashboard.withdraw.password'));
   await password.waitFor();
   expect(await balanceOf(user)).toBe('44.50');
-  await expectAccessible(page, `the transfer asking for the password in ${language} at ${viewport.width}px`);
-  if (viewport === PHONE)
-    await expectNoHorizontalScroll(page, `the transfer asking for the password in ${language}`);
+  await expectScreenAt(page, viewport, `the transfer asking for the password in ${language}`);
   await password.fill(sender.password);
   await confirmThird.click();
   await sent.waitFor();

@@ -1,17 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type Account,
   confirmInDialog,
   DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
+  journeyTests,
   newAccount,
   PHONE,
   setUpBrowserApp,
   toasts,
 } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
 
 const { kit } = setUpBrowserApp('e2e_sessions');
 
@@ -34,7 +34,6 @@ async function signedInStatus(context: BrowserContext) {
  * the second sign-in shows in the first browser's bell.
  */
 async function journey(viewport: typeof DESKTOP, account: Account) {
-  const narrow = viewport.width <= PHONE.width;
   const first = await kit.session(viewport);
   const second = await kit.session(viewport);
   await kit.register(first.context, account);
@@ -49,8 +48,7 @@ async function journey(viewport: typeof DESKTOP, account: Account) {
   expect(await items.nth(0).getByRole('button').count()).toBe(0);
   expect(await items.nth(1).textContent()).toMatch(/Chrome on \w+/);
   expect(await items.nth(1).textContent()).toContain('Last seen');
-  await expectAccessible(first.page, `/profile security centre at ${viewport.width}px`);
-  if (narrow) await expectNoHorizontalScroll(first.page, '/profile?tab=security');
+  await expectScreenAt(first.page, viewport, '/profile?tab=security');
 
   // The second browser sees the same two sessions, itself first.
   await openSecurity(second.page);
@@ -102,11 +100,8 @@ async function journey(viewport: typeof DESKTOP, account: Account) {
 }
 
 describe('security centre: sessions and devices', () => {
-  test('at 1280 px: list, sign one out, sign out all others, the sign-in notice', async () => {
-    await journey(DESKTOP, newAccount('Ada'));
-  }, 240_000);
-
-  test('at 360 px, never scrolling sideways', async () => {
-    await journey(PHONE, newAccount('Grace'));
-  }, 240_000);
+  journeyTests(journey, [
+    ['at 1280 px: list, sign one out, sign out all others, the sign-in notice', DESKTOP, newAccount('Ada')],
+    ['at 360 px, never scrolling sideways', PHONE, newAccount('Grace')],
+  ]);
 });

@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAccount,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import { DESKTOP, journeyTests, newAccount, PHONE, toasts, type Viewport } from './browserKit.ts';
+import { expectAccessible, expectScreenAt } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 
 /**
  * The colour theme: light, dark and system (the default), applied before the first paint from this
@@ -17,10 +10,7 @@ import {
  * included) on the main screens in both, at 1280 px and 360 px.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('theme_e2e', ADMIN.env);
-
-type Viewport = typeof DESKTOP;
+const { kit, ADMIN } = setUpAdminApp('theme_e2e');
 
 /** The theme set on <html>, checked against the page's painted background (the tokens' own `bg`). */
 async function themeOf(page: Page) {
@@ -89,8 +79,7 @@ async function journey(viewport: Viewport, name: string) {
     await expectAccessible(page, '/dashboard in light');
     await page.goto(kit.url('/transactions'));
     await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
-    await expectAccessible(page, '/transactions in light');
-    if (viewport === PHONE) await expectNoHorizontalScroll(page, '/transactions in light');
+    await expectScreenAt(page, viewport, '/transactions in light');
   });
 
   await kit.withPage(viewport, async (page) => {
@@ -148,11 +137,8 @@ describe('light, dark and system themes in the browser', () => {
     await walk(PHONE);
   }, 240_000);
 
-  test('desktop', async () => {
-    await journey(DESKTOP, 'Ada');
-  }, 240_000);
-
-  test('360 px phone', async () => {
-    await journey(PHONE, 'Grace');
-  }, 240_000);
+  journeyTests(journey, [
+    ['desktop', DESKTOP, 'Ada'],
+    ['360 px phone', PHONE, 'Grace'],
+  ]);
 });

@@ -2,16 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { LedgerReceipt, LiabilityProof } from '../../domain/verifiable/formats.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  journeyTests,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { DESKTOP, journeyTests, PHONE } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 import {
   changeDataByte,
   changeHexDigit,
@@ -53,19 +47,9 @@ import {
  * the state before them.
  */
 
-const ADMIN = newAdmin();
-const { kit, db } = setUpBrowserApp('verifiable_e2e', { ...ADMIN.env, ...ledgerEnv() });
+const { kit, db, ADMIN, sharedAdmin: admin } = setUpAdminApp('verifiable_e2e', ledgerEnv());
 
 type Viewport = typeof DESKTOP;
-
-let adminSession: BrowserContext | undefined;
-async function admin(): Promise<BrowserContext> {
-  if (!adminSession) {
-    adminSession = (await kit.session()).context;
-    await kit.signIn(adminSession, ADMIN.email, ADMIN.password);
-  }
-  return adminSession;
-}
 
 /** A user with money, signed in through the API in a session of their own. */
 async function fundedUser(firstName: string, amount: string) {

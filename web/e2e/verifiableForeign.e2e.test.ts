@@ -13,14 +13,9 @@ import { messages as de } from '../src/i18n/messages/de/public.ts';
 import { messages as en } from '../src/i18n/messages/en/public.ts';
 import { messages as es } from '../src/i18n/messages/es/public.ts';
 import { messages as fr } from '../src/i18n/messages/fr/public.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newAdmin,
-  PHONE,
-  setUpBrowserApp,
-} from './browserKit.ts';
+import { DESKTOP, PHONE } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 import {
   deposit,
   expectConsoleErrors,
@@ -41,8 +36,7 @@ import {
  * 1280 and 360 px, axe-clean, no horizontal scroll.
  */
 
-const ADMIN = newAdmin();
-const { kit } = setUpBrowserApp('verifiable_foreign_e2e', { ...ADMIN.env, ...ledgerEnv() });
+const { kit, ADMIN } = setUpAdminApp('verifiable_foreign_e2e', ledgerEnv());
 
 const CATALOGS = { en, de, fr, es } as const;
 type Language = keyof typeof CATALOGS;

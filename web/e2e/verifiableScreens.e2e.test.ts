@@ -1,19 +1,10 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { LedgerReceipt } from '../../domain/verifiable/formats.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  journeyTests,
-  newAdmin,
-  openAdminSection,
-  PHONE,
-  setUpBrowserApp,
-  toasts,
-} from './browserKit.ts';
+import { DESKTOP, journeyTests, openAdminSection, PHONE, toasts } from './browserKit.ts';
 import { allowPageProblems } from './harness.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
+import { setUpAdminApp } from './sessionsKit.ts';
 import {
   deposit,
   digestPage,
@@ -37,24 +28,18 @@ import {
  * error beyond the ones a test provokes.
  */
 
-const ADMIN = newAdmin();
 const LEDGER = ledgerEnv();
-const { kit, db } = setUpBrowserApp('verifiable_screens_e2e', {
-  ...ADMIN.env,
+const {
+  kit,
+  db,
+  ADMIN,
+  sharedAdmin: admin,
+} = setUpAdminApp('verifiable_screens_e2e', {
   ...LEDGER,
   LEDGER_FREEZE_ON_MISMATCH: 'on',
 });
 
 type Viewport = typeof DESKTOP;
-
-let adminSession: BrowserContext | undefined;
-async function admin(): Promise<BrowserContext> {
-  if (!adminSession) {
-    adminSession = (await kit.session()).context;
-    await kit.signIn(adminSession, ADMIN.email, ADMIN.password);
-  }
-  return adminSession;
-}
 
 /**
  * The receipt screen saves the transaction's verifiable receipt, and links to /verify. First no digest can

@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { type Verdict, verifyDigest, verifyFile, verifyPublicKey } from '../../domain/verifiable/verify.ts';
 import { TEST_VECTOR_KEY_PEM } from '../../scripts/verifiableVectors.ts';
-import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, setUpBrowserApp } from './browserKit.ts';
+import { DESKTOP, journeyTests, PHONE, setUpBrowserApp } from './browserKit.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './screenKit.ts';
 import { type Vector, vectorIndex, vectorText } from './verifiableFiles.ts';
 import {
   expectConsoleErrors,
@@ -130,11 +131,8 @@ async function everyVector(viewport: typeof DESKTOP) {
 }
 
 describe('the test vectors on /verify', () => {
-  test('each vector passes or fails on /verify as the command line’s checker says', async () => {
-    await everyVector(DESKTOP);
-  }, 240_000);
-
-  test('the same at 360 px', async () => {
-    await everyVector(PHONE);
-  }, 240_000);
+  journeyTests(everyVector, [
+    ['each vector passes or fails on /verify as the command line’s checker says', DESKTOP],
+    ['the same at 360 px', PHONE],
+  ]);
 });
