@@ -1,0 +1,267 @@
+/**
+ * `npm run cluster:up`: the cluster shape of docs/architecture/cluster.md on this machine, loopback only.
+ * etcd (one member), three Patroni-managed PostgreSQL 15 nodes with synchronous replication, HAProxy
+ * (write endpoint on the leader, read endpoint on the replicas), the product's database and migrations,
+ * two APIs with PROJECTIONS=off and two projection workers. Everything lives under one temporary root,
+ * recorded in the state file (cluster.ts) for `npm run cluster:down`. The daemons outlive this script.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../processes.ts';
+import {
+  type ClusterPorts,
+  type ClusterState,
+  clusterMembers,
+  type Daemon,
+  daemonAlive,
+  haproxyUp,
+  healthyShape,
+  logTail,
+  NODE_NAMES,
+  nodeDir,
+  nodeUrl,
+  readState,
+  replicationOnLeader,
+  serverUser,
+  startDaemon,
+  stateFile,
+  waitFor,
+  writeState,
+} from './cluster.ts';
+import { clusterDown } from './down.ts';
+import {
+  createProductDatabase,
+  productEnv,
+  runTool,
+  startApi,
+  startWorker,
+  writeProductKeys,
+} from './product.ts';
+import { etcdArgs, haproxyConfig, patroniConfig } from './settings.ts';
+
+const PROGRAMS = { patroni: '/usr/bin/patroni', etcd: '/usr/bin/etcd', haproxy: '/usr/sbin/haproxy' };
+const APT_GET = '/usr/bin/apt-get';
+const POLICY_RC = '/usr/sbin/policy-rc.d';
+
+/**
+ * Debian's patroni, etcd-server and haproxy, installed when missing. Installing must not start the
+ * packages' system services (ours run as our children with our files): without a policy-rc.d, one that
+ * refuses every start is put in place for the install and removed after.
+ */
+function ensurePackages(): void {
+  if (Object.values(PROGRAMS).every((program) => existsSync(program))) return;
+  if (os.userInfo().uid !== 0) {
+    throw new Error('patroni, etcd or haproxy is missing: apt-get install -y patroni etcd-server haproxy');
+  }
+  const ownPolicy = !existsSync(POLICY_RC);
+  if (ownPolicy)
+    writeFileSync(POLICY_RC, '#!/bin/sh\n# cluster:up: no service starts\nexit 101\n', { mode: 0o755 });
+  try {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync(APT_GET, ['update', '-qq'], { env, stdio: 'inherit' });
+    execFileSync(APT_GET, ['install', '-y', '-qq', 'patroni', 'etcd-server', 'haproxy'], {
+      env,
+      stdio: 'inherit',
+    });
+  } finally {
+    if (ownPolicy) rmSync(POLICY_RC, { force: true });
+  }
+}
+
+export function installedVersions(): Record<string, string> {
+  const first = (command: string, args: string[]) =>
+    execFileSync(command, args, { encoding: 'utf8' }).split('\n')[0]!.trim();
+  return {
+    patroni: first(PROGRAMS.patroni, ['--version']),
+    etcd: first(PROGRAMS.etcd, ['--version']),
+    haproxy: first(PROGRAMS.haproxy, ['-v']),
+    postgres: first('/usr/lib/postgresql/15/bin/postgres', ['--version']),
+  };
+}
+
+async function choosePorts(): Promise<ClusterPorts> {
+  const take = async () => await freePort();
+  const nodes = {} as ClusterPorts['nodes'];
+  for (const name of NODE_NAMES) nodes[name] = { postgres: await take(), rest: await take() };
+  return {
+    etcdClient: await take(),
+    etcdPeer: await take(),
+    nodes,
+    haproxyWrite: await take(),
+    haproxyRead: await take(),
+    haproxyStats: await take(),
+    apis: [await take(), await take()],
+  };
+}
+
+const secret = () => randomBytes(18).toString('base64url');
+
+async function startDatabaseTier(state: ClusterState, record: (d: Daemon) => Promise<void>) {
+  const { root, ports } = state;
+  const user = serverUser();
+  const etcd = startDaemon({
+    name: 'etcd',
+    command: PROGRAMS.etcd,
+    args: etcdArgs(root, ports),
+    logDir: root,
+  });
+  await record(etcd);
+  await waitFor('etcd healthy', 30_000, async () => {
+    const response = await fetch(`http://127.0.0.1:${ports.etcdClient}/health`);
+    return ((await response.json()) as { health?: string }).health === 'true' ? true : undefined;
+  });
+  const passwords = { superuser: state.superuserPassword, replication: secret(), rewind: secret() };
+  for (const name of NODE_NAMES) {
+    const dir = nodeDir(root, name);
+    mkdirSync(dir, { mode: 0o700 });
+    const config = path.join(dir, 'patroni.yml');
+    writeFileSync(config, JSON.stringify(patroniConfig(root, ports, name, passwords), null, 2), {
+      mode: 0o600,
+    });
+    if (user) {
+      await chown(dir, user.uid, user.gid);
+      await chown(config, user.uid, user.gid);
+    }
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir };
+    await record(startDaemon({ name, command: PROGRAMS.patroni, args: [config], logDir: root, env, user }));
+  }
+  const members = await waitFor('a leader and two streaming replicas, one synchronous', 240_000, async () => {
+    const now = await clusterMembers(ports);
+    return healthyShape(now) ? now : undefined;
+  });
+  await waitFor('pg_stat_replication: two streaming, one sync', 60_000, async () => {
+    const rows = await replicationOnLeader(state);
+    const streaming = rows.filter((row) => row.state === 'streaming');
+    return streaming.length === 2 && streaming.some((row) => row.sync_state === 'sync') ? true : undefined;
+  });
+  const haproxyCfg = path.join(root, 'haproxy.cfg');
+  writeFileSync(haproxyCfg, haproxyConfig(ports));
+  const haproxy = startDaemon({
+    name: 'haproxy',
+    command: PROGRAMS.haproxy,
+    args: ['-db', '-f', haproxyCfg],
+    logDir: root,
+  });
+  await record(haproxy);
+  const leader = members.find((member) => member.role === 'leader')!.name;
+  await waitFor('HAProxy: the leader alone behind write, the two replicas behind read', 60_000, async () => {
+    const up = await haproxyUp(ports);
+    const ok = up.write.join() === leader && up.read.length === 2 && !up.read.includes(leader);
+    return ok ? true : undefined;
+  });
+  return members;
+}
+
+async function startProduct(state: ClusterState, record: (d: Daemon) => Promise<void>) {
+  const { root, ports } = state;
+  const superuserWrite = nodeUrl(state, 'pg1').replace(
+    `:${ports.nodes.pg1.postgres}/`,
+    `:${ports.haproxyWrite}/`,
+  );
+  // The write endpoint answers once HAProxy's checks have found the leader (rise 2: two checks).
+  await waitFor('the write endpoint reaching the leader', 60_000, async () => {
+    const client = new pg.Client({ connectionString: superuserWrite });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ recovery: boolean }>('SELECT pg_is_in_recovery() AS recovery');
+      return rows[0]?.recovery === false ? true : undefined;
+    } finally {
+      await client.end();
+    }
+  });
+  state.writeUrl = await createProductDatabase(superuserWrite, ports.haproxyWrite, secret());
+  state.readUrl = state.writeUrl.replace(`:${ports.haproxyWrite}/`, `:${ports.haproxyRead}/`);
+  const env = productEnv(
+    root,
+    state.writeUrl,
+    await writeProductKeys(root),
+    randomBytes(32).toString('hex'),
+    state.admin,
+  );
+  // Bundles built once here rather than by two processes racing to build the same one.
+  await runTool(['--build', 'serve'], env);
+  await runTool(['--build', 'projectionWorker'], env);
+  process.stdout.write(await runTool(['dbMigrate'], env));
+  const apis = await Promise.all(ports.apis.map((port, i) => startApi(`api${i + 1}`, port, env, root)));
+  for (const api of apis) await record(api);
+  for (const name of ['worker1', 'worker2']) await record(await startWorker(name, env, root));
+  state.apiUrls = ports.apis.map((port) => `http://127.0.0.1:${port}`);
+}
+
+/** Brings the whole shape up; on any failure stops what it started and removes the root. */
+export async function clusterUp(): Promise<ClusterState> {
+  const previous = await readState();
+  if (previous?.daemons.some(daemonAlive)) {
+    throw new Error(`a cluster is already up under ${previous.root} (${stateFile()}): npm run cluster:down`);
+  }
+  ensurePackages();
+  const root = await mkdtemp(path.join(os.tmpdir(), 'sai-cluster-'));
+  const user = serverUser();
+  if (user) await chown(root, user.uid, user.gid);
+  const state: ClusterState = {
+    root,
+    ports: await choosePorts(),
+    superuserPassword: secret(),
+    writeUrl: '',
+    readUrl: '',
+    apiUrls: [],
+    admin: { email: 'admin@cluster.example.com', password: secret() },
+    daemons: [],
+  };
+  const record = async (daemon: Daemon) => {
+    state.daemons.push(daemon);
+    await writeState(state);
+  };
+  await writeState(state);
+  try {
+    await startDatabaseTier(state, record);
+    await startProduct(state, record);
+    await writeState(state);
+    return state;
+  } catch (error) {
+    const logs = state.daemons.map((daemon) => `--- ${daemon.name} ---\n${logTail(daemon)}`).join('\n');
+    await clusterDown().catch(() => rm(root, { recursive: true, force: true }));
+    throw new Error(`cluster:up failed: ${error instanceof Error ? error.message : String(error)}\n${logs}`);
+  }
+}
+
+export function describeCluster(state: ClusterState): string {
+  const { ports } = state;
+  const lines = [
+    `root            ${state.root}   (state: ${stateFile()})`,
+    `etcd            http://127.0.0.1:${ports.etcdClient}`,
+    ...NODE_NAMES.map(
+      (name) =>
+        `${name}             postgres 127.0.0.1:${ports.nodes[name].postgres}, Patroni REST http://127.0.0.1:${ports.nodes[name].rest}`,
+    ),
+    `write endpoint  ${state.writeUrl}`,
+    `read endpoint   ${state.readUrl}`,
+    `HAProxy stats   http://127.0.0.1:${ports.haproxyStats}/`,
+    ...state.apiUrls.map((url, i) => `api${i + 1}            ${url}  (PROJECTIONS=off)`),
+    'worker1, worker2  projection workers (no port)',
+    `admin           ${state.admin.email} / ${state.admin.password}`,
+    `logs            ${state.root}/*.log`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  const started = Date.now();
+  const versions = installedVersions();
+  const state = await clusterUp();
+  process.stdout.write(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(`${Object.values(versions).join('\n')}\n${describeCluster(state)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
