@@ -63,6 +63,9 @@ describe("the layout's import rules", () => {
 });
 
 /** The folders each top-level folder may not import, as biome.json's per-folder rules list them. */
+/** The folders whose lint rule also refuses the web app's `@/` alias (filled by forbiddenByLint). */
+const aliasBanned = new Set<string>();
+
 function forbiddenByLint(): Map<string, string[]> {
   const config = JSON.parse(readFileSync(path.join(root, 'biome.json'), 'utf8')) as {
     overrides: { includes: string[]; linter?: { rules?: { style?: { noRestrictedImports?: unknown } } } }[];
@@ -73,9 +76,15 @@ function forbiddenByLint(): Map<string, string[]> {
       | { options: { patterns: { group: string[] }[] } }
       | undefined;
     if (!rule) continue;
-    const folders = rule.options.patterns.map(({ group }) => group[0]!.replace(/^\*\*\/|\/\*\*$/g, ''));
-    for (const include of override.includes.filter((glob) => /^[a-z]+\/\*\*$/.test(glob)))
+    const folders = rule.options.patterns
+      .map(({ group }) => group[0]!)
+      .filter((glob) => !glob.startsWith('@'))
+      .map((glob) => glob.replace(/^\*\*\/|\/\*\*$/g, ''));
+    const aliases = rule.options.patterns.some(({ group }) => group.includes('@/**'));
+    for (const include of override.includes.filter((glob) => /^[a-z]+\/\*\*$/.test(glob))) {
       forbidden.set(include.replace('/**', ''), [...new Set(folders)].sort());
+      if (aliases) aliasBanned.add(include.replace('/**', ''));
+    }
   }
   return forbidden;
 }
@@ -100,6 +109,15 @@ function forbiddenByDocs(): Map<string, string[]> {
   }
   return forbidden;
 }
+
+describe('the web aliases', () => {
+  it('are refused outside web/, so a back-end import cannot pass its folder rule through `@/`', () => {
+    const lint = forbiddenByLint();
+    const backEnd = [...lint.keys()].filter((folder) => folder !== 'web' && folder !== 'scripts').sort();
+    expect(backEnd.length).toBeGreaterThan(0);
+    expect([...aliasBanned].filter((folder) => backEnd.includes(folder)).sort()).toEqual(backEnd);
+  });
+});
 
 describe('docs/architecture/layout.md', () => {
   it('names, for each folder, the folders the linter forbids it to import', () => {
