@@ -12,6 +12,8 @@ import { rateLimitsTable } from './limits/rateLimits.table.ts';
 import { accountTokensTable } from './mail/accountTokens.ts';
 import { personalDataKeysTable } from './privacy/personalDataKeys.ts';
 import type { TableOwner } from './tables.ts';
+import { approvalFollowUpsDueTable } from './workflows/approvalFollowUpsDue.table.ts';
+import { ledgerFollowUpsDueTable } from './workflows/ledgerFollowUpsDue.table.ts';
 
 /**
  * Every table outside the log that app/ keeps, by its owner (tables.ts); tableOwners.int.test.ts holds it to
@@ -34,9 +36,7 @@ export const tableOwners: readonly TableOwner[] = [
   ledgerSigningKeysTable,
   ledgerLiabilitiesTable,
   ledgerLiabilityLeavesTable,
-  // The follow-ups' own state, owned by app/workflows/dueCredits.ts and dueApprovals.ts (their SQL): nothing
-  // personal, a due row is gone within seconds; the erasure leaves `ledger_follow_ups_due` alone on purpose
-  // (a credit still to be made, to the person: the erasure refuses; from them: someone else's money).
-  { table: 'ledger_follow_ups_due' },
-  { table: 'approval_follow_ups_due' },
+  // The follow-ups' own state: nothing personal, a due row is gone within seconds.
+  ledgerFollowUpsDueTable,
+  approvalFollowUpsDueTable,
 ];

@@ -13,6 +13,7 @@ import { assertNever } from '../../domain/shared/decider.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { type Asset, formatUnits } from '../../domain/shared/money.ts';
 import { type CommandContext, loadState } from '../commands/handleCommand.ts';
+import { dueCreditsTo } from '../workflows/ledgerFollowUpsDue.table.ts';
 
 /** The id of the hold blocker that is a card stake (not a withdrawal's). */
 export const CARD_STAKE = 'card-stake';
@@ -65,13 +66,8 @@ export async function erasureBlockers(
     blockers.push({ kind: 'hold', asset: hold.asset, amount: hold.amount, id: hold.withdrawalId });
     if (hold.pending) pendingWithdrawals.add(hold.withdrawalId);
   }
-  const { rows: incoming } = await ctx.pool.query<{ transaction_id: string; asset: string; amount: string }>(
-    `SELECT transaction_id, debit->'data'->>'asset' AS asset, debit->'data'->>'amount' AS amount
-       FROM ledger_follow_ups_due WHERE debit->'data'->>'toUserId' = $1 ORDER BY transaction_id`,
-    [userId],
-  );
   // Sent to them and not yet credited (a follow-up finishes it within seconds): a balance on its way.
-  for (const row of incoming) {
+  for (const row of await dueCreditsTo(ctx.pool, userId)) {
     blockers.push({ kind: 'balance', asset: row.asset, amount: row.amount, id: row.transaction_id });
   }
   for (const id of await pendingIds(ctx, 'withdrawals', userId)) {

@@ -1,11 +1,17 @@
-import type { Pool, PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import {
+  DUE_CREDITS_PER_READ,
+  deleteDueCredit,
+  deleteDueCredits,
+  dueCreditsNow,
+  insertDueCredits,
+} from './ledgerFollowUpsDue.table.ts';
 
 /**
- * The owner of `ledger_follow_ups_due`: the debits whose credit the follow-up worker gives their request
- * time to write (app/workflows/followUps.ts). The table is the process manager's own state, not a read
- * model: a rebuild leaves it alone, and the versioned migrations create and change it.
+ * The debits whose credit the follow-up worker gives their request time to write (app/workflows/followUps.ts),
+ * kept in `ledger_follow_ups_due` (its owner: ledgerFollowUpsDue.table.ts).
  */
 
 /**
@@ -44,44 +50,32 @@ export function dueCredits(pool: Pool, graceMs: number, credit: (debit: DueDebit
         return;
       }
       if (debits.length === 0) return;
-      await tx.query(
-        `INSERT INTO ledger_follow_ups_due (transaction_id, due_at, debit)
-         SELECT t, r + make_interval(secs => $3::double precision / 1000), d
-           FROM unnest($1::text[], $2::timestamptz[], $4::jsonb[]) AS x(t, r, d)
-         ON CONFLICT (transaction_id) DO NOTHING`,
-        [
-          debits.map((debit) => transactionIdOf(debit)),
-          debits.map((debit) => debit.recordedAt),
-          graceMs,
-          debits.map((debit) =>
-            JSON.stringify({
-              id: debit.id,
-              data: creditTerms(debit as DueDebit),
-              metadata: { correlationId: debit.metadata.correlationId },
-            }),
-          ),
-        ],
-      );
+      await insertDueCredits(tx, {
+        transactionIds: debits.map((debit) => transactionIdOf(debit)),
+        recordedAts: debits.map((debit) => debit.recordedAt),
+        graceMs,
+        debits: debits.map((debit) =>
+          JSON.stringify({
+            id: debit.id,
+            data: creditTerms(debit as DueDebit),
+            metadata: { correlationId: debit.metadata.correlationId },
+          }),
+        ),
+      });
     },
     async settled(tx: PoolClient, transactionIds: readonly string[]) {
       if (graceMs <= 0 || transactionIds.length === 0) return;
-      await tx.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = ANY($1::text[])', [
-        transactionIds,
-      ]);
+      await deleteDueCredits(tx, transactionIds);
     },
     /** Credits the debits whose grace has run out, oldest first; each row goes once its credit is written. */
     async sweep() {
       for (;;) {
-        const { rows } = await pool.query<{ transaction_id: string; debit: DueDebit }>(
-          `SELECT transaction_id, debit FROM ledger_follow_ups_due WHERE due_at <= now() ORDER BY due_at LIMIT 100`,
-        );
+        const rows = await dueCreditsNow<DueDebit>(pool);
         for (const row of rows) {
           await credit(row.debit);
-          await pool.query('DELETE FROM ledger_follow_ups_due WHERE transaction_id = $1', [
-            row.transaction_id,
-          ]);
+          await deleteDueCredit(pool, row.transaction_id);
         }
-        if (rows.length < 100) break;
+        if (rows.length < DUE_CREDITS_PER_READ) break;
       }
     },
   };

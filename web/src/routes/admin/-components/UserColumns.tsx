@@ -1,34 +1,22 @@
 import { formatDate, formatDecimal } from '@/lib/format.ts';
 import type { AdminUser } from '@/queries/users.queries.ts';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
+import { type Column, ColumnHeads } from '@/ui/table/TableParts.tsx';
 import * as styles from './Admin.css.ts';
+
+const USER_COLUMNS: readonly Column[] = [
+  'User',
+  'Email',
+  'Registered',
+  { label: 'Balance', numeric: true },
+  'Status',
+];
 
 /** The user tables' header: user, e-mail, registration date, balance, status (and actions when asked). */
 export function UserTableHead({ actions = false }: { actions?: boolean }) {
   return (
     <thead>
-      <tr>
-        <th scope="col" className={styles.th}>
-          User
-        </th>
-        <th scope="col" className={styles.th}>
-          Email
-        </th>
-        <th scope="col" className={styles.th}>
-          Registered
-        </th>
-        <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-          Balance
-        </th>
-        <th scope="col" className={styles.th}>
-          Status
-        </th>
-        {actions ? (
-          <th scope="col" className={styles.th}>
-            Actions
-          </th>
-        ) : null}
-      </tr>
+      <ColumnHeads columns={actions ? [...USER_COLUMNS, 'Actions'] : USER_COLUMNS} />
     </thead>
   );
 }
