@@ -51,6 +51,8 @@ export interface ClusterState {
   admin: { email: string; password: string };
   /** In the order they were started; down.ts stops them in reverse. */
   daemons: Daemon[];
+  /** The product's environment (every product process's but PORT and DATA_DIR), for a tool run on it. */
+  env: Record<string, string>;
 }
 
 /** Where up.ts records the cluster for down.ts: SAI_CLUSTER_STATE, or one file in the system's temp folder. */

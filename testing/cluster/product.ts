@@ -64,6 +64,7 @@ export function productEnv(
   keys: Record<string, string>,
   sessionSecret: string,
   admin: { email: string; password: string },
+  extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -78,6 +79,7 @@ export function productEnv(
     DEMO_USERS: 'off',
     BUILD_WEB: 'off',
     LOG_LEVEL: 'info',
+    ...extra,
   };
 }
 

@@ -24,6 +24,7 @@ import {
   healthyShape,
   logTail,
   NODE_NAMES,
+  type NodeName,
   nodeDir,
   nodeUrl,
   readState,
@@ -102,6 +103,24 @@ async function choosePorts(): Promise<ClusterPorts> {
 
 const secret = () => randomBytes(18).toString('base64url');
 
+/**
+ * One node's Patroni (as the `postgres` user when run as root), from the configuration under its folder:
+ * at the start, and again for a node whose Patroni was killed (a failover test brings the old leader back).
+ */
+export function startPatroni(root: string, name: NodeName): Daemon {
+  const dir = nodeDir(root, name);
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir };
+  const config = path.join(dir, 'patroni.yml');
+  return startDaemon({
+    name,
+    command: PROGRAMS.patroni,
+    args: [config],
+    logDir: root,
+    env,
+    user: serverUser(),
+  });
+}
+
 async function startDatabaseTier(state: ClusterState, record: (d: Daemon) => Promise<void>) {
   const { root, ports } = state;
   const user = serverUser();
@@ -128,8 +147,7 @@ async function startDatabaseTier(state: ClusterState, record: (d: Daemon) => Pro
       await chown(dir, user.uid, user.gid);
       await chown(config, user.uid, user.gid);
     }
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir };
-    await record(startDaemon({ name, command: PROGRAMS.patroni, args: [config], logDir: root, env, user }));
+    await record(startPatroni(root, name));
   }
   const members = await waitFor('a leader and two streaming replicas, one synchronous', 240_000, async () => {
     const now = await clusterMembers(ports);
@@ -158,7 +176,17 @@ async function startDatabaseTier(state: ClusterState, record: (d: Daemon) => Pro
   return members;
 }
 
-async function startProduct(state: ClusterState, record: (d: Daemon) => Promise<void>) {
+/** What a test may set: the admin's credentials (a random password by default), and more product settings. */
+export interface ClusterOptions {
+  admin?: { email: string; password: string };
+  env?: Record<string, string>;
+}
+
+async function startProduct(
+  state: ClusterState,
+  record: (d: Daemon) => Promise<void>,
+  options: ClusterOptions,
+) {
   const { root, ports } = state;
   const superuserWrite = nodeUrl(state, 'pg1').replace(
     `:${ports.nodes.pg1.postgres}/`,
@@ -183,7 +211,9 @@ async function startProduct(state: ClusterState, record: (d: Daemon) => Promise<
     await writeProductKeys(root),
     randomBytes(32).toString('hex'),
     state.admin,
+    options.env,
   );
+  state.env = env;
   // Bundles built once here rather than by two processes racing to build the same one.
   await runTool(['--build', 'serve'], env);
   await runTool(['--build', 'projectionWorker'], env);
@@ -195,7 +225,7 @@ async function startProduct(state: ClusterState, record: (d: Daemon) => Promise<
 }
 
 /** Brings the whole shape up; on any failure stops what it started and removes the root. */
-export async function clusterUp(): Promise<ClusterState> {
+export async function clusterUp(options: ClusterOptions = {}): Promise<ClusterState> {
   const previous = await readState();
   if (previous?.daemons.some(daemonAlive)) {
     throw new Error(`a cluster is already up under ${previous.root} (${stateFile()}): npm run cluster:down`);
@@ -211,8 +241,9 @@ export async function clusterUp(): Promise<ClusterState> {
     writeUrl: '',
     readUrl: '',
     apiUrls: [],
-    admin: { email: 'admin@cluster.example.com', password: secret() },
+    admin: options.admin ?? { email: 'admin@cluster.example.com', password: secret() },
     daemons: [],
+    env: {},
   };
   const record = async (daemon: Daemon) => {
     state.daemons.push(daemon);
@@ -221,7 +252,7 @@ export async function clusterUp(): Promise<ClusterState> {
   await writeState(state);
   try {
     await startDatabaseTier(state, record);
-    await startProduct(state, record);
+    await startProduct(state, record, options);
     await writeState(state);
     return state;
   } catch (error) {

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { EventStore } from '../../infra/eventStore/eventStore.ts';
+import { createPool, type Pool } from '../../infra/postgres/pool.ts';
+import { appStore } from '../appStore.ts';
+import { TEST_DEPOSIT_ADDRESSES } from '../depositAddresses.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  type Observed,
+  runWorkload,
+  setUpWorld,
+  traffic,
+  type WorkloadResult,
+  type World,
+} from '../faults/workload.ts';
+import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
+import { type LoadBalancer, startLoadBalancer } from '../loadBalancer.ts';
+import { Random, seedFrom } from '../random.ts';
+import {
+  type ClusterState,
+  clusterMembers,
+  currentLeader,
+  healthyShape,
+  logTail,
+  type NodeName,
+  nodeUrl,
+  type PatroniMember,
+  sleep,
+  waitFor,
+  writeState,
+} from './cluster.ts';
+import { clusterDown } from './down.ts';
+import { DATABASE, runTool } from './product.ts';
+import { clusterUp, startPatroni } from './up.ts';
+
+/**
+ * A failover under the money workload (docs/architecture/cluster.md "What is tested"): at a seeded moment
+ * with requests in flight, the leader's Patroni and its Postgres are killed with SIGKILL (the machine
+ * gone, as far as the cluster can tell). Patroni promotes the synchronous replica once the leader key
+ * expires; HAProxy moves the write endpoint to it; the APIs answer 503 with Retry-After meanwhile and then
+ * serve again on their own. Afterwards every acknowledged command is in the log once, every refused one
+ * not at all, the read models have caught up, every invariant holds, the log extends the digest signed
+ * before the kill, and the old leader rejoins as a replica, rewound to the new timeline. FAULT_SEED=n
+ * replays the workload's choices (the failover's timing is the cluster's).
+ */
+describe('a failover under load: the leader killed, the synchronous replica promoted', () => {
+  const seed = seedFrom('FAULT_SEED');
+  let state: ClusterState;
+  let balancer: LoadBalancer | null = null;
+  let pool: Pool | null = null;
+  let store: EventStore | null = null;
+  let oldLeader: NodeName;
+  let newLeader: NodeName;
+  let world: World;
+  let result: WorkloadResult;
+
+  beforeAll(async () => {
+    process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-failover-${process.pid}.json`);
+    // The workload's admin and deposit addresses; a dead request's key is taken over after 2 s rather
+    // than after the default lease.
+    state = await clusterUp({
+      admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      env: { IDEMPOTENCY_LEASE_SECONDS: '2', ...TEST_DEPOSIT_ADDRESSES },
+    });
+    balancer = await startLoadBalancer(state.ports.apis);
+  });
+  afterAll(async () => {
+    await balancer?.close();
+    await store?.close();
+    await pool?.end();
+    await clusterDown();
+  });
+
+  const toolEnv = () => ({ ...state.env, DATA_DIR: path.join(state.root, 'tools') });
+  const logs = () => state.daemons.map((d) => `--- ${d.name} ---\n${logTail(d, 40)}`).join('\n');
+
+  it('loses no acknowledged command, answers 503 with Retry-After meanwhile, and keeps every invariant', async () => {
+    console.info(`failover test: seed ${seed} (FAULT_SEED=${seed} replays the workload)`);
+    onTestFailed(() => console.error(logs()));
+    const observed: Observed[] = [];
+    const url = balancer!.url;
+    world = await setUpWorld(
+      () => url,
+      (o) => observed.push(o),
+      6,
+      `failover${seed}`,
+      () => state.apiUrls,
+    );
+    const digest = path.join(state.root, 'before-failover.digest.json');
+    await runTool(['ledgerDigest', '--out', digest], toolEnv());
+
+    const before = await clusterMembers(state.ports);
+    const sync = before.find((member) => member.role === 'sync_standby')?.name as NodeName;
+    const leader = await currentLeader(state);
+    oldLeader = leader.name;
+    const setUpAnswers = observed.length;
+    const random = new Random(seed);
+    let done = false;
+    const killer = killLeaderUnderLoad(state, leader, {
+      after: random.fork().int(20, 60),
+      answered: () => observed.length - setUpAnswers,
+      done: () => done,
+    });
+    result = await runWorkload(world, random.fork(), { lanes: 8, opsPerLane: 40 }).finally(() => {
+      done = true;
+    });
+    const { killedAt, promotedAt, inFlightAtKill, leader: promoted } = await killer;
+    newLeader = promoted;
+
+    const after = observed.slice(setUpAnswers);
+    const unavailable = after.filter((o) => o.status === 503);
+    const servedAfter = after.filter((o) => o.at > promotedAt && o.status >= 200 && o.status < 300);
+    console.info(
+      `${result.commands} commands; ${oldLeader} killed with ${inFlightAtKill} requests in flight; ${newLeader} ` +
+        `leads ${((promotedAt - killedAt) / 1000).toFixed(1)} s later; ${unavailable.length} answers 503, ` +
+        `${after.filter((o) => o.status === 0).length} requests cut, ${servedAfter.length} answered 2xx after it`,
+    );
+    expect(killedAt).toBeGreaterThan(0);
+    expect(inFlightAtKill).toBeGreaterThan(0);
+    // Only the synchronous replica may be promoted: it has every commit the leader acknowledged.
+    expect(newLeader).toBe(sync);
+    expectUnavailableThenServed(after, unavailable, servedAfter);
+    expect(result.unexpected).toEqual([]);
+
+    // The harness reads the log as the product does, with the cluster's own keys.
+    const key = (name: string) => readFileSync(path.join(state.root, 'keys', name), 'utf8').trim();
+    pool = createPool(state.writeUrl, 10);
+    store = appStore(pool, state.writeUrl, {
+      PERSONAL_DATA_KEY: key('personal-data.key'),
+      PSEUDONYM_KEY: key('pseudonym.key'),
+    });
+    await expectCaughtUpAndConserved({
+      pool,
+      store,
+      userIds: world.users.map((u) => u.id),
+      acknowledged: result.acknowledged,
+      refused: result.refused,
+    });
+    // What was signed before the failover is a prefix of the log after it: nothing acknowledged was lost.
+    const verified = await runTool(['verifyLedger', '--digest', digest], toolEnv());
+    expect(verified).toContain('OK: the log extends the signed digest');
+  });
+
+  it('takes the old leader back as a replica, rewound to the new timeline', async () => {
+    onTestFailed(() => console.error(logs()));
+    if (!oldLeader || !newLeader) throw new Error('no failover happened in the test before');
+    const patroni = startPatroni(state.root, oldLeader);
+    state.daemons = state.daemons.map((daemon) => (daemon.name === oldLeader ? patroni : daemon));
+    await writeState(state);
+    const members = await waitFor('the old leader back as a replica', 240_000, async () => {
+      const now = await clusterMembers(state.ports);
+      const back = now.find((member) => member.name === oldLeader);
+      return healthyShape(now) && back?.role !== 'leader' ? now : undefined;
+    });
+    const role = (name: string) => members.find((member) => member.name === name) as PatroniMember;
+    expect(role(newLeader).role).toBe('leader');
+    expect(['replica', 'sync_standby']).toContain(role(oldLeader).role);
+    expect(role(oldLeader).timeline).toBe(role(newLeader).timeline);
+
+    // It replays the log as the leader has it: the workload's last event is there.
+    await expectReplaying(state, oldLeader, pool!);
+  });
+});
+
+/**
+ * Once `after` workload answers are in with a request in flight, kills the leader's Patroni and its
+ * postmaster with SIGKILL, and waits for another node to lead.
+ */
+async function killLeaderUnderLoad(
+  state: ClusterState,
+  leader: Awaited<ReturnType<typeof currentLeader>>,
+  when: { after: number; answered: () => number; done: () => boolean },
+) {
+  while (!when.done() && (when.answered() < when.after || traffic.inFlight === 0)) await sleep(2);
+  if (when.done()) throw new Error(`the workload ended before ${when.after} answers`);
+  const inFlightAtKill = traffic.inFlight;
+  const killedAt = Date.now();
+  process.kill(leader.patroni.pid, 'SIGKILL');
+  process.kill(leader.pid, 'SIGKILL');
+  const promoted = await waitFor('a new leader', 150_000, async () => {
+    const now = await clusterMembers(state.ports);
+    const running = now.find((m) => m.role === 'leader' && m.state === 'running');
+    return running && running.name !== leader.name ? (running.name as NodeName) : undefined;
+  });
+  return { killedAt, promotedAt: Date.now(), inFlightAtKill, leader: promoted };
+}
+
+/** Meanwhile 503 with Retry-After and a Problem Details body, never a 500, no session lost; then 2xx again. */
+function expectUnavailableThenServed(
+  after: readonly Observed[],
+  unavailable: readonly Observed[],
+  servedAfter: readonly Observed[],
+) {
+  expect(after.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
+  expect(after.filter((o) => o.status === 401)).toEqual([]);
+  expect(unavailable.length).toBeGreaterThan(0);
+  for (const answer of unavailable) {
+    expect(answer.retryAfter, `${answer.method} ${answer.path}`).toMatch(/^\d+$/);
+    expect(answer.contentType).toContain('application/problem+json');
+    expect(answer.body).toMatchObject({ status: 503 });
+  }
+  // The same processes serve again, through the new leader, with no restart.
+  expect(servedAfter.length).toBeGreaterThan(0);
+}
+
+/** The node's copy of the log reaches the leader's head (read through the write endpoint). */
+async function expectReplaying(state: ClusterState, name: NodeName, leaderPool: Pool) {
+  const head = 'SELECT max(global_position)::text AS head FROM es_events';
+  const { rows } = await leaderPool.query<{ head: string }>(head);
+  const replica = new pg.Client({ connectionString: nodeUrl(state, name, DATABASE) });
+  await replica.connect();
+  try {
+    const replayed = await waitFor(`${name} replaying the log`, 60_000, async () => {
+      const mine = await replica.query<{ head: string }>(head);
+      return mine.rows[0]?.head === rows[0]?.head ? mine.rows[0]?.head : undefined;
+    });
+    expect(replayed).toBe(rows[0]?.head);
+  } finally {
+    await replica.end();
+  }
+}
