@@ -1,16 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { t } from '../i18n/i18n.ts';
 import { knownText } from '../lib/api.ts';
 import { useEmailConfirmMutation } from '../queries/mail.queries.ts';
-import { AuthNotice, AuthShell } from './-components/AuthShell.tsx';
-import {
-  LinkConfirmForm,
-  linkProblemText,
-  useFragmentToken,
-  useLinkConfirm,
-} from './-components/MailedLink.tsx';
+import { AuthShell } from './-components/AuthShell.tsx';
+import { LinkConfirmForm, LinkOutcome, useLinkConfirm } from './-components/MailedLink.tsx';
 
 export const Route = createFileRoute('/confirm-email')({ component: ConfirmEmailPage });
 
@@ -21,19 +15,12 @@ export const Route = createFileRoute('/confirm-email')({ component: ConfirmEmail
  * (docs/security.md "Account recovery"): the page then shows the field and sends it with the token.
  */
 function ConfirmEmailPage() {
-  const token = useFragmentToken();
-  const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
-  const confirm = useLinkConfirm(token, useEmailConfirmMutation(), {
-    onDone: (answer) => {
-      setDone(
-        `${knownText(answer.message, ['auth.confirm.done'])} ${t('auth.confirm.address', { email: answer.email })}`,
-      );
-      void queryClient.invalidateQueries();
-    },
-    onLinkProblem: (error) => setProblem(linkProblemText(error)),
-  });
+  const confirm = useLinkConfirm(useEmailConfirmMutation(), (answer) =>
+    setDone(
+      `${knownText(answer.message, ['auth.confirm.done'])} ${t('auth.confirm.address', { email: answer.email })}`,
+    ),
+  );
 
   return (
     <AuthShell
@@ -47,13 +34,9 @@ function ConfirmEmailPage() {
         </p>
       }
     >
-      {done ? (
-        <AuthNotice role="status" text={done} />
-      ) : problem ? (
-        <AuthNotice role="alert" text={problem} />
-      ) : (
+      <LinkOutcome done={done} problem={confirm.problem}>
         <LinkConfirmForm confirm={confirm} section="confirm" />
-      )}
+      </LinkOutcome>
     </AuthShell>
   );
 }

@@ -7,9 +7,8 @@ import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
 import { isEmail, messages } from '../lib/validation.ts';
 import { type MailRequestAnswer, usePasswordResetRequestMutation } from '../queries/mail.queries.ts';
-import { EmailField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import { AuthEmailField, AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
 import { DevOutbox } from './-components/DevOutbox.tsx';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });
@@ -57,12 +56,7 @@ function ForgotPasswordPage() {
         </AuthNotice>
       ) : (
         <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.forgot.form')}>
-          <EmailField
-            {...form.textField('email')}
-            label={t('auth.email')}
-            autoComplete="username"
-            placeholder={t('auth.emailPlaceholder')}
-          />
+          <AuthEmailField {...form.textField('email')} />
           <AuthSubmit
             icon={Mail}
             label={t('auth.forgot.send')}

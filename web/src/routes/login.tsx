@@ -11,9 +11,9 @@ import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
 import { type LoginValues, validateLogin } from '../lib/validation.ts';
 import { homePathFor, type LoginInput, useLoginMutation } from '../queries/auth.queries.ts';
 import { answerPasskeyChallenge, passkeyFailureMessage } from '../queries/passkeys.queries.ts';
-import { CodeField, EmailField, PasswordField } from '../ui/form/fields.tsx';
+import { CodeField, PasswordField } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import { AuthEmailField, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
 import { LanguageSwitcher } from './-components/LanguageSwitcher.tsx';
 import { PasskeySignIn } from './-components/PasskeySignIn.tsx';
 
@@ -136,12 +136,7 @@ function LoginPage() {
       }
     >
       <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
-        <EmailField
-          {...form.textField('email')}
-          label={t('auth.email')}
-          autoComplete="username"
-          placeholder={t('auth.emailPlaceholder')}
-        />
+        <AuthEmailField {...form.textField('email')} />
         <PasswordField
           {...form.textField('password')}
           label={t('auth.password')}

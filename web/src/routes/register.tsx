@@ -12,9 +12,9 @@ import { MIN_PASSWORD, type RegisterValues, validateRegister } from '../lib/vali
 import { preferencesQuery, useSavePreferencesMutation } from '../queries/account.queries.ts';
 import { useRegisterMutation } from '../queries/auth.queries.ts';
 import { apiFieldErrors } from '../ui/form/apiFieldErrors.ts';
-import { EmailField, NewPasswordFields } from '../ui/form/fields.tsx';
+import { NewPasswordFields } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import { AuthEmailField, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
 import { LanguageSwitcher } from './-components/LanguageSwitcher.tsx';
 import * as styles from './-components/Register.css.ts';
 
@@ -184,12 +184,7 @@ function RegisterFields({ form, busy }: { form: ReturnType<typeof useForm<Regist
         spellCheck={false}
         required
       />
-      <EmailField
-        {...form.textField('email')}
-        label={t('auth.email')}
-        autoComplete="email"
-        placeholder={t('auth.emailPlaceholder')}
-      />
+      <AuthEmailField {...form.textField('email')} autoComplete="email" />
       <div className={authStyles.row}>
         <NewPasswordFields
           password={{

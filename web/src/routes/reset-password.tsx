@@ -8,8 +8,8 @@ import { MIN_PASSWORD, type NewPasswordValues, validateNewPassword } from '../li
 import { usePasswordResetMutation } from '../queries/mail.queries.ts';
 import { NewPasswordFields } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
-import { useFragmentToken } from './-components/MailedLink.tsx';
+import { AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import { LinkOutcome, useFragmentToken, useLinkProblem } from './-components/MailedLink.tsx';
 
 export const Route = createFileRoute('/reset-password')({ component: ResetPasswordPage });
 
@@ -23,7 +23,7 @@ function ResetPasswordPage() {
     validate: validateNewPassword,
   });
   const [done, setDone] = useState<string | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
+  const [linkError, setLinkError] = useLinkProblem(token);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,15 +58,12 @@ function ResetPasswordPage() {
         </p>
       }
     >
-      {done ? (
-        <AuthNotice role="status" text={done}>
-          <Link to="/login">{t('auth.signIn')}</Link>
-        </AuthNotice>
-      ) : linkError ? (
-        <AuthNotice role="alert" text={linkError}>
-          <Link to="/forgot-password">{t('auth.reset.newLink')}</Link>
-        </AuthNotice>
-      ) : (
+      <LinkOutcome
+        done={done}
+        problem={linkError}
+        afterDone={<Link to="/login">{t('auth.signIn')}</Link>}
+        afterProblem={<Link to="/forgot-password">{t('auth.reset.newLink')}</Link>}
+      >
         <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.reset.title')}>
           <NewPasswordFields
             password={{
@@ -83,7 +80,7 @@ function ResetPasswordPage() {
             pendingLabel={t('auth.reset.saving')}
           />
         </form>
-      )}
+      </LinkOutcome>
     </AuthShell>
   );
 }

@@ -9,13 +9,8 @@ import { currentUserQuery } from '../queries/auth.queries.ts';
 import { useEmailVerifyMutation, useReclaimMutation } from '../queries/mail.queries.ts';
 import { NewPasswordFields } from '../ui/form/fields.tsx';
 import { useForm } from '../ui/form/useForm.ts';
-import { AuthNotice, AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
-import {
-  LinkConfirmForm,
-  linkProblemText,
-  useFragmentToken,
-  useLinkConfirm,
-} from './-components/MailedLink.tsx';
+import { AuthShell, AuthSubmit, authStyles } from './-components/AuthShell.tsx';
+import { LinkConfirmForm, LinkOutcome, useLinkConfirm } from './-components/MailedLink.tsx';
 
 export const Route = createFileRoute('/verify-email')({ component: VerifyEmailPage });
 
@@ -27,7 +22,6 @@ export const Route = createFileRoute('/verify-email')({ component: VerifyEmailPa
  * who did not register: a new password, and the account is theirs (whoever registered it is signed out).
  */
 function VerifyEmailPage() {
-  const token = useFragmentToken();
   const queryClient = useQueryClient();
   const signedIn = useQuery(currentUserQuery).data;
   const reclaim = useReclaimMutation();
@@ -37,22 +31,15 @@ function VerifyEmailPage() {
     { validate: validateNewPassword },
   );
   const [done, setDone] = useState<{ text: string; reclaimed: boolean } | null>(null);
-  const [problem, setProblem] = useState<string | null>(token ? null : t('auth.linkIncomplete'));
-
-  const linkProblem = (error: Error) => setProblem(linkProblemText(error));
-  const confirm = useLinkConfirm(token, useEmailVerifyMutation(), {
-    onDone: (answer) => {
-      setDone({ text: knownText(answer.message, ['auth.verify.done']), reclaimed: false });
-      void queryClient.invalidateQueries();
-    },
-    onLinkProblem: linkProblem,
-  });
+  const confirm = useLinkConfirm(useEmailVerifyMutation(), (answer) =>
+    setDone({ text: knownText(answer.message, ['auth.verify.done']), reclaimed: false }),
+  );
 
   const onReclaim = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reclaim.isPending || !reclaimForm.check()) return;
     reclaim.mutate(
-      { token, ...reclaimForm.values },
+      { token: confirm.token, ...reclaimForm.values },
       {
         onSuccess: (answer) => {
           setDone({ text: knownText(answer.message, ['auth.verify.reclaimed']), reclaimed: true });
@@ -63,7 +50,7 @@ function VerifyEmailPage() {
             reclaimForm.showServerErrors(error.fieldErrors);
             return;
           }
-          linkProblem(error);
+          confirm.linkProblem(error);
         },
       },
     );
@@ -83,42 +70,31 @@ function VerifyEmailPage() {
         </p>
       }
     >
-      {done ? (
-        <AuthNotice role="status" text={done.text} />
-      ) : problem ? (
-        <AuthNotice role="alert" text={problem} />
-      ) : (
-        <>
-          <LinkConfirmForm confirm={confirm} section="verify" />
-          <form
-            className={authStyles.form}
-            onSubmit={onReclaim}
-            noValidate
-            aria-label={t('auth.verify.notMe')}
-          >
-            <h2 className={authStyles.notice}>{t('auth.verify.notMe')}</h2>
-            <p>{t('auth.verify.notMeText')}</p>
-            <NewPasswordFields
-              password={{
-                ...reclaimForm.textField('newPassword'),
-                label: t('auth.verify.newPassword'),
-                hint: t('auth.passwordHint', { min: MIN_PASSWORD }),
-              }}
-              confirm={{
-                ...reclaimForm.textField('confirmPassword'),
-                label: t('auth.verify.confirmPassword'),
-              }}
-            />
-            <AuthSubmit
-              variant="secondary"
-              icon={KeyRound}
-              label={t('auth.verify.reclaim')}
-              pending={reclaim.isPending}
-              pendingLabel={t('auth.verify.reclaiming')}
-            />
-          </form>
-        </>
-      )}
+      <LinkOutcome done={done?.text ?? null} problem={confirm.problem}>
+        <LinkConfirmForm confirm={confirm} section="verify" />
+        <form className={authStyles.form} onSubmit={onReclaim} noValidate aria-label={t('auth.verify.notMe')}>
+          <h2 className={authStyles.notice}>{t('auth.verify.notMe')}</h2>
+          <p>{t('auth.verify.notMeText')}</p>
+          <NewPasswordFields
+            password={{
+              ...reclaimForm.textField('newPassword'),
+              label: t('auth.verify.newPassword'),
+              hint: t('auth.passwordHint', { min: MIN_PASSWORD }),
+            }}
+            confirm={{
+              ...reclaimForm.textField('confirmPassword'),
+              label: t('auth.verify.confirmPassword'),
+            }}
+          />
+          <AuthSubmit
+            variant="secondary"
+            icon={KeyRound}
+            label={t('auth.verify.reclaim')}
+            pending={reclaim.isPending}
+            pendingLabel={t('auth.verify.reclaiming')}
+          />
+        </form>
+      </LinkOutcome>
     </AuthShell>
   );
 }

@@ -1,8 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, media } from '@/styles/breakpoints.ts';
-import { iconButton, listReset } from '@/styles/patterns.css.ts';
+import { listReset } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
+import { barLinkText, barLinkTransition, menuToggleUntil } from './headerParts.css.ts';
 
 export const header = style({
   position: 'sticky',
@@ -78,17 +79,10 @@ export const navList = style([
 
 export const navLink = style([
   sprinkles({ display: 'flex', alignItems: 'center', paddingY: 'none', paddingX: 'md' }),
-  sprinkles({
-    borderRadius: 'md',
-    color: 'muted',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    textDecoration: 'none',
-    whiteSpace: 'nowrap',
-  }),
+  barLinkText,
   {
     minHeight: '44px',
-    transition: `color ${vars.duration.fast}, background-color ${vars.duration.fast}`,
+    transition: barLinkTransition,
     selectors: {
       '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
       '&[aria-current="page"]': { color: vars.color.goldBright },
@@ -105,16 +99,7 @@ export const navLink = style([
   },
 ]);
 
-export const menuToggle = style([
-  iconButton({ tone: 'outlined' }),
-  {
-    width: '44px',
-    height: '44px',
-    '@media': {
-      [media.tablet]: { display: 'none' },
-    },
-  },
-]);
+export const menuToggle = style(menuToggleUntil(media.tablet));
 
 export const avatarPlaceholder = style([
   sprinkles({ borderRadius: 'pill', backgroundColor: 'surface', border: 'subtle' }),

@@ -1,11 +1,7 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
-
-const appear = keyframes({
-  from: { opacity: 0, transform: 'translateY(-4px) scale(0.98)' },
-  to: { opacity: 1, transform: 'translateY(0) scale(1)' },
-});
+import { barPopup, barTrigger } from './headerParts.css.ts';
 
 /**
  * A 44 px round button; with unread notifications it widens into a pill with the count beside the bell,
@@ -13,17 +9,13 @@ const appear = keyframes({
  */
 export const trigger = style([
   sprinkles({ position: 'relative', display: 'inline-flex', alignItems: 'center', padding: 'none' }),
-  sprinkles({ borderRadius: 'pill', background: 'transparent', color: 'text', cursor: 'pointer' }),
+  ...barTrigger,
   {
     justifyContent: 'center',
     gap: '3px',
     minWidth: '44px',
     height: '44px',
-    border: '1px solid transparent',
-    transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
     selectors: {
-      '&:hover': { backgroundColor: vars.color.surfaceHover },
-      '&[data-state="open"]': { borderColor: vars.color.border, backgroundColor: vars.color.surface },
       '&:has([data-badge])': { paddingLeft: '8px', paddingRight: '6px' },
     },
   },
@@ -46,18 +38,8 @@ export const badge = style([
 
 export const content = style([
   sprinkles({ display: 'grid', borderRadius: 'lg', border: 'strong', backgroundColor: 'surface' }),
-  {
-    zIndex: vars.zIndex.menu,
-    width: '360px',
-    maxWidth: 'calc(100vw - 16px)',
-    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-    transformOrigin: 'var(--radix-popover-content-transform-origin)',
-    selectors: {
-      '&[data-state="open"]': {
-        animation: `${appear} ${vars.duration.normal} cubic-bezier(0.16, 1, 0.3, 1)`,
-      },
-    },
-  },
+  barPopup('popover'),
+  { width: '360px' },
 ]);
 
 export const head = style([

@@ -1,8 +1,9 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
-import { iconButton, listReset } from '@/styles/patterns.css.ts';
+import { listReset } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
+import { barLinkText, barLinkTransition, menuToggleUntil, openChevron } from './headerParts.css.ts';
 
 const appear = keyframes({
   from: { opacity: 0, transform: 'translateY(-6px)' },
@@ -25,20 +26,11 @@ export const navItem = sprinkles({ position: 'relative' });
 
 export const trigger = style([
   sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xs', paddingY: 'none', paddingX: 'md' }),
-  sprinkles({
-    border: 'none',
-    borderRadius: 'md',
-    background: 'transparent',
-    color: 'muted',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    textDecoration: 'none',
-    whiteSpace: 'nowrap',
-    cursor: 'pointer',
-  }),
+  barLinkText,
+  sprinkles({ border: 'none', background: 'transparent', cursor: 'pointer' }),
   {
     minHeight: '40px',
-    transition: `color ${vars.duration.fast}, background-color ${vars.duration.fast}`,
+    transition: barLinkTransition,
     selectors: {
       '&:hover, &[data-state="open"]': { color: vars.color.text, backgroundColor: vars.color.surfaceHover },
       '&[aria-current="page"]': { color: vars.color.goldBright },
@@ -46,13 +38,7 @@ export const trigger = style([
   },
 ]);
 
-export const chevron = style({
-  color: vars.color.textMuted,
-  transition: `transform ${vars.duration.normal}`,
-  selectors: {
-    [`${trigger}[data-state="open"] &`]: { transform: 'rotate(180deg)' },
-  },
-});
+export const chevron = style(openChevron(trigger));
 
 export const content = style([
   sprinkles({ position: 'absolute', padding: 'sm' }),
@@ -108,16 +94,7 @@ export const loginButton = style({
   },
 });
 
-export const menuToggle = style([
-  iconButton({ tone: 'outlined' }),
-  {
-    width: '44px',
-    height: '44px',
-    '@media': {
-      [media.desktop]: { display: 'none' },
-    },
-  },
-]);
+export const menuToggle = style(menuToggleUntil(media.desktop));
 
 // ---------------------------------------------------------------------------------------------------
 // Phones and tablets: a folded panel under the bar
@@ -169,13 +146,7 @@ export const accordionTrigger = style([
   },
 ]);
 
-export const accordionChevron = style({
-  color: vars.color.textMuted,
-  transition: `transform ${vars.duration.normal}`,
-  selectors: {
-    [`${accordionTrigger}[data-state="open"] &`]: { transform: 'rotate(180deg)' },
-  },
-});
+export const accordionChevron = style(openChevron(accordionTrigger));
 
 export const mobileLinks = style([
   sprinkles({ display: 'grid', gridTemplateColumns: 1, gap: 'xxs', margin: 'none', listStyle: 'none' }),

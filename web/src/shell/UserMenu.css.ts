@@ -1,25 +1,15 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
 import { shownFrom } from '@/styles/shownFrom.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
-
-const appear = keyframes({
-  from: { opacity: 0, transform: 'translateY(-4px) scale(0.98)' },
-  to: { opacity: 1, transform: 'translateY(0) scale(1)' },
-});
+import { barPopup, barTrigger } from './headerParts.css.ts';
 
 export const trigger = style([
   sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm', paddingY: 'none', paddingX: 'xs' }),
-  sprinkles({ borderRadius: 'pill', background: 'transparent', color: 'text', cursor: 'pointer' }),
+  ...barTrigger,
   {
     minHeight: '44px',
-    border: '1px solid transparent',
-    transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
-    selectors: {
-      '&:hover': { backgroundColor: vars.color.surfaceHover },
-      '&[data-state="open"]': { borderColor: vars.color.border, backgroundColor: vars.color.surface },
-    },
     '@media': {
       [media.desktop]: { paddingRight: vars.space.md },
     },
@@ -67,18 +57,8 @@ export const chevron = style([
 
 export const content = style([
   sprinkles({ padding: 'xs', borderRadius: 'lg', border: 'strong', backgroundColor: 'surface' }),
-  {
-    zIndex: vars.zIndex.menu,
-    minWidth: '232px',
-    maxWidth: 'calc(100vw - 16px)',
-    boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-    transformOrigin: 'var(--radix-dropdown-menu-content-transform-origin)',
-    selectors: {
-      '&[data-state="open"]': {
-        animation: `${appear} ${vars.duration.normal} cubic-bezier(0.16, 1, 0.3, 1)`,
-      },
-    },
-  },
+  barPopup('dropdown-menu'),
+  { minWidth: '232px' },
 ]);
 
 export const label = sprinkles({ display: 'grid', gap: 'xxs', paddingY: 'sm', paddingX: 'md' });

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, LogOut, Settings, Shield, User as UserIcon } from 'lucide-react';
+import { ChevronDown, LogOut, type LucideIcon, Settings, Shield, User as UserIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { t } from '@/i18n/i18n.ts';
 import { displayName, initials } from '@/lib/format.ts';
@@ -29,26 +29,9 @@ export function UserMenu({ user }: { user: User }) {
             <span className={styles.labelEmail}>{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item asChild className={styles.item}>
-            <Link to="/profile">
-              <UserIcon size={16} aria-hidden="true" className={styles.itemIcon} />
-              {t('shell.user.profile')}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={styles.item}>
-            <Link to="/profile">
-              <Settings size={16} aria-hidden="true" className={styles.itemIcon} />
-              {t('shell.nav.settings')}
-            </Link>
-          </DropdownMenu.Item>
-          {user.isAdmin ? (
-            <DropdownMenu.Item asChild className={styles.item}>
-              <Link to="/admin">
-                <Shield size={16} aria-hidden="true" className={styles.itemIcon} />
-                {t('shell.user.admin')}
-              </Link>
-            </DropdownMenu.Item>
-          ) : null}
+          <MenuLink to="/profile" icon={UserIcon} label={t('shell.user.profile')} />
+          <MenuLink to="/profile" icon={Settings} label={t('shell.nav.settings')} />
+          {user.isAdmin ? <MenuLink to="/admin" icon={Shield} label={t('shell.user.admin')} /> : null}
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={`${styles.item} ${styles.itemDanger}`} onSelect={signOut}>
             <LogOut size={16} aria-hidden="true" className={styles.itemIcon} />
@@ -57,5 +40,16 @@ export function UserMenu({ user }: { user: User }) {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+function MenuLink({ to, icon: Icon, label }: { to: '/profile' | '/admin'; icon: LucideIcon; label: string }) {
+  return (
+    <DropdownMenu.Item asChild className={styles.item}>
+      <Link to={to}>
+        <Icon size={16} aria-hidden="true" className={styles.itemIcon} />
+        {label}
+      </Link>
+    </DropdownMenu.Item>
   );
 }

@@ -3,7 +3,7 @@ import { Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
 import { BRAND, pageTitle, SUPPORTED_CRYPTO, TIERS, TIMELINE, TIMINGS } from '@/content/constants.ts';
 import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { CtaBand, IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CtaBand, IconTile, PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/about')({
   head: () => ({ meta: [{ title: pageTitle('About') }] }),
@@ -48,13 +48,13 @@ function AboutPage() {
         lead={`${BRAND.name} brings your crypto and a premium metal card together, so the money you hold works wherever you are.`}
       />
 
-      <section className={publicStyles.sectionTight} aria-labelledby="mission-title">
-        <SectionHeading
-          id="mission-title"
-          eyebrow="Why we exist"
-          title="Our mission"
-          lead="We believe digital assets belong in everyday life. Our mission is to let anyone hold, send and spend crypto safely, with the service and rewards of a premium card."
-        />
+      <PublicSection
+        tight
+        id="mission-title"
+        eyebrow="Why we exist"
+        title="Our mission"
+        lead="We believe digital assets belong in everyday life. Our mission is to let anyone hold, send and spend crypto safely, with the service and rewards of a premium card."
+      >
         <ul className={publicStyles.grid.three}>
           {VALUES.map((value) => (
             <IconTile key={value.title} icon={value.icon} title={value.title}>
@@ -62,10 +62,9 @@ function AboutPage() {
             </IconTile>
           ))}
         </ul>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="stats-title">
-        <SectionHeading id="stats-title" eyebrow="By the numbers" title="What every account gets" />
+      <PublicSection id="stats-title" eyebrow="By the numbers" title="What every account gets">
         <dl className={publicStyles.grid.four}>
           {ABOUT_STATS.map((stat) => (
             <div key={stat.label} className={publicStyles.statTile}>
@@ -74,10 +73,9 @@ function AboutPage() {
             </div>
           ))}
         </dl>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="timeline-title">
-        <SectionHeading id="timeline-title" eyebrow="Our journey" title="From idea to global card" />
+      <PublicSection id="timeline-title" eyebrow="Our journey" title="From idea to global card">
         <ol className={publicStyles.timeline}>
           {TIMELINE.map((entry) => (
             <li key={entry.label} className={publicStyles.timelineItem}>
@@ -87,7 +85,7 @@ function AboutPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PublicSection>
 
       <CtaBand
         id="join-title"

@@ -21,7 +21,7 @@ import * as styles from './-components/Cards.css.ts';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { CheckItem, CtaBand, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CheckItem, CtaBand, PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 import { TierHead } from './-components/TierHead.tsx';
 
 export const Route = createFileRoute('/(marketing)/cards')({
@@ -108,13 +108,12 @@ function CardsPage() {
         </ul>
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="compare-title">
-        <SectionHeading
-          id="compare-title"
-          eyebrow="Compare"
-          title="Benefits side by side"
-          lead="Every tier has no annual fee. Your tier follows the SAI you hold."
-        />
+      <PublicSection
+        id="compare-title"
+        eyebrow="Compare"
+        title="Benefits side by side"
+        lead="Every tier has no annual fee. Your tier follows the SAI you hold."
+      >
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways by keyboard on phones */}
         <section className={styles.tableWrap} aria-labelledby="compare-title" tabIndex={0}>
           <table className={styles.table}>
@@ -147,15 +146,14 @@ function CardsPage() {
             </tbody>
           </table>
         </section>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="teaser-title">
-        <SectionHeading
-          id="teaser-title"
-          eyebrow="Partners"
-          title={`Discounts at ${PARTNERS.length} featured partners`}
-          lead="From boutiques to airlines, your card saves you money across six categories."
-        />
+      <PublicSection
+        id="teaser-title"
+        eyebrow="Partners"
+        title={`Discounts at ${PARTNERS.length} featured partners`}
+        lead="From boutiques to airlines, your card saves you money across six categories."
+      >
         <ul className={publicStyles.grid.three}>
           {PARTNER_CATEGORIES.map((category) => (
             <li key={category}>
@@ -169,10 +167,9 @@ function CardsPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="steps-title">
-        <SectionHeading id="steps-title" eyebrow="Getting started" title="How to Get Your Card" />
+      <PublicSection id="steps-title" eyebrow="Getting started" title="How to Get Your Card">
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
             <li key={step.title} className={publicStyles.tile}>
@@ -184,12 +181,11 @@ function CardsPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="cards-faq-title">
-        <SectionHeading id="cards-faq-title" eyebrow="FAQ" title="Card questions" />
+      <PublicSection id="cards-faq-title" eyebrow="FAQ" title="Card questions">
         <FaqAccordion items={CARDS_FAQ} />
-      </section>
+      </PublicSection>
 
       <CtaBand
         id="cards-cta-title"

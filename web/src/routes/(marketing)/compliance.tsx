@@ -17,7 +17,7 @@ import {
   IconTile,
   PageHero,
   PublicPage,
-  SectionHeading,
+  PublicSection,
 } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/compliance')({
@@ -87,13 +87,12 @@ function SecurityPage() {
         </ActionLink>
       </PageHero>
 
-      <section className={publicStyles.section} aria-labelledby="protections-title">
-        <SectionHeading
-          id="protections-title"
-          eyebrow="Protections"
-          title="What the wallet does for you"
-          lead="Every account gets all of them, on every tier."
-        />
+      <PublicSection
+        id="protections-title"
+        eyebrow="Protections"
+        title="What the wallet does for you"
+        lead="Every account gets all of them, on every tier."
+      >
         <ul className={publicStyles.grid.three}>
           {PROTECTIONS.map((item) => (
             <IconTile key={item.id} icon={PROTECTION_ICONS[item.id] ?? ShieldCheck} title={item.title}>
@@ -101,7 +100,7 @@ function SecurityPage() {
             </IconTile>
           ))}
         </ul>
-      </section>
+      </PublicSection>
 
       {SECTIONS.map((section) => (
         <section

@@ -23,7 +23,7 @@ import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import { FaqAccordion } from './-components/FaqAccordion.tsx';
 import * as styles from './-components/Help.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { IconTile, PageHero, PublicPage, PublicSection, SectionHeading } from './-components/PublicPage.tsx';
 import { SearchBox } from './-components/SearchBox.tsx';
 
 export const Route = createFileRoute('/(marketing)/help')({
@@ -158,13 +158,12 @@ function HelpPage() {
         )}
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="still-title">
-        <SectionHeading
-          id="still-title"
-          eyebrow="Support"
-          title="Still Need Help?"
-          lead={`Our team is available ${SUPPORT.availability} in the ${SUPPORT.regions.join(', ')} regions.`}
-        />
+      <PublicSection
+        id="still-title"
+        eyebrow="Support"
+        title="Still Need Help?"
+        lead={`Our team is available ${SUPPORT.availability} in the ${SUPPORT.regions.join(', ')} regions.`}
+      >
         <ul className={styles.helpGrid}>
           <IconTile
             icon={MessageCircle}
@@ -210,10 +209,9 @@ function HelpPage() {
             Swap tips with other cardholders.
           </IconTile>
         </ul>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="resources-title">
-        <SectionHeading id="resources-title" eyebrow="Resources" title="Learn at your own pace" />
+      <PublicSection id="resources-title" eyebrow="Resources" title="Learn at your own pace">
         <ul className={publicStyles.grid.three}>
           <IconTile
             icon={Video}
@@ -246,7 +244,7 @@ function HelpPage() {
             Every answer in one place, searchable above.
           </IconTile>
         </ul>
-      </section>
+      </PublicSection>
     </PublicPage>
   );
 }

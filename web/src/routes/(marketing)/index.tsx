@@ -31,7 +31,7 @@ import * as styles from './-components/Landing.css.ts';
 import { MarketStrip } from './-components/MarketStrip.tsx';
 import { PartnerCarousel } from './-components/PartnerCarousel.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { IconTile, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { IconTile, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/')({
   component: LandingPage,
@@ -43,15 +43,14 @@ function LandingPage() {
     <PublicPage>
       <Hero />
       <MarketStrip />
-      <section className={publicStyles.section} aria-labelledby="partners-title">
-        <SectionHeading
-          id="partners-title"
-          eyebrow="Partner discounts"
-          title="Save every time you pay"
-          lead={`Cardholders save at ${STATS.partnerLocations} partner locations: up to ${partnerDiscountUpTo(TIERS[2])} off with ${TIERS[2].name}.`}
-        />
+      <PublicSection
+        id="partners-title"
+        eyebrow="Partner discounts"
+        title="Save every time you pay"
+        lead={`Cardholders save at ${STATS.partnerLocations} partner locations: up to ${partnerDiscountUpTo(TIERS[2])} off with ${TIERS[2].name}.`}
+      >
         <PartnerCarousel />
-      </section>
+      </PublicSection>
       <PrizeSection />
       <SecuritySection />
       <FeaturesSection />
@@ -150,13 +149,12 @@ function SecuritySection() {
     return protection ? [{ ...protection, icon }] : [];
   });
   return (
-    <section className={publicStyles.section} aria-labelledby="security-title">
-      <SectionHeading
-        id="security-title"
-        eyebrow="Security"
-        title="Your money, protected"
-        lead="What the wallet does to keep your account and your money safe."
-      />
+    <PublicSection
+      id="security-title"
+      eyebrow="Security"
+      title="Your money, protected"
+      lead="What the wallet does to keep your account and your money safe."
+    >
       <ul className={publicStyles.grid.three}>
         {highlights.map((item) => (
           <IconTile key={item.id} icon={item.icon} title={item.title}>
@@ -170,7 +168,7 @@ function SecuritySection() {
           <ArrowRight size={16} aria-hidden="true" />
         </Link>
       </p>
-    </section>
+    </PublicSection>
   );
 }
 
@@ -200,13 +198,12 @@ function FeaturesSection() {
     },
   ] as const;
   return (
-    <section className={publicStyles.section} aria-labelledby="features-title">
-      <SectionHeading
-        id="features-title"
-        eyebrow="Features"
-        title="Everything your crypto can do"
-        lead="One wallet for your tokens, one card for your life."
-      />
+    <PublicSection
+      id="features-title"
+      eyebrow="Features"
+      title="Everything your crypto can do"
+      lead="One wallet for your tokens, one card for your life."
+    >
       <ul className={publicStyles.grid.three}>
         {features.map((feature) => (
           <IconTile
@@ -233,6 +230,6 @@ function FeaturesSection() {
           Get Started
         </ActionLink>
       </div>
-    </section>
+    </PublicSection>
   );
 }

@@ -7,7 +7,7 @@ import { PartnerCard } from './-components/PartnerCard.tsx';
 import { PartnerIcon } from './-components/PartnerIcon.tsx';
 import * as partnerStyles from './-components/Partners.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { CheckItem, CtaBand, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { CheckItem, CtaBand, PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 import { TierHead } from './-components/TierHead.tsx';
 
 export const Route = createFileRoute('/(marketing)/partners')({
@@ -32,8 +32,7 @@ function PartnersPage() {
         </ActionLink>
       </PageHero>
 
-      <section className={publicStyles.sectionTight} aria-labelledby="categories-title">
-        <SectionHeading id="categories-title" eyebrow="Categories" title="Featured partners by category" />
+      <PublicSection tight id="categories-title" eyebrow="Categories" title="Featured partners by category">
         <ul className={publicStyles.grid.two}>
           {PARTNER_CATEGORIES.map((category) => (
             <li key={category} className={publicStyles.tile}>
@@ -62,15 +61,14 @@ function PartnersPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="tier-benefits-title">
-        <SectionHeading
-          id="tier-benefits-title"
-          eyebrow="Benefits per tier"
-          title="Your tier, your savings"
-          lead={`Partner discounts grow with the ${BRAND.token} you hold.`}
-        />
+      <PublicSection
+        id="tier-benefits-title"
+        eyebrow="Benefits per tier"
+        title="Your tier, your savings"
+        lead={`Partner discounts grow with the ${BRAND.token} you hold.`}
+      >
         <ul className={cardStyles.tiers}>
           {TIERS.map((tier) => (
             <li key={tier.id} className={`${cardStyles.tierCard} ${cardStyles.tierAccent[tier.id]}`}>
@@ -88,7 +86,7 @@ function PartnersPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PublicSection>
 
       <CtaBand
         id="partners-cta-title"

@@ -17,7 +17,7 @@ import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import { toast } from '@/ui/toast/index.ts';
 import * as landingStyles from './-components/Landing.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { IconTile, PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { IconTile, PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/rewards')({
   head: () => ({ meta: [{ title: pageTitle('Rewards') }] }),
@@ -98,8 +98,7 @@ function RewardsPage() {
         </div>
       </section>
 
-      <section className={publicStyles.section} aria-labelledby="dates-title">
-        <SectionHeading id="dates-title" eyebrow="Key dates" title="When it happens" />
+      <PublicSection id="dates-title" eyebrow="Key dates" title="When it happens">
         {campaign.data ? (
           <ul className={publicStyles.grid.three}>
             {[
@@ -115,10 +114,9 @@ function RewardsPage() {
         ) : (
           <DatesPlaceholder failed={campaign.isError} />
         )}
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="how-title">
-        <SectionHeading id="how-title" eyebrow="How to enter" title="Three steps to the draw" />
+      <PublicSection id="how-title" eyebrow="How to enter" title="Three steps to the draw">
         <ol className={publicStyles.grid.three}>
           <IconTile
             icon={Wallet}
@@ -154,10 +152,9 @@ function RewardsPage() {
             Partner discounts and cashback while you wait for the draw.
           </IconTile>
         </ol>
-      </section>
+      </PublicSection>
 
-      <section className={publicStyles.section} aria-labelledby="terms-title">
-        <SectionHeading id="terms-title" eyebrow="Terms" title="Giveaway terms" />
+      <PublicSection id="terms-title" eyebrow="Terms" title="Giveaway terms">
         {campaign.data ? (
           <ol className={publicStyles.prose}>
             {campaignTerms(campaign.data).map((term) => (
@@ -170,7 +167,7 @@ function RewardsPage() {
         <p className={publicStyles.small}>
           The full <Link to="/terms">Terms of Service</Link> also apply.
         </p>
-      </section>
+      </PublicSection>
     </PublicPage>
   );
 }

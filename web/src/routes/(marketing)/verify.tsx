@@ -8,7 +8,7 @@ import { publicKeyQuery } from '@/queries/ledgerProofs.queries.ts';
 import { visuallyHidden } from '@/styles/layout.css.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import * as publicStyles from './-components/Public.css.ts';
-import { PageHero, PublicPage, SectionHeading } from './-components/PublicPage.tsx';
+import { PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 import { BrowserCannotCheck, checkFiles } from './-components/verify/checkFile.ts';
 import { FileDrop, type PickedFile } from './-components/verify/FileDrop.tsx';
 import { MyLedgerProofs } from './-components/verify/MyLedgerProofs.tsx';
@@ -74,8 +74,7 @@ function VerifyPage() {
         lead="A verifiable receipt shows that a transaction's events are in SAI Wallet's ledger, under a root the ledger's key signed. A liability proof shows that your balance is counted in the total SAI Wallet owes its users. Check either file here."
       />
 
-      <section className={publicStyles.sectionTight} aria-labelledby="check-title">
-        <SectionHeading id="check-title" title="Check a file" />
+      <PublicSection tight id="check-title" title="Check a file">
         <div className={styles.columns}>
           <FileDrop
             onFiles={(files) => void check(files)}
@@ -103,15 +102,14 @@ function VerifyPage() {
             ) : null}
           </div>
         </div>
-      </section>
+      </PublicSection>
 
       {user ? (
-        <section className={publicStyles.sectionTight} aria-labelledby="my-proofs-title">
-          <SectionHeading id="my-proofs-title" title="Your balance in the published liabilities" />
+        <PublicSection tight id="my-proofs-title" title="Your balance in the published liabilities">
           <div className={styles.columns}>
             <MyLedgerProofs onDownloaded={(name, text) => void check([{ name, text }])} />
           </div>
-        </section>
+        </PublicSection>
       ) : null}
     </PublicPage>
   );

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { t } from '@/i18n/i18n.ts';
 import { container } from '@/styles/layout.css.ts';
 import { Button, type ButtonVariant } from '@/ui/Button/Button.tsx';
+import type { TextFieldProps } from '@/ui/Field/TextField.tsx';
+import { EmailField } from '@/ui/form/fields.tsx';
 import * as styles from './AuthShell.css.ts';
 
 export { styles as authStyles };
@@ -60,6 +62,18 @@ export function AuthNotice({
       </p>
       {children}
     </div>
+  );
+}
+
+/** The account's e-mail, as the sign-in, register and forgot-password forms ask for it. */
+export function AuthEmailField(props: Omit<TextFieldProps, 'label' | 'placeholder'>) {
+  return (
+    <EmailField
+      autoComplete="username"
+      {...props}
+      label={t('auth.email')}
+      placeholder={t('auth.emailPlaceholder')}
+    />
   );
 }
 

@@ -1,17 +1,15 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, Shield } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { pageTitle } from '@/content/constants.ts';
 import { t } from '@/i18n/i18n.ts';
 import { displayName } from '@/lib/format.ts';
-import { currentUserQuery } from '@/queries/auth.queries.ts';
+import type { User } from '@/queries/auth.queries.ts';
 import { userCardQuery } from '@/queries/cards.queries.ts';
 import { cryptoBalancesQuery, cryptoPricesQuery } from '@/queries/crypto.queries.ts';
 import { portfolioQuery } from '@/queries/portfolio.queries.ts';
 import { campaignQuery } from '@/queries/public.queries.ts';
 import { recentTransactionsQuery } from '@/queries/transactions.queries.ts';
-import { eyebrow, page } from '@/styles/layout.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { buttonClassName } from '@/ui/Button/Button.tsx';
 import * as styles from '@/ui/page/Page.css.ts';
@@ -22,11 +20,11 @@ import { CryptoBalancesCard } from './-components/dashboard/CryptoBalancesCard.t
 import { MetalCardPanel } from './-components/dashboard/card/MetalCardPanel.tsx';
 import { GiveawayBanner } from './-components/dashboard/GiveawayBanner.tsx';
 import { MainSiteBanner } from './-components/dashboard/MainSiteBanner.tsx';
-import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { PortfolioTotal } from './-components/dashboard/PortfolioTotal.tsx';
 import { QuickActions } from './-components/dashboard/QuickActions.tsx';
 import { QuickSendCard } from './-components/dashboard/QuickSendCard.tsx';
 import { RecentTransactions } from './-components/dashboard/RecentTransactions.tsx';
+import { PageHeading, signedIn, TabBarPage } from './-components/SignedInPage.tsx';
 
 // Only admins download the admin blocks: the one piece of the admin area the signed-in dashboard shows.
 // biome-ignore lint/style/noRestrictedImports: the admin's own widgets, on an admin's dashboard only
@@ -51,71 +49,65 @@ export const Route = createFileRoute('/_authed/dashboard')({
     to: '/login',
     action: 'dashboard.error.action',
   }),
-  component: DashboardPage,
+  component: signedIn(Dashboard),
 });
 
-function DashboardPage() {
-  const { data: user } = useSuspenseQuery(currentUserQuery);
+function Dashboard({ user }: { user: User }) {
   // One card settings dialog, opened from the METAL CARD quick action and from the card panel.
   const [cardSettingsOpen, setCardSettingsOpen] = useState(false);
-  // Signed out while on this screen (sign-out, expired session): nothing here is theirs any more.
-  if (!user) return <Navigate to="/login" replace />;
 
   return (
-    <>
-      <div className={`${page} ${styles.stack} ${styles.withTabBar}`}>
-        <div className={styles.heading}>
-          <p className={eyebrow}>{t('dashboard.eyebrow')}</p>
-          <h1 className={styles.title}>{t('dashboard.welcome', { name: displayName(user) })}</h1>
-          <p className={styles.muted}>{t('dashboard.intro')}</p>
-        </div>
+    <TabBarPage user={user}>
+      <PageHeading
+        eyebrow={t('dashboard.eyebrow')}
+        title={t('dashboard.welcome', { name: displayName(user) })}
+        lead={t('dashboard.intro')}
+      />
 
-        <MainSiteBanner />
+      <MainSiteBanner />
 
-        {user.isAdmin ? (
-          <section className={styles.adminBanner} aria-label={t('dashboard.admin.label')}>
-            <div className={styles.adminText}>
-              <Shield size={20} aria-hidden="true" className={styles.adminIcon} />
-              <div className={sprinkles({ display: 'grid', gap: 'xxs' })}>
-                <p>
-                  <strong>{t('dashboard.admin.signedIn')}</strong>
-                </p>
-                <p className={styles.muted}>{t('dashboard.admin.tasks')}</p>
-              </div>
+      {user.isAdmin ? (
+        <section className={styles.adminBanner} aria-label={t('dashboard.admin.label')}>
+          <div className={styles.adminText}>
+            <Shield size={20} aria-hidden="true" className={styles.adminIcon} />
+            <div className={sprinkles({ display: 'grid', gap: 'xxs' })}>
+              <p>
+                <strong>{t('dashboard.admin.signedIn')}</strong>
+              </p>
+              <p className={styles.muted}>{t('dashboard.admin.tasks')}</p>
             </div>
-            <Link to="/admin" className={buttonClassName({ variant: 'secondary' })}>
-              {t('dashboard.admin.go')}
-              <ArrowRight size={16} aria-hidden="true" />
-            </Link>
-          </section>
-        ) : null}
+          </div>
+          <Link to="/admin" className={buttonClassName({ variant: 'secondary' })}>
+            {t('dashboard.admin.go')}
+            <ArrowRight size={16} aria-hidden="true" />
+          </Link>
+        </section>
+      ) : null}
 
-        <PortfolioTotal />
+      <PortfolioTotal />
 
-        <QuickActions user={user} onOpenCardSettings={() => setCardSettingsOpen(true)} />
+      <QuickActions user={user} onOpenCardSettings={() => setCardSettingsOpen(true)} />
 
-        <div className={styles.grid}>
-          <BalanceCard user={user} />
-          <CryptoBalancesCard />
-          <QuickSendCard user={user} />
-          <MetalCardPanel
-            user={user}
-            settingsOpen={cardSettingsOpen}
-            onSettingsOpenChange={setCardSettingsOpen}
-          />
-          <BuyTokensCard user={user} />
-          <RecentTransactions />
-        </div>
-
-        <GiveawayBanner />
-
-        {user.isAdmin ? (
-          <Suspense fallback={<div className={styles.skeleton} aria-hidden="true" />}>
-            <AdminWidgets />
-          </Suspense>
-        ) : null}
+      <div className={styles.grid}>
+        <BalanceCard user={user} />
+        <CryptoBalancesCard />
+        <QuickSendCard user={user} />
+        <MetalCardPanel
+          user={user}
+          settingsOpen={cardSettingsOpen}
+          onSettingsOpenChange={setCardSettingsOpen}
+        />
+        <BuyTokensCard user={user} />
+        <RecentTransactions />
       </div>
-      <MobileTabBar isAdmin={user.isAdmin} />
-    </>
+
+      <GiveawayBanner />
+
+      {user.isAdmin ? (
+        <Suspense fallback={<div className={styles.skeleton} aria-hidden="true" />}>
+          <AdminWidgets />
+        </Suspense>
+      ) : null}
+    </TabBarPage>
   );
 }

@@ -1,13 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Coins, LoaderCircle, Wallet } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { pageTitle } from '@/content/constants.ts';
 import { t } from '@/i18n/i18n.ts';
-import { currentUserQuery } from '@/queries/auth.queries.ts';
+import type { User } from '@/queries/auth.queries.ts';
 import { publicConfigQuery } from '@/queries/config.queries.ts';
 import { cryptoNetworksQuery } from '@/queries/crypto.queries.ts';
-import { eyebrow, page } from '@/styles/layout.css.ts';
+import { page } from '@/styles/layout.css.ts';
 import { buttonClassName } from '@/ui/Button/Button.tsx';
 import * as dashboardStyles from '@/ui/page/Page.css.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
@@ -17,6 +17,7 @@ import { CryptoDepositForm } from './-components/deposit/CryptoDepositForm.tsx';
 import { DeclaredDeposits } from './-components/deposit/DeclaredDeposits.tsx';
 import * as styles from './-components/deposit/Deposit.css.ts';
 import { DepositFooter, DepositInfo } from './-components/deposit/DepositInfo.tsx';
+import { PageHeading, signedIn } from './-components/SignedInPage.tsx';
 
 type DepositTab = 'crypto' | 'buy';
 
@@ -36,14 +37,12 @@ export const Route = createFileRoute('/_authed/deposit')({
     void context.queryClient.prefetchQuery(publicConfigQuery);
   },
   pendingComponent: DepositSpinner,
-  component: DepositPage,
+  component: signedIn(DepositPage),
 });
 
-function DepositPage() {
-  const { data: user } = useSuspenseQuery(currentUserQuery);
+function DepositPage({ user }: { user: User }) {
   const { tab = 'crypto' } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  if (!user) return <Navigate to="/login" replace />;
 
   return (
     <div className={`${page} ${dashboardStyles.stack}`}>
@@ -53,11 +52,11 @@ function DepositPage() {
           {t('money.deposit.back')}
         </Link>
       </div>
-      <div className={dashboardStyles.heading}>
-        <p className={eyebrow}>{t('money.deposit.eyebrow')}</p>
-        <h1 className={dashboardStyles.title}>{t('money.deposit.title')}</h1>
-        <p className={dashboardStyles.muted}>{t('money.deposit.subtitle')}</p>
-      </div>
+      <PageHeading
+        eyebrow={t('money.deposit.eyebrow')}
+        title={t('money.deposit.title')}
+        lead={t('money.deposit.subtitle')}
+      />
 
       <div className={styles.layout}>
         <Tabs.Root
@@ -78,29 +77,52 @@ function DepositPage() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="crypto" className={tabStyles.content}>
-            <section className={panel.panel} aria-labelledby="crypto-deposit-title">
-              <h2 id="crypto-deposit-title" className={panel.title}>
-                {t('money.deposit.cryptoTitle')}
-              </h2>
-              <p className={panel.subtitle}>{t('money.deposit.cryptoSubtitle')}</p>
+            <DepositMethod
+              id="crypto-deposit-title"
+              title={t('money.deposit.cryptoTitle')}
+              subtitle={t('money.deposit.cryptoSubtitle')}
+            >
               <CryptoDepositForm />
-            </section>
+            </DepositMethod>
             <DeclaredDeposits />
           </Tabs.Content>
           <Tabs.Content value="buy" className={tabStyles.content}>
-            <section className={panel.panel} aria-labelledby="buy-sai-title">
-              <h2 id="buy-sai-title" className={panel.title}>
-                {t('money.deposit.buyTitle')}
-              </h2>
-              <p className={panel.subtitle}>{t('money.deposit.buySubtitle')}</p>
+            <DepositMethod
+              id="buy-sai-title"
+              title={t('money.deposit.buyTitle')}
+              subtitle={t('money.deposit.buySubtitle')}
+            >
               <BuyTokensForm user={user} onSubmitted={() => void navigate({ to: '/dashboard' })} />
-            </section>
+            </DepositMethod>
           </Tabs.Content>
         </Tabs.Root>
         <DepositInfo tokenPrice={user.tokenValue} />
       </div>
       <DepositFooter />
     </div>
+  );
+}
+
+/** A tab's panel: the way to deposit, titled, and its form. */
+function DepositMethod({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={panel.panel} aria-labelledby={id}>
+      <h2 id={id} className={panel.title}>
+        {title}
+      </h2>
+      <p className={panel.subtitle}>{subtitle}</p>
+      {children}
+    </section>
   );
 }
 

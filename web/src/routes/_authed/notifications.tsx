@@ -1,8 +1,8 @@
-import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '@/content/constants.ts';
 import { t, tRich } from '@/i18n/i18n.ts';
-import { currentUserQuery, type User } from '@/queries/auth.queries.ts';
+import type { User } from '@/queries/auth.queries.ts';
 import {
   type AppNotification,
   notificationPagesQuery,
@@ -11,14 +11,14 @@ import {
 } from '@/queries/notifications.queries.ts';
 import * as bellStyles from '@/shell/NotificationBell.css.ts';
 import { NotificationItem } from '@/shell/NotificationBell.tsx';
-import { eyebrow, page, visuallyHidden } from '@/styles/layout.css.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import * as dashboardStyles from '@/ui/page/Page.css.ts';
 import { translatedStates } from '@/ui/page/PageStates.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { PanelEmpty, PanelError } from '@/ui/query/QueryState.tsx';
 import { toast } from '@/ui/toast/index.ts';
-import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
+import { PageHeading, signedIn, TabBarPage } from './-components/SignedInPage.tsx';
 
 /** Every notification, newest first, a page at a time: where the bell's "View all" leads. */
 export const Route = createFileRoute('/_authed/notifications')({
@@ -31,14 +31,8 @@ export const Route = createFileRoute('/_authed/notifications')({
     action: 'shell.notifications.failedAction',
   }),
   head: () => ({ meta: [{ title: pageTitle(t('shell.bell.title')) }] }),
-  component: NotificationsPage,
+  component: signedIn(Notifications),
 });
-
-function NotificationsPage() {
-  const { data: user } = useSuspenseQuery(currentUserQuery);
-  if (!user) return <Navigate to="/login" replace />;
-  return <Notifications user={user} />;
-}
 
 function Notifications({ user }: { user: User }) {
   const list = useSuspenseInfiniteQuery(notificationPagesQuery);
@@ -57,78 +51,75 @@ function Notifications({ user }: { user: User }) {
   };
 
   return (
-    <>
-      <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
-        <div className={dashboardStyles.heading}>
-          <p className={eyebrow}>{t('shell.notifications.eyebrow')}</p>
-          <h1 className={dashboardStyles.title}>{t('shell.bell.title')}</h1>
-          <p className={dashboardStyles.muted}>{t('shell.notifications.lead')}</p>
+    <TabBarPage user={user}>
+      <PageHeading
+        eyebrow={t('shell.notifications.eyebrow')}
+        title={t('shell.bell.title')}
+        lead={t('shell.notifications.lead')}
+      />
+      <section className={panel.panel} aria-labelledby="notifications-list-title">
+        <div className={bellStyles.head}>
+          <h2 id="notifications-list-title" className={bellStyles.heading}>
+            {t('shell.notifications.all')}
+          </h2>
+          <Button
+            variant="link"
+            size="inline"
+            onClick={() =>
+              markAll.mutate(undefined, {
+                onSuccess: () => toast({ title: t('shell.bell.allRead'), variant: 'success' }),
+                onError: failed('shell.bell.markAllFailed'),
+              })
+            }
+            disabled={!items.some((item) => !item.isRead)}
+            pending={markAll.isPending}
+          >
+            {t('shell.bell.markAll')}
+          </Button>
         </div>
-        <section className={panel.panel} aria-labelledby="notifications-list-title">
-          <div className={bellStyles.head}>
-            <h2 id="notifications-list-title" className={bellStyles.heading}>
-              {t('shell.notifications.all')}
-            </h2>
-            <Button
-              variant="link"
-              size="inline"
-              onClick={() =>
-                markAll.mutate(undefined, {
-                  onSuccess: () => toast({ title: t('shell.bell.allRead'), variant: 'success' }),
-                  onError: failed('shell.bell.markAllFailed'),
-                })
-              }
-              disabled={!items.some((item) => !item.isRead)}
-              pending={markAll.isPending}
-            >
-              {t('shell.bell.markAll')}
-            </Button>
-          </div>
-          {list.isRefetchError ? (
-            <PanelError onRetry={() => list.refetch()}>{t('shell.bell.loadFailed')}</PanelError>
-          ) : items.length === 0 ? (
-            <PanelEmpty>{t('shell.notifications.empty')}</PanelEmpty>
-          ) : (
-            <>
-              <ul className={bellStyles.pageList} aria-busy={list.isFetching || undefined}>
-                {items.map((notification) => (
-                  <li key={notification.id}>
-                    <NotificationItem
-                      notification={notification}
-                      onClick={() => read(notification)}
-                      onOpenMovement={() => read(notification)}
-                    />
-                  </li>
-                ))}
-              </ul>
-              {list.isFetchNextPageError ? (
-                <PanelError onRetry={() => list.fetchNextPage()}>
-                  {t('shell.notifications.moreFailed')}
-                </PanelError>
+        {list.isRefetchError ? (
+          <PanelError onRetry={() => list.refetch()}>{t('shell.bell.loadFailed')}</PanelError>
+        ) : items.length === 0 ? (
+          <PanelEmpty>{t('shell.notifications.empty')}</PanelEmpty>
+        ) : (
+          <>
+            <ul className={bellStyles.pageList} aria-busy={list.isFetching || undefined}>
+              {items.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem
+                    notification={notification}
+                    onClick={() => read(notification)}
+                    onOpenMovement={() => read(notification)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {list.isFetchNextPageError ? (
+              <PanelError onRetry={() => list.fetchNextPage()}>
+                {t('shell.notifications.moreFailed')}
+              </PanelError>
+            ) : null}
+            <div className={bellStyles.foot}>
+              <p className={dashboardStyles.muted} role="status">
+                {t('shell.notifications.shown', { count: items.length })}
+                {list.hasNextPage ? '' : ` · ${t('shell.notifications.thatIsAll')}`}
+              </p>
+              {list.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => list.fetchNextPage()}
+                  pending={list.isFetchingNextPage}
+                >
+                  {tRich('shell.notifications.loadMore', {
+                    hidden: (chunks) => <span className={visuallyHidden}>{chunks}</span>,
+                  })}
+                </Button>
               ) : null}
-              <div className={bellStyles.foot}>
-                <p className={dashboardStyles.muted} role="status">
-                  {t('shell.notifications.shown', { count: items.length })}
-                  {list.hasNextPage ? '' : ` · ${t('shell.notifications.thatIsAll')}`}
-                </p>
-                {list.hasNextPage ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => list.fetchNextPage()}
-                    pending={list.isFetchingNextPage}
-                  >
-                    {tRich('shell.notifications.loadMore', {
-                      hidden: (chunks) => <span className={visuallyHidden}>{chunks}</span>,
-                    })}
-                  </Button>
-                ) : null}
-              </div>
-            </>
-          )}
-        </section>
-      </div>
-      <MobileTabBar isAdmin={user.isAdmin} />
-    </>
+            </div>
+          </>
+        )}
+      </section>
+    </TabBarPage>
   );
 }

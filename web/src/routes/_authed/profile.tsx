@@ -1,24 +1,23 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Bell, LogOut, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { pageTitle } from '@/content/constants.ts';
 import { t } from '@/i18n/i18n.ts';
 import { initials } from '@/lib/format.ts';
 import { preferencesQuery, twoFactorQuery } from '@/queries/account.queries.ts';
-import { currentUserQuery, type User } from '@/queries/auth.queries.ts';
+import type { User } from '@/queries/auth.queries.ts';
 import { useSignOut } from '@/shell/useSignOut.ts';
-import { card, eyebrow, page } from '@/styles/layout.css.ts';
+import { card } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import * as dashboardStyles from '@/ui/page/Page.css.ts';
 import { translatedStates } from '@/ui/page/PageStates.tsx';
 import * as tabStyles from '@/ui/Tabs/Tabs.css.ts';
-import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
 import { PersonalInfoForm } from './-components/profile/PersonalInfoForm.tsx';
 import { PreferencesSettings } from './-components/profile/PreferencesForm.tsx';
 import * as styles from './-components/profile/Profile.css.ts';
 import { SecuritySettings } from './-components/profile/SecuritySettings.tsx';
 import { YourData } from './-components/profile/YourData.tsx';
+import { PageHeading, signedIn, TabBarPage } from './-components/SignedInPage.tsx';
 
 const TABS = ['personal', 'security', 'preferences'] as const;
 type ProfileTab = (typeof TABS)[number];
@@ -43,14 +42,8 @@ export const Route = createFileRoute('/_authed/profile')({
     to: '/dashboard',
     action: 'profile.loadFailed.action',
   }),
-  component: ProfilePage,
+  component: signedIn(Profile),
 });
-
-function ProfilePage() {
-  const { data: user } = useSuspenseQuery(currentUserQuery);
-  if (!user) return <Navigate to="/login" replace />;
-  return <Profile user={user} />;
-}
 
 function Profile({ user }: { user: User }) {
   const { tab = 'personal' } = Route.useSearch();
@@ -61,77 +54,71 @@ function Profile({ user }: { user: User }) {
     void navigate({ search: next === 'personal' ? {} : { tab: next }, replace: true });
 
   return (
-    <>
-      <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
-        <div className={dashboardStyles.heading}>
-          <p className={eyebrow}>{t('profile.eyebrow')}</p>
-          <h1 className={dashboardStyles.title}>{t('profile.title')}</h1>
+    <TabBarPage user={user}>
+      <PageHeading eyebrow={t('profile.eyebrow')} title={t('profile.title')} />
+      <section className={`${card} ${dashboardStyles.stack}`} aria-label={t('profile.account')}>
+        <div className={styles.identity}>
+          <span className={styles.avatar} aria-hidden="true">
+            {user.initials || initials(user)}
+          </span>
+          <div className={styles.who}>
+            <p className={styles.name}>{fullName || user.username}</p>
+            <p className={dashboardStyles.muted}>@{user.username}</p>
+            <p className={dashboardStyles.muted}>{user.email}</p>
+          </div>
         </div>
-        <section className={`${card} ${dashboardStyles.stack}`} aria-label={t('profile.account')}>
-          <div className={styles.identity}>
-            <span className={styles.avatar} aria-hidden="true">
-              {user.initials || initials(user)}
-            </span>
-            <div className={styles.who}>
-              <p className={styles.name}>{fullName || user.username}</p>
-              <p className={dashboardStyles.muted}>@{user.username}</p>
-              <p className={dashboardStyles.muted}>{user.email}</p>
-            </div>
-          </div>
-          <div className={styles.quick}>
-            <Button variant="secondary" size="sm" onClick={() => showTab('personal')}>
-              <UserRound size={16} aria-hidden="true" />
-              {t('profile.quick.myAccount')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => showTab('preferences')}>
-              <SlidersHorizontal size={16} aria-hidden="true" />
-              {t('profile.tab.preferences')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => showTab('security')}>
-              <ShieldCheck size={16} aria-hidden="true" />
-              {t('profile.tab.security')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={openNotifications}>
-              <Bell size={16} aria-hidden="true" />
-              {t('profile.quick.notifications')}
-            </Button>
-            <Button variant="danger" size="sm" onClick={signOut} pending={signingOut}>
-              <LogOut size={16} aria-hidden="true" />
-              {t('profile.quick.logOut')}
-            </Button>
-          </div>
-        </section>
+        <div className={styles.quick}>
+          <Button variant="secondary" size="sm" onClick={() => showTab('personal')}>
+            <UserRound size={16} aria-hidden="true" />
+            {t('profile.quick.myAccount')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => showTab('preferences')}>
+            <SlidersHorizontal size={16} aria-hidden="true" />
+            {t('profile.tab.preferences')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => showTab('security')}>
+            <ShieldCheck size={16} aria-hidden="true" />
+            {t('profile.tab.security')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={openNotifications}>
+            <Bell size={16} aria-hidden="true" />
+            {t('profile.quick.notifications')}
+          </Button>
+          <Button variant="danger" size="sm" onClick={signOut} pending={signingOut}>
+            <LogOut size={16} aria-hidden="true" />
+            {t('profile.quick.logOut')}
+          </Button>
+        </div>
+      </section>
 
-        <Tabs.Root
-          value={tab}
-          onValueChange={(next) => showTab(next as ProfileTab)}
-          className={tabStyles.content}
-        >
-          <Tabs.List className={tabStyles.list} aria-label={t('profile.tabs')}>
-            <Tabs.Trigger value="personal" className={tabStyles.trigger}>
-              {t('profile.tab.personal')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="security" className={tabStyles.trigger}>
-              {t('profile.tab.security')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="preferences" className={tabStyles.trigger}>
-              {t('profile.tab.preferences')}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="personal" className={tabStyles.content}>
-            <PersonalInfoForm user={user} />
-            <YourData />
-          </Tabs.Content>
-          <Tabs.Content value="security" className={tabStyles.content}>
-            <SecuritySettings />
-          </Tabs.Content>
-          <Tabs.Content value="preferences" className={tabStyles.content}>
-            <PreferencesSettings />
-          </Tabs.Content>
-        </Tabs.Root>
-      </div>
-      <MobileTabBar isAdmin={user.isAdmin} />
-    </>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => showTab(next as ProfileTab)}
+        className={tabStyles.content}
+      >
+        <Tabs.List className={tabStyles.list} aria-label={t('profile.tabs')}>
+          <Tabs.Trigger value="personal" className={tabStyles.trigger}>
+            {t('profile.tab.personal')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="security" className={tabStyles.trigger}>
+            {t('profile.tab.security')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="preferences" className={tabStyles.trigger}>
+            {t('profile.tab.preferences')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="personal" className={tabStyles.content}>
+          <PersonalInfoForm user={user} />
+          <YourData />
+        </Tabs.Content>
+        <Tabs.Content value="security" className={tabStyles.content}>
+          <SecuritySettings />
+        </Tabs.Content>
+        <Tabs.Content value="preferences" className={tabStyles.content}>
+          <PreferencesSettings />
+        </Tabs.Content>
+      </Tabs.Root>
+    </TabBarPage>
   );
 }
 

@@ -1,20 +1,19 @@
-import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Download, RefreshCw } from 'lucide-react';
 import { pageTitle } from '@/content/constants.ts';
 import { t } from '@/i18n/i18n.ts';
 import { downloadTextFile } from '@/lib/csv.ts';
 import { formatDate } from '@/lib/format.ts';
-import { currentUserQuery, type User } from '@/queries/auth.queries.ts';
+import type { User } from '@/queries/auth.queries.ts';
 import { fetchWholeHistory, type HistoryFilters, historyQuery } from '@/queries/transactions.queries.ts';
-import { eyebrow, page, visuallyHidden } from '@/styles/layout.css.ts';
+import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
-import * as dashboardStyles from '@/ui/page/Page.css.ts';
 import { translatedStates } from '@/ui/page/PageStates.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { PanelEmpty } from '@/ui/query/QueryState.tsx';
 import { toast } from '@/ui/toast/index.ts';
-import { MobileTabBar } from './-components/dashboard/MobileTabBar.tsx';
+import { PageHeading, signedIn, TabBarPage } from './-components/SignedInPage.tsx';
 import { statusLabel, typeLabel } from './-components/transactions/describe.ts';
 import { FilterPopover } from './-components/transactions/FilterPopover.tsx';
 import {
@@ -41,15 +40,8 @@ export const Route = createFileRoute('/_authed/transactions')({
     to: '/dashboard',
     action: 'money.history.failed.action',
   }),
-  component: TransactionsPage,
+  component: signedIn(History),
 });
-
-function TransactionsPage() {
-  const { data: user } = useSuspenseQuery(currentUserQuery);
-  // Signed out while on this screen: the history is no longer theirs to see.
-  if (!user) return <Navigate to="/login" replace />;
-  return <History user={user} />;
-}
 
 function History({ user }: { user: User }) {
   const filters = Route.useSearch();
@@ -86,87 +78,82 @@ function History({ user }: { user: User }) {
   };
 
   return (
-    <>
-      <div className={`${page} ${dashboardStyles.stack} ${dashboardStyles.withTabBar}`}>
-        <div className={styles.header}>
-          <div className={dashboardStyles.heading}>
-            <p className={eyebrow}>{t('money.history.eyebrow')}</p>
-            <h1 className={dashboardStyles.title}>{t('money.history.title')}</h1>
-            <p className={dashboardStyles.muted}>{t('money.history.subtitle')}</p>
-          </div>
-          <div className={styles.toolbar}>
-            <FilterPopover filters={filters} onApply={applyFilters} />
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void exportCsv()}
-              disabled={transactions.length === 0}
-            >
-              <Download size={16} aria-hidden="true" />
-              {t('money.history.export')}
-              <span className={visuallyHidden}> {t('money.history.exportWhat')}</span>
-            </Button>
-          </div>
+    <TabBarPage user={user}>
+      <div className={styles.header}>
+        <PageHeading
+          eyebrow={t('money.history.eyebrow')}
+          title={t('money.history.title')}
+          lead={t('money.history.subtitle')}
+        />
+        <div className={styles.toolbar}>
+          <FilterPopover filters={filters} onApply={applyFilters} />
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void exportCsv()}
+            disabled={transactions.length === 0}
+          >
+            <Download size={16} aria-hidden="true" />
+            {t('money.history.export')}
+            <span className={visuallyHidden}> {t('money.history.exportWhat')}</span>
+          </Button>
         </div>
-
-        {filtered ? (
-          <div className={styles.active}>
-            <span>{t('money.history.filteredBy')}</span>
-            {filters.q ? <span className={styles.chip}>“{filters.q}”</span> : null}
-            {filters.asset ? <span className={styles.chip}>{filters.asset}</span> : null}
-            {filters.type ? <span className={styles.chip}>{typeLabel(filters.type)}</span> : null}
-            {filters.status ? <span className={styles.chip}>{statusLabel(filters.status)}</span> : null}
-            {filters.from || filters.to ? (
-              <span className={styles.chip}>{dateRangeLabel(filters)}</span>
-            ) : null}
-            <Button variant="link" size="inline" onClick={() => applyFilters({})}>
-              {t('money.history.clearFilters')}
-            </Button>
-          </div>
-        ) : null}
-
-        <section className={panel.panel} aria-labelledby="history-list-title">
-          <h2 id="history-list-title" className={visuallyHidden}>
-            {t('money.history.listTitle')}
-          </h2>
-          {history.isRefetchError ? (
-            <ListError onRetry={() => history.refetch()} />
-          ) : transactions.length === 0 ? (
-            <PanelEmpty>{filtered ? t('money.history.emptyFiltered') : t('money.history.empty')}</PanelEmpty>
-          ) : (
-            <>
-              <ul className={rowStyles.list} aria-busy={history.isFetching || undefined}>
-                {transactions.map((transaction) => (
-                  <TransactionItem
-                    key={`${transaction.id}-${transaction.direction}-${transaction.createdAt}`}
-                    transaction={transaction}
-                    showBalance
-                  />
-                ))}
-              </ul>
-              {history.isFetchNextPageError ? <ListError onRetry={() => history.fetchNextPage()} /> : null}
-              <div className={styles.more}>
-                <p className={styles.count} role="status">
-                  {t('money.history.showing', { count: transactions.length })}
-                  {history.hasNextPage ? '' : ` ${t('money.history.end')}`}
-                </p>
-                {history.hasNextPage ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => history.fetchNextPage()}
-                    pending={history.isFetchingNextPage}
-                    pendingLabel={t('money.history.loadingMore')}
-                  >
-                    {t('money.history.loadMore')}
-                  </Button>
-                ) : null}
-              </div>
-            </>
-          )}
-        </section>
       </div>
-      <MobileTabBar isAdmin={user.isAdmin} />
-    </>
+
+      {filtered ? (
+        <div className={styles.active}>
+          <span>{t('money.history.filteredBy')}</span>
+          {filters.q ? <span className={styles.chip}>“{filters.q}”</span> : null}
+          {filters.asset ? <span className={styles.chip}>{filters.asset}</span> : null}
+          {filters.type ? <span className={styles.chip}>{typeLabel(filters.type)}</span> : null}
+          {filters.status ? <span className={styles.chip}>{statusLabel(filters.status)}</span> : null}
+          {filters.from || filters.to ? <span className={styles.chip}>{dateRangeLabel(filters)}</span> : null}
+          <Button variant="link" size="inline" onClick={() => applyFilters({})}>
+            {t('money.history.clearFilters')}
+          </Button>
+        </div>
+      ) : null}
+
+      <section className={panel.panel} aria-labelledby="history-list-title">
+        <h2 id="history-list-title" className={visuallyHidden}>
+          {t('money.history.listTitle')}
+        </h2>
+        {history.isRefetchError ? (
+          <ListError onRetry={() => history.refetch()} />
+        ) : transactions.length === 0 ? (
+          <PanelEmpty>{filtered ? t('money.history.emptyFiltered') : t('money.history.empty')}</PanelEmpty>
+        ) : (
+          <>
+            <ul className={rowStyles.list} aria-busy={history.isFetching || undefined}>
+              {transactions.map((transaction) => (
+                <TransactionItem
+                  key={`${transaction.id}-${transaction.direction}-${transaction.createdAt}`}
+                  transaction={transaction}
+                  showBalance
+                />
+              ))}
+            </ul>
+            {history.isFetchNextPageError ? <ListError onRetry={() => history.fetchNextPage()} /> : null}
+            <div className={styles.more}>
+              <p className={styles.count} role="status">
+                {t('money.history.showing', { count: transactions.length })}
+                {history.hasNextPage ? '' : ` ${t('money.history.end')}`}
+              </p>
+              {history.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => history.fetchNextPage()}
+                  pending={history.isFetchingNextPage}
+                  pendingLabel={t('money.history.loadingMore')}
+                >
+                  {t('money.history.loadMore')}
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </section>
+    </TabBarPage>
   );
 }
 

@@ -7,7 +7,7 @@ import { t, tRich } from '@/i18n/i18n.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { saveVerifiableReceipt } from '@/queries/ledgerProofs.queries.ts';
 import { type Receipt, receiptQuery } from '@/queries/transactions.queries.ts';
-import { eyebrow, page } from '@/styles/layout.css.ts';
+import { page } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import * as dashboardStyles from '@/ui/page/Page.css.ts';
 import { translatedStates } from '@/ui/page/PageStates.tsx';
@@ -15,6 +15,7 @@ import * as panel from '@/ui/panel/Panel.css.ts';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { toast } from '@/ui/toast/index.ts';
 import * as styles from './-components/receipt/Receipt.css.ts';
+import { PageHeading } from './-components/SignedInPage.tsx';
 import {
   describedText,
   receiptCounterparty,
@@ -68,11 +69,11 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
   return (
     <div className={`${page} ${dashboardStyles.stack}`}>
       <div className={styles.header}>
-        <div className={dashboardStyles.heading}>
-          <p className={eyebrow}>{t('money.receipt.eyebrow')}</p>
-          <h1 className={dashboardStyles.title}>{typeLabel(receipt.type)}</h1>
-          <p className={dashboardStyles.muted}>{describedText(receipt.description)}</p>
-        </div>
+        <PageHeading
+          eyebrow={t('money.receipt.eyebrow')}
+          title={typeLabel(receipt.type)}
+          lead={describedText(receipt.description)}
+        />
         <div className={styles.actions} data-print="hide">
           <Link to="/transactions" className={panel.headLink}>
             <ArrowLeft size={14} aria-hidden="true" />

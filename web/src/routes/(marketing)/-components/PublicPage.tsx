@@ -55,6 +55,20 @@ export function SectionHeading({ id, eyebrow, title, lead, centered = false }: S
   );
 }
 
+/** A page's section under its heading, which labels it; `tight` for the one right under the hero. */
+export function PublicSection({
+  tight = false,
+  children,
+  ...heading
+}: SectionHeadingProps & { tight?: boolean; children: ReactNode }) {
+  return (
+    <section className={tight ? styles.sectionTight : styles.section} aria-labelledby={heading.id}>
+      <SectionHeading {...heading} />
+      {children}
+    </section>
+  );
+}
+
 export interface IconTileProps {
   icon: LucideIcon;
   title: ReactNode;

@@ -14,7 +14,7 @@ import {
 } from '@/ui/layout/boxes.ts';
 
 export { definition, details, term } from '@/ui/panel/Panel.css.ts';
-export { bodyCell as td, headCell as th, numeric, table, tableWrap } from '@/ui/table/Table.css.ts';
+export { bodyCell as td, numeric } from '@/ui/table/Table.css.ts';
 
 export const widgets = stack('xl');
 

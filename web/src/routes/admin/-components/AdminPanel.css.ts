@@ -93,17 +93,24 @@ export const mono = code('xs');
 
 export const settingsGrid = plainList('md');
 
-export const settingRow = style([
-  stack('md'),
-  tile('lg'),
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    alignItems: 'end',
-    '@media': {
-      [media.tablet]: { gridTemplateColumns: '160px minmax(0, 1fr) minmax(0, 1fr) auto' },
+/** A setting's form in its tile: one column on phones, `columns` (its name first) from tablets up. */
+const settingTile = (columns: string) =>
+  style([
+    stack('md'),
+    tile('lg'),
+    {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      alignItems: 'end',
+      '@media': {
+        [media.tablet]: { gridTemplateColumns: columns },
+      },
     },
-  },
-]);
+  ]);
+
+export const settingRow = settingTile('160px minmax(0, 1fr) minmax(0, 1fr) auto');
+
+/** A deposit address's row: its currency and network, the address field, the actions. */
+export const addressRow = settingTile('180px minmax(0, 1fr) auto');
 
 export const settingName = style([stack('xxs'), { alignSelf: 'center' }]);
 

@@ -14,17 +14,28 @@ export class ProofMissing extends Error {}
  * re-authentication and four-eyes"): the password, or the authenticator code when 2FA is on, the same
  * field the withdrawal's review asks (ProofField.tsx). `read` gives the proof or throws `ProofMissing`
  * (the field says why); `refused` takes a failed command's error and, when the server refused the proof,
- * shows its message on the field (cleared: a code works once) and says so.
+ * shows its message on the field (cleared: a code works once) and says so. `send` reads it for a command.
  */
 export function useAdminProof(pending: boolean) {
   const [refusal, setRefusal] = useState<ProofRefusal | null>(null);
   const field = useProofField(refusal, pending);
+  const read = (): Proof => {
+    const proof = field.read();
+    if (!proof) throw new ProofMissing('Enter your password or code to confirm');
+    return proof;
+  };
   return {
     element: field.element,
-    read: (): Proof => {
-      const proof = field.read();
-      if (!proof) throw new ProofMissing('Enter your password or code to confirm');
-      return proof;
+    read,
+    /** Sends with the proof read; a missing proof rejects instead, so the dialog stays open. */
+    send: <Result,>(command: (proof: Proof) => Promise<Result>): Promise<Result> => {
+      let proof: Proof;
+      try {
+        proof = read();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return command(proof);
     },
     refused: (error: unknown): boolean => {
       const refused = reauthenticationRefusal(error);

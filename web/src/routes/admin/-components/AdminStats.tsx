@@ -14,36 +14,38 @@ export function AdminStats() {
     return <PanelError onRetry={() => stats.refetch()}>Could not load the statistics.</PanelError>;
   }
   const data = stats.data;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const sai = (value: string) => `${formatDecimal(value)} SAI`;
   return (
     <ul className={styles.stats} aria-label="Statistics" aria-busy={stats.isPending || undefined}>
       <Stat
         icon={Users}
         label="Total users"
-        value={data ? data.totalUsers.toLocaleString('en-US') : '…'}
-        trend={data ? data.trends.users : undefined}
+        value={data && count(data.totalUsers)}
+        trend={data?.trends.users}
       />
       <Stat
         icon={Coins}
         label="Tokens in circulation"
-        value={data ? `${formatDecimal(data.tokensInCirculation)} SAI` : '…'}
-        trend={data ? data.trends.tokens : undefined}
+        value={data && sai(data.tokensInCirculation)}
+        trend={data?.trends.tokens}
       />
       <Stat
         icon={ArrowLeftRight}
         label="Transactions (24h)"
-        value={data ? data.transactionsLast24h.toLocaleString('en-US') : '…'}
-        trend={data ? data.trends.transactions : undefined}
+        value={data && count(data.transactionsLast24h)}
+        trend={data?.trends.transactions}
       />
       <StatTile
         icon={Percent}
         label="Conversion fees collected"
-        value={data ? `${formatDecimal(data.feesCollected)} SAI` : '…'}
+        value={data ? sai(data.feesCollected) : '…'}
       />
     </ul>
   );
 }
 
-/** A statistic with its week-over-week trend; no trend line while the figure loads. */
+/** A statistic with its week-over-week trend; "…" and no trend line while the figure loads. */
 function Stat({
   icon,
   label,
@@ -52,13 +54,13 @@ function Stat({
 }: {
   icon: LucideIcon;
   label: string;
-  value: string;
+  value: string | undefined;
   trend: number | null | undefined;
 }) {
   const tone =
     trend === undefined || trend === null || trend === 0 ? '' : trend > 0 ? panel.positive : panel.negative;
   return (
-    <StatTile icon={icon} label={label} value={value}>
+    <StatTile icon={icon} label={label} value={value ?? '…'}>
       {trend === undefined ? null : (
         <p className={styles.statTrend}>
           <span className={tone}>{formatTrend(trend)}</span> vs last week

@@ -9,14 +9,12 @@ import {
   useRejectApprovalMutation,
 } from '@/queries/approvals.queries.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
-import { Panel } from '@/ui/panel/Panel.tsx';
-import type { Proof } from '@/ui/review/ProofField.tsx';
 import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
-import { QueueList } from './QueueList.tsx';
+import { QueuePanel } from './QueueList.tsx';
 
 const ACTION_LABEL: Record<PendingApproval['action'], string> = {
   distribution: 'Token distribution',
@@ -47,16 +45,15 @@ function effect(item: PendingApproval, amount: string, who: string): string {
 export function ApprovalsQueue() {
   const pending = useQuery(pendingApprovalsQuery);
   return (
-    <Panel icon={ShieldCheck} titleId="approvals-title" title="Waiting for a second admin">
-      <QueueList
-        query={pending}
-        loading="Loading requests…"
-        failed="Could not load the requests."
-        empty="No requests waiting for approval."
-      >
-        {(item) => <ApprovalItem item={item} />}
-      </QueueList>
-    </Panel>
+    <QueuePanel
+      panel={{ icon: ShieldCheck, titleId: 'approvals-title', title: 'Waiting for a second admin' }}
+      query={pending}
+      loading="Loading requests…"
+      failed="Could not load the requests."
+      empty="No requests waiting for approval."
+    >
+      {(item) => <ApprovalItem item={item} />}
+    </QueuePanel>
   );
 }
 
@@ -72,22 +69,17 @@ function ApprovalItem({ item }: { item: PendingApproval }) {
   const amount = `${formatAsset(item.amount, item.asset)} ${item.asset}`;
   const requester = item.requestedByName ?? item.requestedBy;
 
-  const confirmApproval = () => {
-    let given: Proof;
-    try {
-      given = proof.read();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return approveWithKey(
-      { approvalId: item.id, ...given },
-      {
-        title: 'Request approved',
-        description: `${amount}: ${ACTION_LABEL[item.action].toLowerCase()} applied.`,
-      },
-      (error) => proof.refused(error),
+  const confirmApproval = () =>
+    proof.send((given) =>
+      approveWithKey(
+        { approvalId: item.id, ...given },
+        {
+          title: 'Request approved',
+          description: `${amount}: ${ACTION_LABEL[item.action].toLowerCase()} applied.`,
+        },
+        (error) => proof.refused(error),
+      ),
     );
-  };
 
   return (
     <li className={styles.payment} data-testid="approval-item">

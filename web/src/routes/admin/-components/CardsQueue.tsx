@@ -11,8 +11,6 @@ import {
   useShipCardMutation,
 } from '@/queries/cards.queries.ts';
 import { TextField } from '@/ui/Field/TextField.tsx';
-import * as panel from '@/ui/panel/Panel.css.ts';
-import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import { SelectField } from '@/ui/Select/SelectField.tsx';
@@ -20,7 +18,7 @@ import { toast } from '@/ui/toast/index.ts';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { DateDetail, RequesterDetail, requesterName } from './QueueItem.tsx';
-import { QueueList } from './QueueList.tsx';
+import { QueuePanel } from './QueueList.tsx';
 
 type Filter = CardStatus | 'all';
 const STATUS_LABELS: Record<CardStatus, string> = {
@@ -55,33 +53,30 @@ export function CardsQueue() {
   const [filter, setFilter] = useState<Filter>('all');
   const cards = useQuery(adminCardsQuery(filter));
   return (
-    <Panel
-      icon={Truck}
-      titleId="cards-queue-title"
-      title="Card requests"
-      aside={cards.data ? <p className={panel.muted}>{cards.data.length} shown</p> : null}
-    >
-      <div className={adminStyles.toolbar}>
-        <div className={adminStyles.filter}>
-          <SelectField
-            label="Status"
-            name="status"
-            value={filter}
-            options={FILTERS}
-            onValueChange={setFilter}
-          />
+    <QueuePanel
+      panel={{ icon: Truck, titleId: 'cards-queue-title', title: 'Card requests' }}
+      counted="shown"
+      toolbar={
+        <div className={adminStyles.toolbar}>
+          <div className={adminStyles.filter}>
+            <SelectField
+              label="Status"
+              name="status"
+              value={filter}
+              options={FILTERS}
+              onValueChange={setFilter}
+            />
+          </div>
         </div>
-      </div>
-      <QueueList
-        query={cards}
-        loading="Loading cards…"
-        failed="Could not load the cards."
-        empty="No cards found"
-        label="Cards"
-      >
-        {(card) => <CardItem card={card} />}
-      </QueueList>
-    </Panel>
+      }
+      query={cards}
+      loading="Loading cards…"
+      failed="Could not load the cards."
+      empty="No cards found"
+      label="Cards"
+    >
+      {(card) => <CardItem card={card} />}
+    </QueuePanel>
   );
 }
 

@@ -13,14 +13,12 @@ import {
 } from '@/queries/crypto.queries.ts';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
-import { Panel } from '@/ui/panel/Panel.tsx';
-import type { Proof } from '@/ui/review/ProofField.tsx';
 import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
-import { QueueList } from './QueueList.tsx';
+import { QueuePanel } from './QueueList.tsx';
 
 export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to confirm it';
 
@@ -28,16 +26,15 @@ export const HASH_REQUIRED = 'Enter the transaction hash of this deposit to conf
 export function CryptoDepositsQueue() {
   const queue = useQuery(depositQueueQuery);
   return (
-    <Panel icon={ArrowDownToLine} titleId="deposit-queue-title" title="Crypto deposits to confirm">
-      <QueueList
-        query={queue}
-        loading="Loading deposits…"
-        failed="Could not load the deposits."
-        empty="No crypto deposits waiting for confirmation."
-      >
-        {(deposit) => <DepositItem deposit={deposit} />}
-      </QueueList>
-    </Panel>
+    <QueuePanel
+      panel={{ icon: ArrowDownToLine, titleId: 'deposit-queue-title', title: 'Crypto deposits to confirm' }}
+      query={queue}
+      loading="Loading deposits…"
+      failed="Could not load the deposits."
+      empty="No crypto deposits waiting for confirmation."
+    >
+      {(deposit) => <DepositItem deposit={deposit} />}
+    </QueuePanel>
   );
 }
 
@@ -85,19 +82,13 @@ function DepositItem({ deposit }: { deposit: CryptoDeposit }) {
     }
     setAmountError(undefined);
     if (hashError) return Promise.reject(new Error(hashError));
-    let given: Proof;
-    try {
-      given = proof.read();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const decision = {
-      action: 'confirm' as const,
-      amount: fromUnits(read.units, CRYPTO_DECIMALS),
-      ...(needsHash ? { txHash: hash } : {}),
-      ...given,
-    };
-    return run(decision, 'Deposit confirmed');
+    const received = fromUnits(read.units, CRYPTO_DECIMALS);
+    return proof.send((given) =>
+      run(
+        { action: 'confirm', amount: received, ...(needsHash ? { txHash: hash } : {}), ...given },
+        'Deposit confirmed',
+      ),
+    );
   };
 
   return (

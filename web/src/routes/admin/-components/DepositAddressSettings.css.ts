@@ -1,22 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '@/styles/breakpoints.ts';
-import { cluster, code, mutedText, plainList, stack, tile } from '@/ui/layout/boxes.ts';
+import { cluster, code, mutedText } from '@/ui/layout/boxes.ts';
 
-export const list = plainList('md');
-
-export const row = style([
-  stack('md'),
-  tile('lg'),
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    alignItems: 'end',
-    '@media': {
-      [media.tablet]: { gridTemplateColumns: '180px minmax(0, 1fr) auto' },
-    },
-  },
-]);
-
-export const name = style([stack('xxs'), { alignSelf: 'center' }]);
+export { addressRow as row, settingName as name, settingsGrid as list } from './AdminPanel.css.ts';
 
 export const current = style([code('xs'), { overflowWrap: 'anywhere' }]);
 

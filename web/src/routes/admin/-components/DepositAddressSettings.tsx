@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
-import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import { toast } from '@/ui/toast/index.ts';
 import * as styles from './DepositAddressSettings.css.ts';
 
@@ -38,17 +38,20 @@ export function DepositAddressSettings() {
         Where users send each currency on each network. A network without an address takes no deposits and no
         payments.
       </p>
-      {addresses.isPending ? (
-        <PanelLoading label="Loading deposit addresses…" rows={3} />
-      ) : addresses.isError ? (
-        <PanelError onRetry={() => addresses.refetch()}>Could not load the deposit addresses.</PanelError>
-      ) : (
-        <ul className={styles.list}>
-          {addresses.data.map((entry) => (
-            <AddressRow key={`${entry.currency}:${entry.network}`} entry={entry} />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={addresses}
+        loading="Loading deposit addresses…"
+        rows={3}
+        failed="Could not load the deposit addresses."
+      >
+        {(data) => (
+          <ul className={styles.list}>
+            {data.map((entry) => (
+              <AddressRow key={`${entry.currency}:${entry.network}`} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </Panel>
   );
 }

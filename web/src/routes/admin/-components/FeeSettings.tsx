@@ -14,7 +14,7 @@ import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
-import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import { toast } from '@/ui/toast/index.ts';
 import * as styles from './AdminPanel.css.ts';
 import { feeRow } from './FeeSettings.css.ts';
@@ -41,17 +41,15 @@ export function FeeSettings() {
         Charged on top of each SAI purchase at the buyer&apos;s tier (their card&apos;s, else their
         balance&apos;s). A change applies to purchases submitted after it.
       </p>
-      {rates.isPending ? (
-        <PanelLoading label="Loading fee rates…" rows={1} />
-      ) : rates.isError ? (
-        <PanelError onRetry={() => rates.refetch()}>Could not load the fee rates.</PanelError>
-      ) : (
-        <ul className={styles.settingsGrid}>
-          {FEE_TIERS.map((tier) => (
-            <FeeRateRow key={tier} tier={tier} entry={rates.data[tier]} />
-          ))}
-        </ul>
-      )}
+      <QueryContent query={rates} loading="Loading fee rates…" failed="Could not load the fee rates.">
+        {(data) => (
+          <ul className={styles.settingsGrid}>
+            {FEE_TIERS.map((tier) => (
+              <FeeRateRow key={tier} tier={tier} entry={data[tier]} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </Panel>
   );
 }

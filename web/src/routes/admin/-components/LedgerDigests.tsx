@@ -8,8 +8,17 @@ import { Button } from '@/ui/Button/Button.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { type Column, FramedTable } from '@/ui/table/TableParts.tsx';
 import * as styles from './Admin.css.ts';
 import * as ledgerStyles from './LedgerPanels.css.ts';
+
+const DIGEST_COLUMNS: readonly Column[] = [
+  { label: 'Events', numeric: true },
+  'Signed',
+  'Root',
+  'Key id',
+  'File',
+];
 
 /**
  * The signed digests of the log (docs/architecture/verifiable-ledger.md), newest first, each downloadable
@@ -37,35 +46,11 @@ export function LedgerDigests() {
         <PanelEmpty>No digest has been published yet.</PanelEmpty>
       ) : (
         <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-          <section className={styles.tableWrap} aria-label="Digests table" tabIndex={0}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-                    Events
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    Signed
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    Root
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    Key id
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    File
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((digest) => (
-                  <DigestRow key={`${digest.treeSize}-${digest.time}`} digest={digest} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <FramedTable label="Digests table" columns={DIGEST_COLUMNS}>
+            {items.map((digest) => (
+              <DigestRow key={`${digest.treeSize}-${digest.time}`} digest={digest} />
+            ))}
+          </FramedTable>
           {digests.hasNextPage ? (
             <div>
               <Button

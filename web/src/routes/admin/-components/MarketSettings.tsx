@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NAMES } from '@/lib/constants.ts';
 import { formatDateTime, formatRelative } from '@/lib/format.ts';
 import {
+  type MarketSettings as MarketSettingsData,
   marketSettingsQuery,
   type SettingPrice,
   useSetCryptoPriceMutation,
@@ -14,7 +15,7 @@ import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
-import { PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { QueryContent } from '@/ui/query/QueryState.tsx';
 import { toast } from '@/ui/toast/index.ts';
 import * as styles from './AdminPanel.css.ts';
 
@@ -38,13 +39,14 @@ function setAt(updatedAt: string | null): string {
  */
 export function MarketSettings() {
   const settings = useQuery(marketSettingsQuery);
-  if (settings.isPending) {
-    return <PanelLoading label="Loading settings…" rows={2} />;
-  }
-  if (settings.isError) {
-    return <PanelError onRetry={() => settings.refetch()}>Could not load the settings.</PanelError>;
-  }
-  const { prices, tokenPrice } = settings.data;
+  return (
+    <QueryContent query={settings} loading="Loading settings…" rows={2} failed="Could not load the settings.">
+      {(data) => <MarketPanels settings={data} />}
+    </QueryContent>
+  );
+}
+
+function MarketPanels({ settings: { prices, tokenPrice } }: { settings: MarketSettingsData }) {
   return (
     <>
       <Panel icon={Coins} titleId="token-price-title" title="SAI token price">

@@ -9,33 +9,31 @@ import {
   useVerifyPaymentMutation,
 } from '@/queries/payments.queries.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
-import { Panel } from '@/ui/panel/Panel.tsx';
 import type { Proof } from '@/ui/review/ProofField.tsx';
 import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
-import { QueueList } from './QueueList.tsx';
+import { QueuePanel } from './QueueList.tsx';
 
 /** Pending payment verifications (docs/product-rules.md spec 2 and 4; docs/product-rules.md rule 16): approve or reject, each confirmed first. */
 export function PendingPayments() {
   const pending = useQuery(pendingPaymentsQuery);
   return (
-    <Panel
-      icon={ClipboardCheck}
-      titleId="pending-payments-title"
-      title="Pending payment verifications"
-      level={3}
+    <QueuePanel
+      panel={{
+        icon: ClipboardCheck,
+        titleId: 'pending-payments-title',
+        title: 'Pending payment verifications',
+        level: 3,
+      }}
+      query={pending}
+      loading="Loading pending payments…"
+      failed="Could not load pending payments."
+      empty="No pending payment verifications at this time."
     >
-      <QueueList
-        query={pending}
-        loading="Loading pending payments…"
-        failed="Could not load pending payments."
-        empty="No pending payment verifications at this time."
-      >
-        {(payment) => <PendingPaymentItem payment={payment} />}
-      </QueueList>
-    </Panel>
+      {(payment) => <PendingPaymentItem payment={payment} />}
+    </QueuePanel>
   );
 }
 
@@ -49,20 +47,16 @@ function PendingPaymentItem({ payment }: { payment: PendingPayment }) {
   const amount = `${formatAsset(payment.amount, 'SAI')} SAI`;
 
   const decide = (approved: boolean) => {
-    let given: Proof | Record<string, never> = {};
-    try {
-      if (approved) given = proof.read();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return verifyWithKey(
-      { paymentId: payment.id, approved, reason: approved ? '' : reason.trim(), ...given },
-      {
-        title: 'Payment verification updated',
-        description: 'The payment verification status has been updated.',
-      },
-      (error) => proof.refused(error),
-    );
+    const send = (given: Proof | Record<string, never>) =>
+      verifyWithKey(
+        { paymentId: payment.id, approved, reason: approved ? '' : reason.trim(), ...given },
+        {
+          title: 'Payment verification updated',
+          description: 'The payment verification status has been updated.',
+        },
+        (error) => proof.refused(error),
+      );
+    return approved ? proof.send(send) : send({});
   };
 
   return (

@@ -6,6 +6,7 @@ import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { type BadgeTone, StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
+import { type Column, FramedTable } from '@/ui/table/TableParts.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as auditStyles from './Audit.css.ts';
@@ -27,6 +28,15 @@ const STATE_HELP: Record<ProjectionState, string> = {
   retrying: 'Retrying after an error',
   stopped: 'Stopped',
 };
+
+const PROJECTION_COLUMNS: readonly Column[] = [
+  'Projection',
+  'State',
+  'Checkpoint',
+  { label: 'Processed', numeric: true },
+  { label: 'Lag (events)', numeric: true },
+  'Last error',
+];
 
 /** What needs a look: an error outranks lag. */
 function attention(status: ProjectionStatus): 'error' | 'lag' | undefined {
@@ -91,38 +101,11 @@ export function ProjectionsTable() {
               </span>
             ) : null}
           </div>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-          <section className={styles.tableWrap} aria-label="Projections table" tabIndex={0}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={styles.th}>
-                    Projection
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    State
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    Checkpoint
-                  </th>
-                  <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-                    Processed
-                  </th>
-                  <th scope="col" className={`${styles.th} ${styles.numeric}`}>
-                    Lag (events)
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    Last error
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {projections.data.map((status) => (
-                  <ProjectionRow key={status.name} status={status} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <FramedTable label="Projections table" columns={PROJECTION_COLUMNS}>
+            {projections.data.map((status) => (
+              <ProjectionRow key={status.name} status={status} />
+            ))}
+          </FramedTable>
         </>
       )}
     </Panel>

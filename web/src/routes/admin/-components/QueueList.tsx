@@ -1,5 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { type ComponentProps, Fragment, type ReactNode } from 'react';
+import * as panelStyles from '@/ui/panel/Panel.css.ts';
+import { Panel } from '@/ui/panel/Panel.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
 import * as styles from './Admin.css.ts';
 
@@ -16,7 +18,7 @@ interface QueueListProps<Item> {
 }
 
 /** A queue's items, one per line of a list; while loading, on failure or when empty, the caller's words. */
-export function QueueList<Item extends { id: string | number }>({
+function QueueList<Item extends { id: string | number }>({
   query,
   loading,
   failed,
@@ -35,5 +37,33 @@ export function QueueList<Item extends { id: string | number }>({
         </ul>
       )}
     </QueryContent>
+  );
+}
+
+/**
+ * A queue's panel: its title row (`panel`), with how many items it shows when given the word after the
+ * count (`counted`: "shown", "received"), then `toolbar` (a filter) if any, then its items.
+ */
+export function QueuePanel<Item extends { id: string | number }>({
+  panel,
+  counted,
+  toolbar,
+  ...list
+}: QueueListProps<Item> & {
+  panel: Omit<ComponentProps<typeof Panel>, 'children'>;
+  counted?: string;
+  toolbar?: ReactNode;
+}) {
+  const data = list.query.data;
+  const count = data ? (
+    <p className={panelStyles.muted}>
+      {data.length} {counted}
+    </p>
+  ) : null;
+  return (
+    <Panel {...panel} {...(counted ? { aside: count } : {})}>
+      {toolbar}
+      <QueueList {...list} />
+    </Panel>
   );
 }

@@ -8,7 +8,6 @@ import {
   type LucideIcon,
   Truck,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { adminCardsQuery } from '@/queries/cards.queries.ts';
 import { depositQueueQuery, withdrawalQueueQuery } from '@/queries/crypto.queries.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
@@ -33,55 +32,51 @@ export function QueueSummary() {
           icon={ArrowDownToLine}
           label="Crypto deposits to confirm"
           value={count(deposits.data?.length)}
-          link={
-            <Link to="/admin/crypto" className={panel.headLink}>
-              Review deposits <ArrowRight size={14} aria-hidden="true" />
-            </Link>
-          }
+          to="/admin/crypto"
+          link="Review deposits"
         />
         <Item
           icon={ArrowUpFromLine}
           label="Withdrawals to send"
           value={count(withdrawals.data?.length)}
           note={overdue > 0 ? `${overdue} past the 24-hour promise` : undefined}
-          link={
-            <Link to="/admin/crypto" className={panel.headLink}>
-              Review withdrawals <ArrowRight size={14} aria-hidden="true" />
-            </Link>
-          }
+          to="/admin/crypto"
+          link="Review withdrawals"
         />
         <Item
           icon={Truck}
           label="Active cards to ship"
           value={count(toShip)}
-          link={
-            <Link to="/admin/cards" className={panel.headLink}>
-              Open the cards queue <ArrowRight size={14} aria-hidden="true" />
-            </Link>
-          }
+          to="/admin/cards"
+          link="Open the cards queue"
         />
       </ul>
     </Panel>
   );
 }
 
+/** A queue's count, with a note when some are late, and the link to the queue. */
 function Item({
   icon,
   label,
   value,
   note,
+  to,
   link,
 }: {
   icon: LucideIcon;
   label: string;
   value: string;
   note?: string | undefined;
-  link: ReactNode;
+  to: '/admin/crypto' | '/admin/cards';
+  link: string;
 }) {
   return (
     <StatTile icon={icon} label={label} value={value}>
       {note ? <p className={`${styles.statTrend} ${panel.negative}`}>{note}</p> : null}
-      {link}
+      <Link to={to} className={panel.headLink}>
+        {link} <ArrowRight size={14} aria-hidden="true" />
+      </Link>
     </StatTile>
   );
 }

@@ -16,6 +16,7 @@ import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { PanelEmpty } from '@/ui/query/QueryState.tsx';
+import { type Column, FramedTable } from '@/ui/table/TableParts.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';
@@ -26,7 +27,7 @@ import {
   ledgerTypeLabel,
   partyLabel,
 } from './adminTransactions.ts';
-import { AccessRequired } from './TransactionsTable.tsx';
+import { AccessRequired, CARD_TABLE } from './TransactionsTable.tsx';
 
 /**
  * One transaction for audit (docs/product-rules.md rule 7): what it was, every event recorded for it with its place in
@@ -142,6 +143,13 @@ function Summary({ detail }: { detail: Detail }) {
   );
 }
 
+const BALANCE_COLUMNS: readonly Column[] = [
+  'Account',
+  { label: 'Before', numeric: true },
+  { label: 'Change', numeric: true },
+  { label: 'After', numeric: true },
+];
+
 function Balances({ detail }: { detail: Detail }) {
   const t = detail.transaction;
   const owner = (account: string) => {
@@ -155,40 +163,25 @@ function Balances({ detail }: { detail: Detail }) {
       {detail.balances.length === 0 ? (
         <PanelEmpty>This transaction has not moved any balance yet.</PanelEmpty>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Balances table" tabIndex={0}>
-          <table className={`${own.cardTable} ${own.balancesTable}`}>
+        <FramedTable
+          label="Balances table"
+          columns={BALANCE_COLUMNS}
+          classes={{ ...CARD_TABLE, table: `${own.cardTable} ${own.balancesTable}` }}
+          caption={
             <caption className={own.caption}>
               Each account the transaction touched, at the log position of its posting.
             </caption>
-            <thead className={own.cardHead}>
-              <tr>
-                <th scope="col" className={own.headCell}>
-                  Account
-                </th>
-                <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
-                  Before
-                </th>
-                <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
-                  Change
-                </th>
-                <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody className={own.cardBody}>
-              {detail.balances.map((balance) => (
-                <BalanceRow
-                  // One row per side of a posting: an account appears once per position.
-                  key={`${balance.position}-${balance.account}`}
-                  balance={balance}
-                  name={owner(balance.account)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </section>
+          }
+        >
+          {detail.balances.map((balance) => (
+            <BalanceRow
+              // One row per side of a posting: an account appears once per position.
+              key={`${balance.position}-${balance.account}`}
+              balance={balance}
+              name={owner(balance.account)}
+            />
+          ))}
+        </FramedTable>
       )}
     </Panel>
   );

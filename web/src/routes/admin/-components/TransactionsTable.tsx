@@ -13,12 +13,6 @@ import {
   isAccessDenied,
   PAGE_SIZES,
 } from '@/queries/adminTransactions.queries.ts';
-import {
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-  type TransactionStatus,
-  type TransactionType,
-} from '@/queries/transactions.queries.ts';
 import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
@@ -26,9 +20,9 @@ import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
-import { SelectField } from '@/ui/Select/SelectField.tsx';
+import { SelectField, type SelectOption } from '@/ui/Select/SelectField.tsx';
+import { type Column, FramedTable, type TableClasses } from '@/ui/table/TableParts.tsx';
 import { toast } from '@/ui/toast/index.ts';
-import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';
 import {
@@ -37,28 +31,31 @@ import {
   filtersOf,
   formatLedgerAmount,
   hasAdminFilters,
-  LEDGER_TYPE_LABELS,
   ledgerTypeLabel,
+  STATUS_OPTIONS,
+  TYPE_OPTIONS,
 } from './adminTransactions.ts';
 
 const route = getRouteApi('/admin/transactions');
 /** Long enough to type a word, short enough to feel live. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-type TypeChoice = TransactionType | 'all';
-type StatusChoice = TransactionStatus | 'all';
-
-const TYPE_OPTIONS: { value: TypeChoice; label: string }[] = [
-  { value: 'all', label: 'All types' },
-  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: LEDGER_TYPE_LABELS[type] })),
+const TRANSACTION_COLUMNS: readonly Column[] = [
+  'ID',
+  'Type',
+  'Description',
+  { label: 'Amount', numeric: true },
+  'Date',
+  'Status',
 ];
-const STATUS_OPTIONS: { value: StatusChoice; label: string }[] = [
-  { value: 'all', label: 'All statuses' },
-  ...TRANSACTION_STATUSES.map((status) => ({
-    value: status,
-    label: status.charAt(0).toUpperCase() + status.slice(1),
-  })),
-];
+/** The transaction screens' tables: their rows turn into cards on phones (AdminTransactions.css.ts). */
+export const CARD_TABLE: TableClasses = {
+  table: own.cardTable,
+  head: own.cardHead,
+  body: own.cardBody,
+  cell: own.headCell,
+  numeric: own.numericHead,
+};
 const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /** Drops empty values so the URL only carries what is set. */
@@ -169,24 +166,20 @@ export function TransactionsTable() {
               onChange={(event) => setDraft(event.target.value)}
             />
           </div>
-          <div className={own.select}>
-            <SelectField<TypeChoice>
-              label="Type"
-              name="type"
-              value={search.type ?? 'all'}
-              options={TYPE_OPTIONS}
-              onValueChange={(value) => void update({ type: value === 'all' ? undefined : value })}
-            />
-          </div>
-          <div className={own.select}>
-            <SelectField<StatusChoice>
-              label="Status"
-              name="status"
-              value={search.status ?? 'all'}
-              options={STATUS_OPTIONS}
-              onValueChange={(value) => void update({ status: value === 'all' ? undefined : value })}
-            />
-          </div>
+          <FilterSelect
+            label="Type"
+            name="type"
+            value={search.type}
+            options={TYPE_OPTIONS}
+            onChange={(type) => void update({ type })}
+          />
+          <FilterSelect
+            label="Status"
+            name="status"
+            value={search.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => void update({ status })}
+          />
           <div className={own.toolbarActions}>
             <Button
               variant="ghost"
@@ -260,6 +253,33 @@ export function TransactionsTable() {
   );
 }
 
+/** A filter of the list: its "all" option is no value in the URL. */
+function FilterSelect<Value extends string>({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: Value | undefined;
+  options: readonly SelectOption<Value | 'all'>[];
+  onChange: (value: Value | undefined) => void;
+}) {
+  return (
+    <div className={own.select}>
+      <SelectField<Value | 'all'>
+        label={label}
+        name={name}
+        value={value ?? 'all'}
+        options={options}
+        onValueChange={(choice) => onChange(choice === 'all' ? undefined : choice)}
+      />
+    </div>
+  );
+}
+
 /** Previous and Next through the pages, by the cursors the URL keeps, and which page this is. */
 function TransactionsPager({
   page,
@@ -313,42 +333,21 @@ function TransactionsPager({
 /** One page of transactions, newest first; each row opens the transaction's events and balances. */
 function TransactionsGrid({ transactions, busy }: { transactions: AdminTransaction[]; busy: boolean }) {
   return (
-    // Scrolls sideways inside its frame on phones; focusable so keyboard users can scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className={styles.tableWrap} aria-label="Transactions table" tabIndex={0}>
-      <table className={own.cardTable} aria-busy={busy || undefined}>
+    <FramedTable
+      label="Transactions table"
+      columns={TRANSACTION_COLUMNS}
+      classes={CARD_TABLE}
+      busy={busy}
+      caption={
         <caption className={visuallyHidden}>
           Transactions, newest first. Select a transaction's ID to open its events and balances.
         </caption>
-        <thead className={own.cardHead}>
-          <tr>
-            <th scope="col" className={own.headCell}>
-              ID
-            </th>
-            <th scope="col" className={own.headCell}>
-              Type
-            </th>
-            <th scope="col" className={own.headCell}>
-              Description
-            </th>
-            <th scope="col" className={`${own.headCell} ${own.numericHead}`}>
-              Amount
-            </th>
-            <th scope="col" className={own.headCell}>
-              Date
-            </th>
-            <th scope="col" className={own.headCell}>
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className={own.cardBody}>
-          {transactions.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} />
-          ))}
-        </tbody>
-      </table>
-    </section>
+      }
+    >
+      {transactions.map((transaction) => (
+        <TransactionRow key={transaction.id} transaction={transaction} />
+      ))}
+    </FramedTable>
   );
 }
 

@@ -1,10 +1,11 @@
 import { formatDate, formatDecimal } from '@/lib/format.ts';
 import type { AdminUser } from '@/queries/users.queries.ts';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
-import { type Column, ColumnHeads } from '@/ui/table/TableParts.tsx';
+import type { Column } from '@/ui/table/TableParts.tsx';
 import * as styles from './Admin.css.ts';
 
-const USER_COLUMNS: readonly Column[] = [
+/** The user tables' columns: user, e-mail, registration date, balance, status (and actions when asked). */
+export const USER_COLUMNS: readonly Column[] = [
   'User',
   'Email',
   'Registered',
@@ -12,16 +13,7 @@ const USER_COLUMNS: readonly Column[] = [
   'Status',
 ];
 
-/** The user tables' header: user, e-mail, registration date, balance, status (and actions when asked). */
-export function UserTableHead({ actions = false }: { actions?: boolean }) {
-  return (
-    <thead>
-      <ColumnHeads columns={actions ? [...USER_COLUMNS, 'Actions'] : USER_COLUMNS} />
-    </thead>
-  );
-}
-
-/** One user's cells under `UserTableHead`: name and handle, e-mail, real registration date, balance, status. */
+/** One user's cells under `USER_COLUMNS`: name and handle, e-mail, real registration date, balance, status. */
 export function UserCells({ user }: { user: AdminUser }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (

@@ -9,9 +9,9 @@ import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
-import * as styles from './Admin.css.ts';
+import { FramedTable } from '@/ui/table/TableParts.tsx';
 import * as adminStyles from './AdminPanel.css.ts';
-import { UserTableHead } from './UserColumns.tsx';
+import { USER_COLUMNS } from './UserColumns.tsx';
 
 /**
  * The admin's user search: a search field and button; the query is taken on submit (`onSearch`), not
@@ -98,10 +98,7 @@ export function UserNameWithBadge({ user }: { user: Pick<AdminUser, 'username' |
   );
 }
 
-/**
- * A users table in its scrolling frame: it scrolls sideways inside the frame on phones, and is
- * focusable so keyboard users can scroll it too. `label` names the region.
- */
+/** A users table in its scrolling frame (`FramedTable`), with an Actions column when asked; `label` names the region. */
 export function UsersTableFrame({
   label,
   actions = false,
@@ -112,13 +109,9 @@ export function UsersTableFrame({
   children: ReactNode;
 }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className={styles.tableWrap} aria-label={label} tabIndex={0}>
-      <table className={styles.table}>
-        <UserTableHead actions={actions} />
-        <tbody>{children}</tbody>
-      </table>
-    </section>
+    <FramedTable label={label} columns={actions ? [...USER_COLUMNS, 'Actions'] : USER_COLUMNS}>
+      {children}
+    </FramedTable>
   );
 }
 

@@ -11,15 +11,13 @@ import {
 } from '@/queries/crypto.queries.ts';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
-import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
-import type { Proof } from '@/ui/review/ProofField.tsx';
 import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { useAdminProof } from './AdminProof.tsx';
 import { DateDetail, ReasonField, RequesterDetail, requesterName, useDecision } from './QueueItem.tsx';
-import { QueueList } from './QueueList.tsx';
+import { QueuePanel } from './QueueList.tsx';
 
 const TX_HASH = /^[A-Za-z0-9]{8,128}$/;
 
@@ -34,22 +32,21 @@ export function WithdrawalsQueue() {
   const queue = useQuery(withdrawalQueueQuery);
   const overdue = queue.data?.filter((item) => item.overdue).length ?? 0;
   return (
-    <Panel
-      icon={ArrowUpFromLine}
-      titleId="withdrawal-queue-title"
-      title="Withdrawals to send"
-      aside={overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null}
+    <QueuePanel
+      panel={{
+        icon: ArrowUpFromLine,
+        titleId: 'withdrawal-queue-title',
+        title: 'Withdrawals to send',
+        aside: overdue > 0 ? <StatusBadge status="overdue" label={`${overdue} overdue`} /> : null,
+      }}
+      query={queue}
+      loading="Loading withdrawals…"
+      failed="Could not load the withdrawals."
+      empty="No withdrawals waiting to be sent."
+      order={(a, b) => b.ageHours - a.ageHours}
     >
-      <QueueList
-        query={queue}
-        loading="Loading withdrawals…"
-        failed="Could not load the withdrawals."
-        empty="No withdrawals waiting to be sent."
-        order={(a, b) => b.ageHours - a.ageHours}
-      >
-        {(withdrawal) => <WithdrawalItem withdrawal={withdrawal} />}
-      </QueueList>
-    </Panel>
+      {(withdrawal) => <WithdrawalItem withdrawal={withdrawal} />}
+    </QueuePanel>
   );
 }
 
@@ -66,19 +63,14 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const who = requesterName(withdrawal);
   const amount = `${formatAsset(withdrawal.amount, withdrawal.currency)} ${withdrawal.currency}`;
 
-  const run = (decision: WithdrawalDecision, success: string, proof: ReturnType<typeof useAdminProof>) => {
-    let given: Proof;
-    try {
-      given = proof.read();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return decideWithKey(
-      { withdrawalId: withdrawal.id, decision: { ...decision, ...given } },
-      { title: success },
-      (error) => proof.refused(error),
+  const run = (decision: WithdrawalDecision, success: string, proof: ReturnType<typeof useAdminProof>) =>
+    proof.send((given) =>
+      decideWithKey(
+        { withdrawalId: withdrawal.id, decision: { ...decision, ...given } },
+        { title: success },
+        (error) => proof.refused(error),
+      ),
     );
-  };
 
   const complete = () => {
     const hash = txHash.trim();

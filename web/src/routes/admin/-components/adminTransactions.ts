@@ -32,6 +32,19 @@ export function ledgerTypeLabel(type: string): string {
   return LEDGER_TYPE_LABELS[type as LedgerTransactionType] ?? type;
 }
 
+/** The list's type and status filters, each with its "all" choice first. */
+export const TYPE_OPTIONS: { value: TransactionType | 'all'; label: string }[] = [
+  { value: 'all', label: 'All types' },
+  ...TRANSACTION_TYPES.map((type) => ({ value: type, label: LEDGER_TYPE_LABELS[type] })),
+];
+export const STATUS_OPTIONS: { value: TransactionStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  ...TRANSACTION_STATUSES.map((status) => ({
+    value: status,
+    label: status.charAt(0).toUpperCase() + status.slice(1),
+  })),
+];
+
 /**
  * The /admin/transactions search params, read leniently: anything unknown or malformed is dropped, not
  * an error, so an old or hand-edited link still opens the list. The router's parser turns `q=123` into a

@@ -4,15 +4,13 @@ import { t } from '@/i18n/i18n.ts';
 import { ApiError } from '@/lib/api.ts';
 import { checkCryptoAmount, formatAsset } from '@/lib/assets.ts';
 import type { CryptoCurrency } from '@/lib/constants.ts';
-import { useIdempotentCommand } from '@/lib/idempotency.ts';
 import { type FormErrors, isEmail, MAX_DESCRIPTION, messages } from '@/lib/validation.ts';
 import type { User } from '@/queries/auth.queries.ts';
 import { cryptoBalancesQuery, useCryptoTransferMutation } from '@/queries/crypto.queries.ts';
 import type { Recipient } from '@/queries/users.queries.ts';
 import { useForm } from '@/ui/form/useForm.ts';
-import { useAskedProof } from '@/ui/review/ProofField.tsx';
 import { toast } from '@/ui/toast/index.ts';
-import { sentToast, TransferFields, TransferReview } from './TransferSteps.tsx';
+import { sentToast, TransferFields, TransferReview, useTransferSending } from './TransferSteps.tsx';
 import { useRecipientLookup } from './useRecipientLookup.ts';
 
 type Field = 'recipientEmail' | 'amount' | 'description';
@@ -50,13 +48,11 @@ export function CryptoTransferForm({
 }) {
   const balances = useQuery(cryptoBalancesQuery);
   const transfer = useCryptoTransferMutation();
-  // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
-  const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
-  const proof = useAskedProof(sending.pending, t('dashboard.send.stepUp'));
+  const [pending, setPending] = useState<Pending | null>(null);
+  const { send, review } = useTransferSending(transfer.mutateAsync, () => setPending(null));
   const form = useForm(EMPTY, FIELD_ORDER);
   const { values, setErrors } = form;
   const available = balances.data?.find((entry) => entry.currency === currency)?.balance ?? '0';
-  const [pending, setPending] = useState<Pending | null>(null);
 
   const lookup = useRecipientLookup(values.recipientEmail, (message) =>
     setErrors({ recipientEmail: message }),
@@ -64,7 +60,7 @@ export function CryptoTransferForm({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (lookup.looking || sending.pending) return;
+    if (lookup.looking || review.sending.pending) return;
     const found: FormErrors<Field> = {};
     const email = values.recipientEmail.trim();
     if (!isEmail(email)) found.recipientEmail = messages.recipientEmail;
@@ -92,47 +88,34 @@ export function CryptoTransferForm({
     });
   };
 
-  const confirm = ({ command, recipient }: Pending) => {
-    // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
-    const given = proof.given();
-    if (!given) return;
-    sending.send(
-      { ...command, ...given },
-      {
-        onSuccess: () => {
-          sentToast(`${formatAsset(command.amount, currency)} ${currency}`, recipient.username);
-          setPending(null);
-          proof.clear();
-          form.reset();
-          lookup.clear();
-          onSent?.();
-        },
-        onError: (error) => {
-          // The server asks for the password or code, or refused it: stay on the review, on its field.
-          if (proof.refused(error)) return;
-          setPending(null);
-          proof.clear();
-          if (error instanceof ApiError && error.status === 404) {
-            setErrors({ recipientEmail: t('dashboard.send.notFound') });
-            toast({
-              title: t('dashboard.error'),
-              description: t('dashboard.send.notFound'),
-              variant: 'destructive',
-            });
-            return;
-          }
-          // By its code: the message is in the reader's language (lib/refusals.ts).
-          if (error instanceof ApiError && error.code === 'insufficient_funds')
-            setErrors({ amount: error.message });
+  const confirm = ({ command, recipient }: Pending) =>
+    send(command, {
+      onSuccess: () => {
+        sentToast(`${formatAsset(command.amount, currency)} ${currency}`, recipient.username);
+        form.reset();
+        lookup.clear();
+        onSent?.();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 404) {
+          setErrors({ recipientEmail: t('dashboard.send.notFound') });
           toast({
-            title: t('dashboard.send.failed'),
-            description: error.message || t('dashboard.send.failed.retry'),
+            title: t('dashboard.error'),
+            description: t('dashboard.send.notFound'),
             variant: 'destructive',
           });
-        },
+          return;
+        }
+        // By its code: the message is in the reader's language (lib/refusals.ts).
+        if (error instanceof ApiError && error.code === 'insufficient_funds')
+          setErrors({ amount: error.message });
+        toast({
+          title: t('dashboard.send.failed'),
+          description: error.message || t('dashboard.send.failed.retry'),
+          variant: 'destructive',
+        });
       },
-    );
-  };
+    });
 
   if (pending) {
     return (
@@ -141,9 +124,7 @@ export function CryptoTransferForm({
         username={pending.recipient.username}
         email={pending.command.recipientEmail}
         description={pending.command.description}
-        sending={sending}
-        proof={proof}
-        onEdit={() => setPending(null)}
+        {...review}
         onConfirm={() => confirm(pending)}
       />
     );
@@ -155,7 +136,6 @@ export function CryptoTransferForm({
       currency={currency}
       available={`${formatAsset(available, currency)} ${currency}`}
       lookup={lookup}
-      error={form.errors.recipientEmail ?? lookup.error}
       onSubmit={onSubmit}
     />
   );

@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { t } from '@/i18n/i18n.ts';
 import { ApiError } from '@/lib/api.ts';
 import { formatDecimal } from '@/lib/format.ts';
-import { useIdempotentCommand } from '@/lib/idempotency.ts';
 import { readAmount } from '@/lib/money.ts';
 import { hasErrors, messages, type SendValues, validateSend } from '@/lib/validation.ts';
 import type { User } from '@/queries/auth.queries.ts';
@@ -10,9 +9,8 @@ import { useTransferMutation } from '@/queries/transactions.queries.ts';
 import type { Recipient } from '@/queries/users.queries.ts';
 import { apiFieldErrors } from '@/ui/form/apiFieldErrors.ts';
 import { useForm } from '@/ui/form/useForm.ts';
-import { useAskedProof } from '@/ui/review/ProofField.tsx';
 import { toast } from '@/ui/toast/index.ts';
-import { sentToast, TransferFields, TransferReview } from './TransferSteps.tsx';
+import { sentToast, TransferFields, TransferReview, useTransferSending } from './TransferSteps.tsx';
 import { useRecipientLookup } from './useRecipientLookup.ts';
 
 type Field = keyof SendValues;
@@ -41,12 +39,10 @@ interface Pending {
  */
 export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => void }) {
   const transfer = useTransferMutation();
-  // The proof is not part of what makes a retry the same transfer: a proof asked for keeps the key.
-  const sending = useIdempotentCommand(transfer.mutateAsync, ({ totpCode, password, ...command }) => command);
-  const proof = useAskedProof(sending.pending, t('dashboard.send.stepUp'));
-  const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
-  const { values, errors, showErrors } = form;
   const [pending, setPending] = useState<Pending | null>(null);
+  const { send, review } = useTransferSending(transfer.mutateAsync, () => setPending(null));
+  const form = useForm(EMPTY, FIELD_ORDER, { validate: (values) => validateSend(values, user.balance) });
+  const { values, showErrors } = form;
 
   const lookup = useRecipientLookup(values.recipientEmail, (message) =>
     showErrors({ recipientEmail: message }),
@@ -54,7 +50,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (lookup.looking || sending.pending) return;
+    if (lookup.looking || review.sending.pending) return;
     const found = validateSend(values, user.balance);
     if (!form.check(found)) {
       if (found.amount === messages.insufficientBalance) {
@@ -81,37 +77,24 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
     setPending({ command, recipient, email });
   };
 
-  const confirm = (confirmed: Pending) => {
-    // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
-    const given = proof.given();
-    if (!given) return;
-    sending.send(
-      { ...confirmed.command, ...given },
-      {
-        onSuccess: () => {
-          sentToast(
-            t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
-            confirmed.recipient.username,
-          );
-          setPending(null);
-          proof.clear();
-          form.reset();
-          lookup.clear();
-          onSent?.();
-        },
-        onError: (error) => {
-          // The server asks for the password or code, or refused it: stay on the review, on its field.
-          if (proof.refused(error)) return;
-          // Back to the form, where the refusal's field errors show beside the fields.
-          setPending(null);
-          proof.clear();
-          const fromServer = apiFieldErrors(error, API_FIELDS);
-          if (hasErrors(fromServer)) showErrors(fromServer);
-          toast(transferFailureToast(error));
-        },
+  const confirm = (confirmed: Pending) =>
+    send(confirmed.command, {
+      onSuccess: () => {
+        sentToast(
+          t('dashboard.sai', { amount: formatDecimal(confirmed.command.amount) }),
+          confirmed.recipient.username,
+        );
+        form.reset();
+        lookup.clear();
+        onSent?.();
       },
-    );
-  };
+      onError: (error) => {
+        // Back to the form, where the refusal's field errors show beside the fields.
+        const fromServer = apiFieldErrors(error, API_FIELDS);
+        if (hasErrors(fromServer)) showErrors(fromServer);
+        toast(transferFailureToast(error));
+      },
+    });
 
   if (pending) {
     return (
@@ -120,9 +103,7 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
         username={pending.recipient.username}
         email={pending.email}
         description={pending.command.description}
-        sending={sending}
-        proof={proof}
-        onEdit={() => setPending(null)}
+        {...review}
         onConfirm={() => confirm(pending)}
       />
     );
@@ -134,7 +115,6 @@ export function SendMoneyForm({ user, onSent }: { user: User; onSent?: () => voi
       currency="SAI"
       available={t('dashboard.sai', { amount: formatDecimal(user.balance) })}
       lookup={lookup}
-      error={errors.recipientEmail ?? lookup.error}
       descriptionPlaceholder={t('dashboard.send.descriptionPlaceholder')}
       onSubmit={onSubmit}
     />

@@ -1,13 +1,14 @@
 import { Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { t } from '@/i18n/i18n.ts';
+import { useIdempotentCommand } from '@/lib/idempotency.ts';
 import { MAX_DESCRIPTION, type SendValues } from '@/lib/validation.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import { AmountField, EmailField } from '@/ui/form/fields.tsx';
 import type { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
-import type { useAskedProof } from '@/ui/review/ProofField.tsx';
+import { useAskedProof } from '@/ui/review/ProofField.tsx';
 import { ReviewStep } from '@/ui/review/ReviewStep.tsx';
 import { toast } from '@/ui/toast/index.ts';
 import type { useRecipientLookup } from './useRecipientLookup.ts';
@@ -57,6 +58,44 @@ export function TransferReview({ amount, username, email, description, ...step }
   );
 }
 
+type ProofInput = { totpCode?: string; password?: string };
+
+/**
+ * Confirm's sending, once: a lost answer is asked again with the same idempotency key, and the proof is
+ * not part of what makes a retry the same transfer (a proof asked for keeps the key). `leave` closes the
+ * review, once the transfer went through or was refused for anything but its proof.
+ */
+export function useTransferSending<Input extends { idempotencyKey: string } & ProofInput, Result>(
+  run: (input: Input) => Promise<Result>,
+  leave: () => void,
+) {
+  const sending = useIdempotentCommand(run, ({ totpCode, password, ...command }) => command);
+  const proof = useAskedProof(sending.pending, t('dashboard.send.stepUp'));
+  const send = (
+    command: Omit<Input, 'idempotencyKey' | keyof ProofInput>,
+    done: { onSuccess: () => void; onError: (error: Error) => void },
+  ) => {
+    // Once the server asked for a proof (docs/security.md, "Step-up for transfers"), Confirm sends it.
+    const given = proof.given();
+    if (!given) return;
+    sending.send({ ...command, ...given } as Omit<Input, 'idempotencyKey'>, {
+      onSuccess: () => {
+        leave();
+        proof.clear();
+        done.onSuccess();
+      },
+      onError: (error) => {
+        // The server asks for the password or code, or refused it: stay on the review, on its field.
+        if (proof.refused(error)) return;
+        leave();
+        proof.clear();
+        done.onError(error);
+      },
+    });
+  };
+  return { send, review: { sending, proof, onEdit: leave } };
+}
+
 /** The toast of a transfer that went through. */
 export function sentToast(amount: string, username: string) {
   toast({
@@ -72,7 +111,6 @@ interface TransferFieldsProps {
   /** The balance that can be sent, as shown, with its currency. */
   available: string;
   lookup: ReturnType<typeof useRecipientLookup>;
-  error: string | undefined;
   descriptionPlaceholder?: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
@@ -83,7 +121,6 @@ export function TransferFields({
   currency,
   available,
   lookup,
-  error,
   descriptionPlaceholder,
   onSubmit,
 }: TransferFieldsProps) {
@@ -101,7 +138,7 @@ export function TransferFields({
         placeholder={t('dashboard.send.emailPlaceholder')}
         onBlur={lookup.leave}
         hint={lookup.hint}
-        error={error}
+        error={form.errors.recipientEmail ?? lookup.error}
       />
       <AmountField
         {...form.textField('amount')}
