@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,7 +33,7 @@ import {
   writeState,
 } from './cluster.ts';
 import { clusterDown } from './down.ts';
-import { DATABASE, runTool } from './product.ts';
+import { clusterKeys, DATABASE, runTool } from './product.ts';
 import { clusterUp, startPatroni } from './up.ts';
 
 /**
@@ -127,12 +126,8 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     expect(result.unexpected).toEqual([]);
 
     // The harness reads the log as the product does, with the cluster's own keys.
-    const key = (name: string) => readFileSync(path.join(state.root, 'keys', name), 'utf8').trim();
     pool = createPool(state.writeUrl, 10);
-    store = appStore(pool, state.writeUrl, {
-      PERSONAL_DATA_KEY: key('personal-data.key'),
-      PSEUDONYM_KEY: key('pseudonym.key'),
-    });
+    store = appStore(pool, state.writeUrl, clusterKeys(state.root));
     await expectCaughtUpAndConserved({
       pool,
       store,

@@ -6,6 +6,7 @@
  */
 import { execFile as execFileCallback } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,6 +35,12 @@ export async function writeProductKeys(root: string): Promise<Record<string, str
     PSEUDONYM_KEY_FILE: await write('pseudonym.key', randomBytes(32).toString('base64')),
     LEDGER_SIGNING_KEY_FILE: await write('ledger-signing-key.pem', signingKey.toString()),
   };
+}
+
+/** The privacy keys of this cluster as a harness reads the log with them (testing/appStore.ts). */
+export function clusterKeys(root: string): { PERSONAL_DATA_KEY: string; PSEUDONYM_KEY: string } {
+  const key = (name: string) => readFileSync(path.join(root, 'keys', name), 'utf8').trim();
+  return { PERSONAL_DATA_KEY: key('personal-data.key'), PSEUDONYM_KEY: key('pseudonym.key') };
 }
 
 /**

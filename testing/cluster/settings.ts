@@ -50,6 +50,9 @@ function postgresParameters(): Record<string, string | number> {
     max_replication_slots: 10,
     wal_keep_size: '256MB',
     password_encryption: 'scram-sha-256',
+    // WAL into pgBackRest's repository (backups.ts); only the node that leads archives, with its own
+    // command (the node's parameters below).
+    archive_mode: 'on',
   };
 }
 
@@ -97,7 +100,10 @@ export function patroniConfig(
         rewind: { username: 'rewinder', password: passwords.rewind },
       },
       // Its socket in its own folder: the distribution's /var/run/postgresql is not ours.
-      parameters: { unix_socket_directories: nodeDir(root, name) },
+      parameters: {
+        unix_socket_directories: nodeDir(root, name),
+        archive_command: archiveCommand(root, name),
+      },
       basebackup: [{ checkpoint: 'fast' }],
       pg_hba: [
         'local all all peer',
@@ -108,6 +114,52 @@ export function patroniConfig(
     watchdog: { mode: 'off' },
     tags: { nofailover: false, noloadbalance: false, clonefrom: false, nosync: false },
   };
+}
+
+export const PGBACKREST = '/usr/bin/pgbackrest';
+export const STANZA = 'wallet';
+
+export function backupConfigFile(root: string): string {
+  return path.join(root, 'backup', 'pgbackrest.conf');
+}
+
+/**
+ * A node's `archive_command` (Postgres archives only on the node that leads). Its own data folder as
+ * pg1: Postgres passes the WAL file's path relative to it, and pgBackRest reads it relative to pg1-path.
+ */
+export function archiveCommand(root: string, name: NodeName): string {
+  const own = `--pg1-path=${dataDir(root, name)}`;
+  return `${PGBACKREST} --config=${backupConfigFile(root)} --stanza=${STANZA} ${own} archive-push %p`;
+}
+
+/**
+ * pgBackRest's configuration: one repository on local disk, and the three nodes as pg1..pg3 (it finds
+ * the one that leads for a backup). lz4: the fastest compression it has; two full backups kept.
+ */
+export function backupConfig(root: string, ports: ClusterPorts): string {
+  const folder = path.join(root, 'backup');
+  const nodes = NODE_NAMES.flatMap((name, i) => [
+    `pg${i + 1}-path=${dataDir(root, name)}`,
+    `pg${i + 1}-port=${ports.nodes[name].postgres}`,
+    `pg${i + 1}-socket-path=${nodeDir(root, name)}`,
+    `pg${i + 1}-user=postgres`,
+  ]);
+  return [
+    '[global]',
+    `repo1-path=${path.join(folder, 'repo')}`,
+    'repo1-retention-full=2',
+    `log-path=${path.join(folder, 'log')}`,
+    `lock-path=${path.join(folder, 'lock')}`,
+    'log-level-console=warn',
+    'log-level-file=info',
+    'compress-type=lz4',
+    'start-fast=y',
+    'archive-timeout=60',
+    '',
+    `[${STANZA}]`,
+    ...nodes,
+    '',
+  ].join('\n');
 }
 
 /** HAProxy: a write endpoint on the Patroni leader and a read endpoint on the replicas, by REST checks. */

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../processes.ts';
+import { setUpBackups } from './backups.ts';
 import {
   type ClusterPorts,
   type ClusterState,
@@ -44,9 +45,14 @@ import {
   startWorker,
   writeProductKeys,
 } from './product.ts';
-import { etcdArgs, haproxyConfig, patroniConfig } from './settings.ts';
+import { etcdArgs, haproxyConfig, PGBACKREST, patroniConfig } from './settings.ts';
 
-const PROGRAMS = { patroni: '/usr/bin/patroni', etcd: '/usr/bin/etcd', haproxy: '/usr/sbin/haproxy' };
+const PROGRAMS = {
+  patroni: '/usr/bin/patroni',
+  etcd: '/usr/bin/etcd',
+  haproxy: '/usr/sbin/haproxy',
+  pgbackrest: PGBACKREST,
+};
 const APT_GET = '/usr/bin/apt-get';
 const POLICY_RC = '/usr/sbin/policy-rc.d';
 
@@ -58,7 +64,9 @@ const POLICY_RC = '/usr/sbin/policy-rc.d';
 function ensurePackages(): void {
   if (Object.values(PROGRAMS).every((program) => existsSync(program))) return;
   if (os.userInfo().uid !== 0) {
-    throw new Error('patroni, etcd or haproxy is missing: apt-get install -y patroni etcd-server haproxy');
+    throw new Error(
+      'patroni, etcd, haproxy or pgbackrest is missing: apt-get install -y patroni etcd-server haproxy pgbackrest',
+    );
   }
   const ownPolicy = !existsSync(POLICY_RC);
   if (ownPolicy)
@@ -66,7 +74,7 @@ function ensurePackages(): void {
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync(APT_GET, ['update', '-qq'], { env, stdio: 'inherit' });
-    execFileSync(APT_GET, ['install', '-y', '-qq', 'patroni', 'etcd-server', 'haproxy'], {
+    execFileSync(APT_GET, ['install', '-y', '-qq', 'patroni', 'etcd-server', 'haproxy', 'pgbackrest'], {
       env,
       stdio: 'inherit',
     });
@@ -82,6 +90,7 @@ export function installedVersions(): Record<string, string> {
     patroni: first(PROGRAMS.patroni, ['--version']),
     etcd: first(PROGRAMS.etcd, ['--version']),
     haproxy: first(PROGRAMS.haproxy, ['-v']),
+    pgbackrest: first(PROGRAMS.pgbackrest, ['version']),
     postgres: first('/usr/lib/postgresql/15/bin/postgres', ['--version']),
   };
 }
@@ -252,6 +261,7 @@ export async function clusterUp(options: ClusterOptions = {}): Promise<ClusterSt
   await writeState(state);
   try {
     await startDatabaseTier(state, record);
+    await setUpBackups(root, state.ports);
     await startProduct(state, record, options);
     await writeState(state);
     return state;
