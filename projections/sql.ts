@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ApplyContext } from './projection.ts';
 
@@ -78,4 +78,10 @@ function copyValue(value: unknown): string {
     return String(value);
   if (value instanceof Date) return value.toISOString();
   throw new Error(`insertRows: no COPY form for a ${typeof value}`);
+}
+
+/** The `id` of each row a query answers, in its order: a user's movements, for the audit's list of streams. */
+export async function idsOf(db: Pool, text: string, values: unknown[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(text, values);
+  return rows.map((row) => row.id);
 }

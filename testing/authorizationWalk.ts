@@ -19,6 +19,23 @@ export interface Walk {
   expect: Record<Role, number>;
 }
 
+/** A route of the walk: the status each role must get, and the body it sends (none if undefined). */
+export const walk = (method: string, path: string, expect: Record<Role, number>, body?: unknown): Walk => ({
+  method,
+  path,
+  body,
+  expect,
+});
+/** The same status for every caller, signed in or not. */
+export const everyone = (method: string, path: string, status: number, body?: unknown) =>
+  walk(method, path, { visitor: status, user: status, admin: status }, body);
+/** A visitor is asked to sign in (401); every account, an admin's too, gets `status`. */
+export const signedIn = (method: string, path: string, status: number, body?: unknown) =>
+  walk(method, path, { visitor: 401, user: status, admin: status }, body);
+/** Past the role check for an admin only: a visitor gets 401, a user 403, an admin `admin`. */
+export const adminOnly = (method: string, path: string, admin: number, body?: unknown) =>
+  walk(method, path, { visitor: 401, user: 403, admin }, body);
+
 /** The routes api/authorization.admin.int.test.ts walks; api/authorization.int.test.ts walks the others. */
 export const isAdminRoute = (path: string) => path.startsWith('/api/admin/');
 

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { apiDeps, createApp } from '../api/app.ts';
 import type { Deps } from '../api/deps.ts';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
-import { issueToken } from '../app/mail/accountTokens.ts';
+import { issueToken } from '../app/mail/accountTokens.table.ts';
 import { openEvents } from '../app/privacy/sealedEvents.ts';
 import { seedDepositAddresses } from '../app/settings/depositAddresses.service.ts';
 import { parseUserId, type UserId } from '../domain/shared/ids.ts';

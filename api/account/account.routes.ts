@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import {
   changePassword,
@@ -20,7 +20,8 @@ import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { REAUTHENTICATION_401, requireReauthentication } from '../http/reauth.ts';
-import { requireUser } from '../http/session.ts';
+import { routerOf } from '../http/router.ts';
+import { requireUser, signedInFirst } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import {
   dataExportAnswer,
@@ -37,18 +38,8 @@ import {
 
 /** The signed-in user's own account (profile page, docs/product-rules.md spec 2): mounted at /api/account. */
 export function accountRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-
-  // Before any body is validated: a visitor always gets 401, whatever they send.
-  app.use(async (c, next) => {
-    requireUser(c);
-    await next();
-  });
-  profileRoutes(app, deps);
-  preferencesRoutes(app, deps);
-  twoFactorRoutes(app, deps);
-  dataExportRoute(app, deps);
-  return app;
+  const signedIn = (app: Hono<AppEnv>) => app.use(signedInFirst);
+  return routerOf(deps, [signedIn, profileRoutes, preferencesRoutes, twoFactorRoutes, dataExportRoute]);
 }
 
 /** Personal info and the password. */
@@ -157,27 +148,23 @@ function twoFactorRoutes(app: Hono<AppEnv>, deps: Deps) {
     },
   );
 
-  app.post('/2fa/enable', responds(200, twoFactorAnswer), validate('json', totpCodeSchema), async (c) => {
-    const session = requireUser(c);
-    await limited(deps, 'totp', session.userId);
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const { position } = await enableTwoFactor(deps, session.userId, c.req.valid('json').code, metadata);
-      await deps.limits.reset('totp', session.userId);
-      announceSecurityChange(deps, session.userId, 'two_factor_enabled', metadata);
-      return { status: 200, position, body: { enabled: true } };
+  // Turned on or off with a current code, guessed no faster than at sign-in (the `totp` budget).
+  const switches = [
+    { path: '/2fa/enable', change: enableTwoFactor, notice: 'two_factor_enabled', enabled: true },
+    { path: '/2fa/disable', change: disableTwoFactor, notice: 'two_factor_disabled', enabled: false },
+  ] as const;
+  for (const { path, change, notice, enabled } of switches) {
+    app.post(path, responds(200, twoFactorAnswer), validate('json', totpCodeSchema), async (c) => {
+      const session = requireUser(c);
+      await limited(deps, 'totp', session.userId);
+      return await commandRoute(c, deps, null, async (_, metadata) => {
+        const { position } = await change(deps, session.userId, c.req.valid('json').code, metadata);
+        await deps.limits.reset('totp', session.userId);
+        announceSecurityChange(deps, session.userId, notice, metadata);
+        return { status: 200, position, body: { enabled } };
+      });
     });
-  });
-
-  app.post('/2fa/disable', responds(200, twoFactorAnswer), validate('json', totpCodeSchema), async (c) => {
-    const session = requireUser(c);
-    await limited(deps, 'totp', session.userId);
-    return await commandRoute(c, deps, null, async (_, metadata) => {
-      const { position } = await disableTwoFactor(deps, session.userId, c.req.valid('json').code, metadata);
-      await deps.limits.reset('totp', session.userId);
-      announceSecurityChange(deps, session.userId, 'two_factor_disabled', metadata);
-      return { status: 200, position, body: { enabled: false } };
-    });
-  });
+  }
 }
 
 /** The user's own data, whole. */

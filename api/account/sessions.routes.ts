@@ -6,11 +6,11 @@ import {
   revokeOwnSession,
   revokeUserSessions,
 } from '../../app/auth/sessions.ts';
-import { dropTokens } from '../../app/mail/accountTokens.ts';
+import { dropTokens } from '../../app/mail/accountTokens.table.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { clearSessionCookie, requireUser } from '../http/session.ts';
+import { clearSessionCookie, requireUser, signedInFirst } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
 /** A session as the security centre lists it. `id` is its public name, never the session's key. */
@@ -39,10 +39,7 @@ const sessionParam = z.object({
 export function sessionsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.use(async (c, next) => {
-    requireUser(c);
-    await next();
-  });
+  app.use(signedInFirst);
 
   // A fixed cap (LISTED_SESSIONS) and no parameters: a `limit` is a 400.
   app.get('/', responds(200, sessionsAnswer), validate('query', z.strictObject({})), async (c) => {

@@ -8,7 +8,7 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
 import { HttpProblem, PROBLEM_TYPES } from '../http/problem.ts';
-import { requireAdmin } from '../http/session.ts';
+import { adminFirst, requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
 
@@ -50,10 +50,7 @@ export function adminUserRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   // Before any body is validated: visitors get 401 and users 403, whatever they send.
-  app.use(async (c, next) => {
-    requireAdmin(c);
-    await next();
-  });
+  app.use(adminFirst);
 
   /**
    * Suspend or reactivate. A suspension ends every session of the user at once; from then on sign-in

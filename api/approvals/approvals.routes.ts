@@ -8,19 +8,15 @@ import { formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { pendingApprovals } from '../../projections/approvals/approvals.queries.ts';
 import type { Deps } from '../deps.ts';
-import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
+import type { CommandAnswer } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
-import {
-  REAUTHENTICATION_401,
-  REAUTHENTICATION_FIELDS,
-  reauthenticationFields,
-  requireReauthentication,
-} from '../http/reauth.ts';
-import { requireAdmin } from '../http/session.ts';
+import { REAUTHENTICATION_401, reauthenticationFields, requireReauthentication } from '../http/reauth.ts';
+import { adminFirst, requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
+import { adminDecision } from './fourEyes.ts';
 
 const idParam = z.object({ id: z.string().uuid({ error: 'Not found' }) });
 const approveSchema = z.strictObject({ ...reauthenticationFields });
@@ -69,10 +65,7 @@ export function approvalsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   // Before any body is validated: visitors get 401 and users 403, whatever they send.
-  app.use(async (c, next) => {
-    requireAdmin(c);
-    await next();
-  });
+  app.use(adminFirst);
 
   app.get(
     '/',
@@ -132,26 +125,19 @@ export function approvalsRoutes(deps: Deps) {
     validate('param', idParam),
     validate('json', approveSchema),
     async (c) => {
-      const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return await commandRoute(
-        c,
-        deps,
-        `approval-approve:${id}`,
-        async (_commandId, metadata) => {
-          const state = await loadApproval(deps, id);
-          if (state.status === 'none') throw new HttpProblem(404, 'Approval request not found');
-          // Refused before any proof is asked: the requester's own approval can never count.
-          if (state.request?.requestedBy === admin.userId) throw new SelfApprovalError(SELF_APPROVAL);
-          await requireReauthentication(deps, admin.userId, input);
-          const granted = await grantApproval(deps, { approvalId: id, approverId: admin.userId }, metadata);
-          const now = granted.state;
-          if (now.status === 'applied' || now.status === 'refused') return decided(id, now, granted.position);
-          return await apply(id, now, metadata);
-        },
-        { unhashed: REAUTHENTICATION_FIELDS },
-      );
+      return await adminDecision(c, deps, 'approval-approve', id, async (admin, _commandId, metadata) => {
+        const state = await loadApproval(deps, id);
+        if (state.status === 'none') throw new HttpProblem(404, 'Approval request not found');
+        // Refused before any proof is asked: the requester's own approval can never count.
+        if (state.request?.requestedBy === admin.userId) throw new SelfApprovalError(SELF_APPROVAL);
+        await requireReauthentication(deps, admin.userId, input);
+        const granted = await grantApproval(deps, { approvalId: id, approverId: admin.userId }, metadata);
+        const now = granted.state;
+        if (now.status === 'applied' || now.status === 'refused') return decided(id, now, granted.position);
+        return await apply(id, now, metadata);
+      });
     },
   );
 
@@ -162,25 +148,18 @@ export function approvalsRoutes(deps: Deps) {
     validate('param', idParam),
     validate('json', rejectSchema),
     async (c) => {
-      const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');
-      return await commandRoute(
-        c,
-        deps,
-        `approval-reject:${id}`,
-        async (_commandId, metadata) => {
-          const state = await loadApproval(deps, id);
-          if (state.status === 'none') throw new HttpProblem(404, 'Approval request not found');
-          const result = await rejectApproval(
-            deps,
-            { approvalId: id, adminId: admin.userId, reason },
-            metadata,
-          );
-          return decided(id, result.state, result.position);
-        },
-        { unhashed: REAUTHENTICATION_FIELDS },
-      );
+      return await adminDecision(c, deps, 'approval-reject', id, async (admin, _commandId, metadata) => {
+        const state = await loadApproval(deps, id);
+        if (state.status === 'none') throw new HttpProblem(404, 'Approval request not found');
+        const result = await rejectApproval(
+          deps,
+          { approvalId: id, adminId: admin.userId, reason },
+          metadata,
+        );
+        return decided(id, result.state, result.position);
+      });
     },
   );
 

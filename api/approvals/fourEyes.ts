@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { requestApproval } from '../../app/approvals/approvals.service.ts';
 import type { ApprovalRequest } from '../../domain/approvals/approval.ts';
@@ -6,7 +7,10 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../deps.ts';
-import type { CommandAnswer } from '../http/commandRoute.ts';
+import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
+import type { AppEnv, Session } from '../http/env.ts';
+import { REAUTHENTICATION_FIELDS } from '../http/reauth.ts';
+import { requireAdmin } from '../http/session.ts';
 
 /** The 202 of an admin money action above its threshold: recorded for a second admin, not applied. */
 export const sentForApprovalAnswer = z.object({
@@ -54,4 +58,20 @@ export async function sentForApproval(
       message: `Above ${threshold} ${recorded.asset}: sent for approval by a second admin`,
     },
   };
+}
+
+/**
+ * An admin's decision on the request, deposit, payment or withdrawal `id`: run under its Idempotency-Key
+ * (scope `action:id`), the re-authentication's password or code kept out of the key's hash.
+ */
+export async function adminDecision(
+  c: Context<AppEnv>,
+  deps: Deps,
+  action: string,
+  id: string,
+  run: (admin: Session, commandId: string, metadata: EventMetadata) => Promise<CommandAnswer>,
+): Promise<Response> {
+  const admin = requireAdmin(c);
+  const decide = (commandId: string, metadata: EventMetadata) => run(admin, commandId, metadata);
+  return await commandRoute(c, deps, `${action}:${id}`, decide, { unhashed: REAUTHENTICATION_FIELDS });
 }

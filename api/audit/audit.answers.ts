@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/transactions.schemas.ts';
+import { TRANSACTION_STATUSES, transactionHead } from '../transactions/transactions.schemas.ts';
 
 /** The audit and finance answers (audit.routes.ts), for the OpenAPI document. */
 const balance = z.string().describe('Decimal string, 8 decimals');
@@ -75,12 +75,7 @@ export const projectionsAnswer = z.array(projectionStatusAnswer);
 
 export const transactionDetailAnswer = z.object({
   transaction: z.looseObject({
-    id: z.string(),
-    type: z.enum(TRANSACTION_TYPES),
-    asset: z.string(),
-    amount: z.string(),
-    sender_id: z.string().nullable(),
-    receiver_id: z.string().nullable(),
+    ...transactionHead,
     sender_name: z.string().nullable(),
     receiver_name: z.string().nullable(),
     description: z.string(),

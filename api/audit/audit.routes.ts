@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
 import { exportLedger } from '../../app/audit/exportLedger.ts';
 import { userStreams } from '../../app/audit/userStreams.ts';
@@ -19,6 +19,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { routerOf } from '../http/router.ts';
 import { requireAdmin } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import {
@@ -81,11 +82,7 @@ const exportQuery = z.strictObject({
 
 /** Admins audit and replay history; finance exports the journal. */
 export function auditRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  streamAuditRoutes(app, deps);
-  ledgerQueryRoutes(app, deps);
-  transactionDetailRoute(app, deps);
-  return app;
+  return routerOf(deps, [streamAuditRoutes, ledgerQueryRoutes, transactionDetailRoute]);
 }
 
 /** A stream's events, and the streams of a user. */

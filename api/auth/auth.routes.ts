@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { loadPasswordHash, timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
+import { loadPasswordHash } from '../../app/auth/credentials.table.ts';
+import { timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
 import { createSession, revokeSession } from '../../app/auth/sessions.ts';
 import { findUserIdByEmail, loadUser, registerUser } from '../../app/auth/users.service.ts';
 import { requestMetadata } from '../../app/context.ts';

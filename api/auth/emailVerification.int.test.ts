@@ -249,7 +249,7 @@ describe('e-mail verification: reclaiming a squatted address', () => {
   it('a verified account cannot be reclaimed with an older link', async () => {
     const { client, registration, user } = await signedUpClient(t, {}, { verified: false });
     const token = verificationToken(mailsTo(t, registration.email));
-    const { issueToken } = await import('../../app/mail/accountTokens.ts');
+    const { issueToken } = await import('../../app/mail/accountTokens.table.ts');
     const other = await issueToken(t.deps.pool, user.id, 'email_verification', t.deps.now());
     expect((await client.post('/api/auth/verify-email/confirm', { token: other })).status).toBe(200);
     const reclaim = await t.client().post('/api/auth/verify-email/reclaim', {

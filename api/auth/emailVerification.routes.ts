@@ -15,14 +15,13 @@ import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, limitedMail } from '../http/limits.ts';
-import { addressKey } from '../http/loginThrottle.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { REAUTHENTICATION_401, reauthenticationFields, requirePassword } from '../http/reauth.ts';
 import { clientIp } from '../http/security.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
-import { linkToken, newPasswordByLinkSchema } from './auth.schemas.ts';
-import { mailRequestAnswer, mailUnavailable, passwordResetAnswer } from './passwordReset.routes.ts';
+import { linkToken } from './auth.schemas.ts';
+import { mailRequestAnswer, mailUnavailable, newPasswordByLinkRoute } from './passwordReset.routes.ts';
 
 export const verifyEmailSchema = z.strictObject({
   token: linkToken,
@@ -87,35 +86,18 @@ export function emailVerificationRoutes(deps: Deps) {
    * The link's "This is my address": the owner of the mailbox sets a password and takes the unverified
    * account; whoever registered it is signed out everywhere and their password stops working.
    */
-  app.post(
-    '/reclaim',
-    responds(200, passwordResetAnswer),
-    validate('json', newPasswordByLinkSchema),
-    async (c) => {
-      await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
-      const input = c.req.valid('json');
-      return await commandRoute(c, deps, null, async (_, metadata) => {
-        const { userId, position, endedSessions, removed } = await reclaimAccount(
-          deps,
-          input.token,
-          input.newPassword,
-          metadata,
-        );
-        // Nothing to list: an unverified account could not enrol a factor (removed is empty in practice).
-        void removed;
-        announceSecurityChange(deps, userId, 'account_reclaimed', metadata);
-        return {
-          status: 200,
-          position,
-          waitFor: ['users'],
-          body: {
-            message: 'The account is yours and its address is confirmed. Sign in with the new password.',
-            endedSessions,
-          },
-        };
-      });
-    },
-  );
+  newPasswordByLinkRoute(app, deps, '/reclaim', async (token, newPassword, metadata) => {
+    // Its removed factors go unlisted: an unverified account could not enrol one (none in practice).
+    const reclaimed = await reclaimAccount(deps, token, newPassword, metadata);
+    announceSecurityChange(deps, reclaimed.userId, 'account_reclaimed', metadata);
+    const message = 'The account is yours and its address is confirmed. Sign in with the new password.';
+    return {
+      status: 200,
+      position: reclaimed.position,
+      waitFor: ['users'],
+      body: { message, endedSessions: reclaimed.endedSessions },
+    };
+  });
 
   return app;
 }

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addPasskey, removePasskey } from '../../app/auth/passkeys.service.ts';
+import { passkeysOf, renamePasskey } from '../../app/auth/passkeys.table.ts';
 import {
   authenticationOptions,
-  passkeysOf,
   registrationOptions,
   relyingParty,
-  renamePasskey,
   summary,
   verifyAssertion,
 } from '../../app/auth/passkeys.ts';
@@ -19,7 +18,7 @@ import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { REAUTHENTICATION_401, REAUTHENTICATION_FIELDS, requireReauthentication } from '../http/reauth.ts';
 import { clientIp } from '../http/security.ts';
-import { requireUser } from '../http/session.ts';
+import { requireUser, signedInFirst } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import { userAnswer } from './auth.schemas.ts';
 import {
@@ -81,10 +80,7 @@ export function passkeyAccountRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const rp = relyingParty(deps.config);
 
-  app.use(async (c, next) => {
-    requireUser(c);
-    await next();
-  });
+  app.use(signedInFirst);
 
   app.get('/', responds(200, z.array(passkeyAnswer)), async (c) => {
     const session = requireUser(c);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { requestMetadata } from '../../app/context.ts';
 import { inBackground, resetPassword, sendPasswordResetLink } from '../../app/mail/passwordReset.ts';
 import { announceSecurityChange, removedFactorsText } from '../../app/mail/securityNotice.ts';
+import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../deps.ts';
-import { commandRoute } from '../http/commandRoute.ts';
+import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, limitedMail } from '../http/limits.ts';
 import { addressKey } from '../http/loginThrottle.ts';
@@ -21,7 +22,7 @@ export const mailRequestAnswer = z.object({
   devOutbox: z.boolean(),
 });
 
-export const passwordResetAnswer = z.object({ message: z.string(), endedSessions: z.number().int() });
+const passwordResetAnswer = z.object({ message: z.string(), endedSessions: z.number().int() });
 
 export const RESET_REQUESTED =
   'If an account uses this address, we have sent it a link to choose a new password. The link works for 30 minutes.';
@@ -54,31 +55,31 @@ export function passwordResetRoutes(deps: Deps) {
   });
 
   /** The link's page sends its token with the new password; every session of the account ends. */
-  app.post(
-    '/confirm',
-    responds(200, passwordResetAnswer),
-    validate('json', newPasswordByLinkSchema),
-    async (c) => {
-      await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
-      const input = c.req.valid('json');
-      return await commandRoute(c, deps, null, async (_, metadata) => {
-        const { position, endedSessions, userId, removed } = await resetPassword(
-          deps,
-          input.token,
-          input.newPassword,
-          metadata,
-        );
-        announceSecurityChange(deps, userId, 'password_reset', metadata, {
-          detail: removedFactorsText(removed),
-        });
-        return {
-          status: 200,
-          position,
-          body: { message: 'Your password was changed. Sign in with the new password.', endedSessions },
-        };
-      });
-    },
-  );
+  newPasswordByLinkRoute(app, deps, '/confirm', async (token, newPassword, metadata) => {
+    const reset = await resetPassword(deps, token, newPassword, metadata);
+    const detail = removedFactorsText(reset.removed);
+    announceSecurityChange(deps, reset.userId, 'password_reset', metadata, { detail });
+    const message = 'Your password was changed. Sign in with the new password.';
+    return { status: 200, position: reset.position, body: { message, endedSessions: reset.endedSessions } };
+  });
 
   return app;
+}
+
+/**
+ * A link's page that sends its token with a new password (a reset, a reclaim): limited per client
+ * address, then `change` spends the token in one command.
+ */
+export function newPasswordByLinkRoute(
+  app: Hono<AppEnv>,
+  deps: Deps,
+  path: string,
+  change: (token: string, newPassword: string, metadata: EventMetadata) => Promise<CommandAnswer>,
+) {
+  const trustProxy = deps.config.TRUST_PROXY === '1';
+  app.post(path, responds(200, passwordResetAnswer), validate('json', newPasswordByLinkSchema), async (c) => {
+    await limited(deps, 'mailAddress', addressKey(clientIp(c, trustProxy)));
+    const { token, newPassword } = c.req.valid('json');
+    return await commandRoute(c, deps, null, (_, metadata) => change(token, newPassword, metadata));
+  });
 }

@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import {
-  authenticationOptions,
-  hasPasskeys,
-  relyingParty,
-  verifyAssertion,
-} from '../../app/auth/passkeys.ts';
+import { hasPasskeys } from '../../app/auth/passkeys.table.ts';
+import { authenticationOptions, relyingParty, verifyAssertion } from '../../app/auth/passkeys.ts';
 import { totpEncryptionKey, verifyTotpCode } from '../../app/auth/totp.ts';
 import type { RegisteredUser } from '../../app/auth/users.service.ts';
 import type { Deps } from '../deps.ts';

@@ -20,6 +20,7 @@ import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { routerOf } from '../http/router.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -174,13 +175,15 @@ const ownCard = (c: Parameters<typeof requireUser>[0], id: string) => {
   return session;
 };
 
+/** The caller's own card for a change only its holder makes: an admin is told so (403), anyone else 404. */
+const holdersCard = (c: Parameters<typeof requireUser>[0], id: string, refusal: string) => {
+  const session = requireUser(c);
+  if (session.isAdmin && cardIdFor(session.userId) !== id) throw new HttpProblem(403, refusal);
+  return ownCard(c, id);
+};
+
 export function cardsRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  cardOrderRoutes(app, deps);
-  cardFreezeRoutes(app, deps);
-  cardStakeRoutes(app, deps);
-  cardPinRoute(app, deps);
-  return app;
+  return routerOf(deps, [cardOrderRoutes, cardFreezeRoutes, cardStakeRoutes, cardPinRoute]);
 }
 
 /** The caller's card: read, order, shipping. */
@@ -279,10 +282,7 @@ function cardStakeRoutes(app: Hono<AppEnv>, deps: Deps) {
     validate('json', upgradeSchema),
     async (c) => {
       const id = c.req.valid('param').id;
-      const session = requireUser(c);
-      if (session.isAdmin && cardIdFor(session.userId) !== id)
-        throw new HttpProblem(403, "Only the card's holder can upgrade it");
-      ownCard(c, id);
+      const session = holdersCard(c, id, "Only the card's holder can upgrade it");
       return await commandRoute(c, deps, 'card-upgrade', async (commandId, metadata) => {
         const tier = c.req.valid('json').tier;
         const card = await loadCard(deps, id);
@@ -314,10 +314,7 @@ function cardStakeRoutes(app: Hono<AppEnv>, deps: Deps) {
     validate('json', stakeSchema),
     async (c) => {
       const id = c.req.valid('param').id;
-      const session = requireUser(c);
-      if (session.isAdmin && cardIdFor(session.userId) !== id)
-        throw new HttpProblem(403, "Only the card's holder can stake for it");
-      ownCard(c, id);
+      const session = holdersCard(c, id, "Only the card's holder can stake for it");
       return await commandRoute(c, deps, 'card-stake', async (commandId, metadata) => {
         const result = await setCardStake(
           deps,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
 import {
   completeWithdrawal,
@@ -11,17 +11,17 @@ import {
 import { CREDITED, refuseTxOfEarlierDeposit } from '../../app/crypto/earlierDeposits.ts';
 import { unitsOf } from '../../domain/ledger/postings.ts';
 import { depositQueue, withdrawalQueue } from '../../projections/crypto/crypto.queries.ts';
-import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
+import {
+  adminDecision,
+  SENT_FOR_APPROVAL,
+  sentForApproval,
+  sentForApprovalAnswer,
+} from '../approvals/fourEyes.ts';
 import type { Deps } from '../deps.ts';
-import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
-import {
-  REAUTHENTICATION_401,
-  REAUTHENTICATION_FIELDS,
-  reauthenticationFields,
-  requireReauthentication,
-} from '../http/reauth.ts';
+import { REAUTHENTICATION_401, reauthenticationFields, requireReauthentication } from '../http/reauth.ts';
+import { routerOf } from '../http/router.ts';
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -83,10 +83,7 @@ const withdrawalDecision = z.discriminatedUnion('action', [
 
 /** Admin queues: declared deposits to confirm, withdrawals to send. */
 export function adminCryptoRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  depositReviewRoutes(app, deps);
-  withdrawalReviewRoutes(app, deps);
-  return app;
+  return routerOf(deps, [depositReviewRoutes, withdrawalReviewRoutes]);
 }
 
 /** The deposits queue and an admin's confirmation or rejection. */
@@ -104,59 +101,54 @@ function depositReviewRoutes(app: Hono<AppEnv>, deps: Deps) {
     validate('param', idParam),
     validate('json', depositDecision),
     async (c) => {
-      const admin = requireAdmin(c);
+      // A user is refused (403) before the deposit is looked up.
+      requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const deposit = await loadDeposit(deps, id);
       if (!deposit) throw new HttpProblem(404, 'Deposit not found');
-      return await commandRoute(
-        c,
-        deps,
-        `deposit-decision:${id}`,
-        async (commandId, metadata) => {
-          let position = null;
-          if (input.action === 'confirm') {
-            // Checked after the key's claim, as a withdrawal's: a 401 releases the key, a replay needs none.
-            await requireReauthentication(deps, admin.userId, input);
-            const units = exactAmount(deposit.asset, input.amount);
-            const txHash = input.txHash || null;
-            const named = txHash ?? deposit.txHash;
-            if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
-            // Above the four-eyes threshold: recorded for a second admin instead (api/approvals). Only a
-            // pending deposit that can be confirmed as asked (a hash named); else the service answers.
-            if (deposit.status === 'pending' && named) {
-              const waiting = await sentForApproval(
-                deps,
-                commandId,
-                admin.userId,
-                {
-                  action: 'depositConfirmation',
-                  targetId: id,
-                  userId: deposit.userId,
-                  asset: deposit.asset,
-                  units: units.toString(),
-                  reason: input.reason,
-                  txHash,
-                },
-                metadata,
-              );
-              if (waiting) return waiting;
-            }
-            position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
-              .position;
-          } else {
-            position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId))
-              .position;
+      return await adminDecision(c, deps, 'deposit-decision', id, async (admin, commandId, metadata) => {
+        let position = null;
+        if (input.action === 'confirm') {
+          // Checked after the key's claim, as a withdrawal's: a 401 releases the key, a replay needs none.
+          await requireReauthentication(deps, admin.userId, input);
+          const units = exactAmount(deposit.asset, input.amount);
+          const txHash = input.txHash || null;
+          const named = txHash ?? deposit.txHash;
+          if (named) await refuseTxOfEarlierDeposit(deps, deposit.network, named, id, CREDITED);
+          // Above the four-eyes threshold: recorded for a second admin instead (api/approvals). Only a
+          // pending deposit that can be confirmed as asked (a hash named); else the service answers.
+          if (deposit.status === 'pending' && named) {
+            const waiting = await sentForApproval(
+              deps,
+              commandId,
+              admin.userId,
+              {
+                action: 'depositConfirmation',
+                targetId: id,
+                userId: deposit.userId,
+                asset: deposit.asset,
+                units: units.toString(),
+                reason: input.reason,
+                txHash,
+              },
+              metadata,
+            );
+            if (waiting) return waiting;
           }
-          return {
-            status: 200,
-            body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
-            position,
-            waitFor: ['crypto', 'ledger'],
-          };
-        },
-        { unhashed: REAUTHENTICATION_FIELDS },
-      );
+          position = (await confirmDeposit(deps, id, { units, txHash }, admin.userId, metadata, commandId))
+            .position;
+        } else {
+          position = (await rejectDeposit(deps, id, input.reason, admin.userId, metadata, commandId))
+            .position;
+        }
+        return {
+          status: 200,
+          body: { id, status: input.action === 'confirm' ? 'confirmed' : 'rejected' },
+          position,
+          waitFor: ['crypto', 'ledger'],
+        };
+      });
     },
   );
 }
@@ -185,51 +177,44 @@ function withdrawalReviewRoutes(app: Hono<AppEnv>, deps: Deps) {
     validate('param', idParam),
     validate('json', withdrawalDecision),
     async (c) => {
-      const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return await commandRoute(
-        c,
-        deps,
-        `withdrawal-decision:${id}`,
-        async (commandId, metadata) => {
-          // Both move money: a completion sends it out for good, a failure gives the held amount back.
-          await requireReauthentication(deps, admin.userId, input);
-          // Money leaving for good above the four-eyes threshold waits for a second admin (api/approvals).
-          const withdrawal = input.action === 'complete' ? await loadWithdrawal(deps, id) : null;
-          if (withdrawal?.status === 'pending' && input.action === 'complete') {
-            const { details } = withdrawal;
-            const waiting = await sentForApproval(
-              deps,
-              commandId,
-              admin.userId,
-              {
-                action: 'withdrawalCompletion',
-                targetId: id,
-                userId: details.userId,
-                asset: details.asset,
-                units: unitsOf(details.amount, details.asset).toString(),
-                reason: input.reason,
-                txHash: input.txHash,
-              },
-              metadata,
-            );
-            if (waiting) return waiting;
-          }
-          const position =
-            input.action === 'complete'
-              ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
-              : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
-                  .position;
-          return {
-            status: 200,
-            body: { id, status: input.action === 'complete' ? 'completed' : 'failed' },
-            position,
-            waitFor: ['crypto', 'ledger'],
-          };
-        },
-        { unhashed: REAUTHENTICATION_FIELDS },
-      );
+      return await adminDecision(c, deps, 'withdrawal-decision', id, async (admin, commandId, metadata) => {
+        // Both move money: a completion sends it out for good, a failure gives the held amount back.
+        await requireReauthentication(deps, admin.userId, input);
+        // Money leaving for good above the four-eyes threshold waits for a second admin (api/approvals).
+        const withdrawal = input.action === 'complete' ? await loadWithdrawal(deps, id) : null;
+        if (withdrawal?.status === 'pending' && input.action === 'complete') {
+          const { details } = withdrawal;
+          const waiting = await sentForApproval(
+            deps,
+            commandId,
+            admin.userId,
+            {
+              action: 'withdrawalCompletion',
+              targetId: id,
+              userId: details.userId,
+              asset: details.asset,
+              units: unitsOf(details.amount, details.asset).toString(),
+              reason: input.reason,
+              txHash: input.txHash,
+            },
+            metadata,
+          );
+          if (waiting) return waiting;
+        }
+        const position =
+          input.action === 'complete'
+            ? (await completeWithdrawal(deps, id, input.txHash, admin.userId, metadata, commandId)).position
+            : (await failWithdrawal(deps, id, input.reason, admin.userId, metadata, commandId)).released
+                .position;
+        return {
+          status: 200,
+          body: { id, status: input.action === 'complete' ? 'completed' : 'failed' },
+          position,
+          waitFor: ['crypto', 'ledger'],
+        };
+      });
     },
   );
 }

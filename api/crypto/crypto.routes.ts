@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, findUserIdByEmail } from '../../app/auth/users.service.ts';
 import { declareDeposit, requestWithdrawal, withdrawalWritten } from '../../app/crypto/crypto.service.ts';
@@ -25,6 +25,7 @@ import { currentPrices } from '../../projections/settings/settings.queries.ts';
 import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
+import { userEmailSchema } from '../http/ids.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
 import {
@@ -34,6 +35,7 @@ import {
   requireReauthentication,
   withStepUp,
 } from '../http/reauth.ts';
+import { routerOf } from '../http/router.ts';
 import { requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -85,11 +87,7 @@ const withdrawSchema = z
   });
 
 const transferSchema = z.strictObject({
-  recipientEmail: z
-    .string({ error: 'Valid email is required' })
-    .trim()
-    .max(254)
-    .pipe(z.email({ error: 'Valid email is required' })),
+  recipientEmail: userEmailSchema,
   currency: z.enum(ASSETS, { error: 'Currency must be SAI, BTC, ETH, USDT, USDC, SOL or XRP' }),
   amount: amountField,
   description: z.string().max(200).superRefine(storedText('Description')).optional().default(''),
@@ -137,12 +135,7 @@ const transferAnswer = z.object({
 const idempotent = { idempotencyKey: true };
 
 export function cryptoRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  cryptoInfoRoutes(app, deps);
-  depositRoutes(app, deps);
-  withdrawalRoutes(app, deps);
-  cryptoTransferRoute(app, deps);
-  return app;
+  return routerOf(deps, [cryptoInfoRoutes, depositRoutes, withdrawalRoutes, cryptoTransferRoute]);
 }
 
 /** Balances, prices and networks. */

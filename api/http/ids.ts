@@ -10,3 +10,10 @@ import { USER_ID_PATTERN, type UserId } from '../../domain/shared/ids.ts';
 export function userIdSchema(message: string): z.ZodType<UserId, string> {
   return z.string().regex(USER_ID_PATTERN, message) as unknown as z.ZodType<UserId, string>;
 }
+
+/** Another user named by their e-mail address: a look-up by e-mail, a transfer's recipient. */
+export const userEmailSchema = z
+  .string({ error: 'Valid email is required' })
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: 'Valid email is required' }));

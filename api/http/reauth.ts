@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { loadPasswordHash, timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
+import { loadPasswordHash } from '../../app/auth/credentials.table.ts';
+import { timingDummyHash, verifySecret } from '../../app/auth/credentials.ts';
 import {
   checkReauthentication,
   type ReauthenticationMethod,

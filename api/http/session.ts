@@ -114,3 +114,15 @@ export function requireAdmin(c: Context<AppEnv>) {
   if (!session.isAdmin) throw new HttpProblem(403, 'Admin access required');
   return session;
 }
+
+/** Middleware that asks for a session before any body is validated: a visitor gets 401, whatever they send. */
+export const signedInFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};
+
+/** Middleware that asks for an admin before any body is validated: visitors get 401 and users 403. */
+export const adminFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAdmin(c);
+  await next();
+};

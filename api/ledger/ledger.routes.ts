@@ -1,9 +1,6 @@
 import { Hono } from 'hono';
-import {
-  LiabilityProofUnavailableError,
-  latestLiabilitiesStatement,
-  liabilityProofFor,
-} from '../../app/ledgerProofs/liabilities.ts';
+import { latestLiabilitiesStatement } from '../../app/ledgerProofs/liabilities.table.ts';
+import { LiabilityProofUnavailableError, liabilityProofFor } from '../../app/ledgerProofs/liabilities.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem, PROBLEM_TYPES } from '../http/problem.ts';

@@ -98,6 +98,9 @@ describe('token ledger over HTTP', () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
     await fund(admin, alice.user.id, 10);
+    // Alice's transfers, with her password: each names what it tries.
+    const send = (fields: Record<string, unknown>) =>
+      alice.client.post('/api/transactions', { type: 'transfer', password: 'correct-horse', ...fields });
     const lookup = await alice.client.get(
       `/api/users/by-email?email=${encodeURIComponent(bob.user.email.toUpperCase())}`,
     );
@@ -107,9 +110,7 @@ describe('token ledger over HTTP', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Recipient not found');
 
-    const sent = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      password: 'correct-horse',
+    const sent = await send({
       amount: 2.5,
       sender_id: alice.user.id,
       receiver_id: bob.user.id,
@@ -141,44 +142,18 @@ describe('token ledger over HTTP', () => {
       [{ value: 1 }, 400],
     ];
     for (const [amount, status] of bad) {
-      const reply = await alice.client.post('/api/transactions', {
-        type: 'transfer',
-        password: 'correct-horse',
-        amount,
-        receiver_id: bob.user.id,
-      });
+      const reply = await send({ amount, receiver_id: bob.user.id });
       expect(reply.status, JSON.stringify(amount)).toBe(status);
       expect(reply.body.fieldErrors?.amount ?? reply.body.message).toBeTruthy();
     }
-    const over = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      password: 'correct-horse',
-      amount: '7.51',
-      receiver_id: bob.user.id,
-    });
+    const over = await send({ amount: '7.51', receiver_id: bob.user.id });
     expect(over.status).toBe(422);
     expect(over.body.message).toBe(INSUFFICIENT_SAI);
-    const self = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      password: 'correct-horse',
-      amount: 1,
-      receiver_id: alice.user.id,
-    });
+    const self = await send({ amount: 1, receiver_id: alice.user.id });
     expect(self.status).toBe(400);
-    const forged = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      password: 'correct-horse',
-      amount: 1,
-      receiver_id: bob.user.id,
-      sender_id: bob.user.id,
-    });
+    const forged = await send({ amount: 1, receiver_id: bob.user.id, sender_id: bob.user.id });
     expect(forged.status).toBe(403);
-    const nobody = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      password: 'correct-horse',
-      amount: 1,
-      receiver_id: 'nobody00',
-    });
+    const nobody = await send({ amount: 1, receiver_id: 'nobody00' });
     expect(nobody.status).toBe(404);
     expect(await t.eventCount()).toBe(before);
     expect(await balance(alice.client)).toBe('7.50');

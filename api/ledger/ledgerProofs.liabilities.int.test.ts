@@ -1,10 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiabilityStatements } from '../../app/ledgerProofs/ledgerProofs.ts';
-import {
-  LiabilityProofUnavailableError,
-  latestLiabilitiesStatement,
-  liabilityProofFor,
-} from '../../app/ledgerProofs/liabilities.ts';
+import { latestLiabilitiesStatement } from '../../app/ledgerProofs/liabilities.table.ts';
+import { LiabilityProofUnavailableError, liabilityProofFor } from '../../app/ledgerProofs/liabilities.ts';
 import type { LiabilitiesStatement, LiabilityProof } from '../../domain/verifiable/formats.ts';
 import { verifyLiabilityProof, verifyReceipt } from '../../domain/verifiable/verify.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';

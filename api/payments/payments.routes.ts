@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
 import { assertActive, loadUser } from '../../app/auth/users.service.ts';
 import {
@@ -19,7 +19,12 @@ import {
   pendingPayments,
 } from '../../projections/payments/payments.queries.ts';
 import { currentPrices, tokenPrice } from '../../projections/settings/settings.queries.ts';
-import { SENT_FOR_APPROVAL, sentForApproval, sentForApprovalAnswer } from '../approvals/fourEyes.ts';
+import {
+  adminDecision,
+  SENT_FOR_APPROVAL,
+  sentForApproval,
+  sentForApprovalAnswer,
+} from '../approvals/fourEyes.ts';
 import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -28,12 +33,8 @@ import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
-import {
-  REAUTHENTICATION_401,
-  REAUTHENTICATION_FIELDS,
-  reauthenticationFields,
-  requireReauthentication,
-} from '../http/reauth.ts';
+import { REAUTHENTICATION_401, reauthenticationFields, requireReauthentication } from '../http/reauth.ts';
+import { routerOf } from '../http/router.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -204,11 +205,7 @@ async function paymentFromLog(deps: Deps, paymentId: string): Promise<z.output<t
 }
 
 export function paymentsRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  paymentSubmitRoutes(app, deps);
-  paymentQueueRoutes(app, deps);
-  paymentReviewRoute(app, deps);
-  return app;
+  return routerOf(deps, [paymentSubmitRoutes, paymentQueueRoutes, paymentReviewRoute]);
 }
 
 /** The quote and the submission of a purchase. */
@@ -301,50 +298,43 @@ function paymentReviewRoute(app: Hono<AppEnv>, deps: Deps) {
     validate('param', idParam),
     validate('json', verifySchema),
     async (c) => {
-      const admin = requireAdmin(c);
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return await commandRoute(
-        c,
-        deps,
-        `payment-verify:${id}`,
-        async (commandId, metadata) => {
-          if (input.approved) {
-            await requireReauthentication(deps, admin.userId, input);
-            // A mint above the four-eyes threshold waits for a second admin (api/approvals).
-            const payment = await loadPayment(deps, id);
-            if (payment?.status === 'pending') {
-              const waiting = await sentForApproval(
-                deps,
-                commandId,
-                admin.userId,
-                {
-                  action: 'paymentApproval',
-                  targetId: id,
-                  userId: payment.userId,
-                  asset: 'SAI',
-                  units: unitsOf(payment.amount, 'SAI').toString(),
-                  reason: input.reason ?? '',
-                  txHash: null,
-                },
-                metadata,
-              );
-              if (waiting) return waiting;
-            }
+      return await adminDecision(c, deps, 'payment-verify', id, async (admin, commandId, metadata) => {
+        if (input.approved) {
+          await requireReauthentication(deps, admin.userId, input);
+          // A mint above the four-eyes threshold waits for a second admin (api/approvals).
+          const payment = await loadPayment(deps, id);
+          if (payment?.status === 'pending') {
+            const waiting = await sentForApproval(
+              deps,
+              commandId,
+              admin.userId,
+              {
+                action: 'paymentApproval',
+                targetId: id,
+                userId: payment.userId,
+                asset: 'SAI',
+                units: unitsOf(payment.amount, 'SAI').toString(),
+                reason: input.reason ?? '',
+                txHash: null,
+              },
+              metadata,
+            );
+            if (waiting) return waiting;
           }
-          const { position } = input.approved
-            ? await approvePayment(deps, id, admin.userId, metadata, commandId)
-            : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
-          // A command answers from its own stream (the write side), never from a read model that may lag.
-          const decided = await paymentFromLog(deps, id);
-          if (!decided) {
-            c.set('wrotePosition', position);
-            throw new NotFoundError('Payment verification not found');
-          }
-          return { status: 200, body: decided, position };
-        },
-        { unhashed: REAUTHENTICATION_FIELDS },
-      );
+        }
+        const { position } = input.approved
+          ? await approvePayment(deps, id, admin.userId, metadata, commandId)
+          : await rejectPayment(deps, id, admin.userId, input.reason ?? '', metadata, commandId);
+        // A command answers from its own stream (the write side), never from a read model that may lag.
+        const decided = await paymentFromLog(deps, id);
+        if (!decided) {
+          c.set('wrotePosition', position);
+          throw new NotFoundError('Payment verification not found');
+        }
+        return { status: 200, body: decided, position };
+      });
     },
   );
 }

@@ -70,14 +70,19 @@ export const allTransactionsQuery = z.strictObject({
   limit,
 });
 
-/** A transaction as the lists show it; amounts are exact decimal strings with the asset's decimals. */
-export const transactionAnswer = z.object({
+/** The first fields of every answer about one transaction (the lists', an admin's detail). */
+export const transactionHead = {
   id: z.string(),
   type: z.enum(TRANSACTION_TYPES),
   asset: z.string(),
   amount: z.string(),
   sender_id: z.string().nullable(),
   receiver_id: z.string().nullable(),
+};
+
+/** A transaction as the lists show it; amounts are exact decimal strings with the asset's decimals. */
+export const transactionAnswer = z.object({
+  ...transactionHead,
   senderName: z.string().nullable(),
   receiverName: z.string().nullable(),
   description: z.string(),

@@ -7,6 +7,7 @@ import { listUsers, userCounts } from '../../projections/users/users.queries.ts'
 import { userAnswer } from '../auth/auth.schemas.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { userEmailSchema } from '../http/ids.ts';
 import { limited } from '../http/limits.ts';
 import { pageLimit, queryInteger } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
@@ -14,11 +15,7 @@ import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
 const byEmailQuery = z.strictObject({
-  email: z
-    .string({ error: 'Valid email is required' })
-    .trim()
-    .max(254)
-    .pipe(z.email({ error: 'Valid email is required' })),
+  email: userEmailSchema,
 });
 const listQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),

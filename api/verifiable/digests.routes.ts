@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listDigests } from '../../app/ledgerProofs/digests.ts';
+import { listDigests } from '../../app/ledgerProofs/digests.table.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';

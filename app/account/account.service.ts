@@ -3,15 +3,11 @@ import type { UserId } from '../../domain/shared/ids.ts';
 import type { PreferencesInput } from '../../domain/users/preferences.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
-import { hashSecret, loadPasswordHash, savePasswordHash, verifySecret } from '../auth/credentials.ts';
+import { loadPasswordHash, savePasswordHash } from '../auth/credentials.table.ts';
+import { hashSecret, verifySecret } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import {
-  deleteTotpSecret,
-  hasTotpSecret,
-  startTotpEnrolment,
-  totpEncryptionKey,
-  verifyTotpCode,
-} from '../auth/totp.ts';
+import { deleteTotpSecret, hasTotpSecret } from '../auth/totp.table.ts';
+import { startTotpEnrolment, totpEncryptionKey, verifyTotpCode } from '../auth/totp.ts';
 import {
   assertActive,
   assertSecondFactorAllowed,
@@ -20,7 +16,7 @@ import {
 } from '../auth/users.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import type { AppContext } from '../context.ts';
-import { dropTokens } from '../mail/accountTokens.ts';
+import { dropTokens } from '../mail/accountTokens.table.ts';
 
 /**
  * The user's own account settings. Every change is a command on the user's stream; secrets (password

@@ -2,6 +2,8 @@ import { approvalStream } from '../../domain/approvals/approval.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { approvalIdsOfUser } from '../../projections/approvals/approvals.queries.ts';
+import { cryptoIdsOfUser } from '../../projections/crypto/crypto.queries.ts';
+import { paymentIdsOfUser } from '../../projections/payments/payments.queries.ts';
 import { cardIdFor } from '../cards/cards.service.ts';
 
 /**
@@ -15,18 +17,9 @@ export async function userStreams(
   limit: number,
 ): Promise<{ streams: string[]; truncated: boolean }> {
   const [payments, withdrawals, deposits, approvals] = await Promise.all([
-    pool.query<{ id: string }>(
-      'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
-      [userId, limit + 1],
-    ),
-    pool.query<{ id: string }>(
-      'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
-      [userId, limit + 1],
-    ),
-    pool.query<{ id: string }>(
-      'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
-      [userId, limit + 1],
-    ),
+    paymentIdsOfUser(pool, userId, limit + 1),
+    cryptoIdsOfUser(pool, 'withdrawals', userId, limit + 1),
+    cryptoIdsOfUser(pool, 'deposits', userId, limit + 1),
     // Four-eyes requests on the user's money: requested, approved or rejected, applied.
     approvalIdsOfUser(pool, userId, limit + 1),
   ]);
@@ -37,9 +30,9 @@ export async function userStreams(
     `notificationReads-${userId}`,
     `userPasskeys-${userId}`,
     `userMail-${userId}`,
-    ...payments.rows.map((r) => `payment-${r.id}`),
-    ...withdrawals.rows.map((r) => `withdrawal-${r.id}`),
-    ...deposits.rows.map((r) => `cryptoDeposit-${r.id}`),
+    ...payments.map((id) => `payment-${id}`),
+    ...withdrawals.map((id) => `withdrawal-${id}`),
+    ...deposits.map((id) => `cryptoDeposit-${id}`),
     ...approvals.map((id) => approvalStream(id)),
   ];
   return { streams: streams.slice(0, limit), truncated: streams.length > limit };

@@ -5,15 +5,8 @@ import { passkeysDecider, userPasskeysStream } from '../../domain/users/passkeys
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
 import { type CommandContext, handleCommand } from '../commands/handleCommand.ts';
-import {
-  deletePasskey,
-  insertPasskey,
-  type PasskeySummary,
-  passkeysOf,
-  type RelyingParty,
-  summary,
-  verifyRegistration,
-} from './passkeys.ts';
+import { deletePasskey, insertPasskey, passkeysOf } from './passkeys.table.ts';
+import { type PasskeySummary, type RelyingParty, summary, verifyRegistration } from './passkeys.ts';
 import { assertSecondFactorAllowed } from './users.service.ts';
 
 /**

@@ -11,7 +11,17 @@ import {
 } from '@simplewebauthn/server';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import type { TableOwner } from '../tables.ts';
+import {
+  type ChallengePurpose,
+  deleteChallenge,
+  deleteExpiredChallenges,
+  insertChallenge,
+  type PasskeyRow,
+  passkeyByCredentialId,
+  passkeysOf,
+  recordPasskeyUse,
+  takeChallengeRow,
+} from './passkeys.table.ts';
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server: the protocol's parsing and signature checks are the
@@ -23,8 +33,6 @@ import type { TableOwner } from '../tables.ts';
  */
 export const RP_NAME = 'SAI Wallet';
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-
-export type ChallengePurpose = 'register' | 'sign_in' | 'second_factor';
 
 type Db = Pool | PoolClient;
 
@@ -42,35 +50,12 @@ export function relyingParty(config: { PUBLIC_URL: string; ALLOWED_ORIGINS: stri
   return { rpID, origins: [config.PUBLIC_URL, ...extra] };
 }
 
-export interface PasskeyRow {
-  id: string;
-  userId: UserId;
-  credentialId: string;
-  publicKey: Uint8Array;
-  counter: number;
-  transports: string[];
-  name: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
-
 /** What the owner sees of a passkey: never its key or credential id. */
 export interface PasskeySummary {
   id: string;
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
-}
-
-const COLUMNS = `id, user_id AS "userId", credential_id AS "credentialId", public_key AS "publicKey",
-  counter::int AS counter, transports, name, created_at AS "createdAt", last_used_at AS "lastUsedAt"`;
-
-export async function passkeysOf(db: Db, userId: UserId): Promise<PasskeyRow[]> {
-  const { rows } = await db.query<PasskeyRow>(
-    `SELECT ${COLUMNS} FROM passkeys WHERE user_id = $1 ORDER BY created_at, id`,
-    [userId],
-  );
-  return rows;
 }
 
 export function summary(row: PasskeyRow): PasskeySummary {
@@ -80,43 +65,6 @@ export function summary(row: PasskeyRow): PasskeySummary {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
-}
-
-export async function hasPasskeys(db: Db, userId: UserId): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM passkeys WHERE user_id = $1 LIMIT 1', [userId]);
-  return (rowCount ?? 0) > 0;
-}
-
-async function passkeyByCredentialId(db: Db, credentialId: string): Promise<PasskeyRow | null> {
-  const { rows } = await db.query<PasskeyRow>(`SELECT ${COLUMNS} FROM passkeys WHERE credential_id = $1`, [
-    credentialId,
-  ]);
-  return rows[0] ?? null;
-}
-
-export async function insertPasskey(
-  db: Db,
-  row: Omit<PasskeyRow, 'createdAt' | 'lastUsedAt'>,
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO passkeys (id, user_id, credential_id, public_key, counter, transports, name, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [row.id, row.userId, row.credentialId, row.publicKey, row.counter, row.transports, row.name, now],
-  );
-}
-
-export async function renamePasskey(db: Db, userId: UserId, id: string, name: string): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE passkeys SET name = $3 WHERE user_id = $1 AND id = $2', [
-    userId,
-    id,
-    name,
-  ]);
-  return (rowCount ?? 0) > 0;
-}
-
-export async function deletePasskey(db: Db, userId: UserId, id: string): Promise<void> {
-  await db.query('DELETE FROM passkeys WHERE user_id = $1 AND id = $2', [userId, id]);
 }
 
 function challengeHash(challenge: string): string {
@@ -137,11 +85,13 @@ async function issueChallenge(
   const bytes = new Uint8Array(randomBytes(32));
   const challenge = Buffer.from(bytes).toString('base64url');
   // Expired challenges go as new ones come: the table holds only the last few minutes' worth.
-  await db.query('DELETE FROM webauthn_challenges WHERE expires_at < $1', [now]);
-  await db.query(
-    `INSERT INTO webauthn_challenges (challenge_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
-    [challengeHash(challenge), purpose, userId, new Date(now.getTime() + CHALLENGE_TTL_MS)],
-  );
+  await deleteExpiredChallenges(db, now);
+  await insertChallenge(db, {
+    challengeHash: challengeHash(challenge),
+    purpose,
+    userId,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  });
   return bytes;
 }
 
@@ -156,11 +106,7 @@ async function takeChallenge(
   userId: UserId | null,
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await db.query<{ purpose: string; user_id: string | null; expires_at: Date }>(
-    'DELETE FROM webauthn_challenges WHERE challenge_hash = $1 RETURNING purpose, user_id, expires_at',
-    [challengeHash(challenge)],
-  );
-  const row = rows[0];
+  const row = await takeChallengeRow(db, challengeHash(challenge));
   return !!row && row.purpose === purpose && row.user_id === userId && row.expires_at > now;
 }
 
@@ -280,11 +226,7 @@ export async function verifyAssertion(
     });
     if (!verified.verified) return null;
     const counter = verified.authenticationInfo.newCounter;
-    await db.query('UPDATE passkeys SET counter = $2, last_used_at = $3 WHERE id = $1', [
-      passkey.id,
-      counter,
-      now,
-    ]);
+    await recordPasskeyUse(db, passkey.id, counter, now);
     return { ...passkey, counter, lastUsedAt: now };
   } catch {
     return null;
@@ -298,27 +240,9 @@ async function takeChallengeOf(db: Db, response: AuthenticationResponseJSON): Pr
       Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
     );
     if (typeof clientData?.challenge === 'string') {
-      await db.query('DELETE FROM webauthn_challenges WHERE challenge_hash = $1', [
-        challengeHash(clientData.challenge),
-      ]);
+      await deleteChallenge(db, challengeHash(clientData.challenge));
     }
   } catch {
     // Unreadable client data carries no challenge to spend.
   }
 }
-
-/** `passkeys`: the person's credentials go at erasure. */
-export const passkeysTable: TableOwner = {
-  table: 'passkeys',
-  async erase(client, { userId }) {
-    await client.query('DELETE FROM passkeys WHERE user_id = $1', [userId]);
-  },
-};
-
-/** `webauthn_challenges`: the person's open challenges go at erasure. */
-export const webauthnChallengesTable: TableOwner = {
-  table: 'webauthn_challenges',
-  async erase(client, { userId }) {
-    await client.query('DELETE FROM webauthn_challenges WHERE user_id = $1', [userId]);
-  },
-};

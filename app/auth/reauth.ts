@@ -1,7 +1,8 @@
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { CommandContext } from '../commands/context.ts';
 import type { AppContext } from '../context.ts';
-import { loadPasswordHash, timingDummyHash, verifySecret } from './credentials.ts';
+import { loadPasswordHash } from './credentials.table.ts';
+import { timingDummyHash, verifySecret } from './credentials.ts';
 import { totpEncryptionKey, verifyTotpCode } from './totp.ts';
 import { loadUser } from './users.service.ts';
 

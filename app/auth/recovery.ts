@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../infra/eventStore/eventStore.ts';
 import { underTotpLock } from '../account/account.service.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { removePasskey } from './passkeys.service.ts';
-import { deleteTotpSecret } from './totp.ts';
+import { deleteTotpSecret } from './totp.table.ts';
 import { loadUser, runUserCommand } from './users.service.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import type { TableOwner } from '../tables.ts';
+import { saveTotpSecret, spendTotpStep, totpSecretOf } from './totp.table.ts';
 
 /**
  * TOTP two-factor authentication (docs/product-rules.md rule 5), RFC 6238 with the authenticator apps' defaults
@@ -76,13 +76,7 @@ export async function startTotpEnrolment(
   user: { userId: UserId; email: string },
 ): Promise<{ otpauthUri: string; qrCodeDataUrl: string }> {
   const secret = randomBytes(SECRET_BYTES);
-  await db.query(
-    `INSERT INTO totp_secrets (user_id, secret_encrypted, confirmed, last_used_step, created_at, confirmed_at)
-     VALUES ($1, $2, false, NULL, now(), NULL)
-     ON CONFLICT (user_id) DO UPDATE SET secret_encrypted = EXCLUDED.secret_encrypted, confirmed = false,
-       last_used_step = NULL, created_at = now(), confirmed_at = NULL`,
-    [user.userId, encryptTotpSecret(key, user.userId, secret)],
-  );
+  await saveTotpSecret(db, user.userId, encryptTotpSecret(key, user.userId, secret));
   const otpauthUri = totpFor(secret, user.email).toString();
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, {
     errorCorrectionLevel: 'M',
@@ -90,11 +84,6 @@ export async function startTotpEnrolment(
     width: 240,
   });
   return { otpauthUri, qrCodeDataUrl };
-}
-
-export async function hasTotpSecret(db: Db, userId: UserId): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM totp_secrets WHERE user_id = $1', [userId]);
-  return (rowCount ?? 0) > 0;
 }
 
 /**
@@ -110,48 +99,12 @@ export async function verifyTotpCode(
   now: Date,
   options: { confirm?: boolean } = {},
 ): Promise<boolean> {
-  const { rows } = await db.query<{ secret_encrypted: string }>(
-    'SELECT secret_encrypted FROM totp_secrets WHERE user_id = $1',
-    [userId],
-  );
-  const row = rows[0];
-  if (!row || !/^\d{6}$/.test(code)) return false;
-  const secret = decryptTotpSecret(key, userId, row.secret_encrypted);
+  const secretEncrypted = await totpSecretOf(db, userId);
+  if (secretEncrypted === null || !/^\d{6}$/.test(code)) return false;
+  const secret = decryptTotpSecret(key, userId, secretEncrypted);
   const timestamp = now.getTime();
   const delta = totpFor(secret, userId).validate({ token: code, timestamp, window: WINDOW });
   if (delta === null) return false;
   const step = TOTP.counter({ period: PERIOD, timestamp }) + delta;
-  const updated = await db.query(
-    `UPDATE totp_secrets
-     SET last_used_step = $2,
-         confirmed = confirmed OR $4,
-         confirmed_at = CASE WHEN $4 AND NOT confirmed THEN now() ELSE confirmed_at END
-     WHERE user_id = $1 AND secret_encrypted = $3 AND (last_used_step IS NULL OR last_used_step < $2)`,
-    [userId, step, row.secret_encrypted, options.confirm === true],
-  );
-  return updated.rowCount === 1;
+  return await spendTotpStep(db, { userId, step, secretEncrypted, confirm: options.confirm === true });
 }
-
-export async function deleteTotpSecret(db: Db, userId: UserId): Promise<void> {
-  await db.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
-}
-
-/**
- * `totp_secrets`: a set-up never confirmed, older than a day, is purged (`POST /api/account/2fa/setup`
- * starts a new one); the person's secret goes at erasure.
- */
-export const totpSecretsTable: TableOwner = {
-  table: 'totp_secrets',
-  purge: {
-    purged: 'unconfirmedTotp',
-    async run(db) {
-      const { rowCount } = await db.query(
-        `DELETE FROM totp_secrets WHERE NOT confirmed AND created_at < now() - interval '1 day'`,
-      );
-      return rowCount ?? 0;
-    },
-  },
-  async erase(client, { userId }) {
-    await client.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
-  },
-};

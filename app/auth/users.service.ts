@@ -20,7 +20,8 @@ import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventSto
 import type { CommandContext } from '../commands/context.ts';
 import { handleCommand, loadState } from '../commands/handleCommand.ts';
 import type { AppContext } from '../context.ts';
-import { hashSecret, savePasswordHash } from './credentials.ts';
+import { savePasswordHash } from './credentials.table.ts';
+import { hashSecret } from './credentials.ts';
 import { legacyUniqueStream, uniqueStream, uniqueStreamsOf } from './uniqueStreams.ts';
 
 export type { RegisteredUser };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { hashSecret, savePasswordHash } from '../auth/credentials.ts';
+import { savePasswordHash } from '../auth/credentials.table.ts';
+import { hashSecret } from '../auth/credentials.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
   findUserIdByEmail,

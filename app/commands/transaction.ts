@@ -62,12 +62,7 @@ export async function handleTransaction<State, Command, Event extends DomainEven
 ): Promise<TransactionResult<Event>> {
   return await new Promise<TransactionResult<Event>>((resolve, reject) => {
     const job: TransactionJob = {
-      lone: false,
-      command: first.command,
-      metadata,
-      options: { eventIdSeed: first.seed },
-      resolve: resolve as (value: unknown) => void,
-      reject,
+      ...legJob(first, metadata, false, resolve, reject),
       spec: {
         first: first as unknown as Leg<unknown, unknown, DomainEventShape>,
         follow: then as unknown as (events: DomainEventShape[]) => FollowingLeg[],
@@ -411,16 +406,26 @@ async function recordedTransaction<State, Command, Event extends DomainEventShap
  */
 async function appendLeg(ctx: PipelineContext, leg: FollowingLeg, metadata: EventMetadata) {
   return await new Promise<CommandResult<unknown, DomainEventShape>>((resolve, reject) => {
-    const job: Job<unknown, unknown> = {
-      lone: true,
-      command: leg.command,
-      metadata,
-      options: { eventIdSeed: leg.seed },
-      resolve: resolve as (value: unknown) => void,
-      reject,
-    };
-    void runCommands(ctx, leg.streamName, leg.decider, [job]);
+    void runCommands(ctx, leg.streamName, leg.decider, [legJob(leg, metadata, true, resolve, reject)]);
   });
+}
+
+/** A leg's command as a job of its stream's pipeline, its event ids seeded by the leg. */
+function legJob<T>(
+  leg: { command: unknown; seed: string },
+  metadata: EventMetadata,
+  lone: boolean,
+  resolve: (value: T) => void,
+  reject: (error: unknown) => void,
+): Job<unknown, unknown> {
+  return {
+    lone,
+    command: leg.command,
+    metadata,
+    options: { eventIdSeed: leg.seed },
+    resolve: resolve as (value: unknown) => void,
+    reject,
+  };
 }
 
 function shape(event: RecordedEvent): DomainEventShape {

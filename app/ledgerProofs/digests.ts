@@ -8,8 +8,14 @@ import { verifyDigest } from '../../domain/verifiable/verify.ts';
 import { type Pool, type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
 import { runScheduledJob } from '../../infra/postgres/scheduledJobs.ts';
 import { StoredTreeDamagedError } from '../../projections/ledgerTree/ledgerTree.queries.ts';
-import type { TableOwner } from '../tables.ts';
 import { readDigestFile, scanDigestFolder, setAside, writeFileAtomically } from './digestFiles.ts';
+import {
+  insertDigest,
+  latestDigest,
+  listDigests,
+  listedDigestFiles,
+  lockPublishing,
+} from './digests.table.ts';
 import type { LedgerSigner } from './signer.ts';
 import { coarsenBlocks, MAX_DIGEST_BLOCKS, rootOfBlocks, type TreeBlocks } from './treeReplay.ts';
 
@@ -81,54 +87,8 @@ export function digestFileName(digest: LedgerDigest): string {
 
 export { writeFileAtomically } from './digestFiles.ts';
 
-interface DigestRow {
-  id: string;
-  tree_size: string;
-  root: string;
-  time: Date;
-  key_id: string;
-  signature: string;
-  blocks: LedgerDigest['blocks'] | null;
-}
-
-const COLUMNS = 'id::text, tree_size::text, root, time, key_id, signature, blocks';
-
-function digestOf(row: DigestRow): LedgerDigest {
-  return {
-    format: DIGEST_FORMAT,
-    version: 1,
-    treeSize: row.tree_size,
-    root: row.root,
-    time: row.time.toISOString(),
-    keyId: row.key_id,
-    signature: row.signature,
-    ...(row.blocks ? { blocks: row.blocks } : {}),
-  };
-}
-
-/** Published digests, newest first; `cursor` is the previous page's `nextCursor`. */
-export async function listDigests(
-  db: Pool | PoolClient,
-  limit: number,
-  cursor: string | null = null,
-): Promise<{ items: LedgerDigest[]; nextCursor: string | null }> {
-  const { rows } = await db.query<DigestRow>(
-    `SELECT ${COLUMNS} FROM ledger_digests WHERE ($1::bigint IS NULL OR id < $1::bigint)
-      ORDER BY id DESC LIMIT $2`,
-    [cursor, limit + 1],
-  );
-  const page = rows.slice(0, limit);
-  return {
-    items: page.map(digestOf),
-    nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
-  };
-}
-
 /** Why a digest was not published: the tree does not extend the previous digest (a mismatch). */
 export class DigestMismatchError extends Error {}
-
-/** One advisory lock serialises publishing across processes (any number of them, scheduled or on demand). */
-const PUBLISH_LOCK = "hashtextextended('sai:ledger-digest', 0)";
 
 export interface DigestServiceOptions {
   pool: Pool;
@@ -171,7 +131,7 @@ export class DigestService {
     const published = await withTransaction(
       pool,
       async (client) => {
-        await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+        await lockPublishing(client);
         await this.#reconcileFiles(client);
         const previous = await latestDigest(client);
         if (
@@ -241,11 +201,7 @@ export class DigestService {
     const scan = await scanDigestFolder(dir);
     for (const name of scan.temporaries) await rm(path.join(dir, name), { force: true });
     if (scan.digests.length === 0) return;
-    const { rows } = await client.query<{ file_name: string }>(
-      'SELECT file_name FROM ledger_digests WHERE file_name = ANY($1::text[])',
-      [scan.digests],
-    );
-    const listed = new Set(rows.map((row) => row.file_name));
+    const listed = await listedDigestFiles(client, scan.digests);
     const unlisted = scan.digests.filter((name) => !listed.has(name));
     // Most publishes find every file listed: the stored tree's head is read only when one is not.
     if (unlisted.length === 0) return;
@@ -368,29 +324,3 @@ export class DigestService {
     };
   }
 }
-
-async function insertDigest(client: PoolClient, digest: LedgerDigest, fileName: string): Promise<void> {
-  await client.query(
-    `INSERT INTO ledger_digests (tree_size, root, time, key_id, signature, blocks, file_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      digest.treeSize,
-      digest.root,
-      digest.time,
-      digest.keyId,
-      digest.signature,
-      digest.blocks ? JSON.stringify(digest.blocks) : null,
-      fileName,
-    ],
-  );
-}
-
-async function latestDigest(db: Pool | PoolClient, withBlocks = true): Promise<LedgerDigest | null> {
-  const { rows } = await db.query<DigestRow>(
-    `SELECT ${withBlocks ? COLUMNS : COLUMNS.replace(', blocks', ', NULL AS blocks')} FROM ledger_digests ORDER BY id DESC LIMIT 1`,
-  );
-  return rows[0] ? digestOf(rows[0]) : null;
-}
-
-/** `ledger_digests`: signed digests of the log, kept for good (nothing personal); neither purged nor erased. */
-export const ledgerDigestsTable: TableOwner = { table: 'ledger_digests' };

@@ -4,8 +4,8 @@ import {
   type LedgerKeyHistoryEntry,
   type LedgerPublicKey,
 } from '../../domain/verifiable/formats.ts';
-import { type Pool, type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
-import type { TableOwner } from '../tables.ts';
+import { type Pool, withTransaction } from '../../infra/postgres/pool.ts';
+import { insertKeyEntry, lastSignedBy, loadKeyHistory, lockKeyHistory } from './keyHistory.table.ts';
 import type { LedgerSigner } from './signer.ts';
 
 /**
@@ -53,33 +53,6 @@ export function keyDocument(signer: LedgerSigner, history: LedgerKeyHistoryEntry
   return { ...signer.publicKey, keys: history };
 }
 
-interface KeyRow {
-  key_id: string;
-  public_key: string;
-  valid_from: Date;
-  previous_key_id: string | null;
-  rotation_signature: string | null;
-}
-
-const entryOf = (row: KeyRow): LedgerKeyHistoryEntry => ({
-  keyId: row.key_id,
-  jwk: { kty: 'OKP', crv: 'Ed25519', x: row.public_key },
-  validFrom: row.valid_from.toISOString(),
-  previousKeyId: row.previous_key_id,
-  rotationSignature: row.rotation_signature,
-});
-
-/** The recorded history, oldest first (empty before the first start that recorded a key). */
-export async function loadKeyHistory(db: Pool | PoolClient): Promise<LedgerKeyHistoryEntry[]> {
-  const { rows } = await db.query<KeyRow>(
-    'SELECT key_id, public_key, valid_from, previous_key_id, rotation_signature FROM ledger_signing_keys ORDER BY seq',
-  );
-  return rows.map(entryOf);
-}
-
-/** Serialises recording across processes starting together. */
-const RECORD_LOCK = 7_104_211_836;
-
 /**
  * Records the signing key the process starts with, once: nothing when it is the history's last key; the
  * first entry on an empty history; a rotation when it is new, signed by `previous` (the last recorded
@@ -97,7 +70,7 @@ export async function recordSigningKey(
   const recorded = await withTransaction(
     pool,
     async (client) => {
-      await client.query(`SELECT pg_advisory_xact_lock(${RECORD_LOCK})`);
+      await lockKeyHistory(client);
       const history = await loadKeyHistory(client);
       const last = history.at(-1);
       if (last?.keyId === signer.keyId) return { history, entry: null };
@@ -115,29 +88,10 @@ export async function recordSigningKey(
               `set LEDGER_PREVIOUS_SIGNING_KEY_FILE to the file of ${last.keyId}'s private key for this start, so ` +
               'it signs the new key (docs/architecture/verifiable-ledger.md, "Key history")',
           );
-        const { rows } = await client.query<{ signed: Date | null }>(
-          `SELECT greatest(
-           (SELECT max(time) FROM ledger_digests WHERE key_id = $1),
-           (SELECT max((statement->>'time')::timestamptz) FROM ledger_liabilities WHERE statement->>'keyId' = $1),
-           $2::timestamptz
-         ) AS signed`,
-          [last.keyId, last.validFrom],
-        );
-        const lastSigned = rows[0]?.signed?.getTime() ?? 0;
+        const lastSigned = (await lastSignedBy(client, last.keyId, last.validFrom))?.getTime() ?? 0;
         entry = rotationEntry(previous, signer, new Date(Math.max(now.getTime(), lastSigned + 1)));
       }
-      await client.query(
-        `INSERT INTO ledger_signing_keys (seq, key_id, public_key, valid_from, previous_key_id, rotation_signature)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          history.length + 1,
-          entry.keyId,
-          entry.jwk.x,
-          entry.validFrom,
-          entry.previousKeyId,
-          entry.rotationSignature,
-        ],
-      );
+      await insertKeyEntry(client, history.length + 1, entry);
       return { history, entry };
     },
     { closeOnFailure: true },
@@ -153,6 +107,3 @@ export async function recordSigningKey(
   );
   return [...history, entry];
 }
-
-/** `ledger_signing_keys`: the history of the ledger's public keys, kept for good; neither purged nor erased. */
-export const ledgerSigningKeysTable: TableOwner = { table: 'ledger_signing_keys' };

@@ -6,14 +6,10 @@ import {
   ledgerTreeBalances,
   recordLedgerMismatch,
 } from '../../projections/ledgerTree/ledgerBalances.queries.ts';
-import { keyDocument, loadKeyHistory } from './keyHistory.ts';
-import {
-  LIABILITY_LAYOUT,
-  LiabilitiesMismatchError,
-  latestLiabilitiesStatement,
-  makeLiabilitiesStatement,
-  storeLiabilitiesStatement,
-} from './liabilities.ts';
+import { loadKeyHistory } from './keyHistory.table.ts';
+import { keyDocument } from './keyHistory.ts';
+import { latestLiabilitiesStatement, storeLiabilitiesStatement } from './liabilities.table.ts';
+import { LIABILITY_LAYOUT, LiabilitiesMismatchError, makeLiabilitiesStatement } from './liabilities.ts';
 import type { Digests, TreeQueries } from './ports.ts';
 import type { LedgerSigner } from './signer.ts';
 
@@ -184,7 +180,7 @@ export class LiabilityStatements {
         await client.query('ROLLBACK');
         return { kind: 'mismatch', reason: mismatch };
       }
-      await storeLiabilitiesStatement(client, made);
+      await storeLiabilitiesStatement(client, made, LIABILITY_LAYOUT);
       await client.query('COMMIT');
       this.#logger.info({ treeSize: made.statement.treeSize }, 'liabilities statement signed');
       return { kind: 'made', statement: made.statement };

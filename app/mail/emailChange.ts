@@ -2,7 +2,8 @@ import { ConflictError, ValidationError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { normaliseUniqueValue } from '../../domain/users/uniqueValue.ts';
 import type { EventMetadata, LogPosition } from '../../infra/eventStore/eventStore.ts';
-import { loadPasswordHash, verifySecret } from '../auth/credentials.ts';
+import { loadPasswordHash } from '../auth/credentials.table.ts';
+import { verifySecret } from '../auth/credentials.ts';
 import { publicSessionId } from '../auth/sessions.ts';
 import {
   assertActive,
@@ -13,7 +14,7 @@ import {
   runUserCommand,
 } from '../auth/users.service.ts';
 import type { AppContext } from '../context.ts';
-import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.ts';
+import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.table.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 

@@ -6,7 +6,7 @@ import { hashSecret } from '../auth/credentials.ts';
 import { type RemovedFactors, removeEverySecondFactor } from '../auth/recovery.ts';
 import { findUserIdByEmail, loadUser, runUserCommand } from '../auth/users.service.ts';
 import type { AppContext } from '../context.ts';
-import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.ts';
+import { dropTokens, findToken, issueToken, spendToken } from './accountTokens.table.ts';
 import { accountReclaimMail, emailVerificationMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 

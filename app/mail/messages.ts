@@ -2,7 +2,7 @@ import type { Mail } from './mailer.ts';
 
 /**
  * The text of the product's mail. Plain text (every client shows it; nothing to sanitise); a link is the
- * only way to act on a mail, and it carries its token in the fragment (accountTokens.ts).
+ * only way to act on a mail, and it carries its token in the fragment (accountTokens.table.ts).
  */
 export function passwordResetMail(to: string, link: string): Mail {
   return {

@@ -6,7 +6,7 @@ import { hashSecret } from '../auth/credentials.ts';
 import { type RemovedFactors, removeFactorsSinceProvenSignIn } from '../auth/recovery.ts';
 import { assertActive, findUserIdByEmail, loadUser } from '../auth/users.service.ts';
 import type { AppContext } from '../context.ts';
-import { dropTokens, issueToken, spendToken } from './accountTokens.ts';
+import { dropTokens, issueToken, spendToken } from './accountTokens.table.ts';
 import { passwordResetMail } from './messages.ts';
 import { sendUserMail } from './userMail.ts';
 

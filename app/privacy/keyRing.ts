@@ -1,5 +1,6 @@
 import { ChannelListener } from '../../infra/postgres/channelListener.ts';
-import { KEY_DESTROYED_CHANNEL, type PersonalDataKeys } from './personalDataKeys.ts';
+import { KEY_DESTROYED_CHANNEL } from './personalDataKeys.table.ts';
+import type { PersonalDataKeys } from './personalDataKeys.ts';
 import { pseudonym } from './pseudonyms.ts';
 import type { DataKey } from './sealing.ts';
 

@@ -1,5 +1,13 @@
-import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import type { TableOwner } from '../tables.ts';
+import { type Pool, type PoolClient, withTransaction } from '../../infra/postgres/pool.ts';
+import {
+  destroyKeyRow,
+  insertKeyRow,
+  type KeyRow,
+  keyRow,
+  keyRowsOf,
+  lockedKeyRows,
+  rewrapKeyRow,
+} from './personalDataKeys.table.ts';
 import {
   type DataKey,
   masterKeyId,
@@ -38,15 +46,6 @@ export class PersonErasedError extends Error {
   }
 }
 
-interface KeyRow {
-  wrapped_key: Buffer | null;
-  master_key_id: string | null;
-  destroyed_at: Date | null;
-}
-
-/** The channel a destroyed data key is announced on, to every process's key ring. */
-export const KEY_DESTROYED_CHANNEL = 'sai_personal_data_key_destroyed';
-
 export class PersonalDataKeys {
   readonly masterKeyId: string;
   private readonly destroyListeners: ((subjectId: string) => void)[] = [];
@@ -65,18 +64,13 @@ export class PersonalDataKeys {
    */
   async forSubject(subjectId: string, db: Db = this.pool): Promise<DataKey> {
     checkSubjectId(subjectId);
-    let row = await readRow(db, subjectId);
+    let row = await keyRow(db, subjectId);
     if (!row) {
       const fresh = newDataKeyBytes();
-      await db.query(
-        `INSERT INTO personal_data_keys (subject_id, wrapped_key, master_key_id, key_version)
-         VALUES ($1, $2, $3, 1)
-         ON CONFLICT (subject_id) DO NOTHING`,
-        [subjectId, wrapDataKey(this.masterKey, subjectId, fresh), this.masterKeyId],
-      );
+      await insertKeyRow(db, subjectId, wrapDataKey(this.masterKey, subjectId, fresh), this.masterKeyId);
       fresh.fill(0);
       // Whoever inserted, the stored row is the key: read it back rather than trust our own.
-      row = await readRow(db, subjectId);
+      row = await keyRow(db, subjectId);
       if (!row) throw new Error(`The data key of ${subjectId} vanished while it was made`);
     }
     const key = this.unwrap(subjectId, row);
@@ -87,7 +81,7 @@ export class PersonalDataKeys {
   /** The person's key if they have one, `erased` once destroyed, null if nothing was ever sealed for them. */
   async find(subjectId: string, db: Db = this.pool): Promise<DataKey | 'erased' | null> {
     checkSubjectId(subjectId);
-    const row = await readRow(db, subjectId);
+    const row = await keyRow(db, subjectId);
     return row ? this.unwrap(subjectId, row) : null;
   }
 
@@ -97,11 +91,7 @@ export class PersonalDataKeys {
     db: Db = this.pool,
   ): Promise<Map<string, DataKey | 'erased'>> {
     for (const subjectId of subjectIds) checkSubjectId(subjectId);
-    const { rows } = await db.query<KeyRow & { subject_id: string }>(
-      `SELECT subject_id, wrapped_key, master_key_id, destroyed_at FROM personal_data_keys
-       WHERE subject_id = ANY($1::text[])`,
-      [subjectIds],
-    );
+    const rows = await keyRowsOf(db, subjectIds);
     return new Map(rows.map((row) => [row.subject_id, this.unwrap(row.subject_id, row)]));
   }
 
@@ -112,19 +102,10 @@ export class PersonalDataKeys {
    */
   async destroy(subjectId: string, db: Db = this.pool): Promise<{ destroyedAt: Date }> {
     checkSubjectId(subjectId);
-    const { rows } = await db.query<{ destroyed_at: Date }>(
-      `INSERT INTO personal_data_keys (subject_id, wrapped_key, master_key_id, destroyed_at)
-       VALUES ($1, NULL, NULL, now())
-       ON CONFLICT (subject_id) DO UPDATE
-         SET wrapped_key = NULL, master_key_id = NULL,
-             destroyed_at = coalesce(personal_data_keys.destroyed_at, now())
-       RETURNING destroyed_at`,
-      [subjectId],
-    );
     // Every process's key ring (keyRing.ts) forgets the key when this commits; this one's at once.
-    await db.query('SELECT pg_notify($1, $2)', [KEY_DESTROYED_CHANNEL, subjectId]);
+    const destroyedAt = await destroyKeyRow(db, subjectId);
     for (const listener of this.destroyListeners) listener(subjectId);
-    return { destroyedAt: rows[0]!.destroyed_at };
+    return { destroyedAt };
   }
 
   /** Called with the subject of every key this object destroys (the process's key ring forgets it). */
@@ -154,14 +135,6 @@ export class PersonalDataKeys {
     }
     return { subjectId, key: unwrapDataKey(this.masterKey, subjectId, row.wrapped_key) };
   }
-}
-
-async function readRow(db: Db, subjectId: string): Promise<KeyRow | null> {
-  const { rows } = await db.query<KeyRow>(
-    'SELECT wrapped_key, master_key_id, destroyed_at FROM personal_data_keys WHERE subject_id = $1',
-    [subjectId],
-  );
-  return rows[0] ?? null;
 }
 
 function checkSubjectId(subjectId: string): void {
@@ -195,15 +168,8 @@ export async function rewrapPersonalDataKeys(
   const oldId = masterKeyId(oldMaster);
   const newId = masterKeyId(newMaster);
   if (oldId === newId) throw new Error('The new master key is the old one');
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('LOCK TABLE personal_data_keys IN SHARE ROW EXCLUSIVE MODE');
-    const { rows } = await client.query<{
-      subject_id: string;
-      wrapped_key: Buffer | null;
-      master_key_id: string | null;
-    }>('SELECT subject_id, wrapped_key, master_key_id FROM personal_data_keys ORDER BY subject_id');
+  return await withTransaction(pool, async (client) => {
+    const rows = await lockedKeyRows(client);
     const result: RewrapResult = { rewrapped: 0, alreadyCurrent: 0, destroyed: 0 };
     const strangers = rows.filter(
       (row) => row.wrapped_key !== null && row.master_key_id !== oldId && row.master_key_id !== newId,
@@ -219,33 +185,11 @@ export async function rewrapPersonalDataKeys(
       else if (row.master_key_id === newId) result.alreadyCurrent++;
       else {
         const key = unwrapDataKey(oldMaster, row.subject_id, row.wrapped_key);
-        await client.query(
-          `UPDATE personal_data_keys SET wrapped_key = $2, master_key_id = $3, key_version = key_version + 1
-            WHERE subject_id = $1`,
-          [row.subject_id, wrapDataKey(newMaster, row.subject_id, key), newId],
-        );
+        await rewrapKeyRow(client, row.subject_id, wrapDataKey(newMaster, row.subject_id, key), newId);
         key.fill(0);
         result.rewrapped++;
       }
     }
-    await client.query('COMMIT');
     return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
-
-/**
- * `personal_data_keys`: the erasure destroys the person's key through PersonalDataKeys (app/privacy/erasure.ts),
- * before its part outside the log; after that part commits, the destroyed key's old row versions, which stay
- * in the table's pages until vacuumed, are vacuumed (outside a transaction).
- */
-export const personalDataKeysTable: TableOwner = {
-  table: 'personal_data_keys',
-  async afterErase(pool) {
-    await pool.query('VACUUM personal_data_keys');
-  },
-};

@@ -5,7 +5,7 @@ import type { UserId } from '../shared/ids.ts';
 /**
  * A user's passkeys as facts of the log: that one was added or removed, by its public id, for the audit
  * trail and notifications. Key material, credential ids and names stay in the `passkeys` table
- * (app/auth/passkeys.ts), like a password hash. Their own stream, `userPasskeys-<userId>`, so loading a
+ * (app/auth/passkeys.table.ts), like a password hash. Their own stream, `userPasskeys-<userId>`, so loading a
  * user does not replay them.
  */
 export const userPasskeysStream = (userId: UserId) => `userPasskeys-${userId}`;

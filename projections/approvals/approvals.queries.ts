@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { ApprovalStatus, FourEyesAction } from '../../domain/approvals/approval.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Asset } from '../../domain/shared/money.ts';
+import { idsOf } from '../sql.ts';
 
 export interface ApprovalRow {
   id: string;
@@ -43,9 +44,9 @@ export async function pendingApprovals(db: pg.Pool, limit = 200): Promise<Approv
 
 /** The ids of the requests that moved (or would move) a user's money, oldest first: for the audit. */
 export async function approvalIdsOfUser(db: pg.Pool, userId: UserId, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
+  return await idsOf(
+    db,
     'SELECT id FROM admin_approvals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
     [userId, limit],
   );
-  return rows.map((row) => row.id);
 }

@@ -3,6 +3,7 @@ import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
 import { preparedQuery } from '../../infra/postgres/prepared.ts';
+import { idsOf } from '../sql.ts';
 
 /**
  * The crypto balances screen's two figures per asset in one prepared statement (infra/postgres/prepared.ts):
@@ -123,4 +124,19 @@ export async function withdrawalQueue(db: pg.Pool, status: string): Promise<With
     [status],
   );
   return rows;
+}
+
+const IDS_OF_USER = {
+  deposits: 'SELECT id FROM crypto_deposits WHERE user_id = $1 ORDER BY declared_at, id LIMIT $2',
+  withdrawals: 'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY requested_at, id LIMIT $2',
+};
+
+/** The ids of a user's declared deposits or withdrawals, oldest first: for the audit. */
+export async function cryptoIdsOfUser(
+  db: pg.Pool,
+  kind: keyof typeof IDS_OF_USER,
+  userId: UserId,
+  limit: number,
+): Promise<string[]> {
+  return await idsOf(db, IDS_OF_USER[kind], [userId, limit]);
 }

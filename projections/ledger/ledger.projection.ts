@@ -2,14 +2,14 @@ import type { PoolClient } from 'pg';
 import type { AccountEvent } from '../../domain/accounts/account.ts';
 import type { WithdrawalEvent } from '../../domain/crypto/withdrawal.ts';
 import { POSTING_EVENT_TYPES } from '../../domain/ledger/postingRules.ts';
-import { accountOwner, postingsOf, userAccount } from '../../domain/ledger/postings.ts';
+import { postingsOf, userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { formatUnits } from '../../domain/shared/money.ts';
 import type { PersonErasedEvent } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../../infra/eventStore/eventStore.ts';
 import { defineProjection, oneHandlerFor } from '../projection.ts';
 import { LEDGER_BULK_SQL } from './ledger.bulk.ts';
-import { applyLedgerBatch, postingRow } from './ledgerBatch.ts';
+import { applyLedgerBatch, postingRow, transactionRow } from './ledgerBatch.ts';
 
 /**
  * The ledger read models, all from postings (domain/ledger/postings.ts):
@@ -159,8 +159,6 @@ async function applyPostings(event: RecordedEvent, tx: PoolClient): Promise<void
   const postings = postingsOf(event);
   for (const [leg, posting] of postings.entries()) {
     const amount = formatUnits(posting.units, posting.asset);
-    const commit = event.position.commit.toString();
-    const prepare = event.position.prepare.toString();
     // The balances after are set below, once this leg is known to be new (0 until then).
     const inserted = await tx.query(
       `INSERT INTO ledger_postings (event_id, leg, position_commit, position_prepare, transaction_id, kind, asset, amount,
@@ -189,23 +187,10 @@ async function applyPostings(event: RecordedEvent, tx: PoolClient): Promise<void
     await tx.query(
       `INSERT INTO ledger_transactions (id, type, asset, amount, sender_id, receiver_id, description, status, actor_id,
          created_at, position_commit, position_prepare)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $12, $8, $9, $10, $11)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status
          WHERE ledger_transactions.status = 'pending' AND EXCLUDED.status <> 'pending'`,
-      [
-        posting.transactionId,
-        posting.kind,
-        posting.asset,
-        amount,
-        accountOwner(posting.from),
-        accountOwner(posting.to),
-        posting.description,
-        event.metadata.actorId,
-        event.recordedAt,
-        commit,
-        prepare,
-        posting.status,
-      ],
+      transactionRow(event, posting, amount),
     );
   }
 }

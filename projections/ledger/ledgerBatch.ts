@@ -102,27 +102,12 @@ export async function applyLedgerBatch(
     };
     const fromAfter = move(posting.from, -delta);
     const toAfter = move(posting.to, delta);
-    const commit = event.position.commit.toString();
-    const prepare = event.position.prepare.toString();
     postingRows.push(postingRow(event, leg, posting, amount, fromAfter, toAfter));
     // One row per business transaction: the first posting's fields; the status follows the same rule as
     // the per-event upsert (a pending transaction settles once, then stays).
     const earlier = transactions.get(posting.transactionId);
     if (!earlier) {
-      transactions.set(posting.transactionId, [
-        posting.transactionId,
-        posting.kind,
-        posting.asset,
-        amount,
-        accountOwner(posting.from),
-        accountOwner(posting.to),
-        posting.description,
-        posting.status,
-        event.metadata.actorId,
-        event.recordedAt,
-        commit,
-        prepare,
-      ]);
+      transactions.set(posting.transactionId, transactionRow(event, posting, amount));
     } else if (earlier[STATUS] === 'pending' && posting.status !== 'pending') {
       earlier[STATUS] = posting.status;
     }
@@ -260,5 +245,26 @@ export function postingRow(
     event.metadata.actorId,
     posting.description,
     event.recordedAt,
+  ];
+}
+
+/**
+ * One business transaction's values, in the order of ledger_transactions' columns as both paths write them
+ * (this batch path and the one-event path in ledger.projection.ts): the fields of its first posting.
+ */
+export function transactionRow(event: RecordedEvent, posting: Posting, amount: string): unknown[] {
+  return [
+    posting.transactionId,
+    posting.kind,
+    posting.asset,
+    amount,
+    accountOwner(posting.from),
+    accountOwner(posting.to),
+    posting.description,
+    posting.status,
+    event.metadata.actorId,
+    event.recordedAt,
+    event.position.commit.toString(),
+    event.position.prepare.toString(),
   ];
 }

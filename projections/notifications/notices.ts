@@ -34,13 +34,34 @@ export function shownAmount(amount: string, asset: string): string {
 
 /** What each event tells whom. Ids derive from the event id, so a rebuild makes the same notifications. */
 function cardNotice(
+  card: { userId: UserId; cardId: string },
+  title: string,
+  message: string,
+  params: NoticeParams = {},
+): Notice[] {
+  return [{ userId: card.userId, title, message, type: 'card', relatedId: card.cardId, params }];
+}
+
+/** A notice about a movement of the user's history: it links to the movement's receipt. */
+function movementNotice(
+  type: 'transaction' | 'system',
+  userId: UserId,
+  relatedId: string,
+  title: string,
+  message: string,
+  params: NoticeParams,
+): Notice[] {
+  return [{ userId, title, message, type, relatedId, movement: true, params }];
+}
+
+function systemNotice(
   userId: UserId,
   relatedId: string,
   title: string,
   message: string,
   params: NoticeParams = {},
 ): Notice[] {
-  return [{ userId, title, message, type: 'card', relatedId, params }];
+  return [{ userId, title, message, type: 'system', relatedId, params }];
 }
 
 /** A movement's amount and asset, as a notice shows them. */
@@ -86,72 +107,56 @@ function cardNoticesFor(event: NoticeEvent): Notice[] | undefined {
   switch (event.type) {
     case 'CardRequested':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'Card request submitted',
         `Your ${TIER_NAMES[event.data.tier]} card was requested. It activates once your deposit is confirmed.`,
         { tier: event.data.tier },
       );
     case 'CardPaymentSubmitted':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'Verifying payment',
         'We are verifying your payment for your card (1-2 business days).',
       );
     case 'CardActivated':
-      return cardNotice(event.data.userId, event.data.cardId, 'Card activated', 'Your metal card is active.');
+      return cardNotice(event.data, 'Card activated', 'Your metal card is active.');
     case 'CardShipped':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'Card shipped',
         `Your card is on its way by courier (3-7 working days). Tracking number ${event.data.trackingNumber}, estimated delivery ${event.data.estimatedDelivery}.`,
         { trackingNumber: event.data.trackingNumber, estimatedDelivery: event.data.estimatedDelivery },
       );
     case 'CardDelivered':
-      return cardNotice(
-        event.data.userId,
-        event.data.cardId,
-        'Card delivered',
-        'Your card has been delivered. Enjoy it!',
-      );
+      return cardNotice(event.data, 'Card delivered', 'Your card has been delivered. Enjoy it!');
     case 'CardFrozen':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'Card frozen',
         'Your card is frozen; no payments go through until you unfreeze it.',
       );
     case 'CardUnfrozen':
-      return cardNotice(event.data.userId, event.data.cardId, 'Card unfrozen', 'Your card works again.');
+      return cardNotice(event.data, 'Card unfrozen', 'Your card works again.');
     case 'CardPinChanged':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'PIN changed',
         'Your card PIN was changed. If this was not you, freeze the card and contact support.',
       );
     case 'CardTierUpgraded':
-      return cardNotice(
-        event.data.userId,
-        event.data.cardId,
-        'Card upgraded',
-        `Your card is now ${TIER_NAMES[event.data.to]}.`,
-        { to: event.data.to },
-      );
+      return cardNotice(event.data, 'Card upgraded', `Your card is now ${TIER_NAMES[event.data.to]}.`, {
+        to: event.data.to,
+      });
     case 'CardStaked':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'Card stake changed',
         `Your card is now ${TIER_NAMES[event.data.tier]}. SAI staked for it: ${shownAmount(event.data.staked, 'SAI')}.`,
         { tier: event.data.tier, staked: shownAmount(event.data.staked, 'SAI') },
       );
     case 'CardUpgraded':
       return cardNotice(
-        event.data.userId,
-        event.data.cardId,
+        event.data,
         'Card upgraded',
         `You upgraded your card from ${TIER_NAMES[event.data.from]} to ${TIER_NAMES[event.data.to]}. Its benefits apply from now on.`,
         { from: event.data.from, to: event.data.to },
@@ -165,65 +170,50 @@ function cardNoticesFor(event: NoticeEvent): Notice[] | undefined {
 function movementNoticesFor(event: NoticeEvent): Notice[] | undefined {
   switch (event.type) {
     case 'CryptoDepositConfirmed':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Deposit confirmed',
-          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were credited to your balance.`,
-          type: 'transaction',
-          relatedId: event.data.depositId,
-          movement: true,
-          params: moneyOf(event.data),
-        },
-      ];
+      return movementNotice(
+        'transaction',
+        event.data.userId,
+        event.data.depositId,
+        'Deposit confirmed',
+        `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were credited to your balance.`,
+        moneyOf(event.data),
+      );
     case 'CryptoDepositRejected':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Deposit rejected',
-          message: `Your declared deposit was rejected${event.data.reason ? `: ${event.data.reason}` : '.'}`,
-          type: 'system',
-          relatedId: event.data.depositId,
-          movement: true,
-          params: presentTexts({ reason: event.data.reason }),
-        },
-      ];
+      return movementNotice(
+        'system',
+        event.data.userId,
+        event.data.depositId,
+        'Deposit rejected',
+        `Your declared deposit was rejected${event.data.reason ? `: ${event.data.reason}` : '.'}`,
+        presentTexts({ reason: event.data.reason }),
+      );
     case 'WithdrawalRequested':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Withdrawal Initiated',
-          message: `Your withdrawal of ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} is being processed (within 24 hours).`,
-          type: 'transaction',
-          relatedId: event.data.withdrawalId,
-          movement: true,
-          params: moneyOf(event.data),
-        },
-      ];
+      return movementNotice(
+        'transaction',
+        event.data.userId,
+        event.data.withdrawalId,
+        'Withdrawal Initiated',
+        `Your withdrawal of ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} is being processed (within 24 hours).`,
+        moneyOf(event.data),
+      );
     case 'WithdrawalCompleted':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Withdrawal completed',
-          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were sent (transaction ${event.data.txHash}).`,
-          type: 'transaction',
-          relatedId: event.data.withdrawalId,
-          movement: true,
-          params: { ...moneyOf(event.data), txHash: event.data.txHash },
-        },
-      ];
+      return movementNotice(
+        'transaction',
+        event.data.userId,
+        event.data.withdrawalId,
+        'Withdrawal completed',
+        `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were sent (transaction ${event.data.txHash}).`,
+        { ...moneyOf(event.data), txHash: event.data.txHash },
+      );
     case 'WithdrawalFailed':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Withdrawal failed',
-          message: `Your withdrawal failed${event.data.reason ? `: ${event.data.reason}` : ''}. ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} are back in your balance.`,
-          type: 'transaction',
-          relatedId: event.data.withdrawalId,
-          movement: true,
-          params: { ...moneyOf(event.data), ...presentTexts({ reason: event.data.reason }) },
-        },
-      ];
+      return movementNotice(
+        'transaction',
+        event.data.userId,
+        event.data.withdrawalId,
+        'Withdrawal failed',
+        `Your withdrawal failed${event.data.reason ? `: ${event.data.reason}` : ''}. ${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} are back in your balance.`,
+        { ...moneyOf(event.data), ...presentTexts({ reason: event.data.reason }) },
+      );
     case 'TokensTransferred':
       return [
         {
@@ -243,17 +233,14 @@ function movementNoticesFor(event: NoticeEvent): Notice[] | undefined {
       ];
     case 'TokensMinted':
       if (event.data.source !== 'distribution') return [];
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Tokens received',
-          message: `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were added to your balance.${event.data.description ? ` “${event.data.description}”` : ''}`,
-          type: 'transaction',
-          relatedId: event.data.transactionId,
-          movement: true,
-          params: { ...moneyOf(event.data), ...presentTexts({ description: event.data.description }) },
-        },
-      ];
+      return movementNotice(
+        'transaction',
+        event.data.userId,
+        event.data.transactionId,
+        'Tokens received',
+        `${shownAmount(event.data.amount, event.data.asset)} ${event.data.asset} were added to your balance.${event.data.description ? ` “${event.data.description}”` : ''}`,
+        { ...moneyOf(event.data), ...presentTexts({ description: event.data.description }) },
+      );
     default:
       return undefined;
   }
@@ -263,61 +250,34 @@ function movementNoticesFor(event: NoticeEvent): Notice[] | undefined {
 function paymentAndPasskeyNoticesFor(event: NoticeEvent): Notice[] | undefined {
   switch (event.type) {
     case 'PaymentProofSubmitted':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Deposit submitted',
-          message: `Your payment proof for ${shownAmount(event.data.amount, 'SAI')} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
-          type: 'system',
-          relatedId: event.data.paymentId,
-          params: { amount: shownAmount(event.data.amount, 'SAI') },
-        },
-      ];
+      return systemNotice(
+        event.data.userId,
+        event.data.paymentId,
+        'Deposit submitted',
+        `Your payment proof for ${shownAmount(event.data.amount, 'SAI')} SAI is pending confirmation. Tokens are added automatically once it is confirmed (10-60 minutes).`,
+        { amount: shownAmount(event.data.amount, 'SAI') },
+      );
     case 'PaymentApproved':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Payment approved',
-          message: `Your payment was approved: ${shownAmount(event.data.amount, 'SAI')} SAI are now in your balance.${feeNote(event.data)}`,
-          type: 'transaction',
-          relatedId: event.data.paymentId,
-          movement: true,
-          params: { amount: shownAmount(event.data.amount, 'SAI'), ...feeParams(event.data) },
-        },
-      ];
+      return movementNotice(
+        'transaction',
+        event.data.userId,
+        event.data.paymentId,
+        'Payment approved',
+        `Your payment was approved: ${shownAmount(event.data.amount, 'SAI')} SAI are now in your balance.${feeNote(event.data)}`,
+        { amount: shownAmount(event.data.amount, 'SAI'), ...feeParams(event.data) },
+      );
     case 'PaymentRejected':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Payment rejected',
-          message: `Your payment proof was rejected${event.data.reason ? `: ${event.data.reason}` : '.'} You can submit a new one.`,
-          type: 'system',
-          relatedId: event.data.paymentId,
-          params: presentTexts({ reason: event.data.reason }),
-        },
-      ];
+      return systemNotice(
+        event.data.userId,
+        event.data.paymentId,
+        'Payment rejected',
+        `Your payment proof was rejected${event.data.reason ? `: ${event.data.reason}` : '.'} You can submit a new one.`,
+        presentTexts({ reason: event.data.reason }),
+      );
     case 'PasskeyAdded':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Passkey added',
-          message: PASSKEY_ADDED,
-          type: 'system',
-          relatedId: event.data.passkeyId,
-          params: {},
-        },
-      ];
+      return systemNotice(event.data.userId, event.data.passkeyId, 'Passkey added', PASSKEY_ADDED);
     case 'PasskeyRemoved':
-      return [
-        {
-          userId: event.data.userId,
-          title: 'Passkey removed',
-          message: PASSKEY_REMOVED,
-          type: 'system',
-          relatedId: event.data.passkeyId,
-          params: {},
-        },
-      ];
+      return systemNotice(event.data.userId, event.data.passkeyId, 'Passkey removed', PASSKEY_REMOVED);
     default:
       return undefined;
   }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
+import { idsOf } from '../sql.ts';
 
 export interface PaymentRow {
   id: string;
@@ -26,6 +27,15 @@ const COLUMNS = `p.id, p.user_id AS "userId", p.payment_method AS "paymentMethod
   p.proof_image_url AS "proofImageUrl", p.status, p.rejection_reason AS "rejectionReason", p.created_at AS "createdAt",
   p.verified_at AS "verifiedAt", p.verified_by AS "verifiedBy", p.fee::text AS fee, p.fee_rate::text AS "feeRate",
   p.tier, p.crypto_amount AS "cryptoAmount"`;
+
+/** The ids of a user's payment proofs, oldest first: for the audit. */
+export async function paymentIdsOfUser(db: pg.Pool, userId: UserId, limit: number): Promise<string[]> {
+  return await idsOf(
+    db,
+    'SELECT id FROM payment_verifications WHERE user_id = $1 ORDER BY created_at, id LIMIT $2',
+    [userId, limit],
+  );
+}
 
 export async function paymentsOfUser(db: pg.Pool, userId: UserId, limit = 100): Promise<PaymentRow[]> {
   const { rows } = await db.query<PaymentRow>(
