@@ -28,6 +28,7 @@ import {
   type NodeName,
   nodeUrl,
   type PatroniMember,
+  postmasterPid,
   sleep,
   waitFor,
   writeState,
@@ -56,6 +57,8 @@ describe('a failover under load: the leader killed, the synchronous replica prom
   let newLeader: NodeName;
   let world: World;
   let result: WorkloadResult;
+  // Every answer any client of the workload got, in every test of the file.
+  const observed: Observed[] = [];
 
   beforeAll(async () => {
     process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-failover-${process.pid}.json`);
@@ -80,7 +83,6 @@ describe('a failover under load: the leader killed, the synchronous replica prom
   it('loses no acknowledged command, answers 503 with Retry-After meanwhile, and keeps every invariant', async () => {
     console.info(`failover test: seed ${seed} (FAULT_SEED=${seed} replays the workload)`);
     onTestFailed(() => console.error(logs()));
-    const observed: Observed[] = [];
     const url = balancer!.url;
     world = await setUpWorld(
       () => url,
@@ -111,18 +113,15 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     newLeader = promoted;
 
     const after = observed.slice(setUpAnswers);
-    const unavailable = after.filter((o) => o.status === 503);
-    const servedAfter = after.filter((o) => o.at > promotedAt && o.status >= 200 && o.status < 300);
     console.info(
       `${result.commands} commands; ${oldLeader} killed with ${inFlightAtKill} requests in flight; ${newLeader} ` +
-        `leads ${((promotedAt - killedAt) / 1000).toFixed(1)} s later; ${unavailable.length} answers 503, ` +
-        `${after.filter((o) => o.status === 0).length} requests cut, ${servedAfter.length} answered 2xx after it`,
+        `leads ${((promotedAt - killedAt) / 1000).toFixed(1)} s later; ${answersSince(after, promotedAt)}`,
     );
     expect(killedAt).toBeGreaterThan(0);
     expect(inFlightAtKill).toBeGreaterThan(0);
     // Only the synchronous replica may be promoted: it has every commit the leader acknowledged.
     expect(newLeader).toBe(sync);
-    expectUnavailableThenServed(after, unavailable, servedAfter);
+    expectUnavailableThenServed(after, promotedAt);
     expect(result.unexpected).toEqual([]);
 
     // The harness reads the log as the product does, with the cluster's own keys.
@@ -143,23 +142,54 @@ describe('a failover under load: the leader killed, the synchronous replica prom
   it('takes the old leader back as a replica, rewound to the new timeline', async () => {
     onTestFailed(() => console.error(logs()));
     if (!oldLeader || !newLeader) throw new Error('no failover happened in the test before');
-    const patroni = startPatroni(state.root, oldLeader);
-    state.daemons = state.daemons.map((daemon) => (daemon.name === oldLeader ? patroni : daemon));
-    await writeState(state);
-    const members = await waitFor('the old leader back as a replica', 240_000, async () => {
-      const now = await clusterMembers(state.ports);
-      const back = now.find((member) => member.name === oldLeader);
-      return healthyShape(now) && back?.role !== 'leader' ? now : undefined;
-    });
-    const role = (name: string) => members.find((member) => member.name === name) as PatroniMember;
-    expect(role(newLeader).role).toBe('leader');
-    expect(['replica', 'sync_standby']).toContain(role(oldLeader).role);
-    expect(role(oldLeader).timeline).toBe(role(newLeader).timeline);
-
+    await expectRejoined(state, oldLeader, newLeader);
     // It replays the log as the leader has it: the workload's last event is there.
     await expectReplaying(state, oldLeader, pool!);
   });
+
+  it("restarts a leader's Postgres killed alone in place: no failover, and nothing lost", async () => {
+    onTestFailed(() => console.error(logs()));
+    if (!world || !pool || !store) throw new Error('no workload ran in the test before');
+    const leader = await currentLeader(state);
+    const from = observed.length;
+    const { value: again, killedAt } = await killDuring(
+      () => observed.length - from >= 10,
+      () => process.kill(leader.pid, 'SIGKILL'),
+      () => runWorkload(world, new Random(seed).fork(), { lanes: 4, opsPerLane: 15 }),
+    );
+    const after = observed.slice(from).filter((o) => o.at > killedAt);
+    console.info(
+      `${again.commands} commands; ${leader.name}'s postmaster killed; ${unavailableIn(after).length} answers 503 after it`,
+    );
+    await expectRestartedInPlace(state, leader);
+    expect(after.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
+    expect(again.unexpected).toEqual([]);
+    await expectCaughtUpAndConserved({
+      pool,
+      store,
+      userIds: world.users.map((u) => u.id),
+      acknowledged: [...result.acknowledged, ...again.acknowledged],
+      refused: [...result.refused, ...again.refused],
+    });
+  });
 });
+
+/** Runs `work`, and calls `kill` once `ready` says so while a request is in flight. */
+async function killDuring<T>(ready: () => boolean, kill: () => void, work: () => Promise<T>) {
+  let done = false;
+  let killedAt = 0;
+  const killer = (async () => {
+    while (!done && (!ready() || traffic.inFlight === 0)) await sleep(2);
+    if (done) throw new Error('the work ended before the kill');
+    killedAt = Date.now();
+    kill();
+  })();
+  const value = await work().finally(() => {
+    done = true;
+  });
+  await killer;
+  return { value, killedAt };
+}
 
 /**
  * Once `after` workload answers are in with a request in flight, kills the leader's Patroni and its
@@ -185,11 +215,17 @@ async function killLeaderUnderLoad(
 }
 
 /** Meanwhile 503 with Retry-After and a Problem Details body, never a 500, no session lost; then 2xx again. */
-function expectUnavailableThenServed(
-  after: readonly Observed[],
-  unavailable: readonly Observed[],
-  servedAfter: readonly Observed[],
-) {
+const unavailableIn = (answers: readonly Observed[]) => answers.filter((o) => o.status === 503);
+const servedAfter = (answers: readonly Observed[], at: number) =>
+  answers.filter((o) => o.at > at && o.status >= 200 && o.status < 300);
+
+function answersSince(answers: readonly Observed[], promotedAt: number): string {
+  const cut = answers.filter((o) => o.status === 0).length;
+  return `${unavailableIn(answers).length} answers 503, ${cut} requests cut, ${servedAfter(answers, promotedAt).length} answered 2xx after it`;
+}
+
+function expectUnavailableThenServed(after: readonly Observed[], promotedAt: number) {
+  const unavailable = unavailableIn(after);
   expect(after.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
   expect(after.filter((o) => o.status === 401)).toEqual([]);
   expect(unavailable.length).toBeGreaterThan(0);
@@ -199,7 +235,7 @@ function expectUnavailableThenServed(
     expect(answer.body).toMatchObject({ status: 503 });
   }
   // The same processes serve again, through the new leader, with no restart.
-  expect(servedAfter.length).toBeGreaterThan(0);
+  expect(servedAfter(after, promotedAt).length).toBeGreaterThan(0);
 }
 
 /** The node's copy of the log reaches the leader's head (read through the write endpoint). */
@@ -217,4 +253,37 @@ async function expectReplaying(state: ClusterState, name: NodeName, leaderPool: 
   } finally {
     await replica.end();
   }
+}
+
+/** The old leader's Patroni started again: the node back as a replica on the new leader's timeline. */
+async function expectRejoined(state: ClusterState, oldLeader: NodeName, newLeader: NodeName) {
+  const patroni = startPatroni(state.root, oldLeader);
+  state.daemons = state.daemons.map((daemon) => (daemon.name === oldLeader ? patroni : daemon));
+  await writeState(state);
+  const members = await waitFor('the old leader back as a replica', 240_000, async () => {
+    const now = await clusterMembers(state.ports);
+    const back = now.find((member) => member.name === oldLeader);
+    return healthyShape(now) && back?.role !== 'leader' ? now : undefined;
+  });
+  const role = (name: string) => members.find((member) => member.name === name) as PatroniMember;
+  expect(role(newLeader).role).toBe('leader');
+  expect(['replica', 'sync_standby']).toContain(role(oldLeader).role);
+  expect(role(oldLeader).timeline).toBe(role(newLeader).timeline);
+}
+
+/**
+ * Patroni started Postgres again on the same node, which kept the leader key: no other node led. (Patroni
+ * 3.0 starts a crashed primary as a standby, lets it recover, then promotes it: a new timeline, on the
+ * node that led before; the replicas follow it.)
+ */
+async function expectRestartedInPlace(
+  state: ClusterState,
+  leader: Awaited<ReturnType<typeof currentLeader>>,
+) {
+  const members = await waitFor('the leader running again', 120_000, async () => {
+    const now = await clusterMembers(state.ports);
+    return healthyShape(now) ? now : undefined;
+  });
+  expect(members.find((m) => m.role === 'leader')?.name).toBe(leader.name);
+  expect(postmasterPid(state.root, leader.name)).not.toBe(leader.pid);
 }
