@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase } from '../infra/postgres/pool.ts';
 import { apisGroup } from './groups/apis.ts';
+import { clusterGroup } from './groups/cluster.ts';
 import { commitGroup } from './groups/commit.ts';
 import { costGroup } from './groups/cost.ts';
 import { httpGroup } from './groups/http.ts';
@@ -13,7 +14,7 @@ import { logGroup } from './groups/log.ts';
 import { openLoopGroup } from './groups/openLoop.ts';
 import { readsGroup } from './groups/reads.ts';
 import { webGroup } from './groups/web.ts';
-import { LOG_EVENTS, log, repo, results, want } from './lib/context.ts';
+import { LOG_EVENTS, log, repo, results, want, wantNamed } from './lib/context.ts';
 import { benchServer, dropBenchDatabases } from './lib/database.ts';
 import type { Figure } from './stat.ts';
 
@@ -57,6 +58,12 @@ async function main() {
       const openUrl = await ensureDatabase(serverUrl, `bench_open_${Date.now()}`);
       made.push(openUrl);
       await openLoopGroup(openUrl);
+    }
+    if (wantNamed('cluster')) {
+      // 15. The transfer load on the cluster shape against this server, on a database of its own here.
+      const singleUrl = await ensureDatabase(serverUrl, `bench_cluster_${Date.now()}`);
+      made.push(singleUrl);
+      await clusterGroup(singleUrl);
     }
     if (want('log')) {
       // 6 + 7. A log of LOG_EVENTS events (made by the seeder), rebuilt and exported by the real scripts.

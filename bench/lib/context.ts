@@ -16,11 +16,14 @@ export const LOG_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 export const EXPORT_POSTINGS = Number(process.env.BENCH_POSTINGS ?? 1_000_000);
 /**
  * BENCH_ONLY=commit,http,log,apis runs some groups: 1-2 (commit path), 3-5 (HTTP), 6-9 (log, web and
- * screens), 10 (two API processes), 12-14 (openloop: the plain-SQL reference, the mixed load, open loop).
+ * screens), 10 (two API processes), 12-14 (openloop: the plain-SQL reference, the mixed load, open loop);
+ * 15 (cluster: the transfer load on the replicated cluster shape) runs only when named.
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((group) => group.trim());
 export const want = (group: 'commit' | 'http' | 'log' | 'apis' | 'reads' | 'openloop') =>
   !ONLY || ONLY.includes(group);
+/** A group that runs only when BENCH_ONLY names it (15, the cluster: packages, daemons, minutes). */
+export const wantNamed = (group: 'cluster') => ONLY?.includes(group) ?? false;
 export const repo = path.resolve(import.meta.dirname, '..', '..');
 
 /** Every group's figures, by name, in the order they were taken (the printed table and the results file). */

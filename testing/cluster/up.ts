@@ -189,6 +189,11 @@ async function startDatabaseTier(state: ClusterState, record: (d: Daemon) => Pro
 export interface ClusterOptions {
   admin?: { email: string; password: string };
   env?: Record<string, string>;
+  /**
+   * false: the database tier and the product's empty database only, no API, worker or migrations (a
+   * benchmark starts processes of its own on `writeUrl`, with its own keys).
+   */
+  product?: boolean;
 }
 
 async function startProduct(
@@ -223,6 +228,7 @@ async function startProduct(
     options.env,
   );
   state.env = env;
+  if (options.product === false) return;
   // Bundles built once here rather than by two processes racing to build the same one.
   await runTool(['--build', 'serve'], env);
   await runTool(['--build', 'projectionWorker'], env);

@@ -1,0 +1,126 @@
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type ClusterState, currentLeader, nodeUrl } from '../../testing/cluster/cluster.ts';
+import { clusterDown } from '../../testing/cluster/down.ts';
+import { clusterUp } from '../../testing/cluster/up.ts';
+import { log, RUNS, results, SECONDS } from '../lib/context.ts';
+import { repeat } from '../lib/measure.ts';
+import { stat } from '../stat.ts';
+import { startTransferLoad, type TransferLoad } from './httpSetup.ts';
+
+/**
+ * 15 (`cluster`, only when BENCH_ONLY names it: it installs Debian packages and runs nine daemons). The
+ * transfer load of 3 (64 connections, 1,000 funded users, Zipf senders) on the cluster shape
+ * (docs/architecture/cluster.md: HAProxy's write endpoint to the Patroni leader, every commit waiting for
+ * the synchronous replica's disk) against the same load on the run's single server, runs alternating in
+ * the same minutes; each side has its own API process and projection worker, and only one side is loaded
+ * at a time. During the cluster's runs the leader's `pg_stat_replication` is sampled every 200 ms: how far
+ * the replicas' replay trails (time and bytes).
+ */
+export async function clusterGroup(singleUrl: string) {
+  process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-bench-${process.pid}.json`);
+  log('bench: bringing the cluster up');
+  const state = await clusterUp({ product: false });
+  const setups: TransferLoad[] = [];
+  try {
+    const cluster = await startTransferLoad(state.writeUrl, { shape: 'split' });
+    setups.push(cluster);
+    const single = await startTransferLoad(singleUrl, { shape: 'split' });
+    setups.push(single);
+    for (const setup of setups) await run(setup, 3);
+    const before = await Promise.all(setups.map((setup) => setup.countTransfers()));
+    let acknowledged = [0, 0];
+    const runs = await repeat(RUNS, async () => {
+      const one = await run(single, SECONDS);
+      const lag = await sampleReplication(state);
+      const replicated = await run(cluster, SECONDS).finally(lag.stop);
+      acknowledged = [acknowledged[0]! + replicated.accepted, acknowledged[1]! + one.accepted];
+      log(
+        `cluster run: single ${one.rate.toFixed(0)}/s (p99 ${one.p99} ms), cluster ${replicated.rate.toFixed(0)}/s (p99 ${replicated.p99} ms), replay lag max ${lag.maxMs().toFixed(0)} ms`,
+      );
+      return {
+        single: one.rate,
+        cluster: replicated.rate,
+        ratio: replicated.rate / one.rate,
+        singleP99: one.p99,
+        clusterP99: replicated.p99,
+        lagMs: lag.maxMs(),
+        lagBytes: lag.maxBytes(),
+        errors: one.errors + replicated.errors,
+      };
+    });
+    results['15. the cluster shape (transfers, sync replication)'] = {
+      singleServer: stat(runs.single!, 'transfers/s'),
+      cluster: stat(runs.cluster!, 'transfers/s'),
+      ratio: stat(runs.ratio!, '× single'),
+      singleServerP99: stat(runs.singleP99!, 'ms'),
+      clusterP99: stat(runs.clusterP99!, 'ms'),
+      replayLagMax: stat(runs.lagMs!, 'ms'),
+      replayLagMaxBytes: stat(runs.lagBytes!, 'bytes'),
+      errors: stat(runs.errors!, 'requests'),
+    };
+    // Every acknowledged transfer is in its log (the rest were cut off at a run's end).
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    for (const [i, setup] of setups.entries()) {
+      const after = await setup.countTransfers();
+      if (after.sent - before[i]!.sent < acknowledged[i]! || after.sent !== after.distinctSent)
+        throw new Error(
+          `cluster: ${acknowledged[i]} transfers acknowledged, ${after.sent - before[i]!.sent} debits`,
+        );
+    }
+  } finally {
+    for (const setup of setups) await setup.stop();
+    await clusterDown();
+  }
+}
+
+/** One load run against the setup's API (fresh sessions first, as group 3 does). */
+async function run(setup: TransferLoad, seconds: number) {
+  await setup.freshSignedIn();
+  const result = await autocannon({
+    url: setup.api.url,
+    connections: 64,
+    duration: seconds,
+    requests: [setup.transferRequest],
+  });
+  return {
+    accepted: result['2xx'],
+    rate: result['2xx'] / seconds,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Samples the leader's view of its replicas' replay every 200 ms until stopped; the largest seen. */
+async function sampleReplication(state: ClusterState) {
+  const leader = await currentLeader(state);
+  const client = new pg.Client({ connectionString: nodeUrl(state, leader.name) });
+  await client.connect();
+  let ms = 0;
+  let bytes = 0;
+  const timer = setInterval(() => {
+    client
+      .query<{ ms: number | null; bytes: string | null }>(
+        `SELECT max(extract(epoch FROM replay_lag) * 1000)::float8 AS ms,
+                max(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn))::text AS bytes
+           FROM pg_stat_replication`,
+      )
+      .then(
+        ({ rows }) => {
+          ms = Math.max(ms, rows[0]?.ms ?? 0);
+          bytes = Math.max(bytes, Number(rows[0]?.bytes ?? 0));
+        },
+        () => {},
+      );
+  }, 200);
+  return {
+    maxMs: () => ms,
+    maxBytes: () => bytes,
+    stop: async () => {
+      clearInterval(timer);
+      await client.end();
+    },
+  };
+}
