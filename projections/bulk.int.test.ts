@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardStream } from '../domain/cards/card.ts';
 import { TYPE_LABELS } from '../domain/ledger/history.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/faults/workload.ts';
+import { transfer } from '../testing/ledgerApp.ts';
 import { readWholeLog, snapshotTables } from '../testing/projections.ts';
 import { SoftAuthenticator } from '../testing/softAuthenticator.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from '../testing/testApp.ts';
@@ -180,24 +181,9 @@ async function notificationsRead(admin: TestClient, holder: Signed) {
     admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: other.user.id, amount: '20.00' }),
     'deposit',
   );
-  await expectOk(
-    other.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.00',
-      receiver_id: holder.user.id,
-      description: 'a “quoted” note',
-    }),
-    'transfer',
-  );
+  await expectOk(transfer(other.client, holder.user.id, '1.00', 'a “quoted” note'), 'transfer');
   await expectOk(holder.client.patch('/api/notifications/mark-all-read', {}), 'all read');
-  await expectOk(
-    other.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '2.00',
-      receiver_id: holder.user.id,
-    }),
-    'transfer',
-  );
+  await expectOk(transfer(other.client, holder.user.id, '2.00'), 'transfer');
 }
 
 /**
@@ -210,15 +196,7 @@ async function anErasedSender(admin: TestClient, holder: Signed) {
     admin.post('/api/transactions', { type: 'admin_deposit', receiver_id: gone.user.id, amount: '5.00' }),
     'deposit',
   );
-  await expectOk(
-    gone.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.50',
-      receiver_id: holder.user.id,
-      description: 'from someone soon erased',
-    }),
-    'transfer',
-  );
+  await expectOk(transfer(gone.client, holder.user.id, '1.50', 'from someone soon erased'), 'transfer');
   await t.settle();
   await expectOk(
     admin.post(`/api/admin/users/${gone.user.id}/erase`, {

@@ -19,6 +19,9 @@ const t = setUpTestApp();
 
 const admin = setUpAdminClient(t, 'rebuild-admin@example.com');
 
+/** A rebuild's database, pool and log: the test app's. */
+const ofTheApp = () => ({ databaseUrl: t.db.url, pool: t.db.pool, store: t.deps.store });
+
 let users: Awaited<ReturnType<typeof signedUpClient>>[];
 
 /** Each notification of the log before the rebuilds, and whether its user had read it. */
@@ -132,9 +135,7 @@ describe('projections:rebuild (blue-green)', () => {
     try {
       for (const projection of rebuildable) {
         const result = await rebuildProjection({
-          databaseUrl: t.db.url,
-          pool: t.db.pool,
-          store: t.deps.store,
+          ...ofTheApp(),
           projection,
           batchSize: 50,
           onProgress: (progress) => {
@@ -197,9 +198,7 @@ describe('projections:rebuild (blue-green)', () => {
       await reader.query('SELECT count(*) FROM ledger_transactions');
       let deadlocked: Promise<unknown> | undefined;
       const rebuilt = rebuildProjection({
-        databaseUrl: t.db.url,
-        pool: t.db.pool,
-        store: t.deps.store,
+        ...ofTheApp(),
         projection: ledger,
         onProgress: (progress) => {
           if (progress.phase !== 'switching' || deadlocked) return;
@@ -237,9 +236,7 @@ describe('projections:rebuild (blue-green)', () => {
       await reader.query('BEGIN');
       await reader.query('SELECT count(*) FROM ledger_transactions');
       const rebuilt = rebuildProjection({
-        databaseUrl: t.db.url,
-        pool: t.db.pool,
-        store: t.deps.store,
+        ...ofTheApp(),
         projection: ledger,
         onProgress: (progress) => {
           if (progress.phase !== 'switching' || watched) return;
@@ -287,9 +284,7 @@ describe('projections:rebuild (blue-green)', () => {
     try {
       await expect(
         rebuildProjection({
-          databaseUrl: t.db.url,
-          pool: t.db.pool,
-          store: t.deps.store,
+          ...ofTheApp(),
           projection: faulty,
           batchSize: 1_000,
         }),
@@ -362,7 +357,7 @@ describe('projections:rebuild (blue-green)', () => {
         ),
       },
     };
-    const options = { databaseUrl: t.db.url, pool: t.db.pool, store: t.deps.store, fresh: true };
+    const options = { ...ofTheApp(), fresh: true };
     await expect(rebuildProjection({ ...options, projection: failing })).rejects.toThrow(/division by zero/);
     const { rows: kept } = await t.db.pool.query<{ table_name: string }>(
       'SELECT table_name FROM rebuild_ledger.rebuild_deferred_keys ORDER BY table_name',

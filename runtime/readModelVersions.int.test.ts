@@ -1,13 +1,10 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
-import { RUN_PRIVACY_KEYS } from '../testing/privacyKeys.ts';
 import { TestClient } from '../testing/testApp.ts';
+import { loggedLines, testConfig } from '../testing/testConfig.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.ts';
-import { loadConfig } from './config.ts';
 import { type Services, startServices } from './services.ts';
 
 /**
@@ -18,24 +15,11 @@ import { type Services, startServices } from './services.ts';
 let db: TestDatabase;
 
 function start(version: number, env: Record<string, string> = {}) {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      lines.push(String(chunk));
-      callback();
-    },
-  });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
-    RATE_LIMITS: 'off',
-    ...RUN_PRIVACY_KEYS,
-    ...env,
-  });
+  const { logger, lines } = loggedLines();
+  const config = testConfig(db.url, env);
   // The contact read model at `version`; every other one as it is.
   const projections: Projection[] = allProjections.map((p) => (p.name === 'contact' ? { ...p, version } : p));
-  const started = startServices(config, pino({ level: 'info' }, sink), { databaseUrl: db.url, projections });
+  const started = startServices(config, logger, { databaseUrl: db.url, projections });
   return { started, lines };
 }
 

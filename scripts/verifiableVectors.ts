@@ -134,6 +134,18 @@ const flipBase64 = (text: string) => {
   return base64Of(bytes);
 };
 
+/** A variant of `base` its checks must catch: a copy with one change made by `edit` (see `changed`). */
+function variantOf<T>(kind: VectorCase['kind'], base: T) {
+  return (file: string, failedCheck: string, description: string, edit: (copy: T) => void): VectorCase => ({
+    file,
+    kind,
+    valid: false,
+    failedCheck,
+    description,
+    content: changed(base, edit),
+  });
+}
+
 export function buildVectors(): VectorCase[] {
   const { signer, rotated, digest, receipt, foreignReceipt, proof, proofV1 } = vectorMaterials();
   return [
@@ -220,6 +232,7 @@ function keyVectors(publicKey: LedgerReceipt['publicKey'], rotated: unknown): Ve
 
 /** The digest, and each one-byte change its checks must catch. */
 function digestVectors(digest: ReturnType<typeof signDigest>): VectorCase[] {
+  const digestVariant = variantOf('digest', digest);
   return [
     {
       file: 'digest.json',
@@ -228,31 +241,28 @@ function digestVectors(digest: ReturnType<typeof signDigest>): VectorCase[] {
       description: 'A digest of the 7-event log',
       content: digest,
     },
-    {
-      file: 'digest-root-changed.json',
-      kind: 'digest',
-      valid: false,
-      failedCheck: 'digest signature',
-      description: "One byte of the digest's root changed",
-      content: changed(digest, (d) => {
+    digestVariant(
+      'digest-root-changed.json',
+      'digest signature',
+      "One byte of the digest's root changed",
+      (d) => {
         d.root = flipHex(d.root);
-      }),
-    },
-    {
-      file: 'digest-block-changed.json',
-      kind: 'digest',
-      valid: false,
-      failedCheck: 'digest blocks',
-      description: 'One byte of a block hash changed (blocks are not signed, but must make the signed root)',
-      content: changed(digest, (d) => {
+      },
+    ),
+    digestVariant(
+      'digest-block-changed.json',
+      'digest blocks',
+      'One byte of a block hash changed (blocks are not signed, but must make the signed root)',
+      (d) => {
         d.blocks!.hashes[3] = flipHex(d.blocks!.hashes[3]!);
-      }),
-    },
+      },
+    ),
   ];
 }
 
 /** The receipt, each one-byte change its checks must catch, and the forger's copy. */
 function receiptVectors(receipt: LedgerReceipt, foreignReceipt: LedgerReceipt): VectorCase[] {
+  const receiptVariant = variantOf('receipt', receipt);
   return [
     {
       file: 'receipt.json',
@@ -261,46 +271,38 @@ function receiptVectors(receipt: LedgerReceipt, foreignReceipt: LedgerReceipt): 
       description: "A transfer's two events",
       content: receipt,
     },
-    {
-      file: 'receipt-event-changed.json',
-      kind: 'receipt',
-      valid: false,
-      failedCheck: 'event content',
-      description: "One byte of an event's data changed (3.25 to 3.26)",
-      content: changed(receipt, (r) => {
+    receiptVariant(
+      'receipt-event-changed.json',
+      'event content',
+      "One byte of an event's data changed (3.25 to 3.26)",
+      (r) => {
         (r.events[0]!.data as { amount: string }).amount = '3.26';
-      }),
-    },
-    {
-      file: 'receipt-proof-changed.json',
-      kind: 'receipt',
-      valid: false,
-      failedCheck: 'inclusion',
-      description: 'One byte of an inclusion proof hash changed',
-      content: changed(receipt, (r) => {
+      },
+    ),
+    receiptVariant(
+      'receipt-proof-changed.json',
+      'inclusion',
+      'One byte of an inclusion proof hash changed',
+      (r) => {
         r.events[1]!.proof[0] = flipHex(r.events[1]!.proof[0]!);
-      }),
-    },
-    {
-      file: 'receipt-position-changed.json',
-      kind: 'receipt',
-      valid: false,
-      failedCheck: 'inclusion',
-      description: 'An event presented at another position (4 to 3)',
-      content: changed(receipt, (r) => {
+      },
+    ),
+    receiptVariant(
+      'receipt-position-changed.json',
+      'inclusion',
+      'An event presented at another position (4 to 3)',
+      (r) => {
         r.events[0]!.position = '3';
-      }),
-    },
-    {
-      file: 'receipt-signature-changed.json',
-      kind: 'receipt',
-      valid: false,
-      failedCheck: 'digest signature',
-      description: "One byte of the digest's signature changed",
-      content: changed(receipt, (r) => {
+      },
+    ),
+    receiptVariant(
+      'receipt-signature-changed.json',
+      'digest signature',
+      "One byte of the digest's signature changed",
+      (r) => {
         r.digest.signature = flipBase64(r.digest.signature);
-      }),
-    },
+      },
+    ),
     {
       file: 'receipt-foreign-key.json',
       kind: 'receipt',
@@ -310,26 +312,17 @@ function receiptVectors(receipt: LedgerReceipt, foreignReceipt: LedgerReceipt): 
         'The digest signed with another key, which the receipt carries (valid against that key only)',
       content: foreignReceipt,
     },
-    {
-      file: 'receipt-event-repeated.json',
-      kind: 'receipt',
-      valid: false,
-      failedCheck: 'events',
-      description: 'The first event listed a second time',
-      content: changed(receipt, (r) => {
-        r.events.push(structuredClone(r.events[0]!));
-      }),
-    },
-    {
-      file: 'receipt-transaction-changed.json',
-      kind: 'receipt',
-      valid: false,
-      failedCheck: 'transaction',
-      description: "The receipt's transactionId changed (its events name another transaction)",
-      content: changed(receipt, (r) => {
+    receiptVariant('receipt-event-repeated.json', 'events', 'The first event listed a second time', (r) => {
+      r.events.push(structuredClone(r.events[0]!));
+    }),
+    receiptVariant(
+      'receipt-transaction-changed.json',
+      'transaction',
+      "The receipt's transactionId changed (its events name another transaction)",
+      (r) => {
         r.transactionId = uuid(102);
-      }),
-    },
+      },
+    ),
   ];
 }
 
@@ -338,6 +331,8 @@ function liabilityVectors(
   proof: ReturnType<typeof liabilityProofs>['proof'],
   proofV1: ReturnType<typeof liabilityProofs>['proofV1'],
 ): VectorCase[] {
+  const proofVariant = variantOf('liability-proof', proof);
+  const proofV1Variant = variantOf('liability-proof', proofV1);
   return [
     {
       file: 'liability-proof.json',
@@ -346,49 +341,41 @@ function liabilityVectors(
       description: "A user's SAI balance, split over 4 leaves (version 2)",
       content: proof,
     },
-    {
-      file: 'liability-proof-balance-changed.json',
-      kind: 'liability-proof',
-      valid: false,
-      failedCheck: 'parts',
-      description: 'One byte of the balance changed (3.25 to 3.35): its parts no longer add up to it',
-      content: changed(proof, (p) => {
+    proofVariant(
+      'liability-proof-balance-changed.json',
+      'parts',
+      'One byte of the balance changed (3.25 to 3.35): its parts no longer add up to it',
+      (p) => {
         p.entries[0]!.balance = '3.35';
-      }),
-    },
-    {
-      file: 'liability-proof-part-changed.json',
-      kind: 'liability-proof',
-      valid: false,
-      failedCheck: 'root',
-      description: "One byte of a part's amount changed (1.17 to 1.27) with the balance to match",
-      content: changed(proof, (p) => {
+      },
+    ),
+    proofVariant(
+      'liability-proof-part-changed.json',
+      'root',
+      "One byte of a part's amount changed (1.17 to 1.27) with the balance to match",
+      (p) => {
         p.entries[0]!.parts[0]!.amount = '1.27';
         p.entries[0]!.balance = '3.35';
-      }),
-    },
-    {
-      file: 'liability-proof-path-changed.json',
-      kind: 'liability-proof',
-      valid: false,
-      failedCheck: 'root',
-      description: "One byte of a path hash changed (a part's path)",
-      content: changed(proof, (p) => {
+      },
+    ),
+    proofVariant(
+      'liability-proof-path-changed.json',
+      'root',
+      "One byte of a path hash changed (a part's path)",
+      (p) => {
         const path = p.entries[0]!.parts[2]!.path;
         path[0]!.hash = flipHex(path[0]!.hash);
-      }),
-    },
-    {
-      file: 'liability-proof-total-changed.json',
-      kind: 'liability-proof',
-      valid: false,
-      failedCheck: 'statement signature',
-      description: "One byte of the statement's total changed",
-      content: changed(proof, (p) => {
+      },
+    ),
+    proofVariant(
+      'liability-proof-total-changed.json',
+      'statement signature',
+      "One byte of the statement's total changed",
+      (p) => {
         const asset = p.statement.assets[0]!;
         asset.total = `${asset.total.slice(0, -1)}${asset.total.endsWith('0') ? '1' : '0'}`;
-      }),
-    },
+      },
+    ),
     {
       file: 'liability-proof-v1.json',
       kind: 'liability-proof',
@@ -397,16 +384,14 @@ function liabilityVectors(
         'A version 1 proof (the balance in one leaf), made before balances were split: still verified',
       content: proofV1,
     },
-    {
-      file: 'liability-proof-v1-balance-changed.json',
-      kind: 'liability-proof',
-      valid: false,
-      failedCheck: 'root',
-      description: 'One byte of the version 1 balance changed (3.25 to 3.35)',
-      content: changed(proofV1, (p) => {
+    proofV1Variant(
+      'liability-proof-v1-balance-changed.json',
+      'root',
+      'One byte of the version 1 balance changed (3.25 to 3.35)',
+      (p) => {
         p.entries[0]!.balance = '3.35';
-      }),
-    },
+      },
+    ),
   ];
 }
 

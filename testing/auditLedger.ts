@@ -1,6 +1,7 @@
 /** What the audit tests share: a small ledger (an admin, alice and bob, a deposit and some transfers). */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureAdmin } from '../app/bootstrap/accounts.ts';
+import { transfer } from './ledgerApp.ts';
 import { createTestApp, signedUpClient, type TestApp, type TestClient } from './testApp.ts';
 
 export interface AuditLedger {
@@ -35,21 +36,11 @@ export async function auditLedger(): Promise<AuditLedger> {
     ['3.25', 'Dinner, drinks and a "taxi"'],
     ['1.00', '+1 idea'],
     ['0.75', '@handle -minus'],
-  ]) {
-    const r = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      amount,
-      receiver_id: bob.user.id,
-      description,
-    });
+  ] as const) {
+    const r = await transfer(alice.client, bob.user.id, amount, description);
     expect(r.status).toBe(201);
   }
-  await bob.client.post('/api/transactions', {
-    type: 'transfer',
-    amount: '2.00',
-    receiver_id: alice.user.id,
-    description: 'back',
-  });
+  await transfer(bob.client, alice.user.id, '2.00', 'back');
   await t.settle();
   return { t, admin, alice, bob };
 }

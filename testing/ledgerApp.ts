@@ -19,11 +19,7 @@ export async function fund(admin: TestClient, userId: string, amount: string | n
  * confirmed by the admin.
  */
 export async function fundEth(admin: TestClient, user: TestClient, amount: string) {
-  const declared = await user.post('/api/crypto/deposits', {
-    currency: 'ETH',
-    network: 'ethereum',
-    txHash: newEvmTxHash(),
-  });
+  const declared = await declareEthDeposit(user);
   expect(declared.status, declared.text).toBe(201);
   const confirmed = await admin.patch(`/api/admin/crypto/deposits/${declared.body.id}`, {
     action: 'confirm',
@@ -31,6 +27,59 @@ export async function fundEth(admin: TestClient, user: TestClient, amount: strin
   });
   expect(confirmed.status, confirmed.text).toBe(200);
   return declared.body;
+}
+
+/** A SAI transfer from the signed-in `sender`: the reply, for the test to check. */
+export function transfer(sender: TestClient, receiverId: string, amount: string, description?: string) {
+  return sender.post('/api/transactions', { type: 'transfer', receiver_id: receiverId, amount, description });
+}
+
+/** An ETH deposit declared (a new hash), not confirmed: the reply, for the test to check. */
+export function declareEthDeposit(user: TestClient, network = 'ethereum') {
+  return user.post('/api/crypto/deposits', { currency: 'ETH', network, txHash: newEvmTxHash() });
+}
+
+/** A withdrawal of `amount` ETH on Ethereum, the user's password its proof: the reply, for the test to check. */
+export function withdrawEth(
+  user: { client: TestClient; registration: { password: string } },
+  amount: string,
+  {
+    address = '0x1234567890abcdef1234567890abcdef12345678',
+    notes,
+  }: { address?: string; notes?: string } = {},
+) {
+  return user.client.post('/api/crypto/withdraw', {
+    currency: 'ETH',
+    amount,
+    address,
+    chain: 'ethereum',
+    notes,
+    password: user.registration.password,
+  });
+}
+
+/**
+ * Every way others send money to `receiver`: a transfer, crypto transfers of SAI and ETH (from `sender`,
+ * who holds 10 SAI and 0.5 ETH), an admin's distribution. Their replies, in that order.
+ */
+export async function creditsTo(
+  sender: TestClient,
+  admin: TestClient,
+  receiver: { id: string; email: string },
+  description?: string,
+) {
+  const crypto = (currency: string, amount: string) =>
+    sender.post('/api/crypto/transfer', { recipientEmail: receiver.email, currency, amount });
+  return [
+    await transfer(sender, receiver.id, '10.00', description),
+    await crypto('SAI', '10'),
+    await crypto('ETH', '0.5'),
+    await admin.post('/api/transactions', {
+      type: 'admin_deposit',
+      amount: '50.00',
+      receiver_id: receiver.id,
+    }),
+  ];
 }
 
 export async function balance(client: TestClient): Promise<string> {

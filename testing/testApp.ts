@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { expect } from 'vitest';
 import { apiDeps, createApp } from '../api/app.ts';
 import type { Deps } from '../api/deps.ts';
@@ -11,13 +9,13 @@ import { seedDepositAddresses } from '../app/settings/depositAddresses.service.t
 import { parseUserId, type UserId } from '../domain/shared/ids.ts';
 import { waitForTreeSize } from '../projections/ledgerTree/ledgerTree.queries.ts';
 import type { Projection } from '../projections/projection.ts';
-import { depositAddressSeeds, loadConfig } from '../runtime/config.ts';
+import { depositAddressSeeds } from '../runtime/config.ts';
 import { startServices } from '../runtime/services.ts';
 import { withAdminProof } from './adminProof.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
 import { cookieHeader, keepCookies, parseBody } from './cookieJar.ts';
 import { TEST_DEPOSIT_ADDRESSES } from './depositAddresses.ts';
-import { RUN_PRIVACY_KEYS } from './privacyKeys.ts';
+import { loggedLines, testConfig } from './testConfig.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 export interface TestApp {
@@ -59,28 +57,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase('api');
   const databaseUrl = options.connectVia ? options.connectVia(db.url) : db.url;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
-    RATE_LIMITS: 'off',
+  const config = testConfig(databaseUrl, {
     LOG_LEVEL: 'info',
     // Tests edit the log under a live app; the stored-tree check would record that as lasting damage.
     LEDGER_TREE_CHECK_INTERVAL_MS: '0',
     // Liabilities statements only when a test makes one (its scheduled job, or the admin route).
     LIABILITIES_INTERVAL: '0',
     ...TEST_DEPOSIT_ADDRESSES,
-    ...RUN_PRIVACY_KEYS,
     ...env,
   });
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      logs.push(String(chunk));
-      callback();
-    },
-  });
-  const logger = pino({ level: 'info' }, sink);
+  const { logger, lines: logs } = loggedLines();
   const services = await startServices(config, logger, {
     databaseUrl,
     projections: options.projections,

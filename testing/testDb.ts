@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createPool, type Pool } from '../infra/postgres/pool.ts';
 import { beforeAllValue } from './beforeAllValue.ts';
 
@@ -53,6 +53,19 @@ export async function copyDatabase(
     await admin.end();
   }
   return opened(serverUrl, name, 10);
+}
+
+/** Copies of `source()` (copyDatabase) for the calling file or describe, each dropped after its tests. */
+export function setUpCopies(source: () => Pick<TestDatabase, 'url'>, prefix: string) {
+  const copies: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const copy of copies) await copy.drop();
+  });
+  return async (): Promise<TestDatabase> => {
+    const db = await copyDatabase(source(), prefix);
+    copies.push(db);
+    return db;
+  };
 }
 
 /** A database made on the server, with a pool, and the way to drop it. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSessionId } from '../../app/auth/sessions.ts';
 import { uniqueStream } from '../../app/auth/uniqueStreams.ts';
 import { rowsOfUser } from '../../projections/users/dataExport.queries.ts';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { fund, fundEth, transfer, withdrawEth } from '../../testing/ledgerApp.ts';
 import {
   type Reply,
   setUpAdminClient,
@@ -33,29 +33,15 @@ async function scene() {
   expect(profile.status, profile.text).toBe(200);
   await fund(admin, alice.user.id, '100');
   await fund(admin, bob.user.id, '50');
-  const sent = await alice.client.post('/api/transactions', {
-    type: 'transfer',
-    receiver_id: bob.user.id,
-    amount: '12.50',
-    description: 'alice pays the plumber',
-  });
+  const sent = await transfer(alice.client, bob.user.id, '12.50', 'alice pays the plumber');
   expect(sent.status, sent.text).toBe(201);
-  const received = await bob.client.post('/api/transactions', {
-    type: 'transfer',
-    receiver_id: alice.user.id,
-    amount: '3.25',
-    description: 'bob returns the favour',
-  });
+  const received = await transfer(bob.client, alice.user.id, '3.25', 'bob returns the favour');
   expect(received.status, received.text).toBe(201);
   const deposit = await fundEth(admin, alice.client, '1');
   await t.settle();
-  const withdrawal = await alice.client.post('/api/crypto/withdraw', {
-    currency: 'ETH',
-    amount: '0.25',
+  const withdrawal = await withdrawEth(alice, '0.25', {
     address: '0x1111111111111111111111111111111111111111',
-    chain: 'ethereum',
     notes: 'to my cold wallet',
-    password: alice.registration.password,
   });
   expect(withdrawal.status, withdrawal.text).toBe(201);
   const card = await alice.client.post('/api/cards', {});

@@ -1,7 +1,7 @@
 import { type Secret, TOTP, URI } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventText } from '../../testing/accountApp.ts';
-import { fundEth } from '../../testing/ledgerApp.ts';
+import { declareEthDeposit, fundEth, withdrawEth } from '../../testing/ledgerApp.ts';
 import {
   type Reply,
   setUpTestApp,
@@ -9,7 +9,6 @@ import {
   signedUpClient,
   type TestClient,
 } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 const ADMIN_PASSWORD = 'admin-password-1';
 const WITHDRAW_TO = '0x1234567890abcdef1234567890abcdef12345678';
@@ -38,19 +37,9 @@ async function bareAdmin() {
 async function requests(funder: TestClient) {
   const user = await signedUpClient(t);
   await fundEth(funder, user.client, '1');
-  const withdrawal = await user.client.post('/api/crypto/withdraw', {
-    currency: 'ETH',
-    amount: '0.25',
-    address: WITHDRAW_TO,
-    chain: 'ethereum',
-    password: user.registration.password,
-  });
+  const withdrawal = await withdrawEth(user, '0.25', { address: WITHDRAW_TO });
   expect(withdrawal.status, withdrawal.text).toBe(201);
-  const deposit = await user.client.post('/api/crypto/deposits', {
-    currency: 'ETH',
-    network: 'ethereum',
-    txHash: newEvmTxHash(),
-  });
+  const deposit = await declareEthDeposit(user.client);
   expect(deposit.status, deposit.text).toBe(201);
   const payment = await user.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' });
   expect(payment.status, payment.text).toBe(201);

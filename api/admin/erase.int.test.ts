@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveSessions } from '../../testing/accountApp.ts';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { declareEthDeposit, fund, fundEth, transfer, withdrawEth } from '../../testing/ledgerApp.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 /**
  * POST /api/admin/users/{id}/erase: the contract other work builds on (the admin screen, the CLI). A
@@ -25,19 +24,9 @@ describe('POST /api/admin/users/{id}/erase', () => {
     await fund(admin.client, person.user.id, '20.00');
     await fundEth(admin.client, person.client, '1');
     // A withdrawal (a hold and a pending withdrawal), a declared deposit, a payment proof: all still open.
-    const withdrawal = await person.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '0.25',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: person.registration.password,
-    });
+    const withdrawal = await withdrawEth(person, '0.25');
     expect(withdrawal.status, withdrawal.text).toBe(201);
-    const deposit = await person.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
+    const deposit = await declareEthDeposit(person.client);
     expect(deposit.status, deposit.text).toBe(201);
     const proof = await person.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 });
     expect(proof.status, proof.text).toBe(201);
@@ -123,18 +112,10 @@ describe('POST /api/admin/users/{id}/erase', () => {
     expect(signIn.status).toBe(401);
     expect(signIn.body.message).toBe(wrongPassword.body.message);
 
-    const transfer = await sender.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.00',
-      receiver_id: person.user.id,
-    });
-    const unknown = await sender.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.00',
-      receiver_id: 'zzzzzzz9',
-    });
-    expect(transfer.status).toBe(404);
-    expect(transfer.body.message).toBe(unknown.body.message);
+    const toErased = await transfer(sender.client, person.user.id, '1.00');
+    const unknown = await transfer(sender.client, 'zzzzzzz9', '1.00');
+    expect(toErased.status).toBe(404);
+    expect(toErased.body.message).toBe(unknown.body.message);
     const distribution = await admin.client.post('/api/transactions', {
       type: 'admin_deposit',
       amount: '1.00',
@@ -182,12 +163,7 @@ describe('POST /api/admin/users/{id}/erase', () => {
     const person = await signedUpClient(t);
     const friend = await signedUpClient(t);
     await fund(admin.client, person.user.id, '5.00');
-    const sent = await person.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '5.00',
-      receiver_id: friend.user.id,
-      description: 'rent for flat 4B, Zelda',
-    });
+    const sent = await transfer(person.client, friend.user.id, '5.00', 'rent for flat 4B, Zelda');
     expect(sent.status, sent.text).toBe(201);
     await t.settle();
     const notice = async () =>

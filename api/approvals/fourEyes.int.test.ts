@@ -4,7 +4,7 @@ import { grantApproval, loadApproval } from '../../app/approvals/approvals.servi
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { requestMetadata } from '../../app/context.ts';
 import { eventText } from '../../testing/accountApp.ts';
-import { fundEth } from '../../testing/ledgerApp.ts';
+import { declareEthDeposit, fundEth } from '../../testing/ledgerApp.ts';
 import { appendForged } from '../../testing/logTamper.ts';
 import {
   type Reply,
@@ -13,7 +13,6 @@ import {
   signedUpClient,
   type TestClient,
 } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 const PASSWORD = 'admin-password-1';
 
@@ -202,11 +201,7 @@ describe('four-eyes approvals', () => {
     const { a, b } = await admins();
     const user = await signedUpClient(t);
     // The deposit: 2 ETH, above the 1 ETH threshold.
-    const declared = await user.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
+    const declared = await declareEthDeposit(user.client);
     const depositRequest = await requested(
       await a.patch(`/api/admin/crypto/deposits/${declared.body.id}`, { action: 'confirm', amount: '2' }),
     );
@@ -256,11 +251,7 @@ describe('four-eyes approvals', () => {
     const { a, b } = await admins();
     const user = await signedUpClient(t);
     await fundEth(a, user.client, '0.5');
-    const declared = await user.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
+    const declared = await declareEthDeposit(user.client);
     const id = await requested(
       await a.patch(`/api/admin/crypto/deposits/${declared.body.id}`, { action: 'confirm', amount: '5' }),
     );
@@ -321,11 +312,7 @@ describe('four-eyes approvals', () => {
   it('applies once and answers one outcome when the approver and the follow-up apply at the same time', async () => {
     const { a, bId } = await admins();
     const user = await signedUpClient(t);
-    const declared = await user.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
+    const declared = await declareEthDeposit(user.client);
     const deposit = await requested(
       await a.patch(`/api/admin/crypto/deposits/${declared.body.id}`, { action: 'confirm', amount: '3' }),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DevOutbox, type OutboxMail } from '../../app/mail/mailer.ts';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { creditsTo, declareEthDeposit, fund, fundEth } from '../../testing/ledgerApp.ts';
 import {
   newRegistration,
   setUpAdminClient,
@@ -8,7 +8,6 @@ import {
   signedUpClient,
   type TestApp,
 } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 import { verificationToken } from '../../testing/verificationLink.ts';
 
 const UNVERIFIED_RECEIVER =
@@ -43,31 +42,8 @@ describe('e-mail verification: an unverified account', () => {
 
     const before = await t.settledEventCount();
     const receiving = [
-      await alice.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '10.00',
-        receiver_id: squat.user.id,
-      }),
-      await alice.client.post('/api/crypto/transfer', {
-        recipientEmail: squat.user.email,
-        currency: 'SAI',
-        amount: '10',
-      }),
-      await alice.client.post('/api/crypto/transfer', {
-        recipientEmail: squat.user.email,
-        currency: 'ETH',
-        amount: '0.5',
-      }),
-      await admin.post('/api/transactions', {
-        type: 'admin_deposit',
-        amount: '50.00',
-        receiver_id: squat.user.id,
-      }),
-      await squat.client.post('/api/crypto/deposits', {
-        currency: 'ETH',
-        network: 'base',
-        txHash: newEvmTxHash(),
-      }),
+      ...(await creditsTo(alice.client, admin, squat.user)),
+      await declareEthDeposit(squat.client, 'base'),
       await squat.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' }),
     ];
     for (const reply of receiving) {

@@ -2,7 +2,7 @@ import { type Secret, TOTP, URI } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, tokenInMail } from '../../testing/smtpServer.ts';
 import { SoftAuthenticator } from '../../testing/softAuthenticator.ts';
-import { setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
+import { type Reply, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.stop());
@@ -38,6 +38,20 @@ async function addPasskey(
   return added.body.id as string;
 }
 
+/** A reset asked for `email` (its reply handed to `requested`), then its mailed link opened with `newPassword`. */
+async function resetByMail(email: string, newPassword: string, requested: (reply: Reply) => void = () => {}) {
+  const before = smtp.received.length;
+  requested(await t.client().post('/api/auth/password-reset', { email }));
+  const mail = await smtp.waitFor(
+    (m) => smtp.received.indexOf(m) >= before && m.text.includes('/reset-password#token='),
+  );
+  return t.client().post('/api/auth/password-reset/confirm', {
+    token: tokenInMail(mail, '/reset-password').token,
+    newPassword,
+    confirmPassword: newPassword,
+  });
+}
+
 async function passkeySignIn(key: SoftAuthenticator) {
   const client = t.client();
   const options = await client.post('/api/auth/passkeys/sign-in/options');
@@ -67,18 +81,9 @@ describe('a reset by mail and the second factors', () => {
     // The thief signs nothing in: a stolen session needs no sign-in (one with the new passkey would count as
     // proven, the limit docs/security.md states).
 
-    const before = smtp.received.length;
-    expect((await t.client().post('/api/auth/password-reset', { email: registration.email })).status).toBe(
-      200,
+    const reset = await resetByMail(registration.email, 'owner-again-1', (requested) =>
+      expect(requested.status).toBe(200),
     );
-    const mail = await smtp.waitFor(
-      (m) => smtp.received.indexOf(m) >= before && m.text.includes('/reset-password#token='),
-    );
-    const reset = await t.client().post('/api/auth/password-reset/confirm', {
-      token: tokenInMail(mail, '/reset-password').token,
-      newPassword: 'owner-again-1',
-      confirmPassword: 'owner-again-1',
-    });
     expect(reset.status, reset.text).toBe(200);
     // Every session ended: the stolen one and the owner's passkey sign-in.
     expect(reset.body.endedSessions).toBe(2);
@@ -140,16 +145,7 @@ describe('a reset by mail and the second factors', () => {
       t.deps.now = realNow;
     }
 
-    const before = smtp.received.length;
-    await t.client().post('/api/auth/password-reset', { email: registration.email });
-    const mail = await smtp.waitFor(
-      (m) => smtp.received.indexOf(m) >= before && m.text.includes('/reset-password#token='),
-    );
-    const reset = await t.client().post('/api/auth/password-reset/confirm', {
-      token: tokenInMail(mail, '/reset-password').token,
-      newPassword: 'still-two-factors',
-      confirmPassword: 'still-two-factors',
-    });
+    const reset = await resetByMail(registration.email, 'still-two-factors');
     expect(reset.status, reset.text).toBe(200);
     expect((await passkeySignIn(key)).reply.status).toBe(200);
     const login = await t

@@ -1,9 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../runtime/config.ts';
 import { startServices } from '../../runtime/services.ts';
 import { fund } from '../../testing/ledgerApp.ts';
-import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import {
   adminClient,
   createTestApp,
@@ -11,6 +9,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../testing/testApp.ts';
+import { testConfig } from '../../testing/testConfig.ts';
 import { createApp } from '../app.ts';
 
 /**
@@ -24,15 +23,8 @@ async function twoApis(store: 'postgres' | 'memory') {
     RATE_LIMIT_STORE: store,
   };
   const first = await createTestApp(env);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: first.db.url,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
-    LOG_LEVEL: 'silent',
-    // One database, one set of keys: each process opens what the other sealed.
-    ...RUN_PRIVACY_KEYS,
-    ...env,
-  });
+  // One database, one set of keys: each process opens what the other sealed.
+  const config = testConfig(first.db.url, { LOG_LEVEL: 'silent', ...env });
   const services = await startServices(config, pino({ level: 'silent' }), {
     databaseUrl: first.db.url,
     runProjections: false,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { balance, fund } from '../../testing/ledgerApp.ts';
+import { balance, fund, transfer } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 /** What users and admins read back: histories, the admin list, notifications, stats and the giveaway. */
@@ -13,18 +13,8 @@ describe('token ledger over HTTP', () => {
     const alice = await signedUpClient(t);
     const bob = await signedUpClient(t);
     await fund(admin, alice.user.id, '20.00');
-    await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '5.00',
-      receiver_id: bob.user.id,
-      description: 'one',
-    });
-    await bob.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.50',
-      receiver_id: alice.user.id,
-      description: 'two',
-    });
+    await transfer(alice.client, bob.user.id, '5.00', 'one');
+    await transfer(bob.client, alice.user.id, '1.50', 'two');
     await t.settle();
     const history = await alice.client.get('/api/transactions');
     expect(history.status).toBe(200);
@@ -56,18 +46,8 @@ describe('token ledger over HTTP', () => {
     const bob = await signedUpClient(t);
     const tag = `needle-${randomUUID().slice(0, 6)}`;
     const funded = await fund(admin, alice.user.id, '9.00');
-    await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '1.00',
-      receiver_id: bob.user.id,
-      description: `${tag} a`,
-    });
-    await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '2.00',
-      receiver_id: bob.user.id,
-      description: `${tag} b`,
-    });
+    await transfer(alice.client, bob.user.id, '1.00', `${tag} a`);
+    await transfer(alice.client, bob.user.id, '2.00', `${tag} b`);
     await t.settle();
     const found = await admin.get(`/api/transactions/all?q=${tag}`);
     expect(found.body.total).toBe(2);

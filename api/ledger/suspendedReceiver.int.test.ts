@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { creditsTo, declareEthDeposit, fund, fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 
 const RECEIVER_SUSPENDED = "The recipient's account is suspended and cannot receive funds.";
 const OWNER_SUSPENDED =
@@ -29,38 +28,12 @@ describe('a suspended account cannot receive', () => {
     // Bob's own deposit proof and crypto deposit, submitted while active.
     const proof = await bob.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: '25' });
     expect(proof.status, proof.text).toBe(201);
-    const deposit = await bob.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'base',
-      txHash: newEvmTxHash(),
-    });
+    const deposit = await declareEthDeposit(bob.client, 'base');
     expect(deposit.status).toBe(201);
     await setStatus(bob.user.id, 'suspended');
 
     const before = await t.settledEventCount();
-    const refused = [
-      await alice.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '10.00',
-        receiver_id: bob.user.id,
-        description: 'rent',
-      }),
-      await alice.client.post('/api/crypto/transfer', {
-        recipientEmail: bob.user.email,
-        currency: 'SAI',
-        amount: '10',
-      }),
-      await alice.client.post('/api/crypto/transfer', {
-        recipientEmail: bob.user.email,
-        currency: 'ETH',
-        amount: '0.5',
-      }),
-      await admin.post('/api/transactions', {
-        type: 'admin_deposit',
-        amount: '50.00',
-        receiver_id: bob.user.id,
-      }),
-    ];
+    const refused = await creditsTo(alice.client, admin, bob.user, 'rent');
     for (const reply of refused) {
       expect(reply.status, reply.text).toBe(422);
       expect(reply.body.message).toBe(RECEIVER_SUSPENDED);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { fund, fundEth, withdrawEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 
 const HOUR = 3_600_000;
@@ -53,13 +53,7 @@ describe('GET /api/portfolio', () => {
     await fundEth(admin, user.client, '0.12345678');
     await t.settle();
     // Held by a pending withdrawal: out of the spendable balance, still the user's.
-    const withdrawal = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: '0.02345678',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: user.registration.password,
-    });
+    const withdrawal = await withdrawEth(user, '0.02345678');
     expect(withdrawal.status, withdrawal.text).toBe(201);
     await t.settle();
 

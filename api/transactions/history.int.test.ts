@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUserId } from '../../domain/shared/ids.ts';
 import { userHistory } from '../../projections/ledger/history.queries.ts';
 import { parseCsv } from '../../testing/csv.ts';
-import { fund } from '../../testing/ledgerApp.ts';
+import { fund, withdrawEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient, type TestClient } from '../../testing/testApp.ts';
 import { newEvmTxHash } from '../../testing/txHashes.ts';
 
@@ -58,6 +58,9 @@ const declare = async (client: TestClient, currency: string, network: string) =>
   return reply.body.id as string;
 };
 
+const sendEth = (sender: TestClient, recipientEmail: string, amount: string) =>
+  sender.post('/api/crypto/transfer', { password: 'correct-horse', recipientEmail, currency: 'ETH', amount });
+
 /**
  * A user with one of each: SAI funded and sent, 10 USDT and 1 ETH deposited, a deposit pending and one
  * rejected, a withdrawal sent and one failed, ETH sent to a friend and received back.
@@ -90,13 +93,7 @@ async function scene() {
   ).toBe(200);
   await t.settle();
   const withdraw = async (amount: string) => {
-    const reply = await user.client.post('/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount,
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: user.registration.password,
-    });
+    const reply = await withdrawEth(user, amount);
     expect(reply.status, reply.text).toBe(201);
     return reply.body.id as string;
   };
@@ -120,20 +117,10 @@ async function scene() {
     ).status,
   ).toBe(200);
   const held = await withdraw('0.05');
-  const ethSent = await user.client.post('/api/crypto/transfer', {
-    password: 'correct-horse',
-    recipientEmail: friend.user.email,
-    currency: 'ETH',
-    amount: '0.2',
-  });
+  const ethSent = await sendEth(user.client, friend.user.email, '0.2');
   expect(ethSent.status, ethSent.text).toBe(201);
   await t.settle();
-  const ethBack = await friend.client.post('/api/crypto/transfer', {
-    password: 'correct-horse',
-    recipientEmail: user.user.email,
-    currency: 'ETH',
-    amount: '0.00000001',
-  });
+  const ethBack = await sendEth(friend.client, user.user.email, '0.00000001');
   expect(ethBack.status, ethBack.text).toBe(201);
   await t.settle();
   return {

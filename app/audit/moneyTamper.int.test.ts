@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TIME_TOLERANCE_MS } from '../../domain/ledger/eventTime.ts';
 import { appStore } from '../../testing/appStore.ts';
 import { type AuditLedger, auditLedger } from '../../testing/auditLedger.ts';
-import { fundEth } from '../../testing/ledgerApp.ts';
+import { fundEth, transfer, withdrawEth } from '../../testing/ledgerApp.ts';
 import { appendForged, editEvent, type LoggedRow } from '../../testing/logTamper.ts';
 import { signedUpClient } from '../../testing/testApp.ts';
-import { copyDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { setUpCopies, type TestDatabase } from '../../testing/testDb.ts';
 import { runTool as tool } from '../../testing/toolEnv.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
@@ -22,8 +22,6 @@ let ledger: AuditLedger;
 
 let carolId: string;
 
-const copies: TestDatabase[] = [];
-
 beforeAll(async () => {
   ledger = await auditLedger();
   const { t, admin, alice } = ledger;
@@ -34,13 +32,7 @@ beforeAll(async () => {
   expect((await admin.patch(`/api/payments/${proof.body.id}/verify`, { approved: true })).status).toBe(200);
   await fundEth(admin, alice.client, '1');
   await t.settle();
-  const withdrawal = await alice.client.post('/api/crypto/withdraw', {
-    currency: 'ETH',
-    amount: '0.25',
-    address: '0x1234567890abcdef1234567890abcdef12345678',
-    chain: 'ethereum',
-    password: alice.registration.password,
-  });
+  const withdrawal = await withdrawEth(alice, '0.25');
   expect(withdrawal.status, withdrawal.text).toBe(201);
   await t.settle();
   const sent = await admin.patch(`/api/admin/crypto/withdrawals/${withdrawal.body.id}`, {
@@ -52,11 +44,7 @@ beforeAll(async () => {
   const carol = await signedUpClient(t);
   carolId = carol.user.id;
   for (const amount of ['0.40', '0.10']) {
-    const r = await alice.client.post('/api/transactions', {
-      type: 'transfer',
-      amount,
-      receiver_id: carol.user.id,
-    });
+    const r = await transfer(alice.client, carol.user.id, amount);
     expect(r.status, r.text).toBe(201);
   }
   await t.settle();
@@ -64,15 +52,10 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  for (const copy of copies) await copy.drop();
   await ledger?.t.stop();
 });
 
-const copy = async () => {
-  const db = await copyDatabase(ledger.t.db, 'money');
-  copies.push(db);
-  return db;
-};
+const copy = setUpCopies(() => ledger.t.db, 'money');
 
 const one = async (db: TestDatabase, where: string, params: unknown[] = []) =>
   (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appStore } from '../../testing/appStore.ts';
 import { appendForged, editEvent, type LoggedRow } from '../../testing/logTamper.ts';
 import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
-import { copyDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { setUpCopies, type TestDatabase } from '../../testing/testDb.ts';
 import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
@@ -16,7 +16,6 @@ describe('ledger:verify against card stakes an insider made up', () => {
   let t: TestApp;
   let userId: string;
   let cardId: string;
-  const copies: TestDatabase[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -45,15 +44,10 @@ describe('ledger:verify against card stakes an insider made up', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const copy of copies) await copy.drop();
     await t?.stop();
   });
 
-  const copy = async () => {
-    const db = await copyDatabase(t.db, 'stake');
-    copies.push(db);
-    return db;
-  };
+  const copy = setUpCopies(() => t.db, 'stake');
   const verify = (db: TestDatabase) => verifyLedger(appStore(db.pool, db.url), db.pool);
   const named = (problems: string[], eventId: string) =>
     problems.filter((p) => p.includes(`event ${eventId}`)).join('\n');

@@ -8,10 +8,12 @@ import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
 import { appStore } from '../../testing/appStore.ts';
 import { type AuditLedger, auditLedger } from '../../testing/auditLedger.ts';
+import { transfer } from '../../testing/ledgerApp.ts';
+import { rechain } from '../../testing/logTamper.ts';
 import { readRawLog } from '../../testing/logTree.ts';
 import { runLedgerSigner } from '../../testing/privacyKeys.ts';
 import { signedUpClient } from '../../testing/testApp.ts';
-import { copyDatabase, type TestDatabase } from '../../testing/testDb.ts';
+import { setUpCopies, type TestDatabase } from '../../testing/testDb.ts';
 import { runTool as tool } from '../../testing/toolEnv.ts';
 import { erasePerson } from '../privacy/erasure.ts';
 import { DigestRefusedError, verifyLedger } from './verifyLedger.ts';
@@ -43,8 +45,6 @@ let signedOrder: string[];
 
 let carolAccount: string;
 
-const copies: TestDatabase[] = [];
-
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sai-tamper-'));
   ledger = await auditLedger();
@@ -53,15 +53,7 @@ beforeAll(async () => {
   const carol = await signedUpClient(t);
   carolAccount = `account-${carol.user.id}`;
   for (const amount of ['0.40', '0.10'])
-    expect(
-      (
-        await alice.client.post('/api/transactions', {
-          type: 'transfer',
-          amount,
-          receiver_id: carol.user.id,
-        })
-      ).status,
-    ).toBe(201);
+    expect((await transfer(alice.client, carol.user.id, amount)).status).toBe(201);
   await t.settle();
   digestFile = path.join(dir, 'digest.json');
   const made = tool('ledgerDigest', ['--out', digestFile], t.db.url);
@@ -71,11 +63,7 @@ beforeAll(async () => {
   expect(digest.treeSize).toBe(String(signedOrder.length));
   // The log goes on after the digest, and a person is erased (their data key destroyed): the digest
   // commits to ciphertext and pseudonymous stream names only, so it must still verify.
-  await bob.client.post('/api/transactions', {
-    type: 'transfer',
-    amount: '1.00',
-    receiver_id: alice.user.id,
-  });
+  await transfer(bob.client, alice.user.id, '1.00');
   const dave = await signedUpClient(t);
   await erasePerson(t.deps, {
     userId: dave.user.id,
@@ -89,16 +77,11 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  for (const copy of copies) await copy.drop();
   await ledger?.t.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const copy = async () => {
-  const db = await copyDatabase(ledger.t.db, 'tamper');
-  copies.push(db);
-  return db;
-};
+const copy = setUpCopies(() => ledger.t.db, 'tamper');
 
 const verify = (db: TestDatabase, withDigest = true) =>
   verifyLedger(appStore(db.pool, db.url), db.pool, {
@@ -287,19 +270,7 @@ describe('tampering with the log before a signed digest', () => {
       `UPDATE es_events SET data = jsonb_set(data, '{amount}', '"0.05"') WHERE event_id = ANY($1::uuid[])`,
       [[send.event_id, receive.event_id]],
     );
-    for (const stream of [send.stream_name, receive.stream_name]) {
-      let prevHash: string | null = null;
-      for (const event of await rawStore(appStore(db.pool, db.url)).readStream(stream)) {
-        const hash = eventHash({ ...event, prevHash });
-        await db.pool.query(
-          `UPDATE es_events SET metadata = metadata || jsonb_build_object('prevHash', $2::text, 'hash', $3::text)
-            WHERE event_id = $1`,
-          [event.id, prevHash, hash],
-        );
-        prevHash = hash;
-      }
-      await db.pool.query('UPDATE es_streams SET last_hash = $2 WHERE stream_name = $1', [stream, prevHash]);
-    }
+    for (const stream of [send.stream_name, receive.stream_name]) await rechain(db, stream);
     const rebuilt = tool('rebuildProjections', ['--fresh'], db.url);
     expect(rebuilt.status, rebuilt.stdout + rebuilt.stderr).toBe(0);
     // Without the digest, nothing is left to see: chains, heads and balances all agree.

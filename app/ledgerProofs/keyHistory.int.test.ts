@@ -2,15 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import type { LedgerDigest, LedgerPublicKey } from '../../domain/verifiable/formats.ts';
 import { verifyDigest, verifyPublicKey } from '../../domain/verifiable/verify.ts';
-import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
-import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
+import { loggedLines, testConfig } from '../../testing/testConfig.ts';
 import { setUpTestDatabase } from '../../testing/testDb.ts';
 import type { DigestService } from './digests.ts';
 
@@ -35,25 +32,14 @@ function pemFile(name: string, pem: string): string {
 }
 
 async function start(env: Record<string, string>): Promise<{ services: Services; logs: string[] }> {
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      logs.push(String(chunk));
-      callback();
-    },
-  });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
-    RATE_LIMITS: 'off',
+  const { logger, lines: logs } = loggedLines();
+  const config = testConfig(db.url, {
     DIGEST_INTERVAL: '0',
     DIGEST_DIR: path.join(dir, 'digests'),
     LEDGER_TREE_CHECK_INTERVAL_MS: '0',
-    ...RUN_PRIVACY_KEYS,
     ...env,
   });
-  const services = await startServices(config, pino({ level: 'info' }, sink), {
+  const services = await startServices(config, logger, {
     databaseUrl: db.url,
     scheduledJobs: false,
   });

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/rebuild.ts';
 import { databaseText, pgDumpText, tableNames } from '../../testing/databaseText.ts';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { declareEthDeposit, fund, fundEth } from '../../testing/ledgerApp.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
 
 const t = setUpTestApp({
@@ -64,11 +63,7 @@ async function moveMoney(person: Signed, friend: Signed) {
   );
   expect(back.status, back.text).toBe(201);
   await fundEth(admin, client, '1');
-  const rejected = await client.post('/api/crypto/deposits', {
-    currency: 'ETH',
-    network: 'ethereum',
-    txHash: newEvmTxHash(),
-  });
+  const rejected = await declareEthDeposit(client);
   expect(rejected.status, rejected.text).toBe(201);
   const reject = await admin.patch(
     `/api/admin/crypto/deposits/${rejected.body.id}`,

@@ -7,9 +7,8 @@ import {
 } from '../../domain/accounts/account.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { declareEthDeposit, fund, fundEth, transfer } from '../../testing/ledgerApp.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
-import { newEvmTxHash } from '../../testing/txHashes.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
 import { requestMetadata } from '../context.ts';
@@ -90,12 +89,7 @@ async function raceTheErasure(t: TestApp, admin: Admin, moveBalancesToDormant: b
   const transfers = senders.map(async (sender) => {
     for (let last = false; !last; ) {
       last = erased;
-      const reply = await sender.client.post('/api/transactions', {
-        type: 'transfer',
-        amount: '0.10',
-        receiver_id: person.user.id,
-        description: 'race',
-      });
+      const reply = await transfer(sender.client, person.user.id, '0.10', 'race');
       answers.push(reply);
       if (reply.status === 201) transfersAccepted++;
     }
@@ -103,13 +97,7 @@ async function raceTheErasure(t: TestApp, admin: Admin, moveBalancesToDormant: b
   const declarations = (async () => {
     for (let last = moveBalancesToDormant; !last; ) {
       last = erased;
-      answers.push(
-        await person.client.post('/api/crypto/deposits', {
-          currency: 'ETH',
-          network: 'ethereum',
-          txHash: newEvmTxHash(),
-        }),
-      );
+      answers.push(await declareEthDeposit(person.client));
     }
   })();
   startErasure();
@@ -280,11 +268,7 @@ describe('erasePerson: the account closed first', () => {
   it("refuses an admin's confirmation of a deposit or a purchase while the owner's account is closed", async () => {
     const admin = await signedInAdmin(t);
     const person = await signedUpClient(t);
-    const deposit = await person.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
+    const deposit = await declareEthDeposit(person.client);
     expect(deposit.status, deposit.text).toBe(201);
     const proof = await person.client.post('/api/payments/verify', { paymentMethod: 'USDT', amount: 300 });
     expect(proof.status, proof.text).toBe(201);
@@ -300,11 +284,7 @@ describe('erasePerson: the account closed first', () => {
       expect(refused.body.detail).toBe(ACCOUNT_CLOSED);
     }
     // Nor can the person start anything that would be credited later.
-    const declared = await person.client.post('/api/crypto/deposits', {
-      currency: 'ETH',
-      network: 'ethereum',
-      txHash: newEvmTxHash(),
-    });
+    const declared = await declareEthDeposit(person.client);
     expect(declared.status, declared.text).toBe(409);
     expect(await t.settledEventCount()).toBe(before);
     // Reopened (the erasure was refused), both go through.

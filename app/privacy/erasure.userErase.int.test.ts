@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseUserId } from '../../domain/shared/ids.ts';
-import { fund } from '../../testing/ledgerApp.ts';
+import { fund, transfer } from '../../testing/ledgerApp.ts';
 import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
@@ -71,12 +71,7 @@ describe('npm run user:erase with no server running', () => {
     const person = await signedUpClient(t, { firstName: 'Philippa', lastName: 'Quarrendon' });
     const friend = await signedUpClient(t);
     await fund(admin.client, person.user.id, '5.00');
-    const sent = await person.client.post('/api/transactions', {
-      type: 'transfer',
-      amount: '5.00',
-      receiver_id: friend.user.id,
-      description: 'rent for the boathouse',
-    });
+    const sent = await transfer(person.client, friend.user.id, '5.00', 'rent for the boathouse');
     expect(sent.status, sent.text).toBe(201);
     await t.settle();
     const { email, username } = person.user;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPool } from '../../infra/postgres/pool.ts';
-import { fund, fundEth } from '../../testing/ledgerApp.ts';
+import { fund, fundEth, transfer, withdrawEth } from '../../testing/ledgerApp.ts';
 import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpAdminClient, setUpTestApp, signedUpClient } from '../../testing/testApp.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
@@ -36,22 +36,13 @@ async function scene() {
   const bob = await signedUpClient(t);
   expect((await alice.client.patch('/api/account/profile', { bio: typed.bio })).status).toBe(200);
   await fund(admin, alice.user.id, '100');
-  const sent = await alice.client.post('/api/transactions', {
-    type: 'transfer',
-    receiver_id: bob.user.id,
-    amount: '12.50',
-    description: typed.description,
-  });
+  const sent = await transfer(alice.client, bob.user.id, '12.50', typed.description);
   expect(sent.status, sent.text).toBe(201);
   await fundEth(admin, alice.client, '1');
   await t.settle();
-  const withdrawal = await alice.client.post('/api/crypto/withdraw', {
-    currency: 'ETH',
-    amount: '0.25',
+  const withdrawal = await withdrawEth(alice, '0.25', {
     address: '0x1111111111111111111111111111111111111111',
-    chain: 'ethereum',
     notes: typed.withdrawalNotes,
-    password: alice.registration.password,
   });
   expect(withdrawal.status, withdrawal.text).toBe(201);
   const card = await alice.client.post('/api/cards', {

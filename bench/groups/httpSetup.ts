@@ -195,6 +195,12 @@ function transferRequestOf(users: BenchUser[], pickSender: () => BenchUser): aut
   };
 }
 
+/** A new session for `user` (signed here, no password hashed), its cookie kept as a browser keeps it. */
+export async function freshSession(deps: Services['deps'], user: BenchUser): Promise<void> {
+  const session = await createSession(deps.pool, deps.sessions, { userId: user.id, isAdmin: false }, true);
+  user.cookie = `sai_session=${session.token}`;
+}
+
 /**
  * Fresh sessions for every user, then each one's first request (the sign-in a browser's session begins
  * with), before the measured seconds.
@@ -208,17 +214,7 @@ async function signInFresh(deps: Services['deps'], users: BenchUser[], apiUrl: s
   // 14,335 renewals in 10 s, stop 18). Fresh sessions before each run keep every token younger than that.
   const freshSessions = async () => {
     for (let i = 0; i < users.length; i += 50)
-      await Promise.all(
-        users.slice(i, i + 50).map(async (user) => {
-          const session = await createSession(
-            deps.pool,
-            deps.sessions,
-            { userId: user.id, isAdmin: false },
-            true,
-          );
-          user.cookie = `sai_session=${session.token}`;
-        }),
-      );
+      await Promise.all(users.slice(i, i + 50).map((user) => freshSession(deps, user)));
   };
   // Each fresh session's first request, before the measured seconds. A browser's session begins with a
   // sign-in the API answers, and the API trusts a token it signed itself (app/auth/sessions.ts); these

@@ -3,7 +3,14 @@ import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { type RunningApp, startApp } from '../../testing/processes.ts';
 import { BENCH_ENV, log, RUNS, results, SECONDS } from '../lib/context.ts';
 import { CEILING_PATH, DASHBOARD_CALLS } from '../lib/dashboard.ts';
-import { closedLoop, type KindResult, type LoadRequest, type LoadResult, openLoop } from '../lib/loadGen.ts';
+import {
+  closedLoop,
+  type KindResult,
+  type LoadRequest,
+  type LoadResult,
+  type OpenLoopResult,
+  openLoop,
+} from '../lib/loadGen.ts';
 import { repeat } from '../lib/measure.ts';
 import { referenceTotals, seedReferenceAccounts } from '../reference/plainSqlWallet.ts';
 import { startReference } from '../reference/process.ts';
@@ -352,26 +359,24 @@ async function productSweeps(
   prepare: () => Promise<void>,
   counted: <T extends LoadResult>(run: T) => T,
 ) {
-  const transfers = await sweepAndSearch({
-    label: 'transfers',
-    unit: 'transfers',
-    url: base,
-    rates: ratesOf(process.env.BENCH_OPEN_RATES, [500, 1000, 2000]),
-    steps,
-    next: transfer,
-    prepare,
-    onRun: counted,
-  });
-  const reads = await sweepAndSearch({
-    label: 'reads',
-    unit: 'reads',
-    url: base,
-    rates: ratesOf(process.env.BENCH_OPEN_READ_RATES, [1000, 2000, 3000]),
-    steps,
-    next: read,
-    prepare,
-    onRun: () => {},
-  });
+  const sweep = (
+    unit: string,
+    rates: readonly number[],
+    next: () => LoadRequest,
+    onRun: (r: OpenLoopResult) => void,
+  ) => sweepAndSearch({ label: unit, unit, url: base, rates, steps, next, prepare, onRun });
+  const transfers = await sweep(
+    'transfers',
+    ratesOf(process.env.BENCH_OPEN_RATES, [500, 1000, 2000]),
+    transfer,
+    counted,
+  );
+  const reads = await sweep(
+    'reads',
+    ratesOf(process.env.BENCH_OPEN_READ_RATES, [1000, 2000, 3000]),
+    read,
+    () => {},
+  );
   return { transfers, reads };
 }
 

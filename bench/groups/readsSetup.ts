@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { verifyLedger } from '../../app/audit/verifyLedger.ts';
 import { hashSecret } from '../../app/auth/credentials.ts';
-import { createSession } from '../../app/auth/sessions.ts';
 import { userAccount } from '../../domain/ledger/postings.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { loadConfig } from '../../runtime/config.ts';
@@ -12,6 +11,7 @@ import {
   BENCH_WORKER_ENV,
   benchMinter,
   countTransfersIn as countTransfers,
+  freshSession,
   fundUsers,
   registerBenchUser,
 } from './httpSetup.ts';
@@ -115,17 +115,7 @@ async function registerReaders(deps: Services['deps']): Promise<Reader[]> {
  * renewal, which autocannon could not follow) and its first request, before anything is measured.
  */
 async function signInReaders(deps: Services['deps'], users: Reader[], apiUrl: string): Promise<void> {
-  await Promise.all(
-    users.map(async (user) => {
-      const session = await createSession(
-        deps.pool,
-        deps.sessions,
-        { userId: user.id, isAdmin: false },
-        true,
-      );
-      user.cookie = `sai_session=${session.token}`;
-    }),
-  );
+  await Promise.all(users.map((user) => freshSession(deps, user)));
   for (let i = 0; i < users.length; i += 25)
     await Promise.all(
       users.slice(i, i + 25).map(async (user) => {

@@ -51,24 +51,41 @@ export interface CryptoDepositRow {
   email?: string;
 }
 
-const DEPOSIT_COLUMNS = `d.id, d.user_id AS "userId", d.asset, d.network, d.tx_hash AS "txHash", d.status, d.amount::text AS amount,
-  d.rejection_reason AS "rejectionReason", d.declared_at AS "declaredAt", d.decided_at AS "decidedAt"`;
+/**
+ * The two reads of a table of movements a user declares and an admin decides (aliased `m`, `at` when the
+ * user declared or requested one): the user's own rows, newest first, and the admin's queue of one status,
+ * oldest first, each row with its user's name.
+ */
+function movementReads(from: string, columns: string, at: string) {
+  return {
+    ofUser: `SELECT ${columns} FROM ${from} WHERE m.user_id = $1 ORDER BY ${at} DESC, m.id LIMIT 100`,
+    queue: `SELECT ${columns}, u.username, u.email FROM ${from} LEFT JOIN users u ON u.id = m.user_id
+     WHERE m.status = $1 ORDER BY ${at}, m.id LIMIT 200`,
+  };
+}
 
-export async function depositsOfUser(db: pg.Pool, userId: UserId): Promise<CryptoDepositRow[]> {
-  const { rows } = await db.query<CryptoDepositRow>(
-    `SELECT ${DEPOSIT_COLUMNS} FROM crypto_deposits d WHERE d.user_id = $1 ORDER BY d.declared_at DESC, d.id LIMIT 100`,
-    [userId],
-  );
+async function rowsOf<Row extends pg.QueryResultRow>(
+  db: pg.Pool,
+  text: string,
+  value: string,
+): Promise<Row[]> {
+  const { rows } = await db.query<Row>(text, [value]);
   return rows;
 }
 
-export async function depositQueue(db: pg.Pool, status: string): Promise<CryptoDepositRow[]> {
-  const { rows } = await db.query<CryptoDepositRow>(
-    `SELECT ${DEPOSIT_COLUMNS}, u.username, u.email FROM crypto_deposits d LEFT JOIN users u ON u.id = d.user_id
-     WHERE d.status = $1 ORDER BY d.declared_at, d.id LIMIT 200`,
-    [status],
-  );
-  return rows;
+const DEPOSITS = movementReads(
+  'crypto_deposits m',
+  `m.id, m.user_id AS "userId", m.asset, m.network, m.tx_hash AS "txHash", m.status, m.amount::text AS amount,
+  m.rejection_reason AS "rejectionReason", m.declared_at AS "declaredAt", m.decided_at AS "decidedAt"`,
+  'm.declared_at',
+);
+
+export function depositsOfUser(db: pg.Pool, userId: UserId): Promise<CryptoDepositRow[]> {
+  return rowsOf(db, DEPOSITS.ofUser, userId);
+}
+
+export function depositQueue(db: pg.Pool, status: string): Promise<CryptoDepositRow[]> {
+  return rowsOf(db, DEPOSITS.queue, status);
 }
 
 /**
@@ -106,24 +123,19 @@ export interface WithdrawalRow {
   email?: string;
 }
 
-const WITHDRAWAL_COLUMNS = `w.id, w.user_id AS "userId", w.asset, w.amount::text AS amount, w.address, w.chain, w.notes, w.status,
-  w.tx_hash AS "txHash", w.failure_reason AS "failureReason", w.requested_at AS "requestedAt", w.decided_at AS "decidedAt"`;
+const WITHDRAWALS = movementReads(
+  'withdrawals m',
+  `m.id, m.user_id AS "userId", m.asset, m.amount::text AS amount, m.address, m.chain, m.notes, m.status,
+  m.tx_hash AS "txHash", m.failure_reason AS "failureReason", m.requested_at AS "requestedAt", m.decided_at AS "decidedAt"`,
+  'm.requested_at',
+);
 
-export async function withdrawalsOfUser(db: pg.Pool, userId: UserId): Promise<WithdrawalRow[]> {
-  const { rows } = await db.query<WithdrawalRow>(
-    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals w WHERE w.user_id = $1 ORDER BY w.requested_at DESC, w.id LIMIT 100`,
-    [userId],
-  );
-  return rows;
+export function withdrawalsOfUser(db: pg.Pool, userId: UserId): Promise<WithdrawalRow[]> {
+  return rowsOf(db, WITHDRAWALS.ofUser, userId);
 }
 
-export async function withdrawalQueue(db: pg.Pool, status: string): Promise<WithdrawalRow[]> {
-  const { rows } = await db.query<WithdrawalRow>(
-    `SELECT ${WITHDRAWAL_COLUMNS}, u.username, u.email FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id
-     WHERE w.status = $1 ORDER BY w.requested_at, w.id LIMIT 200`,
-    [status],
-  );
-  return rows;
+export function withdrawalQueue(db: pg.Pool, status: string): Promise<WithdrawalRow[]> {
+  return rowsOf(db, WITHDRAWALS.queue, status);
 }
 
 const IDS_OF_USER = {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hexOf } from '../../domain/verifiable/bytes.ts';
 import { eventLeaf, naiveRoot } from '../../domain/verifiable/merkle.ts';
@@ -8,6 +6,7 @@ import type { NewEvent } from '../../infra/eventStore/eventStore.ts';
 import { eventHash } from '../../infra/eventStore/hashChain.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { adminRegistered, distributionMint, readWholeLog, TEST_ADMIN_ID } from '../../testing/projections.ts';
+import { loggedLines } from '../../testing/testConfig.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDb.ts';
 import { LedgerTreeFollower } from './follower.ts';
 import { ledgerStatus, treeHead, waitForTreeSize } from './ledgerTree.queries.ts';
@@ -33,21 +32,11 @@ let db: TestDatabase;
 
 let store: PostgresEventStore;
 
-const lines: string[] = [];
+const { logger, lines } = loggedLines();
 
 const found: Mismatch[] = [];
 
 let follower: LedgerTreeFollower | null = null;
-
-const logger = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk, _encoding, callback) {
-      lines.push(String(chunk));
-      callback();
-    },
-  }),
-);
 
 beforeAll(async () => {
   db = await createTestDatabase('treeverify');

@@ -102,6 +102,22 @@ export function noticesFor(event: NoticeEvent): Notice[] {
   return cardNoticesFor(event) ?? movementNoticesFor(event) ?? paymentAndPasskeyNoticesFor(event) ?? [];
 }
 
+/** The card steps whose notice never varies: its title and message. */
+const FIXED_CARD_NOTICES = {
+  CardPaymentSubmitted: [
+    'Verifying payment',
+    'We are verifying your payment for your card (1-2 business days).',
+  ],
+  CardActivated: ['Card activated', 'Your metal card is active.'],
+  CardDelivered: ['Card delivered', 'Your card has been delivered. Enjoy it!'],
+  CardFrozen: ['Card frozen', 'Your card is frozen; no payments go through until you unfreeze it.'],
+  CardUnfrozen: ['Card unfrozen', 'Your card works again.'],
+  CardPinChanged: [
+    'PIN changed',
+    'Your card PIN was changed. If this was not you, freeze the card and contact support.',
+  ],
+} satisfies Partial<Record<CardEvent['type'], readonly [title: string, message: string]>>;
+
 /** A card's steps, each told to its holder. */
 function cardNoticesFor(event: NoticeEvent): Notice[] | undefined {
   switch (event.type) {
@@ -113,35 +129,18 @@ function cardNoticesFor(event: NoticeEvent): Notice[] | undefined {
         { tier: event.data.tier },
       );
     case 'CardPaymentSubmitted':
-      return cardNotice(
-        event.data,
-        'Verifying payment',
-        'We are verifying your payment for your card (1-2 business days).',
-      );
     case 'CardActivated':
-      return cardNotice(event.data, 'Card activated', 'Your metal card is active.');
+    case 'CardDelivered':
+    case 'CardFrozen':
+    case 'CardUnfrozen':
+    case 'CardPinChanged':
+      return cardNotice(event.data, ...FIXED_CARD_NOTICES[event.type]);
     case 'CardShipped':
       return cardNotice(
         event.data,
         'Card shipped',
         `Your card is on its way by courier (3-7 working days). Tracking number ${event.data.trackingNumber}, estimated delivery ${event.data.estimatedDelivery}.`,
         { trackingNumber: event.data.trackingNumber, estimatedDelivery: event.data.estimatedDelivery },
-      );
-    case 'CardDelivered':
-      return cardNotice(event.data, 'Card delivered', 'Your card has been delivered. Enjoy it!');
-    case 'CardFrozen':
-      return cardNotice(
-        event.data,
-        'Card frozen',
-        'Your card is frozen; no payments go through until you unfreeze it.',
-      );
-    case 'CardUnfrozen':
-      return cardNotice(event.data, 'Card unfrozen', 'Your card works again.');
-    case 'CardPinChanged':
-      return cardNotice(
-        event.data,
-        'PIN changed',
-        'Your card PIN was changed. If this was not you, freeze the card and contact support.',
       );
     case 'CardTierUpgraded':
       return cardNotice(event.data, 'Card upgraded', `Your card is now ${TIER_NAMES[event.data.to]}.`, {

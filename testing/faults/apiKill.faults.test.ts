@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
-import { allProjections } from '../../projections/index.ts';
 import { appStore } from '../appStore.ts';
-import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
-import { readWholeLog } from '../projections.ts';
 import { Random, seedFrom } from '../random.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
-import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from './workload.ts';
+import { observedWorld, printOutputsOnFailure, refusedInLogOnceCaughtUp, sleep } from './faultRun.ts';
+import { FAULT_API_ENV, runWorkload, traffic } from './workload.ts';
 
 /**
  * docs/ledger.md invariant 3 over HTTP when the server dies: the API (with its in-process projections, as
@@ -19,9 +17,6 @@ import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from '
  * follow-up worker, and balances, read models and the write side agree with the log.
  * FAULT_SEED=n replays the same workload and kill schedule.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
-
 describe('API killed with SIGKILL mid-request', () => {
   const seed = seedFrom('FAULT_SEED');
   let db: TestDatabase;
@@ -41,19 +36,11 @@ describe('API killed with SIGKILL mid-request', () => {
 
   it('applies every retried command exactly once across crashes', async () => {
     console.info(`API kill test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
-    onTestFailed(() => {
-      console.error(`--- api output ---\n${api?.output() ?? ''}`);
-    });
+    printOutputsOnFailure(() => ({ 'api output': api?.output() }));
     const random = new Random(seed);
-    const observed: Observed[] = [];
     const url = api!.url;
     const port = api!.port;
-    const world = await setUpWorld(
-      () => url,
-      (o) => observed.push(o),
-      6,
-      `a${seed}`,
-    );
+    const { world, observed } = await observedWorld(() => url, `a${seed}`);
     const setUpAnswers = observed.length;
 
     let done = false;
@@ -91,14 +78,6 @@ describe('API killed with SIGKILL mid-request', () => {
     expect(result.unexpected).toEqual([]);
     expect(observed.filter((o) => o.status >= 500)).toEqual([]);
 
-    await waitForProjections(db.pool, store, PROJECTION_NAMES, 120_000);
-    await checkLedgerInvariants({
-      pool: db.pool,
-      store,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-    });
-    const inLog = new Set((await readWholeLog(store)).map(businessId));
-    expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
+    expect(await refusedInLogOnceCaughtUp(db.pool, store, world, result)).toEqual([]);
   });
 });

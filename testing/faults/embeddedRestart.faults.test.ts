@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   identify,
   isRunning,
@@ -12,21 +12,11 @@ import {
   readPostmasterLock,
 } from '../../infra/postgres/ownership.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
-import { allProjections } from '../../projections/index.ts';
 import { appStore } from '../appStore.ts';
-import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, startApp } from '../processes.ts';
-import { readWholeLog } from '../projections.ts';
 import { Random, seedFrom } from '../random.ts';
-import {
-  FAULT_API_ENV,
-  type Observed,
-  runWorkload,
-  setUpWorld,
-  traffic,
-  type WorkloadResult,
-  type World,
-} from './workload.ts';
+import { observedWorld, printOutputsOnFailure, refusedInLogOnceCaughtUp, sleep } from './faultRun.ts';
+import { FAULT_API_ENV, runWorkload, traffic, type WorkloadResult, type World } from './workload.ts';
 
 /**
  * The default deployment after a crash of its own process: `npm start` with no DATABASE_URL runs the
@@ -41,8 +31,6 @@ import {
  * 1 naming the running one. A clean stop at the end leaves no Postgres server, no watchdog and no owner
  * file behind. FAULT_SEED=n replays the same workload and kill schedule.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
 const START_TIMEOUT_MS = 180_000;
 
 async function waitUntil(what: string, condition: () => boolean, ms: number): Promise<number> {
@@ -142,15 +130,7 @@ async function expectTheLogWhole(server: Server, world: World, result: WorkloadR
   const pool = createPool(url, 5);
   const store = appStore(pool, url);
   try {
-    await waitForProjections(pool, store, PROJECTION_NAMES, 120_000);
-    await checkLedgerInvariants({
-      pool,
-      store,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-    });
-    const inLog = new Set((await readWholeLog(store)).map(businessId));
-    expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
+    expect(await refusedInLogOnceCaughtUp(pool, store, world, result)).toEqual([]);
   } finally {
     await store.close();
     await pool.end();
@@ -199,18 +179,12 @@ describe('npm start with its embedded Postgres, killed with SIGKILL', () => {
 
   it('comes back by itself after each kill, with every acknowledged command in the log', async () => {
     console.info(`embedded restart test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
-    onTestFailed(() => {
-      console.error(`--- api output (earlier runs) ---\n${d.outputs.join('\n--- next run ---\n')}`);
-      console.error(`--- api output ---\n${d.api?.output() ?? ''}`);
-    });
+    printOutputsOnFailure(() => ({
+      'api output (earlier runs)': d.outputs.join('\n--- next run ---\n'),
+      'api output': d.api?.output(),
+    }));
     const random = new Random(seed);
-    const observed: Observed[] = [];
-    const world = await setUpWorld(
-      () => d.api!.url,
-      (o) => observed.push(o),
-      6,
-      `e${seed}`,
-    );
+    const { world, observed } = await observedWorld(() => d.api!.url, `e${seed}`);
     const setUpAnswers = observed.length;
     let done = false;
     // The killer's random stream forked first, then the workload's: FAULT_SEED replays both.

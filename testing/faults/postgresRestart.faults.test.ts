@@ -1,17 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
 import { createPool, ensureDatabase, type Pool } from '../../infra/postgres/pool.ts';
-import { allProjections } from '../../projections/index.ts';
 import { appStore } from '../appStore.ts';
-import { businessId, checkLedgerInvariants, waitForProjections } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
-import { readWholeLog } from '../projections.ts';
 import { Random, seedFrom } from '../random.ts';
-import { FAULT_API_ENV, FaultClient, type Observed, runWorkload, setUpWorld } from './workload.ts';
+import { observedWorld, printOutputsOnFailure, refusedInLogOnceCaughtUp, sleep } from './faultRun.ts';
+import { FAULT_API_ENV, FaultClient, type Observed, runWorkload } from './workload.ts';
 
 /**
  * Postgres restarted under load. The API (PROJECTIONS=off) and a projection worker run against a Postgres
@@ -23,9 +21,6 @@ import { FAULT_API_ENV, FaultClient, type Observed, runWorkload, setUpWorld } fr
  * every ledger invariant holds and every acknowledged command is in the log exactly once.
  * FAULT_SEED=n replays the same workload and outage schedule.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const PROJECTION_NAMES = [...allProjections.map((p) => p.name), 'ledgerFollowUps'];
-
 const seed = seedFrom('FAULT_SEED');
 
 let dir: string | null = null;
@@ -62,18 +57,9 @@ afterAll(async () => {
 describe('Postgres restarted under load', () => {
   it('answers 503 with Retry-After while it is down, recovers by itself, and writes nothing partially', async () => {
     console.info(`Postgres restart test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
-    onTestFailed(() => {
-      console.error(`--- api output ---\n${api?.output() ?? ''}`);
-      console.error(`--- worker output ---\n${worker?.output() ?? ''}`);
-    });
+    printOutputsOnFailure(() => ({ 'api output': api?.output(), 'worker output': worker?.output() }));
     const random = new Random(seed);
-    const observed: Observed[] = [];
-    const world = await setUpWorld(
-      () => api!.url,
-      (o) => observed.push(o),
-      6,
-      `p${seed}`,
-    );
+    const { world, observed } = await observedWorld(() => api!.url, `p${seed}`);
 
     const outages: { from: number; to: number }[] = [];
     let finished = false;
@@ -150,14 +136,6 @@ describe('Postgres restarted under load', () => {
     }
     expect(reply.status, reply.text).toBe(200);
 
-    await waitForProjections(pool!, store!, PROJECTION_NAMES, 120_000);
-    await checkLedgerInvariants({
-      pool: pool!,
-      store: store!,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-    });
-    const inLog = new Set((await readWholeLog(store!)).map(businessId));
-    expect(result.refused.filter((id) => inLog.has(id))).toEqual([]);
+    expect(await refusedInLogOnceCaughtUp(pool!, store!, world, result)).toEqual([]);
   });
 });

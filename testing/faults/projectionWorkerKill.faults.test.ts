@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, type EventStore } from '../../infra/eventStore/eventStore.ts';
 import { readCheckpoint } from '../../projections/engine/checkpoints.ts';
 import { appStore } from '../appStore.ts';
-import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
-import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld } from './workload.ts';
+import { expectRunConserved, observedWorld, printOutputsOnFailure, sleep } from './faultRun.ts';
+import { FAULT_API_ENV, runWorkload } from './workload.ts';
 
 /**
  * docs/ledger.md invariants 4-6 under crashes: the API runs without projections (PROJECTIONS=off) and a separate
@@ -16,8 +16,6 @@ import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld } from './workloa
  * database (nothing skipped, nothing applied twice, no checkpoint without its rows) and every ledger
  * invariant must hold. FAULT_SEED=n replays the same workload and kill schedule.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('projection worker killed with SIGKILL under load', () => {
   const seed = seedFrom('FAULT_SEED');
   let db: TestDatabase;
@@ -40,18 +38,9 @@ describe('projection worker killed with SIGKILL under load', () => {
 
   it('rebuilds to the same read models after repeated kills, with every invariant holding', async () => {
     console.info(`projection worker kill test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
-    onTestFailed(() => {
-      console.error(`--- api output ---\n${api?.output() ?? ''}`);
-      console.error(`--- worker output ---\n${worker?.output() ?? ''}`);
-    });
+    printOutputsOnFailure(() => ({ 'api output': api?.output(), 'worker output': worker?.output() }));
     const random = new Random(seed);
-    const observed: Observed[] = [];
-    const world = await setUpWorld(
-      () => api!.url,
-      (o) => observed.push(o),
-      6,
-      `w${seed}`,
-    );
+    const { world, observed } = await observedWorld(() => api!.url, `w${seed}`);
 
     let done = false;
     const kills: { lagEvents: number }[] = [];
@@ -88,13 +77,6 @@ describe('projection worker killed with SIGKILL under load', () => {
     expect(result.unexpected).toEqual([]);
     expect(observed.filter((o) => o.status >= 500)).toEqual([]);
 
-    // Every projection caught up, the invariants hold, a refused command left nothing in the log.
-    await expectCaughtUpAndConserved({
-      pool: db.pool,
-      store,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-      refused: result.refused,
-    });
+    await expectRunConserved(db.pool, store, world, result);
   });
 });

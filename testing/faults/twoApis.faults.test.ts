@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { appStore } from '../appStore.ts';
-import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
 import { type LoadBalancer, startLoadBalancer } from '../loadBalancer.ts';
 import { type RunningApp, type RunningProcess, startApp, startProjectionWorker } from '../processes.ts';
 import { Random, seedFrom } from '../random.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
-import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from './workload.ts';
+import { expectRunConserved, observedWorld, printOutputsOnFailure, sleep } from './faultRun.ts';
+import { FAULT_API_ENV, runWorkload, traffic } from './workload.ts';
 
 /**
  * The documented shape with several processes (docs/architecture/scaling.md): two API processes with
@@ -17,8 +17,6 @@ import { FAULT_API_ENV, type Observed, runWorkload, setUpWorld, traffic } from '
  * Afterwards every acknowledged command is in the log once, each refused one not at all, every read model
  * caught up with the log, and every ledger invariant holds. FAULT_SEED=n replays the same run.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('two APIs and two projection workers, one of each killed with SIGKILL under load', () => {
   const seed = seedFrom('FAULT_SEED');
   let db: TestDatabase;
@@ -47,17 +45,16 @@ describe('two APIs and two projection workers, one of each killed with SIGKILL u
 
   it('applies every acknowledged command once and keeps every invariant', async () => {
     console.info(`two-API kill test: seed ${seed} (FAULT_SEED=${seed} replays it)`);
-    onTestFailed(() => {
-      for (const [i, api] of apis.entries()) console.error(`--- api ${i} output ---\n${api.output()}`);
-      for (const [i, w] of workers.entries()) console.error(`--- worker ${i} output ---\n${w.output()}`);
-    });
+    printOutputsOnFailure(() =>
+      Object.fromEntries([
+        ...apis.map((api, i) => [`api ${i} output`, api.output()]),
+        ...workers.map((w, i) => [`worker ${i} output`, w.output()]),
+      ]),
+    );
     const random = new Random(seed);
-    const observed: Observed[] = [];
     const url = balancer!.url;
-    const world = await setUpWorld(
+    const { world, observed } = await observedWorld(
       () => url,
-      (o) => observed.push(o),
-      6,
       `two${seed}`,
       () => apis.map((api) => api.url),
     );
@@ -104,12 +101,6 @@ describe('two APIs and two projection workers, one of each killed with SIGKILL u
 
     // The standby worker took over every projection and the follow-ups, and caught up with the log; the
     // invariants hold; a refused command left nothing in the log.
-    await expectCaughtUpAndConserved({
-      pool: db.pool,
-      store,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-      refused: result.refused,
-    });
+    await expectRunConserved(db.pool, store, world, result);
   });
 });

@@ -200,11 +200,8 @@ export async function runWorkload(
 
 /** A transfer between two users, sometimes followed by its key reused with another body. */
 async function transfer(run: Run, rng: Random) {
-  const {
-    result,
-    note,
-    world: { users },
-  } = run;
+  const { result, note } = run;
+  const { users } = run.world;
   const from = rng.pick(users);
   const to = rng.pick(users.filter((u) => u !== from));
   const key = rng.uuid();
@@ -252,11 +249,8 @@ async function reuseKey(run: Run, client: FaultClient, key: string, path: string
 
 /** A deposit proof, approved or rejected by the admin. */
 async function approval(run: Run, rng: Random) {
-  const {
-    result,
-    note,
-    world: { admin, users },
-  } = run;
+  const { result, note } = run;
+  const { admin, users } = run.world;
   const user = rng.pick(users);
   const proof = await user.client.send(
     'POST',
@@ -278,25 +272,25 @@ async function approval(run: Run, rng: Random) {
   else result.acknowledged.push({ id: proof.body.id, event: 'PaymentRejected' });
 }
 
+/** A withdrawal request of `amount` ETH to the one address the workload sends to. */
+const withdrawalBody = (amount: string) => ({
+  currency: 'ETH',
+  amount,
+  address: '0x1234567890abcdef1234567890abcdef12345678',
+  chain: 'ethereum',
+  password: 'correct-horse',
+});
+
 /** An ETH withdrawal, its key sometimes reused, then left pending, completed or failed. */
 async function withdrawal(run: Run, rng: Random) {
-  const {
-    result,
-    note,
-    world: { admin, users },
-  } = run;
+  const { result, note } = run;
+  const { admin, users } = run.world;
   const user = rng.pick(users);
   const key = rng.uuid();
   const requested = await user.client.send(
     'POST',
     '/api/crypto/withdraw',
-    {
-      currency: 'ETH',
-      amount: milliEth(rng.int(1, 400)),
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: 'correct-horse',
-    },
+    withdrawalBody(milliEth(rng.int(1, 400))),
     { key },
   );
   const id = commandIdFor(user.id, 'withdrawal', key);
@@ -311,13 +305,13 @@ async function withdrawal(run: Run, rng: Random) {
     },
   );
   if (rng.chance(0.15))
-    await reuseKey(run, user.client, key, '/api/crypto/withdraw', {
-      currency: 'ETH',
-      amount: milliEth(rng.int(401, 900)),
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      chain: 'ethereum',
-      password: 'correct-horse',
-    });
+    await reuseKey(
+      run,
+      user.client,
+      key,
+      '/api/crypto/withdraw',
+      withdrawalBody(milliEth(rng.int(401, 900))),
+    );
   const outcome = rng.next();
   if (outcome < 0.2) return; // left pending
   const complete = outcome < 0.6;
@@ -335,11 +329,8 @@ async function withdrawal(run: Run, rng: Random) {
 
 /** A distribution by the admin, its key sometimes reused. */
 async function distribution(run: Run, rng: Random) {
-  const {
-    result,
-    note,
-    world: { admin, users },
-  } = run;
+  const { result, note } = run;
+  const { admin, users } = run.world;
   const to = rng.pick(users);
   const key = rng.uuid();
   const reply = await admin.send(
@@ -367,10 +358,8 @@ async function distribution(run: Run, rng: Random) {
 
 /** A read of a user's history or withdrawals. */
 async function read(run: Run, rng: Random) {
-  const {
-    note,
-    world: { users },
-  } = run;
+  const { note } = run;
+  const { users } = run.world;
   const user = rng.pick(users);
   const reply = await user.client.send(
     'GET',

@@ -10,10 +10,9 @@ import type { LedgerDigest } from '../../domain/verifiable/formats.ts';
 import { MIGRATIONS_TABLE, migrateDatabase, migrationsDir } from '../../infra/postgres/migrate.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/rebuild.ts';
-import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
-import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import type { TestClient } from '../testApp.ts';
+import { testConfig } from '../testConfig.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
 import { legacySignIn, viewOf } from './legacyViews.ts';
@@ -46,14 +45,7 @@ describe(`the legacy fixture (main at ${expected.commit}) upgraded in place`, ()
     // Every migration runs on it, the first adopting the tables it finds.
     expect(await migrateDatabase({ databaseUrl: db.url })).toEqual(allMigrations);
     migrationMs = performance.now() - started;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      SESSION_SECRET: expected.sessionSecret,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      ...RUN_PRIVACY_KEYS,
-    });
+    const config = testConfig(db.url, { SESSION_SECRET: expected.sessionSecret, LOG_LEVEL: 'warn' });
     services = await startServices(config, pino({ level: 'silent' }), { databaseUrl: db.url });
     app = createApp(services.deps);
     const head = await services.deps.store.headPosition();

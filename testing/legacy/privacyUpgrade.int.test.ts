@@ -13,10 +13,10 @@ import {
 } from '../../app/privacy/upgrade/upgradeLog.ts';
 import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
-import { loadConfig } from '../../runtime/config.ts';
 import { type Services, startServices } from '../../runtime/services.ts';
 import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import { TestClient } from '../testApp.ts';
+import { testConfig } from '../testConfig.ts';
 import { createTestDatabase, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
 import { legacySignIn, viewOf } from './legacyViews.ts';
@@ -75,14 +75,7 @@ let before: { views: Record<string, UserView>; verify: Omit<VerifyReport, 'first
 const personalValues = new Set<string>();
 
 async function start(): Promise<{ services: Services; app: ReturnType<typeof createApp> }> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    SESSION_SECRET: expected.sessionSecret,
-    RATE_LIMITS: 'off',
-    LOG_LEVEL: 'warn',
-    ...RUN_PRIVACY_KEYS,
-  });
+  const config = testConfig(db.url, { SESSION_SECRET: expected.sessionSecret, LOG_LEVEL: 'warn' });
   services = await startServices(config, pino({ level: 'silent' }), { databaseUrl: db.url });
   const head = await services.deps.store.headPosition();
   expect(await services.deps.runner.waitFor(head!, services.deps.runner.names, 30_000)).toBe(true);

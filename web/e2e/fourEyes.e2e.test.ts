@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { toolEnv } from '../../testing/toolEnv.ts';
-import { DESKTOP, newAccount, openAdminSection, PHONE, toasts } from './browserKit.ts';
+import { DESKTOP, journeyTests, newAccount, openAdminSection, PHONE, toasts } from './browserKit.ts';
 import { allowPageProblems, repoRoot } from './harness.ts';
 import { expectScreenAt } from './screenKit.ts';
 import { setUpAdminApp } from './sessionsKit.ts';
@@ -120,10 +120,11 @@ async function fourEyesJourney(viewport: typeof DESKTOP) {
   await second.context.close();
 }
 
-test('a small distribution with the password; a large one approved by a second admin', async () => {
-  await fourEyesJourney(DESKTOP);
-}, 180_000);
-
-test('a small distribution with the password; a large one approved by a second admin, at 360 px', async () => {
-  await fourEyesJourney(PHONE);
-}, 180_000);
+journeyTests(
+  fourEyesJourney,
+  [
+    ['a small distribution with the password; a large one approved by a second admin', DESKTOP],
+    ['a small distribution with the password; a large one approved by a second admin, at 360 px', PHONE],
+  ],
+  180_000,
+);
