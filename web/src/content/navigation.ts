@@ -41,88 +41,62 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
-/** The header's four dropdown menus (docs/product-rules.md spec 2, "Landing"). */
-export const NAV_MENUS: readonly NavGroup[] = [
-  {
-    label: 'Products',
-    links: [
-      { label: 'Wallet', to: '/wallet', description: 'Hold, send and receive SAI and crypto' },
-      { label: 'Metal Cards', to: '/cards', description: 'Gold, Ruby Steel and Black' },
-      { label: 'Exchange', to: '/exchange', description: 'Convert between currencies' },
-      { label: 'Business', to: '/business', description: 'Accounts for companies' },
-    ],
-  },
-  {
-    label: 'Features',
-    links: [
-      { label: 'Crypto Back', to: '/features/crypto-back', description: 'Cashback paid in crypto' },
-      { label: 'Premium', to: '/features/premium', description: 'Lounges, rebates and experiences' },
-      { label: 'Spending', to: '/features/spending', description: 'Spend any crypto anywhere' },
-      { label: 'Rewards', to: '/rewards', description: 'The car giveaway' },
-      { label: 'Partners', to: '/partners', description: 'Discounts at partner locations' },
-    ],
-  },
-  {
-    label: 'Learn',
-    links: [
-      { label: 'Crypto Basics', to: '/learn/basics', description: 'Wallets, networks and tokens' },
-      { label: 'Security Guide', to: '/learn/security', description: 'Keeping your account safe' },
-      { label: 'Help Center', to: '/help', description: 'Answers to common questions' },
-      { label: 'Blog', to: '/blog', description: 'News and stories' },
-    ],
-  },
-  {
-    label: 'Company',
-    links: [
-      { label: 'About', to: '/about', description: 'Our mission and story' },
-      { label: 'Security', to: '/compliance', description: 'How the wallet protects you' },
-      { label: 'Careers', to: '/careers', description: 'Join the team' },
-      { label: 'Press', to: '/press', description: 'Media resources' },
-      { label: 'Contact', to: '/contact', description: 'Talk to us' },
-    ],
-  },
-];
+/** A table's row: the menu or footer group, the path, the label and, in the header, the line under it. */
+type LinkRow = readonly [group: string, to: PublicPath, label: string, description?: string];
 
-export const FOOTER_GROUPS: readonly NavGroup[] = [
-  {
-    label: 'Products',
-    links: [
-      { label: 'Wallet', to: '/wallet' },
-      { label: 'Metal Cards', to: '/cards' },
-      { label: 'Exchange', to: '/exchange' },
-      { label: 'Business', to: '/business' },
-      { label: 'Pricing', to: '/pricing' },
-    ],
-  },
-  {
-    label: 'Rewards',
-    links: [
-      { label: 'Partners', to: '/partners' },
-      { label: 'All Partners', to: '/all-partners' },
-      { label: 'Car Giveaway', to: '/rewards' },
-      { label: 'Crypto Back', to: '/features/crypto-back' },
-    ],
-  },
-  {
-    label: 'Company',
-    links: [
-      { label: 'About', to: '/about' },
-      { label: 'Careers', to: '/careers' },
-      { label: 'Press', to: '/press' },
-      { label: 'Blog', to: '/blog' },
-    ],
-  },
-  {
-    label: 'Support',
-    links: [
-      { label: 'Help Center', to: '/help' },
-      { label: 'Contact', to: '/contact' },
-      { label: 'Security Guide', to: '/learn/security' },
-      { label: 'Security', to: '/compliance' },
-      { label: 'Verify a receipt', to: '/verify' },
-    ],
-  },
-];
+/** The groups in the order the table first names them, each with its links in the table's order. */
+function grouped(rows: readonly LinkRow[]): NavGroup[] {
+  const groups = new Map<string, NavLink[]>();
+  for (const [group, to, label, description] of rows) {
+    const links = groups.get(group) ?? [];
+    links.push(description === undefined ? { label, to } : { label, to, description });
+    groups.set(group, links);
+  }
+  return [...groups].map(([label, links]) => ({ label, links }));
+}
+
+/** The header's four dropdown menus (docs/product-rules.md spec 2, "Landing"). */
+export const NAV_MENUS: readonly NavGroup[] = grouped([
+  ['Products', '/wallet', 'Wallet', 'Hold, send and receive SAI and crypto'],
+  ['Products', '/cards', 'Metal Cards', 'Gold, Ruby Steel and Black'],
+  ['Products', '/exchange', 'Exchange', 'Convert between currencies'],
+  ['Products', '/business', 'Business', 'Accounts for companies'],
+  ['Features', '/features/crypto-back', 'Crypto Back', 'Cashback paid in crypto'],
+  ['Features', '/features/premium', 'Premium', 'Lounges, rebates and experiences'],
+  ['Features', '/features/spending', 'Spending', 'Spend any crypto anywhere'],
+  ['Features', '/rewards', 'Rewards', 'The car giveaway'],
+  ['Features', '/partners', 'Partners', 'Discounts at partner locations'],
+  ['Learn', '/learn/basics', 'Crypto Basics', 'Wallets, networks and tokens'],
+  ['Learn', '/learn/security', 'Security Guide', 'Keeping your account safe'],
+  ['Learn', '/help', 'Help Center', 'Answers to common questions'],
+  ['Learn', '/blog', 'Blog', 'News and stories'],
+  ['Company', '/about', 'About', 'Our mission and story'],
+  ['Company', '/compliance', 'Security', 'How the wallet protects you'],
+  ['Company', '/careers', 'Careers', 'Join the team'],
+  ['Company', '/press', 'Press', 'Media resources'],
+  ['Company', '/contact', 'Contact', 'Talk to us'],
+]);
+
+export const FOOTER_GROUPS: readonly NavGroup[] = grouped([
+  ['Products', '/wallet', 'Wallet'],
+  ['Products', '/cards', 'Metal Cards'],
+  ['Products', '/exchange', 'Exchange'],
+  ['Products', '/business', 'Business'],
+  ['Products', '/pricing', 'Pricing'],
+  ['Rewards', '/partners', 'Partners'],
+  ['Rewards', '/all-partners', 'All Partners'],
+  ['Rewards', '/rewards', 'Car Giveaway'],
+  ['Rewards', '/features/crypto-back', 'Crypto Back'],
+  ['Company', '/about', 'About'],
+  ['Company', '/careers', 'Careers'],
+  ['Company', '/press', 'Press'],
+  ['Company', '/blog', 'Blog'],
+  ['Support', '/help', 'Help Center'],
+  ['Support', '/contact', 'Contact'],
+  ['Support', '/learn/security', 'Security Guide'],
+  ['Support', '/compliance', 'Security'],
+  ['Support', '/verify', 'Verify a receipt'],
+]);
 
 export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Privacy Policy', to: '/privacy' },

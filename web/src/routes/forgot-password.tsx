@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/ui/Button/Button.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toastFailure } from '@/ui/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
 import { isEmail, messages } from '../lib/validation.ts';
@@ -31,7 +31,7 @@ function ForgotPasswordPage() {
         onSuccess: (answer) => setSent({ ...answer, to: email }),
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
-          toast({ title: t('auth.forgot.couldNotSend'), description: error.message, variant: 'destructive' });
+          toastFailure(t('auth.forgot.couldNotSend'), error);
         },
       },
     );

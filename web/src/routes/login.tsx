@@ -4,7 +4,7 @@ import { Fingerprint, LogIn } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/ui/Button/Button.tsx';
 import { CheckboxField } from '@/ui/Field/CheckboxField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api.ts';
 import { AUTH_REDIRECT_MS, redirectIfSignedIn } from '../lib/routeGuards.ts';
@@ -98,11 +98,7 @@ function LoginPage() {
         if (step) {
           setPasskeyStep(step);
           if (error instanceof ApiError && error.code === 'passkey_invalid')
-            toast({
-              title: t('auth.login.passkeyNotAccepted'),
-              description: error.message,
-              variant: 'destructive',
-            });
+            toastFailure(t('auth.login.passkeyNotAccepted'), error);
           return;
         }
         if (error instanceof ApiError && error.status === 401 && error.code?.startsWith('totp')) {

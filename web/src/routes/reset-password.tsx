@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '@/ui/toast/index.ts';
+import { toastFailure } from '@/ui/toast/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { ApiError, knownText } from '../lib/api.ts';
 import { MIN_PASSWORD, type NewPasswordValues, validateNewPassword } from '../lib/validation.ts';
@@ -38,11 +38,7 @@ function ResetPasswordPage() {
             return;
           }
           if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
-          toast({
-            title: t('auth.reset.couldNotReset'),
-            description: error.message,
-            variant: 'destructive',
-          });
+          toastFailure(t('auth.reset.couldNotReset'), error);
         },
       },
     );

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
+import { clipText } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -27,9 +28,4 @@ export const wordmark = style([
   },
 ]);
 
-export const accent = style({
-  background: vars.gradient.gold,
-  WebkitBackgroundClip: 'text',
-  backgroundClip: 'text',
-  color: 'transparent',
-});
+export const accent = style({ background: vars.gradient.gold, ...clipText });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { centredStack } from '@/styles/patterns.css.ts';
+import { centredStack, clipText } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -24,9 +24,7 @@ export const code = style([
   {
     fontSize: 'clamp(4rem, 20vw, 7rem)',
     lineHeight: 1,
-    WebkitBackgroundClip: 'text',
-    backgroundClip: 'text',
-    color: 'transparent',
+    ...clipText,
   },
 ]);
 

@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
-import { listReset } from '@/styles/patterns.css.ts';
+import { accordionTriggerText, listReset } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 import { barLinkText, barLinkTransition, menuToggleUntil, openChevron } from './headerParts.css.ts';
@@ -133,14 +133,7 @@ export const accordionTrigger = style([
     paddingY: 'none',
     paddingX: 'xs',
   }),
-  sprinkles({
-    border: 'none',
-    background: 'transparent',
-    color: 'text',
-    fontSize: 'md',
-    fontWeight: 'semibold',
-    cursor: 'pointer',
-  }),
+  accordionTriggerText,
   {
     minHeight: '48px',
   },

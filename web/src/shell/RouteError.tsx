@@ -15,8 +15,7 @@ export function RouteError({ error }: ErrorComponentProps) {
         <p className={styles.text}>
           {error instanceof Error ? error.message : t('shell.routeError.unexpected')}
         </p>
-        <Button variant="secondary" onClick={() => router.invalidate()}>
-          <RefreshCw size={16} aria-hidden="true" />
+        <Button icon={RefreshCw} variant="secondary" onClick={() => router.invalidate()}>
           {t('shell.tryAgain')}
         </Button>
       </div>

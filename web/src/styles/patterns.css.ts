@@ -14,12 +14,46 @@ export const listReset = sprinkles({ margin: 'none', padding: 'none', listStyle:
 /** A centred column of text and actions: the not-found and coming-soon screens, empty states. */
 export const centredStack = sprinkles({ display: 'grid', justifyItems: 'center', textAlign: 'center' });
 
+/** The light across a metal card, laid over the whole card as its `::after`. */
+export const sheenLayer = {
+  content: '""',
+  position: 'absolute',
+  inset: 0,
+  background: vars.gradient.sheen,
+  pointerEvents: 'none',
+} as const;
+
+/** An accordion's trigger as bare text: the FAQ's questions, the phone menu's sections. */
+export const accordionTriggerText = sprinkles({
+  border: 'none',
+  background: 'transparent',
+  color: 'text',
+  fontSize: 'md',
+  fontWeight: 'semibold',
+  cursor: 'pointer',
+});
+
+/** Text painted with its own background: a gold word or figure. */
+export const clipText = {
+  WebkitBackgroundClip: 'text',
+  backgroundClip: 'text',
+  color: 'transparent',
+} as const;
+
 /** The gold focus ring of a form control, drawn on its border instead of the browser outline. */
 const focusRing = {
   outline: 'none',
   borderColor: vars.color.gold,
   boxShadow: `0 0 0 3px ${vars.tint.gold25}`,
 };
+
+/** The sunken box of a checkbox or a switch's track; its fill changes when it is turned on. */
+export const toggleBox = {
+  border: `1px solid ${vars.color.borderStrong}`,
+  backgroundColor: vars.color.surfaceSunken,
+  cursor: 'pointer',
+  transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
+} as const;
 
 /** The sunken, strong-bordered box of a text input or a select trigger. */
 export const fieldBox = style([

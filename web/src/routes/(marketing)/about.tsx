@@ -3,7 +3,7 @@ import { Globe, HeartHandshake, ShieldCheck } from 'lucide-react';
 import { BRAND, pageTitle, SUPPORTED_CRYPTO, TIERS, TIMELINE, TIMINGS } from '@/content/constants.ts';
 import { ActionLink } from '@/ui/page/ActionLink.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { CtaBand, IconTile, PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
+import { CtaBand, IconTileGrid, PageHero, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/about')({
   head: () => ({ meta: [{ title: pageTitle('About') }] }),
@@ -55,13 +55,7 @@ function AboutPage() {
         title="Our mission"
         lead="We believe digital assets belong in everyday life. Our mission is to let anyone hold, send and spend crypto safely, with the service and rewards of a premium card."
       >
-        <ul className={publicStyles.grid.three}>
-          {VALUES.map((value) => (
-            <IconTile key={value.title} icon={value.icon} title={value.title}>
-              {value.text}
-            </IconTile>
-          ))}
-        </ul>
+        <IconTileGrid tiles={VALUES} />
       </PublicSection>
 
       <PublicSection id="stats-title" eyebrow="By the numbers" title="What every account gets">

@@ -14,7 +14,7 @@ import * as publicStyles from './-components/Public.css.ts';
 import {
   CheckItem,
   CtaBand,
-  IconTile,
+  IconTileGrid,
   PageHero,
   PublicPage,
   PublicSection,
@@ -93,13 +93,9 @@ function SecurityPage() {
         title="What the wallet does for you"
         lead="Every account gets all of them, on every tier."
       >
-        <ul className={publicStyles.grid.three}>
-          {PROTECTIONS.map((item) => (
-            <IconTile key={item.id} icon={PROTECTION_ICONS[item.id] ?? ShieldCheck} title={item.title}>
-              {item.text}
-            </IconTile>
-          ))}
-        </ul>
+        <IconTileGrid
+          tiles={PROTECTIONS.map((item) => ({ ...item, icon: PROTECTION_ICONS[item.id] ?? ShieldCheck }))}
+        />
       </PublicSection>
 
       {SECTIONS.map((section) => (

@@ -91,8 +91,7 @@ function ContactPage() {
                   </li>
                 ))}
               </ul>
-              <Button variant="secondary" onClick={requestChatOpen}>
-                <MessageCircle size={16} aria-hidden="true" />
+              <Button icon={MessageCircle} variant="secondary" onClick={requestChatOpen}>
                 Chat with our assistant
               </Button>
             </div>

@@ -31,7 +31,7 @@ import * as styles from './-components/Landing.css.ts';
 import { MarketStrip } from './-components/MarketStrip.tsx';
 import { PartnerCarousel } from './-components/PartnerCarousel.tsx';
 import * as publicStyles from './-components/Public.css.ts';
-import { IconTile, PublicPage, PublicSection } from './-components/PublicPage.tsx';
+import { IconTileGrid, PublicPage, PublicSection } from './-components/PublicPage.tsx';
 
 export const Route = createFileRoute('/(marketing)/')({
   component: LandingPage,
@@ -155,13 +155,7 @@ function SecuritySection() {
       title="Your money, protected"
       lead="What the wallet does to keep your account and your money safe."
     >
-      <ul className={publicStyles.grid.three}>
-        {highlights.map((item) => (
-          <IconTile key={item.id} icon={item.icon} title={item.title}>
-            {item.text}
-          </IconTile>
-        ))}
-      </ul>
+      <IconTileGrid tiles={highlights} />
       <p className={styles.more}>
         <Link to="/compliance" className={styles.featureLink}>
           How we protect you
@@ -204,23 +198,17 @@ function FeaturesSection() {
       title="Everything your crypto can do"
       lead="One wallet for your tokens, one card for your life."
     >
-      <ul className={publicStyles.grid.three}>
-        {features.map((feature) => (
-          <IconTile
-            key={feature.title}
-            icon={feature.icon}
-            title={feature.title}
-            after={
-              <Link to={feature.to} className={styles.featureLink}>
-                {feature.cta}
-                <ArrowRight size={16} aria-hidden="true" />
-              </Link>
-            }
-          >
-            {feature.text}
-          </IconTile>
-        ))}
-      </ul>
+      <IconTileGrid
+        tiles={features.map(({ to, cta, ...feature }) => ({
+          ...feature,
+          after: (
+            <Link to={to} className={styles.featureLink}>
+              {cta}
+              <ArrowRight size={16} aria-hidden="true" />
+            </Link>
+          ),
+        }))}
+      />
       <div className={`${publicStyles.band} ${styles.ctaBand}`}>
         <div>
           <h3 className={publicStyles.sectionTitle}>Ready for your card?</h3>

@@ -65,8 +65,7 @@ function RewardsPage() {
         <ActionLink to="/dashboard" icon={Wallet}>
           Deposit Now
         </ActionLink>
-        <Button variant="secondary" onClick={() => void share()}>
-          <Share2 size={16} aria-hidden="true" />
+        <Button icon={Share2} variant="secondary" onClick={() => void share()}>
           Share
         </Button>
       </PageHero>

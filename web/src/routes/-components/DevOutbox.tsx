@@ -17,13 +17,13 @@ export function DevOutbox({ to }: { to: string }) {
   if (!open) {
     return (
       <Button
+        icon={Inbox}
         type="button"
         variant="secondary"
         fullWidth
         className={styles.openButton}
         onClick={() => setOpen(true)}
       >
-        <Inbox size={16} aria-hidden="true" />
         {t('auth.outbox.open')}
       </Button>
     );

@@ -1,7 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Coins, LoaderCircle, Wallet } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { pageTitle } from '@/content/constants.ts';
 import { t } from '@/i18n/i18n.ts';
 import type { User } from '@/queries/auth.queries.ts';
@@ -10,13 +9,12 @@ import { cryptoNetworksQuery } from '@/queries/crypto.queries.ts';
 import { page } from '@/styles/layout.css.ts';
 import { buttonClassName } from '@/ui/Button/Button.tsx';
 import * as dashboardStyles from '@/ui/page/Page.css.ts';
-import * as panel from '@/ui/panel/Panel.css.ts';
 import * as tabStyles from '@/ui/Tabs/Tabs.css.ts';
 import { BuyTokensForm } from './-components/dashboard/BuyTokensCard.tsx';
 import { CryptoDepositForm } from './-components/deposit/CryptoDepositForm.tsx';
 import { DeclaredDeposits } from './-components/deposit/DeclaredDeposits.tsx';
 import * as styles from './-components/deposit/Deposit.css.ts';
-import { DepositFooter, DepositInfo } from './-components/deposit/DepositInfo.tsx';
+import { DepositFooter, DepositInfo, DepositPanel } from './-components/deposit/DepositInfo.tsx';
 import { PageHeading, signedIn } from './-components/SignedInPage.tsx';
 
 type DepositTab = 'crypto' | 'buy';
@@ -77,52 +75,29 @@ function DepositPage({ user }: { user: User }) {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="crypto" className={tabStyles.content}>
-            <DepositMethod
+            <DepositPanel
               id="crypto-deposit-title"
               title={t('money.deposit.cryptoTitle')}
               subtitle={t('money.deposit.cryptoSubtitle')}
             >
               <CryptoDepositForm />
-            </DepositMethod>
+            </DepositPanel>
             <DeclaredDeposits />
           </Tabs.Content>
           <Tabs.Content value="buy" className={tabStyles.content}>
-            <DepositMethod
+            <DepositPanel
               id="buy-sai-title"
               title={t('money.deposit.buyTitle')}
               subtitle={t('money.deposit.buySubtitle')}
             >
               <BuyTokensForm user={user} onSubmitted={() => void navigate({ to: '/dashboard' })} />
-            </DepositMethod>
+            </DepositPanel>
           </Tabs.Content>
         </Tabs.Root>
         <DepositInfo tokenPrice={user.tokenValue} />
       </div>
       <DepositFooter />
     </div>
-  );
-}
-
-/** A tab's panel: the way to deposit, titled, and its form. */
-function DepositMethod({
-  id,
-  title,
-  subtitle,
-  children,
-}: {
-  id: string;
-  title: string;
-  subtitle: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className={panel.panel} aria-labelledby={id}>
-      <h2 id={id} className={panel.title}>
-        {title}
-      </h2>
-      <p className={panel.subtitle}>{subtitle}</p>
-      {children}
-    </section>
   );
 }
 

@@ -68,24 +68,24 @@ function Profile({ user }: { user: User }) {
           </div>
         </div>
         <div className={styles.quick}>
-          <Button variant="secondary" size="sm" onClick={() => showTab('personal')}>
-            <UserRound size={16} aria-hidden="true" />
+          <Button icon={UserRound} variant="secondary" size="sm" onClick={() => showTab('personal')}>
             {t('profile.quick.myAccount')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => showTab('preferences')}>
-            <SlidersHorizontal size={16} aria-hidden="true" />
+          <Button
+            icon={SlidersHorizontal}
+            variant="secondary"
+            size="sm"
+            onClick={() => showTab('preferences')}
+          >
             {t('profile.tab.preferences')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => showTab('security')}>
-            <ShieldCheck size={16} aria-hidden="true" />
+          <Button icon={ShieldCheck} variant="secondary" size="sm" onClick={() => showTab('security')}>
             {t('profile.tab.security')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={openNotifications}>
-            <Bell size={16} aria-hidden="true" />
+          <Button icon={Bell} variant="secondary" size="sm" onClick={openNotifications}>
             {t('profile.quick.notifications')}
           </Button>
-          <Button variant="danger" size="sm" onClick={signOut} pending={signingOut}>
-            <LogOut size={16} aria-hidden="true" />
+          <Button icon={LogOut} variant="danger" size="sm" onClick={signOut} pending={signingOut}>
             {t('profile.quick.logOut')}
           </Button>
         </div>

@@ -88,12 +88,12 @@ function History({ user }: { user: User }) {
         <div className={styles.toolbar}>
           <FilterPopover filters={filters} onApply={applyFilters} />
           <Button
+            icon={Download}
             variant="secondary"
             size="sm"
             onClick={() => void exportCsv()}
             disabled={transactions.length === 0}
           >
-            <Download size={16} aria-hidden="true" />
             {t('money.history.export')}
             <span className={visuallyHidden}> {t('money.history.exportWhat')}</span>
           </Button>

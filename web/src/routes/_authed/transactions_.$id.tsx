@@ -13,7 +13,7 @@ import * as dashboardStyles from '@/ui/page/Page.css.ts';
 import { translatedStates } from '@/ui/page/PageStates.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './-components/receipt/Receipt.css.ts';
 import { PageHeading } from './-components/SignedInPage.tsx';
 import {
@@ -79,8 +79,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <ArrowLeft size={14} aria-hidden="true" />
             {t('money.receipt.back')}
           </Link>
-          <Button variant="secondary" size="sm" onClick={() => window.print()}>
-            <Printer size={16} aria-hidden="true" />
+          <Button icon={Printer} variant="secondary" size="sm" onClick={() => window.print()}>
             {t('money.receipt.print')}
           </Button>
           <VerifiableReceiptButton transactionId={receipt.id} />
@@ -194,18 +193,17 @@ function VerifiableReceiptButton({ transactionId }: { transactionId: string }) {
         description: t('money.receipt.savedAs', { fileName }),
         variant: 'success',
       }),
-    onError: (error) =>
-      toast({ title: t('money.receipt.downloadFailed'), description: error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure(t('money.receipt.downloadFailed'), error),
   });
   return (
     <Button
+      icon={FileCheck}
       variant="secondary"
       size="sm"
       onClick={() => download.mutate()}
       pending={download.isPending}
       pendingLabel={t('money.receipt.preparing')}
     >
-      <FileCheck size={16} aria-hidden="true" />
       {t('money.receipt.download')}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import * as styles from './Button.css.ts';
 
@@ -29,6 +29,8 @@ export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyleO
   pending?: boolean;
   /** Label while pending, e.g. "Signing in…". Defaults to the normal label. */
   pendingLabel?: string;
+  /** A glyph before the label, hidden from screen readers; the pending label replaces both. */
+  icon?: LucideIcon;
 }
 
 export function Button({
@@ -37,6 +39,7 @@ export function Button({
   fullWidth,
   pending = false,
   pendingLabel,
+  icon: Icon,
   className,
   children,
   disabled,
@@ -52,7 +55,14 @@ export function Button({
       {...rest}
     >
       {pending ? <LoaderCircle size={16} aria-hidden="true" className={styles.spinner} /> : null}
-      {pending && pendingLabel ? pendingLabel : children}
+      {pending && pendingLabel ? (
+        pendingLabel
+      ) : (
+        <>
+          {Icon ? <Icon size={16} aria-hidden="true" /> : null}
+          {children}
+        </>
+      )}
     </button>
   );
 }

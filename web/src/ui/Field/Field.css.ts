@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { fieldBox } from '@/styles/patterns.css.ts';
+import { fieldBox, toggleBox } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -56,10 +56,7 @@ export const checkbox = style({
   height: '20px',
   marginTop: '1px',
   borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surfaceSunken,
-  cursor: 'pointer',
-  transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
+  ...toggleBox,
   selectors: {
     '&:hover': { borderColor: vars.color.gold },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { sheenLayer } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -12,13 +13,7 @@ const base = style([
     borderRadius: '16px',
     border: `1px solid ${vars.tint.white18}`,
     boxShadow: `${vars.shadow.lg}, inset 0 1px 0 ${vars.tint.white25}`,
-    '::after': {
-      content: '""',
-      position: 'absolute',
-      inset: 0,
-      background: vars.gradient.sheen,
-      pointerEvents: 'none',
-    },
+    '::after': sheenLayer,
   },
 ]);
 

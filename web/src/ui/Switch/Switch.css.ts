@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { toggleBox } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -24,10 +25,7 @@ export const root = style({
   width: '44px',
   height: '26px',
   borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surfaceSunken,
-  cursor: 'pointer',
-  transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}`,
+  ...toggleBox,
   selectors: {
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
     '&[data-state="checked"]': { background: vars.gradient.gold, borderColor: vars.color.gold },

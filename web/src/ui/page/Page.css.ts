@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
+import { clipText, sheenLayer } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 import {
@@ -57,13 +58,7 @@ export const balanceCard = style([
     minHeight: '220px',
     background: vars.gradient.black,
     boxShadow: `${vars.shadow.lg}, ${vars.shadow.insetHighlight}`,
-    '::after': {
-      content: '""',
-      position: 'absolute',
-      inset: 0,
-      background: vars.gradient.sheen,
-      pointerEvents: 'none',
-    },
+    '::after': sheenLayer,
   },
 ]);
 
@@ -84,9 +79,7 @@ export const balanceUnit = style([
   sprinkles({ fontFamily: 'body', fontSize: 'lg', fontWeight: 'semibold' }),
   {
     background: vars.gradient.gold,
-    WebkitBackgroundClip: 'text',
-    backgroundClip: 'text',
-    color: 'transparent',
+    ...clipText,
   },
 ]);
 

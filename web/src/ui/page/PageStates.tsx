@@ -44,8 +44,7 @@ export function PageError({ title, message, to, action }: PageErrorProps) {
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.muted}>{message}</p>
           <div className={styles.actions}>
-            <Button onClick={tryAgain}>
-              <RefreshCw size={16} aria-hidden="true" />
+            <Button icon={RefreshCw} onClick={tryAgain}>
               {t('shell.tryAgain')}
             </Button>
             <Button variant="secondary" onClick={() => router.navigate({ to })}>

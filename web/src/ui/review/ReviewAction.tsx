@@ -32,8 +32,7 @@ export function ReviewAction({
       {...dialog}
       {...(variant === 'danger' ? { confirmVariant: 'danger' as const } : {})}
       trigger={
-        <Button size="sm" variant={variant} disabled={disabled}>
-          <Icon size={16} aria-hidden="true" />
+        <Button icon={Icon} size="sm" variant={variant} disabled={disabled}>
           {label}
         </Button>
       }

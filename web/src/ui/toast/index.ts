@@ -1,2 +1,2 @@
 export { Toaster } from './Toaster.tsx';
-export { toast } from './toastStore.ts';
+export { toast, toastFailure } from './toastStore.ts';

@@ -35,6 +35,11 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/** What failed, with the reason under it: the server's message or the thrown error's. */
+export function toastFailure(title: string, error: { message: string }) {
+  return toast({ title, description: error.message, variant: 'destructive' });
+}
+
 export function dismissToast(id?: number) {
   emit(items.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)));
 }

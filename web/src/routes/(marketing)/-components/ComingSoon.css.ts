@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { centredStack } from '@/styles/patterns.css.ts';
+import { centredStack, clipText } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -40,9 +40,7 @@ export const title = style([
   sprinkles({ fontFamily: 'display', background: 'gold' }),
   {
     fontSize: 'clamp(2.25rem, 9vw, 3.5rem)',
-    WebkitBackgroundClip: 'text',
-    backgroundClip: 'text',
-    color: 'transparent',
+    ...clipText,
   },
 ]);
 

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { accordionTriggerText } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -29,15 +30,8 @@ export const trigger = style([
     paddingY: 'md',
     paddingX: 'lg',
   }),
-  sprinkles({
-    border: 'none',
-    background: 'transparent',
-    color: 'text',
-    fontSize: 'md',
-    fontWeight: 'semibold',
-    textAlign: 'left',
-    cursor: 'pointer',
-  }),
+  accordionTriggerText,
+  sprinkles({ textAlign: 'left' }),
   {
     minHeight: '56px',
     selectors: {

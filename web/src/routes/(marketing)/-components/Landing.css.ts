@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
-import { listReset } from '@/styles/patterns.css.ts';
+import { clipText, listReset } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -27,12 +27,7 @@ export const title = style([
   },
 ]);
 
-export const titleAccent = style({
-  background: vars.gradient.gold,
-  WebkitBackgroundClip: 'text',
-  backgroundClip: 'text',
-  color: 'transparent',
-});
+export const titleAccent = style({ background: vars.gradient.gold, ...clipText });
 
 export const lead = style([
   sprinkles({ fontSize: 'lg', color: 'muted' }),

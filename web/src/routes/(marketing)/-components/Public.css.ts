@@ -1,6 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media } from '@/styles/breakpoints.ts';
-import { listReset } from '@/styles/patterns.css.ts';
+import { clipText, listReset } from '@/styles/patterns.css.ts';
 import { sprinkles } from '@/styles/sprinkles.css.ts';
 import { vars } from '@/styles/theme.css.ts';
 
@@ -54,12 +54,7 @@ export const muted = sprinkles({ color: 'muted' });
 
 export const small = sprinkles({ fontSize: 'sm', color: 'muted' });
 
-export const goldText = style({
-  background: vars.gradient.gold,
-  WebkitBackgroundClip: 'text',
-  backgroundClip: 'text',
-  color: 'transparent',
-});
+export const goldText = style({ background: vars.gradient.gold, ...clipText });
 
 // ---------------------------------------------------------------------------------------------------
 // Page hero

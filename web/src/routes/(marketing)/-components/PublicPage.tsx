@@ -95,6 +95,27 @@ export function IconTile({ icon: Icon, title, figure, after, children }: IconTil
   );
 }
 
+/** One icon tile's content; its title keys it in the grid. */
+export interface IconTileItem {
+  icon: LucideIcon;
+  title: string;
+  text: ReactNode;
+  after?: ReactNode;
+}
+
+/** Icon tiles three to a row. */
+export function IconTileGrid({ tiles }: { tiles: readonly IconTileItem[] }) {
+  return (
+    <ul className={styles.grid.three}>
+      {tiles.map(({ text, ...tile }) => (
+        <IconTile key={tile.title} {...tile}>
+          {text}
+        </IconTile>
+      ))}
+    </ul>
+  );
+}
+
 /** The closing call to action: an h2 with a lead, beside its links. `id` labels the section. */
 export function CtaBand({
   id,

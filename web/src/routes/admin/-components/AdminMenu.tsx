@@ -104,8 +104,7 @@ export function AdminMenu() {
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
       <nav className={styles.menu} aria-label="Admin">
         <Collapsible.Trigger asChild>
-          <Button variant="secondary" size="sm" className={styles.menuToggle}>
-            <Menu size={16} aria-hidden="true" />
+          <Button icon={Menu} variant="secondary" size="sm" className={styles.menuToggle}>
             {open ? 'Hide admin menu' : 'Admin menu'}
           </Button>
         </Collapsible.Trigger>

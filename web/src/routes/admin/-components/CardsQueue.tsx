@@ -14,7 +14,7 @@ import { TextField } from '@/ui/Field/TextField.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { ReviewAction } from '@/ui/review/ReviewAction.tsx';
 import { SelectField } from '@/ui/Select/SelectField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Admin.css.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import { DateDetail, RequesterDetail, requesterName } from './QueueItem.tsx';
@@ -110,7 +110,7 @@ function CardItem({ card }: { card: AdminCard }) {
             variant: 'success',
           }),
         (error: Error) => {
-          toast({ title: 'Failed to ship card', description: error.message, variant: 'destructive' });
+          toastFailure('Failed to ship card', error);
           throw error;
         },
       );
@@ -120,7 +120,7 @@ function CardItem({ card }: { card: AdminCard }) {
     deliver.mutateAsync(card.id).then(
       () => toast({ title: 'Card marked as delivered', variant: 'success' }),
       (error: Error) => {
-        toast({ title: 'Failed to mark delivered', description: error.message, variant: 'destructive' });
+        toastFailure('Failed to mark delivered', error);
         throw error;
       },
     );

@@ -15,7 +15,7 @@ import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './DepositAddressSettings.css.ts';
 
 function provenance(entry: AdminDepositAddress): string {
@@ -82,11 +82,7 @@ function AddressRow({ entry }: { entry: AdminDepositAddress }) {
         },
         onError: (failure) => {
           setError(failure.message);
-          toast({
-            title: 'Failed to save the address',
-            description: failure.message,
-            variant: 'destructive',
-          });
+          toastFailure('Failed to save the address', failure);
         },
       },
     );
@@ -97,7 +93,7 @@ function AddressRow({ entry }: { entry: AdminDepositAddress }) {
     clear.mutateAsync({ currency: entry.currency, network: entry.network }).then(
       () => toast({ title: 'Deposit address cleared', description: pair, variant: 'success' }),
       (failure: Error) => {
-        toast({ title: 'Failed to clear the address', description: failure.message, variant: 'destructive' });
+        toastFailure('Failed to clear the address', failure);
         throw failure;
       },
     );
@@ -125,8 +121,13 @@ function AddressRow({ entry }: { entry: AdminDepositAddress }) {
           />
         </div>
         <div className={styles.actions}>
-          <Button type="submit" variant="secondary" pending={save.isPending} pendingLabel="Saving…">
-            <Save size={16} aria-hidden="true" />
+          <Button
+            icon={Save}
+            type="submit"
+            variant="secondary"
+            pending={save.isPending}
+            pendingLabel="Saving…"
+          >
             Save
             <span className={visuallyHidden}> {pair} address</span>
           </Button>
@@ -140,8 +141,7 @@ function AddressRow({ entry }: { entry: AdminDepositAddress }) {
               pending={clear.isPending}
               onConfirm={onClear}
               trigger={
-                <Button type="button" variant="ghost" disabled={clear.isPending}>
-                  <X size={16} aria-hidden="true" />
+                <Button icon={X} type="button" variant="ghost" disabled={clear.isPending}>
                   Clear
                   <span className={visuallyHidden}> {pair} address</span>
                 </Button>

@@ -10,12 +10,13 @@ import { useDistributionMutation } from '@/queries/transactions.queries.ts';
 import { type AdminUser, adminUsersQuery } from '@/queries/users.queries.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { AmountField, DescriptionField, EmailField } from '@/ui/form/fields.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import type { Proof } from '@/ui/review/ProofField.tsx';
 import { ReviewStep } from '@/ui/review/ReviewStep.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import { useAdminProof, withoutProof } from './AdminProof.tsx';
 import { SENT_FOR_APPROVAL } from './QueueItem.tsx';
 import { RECENT_USERS_QUERY } from './RecentUsers.tsx';
@@ -126,7 +127,7 @@ export function DistributeTokensForm() {
           // A missing or wrong password or code: stay on the review, the message on its field.
           if (proof.refused(error)) return;
           setPending(null);
-          toast({ title: 'Failed to distribute tokens', description: error.message, variant: 'destructive' });
+          toastFailure('Failed to distribute tokens', error);
         },
       },
     );
@@ -158,14 +159,14 @@ export function DistributeTokensForm() {
           {proof.element}
         </ReviewStep>
       ) : (
-        <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Distribute tokens">
+        <PanelForm label="Distribute tokens" onSubmit={onSubmit}>
           <EmailField {...form.textField('email')} label="User email" autoComplete="off" />
           <AmountField {...form.textField('amount')} label="Amount (SAI)" />
           <DescriptionField {...form.textField('description')} placeholder="Token distribution" />
           <Button type="submit" fullWidth pending={finding} pendingLabel="Finding user…">
             Review distribution
           </Button>
-        </form>
+        </PanelForm>
       )}
     </Panel>
   );

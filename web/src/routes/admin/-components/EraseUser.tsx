@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
 import { CheckboxField } from '@/ui/Field/CheckboxField.tsx';
 import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './EraseUser.css.ts';
 import {
   blockerText,
@@ -68,12 +68,7 @@ export function EraseUserAction({ user }: { user: AdminUser }) {
           const refused = readRefusal(error);
           setRefusal(refused);
           if (!refused && error instanceof ApiError && error.status === 422) setReasonError(error.message);
-          else if (!refused)
-            toast({
-              title: 'Failed to erase personal data',
-              description: error.message,
-              variant: 'destructive',
-            });
+          else if (!refused) toastFailure('Failed to erase personal data', error);
           throw error;
         },
       );

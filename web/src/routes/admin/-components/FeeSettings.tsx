@@ -15,7 +15,7 @@ import { TextField } from '@/ui/Field/TextField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './AdminPanel.css.ts';
 import { feeRow } from './FeeSettings.css.ts';
 
@@ -77,7 +77,7 @@ function FeeRateRow({ tier, entry }: { tier: FeeTier; entry: FeeRate }) {
         },
         onError: (failure) => {
           setError(failure.message);
-          toast({ title: 'Failed to update the fee', description: failure.message, variant: 'destructive' });
+          toastFailure('Failed to update the fee', failure);
         },
       },
     );

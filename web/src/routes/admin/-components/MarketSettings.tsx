@@ -13,10 +13,11 @@ import {
 import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './AdminPanel.css.ts';
 
 const POSITIVE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -90,16 +91,12 @@ function TokenPriceForm({ price, updatedAt }: { price: string; updatedAt: string
         }),
       onError: (failure) => {
         setError(failure.message);
-        toast({
-          title: 'Failed to update token price',
-          description: failure.message,
-          variant: 'destructive',
-        });
+        toastFailure('Failed to update token price', failure);
       },
     });
   };
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label="Token price">
+    <PanelForm label="Token price" onSubmit={onSubmit}>
       <TextField
         label="Price of 1 SAI (USDT)"
         name="tokenPrice"
@@ -112,12 +109,11 @@ function TokenPriceForm({ price, updatedAt }: { price: string; updatedAt: string
         required
       />
       <div>
-        <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
-          <Save size={16} aria-hidden="true" />
+        <Button icon={Save} type="submit" pending={save.isPending} pendingLabel="Saving…">
           Save token price
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { isSentForApproval } from '@/queries/approvals.queries.ts';
 import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { reauthenticationRefusal } from '@/ui/review/ProofField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Admin.css.ts';
 import { withoutProof } from './AdminProof.tsx';
 
@@ -108,7 +108,7 @@ export function useDecision<Input extends { idempotencyKey: string }>(
     if (outcome.kind === 'busy') throw new Error(t('shell.command.waiting'));
     if (outcome.kind === 'unknown') {
       const unknown = new Error(t('shell.command.unknown'));
-      toast({ title: failureTitle, description: unknown.message, variant: 'destructive' });
+      toastFailure(failureTitle, unknown);
       throw unknown;
     }
     onError?.(outcome.error);

@@ -20,9 +20,10 @@ import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '@/ui/query/QueryState.tsx';
-import { SelectField, type SelectOption } from '@/ui/Select/SelectField.tsx';
+import { FilterSelect } from '@/ui/Select/FilterSelect.tsx';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
 import { type Column, FramedTable, type TableClasses } from '@/ui/table/TableParts.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as adminStyles from './AdminPanel.css.ts';
 import * as own from './AdminTransactions.css.ts';
 import {
@@ -107,8 +108,7 @@ function useTransactionsExport(search: AdminTransactionSearch) {
         variant: 'success',
       });
     },
-    onError: (error: Error) =>
-      toast({ title: 'Export failed', description: error.message, variant: 'destructive' }),
+    onError: (error: Error) => toastFailure('Export failed', error),
   });
 }
 
@@ -166,38 +166,42 @@ export function TransactionsTable() {
               onChange={(event) => setDraft(event.target.value)}
             />
           </div>
-          <FilterSelect
-            label="Type"
-            name="type"
-            value={search.type}
-            options={TYPE_OPTIONS}
-            onChange={(type) => void update({ type })}
-          />
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={search.status}
-            options={STATUS_OPTIONS}
-            onChange={(status) => void update({ status })}
-          />
+          <div className={own.select}>
+            <FilterSelect
+              label="Type"
+              name="type"
+              value={search.type}
+              options={TYPE_OPTIONS}
+              onChange={(type) => void update({ type })}
+            />
+          </div>
+          <div className={own.select}>
+            <FilterSelect
+              label="Status"
+              name="status"
+              value={search.status}
+              options={STATUS_OPTIONS}
+              onChange={(status) => void update({ status })}
+            />
+          </div>
           <div className={own.toolbarActions}>
             <Button
+              icon={X}
               variant="ghost"
               onClick={clear}
               disabled={!filtered && draft === '' && cursors.length === 0}
             >
-              <X size={16} aria-hidden="true" />
               Clear
               <span className={visuallyHidden}> search and filters</span>
             </Button>
             <Button
+              icon={Download}
               variant="secondary"
               onClick={() => exportCsv.mutate()}
               pending={exportCsv.isPending}
               pendingLabel="Exporting…"
               disabled={!list.data || list.data.total === 0}
             >
-              <Download size={16} aria-hidden="true" />
               Export
               <span className={visuallyHidden}> {filtered ? 'filtered ' : ''}transactions as CSV</span>
             </Button>
@@ -253,33 +257,6 @@ export function TransactionsTable() {
   );
 }
 
-/** A filter of the list: its "all" option is no value in the URL. */
-function FilterSelect<Value extends string>({
-  label,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  value: Value | undefined;
-  options: readonly SelectOption<Value | 'all'>[];
-  onChange: (value: Value | undefined) => void;
-}) {
-  return (
-    <div className={own.select}>
-      <SelectField<Value | 'all'>
-        label={label}
-        name={name}
-        value={value ?? 'all'}
-        options={options}
-        onValueChange={(choice) => onChange(choice === 'all' ? undefined : choice)}
-      />
-    </div>
-  );
-}
-
 /** Previous and Next through the pages, by the cursors the URL keeps, and which page this is. */
 function TransactionsPager({
   page,
@@ -298,6 +275,7 @@ function TransactionsPager({
   return (
     <nav className={own.pager} aria-label="Transaction pages">
       <Button
+        icon={ChevronLeft}
         variant="secondary"
         size="sm"
         disabled={cursors.length === 0}
@@ -308,7 +286,6 @@ function TransactionsPager({
           })
         }
       >
-        <ChevronLeft size={16} aria-hidden="true" />
         Previous
       </Button>
       <span className={own.pageNumber}>

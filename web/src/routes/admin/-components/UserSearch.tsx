@@ -49,8 +49,7 @@ export function UserSearchForm({
           onChange={(event) => setDraft(event.target.value)}
         />
       </div>
-      <Button type="submit" variant="secondary" disabled={requireText && draft.trim() === ''}>
-        <Search size={16} aria-hidden="true" />
+      <Button icon={Search} type="submit" variant="secondary" disabled={requireText && draft.trim() === ''}>
         Search
       </Button>
       {clearable && applied ? (

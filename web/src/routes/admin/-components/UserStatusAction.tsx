@@ -4,7 +4,7 @@ import type { AdminUser } from '@/queries/users.queries.ts';
 import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 
 /**
  * Suspend or reactivate a user, behind a confirmation (docs/product-rules.md rule 13): the same control on
@@ -25,7 +25,7 @@ export function UserStatusAction({ user }: { user: AdminUser }) {
           variant: 'success',
         }),
       (error: Error) => {
-        toast({ title: 'Failed to update user', description: error.message, variant: 'destructive' });
+        toastFailure('Failed to update user', error);
         throw error;
       },
     );

@@ -39,12 +39,12 @@ export function MyLedgerProofs({ onDownloaded }: { onDownloaded: (fileName: stri
         </p>
         <div>
           <Button
+            icon={Download}
             variant="secondary"
             onClick={() => download.mutate()}
             pending={download.isPending}
             pendingLabel="Preparing…"
           >
-            <Download size={16} aria-hidden="true" />
             Download my liability proof
           </Button>
         </div>

@@ -25,6 +25,7 @@ import {
 } from '@/routes/_authed/-components/deposit/DepositAddressCard.tsx';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
@@ -118,7 +119,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
 
   return (
     <>
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('dashboard.buy.title')}>
+      <PanelForm label={t('dashboard.buy.title')} onSubmit={onSubmit}>
         <div className={styles.fieldset}>
           <p id={amountLabelId} className={styles.legend}>
             {t('dashboard.buy.amount')}
@@ -184,7 +185,7 @@ export function BuyTokensForm({ user, onSubmitted }: { user: User; onSubmitted?:
         >
           {t('dashboard.buy.submit')}
         </Button>
-      </form>
+      </PanelForm>
       {pending.length > 0 ? (
         <div className={panel.notice} role="status">
           <p className={panel.noticeTitle}>

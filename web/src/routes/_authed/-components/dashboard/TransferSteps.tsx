@@ -6,8 +6,8 @@ import { MAX_DESCRIPTION, type SendValues } from '@/lib/validation.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import { AmountField, EmailField } from '@/ui/form/fields.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import type { useForm } from '@/ui/form/useForm.ts';
-import * as panel from '@/ui/panel/Panel.css.ts';
 import { useAskedProof } from '@/ui/review/ProofField.tsx';
 import { ReviewStep } from '@/ui/review/ReviewStep.tsx';
 import { toast } from '@/ui/toast/index.ts';
@@ -125,12 +125,7 @@ export function TransferFields({
   onSubmit,
 }: TransferFieldsProps) {
   return (
-    <form
-      className={panel.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('dashboard.send.form', { currency })}
-    >
+    <PanelForm label={t('dashboard.send.form', { currency })} onSubmit={onSubmit}>
       <EmailField
         {...form.textField('recipientEmail')}
         label={t('dashboard.send.recipientEmail')}
@@ -153,10 +148,15 @@ export function TransferFields({
         autoComplete="off"
         placeholder={descriptionPlaceholder}
       />
-      <Button type="submit" fullWidth pending={lookup.looking} pendingLabel={t('dashboard.send.finding')}>
-        <Send size={16} aria-hidden="true" />
+      <Button
+        icon={Send}
+        type="submit"
+        fullWidth
+        pending={lookup.looking}
+        pendingLabel={t('dashboard.send.finding')}
+      >
         {t('dashboard.send.reviewButton')}
       </Button>
-    </form>
+    </PanelForm>
   );
 }

@@ -26,11 +26,12 @@ import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import { apiFieldErrors } from '@/ui/form/apiFieldErrors.ts';
 import { AmountField } from '@/ui/form/fields.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { type Proof, reauthenticationRefusal } from '@/ui/review/ProofField.tsx';
 import { SelectField } from '@/ui/Select/SelectField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import { type WithdrawOrder, WithdrawReview } from './WithdrawReview.tsx';
 
 type Field = 'currency' | 'chain' | 'address' | 'amount' | 'notes';
@@ -126,11 +127,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
           } else if (error instanceof ApiError && error.code === 'insufficient_funds') {
             setErrors({ amount: error.message });
           }
-          toast({
-            title: t('dashboard.withdraw.failed'),
-            description: error.message,
-            variant: 'destructive',
-          });
+          toastFailure(t('dashboard.withdraw.failed'), error);
         },
       },
     );
@@ -203,12 +200,7 @@ function WithdrawFields({
 }) {
   const { values, errors } = form;
   return (
-    <form
-      className={panel.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('dashboard.actions.withdraw.title')}
-    >
+    <PanelForm label={t('dashboard.actions.withdraw.title')} onSubmit={onSubmit}>
       <SelectField
         label={t('dashboard.currency')}
         name="currency"
@@ -251,10 +243,9 @@ function WithdrawFields({
         maxLength={MAX_WITHDRAWAL_NOTES}
       />
       <p className={panel.subtitle}>{t('dashboard.withdraw.notice', { hours: WITHDRAWAL_PROMISE_HOURS })}</p>
-      <Button type="submit" fullWidth>
-        <ArrowUpFromLine size={16} aria-hidden="true" />
+      <Button icon={ArrowUpFromLine} type="submit" fullWidth>
         {t('dashboard.withdraw.reviewButton')}
       </Button>
-    </form>
+    </PanelForm>
   );
 }

@@ -11,12 +11,13 @@ import { cryptoNetworksQuery, useDeclareDepositMutation } from '@/queries/crypto
 import { depositAddressesQuery, findDepositAddress } from '@/queries/depositAddresses.queries.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { PanelError } from '@/ui/query/QueryState.tsx';
 import { CommandNotice } from '@/ui/review/CommandNotice.tsx';
 import { SelectField } from '@/ui/Select/SelectField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import { durationText } from '../timings.ts';
 import * as styles from './Deposit.css.ts';
 import { DepositAddressCard, DepositUnavailable } from './DepositAddressCard.tsx';
@@ -99,17 +100,13 @@ export function CryptoDepositForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
-        toast({
-          title: t('money.deposit.declareFailed'),
-          description: error.message,
-          variant: 'destructive',
-        });
+        toastFailure(t('money.deposit.declareFailed'), error);
       },
     });
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('money.deposit.tabCrypto')}>
+    <PanelForm label={t('money.deposit.tabCrypto')} onSubmit={onSubmit}>
       <SelectField
         label={t('money.deposit.currency')}
         name="currency"
@@ -172,6 +169,7 @@ export function CryptoDepositForm() {
       />
       <CommandNotice notice={declaring.notice} />
       <Button
+        icon={ArrowDownToLine}
         type="submit"
         fullWidth
         pending={declaring.pending}
@@ -179,10 +177,9 @@ export function CryptoDepositForm() {
         disabled={blocked}
         aria-describedby={unavailable ? unavailableId : undefined}
       >
-        <ArrowDownToLine size={16} aria-hidden="true" />
         {t('money.deposit.declare')}
       </Button>
-    </form>
+    </PanelForm>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { CarFront, CircleHelp, CreditCard, Info } from 'lucide-react';
+import { CarFront, CircleHelp, CreditCard, Info, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { t } from '@/i18n/i18n.ts';
 import { CARD_TIERS, CARD_VERIFICATION_TIME, DEPOSIT_CONFIRMATION_TIME } from '@/lib/constants.ts';
 import { formatDecimal } from '@/lib/format.ts';
@@ -13,11 +14,7 @@ import * as styles from './Deposit.css.ts';
 export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
   return (
     <aside className={styles.aside} aria-label={t('money.info.label')}>
-      <section className={panel.panel} aria-labelledby="deposit-how-title">
-        <h2 id="deposit-how-title" className={styles.infoTitle}>
-          <Info size={18} aria-hidden="true" className={panel.titleIcon} />
-          {t('money.info.howTitle')}
-        </h2>
+      <DepositPanel id="deposit-how-title" icon={Info} title={t('money.info.howTitle')}>
         <ol className={styles.steps}>
           <li>{t('money.info.step1')}</li>
           <li>{t('money.info.step2')}</li>
@@ -25,13 +22,9 @@ export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
           <li>{t('money.info.step4', { time: durationText(DEPOSIT_CONFIRMATION_TIME) })}</li>
         </ol>
         <p className={panel.subtitle}>{t('money.info.noFee')}</p>
-      </section>
+      </DepositPanel>
 
-      <section className={panel.panel} aria-labelledby="deposit-tiers-title">
-        <h2 id="deposit-tiers-title" className={styles.infoTitle}>
-          <CreditCard size={18} aria-hidden="true" className={panel.titleIcon} />
-          {t('money.info.tiersTitle')}
-        </h2>
+      <DepositPanel id="deposit-tiers-title" icon={CreditCard} title={t('money.info.tiersTitle')}>
         <ul className={styles.tiers}>
           {CARD_TIERS.map((tier) => (
             <li key={tier.tier} className={styles.tier}>
@@ -49,54 +42,78 @@ export function DepositInfo({ tokenPrice }: { tokenPrice: string }) {
         <p className={panel.subtitle}>
           {t('money.info.tiersHelp', { time: durationText(CARD_VERIFICATION_TIME) })}
         </p>
-      </section>
+      </DepositPanel>
 
-      <section className={panel.panel} aria-labelledby="deposit-giveaway-title">
-        <h2 id="deposit-giveaway-title" className={styles.infoTitle}>
-          <CarFront size={18} aria-hidden="true" className={panel.titleIcon} />
-          {t('money.info.giveawayTitle')}
-        </h2>
+      <DepositPanel id="deposit-giveaway-title" icon={CarFront} title={t('money.info.giveawayTitle')}>
         <p className={panel.subtitle}>{t('money.info.giveawayText')}</p>
-        <Link to="/rewards" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          {t('money.info.giveawayLink')}
-        </Link>
-      </section>
+        <InfoLink to="/rewards">{t('money.info.giveawayLink')}</InfoLink>
+      </DepositPanel>
 
-      <section className={panel.panel} aria-labelledby="deposit-help-title">
-        <h2 id="deposit-help-title" className={styles.infoTitle}>
-          <CircleHelp size={18} aria-hidden="true" className={panel.titleIcon} />
-          {t('money.info.helpTitle')}
-        </h2>
+      <DepositPanel id="deposit-help-title" icon={CircleHelp} title={t('money.info.helpTitle')}>
         <p className={panel.subtitle}>{t('money.info.helpText')}</p>
-        <Link to="/help" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          {t('money.info.contact')}
-        </Link>
-      </section>
+        <InfoLink to="/help">{t('money.info.contact')}</InfoLink>
+      </DepositPanel>
     </aside>
   );
 }
+
+const FOOTER_LINKS = [
+  ['/dashboard', 'money.footer.dashboard'],
+  ['/partners', 'money.footer.partners'],
+  ['/help', 'money.footer.help'],
+  ['/terms', 'money.footer.terms'],
+  ['/privacy', 'money.footer.privacy'],
+] as const;
 
 /** docs/product-rules.md spec 2: the page's footer links. */
 export function DepositFooter() {
   return (
     <nav className={styles.footer} aria-label={t('money.footer.label')}>
       <ul className={styles.footerList}>
-        <li>
-          <Link to="/dashboard">{t('money.footer.dashboard')}</Link>
-        </li>
-        <li>
-          <Link to="/partners">{t('money.footer.partners')}</Link>
-        </li>
-        <li>
-          <Link to="/help">{t('money.footer.help')}</Link>
-        </li>
-        <li>
-          <Link to="/terms">{t('money.footer.terms')}</Link>
-        </li>
-        <li>
-          <Link to="/privacy">{t('money.footer.privacy')}</Link>
-        </li>
+        {FOOTER_LINKS.map(([to, key]) => (
+          <li key={to}>
+            <Link to={to}>{t(key)}</Link>
+          </li>
+        ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A panel of the deposit page, labelled by its h2: a way to deposit, with its subtitle, or a panel of the
+ * side column, with its icon.
+ */
+export function DepositPanel({
+  id,
+  title,
+  icon: Icon,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon?: LucideIcon;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={panel.panel} aria-labelledby={id}>
+      <h2 id={id} className={Icon ? styles.infoTitle : panel.title}>
+        {Icon ? <Icon size={18} aria-hidden="true" className={panel.titleIcon} /> : null}
+        {title}
+      </h2>
+      {subtitle === undefined ? null : <p className={panel.subtitle}>{subtitle}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** A panel's way onward, drawn as a small secondary button. */
+function InfoLink({ to, children }: { to: '/rewards' | '/help'; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+      {children}
+    </Link>
   );
 }

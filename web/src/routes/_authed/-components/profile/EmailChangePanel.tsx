@@ -9,10 +9,11 @@ import { type MailRequestAnswer, useEmailChangeMutation } from '@/queries/mail.q
 import { DevOutbox } from '@/routes/-components/DevOutbox.tsx';
 import { Button } from '@/ui/Button/Button.tsx';
 import { EmailField, PasswordField } from '@/ui/form/fields.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Profile.css.ts';
 
 type Values = { newEmail: string; currentPassword: string };
@@ -46,11 +47,7 @@ export function EmailChangePanel() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors) form.showServerErrors(error.fieldErrors);
-        toast({
-          title: t('profile.email.failed'),
-          description: error.message,
-          variant: 'destructive',
-        });
+        toastFailure(t('profile.email.failed'), error);
       },
     });
   };
@@ -74,7 +71,7 @@ export function EmailChangePanel() {
           </div>
         </div>
       ) : (
-        <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.email.form')}>
+        <PanelForm label={t('profile.email.form')} onSubmit={onSubmit}>
           <div className={styles.twoColumns}>
             <EmailField {...form.textField('newEmail')} label={t('profile.email.new')} autoComplete="email" />
             <PasswordField
@@ -88,7 +85,7 @@ export function EmailChangePanel() {
               {t('profile.email.send')}
             </Button>
           </div>
-        </form>
+        </PanelForm>
       )}
     </Panel>
   );

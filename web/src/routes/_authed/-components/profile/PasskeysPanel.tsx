@@ -19,6 +19,7 @@ import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import { CodeField, PasswordField } from '@/ui/form/fields.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { PanelError } from '@/ui/query/QueryState.tsx';
@@ -59,8 +60,7 @@ export function PasskeysPanel() {
             <AddPasskeyForm onDone={() => setAdding(false)} />
           ) : passkeysSupported() ? (
             <div>
-              <Button onClick={() => setAdding(true)}>
-                <Fingerprint size={16} aria-hidden="true" />
+              <Button icon={Fingerprint} onClick={() => setAdding(true)}>
                 {t('profile.passkeys.add')}
               </Button>
             </div>
@@ -155,7 +155,7 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.passkeys.add')}>
+    <PanelForm label={t('profile.passkeys.add')} onSubmit={onSubmit}>
       <TextField
         name="passkey-name"
         label={t('profile.passkeys.name')}
@@ -175,7 +175,7 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
           {t('profile.passkeys.create')}
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -235,12 +235,7 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
     );
   };
   return (
-    <form
-      className={panel.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('profile.passkeys.renameNamed', { name: passkey.name })}
-    >
+    <PanelForm label={t('profile.passkeys.renameNamed', { name: passkey.name })} onSubmit={onSubmit}>
       <TextField
         name={`rename-${passkey.id}`}
         label={t('profile.passkeys.newName')}
@@ -258,7 +253,7 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
           {t('profile.passkeys.saveName')}
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -285,12 +280,7 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
     );
   };
   return (
-    <form
-      className={panel.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('profile.passkeys.removeNamed', { name: passkey.name })}
-    >
+    <PanelForm label={t('profile.passkeys.removeNamed', { name: passkey.name })} onSubmit={onSubmit}>
       <p>{t('profile.passkeys.removeConfirm')}</p>
       <ProofField proof={proof} error={error} name={`remove-${passkey.id}`} />
       <div className={styles.formActions}>
@@ -301,6 +291,6 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
           {t('profile.passkeys.removeSubmit')}
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }

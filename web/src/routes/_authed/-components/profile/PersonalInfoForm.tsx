@@ -8,10 +8,10 @@ import type { User } from '@/queries/auth.queries.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextAreaField } from '@/ui/Field/TextAreaField.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
-import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Profile.css.ts';
 
 type Field = keyof ProfileInput;
@@ -67,14 +67,14 @@ export function PersonalInfoForm({ user }: { user: User }) {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) form.setErrors({ username: error.message });
         else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
-        toast({ title: t('profile.personal.failed'), description: error.message, variant: 'destructive' });
+        toastFailure(t('profile.personal.failed'), error);
       },
     });
   };
 
   return (
     <Panel icon={UserRound} titleId="personal-info-title" title={t('profile.tab.personal')}>
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.personal.form')}>
+      <PanelForm label={t('profile.personal.form')} onSubmit={onSubmit}>
         <div className={styles.twoColumns}>
           <TextField
             {...form.textField('firstName')}
@@ -115,12 +115,11 @@ export function PersonalInfoForm({ user }: { user: User }) {
           <Button variant="ghost" onClick={() => form.reset(fromUser(user))} disabled={update.isPending}>
             {t('profile.cancel')}
           </Button>
-          <Button type="submit" pending={update.isPending} pendingLabel={t('profile.saving')}>
-            <Save size={16} aria-hidden="true" />
+          <Button icon={Save} type="submit" pending={update.isPending} pendingLabel={t('profile.saving')}>
             {t('profile.personal.save')}
           </Button>
         </div>
-      </form>
+      </PanelForm>
     </Panel>
   );
 }

@@ -17,13 +17,13 @@ import {
   useSavePreferencesMutation,
 } from '@/queries/account.queries.ts';
 import { Button } from '@/ui/Button/Button.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
-import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
 import { SelectField } from '@/ui/Select/SelectField.tsx';
 import { SwitchField } from '@/ui/Switch/SwitchField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Profile.css.ts';
 
 type SwitchPreference = Exclude<keyof Preferences, 'language' | 'theme'>;
@@ -112,12 +112,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         await applyStored(stored);
         toast({ title: t('profile.preferences.saved'), variant: 'success' });
       },
-      (error: Error) =>
-        toast({
-          title: t('profile.preferences.saveFailed'),
-          description: error.message,
-          variant: 'destructive',
-        }),
+      (error: Error) => toastFailure(t('profile.preferences.saveFailed'), error),
     );
   };
 
@@ -129,17 +124,12 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         await applyStored(stored);
         toast({ title: t('profile.preferences.resetDone'), variant: 'success' });
       },
-      (error: Error) =>
-        toast({
-          title: t('profile.preferences.resetFailed'),
-          description: error.message,
-          variant: 'destructive',
-        }),
+      (error: Error) => toastFailure(t('profile.preferences.resetFailed'), error),
     );
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.tab.preferences')}>
+    <PanelForm label={t('profile.tab.preferences')} onSubmit={onSubmit}>
       <div className={styles.switches}>
         {switches().map(({ name, label, description }) => (
           <SwitchField
@@ -167,15 +157,19 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         onValueChange={(theme) => set('theme', theme)}
       />
       <div className={styles.formActions}>
-        <Button variant="ghost" onClick={onReset} pending={reset.isPending} disabled={busy}>
-          <RotateCcw size={16} aria-hidden="true" />
+        <Button icon={RotateCcw} variant="ghost" onClick={onReset} pending={reset.isPending} disabled={busy}>
           {t('profile.preferences.reset')}
         </Button>
-        <Button type="submit" pending={save.isPending} disabled={busy} pendingLabel={t('profile.saving')}>
-          <Save size={16} aria-hidden="true" />
+        <Button
+          icon={Save}
+          type="submit"
+          pending={save.isPending}
+          disabled={busy}
+          pendingLabel={t('profile.saving')}
+        >
           {t('profile.preferences.save')}
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }

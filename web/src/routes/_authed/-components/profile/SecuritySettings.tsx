@@ -15,12 +15,13 @@ import {
 import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { CodeField, NewPasswordFields, PasswordField } from '@/ui/form/fields.tsx';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { PanelError } from '@/ui/query/QueryState.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import { EmailChangePanel } from './EmailChangePanel.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import * as styles from './Profile.css.ts';
@@ -72,14 +73,14 @@ function PasswordForm() {
         if (error instanceof ApiError && error.code === 'password_incorrect')
           form.setErrors({ currentPassword: error.message });
         else if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
-        toast({ title: t('profile.password.failed'), description: error.message, variant: 'destructive' });
+        toastFailure(t('profile.password.failed'), error);
       },
     });
   };
 
   return (
     <Panel icon={KeyRound} titleId="password-title" title={t('profile.password.title')}>
-      <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.password.form')}>
+      <PanelForm label={t('profile.password.form')} onSubmit={onSubmit}>
         <PasswordField
           {...form.textField('currentPassword')}
           label={t('profile.password.current')}
@@ -100,7 +101,7 @@ function PasswordForm() {
             {t('profile.password.submit')}
           </Button>
         </div>
-      </form>
+      </PanelForm>
     </Panel>
   );
 }
@@ -172,8 +173,7 @@ function TwoFactorSettings() {
         />
       ) : (
         <div>
-          <Button onClick={() => setConfirming(true)}>
-            <ShieldCheck size={16} aria-hidden="true" />
+          <Button icon={ShieldCheck} onClick={() => setConfirming(true)}>
             {t('profile.twoFactor.enable')}
           </Button>
         </div>
@@ -207,19 +207,14 @@ function StartForm({
         onSuccess: onStarted,
         onError: (failure) => {
           if (failure instanceof ApiError && failure.status === 401) setError(failure.message);
-          else
-            toast({
-              title: t('profile.twoFactor.startFailed'),
-              description: failure.message,
-              variant: 'destructive',
-            });
+          else toastFailure(t('profile.twoFactor.startFailed'), failure);
         },
       },
     );
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={t('profile.twoFactor.enable')}>
+    <PanelForm label={t('profile.twoFactor.enable')} onSubmit={onSubmit}>
       <PasswordField
         name="two-factor-password"
         label={t('profile.passkeys.password')}
@@ -240,7 +235,7 @@ function StartForm({
           {t('profile.twoFactor.enable')}
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -281,18 +276,14 @@ function CodeForm({
         },
         onError: (failure) => {
           form.setErrors({ code: failure.message });
-          toast({
-            title: t('profile.twoFactor.failed'),
-            description: failure.message,
-            variant: 'destructive',
-          });
+          toastFailure(t('profile.twoFactor.failed'), failure);
         },
       },
     );
   };
 
   return (
-    <form className={panel.form} onSubmit={onSubmit} noValidate aria-label={label}>
+    <PanelForm label={label} onSubmit={onSubmit}>
       <CodeField {...form.textField('code')} onCode={(code) => form.set('code', code)} hint={hint} />
       <div className={styles.formActions}>
         {onCancel ? (
@@ -304,6 +295,6 @@ function CodeForm({
           {label}
         </Button>
       </div>
-    </form>
+    </PanelForm>
   );
 }

@@ -15,7 +15,7 @@ import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
 import { StatusBadge } from '@/ui/panel/StatusBadge.tsx';
 import { QueryContent } from '@/ui/query/QueryState.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './SessionsPanel.css.ts';
 
 const MOBILE_SYSTEMS = new Set(['iOS', 'Android', 'iPadOS']);
@@ -46,12 +46,7 @@ export function SessionsPanel() {
           description: t('profile.sessions.othersSignedOutDetail', { count: endedSessions }),
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: t('profile.sessions.othersFailed'),
-          description: error.message,
-          variant: 'destructive',
-        }),
+      onError: (error) => toastFailure(t('profile.sessions.othersFailed'), error),
     });
 
   return (
@@ -82,8 +77,7 @@ export function SessionsPanel() {
             pending={others.isPending}
             onConfirm={signOutOthers}
             trigger={
-              <Button type="button" variant="secondary" disabled={others.isPending}>
-                <LogOut size={16} aria-hidden="true" />
+              <Button icon={LogOut} type="button" variant="secondary" disabled={others.isPending}>
                 {t('profile.sessions.signOutOthers')}
               </Button>
             }
@@ -103,12 +97,7 @@ function SessionItem({ session }: { session: ListedSession }) {
     signOut.mutate(session.id, {
       onSuccess: () =>
         toast({ title: t('profile.sessions.signedOut'), description: name, variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: t('profile.sessions.signOutFailed'),
-          description: error.message,
-          variant: 'destructive',
-        }),
+      onError: (error) => toastFailure(t('profile.sessions.signOutFailed'), error),
     });
 
   return (

@@ -6,7 +6,7 @@ import { downloadTextFile } from '@/lib/csv.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { Panel } from '@/ui/panel/Panel.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Profile.css.ts';
 
 const EXPORT_PATH = '/api/account/data-export';
@@ -38,8 +38,7 @@ export function YourData() {
         description: t('profile.data.savedAs', { fileName }),
         variant: 'success',
       }),
-    onError: (error) =>
-      toast({ title: t('profile.data.failed'), description: error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure(t('profile.data.failed'), error),
   });
 
   return (
@@ -47,12 +46,12 @@ export function YourData() {
       <p className={panel.subtitle}>{t('profile.data.intro')}</p>
       <div className={styles.formActions}>
         <Button
+          icon={Download}
           variant="secondary"
           onClick={() => download.mutate()}
           pending={download.isPending}
           pendingLabel={t('profile.preparing')}
         >
-          <Download size={16} aria-hidden="true" />
           {t('profile.data.download')}
         </Button>
       </div>

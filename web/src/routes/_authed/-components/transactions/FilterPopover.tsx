@@ -16,6 +16,7 @@ import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import { PopoverPanel } from '@/ui/Popover/PopoverPanel.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
+import { FilterSelect } from '@/ui/Select/FilterSelect.tsx';
 import { SelectField, type SelectOption } from '@/ui/Select/SelectField.tsx';
 import { statusLabel, typeLabel } from './describe.ts';
 import {
@@ -103,8 +104,7 @@ export function FilterPopover({
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <Button variant="secondary" size="sm">
-          <Filter size={16} aria-hidden="true" />
+        <Button icon={Filter} variant="secondary" size="sm">
           {t('money.filter.button')}
           {activeCount > 0 ? (
             <>
@@ -130,32 +130,26 @@ export function FilterPopover({
             value={draft.q ?? ''}
             onChange={(event) => setDraft((current) => ({ ...current, q: event.target.value || undefined }))}
           />
-          <SelectField
+          <FilterSelect
             label={t('money.filter.asset')}
             name="asset"
-            value={draft.asset ?? 'all'}
+            value={draft.asset}
             options={assetOptions()}
-            onValueChange={(value) =>
-              setDraft((current) => ({ ...current, asset: value === 'all' ? undefined : value }))
-            }
+            onChange={(asset) => setDraft((current) => ({ ...current, asset }))}
           />
-          <SelectField
+          <FilterSelect
             label={t('money.filter.type')}
             name="type"
-            value={draft.type ?? 'all'}
+            value={draft.type}
             options={typeOptions()}
-            onValueChange={(value) =>
-              setDraft((current) => ({ ...current, type: value === 'all' ? undefined : value }))
-            }
+            onChange={(type) => setDraft((current) => ({ ...current, type }))}
           />
-          <SelectField
+          <FilterSelect
             label={t('money.filter.status')}
             name="status"
-            value={draft.status ?? 'all'}
+            value={draft.status}
             options={statusOptions()}
-            onValueChange={(value) =>
-              setDraft((current) => ({ ...current, status: value === 'all' ? undefined : value }))
-            }
+            onChange={(status) => setDraft((current) => ({ ...current, status }))}
           />
           <SelectField
             label={t('money.filter.date')}

@@ -10,7 +10,7 @@ import { PasswordField } from '@/ui/form/fields.tsx';
 import { useForm } from '@/ui/form/useForm.ts';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { SwitchField } from '@/ui/Switch/SwitchField.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Card.css.ts';
 import { canOpenSettings, cardDisplay, validatePin } from './cardDisplay.ts';
 
@@ -46,8 +46,7 @@ export function CardSettingsDialog({
           </p>
         ) : null}
         {shipping ? null : (
-          <Button fullWidth onClick={onDepositNow}>
-            <Wallet size={16} aria-hidden="true" />
+          <Button icon={Wallet} fullWidth onClick={onDepositNow}>
             {t('dashboard.card.depositNow')}
           </Button>
         )}
@@ -83,12 +82,7 @@ function CardSettings({ card }: { card: Card }) {
               : t('dashboard.card.unfrozenToast.description'),
             variant: 'success',
           }),
-        onError: (error) =>
-          toast({
-            title: t('dashboard.card.updateFailed'),
-            description: error.message,
-            variant: 'destructive',
-          }),
+        onError: (error) => toastFailure(t('dashboard.card.updateFailed'), error),
       },
     );
   };
@@ -146,11 +140,7 @@ function PinForm({ card, disabled }: { card: Card; disabled: boolean }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors) form.setErrors(error.fieldErrors);
-          toast({
-            title: t('dashboard.card.pin.failed'),
-            description: error.message,
-            variant: 'destructive',
-          });
+          toastFailure(t('dashboard.card.pin.failed'), error);
         },
       },
     );
@@ -179,8 +169,14 @@ function PinForm({ card, disabled }: { card: Card; disabled: boolean }) {
         ))}
       </div>
       {disabled ? <p className={panel.subtitle}>{t('dashboard.card.pin.unfreezeFirst')}</p> : null}
-      <Button type="submit" variant="secondary" fullWidth pending={changePin.isPending} disabled={disabled}>
-        <KeyRound size={16} aria-hidden="true" />
+      <Button
+        icon={KeyRound}
+        type="submit"
+        variant="secondary"
+        fullWidth
+        pending={changePin.isPending}
+        disabled={disabled}
+      >
         {t('dashboard.card.pin.change')}
       </Button>
     </form>

@@ -219,34 +219,30 @@ function CardActions({
   return (
     <div className={styles.actions}>
       {!card ? (
-        <Button size="sm" onClick={() => onDialog('request')}>
-          <CreditCard size={16} aria-hidden="true" />
+        <Button icon={CreditCard} size="sm" onClick={() => onDialog('request')}>
           {t('dashboard.card.request')}
         </Button>
       ) : null}
       {card?.status === 'pending' && !staking ? (
-        <Button size="sm" onClick={() => onDialog('deposit')}>
-          <Wallet size={16} aria-hidden="true" />
+        <Button icon={Wallet} size="sm" onClick={() => onDialog('deposit')}>
           {t('dashboard.card.depositNow')}
         </Button>
       ) : null}
       {needsShippingAddress(card) ? (
-        <Button size="sm" onClick={() => onDialog('shipping')}>
-          <MapPin size={16} aria-hidden="true" />
+        <Button icon={MapPin} size="sm" onClick={() => onDialog('shipping')}>
           {t('dashboard.card.addAddress')}
         </Button>
       ) : null}
       <Button
+        icon={Eye}
         size="sm"
         variant="secondary"
         disabled={!canViewDetails(card)}
         onClick={() => onDialog('details')}
       >
-        <Eye size={16} aria-hidden="true" />
         {t('dashboard.card.viewDetails')}
       </Button>
-      <Button size="sm" variant="secondary" onClick={onSettings}>
-        <Settings size={16} aria-hidden="true" />
+      <Button icon={Settings} size="sm" variant="secondary" onClick={onSettings}>
         {t('dashboard.card.settings')}
       </Button>
     </div>
@@ -294,12 +290,12 @@ function RequestCardDialog({
         />
       ) : (
         <Button
+          icon={Wallet}
           fullWidth
           pending={pending}
           pendingLabel={t('dashboard.requesting')}
           onClick={() => onRequest(null).catch(() => undefined)}
         >
-          <Wallet size={16} aria-hidden="true" />
           {t('dashboard.card.depositNow')}
         </Button>
       )}

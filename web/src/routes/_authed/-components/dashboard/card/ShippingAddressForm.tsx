@@ -5,7 +5,7 @@ import { type FormErrors, hasErrors } from '@/lib/validation.ts';
 import type { ShippingAddress } from '@/queries/cards.queries.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
-import * as panel from '@/ui/panel/Panel.css.ts';
+import { PanelForm } from '@/ui/form/PanelForm.tsx';
 import { ADDRESS_FIELDS, validateAddress } from './cardDisplay.ts';
 
 type Field = keyof ShippingAddress;
@@ -60,7 +60,7 @@ export function ShippingAddressForm({
   };
 
   return (
-    <form className={panel.form} onSubmit={submit} noValidate aria-label={t('dashboard.address.form')}>
+    <PanelForm label={t('dashboard.address.form')} onSubmit={submit}>
       {FIELDS.map(({ field, label, autoComplete }) => (
         <TextField
           key={field}
@@ -83,7 +83,7 @@ export function ShippingAddressForm({
       <Button type="submit" fullWidth pending={pending} pendingLabel={t('dashboard.saving')}>
         {submitLabel}
       </Button>
-    </form>
+    </PanelForm>
   );
 }
 

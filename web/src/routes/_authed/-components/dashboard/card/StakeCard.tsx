@@ -11,7 +11,7 @@ import { type Card, type CardStake, useStakeCardMutation } from '@/queries/cards
 import { Button } from '@/ui/Button/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog/Dialog.tsx';
 import { CommandNotice } from '@/ui/review/CommandNotice.tsx';
-import { toast } from '@/ui/toast/index.ts';
+import { toast, toastFailure } from '@/ui/toast/index.ts';
 import * as styles from './Card.css.ts';
 
 /**
@@ -56,8 +56,7 @@ export function StakeOffer({
         pending={staking.pending}
         onConfirm={confirm}
         trigger={
-          <Button size="sm">
-            <Lock size={16} aria-hidden="true" />
+          <Button icon={Lock} size="sm">
             {t('dashboard.stake.button', { amount })}
           </Button>
         }
@@ -100,8 +99,7 @@ export function StakedLine({ card, stake }: { card: Card; stake: CardStake }) {
         pending={releasing.pending}
         onConfirm={confirm}
         trigger={
-          <Button size="sm" variant="secondary">
-            <Unlock size={16} aria-hidden="true" />
+          <Button icon={Unlock} size="sm" variant="secondary">
             {t('dashboard.stake.release')}
           </Button>
         }
@@ -128,8 +126,7 @@ function useStake(card: Card) {
         : outcome.kind === 'unknown'
           ? new Error(t('shell.command.unknown'))
           : outcome.error;
-    if (outcome.kind !== 'busy')
-      toast({ title: texts.failed, description: error.message, variant: 'destructive' });
+    if (outcome.kind !== 'busy') toastFailure(texts.failed, error);
     throw error;
   };
   return { run, pending: command.pending, notice: command.notice };

@@ -176,8 +176,7 @@ function UpgradeOffer({
         pending={upgrade.isPending}
         onConfirm={confirm}
         trigger={
-          <Button size="sm">
-            <ArrowUpCircle size={16} aria-hidden="true" />
+          <Button icon={ArrowUpCircle} size="sm">
             {t('dashboard.upgrade.button')}
           </Button>
         }
