@@ -6,6 +6,7 @@ import type { EventStore } from '../../infra/eventStore/eventStore.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { appStore } from '../appStore.ts';
 import { TEST_DEPOSIT_ADDRESSES } from '../depositAddresses.ts';
+import { expectRunConserved } from '../faults/faultRun.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -16,7 +17,6 @@ import {
   type WorkloadResult,
   type World,
 } from '../faults/workload.ts';
-import { expectCaughtUpAndConserved } from '../ledgerInvariants.ts';
 import { type LoadBalancer, startLoadBalancer } from '../loadBalancer.ts';
 import { Random, seedFrom } from '../random.ts';
 import {
@@ -127,13 +127,7 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     // The harness reads the log as the product does, with the cluster's own keys.
     pool = createPool(state.writeUrl, 10);
     store = appStore(pool, state.writeUrl, clusterKeys(state.root));
-    await expectCaughtUpAndConserved({
-      pool,
-      store,
-      userIds: world.users.map((u) => u.id),
-      acknowledged: result.acknowledged,
-      refused: result.refused,
-    });
+    await expectRunConserved(pool, store, world, result);
     // What was signed before the failover is a prefix of the log after it: nothing acknowledged was lost.
     const verified = await runTool(['verifyLedger', '--digest', digest], toolEnv());
     expect(verified).toContain('OK: the log extends the signed digest');
@@ -164,10 +158,8 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     await expectRestartedInPlace(state, leader);
     expect(after.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
     expect(again.unexpected).toEqual([]);
-    await expectCaughtUpAndConserved({
-      pool,
-      store,
-      userIds: world.users.map((u) => u.id),
+    await expectRunConserved(pool, store, world, {
+      ...again,
       acknowledged: [...result.acknowledged, ...again.acknowledged],
       refused: [...result.refused, ...again.refused],
     });
