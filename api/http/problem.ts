@@ -127,7 +127,9 @@ export function problem(c: Context, status: number, detail: string, extras: Prob
 /**
  * The database or the log cannot be reached right now: the client should come back shortly (503 with
  * Retry-After), never a 500. Node's socket errors; Postgres class 08 (connection exception) and 57P01-57P03
- * (the server is shutting down or starting: admin_shutdown, crash_shutdown, cannot_connect_now);
+ * (the server is shutting down or starting: admin_shutdown, crash_shutdown, cannot_connect_now); 25006
+ * (read_only_sql_transaction: a write reached a server in recovery, as when a failover or a primary's
+ * restart leaves the balancer pointing at a standby for a few seconds, docs/architecture/cluster.md);
  * node-postgres' own messages for a connection that died; and any of these as the cause of a wrapped error.
  */
 function isDatabaseDown(error: unknown, depth = 0): boolean {
@@ -135,7 +137,7 @@ function isDatabaseDown(error: unknown, depth = 0): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : '';
   if (typeof code === 'string') {
-    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '25006'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
       return true;
   }

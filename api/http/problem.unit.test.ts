@@ -28,6 +28,10 @@ describe('the error boundary when the database is unreachable', () => {
     ['admin shutdown (57P01)', pgError('57P01', 'terminating connection due to administrator command')],
     ['crash shutdown (57P02)', pgError('57P02')],
     ['cannot connect now (57P03)', pgError('57P03', 'the database system is starting up')],
+    [
+      'a standby reached in a failover (25006)',
+      pgError('25006', 'cannot execute INSERT in a read-only transaction'),
+    ],
     ['connection failure (08006)', pgError('08006')],
     ['connection exception (08000)', pgError('08000')],
     ['protocol violation (08P01)', pgError('08P01')],
