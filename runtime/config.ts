@@ -20,6 +20,24 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Existing Postgres for log and read models; unset = embedded Postgres under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Where the API's reads of the read models go: a replica endpoint (docs/architecture/replica-reads.md).
+   * Unset = DATABASE_URL. Writes, sessions, LISTEN and the projections stay on DATABASE_URL.
+   */
+  READ_DATABASE_URL: z.string().url().optional(),
+  /**
+   * 'transaction': DATABASE_URL is a transaction-mode pooler (PgBouncer): no named prepared statements,
+   * and what needs a session of its own (LISTEN, session advisory locks, migrations) goes to
+   * DATABASE_SESSION_URL instead (docs/architecture/pgbouncer.md).
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** The same database by a route that keeps a session (not the pooler); required with DATABASE_POOLER. */
+  DATABASE_SESSION_URL: z.string().url().optional(),
+  /**
+   * How long a read waits for the replica to replay this browser's last write before it is answered from
+   * DATABASE_URL instead (`X-Read-From: primary`), in milliseconds.
+   */
+  READ_REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   DATA_DIR: z.string().default('.data'),
   /**
    * Connections this process's pool may open (it also opens one for LISTEN and, running projections, one
@@ -235,6 +253,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_URL) {
     throw new Error(
       'Invalid configuration: EVENT_STORE=eventstoredb needs EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false)',
+    );
+  }
+  if (config.READ_DATABASE_URL && !config.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration: READ_DATABASE_URL names a replica of DATABASE_URL; the embedded database has none',
+    );
+  }
+  if (config.DATABASE_POOLER === 'transaction' && (!config.DATABASE_URL || !config.DATABASE_SESSION_URL)) {
+    throw new Error(
+      'Invalid configuration: DATABASE_POOLER=transaction needs DATABASE_URL (the pooler) and DATABASE_SESSION_URL ' +
+        '(the same database without it, for LISTEN and session locks)',
     );
   }
   if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {

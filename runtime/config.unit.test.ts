@@ -31,6 +31,18 @@ describe('configuration', () => {
     expect(missing).toEqual([]);
   });
 
+  it('refuses a READ_DATABASE_URL without the DATABASE_URL it is a replica of', () => {
+    expect(() => loadConfig({ READ_DATABASE_URL: 'postgres://127.0.0.1:5433/sai' })).toThrow(
+      /READ_DATABASE_URL names a replica of DATABASE_URL/,
+    );
+    const both = loadConfig({
+      DATABASE_URL: 'postgres://127.0.0.1:5432/sai',
+      READ_DATABASE_URL: 'postgres://127.0.0.1:5433/sai',
+    });
+    expect(both.READ_DATABASE_URL).toBe('postgres://127.0.0.1:5433/sai');
+    expect(both.READ_REPLICA_WAIT_MS).toBe(500);
+  });
+
   it('refuses production without a session secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });

@@ -15,6 +15,11 @@ export interface Metrics {
   httpRequests: client.Counter<'method' | 'route' | 'status'>;
   httpDuration: client.Histogram<'method' | 'route'>;
   appendDuration: client.Histogram<'outcome'>;
+  /**
+   * With READ_DATABASE_URL: the reads each source answered ('replica', or 'primary' with why: the
+   * replica had not replayed the browser's last write in time, or could not be asked).
+   */
+  replicaReads: client.Counter<'source'>;
 }
 
 export function createMetrics(): Metrics {
@@ -40,6 +45,12 @@ export function createMetrics(): Metrics {
       help: 'Event store append latency',
       labelNames: ['outcome'],
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers: [registry],
+    }),
+    replicaReads: new client.Counter({
+      name: 'sai_replica_reads_total',
+      help: 'Reads of the read models by where they were answered (READ_DATABASE_URL)',
+      labelNames: ['source'],
       registers: [registry],
     }),
   };

@@ -23,6 +23,7 @@ import { PostgresEventStore } from '../infra/eventStore/postgresEventStore.ts';
 import { EVENT_UPCASTERS, upcastingStore } from '../infra/eventStore/upcasting.ts';
 import { migratePool } from '../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../infra/postgres/pool.ts';
+import { setPreparedStatements } from '../infra/postgres/prepared.ts';
 import { type ScheduledJob, startScheduler } from '../infra/postgres/scheduledJobs.ts';
 import { initProjectionSchemas } from '../projections/engine/checkpoints.ts';
 import { ProjectionRunner } from '../projections/engine/runner.ts';
@@ -58,8 +59,7 @@ import { loadPrivacyKeys, type PrivacyKeys } from './privacyKeys.ts';
 
 export async function openEventStore(
   config: Config,
-  pool: RuntimeContext['pool'],
-  databaseUrl: string,
+  db: Pick<Connections, 'pool' | 'sessionPool' | 'sessionUrl'>,
   logger?: Logger,
 ): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {
@@ -67,8 +67,8 @@ export async function openEventStore(
     const { connectEventStoreDb } = await import('../infra/eventStore/eventStoreDbEventStore.ts');
     return await connectEventStoreDb(config.EVENTSTORE_URL!);
   }
-  const store = new PostgresEventStore(pool, databaseUrl);
-  await store.init(logger);
+  const store = new PostgresEventStore(db.pool, db.sessionUrl);
+  await store.init(logger, db.sessionPool);
   return store;
 }
 
@@ -119,17 +119,18 @@ function createLedgerFreeze(config: Config, pool: Pool, logger: Logger): LedgerF
 /** The log's tree follower (where the projections run) and the audit of its stored tree (storedTreeCheck.ts). */
 async function ledgerTreeOf(
   config: Config,
-  pool: Pool,
+  db: Connections,
   store: EventStore,
   logger: Logger,
-  opts: { databaseUrl: string; follow: boolean; onMismatch: () => void },
+  opts: { follow: boolean; onMismatch: () => void },
 ) {
+  const { pool } = db;
   // The log commitment's tables exist wherever its queries may run; the follower runs with the projections.
-  await initLedgerTreeSchema(pool);
+  await initLedgerTreeSchema(db.sessionPool);
   const ledgerTree = opts.follow
     ? new LedgerTreeFollower({
         pool,
-        databaseUrl: opts.databaseUrl,
+        databaseUrl: db.sessionUrl,
         store,
         logger,
         onMismatch: opts.onMismatch,
@@ -206,8 +207,7 @@ async function sessionSettings(config: Config): Promise<SessionSettings> {
 /** The log, as every part of the app sees it: personal fields sealed and opened, each event upcast. */
 async function openSealedStore(
   config: Config,
-  pool: Pool,
-  databaseUrl: string,
+  db: Connections,
   logger: Logger,
   ring: KeyRing,
   metrics: Metrics,
@@ -216,9 +216,52 @@ async function openSealedStore(
   // deciders and projections read every event in its type's current shape (upcasting: the store itself
   // while no upcaster is registered).
   return upcastingStore(
-    sealingStore(instrumentStore(await openEventStore(config, pool, databaseUrl, logger), metrics), ring),
+    sealingStore(instrumentStore(await openEventStore(config, db, logger), metrics), ring),
     EVENT_UPCASTERS,
   );
+}
+
+/**
+ * The process's connections to its database. `pool`: DATABASE_URL, every query. `sessionUrl` and
+ * `sessionPool`: what needs a session of its own — LISTEN, the lock sessions, the start's migrations and
+ * schema changes under a session lock — on DATABASE_SESSION_URL behind a transaction-mode pooler
+ * (docs/architecture/pgbouncer.md), else the same as `pool`. `replicaPool`: READ_DATABASE_URL, the read
+ * models' reads (docs/architecture/replica-reads.md). A tool given a database of its own uses it for all.
+ */
+export interface Connections {
+  pool: Pool;
+  sessionUrl: string;
+  sessionPool: Pool;
+  replicaPool: Pool | null;
+  end(): Promise<void>;
+}
+
+function openConnections(config: Config, databaseUrl: string): Connections {
+  const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
+  const configured = databaseUrl === config.DATABASE_URL;
+  const pooled = configured && config.DATABASE_POOLER === 'transaction';
+  setPreparedStatements(!pooled);
+  const sessionUrl = pooled ? config.DATABASE_SESSION_URL! : databaseUrl;
+  const sessionPool = pooled ? createPool(sessionUrl, 4) : pool;
+  const replicaPool =
+    configured && config.READ_DATABASE_URL
+      ? createPool(config.READ_DATABASE_URL, config.DATABASE_POOL_SIZE, {
+          application_name: 'sai-reads',
+          // A replica that stops answering (stopped, cut off) fails its reads before the request's own
+          // timeout would answer for it, so the API sees the failure and sets it aside (api/http/readReplica.ts).
+          connectionTimeoutMillis: Math.min(5_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 2)),
+          query_timeout: Math.max(1, Math.floor(config.REQUEST_TIMEOUT_MS * 0.8)),
+        })
+      : null;
+  return {
+    pool,
+    sessionUrl,
+    sessionPool,
+    replicaPool,
+    async end() {
+      await Promise.all([pool.end(), replicaPool?.end(), sessionPool === pool ? null : sessionPool.end()]);
+    },
+  };
 }
 
 export interface Services {
@@ -249,19 +292,20 @@ export async function startServices(
 ): Promise<Services> {
   const privacyKeys = options.privacyKeys ?? (await loadPrivacyKeys(config, logger));
   const ledgerSigner = options.ledgerSigner ?? (await loadLedgerSigner(config, logger));
-  const pool = createPool(options.databaseUrl, config.DATABASE_POOL_SIZE);
+  const db = openConnections(config, options.databaseUrl);
+  const { pool, sessionUrl } = db;
   const ring = new KeyRing(
     new PersonalDataKeys(pool, privacyKeys.personalDataKey),
     privacyKeys.pseudonymKey,
-    options.databaseUrl,
+    sessionUrl,
   );
   let store: EventStore | null = null;
   try {
     const metrics = createMetrics();
-    store = await openSealedStore(config, pool, options.databaseUrl, logger, ring, metrics);
+    store = await openSealedStore(config, db, logger, ring, metrics);
     // The Postgres store's init() applied the versioned migrations (the log's tables with the app's); with
     // the log in EventStoreDB, the app's tables in Postgres still need them.
-    if (store.kind !== 'postgres') await migratePool(pool, logger, { eventLog: false });
+    if (store.kind !== 'postgres') await migratePool(db.sessionPool, logger, { eventLog: false });
     const cache = new StateCache();
     const ledgerFreeze = createLedgerFreeze(config, pool, logger);
     const now = () => new Date();
@@ -278,11 +322,11 @@ export async function startServices(
       // The process manager that finishes transfers and approvals a crash interrupted.
       ledgerFollowUps({ store, cache, pool, now }),
     ];
-    await initProjectionSchemas(pool, projections);
+    await initProjectionSchemas(db.sessionPool, projections);
     if (options.readModels !== 'any')
       await bringReadModelsUpToDate({
-        pool,
-        databaseUrl: options.databaseUrl,
+        pool: db.sessionPool,
+        databaseUrl: sessionUrl,
         store,
         projections,
         autoRebuild: config.AUTO_REBUILD === 'on',
@@ -290,13 +334,12 @@ export async function startServices(
       });
     const runner = new ProjectionRunner({
       pool,
-      databaseUrl: options.databaseUrl,
+      databaseUrl: sessionUrl,
       store,
       projections,
       logger,
     });
-    const { ledgerTree, treeAudit } = await ledgerTreeOf(config, pool, store, logger, {
-      databaseUrl: options.databaseUrl,
+    const { ledgerTree, treeAudit } = await ledgerTreeOf(config, db, store, logger, {
       follow: options.runProjections !== false,
       onMismatch: () => ledgerFreeze.trip(),
     });
@@ -328,6 +371,7 @@ export async function startServices(
       cache,
       sessions: await sessionSettings(config),
       metrics,
+      replicaPool: db.replicaPool,
       lifecycle: { draining: false },
       now,
       privacy: { keys: ring.keys, ring, pseudonymKey: privacyKeys.pseudonymKey },
@@ -337,7 +381,7 @@ export async function startServices(
     };
     const openedStore = store;
     // After the migrations: the sessions table's trigger is what keeps the cache true.
-    startSessionCache(pool, options.databaseUrl);
+    startSessionCache(pool, sessionUrl);
     return {
       deps,
       async stop() {
@@ -351,14 +395,14 @@ export async function startServices(
         await runner.stop();
         await openedStore.close();
         await ring.close();
-        await pool.end();
+        await db.end();
       },
     };
   } catch (error) {
     await store?.close().catch(() => {});
     await stopSessionCache(pool);
     await ring.close();
-    await pool.end().catch(() => {});
+    await db.end().catch(() => {});
     throw error;
   }
 }

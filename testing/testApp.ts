@@ -53,6 +53,8 @@ export async function createTestApp(
     projections?: readonly Projection[];
     /** The URL the app's services connect with, from the test database's (a proxy in between). */
     connectVia?: (databaseUrl: string) => string;
+    /** READ_DATABASE_URL, from the test database's URL (api/http/readReplica.ts). */
+    readVia?: (databaseUrl: string) => string;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase('api');
@@ -64,6 +66,7 @@ export async function createTestApp(
     // Liabilities statements only when a test makes one (its scheduled job, or the admin route).
     LIABILITIES_INTERVAL: '0',
     ...TEST_DEPOSIT_ADDRESSES,
+    ...(options.readVia ? { READ_DATABASE_URL: options.readVia(db.url) } : {}),
     ...env,
   });
   const { logger, lines: logs } = loggedLines();

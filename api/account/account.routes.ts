@@ -19,6 +19,7 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { REAUTHENTICATION_401, requireReauthentication } from '../http/reauth.ts';
 import { routerOf } from '../http/router.ts';
 import { requireUser, signedInFirst } from '../http/session.ts';
@@ -88,7 +89,7 @@ function profileRoutes(app: Hono<AppEnv>, deps: Deps) {
 function preferencesRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/preferences', responds(200, preferencesAnswer), async (c) => {
     const session = requireUser(c);
-    return c.json(await findPreferences(deps.pool, session.userId));
+    return c.json(await findPreferences(readModels(c), session.userId));
   });
 
   app.put(

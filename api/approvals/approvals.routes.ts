@@ -12,6 +12,7 @@ import type { CommandAnswer } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { REAUTHENTICATION_401, reauthenticationFields, requireReauthentication } from '../http/reauth.ts';
 import { adminFirst, requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
@@ -74,7 +75,7 @@ export function approvalsRoutes(deps: Deps) {
     async (c) => {
       const admin = requireAdmin(c);
       const thresholds = deps.config.FOUR_EYES_THRESHOLDS;
-      const rows = await pendingApprovals(deps.pool, c.req.valid('query').limit);
+      const rows = await pendingApprovals(readModels(c), c.req.valid('query').limit);
       return c.json(
         rows.map((row) => ({
           id: row.id,

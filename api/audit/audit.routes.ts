@@ -19,6 +19,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit, queryBigint } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { routerOf } from '../http/router.ts';
 import { requireAdmin } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -156,12 +157,12 @@ function ledgerQueryRoutes(app: Hono<AppEnv>, deps: Deps) {
         account: q.account,
         asset: q.asset,
         position: q.position,
-        balance: await balanceAsOfPosition(deps.pool, q.account, q.asset, position),
+        balance: await balanceAsOfPosition(readModels(c), q.account, q.asset, position),
       });
     }
     // "As of T" includes everything recorded at T: the balance before the next instant.
     const at = q.at!;
-    const balance = await balanceBefore(deps.pool, q.account, q.asset, new Date(at.getTime() + 1));
+    const balance = await balanceBefore(readModels(c), q.account, q.asset, new Date(at.getTime() + 1));
     return c.json({ account: q.account, asset: q.asset, at: at.toISOString(), balance });
   });
 
@@ -171,9 +172,9 @@ function ledgerQueryRoutes(app: Hono<AppEnv>, deps: Deps) {
     const q = c.req.valid('query');
     checkPeriod(q.from, q.to);
     const [opening, closing, rows] = await Promise.all([
-      balanceBefore(deps.pool, q.account, q.asset, q.from),
-      balanceBefore(deps.pool, q.account, q.asset, q.to),
-      statementPage(deps.pool, q.account, q.asset, q.from, q.to, null, q.limit),
+      balanceBefore(readModels(c), q.account, q.asset, q.from),
+      balanceBefore(readModels(c), q.account, q.asset, q.to),
+      statementPage(readModels(c), q.account, q.asset, q.from, q.to, null, q.limit),
     ]);
     return c.json({
       account: q.account,
@@ -233,7 +234,7 @@ function transactionDetailRoute(app: Hono<AppEnv>, deps: Deps) {
     async (c) => {
       requireAdmin(c);
       const { id } = c.req.valid('param');
-      const detail = await transactionDetail(deps.pool, id);
+      const detail = await transactionDetail(readModels(c), id);
       if (!detail) throw new HttpProblem(404, 'Transaction not found');
       return c.json(detail);
     },

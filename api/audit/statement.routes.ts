@@ -6,6 +6,7 @@ import { ASSETS, ledgerAmountText } from '../../domain/shared/money.ts';
 import { balanceBefore, statementPage } from '../../projections/ledger/ledger.queries.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { readModels } from '../http/readReplica.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 import { csvText } from './audit.answers.ts';
@@ -53,13 +54,13 @@ export function statementRoutes(deps: Deps) {
             description,
             '',
             '',
-            money(await balanceBefore(deps.pool, accountId, q.asset, at)),
+            money(await balanceBefore(readModels(c), accountId, q.asset, at)),
             '',
           ]);
         yield await balanceLine(q.from, 'opening_balance', 'Balance before the period');
         let after: { commit: string; prepare: string; leg: number } | null = null;
         for (;;) {
-          const rows = await statementPage(deps.pool, accountId, q.asset, q.from, q.to, after, 2_000);
+          const rows = await statementPage(readModels(c), accountId, q.asset, q.from, q.to, after, 2_000);
           for (const r of rows) {
             yield line([
               r.created_at.toISOString(),

@@ -11,6 +11,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited, limitedMail, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { clientIp } from '../http/security.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
@@ -115,7 +116,7 @@ export function authRoutes(deps: Deps) {
 
   const current = async (c: Context<AppEnv>) => {
     const session = requireUser(c);
-    const user = await currentUserJson(deps, session.userId);
+    const user = await currentUserJson(deps, session.userId, readModels(c));
     if (!user) throw new HttpProblem(401, 'Please sign in to continue');
     return c.json(user);
   };
@@ -128,7 +129,7 @@ export function authRoutes(deps: Deps) {
    */
   app.get('/session', responds(200, sessionAnswer), async (c) => {
     const session = c.get('session');
-    const user = session ? await currentUserJson(deps, session.userId) : null;
+    const user = session ? await currentUserJson(deps, session.userId, readModels(c)) : null;
     return c.json({ user });
   });
 

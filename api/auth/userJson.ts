@@ -5,6 +5,7 @@ import { DEFAULT_TOKEN_PRICE_USDT } from '../../domain/settings/defaults.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { ledgerAmountText, multiplyDecimals, subtractDecimals } from '../../domain/shared/money.ts';
 import { initials } from '../../domain/users/initials.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { balanceAsOfTime, balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import { tokenPriceText } from '../../projections/settings/settings.queries.ts';
 import { userSummary } from '../../projections/users/userSummary.queries.ts';
@@ -102,9 +103,10 @@ export function userJsonFromState(
   );
 }
 
-export async function currentUserJson(deps: Deps, userId: UserId) {
+/** `db`: where the read models are read (a GET's `readModels(c)`; a command's answer, the primary). */
+export async function currentUserJson(deps: Deps, userId: UserId, db: Pool = deps.pool) {
   // One statement for the row and its figures: this answers every screen's first call.
-  const summary = await userSummary(deps.pool, userId, userAccount(userId), dayBefore(deps.now()));
+  const summary = await userSummary(db, userId, userAccount(userId), dayBefore(deps.now()));
   const figures = figuresOf(summary.balance, summary.balanceDayAgo, tokenPriceText(summary.tokenPrice));
   const row = summary.row;
   if (row) return userJson(row, figures);

@@ -5,6 +5,7 @@ import { fromScaledUnits, ledgerAmountText, scaledUnits } from '../../domain/sha
 import { balanceOf } from '../../projections/ledger/ledger.queries.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { readModels } from '../http/readReplica.ts';
 import { responds } from '../http/validate.ts';
 
 const campaignAnswer = z.object({
@@ -25,8 +26,8 @@ export function campaignRoutes(deps: Deps) {
   app.get('/', responds(200, campaignAnswer), async (c) => {
     // In circulation: what was issued, less the conversion fees (the company's, not the users').
     const [issued, fees] = await Promise.all([
-      balanceOf(deps.pool, 'issuance:SAI', 'SAI'),
-      balanceOf(deps.pool, 'fees:SAI', 'SAI'),
+      balanceOf(readModels(c), 'issuance:SAI', 'SAI'),
+      balanceOf(readModels(c), 'fees:SAI', 'SAI'),
     ]);
     const held = scaledUnits(issued, 8) + scaledUnits(fees, 8);
     const current = ledgerAmountText(held < 0n ? fromScaledUnits(-held, 8) : '0', 'SAI');

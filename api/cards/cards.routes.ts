@@ -20,6 +20,7 @@ import type { AppEnv } from '../http/env.ts';
 import { userIdSchema } from '../http/ids.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { routerOf } from '../http/router.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
@@ -198,7 +199,7 @@ function cardOrderRoutes(app: Hono<AppEnv>, deps: Deps) {
       const { userId } = c.req.valid('param');
       if (userId !== session.userId && !session.isAdmin)
         throw new HttpProblem(403, 'You can only see your own card');
-      const row = await cardOfUser(deps.pool, userId);
+      const row = await cardOfUser(readModels(c), userId);
       return c.json(row ? cardJson(row) : null);
     },
   );
@@ -377,7 +378,7 @@ export function adminCardsRoutes(deps: Deps) {
   app.get('/', responds(200, z.array(cardAnswerSchema)), validate('query', queueQuery), async (c) => {
     requireAdmin(c);
     const { status, limit } = c.req.valid('query');
-    return c.json((await cardQueue(deps.pool, status, limit)).map(cardJson));
+    return c.json((await cardQueue(readModels(c), status, limit)).map(cardJson));
   });
   const adminCommand = async (
     c: Parameters<typeof requireAdmin>[0],
@@ -385,7 +386,7 @@ export function adminCardsRoutes(deps: Deps) {
     build: (adminId: UserId) => Parameters<typeof cardCommand>[2],
   ) => {
     const admin = requireAdmin(c);
-    const card = await findCard(deps.pool, id);
+    const card = await findCard(readModels(c), id);
     if (!card) throw new HttpProblem(404, 'Card not found');
     return await commandRoute(c, deps, null, async (_, metadata) =>
       cardAnswer(c, await cardCommand(deps, card.userId, build(admin.userId), metadata)),

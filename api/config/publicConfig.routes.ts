@@ -4,6 +4,7 @@ import { feeRates } from '../../app/payments/purchases.ts';
 import { depositAddresses } from '../../projections/settings/depositAddresses.queries.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { readModels } from '../http/readReplica.ts';
 import { responds } from '../http/validate.ts';
 import { currentTokenPrice } from '../settings/tokenPrice.ts';
 
@@ -39,7 +40,7 @@ export function publicConfigRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/public', responds(200, publicConfigAnswer), async (c) => {
     const [addresses, tokenPrice, rates] = await Promise.all([
-      depositAddresses(deps.pool),
+      depositAddresses(readModels(c)),
       currentTokenPrice(deps.pool),
       feeRates(deps),
     ]);

@@ -7,6 +7,7 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limited } from '../http/limits.ts';
 import { pageLimit } from '../http/paging.ts';
+import { readModels } from '../http/readReplica.ts';
 import { clientIp } from '../http/security.ts';
 import { requireAdmin } from '../http/session.ts';
 import { storedText } from '../http/text.ts';
@@ -64,7 +65,7 @@ export function contactRoutes(deps: Deps) {
     validate('query', z.strictObject({ limit: pageLimit(200) })),
     async (c) => {
       requireAdmin(c);
-      const rows = await latestContactMessages(deps.pool, c.req.valid('query').limit);
+      const rows = await latestContactMessages(readModels(c), c.req.valid('query').limit);
       return c.json(rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })));
     },
   );

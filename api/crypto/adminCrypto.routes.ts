@@ -20,6 +20,7 @@ import {
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { REAUTHENTICATION_401, reauthenticationFields, requireReauthentication } from '../http/reauth.ts';
 import { routerOf } from '../http/router.ts';
 import { requireAdmin } from '../http/session.ts';
@@ -90,7 +91,7 @@ export function adminCryptoRoutes(deps: Deps) {
 function depositReviewRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/deposits', responds(200, z.array(depositAnswer)), validate('query', queueQuery), async (c) => {
     requireAdmin(c);
-    return c.json((await depositQueue(deps.pool, c.req.valid('query').status)).map(depositJson));
+    return c.json((await depositQueue(readModels(c), c.req.valid('query').status)).map(depositJson));
   });
 
   app.patch(
@@ -162,7 +163,7 @@ function withdrawalReviewRoutes(app: Hono<AppEnv>, deps: Deps) {
     async (c) => {
       requireAdmin(c);
       return c.json(
-        (await withdrawalQueue(deps.pool, c.req.valid('query').status)).map((w) =>
+        (await withdrawalQueue(readModels(c), c.req.valid('query').status)).map((w) =>
           withdrawalJson(w, deps.now()),
         ),
       );

@@ -28,6 +28,7 @@ import type { AppEnv } from '../http/env.ts';
 import { userEmailSchema } from '../http/ids.ts';
 import { limited } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import {
   REAUTHENTICATION_401,
   REAUTHENTICATION_FIELDS,
@@ -142,7 +143,7 @@ export function cryptoRoutes(deps: Deps) {
 function cryptoInfoRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/balances', responds(200, balancesAnswer), async (c) => {
     const session = requireUser(c);
-    const { balances, held } = await cryptoBalanceSheet(deps.pool, session.userId);
+    const { balances, held } = await cryptoBalanceSheet(readModels(c), session.userId);
     return c.json(
       CRYPTO_ASSETS.map((asset) => ({
         currency: asset,
@@ -155,7 +156,7 @@ function cryptoInfoRoutes(app: Hono<AppEnv>, deps: Deps) {
   });
 
   app.get('/prices', responds(200, pricesAnswer), async (c) => {
-    const prices = await currentPrices(deps.pool, deps.now());
+    const prices = await currentPrices(readModels(c), deps.now());
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(
       Object.fromEntries(
@@ -234,7 +235,7 @@ function depositRoutes(app: Hono<AppEnv>, deps: Deps) {
   // The user's own lists have a fixed cap (100, newest first) and take no parameters: a `limit` is a 400.
   app.get('/deposits', responds(200, z.array(depositAnswer)), validate('query', noQuery), async (c) => {
     const session = requireUser(c);
-    return c.json((await depositsOfUser(deps.pool, session.userId)).map(depositJson));
+    return c.json((await depositsOfUser(readModels(c), session.userId)).map(depositJson));
   });
 }
 
@@ -321,7 +322,7 @@ function withdrawalRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get('/withdrawals', responds(200, z.array(withdrawalAnswer)), validate('query', noQuery), async (c) => {
     const session = requireUser(c);
     return c.json(
-      (await withdrawalsOfUser(deps.pool, session.userId)).map((w) => withdrawalJson(w, deps.now())),
+      (await withdrawalsOfUser(readModels(c), session.userId)).map((w) => withdrawalJson(w, deps.now())),
     );
   });
 }

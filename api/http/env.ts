@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 
 export interface Session {
   sessionId: string;
@@ -21,5 +22,7 @@ export interface AppEnv {
     /** Set by a command handler: the log position it wrote, for read-your-writes. */
     wrotePosition: LogPosition | null;
     secure: boolean;
+    /** Where this request's read-model queries go (api/http/readReplica.ts): the replica or the primary. */
+    reads: Pool;
   };
 }

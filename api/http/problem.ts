@@ -132,7 +132,7 @@ export function problem(c: Context, status: number, detail: string, extras: Prob
  * restart leaves the balancer pointing at a standby for a few seconds, docs/architecture/cluster.md);
  * node-postgres' own messages for a connection that died; and any of these as the cause of a wrapped error.
  */
-function isDatabaseDown(error: unknown, depth = 0): boolean {
+export function isDatabaseDown(error: unknown, depth = 0): boolean {
   if (error instanceof StoreUnavailableError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : '';
@@ -142,7 +142,7 @@ function isDatabaseDown(error: unknown, depth = 0): boolean {
       return true;
   }
   if (
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable/i.test(
       message,
     )
   )

@@ -37,6 +37,7 @@ describe('the error boundary when the database is unreachable', () => {
     ['protocol violation (08P01)', pgError('08P01')],
     ['a dead connection', new Error('Connection terminated unexpectedly')],
     ['a broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['a replica that stopped answering (query_timeout)', new Error('Query read timeout')],
     ['the store', new StoreUnavailableError('event store unreachable')],
     ['a wrapped cause', new Error('TokensTransferred at 1-2: failed', { cause: pgError('57P01') })],
   ])('answers 503 with Retry-After and Problem Details for %s', async (_, error) => {

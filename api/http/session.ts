@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type IssuedSession, resumeSession } from '../../app/auth/sessions.ts';
-import { comparePositions, formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
+import { formatPosition, parsePosition } from '../../infra/eventStore/eventStore.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
 import { setResponseCookie, setResponseHeader } from './lightweight.ts';
 import { HttpProblem } from './problem.ts';
+import { type ReadChoice, ReadRouter, realPosition } from './readReplica.ts';
 
 const SECURE_NAME = '__Host-sai_session';
 const PLAIN_NAME = 'sai_session';
@@ -70,25 +71,28 @@ export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /**
  * Read-your-writes: a command's response remembers the log position it wrote (cookie); the same
- * browser's next reads wait, up to about a second, until the read models have reached it.
+ * browser's next reads wait, up to about a second, until the read models have reached it — on the replica
+ * endpoint when there is one, else on the primary (api/http/readReplica.ts).
  */
 export function readYourWrites(deps: Deps): MiddlewareHandler<AppEnv> {
+  const router = new ReadRouter(deps);
   return async (c, next) => {
     c.set('wrotePosition', null);
-    let lagging = false;
+    let choice: ReadChoice | null = null;
     if (c.req.method === 'GET') {
       const text = getCookie(c, RW_COOKIE);
-      const position = text ? parsePosition(text) : null;
-      // The cookie is the client's to forge: a position past the log's head would poll the checkpoints for
-      // the whole second on every request. One look at the head bounds that to a real write.
-      if (position && comparePositions(position, await deps.store.headPosition()) <= 0) {
-        lagging = !(await deps.runner.waitFor(position, deps.runner.names, 1_000));
-      }
+      // A position past the log's head would poll the checkpoints for the whole second on every request.
+      choice = await router.choose(await realPosition(deps, text ? parsePosition(text) : null));
     }
+    c.set('reads', choice?.db ?? deps.pool);
     await next();
-    // The read models had not reached this session's last write within the bound: say so, so the client
-    // can ask again shortly instead of showing the old state until its next refetch.
-    if (lagging) setResponseHeader(c, 'X-Read-Your-Writes', 'behind');
+    if (choice) {
+      router.settle(choice, c.error);
+      // The read models had not reached this session's last write within the bound: say so, so the client
+      // can ask again shortly instead of showing the old state until its next refetch.
+      if (choice.lagging) setResponseHeader(c, 'X-Read-Your-Writes', 'behind');
+      if (choice.fellBack) setResponseHeader(c, 'X-Read-From', 'primary');
+    }
     const wrote = c.get('wrotePosition');
     if (wrote) {
       setResponseCookie(c, RW_COOKIE, formatPosition(wrote), {

@@ -15,6 +15,7 @@ import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
@@ -79,7 +80,7 @@ export function notificationsRoutes(deps: Deps) {
     validate('query', z.strictObject({ limit: pageLimit(100, 50) })),
     async (c) => {
       const session = requireUser(c);
-      const rows = await notificationsOf(deps.pool, session.userId, c.req.valid('query').limit);
+      const rows = await notificationsOf(readModels(c), session.userId, c.req.valid('query').limit);
       return c.json(rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })));
     },
   );
@@ -89,7 +90,7 @@ export function notificationsRoutes(deps: Deps) {
   app.get('/page', responds(200, pageAnswer), validate('query', pageQuery), async (c) => {
     const session = requireUser(c);
     const { limit, cursor } = c.req.valid('query');
-    const page = await notificationsPage(deps.pool, session.userId, limit, cursor ?? null);
+    const page = await notificationsPage(readModels(c), session.userId, limit, cursor ?? null);
     return c.json({
       notifications: page.items.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
       nextCursor: page.nextCursor,
@@ -98,7 +99,7 @@ export function notificationsRoutes(deps: Deps) {
 
   app.get('/unread-count', responds(200, z.object({ count: z.number().int() })), async (c) => {
     const session = requireUser(c);
-    return c.json({ count: await unreadCount(deps.pool, session.userId) });
+    return c.json({ count: await unreadCount(readModels(c), session.userId) });
   });
 
   app.patch('/mark-all-read', responds(200, recordedAnswer), async (c) => {

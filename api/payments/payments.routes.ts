@@ -33,6 +33,7 @@ import { limited } from '../http/limits.ts';
 import { amountInput } from '../http/money.ts';
 import { pageLimit } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { REAUTHENTICATION_401, reauthenticationFields, requireReauthentication } from '../http/reauth.ts';
 import { routerOf } from '../http/router.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
@@ -266,7 +267,7 @@ function paymentQueueRoutes(app: Hono<AppEnv>, deps: Deps) {
     validate('query', z.strictObject({ limit: pageLimit(200) })),
     async (c) => {
       requireAdmin(c);
-      return c.json((await pendingPayments(deps.pool, c.req.valid('query').limit)).map(paymentJson));
+      return c.json((await pendingPayments(readModels(c), c.req.valid('query').limit)).map(paymentJson));
     },
   );
 
@@ -283,7 +284,9 @@ function paymentQueueRoutes(app: Hono<AppEnv>, deps: Deps) {
       if (session.isAdmin && userId !== session.userId && !(await loadUser(deps, userId))) {
         throw new NotFoundError('User not found');
       }
-      return c.json((await paymentsOfUser(deps.pool, userId, c.req.valid('query').limit)).map(paymentJson));
+      return c.json(
+        (await paymentsOfUser(readModels(c), userId, c.req.valid('query').limit)).map(paymentJson),
+      );
     },
   );
 }

@@ -7,6 +7,7 @@ import { ASSETS, type Asset } from '../../domain/shared/money.ts';
 import { portfolioRows } from '../../projections/users/portfolio.queries.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { readModels } from '../http/readReplica.ts';
 import { requireUser } from '../http/session.ts';
 import { responds } from '../http/validate.ts';
 
@@ -37,7 +38,7 @@ export function portfolioRoutes(deps: Deps) {
     const session = requireUser(c);
     const now = deps.now();
     const rows = await portfolioRows(
-      deps.pool,
+      readModels(c),
       session.userId,
       userAccount(session.userId),
       ASSETS,

@@ -11,6 +11,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
+import { readModels } from '../http/readReplica.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
@@ -56,7 +57,7 @@ export function depositAddressRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/', responds(200, z.array(addressAnswer)), async (c) => {
     requireUser(c);
-    return c.json((await depositAddresses(deps.pool)).map(userJson));
+    return c.json((await depositAddresses(readModels(c))).map(userJson));
   });
   return app;
 }
@@ -67,7 +68,7 @@ export function adminDepositAddressRoutes(deps: Deps) {
 
   app.get('/', responds(200, z.array(adminAddressAnswer)), async (c) => {
     requireAdmin(c);
-    return c.json((await depositAddresses(deps.pool)).map(adminJson));
+    return c.json((await depositAddresses(readModels(c))).map(adminJson));
   });
 
   const readPair = (currency: string, network: string) => async () =>

@@ -7,6 +7,7 @@ import type { Deps } from '../deps.ts';
 import { commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { decimalText } from '../http/money.ts';
+import { readModels } from '../http/readReplica.ts';
 import { requireAdmin } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
@@ -33,8 +34,8 @@ export function adminSettingsRoutes(deps: Deps) {
     async (c) => {
       requireAdmin(c);
       const [prices, token] = await Promise.all([
-        currentPrices(deps.pool, deps.now()),
-        tokenPrice(deps.pool),
+        currentPrices(readModels(c), deps.now()),
+        tokenPrice(readModels(c)),
       ]);
       return c.json({ prices, tokenPrice: token });
     },

@@ -24,6 +24,7 @@ import { type CommandAnswer, commandRoute } from '../http/commandRoute.ts';
 import type { AppEnv } from '../http/env.ts';
 import { settled, tooManyAttempts } from '../http/limits.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import {
   REAUTHENTICATION_401,
   REAUTHENTICATION_FIELDS,
@@ -116,7 +117,7 @@ export function transactionsRoutes(deps: Deps) {
   app.get('/', responds(200, ownTransactionsAnswer), validate('query', ownTransactionsQuery), async (c) => {
     const session = requireUser(c);
     const query = c.req.valid('query');
-    const page = await userHistory(deps.pool, session.userId, query);
+    const page = await userHistory(readModels(c), session.userId, query);
     return c.json({ transactions: page.items.map(historyJson), nextCursor: page.nextCursor });
   });
 
@@ -126,7 +127,7 @@ export function transactionsRoutes(deps: Deps) {
     validate('query', allTransactionsQuery),
     async (c) => {
       requireAdmin(c);
-      const page = await allTransactions(deps.pool, c.req.valid('query'));
+      const page = await allTransactions(readModels(c), c.req.valid('query'));
       return c.json({
         transactions: page.items.map(transactionJson),
         total: page.total,
@@ -139,7 +140,7 @@ export function transactionsRoutes(deps: Deps) {
   app.get('/:id', responds(200, receiptAnswer), validate('param', receiptParam), async (c) => {
     const session = requireUser(c);
     const { id } = c.req.valid('param');
-    const data = await receiptData(deps.pool, id);
+    const data = await receiptData(readModels(c), id);
     const allowed = session.isAdmin || receiptOwners(data).includes(session.userId);
     const receipt = allowed ? receiptJson(id, data, session.userId) : null;
     if (!receipt) throw new HttpProblem(404, 'Transaction not found');
@@ -151,7 +152,7 @@ export function transactionsRoutes(deps: Deps) {
     const session = requireUser(c);
     const { id } = c.req.valid('param');
     const proofs = deps.ledgerProofs;
-    const data = await receiptData(deps.pool, id);
+    const data = await receiptData(readModels(c), id);
     if (!session.isAdmin && !receiptOwners(data).includes(session.userId))
       throw new HttpProblem(404, 'Transaction not found');
     const receipt = await receiptFor(

@@ -11,6 +11,7 @@ import { userEmailSchema } from '../http/ids.ts';
 import { limited } from '../http/limits.ts';
 import { pageLimit, queryInteger } from '../http/paging.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readModels } from '../http/readReplica.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
 import { responds, validate } from '../http/validate.ts';
 
@@ -72,9 +73,9 @@ export function usersRoutes(deps: Deps) {
   app.get('/', responds(200, userListAnswer), validate('query', listQuery), async (c) => {
     requireAdmin(c);
     const query = c.req.valid('query');
-    const page = await listUsers(deps.pool, query);
+    const page = await listUsers(readModels(c), query);
     const balances = await userBalances(
-      deps.pool,
+      readModels(c),
       page.users.map((u) => u.id),
     );
     return c.json({
@@ -101,7 +102,10 @@ export function adminRoutes(deps: Deps) {
   app.get('/stats', responds(200, statsAnswer), async (c) => {
     requireAdmin(c);
     const now = deps.now();
-    const [counts, ledger] = await Promise.all([userCounts(deps.pool, now), ledgerStats(deps.pool, now)]);
+    const [counts, ledger] = await Promise.all([
+      userCounts(readModels(c), now),
+      ledgerStats(readModels(c), now),
+    ]);
     const circulation = Number(ledger.tokensInCirculation);
     return c.json({
       totalUsers: counts.total,

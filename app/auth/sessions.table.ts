@@ -1,5 +1,6 @@
 import type { UserId } from '../../domain/shared/ids.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
+import { statementName } from '../../infra/postgres/prepared.ts';
 import type { TableOwner } from '../tables.ts';
 
 /**
@@ -58,7 +59,7 @@ export async function sessionRowsByIds(
   ids: readonly string[],
 ): Promise<(SessionRow & { id: string })[]> {
   const { rows } = await db.query<SessionRow & { id: string }>({
-    name: 'session-lookup',
+    ...statementName('session-lookup'),
     text: `SELECT id, user_id, is_admin, remember, revoked_at, idle_expires_at, absolute_expires_at
        FROM sessions WHERE id = ANY($1::text[])`,
     values: [ids],

@@ -77,9 +77,12 @@ export class PostgresEventStore implements EventStore {
     this.bulkRead = new PostgresBulkRead(pool);
   }
 
-  /** The log's tables come from the versioned migrations (infra/postgres/migrate.ts), like the app's. */
-  async init(log?: MigrateLog): Promise<void> {
-    await migratePool(this.pool, log);
+  /**
+   * The log's tables come from the versioned migrations (infra/postgres/migrate.ts), like the app's, on
+   * `sessionPool` when the store's own pool is a transaction-mode pooler's (their lock lasts a session).
+   */
+  async init(log?: MigrateLog, sessionPool: pg.Pool = this.pool): Promise<void> {
+    await migratePool(sessionPool, log);
   }
 
   async append(

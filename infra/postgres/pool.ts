@@ -4,8 +4,8 @@ import pg from 'pg';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+export function createPool(url: string, max = 20, extra: pg.PoolConfig = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...extra });
   // An idle client losing its connection (Postgres restart) must not crash the process.
   pool.on('error', () => {});
   // Nor one that is checked out: the pool listens only to idle clients, and a session ended by the server

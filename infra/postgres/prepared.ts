@@ -2,6 +2,21 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 const names = new Map<string, string>();
+let named = true;
+
+/**
+ * Off behind a transaction-mode pooler (DATABASE_POOLER=transaction, docs/architecture/pgbouncer.md):
+ * PgBouncer 1.18 hands each transaction whichever server connection is free, so a statement prepared on
+ * one is missing on the next ("prepared statement … does not exist"). Set once at a process's start.
+ */
+export function setPreparedStatements(on: boolean): void {
+  named = on;
+}
+
+/** A query's `name` where named statements are on (spread into its config); nothing where they are off. */
+export function statementName(name: string): { name?: string } {
+  return named ? { name } : {};
+}
 
 /**
  * Runs a read as a named prepared statement: Postgres parses and plans it once per connection and then
@@ -19,6 +34,7 @@ export async function preparedQuery<R extends pg.QueryResultRow>(
   text: string,
   values: readonly unknown[],
 ): Promise<pg.QueryResult<R>> {
+  if (!named) return db.query<R>(text, values as unknown[]);
   let name = names.get(text);
   if (!name) {
     name = `sai_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;

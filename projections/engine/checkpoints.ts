@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { formatPosition, type LogPosition } from '../../infra/eventStore/eventStore.ts';
 import { withAdvisoryLock } from '../../infra/postgres/pool.ts';
+import { statementName } from '../../infra/postgres/prepared.ts';
 import { PoisonEventError, type Projection } from '../projection.ts';
 
 /**
@@ -97,7 +98,7 @@ export interface CheckpointMove {
 export async function advanceCheckpoints(tx: pg.PoolClient, moves: readonly CheckpointMove[]): Promise<void> {
   if (moves.length === 0) return;
   await tx.query({
-    name: 'sai-advance-checkpoints',
+    ...statementName('sai-advance-checkpoints'),
     text: ADVANCE_CHECKPOINTS,
     values: [
       moves.map((move) => move.name),

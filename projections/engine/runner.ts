@@ -8,6 +8,7 @@ import {
   type Subscription,
 } from '../../infra/eventStore/eventStore.ts';
 import type { Projection } from '../projection.ts';
+import { checkpointsReached } from './checkpoints.queries.ts';
 import {
   type CheckpointRow,
   initProjectionSchemas,
@@ -258,19 +259,6 @@ export class ProjectionRunner {
    * Returns whether they did.
    */
   async waitFor(position: LogPosition, names: readonly string[], timeoutMs = 1_000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const { rows } = await this.options.pool.query<CheckpointRow & { name: string }>(
-        'SELECT name, position_commit::text, position_prepare::text FROM projection_checkpoints WHERE name = ANY($1)',
-        [names],
-      );
-      const behind = names.some((name) => {
-        const row = rows.find((r) => r.name === name);
-        return comparePositions(rowPosition(row), position) < 0;
-      });
-      if (!behind) return true;
-      if (Date.now() >= deadline) return false;
-      await sleep(10);
-    }
+    return checkpointsReached(this.options.pool, position, names, timeoutMs);
   }
 }

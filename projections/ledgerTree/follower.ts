@@ -11,6 +11,7 @@ import type {
   Subscription,
 } from '../../infra/eventStore/eventStore.ts';
 import { rawStore } from '../../infra/eventStore/upcasting.ts';
+import { statementName } from '../../infra/postgres/prepared.ts';
 import { pastCheckpoint } from '../engine/commit.ts';
 import { type Lead, LeaderLoop, type WorkerState } from '../engine/leader.ts';
 import { LockSession } from '../engine/lockSession.ts';
@@ -322,7 +323,7 @@ export class LedgerTreeFollower {
       const heads = [...batch.heads];
       const deltas = [...batch.deltas].filter(([, units]) => units !== 0n);
       const negative = await client.query<{ account: string; asset: string; units: string }>({
-        name: 'sai-ledger-tree-batch',
+        ...statementName('sai-ledger-tree-batch'),
         text: WRITE_BATCH,
         values: [
           batch.leaves.map((leaf) => leaf.index.toString()),

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { aligned, type NodeKey } from '../../domain/verifiable/merkle.ts';
 import type { LogPosition } from '../../infra/eventStore/eventStore.ts';
+import { statementName } from '../../infra/postgres/prepared.ts';
 import type { StreamHead } from './verification.ts';
 
 /** Reading the tree's tables: shared by the follower and the query module. */
@@ -90,7 +91,7 @@ export function frontierNodesSql(keys: readonly NodeKey[]): string {
 export async function readNodes(db: Db, keys: readonly NodeKey[]): Promise<Map<string, Uint8Array>> {
   if (keys.length === 0) return new Map();
   const { rows } = await db.query<{ level: number; idx: string; hash: Buffer }>({
-    name: 'sai-ledger-tree-nodes',
+    ...statementName('sai-ledger-tree-nodes'),
     text: `SELECT n.level, n.idx::text, n.hash FROM unnest($1::smallint[], $2::bigint[]) AS k(level, idx)
              JOIN ledger_tree_nodes n ON n.level = k.level AND n.idx = k.idx`,
     values: [keys.map((key) => key.level), keys.map((key) => key.index.toString())],

@@ -35,6 +35,7 @@ export interface ClusterPorts {
   haproxyWrite: number;
   haproxyRead: number;
   haproxyStats: number;
+  pgbouncer: number;
   apis: [number, number];
 }
 
@@ -47,6 +48,8 @@ export interface ClusterState {
   writeUrl: string;
   /** The same database through the read endpoint (the replicas). */
   readUrl: string;
+  /** PgBouncer's URL when the APIs go through it (ClusterOptions.pgbouncer). */
+  bouncerUrl?: string;
   apiUrls: string[];
   admin: { email: string; password: string };
   /** In the order they were started; down.ts stops them in reverse. */
@@ -267,6 +270,22 @@ export function nodeUrl(state: ClusterState, name: NodeName, database = 'postgre
   return `postgres://postgres:${password}@127.0.0.1:${state.ports.nodes[name].postgres}/${database}`;
 }
 
+/** One statement on one node, as the superuser, on a connection of its own. */
+export async function onNode<R extends pg.QueryResultRow>(
+  state: ClusterState,
+  name: NodeName,
+  sql: string,
+  database = 'postgres',
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: nodeUrl(state, name, database) });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 export interface ReplicationRow {
   application_name: string;
   state: string;
@@ -305,8 +324,10 @@ export async function haproxyUp(ports: ClusterPorts): Promise<{ write: string[];
     const cells = row.split(',');
     const proxy = cells[at('pxname')];
     const server = cells[at('svname')] ?? '';
-    if ((proxy === 'write' || proxy === 'read') && NODE_NAMES.includes(server as NodeName)) {
-      if (cells[at('status')] === 'UP') up[proxy].push(server);
+    // The read endpoint's replicas are its backend `replicas` (its fallback to the leader is not counted).
+    const endpoint = proxy === 'write' ? 'write' : proxy === 'replicas' ? 'read' : null;
+    if (endpoint && NODE_NAMES.includes(server as NodeName) && cells[at('status')] === 'UP') {
+      up[endpoint].push(server);
     }
   }
   return up;

@@ -162,15 +162,19 @@ export function backupConfig(root: string, ports: ClusterPorts): string {
   ].join('\n');
 }
 
-/** HAProxy: a write endpoint on the Patroni leader and a read endpoint on the replicas, by REST checks. */
+/** A replica further behind the leader than this leaves the read endpoint (Patroni's `/replica?lag=`). */
+export const READ_MAX_LAG = '16MB';
+
+/**
+ * HAProxy: a write endpoint on the Patroni leader, and a read endpoint on the replicas that are not too far
+ * behind, by REST checks; with no such replica the read endpoint sends its connections to the leader.
+ */
 export function haproxyConfig(ports: ClusterPorts): string {
   const servers = NODE_NAMES.map(
     (name) =>
       `    server ${name} 127.0.0.1:${ports.nodes[name].postgres} check port ${ports.nodes[name].rest}`,
   );
-  const endpoint = (title: string, port: number, check: string, extra: string[] = []) => [
-    `listen ${title}`,
-    `    bind 127.0.0.1:${port}`,
+  const checked = (check: string, extra: string[] = []) => [
     ...extra,
     '    option httpchk',
     `    http-check send meth OPTIONS uri ${check}`,
@@ -178,6 +182,22 @@ export function haproxyConfig(ports: ClusterPorts): string {
     '    default-server inter 2s fastinter 1s downinter 2s fall 2 rise 2 on-marked-down shutdown-sessions',
     ...servers,
     '',
+  ];
+  const endpoint = (title: string, port: number, check: string) => [
+    `listen ${title}`,
+    `    bind 127.0.0.1:${port}`,
+    ...checked(check),
+  ];
+  const readEndpoint = [
+    'frontend read',
+    `    bind 127.0.0.1:${ports.haproxyRead}`,
+    '    use_backend replicas if { nbsrv(replicas) gt 0 }',
+    '    default_backend read_on_leader',
+    '',
+    'backend replicas',
+    ...checked(`/replica?lag=${READ_MAX_LAG}`, ['    balance roundrobin']),
+    'backend read_on_leader',
+    ...checked('/primary'),
   ];
   return [
     'global',
@@ -195,7 +215,7 @@ export function haproxyConfig(ports: ClusterPorts): string {
     '    timeout check 3s',
     '',
     ...endpoint('write', ports.haproxyWrite, '/primary'),
-    ...endpoint('read', ports.haproxyRead, '/replica', ['    balance roundrobin']),
+    ...readEndpoint,
     'listen stats',
     '    mode http',
     `    bind 127.0.0.1:${ports.haproxyStats}`,

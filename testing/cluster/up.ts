@@ -37,6 +37,7 @@ import {
   writeState,
 } from './cluster.ts';
 import { clusterDown } from './down.ts';
+import { PGBOUNCER, startPgBouncer } from './pgbouncer.ts';
 import {
   createProductDatabase,
   productEnv,
@@ -52,12 +53,13 @@ const PROGRAMS = {
   etcd: '/usr/bin/etcd',
   haproxy: '/usr/sbin/haproxy',
   pgbackrest: PGBACKREST,
+  pgbouncer: PGBOUNCER,
 };
 const APT_GET = '/usr/bin/apt-get';
 const POLICY_RC = '/usr/sbin/policy-rc.d';
 
 /**
- * Debian's patroni, etcd-server and haproxy, installed when missing. Installing must not start the
+ * Debian's patroni, etcd-server, haproxy, pgbackrest and pgbouncer, installed when missing. Installing must not start the
  * packages' system services (ours run as our children with our files): without a policy-rc.d, one that
  * refuses every start is put in place for the install and removed after.
  */
@@ -65,7 +67,7 @@ function ensurePackages(): void {
   if (Object.values(PROGRAMS).every((program) => existsSync(program))) return;
   if (os.userInfo().uid !== 0) {
     throw new Error(
-      'patroni, etcd, haproxy or pgbackrest is missing: apt-get install -y patroni etcd-server haproxy pgbackrest',
+      'patroni, etcd, haproxy, pgbackrest or pgbouncer is missing: apt-get install -y patroni etcd-server haproxy pgbackrest pgbouncer',
     );
   }
   const ownPolicy = !existsSync(POLICY_RC);
@@ -74,10 +76,11 @@ function ensurePackages(): void {
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync(APT_GET, ['update', '-qq'], { env, stdio: 'inherit' });
-    execFileSync(APT_GET, ['install', '-y', '-qq', 'patroni', 'etcd-server', 'haproxy', 'pgbackrest'], {
-      env,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      APT_GET,
+      ['install', '-y', '-qq', 'patroni', 'etcd-server', 'haproxy', 'pgbackrest', 'pgbouncer'],
+      { env, stdio: 'inherit' },
+    );
   } finally {
     if (ownPolicy) rmSync(POLICY_RC, { force: true });
   }
@@ -91,6 +94,7 @@ export function installedVersions(): Record<string, string> {
     etcd: first(PROGRAMS.etcd, ['--version']),
     haproxy: first(PROGRAMS.haproxy, ['-v']),
     pgbackrest: first(PROGRAMS.pgbackrest, ['version']),
+    pgbouncer: first(PROGRAMS.pgbouncer, ['--version']),
     postgres: first('/usr/lib/postgresql/15/bin/postgres', ['--version']),
   };
 }
@@ -106,6 +110,7 @@ async function choosePorts(): Promise<ClusterPorts> {
     haproxyWrite: await take(),
     haproxyRead: await take(),
     haproxyStats: await take(),
+    pgbouncer: await take(),
     apis: [await take(), await take()],
   };
 }
@@ -194,6 +199,11 @@ export interface ClusterOptions {
    * benchmark starts processes of its own on `writeUrl`, with its own keys).
    */
   product?: boolean;
+  /**
+   * true: the APIs reach the write endpoint through PgBouncer in transaction mode (DATABASE_POOLER,
+   * docs/architecture/pgbouncer.md); the workers and tools connect to it directly.
+   */
+  pgbouncer?: boolean;
 }
 
 async function startProduct(
@@ -225,7 +235,8 @@ async function startProduct(
     await writeProductKeys(root),
     randomBytes(32).toString('hex'),
     state.admin,
-    options.env,
+    // The APIs read the read models from the replicas (docs/architecture/replica-reads.md).
+    { READ_DATABASE_URL: state.readUrl, ...options.env },
   );
   state.env = env;
   if (options.product === false) return;
@@ -233,7 +244,19 @@ async function startProduct(
   await runTool(['--build', 'serve'], env);
   await runTool(['--build', 'projectionWorker'], env);
   process.stdout.write(await runTool(['dbMigrate'], env));
-  const apis = await Promise.all(ports.apis.map((port, i) => startApi(`api${i + 1}`, port, env, root)));
+  let apiEnv = env;
+  if (options.pgbouncer) {
+    const bouncer = await startPgBouncer(state, ports.pgbouncer);
+    await record(bouncer.daemon);
+    state.bouncerUrl = bouncer.url;
+    apiEnv = {
+      ...env,
+      DATABASE_URL: bouncer.url,
+      DATABASE_POOLER: 'transaction',
+      DATABASE_SESSION_URL: state.writeUrl,
+    };
+  }
+  const apis = await Promise.all(ports.apis.map((port, i) => startApi(`api${i + 1}`, port, apiEnv, root)));
   for (const api of apis) await record(api);
   for (const name of ['worker1', 'worker2']) await record(await startWorker(name, env, root));
   state.apiUrls = ports.apis.map((port) => `http://127.0.0.1:${port}`);
@@ -290,6 +313,9 @@ export function describeCluster(state: ClusterState): string {
     `write endpoint  ${state.writeUrl}`,
     `read endpoint   ${state.readUrl}`,
     `HAProxy stats   http://127.0.0.1:${ports.haproxyStats}/`,
+    ...(state.bouncerUrl
+      ? [`PgBouncer       ${state.bouncerUrl}  (transaction mode, the APIs' DATABASE_URL)`]
+      : []),
     ...state.apiUrls.map((url, i) => `api${i + 1}            ${url}  (PROJECTIONS=off)`),
     'worker1, worker2  projection workers (no port)',
     `admin           ${state.admin.email} / ${state.admin.password}`,

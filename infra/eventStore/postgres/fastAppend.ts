@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { Batcher } from '../../batcher.ts';
+import { statementName } from '../../postgres/prepared.ts';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -162,7 +163,7 @@ export class FastAppend {
     try {
       inserted = await this.pool.query({
         // Named: each connection parses and plans the hot statements once, not on every call.
-        name: 'es-append-group',
+        ...statementName('es-append-group'),
         // A group of several streams (an atomic item) first locks the heads it expects; it moves them
         // only if it holds every one, so either all its parts are written or none. A single stream's
         // head moves with its compare-and-set alone, as before. A group's new streams are inserted

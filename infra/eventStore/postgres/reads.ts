@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { Batcher } from '../../batcher.ts';
+import { statementName } from '../../postgres/prepared.ts';
 import type { AppendResult, LogPosition, NewEvent, RecordedEvent } from '../eventStore.ts';
 import { type EventRow, SELECT_COLUMNS, toRecorded } from './rows.ts';
 
@@ -37,7 +38,7 @@ export class StreamReads {
     if (reads.length === 1) {
       const read = reads[0]!;
       const { rows } = await this.pool.query<EventRow>({
-        name: 'es-read-stream',
+        ...statementName('es-read-stream'),
         text: `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_revision >= $2
          ORDER BY es_events.stream_revision LIMIT $3`,
         values: [read.streamName, read.fromRevision.toString(), read.maxCount],
@@ -45,7 +46,7 @@ export class StreamReads {
       return [rows.map(toRecorded)];
     }
     const { rows } = await this.pool.query<EventRow & { n: string }>({
-      name: 'es-read-streams',
+      ...statementName('es-read-streams'),
       text: `SELECT q.n::text AS n, e.* FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS q(s, r, l, n)
        CROSS JOIN LATERAL (
          SELECT ${SELECT_COLUMNS} FROM es_events
@@ -99,7 +100,7 @@ export async function readEventsById(
 ): Promise<RecordedEvent[]> {
   if (ids.length === 0) return [];
   const { rows } = await pool.query<EventRow>({
-    name: 'es-read-by-id',
+    ...statementName('es-read-by-id'),
     text: `SELECT ${SELECT_COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[]) AND stream_name = $2
       ORDER BY es_events.stream_revision`,
     values: [ids, streamName],
