@@ -5,7 +5,8 @@ import pg from 'pg';
 import { type ClusterState, currentLeader, nodeUrl } from '../../testing/cluster/cluster.ts';
 import { clusterDown } from '../../testing/cluster/down.ts';
 import { clusterUp } from '../../testing/cluster/up.ts';
-import { log, RUNS, results, SECONDS } from '../lib/context.ts';
+import { startApp } from '../../testing/processes.ts';
+import { BENCH_ENV, log, RUNS, results, SECONDS } from '../lib/context.ts';
 import { repeat } from '../lib/measure.ts';
 import { stat } from '../stat.ts';
 import { startTransferLoad, type TransferLoad } from './httpSetup.ts';
@@ -17,7 +18,10 @@ import { startTransferLoad, type TransferLoad } from './httpSetup.ts';
  * the synchronous replica's disk) against the same load on the run's single server, runs alternating in
  * the same minutes; each side has its own API process and projection worker, and only one side is loaded
  * at a time. During the cluster's runs the leader's `pg_stat_replication` is sampled every 200 ms: how far
- * the replicas' replay trails (time and bytes).
+ * the replicas' replay trails (time and bytes). Then the reads: the signed-in users' history pages
+ * (`GET /api/transactions`) on the cluster, through its API as it stands (the leader answers) against a
+ * second API process with READ_DATABASE_URL on the read endpoint (the replicas answer,
+ * docs/architecture/replica-reads.md), alternating.
  */
 export async function clusterGroup(singleUrl: string) {
   process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-bench-${process.pid}.json`);
@@ -70,9 +74,64 @@ export async function clusterGroup(singleUrl: string) {
           `cluster: ${acknowledged[i]} transfers acknowledged, ${after.sent - before[i]!.sent} debits`,
         );
     }
+    await replicaReads(state, cluster);
   } finally {
     for (const setup of setups) await setup.stop();
     await clusterDown();
+  }
+}
+
+/** The history pages read through the leader against through the replicas, on the same cluster. */
+async function replicaReads(state: ClusterState, cluster: TransferLoad) {
+  const onReplicas = await startApp({
+    databaseUrl: state.writeUrl,
+    env: { ...BENCH_ENV, PROJECTIONS: 'off', READ_DATABASE_URL: state.readUrl },
+  });
+  try {
+    const request: autocannon.Request = {
+      method: 'GET',
+      path: '/api/transactions?limit=20',
+      setupRequest: (base) => {
+        const user = cluster.users[Math.floor(Math.random() * cluster.users.length)]!;
+        return { ...base, headers: { cookie: user.cookie } };
+      },
+    };
+    const read = async (url: string, seconds: number) => {
+      const result = await autocannon({ url, connections: 64, duration: seconds, requests: [request] });
+      return {
+        rate: result['2xx'] / seconds,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+    };
+    await cluster.freshSignedIn();
+    await read(onReplicas.url, 3);
+    const runs = await repeat(RUNS, async () => {
+      await cluster.freshSignedIn();
+      const leader = await read(cluster.api.url, SECONDS);
+      const replicas = await read(onReplicas.url, SECONDS);
+      log(
+        `cluster reads: leader ${leader.rate.toFixed(0)}/s (p99 ${leader.p99} ms), replicas ${replicas.rate.toFixed(0)}/s (p99 ${replicas.p99} ms)`,
+      );
+      return {
+        leader: leader.rate,
+        replicas: replicas.rate,
+        ratio: replicas.rate / leader.rate,
+        leaderP99: leader.p99,
+        replicasP99: replicas.p99,
+        errors: leader.errors + replicas.errors,
+      };
+    });
+    results['15. the cluster shape (history reads, leader against replicas)'] = {
+      fromLeader: stat(runs.leader!, 'reads/s'),
+      fromReplicas: stat(runs.replicas!, 'reads/s'),
+      ratio: stat(runs.ratio!, '× leader'),
+      leaderP99: stat(runs.leaderP99!, 'ms'),
+      replicasP99: stat(runs.replicasP99!, 'ms'),
+      errors: stat(runs.errors!, 'requests'),
+    };
+  } finally {
+    await onReplicas.stop();
   }
 }
 
