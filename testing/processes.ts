@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiProcessArgs } from '../runtime/nodeFlags.ts';
@@ -188,15 +189,49 @@ export function captureOutput(child: ChildProcess, limit = 256 * 1024): { text: 
   return { text: trimmed };
 }
 
-export function freePort(): Promise<number> {
+/**
+ * A port free to listen on, below the kernel's ephemeral range: a port handed out by `listen(0)` comes
+ * from that range, where any outgoing connection may take it as its local port before the caller binds
+ * it (the cluster's HAProxy once failed to bind a port chosen seconds earlier). Random within
+ * 10000 to the range's start, checked by binding it; `listen(0)` when none is found.
+ */
+export async function freePort(): Promise<number> {
+  const ephemeralStart = ephemeralRangeStart();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (ephemeralStart - 10_000));
+    if (await canListen(port)) return port;
+  }
+  return await listenOnce(0);
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    const start = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    return Number.isInteger(start) && start > 11_000 ? start : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+async function canListen(port: number): Promise<boolean> {
+  return await listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Listens on `port` of 127.0.0.1 (0: any) and closes again; the port it had. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (bound ? resolve(bound) : reject(new Error('no free port'))));
     });
   });
 }

@@ -1,5 +1,5 @@
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
-import { RATE_LIMITS_TABLE } from '../../app/limits/rateLimits.table.ts';
+import { RATE_LIMITS_TABLE, rateLimitsStoreClient } from '../../app/limits/rateLimits.table.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Config } from '../../runtime/config.ts';
 
@@ -17,10 +17,11 @@ export const memoryLimiters: LimiterFactory = (_name, settings) => new RateLimit
  * across processes (app/maintenance/purge.ts, by the table's owner app/limits/rateLimits.table.ts), not by the library's timer in every process.
  */
 export function postgresLimiters(pool: Pool): LimiterFactory {
+  const storeClient = rateLimitsStoreClient(pool);
   return (name, settings) =>
     new RateLimiterPostgres({
       ...settings,
-      storeClient: pool,
+      storeClient,
       storeType: 'pool',
       tableName: RATE_LIMITS_TABLE,
       tableCreated: true,

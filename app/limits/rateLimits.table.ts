@@ -1,3 +1,6 @@
+import type pg from 'pg';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { statementName } from '../../infra/postgres/prepared.ts';
 import type { TableOwner } from '../tables.ts';
 
 /**
@@ -6,6 +9,17 @@ import type { TableOwner } from '../tables.ts';
  * row per `<kind>:<key>`.
  */
 export const RATE_LIMITS_TABLE = 'rate_limits';
+
+/**
+ * The pool as rate-limiter-flexible's `storeClient`: the library names its statements, and behind a
+ * transaction-mode pooler they go unnamed (docs/architecture/pgbouncer.md), as the product's own do.
+ */
+export function rateLimitsStoreClient(pool: Pool) {
+  return {
+    query: ({ name, ...query }: pg.QueryConfig) =>
+      pool.query({ ...query, ...(name ? statementName(name) : {}) }),
+  };
+}
 
 /**
  * Counters whose window is over (`expire`, ms since the epoch) are purged: the limiter starts an expired one

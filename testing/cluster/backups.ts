@@ -17,6 +17,7 @@ import {
   type ClusterState,
   type Daemon,
   daemonAlive,
+  GaveUp,
   logTail,
   serverUser,
   startDaemon,
@@ -128,7 +129,7 @@ export async function restoreToTime(
   const url = new URL(state.writeUrl);
   url.port = String(port);
   await waitFor(`${name} restored and promoted`, 180_000, async () => {
-    if (!daemonAlive(daemon)) throw new Error(`${name} exited:\n${logTail(daemon)}`);
+    if (!daemonAlive(daemon)) throw new GaveUp(`${name} exited:\n${logTail(daemon)}`);
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     try {

@@ -5,7 +5,7 @@
  * streaming replicas, and which node leads now (for a failover test that kills it).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +63,11 @@ export function stateFile(): string {
   return process.env.SAI_CLUSTER_STATE ?? path.join(os.tmpdir(), 'sai-cluster.state.json');
 }
 
+/** A test file's own state file (its pid in the name): a cluster another file or person runs keeps its own. */
+export function ownStateFile(tag: string): void {
+  process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-${tag}-${process.pid}.json`);
+}
+
 export async function writeState(state: ClusterState): Promise<void> {
   await writeFile(stateFile(), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 }
@@ -77,7 +82,13 @@ export async function readState(): Promise<ClusterState | null> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it returns a value (not undefined); throws with the last problem at the deadline. */
+/** What a `waitFor` check throws when waiting longer cannot help (the process it waits for has exited). */
+export class GaveUp extends Error {}
+
+/**
+ * Polls `check` until it returns a value (not undefined); throws with the last problem at the deadline,
+ * or at once when the check throws GaveUp.
+ */
 export async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>) {
   const deadline = Date.now() + timeoutMs;
   let problem = 'not yet';
@@ -86,6 +97,7 @@ export async function waitFor<T>(what: string, timeoutMs: number, check: () => P
       const value = await check();
       if (value !== undefined) return value;
     } catch (error) {
+      if (error instanceof GaveUp) throw new Error(`${what}: ${error.message}`);
       problem = error instanceof Error ? error.message : String(error);
     }
     await sleep(250);
@@ -194,6 +206,30 @@ export function postmasterPid(root: string, name: NodeName): number | null {
   } catch {
     return null;
   }
+}
+
+/** The parent's pid of a process, from /proc (null once it is gone). */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A node's postmaster and every process it forked (startup, walreceiver, checkpointer, backends), postmaster
+ * first: a stall test stops them all with SIGSTOP and leaves the node's Patroni running.
+ */
+export function postgresProcesses(root: string, name: NodeName): number[] {
+  const postmaster = postmasterPid(root, name);
+  if (postmaster === null) return [];
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => parentOf(pid) === postmaster);
+  return [postmaster, ...children];
 }
 
 /**

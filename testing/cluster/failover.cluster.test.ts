@@ -67,6 +67,9 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     state = await clusterUp({
       admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
       env: { IDEMPOTENCY_LEASE_SECONDS: '2', ...TEST_DEPOSIT_ADDRESSES },
+      // The APIs through PgBouncer in transaction mode (docs/architecture/pgbouncer.md): the failover is
+      // then also PgBouncer's, whose server connections die with the leader.
+      pgbouncer: true,
     });
     balancer = await startLoadBalancer(state.ports.apis);
   });

@@ -34,6 +34,9 @@ export function pgbouncerConfig(
     // After a failover the old leader's connections fail: try the endpoint again after a second, not 15.
     'server_login_retry = 1',
     'server_connect_timeout = 5',
+    // A client whose query waits for a server connection (none to be had while no node leads) gets an
+    // error after 5 s, which the API answers 503, rather than waiting PgBouncer's default 120 s.
+    'query_wait_timeout = 5',
     'log_connections = 0',
     'log_disconnections = 0',
     '',

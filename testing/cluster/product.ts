@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { apiProcessArgs } from '../../runtime/nodeFlags.ts';
 import { repoRoot } from '../processes.ts';
-import { type Daemon, daemonAlive, logTail, startDaemon, waitFor } from './cluster.ts';
+import { type Daemon, daemonAlive, GaveUp, logTail, startDaemon, waitFor } from './cluster.ts';
 
 const execFile = promisify(execFileCallback);
 
@@ -135,7 +135,7 @@ export async function startApi(
 ): Promise<Daemon> {
   const daemon = await startProductProcess(name, apiProcessArgs(), { ...env, PORT: String(port) }, logDir);
   await waitFor(`${name} ready on port ${port}`, 120_000, async () => {
-    if (!daemonAlive(daemon)) throw new Error(`${name} exited:\n${logTail(daemon)}`);
+    if (!daemonAlive(daemon)) throw new GaveUp(`${name} exited:\n${logTail(daemon)}`);
     const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) });
     await response.arrayBuffer();
     return response.status === 200 ? true : undefined;
@@ -153,7 +153,7 @@ export async function startWorker(
 ): Promise<Daemon> {
   const daemon = await startProductProcess(name, ['scripts/tool.mjs', 'projectionWorker'], env, logDir);
   await waitFor(`${name} running`, 120_000, async () => {
-    if (!daemonAlive(daemon)) throw new Error(`${name} exited:\n${logTail(daemon)}`);
+    if (!daemonAlive(daemon)) throw new GaveUp(`${name} exited:\n${logTail(daemon)}`);
     return (await readFile(daemon.log, 'utf8')).includes('projection worker running') ? true : undefined;
   });
   return daemon;

@@ -100,7 +100,16 @@ export function installedVersions(): Record<string, string> {
 }
 
 async function choosePorts(): Promise<ClusterPorts> {
-  const take = async () => await freePort();
+  // Each port once: a free port is free again the moment its check closes.
+  const taken = new Set<number>();
+  const take = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (taken.has(port)) continue;
+      taken.add(port);
+      return port;
+    }
+  };
   const nodes = {} as ClusterPorts['nodes'];
   for (const name of NODE_NAMES) nodes[name] = { postgres: await take(), rest: await take() };
   return {
@@ -327,7 +336,8 @@ export function describeCluster(state: ClusterState): string {
 async function main() {
   const started = Date.now();
   const versions = installedVersions();
-  const state = await clusterUp();
+  // `npm run cluster:up -- --pgbouncer`: the APIs through PgBouncer in transaction mode.
+  const state = await clusterUp({ pgbouncer: process.argv.includes('--pgbouncer') });
   process.stdout.write(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`${Object.values(versions).join('\n')}\n${describeCluster(state)}`);
 }
