@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type ClusterState, currentLeader, nodeUrl } from '../../testing/cluster/cluster.ts';
+import { type ClusterState, clusterMembers, currentLeader, nodeUrl } from '../../testing/cluster/cluster.ts';
 import { clusterDown } from '../../testing/cluster/down.ts';
 import { clusterUp } from '../../testing/cluster/up.ts';
 import { startApp } from '../../testing/processes.ts';
@@ -21,7 +21,9 @@ import { startTransferLoad, type TransferLoad } from './httpSetup.ts';
  * the replicas' replay trails (time and bytes). Then the reads: the signed-in users' history pages
  * (`GET /api/transactions`) on the cluster, through its API as it stands (the leader answers) against a
  * second API process with READ_DATABASE_URL on the read endpoint (the replicas answer,
- * docs/architecture/replica-reads.md), alternating.
+ * docs/architecture/replica-reads.md), alternating. Last, once: the leader's Patroni and Postgres killed
+ * under 16 senders' transfers, and the gap between the last transfer acknowledged before the kill and the
+ * first after it.
  */
 export async function clusterGroup(singleUrl: string) {
   process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-bench-${process.pid}.json`);
@@ -75,6 +77,8 @@ export async function clusterGroup(singleUrl: string) {
         );
     }
     await replicaReads(state, cluster);
+    // Last: it kills the leader.
+    await failoverGap(state, cluster);
   } finally {
     for (const setup of setups) await setup.stop();
     await clusterDown();
@@ -181,5 +185,72 @@ async function sampleReplication(state: ClusterState) {
       clearInterval(timer);
       await client.end();
     },
+  };
+}
+
+/**
+ * 16 senders transfer in a loop through the cluster's API; 3 s in, the leader's Patroni and postmaster are
+ * killed with SIGKILL (as the failover test does). The gap: from the last transfer acknowledged before the
+ * kill to the first acknowledged of those sent after it; and when Patroni reported the new leader.
+ */
+async function failoverGap(state: ClusterState, cluster: TransferLoad) {
+  await cluster.freshSignedIn();
+  const sentBefore = await cluster.countTransfers();
+  // Each acknowledged transfer: when it was sent and when its answer came.
+  const acknowledged: { sent: number; done: number }[] = [];
+  let stopAt = Number.POSITIVE_INFINITY;
+  const send = async () => {
+    while (Date.now() < stopAt) {
+      const sender = cluster.users[Math.floor(Math.random() * cluster.users.length)]!;
+      let receiver = cluster.users[Math.floor(Math.random() * cluster.users.length)]!;
+      if (receiver.id === sender.id)
+        receiver = cluster.users[(cluster.users.indexOf(sender) + 1) % cluster.users.length]!;
+      const sent = Date.now();
+      const answer = await fetch(`${cluster.api.url}/api/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: sender.cookie },
+        body: JSON.stringify({
+          type: 'transfer',
+          amount: '0.01',
+          receiver_id: receiver.id,
+          password: 'bench-password',
+        }),
+        signal: AbortSignal.timeout(30_000),
+      }).catch(() => null);
+      await answer?.arrayBuffer().catch(() => {});
+      if (answer && answer.status >= 200 && answer.status < 300)
+        acknowledged.push({ sent, done: Date.now() });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const senders = Array.from({ length: 16 }, send);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const leader = await currentLeader(state);
+  const killedAt = Date.now();
+  process.kill(leader.patroni.pid, 'SIGKILL');
+  process.kill(leader.pid, 'SIGKILL');
+  let ledAt = 0;
+  const deadline = killedAt + 180_000;
+  while (Date.now() < deadline && (ledAt === 0 || !acknowledged.some((ack) => ack.sent > ledAt))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (ledAt === 0) {
+      const members = await clusterMembers(state.ports).catch(() => []);
+      if (members.some((m) => m.role === 'leader' && m.state === 'running' && m.name !== leader.name))
+        ledAt = Date.now();
+    }
+  }
+  stopAt = Date.now() + 3_000;
+  await Promise.all(senders);
+  // An answer in flight at the kill may still arrive after it: the first after is the first sent after.
+  const before = acknowledged.filter((ack) => ack.done <= killedAt).at(-1)?.done;
+  const after = acknowledged.find((ack) => ack.sent > killedAt)?.done;
+  if (before === undefined || after === undefined || ledAt === 0)
+    throw new Error('bench: cluster: no transfer acknowledged on one side of the failover');
+  log(
+    `cluster failover: ${after - before} ms without an acknowledged transfer; new leader ${ledAt - killedAt} ms after the kill`,
+  );
+  results['15. the cluster shape (failover under transfers)'] = {
+    acknowledgedGap: stat([after - before], 'ms'),
+    newLeaderAfterKill: stat([ledAt - killedAt], 'ms'),
   };
 }
