@@ -45,6 +45,7 @@ function postgresParameters(): Record<string, string | number> {
     synchronous_commit: 'on',
     wal_level: 'replica',
     hot_standby: 'on',
+    hot_standby_feedback: 'on',
     wal_log_hints: 'on',
     max_wal_senders: 10,
     max_replication_slots: 10,

@@ -29,7 +29,7 @@ import {
 import { haproxyConfig } from './settings.ts';
 
 /**
- * A replica that stops answering without going away (docs/architecture/cluster.md "A stalled replica"):
+ * A replica that stops answering without going away (docs/architecture/cluster.md "What is tested"):
  * every process of the synchronous standby's Postgres gets SIGSTOP under the money workload, its Patroni
  * left running. Nobody is promoted; Patroni makes the other replica synchronous once the stalled one's
  * member key expires (or the leader's walsender gives up on it); writes resume; after SIGCONT it catches

@@ -1,15 +1,29 @@
 import { onTestFailed } from 'vitest';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
-import type { Pool } from '../../infra/postgres/pool.ts';
+import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 import { allProjections } from '../../projections/index.ts';
+import { appStore } from '../appStore.ts';
+import { ownStateFile } from '../cluster/cluster.ts';
+import { clusterDown } from '../cluster/down.ts';
+import { clusterKeys } from '../cluster/product.ts';
+import { type ClusterOptions, clusterUp } from '../cluster/up.ts';
+import { TEST_DEPOSIT_ADDRESSES } from '../depositAddresses.ts';
 import {
   businessId,
   checkLedgerInvariants,
   expectCaughtUpAndConserved,
   waitForProjections,
 } from '../ledgerInvariants.ts';
+import { startLoadBalancer } from '../loadBalancer.ts';
 import { readWholeLog } from '../projections.ts';
-import { type Observed, setUpWorld, type WorkloadResult, type World } from './workload.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  type Observed,
+  setUpWorld,
+  type WorkloadResult,
+  type World,
+} from './workload.ts';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,4 +82,30 @@ export async function expectRunConserved(
     acknowledged: result.acknowledged,
     refused: result.refused,
   });
+}
+
+/**
+ * The cluster shape (testing/cluster/) brought up for the workload under its own state file: its admin,
+ * deposit addresses, a dead request's key taken over after 2 s; a round-robin balancer over its two APIs;
+ * the harness's pool and store on the write endpoint, reading the log as the product does, with the
+ * cluster's own keys. `close` ends them and brings the cluster down. `options`: the rest of the shape
+ * (e.g. PgBouncer).
+ */
+export async function clusterForWorkload(tag: string, options: Omit<ClusterOptions, 'admin' | 'env'> = {}) {
+  ownStateFile(tag);
+  const state = await clusterUp({
+    ...options,
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    env: { IDEMPOTENCY_LEASE_SECONDS: '2', ...TEST_DEPOSIT_ADDRESSES },
+  });
+  const balancer = await startLoadBalancer(state.ports.apis);
+  const pool = createPool(state.writeUrl, 10);
+  const store = appStore(pool, state.writeUrl, clusterKeys(state.root));
+  const close = async () => {
+    await balancer.close();
+    await store.close();
+    await pool.end();
+    await clusterDown();
+  };
+  return { state, balancer, pool, store, close };
 }
