@@ -1,8 +1,7 @@
 /** What the audit tests share: a small ledger (an admin, alice and bob, a deposit and some transfers). */
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ensureAdmin } from '../app/bootstrap/accounts.ts';
 import { transfer } from './ledgerApp.ts';
-import { createTestApp, signedUpClient, type TestApp, type TestClient } from './testApp.ts';
+import { adminClient, createTestApp, signedUpClient, type TestApp, type TestClient } from './testApp.ts';
 
 export interface AuditLedger {
   t: TestApp;
@@ -17,12 +16,7 @@ export interface AuditLedger {
  */
 export async function auditLedger(): Promise<AuditLedger> {
   const t = await createTestApp();
-  await ensureAdmin(t.deps, 'audit-admin@example.com', 'audit-admin-password', { resetPassword: true });
-  const admin = t.client();
-  await admin.post('/api/auth/login', {
-    email: 'audit-admin@example.com',
-    password: 'audit-admin-password',
-  });
+  const admin = await adminClient(t, 'audit-admin@example.com');
   const alice = await signedUpClient(t);
   const bob = await signedUpClient(t);
   await admin.post('/api/transactions', {

@@ -1,6 +1,6 @@
 /** What the ledger's HTTP tests share: funding a user (SAI, ETH) through the admin, and a user's balance. */
 import { expect } from 'vitest';
-import type { TestClient } from './testApp.ts';
+import { signedInAdmin, signedUpClient, type TestApp, type TestClient } from './testApp.ts';
 import { newEvmTxHash } from './txHashes.ts';
 
 export async function fund(admin: TestClient, userId: string, amount: string | number) {
@@ -12,6 +12,14 @@ export async function fund(admin: TestClient, userId: string, amount: string | n
   });
   expect(reply.status, reply.text).toBe(201);
   return reply.body;
+}
+
+/** A signed-in admin, and a newly signed-up person that admin funded with `amount` SAI. */
+export async function fundedPerson(t: TestApp, amount: string) {
+  const admin = await signedInAdmin(t);
+  const person = await signedUpClient(t);
+  await fund(admin.client, person.user.id, amount);
+  return { admin, person };
 }
 
 /**

@@ -68,6 +68,21 @@ export function setUpCopies(source: () => Pick<TestDatabase, 'url'>, prefix: str
   };
 }
 
+/** One query on a client of its own, closed after it: for a test that must hold no session open between. */
+export async function queryOnce<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** A database made on the server, with a pool, and the way to drop it. */
 function opened(serverUrl: string, name: string, poolSize: number): TestDatabase {
   const url = new URL(serverUrl);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { liveSessions } from '../../testing/accountApp.ts';
-import { declareEthDeposit, fund, fundEth, transfer, withdrawEth } from '../../testing/ledgerApp.ts';
+import {
+  declareEthDeposit,
+  fund,
+  fundEth,
+  fundedPerson,
+  transfer,
+  withdrawEth,
+} from '../../testing/ledgerApp.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
 /**
@@ -19,9 +26,7 @@ const erase = (admin: { client: ReturnType<TestApp['client']> }, id: string, bod
 
 describe('POST /api/admin/users/{id}/erase', () => {
   it('refuses while the person holds money, naming each blocker, and appends nothing', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t);
-    await fund(admin.client, person.user.id, '20.00');
+    const { admin, person } = await fundedPerson(t, '20.00');
     await fundEth(admin.client, person.client, '1');
     // A withdrawal (a hold and a pending withdrawal), a declared deposit, a payment proof: all still open.
     const withdrawal = await withdrawEth(person, '0.25');
@@ -69,9 +74,7 @@ describe('POST /api/admin/users/{id}/erase', () => {
     expect(login.status).toBe(200);
   }, 120_000);
   it('counts a card stake as money held: refused until the stake is released, even moving balances to dormant', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t);
-    await fund(admin.client, person.user.id, '300.00');
+    const { admin, person } = await fundedPerson(t, '300.00');
     const card = await person.client.post('/api/cards', {});
     expect((await person.client.post(`/api/cards/${card.body.id}/stake`, { tier: 'ruby' })).status).toBe(200);
     await t.settle();

@@ -66,6 +66,12 @@ const one = async (db: TestDatabase, where: string, params: unknown[] = []) =>
     )
   ).rows[0]!;
 
+/** The first transfer `userId` sent, and the first credit they received. */
+const sentBy = (db: TestDatabase, userId: string) =>
+  one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [userId]);
+const receivedBy = (db: TestDatabase, userId: string) =>
+  one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [userId]);
+
 const edit = editEvent;
 
 const append = appendForged;
@@ -115,9 +121,7 @@ describe('ledger:verify against money an insider made up', () => {
   }, 60_000);
   it("a transfer's created_at moved back an hour: named as backdated, and as time running backwards", async () => {
     const db = await copy();
-    const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
-      ledger.alice.user.id,
-    ]);
+    const send = await sentBy(db, ledger.alice.user.id);
     await db.pool.query(
       `UPDATE es_events SET created_at = created_at - interval '1 hour' WHERE event_id = $1`,
       [send.event_id],
@@ -131,9 +135,7 @@ describe('ledger:verify against money an insider made up', () => {
   }, 60_000);
   it('the same with every event before it moved back too, so the order holds: the hashed time names it', async () => {
     const db = await copy();
-    const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
-      ledger.alice.user.id,
-    ]);
+    const send = await sentBy(db, ledger.alice.user.id);
     await db.pool.query(
       `UPDATE es_events SET created_at = created_at - interval '1 hour'
         WHERE (transaction_id, global_position) <= (SELECT transaction_id, global_position FROM es_events WHERE event_id = $1)`,
@@ -147,9 +149,7 @@ describe('ledger:verify against money an insider made up', () => {
   }, 60_000);
   it('an event moved an hour ahead with its hashed time and chain: the next event runs backwards', async () => {
     const db = await copy();
-    const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
-      ledger.alice.user.id,
-    ]);
+    const send = await sentBy(db, ledger.alice.user.id);
     const ahead = new Date(new Date(String(send.data.transferredAt)).getTime() + 60 * 60_000);
     await db.pool.query('UPDATE es_events SET created_at = $2 WHERE event_id = $1', [send.event_id, ahead]);
     await edit(db, send, { transferredAt: ahead.toISOString() });
@@ -172,9 +172,7 @@ describe('ledger:verify against money an insider made up', () => {
   it('a transfer grown past what alice held, both legs and chains rewritten: her balance below zero', async () => {
     const db = await copy();
     const { alice } = ledger;
-    const send = await one(db, `event_type = 'TokensTransferred' AND data->>'fromUserId' = $1`, [
-      alice.user.id,
-    ]);
+    const send = await sentBy(db, alice.user.id);
     const receive = await one(db, `event_type = 'TransferReceived' AND data->>'transactionId' = $1`, [
       send.data.transactionId,
     ]);
@@ -203,9 +201,7 @@ describe('ledger:verify against money an insider made up', () => {
   }, 120_000);
   it('a credit larger than its debit: named, and the write side no longer the ledger', async () => {
     const db = await copy();
-    const receive = await one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [
-      ledger.bob.user.id,
-    ]);
+    const receive = await receivedBy(db, ledger.bob.user.id);
     // The receiving leg books no posting: the read models and every balance stay as they were.
     await edit(db, receive, { amount: '120.00' });
     const report = await verify(db);
@@ -217,9 +213,7 @@ describe('ledger:verify against money an insider made up', () => {
   }, 60_000);
   it('a second credit of one transfer appended to the receiver: named', async () => {
     const db = await copy();
-    const receive = await one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [
-      ledger.bob.user.id,
-    ]);
+    const receive = await receivedBy(db, ledger.bob.user.id);
     const id = await append(db, receive.stream_name, 'TransferReceived', {
       ...receive.data,
       receivedAt: new Date().toISOString(),
@@ -232,7 +226,7 @@ describe('ledger:verify against money an insider made up', () => {
   it('a transfer into a closed account, both legs agreeing: named at its credit', async () => {
     const db = await copy();
     const send = await one(db, `event_type = 'TokensTransferred' AND data->>'toUserId' = $1`, [carolId]);
-    const receive = await one(db, `event_type = 'TransferReceived' AND data->>'toUserId' = $1`, [carolId]);
+    const receive = await receivedBy(db, carolId);
     await append(db, `account-${carolId}`, 'AccountClosed', {
       transactionId: randomUUID(),
       userId: carolId,

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appStore } from '../../testing/appStore.ts';
 import { appendForged, editEvent, type LoggedRow } from '../../testing/logTamper.ts';
-import { createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
+import { adminClient, createTestApp, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { setUpCopies, type TestDatabase } from '../../testing/testDb.ts';
-import { ensureAdmin } from '../bootstrap/accounts.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
 /**
@@ -19,12 +18,7 @@ describe('ledger:verify against card stakes an insider made up', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await ensureAdmin(t.deps, 'stake-audit@example.com', 'stake-audit-password', { resetPassword: true });
-    const admin = t.client();
-    await admin.post('/api/auth/login', {
-      email: 'stake-audit@example.com',
-      password: 'stake-audit-password',
-    });
+    const admin = await adminClient(t, 'stake-audit@example.com');
     const holder = await signedUpClient(t);
     userId = holder.user.id;
     const given = await admin.post('/api/transactions', {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { distributionCommand } from '../../domain/accounts/testing.ts';
 import { InsufficientFundsError } from '../../domain/shared/errors.ts';
 import { newUserId, parseUserId, type UserId } from '../../domain/shared/ids.ts';
 import type { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts';
@@ -18,21 +19,10 @@ const mint = (ctx: { store: PostgresEventStore; cache: StateCache }, userId: Use
     ctx,
     accountStream(userId),
     accountDecider,
-    {
-      type: 'MintTokens',
-      data: {
-        transactionId: randomUUID(),
-        userId,
-        asset: 'SAI',
-        units,
-        source: 'distribution',
-        paymentId: null,
-        description: 'test',
-        mintedBy: minter,
-        receiverSuspended: false,
-      },
-      now: new Date(),
-    },
+    distributionCommand(
+      { transactionId: randomUUID(), userId, units, description: 'test', mintedBy: minter },
+      new Date(),
+    ),
     metadata(),
   );
 

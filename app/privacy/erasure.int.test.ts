@@ -7,7 +7,7 @@ import {
 } from '../../domain/accounts/account.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import { declareEthDeposit, fund, fundEth, transfer } from '../../testing/ledgerApp.ts';
+import { declareEthDeposit, fund, fundEth, fundedPerson, transfer } from '../../testing/ledgerApp.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 import { verifyLedger } from '../audit/verifyLedger.ts';
 import { handleCommand } from '../commands/handleCommand.ts';
@@ -156,9 +156,7 @@ describe('erasePerson: balances moved to dormant', () => {
   const t = setUpTestApp();
 
   it('moves residual balances to dormant: still owed, the ledger verifies, liabilities unchanged', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t);
-    await fund(admin.client, person.user.id, '20.00');
+    const { admin, person } = await fundedPerson(t, '20.00');
     await fundEth(admin.client, person.client, '1');
     await t.settle();
     const before = await verifyLedger(t.deps.store, t.db.pool);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseUserId } from '../../domain/shared/ids.ts';
-import { fund, transfer } from '../../testing/ledgerApp.ts';
+import { fund, fundedPerson, transfer } from '../../testing/ledgerApp.ts';
 import { RUN_PRIVACY_KEYS } from '../../testing/privacyKeys.ts';
 import { setUpTestApp, signedInAdmin, signedUpClient, type TestApp } from '../../testing/testApp.ts';
 
@@ -19,9 +19,7 @@ describe('npm run user:erase', () => {
   const t = setUpTestApp();
 
   it('prints the blockers and exits 1 while money is held; erases with --move-to-dormant', async () => {
-    const admin = await signedInAdmin(t);
-    const person = await signedUpClient(t);
-    await fund(admin.client, person.user.id, '3.00');
+    const { person } = await fundedPerson(t, '3.00');
     await t.settle();
 
     const usage = userErase(t, '--user', person.user.id);

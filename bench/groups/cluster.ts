@@ -9,7 +9,7 @@ import { startApp } from '../../testing/processes.ts';
 import { BENCH_ENV, log, RUNS, results, SECONDS } from '../lib/context.ts';
 import { repeat } from '../lib/measure.ts';
 import { stat } from '../stat.ts';
-import { startTransferLoad, type TransferLoad } from './httpSetup.ts';
+import { receiverFor, startTransferLoad, type TransferLoad, transferBody } from './httpSetup.ts';
 
 /**
  * 15 (`cluster`, only when BENCH_ONLY names it: it installs Debian packages and runs nine daemons). The
@@ -202,19 +202,11 @@ async function failoverGap(state: ClusterState, cluster: TransferLoad) {
   const send = async () => {
     while (Date.now() < stopAt) {
       const sender = cluster.users[Math.floor(Math.random() * cluster.users.length)]!;
-      let receiver = cluster.users[Math.floor(Math.random() * cluster.users.length)]!;
-      if (receiver.id === sender.id)
-        receiver = cluster.users[(cluster.users.indexOf(sender) + 1) % cluster.users.length]!;
       const sent = Date.now();
       const answer = await fetch(`${cluster.api.url}/api/transactions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: sender.cookie },
-        body: JSON.stringify({
-          type: 'transfer',
-          amount: '0.01',
-          receiver_id: receiver.id,
-          password: 'bench-password',
-        }),
+        body: transferBody(receiverFor(cluster.users, sender).id),
         signal: AbortSignal.timeout(30_000),
       }).catch(() => null);
       await answer?.arrayBuffer().catch(() => {});
@@ -246,6 +238,12 @@ async function failoverGap(state: ClusterState, cluster: TransferLoad) {
   const after = acknowledged.find((ack) => ack.sent > killedAt)?.done;
   if (before === undefined || after === undefined || ledAt === 0)
     throw new Error('bench: cluster: no transfer acknowledged on one side of the failover');
+  // Every transfer acknowledged across the failover is in the log, once.
+  const sentAfter = await cluster.countTransfers();
+  if (sentAfter.sent - sentBefore.sent < acknowledged.length || sentAfter.sent !== sentAfter.distinctSent)
+    throw new Error(
+      `bench: cluster failover: ${acknowledged.length} transfers acknowledged, ${sentAfter.sent - sentBefore.sent} debits`,
+    );
   log(
     `cluster failover: ${after - before} ms without an acknowledged transfer; new leader ${ledAt - killedAt} ms after the kill`,
   );

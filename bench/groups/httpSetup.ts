@@ -7,6 +7,7 @@ import { createSession } from '../../app/auth/sessions.ts';
 import { registerUser } from '../../app/auth/users.service.ts';
 import { ensureAdmin } from '../../app/bootstrap/accounts.ts';
 import { accountDecider, accountStream } from '../../domain/accounts/account.ts';
+import { distributionCommand } from '../../domain/accounts/testing.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { appendBatch, type EventStore, type StreamAppend } from '../../infra/eventStore/eventStore.ts';
 import { loadConfig } from '../../runtime/config.ts';
@@ -170,6 +171,21 @@ async function registerBenchUsers(deps: Services['deps']): Promise<BenchUser[]> 
   return users;
 }
 
+/** Anyone but `sender`, at random: the receiver of a load's transfer. */
+export function receiverFor<U extends { id: UserId }>(users: readonly U[], sender: U): U {
+  const receiver = users[Math.floor(Math.random() * users.length)]!;
+  return receiver.id === sender.id ? users[(users.indexOf(sender) + 1) % users.length]! : receiver;
+}
+
+/**
+ * A load's transfer (0.01 SAI unless told), as JSON. The password goes along: once a hot sender's small transfers pass
+ * the step-up rule's 100 SAI, a first payment to someone asks for it (docs/security.md, "Step-up for
+ * transfers"), checked only then.
+ */
+export function transferBody(receiverId: UserId, amount = '0.01'): string {
+  return JSON.stringify({ type: 'transfer', amount, receiver_id: receiverId, password: 'bench-password' });
+}
+
 /** The load's request: a transfer of 0.01 SAI from a sender `pickSender` draws to anyone else at random. */
 function transferRequestOf(users: BenchUser[], pickSender: () => BenchUser): autocannon.Request {
   return {
@@ -177,19 +193,10 @@ function transferRequestOf(users: BenchUser[], pickSender: () => BenchUser): aut
     path: '/api/transactions',
     setupRequest: (request) => {
       const sender = pickSender();
-      let receiver = users[Math.floor(Math.random() * users.length)]!;
-      if (receiver.id === sender.id) receiver = users[(users.indexOf(sender) + 1) % users.length]!;
       return {
         ...request,
         headers: { 'content-type': 'application/json', cookie: sender.cookie },
-        // The password goes along: once a hot sender's small transfers pass the step-up rule's 100 SAI, a
-        // first payment to someone asks for it (docs/security.md, "Step-up for transfers"), checked only then.
-        body: JSON.stringify({
-          type: 'transfer',
-          amount: '0.01',
-          receiver_id: receiver.id,
-          password: 'bench-password',
-        }),
+        body: transferBody(receiverFor(users, sender).id),
       };
     },
   };
@@ -249,21 +256,10 @@ export async function fundUsers(
     expectedRevision: 'no_stream' as const,
     events: accountDecider
       .decide(
-        {
-          type: 'MintTokens',
-          data: {
-            transactionId: randomUUID(),
-            userId,
-            asset: 'SAI',
-            units,
-            source: 'distribution',
-            paymentId: null,
-            description: 'bench',
-            mintedBy: minter,
-            receiverSuspended: false,
-          },
-          now: new Date(),
-        },
+        distributionCommand(
+          { transactionId: randomUUID(), userId, units, description: 'bench', mintedBy: minter },
+          new Date(),
+        ),
         accountDecider.initialState(),
       )
       .map((e) => ({

@@ -1,6 +1,6 @@
 import { DASHBOARD_CALLS } from '../lib/dashboard.ts';
 import type { LoadRequest } from '../lib/loadGen.ts';
-import { type TransferLoad, zipfIndex } from './httpSetup.ts';
+import { type TransferLoad, transferBody, zipfIndex } from './httpSetup.ts';
 
 type BenchUsers = TransferLoad['users'];
 
@@ -24,13 +24,7 @@ export function loadRequests(users: BenchUsers) {
       method: 'POST',
       path: '/api/transactions',
       headers: { 'content-type': 'application/json', cookie: sender.cookie },
-      // As in httpSetup: the password for the step-up rule's first payments beyond the small allowance.
-      body: JSON.stringify({
-        type: 'transfer',
-        amount,
-        receiver_id: receiver.id,
-        password: 'bench-password',
-      }),
+      body: transferBody(receiver.id, amount),
     };
   };
   const referenceTransfer = (): LoadRequest => {

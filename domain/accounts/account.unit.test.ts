@@ -8,7 +8,7 @@ import {
   ValidationError,
 } from '../shared/errors.ts';
 import { parseUserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { admin, at, now, spec } from '../shared/testing.ts';
 import {
   ACCOUNT_CLOSED,
   type AccountEvent,
@@ -21,9 +21,6 @@ import { mintedTo, transferCommand } from './testing.ts';
 
 const alice = parseUserId('alice001');
 const bob = parseUserId('bob00001');
-const admin = parseUserId('admin001');
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const minted = (transactionId: string, amount: string): AccountEvent =>
   mintedTo({ transactionId, amount, description: 'Welcome', mintedAt: at });
 const transfer = (transactionId: string, units: bigint, to = bob, receiverExists = true) =>

@@ -3,6 +3,7 @@ import { cardDecider } from '../cards/card.ts';
 import { postingsOf } from '../ledger/postings.ts';
 import { ConflictError, InsufficientFundsError, NotFoundError } from '../shared/errors.ts';
 import { parseUserId } from '../shared/ids.ts';
+import { at, now } from '../shared/testing.ts';
 import {
   ACCOUNT_CLOSED,
   type AccountEvent,
@@ -15,8 +16,6 @@ import {
 import { mintedTo, transferCommand } from './testing.ts';
 
 const alice = parseUserId('alice001');
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 
 const minted = (amount: string): AccountEvent =>
   mintedTo({ transactionId: `mint-${amount}`, amount, mintedAt: at });

@@ -7,6 +7,7 @@ const alice = parseUserId('alice001');
 
 type Minted = Extract<AccountEvent, { type: 'TokensMinted' }>['data'];
 type Transfer = Extract<AccountCommand, { type: 'TransferTokens' }>['data'];
+type Mint = Extract<AccountCommand, { type: 'MintTokens' }>['data'];
 
 /** A distribution's mint of `amount` SAI to alice, in the order of the fields the decider writes. */
 export const mintedTo = ({
@@ -47,6 +48,32 @@ export const transferCommand = (
     description: '',
     stepUp: 'system' as Transfer['stepUp'],
     ...data,
+  },
+  now,
+});
+
+/** A distribution of SAI `units` to `userId` by `mintedBy` (what a test or a benchmark funds accounts with). */
+export const distributionCommand = (
+  {
+    transactionId,
+    userId,
+    units,
+    description,
+    mintedBy,
+  }: Pick<Mint, 'transactionId' | 'userId' | 'units' | 'description' | 'mintedBy'>,
+  now: Date,
+) => ({
+  type: 'MintTokens' as const,
+  data: {
+    transactionId,
+    userId,
+    asset: 'SAI' as Mint['asset'],
+    units,
+    source: 'distribution' as Mint['source'],
+    paymentId: null,
+    description,
+    mintedBy,
+    receiverSuspended: false,
   },
   now,
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../shared/errors.ts';
-import { parseUserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { admin, at, now, spec, user } from '../shared/testing.ts';
 import {
   type CardCommand,
   type CardEvent,
@@ -13,11 +12,6 @@ import {
   upgradesFor,
 } from './card.ts';
 
-const user = parseUserId('user0001');
-const admin = parseUserId('admin001');
-
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const ids = { cardId: 'c1', userId: user };
 const address = { address: '1 Main Street', city: 'Dubai', state: 'DU', zipCode: '00000', country: 'AE' };
 const requested = (tier: 'gold' | 'ruby' | 'black' = 'gold', withAddress = true): CardEvent => ({

@@ -2,17 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { type AccountEvent, accountDecider } from '../accounts/account.ts';
 import { postingsOf } from '../ledger/postings.ts';
 import { ConflictError, InsufficientFundsError, ValidationError } from '../shared/errors.ts';
-import { parseUserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { admin, at, now, spec, user } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { type WithdrawalEvent, withdrawalDecider } from './withdrawal.ts';
 
-const user = parseUserId('user0001');
-const admin = parseUserId('admin001');
-
 const HASH = `0x${'ab'.repeat(32)}`;
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const credited: AccountEvent = {
   type: 'CryptoDepositCredited',
   data: {

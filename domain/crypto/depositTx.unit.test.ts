@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../shared/errors.ts';
-import { parseUserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { at, now, spec, user } from '../shared/testing.ts';
 import { cryptoDepositDecider } from './cryptoDeposit.ts';
 import { ABANDONED_CLAIM_MS, type DepositTxEvent, depositTxDecider, depositTxStream } from './depositTx.ts';
 import { parseTxHash } from './txHash.ts';
 
-const user = parseUserId('user0001');
-
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const HEX = 'ab'.repeat(32);
 const HASH = `0x${HEX}`;
 const claimed = (depositId: string, claimedAt = at): DepositTxEvent => ({

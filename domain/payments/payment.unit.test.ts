@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { feeSettingsDecider } from '../settings/feeSettings.ts';
 import { fold } from '../shared/decider.ts';
 import { ConflictError, NotFoundError, ReceiverSuspendedError } from '../shared/errors.ts';
-import { parseUserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { admin, at, now, spec, user } from '../shared/testing.ts';
 import { type PaymentEvent, paymentDecider } from './payment.ts';
 import { quotePurchase } from './purchaseQuote.ts';
 
-const user = parseUserId('user0001');
-const admin = parseUserId('admin001');
-
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const submitted: PaymentEvent = {
   type: 'PaymentProofSubmitted',
   data: {

@@ -1,4 +1,11 @@
 import type { Decider, DomainEvent } from './decider.ts';
+import { parseUserId } from './ids.ts';
+
+/** The deciders' tests' fixed clock (`now`, and `at` as the events write it) and their user and admin. */
+export const now = new Date('2026-11-23T10:00:00.000Z');
+export const at = now.toISOString();
+export const user = parseUserId('user0001');
+export const admin = parseUserId('admin001');
 
 /**
  * Given/When/Then for deciders:

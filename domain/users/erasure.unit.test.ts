@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../shared/errors.ts';
-import { parseUserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { admin, at, now, spec } from '../shared/testing.ts';
 import { DEFAULT_PREFERENCES } from './preferences.ts';
 import { ada, adaProfile } from './testing.ts';
 import { type UserCommand, type UserEvent, userDecider } from './user.ts';
 
-const admin = parseUserId('admin001');
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const registered: UserEvent = {
   type: 'UserRegistered',
   data: { ...adaProfile({ bio: 'Analyst' }), registeredAt: at },

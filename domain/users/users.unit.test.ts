@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { parseUserId, type UserId } from '../shared/ids.ts';
-import { spec } from '../shared/testing.ts';
+import { admin, at, now, spec } from '../shared/testing.ts';
 import { initials } from './initials.ts';
 import { DEFAULT_PREFERENCES } from './preferences.ts';
 import { ada, adaProfile } from './testing.ts';
 import { normaliseUniqueValue, uniqueValueDecider } from './uniqueValue.ts';
 import { type UserEvent, type UserState, userDecider } from './user.ts';
 
-const admin = parseUserId('admin001');
 const u1 = parseUserId('user0001');
 const u2 = parseUserId('user0002');
-const now = new Date('2026-11-23T10:00:00.000Z');
-const at = now.toISOString();
 const profile = adaProfile({ email: 'Ada@Example.com' });
 const registered: UserEvent = {
   type: 'UserRegistered',

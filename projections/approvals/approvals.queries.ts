@@ -1,19 +1,11 @@
 import type pg from 'pg';
-import type { ApprovalStatus, FourEyesAction } from '../../domain/approvals/approval.ts';
+import type { ApprovalRequest, ApprovalStatus } from '../../domain/approvals/approval.ts';
 import type { UserId } from '../../domain/shared/ids.ts';
-import type { Asset } from '../../domain/shared/money.ts';
 import { idsOf } from '../sql.ts';
 
-export interface ApprovalRow {
+/** A request as the requesting admin made it (`units`: minor units, as text), with where it stands. */
+export interface ApprovalRow extends ApprovalRequest {
   id: string;
-  action: FourEyesAction;
-  targetId: string;
-  userId: UserId;
-  asset: Asset;
-  /** Minor units, as text (numeric). */
-  units: string;
-  reason: string;
-  txHash: string | null;
   requestedBy: UserId;
   requestedAt: Date;
   status: Exclude<ApprovalStatus, 'none'>;

@@ -1,17 +1,11 @@
 import type pg from 'pg';
 import type { UserId } from '../../domain/shared/ids.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../domain/users/preferences.ts';
+import type { RegisteredProfile } from '../../domain/users/userEvents.ts';
 
 /** Read side of the `users` projection, imported by the API. */
-export interface UserRow {
+export interface UserRow extends Omit<RegisteredProfile, 'userId'> {
   id: UserId;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  bio: string;
-  profileImageUrl: string;
-  isAdmin: boolean;
   status: 'active' | 'suspended' | 'erased';
   twoFactorEnabled: boolean;
   emailVerified: boolean;

@@ -2,14 +2,11 @@ import { parseAddress } from '../../domain/crypto/addresses.ts';
 import { NETWORKS } from '../../domain/crypto/networks.ts';
 import { DEPOSIT_CURRENCIES } from '../../domain/settings/depositAddresses.ts';
 import { field, invalidParam } from './inputs.ts';
-import type { ParamSpec, Spec } from './spec.ts';
+import { oneOfParam, type ParamSpec, type Spec } from './spec.ts';
 
 /** A (currency, network) of the deposit catalogue: the path of the deposit-address settings. */
 const depositPair: Record<string, ParamSpec> = {
-  currency: {
-    valid: () => 'BTC',
-    invalid: invalidParam((s) => (DEPOSIT_CURRENCIES as readonly string[]).includes(s)),
-  },
+  currency: oneOfParam(DEPOSIT_CURRENCIES, 'BTC'),
   network: { valid: () => 'bitcoin', invalid: invalidParam((s) => Object.hasOwn(NETWORKS, s)) },
 };
 

@@ -194,42 +194,28 @@ export function amount(decimals: number): Rule {
   };
 }
 
+/** A finite number, or a string of at most `maxLength` characters, as trimmed text; else null. */
+function decimalText(value: unknown, maxLength: number): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).trim() : null;
+  return typeof value === 'string' && value.length <= maxLength ? value.trim() : null;
+}
+
 /** Admin prices: up to 12 integer digits and 8 decimals, above zero, as a number or a string. */
 export const price: Rule = (value) => {
-  if (
-    !(
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      (typeof value === 'string' && value.length <= 30)
-    )
-  )
-    return false;
-  const s = String(value).trim();
-  return /^\d{1,12}(\.\d{1,8})?$/.test(s) && !/^0+(\.0+)?$/.test(s);
+  const s = decimalText(value, 30);
+  return s !== null && /^\d{1,12}(\.\d{1,8})?$/.test(s) && !/^0+(\.0+)?$/.test(s);
 };
 
 /** A conversion fee rate: a percentage from 0 to 10 with at most two decimals (docs/product-rules.md rule 25). */
 export const feeRate: Rule = (value) => {
-  if (
-    !(
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      (typeof value === 'string' && value.length <= 12)
-    )
-  )
-    return false;
-  const s = String(value).trim();
-  return /^\d{1,2}(\.\d{1,2})?$/.test(s) && Number(s) <= 10;
+  const s = decimalText(value, 12);
+  return s !== null && /^\d{1,2}(\.\d{1,2})?$/.test(s) && Number(s) <= 10;
 };
 
 /** The 24-hour change: a percentage like -2.35. */
 export const change24h: Rule = (value) => {
-  if (
-    !(
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      (typeof value === 'string' && value.length <= 30)
-    )
-  )
-    return false;
-  return /^-?\d{1,4}(\.\d{1,2})?$/.test(String(value).trim());
+  const s = decimalText(value, 30);
+  return s !== null && /^-?\d{1,4}(\.\d{1,2})?$/.test(s);
 };
 
 /** Amount-shaped candidates: near misses of a valid amount, so the filter has something sharp to keep. */

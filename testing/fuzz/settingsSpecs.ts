@@ -1,17 +1,14 @@
 import { CARD_TIERS } from '../../domain/cards/card.ts';
 import { CRYPTO_ASSETS } from '../../domain/shared/money.ts';
-import { amountLike, change24h, feeRate, field, invalidParam, price } from './inputs.ts';
-import type { Spec } from './spec.ts';
+import { amountLike, change24h, feeRate, field, price } from './inputs.ts';
+import { oneOfParam, type Spec } from './spec.ts';
 
 /** The admin's price and fee settings (api/settings): rates and prices parsed exactly, as amounts are. */
 export const SETTINGS_SPECS: Spec[] = [
   {
     route: 'PUT /api/admin/settings/prices/:currency',
     params: {
-      currency: {
-        valid: () => 'BTC',
-        invalid: invalidParam((s) => (CRYPTO_ASSETS as readonly string[]).includes(s)),
-      },
+      currency: oneOfParam(CRYPTO_ASSETS, 'BTC'),
     },
     body: {
       base: () => ({ price: '70000', change24h: '1.5' }),
@@ -25,10 +22,7 @@ export const SETTINGS_SPECS: Spec[] = [
   {
     route: 'PUT /api/admin/settings/fees/:tier',
     params: {
-      tier: {
-        valid: () => 'gold',
-        invalid: invalidParam((s) => (CARD_TIERS as readonly string[]).includes(s)),
-      },
+      tier: oneOfParam(CARD_TIERS, 'gold'),
     },
     body: {
       base: () => ({ rate: '0.50' }),

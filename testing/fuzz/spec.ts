@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import type { UserId } from '../../domain/shared/ids.ts';
-import type { Field } from './inputs.ts';
+import { type Field, invalidParam } from './inputs.ts';
 
 /** The shape of a route as the fuzz tests see it (the routes themselves: specs.ts). */
 export type Role = 'visitor' | 'user' | 'admin';
@@ -18,6 +18,11 @@ export interface Fixtures {
 export interface ParamSpec {
   valid: (f: Fixtures, role: Role) => string;
   invalid: fc.Arbitrary<string>;
+}
+
+/** A path parameter that names one of `values` (`valid` is one of them); anything else is invalid. */
+export function oneOfParam(values: readonly string[], valid: string): ParamSpec {
+  return { valid: () => valid, invalid: invalidParam((s) => values.includes(s)) };
 }
 export interface BodySpec {
   base: (f: Fixtures) => Record<string, unknown>;

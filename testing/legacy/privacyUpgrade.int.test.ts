@@ -17,7 +17,7 @@ import { type Services, startServices } from '../../runtime/services.ts';
 import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
 import { TestClient } from '../testApp.ts';
 import { testConfig } from '../testConfig.ts';
-import { createTestDatabase, type TestDatabase } from '../testDb.ts';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
 import { legacySignIn, viewOf } from './legacyViews.ts';
 import type { UserView } from './scenario.ts';
@@ -88,14 +88,8 @@ async function stop(): Promise<void> {
 }
 
 /** A short-lived client: the upgrade refuses while any other session is connected. */
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
+function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  return queryOnce<T>(db.url, sql, values);
 }
 
 /** The log's tables (and the one read model holding stream names) as text, every row. */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../../app/privacy/keyRing.ts';
 import { PersonalDataKeys } from '../../app/privacy/personalDataKeys.ts';
@@ -15,7 +15,7 @@ import { PostgresEventStore } from '../../infra/eventStore/postgresEventStore.ts
 import { migrateDatabase } from '../../infra/postgres/migrate.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { RUN_PRIVACY_KEYS } from '../privacyKeys.ts';
-import { createTestDatabase, type TestDatabase } from '../testDb.ts';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../testDb.ts';
 import { legacyExpected, restoreLegacyFixture } from './legacyFixture.ts';
 
 /**
@@ -31,14 +31,8 @@ const keys = {
 };
 let db: TestDatabase;
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  return queryOnce<T>(db.url, text, values);
 }
 
 const streamText = async (name: string) =>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import type { Preferences } from '../lib/constants.ts';
 import { currentUserQuery, type User } from './auth.queries.ts';
@@ -42,14 +42,21 @@ export const twoFactorQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** A mutation whose answer is the new value of the cached query `queryKey`, shown at once. */
+function useReplacingMutation<TData, TVariables>(
+  queryKey: QueryKey,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (answer) => queryClient.setQueryData(queryKey, answer) });
+}
+
 /** Personal Info: the answer is the updated user, which replaces the cached one (header, avatar). */
 export function useUpdateProfileMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProfileInput) =>
-      api.patch('/api/account/profile', { body: input }) satisfies Promise<User>,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
-  });
+  return useReplacingMutation(
+    currentUserQuery.queryKey,
+    (input: ProfileInput) => api.patch('/api/account/profile', { body: input }) satisfies Promise<User>,
+  );
 }
 
 export function useChangePasswordMutation() {
@@ -60,20 +67,18 @@ export function useChangePasswordMutation() {
 }
 
 export function useSavePreferencesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Preferences) =>
+  return useReplacingMutation(
+    preferencesQuery.queryKey,
+    (input: Preferences) =>
       api.put('/api/account/preferences', { body: input }) satisfies Promise<Preferences>,
-    onSuccess: (saved) => queryClient.setQueryData(preferencesQuery.queryKey, saved),
-  });
+  );
 }
 
 export function useResetPreferencesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post('/api/account/preferences/reset') satisfies Promise<Preferences>,
-    onSuccess: (saved) => queryClient.setQueryData(preferencesQuery.queryKey, saved),
-  });
+  return useReplacingMutation(
+    preferencesQuery.queryKey,
+    () => api.post('/api/account/preferences/reset') satisfies Promise<Preferences>,
+  );
 }
 
 /** docs/product-rules.md rule 5, step 1: a new secret as a QR code; nothing is enabled until a code confirms it. */

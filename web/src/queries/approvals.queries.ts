@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { type ApiResult, api } from '../lib/api.ts';
-import { refreshAfterMoneyCommand } from './refresh.ts';
+import { keyed, useMoneyCommand } from './refresh.ts';
 import { adminKeys } from './users.queries.ts';
 
 /**
@@ -39,9 +39,8 @@ export const pendingApprovalsQuery = queryOptions({
 
 /** Another admin's approval, with their own fresh proof: the request is applied from its record. */
 export function useApproveMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useMoneyCommand(
+    ({
       approvalId,
       idempotencyKey,
       ...proof
@@ -54,17 +53,15 @@ export function useApproveMutation() {
       api.post('/api/admin/approvals/{id}/approve', {
         path: { id: approvalId },
         body: proof,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: keyed(idempotencyKey),
       }),
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }
 
 /** A rejection by another admin, or the requester's cancellation. */
 export function useRejectApprovalMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useMoneyCommand(
+    ({
       approvalId,
       reason,
       idempotencyKey,
@@ -76,8 +73,7 @@ export function useRejectApprovalMutation() {
       api.post('/api/admin/approvals/{id}/reject', {
         path: { id: approvalId },
         body: { reason },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: keyed(idempotencyKey),
       }),
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
+import { type ApiResult, api } from '../lib/api.ts';
 import { adminKeys } from './users.queries.ts';
 
 /**
@@ -50,25 +50,14 @@ export interface AuditPage extends AuditStreamPage {
   anchorHash: string | null | undefined;
 }
 
-export type ProjectionState = 'starting' | 'standby' | 'running' | 'retrying' | 'stopped';
-
-/** `GET /api/admin/projections`: one row per projection this server runs. */
-export interface ProjectionStatus {
-  name: string;
-  /** This server's worker: running leads, standby waits while another server leads. */
-  state: ProjectionState;
-  /** The last log position it processed, "commit-prepare"; null before its first event. */
-  checkpoint: string | null;
-  eventsProcessed: number;
-  /** Events in the log after the checkpoint, counted up to a cap. */
-  lagEvents: number;
-  lagEventsCapped: boolean;
-  /** Age of the oldest unprocessed event. */
-  lagMs: number;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  retryCount: number;
-}
+/**
+ * `GET /api/admin/projections`: one row per projection this server runs. `state` is this server's worker:
+ * running leads, standby waits while another server leads; `checkpoint` is the last log position it
+ * processed ("commit-prepare", null before its first event); `lagEvents` counts the events after it, up to
+ * a cap, and `lagMs` is the age of the oldest unprocessed one.
+ */
+export type ProjectionStatus = ApiResult<'get', '/api/admin/projections'>[number];
+export type ProjectionState = ProjectionStatus['state'];
 
 /** Projections are watched live: every 5 s while the screen is open. */
 export const PROJECTIONS_REFRESH_MS = 5_000;

@@ -80,15 +80,18 @@ export function forgetEverythingButAuth(queryClient: ReturnType<typeof useQueryC
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 }
 
+/** A new session's user: nothing cached for the one before survives, and the answer is the current user. */
+function signedIn(queryClient: ReturnType<typeof useQueryClient>, user: User) {
+  forgetEverythingButAuth(queryClient);
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api.post('/api/auth/login', { body: input }) satisfies Promise<User>,
     retry: false,
-    onSuccess: (user) => {
-      forgetEverythingButAuth(queryClient);
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-    },
+    onSuccess: (user) => signedIn(queryClient, user),
   });
 }
 
@@ -101,10 +104,7 @@ export function useRegisterMutation() {
         body: { ...input, isAdmin: false, profileImageUrl: '', bio: '' },
       }) satisfies Promise<User>,
     retry: false,
-    onSuccess: (user) => {
-      forgetEverythingButAuth(queryClient);
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-    },
+    onSuccess: (user) => signedIn(queryClient, user),
   });
 }
 

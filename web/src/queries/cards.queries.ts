@@ -1,7 +1,8 @@
+import type { ShippingAddress } from '@domain/cards/card.ts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
+import { type ApiResult, api } from '../lib/api.ts';
 import type { CardTier } from '../lib/constants.ts';
-import { refreshAfterMoneyCommand } from './refresh.ts';
+import { keyed, useMoneyCommand } from './refresh.ts';
 
 /**
  * The metal card (`/api/cards`). One per user; the server sets its tier from the balance at the request
@@ -10,25 +11,9 @@ import { refreshAfterMoneyCommand } from './refresh.ts';
  * a message that says what is wrong.
  */
 export type CardStatus = 'pending' | 'verifying' | 'active' | 'inactive' | 'shipping';
-export type ShippingStatus = 'not_shipped' | 'shipped' | 'delivered';
 
-export interface Card {
-  id: string;
-  userId: string;
-  tier: CardTier;
-  status: CardStatus;
-  shippingStatus: ShippingStatus;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  country: string | null;
-  trackingNumber: string | null;
-  /** A calendar day, "YYYY-MM-DD". */
-  estimatedDelivery: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A card as the API answers it (its shape is the OpenAPI document's); the admin queue's extras below. */
+export type Card = Omit<ApiResult<'post', '/api/cards'>, 'username' | 'email'>;
 
 /** A card as the admin queue lists it, with whose it is. */
 export interface AdminCard extends Card {
@@ -36,13 +21,7 @@ export interface AdminCard extends Card {
   email?: string | null;
 }
 
-export interface ShippingAddress {
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
+export type { ShippingAddress };
 
 export const CARD_STATUSES: readonly CardStatus[] = [
   'pending',
@@ -80,6 +59,12 @@ export function adminCardsQuery(status: CardStatus | 'all') {
   });
 }
 
+/** The card as a command left it, in place of the cached one (when the user's card is cached at all). */
+function showCard(queryClient: ReturnType<typeof useQueryClient>, card: Card) {
+  if (queryClient.getQueryData(cardKeys.ofUser(card.userId)) !== undefined)
+    queryClient.setQueryData(cardKeys.ofUser(card.userId), card);
+}
+
 /**
  * After any card command, the user's card and the admin queue may have changed, and so may notifications.
  * A command answers with the card as it left it, which is shown at once while the lists refetch.
@@ -87,10 +72,7 @@ export function adminCardsQuery(status: CardStatus | 'all') {
 function useRefreshCards() {
   const queryClient = useQueryClient();
   return {
-    onSuccess: (card: Card) => {
-      if (queryClient.getQueryData(cardKeys.ofUser(card.userId)) !== undefined)
-        queryClient.setQueryData(cardKeys.ofUser(card.userId), card);
-    },
+    onSuccess: (card: Card) => showCard(queryClient, card),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cardKeys.all }),
@@ -148,14 +130,12 @@ export function useChangePinMutation() {
  * answers the card as it is when it already has it.
  */
 export function useUpgradeCardMutation() {
-  const queryClient = useQueryClient();
   const refresh = useRefreshCards();
-  return useMutation({
-    mutationFn: ({ cardId, tier }: { cardId: string; tier: CardTier }) =>
+  return useMoneyCommand(
+    ({ cardId, tier }: { cardId: string; tier: CardTier }) =>
       api.post('/api/cards/{id}/upgrade', { path: { id: cardId }, body: { tier } }) satisfies Promise<Card>,
-    onSuccess: refresh.onSuccess,
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+    refresh.onSuccess,
+  );
 }
 
 /** The holder's card stake (docs/product-rules.md rule 30): SAI held for the card, the tier it backs. */
@@ -186,19 +166,15 @@ export interface StakeInput {
  */
 export function useStakeCardMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ cardId, tier, idempotencyKey }: StakeInput) =>
+  return useMoneyCommand(
+    ({ cardId, tier, idempotencyKey }: StakeInput) =>
       api.post('/api/cards/{id}/stake', {
         path: { id: cardId },
         body: { tier },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: keyed(idempotencyKey),
       }) satisfies Promise<CardStake & { card: Card }>,
-    onSuccess: (answer) => {
-      if (queryClient.getQueryData(cardKeys.ofUser(answer.card.userId)) !== undefined)
-        queryClient.setQueryData(cardKeys.ofUser(answer.card.userId), answer.card);
-    },
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+    (answer) => showCard(queryClient, answer.card),
+  );
 }
 
 /** Admin: ship an active card that has an address. */

@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { type ApiBody, api } from '../lib/api.ts';
 import { type CryptoCurrency, PRICE_REFRESH_MS } from '../lib/constants.ts';
-import { refreshAfterMoneyCommand } from './refresh.ts';
+import { keyed, useMoneyCommand } from './refresh.ts';
 
 /**
  * Crypto balances, prices, deposits, withdrawals and transfers (`/api/crypto`). Amounts are decimal
@@ -150,10 +150,6 @@ export const withdrawalQueueQuery = queryOptions({
   staleTime: 10_000,
 });
 
-function keyed(idempotencyKey: string) {
-  return { 'Idempotency-Key': idempotencyKey };
-}
-
 export interface DeclareDepositInput {
   currency: CryptoCurrency;
   network: NetworkId;
@@ -163,15 +159,13 @@ export interface DeclareDepositInput {
 
 /** docs/product-rules.md rule 17: declare a deposit; it stays pending until an admin confirms the amount received. */
 export function useDeclareDepositMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, txHash, ...input }: DeclareDepositInput) =>
+  return useMoneyCommand(
+    ({ idempotencyKey, txHash, ...input }: DeclareDepositInput) =>
       api.post('/api/crypto/deposits', {
         body: txHash ? { ...input, txHash } : input,
         headers: keyed(idempotencyKey),
       }) satisfies Promise<CryptoDeposit>,
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }
 
 export interface WithdrawInput {
@@ -188,15 +182,13 @@ export interface WithdrawInput {
 
 /** docs/product-rules.md rule 18: the amount is held at once; an admin completes or fails the withdrawal later. */
 export function useWithdrawMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: WithdrawInput) =>
+  return useMoneyCommand(
+    ({ idempotencyKey, ...input }: WithdrawInput) =>
       api.post('/api/crypto/withdraw', {
         body: input,
         headers: keyed(idempotencyKey),
       }) satisfies Promise<Withdrawal>,
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }
 
 export interface CryptoTransferInput {
@@ -212,12 +204,9 @@ export interface CryptoTransferInput {
 
 /** docs/product-rules.md rule 19: any supported currency to a user found by e-mail, free. */
 export function useCryptoTransferMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: CryptoTransferInput) =>
-      api.post('/api/crypto/transfer', { body: input, headers: keyed(idempotencyKey) }),
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  return useMoneyCommand(({ idempotencyKey, ...input }: CryptoTransferInput) =>
+    api.post('/api/crypto/transfer', { body: input, headers: keyed(idempotencyKey) }),
+  );
 }
 
 /** txHash: required when the declaration has none; the server keeps it in its network's canonical form. */
@@ -230,9 +219,8 @@ export type DepositDecision =
 
 /** Admin: confirm a declared deposit with the amount received (credits the balance), or reject it. */
 export function useDecideDepositMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useMoneyCommand(
+    ({
       depositId,
       decision,
       idempotencyKey,
@@ -246,8 +234,7 @@ export function useDecideDepositMutation() {
         body: decision,
         headers: keyed(idempotencyKey),
       }),
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }
 
 export type WithdrawalDecision =
@@ -256,9 +243,8 @@ export type WithdrawalDecision =
 
 /** Admin: complete a withdrawal with the outgoing transaction hash, or fail it (the hold is released). */
 export function useDecideWithdrawalMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useMoneyCommand(
+    ({
       withdrawalId,
       decision,
       idempotencyKey,
@@ -272,6 +258,5 @@ export function useDecideWithdrawalMutation() {
         body: decision,
         headers: keyed(idempotencyKey),
       }),
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }

@@ -1,6 +1,6 @@
 import type { LedgerDigest, LedgerPublicKey, LiabilitiesStatement } from '@domain/verifiable/formats.ts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError, type ApiGetPath, api, apiPath, fetchWholeJson } from '../lib/api.ts';
+import { ApiError, type ApiGetPath, type ApiResult, api, apiPath, fetchWholeJson } from '../lib/api.ts';
 import { downloadTextFile } from '../lib/csv.ts';
 import { adminKeys } from './users.queries.ts';
 
@@ -18,20 +18,12 @@ export interface PublishedLiabilities {
   publicKey: LedgerPublicKey;
 }
 
-/** `GET /api/admin/ledger/status`: the continuous verification's state. */
-export interface LedgerStatus {
-  treeSize: string;
-  root: string;
-  verifiedPosition: string;
-  mismatches: number;
-  lastMismatch: string | null;
-  lastMismatchAt: string | null;
-  /** Every money movement is refused while mismatches are unresolved (LEDGER_FREEZE_ON_MISMATCH=on). */
-  frozen: boolean;
-  /** The accounts whose money movements are refused (the default, LEDGER_FREEZE_ON_MISMATCH=accounts). */
-  frozenAccounts: string[];
-  logHead: string | null;
-}
+/**
+ * `GET /api/admin/ledger/status`: the continuous verification's state. `frozen`: every money movement is
+ * refused while mismatches are unresolved (LEDGER_FREEZE_ON_MISMATCH=on); `frozenAccounts`: the accounts
+ * whose money movements are refused (the default, LEDGER_FREEZE_ON_MISMATCH=accounts).
+ */
+export type LedgerStatus = ApiResult<'get', '/api/admin/ledger/status'>;
 
 export interface DigestPage {
   items: LedgerDigest[];

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
-import { refreshAfterMoneyCommand } from './refresh.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { type ApiResult, api } from '../lib/api.ts';
+import { keyed, useMoneyCommand } from './refresh.ts';
 
 /** The methods the dashboard offers for buying SAI (docs/product-rules.md spec 2 and 9: Ethereum mainnet). */
 export const PAYMENT_METHODS = ['ETH', 'USDT', 'USDC'] as const;
@@ -9,26 +9,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** docs/product-rules.md spec 9: deposit presets 100, 250 and 500 SAI; 100 by default. */
 export const PURCHASE_PRESETS = ['100', '250', '500'] as const;
 
-export interface Payment {
-  id: string;
-  userId: string;
-  paymentMethod: string;
-  /** Tokens asked for, e.g. "100.00". */
-  amount: string;
-  notes: string;
-  proofImageUrl: string;
-  status: 'pending' | 'verified' | 'rejected';
-  rejectionReason: string | null;
-  createdAt: string;
-  verifiedAt: string | null;
-  verifiedBy: string | null;
-  /** The purchase's terms fixed at submission (docs/product-rules.md rule 25); null on older proofs. */
-  fee: string | null;
-  feeRate: string | null;
-  tier: string | null;
-  /** What the buyer was asked to pay, in paymentMethod. */
-  cryptoAmount: string | null;
-}
+/**
+ * A purchase proof as the API answers it (the OpenAPI document's shape): `amount` is the tokens asked for,
+ * `fee`, `feeRate`, `tier` and `cryptoAmount` the purchase's terms fixed at submission (docs/product-rules.md
+ * rule 25; null on older proofs), `cryptoAmount` in paymentMethod.
+ */
+export type Payment = Omit<ApiResult<'get', '/api/payments/user/{userId}'>[number], 'username' | 'email'>;
 
 /** A pending proof as the admin queue lists it, with who sent it. */
 export interface PendingPayment extends Payment {
@@ -68,16 +54,14 @@ export interface PaymentProofInput {
 }
 
 export function useSubmitPaymentMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...proof }: PaymentProofInput) =>
+  return useMoneyCommand(
+    ({ idempotencyKey, ...proof }: PaymentProofInput) =>
       api.post('/api/payments/verify', {
         // docs/product-rules.md spec 3: the proof image URL is sent empty; the admin checks the chain for the payment.
         body: { ...proof, proofImageUrl: '' },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: keyed(idempotencyKey),
       }) satisfies Promise<Payment>,
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }
 
 export interface PaymentDecisionInput {
@@ -92,14 +76,12 @@ export interface PaymentDecisionInput {
 
 /** Admin: approve (mints the tokens) or reject a pending proof. */
 export function useVerifyPaymentMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ paymentId, approved, reason, idempotencyKey, ...proof }: PaymentDecisionInput) =>
+  return useMoneyCommand(
+    ({ paymentId, approved, reason, idempotencyKey, ...proof }: PaymentDecisionInput) =>
       api.patch('/api/payments/{id}/verify', {
         path: { id: paymentId },
         body: reason ? { approved, reason, ...proof } : { approved, ...proof },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: keyed(idempotencyKey),
       }) satisfies Promise<Payment>,
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  );
 }

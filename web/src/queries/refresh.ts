@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
  * After a command that moves money or changes a payment, every view built from the ledger may have
@@ -26,4 +26,21 @@ const LEDGER_VIEWS = [
 
 export async function refreshAfterMoneyCommand(queryClient: QueryClient): Promise<void> {
   await Promise.all(LEDGER_VIEWS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * A money command's mutation: refused or not, every ledger view is asked again once it settles; `onSuccess`
+ * may show the answer at once meanwhile.
+ */
+export function useMoneyCommand<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  onSuccess?: (answer: TData) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess, onSettled: () => refreshAfterMoneyCommand(queryClient) });
+}
+
+/** The header that makes a command's retry replay its first outcome (lib/idempotency.ts). */
+export function keyed(idempotencyKey: string) {
+  return { 'Idempotency-Key': idempotencyKey };
 }

@@ -6,9 +6,9 @@ import {
   type HistoryType,
 } from '@domain/ledger/history.ts';
 import { ASSETS, type Asset } from '@domain/shared/money.ts';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { type ApiBody, api, retryTransient, transientRetryDelay } from '../lib/api.ts';
-import { refreshAfterMoneyCommand } from './refresh.ts';
+import { keyed, useMoneyCommand } from './refresh.ts';
 
 /** The history's one vocabulary (domain/ledger/history.ts), as the API speaks it. */
 export const TRANSACTION_TYPES = HISTORY_TYPES;
@@ -216,33 +216,26 @@ export interface TransferInput {
 function postTransaction(body: ApiBody<'post', '/api/transactions'>, idempotencyKey: string) {
   return api.post('/api/transactions', {
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: keyed(idempotencyKey),
   }) satisfies Promise<CreatedTransaction>;
 }
 
 export function useTransferMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ receiverId, amount, description, idempotencyKey, ...proof }: TransferInput) =>
-      postTransaction(
-        { type: 'transfer', receiver_id: receiverId, amount, description, ...proof },
-        idempotencyKey,
-      ),
-    // Refused or not, the balance shown may be out of date: ask again either way.
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  return useMoneyCommand(({ receiverId, amount, description, idempotencyKey, ...proof }: TransferInput) =>
+    postTransaction(
+      { type: 'transfer', receiver_id: receiverId, amount, description, ...proof },
+      idempotencyKey,
+    ),
+  );
 }
 
 /** Admin: mint tokens to a user (an `admin_deposit` transaction). */
 export function useDistributionMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // With the admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
-    mutationFn: ({ receiverId, amount, description, idempotencyKey, ...proof }: TransferInput) =>
-      postTransaction(
-        { type: 'admin_deposit', receiver_id: receiverId, amount, description, ...proof },
-        idempotencyKey,
-      ),
-    onSettled: () => refreshAfterMoneyCommand(queryClient),
-  });
+  // With the admin's fresh proof (docs/security.md, "Admin re-authentication and four-eyes").
+  return useMoneyCommand(({ receiverId, amount, description, idempotencyKey, ...proof }: TransferInput) =>
+    postTransaction(
+      { type: 'admin_deposit', receiver_id: receiverId, amount, description, ...proof },
+      idempotencyKey,
+    ),
+  );
 }

@@ -2,62 +2,25 @@ import { Filter } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { t } from '@/i18n/i18n.ts';
-import {
-  HISTORY_ASSETS,
-  type HistoryAsset,
-  type HistoryFilters,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-  type TransactionStatus,
-  type TransactionType,
-} from '@/queries/transactions.queries.ts';
+import type { HistoryFilters } from '@/queries/transactions.queries.ts';
 import { visuallyHidden } from '@/styles/layout.css.ts';
 import { Button } from '@/ui/Button/Button.tsx';
 import { TextField } from '@/ui/Field/TextField.tsx';
 import { PopoverPanel } from '@/ui/Popover/PopoverPanel.tsx';
 import * as panel from '@/ui/panel/Panel.css.ts';
 import { FilterSelect } from '@/ui/Select/FilterSelect.tsx';
-import { SelectField, type SelectOption } from '@/ui/Select/SelectField.tsx';
-import { statusLabel, typeLabel } from './describe.ts';
+import { SelectField } from '@/ui/Select/SelectField.tsx';
 import {
-  DATE_PRESETS,
+  assetOptions,
   type DatePreset,
-  datePresetLabel,
+  dateOptions,
   presetOf,
   presetRange,
+  statusOptions,
+  typeOptions,
   validateDateRange,
 } from './filters.ts';
 import * as styles from './Transactions.css.ts';
-
-type TypeChoice = TransactionType | 'all';
-type StatusChoice = TransactionStatus | 'all';
-type AssetChoice = HistoryAsset | 'all';
-
-// The choices are made at render, in the language of the moment (a list built at load would keep the first).
-function assetOptions(): SelectOption<AssetChoice>[] {
-  return [
-    { value: 'all', label: t('money.filter.allAssets') },
-    ...HISTORY_ASSETS.map((asset) => ({ value: asset, label: asset })),
-  ];
-}
-
-function dateOptions(): SelectOption<DatePreset>[] {
-  return DATE_PRESETS.map((preset) => ({ value: preset, label: datePresetLabel(preset) }));
-}
-
-function typeOptions(): SelectOption<TypeChoice>[] {
-  return [
-    { value: 'all', label: t('money.filter.allTypes') },
-    ...TRANSACTION_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
-  ];
-}
-
-function statusOptions(): SelectOption<StatusChoice>[] {
-  return [
-    { value: 'all', label: t('money.filter.allStatuses') },
-    ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
-  ];
-}
 
 /**
  * docs/product-rules.md rule 13: the history's Filter works — asset, type, status, a date range (a preset or

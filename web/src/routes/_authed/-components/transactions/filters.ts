@@ -8,6 +8,8 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@/queries/transactions.queries.ts';
+import type { SelectOption } from '@/ui/Select/SelectField.tsx';
+import { statusLabel, typeLabel } from './describe.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -79,4 +81,34 @@ export function presetOf(filters: HistoryFilters, now: Date = new Date()): DateP
     if (range.from === filters.from && range.to === filters.to) return preset;
   }
   return 'custom';
+}
+
+type TypeChoice = TransactionType | 'all';
+type StatusChoice = TransactionStatus | 'all';
+type AssetChoice = HistoryAsset | 'all';
+
+// The choices are made at render, in the language of the moment (a list built at load would keep the first).
+export function assetOptions(): SelectOption<AssetChoice>[] {
+  return [
+    { value: 'all', label: t('money.filter.allAssets') },
+    ...HISTORY_ASSETS.map((asset) => ({ value: asset, label: asset })),
+  ];
+}
+
+export function dateOptions(): SelectOption<DatePreset>[] {
+  return DATE_PRESETS.map((preset) => ({ value: preset, label: datePresetLabel(preset) }));
+}
+
+export function typeOptions(): SelectOption<TypeChoice>[] {
+  return [
+    { value: 'all', label: t('money.filter.allTypes') },
+    ...TRANSACTION_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
+  ];
+}
+
+export function statusOptions(): SelectOption<StatusChoice>[] {
+  return [
+    { value: 'all', label: t('money.filter.allStatuses') },
+    ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+  ];
 }
