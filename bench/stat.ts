@@ -19,3 +19,13 @@ export function stat(values: readonly number[], unit: string): Figure {
     sorted.length % 2 === 1 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { median, min: sorted[0]!, max: sorted.at(-1)!, unit };
 }
+
+/** Every figure of a group's runs (`repeat`'s), each with its unit, keyed as the runs are. */
+export function figures(
+  runs: Record<string, number[]>,
+  units: Record<string, string>,
+): Record<string, Figure> {
+  return Object.fromEntries(
+    Object.entries(units).map(([name, unit]) => [name, stat(runs[name] ?? [], unit)]),
+  );
+}

@@ -8,7 +8,7 @@ import { clusterUp } from '../../testing/cluster/up.ts';
 import { startApp } from '../../testing/processes.ts';
 import { BENCH_ENV, log, RUNS, results, SECONDS } from '../lib/context.ts';
 import { repeat } from '../lib/measure.ts';
-import { stat } from '../stat.ts';
+import { figures, stat } from '../stat.ts';
 import { receiverFor, startTransferLoad, type TransferLoad, transferBody } from './httpSetup.ts';
 
 /**
@@ -43,30 +43,23 @@ export async function clusterGroup(singleUrl: string) {
       const lag = await sampleReplication(state);
       const replicated = await run(cluster, SECONDS).finally(lag.stop);
       acknowledged = [acknowledged[0]! + replicated.accepted, acknowledged[1]! + one.accepted];
-      log(
-        `cluster run: single ${one.rate.toFixed(0)}/s (p99 ${one.p99} ms), cluster ${replicated.rate.toFixed(0)}/s (p99 ${replicated.p99} ms), replay lag max ${lag.maxMs().toFixed(0)} ms`,
-      );
+      log(`cluster run: replay lag max ${lag.maxMs().toFixed(0)} ms`);
       return {
-        single: one.rate,
-        cluster: replicated.rate,
-        ratio: replicated.rate / one.rate,
-        singleP99: one.p99,
-        clusterP99: replicated.p99,
-        lagMs: lag.maxMs(),
-        lagBytes: lag.maxBytes(),
-        errors: one.errors + replicated.errors,
+        ...sideBySide('transfers', ['singleServer', one], ['cluster', replicated]),
+        replayLagMax: lag.maxMs(),
+        replayLagMaxBytes: lag.maxBytes(),
       };
     });
-    results['15. the cluster shape (transfers, sync replication)'] = {
-      singleServer: stat(runs.single!, 'transfers/s'),
-      cluster: stat(runs.cluster!, 'transfers/s'),
-      ratio: stat(runs.ratio!, '× single'),
-      singleServerP99: stat(runs.singleP99!, 'ms'),
-      clusterP99: stat(runs.clusterP99!, 'ms'),
-      replayLagMax: stat(runs.lagMs!, 'ms'),
-      replayLagMaxBytes: stat(runs.lagBytes!, 'bytes'),
-      errors: stat(runs.errors!, 'requests'),
-    };
+    results['15. the cluster shape (transfers, sync replication)'] = figures(runs, {
+      singleServer: 'transfers/s',
+      cluster: 'transfers/s',
+      ratio: '× single',
+      singleServerP99: 'ms',
+      clusterP99: 'ms',
+      replayLagMax: 'ms',
+      replayLagMaxBytes: 'bytes',
+      errors: 'requests',
+    });
     // Every acknowledged transfer is in its log (the rest were cut off at a run's end).
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     for (const [i, setup] of setups.entries()) {
@@ -100,40 +93,23 @@ async function replicaReads(state: ClusterState, cluster: TransferLoad) {
         return { ...base, headers: { cookie: user.cookie } };
       },
     };
-    const read = async (url: string, seconds: number) => {
-      const result = await autocannon({ url, connections: 64, duration: seconds, requests: [request] });
-      return {
-        rate: result['2xx'] / seconds,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
-      };
-    };
+    const read = (url: string, seconds: number) => load(url, request, seconds);
     await cluster.freshSignedIn();
     await read(onReplicas.url, 3);
     const runs = await repeat(RUNS, async () => {
       await cluster.freshSignedIn();
       const leader = await read(cluster.api.url, SECONDS);
       const replicas = await read(onReplicas.url, SECONDS);
-      log(
-        `cluster reads: leader ${leader.rate.toFixed(0)}/s (p99 ${leader.p99} ms), replicas ${replicas.rate.toFixed(0)}/s (p99 ${replicas.p99} ms)`,
-      );
-      return {
-        leader: leader.rate,
-        replicas: replicas.rate,
-        ratio: replicas.rate / leader.rate,
-        leaderP99: leader.p99,
-        replicasP99: replicas.p99,
-        errors: leader.errors + replicas.errors,
-      };
+      return sideBySide('reads', ['leader', leader], ['replicas', replicas]);
     });
-    results['15. the cluster shape (history reads, leader against replicas)'] = {
-      fromLeader: stat(runs.leader!, 'reads/s'),
-      fromReplicas: stat(runs.replicas!, 'reads/s'),
-      ratio: stat(runs.ratio!, '× leader'),
-      leaderP99: stat(runs.leaderP99!, 'ms'),
-      replicasP99: stat(runs.replicasP99!, 'ms'),
-      errors: stat(runs.errors!, 'requests'),
-    };
+    results['15. the cluster shape (history reads, leader against replicas)'] = figures(runs, {
+      leader: 'reads/s',
+      replicas: 'reads/s',
+      ratio: '× leader',
+      leaderP99: 'ms',
+      replicasP99: 'ms',
+      errors: 'requests',
+    });
   } finally {
     await onReplicas.stop();
   }
@@ -142,12 +118,36 @@ async function replicaReads(state: ClusterState, cluster: TransferLoad) {
 /** One load run against the setup's API (fresh sessions first, as group 3 does). */
 async function run(setup: TransferLoad, seconds: number) {
   await setup.freshSignedIn();
-  const result = await autocannon({
-    url: setup.api.url,
-    connections: 64,
-    duration: seconds,
-    requests: [setup.transferRequest],
-  });
+  return await load(setup.api.url, setup.transferRequest, seconds);
+}
+
+/**
+ * One alternating run's two sides as figures: each side's rate and p99 under its name, the second's rate
+ * over the first's, and the failures of both; logged as it goes.
+ */
+function sideBySide(
+  what: string,
+  [firstName, first]: [string, Load],
+  [secondName, second]: [string, Load],
+): Record<string, number> {
+  log(
+    `cluster ${what}: ${firstName} ${first.rate.toFixed(0)}/s (p99 ${first.p99} ms), ${secondName} ${second.rate.toFixed(0)}/s (p99 ${second.p99} ms)`,
+  );
+  return {
+    [firstName]: first.rate,
+    [secondName]: second.rate,
+    ratio: second.rate / first.rate,
+    [`${firstName}P99`]: first.p99,
+    [`${secondName}P99`]: second.p99,
+    errors: first.errors + second.errors,
+  };
+}
+
+type Load = Awaited<ReturnType<typeof load>>;
+
+/** `request` from 64 connections for `seconds`: what was accepted, its rate, the p99 and the failures. */
+async function load(url: string, request: autocannon.Request, seconds: number) {
+  const result = await autocannon({ url, connections: 64, duration: seconds, requests: [request] });
   return {
     accepted: result['2xx'],
     rate: result['2xx'] / seconds,

@@ -10,9 +10,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { chown } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { freePort } from '../processes.ts';
 import {
+  acceptsWrites,
   type ClusterPorts,
   type ClusterState,
   type Daemon,
@@ -130,14 +130,7 @@ export async function restoreToTime(
   url.port = String(port);
   await waitFor(`${name} restored and promoted`, 180_000, async () => {
     if (!daemonAlive(daemon)) throw new GaveUp(`${name} exited:\n${logTail(daemon)}`);
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ recovery: boolean }>('SELECT pg_is_in_recovery() AS recovery');
-      return rows[0]?.recovery === false ? true : undefined;
-    } finally {
-      await client.end();
-    }
+    return await acceptsWrites(url.toString());
   }).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${logTail(daemon)}`);
   });

@@ -21,26 +21,29 @@ import { clusterDown } from './down.ts';
 import { DATABASE } from './product.ts';
 import { clusterUp, describeCluster, installedVersions } from './up.ts';
 
-/** A person signed in twice, through each API: a writer and another browser of theirs. */
-async function twoBrowsers(state: ClusterState) {
-  const [first, second] = state.apiUrls as [string, string];
-  const writer = new FaultClient(
-    () => first,
-    () => {},
-  );
-  const credentials = { email: 'cluster.reader@example.com', password: 'correct-horse' };
-  const registered = await writer.send('POST', '/api/auth/register', {
+/** A browser through `target`, registered as `cluster.<name>@example.com`: its credentials and user id. */
+async function registeredBrowser(target: () => string, name: string) {
+  const browser = new FaultClient(target, () => {});
+  const credentials = { email: `cluster.${name}@example.com`, password: 'correct-horse' };
+  const registered = await browser.send('POST', '/api/auth/register', {
     ...credentials,
-    username: 'cluster_reader',
+    username: `cluster_${name}`,
     confirmPassword: credentials.password,
     firstName: 'Cluster',
-    lastName: 'Reader',
+    lastName: name,
     isAdmin: false,
     profileImageUrl: '',
     bio: '',
     termsAgreed: true,
   });
   expect(registered.status).toBe(201);
+  return { browser, credentials, userId: String(registered.body.id) };
+}
+
+/** A person signed in twice, through each API: a writer and another browser of theirs. */
+async function twoBrowsers(state: ClusterState) {
+  const [first, second] = state.apiUrls as [string, string];
+  const { browser: writer, credentials } = await registeredBrowser(() => first, 'reader');
   // The same person in another browser, through the other API: no write of its own to wait for.
   const otherBrowser = new FaultClient(
     () => second,
@@ -170,23 +173,7 @@ async function transactionModeBreaks(bouncerUrl: string) {
  */
 async function revocationThroughPooler(state: ClusterState) {
   const [first, second] = state.apiUrls as [string, string];
-  const browser = new FaultClient(
-    () => first,
-    () => {},
-  );
-  const credentials = { email: 'cluster.revoked@example.com', password: 'correct-horse' };
-  const registered = await browser.send('POST', '/api/auth/register', {
-    ...credentials,
-    username: 'cluster_revoked',
-    confirmPassword: credentials.password,
-    firstName: 'Cluster',
-    lastName: 'Revoked',
-    isAdmin: false,
-    profileImageUrl: '',
-    bio: '',
-    termsAgreed: true,
-  });
-  expect(registered.status).toBe(201);
+  const { browser } = await registeredBrowser(() => first, 'revoked');
   // The other API checks the session (and keeps it in its cache).
   const elsewhere = new FaultClient(
     () => second,
@@ -233,25 +220,9 @@ describe('the cluster shape: Patroni, HAProxy, two APIs and two workers', () => 
   it('serves a write made through one API from the other, and replicates it to both replicas', async () => {
     const [first, second] = state.apiUrls as [string, string];
     let target = first;
-    const client = new FaultClient(
-      () => target,
-      () => {},
-    );
-    const email = 'cluster.smoke@example.com';
-    const registered = await client.send('POST', '/api/auth/register', {
-      username: 'cluster_smoke',
-      email,
-      password: 'correct-horse',
-      confirmPassword: 'correct-horse',
-      firstName: 'Cluster',
-      lastName: 'Smoke',
-      isAdmin: false,
-      profileImageUrl: '',
-      bio: '',
-      termsAgreed: true,
-    });
-    expect(registered.status).toBe(201);
-    const userId = String(registered.body.id);
+    const registered = await registeredBrowser(() => target, 'smoke');
+    const { browser: client, userId } = registered;
+    const { email } = registered.credentials;
 
     // The session API 1 opened, and the user it made, read by API 2.
     target = second;

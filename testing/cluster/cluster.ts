@@ -105,6 +105,18 @@ export async function waitFor<T>(what: string, timeoutMs: number, check: () => P
   throw new Error(`${what}: not within ${timeoutMs / 1000} s (${problem})`);
 }
 
+/** Whether the server at `url` takes writes now (it answers, and is out of recovery); throws if it cannot be reached. */
+export async function acceptsWrites(url: string): Promise<true | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ recovery: boolean }>('SELECT pg_is_in_recovery() AS recovery');
+    return rows[0]?.recovery === false ? true : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Who runs Postgres (through Patroni): as root the `postgres` user, since Postgres refuses root. */
 export function serverUser(): { uid: number; gid: number } | null {
   if (os.userInfo().uid !== 0) return null;

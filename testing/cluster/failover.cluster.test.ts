@@ -1,15 +1,10 @@
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { EventStore } from '../../infra/eventStore/eventStore.ts';
-import { createPool, type Pool } from '../../infra/postgres/pool.ts';
-import { appStore } from '../appStore.ts';
-import { TEST_DEPOSIT_ADDRESSES } from '../depositAddresses.ts';
-import { expectRunConserved } from '../faults/faultRun.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { clusterForWorkload, expectRunConserved } from '../faults/faultRun.ts';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   type Observed,
   runWorkload,
   setUpWorld,
@@ -17,7 +12,6 @@ import {
   type WorkloadResult,
   type World,
 } from '../faults/workload.ts';
-import { type LoadBalancer, startLoadBalancer } from '../loadBalancer.ts';
 import { Random, seedFrom } from '../random.ts';
 import {
   type ClusterState,
@@ -33,9 +27,8 @@ import {
   waitFor,
   writeState,
 } from './cluster.ts';
-import { clusterDown } from './down.ts';
-import { clusterKeys, DATABASE, runTool } from './product.ts';
-import { clusterUp, startPatroni } from './up.ts';
+import { DATABASE, runTool } from './product.ts';
+import { startPatroni } from './up.ts';
 
 /**
  * A failover under the money workload (docs/architecture/cluster.md "What is tested"): at a seeded moment
@@ -49,10 +42,10 @@ import { clusterUp, startPatroni } from './up.ts';
  */
 describe('a failover under load: the leader killed, the synchronous replica promoted', () => {
   const seed = seedFrom('FAULT_SEED');
+  let up: Awaited<ReturnType<typeof clusterForWorkload>> | null = null;
   let state: ClusterState;
-  let balancer: LoadBalancer | null = null;
-  let pool: Pool | null = null;
-  let store: EventStore | null = null;
+  let pool: Pool;
+  let store: EventStore;
   let oldLeader: NodeName;
   let newLeader: NodeName;
   let world: World;
@@ -61,23 +54,13 @@ describe('a failover under load: the leader killed, the synchronous replica prom
   const observed: Observed[] = [];
 
   beforeAll(async () => {
-    process.env.SAI_CLUSTER_STATE = path.join(os.tmpdir(), `sai-cluster-failover-${process.pid}.json`);
-    // The workload's admin and deposit addresses; a dead request's key is taken over after 2 s rather
-    // than after the default lease.
-    state = await clusterUp({
-      admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      env: { IDEMPOTENCY_LEASE_SECONDS: '2', ...TEST_DEPOSIT_ADDRESSES },
-      // The APIs through PgBouncer in transaction mode (docs/architecture/pgbouncer.md): the failover is
-      // then also PgBouncer's, whose server connections die with the leader.
-      pgbouncer: true,
-    });
-    balancer = await startLoadBalancer(state.ports.apis);
+    // The APIs through PgBouncer in transaction mode (docs/architecture/pgbouncer.md): the failover is
+    // then also PgBouncer's, whose server connections die with the leader.
+    up = await clusterForWorkload('failover', { pgbouncer: true });
+    ({ state, pool, store } = up);
   });
   afterAll(async () => {
-    await balancer?.close();
-    await store?.close();
-    await pool?.end();
-    await clusterDown();
+    await up?.close();
   });
 
   const toolEnv = () => ({ ...state.env, DATA_DIR: path.join(state.root, 'tools') });
@@ -86,7 +69,7 @@ describe('a failover under load: the leader killed, the synchronous replica prom
   it('loses no acknowledged command, answers 503 with Retry-After meanwhile, and keeps every invariant', async () => {
     console.info(`failover test: seed ${seed} (FAULT_SEED=${seed} replays the workload)`);
     onTestFailed(() => console.error(logs()));
-    const url = balancer!.url;
+    const url = up!.balancer.url;
     world = await setUpWorld(
       () => url,
       (o) => observed.push(o),
@@ -127,9 +110,7 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     expectUnavailableThenServed(after, promotedAt);
     expect(result.unexpected).toEqual([]);
 
-    // The harness reads the log as the product does, with the cluster's own keys.
-    pool = createPool(state.writeUrl, 10);
-    store = appStore(pool, state.writeUrl, clusterKeys(state.root));
+    // The harness's pool and store (made at the start, reconnected since) read the log as the product does.
     await expectRunConserved(pool, store, world, result);
     // What was signed before the failover is a prefix of the log after it: nothing acknowledged was lost.
     const verified = await runTool(['verifyLedger', '--digest', digest], toolEnv());
@@ -141,12 +122,12 @@ describe('a failover under load: the leader killed, the synchronous replica prom
     if (!oldLeader || !newLeader) throw new Error('no failover happened in the test before');
     await expectRejoined(state, oldLeader, newLeader);
     // It replays the log as the leader has it: the workload's last event is there.
-    await expectReplaying(state, oldLeader, pool!);
+    await expectReplaying(state, oldLeader, pool);
   });
 
   it("restarts a leader's Postgres killed alone in place: no failover, and nothing lost", async () => {
     onTestFailed(() => console.error(logs()));
-    if (!world || !pool || !store) throw new Error('no workload ran in the test before');
+    if (!world || !result) throw new Error('no workload ran in the test before');
     const leader = await currentLeader(state);
     const from = observed.length;
     const { value: again, killedAt } = await killDuring(

@@ -12,10 +12,10 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from '../processes.ts';
 import { setUpBackups } from './backups.ts';
 import {
+  acceptsWrites,
   type ClusterPorts,
   type ClusterState,
   clusterMembers,
@@ -226,16 +226,7 @@ async function startProduct(
     `:${ports.haproxyWrite}/`,
   );
   // The write endpoint answers once HAProxy's checks have found the leader (rise 2: two checks).
-  await waitFor('the write endpoint reaching the leader', 60_000, async () => {
-    const client = new pg.Client({ connectionString: superuserWrite });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ recovery: boolean }>('SELECT pg_is_in_recovery() AS recovery');
-      return rows[0]?.recovery === false ? true : undefined;
-    } finally {
-      await client.end();
-    }
-  });
+  await waitFor('the write endpoint reaching the leader', 60_000, () => acceptsWrites(superuserWrite));
   state.writeUrl = await createProductDatabase(superuserWrite, ports.haproxyWrite, secret());
   state.readUrl = state.writeUrl.replace(`:${ports.haproxyWrite}/`, `:${ports.haproxyRead}/`);
   const env = productEnv(
