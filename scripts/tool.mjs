@@ -51,7 +51,7 @@ const EXTERNAL = [
   'async-exit-hook',
   'vite',
   'esbuild',
-  '@eventstore/db-client',
+  '@kurrent/kurrentdb-client',
 ];
 
 let built = shippedWithoutSources || isFresh();

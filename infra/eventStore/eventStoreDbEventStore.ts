@@ -2,10 +2,10 @@ import {
   type AllStreamResolvedEvent,
   BACKWARDS,
   END,
-  EventStoreDBClient,
   FORWARDS,
   type JSONType,
   jsonEvent,
+  KurrentDBClient,
   NO_STREAM,
   type Position,
   type ReadPosition,
@@ -13,7 +13,7 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { OneAtATime } from '../oneAtATime.ts';
 import {
   type AppendResult,
@@ -46,7 +46,7 @@ import { subscribeToAll } from './eventStoreDb/subscription.ts';
 import { eventHash, verifyStreamEvents } from './hashChain.ts';
 
 /**
- * The event log in EventStoreDB / KurrentDB (gRPC client @eventstore/db-client).
+ * The event log in EventStoreDB / KurrentDB (gRPC client @kurrent/kurrentdb-client).
  *
  * Hash chain. Every append first reads the stream's last event, chains the new events to its hash and then
  * appends with that exact revision, whatever the caller asked for: a concurrent writer makes the append
@@ -77,7 +77,7 @@ const ALL_PAGE = 64;
 
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
-  private readonly client: EventStoreDBClient;
+  private readonly client: KurrentDBClient;
   /** Tail of the appends queued per stream in this process. */
   private readonly appending = new OneAtATime();
   /** The connection string without its password, for messages. */
@@ -90,7 +90,7 @@ export class EventStoreDbEventStore implements EventStore {
   ) {
     this.url = redactConnectionString(connectionString);
     try {
-      this.client = EventStoreDBClient.connectionString(connectionString);
+      this.client = KurrentDBClient.connectionString(connectionString);
     } catch (error) {
       throw new Error(`Invalid EventStoreDB connection string ${this.url}: ${reason(error)}`, {
         cause: error,
@@ -122,7 +122,7 @@ export class EventStoreDbEventStore implements EventStore {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        read.cancel().catch(() => {});
+        void read.return?.().catch(() => {});
         reject(new Error(`no answer within ${deadlineMs} ms`));
       }, deadlineMs);
     });
@@ -202,13 +202,13 @@ export class EventStoreDbEventStore implements EventStore {
       if (this.hooks.beforeAppend) await this.hooks.beforeAppend(streamName);
       try {
         const result = await this.client.appendToStream(streamName, proposed, {
-          expectedRevision: current ?? NO_STREAM,
+          streamState: current ?? NO_STREAM,
         });
         return await this.confirm(streamName, events, result.nextExpectedRevision);
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (attempt >= APPEND_ATTEMPTS) {
-          throw new WrongExpectedRevisionError(streamName, expected, error.actualVersion);
+          throw new WrongExpectedRevisionError(streamName, expected, error.actualState);
         }
         // Someone wrote in between: the next head read decides (an exact expectation now fails there).
         // The random pause keeps writers in other processes from colliding in step again.

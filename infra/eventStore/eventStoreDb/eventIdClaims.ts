@@ -1,11 +1,11 @@
 import {
-  type EventStoreDBClient,
   jsonEvent,
+  type KurrentDBClient,
   NO_STREAM,
   type ReadStreamOptions,
   START,
   WrongExpectedVersionError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { DuplicateEventIdError, type NewEvent, type RecordedEvent } from '../eventStore.ts';
 
 const CLAIM_STREAM_PREFIX = 'eventIdClaim-';
@@ -23,7 +23,7 @@ interface Claim {
  */
 export class EventIdClaims {
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly readStreamEvents: (
       streamName: string,
       options: ReadStreamOptions,
@@ -52,7 +52,7 @@ export class EventIdClaims {
           type: CLAIM_EVENT_TYPE,
           data: { streamName: wanted.streamName, revision: wanted.revision.toString() },
         }),
-        { expectedRevision: NO_STREAM },
+        { streamState: NO_STREAM },
       );
       return wanted;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { DeadlineExceededError, type Position, UnavailableError } from '@eventstore/db-client';
+import { DeadlineExceededError, type Position, UnavailableError } from '@kurrent/kurrentdb-client';
 import {
   type ExpectedRevision,
   type RecordedEvent,

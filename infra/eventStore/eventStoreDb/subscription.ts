@@ -1,4 +1,4 @@
-import { type EventStoreDBClient, excludeSystemEvents, START } from '@eventstore/db-client';
+import { excludeSystemEvents, type KurrentDBClient, START } from '@kurrent/kurrentdb-client';
 import {
   comparePositions,
   type RecordedEvent,
@@ -12,7 +12,7 @@ import { isSystem, toRecorded, translate } from './records.ts';
  * batches as they arrive; it ends with onError if the server ends it.
  */
 export function subscribeToAll(
-  client: EventStoreDBClient,
+  client: KurrentDBClient,
   url: string,
   options: SubscribeOptions,
 ): Subscription {
