@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendHolds, eventStoreContract } from './eventStore.contract.ts';
+import { appendManyContract, appendManyRaceContract } from './eventStore.batchContract.ts';
+import { appendHolds, type ContractSubject, eventStoreContract } from './eventStore.contract.ts';
 import { EventStoreDbEventStore } from './eventStoreDbEventStore.ts';
 
 const url = process.env.EVENTSTORE_URL;
@@ -8,25 +9,30 @@ const url = process.env.EVENTSTORE_URL;
 // CI runner (no Docker engine, no binary to fetch), and a suite that silently passes without one would
 // prove nothing. The same contract runs against Postgres in every `npm test`; against EventStoreDB run
 // `docker compose up -d eventstoredb` then `EVENTSTORE_URL=esdb://localhost:2113?tls=false npm run test:contract`.
-describe.skipIf(!url)('EventStoreDbEventStore on a live server', () => {
-  eventStoreContract('eventstoredb', async () => {
-    // ESDB has a single commit log, so no append can commit late; holding the append back before it is
-    // sent is the closest equivalent, and the contract then checks nothing is delivered out of log order.
-    const holds = appendHolds();
-    const store = new EventStoreDbEventStore(url!, {
-      beforeAppend: async (streamName) => {
-        await holds.takeHeld(streamName);
-      },
-    });
-    await store.init();
-    return {
-      store,
-      holdNextAppend: holds.holdNextAppend,
-      async dispose() {
-        await store.close();
-      },
-    };
+async function liveSubject(): Promise<ContractSubject> {
+  // ESDB has a single commit log, so no append can commit late; holding the append back before it is
+  // sent is the closest equivalent, and the contract then checks nothing is delivered out of log order.
+  const holds = appendHolds();
+  const store = new EventStoreDbEventStore(url!, {
+    beforeAppend: async (streamName) => {
+      await holds.takeHeld(streamName);
+    },
   });
+  await store.init();
+  return {
+    store,
+    holdNextAppend: holds.holdNextAppend,
+    async dispose() {
+      await store.close();
+    },
+  };
+}
+
+describe.skipIf(!url)('EventStoreDbEventStore on a live server', () => {
+  eventStoreContract('eventstoredb', liveSubject);
+  // Needs KurrentDB 25.1 or later (multi-stream append).
+  appendManyContract('eventstoredb', liveSubject);
+  appendManyRaceContract('eventstoredb', liveSubject);
 });
 
 describe('EventStoreDbEventStore without a server', () => {

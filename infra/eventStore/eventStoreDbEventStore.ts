@@ -12,6 +12,7 @@ import {
   type ReadStreamOptions,
   START,
   StreamNotFoundError,
+  UnsupportedError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { OneAtATime } from '../oneAtATime.ts';
@@ -27,6 +28,7 @@ import {
   type RecordedEvent,
   type StoredMetadata,
   StoreUnavailableError,
+  type StreamAppend,
   type ReadStreamOptions as StreamReadOptions,
   type SubscribeOptions,
   type Subscription,
@@ -39,6 +41,7 @@ import {
   isSystem,
   reason,
   redactConnectionString,
+  toEnvelope,
   toRecorded,
   translate,
 } from './eventStoreDb/records.ts';
@@ -66,6 +69,19 @@ import { eventHash, verifyStreamEvents } from './hashChain.ts';
  * records.ts (decoding the client's events, error translation).
  */
 
+/** The ids' claim of one append, kept across its attempts: the lowest revision a claim on them names. */
+interface Claim {
+  from: bigint | null;
+}
+
+/** One stream's part of an attempt (prepare()). */
+type Prepared =
+  | { done: AppendResult }
+  | {
+      current: bigint | null;
+      records: { id: string; type: string; data: unknown; metadata: StoredMetadata }[];
+    };
+
 export interface EventStoreDbEventStoreHooks {
   /** Test seam: runs after the head was read and the ids claimed, just before the append is sent. */
   beforeAppend?(streamName: string): Promise<void>;
@@ -83,6 +99,8 @@ export class EventStoreDbEventStore implements EventStore {
   /** The connection string without its password, for messages. */
   readonly url: string;
   private readonly claims: EventIdClaims;
+  /** False once the server said it has no multi-stream append (before 25.1). */
+  private atomicBatches = true;
 
   constructor(
     connectionString: string,
@@ -166,53 +184,166 @@ export class EventStoreDbEventStore implements EventStore {
     events: NewEvent[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
-    // Where an earlier attempt would have put these events, if it got through.
-    const intendedStart = expected === 'no_stream' ? 0n : typeof expected === 'bigint' ? expected + 1n : null;
-    // Lowest revision any claim on these ids names; set once the ids are claimed.
-    let claimedFrom: bigint | null = null;
+    const claim: Claim = { from: null };
     for (let attempt = 1; ; attempt++) {
-      const head = await this.readHead(streamName);
-      const current = head?.revision ?? null;
-
-      if (intendedStart !== null && current !== null && current >= intendedStart) {
-        const done = await this.findAt(streamName, events, intendedStart);
-        if (done) return done;
-      }
-      if (contradicts(expected, current)) {
-        throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no_stream');
-      }
-
-      claimedFrom ??= await this.claims.claimIds(streamName, events, (current ?? -1n) + 1n);
-      if (current !== null && current >= claimedFrom) {
-        // A concurrent or earlier append of these same ids may have landed since the claim.
-        const done = await this.findBetween(streamName, events, claimedFrom, current);
-        if (done) return done;
-      }
-
-      let prevHash = head?.metadata?.hash ?? null;
-      let revision = current ?? -1n;
-      const proposed = events.map((event) => {
-        revision++;
-        const hash = eventHash({ streamName, revision, ...event, prevHash });
-        const metadata: StoredMetadata = { ...event.metadata, prevHash, hash };
-        prevHash = hash;
-        return jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata });
-      });
-
+      const step = await this.prepare(streamName, events, expected, claim);
+      if ('done' in step) return step.done;
       if (this.hooks.beforeAppend) await this.hooks.beforeAppend(streamName);
       try {
-        const result = await this.client.appendToStream(streamName, proposed, {
-          streamState: current ?? NO_STREAM,
-        });
+        const result = await this.client.appendToStream(
+          streamName,
+          step.records.map((record) => jsonEvent({ ...record, data: record.data as JSONType })),
+          { streamState: step.current ?? NO_STREAM },
+        );
         return await this.confirm(streamName, events, result.nextExpectedRevision);
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-        if (attempt >= APPEND_ATTEMPTS) {
-          throw new WrongExpectedRevisionError(streamName, expected, error.actualState);
+        await this.beforeNextAttempt(error, attempt, streamName, expected);
+      }
+    }
+  }
+
+  /**
+   * One attempt's look at a stream: the events are already there (an earlier attempt got through), or the
+   * head contradicts the expectation (WrongExpectedRevisionError), or here are the events chained to the
+   * head, to be appended with exactly that head as the expected revision.
+   */
+  private async prepare(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    claim: Claim,
+  ): Promise<Prepared> {
+    // Where an earlier attempt would have put these events, if it got through.
+    const intendedStart = expected === 'no_stream' ? 0n : typeof expected === 'bigint' ? expected + 1n : null;
+    const head = await this.readHead(streamName);
+    const current = head?.revision ?? null;
+
+    if (intendedStart !== null && current !== null && current >= intendedStart) {
+      const done = await this.findAt(streamName, events, intendedStart);
+      if (done) return { done };
+    }
+    if (contradicts(expected, current)) {
+      throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no_stream');
+    }
+
+    // Lowest revision any claim on these ids names; set once the ids are claimed.
+    claim.from ??= await this.claims.claimIds(streamName, events, (current ?? -1n) + 1n);
+    if (current !== null && current >= claim.from) {
+      // A concurrent or earlier append of these same ids may have landed since the claim.
+      const done = await this.findBetween(streamName, events, claim.from, current);
+      if (done) return { done };
+    }
+
+    let prevHash = head?.metadata?.hash ?? null;
+    let revision = current ?? -1n;
+    const records = events.map((event) => {
+      revision++;
+      const hash = eventHash({ streamName, revision, ...event, prevHash });
+      const metadata: StoredMetadata = { ...event.metadata, prevHash, hash };
+      prevHash = hash;
+      return { id: event.id, type: event.type, data: event.data, metadata };
+    });
+    return { current, records };
+  }
+
+  /** A lost race is retried on a fresh head after a short random pause; anything else is thrown. */
+  private async beforeNextAttempt(
+    error: unknown,
+    attempt: number,
+    streamName: string,
+    expected: ExpectedRevision,
+  ): Promise<void> {
+    if (!(error instanceof WrongExpectedVersionError)) throw error;
+    if (attempt >= APPEND_ATTEMPTS) {
+      throw new WrongExpectedRevisionError(streamName, expected, error.actualState);
+    }
+    // Someone wrote in between: the next head read decides (an exact expectation now fails there).
+    // The random pause keeps writers in other processes from colliding in step again.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 100)));
+  }
+
+  /**
+   * Several streams in one atomic append (KurrentDB 25.1's multi-stream append): all land or none. Each
+   * stream is prepared as append() does (head, hash chain, id claims) and sent with its exact head as the
+   * expected revision. Streams are taken in name order, so two batches over the same streams in this
+   * process queue instead of deadlocking. Their metadata travels in the string envelope (records.ts).
+   */
+  async appendMany(batch: StreamAppend[]): Promise<AppendResult[]> {
+    if (new Set(batch.map((item) => item.streamName)).size !== batch.length) {
+      throw new Error('appendMany: a stream may appear only once per batch');
+    }
+    for (const item of batch)
+      assertAppendable(item.events, 'appendMany: every stream needs at least one event');
+    if (batch.length === 0) return [];
+    if (!this.atomicBatches) return await this.appendOneByOne(batch);
+    const names = batch.map((item) => item.streamName).sort();
+    const work = names.reduceRight<() => Promise<AppendResult[]>>(
+      (inner, name) => () => this.oneAtATime(name, inner),
+      () => this.appendManyChained(batch),
+    );
+    try {
+      return await work();
+    } catch (error) {
+      // The client asks the server's features before it sends anything: nothing of this batch is stored.
+      if (!(error instanceof UnsupportedError)) throw this.translate(error);
+      this.atomicBatches = false;
+      return await this.appendOneByOne(batch);
+    }
+  }
+
+  /**
+   * A server before 25.1 has no multi-stream append: the streams are appended one after the other, first
+   * first, as a store without appendMany would be (eventStore.ts appendBatch). Not atomic: what a crash
+   * leaves between them is finished from the log (docs/eventstoredb.md).
+   */
+  private async appendOneByOne(batch: StreamAppend[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const item of batch) {
+      results.push(
+        await this.append(item.streamName, item.events, { expectedRevision: item.expectedRevision }),
+      );
+    }
+    return results;
+  }
+
+  private async appendManyChained(batch: StreamAppend[]): Promise<AppendResult[]> {
+    const claims: Claim[] = batch.map(() => ({ from: null }));
+    for (let attempt = 1; ; attempt++) {
+      const steps: Prepared[] = [];
+      for (const [i, item] of batch.entries()) {
+        steps.push(await this.prepare(item.streamName, item.events, item.expectedRevision, claims[i]!));
+      }
+      const done = steps.flatMap((step) => ('done' in step ? [step.done] : []));
+      if (done.length === batch.length) return done;
+      // The batch lands whole or not at all, so part of it already stored means its ids were used before.
+      if (done.length > 0)
+        throw new DuplicateEventIdError(batch[steps.findIndex((s) => 'done' in s)]!.events[0]!.id);
+      const sends = steps as Exclude<Prepared, { done: AppendResult }>[];
+      if (this.hooks.beforeAppend) for (const item of batch) await this.hooks.beforeAppend(item.streamName);
+      try {
+        const result = await this.client.multiStreamAppend(
+          batch.map((item, i) => ({
+            streamName: item.streamName,
+            expectedState: sends[i]!.current ?? NO_STREAM,
+            events: sends[i]!.records.map((record) =>
+              jsonEvent({ ...record, data: record.data as JSONType, metadata: toEnvelope(record.metadata) }),
+            ),
+          })),
+        );
+        const revisions = new Map(result.responses.map((r) => [r.streamName, r.revision]));
+        const results: AppendResult[] = [];
+        for (const item of batch) {
+          const revision = revisions.get(item.streamName);
+          if (revision === undefined) {
+            throw new Error(`EventStoreDB acknowledged a batch without ${item.streamName}`);
+          }
+          results.push(await this.confirm(item.streamName, item.events, revision));
         }
-        // Someone wrote in between: the next head read decides (an exact expectation now fails there).
-        // The random pause keeps writers in other processes from colliding in step again.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 100)));
+        return results;
+      } catch (error) {
+        const stream = error instanceof WrongExpectedVersionError ? error.streamName : batch[0]!.streamName;
+        const item = batch.find((b) => b.streamName === stream) ?? batch[0]!;
+        await this.beforeNextAttempt(error, attempt, item.streamName, item.expectedRevision);
       }
     }
   }

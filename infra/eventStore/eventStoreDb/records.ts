@@ -56,10 +56,29 @@ export function toRecorded(event: EsdbEvent): RecordedEvent {
     revision: event.revision,
     type: event.type,
     data: event.data,
-    metadata: event.metadata as StoredMetadata,
+    metadata: fromEnvelope(event.metadata),
     position: { commit: event.position.commit, prepare: event.position.prepare },
     recordedAt: event.created,
   };
+}
+
+/**
+ * KurrentDB's multi-stream append takes metadata only as string-valued properties, where ours has nulls,
+ * numbers and nesting: there the whole metadata travels as one JSON string under this key, and every read
+ * unwraps it, so both kinds of append read back the same StoredMetadata.
+ */
+const ENVELOPE = 'saiMetadata';
+
+export function toEnvelope(metadata: StoredMetadata): Record<string, string> {
+  return { [ENVELOPE]: JSON.stringify(metadata) };
+}
+
+function fromEnvelope(metadata: unknown): StoredMetadata {
+  if (metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata)) {
+    const wrapped = (metadata as Record<string, unknown>)[ENVELOPE];
+    if (typeof wrapped === 'string') return JSON.parse(wrapped) as StoredMetadata;
+  }
+  return metadata as StoredMetadata;
 }
 
 export function contradicts(expected: ExpectedRevision, current: bigint | null): boolean {
