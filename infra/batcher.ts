@@ -18,6 +18,11 @@ export interface BatcherOptions<In> {
    * (e.g. two appends to one stream): they wait for the next batch, in order.
    */
   key?: (input: In) => string | readonly string[];
+  /**
+   * Items of one key may go in the same batch, in order (the runner chains them: fastAppend.ts); they
+   * still never run alongside a batch in flight that holds the key.
+   */
+  sameKeyInBatch?: boolean;
 }
 
 interface Pending<In, Out> {
@@ -97,9 +102,12 @@ export class Batcher<In, Out> {
         keys.every((key) => !taken.has(key) && !this.busyKeys.has(key))
       ) {
         batch.push(pending);
-      } else rest.push(pending);
-      // Later items of a key left behind stay behind too, so one key's items keep their order.
-      for (const key of keys) taken.add(key);
+        if (!this.options.sameKeyInBatch) for (const key of keys) taken.add(key);
+      } else {
+        rest.push(pending);
+        // Later items of a key left behind stay behind too, so one key's items keep their order.
+        for (const key of keys) taken.add(key);
+      }
     }
     this.queue = rest;
     return batch;

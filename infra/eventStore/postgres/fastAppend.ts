@@ -59,6 +59,8 @@ export class FastAppend {
       maxInFlight: 1,
       maxBatch: 256,
       key: (item) => item.parts.map((part) => part.streamName),
+      // Items of one stream may share a batch: planBatch chains them in order.
+      sameKeyInBatch: true,
     });
   }
 
@@ -89,15 +91,25 @@ export class FastAppend {
     return await this.batcher.submit({ parts });
   }
 
-  /** A part's rows and head, chained to the head this store remembers; null when it cannot be. */
-  private plan(part: FastAppendPart, rows: unknown[], inGroup: boolean) {
+  /**
+   * A part's rows and head, chained to the head this batch left the stream at (an earlier item of the
+   * same statement) or else to the head this store remembers; null when it cannot be.
+   */
+  private plan(
+    part: FastAppendPart,
+    rows: unknown[],
+    inGroup: boolean,
+    inBatch: Map<string, Head>,
+  ): PartPlan | null {
     const { streamName, events, expected } = part;
     // 'any' and 'stream_exists' go at the head this store knows ('any' on a stream it has never seen
     // tries to start it); the compare-and-set makes that as safe as an exact expectation.
-    const known = this.heads.get(streamName);
+    const known = inBatch.get(streamName) ?? this.heads.get(streamName);
     let current: bigint | null;
-    if (expected === 'no_stream') current = null;
-    else if (typeof expected === 'bigint') {
+    if (expected === 'no_stream') {
+      if (inBatch.has(streamName)) return null;
+      current = null;
+    } else if (typeof expected === 'bigint') {
       if (!known || known.revision !== expected) return null;
       current = expected;
     } else if (known) current = known.revision;
@@ -120,10 +132,64 @@ export class FastAppend {
       ]);
       prevHash = hash;
     }
-    return { current, expectedHash, revision, hash: prevHash! };
+    return { current, expectedHash, revision, hash: prevHash!, lastId: events[events.length - 1]!.id };
+  }
+
+  /**
+   * Plans the batch. Items that share a stream (a hot receiver credited by several senders' groups, a
+   * sender's next command) go in the same statement, each chained to the head the one before it leaves:
+   * they are one unit then, all or nothing, with one head row per stream (the first item's expectation,
+   * the last item's new head). Keeping them apart instead cost a statement each, and one group of eight
+   * streams kept every later item that shared any of them waiting (BENCHMARKS.md, issue 51).
+   */
+  private planBatch(items: FastAppendItem[]) {
+    const unit = unitsOf(items);
+    const inBatch = new Map<string, Head>();
+    const rows: unknown[] = [];
+    // Per stream, the head row of its unit: the first planned expectation, the last planned head.
+    const heads = new Map<
+      string,
+      { unit: number; expected: bigint | null; expectedHash: string | null; head: Head }
+    >();
+    const planned: (Planned[] | null)[] = [];
+    for (const [index, item] of items.entries()) {
+      const itemRows: unknown[] = [];
+      const plans: PartPlan[] = [];
+      for (const part of item.parts) {
+        const plan = this.plan(part, itemRows, item.parts.length > 1, inBatch);
+        if (plan === null) break;
+        plans.push(plan);
+      }
+      if (plans.length !== item.parts.length) {
+        planned.push(null);
+        continue;
+      }
+      rows.push(...itemRows);
+      item.parts.forEach((part, i) => {
+        const plan = plans[i]!;
+        const head = { revision: plan.revision, hash: plan.hash };
+        inBatch.set(part.streamName, head);
+        const row = heads.get(part.streamName);
+        if (row) row.head = head;
+        else
+          heads.set(part.streamName, {
+            unit: unit[index]!,
+            expected: plan.current,
+            expectedHash: plan.expectedHash,
+            head,
+          });
+      });
+      planned.push(plans.map((plan) => ({ revision: plan.revision, hash: plan.hash, lastId: plan.lastId })));
+    }
+    return { rows, heads, planned };
   }
 
   private async run(items: FastAppendItem[]): Promise<(AppendResult[] | GroupMiss | Error)[]> {
+    // The events go as one JSON document of [stream, revision, id, type, data, metadata] rows, serialised
+    // once: as text arrays, `pg` escaped every event's JSON again into an array literal (two passes and
+    // their copies, a tenth of what the API allocated under load; BENCHMARKS.md, stop 20).
+    const { rows, heads, planned } = this.planBatch(items);
+    if (heads.size === 0) return planned.map(() => 'unknown-head');
     const head = {
       stream: [] as string[],
       expectedRevision: [] as (string | null)[],
@@ -132,42 +198,24 @@ export class FastAppend {
       hash: [] as string[],
       group: [] as number[],
     };
-    // The events go as one JSON document of [stream, revision, id, type, data, metadata] rows, serialised
-    // once: as text arrays, `pg` escaped every event's JSON again into an array literal (two passes and
-    // their copies, a tenth of what the API allocated under load; BENCHMARKS.md, stop 20).
-    const rows: unknown[] = [];
-    const planned: ({ revision: bigint; hash: string }[] | null)[] = [];
-    for (const [index, item] of items.entries()) {
-      const itemRows: unknown[] = [];
-      const plans = item.parts.map((part) => this.plan(part, itemRows, item.parts.length > 1));
-      if (plans.some((plan) => plan === null)) {
-        planned.push(null);
-        continue;
-      }
-      rows.push(...itemRows);
-      const done: { revision: bigint; hash: string }[] = [];
-      item.parts.forEach((part, i) => {
-        const plan = plans[i]!;
-        head.stream.push(part.streamName);
-        head.expectedRevision.push(plan.current === null ? null : plan.current.toString());
-        head.expectedHash.push(plan.expectedHash);
-        head.revision.push(plan.revision.toString());
-        head.hash.push(plan.hash);
-        head.group.push(index);
-        done.push({ revision: plan.revision, hash: plan.hash });
-      });
-      planned.push(done);
+    for (const [streamName, row] of heads) {
+      head.stream.push(streamName);
+      head.expectedRevision.push(row.expected === null ? null : row.expected.toString());
+      head.expectedHash.push(row.expectedHash);
+      head.revision.push(row.head.revision.toString());
+      head.hash.push(row.head.hash);
+      head.group.push(row.unit);
     }
-    if (head.stream.length === 0) return planned.map(() => 'unknown-head');
-    let inserted: pg.QueryResult<{ stream_name: string; position_text: string; transaction_text: string }>;
+    let inserted: pg.QueryResult<{ event_id: string; position_text: string; transaction_text: string }>;
     try {
       inserted = await this.pool.query({
         // Named: each connection parses and plans the hot statements once, not on every call.
         ...statementName('es-append-group'),
-        // A group of several streams (an atomic item) first locks the heads it expects; it moves them
-        // only if it holds every one, so either all its parts are written or none. A single stream's
-        // head moves with its compare-and-set alone, as before. A group's new streams are inserted
-        // without ON CONFLICT: a stream created meanwhile fails the statement (then split, below).
+        // A unit of several streams (an atomic item, or items chained on a shared stream) first locks the
+        // heads it expects; it moves them only if it holds every one, so either all its streams are
+        // written or none. A single stream's head moves with its compare-and-set alone. A unit's new
+        // streams are inserted without ON CONFLICT: a stream created meanwhile fails the statement (then
+        // split, below).
         text: `WITH input AS (
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $7::int[])
              AS i(stream_name, expected_revision, expected_hash, revision, last_hash, grp)
@@ -207,7 +255,7 @@ export class FastAppend {
            FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS x(e, n)
            JOIN written ON written.stream_name = x.e->>0
           ORDER BY x.n
-         RETURNING stream_name, global_position::text AS position_text, transaction_id::text AS transaction_text`,
+         RETURNING event_id::text, global_position::text AS position_text, transaction_id::text AS transaction_text`,
         values: [
           head.stream,
           head.expectedRevision,
@@ -228,22 +276,16 @@ export class FastAppend {
         return [item.parts.length > 1 ? groupError(error) : 'unknown-head'];
       }
       const half = Math.ceil(items.length / 2);
-      const [first, second] = await Promise.all([
-        this.run(items.slice(0, half)),
-        this.run(items.slice(half)),
-      ]);
+      const first = await this.run(items.slice(0, half));
+      const second = await this.run(items.slice(half));
       return [...first, ...second];
     }
-    const last = new Map<string, { position_text: string; transaction_text: string }>();
-    for (const row of inserted.rows) {
-      const seen = last.get(row.stream_name);
-      if (!seen || BigInt(row.position_text) > BigInt(seen.position_text)) last.set(row.stream_name, row);
-    }
+    const stored = new Map(inserted.rows.map((row) => [row.event_id, row]));
     if (inserted.rows.length > 0) this.signal.announce();
     return items.map((item, i) => {
       const plans = planned[i];
       if (!plans) return 'unknown-head';
-      const found = item.parts.map((part) => last.get(part.streamName));
+      const found = plans.map((plan) => stored.get(plan.lastId));
       if (found.some((row) => row === undefined)) {
         // Someone else moved a stream (or our memory of it was stale): nothing of this item was written.
         for (const part of item.parts) this.heads.forget(part.streamName);
@@ -261,6 +303,42 @@ export class FastAppend {
       });
     });
   }
+}
+
+interface Head {
+  revision: bigint;
+  hash: string;
+}
+
+interface Planned extends Head {
+  lastId: string;
+}
+
+/** One part planned: the head it expects (null: it starts the stream), and the head it leaves. */
+interface PartPlan extends Planned {
+  current: bigint | null;
+  expectedHash: string | null;
+}
+
+/** Each item's unit: items that share a stream, directly or through others, are one unit. */
+function unitsOf(items: FastAppendItem[]): number[] {
+  const parent = items.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const owner = new Map<string, number>();
+  items.forEach((item, i) => {
+    for (const part of item.parts) {
+      const other = owner.get(part.streamName);
+      if (other === undefined) owner.set(part.streamName, i);
+      else parent[root(i)] = root(other);
+    }
+  });
+  return items.map((_, i) => root(i));
 }
 
 /** What a group's own failed statement means to its caller. */
