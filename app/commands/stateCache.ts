@@ -98,6 +98,10 @@ export async function loadState<State, Command, Event extends DomainEvent>(
     revision = event.revision;
     hash = event.metadata.hash;
   }
-  if (events.length > 0 || !cached) ctx.cache.set(streamName, { state, revision, hash });
+  // Another load or an append of this process may have cached a newer state while this read ran (a
+  // transaction's warm-up beside a group's load): the cache never goes back to an older one.
+  const now = ctx.cache.get(streamName);
+  if ((events.length > 0 || !cached) && !(now && now.revision > revision))
+    ctx.cache.set(streamName, { state, revision, hash });
   return { state, revision, read: true };
 }

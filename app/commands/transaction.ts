@@ -59,7 +59,19 @@ export async function handleTransaction<State, Command, Event extends DomainEven
   first: Leg<State, Command, Event>,
   then: (events: Event[]) => FollowingLeg[],
   metadata: EventMetadata,
+  /**
+   * Streams the further legs will most likely be on (a transfer's receiver), loaded before the
+   * transaction joins its first stream's queue: a receiver this process has not cached yet is then read
+   * while the transaction waits its turn, not by the group, where it held up every transaction queued on
+   * the same sender (a hot sender's turn waited for its receivers' reads; BENCHMARKS.md, issue 51). Only a
+   * warm-up: the legs are still decided on what the group loads.
+   */
+  prefetch: readonly { streamName: string; decider: AnyDecider }[] = [],
 ): Promise<TransactionResult<Event>> {
+  if (prefetch.length > 0)
+    await Promise.all(
+      prefetch.map((leg) => loadState(ctx, leg.streamName, leg.decider, { trustCache: true })),
+    );
   return await new Promise<TransactionResult<Event>>((resolve, reject) => {
     const job: TransactionJob = {
       ...legJob(first, metadata, false, resolve, reject),
@@ -106,18 +118,23 @@ async function loadLegStreams(
   legsOf: FollowingLeg[][],
   trustCache: boolean,
 ): Promise<Map<string, LegStream>> {
+  const legs = new Map<string, FollowingLeg>();
+  for (const ofJob of legsOf)
+    for (const leg of ofJob)
+      if (!legs.has(leg.streamName) && leg.streamName !== firstStream) legs.set(leg.streamName, leg);
+  // Loaded side by side: the store gathers concurrent reads into one statement (postgres/reads.ts),
+  // where one after the other cost a round trip per receiver before the group could append.
+  const loaded = await Promise.all(
+    [...legs.values()].map((leg) => loadState(ctx, leg.streamName, leg.decider, { trustCache })),
+  );
   const streams = new Map<string, LegStream>();
-  for (const legs of legsOf)
-    for (const leg of legs)
-      if (!streams.has(leg.streamName) && leg.streamName !== firstStream) {
-        const loaded = await loadState(ctx, leg.streamName, leg.decider, { trustCache });
-        streams.set(leg.streamName, {
-          decider: leg.decider,
-          ...loaded,
-          rebase: leg.rebase === true,
-          events: [],
-        });
-      }
+  for (const [i, leg] of [...legs.values()].entries())
+    streams.set(leg.streamName, {
+      decider: leg.decider,
+      ...loaded[i]!,
+      rebase: leg.rebase === true,
+      events: [],
+    });
   return streams;
 }
 

@@ -122,6 +122,8 @@ export async function transferTokens(
           seed: `${event.data.transactionId}:received`,
         })),
     metadata,
+    // The receiver's account, read (when not cached) before the transfer waits for its sender's turn.
+    receiver ? [{ streamName: accountStream(input.toUserId), decider: accountDecider }] : [],
   );
   const debit = result.events.find((event): event is Transferred => event.type === 'TokensTransferred');
   // Nothing decided and nothing recorded: the stream remembers this transaction id, but not as a debit.
