@@ -118,6 +118,77 @@ describe('postgres one-statement append', () => {
       await db.drop();
     }
   });
+  it('chains appends that share a stream in one statement: groups over a hot stream, all or nothing together', {
+    timeout: 60_000,
+  }, async () => {
+    const { db, store } = await createTestStore('eschain');
+    const event = (i: number) => {
+      const id = randomUUID();
+      return {
+        id,
+        type: 'Counted',
+        data: { i },
+        metadata: { actorId: null, correlationId: id, causationId: null },
+      };
+    };
+    try {
+      const receivers = Array.from({ length: 12 }, (_, i) => `chain-r${i}`);
+      for (const stream of ['chain-hot', ...receivers])
+        await store.append(stream, [event(0)], { expectedRevision: 'no_stream' });
+      // Twelve two-stream groups, each crediting the hot stream at its head and moving its own receiver,
+      // and single appends to the hot stream, all at once: they share streams, so they are chained.
+      const outcomes = await Promise.allSettled([
+        ...receivers.map((stream, i) =>
+          store.appendMany([
+            { streamName: stream, events: [event(1)], expectedRevision: 0n },
+            { streamName: 'chain-hot', events: [event(100 + i)], expectedRevision: 'any' },
+          ]),
+        ),
+        ...Array.from({ length: 6 }, (_, i) =>
+          store.append('chain-hot', [event(200 + i)], { expectedRevision: 'any' }),
+        ),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+      const hot = await store.readStream('chain-hot', { verify: { prevHash: null } });
+      expect(hot.map((e) => e.revision)).toEqual(Array.from({ length: 19 }, (_, i) => BigInt(i)));
+      const { rows } = await db.pool.query<{ commits: number }>(
+        "SELECT count(DISTINCT transaction_id)::int AS commits FROM es_events WHERE stream_name = 'chain-hot' AND stream_revision > 0",
+      );
+      // Shared: far fewer commits than the eighteen appends to the hot stream.
+      expect(rows[0]!.commits).toBeLessThan(18);
+      // Each append answers where its own events landed.
+      for (const [i, outcome] of outcomes.entries()) {
+        const results = (outcome as PromiseFulfilledResult<unknown>).value;
+        const last = Array.isArray(results) ? results[1] : results;
+        const landed = hot.find((e) => e.revision === (last as { nextRevision: bigint }).nextRevision)!;
+        expect(landed.data).toEqual({ i: i < 12 ? 100 + i : 200 + (i - 12) });
+        expect(landed.position).toEqual((last as { position: unknown }).position);
+      }
+
+      // Two groups chained in one statement (behind an append in flight), one of them on a stale head: the
+      // unit writes nothing, the stale one is refused, and the other, tried again, lands.
+      await new PostgresEventStore(db.pool, db.url).append('chain-r0', [event(2)], { expectedRevision: 1n });
+      const mixed = await Promise.allSettled([
+        store.append('chain-r5', [event(2)], { expectedRevision: 1n }),
+        store.appendMany([
+          { streamName: 'chain-r0', events: [event(3)], expectedRevision: 1n },
+          { streamName: 'chain-hot', events: [event(300)], expectedRevision: 'any' },
+        ]),
+        store.appendMany([
+          { streamName: 'chain-r1', events: [event(2)], expectedRevision: 1n },
+          { streamName: 'chain-hot', events: [event(301)], expectedRevision: 'any' },
+        ]),
+      ]);
+      expect(mixed.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((mixed[1] as PromiseRejectedResult).reason)).toMatch(/revision/i);
+      const after = await store.readStream('chain-hot', { verify: { prevHash: null } });
+      expect(after.map((e) => (e.data as { i: number }).i).slice(19)).toEqual([301]);
+      expect(await store.readStream('chain-r0')).toHaveLength(3);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
 });
 
 describe('postgres appends racing other writers', () => {
