@@ -8,20 +8,21 @@ import { PostgresEventStore } from './postgresEventStore.ts';
 // The Postgres store's appends: the one-statement path and its shared commits, and the locked path's order
 // under racing writers. (The contract every store passes is in postgresEventStore.int.test.ts.)
 
+/** A counted event with a fresh id. */
+function event(i: number, id: string = randomUUID()) {
+  return {
+    id,
+    type: 'Counted',
+    data: { i },
+    metadata: { actorId: null, correlationId: id, causationId: null },
+  };
+}
+
 describe('postgres one-statement append', () => {
   it('appends at a head it knows in one statement, without taking a pooled connection for a transaction', {
     timeout: 60_000,
   }, async () => {
     const { db, store } = await createTestStore('esfast');
-    const event = (i: number) => {
-      const id = randomUUID();
-      return {
-        id,
-        type: 'Counted',
-        data: { i },
-        metadata: { actorId: null, correlationId: id, causationId: null },
-      };
-    };
     try {
       const first = await store.append('fast-1', [event(0)], { expectedRevision: 'no_stream' });
       const queries: string[] = [];
@@ -62,12 +63,6 @@ describe('postgres one-statement append', () => {
     const store = new PostgresEventStore(db.pool, db.url);
     const other = new PostgresEventStore(db.pool, db.url);
     await store.init();
-    const event = (i: number, id: string = randomUUID()) => ({
-      id,
-      type: 'Counted',
-      data: { i },
-      metadata: { actorId: null, correlationId: id, causationId: null },
-    });
     try {
       const streams = Array.from({ length: 60 }, (_, i) => `group-${i}`);
       for (const stream of streams) await store.append(stream, [event(0)], { expectedRevision: 'no_stream' });
@@ -122,15 +117,6 @@ describe('postgres one-statement append', () => {
     timeout: 60_000,
   }, async () => {
     const { db, store } = await createTestStore('eschain');
-    const event = (i: number) => {
-      const id = randomUUID();
-      return {
-        id,
-        type: 'Counted',
-        data: { i },
-        metadata: { actorId: null, correlationId: id, causationId: null },
-      };
-    };
     try {
       const receivers = Array.from({ length: 12 }, (_, i) => `chain-r${i}`);
       for (const stream of ['chain-hot', ...receivers])
