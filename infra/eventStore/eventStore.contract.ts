@@ -135,6 +135,11 @@ function writeCases(t: Held) {
     await expect(
       t.store.append(s, [newEvent('A'), notAUuid], { expectedRevision: 'no_stream' }),
     ).rejects.toThrow('Event id not-a-uuid is not a UUID');
+    // In capitals it would be stored in lower case, and then fail the hash taken over the id as given.
+    const capitals = { ...newEvent('A'), id: newEvent('A').id.toUpperCase() };
+    await expect(t.store.append(s, [capitals], { expectedRevision: 'no_stream' })).rejects.toThrow(
+      'is not a UUID in lower case',
+    );
     expect(await t.store.readStream(s)).toEqual([]);
   });
 

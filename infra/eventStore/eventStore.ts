@@ -188,15 +188,20 @@ export async function appendBatch(store: EventStore, batch: StreamAppend[]): Pro
   return results;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A UUID as Postgres prints one, in lower case: the hash covers the id as given, and the log hands it back
+ * as stored, so an id in capitals would read back as an event that fails its own hash.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** What every store refuses before it appends: no events, or an event id that is not a UUID. */
+/** What every store refuses before it appends: no events, or an event id that is not a lower-case UUID. */
 export function assertAppendable(
   events: readonly NewEvent[],
   empty = 'append needs at least one event',
 ): void {
   if (events.length === 0) throw new Error(empty);
-  for (const event of events) if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
+  for (const event of events)
+    if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID in lower case`);
 }
 
 export class WrongExpectedRevisionError extends Error {
