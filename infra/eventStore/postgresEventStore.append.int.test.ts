@@ -113,6 +113,9 @@ describe('postgres one-statement append', () => {
       await db.drop();
     }
   });
+});
+
+describe('postgres appends chained in one statement', () => {
   it('chains appends that share a stream in one statement: groups over a hot stream, all or nothing together', {
     timeout: 60_000,
   }, async () => {
