@@ -180,6 +180,14 @@ export interface StreamAppend {
 /** appendMany when the store has it, else the appends one by one (not atomic across streams). */
 export async function appendBatch(store: EventStore, batch: StreamAppend[]): Promise<AppendResult[]> {
   if (store.appendMany) return await store.appendMany(batch);
+  return await appendOneByOne(store, batch);
+}
+
+/** The batch's appends one after the other, first first: not atomic across streams. */
+export async function appendOneByOne(
+  store: Pick<EventStore, 'append'>,
+  batch: StreamAppend[],
+): Promise<AppendResult[]> {
   const results: AppendResult[] = [];
   for (const item of batch)
     results.push(

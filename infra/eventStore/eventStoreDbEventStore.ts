@@ -1,14 +1,10 @@
 import {
-  type AllStreamResolvedEvent,
   BACKWARDS,
   END,
-  FORWARDS,
   type JSONType,
   jsonEvent,
   KurrentDBClient,
   NO_STREAM,
-  type Position,
-  type ReadPosition,
   type ReadStreamOptions,
   START,
   StreamNotFoundError,
@@ -18,8 +14,8 @@ import {
 import { OneAtATime } from '../oneAtATime.ts';
 import {
   type AppendResult,
+  appendOneByOne,
   assertAppendable,
-  comparePositions,
   DuplicateEventIdError,
   type EventStore,
   type ExpectedRevision,
@@ -34,11 +30,10 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './eventStore.ts';
+import { lastPosition, readAllAfter, readNewest } from './eventStoreDb/allReads.ts';
 import { EventIdClaims } from './eventStoreDb/eventIdClaims.ts';
 import {
-  collect,
   contradicts,
-  isSystem,
   reason,
   redactConnectionString,
   toEnvelope,
@@ -66,7 +61,8 @@ import { eventHash, verifyStreamEvents } from './hashChain.ts';
  * place, so a subscription cannot pass a late commit and positions are ESDB's own commit/prepare pair.
  *
  * Parts, in `eventStoreDb/`: eventIdClaims.ts (the claims), subscription.ts (the subscription to $all),
- * records.ts (decoding the client's events, error translation).
+ * allReads.ts (the log in order, and its last position), records.ts (decoding the client's events, error
+ * translation).
  */
 
 /** The ids' claim of one append, kept across its attempts: the lowest revision a claim on them names. */
@@ -89,7 +85,6 @@ export interface EventStoreDbEventStoreHooks {
 
 const REACH_DEADLINE_MS = 5_000;
 const APPEND_ATTEMPTS = 20;
-const ALL_PAGE = 64;
 
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
@@ -122,7 +117,7 @@ export class EventStoreDbEventStore implements EventStore {
   /** Nothing to create (ESDB makes streams on first write); fails fast, naming the URL, when unreachable. */
   async init(): Promise<void> {
     try {
-      await this.probe(REACH_DEADLINE_MS);
+      await readNewest(this.client, REACH_DEADLINE_MS);
     } catch (error) {
       throw new StoreUnavailableError(`Cannot reach EventStoreDB at ${this.url}: ${reason(error)}`, {
         cause: error,
@@ -132,23 +127,6 @@ export class EventStoreDbEventStore implements EventStore {
 
   async ping(): Promise<void> {
     await this.init();
-  }
-
-  /** Reads the newest record of $all; its read calls carry no deadline of their own, so race one. */
-  private async probe(deadlineMs: number): Promise<void> {
-    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        void read.return?.().catch(() => {});
-        reject(new Error(`no answer within ${deadlineMs} ms`));
-      }, deadlineMs);
-    });
-    try {
-      await Promise.race([collect(read), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** gRPC "unavailable" and deadline errors become the port's StoreUnavailableError (HTTP 503). */
@@ -275,7 +253,9 @@ export class EventStoreDbEventStore implements EventStore {
     for (const item of batch)
       assertAppendable(item.events, 'appendMany: every stream needs at least one event');
     if (batch.length === 0) return [];
-    if (!this.atomicBatches) return await this.appendOneByOne(batch);
+    // A server before 25.1 has none: the streams one after the other, first first, not atomic (what a crash
+    // leaves between them is finished from the log: docs/eventstoredb.md).
+    if (!this.atomicBatches) return await appendOneByOne(this, batch);
     const names = batch.map((item) => item.streamName).sort();
     const work = names.reduceRight<() => Promise<AppendResult[]>>(
       (inner, name) => () => this.oneAtATime(name, inner),
@@ -287,23 +267,8 @@ export class EventStoreDbEventStore implements EventStore {
       // The client asks the server's features before it sends anything: nothing of this batch is stored.
       if (!(error instanceof UnsupportedError)) throw this.translate(error);
       this.atomicBatches = false;
-      return await this.appendOneByOne(batch);
+      return await appendOneByOne(this, batch);
     }
-  }
-
-  /**
-   * A server before 25.1 has no multi-stream append: the streams are appended one after the other, first
-   * first, as a store without appendMany would be (eventStore.ts appendBatch). Not atomic: what a crash
-   * leaves between them is finished from the log (docs/eventstoredb.md).
-   */
-  private async appendOneByOne(batch: StreamAppend[]): Promise<AppendResult[]> {
-    const results: AppendResult[] = [];
-    for (const item of batch) {
-      results.push(
-        await this.append(item.streamName, item.events, { expectedRevision: item.expectedRevision }),
-      );
-    }
-    return results;
   }
 
   private async appendManyChained(batch: StreamAppend[]): Promise<AppendResult[]> {
@@ -442,58 +407,13 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
-  /**
-   * $all holds system records too and this client cannot filter a read on the server, so pages are read
-   * until `limit` events of ours are found or the log ends: an empty answer always means "nothing after".
-   */
+  /** The log in order ($all, eventStoreDb/allReads.ts). */
   async readAll(options: { after: LogPosition | null; limit: number }): Promise<RecordedEvent[]> {
-    if (options.limit <= 0) return [];
-    const page = Math.max(options.limit + 1, ALL_PAGE);
-    const found: RecordedEvent[] = [];
-    // ESDB reads from a position inclusively: everything at or before the cursor was seen already.
-    let cursor = options.after;
-    try {
-      for (;;) {
-        const fromPosition: ReadPosition = cursor ?? START;
-        const batch = await collect(
-          this.client.readAll({ direction: FORWARDS, fromPosition, maxCount: page }),
-        );
-        let moved = false;
-        for (const { event } of batch) {
-          if (!event || comparePositions(event.position, cursor) <= 0) continue;
-          cursor = event.position;
-          moved = true;
-          if (isSystem(event)) continue;
-          found.push(toRecorded(event));
-          if (found.length >= options.limit) return found;
-        }
-        if (batch.length < page || !moved) return found;
-      }
-    } catch (error) {
-      throw this.translate(error);
-    }
+    return await readAllAfter(this.client, this.url, options);
   }
 
   async headPosition(): Promise<LogPosition | null> {
-    let cursor: Position | null = null;
-    try {
-      for (;;) {
-        const fromPosition: ReadPosition = cursor ?? END;
-        const batch: AllStreamResolvedEvent[] = await collect(
-          this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: ALL_PAGE }),
-        );
-        let moved = false;
-        for (const { event } of batch) {
-          if (!event || (cursor && comparePositions(event.position, cursor) >= 0)) continue;
-          cursor = event.position;
-          moved = true;
-          if (!isSystem(event)) return { commit: event.position.commit, prepare: event.position.prepare };
-        }
-        if (batch.length < ALL_PAGE || !moved) return null;
-      }
-    } catch (error) {
-      throw this.translate(error);
-    }
+    return await lastPosition(this.client, this.url);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
