@@ -174,9 +174,20 @@ export function legsOf(rules: PostingRules): readonly PostingRule[] {
   return Array.isArray(rules) ? rules : [rules as PostingRule];
 }
 
+type TemplatePart = { readonly text: string } | { readonly field: string };
+
+/**
+ * Each template's pieces, parsed once: the rules are a fixed set, and every event's postings are rendered
+ * from them several times over (the ledger projection, the tree follower's checks, the freeze), where
+ * parsing each template again was a tenth of `postingsOf`'s time (BENCHMARKS.md, issue 51).
+ */
+const PARTS = new Map<Template, readonly TemplatePart[]>();
+
 /** A template's pieces in order: literal text, and the fields its placeholders name. */
-export function templateParts(template: Template): ({ text: string } | { field: string })[] {
-  const parts: ({ text: string } | { field: string })[] = [];
+export function templateParts(template: Template): readonly TemplatePart[] {
+  const known = PARTS.get(template);
+  if (known) return known;
+  const parts: TemplatePart[] = [];
   let at = 0;
   for (const match of template.matchAll(/\{(\w+)\}/g)) {
     if (match.index > at) parts.push({ text: template.slice(at, match.index) });
@@ -186,5 +197,7 @@ export function templateParts(template: Template): ({ text: string } | { field: 
   if (at < template.length || parts.length === 0) parts.push({ text: template.slice(at) });
   if (parts.some((part) => 'text' in part && /[{}]/.test(part.text)))
     throw new Error(`Posting template ${template} has a brace that is not a placeholder`);
-  return parts;
+  // Bounded in case a caller renders templates of its own (a test's rules): the rules' own stay.
+  if (PARTS.size < 1_000) PARTS.set(template, Object.freeze(parts));
+  return PARTS.get(template) ?? parts;
 }

@@ -176,4 +176,12 @@ describe('the posting rules', () => {
     expect(templateParts('transfer')).toEqual([{ text: 'transfer' }]);
     expect(() => templateParts('user:{user id}')).toThrow(/brace/);
   });
+
+  it('parse each template once, and hand out parts no caller can change', () => {
+    const first = templateParts('user:{fromUserId}');
+    expect(templateParts('user:{fromUserId}')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => templateParts('user:{user id}')).toThrow(/brace/);
+    expect(() => templateParts('user:{user id}')).toThrow(/brace/);
+  });
 });
