@@ -207,6 +207,14 @@ describe('npm run bench, small', () => {
     expectReadFigures(results);
     expectTransferFigures(results);
     expectLogFigures(results);
+    // The issue's targets judged on the run's own figures: each one a line, and the books conserved.
+    const targets = Object.entries(results['targets (issue 51)'] ?? {});
+    expect(targets).toHaveLength(9);
+    for (const [, verdict] of targets) expect(String(verdict)).toMatch(/^(met|missed|not measured): /);
+    expect(
+      String(results['targets (issue 51)']!['nothing lost or doubled: conservation after every load']),
+    ).toMatch(/^met: 0 problems in 2 checks$/);
+    expect(output).toMatch(/^targets \(issue 51\), judged on this run:$/m);
     // A bound on a hang, not a speed target: 200 s alone on CI's machine, 383 s here beside other work,
     // over 600 s with both cores taken by browser tests.
   }, 1_500_000);
