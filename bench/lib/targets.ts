@@ -104,9 +104,12 @@ const TARGETS: readonly Target[] = [
       const peak = median(results, group, 'peakMemory');
       const events = median(results, group, 'events');
       if (rate === undefined || peak === undefined) return 'group 6 (log) not in this run';
+      // The target is the seeded 1M log's (the seeder gives 1,003,003): a smaller log's rate says little.
+      if (events === undefined || events < 1_000_000)
+        return `a log of ${events?.toLocaleString('en-US') ?? 'unknown size'} events (BENCH_EVENTS); the target is on the 1M log`;
       return {
         met: rate >= 100_000 && peak < 300,
-        measured: `${round(rate)} events/s, ${round(peak)} MB, on ${events?.toLocaleString('en-US') ?? '?'} events`,
+        measured: `${round(rate)} events/s, ${round(peak)} MB, on ${events.toLocaleString('en-US')} events`,
       };
     },
   },

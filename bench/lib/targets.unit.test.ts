@@ -64,6 +64,25 @@ describe('the performance targets, judged on a run’s figures', () => {
     );
   });
 
+  it('judge the rebuild only on the 1M log: a smaller one is not measured, whatever its rate', () => {
+    const rebuild = (events: number, rate: number) =>
+      verdictOf(
+        judgeTargets({
+          '6. rebuild all read models': {
+            events,
+            throughput: stat([rate], 'events/s'),
+            peakMemory: stat([200], 'MB'),
+          },
+        }),
+        'rebuild',
+      )!;
+    expect(rebuild(5_000, 500_000)).toEqual(
+      expect.objectContaining({ verdict: 'not measured', measured: expect.stringMatching(/5,000 events/) }),
+    );
+    expect(rebuild(1_003_003, 100_000).verdict).toBe('met');
+    expect(rebuild(1_003_003, 99_999).verdict).toBe('missed');
+  });
+
   it('hold admin calls to p99 ≤ 50 ms each, naming the slow ones', () => {
     const reports = judgeTargets({
       '9b. admin search and stats on the log (200 calls each)': {

@@ -179,7 +179,8 @@ type TemplatePart = { readonly text: string } | { readonly field: string };
 /**
  * Each template's pieces, parsed once: the rules are a fixed set, and every event's postings are rendered
  * from them several times over (the ledger projection, the tree follower's checks, the freeze), where
- * parsing each template again was a tenth of `postingsOf`'s time (BENCHMARKS.md, issue 51).
+ * parsing each template again was most of `postingsOf`'s time (3.2–3.5 µs an event, 0.8–1.7 once parsed:
+ * BENCHMARKS.md, issue 51).
  */
 const PARTS = new Map<Template, readonly TemplatePart[]>();
 
