@@ -219,9 +219,25 @@ export interface AxeViolation {
  * govern, unlike an injected <script> tag.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  // Finite animations (a dialog fading in) end first: axe measures contrast on what is still half-faded.
-  // A click's effect may mount a dialog a frame later, so the page gets two frames before the animations
-  // are gathered, and the gathering repeats until a frame starts none (bounded, for a page that never settles).
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axe.source);
+  // A page can change under axe: a toast's five seconds run out and it fades while axe measures, and the
+  // contrast of the half-faded text is then reported. Whatever starts animating during a run makes that
+  // run void; the page settles and is measured again (a real finding survives every measurement).
+  let measured = await settledAxeRun(page);
+  for (let attempt = 1; attempt < 4 && measured.changed; attempt += 1) measured = await settledAxeRun(page);
+  return measured.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+}
+
+/**
+ * One axe run on a settled page. Finite animations (a dialog fading in) end first: axe measures contrast
+ * on what is still half-faded. A click's effect may mount a dialog a frame later, so the page gets two
+ * frames before the animations are gathered, and the gathering repeats until a frame starts none (bounded,
+ * for a page that never settles). `changed` says an animation or transition started during the run.
+ */
+async function settledAxeRun(page: Page): Promise<{ violations: AxeViolation[]; changed: boolean }> {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     const deadline = performance.now() + 3_000;
@@ -239,24 +255,34 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       ]);
     }
   });
-  const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const runner = (window as unknown as { axe: typeof axe }).axe;
-    const results = await runner.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      helpUrl: violation.helpUrl,
-      nodes: violation.nodes.map((node) => ({
-        target: node.target.join(' '),
-        html: node.html,
-        summary: node.failureSummary ?? '',
-      })),
-    }));
+  return page.evaluate(async () => {
+    let changed = false;
+    const started = () => {
+      changed = true;
+    };
+    const kinds = ['animationstart', 'transitionstart'] as const;
+    for (const kind of kinds) document.addEventListener(kind, started, true);
+    try {
+      const runner = (window as unknown as { axe: typeof axe }).axe;
+      const results = await runner.run(document, { resultTypes: ['violations'] });
+      const violations = results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        helpUrl: violation.helpUrl,
+        nodes: violation.nodes.map((node) => ({
+          target: node.target.join(' '),
+          html: node.html,
+          summary: node.failureSummary ?? '',
+        })),
+      }));
+      // Events of an animation that began in the run's last frame arrive with the next one.
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+      return { violations, changed };
+    } finally {
+      for (const kind of kinds) document.removeEventListener(kind, started, true);
+    }
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 export function describeViolations(violations: AxeViolation[]): string {
